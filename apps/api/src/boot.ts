@@ -1,0 +1,66 @@
+import path from 'node:path';
+import type { Config } from './config/env';
+import { createDatabase, type Database } from './db/client';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { createJobs, type JobDefinition, type Jobs } from './jobs/jobs';
+import { createStorage } from './modules/files/storage';
+import { createMailer, type Mailer } from './modules/mail/mail.service';
+import type { AppDeps } from './platform/app';
+import { systemClock } from './platform/clock';
+import { createProviders } from './providers/providers';
+import { seedDemo } from './seed/demo';
+import { seedReference } from './seed/reference';
+
+/** Started infrastructure of one process (API or worker). */
+export interface Runtime {
+  deps: AppDeps;
+  stop(): Promise<void>;
+}
+
+/** Queues of every module (mail delivery for now; later modules add theirs). */
+export function jobDefinitions(mail: Mailer): JobDefinition[] {
+  return [...mail.jobs()];
+}
+
+/**
+ * Bring up the infrastructure: PostgreSQL (embedded unless DATABASE_URL), migrations, reference data,
+ * demo data when allowed, pg-boss, mailer, storage, providers.
+ * @param work whether this process runs job workers
+ */
+export async function boot(config: Config, options: { work: boolean; migrate: boolean }): Promise<Runtime> {
+  let embedded: EmbeddedServer | null = null;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.EMBEDDED_PG_PORT);
+    await ensureDatabase(embedded.url('postgres'), 'liberty');
+    url = embedded.url('liberty');
+  }
+  const database: Database = createDatabase(url, 20);
+  if (options.migrate) {
+    await runMigrations(database);
+    await seedReference(database);
+    if (config.seedDemo) await seedDemo(database);
+  }
+  const jobs: Jobs = createJobs(url);
+  await jobs.start();
+  const mail = createMailer(config, database, jobs);
+  await jobs.register(jobDefinitions(mail), options.work);
+  const deps: AppDeps = {
+    config,
+    database,
+    jobs,
+    mail,
+    storage: createStorage(config),
+    providers: createProviders(config),
+    clock: systemClock,
+  };
+  return {
+    deps,
+    async stop() {
+      await jobs.stop();
+      await database.pool.end();
+      if (embedded) await embedded.stop();
+    },
+  };
+}

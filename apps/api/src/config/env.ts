@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true' || v === 'yes'));
+
+/**
+ * Every environment variable the API reads, validated once at start (documented in `.env.example`).
+ * Safe defaults run the whole product locally: embedded PostgreSQL, outbox mail, local files,
+ * sandbox providers.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Public base URL of the product, used in emailed links. Defaults to http://localhost:PORT. */
+  APP_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().optional(),
+  /** Where the embedded PostgreSQL keeps its data and where local uploads go. */
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  SEED_DEMO: bool,
+  RUN_JOBS: bool,
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: bool,
+  TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ADMIN_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Liberty Music <no-reply@liberty.test>'),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .default(50 * 1024 * 1024),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.string().optional(),
+  /** Secret for signed values (OAuth state, sandbox codes). Required in production. */
+  APP_KEY: z.string().min(32).default('dev-only-app-key-change-me-0123456789abcdef'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  ADMIN_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Resolved configuration: the env plus derived values. */
+export interface Config extends Env {
+  appUrl: string;
+  embedded: boolean;
+  seedDemo: boolean;
+  runJobs: boolean;
+  dataDir: string;
+  uploadDir: string;
+  repoRoot: string;
+}
+
+/** Root of the monorepo (apps/api/src/config -> ../../../..). */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+/**
+ * Parse and validate the environment.
+ * @throws Error listing every invalid variable.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const embedded = !env.DATABASE_URL;
+  if (env.NODE_ENV === 'production' && env.SEED_DEMO) {
+    throw new Error('SEED_DEMO cannot be set in production');
+  }
+  if (env.NODE_ENV === 'production' && env.APP_KEY.startsWith('dev-only')) throw new Error('APP_KEY must be set in production');
+  if (env.MAIL_DRIVER === 'smtp' && !env.SMTP_URL) throw new Error('MAIL_DRIVER=smtp needs SMTP_URL');
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
+  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);
+  return {
+    ...env,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    embedded,
+    // Demo data only with the embedded default or an explicit SEED_DEMO=1, never in production.
+    seedDemo: env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? embedded),
+    runJobs: env.RUN_JOBS ?? true,
+    dataDir,
+    uploadDir: path.join(dataDir, 'uploads'),
+    repoRoot: REPO_ROOT,
+  };
+}

@@ -1,0 +1,55 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** A drizzle handle over the pool or over one transaction's client. */
+export type Db = NodePgDatabase<Schema>;
+
+/** Database access passed to every service: the pool, and drizzle over it. */
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+}
+
+// Postgres returns bigint (int8) and numeric as strings; coin sums fit in JS numbers (< 2^53).
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/** Open a pool on `connectionString`. */
+export function createDatabase(connectionString: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString, max, application_name: 'liberty-api' });
+  pool.on('error', (err) => {
+    // An idle client lost its connection (server restart); the pool replaces it.
+    console.error('postgres pool error', err.message);
+  });
+  return { pool, db: drizzle(pool, { schema }) };
+}
+
+/** A transaction: drizzle over the transaction's client, and the raw client (pg-boss `db` option, raw SQL). */
+export interface Tx {
+  db: Db;
+  client: pg.PoolClient;
+}
+
+/**
+ * Run `fn` in one SQL transaction; commits when it resolves, rolls back when it throws.
+ * @param isolation defaults to READ COMMITTED; money flows take row locks explicitly.
+ */
+export async function withTransaction<T>(
+  database: Database,
+  fn: (tx: Tx) => Promise<T>,
+  isolation: 'read committed' | 'repeatable read' | 'serializable' = 'read committed',
+): Promise<T> {
+  const client = await database.pool.connect();
+  try {
+    await client.query(`begin isolation level ${isolation}`);
+    const result = await fn({ db: drizzle(client, { schema }), client });
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

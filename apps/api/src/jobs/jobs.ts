@@ -1,0 +1,70 @@
+import { PgBoss, type SendOptions, type WorkHandler } from 'pg-boss';
+import type { Tx } from '../db/client';
+
+/** A job handler registered by a module: queue name, handler, queue options. */
+export interface JobDefinition<T extends object = object> {
+  name: string;
+  handler: (data: T, meta: { id: string; retryCount: number }) => Promise<void>;
+  /** Retries with exponential backoff; a handler must be safe to run twice. */
+  retryLimit?: number;
+  /** Optional cron schedule (UTC), e.g. '0 3 * * *'. */
+  cron?: string;
+}
+
+/**
+ * The job system: pg-boss on the application database (schema `pgboss`). `send` with a transaction
+ * enqueues inside it, so a job exists exactly when the business change committed.
+ */
+export interface Jobs {
+  boss: PgBoss;
+  start(): Promise<void>;
+  /** Register every module's queues; workers run only when `work` is true. */
+  register(definitions: JobDefinition[], work: boolean): Promise<void>;
+  /**
+   * Enqueue `data` on queue `name`. With `tx`, the insert runs on the transaction's connection.
+   * @returns the job id, or null when a singleton key suppressed it.
+   */
+  send(name: string, data: object, options?: SendOptions, tx?: Tx): Promise<string | null>;
+  stop(): Promise<void>;
+  isRunning(): boolean;
+}
+
+/** Create the job system on `connectionString` (schema `pgboss`). */
+export function createJobs(connectionString: string): Jobs {
+  const boss = new PgBoss({ connectionString, schema: 'pgboss', application_name: 'liberty-jobs', max: 5 });
+  let running = false;
+  boss.on('error', (err) => console.error('pg-boss error', err instanceof Error ? err.message : err));
+  return {
+    boss,
+    async start() {
+      await boss.start();
+      running = true;
+    },
+    async register(definitions, work) {
+      for (const def of definitions) {
+        await boss.createQueue(def.name, {
+          retryLimit: def.retryLimit ?? 5,
+          retryBackoff: true,
+          retryDelay: 5,
+        });
+        if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+        if (work) {
+          const handler: WorkHandler<object> = async (jobs) => {
+            for (const job of jobs) await def.handler(job.data, { id: job.id, retryCount: job.retryCount });
+          };
+          await boss.work(def.name, { pollingIntervalSeconds: 1 }, handler);
+        }
+      }
+    },
+    send(name, data, options = {}, tx) {
+      const db = tx ? { executeSql: (text: string, values?: unknown[]) => tx.client.query(text, values) } : undefined;
+      return boss.send(name, data, { ...options, ...(db ? { db } : {}) });
+    },
+    async stop() {
+      if (!running) return;
+      running = false;
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+    isRunning: () => running,
+  };
+}

@@ -1,0 +1,55 @@
+import { loadConfig } from './config/env';
+import { boot } from './boot';
+import { buildApp } from './platform/app';
+import { ROUTE_MODULES } from './routes';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
+
+/** `npm start`: the whole product in one process (API, jobs, both apps). */
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const runtime = await boot(config, { work: config.runJobs, migrate: true });
+  const app = await buildApp(runtime.deps, ROUTE_MODULES);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const readyMs = Math.round(performance.now() - started);
+
+  const lines = [
+    '',
+    `Liberty marketplace is ready in ${readyMs} ms`,
+    `  User app:     ${config.appUrl}/`,
+    `  Back-office:  ${config.appUrl}/admin/`,
+    `  API:          ${config.appUrl}/api  (reference: ${config.appUrl}/api/docs)`,
+    `  Database:     ${config.embedded ? `embedded PostgreSQL, data in ${config.dataDir}` : 'DATABASE_URL'}`,
+    `  Mail:         ${config.MAIL_DRIVER === 'outbox' ? 'outbox (read it in the back-office Dev mailbox)' : 'SMTP'}`,
+  ];
+  if (config.seedDemo) {
+    lines.push(`  Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(22)} ${a.role.padEnd(28)} ${config.appUrl}${a.app}`);
+  }
+  console.log(lines.join('\n'));
+  console.log(`READY_MS=${readyMs}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    const timer = setTimeout(() => process.exit(1), 20_000);
+    timer.unref();
+    try {
+      await app.close();
+      await runtime.stop();
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,516 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { LIMITS, type LoginResult, type SessionUser } from '@lm/contracts';
+import type { z } from 'zod';
+import type {
+  changePasswordSchema,
+  oauthCompleteSchema,
+  registerSchema,
+  resetPasswordSchema,
+  updateProfileSchema,
+} from '@lm/contracts';
+import { type Database, type Tx, withTransaction } from '../../db/client';
+import type { AppDeps } from '../../platform/app';
+import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import { signValue, verifyValue } from '../../platform/signed';
+import { ERROR_CODES, type Language } from '@lm/contracts';
+import { recordActivity } from '../activities/activities.service';
+import { audit, type AuditActor } from '../audit/audit.service';
+import { abilityRules, assignDefaultRoles, userPermissionNames } from '../rbac/rbac.service';
+import { accessTokens, oauthPending, passwordResets, users } from './accounts.schema';
+import { consumeEmailCode, issueEmailCode } from './email-codes';
+import { assertLoginAllowed, recordLoginAttempt } from './login-throttle';
+import { issueToken, revokeAllUserTokens, revokeToken } from './tokens';
+
+type Deps = Pick<AppDeps, 'config' | 'database' | 'mail' | 'clock' | 'providers'>;
+type UserRow = typeof users.$inferSelect;
+
+/** Request context of an account action: where it came from and in which language to write mails. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+  lang: Language;
+}
+
+/**
+ * Coin balance shown in the session (spec section 3 "Session: wallet balance"). The wallet module
+ * registers the ledger reader; until a wallet exists for the user the balance is 0 coins.
+ */
+let balanceReader: (database: Database, userId: number) => Promise<number> = async () => 0;
+export function setBalanceReader(reader: typeof balanceReader): void {
+  balanceReader = reader;
+}
+
+const userTtlMs = (deps: Deps) => deps.config.TOKEN_TTL_DAYS * 86_400_000;
+const actor = (user: { id: number } | null, meta: RequestMeta): AuditActor => ({
+  type: user ? 'user' : 'guest',
+  id: user?.id ?? null,
+  ip: meta.ip,
+  userAgent: meta.userAgent,
+});
+
+async function findUserByEmail(db: Database | Tx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), sql`${users.deletedAt} is null`))
+    .limit(1);
+  return row;
+}
+
+/** Session data of spec section 3 for a user (abilities as CASL rules, balance in coins). */
+export async function sessionUser(database: Database, userId: number): Promise<SessionUser> {
+  const [user] = await database.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new NotFoundError();
+  const perms = await userPermissionNames(database, userId);
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    full_name: `${user.firstName} ${user.lastName}`.trim(),
+    avatar: user.avatar,
+    gender: (user.gender as SessionUser['gender']) ?? null,
+    birth_date: user.birthDate,
+    phone_number: user.phoneNumber,
+    country_code: user.countryCode,
+    user_type_id: user.userTypeId as 1 | 2 | 3,
+    status: user.status,
+    email_verified: user.emailVerifiedAt !== null,
+    two_factor_enabled: user.twoFactorEnabled,
+    must_change_password: user.mustChangePassword,
+    oauth_type: user.oauthType,
+    abilities: abilityRules(perms),
+    balance: await balanceReader(database, userId),
+  };
+}
+
+async function mailCode(deps: Deps, tx: Tx, user: UserRow, purpose: 'verify_email' | 'login_2fa', lang: Language) {
+  const code = await issueEmailCode(tx, user.id, purpose, deps.clock);
+  const prefix = purpose === 'verify_email' ? 'verify' : 'two_factor';
+  await deps.mail.send(
+    {
+      to: user.email,
+      subject: t(lang, `mail.${prefix}_subject`),
+      text: t(lang, `mail.${prefix}_body`, { name: user.firstName, code }),
+    },
+    tx,
+  );
+}
+
+/**
+ * Register a user (`user/store-user`): unverified, status pending approval, default role of the type,
+ * verification code emailed.
+ * @throws ValidationError 422 when the email is taken
+ */
+export async function register(deps: Deps, input: z.output<typeof registerSchema>, meta: RequestMeta) {
+  const passwordHash = await hashPassword(input.password);
+  return withTransaction(deps.database, async (tx) => {
+    if (await findUserByEmail(tx, input.email)) throw new ValidationError({ email: ['validation.email_taken'] });
+    const [user] = await tx.db
+      .insert(users)
+      .values({
+        userTypeId: input.user_type_id,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        passwordHash,
+        gender: input.gender,
+        birthDate: input.birth_date ?? null,
+        phoneNumber: input.phone_number ?? null,
+        status: 'pending_approval',
+        language: meta.lang,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!user) throw new ValidationError({ email: ['validation.email_taken'] });
+    await assignDefaultRoles(tx, user.id, user.userTypeId);
+    await mailCode(deps, tx, user, 'verify_email', meta.lang);
+    await audit(deps.database, actor(user, meta), { action: 'auth.register', targetType: 'user', targetId: user.id }, tx);
+    return { email: user.email };
+  });
+}
+
+/**
+ * Verify the email with the emailed code (`/verify-user`).
+ * @throws 422 'auth.code_invalid', 429 'auth.code_too_many_attempts', 409 'auth.already_verified'
+ */
+export async function verifyEmail(deps: Deps, email: string, code: string, meta: RequestMeta): Promise<void> {
+  const user = await findUserByEmail(deps.database, email);
+  if (!user) throw new AppError(422, 'auth.code_invalid', { errors: { code: ['auth.code_invalid'] } });
+  if (user.emailVerifiedAt) throw new ConflictError('auth.already_verified');
+  await consumeEmailCode(deps.database, user.id, 'verify_email', code, deps.clock, async (tx) => {
+    await tx.db.update(users).set({ emailVerifiedAt: deps.clock.now(), updatedAt: deps.clock.now() }).where(eq(users.id, user.id));
+    await audit(deps.database, actor(user, meta), { action: 'auth.email_verified', targetType: 'user', targetId: user.id }, tx);
+  });
+}
+
+/** Send a new verification code (`user/resend-code`); silent when the address is unknown or verified. */
+export async function resendCode(deps: Deps, email: string, meta: RequestMeta): Promise<void> {
+  const user = await findUserByEmail(deps.database, email);
+  if (!user || user.emailVerifiedAt || user.status === 'disabled') return;
+  await withTransaction(deps.database, (tx) => mailCode(deps, tx, user, 'verify_email', meta.lang));
+}
+
+async function startSession(deps: Deps, user: UserRow, meta: RequestMeta, how: string): Promise<{ token: string; user: SessionUser }> {
+  const token = await withTransaction(deps.database, async (tx) => {
+    const tok = await issueToken(tx, { userId: user.id }, meta, deps.clock, userTtlMs(deps));
+    await audit(deps.database, actor(user, meta), { action: 'auth.login', targetType: 'user', targetId: user.id, meta: { how } }, tx);
+    return tok;
+  });
+  await recordActivity(deps.database, user.id, 'login', meta);
+  return { token, user: await sessionUser(deps.database, user.id) };
+}
+
+/**
+ * Sign in (`user/login`). Throttled per account and IP; the same 422 whether the email is unknown or
+ * the password wrong. Unverified: 403 USR_NOT_VERIFIED and a new code is sent. 2FA: a code is emailed
+ * and `{two_factor: true}` answered.
+ */
+export async function login(deps: Deps, email: string, password: string, meta: RequestMeta): Promise<LoginResult> {
+  await assertLoginAllowed(deps.database, 'user', email, meta.ip, deps.clock);
+  const user = await findUserByEmail(deps.database, email);
+  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
+  if (!user || !ok) {
+    await recordLoginAttempt(deps.database, 'user', email, meta.ip, false, deps.clock);
+    await audit(deps.database, actor(user ?? null, meta), {
+      action: 'auth.login_failed',
+      targetType: 'user',
+      targetId: user?.id,
+      meta: { email },
+    });
+    throw new AppError(422, 'auth.invalid_credentials', { errors: { email: ['auth.invalid_credentials'] } });
+  }
+  await recordLoginAttempt(deps.database, 'user', email, meta.ip, true, deps.clock);
+  if (user.status === 'disabled') throw new ForbiddenError('auth.account_disabled');
+  if (!user.emailVerifiedAt) {
+    await withTransaction(deps.database, (tx) => mailCode(deps, tx, user, 'verify_email', meta.lang));
+    throw new ForbiddenError('auth.not_verified', ERROR_CODES.NOT_VERIFIED);
+  }
+  if (user.twoFactorEnabled) {
+    await withTransaction(deps.database, (tx) => mailCode(deps, tx, user, 'login_2fa', meta.lang));
+    return { two_factor: true, email: user.email };
+  }
+  return startSession(deps, user, meta, 'password');
+}
+
+/** Second sign-in step (`login-2fa`) with the emailed code. */
+export async function login2fa(deps: Deps, email: string, code: string, meta: RequestMeta): Promise<LoginResult> {
+  await assertLoginAllowed(deps.database, 'user', email, meta.ip, deps.clock);
+  const user = await findUserByEmail(deps.database, email);
+  if (!user || !user.twoFactorEnabled || user.status === 'disabled') {
+    throw new AppError(422, 'auth.code_invalid', { errors: { code: ['auth.code_invalid'] } });
+  }
+  try {
+    await consumeEmailCode(deps.database, user.id, 'login_2fa', code, deps.clock);
+  } catch (err) {
+    await recordLoginAttempt(deps.database, 'user', email, meta.ip, false, deps.clock);
+    await audit(deps.database, actor(user, meta), { action: 'auth.login_failed', targetType: 'user', targetId: user.id, meta: { step: '2fa' } });
+    throw err;
+  }
+  return startSession(deps, user, meta, '2fa');
+}
+
+/** Revoke the current token (`user/logout`). */
+export async function logout(deps: Deps, userId: number, tokenId: number, meta: RequestMeta): Promise<void> {
+  await revokeToken(deps.database, tokenId);
+  await audit(deps.database, actor({ id: userId }, meta), { action: 'auth.logout', targetType: 'user', targetId: userId });
+}
+
+/** Email a reset link (`forget-password`); the answer never says whether the account exists. */
+export async function forgotPassword(deps: Deps, email: string, meta: RequestMeta): Promise<void> {
+  const user = await findUserByEmail(deps.database, email);
+  await audit(deps.database, actor(user ?? null, meta), { action: 'auth.password_reset_requested', meta: { email } });
+  if (!user || user.status === 'disabled') return;
+  const token = randomToken();
+  await withTransaction(deps.database, async (tx) => {
+    await tx.db
+      .update(passwordResets)
+      .set({ usedAt: deps.clock.now() })
+      .where(and(eq(passwordResets.userId, user.id), sql`${passwordResets.usedAt} is null`));
+    await tx.db.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(deps.clock.now().getTime() + LIMITS.resetTokenTtlMinutes * 60_000),
+    });
+    const link = `${deps.config.appUrl}/user/reset-password?${new URLSearchParams({ token, email: user.email })}`;
+    await deps.mail.send(
+      { to: user.email, subject: t(meta.lang, 'mail.reset_subject'), text: t(meta.lang, 'mail.reset_body', { name: user.firstName, link }) },
+      tx,
+    );
+  });
+}
+
+async function liveReset(db: Database | Tx, email: string, token: string, now: Date, lock = false) {
+  const q = db.db
+    .select({ reset: passwordResets, user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, sha256(token)),
+        eq(users.email, email),
+        sql`${passwordResets.usedAt} is null`,
+        sql`${passwordResets.expiresAt} > ${now.toISOString()}`,
+        sql`${users.deletedAt} is null`,
+      ),
+    )
+    .limit(1);
+  const [row] = lock ? await q.for('update', { of: passwordResets }) : await q;
+  return row;
+}
+
+/**
+ * Is this reset link still usable (`check/reset/token`)?
+ * @throws AppError 422 'auth.reset_link_invalid' when unknown, used or expired
+ */
+export async function checkResetToken(deps: Deps, email: string, token: string): Promise<void> {
+  if (!(await liveReset(deps.database, email, token, deps.clock.now()))) throw new AppError(422, 'auth.reset_link_invalid');
+}
+
+/** Set a new password from a reset link (`user/reset-password`); single use; revokes every session. */
+export async function resetPassword(deps: Deps, input: z.output<typeof resetPasswordSchema>, meta: RequestMeta): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await withTransaction(deps.database, async (tx) => {
+    const row = await liveReset(tx, input.email, input.token, deps.clock.now(), true);
+    if (!row) throw new AppError(422, 'auth.reset_link_invalid');
+    await tx.db.update(passwordResets).set({ usedAt: deps.clock.now() }).where(eq(passwordResets.id, row.reset.id));
+    // An invited user who sets a password also proves the address.
+    await tx.db
+      .update(users)
+      .set({
+        passwordHash,
+        mustChangePassword: false,
+        emailVerifiedAt: row.user.emailVerifiedAt ?? deps.clock.now(),
+        status: row.user.status === 'invited' || row.user.status === 'not_registered' ? 'pending_approval' : row.user.status,
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(users.id, row.user.id));
+    await revokeAllUserTokens(tx, row.user.id);
+    await audit(deps.database, actor(row.user, meta), { action: 'auth.password_reset', targetType: 'user', targetId: row.user.id }, tx);
+    await deps.mail.send(
+      {
+        to: row.user.email,
+        subject: t(meta.lang, 'mail.password_changed_subject'),
+        text: t(meta.lang, 'mail.password_changed_body', { name: row.user.firstName }),
+      },
+      tx,
+    );
+  });
+}
+
+/**
+ * Change the password while signed in (`user/reset/password/login`). The current password is required
+ * unless a change is forced. Every other session is revoked.
+ */
+export async function changePassword(
+  deps: Deps,
+  userId: number,
+  tokenId: number,
+  input: z.output<typeof changePasswordSchema>,
+  meta: RequestMeta,
+): Promise<void> {
+  const [user] = await deps.database.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new NotFoundError();
+  if (!user.mustChangePassword) {
+    const ok = user.passwordHash && input.current_password ? await verifyPassword(user.passwordHash, input.current_password) : false;
+    if (!ok) {
+      await audit(deps.database, actor(user, meta), { action: 'auth.password_change_failed', targetType: 'user', targetId: user.id });
+      throw new ValidationError({ current_password: ['auth.current_password_wrong'] });
+    }
+  }
+  const passwordHash = await hashPassword(input.password);
+  await withTransaction(deps.database, async (tx) => {
+    await tx.db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
+    await revokeAllUserTokens(tx, userId, tokenId);
+    await audit(deps.database, actor(user, meta), { action: 'auth.password_changed', targetType: 'user', targetId: userId }, tx);
+    await deps.mail.send(
+      {
+        to: user.email,
+        subject: t(meta.lang, 'mail.password_changed_subject'),
+        text: t(meta.lang, 'mail.password_changed_body', { name: user.firstName }),
+      },
+      tx,
+    );
+  });
+  await recordActivity(deps.database, userId, 'password_changed', meta);
+}
+
+/** Update the signed-in user's own profile (`user/update-user/{id}`). */
+export async function updateProfile(deps: Deps, userId: number, input: z.output<typeof updateProfileSchema>, meta: RequestMeta) {
+  const patch: Partial<typeof users.$inferInsert> = { updatedAt: deps.clock.now() };
+  if (input.first_name !== undefined) patch.firstName = input.first_name;
+  if (input.last_name !== undefined) patch.lastName = input.last_name;
+  if (input.gender !== undefined) patch.gender = input.gender;
+  if (input.birth_date !== undefined) patch.birthDate = input.birth_date;
+  if (input.phone_number !== undefined) patch.phoneNumber = input.phone_number;
+  if (input.avatar !== undefined) patch.avatar = input.avatar;
+  if (input.country_code !== undefined) patch.countryCode = input.country_code;
+  await deps.database.db.update(users).set(patch).where(eq(users.id, userId));
+  await recordActivity(deps.database, userId, 'profile_updated', meta);
+  return sessionUser(deps.database, userId);
+}
+
+/** Delete the signed-in user's own account (`user/delete/{id}`): soft delete, email freed, sessions revoked. */
+export async function deleteAccount(deps: Deps, userId: number, meta: RequestMeta): Promise<void> {
+  await withTransaction(deps.database, async (tx) => {
+    await tx.db
+      .update(users)
+      .set({
+        deletedAt: deps.clock.now(),
+        status: 'disabled',
+        email: sql`'deleted+' || ${users.id} || '@deleted.invalid'`,
+        oauthSubject: null,
+        passwordHash: null,
+      })
+      .where(eq(users.id, userId));
+    await revokeAllUserTokens(tx, userId);
+    await audit(deps.database, actor({ id: userId }, meta), { action: 'auth.account_deleted', targetType: 'user', targetId: userId }, tx);
+  });
+}
+
+/** Live sessions of a user, newest first; `current` marks the caller's own. */
+export async function listSessions(deps: Deps, userId: number, currentTokenId: number) {
+  const rows = await deps.database.db
+    .select()
+    .from(accessTokens)
+    .where(
+      and(
+        eq(accessTokens.userId, userId),
+        sql`${accessTokens.revokedAt} is null`,
+        sql`${accessTokens.expiresAt} > ${deps.clock.now().toISOString()}`,
+      ),
+    )
+    .orderBy(desc(accessTokens.id));
+  const { describeDevice } = await import('../activities/activities.service');
+  return rows.map((r) => ({
+    id: r.id,
+    device: describeDevice(r.userAgent),
+    ip: r.ip,
+    user_agent: r.userAgent,
+    created_at: r.createdAt.toISOString(),
+    last_used_at: (r.lastUsedAt ?? r.createdAt).toISOString(),
+    current: r.id === currentTokenId,
+  }));
+}
+
+/** Sign out one of the user's own sessions. @throws NotFoundError when it is not theirs */
+export async function revokeSession(deps: Deps, userId: number, sessionId: number, meta: RequestMeta): Promise<void> {
+  const [row] = await deps.database.db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.id, sessionId), eq(accessTokens.userId, userId)));
+  if (!row) throw new NotFoundError();
+  await revokeToken(deps.database, sessionId);
+  await audit(deps.database, actor({ id: userId }, meta), { action: 'auth.session_revoked', targetType: 'access_token', targetId: sessionId });
+}
+
+/** Turn email 2FA on or off; needs the password. */
+export async function setTwoFactor(deps: Deps, userId: number, enabled: boolean, password: string, meta: RequestMeta) {
+  const [user] = await deps.database.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new NotFoundError();
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+    throw new ValidationError({ password: ['auth.current_password_wrong'] });
+  }
+  await deps.database.db.update(users).set({ twoFactorEnabled: enabled, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
+  await audit(deps.database, actor(user, meta), { action: enabled ? 'auth.2fa_enabled' : 'auth.2fa_disabled', targetType: 'user', targetId: userId });
+  await recordActivity(deps.database, userId, enabled ? '2fa_enabled' : '2fa_disabled', meta);
+}
+
+/** Google sign-in, step 1 (`oauth/gmail/redirect`): consent URL with a signed state (10 minutes). */
+export function googleRedirect(deps: Deps, authType: 'login' | 'register'): { url: string; state: string } {
+  const state = signValue(deps.config.APP_KEY, { kind: 'google-state', authType, nonce: randomToken() }, 600, deps.clock.now().getTime());
+  return { url: deps.providers.google.authorizationUrl(state, `${deps.config.appUrl}/oauth`), state };
+}
+
+/**
+ * Google sign-in, step 2 (`oauth/gmail/register/login`): exchange the code. A known Google account or
+ * verified email signs in; an unknown one gets a pending token for `/complete/oauth`.
+ */
+export async function googleLogin(deps: Deps, code: string, state: string | undefined, meta: RequestMeta) {
+  if (state !== undefined && !verifyValue(deps.config.APP_KEY, state, deps.clock.now().getTime())) {
+    throw new AppError(422, 'auth.oauth_failed');
+  }
+  let profile: Awaited<ReturnType<typeof deps.providers.google.exchangeCode>>;
+  try {
+    profile = await deps.providers.google.exchangeCode(code, `${deps.config.appUrl}/oauth`);
+  } catch {
+    throw new AppError(422, 'auth.oauth_failed');
+  }
+  if (!profile.emailVerified) throw new AppError(422, 'auth.oauth_failed');
+  const [bySubject] = await deps.database.db
+    .select()
+    .from(users)
+    .where(and(eq(users.oauthType, 'google'), eq(users.oauthSubject, profile.subject), sql`${users.deletedAt} is null`));
+  const existing = bySubject ?? (await findUserByEmail(deps.database, profile.email));
+  if (existing) {
+    if (existing.status === 'disabled') throw new ForbiddenError('auth.account_disabled');
+    if (!existing.oauthSubject || !existing.emailVerifiedAt) {
+      await deps.database.db
+        .update(users)
+        .set({ oauthType: 'google', oauthSubject: profile.subject, emailVerifiedAt: existing.emailVerifiedAt ?? deps.clock.now() })
+        .where(eq(users.id, existing.id));
+    }
+    return startSession(deps, existing, meta, 'google');
+  }
+  const pending = randomToken();
+  await deps.database.db.insert(oauthPending).values({
+    tokenHash: sha256(pending),
+    provider: 'google',
+    subject: profile.subject,
+    email: profile.email,
+    firstName: profile.firstName.slice(0, 100) || profile.email.split('@')[0]!.slice(0, 100),
+    lastName: profile.lastName.slice(0, 100),
+    avatar: profile.picture,
+    expiresAt: new Date(deps.clock.now().getTime() + 30 * 60_000),
+  });
+  return {
+    needs_completion: true as const,
+    oauth_token: pending,
+    email: profile.email,
+    first_name: profile.firstName,
+    last_name: profile.lastName,
+  };
+}
+
+/** Google sign-up, step 3 (`oauth/gmail/register/complete`): choose the user type and gender, then sign in. */
+export async function googleComplete(deps: Deps, input: z.output<typeof oauthCompleteSchema>, meta: RequestMeta) {
+  const user = await withTransaction(deps.database, async (tx) => {
+    const [pending] = await tx.db
+      .select()
+      .from(oauthPending)
+      .where(
+        and(
+          eq(oauthPending.tokenHash, sha256(input.oauth_token)),
+          sql`${oauthPending.usedAt} is null`,
+          sql`${oauthPending.expiresAt} > ${deps.clock.now().toISOString()}`,
+        ),
+      )
+      .for('update');
+    if (!pending) throw new AppError(422, 'auth.oauth_failed');
+    await tx.db.update(oauthPending).set({ usedAt: deps.clock.now() }).where(eq(oauthPending.id, pending.id));
+    if (await findUserByEmail(tx, pending.email)) throw new ValidationError({ email: ['validation.email_taken'] });
+    const [created] = await tx.db
+      .insert(users)
+      .values({
+        userTypeId: input.user_type_id,
+        firstName: pending.firstName,
+        lastName: pending.lastName || '-',
+        email: pending.email,
+        gender: input.gender,
+        avatar: pending.avatar,
+        oauthType: 'google',
+        oauthSubject: pending.subject,
+        emailVerifiedAt: deps.clock.now(),
+        status: 'pending_approval',
+        language: meta.lang,
+      })
+      .returning();
+    if (!created) throw new Error('user insert returned nothing');
+    await assignDefaultRoles(tx, created.id, created.userTypeId);
+    await audit(deps.database, actor(created, meta), { action: 'auth.register', targetType: 'user', targetId: created.id, meta: { how: 'google' } }, tx);
+    return created;
+  });
+  return startSession(deps, user, meta, 'google');
+}

@@ -1,0 +1,67 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { randomToken, sha256 } from '../../platform/crypto';
+import { accessTokens } from './accounts.schema';
+
+/**
+ * Issue an opaque bearer token (256 random bits) for a user or an admin; only its SHA-256 is stored.
+ * @param ttlMs lifetime in milliseconds
+ * @returns the plain token, shown once to the client
+ */
+export async function issueToken(
+  db: Database | Tx,
+  owner: { userId: number } | { adminId: number },
+  meta: { ip: string | null; userAgent: string | null },
+  clock: Clock,
+  ttlMs: number,
+): Promise<string> {
+  const token = randomToken();
+  await db.db.insert(accessTokens).values({
+    tokenHash: sha256(token),
+    userId: 'userId' in owner ? owner.userId : null,
+    adminId: 'adminId' in owner ? owner.adminId : null,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    expiresAt: new Date(clock.now().getTime() + ttlMs),
+  });
+  return token;
+}
+
+/** The live token row for a bearer token, or null (unknown, revoked or expired). */
+export async function findLiveToken(database: Database, token: string, clock: Clock) {
+  const rows = await database.db
+    .select()
+    .from(accessTokens)
+    .where(
+      and(
+        eq(accessTokens.tokenHash, sha256(token)),
+        sql`${accessTokens.revokedAt} is null`,
+        sql`${accessTokens.expiresAt} > ${clock.now().toISOString()}`,
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Revoke every live token of a user (logout everywhere: password change, disable, delete). */
+export async function revokeAllUserTokens(db: Database | Tx, userId: number, exceptTokenId?: number): Promise<void> {
+  await db.db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(accessTokens.userId, userId),
+        sql`${accessTokens.revokedAt} is null`,
+        exceptTokenId ? sql`${accessTokens.id} <> ${exceptTokenId}` : sql`true`,
+      ),
+    );
+}
+
+/** Revoke one token by id. */
+export async function revokeToken(db: Database | Tx, tokenId: number): Promise<void> {
+  await db.db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(accessTokens.id, tokenId), sql`${accessTokens.revokedAt} is null`));
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import fastifyStatic from '@fastify/static';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { clientInfo } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import { AppError, ValidationError } from '../../platform/errors';
+import { envelope } from '../../platform/http';
+import { audit } from '../audit/audit.service';
+import { files } from './files.schema';
+
+/**
+ * File kinds accepted by upload (type checked by content, not by the name): images for avatars and
+ * covers, audio/video for tracks and media (spec section 5: mp3/wav audio, png/jpg/jpeg/gif images,
+ * mp3/mp4 media up to 50 MB), PDF for attachments.
+ */
+export const ALLOWED_UPLOADS: Record<string, { ext: string; maxBytes: number }> = {
+  'image/png': { ext: 'png', maxBytes: 10 * 1024 * 1024 },
+  'image/jpeg': { ext: 'jpg', maxBytes: 10 * 1024 * 1024 },
+  'image/gif': { ext: 'gif', maxBytes: 10 * 1024 * 1024 },
+  'audio/mpeg': { ext: 'mp3', maxBytes: 50 * 1024 * 1024 },
+  'audio/wav': { ext: 'wav', maxBytes: 50 * 1024 * 1024 },
+  'audio/x-wav': { ext: 'wav', maxBytes: 50 * 1024 * 1024 },
+  'video/mp4': { ext: 'mp4', maxBytes: 50 * 1024 * 1024 },
+  'application/pdf': { ext: 'pdf', maxBytes: 10 * 1024 * 1024 },
+};
+
+const uploadAnswer = envelope(z.object({ file: z.string(), url: z.string(), mime: z.string(), size: z.number() }));
+
+/** `file/upload`, `file/new-upload` (spec section 7 "Files"), for users and admins; local files at /storage. */
+export const filesRoutes: RouteModule = async (app, { database, storage }) => {
+  if (storage.localRoot) {
+    await app.register(fastifyStatic, {
+      root: storage.localRoot,
+      prefix: '/storage/',
+      decorateReply: false,
+      serve: true,
+      // Uploaded files are served as downloads with their detected type only.
+      setHeaders: (res) => {
+        res.header('x-content-type-options', 'nosniff');
+        res.header('content-security-policy', "default-src 'none'");
+      },
+    });
+  }
+
+  const handler = async (req: import('fastify').FastifyRequest) => {
+    const part = await req.file();
+    if (!part) throw new ValidationError({ file: ['validation.file_required'] });
+    const bytes = await part.toBuffer().catch((err: { code?: string }) => {
+      if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'errors.payload_too_large');
+      throw err;
+    });
+    const detected = await fileTypeFromBuffer(bytes);
+    const rule = detected ? ALLOWED_UPLOADS[detected.mime] : undefined;
+    if (!detected || !rule) throw new ValidationError({ file: [{ key: 'validation.file_type' }] });
+    if (bytes.length > rule.maxBytes) {
+      throw new ValidationError({ file: [{ key: 'validation.file_too_large', params: { max: `${Math.round(rule.maxBytes / 1048576)} MB` } }] });
+    }
+    const now = new Date();
+    const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${rule.ext}`;
+    await storage.put(key, bytes, detected.mime);
+    const principal = req.principal;
+    await database.db.insert(files).values({
+      path: key,
+      originalName: (part.filename || 'file').slice(0, 255),
+      mime: detected.mime,
+      sizeBytes: bytes.length,
+      driver: storage.driver,
+      userId: principal?.kind === 'user' ? principal.id : null,
+      adminId: principal?.kind === 'admin' ? principal.id : null,
+    });
+    if (principal?.kind === 'admin') {
+      await audit(database, { type: 'admin', id: principal.id, ...clientInfo(req) }, { action: 'files.upload', targetType: 'file', targetId: key });
+    }
+    return { data: { file: key, url: storage.url(key), mime: detected.mime, size: bytes.length } };
+  };
+
+  for (const url of ['/api/file/upload', '/api/file/new-upload']) {
+    app.post(url, { config: { access: { kind: 'any' } }, schema: { response: { 200: uploadAnswer }, tags: ['files'], consumes: ['multipart/form-data'] } }, handler);
+  }
+};

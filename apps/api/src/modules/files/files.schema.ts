@@ -1,0 +1,18 @@
+import { bigserial, bigint, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** Uploaded files: stored path (local disk or S3 key), detected type, size in bytes, uploader. */
+export const files = pgTable(
+  'files',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    path: varchar('path', { length: 300 }).notNull(),
+    originalName: varchar('original_name', { length: 255 }).notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    driver: varchar('driver', { length: 10 }).notNull(),
+    userId: integer('user_id'),
+    adminId: integer('admin_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_path_idx').on(t.path)],
+);

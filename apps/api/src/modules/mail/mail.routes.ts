@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { adminAccess } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import { NotFoundError } from '../../platform/errors';
+import { listEnvelope, listQuery, paginate } from '../../platform/http';
+import { listOutbox } from './mail.service';
+
+const mailItem = z.object({
+  id: z.number(),
+  to: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** `GET /api/admin/dev/mailbox`: the outbox, for any admin, only while the outbox mail driver is active. */
+export const mailRoutes: RouteModule = (app, deps) => {
+  app.get(
+    '/api/admin/dev/mailbox',
+    { config: { access: adminAccess() }, schema: { tags: ['dev'], querystring: listQuery, response: { 200: listEnvelope(mailItem) } } },
+    async (req) => {
+      if (deps.mail.driver !== 'outbox') throw new NotFoundError();
+      const { page, limit } = req.query;
+      const { rows, total } = await listOutbox(deps.database, page, limit);
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          to: r.toAddress,
+          from: r.fromAddress,
+          subject: r.subject,
+          text: r.text,
+          html: r.html,
+          created_at: r.createdAt.toISOString(),
+        })),
+        pagination: paginate(total, page, limit),
+      };
+    },
+  );
+};

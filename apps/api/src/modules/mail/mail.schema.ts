@@ -1,0 +1,19 @@
+import { bigserial, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** Outbox of every mail the product sends; the default driver stops here (dev mailbox). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    toAddress: varchar('to_address', { length: 190 }).notNull(),
+    fromAddress: varchar('from_address', { length: 190 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    driver: varchar('driver', { length: 10 }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.toAddress, t.createdAt)],
+);

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { PUBLIC } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import { envelope } from '../../platform/http';
+import { getSettings, PUBLIC_SETTING_KEYS } from './settings.service';
+
+/** `setting/all` (public settings) and `maintenance-mode-check` (spec section 7 "Settings/roles"). */
+export const settingsRoutes: RouteModule = (app, deps) => {
+  app.get(
+    '/api/setting/all',
+    { config: { access: PUBLIC }, schema: { tags: ['settings'], response: { 200: envelope(z.record(z.string(), z.unknown())) } } },
+    async () => {
+      const all = await getSettings(deps.database);
+      return { data: Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, all[k]])) };
+    },
+  );
+  app.get(
+    '/api/maintenance-mode-check',
+    { config: { access: PUBLIC }, schema: { tags: ['settings'], response: { 200: envelope(z.object({ check: z.boolean() })) } } },
+    async () => ({ data: { check: await deps.maintenance.get() } }),
+  );
+};

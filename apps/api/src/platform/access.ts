@@ -1,0 +1,65 @@
+import { GENERAL } from '@lm/contracts';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * What a route requires (every /api route declares one; the app refuses to start otherwise):
+ * - public: anyone;
+ * - user: a signed-in, verified user holding `permission` (or GENERAL for any signed-in user);
+ * - admin: a signed-in admin holding `permission` (GENERAL: any admin).
+ * `passwordChange` marks the few user routes still open while a password change is forced.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'user'; permission: string; passwordChange?: boolean }
+  | { kind: 'admin'; permission: string }
+  | { kind: 'any'; passwordChange?: boolean };
+
+export const PUBLIC: Access = { kind: 'public' };
+export const userAccess = (permission: string = GENERAL, passwordChange = false): Access => ({
+  kind: 'user',
+  permission,
+  passwordChange,
+});
+export const adminAccess = (permission: string = GENERAL): Access => ({ kind: 'admin', permission });
+
+/** The signed-in principal of a request. */
+export type Principal =
+  | {
+      kind: 'user';
+      id: number;
+      tokenId: number;
+      userTypeId: 1 | 2 | 3;
+      status: string;
+      mustChangePassword: boolean;
+      language: string;
+      permissions: Set<string>;
+    }
+  | { kind: 'admin'; id: number; tokenId: number; permissions: Set<string> };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    lang: import('@lm/contracts').Language;
+  }
+}
+
+/** The signed-in user of a user route (the access hook guarantees it). */
+export function currentUser(req: FastifyRequest): Extract<Principal, { kind: 'user' }> {
+  if (req.principal?.kind !== 'user') throw new Error('route is not a user route');
+  return req.principal;
+}
+
+/** The signed-in admin of an admin route. */
+export function currentAdmin(req: FastifyRequest): Extract<Principal, { kind: 'admin' }> {
+  if (req.principal?.kind !== 'admin') throw new Error('route is not an admin route');
+  return req.principal;
+}
+
+/** Client IP and user agent, for audit and activity rows. */
+export function clientInfo(req: FastifyRequest): { ip: string; userAgent: string | null } {
+  const ua = req.headers['user-agent'];
+  return { ip: req.ip, userAgent: typeof ua === 'string' ? ua : null };
+}

@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ERROR_CODES, GENERAL } from '@lm/contracts';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from '../config/env';
+import type { Database } from '../db/client';
+import type { Jobs } from '../jobs/jobs';
+import { findLiveToken } from '../modules/accounts/tokens';
+import type { Mailer } from '../modules/mail/mail.service';
+import { adminPermissionNames, userPermissionNames } from '../modules/rbac/rbac.service';
+import { maintenanceFlag } from '../modules/settings/settings.service';
+import type { Providers } from '../providers/providers';
+import type { Storage } from '../modules/files/storage';
+import { users } from '../modules/accounts/accounts.schema';
+import { admins } from '../modules/admins/admins.schema';
+import { accessTokens } from '../modules/accounts/accounts.schema';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Access } from './access';
+import type { Clock } from './clock';
+import { AppError, ForbiddenError, UnauthenticatedError } from './errors';
+import { isMessageKey, requestLanguage, t } from './i18n';
+
+/** Infrastructure handed to the app (STYLE: factories over classes, infrastructure passed in). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  jobs: Jobs;
+  mail: Mailer;
+  storage: Storage;
+  providers: Providers;
+  clock: Clock;
+}
+
+/** Fastify instance typed by the zod provider (request parts typed from their schemas). */
+export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+/** Dependencies every route module receives. */
+export type ModuleDeps = AppDeps & { maintenance: ReturnType<typeof maintenanceFlag> };
+/** A module's route registrar. */
+export type RouteModule = (app: ZodApp, deps: ModuleDeps) => void | Promise<void>;
+
+/** Routes that stay open during maintenance (besides every admin route). */
+const MAINTENANCE_OPEN = new Set(['/api/maintenance-mode-check', '/api/health', '/api/setting/all']);
+
+/**
+ * Build the HTTP application: the platform of DESIGN section 3 (envelope, errors, language, helmet,
+ * CORS, rate limit, auth and permission hook, maintenance mode, OpenAPI) and every module's routes.
+ */
+export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<FastifyInstance> {
+  const { config, database, clock } = deps;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    trustProxy: config.TRUST_PROXY ?? false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const maintenance = maintenanceFlag(database);
+
+  app.decorateRequest('principal', null);
+  app.decorateRequest('lang', 'en');
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access (public, user or admin permission)`);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        frameSrc: ["'self'", 'https://open.spotify.com'],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const origins = config.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: false });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api/'),
+    errorResponseBuilder: (req, ctx) => ({
+      statusCode: 429,
+      message: t(requestLanguage(req.headers), 'errors.rate_limited'),
+      code: ERROR_CODES.RATE_LIMITED,
+      requestId: req.id,
+      retryAfter: ctx.after,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Liberty marketplace API', version: '1.0.0', description: 'Paths of spec section 7 under /api.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.addHook('onRequest', async (req, reply) => {
+    req.lang = requestLanguage(req.headers);
+    reply.header('content-language', req.lang);
+    const access: Access | undefined = req.routeOptions.config?.access;
+    if (!access) return;
+    const principal = await resolvePrincipal(req);
+    req.principal = principal;
+    if (access.kind !== 'admin' && !MAINTENANCE_OPEN.has(req.routeOptions.url ?? '') && principal?.kind !== 'admin') {
+      if (await maintenance.get()) throw new AppError(503, 'errors.maintenance', { code: ERROR_CODES.MAINTENANCE });
+    }
+    if (access.kind === 'public') return;
+    if (!principal) throw new UnauthenticatedError();
+    if (access.kind === 'any') return;
+    if (access.kind !== principal.kind) throw new UnauthenticatedError();
+    if (principal.kind === 'user') {
+      if (principal.mustChangePassword && !(access.kind === 'user' && access.passwordChange)) {
+        throw new ForbiddenError('auth.password_change_required', ERROR_CODES.PASSWORD_CHANGE_REQUIRED);
+      }
+    }
+    if (access.permission !== GENERAL && !principal.permissions.has(access.permission)) throw new ForbiddenError();
+  });
+
+  /** Resolve the bearer token into a principal; null when absent. Throws 401 when present but dead. */
+  async function resolvePrincipal(req: FastifyRequest) {
+    const header = req.headers.authorization;
+    if (!header) return null;
+    const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
+    if (!match?.[1]) throw new UnauthenticatedError();
+    const row = await findLiveToken(database, match[1], clock);
+    if (!row) throw new UnauthenticatedError();
+    // Touch last_used_at at most once a minute per token.
+    if (!row.lastUsedAt || clock.now().getTime() - row.lastUsedAt.getTime() > 60_000) {
+      await database.db
+        .update(accessTokens)
+        .set({ lastUsedAt: clock.now() })
+        .where(eq(accessTokens.id, row.id));
+    }
+    if (row.userId) {
+      const [user] = await database.db
+        .select({
+          id: users.id,
+          userTypeId: users.userTypeId,
+          status: users.status,
+          mustChangePassword: users.mustChangePassword,
+          language: users.language,
+          verified: users.emailVerifiedAt,
+        })
+        .from(users)
+        .where(and(eq(users.id, row.userId), sql`${users.deletedAt} is null`));
+      if (!user || user.status === 'disabled' || !user.verified) throw new UnauthenticatedError();
+      return {
+        kind: 'user' as const,
+        id: user.id,
+        tokenId: row.id,
+        userTypeId: user.userTypeId as 1 | 2 | 3,
+        status: user.status,
+        mustChangePassword: user.mustChangePassword,
+        language: user.language,
+        permissions: await userPermissionNames(database, user.id),
+      };
+    }
+    const [admin] = await database.db
+      .select({ id: admins.id, status: admins.status })
+      .from(admins)
+      .where(and(eq(admins.id, row.adminId ?? 0), sql`${admins.deletedAt} is null`));
+    if (!admin || admin.status !== 'active') throw new UnauthenticatedError();
+    return {
+      kind: 'admin' as const,
+      id: admin.id,
+      tokenId: row.id,
+      permissions: await adminPermissionNames(database, admin.id),
+    };
+  }
+
+  app.setErrorHandler((err, req, reply) => {
+    const lang = req.lang ?? requestLanguage(req.headers);
+    const requestId = req.id;
+    if (err instanceof AppError) {
+      const errors = err.options.errors
+        ? Object.fromEntries(
+            Object.entries(err.options.errors).map(([field, msgs]) => [
+              field,
+              msgs.map((m) => (typeof m === 'string' ? t(lang, m) : t(lang, m.key, m.params))),
+            ]),
+          )
+        : undefined;
+      if (err.options.headers) reply.headers(err.options.headers);
+      return reply.status(err.status).send({
+        message: t(lang, err.messageKey, err.options.params),
+        ...(err.options.code ? { code: err.options.code } : {}),
+        ...(errors ? { errors } : {}),
+        requestId,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of err.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        const text = validationText(lang, issue.message ?? '', issue.keyword, issue.params as Record<string, unknown>);
+        (errors[field] ??= []).push(text);
+      }
+      const first = Object.values(errors)[0]?.[0] ?? t(lang, 'errors.bad_request');
+      return reply.status(422).send({ message: first, code: ERROR_CODES.VALIDATION, errors, requestId });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send({ message: t(lang, 'errors.internal'), code: ERROR_CODES.INTERNAL, requestId });
+    }
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ message: t(lang, 'errors.rate_limited'), code: ERROR_CODES.RATE_LIMITED, requestId });
+    }
+    if (status === 413) {
+      return reply.status(413).send({ message: t(lang, 'errors.payload_too_large'), requestId });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: t(lang, 'errors.bad_request'), requestId });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: t(lang, 'errors.internal'), code: ERROR_CODES.INTERNAL, requestId });
+  });
+
+  const fullDeps = { ...deps, maintenance };
+  await app.register(async (api) => {
+    for (const mod of modules) await mod(api.withTypeProvider<ZodTypeProvider>(), fullDeps);
+  });
+
+  await serveApps(app as unknown as FastifyInstance, config);
+
+  app.setNotFoundHandler((req, reply) => {
+    const lang = requestLanguage(req.headers);
+    if (req.url.startsWith('/api/') || req.url === '/api') {
+      return reply.status(404).send({ message: t(lang, 'errors.not_found'), code: ERROR_CODES.NOT_FOUND, requestId: req.id });
+    }
+    return sendSpaIndex(req.url, reply, config);
+  });
+
+  return app as unknown as FastifyInstance;
+}
+
+/** A validation issue's text: our message keys translated, zod defaults mapped to the spec's generic messages. */
+function validationText(lang: Parameters<typeof t>[0], message: string, keyword: string, params: Record<string, unknown>) {
+  if (isMessageKey(message)) return t(lang, message, params);
+  const issue = (params?.issue ?? {}) as { input?: unknown; minimum?: unknown; maximum?: unknown; origin?: string };
+  if (keyword === 'invalid_type' && issue.input === undefined) return t(lang, 'validation.required');
+  if (keyword === 'too_small') {
+    if (issue.origin === 'string' && issue.minimum === 1) return t(lang, 'validation.required');
+    return t(lang, 'validation.min_value', { value: issue.minimum });
+  }
+  if (keyword === 'too_big') {
+    if (issue.origin === 'string') return t(lang, 'validation.too_long');
+    return t(lang, 'validation.max_value', { value: issue.maximum });
+  }
+  return t(lang, 'validation.invalid');
+}
+
+function distDir(config: Config, which: 'web' | 'admin'): string {
+  const explicit = which === 'web' ? config.WEB_DIST : config.ADMIN_DIST;
+  return explicit ? path.resolve(explicit) : path.join(config.repoRoot, 'apps', which, 'dist');
+}
+
+/** Serve the built SPAs: the user app at `/`, the back-office at `/admin/` (index pages until built). */
+async function serveApps(app: FastifyInstance, config: Config) {
+  for (const which of ['web', 'admin'] as const) {
+    const dir = distDir(config, which);
+    const root = fs.existsSync(path.join(dir, 'index.html')) ? dir : path.join(config.repoRoot, 'apps', which, 'public-fallback');
+    if (!fs.existsSync(root)) continue;
+    await app.register(fastifyStatic, {
+      root,
+      prefix: which === 'web' ? '/' : '/admin/',
+      decorateReply: which === 'web',
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+}
+
+function sendSpaIndex(url: string, reply: import('fastify').FastifyReply, config: Config) {
+  const which = url === '/admin' || url.startsWith('/admin/') ? 'admin' : 'web';
+  const dir = distDir(config, which);
+  const file = fs.existsSync(path.join(dir, 'index.html'))
+    ? path.join(dir, 'index.html')
+    : path.join(config.repoRoot, 'apps', which, 'public-fallback', 'index.html');
+  if (!fs.existsSync(file)) return reply.status(404).type('text/plain').send('Not found');
+  return reply.type('text/html').header('cache-control', 'no-cache').send(fs.readFileSync(file));
+}

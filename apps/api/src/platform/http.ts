@@ -1,0 +1,66 @@
+import { LIMITS } from '@lm/contracts';
+import { z } from 'zod';
+
+/** `{ data, message? }` success envelope schema around `data`. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
+
+/** `{ message }` answer (actions with nothing to return). */
+export const messageOnly = z.object({ message: z.string() });
+
+export const paginationSchema = z.object({
+  total: z.number().int(),
+  limit: z.number().int(),
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+});
+
+/** `{ data: [...], pagination }` list envelope schema. */
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), pagination: paginationSchema, message: z.string().optional() });
+
+/**
+ * List query of DESIGN section 3: `page` (from 1), `limit` (10|25|50|75|100, or 100000 "show all",
+ * capped server-side at LIMITS.listHardMax), `order` ("column:asc|desc"), `q`, `filter[...]`.
+ */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((v) => (LIMITS.pageSizes as readonly number[]).includes(v) || v === LIMITS.showAll, 'validation.invalid')
+    .default(LIMITS.defaultPageSize)
+    .transform((v) => Math.min(v, LIMITS.listHardMax)),
+  order: z
+    .string()
+    .regex(/^[a-z_]+(:(asc|desc))?$/, 'validation.invalid')
+    .optional(),
+  q: z.string().trim().max(200).optional(),
+  filter: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+/** Lookup query (`q`, `limit`), spec section 7 "Lookups". */
+export const lookupQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.listHardMax).default(LIMITS.lookupPageSize),
+});
+
+/** Build the pagination block. */
+export function paginate(total: number, page: number, limit: number) {
+  return { total, limit, current_page: page, total_pages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+/** Parse "column:dir" against an allow-list of sortable columns. */
+export function parseOrder<K extends string>(
+  order: string | undefined,
+  allowed: readonly K[],
+  fallback: { column: K; dir: 'asc' | 'desc' },
+): { column: K; dir: 'asc' | 'desc' } {
+  if (!order) return fallback;
+  const [column, dir] = order.split(':') as [string, string | undefined];
+  if (!(allowed as readonly string[]).includes(column)) return fallback;
+  return { column: column as K, dir: dir === 'asc' ? 'asc' : 'desc' };
+}
+
+/** Route params with a positive integer id. */
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

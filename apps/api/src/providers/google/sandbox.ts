@@ -1,0 +1,26 @@
+import { signValue, verifyValue } from '../../platform/signed';
+import type { GoogleOAuthProvider, GoogleProfile } from './contract';
+
+/**
+ * Sandbox Google: the consent page is served by this API (`/api/sandbox/google/consent`); the
+ * code it hands back is a signed profile, so the exchange works on any instance and cannot be forged.
+ */
+export function createSandboxGoogleProvider(appUrl: string, key: string): GoogleOAuthProvider & {
+  issueCode(profile: GoogleProfile): string;
+} {
+  return {
+    name: 'sandbox',
+    authorizationUrl(state, redirectUri) {
+      const params = new URLSearchParams({ state, redirect_uri: redirectUri });
+      return `${appUrl}/api/sandbox/google/consent?${params}`;
+    },
+    issueCode(profile) {
+      return signValue(key, { kind: 'sandbox-google-code', profile }, 300);
+    },
+    async exchangeCode(code) {
+      const payload = verifyValue<{ kind: string; profile: GoogleProfile }>(key, code);
+      if (!payload || payload.kind !== 'sandbox-google-code') throw new Error('sandbox google code invalid');
+      return payload.profile;
+    },
+  };
+}

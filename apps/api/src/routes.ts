@@ -1,0 +1,19 @@
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { adminAuthRoutes } from './modules/admins/admins.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import type { RouteModule } from './platform/app';
+import { sandboxGoogleRoutes } from './providers/google/sandbox.routes';
+
+/** Every module's routes, in registration order. */
+export const ROUTE_MODULES: RouteModule[] = [
+  healthRoutes,
+  settingsRoutes,
+  accountsRoutes,
+  adminAuthRoutes,
+  filesRoutes,
+  mailRoutes,
+  sandboxGoogleRoutes,
+];

@@ -1,0 +1,87 @@
+/**
+ * Apple Music vocabularies, used to seed the lookups served by `user/get_apple_genres`
+ * and `user/get_apple_moods`.
+ */
+
+/**
+ * Apple Music top-level genres, spelled as Apple lists them in the Apple Music / iTunes
+ * genre tree (children of the "Music" genre) used by Apple Music for Artists and iTunes
+ * Connect.
+ */
+export const APPLE_GENRES: readonly string[] = [
+  'African',
+  'Afrobeats',
+  'Alternative',
+  'Anime',
+  'Arabic',
+  'Blues',
+  'Brazilian',
+  "Children's Music",
+  'Chinese',
+  'Christian & Gospel',
+  'Classical',
+  'Comedy',
+  'Country',
+  'Dance',
+  'Disney',
+  'Easy Listening',
+  'Electronic',
+  'Enka',
+  'Fitness & Workout',
+  'French Pop',
+  'German Folk',
+  'German Pop',
+  'Hip-Hop/Rap',
+  'Holiday',
+  'Indian',
+  'Instrumental',
+  'J-Pop',
+  'Jazz',
+  'K-Pop',
+  'Karaoke',
+  'Kayokyoku',
+  'Korean',
+  'Latin',
+  'Metal',
+  'New Age',
+  'Opera',
+  'Pop',
+  'R&B/Soul',
+  'Reggae',
+  'Rock',
+  'Singer/Songwriter',
+  'Soundtrack',
+  'Spoken Word',
+  'Turkish',
+  'Vocal',
+  'World',
+];
+
+/** Moods used to describe a track when pitching it to Apple Music editors. */
+export const APPLE_MOODS: readonly string[] = [
+  'Angry',
+  'Calm',
+  'Chill',
+  'Confident',
+  'Dark',
+  'Dreamy',
+  'Energetic',
+  'Epic',
+  'Feel Good',
+  'Focus',
+  'Happy',
+  'Hopeful',
+  'Melancholic',
+  'Motivational',
+  'Nostalgic',
+  'Party',
+  'Peaceful',
+  'Playful',
+  'Reflective',
+  'Romantic',
+  'Sad',
+  'Sensual',
+  'Sleep',
+  'Uplifting',
+  'Workout',
+];

@@ -1,0 +1,51 @@
+/**
+ * Listener and artist interests used to seed the `interests` lookup table.
+ *
+ * A curated list of common music-marketing audience interests (the kind of interest
+ * categories used for fan targeting on streaming and social advertising platforms).
+ * These are editorial values chosen for this product, not taken from an external standard.
+ */
+export const INTERESTS: readonly string[] = [
+  'Live concerts',
+  'Music festivals',
+  'Music production',
+  'Songwriting',
+  'Singing',
+  'DJing',
+  'Vinyl collecting',
+  'Music streaming',
+  'Playlist curation',
+  'New music discovery',
+  'Independent artists',
+  'Record labels',
+  'Music business',
+  'Music journalism',
+  'Podcasts',
+  'Radio',
+  'Music videos',
+  'Music technology',
+  'Home studio recording',
+  'Audio engineering',
+  'Sound design',
+  'Film and TV soundtracks',
+  'Video game music',
+  'Musical instruments',
+  'Guitar',
+  'Piano',
+  'Drums',
+  'Music education',
+  'Dance',
+  'Nightlife and clubbing',
+  'Karaoke',
+  'Music merchandise',
+  'Fan communities',
+  'Social media content creation',
+  'Short-form video',
+  'Influencer marketing',
+  'Fashion',
+  'Travel',
+  'Fitness and workout music',
+  'Gaming',
+  'Visual arts',
+  'Live streaming',
+];

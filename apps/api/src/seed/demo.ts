@@ -1,0 +1,59 @@
+import { SUPER_ADMIN_ROLE } from '@lm/contracts';
+import { and, eq } from 'drizzle-orm';
+import { type Database, withTransaction } from '../db/client';
+import { users } from '../modules/accounts/accounts.schema';
+import { admins } from '../modules/admins/admins.schema';
+import { adminRoles, roles } from '../modules/rbac/rbac.schema';
+import { assignDefaultRoles } from '../modules/rbac/rbac.service';
+import { hashPassword } from '../platform/crypto';
+
+/** Password of every demo account (README quick start). */
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+
+/** Demo accounts printed at start. */
+export const DEMO_ACCOUNTS = [
+  { email: 'artist@demo.test', role: 'artist (type 1, approved)', app: '/' },
+  { email: 'curator@demo.test', role: 'curator (type 2)', app: '/' },
+  { email: 'influencer@demo.test', role: 'influencer (type 3)', app: '/' },
+  { email: 'admin@demo.test', role: 'Super Admin', app: '/admin/' },
+] as const;
+
+/**
+ * Demo data, only with the embedded default or SEED_DEMO=1 (never in production: config refuses it).
+ * Idempotent: accounts that exist are left alone. Later modules add their demo data through
+ * `registerDemoSeeder`.
+ */
+export async function seedDemo(database: Database): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await withTransaction(database, async (tx) => {
+    const people = [
+      { email: 'artist@demo.test', firstName: 'Ava', lastName: 'Artist', userTypeId: 1, gender: 'female', countryCode: 'GB' },
+      { email: 'curator@demo.test', firstName: 'Carl', lastName: 'Curator', userTypeId: 2, gender: 'male', countryCode: 'DE' },
+      { email: 'influencer@demo.test', firstName: 'Ines', lastName: 'Influencer', userTypeId: 3, gender: 'female', countryCode: 'FR' },
+    ] as const;
+    for (const p of people) {
+      const [created] = await tx.db
+        .insert(users)
+        .values({ ...p, passwordHash, status: 'approved', emailVerifiedAt: new Date() })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      if (created) await assignDefaultRoles(tx, created.id, p.userTypeId);
+    }
+    const [admin] = await tx.db
+      .insert(admins)
+      .values({ name: 'Demo Admin', email: 'admin@demo.test', passwordHash })
+      .onConflictDoNothing({ target: admins.email })
+      .returning({ id: admins.id });
+    if (admin) {
+      const [role] = await tx.db.select().from(roles).where(and(eq(roles.name, SUPER_ADMIN_ROLE), eq(roles.guard, 'admin')));
+      if (role) await tx.db.insert(adminRoles).values({ adminId: admin.id, roleId: role.id }).onConflictDoNothing();
+    }
+  });
+  for (const seeder of demoSeeders) await seeder(database);
+}
+
+const demoSeeders: ((database: Database) => Promise<void>)[] = [];
+/** Let a module add its demo data (runs after the demo accounts exist). */
+export function registerDemoSeeder(seeder: (database: Database) => Promise<void>): void {
+  demoSeeders.push(seeder);
+}

@@ -1,0 +1,51 @@
+/** Success envelope of DESIGN section 3: `{ data, message? }`. */
+export interface ApiSuccess<T> {
+  data: T;
+  message?: string;
+}
+
+/** Pagination block of a list answer (DESIGN section 3). */
+export interface Pagination {
+  total: number;
+  limit: number;
+  current_page: number;
+  total_pages: number;
+}
+
+/** List envelope: `{ data: [...], pagination }`. */
+export interface ApiList<T> {
+  data: T[];
+  pagination: Pagination;
+  message?: string;
+}
+
+/** Error body: HTTP status + this. `errors` holds per-field messages, first one shown. */
+export interface ApiError {
+  message: string;
+  code?: string;
+  errors?: Record<string, string[]>;
+  requestId?: string;
+}
+
+/** Machine-readable error codes the apps react to. */
+export const ERROR_CODES = {
+  UNAUTHENTICATED: 'USR_UNAUTHENTICATED',
+  FORBIDDEN: 'USR_FORBIDDEN',
+  NOT_VERIFIED: 'USR_NOT_VERIFIED',
+  VALIDATION: 'VALIDATION_FAILED',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  MAINTENANCE: 'MAINTENANCE',
+  PASSWORD_CHANGE_REQUIRED: 'USR_PASSWORD_CHANGE_REQUIRED',
+  INTERNAL: 'INTERNAL',
+} as const;
+
+/** Languages of spec section 1; `ar` is right-to-left. */
+export const LANGUAGES = ['en', 'fr', 'de', 'ar', 'tr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+
+/** `X-Platform` header value sent by the web clients (spec section 7). */
+export const WEB_PLATFORM = '2';

@@ -1,0 +1,26 @@
+/** Business constants and limits of spec section 9. */
+export const LIMITS = {
+  requestTimeoutMs: 120_000,
+  uploadTimeoutMs: 3_600_000,
+  toastMs: 5_000,
+  reviewThankYouMs: 7_000,
+  pitchMax: 140,
+  referencesMax: 5,
+  genresPerUserMax: 5,
+  mediaMaxBytes: 50 * 1024 * 1024,
+  pageSizes: [10, 25, 50, 75, 100] as const,
+  defaultPageSize: 10,
+  showAll: 100_000,
+  /** Hard server-side cap for "show all" (DESIGN section 3). */
+  listHardMax: 1_000,
+  lookupPageSize: 20,
+  currencyPageSize: 30,
+  genrePageSize: 40,
+  bigLookupPageSize: 100,
+  roleSearchLimit: 20,
+  defaultDurations: { playlistSubmissionDays: 3, onGoingDays: 28, auditingDays: 3 },
+  emailCode: { digits: 6, ttlMinutes: 10, maxAttempts: 5 },
+  passwordMin: 8,
+  resetTokenTtlMinutes: 60,
+  login: { maxFailuresPerAccount: 5, maxFailuresPerIp: 20, windowMinutes: 15 },
+} as const;

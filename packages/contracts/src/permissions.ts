@@ -1,0 +1,91 @@
+/**
+ * Permission names of spec section 6. These strings are the contract between the API (route guards,
+ * seeded `permissions` table) and both apps (menu items and route guards through CASL, action `call`).
+ */
+
+/** User-side roles/permissions (spec section 6 "Roles"). */
+export const USER_PERMISSIONS = [
+  'ARTIST_PERMISSION',
+  'ARTIST_ALL_PERMISSION',
+  'CURATOR_PERMISSION',
+  'INFLUENCER_PERMISSION',
+] as const;
+export type UserPermission = (typeof USER_PERMISSIONS)[number];
+
+/** Resource open to any signed-in user (spec section 6: "Resource 'general' is open to any signed-in user"). */
+export const GENERAL = 'general' as const;
+
+const VIEW_AREAS = [
+  'admins',
+  'roles',
+  'logs',
+  'notifications',
+  'genres',
+  'settings',
+  'queue.horizon',
+  'users',
+  'scraping',
+  'fan.finder',
+  'crm.leads',
+  'tickets',
+  'departments',
+] as const;
+
+/** Admin permission names, exactly as spec section 6 lists them. */
+export const ADMIN_PERMISSIONS = [
+  ...VIEW_AREAS.map((area) => `view.main.${area}.tab.list` as const),
+  'scraping.show',
+  'crm.templates.add',
+  'crm.templates.edit',
+  'crm.leads.show',
+  'crm.marketing.show',
+  'tickets.show',
+  'tickets.add',
+  'tickets.edit',
+  'tickets.status.edit',
+  'tickets.delete',
+  'ROLES_VIEW_LIST',
+  'users.edit',
+  'users.show.invite',
+  'users.show.reset.password',
+  'INFLUENCER_ADD_FORM',
+  'VIEW_FORM',
+  'EDIT_FORM',
+  'CHANGE_STATUS',
+  'DELETE_FORM',
+  'custom.campaigns.add',
+  'custom.campaigns.show',
+  'custom.campaigns.edit',
+  'custom.campaigns.delete',
+  'express.playlist.show',
+  'express.campaigns.show',
+  'invoices.show',
+  'transfers.show',
+  'INFLUENCER_VIEW_TIERS',
+  'INFLUENCER_VIEW_PAYOUT_PROFILE',
+  'main.wallet.show.all.transactions',
+] as const;
+export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
+
+/** User types of spec section 1: 1 artist, 2 curator, 3 other (influencer: Instagram/TikTok account holder). */
+export const USER_TYPES = { ARTIST: 1, CURATOR: 2, INFLUENCER: 3 } as const;
+export type UserTypeId = (typeof USER_TYPES)[keyof typeof USER_TYPES];
+
+/**
+ * Default role given to a new user of each type (spec section 6: "A default role is given to new users";
+ * the mapping itself is "not shown", decided in docs/decisions.md).
+ */
+export const DEFAULT_USER_ROLES: Record<UserTypeId, readonly UserPermission[]> = {
+  1: ['ARTIST_PERMISSION', 'ARTIST_ALL_PERMISSION'],
+  2: ['CURATOR_PERMISSION', 'ARTIST_ALL_PERMISSION'],
+  3: ['INFLUENCER_PERMISSION', 'ARTIST_ALL_PERMISSION'],
+};
+
+/** Name of the admin role holding every admin permission. */
+export const SUPER_ADMIN_ROLE = 'Super Admin';
+
+/** A CASL rule as returned at login: `{ action: 'call', subject: <permission name> }`. */
+export interface AbilityRule {
+  action: 'call';
+  subject: string;
+}
