@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDatabase } from '../db/client';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded';
+import { runMigrations } from '../db/migrate';
+import { createJobs } from '../jobs/jobs';
+import { seedReference } from '../seed/reference';
+
+export const TEMPLATE_DB = 'lm_test_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+  }
+}
+
+let server: EmbeddedServer | null = null;
+
+/**
+ * Once per test run: a real PostgreSQL (embedded, or the server of DATABASE_URL), and a template
+ * database with every migration, the pg-boss schema and the reference data. Each test file clones it.
+ */
+export default async function setup(project: TestProject) {
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const dir = path.join(os.tmpdir(), `lm-test-pg-${process.pid}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    const port = 55000 + (process.pid % 5000);
+    server = await startEmbeddedPostgres(dir, port);
+    adminUrl = server.url('postgres');
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${TEMPLATE_DB}'`);
+  await admin.query(`drop database if exists ${TEMPLATE_DB}`);
+  await admin.end();
+  await ensureDatabase(adminUrl, TEMPLATE_DB);
+  const templateUrl = withDatabase(adminUrl, TEMPLATE_DB);
+  const database = createDatabase(templateUrl, 2);
+  await runMigrations(database);
+  await seedReference(database);
+  await database.pool.end();
+  const jobs = createJobs(templateUrl);
+  await jobs.start();
+  await jobs.stop();
+  project.provide('pgAdminUrl', adminUrl);
+  return async () => {
+    if (server) await server.stop();
+  };
+}
+
+/** The same server URL pointing at another database. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
