@@ -16,7 +16,11 @@ export default defineConfig({
       {
         test: {
           name: 'packages',
-          include: ['packages/**/src/**/*.test.{ts,tsx}', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/admin/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/**/src/**/*.test.{ts,tsx}',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/admin/src/**/*.test.{ts,tsx}',
+          ],
         },
       },
     ],

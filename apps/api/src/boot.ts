@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config/env';
 import { createDatabase, type Database } from './db/client';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded';
+import { type EmbeddedServer, ensureDatabase, startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { createJobs, type JobDefinition, type Jobs } from './jobs/jobs';
 import { createStorage } from './modules/files/storage';

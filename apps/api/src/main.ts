@@ -1,5 +1,5 @@
-import { loadConfig } from './config/env';
 import { boot } from './boot';
+import { loadConfig, loadDotEnv } from './config/env';
 import { buildApp } from './platform/app';
 import { ROUTE_MODULES } from './routes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 /** `npm start`: the whole product in one process (API, jobs, both apps). */
 async function main() {
   const started = performance.now();
+  loadDotEnv();
   const config = loadConfig();
   const runtime = await boot(config, { work: config.runJobs, migrate: true });
   const app = await buildApp(runtime.deps, ROUTE_MODULES);
@@ -24,7 +25,8 @@ async function main() {
   ];
   if (config.seedDemo) {
     lines.push(`  Demo accounts (password ${DEMO_PASSWORD}):`);
-    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(22)} ${a.role.padEnd(28)} ${config.appUrl}${a.app}`);
+    for (const a of DEMO_ACCOUNTS)
+      lines.push(`    ${a.email.padEnd(22)} ${a.role.padEnd(28)} ${config.appUrl}${a.app}`);
   }
   console.log(lines.join('\n'));
   console.log(`READY_MS=${readyMs}`);

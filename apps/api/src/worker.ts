@@ -1,11 +1,14 @@
-import { loadConfig } from './config/env';
 import { boot } from './boot';
+import { loadConfig, loadDotEnv } from './config/env';
 
 /** `npm run worker`: a process that only runs jobs (needs DATABASE_URL or the embedded server of `npm start`). */
 async function main() {
+  loadDotEnv();
   const config = loadConfig();
   if (!config.DATABASE_URL) {
-    throw new Error('npm run worker needs DATABASE_URL (the embedded PostgreSQL belongs to the npm start process)');
+    throw new Error(
+      'npm run worker needs DATABASE_URL (the embedded PostgreSQL belongs to the npm start process)',
+    );
   }
   const runtime = await boot(config, { work: true, migrate: true });
   console.log('worker running');

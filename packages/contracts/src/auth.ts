@@ -39,7 +39,9 @@ export const birthDateSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.birth_date_invalid')
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && d <= new Date();
+    return (
+      !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01' && d <= new Date()
+    );
   }, 'validation.birth_date_invalid');
 
 /** International phone number with a leading + (spec section 5: sent with a leading +). */
@@ -57,7 +59,10 @@ export const registerSchema = z
     password: passwordSchema,
     password_confirmation: z.string(),
     gender: genderSchema,
-    user_type_id: z.coerce.number().int().refine((v) => v === 1 || v === 2 || v === 3, 'validation.required'),
+    user_type_id: z.coerce
+      .number()
+      .int()
+      .refine((v) => v === 1 || v === 2 || v === 3, 'validation.required'),
     birth_date: birthDateSchema.optional(),
     phone_number: phoneSchema.optional(),
   })
@@ -128,7 +133,10 @@ export const twoFactorSchema = z.object({
 /** POST oauth/gmail/register/complete */
 export const oauthCompleteSchema = z.object({
   oauth_token: z.string().min(20).max(200),
-  user_type_id: z.coerce.number().int().refine((v) => v === 1 || v === 2 || v === 3, 'validation.required'),
+  user_type_id: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 1 || v === 2 || v === 3, 'validation.required'),
   gender: genderSchema,
 });
 

@@ -126,7 +126,9 @@ export const TICKET_RULES = { resolvedStatusId: 3, deletableMaxStatusId: 1, defa
 
 /** Payment badge: Paid if a transaction exists, else Pending. */
 export function paymentBadge(hasTransaction: boolean): StatusEntry {
-  return hasTransaction ? { id: 1, label: 'Paid', color: 'success' } : { id: 0, label: 'Pending', color: 'warning' };
+  return hasTransaction
+    ? { id: 1, label: 'Paid', color: 'success' }
+    : { id: 0, label: 'Pending', color: 'warning' };
 }
 
 /** Release badge: Released or Not Released. */

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -27,7 +28,14 @@ export const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool,
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  ADMIN_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  ADMIN_TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  /** How long each instance caches the maintenance flag (ms). */
+  MAINTENANCE_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
@@ -67,12 +75,20 @@ export interface Config extends Env {
 /** Root of the monorepo (apps/api/src/config -> ../../../..). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
+/** Load `.env` at the repository root into process.env when it exists (never overriding real env). */
+export function loadDotEnv(): void {
+  const file = path.join(REPO_ROOT, '.env');
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
 /**
  * Parse and validate the environment.
  * @throws Error listing every invalid variable.
  */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable (as copied from .env.example) means "use the default".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
@@ -82,7 +98,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.NODE_ENV === 'production' && env.SEED_DEMO) {
     throw new Error('SEED_DEMO cannot be set in production');
   }
-  if (env.NODE_ENV === 'production' && env.APP_KEY.startsWith('dev-only')) throw new Error('APP_KEY must be set in production');
+  if (env.NODE_ENV === 'production' && env.APP_KEY.startsWith('dev-only'))
+    throw new Error('APP_KEY must be set in production');
   if (env.MAIL_DRIVER === 'smtp' && !env.SMTP_URL) throw new Error('MAIL_DRIVER=smtp needs SMTP_URL');
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);

@@ -32,7 +32,8 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
     onLog: () => undefined,
     onError: (msg) => {
       const text = String(msg instanceof Error ? msg.message : msg);
-      if (/ERROR|FATAL|PANIC/.test(text) && !/does not exist|already exists/.test(text)) console.error(text.trim());
+      if (/ERROR|FATAL|PANIC/.test(text) && !/does not exist|already exists/.test(text))
+        console.error(text.trim());
     },
   });
   const initialised = fs.existsSync(path.join(dir, 'PG_VERSION'));

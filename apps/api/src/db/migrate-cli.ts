@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig } from '../config/env';
+import { loadConfig, loadDotEnv } from '../config/env';
 import { seedReference } from '../seed/reference';
 import { createDatabase } from './client';
 import { ensureDatabase, startEmbeddedPostgres } from './embedded';
@@ -7,9 +7,12 @@ import { runMigrations } from './migrate';
 
 /** `npm run db:migrate`: apply committed migrations and reference data to DATABASE_URL or the embedded server. */
 async function main() {
+  loadDotEnv();
   const config = loadConfig();
   let url = config.DATABASE_URL;
-  const embedded = url ? null : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.EMBEDDED_PG_PORT);
+  const embedded = url
+    ? null
+    : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.EMBEDDED_PG_PORT);
   if (embedded) {
     await ensureDatabase(embedded.url('postgres'), 'liberty');
     url = embedded.url('liberty');

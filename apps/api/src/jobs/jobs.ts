@@ -57,7 +57,9 @@ export function createJobs(connectionString: string): Jobs {
       }
     },
     send(name, data, options = {}, tx) {
-      const db = tx ? { executeSql: (text: string, values?: unknown[]) => tx.client.query(text, values) } : undefined;
+      const db = tx
+        ? { executeSql: (text: string, values?: unknown[]) => tx.client.query(text, values) }
+        : undefined;
       return boss.send(name, data, { ...options, ...(db ? { db } : {}) });
     },
     async stop() {

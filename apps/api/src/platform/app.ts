@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_CODES, GENERAL } from '@lm/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -28,16 +29,14 @@ import {
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
 import type { Jobs } from '../jobs/jobs';
+import { accessTokens, users } from '../modules/accounts/accounts.schema';
 import { findLiveToken } from '../modules/accounts/tokens';
+import { admins } from '../modules/admins/admins.schema';
+import type { Storage } from '../modules/files/storage';
 import type { Mailer } from '../modules/mail/mail.service';
 import { adminPermissionNames, userPermissionNames } from '../modules/rbac/rbac.service';
 import { maintenanceFlag } from '../modules/settings/settings.service';
 import type { Providers } from '../providers/providers';
-import type { Storage } from '../modules/files/storage';
-import { users } from '../modules/accounts/accounts.schema';
-import { admins } from '../modules/admins/admins.schema';
-import { accessTokens } from '../modules/accounts/accounts.schema';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Access } from './access';
 import type { Clock } from './clock';
 import { AppError, ForbiddenError, UnauthenticatedError } from './errors';
@@ -55,7 +54,13 @@ export interface AppDeps {
 }
 
 /** Fastify instance typed by the zod provider (request parts typed from their schemas). */
-export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 /** Dependencies every route module receives. */
 export type ModuleDeps = AppDeps & { maintenance: ReturnType<typeof maintenanceFlag> };
 /** A module's route registrar. */
@@ -79,14 +84,16 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const maintenance = maintenanceFlag(database);
+  const maintenance = maintenanceFlag(database, config.MAINTENANCE_CACHE_MS);
 
   app.decorateRequest('principal', null);
   app.decorateRequest('lang', 'en');
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access (public, user or admin permission)`);
+      throw new Error(
+        `Route ${route.method} ${route.url} declares no access (public, user or admin permission)`,
+      );
     }
   });
 
@@ -127,7 +134,11 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Liberty marketplace API', version: '1.0.0', description: 'Paths of spec section 7 under /api.' },
+      info: {
+        title: 'Liberty marketplace API',
+        version: '1.0.0',
+        description: 'Paths of spec section 7 under /api.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
@@ -141,8 +152,13 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     if (!access) return;
     const principal = await resolvePrincipal(req);
     req.principal = principal;
-    if (access.kind !== 'admin' && !MAINTENANCE_OPEN.has(req.routeOptions.url ?? '') && principal?.kind !== 'admin') {
-      if (await maintenance.get()) throw new AppError(503, 'errors.maintenance', { code: ERROR_CODES.MAINTENANCE });
+    if (
+      access.kind !== 'admin' &&
+      !MAINTENANCE_OPEN.has(req.routeOptions.url ?? '') &&
+      principal?.kind !== 'admin'
+    ) {
+      if (await maintenance.get())
+        throw new AppError(503, 'errors.maintenance', { code: ERROR_CODES.MAINTENANCE });
     }
     if (access.kind === 'public') return;
     if (!principal) throw new UnauthenticatedError();
@@ -153,7 +169,8 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
         throw new ForbiddenError('auth.password_change_required', ERROR_CODES.PASSWORD_CHANGE_REQUIRED);
       }
     }
-    if (access.permission !== GENERAL && !principal.permissions.has(access.permission)) throw new ForbiddenError();
+    if (access.permission !== GENERAL && !principal.permissions.has(access.permission))
+      throw new ForbiddenError();
   });
 
   /** Resolve the bearer token into a principal; null when absent. Throws 401 when present but dead. */
@@ -199,7 +216,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
       .select({ id: admins.id, status: admins.status })
       .from(admins)
       .where(and(eq(admins.id, row.adminId ?? 0), sql`${admins.deletedAt} is null`));
-    if (!admin || admin.status !== 'active') throw new UnauthenticatedError();
+    if (admin?.status !== 'active') throw new UnauthenticatedError();
     return {
       kind: 'admin' as const,
       id: admin.id,
@@ -232,19 +249,28 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
       const errors: Record<string, string[]> = {};
       for (const issue of err.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        const text = validationText(lang, issue.message ?? '', issue.keyword, issue.params as Record<string, unknown>);
-        (errors[field] ??= []).push(text);
+        const text = validationText(
+          lang,
+          issue.message ?? '',
+          issue.keyword,
+          issue.params as Record<string, unknown>,
+        );
+        errors[field] = [...(errors[field] ?? []), text];
       }
       const first = Object.values(errors)[0]?.[0] ?? t(lang, 'errors.bad_request');
       return reply.status(422).send({ message: first, code: ERROR_CODES.VALIDATION, errors, requestId });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
-      return reply.status(500).send({ message: t(lang, 'errors.internal'), code: ERROR_CODES.INTERNAL, requestId });
+      return reply
+        .status(500)
+        .send({ message: t(lang, 'errors.internal'), code: ERROR_CODES.INTERNAL, requestId });
     }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ message: t(lang, 'errors.rate_limited'), code: ERROR_CODES.RATE_LIMITED, requestId });
+      return reply
+        .status(429)
+        .send({ message: t(lang, 'errors.rate_limited'), code: ERROR_CODES.RATE_LIMITED, requestId });
     }
     if (status === 413) {
       return reply.status(413).send({ message: t(lang, 'errors.payload_too_large'), requestId });
@@ -253,7 +279,9 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
       return reply.status(status).send({ message: t(lang, 'errors.bad_request'), requestId });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ message: t(lang, 'errors.internal'), code: ERROR_CODES.INTERNAL, requestId });
+    return reply
+      .status(500)
+      .send({ message: t(lang, 'errors.internal'), code: ERROR_CODES.INTERNAL, requestId });
   });
 
   const fullDeps = { ...deps, maintenance };
@@ -266,7 +294,9 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   app.setNotFoundHandler((req, reply) => {
     const lang = requestLanguage(req.headers);
     if (req.url.startsWith('/api/') || req.url === '/api') {
-      return reply.status(404).send({ message: t(lang, 'errors.not_found'), code: ERROR_CODES.NOT_FOUND, requestId: req.id });
+      return reply
+        .status(404)
+        .send({ message: t(lang, 'errors.not_found'), code: ERROR_CODES.NOT_FOUND, requestId: req.id });
     }
     return sendSpaIndex(req.url, reply, config);
   });
@@ -275,9 +305,19 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
 }
 
 /** A validation issue's text: our message keys translated, zod defaults mapped to the spec's generic messages. */
-function validationText(lang: Parameters<typeof t>[0], message: string, keyword: string, params: Record<string, unknown>) {
+function validationText(
+  lang: Parameters<typeof t>[0],
+  message: string,
+  keyword: string,
+  params: Record<string, unknown>,
+) {
   if (isMessageKey(message)) return t(lang, message, params);
-  const issue = (params?.issue ?? {}) as { input?: unknown; minimum?: unknown; maximum?: unknown; origin?: string };
+  const issue = (params?.issue ?? {}) as {
+    input?: unknown;
+    minimum?: unknown;
+    maximum?: unknown;
+    origin?: string;
+  };
   if (keyword === 'invalid_type' && issue.input === undefined) return t(lang, 'validation.required');
   if (keyword === 'too_small') {
     if (issue.origin === 'string' && issue.minimum === 1) return t(lang, 'validation.required');
@@ -299,7 +339,9 @@ function distDir(config: Config, which: 'web' | 'admin'): string {
 async function serveApps(app: FastifyInstance, config: Config) {
   for (const which of ['web', 'admin'] as const) {
     const dir = distDir(config, which);
-    const root = fs.existsSync(path.join(dir, 'index.html')) ? dir : path.join(config.repoRoot, 'apps', which, 'public-fallback');
+    const root = fs.existsSync(path.join(dir, 'index.html'))
+      ? dir
+      : path.join(config.repoRoot, 'apps', which, 'public-fallback');
     if (!fs.existsSync(root)) continue;
     await app.register(fastifyStatic, {
       root,
@@ -308,7 +350,8 @@ async function serveApps(app: FastifyInstance, config: Config) {
       wildcard: false,
       index: ['index.html'],
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },
     });

@@ -11,7 +11,12 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly messageKey: string,
-    readonly options: { code?: string; params?: Record<string, unknown>; errors?: FieldErrors; headers?: Record<string, string> } = {},
+    readonly options: {
+      code?: string;
+      params?: Record<string, unknown>;
+      errors?: FieldErrors;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(messageKey);
     this.name = new.target.name;

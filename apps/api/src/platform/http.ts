@@ -27,7 +27,10 @@ export const listQuery = z.object({
   limit: z.coerce
     .number()
     .int()
-    .refine((v) => (LIMITS.pageSizes as readonly number[]).includes(v) || v === LIMITS.showAll, 'validation.invalid')
+    .refine(
+      (v) => (LIMITS.pageSizes as readonly number[]).includes(v) || v === LIMITS.showAll,
+      'validation.invalid',
+    )
     .default(LIMITS.defaultPageSize)
     .transform((v) => Math.min(v, LIMITS.listHardMax)),
   order: z

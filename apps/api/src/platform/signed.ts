@@ -6,7 +6,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * @param ttlSeconds lifetime in seconds
  */
 export function signValue(key: string, payload: object, ttlSeconds: number, nowMs = Date.now()): string {
-  const body = Buffer.from(JSON.stringify({ ...payload, exp: Math.floor(nowMs / 1000) + ttlSeconds })).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify({ ...payload, exp: Math.floor(nowMs / 1000) + ttlSeconds }),
+  ).toString('base64url');
   const mac = createHmac('sha256', key).update(body).digest('base64url');
   return `${body}.${mac}`;
 }

@@ -27,9 +27,30 @@ export async function seedDemo(database: Database): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await withTransaction(database, async (tx) => {
     const people = [
-      { email: 'artist@demo.test', firstName: 'Ava', lastName: 'Artist', userTypeId: 1, gender: 'female', countryCode: 'GB' },
-      { email: 'curator@demo.test', firstName: 'Carl', lastName: 'Curator', userTypeId: 2, gender: 'male', countryCode: 'DE' },
-      { email: 'influencer@demo.test', firstName: 'Ines', lastName: 'Influencer', userTypeId: 3, gender: 'female', countryCode: 'FR' },
+      {
+        email: 'artist@demo.test',
+        firstName: 'Ava',
+        lastName: 'Artist',
+        userTypeId: 1,
+        gender: 'female',
+        countryCode: 'GB',
+      },
+      {
+        email: 'curator@demo.test',
+        firstName: 'Carl',
+        lastName: 'Curator',
+        userTypeId: 2,
+        gender: 'male',
+        countryCode: 'DE',
+      },
+      {
+        email: 'influencer@demo.test',
+        firstName: 'Ines',
+        lastName: 'Influencer',
+        userTypeId: 3,
+        gender: 'female',
+        countryCode: 'FR',
+      },
     ] as const;
     for (const p of people) {
       const [created] = await tx.db
@@ -45,8 +66,12 @@ export async function seedDemo(database: Database): Promise<void> {
       .onConflictDoNothing({ target: admins.email })
       .returning({ id: admins.id });
     if (admin) {
-      const [role] = await tx.db.select().from(roles).where(and(eq(roles.name, SUPER_ADMIN_ROLE), eq(roles.guard, 'admin')));
-      if (role) await tx.db.insert(adminRoles).values({ adminId: admin.id, roleId: role.id }).onConflictDoNothing();
+      const [role] = await tx.db
+        .select()
+        .from(roles)
+        .where(and(eq(roles.name, SUPER_ADMIN_ROLE), eq(roles.guard, 'admin')));
+      if (role)
+        await tx.db.insert(adminRoles).values({ adminId: admin.id, roleId: role.id }).onConflictDoNothing();
     }
   });
   for (const seeder of demoSeeders) await seeder(database);

@@ -1,7 +1,16 @@
 import { ADMIN_PERMISSIONS, DEFAULT_USER_ROLES, SUPER_ADMIN_ROLE, USER_PERMISSIONS } from '@lm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../db/client';
-import { catalogTerms, countries, genres, interests, languages, statuses, tiers, userTypes } from '../modules/lookups/lookups.schema';
+import {
+  catalogTerms,
+  countries,
+  genres,
+  interests,
+  languages,
+  statuses,
+  tiers,
+  userTypes,
+} from '../modules/lookups/lookups.schema';
 import { permissions, rolePermissions, roles } from '../modules/rbac/rbac.schema';
 import { seedSettings } from '../modules/settings/settings.service';
 import * as data from './data';
@@ -35,19 +44,34 @@ export async function seedReference(database: Database): Promise<void> {
     ];
     await tx.db.insert(permissions).values(perms).onConflictDoNothing();
     const allPerms = await tx.db.select().from(permissions);
-    const permId = (name: string, guard: string) => allPerms.find((p) => p.name === name && p.guard === guard)?.id;
+    const permId = (name: string, guard: string) =>
+      allPerms.find((p) => p.name === name && p.guard === guard)?.id;
 
     for (const [type, names] of Object.entries(DEFAULT_USER_ROLES)) {
       const typeId = Number(type) as 1 | 2 | 3;
-      await tx.db.insert(roles).values({ name: USER_ROLE_NAMES[typeId], guard: 'user', defaultForUserType: typeId }).onConflictDoNothing();
-      const [role] = await tx.db.select().from(roles).where(and(eq(roles.name, USER_ROLE_NAMES[typeId]), eq(roles.guard, 'user')));
-      const [existing] = await tx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(rolePermissions).where(eq(rolePermissions.roleId, role!.id));
+      await tx.db
+        .insert(roles)
+        .values({ name: USER_ROLE_NAMES[typeId], guard: 'user', defaultForUserType: typeId })
+        .onConflictDoNothing();
+      const [role] = await tx.db
+        .select()
+        .from(roles)
+        .where(and(eq(roles.name, USER_ROLE_NAMES[typeId]), eq(roles.guard, 'user')));
+      const [existing] = await tx.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.roleId, role!.id));
       if ((existing?.n ?? 0) === 0) {
-        await tx.db.insert(rolePermissions).values(names.map((n) => ({ roleId: role!.id, permissionId: permId(n, 'user')! })));
+        await tx.db
+          .insert(rolePermissions)
+          .values(names.map((n) => ({ roleId: role!.id, permissionId: permId(n, 'user')! })));
       }
     }
     await tx.db.insert(roles).values({ name: SUPER_ADMIN_ROLE, guard: 'admin' }).onConflictDoNothing();
-    const [superRole] = await tx.db.select().from(roles).where(and(eq(roles.name, SUPER_ADMIN_ROLE), eq(roles.guard, 'admin')));
+    const [superRole] = await tx.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.name, SUPER_ADMIN_ROLE), eq(roles.guard, 'admin')));
     // Super Admin always holds every admin permission, including ones added by later releases.
     const adminPermIds = allPerms.filter((p) => p.guard === 'admin').map((p) => p.id);
     await tx.db
@@ -55,15 +79,30 @@ export async function seedReference(database: Database): Promise<void> {
       .values(adminPermIds.map((permissionId) => ({ roleId: superRole!.id, permissionId })))
       .onConflictDoNothing();
 
-    await tx.db.insert(userTypes).values([
-      { id: 1, name: 'Artist' },
-      { id: 2, name: 'Curator' },
-      { id: 3, name: 'Influencer' },
-    ]).onConflictDoNothing();
-    await tx.db.insert(genres).values(data.GENRES.map((name) => ({ name }))).onConflictDoNothing();
-    await tx.db.insert(interests).values(data.INTERESTS.map((name) => ({ name }))).onConflictDoNothing();
-    await tx.db.insert(languages).values(data.LANGUAGES.map((l) => ({ code: l.code, name: l.name }))).onConflictDoNothing();
-    await tx.db.insert(countries).values(data.COUNTRIES.map((c) => ({ code: c.code, name: c.name }))).onConflictDoNothing();
+    await tx.db
+      .insert(userTypes)
+      .values([
+        { id: 1, name: 'Artist' },
+        { id: 2, name: 'Curator' },
+        { id: 3, name: 'Influencer' },
+      ])
+      .onConflictDoNothing();
+    await tx.db
+      .insert(genres)
+      .values(data.GENRES.map((name) => ({ name })))
+      .onConflictDoNothing();
+    await tx.db
+      .insert(interests)
+      .values(data.INTERESTS.map((name) => ({ name })))
+      .onConflictDoNothing();
+    await tx.db
+      .insert(languages)
+      .values(data.LANGUAGES.map((l) => ({ code: l.code, name: l.name })))
+      .onConflictDoNothing();
+    await tx.db
+      .insert(countries)
+      .values(data.COUNTRIES.map((c) => ({ code: c.code, name: c.name })))
+      .onConflictDoNothing();
     await tx.db
       .insert(statuses)
       .values(['active', 'invite', 'disabled', 'closed', 'pending'].map((name) => ({ name })))

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../db/client';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded';
+import { type EmbeddedServer, ensureDatabase, startEmbeddedPostgres } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { createJobs } from '../jobs/jobs';
 import { seedReference } from '../seed/reference';
@@ -34,7 +34,9 @@ export default async function setup(project: TestProject) {
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${TEMPLATE_DB}'`);
+  await admin.query(
+    `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${TEMPLATE_DB}'`,
+  );
   await admin.query(`drop database if exists ${TEMPLATE_DB}`);
   await admin.end();
   await ensureDatabase(adminUrl, TEMPLATE_DB);

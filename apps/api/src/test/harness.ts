@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config/env';
-import { createDatabase } from '../db/client';
+import { createDatabase, withTransaction } from '../db/client';
 import { createJobs } from '../jobs/jobs';
 import { users } from '../modules/accounts/accounts.schema';
 import { admins } from '../modules/admins/admins.schema';
 import { createStorage } from '../modules/files/storage';
+import { mailOutbox } from '../modules/mail/mail.schema';
 import { createMailer } from '../modules/mail/mail.service';
 import { adminRoles, roles } from '../modules/rbac/rbac.schema';
 import { assignDefaultRoles } from '../modules/rbac/rbac.service';
@@ -17,11 +21,6 @@ import { hashPassword } from '../platform/crypto';
 import { createProviders } from '../providers/providers';
 import { ROUTE_MODULES } from '../routes';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { mailOutbox } from '../modules/mail/mail.schema';
-import { withTransaction } from '../db/client';
-import os from 'node:os';
-import path from 'node:path';
 
 /** Password of users made by the factories. */
 export const TEST_PASSWORD = 'Test-pass-2026';
@@ -37,14 +36,22 @@ export interface TestContext {
   /** Make a verified user with the default role of its type. */
   makeUser(overrides?: Partial<typeof users.$inferInsert>): Promise<typeof users.$inferSelect>;
   /** Make an admin holding `roleName` (default Super Admin), or a new role with exactly `permissions`. */
-  makeAdmin(options?: { roleName?: string; permissions?: string[]; email?: string }): Promise<typeof admins.$inferSelect>;
+  makeAdmin(options?: {
+    roleName?: string;
+    permissions?: string[];
+    email?: string;
+  }): Promise<typeof admins.$inferSelect>;
   /** Sign in through the API and return the bearer token. */
   loginUser(email: string, password?: string): Promise<string>;
   loginAdmin(email: string, password?: string): Promise<string>;
   /** The latest outbox mail to `to`. */
   lastMail(to: string): Promise<typeof mailOutbox.$inferSelect | undefined>;
   /** `app.inject` shorthand with JSON body and optional bearer token. */
-  call(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  call(
+    method: string,
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -52,7 +59,9 @@ export interface TestContext {
  * Build the real app (real PostgreSQL, real pg-boss, outbox mail, sandbox providers) on a fresh
  * database. Workers do not run unless `work` is set; the clock is manual.
  */
-export async function createTestApp(options: { work?: boolean; env?: Record<string, string> } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { work?: boolean; env?: Record<string, string> } = {},
+): Promise<TestContext> {
   const adminUrl = inject('pgAdminUrl');
   const dbName = `lm_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -66,6 +75,7 @@ export async function createTestApp(options: { work?: boolean; env?: Record<stri
     LOG_LEVEL: 'silent',
     DATA_DIR: path.join(os.tmpdir(), `lm-test-data-${dbName}`),
     RATE_LIMIT_PER_MINUTE: '100000',
+    MAINTENANCE_CACHE_MS: '0',
     ...options.env,
   });
   const database = createDatabase(url, 10);
@@ -73,7 +83,15 @@ export async function createTestApp(options: { work?: boolean; env?: Record<stri
   await jobs.start();
   const mail = createMailer(config, database, jobs);
   const clock = manualClock(new Date());
-  const deps: AppDeps = { config, database, jobs, mail, storage: createStorage(config), providers: createProviders(config), clock };
+  const deps: AppDeps = {
+    config,
+    database,
+    jobs,
+    mail,
+    storage: createStorage(config),
+    providers: createProviders(config),
+    clock,
+  };
   const app = await buildApp(deps, ROUTE_MODULES);
   await app.ready();
 
@@ -114,18 +132,31 @@ export async function createTestApp(options: { work?: boolean; env?: Record<stri
       counter += 1;
       const [row] = await database.db
         .insert(admins)
-        .values({ name: `Admin ${counter}`, email: opts.email ?? `admin${counter}-${randomBytes(3).toString('hex')}@test.test`, passwordHash: await testHash() })
+        .values({
+          name: `Admin ${counter}`,
+          email: opts.email ?? `admin${counter}-${randomBytes(3).toString('hex')}@test.test`,
+          passwordHash: await testHash(),
+        })
         .returning();
       let roleId: number;
       if (opts.permissions) {
-        const [role] = await database.db.insert(roles).values({ name: `role-${dbName}-${counter}`, guard: 'admin' }).returning();
+        const [role] = await database.db
+          .insert(roles)
+          .values({ name: `role-${dbName}-${counter}`, guard: 'admin' })
+          .returning();
         roleId = role!.id;
         if (opts.permissions.length > 0) {
           await database.db.execute(sql`insert into role_permissions (role_id, permission_id)
-            select ${roleId}, id from permissions where guard = 'admin' and name in (${sql.join(opts.permissions.map((p) => sql`${p}`), sql`, `)})`);
+            select ${roleId}, id from permissions where guard = 'admin' and name in (${sql.join(
+              opts.permissions.map((p) => sql`${p}`),
+              sql`, `,
+            )})`);
         }
       } else {
-        const [role] = await database.db.select().from(roles).where(and(eq(roles.name, opts.roleName ?? 'Super Admin'), eq(roles.guard, 'admin')));
+        const [role] = await database.db
+          .select()
+          .from(roles)
+          .where(and(eq(roles.name, opts.roleName ?? 'Super Admin'), eq(roles.guard, 'admin')));
         roleId = role!.id;
       }
       await database.db.insert(adminRoles).values({ adminId: row!.id, roleId });
@@ -142,7 +173,12 @@ export async function createTestApp(options: { work?: boolean; env?: Record<stri
       return res.json().data.token;
     },
     async lastMail(to) {
-      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(desc(mailOutbox.id)).limit(1);
+      const [row] = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, to))
+        .orderBy(desc(mailOutbox.id))
+        .limit(1);
       return row;
     },
     call,

@@ -15,8 +15,8 @@ import { z } from 'zod';
 import { clientInfo, currentUser, PUBLIC, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
-import { t } from '../../platform/i18n';
 import { envelope, idParams, messageOnly } from '../../platform/http';
+import { t } from '../../platform/i18n';
 import * as accounts from './accounts.service';
 
 /** Session user as answered by login and `user/info` (no hashes, no tokens besides the new one). */
@@ -42,70 +42,133 @@ export const sessionUserSchema = z.object({
 });
 
 const sessionAnswer = z.object({ token: z.string(), user: sessionUserSchema });
-const loginAnswer = envelope(z.union([sessionAnswer, z.object({ two_factor: z.literal(true), email: z.string() })]));
+const loginAnswer = envelope(
+  z.union([sessionAnswer, z.object({ two_factor: z.literal(true), email: z.string() })]),
+);
 const tags = ['auth'];
 
 const meta = (req: FastifyRequest) => ({ ...clientInfo(req), lang: req.lang });
 
 /** Auth and own-account calls of spec section 7 "Auth". */
 export const accountsRoutes: RouteModule = (app, deps) => {
-  app.post('/api/user/store-user', { config: { access: PUBLIC }, schema: { tags, body: registerSchema, response: { 201: envelope(z.object({ email: z.string() })) } } }, async (req, reply) => {
-    const data = await accounts.register(deps, req.body, meta(req));
-    return reply.status(201).send({ data, message: t(req.lang, 'auth.registered') });
-  });
+  app.post(
+    '/api/user/store-user',
+    {
+      config: { access: PUBLIC },
+      schema: { tags, body: registerSchema, response: { 201: envelope(z.object({ email: z.string() })) } },
+    },
+    async (req, reply) => {
+      const data = await accounts.register(deps, req.body, meta(req));
+      return reply.status(201).send({ data, message: t(req.lang, 'auth.registered') });
+    },
+  );
 
-  app.post('/api/verify-user', { config: { access: PUBLIC }, schema: { tags, body: verifyEmailSchema, response: { 200: messageOnly } } }, async (req) => {
-    await accounts.verifyEmail(deps, req.body.email, req.body.code, meta(req));
-    return { message: t(req.lang, 'auth.verified') };
-  });
+  app.post(
+    '/api/verify-user',
+    { config: { access: PUBLIC }, schema: { tags, body: verifyEmailSchema, response: { 200: messageOnly } } },
+    async (req) => {
+      await accounts.verifyEmail(deps, req.body.email, req.body.code, meta(req));
+      return { message: t(req.lang, 'auth.verified') };
+    },
+  );
 
-  app.post('/api/user/resend-code', { config: { access: PUBLIC }, schema: { tags, body: emailOnlySchema, response: { 200: messageOnly } } }, async (req) => {
-    await accounts.resendCode(deps, req.body.email, meta(req));
-    return { message: t(req.lang, 'auth.code_sent') };
-  });
+  app.post(
+    '/api/user/resend-code',
+    { config: { access: PUBLIC }, schema: { tags, body: emailOnlySchema, response: { 200: messageOnly } } },
+    async (req) => {
+      await accounts.resendCode(deps, req.body.email, meta(req));
+      return { message: t(req.lang, 'auth.code_sent') };
+    },
+  );
 
-  app.post('/api/user/login', { config: { access: PUBLIC }, schema: { tags, body: loginSchema, response: { 200: loginAnswer } } }, async (req) => {
-    const data = await accounts.login(deps, req.body.email, req.body.password, meta(req));
-    return { data, message: t(req.lang, 'two_factor' in data && data.two_factor ? 'auth.two_factor_sent' : 'auth.logged_in') };
-  });
+  app.post(
+    '/api/user/login',
+    { config: { access: PUBLIC }, schema: { tags, body: loginSchema, response: { 200: loginAnswer } } },
+    async (req) => {
+      const data = await accounts.login(deps, req.body.email, req.body.password, meta(req));
+      return {
+        data,
+        message: t(
+          req.lang,
+          'two_factor' in data && data.two_factor ? 'auth.two_factor_sent' : 'auth.logged_in',
+        ),
+      };
+    },
+  );
 
-  app.post('/api/login-2fa', { config: { access: PUBLIC }, schema: { tags, body: login2faSchema, response: { 200: loginAnswer } } }, async (req) => {
-    const data = await accounts.login2fa(deps, req.body.email, req.body.code, meta(req));
-    return { data, message: t(req.lang, 'auth.logged_in') };
-  });
+  app.post(
+    '/api/login-2fa',
+    { config: { access: PUBLIC }, schema: { tags, body: login2faSchema, response: { 200: loginAnswer } } },
+    async (req) => {
+      const data = await accounts.login2fa(deps, req.body.email, req.body.code, meta(req));
+      return { data, message: t(req.lang, 'auth.logged_in') };
+    },
+  );
 
-  app.post('/api/user/logout', { config: { access: userAccess(undefined, true) }, schema: { tags, response: { 200: messageOnly } } }, async (req) => {
-    const user = currentUser(req);
-    await accounts.logout(deps, user.id, user.tokenId, meta(req));
-    return { message: t(req.lang, 'auth.logged_out') };
-  });
+  app.post(
+    '/api/user/logout',
+    { config: { access: userAccess(undefined, true) }, schema: { tags, response: { 200: messageOnly } } },
+    async (req) => {
+      const user = currentUser(req);
+      await accounts.logout(deps, user.id, user.tokenId, meta(req));
+      return { message: t(req.lang, 'auth.logged_out') };
+    },
+  );
 
-  app.get('/api/user/info', { config: { access: userAccess(undefined, true) }, schema: { tags, response: { 200: envelope(sessionUserSchema) } } }, async (req) => {
-    return { data: await accounts.sessionUser(deps.database, currentUser(req).id) };
-  });
+  app.get(
+    '/api/user/info',
+    {
+      config: { access: userAccess(undefined, true) },
+      schema: { tags, response: { 200: envelope(sessionUserSchema) } },
+    },
+    async (req) => {
+      return { data: await accounts.sessionUser(deps.database, currentUser(req).id) };
+    },
+  );
 
-  app.post('/api/forget-password', { config: { access: PUBLIC }, schema: { tags, body: emailOnlySchema, response: { 200: messageOnly } } }, async (req) => {
-    await accounts.forgotPassword(deps, req.body.email, meta(req));
-    return { message: t(req.lang, 'auth.reset_sent') };
-  });
+  app.post(
+    '/api/forget-password',
+    { config: { access: PUBLIC }, schema: { tags, body: emailOnlySchema, response: { 200: messageOnly } } },
+    async (req) => {
+      await accounts.forgotPassword(deps, req.body.email, meta(req));
+      return { message: t(req.lang, 'auth.reset_sent') };
+    },
+  );
 
   app.get(
     '/api/check/reset/token',
-    { config: { access: PUBLIC }, schema: { tags, querystring: z.object({ token: z.string().max(200), email: z.string().max(190) }), response: { 200: envelope(z.object({ valid: z.literal(true) })) } } },
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        querystring: z.object({ token: z.string().max(200), email: z.string().max(190) }),
+        response: { 200: envelope(z.object({ valid: z.literal(true) })) },
+      },
+    },
     async (req) => {
       await accounts.checkResetToken(deps, req.query.email.trim().toLowerCase(), req.query.token);
       return { data: { valid: true as const } };
     },
   );
 
-  app.post('/api/user/reset-password', { config: { access: PUBLIC }, schema: { tags, body: resetPasswordSchema, response: { 200: messageOnly } } }, async (req) => {
-    await accounts.resetPassword(deps, req.body, meta(req));
-    return { message: t(req.lang, 'auth.password_changed') };
-  });
+  app.post(
+    '/api/user/reset-password',
+    {
+      config: { access: PUBLIC },
+      schema: { tags, body: resetPasswordSchema, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      await accounts.resetPassword(deps, req.body, meta(req));
+      return { message: t(req.lang, 'auth.password_changed') };
+    },
+  );
 
   app.post(
     '/api/user/reset/password/login',
-    { config: { access: userAccess(undefined, true) }, schema: { tags, body: changePasswordSchema, response: { 200: messageOnly } } },
+    {
+      config: { access: userAccess(undefined, true) },
+      schema: { tags, body: changePasswordSchema, response: { 200: messageOnly } },
+    },
     async (req) => {
       const user = currentUser(req);
       await accounts.changePassword(deps, user.id, user.tokenId, req.body, meta(req));
@@ -118,14 +181,29 @@ export const accountsRoutes: RouteModule = (app, deps) => {
     if (currentUser(req).id !== id) throw new NotFoundError();
   };
 
-  app.get('/api/user/get-info/:id', { config: { access: userAccess() }, schema: { tags, params: idParams, response: { 200: envelope(sessionUserSchema) } } }, async (req) => {
-    ownId(req, req.params.id);
-    return { data: await accounts.sessionUser(deps.database, req.params.id) };
-  });
+  app.get(
+    '/api/user/get-info/:id',
+    {
+      config: { access: userAccess() },
+      schema: { tags, params: idParams, response: { 200: envelope(sessionUserSchema) } },
+    },
+    async (req) => {
+      ownId(req, req.params.id);
+      return { data: await accounts.sessionUser(deps.database, req.params.id) };
+    },
+  );
 
   app.post(
     '/api/user/update-user/:id',
-    { config: { access: userAccess() }, schema: { tags, params: idParams, body: updateProfileSchema, response: { 200: envelope(sessionUserSchema) } } },
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags,
+        params: idParams,
+        body: updateProfileSchema,
+        response: { 200: envelope(sessionUserSchema) },
+      },
+    },
     async (req) => {
       ownId(req, req.params.id);
       const data = await accounts.updateProfile(deps, req.params.id, req.body, meta(req));
@@ -133,11 +211,15 @@ export const accountsRoutes: RouteModule = (app, deps) => {
     },
   );
 
-  app.delete('/api/user/delete/:id', { config: { access: userAccess() }, schema: { tags, params: idParams, response: { 200: messageOnly } } }, async (req) => {
-    ownId(req, req.params.id);
-    await accounts.deleteAccount(deps, req.params.id, meta(req));
-    return { message: t(req.lang, 'auth.account_deleted') };
-  });
+  app.delete(
+    '/api/user/delete/:id',
+    { config: { access: userAccess() }, schema: { tags, params: idParams, response: { 200: messageOnly } } },
+    async (req) => {
+      ownId(req, req.params.id);
+      await accounts.deleteAccount(deps, req.params.id, meta(req));
+      return { message: t(req.lang, 'auth.account_deleted') };
+    },
+  );
 
   const sessionItem = z.object({
     id: z.number(),
@@ -148,24 +230,46 @@ export const accountsRoutes: RouteModule = (app, deps) => {
     last_used_at: z.string(),
     current: z.boolean(),
   });
-  app.get('/api/user/sessions', { config: { access: userAccess() }, schema: { tags, response: { 200: envelope(z.array(sessionItem)) } } }, async (req) => {
-    const user = currentUser(req);
-    return { data: await accounts.listSessions(deps, user.id, user.tokenId) };
-  });
+  app.get(
+    '/api/user/sessions',
+    { config: { access: userAccess() }, schema: { tags, response: { 200: envelope(z.array(sessionItem)) } } },
+    async (req) => {
+      const user = currentUser(req);
+      return { data: await accounts.listSessions(deps, user.id, user.tokenId) };
+    },
+  );
 
-  app.delete('/api/user/sessions/:id', { config: { access: userAccess() }, schema: { tags, params: idParams, response: { 200: messageOnly } } }, async (req) => {
-    await accounts.revokeSession(deps, currentUser(req).id, req.params.id, meta(req));
-    return { message: t(req.lang, 'auth.session_revoked') };
-  });
+  app.delete(
+    '/api/user/sessions/:id',
+    { config: { access: userAccess() }, schema: { tags, params: idParams, response: { 200: messageOnly } } },
+    async (req) => {
+      await accounts.revokeSession(deps, currentUser(req).id, req.params.id, meta(req));
+      return { message: t(req.lang, 'auth.session_revoked') };
+    },
+  );
 
-  app.post('/api/user/two-factor', { config: { access: userAccess() }, schema: { tags, body: twoFactorSchema, response: { 200: messageOnly } } }, async (req) => {
-    await accounts.setTwoFactor(deps, currentUser(req).id, req.body.enabled, req.body.password, meta(req));
-    return { message: t(req.lang, 'auth.two_factor_updated') };
-  });
+  app.post(
+    '/api/user/two-factor',
+    {
+      config: { access: userAccess() },
+      schema: { tags, body: twoFactorSchema, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      await accounts.setTwoFactor(deps, currentUser(req).id, req.body.enabled, req.body.password, meta(req));
+      return { message: t(req.lang, 'auth.two_factor_updated') };
+    },
+  );
 
   app.get(
     '/api/oauth/gmail/redirect',
-    { config: { access: PUBLIC }, schema: { tags, querystring: z.object({ auth_type: z.enum(['login', 'register']).default('login') }), response: { 200: envelope(z.object({ url: z.string(), state: z.string() })) } } },
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        querystring: z.object({ auth_type: z.enum(['login', 'register']).default('login') }),
+        response: { 200: envelope(z.object({ url: z.string(), state: z.string() })) },
+      },
+    },
     async (req) => ({ data: accounts.googleRedirect(deps, req.query.auth_type) }),
   );
 
@@ -175,12 +279,22 @@ export const accountsRoutes: RouteModule = (app, deps) => {
       config: { access: PUBLIC },
       schema: {
         tags,
-        querystring: z.object({ code: z.string().min(1).max(4000), state: z.string().max(2000).optional(), auth_type: z.string().max(20).optional() }),
+        querystring: z.object({
+          code: z.string().min(1).max(4000),
+          state: z.string().max(2000).optional(),
+          auth_type: z.string().max(20).optional(),
+        }),
         response: {
           200: envelope(
             z.union([
               sessionAnswer,
-              z.object({ needs_completion: z.literal(true), oauth_token: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() }),
+              z.object({
+                needs_completion: z.literal(true),
+                oauth_token: z.string(),
+                email: z.string(),
+                first_name: z.string(),
+                last_name: z.string(),
+              }),
             ]),
           ),
         },
@@ -188,12 +302,22 @@ export const accountsRoutes: RouteModule = (app, deps) => {
     },
     async (req) => {
       const data = await accounts.googleLogin(deps, req.query.code, req.query.state, meta(req));
-      return { data, message: t(req.lang, 'needs_completion' in data ? 'auth.oauth_complete_required' : 'auth.logged_in') };
+      return {
+        data,
+        message: t(req.lang, 'needs_completion' in data ? 'auth.oauth_complete_required' : 'auth.logged_in'),
+      };
     },
   );
 
-  app.post('/api/oauth/gmail/register/complete', { config: { access: PUBLIC }, schema: { tags, body: oauthCompleteSchema, response: { 200: loginAnswer } } }, async (req) => {
-    const data = await accounts.googleComplete(deps, req.body, meta(req));
-    return { data, message: t(req.lang, 'auth.logged_in') };
-  });
+  app.post(
+    '/api/oauth/gmail/register/complete',
+    {
+      config: { access: PUBLIC },
+      schema: { tags, body: oauthCompleteSchema, response: { 200: loginAnswer } },
+    },
+    async (req) => {
+      const data = await accounts.googleComplete(deps, req.body, meta(req));
+      return { data, message: t(req.lang, 'auth.logged_in') };
+    },
+  );
 };

@@ -1,6 +1,3 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { LIMITS, type LoginResult, type SessionUser } from '@lm/contracts';
-import type { z } from 'zod';
 import type {
   changePasswordSchema,
   oauthCompleteSchema,
@@ -8,15 +5,23 @@ import type {
   resetPasswordSchema,
   updateProfileSchema,
 } from '@lm/contracts';
+import { ERROR_CODES, type Language, LIMITS, type LoginResult, type SessionUser } from '@lm/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
+import {
+  AppError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { signValue, verifyValue } from '../../platform/signed';
-import { ERROR_CODES, type Language } from '@lm/contracts';
 import { recordActivity } from '../activities/activities.service';
-import { audit, type AuditActor } from '../audit/audit.service';
+import { type AuditActor, audit } from '../audit/audit.service';
 import { abilityRules, assignDefaultRoles, userPermissionNames } from '../rbac/rbac.service';
 import { accessTokens, oauthPending, passwordResets, users } from './accounts.schema';
 import { consumeEmailCode, issueEmailCode } from './email-codes';
@@ -86,7 +91,13 @@ export async function sessionUser(database: Database, userId: number): Promise<S
   };
 }
 
-async function mailCode(deps: Deps, tx: Tx, user: UserRow, purpose: 'verify_email' | 'login_2fa', lang: Language) {
+async function mailCode(
+  deps: Deps,
+  tx: Tx,
+  user: UserRow,
+  purpose: 'verify_email' | 'login_2fa',
+  lang: Language,
+) {
   const code = await issueEmailCode(tx, user.id, purpose, deps.clock);
   const prefix = purpose === 'verify_email' ? 'verify' : 'two_factor';
   await deps.mail.send(
@@ -107,7 +118,8 @@ async function mailCode(deps: Deps, tx: Tx, user: UserRow, purpose: 'verify_emai
 export async function register(deps: Deps, input: z.output<typeof registerSchema>, meta: RequestMeta) {
   const passwordHash = await hashPassword(input.password);
   return withTransaction(deps.database, async (tx) => {
-    if (await findUserByEmail(tx, input.email)) throw new ValidationError({ email: ['validation.email_taken'] });
+    if (await findUserByEmail(tx, input.email))
+      throw new ValidationError({ email: ['validation.email_taken'] });
     const [user] = await tx.db
       .insert(users)
       .values({
@@ -127,7 +139,12 @@ export async function register(deps: Deps, input: z.output<typeof registerSchema
     if (!user) throw new ValidationError({ email: ['validation.email_taken'] });
     await assignDefaultRoles(tx, user.id, user.userTypeId);
     await mailCode(deps, tx, user, 'verify_email', meta.lang);
-    await audit(deps.database, actor(user, meta), { action: 'auth.register', targetType: 'user', targetId: user.id }, tx);
+    await audit(
+      deps.database,
+      actor(user, meta),
+      { action: 'auth.register', targetType: 'user', targetId: user.id },
+      tx,
+    );
     return { email: user.email };
   });
 }
@@ -141,8 +158,16 @@ export async function verifyEmail(deps: Deps, email: string, code: string, meta:
   if (!user) throw new AppError(422, 'auth.code_invalid', { errors: { code: ['auth.code_invalid'] } });
   if (user.emailVerifiedAt) throw new ConflictError('auth.already_verified');
   await consumeEmailCode(deps.database, user.id, 'verify_email', code, deps.clock, async (tx) => {
-    await tx.db.update(users).set({ emailVerifiedAt: deps.clock.now(), updatedAt: deps.clock.now() }).where(eq(users.id, user.id));
-    await audit(deps.database, actor(user, meta), { action: 'auth.email_verified', targetType: 'user', targetId: user.id }, tx);
+    await tx.db
+      .update(users)
+      .set({ emailVerifiedAt: deps.clock.now(), updatedAt: deps.clock.now() })
+      .where(eq(users.id, user.id));
+    await audit(
+      deps.database,
+      actor(user, meta),
+      { action: 'auth.email_verified', targetType: 'user', targetId: user.id },
+      tx,
+    );
   });
 }
 
@@ -153,10 +178,20 @@ export async function resendCode(deps: Deps, email: string, meta: RequestMeta): 
   await withTransaction(deps.database, (tx) => mailCode(deps, tx, user, 'verify_email', meta.lang));
 }
 
-async function startSession(deps: Deps, user: UserRow, meta: RequestMeta, how: string): Promise<{ token: string; user: SessionUser }> {
+async function startSession(
+  deps: Deps,
+  user: UserRow,
+  meta: RequestMeta,
+  how: string,
+): Promise<{ token: string; user: SessionUser }> {
   const token = await withTransaction(deps.database, async (tx) => {
     const tok = await issueToken(tx, { userId: user.id }, meta, deps.clock, userTtlMs(deps));
-    await audit(deps.database, actor(user, meta), { action: 'auth.login', targetType: 'user', targetId: user.id, meta: { how } }, tx);
+    await audit(
+      deps.database,
+      actor(user, meta),
+      { action: 'auth.login', targetType: 'user', targetId: user.id, meta: { how } },
+      tx,
+    );
     return tok;
   });
   await recordActivity(deps.database, user.id, 'login', meta);
@@ -168,10 +203,17 @@ async function startSession(deps: Deps, user: UserRow, meta: RequestMeta, how: s
  * the password wrong. Unverified: 403 USR_NOT_VERIFIED and a new code is sent. 2FA: a code is emailed
  * and `{two_factor: true}` answered.
  */
-export async function login(deps: Deps, email: string, password: string, meta: RequestMeta): Promise<LoginResult> {
+export async function login(
+  deps: Deps,
+  email: string,
+  password: string,
+  meta: RequestMeta,
+): Promise<LoginResult> {
   await assertLoginAllowed(deps.database, 'user', email, meta.ip, deps.clock);
   const user = await findUserByEmail(deps.database, email);
-  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, password)
+    : await burnPasswordCheck(password);
   if (!user || !ok) {
     await recordLoginAttempt(deps.database, 'user', email, meta.ip, false, deps.clock);
     await audit(deps.database, actor(user ?? null, meta), {
@@ -196,17 +238,27 @@ export async function login(deps: Deps, email: string, password: string, meta: R
 }
 
 /** Second sign-in step (`login-2fa`) with the emailed code. */
-export async function login2fa(deps: Deps, email: string, code: string, meta: RequestMeta): Promise<LoginResult> {
+export async function login2fa(
+  deps: Deps,
+  email: string,
+  code: string,
+  meta: RequestMeta,
+): Promise<LoginResult> {
   await assertLoginAllowed(deps.database, 'user', email, meta.ip, deps.clock);
   const user = await findUserByEmail(deps.database, email);
-  if (!user || !user.twoFactorEnabled || user.status === 'disabled') {
+  if (!user?.twoFactorEnabled || user.status === 'disabled') {
     throw new AppError(422, 'auth.code_invalid', { errors: { code: ['auth.code_invalid'] } });
   }
   try {
     await consumeEmailCode(deps.database, user.id, 'login_2fa', code, deps.clock);
   } catch (err) {
     await recordLoginAttempt(deps.database, 'user', email, meta.ip, false, deps.clock);
-    await audit(deps.database, actor(user, meta), { action: 'auth.login_failed', targetType: 'user', targetId: user.id, meta: { step: '2fa' } });
+    await audit(deps.database, actor(user, meta), {
+      action: 'auth.login_failed',
+      targetType: 'user',
+      targetId: user.id,
+      meta: { step: '2fa' },
+    });
     throw err;
   }
   return startSession(deps, user, meta, '2fa');
@@ -215,13 +267,20 @@ export async function login2fa(deps: Deps, email: string, code: string, meta: Re
 /** Revoke the current token (`user/logout`). */
 export async function logout(deps: Deps, userId: number, tokenId: number, meta: RequestMeta): Promise<void> {
   await revokeToken(deps.database, tokenId);
-  await audit(deps.database, actor({ id: userId }, meta), { action: 'auth.logout', targetType: 'user', targetId: userId });
+  await audit(deps.database, actor({ id: userId }, meta), {
+    action: 'auth.logout',
+    targetType: 'user',
+    targetId: userId,
+  });
 }
 
 /** Email a reset link (`forget-password`); the answer never says whether the account exists. */
 export async function forgotPassword(deps: Deps, email: string, meta: RequestMeta): Promise<void> {
   const user = await findUserByEmail(deps.database, email);
-  await audit(deps.database, actor(user ?? null, meta), { action: 'auth.password_reset_requested', meta: { email } });
+  await audit(deps.database, actor(user ?? null, meta), {
+    action: 'auth.password_reset_requested',
+    meta: { email },
+  });
   if (!user || user.status === 'disabled') return;
   const token = randomToken();
   await withTransaction(deps.database, async (tx) => {
@@ -236,7 +295,11 @@ export async function forgotPassword(deps: Deps, email: string, meta: RequestMet
     });
     const link = `${deps.config.appUrl}/user/reset-password?${new URLSearchParams({ token, email: user.email })}`;
     await deps.mail.send(
-      { to: user.email, subject: t(meta.lang, 'mail.reset_subject'), text: t(meta.lang, 'mail.reset_body', { name: user.firstName, link }) },
+      {
+        to: user.email,
+        subject: t(meta.lang, 'mail.reset_subject'),
+        text: t(meta.lang, 'mail.reset_body', { name: user.firstName, link }),
+      },
       tx,
     );
   });
@@ -266,16 +329,24 @@ async function liveReset(db: Database | Tx, email: string, token: string, now: D
  * @throws AppError 422 'auth.reset_link_invalid' when unknown, used or expired
  */
 export async function checkResetToken(deps: Deps, email: string, token: string): Promise<void> {
-  if (!(await liveReset(deps.database, email, token, deps.clock.now()))) throw new AppError(422, 'auth.reset_link_invalid');
+  if (!(await liveReset(deps.database, email, token, deps.clock.now())))
+    throw new AppError(422, 'auth.reset_link_invalid');
 }
 
 /** Set a new password from a reset link (`user/reset-password`); single use; revokes every session. */
-export async function resetPassword(deps: Deps, input: z.output<typeof resetPasswordSchema>, meta: RequestMeta): Promise<void> {
+export async function resetPassword(
+  deps: Deps,
+  input: z.output<typeof resetPasswordSchema>,
+  meta: RequestMeta,
+): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   await withTransaction(deps.database, async (tx) => {
     const row = await liveReset(tx, input.email, input.token, deps.clock.now(), true);
     if (!row) throw new AppError(422, 'auth.reset_link_invalid');
-    await tx.db.update(passwordResets).set({ usedAt: deps.clock.now() }).where(eq(passwordResets.id, row.reset.id));
+    await tx.db
+      .update(passwordResets)
+      .set({ usedAt: deps.clock.now() })
+      .where(eq(passwordResets.id, row.reset.id));
     // An invited user who sets a password also proves the address.
     await tx.db
       .update(users)
@@ -283,12 +354,20 @@ export async function resetPassword(deps: Deps, input: z.output<typeof resetPass
         passwordHash,
         mustChangePassword: false,
         emailVerifiedAt: row.user.emailVerifiedAt ?? deps.clock.now(),
-        status: row.user.status === 'invited' || row.user.status === 'not_registered' ? 'pending_approval' : row.user.status,
+        status:
+          row.user.status === 'invited' || row.user.status === 'not_registered'
+            ? 'pending_approval'
+            : row.user.status,
         updatedAt: deps.clock.now(),
       })
       .where(eq(users.id, row.user.id));
     await revokeAllUserTokens(tx, row.user.id);
-    await audit(deps.database, actor(row.user, meta), { action: 'auth.password_reset', targetType: 'user', targetId: row.user.id }, tx);
+    await audit(
+      deps.database,
+      actor(row.user, meta),
+      { action: 'auth.password_reset', targetType: 'user', targetId: row.user.id },
+      tx,
+    );
     await deps.mail.send(
       {
         to: row.user.email,
@@ -314,17 +393,32 @@ export async function changePassword(
   const [user] = await deps.database.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new NotFoundError();
   if (!user.mustChangePassword) {
-    const ok = user.passwordHash && input.current_password ? await verifyPassword(user.passwordHash, input.current_password) : false;
+    const ok =
+      user.passwordHash && input.current_password
+        ? await verifyPassword(user.passwordHash, input.current_password)
+        : false;
     if (!ok) {
-      await audit(deps.database, actor(user, meta), { action: 'auth.password_change_failed', targetType: 'user', targetId: user.id });
+      await audit(deps.database, actor(user, meta), {
+        action: 'auth.password_change_failed',
+        targetType: 'user',
+        targetId: user.id,
+      });
       throw new ValidationError({ current_password: ['auth.current_password_wrong'] });
     }
   }
   const passwordHash = await hashPassword(input.password);
   await withTransaction(deps.database, async (tx) => {
-    await tx.db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
+    await tx.db
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: deps.clock.now() })
+      .where(eq(users.id, userId));
     await revokeAllUserTokens(tx, userId, tokenId);
-    await audit(deps.database, actor(user, meta), { action: 'auth.password_changed', targetType: 'user', targetId: userId }, tx);
+    await audit(
+      deps.database,
+      actor(user, meta),
+      { action: 'auth.password_changed', targetType: 'user', targetId: userId },
+      tx,
+    );
     await deps.mail.send(
       {
         to: user.email,
@@ -338,7 +432,12 @@ export async function changePassword(
 }
 
 /** Update the signed-in user's own profile (`user/update-user/{id}`). */
-export async function updateProfile(deps: Deps, userId: number, input: z.output<typeof updateProfileSchema>, meta: RequestMeta) {
+export async function updateProfile(
+  deps: Deps,
+  userId: number,
+  input: z.output<typeof updateProfileSchema>,
+  meta: RequestMeta,
+) {
   const patch: Partial<typeof users.$inferInsert> = { updatedAt: deps.clock.now() };
   if (input.first_name !== undefined) patch.firstName = input.first_name;
   if (input.last_name !== undefined) patch.lastName = input.last_name;
@@ -366,7 +465,12 @@ export async function deleteAccount(deps: Deps, userId: number, meta: RequestMet
       })
       .where(eq(users.id, userId));
     await revokeAllUserTokens(tx, userId);
-    await audit(deps.database, actor({ id: userId }, meta), { action: 'auth.account_deleted', targetType: 'user', targetId: userId }, tx);
+    await audit(
+      deps.database,
+      actor({ id: userId }, meta),
+      { action: 'auth.account_deleted', targetType: 'user', targetId: userId },
+      tx,
+    );
   });
 }
 
@@ -396,31 +500,58 @@ export async function listSessions(deps: Deps, userId: number, currentTokenId: n
 }
 
 /** Sign out one of the user's own sessions. @throws NotFoundError when it is not theirs */
-export async function revokeSession(deps: Deps, userId: number, sessionId: number, meta: RequestMeta): Promise<void> {
+export async function revokeSession(
+  deps: Deps,
+  userId: number,
+  sessionId: number,
+  meta: RequestMeta,
+): Promise<void> {
   const [row] = await deps.database.db
     .select({ id: accessTokens.id })
     .from(accessTokens)
     .where(and(eq(accessTokens.id, sessionId), eq(accessTokens.userId, userId)));
   if (!row) throw new NotFoundError();
   await revokeToken(deps.database, sessionId);
-  await audit(deps.database, actor({ id: userId }, meta), { action: 'auth.session_revoked', targetType: 'access_token', targetId: sessionId });
+  await audit(deps.database, actor({ id: userId }, meta), {
+    action: 'auth.session_revoked',
+    targetType: 'access_token',
+    targetId: sessionId,
+  });
 }
 
 /** Turn email 2FA on or off; needs the password. */
-export async function setTwoFactor(deps: Deps, userId: number, enabled: boolean, password: string, meta: RequestMeta) {
+export async function setTwoFactor(
+  deps: Deps,
+  userId: number,
+  enabled: boolean,
+  password: string,
+  meta: RequestMeta,
+) {
   const [user] = await deps.database.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new NotFoundError();
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
     throw new ValidationError({ password: ['auth.current_password_wrong'] });
   }
-  await deps.database.db.update(users).set({ twoFactorEnabled: enabled, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
-  await audit(deps.database, actor(user, meta), { action: enabled ? 'auth.2fa_enabled' : 'auth.2fa_disabled', targetType: 'user', targetId: userId });
+  await deps.database.db
+    .update(users)
+    .set({ twoFactorEnabled: enabled, updatedAt: deps.clock.now() })
+    .where(eq(users.id, userId));
+  await audit(deps.database, actor(user, meta), {
+    action: enabled ? 'auth.2fa_enabled' : 'auth.2fa_disabled',
+    targetType: 'user',
+    targetId: userId,
+  });
   await recordActivity(deps.database, userId, enabled ? '2fa_enabled' : '2fa_disabled', meta);
 }
 
 /** Google sign-in, step 1 (`oauth/gmail/redirect`): consent URL with a signed state (10 minutes). */
 export function googleRedirect(deps: Deps, authType: 'login' | 'register'): { url: string; state: string } {
-  const state = signValue(deps.config.APP_KEY, { kind: 'google-state', authType, nonce: randomToken() }, 600, deps.clock.now().getTime());
+  const state = signValue(
+    deps.config.APP_KEY,
+    { kind: 'google-state', authType, nonce: randomToken() },
+    600,
+    deps.clock.now().getTime(),
+  );
   return { url: deps.providers.google.authorizationUrl(state, `${deps.config.appUrl}/oauth`), state };
 }
 
@@ -442,14 +573,24 @@ export async function googleLogin(deps: Deps, code: string, state: string | unde
   const [bySubject] = await deps.database.db
     .select()
     .from(users)
-    .where(and(eq(users.oauthType, 'google'), eq(users.oauthSubject, profile.subject), sql`${users.deletedAt} is null`));
+    .where(
+      and(
+        eq(users.oauthType, 'google'),
+        eq(users.oauthSubject, profile.subject),
+        sql`${users.deletedAt} is null`,
+      ),
+    );
   const existing = bySubject ?? (await findUserByEmail(deps.database, profile.email));
   if (existing) {
     if (existing.status === 'disabled') throw new ForbiddenError('auth.account_disabled');
     if (!existing.oauthSubject || !existing.emailVerifiedAt) {
       await deps.database.db
         .update(users)
-        .set({ oauthType: 'google', oauthSubject: profile.subject, emailVerifiedAt: existing.emailVerifiedAt ?? deps.clock.now() })
+        .set({
+          oauthType: 'google',
+          oauthSubject: profile.subject,
+          emailVerifiedAt: existing.emailVerifiedAt ?? deps.clock.now(),
+        })
         .where(eq(users.id, existing.id));
     }
     return startSession(deps, existing, meta, 'google');
@@ -475,7 +616,11 @@ export async function googleLogin(deps: Deps, code: string, state: string | unde
 }
 
 /** Google sign-up, step 3 (`oauth/gmail/register/complete`): choose the user type and gender, then sign in. */
-export async function googleComplete(deps: Deps, input: z.output<typeof oauthCompleteSchema>, meta: RequestMeta) {
+export async function googleComplete(
+  deps: Deps,
+  input: z.output<typeof oauthCompleteSchema>,
+  meta: RequestMeta,
+) {
   const user = await withTransaction(deps.database, async (tx) => {
     const [pending] = await tx.db
       .select()
@@ -490,7 +635,8 @@ export async function googleComplete(deps: Deps, input: z.output<typeof oauthCom
       .for('update');
     if (!pending) throw new AppError(422, 'auth.oauth_failed');
     await tx.db.update(oauthPending).set({ usedAt: deps.clock.now() }).where(eq(oauthPending.id, pending.id));
-    if (await findUserByEmail(tx, pending.email)) throw new ValidationError({ email: ['validation.email_taken'] });
+    if (await findUserByEmail(tx, pending.email))
+      throw new ValidationError({ email: ['validation.email_taken'] });
     const [created] = await tx.db
       .insert(users)
       .values({
@@ -509,7 +655,12 @@ export async function googleComplete(deps: Deps, input: z.output<typeof oauthCom
       .returning();
     if (!created) throw new Error('user insert returned nothing');
     await assignDefaultRoles(tx, created.id, created.userTypeId);
-    await audit(deps.database, actor(created, meta), { action: 'auth.register', targetType: 'user', targetId: created.id, meta: { how: 'google' } }, tx);
+    await audit(
+      deps.database,
+      actor(created, meta),
+      { action: 'auth.register', targetType: 'user', targetId: created.id, meta: { how: 'google' } },
+      tx,
+    );
     return created;
   });
   return startSession(deps, user, meta, 'google');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFrom, createTestApp, type TestContext, TEST_PASSWORD } from '../../test/harness';
+import { codeFrom, createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -53,21 +53,32 @@ describe('register, verify, login (spec section 7 Auth)', () => {
   });
 
   it("requires gender with 'Gender Is Required' and refuses weak or mismatched passwords", async () => {
-    const body = { ...registration('g@example.test'), gender: undefined, password: 'short', password_confirmation: 'other' };
+    const body = {
+      ...registration('g@example.test'),
+      gender: undefined,
+      password: 'short',
+      password_confirmation: 'other',
+    };
     const res = await ctx.call('POST', '/api/user/store-user', { body });
     expect(res.statusCode).toBe(422);
     const errors = res.json().errors;
     expect(errors.gender).toEqual(['Gender Is Required']);
     expect(errors.password[0]).toBe('8 Chars at least');
     const weak = await ctx.call('POST', '/api/user/store-user', {
-      body: { ...registration('w@example.test'), password: 'alllowercase', password_confirmation: 'alllowercase' },
+      body: {
+        ...registration('w@example.test'),
+        password: 'alllowercase',
+        password_confirmation: 'alllowercase',
+      },
     });
     expect(weak.json().errors.password).toEqual(['Weak Password']);
     const mismatch = await ctx.call('POST', '/api/user/store-user', {
       body: { ...registration('m@example.test'), password_confirmation: 'Str0ng-pass?' },
     });
     expect(mismatch.json().errors.password_confirmation).toEqual(['Passwords must match']);
-    const count = await ctx.deps.database.db.execute(sql`select count(*)::int as n from users where email like '%@example.test' and email <> 'nina@example.test'`);
+    const count = await ctx.deps.database.db.execute(
+      sql`select count(*)::int as n from users where email like '%@example.test' and email <> 'nina@example.test'`,
+    );
     expect(count.rows[0]).toEqual({ n: 0 });
   });
 
@@ -89,8 +100,12 @@ describe('register, verify, login (spec section 7 Auth)', () => {
 describe('login security', () => {
   it('gives the same answer for an unknown email and a wrong password', async () => {
     const user = await ctx.makeUser();
-    const a = await ctx.call('POST', '/api/user/login', { body: { email: user.email, password: 'Wrong-pass-1' } });
-    const b = await ctx.call('POST', '/api/user/login', { body: { email: 'nobody@nowhere.test', password: 'Wrong-pass-1' } });
+    const a = await ctx.call('POST', '/api/user/login', {
+      body: { email: user.email, password: 'Wrong-pass-1' },
+    });
+    const b = await ctx.call('POST', '/api/user/login', {
+      body: { email: 'nobody@nowhere.test', password: 'Wrong-pass-1' },
+    });
     expect(a.statusCode).toBe(422);
     expect(b.statusCode).toBe(422);
     expect(a.json().message).toBe(b.json().message);
@@ -99,15 +114,22 @@ describe('login security', () => {
   it('locks an account after 5 failures in 15 minutes with a translated 429', async () => {
     const user = await ctx.makeUser();
     for (let i = 0; i < 5; i++) {
-      const r = await ctx.call('POST', '/api/user/login', { body: { email: user.email, password: 'Wrong-pass-1' } });
+      const r = await ctx.call('POST', '/api/user/login', {
+        body: { email: user.email, password: 'Wrong-pass-1' },
+      });
       expect(r.statusCode).toBe(422);
     }
-    const locked = await ctx.call('POST', '/api/user/login', { body: { email: user.email, password: TEST_PASSWORD }, headers: { 'x-lang': 'fr' } });
+    const locked = await ctx.call('POST', '/api/user/login', {
+      body: { email: user.email, password: TEST_PASSWORD },
+      headers: { 'x-lang': 'fr' },
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('RATE_LIMITED');
     expect(locked.headers['retry-after']).toBe('900');
     ctx.clock.advance(16 * 60_000);
-    const later = await ctx.call('POST', '/api/user/login', { body: { email: user.email, password: TEST_PASSWORD } });
+    const later = await ctx.call('POST', '/api/user/login', {
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(later.statusCode).toBe(200);
   });
 
@@ -130,12 +152,16 @@ describe('login security', () => {
   it('stores tokens only as SHA-256 and passwords as argon2id with the OWASP parameters', async () => {
     const user = await ctx.makeUser();
     const token = await ctx.loginUser(user.email);
-    const rows = await ctx.deps.database.db.execute<{ token_hash: string }>(sql`select token_hash from access_tokens where user_id = ${user.id}`);
+    const rows = await ctx.deps.database.db.execute<{ token_hash: string }>(
+      sql`select token_hash from access_tokens where user_id = ${user.id}`,
+    );
     expect(rows.rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows.rows.some((r) => r.token_hash === token)).toBe(false);
     const reg = await ctx.call('POST', '/api/user/store-user', { body: registration('hash@example.test') });
     expect(reg.statusCode).toBe(201);
-    const hash = await ctx.deps.database.db.execute<{ password_hash: string }>(sql`select password_hash from users where email = 'hash@example.test'`);
+    const hash = await ctx.deps.database.db.execute<{ password_hash: string }>(
+      sql`select password_hash from users where email = 'hash@example.test'`,
+    );
     expect(hash.rows[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
@@ -147,20 +173,30 @@ describe('email codes', () => {
     const code = codeFrom((await ctx.lastMail(email))?.text);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) {
-      expect((await ctx.call('POST', '/api/verify-user', { body: { email, code: wrong } })).statusCode).toBe(422);
+      expect((await ctx.call('POST', '/api/verify-user', { body: { email, code: wrong } })).statusCode).toBe(
+        422,
+      );
     }
-    expect((await ctx.call('POST', '/api/verify-user', { body: { email, code: wrong } })).statusCode).toBe(429);
+    expect((await ctx.call('POST', '/api/verify-user', { body: { email, code: wrong } })).statusCode).toBe(
+      429,
+    );
     expect((await ctx.call('POST', '/api/verify-user', { body: { email, code } })).statusCode).toBe(429);
 
     await ctx.call('POST', '/api/user/resend-code', { body: { email } });
     const next = codeFrom((await ctx.lastMail(email))?.text);
     ctx.clock.advance(11 * 60_000);
-    expect((await ctx.call('POST', '/api/verify-user', { body: { email, code: next } })).statusCode).toBe(422);
+    expect((await ctx.call('POST', '/api/verify-user', { body: { email, code: next } })).statusCode).toBe(
+      422,
+    );
     ctx.clock.set(new Date());
     await ctx.call('POST', '/api/user/resend-code', { body: { email } });
     const last = codeFrom((await ctx.lastMail(email))?.text);
-    expect((await ctx.call('POST', '/api/verify-user', { body: { email, code: last } })).statusCode).toBe(200);
-    const codes = await ctx.deps.database.db.execute<{ code_hash: string }>(sql`select code_hash from email_codes`);
+    expect((await ctx.call('POST', '/api/verify-user', { body: { email, code: last } })).statusCode).toBe(
+      200,
+    );
+    const codes = await ctx.deps.database.db.execute<{ code_hash: string }>(
+      sql`select code_hash from email_codes`,
+    );
     expect(codes.rows.every((r) => /^[0-9a-f]{64}$/.test(r.code_hash) && r.code_hash !== last)).toBe(true);
   });
 });
@@ -169,9 +205,14 @@ describe('two-step sign-in', () => {
   it('emails a code when 2FA is on and signs in with it', async () => {
     const user = await ctx.makeUser();
     const token = await ctx.loginUser(user.email);
-    const on = await ctx.call('POST', '/api/user/two-factor', { token, body: { enabled: true, password: TEST_PASSWORD } });
+    const on = await ctx.call('POST', '/api/user/two-factor', {
+      token,
+      body: { enabled: true, password: TEST_PASSWORD },
+    });
     expect(on.statusCode).toBe(200);
-    const first = await ctx.call('POST', '/api/user/login', { body: { email: user.email, password: TEST_PASSWORD } });
+    const first = await ctx.call('POST', '/api/user/login', {
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(first.json().data).toEqual({ two_factor: true, email: user.email });
     const code = codeFrom((await ctx.lastMail(user.email))?.text);
     const second = await ctx.call('POST', '/api/login-2fa', { body: { email: user.email, code } });
@@ -194,7 +235,10 @@ describe('forgot and reset password', () => {
     const url = new URL(link!);
     expect(url.pathname).toBe('/user/reset-password');
     const token = url.searchParams.get('token')!;
-    const check = await ctx.call('GET', `/api/check/reset/token?${new URLSearchParams({ token, email: user.email })}`);
+    const check = await ctx.call(
+      'GET',
+      `/api/check/reset/token?${new URLSearchParams({ token, email: user.email })}`,
+    );
     expect(check.statusCode).toBe(200);
     const newPass = 'N3w-password!';
     const reset = await ctx.call('POST', '/api/user/reset-password', {
@@ -232,13 +276,21 @@ describe('own account', () => {
     expect(wrong.statusCode).toBe(422);
     const ok = await ctx.call('POST', '/api/user/reset/password/login', {
       token: a,
-      body: { current_password: TEST_PASSWORD, password: 'An0ther-pass!', password_confirmation: 'An0ther-pass!' },
+      body: {
+        current_password: TEST_PASSWORD,
+        password: 'An0ther-pass!',
+        password_confirmation: 'An0ther-pass!',
+      },
     });
     expect(ok.statusCode).toBe(200);
     expect((await ctx.call('GET', '/api/user/info', { token: a })).statusCode).toBe(200);
     expect((await ctx.call('GET', '/api/user/info', { token: b })).statusCode).toBe(401);
-    const audit = await ctx.deps.database.db.execute<{ action: string }>(sql`select action from audit_logs where actor_id = ${user.id} and actor_type = 'user'`);
-    expect(audit.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['auth.login', 'auth.password_change_failed', 'auth.password_changed']));
+    const audit = await ctx.deps.database.db.execute<{ action: string }>(
+      sql`select action from audit_logs where actor_id = ${user.id} and actor_type = 'user'`,
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['auth.login', 'auth.password_change_failed', 'auth.password_changed']),
+    );
   });
 
   it('forces a password change before anything else when flagged', async () => {
@@ -260,12 +312,21 @@ describe('own account', () => {
     const other = await ctx.makeUser();
     const token = await ctx.loginUser(me.email);
     expect((await ctx.call('GET', `/api/user/get-info/${other.id}`, { token })).statusCode).toBe(404);
-    expect((await ctx.call('POST', `/api/user/update-user/${other.id}`, { token, body: { first_name: 'X' } })).statusCode).toBe(404);
+    expect(
+      (await ctx.call('POST', `/api/user/update-user/${other.id}`, { token, body: { first_name: 'X' } }))
+        .statusCode,
+    ).toBe(404);
     expect((await ctx.call('DELETE', `/api/user/delete/${other.id}`, { token })).statusCode).toBe(404);
-    const bad = await ctx.call('POST', `/api/user/update-user/${me.id}`, { token, body: { birth_date: '2999-01-01' } });
+    const bad = await ctx.call('POST', `/api/user/update-user/${me.id}`, {
+      token,
+      body: { birth_date: '2999-01-01' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.birth_date).toEqual(['Invalid birth date']);
-    const ok = await ctx.call('POST', `/api/user/update-user/${me.id}`, { token, body: { first_name: 'Mia', phone_number: '+14155550123' } });
+    const ok = await ctx.call('POST', `/api/user/update-user/${me.id}`, {
+      token,
+      body: { first_name: 'Mia', phone_number: '+14155550123' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.full_name).toMatch(/^Mia /);
   });
@@ -292,22 +353,38 @@ describe('Google sign-in (sandbox provider)', () => {
     expect(url).toContain('/api/sandbox/google/consent');
     const consent = await ctx.call('POST', '/api/sandbox/google/consent', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ state, redirect_uri: `${ctx.deps.config.appUrl}/oauth`, email: 'g.user@gmail.test', first_name: 'Gina', last_name: 'Google' }).toString(),
+      body: new URLSearchParams({
+        state,
+        redirect_uri: `${ctx.deps.config.appUrl}/oauth`,
+        email: 'g.user@gmail.test',
+        first_name: 'Gina',
+        last_name: 'Google',
+      }).toString(),
     });
     expect(consent.statusCode).toBe(302);
     const back = new URL(consent.headers.location as string);
     const code = back.searchParams.get('code')!;
-    const first = await ctx.call('GET', `/api/oauth/gmail/register/login?${new URLSearchParams({ code, state, auth_type: 'login' })}`);
+    const first = await ctx.call(
+      'GET',
+      `/api/oauth/gmail/register/login?${new URLSearchParams({ code, state, auth_type: 'login' })}`,
+    );
     expect(first.statusCode).toBe(200);
     const pending = first.json().data;
     expect(pending.needs_completion).toBe(true);
-    const missingGender = await ctx.call('POST', '/api/oauth/gmail/register/complete', { body: { oauth_token: pending.oauth_token, user_type_id: 2 } });
+    const missingGender = await ctx.call('POST', '/api/oauth/gmail/register/complete', {
+      body: { oauth_token: pending.oauth_token, user_type_id: 2 },
+    });
     expect(missingGender.json().errors.gender).toEqual(['Gender Is Required']);
-    const done = await ctx.call('POST', '/api/oauth/gmail/register/complete', { body: { oauth_token: pending.oauth_token, user_type_id: 2, gender: 'female' } });
+    const done = await ctx.call('POST', '/api/oauth/gmail/register/complete', {
+      body: { oauth_token: pending.oauth_token, user_type_id: 2, gender: 'female' },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().data.user.oauth_type).toBe('google');
     expect(done.json().data.user.abilities).toContainEqual({ action: 'call', subject: 'CURATOR_PERMISSION' });
-    const again = await ctx.call('GET', `/api/oauth/gmail/register/login?${new URLSearchParams({ code, state })}`);
+    const again = await ctx.call(
+      'GET',
+      `/api/oauth/gmail/register/login?${new URLSearchParams({ code, state })}`,
+    );
     expect(again.json().data.token).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { LIMITS } from '@lm/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { sameDigest, sha256, sixDigitCode } from '../../platform/crypto';
@@ -13,11 +13,22 @@ export type CodePurpose = 'verify_email' | 'login_2fa' | (string & {});
  * Only its SHA-256 is stored; it lives LIMITS.emailCode.ttlMinutes (10) minutes.
  * @returns the plain code, to be emailed
  */
-export async function issueEmailCode(tx: Tx, userId: number, purpose: CodePurpose, clock: Clock): Promise<string> {
+export async function issueEmailCode(
+  tx: Tx,
+  userId: number,
+  purpose: CodePurpose,
+  clock: Clock,
+): Promise<string> {
   await tx.db
     .update(emailCodes)
     .set({ consumedAt: clock.now() })
-    .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), sql`${emailCodes.consumedAt} is null`));
+    .where(
+      and(
+        eq(emailCodes.userId, userId),
+        eq(emailCodes.purpose, purpose),
+        sql`${emailCodes.consumedAt} is null`,
+      ),
+    );
   const code = sixDigitCode();
   await tx.db.insert(emailCodes).values({
     userId,
@@ -45,7 +56,13 @@ export async function consumeEmailCode(
     const [row] = await tx.db
       .select()
       .from(emailCodes)
-      .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), sql`${emailCodes.consumedAt} is null`))
+      .where(
+        and(
+          eq(emailCodes.userId, userId),
+          eq(emailCodes.purpose, purpose),
+          sql`${emailCodes.consumedAt} is null`,
+        ),
+      )
       .orderBy(desc(emailCodes.id))
       .limit(1)
       .for('update');
@@ -62,8 +79,11 @@ export async function consumeEmailCode(
     if (onConsumed) await onConsumed(tx);
     return 'ok' as const;
   });
-  if (outcome === 'invalid') throw new AppError(422, 'auth.code_invalid', { errors: { code: ['auth.code_invalid'] } });
+  if (outcome === 'invalid')
+    throw new AppError(422, 'auth.code_invalid', { errors: { code: ['auth.code_invalid'] } });
   if (outcome === 'locked') {
-    throw new AppError(429, 'auth.code_too_many_attempts', { errors: { code: ['auth.code_too_many_attempts'] } });
+    throw new AppError(429, 'auth.code_too_many_attempts', {
+      errors: { code: ['auth.code_too_many_attempts'] },
+    });
   }
 }

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { LIMITS } from '@lm/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { TooManyRequestsError } from '../../platform/errors';
@@ -33,7 +33,10 @@ export async function assertLoginAllowed(
         sql`(${loginAttempts.email} = ${email} or ${loginAttempts.ip} = ${ip})`,
       ),
     );
-  if ((row?.byAccount ?? 0) >= LIMITS.login.maxFailuresPerAccount || (row?.byIp ?? 0) >= LIMITS.login.maxFailuresPerIp) {
+  if (
+    (row?.byAccount ?? 0) >= LIMITS.login.maxFailuresPerAccount ||
+    (row?.byIp ?? 0) >= LIMITS.login.maxFailuresPerIp
+  ) {
     throw new TooManyRequestsError('auth.too_many_attempts', LIMITS.login.windowMinutes * 60, {
       minutes: LIMITS.login.windowMinutes,
     });

@@ -45,7 +45,11 @@ export async function findLiveToken(database: Database, token: string, clock: Cl
 }
 
 /** Revoke every live token of a user (logout everywhere: password change, disable, delete). */
-export async function revokeAllUserTokens(db: Database | Tx, userId: number, exceptTokenId?: number): Promise<void> {
+export async function revokeAllUserTokens(
+  db: Database | Tx,
+  userId: number,
+  exceptTokenId?: number,
+): Promise<void> {
   await db.db
     .update(accessTokens)
     .set({ revokedAt: sql`now()` })

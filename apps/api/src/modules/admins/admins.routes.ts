@@ -7,10 +7,10 @@ import { adminAccess, clientInfo, currentAdmin, PUBLIC } from '../../platform/ac
 import type { AppDeps, RouteModule } from '../../platform/app';
 import { burnPasswordCheck, verifyPassword } from '../../platform/crypto';
 import { AppError, NotFoundError } from '../../platform/errors';
-import { t } from '../../platform/i18n';
 import { envelope, messageOnly } from '../../platform/http';
-import { issueToken, revokeToken } from '../accounts/tokens';
+import { t } from '../../platform/i18n';
 import { assertLoginAllowed, recordLoginAttempt } from '../accounts/login-throttle';
+import { issueToken, revokeToken } from '../accounts/tokens';
 import { audit } from '../audit/audit.service';
 import { abilityRules, adminPermissionNames, adminRoleNames } from '../rbac/rbac.service';
 import { admins } from './admins.schema';
@@ -42,7 +42,14 @@ const tags = ['admin auth'];
 export const adminAuthRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/admin/login',
-    { config: { access: PUBLIC }, schema: { tags, body: loginSchema, response: { 200: envelope(z.object({ token: z.string(), admin: sessionAdminSchema })) } } },
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        body: loginSchema,
+        response: { 200: envelope(z.object({ token: z.string(), admin: sessionAdminSchema })) },
+      },
+    },
     async (req: FastifyRequest<{ Body: z.output<typeof loginSchema> }>) => {
       const { email, password } = req.body;
       const info = clientInfo(req);
@@ -51,30 +58,64 @@ export const adminAuthRoutes: RouteModule = (app, deps) => {
         .select()
         .from(admins)
         .where(and(eq(admins.email, email), sql`${admins.deletedAt} is null`));
-      const ok = admin ? await verifyPassword(admin.passwordHash, password) : await burnPasswordCheck(password);
+      const ok = admin
+        ? await verifyPassword(admin.passwordHash, password)
+        : await burnPasswordCheck(password);
       if (!admin || !ok || admin.status !== 'active') {
         await recordLoginAttempt(deps.database, 'admin', email, info.ip, false, deps.clock);
-        await audit(deps.database, { type: 'guest', ...info }, { action: 'admin.login_failed', targetType: 'admin', targetId: admin?.id, meta: { email } });
-        throw new AppError(422, 'auth.invalid_credentials', { errors: { email: ['auth.invalid_credentials'] } });
+        await audit(
+          deps.database,
+          { type: 'guest', ...info },
+          { action: 'admin.login_failed', targetType: 'admin', targetId: admin?.id, meta: { email } },
+        );
+        throw new AppError(422, 'auth.invalid_credentials', {
+          errors: { email: ['auth.invalid_credentials'] },
+        });
       }
       await recordLoginAttempt(deps.database, 'admin', email, info.ip, true, deps.clock);
       const token = await withTransaction(deps.database, async (tx) => {
-        const tok = await issueToken(tx, { adminId: admin.id }, info, deps.clock, deps.config.ADMIN_TOKEN_TTL_HOURS * 3_600_000);
-        await audit(deps.database, { type: 'admin', id: admin.id, ...info }, { action: 'admin.login', targetType: 'admin', targetId: admin.id }, tx);
+        const tok = await issueToken(
+          tx,
+          { adminId: admin.id },
+          info,
+          deps.clock,
+          deps.config.ADMIN_TOKEN_TTL_HOURS * 3_600_000,
+        );
+        await audit(
+          deps.database,
+          { type: 'admin', id: admin.id, ...info },
+          { action: 'admin.login', targetType: 'admin', targetId: admin.id },
+          tx,
+        );
         return tok;
       });
-      return { data: { token, admin: await sessionAdmin(deps, admin.id) }, message: t(req.lang, 'auth.logged_in') };
+      return {
+        data: { token, admin: await sessionAdmin(deps, admin.id) },
+        message: t(req.lang, 'auth.logged_in'),
+      };
     },
   );
 
-  app.get('/api/admin/info', { config: { access: adminAccess() }, schema: { tags, response: { 200: envelope(sessionAdminSchema) } } }, async (req) => ({
-    data: await sessionAdmin(deps, currentAdmin(req).id),
-  }));
+  app.get(
+    '/api/admin/info',
+    { config: { access: adminAccess() }, schema: { tags, response: { 200: envelope(sessionAdminSchema) } } },
+    async (req) => ({
+      data: await sessionAdmin(deps, currentAdmin(req).id),
+    }),
+  );
 
-  app.post('/api/logout', { config: { access: { kind: 'any' } }, schema: { tags, response: { 200: messageOnly } } }, async (req) => {
-    const principal = req.principal!;
-    await revokeToken(deps.database, principal.tokenId);
-    await audit(deps.database, { type: principal.kind, id: principal.id, ...clientInfo(req) }, { action: `${principal.kind === 'admin' ? 'admin' : 'auth'}.logout` });
-    return { message: t(req.lang, 'auth.logged_out') };
-  });
+  app.post(
+    '/api/logout',
+    { config: { access: { kind: 'any' } }, schema: { tags, response: { 200: messageOnly } } },
+    async (req) => {
+      const principal = req.principal!;
+      await revokeToken(deps.database, principal.tokenId);
+      await audit(
+        deps.database,
+        { type: principal.kind, id: principal.id, ...clientInfo(req) },
+        { action: `${principal.kind === 'admin' ? 'admin' : 'auth'}.logout` },
+      );
+      return { message: t(req.lang, 'auth.logged_out') };
+    },
+  );
 };

@@ -21,7 +21,12 @@ export interface AuditEntry {
  * Append an audit entry (inside `tx` when given, so it commits with the change it records).
  * Never stores secrets: callers pass ids and field names, not values of passwords or tokens.
  */
-export async function audit(database: Database, actor: AuditActor, entry: AuditEntry, tx?: Tx): Promise<void> {
+export async function audit(
+  database: Database,
+  actor: AuditActor,
+  entry: AuditEntry,
+  tx?: Tx,
+): Promise<void> {
   const db = tx?.db ?? database.db;
   await db.insert(auditLogs).values({
     actorType: actor.type,

@@ -25,7 +25,9 @@ export const ALLOWED_UPLOADS: Record<string, { ext: string; maxBytes: number }> 
   'application/pdf': { ext: 'pdf', maxBytes: 10 * 1024 * 1024 },
 };
 
-const uploadAnswer = envelope(z.object({ file: z.string(), url: z.string(), mime: z.string(), size: z.number() }));
+const uploadAnswer = envelope(
+  z.object({ file: z.string(), url: z.string(), mime: z.string(), size: z.number() }),
+);
 
 /** `file/upload`, `file/new-upload` (spec section 7 "Files"), for users and admins; local files at /storage. */
 export const filesRoutes: RouteModule = async (app, { database, storage }) => {
@@ -54,7 +56,11 @@ export const filesRoutes: RouteModule = async (app, { database, storage }) => {
     const rule = detected ? ALLOWED_UPLOADS[detected.mime] : undefined;
     if (!detected || !rule) throw new ValidationError({ file: [{ key: 'validation.file_type' }] });
     if (bytes.length > rule.maxBytes) {
-      throw new ValidationError({ file: [{ key: 'validation.file_too_large', params: { max: `${Math.round(rule.maxBytes / 1048576)} MB` } }] });
+      throw new ValidationError({
+        file: [
+          { key: 'validation.file_too_large', params: { max: `${Math.round(rule.maxBytes / 1048576)} MB` } },
+        ],
+      });
     }
     const now = new Date();
     const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${rule.ext}`;
@@ -70,12 +76,23 @@ export const filesRoutes: RouteModule = async (app, { database, storage }) => {
       adminId: principal?.kind === 'admin' ? principal.id : null,
     });
     if (principal?.kind === 'admin') {
-      await audit(database, { type: 'admin', id: principal.id, ...clientInfo(req) }, { action: 'files.upload', targetType: 'file', targetId: key });
+      await audit(
+        database,
+        { type: 'admin', id: principal.id, ...clientInfo(req) },
+        { action: 'files.upload', targetType: 'file', targetId: key },
+      );
     }
     return { data: { file: key, url: storage.url(key), mime: detected.mime, size: bytes.length } };
   };
 
   for (const url of ['/api/file/upload', '/api/file/new-upload']) {
-    app.post(url, { config: { access: { kind: 'any' } }, schema: { response: { 200: uploadAnswer }, tags: ['files'], consumes: ['multipart/form-data'] } }, handler);
+    app.post(
+      url,
+      {
+        config: { access: { kind: 'any' } },
+        schema: { response: { 200: uploadAnswer }, tags: ['files'], consumes: ['multipart/form-data'] },
+      },
+      handler,
+    );
   }
 };

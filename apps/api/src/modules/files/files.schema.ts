@@ -1,4 +1,4 @@
-import { bigserial, bigint, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Uploaded files: stored path (local disk or S3 key), detected type, size in bytes, uploader. */
 export const files = pgTable(

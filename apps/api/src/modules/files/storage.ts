@@ -27,11 +27,16 @@ export function createStorage(config: Config): Storage {
           : undefined,
     });
     const bucket = config.S3_BUCKET ?? '';
-    const base = (config.S3_PUBLIC_URL ?? `https://${bucket}.s3.${config.S3_REGION}.amazonaws.com`).replace(/\/$/, '');
+    const base = (config.S3_PUBLIC_URL ?? `https://${bucket}.s3.${config.S3_REGION}.amazonaws.com`).replace(
+      /\/$/,
+      '',
+    );
     return {
       driver: 's3',
       async put(key, bytes, contentType) {
-        await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
+        await client.send(
+          new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }),
+        );
       },
       url: (key) => `${base}/${key}`,
     };

@@ -11,7 +11,10 @@ export const healthRoutes: RouteModule = (app, deps) => {
       config: { access: PUBLIC, rateLimit: false },
       schema: {
         tags: ['health'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string(), jobs: z.string() }), 503: z.object({ status: z.literal('down'), database: z.string(), jobs: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string(), jobs: z.string() }),
+          503: z.object({ status: z.literal('down'), database: z.string(), jobs: z.string() }),
+        },
       },
     },
     async (_req, reply) => {
@@ -22,7 +25,8 @@ export const healthRoutes: RouteModule = (app, deps) => {
         database = 'down';
       }
       const jobs = deps.jobs.isRunning() ? 'ok' : 'down';
-      if (database !== 'ok' || jobs !== 'ok') return reply.status(503).send({ status: 'down' as const, database, jobs });
+      if (database !== 'ok' || jobs !== 'ok')
+        return reply.status(503).send({ status: 'down' as const, database, jobs });
       return { status: 'ok' as const, database, jobs };
     },
   );

@@ -88,5 +88,8 @@ export const catalogTerms = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [uniqueIndex('catalog_terms_kind_name_unique').on(t.kind, t.name), index('catalog_terms_kind_idx').on(t.kind)],
+  (t) => [
+    uniqueIndex('catalog_terms_kind_name_unique').on(t.kind, t.name),
+    index('catalog_terms_kind_idx').on(t.kind),
+  ],
 );

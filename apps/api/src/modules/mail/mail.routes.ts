@@ -19,7 +19,10 @@ const mailItem = z.object({
 export const mailRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/admin/dev/mailbox',
-    { config: { access: adminAccess() }, schema: { tags: ['dev'], querystring: listQuery, response: { 200: listEnvelope(mailItem) } } },
+    {
+      config: { access: adminAccess() },
+      schema: { tags: ['dev'], querystring: listQuery, response: { 200: listEnvelope(mailItem) } },
+    },
     async (req) => {
       if (deps.mail.driver !== 'outbox') throw new NotFoundError();
       const { page, limit } = req.query;

@@ -28,7 +28,8 @@ export const MAIL_QUEUE = 'mail.deliver';
 
 /** Build the mailer for `config.MAIL_DRIVER`. */
 export function createMailer(config: Config, database: Database, jobs: Jobs): Mailer {
-  const transport = config.MAIL_DRIVER === 'smtp' && config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  const transport =
+    config.MAIL_DRIVER === 'smtp' && config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   return {
     driver: config.MAIL_DRIVER,
     async send(message, tx) {
@@ -63,7 +64,9 @@ export function createMailer(config: Config, database: Database, jobs: Jobs): Ma
               text: string;
               html: string | null;
               sent_at: Date | null;
-            }>(sql`select to_address, from_address, subject, text, html, sent_at from mail_outbox where id = ${id}`);
+            }>(
+              sql`select to_address, from_address, subject, text, html, sent_at from mail_outbox where id = ${id}`,
+            );
             const mail = rows.rows[0];
             if (!mail || mail.sent_at) return; // delivered already: the job ran twice
             await transport.sendMail({
@@ -73,7 +76,9 @@ export function createMailer(config: Config, database: Database, jobs: Jobs): Ma
               text: mail.text,
               html: mail.html ?? undefined,
             });
-            await database.db.execute(sql`update mail_outbox set sent_at = now(), error = null where id = ${id}`);
+            await database.db.execute(
+              sql`update mail_outbox set sent_at = now(), error = null where id = ${id}`,
+            );
           },
         },
       ];

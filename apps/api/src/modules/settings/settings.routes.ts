@@ -8,7 +8,10 @@ import { getSettings, PUBLIC_SETTING_KEYS } from './settings.service';
 export const settingsRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/setting/all',
-    { config: { access: PUBLIC }, schema: { tags: ['settings'], response: { 200: envelope(z.record(z.string(), z.unknown())) } } },
+    {
+      config: { access: PUBLIC },
+      schema: { tags: ['settings'], response: { 200: envelope(z.record(z.string(), z.unknown())) } },
+    },
     async () => {
       const all = await getSettings(deps.database);
       return { data: Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, all[k]])) };
@@ -16,7 +19,10 @@ export const settingsRoutes: RouteModule = (app, deps) => {
   );
   app.get(
     '/api/maintenance-mode-check',
-    { config: { access: PUBLIC }, schema: { tags: ['settings'], response: { 200: envelope(z.object({ check: z.boolean() })) } } },
+    {
+      config: { access: PUBLIC },
+      schema: { tags: ['settings'], response: { 200: envelope(z.object({ check: z.boolean() })) } },
+    },
     async () => ({ data: { check: await deps.maintenance.get() } }),
   );
 };

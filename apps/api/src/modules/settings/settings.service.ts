@@ -17,7 +17,13 @@ export const SETTING_DEFAULTS = {
   mail_from_name: 'Liberty Music',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
-export type SettingsMap = { -readonly [K in SettingKey]: (typeof SETTING_DEFAULTS)[K] extends boolean ? boolean : (typeof SETTING_DEFAULTS)[K] extends number ? number : string };
+export type SettingsMap = {
+  -readonly [K in SettingKey]: (typeof SETTING_DEFAULTS)[K] extends boolean
+    ? boolean
+    : (typeof SETTING_DEFAULTS)[K] extends number
+      ? number
+      : string;
+};
 
 /** Keys anyone (even signed out) may read through `setting/all`. */
 export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
@@ -31,10 +37,7 @@ export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
 /** Insert missing settings with their defaults (idempotent). */
 export async function seedSettings(database: Database): Promise<void> {
   for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
-    await database.db
-      .insert(settings)
-      .values({ key, value })
-      .onConflictDoNothing({ target: settings.key });
+    await database.db.insert(settings).values({ key, value }).onConflictDoNothing({ target: settings.key });
   }
 }
 

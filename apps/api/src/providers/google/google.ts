@@ -43,7 +43,11 @@ export function createGoogleProvider(
         }),
         signal: AbortSignal.timeout(15_000),
       });
-      const tokenBody = (await tokenRes.json()) as { access_token?: string; error?: string; error_description?: string };
+      const tokenBody = (await tokenRes.json()) as {
+        access_token?: string;
+        error?: string;
+        error_description?: string;
+      };
       if (!tokenRes.ok || !tokenBody.access_token) {
         throw new Error(`google token exchange failed: ${tokenBody.error ?? tokenRes.status}`);
       }

@@ -3,20 +3,25 @@ import { PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Sandbox Google consent page (only while the sandbox provider is active): a form to choose the
  * Google account, which redirects back to the app like Google does, with `code` and `state`.
  */
 export const sandboxGoogleRoutes: RouteModule = (app, deps) => {
-  const google = deps.providers.google as typeof deps.providers.google & { issueCode?: (p: unknown) => string };
+  const google = deps.providers.google as typeof deps.providers.google & {
+    issueCode?: (p: unknown) => string;
+  };
   const query = z.object({ state: z.string().max(2000), redirect_uri: z.string().max(500) });
 
-  app.get('/api/sandbox/google/consent', { config: { access: PUBLIC }, schema: { hide: true, querystring: query } }, async (req, reply) => {
-    if (google.name !== 'sandbox') throw new NotFoundError();
-    const { state, redirect_uri } = req.query;
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox Google sign-in</title>
+  app.get(
+    '/api/sandbox/google/consent',
+    { config: { access: PUBLIC }, schema: { hide: true, querystring: query } },
+    async (req, reply) => {
+      if (google.name !== 'sandbox') throw new NotFoundError();
+      const { state, redirect_uri } = req.query;
+      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox Google sign-in</title>
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;background:#f1f3f4;display:grid;place-items:center;min-height:100vh;margin:0}
 form{background:#fff;padding:32px;border-radius:8px;box-shadow:0 1px 3px #0003;width:340px}label{display:block;margin:12px 0 4px;font-size:14px}
@@ -24,17 +29,22 @@ input{width:100%;padding:8px;box-sizing:border-box}button{margin-top:20px;width:
 .badge{background:#fbbc04;color:#000;padding:2px 8px;border-radius:4px;font-size:12px}</style></head>
 <body><form method="post" action="/api/sandbox/google/consent">
 <p><span class="badge">SANDBOX</span> Choose the Google account to sign in with. No real Google account is used.</p>
-<input type="hidden" name="state" value="${escape(state)}"><input type="hidden" name="redirect_uri" value="${escape(redirect_uri)}">
+<input type="hidden" name="state" value="${escapeHtml(state)}"><input type="hidden" name="redirect_uri" value="${escapeHtml(redirect_uri)}">
 <label for="email">Email</label><input id="email" name="email" type="email" required value="sandbox.user@gmail.test">
 <label for="first_name">First name</label><input id="first_name" name="first_name" required value="Sandy">
 <label for="last_name">Last name</label><input id="last_name" name="last_name" required value="Box">
 <button type="submit">Continue</button></form></body></html>`;
-    return reply.type('text/html').send(html);
-  });
+      return reply.type('text/html').send(html);
+    },
+  );
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8192 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   app.post(
     '/api/sandbox/google/consent',
@@ -42,7 +52,11 @@ input{width:100%;padding:8px;box-sizing:border-box}button{margin-top:20px;width:
       config: { access: PUBLIC },
       schema: {
         hide: true,
-        body: query.extend({ email: z.string().email().max(190), first_name: z.string().min(1).max(100), last_name: z.string().min(1).max(100) }),
+        body: query.extend({
+          email: z.string().email().max(190),
+          first_name: z.string().min(1).max(100),
+          last_name: z.string().min(1).max(100),
+        }),
       },
     },
     async (req, reply) => {

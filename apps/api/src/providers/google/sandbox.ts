@@ -5,7 +5,10 @@ import type { GoogleOAuthProvider, GoogleProfile } from './contract';
  * Sandbox Google: the consent page is served by this API (`/api/sandbox/google/consent`); the
  * code it hands back is a signed profile, so the exchange works on any instance and cannot be forged.
  */
-export function createSandboxGoogleProvider(appUrl: string, key: string): GoogleOAuthProvider & {
+export function createSandboxGoogleProvider(
+  appUrl: string,
+  key: string,
+): GoogleOAuthProvider & {
   issueCode(profile: GoogleProfile): string;
 } {
   return {
@@ -19,7 +22,7 @@ export function createSandboxGoogleProvider(appUrl: string, key: string): Google
     },
     async exchangeCode(code) {
       const payload = verifyValue<{ kind: string; profile: GoogleProfile }>(key, code);
-      if (!payload || payload.kind !== 'sandbox-google-code') throw new Error('sandbox google code invalid');
+      if (payload?.kind !== 'sandbox-google-code') throw new Error('sandbox google code invalid');
       return payload.profile;
     },
   };

@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Back-office, served by the API at `/admin/`. The dev server proxies `/api` to the API on port 3000. */
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/admin/',
+  plugins: [react()],
+  server: {
+    port: 5174,
+    proxy: { '/api': 'http://localhost:3000', '/storage': 'http://localhost:3000' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 800,
+  },
+});

@@ -1,0 +1,71 @@
+import type { SessionUser } from '@lm/contracts';
+import { AppLayout, FullPageLoader, RequireAccess, useSession, visibleMenu } from '@lm/ui';
+import { IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { type ReactNode, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { ForcedChangePasswordPage } from '../routes/auth/change-password/ForcedChangePasswordPage';
+import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
+import { avatarUrl } from './avatar-url';
+import { userMenu } from './menu';
+import { hasRoute } from './routes';
+
+const USER_LINKS = [
+  { label: 'nav.account', to: '/account', icon: IconUserCircle },
+  { label: 'nav.security', to: '/security', icon: IconShieldLock },
+] as const;
+
+/** The signed-in shell (menu filtered by ability and user type) without any guard. */
+export function SignedInShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession<SessionUser>();
+  const user = session.user;
+  const menu = useMemo(
+    () =>
+      visibleMenu(userMenu, {
+        can: (p) => session.ability.can('call', p),
+        userType: user?.user_type_id,
+        hasRoute,
+      }),
+    [session.ability, user?.user_type_id],
+  );
+  if (!user) return <FullPageLoader />;
+  return (
+    <AppLayout
+      menu={menu}
+      notificationsBase="notifications"
+      user={{
+        name: user.full_name || `${user.first_name} ${user.last_name}`,
+        email: user.email,
+        avatarUrl: avatarUrl(user.avatar),
+        subtitle: t(`user_types.${user.user_type_id}`),
+        links: USER_LINKS,
+        onLogout: () => void session.logout().then(() => navigate('/login', { replace: true })),
+      }}
+    >
+      {children}
+    </AppLayout>
+  );
+}
+
+/**
+ * Layout of the signed-in routes: session required, verified e-mail, forced password change first
+ * (spec section 2), then the shell around the route.
+ */
+export function SignedInLayout() {
+  return (
+    <RequireAccess
+      loginPath="/login"
+      verifyPath="/verify-user"
+      changePassword={<ForcedChangePasswordPage />}
+      notFound={<NotFoundRoute />}
+    >
+      <SignedInShell>
+        <Suspense fallback={<FullPageLoader inline />}>
+          <Outlet />
+        </Suspense>
+      </SignedInShell>
+    </RequireAccess>
+  );
+}

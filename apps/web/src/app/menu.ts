@@ -1,0 +1,97 @@
+import type { MenuItem } from '@lm/ui';
+import {
+  IconBrandInstagram,
+  IconBrandSpotify,
+  IconBrandTiktok,
+  IconCirclePlus,
+  IconPlaylist,
+  IconSmartHome,
+  IconSpeakerphone,
+  IconTools,
+  IconUsersGroup,
+  IconWallet,
+} from '@tabler/icons-react';
+
+/**
+ * User side menu of spec section 2: Dashboard; Campaign Management (New Campaign, Spotify/TikTok/
+ * Instagram campaigns, My Playlists for curators, TikTok and Instagram campaigns for influencers);
+ * Wallet (Wallet Balance: coins page for artists, payouts for curators and influencers); Tools
+ * (Fan Finder). An item shows once its screen exists (see routes.tsx) and the ability allows it.
+ */
+export const userMenu: readonly MenuItem[] = [
+  { key: 'dashboard', label: 'nav.dashboard', icon: IconSmartHome, to: '/dashboard' },
+  {
+    key: 'campaigns',
+    label: 'nav.campaign_management',
+    icon: IconSpeakerphone,
+    children: [
+      {
+        key: 'new-campaign',
+        label: 'nav.new_campaign',
+        icon: IconCirclePlus,
+        to: '/select/platform',
+        permission: 'ARTIST_PERMISSION',
+      },
+      {
+        key: 'spotify-campaigns',
+        label: 'nav.spotify_campaigns',
+        icon: IconBrandSpotify,
+        to: '/express/campaigns/list',
+        permission: 'ARTIST_ALL_PERMISSION',
+        userTypes: [1, 2],
+      },
+      {
+        key: 'tiktok-campaigns',
+        label: 'nav.tiktok_campaigns',
+        icon: IconBrandTiktok,
+        to: '/tiktok/express/campaigns/list',
+        permission: 'ARTIST_ALL_PERMISSION',
+        userTypes: [1, 3],
+      },
+      {
+        key: 'instagram-campaigns',
+        label: 'nav.instagram_campaigns',
+        icon: IconBrandInstagram,
+        to: '/instagram/express/campaigns/list',
+        permission: 'ARTIST_ALL_PERMISSION',
+        userTypes: [1, 3],
+      },
+      {
+        key: 'my-playlists',
+        label: 'nav.my_playlists',
+        icon: IconPlaylist,
+        to: '/express/my/playlists/list',
+        permission: 'CURATOR_PERMISSION',
+      },
+    ],
+  },
+  {
+    key: 'wallet',
+    label: 'nav.wallet',
+    icon: IconWallet,
+    children: [
+      {
+        key: 'wallet-balance',
+        label: 'nav.wallet_balance',
+        icon: IconWallet,
+        to: '/payouts/list',
+        toByUserType: { 1: '/wallet/coins/packages' },
+        permission: 'ARTIST_ALL_PERMISSION',
+      },
+    ],
+  },
+  {
+    key: 'tools',
+    label: 'nav.tools',
+    icon: IconTools,
+    children: [
+      {
+        key: 'fan-finder',
+        label: 'nav.fan_finder',
+        icon: IconUsersGroup,
+        to: '/fan-finder/dashboard',
+        permission: 'ARTIST_PERMISSION',
+      },
+    ],
+  },
+];

@@ -1,0 +1,76 @@
+import { GENERAL } from '@lm/contracts';
+import type { RouteAccess } from '@lm/ui';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { matchPath } from 'react-router';
+
+/** A screen of the user app. Each route declares its access (spec section 2). */
+export interface AppRoute {
+  path: string;
+  access?: RouteAccess;
+  screen: LazyExoticComponent<ComponentType>;
+}
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+/** Public and auth screens (blank layout, spec section 2 "Public or auth routes"). */
+export const blankRoutes: readonly AppRoute[] = [
+  { path: '/login', screen: page(() => import('../routes/auth/login/LoginPage'), 'LoginPage') },
+  { path: '/register', screen: page(() => import('../routes/auth/register/RegisterPage'), 'RegisterPage') },
+  { path: '/verify-user', screen: page(() => import('../routes/auth/verify-user/VerifyUserPage'), 'VerifyUserPage') },
+  {
+    path: '/forgot-password',
+    screen: page(() => import('../routes/auth/forgot-password/ForgotPasswordPage'), 'ForgotPasswordPage'),
+  },
+  {
+    path: '/user/reset-password',
+    screen: page(() => import('../routes/auth/reset-password/ResetPasswordPage'), 'ResetPasswordPage'),
+  },
+  {
+    path: '/expired/password/reset',
+    screen: page(() => import('../routes/auth/expired-reset/ExpiredResetPage'), 'ExpiredResetPage'),
+  },
+  { path: '/oauth', screen: page(() => import('../routes/auth/oauth/OauthCallbackPage'), 'OauthCallbackPage') },
+  { path: '/complete/oauth', screen: page(() => import('../routes/auth/oauth/CompleteOauthPage'), 'CompleteOauthPage') },
+  {
+    path: '/google/login/mobile',
+    screen: page(() => import('../routes/auth/oauth/GoogleLoginMobilePage'), 'GoogleLoginMobilePage'),
+  },
+  {
+    path: '/mobile/callbacks',
+    screen: page(() => import('../routes/auth/oauth/MobileCallbacksPage'), 'MobileCallbacksPage'),
+  },
+  { path: '/privacy', screen: page(() => import('../routes/privacy/PrivacyRoute'), 'PrivacyRoute') },
+];
+
+/**
+ * Signed-in screens (verified user + permission, spec section 2). Later modules add their routes
+ * here with the permission the spec lists; the side menu shows an item once its route exists.
+ */
+export const appRoutes: readonly AppRoute[] = [
+  {
+    path: '/dashboard',
+    access: { permission: GENERAL },
+    screen: page(() => import('../routes/dashboard/DashboardPage'), 'DashboardPage'),
+  },
+  {
+    path: '/account',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/account/AccountPage'), 'AccountPage'),
+  },
+  {
+    path: '/security',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/security/SecurityPage'), 'SecurityPage'),
+  },
+  {
+    path: '/not-found',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/not-found/NotFoundRoute'), 'NotFoundRoute'),
+  },
+];
+
+/** True when the user app has a screen at `path` (used to hide menu items of modules not built yet). */
+export function hasRoute(path: string): boolean {
+  return [...appRoutes, ...blankRoutes].some((route) => matchPath(route.path, path) !== null);
+}

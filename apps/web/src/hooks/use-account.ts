@@ -1,0 +1,68 @@
+import type { SessionUser } from '@lm/contracts';
+import { useApi, useSession } from '@lm/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from './query-keys';
+
+/** An active session (signed-in device) of the user. */
+export interface UserSession {
+  id: number;
+  device: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
+  last_used_at: string;
+  current: boolean;
+}
+
+/** POST user/update-user/{id}: saves profile fields and replaces the session user. */
+export function useUpdateProfile() {
+  const { api } = useApi();
+  const session = useSession<SessionUser>();
+  return useMutation({
+    mutationFn: async (body: Record<string, unknown>) =>
+      (await api.post<SessionUser>(`user/update-user/${session.user?.id}`, body)).data,
+    onSuccess: (user) => session.setUser(user),
+  });
+}
+
+/** POST file/upload (multipart `file`, 3600 s client): the stored path and its URL. */
+export function useUploadFile() {
+  const { upload } = useApi();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      form.append('fileName', file.name);
+      return (await upload.post<{ file: string; url: string }>('file/upload', form, { silent: false })).data;
+    },
+  });
+}
+
+/** GET user/sessions. */
+export function useSessions() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: queryKeys.sessions,
+    queryFn: async () => (await api.get<UserSession[]>('user/sessions')).data,
+  });
+}
+
+/** DELETE user/sessions/{id}. */
+export function useRevokeSession() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`user/sessions/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sessions }),
+  });
+}
+
+/** POST user/two-factor: turns the emailed sign-in code on or off (password confirms it). */
+export function useTwoFactor() {
+  const { api } = useApi();
+  const session = useSession<SessionUser>();
+  return useMutation({
+    mutationFn: (body: { enabled: boolean; password: string }) => api.post('user/two-factor', body),
+    onSuccess: () => session.refresh(),
+  });
+}

@@ -1,0 +1,83 @@
+import { login2faSchema, type SessionUser } from '@lm/contracts';
+import { AuthLayout, fieldError, useZodForm } from '@lm/ui';
+import { Anchor, Button, Center, Group, PinInput, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLogin, useLogin2fa } from '../../../hooks/use-auth';
+
+export interface TwoFactorStepProps {
+  credentials: { email: string; password: string };
+  onBack(): void;
+  onDone(session: { token: string; user: SessionUser }): void;
+}
+
+/** Second sign-in step: the 6-digit code emailed by `user/login` (POST login-2fa). */
+export function TwoFactorStep({ credentials, onBack, onDone }: TwoFactorStepProps) {
+  const { t } = useTranslation();
+  const verify = useLogin2fa();
+  const resend = useLogin();
+  const form = useZodForm(login2faSchema, { defaultValues: { email: credentials.email, code: '' } });
+
+  const submit = form.handleSubmit(async (values) => {
+    const session = await verify.mutateAsync(values).catch(() => null);
+    if (session) onDone(session);
+    else form.setValue('code', '');
+  });
+
+  return (
+    <AuthLayout title="login.two_factor_title" subtitle={t('login.two_factor_text', { email: credentials.email })}>
+      <form onSubmit={submit} noValidate data-testid="two-factor-form">
+        <Stack gap="md">
+          <Controller
+            control={form.control}
+            name="code"
+            render={({ field, fieldState }) => (
+              <Stack gap={4}>
+                <Center dir="ltr">
+                  <PinInput
+                    length={6}
+                    type="number"
+                    oneTimeCode
+                    autoFocus
+                    value={field.value}
+                    onChange={field.onChange}
+                    onComplete={() => void submit()}
+                    error={Boolean(fieldState.error)}
+                    aria-label={t('login.code')}
+                    data-testid="code-input"
+                  />
+                </Center>
+                {fieldState.error && (
+                  <Text size="xs" c="red" ta="center">
+                    {fieldError(fieldState.error)}
+                  </Text>
+                )}
+              </Stack>
+            )}
+          />
+          <Button type="submit" fullWidth loading={verify.isPending}>
+            {t('login.verify')}
+          </Button>
+          <Group justify="space-between">
+            <Anchor component="button" type="button" size="sm" onClick={onBack}>
+              <Group gap={4}>
+                <IconArrowLeft size={14} className="lm-flip-rtl" />
+                {t('login.back')}
+              </Group>
+            </Anchor>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => resend.mutate(credentials)}
+              disabled={resend.isPending}
+            >
+              {t('login.resend_code')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

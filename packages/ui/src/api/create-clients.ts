@@ -1,0 +1,32 @@
+import { LIMITS } from '@lm/contracts';
+import { notifications } from '@mantine/notifications';
+import { currentLanguage, i18next } from '../i18n/i18n';
+import { ApiClient, type Notifier } from './api-client';
+import type { ApiClients } from './api-context';
+
+/** Toasts through Mantine notifications, closing after 5 s (spec section 9). */
+export const mantineNotifier: Notifier = {
+  error: (message) => notifications.show({ color: 'red', message, autoClose: LIMITS.toastMs }),
+  success: (message) => notifications.show({ color: 'green', message, autoClose: LIMITS.toastMs }),
+};
+
+/**
+ * Builds the main and upload clients of one app.
+ *
+ * @param tokenKey - `AUTH_TOKEN` for the user app, `USER_TOKEN` for the back-office.
+ * @param rootPath - `/` or `/admin/`: where USR_UNAUTHENTICATED sends the browser.
+ */
+export function createApiClients(tokenKey: string, rootPath: string, baseUrl = '/api'): ApiClients {
+  const shared = {
+    baseUrl,
+    tokenKey,
+    rootPath,
+    getLanguage: currentLanguage,
+    translate: (key: string) => i18next.t(key),
+    notifier: mantineNotifier,
+  };
+  return {
+    api: new ApiClient({ ...shared, timeoutMs: LIMITS.requestTimeoutMs }),
+    upload: new ApiClient({ ...shared, timeoutMs: LIMITS.uploadTimeoutMs }),
+  };
+}

@@ -1,0 +1,102 @@
+import { DEFAULT_LANGUAGE, type Language } from '@lm/contracts';
+import { messageCatalogs } from '@lm/contracts/i18n/index';
+import dayjs from 'dayjs';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readPreference, STORAGE_KEYS, writePreference } from '../session/storage-keys';
+import { dayjsLocale } from './format';
+import { directionOf, isLanguage } from './languages';
+
+type Catalog = { [key: string]: string | Catalog };
+
+/**
+ * UI catalogs are loaded per language on demand, so the login screen only downloads the one it
+ * shows. The shared contracts catalog (validation, auth and error messages) is small and bundled.
+ */
+const uiLoaders: Record<Language, () => Promise<{ default: Catalog }>> = {
+  en: () => import('./locales/en.json'),
+  fr: () => import('./locales/fr.json'),
+  de: () => import('./locales/de.json'),
+  ar: () => import('./locales/ar.json'),
+  tr: () => import('./locales/tr.json'),
+};
+
+/** The i18next namespaces: `ui` (screens) first, then `messages` (contracts: validation, auth, errors). */
+export const I18N_NAMESPACES = { ui: 'ui', messages: 'messages' } as const;
+
+/** The language stored under APP_LANG, else English (spec section 1). */
+export function storedLanguage(): Language {
+  const stored = readPreference(STORAGE_KEYS.language);
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+async function loadLanguage(language: Language): Promise<void> {
+  if (!i18next.hasResourceBundle(language, I18N_NAMESPACES.ui)) {
+    const catalog = await uiLoaders[language]();
+    i18next.addResourceBundle(language, I18N_NAMESPACES.ui, catalog.default, true, true);
+  }
+  if (!i18next.hasResourceBundle(language, I18N_NAMESPACES.messages)) {
+    i18next.addResourceBundle(language, I18N_NAMESPACES.messages, messageCatalogs[language], true, true);
+  }
+}
+
+/** Sets `lang` and `dir` on <html> (Arabic is right-to-left) and the dayjs locale. */
+export function applyDocumentLanguage(language: Language): void {
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = language;
+    document.documentElement.dir = directionOf(language);
+  }
+  dayjs.locale(dayjsLocale(language));
+}
+
+/**
+ * Starts i18next with the stored language (or `language`) and waits for its catalogs.
+ * Call once before rendering the app.
+ */
+export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18next> {
+  if (!i18next.isInitialized) {
+    await i18next.use(initReactI18next).init({
+      lng: language,
+      ns: [I18N_NAMESPACES.ui, I18N_NAMESPACES.messages],
+      defaultNS: I18N_NAMESPACES.ui,
+      fallbackNS: I18N_NAMESPACES.messages,
+      fallbackLng: false,
+      resources: {},
+      interpolation: { escapeValue: false },
+      returnEmptyString: false,
+    });
+  }
+  await loadLanguage(language);
+  await i18next.changeLanguage(language);
+  applyDocumentLanguage(language);
+  return i18next;
+}
+
+/** Switches the language: loads its catalogs, stores it under APP_LANG, updates <html>. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  writePreference(STORAGE_KEYS.language, language);
+  await i18next.changeLanguage(language);
+  applyDocumentLanguage(language);
+}
+
+/** Current UI language. */
+export function currentLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Translates a message that may be an i18n key (zod schemas of the contracts use keys such as
+ * `validation.password_min`) or already a sentence (server messages are localised by the API).
+ * Sentences are returned untouched: they are never looked up, since ':' or '.' in them would be
+ * read as namespace or key separators.
+ */
+export function translateMessage(message: string | undefined, params?: Record<string, unknown>): string {
+  if (!message) return '';
+  if (/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/.test(message) && i18next.exists(message)) {
+    return i18next.t(message, params ?? {});
+  }
+  return message;
+}
+
+export { i18next };

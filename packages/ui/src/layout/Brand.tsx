@@ -1,0 +1,27 @@
+import { Group, Text, ThemeIcon } from '@mantine/core';
+import { IconCoins } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Product mark: coin icon and "Liberty Coins" (and the back-office tag when `admin`). */
+export function Brand({ compact, admin }: { compact?: boolean; admin?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={10} wrap="nowrap">
+      <ThemeIcon size={36} radius="md" variant="gradient" gradient={{ from: 'violet', to: 'grape', deg: 135 }}>
+        <IconCoins size={22} />
+      </ThemeIcon>
+      {!compact && (
+        <div>
+          <Text fw={700} size="lg" lh={1.1}>
+            {t('ui.brand.name')}
+          </Text>
+          {admin && (
+            <Text size="xs" c="dimmed" lh={1.2}>
+              {t('ui.brand.back_office')}
+            </Text>
+          )}
+        </div>
+      )}
+    </Group>
+  );
+}

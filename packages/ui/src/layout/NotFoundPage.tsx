@@ -1,0 +1,25 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePageTitle } from './use-page-title';
+
+/** The page shown for unknown and forbidden routes (never a blank screen, DESIGN section 6). */
+export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
+  const { t } = useTranslation();
+  usePageTitle('ui.not_found.title');
+  return (
+    <Center mih="60vh" p="md" data-testid="not-found">
+      <Stack align="center" gap="md" ta="center" maw={480}>
+        <Text fz={96} fw={800} lh={1} variant="gradient" gradient={{ from: 'violet', to: 'grape', deg: 135 }}>
+          404
+        </Text>
+        <Title order={2}>{t('ui.not_found.title')}</Title>
+        <Text c="dimmed">{t('ui.not_found.text')}</Text>
+        <Button component={Link} to={homePath} leftSection={<IconArrowLeft size={16} className="lm-flip-rtl" />}>
+          {t('ui.not_found.back')}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,84 @@
+import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+export interface UserMenuLink {
+  /** i18n key. */
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number | string }>;
+}
+
+export interface UserMenuProps {
+  name: string;
+  email?: string;
+  avatarUrl?: string | null;
+  /** Second line under the name (user type, role). */
+  subtitle?: string;
+  links: readonly UserMenuLink[];
+  onLogout(): void;
+}
+
+/** Initials of a name: "Jane Doe" → "JD". */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** User menu of the top bar: avatar or initials, name, links, sign out. */
+export function UserMenu({ name, email, avatarUrl, subtitle, links, onLogout }: UserMenuProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={240}>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('ui.topbar.user_menu')} data-testid="user-menu">
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={avatarUrl ?? undefined} radius="xl" size={34} color="violet">
+              {initialsOf(name)}
+            </Avatar>
+            <Stack gap={0} visibleFrom="md" style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600} lineClamp={1} maw={160}>
+                {name}
+              </Text>
+              {subtitle && (
+                <Text size="xs" c="dimmed" lineClamp={1} maw={160}>
+                  {subtitle}
+                </Text>
+              )}
+            </Stack>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" lineClamp={1}>
+            {name}
+          </Text>
+          {email && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {email}
+            </Text>
+          )}
+        </Menu.Label>
+        <Menu.Divider />
+        {links.map((link) => (
+          <Menu.Item key={link.to} leftSection={<link.icon size={16} />} onClick={() => navigate(link.to)}>
+            {t(link.label)}
+          </Menu.Item>
+        ))}
+        {links.length > 0 && <Menu.Divider />}
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout} data-testid="logout">
+          {t('ui.topbar.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,117 @@
+import 'mantine-datatable/styles.css';
+import { LIMITS } from '@lm/contracts';
+import { Group, Paper, Stack, Title } from '@mantine/core';
+import { IconDatabaseOff } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../api/api-context';
+import { formatNumber } from '../i18n/format';
+import { parseOrder } from './list-query';
+import { type FilterField, SearchFilterPanel } from './SearchFilterPanel';
+import { useListState } from './use-list-state';
+
+export interface ListScreenProps<T> {
+  /** i18n key of the page title. */
+  title: string;
+  /** API path of the list, e.g. `admin/dev/mailbox`. */
+  path: string;
+  columns: DataTableColumn<T>[];
+  filters?: readonly FilterField[];
+  /** Offers the free-text `q` search. */
+  searchable?: boolean;
+  /** e.g. `created_at:desc`. */
+  defaultOrder?: string;
+  idAccessor?: keyof T | ((record: T) => string | number);
+  /** Buttons beside the title (New …). */
+  actions?: ReactNode;
+  /** Content above the table (stats cards). */
+  header?: ReactNode;
+  onRowClick?: (record: T) => void;
+}
+
+/**
+ * Generic list screen (spec section 2 "Generic list screens", DESIGN section 6): collapsible
+ * Search Filter panel, data table with sorting, page-size selector 10/25/50/75/100, pagination,
+ * loading and empty states; the state lives in the URL. Reads `{ data, pagination }` from `path`.
+ */
+export function ListScreen<T>({
+  title,
+  path,
+  columns,
+  filters = [],
+  searchable,
+  defaultOrder,
+  idAccessor,
+  actions,
+  header,
+  onRowClick,
+}: ListScreenProps<T>) {
+  const { t, i18n } = useTranslation();
+  const { api } = useApi();
+  const list = useListState({ order: defaultOrder });
+  const queryString = list.query.toString();
+  const result = useQuery({
+    queryKey: ['list', path, queryString],
+    queryFn: ({ signal }) => api.list<T>(path, { query: list.query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const sort = parseOrder(list.params.order);
+  const records = result.data?.data ?? [];
+  const total = result.data?.pagination.total ?? 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>{t(title)}</Title>
+        {actions}
+      </Group>
+      {header}
+      {(filters.length > 0 || searchable) && (
+        <SearchFilterPanel
+          fields={filters}
+          searchable={searchable}
+          q={list.params.q}
+          filter={list.params.filter}
+          onSearch={list.setSearch}
+          onReset={list.reset}
+        />
+      )}
+      <Paper p={0} style={{ overflow: 'hidden' }}>
+        <DataTable<T>
+          records={records}
+          columns={columns.map((c) => ({ ...c, title: typeof c.title === 'string' ? t(c.title) : c.title }))}
+          idAccessor={(idAccessor as never) ?? 'id'}
+          fetching={result.isFetching}
+          minHeight={records.length ? undefined : 220}
+          noRecordsText={result.isError ? t('ui.list.load_failed') : t('ui.list.empty')}
+          noRecordsIcon={<IconDatabaseOff size={32} />}
+          loadingText={t('ui.list.loading')}
+          totalRecords={total}
+          recordsPerPage={list.params.limit}
+          page={list.params.page}
+          onPageChange={list.setPage}
+          recordsPerPageOptions={[...LIMITS.pageSizes]}
+          onRecordsPerPageChange={list.setLimit}
+          recordsPerPageLabel={t('ui.list.page_size')}
+          paginationText={({ from, to, totalRecords }) =>
+            t('ui.list.showing', {
+              from: formatNumber(from, i18n.language),
+              to: formatNumber(to, i18n.language),
+              total: formatNumber(totalRecords, i18n.language),
+            })
+          }
+          sortStatus={{ columnAccessor: (sort?.columnAccessor ?? '') as never, direction: sort?.direction ?? 'desc' }}
+          onSortStatusChange={(s) => list.setOrder(`${String(s.columnAccessor)}:${s.direction}`)}
+          onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+          highlightOnHover
+          striped
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+        />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../api/api-context';
+
+/** A notification as `GET notifications` lists it. */
+export interface AppNotification {
+  id: number | string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+const keys = {
+  all: (base: string) => ['notifications', base] as const,
+  unread: (base: string) => ['notifications', base, 'unread'] as const,
+  latest: (base: string) => ['notifications', base, 'latest'] as const,
+};
+
+/** Unread count, polled every minute (silent). `base` is `notifications` or `admin/notifications`. */
+export function useUnreadCount(base: string) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: keys.unread(base),
+    queryFn: async () => (await api.get<{ count: number }>(`${base}/unread-count`, { silent: true })).data.count,
+    refetchInterval: 60_000,
+    retry: false,
+  });
+}
+
+/** The latest notifications for the bell (first page). */
+export function useLatestNotifications(base: string, enabled: boolean) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: keys.latest(base),
+    queryFn: async () => (await api.list<AppNotification>(base, { query: { page: 1, limit: 10 }, silent: true })).data,
+    enabled,
+  });
+}
+
+/** Marks one notification as read, or all when `id` is 'all'. */
+export function useMarkRead(base: string) {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: AppNotification['id'] | 'all') =>
+      api.post(id === 'all' ? `${base}/read-all` : `${base}/${id}/read`, undefined, { silent: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all(base) }),
+  });
+}

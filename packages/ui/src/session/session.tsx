@@ -1,0 +1,133 @@
+import { createMongoAbility, type MongoAbility } from '@casl/ability';
+import type { AbilityRule } from '@lm/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+} from 'react';
+import { useApi } from '../api/api-context';
+import { clearToken, readToken, writeToken } from './storage-keys';
+import { type SessionState, sessionReducer } from './session-reducer';
+
+/** CASL ability of the signed-in user or admin: action `call`, subject = permission name. */
+export type AppAbility = MongoAbility<['call', string]>;
+
+/** Builds the CASL ability from the rules returned at login (spec section 6). */
+export function buildAbility(rules: readonly AbilityRule[] | undefined): AppAbility {
+  return createMongoAbility<['call', string]>((rules ?? []) as AbilityRule[]);
+}
+
+interface SessionUserShape {
+  abilities?: AbilityRule[];
+}
+
+export interface SessionContextValue<U> extends SessionState<U> {
+  ability: AppAbility;
+  /** Stores the token (local + session storage) and the user: USER_LOGIN. */
+  login(token: string, user: U): void;
+  /** Calls the logout endpoint (silently), clears the stored session and the cache: USER_LOGOUT. */
+  logout(): Promise<void>;
+  /** Re-reads the user from the info endpoint: USER_MY_PROFILE. */
+  refresh(): Promise<U | null>;
+  /** Replaces the user data: USER_MY_PROFILE. */
+  setUser(user: U): void;
+  /** UPDATE_USER_BALANCE. */
+  setBalance(balance: number): void;
+}
+
+const SessionContext = createContext<SessionContextValue<unknown> | null>(null);
+
+export interface SessionProviderProps {
+  /** `AUTH_TOKEN` or `USER_TOKEN`. */
+  tokenKey: string;
+  /** `user/info` or `admin/info`. */
+  infoPath: string;
+  /** `user/logout` or `logout`. */
+  logoutPath: string;
+  children: ReactNode;
+}
+
+/**
+ * Holds the session of one app. On start, a stored token is checked with the info endpoint
+ * (silently); an invalid token is dropped.
+ */
+export function SessionProvider<U extends SessionUserShape>({
+  tokenKey,
+  infoPath,
+  logoutPath,
+  children,
+}: SessionProviderProps) {
+  const { api } = useApi();
+  const queryClient = useQueryClient();
+  const initialToken = useRef(readToken(tokenKey)).current;
+  const [state, dispatch] = useReducer(sessionReducer<U>, {
+    token: initialToken,
+    user: null,
+    loading: initialToken !== null,
+    balance: null,
+  });
+
+  const refresh = useCallback(async (): Promise<U | null> => {
+    if (!readToken(tokenKey)) return null;
+    try {
+      const res = await api.get<U>(infoPath, { silent: true });
+      dispatch({ type: 'USER_MY_PROFILE', user: res.data });
+      return res.data;
+    } catch {
+      return null;
+    }
+  }, [api, infoPath, tokenKey]);
+
+  useEffect(() => {
+    if (!initialToken) return;
+    dispatch({ type: 'USER_INFO_LOADING_START' });
+    api
+      .get<U>(infoPath, { silent: true })
+      .then((res) => dispatch({ type: 'USER_LOGIN', token: initialToken, user: res.data }))
+      .catch(() => {
+        clearToken(tokenKey);
+        dispatch({ type: 'USER_LOGOUT' });
+      });
+  }, [api, infoPath, initialToken, tokenKey]);
+
+  const login = useCallback(
+    (token: string, user: U) => {
+      writeToken(tokenKey, token);
+      queryClient.clear();
+      dispatch({ type: 'USER_LOGIN', token, user });
+    },
+    [queryClient, tokenKey],
+  );
+
+  const logout = useCallback(async () => {
+    if (readToken(tokenKey)) await api.post(logoutPath, undefined, { silent: true }).catch(() => undefined);
+    clearToken(tokenKey);
+    queryClient.clear();
+    dispatch({ type: 'USER_LOGOUT' });
+  }, [api, logoutPath, queryClient, tokenKey]);
+
+  const setUser = useCallback((user: U) => dispatch({ type: 'USER_MY_PROFILE', user }), []);
+  const setBalance = useCallback((balance: number) => dispatch({ type: 'UPDATE_USER_BALANCE', balance }), []);
+
+  const ability = useMemo(() => buildAbility(state.user?.abilities), [state.user]);
+
+  const value = useMemo<SessionContextValue<U>>(
+    () => ({ ...state, ability, login, logout, refresh, setUser, setBalance }),
+    [state, ability, login, logout, refresh, setUser, setBalance],
+  );
+
+  return <SessionContext.Provider value={value as SessionContextValue<unknown>}>{children}</SessionContext.Provider>;
+}
+
+/** The session of the app (typed by the app: `useSession<SessionUser>()`). */
+export function useSession<U>(): SessionContextValue<U> {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession() needs a <SessionProvider>');
+  return value as SessionContextValue<U>;
+}

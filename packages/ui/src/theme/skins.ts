@@ -1,0 +1,35 @@
+import { createTheme, type MantineThemeOverride } from '@mantine/core';
+
+/** Skins of spec section 9; dark is the default. */
+export const SKINS = ['light', 'dark', 'bordered', 'semi-dark'] as const;
+export type Skin = (typeof SKINS)[number];
+export const DEFAULT_SKIN: Skin = 'dark';
+
+/** True when `value` is a skin name. */
+export function isSkin(value: unknown): value is Skin {
+  return typeof value === 'string' && (SKINS as readonly string[]).includes(value);
+}
+
+/** Mantine colour scheme behind a skin: only `dark` is dark; semi-dark darkens the side menu only. */
+export function colorSchemeOf(skin: Skin): 'light' | 'dark' {
+  return skin === 'dark' ? 'dark' : 'light';
+}
+
+/**
+ * Mantine theme of a skin. Bordered cards have a border and no shadow; the other skins use a soft
+ * shadow. The font stack includes Arabic-capable system fonts.
+ */
+export function themeFor(skin: Skin): MantineThemeOverride {
+  const bordered = skin === 'bordered';
+  return createTheme({
+    primaryColor: 'violet',
+    defaultRadius: 'md',
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", Tahoma, Arial, sans-serif',
+    headings: { fontWeight: '650' },
+    components: {
+      Paper: { defaultProps: { withBorder: bordered, shadow: bordered ? undefined : 'xs' } },
+      Card: { defaultProps: { withBorder: bordered, shadow: bordered ? undefined : 'xs' } },
+    },
+  });
+}
