@@ -2,7 +2,10 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminAuthRoutes } from './modules/admins/admins.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import type { RouteModule } from './platform/app';
 import { sandboxGoogleRoutes } from './providers/google/sandbox.routes';
@@ -15,5 +18,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminAuthRoutes,
   filesRoutes,
   mailRoutes,
+  lookupsRoutes,
+  rbacRoutes,
+  notificationsRoutes,
   sandboxGoogleRoutes,
 ];

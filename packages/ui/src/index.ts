@@ -38,3 +38,4 @@ export * from './theme/AppProviders';
 export * from './theme/preferences';
 export * from './theme/skins';
 export * from './components/DateField';
+export * from './layout/PrivacyPage';

@@ -122,7 +122,17 @@ const roleColumns = {
     where ar.role_id = ${roles.id} and a.deleted_at is null)`,
 };
 
-type RoleRow = { [K in keyof typeof roleColumns]: (typeof roleColumns)[K]['_']['type'] };
+interface RoleRow {
+  id: number;
+  name: string;
+  guard: string;
+  defaultForUserType: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  permissionNames: string[];
+  usersCount: number;
+  adminsCount: number;
+}
 
 function roleView(row: RoleRow): RoleView {
   const guard = row.guard as Guard;

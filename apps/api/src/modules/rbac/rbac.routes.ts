@@ -1,0 +1,121 @@
+import { LIMITS } from '@lm/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import { t } from '../../platform/i18n';
+import { envelope, idParams, listEnvelope, listQuery, messageOnly, paginate, parseOrder } from '../../platform/http';
+import type { AuditActor } from '../audit/audit.service';
+import * as rbac from './rbac.service';
+
+/** Permission that opens the role screens (spec section 2 "/roles/list or /roles"). */
+const ROLES_PERMISSION = 'view.main.roles.tab.list';
+
+const guardSchema = z.enum(rbac.GUARDS);
+
+/** Body of `POST /api/roles` and `PUT /api/roles/{id}`: name, guard and the permission names granted. */
+export const roleBodySchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  guard: guardSchema,
+  permissions: z.array(z.string().trim().min(1).max(100)).max(500),
+});
+
+const permissionSchema = z.object({ id: z.number(), name: z.string(), guard: guardSchema });
+
+export const roleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  guard: guardSchema,
+  default_for_user_type: z.number().nullable(),
+  permissions: z.array(z.string()),
+  users_count: z.number().int().optional(),
+  admins_count: z.number().int().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+const tags = ['roles'];
+const actor = (req: FastifyRequest): AuditActor => ({ type: 'admin', id: currentAdmin(req).id, ...clientInfo(req) });
+
+/** Roles and permissions of spec section 7 "Settings/roles", and the role picker `getAllRolesWithQ`. */
+export const rbacRoutes: RouteModule = (app, deps) => {
+  app.get(
+    '/api/permissions',
+    {
+      config: { access: adminAccess(ROLES_PERMISSION) },
+      schema: {
+        tags,
+        querystring: z.object({ guard: guardSchema.optional() }),
+        response: { 200: envelope(z.array(z.object({ guard: guardSchema, permissions: z.array(permissionSchema) }))) },
+      },
+    },
+    async (req) => ({ data: await rbac.listPermissions(deps.database, req.query.guard) }),
+  );
+
+  app.get(
+    '/api/roles',
+    {
+      config: { access: adminAccess(ROLES_PERMISSION) },
+      schema: { tags, querystring: listQuery.extend({ guard: guardSchema.optional() }), response: { 200: listEnvelope(roleSchema) } },
+    },
+    async (req) => {
+      const { page, limit, q, guard } = req.query;
+      const order = parseOrder(req.query.order, rbac.ROLE_ORDER_COLUMNS, { column: 'name', dir: 'asc' });
+      const { rows, total } = await rbac.listRoles(deps.database, { page, limit, q, guard, order });
+      return { data: rows, pagination: paginate(total, page, limit) };
+    },
+  );
+
+  app.get(
+    '/api/roles/:id',
+    { config: { access: adminAccess(ROLES_PERMISSION) }, schema: { tags, params: idParams, response: { 200: envelope(roleSchema) } } },
+    async (req) => ({ data: await rbac.getRole(deps.database, req.params.id) }),
+  );
+
+  app.post(
+    '/api/roles',
+    { config: { access: adminAccess(ROLES_PERMISSION) }, schema: { tags, body: roleBodySchema, response: { 201: envelope(roleSchema) } } },
+    async (req, reply) => {
+      const data = await rbac.createRole(deps, actor(req), req.body);
+      return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
+    },
+  );
+
+  app.put(
+    '/api/roles/:id',
+    {
+      config: { access: adminAccess(ROLES_PERMISSION) },
+      schema: { tags, params: idParams, body: roleBodySchema, response: { 200: envelope(roleSchema) } },
+    },
+    async (req) => {
+      const data = await rbac.updateRole(deps, actor(req), req.params.id, req.body);
+      return { data, message: t(req.lang, 'common.saved') };
+    },
+  );
+
+  app.delete(
+    '/api/roles/:id',
+    { config: { access: adminAccess(ROLES_PERMISSION) }, schema: { tags, params: idParams, response: { 200: messageOnly } } },
+    async (req) => {
+      await rbac.deleteRole(deps, actor(req), req.params.id);
+      return { message: t(req.lang, 'common.deleted') };
+    },
+  );
+
+  app.get(
+    '/api/getAllRolesWithQ',
+    {
+      config: { access: adminAccess() },
+      schema: {
+        tags,
+        querystring: z.object({
+          q: z.string().trim().max(100).optional(),
+          limit: z.coerce.number().int().min(1).max(LIMITS.bigLookupPageSize).default(LIMITS.roleSearchLimit),
+          guard: guardSchema.optional(),
+        }),
+        response: { 200: envelope(z.array(z.object({ id: z.number(), name: z.string() }))) },
+      },
+    },
+    async (req) => ({ data: await rbac.searchRoles(deps.database, req.query) }),
+  );
+};

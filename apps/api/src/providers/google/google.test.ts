@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createGoogleProvider, GOOGLE_ENDPOINTS } from './google';
+import tokenInvalid from './recorded/token-invalid-grant.json' with { type: 'json' };
+import tokenOk from './recorded/token-success.json' with { type: 'json' };
+import userinfo from './recorded/userinfo.json' with { type: 'json' };
+
+/** A fetch that replays recorded responses of Google's documented endpoints and keeps the requests. */
+function replay(routes: Record<string, { status: number; body: unknown }>) {
+  const requests: { url: string; init?: RequestInit }[] = [];
+  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input);
+    requests.push({ url, init });
+    const hit = routes[url];
+    if (!hit) return new Response('not recorded', { status: 599 });
+    return new Response(JSON.stringify(hit.body), { status: hit.status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return { fetchImpl, requests };
+}
+
+describe('Google OAuth provider against recorded responses', () => {
+  it('builds the consent URL with the openid scopes and the state', () => {
+    const google = createGoogleProvider('client-123', 'secret');
+    const url = new URL(google.authorizationUrl('state-xyz', 'http://localhost:3000/oauth'));
+    expect(`${url.origin}${url.pathname}`).toBe(GOOGLE_ENDPOINTS.authorize);
+    expect(url.searchParams.get('client_id')).toBe('client-123');
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    expect(url.searchParams.get('state')).toBe('state-xyz');
+    expect(url.searchParams.get('response_type')).toBe('code');
+  });
+
+  it('exchanges the code and reads the profile', async () => {
+    const { fetchImpl, requests } = replay({
+      [GOOGLE_ENDPOINTS.token]: { status: 200, body: tokenOk },
+      [GOOGLE_ENDPOINTS.userinfo]: { status: 200, body: userinfo },
+    });
+    const google = createGoogleProvider('client-123', 'secret', fetchImpl);
+    const profile = await google.exchangeCode('4/0recorded-code', 'http://localhost:3000/oauth');
+    expect(profile).toEqual({
+      subject: '110169484474386276334',
+      email: 'lena.lyric@gmail.com',
+      emailVerified: true,
+      firstName: 'Lena',
+      lastName: 'Lyric',
+      picture: 'https://lh3.googleusercontent.com/a/recorded-picture',
+    });
+    const form = new URLSearchParams(String(requests[0]?.init?.body));
+    expect(form.get('grant_type')).toBe('authorization_code');
+    expect(form.get('code')).toBe('4/0recorded-code');
+    expect(form.get('redirect_uri')).toBe('http://localhost:3000/oauth');
+    expect((requests[1]?.init?.headers as Record<string, string>).authorization).toBe(`Bearer ${tokenOk.access_token}`);
+  });
+
+  it('fails on invalid_grant without calling userinfo', async () => {
+    const { fetchImpl, requests } = replay({ [GOOGLE_ENDPOINTS.token]: { status: 400, body: tokenInvalid } });
+    const google = createGoogleProvider('client-123', 'secret', fetchImpl);
+    await expect(google.exchangeCode('used-code', 'http://localhost:3000/oauth')).rejects.toThrow(/invalid_grant/);
+    expect(requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,52 @@
+import { AuthLayout, useApi, usePageTitle } from '@lm/ui';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { markMobileOauth } from './mobile-oauth';
+
+/**
+ * /google/login/mobile: opened by the mobile app to sign in with Google in the browser. Marks the
+ * tab as a mobile sign-in and goes to Google's consent page; /oauth then ends at /mobile/callbacks.
+ */
+export function GoogleLoginMobilePage() {
+  const { t } = useTranslation();
+  usePageTitle('oauth.title');
+  const { api } = useApi();
+  const started = useRef(false);
+  const [failed, setFailed] = useState(false);
+
+  const start = () => {
+    setFailed(false);
+    markMobileOauth();
+    api
+      .get<{ url: string }>('oauth/gmail/redirect', { query: { auth_type: 'login' } })
+      .then((res) => window.location.assign(res.data.url))
+      .catch(() => setFailed(true));
+  };
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    start();
+  });
+
+  return (
+    <AuthLayout title="oauth.title">
+      {failed ? (
+        <Stack gap="md">
+          <Alert color="red">{t('oauth.failed')}</Alert>
+          <Button onClick={start} fullWidth>
+            {t('oauth.retry')}
+          </Button>
+        </Stack>
+      ) : (
+        <Center py="xl">
+          <Stack align="center" gap="sm">
+            <Loader />
+            <Text c="dimmed">{t('oauth.redirecting')}</Text>
+          </Stack>
+        </Center>
+      )}
+    </AuthLayout>
+  );
+}

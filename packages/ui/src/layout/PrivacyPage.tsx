@@ -1,0 +1,52 @@
+import { Anchor, Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Brand } from './Brand';
+import { LanguageSwitch } from './LanguageSwitch';
+import { SkinSwitch } from './SkinSwitch';
+import { usePageTitle } from './use-page-title';
+
+const SECTIONS = ['who', 'data', 'purposes', 'sharing', 'retention', 'rights', 'storage'] as const;
+
+/** /privacy (public in both apps): the privacy policy in the current language. */
+export function PrivacyPage({ backPath, admin }: { backPath: string; admin?: boolean }) {
+  const { t } = useTranslation();
+  usePageTitle('privacy.title');
+  return (
+    <Box className="lm-auth-bg">
+      <Group justify="space-between" p="md">
+        <Brand admin={admin} />
+        <Group gap={4}>
+          <LanguageSwitch />
+          <SkinSwitch />
+        </Group>
+      </Group>
+      <Container size="md" pb="xl">
+        <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg" data-testid="privacy-page">
+          <Stack gap="lg">
+            <div>
+              <Title order={1}>{t('privacy.title')}</Title>
+              <Text c="dimmed" size="sm" mt={4}>
+                {t('privacy.updated')}
+              </Text>
+            </div>
+            <Text>{t('privacy.intro')}</Text>
+            {SECTIONS.map((section) => (
+              <Stack key={section} gap={6}>
+                <Title order={3}>{t(`privacy.${section}_title`)}</Title>
+                <Text style={{ whiteSpace: 'pre-line' }}>{t(`privacy.${section}_text`)}</Text>
+              </Stack>
+            ))}
+            <Anchor component={Link} to={backPath}>
+              <Group gap={6}>
+                <IconArrowLeft size={16} className="lm-flip-rtl" />
+                {t('privacy.back')}
+              </Group>
+            </Anchor>
+          </Stack>
+        </Paper>
+      </Container>
+    </Box>
+  );
+}
