@@ -39,3 +39,4 @@ export * from './theme/preferences';
 export * from './theme/skins';
 export * from './components/DateField';
 export * from './layout/PrivacyPage';
+export * from './i18n/countries';

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.schema';
+
+/**
+ * Ledger accounts (DESIGN section 4): one wallet per user, and the platform's system accounts
+ * (campaign escrow, platform revenue, payment clearing, payout clearing). `balance` is in coins.
+ * Only system accounts that mirror outside money (payment and payout clearing) may go negative;
+ * every other account is kept at or above zero by the database.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: varchar('kind', { length: 30 }).notNull(),
+    userId: integer('user_id').references(() => users.id),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    allowNegative: smallint('allow_negative').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_user_wallet_unique').on(t.userId).where(sql`${t.kind} = 'user_wallet'`),
+    uniqueIndex('ledger_accounts_system_unique').on(t.kind).where(sql`${t.userId} is null`),
+    check('ledger_accounts_non_negative', sql`${t.allowNegative} = 1 or ${t.balance} >= 0`),
+    check(
+      'ledger_accounts_kind_check',
+      sql`${t.kind} in ('user_wallet', 'campaign_escrow', 'platform_revenue', 'payment_clearing', 'payout_clearing')`,
+    ),
+  ],
+);
+
+/**
+ * Holds: coins taken from a payer's wallet into escrow for a purpose (a campaign, a payout request),
+ * later posted (fully or partly) or voided, exactly once.
+ */
+export const ledgerHolds = pgTable(
+  'ledger_holds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    payerAccountId: bigint('payer_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    escrowAccountId: bigint('escrow_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    postedAmount: bigint('posted_amount', { mode: 'number' }),
+    refType: varchar('ref_type', { length: 40 }),
+    refId: varchar('ref_id', { length: 60 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('ledger_holds_amount_positive', sql`${t.amount} > 0`),
+    check('ledger_holds_status_check', sql`${t.status} in ('pending', 'posted', 'voided')`),
+    check(
+      'ledger_holds_posted_range',
+      sql`${t.postedAmount} is null or (${t.postedAmount} >= 0 and ${t.postedAmount} <= ${t.amount})`,
+    ),
+    index('ledger_holds_ref_idx').on(t.refType, t.refId),
+  ],
+);
+
+/**
+ * Immutable transfers: `amount` coins from `debit_account_id` to `credit_account_id`. Each has a unique
+ * idempotency key, a desc_id (spec section 4: 1 coin purchase ... 7 fan finder) and a public number.
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    number: varchar('number', { length: 24 }).notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 200 }).notNull(),
+    debitAccountId: bigint('debit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: bigint('credit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    descId: smallint('desc_id').notNull(),
+    holdId: bigint('hold_id', { mode: 'number' }).references(() => ledgerHolds.id),
+    /** Money that came with the transfer (a purchase), in minor units of `currency`. */
+    moneyMinor: bigint('money_minor', { mode: 'number' }),
+    currency: varchar('currency', { length: 3 }),
+    meta: jsonb('meta'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transfers_idempotency_unique').on(t.idempotencyKey),
+    uniqueIndex('ledger_transfers_number_unique').on(t.number),
+    check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
+    check('ledger_transfers_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    check('ledger_transfers_desc_check', sql`${t.descId} between 1 and 7`),
+    index('ledger_transfers_hold_idx').on(t.holdId),
+  ],
+);
+
+/** Two entries per transfer (one per account, signed), with the account balance after it: statements. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_entries_account_idx').on(t.accountId, t.id)],
+);

@@ -1,0 +1,193 @@
+import { type SessionUser, USER_STATUS_LABELS, type UserStatus } from '@lm/contracts';
+import {
+  formatNumber,
+  formatRelative,
+  formatShortAmount,
+  StatusBadge,
+  useLatestNotifications,
+  usePageTitle,
+  useSession,
+} from '@lm/ui';
+import {
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  List,
+  RingProgress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconBell, IconCircleCheck, IconCircleDashed, IconCoins, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { profileCompleteness } from './profile-completeness';
+
+function StatCard({ icon, color, label, children }: { icon: ReactNode; color: string; label: string; children: ReactNode }) {
+  return (
+    <Card padding="lg" radius="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Text size="sm" c="dimmed" fw={500}>
+            {label}
+          </Text>
+          {children}
+        </Stack>
+        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+          {icon}
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
+
+function Step({ done, children }: { done: boolean; children: ReactNode }) {
+  return (
+    <List.Item
+      icon={
+        <ThemeIcon size={24} radius="xl" color={done ? 'green' : 'gray'} variant={done ? 'filled' : 'light'}>
+          {done ? <IconCircleCheck size={16} /> : <IconCircleDashed size={16} />}
+        </ThemeIcon>
+      }
+    >
+      <Text size="sm" td={done ? 'line-through' : undefined} c={done ? 'dimmed' : undefined}>
+        {children}
+      </Text>
+    </List.Item>
+  );
+}
+
+/** /dashboard (any signed-in user): balance, account state, getting-started steps, latest notifications. */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('dashboard.title');
+  const session = useSession<SessionUser>();
+  const user = session.user!;
+  const balance = session.balance ?? user.balance;
+  const completeness = profileCompleteness(user);
+  const notifications = useLatestNotifications('notifications', true);
+  const status = USER_STATUS_LABELS[user.status as UserStatus];
+  const lang = i18n.language;
+
+  return (
+    <Stack gap="lg" data-testid="dashboard">
+      <div>
+        <Title order={2}>{t('dashboard.welcome', { name: user.first_name })}</Title>
+        <Text c="dimmed">{t(`dashboard.intro_${user.user_type_id}`)}</Text>
+      </div>
+
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <StatCard icon={<IconCoins size={24} />} color="yellow" label={t('dashboard.balance')}>
+          <Group gap={6} align="baseline" wrap="nowrap">
+            <Text fz={28} fw={700} lh={1} title={formatNumber(balance, lang)} data-testid="balance">
+              {formatShortAmount(balance, lang)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('dashboard.coins')}
+            </Text>
+          </Group>
+        </StatCard>
+        <StatCard icon={<IconUserCircle size={24} />} color="violet" label={t('dashboard.account_type')}>
+          <Text fz="lg" fw={600} lh={1.2}>
+            {t(`user_types.${user.user_type_id}`)}
+          </Text>
+          {status ? <StatusBadge status={status} w="fit-content" /> : <Badge variant="light">{user.status}</Badge>}
+        </StatCard>
+        <StatCard icon={<IconShieldLock size={24} />} color="teal" label={t('dashboard.two_factor')}>
+          <Badge color={user.two_factor_enabled ? 'green' : 'gray'} variant="light" w="fit-content">
+            {t(user.two_factor_enabled ? 'security.enabled' : 'security.disabled')}
+          </Badge>
+          <Anchor component={Link} to="/security" size="sm">
+            {t('dashboard.manage_security')}
+          </Anchor>
+        </StatCard>
+        <StatCard
+          icon={
+            <RingProgress
+              size={52}
+              thickness={5}
+              roundCaps
+              sections={[{ value: completeness.percent, color: 'violet' }]}
+              label={
+                <Text size="xs" ta="center" fw={700}>
+                  {formatNumber(completeness.percent, lang)}%
+                </Text>
+              }
+            />
+          }
+          color="transparent"
+          label={t('dashboard.profile')}
+        >
+          <Text fz="lg" fw={600} lh={1.2}>
+            {t(completeness.percent === 100 ? 'dashboard.profile_complete' : 'dashboard.profile_incomplete')}
+          </Text>
+          <Anchor component={Link} to="/account" size="sm">
+            {t('dashboard.edit_profile')}
+          </Anchor>
+        </StatCard>
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card padding="lg" radius="md">
+          <Title order={4} mb="md">
+            {t('dashboard.getting_started')}
+          </Title>
+          <List spacing="sm" center>
+            <Step done={user.email_verified}>{t('dashboard.step_verify')}</Step>
+            <Step done={completeness.percent === 100}>
+              <Anchor component={Link} to="/account" inherit>
+                {t('dashboard.step_profile')}
+              </Anchor>
+            </Step>
+            <Step done={user.two_factor_enabled}>
+              <Anchor component={Link} to="/security" inherit>
+                {t('dashboard.step_two_factor')}
+              </Anchor>
+            </Step>
+          </List>
+        </Card>
+
+        <Card padding="lg" radius="md">
+          <Group justify="space-between" mb="md">
+            <Title order={4}>{t('dashboard.latest_notifications')}</Title>
+            <IconBell size={20} />
+          </Group>
+          {notifications.isLoading ? (
+            <Stack gap="xs">
+              <Skeleton h={14} />
+              <Skeleton h={14} w="70%" />
+              <Skeleton h={14} w="80%" />
+            </Stack>
+          ) : notifications.data?.length ? (
+            <Stack gap="sm">
+              {notifications.data.slice(0, 5).map((n) => (
+                <div key={n.id}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text size="sm" fw={n.read_at ? 400 : 600} lineClamp={1}>
+                      {n.title}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {formatRelative(n.created_at, lang)}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed" lineClamp={2}>
+                    {n.body}
+                  </Text>
+                </div>
+              ))}
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('ui.notifications.empty')}
+            </Text>
+          )}
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}

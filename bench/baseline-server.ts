@@ -1,0 +1,42 @@
+/**
+ * Baseline for the API benchmark: a bare Fastify + pg server with one route, `GET /user/info`, that
+ * runs the single query of a minimal user-info read against the product's embedded database and
+ * answers it as JSON. No auth, no plugins, no logging: the floor the product is compared with.
+ *
+ * Started as a child by `run-all.ts`. Env: BASELINE_PORT, BASELINE_DATABASE_URL, BASELINE_USER_ID.
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const port = Number(process.env.BASELINE_PORT);
+const userId = Number(process.env.BASELINE_USER_ID);
+const connectionString = process.env.BASELINE_DATABASE_URL;
+if (!port || !userId || !connectionString) {
+  throw new Error('BASELINE_PORT, BASELINE_DATABASE_URL and BASELINE_USER_ID are required');
+}
+
+// Same pool size as the product (boot.ts: createDatabase(url, 20)).
+const pool = new pg.Pool({ connectionString, max: 20, application_name: 'liberty-bench-baseline' });
+const app = Fastify({ logger: false });
+
+app.get('/user/info', async (_req, reply) => {
+  const { rows } = await pool.query('select id, email, first_name, last_name from users where id = $1', [
+    userId,
+  ]);
+  if (!rows[0]) return reply.status(404).send({ message: 'not found' });
+  return { data: rows[0] };
+});
+
+await app.listen({ port, host: '127.0.0.1' });
+console.log(`BASELINE_READY port=${port}`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await app.close();
+  await pool.end();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
