@@ -64,6 +64,11 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/security/SecurityPage'), 'SecurityPage'),
   },
   {
+    path: '/fan-finder/landing/page',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/fan-finder/FanFinderLandingPage'), 'FanFinderLandingPage'),
+  },
+  {
     path: '/not-found',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/not-found/NotFoundRoute'), 'NotFoundRoute'),

@@ -23,6 +23,7 @@ import { signValue, verifyValue } from '../../platform/signed';
 import { recordActivity } from '../activities/activities.service';
 import { type AuditActor, audit } from '../audit/audit.service';
 import { abilityRules, assignDefaultRoles, userPermissionNames } from '../rbac/rbac.service';
+import { walletBalance } from '../wallet/ledger';
 import { accessTokens, oauthPending, passwordResets, users } from './accounts.schema';
 import { consumeEmailCode, issueEmailCode } from './email-codes';
 import { assertLoginAllowed, recordLoginAttempt } from './login-throttle';
@@ -36,15 +37,6 @@ export interface RequestMeta {
   ip: string;
   userAgent: string | null;
   lang: Language;
-}
-
-/**
- * Coin balance shown in the session (spec section 3 "Session: wallet balance"). The wallet module
- * registers the ledger reader; until a wallet exists for the user the balance is 0 coins.
- */
-let balanceReader: (database: Database, userId: number) => Promise<number> = async () => 0;
-export function setBalanceReader(reader: typeof balanceReader): void {
-  balanceReader = reader;
 }
 
 const userTtlMs = (deps: Deps) => deps.config.TOKEN_TTL_DAYS * 86_400_000;
@@ -87,7 +79,7 @@ export async function sessionUser(database: Database, userId: number): Promise<S
     must_change_password: user.mustChangePassword,
     oauth_type: user.oauthType,
     abilities: abilityRules(perms),
-    balance: await balanceReader(database, userId),
+    balance: await walletBalance(database, userId),
   };
 }
 

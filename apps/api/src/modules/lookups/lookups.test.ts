@@ -15,7 +15,10 @@ afterAll(async () => {
 type Item = { id: number; name: string; code?: string };
 const get = async (url: string, token?: string) => {
   const res = await ctx.call('GET', url, { token });
-  return { status: res.statusCode, body: res.json() as { data: Item[]; message?: string; errors?: Record<string, string[]> } };
+  return {
+    status: res.statusCode,
+    body: res.json() as { data: Item[]; message?: string; errors?: Record<string, string[]> },
+  };
 };
 const names = (items: Item[]) => items.map((i) => i.name);
 
@@ -27,7 +30,9 @@ describe('genres (user/genre/getAllGenresWithQ)', () => {
     expect(status).toBe(200);
     expect(body.data).toHaveLength(40);
     expect(Object.keys(body.data[0]!).sort()).toEqual(['id', 'name']);
-    const seededFirst = await ctx.deps.database.db.execute<{ name: string }>(sql`select name from genres order by name limit 40`);
+    const seededFirst = await ctx.deps.database.db.execute<{ name: string }>(
+      sql`select name from genres order by name limit 40`,
+    );
     expect(names(body.data)).toEqual(seededFirst.rows.map((r) => r.name));
   });
 
@@ -46,7 +51,9 @@ describe('genres (user/genre/getAllGenresWithQ)', () => {
     expect(names(body.data)).toContain('hip-hop');
     expect(names(body.data).every((n) => n.includes('hip'))).toBe(true);
     const rock = await get(`${url}?q=rock&limit=100`);
-    expect(names(rock.body.data)).toEqual(expect.arrayContaining(['alt-rock', 'hard-rock', 'punk-rock', 'rock', 'rock-n-roll']));
+    expect(names(rock.body.data)).toEqual(
+      expect.arrayContaining(['alt-rock', 'hard-rock', 'punk-rock', 'rock', 'rock-n-roll']),
+    );
     expect(rock.body.data).toHaveLength(data.GENRES.filter((g) => g.includes('rock')).length);
   });
 
@@ -103,7 +110,11 @@ describe('other lookups', () => {
     const { body } = await get('/api/tier/getAllTiersWithQ');
     expect(names(body.data)).toEqual(['Bronze', 'Gold', 'Platinum', 'Silver']);
     await ctx.deps.database.db.execute(sql`update tiers set is_active = false where name = 'Gold'`);
-    expect(names((await get('/api/tier/getAllTiersWithQ')).body.data)).toEqual(['Bronze', 'Platinum', 'Silver']);
+    expect(names((await get('/api/tier/getAllTiersWithQ')).body.data)).toEqual([
+      'Bronze',
+      'Platinum',
+      'Silver',
+    ]);
     await ctx.deps.database.db.execute(sql`update tiers set is_active = true where name = 'Gold'`);
     expect(names((await get('/api/tier/getAllTiersWithQ?q=ILV')).body.data)).toEqual(['Silver']);
   });
@@ -114,15 +125,18 @@ describe('other lookups', () => {
     expect(names((await get('/api/statuses/getAllStatusesWithQ?q=VIT')).body.data)).toEqual(['invite']);
   });
 
-  it.each(Object.entries(CATALOG_KINDS))('user/get_%s keeps the catalog order and filters by q', async (kind, terms) => {
-    const { status, body } = await get(`/api/user/get_${kind}?limit=100`);
-    expect(status).toBe(200);
-    expect(names(body.data)).toEqual(terms.slice(0, 100));
-    expect((await get(`/api/user/get_${kind}`)).body.data).toHaveLength(Math.min(20, terms.length));
-    const needle = terms[terms.length - 1]!.toLowerCase();
-    const found = await get(`/api/user/get_${kind}?q=${encodeURIComponent(needle)}`);
-    expect(names(found.body.data)).toContain(terms[terms.length - 1]);
-  });
+  it.each(Object.entries(CATALOG_KINDS))(
+    'user/get_%s keeps the catalog order and filters by q',
+    async (kind, terms) => {
+      const { status, body } = await get(`/api/user/get_${kind}?limit=100`);
+      expect(status).toBe(200);
+      expect(names(body.data)).toEqual(terms.slice(0, 100));
+      expect((await get(`/api/user/get_${kind}`)).body.data).toHaveLength(Math.min(20, terms.length));
+      const needle = terms[terms.length - 1]!.toLowerCase();
+      const found = await get(`/api/user/get_${kind}?q=${encodeURIComponent(needle)}`);
+      expect(names(found.body.data)).toContain(terms[terms.length - 1]);
+    },
+  );
 
   it('user types and countries answer everything', async () => {
     const types = await get('/api/user-types');
@@ -135,14 +149,18 @@ describe('other lookups', () => {
     const list = countries.json().data as { code: string; name: string }[];
     expect(list).toHaveLength(data.COUNTRIES.length);
     expect(list).toContainEqual({ code: 'FR', name: 'France' });
-    const byName = await ctx.deps.database.db.execute<{ name: string }>(sql`select name from countries order by name`);
+    const byName = await ctx.deps.database.db.execute<{ name: string }>(
+      sql`select name from countries order by name`,
+    );
     expect(list.map((c) => c.name)).toEqual(byName.rows.map((r) => r.name));
   });
 
   it('are open to signed-in users and admins too', async () => {
     const user = await ctx.makeUser();
     const token = await ctx.loginUser(user.email);
-    expect((await get('/api/user/genre/getAllGenresWithQ?q=jazz', token)).body.data.map((g) => g.name)).toContain('jazz');
+    expect(
+      (await get('/api/user/genre/getAllGenresWithQ?q=jazz', token)).body.data.map((g) => g.name),
+    ).toContain('jazz');
     const admin = await ctx.makeAdmin({ permissions: [] });
     const adminToken = await ctx.loginAdmin(admin.email);
     expect((await get('/api/tier/getAllTiersWithQ', adminToken)).status).toBe(200);

@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Database } from '../../db/client';
 import { type Access, adminAccess, currentAdmin, currentUser, userAccess } from '../../platform/access';
 import type { RouteModule, ZodApp } from '../../platform/app';
 import type { Clock } from '../../platform/clock';
-import type { Database } from '../../db/client';
-import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
-import { paginate } from '../../platform/http';
+import { envelope, idParams, listEnvelope, listQuery, paginate } from '../../platform/http';
 import * as service from './notifications.service';
 
 export const notificationSchema = z.object({
@@ -30,27 +29,43 @@ function bellRoutes(
   owner: (req: FastifyRequest) => service.NotificationOwner,
 ) {
   const tags = ['notifications'];
-  app.get(`${base}`, { config: { access }, schema: { tags, querystring: listQuery, response: { 200: listEnvelope(notificationSchema) } } }, async (req) => {
-    const { page, limit } = req.query;
-    const { rows, total } = await service.listNotifications(deps.database, owner(req), page, limit);
-    return { data: rows, pagination: paginate(total, page, limit) };
-  });
+  app.get(
+    `${base}`,
+    {
+      config: { access },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(notificationSchema) } },
+    },
+    async (req) => {
+      const { page, limit } = req.query;
+      const { rows, total } = await service.listNotifications(deps.database, owner(req), page, limit);
+      return { data: rows, pagination: paginate(total, page, limit) };
+    },
+  );
 
   app.get(
     `${base}/unread-count`,
-    { config: { access }, schema: { tags, response: { 200: envelope(z.object({ count: z.number().int() })) } } },
+    {
+      config: { access },
+      schema: { tags, response: { 200: envelope(z.object({ count: z.number().int() })) } },
+    },
     async (req) => ({ data: { count: await service.unreadCount(deps.database, owner(req)) } }),
   );
 
   app.post(
     `${base}/:id/read`,
-    { config: { access }, schema: { tags, params: idParams, response: { 200: envelope(notificationSchema) } } },
+    {
+      config: { access },
+      schema: { tags, params: idParams, response: { 200: envelope(notificationSchema) } },
+    },
     async (req) => ({ data: await service.markRead(deps.database, owner(req), req.params.id, deps.clock) }),
   );
 
   app.post(
     `${base}/read-all`,
-    { config: { access }, schema: { tags, response: { 200: envelope(z.object({ count: z.number().int() })) } } },
+    {
+      config: { access },
+      schema: { tags, response: { 200: envelope(z.object({ count: z.number().int() })) } },
+    },
     async (req) => ({ data: { count: await service.markAllRead(deps.database, owner(req), deps.clock) } }),
   );
 }
@@ -58,5 +73,7 @@ function bellRoutes(
 /** In-app notifications: `/api/notifications...` for users, `/api/admin/notifications...` for admins. */
 export const notificationsRoutes: RouteModule = (app, deps) => {
   bellRoutes(app, deps, '/api/notifications', userAccess(), (req) => ({ userId: currentUser(req).id }));
-  bellRoutes(app, deps, '/api/admin/notifications', adminAccess(), (req) => ({ adminId: currentAdmin(req).id }));
+  bellRoutes(app, deps, '/api/admin/notifications', adminAccess(), (req) => ({
+    adminId: currentAdmin(req).id,
+  }));
 };

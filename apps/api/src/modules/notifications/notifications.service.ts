@@ -44,7 +44,8 @@ const TITLE_MAX = 200;
 export async function notify(db: Database | Tx, input: NotificationInput): Promise<number> {
   const userId = 'userId' in input ? input.userId : null;
   const adminId = 'adminId' in input ? input.adminId : null;
-  if ((userId === null) === (adminId === null)) throw new Error('notify needs exactly one of userId or adminId');
+  if ((userId === null) === (adminId === null))
+    throw new Error('notify needs exactly one of userId or adminId');
   const [row] = await db.db
     .insert(notifications)
     .values({
@@ -109,7 +110,12 @@ export async function unreadCount(database: Database, owner: NotificationOwner):
  * @returns the notification as it is now
  * @throws NotFoundError 404 when it does not exist or belongs to someone else
  */
-export async function markRead(database: Database, owner: NotificationOwner, id: number, clock: Clock): Promise<NotificationView> {
+export async function markRead(
+  database: Database,
+  owner: NotificationOwner,
+  id: number,
+  clock: Clock,
+): Promise<NotificationView> {
   const [updated] = await database.db
     .update(notifications)
     .set({ readAt: clock.now() })
@@ -128,7 +134,11 @@ export async function markRead(database: Database, owner: NotificationOwner, id:
  * Mark every unread notification of the owner read (`.../read-all`).
  * @returns how many were marked
  */
-export async function markAllRead(database: Database, owner: NotificationOwner, clock: Clock): Promise<number> {
+export async function markAllRead(
+  database: Database,
+  owner: NotificationOwner,
+  clock: Clock,
+): Promise<number> {
   const rows = await database.db
     .update(notifications)
     .set({ readAt: clock.now() })

@@ -3,8 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
+import {
+  envelope,
+  idParams,
+  listEnvelope,
+  listQuery,
+  messageOnly,
+  paginate,
+  parseOrder,
+} from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { envelope, idParams, listEnvelope, listQuery, messageOnly, paginate, parseOrder } from '../../platform/http';
 import type { AuditActor } from '../audit/audit.service';
 import * as rbac from './rbac.service';
 
@@ -35,7 +43,11 @@ export const roleSchema = z.object({
 });
 
 const tags = ['roles'];
-const actor = (req: FastifyRequest): AuditActor => ({ type: 'admin', id: currentAdmin(req).id, ...clientInfo(req) });
+const actor = (req: FastifyRequest): AuditActor => ({
+  type: 'admin',
+  id: currentAdmin(req).id,
+  ...clientInfo(req),
+});
 
 /** Roles and permissions of spec section 7 "Settings/roles", and the role picker `getAllRolesWithQ`. */
 export const rbacRoutes: RouteModule = (app, deps) => {
@@ -46,7 +58,9 @@ export const rbacRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         querystring: z.object({ guard: guardSchema.optional() }),
-        response: { 200: envelope(z.array(z.object({ guard: guardSchema, permissions: z.array(permissionSchema) }))) },
+        response: {
+          200: envelope(z.array(z.object({ guard: guardSchema, permissions: z.array(permissionSchema) }))),
+        },
       },
     },
     async (req) => ({ data: await rbac.listPermissions(deps.database, req.query.guard) }),
@@ -56,7 +70,11 @@ export const rbacRoutes: RouteModule = (app, deps) => {
     '/api/roles',
     {
       config: { access: adminAccess(ROLES_PERMISSION) },
-      schema: { tags, querystring: listQuery.extend({ guard: guardSchema.optional() }), response: { 200: listEnvelope(roleSchema) } },
+      schema: {
+        tags,
+        querystring: listQuery.extend({ guard: guardSchema.optional() }),
+        response: { 200: listEnvelope(roleSchema) },
+      },
     },
     async (req) => {
       const { page, limit, q, guard } = req.query;
@@ -68,13 +86,19 @@ export const rbacRoutes: RouteModule = (app, deps) => {
 
   app.get(
     '/api/roles/:id',
-    { config: { access: adminAccess(ROLES_PERMISSION) }, schema: { tags, params: idParams, response: { 200: envelope(roleSchema) } } },
+    {
+      config: { access: adminAccess(ROLES_PERMISSION) },
+      schema: { tags, params: idParams, response: { 200: envelope(roleSchema) } },
+    },
     async (req) => ({ data: await rbac.getRole(deps.database, req.params.id) }),
   );
 
   app.post(
     '/api/roles',
-    { config: { access: adminAccess(ROLES_PERMISSION) }, schema: { tags, body: roleBodySchema, response: { 201: envelope(roleSchema) } } },
+    {
+      config: { access: adminAccess(ROLES_PERMISSION) },
+      schema: { tags, body: roleBodySchema, response: { 201: envelope(roleSchema) } },
+    },
     async (req, reply) => {
       const data = await rbac.createRole(deps, actor(req), req.body);
       return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
@@ -95,7 +119,10 @@ export const rbacRoutes: RouteModule = (app, deps) => {
 
   app.delete(
     '/api/roles/:id',
-    { config: { access: adminAccess(ROLES_PERMISSION) }, schema: { tags, params: idParams, response: { 200: messageOnly } } },
+    {
+      config: { access: adminAccess(ROLES_PERMISSION) },
+      schema: { tags, params: idParams, response: { 200: messageOnly } },
+    },
     async (req) => {
       await rbac.deleteRole(deps, actor(req), req.params.id);
       return { message: t(req.lang, 'common.deleted') };

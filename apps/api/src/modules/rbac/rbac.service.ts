@@ -78,7 +78,10 @@ export interface PermissionItem {
  * section 6 lists them in (`GET /api/permissions`).
  * @param guard only this guard's group
  */
-export async function listPermissions(database: Database, guard?: Guard): Promise<{ guard: Guard; permissions: PermissionItem[] }[]> {
+export async function listPermissions(
+  database: Database,
+  guard?: Guard,
+): Promise<{ guard: Guard; permissions: PermissionItem[] }[]> {
   const rows = await database.db
     .select({ id: permissions.id, name: permissions.name, guard: permissions.guard })
     .from(permissions)
@@ -106,6 +109,10 @@ export interface RoleView {
   updated_at: string;
 }
 
+// Qualified on purpose: drizzle writes a single-table select's columns unqualified, and a bare "id"
+// inside the correlated subqueries below would bind to the inner table's id.
+const roleIdRef = sql`${roles}.${sql.identifier(roles.id.name)}`;
+
 const roleColumns = {
   id: roles.id,
   name: roles.name,
@@ -115,11 +122,11 @@ const roleColumns = {
   updatedAt: roles.updatedAt,
   permissionNames: sql<string[]>`array(
     select p.name::text from ${rolePermissions} rp join ${permissions} p on p.id = rp.permission_id
-    where rp.role_id = ${roles.id} order by p.name)`,
+    where rp.role_id = ${roleIdRef} order by p.name)`,
   usersCount: sql<number>`(select count(*)::int from ${userRoles} ur join users u on u.id = ur.user_id
-    where ur.role_id = ${roles.id} and u.deleted_at is null)`,
+    where ur.role_id = ${roleIdRef} and u.deleted_at is null)`,
   adminsCount: sql<number>`(select count(*)::int from ${adminRoles} ar join admins a on a.id = ar.admin_id
-    where ar.role_id = ${roles.id} and a.deleted_at is null)`,
+    where ar.role_id = ${roleIdRef} and a.deleted_at is null)`,
 };
 
 interface RoleRow {
@@ -158,11 +165,22 @@ export const ROLE_ORDER_COLUMNS = ['id', 'name', 'guard', 'created_at'] as const
  */
 export async function listRoles(
   database: Database,
-  query: { page: number; limit: number; q?: string; guard?: Guard; order?: { column: (typeof ROLE_ORDER_COLUMNS)[number]; dir: 'asc' | 'desc' } },
+  query: {
+    page: number;
+    limit: number;
+    q?: string;
+    guard?: Guard;
+    order?: { column: (typeof ROLE_ORDER_COLUMNS)[number]; dir: 'asc' | 'desc' };
+  },
 ): Promise<{ rows: RoleView[]; total: number }> {
-  const where = and(query.q ? ilike(roles.name, containsPattern(query.q)) : undefined, query.guard ? eq(roles.guard, query.guard) : undefined);
+  const where = and(
+    query.q ? ilike(roles.name, containsPattern(query.q)) : undefined,
+    query.guard ? eq(roles.guard, query.guard) : undefined,
+  );
   const order = query.order ?? { column: 'name', dir: 'asc' };
-  const column = { id: roles.id, name: roles.name, guard: roles.guard, created_at: roles.createdAt }[order.column];
+  const column = { id: roles.id, name: roles.name, guard: roles.guard, created_at: roles.createdAt }[
+    order.column
+  ];
   const [rows, total] = await Promise.all([
     database.db
       .select(roleColumns)
@@ -196,11 +214,19 @@ export async function getRole(database: Database, id: number): Promise<RoleView>
  * Roles whose name contains `q`, by name, `{id, name}` only (`GET /api/getAllRolesWithQ`, the role
  * picker of the admin editor; spec section 9 "Role search limit 20").
  */
-export async function searchRoles(database: Database, search: { q?: string; limit: number; guard?: Guard }): Promise<{ id: number; name: string }[]> {
+export async function searchRoles(
+  database: Database,
+  search: { q?: string; limit: number; guard?: Guard },
+): Promise<{ id: number; name: string }[]> {
   return database.db
     .select({ id: roles.id, name: roles.name })
     .from(roles)
-    .where(and(search.q ? ilike(roles.name, containsPattern(search.q)) : undefined, search.guard ? eq(roles.guard, search.guard) : undefined))
+    .where(
+      and(
+        search.q ? ilike(roles.name, containsPattern(search.q)) : undefined,
+        search.guard ? eq(roles.guard, search.guard) : undefined,
+      ),
+    )
     .orderBy(asc(roles.name), asc(roles.id))
     .limit(search.limit);
 }
@@ -212,7 +238,8 @@ export interface RoleInput {
   permissions: string[];
 }
 
-const isSuperAdmin = (role: { name: string; guard: string }) => role.name === SUPER_ADMIN_ROLE && role.guard === 'admin';
+const isSuperAdmin = (role: { name: string; guard: string }) =>
+  role.name === SUPER_ADMIN_ROLE && role.guard === 'admin';
 
 /**
  * Ids of the permission names `names` of `guard`.
@@ -230,7 +257,8 @@ async function permissionIds(tx: Tx, guard: Guard, names: string[]): Promise<num
   names.forEach((name, index) => {
     const own = rows.find((r) => r.name === name && r.guard === guard);
     if (own) ids.push(own.id);
-    else if (rows.some((r) => r.name === name)) errors[`permissions.${index}`] = [{ key: 'roles.permission_wrong_guard', params: { name } }];
+    else if (rows.some((r) => r.name === name))
+      errors[`permissions.${index}`] = [{ key: 'roles.permission_wrong_guard', params: { name } }];
     else errors[`permissions.${index}`] = [{ key: 'roles.permission_unknown', params: { name } }];
   });
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -245,7 +273,13 @@ async function assertNameFree(tx: Tx, guard: Guard, name: string, exceptId?: num
   const [clash] = await tx.db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(roles.guard, guard), sql`lower(${roles.name}) = lower(${name})`, exceptId ? ne(roles.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(roles.guard, guard),
+        sql`lower(${roles.name}) = lower(${name})`,
+        exceptId ? ne(roles.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   if (clash) throw new ValidationError({ name: ['roles.name_taken'] });
 }
@@ -258,21 +292,38 @@ const uniqueViolation = (err: unknown) => (err as { code?: string })?.code === '
  * @throws ValidationError 422: `roles.name_taken` (field `name`), `roles.permission_unknown` /
  *   `roles.permission_wrong_guard` (field `permissions.{index}`)
  */
-export async function createRole(deps: Pick<AppDeps, 'database' | 'clock'>, actor: AuditActor, input: RoleInput): Promise<RoleView> {
+export async function createRole(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  actor: AuditActor,
+  input: RoleInput,
+): Promise<RoleView> {
   const id = await withTransaction(deps.database, async (tx) => {
     const ids = await permissionIds(tx, input.guard, input.permissions);
     await assertNameFree(tx, input.guard, input.name);
     const [role] = await tx.db
       .insert(roles)
-      .values({ name: input.name, guard: input.guard, createdAt: deps.clock.now(), updatedAt: deps.clock.now() })
+      .values({
+        name: input.name,
+        guard: input.guard,
+        createdAt: deps.clock.now(),
+        updatedAt: deps.clock.now(),
+      })
       .onConflictDoNothing()
       .returning({ id: roles.id });
     if (!role) throw new ValidationError({ name: ['roles.name_taken'] });
-    if (ids.length > 0) await tx.db.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId: role.id, permissionId })));
+    if (ids.length > 0)
+      await tx.db
+        .insert(rolePermissions)
+        .values(ids.map((permissionId) => ({ roleId: role.id, permissionId })));
     await audit(
       deps.database,
       actor,
-      { action: 'roles.create', targetType: 'role', targetId: role.id, meta: { name: input.name, guard: input.guard, permissions: [...new Set(input.permissions)].sort() } },
+      {
+        action: 'roles.create',
+        targetType: 'role',
+        targetId: role.id,
+        meta: { name: input.name, guard: input.guard, permissions: [...new Set(input.permissions)].sort() },
+      },
       tx,
     );
     return role.id;
@@ -290,25 +341,44 @@ export async function createRole(deps: Pick<AppDeps, 'database' | 'clock'>, acto
  * @throws ValidationError 422: `roles.guard_locked` (field `guard`) when the guard would change,
  *   `roles.name_taken`, `roles.permission_unknown`, `roles.permission_wrong_guard`
  */
-export async function updateRole(deps: Pick<AppDeps, 'database' | 'clock'>, actor: AuditActor, id: number, input: RoleInput): Promise<RoleView> {
+export async function updateRole(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  actor: AuditActor,
+  id: number,
+  input: RoleInput,
+): Promise<RoleView> {
   await withTransaction(deps.database, async (tx) => {
     const role = await findRole(tx, id, true);
     if (!role) throw new NotFoundError();
     const wanted = new Set(input.permissions);
-    if (isSuperAdmin(role) && (input.name !== role.name || role.permissionNames.some((p) => !wanted.has(p)))) {
+    if (
+      isSuperAdmin(role) &&
+      (input.name !== role.name || role.permissionNames.some((p) => !wanted.has(p)))
+    ) {
       throw new ConflictError('roles.super_admin_protected');
     }
-    if (role.defaultForUserType !== null && input.name !== role.name) throw new ConflictError('roles.default_role_protected');
+    if (role.defaultForUserType !== null && input.name !== role.name)
+      throw new ConflictError('roles.default_role_protected');
     if (input.guard !== role.guard) throw new ValidationError({ guard: ['roles.guard_locked'] });
     const ids = await permissionIds(tx, role.guard as Guard, input.permissions);
     await assertNameFree(tx, role.guard as Guard, input.name, id);
     try {
-      await tx.db.update(roles).set({ name: input.name, updatedAt: deps.clock.now() }).where(eq(roles.id, id));
+      await tx.db
+        .update(roles)
+        .set({ name: input.name, updatedAt: deps.clock.now() })
+        .where(eq(roles.id, id));
     } catch (err) {
       if (uniqueViolation(err)) throw new ValidationError({ name: ['roles.name_taken'] });
       throw err;
     }
-    await tx.db.delete(rolePermissions).where(and(eq(rolePermissions.roleId, id), ids.length > 0 ? notInArray(rolePermissions.permissionId, ids) : undefined));
+    await tx.db
+      .delete(rolePermissions)
+      .where(
+        and(
+          eq(rolePermissions.roleId, id),
+          ids.length > 0 ? notInArray(rolePermissions.permissionId, ids) : undefined,
+        ),
+      );
     if (ids.length > 0) {
       await tx.db
         .insert(rolePermissions)
@@ -343,7 +413,11 @@ export async function updateRole(deps: Pick<AppDeps, 'database' | 'clock'>, acto
  * @throws ConflictError 409 `roles.super_admin_protected` for Super Admin, `roles.default_role_protected`
  *   for a role new users receive, `roles.in_use` (param `count`) while live accounts still hold it
  */
-export async function deleteRole(deps: Pick<AppDeps, 'database'>, actor: AuditActor, id: number): Promise<void> {
+export async function deleteRole(
+  deps: Pick<AppDeps, 'database'>,
+  actor: AuditActor,
+  id: number,
+): Promise<void> {
   await withTransaction(deps.database, async (tx) => {
     const role = await findRole(tx, id, true);
     if (!role) throw new NotFoundError();
@@ -355,7 +429,12 @@ export async function deleteRole(deps: Pick<AppDeps, 'database'>, actor: AuditAc
     await audit(
       deps.database,
       actor,
-      { action: 'roles.delete', targetType: 'role', targetId: id, meta: { name: role.name, guard: role.guard, permissions: role.permissionNames } },
+      {
+        action: 'roles.delete',
+        targetType: 'role',
+        targetId: id,
+        meta: { name: role.name, guard: role.guard, permissions: role.permissionNames },
+      },
       tx,
     );
   });

@@ -13,7 +13,11 @@ import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransfers } from './w
  * Amounts are whole Liberty Coins (positive integers).
  */
 
-export type SystemAccountKind = 'campaign_escrow' | 'platform_revenue' | 'payment_clearing' | 'payout_clearing';
+export type SystemAccountKind =
+  | 'campaign_escrow'
+  | 'platform_revenue'
+  | 'payment_clearing'
+  | 'payout_clearing';
 /** desc_id of spec section 4. */
 export type DescId = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
@@ -56,24 +60,32 @@ const SYSTEM_ALLOW_NEGATIVE: Record<SystemAccountKind, boolean> = {
 
 /** Id of a system account, created on first use. */
 export async function systemAccountId(tx: Tx, kind: SystemAccountKind): Promise<number> {
+  const find = () =>
+    tx.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, kind), sql`${ledgerAccounts.userId} is null`));
+  const [found] = await find();
+  if (found) return found.id;
   await tx.db
     .insert(ledgerAccounts)
     .values({ kind, allowNegative: SYSTEM_ALLOW_NEGATIVE[kind] ? 1 : 0 })
     .onConflictDoNothing();
-  const [row] = await tx.db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, kind), sql`${ledgerAccounts.userId} is null`));
+  const [row] = await find();
   return row!.id;
 }
 
 /** Id of a user's wallet account, created on first use. */
 export async function walletAccountId(tx: Tx, userId: number): Promise<number> {
+  const find = () =>
+    tx.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, 'user_wallet'), eq(ledgerAccounts.userId, userId)));
+  const [found] = await find();
+  if (found) return found.id;
   await tx.db.insert(ledgerAccounts).values({ kind: 'user_wallet', userId }).onConflictDoNothing();
-  const [row] = await tx.db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, 'user_wallet'), eq(ledgerAccounts.userId, userId)));
+  const [row] = await find();
   return row!.id;
 }
 
@@ -119,7 +131,10 @@ async function move(tx: Tx, input: MoveInput): Promise<{ transfer: Transfer; rep
 
   // Lock both accounts in ascending id order so concurrent movements cannot deadlock.
   const ids = [input.from, input.to].sort((a, b) => a - b);
-  await tx.client.query('select id from ledger_accounts where id = any($1::bigint[]) order by id for update', [ids]);
+  await tx.client.query(
+    'select id from ledger_accounts where id = any($1::bigint[]) order by id for update',
+    [ids],
+  );
 
   // The savepoint lets a refused balance leave the caller's transaction usable.
   await tx.client.query('savepoint ledger_move');
@@ -132,7 +147,8 @@ async function move(tx: Tx, input: MoveInput): Promise<{ transfer: Transfer; rep
     debitBalance = Number(res.rows[0]?.balance);
   } catch (err) {
     await tx.client.query('rollback to savepoint ledger_move');
-    if ((err as { constraint?: string }).constraint === 'ledger_accounts_non_negative') throw new InsufficientBalanceError();
+    if ((err as { constraint?: string }).constraint === 'ledger_accounts_non_negative')
+      throw new InsufficientBalanceError();
     throw err;
   }
   await tx.client.query('release savepoint ledger_move');
@@ -288,7 +304,8 @@ export async function postHold(
   const fee = Math.floor((amount * feePercent) / 100);
   const paid = amount - fee;
   const refunded = row.amount - amount;
-  const payeeAccount = 'userId' in payee ? await walletAccountId(tx, payee.userId) : await systemAccountId(tx, payee.system);
+  const payeeAccount =
+    'userId' in payee ? await walletAccountId(tx, payee.userId) : await systemAccountId(tx, payee.system);
   if (paid > 0) {
     await move(tx, {
       from: row.escrowAccountId,

@@ -130,7 +130,7 @@ export function AccountPage() {
   return (
     <Stack gap="lg" data-testid="account-page">
       <Title order={2}>{t('account.title')}</Title>
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <ProfileCard user={user} />
         </Grid.Col>

@@ -12,7 +12,7 @@ export function SecurityPage() {
   return (
     <Stack gap="lg" data-testid="security-page">
       <Title order={2}>{t('security.title')}</Title>
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card padding="lg" radius="md">
             <Title order={4}>{t('security.change_password_title')}</Title>

@@ -1,0 +1,127 @@
+import type { MenuItem } from '@lm/ui';
+import {
+  IconAdjustments,
+  IconBrandInstagram,
+  IconBrandSpotify,
+  IconBrandTiktok,
+  IconBuildingBank,
+  IconChartBar,
+  IconFileAnalytics,
+  IconMailbox,
+  IconPackage,
+  IconPlaylist,
+  IconReceipt,
+  IconShieldLock,
+  IconSmartHome,
+  IconSpeakerphone,
+  IconUserShield,
+  IconUsers,
+  IconWallet,
+} from '@tabler/icons-react';
+
+/**
+ * Admin side menu of spec section 2: Settings header; Admins & Roles (Admins, Roles & Permissions,
+ * Audit Logs); Settings; Dashboard; Users; Campaigns (Custom, Spotify, TikTok, Instagram); Express
+ * Playlists; Reports; Wallet (Main Wallet, Payout Requests, Wallet Packages); and the Dev mailbox
+ * while the outbox mail driver is active. An item shows once its screen exists and the admin holds
+ * its permission.
+ */
+export const adminMenu: readonly MenuItem[] = [
+  { key: 'settings-header', label: 'nav.settings_header', kind: 'header' },
+  {
+    key: 'admins-roles',
+    label: 'nav.admins_roles',
+    icon: IconUserShield,
+    children: [
+      { key: 'admins', label: 'nav.admins', to: '/admin/list', permission: 'view.main.admins.tab.list' },
+      { key: 'roles', label: 'nav.roles', to: '/roles/list', permission: 'view.main.roles.tab.list' },
+      { key: 'logs', label: 'nav.audit_logs', to: '/logs', permission: 'view.main.logs.tab.list' },
+    ],
+  },
+  {
+    key: 'settings',
+    label: 'nav.settings',
+    icon: IconAdjustments,
+    to: '/system/settings',
+    permission: 'view.main.settings.tab.list',
+  },
+  { key: 'main-header', label: 'nav.main_header', kind: 'header' },
+  { key: 'dashboard', label: 'nav.dashboard', icon: IconSmartHome, to: '/dashboard' },
+  { key: 'users', label: 'nav.users', icon: IconUsers, to: '/users/list', permission: 'view.main.users.tab.list' },
+  {
+    key: 'campaigns',
+    label: 'nav.campaigns',
+    icon: IconSpeakerphone,
+    children: [
+      {
+        key: 'custom-campaigns',
+        label: 'nav.custom_campaigns',
+        icon: IconFileAnalytics,
+        to: '/custom/campaigns/list',
+        permission: 'custom.campaigns.show',
+      },
+      {
+        key: 'spotify-campaigns',
+        label: 'nav.spotify',
+        icon: IconBrandSpotify,
+        to: '/express/campaigns/list',
+        permission: 'express.campaigns.show',
+      },
+      {
+        key: 'tiktok-campaigns',
+        label: 'nav.tiktok',
+        icon: IconBrandTiktok,
+        to: '/express/tiktok/campaigns/list',
+        permission: 'express.campaigns.show',
+      },
+      {
+        key: 'instagram-campaigns',
+        label: 'nav.instagram',
+        icon: IconBrandInstagram,
+        to: '/express/instagram/campaigns/list',
+        permission: 'express.campaigns.show',
+      },
+    ],
+  },
+  {
+    key: 'express-playlists',
+    label: 'nav.express_playlists',
+    icon: IconPlaylist,
+    to: '/express/playlists/list',
+    permission: 'express.playlist.show',
+  },
+  { key: 'reports', label: 'nav.reports', icon: IconChartBar, to: '/reports' },
+  {
+    key: 'wallet',
+    label: 'nav.wallet',
+    icon: IconWallet,
+    children: [
+      {
+        key: 'main-wallet',
+        label: 'nav.main_wallet',
+        icon: IconBuildingBank,
+        to: '/wallet/main/list',
+        permission: 'main.wallet.show.all.transactions',
+      },
+      {
+        key: 'payout-requests',
+        label: 'nav.payout_requests',
+        icon: IconReceipt,
+        to: '/requests/list',
+        permission: 'main.wallet.show.all.transactions',
+      },
+      {
+        key: 'wallet-packages',
+        label: 'nav.wallet_packages',
+        icon: IconPackage,
+        to: '/wallet/packages/list',
+        permission: 'main.wallet.show.all.transactions',
+      },
+    ],
+  },
+  { key: 'developer-header', label: 'nav.developer_header', kind: 'header' },
+  { key: 'dev-mailbox', label: 'nav.dev_mailbox', icon: IconMailbox, to: '/dev/mailbox' },
+];
+
+/** Icon of the security links in the user menu. */
+export const SECURITY_ICON = IconShieldLock;

@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@lm/ui/theme/skins.css';
+import { AppProviders, createQueryClient, initI18n, storedSkin } from '@lm/ui';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { clients } from './app/clients';
+
+document.documentElement.dataset.skin = storedSkin();
+const queryClient = createQueryClient();
+
+void initI18n().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders clients={clients} queryClient={queryClient}>
+        <App />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

