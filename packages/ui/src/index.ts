@@ -40,3 +40,7 @@ export * from './theme/skins';
 export * from './components/DateField';
 export * from './layout/PrivacyPage';
 export * from './i18n/countries';
+export * from './list/ListScreen';
+export * from './list/list-query';
+export * from './list/SearchFilterPanel';
+export * from './list/use-list-state';

@@ -11,7 +11,6 @@ import {
   IconPackage,
   IconPlaylist,
   IconReceipt,
-  IconShieldLock,
   IconSmartHome,
   IconSpeakerphone,
   IconUserShield,
@@ -122,6 +121,3 @@ export const adminMenu: readonly MenuItem[] = [
   { key: 'developer-header', label: 'nav.developer_header', kind: 'header' },
   { key: 'dev-mailbox', label: 'nav.dev_mailbox', icon: IconMailbox, to: '/dev/mailbox' },
 ];
-
-/** Icon of the security links in the user menu. */
-export const SECURITY_ICON = IconShieldLock;

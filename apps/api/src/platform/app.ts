@@ -312,13 +312,9 @@ function validationText(
   params: Record<string, unknown>,
 ) {
   if (isMessageKey(message)) return t(lang, message, params);
-  const issue = (params?.issue ?? {}) as {
-    input?: unknown;
-    minimum?: unknown;
-    maximum?: unknown;
-    origin?: string;
-  };
-  if (keyword === 'invalid_type' && issue.input === undefined) return t(lang, 'validation.required');
+  // fastify-type-provider-zod passes the zod issue's own fields (minimum, maximum, origin...) as params.
+  const issue = (params ?? {}) as { minimum?: unknown; maximum?: unknown; origin?: string };
+  if (keyword === 'invalid_type' && /received undefined/.test(message)) return t(lang, 'validation.required');
   if (keyword === 'too_small') {
     if (issue.origin === 'string' && issue.minimum === 1) return t(lang, 'validation.required');
     return t(lang, 'validation.min_value', { value: issue.minimum });

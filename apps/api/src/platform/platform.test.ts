@@ -67,6 +67,18 @@ describe('HTTP platform', () => {
     expect(res.json().code).toBe('INTERNAL');
   });
 
+  it("maps zod's own messages to the spec's generic ones ('{value} is max value', 'Field is required')", async () => {
+    const tooBig = await ctx.call('GET', '/api/user/genre/getAllGenresWithQ?limit=101');
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json().errors.limit).toEqual(['100 is max value']);
+    const user = await ctx.makeUser();
+    const token = await ctx.loginUser(user.email);
+    const wrongType = await ctx.call('POST', '/api/user/two-factor', { token, body: { enabled: 'yes', password: 'x' } });
+    expect(wrongType.json().errors.enabled).toEqual(['Invalid value']);
+    const missing = await ctx.call('POST', '/api/user/two-factor', { token, body: { password: 'x' } });
+    expect(missing.json().errors.enabled).toEqual(['Field is required']);
+  });
+
   it('answers unknown API paths with a JSON 404 and sets security headers', async () => {
     const res = await ctx.call('GET', '/api/does/not/exist');
     expect(res.statusCode).toBe(404);

@@ -94,8 +94,9 @@ export async function listPermissions(
 }
 
 /**
- * A role as the back-office shows it: permission names (sorted) and how many live (not deleted)
- * accounts hold it, `users_count` for user roles, `admins_count` for admin roles.
+ * A role as the back-office shows it: permission names (sorted by code point, as abilities are) and
+ * how many live (not deleted) accounts hold it, `users_count` for user roles, `admins_count` for admin
+ * roles.
  */
 export interface RoleView {
   id: number;
@@ -122,7 +123,7 @@ const roleColumns = {
   updatedAt: roles.updatedAt,
   permissionNames: sql<string[]>`array(
     select p.name::text from ${rolePermissions} rp join ${permissions} p on p.id = rp.permission_id
-    where rp.role_id = ${roleIdRef} order by p.name)`,
+    where rp.role_id = ${roleIdRef} order by p.name collate "C")`,
   usersCount: sql<number>`(select count(*)::int from ${userRoles} ur join users u on u.id = ur.user_id
     where ur.role_id = ${roleIdRef} and u.deleted_at is null)`,
   adminsCount: sql<number>`(select count(*)::int from ${adminRoles} ar join admins a on a.id = ar.admin_id

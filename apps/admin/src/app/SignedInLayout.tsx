@@ -1,0 +1,56 @@
+import type { SessionAdmin } from '@lm/contracts';
+import { AppLayout, FullPageLoader, RequireAccess, useSession, visibleMenu } from '@lm/ui';
+import { type ReactNode, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { useDevMailboxAvailable } from '../hooks/use-dev-mailbox';
+import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
+import { adminMenu } from './menu';
+import { hasAdminRoute } from './routes';
+
+/** The back-office shell: admin menu filtered by permission and by the screens that exist. */
+export function SignedInShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession<SessionAdmin>();
+  const dev = useDevMailboxAvailable();
+  const admin = session.user;
+  const menu = useMemo(
+    () =>
+      visibleMenu(adminMenu, {
+        can: (p) => session.ability.can('call', p),
+        hasRoute: (path) => hasAdminRoute(path, dev.available),
+      }),
+    [session.ability, dev.available],
+  );
+  if (!admin) return <FullPageLoader />;
+  return (
+    <AppLayout
+      admin
+      menu={menu}
+      notificationsBase="admin/notifications"
+      user={{
+        name: admin.name,
+        email: admin.email,
+        subtitle: admin.roles.join(', ') || t('admin.no_role'),
+        links: [],
+        onLogout: () => void session.logout().then(() => navigate('/login', { replace: true })),
+      }}
+    >
+      {children}
+    </AppLayout>
+  );
+}
+
+/** Layout of the signed-in back-office routes (admin session required). */
+export function SignedInLayout() {
+  return (
+    <RequireAccess loginPath="/login" access={{ requireVerified: false }} notFound={<NotFoundRoute />}>
+      <SignedInShell>
+        <Suspense fallback={<FullPageLoader inline />}>
+          <Outlet />
+        </Suspense>
+      </SignedInShell>
+    </RequireAccess>
+  );
+}

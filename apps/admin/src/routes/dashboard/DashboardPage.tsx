@@ -1,0 +1,182 @@
+import type { SessionAdmin } from '@lm/contracts';
+import {
+  formatNumber,
+  formatRelative,
+  useLatestNotifications,
+  usePageTitle,
+  useSession,
+  visibleMenu,
+  type MenuItem,
+} from '@lm/ui';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconBell, IconKey, IconMailbox, IconUserShield } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useApi } from '@lm/ui';
+import { adminMenu } from '../../app/menu';
+import { hasAdminRoute } from '../../app/routes';
+import { useDevMailboxAvailable } from '../../hooks/use-dev-mailbox';
+
+function flatten(items: readonly MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => (item.children ? flatten(item.children) : item.kind === 'header' ? [] : [item]));
+}
+
+/** Back-office /dashboard (any admin): access summary, shortcuts to the screens the admin may open, outbox size, latest notifications. */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('nav.dashboard');
+  const navigate = useNavigate();
+  const { api } = useApi();
+  const session = useSession<SessionAdmin>();
+  const admin = session.user!;
+  const dev = useDevMailboxAvailable();
+  const notifications = useLatestNotifications('admin/notifications', true);
+  const outbox = useQuery({
+    queryKey: ['dev-mailbox', 'count'],
+    queryFn: async () => (await api.list('admin/dev/mailbox', { query: { page: 1, limit: 10 }, silent: true })).pagination.total,
+    enabled: dev.available,
+  });
+  const shortcuts = flatten(
+    visibleMenu(adminMenu, {
+      can: (p) => session.ability.can('call', p),
+      hasRoute: (path) => hasAdminRoute(path, dev.available),
+    }),
+  ).filter((item) => item.to !== '/dashboard');
+  const lang = i18n.language;
+
+  return (
+    <Stack gap="lg" data-testid="admin-dashboard">
+      <div>
+        <Title order={2}>{t('dashboard.welcome', { name: admin.name.split(' ')[0] })}</Title>
+        <Text c="dimmed">{t('admin.dashboard_intro')}</Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <Card padding="lg" radius="md">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={6}>
+              <Text size="sm" c="dimmed" fw={500}>
+                {t('admin.roles')}
+              </Text>
+              <Group gap={6}>
+                {admin.roles.length ? (
+                  admin.roles.map((role) => (
+                    <Badge key={role} variant="light">
+                      {role}
+                    </Badge>
+                  ))
+                ) : (
+                  <Text size="sm">{t('admin.no_role')}</Text>
+                )}
+              </Group>
+            </Stack>
+            <ThemeIcon size={44} radius="md" variant="light">
+              <IconUserShield size={24} />
+            </ThemeIcon>
+          </Group>
+        </Card>
+        <Card padding="lg" radius="md">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={6}>
+              <Text size="sm" c="dimmed" fw={500}>
+                {t('admin.permissions')}
+              </Text>
+              <Text fz={28} fw={700} lh={1} data-testid="permission-count">
+                {formatNumber(admin.abilities.length, lang)}
+              </Text>
+            </Stack>
+            <ThemeIcon size={44} radius="md" variant="light" color="teal">
+              <IconKey size={24} />
+            </ThemeIcon>
+          </Group>
+        </Card>
+        {dev.available && (
+          <UnstyledButton onClick={() => navigate('/dev/mailbox')}>
+            <Card padding="lg" radius="md">
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Stack gap={6}>
+                  <Text size="sm" c="dimmed" fw={500}>
+                    {t('nav.dev_mailbox')}
+                  </Text>
+                  <Text fz={28} fw={700} lh={1}>
+                    {outbox.data === undefined ? '—' : formatNumber(outbox.data, lang)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('admin.outbox_mails')}
+                  </Text>
+                </Stack>
+                <ThemeIcon size={44} radius="md" variant="light" color="orange">
+                  <IconMailbox size={24} />
+                </ThemeIcon>
+              </Group>
+            </Card>
+          </UnstyledButton>
+        )}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card padding="lg" radius="md">
+          <Title order={4} mb="md">
+            {t('admin.shortcuts')}
+          </Title>
+          {shortcuts.length ? (
+            <Stack gap="xs">
+              {shortcuts.map((item) => {
+                const Icon = item.icon ?? IconMailbox;
+                return (
+                  <UnstyledButton key={item.key} onClick={() => item.to && navigate(item.to)}>
+                    <Group gap="sm">
+                      <ThemeIcon variant="light" size={32}>
+                        <Icon size={18} />
+                      </ThemeIcon>
+                      <Text size="sm" fw={500}>
+                        {t(item.label)}
+                      </Text>
+                    </Group>
+                  </UnstyledButton>
+                );
+              })}
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('admin.no_shortcuts')}
+            </Text>
+          )}
+        </Card>
+        <Card padding="lg" radius="md">
+          <Group justify="space-between" mb="md">
+            <Title order={4}>{t('dashboard.latest_notifications')}</Title>
+            <IconBell size={20} />
+          </Group>
+          {notifications.isLoading ? (
+            <Stack gap="xs">
+              <Skeleton h={14} />
+              <Skeleton h={14} w="70%" />
+            </Stack>
+          ) : notifications.data?.length ? (
+            <Stack gap="sm">
+              {notifications.data.slice(0, 5).map((n) => (
+                <div key={n.id}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text size="sm" fw={n.read_at ? 400 : 600} lineClamp={1}>
+                      {n.title}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {formatRelative(n.created_at, lang)}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed" lineClamp={2}>
+                    {n.body}
+                  </Text>
+                </div>
+              ))}
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('ui.notifications.empty')}
+            </Text>
+          )}
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,311 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type Database, type Tx, withTransaction } from '../../db/client';
+import type { AppDeps } from '../../platform/app';
+import { AppError, ConflictError, NotFoundError } from '../../platform/errors';
+import type { CardWebhookEvent, CheckoutSession, PayPalOrder, PayPalWebhookEvent } from '../../providers/payments/contract';
+import { audit } from '../audit/audit.service';
+import { credit, DESC, walletBalance } from './ledger';
+import { coinPackages, invoices, payments, webhookEvents } from './payments.schema';
+
+type Deps = Pick<AppDeps, 'config' | 'database' | 'providers' | 'jobs' | 'clock'>;
+type Payment = typeof payments.$inferSelect;
+
+export const INVOICE_RENDER_QUEUE = 'invoice.render';
+
+/** What a checkout buys: a package, or a custom number of coins at the coin price setting. */
+export type Purchase = { packageId: number } | { coins: number };
+
+/** Minimum and maximum custom coin purchase (`wallet/user/recharge/coins`). */
+export const CUSTOM_COINS = { min: 10, max: 100_000 } as const;
+
+async function priceOf(database: Database, purchase: Purchase) {
+  if ('packageId' in purchase) {
+    const [pkg] = await database.db
+      .select()
+      .from(coinPackages)
+      .where(and(eq(coinPackages.id, purchase.packageId), eq(coinPackages.isActive, true)));
+    if (!pkg) throw new AppError(422, 'payments.package_unknown', { errors: { package_id: ['payments.package_unknown'] } });
+    return {
+      packageId: pkg.id,
+      coins: pkg.coins + pkg.bonusCoins,
+      amountMinor: pkg.priceMinor,
+      currency: pkg.currency,
+      description: `${pkg.name}: ${pkg.coins + pkg.bonusCoins} Liberty Coins`,
+    };
+  }
+  const { getSettings } = await import('../settings/settings.service');
+  const { coin_price_pence } = await getSettings(database);
+  return {
+    packageId: null,
+    coins: purchase.coins,
+    amountMinor: purchase.coins * coin_price_pence,
+    currency: 'GBP',
+    description: `${purchase.coins} Liberty Coins`,
+  };
+}
+
+/**
+ * Start a purchase (`stripe/create/checkout`, `payments/paypal/checkout/url`, `wallet/user/recharge/coins`):
+ * a pending payment row, then the provider's hosted page.
+ * @returns the hosted page URL and the provider reference (session id or order id)
+ * @throws 422 unknown package; 502 when the provider refuses
+ */
+export async function startCheckout(
+  deps: Deps,
+  userId: number,
+  purchase: Purchase,
+  method: 'card' | 'paypal',
+  email: string,
+): Promise<{ url: string; ref: string; paymentId: number }> {
+  const price = await priceOf(deps.database, purchase);
+  const provider = method === 'card' ? deps.providers.payments.card : deps.providers.payments.paypal;
+  const [payment] = await deps.database.db
+    .insert(payments)
+    .values({
+      userId,
+      method,
+      provider: provider.name === 'sandbox' ? `sandbox_${method}` : provider.name,
+      purpose: 'coins',
+      packageId: price.packageId,
+      coins: price.coins,
+      amountMinor: price.amountMinor,
+      currency: price.currency,
+    })
+    .returning();
+  const app = deps.config.appUrl;
+  try {
+    if (method === 'card') {
+      const session = await deps.providers.payments.card.createCheckoutSession({
+        amountMinor: price.amountMinor,
+        currency: price.currency,
+        description: price.description,
+        successUrl: `${app}/wallet/coins/packages?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${app}/wallet/coins/packages?cancelled=1`,
+        clientReferenceId: String(payment!.id),
+        customerEmail: email,
+        metadata: { payment_id: String(payment!.id), user_id: String(userId) },
+        idempotencyKey: `payment-${payment!.id}`,
+      });
+      await deps.database.db.update(payments).set({ providerRef: session.id }).where(eq(payments.id, payment!.id));
+      return { url: session.url ?? '', ref: session.id, paymentId: payment!.id };
+    }
+    const order = await deps.providers.payments.paypal.createOrder({
+      amountMinor: price.amountMinor,
+      currency: price.currency,
+      description: price.description,
+      returnUrl: `${app}/paypal/callback`,
+      cancelUrl: `${app}/wallet/coins/packages?cancelled=1`,
+      customId: String(payment!.id),
+      requestId: `payment-${payment!.id}`,
+    });
+    await deps.database.db.update(payments).set({ providerRef: order.id }).where(eq(payments.id, payment!.id));
+    return { url: order.approveUrl ?? '', ref: order.id, paymentId: payment!.id };
+  } catch (err) {
+    await deps.database.db
+      .update(payments)
+      .set({ status: 'failed', failureReason: String((err as Error).message).slice(0, 200) })
+      .where(eq(payments.id, payment!.id));
+    throw new AppError(502, 'payments.provider_unavailable');
+  }
+}
+
+async function findByRef(database: Database, method: 'card' | 'paypal', ref: string): Promise<Payment | undefined> {
+  const [row] = await database.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.method, method), eq(payments.providerRef, ref)));
+  return row;
+}
+
+/** Outcome of a settlement attempt, as the confirmation calls answer it. */
+export interface Settlement {
+  status: Payment['status'];
+  coins: number;
+  payment_id: number;
+  invoice_id: number | null;
+  balance: number;
+}
+
+async function settlement(database: Database, paymentId: number): Promise<Settlement> {
+  const [p] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+  const [inv] = await database.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.paymentId, paymentId));
+  return {
+    status: p!.status,
+    coins: p!.coins,
+    payment_id: p!.id,
+    invoice_id: inv?.id ?? null,
+    balance: await walletBalance(database, p!.userId),
+  };
+}
+
+/**
+ * Credit a payment's coins exactly once (whichever of return call, webhook or replay comes first):
+ * the payment row is locked, a paid payment is left alone, the ledger credit carries the key
+ * `payment:<id>`, and the invoice and its PDF job are created in the same transaction.
+ * @throws ConflictError 409 'payments.amount_mismatch' (nothing credited, payment marked mismatch)
+ */
+async function creditOnce(deps: Deps, paymentId: number, paid: { amountMinor: number; currency: string; ref: string }, source: string) {
+  await withTransaction(deps.database, async (tx) => {
+    const [p] = await tx.db.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!p || p.status === 'paid' || p.status === 'mismatch') return;
+    if (paid.amountMinor !== p.amountMinor || paid.currency.toUpperCase() !== p.currency) {
+      await tx.db.update(payments).set({ status: 'mismatch', failureReason: `provider reported ${paid.amountMinor} ${paid.currency}` }).where(eq(payments.id, p.id));
+      await audit(deps.database, { type: 'system' }, {
+        action: 'payments.amount_mismatch',
+        targetType: 'payment',
+        targetId: p.id,
+        meta: { expected: p.amountMinor, currency: p.currency, reported: paid.amountMinor, reported_currency: paid.currency, source },
+      }, tx);
+      console.warn(`payment ${p.id}: amount mismatch (expected ${p.amountMinor} ${p.currency}, got ${paid.amountMinor} ${paid.currency})`);
+      return;
+    }
+    const { transfer } = await credit(tx, {
+      userId: p.userId,
+      coins: p.coins,
+      descId: DESC.COIN_PURCHASE,
+      idempotencyKey: `payment:${p.id}`,
+      from: 'payment_clearing',
+      moneyMinor: p.amountMinor,
+      currency: p.currency,
+      meta: { payment_id: p.id, method: p.method, package_id: p.packageId },
+    });
+    await tx.db
+      .update(payments)
+      .set({ status: 'paid', paidAt: deps.clock.now(), creditedTransferId: transfer.id })
+      .where(eq(payments.id, p.id));
+    await createInvoice(tx, deps, p, transfer.id);
+    await audit(deps.database, { type: 'system' }, { action: 'payments.credited', targetType: 'payment', targetId: p.id, meta: { source, coins: p.coins } }, tx);
+  });
+  const [after] = await deps.database.db.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId));
+  if (after?.status === 'mismatch') throw new ConflictError('payments.amount_mismatch');
+}
+
+async function createInvoice(tx: Tx, deps: Deps, p: Payment, transferId: number) {
+  const year = deps.clock.now().getUTCFullYear();
+  const [inv] = await tx.db
+    .insert(invoices)
+    .values({
+      number: `INV-${year}-${String(p.id).padStart(6, '0')}`,
+      userId: p.userId,
+      paymentId: p.id,
+      transferId,
+      coins: p.coins,
+      amountMinor: p.amountMinor,
+      currency: p.currency,
+    })
+    .onConflictDoNothing()
+    .returning({ id: invoices.id });
+  if (inv) await deps.jobs.send(INVOICE_RENDER_QUEUE, { invoiceId: inv.id }, { singletonKey: `invoice-${inv.id}` }, tx);
+}
+
+async function markFailed(database: Database, paymentId: number, reason: string) {
+  await database.db
+    .update(payments)
+    .set({ status: 'failed', failureReason: reason })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')));
+}
+
+async function settleCard(deps: Deps, p: Payment, source: string): Promise<void> {
+  let session: CheckoutSession;
+  try {
+    session = await deps.providers.payments.card.retrieveCheckoutSession(p.providerRef!);
+  } catch {
+    throw new AppError(502, 'payments.provider_unavailable');
+  }
+  if (session.clientReferenceId && session.clientReferenceId !== String(p.id)) throw new ConflictError('payments.amount_mismatch');
+  if (session.paymentStatus === 'paid') {
+    await creditOnce(deps, p.id, { amountMinor: session.amountTotalMinor, currency: session.currency, ref: session.id }, source);
+  } else if (session.status === 'expired') {
+    await markFailed(deps.database, p.id, 'checkout expired or failed');
+  }
+}
+
+/**
+ * Return call after the card checkout (`stripe/checkout/check/pay` {session_id}). Only the buyer may
+ * claim their session (another user's session answers 404). Unpaid sessions credit nothing.
+ */
+export async function confirmCard(deps: Deps, userId: number, sessionId: string): Promise<Settlement> {
+  const p = await findByRef(deps.database, 'card', sessionId);
+  if (!p || p.userId !== userId) throw new NotFoundError('payments.not_found');
+  if (p.status === 'pending') await settleCard(deps, p, 'return');
+  return settlement(deps.database, p.id);
+}
+
+async function settlePayPal(deps: Deps, p: Payment, source: string): Promise<void> {
+  let order: PayPalOrder;
+  try {
+    order = await deps.providers.payments.paypal.getOrder(p.providerRef!);
+    if (order.status === 'APPROVED') order = await deps.providers.payments.paypal.captureOrder(order.id, `payment-${p.id}-capture`);
+  } catch (err) {
+    if (String((err as Error).message).includes('ORDER_NOT_APPROVED')) throw new ConflictError('payments.not_approved');
+    throw new AppError(502, 'payments.provider_unavailable');
+  }
+  if (order.customId && order.customId !== String(p.id)) throw new ConflictError('payments.amount_mismatch');
+  if (order.status === 'COMPLETED' && (order.captureStatus === null || order.captureStatus === 'COMPLETED')) {
+    await creditOnce(deps, p.id, { amountMinor: order.amountMinor, currency: order.currency, ref: order.id }, source);
+  } else if (order.status === 'VOIDED') {
+    await markFailed(deps.database, p.id, 'order voided');
+  } else if (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED') {
+    throw new ConflictError('payments.not_approved');
+  }
+}
+
+/** PayPal return (`payments/paypal/callback/url` {order_id}): capture (Orders v2) and credit once. */
+export async function confirmPayPal(deps: Deps, userId: number, orderId: string): Promise<Settlement> {
+  const p = await findByRef(deps.database, 'paypal', orderId);
+  if (!p || p.userId !== userId) throw new NotFoundError('payments.not_found');
+  if (p.status === 'pending') await settlePayPal(deps, p, 'return');
+  return settlement(deps.database, p.id);
+}
+
+/** Record a webhook event once; answers false when it was already processed (a replay). */
+async function recordEvent(database: Database, provider: string, id: string, type: string, payload: unknown): Promise<number | null> {
+  await database.db.insert(webhookEvents).values({ provider, eventId: id, type, payload: payload as object }).onConflictDoNothing();
+  const [row] = await database.db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, id)));
+  return row && !row.processedAt ? row.id : null;
+}
+
+async function markProcessed(database: Database, rowId: number, error?: string) {
+  await database.db
+    .update(webhookEvents)
+    .set(error ? { error: error.slice(0, 500) } : { processedAt: sql`now()`, error: null })
+    .where(eq(webhookEvents.id, rowId));
+}
+
+/** Process a verified card webhook (checkout.session.completed / async_payment_succeeded). */
+export async function handleCardEvent(deps: Deps, event: CardWebhookEvent, payload: unknown): Promise<void> {
+  const rowId = await recordEvent(deps.database, 'card', event.id, event.type, payload);
+  if (rowId === null) return;
+  try {
+    if (
+      (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') &&
+      event.sessionId
+    ) {
+      const p = await findByRef(deps.database, 'card', event.sessionId);
+      if (p && p.status === 'pending') await settleCard(deps, p, `webhook:${event.type}`);
+    }
+    await markProcessed(deps.database, rowId);
+  } catch (err) {
+    await markProcessed(deps.database, rowId, (err as Error).message);
+    if (!(err instanceof ConflictError)) throw err;
+  }
+}
+
+/** Process a verified PayPal webhook (CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.COMPLETED). */
+export async function handlePayPalEvent(deps: Deps, event: PayPalWebhookEvent, payload: unknown): Promise<void> {
+  const rowId = await recordEvent(deps.database, 'paypal', event.id, event.eventType, payload);
+  if (rowId === null) return;
+  try {
+    if ((event.eventType === 'CHECKOUT.ORDER.APPROVED' || event.eventType === 'PAYMENT.CAPTURE.COMPLETED') && event.orderId) {
+      const p = await findByRef(deps.database, 'paypal', event.orderId);
+      if (p && p.status === 'pending') await settlePayPal(deps, p, `webhook:${event.eventType}`);
+    }
+    await markProcessed(deps.database, rowId);
+  } catch (err) {
+    await markProcessed(deps.database, rowId, (err as Error).message);
+    if (!(err instanceof ConflictError)) throw err;
+  }
+}
