@@ -28,6 +28,8 @@ export interface Managed {
   child: ChildProcess;
   /** Every stdout/stderr line so far. */
   lines: string[];
+  /** The stderr lines only. */
+  errLines: string[];
   /** Resolves with the exit code (or signal name) once the process has exited. */
   exited: Promise<number | string>;
   /** Whether the process has exited. */
@@ -52,6 +54,7 @@ export function startManaged(
     detached: true,
   });
   const lines: string[] = [];
+  const errLines: string[] = [];
   let done = false;
   const onData = (stream: 'out' | 'err') => {
     let rest = '';
@@ -61,6 +64,7 @@ export function startManaged(
       rest = parts.pop() ?? '';
       for (const line of parts) {
         lines.push(line);
+        if (stream === 'err') errLines.push(line);
         if (stream === 'err' || echo.test(line)) console.log(`  [${name}] ${line}`);
       }
     };
@@ -78,7 +82,7 @@ export function startManaged(
       resolve('spawn-error');
     });
   });
-  return { name, child, lines, exited, hasExited: () => done };
+  return { name, child, lines, errLines, exited, hasExited: () => done };
 }
 
 /**
@@ -95,7 +99,9 @@ export async function waitFor200(
   const deadline = since + timeoutMs;
   while (performance.now() < deadline) {
     if (managed.hasExited()) {
-      throw new Error(`${managed.name} exited before ${url} answered:\n${managed.lines.slice(-30).join('\n')}`);
+      throw new Error(
+        `${managed.name} exited before ${url} answered:\n${managed.lines.slice(-30).join('\n')}`,
+      );
     }
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
@@ -110,22 +116,43 @@ export async function waitFor200(
 }
 
 /**
- * Stop a managed process gracefully: SIGTERM to the process itself (npx and tsx forward it to the
- * product, which closes Fastify, pg-boss, the pool and the embedded PostgreSQL), then wait for the exit.
- * When it does not exit within `graceMs`, the whole process group is killed with SIGKILL.
- * @returns the exit code or signal, and whether the group had to be killed
+ * Stop a managed process gracefully, the way a terminal's Ctrl-C does: signal its whole process group
+ * with SIGTERM (npx, the shell, tsx, the product and its embedded PostgreSQL), then wait until every
+ * process of the group has exited. Signalling only the `npx` process is not enough: npm exec kills
+ * its shell and exits, leaving tsx and the product orphaned and running. When the group is not gone
+ * within `graceMs`, it is killed with SIGKILL.
+ * @returns the exit code or signal of the spawned process, how long the group took to exit, and
+ * whether it had to be killed
  */
 export async function stopManaged(
   managed: Managed,
   graceMs = 20_000,
-): Promise<{ exit: number | string; forced: boolean }> {
-  if (managed.hasExited()) return { exit: await managed.exited, forced: false };
-  managed.child.kill('SIGTERM');
-  const timer = sleep(graceMs).then(() => 'timeout' as const);
-  const first = await Promise.race([managed.exited, timer]);
-  if (first !== 'timeout') return { exit: first, forced: false };
-  killGroup(managed, 'SIGKILL');
-  return { exit: await managed.exited, forced: true };
+): Promise<{ exit: number | string; ms: number; forced: boolean }> {
+  const started = performance.now();
+  killGroup(managed, 'SIGTERM');
+  let forced = false;
+  if (!(await groupGone(managed, graceMs))) {
+    forced = true;
+    killGroup(managed, 'SIGKILL');
+    await groupGone(managed, 5_000);
+  }
+  return { exit: await managed.exited, ms: performance.now() - started, forced };
+}
+
+/** Poll until no process of the group of `managed` is left (true) or `timeoutMs` passes (false). */
+async function groupGone(managed: Managed, timeoutMs: number): Promise<boolean> {
+  const pid = managed.child.pid;
+  if (!pid) return true;
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return true;
+    }
+    await sleep(50);
+  }
+  return false;
 }
 
 /** Send `signal` to the process group of `managed` (ignored when it is already gone). */

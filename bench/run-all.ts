@@ -17,7 +17,15 @@ import {
   waitFor200,
   waitPostgresStopped,
 } from './processes';
-import { type BenchReport, loadTable, REPORT_FILE, renderSection, type StartTiming, startTable, writeSection } from './report';
+import {
+  type BenchReport,
+  loadTable,
+  REPORT_FILE,
+  renderSection,
+  type StartTiming,
+  startTable,
+  writeSection,
+} from './report';
 
 const EMAIL = 'artist@demo.test';
 const PASSWORD = 'Demo-pass-2026';
@@ -68,16 +76,16 @@ async function startProduct(label: string, dataDir: string): Promise<Product> {
 
 /** Stop a child, wait for its exit, and (for the product) for its embedded PostgreSQL to stop. */
 async function stop(managed: Managed, pg?: { dir: string; port: number }): Promise<void> {
-  const t0 = performance.now();
-  const { exit, forced } = await stopManaged(managed);
+  const { exit, ms, forced } = await stopManaged(managed);
   running.delete(managed);
-  const took = (performance.now() - t0).toFixed(0);
-  console.log(`${managed.name}: exited (${exit}) ${took} ms after SIGTERM${forced ? ', group SIGKILLed' : ''}`);
-  if (forced) notes.push(`${managed.name} did not exit within 20 s of SIGTERM; its process group was killed.`);
-  else if (exit !== 0) notes.push(`${managed.name} exited with ${exit} after SIGTERM.`);
+  const took = ms.toFixed(0);
+  console.log(`${managed.name}: process group gone ${took} ms after SIGTERM (npx exit: ${exit})`);
+  if (forced)
+    notes.push(`${managed.name} did not exit within 20 s of SIGTERM; its process group was killed.`);
   if (pg) {
     const stopped = await waitPostgresStopped(pg.dir, pg.port);
-    if (!stopped) notes.push(`${managed.name}: the embedded PostgreSQL was still running after the API exited.`);
+    if (!stopped)
+      notes.push(`${managed.name}: the embedded PostgreSQL was still running after the API exited.`);
   }
 }
 
@@ -98,12 +106,34 @@ async function login(port: number): Promise<{ token: string; userId: number }> {
   return { token, userId };
 }
 
-/** Warn-or-worse log lines and stderr of a product run, summarised for the report. */
+/**
+ * Turn what a stopped product printed into report notes: pino warn/error lines, and stderr lines
+ * (pg-boss / pool errors) printed before and after the shutdown started.
+ */
 function collectLogIssues(managed: Managed): void {
   const bad = managed.lines.filter((l) => /"level":(40|50|60)/.test(l));
+  const quote = (l: string) => `\`${l.slice(0, 200).replaceAll('`', "'")}\``;
   if (bad.length > 0) {
-    const sample = bad[0]?.slice(0, 300) ?? '';
-    notes.push(`${managed.name}: ${bad.length} warn/error log line(s), first: \`${sample.replaceAll('`', "'")}\``);
+    const distinct = [...new Set(bad.map((l) => l.replace(/"time":\d+,"pid":\d+,"hostname":"[^"]*",/, '')))];
+    notes.push(
+      `${managed.name}: ${bad.length} warn/error log line(s): ${distinct.slice(0, 3).map(quote).join(', ')}`,
+    );
+  }
+  const shutdownAt = managed.lines.findIndex((l) => /^SIG(TERM|INT): shutting down/.test(l));
+  const errs = managed.errLines.filter((l) => /error/i.test(l) && !/^\s/.test(l));
+  const afterShutdown = shutdownAt === -1 ? [] : errs.filter((l) => managed.lines.indexOf(l) > shutdownAt);
+  const beforeShutdown = errs.filter((l) => !afterShutdown.includes(l));
+  if (beforeShutdown.length > 0) {
+    const distinct = [...new Set(beforeShutdown)];
+    notes.push(
+      `${managed.name}: ${beforeShutdown.length} stderr error line(s) while running: ${distinct.slice(0, 3).map(quote).join(', ')}`,
+    );
+  }
+  if (afterShutdown.length > 0) {
+    const distinct = [...new Set(afterShutdown)];
+    notes.push(
+      `${managed.name}: ${afterShutdown.length} stderr error line(s) during shutdown: ${distinct.slice(0, 3).map(quote).join(', ')}`,
+    );
   }
 }
 
@@ -117,15 +147,16 @@ async function main(): Promise<void> {
 
   // 1. Cold start, then stop; warm restart on the same DATA_DIR, which is the one benchmarked.
   const cold = await startProduct('product-cold', dataDir);
-  collectLogIssues(cold.managed);
   await stop(cold.managed, { dir: path.join(dataDir, 'pg'), port: cold.pgPort });
+  collectLogIssues(cold.managed);
   const product = await startProduct('product-warm', dataDir);
 
   // 2. Sign in.
   const { token, userId } = await login(product.port);
   const headers = { authorization: `Bearer ${token}` };
   const check = await fetch(`http://127.0.0.1:${product.port}/api/user/info`, { headers });
-  if (check.status !== 200) throw new Error(`GET /api/user/info answered ${check.status}: ${await check.text()}`);
+  if (check.status !== 200)
+    throw new Error(`GET /api/user/info answered ${check.status}: ${await check.text()}`);
   await check.arrayBuffer();
 
   // 3. Product under load.
@@ -152,18 +183,19 @@ async function main(): Promise<void> {
   console.log(`baseline: ${DEFAULT_LOAD.warmupSeconds}s warm-up + ${DEFAULT_LOAD.durationSeconds}s load...`);
   const baselineResult = await measure(baselineUrl, {});
 
-  collectLogIssues(product.managed);
   for (const [name, r] of [
     ['product', productResult],
     ['baseline', baselineResult],
   ] as const) {
-    if (Object.keys(r.non2xx).length > 0) notes.push(`${name}: non-2xx responses ${JSON.stringify(r.non2xx)}.`);
+    if (Object.keys(r.non2xx).length > 0)
+      notes.push(`${name}: non-2xx responses ${JSON.stringify(r.non2xx)}.`);
     if (r.errors + r.timeouts > 0) notes.push(`${name}: ${r.errors} errors (${r.timeouts} timeouts).`);
   }
 
   // 6. Clean up (before writing, so shutdown problems make it into the report).
   await stop(baseline);
   await stop(product.managed, { dir: path.join(dataDir, 'pg'), port: product.pgPort });
+  collectLogIssues(product.managed);
 
   // 5. Report.
   const report: BenchReport = {

@@ -5,7 +5,8 @@ import { type EmbeddedServer, ensureDatabase, startEmbeddedPostgres } from './db
 import { runMigrations } from './db/migrate';
 import { createJobs, type JobDefinition, type Jobs } from './jobs/jobs';
 import { createStorage } from './modules/files/storage';
-import { createMailer, type Mailer } from './modules/mail/mail.service';
+import { createMailer } from './modules/mail/mail.service';
+import { invoiceJobs } from './modules/wallet/invoices.service';
 import type { AppDeps } from './platform/app';
 import { systemClock } from './platform/clock';
 import { createProviders } from './providers/providers';
@@ -19,8 +20,8 @@ export interface Runtime {
 }
 
 /** Queues of every module (mail delivery for now; later modules add theirs). */
-export function jobDefinitions(mail: Mailer): JobDefinition[] {
-  return [...mail.jobs()];
+export function jobDefinitions(deps: Pick<AppDeps, 'mail' | 'database' | 'storage'>): JobDefinition[] {
+  return [...deps.mail.jobs(), ...invoiceJobs(deps)];
 }
 
 /**
@@ -45,16 +46,16 @@ export async function boot(config: Config, options: { work: boolean; migrate: bo
   const jobs: Jobs = createJobs(url);
   await jobs.start();
   const mail = createMailer(config, database, jobs);
-  await jobs.register(jobDefinitions(mail), options.work);
   const deps: AppDeps = {
     config,
     database,
     jobs,
     mail,
     storage: createStorage(config),
-    providers: createProviders(config),
+    providers: createProviders(config, database),
     clock: systemClock,
   };
+  await jobs.register(jobDefinitions(deps), options.work);
   return {
     deps,
     async stop() {

@@ -7,6 +7,8 @@ import { mailRoutes } from './modules/mail/mail.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { adminWalletRoutes } from './modules/wallet/admin-wallet.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 import type { RouteModule } from './platform/app';
 import { sandboxGoogleRoutes } from './providers/google/sandbox.routes';
 
@@ -21,5 +23,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   lookupsRoutes,
   rbacRoutes,
   notificationsRoutes,
+  walletRoutes,
+  adminWalletRoutes,
   sandboxGoogleRoutes,
 ];

@@ -10,3 +10,4 @@ export * from '../modules/notifications/notifications.schema';
 export * from '../modules/rbac/rbac.schema';
 export * from '../modules/settings/settings.schema';
 export * from '../modules/wallet/wallet.schema';
+export * from '../modules/wallet/payments.schema';

@@ -1,18 +1,25 @@
 import type { Config } from '../config/env';
+import type { Database } from '../db/client';
+import { createSandboxRates } from './fx/sandbox';
+import type { RatesProvider } from './fx/contract';
 import type { GoogleOAuthProvider } from './google/contract';
 import { createGoogleProvider } from './google/google';
 import { createSandboxGoogleProvider } from './google/sandbox';
+import type { CardCheckoutProvider, PayPalProvider } from './payments/contract';
+import { createPaymentProviders } from './payments/index';
 
 /** External services behind small contracts; the env picks real or sandbox (sandbox by default). */
 export interface Providers {
   google: GoogleOAuthProvider;
+  payments: { card: CardCheckoutProvider; paypal: PayPalProvider };
+  rates: RatesProvider;
 }
 
-/** Choose each provider from the configuration. */
-export function createProviders(config: Config): Providers {
+/** Choose each provider from the configuration (sandboxes keep their state in `database`). */
+export function createProviders(config: Config, database: Database): Providers {
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? createGoogleProvider(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET)
       : createSandboxGoogleProvider(config.appUrl, config.APP_KEY);
-  return { google };
+  return { google, payments: createPaymentProviders(config, database), rates: createSandboxRates() };
 }

@@ -5,6 +5,7 @@ import { users } from '../modules/accounts/accounts.schema';
 import { admins } from '../modules/admins/admins.schema';
 import { adminRoles, roles } from '../modules/rbac/rbac.schema';
 import { assignDefaultRoles } from '../modules/rbac/rbac.service';
+import { seedWalletDemo } from '../modules/wallet/wallet.demo';
 import { hashPassword } from '../platform/crypto';
 
 /** Password of every demo account (README quick start). */
@@ -74,6 +75,7 @@ export async function seedDemo(database: Database): Promise<void> {
         await tx.db.insert(adminRoles).values({ adminId: admin.id, roleId: role.id }).onConflictDoNothing();
     }
   });
+  await seedWalletDemo(database);
   for (const seeder of demoSeeders) await seeder(database);
 }
 

@@ -20,6 +20,7 @@ import { manualClock } from '../platform/clock';
 import { hashPassword } from '../platform/crypto';
 import { createProviders } from '../providers/providers';
 import { ROUTE_MODULES } from '../routes';
+import { jobDefinitions } from '../boot';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
 
 /** Password of users made by the factories. */
@@ -89,9 +90,10 @@ export async function createTestApp(
     jobs,
     mail,
     storage: createStorage(config),
-    providers: createProviders(config),
+    providers: createProviders(config, database),
     clock,
   };
+  await jobs.register(jobDefinitions(deps), options.work ?? false);
   const app = await buildApp(deps, ROUTE_MODULES);
   await app.ready();
 

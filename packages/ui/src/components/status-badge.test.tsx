@@ -6,14 +6,15 @@ import {
   genericStatusColor,
   USER_STATUS_LABELS,
 } from '@lm/contracts';
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import en from '../i18n/locales/en.json';
+import { initTestI18n, renderWithUi } from '../test/render';
 import { StatusBadge } from './StatusBadge';
 import { BADGE_COLORS, badgeColor, statusLabelKey } from './status-colors';
 
 afterEach(cleanup);
+beforeAll(initTestI18n);
 
 function leaf(key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
@@ -55,7 +56,7 @@ describe('badge colours', () => {
 });
 
 describe('<StatusBadge>', () => {
-  const wrap = (ui: React.ReactNode) => render(<MantineProvider env="test">{ui}</MantineProvider>);
+  const wrap = renderWithUi;
 
   it('renders the label and colour of a map entry', () => {
     wrap(<StatusBadge id={7} map={EXPRESS_CAMPAIGN_STATUSES} />);

@@ -149,6 +149,17 @@ describe('login security', () => {
     ctx.clock.set(new Date());
   });
 
+  it('refuses the tokens and the sign-in of a disabled account', async () => {
+    const user = await ctx.makeUser();
+    const token = await ctx.loginUser(user.email);
+    await ctx.deps.database.pool.query(`update users set status = 'disabled' where id = $1`, [user.id]);
+    const res = await ctx.call('GET', '/api/user/info', { token });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('USR_UNAUTHENTICATED');
+    const login = await ctx.call('POST', '/api/user/login', { body: { email: user.email, password: TEST_PASSWORD } });
+    expect(login.statusCode).toBe(403);
+  });
+
   it('stores tokens only as SHA-256 and passwords as argon2id with the OWASP parameters', async () => {
     const user = await ctx.makeUser();
     const token = await ctx.loginUser(user.email);

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import type { AppDeps } from '../../platform/app';
+import type { JobDefinition } from '../../jobs/jobs';
+import { users } from '../accounts/accounts.schema';
+import { invoices, payments } from './payments.schema';
+
+type Deps = Pick<AppDeps, 'database' | 'storage'>;
+
+/** Format minor units as money, e.g. 1999 GBP → "£19.99". */
+export function formatMoney(minor: number, currency: string): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
+}
+
+/** Render an invoice PDF (A4) to a buffer. */
+export function renderInvoicePdf(data: {
+  number: string;
+  date: Date;
+  customer: { name: string; email: string };
+  description: string;
+  coins: number;
+  amountMinor: number;
+  currency: string;
+  method: string;
+}): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Invoice ${data.number}`, Author: 'Liberty Music' } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(22).text('Liberty Music', { continued: false });
+    doc.moveDown(0.3).fontSize(10).fillColor('#555').text('Music promotion marketplace');
+    doc.moveDown(1.5).fillColor('#000').fontSize(16).text(`Invoice ${data.number}`);
+    doc.moveDown(0.5).fontSize(10).text(`Date: ${data.date.toISOString().slice(0, 10)}`);
+    doc.text(`Billed to: ${data.customer.name} <${data.customer.email}>`);
+    doc.text(`Payment method: ${data.method === 'card' ? 'Card' : 'PayPal'}`);
+    doc.moveDown(1.5).fontSize(12).text('Item', 56, doc.y, { continued: true }).text('Amount', { align: 'right' });
+    doc.moveTo(56, doc.y + 4).lineTo(539, doc.y + 4).stroke();
+    doc.moveDown(0.8).fontSize(11).text(`${data.description}`, { continued: true }).text(formatMoney(data.amountMinor, data.currency), { align: 'right' });
+    doc.moveDown(1).fontSize(12).text('Total', { continued: true }).text(formatMoney(data.amountMinor, data.currency), { align: 'right' });
+    doc.moveDown(2).fontSize(9).fillColor('#555').text(`${data.coins} Liberty Coins were credited to your wallet. Liberty Coins are used for promotion campaigns on the platform.`);
+    doc.end();
+  });
+}
+
+/**
+ * Render and store the PDF of an invoice once (`attachment_link`); safe to run twice.
+ * @returns the stored path
+ */
+export async function ensureInvoicePdf(deps: Deps, invoiceId: number): Promise<string | null> {
+  const [row] = await deps.database.db
+    .select({ invoice: invoices, user: users, method: payments.method })
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.userId))
+    .innerJoin(payments, eq(payments.id, invoices.paymentId))
+    .where(eq(invoices.id, invoiceId));
+  if (!row) return null;
+  if (row.invoice.attachmentPath) return row.invoice.attachmentPath;
+  const pdf = await renderInvoicePdf({
+    number: row.invoice.number,
+    date: row.invoice.createdAt,
+    customer: { name: `${row.user.firstName} ${row.user.lastName}`, email: row.user.email },
+    description: `${row.invoice.coins} Liberty Coins`,
+    coins: row.invoice.coins,
+    amountMinor: row.invoice.amountMinor,
+    currency: row.invoice.currency,
+    method: row.method,
+  });
+  const key = `invoices/${row.invoice.number}-${row.invoice.id}.pdf`;
+  try {
+    await deps.storage.put(key, pdf, 'application/pdf');
+  } catch (err) {
+    // Another worker stored it first (local driver refuses to overwrite).
+    if ((err as { code?: string }).code !== 'EEXIST') throw err;
+  }
+  await deps.database.db.update(invoices).set({ attachmentPath: key }).where(eq(invoices.id, invoiceId));
+  return key;
+}
+
+/** The job that renders invoice PDFs after a purchase commits. */
+export function invoiceJobs(deps: Deps): JobDefinition[] {
+  return [
+    {
+      name: 'invoice.render',
+      retryLimit: 5,
+      handler: async (data) => {
+        await ensureInvoicePdf(deps, (data as { invoiceId: number }).invoiceId);
+      },
+    },
+  ];
+}

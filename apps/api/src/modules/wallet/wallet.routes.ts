@@ -1,0 +1,301 @@
+import { z } from 'zod';
+import { currentUser, PUBLIC, userAccess } from '../../platform/access';
+import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
+import { AppError, NotFoundError } from '../../platform/errors';
+import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
+import { t } from '../../platform/i18n';
+import { convertMinor } from '../../providers/fx/contract';
+import { users } from '../accounts/accounts.schema';
+import { getSettings } from '../settings/settings.service';
+import { eq } from 'drizzle-orm';
+import { ensureInvoicePdf } from './invoices.service';
+import { walletBalance } from './ledger';
+import * as paymentsService from './payments.service';
+import * as wallet from './wallet.service';
+
+const tags = ['wallet'];
+const currencyCode = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, 'validation.invalid')
+  .transform((v) => v.toUpperCase());
+
+export const packageSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  coins: z.number(),
+  bonus_coins: z.number(),
+  total_coins: z.number(),
+  price: z.number(),
+  currency: z.string(),
+  min_followers: z.number().nullable(),
+  duration_days: z.number().nullable(),
+  is_active: z.boolean(),
+  converted: z.object({ currency: z.string(), amount: z.number() }).nullable(),
+});
+
+export const transactionSchema = z.object({
+  id: z.number(),
+  transactions_id: z.string(),
+  coins: z.number(),
+  amount: z.number().nullable(),
+  currency: z.string().nullable(),
+  transaction_date: z.string(),
+  transaction_type: z.enum(['credit', 'debit']),
+  desc_id: z.number(),
+  desc: z.object({ desc: z.string() }),
+  balance_after: z.number(),
+  invoice: z.object({ id: z.number(), attachment_link: z.string().nullable(), payment: z.object({ id: z.number() }) }).nullable(),
+  transaction_details: z.object({ refund_type: z.string().nullable(), campaign_type: z.string().nullable(), campaign_id: z.string().nullable() }),
+  transfer: z.object({ wise_quote_id: z.string().nullable() }).nullable(),
+  user: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
+});
+
+export const invoiceSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  coins: z.number(),
+  amount: z.number(),
+  currency: z.string(),
+  is_paid: z.boolean(),
+  method: z.string(),
+  payment: z.object({ id: z.number(), method: z.string() }),
+  attachment_link: z.string().nullable(),
+  user: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  created_at: z.string(),
+});
+
+const settlementSchema = z.object({
+  status: z.string(),
+  coins: z.number(),
+  payment_id: z.number(),
+  invoice_id: z.number().nullable(),
+  balance: z.number(),
+});
+
+/** Package rows as the API answers them, optionally converted to `currency` at the current rate. */
+export async function packageItems(deps: ModuleDeps, rows: Awaited<ReturnType<typeof wallet.listPackages>>, currency?: string) {
+  const rates = currency ? await Promise.all(rows.map((r) => deps.providers.rates.rate(r.currency, currency))) : [];
+  return rows.map((r, i) => ({
+    id: r.id,
+    name: r.name,
+    coins: r.coins,
+    bonus_coins: r.bonusCoins,
+    total_coins: r.coins + r.bonusCoins,
+    price: r.priceMinor,
+    currency: r.currency,
+    min_followers: r.minFollowers,
+    duration_days: r.durationDays,
+    is_active: r.isActive,
+    converted: currency ? { currency, amount: convertMinor(r.priceMinor, rates[i]!) } : null,
+  }));
+}
+
+async function buyerEmail(deps: ModuleDeps, userId: number) {
+  const [u] = await deps.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return u?.email ?? '';
+}
+
+/**
+ * Wallet and payment calls of spec section 7 ("Payments", "Wallet") for users, plus the provider
+ * webhooks (verified signature, recorded, processed idempotently).
+ */
+export const walletRoutes: RouteModule = async (app, deps) => {
+  const storageUrl = (k: string) => deps.storage.url(k);
+
+  app.get(
+    '/api/wallet/user/get/all-packages',
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags,
+        querystring: z.object({
+          q: z.string().trim().max(100).optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(100),
+          convert: z.enum(['0', '1', 'true', 'false']).optional(),
+          currency: currencyCode.optional(),
+        }),
+        response: { 200: envelope(z.array(packageSchema)) },
+      },
+    },
+    async (req) => {
+      const rows = await wallet.listPackages(deps.database, { q: req.query.q, limit: req.query.limit });
+      const convert = req.query.convert === '1' || req.query.convert === 'true';
+      try {
+        return { data: await packageItems(deps, rows, convert ? req.query.currency : undefined) };
+      } catch {
+        throw new AppError(422, 'payments.currency_unsupported', { errors: { currency: ['payments.currency_unsupported'] } });
+      }
+    },
+  );
+
+  app.get(
+    '/api/wallet/user/current/balance',
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags,
+        querystring: z.object({ currency: currencyCode.default('GBP'), convert: z.string().max(5).optional() }),
+        response: { 200: envelope(z.object({ balance: z.number(), total: z.number(), total_minor: z.number(), currency: z.string() })) },
+      },
+    },
+    async (req) => {
+      const balance = await walletBalance(deps.database, currentUser(req).id);
+      const { coin_price_pence } = await getSettings(deps.database);
+      let rate: number;
+      try {
+        rate = await deps.providers.rates.rate('GBP', req.query.currency);
+      } catch {
+        throw new AppError(422, 'payments.currency_unsupported', { errors: { currency: ['payments.currency_unsupported'] } });
+      }
+      const totalMinor = convertMinor(balance * coin_price_pence, rate);
+      return { data: { balance, total: totalMinor / 100, total_minor: totalMinor, currency: req.query.currency } };
+    },
+  );
+
+  app.get(
+    '/api/wallet/user/transaction',
+    { config: { access: userAccess() }, schema: { tags, querystring: listQuery, response: { 200: listEnvelope(transactionSchema) } } },
+    async (req) => wallet.listTransactions(deps.database, currentUser(req).id, req.query, storageUrl),
+  );
+
+  app.get(
+    '/api/wallet/user/transaction/:id',
+    { config: { access: userAccess() }, schema: { tags, params: idParams, response: { 200: envelope(transactionSchema) } } },
+    async (req) => {
+      const item = await wallet.getTransaction(deps.database, req.params.id, currentUser(req).id, storageUrl);
+      if (!item) throw new NotFoundError();
+      return { data: item };
+    },
+  );
+
+  const checkoutAnswer = envelope(z.object({ url: z.string(), session_id: z.string(), sandbox: z.boolean() }));
+  app.post(
+    '/api/stripe/create/checkout',
+    {
+      config: { access: userAccess('ARTIST_PERMISSION') },
+      schema: { tags, body: z.object({ package_id: z.coerce.number().int().positive() }), response: { 200: checkoutAnswer } },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const r = await paymentsService.startCheckout(deps, user.id, { packageId: req.body.package_id }, 'card', await buyerEmail(deps, user.id));
+      return { data: { url: r.url, session_id: r.ref, sandbox: deps.providers.payments.card.name === 'sandbox' } };
+    },
+  );
+
+  app.post(
+    '/api/stripe/checkout/check/pay',
+    {
+      config: { access: userAccess('ARTIST_PERMISSION') },
+      schema: { tags, body: z.object({ session_id: z.string().min(1).max(200) }), response: { 200: envelope(settlementSchema) } },
+    },
+    async (req) => {
+      const data = await paymentsService.confirmCard(deps, currentUser(req).id, req.body.session_id);
+      return { data, ...(data.status === 'paid' ? { message: t(req.lang, 'payments.credited', { coins: data.coins }) } : {}) };
+    },
+  );
+
+  const paypalAnswer = envelope(z.object({ url: z.string(), order_id: z.string(), sandbox: z.boolean() }));
+  app.post(
+    '/api/payments/paypal/checkout/url',
+    {
+      config: { access: userAccess('ARTIST_PERMISSION') },
+      schema: { tags, body: z.object({ package_id: z.coerce.number().int().positive() }), response: { 200: paypalAnswer } },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const r = await paymentsService.startCheckout(deps, user.id, { packageId: req.body.package_id }, 'paypal', await buyerEmail(deps, user.id));
+      return { data: { url: r.url, order_id: r.ref, sandbox: deps.providers.payments.paypal.name === 'sandbox' } };
+    },
+  );
+
+  app.post(
+    '/api/payments/paypal/callback/url',
+    {
+      config: { access: userAccess('ARTIST_PERMISSION') },
+      schema: { tags, body: z.object({ order_id: z.string().min(1).max(200) }), response: { 200: envelope(settlementSchema) } },
+    },
+    async (req) => {
+      const data = await paymentsService.confirmPayPal(deps, currentUser(req).id, req.body.order_id);
+      return { data, ...(data.status === 'paid' ? { message: t(req.lang, 'payments.credited', { coins: data.coins }) } : {}) };
+    },
+  );
+
+  app.post(
+    '/api/wallet/user/recharge/coins',
+    {
+      config: { access: userAccess('ARTIST_PERMISSION') },
+      schema: {
+        tags,
+        body: z.object({
+          coins: z.coerce.number().int().min(paymentsService.CUSTOM_COINS.min, 'validation.min_value').max(paymentsService.CUSTOM_COINS.max, 'validation.max_value'),
+          method: z.enum(['card', 'paypal']).default('card'),
+        }),
+        response: { 200: envelope(z.object({ url: z.string(), session_id: z.string().nullable(), order_id: z.string().nullable(), sandbox: z.boolean() })) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const r = await paymentsService.startCheckout(deps, user.id, { coins: req.body.coins }, req.body.method, await buyerEmail(deps, user.id));
+      const card = req.body.method === 'card';
+      const provider = card ? deps.providers.payments.card : deps.providers.payments.paypal;
+      return { data: { url: r.url, session_id: card ? r.ref : null, order_id: card ? null : r.ref, sandbox: provider.name === 'sandbox' } };
+    },
+  );
+
+  app.get(
+    '/api/artist/invoices',
+    { config: { access: userAccess('ARTIST_PERMISSION') }, schema: { tags, querystring: listQuery, response: { 200: listEnvelope(invoiceSchema) } } },
+    async (req) => wallet.listInvoices(deps.database, currentUser(req).id, req.query, storageUrl),
+  );
+
+  app.get(
+    '/api/artist/invoices/:id',
+    { config: { access: userAccess('ARTIST_PERMISSION') }, schema: { tags, params: idParams, response: { 200: envelope(invoiceSchema) } } },
+    async (req) => {
+      const inv = await wallet.getInvoice(deps.database, req.params.id, currentUser(req).id, storageUrl);
+      if (!inv) throw new NotFoundError();
+      return { data: inv };
+    },
+  );
+
+  app.post(
+    '/api/artist/invoice/:id',
+    { config: { access: userAccess('ARTIST_PERMISSION') }, schema: { tags, params: idParams, response: { 200: envelope(invoiceSchema) } } },
+    async (req) => {
+      const userId = currentUser(req).id;
+      if (!(await wallet.getInvoice(deps.database, req.params.id, userId, storageUrl))) throw new NotFoundError();
+      await ensureInvoicePdf(deps, req.params.id);
+      return { data: (await wallet.getInvoice(deps.database, req.params.id, userId, storageUrl))! };
+    },
+  );
+
+  await app.register(async (hooks) => webhookRoutes(hooks as ZodApp, deps));
+};
+
+/** Webhooks need the raw body for signature checks, so they live in their own encapsulated scope. */
+async function webhookRoutes(app: ZodApp, deps: ModuleDeps) {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.post('/api/stripe/webhook', { config: { access: PUBLIC, rateLimit: false }, schema: { hide: true } }, async (req, reply) => {
+    const raw = req.body as Buffer;
+    let event: ReturnType<typeof deps.providers.payments.card.verifyWebhook>;
+    try {
+      const header = req.headers['stripe-signature'] ?? req.headers['sandbox-signature'];
+      event = deps.providers.payments.card.verifyWebhook(raw, typeof header === 'string' ? header : undefined);
+    } catch {
+      return reply.status(400).send({ message: t(req.lang, 'payments.webhook_signature'), requestId: req.id });
+    }
+    await paymentsService.handleCardEvent(deps, event, JSON.parse(raw.toString('utf8')));
+    return { received: true };
+  });
+  app.post('/api/payments/paypal/webhook', { config: { access: PUBLIC, rateLimit: false }, schema: { hide: true } }, async (req, reply) => {
+    const raw = req.body as Buffer;
+    let event: Awaited<ReturnType<typeof deps.providers.payments.paypal.verifyWebhook>>;
+    try {
+      event = await deps.providers.payments.paypal.verifyWebhook(req.headers, raw);
+    } catch {
+      return reply.status(400).send({ message: t(req.lang, 'payments.webhook_signature'), requestId: req.id });
+    }
+    await paymentsService.handlePayPalEvent(deps, event, JSON.parse(raw.toString('utf8')));
+    return { received: true };
+  });
+}

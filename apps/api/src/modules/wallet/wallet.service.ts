@@ -1,0 +1,324 @@
+import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { TRANSACTION_DESCRIPTIONS } from '@lm/contracts';
+import type { Database } from '../../db/client';
+import { users } from '../accounts/accounts.schema';
+import { type ListQuery, paginate } from '../../platform/http';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from './wallet.schema';
+import { coinPackages, invoices, payments } from './payments.schema';
+
+/** A user-facing transaction (spec section 3 "Transaction"): one ledger entry of the user's wallet. */
+export interface TransactionItem {
+  id: number;
+  transactions_id: string;
+  coins: number;
+  amount: number | null;
+  currency: string | null;
+  transaction_date: string;
+  transaction_type: 'credit' | 'debit';
+  desc_id: number;
+  desc: { desc: string };
+  balance_after: number;
+  invoice: { id: number; attachment_link: string | null; payment: { id: number } } | null;
+  transaction_details: { refund_type: string | null; campaign_type: string | null; campaign_id: string | null };
+  transfer: { wise_quote_id: string | null } | null;
+  user: { id: number; name: string; email: string } | null;
+}
+
+const str = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
+
+/** Filters of the transaction lists: number (contains), desc_id, type, date range (YYYY-MM-DD, inclusive). */
+function transactionFilters(filter: ListQuery['filter']): SQL[] {
+  const f = filter ?? {};
+  const out: SQL[] = [];
+  const one = (k: string) => (Array.isArray(f[k]) ? f[k][0] : f[k]) as string | undefined;
+  const number = one('transactions_id');
+  if (number) out.push(ilike(ledgerTransfers.number, `%${number.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
+  const descId = one('desc_id');
+  if (descId && /^[1-7]$/.test(descId)) out.push(eq(ledgerTransfers.descId, Number(descId)));
+  const type = one('transaction_type');
+  if (type === 'credit') out.push(sql`${ledgerEntries.amount} > 0`);
+  if (type === 'debit') out.push(sql`${ledgerEntries.amount} < 0`);
+  const from = one('date_from');
+  if (from && /^\d{4}-\d{2}-\d{2}$/.test(from)) out.push(gte(ledgerEntries.createdAt, new Date(`${from}T00:00:00Z`)));
+  const to = one('date_to');
+  if (to && /^\d{4}-\d{2}-\d{2}$/.test(to)) {
+    out.push(lt(ledgerEntries.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
+  }
+  return out;
+}
+
+/**
+ * Transactions of one wallet (or of every user wallet when `userId` is null), newest first, keyset-free
+ * offset pagination over the (account_id, id) index.
+ */
+export async function listTransactions(
+  database: Database,
+  userId: number | null,
+  query: ListQuery,
+  storageUrl: (key: string) => string,
+) {
+  const where = [
+    eq(ledgerAccounts.kind, 'user_wallet'),
+    ...(userId === null ? [] : [eq(ledgerAccounts.userId, userId)]),
+    ...transactionFilters(query.filter),
+  ];
+  const direction = query.order?.endsWith(':asc') ? asc : desc;
+  const base = database.db
+    .select({
+      entry: ledgerEntries,
+      transfer: ledgerTransfers,
+      userId: ledgerAccounts.userId,
+      invoiceId: invoices.id,
+      invoicePath: invoices.attachmentPath,
+      paymentId: invoices.paymentId,
+      userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      userEmail: users.email,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .leftJoin(invoices, eq(invoices.transferId, ledgerTransfers.id))
+    .leftJoin(users, eq(users.id, ledgerAccounts.userId))
+    .where(and(...where));
+  const [rows, [count]] = await Promise.all([
+    base
+      .orderBy(direction(ledgerEntries.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .where(and(...where)),
+  ]);
+  return {
+    data: rows.map((r) => toItem(r, storageUrl)),
+    pagination: paginate(count?.n ?? 0, query.page, query.limit),
+  };
+}
+
+function toItem(
+  r: {
+    entry: typeof ledgerEntries.$inferSelect;
+    transfer: typeof ledgerTransfers.$inferSelect;
+    userId: number | null;
+    invoiceId: number | null;
+    invoicePath: string | null;
+    paymentId: number | null;
+    userName: string | null;
+    userEmail: string | null;
+  },
+  storageUrl: (key: string) => string,
+): TransactionItem {
+  const meta = (r.transfer.meta ?? {}) as Record<string, unknown>;
+  return {
+    id: r.entry.id,
+    transactions_id: r.transfer.number,
+    coins: Math.abs(r.entry.amount),
+    amount: r.transfer.moneyMinor,
+    currency: r.transfer.currency,
+    transaction_date: r.entry.createdAt.toISOString(),
+    transaction_type: r.entry.amount > 0 ? 'credit' : 'debit',
+    desc_id: r.transfer.descId,
+    desc: { desc: TRANSACTION_DESCRIPTIONS[r.transfer.descId] ?? '' },
+    balance_after: r.entry.balanceAfter,
+    invoice: r.invoiceId
+      ? { id: r.invoiceId, attachment_link: r.invoicePath ? storageUrl(r.invoicePath) : null, payment: { id: r.paymentId! } }
+      : null,
+    transaction_details: {
+      refund_type: str(meta.refund_type),
+      campaign_type: str(meta.campaign_type),
+      campaign_id: str(meta.campaign_id),
+    },
+    transfer: meta.wise_quote_id ? { wise_quote_id: str(meta.wise_quote_id) } : null,
+    user: r.userId ? { id: r.userId, name: r.userName ?? '', email: r.userEmail ?? '' } : null,
+  };
+}
+
+/** One transaction (entry) of a user's wallet, or of any wallet when `userId` is null. */
+export async function getTransaction(database: Database, entryId: number, userId: number | null, storageUrl: (k: string) => string) {
+  const [row] = await database.db
+    .select({
+      entry: ledgerEntries,
+      transfer: ledgerTransfers,
+      userId: ledgerAccounts.userId,
+      invoiceId: invoices.id,
+      invoicePath: invoices.attachmentPath,
+      paymentId: invoices.paymentId,
+      userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      userEmail: users.email,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .leftJoin(invoices, eq(invoices.transferId, ledgerTransfers.id))
+    .leftJoin(users, eq(users.id, ledgerAccounts.userId))
+    .where(
+      and(
+        eq(ledgerEntries.id, entryId),
+        eq(ledgerAccounts.kind, 'user_wallet'),
+        ...(userId === null ? [] : [eq(ledgerAccounts.userId, userId)]),
+      ),
+    );
+  return row ? toItem(row, storageUrl) : null;
+}
+
+/** Active packages (or all for admins), by position then price; `q` matches the name. */
+export async function listPackages(database: Database, options: { q?: string; limit: number; includeInactive?: boolean }) {
+  return database.db
+    .select()
+    .from(coinPackages)
+    .where(
+      and(
+        options.includeInactive ? undefined : eq(coinPackages.isActive, true),
+        options.q ? ilike(coinPackages.name, `%${options.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
+      ),
+    )
+    .orderBy(asc(coinPackages.position), asc(coinPackages.priceMinor))
+    .limit(options.limit);
+}
+
+/** Platform accounts and their balances, with totals of user wallets (admin Main Wallet). */
+export async function mainWallet(database: Database) {
+  const rows = await database.db
+    .select({
+      kind: ledgerAccounts.kind,
+      accounts: sql<number>`count(*)`.mapWith(Number),
+      balance: sql<number>`coalesce(sum(${ledgerAccounts.balance}), 0)`.mapWith(Number),
+    })
+    .from(ledgerAccounts)
+    .groupBy(ledgerAccounts.kind)
+    .orderBy(ledgerAccounts.kind);
+  const [sold] = await database.db
+    .select({
+      coins: sql<number>`coalesce(sum(${payments.coins}), 0)`.mapWith(Number),
+      revenue_minor: sql<number>`coalesce(sum(${payments.amountMinor}), 0)`.mapWith(Number),
+      count: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(payments)
+    .where(eq(payments.status, 'paid'));
+  return { accounts: rows, sold: sold ?? { coins: 0, revenue_minor: 0, count: 0 } };
+}
+
+/** Payments (deposits) for the admin list, newest first. */
+export async function listPayments(database: Database, query: ListQuery) {
+  const f = query.filter ?? {};
+  const status = typeof f.status === 'string' ? f.status : undefined;
+  const method = typeof f.method === 'string' ? f.method : undefined;
+  const where = and(
+    status ? eq(payments.status, status) : undefined,
+    method ? eq(payments.method, method) : undefined,
+    query.q ? ilike(users.email, `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    database.db
+      .select({ payment: payments, email: users.email, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .where(where)
+      .orderBy(desc(payments.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .where(where),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.payment.id,
+      user: { id: r.payment.userId, name: r.name, email: r.email },
+      method: r.payment.method,
+      provider: r.payment.provider,
+      provider_ref: r.payment.providerRef,
+      coins: r.payment.coins,
+      amount: r.payment.amountMinor,
+      currency: r.payment.currency,
+      status: r.payment.status,
+      created_at: r.payment.createdAt.toISOString(),
+      paid_at: r.payment.paidAt?.toISOString() ?? null,
+    })),
+    pagination: paginate(count?.n ?? 0, query.page, query.limit),
+  };
+}
+
+/** Invoices of a user (or all), newest first. */
+export async function listInvoices(database: Database, userId: number | null, query: ListQuery, storageUrl: (k: string) => string) {
+  const where = userId === null ? undefined : eq(invoices.userId, userId);
+  const [rows, [count]] = await Promise.all([
+    database.db
+      .select({ invoice: invoices, method: payments.method, email: users.email, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+      .from(invoices)
+      .innerJoin(payments, eq(payments.id, invoices.paymentId))
+      .innerJoin(users, eq(users.id, invoices.userId))
+      .where(where)
+      .orderBy(desc(invoices.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(invoices).where(where),
+  ]);
+  return {
+    data: rows.map((r) => invoiceItem(r, storageUrl)),
+    pagination: paginate(count?.n ?? 0, query.page, query.limit),
+  };
+}
+
+function invoiceItem(
+  r: { invoice: typeof invoices.$inferSelect; method: string; email: string; name: string },
+  storageUrl: (k: string) => string,
+) {
+  return {
+    id: r.invoice.id,
+    number: r.invoice.number,
+    coins: r.invoice.coins,
+    amount: r.invoice.amountMinor,
+    currency: r.invoice.currency,
+    is_paid: true,
+    method: r.method,
+    payment: { id: r.invoice.paymentId, method: r.method },
+    attachment_link: r.invoice.attachmentPath ? storageUrl(r.invoice.attachmentPath) : null,
+    user: { id: r.invoice.userId, name: r.name, email: r.email },
+    created_at: r.invoice.createdAt.toISOString(),
+  };
+}
+
+/** One invoice; `userId` restricts it to its owner. */
+export async function getInvoice(database: Database, id: number, userId: number | null, storageUrl: (k: string) => string) {
+  const [row] = await database.db
+    .select({ invoice: invoices, method: payments.method, email: users.email, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(invoices)
+    .innerJoin(payments, eq(payments.id, invoices.paymentId))
+    .innerJoin(users, eq(users.id, invoices.userId))
+    .where(and(eq(invoices.id, id), userId === null ? undefined : eq(invoices.userId, userId)));
+  return row ? invoiceItem(row, storageUrl) : null;
+}
+
+/** Wallet balances per user (admin coins details), largest first. */
+export async function listWalletBalances(database: Database, query: ListQuery) {
+  const where = and(
+    eq(ledgerAccounts.kind, 'user_wallet'),
+    query.q ? ilike(users.email, `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    database.db
+      .select({ userId: users.id, email: users.email, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, userTypeId: users.userTypeId, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .innerJoin(users, eq(users.id, ledgerAccounts.userId))
+      .where(where)
+      .orderBy(desc(ledgerAccounts.balance), asc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(ledgerAccounts)
+      .innerJoin(users, eq(users.id, ledgerAccounts.userId))
+      .where(where),
+  ]);
+  return {
+    data: rows.map((r) => ({ user: { id: r.userId, name: r.name, email: r.email, user_type_id: r.userTypeId }, balance: r.balance })),
+    pagination: paginate(count?.n ?? 0, query.page, query.limit),
+  };
+}
+

@@ -1,0 +1,74 @@
+/**
+ * Bundle budget check (docs/performance.md "Bundle budget"): for each built app, the JavaScript a
+ * browser downloads to show the login route — the entry chunk and everything it imports statically,
+ * plus the login screen's chunk, its static imports and the English catalog — gzipped.
+ *
+ * Usage: `npx tsx bench/bundle-size.ts` after `npx vite build apps/web` and `npx vite build apps/admin`.
+ * Exits with 1 when an app is over the budget (200 KB gzipped).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 200;
+const root = resolve(import.meta.dirname, '..');
+const STATIC_IMPORT = /\b(?:import|export)\s*(?:[^'"()]*?\bfrom\s*)?["'](\.\.?\/[^"']+\.js)["']/g;
+
+interface AppReport {
+  app: string;
+  entryKb: number;
+  loginKb: number;
+  totalKb: number;
+  files: number;
+}
+
+function gzipKb(bytes: Buffer): number {
+  return gzipSync(bytes, { level: 9 }).length / 1024;
+}
+
+/** The chunk and every chunk it imports statically, transitively (file names under assets/). */
+function closure(assets: string, start: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(start)) return seen;
+  seen.add(start);
+  const code = readFileSync(join(assets, start), 'utf8');
+  for (const match of code.matchAll(STATIC_IMPORT)) {
+    const target = match[1]!.replace(/^\.\//, '').replace(/^\.\.\/assets\//, '');
+    closure(assets, target, seen);
+  }
+  return seen;
+}
+
+function measure(app: string, loginChunkPrefix: string): AppReport {
+  const dist = join(root, 'apps', app, 'dist');
+  const assets = join(dist, 'assets');
+  if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`npx vite build apps/${app}\` first`);
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const entry = /<script[^>]+type="module"[^>]+src="[^"]*\/assets\/([^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error(`no entry script in apps/${app}/dist/index.html`);
+  const files = readdirSync(assets);
+  const login = files.find((f) => f.startsWith(loginChunkPrefix) && f.endsWith('.js'));
+  const english = files.find((f) => /^en-[\w-]+\.js$/.test(f));
+  if (!login || !english) throw new Error(`login chunk or English catalog not found in apps/${app}/dist/assets`);
+
+  const entrySet = closure(assets, entry);
+  const all = new Set(entrySet);
+  closure(assets, login, all);
+  all.add(english);
+  const size = (set: Iterable<string>) => [...set].reduce((sum, f) => sum + gzipKb(readFileSync(join(assets, f))), 0);
+  const entryKb = size(entrySet);
+  const totalKb = size(all);
+  return { app, entryKb, loginKb: totalKb - entryKb, totalKb, files: all.size };
+}
+
+const reports = [measure('web', 'LoginPage-'), measure('admin', 'LoginPage-')];
+const fmt = (n: number) => n.toFixed(1).padStart(7);
+console.log('app     entry+static  login+catalog    total (KB gzip)  files  budget');
+let over = false;
+for (const r of reports) {
+  const ok = r.totalKb <= BUDGET_KB;
+  over ||= !ok;
+  console.log(
+    `${r.app.padEnd(7)} ${fmt(r.entryKb)}       ${fmt(r.loginKb)}       ${fmt(r.totalKb)}         ${String(r.files).padStart(4)}   ${ok ? 'ok' : 'OVER'} (${BUDGET_KB})`,
+  );
+}
+process.exit(over ? 1 : 0);

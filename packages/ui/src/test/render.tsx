@@ -1,0 +1,52 @@
+import { messageCatalogs } from '@lm/contracts/i18n/index';
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { initReactI18next } from 'react-i18next';
+import en from '../i18n/locales/en.json';
+
+/** jsdom lacks matchMedia and ResizeObserver, which Mantine reads. */
+function polyfill() {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+}
+
+/** English i18next with the UI and shared catalogs, for DOM tests. */
+export async function initTestI18n() {
+  if (!i18next.isInitialized) {
+    await i18next.use(initReactI18next).init({
+      lng: 'en',
+      ns: ['ui', 'messages'],
+      defaultNS: 'ui',
+      fallbackNS: 'messages',
+      resources: { en: { ui: en, messages: messageCatalogs.en } },
+      interpolation: { escapeValue: false },
+    });
+  }
+  return i18next;
+}
+
+/** Renders inside MantineProvider (test env: no transitions, no portals). */
+export function renderWithUi(ui: ReactNode) {
+  polyfill();
+  return render(<MantineProvider env="test">{ui}</MantineProvider>);
+}
