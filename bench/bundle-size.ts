@@ -48,13 +48,15 @@ function measure(app: string, loginChunkPrefix: string): AppReport {
   const files = readdirSync(assets);
   const login = files.find((f) => f.startsWith(loginChunkPrefix) && f.endsWith('.js'));
   const english = files.find((f) => /^en-[\w-]+\.js$/.test(f));
-  if (!login || !english) throw new Error(`login chunk or English catalog not found in apps/${app}/dist/assets`);
+  if (!login || !english)
+    throw new Error(`login chunk or English catalog not found in apps/${app}/dist/assets`);
 
   const entrySet = closure(assets, entry);
   const all = new Set(entrySet);
   closure(assets, login, all);
   all.add(english);
-  const size = (set: Iterable<string>) => [...set].reduce((sum, f) => sum + gzipKb(readFileSync(join(assets, f))), 0);
+  const size = (set: Iterable<string>) =>
+    [...set].reduce((sum, f) => sum + gzipKb(readFileSync(join(assets, f))), 0);
   const entryKb = size(entrySet);
   const totalKb = size(all);
   return { app, entryKb, loginKb: totalKb - entryKb, totalKb, files: all.size };

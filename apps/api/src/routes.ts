@@ -11,6 +11,7 @@ import { adminWalletRoutes } from './modules/wallet/admin-wallet.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import type { RouteModule } from './platform/app';
 import { sandboxGoogleRoutes } from './providers/google/sandbox.routes';
+import { sandboxPaymentRoutes } from './providers/payments/sandbox.routes';
 
 /** Every module's routes, in registration order. */
 export const ROUTE_MODULES: RouteModule[] = [
@@ -26,4 +27,5 @@ export const ROUTE_MODULES: RouteModule[] = [
   walletRoutes,
   adminWalletRoutes,
   sandboxGoogleRoutes,
+  sandboxPaymentRoutes,
 ];

@@ -1,12 +1,11 @@
 import { SessionProvider, STORAGE_KEYS } from '@lm/ui';
-import { RouterProvider } from 'react-router';
-import { router } from './router';
+import { AppRouter } from './router';
 
 /** The back-office: admin session (USER_TOKEN, `admin/info`) around the router. */
 export function App() {
   return (
     <SessionProvider tokenKey={STORAGE_KEYS.adminToken} infoPath="admin/info" logoutPath="logout">
-      <RouterProvider router={router} />
+      <AppRouter />
     </SessionProvider>
   );
 }

@@ -46,7 +46,13 @@ export const adminMenu: readonly MenuItem[] = [
   },
   { key: 'main-header', label: 'nav.main_header', kind: 'header' },
   { key: 'dashboard', label: 'nav.dashboard', icon: IconSmartHome, to: '/dashboard' },
-  { key: 'users', label: 'nav.users', icon: IconUsers, to: '/users/list', permission: 'view.main.users.tab.list' },
+  {
+    key: 'users',
+    label: 'nav.users',
+    icon: IconUsers,
+    to: '/users/list',
+    permission: 'view.main.users.tab.list',
+  },
   {
     key: 'campaigns',
     label: 'nav.campaigns',

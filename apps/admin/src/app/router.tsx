@@ -1,11 +1,23 @@
 import type { SessionAdmin } from '@lm/contracts';
 import { FullPageLoader, NotFoundPage, RequireAccess, useSession } from '@lm/ui';
-import { Suspense } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
 import { DevOnly } from './DevOnly';
 import { adminRoutes, blankRoutes } from './routes';
-import { SignedInLayout, SignedInShell } from './SignedInLayout';
+
+// The signed-in shell loads after sign-in, not with the login screen (bundle budget).
+const SignedInLayout = lazy(async () => ({ default: (await import('./SignedInLayout')).SignedInLayout }));
+const SignedInNotFound = lazy(async () => {
+  const { SignedInShell } = await import('./SignedInLayout');
+  return {
+    default: () => (
+      <SignedInShell>
+        <NotFoundRoute />
+      </SignedInShell>
+    ),
+  };
+});
 
 function RootRedirect() {
   const session = useSession<SessionAdmin>();
@@ -16,46 +28,41 @@ function RootRedirect() {
 function UnknownRoute() {
   const session = useSession<SessionAdmin>();
   if (session.loading) return <FullPageLoader />;
-  if (session.user) {
-    return (
-      <SignedInShell>
-        <NotFoundRoute />
-      </SignedInShell>
-    );
-  }
-  return <NotFoundPage homePath="/" />;
+  return session.user ? <SignedInNotFound /> : <NotFoundPage homePath="/" />;
 }
 
-/** Router of the back-office, served under /admin/. */
-export const router = createBrowserRouter(
-  [
-    { path: '/', element: <RootRedirect /> },
-    ...blankRoutes.map(({ path, screen: Screen }) => ({
-      path,
-      element: (
-        <Suspense fallback={<FullPageLoader />}>
-          <Screen />
-        </Suspense>
-      ),
-    })),
-    {
-      element: <SignedInLayout />,
-      children: adminRoutes.map(({ path, access, devOnly, screen: Screen }) => ({
-        path,
-        element: (
-          <RequireAccess access={access} loginPath="/login" notFound={<NotFoundRoute />}>
-            {devOnly ? (
-              <DevOnly>
-                <Screen />
-              </DevOnly>
-            ) : (
-              <Screen />
-            )}
-          </RequireAccess>
-        ),
-      })),
-    },
-    { path: '*', element: <UnknownRoute /> },
-  ],
-  { basename: '/admin' },
-);
+/** Routes of the back-office, served under /admin/. */
+export function AppRouter() {
+  return (
+    <BrowserRouter basename="/admin">
+      <Suspense fallback={<FullPageLoader />}>
+        <Routes>
+          <Route path="/" element={<RootRedirect />} />
+          {blankRoutes.map(({ path, screen: Screen }) => (
+            <Route key={path} path={path} element={<Screen />} />
+          ))}
+          <Route element={<SignedInLayout />}>
+            {adminRoutes.map(({ path, access, devOnly, screen: Screen }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <RequireAccess access={access} loginPath="/login" notFound={<NotFoundRoute />}>
+                    {devOnly ? (
+                      <DevOnly>
+                        <Screen />
+                      </DevOnly>
+                    ) : (
+                      <Screen />
+                    )}
+                  </RequireAccess>
+                }
+              />
+            ))}
+          </Route>
+          <Route path="*" element={<UnknownRoute />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

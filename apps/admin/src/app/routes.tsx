@@ -1,4 +1,4 @@
-import { GENERAL } from '@lm/contracts';
+import { GENERAL } from '@lm/contracts/permissions';
 import type { RouteAccess } from '@lm/ui';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
@@ -43,5 +43,7 @@ export const adminRoutes: readonly AdminRoute[] = [
 
 /** True when the back-office has a screen at `path`; dev-only screens need `devAvailable`. */
 export function hasAdminRoute(path: string, devAvailable: boolean): boolean {
-  return adminRoutes.some((route) => matchPath(route.path, path) !== null && (!route.devOnly || devAvailable));
+  return adminRoutes.some(
+    (route) => matchPath(route.path, path) !== null && (!route.devOnly || devAvailable),
+  );
 }

@@ -55,6 +55,16 @@ export const envSchema = z.object({
   APP_KEY: z.string().min(32).default('dev-only-app-key-change-me-0123456789abcdef'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Stripe Checkout (card payments): secret key and the webhook endpoint's signing secret. Unset: sandbox. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** PayPal Orders v2: REST app credentials and the id of its registered webhook. Unset: sandbox. */
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Lets a production build run on the sandbox payment providers (staging only: anyone can "pay"). */
+  ALLOW_SANDBOX_PAYMENTS: bool,
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
 });
@@ -100,6 +110,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.NODE_ENV === 'production' && env.APP_KEY.startsWith('dev-only'))
     throw new Error('APP_KEY must be set in production');
+  if (
+    env.NODE_ENV === 'production' &&
+    !env.ALLOW_SANDBOX_PAYMENTS &&
+    (!env.STRIPE_SECRET_KEY || !env.PAYPAL_CLIENT_ID)
+  ) {
+    throw new Error(
+      'production needs real Stripe and PayPal keys (or ALLOW_SANDBOX_PAYMENTS=1 for a staging site)',
+    );
+  }
   if (env.MAIL_DRIVER === 'smtp' && !env.SMTP_URL) throw new Error('MAIL_DRIVER=smtp needs SMTP_URL');
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);

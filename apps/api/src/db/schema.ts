@@ -9,5 +9,6 @@ export * from '../modules/mail/mail.schema';
 export * from '../modules/notifications/notifications.schema';
 export * from '../modules/rbac/rbac.schema';
 export * from '../modules/settings/settings.schema';
-export * from '../modules/wallet/wallet.schema';
 export * from '../modules/wallet/payments.schema';
+export * from '../modules/wallet/wallet.schema';
+export * from '../providers/payments/sandbox.schema';

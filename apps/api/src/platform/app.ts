@@ -26,6 +26,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import qs from 'qs';
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
 import type { Jobs } from '../jobs/jobs';
@@ -80,6 +81,10 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
+    // List filters arrive as filter[field]=value (DESIGN section 3): parse brackets into objects.
+    routerOptions: {
+      querystringParser: (str: string) => qs.parse(str, { depth: 2, arrayLimit: 100, parameterLimit: 200 }),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

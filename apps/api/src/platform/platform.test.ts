@@ -29,10 +29,9 @@ describe('configuration', () => {
       /SEED_DEMO/,
     );
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).toThrow(/APP_KEY/);
-    expect(
-      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', APP_KEY: 'k'.repeat(40) })
-        .seedDemo,
-    ).toBe(false);
+    const prod = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', APP_KEY: 'k'.repeat(40) };
+    expect(() => loadConfig(prod)).toThrow(/Stripe and PayPal/);
+    expect(loadConfig({ ...prod, ALLOW_SANDBOX_PAYMENTS: '1' }).seedDemo).toBe(false);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(loadConfig({ APP_URL: '' }).appUrl).toBe('http://localhost:3000');
   });
@@ -73,7 +72,10 @@ describe('HTTP platform', () => {
     expect(tooBig.json().errors.limit).toEqual(['100 is max value']);
     const user = await ctx.makeUser();
     const token = await ctx.loginUser(user.email);
-    const wrongType = await ctx.call('POST', '/api/user/two-factor', { token, body: { enabled: 'yes', password: 'x' } });
+    const wrongType = await ctx.call('POST', '/api/user/two-factor', {
+      token,
+      body: { enabled: 'yes', password: 'x' },
+    });
     expect(wrongType.json().errors.enabled).toEqual(['Invalid value']);
     const missing = await ctx.call('POST', '/api/user/two-factor', { token, body: { password: 'x' } });
     expect(missing.json().errors.enabled).toEqual(['Field is required']);

@@ -1,7 +1,7 @@
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
-import { createSandboxRates } from './fx/sandbox';
 import type { RatesProvider } from './fx/contract';
+import { createSandboxRates } from './fx/sandbox';
 import type { GoogleOAuthProvider } from './google/contract';
 import { createGoogleProvider } from './google/google';
 import { createSandboxGoogleProvider } from './google/sandbox';

@@ -5,6 +5,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { jobDefinitions } from '../boot';
 import { loadConfig } from '../config/env';
 import { createDatabase, withTransaction } from '../db/client';
 import { createJobs } from '../jobs/jobs';
@@ -20,7 +21,6 @@ import { manualClock } from '../platform/clock';
 import { hashPassword } from '../platform/crypto';
 import { createProviders } from '../providers/providers';
 import { ROUTE_MODULES } from '../routes';
-import { jobDefinitions } from '../boot';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
 
 /** Password of users made by the factories. */

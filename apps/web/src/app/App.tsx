@@ -1,12 +1,11 @@
 import { SessionProvider, STORAGE_KEYS } from '@lm/ui';
-import { RouterProvider } from 'react-router';
-import { router } from './router';
+import { AppRouter } from './router';
 
 /** The user app: session (AUTH_TOKEN, `user/info`) around the router. */
 export function App() {
   return (
     <SessionProvider tokenKey={STORAGE_KEYS.userToken} infoPath="user/info" logoutPath="user/logout">
-      <RouterProvider router={router} />
+      <AppRouter />
     </SessionProvider>
   );
 }

@@ -1,10 +1,23 @@
 import type { SessionUser } from '@lm/contracts';
 import { FullPageLoader, NotFoundPage, RequireAccess, useSession } from '@lm/ui';
-import { Suspense } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
 import { appRoutes, blankRoutes } from './routes';
-import { SignedInLayout, SignedInShell } from './SignedInLayout';
+
+// The signed-in shell (AppShell, menus, notifications, modals) loads after sign-in, not with the
+// login screen (bundle budget, docs/performance.md).
+const SignedInLayout = lazy(async () => ({ default: (await import('./SignedInLayout')).SignedInLayout }));
+const SignedInNotFound = lazy(async () => {
+  const { SignedInShell } = await import('./SignedInLayout');
+  return {
+    default: () => (
+      <SignedInShell>
+        <NotFoundRoute />
+      </SignedInShell>
+    ),
+  };
+});
 
 /** `/`: the dashboard for a session, the login screen otherwise. */
 function RootRedirect() {
@@ -17,37 +30,44 @@ function RootRedirect() {
 function UnknownRoute() {
   const session = useSession<SessionUser>();
   if (session.loading) return <FullPageLoader />;
-  if (session.user && session.user.email_verified && !session.user.must_change_password) {
-    return (
-      <SignedInShell>
-        <NotFoundRoute />
-      </SignedInShell>
-    );
-  }
+  if (session.user?.email_verified && !session.user.must_change_password) return <SignedInNotFound />;
   return <NotFoundPage homePath="/" />;
 }
 
-/** Router of the user app: blank-layout auth screens, guarded signed-in screens, not-found for the rest. */
-export const router = createBrowserRouter([
-  { path: '/', element: <RootRedirect /> },
-  ...blankRoutes.map(({ path, screen: Screen }) => ({
-    path,
-    element: (
+/**
+ * Routes of the user app: blank-layout auth screens, guarded signed-in screens (each with the
+ * permission it declares in routes.tsx), and not-found for everything else.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
       <Suspense fallback={<FullPageLoader />}>
-        <Screen />
+        <Routes>
+          <Route path="/" element={<RootRedirect />} />
+          {blankRoutes.map(({ path, screen: Screen }) => (
+            <Route key={path} path={path} element={<Screen />} />
+          ))}
+          <Route element={<SignedInLayout />}>
+            {appRoutes.map(({ path, access, screen: Screen }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <RequireAccess
+                    access={access}
+                    loginPath="/login"
+                    verifyPath="/verify-user"
+                    notFound={<NotFoundRoute />}
+                  >
+                    <Screen />
+                  </RequireAccess>
+                }
+              />
+            ))}
+          </Route>
+          <Route path="*" element={<UnknownRoute />} />
+        </Routes>
       </Suspense>
-    ),
-  })),
-  {
-    element: <SignedInLayout />,
-    children: appRoutes.map(({ path, access, screen: Screen }) => ({
-      path,
-      element: (
-        <RequireAccess access={access} loginPath="/login" verifyPath="/verify-user" notFound={<NotFoundRoute />}>
-          <Screen />
-        </RequireAccess>
-      ),
-    })),
-  },
-  { path: '*', element: <UnknownRoute /> },
-]);
+    </BrowserRouter>
+  );
+}

@@ -1,4 +1,4 @@
-import { GENERAL } from '@lm/contracts';
+import { GENERAL } from '@lm/contracts/permissions';
 import type { RouteAccess } from '@lm/ui';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
@@ -17,7 +17,10 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 export const blankRoutes: readonly AppRoute[] = [
   { path: '/login', screen: page(() => import('../routes/auth/login/LoginPage'), 'LoginPage') },
   { path: '/register', screen: page(() => import('../routes/auth/register/RegisterPage'), 'RegisterPage') },
-  { path: '/verify-user', screen: page(() => import('../routes/auth/verify-user/VerifyUserPage'), 'VerifyUserPage') },
+  {
+    path: '/verify-user',
+    screen: page(() => import('../routes/auth/verify-user/VerifyUserPage'), 'VerifyUserPage'),
+  },
   {
     path: '/forgot-password',
     screen: page(() => import('../routes/auth/forgot-password/ForgotPasswordPage'), 'ForgotPasswordPage'),
@@ -30,8 +33,14 @@ export const blankRoutes: readonly AppRoute[] = [
     path: '/expired/password/reset',
     screen: page(() => import('../routes/auth/expired-reset/ExpiredResetPage'), 'ExpiredResetPage'),
   },
-  { path: '/oauth', screen: page(() => import('../routes/auth/oauth/OauthCallbackPage'), 'OauthCallbackPage') },
-  { path: '/complete/oauth', screen: page(() => import('../routes/auth/oauth/CompleteOauthPage'), 'CompleteOauthPage') },
+  {
+    path: '/oauth',
+    screen: page(() => import('../routes/auth/oauth/OauthCallbackPage'), 'OauthCallbackPage'),
+  },
+  {
+    path: '/complete/oauth',
+    screen: page(() => import('../routes/auth/oauth/CompleteOauthPage'), 'CompleteOauthPage'),
+  },
   {
     path: '/google/login/mobile',
     screen: page(() => import('../routes/auth/oauth/GoogleLoginMobilePage'), 'GoogleLoginMobilePage'),

@@ -27,7 +27,8 @@ export function useLogin() {
 export function useLogin2fa() {
   const { api } = useApi();
   return useMutation({
-    mutationFn: async (body: { email: string; code: string }) => (await api.post<Session>('login-2fa', body)).data,
+    mutationFn: async (body: { email: string; code: string }) =>
+      (await api.post<Session>('login-2fa', body)).data,
   });
 }
 
@@ -35,14 +36,17 @@ export function useLogin2fa() {
 export function useRegister() {
   const { api } = useApi();
   return useMutation({
-    mutationFn: async (body: Record<string, unknown>) => (await api.post<{ email: string }>('user/store-user', body)).data,
+    mutationFn: async (body: Record<string, unknown>) =>
+      (await api.post<{ email: string }>('user/store-user', body)).data,
   });
 }
 
 /** POST verify-user. */
 export function useVerifyUser() {
   const { api } = useApi();
-  return useMutation({ mutationFn: (body: { email: string; code: string }) => api.post('verify-user', body) });
+  return useMutation({
+    mutationFn: (body: { email: string; code: string }) => api.post('verify-user', body),
+  });
 }
 
 /** POST user/resend-code. */
@@ -62,7 +66,8 @@ export function useCheckResetToken(email: string, token: string) {
   const { api } = useApi();
   return useQuery({
     queryKey: queryKeys.resetToken(email, token),
-    queryFn: async () => (await api.get<{ valid: true }>('check/reset/token', { query: { token, email }, silent: true })).data,
+    queryFn: async () =>
+      (await api.get<{ valid: true }>('check/reset/token', { query: { token, email }, silent: true })).data,
     enabled: Boolean(email && token),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

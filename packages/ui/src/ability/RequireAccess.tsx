@@ -20,7 +20,14 @@ export interface RequireAccessProps {
  * to login (remembering where they were going), unverified users to verify-user, forced password
  * changes to the change-password screen, and shows not-found for missing permissions.
  */
-export function RequireAccess({ access, loginPath, verifyPath, changePassword, notFound, children }: RequireAccessProps) {
+export function RequireAccess({
+  access,
+  loginPath,
+  verifyPath,
+  changePassword,
+  notFound,
+  children,
+}: RequireAccessProps) {
   const session = useSession<{ email?: string; email_verified?: boolean; must_change_password?: boolean }>();
   const location = useLocation();
   const outcome = resolveAccess(session, (p) => session.ability.can('call', p), access);
@@ -33,7 +40,10 @@ export function RequireAccess({ access, loginPath, verifyPath, changePassword, n
     }
     case 'verify':
       return (
-        <Navigate to={`${verifyPath ?? loginPath}?email=${encodeURIComponent(session.user?.email ?? '')}`} replace />
+        <Navigate
+          to={`${verifyPath ?? loginPath}?email=${encodeURIComponent(session.user?.email ?? '')}`}
+          replace
+        />
       );
     case 'change-password':
       return <>{changePassword ?? notFound}</>;

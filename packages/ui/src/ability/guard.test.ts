@@ -2,17 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { buildAbility } from '../session/session';
 import { type GuardSession, resolveAccess } from './guard';
 
-const artist = buildAbility([
+const artist = await buildAbility([
   { action: 'call', subject: 'ARTIST_PERMISSION' },
   { action: 'call', subject: 'ARTIST_ALL_PERMISSION' },
 ]);
-const curator = buildAbility([
+const curator = await buildAbility([
   { action: 'call', subject: 'CURATOR_PERMISSION' },
   { action: 'call', subject: 'ARTIST_ALL_PERMISSION' },
 ]);
 const can = (ability: typeof artist) => (permission: string) => ability.can('call', permission);
 
-function session(user: Partial<NonNullable<GuardSession['user']>> | null, extra: Partial<GuardSession> = {}): GuardSession {
+function session(
+  user: Partial<NonNullable<GuardSession['user']>> | null,
+  extra: Partial<GuardSession> = {},
+): GuardSession {
   return {
     loading: false,
     token: user ? 'tok' : null,
@@ -35,9 +38,11 @@ describe('resolveAccess', () => {
   });
 
   it('forces the password change before anything else', () => {
-    expect(resolveAccess(session({ must_change_password: true }), can(artist), { permission: 'ARTIST_PERMISSION' })).toBe(
-      'change-password',
-    );
+    expect(
+      resolveAccess(session({ must_change_password: true }), can(artist), {
+        permission: 'ARTIST_PERMISSION',
+      }),
+    ).toBe('change-password');
   });
 
   it('lets any signed-in user open general routes (dashboard)', () => {
@@ -47,10 +52,12 @@ describe('resolveAccess', () => {
 
   it('checks the permission with action call', () => {
     expect(resolveAccess(session({}), can(artist), { permission: 'ARTIST_PERMISSION' })).toBe('ok');
-    expect(resolveAccess(session({ user_type_id: 2 }), can(curator), { permission: 'ARTIST_PERMISSION' })).toBe(
-      'not-found',
-    );
-    expect(resolveAccess(session({ user_type_id: 2 }), can(curator), { permission: 'CURATOR_PERMISSION' })).toBe('ok');
+    expect(
+      resolveAccess(session({ user_type_id: 2 }), can(curator), { permission: 'ARTIST_PERMISSION' }),
+    ).toBe('not-found');
+    expect(
+      resolveAccess(session({ user_type_id: 2 }), can(curator), { permission: 'CURATOR_PERMISSION' }),
+    ).toBe('ok');
   });
 
   it('checks the user type when the route names one', () => {
@@ -58,9 +65,11 @@ describe('resolveAccess', () => {
     expect(resolveAccess(session({ user_type_id: 2 }), can(curator), { userTypes: [2] })).toBe('ok');
   });
 
-  it('admin abilities work the same way', () => {
-    const admin = buildAbility([{ action: 'call', subject: 'view.main.users.tab.list' }]);
+  it('admin abilities work the same way', async () => {
+    const admin = await buildAbility([{ action: 'call', subject: 'view.main.users.tab.list' }]);
     expect(resolveAccess(session({}), can(admin), { permission: 'view.main.users.tab.list' })).toBe('ok');
-    expect(resolveAccess(session({}), can(admin), { permission: 'view.main.roles.tab.list' })).toBe('not-found');
+    expect(resolveAccess(session({}), can(admin), { permission: 'view.main.roles.tab.list' })).toBe(
+      'not-found',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { GENERAL } from '@lm/contracts';
+import { GENERAL } from '@lm/contracts/permissions';
 
 /** What a route asks of the session (spec section 2, DESIGN section 6). */
 export interface RouteAccess {

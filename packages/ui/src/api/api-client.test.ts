@@ -8,7 +8,10 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-function makeClient(fetchImpl: typeof fetch, extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) {
+function makeClient(
+  fetchImpl: typeof fetch,
+  extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {},
+) {
   const notifier = { error: vi.fn(), success: vi.fn() };
   const redirect = vi.fn();
   const client = new ApiClient({
@@ -34,7 +37,9 @@ beforeEach(() => {
 describe('ApiClient', () => {
   it('sends the token, language and platform headers', async () => {
     localStorage.setItem('AUTH_TOKEN', 'tok');
-    const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, { data: { ok: 1 } }));
+    const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      json(200, { data: { ok: 1 } }),
+    );
     const { client } = makeClient(fetchImpl as unknown as typeof fetch);
     const res = await client.get<{ ok: number }>('user/info', { query: { q: '', page: 2, ids: [1, 2] } });
     expect(res.data.ok).toBe(1);
@@ -68,7 +73,8 @@ describe('ApiClient', () => {
   });
 
   it('shows a success message as a success toast', async () => {
-    const { client, notifier } = makeClient((async () => json(200, { data: null, message: 'Saved' })) as typeof fetch);
+    const { client, notifier } = makeClient((async () =>
+      json(200, { data: null, message: 'Saved' })) as typeof fetch);
     await client.post('x', { a: 1 });
     expect(notifier.success).toHaveBeenCalledWith('Saved');
   });
@@ -82,9 +88,8 @@ describe('ApiClient', () => {
   it('logs out on USR_UNAUTHENTICATED: clears the session and reloads the root', async () => {
     localStorage.setItem('AUTH_TOKEN', 'tok');
     sessionStorage.setItem('AUTH_TOKEN', 'tok');
-    const { client, redirect } = makeClient(
-      (async () => json(401, { message: 'Nope', code: 'USR_UNAUTHENTICATED' })) as typeof fetch,
-    );
+    const { client, redirect } = makeClient((async () =>
+      json(401, { message: 'Nope', code: 'USR_UNAUTHENTICATED' })) as typeof fetch);
     await expect(client.get('user/info')).rejects.toBeInstanceOf(ApiRequestError);
     expect(localStorage.getItem('AUTH_TOKEN')).toBeNull();
     expect(sessionStorage.getItem('AUTH_TOKEN')).toBeNull();

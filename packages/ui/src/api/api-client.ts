@@ -1,5 +1,6 @@
 import type { ApiError, ApiList, ApiSuccess } from '@lm/contracts';
-import { ERROR_CODES, LIMITS, WEB_PLATFORM } from '@lm/contracts';
+import { ERROR_CODES, WEB_PLATFORM } from '@lm/contracts/api';
+import { LIMITS } from '@lm/contracts/limits';
 import { clearToken, readToken } from '../session/storage-keys';
 import { ApiRequestError } from './api-error';
 import { requestState } from './request-state';
@@ -118,7 +119,10 @@ export class ApiClient {
     const silent = options.silent === true;
     const online = o.isOnline ? o.isOnline() : typeof navigator === 'undefined' || navigator.onLine !== false;
     if (!online) {
-      throw this.fail(new ApiRequestError(0, { message: o.translate('ui.errors.offline'), code: 'OFFLINE' }), silent);
+      throw this.fail(
+        new ApiRequestError(0, { message: o.translate('ui.errors.offline'), code: 'OFFLINE' }),
+        silent,
+      );
     }
 
     const query = toSearchParams(options.query).toString();

@@ -1,13 +1,19 @@
-import { LIMITS } from '@lm/contracts';
-import { notifications } from '@mantine/notifications';
+import { LIMITS } from '@lm/contracts/limits';
 import { currentLanguage, i18next } from '../i18n/i18n';
 import { ApiClient, type Notifier } from './api-client';
 import type { ApiClients } from './api-context';
 
+function toast(color: string, message: string): void {
+  // Loaded on the first toast, so the login screen does not download the toast code up front.
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({ color, message, autoClose: LIMITS.toastMs }),
+  );
+}
+
 /** Toasts through Mantine notifications, closing after 5 s (spec section 9). */
 export const mantineNotifier: Notifier = {
-  error: (message) => notifications.show({ color: 'red', message, autoClose: LIMITS.toastMs }),
-  success: (message) => notifications.show({ color: 'green', message, autoClose: LIMITS.toastMs }),
+  error: (message) => toast('red', message),
+  success: (message) => toast('green', message),
 };
 
 /**

@@ -10,8 +10,10 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: (count, error) =>
-          !(error instanceof ApiRequestError && (error.status === 0 || (error.status >= 400 && error.status < 500))) &&
-          count < 1,
+          !(
+            error instanceof ApiRequestError &&
+            (error.status === 0 || (error.status >= 400 && error.status < 500))
+          ) && count < 1,
         refetchOnWindowFocus: false,
         staleTime: 30_000,
       },

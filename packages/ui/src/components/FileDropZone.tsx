@@ -1,3 +1,4 @@
+import '@mantine/dropzone/styles.css';
 import { Group, Loader, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileWithPath } from '@mantine/dropzone';
 import { IconCloudUpload, IconFileX, IconUpload } from '@tabler/icons-react';
@@ -29,7 +30,9 @@ export function FileDropZone({ rules, onFiles, loading, label, children, disable
 
   const handle = (files: FileWithPath[]) => {
     const result = checkFiles(files, rules, formatFileSize);
-    const messages = result.problems.map((p) => t('ui.upload.rejected', { name: p.name, reason: t(p.key, p.params ?? {}) }));
+    const messages = result.problems.map((p) =>
+      t('ui.upload.rejected', { name: p.name, reason: t(p.key, p.params ?? {}) }),
+    );
     setProblems(messages);
     for (const message of messages) mantineNotifier.error(message);
     if (result.accepted.length) onFiles(result.accepted);
@@ -58,7 +61,9 @@ export function FileDropZone({ rules, onFiles, loading, label, children, disable
           <Dropzone.Reject>
             <IconFileX size={36} stroke={1.5} />
           </Dropzone.Reject>
-          <Dropzone.Idle>{loading ? <Loader size="sm" /> : <IconCloudUpload size={36} stroke={1.5} />}</Dropzone.Idle>
+          <Dropzone.Idle>
+            {loading ? <Loader size="sm" /> : <IconCloudUpload size={36} stroke={1.5} />}
+          </Dropzone.Idle>
           {children}
           <div>
             <Text size="sm" fw={500}>

@@ -31,7 +31,10 @@ export function confirmAction(options: ConfirmOptions = {}): Promise<boolean> {
       title: options.title ?? t('ui.confirm.title'),
       centered: true,
       children: <Text size="sm">{options.message ?? t('ui.confirm.default')}</Text>,
-      labels: { confirm: options.confirmLabel ?? t('ui.confirm.yes'), cancel: options.cancelLabel ?? t('ui.confirm.cancel') },
+      labels: {
+        confirm: options.confirmLabel ?? t('ui.confirm.yes'),
+        cancel: options.cancelLabel ?? t('ui.confirm.cancel'),
+      },
       confirmProps: { color: options.danger ? 'red' : undefined, 'data-testid': 'confirm-yes' } as never,
       onConfirm: () => settle(true),
       onCancel: () => settle(false),

@@ -6,13 +6,21 @@ const file = (name: string, size = 1000) => ({ name, size });
 
 describe('checkFiles', () => {
   it('accepts allowed extensions in any case', () => {
-    const { accepted, problems } = checkFiles([file('me.JPG'), file('b.png')], { ...AVATAR_RULES, maxFiles: 5 }, formatFileSize);
+    const { accepted, problems } = checkFiles(
+      [file('me.JPG'), file('b.png')],
+      { ...AVATAR_RULES, maxFiles: 5 },
+      formatFileSize,
+    );
     expect(accepted.map((f) => f.name)).toEqual(['me.JPG', 'b.png']);
     expect(problems).toEqual([]);
   });
 
   it("refuses other types with 'You can only upload allowed Files!.' naming the file", () => {
-    const { accepted, problems } = checkFiles([file('virus.exe'), file('photo.gif')], AVATAR_RULES, formatFileSize);
+    const { accepted, problems } = checkFiles(
+      [file('virus.exe'), file('photo.gif')],
+      AVATAR_RULES,
+      formatFileSize,
+    );
     expect(accepted).toEqual([]);
     expect(problems).toEqual([
       { name: 'virus.exe', key: 'validation.file_type' },
@@ -22,7 +30,9 @@ describe('checkFiles', () => {
 
   it('refuses files over the size limit', () => {
     const { problems } = checkFiles([file('song.mp3', 51 * 1024 * 1024)], MEDIA_RULES, formatFileSize);
-    expect(problems).toEqual([{ name: 'song.mp3', key: 'validation.file_too_large', params: { max: '50 mb' } }]);
+    expect(problems).toEqual([
+      { name: 'song.mp3', key: 'validation.file_too_large', params: { max: '50 mb' } },
+    ]);
   });
 
   it('keeps one file when only one is allowed', () => {

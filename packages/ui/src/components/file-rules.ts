@@ -1,4 +1,4 @@
-import { LIMITS } from '@lm/contracts';
+import { LIMITS } from '@lm/contracts/limits';
 
 /** Allowed files of an upload field (spec section 5). */
 export interface FileRules {
@@ -11,9 +11,17 @@ export interface FileRules {
 }
 
 /** Avatar: jpg, jpeg or png (spec sections 5 and 9), up to 5 mb. */
-export const AVATAR_RULES: FileRules = { extensions: ['jpg', 'jpeg', 'png'], maxBytes: 5 * 1024 * 1024, maxFiles: 1 };
+export const AVATAR_RULES: FileRules = {
+  extensions: ['jpg', 'jpeg', 'png'],
+  maxBytes: 5 * 1024 * 1024,
+  maxFiles: 1,
+};
 /** Unreleased song media: mp3 or mp4 up to 50 mb (spec section 5). */
-export const MEDIA_RULES: FileRules = { extensions: ['mp3', 'mp4'], maxBytes: LIMITS.mediaMaxBytes, maxFiles: 1 };
+export const MEDIA_RULES: FileRules = {
+  extensions: ['mp3', 'mp4'],
+  maxBytes: LIMITS.mediaMaxBytes,
+  maxFiles: 1,
+};
 /** Track file: mp3 or wav (spec section 5). */
 export const AUDIO_RULES: FileRules = { extensions: ['mp3', 'wav'], maxFiles: 1 };
 /** Cover image: png, jpg, jpeg or gif (spec section 5). */
@@ -48,7 +56,11 @@ export function checkFiles<F extends { name: string; size: number }>(
     if (!rules.extensions.includes(extensionOf(file.name))) {
       problems.push({ name: file.name, key: 'validation.file_type' });
     } else if (rules.maxBytes !== undefined && file.size > rules.maxBytes) {
-      problems.push({ name: file.name, key: 'validation.file_too_large', params: { max: formatSize(rules.maxBytes) } });
+      problems.push({
+        name: file.name,
+        key: 'validation.file_too_large',
+        params: { max: formatSize(rules.maxBytes) },
+      });
     } else {
       accepted.push(file);
     }

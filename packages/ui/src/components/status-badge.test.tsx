@@ -17,7 +17,9 @@ afterEach(cleanup);
 beforeAll(initTestI18n);
 
 function leaf(key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
 }
 
 describe('badge colours', () => {
@@ -34,7 +36,16 @@ describe('badge colours', () => {
 
   it('colours express statuses as the spec says', () => {
     const colours = Object.fromEntries(EXPRESS_CAMPAIGN_STATUSES.map((s) => [s.id, badgeColor(s.color)]));
-    expect(colours).toEqual({ 1: 'orange', 2: 'orange', 3: 'orange', 4: 'orange', 5: 'orange', 6: 'green', 7: 'red', 8: 'red' });
+    expect(colours).toEqual({
+      1: 'orange',
+      2: 'orange',
+      3: 'orange',
+      4: 'orange',
+      5: 'orange',
+      6: 'green',
+      7: 'red',
+      8: 'red',
+    });
     expect([1, 2, 3, 4, 5, 6, 9].map((id) => badgeColor(expressListBadgeColor(id)))).toEqual([
       'green',
       'orange',
@@ -44,13 +55,20 @@ describe('badge colours', () => {
       'blue',
       'gray',
     ]);
-    expect([1, 2, 3].map((id) => badgeColor(expressPlaylistStatusColor(id)))).toEqual(['green', 'orange', 'red']);
+    expect([1, 2, 3].map((id) => badgeColor(expressPlaylistStatusColor(id)))).toEqual([
+      'green',
+      'orange',
+      'red',
+    ]);
     expect(badgeColor(genericStatusColor('Invited'))).toBe('blue');
     expect(badgeColor(genericStatusColor('Not Registered'))).toBe('gray');
   });
 
   it('has a translated label for every status of the maps', () => {
-    const labels = [...EXPRESS_CAMPAIGN_STATUSES.map((s) => s.label), ...Object.values(USER_STATUS_LABELS).map((s) => s.label)];
+    const labels = [
+      ...EXPRESS_CAMPAIGN_STATUSES.map((s) => s.label),
+      ...Object.values(USER_STATUS_LABELS).map((s) => s.label),
+    ];
     for (const label of labels) expect(typeof leaf(statusLabelKey(label)), label).toBe('string');
   });
 });

@@ -24,7 +24,9 @@ describe('<Wizard>', () => {
     expect(screen.getByText('first step')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('data-loading')).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('data-loading')).toBe(false),
+    );
     expect(screen.getByText('first step')).toBeTruthy();
     expect(screen.queryByText('second step')).toBeNull();
 
@@ -40,7 +42,9 @@ describe('<Wizard>', () => {
   });
 
   it('keeps Submit disabled while finishDisabled (e.g. until I agree is ticked)', () => {
-    renderWithUi(<Wizard onFinish={() => undefined} finishDisabled steps={[{ label: 'About', content: 'x' }]} />);
+    renderWithUi(
+      <Wizard onFinish={() => undefined} finishDisabled steps={[{ label: 'About', content: 'x' }]} />,
+    );
     expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldValues, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
+import { useRef } from 'react';
+import {
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { translateMessage } from '../i18n/i18n';
 
@@ -15,6 +22,32 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
     mode: 'onTouched',
     ...options,
     resolver: zodResolver(schema as never) as never,
+  });
+}
+
+/**
+ * Like {@link useZodForm}, but the schema (and zod with it) is loaded on the first validation, so
+ * screens on the bundle budget (login) do not download zod before the user types.
+ * `load` is e.g. `() => import('@lm/contracts/auth').then((m) => m.loginSchema)`.
+ */
+export function useLazyZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  load: () => Promise<S>,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  const resolver = useRef<Resolver<z.input<S>, unknown, z.output<S>> | null>(null);
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    mode: 'onTouched',
+    ...options,
+    resolver: async (values, context, opts) => {
+      if (!resolver.current) {
+        const [schema, { zodResolver: lazyResolver }] = await Promise.all([
+          load(),
+          import('@hookform/resolvers/zod'),
+        ]);
+        resolver.current = lazyResolver(schema as never) as never;
+      }
+      return resolver.current!(values, context, opts);
+    },
   });
 }
 

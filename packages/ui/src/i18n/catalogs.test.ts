@@ -55,7 +55,10 @@ describe('UI catalogs', () => {
     const shared = leaves(messageCatalogs.en as Catalog);
     for (const language of ['fr', 'de', 'ar', 'tr'] as const) {
       const keys = leaves(messageCatalogs[language] as Catalog);
-      expect([...shared.keys()].filter((k) => !keys.has(k)), language).toEqual([]);
+      expect(
+        [...shared.keys()].filter((k) => !keys.has(k)),
+        language,
+      ).toEqual([]);
     }
   });
 });

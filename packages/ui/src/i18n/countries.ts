@@ -11,16 +11,12 @@ export const COUNTRY_CODES: readonly string[] = (
   'TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
 ).split(' ');
 
-/** Flag emoji of a country code ("FR" → 🇫🇷). */
-export function flagOf(code: string): string {
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0)));
-}
-
 /** Country choices named in the language (Intl.DisplayNames), sorted by name. */
 export function countryOptions(language: string): { value: string; label: string }[] {
   const names = new Intl.DisplayNames([intlLocale(language)], { type: 'region' });
   const collator = new Intl.Collator(intlLocale(language));
-  return COUNTRY_CODES.map((code) => ({ value: code, label: `${flagOf(code)} ${names.of(code) ?? code}` })).sort((a, b) =>
-    collator.compare(a.label.slice(5), b.label.slice(5)),
-  );
+  return COUNTRY_CODES.map((code) => ({
+    value: code,
+    label: `${flagOf(code)} ${names.of(code) ?? code}`,
+  })).sort((a, b) => collator.compare(a.label.slice(5), b.label.slice(5)));
 }

@@ -1,3 +1,7 @@
+import 'dayjs/locale/ar';
+import 'dayjs/locale/de';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/tr';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatFileSize, formatNumber, formatShortAmount, toIsoDate } from './format';
 

@@ -1,10 +1,6 @@
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import 'dayjs/locale/ar';
-import 'dayjs/locale/de';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/tr';
 import { intlLocale } from './languages';
 
 dayjs.extend(localizedFormat);
@@ -37,7 +33,8 @@ export function formatShortAmount(value: number, language = 'en', fractionDigits
     const rounded = Math.round((abs / unit.size) * factor) / factor;
     // 999_950 rounds to "1000K": promote it to the next unit instead.
     const bigger = SHORT_UNITS[i - 1];
-    if (rounded >= 1000 && bigger) return `${sign}${format(Math.round((abs / bigger.size) * factor) / factor)}${bigger.suffix}`;
+    if (rounded >= 1000 && bigger)
+      return `${sign}${format(Math.round((abs / bigger.size) * factor) / factor)}${bigger.suffix}`;
     return `${sign}${format(rounded)}${unit.suffix}`;
   }
   return `${sign}${format(abs)}`;
@@ -63,7 +60,11 @@ export function dayjsLocale(language: string): string {
 }
 
 /** Formats a date (ISO string, Date or timestamp) in the language, e.g. "21 nov. 2026" in French. */
-export function formatDate(value: string | number | Date | null | undefined, language = 'en', format = 'll'): string {
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  language = 'en',
+  format = 'll',
+): string {
   if (value === null || value === undefined || value === '') return '';
   const d = dayjs(value);
   return d.isValid() ? d.locale(dayjsLocale(language)).format(format) : '';

@@ -1,10 +1,8 @@
-import { DEFAULT_LANGUAGE, type Language } from '@lm/contracts';
+import { DEFAULT_LANGUAGE, type Language } from '@lm/contracts/api';
 import { messageCatalogs } from '@lm/contracts/i18n/index';
-import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readPreference, STORAGE_KEYS, writePreference } from '../session/storage-keys';
-import { dayjsLocale } from './format';
 import { directionOf, isLanguage } from './languages';
 
 type Catalog = { [key: string]: string | Catalog };
@@ -21,6 +19,18 @@ const uiLoaders: Record<Language, () => Promise<{ default: Catalog }>> = {
   tr: () => import('./locales/tr.json'),
 };
 
+/**
+ * dayjs month and day names, registered with the language. Formatting passes the locale on each
+ * call (format.ts), so dayjs itself is not needed before the first formatted date.
+ */
+const dayjsLocales: Record<Language, () => Promise<unknown>> = {
+  en: async () => undefined,
+  fr: () => import('dayjs/locale/fr'),
+  de: () => import('dayjs/locale/de'),
+  ar: () => import('dayjs/locale/ar'),
+  tr: () => import('dayjs/locale/tr'),
+};
+
 /** The i18next namespaces: `ui` (screens) first, then `messages` (contracts: validation, auth, errors). */
 export const I18N_NAMESPACES = { ui: 'ui', messages: 'messages' } as const;
 
@@ -31,6 +41,7 @@ export function storedLanguage(): Language {
 }
 
 async function loadLanguage(language: Language): Promise<void> {
+  await dayjsLocales[language]();
   if (!i18next.hasResourceBundle(language, I18N_NAMESPACES.ui)) {
     const catalog = await uiLoaders[language]();
     i18next.addResourceBundle(language, I18N_NAMESPACES.ui, catalog.default, true, true);
@@ -40,13 +51,12 @@ async function loadLanguage(language: Language): Promise<void> {
   }
 }
 
-/** Sets `lang` and `dir` on <html> (Arabic is right-to-left) and the dayjs locale. */
+/** Sets `lang` and `dir` on <html> (Arabic is right-to-left). */
 export function applyDocumentLanguage(language: Language): void {
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language;
     document.documentElement.dir = directionOf(language);
   }
-  dayjs.locale(dayjsLocale(language));
 }
 
 /**

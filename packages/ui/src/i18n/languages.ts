@@ -1,12 +1,12 @@
-import { DEFAULT_LANGUAGE, type Language, LANGUAGES, RTL_LANGUAGES } from '@lm/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, RTL_LANGUAGES } from '@lm/contracts/api';
 
 /** The five languages of spec section 1 with their own names, as the language switch lists them. */
-export const LANGUAGE_OPTIONS: readonly { code: Language; label: string; flag: string }[] = [
-  { code: 'en', label: 'English', flag: '🇬🇧' },
-  { code: 'fr', label: 'Français', flag: '🇫🇷' },
-  { code: 'de', label: 'Deutsch', flag: '🇩🇪' },
-  { code: 'ar', label: 'العربية', flag: '🇸🇦' },
-  { code: 'tr', label: 'Türkçe', flag: '🇹🇷' },
+export const LANGUAGE_OPTIONS: readonly { code: Language; label: string }[] = [
+  { code: 'en', label: 'English' },
+  { code: 'fr', label: 'Français' },
+  { code: 'de', label: 'Deutsch' },
+  { code: 'ar', label: 'العربية' },
+  { code: 'tr', label: 'Türkçe' },
 ];
 
 /** True when `value` is one of the supported language codes. */

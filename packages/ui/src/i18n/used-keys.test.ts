@@ -11,10 +11,17 @@ const GROUPS = Object.keys(en);
 const KEY = new RegExp(`['"\`]((?:${GROUPS.join('|')})\\.[a-z0-9_]+(?:\\.[a-z0-9_]+)*)['"\`]`, 'g');
 /** Keys built at run time (e.g. t(`user_types.${id}`)): every variant must exist. */
 const DYNAMIC_KEYS: readonly string[] = [
-  ...['1', '2', '3'].flatMap((id) => [`user_types.${id}`, `dashboard.intro_${id}`, `register.user_type_hint_${id}`]),
+  ...['1', '2', '3'].flatMap((id) => [
+    `user_types.${id}`,
+    `dashboard.intro_${id}`,
+    `register.user_type_hint_${id}`,
+  ]),
   ...['male', 'female', 'other'].map((g) => `genders.${g}`),
   ...['light', 'dark', 'bordered', 'semi-dark'].map((skin) => `ui.skins.${skin}`),
-  ...['connect', 'analyse', 'reach'].flatMap((step) => [`fan_finder.step_${step}_title`, `fan_finder.step_${step}_text`]),
+  ...['connect', 'analyse', 'reach'].flatMap((step) => [
+    `fan_finder.step_${step}_title`,
+    `fan_finder.step_${step}_text`,
+  ]),
   ...['super', 'regular', 'mixed', 'low'].map((band) => `fan_finder.rating_${band}`),
   ...['who', 'data', 'purposes', 'sharing', 'retention', 'rights', 'storage'].flatMap((section) => [
     `privacy.${section}_title`,
@@ -48,7 +55,8 @@ describe('keys used in the code', () => {
     for (const file of sources.flatMap(files)) {
       for (const match of readFileSync(file, 'utf8').matchAll(KEY)) {
         const key = match[1]!;
-        if (!has(en, key) && !has(messageCatalogs.en as Catalog, key)) missing.push(`${key} (${file.slice(root.length + 1)})`);
+        if (!has(en, key) && !has(messageCatalogs.en as Catalog, key))
+          missing.push(`${key} (${file.slice(root.length + 1)})`);
       }
     }
     expect(missing).toEqual([]);

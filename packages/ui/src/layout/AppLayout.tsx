@@ -1,5 +1,6 @@
 import { ActionIcon, AppShell, Burger, Group, ScrollArea, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ const COLLAPSED = 76;
 /**
  * Signed-in layout of both apps (DESIGN section 6): collapsible side menu (collapsed by default,
  * the choice is remembered), top bar with language switch, skin switch, notifications bell and
- * user menu.
+ * user menu. Holds the confirm-dialog provider (confirmAction) of the signed-in screens.
  */
 export function AppLayout({ menu, user, notificationsBase, admin, children }: AppLayoutProps) {
   const { t } = useTranslation();
@@ -45,57 +46,66 @@ export function AppLayout({ menu, user, notificationsBase, admin, children }: Ap
   };
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: collapsed ? COLLAPSED : EXPANDED, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
-      padding="lg"
-    >
-      <AppShell.Header className="lm-header">
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={mobileOpened}
-              onClick={mobile.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={t('ui.topbar.toggle_menu')}
-            />
-            <Tooltip label={t(collapsed ? 'ui.topbar.expand_menu' : 'ui.topbar.collapse_menu')} withinPortal>
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                visibleFrom="sm"
-                onClick={toggle}
-                aria-label={t(collapsed ? 'ui.topbar.expand_menu' : 'ui.topbar.collapse_menu')}
-                data-testid="menu-toggle"
-              >
-                {collapsed ? (
-                  <IconLayoutSidebarLeftExpand size={20} className="lm-flip-rtl" />
-                ) : (
-                  <IconLayoutSidebarLeftCollapse size={20} className="lm-flip-rtl" />
-                )}
-              </ActionIcon>
-            </Tooltip>
-            <Brand admin={admin} />
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            <LanguageSwitch />
-            <SkinSwitch />
-            <NotificationsBell base={notificationsBase} />
-            <UserMenu {...user} />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar
-        className="lm-navbar"
-        p={collapsed && !mobileOpened ? 'xs' : 'md'}
-        data-mantine-color-scheme={skin === 'semi-dark' ? 'dark' : undefined}
+    <ModalsProvider labels={{ confirm: t('ui.confirm.yes'), cancel: t('ui.confirm.cancel') }}>
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{
+          width: collapsed ? COLLAPSED : EXPANDED,
+          breakpoint: 'sm',
+          collapsed: { mobile: !mobileOpened },
+        }}
+        padding="lg"
       >
-        <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
-          <SideMenu items={menu} collapsed={collapsed && !mobileOpened} onNavigate={mobile.close} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main className="lm-main">{children}</AppShell.Main>
-    </AppShell>
+        <AppShell.Header className="lm-header">
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={mobileOpened}
+                onClick={mobile.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('ui.topbar.toggle_menu')}
+              />
+              <Tooltip
+                label={t(collapsed ? 'ui.topbar.expand_menu' : 'ui.topbar.collapse_menu')}
+                withinPortal
+              >
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  visibleFrom="sm"
+                  onClick={toggle}
+                  aria-label={t(collapsed ? 'ui.topbar.expand_menu' : 'ui.topbar.collapse_menu')}
+                  data-testid="menu-toggle"
+                >
+                  {collapsed ? (
+                    <IconLayoutSidebarLeftExpand size={20} className="lm-flip-rtl" />
+                  ) : (
+                    <IconLayoutSidebarLeftCollapse size={20} className="lm-flip-rtl" />
+                  )}
+                </ActionIcon>
+              </Tooltip>
+              <Brand admin={admin} />
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <LanguageSwitch />
+              <SkinSwitch />
+              <NotificationsBell base={notificationsBase} />
+              <UserMenu {...user} />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar
+          className="lm-navbar"
+          p={collapsed && !mobileOpened ? 'xs' : 'md'}
+          data-mantine-color-scheme={skin === 'semi-dark' ? 'dark' : undefined}
+        >
+          <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
+            <SideMenu items={menu} collapsed={collapsed && !mobileOpened} onNavigate={mobile.close} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main className="lm-main">{children}</AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }

@@ -3,8 +3,7 @@ import { IconBrandInstagram, IconBrandSpotify, IconBrandTiktok } from '@tabler/i
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Brand } from './Brand';
-import { LanguageSwitch } from './LanguageSwitch';
-import { SkinSwitch } from './SkinSwitch';
+import { PreferenceSelects } from './PreferenceSelects';
 
 export interface AuthLayoutProps {
   /** i18n key of the card title. */
@@ -27,12 +26,17 @@ export function AuthLayout({ title, subtitle, admin, wide, children }: AuthLayou
     <Box className="lm-auth-bg">
       <Group justify="space-between" p="md">
         <Brand admin={admin} />
-        <Group gap={4}>
-          <LanguageSwitch />
-          <SkinSwitch />
-        </Group>
+        <PreferenceSelects />
       </Group>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0} px="md" pb="xl" maw={1180} mx="auto" style={{ alignItems: 'center' }}>
+      <SimpleGrid
+        cols={{ base: 1, md: 2 }}
+        spacing={0}
+        px="md"
+        pb="xl"
+        maw={1180}
+        mx="auto"
+        style={{ alignItems: 'center' }}
+      >
         <Stack gap="lg" visibleFrom="md" pe="xl">
           <Title order={1} fz={40} lh={1.15}>
             {t(admin ? 'ui.auth_panel.admin_title' : 'ui.auth_panel.title')}

@@ -7,7 +7,12 @@ export function Brand({ compact, admin }: { compact?: boolean; admin?: boolean }
   const { t } = useTranslation();
   return (
     <Group gap={10} wrap="nowrap">
-      <ThemeIcon size={36} radius="md" variant="gradient" gradient={{ from: 'violet', to: 'grape', deg: 135 }}>
+      <ThemeIcon
+        size={36}
+        radius="md"
+        variant="gradient"
+        gradient={{ from: 'violet', to: 'grape', deg: 135 }}
+      >
         <IconCoins size={22} />
       </ThemeIcon>
       {!compact && (

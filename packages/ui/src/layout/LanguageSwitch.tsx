@@ -12,7 +12,12 @@ export function LanguageSwitch() {
     <Menu position="bottom-end" withinPortal shadow="md" width={180}>
       <Menu.Target>
         <Tooltip label={t('ui.topbar.language')} withinPortal>
-          <ActionIcon variant="subtle" size="lg" aria-label={t('ui.topbar.language')} data-testid="language-switch">
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={t('ui.topbar.language')}
+            data-testid="language-switch"
+          >
             <IconLanguage size={20} />
           </ActionIcon>
         </Tooltip>
@@ -22,7 +27,11 @@ export function LanguageSwitch() {
           <Menu.Item
             key={option.code}
             onClick={() => void setLanguage(option.code)}
-            leftSection={<Text span>{option.flag}</Text>}
+            leftSection={
+              <Text span size="xs" fw={700} c="dimmed" w={20}>
+                {option.code.toUpperCase()}
+              </Text>
+            }
             rightSection={option.code === language ? <IconCheck size={14} /> : null}
             data-testid={`language-${option.code}`}
             lang={option.code}

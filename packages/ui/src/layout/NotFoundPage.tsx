@@ -16,7 +16,11 @@ export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
         </Text>
         <Title order={2}>{t('ui.not_found.title')}</Title>
         <Text c="dimmed">{t('ui.not_found.text')}</Text>
-        <Button component={Link} to={homePath} leftSection={<IconArrowLeft size={16} className="lm-flip-rtl" />}>
+        <Button
+          component={Link}
+          to={homePath}
+          leftSection={<IconArrowLeft size={16} className="lm-flip-rtl" />}
+        >
           {t('ui.not_found.back')}
         </Button>
       </Stack>

@@ -3,8 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Brand } from './Brand';
-import { LanguageSwitch } from './LanguageSwitch';
-import { SkinSwitch } from './SkinSwitch';
+import { PreferenceSelects } from './PreferenceSelects';
 import { usePageTitle } from './use-page-title';
 
 const SECTIONS = ['who', 'data', 'purposes', 'sharing', 'retention', 'rights', 'storage'] as const;
@@ -17,10 +16,7 @@ export function PrivacyPage({ backPath, admin }: { backPath: string; admin?: boo
     <Box className="lm-auth-bg">
       <Group justify="space-between" p="md">
         <Brand admin={admin} />
-        <Group gap={4}>
-          <LanguageSwitch />
-          <SkinSwitch />
-        </Group>
+        <PreferenceSelects />
       </Group>
       <Container size="md" pb="xl">
         <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg" data-testid="privacy-page">

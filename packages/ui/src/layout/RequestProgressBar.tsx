@@ -6,5 +6,12 @@ export function RequestProgressBar() {
   const inFlight = useRequestsInFlight();
   const { t } = useTranslation();
   if (inFlight === 0) return null;
-  return <div className="lm-progress" role="progressbar" aria-label={t('ui.common.loading')} data-in-flight={inFlight} />;
+  return (
+    <div
+      className="lm-progress"
+      role="progressbar"
+      aria-label={t('ui.common.loading')}
+      data-in-flight={inFlight}
+    />
+  );
 }

@@ -30,8 +30,8 @@ export function SideMenu({ items, collapsed, onNavigate }: SideMenuProps) {
   if (collapsed) {
     return (
       <Stack gap={6} align="center" data-testid="side-menu" data-collapsed="true">
-        {items.map((item) => {
-          if (item.kind === 'header') return <Divider key={item.key} w="60%" my={4} />;
+        {items.map((item, index) => {
+          if (item.kind === 'header') return index === 0 ? null : <Divider key={item.key} w="60%" my={4} />;
           const Icon = item.icon ?? IconCircleDot;
           const active = isActive(pathname, item);
           if (item.children) {

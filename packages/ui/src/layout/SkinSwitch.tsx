@@ -1,5 +1,12 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
-import { IconBorderAll, IconCheck, IconLayoutSidebar, IconMoon, IconPalette, IconSun } from '@tabler/icons-react';
+import {
+  IconBorderAll,
+  IconCheck,
+  IconLayoutSidebar,
+  IconMoon,
+  IconPalette,
+  IconSun,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../theme/preferences';
 import { SKINS, type Skin } from '../theme/skins';

@@ -8,7 +8,12 @@ const menu: MenuItem[] = [
     label: 'nav.campaigns',
     children: [
       { key: 'new', label: 'nav.new_campaign', to: '/select/platform', permission: 'ARTIST_PERMISSION' },
-      { key: 'playlists', label: 'nav.my_playlists', to: '/express/my/playlists/list', permission: 'CURATOR_PERMISSION' },
+      {
+        key: 'playlists',
+        label: 'nav.my_playlists',
+        to: '/express/my/playlists/list',
+        permission: 'CURATOR_PERMISSION',
+      },
     ],
   },
   {

@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.css';
-import { LIMITS } from '@lm/contracts';
+import { LIMITS } from '@lm/contracts/limits';
 import { Group, Paper, Stack, Title } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -103,7 +103,10 @@ export function ListScreen<T>({
               total: formatNumber(totalRecords, i18n.language),
             })
           }
-          sortStatus={{ columnAccessor: (sort?.columnAccessor ?? '') as never, direction: sort?.direction ?? 'desc' }}
+          sortStatus={{
+            columnAccessor: (sort?.columnAccessor ?? '') as never,
+            direction: sort?.direction ?? 'desc',
+          }}
           onSortStatusChange={(s) => list.setOrder(`${String(s.columnAccessor)}:${s.direction}`)}
           onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
           highlightOnHover

@@ -1,4 +1,15 @@
-import { ActionIcon, Button, Collapse, Group, MultiSelect, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Collapse,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconChevronDown, IconChevronUp, IconFilter, IconSearch, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -31,7 +42,14 @@ export interface SearchFilterPanelProps {
  * Collapsible "Search Filter" panel of the list screens (spec section 2). It submits only non-empty
  * values, dates as YYYY-MM-DD (spec section 5).
  */
-export function SearchFilterPanel({ fields, searchable, q, filter, onSearch, onReset }: SearchFilterPanelProps) {
+export function SearchFilterPanel({
+  fields,
+  searchable,
+  q,
+  filter,
+  onSearch,
+  onReset,
+}: SearchFilterPanelProps) {
   const { t, i18n } = useTranslation();
   const active = Boolean(q) || Object.keys(filter).length > 0;
   const [opened, setOpened] = useState(active);

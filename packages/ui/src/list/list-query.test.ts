@@ -16,7 +16,14 @@ describe('cleanFilters', () => {
         count: 0,
         active: false,
       }),
-    ).toEqual({ name: 'Jane', types: ['1', '2'], from: '2026-02-03', to: '2026-02-10', count: '0', active: 'false' });
+    ).toEqual({
+      name: 'Jane',
+      types: ['1', '2'],
+      from: '2026-02-03',
+      to: '2026-02-10',
+      count: '0',
+      active: 'false',
+    });
   });
 
   it('drops whitespace-only strings and invalid dates', () => {
@@ -46,9 +53,17 @@ describe('buildListQuery', () => {
 describe('parseListParams', () => {
   it('reads the state back from the URL', () => {
     const params = parseListParams(
-      new URLSearchParams('page=3&limit=50&order=name:asc&q=x&filter[status]=1&filter[genre]=2&filter[genre]=5'),
+      new URLSearchParams(
+        'page=3&limit=50&order=name:asc&q=x&filter[status]=1&filter[genre]=2&filter[genre]=5',
+      ),
     );
-    expect(params).toEqual({ page: 3, limit: 50, order: 'name:asc', q: 'x', filter: { status: '1', genre: ['2', '5'] } });
+    expect(params).toEqual({
+      page: 3,
+      limit: 50,
+      order: 'name:asc',
+      q: 'x',
+      filter: { status: '1', genre: ['2', '5'] },
+    });
   });
 
   it('falls back to page 1, size 10 and the default order', () => {

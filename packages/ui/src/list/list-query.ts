@@ -1,4 +1,4 @@
-import { LIMITS } from '@lm/contracts';
+import { LIMITS } from '@lm/contracts/limits';
 import { toIsoDate } from '../i18n/format';
 
 /** A filter value as the Search Filter panel holds it. */
@@ -65,14 +65,18 @@ function positiveInt(value: string | null, fallback: number): number {
 }
 
 /** Reads list state from URL search params; unknown page sizes fall back to the default (10). */
-export function parseListParams(search: URLSearchParams, defaults: { order?: string; limit?: number } = {}): ListParams {
+export function parseListParams(
+  search: URLSearchParams,
+  defaults: { order?: string; limit?: number } = {},
+): ListParams {
   const filter: Record<string, string | string[]> = {};
   for (const [key, value] of search) {
     const match = FILTER_KEY.exec(key);
     if (!match || value === '') continue;
     const field = match[1]!;
     const current = filter[field];
-    filter[field] = current === undefined ? value : [...(Array.isArray(current) ? current : [current]), value];
+    filter[field] =
+      current === undefined ? value : [...(Array.isArray(current) ? current : [current]), value];
   }
   const limit = positiveInt(search.get('limit'), defaults.limit ?? LIMITS.defaultPageSize);
   return {
@@ -85,7 +89,9 @@ export function parseListParams(search: URLSearchParams, defaults: { order?: str
 }
 
 /** Splits `field:dir` into a DataTable sort status. */
-export function parseOrder(order: string | undefined): { columnAccessor: string; direction: 'asc' | 'desc' } | undefined {
+export function parseOrder(
+  order: string | undefined,
+): { columnAccessor: string; direction: 'asc' | 'desc' } | undefined {
   if (!order) return undefined;
   const [column, direction] = order.split(':');
   if (!column) return undefined;

@@ -21,7 +21,11 @@ export interface ListState {
  */
 export function useListState(defaults: { order?: string; limit?: number } = {}): ListState {
   const [search, setSearchParams] = useSearchParams();
-  const params = useMemo(() => parseListParams(search, defaults), [search, defaults.order, defaults.limit]);
+  const { order: defaultOrder, limit: defaultLimit } = defaults;
+  const params = useMemo(
+    () => parseListParams(search, { order: defaultOrder, limit: defaultLimit }),
+    [search, defaultOrder, defaultLimit],
+  );
 
   const write = useCallback(
     (next: ListParams) => setSearchParams(buildListQuery(next), { replace: false }),
@@ -35,6 +39,6 @@ export function useListState(defaults: { order?: string; limit?: number } = {}):
     setLimit: (limit) => write({ ...params, limit, page: 1 }),
     setOrder: (order) => write({ ...params, order, page: 1 }),
     setSearch: ({ q, filter }) => write({ ...params, q, filter, page: 1 }),
-    reset: () => write({ page: 1, limit: params.limit, order: defaults.order, filter: {} }),
+    reset: () => write({ page: 1, limit: params.limit, order: defaultOrder, filter: {} }),
   };
 }

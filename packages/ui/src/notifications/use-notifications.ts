@@ -22,7 +22,8 @@ export function useUnreadCount(base: string) {
   const { api } = useApi();
   return useQuery({
     queryKey: keys.unread(base),
-    queryFn: async () => (await api.get<{ count: number }>(`${base}/unread-count`, { silent: true })).data.count,
+    queryFn: async () =>
+      (await api.get<{ count: number }>(`${base}/unread-count`, { silent: true })).data.count,
     refetchInterval: 60_000,
     retry: false,
   });
@@ -33,7 +34,8 @@ export function useLatestNotifications(base: string, enabled: boolean) {
   const { api } = useApi();
   return useQuery({
     queryKey: keys.latest(base),
-    queryFn: async () => (await api.list<AppNotification>(base, { query: { page: 1, limit: 10 }, silent: true })).data,
+    queryFn: async () =>
+      (await api.list<AppNotification>(base, { query: { page: 1, limit: 10 }, silent: true })).data,
     enabled,
   });
 }

@@ -1,4 +1,4 @@
-import { createMongoAbility, type MongoAbility } from '@casl/ability';
+import type { MongoAbility } from '@casl/ability';
 import type { AbilityRule } from '@lm/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -10,18 +10,26 @@ import {
   useMemo,
   useReducer,
   useRef,
+  useState,
 } from 'react';
 import { useApi } from '../api/api-context';
-import { clearToken, readToken, writeToken } from './storage-keys';
 import { type SessionState, sessionReducer } from './session-reducer';
+import { clearToken, readToken, writeToken } from './storage-keys';
 
 /** CASL ability of the signed-in user or admin: action `call`, subject = permission name. */
 export type AppAbility = MongoAbility<['call', string]>;
 
-/** Builds the CASL ability from the rules returned at login (spec section 6). */
-export function buildAbility(rules: readonly AbilityRule[] | undefined): AppAbility {
+/**
+ * Builds the CASL ability from the rules returned at login (spec section 6). CASL is loaded on
+ * demand: the login screen does not need it (bundle budget).
+ */
+export async function buildAbility(rules: readonly AbilityRule[] | undefined): Promise<AppAbility> {
+  const { createMongoAbility } = await import('@casl/ability');
   return createMongoAbility<['call', string]>((rules ?? []) as AbilityRule[]);
 }
+
+/** Ability of nobody (no session yet): every check fails. */
+const NO_ABILITY = { can: () => false, cannot: () => true } as unknown as AppAbility;
 
 interface SessionUserShape {
   abilities?: AbilityRule[];
@@ -115,14 +123,42 @@ export function SessionProvider<U extends SessionUserShape>({
   const setUser = useCallback((user: U) => dispatch({ type: 'USER_MY_PROFILE', user }), []);
   const setBalance = useCallback((balance: number) => dispatch({ type: 'UPDATE_USER_BALANCE', balance }), []);
 
-  const ability = useMemo(() => buildAbility(state.user?.abilities), [state.user]);
+  // The ability of the current user, rebuilt only when the rules change (a profile update keeps
+  // it); the session counts as loading until it is built.
+  const rulesKey = state.user ? JSON.stringify(state.user.abilities ?? []) : '';
+  const [built, setBuilt] = useState<{ key: string; ability: AppAbility }>({ key: '', ability: NO_ABILITY });
+  useEffect(() => {
+    if (!rulesKey) return;
+    let current = true;
+    void buildAbility(JSON.parse(rulesKey) as AbilityRule[]).then((ability) => {
+      if (current) setBuilt({ key: rulesKey, ability });
+    });
+    return () => {
+      current = false;
+    };
+  }, [rulesKey]);
+  const abilityReady = !rulesKey || built.key === rulesKey;
+  const ability = rulesKey && abilityReady ? built.ability : NO_ABILITY;
 
   const value = useMemo<SessionContextValue<U>>(
-    () => ({ ...state, ability, login, logout, refresh, setUser, setBalance }),
-    [state, ability, login, logout, refresh, setUser, setBalance],
+    () => ({
+      ...state,
+      loading: state.loading || !abilityReady,
+      ability,
+      login,
+      logout,
+      refresh,
+      setUser,
+      setBalance,
+    }),
+    [state, abilityReady, ability, login, logout, refresh, setUser, setBalance],
   );
 
-  return <SessionContext.Provider value={value as SessionContextValue<unknown>}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value as SessionContextValue<unknown>}>
+      {children}
+    </SessionContext.Provider>
+  );
 }
 
 /** The session of the app (typed by the app: `useSession<SessionUser>()`). */

@@ -1,8 +1,6 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiClients, ApiProvider } from '../api/api-context';
 import { directionOf } from '../i18n/languages';
@@ -19,6 +17,10 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
+// The toast container (transitions, portal) is not needed for the first paint; the notifications
+// store is, so toasts raised before it mounts still show.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
 function DirectionSync() {
   const { i18n } = useTranslation();
   const { setDirection } = useDirection();
@@ -28,26 +30,30 @@ function DirectionSync() {
 
 function Themed({ children, checkMaintenance }: { children: ReactNode; checkMaintenance: boolean }) {
   const { skin, language } = usePreferences();
-  const { t } = useTranslation();
   const theme = useMemo(() => themeFor(skin), [skin]);
   const rtl = directionOf(language) === 'rtl';
   return (
     <MantineProvider theme={theme} forceColorScheme={colorSchemeOf(skin)}>
-      <ModalsProvider labels={{ confirm: t('ui.confirm.yes'), cancel: t('ui.confirm.cancel') }}>
+      <Suspense fallback={null}>
         <Notifications position={rtl ? 'top-left' : 'top-right'} limit={4} />
-        <RequestProgressBar />
-        <MaintenanceGate check={checkMaintenance}>{children}</MaintenanceGate>
-      </ModalsProvider>
+      </Suspense>
+      <RequestProgressBar />
+      <MaintenanceGate check={checkMaintenance}>{children}</MaintenanceGate>
     </MantineProvider>
   );
 }
 
 /**
  * Everything an app needs around its router: API clients, TanStack Query, language and skin,
- * Mantine (theme per skin, direction per language), modals, toasts, the request progress bar and
- * the maintenance screen.
+ * Mantine (theme per skin, direction per language), toasts, the request progress bar and the
+ * maintenance screen. The confirm-dialog provider lives in the signed-in layout.
  */
-export function AppProviders({ clients, queryClient, checkMaintenance = false, children }: AppProvidersProps) {
+export function AppProviders({
+  clients,
+  queryClient,
+  checkMaintenance = false,
+  children,
+}: AppProvidersProps) {
   const { i18n } = useTranslation();
   return (
     <ApiProvider clients={clients}>

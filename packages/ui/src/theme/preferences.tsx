@@ -36,7 +36,10 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const value = useMemo(() => ({ language, setLanguage: changeLanguage, skin, setSkin }), [language, skin, setSkin]);
+  const value = useMemo(
+    () => ({ language, setLanguage: changeLanguage, skin, setSkin }),
+    [language, skin, setSkin],
+  );
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
 }
 

@@ -2,24 +2,37 @@ import type { SessionAdmin } from '@lm/contracts';
 import {
   formatNumber,
   formatRelative,
+  type MenuItem,
+  useApi,
   useLatestNotifications,
   usePageTitle,
   useSession,
   visibleMenu,
-  type MenuItem,
 } from '@lm/ui';
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconBell, IconKey, IconMailbox, IconUserShield } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useApi } from '@lm/ui';
 import { adminMenu } from '../../app/menu';
 import { hasAdminRoute } from '../../app/routes';
 import { useDevMailboxAvailable } from '../../hooks/use-dev-mailbox';
 
 function flatten(items: readonly MenuItem[]): MenuItem[] {
-  return items.flatMap((item) => (item.children ? flatten(item.children) : item.kind === 'header' ? [] : [item]));
+  return items.flatMap((item) =>
+    item.children ? flatten(item.children) : item.kind === 'header' ? [] : [item],
+  );
 }
 
 /** Back-office /dashboard (any admin): access summary, shortcuts to the screens the admin may open, outbox size, latest notifications. */
@@ -34,7 +47,8 @@ export function DashboardPage() {
   const notifications = useLatestNotifications('admin/notifications', true);
   const outbox = useQuery({
     queryKey: ['dev-mailbox', 'count'],
-    queryFn: async () => (await api.list('admin/dev/mailbox', { query: { page: 1, limit: 10 }, silent: true })).pagination.total,
+    queryFn: async () =>
+      (await api.list('admin/dev/mailbox', { query: { page: 1, limit: 10 }, silent: true })).pagination.total,
     enabled: dev.available,
   });
   const shortcuts = flatten(

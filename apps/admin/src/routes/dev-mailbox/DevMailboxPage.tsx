@@ -18,7 +18,14 @@ export interface OutboxMail {
 function MailDrawer({ mail, onClose }: { mail: OutboxMail | null; onClose(): void }) {
   const { t, i18n } = useTranslation();
   return (
-    <Drawer opened={mail !== null} onClose={onClose} position="right" size="xl" title={mail?.subject} padding="lg">
+    <Drawer
+      opened={mail !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={mail?.subject}
+      padding="lg"
+    >
       {mail && (
         <Stack gap="md" data-testid="mail-detail">
           <Stack gap={4}>

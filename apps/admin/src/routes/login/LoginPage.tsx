@@ -1,5 +1,13 @@
-import { loginSchema, type SessionAdmin } from '@lm/contracts';
-import { applyServerErrors, AuthLayout, fieldError, useApi, usePageTitle, useSession, useZodForm } from '@lm/ui';
+import type { SessionAdmin } from '@lm/contracts';
+import {
+  AuthLayout,
+  applyServerErrors,
+  fieldError,
+  useApi,
+  useLazyZodForm,
+  usePageTitle,
+  useSession,
+} from '@lm/ui';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAt, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -22,7 +30,9 @@ export function LoginPage() {
     mutationFn: async (body: { email: string; password: string }) =>
       (await api.post<{ token: string; admin: SessionAdmin }>('admin/login', body)).data,
   });
-  const form = useZodForm(loginSchema, { defaultValues: { email: '', password: '' } });
+  const form = useLazyZodForm(() => import('@lm/contracts/auth').then((m) => m.loginSchema), {
+    defaultValues: { email: '', password: '' },
+  });
   const { errors } = form.formState;
 
   if (!session.loading && session.user) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;

@@ -156,7 +156,9 @@ describe('login security', () => {
     const res = await ctx.call('GET', '/api/user/info', { token });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('USR_UNAUTHENTICATED');
-    const login = await ctx.call('POST', '/api/user/login', { body: { email: user.email, password: TEST_PASSWORD } });
+    const login = await ctx.call('POST', '/api/user/login', {
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(403);
   });
 

@@ -10,8 +10,8 @@ import { users } from '../accounts/accounts.schema';
 import { audit } from '../audit/audit.service';
 import { credit, DESC, debit, walletBalance } from './ledger';
 import { coinPackages } from './payments.schema';
-import * as wallet from './wallet.service';
 import { invoiceSchema, packageItems, packageSchema, transactionSchema } from './wallet.routes';
+import * as wallet from './wallet.service';
 
 const WALLET = 'main.wallet.show.all.transactions';
 const tags = ['admin wallet'];
@@ -19,7 +19,12 @@ const tags = ['admin wallet'];
 const packageBody = z.object({
   name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
   coins: z.coerce.number().int().min(1, 'validation.min_value').max(10_000_000, 'validation.max_value'),
-  bonus_coins: z.coerce.number().int().min(0, 'validation.min_value').max(10_000_000, 'validation.max_value').default(0),
+  bonus_coins: z.coerce
+    .number()
+    .int()
+    .min(0, 'validation.min_value')
+    .max(10_000_000, 'validation.max_value')
+    .default(0),
   price: z.coerce.number().int().min(50, 'validation.min_value').max(100_000_000, 'validation.max_value'),
   currency: z.literal('GBP').default('GBP'),
   min_followers: z.coerce.number().int().min(0).nullable().optional(),
@@ -65,24 +70,53 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
     async () => ({ data: await wallet.mainWallet(deps.database) }),
   );
 
-  app.get('/api/admin/wallet/transactions', { config: { access: adminAccess(WALLET) }, schema: { tags, querystring: listQuery, response: { 200: listEnvelope(transactionSchema) } } }, async (req) =>
-    wallet.listTransactions(deps.database, null, req.query, storageUrl),
+  app.get(
+    '/api/admin/wallet/transactions',
+    {
+      config: { access: adminAccess(WALLET) },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(transactionSchema) } },
+    },
+    async (req) => wallet.listTransactions(deps.database, null, req.query, storageUrl),
   );
 
-  app.get('/api/admin/wallet/withdrawals', { config: { access: adminAccess(WALLET) }, schema: { tags, querystring: listQuery, response: { 200: listEnvelope(transactionSchema) } } }, async (req) => {
-    const descId = req.query.filter?.desc_id;
-    const filter = { ...req.query.filter, desc_id: descId === '6' ? '6' : '4' };
-    return wallet.listTransactions(deps.database, null, { ...req.query, filter }, storageUrl);
-  });
+  app.get(
+    '/api/admin/wallet/withdrawals',
+    {
+      config: { access: adminAccess(WALLET) },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(transactionSchema) } },
+    },
+    async (req) => {
+      const descId = req.query.filter?.desc_id;
+      const filter = { ...req.query.filter, desc_id: descId === '6' ? '6' : '4' };
+      return wallet.listTransactions(deps.database, null, { ...req.query, filter }, storageUrl);
+    },
+  );
 
-  app.get('/api/admin/wallet/transactions/:id', { config: { access: adminAccess(WALLET) }, schema: { tags, params: idParams, response: { 200: envelope(transactionSchema) } } }, async (req) => {
-    const item = await wallet.getTransaction(deps.database, req.params.id, null, storageUrl);
-    if (!item) throw new NotFoundError();
-    return { data: item };
-  });
+  app.get(
+    '/api/admin/wallet/transactions/:id',
+    {
+      config: { access: adminAccess(WALLET) },
+      schema: { tags, params: idParams, response: { 200: envelope(transactionSchema) } },
+    },
+    async (req) => {
+      const item = await wallet.getTransaction(deps.database, req.params.id, null, storageUrl);
+      if (!item) throw new NotFoundError();
+      return { data: item };
+    },
+  );
 
-  app.get('/api/wallet/admin/transaction/user/:id', { config: { access: adminAccess(WALLET) }, schema: { tags, params: idParams, querystring: listQuery, response: { 200: listEnvelope(transactionSchema) } } }, async (req) =>
-    wallet.listTransactions(deps.database, req.params.id, req.query, storageUrl),
+  app.get(
+    '/api/wallet/admin/transaction/user/:id',
+    {
+      config: { access: adminAccess(WALLET) },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: listQuery,
+        response: { 200: listEnvelope(transactionSchema) },
+      },
+    },
+    async (req) => wallet.listTransactions(deps.database, req.params.id, req.query, storageUrl),
   );
 
   const depositItem = z.object({
@@ -98,35 +132,86 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
     created_at: z.string(),
     paid_at: z.string().nullable(),
   });
-  app.get('/api/admin/wallet/deposits', { config: { access: adminAccess(WALLET) }, schema: { tags, querystring: listQuery, response: { 200: listEnvelope(depositItem) } } }, async (req) =>
-    wallet.listPayments(deps.database, req.query),
+  app.get(
+    '/api/admin/wallet/deposits',
+    {
+      config: { access: adminAccess(WALLET) },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(depositItem) } },
+    },
+    async (req) => wallet.listPayments(deps.database, req.query),
   );
 
-  const balanceItem = z.object({ user: z.object({ id: z.number(), name: z.string(), email: z.string(), user_type_id: z.number() }), balance: z.number() });
-  app.get('/api/admin/wallet/coins', { config: { access: adminAccess(WALLET) }, schema: { tags, querystring: listQuery, response: { 200: listEnvelope(balanceItem) } } }, async (req) =>
-    wallet.listWalletBalances(deps.database, req.query),
+  const balanceItem = z.object({
+    user: z.object({ id: z.number(), name: z.string(), email: z.string(), user_type_id: z.number() }),
+    balance: z.number(),
+  });
+  app.get(
+    '/api/admin/wallet/coins',
+    {
+      config: { access: adminAccess(WALLET) },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(balanceItem) } },
+    },
+    async (req) => wallet.listWalletBalances(deps.database, req.query),
   );
 
   app.post(
     '/api/admin/wallet/adjustments',
-    { config: { access: adminAccess(WALLET) }, schema: { tags, body: adjustmentBody, response: { 200: envelope(z.object({ balance: z.number(), transactions_id: z.string() })) } } },
+    {
+      config: { access: adminAccess(WALLET) },
+      schema: {
+        tags,
+        body: adjustmentBody,
+        response: { 200: envelope(z.object({ balance: z.number(), transactions_id: z.string() })) },
+      },
+    },
     async (req) => {
       const admin = currentAdmin(req);
       const body = req.body;
-      const [user] = await deps.database.db.select({ id: users.id }).from(users).where(eq(users.id, body.user_id));
+      const [user] = await deps.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.id, body.user_id));
       if (!user) throw new NotFoundError();
       const transfer = await withTransaction(deps.database, async (tx) => {
-        const meta = { reason: body.reason, admin_id: admin.id, refund_type: body.direction === 'credit' ? 'manual_adjustment' : undefined };
+        const meta = {
+          reason: body.reason,
+          admin_id: admin.id,
+          refund_type: body.direction === 'credit' ? 'manual_adjustment' : undefined,
+        };
         const key = `adjust:${admin.id}:${body.idempotency_key}`;
         const r =
           body.direction === 'debit'
-            ? await debit(tx, { userId: body.user_id, coins: body.coins, descId: DESC.DEDUCTED, idempotencyKey: key, to: 'platform_revenue', meta })
-            : await credit(tx, { userId: body.user_id, coins: body.coins, descId: DESC.REFUND, idempotencyKey: key, from: 'platform_revenue', meta });
+            ? await debit(tx, {
+                userId: body.user_id,
+                coins: body.coins,
+                descId: DESC.DEDUCTED,
+                idempotencyKey: key,
+                to: 'platform_revenue',
+                meta,
+              })
+            : await credit(tx, {
+                userId: body.user_id,
+                coins: body.coins,
+                descId: DESC.REFUND,
+                idempotencyKey: key,
+                from: 'platform_revenue',
+                meta,
+              });
         if (!r.replayed) {
           await audit(
             deps.database,
             { type: 'admin', id: admin.id, ...clientInfo(req) },
-            { action: 'wallet.adjustment', targetType: 'user', targetId: body.user_id, meta: { coins: body.coins, direction: body.direction, reason: body.reason, transfer: r.transfer.number } },
+            {
+              action: 'wallet.adjustment',
+              targetType: 'user',
+              targetId: body.user_id,
+              meta: {
+                coins: body.coins,
+                direction: body.direction,
+                reason: body.reason,
+                transfer: r.transfer.number,
+              },
+            },
             tx,
           );
         }
@@ -141,8 +226,20 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
 
   app.get(
     '/api/admin/wallet/packages',
-    { config: { access: adminAccess(WALLET) }, schema: { tags, querystring: z.object({ q: z.string().max(100).optional() }), response: { 200: envelope(z.array(packageSchema)) } } },
-    async (req) => ({ data: await packageItems(deps, await wallet.listPackages(deps.database, { q: req.query.q, limit: 1000, includeInactive: true })) }),
+    {
+      config: { access: adminAccess(WALLET) },
+      schema: {
+        tags,
+        querystring: z.object({ q: z.string().max(100).optional() }),
+        response: { 200: envelope(z.array(packageSchema)) },
+      },
+    },
+    async (req) => ({
+      data: await packageItems(
+        deps,
+        await wallet.listPackages(deps.database, { q: req.query.q, limit: 1000, includeInactive: true }),
+      ),
+    }),
   );
 
   const toRow = (b: z.output<typeof packageBody>) => ({
@@ -157,49 +254,113 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
     position: b.position,
   });
 
-  app.post('/api/admin/wallet/packages', { config: { access: adminAccess(WALLET) }, schema: { tags, body: packageBody, response: { 201: envelope(packageSchema) } } }, async (req, reply) => {
-    const admin = currentAdmin(req);
-    const row = await withTransaction(deps.database, async (tx) => {
-      const [created] = await tx.db.insert(coinPackages).values(toRow(req.body)).returning();
-      await audit(deps.database, { type: 'admin', id: admin.id, ...clientInfo(req) }, { action: 'wallet.package_create', targetType: 'coin_package', targetId: created!.id, meta: req.body }, tx);
-      return created!;
-    });
-    return reply.status(201).send({ data: (await packageItems(deps, [row]))[0]!, message: t(req.lang, 'common.created') });
-  });
-
-  app.put('/api/admin/wallet/packages/:id', { config: { access: adminAccess(WALLET) }, schema: { tags, params: idParams, body: packageBody, response: { 200: envelope(packageSchema) } } }, async (req) => {
-    const admin = currentAdmin(req);
-    const row = await withTransaction(deps.database, async (tx) => {
-      const [updated] = await tx.db
-        .update(coinPackages)
-        .set({ ...toRow(req.body), updatedAt: sql`now()` })
-        .where(eq(coinPackages.id, req.params.id))
-        .returning();
-      if (!updated) throw new NotFoundError();
-      await audit(deps.database, { type: 'admin', id: admin.id, ...clientInfo(req) }, { action: 'wallet.package_update', targetType: 'coin_package', targetId: updated.id, meta: req.body }, tx);
-      return updated;
-    });
-    return { data: (await packageItems(deps, [row]))[0]!, message: t(req.lang, 'common.saved') };
-  });
-
-  app.delete('/api/admin/wallet/packages/:id', { config: { access: adminAccess(WALLET) }, schema: { tags, params: idParams, response: { 200: messageOnly } } }, async (req) => {
-    const admin = currentAdmin(req);
-    await withTransaction(deps.database, async (tx) => {
-      // Packages stay for the payments and invoices that reference them; deleting retires them.
-      const [updated] = await tx.db.update(coinPackages).set({ isActive: false, updatedAt: sql`now()` }).where(eq(coinPackages.id, req.params.id)).returning({ id: coinPackages.id });
-      if (!updated) throw new NotFoundError();
-      await audit(deps.database, { type: 'admin', id: admin.id, ...clientInfo(req) }, { action: 'wallet.package_retire', targetType: 'coin_package', targetId: updated.id }, tx);
-    });
-    return { message: t(req.lang, 'common.deleted') };
-  });
-
-  app.get('/api/admin/invoices', { config: { access: adminAccess('invoices.show') }, schema: { tags, querystring: listQuery, response: { 200: listEnvelope(invoiceSchema) } } }, async (req) =>
-    wallet.listInvoices(deps.database, null, req.query, storageUrl),
+  app.post(
+    '/api/admin/wallet/packages',
+    {
+      config: { access: adminAccess(WALLET) },
+      schema: { tags, body: packageBody, response: { 201: envelope(packageSchema) } },
+    },
+    async (req, reply) => {
+      const admin = currentAdmin(req);
+      const row = await withTransaction(deps.database, async (tx) => {
+        const [created] = await tx.db.insert(coinPackages).values(toRow(req.body)).returning();
+        await audit(
+          deps.database,
+          { type: 'admin', id: admin.id, ...clientInfo(req) },
+          {
+            action: 'wallet.package_create',
+            targetType: 'coin_package',
+            targetId: created!.id,
+            meta: req.body,
+          },
+          tx,
+        );
+        return created!;
+      });
+      return reply
+        .status(201)
+        .send({ data: (await packageItems(deps, [row]))[0]!, message: t(req.lang, 'common.created') });
+    },
   );
 
-  app.get('/api/admin/invoices/:id', { config: { access: adminAccess('invoices.show') }, schema: { tags, params: idParams, response: { 200: envelope(invoiceSchema) } } }, async (req) => {
-    const inv = await wallet.getInvoice(deps.database, req.params.id, null, storageUrl);
-    if (!inv) throw new NotFoundError();
-    return { data: inv };
-  });
+  app.put(
+    '/api/admin/wallet/packages/:id',
+    {
+      config: { access: adminAccess(WALLET) },
+      schema: { tags, params: idParams, body: packageBody, response: { 200: envelope(packageSchema) } },
+    },
+    async (req) => {
+      const admin = currentAdmin(req);
+      const row = await withTransaction(deps.database, async (tx) => {
+        const [updated] = await tx.db
+          .update(coinPackages)
+          .set({ ...toRow(req.body), updatedAt: sql`now()` })
+          .where(eq(coinPackages.id, req.params.id))
+          .returning();
+        if (!updated) throw new NotFoundError();
+        await audit(
+          deps.database,
+          { type: 'admin', id: admin.id, ...clientInfo(req) },
+          {
+            action: 'wallet.package_update',
+            targetType: 'coin_package',
+            targetId: updated.id,
+            meta: req.body,
+          },
+          tx,
+        );
+        return updated;
+      });
+      return { data: (await packageItems(deps, [row]))[0]!, message: t(req.lang, 'common.saved') };
+    },
+  );
+
+  app.delete(
+    '/api/admin/wallet/packages/:id',
+    {
+      config: { access: adminAccess(WALLET) },
+      schema: { tags, params: idParams, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      const admin = currentAdmin(req);
+      await withTransaction(deps.database, async (tx) => {
+        // Packages stay for the payments and invoices that reference them; deleting retires them.
+        const [updated] = await tx.db
+          .update(coinPackages)
+          .set({ isActive: false, updatedAt: sql`now()` })
+          .where(eq(coinPackages.id, req.params.id))
+          .returning({ id: coinPackages.id });
+        if (!updated) throw new NotFoundError();
+        await audit(
+          deps.database,
+          { type: 'admin', id: admin.id, ...clientInfo(req) },
+          { action: 'wallet.package_retire', targetType: 'coin_package', targetId: updated.id },
+          tx,
+        );
+      });
+      return { message: t(req.lang, 'common.deleted') };
+    },
+  );
+
+  app.get(
+    '/api/admin/invoices',
+    {
+      config: { access: adminAccess('invoices.show') },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(invoiceSchema) } },
+    },
+    async (req) => wallet.listInvoices(deps.database, null, req.query, storageUrl),
+  );
+
+  app.get(
+    '/api/admin/invoices/:id',
+    {
+      config: { access: adminAccess('invoices.show') },
+      schema: { tags, params: idParams, response: { 200: envelope(invoiceSchema) } },
+    },
+    async (req) => {
+      const inv = await wallet.getInvoice(deps.database, req.params.id, null, storageUrl);
+      if (!inv) throw new NotFoundError();
+      return { data: inv };
+    },
+  );
 };

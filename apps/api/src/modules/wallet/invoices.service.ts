@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import type { AppDeps } from '../../platform/app';
 import type { JobDefinition } from '../../jobs/jobs';
+import type { AppDeps } from '../../platform/app';
 import { users } from '../accounts/accounts.schema';
 import { invoices, payments } from './payments.schema';
 
@@ -24,7 +24,11 @@ export function renderInvoicePdf(data: {
   method: string;
 }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Invoice ${data.number}`, Author: 'Liberty Music' } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      info: { Title: `Invoice ${data.number}`, Author: 'Liberty Music' },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -32,14 +36,38 @@ export function renderInvoicePdf(data: {
     doc.fontSize(22).text('Liberty Music', { continued: false });
     doc.moveDown(0.3).fontSize(10).fillColor('#555').text('Music promotion marketplace');
     doc.moveDown(1.5).fillColor('#000').fontSize(16).text(`Invoice ${data.number}`);
-    doc.moveDown(0.5).fontSize(10).text(`Date: ${data.date.toISOString().slice(0, 10)}`);
+    doc
+      .moveDown(0.5)
+      .fontSize(10)
+      .text(`Date: ${data.date.toISOString().slice(0, 10)}`);
     doc.text(`Billed to: ${data.customer.name} <${data.customer.email}>`);
     doc.text(`Payment method: ${data.method === 'card' ? 'Card' : 'PayPal'}`);
-    doc.moveDown(1.5).fontSize(12).text('Item', 56, doc.y, { continued: true }).text('Amount', { align: 'right' });
-    doc.moveTo(56, doc.y + 4).lineTo(539, doc.y + 4).stroke();
-    doc.moveDown(0.8).fontSize(11).text(`${data.description}`, { continued: true }).text(formatMoney(data.amountMinor, data.currency), { align: 'right' });
-    doc.moveDown(1).fontSize(12).text('Total', { continued: true }).text(formatMoney(data.amountMinor, data.currency), { align: 'right' });
-    doc.moveDown(2).fontSize(9).fillColor('#555').text(`${data.coins} Liberty Coins were credited to your wallet. Liberty Coins are used for promotion campaigns on the platform.`);
+    doc
+      .moveDown(1.5)
+      .fontSize(12)
+      .text('Item', 56, doc.y, { continued: true })
+      .text('Amount', { align: 'right' });
+    doc
+      .moveTo(56, doc.y + 4)
+      .lineTo(539, doc.y + 4)
+      .stroke();
+    doc
+      .moveDown(0.8)
+      .fontSize(11)
+      .text(`${data.description}`, { continued: true })
+      .text(formatMoney(data.amountMinor, data.currency), { align: 'right' });
+    doc
+      .moveDown(1)
+      .fontSize(12)
+      .text('Total', { continued: true })
+      .text(formatMoney(data.amountMinor, data.currency), { align: 'right' });
+    doc
+      .moveDown(2)
+      .fontSize(9)
+      .fillColor('#555')
+      .text(
+        `${data.coins} Liberty Coins were credited to your wallet. Liberty Coins are used for promotion campaigns on the platform.`,
+      );
     doc.end();
   });
 }

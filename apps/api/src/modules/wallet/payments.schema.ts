@@ -67,7 +67,10 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_ref_unique').on(t.provider, t.providerRef),
     index('payments_user_idx').on(t.userId, t.createdAt),
-    check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled', 'mismatch')`),
+    check(
+      'payments_status_check',
+      sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled', 'mismatch')`,
+    ),
     check('payments_method_check', sql`${t.method} in ('card', 'paypal')`),
   ],
 );

@@ -2,7 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { AppError, ConflictError, NotFoundError } from '../../platform/errors';
-import type { CardWebhookEvent, CheckoutSession, PayPalOrder, PayPalWebhookEvent } from '../../providers/payments/contract';
+import type {
+  CardWebhookEvent,
+  CheckoutSession,
+  PayPalOrder,
+  PayPalWebhookEvent,
+} from '../../providers/payments/contract';
 import { audit } from '../audit/audit.service';
 import { credit, DESC, walletBalance } from './ledger';
 import { coinPackages, invoices, payments, webhookEvents } from './payments.schema';
@@ -24,7 +29,10 @@ async function priceOf(database: Database, purchase: Purchase) {
       .select()
       .from(coinPackages)
       .where(and(eq(coinPackages.id, purchase.packageId), eq(coinPackages.isActive, true)));
-    if (!pkg) throw new AppError(422, 'payments.package_unknown', { errors: { package_id: ['payments.package_unknown'] } });
+    if (!pkg)
+      throw new AppError(422, 'payments.package_unknown', {
+        errors: { package_id: ['payments.package_unknown'] },
+      });
     return {
       packageId: pkg.id,
       coins: pkg.coins + pkg.bonusCoins,
@@ -86,7 +94,10 @@ export async function startCheckout(
         metadata: { payment_id: String(payment!.id), user_id: String(userId) },
         idempotencyKey: `payment-${payment!.id}`,
       });
-      await deps.database.db.update(payments).set({ providerRef: session.id }).where(eq(payments.id, payment!.id));
+      await deps.database.db
+        .update(payments)
+        .set({ providerRef: session.id })
+        .where(eq(payments.id, payment!.id));
       return { url: session.url ?? '', ref: session.id, paymentId: payment!.id };
     }
     const order = await deps.providers.payments.paypal.createOrder({
@@ -98,7 +109,10 @@ export async function startCheckout(
       customId: String(payment!.id),
       requestId: `payment-${payment!.id}`,
     });
-    await deps.database.db.update(payments).set({ providerRef: order.id }).where(eq(payments.id, payment!.id));
+    await deps.database.db
+      .update(payments)
+      .set({ providerRef: order.id })
+      .where(eq(payments.id, payment!.id));
     return { url: order.approveUrl ?? '', ref: order.id, paymentId: payment!.id };
   } catch (err) {
     await deps.database.db
@@ -109,7 +123,11 @@ export async function startCheckout(
   }
 }
 
-async function findByRef(database: Database, method: 'card' | 'paypal', ref: string): Promise<Payment | undefined> {
+async function findByRef(
+  database: Database,
+  method: 'card' | 'paypal',
+  ref: string,
+): Promise<Payment | undefined> {
   const [row] = await database.db
     .select()
     .from(payments)
@@ -128,7 +146,10 @@ export interface Settlement {
 
 async function settlement(database: Database, paymentId: number): Promise<Settlement> {
   const [p] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
-  const [inv] = await database.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.paymentId, paymentId));
+  const [inv] = await database.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.paymentId, paymentId));
   return {
     status: p!.status,
     coins: p!.coins,
@@ -144,19 +165,40 @@ async function settlement(database: Database, paymentId: number): Promise<Settle
  * `payment:<id>`, and the invoice and its PDF job are created in the same transaction.
  * @throws ConflictError 409 'payments.amount_mismatch' (nothing credited, payment marked mismatch)
  */
-async function creditOnce(deps: Deps, paymentId: number, paid: { amountMinor: number; currency: string; ref: string }, source: string) {
+async function creditOnce(
+  deps: Deps,
+  paymentId: number,
+  paid: { amountMinor: number; currency: string; ref: string },
+  source: string,
+) {
   await withTransaction(deps.database, async (tx) => {
     const [p] = await tx.db.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!p || p.status === 'paid' || p.status === 'mismatch') return;
     if (paid.amountMinor !== p.amountMinor || paid.currency.toUpperCase() !== p.currency) {
-      await tx.db.update(payments).set({ status: 'mismatch', failureReason: `provider reported ${paid.amountMinor} ${paid.currency}` }).where(eq(payments.id, p.id));
-      await audit(deps.database, { type: 'system' }, {
-        action: 'payments.amount_mismatch',
-        targetType: 'payment',
-        targetId: p.id,
-        meta: { expected: p.amountMinor, currency: p.currency, reported: paid.amountMinor, reported_currency: paid.currency, source },
-      }, tx);
-      console.warn(`payment ${p.id}: amount mismatch (expected ${p.amountMinor} ${p.currency}, got ${paid.amountMinor} ${paid.currency})`);
+      await tx.db
+        .update(payments)
+        .set({ status: 'mismatch', failureReason: `provider reported ${paid.amountMinor} ${paid.currency}` })
+        .where(eq(payments.id, p.id));
+      await audit(
+        deps.database,
+        { type: 'system' },
+        {
+          action: 'payments.amount_mismatch',
+          targetType: 'payment',
+          targetId: p.id,
+          meta: {
+            expected: p.amountMinor,
+            currency: p.currency,
+            reported: paid.amountMinor,
+            reported_currency: paid.currency,
+            source,
+          },
+        },
+        tx,
+      );
+      console.warn(
+        `payment ${p.id}: amount mismatch (expected ${p.amountMinor} ${p.currency}, got ${paid.amountMinor} ${paid.currency})`,
+      );
       return;
     }
     const { transfer } = await credit(tx, {
@@ -174,9 +216,22 @@ async function creditOnce(deps: Deps, paymentId: number, paid: { amountMinor: nu
       .set({ status: 'paid', paidAt: deps.clock.now(), creditedTransferId: transfer.id })
       .where(eq(payments.id, p.id));
     await createInvoice(tx, deps, p, transfer.id);
-    await audit(deps.database, { type: 'system' }, { action: 'payments.credited', targetType: 'payment', targetId: p.id, meta: { source, coins: p.coins } }, tx);
+    await audit(
+      deps.database,
+      { type: 'system' },
+      {
+        action: 'payments.credited',
+        targetType: 'payment',
+        targetId: p.id,
+        meta: { source, coins: p.coins },
+      },
+      tx,
+    );
   });
-  const [after] = await deps.database.db.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId));
+  const [after] = await deps.database.db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
   if (after?.status === 'mismatch') throw new ConflictError('payments.amount_mismatch');
 }
 
@@ -195,7 +250,13 @@ async function createInvoice(tx: Tx, deps: Deps, p: Payment, transferId: number)
     })
     .onConflictDoNothing()
     .returning({ id: invoices.id });
-  if (inv) await deps.jobs.send(INVOICE_RENDER_QUEUE, { invoiceId: inv.id }, { singletonKey: `invoice-${inv.id}` }, tx);
+  if (inv)
+    await deps.jobs.send(
+      INVOICE_RENDER_QUEUE,
+      { invoiceId: inv.id },
+      { singletonKey: `invoice-${inv.id}` },
+      tx,
+    );
 }
 
 async function markFailed(database: Database, paymentId: number, reason: string) {
@@ -212,9 +273,15 @@ async function settleCard(deps: Deps, p: Payment, source: string): Promise<void>
   } catch {
     throw new AppError(502, 'payments.provider_unavailable');
   }
-  if (session.clientReferenceId && session.clientReferenceId !== String(p.id)) throw new ConflictError('payments.amount_mismatch');
+  if (session.clientReferenceId && session.clientReferenceId !== String(p.id))
+    throw new ConflictError('payments.amount_mismatch');
   if (session.paymentStatus === 'paid') {
-    await creditOnce(deps, p.id, { amountMinor: session.amountTotalMinor, currency: session.currency, ref: session.id }, source);
+    await creditOnce(
+      deps,
+      p.id,
+      { amountMinor: session.amountTotalMinor, currency: session.currency, ref: session.id },
+      source,
+    );
   } else if (session.status === 'expired') {
     await markFailed(deps.database, p.id, 'checkout expired or failed');
   }
@@ -235,14 +302,21 @@ async function settlePayPal(deps: Deps, p: Payment, source: string): Promise<voi
   let order: PayPalOrder;
   try {
     order = await deps.providers.payments.paypal.getOrder(p.providerRef!);
-    if (order.status === 'APPROVED') order = await deps.providers.payments.paypal.captureOrder(order.id, `payment-${p.id}-capture`);
+    if (order.status === 'APPROVED')
+      order = await deps.providers.payments.paypal.captureOrder(order.id, `payment-${p.id}-capture`);
   } catch (err) {
-    if (String((err as Error).message).includes('ORDER_NOT_APPROVED')) throw new ConflictError('payments.not_approved');
+    if (String((err as Error).message).includes('ORDER_NOT_APPROVED'))
+      throw new ConflictError('payments.not_approved');
     throw new AppError(502, 'payments.provider_unavailable');
   }
   if (order.customId && order.customId !== String(p.id)) throw new ConflictError('payments.amount_mismatch');
   if (order.status === 'COMPLETED' && (order.captureStatus === null || order.captureStatus === 'COMPLETED')) {
-    await creditOnce(deps, p.id, { amountMinor: order.amountMinor, currency: order.currency, ref: order.id }, source);
+    await creditOnce(
+      deps,
+      p.id,
+      { amountMinor: order.amountMinor, currency: order.currency, ref: order.id },
+      source,
+    );
   } else if (order.status === 'VOIDED') {
     await markFailed(deps.database, p.id, 'order voided');
   } else if (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED') {
@@ -259,8 +333,17 @@ export async function confirmPayPal(deps: Deps, userId: number, orderId: string)
 }
 
 /** Record a webhook event once; answers false when it was already processed (a replay). */
-async function recordEvent(database: Database, provider: string, id: string, type: string, payload: unknown): Promise<number | null> {
-  await database.db.insert(webhookEvents).values({ provider, eventId: id, type, payload: payload as object }).onConflictDoNothing();
+async function recordEvent(
+  database: Database,
+  provider: string,
+  id: string,
+  type: string,
+  payload: unknown,
+): Promise<number | null> {
+  await database.db
+    .insert(webhookEvents)
+    .values({ provider, eventId: id, type, payload: payload as object })
+    .onConflictDoNothing();
   const [row] = await database.db
     .select()
     .from(webhookEvents)
@@ -281,7 +364,8 @@ export async function handleCardEvent(deps: Deps, event: CardWebhookEvent, paylo
   if (rowId === null) return;
   try {
     if (
-      (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') &&
+      (event.type === 'checkout.session.completed' ||
+        event.type === 'checkout.session.async_payment_succeeded') &&
       event.sessionId
     ) {
       const p = await findByRef(deps.database, 'card', event.sessionId);
@@ -295,11 +379,18 @@ export async function handleCardEvent(deps: Deps, event: CardWebhookEvent, paylo
 }
 
 /** Process a verified PayPal webhook (CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.COMPLETED). */
-export async function handlePayPalEvent(deps: Deps, event: PayPalWebhookEvent, payload: unknown): Promise<void> {
+export async function handlePayPalEvent(
+  deps: Deps,
+  event: PayPalWebhookEvent,
+  payload: unknown,
+): Promise<void> {
   const rowId = await recordEvent(deps.database, 'paypal', event.id, event.eventType, payload);
   if (rowId === null) return;
   try {
-    if ((event.eventType === 'CHECKOUT.ORDER.APPROVED' || event.eventType === 'PAYMENT.CAPTURE.COMPLETED') && event.orderId) {
+    if (
+      (event.eventType === 'CHECKOUT.ORDER.APPROVED' || event.eventType === 'PAYMENT.CAPTURE.COMPLETED') &&
+      event.orderId
+    ) {
       const p = await findByRef(deps.database, 'paypal', event.orderId);
       if (p && p.status === 'pending') await settlePayPal(deps, p, `webhook:${event.eventType}`);
     }

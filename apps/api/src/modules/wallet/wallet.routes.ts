@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentUser, PUBLIC, userAccess } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
@@ -5,9 +6,9 @@ import { AppError, NotFoundError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { convertMinor } from '../../providers/fx/contract';
+import { setSandboxEventSink } from '../../providers/payments/index';
 import { users } from '../accounts/accounts.schema';
 import { getSettings } from '../settings/settings.service';
-import { eq } from 'drizzle-orm';
 import { ensureInvoicePdf } from './invoices.service';
 import { walletBalance } from './ledger';
 import * as paymentsService from './payments.service';
@@ -44,8 +45,14 @@ export const transactionSchema = z.object({
   desc_id: z.number(),
   desc: z.object({ desc: z.string() }),
   balance_after: z.number(),
-  invoice: z.object({ id: z.number(), attachment_link: z.string().nullable(), payment: z.object({ id: z.number() }) }).nullable(),
-  transaction_details: z.object({ refund_type: z.string().nullable(), campaign_type: z.string().nullable(), campaign_id: z.string().nullable() }),
+  invoice: z
+    .object({ id: z.number(), attachment_link: z.string().nullable(), payment: z.object({ id: z.number() }) })
+    .nullable(),
+  transaction_details: z.object({
+    refund_type: z.string().nullable(),
+    campaign_type: z.string().nullable(),
+    campaign_id: z.string().nullable(),
+  }),
   transfer: z.object({ wise_quote_id: z.string().nullable() }).nullable(),
   user: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
 });
@@ -73,8 +80,14 @@ const settlementSchema = z.object({
 });
 
 /** Package rows as the API answers them, optionally converted to `currency` at the current rate. */
-export async function packageItems(deps: ModuleDeps, rows: Awaited<ReturnType<typeof wallet.listPackages>>, currency?: string) {
-  const rates = currency ? await Promise.all(rows.map((r) => deps.providers.rates.rate(r.currency, currency))) : [];
+export async function packageItems(
+  deps: ModuleDeps,
+  rows: Awaited<ReturnType<typeof wallet.listPackages>>,
+  currency?: string,
+) {
+  const rates = currency
+    ? await Promise.all(rows.map((r) => deps.providers.rates.rate(r.currency, currency)))
+    : [];
   return rows.map((r, i) => ({
     id: r.id,
     name: r.name,
@@ -123,7 +136,9 @@ export const walletRoutes: RouteModule = async (app, deps) => {
       try {
         return { data: await packageItems(deps, rows, convert ? req.query.currency : undefined) };
       } catch {
-        throw new AppError(422, 'payments.currency_unsupported', { errors: { currency: ['payments.currency_unsupported'] } });
+        throw new AppError(422, 'payments.currency_unsupported', {
+          errors: { currency: ['payments.currency_unsupported'] },
+        });
       }
     },
   );
@@ -134,8 +149,20 @@ export const walletRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess() },
       schema: {
         tags,
-        querystring: z.object({ currency: currencyCode.default('GBP'), convert: z.string().max(5).optional() }),
-        response: { 200: envelope(z.object({ balance: z.number(), total: z.number(), total_minor: z.number(), currency: z.string() })) },
+        querystring: z.object({
+          currency: currencyCode.default('GBP'),
+          convert: z.string().max(5).optional(),
+        }),
+        response: {
+          200: envelope(
+            z.object({
+              balance: z.number(),
+              total: z.number(),
+              total_minor: z.number(),
+              currency: z.string(),
+            }),
+          ),
+        },
       },
     },
     async (req) => {
@@ -145,22 +172,32 @@ export const walletRoutes: RouteModule = async (app, deps) => {
       try {
         rate = await deps.providers.rates.rate('GBP', req.query.currency);
       } catch {
-        throw new AppError(422, 'payments.currency_unsupported', { errors: { currency: ['payments.currency_unsupported'] } });
+        throw new AppError(422, 'payments.currency_unsupported', {
+          errors: { currency: ['payments.currency_unsupported'] },
+        });
       }
       const totalMinor = convertMinor(balance * coin_price_pence, rate);
-      return { data: { balance, total: totalMinor / 100, total_minor: totalMinor, currency: req.query.currency } };
+      return {
+        data: { balance, total: totalMinor / 100, total_minor: totalMinor, currency: req.query.currency },
+      };
     },
   );
 
   app.get(
     '/api/wallet/user/transaction',
-    { config: { access: userAccess() }, schema: { tags, querystring: listQuery, response: { 200: listEnvelope(transactionSchema) } } },
+    {
+      config: { access: userAccess() },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(transactionSchema) } },
+    },
     async (req) => wallet.listTransactions(deps.database, currentUser(req).id, req.query, storageUrl),
   );
 
   app.get(
     '/api/wallet/user/transaction/:id',
-    { config: { access: userAccess() }, schema: { tags, params: idParams, response: { 200: envelope(transactionSchema) } } },
+    {
+      config: { access: userAccess() },
+      schema: { tags, params: idParams, response: { 200: envelope(transactionSchema) } },
+    },
     async (req) => {
       const item = await wallet.getTransaction(deps.database, req.params.id, currentUser(req).id, storageUrl);
       if (!item) throw new NotFoundError();
@@ -168,17 +205,31 @@ export const walletRoutes: RouteModule = async (app, deps) => {
     },
   );
 
-  const checkoutAnswer = envelope(z.object({ url: z.string(), session_id: z.string(), sandbox: z.boolean() }));
+  const checkoutAnswer = envelope(
+    z.object({ url: z.string(), session_id: z.string(), sandbox: z.boolean() }),
+  );
   app.post(
     '/api/stripe/create/checkout',
     {
       config: { access: userAccess('ARTIST_PERMISSION') },
-      schema: { tags, body: z.object({ package_id: z.coerce.number().int().positive() }), response: { 200: checkoutAnswer } },
+      schema: {
+        tags,
+        body: z.object({ package_id: z.coerce.number().int().positive() }),
+        response: { 200: checkoutAnswer },
+      },
     },
     async (req) => {
       const user = currentUser(req);
-      const r = await paymentsService.startCheckout(deps, user.id, { packageId: req.body.package_id }, 'card', await buyerEmail(deps, user.id));
-      return { data: { url: r.url, session_id: r.ref, sandbox: deps.providers.payments.card.name === 'sandbox' } };
+      const r = await paymentsService.startCheckout(
+        deps,
+        user.id,
+        { packageId: req.body.package_id },
+        'card',
+        await buyerEmail(deps, user.id),
+      );
+      return {
+        data: { url: r.url, session_id: r.ref, sandbox: deps.providers.payments.card.name === 'sandbox' },
+      };
     },
   );
 
@@ -186,11 +237,20 @@ export const walletRoutes: RouteModule = async (app, deps) => {
     '/api/stripe/checkout/check/pay',
     {
       config: { access: userAccess('ARTIST_PERMISSION') },
-      schema: { tags, body: z.object({ session_id: z.string().min(1).max(200) }), response: { 200: envelope(settlementSchema) } },
+      schema: {
+        tags,
+        body: z.object({ session_id: z.string().min(1).max(200) }),
+        response: { 200: envelope(settlementSchema) },
+      },
     },
     async (req) => {
       const data = await paymentsService.confirmCard(deps, currentUser(req).id, req.body.session_id);
-      return { data, ...(data.status === 'paid' ? { message: t(req.lang, 'payments.credited', { coins: data.coins }) } : {}) };
+      return {
+        data,
+        ...(data.status === 'paid'
+          ? { message: t(req.lang, 'payments.credited', { coins: data.coins }) }
+          : {}),
+      };
     },
   );
 
@@ -199,12 +259,24 @@ export const walletRoutes: RouteModule = async (app, deps) => {
     '/api/payments/paypal/checkout/url',
     {
       config: { access: userAccess('ARTIST_PERMISSION') },
-      schema: { tags, body: z.object({ package_id: z.coerce.number().int().positive() }), response: { 200: paypalAnswer } },
+      schema: {
+        tags,
+        body: z.object({ package_id: z.coerce.number().int().positive() }),
+        response: { 200: paypalAnswer },
+      },
     },
     async (req) => {
       const user = currentUser(req);
-      const r = await paymentsService.startCheckout(deps, user.id, { packageId: req.body.package_id }, 'paypal', await buyerEmail(deps, user.id));
-      return { data: { url: r.url, order_id: r.ref, sandbox: deps.providers.payments.paypal.name === 'sandbox' } };
+      const r = await paymentsService.startCheckout(
+        deps,
+        user.id,
+        { packageId: req.body.package_id },
+        'paypal',
+        await buyerEmail(deps, user.id),
+      );
+      return {
+        data: { url: r.url, order_id: r.ref, sandbox: deps.providers.payments.paypal.name === 'sandbox' },
+      };
     },
   );
 
@@ -212,11 +284,20 @@ export const walletRoutes: RouteModule = async (app, deps) => {
     '/api/payments/paypal/callback/url',
     {
       config: { access: userAccess('ARTIST_PERMISSION') },
-      schema: { tags, body: z.object({ order_id: z.string().min(1).max(200) }), response: { 200: envelope(settlementSchema) } },
+      schema: {
+        tags,
+        body: z.object({ order_id: z.string().min(1).max(200) }),
+        response: { 200: envelope(settlementSchema) },
+      },
     },
     async (req) => {
       const data = await paymentsService.confirmPayPal(deps, currentUser(req).id, req.body.order_id);
-      return { data, ...(data.status === 'paid' ? { message: t(req.lang, 'payments.credited', { coins: data.coins }) } : {}) };
+      return {
+        data,
+        ...(data.status === 'paid'
+          ? { message: t(req.lang, 'payments.credited', { coins: data.coins }) }
+          : {}),
+      };
     },
   );
 
@@ -227,30 +308,62 @@ export const walletRoutes: RouteModule = async (app, deps) => {
       schema: {
         tags,
         body: z.object({
-          coins: z.coerce.number().int().min(paymentsService.CUSTOM_COINS.min, 'validation.min_value').max(paymentsService.CUSTOM_COINS.max, 'validation.max_value'),
+          coins: z.coerce
+            .number()
+            .int()
+            .min(paymentsService.CUSTOM_COINS.min, 'validation.min_value')
+            .max(paymentsService.CUSTOM_COINS.max, 'validation.max_value'),
           method: z.enum(['card', 'paypal']).default('card'),
         }),
-        response: { 200: envelope(z.object({ url: z.string(), session_id: z.string().nullable(), order_id: z.string().nullable(), sandbox: z.boolean() })) },
+        response: {
+          200: envelope(
+            z.object({
+              url: z.string(),
+              session_id: z.string().nullable(),
+              order_id: z.string().nullable(),
+              sandbox: z.boolean(),
+            }),
+          ),
+        },
       },
     },
     async (req) => {
       const user = currentUser(req);
-      const r = await paymentsService.startCheckout(deps, user.id, { coins: req.body.coins }, req.body.method, await buyerEmail(deps, user.id));
+      const r = await paymentsService.startCheckout(
+        deps,
+        user.id,
+        { coins: req.body.coins },
+        req.body.method,
+        await buyerEmail(deps, user.id),
+      );
       const card = req.body.method === 'card';
       const provider = card ? deps.providers.payments.card : deps.providers.payments.paypal;
-      return { data: { url: r.url, session_id: card ? r.ref : null, order_id: card ? null : r.ref, sandbox: provider.name === 'sandbox' } };
+      return {
+        data: {
+          url: r.url,
+          session_id: card ? r.ref : null,
+          order_id: card ? null : r.ref,
+          sandbox: provider.name === 'sandbox',
+        },
+      };
     },
   );
 
   app.get(
     '/api/artist/invoices',
-    { config: { access: userAccess('ARTIST_PERMISSION') }, schema: { tags, querystring: listQuery, response: { 200: listEnvelope(invoiceSchema) } } },
+    {
+      config: { access: userAccess('ARTIST_PERMISSION') },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(invoiceSchema) } },
+    },
     async (req) => wallet.listInvoices(deps.database, currentUser(req).id, req.query, storageUrl),
   );
 
   app.get(
     '/api/artist/invoices/:id',
-    { config: { access: userAccess('ARTIST_PERMISSION') }, schema: { tags, params: idParams, response: { 200: envelope(invoiceSchema) } } },
+    {
+      config: { access: userAccess('ARTIST_PERMISSION') },
+      schema: { tags, params: idParams, response: { 200: envelope(invoiceSchema) } },
+    },
     async (req) => {
       const inv = await wallet.getInvoice(deps.database, req.params.id, currentUser(req).id, storageUrl);
       if (!inv) throw new NotFoundError();
@@ -260,42 +373,70 @@ export const walletRoutes: RouteModule = async (app, deps) => {
 
   app.post(
     '/api/artist/invoice/:id',
-    { config: { access: userAccess('ARTIST_PERMISSION') }, schema: { tags, params: idParams, response: { 200: envelope(invoiceSchema) } } },
+    {
+      config: { access: userAccess('ARTIST_PERMISSION') },
+      schema: { tags, params: idParams, response: { 200: envelope(invoiceSchema) } },
+    },
     async (req) => {
       const userId = currentUser(req).id;
-      if (!(await wallet.getInvoice(deps.database, req.params.id, userId, storageUrl))) throw new NotFoundError();
+      if (!(await wallet.getInvoice(deps.database, req.params.id, userId, storageUrl)))
+        throw new NotFoundError();
       await ensureInvoicePdf(deps, req.params.id);
       return { data: (await wallet.getInvoice(deps.database, req.params.id, userId, storageUrl))! };
     },
   );
 
+  // Sandbox card events go through the same verify-record-process path as a real webhook delivery.
+  setSandboxEventSink(async (_event, delivery) => {
+    const event = deps.providers.payments.card.verifyWebhook(delivery.rawBody, delivery.signatureHeader);
+    await paymentsService.handleCardEvent(deps, event, JSON.parse(delivery.rawBody.toString('utf8')));
+  });
   await app.register(async (hooks) => webhookRoutes(hooks as ZodApp, deps));
 };
 
 /** Webhooks need the raw body for signature checks, so they live in their own encapsulated scope. */
 async function webhookRoutes(app: ZodApp, deps: ModuleDeps) {
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
-  app.post('/api/stripe/webhook', { config: { access: PUBLIC, rateLimit: false }, schema: { hide: true } }, async (req, reply) => {
-    const raw = req.body as Buffer;
-    let event: ReturnType<typeof deps.providers.payments.card.verifyWebhook>;
-    try {
-      const header = req.headers['stripe-signature'] ?? req.headers['sandbox-signature'];
-      event = deps.providers.payments.card.verifyWebhook(raw, typeof header === 'string' ? header : undefined);
-    } catch {
-      return reply.status(400).send({ message: t(req.lang, 'payments.webhook_signature'), requestId: req.id });
-    }
-    await paymentsService.handleCardEvent(deps, event, JSON.parse(raw.toString('utf8')));
-    return { received: true };
-  });
-  app.post('/api/payments/paypal/webhook', { config: { access: PUBLIC, rateLimit: false }, schema: { hide: true } }, async (req, reply) => {
-    const raw = req.body as Buffer;
-    let event: Awaited<ReturnType<typeof deps.providers.payments.paypal.verifyWebhook>>;
-    try {
-      event = await deps.providers.payments.paypal.verifyWebhook(req.headers, raw);
-    } catch {
-      return reply.status(400).send({ message: t(req.lang, 'payments.webhook_signature'), requestId: req.id });
-    }
-    await paymentsService.handlePayPalEvent(deps, event, JSON.parse(raw.toString('utf8')));
-    return { received: true };
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+    (_req, body, done) => done(null, body),
+  );
+  app.post(
+    '/api/stripe/webhook',
+    { config: { access: PUBLIC, rateLimit: false }, schema: { hide: true } },
+    async (req, reply) => {
+      const raw = req.body as Buffer;
+      let event: ReturnType<typeof deps.providers.payments.card.verifyWebhook>;
+      try {
+        const header = req.headers['stripe-signature'] ?? req.headers['sandbox-signature'];
+        event = deps.providers.payments.card.verifyWebhook(
+          raw,
+          typeof header === 'string' ? header : undefined,
+        );
+      } catch {
+        return reply
+          .status(400)
+          .send({ message: t(req.lang, 'payments.webhook_signature'), requestId: req.id });
+      }
+      await paymentsService.handleCardEvent(deps, event, JSON.parse(raw.toString('utf8')));
+      return { received: true };
+    },
+  );
+  app.post(
+    '/api/payments/paypal/webhook',
+    { config: { access: PUBLIC, rateLimit: false }, schema: { hide: true } },
+    async (req, reply) => {
+      const raw = req.body as Buffer;
+      let event: Awaited<ReturnType<typeof deps.providers.payments.paypal.verifyWebhook>>;
+      try {
+        event = await deps.providers.payments.paypal.verifyWebhook(req.headers, raw);
+      } catch {
+        return reply
+          .status(400)
+          .send({ message: t(req.lang, 'payments.webhook_signature'), requestId: req.id });
+      }
+      await paymentsService.handlePayPalEvent(deps, event, JSON.parse(raw.toString('utf8')));
+      return { received: true };
+    },
+  );
 }

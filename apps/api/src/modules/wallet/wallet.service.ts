@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import { TRANSACTION_DESCRIPTIONS } from '@lm/contracts';
+import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../accounts/accounts.schema';
 import { type ListQuery, paginate } from '../../platform/http';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from './wallet.schema';
+import { users } from '../accounts/accounts.schema';
 import { coinPackages, invoices, payments } from './payments.schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from './wallet.schema';
 
 /** A user-facing transaction (spec section 3 "Transaction"): one ledger entry of the user's wallet. */
 export interface TransactionItem {
@@ -19,7 +19,11 @@ export interface TransactionItem {
   desc: { desc: string };
   balance_after: number;
   invoice: { id: number; attachment_link: string | null; payment: { id: number } } | null;
-  transaction_details: { refund_type: string | null; campaign_type: string | null; campaign_id: string | null };
+  transaction_details: {
+    refund_type: string | null;
+    campaign_type: string | null;
+    campaign_id: string | null;
+  };
   transfer: { wise_quote_id: string | null } | null;
   user: { id: number; name: string; email: string } | null;
 }
@@ -39,7 +43,8 @@ function transactionFilters(filter: ListQuery['filter']): SQL[] {
   if (type === 'credit') out.push(sql`${ledgerEntries.amount} > 0`);
   if (type === 'debit') out.push(sql`${ledgerEntries.amount} < 0`);
   const from = one('date_from');
-  if (from && /^\d{4}-\d{2}-\d{2}$/.test(from)) out.push(gte(ledgerEntries.createdAt, new Date(`${from}T00:00:00Z`)));
+  if (from && /^\d{4}-\d{2}-\d{2}$/.test(from))
+    out.push(gte(ledgerEntries.createdAt, new Date(`${from}T00:00:00Z`)));
   const to = one('date_to');
   if (to && /^\d{4}-\d{2}-\d{2}$/.test(to)) {
     out.push(lt(ledgerEntries.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
@@ -124,7 +129,11 @@ function toItem(
     desc: { desc: TRANSACTION_DESCRIPTIONS[r.transfer.descId] ?? '' },
     balance_after: r.entry.balanceAfter,
     invoice: r.invoiceId
-      ? { id: r.invoiceId, attachment_link: r.invoicePath ? storageUrl(r.invoicePath) : null, payment: { id: r.paymentId! } }
+      ? {
+          id: r.invoiceId,
+          attachment_link: r.invoicePath ? storageUrl(r.invoicePath) : null,
+          payment: { id: r.paymentId! },
+        }
       : null,
     transaction_details: {
       refund_type: str(meta.refund_type),
@@ -137,7 +146,12 @@ function toItem(
 }
 
 /** One transaction (entry) of a user's wallet, or of any wallet when `userId` is null. */
-export async function getTransaction(database: Database, entryId: number, userId: number | null, storageUrl: (k: string) => string) {
+export async function getTransaction(
+  database: Database,
+  entryId: number,
+  userId: number | null,
+  storageUrl: (k: string) => string,
+) {
   const [row] = await database.db
     .select({
       entry: ledgerEntries,
@@ -165,14 +179,19 @@ export async function getTransaction(database: Database, entryId: number, userId
 }
 
 /** Active packages (or all for admins), by position then price; `q` matches the name. */
-export async function listPackages(database: Database, options: { q?: string; limit: number; includeInactive?: boolean }) {
+export async function listPackages(
+  database: Database,
+  options: { q?: string; limit: number; includeInactive?: boolean },
+) {
   return database.db
     .select()
     .from(coinPackages)
     .where(
       and(
         options.includeInactive ? undefined : eq(coinPackages.isActive, true),
-        options.q ? ilike(coinPackages.name, `%${options.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
+        options.q
+          ? ilike(coinPackages.name, `%${options.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`)
+          : undefined,
       ),
     )
     .orderBy(asc(coinPackages.position), asc(coinPackages.priceMinor))
@@ -213,7 +232,11 @@ export async function listPayments(database: Database, query: ListQuery) {
   );
   const [rows, [count]] = await Promise.all([
     database.db
-      .select({ payment: payments, email: users.email, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+      .select({
+        payment: payments,
+        email: users.email,
+        name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      })
       .from(payments)
       .innerJoin(users, eq(users.id, payments.userId))
       .where(where)
@@ -245,11 +268,21 @@ export async function listPayments(database: Database, query: ListQuery) {
 }
 
 /** Invoices of a user (or all), newest first. */
-export async function listInvoices(database: Database, userId: number | null, query: ListQuery, storageUrl: (k: string) => string) {
+export async function listInvoices(
+  database: Database,
+  userId: number | null,
+  query: ListQuery,
+  storageUrl: (k: string) => string,
+) {
   const where = userId === null ? undefined : eq(invoices.userId, userId);
   const [rows, [count]] = await Promise.all([
     database.db
-      .select({ invoice: invoices, method: payments.method, email: users.email, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+      .select({
+        invoice: invoices,
+        method: payments.method,
+        email: users.email,
+        name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      })
       .from(invoices)
       .innerJoin(payments, eq(payments.id, invoices.paymentId))
       .innerJoin(users, eq(users.id, invoices.userId))
@@ -257,7 +290,10 @@ export async function listInvoices(database: Database, userId: number | null, qu
       .orderBy(desc(invoices.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(invoices).where(where),
+    database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(invoices)
+      .where(where),
   ]);
   return {
     data: rows.map((r) => invoiceItem(r, storageUrl)),
@@ -285,9 +321,19 @@ function invoiceItem(
 }
 
 /** One invoice; `userId` restricts it to its owner. */
-export async function getInvoice(database: Database, id: number, userId: number | null, storageUrl: (k: string) => string) {
+export async function getInvoice(
+  database: Database,
+  id: number,
+  userId: number | null,
+  storageUrl: (k: string) => string,
+) {
   const [row] = await database.db
-    .select({ invoice: invoices, method: payments.method, email: users.email, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .select({
+      invoice: invoices,
+      method: payments.method,
+      email: users.email,
+      name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
     .from(invoices)
     .innerJoin(payments, eq(payments.id, invoices.paymentId))
     .innerJoin(users, eq(users.id, invoices.userId))
@@ -303,7 +349,13 @@ export async function listWalletBalances(database: Database, query: ListQuery) {
   );
   const [rows, [count]] = await Promise.all([
     database.db
-      .select({ userId: users.id, email: users.email, name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`, userTypeId: users.userTypeId, balance: ledgerAccounts.balance })
+      .select({
+        userId: users.id,
+        email: users.email,
+        name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+        userTypeId: users.userTypeId,
+        balance: ledgerAccounts.balance,
+      })
       .from(ledgerAccounts)
       .innerJoin(users, eq(users.id, ledgerAccounts.userId))
       .where(where)
@@ -317,8 +369,10 @@ export async function listWalletBalances(database: Database, query: ListQuery) {
       .where(where),
   ]);
   return {
-    data: rows.map((r) => ({ user: { id: r.userId, name: r.name, email: r.email, user_type_id: r.userTypeId }, balance: r.balance })),
+    data: rows.map((r) => ({
+      user: { id: r.userId, name: r.name, email: r.email, user_type_id: r.userTypeId },
+      balance: r.balance,
+    })),
     pagination: paginate(count?.n ?? 0, query.page, query.limit),
   };
 }
-

@@ -12,7 +12,10 @@ function replay(routes: Record<string, { status: number; body: unknown }>) {
     requests.push({ url, init });
     const hit = routes[url];
     if (!hit) return new Response('not recorded', { status: 599 });
-    return new Response(JSON.stringify(hit.body), { status: hit.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(hit.body), {
+      status: hit.status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
   return { fetchImpl, requests };
 }
@@ -47,13 +50,17 @@ describe('Google OAuth provider against recorded responses', () => {
     expect(form.get('grant_type')).toBe('authorization_code');
     expect(form.get('code')).toBe('4/0recorded-code');
     expect(form.get('redirect_uri')).toBe('http://localhost:3000/oauth');
-    expect((requests[1]?.init?.headers as Record<string, string>).authorization).toBe(`Bearer ${tokenOk.access_token}`);
+    expect((requests[1]?.init?.headers as Record<string, string>).authorization).toBe(
+      `Bearer ${tokenOk.access_token}`,
+    );
   });
 
   it('fails on invalid_grant without calling userinfo', async () => {
     const { fetchImpl, requests } = replay({ [GOOGLE_ENDPOINTS.token]: { status: 400, body: tokenInvalid } });
     const google = createGoogleProvider('client-123', 'secret', fetchImpl);
-    await expect(google.exchangeCode('used-code', 'http://localhost:3000/oauth')).rejects.toThrow(/invalid_grant/);
+    await expect(google.exchangeCode('used-code', 'http://localhost:3000/oauth')).rejects.toThrow(
+      /invalid_grant/,
+    );
     expect(requests).toHaveLength(1);
   });
 });

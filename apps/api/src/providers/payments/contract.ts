@@ -98,5 +98,8 @@ export interface PayPalProvider {
    * Verify a webhook delivery (PayPal's verify-webhook-signature API for the real provider).
    * @throws Error when it does not verify
    */
-  verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): Promise<PayPalWebhookEvent>;
+  verifyWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+  ): Promise<PayPalWebhookEvent>;
 }

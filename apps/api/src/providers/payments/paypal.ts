@@ -172,7 +172,9 @@ export function createPayPalProvider(options: PayPalProviderOptions): PayPalProv
       const answer = (await res.json().catch(() => ({}))) as { verification_status?: string };
       if (!res.ok) throw new Error(`paypal webhook verification failed: HTTP ${res.status}`);
       if (answer.verification_status !== 'SUCCESS') {
-        throw new Error(`paypal webhook signature not verified: ${answer.verification_status ?? 'no status'}`);
+        throw new Error(
+          `paypal webhook signature not verified: ${answer.verification_status ?? 'no status'}`,
+        );
       }
       return toPayPalEvent(event);
     },

@@ -36,7 +36,8 @@ export function verifySandboxSignature(
   for (const part of header.split(',')) {
     const [name, value] = part.trim().split('=', 2);
     if (name === 't' && value && /^\d{1,12}$/.test(value)) timestamp = Number(value);
-    else if (name === 'v1' && value && /^[0-9a-f]{64}$/.test(value)) signatures.push(Buffer.from(value, 'hex'));
+    else if (name === 'v1' && value && /^[0-9a-f]{64}$/.test(value))
+      signatures.push(Buffer.from(value, 'hex'));
   }
   if (timestamp === undefined || signatures.length === 0) {
     throw new Error(`malformed ${SANDBOX_SIGNATURE_HEADER} header`);

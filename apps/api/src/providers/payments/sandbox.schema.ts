@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Checkout sessions of the sandbox card provider (the stand-in for Stripe Checkout). Kept in
@@ -36,7 +36,6 @@ export const sandboxCheckoutSessions = pgTable(
       sql`${t.paymentStatus} in ('paid', 'unpaid', 'no_payment_required')`,
     ),
     check('sandbox_checkout_sessions_amount_check', sql`${t.amountTotal} > 0`),
-    index('sandbox_checkout_sessions_created_idx').on(t.createdAt),
   ],
 );
 
@@ -72,6 +71,5 @@ export const sandboxPaypalOrders = pgTable(
       'sandbox_paypal_orders_capture_check',
       sql`(${t.status} = 'COMPLETED') = (${t.captureId} is not null)`,
     ),
-    index('sandbox_paypal_orders_created_idx').on(t.createdAt),
   ],
 );

@@ -69,9 +69,13 @@ function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
   return {
     id: session.id,
     url: session.url ?? null,
-    // A session is born open; Stripe only answers null for sessions of other modes.
-    status: session.status ?? 'open',
-    paymentStatus: session.payment_status,
+    // The SDK types leave both open to future values: an unknown one is never taken as paid.
+    status: oneOf(session.status, ['open', 'complete', 'expired'] as const, 'open'),
+    paymentStatus: oneOf(
+      session.payment_status,
+      ['paid', 'unpaid', 'no_payment_required'] as const,
+      'unpaid',
+    ),
     amountTotalMinor: session.amount_total ?? 0,
     currency: (session.currency ?? '').toUpperCase(),
     clientReferenceId: session.client_reference_id ?? null,
@@ -79,9 +83,21 @@ function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
   };
 }
 
-/** Keep only what the platform acts on: the event id (for replay dedupe), its type and the session. */
-function toCardEvent(event: Stripe.Event): CardWebhookEvent {
-  const object = event.data.object as { id?: unknown; object?: unknown };
-  const isSession = event.type.startsWith('checkout.session.') && typeof object.id === 'string';
-  return { id: event.id, type: event.type, sessionId: isSession ? (object.id as string) : null };
+function oneOf<T extends string>(value: string | null, known: readonly T[], fallback: T): T {
+  return known.includes(value as T) ? (value as T) : fallback;
+}
+
+/**
+ * Keep only what the platform acts on: the event id (for replay dedupe), its type and, for
+ * checkout.session.* events, the session id. Shared with the sandbox, whose events have Stripe's shape.
+ */
+export function toCardEvent(event: {
+  id: string;
+  type: string;
+  data: { object: unknown };
+}): CardWebhookEvent {
+  const object = event.data.object as { id?: unknown } | null;
+  const sessionId =
+    event.type.startsWith('checkout.session.') && typeof object?.id === 'string' ? object.id : null;
+  return { id: event.id, type: event.type, sessionId };
 }

@@ -1,4 +1,4 @@
-import { type SessionUser, updateProfileSchema, USER_STATUS_LABELS, type UserStatus } from '@lm/contracts';
+import { type SessionUser, USER_STATUS_LABELS, type UserStatus, updateProfileSchema } from '@lm/contracts';
 import {
   AVATAR_RULES,
   applyServerErrors,
@@ -56,7 +56,13 @@ function ProfileCard({ user }: { user: SessionUser }) {
   return (
     <Card padding="lg" radius="md">
       <Stack align="center" gap="sm">
-        <Avatar src={avatarUrl(user.avatar)} size={120} radius={120} color="violet" data-testid="account-avatar">
+        <Avatar
+          src={avatarUrl(user.avatar)}
+          size={120}
+          radius={120}
+          color="violet"
+          data-testid="account-avatar"
+        >
           {initialsOf(user.full_name)}
         </Avatar>
         <Title order={3} ta="center">
@@ -188,7 +194,9 @@ export function AccountPage() {
                     type="tel"
                     autoComplete="tel"
                     error={fieldError(errors.phone_number)}
-                    {...form.register('phone_number', { setValueAs: (v: string) => normalizePhone(v) ?? null })}
+                    {...form.register('phone_number', {
+                      setValueAs: (v: string) => normalizePhone(v) ?? null,
+                    })}
                   />
                   <Controller
                     control={form.control}
@@ -216,7 +224,11 @@ export function AccountPage() {
                   >
                     {t('account.cancel')}
                   </Button>
-                  <Button type="submit" loading={update.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+                  <Button
+                    type="submit"
+                    loading={update.isPending}
+                    leftSection={<IconDeviceFloppy size={16} />}
+                  >
                     {t('account.save')}
                   </Button>
                 </Group>

@@ -22,13 +22,30 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconBell, IconCircleCheck, IconCircleDashed, IconCoins, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconCircleCheck,
+  IconCircleDashed,
+  IconCoins,
+  IconShieldLock,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { profileCompleteness } from './profile-completeness';
 
-function StatCard({ icon, color, label, children }: { icon: ReactNode; color: string; label: string; children: ReactNode }) {
+function StatCard({
+  icon,
+  color,
+  label,
+  children,
+}: {
+  icon: ReactNode;
+  color: string;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <Card padding="lg" radius="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -38,9 +55,13 @@ function StatCard({ icon, color, label, children }: { icon: ReactNode; color: st
           </Text>
           {children}
         </Stack>
-        <ThemeIcon size={44} radius="md" variant="light" color={color}>
-          {icon}
-        </ThemeIcon>
+        {color ? (
+          <ThemeIcon size={44} radius="md" variant="light" color={color}>
+            {icon}
+          </ThemeIcon>
+        ) : (
+          icon
+        )}
       </Group>
     </Card>
   );
@@ -96,7 +117,11 @@ export function DashboardPage() {
           <Text fz="lg" fw={600} lh={1.2}>
             {t(`user_types.${user.user_type_id}`)}
           </Text>
-          {status ? <StatusBadge status={status} w="fit-content" /> : <Badge variant="light">{user.status}</Badge>}
+          {status ? (
+            <StatusBadge status={status} w="fit-content" />
+          ) : (
+            <Badge variant="light">{user.status}</Badge>
+          )}
         </StatCard>
         <StatCard icon={<IconShieldLock size={24} />} color="teal" label={t('dashboard.two_factor')}>
           <Badge color={user.two_factor_enabled ? 'green' : 'gray'} variant="light" w="fit-content">
@@ -109,8 +134,8 @@ export function DashboardPage() {
         <StatCard
           icon={
             <RingProgress
-              size={52}
-              thickness={5}
+              size={64}
+              thickness={6}
               roundCaps
               sections={[{ value: completeness.percent, color: 'violet' }]}
               label={
@@ -120,7 +145,6 @@ export function DashboardPage() {
               }
             />
           }
-          color="transparent"
           label={t('dashboard.profile')}
         >
           <Text fz="lg" fw={600} lh={1.2}>

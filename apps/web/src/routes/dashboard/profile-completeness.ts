@@ -9,5 +9,8 @@ export function profileCompleteness(user: Pick<SessionUser, (typeof PROFILE_FIEL
   missing: (typeof PROFILE_FIELDS)[number][];
 } {
   const missing = PROFILE_FIELDS.filter((field) => !user[field]);
-  return { percent: Math.round(((PROFILE_FIELDS.length - missing.length) / PROFILE_FIELDS.length) * 100), missing };
+  return {
+    percent: Math.round(((PROFILE_FIELDS.length - missing.length) / PROFILE_FIELDS.length) * 100),
+    missing,
+  };
 }

@@ -1,17 +1,6 @@
 import { fanRating } from '@lm/contracts';
 import { usePageTitle } from '@lm/ui';
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBrandInstagram,
   IconCalendarRepeat,
@@ -103,16 +92,40 @@ export function FanFinderLandingPage() {
               </ThemeIcon>
             }
           >
-            <List.Item icon={<ThemeIcon size={22} radius="xl" variant="light"><IconCalendarRepeat size={14} /></ThemeIcon>}>
+            <List.Item
+              icon={
+                <ThemeIcon size={22} radius="xl" variant="light">
+                  <IconCalendarRepeat size={14} />
+                </ThemeIcon>
+              }
+            >
               {t('fan_finder.feature_weekly')}
             </List.Item>
-            <List.Item icon={<ThemeIcon size={22} radius="xl" variant="light"><IconBrandInstagram size={14} /></ThemeIcon>}>
+            <List.Item
+              icon={
+                <ThemeIcon size={22} radius="xl" variant="light">
+                  <IconBrandInstagram size={14} />
+                </ThemeIcon>
+              }
+            >
               {t('fan_finder.feature_posts', { count: 6 })}
             </List.Item>
-            <List.Item icon={<ThemeIcon size={22} radius="xl" variant="light"><IconMessageCircle size={14} /></ThemeIcon>}>
+            <List.Item
+              icon={
+                <ThemeIcon size={22} radius="xl" variant="light">
+                  <IconMessageCircle size={14} />
+                </ThemeIcon>
+              }
+            >
               {t('fan_finder.feature_comments', { count: 50 })}
             </List.Item>
-            <List.Item icon={<ThemeIcon size={22} radius="xl" variant="light"><IconUsersGroup size={14} /></ThemeIcon>}>
+            <List.Item
+              icon={
+                <ThemeIcon size={22} radius="xl" variant="light">
+                  <IconUsersGroup size={14} />
+                </ThemeIcon>
+              }
+            >
               {t('fan_finder.feature_related', { count: 2 })}
             </List.Item>
           </List>
@@ -130,7 +143,9 @@ export function FanFinderLandingPage() {
                     {t(`fan_finder.rating_${band.toLowerCase()}`)}
                   </Badge>
                   <Text size="sm" c="dimmed">
-                    {percent > 0 ? t('fan_finder.rating_from', { value: percent }) : t('fan_finder.rating_below', { value: 55 })}
+                    {percent > 0
+                      ? t('fan_finder.rating_from', { value: percent })
+                      : t('fan_finder.rating_below', { value: 55 })}
                   </Text>
                 </Group>
               );

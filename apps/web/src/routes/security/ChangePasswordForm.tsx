@@ -25,7 +25,9 @@ export function ChangePasswordForm({ forced, onDone }: ChangePasswordFormProps) 
       return;
     }
     try {
-      await change.mutateAsync(forced ? { password: values.password, password_confirmation: values.password_confirmation } : values);
+      await change.mutateAsync(
+        forced ? { password: values.password, password_confirmation: values.password_confirmation } : values,
+      );
       form.reset();
       onDone?.();
     } catch (error) {

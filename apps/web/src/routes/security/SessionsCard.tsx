@@ -15,7 +15,9 @@ export function SessionsCard() {
   const revoke = useRevokeSession();
 
   const ask = async (session: UserSession) => {
-    if (await confirmAction({ message: t('security.revoke_confirm', { device: session.device }), danger: true })) {
+    if (
+      await confirmAction({ message: t('security.revoke_confirm', { device: session.device }), danger: true })
+    ) {
       revoke.mutate(session.id);
     }
   };

@@ -1,5 +1,5 @@
 import { emailOnlySchema } from '@lm/contracts';
-import { applyServerErrors, AuthLayout, fieldError, usePageTitle, useZodForm } from '@lm/ui';
+import { AuthLayout, applyServerErrors, fieldError, usePageTitle, useZodForm } from '@lm/ui';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconAt, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';

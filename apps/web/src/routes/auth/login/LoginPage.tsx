@@ -1,5 +1,14 @@
-import { ERROR_CODES, type SessionUser, loginSchema } from '@lm/contracts';
-import { applyServerErrors, AuthLayout, fieldError, isApiError, usePageTitle, useSession, useZodForm } from '@lm/ui';
+import type { SessionUser } from '@lm/contracts';
+import { ERROR_CODES } from '@lm/contracts/api';
+import {
+  AuthLayout,
+  applyServerErrors,
+  fieldError,
+  isApiError,
+  useLazyZodForm,
+  usePageTitle,
+  useSession,
+} from '@lm/ui';
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAt, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -23,7 +32,9 @@ export function LoginPage() {
   const finish = useFinishLogin();
   const login = useLogin();
   const [secondStep, setSecondStep] = useState<{ email: string; password: string } | null>(null);
-  const form = useZodForm(loginSchema, { defaultValues: { email: params.get('email') ?? '', password: '' } });
+  const form = useLazyZodForm(() => import('@lm/contracts/auth').then((m) => m.loginSchema), {
+    defaultValues: { email: params.get('email') ?? '', password: '' },
+  });
   const { errors } = form.formState;
 
   if (!session.loading && session.user) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;

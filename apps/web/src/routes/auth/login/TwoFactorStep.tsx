@@ -1,5 +1,5 @@
-import { login2faSchema, type SessionUser } from '@lm/contracts';
-import { AuthLayout, fieldError, useZodForm } from '@lm/ui';
+import type { SessionUser } from '@lm/contracts';
+import { AuthLayout, fieldError, useLazyZodForm } from '@lm/ui';
 import { Anchor, Button, Center, Group, PinInput, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
@@ -17,7 +17,9 @@ export function TwoFactorStep({ credentials, onBack, onDone }: TwoFactorStepProp
   const { t } = useTranslation();
   const verify = useLogin2fa();
   const resend = useLogin();
-  const form = useZodForm(login2faSchema, { defaultValues: { email: credentials.email, code: '' } });
+  const form = useLazyZodForm(() => import('@lm/contracts/auth').then((m) => m.login2faSchema), {
+    defaultValues: { email: credentials.email, code: '' },
+  });
 
   const submit = form.handleSubmit(async (values) => {
     const session = await verify.mutateAsync(values).catch(() => null);
@@ -26,7 +28,10 @@ export function TwoFactorStep({ credentials, onBack, onDone }: TwoFactorStepProp
   });
 
   return (
-    <AuthLayout title="login.two_factor_title" subtitle={t('login.two_factor_text', { email: credentials.email })}>
+    <AuthLayout
+      title="login.two_factor_title"
+      subtitle={t('login.two_factor_text', { email: credentials.email })}
+    >
       <form onSubmit={submit} noValidate data-testid="two-factor-form">
         <Stack gap="md">
           <Controller

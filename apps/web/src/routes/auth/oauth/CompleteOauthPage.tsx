@@ -1,5 +1,5 @@
 import { oauthCompleteSchema } from '@lm/contracts';
-import { applyServerErrors, AuthLayout, fieldError, usePageTitle, useZodForm } from '@lm/ui';
+import { AuthLayout, applyServerErrors, fieldError, usePageTitle, useZodForm } from '@lm/ui';
 import { Button, Stack, Text } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,10 @@ export function CompleteOauthPage() {
   return (
     <AuthLayout
       title="oauth.complete_title"
-      subtitle={t('oauth.complete_text', { name: `${pending.first_name} ${pending.last_name}`.trim(), email: pending.email })}
+      subtitle={t('oauth.complete_text', {
+        name: `${pending.first_name} ${pending.last_name}`.trim(),
+        email: pending.email,
+      })}
       wide
     >
       <form onSubmit={submit} noValidate data-testid="complete-oauth-form">

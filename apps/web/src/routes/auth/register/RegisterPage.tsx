@@ -1,6 +1,16 @@
 import { registerSchema } from '@lm/contracts';
-import { applyServerErrors, AuthLayout, DateField, fieldError, usePageTitle, useZodForm } from '@lm/ui';
-import { Anchor, Button, Divider, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { AuthLayout, applyServerErrors, DateField, fieldError, usePageTitle, useZodForm } from '@lm/ui';
+import {
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import dayjs from 'dayjs';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -137,7 +147,6 @@ export function RegisterPage() {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <PasswordInput
               label={t('register.password')}
-              description={t('register.password_hint')}
               autoComplete="new-password"
               withAsterisk
               error={fieldError(errors.password)}
@@ -145,13 +154,15 @@ export function RegisterPage() {
             />
             <PasswordInput
               label={t('register.password_confirmation')}
-              description=" "
               autoComplete="new-password"
               withAsterisk
               error={fieldError(errors.password_confirmation)}
               {...form.register('password_confirmation')}
             />
           </SimpleGrid>
+          <Text size="xs" c="dimmed" mt={-8}>
+            {t('register.password_hint')}
+          </Text>
           <Text size="xs" c="dimmed">
             {t('register.privacy_notice')}{' '}
             <Anchor component={Link} to="/privacy" size="xs">

@@ -1,5 +1,5 @@
 import { resetPasswordSchema } from '@lm/contracts';
-import { applyServerErrors, AuthLayout, FullPageLoader, fieldError, usePageTitle, useZodForm } from '@lm/ui';
+import { AuthLayout, applyServerErrors, FullPageLoader, fieldError, usePageTitle, useZodForm } from '@lm/ui';
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -33,7 +33,8 @@ export function ResetPasswordPage() {
     } catch (error) {
       if (!applyServerErrors(error, form.setError, ['password', 'password_confirmation'])) {
         const fields = (error as { errors?: Record<string, unknown> }).errors;
-        if (fields && ('token' in fields || 'email' in fields)) navigate('/expired/password/reset', { replace: true });
+        if (fields && ('token' in fields || 'email' in fields))
+          navigate('/expired/password/reset', { replace: true });
       }
     }
   });

@@ -1,5 +1,5 @@
 import { verifyEmailSchema } from '@lm/contracts';
-import { applyServerErrors, AuthLayout, fieldError, usePageTitle, useZodForm } from '@lm/ui';
+import { AuthLayout, applyServerErrors, fieldError, usePageTitle, useZodForm } from '@lm/ui';
 import { Anchor, Button, Center, Group, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';

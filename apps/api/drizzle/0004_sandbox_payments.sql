@@ -1,0 +1,43 @@
+CREATE TABLE "sandbox_checkout_sessions" (
+	"id" varchar(80) PRIMARY KEY NOT NULL,
+	"idempotency_key" varchar(255) NOT NULL,
+	"status" varchar(10) DEFAULT 'open' NOT NULL,
+	"payment_status" varchar(20) DEFAULT 'unpaid' NOT NULL,
+	"amount_total" bigint NOT NULL,
+	"currency" varchar(3) NOT NULL,
+	"description" varchar(500) NOT NULL,
+	"success_url" text NOT NULL,
+	"cancel_url" text NOT NULL,
+	"client_reference_id" varchar(200),
+	"customer_email" varchar(190),
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"event_delivered_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"closed_at" timestamp with time zone,
+	CONSTRAINT "sandbox_checkout_sessions_idempotency_key_unique" UNIQUE("idempotency_key"),
+	CONSTRAINT "sandbox_checkout_sessions_status_check" CHECK ("sandbox_checkout_sessions"."status" in ('open', 'complete', 'expired')),
+	CONSTRAINT "sandbox_checkout_sessions_payment_status_check" CHECK ("sandbox_checkout_sessions"."payment_status" in ('paid', 'unpaid', 'no_payment_required')),
+	CONSTRAINT "sandbox_checkout_sessions_amount_check" CHECK ("sandbox_checkout_sessions"."amount_total" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "sandbox_paypal_orders" (
+	"id" varchar(40) PRIMARY KEY NOT NULL,
+	"request_id" varchar(255) NOT NULL,
+	"status" varchar(20) DEFAULT 'CREATED' NOT NULL,
+	"amount_minor" bigint NOT NULL,
+	"currency" varchar(3) NOT NULL,
+	"description" varchar(500) NOT NULL,
+	"custom_id" varchar(127),
+	"return_url" text NOT NULL,
+	"cancel_url" text NOT NULL,
+	"payer_id" varchar(20),
+	"capture_id" varchar(40),
+	"capture_status" varchar(20),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"approved_at" timestamp with time zone,
+	"captured_at" timestamp with time zone,
+	CONSTRAINT "sandbox_paypal_orders_request_id_unique" UNIQUE("request_id"),
+	CONSTRAINT "sandbox_paypal_orders_status_check" CHECK ("sandbox_paypal_orders"."status" in ('CREATED', 'APPROVED', 'COMPLETED')),
+	CONSTRAINT "sandbox_paypal_orders_amount_check" CHECK ("sandbox_paypal_orders"."amount_minor" > 0),
+	CONSTRAINT "sandbox_paypal_orders_capture_check" CHECK (("sandbox_paypal_orders"."status" = 'COMPLETED') = ("sandbox_paypal_orders"."capture_id" is not null))
+);

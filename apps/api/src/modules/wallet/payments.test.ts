@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signSandboxCardEvent } from '../../providers/payments/sandbox-card';
+import { signSandboxPayPalEvent } from '../../providers/payments/sandbox-paypal';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { walletBalance } from './ledger';
+import { DEMO_PACKAGES, seedWalletDemo } from './wallet.demo';
+
+let ctx: TestContext;
+let packageId: number;
+const pkg = DEMO_PACKAGES[1]; // 500 + 25 bonus coins for £44.99
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedWalletDemo(ctx.deps.database);
+  const res = await ctx.deps.database.pool.query('select id from coin_packages where name = $1', [pkg.name]);
+  packageId = res.rows[0].id;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const coins = pkg.coins + pkg.bonusCoins;
+async function artist() {
+  const user = await ctx.makeUser({ userTypeId: 1 });
+  return { user, token: await ctx.loginUser(user.email) };
+}
+async function startCard(token: string) {
+  const res = await ctx.call('POST', '/api/stripe/create/checkout', {
+    token,
+    body: { package_id: packageId },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as { url: string; session_id: string; sandbox: boolean };
+}
+const creditedTransfers = async (userId: number) =>
+  (
+    await ctx.deps.database.pool.query(
+      `select count(*)::int as n from ledger_transfers t join ledger_accounts a on a.id = t.credit_account_id
+       where a.user_id = $1 and t.desc_id = 1`,
+      [userId],
+    )
+  ).rows[0].n as number;
+
+describe('buying coins by card (sandbox Stripe)', () => {
+  it('pays on the hosted sandbox page, credits once, shows the transaction and the invoice PDF', async () => {
+    const { user, token } = await artist();
+    const checkout = await startCard(token);
+    expect(checkout.sandbox).toBe(true);
+    const page = await ctx.call('GET', new URL(checkout.url).pathname);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/SANDBOX/i);
+    expect(page.body).toContain('£44.99');
+
+    const pay = await ctx.call('POST', `/api/sandbox/checkout/${checkout.session_id}/complete`, { body: {} });
+    expect(pay.statusCode).toBe(302);
+    expect(pay.headers.location).toContain(`session_id=${checkout.session_id}`);
+    // The sandbox's webhook event already credited the coins; the return call finds them credited.
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(coins);
+    const confirm = await ctx.call('POST', '/api/stripe/checkout/check/pay', {
+      token,
+      body: { session_id: checkout.session_id },
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.json().data).toMatchObject({ status: 'paid', coins, balance: coins });
+    expect(await creditedTransfers(user.id)).toBe(1);
+
+    const list = await ctx.call('GET', '/api/wallet/user/transaction', { token });
+    const [tx] = list.json().data;
+    expect(tx).toMatchObject({
+      coins,
+      transaction_type: 'credit',
+      desc_id: 1,
+      amount: pkg.priceMinor,
+      currency: 'GBP',
+    });
+    expect(tx.desc.desc).toBe('Coin purchase');
+    const filtered = await ctx.call(
+      'GET',
+      `/api/wallet/user/transaction?filter[transactions_id]=${tx.transactions_id.slice(3, 9)}`,
+      { token },
+    );
+    expect(filtered.json().data).toHaveLength(1);
+    const none = await ctx.call('GET', '/api/wallet/user/transaction?filter[transactions_id]=NOPE', {
+      token,
+    });
+    expect(none.json().data).toHaveLength(0);
+
+    const invoiceId = confirm.json().data.invoice_id;
+    const pdf = await ctx.call('POST', `/api/artist/invoice/${invoiceId}`, { token });
+    expect(pdf.statusCode).toBe(200);
+    const link = new URL(pdf.json().data.attachment_link);
+    const file = await ctx.call('GET', link.pathname);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const other = await artist();
+    expect(
+      (await ctx.call('GET', `/api/artist/invoices/${invoiceId}`, { token: other.token })).statusCode,
+    ).toBe(404);
+  });
+
+  it('credits nothing for an unpaid or failed session, and refuses another user claiming a session', async () => {
+    const { user, token } = await artist();
+    const checkout = await startCard(token);
+    const early = await ctx.call('POST', '/api/stripe/checkout/check/pay', {
+      token,
+      body: { session_id: checkout.session_id },
+    });
+    expect(early.json().data.status).toBe('pending');
+    const thief = await artist();
+    const stolen = await ctx.call('POST', '/api/stripe/checkout/check/pay', {
+      token: thief.token,
+      body: { session_id: checkout.session_id },
+    });
+    expect(stolen.statusCode).toBe(404);
+    await ctx.call('POST', `/api/sandbox/checkout/${checkout.session_id}/fail`, { body: {} });
+    const after = await ctx.call('POST', '/api/stripe/checkout/check/pay', {
+      token,
+      body: { session_id: checkout.session_id },
+    });
+    expect(after.json().data.status).toBe('failed');
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(0);
+  });
+
+  it('credits once when the return call and webhook are replayed 100 times, also concurrently', async () => {
+    const { user, token } = await artist();
+    const checkout = await startCard(token);
+    await ctx.deps.database.pool.query(
+      `update sandbox_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`,
+      [checkout.session_id],
+    );
+    const body = JSON.stringify({
+      id: `evt_replay_${checkout.session_id}`,
+      type: 'checkout.session.completed',
+      data: { object: { id: checkout.session_id, object: 'checkout.session' } },
+    });
+    const signature = signSandboxCardEvent(ctx.deps.config.APP_KEY, body);
+    const calls = Array.from({ length: 100 }, (_, i) =>
+      i % 2 === 0
+        ? ctx.call('POST', '/api/stripe/checkout/check/pay', {
+            token,
+            body: { session_id: checkout.session_id },
+          })
+        : ctx.app.inject({
+            method: 'POST',
+            url: '/api/stripe/webhook',
+            payload: body,
+            headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
+          }),
+    );
+    const results = await Promise.all(calls);
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    for (let i = 0; i < 20; i++) {
+      await ctx.call('POST', '/api/stripe/checkout/check/pay', {
+        token,
+        body: { session_id: checkout.session_id },
+      });
+    }
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(coins);
+    expect(await creditedTransfers(user.id)).toBe(1);
+    const invoices = await ctx.deps.database.pool.query(
+      'select count(*)::int as n from invoices where user_id = $1',
+      [user.id],
+    );
+    expect(invoices.rows[0].n).toBe(1);
+  });
+
+  it('refuses a webhook with a bad signature', async () => {
+    const body = JSON.stringify({
+      id: 'evt_x',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_x' } },
+    });
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload: body,
+      headers: {
+        'content-type': 'application/json',
+        'sandbox-signature': signSandboxCardEvent('wrong-key-wrong-key-wrong-key-00', body),
+      },
+    });
+    expect(forged.statusCode).toBe(400);
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload: body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('refuses and logs an amount mismatch without crediting', async () => {
+    const { user, token } = await artist();
+    const checkout = await startCard(token);
+    await ctx.deps.database.pool.query(
+      `update sandbox_checkout_sessions set amount_total = 1, status = 'complete', payment_status = 'paid' where id = $1`,
+      [checkout.session_id],
+    );
+    const res = await ctx.call('POST', '/api/stripe/checkout/check/pay', {
+      token,
+      body: { session_id: checkout.session_id },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(0);
+    const audit = await ctx.deps.database.pool.query(
+      `select count(*)::int as n from audit_logs where action = 'payments.amount_mismatch'`,
+    );
+    expect(audit.rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('lets only artists buy and refuses an unknown package', async () => {
+    const curator = await ctx.makeUser({ userTypeId: 2 });
+    const token = await ctx.loginUser(curator.email);
+    expect(
+      (await ctx.call('POST', '/api/stripe/create/checkout', { token, body: { package_id: packageId } }))
+        .statusCode,
+    ).toBe(403);
+    const a = await artist();
+    const unknown = await ctx.call('POST', '/api/stripe/create/checkout', {
+      token: a.token,
+      body: { package_id: 999999 },
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.package_id).toBeDefined();
+  });
+});
+
+describe('buying coins with PayPal (sandbox Orders v2)', () => {
+  it('approves, captures and credits once across 100 concurrent callbacks and webhooks', async () => {
+    const { user, token } = await artist();
+    const start = await ctx.call('POST', '/api/payments/paypal/checkout/url', {
+      token,
+      body: { package_id: packageId },
+    });
+    const { order_id, url } = start.json().data;
+    expect(url).toContain(`/api/sandbox/paypal/${order_id}`);
+    const early = await ctx.call('POST', '/api/payments/paypal/callback/url', { token, body: { order_id } });
+    expect(early.statusCode).toBe(409);
+    const approve = await ctx.call('POST', `/api/sandbox/paypal/${order_id}/approve`, { body: {} });
+    expect(approve.statusCode).toBe(302);
+    expect(approve.headers.location).toContain(`token=${order_id}`);
+    const body = JSON.stringify({
+      id: `WH-${order_id}`,
+      event_type: 'CHECKOUT.ORDER.APPROVED',
+      resource: { id: order_id },
+    });
+    const signature = signSandboxPayPalEvent(ctx.deps.config.APP_KEY, body);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        i % 2 === 0
+          ? ctx.call('POST', '/api/payments/paypal/callback/url', { token, body: { order_id } })
+          : ctx.app.inject({
+              method: 'POST',
+              url: '/api/payments/paypal/webhook',
+              payload: body,
+              headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
+            }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(coins);
+    expect(await creditedTransfers(user.id)).toBe(1);
+  });
+});
+
+describe('wallet balance and packages', () => {
+  it('answers the balance in coins and its approximate value', async () => {
+    const { token } = await artist();
+    const res = await ctx.call('GET', '/api/wallet/user/current/balance?currency=USD', { token });
+    expect(res.json().data).toEqual({ balance: 0, total: 0, total_minor: 0, currency: 'USD' });
+    const bad = await ctx.call('GET', '/api/wallet/user/current/balance?currency=XXX', { token });
+    expect(bad.statusCode).toBe(422);
+    const pkgs = await ctx.call('GET', '/api/wallet/user/get/all-packages?convert=1&currency=EUR', { token });
+    expect(pkgs.json().data.map((p: { name: string }) => p.name)).toEqual(DEMO_PACKAGES.map((p) => p.name));
+    expect(pkgs.json().data[0].converted.currency).toBe('EUR');
+  });
+});
+
+describe('admin wallet', () => {
+  it('adjusts a balance with a required reason, once per key, audited and permission-gated', async () => {
+    const { user } = await artist();
+    const admin = await ctx.makeAdmin();
+    const token = await ctx.loginAdmin(admin.email);
+    const noReason = await ctx.call('POST', '/api/admin/wallet/adjustments', {
+      token,
+      body: { user_id: user.id, coins: 50, direction: 'credit', reason: '', idempotency_key: 'k-00000001' },
+    });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().errors.reason).toBeDefined();
+    // platform revenue needs coins before it can give any back.
+    await ctx.deps.database.pool.query(
+      `update ledger_accounts set balance = balance + 0 where kind = 'platform_revenue'`,
+    );
+    const body = {
+      user_id: user.id,
+      coins: 40,
+      direction: 'debit',
+      reason: 'Chargeback',
+      idempotency_key: 'k-00000002',
+    };
+    const empty = await ctx.call('POST', '/api/admin/wallet/adjustments', { token, body });
+    expect(empty.statusCode).toBe(409);
+    const a = await startCard(await ctx.loginUser(user.email));
+    await ctx.call('POST', `/api/sandbox/checkout/${a.session_id}/complete`, { body: {} });
+    const [r1, r2] = await Promise.all([
+      ctx.call('POST', '/api/admin/wallet/adjustments', { token, body }),
+      ctx.call('POST', '/api/admin/wallet/adjustments', { token, body }),
+    ]);
+    expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(coins - 40);
+    const logs = await ctx.deps.database.pool.query(
+      `select count(*)::int as n from audit_logs where action = 'wallet.adjustment' and target_id = $1`,
+      [String(user.id)],
+    );
+    expect(logs.rows[0].n).toBe(1);
+    const userTx = await ctx.call('GET', `/api/wallet/admin/transaction/user/${user.id}`, { token });
+    expect(userTx.json().data[0]).toMatchObject({ desc_id: 5, transaction_type: 'debit', coins: 40 });
+    const weak = await ctx.makeAdmin({ permissions: ['invoices.show'] });
+    const weakToken = await ctx.loginAdmin(weak.email);
+    expect(
+      (await ctx.call('POST', '/api/admin/wallet/adjustments', { token: weakToken, body })).statusCode,
+    ).toBe(403);
+    expect((await ctx.call('GET', '/api/admin/invoices', { token: weakToken })).statusCode).toBe(200);
+  });
+
+  it('manages packages and reports the main wallet', async () => {
+    const admin = await ctx.makeAdmin();
+    const token = await ctx.loginAdmin(admin.email);
+    const created = await ctx.call('POST', '/api/admin/wallet/packages', {
+      token,
+      body: { name: 'Tiny', coins: 10, price: 199 },
+    });
+    expect(created.statusCode).toBe(201);
+    const bad = await ctx.call('POST', '/api/admin/wallet/packages', {
+      token,
+      body: { name: '', coins: 0, price: 1 },
+    });
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['coins', 'name', 'price']);
+    const id = created.json().data.id;
+    expect((await ctx.call('DELETE', `/api/admin/wallet/packages/${id}`, { token })).statusCode).toBe(200);
+    const { token: artistToken } = await artist();
+    const visible = await ctx.call('GET', '/api/wallet/user/get/all-packages', { token: artistToken });
+    expect(visible.json().data.some((p: { id: number }) => p.id === id)).toBe(false);
+    const main = await ctx.call('GET', '/api/admin/wallet/main', { token });
+    const kinds = main.json().data.accounts.map((a: { kind: string }) => a.kind);
+    expect(kinds).toContain('payment_clearing');
+    const sum = main.json().data.accounts.reduce((s: number, a: { balance: number }) => s + a.balance, 0);
+    expect(sum).toBe(0);
+  });
+});

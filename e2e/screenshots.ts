@@ -1,0 +1,74 @@
+/**
+ * Screenshots of both apps in English and Arabic, light and dark skins, for a visual check.
+ *
+ * Usage: `npx tsx e2e/screenshots.ts` with the product running (BASE_URL, default
+ * http://localhost:3111) and demo data seeded. Writes SHOTS_DIR (default /tmp/shots)/*.png.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+
+const BASE = process.env.BASE_URL ?? 'http://localhost:3111';
+const OUT = process.env.SHOTS_DIR ?? '/tmp/shots';
+const PASSWORD = 'Demo-pass-2026';
+
+async function token(path: string, email: string): Promise<string> {
+  const res = await fetch(`${BASE}/api/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await res.json()) as { data: { token: string } };
+  if (!res.ok) throw new Error(`${path} failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+
+async function shot(page: Page, url: string, name: string, ready: string) {
+  await page.goto(`${BASE}${url}`);
+  await page.locator(ready).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true });
+  console.log(`  ${name}.png`);
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const userToken = await token('user/login', 'artist@demo.test');
+  const adminToken = await token('admin/login', 'admin@demo.test');
+  for (const lang of ['en', 'ar']) {
+    for (const skin of ['light', 'dark']) {
+      const tag = `${lang}-${skin}`;
+      const prefs = { APP_LANG: lang, APP_SKIN: skin };
+      const visitor = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+      await visitor.addInitScript((p) => {
+        for (const [k, v] of Object.entries(p)) localStorage.setItem(k, v);
+      }, prefs);
+      const page = await visitor.newPage();
+      await shot(page, '/login', `web-login-${tag}`, 'form[data-testid="login-form"]');
+      await shot(page, '/register', `web-register-${tag}`, 'form[data-testid="register-form"]');
+      await shot(page, '/admin/login', `admin-login-${tag}`, 'form[data-testid="admin-login-form"]');
+      await visitor.close();
+
+      const signedIn = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+      await signedIn.addInitScript(
+        (p) => {
+          for (const [k, v] of Object.entries(p)) localStorage.setItem(k, v);
+        },
+        { ...prefs, AUTH_TOKEN: userToken, USER_TOKEN: adminToken },
+      );
+      const app = await signedIn.newPage();
+      await shot(app, '/dashboard', `web-dashboard-${tag}`, '[data-testid="dashboard"]');
+      await shot(app, '/account', `web-account-${tag}`, '[data-testid="account-page"]');
+      await shot(app, '/security', `web-security-${tag}`, '[data-testid="sessions-table"]');
+      await shot(app, '/admin/dashboard', `admin-dashboard-${tag}`, '[data-testid="admin-dashboard"]');
+      await shot(app, '/admin/dev/mailbox', `admin-mailbox-${tag}`, 'table');
+      await signedIn.close();
+    }
+  }
+  await browser.close();
+}
+
+await main();

@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import {
+  createVerifiedUser,
+  DEMO_PASSWORD,
+  lastMailId,
+  NEW_PASSWORD,
+  readCode,
+  signIn,
+  signOut,
+  typeCode,
+  uniqueEmail,
+  waitForMail,
+} from './helpers';
+
+test('register, read the code from the dev mailbox, verify, sign in, dashboard', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('register');
+  await page.goto('/register');
+  await page.getByTestId('user-type-2').click();
+  await page.locator('input[name="first_name"]').fill('Nina');
+  await page.locator('input[name="last_name"]').fill('Curator');
+  await page.locator('input[name="email"]').fill(email);
+  await page.getByTestId('gender-select').click();
+  await page.getByRole('option', { name: 'Female' }).click();
+  await page.locator('input[name="phone_number"]').fill('+44 20 7946 0958');
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('input[name="password_confirmation"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+
+  await expect(page).toHaveURL(/\/verify-user\?email=/);
+  const { code } = await readCode(request, email);
+  await typeCode(page, code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/login\?email=/);
+  await expect(page.locator('input[name="email"]')).toHaveValue(email);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome back, Nina!' })).toBeVisible();
+  await expect(page.getByText('Curator').first()).toBeVisible();
+});
+
+test('register shows the validation messages of the contracts', async ({ page }) => {
+  await page.goto('/register');
+  await page.locator('input[name="password"]').fill('short');
+  await page.locator('input[name="password_confirmation"]').fill('other');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByText('8 Chars at least')).toBeVisible();
+  await expect(page.getByText('Passwords must match')).toBeVisible();
+  await expect(page.getByText('Gender Is Required')).toBeVisible();
+});
+
+test('sign in with the emailed second-step code (2FA)', async ({ page, request }) => {
+  const email = await createVerifiedUser(request, 'twofactor');
+  await signIn(page, email);
+
+  await page.goto('/security');
+  await expect(page.getByTestId('two-factor-status')).toHaveText('Off');
+  await page.getByTestId('two-factor-switch').click({ force: true });
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByTestId('two-factor-status')).toHaveText('On');
+  await signOut(page);
+
+  const before = await lastMailId(request, email);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('two-factor-form')).toBeVisible();
+  const { code } = await readCode(request, email, before);
+  await typeCode(page, code);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+});
+
+test('forgot and reset password', async ({ page, request }) => {
+  const email = await createVerifiedUser(request, 'reset');
+  const before = await lastMailId(request, email);
+  await page.goto('/forgot-password');
+  await page.locator('input[name="email"]').fill(email);
+  await page.getByRole('button', { name: 'Send the reset link' }).click();
+  await expect(page.getByTestId('forgot-sent')).toBeVisible();
+
+  const { match } = await waitForMail(request, email, /(\/user\/reset-password\?[^\s]+)/, before);
+  await page.goto(match[1]!);
+  await expect(page.getByTestId('reset-form')).toBeVisible();
+  await page.locator('input[name="password"]').fill(NEW_PASSWORD);
+  await page.locator('input[name="password_confirmation"]').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+
+  await expect(page).toHaveURL(/\/login\?email=/);
+  await page.locator('input[name="password"]').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+
+  // The link is single-use: opening it again goes to the expired screen.
+  await signOut(page);
+  await page.goto(match[1]!);
+  await expect(page.getByTestId('expired-reset')).toBeVisible();
+});
+
+test('an invalid reset link goes to the expired screen', async ({ page }) => {
+  await page.goto(`/user/reset-password?token=${'x'.repeat(40)}&email=nobody%40e2e.test`);
+  await expect(page).toHaveURL(/\/expired\/password\/reset/);
+  await expect(page.getByTestId('expired-reset')).toBeVisible();
+});

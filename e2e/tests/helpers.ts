@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+export const NEW_PASSWORD = 'Fresh-pass-2027';
+
+/** A unique e-mail address for a test user. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@e2e.test`;
+}
+
+let adminToken: string | null = null;
+
+/** Token of the demo Super Admin (admin API). */
+export async function getAdminToken(request: APIRequestContext): Promise<string> {
+  if (adminToken) return adminToken;
+  const res = await request.post('/api/admin/login', {
+    data: { email: 'admin@demo.test', password: DEMO_PASSWORD },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  adminToken = ((await res.json()) as { data: { token: string } }).data.token;
+  return adminToken;
+}
+
+interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+}
+
+/**
+ * The newest outbox mail to `to` (from the back-office dev mailbox API) whose text matches
+ * `pattern`, newer than `afterId`; polls while the mail job runs.
+ */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  pattern: RegExp,
+  afterId = 0,
+): Promise<{ mail: OutboxMail; match: RegExpMatchArray }> {
+  const token = await getAdminToken(request);
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const res = await request.get('/api/admin/dev/mailbox?page=1&limit=100', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(res.ok()).toBeTruthy();
+    const mails = ((await res.json()) as { data: OutboxMail[] }).data
+      .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()) && m.id > afterId)
+      .sort((a, b) => b.id - a.id);
+    for (const mail of mails) {
+      const match = mail.text.match(pattern);
+      if (match) return { mail, match };
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern}`);
+}
+
+/** The 6-digit code of the newest mail to `to`. */
+export async function readCode(
+  request: APIRequestContext,
+  to: string,
+  afterId = 0,
+): Promise<{ code: string; id: number }> {
+  const { mail, match } = await waitForMail(request, to, /\b(\d{6})\b/, afterId);
+  return { code: match[1]!, id: mail.id };
+}
+
+/** Id of the newest outbox mail to `to` (0 when none), to wait for the next one. */
+export async function lastMailId(request: APIRequestContext, to: string): Promise<number> {
+  const token = await getAdminToken(request);
+  const res = await request.get('/api/admin/dev/mailbox?page=1&limit=100', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const mails = ((await res.json()) as { data: OutboxMail[] }).data.filter((m) =>
+    m.to.toLowerCase().includes(to),
+  );
+  return Math.max(0, ...mails.map((m) => m.id));
+}
+
+/** Registers and verifies a user through the API; returns its e-mail. */
+export async function createVerifiedUser(
+  request: APIRequestContext,
+  prefix: string,
+  userTypeId = 1,
+): Promise<string> {
+  const email = uniqueEmail(prefix);
+  const res = await request.post('/api/user/store-user', {
+    data: {
+      first_name: 'Test',
+      last_name: prefix,
+      email,
+      password: DEMO_PASSWORD,
+      password_confirmation: DEMO_PASSWORD,
+      gender: 'other',
+      user_type_id: userTypeId,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { code } = await readCode(request, email);
+  const verify = await request.post('/api/verify-user', { data: { email, code } });
+  expect(verify.ok(), await verify.text()).toBeTruthy();
+  return email;
+}
+
+/** Types a 6-digit code into a Mantine PinInput. */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  await page.getByTestId('code-input').locator('input').first().click();
+  await page.keyboard.type(code, { delay: 30 });
+}
+
+/** Signs in through the login screen (no second step). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+}
+
+/** Signs out through the user menu. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
+}

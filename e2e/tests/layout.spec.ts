@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test('switching to Arabic flips the layout to right-to-left', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await page.getByTestId('language-select').selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('APP_LANG'))).toBe('ar');
+
+  // The choice survives a reload and applies inside the signed-in shell.
+  await page.locator('input[name="email"]').fill('artist@demo.test');
+  await page.locator('input[name="password"]').fill('Demo-pass-2026');
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const box = await page.getByTestId('side-menu').boundingBox();
+  expect(box!.x).toBeGreaterThan(1000);
+
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-fr').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('heading', { name: /Bon retour/ })).toBeVisible();
+});
+
+test('each skin applies', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('data-skin', 'dark');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  for (const skin of ['light', 'bordered', 'semi-dark', 'dark']) {
+    await page.getByTestId('skin-select').selectOption(skin);
+    await expect(page.locator('html')).toHaveAttribute('data-skin', skin);
+    await expect(page.locator('html')).toHaveAttribute(
+      'data-mantine-color-scheme',
+      skin === 'dark' ? 'dark' : 'light',
+    );
+  }
+
+  await signIn(page, 'artist@demo.test');
+  for (const skin of ['light', 'bordered', 'semi-dark', 'dark'] as const) {
+    await page.getByTestId('skin-switch').click();
+    await page.getByTestId(`skin-${skin}`).click();
+    await expect(page.locator('html')).toHaveAttribute('data-skin', skin);
+    const navbar = page.locator('.lm-navbar');
+    if (skin === 'semi-dark') await expect(navbar).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    else await expect(navbar).not.toHaveAttribute('data-mantine-color-scheme', 'dark');
+    const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const dark = skin === 'dark';
+    const [r] = body.match(/\d+/g)!.map(Number);
+    expect(dark ? r! < 80 : r! > 180, `${skin} body ${body}`).toBeTruthy();
+    if (skin === 'bordered') {
+      const border = await page
+        .getByTestId('dashboard')
+        .locator('.mantine-Card-root')
+        .first()
+        .evaluate((el) => getComputedStyle(el).borderTopWidth);
+      expect(border).toBe('1px');
+    }
+  }
+  expect(await page.evaluate(() => localStorage.getItem('APP_SKIN'))).toBe('dark');
+});
+
+test('the side menu starts collapsed and expands', async ({ page }) => {
+  await signIn(page, 'artist@demo.test');
+  await expect(page.getByTestId('side-menu')).toHaveAttribute('data-collapsed', 'true');
+  await page.getByTestId('menu-toggle').click();
+  await expect(page.getByTestId('side-menu')).toHaveAttribute('data-collapsed', 'false');
+  await expect(page.getByTestId('side-menu').getByText('Dashboard')).toBeVisible();
+  await page.getByTestId('menu-toggle').click();
+});
