@@ -50,7 +50,7 @@ describe('Google OAuth provider against recorded responses', () => {
     expect(form.get('grant_type')).toBe('authorization_code');
     expect(form.get('code')).toBe('4/0recorded-code');
     expect(form.get('redirect_uri')).toBe('http://localhost:3000/oauth');
-    expect((requests[1]?.init?.headers as Record<string, string>).authorization).toBe(
+    expect((requests[1]!.init!.headers as Record<string, string>).authorization).toBe(
       `Bearer ${tokenOk.access_token}`,
     );
   });
