@@ -1,14 +1,27 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
-/** Database round-trips one request costs, measured from PostgreSQL's own counters. */
+/**
+ * How long a PostgreSQL backend may keep its statistics pending once idle: it flushes at most once a
+ * second while busy and otherwise on an idle timer of 10 s (PGSTAT_IDLE_INTERVAL), plus a margin.
+ */
+export const STATS_SETTLE_MS = 11_000;
+
+/** A URL whose database cost per request is probed. */
+export interface ProbeTarget {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** Database round-trips per request of each target, measured from PostgreSQL's own counters. */
 export interface DbProbe {
-  /** Requests sent (sequentially) during the probe. */
-  requests: number;
-  /** Committed transactions per request, background activity subtracted (≈ autocommit statements). */
-  xactPerRequest: number;
+  /** Committed transactions per request by target name, background subtracted (≈ autocommit statements). */
+  xactPerRequest: Record<string, number>;
   /** Background transactions per second while idle (pg-boss polling and the like). */
   backgroundPerSecond: number;
+  /** Requests sent (sequentially) to each target. */
+  requests: number;
 }
 
 /** Cumulative committed transactions of `database` (pg_stat_database.xact_commit). */
@@ -21,48 +34,48 @@ async function xactCommit(client: pg.Client, database: string): Promise<number> 
 }
 
 /**
- * Count how many PostgreSQL transactions one request to `url` costs: read `xact_commit` of the
- * database, send `requests` sequential requests, read it again, and subtract the background rate
- * measured over an idle window of the same length. Backends flush their statistics about once a
- * second, so every read is preceded by a pause.
- * @param databaseUrl URL of another database on the same server (e.g. `postgres`), so the probe's own
- * reads do not count
+ * Count how many PostgreSQL transactions one request costs, per target: wait until the statistics of
+ * earlier activity have been flushed, measure the idle background rate, then for each target send
+ * `requests` sequential requests, wait for the statistics to settle and read `xact_commit` of
+ * `database` again. Reads go through a connection to another database so they do not count.
+ * @param adminUrl URL of another database on the same server (e.g. `postgres`)
  * @param database the database whose counter is read (`liberty`)
+ * @param quietSince `performance.now()` of the last database activity before the probe
  */
 export async function probeDbRoundTrips(
-  databaseUrl: string,
+  adminUrl: string,
   database: string,
-  url: string,
-  headers: Record<string, string>,
+  targets: ProbeTarget[],
+  quietSince: number,
   requests = 200,
 ): Promise<DbProbe> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'liberty-bench-probe' });
+  const client = new pg.Client({ connectionString: adminUrl, application_name: 'liberty-bench-probe' });
   await client.connect();
   try {
-    const settle = 1_500;
-    await sleep(settle);
-    const idleStart = await xactCommit(client, database);
-    const idleT0 = performance.now();
-    await sleep(settle);
-    const idleEnd = await xactCommit(client, database);
-    const idleMs = performance.now() - idleT0;
-    const backgroundPerSecond = Math.max(0, ((idleEnd - idleStart) * 1000) / idleMs);
-
-    const t0 = performance.now();
-    for (let i = 0; i < requests; i++) {
-      const res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`probe: ${url} answered ${res.status}`);
+    const wait = quietSince + STATS_SETTLE_MS - performance.now();
+    if (wait > 0) await sleep(wait);
+    let last = await xactCommit(client, database);
+    let lastAt = performance.now();
+    await sleep(3_000);
+    let now = await xactCommit(client, database);
+    const backgroundPerSecond = Math.max(0, ((now - last) * 1000) / (performance.now() - lastAt));
+    last = now;
+    lastAt = performance.now();
+    const xactPerRequest: Record<string, number> = {};
+    for (const target of targets) {
+      for (let i = 0; i < requests; i++) {
+        const res = await fetch(target.url, { headers: target.headers, signal: AbortSignal.timeout(10_000) });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`probe: ${target.url} answered ${res.status}`);
+      }
+      await sleep(STATS_SETTLE_MS);
+      now = await xactCommit(client, database);
+      const background = (backgroundPerSecond * (performance.now() - lastAt)) / 1000;
+      xactPerRequest[target.name] = (now - last - background) / requests;
+      last = now;
+      lastAt = performance.now();
     }
-    await sleep(settle);
-    const end = await xactCommit(client, database);
-    const busyMs = performance.now() - t0;
-    const background = (backgroundPerSecond * busyMs) / 1000;
-    return {
-      requests,
-      xactPerRequest: (end - idleEnd - background) / requests,
-      backgroundPerSecond,
-    };
+    return { xactPerRequest, backgroundPerSecond, requests };
   } finally {
     await client.end();
   }

@@ -93,6 +93,39 @@ export function startTable(report: BenchReport): string {
   ].join('\n');
 }
 
+/** Plain-language lines derived from the numbers (no thresholds, no verdicts). */
+export function summaryLines(report: BenchReport): string[] {
+  const { product: p, baseline: b, cold, warm } = report;
+  const out = [
+    `The product serves ${ratio(p.reqPerSec, b.reqPerSec)} of the baseline's throughput; its p95 latency is ${ratio(p.p95, b.p95)} the baseline's.`,
+  ];
+  if (p.dbXactPerRequest !== null && b.dbXactPerRequest !== null) {
+    out.push(
+      `Database round-trips per request: about ${p.dbXactPerRequest.toFixed(1)} for the product against ${b.dbXactPerRequest.toFixed(1)} for the baseline; they run one after another, so each adds a loopback round-trip to the latency.`,
+    );
+  }
+  if (p.cpu && b.cpu) {
+    const perReq = (r: LoadResult, v: number) =>
+      v / Math.max(1, r.ok + Object.values(r.non2xx).reduce((x, y) => x + y, 0));
+    const pNode = perReq(p, p.cpu.nodeMs);
+    const bNode = perReq(b, b.cpu.nodeMs);
+    out.push(
+      `Server CPU per request: ${pNode.toFixed(2)} ms against ${bNode.toFixed(2)} ms (${ratio(pNode, bNode)}); PostgreSQL CPU per request ${ratio(perReq(p, p.cpu.postgresMs), perReq(b, b.cpu.postgresMs))} the baseline's. The product's server process used ${p.cpu.nodeCorePct.toFixed(0)} % of a core under load (Node runs requests on one thread).`,
+    );
+  }
+  if (warm.readyMs !== null && cold.readyMs !== null) {
+    out.push(
+      `\`READY_MS\` counts from the start of \`main()\`; npx, tsx and module loading before it took ${(cold.healthMs - cold.readyMs).toFixed(0)} ms on the cold start and ${(warm.healthMs - warm.readyMs).toFixed(0)} ms on the warm one. Cold minus warm (initdb, migrations, seeding): ${(cold.readyMs - warm.readyMs).toFixed(0)} ms by \`READY_MS\`, ${(cold.healthMs - warm.healthMs).toFixed(0)} ms spawn to health.`,
+    );
+  }
+  if (report.loadAvgAtStart > os.cpus().length * 0.5) {
+    out.push(
+      `The machine was already busy when the bench started (load average ${report.loadAvgAtStart.toFixed(2)} on ${os.cpus().length} CPUs): absolute numbers and start times vary between runs; the product/baseline ratios are steadier.`,
+    );
+  }
+  return out;
+}
+
 /** The whole `## API benchmark` section (markdown, ending with a newline). */
 export function renderSection(report: BenchReport): string {
   const { load } = report;
@@ -121,8 +154,9 @@ export function renderSection(report: BenchReport): string {
       ? [
           'Where the time goes. CPU is read from `/proc` during the measured runs (the machine busy share',
           'includes autocannon and anything else running at the time). PostgreSQL transactions per request',
-          'come from `pg_stat_database.xact_commit` around 200 sequential requests after the run, idle',
-          'background (pg-boss polling) subtracted; each autocommit read is one transaction, i.e. one round-trip.',
+          'come from `pg_stat_database.xact_commit` around 200 sequential requests per target before the load,',
+          'once the statistics have settled, idle background (pg-boss polling) subtracted; each autocommit read',
+          'is one transaction, i.e. one round-trip.',
           '',
           cpuTable(report),
           '',
@@ -131,6 +165,10 @@ export function renderSection(report: BenchReport): string {
     '### Ready time',
     '',
     startTable(report),
+    '',
+    '### Reading this run',
+    '',
+    ...summaryLines(report).map((l) => `- ${l}`),
     '',
   ];
   if (report.notes.length > 0) {

@@ -27,6 +27,7 @@ import {
   renderSection,
   type StartTiming,
   startTable,
+  summaryLines,
   writeSection,
 } from './report';
 
@@ -183,24 +184,37 @@ async function main(): Promise<void> {
   const baselineUrl = `http://127.0.0.1:${baselinePort}/user/info`;
   await waitFor200(baseline, baselineUrl, performance.now(), 60_000);
 
-  // 4. Load both, taking turns, then count database round-trips per request of each.
+  const quietSince = performance.now();
+  const productUrl = `http://127.0.0.1:${product.port}/api/user/info`;
+
+  // 4. Database round-trips per request of each, from PostgreSQL's counters (before the load, while
+  // waiting for the statistics of the start-up to settle).
+  console.log('probe: PostgreSQL transactions per request (waits for the statistics to settle)');
+  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${product.pgPort}/postgres`;
+  const probe = await probeDbRoundTrips(
+    adminUrl,
+    'liberty',
+    [
+      { name: 'product', url: productUrl, headers },
+      { name: 'baseline', url: baselineUrl, headers: {} },
+    ],
+    quietSince,
+  );
+  console.log(
+    `probe: ${JSON.stringify(probe.xactPerRequest)} per request, background ${probe.backgroundPerSecond.toFixed(1)}/s`,
+  );
+
+  // 5. Load both, taking turns.
   const pgPid = postmasterPid(path.join(dataDir, 'pg'));
   const productPgid = product.managed.child.pid ?? 0;
   const baselinePgid = baseline.child.pid ?? 0;
-  const productUrl = `http://127.0.0.1:${product.port}/api/user/info`;
   const [productResult, baselineResult] = await measureInTurns([
     { name: 'product', url: productUrl, headers, sample: () => cpuSnapshot(productPgid, pgPid) },
     { name: 'baseline', url: baselineUrl, headers: {}, sample: () => cpuSnapshot(baselinePgid, pgPid) },
   ]);
   if (!productResult || !baselineResult) throw new Error('load produced no result');
-  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${product.pgPort}/postgres`;
-  console.log('probe: PostgreSQL transactions per request');
-  productResult.dbXactPerRequest = (
-    await probeDbRoundTrips(adminUrl, 'liberty', productUrl, headers)
-  ).xactPerRequest;
-  baselineResult.dbXactPerRequest = (
-    await probeDbRoundTrips(adminUrl, 'liberty', baselineUrl, {})
-  ).xactPerRequest;
+  productResult.dbXactPerRequest = probe.xactPerRequest.product ?? null;
+  baselineResult.dbXactPerRequest = probe.xactPerRequest.baseline ?? null;
 
   for (const [name, r] of [
     ['product', productResult],
@@ -211,12 +225,12 @@ async function main(): Promise<void> {
     if (r.errors + r.timeouts > 0) notes.push(`${name}: ${r.errors} errors (${r.timeouts} timeouts).`);
   }
 
-  // 5. Clean up (before writing, so shutdown problems make it into the report).
+  // 6. Clean up (before writing, so shutdown problems make it into the report).
   await stop(baseline);
   await stop(product.managed, { dir: path.join(dataDir, 'pg'), port: product.pgPort });
   collectLogIssues(product.managed);
 
-  // 6. Report.
+  // 7. Report.
   const report: BenchReport = {
     date,
     loadAvgAtStart,
@@ -229,6 +243,7 @@ async function main(): Promise<void> {
   };
   writeSection(renderSection(report));
   console.log(`\n${loadTable(report)}\n\n${cpuTable(report)}\n\n${startTable(report)}\n`);
+  for (const line of summaryLines(report)) console.log(`- ${line}`);
   for (const note of notes) console.log(`note: ${note}`);
   console.log(`\nwrote ${path.relative(process.cwd(), REPORT_FILE) || REPORT_FILE}`);
 }

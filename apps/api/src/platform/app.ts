@@ -9,7 +9,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_CODES, GENERAL } from '@lm/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -30,12 +29,9 @@ import qs from 'qs';
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
 import type { Jobs } from '../jobs/jobs';
-import { accessTokens, users } from '../modules/accounts/accounts.schema';
-import { findLiveToken } from '../modules/accounts/tokens';
-import { admins } from '../modules/admins/admins.schema';
+import { resolveBearer } from '../modules/accounts/principal';
 import type { Storage } from '../modules/files/storage';
 import type { Mailer } from '../modules/mail/mail.service';
-import { adminPermissionNames, userPermissionNames } from '../modules/rbac/rbac.service';
 import { maintenanceFlag } from '../modules/settings/settings.service';
 import type { Providers } from '../providers/providers';
 import type { Access } from './access';
@@ -184,50 +180,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     if (!header) return null;
     const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
     if (!match?.[1]) throw new UnauthenticatedError();
-    const row = await findLiveToken(database, match[1], clock);
-    if (!row) throw new UnauthenticatedError();
-    // Touch last_used_at at most once a minute per token.
-    if (!row.lastUsedAt || clock.now().getTime() - row.lastUsedAt.getTime() > 60_000) {
-      await database.db
-        .update(accessTokens)
-        .set({ lastUsedAt: clock.now() })
-        .where(eq(accessTokens.id, row.id));
-    }
-    if (row.userId) {
-      const [user] = await database.db
-        .select({
-          id: users.id,
-          userTypeId: users.userTypeId,
-          status: users.status,
-          mustChangePassword: users.mustChangePassword,
-          language: users.language,
-          verified: users.emailVerifiedAt,
-        })
-        .from(users)
-        .where(and(eq(users.id, row.userId), sql`${users.deletedAt} is null`));
-      if (!user || user.status === 'disabled' || !user.verified) throw new UnauthenticatedError();
-      return {
-        kind: 'user' as const,
-        id: user.id,
-        tokenId: row.id,
-        userTypeId: user.userTypeId as 1 | 2 | 3,
-        status: user.status,
-        mustChangePassword: user.mustChangePassword,
-        language: user.language,
-        permissions: await userPermissionNames(database, user.id),
-      };
-    }
-    const [admin] = await database.db
-      .select({ id: admins.id, status: admins.status })
-      .from(admins)
-      .where(and(eq(admins.id, row.adminId ?? 0), sql`${admins.deletedAt} is null`));
-    if (admin?.status !== 'active') throw new UnauthenticatedError();
-    return {
-      kind: 'admin' as const,
-      id: admin.id,
-      tokenId: row.id,
-      permissions: await adminPermissionNames(database, admin.id),
-    };
+    return resolveBearer(database, match[1], clock);
   }
 
   app.setErrorHandler((err, req, reply) => {

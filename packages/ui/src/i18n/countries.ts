@@ -15,8 +15,7 @@ export const COUNTRY_CODES: readonly string[] = (
 export function countryOptions(language: string): { value: string; label: string }[] {
   const names = new Intl.DisplayNames([intlLocale(language)], { type: 'region' });
   const collator = new Intl.Collator(intlLocale(language));
-  return COUNTRY_CODES.map((code) => ({
-    value: code,
-    label: `${flagOf(code)} ${names.of(code) ?? code}`,
-  })).sort((a, b) => collator.compare(a.label.slice(5), b.label.slice(5)));
+  return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
+    collator.compare(a.label, b.label),
+  );
 }

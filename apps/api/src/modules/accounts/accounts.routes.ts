@@ -122,7 +122,8 @@ export const accountsRoutes: RouteModule = (app, deps) => {
       schema: { tags, response: { 200: envelope(sessionUserSchema) } },
     },
     async (req) => {
-      return { data: await accounts.sessionUser(deps.database, currentUser(req).id) };
+      const user = currentUser(req);
+      return { data: await accounts.sessionUser(deps.database, user.id, user.permissions) };
     },
   );
 

@@ -23,7 +23,7 @@ import { signValue, verifyValue } from '../../platform/signed';
 import { recordActivity } from '../activities/activities.service';
 import { type AuditActor, audit } from '../audit/audit.service';
 import { abilityRules, assignDefaultRoles, userPermissionNames } from '../rbac/rbac.service';
-import { walletBalance } from '../wallet/ledger';
+import { ledgerAccounts } from '../wallet/wallet.schema';
 import { accessTokens, oauthPending, passwordResets, users } from './accounts.schema';
 import { consumeEmailCode, issueEmailCode } from './email-codes';
 import { assertLoginAllowed, recordLoginAttempt } from './login-throttle';
@@ -56,11 +56,26 @@ async function findUserByEmail(db: Database | Tx, email: string): Promise<UserRo
   return row;
 }
 
-/** Session data of spec section 3 for a user (abilities as CASL rules, balance in coins). */
-export async function sessionUser(database: Database, userId: number): Promise<SessionUser> {
-  const [user] = await database.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new NotFoundError();
-  const perms = await userPermissionNames(database, userId);
+/**
+ * Session data of spec section 3 for a user (abilities as CASL rules, balance in coins), in one query
+ * when the caller already knows the permissions (the request's principal does).
+ */
+export async function sessionUser(
+  database: Database,
+  userId: number,
+  permissions?: Set<string>,
+): Promise<SessionUser> {
+  const [row] = await database.db
+    .select({ user: users, balance: ledgerAccounts.balance })
+    .from(users)
+    .leftJoin(
+      ledgerAccounts,
+      and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_wallet')),
+    )
+    .where(eq(users.id, userId));
+  if (!row) throw new NotFoundError();
+  const user = row.user;
+  const perms = permissions ?? (await userPermissionNames(database, userId));
   return {
     id: user.id,
     email: user.email,
@@ -79,7 +94,7 @@ export async function sessionUser(database: Database, userId: number): Promise<S
     must_change_password: user.mustChangePassword,
     oauth_type: user.oauthType,
     abilities: abilityRules(perms),
-    balance: await walletBalance(database, userId),
+    balance: row.balance ?? 0,
   };
 }
 

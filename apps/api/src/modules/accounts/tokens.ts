@@ -28,22 +28,6 @@ export async function issueToken(
   return token;
 }
 
-/** The live token row for a bearer token, or null (unknown, revoked or expired). */
-export async function findLiveToken(database: Database, token: string, clock: Clock) {
-  const rows = await database.db
-    .select()
-    .from(accessTokens)
-    .where(
-      and(
-        eq(accessTokens.tokenHash, sha256(token)),
-        sql`${accessTokens.revokedAt} is null`,
-        sql`${accessTokens.expiresAt} > ${clock.now().toISOString()}`,
-      ),
-    )
-    .limit(1);
-  return rows[0] ?? null;
-}
-
 /** Revoke every live token of a user (logout everywhere: password change, disable, delete). */
 export async function revokeAllUserTokens(
   db: Database | Tx,

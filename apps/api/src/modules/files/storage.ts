@@ -1,3 +1,4 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -42,6 +43,8 @@ export function createStorage(config: Config): Storage {
     };
   }
   const root = config.uploadDir;
+  // The static file route needs the folder to exist before the first upload.
+  fsSync.mkdirSync(root, { recursive: true });
   return {
     driver: 'local',
     localRoot: root,

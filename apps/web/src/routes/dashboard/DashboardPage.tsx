@@ -42,7 +42,8 @@ function StatCard({
   children,
 }: {
   icon: ReactNode;
-  color: string;
+  /** Colour of the icon tile; without it the icon is shown as is. */
+  color?: string;
   label: string;
   children: ReactNode;
 }) {
