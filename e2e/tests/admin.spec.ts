@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './helpers';
 
-test('admin signs in, sees the dashboard and the dev mailbox', async ({ page }) => {
+test('admin signs in, sees the dashboard and the dev mailbox', async ({ page, request }) => {
+  // Make sure the outbox holds a mail (a reset link for the demo artist).
+  expect(
+    (await request.post('/api/forget-password', { data: { email: 'artist@demo.test' } })).ok(),
+  ).toBeTruthy();
   await page.goto('/admin/');
   await expect(page).toHaveURL(/\/admin\/login/);
   await page.locator('input[name="email"]').fill('admin@demo.test');
@@ -16,8 +20,9 @@ test('admin signs in, sees the dashboard and the dev mailbox', async ({ page }) 
   await page.getByTestId('side-menu').getByRole('link', { name: 'Dev mailbox' }).click();
   await expect(page).toHaveURL(/\/admin\/dev\/mailbox/);
   await expect(page.getByRole('heading', { name: 'Dev mailbox' })).toBeVisible();
-  await expect(page.locator('table tbody tr').first()).toBeVisible();
-  await page.locator('table tbody tr').first().click();
+  const row = page.locator('table tbody tr', { hasText: 'artist@demo.test' }).first();
+  await expect(row).toBeVisible();
+  await row.click();
   await expect(page.getByTestId('mail-detail')).toBeVisible();
 });
 

@@ -46,11 +46,24 @@ test('register, read the code from the dev mailbox, verify, sign in, dashboard',
 test('register shows the validation messages of the contracts', async ({ page }) => {
   await page.goto('/register');
   await page.locator('input[name="password"]').fill('short');
-  await page.locator('input[name="password_confirmation"]').fill('other');
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByText('8 Chars at least')).toBeVisible();
-  await expect(page.getByText('Passwords must match')).toBeVisible();
   await expect(page.getByText('Gender Is Required')).toBeVisible();
+  await expect(page.getByText('Field is required').first()).toBeVisible();
+
+  await page.locator('input[name="first_name"]').fill('Al');
+  await page.locator('input[name="last_name"]').fill('Artist');
+  await page.locator('input[name="email"]').fill(uniqueEmail('mismatch'));
+  await page.getByTestId('gender-select').click();
+  await page.getByRole('option', { name: 'Other' }).click();
+  await page.locator('input[name="password"]').fill('weakpassword');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByText('Weak Password')).toBeVisible();
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('input[name="password_confirmation"]').fill(`${DEMO_PASSWORD}x`);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByText('Passwords must match')).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
 });
 
 test('sign in with the emailed second-step code (2FA)', async ({ page, request }) => {

@@ -34,7 +34,12 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         email: admin.email,
         subtitle: admin.roles.join(', ') || t('admin.no_role'),
         links: [],
-        onLogout: () => void session.logout().then(() => navigate('/login', { replace: true })),
+        onLogout: () => {
+          // Both updates land in one render: the guard never sees this screen without a session, so
+          // it does not remember it as the place to return to after the next sign-in.
+          void session.logout();
+          navigate('/login', { replace: true });
+        },
       }}
     >
       {children}

@@ -41,7 +41,12 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         avatarUrl: avatarUrl(user.avatar),
         subtitle: t(`user_types.${user.user_type_id}`),
         links: USER_LINKS,
-        onLogout: () => void session.logout().then(() => navigate('/login', { replace: true })),
+        onLogout: () => {
+          // Both updates land in one render: the guard never sees this screen without a session, so
+          // it does not remember it as the place to return to after the next sign-in.
+          void session.logout();
+          navigate('/login', { replace: true });
+        },
       }}
     >
       {children}

@@ -12,14 +12,16 @@ import { translateMessage } from '../i18n/i18n';
 
 /**
  * react-hook-form bound to a contracts zod schema (STYLE "Forms"): the message a user sees is the
- * same key the server returns, translated by {@link fieldError}.
+ * same key the server returns, translated by {@link fieldError}. Fields are checked on submit, then
+ * again as they change (checking on blur made the submit button jump away from the pointer).
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   return useForm<z.input<S>, unknown, z.output<S>>({
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     ...options,
     resolver: zodResolver(schema as never) as never,
   });
@@ -36,7 +38,8 @@ export function useLazyZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   const resolver = useRef<Resolver<z.input<S>, unknown, z.output<S>> | null>(null);
   return useForm<z.input<S>, unknown, z.output<S>>({
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     ...options,
     resolver: async (values, context, opts) => {
       if (!resolver.current) {

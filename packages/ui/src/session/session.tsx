@@ -114,10 +114,16 @@ export function SessionProvider<U extends SessionUserShape>({
   );
 
   const logout = useCallback(async () => {
-    if (readToken(tokenKey)) await api.post(logoutPath, undefined, { silent: true }).catch(() => undefined);
+    // The local session ends at once (USER_LOGOUT); the server is told with the token it had.
+    const token = readToken(tokenKey);
     clearToken(tokenKey);
     queryClient.clear();
     dispatch({ type: 'USER_LOGOUT' });
+    if (token) {
+      await api
+        .post(logoutPath, undefined, { silent: true, headers: { Authorization: `Bearer ${token}` } })
+        .catch(() => undefined);
+    }
   }, [api, logoutPath, queryClient, tokenKey]);
 
   const setUser = useCallback((user: U) => dispatch({ type: 'USER_MY_PROFILE', user }), []);

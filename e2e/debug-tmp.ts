@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const page = await browser.newPage();
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+page.on('console', (m) => m.type() === 'error' && console.log('console', m.text()));
+await page.goto('http://localhost:3111/register');
+await page.locator('input[name="password"]').fill('short');
+await page.getByRole('button', { name: 'Create my account' }).click();
+await page.waitForTimeout(1500);
+console.log(await page.locator('[data-testid="register-form"]').innerText());
+await browser.close();
