@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -181,7 +182,8 @@ export function renderSection(report: BenchReport): string {
 
 /**
  * Write `section` into docs/performance.md: replace the existing `## API benchmark` section (up to
- * the next `## ` heading) or append it, keeping every other section as it is.
+ * the next `## ` heading) or append it, keeping every other section as it is; then format the file
+ * with Biome (only that file).
  */
 export function writeSection(section: string, file: string = REPORT_FILE): void {
   const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';
@@ -199,4 +201,10 @@ export function writeSection(section: string, file: string = REPORT_FILE): void 
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+  // Align the tables the way the repository's formatter wants them (`npm run lint` checks docs too).
+  const formatted = spawnSync('npx', ['biome', 'format', '--write', file], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (formatted.status !== 0) console.warn(`biome format ${file} failed: ${formatted.stderr.slice(0, 500)}`);
 }

@@ -28,7 +28,8 @@ test('admin signs in, sees the dashboard and the dev mailbox', async ({ page, re
 
 test('a wrong admin password shows the error under the field', async ({ page }) => {
   await page.goto('/admin/login');
-  await page.locator('input[name="email"]').fill('admin@demo.test');
+  // Not the demo admin: failed sign-ins count against the account (5 per 15 minutes).
+  await page.locator('input[name="email"]').fill('nobody-admin@demo.test');
   await page.locator('input[name="password"]').fill('wrong-password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByTestId('admin-login-form').getByText(/credentials/i)).toBeVisible();

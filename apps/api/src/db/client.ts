@@ -19,8 +19,9 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 export function createDatabase(connectionString: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString, max, application_name: 'liberty-api' });
   pool.on('error', (err) => {
-    // An idle client lost its connection (server restart); the pool replaces it.
-    console.error('postgres pool error', err.message);
+    // An idle client lost its connection; the pool replaces it. 57P01 is the server shutting down
+    // (the embedded server stops with the process), which is expected during shutdown.
+    if ((err as { code?: string }).code !== '57P01') console.error('postgres pool error', err.message);
   });
   return { pool, db: drizzle(pool, { schema }) };
 }

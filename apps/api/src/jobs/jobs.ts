@@ -33,7 +33,10 @@ export interface Jobs {
 export function createJobs(connectionString: string): Jobs {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', application_name: 'liberty-jobs', max: 5 });
   let running = false;
-  boss.on('error', (err) => console.error('pg-boss error', err instanceof Error ? err.message : err));
+  boss.on('error', (err) => {
+    if ((err as { code?: string }).code === '57P01') return; // server shutting down
+    console.error('pg-boss error', err instanceof Error ? err.message : err);
+  });
   return {
     boss,
     async start() {
