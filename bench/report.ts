@@ -181,14 +181,14 @@ export function renderSection(report: BenchReport): string {
 }
 
 /**
- * Write `section` into docs/performance.md: replace the existing `## API benchmark` section (up to
- * the next `## ` heading) or append it, keeping every other section as it is; then format the file
- * with Biome (only that file).
+ * Write `section` into docs/performance.md: replace the existing section under `heading` (default
+ * `## API benchmark`, up to the next `## ` heading) or append it, keeping every other section as it
+ * is; then format the file with Biome (only that file).
  */
-export function writeSection(section: string, file: string = REPORT_FILE): void {
+export function writeSection(section: string, file: string = REPORT_FILE, heading: string = SECTION_HEADING): void {
   const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';
   const lines = existing.split('\n');
-  const start = lines.findIndex((l) => l.trim() === SECTION_HEADING);
+  const start = lines.findIndex((l) => l.trim() === heading);
   let next: string;
   if (start === -1) {
     next = `${existing.replace(/\n*$/, '')}\n\n${section}`;

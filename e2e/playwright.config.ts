@@ -1,12 +1,13 @@
-import { mkdtempSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
-// One fresh data directory per run (the config is evaluated again in workers: they inherit it).
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'lm-e2e-'));
+// One fresh data directory per run (the config is evaluated again in workers: they inherit it). The
+// product creates it: the embedded PostgreSQL runs as another user and needs to enter it.
+process.env.E2E_DATA_DIR ??= join(tmpdir(), `lm-e2e-${randomUUID()}`);
 
 /**
  * Browser journeys across both apps on the real product (`npm start`: API, embedded PostgreSQL,

@@ -24,12 +24,22 @@ async function token(path: string, email: string): Promise<string> {
   return body.data.token;
 }
 
-async function shot(page: Page, url: string, name: string, ready: string) {
+/** Full-page shots for the sign-in screens; the signed-in shell has a fixed menu, so viewport shots. */
+async function shot(
+  page: Page,
+  url: string,
+  name: string,
+  ready: string,
+  fullPage = !url.includes('/dashboard') &&
+    !url.includes('/account') &&
+    !url.includes('/security') &&
+    !url.includes('/mailbox'),
+) {
   await page.goto(`${BASE}${url}`);
   await page.locator(ready).first().waitFor({ state: 'visible', timeout: 15_000 });
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
-  await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(OUT, `${name}.png`), fullPage });
   console.log(`  ${name}.png`);
 }
 
@@ -67,6 +77,25 @@ async function main() {
       await shot(app, '/admin/dev/mailbox', `admin-mailbox-${tag}`, 'table');
       await signedIn.close();
     }
+  }
+  for (const skin of ['bordered', 'semi-dark']) {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    await context.addInitScript(
+      (p) => {
+        for (const [k, v] of Object.entries(p)) localStorage.setItem(k, v);
+      },
+      {
+        APP_LANG: 'en',
+        APP_SKIN: skin,
+        APP_MENU_COLLAPSED: 'false',
+        AUTH_TOKEN: userToken,
+        USER_TOKEN: adminToken,
+      },
+    );
+    const app = await context.newPage();
+    await shot(app, '/dashboard', `web-dashboard-en-${skin}`, '[data-testid="dashboard"]');
+    await shot(app, '/admin/dashboard', `admin-dashboard-en-${skin}`, '[data-testid="admin-dashboard"]');
+    await context.close();
   }
   await browser.close();
 }

@@ -30,11 +30,13 @@ test('register, read the code from the dev mailbox, verify, sign in, dashboard',
   await page.getByRole('button', { name: 'Create my account' }).click();
 
   await expect(page).toHaveURL(/\/verify-user\?email=/);
+  await expect(page.getByTestId('verify-form')).toBeVisible();
   const { code } = await readCode(request, email);
   await typeCode(page, code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
 
   await expect(page).toHaveURL(/\/login\?email=/);
+  await expect(page.getByTestId('login-form')).toBeVisible();
   await expect(page.locator('input[name="email"]')).toHaveValue(email);
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -105,6 +107,7 @@ test('forgot and reset password', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Save the new password' }).click();
 
   await expect(page).toHaveURL(/\/login\?email=/);
+  await expect(page.getByTestId('login-form')).toBeVisible();
   await page.locator('input[name="password"]').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByTestId('dashboard')).toBeVisible();

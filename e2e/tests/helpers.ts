@@ -115,6 +115,7 @@ export async function typeCode(page: Page, code: string): Promise<void> {
 /** Signs in through the login screen (no second step). */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
+  await expect(page.getByTestId('login-form')).toBeVisible();
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -125,5 +126,6 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 export async function signOut(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('login-form')).toBeVisible();
 }

@@ -35,6 +35,7 @@ export function RequireAccess({
     case 'loading':
       return <FullPageLoader />;
     case 'login': {
+      if (session.signedOut) return <Navigate to={loginPath} replace />;
       const redirect = `${location.pathname}${location.search}`;
       return <Navigate to={`${loginPath}?redirect=${encodeURIComponent(redirect)}`} replace />;
     }

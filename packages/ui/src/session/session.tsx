@@ -37,6 +37,8 @@ interface SessionUserShape {
 
 export interface SessionContextValue<U> extends SessionState<U> {
   ability: AppAbility;
+  /** True after the user signed out here: guards then go to login without remembering the screen. */
+  signedOut: boolean;
   /** Stores the token (local + session storage) and the user: USER_LOGIN. */
   login(token: string, user: U): void;
   /** Calls the logout endpoint (silently), clears the stored session and the cache: USER_LOGOUT. */
@@ -104,10 +106,13 @@ export function SessionProvider<U extends SessionUserShape>({
       });
   }, [api, infoPath, initialToken, tokenKey]);
 
+  const [signedOut, setSignedOut] = useState(false);
+
   const login = useCallback(
     (token: string, user: U) => {
       writeToken(tokenKey, token);
       queryClient.clear();
+      setSignedOut(false);
       dispatch({ type: 'USER_LOGIN', token, user });
     },
     [queryClient, tokenKey],
@@ -118,6 +123,7 @@ export function SessionProvider<U extends SessionUserShape>({
     const token = readToken(tokenKey);
     clearToken(tokenKey);
     queryClient.clear();
+    setSignedOut(true);
     dispatch({ type: 'USER_LOGOUT' });
     if (token) {
       await api
@@ -151,13 +157,14 @@ export function SessionProvider<U extends SessionUserShape>({
       ...state,
       loading: state.loading || !abilityReady,
       ability,
+      signedOut,
       login,
       logout,
       refresh,
       setUser,
       setBalance,
     }),
-    [state, abilityReady, ability, login, logout, refresh, setUser, setBalance],
+    [state, abilityReady, ability, signedOut, login, logout, refresh, setUser, setBalance],
   );
 
   return (

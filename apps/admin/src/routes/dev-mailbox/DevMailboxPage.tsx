@@ -106,12 +106,20 @@ export function DevMailboxPage() {
         }
         onRowClick={setOpen}
         columns={[
-          { accessor: 'to', title: 'mailbox.to', render: (m) => <Text size="sm">{m.to}</Text> },
+          {
+            accessor: 'to',
+            title: 'mailbox.to',
+            render: (m) => (
+              <Text size="sm" dir="ltr" style={{ wordBreak: 'break-all' }}>
+                {m.to}
+              </Text>
+            ),
+          },
           {
             accessor: 'subject',
             title: 'mailbox.subject',
             render: (m) => (
-              <Stack gap={0}>
+              <Stack gap={0} dir="auto">
                 <Text size="sm" fw={500}>
                   {m.subject}
                 </Text>

@@ -192,6 +192,7 @@ export function AccountPage() {
                     label={t('register.phone')}
                     placeholder="+1 202 555 0143"
                     type="tel"
+                    dir="ltr"
                     autoComplete="tel"
                     error={fieldError(errors.phone_number)}
                     {...form.register('phone_number', {
@@ -211,6 +212,7 @@ export function AccountPage() {
                         searchable
                         clearable
                         nothingFoundMessage={t('ui.list.empty')}
+                        data-testid="country-select"
                         error={fieldError(fieldState.error)}
                       />
                     )}

@@ -140,6 +140,7 @@ export function RegisterPage() {
             placeholder="+1 202 555 0143"
             description={t('register.phone_hint')}
             type="tel"
+            dir="ltr"
             autoComplete="tel"
             error={fieldError(errors.phone_number)}
             {...form.register('phone_number', { setValueAs: normalizePhone })}

@@ -1,0 +1,390 @@
+import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import { and, eq, inArray, lte, or } from 'drizzle-orm';
+import { type Tx, withTransaction } from '../../db/client';
+import type { AppDeps } from '../../platform/app';
+import { ConflictError, NotFoundError } from '../../platform/errors';
+import { audit } from '../audit/audit.service';
+import { DESC, postHold, voidHold } from '../wallet/ledger';
+import { tellUser } from './express.notify';
+import { expressCampaignEvents, expressCampaigns } from './express.schema';
+
+/**
+ * The express campaign state machine (DESIGN section 5). Every transition is one function running one
+ * transaction: a guarded status change (`update ... where status_id in (...)`, so of concurrent
+ * approve/decline/deadline/force-end exactly one wins), the ledger effect, the timeline event, the
+ * audit entry, the notification and the next deadline job.
+ *
+ * Durations are days; `VERIFY_DELAY_MINUTES` and `CHECK_EVERY_*` are minutes.
+ */
+
+type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
+export type Campaign = typeof expressCampaigns.$inferSelect;
+export type Actor = { type: 'user' | 'admin' | 'system'; id?: number | null };
+
+/** After a placement is first seen, it must still be there this long before the campaign goes On Going. */
+export const VERIFY_DELAY_MINUTES = 60;
+/** While waiting for the placement, the playlist is checked this often. */
+export const CHECK_EVERY_WAITING_MINUTES = 30;
+/** While On Going, the placement is re-checked daily. */
+export const CHECK_EVERY_ON_GOING_MINUTES = 24 * 60;
+
+export const ADVANCE_QUEUE = 'express.advance';
+export const SWEEP_QUEUE = 'express.sweep';
+
+const OPEN = [S.PENDING_APPROVAL, S.WAITING_SUBMISSION, S.VERIFYING, S.ON_GOING, S.AUDITING] as const;
+const minutes = (n: number) => n * 60_000;
+const days = (n: number) => n * 86_400_000;
+
+/**
+ * Guarded status change plus its timeline event. Answers null when the campaign is not in one of
+ * `from` (someone else moved it first).
+ */
+async function move(
+  tx: Tx,
+  id: number,
+  from: readonly number[],
+  to: number,
+  actor: Actor,
+  now: Date,
+  set: Partial<typeof expressCampaigns.$inferInsert> = {},
+  note?: string,
+): Promise<Campaign | null> {
+  const [row] = await tx.db
+    .update(expressCampaigns)
+    .set({ ...set, statusId: to, updatedAt: now })
+    .where(and(eq(expressCampaigns.id, id), inArray(expressCampaigns.statusId, [...from])))
+    .returning();
+  if (!row) return null;
+  const fromStatus = from.length === 1 ? from[0]! : null;
+  await tx.db.insert(expressCampaignEvents).values({
+    campaignId: id,
+    fromStatus,
+    toStatus: to,
+    actorType: actor.type,
+    actorId: actor.id ?? null,
+    note: note ?? null,
+    createdAt: now,
+  });
+  return row;
+}
+
+async function schedule(deps: Deps, tx: Tx, campaignId: number, at: Date) {
+  const seconds = Math.max(1, Math.ceil((at.getTime() - deps.clock.now().getTime()) / 1000));
+  await deps.jobs.send(ADVANCE_QUEUE, { campaignId }, { startAfter: seconds, singletonKey: `express-${campaignId}-${at.getTime()}` }, tx);
+}
+
+async function tell(deps: Deps, tx: Tx, userId: number, key: string, params: Record<string, unknown>, campaignId: number) {
+  await tellUser(deps, tx, userId, key, params, campaignId, `/express-campaigns/${campaignId}`);
+}
+
+/** Record the transition in the audit log (actor, from/to). */
+async function log(deps: Deps, tx: Tx, actor: Actor, c: Campaign, action: string, meta: Record<string, unknown> = {}) {
+  await audit(deps.database, { type: actor.type === 'system' ? 'system' : actor.type, id: actor.id ?? null }, {
+    action: `express.${action}`,
+    targetType: 'express_campaign',
+    targetId: c.id,
+    meta: { status: c.statusId, ...meta },
+  }, tx);
+}
+
+/**
+ * Curator approves (1 → 2 Waiting for Playlist submission); the submission deadline is
+ * `playlist_submission_days` from now.
+ * @throws NotFoundError when the campaign is not the curator's; ConflictError 409 when not pending
+ */
+export async function approve(deps: Deps, curatorId: number, campaignId: number): Promise<Campaign> {
+  const now = deps.clock.now();
+  return withTransaction(deps.database, async (tx) => {
+    const current = await ownCampaign(tx, campaignId, { curatorId });
+    const deadline = new Date(now.getTime() + days(current.playlistSubmissionDays));
+    const c = await move(tx, campaignId, [S.PENDING_APPROVAL], S.WAITING_SUBMISSION, { type: 'user', id: curatorId }, now, {
+      submissionDeadline: deadline,
+      nextCheckAt: new Date(now.getTime() + minutes(CHECK_EVERY_WAITING_MINUTES)),
+    });
+    if (!c) throw new ConflictError('express.not_pending');
+    await log(deps, tx, { type: 'user', id: curatorId }, c, 'approved');
+    await tell(deps, tx, c.artistId, 'approved', { track: c.trackName, date: deadline.toISOString().slice(0, 10) }, c.id);
+    await schedule(deps, tx, c.id, deadline);
+    await schedule(deps, tx, c.id, c.nextCheckAt!);
+    return c;
+  });
+}
+
+/**
+ * Curator declines with a reason (1 → 7 Declined): the hold is voided, the artist refunded in full.
+ */
+export async function decline(deps: Deps, curatorId: number, campaignId: number, reason: { id: number | null; text: string }): Promise<Campaign> {
+  const now = deps.clock.now();
+  return withTransaction(deps.database, async (tx) => {
+    const current = await ownCampaign(tx, campaignId, { curatorId });
+    const c = await move(
+      tx,
+      campaignId,
+      [S.PENDING_APPROVAL],
+      S.DECLINED,
+      { type: 'user', id: curatorId },
+      now,
+      { declineReasonId: reason.id, declineReason: reason.text, completedAt: now, paidCoins: 0, refundedCoins: current.price },
+      reason.text,
+    );
+    if (!c) throw new ConflictError('express.not_pending');
+    await refundAll(tx, c, 'declined');
+    await log(deps, tx, { type: 'user', id: curatorId }, c, 'declined', { reason: reason.text });
+    await tell(deps, tx, c.artistId, 'declined', { track: c.trackName, reason: reason.text, coins: c.price }, c.id);
+    return c;
+  });
+}
+
+async function refundAll(tx: Tx, c: Campaign, refundType: string) {
+  if (!c.holdId) return;
+  await voidHold(tx, c.holdId, { refundType, meta: { campaign_type: 'spotify', campaign_id: c.id } });
+}
+
+async function payOut(deps: Deps, tx: Tx, c: Campaign, coins: number) {
+  if (!c.holdId) return { paid: 0, fee: 0, refunded: 0 };
+  const r = await postHold(tx, c.holdId, coins, { userId: c.curatorId }, {
+    descId: DESC.CAMPAIGN_PURCHASE,
+    feePercent: c.feePercent,
+    meta: { campaign_type: 'spotify', campaign_id: c.id },
+  });
+  const result = r ?? { paid: 0, fee: 0, refunded: 0 };
+  await tx.db
+    .update(expressCampaigns)
+    .set({ paidCoins: coins, refundedCoins: c.price - coins })
+    .where(eq(expressCampaigns.id, c.id));
+  void deps;
+  return result;
+}
+
+/**
+ * The placement was seen on the playlist (2 → 3 Verifying); it must still be there after
+ * VERIFY_DELAY_MINUTES for the campaign to go On Going.
+ */
+async function placementSeen(deps: Deps, id: number, actor: Actor, position: number | null): Promise<Campaign | null> {
+  const now = deps.clock.now();
+  return withTransaction(deps.database, async (tx) => {
+    const verifyAt = new Date(now.getTime() + minutes(VERIFY_DELAY_MINUTES));
+    const c = await move(tx, id, [S.WAITING_SUBMISSION], S.VERIFYING, actor, now, {
+      placementFoundAt: now,
+      placementLastSeenAt: now,
+      placementPosition: position,
+      nextCheckAt: verifyAt,
+    }, 'placement found on the playlist');
+    if (!c) return null;
+    await log(deps, tx, actor, c, 'placement_found', { position });
+    await tell(deps, tx, c.artistId, 'verifying', { track: c.trackName }, c.id);
+    await schedule(deps, tx, c.id, verifyAt);
+    return c;
+  });
+}
+
+/**
+ * The curator says the track is added (`express/track/exists`): the playlist is checked at once.
+ * @returns whether the track was found; when found the campaign moves to Verifying
+ * @throws NotFoundError when not the curator's campaign; ConflictError when not waiting for submission
+ */
+export async function submitPlacement(deps: Deps, curatorId: number, campaignId: number): Promise<{ found: boolean; campaign: Campaign }> {
+  const current = await withTransaction(deps.database, (tx) => ownCampaign(tx, campaignId, { curatorId }));
+  if (current.statusId !== S.WAITING_SUBMISSION) throw new ConflictError('express.not_waiting');
+  const playlist = await playlistSpotifyId(deps, current.playlistId);
+  const check = await deps.providers.spotify.playlistHasTrack(playlist, current.trackId);
+  if (!check.found) return { found: false, campaign: current };
+  const moved = await placementSeen(deps, campaignId, { type: 'user', id: curatorId }, check.position);
+  if (!moved) throw new ConflictError('express.not_waiting');
+  return { found: true, campaign: moved };
+}
+
+async function playlistSpotifyId(deps: Deps, playlistId: number): Promise<string> {
+  const { expressPlaylists } = await import('./express.schema');
+  const [p] = await deps.database.db
+    .select({ id: expressPlaylists.spotifyPlaylistId })
+    .from(expressPlaylists)
+    .where(eq(expressPlaylists.id, playlistId));
+  if (!p) throw new NotFoundError();
+  return p.id;
+}
+
+async function ownCampaign(tx: Tx, id: number, owner: { curatorId?: number; artistId?: number }): Promise<Campaign> {
+  const [c] = await tx.db.select().from(expressCampaigns).where(eq(expressCampaigns.id, id));
+  if (!c) throw new NotFoundError();
+  if (owner.curatorId !== undefined && c.curatorId !== owner.curatorId) throw new NotFoundError();
+  if (owner.artistId !== undefined && c.artistId !== owner.artistId) throw new NotFoundError();
+  return c;
+}
+
+/**
+ * Admin force-end (any open state): `completed` pays the curator in full (6), `refunded` voids the
+ * hold and refunds the artist (7).
+ */
+export async function forceEnd(deps: Deps, adminId: number, campaignId: number, outcome: 'completed' | 'refunded', note?: string): Promise<Campaign> {
+  const now = deps.clock.now();
+  return withTransaction(deps.database, async (tx) => {
+    const to = outcome === 'completed' ? S.COMPLETED : S.DECLINED;
+    const c = await move(tx, campaignId, OPEN, to, { type: 'admin', id: adminId }, now, { completedAt: now, nextCheckAt: null }, note ?? `force-ended: ${outcome}`);
+    if (!c) {
+      const [exists] = await tx.db.select({ id: expressCampaigns.id }).from(expressCampaigns).where(eq(expressCampaigns.id, campaignId));
+      if (!exists) throw new NotFoundError();
+      throw new ConflictError('express.not_open');
+    }
+    if (outcome === 'completed') await payOut(deps, tx, c, c.price);
+    else {
+      await refundAll(tx, c, 'force_refund');
+      await tx.db.update(expressCampaigns).set({ paidCoins: 0, refundedCoins: c.price }).where(eq(expressCampaigns.id, c.id));
+    }
+    await log(deps, tx, { type: 'admin', id: adminId }, c, 'force_ended', { outcome, note });
+    await tell(deps, tx, c.artistId, outcome === 'completed' ? 'force_completed' : 'force_refunded', { track: c.trackName, coins: c.price }, c.id);
+    await tell(deps, tx, c.curatorId, outcome === 'completed' ? 'force_completed' : 'force_refunded_curator', { track: c.trackName, coins: c.price }, c.id);
+    return c;
+  });
+}
+
+/**
+ * Do whatever is due for one campaign at the clock's now (jobs and the sweeper call this; safe to run
+ * twice: each step is guarded by status and time).
+ */
+export async function advance(deps: Deps, campaignId: number): Promise<void> {
+  const now = deps.clock.now();
+  const [c] = await deps.database.db.select().from(expressCampaigns).where(eq(expressCampaigns.id, campaignId));
+  if (!c) return;
+  const system: Actor = { type: 'system' };
+
+  if (c.statusId === S.WAITING_SUBMISSION) {
+    if (c.submissionDeadline && c.submissionDeadline <= now) {
+      // Last look before failing: a placement added just in time still counts.
+      const check = await deps.providers.spotify.playlistHasTrack(await playlistSpotifyId(deps, c.playlistId), c.trackId);
+      if (check.found) {
+        await placementSeen(deps, c.id, system, check.position);
+        return;
+      }
+      await withTransaction(deps.database, async (tx) => {
+        const moved = await move(tx, c.id, [S.WAITING_SUBMISSION], S.FAILED_TO_SUBMIT, system, now, { completedAt: now, nextCheckAt: null, paidCoins: 0, refundedCoins: c.price }, 'no placement before the submission deadline');
+        if (!moved) return;
+        await refundAll(tx, moved, 'expired');
+        await log(deps, tx, system, moved, 'submission_expired');
+        await tell(deps, tx, moved.artistId, 'expired', { track: moved.trackName, coins: moved.price }, moved.id);
+        await tell(deps, tx, moved.curatorId, 'expired_curator', { track: moved.trackName }, moved.id);
+      });
+      return;
+    }
+    if (c.nextCheckAt && c.nextCheckAt <= now) {
+      const check = await deps.providers.spotify.playlistHasTrack(await playlistSpotifyId(deps, c.playlistId), c.trackId);
+      if (check.found) await placementSeen(deps, c.id, system, check.position);
+      else {
+        const next = new Date(now.getTime() + minutes(CHECK_EVERY_WAITING_MINUTES));
+        await deps.database.db.update(expressCampaigns).set({ nextCheckAt: next }).where(and(eq(expressCampaigns.id, c.id), eq(expressCampaigns.statusId, S.WAITING_SUBMISSION)));
+      }
+    }
+    return;
+  }
+
+  if (c.statusId === S.VERIFYING && c.nextCheckAt && c.nextCheckAt <= now) {
+    const check = await deps.providers.spotify.playlistHasTrack(await playlistSpotifyId(deps, c.playlistId), c.trackId);
+    await withTransaction(deps.database, async (tx) => {
+      if (check.found) {
+        const until = new Date(now.getTime() + days(c.onGoingDays));
+        const nextCheck = new Date(now.getTime() + minutes(CHECK_EVERY_ON_GOING_MINUTES));
+        const moved = await move(tx, c.id, [S.VERIFYING], S.ON_GOING, system, now, {
+          onGoingStartedAt: now,
+          onGoingUntil: until,
+          placementLastSeenAt: now,
+          nextCheckAt: nextCheck,
+        }, 'placement verified');
+        if (!moved) return;
+        await log(deps, tx, system, moved, 'on_going');
+        await tell(deps, tx, moved.artistId, 'on_going', { track: moved.trackName, date: until.toISOString().slice(0, 10) }, moved.id);
+        await schedule(deps, tx, moved.id, nextCheck);
+        await schedule(deps, tx, moved.id, until);
+        return;
+      }
+      const pastDeadline = c.submissionDeadline !== null && c.submissionDeadline <= now;
+      const moved = pastDeadline
+        ? await move(tx, c.id, [S.VERIFYING], S.FAILED_TO_SUBMIT, system, now, { completedAt: now, nextCheckAt: null, paidCoins: 0, refundedCoins: c.price }, 'placement gone before verification, deadline passed')
+        : await move(tx, c.id, [S.VERIFYING], S.WAITING_SUBMISSION, system, now, { nextCheckAt: new Date(now.getTime() + minutes(CHECK_EVERY_WAITING_MINUTES)), placementFoundAt: null }, 'placement not found when verifying');
+      if (!moved) return;
+      if (pastDeadline) await refundAll(tx, moved, 'expired');
+      await log(deps, tx, system, moved, pastDeadline ? 'submission_expired' : 'verification_failed');
+      await tell(deps, tx, moved.curatorId, 'verification_failed', { track: moved.trackName }, moved.id);
+    });
+    return;
+  }
+
+  if (c.statusId === S.ON_GOING) {
+    if (c.onGoingUntil && c.onGoingUntil <= now) {
+      await withTransaction(deps.database, async (tx) => {
+        const until = new Date(now.getTime() + days(c.auditingDays));
+        const moved = await move(tx, c.id, [S.ON_GOING], S.AUDITING, system, now, { auditingUntil: until, nextCheckAt: null }, 'on-going period over');
+        if (!moved) return;
+        await log(deps, tx, system, moved, 'auditing');
+        await schedule(deps, tx, moved.id, until);
+      });
+      return;
+    }
+    if (c.nextCheckAt && c.nextCheckAt <= now) {
+      const check = await deps.providers.spotify.playlistHasTrack(await playlistSpotifyId(deps, c.playlistId), c.trackId);
+      if (check.found) {
+        await withTransaction(deps.database, async (tx) => {
+          const next = new Date(now.getTime() + minutes(CHECK_EVERY_ON_GOING_MINUTES));
+          const [updated] = await tx.db
+            .update(expressCampaigns)
+            .set({ placementLastSeenAt: now, nextCheckAt: next })
+            .where(and(eq(expressCampaigns.id, c.id), eq(expressCampaigns.statusId, S.ON_GOING)))
+            .returning({ id: expressCampaigns.id });
+          if (updated) await schedule(deps, tx, c.id, next);
+        });
+        return;
+      }
+      await earlyRemoval(deps, c, now);
+    }
+    return;
+  }
+
+  if (c.statusId === S.AUDITING && c.auditingUntil && c.auditingUntil <= now) {
+    await withTransaction(deps.database, async (tx) => {
+      const moved = await move(tx, c.id, [S.AUDITING], S.COMPLETED, system, now, { completedAt: now }, 'audit complete');
+      if (!moved) return;
+      const r = await payOut(deps, tx, moved, moved.price);
+      await log(deps, tx, system, moved, 'completed', { paid: r.paid, fee: r.fee });
+      await tell(deps, tx, moved.artistId, 'completed', { track: moved.trackName, days: moved.onGoingDays }, moved.id);
+      await tell(deps, tx, moved.curatorId, 'paid', { track: moved.trackName, coins: r.paid }, moved.id);
+    });
+  }
+}
+
+/**
+ * The placement disappeared while On Going: the campaign ends (6) with the curator paid for the days
+ * served (whole days, pro rata of `on_going_days`) and the rest refunded to the artist.
+ */
+async function earlyRemoval(deps: Deps, c: Campaign, now: Date) {
+  await withTransaction(deps.database, async (tx) => {
+    const served = c.onGoingStartedAt ? Math.floor((now.getTime() - c.onGoingStartedAt.getTime()) / days(1)) : 0;
+    const share = Math.min(c.price, Math.floor((c.price * Math.max(0, served)) / c.onGoingDays));
+    const moved = await move(tx, c.id, [S.ON_GOING], S.COMPLETED, { type: 'system' }, now, { completedAt: now, removedAt: now, nextCheckAt: null }, `placement removed after ${served} of ${c.onGoingDays} days`);
+    if (!moved) return;
+    const r = await payOut(deps, tx, moved, share);
+    await log(deps, tx, { type: 'system' }, moved, 'removed_early', { served_days: served, paid: r.paid, refunded: r.refunded });
+    await tell(deps, tx, moved.artistId, 'removed', { track: moved.trackName, days: served, coins: r.refunded }, moved.id);
+    await tell(deps, tx, moved.curatorId, 'removed_curator', { track: moved.trackName, days: served, coins: r.paid }, moved.id);
+  });
+}
+
+/**
+ * Every campaign with something due at the clock's now (the sweeper job runs this every minute as a
+ * safety net behind the per-campaign jobs).
+ * @returns how many campaigns were advanced
+ */
+export async function sweep(deps: Deps): Promise<number> {
+  const now = deps.clock.now();
+  const due = await deps.database.db
+    .select({ id: expressCampaigns.id })
+    .from(expressCampaigns)
+    .where(
+      or(
+        and(eq(expressCampaigns.statusId, S.WAITING_SUBMISSION), or(lte(expressCampaigns.submissionDeadline, now), lte(expressCampaigns.nextCheckAt, now))),
+        and(inArray(expressCampaigns.statusId, [S.VERIFYING, S.ON_GOING]), or(lte(expressCampaigns.nextCheckAt, now), lte(expressCampaigns.onGoingUntil, now))),
+        and(eq(expressCampaigns.statusId, S.AUDITING), lte(expressCampaigns.auditingUntil, now)),
+      ),
+    )
+    .limit(500);
+  for (const { id } of due) await advance(deps, id);
+  return due.length;
+}

@@ -1,0 +1,214 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.schema';
+import { admins } from '../admins/admins.schema';
+import { genres } from '../lookups/lookups.schema';
+
+/** Express tiers (spec section 3 "Tier"): price in coins per placement. */
+export const expressTiers = pgTable(
+  'express_tiers',
+  {
+    id: serial('id').primaryKey(),
+    tierName: varchar('tier_name', { length: 100 }).notNull(),
+    price: integer('price').notNull(),
+    description: text('description'),
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('express_tiers_name_unique').on(t.tierName), check('express_tiers_price_positive', sql`${t.price} > 0`)],
+);
+
+/** Express durations (spec "Duration": days a placement stays on the playlist). */
+export const expressDurations = pgTable(
+  'express_durations',
+  {
+    id: serial('id').primaryKey(),
+    duration: integer('duration').notNull(),
+    status: smallint('status').notNull().default(1),
+  },
+  (t) => [uniqueIndex('express_durations_unique').on(t.duration), check('express_durations_positive', sql`${t.duration} > 0`)],
+);
+
+/** Decline reasons curators choose from (spec "Reason"). */
+export const expressReasons = pgTable('express_reasons', {
+  id: serial('id').primaryKey(),
+  reason: varchar('reason', { length: 200 }).notNull(),
+  status: smallint('status').notNull().default(1),
+});
+
+/** A curator's connected Spotify account (spec "Connections": name, is_active 1/2, user_name, user_email). */
+export const spotifyConnections = pgTable(
+  'spotify_connections',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    spotifyUserId: varchar('spotify_user_id', { length: 100 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    userEmail: varchar('user_email', { length: 190 }),
+    isActive: smallint('is_active').notNull().default(1),
+    refreshToken: text('refresh_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('spotify_connections_user_account_unique').on(t.userId, t.spotifyUserId)],
+);
+
+/**
+ * Express playlists curators offer (status 1 approved/active, 2 pending approval, 3 declined or
+ * disabled; spec colours 1 success, 2 warning, 3 danger).
+ */
+export const expressPlaylists = pgTable(
+  'express_playlists',
+  {
+    id: serial('id').primaryKey(),
+    curatorId: integer('curator_id')
+      .notNull()
+      .references(() => users.id),
+    connectionId: integer('connection_id').references(() => spotifyConnections.id),
+    spotifyPlaylistId: varchar('spotify_playlist_id', { length: 40 }).notNull(),
+    spotifyUrl: text('spotify_url').notNull(),
+    name: varchar('name', { length: 300 }).notNull(),
+    imageUrl: text('image_url'),
+    followers: integer('followers').notNull().default(0),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => expressTiers.id),
+    durationId: integer('duration_id')
+      .notNull()
+      .references(() => expressDurations.id),
+    statusId: smallint('status_id').notNull().default(2),
+    renewable: boolean('renewable').notNull().default(true),
+    byAdminId: integer('by_admin_id').references(() => admins.id),
+    declineReason: text('decline_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('express_playlists_spotify_unique').on(t.spotifyPlaylistId),
+    index('express_playlists_curator_idx').on(t.curatorId),
+    check('express_playlists_status_check', sql`${t.statusId} in (1, 2, 3)`),
+  ],
+);
+
+export const expressPlaylistGenres = pgTable(
+  'express_playlist_genres',
+  {
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => expressPlaylists.id, { onDelete: 'cascade' }),
+    genreId: integer('genre_id')
+      .notNull()
+      .references(() => genres.id),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.genreId] })],
+);
+
+/**
+ * An express campaign: one track placed on one playlist (spec "Express campaign"; DESIGN section 5
+ * status map 1..8). The price is held in escrow (`hold_id`) until completion, decline or expiry.
+ */
+export const expressCampaigns = pgTable(
+  'express_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    artistId: integer('artist_id')
+      .notNull()
+      .references(() => users.id),
+    curatorId: integer('curator_id')
+      .notNull()
+      .references(() => users.id),
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => expressPlaylists.id),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => expressTiers.id),
+    trackId: varchar('track_id', { length: 40 }).notNull(),
+    trackUrl: text('track_url').notNull(),
+    trackName: varchar('track_name', { length: 300 }).notNull(),
+    trackArtist: varchar('track_artist', { length: 300 }).notNull(),
+    coverUrl: text('cover_url'),
+    statusId: smallint('status_id').notNull().default(1),
+    price: integer('price').notNull(),
+    holdId: bigint('hold_id', { mode: 'number' }),
+    paymentMethod: varchar('payment_method', { length: 10 }).notNull().default('coins'),
+    feePercent: integer('fee_percent').notNull(),
+    playlistSubmissionDays: integer('playlist_submission_days').notNull(),
+    onGoingDays: integer('on_going_days').notNull(),
+    auditingDays: integer('auditing_days').notNull(),
+    submissionDeadline: timestamp('submission_deadline', { withTimezone: true }),
+    onGoingStartedAt: timestamp('on_going_started_at', { withTimezone: true }),
+    onGoingUntil: timestamp('on_going_until', { withTimezone: true }),
+    auditingUntil: timestamp('auditing_until', { withTimezone: true }),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    placementFoundAt: timestamp('placement_found_at', { withTimezone: true }),
+    placementPosition: integer('placement_position'),
+    placementLastSeenAt: timestamp('placement_last_seen_at', { withTimezone: true }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    declineReasonId: integer('decline_reason_id').references(() => expressReasons.id),
+    declineReason: text('decline_reason'),
+    paidCoins: integer('paid_coins'),
+    refundedCoins: integer('refunded_coins'),
+    renewedFromId: integer('renewed_from_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('express_campaigns_artist_idx').on(t.artistId, t.id),
+    index('express_campaigns_curator_idx').on(t.curatorId, t.statusId),
+    index('express_campaigns_status_idx').on(t.statusId),
+    check('express_campaigns_status_check', sql`${t.statusId} between 1 and 8`),
+    check('express_campaigns_price_positive', sql`${t.price} > 0`),
+  ],
+);
+
+/** Timeline of every transition of a campaign (who, when, from, to, why). */
+export const expressCampaignEvents = pgTable(
+  'express_campaign_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => expressCampaigns.id),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    actorType: varchar('actor_type', { length: 10 }).notNull(),
+    actorId: integer('actor_id'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('express_campaign_events_campaign_idx').on(t.campaignId, t.id)],
+);
+
+/** Artist's review after completion (one per campaign). */
+export const expressReviews = pgTable(
+  'express_reviews',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => expressCampaigns.id),
+    artistId: integer('artist_id').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('express_reviews_campaign_unique').on(t.campaignId), check('express_reviews_rating', sql`${t.rating} between 1 and 5`)],
+);

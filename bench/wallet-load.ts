@@ -1,0 +1,200 @@
+/**
+ * Load runner of the wallet benchmark. Unlike `measureInTurns` (load.ts), each target gets one
+ * continuous autocannon run of warm-up + measured seconds: responses completed during the first
+ * `warmupSeconds` are discarded, the rest are measured. Some wallet endpoints take longer than a
+ * whole run under 10 connections, so the requests still in flight when autocannon closes its
+ * connections are not dropped silently: each is counted as "cut off" with its age at that moment as a
+ * lower bound of its latency, and a percentile that such a lower bound can move is reported as "≥".
+ *
+ * Autocannon closing a connection does not stop the server's work for it: the product keeps running
+ * the abandoned queries. `drain` cancels them in PostgreSQL before the next target starts, so targets
+ * do not slow each other down.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import type pg from 'pg';
+import { type CpuSnapshot, type CpuUsage, cpuUsage } from './cpu';
+
+/** A latency order statistic; `lowerBound` when a cut-off request could make it larger. */
+export interface Stat {
+  ms: number;
+  lowerBound: boolean;
+}
+
+/** One wallet load target. */
+export interface WalletTarget {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  sample?: () => CpuSnapshot;
+}
+
+/** Settings of every wallet load run. */
+export interface WalletLoadSettings {
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+}
+
+export const WALLET_LOAD: WalletLoadSettings = { connections: 10, warmupSeconds: 2, durationSeconds: 10 };
+
+/** Result of one target. */
+export interface WalletLoadResult {
+  name: string;
+  /** 2xx responses completed in the measured window, per measured second. */
+  reqPerSec: number;
+  p50: Stat;
+  p95: Stat;
+  p99: Stat;
+  /** 2xx responses completed in the measured window. */
+  ok: number;
+  /** Requests still in flight when the run ended (their latency is only known to be at least their age). */
+  cutOff: number;
+  /** Oldest of those, ms. */
+  cutOffMaxAgeMs: number;
+  non2xx: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  /** Measured seconds (from the end of the warm-up to the end of the run). */
+  seconds: number;
+  cpu: CpuUsage | null;
+}
+
+/** Nearest-rank percentile over exact latencies plus lower bounds (see the module comment). */
+export function censoredPercentile(exact: number[], bounds: number[], p: number): Stat {
+  const all = [...exact.map((ms) => ({ ms, bound: false })), ...bounds.map((ms) => ({ ms, bound: true }))];
+  if (all.length === 0) return { ms: Number.NaN, lowerBound: false };
+  all.sort((a, b) => a.ms - b.ms || Number(a.bound) - Number(b.bound));
+  const rank = Math.min(all.length, Math.max(1, Math.ceil((p / 100) * all.length)));
+  return { ms: all[rank - 1]!.ms, lowerBound: all.slice(0, rank).some((x) => x.bound) };
+}
+
+/** Run one target: warm-up and measurement in one autocannon run (loopback only). */
+export async function runTarget(
+  target: WalletTarget,
+  settings: WalletLoadSettings = WALLET_LOAD,
+): Promise<WalletLoadResult> {
+  const { hostname } = new URL(target.url);
+  if (hostname !== '127.0.0.1' && hostname !== 'localhost') throw new Error(`refusing non-loopback ${target.url}`);
+  const total = settings.warmupSeconds + settings.durationSeconds;
+  console.log(`load: ${target.name} (${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s)`);
+  const times: number[] = [];
+  const non2xx: Record<string, number> = {};
+  /** Per connection: when its last response arrived (its next request was sent right then). */
+  const lastResponseAt = new Map<unknown, number>();
+  let responses = 0;
+  const startedAt = performance.now();
+  let measureFrom = Number.POSITIVE_INFINITY;
+  let cpuBefore: CpuSnapshot | undefined;
+  const mark = setTimeout(() => {
+    measureFrom = performance.now();
+    cpuBefore = target.sample?.();
+  }, settings.warmupSeconds * 1000);
+  const run = autocannon({
+    url: target.url,
+    headers: target.headers,
+    connections: settings.connections,
+    duration: total,
+    // Never time a request out: a request still running at the end is accounted as cut off instead.
+    timeout: total + 30,
+    renderProgressBar: false,
+    renderResultsTable: false,
+  });
+  run.on('response', (client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    const now = performance.now();
+    responses++;
+    lastResponseAt.set(client, now);
+    if (now < measureFrom) return;
+    if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
+    else non2xx[statusCode] = (non2xx[statusCode] ?? 0) + 1;
+  });
+  const result = await run;
+  const endedAt = performance.now();
+  clearTimeout(mark);
+  const cpuAfter = target.sample?.();
+  if (!Number.isFinite(measureFrom)) measureFrom = startedAt + settings.warmupSeconds * 1000;
+  // Sent minus answered minus failed: the requests still in flight when the connections were closed.
+  const inFlight = Math.min(
+    settings.connections,
+    Math.max(0, result.requests.sent - responses - result.errors),
+  );
+  const ages: number[] = [];
+  for (const at of lastResponseAt.values()) ages.push(endedAt - at);
+  const silent = Math.max(0, settings.connections - lastResponseAt.size);
+  for (let i = 0; i < silent; i++) ages.push(endedAt - startedAt);
+  // Keep the `inFlight` oldest candidates (a connection whose last request errored is not in flight).
+  ages.sort((a, b) => b - a);
+  const cutOff = ages.slice(0, Math.min(inFlight, ages.length));
+  const seconds = (endedAt - measureFrom) / 1000;
+  return {
+    name: target.name,
+    reqPerSec: seconds > 0 ? times.length / seconds : Number.NaN,
+    p50: censoredPercentile(times, cutOff, 50),
+    p95: censoredPercentile(times, cutOff, 95),
+    p99: censoredPercentile(times, cutOff, 99),
+    ok: times.length,
+    cutOff: cutOff.length,
+    cutOffMaxAgeMs: cutOff[0] ?? 0,
+    non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    seconds,
+    cpu: cpuBefore && cpuAfter ? cpuUsage([[cpuBefore, cpuAfter]]) : null,
+  };
+}
+
+/**
+ * Cancel the queries the product is still running for requests autocannon abandoned, then wait until
+ * PostgreSQL has no active query of `applicationName` left (at most `timeoutMs`).
+ * @returns how many queries were cancelled
+ */
+export async function drain(admin: pg.Client, applicationName: string, timeoutMs = 15_000): Promise<number> {
+  await sleep(200);
+  const cancelled = await admin.query<{ n: number }>(
+    `select count(*) filter (where pg_cancel_backend(pid))::int as n from pg_stat_activity
+     where application_name = $1 and state = 'active' and pid <> pg_backend_pid()`,
+    [applicationName],
+  );
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    const active = await admin.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+       where application_name = $1 and state = 'active' and pid <> pg_backend_pid()`,
+      [applicationName],
+    );
+    if ((active.rows[0]?.n ?? 0) === 0) break;
+    await sleep(100);
+  }
+  // Let the server finish answering the closed connections.
+  await sleep(300);
+  return cancelled.rows[0]?.n ?? 0;
+}
+
+/** Sequential latency of `url` (one client): at least `min` and at most `max` requests within `budgetMs`. */
+export async function sequentialLatency(
+  url: string,
+  headers: Record<string, string>,
+  options: { min: number; max: number; budgetMs: number },
+): Promise<{ medianMs: number; maxMs: number; n: number; body: unknown }> {
+  const times: number[] = [];
+  let body: unknown = null;
+  const started = performance.now();
+  while (
+    times.length < options.max &&
+    (times.length < options.min || performance.now() - started < options.budgetMs)
+  ) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(60_000) });
+    const text = await res.text();
+    times.push(performance.now() - t0);
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 300)}`);
+    body = JSON.parse(text);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    medianMs: sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN,
+    maxMs: sorted.at(-1) ?? Number.NaN,
+    n: sorted.length,
+    body,
+  };
+}

