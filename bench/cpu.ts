@@ -67,6 +67,32 @@ function readProcs(): ProcStat[] {
   return out;
 }
 
+/** `root` and every process descending from it. */
+function descendants(procs: ProcStat[], root: number): Set<number> {
+  const inTree = new Set<number>([root]);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const p of procs) {
+      if (!inTree.has(p.pid) && inTree.has(p.ppid)) {
+        inTree.add(p.pid);
+        changed = true;
+      }
+    }
+  }
+  return inTree;
+}
+
+/**
+ * CPU time (ms) of each PostgreSQL process (the postmaster `postmasterPid` and its descendants), by
+ * pid. Differencing two of these per pid stays right when backends exit in between (a pooled
+ * connection closed when idle), where the totals of `cpuSnapshot` would lose the exited backend's time.
+ */
+export function postgresCpuByPid(postmasterPid: number): Map<number, number> {
+  const procs = readProcs();
+  const inTree = descendants(procs, postmasterPid);
+  return new Map(procs.filter((p) => inTree.has(p.pid)).map((p) => [p.pid, p.cpuMs]));
+}
+
 /**
  * Take a CPU snapshot for a server started in process group `pgid`, whose PostgreSQL postmaster is
  * `postmasterPid` (null: no PostgreSQL accounting).
@@ -80,19 +106,7 @@ export function cpuSnapshot(pgid: number, postmasterPid: number | null): CpuSnap
     total += t.user + t.nice + t.sys + t.irq + t.idle;
   }
   const procs = readProcs();
-  const inTree = new Set<number>();
-  if (postmasterPid !== null) {
-    inTree.add(postmasterPid);
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const p of procs) {
-        if (!inTree.has(p.pid) && inTree.has(p.ppid)) {
-          inTree.add(p.pid);
-          changed = true;
-        }
-      }
-    }
-  }
+  const inTree = postmasterPid === null ? new Set<number>() : descendants(procs, postmasterPid);
   const sum = (list: ProcStat[]) => list.reduce((a, p) => a + p.cpuMs, 0);
   const node = sum(procs.filter((p) => p.pgid === pgid && !inTree.has(p.pid)));
   const postgres = sum(procs.filter((p) => inTree.has(p.pid)));

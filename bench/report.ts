@@ -185,7 +185,11 @@ export function renderSection(report: BenchReport): string {
  * `## API benchmark`, up to the next `## ` heading) or append it, keeping every other section as it
  * is; then format the file with Biome (only that file).
  */
-export function writeSection(section: string, file: string = REPORT_FILE, heading: string = SECTION_HEADING): void {
+export function writeSection(
+  section: string,
+  file: string = REPORT_FILE,
+  heading: string = SECTION_HEADING,
+): void {
   const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';
   const lines = existing.split('\n');
   const start = lines.findIndex((l) => l.trim() === heading);

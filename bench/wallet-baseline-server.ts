@@ -20,7 +20,14 @@ if (!port || !accountId || !connectionString) {
 
 // bigint columns as numbers, like the product (db/client.ts).
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-const pool = new pg.Pool({ connectionString, max: 20, application_name: 'liberty-bench-baseline' });
+// Idle connections are kept (pg closes them after 10 s by default), so that backends do not come and go
+// between the bench's CPU samples.
+const pool = new pg.Pool({
+  connectionString,
+  max: 20,
+  idleTimeoutMillis: 0,
+  application_name: 'liberty-bench-baseline',
+});
 const app = Fastify({ logger: false });
 
 app.get('/wallet/transactions', async () => {

@@ -14,7 +14,7 @@
  * - each transfer has its two entries (debit side first, signed amounts) with `balance_after` the
  *   running balance of the account in entry-id order, starting from the account's balance before;
  * - transfer numbers are `TX` + 12 characters of the product's alphabet, unique by construction
- *   (an odd multiplier is a bijection modulo 2^48); idempotency keys `bench:<n>`;
+ *   (an odd multiplier is a bijection modulo 2^48); idempotency keys `bench:<n, 7 digits>`;
  * - `created_at` spread evenly over the year before the run, increasing with the ids.
  *
  * Foreign-key triggers are skipped during the bulk inserts (session_replication_role = replica, this
@@ -130,37 +130,41 @@ export async function generateLedger(client: pg.Client, options: GenerateOptions
     if (!found) throw new Error(`generate: ${options.artistEmail} does not exist`);
     userId = found.id;
 
-    usersInserted = await timed(steps, `users (${userCount}) + roles + wallets`, async () => {
-      const inserted = await client.query(
-        `insert into users (user_type_id, first_name, last_name, email, password_hash, gender, country_code,
+    usersInserted = await timed(
+      steps,
+      `users (${userCount.toLocaleString('en-US')}) + roles + wallets`,
+      async () => {
+        const inserted = await client.query(
+          `insert into users (user_type_id, first_name, last_name, email, password_hash, gender, country_code,
            status, email_verified_at, language, created_at, updated_at)
          select 1 + (i % 3), 'Bench', 'User ' || i, 'bench-user-' || lpad(i::text, 4, '0') || '@bench.test', $2,
            (array['female', 'male', 'other'])[1 + i % 3], (array['GB', 'DE', 'FR', 'US', 'ES'])[1 + i % 5],
            'approved', now() - interval '400 days', 'en', now() - interval '400 days', now() - interval '400 days'
          from generate_series(1, $1::int) as i`,
-        [userCount, found.password_hash],
-      );
-      // Default roles of each user's type, as assignDefaultRoles does on registration.
-      await client.query(
-        `insert into user_roles (user_id, role_id)
+          [userCount, found.password_hash],
+        );
+        // Default roles of each user's type, as assignDefaultRoles does on registration.
+        await client.query(
+          `insert into user_roles (user_id, role_id)
          select u.id, r.id from users u join roles r on r.default_for_user_type = u.user_type_id
          where u.email like 'bench-user-%@bench.test'
          on conflict do nothing`,
-      );
-      await client.query(
-        `insert into ledger_accounts (kind, user_id, created_at)
+        );
+        await client.query(
+          `insert into ledger_accounts (kind, user_id, created_at)
          select 'user_wallet', id, created_at from users
          where email like 'bench-user-%@bench.test' or id = $1
          on conflict do nothing`,
-        [userId],
-      );
-      // System accounts as systemAccountId() creates them (created if the demo seed did not).
-      await client.query(
-        `insert into ledger_accounts (kind, allow_negative)
+          [userId],
+        );
+        // System accounts as systemAccountId() creates them (created if the demo seed did not).
+        await client.query(
+          `insert into ledger_accounts (kind, allow_negative)
          values ('payment_clearing', 1), ('platform_revenue', 0) on conflict do nothing`,
-      );
-      return inserted.rowCount ?? 0;
-    });
+        );
+        return inserted.rowCount ?? 0;
+      },
+    );
 
     // Bulk-load mode for the two big inserts, the way pg_restore --disable-triggers loads data: the
     // per-row foreign-key triggers (two or three SPI lookups per row, about two thirds of the insert
@@ -186,7 +190,7 @@ export async function generateLedger(client: pg.Client, options: GenerateOptions
     if (walletRows.rows[0]?.n !== userCount + 1) throw new Error('generate: wallets missing');
 
     // The plan of every transfer: g = 1..n; artist when g % artistEvery = 0, else round-robin.
-    await timed(steps, `plan ${n} transfers`, () =>
+    await timed(steps, `plan ${n.toLocaleString('en-US')} transfers (temp table)`, () =>
       client.query(
         `create temp table bench_plan on commit drop as
          with slots as (
@@ -218,13 +222,16 @@ export async function generateLedger(client: pg.Client, options: GenerateOptions
     );
     const base = bases.rows[0]!;
 
-    transfersInserted = await timed(steps, `ledger_transfers (${n})`, async () => {
-      const res = await client.query(
-        `insert into ledger_transfers (id, number, idempotency_key, debit_account_id, credit_account_id, amount,
+    transfersInserted = await timed(
+      steps,
+      `ledger_transfers (${n.toLocaleString('en-US')} rows)`,
+      async () => {
+        const res = await client.query(
+          `insert into ledger_transfers (id, number, idempotency_key, debit_account_id, credit_account_id, amount,
            desc_id, money_minor, currency, meta, created_at)
          select $1::bigint + p.g,
            ${numberSql('p.g')},
-           'bench:' || p.g,
+           'bench:' || lpad(p.g::text, 7, '0'),
            case when p.is_credit then $3::bigint else p.wallet end,
            case when p.is_credit then p.wallet else $4::bigint end,
            p.amount, p.desc_id,
@@ -237,17 +244,21 @@ export async function generateLedger(client: pg.Client, options: GenerateOptions
            now() - interval '365 days' + make_interval(secs => p.g * 31536000.0 / $2::bigint)
          from bench_plan p
          order by p.g`,
-        [base.t, n, base.clearing, base.revenue],
-      );
-      await client.query(
-        "select setval(pg_get_serial_sequence('ledger_transfers', 'id'), (select max(id) from ledger_transfers))",
-      );
-      return res.rowCount ?? 0;
-    });
+          [base.t, n, base.clearing, base.revenue],
+        );
+        await client.query(
+          "select setval(pg_get_serial_sequence('ledger_transfers', 'id'), (select max(id) from ledger_transfers))",
+        );
+        return res.rowCount ?? 0;
+      },
+    );
 
-    entriesInserted = await timed(steps, `ledger_entries (${2 * n}, running balances)`, async () => {
-      const res = await client.query(
-        `insert into ledger_entries (id, account_id, transfer_id, amount, balance_after, created_at)
+    entriesInserted = await timed(
+      steps,
+      `ledger_entries (${(2 * n).toLocaleString('en-US')} rows, running balances)`,
+      async () => {
+        const res = await client.query(
+          `insert into ledger_entries (id, account_id, transfer_id, amount, balance_after, created_at)
          select s.id, s.account_id, s.transfer_id, s.amount,
            a.balance + sum(s.amount) over (partition by s.account_id order by s.id rows unbounded preceding),
            s.created_at
@@ -264,13 +275,14 @@ export async function generateLedger(client: pg.Client, options: GenerateOptions
          ) s
          join ledger_accounts a on a.id = s.account_id
          order by s.id`,
-        [base.e, base.t, base.clearing, base.revenue, n],
-      );
-      await client.query(
-        "select setval(pg_get_serial_sequence('ledger_entries', 'id'), (select max(id) from ledger_entries))",
-      );
-      return res.rowCount ?? 0;
-    });
+          [base.e, base.t, base.clearing, base.revenue, n],
+        );
+        await client.query(
+          "select setval(pg_get_serial_sequence('ledger_entries', 'id'), (select max(id) from ledger_entries))",
+        );
+        return res.rowCount ?? 0;
+      },
+    );
 
     await timed(steps, 'account balances', () =>
       client.query(

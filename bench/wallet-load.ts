@@ -4,7 +4,8 @@
  * `warmupSeconds` are discarded, the rest are measured. Some wallet endpoints take longer than a
  * whole run under 10 connections, so the requests still in flight when autocannon closes its
  * connections are not dropped silently: each is counted as "cut off" with its age at that moment as a
- * lower bound of its latency, and a percentile that such a lower bound can move is reported as "≥".
+ * lower bound of its latency, and each percentile is reported as the interval the cut-off requests
+ * leave it in (see `Stat`).
  *
  * Autocannon closing a connection does not stop the server's work for it: the product keeps running
  * the abandoned queries. `drain` cancels them in PostgreSQL before the next target starts, so targets
@@ -15,10 +16,14 @@ import autocannon from 'autocannon';
 import type pg from 'pg';
 import { type CpuSnapshot, type CpuUsage, cpuUsage } from './cpu';
 
-/** A latency order statistic; `lowerBound` when a cut-off request could make it larger. */
+/**
+ * A latency percentile known to lie in [lo, hi] ms: `lo` counts each cut-off request at its age when
+ * the run ended, `hi` counts it as never answering (Infinity when that can move the percentile past
+ * every measured response). Equal when no cut-off request can move it.
+ */
 export interface Stat {
-  ms: number;
-  lowerBound: boolean;
+  lo: number;
+  hi: number;
 }
 
 /** One wallet load target. */
@@ -27,6 +32,8 @@ export interface WalletTarget {
   url: string;
   headers: Record<string, string>;
   sample?: () => CpuSnapshot;
+  /** PostgreSQL CPU by pid (cpu.ts postgresCpuByPid); replaces the snapshot's PostgreSQL total. */
+  postgresByPid?: () => Map<number, number>;
 }
 
 /** Settings of every wallet load run. */
@@ -60,13 +67,14 @@ export interface WalletLoadResult {
   cpu: CpuUsage | null;
 }
 
-/** Nearest-rank percentile over exact latencies plus lower bounds (see the module comment). */
+/** Nearest-rank percentile `p` over exact latencies plus lower bounds (see `Stat`). */
 export function censoredPercentile(exact: number[], bounds: number[], p: number): Stat {
-  const all = [...exact.map((ms) => ({ ms, bound: false })), ...bounds.map((ms) => ({ ms, bound: true }))];
-  if (all.length === 0) return { ms: Number.NaN, lowerBound: false };
-  all.sort((a, b) => a.ms - b.ms || Number(a.bound) - Number(b.bound));
-  const rank = Math.min(all.length, Math.max(1, Math.ceil((p / 100) * all.length)));
-  return { ms: all[rank - 1]!.ms, lowerBound: all.slice(0, rank).some((x) => x.bound) };
+  const n = exact.length + bounds.length;
+  if (n === 0) return { lo: Number.NaN, hi: Number.NaN };
+  const rank = Math.min(n, Math.max(1, Math.ceil((p / 100) * n)));
+  const sortedExact = [...exact].sort((a, b) => a - b);
+  const withBounds = [...exact, ...bounds].sort((a, b) => a - b);
+  return { lo: withBounds[rank - 1]!, hi: sortedExact[rank - 1] ?? Number.POSITIVE_INFINITY };
 }
 
 /** Run one target: warm-up and measurement in one autocannon run (loopback only). */
@@ -75,7 +83,8 @@ export async function runTarget(
   settings: WalletLoadSettings = WALLET_LOAD,
 ): Promise<WalletLoadResult> {
   const { hostname } = new URL(target.url);
-  if (hostname !== '127.0.0.1' && hostname !== 'localhost') throw new Error(`refusing non-loopback ${target.url}`);
+  if (hostname !== '127.0.0.1' && hostname !== 'localhost')
+    throw new Error(`refusing non-loopback ${target.url}`);
   const total = settings.warmupSeconds + settings.durationSeconds;
   console.log(`load: ${target.name} (${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s)`);
   const times: number[] = [];
@@ -86,9 +95,11 @@ export async function runTarget(
   const startedAt = performance.now();
   let measureFrom = Number.POSITIVE_INFINITY;
   let cpuBefore: CpuSnapshot | undefined;
+  let pgBefore: Map<number, number> | undefined;
   const mark = setTimeout(() => {
     measureFrom = performance.now();
     cpuBefore = target.sample?.();
+    pgBefore = target.postgresByPid?.();
   }, settings.warmupSeconds * 1000);
   const run = autocannon({
     url: target.url,
@@ -100,6 +111,10 @@ export async function runTarget(
     renderProgressBar: false,
     renderResultsTable: false,
   });
+  let lastTickAt = Number.NaN;
+  run.on('tick', () => {
+    lastTickAt = performance.now();
+  });
   run.on('response', (client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     const now = performance.now();
     responses++;
@@ -109,9 +124,12 @@ export async function runTarget(
     else non2xx[statusCode] = (non2xx[statusCode] ?? 0) + 1;
   });
   const result = await run;
-  const endedAt = performance.now();
+  // autocannon emits a last 'tick' right before it closes its connections; aggregating the result takes
+  // a while longer, which must not count in the age of the cut-off requests.
+  const endedAt = Number.isFinite(lastTickAt) ? lastTickAt : performance.now();
   clearTimeout(mark);
   const cpuAfter = target.sample?.();
+  const pgAfter = target.postgresByPid?.();
   if (!Number.isFinite(measureFrom)) measureFrom = startedAt + settings.warmupSeconds * 1000;
   // Sent minus answered minus failed: the requests still in flight when the connections were closed.
   const inFlight = Math.min(
@@ -126,6 +144,13 @@ export async function runTarget(
   ages.sort((a, b) => b - a);
   const cutOff = ages.slice(0, Math.min(inFlight, ages.length));
   const seconds = (endedAt - measureFrom) / 1000;
+  const cpu = cpuBefore && cpuAfter ? cpuUsage([[cpuBefore, cpuAfter]]) : null;
+  if (cpu && cpuBefore && cpuAfter && pgBefore && pgAfter) {
+    let postgresMs = 0;
+    for (const [pid, ms] of pgAfter) postgresMs += Math.max(0, ms - (pgBefore.get(pid) ?? 0));
+    cpu.postgresMs = postgresMs;
+    cpu.postgresCorePct = (100 * postgresMs) / Math.max(1, cpuAfter.at - cpuBefore.at);
+  }
   return {
     name: target.name,
     reqPerSec: seconds > 0 ? times.length / seconds : Number.NaN,
@@ -139,7 +164,7 @@ export async function runTarget(
     errors: result.errors,
     timeouts: result.timeouts,
     seconds,
-    cpu: cpuBefore && cpuAfter ? cpuUsage([[cpuBefore, cpuAfter]]) : null,
+    cpu,
   };
 }
 

@@ -153,7 +153,8 @@ const int = (v: number) => Math.round(v).toLocaleString('en-US');
 function nodeLine(node: PlanNode): string {
   let name = node['Node Type'];
   if (node['Scan Direction'] === 'Backward') name += ' Backward';
-  if (node.Strategy && node['Node Type'] === 'Aggregate') name = `${node.Strategy} Aggregate`;
+  if (node.Strategy && node.Strategy !== 'Plain' && node['Node Type'] === 'Aggregate')
+    name = `${node.Strategy} Aggregate`;
   if (node['Join Type'] && node['Join Type'] !== 'Inner') name = `${name} (${node['Join Type']})`;
   if (node['Index Name']) name += ` using ${node['Index Name']}`;
   if (node['Relation Name']) name += ` on ${node['Relation Name']}`;
@@ -169,7 +170,9 @@ function nodeLine(node: PlanNode): string {
     );
   }
   if (node['Sort Method']) {
-    parts.push(`${node['Sort Method']} ${int(node['Sort Space Used'] ?? 0)} kB ${node['Sort Space Type'] ?? ''}`.trim());
+    parts.push(
+      `${node['Sort Method']} ${int(node['Sort Space Used'] ?? 0)} kB ${node['Sort Space Type'] ?? ''}`.trim(),
+    );
   }
   const removed = (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Join Filter'] ?? 0);
   if (removed > 0) parts.push(`${int(removed * loops)} rows filtered out`);
@@ -277,11 +280,16 @@ export async function explainAlternatives(
     [accountId, offset - 1],
   );
   explained.push(
-    await explain(client, `deep page ${deep.page}: keyset (id < last id of page ${deep.page - 1})`, 'page rows', {
-      text: `select ${ALT_COLUMNS} from ledger_entries e ${ALT_FROM}
+    await explain(
+      client,
+      `deep page ${deep.page}: keyset (id < last id of page ${deep.page - 1})`,
+      'page rows',
+      {
+        text: `select ${ALT_COLUMNS} from ledger_entries e ${ALT_FROM}
         where e.account_id = $1 and e.id < $2 order by e.id desc limit $3`,
-      values: [accountId, cursor.rows[0]?.id ?? 0, deep.limit],
-    }),
+        values: [accountId, cursor.rows[0]?.id ?? 0, deep.limit],
+      },
+    ),
   );
   const like = `%${number}%`;
   let trigramIndexMs: number | null = null;
@@ -291,7 +299,9 @@ export async function explainAlternatives(
   try {
     await client.query('create extension if not exists pg_trgm');
     let t0 = performance.now();
-    await client.query('create index bench_transfers_number_trgm on ledger_transfers using gin (number gin_trgm_ops)');
+    await client.query(
+      'create index bench_transfers_number_trgm on ledger_transfers using gin (number gin_trgm_ops)',
+    );
     trigramIndexMs = performance.now() - t0;
     t0 = performance.now();
     await client.query('create index bench_entries_transfer on ledger_entries (transfer_id)');
@@ -323,7 +333,10 @@ export async function explainAlternatives(
  * Record the statement texts the product sends while the load runs (pg_stat_activity, polled), to
  * check that the SQL explained here is the SQL the product runs.
  */
-export function captureProductSql(client: pg.Client, applicationName: string): { stop: () => Promise<string[]> } {
+export function captureProductSql(
+  client: pg.Client,
+  applicationName: string,
+): { stop: () => Promise<string[]> } {
   const seen = new Set<string>();
   let running = true;
   const loop = (async () => {

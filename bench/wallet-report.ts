@@ -3,10 +3,10 @@
  * the baseline, CPU per request, query plans, findings and recommendations derived from the numbers.
  */
 import os from 'node:os';
-import type { GenerateResult, LedgerCheck } from './wallet-data';
-import type { WalletLoadResult, WalletLoadSettings } from './wallet-load';
-import type { Alternatives, Explained } from './wallet-plans';
 import { machineLine } from './report';
+import type { GenerateResult, LedgerCheck } from './wallet-data';
+import type { Stat, WalletLoadResult, WalletLoadSettings } from './wallet-load';
+import type { Alternatives, Explained } from './wallet-plans';
 
 /** Heading of the section this bench owns. */
 export const WALLET_HEADING = '## Wallet benchmark';
@@ -53,14 +53,28 @@ export interface WalletReport {
 
 const int = (v: number) => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : 'n/a');
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v >= 100 ? 0 : 2) : 'n/a');
-const stat = (s: { ms: number; lowerBound: boolean }) => `${s.lowerBound ? '≥ ' : ''}${ms(s.ms)}`;
+/** A percentile: exact, a range when cut-off requests leave it open, "≥" when unbounded above. */
+function stat(s: Stat): string {
+  if (!Number.isFinite(s.hi)) return Number.isFinite(s.lo) ? `≥ ${ms(s.lo)}` : 'n/a';
+  return ms(s.lo) === ms(s.hi) ? ms(s.lo) : `${ms(s.lo)}–${ms(s.hi)}`;
+}
 const mb = (bytes: number) => (bytes / 1024 ** 2).toFixed(0);
 const sec = (v: number) => (v / 1000).toFixed(1);
 
-function ratio(a: number, b: number, lowerBound = false): string {
+const times = (r: number) => `${r >= 100 ? r.toFixed(0) : r >= 0.01 ? r.toFixed(2) : r.toPrecision(2)}×`;
+
+function ratio(a: number, b: number): string {
   if (!(b > 0) || !Number.isFinite(a / b)) return 'n/a';
-  const r = a / b;
-  return `${lowerBound ? '≥ ' : ''}${r >= 100 ? r.toFixed(0) : r.toFixed(2)}×`;
+  return times(a / b);
+}
+
+/** Ratio of two percentiles, as an interval when either is one. */
+function statRatio(p: Stat, b: Stat): string {
+  if (!(b.lo > 0) || !Number.isFinite(p.lo)) return 'n/a';
+  const lo = times(p.lo / (Number.isFinite(b.hi) ? b.hi : b.lo));
+  if (!Number.isFinite(p.hi)) return `≥ ${lo}`;
+  const hi = times(p.hi / b.lo);
+  return lo === hi ? lo : `${lo}–${hi}`;
 }
 
 function failures(r: WalletLoadResult): string {
@@ -87,7 +101,7 @@ export function endpointTable(e: EndpointReport): string {
     const label = `Ratio product / ${b.label}`;
     const bold = (s: string) => (i === 0 ? `**${s}**` : s);
     lines.push(
-      `| ${bold(label)} | ${bold(ratio(p.reqPerSec, r.reqPerSec))} | ${ratio(p.p50.ms, r.p50.ms, p.p50.lowerBound)} | ${bold(ratio(p.p95.ms, r.p95.ms, p.p95.lowerBound))} | ${ratio(p.p99.ms, r.p99.ms, p.p99.lowerBound)} | | | | |`,
+      `| ${bold(label)} | ${bold(ratio(p.reqPerSec, r.reqPerSec))} | ${statRatio(p.p50, r.p50)} | ${bold(statRatio(p.p95, r.p95))} | ${statRatio(p.p99, r.p99)} | | | | |`,
     );
   }
   return lines.join('\n');
@@ -151,7 +165,8 @@ function planTrees(report: WalletReport): string[] {
   return out;
 }
 
-const find = (report: WalletReport, key: EndpointReport['key']) => report.endpoints.find((e) => e.key === key);
+const find = (report: WalletReport, key: EndpointReport['key']) =>
+  report.endpoints.find((e) => e.key === key);
 const part = (e: EndpointReport | undefined, name: string) => e?.plans.find((p) => p.part === name);
 const alt = (report: WalletReport, key: string, name: string) =>
   report.alternatives.explained.find((x) => x.label.includes(key) && x.part === name);
@@ -167,19 +182,26 @@ export function findings(report: WalletReport): string[] {
   if (balance) {
     const b = balance.baselines[0]?.result;
     out.push(
-      `The balance endpoint does not depend on the ledger size (one row of ledger_accounts by the partial unique index, ${ms(part(balance, 'balance')?.executionMs ?? Number.NaN)} ms in PostgreSQL): p95 ${stat(balance.product.p95)} ms at ${balance.product.reqPerSec.toFixed(0)} req/s${b ? `, ${ratio(balance.product.p95.ms, b.p95.ms)} the p95 of the bare balance query` : ''}; the difference is the framework, auth and settings lookups, as on \`GET /api/user/info\` in the API benchmark.`,
+      `The balance endpoint does not depend on the ledger size (one row of ledger_accounts by the partial unique index, ${ms(part(balance, 'balance')?.executionMs ?? Number.NaN)} ms in PostgreSQL): p95 ${stat(balance.product.p95)} ms at ${balance.product.reqPerSec.toFixed(0)} req/s${b ? `, ${statRatio(balance.product.p95, b.p95)} the p95 of the bare balance query` : ''}; the difference is the framework, auth and settings lookups, as on \`GET /api/user/info\` in the API benchmark.`,
     );
   }
   const count1 = part(page1, 'count');
   const rows1 = part(page1, 'page rows');
   if (page1 && count1 && rows1) {
     out.push(
-      `Page 1 of the list is dominated by its \`count(*)\`: the page rows take ${ms(rows1.executionMs)} ms (backward scan of the entries' primary key, which stops after the first 10 matching rows), the count ${ms(count1.executionMs)} ms: it reads all ${int(count1.entriesScanned)} of the wallet's entries (bitmap heap scan over ${int(count1.sharedHit + count1.sharedRead)} buffers, since the wallet's rows are spread over the whole table) and joins each one to ledger_transfers (${int(count1.transferLookups)} primary-key lookups) although no transfer column is filtered. Under 10 connections that gives p95 ${stat(page1.product.p95)} ms at ${page1.product.reqPerSec.toFixed(1)} req/s, against ${stat(page1.baselines[0]!.result.p95)} ms for the baseline's 10-row query (${ratio(page1.product.p95.ms, page1.baselines[0]!.result.p95.ms, page1.product.p95.lowerBound)}).`,
+      `Page 1 of the list is dominated by its \`count(*)\`: the page rows take ${ms(rows1.executionMs)} ms (backward scan of the entries' primary key, which stops after the first 10 matching rows), the count ${ms(count1.executionMs)} ms: it reads all ${int(count1.entriesScanned)} of the wallet's entries (a bitmap heap scan: the wallet's rows are spread over the whole table) and joins each one to ledger_transfers (${int(count1.transferLookups)} primary-key lookups) although no transfer column is filtered, ${int(count1.sharedHit + count1.sharedRead)} buffer accesses in all. Under 10 connections that gives p95 ${stat(page1.product.p95)} ms at ${page1.product.reqPerSec.toFixed(1)} req/s, against ${stat(page1.baselines[0]!.result.p95)} ms for the baseline's 10-row query (${statRatio(page1.product.p95, page1.baselines[0]!.result.p95)}).`,
     );
   }
   if (count1?.entriesEstimate) {
     out.push(
-      `The planner expects ${int(count1.entriesEstimate.est)} entries for the wallet and finds ${int(count1.entriesEstimate.actual)}: the list filters on \`ledger_accounts.user_id\`, so PostgreSQL cannot use the per-account statistics of \`ledger_entries.account_id\` and assumes an average account. That is why it picks nested loops and in-memory sorts sized for 2,000 rows.`,
+      `The planner expects ${int(count1.entriesEstimate.est)} entries for the wallet and finds ${int(count1.entriesEstimate.actual)}: the list filters on \`ledger_accounts.user_id\`, so PostgreSQL cannot use the per-account statistics of \`ledger_entries.account_id\` and assumes an average account. That is why it chooses nested loops with one ledger_transfers lookup per entry, and for the deep page a sort sized for 2,000 rows that ends up spilling to disk.`,
+    );
+  }
+  const limit100 = find(report, 'limit100');
+  const rows100 = part(limit100, 'page rows');
+  if (page1 && limit100 && rows100 && rows1) {
+    out.push(
+      `100 rows per page cost about the same as 10: the page rows take ${ms(rows100.executionMs)} ms instead of ${ms(rows1.executionMs)} ms and the count is the same; p95 ${stat(limit100.product.p95)} ms against ${stat(page1.product.p95)} ms under load.`,
     );
   }
   const deepRows = part(deep, 'page rows');
@@ -200,6 +222,14 @@ export function findings(report: WalletReport): string[] {
   if (desc && descRows && descCount) {
     out.push(
       `\`filter[desc_id]=${report.descFilter}\` (${int(desc.total ?? Number.NaN)} matching entries) finds its first page quickly (${ms(descRows.executionMs)} ms, the match rate is high) but its count again joins every wallet entry to ledger_transfers, where desc_id lives: ${ms(descCount.executionMs)} ms; p95 ${stat(desc.product.p95)} ms under load.`,
+    );
+  }
+  const lists = report.endpoints.filter((e) => e.key !== 'balance' && e.product.cpu);
+  if (lists.length > 0) {
+    const pgShare = lists.map((e) => e.product.cpu!.postgresCorePct / 100);
+    const nodeShare = lists.map((e) => e.product.cpu!.nodeCorePct);
+    out.push(
+      `The lists are bound by PostgreSQL: during their runs it used ${Math.min(...pgShare).toFixed(1)}–${Math.max(...pgShare).toFixed(1)} of the ${os.cpus().length} cores, the Node server ${Math.min(...nodeShare).toFixed(0)}–${Math.max(...nodeShare).toFixed(0)} % of one. Ten concurrent list requests queue behind each other in the database, so their latency under load is several times the one-client latency.`,
     );
   }
   const countAlt = alt(report, 'count on the', 'count');
@@ -257,13 +287,13 @@ export function renderWalletSection(report: WalletReport): string {
     `- Date: ${report.date.toISOString().replace(/\.\d+Z$/, 'Z')}${report.totalSeconds !== null ? `; whole run ${report.totalSeconds.toFixed(0)} s` : ''}`,
     `- Machine: ${machineLine()}; 1-min load average when the bench started: ${report.loadAvgAtStart.toFixed(2)}`,
     `- Product: \`npx tsx apps/api/src/main.ts\` on a fresh DATA_DIR with the embedded PostgreSQL (${report.postgres.version}; shared_buffers ${report.postgres.sharedBuffers}, work_mem ${report.postgres.workMem}: the defaults), \`LOG_LEVEL=warn\`, rate limit raised out of the way, signed in as \`artist@demo.test\` (bearer token on every request).`,
-    '- Baseline: `bench/wallet-baseline-server.ts`, bare Fastify + `pg` (pool of 20 like the product), no auth or plugins, same database after the generation. Route `/wallet/transactions`: `select id, account_id, transfer_id, amount, balance_after, created_at from ledger_entries where account_id = $1 order by id desc limit 10` (the artist\'s wallet account); route `/wallet/balance`: `select balance from ledger_accounts where id = $1`.',
-    `- Load: autocannon 9 (programmatic), ${load.connections} connections, HTTP/1.1 keep-alive over loopback, one continuous run per target: ${load.warmupSeconds} s warm-up (responses discarded), then ${load.durationSeconds} s measured. req/s = 2xx responses completed in the measured window / its length. Some list requests outlive the whole run; they are not dropped silently: "cut off at end" counts the requests still running when autocannon closed its connections, their age then is a lower bound of their latency, and a percentile such a request can move is shown as "≥". The queries of abandoned requests are cancelled in PostgreSQL before the next target starts (${report.cancelledQueries} cancelled in this run), so targets do not overlap. The load generator shares the machine with the servers and the database.`,
+    "- Baseline: `bench/wallet-baseline-server.ts`, bare Fastify + `pg` (pool of 20 like the product), no auth or plugins, same database after the generation. Route `/wallet/transactions`: `select id, account_id, transfer_id, amount, balance_after, created_at from ledger_entries where account_id = $1 order by id desc limit 10` (the artist's wallet account); route `/wallet/balance`: `select balance from ledger_accounts where id = $1`.",
+    `- Load: autocannon 9 (programmatic), ${load.connections} connections, HTTP/1.1 keep-alive over loopback, one continuous run per target: ${load.warmupSeconds} s warm-up (responses discarded), then ${load.durationSeconds} s measured. req/s = 2xx responses completed in the measured window / its length. Requests still running when autocannon closes its connections are not dropped silently ("cut off at end"; with 10 connections there are always up to 10): their age then is a lower bound of their latency, so a percentile they can move is shown as the range it must lie in (low end: cut-off requests at their age, high end: as if they never answered; "≥" when that is unbounded, i.e. slow requests outlived the window). The queries of abandoned requests are cancelled in PostgreSQL before the next target starts (${report.cancelledQueries} cancelled in this run), so targets do not overlap. The load generator shares the machine with the servers and the database.`,
     '- "1 client, median": sequential requests, one at a time, before the load (n requests).',
     '',
     '### Data',
     '',
-    `Generated by \`bench/wallet-data.ts\` straight into PostgreSQL with set-based SQL (\`generate_series\`, \`INSERT … SELECT\`, window sums), in one transaction: ${int(report.users)} users (\`bench-user-NNNN@bench.test\`, default roles, each with a \`user_wallet\` account), ${int(report.transfers)} ledger transfers, each with its two entries (debit first, signed amounts, \`balance_after\` the running balance of the account). Every 5th transfer is on the demo artist's wallet, the others go round-robin over the generated wallets; per wallet they alternate a credit from \`payment_clearing\` (desc_id 1 purchase or 3 refund) and a debit to \`platform_revenue\` (desc_id 2, 4, 5, 6, 7) no larger than the credit before it; \`created_at\` spread over the year before the run, increasing with the ids; unique \`TX…\` numbers and \`bench:<n>\` idempotency keys. Rows are inserted in id order, so a wallet's entries are spread over the whole table as in an append-only ledger. Foreign-key triggers are skipped during the two bulk inserts (\`session_replication_role = replica\`, that transaction only); the check below re-verifies every reference.`,
+    `Generated by \`bench/wallet-data.ts\` straight into PostgreSQL with set-based SQL (\`generate_series\`, \`INSERT … SELECT\`, window sums), in one transaction: ${int(report.users)} users (\`bench-user-NNNN@bench.test\`, default roles, each with a \`user_wallet\` account), ${int(report.transfers)} ledger transfers, each with its two entries (debit first, signed amounts, \`balance_after\` the running balance of the account). Every 5th transfer is on the demo artist's wallet, the others go round-robin over the generated wallets; per wallet they alternate a credit from \`payment_clearing\` (desc_id 1 purchase or 3 refund) and a debit to \`platform_revenue\` (desc_id 2, 4, 5, 6, 7) no larger than the credit before it; \`created_at\` spread over the year before the run, increasing with the ids; unique \`TX…\` numbers and \`bench:NNNNNNN\` idempotency keys. Rows are inserted in id order, so a wallet's entries are spread over the whole table as in an append-only ledger. Foreign-key triggers are skipped during the two bulk inserts (\`session_replication_role = replica\`, that transaction only); the check below re-verifies every reference.`,
     '',
     '| Step | time (ms) |',
     '| --- | ---: |',
@@ -292,10 +322,14 @@ export function renderWalletSection(report: WalletReport): string {
     '',
     '### Query plans',
     '',
-    `EXPLAIN (ANALYZE, BUFFERS) through \`pg\` after the load, one run each, the statements exactly as drizzle renders them in \`listTransactions\` (page rows and count, run concurrently by the product) and \`walletBalance\`, with the bench's parameters. ${verifiedAll ? 'Each of these texts was seen in `pg_stat_activity` while the product served the load, so they are the statements it runs.' : `Not every text was seen in \`pg_stat_activity\` during the load (${report.sqlVerified
-      .filter((v) => !v.seen)
-      .map((v) => v.label)
-      .join(', ')}): the product's SQL may have changed since this bench was written.`} "shared buffers read" are pages not found in PostgreSQL's 128 MB cache (they come from the OS page cache here). Alternatives were run the same way; the two extra indexes were created in a transaction that was rolled back${report.alternatives.skipped ? ` (skipped: ${report.alternatives.skipped})` : ''}.`,
+    `EXPLAIN (ANALYZE, BUFFERS) through \`pg\` after the load, one run each, the statements exactly as drizzle renders them in \`listTransactions\` (page rows and count, run concurrently by the product) and \`walletBalance\`, with the bench's parameters. ${
+      verifiedAll
+        ? 'Each of these texts was seen in `pg_stat_activity` while the product served the load, so they are the statements it runs.'
+        : `Not every text was seen in \`pg_stat_activity\` during the load (${report.sqlVerified
+            .filter((v) => !v.seen)
+            .map((v) => v.label)
+            .join(', ')}): the product's SQL may have changed since this bench was written.`
+    } "shared buffers read" are pages not found in PostgreSQL's 128 MB cache (they come from the OS page cache here). Alternatives were run the same way; the two extra indexes were created in a transaction that was rolled back${report.alternatives.skipped ? ` (skipped: ${report.alternatives.skipped})` : ''}.`,
     '',
     planTable(report),
     '',

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { cpuSnapshot, postmasterPid } from './cpu';
+import { cpuSnapshot, postgresCpuByPid, postmasterPid } from './cpu';
 import {
   freePort,
   killGroup,
@@ -86,7 +86,8 @@ async function stop(managed: Managed, pgDb?: { dir: string; port: number }): Pro
   const { exit, ms, forced } = await stopManaged(managed);
   running.delete(managed);
   console.log(`${managed.name}: process group gone ${ms.toFixed(0)} ms after SIGTERM (npx exit: ${exit})`);
-  if (forced) notes.push(`${managed.name} did not exit within 20 s of SIGTERM; its process group was killed.`);
+  if (forced)
+    notes.push(`${managed.name} did not exit within 20 s of SIGTERM; its process group was killed.`);
   if (pgDb && !(await waitPostgresStopped(pgDb.dir, pgDb.port)))
     notes.push(`${managed.name}: the embedded PostgreSQL was still running after the API exited.`);
 }
@@ -129,7 +130,9 @@ function collectLogIssues(managed: Managed): void {
       `product: ${cancelled.length} error log line(s) "canceling statement due to user request": the bench's cancellation of queries of requests autocannon had already abandoned (expected).`,
     );
   if (other.length > 0) {
-    const distinct = [...new Set(other.map((l) => l.replace(/"time":\d+,"pid":\d+,"hostname":"[^"]*",/, '')))];
+    const distinct = [
+      ...new Set(other.map((l) => l.replace(/"time":\d+,"pid":\d+,"hostname":"[^"]*",/, ''))),
+    ];
     notes.push(
       `product: ${other.length} other warn/error log line(s): ${distinct
         .slice(0, 3)
@@ -194,7 +197,9 @@ async function main(): Promise<number> {
     artistEvery: ARTIST_EVERY,
   });
   if (generate.userId !== userId) throw new Error('generate: the signed-in user is not the generated artist');
-  console.log(`generate: ${(generate.generateMs / 1000).toFixed(1)} s, artist entries ${generate.artistEntries}`);
+  console.log(
+    `generate: ${(generate.generateMs / 1000).toFixed(1)} s, artist entries ${generate.artistEntries}`,
+  );
   const check = await checkLedger(admin);
   console.log(`check: ${JSON.stringify(check)}`);
   if (!ledgerHolds(check)) throw new Error(`generated ledger breaks an invariant: ${JSON.stringify(check)}`);
@@ -263,7 +268,9 @@ async function main(): Promise<number> {
     const total = body.pagination?.total ?? null;
     const expected = Math.min(s.shape.limit, Math.max(0, (total ?? 0) - (s.shape.page - 1) * s.shape.limit));
     if (body.data?.length !== expected)
-      throw new Error(`${listTitle(s.shape)}: ${body.data?.length} rows for total ${total}, expected ${expected}`);
+      throw new Error(
+        `${listTitle(s.shape)}: ${body.data?.length} rows for total ${total}, expected ${expected}`,
+      );
     console.log(
       `check: ${listTitle(s.shape)} total=${total} one client median ${single.medianMs.toFixed(1)} ms (n=${single.n})`,
     );
@@ -276,16 +283,24 @@ async function main(): Promise<number> {
   const baselinePgid = baseline.child.pid ?? 0;
   const productSample = () => cpuSnapshot(productPgid, pgPid);
   const baselineSample = () => cpuSnapshot(baselinePgid, pgPid);
+  const postgresByPid = pgPid === null ? undefined : () => postgresCpuByPid(pgPid);
   const captureClient = await connect(dbUrl, 'liberty-bench-capture');
   const capture = captureProductSql(captureClient, PRODUCT_APP_NAME);
   let cancelledQueries = 0;
-  const measure = async (name: string, url: string, h: Record<string, string>, sample: typeof productSample) => {
-    const r = await runTarget({ name, url, headers: h, sample });
+  const measure = async (
+    name: string,
+    url: string,
+    h: Record<string, string>,
+    sample: typeof productSample,
+  ) => {
+    const r = await runTarget({ name, url, headers: h, sample, postgresByPid });
     const cancelled = await drain(admin, PRODUCT_APP_NAME);
     cancelledQueries += cancelled;
     const cut = r.cutOff > 0 ? `, ${r.cutOff} cut off` : '';
+    const show = (v: { lo: number; hi: number }) =>
+      v.lo === v.hi ? v.lo.toFixed(1) : `${v.lo.toFixed(1)}..${v.hi.toFixed(1)}`;
     console.log(
-      `load: ${name}: ${r.reqPerSec.toFixed(1)} req/s, p50 ${r.p50.ms.toFixed(1)} p95 ${r.p95.lowerBound ? '>=' : ''}${r.p95.ms.toFixed(1)} p99 ${r.p99.ms.toFixed(1)} ms, ${r.ok} ok${cut}${cancelled ? `, ${cancelled} queries cancelled` : ''}`,
+      `load: ${name}: ${r.reqPerSec.toFixed(1)} req/s, p50 ${show(r.p50)} p95 ${show(r.p95)} p99 ${show(r.p99)} ms, ${r.ok} ok in ${r.seconds.toFixed(1)} s${cut}${cancelled ? `, ${cancelled} queries cancelled` : ''}`,
     );
     return r;
   };
@@ -347,8 +362,14 @@ async function main(): Promise<number> {
     });
   }
   const baselinePlan = await explain(admin, 'baseline', 'page rows', baselineListSql(accountId) as Sql);
-  const alternatives = await explainAlternatives(admin, accountId, { page: DEEP_PAGE, limit: 10 }, numberFilter);
-  for (const v of sqlVerified) if (!v.seen) console.log(`explain: ${v.label} SQL was not seen in pg_stat_activity`);
+  const alternatives = await explainAlternatives(
+    admin,
+    accountId,
+    { page: DEEP_PAGE, limit: 10 },
+    numberFilter,
+  );
+  for (const v of sqlVerified)
+    if (!v.seen) console.log(`explain: ${v.label} SQL was not seen in pg_stat_activity`);
 
   // 7. Clean up (before writing, so shutdown problems make it into the report).
   await closeClient(admin);
@@ -356,7 +377,8 @@ async function main(): Promise<number> {
   await stop(product.managed, { dir: pgDir, port: product.pgPort });
   collectLogIssues(product.managed);
   for (const r of [baseList, baseBalance, balanceResult, ...listResults]) {
-    if (Object.keys(r.non2xx).length > 0) notes.push(`${r.name}: non-2xx responses ${JSON.stringify(r.non2xx)}.`);
+    if (Object.keys(r.non2xx).length > 0)
+      notes.push(`${r.name}: non-2xx responses ${JSON.stringify(r.non2xx)}.`);
     if (r.errors > 0) notes.push(`${r.name}: ${r.errors} errors (${r.timeouts} timeouts).`);
   }
 

@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import { createJobs, type JobDefinition, type Jobs } from './jobs/jobs';
 import { createStorage } from './modules/files/storage';
 import { createMailer } from './modules/mail/mail.service';
+import { expressJobs } from './modules/express-spotify/express.service';
 import { invoiceJobs } from './modules/wallet/invoices.service';
 import type { AppDeps } from './platform/app';
 import { systemClock } from './platform/clock';
@@ -20,8 +21,8 @@ export interface Runtime {
 }
 
 /** Queues of every module (mail delivery for now; later modules add theirs). */
-export function jobDefinitions(deps: Pick<AppDeps, 'mail' | 'database' | 'storage'>): JobDefinition[] {
-  return [...deps.mail.jobs(), ...invoiceJobs(deps)];
+export function jobDefinitions(deps: AppDeps): JobDefinition[] {
+  return [...deps.mail.jobs(), ...invoiceJobs(deps), ...expressJobs(deps)];
 }
 
 /**

@@ -9,9 +9,12 @@ import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { adminWalletRoutes } from './modules/wallet/admin-wallet.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { adminExpressRoutes } from './modules/express-spotify/admin-express.routes';
+import { expressRoutes } from './modules/express-spotify/express.routes';
 import type { RouteModule } from './platform/app';
 import { sandboxGoogleRoutes } from './providers/google/sandbox.routes';
 import { sandboxPaymentRoutes } from './providers/payments/sandbox.routes';
+import { sandboxSpotifyRoutes } from './providers/spotify/sandbox.routes';
 
 /** Every module's routes, in registration order. */
 export const ROUTE_MODULES: RouteModule[] = [
@@ -26,6 +29,9 @@ export const ROUTE_MODULES: RouteModule[] = [
   notificationsRoutes,
   walletRoutes,
   adminWalletRoutes,
+  expressRoutes,
+  adminExpressRoutes,
   sandboxGoogleRoutes,
   sandboxPaymentRoutes,
+  sandboxSpotifyRoutes,
 ];

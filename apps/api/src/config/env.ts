@@ -65,6 +65,11 @@ export const envSchema = z.object({
   PAYPAL_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   /** Lets a production build run on the sandbox payment providers (staging only: anyone can "pay"). */
   ALLOW_SANDBOX_PAYMENTS: bool,
+  /** Spotify Web API app (client credentials + curator OAuth). Both unset: the sandbox Spotify. */
+  SPOTIFY_CLIENT_ID: z.string().optional(),
+  SPOTIFY_CLIENT_SECRET: z.string().optional(),
+  /** Lets a production build run on the sandbox Spotify (staging only: anyone can fake a placement). */
+  ALLOW_SANDBOX_SPOTIFY: bool,
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
 });

@@ -12,3 +12,5 @@ export * from '../modules/settings/settings.schema';
 export * from '../modules/wallet/payments.schema';
 export * from '../modules/wallet/wallet.schema';
 export * from '../providers/payments/sandbox.schema';
+export * from '../modules/express-spotify/express.schema';
+export * from '../providers/spotify/sandbox.schema';

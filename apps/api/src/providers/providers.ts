@@ -7,12 +7,15 @@ import { createGoogleProvider } from './google/google';
 import { createSandboxGoogleProvider } from './google/sandbox';
 import type { CardCheckoutProvider, PayPalProvider } from './payments/contract';
 import { createPaymentProviders } from './payments/index';
+import type { SpotifyProvider } from './spotify/contract';
+import { createSpotifyProvider } from './spotify/index';
 
 /** External services behind small contracts; the env picks real or sandbox (sandbox by default). */
 export interface Providers {
   google: GoogleOAuthProvider;
   payments: { card: CardCheckoutProvider; paypal: PayPalProvider };
   rates: RatesProvider;
+  spotify: SpotifyProvider;
 }
 
 /** Choose each provider from the configuration (sandboxes keep their state in `database`). */
@@ -21,5 +24,10 @@ export function createProviders(config: Config, database: Database): Providers {
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? createGoogleProvider(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET)
       : createSandboxGoogleProvider(config.appUrl, config.APP_KEY);
-  return { google, payments: createPaymentProviders(config, database), rates: createSandboxRates() };
+  return {
+    google,
+    payments: createPaymentProviders(config, database),
+    rates: createSandboxRates(),
+    spotify: createSpotifyProvider(config, database),
+  };
 }

@@ -5,6 +5,7 @@ import { users } from '../modules/accounts/accounts.schema';
 import { admins } from '../modules/admins/admins.schema';
 import { adminRoles, roles } from '../modules/rbac/rbac.schema';
 import { assignDefaultRoles } from '../modules/rbac/rbac.service';
+import { seedExpressDemo } from '../modules/express-spotify/express.seed';
 import { seedWalletDemo } from '../modules/wallet/wallet.demo';
 import { hashPassword } from '../platform/crypto';
 
@@ -76,6 +77,7 @@ export async function seedDemo(database: Database): Promise<void> {
     }
   });
   await seedWalletDemo(database);
+  await seedExpressDemo(database);
   for (const seeder of demoSeeders) await seeder(database);
 }
 

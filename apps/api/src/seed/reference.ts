@@ -12,6 +12,7 @@ import {
   userTypes,
 } from '../modules/lookups/lookups.schema';
 import { permissions, rolePermissions, roles } from '../modules/rbac/rbac.schema';
+import { seedExpressReference } from '../modules/express-spotify/express.seed';
 import { seedSettings } from '../modules/settings/settings.service';
 import * as data from './data';
 
@@ -124,4 +125,5 @@ export async function seedReference(database: Database): Promise<void> {
     }
   });
   await seedSettings(database);
+  await seedExpressReference(database);
 }

@@ -1,0 +1,253 @@
+import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts';
+import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type ListQuery, paginate } from '../../platform/http';
+import { users } from '../accounts/accounts.schema';
+import { genres } from '../lookups/lookups.schema';
+import {
+  expressCampaignEvents,
+  expressCampaigns,
+  expressDurations,
+  expressPlaylistGenres,
+  expressPlaylists,
+  expressReviews,
+  expressTiers,
+} from './express.schema';
+
+const statusLabel = (id: number) => EXPRESS_CAMPAIGN_STATUSES.find((s) => s.id === id)?.label ?? String(id);
+const artists = aliasedTable(users, 'artists');
+const curators = aliasedTable(users, 'curators');
+const like = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+const one = (f: ListQuery['filter'], k: string) => {
+  const v = f?.[k];
+  return (Array.isArray(v) ? v[0] : v) || undefined;
+};
+
+/** Filters: status, artist_id, curator_id, playlist_id, date_from/date_to (YYYY-MM-DD), q (track or email). */
+function campaignWhere(query: ListQuery, scope: { artistId?: number; curatorId?: number }): SQL | undefined {
+  const f = query.filter;
+  const parts: (SQL | undefined)[] = [
+    scope.artistId !== undefined ? eq(expressCampaigns.artistId, scope.artistId) : undefined,
+    scope.curatorId !== undefined ? eq(expressCampaigns.curatorId, scope.curatorId) : undefined,
+  ];
+  const status = f?.status;
+  const statuses = (Array.isArray(status) ? status : status ? [status] : []).map(Number).filter((n) => n >= 1 && n <= 8);
+  if (statuses.length > 0) parts.push(inArray(expressCampaigns.statusId, statuses));
+  for (const [key, col] of [
+    ['artist_id', expressCampaigns.artistId],
+    ['curator_id', expressCampaigns.curatorId],
+    ['playlist_id', expressCampaigns.playlistId],
+  ] as const) {
+    const v = one(f, key);
+    if (v && /^\d+$/.test(v)) parts.push(eq(col, Number(v)));
+  }
+  const from = one(f, 'date_from');
+  if (from && /^\d{4}-\d{2}-\d{2}$/.test(from)) parts.push(gte(expressCampaigns.createdAt, new Date(`${from}T00:00:00Z`)));
+  const to = one(f, 'date_to');
+  if (to && /^\d{4}-\d{2}-\d{2}$/.test(to)) parts.push(lt(expressCampaigns.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (query.q) {
+    parts.push(sql`(${ilike(expressCampaigns.trackName, like(query.q))} or ${ilike(artists.email, like(query.q))} or ${ilike(curators.email, like(query.q))})`);
+  }
+  return and(...parts);
+}
+
+const campaignSelect = {
+  c: expressCampaigns,
+  playlistName: expressPlaylists.name,
+  playlistUrl: expressPlaylists.spotifyUrl,
+  playlistImage: expressPlaylists.imageUrl,
+  playlistFollowers: expressPlaylists.followers,
+  tierName: expressTiers.tierName,
+  artistName: sql<string>`${artists.firstName} || ' ' || ${artists.lastName}`,
+  artistEmail: artists.email,
+  curatorName: sql<string>`${curators.firstName} || ' ' || ${curators.lastName}`,
+};
+
+type CampaignRow = {
+  c: typeof expressCampaigns.$inferSelect;
+  playlistName: string;
+  playlistUrl: string;
+  playlistImage: string | null;
+  playlistFollowers: number;
+  tierName: string;
+  artistName: string;
+  artistEmail: string;
+  curatorName: string;
+};
+
+/** A campaign as the lists and detail screens show it (spec "Express campaign" fields and more). */
+export function campaignItem(r: CampaignRow) {
+  const c = r.c;
+  return {
+    id: c.id,
+    campaign_name: c.trackName,
+    type: 'spotify',
+    status: { id: c.statusId, status: statusLabel(c.statusId) },
+    tier: { id: c.tierId, tier_name: r.tierName },
+    price: c.price,
+    track: { id: c.trackId, name: c.trackName, artist: c.trackArtist, cover_url: c.coverUrl, url: c.trackUrl },
+    playlist: { id: c.playlistId, name: r.playlistName, url: r.playlistUrl, image_url: r.playlistImage, followers: r.playlistFollowers },
+    artist: { id: c.artistId, name: r.artistName, email: r.artistEmail },
+    curator: { id: c.curatorId, name: r.curatorName },
+    payment_method: c.paymentMethod,
+    fee_percent: c.feePercent,
+    playlist_submission_days: c.playlistSubmissionDays,
+    on_going_days: c.onGoingDays,
+    auditing_days: c.auditingDays,
+    submission_deadline: c.submissionDeadline?.toISOString() ?? null,
+    on_going_until: c.onGoingUntil?.toISOString() ?? null,
+    auditing_until: c.auditingUntil?.toISOString() ?? null,
+    placement: {
+      found_at: c.placementFoundAt?.toISOString() ?? null,
+      position: c.placementPosition,
+      last_seen_at: c.placementLastSeenAt?.toISOString() ?? null,
+      removed_at: c.removedAt?.toISOString() ?? null,
+    },
+    paid_coins: c.paidCoins,
+    refunded_coins: c.refundedCoins,
+    decline_reason: c.declineReason,
+    renewed_from_id: c.renewedFromId,
+    created_at: c.createdAt.toISOString(),
+    completed_at: c.completedAt?.toISOString() ?? null,
+  };
+}
+export type CampaignItem = ReturnType<typeof campaignItem>;
+
+function campaignBase(database: Database) {
+  return database.db
+    .select(campaignSelect)
+    .from(expressCampaigns)
+    .innerJoin(expressPlaylists, eq(expressPlaylists.id, expressCampaigns.playlistId))
+    .innerJoin(expressTiers, eq(expressTiers.id, expressCampaigns.tierId))
+    .innerJoin(artists, eq(artists.id, expressCampaigns.artistId))
+    .innerJoin(curators, eq(curators.id, expressCampaigns.curatorId));
+}
+
+/** Campaign list for an artist, a curator or (no scope) admins, newest first. */
+export async function listCampaigns(database: Database, query: ListQuery, scope: { artistId?: number; curatorId?: number } = {}) {
+  const where = campaignWhere(query, scope);
+  const [rows, [count]] = await Promise.all([
+    campaignBase(database)
+      .where(where)
+      .orderBy(query.order?.endsWith(':asc') ? asc(expressCampaigns.id) : desc(expressCampaigns.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(expressCampaigns)
+      .innerJoin(artists, eq(artists.id, expressCampaigns.artistId))
+      .innerJoin(curators, eq(curators.id, expressCampaigns.curatorId))
+      .where(where),
+  ]);
+  return { data: rows.map(campaignItem), pagination: paginate(count?.n ?? 0, query.page, query.limit) };
+}
+
+/** One campaign with its timeline and review; `scope` restricts it to its artist or curator. */
+export async function campaignDetail(database: Database, id: number, scope: { artistId?: number; curatorId?: number } = {}) {
+  const [row] = await campaignBase(database).where(
+    and(
+      eq(expressCampaigns.id, id),
+      scope.artistId !== undefined ? eq(expressCampaigns.artistId, scope.artistId) : undefined,
+      scope.curatorId !== undefined ? eq(expressCampaigns.curatorId, scope.curatorId) : undefined,
+    ),
+  );
+  if (!row) return null;
+  const [events, [review]] = await Promise.all([
+    database.db.select().from(expressCampaignEvents).where(eq(expressCampaignEvents.campaignId, id)).orderBy(asc(expressCampaignEvents.id)),
+    database.db.select().from(expressReviews).where(eq(expressReviews.campaignId, id)),
+  ]);
+  return {
+    ...campaignItem(row),
+    timeline: events.map((e) => ({
+      id: e.id,
+      from_status: e.fromStatus,
+      to_status: e.toStatus,
+      status: statusLabel(e.toStatus),
+      actor_type: e.actorType,
+      note: e.note,
+      created_at: e.createdAt.toISOString(),
+    })),
+    review: review ? { rating: review.rating, comment: review.comment, created_at: review.createdAt.toISOString() } : null,
+  };
+}
+
+/** Performance of a campaign (`campaigns/performance/{id}`): days live, last seen, position. */
+export function performanceOf(item: CampaignItem, now: Date) {
+  const start = item.placement.found_at ? new Date(item.placement.found_at) : null;
+  const end = item.placement.removed_at ? new Date(item.placement.removed_at) : item.completed_at ? new Date(item.completed_at) : now;
+  return {
+    campaign_id: item.id,
+    status: item.status,
+    days_live: start ? Math.max(0, Math.floor((end.getTime() - start.getTime()) / 86_400_000)) : 0,
+    on_going_days: item.on_going_days,
+    position: item.placement.position,
+    last_seen_at: item.placement.last_seen_at,
+    playlist_followers: item.playlist.followers,
+    removed_early: item.placement.removed_at !== null,
+  };
+}
+
+/** Playlists: a curator's own, all (admin), or the approved ones artists choose from (genre, tier filters). */
+export async function listPlaylists(
+  database: Database,
+  query: ListQuery,
+  scope: { curatorId?: number; onlyApproved?: boolean; genreId?: number; tierId?: number } = {},
+) {
+  const statusFilter = one(query.filter, 'status_id');
+  const where = and(
+    scope.curatorId !== undefined ? eq(expressPlaylists.curatorId, scope.curatorId) : undefined,
+    scope.onlyApproved ? and(eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1)) : undefined,
+    statusFilter && /^[123]$/.test(statusFilter) ? eq(expressPlaylists.statusId, Number(statusFilter)) : undefined,
+    scope.tierId ? eq(expressPlaylists.tierId, scope.tierId) : undefined,
+    scope.genreId
+      ? sql`exists (select 1 from ${expressPlaylistGenres} g where g.playlist_id = ${expressPlaylists.id} and g.genre_id = ${scope.genreId})`
+      : undefined,
+    query.q ? ilike(expressPlaylists.name, like(query.q)) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    database.db
+      .select({ p: expressPlaylists, tierName: expressTiers.tierName, price: expressTiers.price, duration: expressDurations.duration, curatorName: sql<string>`${curators.firstName} || ' ' || ${curators.lastName}` })
+      .from(expressPlaylists)
+      .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
+      .innerJoin(expressDurations, eq(expressDurations.id, expressPlaylists.durationId))
+      .innerJoin(curators, eq(curators.id, expressPlaylists.curatorId))
+      .where(where)
+      .orderBy(scope.onlyApproved ? desc(expressPlaylists.followers) : desc(expressPlaylists.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(expressPlaylists)
+      .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
+      .where(where),
+  ]);
+  const ids = rows.map((r) => r.p.id);
+  const genreRows = ids.length
+    ? await database.db
+        .select({ playlistId: expressPlaylistGenres.playlistId, id: genres.id, name: genres.name })
+        .from(expressPlaylistGenres)
+        .innerJoin(genres, eq(genres.id, expressPlaylistGenres.genreId))
+        .where(inArray(expressPlaylistGenres.playlistId, ids))
+    : [];
+  return {
+    data: rows.map((r) => ({
+      id: r.p.id,
+      name: r.p.name,
+      spotify_url: r.p.spotifyUrl,
+      spotify_playlist_id: r.p.spotifyPlaylistId,
+      image_url: r.p.imageUrl,
+      followers: r.p.followers,
+      tier: { id: r.p.tierId, tier_name: r.tierName, price: r.price },
+      duration: { id: r.p.durationId, duration: r.duration },
+      genres: genreRows.filter((g) => g.playlistId === r.p.id).map((g) => ({ id: g.id, name: g.name })),
+      renewable: r.p.renewable,
+      status_id: r.p.statusId,
+      status: { status: r.p.statusId === 1 ? 'Approved' : r.p.statusId === 2 ? 'Pending' : 'Declined' },
+      by_curator: { id: r.p.curatorId, name: r.curatorName },
+      by_admin: r.p.byAdminId ? { id: r.p.byAdminId } : null,
+      decline_reason: r.p.declineReason,
+      created_at: r.p.createdAt.toISOString(),
+    })),
+    pagination: paginate(count?.n ?? 0, query.page, query.limit),
+  };
+}

@@ -1,0 +1,236 @@
+import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../db/client';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { credit, DESC, walletBalance } from '../wallet/ledger';
+import { advance, sweep, VERIFY_DELAY_MINUTES } from './express.machine';
+import { DEMO_PLAYLISTS, seedExpressDemo } from './express.seed';
+
+let ctx: TestContext;
+const DAY = 86_400_000;
+const TRACK = '4uLU6hMCjMI75M1A2tKUQC';
+const trackLink = `https://open.spotify.com/track/${TRACK}`;
+let playlistIds: number[] = [];
+let curatorToken: string;
+let curatorId: number;
+let spotifyPlaylistIds: string[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // The demo curator and two approved playlists (Starter 50 coins, Premium 300 coins).
+  const curator = await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
+  curatorId = curator.id;
+  await seedExpressDemo(ctx.deps.database);
+  const rows = await ctx.deps.database.pool.query('select id, spotify_playlist_id from express_playlists order by id');
+  playlistIds = rows.rows.map((r) => r.id);
+  spotifyPlaylistIds = rows.rows.map((r) => r.spotify_playlist_id);
+  curatorToken = await ctx.loginUser(curator.email);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function artistWith(coins: number) {
+  const user = await ctx.makeUser({ userTypeId: 1 });
+  if (coins > 0) {
+    await withTransaction(ctx.deps.database, (tx) => credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }));
+  }
+  return { user, token: await ctx.loginUser(user.email) };
+}
+async function create(token: string, ids = playlistIds, link = trackLink) {
+  return ctx.call('POST', '/api/express/artist/campaign/create', { token, body: { track_link: link, playlist_ids: ids, payment_method: 'coins' } });
+}
+const place = (playlist: string, track = TRACK) => ctx.call('POST', `/api/sandbox/spotify/playlists/${playlist}/tracks`, { body: { track_id: track } });
+const unplace = (playlist: string, track = TRACK) => ctx.call('DELETE', `/api/sandbox/spotify/playlists/${playlist}/tracks/${track}`);
+const status = async (id: number) => (await ctx.deps.database.pool.query('select status_id from express_campaigns where id = $1', [id])).rows[0].status_id as number;
+const ledgerSum = async () => Number((await ctx.deps.database.pool.query('select coalesce(sum(balance),0) s from ledger_accounts')).rows[0].s);
+async function moneyOf(id: number) {
+  const r = await ctx.deps.database.pool.query(
+    `select c.price, coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%'), 0)::int as settled
+       from express_campaigns c left join ledger_transfers t on t.hold_id = c.hold_id where c.id = $1 group by c.price`,
+    [id],
+  );
+  return r.rows[0] as { price: number; settled: number };
+}
+
+describe('creating campaigns', () => {
+  it("refuses a link that is not a Spotify track with 'Not A valid Track'", async () => {
+    const { token } = await artistWith(1000);
+    const res = await create(token, playlistIds, 'https://open.spotify.com/album/4uLU6hMCjMI75M1A2tKUQC');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.track_link).toEqual(['Not A valid Track']);
+  });
+
+  it('holds the price per playlist, and with too few coins answers 409 holding nothing', async () => {
+    const poor = await artistWith(100);
+    const res = await create(poor.token);
+    expect(res.statusCode).toBe(409);
+    expect(await walletBalance(ctx.deps.database, poor.user.id)).toBe(100);
+    const n = await ctx.deps.database.pool.query('select count(*)::int n from express_campaigns where artist_id = $1', [poor.user.id]);
+    expect(n.rows[0].n).toBe(0);
+
+    const rich = await artistWith(1000);
+    const ok = await create(rich.token);
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data).toHaveLength(2);
+    expect(await walletBalance(ctx.deps.database, rich.user.id)).toBe(1000 - 50 - 300);
+    const dup = await create(rich.token, [playlistIds[0]!]);
+    expect(dup.statusCode).toBe(409);
+  });
+});
+
+describe('the lifecycle (DESIGN section 5)', () => {
+  it('declined: full refund; approved: placement, verification, on going, auditing, completed and paid less the fee', async () => {
+    const { user, token } = await artistWith(1000);
+    const track = '1301WleyT98MSxVHPZCA6M';
+    const res = await create(token, playlistIds, `https://open.spotify.com/track/${track}`);
+    const [cheap, premium] = res.json().data as { id: number; price: number }[];
+    const reasons = (await ctx.call('GET', '/api/express/curator/campaign/reasons', { token: curatorToken })).json().data;
+    const declined = await ctx.call('POST', '/api/express/curator/decline/campaign', { token: curatorToken, body: { campaign_id: cheap!.id, reason_id: reasons[0].id } });
+    expect(declined.statusCode).toBe(200);
+    expect(await status(cheap!.id)).toBe(S.DECLINED);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000 - 300);
+
+    expect((await ctx.call('POST', '/api/express/curator/approve/campaign', { token: curatorToken, body: { campaign_id: premium!.id } })).statusCode).toBe(200);
+    expect(await status(premium!.id)).toBe(S.WAITING_SUBMISSION);
+    const notYet = await ctx.call('POST', '/api/express/track/exists', { token: curatorToken, body: { track_id: track, playlist_id: playlistIds[1] } });
+    expect(notYet.json().data.found).toBe(false);
+    await place(spotifyPlaylistIds[1]!, track);
+    const found = await ctx.call('POST', '/api/express/track/exists', { token: curatorToken, body: { track_id: track, playlist_id: playlistIds[1] } });
+    expect(found.json().data).toMatchObject({ found: true, status_id: S.VERIFYING });
+
+    ctx.clock.advance((VERIFY_DELAY_MINUTES + 1) * 60_000);
+    await advance(ctx.deps, premium!.id);
+    expect(await status(premium!.id)).toBe(S.ON_GOING);
+    ctx.clock.advance(10 * DAY);
+    await sweep(ctx.deps);
+    expect(await status(premium!.id)).toBe(S.ON_GOING);
+    ctx.clock.advance(19 * DAY);
+    await sweep(ctx.deps);
+    expect(await status(premium!.id)).toBe(S.AUDITING);
+    ctx.clock.advance(3 * DAY + 60_000);
+    await sweep(ctx.deps);
+    await sweep(ctx.deps);
+    expect(await status(premium!.id)).toBe(S.COMPLETED);
+    expect(await walletBalance(ctx.deps.database, curatorId)).toBeGreaterThanOrEqual(Math.floor(300 * 0.8));
+    const m = await moneyOf(premium!.id);
+    expect(m.settled).toBe(m.price);
+
+    const detail = await ctx.call('GET', `/api/express/artist/show/campaign/${premium!.id}`, { token });
+    const timeline = detail.json().data.timeline.map((e: { to_status: number }) => e.to_status);
+    expect(timeline).toEqual([1, 2, 3, 4, 5, 6]);
+    const review = await ctx.call('POST', '/api/express/add/review', { token, body: { campaign_id: premium!.id, rating: 5, comment: 'Great' } });
+    expect(review.statusCode).toBe(201);
+    expect((await ctx.call('POST', '/api/express/add/review', { token, body: { campaign_id: premium!.id, rating: 4 } })).statusCode).toBe(409);
+    const mails = await ctx.deps.database.pool.query('select count(*)::int n from mail_outbox where to_address = $1', [user.email]);
+    expect(mails.rows[0].n).toBeGreaterThanOrEqual(4);
+    expect(await ledgerSum()).toBe(0);
+    ctx.clock.set(new Date());
+  });
+
+  it('fails with a full refund when nothing is placed before the submission deadline', async () => {
+    const { user, token } = await artistWith(1000);
+    const res = await create(token, [playlistIds[0]!], 'https://open.spotify.com/track/0VjIjW4GlUZAMYd2vXMi3b');
+    const id = res.json().data[0].id;
+    await ctx.call('POST', '/api/express/curator/approve/campaign', { token: curatorToken, body: { campaign_id: id } });
+    ctx.clock.advance(2 * DAY);
+    await sweep(ctx.deps);
+    expect(await status(id)).toBe(S.WAITING_SUBMISSION);
+    ctx.clock.advance(DAY + 60_000);
+    await sweep(ctx.deps);
+    await advance(ctx.deps, id);
+    expect(await status(id)).toBe(S.FAILED_TO_SUBMIT);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000);
+    ctx.clock.set(new Date());
+  });
+
+  it('ends early with a partial refund when the track is removed while on going', async () => {
+    const { user, token } = await artistWith(1000);
+    const track = '7qiZfU4dY1lWllzX7mPBI3';
+    const res = await create(token, [playlistIds[1]!], `https://open.spotify.com/track/${track}`);
+    const id = res.json().data[0].id;
+    const before = await walletBalance(ctx.deps.database, curatorId);
+    await ctx.call('POST', '/api/express/curator/approve/campaign', { token: curatorToken, body: { campaign_id: id } });
+    await place(spotifyPlaylistIds[1]!, track);
+    await ctx.call('POST', '/api/express/track/exists', { token: curatorToken, body: { track_id: track, playlist_id: playlistIds[1] } });
+    ctx.clock.advance((VERIFY_DELAY_MINUTES + 1) * 60_000);
+    await advance(ctx.deps, id);
+    expect(await status(id)).toBe(S.ON_GOING);
+    ctx.clock.advance(7 * DAY + 60_000);
+    await unplace(spotifyPlaylistIds[1]!, track);
+    await sweep(ctx.deps);
+    expect(await status(id)).toBe(S.COMPLETED);
+    // 7 of 28 days served: 75 coins earned (60 after the 20% fee), 225 refunded.
+    const paid = Math.floor((300 * 7) / 28);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000 - paid);
+    expect(await walletBalance(ctx.deps.database, curatorId)).toBe(before + paid - Math.floor((paid * 20) / 100));
+    const m = await moneyOf(id);
+    expect(m.settled).toBe(m.price);
+    const tx = await ctx.call('GET', '/api/wallet/user/transaction?filter[desc_id]=3', { token });
+    expect(tx.json().data[0].transaction_details.refund_type).toBe('complete_refund');
+    ctx.clock.set(new Date());
+  });
+
+  it('lets exactly one of concurrent approve, decline and force-end win', async () => {
+    const admin = await ctx.makeAdmin();
+    const adminToken = await ctx.loginAdmin(admin.email);
+    const reasons = (await ctx.call('GET', '/api/express/curator/campaign/reasons', { token: curatorToken })).json().data;
+    for (let round = 0; round < 5; round++) {
+      const { user, token } = await artistWith(1000);
+      const res = await create(token, [playlistIds[0]!], `https://open.spotify.com/track/${'A'.repeat(21)}${round}`);
+      const id = res.json().data[0].id;
+      const results = await Promise.all([
+        ctx.call('POST', '/api/express/curator/approve/campaign', { token: curatorToken, body: { campaign_id: id } }),
+        ctx.call('POST', '/api/express/curator/decline/campaign', { token: curatorToken, body: { campaign_id: id, reason_id: reasons[0].id } }),
+        ctx.call('POST', `/api/admin/express/campaigns/${id}/force-end`, { token: adminToken, body: { outcome: 'refunded' } }),
+      ]);
+      const codes = results.map((r) => r.statusCode);
+      // Force-end may also legitimately follow an approval (any open state), so at least one wins and
+      // the money is settled at most once.
+      expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
+      expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
+      const m = await moneyOf(id);
+      expect(m.settled === 0 || m.settled === m.price).toBe(true);
+      const final = await status(id);
+      if (final === S.DECLINED) expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000);
+      else expect(await walletBalance(ctx.deps.database, user.id)).toBe(950);
+    }
+    expect(await ledgerSum()).toBe(0);
+  });
+
+  it('keeps a campaign private to its artist and curator', async () => {
+    const { token } = await artistWith(1000);
+    const res = await create(token, [playlistIds[0]!], 'https://open.spotify.com/track/5ghIJDpPoe3CfHMGu71E6T');
+    const id = res.json().data[0].id;
+    const stranger = await artistWith(0);
+    expect((await ctx.call('GET', `/api/express/artist/show/campaign/${id}`, { token: stranger.token })).statusCode).toBe(404);
+    const otherCurator = await ctx.makeUser({ userTypeId: 2 });
+    const otherToken = await ctx.loginUser(otherCurator.email);
+    expect((await ctx.call('POST', '/api/express/curator/approve/campaign', { token: otherToken, body: { campaign_id: id } })).statusCode).toBe(404);
+    expect((await ctx.call('POST', '/api/express/curator/approve/campaign', { token, body: { campaign_id: id } })).statusCode).toBe(403);
+  });
+});
+
+describe('playlists', () => {
+  it('lists a curator playlist for admin approval after proving ownership, refusing duplicates and bad links', async () => {
+    const curator = await ctx.makeUser({ userTypeId: 2 });
+    const token = await ctx.loginUser(curator.email);
+    const bad = await ctx.call('POST', '/api/express/curator/playlist/create', { token, body: { spotify_url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC', tier_id: 1, duration_id: 1 } });
+    expect(bad.statusCode).toBe(422);
+    const noConnection = await ctx.call('POST', '/api/express/curator/playlist/create', { token, body: { spotify_url: 'https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu', tier_id: 1, duration_id: 1 } });
+    expect(noConnection.json().errors.spotify_url).toBeDefined();
+    await ctx.deps.database.pool.query(`insert into spotify_connections (user_id, spotify_user_id, name, is_active) values ($1, 'sandbox-x', 'X', 1)`, [curator.id]);
+    const dup = await ctx.call('POST', '/api/express/curator/playlist/create', { token, body: { spotify_url: `https://open.spotify.com/playlist/${DEMO_PLAYLISTS[0].spotifyPlaylistId}`, tier_id: 1, duration_id: 1 } });
+    expect(dup.statusCode).toBe(422);
+    const ok = await ctx.call('POST', '/api/express/curator/playlist/create', { token, body: { spotify_url: 'https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu', tier_id: 1, duration_id: 1, genre_ids: [1] } });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data.status_id).toBe(2);
+    const admin = await ctx.makeAdmin();
+    const adminToken = await ctx.loginAdmin(admin.email);
+    const approved = await ctx.call('POST', `/api/admin/express/playlists/${ok.json().data.id}/status`, { token: adminToken, body: { status: 'approve' } });
+    expect(approved.statusCode).toBe(200);
+    const { token: artistToken } = await artistWith(0);
+    const list = await ctx.call('GET', '/api/express/artist/playlists', { token: artistToken });
+    expect(list.json().data.map((p: { id: number }) => p.id)).toContain(ok.json().data.id);
+  });
+});

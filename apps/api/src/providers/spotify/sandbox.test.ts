@@ -1,0 +1,333 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { SpotifyApiError, type SpotifyProvider } from './contract';
+import { createSpotifyProvider, isSandboxSpotify } from './index';
+import { sandboxSpotifyUserId } from './sandbox';
+
+let ctx: TestContext;
+let spotify: SpotifyProvider;
+let appUrl: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  spotify = createSpotifyProvider(ctx.deps.config, ctx.deps.database);
+  appUrl = ctx.deps.config.appUrl;
+});
+afterAll(() => ctx.close());
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** A fresh well-formed Spotify id, so tests sharing the database do not meet. */
+const newId = () => [...randomBytes(22)].map((b) => BASE62[b % 62]).join('');
+
+/** Post an HTML form the way a browser does. */
+const postForm = (url: string, fields: Record<string, string>) =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+
+describe('sandbox Spotify data', () => {
+  it('is the default provider and is the same for the same id', async () => {
+    expect(spotify.name).toBe('sandbox');
+    expect(isSandboxSpotify(spotify)).toBe(true);
+    const id = newId();
+    const other = createSpotifyProvider(ctx.deps.config, ctx.deps.database);
+    const track = await spotify.getTrack(id);
+    expect(track).toEqual(await other.getTrack(id));
+    expect(track).toMatchObject({
+      id,
+      coverUrl: `${appUrl}/api/sandbox/spotify/cover/${id}.svg`,
+      externalUrl: `https://open.spotify.com/track/${id}`,
+      previewUrl: null,
+    });
+    expect(track!.name).toMatch(/^\w+ \w+$/);
+    expect(track!.artists.length).toBeGreaterThanOrEqual(1);
+    expect(track!.durationMs).toBeGreaterThanOrEqual(120_000);
+    expect(track!.durationMs).toBeLessThan(301_000);
+
+    const playlist = await spotify.getPlaylist(id);
+    expect(playlist).toEqual(await other.getPlaylist(id));
+    expect(playlist!.ownerId).toBe(`sandbox-owner-${id.slice(0, 6)}`);
+    expect(playlist!.externalUrl).toBe(`https://open.spotify.com/playlist/${id}`);
+  });
+
+  it('varies with the id, within the documented ranges', async () => {
+    const names = new Set<string>();
+    for (let i = 0; i < 40; i += 1) {
+      const playlist = await spotify.getPlaylist(newId());
+      expect(playlist!.followers).toBeGreaterThanOrEqual(1_000);
+      expect(playlist!.followers).toBeLessThanOrEqual(500_000);
+      expect(playlist!.trackCount).toBeGreaterThanOrEqual(20);
+      names.add((await spotify.getTrack(newId()))!.name);
+    }
+    expect(names.size).toBeGreaterThan(20);
+  });
+
+  it('finds nothing for malformed ids and for the not-found prefix', async () => {
+    expect(await spotify.getTrack('short')).toBeNull();
+    expect(await spotify.getPlaylist('not a spotify id at all')).toBeNull();
+    expect(await spotify.getTrack('NotFound00000000000000')).toBeNull();
+    expect(await spotify.getPlaylist('NotFound00000000000000')).toBeNull();
+  });
+
+  it('parses links like the real provider', () => {
+    const id = newId();
+    expect(spotify.parseTrackLink(`https://open.spotify.com/track/${id}?si=1`)).toBe(id);
+    expect(spotify.parsePlaylistLink(`spotify:playlist:${id}`)).toBe(id);
+    expect(spotify.parseTrackLink(`https://open.spotify.com/album/${id}`)).toBeNull();
+  });
+
+  it('searches artists deterministically, and not under 3 characters', async () => {
+    const found = await spotify.searchArtists('luna', 5);
+    expect(found).toHaveLength(5);
+    expect(found[0]!.name).toBe('Luna');
+    expect(found.every((a) => a.name.includes('Luna'))).toBe(true);
+    expect(new Set(found.map((a) => a.id)).size).toBe(5);
+    expect(await spotify.searchArtists('LUNA ', 5)).toEqual(found);
+    expect(await spotify.searchArtists('lu', 5)).toEqual([]);
+  });
+
+  it('serves the generated cover, and 422 for a malformed name', async () => {
+    const id = newId();
+    const res = await ctx.call('GET', `/api/sandbox/spotify/cover/${id}.svg`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.body).toContain('<svg');
+    expect(res.body).toContain('SANDBOX');
+    expect((await ctx.call('GET', `/api/sandbox/spotify/cover/${id}.svg`)).body).toBe(res.body);
+    expect((await ctx.call('GET', '/api/sandbox/spotify/cover/abc.svg')).statusCode).toBe(422);
+    expect((await ctx.call('GET', `/api/sandbox/spotify/cover/${id}.png`)).statusCode).toBe(422);
+  });
+});
+
+describe('sandbox placements (dev routes)', () => {
+  const tracksUrl = (playlistId: string) => `/api/sandbox/spotify/playlists/${playlistId}/tracks`;
+
+  it('adds, lists and removes placements that playlistHasTrack reads', async () => {
+    const playlistId = newId();
+    const [first, second] = [newId(), newId()];
+    const before = await spotify.getPlaylist(playlistId);
+    expect(await spotify.playlistHasTrack(playlistId, first)).toEqual({
+      found: false,
+      position: null,
+      addedAt: null,
+    });
+
+    const added = await ctx.call('POST', tracksUrl(playlistId), { body: { track_id: first } });
+    expect(added.statusCode).toBe(201);
+    const placement = added.json().data;
+    // Placements go after the playlist's filler tracks, like an add at the end of a real playlist.
+    expect(placement).toEqual({
+      playlist_id: playlistId,
+      track_id: first,
+      position: before!.trackCount,
+      added_at: ctx.clock.now().toISOString(),
+    });
+
+    const again = await ctx.call('POST', tracksUrl(playlistId), { body: { track_id: first } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual(placement);
+
+    ctx.clock.advance(60_000);
+    const next = await ctx.call('POST', tracksUrl(playlistId), { body: { track_id: second } });
+    expect(next.json().data.position).toBe(before!.trackCount + 1);
+
+    expect(await spotify.playlistHasTrack(playlistId, first)).toEqual({
+      found: true,
+      position: before!.trackCount,
+      addedAt: placement.added_at,
+    });
+    expect((await spotify.getPlaylist(playlistId))!.trackCount).toBe(before!.trackCount + 2);
+
+    const listed = await ctx.call('GET', tracksUrl(playlistId));
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data.map((p: { track_id: string }) => p.track_id)).toEqual([first, second]);
+
+    const removed = await ctx.call('DELETE', `${tracksUrl(playlistId)}/${first}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data.track_id).toBe(first);
+    expect((await spotify.playlistHasTrack(playlistId, first)).found).toBe(false);
+    expect((await spotify.playlistHasTrack(playlistId, second)).found).toBe(true);
+    expect((await ctx.call('DELETE', `${tracksUrl(playlistId)}/${first}`)).statusCode).toBe(404);
+    expect((await ctx.call('GET', tracksUrl(playlistId))).json().data).toHaveLength(1);
+  });
+
+  it('gives concurrent adds distinct positions', async () => {
+    const playlistId = newId();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ctx.call('POST', tracksUrl(playlistId), { body: { track_id: newId() } }),
+      ),
+    );
+    const positions = results.map((r) => r.json().data.position as number);
+    expect(new Set(positions).size).toBe(6);
+  });
+
+  it('validates ids with 422', async () => {
+    const id = newId();
+    expect((await ctx.call('POST', tracksUrl('short'), { body: { track_id: id } })).statusCode).toBe(422);
+    expect((await ctx.call('POST', tracksUrl(id), { body: { track_id: 'x'.repeat(23) } })).statusCode).toBe(
+      422,
+    );
+    expect((await ctx.call('POST', tracksUrl(id), { body: {} })).statusCode).toBe(422);
+    expect((await ctx.call('GET', tracksUrl(`${id.slice(1)}!`))).statusCode).toBe(422);
+    expect((await ctx.call('DELETE', `${tracksUrl(id)}/not-an-id`)).statusCode).toBe(422);
+  });
+});
+
+describe('sandbox curator OAuth', () => {
+  const redirectUri = () => `${appUrl}/express/callback`;
+
+  it('shows a SANDBOX consent page and redirects back with a code the exchange accepts', async () => {
+    const url = new URL(spotify.authorizationUrl('state-"<1>"', redirectUri()));
+    expect(`${url.origin}${url.pathname}`).toBe(`${appUrl}/api/sandbox/spotify/authorize`);
+
+    const page = await ctx.call('GET', `${url.pathname}${url.search}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('SANDBOX');
+    expect(page.body).toContain('name="display_name"');
+    expect(page.body).toContain('name="email"');
+    expect(page.body).not.toContain('state-"<1>"');
+
+    const res = await postForm('/api/sandbox/spotify/authorize', {
+      state: 'state-"<1>"',
+      redirect_uri: redirectUri(),
+      display_name: 'Curtis Curator',
+      email: 'Curtis@Example.com',
+    });
+    expect(res.statusCode).toBe(302);
+    const back = new URL(res.headers.location as string);
+    expect(`${back.origin}${back.pathname}`).toBe(redirectUri());
+    expect(back.searchParams.get('state')).toBe('state-"<1>"');
+    const code = back.searchParams.get('code')!;
+
+    const account = await spotify.exchangeCode(code, redirectUri());
+    expect(account).toMatchObject({
+      spotifyUserId: sandboxSpotifyUserId('curtis@example.com'),
+      displayName: 'Curtis Curator',
+      email: 'curtis@example.com',
+      expiresIn: 3600,
+    });
+    expect(account.spotifyUserId).toMatch(/^sandbox-user-[0-9a-f]{16}$/);
+
+    // The same email is the same account; the refresh token gives new access.
+    const refreshed = await spotify.refreshAccessToken(account.refreshToken);
+    expect(refreshed.refreshToken).toBe(account.refreshToken);
+    expect(refreshed.accessToken).toEqual(expect.any(String));
+    await expect(spotify.refreshAccessToken(account.accessToken)).rejects.toBeInstanceOf(SpotifyApiError);
+  });
+
+  it('refuses a forged code and a code for another redirect URI', async () => {
+    if (!isSandboxSpotify(spotify)) throw new Error('sandbox expected');
+    const code = spotify.issueCode({ displayName: 'A', email: 'a@b.test', redirectUri: redirectUri() });
+    await expect(spotify.exchangeCode(code, `${appUrl}/elsewhere`)).rejects.toMatchObject({ status: 400 });
+    await expect(spotify.exchangeCode(`${code}x`, redirectUri())).rejects.toMatchObject({ status: 400 });
+    await expect(spotify.exchangeCode('garbage', redirectUri())).rejects.toBeInstanceOf(SpotifyApiError);
+  });
+
+  it('redirects a cancel back with access_denied, and never to another origin', async () => {
+    const denied = await postForm('/api/sandbox/spotify/authorize/deny', {
+      state: 's1',
+      redirect_uri: redirectUri(),
+    });
+    expect(denied.statusCode).toBe(302);
+    const back = new URL(denied.headers.location as string);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('state')).toBe('s1');
+    expect(back.searchParams.has('code')).toBe(false);
+
+    const evil = 'https://evil.test/steal';
+    expect(
+      (
+        await ctx.call(
+          'GET',
+          `/api/sandbox/spotify/authorize?state=s&redirect_uri=${encodeURIComponent(evil)}`,
+        )
+      ).statusCode,
+    ).toBe(404);
+    const posted = await postForm('/api/sandbox/spotify/authorize', {
+      state: 's',
+      redirect_uri: evil,
+      display_name: 'X',
+      email: 'x@y.test',
+    });
+    expect(posted.statusCode).toBe(404);
+  });
+
+  it('validates the consent form with 422', async () => {
+    const res = await postForm('/api/sandbox/spotify/authorize', {
+      state: 's',
+      redirect_uri: redirectUri(),
+      display_name: 'X',
+      email: 'not-an-email',
+    });
+    expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('sandbox playlist ownership', () => {
+  it('gives a playlist to the first account that claims it', async () => {
+    const playlistId = newId();
+    const [alice, bob] = [sandboxSpotifyUserId('alice@x.test'), sandboxSpotifyUserId('bob@x.test')];
+    const claims = await Promise.all([
+      spotify.ownsPlaylist(playlistId, alice),
+      spotify.ownsPlaylist(playlistId, bob),
+    ]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    const owner = claims[0] ? alice : bob;
+    const other = claims[0] ? bob : alice;
+    expect(await spotify.ownsPlaylist(playlistId, owner)).toBe(true);
+    expect(await spotify.ownsPlaylist(playlistId, other)).toBe(false);
+    expect((await spotify.getPlaylist(playlistId))!.ownerId).toBe(owner);
+  });
+
+  it('owns nothing that does not exist', async () => {
+    expect(await spotify.ownsPlaylist('NotFound00000000000000', sandboxSpotifyUserId('a@x.test'))).toBe(
+      false,
+    );
+    expect(await spotify.ownsPlaylist('bad', sandboxSpotifyUserId('a@x.test'))).toBe(false);
+  });
+});
+
+describe('provider selection', () => {
+  it('refuses half a configuration and the sandbox in production', () => {
+    const { config, database } = ctx.deps;
+    expect(() => createSpotifyProvider({ ...config, SPOTIFY_CLIENT_ID: 'id' }, database)).toThrow(
+      /SPOTIFY_CLIENT_SECRET/,
+    );
+    expect(() => createSpotifyProvider({ ...config, NODE_ENV: 'production' }, database)).toThrow(
+      /ALLOW_SANDBOX_SPOTIFY/,
+    );
+    expect(
+      createSpotifyProvider({ ...config, NODE_ENV: 'production', ALLOW_SANDBOX_SPOTIFY: true }, database)
+        .name,
+    ).toBe('sandbox');
+    expect(
+      createSpotifyProvider({ ...config, SPOTIFY_CLIENT_ID: 'id', SPOTIFY_CLIENT_SECRET: 'secret' }, database)
+        .name,
+    ).toBe('spotify');
+  });
+
+  it('answers 404 on every sandbox route while the real provider is configured', async () => {
+    const real = await createTestApp({ env: { SPOTIFY_CLIENT_ID: 'id', SPOTIFY_CLIENT_SECRET: 'secret' } });
+    try {
+      const id = newId();
+      const calls: [string, string, unknown?][] = [
+        ['GET', `/api/sandbox/spotify/playlists/${id}/tracks`],
+        ['POST', `/api/sandbox/spotify/playlists/${id}/tracks`, { track_id: id }],
+        ['DELETE', `/api/sandbox/spotify/playlists/${id}/tracks/${id}`],
+        ['GET', `/api/sandbox/spotify/cover/${id}.svg`],
+        ['GET', `/api/sandbox/spotify/authorize?state=s&redirect_uri=${encodeURIComponent(`${appUrl}/cb`)}`],
+      ];
+      for (const [method, url, body] of calls) {
+        expect((await real.call(method, url, { body })).statusCode, `${method} ${url}`).toBe(404);
+      }
+    } finally {
+      await real.close();
+    }
+  });
+});

@@ -1,0 +1,461 @@
+import { describe, expect, it } from 'vitest';
+import { SPOTIFY_CURATOR_SCOPES, SpotifyApiError } from './contract';
+import notFound from './recorded/error-not-found.json' with { type: 'json' };
+import rateLimited from './recorded/error-rate-limited.json' with { type: 'json' };
+import serverError from './recorded/error-server.json' with { type: 'json' };
+import tokenExpired from './recorded/error-token-expired.json' with { type: 'json' };
+import me from './recorded/me.json' with { type: 'json' };
+import playlist from './recorded/playlist.json' with { type: 'json' };
+import itemsPage1 from './recorded/playlist-items-page1.json' with { type: 'json' };
+import itemsPage2 from './recorded/playlist-items-page2.json' with { type: 'json' };
+import playlistOwner from './recorded/playlist-owner.json' with { type: 'json' };
+import searchArtists from './recorded/search-artists.json' with { type: 'json' };
+import tokenCode from './recorded/token-authorization-code.json' with { type: 'json' };
+import tokenClient from './recorded/token-client-credentials.json' with { type: 'json' };
+import tokenInvalid from './recorded/token-invalid-grant.json' with { type: 'json' };
+import tokenRefresh from './recorded/token-refresh.json' with { type: 'json' };
+import track from './recorded/track.json' with { type: 'json' };
+import { createSpotifyWebApiProvider, SPOTIFY_ENDPOINTS } from './spotify';
+
+const CLIENT_ID = 'recorded-client-id';
+const CLIENT_SECRET = 'recorded-client-secret';
+const BASIC = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
+const API = SPOTIFY_ENDPOINTS.api;
+const TOKEN = SPOTIFY_ENDPOINTS.token;
+const PLAYLIST = playlist.id;
+const TRACK_ON_PAGE_2 = '4iV5W9uYEdYUVa79Axb7Rh';
+const REDIRECT = 'http://localhost:3000/express/callback';
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+interface Sent {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: string;
+}
+
+/**
+ * A fetch replaying recorded answers of Spotify's documented endpoints, keyed by
+ * `METHOD origin+path`. A list is answered in order (its last answer repeats); a function sees the request.
+ */
+function replay(routes: Record<string, Answer | Answer[] | ((req: Sent) => Answer)>) {
+  const requests: Sent[] = [];
+  const served = new Map<string, number>();
+  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const req: Sent = {
+      method: init?.method ?? 'GET',
+      url,
+      headers: new Headers(init?.headers),
+      body: typeof init?.body === 'string' ? init.body : '',
+    };
+    requests.push(req);
+    const key = `${req.method} ${url.origin}${url.pathname}`;
+    const route = routes[key];
+    let answer: Answer | undefined;
+    if (typeof route === 'function') answer = route(req);
+    else if (Array.isArray(route)) {
+      const n = served.get(key) ?? 0;
+      served.set(key, n + 1);
+      answer = route[Math.min(n, route.length - 1)];
+    } else answer = route;
+    if (!answer) return new Response('not recorded', { status: 599 });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json', ...answer.headers },
+    });
+  }) as typeof fetch;
+  const apiCalls = () => requests.filter((r) => r.url.origin === new URL(API).origin);
+  const tokenCalls = () => requests.filter((r) => `${r.url.origin}${r.url.pathname}` === TOKEN);
+  return { fetchImpl, requests, apiCalls, tokenCalls };
+}
+
+const clientToken = { [`POST ${TOKEN}`]: { status: 200, body: tokenClient } };
+
+function provider(fetchImpl: typeof fetch, extra: { now?: () => number; sleeps?: number[] } = {}) {
+  return createSpotifyWebApiProvider({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    fetchImpl,
+    now: extra.now,
+    sleep: async (ms) => {
+      extra.sleeps?.push(ms);
+    },
+  });
+}
+
+describe('Spotify Web API provider against recorded responses', () => {
+  it('builds the curator consent URL with the scopes, the state and the redirect URI', () => {
+    const spotify = provider(replay({}).fetchImpl);
+    const url = new URL(spotify.authorizationUrl('state-xyz', REDIRECT));
+    expect(`${url.origin}${url.pathname}`).toBe(SPOTIFY_ENDPOINTS.authorize);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: CLIENT_ID,
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      scope: 'playlist-read-private playlist-read-collaborative user-read-email',
+      state: 'state-xyz',
+      show_dialog: 'true',
+    });
+    expect(SPOTIFY_CURATOR_SCOPES).toBe(url.searchParams.get('scope'));
+  });
+
+  it('reads a track with a client-credentials token (Basic auth), cached for the next calls', async () => {
+    const { fetchImpl, requests, tokenCalls } = replay({
+      ...clientToken,
+      [`GET ${API}/tracks/${track.id}`]: { status: 200, body: track },
+    });
+    const spotify = provider(fetchImpl);
+    expect(await spotify.getTrack(track.id)).toEqual({
+      id: '11dFghVXANMlKmJXsNCbNl',
+      name: 'Cut To The Feeling',
+      artists: ['Carly Rae Jepsen', 'Various Artists'],
+      album: 'Cut To The Feeling',
+      coverUrl: track.album.images[0]!.url,
+      durationMs: 207959,
+      previewUrl: null,
+      externalUrl: 'https://open.spotify.com/track/11dFghVXANMlKmJXsNCbNl',
+    });
+    await spotify.getTrack(track.id);
+
+    expect(tokenCalls()).toHaveLength(1);
+    const [token, first] = requests;
+    expect(token?.method).toBe('POST');
+    expect(token?.headers.get('authorization')).toBe(BASIC);
+    expect(token?.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(token?.body))).toEqual({
+      grant_type: 'client_credentials',
+    });
+    expect(first?.headers.get('authorization')).toBe(`Bearer ${tokenClient.access_token}`);
+    expect(requests).toHaveLength(3);
+  });
+
+  it('renews the app token 60 s before it expires, and shares one request between concurrent calls', async () => {
+    let nowMs = 1_000_000;
+    const { fetchImpl, tokenCalls } = replay({
+      ...clientToken,
+      [`GET ${API}/tracks/${track.id}`]: { status: 200, body: track },
+    });
+    const spotify = provider(fetchImpl, { now: () => nowMs });
+    await Promise.all([spotify.getTrack(track.id), spotify.getTrack(track.id), spotify.getTrack(track.id)]);
+    expect(tokenCalls()).toHaveLength(1);
+    nowMs += (tokenClient.expires_in - 61) * 1000;
+    await spotify.getTrack(track.id);
+    expect(tokenCalls()).toHaveLength(1);
+    nowMs += 2000;
+    await spotify.getTrack(track.id);
+    expect(tokenCalls()).toHaveLength(2);
+  });
+
+  it('answers null for an unknown track, and does not call Spotify for a malformed id', async () => {
+    const { fetchImpl, apiCalls } = replay({
+      ...clientToken,
+      [`GET ${API}/tracks/0000000000000000000000`]: { status: 404, body: notFound },
+    });
+    const spotify = provider(fetchImpl);
+    expect(await spotify.getTrack('0000000000000000000000')).toBeNull();
+    expect(await spotify.getTrack('../me')).toBeNull();
+    expect(await spotify.getTrack('not-an-id')).toBeNull();
+    expect(apiCalls()).toHaveLength(1);
+  });
+
+  it('reads a playlist with a fields filter', async () => {
+    const { fetchImpl, apiCalls } = replay({
+      ...clientToken,
+      [`GET ${API}/playlists/${PLAYLIST}`]: { status: 200, body: playlist },
+    });
+    const spotify = provider(fetchImpl);
+    expect(await spotify.getPlaylist(PLAYLIST)).toEqual({
+      id: PLAYLIST,
+      name: 'Spotify Web API Testing playlist',
+      imageUrl: playlist.images[0]!.url,
+      followers: 5421,
+      ownerId: 'jmperezperez',
+      ownerName: 'JMPerez²',
+      externalUrl: `https://open.spotify.com/playlist/${PLAYLIST}`,
+      trackCount: 112,
+    });
+    expect(apiCalls()[0]?.url.searchParams.get('fields')).toBe(
+      'id,name,images(url),followers(total),owner(id,display_name),external_urls(spotify),tracks(total)',
+    );
+  });
+
+  describe('playlistHasTrack', () => {
+    const pages = (req: Sent): Answer =>
+      req.url.searchParams.get('offset') === '100'
+        ? { status: 200, body: itemsPage2 }
+        : { status: 200, body: itemsPage1 };
+
+    it('pages through the items 100 at a time and finds the track on page 2', async () => {
+      const { fetchImpl, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/playlists/${PLAYLIST}/tracks`]: pages,
+      });
+      const spotify = provider(fetchImpl);
+      expect(await spotify.playlistHasTrack(PLAYLIST, TRACK_ON_PAGE_2)).toEqual({
+        found: true,
+        position: 107,
+        addedAt: '2026-01-15T09:30:00Z',
+      });
+      const calls = apiCalls();
+      expect(calls).toHaveLength(2);
+      for (const [i, call] of calls.entries()) {
+        expect(call.url.pathname).toBe(`/v1/playlists/${PLAYLIST}/tracks`);
+        expect(Object.fromEntries(call.url.searchParams)).toEqual({
+          fields: 'items(added_at,track(id)),next',
+          limit: '100',
+          offset: String(i * 100),
+        });
+      }
+    });
+
+    it('stops on the first page that has the track', async () => {
+      const onPage1 = itemsPage1.items[3]!.track!.id!;
+      const { fetchImpl, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/playlists/${PLAYLIST}/tracks`]: pages,
+      });
+      expect(await provider(fetchImpl).playlistHasTrack(PLAYLIST, onPage1)).toEqual({
+        found: true,
+        position: 3,
+        addedAt: itemsPage1.items[3]!.added_at,
+      });
+      expect(apiCalls()).toHaveLength(1);
+    });
+
+    it('answers not found after the last page, and for a missing playlist', async () => {
+      const { fetchImpl, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/playlists/${PLAYLIST}/tracks`]: pages,
+        [`GET ${API}/playlists/0000000000000000000000/tracks`]: { status: 404, body: notFound },
+      });
+      const spotify = provider(fetchImpl);
+      const none = { found: false, position: null, addedAt: null };
+      expect(await spotify.playlistHasTrack(PLAYLIST, '7ouMYWpwJ422jRcDASZB7P')).toEqual(none);
+      expect(apiCalls()).toHaveLength(2);
+      expect(await spotify.playlistHasTrack('0000000000000000000000', TRACK_ON_PAGE_2)).toEqual(none);
+      expect(await spotify.playlistHasTrack(PLAYLIST, 'bad id')).toEqual(none);
+      expect(apiCalls()).toHaveLength(3);
+    });
+  });
+
+  describe('errors', () => {
+    it('waits Retry-After once on a 429 and then succeeds', async () => {
+      const sleeps: number[] = [];
+      const { fetchImpl, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/tracks/${track.id}`]: [
+          { status: 429, body: rateLimited, headers: { 'retry-after': '2' } },
+          { status: 200, body: track },
+        ],
+      });
+      const result = await provider(fetchImpl, { sleeps }).getTrack(track.id);
+      expect(result?.name).toBe('Cut To The Feeling');
+      expect(sleeps).toEqual([2000]);
+      expect(apiCalls()).toHaveLength(2);
+    });
+
+    it('throws a 429 when it comes again after the wait', async () => {
+      const sleeps: number[] = [];
+      const { fetchImpl, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/tracks/${track.id}`]: {
+          status: 429,
+          body: rateLimited,
+          headers: { 'retry-after': '3' },
+        },
+      });
+      const error = await provider(fetchImpl, { sleeps })
+        .getTrack(track.id)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SpotifyApiError);
+      expect(error).toMatchObject({ status: 429, retryAfterSeconds: 3 });
+      expect(sleeps).toEqual([3000]);
+      expect(apiCalls()).toHaveLength(2);
+    });
+
+    it('does not sleep through a long Retry-After', async () => {
+      const sleeps: number[] = [];
+      const { fetchImpl, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/tracks/${track.id}`]: {
+          status: 429,
+          body: rateLimited,
+          headers: { 'retry-after': '3600' },
+        },
+      });
+      await expect(provider(fetchImpl, { sleeps }).getTrack(track.id)).rejects.toMatchObject({
+        status: 429,
+        retryAfterSeconds: 3600,
+      });
+      expect(sleeps).toEqual([]);
+      expect(apiCalls()).toHaveLength(1);
+    });
+
+    it("throws other failures with Spotify's status and message", async () => {
+      const { fetchImpl } = replay({
+        ...clientToken,
+        [`GET ${API}/playlists/${PLAYLIST}`]: { status: 503, body: serverError },
+      });
+      const error = await provider(fetchImpl)
+        .getPlaylist(PLAYLIST)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SpotifyApiError);
+      expect(error).toMatchObject({ status: 503, message: expect.stringMatching(/503 Service unavailable/) });
+    });
+
+    it('renews a cached app token Spotify no longer accepts, once', async () => {
+      const { fetchImpl, tokenCalls, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/tracks/${track.id}`]: [
+          { status: 200, body: track },
+          { status: 401, body: tokenExpired },
+          { status: 200, body: track },
+        ],
+      });
+      const spotify = provider(fetchImpl);
+      await spotify.getTrack(track.id);
+      expect((await spotify.getTrack(track.id))?.id).toBe(track.id);
+      expect(tokenCalls()).toHaveLength(2);
+      expect(apiCalls()).toHaveLength(3);
+    });
+
+    it('throws when the client credentials are refused', async () => {
+      const { fetchImpl } = replay({
+        [`POST ${TOKEN}`]: {
+          status: 400,
+          body: { error: 'invalid_client', error_description: 'Invalid client' },
+        },
+      });
+      await expect(provider(fetchImpl).getTrack(track.id)).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/invalid_client/),
+      });
+    });
+  });
+
+  describe('curator account', () => {
+    it('exchanges the code, then reads /v1/me with the user token', async () => {
+      const { fetchImpl, requests } = replay({
+        [`POST ${TOKEN}`]: { status: 200, body: tokenCode },
+        [`GET ${API}/me`]: { status: 200, body: me },
+      });
+      const account = await provider(fetchImpl).exchangeCode('AQBrecorded-code', REDIRECT);
+      expect(account).toEqual({
+        accessToken: tokenCode.access_token,
+        refreshToken: tokenCode.refresh_token,
+        expiresIn: 3600,
+        spotifyUserId: 'curtis.curator',
+        displayName: 'Curtis Curator',
+        email: 'curtis.curator@example.com',
+      });
+      const [token, profile] = requests;
+      expect(token?.headers.get('authorization')).toBe(BASIC);
+      expect(Object.fromEntries(new URLSearchParams(token?.body))).toEqual({
+        grant_type: 'authorization_code',
+        code: 'AQBrecorded-code',
+        redirect_uri: REDIRECT,
+      });
+      expect(profile?.url.toString()).toBe(`${API}/me`);
+      expect(profile?.headers.get('authorization')).toBe(`Bearer ${tokenCode.access_token}`);
+    });
+
+    it('uses the account id as the name, and null as the email, when Spotify has none', async () => {
+      const { fetchImpl } = replay({
+        [`POST ${TOKEN}`]: { status: 200, body: tokenCode },
+        [`GET ${API}/me`]: { status: 200, body: { ...me, display_name: null, email: undefined } },
+      });
+      expect(await provider(fetchImpl).exchangeCode('code', REDIRECT)).toMatchObject({
+        displayName: 'curtis.curator',
+        email: null,
+      });
+    });
+
+    it('refuses a used or invalid code without reading the profile', async () => {
+      const { fetchImpl, requests } = replay({ [`POST ${TOKEN}`]: { status: 400, body: tokenInvalid } });
+      const error = await provider(fetchImpl)
+        .exchangeCode('used-code', REDIRECT)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SpotifyApiError);
+      expect(error).toMatchObject({ status: 400, message: expect.stringMatching(/invalid_grant/) });
+      expect(requests).toHaveLength(1);
+    });
+
+    it('refreshes the access token and keeps the refresh token Spotify did not rotate', async () => {
+      const { fetchImpl, requests } = replay({ [`POST ${TOKEN}`]: { status: 200, body: tokenRefresh } });
+      expect(await provider(fetchImpl).refreshAccessToken('AQDold-refresh')).toEqual({
+        accessToken: tokenRefresh.access_token,
+        refreshToken: 'AQDold-refresh',
+        expiresIn: 3600,
+      });
+      expect(Object.fromEntries(new URLSearchParams(requests[0]?.body))).toEqual({
+        grant_type: 'refresh_token',
+        refresh_token: 'AQDold-refresh',
+      });
+      expect(requests[0]?.headers.get('authorization')).toBe(BASIC);
+    });
+
+    it("owns a playlist when the playlist's owner is the connected account", async () => {
+      const { fetchImpl, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/playlists/${PLAYLIST}`]: { status: 200, body: playlistOwner },
+        [`GET ${API}/playlists/0000000000000000000000`]: { status: 404, body: notFound },
+      });
+      const spotify = provider(fetchImpl);
+      expect(await spotify.ownsPlaylist(PLAYLIST, 'jmperezperez')).toBe(true);
+      expect(await spotify.ownsPlaylist(PLAYLIST, 'someone-else')).toBe(false);
+      expect(await spotify.ownsPlaylist('0000000000000000000000', 'jmperezperez')).toBe(false);
+      expect(apiCalls()[0]?.url.searchParams.get('fields')).toBe('owner(id)');
+    });
+  });
+
+  describe('searchArtists', () => {
+    it('searches artists and maps them', async () => {
+      const { fetchImpl, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/search`]: { status: 200, body: searchArtists },
+      });
+      const artists = await provider(fetchImpl).searchArtists('  carly ', 3);
+      expect(artists).toEqual([
+        {
+          id: '6sFIWsNpZYqfjUpaCgueju',
+          name: 'Carly Rae Jepsen',
+          imageUrl: searchArtists.artists.items[0]!.images[0]!.url,
+          followers: 4125031,
+          genres: ['canadian pop', 'dance pop', 'pop'],
+        },
+        {
+          id: '4RJVzsuTBkdZ5dRBzbYvYU',
+          name: 'Carly Pearce',
+          imageUrl: searchArtists.artists.items[1]!.images[0]!.url,
+          followers: 1209846,
+          genres: ['contemporary country'],
+        },
+        { id: '0iqZ1mP2qFyNN9B3qLMaDc', name: 'Carly Recorded', imageUrl: null, followers: 812, genres: [] },
+      ]);
+      expect(Object.fromEntries(apiCalls()[0]!.url.searchParams)).toEqual({
+        q: 'carly',
+        type: 'artist',
+        limit: '3',
+      });
+    });
+
+    it('answers [] under 3 characters without calling Spotify, and clamps the limit', async () => {
+      const { fetchImpl, requests, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/search`]: { status: 200, body: searchArtists },
+      });
+      const spotify = provider(fetchImpl);
+      expect(await spotify.searchArtists('ab', 10)).toEqual([]);
+      expect(await spotify.searchArtists('   ', 10)).toEqual([]);
+      expect(requests).toHaveLength(0);
+      await spotify.searchArtists('carly', 500);
+      await spotify.searchArtists('carly', 0);
+      expect(apiCalls().map((c) => c.url.searchParams.get('limit'))).toEqual(['50', '1']);
+    });
+  });
+});
