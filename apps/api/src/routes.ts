@@ -1,5 +1,7 @@
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminAuthRoutes } from './modules/admins/admins.routes';
+import { adminExpressRoutes } from './modules/express-spotify/admin-express.routes';
+import { expressRoutes } from './modules/express-spotify/express.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { lookupsRoutes } from './modules/lookups/lookups.routes';
@@ -9,8 +11,6 @@ import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { adminWalletRoutes } from './modules/wallet/admin-wallet.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
-import { adminExpressRoutes } from './modules/express-spotify/admin-express.routes';
-import { expressRoutes } from './modules/express-spotify/express.routes';
 import type { RouteModule } from './platform/app';
 import { sandboxGoogleRoutes } from './providers/google/sandbox.routes';
 import { sandboxPaymentRoutes } from './providers/payments/sandbox.routes';

@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { type Database, withTransaction } from '../db/client';
 import { users } from '../modules/accounts/accounts.schema';
 import { admins } from '../modules/admins/admins.schema';
+import { seedExpressDemo } from '../modules/express-spotify/express.seed';
 import { adminRoles, roles } from '../modules/rbac/rbac.schema';
 import { assignDefaultRoles } from '../modules/rbac/rbac.service';
-import { seedExpressDemo } from '../modules/express-spotify/express.seed';
 import { seedWalletDemo } from '../modules/wallet/wallet.demo';
 import { hashPassword } from '../platform/crypto';
 

@@ -1,6 +1,7 @@
 import { ADMIN_PERMISSIONS, DEFAULT_USER_ROLES, SUPER_ADMIN_ROLE, USER_PERMISSIONS } from '@lm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../db/client';
+import { seedExpressReference } from '../modules/express-spotify/express.seed';
 import {
   catalogTerms,
   countries,
@@ -12,7 +13,6 @@ import {
   userTypes,
 } from '../modules/lookups/lookups.schema';
 import { permissions, rolePermissions, roles } from '../modules/rbac/rbac.schema';
-import { seedExpressReference } from '../modules/express-spotify/express.seed';
 import { seedSettings } from '../modules/settings/settings.service';
 import * as data from './data';
 

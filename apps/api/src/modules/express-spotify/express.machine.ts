@@ -70,21 +70,45 @@ async function move(
 
 async function schedule(deps: Deps, tx: Tx, campaignId: number, at: Date) {
   const seconds = Math.max(1, Math.ceil((at.getTime() - deps.clock.now().getTime()) / 1000));
-  await deps.jobs.send(ADVANCE_QUEUE, { campaignId }, { startAfter: seconds, singletonKey: `express-${campaignId}-${at.getTime()}` }, tx);
+  await deps.jobs.send(
+    ADVANCE_QUEUE,
+    { campaignId },
+    { startAfter: seconds, singletonKey: `express-${campaignId}-${at.getTime()}` },
+    tx,
+  );
 }
 
-async function tell(deps: Deps, tx: Tx, userId: number, key: string, params: Record<string, unknown>, campaignId: number) {
+async function tell(
+  deps: Deps,
+  tx: Tx,
+  userId: number,
+  key: string,
+  params: Record<string, unknown>,
+  campaignId: number,
+) {
   await tellUser(deps, tx, userId, key, params, campaignId, `/express-campaigns/${campaignId}`);
 }
 
 /** Record the transition in the audit log (actor, from/to). */
-async function log(deps: Deps, tx: Tx, actor: Actor, c: Campaign, action: string, meta: Record<string, unknown> = {}) {
-  await audit(deps.database, { type: actor.type === 'system' ? 'system' : actor.type, id: actor.id ?? null }, {
-    action: `express.${action}`,
-    targetType: 'express_campaign',
-    targetId: c.id,
-    meta: { status: c.statusId, ...meta },
-  }, tx);
+async function log(
+  deps: Deps,
+  tx: Tx,
+  actor: Actor,
+  c: Campaign,
+  action: string,
+  meta: Record<string, unknown> = {},
+) {
+  await audit(
+    deps.database,
+    { type: actor.type === 'system' ? 'system' : actor.type, id: actor.id ?? null },
+    {
+      action: `express.${action}`,
+      targetType: 'express_campaign',
+      targetId: c.id,
+      meta: { status: c.statusId, ...meta },
+    },
+    tx,
+  );
 }
 
 /**
@@ -97,13 +121,28 @@ export async function approve(deps: Deps, curatorId: number, campaignId: number)
   return withTransaction(deps.database, async (tx) => {
     const current = await ownCampaign(tx, campaignId, { curatorId });
     const deadline = new Date(now.getTime() + days(current.playlistSubmissionDays));
-    const c = await move(tx, campaignId, [S.PENDING_APPROVAL], S.WAITING_SUBMISSION, { type: 'user', id: curatorId }, now, {
-      submissionDeadline: deadline,
-      nextCheckAt: new Date(now.getTime() + minutes(CHECK_EVERY_WAITING_MINUTES)),
-    });
+    const c = await move(
+      tx,
+      campaignId,
+      [S.PENDING_APPROVAL],
+      S.WAITING_SUBMISSION,
+      { type: 'user', id: curatorId },
+      now,
+      {
+        submissionDeadline: deadline,
+        nextCheckAt: new Date(now.getTime() + minutes(CHECK_EVERY_WAITING_MINUTES)),
+      },
+    );
     if (!c) throw new ConflictError('express.not_pending');
     await log(deps, tx, { type: 'user', id: curatorId }, c, 'approved');
-    await tell(deps, tx, c.artistId, 'approved', { track: c.trackName, date: deadline.toISOString().slice(0, 10) }, c.id);
+    await tell(
+      deps,
+      tx,
+      c.artistId,
+      'approved',
+      { track: c.trackName, date: deadline.toISOString().slice(0, 10) },
+      c.id,
+    );
     await schedule(deps, tx, c.id, deadline);
     await schedule(deps, tx, c.id, c.nextCheckAt!);
     return c;
@@ -113,7 +152,12 @@ export async function approve(deps: Deps, curatorId: number, campaignId: number)
 /**
  * Curator declines with a reason (1 → 7 Declined): the hold is voided, the artist refunded in full.
  */
-export async function decline(deps: Deps, curatorId: number, campaignId: number, reason: { id: number | null; text: string }): Promise<Campaign> {
+export async function decline(
+  deps: Deps,
+  curatorId: number,
+  campaignId: number,
+  reason: { id: number | null; text: string },
+): Promise<Campaign> {
   const now = deps.clock.now();
   return withTransaction(deps.database, async (tx) => {
     const current = await ownCampaign(tx, campaignId, { curatorId });
@@ -124,13 +168,26 @@ export async function decline(deps: Deps, curatorId: number, campaignId: number,
       S.DECLINED,
       { type: 'user', id: curatorId },
       now,
-      { declineReasonId: reason.id, declineReason: reason.text, completedAt: now, paidCoins: 0, refundedCoins: current.price },
+      {
+        declineReasonId: reason.id,
+        declineReason: reason.text,
+        completedAt: now,
+        paidCoins: 0,
+        refundedCoins: current.price,
+      },
       reason.text,
     );
     if (!c) throw new ConflictError('express.not_pending');
     await refundAll(tx, c, 'declined');
     await log(deps, tx, { type: 'user', id: curatorId }, c, 'declined', { reason: reason.text });
-    await tell(deps, tx, c.artistId, 'declined', { track: c.trackName, reason: reason.text, coins: c.price }, c.id);
+    await tell(
+      deps,
+      tx,
+      c.artistId,
+      'declined',
+      { track: c.trackName, reason: reason.text, coins: c.price },
+      c.id,
+    );
     return c;
   });
 }
@@ -142,11 +199,17 @@ async function refundAll(tx: Tx, c: Campaign, refundType: string) {
 
 async function payOut(deps: Deps, tx: Tx, c: Campaign, coins: number) {
   if (!c.holdId) return { paid: 0, fee: 0, refunded: 0 };
-  const r = await postHold(tx, c.holdId, coins, { userId: c.curatorId }, {
-    descId: DESC.CAMPAIGN_PURCHASE,
-    feePercent: c.feePercent,
-    meta: { campaign_type: 'spotify', campaign_id: c.id },
-  });
+  const r = await postHold(
+    tx,
+    c.holdId,
+    coins,
+    { userId: c.curatorId },
+    {
+      descId: DESC.CAMPAIGN_PURCHASE,
+      feePercent: c.feePercent,
+      meta: { campaign_type: 'spotify', campaign_id: c.id },
+    },
+  );
   const result = r ?? { paid: 0, fee: 0, refunded: 0 };
   await tx.db
     .update(expressCampaigns)
@@ -160,16 +223,30 @@ async function payOut(deps: Deps, tx: Tx, c: Campaign, coins: number) {
  * The placement was seen on the playlist (2 → 3 Verifying); it must still be there after
  * VERIFY_DELAY_MINUTES for the campaign to go On Going.
  */
-async function placementSeen(deps: Deps, id: number, actor: Actor, position: number | null): Promise<Campaign | null> {
+async function placementSeen(
+  deps: Deps,
+  id: number,
+  actor: Actor,
+  position: number | null,
+): Promise<Campaign | null> {
   const now = deps.clock.now();
   return withTransaction(deps.database, async (tx) => {
     const verifyAt = new Date(now.getTime() + minutes(VERIFY_DELAY_MINUTES));
-    const c = await move(tx, id, [S.WAITING_SUBMISSION], S.VERIFYING, actor, now, {
-      placementFoundAt: now,
-      placementLastSeenAt: now,
-      placementPosition: position,
-      nextCheckAt: verifyAt,
-    }, 'placement found on the playlist');
+    const c = await move(
+      tx,
+      id,
+      [S.WAITING_SUBMISSION],
+      S.VERIFYING,
+      actor,
+      now,
+      {
+        placementFoundAt: now,
+        placementLastSeenAt: now,
+        placementPosition: position,
+        nextCheckAt: verifyAt,
+      },
+      'placement found on the playlist',
+    );
     if (!c) return null;
     await log(deps, tx, actor, c, 'placement_found', { position });
     await tell(deps, tx, c.artistId, 'verifying', { track: c.trackName }, c.id);
@@ -183,7 +260,11 @@ async function placementSeen(deps: Deps, id: number, actor: Actor, position: num
  * @returns whether the track was found; when found the campaign moves to Verifying
  * @throws NotFoundError when not the curator's campaign; ConflictError when not waiting for submission
  */
-export async function submitPlacement(deps: Deps, curatorId: number, campaignId: number): Promise<{ found: boolean; campaign: Campaign }> {
+export async function submitPlacement(
+  deps: Deps,
+  curatorId: number,
+  campaignId: number,
+): Promise<{ found: boolean; campaign: Campaign }> {
   const current = await withTransaction(deps.database, (tx) => ownCampaign(tx, campaignId, { curatorId }));
   if (current.statusId !== S.WAITING_SUBMISSION) throw new ConflictError('express.not_waiting');
   const playlist = await playlistSpotifyId(deps, current.playlistId);
@@ -204,7 +285,11 @@ async function playlistSpotifyId(deps: Deps, playlistId: number): Promise<string
   return p.id;
 }
 
-async function ownCampaign(tx: Tx, id: number, owner: { curatorId?: number; artistId?: number }): Promise<Campaign> {
+async function ownCampaign(
+  tx: Tx,
+  id: number,
+  owner: { curatorId?: number; artistId?: number },
+): Promise<Campaign> {
   const [c] = await tx.db.select().from(expressCampaigns).where(eq(expressCampaigns.id, id));
   if (!c) throw new NotFoundError();
   if (owner.curatorId !== undefined && c.curatorId !== owner.curatorId) throw new NotFoundError();
@@ -216,24 +301,59 @@ async function ownCampaign(tx: Tx, id: number, owner: { curatorId?: number; arti
  * Admin force-end (any open state): `completed` pays the curator in full (6), `refunded` voids the
  * hold and refunds the artist (7).
  */
-export async function forceEnd(deps: Deps, adminId: number, campaignId: number, outcome: 'completed' | 'refunded', note?: string): Promise<Campaign> {
+export async function forceEnd(
+  deps: Deps,
+  adminId: number,
+  campaignId: number,
+  outcome: 'completed' | 'refunded',
+  note?: string,
+): Promise<Campaign> {
   const now = deps.clock.now();
   return withTransaction(deps.database, async (tx) => {
     const to = outcome === 'completed' ? S.COMPLETED : S.DECLINED;
-    const c = await move(tx, campaignId, OPEN, to, { type: 'admin', id: adminId }, now, { completedAt: now, nextCheckAt: null }, note ?? `force-ended: ${outcome}`);
+    const c = await move(
+      tx,
+      campaignId,
+      OPEN,
+      to,
+      { type: 'admin', id: adminId },
+      now,
+      { completedAt: now, nextCheckAt: null },
+      note ?? `force-ended: ${outcome}`,
+    );
     if (!c) {
-      const [exists] = await tx.db.select({ id: expressCampaigns.id }).from(expressCampaigns).where(eq(expressCampaigns.id, campaignId));
+      const [exists] = await tx.db
+        .select({ id: expressCampaigns.id })
+        .from(expressCampaigns)
+        .where(eq(expressCampaigns.id, campaignId));
       if (!exists) throw new NotFoundError();
       throw new ConflictError('express.not_open');
     }
     if (outcome === 'completed') await payOut(deps, tx, c, c.price);
     else {
       await refundAll(tx, c, 'force_refund');
-      await tx.db.update(expressCampaigns).set({ paidCoins: 0, refundedCoins: c.price }).where(eq(expressCampaigns.id, c.id));
+      await tx.db
+        .update(expressCampaigns)
+        .set({ paidCoins: 0, refundedCoins: c.price })
+        .where(eq(expressCampaigns.id, c.id));
     }
     await log(deps, tx, { type: 'admin', id: adminId }, c, 'force_ended', { outcome, note });
-    await tell(deps, tx, c.artistId, outcome === 'completed' ? 'force_completed' : 'force_refunded', { track: c.trackName, coins: c.price }, c.id);
-    await tell(deps, tx, c.curatorId, outcome === 'completed' ? 'force_completed' : 'force_refunded_curator', { track: c.trackName, coins: c.price }, c.id);
+    await tell(
+      deps,
+      tx,
+      c.artistId,
+      outcome === 'completed' ? 'force_completed' : 'force_refunded',
+      { track: c.trackName, coins: c.price },
+      c.id,
+    );
+    await tell(
+      deps,
+      tx,
+      c.curatorId,
+      outcome === 'completed' ? 'force_completed' : 'force_refunded_curator',
+      { track: c.trackName, coins: c.price },
+      c.id,
+    );
     return c;
   });
 }
@@ -244,62 +364,130 @@ export async function forceEnd(deps: Deps, adminId: number, campaignId: number, 
  */
 export async function advance(deps: Deps, campaignId: number): Promise<void> {
   const now = deps.clock.now();
-  const [c] = await deps.database.db.select().from(expressCampaigns).where(eq(expressCampaigns.id, campaignId));
+  const [c] = await deps.database.db
+    .select()
+    .from(expressCampaigns)
+    .where(eq(expressCampaigns.id, campaignId));
   if (!c) return;
   const system: Actor = { type: 'system' };
 
   if (c.statusId === S.WAITING_SUBMISSION) {
     if (c.submissionDeadline && c.submissionDeadline <= now) {
       // Last look before failing: a placement added just in time still counts.
-      const check = await deps.providers.spotify.playlistHasTrack(await playlistSpotifyId(deps, c.playlistId), c.trackId);
+      const check = await deps.providers.spotify.playlistHasTrack(
+        await playlistSpotifyId(deps, c.playlistId),
+        c.trackId,
+      );
       if (check.found) {
         await placementSeen(deps, c.id, system, check.position);
         return;
       }
       await withTransaction(deps.database, async (tx) => {
-        const moved = await move(tx, c.id, [S.WAITING_SUBMISSION], S.FAILED_TO_SUBMIT, system, now, { completedAt: now, nextCheckAt: null, paidCoins: 0, refundedCoins: c.price }, 'no placement before the submission deadline');
+        const moved = await move(
+          tx,
+          c.id,
+          [S.WAITING_SUBMISSION],
+          S.FAILED_TO_SUBMIT,
+          system,
+          now,
+          { completedAt: now, nextCheckAt: null, paidCoins: 0, refundedCoins: c.price },
+          'no placement before the submission deadline',
+        );
         if (!moved) return;
         await refundAll(tx, moved, 'expired');
         await log(deps, tx, system, moved, 'submission_expired');
-        await tell(deps, tx, moved.artistId, 'expired', { track: moved.trackName, coins: moved.price }, moved.id);
+        await tell(
+          deps,
+          tx,
+          moved.artistId,
+          'expired',
+          { track: moved.trackName, coins: moved.price },
+          moved.id,
+        );
         await tell(deps, tx, moved.curatorId, 'expired_curator', { track: moved.trackName }, moved.id);
       });
       return;
     }
     if (c.nextCheckAt && c.nextCheckAt <= now) {
-      const check = await deps.providers.spotify.playlistHasTrack(await playlistSpotifyId(deps, c.playlistId), c.trackId);
+      const check = await deps.providers.spotify.playlistHasTrack(
+        await playlistSpotifyId(deps, c.playlistId),
+        c.trackId,
+      );
       if (check.found) await placementSeen(deps, c.id, system, check.position);
       else {
         const next = new Date(now.getTime() + minutes(CHECK_EVERY_WAITING_MINUTES));
-        await deps.database.db.update(expressCampaigns).set({ nextCheckAt: next }).where(and(eq(expressCampaigns.id, c.id), eq(expressCampaigns.statusId, S.WAITING_SUBMISSION)));
+        await deps.database.db
+          .update(expressCampaigns)
+          .set({ nextCheckAt: next })
+          .where(and(eq(expressCampaigns.id, c.id), eq(expressCampaigns.statusId, S.WAITING_SUBMISSION)));
       }
     }
     return;
   }
 
   if (c.statusId === S.VERIFYING && c.nextCheckAt && c.nextCheckAt <= now) {
-    const check = await deps.providers.spotify.playlistHasTrack(await playlistSpotifyId(deps, c.playlistId), c.trackId);
+    const check = await deps.providers.spotify.playlistHasTrack(
+      await playlistSpotifyId(deps, c.playlistId),
+      c.trackId,
+    );
     await withTransaction(deps.database, async (tx) => {
       if (check.found) {
         const until = new Date(now.getTime() + days(c.onGoingDays));
         const nextCheck = new Date(now.getTime() + minutes(CHECK_EVERY_ON_GOING_MINUTES));
-        const moved = await move(tx, c.id, [S.VERIFYING], S.ON_GOING, system, now, {
-          onGoingStartedAt: now,
-          onGoingUntil: until,
-          placementLastSeenAt: now,
-          nextCheckAt: nextCheck,
-        }, 'placement verified');
+        const moved = await move(
+          tx,
+          c.id,
+          [S.VERIFYING],
+          S.ON_GOING,
+          system,
+          now,
+          {
+            onGoingStartedAt: now,
+            onGoingUntil: until,
+            placementLastSeenAt: now,
+            nextCheckAt: nextCheck,
+          },
+          'placement verified',
+        );
         if (!moved) return;
         await log(deps, tx, system, moved, 'on_going');
-        await tell(deps, tx, moved.artistId, 'on_going', { track: moved.trackName, date: until.toISOString().slice(0, 10) }, moved.id);
+        await tell(
+          deps,
+          tx,
+          moved.artistId,
+          'on_going',
+          { track: moved.trackName, date: until.toISOString().slice(0, 10) },
+          moved.id,
+        );
         await schedule(deps, tx, moved.id, nextCheck);
         await schedule(deps, tx, moved.id, until);
         return;
       }
       const pastDeadline = c.submissionDeadline !== null && c.submissionDeadline <= now;
       const moved = pastDeadline
-        ? await move(tx, c.id, [S.VERIFYING], S.FAILED_TO_SUBMIT, system, now, { completedAt: now, nextCheckAt: null, paidCoins: 0, refundedCoins: c.price }, 'placement gone before verification, deadline passed')
-        : await move(tx, c.id, [S.VERIFYING], S.WAITING_SUBMISSION, system, now, { nextCheckAt: new Date(now.getTime() + minutes(CHECK_EVERY_WAITING_MINUTES)), placementFoundAt: null }, 'placement not found when verifying');
+        ? await move(
+            tx,
+            c.id,
+            [S.VERIFYING],
+            S.FAILED_TO_SUBMIT,
+            system,
+            now,
+            { completedAt: now, nextCheckAt: null, paidCoins: 0, refundedCoins: c.price },
+            'placement gone before verification, deadline passed',
+          )
+        : await move(
+            tx,
+            c.id,
+            [S.VERIFYING],
+            S.WAITING_SUBMISSION,
+            system,
+            now,
+            {
+              nextCheckAt: new Date(now.getTime() + minutes(CHECK_EVERY_WAITING_MINUTES)),
+              placementFoundAt: null,
+            },
+            'placement not found when verifying',
+          );
       if (!moved) return;
       if (pastDeadline) await refundAll(tx, moved, 'expired');
       await log(deps, tx, system, moved, pastDeadline ? 'submission_expired' : 'verification_failed');
@@ -312,7 +500,16 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
     if (c.onGoingUntil && c.onGoingUntil <= now) {
       await withTransaction(deps.database, async (tx) => {
         const until = new Date(now.getTime() + days(c.auditingDays));
-        const moved = await move(tx, c.id, [S.ON_GOING], S.AUDITING, system, now, { auditingUntil: until, nextCheckAt: null }, 'on-going period over');
+        const moved = await move(
+          tx,
+          c.id,
+          [S.ON_GOING],
+          S.AUDITING,
+          system,
+          now,
+          { auditingUntil: until, nextCheckAt: null },
+          'on-going period over',
+        );
         if (!moved) return;
         await log(deps, tx, system, moved, 'auditing');
         await schedule(deps, tx, moved.id, until);
@@ -320,7 +517,10 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
       return;
     }
     if (c.nextCheckAt && c.nextCheckAt <= now) {
-      const check = await deps.providers.spotify.playlistHasTrack(await playlistSpotifyId(deps, c.playlistId), c.trackId);
+      const check = await deps.providers.spotify.playlistHasTrack(
+        await playlistSpotifyId(deps, c.playlistId),
+        c.trackId,
+      );
       if (check.found) {
         await withTransaction(deps.database, async (tx) => {
           const next = new Date(now.getTime() + minutes(CHECK_EVERY_ON_GOING_MINUTES));
@@ -340,11 +540,27 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
 
   if (c.statusId === S.AUDITING && c.auditingUntil && c.auditingUntil <= now) {
     await withTransaction(deps.database, async (tx) => {
-      const moved = await move(tx, c.id, [S.AUDITING], S.COMPLETED, system, now, { completedAt: now }, 'audit complete');
+      const moved = await move(
+        tx,
+        c.id,
+        [S.AUDITING],
+        S.COMPLETED,
+        system,
+        now,
+        { completedAt: now },
+        'audit complete',
+      );
       if (!moved) return;
       const r = await payOut(deps, tx, moved, moved.price);
       await log(deps, tx, system, moved, 'completed', { paid: r.paid, fee: r.fee });
-      await tell(deps, tx, moved.artistId, 'completed', { track: moved.trackName, days: moved.onGoingDays }, moved.id);
+      await tell(
+        deps,
+        tx,
+        moved.artistId,
+        'completed',
+        { track: moved.trackName, days: moved.onGoingDays },
+        moved.id,
+      );
       await tell(deps, tx, moved.curatorId, 'paid', { track: moved.trackName, coins: r.paid }, moved.id);
     });
   }
@@ -356,14 +572,43 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
  */
 async function earlyRemoval(deps: Deps, c: Campaign, now: Date) {
   await withTransaction(deps.database, async (tx) => {
-    const served = c.onGoingStartedAt ? Math.floor((now.getTime() - c.onGoingStartedAt.getTime()) / days(1)) : 0;
+    const served = c.onGoingStartedAt
+      ? Math.floor((now.getTime() - c.onGoingStartedAt.getTime()) / days(1))
+      : 0;
     const share = Math.min(c.price, Math.floor((c.price * Math.max(0, served)) / c.onGoingDays));
-    const moved = await move(tx, c.id, [S.ON_GOING], S.COMPLETED, { type: 'system' }, now, { completedAt: now, removedAt: now, nextCheckAt: null }, `placement removed after ${served} of ${c.onGoingDays} days`);
+    const moved = await move(
+      tx,
+      c.id,
+      [S.ON_GOING],
+      S.COMPLETED,
+      { type: 'system' },
+      now,
+      { completedAt: now, removedAt: now, nextCheckAt: null },
+      `placement removed after ${served} of ${c.onGoingDays} days`,
+    );
     if (!moved) return;
     const r = await payOut(deps, tx, moved, share);
-    await log(deps, tx, { type: 'system' }, moved, 'removed_early', { served_days: served, paid: r.paid, refunded: r.refunded });
-    await tell(deps, tx, moved.artistId, 'removed', { track: moved.trackName, days: served, coins: r.refunded }, moved.id);
-    await tell(deps, tx, moved.curatorId, 'removed_curator', { track: moved.trackName, days: served, coins: r.paid }, moved.id);
+    await log(deps, tx, { type: 'system' }, moved, 'removed_early', {
+      served_days: served,
+      paid: r.paid,
+      refunded: r.refunded,
+    });
+    await tell(
+      deps,
+      tx,
+      moved.artistId,
+      'removed',
+      { track: moved.trackName, days: served, coins: r.refunded },
+      moved.id,
+    );
+    await tell(
+      deps,
+      tx,
+      moved.curatorId,
+      'removed_curator',
+      { track: moved.trackName, days: served, coins: r.paid },
+      moved.id,
+    );
   });
 }
 
@@ -379,8 +624,14 @@ export async function sweep(deps: Deps): Promise<number> {
     .from(expressCampaigns)
     .where(
       or(
-        and(eq(expressCampaigns.statusId, S.WAITING_SUBMISSION), or(lte(expressCampaigns.submissionDeadline, now), lte(expressCampaigns.nextCheckAt, now))),
-        and(inArray(expressCampaigns.statusId, [S.VERIFYING, S.ON_GOING]), or(lte(expressCampaigns.nextCheckAt, now), lte(expressCampaigns.onGoingUntil, now))),
+        and(
+          eq(expressCampaigns.statusId, S.WAITING_SUBMISSION),
+          or(lte(expressCampaigns.submissionDeadline, now), lte(expressCampaigns.nextCheckAt, now)),
+        ),
+        and(
+          inArray(expressCampaigns.statusId, [S.VERIFYING, S.ON_GOING]),
+          or(lte(expressCampaigns.nextCheckAt, now), lte(expressCampaigns.onGoingUntil, now)),
+        ),
         and(eq(expressCampaigns.statusId, S.AUDITING), lte(expressCampaigns.auditingUntil, now)),
       ),
     )

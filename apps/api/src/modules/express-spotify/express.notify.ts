@@ -29,7 +29,14 @@ export async function tellUser(
   const lang = user.language as Language;
   const title = t(lang, `express.notify.${key}.title`, params);
   const body = t(lang, `express.notify.${key}.body`, params);
-  await notify(tx, { userId, type: `express.${key}`, title, body, link, data: campaignId ? { campaign_id: campaignId } : {} });
+  await notify(tx, {
+    userId,
+    type: `express.${key}`,
+    title,
+    body,
+    link,
+    data: campaignId ? { campaign_id: campaignId } : {},
+  });
   await deps.mail.send(
     {
       to: user.email,

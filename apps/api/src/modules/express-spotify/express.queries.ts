@@ -31,7 +31,9 @@ function campaignWhere(query: ListQuery, scope: { artistId?: number; curatorId?:
     scope.curatorId !== undefined ? eq(expressCampaigns.curatorId, scope.curatorId) : undefined,
   ];
   const status = f?.status;
-  const statuses = (Array.isArray(status) ? status : status ? [status] : []).map(Number).filter((n) => n >= 1 && n <= 8);
+  const statuses = (Array.isArray(status) ? status : status ? [status] : [])
+    .map(Number)
+    .filter((n) => n >= 1 && n <= 8);
   if (statuses.length > 0) parts.push(inArray(expressCampaigns.statusId, statuses));
   for (const [key, col] of [
     ['artist_id', expressCampaigns.artistId],
@@ -42,11 +44,15 @@ function campaignWhere(query: ListQuery, scope: { artistId?: number; curatorId?:
     if (v && /^\d+$/.test(v)) parts.push(eq(col, Number(v)));
   }
   const from = one(f, 'date_from');
-  if (from && /^\d{4}-\d{2}-\d{2}$/.test(from)) parts.push(gte(expressCampaigns.createdAt, new Date(`${from}T00:00:00Z`)));
+  if (from && /^\d{4}-\d{2}-\d{2}$/.test(from))
+    parts.push(gte(expressCampaigns.createdAt, new Date(`${from}T00:00:00Z`)));
   const to = one(f, 'date_to');
-  if (to && /^\d{4}-\d{2}-\d{2}$/.test(to)) parts.push(lt(expressCampaigns.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (to && /^\d{4}-\d{2}-\d{2}$/.test(to))
+    parts.push(lt(expressCampaigns.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
   if (query.q) {
-    parts.push(sql`(${ilike(expressCampaigns.trackName, like(query.q))} or ${ilike(artists.email, like(query.q))} or ${ilike(curators.email, like(query.q))})`);
+    parts.push(
+      sql`(${ilike(expressCampaigns.trackName, like(query.q))} or ${ilike(artists.email, like(query.q))} or ${ilike(curators.email, like(query.q))})`,
+    );
   }
   return and(...parts);
 }
@@ -85,8 +91,20 @@ export function campaignItem(r: CampaignRow) {
     status: { id: c.statusId, status: statusLabel(c.statusId) },
     tier: { id: c.tierId, tier_name: r.tierName },
     price: c.price,
-    track: { id: c.trackId, name: c.trackName, artist: c.trackArtist, cover_url: c.coverUrl, url: c.trackUrl },
-    playlist: { id: c.playlistId, name: r.playlistName, url: r.playlistUrl, image_url: r.playlistImage, followers: r.playlistFollowers },
+    track: {
+      id: c.trackId,
+      name: c.trackName,
+      artist: c.trackArtist,
+      cover_url: c.coverUrl,
+      url: c.trackUrl,
+    },
+    playlist: {
+      id: c.playlistId,
+      name: r.playlistName,
+      url: r.playlistUrl,
+      image_url: r.playlistImage,
+      followers: r.playlistFollowers,
+    },
     artist: { id: c.artistId, name: r.artistName, email: r.artistEmail },
     curator: { id: c.curatorId, name: r.curatorName },
     payment_method: c.paymentMethod,
@@ -124,7 +142,11 @@ function campaignBase(database: Database) {
 }
 
 /** Campaign list for an artist, a curator or (no scope) admins, newest first. */
-export async function listCampaigns(database: Database, query: ListQuery, scope: { artistId?: number; curatorId?: number } = {}) {
+export async function listCampaigns(
+  database: Database,
+  query: ListQuery,
+  scope: { artistId?: number; curatorId?: number } = {},
+) {
   const where = campaignWhere(query, scope);
   const [rows, [count]] = await Promise.all([
     campaignBase(database)
@@ -143,7 +165,11 @@ export async function listCampaigns(database: Database, query: ListQuery, scope:
 }
 
 /** One campaign with its timeline and review; `scope` restricts it to its artist or curator. */
-export async function campaignDetail(database: Database, id: number, scope: { artistId?: number; curatorId?: number } = {}) {
+export async function campaignDetail(
+  database: Database,
+  id: number,
+  scope: { artistId?: number; curatorId?: number } = {},
+) {
   const [row] = await campaignBase(database).where(
     and(
       eq(expressCampaigns.id, id),
@@ -153,7 +179,11 @@ export async function campaignDetail(database: Database, id: number, scope: { ar
   );
   if (!row) return null;
   const [events, [review]] = await Promise.all([
-    database.db.select().from(expressCampaignEvents).where(eq(expressCampaignEvents.campaignId, id)).orderBy(asc(expressCampaignEvents.id)),
+    database.db
+      .select()
+      .from(expressCampaignEvents)
+      .where(eq(expressCampaignEvents.campaignId, id))
+      .orderBy(asc(expressCampaignEvents.id)),
     database.db.select().from(expressReviews).where(eq(expressReviews.campaignId, id)),
   ]);
   return {
@@ -167,14 +197,20 @@ export async function campaignDetail(database: Database, id: number, scope: { ar
       note: e.note,
       created_at: e.createdAt.toISOString(),
     })),
-    review: review ? { rating: review.rating, comment: review.comment, created_at: review.createdAt.toISOString() } : null,
+    review: review
+      ? { rating: review.rating, comment: review.comment, created_at: review.createdAt.toISOString() }
+      : null,
   };
 }
 
 /** Performance of a campaign (`campaigns/performance/{id}`): days live, last seen, position. */
 export function performanceOf(item: CampaignItem, now: Date) {
   const start = item.placement.found_at ? new Date(item.placement.found_at) : null;
-  const end = item.placement.removed_at ? new Date(item.placement.removed_at) : item.completed_at ? new Date(item.completed_at) : now;
+  const end = item.placement.removed_at
+    ? new Date(item.placement.removed_at)
+    : item.completed_at
+      ? new Date(item.completed_at)
+      : now;
   return {
     campaign_id: item.id,
     status: item.status,
@@ -197,7 +233,9 @@ export async function listPlaylists(
   const where = and(
     scope.curatorId !== undefined ? eq(expressPlaylists.curatorId, scope.curatorId) : undefined,
     scope.onlyApproved ? and(eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1)) : undefined,
-    statusFilter && /^[123]$/.test(statusFilter) ? eq(expressPlaylists.statusId, Number(statusFilter)) : undefined,
+    statusFilter && /^[123]$/.test(statusFilter)
+      ? eq(expressPlaylists.statusId, Number(statusFilter))
+      : undefined,
     scope.tierId ? eq(expressPlaylists.tierId, scope.tierId) : undefined,
     scope.genreId
       ? sql`exists (select 1 from ${expressPlaylistGenres} g where g.playlist_id = ${expressPlaylists.id} and g.genre_id = ${scope.genreId})`
@@ -206,7 +244,13 @@ export async function listPlaylists(
   );
   const [rows, [count]] = await Promise.all([
     database.db
-      .select({ p: expressPlaylists, tierName: expressTiers.tierName, price: expressTiers.price, duration: expressDurations.duration, curatorName: sql<string>`${curators.firstName} || ' ' || ${curators.lastName}` })
+      .select({
+        p: expressPlaylists,
+        tierName: expressTiers.tierName,
+        price: expressTiers.price,
+        duration: expressDurations.duration,
+        curatorName: sql<string>`${curators.firstName} || ' ' || ${curators.lastName}`,
+      })
       .from(expressPlaylists)
       .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
       .innerJoin(expressDurations, eq(expressDurations.id, expressPlaylists.durationId))

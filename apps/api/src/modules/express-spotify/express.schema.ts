@@ -30,7 +30,10 @@ export const expressTiers = pgTable(
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('express_tiers_name_unique').on(t.tierName), check('express_tiers_price_positive', sql`${t.price} > 0`)],
+  (t) => [
+    uniqueIndex('express_tiers_name_unique').on(t.tierName),
+    check('express_tiers_price_positive', sql`${t.price} > 0`),
+  ],
 );
 
 /** Express durations (spec "Duration": days a placement stays on the playlist). */
@@ -41,7 +44,10 @@ export const expressDurations = pgTable(
     duration: integer('duration').notNull(),
     status: smallint('status').notNull().default(1),
   },
-  (t) => [uniqueIndex('express_durations_unique').on(t.duration), check('express_durations_positive', sql`${t.duration} > 0`)],
+  (t) => [
+    uniqueIndex('express_durations_unique').on(t.duration),
+    check('express_durations_positive', sql`${t.duration} > 0`),
+  ],
 );
 
 /** Decline reasons curators choose from (spec "Reason"). */
@@ -210,5 +216,8 @@ export const expressReviews = pgTable(
     comment: text('comment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('express_reviews_campaign_unique').on(t.campaignId), check('express_reviews_rating', sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    uniqueIndex('express_reviews_campaign_unique').on(t.campaignId),
+    check('express_reviews_rating', sql`${t.rating} between 1 and 5`),
+  ],
 );

@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../accounts/accounts.schema';
 import { genres } from '../lookups/lookups.schema';
-import { expressDurations, expressPlaylistGenres, expressPlaylists, expressReasons, expressTiers, spotifyConnections } from './express.schema';
+import {
+  expressDurations,
+  expressPlaylistGenres,
+  expressPlaylists,
+  expressReasons,
+  expressTiers,
+  spotifyConnections,
+} from './express.schema';
 
 /** Default tiers (price in coins per placement), durations (days) and decline reasons. */
 export const DEFAULT_TIERS = [
@@ -26,29 +33,65 @@ export const DEFAULT_REASONS = [
  */
 export async function seedExpressReference(database: Database): Promise<void> {
   const count = async (table: typeof expressTiers | typeof expressDurations | typeof expressReasons) =>
-    ((await database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table))[0]?.n ?? 0);
-  if ((await count(expressTiers)) === 0) await database.db.insert(expressTiers).values(DEFAULT_TIERS.map((t) => ({ ...t }))).onConflictDoNothing();
-  if ((await count(expressDurations)) === 0) await database.db.insert(expressDurations).values(DEFAULT_DURATIONS.map((duration) => ({ duration }))).onConflictDoNothing();
-  if ((await count(expressReasons)) === 0) await database.db.insert(expressReasons).values(DEFAULT_REASONS.map((reason) => ({ reason })));
+    (await database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table))[0]?.n ?? 0;
+  if ((await count(expressTiers)) === 0)
+    await database.db
+      .insert(expressTiers)
+      .values(DEFAULT_TIERS.map((t) => ({ ...t })))
+      .onConflictDoNothing();
+  if ((await count(expressDurations)) === 0)
+    await database.db
+      .insert(expressDurations)
+      .values(DEFAULT_DURATIONS.map((duration) => ({ duration })))
+      .onConflictDoNothing();
+  if ((await count(expressReasons)) === 0)
+    await database.db.insert(expressReasons).values(DEFAULT_REASONS.map((reason) => ({ reason })));
 }
 
 /** Spotify playlist ids of the demo curator's two approved express playlists. */
 export const DEMO_PLAYLISTS = [
-  { spotifyPlaylistId: '37i9dQZF1DX0XUsuxWHRQd', name: 'Fresh Hip-Hop Finds', followers: 8_400, tier: 'Starter', genres: ['hip-hop'] },
-  { spotifyPlaylistId: '37i9dQZF1DXcBWIGoYBM5M', name: 'Indie Pop Rising', followers: 64_000, tier: 'Premium', genres: ['indie-pop', 'pop'] },
+  {
+    spotifyPlaylistId: '37i9dQZF1DX0XUsuxWHRQd',
+    name: 'Fresh Hip-Hop Finds',
+    followers: 8_400,
+    tier: 'Starter',
+    genres: ['hip-hop'],
+  },
+  {
+    spotifyPlaylistId: '37i9dQZF1DXcBWIGoYBM5M',
+    name: 'Indie Pop Rising',
+    followers: 64_000,
+    tier: 'Premium',
+    genres: ['indie-pop', 'pop'],
+  },
 ] as const;
 
 /** Demo data: a connected sandbox Spotify account and two approved playlists for the demo curator. */
 export async function seedExpressDemo(database: Database): Promise<void> {
-  const [curator] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'curator@demo.test'));
+  const [curator] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'curator@demo.test'));
   if (!curator) return;
   const [conn] = await database.db
     .insert(spotifyConnections)
-    .values({ userId: curator.id, spotifyUserId: 'sandbox-demo-curator', name: 'Carl Curator', userEmail: 'curator@demo.test', isActive: 1 })
-    .onConflictDoUpdate({ target: [spotifyConnections.userId, spotifyConnections.spotifyUserId], set: { isActive: 1 } })
+    .values({
+      userId: curator.id,
+      spotifyUserId: 'sandbox-demo-curator',
+      name: 'Carl Curator',
+      userEmail: 'curator@demo.test',
+      isActive: 1,
+    })
+    .onConflictDoUpdate({
+      target: [spotifyConnections.userId, spotifyConnections.spotifyUserId],
+      set: { isActive: 1 },
+    })
     .returning();
   const tiers = await database.db.select().from(expressTiers);
-  const [duration] = await database.db.select().from(expressDurations).where(eq(expressDurations.duration, 28));
+  const [duration] = await database.db
+    .select()
+    .from(expressDurations)
+    .where(eq(expressDurations.duration, 28));
   for (const p of DEMO_PLAYLISTS) {
     const tier = tiers.find((t) => t.tierName === p.tier) ?? tiers[0];
     if (!tier || !duration) return;
@@ -71,6 +114,10 @@ export async function seedExpressDemo(database: Database): Promise<void> {
     if (!row) continue;
     const genreRows = await database.db.select().from(genres);
     const ids = genreRows.filter((g) => (p.genres as readonly string[]).includes(g.name)).map((g) => g.id);
-    if (ids.length) await database.db.insert(expressPlaylistGenres).values(ids.map((genreId) => ({ playlistId: row.id, genreId }))).onConflictDoNothing();
+    if (ids.length)
+      await database.db
+        .insert(expressPlaylistGenres)
+        .values(ids.map((genreId) => ({ playlistId: row.id, genreId })))
+        .onConflictDoNothing();
   }
 }

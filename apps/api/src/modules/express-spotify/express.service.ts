@@ -7,6 +7,8 @@ import { parsePlaylistLink, parseTrackLink } from '../../providers/spotify/links
 import { audit } from '../audit/audit.service';
 import { getSettings } from '../settings/settings.service';
 import { DESC, hold } from '../wallet/ledger';
+import { ADVANCE_QUEUE, type Campaign } from './express.machine';
+import { tellUser } from './express.notify';
 import {
   expressCampaignEvents,
   expressCampaigns,
@@ -17,8 +19,6 @@ import {
   expressTiers,
   spotifyConnections,
 } from './express.schema';
-import { ADVANCE_QUEUE, type Campaign } from './express.machine';
-import { tellUser } from './express.notify';
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
 
@@ -41,7 +41,9 @@ export async function createCampaigns(
   const ids = [...new Set(input.playlist_ids)];
   if (ids.length === 0) throw new ValidationError({ playlist_ids: ['validation.required'] });
   if (ids.length > MAX_PLAYLISTS_PER_REQUEST) {
-    throw new ValidationError({ playlist_ids: [{ key: 'express.too_many_playlists', params: { max: MAX_PLAYLISTS_PER_REQUEST } }] });
+    throw new ValidationError({
+      playlist_ids: [{ key: 'express.too_many_playlists', params: { max: MAX_PLAYLISTS_PER_REQUEST } }],
+    });
   }
   const track = await deps.providers.spotify.getTrack(trackId);
   if (!track) throw new ValidationError({ track_link: ['express.invalid_track'] });
@@ -53,8 +55,11 @@ export async function createCampaigns(
       .select({ playlist: expressPlaylists, price: expressTiers.price })
       .from(expressPlaylists)
       .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
-      .where(and(inArray(expressPlaylists.id, ids), eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1)));
-    if (rows.length !== ids.length) throw new ValidationError({ playlist_ids: ['express.playlist_unavailable'] });
+      .where(
+        and(inArray(expressPlaylists.id, ids), eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1)),
+      );
+    if (rows.length !== ids.length)
+      throw new ValidationError({ playlist_ids: ['express.playlist_unavailable'] });
     const open = await tx.db
       .select({ id: expressCampaigns.id })
       .from(expressCampaigns)
@@ -62,7 +67,13 @@ export async function createCampaigns(
         and(
           eq(expressCampaigns.trackId, trackId),
           inArray(expressCampaigns.playlistId, ids),
-          inArray(expressCampaigns.statusId, [S.PENDING_APPROVAL, S.WAITING_SUBMISSION, S.VERIFYING, S.ON_GOING, S.AUDITING]),
+          inArray(expressCampaigns.statusId, [
+            S.PENDING_APPROVAL,
+            S.WAITING_SUBMISSION,
+            S.VERIFYING,
+            S.ON_GOING,
+            S.AUDITING,
+          ]),
         ),
       );
     if (open.length > 0) throw new ConflictError('express.duplicate_campaign');
@@ -101,12 +112,42 @@ export async function createCampaigns(
         ref: { type: 'express_campaign', id: c!.id },
         meta: { campaign_type: 'spotify', campaign_id: c!.id },
       });
-      const [withHold] = await tx.db.update(expressCampaigns).set({ holdId: h.id }).where(eq(expressCampaigns.id, c!.id)).returning();
-      await tx.db.insert(expressCampaignEvents).values({ campaignId: c!.id, fromStatus: null, toStatus: S.PENDING_APPROVAL, actorType: 'user', actorId: artistId, note: 'created', createdAt: now });
-      await tellUser(deps, tx, playlist.curatorId, 'new_campaign', { track: track.name, playlist: playlist.name, coins: price }, c!.id, `/express/my/playlist/view/${playlist.id}`);
+      const [withHold] = await tx.db
+        .update(expressCampaigns)
+        .set({ holdId: h.id })
+        .where(eq(expressCampaigns.id, c!.id))
+        .returning();
+      await tx.db.insert(expressCampaignEvents).values({
+        campaignId: c!.id,
+        fromStatus: null,
+        toStatus: S.PENDING_APPROVAL,
+        actorType: 'user',
+        actorId: artistId,
+        note: 'created',
+        createdAt: now,
+      });
+      await tellUser(
+        deps,
+        tx,
+        playlist.curatorId,
+        'new_campaign',
+        { track: track.name, playlist: playlist.name, coins: price },
+        c!.id,
+        `/express/my/playlist/view/${playlist.id}`,
+      );
       created.push(withHold!);
     }
-    await audit(deps.database, { type: 'user', id: artistId }, { action: 'express.created', targetType: 'express_campaign', targetId: created.map((c) => c.id).join(','), meta: { track_id: trackId, playlists: ids } }, tx);
+    await audit(
+      deps.database,
+      { type: 'user', id: artistId },
+      {
+        action: 'express.created',
+        targetType: 'express_campaign',
+        targetId: created.map((c) => c.id).join(','),
+        meta: { track_id: trackId, playlists: ids },
+      },
+      tx,
+    );
     return created;
   });
 }
@@ -118,11 +159,20 @@ export async function createCampaigns(
 export async function createPlaylist(
   deps: Deps,
   curatorId: number,
-  input: { spotify_url: string; tier_id: number; duration_id: number; genre_ids: number[]; renewable: boolean },
+  input: {
+    spotify_url: string;
+    tier_id: number;
+    duration_id: number;
+    genre_ids: number[];
+    renewable: boolean;
+  },
 ) {
   const playlistId = parsePlaylistLink(input.spotify_url);
   if (!playlistId) throw new ValidationError({ spotify_url: ['express.invalid_playlist_link'] });
-  const [exists] = await deps.database.db.select({ id: expressPlaylists.id }).from(expressPlaylists).where(eq(expressPlaylists.spotifyPlaylistId, playlistId));
+  const [exists] = await deps.database.db
+    .select({ id: expressPlaylists.id })
+    .from(expressPlaylists)
+    .where(eq(expressPlaylists.spotifyPlaylistId, playlistId));
   if (exists) throw new ValidationError({ spotify_url: ['express.playlist_exists'] });
   const connections = await deps.database.db
     .select()
@@ -139,9 +189,15 @@ export async function createPlaylist(
     }
   }
   if (!owner) throw new ValidationError({ spotify_url: ['express.not_owner'] });
-  const [tier] = await deps.database.db.select().from(expressTiers).where(and(eq(expressTiers.id, input.tier_id), eq(expressTiers.status, 1)));
+  const [tier] = await deps.database.db
+    .select()
+    .from(expressTiers)
+    .where(and(eq(expressTiers.id, input.tier_id), eq(expressTiers.status, 1)));
   if (!tier) throw new ValidationError({ tier_id: ['validation.invalid'] });
-  const [duration] = await deps.database.db.select().from(expressDurations).where(eq(expressDurations.id, input.duration_id));
+  const [duration] = await deps.database.db
+    .select()
+    .from(expressDurations)
+    .where(eq(expressDurations.id, input.duration_id));
   if (!duration) throw new ValidationError({ duration_id: ['validation.invalid'] });
   return withTransaction(deps.database, async (tx) => {
     const [row] = await tx.db
@@ -163,34 +219,84 @@ export async function createPlaylist(
       .returning();
     if (!row) throw new ValidationError({ spotify_url: ['express.playlist_exists'] });
     if (input.genre_ids.length > 0) {
-      await tx.db.insert(expressPlaylistGenres).values(input.genre_ids.map((genreId) => ({ playlistId: row.id, genreId }))).onConflictDoNothing();
+      await tx.db
+        .insert(expressPlaylistGenres)
+        .values(input.genre_ids.map((genreId) => ({ playlistId: row.id, genreId })))
+        .onConflictDoNothing();
     }
-    await audit(deps.database, { type: 'user', id: curatorId }, { action: 'express.playlist_created', targetType: 'express_playlist', targetId: row.id }, tx);
+    await audit(
+      deps.database,
+      { type: 'user', id: curatorId },
+      { action: 'express.playlist_created', targetType: 'express_playlist', targetId: row.id },
+      tx,
+    );
     return row;
   });
 }
 
 /** Admin approves (1), declines (3, with a reason) or disables (3) a playlist; the curator is told. */
-export async function setPlaylistStatus(deps: Deps, adminId: number, playlistId: number, status: 1 | 3, reason?: string) {
+export async function setPlaylistStatus(
+  deps: Deps,
+  adminId: number,
+  playlistId: number,
+  status: 1 | 3,
+  reason?: string,
+) {
   return withTransaction(deps.database, async (tx) => {
     const [row] = await tx.db
       .update(expressPlaylists)
-      .set({ statusId: status, declineReason: status === 3 ? (reason ?? null) : null, byAdminId: adminId, updatedAt: deps.clock.now() })
+      .set({
+        statusId: status,
+        declineReason: status === 3 ? (reason ?? null) : null,
+        byAdminId: adminId,
+        updatedAt: deps.clock.now(),
+      })
       .where(eq(expressPlaylists.id, playlistId))
       .returning();
     if (!row) throw new NotFoundError();
-    await audit(deps.database, { type: 'admin', id: adminId }, { action: status === 1 ? 'express.playlist_approved' : 'express.playlist_declined', targetType: 'express_playlist', targetId: row.id, meta: { reason } }, tx);
-    await tellUser(deps, tx, row.curatorId, status === 1 ? 'playlist_approved' : 'playlist_declined', { playlist: row.name, reason: reason ?? '-' }, null, `/express/my/playlist/view/${row.id}`);
+    await audit(
+      deps.database,
+      { type: 'admin', id: adminId },
+      {
+        action: status === 1 ? 'express.playlist_approved' : 'express.playlist_declined',
+        targetType: 'express_playlist',
+        targetId: row.id,
+        meta: { reason },
+      },
+      tx,
+    );
+    await tellUser(
+      deps,
+      tx,
+      row.curatorId,
+      status === 1 ? 'playlist_approved' : 'playlist_declined',
+      { playlist: row.name, reason: reason ?? '-' },
+      null,
+      `/express/my/playlist/view/${row.id}`,
+    );
     return row;
   });
 }
 
 /** Artist reviews a completed campaign once (`express/add/review`), rating 1 to 5. */
-export async function addReview(deps: Deps, artistId: number, campaignId: number, rating: number, comment: string | null) {
-  const [c] = await deps.database.db.select().from(expressCampaigns).where(eq(expressCampaigns.id, campaignId));
+export async function addReview(
+  deps: Deps,
+  artistId: number,
+  campaignId: number,
+  rating: number,
+  comment: string | null,
+) {
+  const [c] = await deps.database.db
+    .select()
+    .from(expressCampaigns)
+    .where(eq(expressCampaigns.id, campaignId));
   if (!c || c.artistId !== artistId) throw new NotFoundError();
   if (c.statusId !== S.COMPLETED) throw new ConflictError('express.review_not_allowed');
-  const [row] = await deps.database.db.insert(expressReviews).values({ campaignId, artistId, rating, comment }).onConflictDoNothing().returning();
+  const [row] = await deps.database.db
+    .insert(expressReviews)
+    .values({ campaignId, artistId, rating, comment })
+    .onConflictDoNothing()
+    .returning();
   if (!row) throw new ConflictError('express.already_reviewed');
   return row;
 }
@@ -216,7 +322,11 @@ export async function renewCheck(deps: Deps, artistId: number, campaignId: numbe
 export async function renew(deps: Deps, artistId: number, campaignId: number) {
   const check = await renewCheck(deps, artistId, campaignId);
   if (!check.renewable) throw new ConflictError('express.not_renewable');
-  return createCampaigns(deps, artistId, { track_link: `https://open.spotify.com/track/${check.campaign.trackId}`, playlist_ids: [check.playlist.id], renewedFromId: campaignId });
+  return createCampaigns(deps, artistId, {
+    track_link: `https://open.spotify.com/track/${check.campaign.trackId}`,
+    playlist_ids: [check.playlist.id],
+    renewedFromId: campaignId,
+  });
 }
 
 /** Campaign stats of spec section 3 for the user dashboard (`web/user/campaigns/dashboard`). */
@@ -225,8 +335,12 @@ export async function dashboardStats(deps: Deps, userId: number, role: 'artist' 
   const [row] = await deps.database.db
     .select({
       total: sql<number>`count(*)`.mapWith(Number),
-      approved: sql<number>`count(*) filter (where ${expressCampaigns.statusId} in (2, 3, 4, 5, 6))`.mapWith(Number),
-      pendingPublishing: sql<number>`count(*) filter (where ${expressCampaigns.statusId} in (2, 3))`.mapWith(Number),
+      approved: sql<number>`count(*) filter (where ${expressCampaigns.statusId} in (2, 3, 4, 5, 6))`.mapWith(
+        Number,
+      ),
+      pendingPublishing: sql<number>`count(*) filter (where ${expressCampaigns.statusId} in (2, 3))`.mapWith(
+        Number,
+      ),
       publishing: sql<number>`count(*) filter (where ${expressCampaigns.statusId} in (4, 5))`.mapWith(Number),
       declined: sql<number>`count(*) filter (where ${expressCampaigns.statusId} in (7, 8))`.mapWith(Number),
       pendingApproval: sql<number>`count(*) filter (where ${expressCampaigns.statusId} = 1)`.mapWith(Number),
@@ -269,4 +383,3 @@ export function expressJobs(deps: Deps) {
     },
   ];
 }
-

@@ -1,5 +1,5 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
@@ -21,7 +21,9 @@ beforeAll(async () => {
   const curator = await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
   curatorId = curator.id;
   await seedExpressDemo(ctx.deps.database);
-  const rows = await ctx.deps.database.pool.query('select id, spotify_playlist_id from express_playlists order by id');
+  const rows = await ctx.deps.database.pool.query(
+    'select id, spotify_playlist_id from express_playlists order by id',
+  );
   playlistIds = rows.rows.map((r) => r.id);
   spotifyPlaylistIds = rows.rows.map((r) => r.spotify_playlist_id);
   curatorToken = await ctx.loginUser(curator.email);
@@ -29,21 +31,38 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
+// Tests move the clock by weeks; sessions (30 days) would expire, so each test starts at real time.
+afterEach(async () => {
+  ctx.clock.set(new Date());
+  curatorToken = await ctx.loginUser('curator@demo.test');
+});
 
 async function artistWith(coins: number) {
   const user = await ctx.makeUser({ userTypeId: 1 });
   if (coins > 0) {
-    await withTransaction(ctx.deps.database, (tx) => credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }));
+    await withTransaction(ctx.deps.database, (tx) =>
+      credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
+    );
   }
   return { user, token: await ctx.loginUser(user.email) };
 }
 async function create(token: string, ids = playlistIds, link = trackLink) {
-  return ctx.call('POST', '/api/express/artist/campaign/create', { token, body: { track_link: link, playlist_ids: ids, payment_method: 'coins' } });
+  return ctx.call('POST', '/api/express/artist/campaign/create', {
+    token,
+    body: { track_link: link, playlist_ids: ids, payment_method: 'coins' },
+  });
 }
-const place = (playlist: string, track = TRACK) => ctx.call('POST', `/api/sandbox/spotify/playlists/${playlist}/tracks`, { body: { track_id: track } });
-const unplace = (playlist: string, track = TRACK) => ctx.call('DELETE', `/api/sandbox/spotify/playlists/${playlist}/tracks/${track}`);
-const status = async (id: number) => (await ctx.deps.database.pool.query('select status_id from express_campaigns where id = $1', [id])).rows[0].status_id as number;
-const ledgerSum = async () => Number((await ctx.deps.database.pool.query('select coalesce(sum(balance),0) s from ledger_accounts')).rows[0].s);
+const place = (playlist: string, track = TRACK) =>
+  ctx.call('POST', `/api/sandbox/spotify/playlists/${playlist}/tracks`, { body: { track_id: track } });
+const unplace = (playlist: string, track = TRACK) =>
+  ctx.call('DELETE', `/api/sandbox/spotify/playlists/${playlist}/tracks/${track}`);
+const status = async (id: number) =>
+  (await ctx.deps.database.pool.query('select status_id from express_campaigns where id = $1', [id])).rows[0]
+    .status_id as number;
+const ledgerSum = async () =>
+  Number(
+    (await ctx.deps.database.pool.query('select coalesce(sum(balance),0) s from ledger_accounts')).rows[0].s,
+  );
 async function moneyOf(id: number) {
   const r = await ctx.deps.database.pool.query(
     `select c.price, coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%'), 0)::int as settled
@@ -66,7 +85,10 @@ describe('creating campaigns', () => {
     const res = await create(poor.token);
     expect(res.statusCode).toBe(409);
     expect(await walletBalance(ctx.deps.database, poor.user.id)).toBe(100);
-    const n = await ctx.deps.database.pool.query('select count(*)::int n from express_campaigns where artist_id = $1', [poor.user.id]);
+    const n = await ctx.deps.database.pool.query(
+      'select count(*)::int n from express_campaigns where artist_id = $1',
+      [poor.user.id],
+    );
     expect(n.rows[0].n).toBe(0);
 
     const rich = await artistWith(1000);
@@ -85,18 +107,36 @@ describe('the lifecycle (DESIGN section 5)', () => {
     const track = '1301WleyT98MSxVHPZCA6M';
     const res = await create(token, playlistIds, `https://open.spotify.com/track/${track}`);
     const [cheap, premium] = res.json().data as { id: number; price: number }[];
-    const reasons = (await ctx.call('GET', '/api/express/curator/campaign/reasons', { token: curatorToken })).json().data;
-    const declined = await ctx.call('POST', '/api/express/curator/decline/campaign', { token: curatorToken, body: { campaign_id: cheap!.id, reason_id: reasons[0].id } });
+    const reasons = (
+      await ctx.call('GET', '/api/express/curator/campaign/reasons', { token: curatorToken })
+    ).json().data;
+    const declined = await ctx.call('POST', '/api/express/curator/decline/campaign', {
+      token: curatorToken,
+      body: { campaign_id: cheap!.id, reason_id: reasons[0].id },
+    });
     expect(declined.statusCode).toBe(200);
     expect(await status(cheap!.id)).toBe(S.DECLINED);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000 - 300);
 
-    expect((await ctx.call('POST', '/api/express/curator/approve/campaign', { token: curatorToken, body: { campaign_id: premium!.id } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.call('POST', '/api/express/curator/approve/campaign', {
+          token: curatorToken,
+          body: { campaign_id: premium!.id },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await status(premium!.id)).toBe(S.WAITING_SUBMISSION);
-    const notYet = await ctx.call('POST', '/api/express/track/exists', { token: curatorToken, body: { track_id: track, playlist_id: playlistIds[1] } });
+    const notYet = await ctx.call('POST', '/api/express/track/exists', {
+      token: curatorToken,
+      body: { track_id: track, playlist_id: playlistIds[1] },
+    });
     expect(notYet.json().data.found).toBe(false);
     await place(spotifyPlaylistIds[1]!, track);
-    const found = await ctx.call('POST', '/api/express/track/exists', { token: curatorToken, body: { track_id: track, playlist_id: playlistIds[1] } });
+    const found = await ctx.call('POST', '/api/express/track/exists', {
+      token: curatorToken,
+      body: { track_id: track, playlist_id: playlistIds[1] },
+    });
     expect(found.json().data).toMatchObject({ found: true, status_id: S.VERIFYING });
 
     ctx.clock.advance((VERIFY_DELAY_MINUTES + 1) * 60_000);
@@ -116,13 +156,30 @@ describe('the lifecycle (DESIGN section 5)', () => {
     const m = await moneyOf(premium!.id);
     expect(m.settled).toBe(m.price);
 
-    const detail = await ctx.call('GET', `/api/express/artist/show/campaign/${premium!.id}`, { token });
+    ctx.clock.set(new Date());
+    const fresh = await ctx.loginUser(user.email);
+    const detail = await ctx.call('GET', `/api/express/artist/show/campaign/${premium!.id}`, {
+      token: fresh,
+    });
     const timeline = detail.json().data.timeline.map((e: { to_status: number }) => e.to_status);
     expect(timeline).toEqual([1, 2, 3, 4, 5, 6]);
-    const review = await ctx.call('POST', '/api/express/add/review', { token, body: { campaign_id: premium!.id, rating: 5, comment: 'Great' } });
+    const review = await ctx.call('POST', '/api/express/add/review', {
+      token,
+      body: { campaign_id: premium!.id, rating: 5, comment: 'Great' },
+    });
     expect(review.statusCode).toBe(201);
-    expect((await ctx.call('POST', '/api/express/add/review', { token, body: { campaign_id: premium!.id, rating: 4 } })).statusCode).toBe(409);
-    const mails = await ctx.deps.database.pool.query('select count(*)::int n from mail_outbox where to_address = $1', [user.email]);
+    expect(
+      (
+        await ctx.call('POST', '/api/express/add/review', {
+          token,
+          body: { campaign_id: premium!.id, rating: 4 },
+        })
+      ).statusCode,
+    ).toBe(409);
+    const mails = await ctx.deps.database.pool.query(
+      'select count(*)::int n from mail_outbox where to_address = $1',
+      [user.email],
+    );
     expect(mails.rows[0].n).toBeGreaterThanOrEqual(4);
     expect(await ledgerSum()).toBe(0);
     ctx.clock.set(new Date());
@@ -130,9 +187,16 @@ describe('the lifecycle (DESIGN section 5)', () => {
 
   it('fails with a full refund when nothing is placed before the submission deadline', async () => {
     const { user, token } = await artistWith(1000);
-    const res = await create(token, [playlistIds[0]!], 'https://open.spotify.com/track/0VjIjW4GlUZAMYd2vXMi3b');
+    const res = await create(
+      token,
+      [playlistIds[0]!],
+      'https://open.spotify.com/track/0VjIjW4GlUZAMYd2vXMi3b',
+    );
     const id = res.json().data[0].id;
-    await ctx.call('POST', '/api/express/curator/approve/campaign', { token: curatorToken, body: { campaign_id: id } });
+    await ctx.call('POST', '/api/express/curator/approve/campaign', {
+      token: curatorToken,
+      body: { campaign_id: id },
+    });
     ctx.clock.advance(2 * DAY);
     await sweep(ctx.deps);
     expect(await status(id)).toBe(S.WAITING_SUBMISSION);
@@ -150,9 +214,15 @@ describe('the lifecycle (DESIGN section 5)', () => {
     const res = await create(token, [playlistIds[1]!], `https://open.spotify.com/track/${track}`);
     const id = res.json().data[0].id;
     const before = await walletBalance(ctx.deps.database, curatorId);
-    await ctx.call('POST', '/api/express/curator/approve/campaign', { token: curatorToken, body: { campaign_id: id } });
+    await ctx.call('POST', '/api/express/curator/approve/campaign', {
+      token: curatorToken,
+      body: { campaign_id: id },
+    });
     await place(spotifyPlaylistIds[1]!, track);
-    await ctx.call('POST', '/api/express/track/exists', { token: curatorToken, body: { track_id: track, playlist_id: playlistIds[1] } });
+    await ctx.call('POST', '/api/express/track/exists', {
+      token: curatorToken,
+      body: { track_id: track, playlist_id: playlistIds[1] },
+    });
     ctx.clock.advance((VERIFY_DELAY_MINUTES + 1) * 60_000);
     await advance(ctx.deps, id);
     expect(await status(id)).toBe(S.ON_GOING);
@@ -163,10 +233,15 @@ describe('the lifecycle (DESIGN section 5)', () => {
     // 7 of 28 days served: 75 coins earned (60 after the 20% fee), 225 refunded.
     const paid = Math.floor((300 * 7) / 28);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000 - paid);
-    expect(await walletBalance(ctx.deps.database, curatorId)).toBe(before + paid - Math.floor((paid * 20) / 100));
+    expect(await walletBalance(ctx.deps.database, curatorId)).toBe(
+      before + paid - Math.floor((paid * 20) / 100),
+    );
     const m = await moneyOf(id);
     expect(m.settled).toBe(m.price);
-    const tx = await ctx.call('GET', '/api/wallet/user/transaction?filter[desc_id]=3', { token });
+    ctx.clock.set(new Date());
+    const tx = await ctx.call('GET', '/api/wallet/user/transaction?filter[desc_id]=3', {
+      token: await ctx.loginUser(user.email),
+    });
     expect(tx.json().data[0].transaction_details.refund_type).toBe('complete_refund');
     ctx.clock.set(new Date());
   });
@@ -174,15 +249,30 @@ describe('the lifecycle (DESIGN section 5)', () => {
   it('lets exactly one of concurrent approve, decline and force-end win', async () => {
     const admin = await ctx.makeAdmin();
     const adminToken = await ctx.loginAdmin(admin.email);
-    const reasons = (await ctx.call('GET', '/api/express/curator/campaign/reasons', { token: curatorToken })).json().data;
+    const reasons = (
+      await ctx.call('GET', '/api/express/curator/campaign/reasons', { token: curatorToken })
+    ).json().data;
     for (let round = 0; round < 5; round++) {
       const { user, token } = await artistWith(1000);
-      const res = await create(token, [playlistIds[0]!], `https://open.spotify.com/track/${'A'.repeat(21)}${round}`);
+      const res = await create(
+        token,
+        [playlistIds[0]!],
+        `https://open.spotify.com/track/${'A'.repeat(21)}${round}`,
+      );
       const id = res.json().data[0].id;
       const results = await Promise.all([
-        ctx.call('POST', '/api/express/curator/approve/campaign', { token: curatorToken, body: { campaign_id: id } }),
-        ctx.call('POST', '/api/express/curator/decline/campaign', { token: curatorToken, body: { campaign_id: id, reason_id: reasons[0].id } }),
-        ctx.call('POST', `/api/admin/express/campaigns/${id}/force-end`, { token: adminToken, body: { outcome: 'refunded' } }),
+        ctx.call('POST', '/api/express/curator/approve/campaign', {
+          token: curatorToken,
+          body: { campaign_id: id },
+        }),
+        ctx.call('POST', '/api/express/curator/decline/campaign', {
+          token: curatorToken,
+          body: { campaign_id: id, reason_id: reasons[0].id },
+        }),
+        ctx.call('POST', `/api/admin/express/campaigns/${id}/force-end`, {
+          token: adminToken,
+          body: { outcome: 'refunded' },
+        }),
       ]);
       const codes = results.map((r) => r.statusCode);
       // Force-end may also legitimately follow an approval (any open state), so at least one wins and
@@ -200,14 +290,31 @@ describe('the lifecycle (DESIGN section 5)', () => {
 
   it('keeps a campaign private to its artist and curator', async () => {
     const { token } = await artistWith(1000);
-    const res = await create(token, [playlistIds[0]!], 'https://open.spotify.com/track/5ghIJDpPoe3CfHMGu71E6T');
+    const res = await create(
+      token,
+      [playlistIds[0]!],
+      'https://open.spotify.com/track/5ghIJDpPoe3CfHMGu71E6T',
+    );
     const id = res.json().data[0].id;
     const stranger = await artistWith(0);
-    expect((await ctx.call('GET', `/api/express/artist/show/campaign/${id}`, { token: stranger.token })).statusCode).toBe(404);
+    expect(
+      (await ctx.call('GET', `/api/express/artist/show/campaign/${id}`, { token: stranger.token }))
+        .statusCode,
+    ).toBe(404);
     const otherCurator = await ctx.makeUser({ userTypeId: 2 });
     const otherToken = await ctx.loginUser(otherCurator.email);
-    expect((await ctx.call('POST', '/api/express/curator/approve/campaign', { token: otherToken, body: { campaign_id: id } })).statusCode).toBe(404);
-    expect((await ctx.call('POST', '/api/express/curator/approve/campaign', { token, body: { campaign_id: id } })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.call('POST', '/api/express/curator/approve/campaign', {
+          token: otherToken,
+          body: { campaign_id: id },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.call('POST', '/api/express/curator/approve/campaign', { token, body: { campaign_id: id } }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -215,19 +322,54 @@ describe('playlists', () => {
   it('lists a curator playlist for admin approval after proving ownership, refusing duplicates and bad links', async () => {
     const curator = await ctx.makeUser({ userTypeId: 2 });
     const token = await ctx.loginUser(curator.email);
-    const bad = await ctx.call('POST', '/api/express/curator/playlist/create', { token, body: { spotify_url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC', tier_id: 1, duration_id: 1 } });
+    const bad = await ctx.call('POST', '/api/express/curator/playlist/create', {
+      token,
+      body: {
+        spotify_url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC',
+        tier_id: 1,
+        duration_id: 1,
+      },
+    });
     expect(bad.statusCode).toBe(422);
-    const noConnection = await ctx.call('POST', '/api/express/curator/playlist/create', { token, body: { spotify_url: 'https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu', tier_id: 1, duration_id: 1 } });
+    const noConnection = await ctx.call('POST', '/api/express/curator/playlist/create', {
+      token,
+      body: {
+        spotify_url: 'https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu',
+        tier_id: 1,
+        duration_id: 1,
+      },
+    });
     expect(noConnection.json().errors.spotify_url).toBeDefined();
-    await ctx.deps.database.pool.query(`insert into spotify_connections (user_id, spotify_user_id, name, is_active) values ($1, 'sandbox-x', 'X', 1)`, [curator.id]);
-    const dup = await ctx.call('POST', '/api/express/curator/playlist/create', { token, body: { spotify_url: `https://open.spotify.com/playlist/${DEMO_PLAYLISTS[0].spotifyPlaylistId}`, tier_id: 1, duration_id: 1 } });
+    await ctx.deps.database.pool.query(
+      `insert into spotify_connections (user_id, spotify_user_id, name, is_active) values ($1, 'sandbox-x', 'X', 1)`,
+      [curator.id],
+    );
+    const dup = await ctx.call('POST', '/api/express/curator/playlist/create', {
+      token,
+      body: {
+        spotify_url: `https://open.spotify.com/playlist/${DEMO_PLAYLISTS[0].spotifyPlaylistId}`,
+        tier_id: 1,
+        duration_id: 1,
+      },
+    });
     expect(dup.statusCode).toBe(422);
-    const ok = await ctx.call('POST', '/api/express/curator/playlist/create', { token, body: { spotify_url: 'https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu', tier_id: 1, duration_id: 1, genre_ids: [1] } });
+    const ok = await ctx.call('POST', '/api/express/curator/playlist/create', {
+      token,
+      body: {
+        spotify_url: 'https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu',
+        tier_id: 1,
+        duration_id: 1,
+        genre_ids: [1],
+      },
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.status_id).toBe(2);
     const admin = await ctx.makeAdmin();
     const adminToken = await ctx.loginAdmin(admin.email);
-    const approved = await ctx.call('POST', `/api/admin/express/playlists/${ok.json().data.id}/status`, { token: adminToken, body: { status: 'approve' } });
+    const approved = await ctx.call('POST', `/api/admin/express/playlists/${ok.json().data.id}/status`, {
+      token: adminToken,
+      body: { status: 'approve' },
+    });
     expect(approved.statusCode).toBe(200);
     const { token: artistToken } = await artistWith(0);
     const list = await ctx.call('GET', '/api/express/artist/playlists', { token: artistToken });
