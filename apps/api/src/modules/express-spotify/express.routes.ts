@@ -10,7 +10,9 @@ import { envelope, idParams, listQuery, messageOnly } from '../../platform/http'
 import { t } from '../../platform/i18n';
 import { signValue, verifyValue } from '../../platform/signed';
 import { parsePlaylistLink, parseTrackLink, trackLinkResultCode } from '../../providers/spotify/links';
+import { users } from '../accounts/accounts.schema';
 import { genres } from '../lookups/lookups.schema';
+import * as payments from '../wallet/payments.service';
 import * as machine from './express.machine';
 import * as q from './express.queries';
 import {
@@ -649,6 +651,69 @@ export const expressRoutes: RouteModule = (app, deps) => {
         data: items.filter(Boolean) as Record<string, unknown>[],
         message: t(req.lang, 'express.created'),
       });
+    },
+  );
+  app.post(
+    '/api/stripe/campaign/checkout',
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: {
+        tags,
+        body: z.object({
+          track_link: z.string().trim().min(1, 'validation.required').max(500),
+          playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
+        }),
+        response: {
+          200: envelope(
+            z.object({ url: z.string(), session_id: z.string(), coins: z.number(), sandbox: z.boolean() }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      if (!parseTrackLink(req.body.track_link))
+        throw new ValidationError({ track_link: ['express.invalid_track'] });
+      const coins = await express.quoteCampaigns(deps, req.body.playlist_ids);
+      const [me] = await deps.database.db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, user.id));
+      const r = await payments.startCheckout(deps, user.id, { coins }, 'card', me?.email ?? '', {
+        meta: { track_link: req.body.track_link, playlist_ids: [...new Set(req.body.playlist_ids)] },
+        returnPath: '/create/express/campaign',
+      });
+      return {
+        data: {
+          url: r.url,
+          session_id: r.ref,
+          coins,
+          sandbox: deps.providers.payments.card.name === 'sandbox',
+        },
+      };
+    },
+  );
+  app.post(
+    '/api/stripe/campaign/checkout/check/pay',
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: {
+        tags,
+        body: z.object({ session_id: z.string().min(1).max(200) }),
+        response: { 200: envelope(loose) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const p = await payments.cardPaymentOf(deps, user.id, req.body.session_id);
+      const settlement = await payments.confirmCard(deps, user.id, req.body.session_id);
+      const created =
+        settlement.status === 'paid' ? await express.campaignsFromPayment(deps, user.id, p.id) : [];
+      const items = await Promise.all(created.map((c) => q.campaignDetail(deps.database, c.id)));
+      return {
+        data: { payment: settlement, campaigns: items.filter(Boolean) as Record<string, unknown>[] },
+        ...(created.length > 0 ? { message: t(req.lang, 'express.created') } : {}),
+      };
     },
   );
   app.get(

@@ -34,7 +34,13 @@ export const MAX_PLAYLISTS_PER_REQUEST = 20;
 export async function createCampaigns(
   deps: Deps,
   artistId: number,
-  input: { track_link: string; playlist_ids: number[]; renewedFromId?: number },
+  input: {
+    track_link: string;
+    playlist_ids: number[];
+    renewedFromId?: number;
+    paymentMethod?: 'coins' | 'card';
+  },
+  outer?: Tx,
 ): Promise<Campaign[]> {
   const trackId = parseTrackLink(input.track_link);
   if (!trackId) throw new ValidationError({ track_link: ['express.invalid_track'] });
@@ -50,7 +56,7 @@ export async function createCampaigns(
   const settings = await getSettings(deps.database);
   const now = deps.clock.now();
 
-  return withTransaction(deps.database, async (tx) => {
+  const run = async (tx: Tx) => {
     const rows = await tx.db
       .select({ playlist: expressPlaylists, price: expressTiers.price })
       .from(expressPlaylists)
@@ -94,7 +100,7 @@ export async function createCampaigns(
           coverUrl: track.coverUrl,
           statusId: S.PENDING_APPROVAL,
           price,
-          paymentMethod: 'coins',
+          paymentMethod: input.paymentMethod ?? 'coins',
           feePercent: settings.platform_fee_percent,
           playlistSubmissionDays: settings.playlist_submission_days,
           onGoingDays: settings.on_going_days,
@@ -149,7 +155,8 @@ export async function createCampaigns(
       tx,
     );
     return created;
-  });
+  };
+  return outer ? run(outer) : withTransaction(deps.database, run);
 }
 
 /**
@@ -382,4 +389,58 @@ export function expressJobs(deps: Deps) {
       },
     },
   ];
+}
+
+/**
+ * Price in coins of a campaign request: the sum of the chosen approved playlists' tier prices.
+ * @throws ValidationError when a playlist is not available
+ */
+export async function quoteCampaigns(deps: Deps, playlistIds: number[]): Promise<number> {
+  const ids = [...new Set(playlistIds)];
+  const rows = await deps.database.db
+    .select({ price: expressTiers.price })
+    .from(expressPlaylists)
+    .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
+    .where(
+      and(inArray(expressPlaylists.id, ids), eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1)),
+    );
+  if (ids.length === 0 || rows.length !== ids.length)
+    throw new ValidationError({ playlist_ids: ['express.playlist_unavailable'] });
+  return rows.reduce((sum, r) => sum + r.price, 0);
+}
+
+/**
+ * Card-paid campaigns (`stripe/campaign/checkout/check/pay`): once the payment's coins are credited,
+ * the campaigns of its request are created exactly once (the payment row is locked and the created ids
+ * kept in its meta), holding the coins just bought. If a playlist became unavailable meanwhile, the
+ * coins stay in the artist's wallet.
+ */
+export async function campaignsFromPayment(
+  deps: Deps,
+  artistId: number,
+  paymentId: number,
+): Promise<Campaign[]> {
+  const { payments } = await import('../wallet/payments.schema');
+  return withTransaction(deps.database, async (tx) => {
+    const [p] = await tx.db.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!p || p.userId !== artistId || p.purpose !== 'campaign') throw new NotFoundError();
+    if (p.status !== 'paid') return [];
+    const meta = (p.meta ?? {}) as { track_link?: string; playlist_ids?: number[]; campaign_ids?: number[] };
+    if (meta.campaign_ids) {
+      return meta.campaign_ids.length
+        ? tx.db.select().from(expressCampaigns).where(inArray(expressCampaigns.id, meta.campaign_ids))
+        : [];
+    }
+    const created = await createCampaigns(
+      deps,
+      artistId,
+      { track_link: meta.track_link ?? '', playlist_ids: meta.playlist_ids ?? [], paymentMethod: 'card' },
+      tx,
+    );
+    await tx.db
+      .update(payments)
+      .set({ meta: { ...meta, campaign_ids: created.map((c) => c.id) } })
+      .where(eq(payments.id, p.id));
+    return created;
+  });
 }

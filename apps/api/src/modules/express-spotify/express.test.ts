@@ -376,3 +376,44 @@ describe('playlists', () => {
     expect(list.json().data.map((p: { id: number }) => p.id)).toContain(ok.json().data.id);
   });
 });
+
+describe('paying a campaign by card (sandbox)', () => {
+  it('buys exactly the coins needed and creates the campaigns once, however often the return is confirmed', async () => {
+    const { user, token } = await artistWith(0);
+    const link = 'https://open.spotify.com/track/2takcwOaAZWiXQijPHIx7B';
+    const start = await ctx.call('POST', '/api/stripe/campaign/checkout', {
+      token,
+      body: { track_link: link, playlist_ids: playlistIds },
+    });
+    expect(start.statusCode).toBe(200);
+    const { session_id, coins } = start.json().data;
+    expect(coins).toBe(350);
+    const early = await ctx.call('POST', '/api/stripe/campaign/checkout/check/pay', {
+      token,
+      body: { session_id },
+    });
+    expect(early.json().data.campaigns).toEqual([]);
+    await ctx.call('POST', `/api/sandbox/checkout/${session_id}/complete`, { body: {} });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ctx.call('POST', '/api/stripe/campaign/checkout/check/pay', { token, body: { session_id } }),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const n = await ctx.deps.database.pool.query(
+      'select count(*)::int n, min(payment_method) m from express_campaigns where artist_id = $1',
+      [user.id],
+    );
+    expect(n.rows[0]).toEqual({ n: 2, m: 'card' });
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(0);
+    const stranger = await artistWith(0);
+    expect(
+      (
+        await ctx.call('POST', '/api/stripe/campaign/checkout/check/pay', {
+          token: stranger.token,
+          body: { session_id },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});

@@ -64,6 +64,7 @@ export async function startCheckout(
   purchase: Purchase,
   method: 'card' | 'paypal',
   email: string,
+  campaign?: { meta: Record<string, unknown>; returnPath: string },
 ): Promise<{ url: string; ref: string; paymentId: number }> {
   const price = await priceOf(deps.database, purchase);
   const provider = method === 'card' ? deps.providers.payments.card : deps.providers.payments.paypal;
@@ -73,7 +74,8 @@ export async function startCheckout(
       userId,
       method,
       provider: provider.name === 'sandbox' ? `sandbox_${method}` : provider.name,
-      purpose: 'coins',
+      purpose: campaign ? 'campaign' : 'coins',
+      meta: campaign?.meta ?? null,
       packageId: price.packageId,
       coins: price.coins,
       amountMinor: price.amountMinor,
@@ -87,8 +89,8 @@ export async function startCheckout(
         amountMinor: price.amountMinor,
         currency: price.currency,
         description: price.description,
-        successUrl: `${app}/wallet/coins/packages?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${app}/wallet/coins/packages?cancelled=1`,
+        successUrl: `${app}${campaign?.returnPath ?? '/wallet/coins/packages'}?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${app}${campaign?.returnPath ?? '/wallet/coins/packages'}?cancelled=1`,
         clientReferenceId: String(payment!.id),
         customerEmail: email,
         metadata: { payment_id: String(payment!.id), user_id: String(userId) },
@@ -285,6 +287,13 @@ async function settleCard(deps: Deps, p: Payment, source: string): Promise<void>
   } else if (session.status === 'expired') {
     await markFailed(deps.database, p.id, 'checkout expired or failed');
   }
+}
+
+/** The payment behind a card session, for its buyer only. @throws NotFoundError otherwise */
+export async function cardPaymentOf(deps: Deps, userId: number, sessionId: string): Promise<Payment> {
+  const p = await findByRef(deps.database, 'card', sessionId);
+  if (!p || p.userId !== userId) throw new NotFoundError('payments.not_found');
+  return p;
 }
 
 /**
