@@ -9,7 +9,7 @@ import { createStorage } from './modules/files/storage';
 import { createMailer } from './modules/mail/mail.service';
 import { invoiceJobs } from './modules/wallet/invoices.service';
 import type { AppDeps } from './platform/app';
-import { systemClock } from './platform/clock';
+import { offsetClock, systemClock } from './platform/clock';
 import { createProviders } from './providers/providers';
 import { seedDemo } from './seed/demo';
 import { seedReference } from './seed/reference';
@@ -54,7 +54,8 @@ export async function boot(config: Config, options: { work: boolean; migrate: bo
     mail,
     storage: createStorage(config),
     providers: createProviders(config, database),
-    clock: systemClock,
+    // Sandbox time travel only outside production (the dev clock route refuses otherwise).
+    clock: config.NODE_ENV === 'production' ? systemClock : offsetClock(),
   };
   await jobs.register(jobDefinitions(deps), options.work);
   return {

@@ -1,5 +1,6 @@
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminAuthRoutes } from './modules/admins/admins.routes';
+import { devClockRoutes } from './modules/dev/dev-clock.routes';
 import { adminExpressRoutes } from './modules/express-spotify/admin-express.routes';
 import { expressRoutes } from './modules/express-spotify/express.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -24,6 +25,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminAuthRoutes,
   filesRoutes,
   mailRoutes,
+  devClockRoutes,
   lookupsRoutes,
   rbacRoutes,
   notificationsRoutes,
