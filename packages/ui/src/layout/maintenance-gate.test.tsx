@@ -20,7 +20,10 @@ function clients(body: unknown, status = 200) {
     translate: (k) => k,
     notifier: { error: vi.fn(), success: vi.fn() },
     fetchImpl: (async () =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })) as typeof fetch,
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      })) as typeof fetch,
   });
   return { api, upload: api };
 }

@@ -41,7 +41,9 @@ describe('<SearchFilterPanel>', () => {
         onReset={onReset}
       />,
     );
-    expect(screen.getByRole('button', { name: 'Hide the filters' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Hide the filters' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('x');
     fireEvent.click(screen.getByRole('button', { name: 'Reset', hidden: true }));
     expect(onReset).toHaveBeenCalled();
