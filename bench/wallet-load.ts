@@ -3,9 +3,8 @@
  * continuous autocannon run of warm-up + measured seconds: responses completed during the first
  * `warmupSeconds` are discarded, the rest are measured. Some wallet endpoints take longer than a
  * whole run under 10 connections, so the requests still in flight when autocannon closes its
- * connections are not dropped silently: each is counted as "cut off" with its age at that moment as a
- * lower bound of its latency, and each percentile is reported as the interval the cut-off requests
- * leave it in (see `Stat`).
+ * connections are not dropped silently: they are counted as "cut off", with their age at that moment
+ * (a lower bound of their latency), and a percentile they prove understated is flagged (see `Stat`).
  *
  * Autocannon closing a connection does not stop the server's work for it: the product keeps running
  * the abandoned queries. `drain` cancels them in PostgreSQL before the next target starts, so targets
@@ -17,13 +16,14 @@ import type pg from 'pg';
 import { type CpuSnapshot, type CpuUsage, cpuUsage } from './cpu';
 
 /**
- * A latency percentile known to lie in [lo, hi] ms: `lo` counts each cut-off request at its age when
- * the run ended, `hi` counts it as never answering (Infinity when that can move the percentile past
- * every measured response). Equal when no cut-off request can move it.
+ * A latency percentile over the 2xx responses completed in the measured window (autocannon's own
+ * convention), unless the requests cut off at the end prove it too low: counted at their age (a lower
+ * bound of their latency) they push the percentile over all requests more than 2 % higher. Then `ms`
+ * is that lower bound and `understated` is set.
  */
 export interface Stat {
-  lo: number;
-  hi: number;
+  ms: number;
+  understated: boolean;
 }
 
 /** One wallet load target. */
@@ -67,14 +67,24 @@ export interface WalletLoadResult {
   cpu: CpuUsage | null;
 }
 
-/** Nearest-rank percentile `p` over exact latencies plus lower bounds (see `Stat`). */
-export function censoredPercentile(exact: number[], bounds: number[], p: number): Stat {
-  const n = exact.length + bounds.length;
-  if (n === 0) return { lo: Number.NaN, hi: Number.NaN };
-  const rank = Math.min(n, Math.max(1, Math.ceil((p / 100) * n)));
-  const sortedExact = [...exact].sort((a, b) => a - b);
-  const withBounds = [...exact, ...bounds].sort((a, b) => a - b);
-  return { lo: withBounds[rank - 1]!, hi: sortedExact[rank - 1] ?? Number.POSITIVE_INFINITY };
+/** Nearest-rank percentile of a non-empty ascending array. */
+function rankValue(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1]!;
+}
+
+/** Percentile `p` of the `completed` latencies, raised to a lower bound when cut-off `ages` prove it low. */
+export function percentileOf(completed: number[], ages: number[], p: number): Stat {
+  const all = [...completed, ...ages].sort((x, y) => x - y);
+  if (all.length === 0) return { ms: Number.NaN, understated: false };
+  const lowerBound = rankValue(all, p);
+  if (completed.length === 0) return { ms: lowerBound, understated: true };
+  const value = rankValue(
+    [...completed].sort((x, y) => x - y),
+    p,
+  );
+  return lowerBound > value * 1.02
+    ? { ms: lowerBound, understated: true }
+    : { ms: value, understated: false };
 }
 
 /** Run one target: warm-up and measurement in one autocannon run (loopback only). */
@@ -154,9 +164,9 @@ export async function runTarget(
   return {
     name: target.name,
     reqPerSec: seconds > 0 ? times.length / seconds : Number.NaN,
-    p50: censoredPercentile(times, cutOff, 50),
-    p95: censoredPercentile(times, cutOff, 95),
-    p99: censoredPercentile(times, cutOff, 99),
+    p50: percentileOf(times, cutOff, 50),
+    p95: percentileOf(times, cutOff, 95),
+    p99: percentileOf(times, cutOff, 99),
     ok: times.length,
     cutOff: cutOff.length,
     cutOffMaxAgeMs: cutOff[0] ?? 0,

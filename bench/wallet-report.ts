@@ -53,28 +53,23 @@ export interface WalletReport {
 
 const int = (v: number) => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : 'n/a');
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v >= 100 ? 0 : 2) : 'n/a');
-/** A percentile: exact, a range when cut-off requests leave it open, "≥" when unbounded above. */
-function stat(s: Stat): string {
-  if (!Number.isFinite(s.hi)) return Number.isFinite(s.lo) ? `≥ ${ms(s.lo)}` : 'n/a';
-  return ms(s.lo) === ms(s.hi) ? ms(s.lo) : `${ms(s.lo)}–${ms(s.hi)}`;
-}
+/** A percentile, "≥" when it is a lower bound (see `Stat`). */
+const stat = (s: Stat) => `${s.understated ? '≥ ' : ''}${ms(s.ms)}`;
 const mb = (bytes: number) => (bytes / 1024 ** 2).toFixed(0);
 const sec = (v: number) => (v / 1000).toFixed(1);
 
-const times = (r: number) => `${r >= 100 ? r.toFixed(0) : r >= 0.01 ? r.toFixed(2) : r.toPrecision(2)}×`;
+const times = (r: number) =>
+  `${r === 0 ? '0' : r >= 100 ? r.toFixed(0) : r >= 0.01 ? r.toFixed(2) : r.toPrecision(2)}×`;
 
 function ratio(a: number, b: number): string {
   if (!(b > 0) || !Number.isFinite(a / b)) return 'n/a';
   return times(a / b);
 }
 
-/** Ratio of two percentiles, as an interval when either is one. */
+/** Ratio of two percentiles, "≥" when the product's is a lower bound. */
 function statRatio(p: Stat, b: Stat): string {
-  if (!(b.lo > 0) || !Number.isFinite(p.lo)) return 'n/a';
-  const lo = times(p.lo / (Number.isFinite(b.hi) ? b.hi : b.lo));
-  if (!Number.isFinite(p.hi)) return `≥ ${lo}`;
-  const hi = times(p.hi / b.lo);
-  return lo === hi ? lo : `${lo}–${hi}`;
+  const r = ratio(p.ms, b.ms);
+  return p.understated && r !== 'n/a' ? `≥ ${r}` : r;
 }
 
 function failures(r: WalletLoadResult): string {
@@ -84,7 +79,8 @@ function failures(r: WalletLoadResult): string {
 
 function loadRow(label: string, r: WalletLoadResult, single?: { medianMs: number; n: number }): string {
   const one = single ? `${ms(single.medianMs)} (n=${single.n})` : '';
-  return `| ${label} | ${r.reqPerSec.toFixed(r.reqPerSec < 10 ? 1 : 0)} | ${stat(r.p50)} | ${stat(r.p95)} | ${stat(r.p99)} | ${r.ok} | ${r.cutOff} | ${failures(r)} | ${one} |`;
+  const cut = r.cutOff > 0 ? `${r.cutOff} (oldest ${ms(r.cutOffMaxAgeMs)} ms)` : '0';
+  return `| ${label} | ${r.reqPerSec.toFixed(r.reqPerSec < 10 ? 1 : 0)} | ${stat(r.p50)} | ${stat(r.p95)} | ${stat(r.p99)} | ${r.ok} | ${cut} | ${failures(r)} | ${one} |`;
 }
 
 /** The load table of one endpoint (markdown). */
@@ -201,7 +197,7 @@ export function findings(report: WalletReport): string[] {
   const rows100 = part(limit100, 'page rows');
   if (page1 && limit100 && rows100 && rows1) {
     out.push(
-      `100 rows per page cost about the same as 10: the page rows take ${ms(rows100.executionMs)} ms instead of ${ms(rows1.executionMs)} ms and the count is the same; p95 ${stat(limit100.product.p95)} ms against ${stat(page1.product.p95)} ms under load.`,
+      `100 per page costs about the same as 10: its page rows take ${ms(rows100.executionMs)} ms (${ms(rows1.executionMs)} ms for 10), small next to the same count; p95 ${stat(limit100.product.p95)} ms against ${stat(page1.product.p95)} ms under load.`,
     );
   }
   const deepRows = part(deep, 'page rows');
@@ -258,11 +254,17 @@ export function recommendations(report: WalletReport): string[] {
   const trgmCount = alt(report, 'pg_trgm', 'count');
   const number = find(report, 'number');
   const a = report.alternatives;
+  const numRows = part(number, 'page rows');
+  const numCount = part(number, 'count');
+  const trgmNote =
+    trgmRows && trgmCount && a.trigramIndexMs !== null && a.transferIdIndexMs !== null
+      ? `: ${ms(trgmRows.executionMs)} ms + ${ms(trgmCount.executionMs)} ms${numRows && numCount ? ` instead of ${ms(numRows.executionMs)} ms + ${ms(numCount.executionMs)} ms` : ''} (tried in a rolled-back transaction; building them took ${sec(a.trigramIndexMs)} s and ${sec(a.transferIdIndexMs)} s on ${int(report.transfers)} transfers)`
+      : ` (not measured in this run: ${a.skipped ?? 'no plan'})`;
   const out: string[] = [
     `**Resolve the wallet account first and filter \`ledger_entries.account_id = $id\`** (one indexed lookup of ledger_accounts, as \`walletAccountId\` already does) instead of joining ledger_accounts and filtering \`user_id\`. The planner then sees the account's real row count from the column statistics and the (account_id, id) index becomes usable for ordering and counting.`,
     `**Make the total cheap.** Count on ledger_entries alone when no transfer column is filtered (${countAlt ? `${ms(countAlt.executionMs)} ms` : 'an index-only scan'} instead of ${count1 ? `${ms(count1.executionMs)} ms` : 'a join per entry'} here), or keep a per-account entry counter next to the balance (ledger_accounts is already updated under a row lock by every transfer), or stop counting: answer \`has_more\` / cap \`total\` (e.g. "10,000+"). The count is paid on every page, including page 1.`,
     `**Paginate by keyset for deep pages**: \`where account_id = $1 and id < $last_id order by id desc limit 10\` (${keyset ? `${ms(keyset.executionMs)} ms` : 'constant time'} at page ${int(report.deepPage)}${deep && part(deep, 'page rows') ? ` against ${ms(part(deep, 'page rows')!.executionMs)} ms with OFFSET` : ''}). Where page numbers must stay, page the ids on the index first and join only the 10 rows (deferred join: ${deferred ? `${ms(deferred.executionMs)} ms` : 'an index-only offset walk'}), rather than joining and sorting every entry before the OFFSET.`,
-    `**Index the transaction-number search**: a pg_trgm GIN index on ledger_transfers.number and a btree on ledger_entries(transfer_id) (the entries have no index from transfer to entry today) let the substring filter start from the few matching transfers: ${trgmRows && trgmCount ? `${ms(trgmRows.executionMs)} ms + ${ms(trgmCount.executionMs)} ms` : 'not measured'}${number && part(number, 'page rows') && part(number, 'count') ? ` instead of ${ms(part(number, 'page rows')!.executionMs)} ms + ${ms(part(number, 'count')!.executionMs)} ms` : ''} (tried in a rolled-back transaction; building them took ${a.trigramIndexMs !== null ? sec(a.trigramIndexMs) : '?'} s and ${a.transferIdIndexMs !== null ? sec(a.transferIdIndexMs) : '?'} s on ${int(report.transfers)} transfers; needs \`create extension pg_trgm\` in a migration; substrings shorter than 3 characters still scan). Alternatively require at least 3-4 characters, or search by prefix/exact number with a plain btree.`,
+    `**Index the transaction-number search**: a pg_trgm GIN index on ledger_transfers.number and a btree on ledger_entries(transfer_id) (the entries have no index from transfer to entry today) let the substring filter start from the few matching transfers${trgmNote}. Needs \`create extension pg_trgm\` in a migration; substrings shorter than 3 characters still scan. Alternatively require at least 3-4 characters, or search by prefix/exact number with a plain btree.`,
     `**Copy \`desc_id\` onto ledger_entries** (both tables are immutable, so the copy cannot drift) with an index on (account_id, desc_id, id): the type filter and its count then stay inside the entries' index instead of one ledger_transfers lookup per wallet entry.`,
     `**Index invoices(transfer_id)**: every list query left-joins invoices on transfer_id, which has no index; with one invoice per purchase that becomes a scan of the whole invoices table per page.`,
   ];
@@ -288,7 +290,7 @@ export function renderWalletSection(report: WalletReport): string {
     `- Machine: ${machineLine()}; 1-min load average when the bench started: ${report.loadAvgAtStart.toFixed(2)}`,
     `- Product: \`npx tsx apps/api/src/main.ts\` on a fresh DATA_DIR with the embedded PostgreSQL (${report.postgres.version}; shared_buffers ${report.postgres.sharedBuffers}, work_mem ${report.postgres.workMem}: the defaults), \`LOG_LEVEL=warn\`, rate limit raised out of the way, signed in as \`artist@demo.test\` (bearer token on every request).`,
     "- Baseline: `bench/wallet-baseline-server.ts`, bare Fastify + `pg` (pool of 20 like the product), no auth or plugins, same database after the generation. Route `/wallet/transactions`: `select id, account_id, transfer_id, amount, balance_after, created_at from ledger_entries where account_id = $1 order by id desc limit 10` (the artist's wallet account); route `/wallet/balance`: `select balance from ledger_accounts where id = $1`.",
-    `- Load: autocannon 9 (programmatic), ${load.connections} connections, HTTP/1.1 keep-alive over loopback, one continuous run per target: ${load.warmupSeconds} s warm-up (responses discarded), then ${load.durationSeconds} s measured. req/s = 2xx responses completed in the measured window / its length. Requests still running when autocannon closes its connections are not dropped silently ("cut off at end"; with 10 connections there are always up to 10): their age then is a lower bound of their latency, so a percentile they can move is shown as the range it must lie in (low end: cut-off requests at their age, high end: as if they never answered; "≥" when that is unbounded, i.e. slow requests outlived the window). The queries of abandoned requests are cancelled in PostgreSQL before the next target starts (${report.cancelledQueries} cancelled in this run), so targets do not overlap. The load generator shares the machine with the servers and the database.`,
+    `- Load: autocannon 9 (programmatic), ${load.connections} connections, HTTP/1.1 keep-alive over loopback, one continuous run per target: ${load.warmupSeconds} s warm-up (responses discarded), then ${load.durationSeconds} s measured. req/s = 2xx responses completed in the measured window / its length. Percentiles are over the 2xx responses completed in the measured window, as autocannon reports them. With 10 connections up to 10 requests are still running when the window closes; they are not dropped silently: "cut off at end" gives their number and the age of the oldest (a lower bound of its latency), and when those requests, counted at their age, already push a percentile over all requests more than 2 % above the one of the completed responses, that lower bound is shown instead, marked "≥". A list request that takes longer than the whole run is therefore visible as few completed responses and old cut-off requests. The queries of abandoned requests are cancelled in PostgreSQL before the next target starts (${report.cancelledQueries} cancelled in this run), so targets do not overlap. The load generator shares the machine with the servers and the database.`,
     '- "1 client, median": sequential requests, one at a time, before the load (n requests).',
     '',
     '### Data',
@@ -329,7 +331,7 @@ export function renderWalletSection(report: WalletReport): string {
             .filter((v) => !v.seen)
             .map((v) => v.label)
             .join(', ')}): the product's SQL may have changed since this bench was written.`
-    } "shared buffers read" are pages not found in PostgreSQL's 128 MB cache (they come from the OS page cache here). Alternatives were run the same way; the two extra indexes were created in a transaction that was rolled back${report.alternatives.skipped ? ` (skipped: ${report.alternatives.skipped})` : ''}.`,
+    } "shared buffers read" are pages not found in PostgreSQL's 128 MB cache (they come from the OS page cache here). Alternatives were run the same way; ${report.alternatives.skipped ? `the experiment with two extra indexes was skipped: ${report.alternatives.skipped}` : 'the two extra indexes were created in a transaction that was rolled back'}.`,
     '',
     planTable(report),
     '',

@@ -53,7 +53,8 @@ function transferNumber(): string {
 
 const SYSTEM_ALLOW_NEGATIVE: Record<SystemAccountKind, boolean> = {
   campaign_escrow: false,
-  platform_revenue: false,
+  // Staff credits (goodwill, corrections) are a platform expense: revenue may go below zero.
+  platform_revenue: true,
   payment_clearing: true,
   payout_clearing: true,
 };
@@ -174,8 +175,20 @@ async function move(tx: Tx, input: MoveInput): Promise<{ transfer: Transfer; rep
     })
     .returning();
   await tx.db.insert(ledgerEntries).values([
-    { accountId: input.from, transferId: transfer!.id, amount: -input.amount, balanceAfter: debitBalance },
-    { accountId: input.to, transferId: transfer!.id, amount: input.amount, balanceAfter: creditBalance },
+    {
+      accountId: input.from,
+      transferId: transfer!.id,
+      amount: -input.amount,
+      balanceAfter: debitBalance,
+      descId: input.descId,
+    },
+    {
+      accountId: input.to,
+      transferId: transfer!.id,
+      amount: input.amount,
+      balanceAfter: creditBalance,
+      descId: input.descId,
+    },
   ]);
   return { transfer: transfer!, replayed: false };
 }

@@ -97,6 +97,7 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_payment_unique').on(t.paymentId),
     uniqueIndex('invoices_number_unique').on(t.number),
+    index('invoices_transfer_idx').on(t.transferId),
     index('invoices_user_idx').on(t.userId, t.id),
   ],
 );

@@ -286,10 +286,21 @@ describe('admin wallet', () => {
     });
     expect(noReason.statusCode).toBe(422);
     expect(noReason.json().errors.reason).toBeDefined();
-    // platform revenue needs coins before it can give any back.
-    await ctx.deps.database.pool.query(
-      `update ledger_accounts set balance = balance + 0 where kind = 'platform_revenue'`,
-    );
+    // A goodwill credit works even before the platform earned anything (revenue may go negative).
+    const goodwill = await ctx.call('POST', '/api/admin/wallet/adjustments', {
+      token,
+      body: {
+        user_id: user.id,
+        coins: 15,
+        direction: 'credit',
+        reason: 'Goodwill',
+        idempotency_key: 'k-00000000',
+      },
+    });
+    expect(goodwill.statusCode).toBe(200);
+    const refundRow = await ctx.call('GET', `/api/wallet/admin/transaction/user/${user.id}`, { token });
+    expect(refundRow.json().data[0]).toMatchObject({ desc_id: 3, transaction_type: 'credit', coins: 15 });
+    expect(refundRow.json().data[0].transaction_details.refund_type).toBe('manual_adjustment');
     const body = {
       user_id: user.id,
       coins: 40,
@@ -297,8 +308,11 @@ describe('admin wallet', () => {
       reason: 'Chargeback',
       idempotency_key: 'k-00000002',
     };
-    const empty = await ctx.call('POST', '/api/admin/wallet/adjustments', { token, body });
-    expect(empty.statusCode).toBe(409);
+    const tooMuch = await ctx.call('POST', '/api/admin/wallet/adjustments', {
+      token,
+      body: { ...body, coins: 16, idempotency_key: 'k-00000009' },
+    });
+    expect(tooMuch.statusCode).toBe(409);
     const a = await startCard(await ctx.loginUser(user.email));
     await ctx.call('POST', `/api/sandbox/checkout/${a.session_id}/complete`, { body: {} });
     const [r1, r2] = await Promise.all([
@@ -306,12 +320,12 @@ describe('admin wallet', () => {
       ctx.call('POST', '/api/admin/wallet/adjustments', { token, body }),
     ]);
     expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
-    expect(await walletBalance(ctx.deps.database, user.id)).toBe(coins - 40);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(15 + coins - 40);
     const logs = await ctx.deps.database.pool.query(
       `select count(*)::int as n from audit_logs where action = 'wallet.adjustment' and target_id = $1`,
       [String(user.id)],
     );
-    expect(logs.rows[0].n).toBe(1);
+    expect(logs.rows[0].n).toBe(2); // the goodwill credit and one debit, however many submits
     const userTx = await ctx.call('GET', `/api/wallet/admin/transaction/user/${user.id}`, { token });
     expect(userTx.json().data[0]).toMatchObject({ desc_id: 5, transaction_type: 'debit', coins: 40 });
     const weak = await ctx.makeAdmin({ permissions: ['invoices.show'] });

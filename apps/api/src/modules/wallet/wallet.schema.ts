@@ -122,7 +122,13 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerTransfers.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    /** Copy of the transfer's desc_id (both rows are immutable), so lists filter without a join. */
+    descId: smallint('desc_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_entries_account_idx').on(t.accountId, t.id)],
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId, t.id),
+    index('ledger_entries_account_desc_idx').on(t.accountId, t.descId, t.id),
+    index('ledger_entries_transfer_idx').on(t.transferId),
+  ],
 );

@@ -1,5 +1,5 @@
 import { TRANSACTION_DESCRIPTIONS } from '@lm/contracts';
-import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type ListQuery, paginate } from '../../platform/http';
 import { users } from '../accounts/accounts.schema';
@@ -30,15 +30,26 @@ export interface TransactionItem {
 
 const str = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
 
-/** Filters of the transaction lists: number (contains), desc_id, type, date range (YYYY-MM-DD, inclusive). */
-function transactionFilters(filter: ListQuery['filter']): SQL[] {
+/**
+ * Filters of the transaction lists, on the entries alone so the (account_id, ...) indexes serve them:
+ * number (contains, trigram index), desc_id, type (credit/debit), date range (YYYY-MM-DD, inclusive).
+ */
+function entryFilters(filter: ListQuery['filter']): SQL[] {
   const f = filter ?? {};
   const out: SQL[] = [];
   const one = (k: string) => (Array.isArray(f[k]) ? f[k][0] : f[k]) as string | undefined;
-  const number = one('transactions_id');
-  if (number) out.push(ilike(ledgerTransfers.number, `%${number.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
+  const number = one('transactions_id')?.trim();
+  if (number) {
+    const pattern = `%${number.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    out.push(
+      inArray(
+        ledgerEntries.transferId,
+        sql`(select ${ledgerTransfers.id} from ${ledgerTransfers} where ${ledgerTransfers.number} ilike ${pattern})`,
+      ),
+    );
+  }
   const descId = one('desc_id');
-  if (descId && /^[1-7]$/.test(descId)) out.push(eq(ledgerTransfers.descId, Number(descId)));
+  if (descId && /^[1-7]$/.test(descId)) out.push(eq(ledgerEntries.descId, Number(descId)));
   const type = one('transaction_type');
   if (type === 'credit') out.push(sql`${ledgerEntries.amount} > 0`);
   if (type === 'debit') out.push(sql`${ledgerEntries.amount} < 0`);
@@ -52,23 +63,8 @@ function transactionFilters(filter: ListQuery['filter']): SQL[] {
   return out;
 }
 
-/**
- * Transactions of one wallet (or of every user wallet when `userId` is null), newest first, keyset-free
- * offset pagination over the (account_id, id) index.
- */
-export async function listTransactions(
-  database: Database,
-  userId: number | null,
-  query: ListQuery,
-  storageUrl: (key: string) => string,
-) {
-  const where = [
-    eq(ledgerAccounts.kind, 'user_wallet'),
-    ...(userId === null ? [] : [eq(ledgerAccounts.userId, userId)]),
-    ...transactionFilters(query.filter),
-  ];
-  const direction = query.order?.endsWith(':asc') ? asc : desc;
-  const base = database.db
+function detailedEntries(database: Database) {
+  return database.db
     .select({
       entry: ledgerEntries,
       transfer: ledgerTransfers,
@@ -83,20 +79,57 @@ export async function listTransactions(
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
     .leftJoin(invoices, eq(invoices.transferId, ledgerTransfers.id))
-    .leftJoin(users, eq(users.id, ledgerAccounts.userId))
-    .where(and(...where));
-  const [rows, [count]] = await Promise.all([
-    base
+    .leftJoin(users, eq(users.id, ledgerAccounts.userId));
+}
+
+/**
+ * Transactions of one wallet (or of every user wallet when `userId` is null), newest first. The page's
+ * entry ids are found on the (account_id, id) index first and only those rows are joined, so a deep
+ * page costs an index walk, not a join and sort of the whole history (docs/performance.md).
+ */
+export async function listTransactions(
+  database: Database,
+  userId: number | null,
+  query: ListQuery,
+  storageUrl: (key: string) => string,
+) {
+  let accountCondition: SQL;
+  if (userId !== null) {
+    const [account] = await database.db
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, 'user_wallet'), eq(ledgerAccounts.userId, userId)));
+    if (!account) return { data: [], pagination: paginate(0, query.page, query.limit) };
+    accountCondition = eq(ledgerEntries.accountId, account.id);
+  } else {
+    accountCondition = sql`${ledgerEntries.accountId} in (select ${ledgerAccounts.id} from ${ledgerAccounts} where ${ledgerAccounts.kind} = 'user_wallet')`;
+  }
+  const where = and(accountCondition, ...entryFilters(query.filter));
+  const direction = query.order?.endsWith(':asc') ? asc : desc;
+  const [ids, [count]] = await Promise.all([
+    database.db
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(where)
       .orderBy(direction(ledgerEntries.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     database.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-      .where(and(...where)),
+      .where(where),
   ]);
+  const rows =
+    ids.length === 0
+      ? []
+      : await detailedEntries(database)
+          .where(
+            inArray(
+              ledgerEntries.id,
+              ids.map((r) => r.id),
+            ),
+          )
+          .orderBy(direction(ledgerEntries.id));
   return {
     data: rows.map((r) => toItem(r, storageUrl)),
     pagination: paginate(count?.n ?? 0, query.page, query.limit),
@@ -152,29 +185,13 @@ export async function getTransaction(
   userId: number | null,
   storageUrl: (k: string) => string,
 ) {
-  const [row] = await database.db
-    .select({
-      entry: ledgerEntries,
-      transfer: ledgerTransfers,
-      userId: ledgerAccounts.userId,
-      invoiceId: invoices.id,
-      invoicePath: invoices.attachmentPath,
-      paymentId: invoices.paymentId,
-      userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
-      userEmail: users.email,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
-    .leftJoin(invoices, eq(invoices.transferId, ledgerTransfers.id))
-    .leftJoin(users, eq(users.id, ledgerAccounts.userId))
-    .where(
-      and(
-        eq(ledgerEntries.id, entryId),
-        eq(ledgerAccounts.kind, 'user_wallet'),
-        ...(userId === null ? [] : [eq(ledgerAccounts.userId, userId)]),
-      ),
-    );
+  const [row] = await detailedEntries(database).where(
+    and(
+      eq(ledgerEntries.id, entryId),
+      eq(ledgerAccounts.kind, 'user_wallet'),
+      ...(userId === null ? [] : [eq(ledgerAccounts.userId, userId)]),
+    ),
+  );
   return row ? toItem(row, storageUrl) : null;
 }
 
