@@ -89,3 +89,10 @@ export interface AbilityRule {
   action: 'call';
   subject: string;
 }
+
+/** Back-office permissions of Spotify express (admin routes of apps/api express module). */
+export const EXPRESS_ADMIN_PERMISSIONS = {
+  campaigns: 'express.campaigns.show',
+  playlists: 'express.playlist.show',
+  tiers: 'INFLUENCER_VIEW_TIERS',
+} as const satisfies Record<string, AdminPermission>;

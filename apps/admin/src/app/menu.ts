@@ -1,3 +1,4 @@
+import { EXPRESS_ADMIN_PERMISSIONS as EXPRESS } from '@lm/contracts/permissions';
 import type { MenuItem } from '@lm/ui';
 import {
   IconAdjustments,
@@ -70,21 +71,21 @@ export const adminMenu: readonly MenuItem[] = [
         label: 'nav.spotify',
         icon: IconBrandSpotify,
         to: '/express/campaigns/list',
-        permission: 'express.campaigns.show',
+        permission: EXPRESS.campaigns,
       },
       {
         key: 'tiktok-campaigns',
         label: 'nav.tiktok',
         icon: IconBrandTiktok,
         to: '/express/tiktok/campaigns/list',
-        permission: 'express.campaigns.show',
+        permission: EXPRESS.campaigns,
       },
       {
         key: 'instagram-campaigns',
         label: 'nav.instagram',
         icon: IconBrandInstagram,
         to: '/express/instagram/campaigns/list',
-        permission: 'express.campaigns.show',
+        permission: EXPRESS.campaigns,
       },
     ],
   },
@@ -93,7 +94,7 @@ export const adminMenu: readonly MenuItem[] = [
     label: 'nav.express_playlists',
     icon: IconPlaylist,
     to: '/express/playlists/list',
-    permission: 'express.playlist.show',
+    permission: EXPRESS.playlists,
   },
   { key: 'reports', label: 'nav.reports', icon: IconChartBar, to: '/reports' },
   {

@@ -1,4 +1,4 @@
-import { GENERAL } from '@lm/contracts/permissions';
+import { EXPRESS_ADMIN_PERMISSIONS as EXPRESS, GENERAL } from '@lm/contracts/permissions';
 import type { RouteAccess } from '@lm/ui';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
@@ -33,6 +33,87 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: GENERAL, requireVerified: false },
     devOnly: true,
     screen: page(() => import('../routes/dev-mailbox/DevMailboxPage'), 'DevMailboxPage'),
+  },
+  {
+    path: '/wallet/main/list',
+    access: { permission: 'main.wallet.show.all.transactions' },
+    screen: page(() => import('../routes/wallet/MainWalletPage'), 'MainWalletPage'),
+  },
+  {
+    path: '/wallet/transaction/list',
+    access: { permission: 'main.wallet.show.all.transactions' },
+    screen: page(() => import('../routes/wallet/TransactionsPage'), 'TransactionsPage'),
+  },
+  {
+    path: '/wallet/deposit/list',
+    access: { permission: 'main.wallet.show.all.transactions' },
+    screen: page(() => import('../routes/wallet/DepositsPage'), 'DepositsPage'),
+  },
+  {
+    path: '/wallet/withdrawals/list',
+    access: { permission: 'main.wallet.show.all.transactions' },
+    screen: page(() => import('../routes/wallet/TransactionsPage'), 'WithdrawalsPage'),
+  },
+  {
+    path: '/wallet/transaction/view',
+    access: { permission: 'main.wallet.show.all.transactions' },
+    screen: page(() => import('../routes/wallet/TransactionViewPage'), 'TransactionViewPage'),
+  },
+  {
+    path: '/wallet/coins/details/list',
+    access: { permission: 'main.wallet.show.all.transactions' },
+    screen: page(() => import('../routes/wallet/CoinsDetailsPage'), 'CoinsDetailsPage'),
+  },
+  {
+    path: '/wallet/packages/list',
+    access: { permission: 'main.wallet.show.all.transactions' },
+    screen: page(() => import('../routes/wallet/PackagesPage'), 'PackagesPage'),
+  },
+  {
+    path: '/invoices/list',
+    access: { permission: 'invoices.show' },
+    screen: page(() => import('../routes/invoices/InvoicesPage'), 'InvoicesPage'),
+  },
+  {
+    path: '/invoices/:id',
+    access: { permission: 'invoices.show' },
+    screen: page(() => import('../routes/invoices/InvoiceDetailPage'), 'InvoiceDetailPage'),
+  },
+  // Spotify express (permissions of the API's admin express routes).
+  {
+    path: '/express/tiers/list',
+    access: { permission: EXPRESS.tiers },
+    screen: page(() => import('../routes/express/LookupPages'), 'TiersPage'),
+  },
+  {
+    path: '/express/durations/list',
+    access: { permission: EXPRESS.tiers },
+    screen: page(() => import('../routes/express/LookupPages'), 'DurationsPage'),
+  },
+  {
+    path: '/express/reasons/list',
+    access: { permission: EXPRESS.campaigns },
+    screen: page(() => import('../routes/express/LookupPages'), 'ReasonsPage'),
+  },
+  {
+    path: '/express/playlists/list',
+    access: { permission: EXPRESS.playlists },
+    screen: page(() => import('../routes/express/PlaylistsPages'), 'PlaylistsPage'),
+  },
+  {
+    path: '/express/playlist/view/:id',
+    access: { permission: EXPRESS.playlists },
+    screen: page(() => import('../routes/express/PlaylistsPages'), 'PlaylistViewPage'),
+  },
+  {
+    path: '/express/campaigns/list',
+    access: { permission: EXPRESS.campaigns },
+    screen: page(() => import('../routes/express/CampaignsPages'), 'CampaignsPage'),
+  },
+  {
+    path: '/express-campaigns/:campaignId',
+    access: { permission: EXPRESS.campaigns },
+    screen: page(() => import('../routes/express/CampaignsPages'), 'CampaignDetailPage'),
   },
   {
     path: '/not-found',

@@ -1,10 +1,13 @@
 import type { MenuItem } from '@lm/ui';
 import {
+  IconArrowsExchange,
   IconBrandInstagram,
   IconBrandSpotify,
   IconBrandTiktok,
   IconCirclePlus,
+  IconFileInvoice,
   IconPlaylist,
+  IconPlugConnected,
   IconSmartHome,
   IconSpeakerphone,
   IconTools,
@@ -16,7 +19,7 @@ import {
  * User side menu of spec section 2: Dashboard; Campaign Management (New Campaign, Spotify/TikTok/
  * Instagram campaigns, My Playlists for curators, TikTok and Instagram campaigns for influencers);
  * Wallet (Wallet Balance: coins page for artists, payouts for curators and influencers); Tools
- * (Fan Finder). An item shows once its screen exists (see routes.tsx) and the ability allows it.
+ * (Fan Finder). Transactions and Invoices sit in the Wallet group beside Wallet Balance. An item shows once its screen exists (see routes.tsx) and the ability allows it.
  */
 export const userMenu: readonly MenuItem[] = [
   { key: 'dashboard', label: 'nav.dashboard', icon: IconSmartHome, to: '/dashboard' },
@@ -63,6 +66,13 @@ export const userMenu: readonly MenuItem[] = [
         to: '/express/my/playlists/list',
         permission: 'CURATOR_PERMISSION',
       },
+      {
+        key: 'spotify-connections',
+        label: 'express.connections.title',
+        icon: IconPlugConnected,
+        to: '/connection/list',
+        permission: 'CURATOR_PERMISSION',
+      },
     ],
   },
   {
@@ -77,6 +87,20 @@ export const userMenu: readonly MenuItem[] = [
         to: '/payouts/list',
         toByUserType: { 1: '/wallet/coins/packages' },
         permission: 'ARTIST_ALL_PERMISSION',
+      },
+      {
+        key: 'wallet-transactions',
+        label: 'nav.transactions',
+        icon: IconArrowsExchange,
+        to: '/wallet/user/transaction',
+        permission: 'ARTIST_ALL_PERMISSION',
+      },
+      {
+        key: 'invoices',
+        label: 'nav.invoices',
+        icon: IconFileInvoice,
+        to: '/invoices/list',
+        permission: 'ARTIST_PERMISSION',
       },
     ],
   },

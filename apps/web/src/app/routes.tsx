@@ -78,6 +78,87 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/fan-finder/FanFinderLandingPage'), 'FanFinderLandingPage'),
   },
   {
+    path: '/wallet/coins/packages',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/wallet/PackagesPage'), 'PackagesPage'),
+  },
+  {
+    path: '/paypal/callback',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/wallet/PayPalCallbackPage'), 'PayPalCallbackPage'),
+  },
+  {
+    path: '/wallet/user/transaction',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/wallet/TransactionsPage'), 'TransactionsPage'),
+  },
+  {
+    path: '/invoices/list',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/invoices/InvoicesPage'), 'InvoicesPage'),
+  },
+  {
+    path: '/invoices/:id',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/invoices/InvoiceDetailPage'), 'InvoiceDetailPage'),
+  },
+  // Spotify express (spec section 2).
+  {
+    path: '/select/platform',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/express/PlatformPages'), 'SelectPlatformPage'),
+  },
+  {
+    path: '/spotify/platform',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/express/PlatformPages'), 'SpotifyPlatformPage'),
+  },
+  {
+    path: '/create/express/campaign',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/express/CreateCampaignPage'), 'CreateCampaignPage'),
+  },
+  {
+    path: '/renew/express/campaign',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/express/RenewPage'), 'RenewPage'),
+  },
+  {
+    path: '/express/campaigns/list',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/express/CampaignsListPage'), 'CampaignsListPage'),
+  },
+  {
+    path: '/express-campaigns/:campaignId',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/express/CampaignDetailPage'), 'CampaignDetailPage'),
+  },
+  {
+    path: '/connection/list',
+    access: { permission: 'CURATOR_PERMISSION' },
+    screen: page(() => import('../routes/express/ConnectionsPage'), 'ConnectionsPage'),
+  },
+  {
+    path: '/express/callback',
+    access: { permission: 'CURATOR_PERMISSION' },
+    screen: page(() => import('../routes/express/ConnectionsPage'), 'ExpressCallbackPage'),
+  },
+  {
+    path: '/express/my/playlists/list',
+    access: { permission: 'CURATOR_PERMISSION' },
+    screen: page(() => import('../routes/express/MyPlaylistsPage'), 'MyPlaylistsPage'),
+  },
+  {
+    path: '/express/my/playlist/create',
+    access: { permission: 'CURATOR_PERMISSION' },
+    screen: page(() => import('../routes/express/PlaylistCreatePage'), 'PlaylistCreatePage'),
+  },
+  {
+    path: '/express/my/playlist/view/:id',
+    access: { permission: 'CURATOR_PERMISSION' },
+    screen: page(() => import('../routes/express/PlaylistViewPage'), 'PlaylistViewPage'),
+  },
+  {
     path: '/not-found',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/not-found/NotFoundRoute'), 'NotFoundRoute'),

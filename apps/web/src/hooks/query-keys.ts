@@ -3,4 +3,7 @@ export const queryKeys = {
   sessions: ['account', 'sessions'] as const,
   resetToken: (email: string, token: string) => ['auth', 'reset-token', email, token] as const,
   notifications: ['notifications', 'notifications'] as const,
+  packages: ['wallet', 'packages'] as const,
+  balance: ['wallet', 'balance'] as const,
+  invoice: (id: number) => ['wallet', 'invoice', id] as const,
 };

@@ -2,11 +2,11 @@ import { type SessionUser, USER_STATUS_LABELS, type UserStatus } from '@lm/contr
 import {
   formatNumber,
   formatRelative,
-  formatShortAmount,
   StatusBadge,
   useLatestNotifications,
   usePageTitle,
   useSession,
+  WalletBalanceCard,
 } from '@lm/ui';
 import {
   Anchor,
@@ -26,13 +26,14 @@ import {
   IconBell,
   IconCircleCheck,
   IconCircleDashed,
-  IconCoins,
   IconShieldLock,
   IconUserCircle,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useWalletBalance } from '../../hooks/use-wallet';
+import { ExpressDashboardSection } from '../express/ExpressDashboardSection';
 import { profileCompleteness } from './profile-completeness';
 
 function StatCard({
@@ -95,6 +96,8 @@ export function DashboardPage() {
   const notifications = useLatestNotifications('notifications', true);
   const status = USER_STATUS_LABELS[user.status as UserStatus];
   const lang = i18n.language;
+  const wallet = useWalletBalance();
+  const canDeposit = session.ability.can('call', 'ARTIST_PERMISSION');
 
   return (
     <Stack gap="lg" data-testid="dashboard">
@@ -104,16 +107,13 @@ export function DashboardPage() {
       </div>
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        <StatCard icon={<IconCoins size={24} />} color="yellow" label={t('dashboard.balance')}>
-          <Group gap={6} align="baseline" wrap="nowrap">
-            <Text fz={28} fw={700} lh={1} title={formatNumber(balance, lang)} data-testid="balance">
-              {formatShortAmount(balance, lang)}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('dashboard.coins')}
-            </Text>
-          </Group>
-        </StatCard>
+        <WalletBalanceCard
+          coins={wallet.data?.balance ?? balance}
+          valueMinor={wallet.data?.total_minor}
+          currency={wallet.data?.currency}
+          depositTo="/wallet/coins/packages"
+          depositDisabled={!canDeposit}
+        />
         <StatCard icon={<IconUserCircle size={24} />} color="violet" label={t('dashboard.account_type')}>
           <Text fz="lg" fw={600} lh={1.2}>
             {t(`user_types.${user.user_type_id}`)}
@@ -156,6 +156,8 @@ export function DashboardPage() {
           </Anchor>
         </StatCard>
       </SimpleGrid>
+
+      <ExpressDashboardSection />
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card padding="lg" radius="md">

@@ -1,0 +1,138 @@
+import {
+  type ExpressCampaignDetail,
+  type ExpressDuration,
+  type ExpressPlaylist,
+  type ExpressReason,
+  type ExpressTier,
+  useApi,
+} from '@lm/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { z } from 'zod';
+
+/** Query keys of the back-office express screens. */
+export const expressKeys = {
+  all: ['admin-express'] as const,
+  lookup: (kind: LookupKind) => ['admin-express', kind] as const,
+  playlist: (id: number) => ['admin-express', 'playlist', id] as const,
+  campaign: (id: number) => ['admin-express', 'campaign', id] as const,
+};
+
+export type LookupKind = 'tiers' | 'durations' | 'reasons';
+
+export const tierFormSchema = z.object({
+  tier_name: z.string().trim().min(1, 'validation.required').max(100),
+  price: z.number({ error: 'validation.required' }).int().min(1, 'validation.required'),
+  description: z.string().trim().max(500).optional(),
+  status: z.boolean(),
+});
+export const durationFormSchema = z.object({
+  duration: z.number({ error: 'validation.required' }).int().min(1, 'validation.required').max(365),
+  status: z.boolean(),
+});
+export const reasonFormSchema = z.object({
+  reason: z.string().trim().min(1, 'validation.required').max(200),
+  status: z.boolean(),
+});
+
+type LookupRow = { tiers: ExpressTier; durations: ExpressDuration; reasons: ExpressReason };
+
+/** Refreshes the express queries and lists after a change. */
+export function useRefreshExpress() {
+  const client = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: expressKeys.all }),
+        client.invalidateQueries({
+          predicate: (q) => q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith('admin/express/'),
+        }),
+      ]),
+    [client],
+  );
+}
+
+/** GET admin/express/{tiers|durations|reasons}. */
+export function useExpressLookup<K extends LookupKind>(kind: K) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: expressKeys.lookup(kind),
+    queryFn: async () => (await api.get<LookupRow[K][]>(`admin/express/${kind}`)).data,
+  });
+}
+
+/** POST (new) or PUT (edit) of a tier, duration or reason; status as 1/0. */
+export function useSaveLookup(kind: LookupKind) {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      body,
+    }: {
+      id?: number;
+      body: Record<string, unknown> & { status: boolean };
+    }) => {
+      const payload = { ...body, status: body.status ? 1 : 0 };
+      return id
+        ? api.put(`admin/express/${kind}/${id}`, payload)
+        : api.post(`admin/express/${kind}`, payload);
+    },
+    onSuccess: () => refresh(),
+  });
+}
+
+/** DELETE admin/express/reasons/{id} (retires it). */
+export function useRetireReason() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (id: number) => api.delete(`admin/express/reasons/${id}`),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useAdminPlaylist(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: expressKeys.playlist(id),
+    queryFn: async () =>
+      (
+        await api.get<ExpressPlaylist & { campaigns: ExpressCampaignDetail[] }>(
+          `admin/express/playlists/${id}`,
+        )
+      ).data,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** POST admin/express/playlists/{id}/status {status: approve|decline|disable, reason?}. */
+export function usePlaylistStatus() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (v: { id: number; status: 'approve' | 'decline' | 'disable'; reason?: string }) =>
+      api.post(`admin/express/playlists/${v.id}/status`, { status: v.status, reason: v.reason }),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useAdminCampaign(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: expressKeys.campaign(id),
+    queryFn: async () => (await api.get<ExpressCampaignDetail>(`admin/express/campaigns/${id}`)).data,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** POST admin/express/campaigns/{id}/force-end {outcome: completed|refunded, note?}. */
+export function useForceEnd() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (v: { id: number; outcome: 'completed' | 'refunded'; note?: string }) =>
+      api.post(`admin/express/campaigns/${v.id}/force-end`, { outcome: v.outcome, note: v.note }),
+    onSuccess: () => refresh(),
+  });
+}

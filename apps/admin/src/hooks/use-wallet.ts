@@ -1,0 +1,147 @@
+import { type CoinPackage, type Invoice, useApi, type WalletTransaction } from '@lm/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+/** Query keys of the back-office wallet screens. */
+export const walletKeys = {
+  main: ['admin-wallet', 'main'] as const,
+  packages: ['admin-wallet', 'packages'] as const,
+  transaction: (id: number) => ['admin-wallet', 'transaction', id] as const,
+  invoice: (id: number) => ['admin-wallet', 'invoice', id] as const,
+};
+
+/** GET admin/wallet/main: accounts by kind and the coins sold. */
+export interface MainWallet {
+  accounts: { kind: string; accounts: number; balance: number }[];
+  sold: { coins: number; revenue_minor: number; count: number };
+}
+
+export function useMainWallet() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: walletKeys.main,
+    queryFn: async () => (await api.get<MainWallet>('admin/wallet/main')).data,
+  });
+}
+
+/** GET admin/wallet/transactions/{id}. */
+export function useAdminTransaction(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: walletKeys.transaction(id),
+    queryFn: async () => (await api.get<WalletTransaction>(`admin/wallet/transactions/${id}`)).data,
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+/** GET admin/invoices/{id}. */
+export function useAdminInvoice(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: walletKeys.invoice(id),
+    queryFn: async () => (await api.get<Invoice>(`admin/invoices/${id}`)).data,
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+/** POST admin/wallet/adjustments: credits or debits a wallet with a reason (once per key). */
+export interface Adjustment {
+  user_id: number;
+  coins: number;
+  direction: 'credit' | 'debit';
+  reason: string;
+  idempotency_key: string;
+}
+
+export function useAdjustBalance() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Adjustment) =>
+      (await api.post<{ balance: number; transactions_id: string }>('admin/wallet/adjustments', body)).data,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['list', 'admin/wallet/coins'] }),
+        client.invalidateQueries({ queryKey: ['list', 'admin/wallet/transactions'] }),
+        client.invalidateQueries({ queryKey: walletKeys.main }),
+      ]),
+  });
+}
+
+/** Body of a coin package (price in pence). */
+export interface PackageBody {
+  name: string;
+  coins: number;
+  bonus_coins: number;
+  price: number;
+  min_followers: number | null;
+  duration_days: number | null;
+  is_active: boolean;
+  position: number;
+}
+
+/** GET admin/wallet/packages (active and retired). */
+export function useAdminPackages() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: walletKeys.packages,
+    queryFn: async () => (await api.get<CoinPackage[]>('admin/wallet/packages')).data,
+  });
+}
+
+/** POST admin/wallet/packages or PUT admin/wallet/packages/{id}. */
+export function useSavePackage() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id?: number; body: PackageBody }) =>
+      id
+        ? (await api.put<CoinPackage>(`admin/wallet/packages/${id}`, body)).data
+        : (await api.post<CoinPackage>('admin/wallet/packages', body)).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.packages }),
+  });
+}
+
+/** DELETE admin/wallet/packages/{id}: retires the package (kept for its payments and invoices). */
+export function useDeletePackage() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`admin/wallet/packages/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.packages }),
+  });
+}
+
+/**
+ * Adjustment form (the API's rules: 1 to 10,000,000 coins, a reason of at least 3 characters).
+ * Messages are catalog keys; `fieldError` translates them.
+ */
+export const adjustmentSchema = z.object({
+  direction: z.enum(['credit', 'debit']),
+  coins: z
+    .number({ error: 'validation.required' })
+    .int('wallet.form.whole_number')
+    .min(1, 'wallet.form.at_least_one')
+    .max(10_000_000, 'wallet.form.too_big'),
+  reason: z.string().trim().min(3, 'wallet.reason_required').max(500, 'validation.too_long'),
+});
+
+const count = (min: number, message: string) =>
+  z.number({ error: 'validation.required' }).int('wallet.form.whole_number').min(min, message);
+
+/** Package form (the API's rules); the price is typed in pounds and sent in pence. */
+export const packageFormSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
+  coins: count(1, 'wallet.form.at_least_one').max(10_000_000, 'wallet.form.too_big'),
+  bonus_coins: count(0, 'wallet.form.not_negative').max(10_000_000, 'wallet.form.too_big'),
+  price: z
+    .number({ error: 'validation.required' })
+    .min(0.5, 'wallet.form.price_min')
+    .max(1_000_000, 'wallet.form.too_big'),
+  min_followers: count(0, 'wallet.form.not_negative').nullable(),
+  duration_days: count(1, 'wallet.form.days_range').max(365, 'wallet.form.days_range').nullable(),
+  is_active: z.boolean(),
+  position: count(0, 'wallet.form.position_range').max(1000, 'wallet.form.position_range'),
+});

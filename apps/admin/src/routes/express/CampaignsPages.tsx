@@ -1,0 +1,194 @@
+import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import {
+  type ExpressCampaign,
+  ExpressCampaignView,
+  ExpressStatusBadge,
+  formatDateTime,
+  formatNumber,
+  ListScreen,
+  NotFoundPage,
+  useExpressStatusOptions,
+  usePageTitle,
+} from '@lm/ui';
+import {
+  Anchor,
+  Avatar,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { IconArrowLeft, IconPlayerStop } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAdminCampaign, useForceEnd } from '../../hooks/express';
+import { ExpressNav } from './ExpressNav';
+
+/**
+ * /express/campaigns/list (express.campaigns.show): every Spotify express campaign; filters status,
+ * artist, curator and dates; badge colours by id (1 success, 2 warning, 3 and 5 danger, 6 primary).
+ */
+export function CampaignsPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('express.admin.campaigns_title');
+  const lang = i18n.language;
+  const navigate = useNavigate();
+  const statuses = useExpressStatusOptions();
+  return (
+    <Stack gap="md">
+      <ExpressNav />
+      <ListScreen<ExpressCampaign>
+        title="express.admin.campaigns_title"
+        path="admin/express/campaigns"
+        searchable
+        filters={[
+          { type: 'multiselect', name: 'status', label: 'express.fields.status', options: statuses },
+          { type: 'text', name: 'artist_id', label: 'express.admin.artist_id' },
+          { type: 'text', name: 'curator_id', label: 'express.admin.curator_id' },
+          { type: 'date', name: 'date_from', label: 'express.admin.date_from' },
+          { type: 'date', name: 'date_to', label: 'express.admin.date_to' },
+        ]}
+        onRowClick={(c) => navigate(`/express-campaigns/${c.id}`)}
+        columns={[
+          { accessor: 'id', title: '#', width: 70 },
+          {
+            accessor: 'campaign_name',
+            title: 'express.fields.track',
+            render: (c) => (
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={c.track.cover_url} size={32} radius="sm" />
+                <div>
+                  <Text size="sm" fw={600} lineClamp={1}>
+                    {c.track.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {c.track.artist}
+                  </Text>
+                </div>
+              </Group>
+            ),
+          },
+          {
+            accessor: 'artist',
+            title: 'express.fields.artist',
+            render: (c) => (
+              <div>
+                <Text size="sm">{c.artist.name}</Text>
+                <Text size="xs" c="dimmed" dir="ltr">
+                  {c.artist.email}
+                </Text>
+              </div>
+            ),
+          },
+          { accessor: 'curator', title: 'express.fields.curator', render: (c) => c.curator.name },
+          { accessor: 'playlist', title: 'express.fields.playlist', render: (c) => c.playlist.name },
+          { accessor: 'tier', title: 'express.fields.tier', render: (c) => c.tier.tier_name },
+          {
+            accessor: 'price',
+            title: 'express.fields.price',
+            noWrap: true,
+            render: (c) => t('express.coins_value', { value: formatNumber(c.price, lang) }),
+          },
+          {
+            accessor: 'status',
+            title: 'express.fields.status',
+            noWrap: true,
+            render: (c) => <ExpressStatusBadge statusId={c.status.id} list />,
+          },
+          {
+            accessor: 'created_at',
+            title: 'express.fields.created_at',
+            render: (c) => formatDateTime(c.created_at, lang),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/** Force end: a confirm dialog choosing completed (curator paid) or refunded (artist refunded). */
+function ForceEnd({ campaignId }: { campaignId: number }) {
+  const { t } = useTranslation();
+  const force = useForceEnd();
+  const [open, setOpen] = useState(false);
+  const [outcome, setOutcome] = useState<'completed' | 'refunded'>('refunded');
+  const [note, setNote] = useState('');
+  const run = () =>
+    force
+      .mutateAsync({ id: campaignId, outcome, note: note.trim() || undefined })
+      .then(() => setOpen(false))
+      .catch(() => undefined);
+  return (
+    <>
+      <Button
+        color="red"
+        variant="light"
+        leftSection={<IconPlayerStop size={16} />}
+        onClick={() => setOpen(true)}
+        data-testid="force-end"
+      >
+        {t('express.admin.force_end')}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('express.admin.force_end')} centered>
+        <Stack>
+          <Text size="sm">{t('ui.confirm.default')}</Text>
+          <Radio.Group value={outcome} onChange={(v) => setOutcome(v as 'completed' | 'refunded')}>
+            <Stack gap="xs">
+              <Radio value="completed" label={t('express.admin.outcome_completed')} />
+              <Radio value="refunded" label={t('express.admin.outcome_refunded')} />
+            </Stack>
+          </Radio.Group>
+          <Textarea
+            label={t('express.admin.note')}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            maxLength={500}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('ui.confirm.cancel')}
+            </Button>
+            <Button color="red" loading={force.isPending} onClick={run} data-testid="confirm-yes">
+              {t('ui.confirm.yes')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** /express-campaigns/:campaignId (express.campaigns.show): the campaign with Force end while open. */
+export function CampaignDetailPage() {
+  const { t } = useTranslation();
+  usePageTitle('express.detail.title');
+  const id = Number(useParams().campaignId);
+  const campaign = useAdminCampaign(id);
+  if (campaign.isLoading)
+    return (
+      <Center h={240}>
+        <Loader />
+      </Center>
+    );
+  if (!campaign.data) return <NotFoundPage homePath="/dashboard" />;
+  const c = campaign.data;
+  const open =
+    c.status.id !== S.COMPLETED && c.status.id !== S.DECLINED && c.status.id !== S.FAILED_TO_SUBMIT;
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/express/campaigns/list" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} className="lm-flip-rtl" />
+          {t('express.admin.campaigns_title')}
+        </Group>
+      </Anchor>
+      <ExpressCampaignView campaign={c} actions={open ? <ForceEnd campaignId={c.id} /> : undefined} />
+    </Stack>
+  );
+}

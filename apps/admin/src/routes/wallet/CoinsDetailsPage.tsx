@@ -1,0 +1,183 @@
+import { applyServerErrors, fieldError, formatNumber, ListScreen, usePageTitle, useZodForm } from '@lm/ui';
+import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { IconAdjustments } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { adjustmentSchema, useAdjustBalance } from '../../hooks/use-wallet';
+import { WalletNav } from './WalletNav';
+
+/** A wallet balance row of admin/wallet/coins. */
+interface BalanceRow {
+  user: { id: number; name: string; email: string; user_type_id: number };
+  balance: number;
+}
+
+/**
+ * The adjustment form (direction, coins, reason). The idempotency key is made once when the form
+ * opens, so a double-clicked or retried submit adjusts the balance once.
+ */
+function AdjustForm({ row, onDone }: { row: BalanceRow; onDone(): void }) {
+  const { t, i18n } = useTranslation();
+  const adjust = useAdjustBalance();
+  const [key] = useState(() => crypto.randomUUID());
+  const form = useZodForm(adjustmentSchema, {
+    defaultValues: { direction: 'credit', coins: undefined, reason: '' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await adjust.mutateAsync({ ...values, user_id: row.user.id, idempotency_key: key });
+      onDone();
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['coins', 'direction', 'reason']);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="adjust-form">
+      <Stack gap="md">
+        <Text size="sm">
+          {row.user.name}{' '}
+          <Text span c="dimmed" dir="ltr">
+            {row.user.email}
+          </Text>
+          {' · '}
+          {t('wallet.admin.current_balance', { coins: formatNumber(row.balance, i18n.language) })}
+        </Text>
+        <Controller
+          control={form.control}
+          name="direction"
+          render={({ field }) => (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                {t('wallet.admin.direction')}
+              </Text>
+              <SegmentedControl
+                value={field.value}
+                onChange={field.onChange}
+                data={[
+                  { value: 'credit', label: t('wallet.admin.add_coins') },
+                  { value: 'debit', label: t('wallet.admin.deduct_coins') },
+                ]}
+                data-testid="adjust-direction"
+              />
+            </Stack>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="coins"
+          render={({ field, fieldState }) => (
+            <NumberInput
+              label={t('wallet.tx.coins')}
+              name="coins"
+              value={field.value ?? ''}
+              onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
+              allowDecimal={false}
+              min={1}
+              thousandSeparator
+              withAsterisk
+              error={fieldError(fieldState.error)}
+            />
+          )}
+        />
+        <Textarea
+          label={t('wallet.admin.reason')}
+          withAsterisk
+          autosize
+          minRows={3}
+          {...form.register('reason')}
+          error={fieldError(form.formState.errors.reason)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('ui.confirm.cancel')}
+          </Button>
+          <Button type="submit" loading={adjust.isPending} data-testid="adjust-submit">
+            {t('wallet.admin.adjust')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * /wallet/coins/details/list (main.wallet.show.all.transactions): the coin balance of every user,
+ * each with an Adjust action (credit or debit with a reason).
+ */
+export function CoinsDetailsPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('wallet.admin.balances');
+  const [adjusting, setAdjusting] = useState<BalanceRow | null>(null);
+  const lang = i18n.language;
+  return (
+    <>
+      <ListScreen<BalanceRow>
+        title="wallet.admin.balances"
+        path="admin/wallet/coins"
+        header={<WalletNav />}
+        searchable
+        idAccessor={(r) => r.user.id}
+        columns={[
+          {
+            accessor: 'user.name',
+            title: 'wallet.user',
+            render: (r) => (
+              <div>
+                <Text size="sm" fw={500}>
+                  {r.user.name}
+                </Text>
+                <Text size="xs" c="dimmed" dir="ltr">
+                  {r.user.email}
+                </Text>
+              </div>
+            ),
+          },
+          {
+            accessor: 'user.user_type_id',
+            title: 'wallet.admin.user_type',
+            render: (r) =>
+              t(`user_types.${r.user.user_type_id}`, { defaultValue: String(r.user.user_type_id) }),
+          },
+          {
+            accessor: 'balance',
+            title: 'wallet.balance_title',
+            render: (r) => (
+              <Text size="sm" fw={600} data-testid="row-balance">
+                {formatNumber(r.balance, lang)}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'actions',
+            title: '',
+            width: 130,
+            render: (r) => (
+              <Group justify="flex-end">
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconAdjustments size={14} />}
+                  onClick={() => setAdjusting(r)}
+                  data-testid={`adjust-${r.user.id}`}
+                >
+                  {t('wallet.admin.adjust')}
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        opened={adjusting !== null}
+        onClose={() => setAdjusting(null)}
+        title={t('wallet.admin.adjust_title')}
+        centered
+      >
+        {adjusting && (
+          <AdjustForm key={adjusting.user.id} row={adjusting} onDone={() => setAdjusting(null)} />
+        )}
+      </Modal>
+    </>
+  );
+}

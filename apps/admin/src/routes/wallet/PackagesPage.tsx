@@ -1,0 +1,268 @@
+import {
+  applyServerErrors,
+  type CoinPackage,
+  confirmAction,
+  fieldError,
+  formatMoney,
+  formatNumber,
+  toMinor,
+  usePageTitle,
+  useZodForm,
+} from '@lm/ui';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  packageFormSchema,
+  useAdminPackages,
+  useDeletePackage,
+  useSavePackage,
+} from '../../hooks/use-wallet';
+import { WalletNav } from './WalletNav';
+
+type NumberField = 'coins' | 'bonus_coins' | 'price' | 'min_followers' | 'duration_days' | 'position';
+
+/** Create or edit a coin package; the server's field errors land under their fields. */
+function PackageForm({ pkg, onDone }: { pkg: CoinPackage | null; onDone(): void }) {
+  const { t } = useTranslation();
+  const save = useSavePackage();
+  const form = useZodForm(packageFormSchema, {
+    defaultValues: pkg
+      ? {
+          name: pkg.name,
+          coins: pkg.coins,
+          bonus_coins: pkg.bonus_coins,
+          price: pkg.price / 100,
+          min_followers: pkg.min_followers,
+          duration_days: pkg.duration_days,
+          is_active: pkg.is_active,
+          position: 0,
+        }
+      : {
+          name: '',
+          coins: undefined,
+          bonus_coins: 0,
+          price: undefined,
+          min_followers: null,
+          duration_days: null,
+          is_active: true,
+          position: 0,
+        },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: pkg?.id, body: { ...values, price: toMinor(values.price) } });
+      onDone();
+    } catch (error) {
+      applyServerErrors(error, form.setError, Object.keys(packageFormSchema.shape));
+    }
+  });
+  const number = (
+    name: NumberField,
+    label: string,
+    extra: { prefix?: string; decimals?: boolean; nullable?: boolean } = {},
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={t(label)}
+          name={name}
+          value={field.value ?? ''}
+          onChange={(v) => field.onChange(typeof v === 'number' ? v : extra.nullable ? null : undefined)}
+          allowDecimal={Boolean(extra.decimals)}
+          decimalScale={extra.decimals ? 2 : undefined}
+          fixedDecimalScale={extra.decimals}
+          prefix={extra.prefix}
+          thousandSeparator
+          min={0}
+          withAsterisk={!extra.nullable}
+          error={fieldError(fieldState.error)}
+        />
+      )}
+    />
+  );
+  return (
+    <form onSubmit={submit} noValidate data-testid="package-form">
+      <Stack gap="md">
+        <TextInput
+          label={t('wallet.admin.package_name')}
+          withAsterisk
+          {...form.register('name')}
+          error={fieldError(form.formState.errors.name)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {number('coins', 'wallet.tx.coins')}
+          {number('bonus_coins', 'wallet.admin.bonus_coins')}
+          {number('price', 'wallet.admin.price', { prefix: '£', decimals: true })}
+          {number('position', 'wallet.admin.position')}
+          {number('min_followers', 'wallet.packages.min_followers', { nullable: true })}
+          {number('duration_days', 'wallet.packages.duration_days', { nullable: true })}
+        </SimpleGrid>
+        <Controller
+          control={form.control}
+          name="is_active"
+          render={({ field }) => (
+            <Switch
+              label={t('wallet.admin.active')}
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+            />
+          )}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('ui.confirm.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="package-save">
+            {t('wallet.admin.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /wallet/packages/list (main.wallet.show.all.transactions): coin packages, created and edited in a modal. */
+export function PackagesPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('wallet.admin.packages');
+  const packages = useAdminPackages();
+  const remove = useDeletePackage();
+  const [editing, setEditing] = useState<CoinPackage | 'new' | null>(null);
+  const lang = i18n.language;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>{t('wallet.admin.packages')}</Title>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setEditing('new')}
+          data-testid="package-new"
+        >
+          {t('wallet.admin.new_package')}
+        </Button>
+      </Group>
+      <WalletNav />
+      <Paper p={0} style={{ overflow: 'hidden' }}>
+        <DataTable<CoinPackage>
+          records={packages.data ?? []}
+          fetching={packages.isFetching}
+          minHeight={packages.data?.length ? undefined : 200}
+          noRecordsText={t('ui.list.empty')}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          columns={[
+            {
+              accessor: 'name',
+              title: t('wallet.admin.package_name'),
+              render: (p) => <Text fw={600}>{p.name}</Text>,
+            },
+            { accessor: 'coins', title: t('wallet.tx.coins'), render: (p) => formatNumber(p.coins, lang) },
+            {
+              accessor: 'bonus_coins',
+              title: t('wallet.admin.bonus_coins'),
+              render: (p) => formatNumber(p.bonus_coins, lang),
+            },
+            {
+              accessor: 'price',
+              title: t('wallet.admin.price'),
+              render: (p) => (
+                <Text size="sm" dir="ltr" span>
+                  {formatMoney(p.price, p.currency, lang)}
+                </Text>
+              ),
+            },
+            {
+              accessor: 'min_followers',
+              title: t('wallet.packages.min_followers'),
+              render: (p) => (p.min_followers === null ? '—' : formatNumber(p.min_followers, lang)),
+            },
+            {
+              accessor: 'duration_days',
+              title: t('wallet.packages.duration_days'),
+              render: (p) => (p.duration_days === null ? '—' : formatNumber(p.duration_days, lang)),
+            },
+            {
+              accessor: 'is_active',
+              title: t('wallet.invoices.status'),
+              render: (p) => (
+                <Badge variant="light" color={p.is_active ? 'green' : 'gray'}>
+                  {t(p.is_active ? 'wallet.admin.active' : 'wallet.admin.retired')}
+                </Badge>
+              ),
+            },
+            {
+              accessor: 'actions',
+              title: '',
+              width: 100,
+              render: (p) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label={t('wallet.admin.edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('wallet.admin.edit')}
+                      onClick={() => setEditing(p)}
+                    >
+                      <IconEdit size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t('wallet.admin.retire')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('wallet.admin.retire')}
+                      disabled={!p.is_active}
+                      onClick={async () => {
+                        if (await confirmAction({ message: t('wallet.admin.retire_confirm'), danger: true }))
+                          remove.mutate(p.id);
+                      }}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      </Paper>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={t(editing === 'new' ? 'wallet.admin.new_package' : 'wallet.admin.edit_package')}
+        size="lg"
+        centered
+      >
+        {editing !== null && (
+          <PackageForm
+            key={editing === 'new' ? 'new' : editing.id}
+            pkg={editing === 'new' ? null : editing}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}

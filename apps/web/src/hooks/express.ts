@@ -1,0 +1,378 @@
+import type { SessionUser } from '@lm/contracts';
+import {
+  type ExpressCampaign,
+  type ExpressCampaignDetail,
+  type ExpressCampaignStats,
+  type ExpressDuration,
+  type ExpressPerformance,
+  type ExpressPlaylist,
+  type ExpressReason,
+  type ExpressTier,
+  useApi,
+  useSession,
+} from '@lm/ui';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+/** Query keys of Spotify express (one factory for the domain). */
+export const expressKeys = {
+  all: ['express'] as const,
+  tiers: ['express', 'tiers'] as const,
+  durations: ['express', 'durations'] as const,
+  reasons: ['express', 'reasons'] as const,
+  genres: (q: string) => ['express', 'genres', q] as const,
+  artistPlaylists: (genreId: string | null, tierId: string | null) =>
+    ['express', 'artist-playlists', genreId, tierId] as const,
+  campaign: (role: 'artist' | 'curator', id: number) => ['express', 'campaign', role, id] as const,
+  connections: ['express', 'connections'] as const,
+  playlist: (id: number) => ['express', 'playlist', id] as const,
+  dashboard: ['express', 'dashboard'] as const,
+};
+
+/** A found Spotify track (`GET spotify/get-track`). */
+export interface SpotifyTrack {
+  id: string;
+  name: string;
+  artist: string;
+  album: string;
+  cover_url: string | null;
+  url: string;
+  duration_ms: number;
+}
+
+export interface SpotifyConnection {
+  id: number;
+  name: string;
+  user_name: string;
+  user_email: string | null;
+  is_active: number;
+  status: { status: string };
+  created_at: string;
+}
+
+export interface PlaylistPreview {
+  id: string;
+  name: string;
+  image: string | null;
+  followers: number;
+  owner: string;
+  url: string;
+}
+
+/** Refreshes every express query and the express lists after a change. */
+export function useRefreshExpress() {
+  const client = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: expressKeys.all }),
+        client.invalidateQueries({
+          predicate: (q) => q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith('express/'),
+        }),
+      ]),
+    [client],
+  );
+}
+
+export function useExpressTiers() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: expressKeys.tiers,
+    queryFn: async () => (await api.get<ExpressTier[]>('express/curator/all-tiers')).data,
+    staleTime: 60_000,
+  });
+}
+
+export function useExpressDurations() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: expressKeys.durations,
+    queryFn: async () => (await api.get<ExpressDuration[]>('express/curator/all-durations')).data,
+    staleTime: 60_000,
+  });
+}
+
+export function useDeclineReasons(enabled = true) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: expressKeys.reasons,
+    queryFn: async () => (await api.get<ExpressReason[]>('express/curator/campaign/reasons')).data,
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/** Genres for the playlist forms; a search needs at least 3 characters (spec section 5). */
+export function useExpressGenres(q: string) {
+  const { api } = useApi();
+  const search = q.trim().length >= 3 ? q.trim() : '';
+  return useQuery({
+    queryKey: expressKeys.genres(search),
+    queryFn: async () =>
+      (
+        await api.get<{ id: number; name: string }[]>('express/curator/playlist/genres', {
+          query: { q: search || undefined, limit: 100 },
+          silent: true,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** GET spotify/get-track?link=: the track's name, artists and cover ('Not A valid Track' otherwise). */
+export function useTrackLookup() {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (link: string) =>
+      (
+        await api.get<{ result_code: number; track: SpotifyTrack }>('spotify/get-track', {
+          query: { link },
+          silent: true,
+        })
+      ).data.track,
+  });
+}
+
+/** Approved playlists an artist can choose, by genre and tier. */
+export function useArtistPlaylists(genreId: string | null, tierId: string | null) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: expressKeys.artistPlaylists(genreId, tierId),
+    queryFn: async () =>
+      (
+        await api.list<ExpressPlaylist>('express/artist/playlists', {
+          query: { page: 1, limit: 100, genre_id: genreId, tier_id: tierId },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST express/artist/campaign/create: one campaign per playlist, paid with coins (409: too few). */
+export function useCreateExpressCampaign() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (body: { track_link: string; playlist_ids: number[] }) =>
+      (
+        await api.post<ExpressCampaign[]>(
+          'express/artist/campaign/create',
+          { ...body, payment_method: 'coins' },
+          { silent: true },
+        )
+      ).data,
+    onSuccess: () => refresh(),
+  });
+}
+
+/** One campaign: the artist's (with performance) or, for curators, an incoming one. */
+export function useExpressCampaign(id: number) {
+  const { api } = useApi();
+  const session = useSession<SessionUser>();
+  const curator = session.ability.can('call', 'CURATOR_PERMISSION');
+  return useQuery({
+    queryKey: expressKeys.campaign(curator ? 'curator' : 'artist', id),
+    queryFn: async () => {
+      if (!curator) return (await api.get<ExpressCampaignDetail>(`express/artist/show/campaign/${id}`)).data;
+      const [detail, performance] = await Promise.all([
+        api.get<ExpressCampaignDetail>(`express/curator/shows/campaigns/${id}`),
+        api.get<ExpressPerformance>(`express/curator/campaigns/performance/${id}`, { silent: true }),
+      ]);
+      return { ...detail.data, performance: performance.data };
+    },
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export interface RenewCheck {
+  renewable: boolean;
+  price: number;
+  playlist: { id: number; name: string };
+  track: { id: string; name: string };
+}
+
+export function useRenewCheck(campaignId: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: ['express', 'renew-check', campaignId],
+    queryFn: async () =>
+      (await api.post<RenewCheck>('express/artist/campaign/renew/check', { campaign_id: campaignId })).data,
+    enabled: Number.isInteger(campaignId) && campaignId > 0,
+    retry: false,
+  });
+}
+
+export function useRenewCampaign() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (campaignId: number) =>
+      (
+        await api.post<ExpressCampaign[]>(
+          'express/artist/campaign/renew',
+          { campaign_id: campaignId },
+          { silent: true },
+        )
+      ).data,
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useAddReview() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (body: { campaign_id: number; rating: number; comment?: string }) =>
+      (await api.post<{ id: number; rating: number }>('express/add/review', body, { silent: true })).data,
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Dashboard: campaign stats and the last five campaigns. */
+export function useCampaignDashboard() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: expressKeys.dashboard,
+    queryFn: async () =>
+      (
+        await api.get<{
+          stats: ExpressCampaignStats & { total_campaigns_completed?: number };
+          last_campaigns: ExpressCampaign[];
+        }>('web/user/campaigns/dashboard', { silent: true })
+      ).data,
+  });
+}
+
+// Curator.
+
+export function useSpotifyConnections() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: expressKeys.connections,
+    queryFn: async () => (await api.get<SpotifyConnection[]>('spotify/connections')).data,
+  });
+}
+
+/** GET spotify/login: the consent page to open. */
+export function useSpotifyLogin() {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async () => (await api.get<{ url: string }>('spotify/login')).data.url,
+  });
+}
+
+export function useSpotifyCallback() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (query: { code: string; state: string }) =>
+      (await api.get<SpotifyConnection>('spotify/callback', { query, silent: true })).data,
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useDisconnectSpotify() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (id: number) => api.delete(`spotify/connections/${id}`),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** The playlist checks of the create form: preview, duplicate, ownership. */
+export function usePlaylistChecks() {
+  const { api } = useApi();
+  return {
+    info: (spotify_url: string) =>
+      api
+        .post<PlaylistPreview>('express/user/playlist/info', { spotify_url }, { silent: true })
+        .then((r) => r.data),
+    exists: (spotify_url: string) =>
+      api
+        .post<{ exists: boolean }>('express/user/playlist/exists', { spotify_url }, { silent: true })
+        .then((r) => r.data.exists),
+    owned: (spotify_url: string) =>
+      api
+        .post<{ owned: boolean }>('express/verify/check/account/playlist', { spotify_url }, { silent: true })
+        .then((r) => r.data.owned),
+  };
+}
+
+export interface PlaylistBody {
+  spotify_url: string;
+  tier_id: number;
+  duration_id: number;
+  genre_ids: number[];
+  renewable: boolean;
+}
+
+export function useCreatePlaylist() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (body: PlaylistBody) =>
+      (
+        await api.post<{ id: number; status_id: number }>('express/curator/playlist/create', body, {
+          silent: true,
+        })
+      ).data,
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useCuratorPlaylist(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: expressKeys.playlist(id),
+    queryFn: async () => (await api.get<ExpressPlaylist>(`express/curator/shows/playlist/${id}`)).data,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useEditPlaylist(id: number) {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (body: Partial<Omit<PlaylistBody, 'spotify_url'>> & { disabled?: boolean }) =>
+      api.put(`express/curator/playlist/edit/${id}`, body),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useSetRenewable() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (body: { playlist_id: number; renewable: boolean }) =>
+      api.put('express/curator/playlist/renewable', body),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Curator actions on an incoming campaign. */
+export function useCuratorActions() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  const approve = useMutation({
+    mutationFn: async (campaignId: number) =>
+      api.post('express/curator/approve/campaign', { campaign_id: campaignId }),
+    onSuccess: () => refresh(),
+  });
+  const decline = useMutation({
+    mutationFn: async (body: { campaign_id: number; reason_id: number; reason?: string }) =>
+      api.post('express/curator/decline/campaign', body),
+    onSuccess: () => refresh(),
+  });
+  const added = useMutation({
+    mutationFn: async (c: ExpressCampaign) =>
+      api.post<{ found: boolean; status_id: number }>(
+        'express/track/exists',
+        { track_id: c.track.id, playlist_id: c.playlist.id, campaign_id: c.id },
+        { silent: true },
+      ),
+    onSuccess: () => refresh(),
+  });
+  return { approve, decline, added };
+}

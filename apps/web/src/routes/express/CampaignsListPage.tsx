@@ -1,0 +1,106 @@
+import type { SessionUser } from '@lm/contracts';
+import {
+  type ExpressCampaign,
+  ExpressStatusBadge,
+  formatDateTime,
+  formatNumber,
+  ListScreen,
+  useExpressStatusOptions,
+  usePageTitle,
+  useSession,
+} from '@lm/ui';
+import { Avatar, Button, Group, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { CuratorActions } from './CuratorActions';
+
+/** Table columns of an express campaign list (user app); curators get their actions. */
+export function useCampaignColumns(curator: boolean): DataTableColumn<ExpressCampaign>[] {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return [
+    {
+      accessor: 'campaign_name',
+      title: 'express.fields.track',
+      render: (c) => (
+        <Group gap="sm" wrap="nowrap">
+          <Avatar src={c.track.cover_url} size={36} radius="sm" />
+          <div>
+            <Text size="sm" fw={600} lineClamp={1}>
+              {c.track.name}
+            </Text>
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {c.track.artist}
+            </Text>
+          </div>
+        </Group>
+      ),
+    },
+    { accessor: 'playlist', title: 'express.fields.playlist', render: (c) => c.playlist.name },
+    curator
+      ? { accessor: 'artist', title: 'express.fields.artist', render: (c) => c.artist.name }
+      : { accessor: 'curator', title: 'express.fields.curator', render: (c) => c.curator.name },
+    { accessor: 'tier', title: 'express.fields.tier', render: (c) => c.tier.tier_name },
+    {
+      accessor: 'price',
+      title: 'express.fields.price',
+      noWrap: true,
+      render: (c) => t('express.coins_value', { value: formatNumber(c.price, lang) }),
+    },
+    {
+      accessor: 'status',
+      title: 'express.fields.status',
+      noWrap: true,
+      render: (c) => <ExpressStatusBadge statusId={c.status.id} list />,
+    },
+    {
+      accessor: 'created_at',
+      title: 'express.fields.created_at',
+      render: (c) => formatDateTime(c.created_at, lang),
+    },
+    ...(curator
+      ? [
+          {
+            accessor: 'actions',
+            title: '',
+            render: (c: ExpressCampaign) => <CuratorActions campaign={c} />,
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * /express/campaigns/list: an artist's Spotify express campaigns, or a curator's incoming campaigns
+ * with Approve, Decline and "I added it".
+ */
+export function CampaignsListPage() {
+  const { t } = useTranslation();
+  const session = useSession<SessionUser>();
+  const curator = session.ability.can('call', 'CURATOR_PERMISSION');
+  const artist = session.ability.can('call', 'ARTIST_PERMISSION');
+  const title = curator ? 'express.list.incoming_title' : 'express.list.title';
+  usePageTitle(title);
+  const navigate = useNavigate();
+  const statuses = useExpressStatusOptions();
+  const columns = useCampaignColumns(curator);
+  return (
+    <ListScreen<ExpressCampaign>
+      title={title}
+      path={curator ? 'express/curator/playlist/campaigns' : 'express/artist/campaigns'}
+      searchable
+      filters={[{ type: 'select', name: 'status', label: 'express.fields.status', options: statuses }]}
+      columns={columns}
+      onRowClick={(c) => navigate(`/express-campaigns/${c.id}`)}
+      actions={
+        artist ? (
+          <Button component={Link} to="/select/platform" leftSection={<IconPlus size={16} />}>
+            {t('nav.new_campaign')}
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}

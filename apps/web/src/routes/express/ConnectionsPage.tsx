@@ -1,0 +1,147 @@
+import { spotifyConnectionColor } from '@lm/contracts';
+import { badgeColor, confirmAction, formatDateTime, isApiError, usePageTitle } from '@lm/ui';
+import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconBrandSpotify, IconPlugConnected } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  useDisconnectSpotify,
+  useSpotifyCallback,
+  useSpotifyConnections,
+  useSpotifyLogin,
+} from '../../hooks/express';
+
+/** /connection/list (CURATOR_PERMISSION): connected Spotify accounts; Connect opens Spotify's consent. */
+export function ConnectionsPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('express.connections.title');
+  const lang = i18n.language;
+  const connections = useSpotifyConnections();
+  const login = useSpotifyLogin();
+  const disconnect = useDisconnectSpotify();
+  const connect = async () => {
+    const url = await login.mutateAsync().catch(() => null);
+    if (url) window.location.assign(url);
+  };
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>{t('express.connections.title')}</Title>
+        <Button
+          color="green"
+          leftSection={<IconBrandSpotify size={18} />}
+          loading={login.isPending}
+          onClick={connect}
+          data-testid="connect-spotify"
+        >
+          {t('express.connections.connect')}
+        </Button>
+      </Group>
+      <Card padding={0} radius="md">
+        {connections.isLoading ? (
+          <Center h={160}>
+            <Loader />
+          </Center>
+        ) : (connections.data ?? []).length === 0 ? (
+          <Text c="dimmed" p="lg">
+            {t('express.connections.empty')}
+          </Text>
+        ) : (
+          <Table verticalSpacing="sm" horizontalSpacing="md" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('express.connections.name')}</Table.Th>
+                <Table.Th>{t('express.connections.account')}</Table.Th>
+                <Table.Th>{t('express.connections.email')}</Table.Th>
+                <Table.Th>{t('express.fields.status')}</Table.Th>
+                <Table.Th>{t('express.fields.created_at')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(connections.data ?? []).map((c) => (
+                <Table.Tr key={c.id} data-testid="connection-row">
+                  <Table.Td>{c.name}</Table.Td>
+                  <Table.Td dir="ltr">{c.user_name}</Table.Td>
+                  <Table.Td dir="ltr">{c.user_email ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={badgeColor(spotifyConnectionColor(c.is_active))}>
+                      {t(c.is_active === 1 ? 'express.connections.active' : 'express.connections.inactive')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(c.created_at, lang)}</Table.Td>
+                  <Table.Td>
+                    {c.is_active === 1 && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={async () => {
+                          if (
+                            await confirmAction({
+                              danger: true,
+                              message: t('express.connections.disconnect_confirm'),
+                            })
+                          )
+                            disconnect.mutate(c.id);
+                        }}
+                      >
+                        {t('express.connections.disconnect')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+/** /express/callback (CURATOR_PERMISSION): Spotify's return; stores the account, then the list. */
+export function ExpressCallbackPage() {
+  const { t } = useTranslation();
+  usePageTitle('express.connections.title');
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const callback = useSpotifyCallback();
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const code = search.get('code');
+    const state = search.get('state');
+    if (!code || !state) {
+      setError(t(search.get('error') ? 'express.connections.denied' : 'express.connections.failed'));
+      return;
+    }
+    callback
+      .mutateAsync({ code, state })
+      .then(() => navigate('/connection/list', { replace: true }))
+      .catch((e) => setError(isApiError(e) ? e.message : t('express.connections.failed')));
+  }, [callback, navigate, search, t]);
+  return (
+    <Center mih="50vh">
+      {error ? (
+        <Alert color="red" title={t('express.connections.failed')} maw={480}>
+          <Stack gap="sm">
+            <Text size="sm">{error}</Text>
+            <Button variant="light" onClick={() => navigate('/connection/list')}>
+              {t('express.connections.back')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Stack align="center">
+          <IconPlugConnected size={32} />
+          <Loader />
+          <Text c="dimmed">{t('express.connections.connecting')}</Text>
+        </Stack>
+      )}
+    </Center>
+  );
+}

@@ -1,0 +1,357 @@
+import type { SessionUser } from '@lm/contracts';
+import { type ExpressPlaylist, formatNumber, isApiError, usePageTitle, useSession, Wizard } from '@lm/ui';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Card,
+  Center,
+  Checkbox,
+  Divider,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconBrandSpotify, IconCoins, IconPlaylist, IconUsers } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import {
+  type SpotifyTrack,
+  useArtistPlaylists,
+  useCreateExpressCampaign,
+  useExpressGenres,
+  useExpressTiers,
+  useTrackLookup,
+} from '../../hooks/express';
+import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
+
+function PlaylistCard({
+  playlist,
+  selected,
+  onToggle,
+}: {
+  playlist: ExpressPlaylist;
+  selected: boolean;
+  onToggle(): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <Card
+      padding="sm"
+      radius="md"
+      withBorder
+      data-testid="playlist-card"
+      data-selected={selected || undefined}
+      onClick={onToggle}
+      style={{
+        cursor: 'pointer',
+        borderColor: selected ? 'var(--mantine-color-green-6)' : undefined,
+        borderWidth: selected ? 2 : undefined,
+      }}
+    >
+      <Card.Section>
+        {playlist.image_url ? (
+          <Image src={playlist.image_url} h={120} alt="" />
+        ) : (
+          <Center h={120} bg="var(--mantine-color-green-light)">
+            <IconPlaylist size={44} color="var(--mantine-color-green-6)" />
+          </Center>
+        )}
+      </Card.Section>
+      <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-start">
+        <Text fw={600} size="sm" lineClamp={2}>
+          {playlist.name}
+        </Text>
+        <Checkbox
+          checked={selected}
+          onChange={onToggle}
+          onClick={(e) => e.stopPropagation()}
+          aria-label={playlist.name}
+        />
+      </Group>
+      <Group gap={6} mt={6}>
+        <Badge variant="light" color="violet" size="sm">
+          {playlist.tier.tier_name}
+        </Badge>
+        <Group gap={4} c="dimmed">
+          <IconUsers size={14} />
+          <Text size="xs">
+            {t('express.fields.followers_value', { value: formatNumber(playlist.followers, lang) })}
+          </Text>
+        </Group>
+      </Group>
+      <Group gap={4} mt="xs">
+        <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
+        <Text fw={700} size="sm">
+          {t('express.coins_value', { value: formatNumber(playlist.tier.price, lang) })}
+        </Text>
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * /create/express/campaign (ARTIST_PERMISSION): song (Spotify track link), playlists (genre and tier
+ * filters), summary with the total and the wallet balance, then pay with coins.
+ */
+export function CreateCampaignPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('express.create.title');
+  const lang = i18n.language;
+  const navigate = useNavigate();
+  const session = useSession<SessionUser>();
+  const [link, setLink] = useState('');
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const [track, setTrack] = useState<SpotifyTrack | null>(null);
+  const [genreId, setGenreId] = useState<string | null>(null);
+  const [tierId, setTierId] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Map<number, ExpressPlaylist>>(new Map());
+  const [pickError, setPickError] = useState<string | null>(null);
+  const [payError, setPayError] = useState<string | null>(null);
+  const lookup = useTrackLookup();
+  const genres = useExpressGenres('');
+  const tiers = useExpressTiers();
+  const playlists = useArtistPlaylists(genreId, tierId);
+  const create = useCreateExpressCampaign();
+  const wallet = useWalletBalance();
+  const refreshWallet = useRefreshWallet();
+  const balance = wallet.data?.balance ?? session.balance ?? 0;
+  const chosen = useMemo(() => [...selected.values()], [selected]);
+  const total = chosen.reduce((sum, p) => sum + p.tier.price, 0);
+  const short = total > balance;
+
+  const findTrack = async (): Promise<boolean> => {
+    setLinkError(null);
+    const value = link.trim();
+    if (!value) {
+      setLinkError(t('express.create.link_required'));
+      return false;
+    }
+    if (track) return true;
+    try {
+      setTrack(await lookup.mutateAsync(value));
+      return true;
+    } catch (e) {
+      setTrack(null);
+      setLinkError((isApiError(e) && (e.errors?.link?.[0] ?? e.message)) || t('express.invalid_track'));
+      return false;
+    }
+  };
+
+  const toggle = (p: ExpressPlaylist) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (next.has(p.id)) next.delete(p.id);
+      else next.set(p.id, p);
+      setPickError(null);
+      return next;
+    });
+
+  const pay = async () => {
+    setPayError(null);
+    try {
+      const created = await create.mutateAsync({
+        track_link: link.trim(),
+        playlist_ids: chosen.map((p) => p.id),
+      });
+      await refreshWallet();
+      notifications.show({ color: 'green', message: t('express.create.created', { count: created.length }) });
+      navigate('/express/campaigns/list');
+    } catch (e) {
+      setPayError(
+        isApiError(e) ? (Object.values(e.errors ?? {})[0]?.[0] ?? e.message) : t('ui.errors.unexpected'),
+      );
+    }
+  };
+
+  const songStep = (
+    <Stack gap="md" maw={640} mt="md">
+      <TextInput
+        label={t('express.create.link')}
+        description={t('express.create.link_hint')}
+        placeholder="https://open.spotify.com/track/…"
+        value={link}
+        onChange={(e) => {
+          setLink(e.currentTarget.value);
+          setTrack(null);
+          setLinkError(null);
+        }}
+        onBlur={() => link.trim() && !track && void findTrack()}
+        error={linkError}
+        leftSection={<IconBrandSpotify size={18} />}
+        rightSection={lookup.isPending ? <Loader size="xs" /> : null}
+        dir="ltr"
+        name="track_link"
+        data-testid="track-link"
+      />
+      {track && (
+        <Paper p="md" withBorder radius="md" data-testid="track-preview">
+          <Group wrap="nowrap">
+            <Avatar src={track.cover_url} size={64} radius="sm" />
+            <div>
+              <Text fw={600}>{track.name}</Text>
+              <Text size="sm" c="dimmed">
+                {track.artist}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {track.album}
+              </Text>
+            </div>
+          </Group>
+        </Paper>
+      )}
+    </Stack>
+  );
+
+  const playlistsStep = (
+    <Stack gap="md" mt="md">
+      <Group align="flex-end">
+        <Select
+          label={t('express.fields.genre')}
+          placeholder={t('express.create.all_genres')}
+          data={(genres.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+          value={genreId}
+          onChange={setGenreId}
+          searchable
+          clearable
+          w={240}
+          data-testid="genre-filter"
+        />
+        <Select
+          label={t('express.fields.tier')}
+          placeholder={t('express.create.all_tiers')}
+          data={(tiers.data ?? []).map((x) => ({
+            value: String(x.id),
+            label: `${x.tier_name} · ${t('express.coins_value', { value: formatNumber(x.price, lang) })}`,
+          }))}
+          value={tierId}
+          onChange={setTierId}
+          clearable
+          w={260}
+          data-testid="tier-filter"
+        />
+        <Text size="sm" c="dimmed" ms="auto">
+          {t('express.create.selected', { count: chosen.length, total: formatNumber(total, lang) })}
+        </Text>
+      </Group>
+      {pickError && (
+        <Text c="red" size="sm">
+          {pickError}
+        </Text>
+      )}
+      {playlists.isLoading ? (
+        <Loader />
+      ) : (playlists.data ?? []).length === 0 ? (
+        <Text c="dimmed">{t('express.create.no_playlists')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
+          {(playlists.data ?? []).map((p) => (
+            <PlaylistCard key={p.id} playlist={p} selected={selected.has(p.id)} onToggle={() => toggle(p)} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+
+  const summaryStep = (
+    <Stack gap="md" maw={720} mt="md" data-testid="express-summary">
+      {track && (
+        <Group wrap="nowrap">
+          <Avatar src={track.cover_url} size={48} radius="sm" />
+          <div>
+            <Text fw={600}>{track.name}</Text>
+            <Text size="sm" c="dimmed">
+              {track.artist}
+            </Text>
+          </div>
+        </Group>
+      )}
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="xs">
+          {chosen.map((p) => (
+            <Group key={p.id} justify="space-between">
+              <Text size="sm">
+                {p.name}{' '}
+                <Text span c="dimmed" size="xs">
+                  ({p.tier.tier_name})
+                </Text>
+              </Text>
+              <Text size="sm">{t('express.coins_value', { value: formatNumber(p.tier.price, lang) })}</Text>
+            </Group>
+          ))}
+          <Divider />
+          <Group justify="space-between">
+            <Text fw={700}>{t('express.create.total')}</Text>
+            <Text fw={700} data-testid="express-total">
+              {t('express.coins_value', { value: formatNumber(total, lang) })}
+            </Text>
+          </Group>
+          <Group justify="space-between">
+            <Text c="dimmed" size="sm">
+              {t('express.create.balance')}
+            </Text>
+            <Text size="sm" c={short ? 'red' : undefined} data-testid="express-balance">
+              {t('express.coins_value', { value: formatNumber(balance, lang) })}
+            </Text>
+          </Group>
+        </Stack>
+      </Paper>
+      {short && !payError && (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
+          {t('express.create.short')}{' '}
+          <Anchor component={Link} to="/wallet/coins/packages">
+            {t('express.create.buy_coins')}
+          </Anchor>
+        </Alert>
+      )}
+      {payError && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="pay-error">
+          {payError}{' '}
+          <Anchor component={Link} to="/wallet/coins/packages">
+            {t('express.create.buy_coins')}
+          </Anchor>
+        </Alert>
+      )}
+    </Stack>
+  );
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{t('express.create.title')}</Title>
+        <Text c="dimmed">{t('express.create.intro')}</Text>
+      </div>
+      <Card padding="lg" radius="md" data-testid="express-wizard">
+        <Wizard
+          steps={[
+            { label: 'express.create.step_song', validate: findTrack, content: songStep },
+            {
+              label: 'express.create.step_playlists',
+              validate: () => {
+                if (chosen.length > 0) return true;
+                setPickError(t('express.create.pick_one'));
+                return false;
+              },
+              content: playlistsStep,
+            },
+            { label: 'express.create.step_pay', content: summaryStep },
+          ]}
+          finishLabel="express.create.pay"
+          submitting={create.isPending}
+          onFinish={pay}
+        />
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { formatNumber } from '@lm/ui';
+import { Alert, Badge, Button, Group, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconClock, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Settlement } from '../../hooks/use-wallet';
+
+/** Sandbox label: the payment went through the product's sandbox provider, no real money moved. */
+export function SandboxBadge() {
+  const { t } = useTranslation();
+  return (
+    <Badge color="orange" variant="filled" data-testid="sandbox-badge">
+      {t('wallet.sandbox')}
+    </Badge>
+  );
+}
+
+/** Outcome of a payment back from the provider: paid, still pending, failed or cancelled. */
+export function PaymentResult({
+  result,
+  sandbox,
+  onRetry,
+  onClose,
+}: {
+  result: Settlement | 'cancelled' | 'error';
+  sandbox: boolean;
+  onRetry?: () => void;
+  onClose?: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const status = typeof result === 'string' ? result : result.status;
+  const paid = status === 'paid';
+  const pending = status === 'pending';
+  const color = paid ? 'green' : pending ? 'yellow' : status === 'cancelled' ? 'gray' : 'red';
+  const icon = paid ? (
+    <IconCircleCheck />
+  ) : pending ? (
+    <IconClock />
+  ) : status === 'cancelled' ? (
+    <IconX />
+  ) : (
+    <IconAlertTriangle />
+  );
+  const title = paid
+    ? t('wallet.result.paid_title')
+    : pending
+      ? t('wallet.result.pending_title')
+      : status === 'cancelled'
+        ? t('wallet.result.cancelled_title')
+        : t('wallet.result.failed_title');
+  return (
+    <Alert
+      color={color}
+      icon={icon}
+      title={
+        <Group gap="xs">
+          {title}
+          {sandbox && <SandboxBadge />}
+        </Group>
+      }
+      withCloseButton={Boolean(onClose)}
+      onClose={onClose}
+      data-testid="payment-result"
+      data-status={status}
+    >
+      <Text size="sm">
+        {paid && typeof result !== 'string'
+          ? t('wallet.result.paid_text', {
+              coins: formatNumber(result.coins, i18n.language),
+              balance: formatNumber(result.balance, i18n.language),
+            })
+          : pending
+            ? t('wallet.result.pending_text')
+            : status === 'cancelled'
+              ? t('wallet.result.cancelled_text')
+              : t('wallet.result.failed_text')}
+      </Text>
+      <Group gap="sm" mt="sm">
+        {paid && (
+          <Button size="xs" variant="light" color={color} component={Link} to="/wallet/user/transaction">
+            {t('wallet.result.see_transactions')}
+          </Button>
+        )}
+        {pending && onRetry && (
+          <Button size="xs" variant="light" color={color} onClick={onRetry}>
+            {t('wallet.result.check_again')}
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createVerifiedUser, DEMO_PASSWORD, signIn, signOut } from './helpers';
+
+/** The demo curator's approved playlists (apps/api express.seed.ts). */
+const STARTER = { id: '37i9dQZF1DX0XUsuxWHRQd', name: 'Fresh Hip-Hop Finds', price: 50 };
+const PREMIUM = { id: '37i9dQZF1DXcBWIGoYBM5M', name: 'Indie Pop Rising', price: 300 };
+const OPENING = 1000;
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A fresh Spotify track id (22 base62 characters): no open campaign exists for it yet. */
+function trackId(): string {
+  return [...randomBytes(22)].map((b) => BASE62[b % 62]).join('');
+}
+
+/** A fresh artist who bought coins by card on the sandbox checkout (a custom amount). */
+async function artistWithCoins(
+  request: APIRequestContext,
+): Promise<{ email: string; token: string; id: number }> {
+  const email = await createVerifiedUser(request, 'express-artist', 1);
+  const login = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const { token, user } = ((await login.json()) as { data: { token: string; user: { id: number } } }).data;
+  const headers = { Authorization: `Bearer ${token}` };
+  const start = await request.post('/api/wallet/user/recharge/coins', {
+    headers,
+    data: { coins: OPENING, method: 'card' },
+  });
+  expect(start.ok(), await start.text()).toBeTruthy();
+  const sessionId = ((await start.json()) as { data: { session_id: string } }).data.session_id;
+  const paid = await request.post(`/api/sandbox/checkout/${sessionId}/complete`, {
+    data: {},
+    maxRedirects: 0,
+  });
+  expect(paid.status(), await paid.text()).toBe(302);
+  const confirm = await request.post('/api/stripe/checkout/check/pay', {
+    headers,
+    data: { session_id: sessionId },
+  });
+  expect(confirm.ok(), await confirm.text()).toBeTruthy();
+  const balance = await request.get('/api/wallet/user/current/balance', { headers });
+  expect(((await balance.json()) as { data: { balance: number } }).data.balance).toBe(OPENING);
+  return { email, token, id: user.id };
+}
+
+function campaignRow(page: Page, playlist: string) {
+  return page.locator('table tbody tr', { hasText: playlist });
+}
+
+test('spotify express campaign: pay, decline with refund, approve, placement verified, admin view', async ({
+  page,
+  request,
+}) => {
+  const artist = await artistWithCoins(request);
+  const link = `https://open.spotify.com/track/${trackId()}`;
+  const found = await request.get(`/api/spotify/get-track?link=${encodeURIComponent(link)}`, {
+    headers: { Authorization: `Bearer ${artist.token}` },
+  });
+  expect(found.ok(), await found.text()).toBeTruthy();
+  const track = ((await found.json()) as { data: { track: { id: string; name: string } } }).data.track;
+
+  // Artist: platform → Spotify → wizard (song, playlists, summary) → pay with coins.
+  await signIn(page, artist.email);
+  await page.goto('/select/platform');
+  await expect(page.getByTestId('platform-tiktok').getByRole('button')).toBeDisabled();
+  await page.getByTestId('platform-spotify').getByRole('link').click();
+  await expect(page).toHaveURL(/\/spotify\/platform$/);
+  await page.getByTestId('start-express').click();
+  await expect(page).toHaveURL(/\/create\/express\/campaign$/);
+
+  await page.getByTestId('track-link').fill('https://open.spotify.com/album/abc');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Not A valid Track')).toBeVisible();
+  await page.getByTestId('track-link').fill(link);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('playlist-card').first()).toBeVisible();
+  await page.getByTestId('playlist-card').filter({ hasText: STARTER.name }).click();
+  await page.getByTestId('playlist-card').filter({ hasText: PREMIUM.name }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('express-summary')).toContainText(track.name);
+  await expect(page.getByTestId('express-total')).toHaveText(`${STARTER.price + PREMIUM.price} coins`);
+  await expect(page.getByTestId('express-balance')).toHaveText('1,000 coins');
+  await page.getByRole('button', { name: 'Pay with coins' }).click();
+  await expect(page).toHaveURL(/\/express\/campaigns\/list/);
+  await expect(page.locator('table tbody tr', { hasText: track.name })).toHaveCount(2);
+  await signOut(page);
+
+  // Curator: decline the Starter one (reason), approve the Premium one.
+  await signIn(page, 'curator@demo.test');
+  await page.goto(`/express/campaigns/list?filter[artist_id]=${artist.id}`);
+  await expect(page.getByRole('heading', { name: 'Incoming campaigns' })).toBeVisible();
+  await expect(page.locator('table tbody tr')).toHaveCount(2);
+  await campaignRow(page, STARTER.name).getByTestId('decline-campaign').click();
+  await page.getByTestId('decline-reason-select').click();
+  await page.getByRole('option', { name: 'Playlist is full for now' }).click();
+  await page.getByTestId('decline-submit').click();
+  await expect(campaignRow(page, STARTER.name).getByTestId('express-status')).toHaveText('Declined');
+
+  await campaignRow(page, PREMIUM.name).getByTestId('approve-campaign').click();
+  await page.getByTestId('confirm-yes').click();
+  await expect(campaignRow(page, PREMIUM.name).getByTestId('express-status')).toHaveText(
+    'Waiting for Playlist submission',
+  );
+
+  // The placement happens on Spotify (sandbox dev route), then "I added it".
+  const placed = await request.post(`/api/sandbox/spotify/playlists/${PREMIUM.id}/tracks`, {
+    data: { track_id: track.id },
+  });
+  expect(placed.ok(), await placed.text()).toBeTruthy();
+  await campaignRow(page, PREMIUM.name).getByTestId('added-it').click();
+  await expect(page.getByTestId('added-result')).toContainText('found on the playlist');
+  await expect(campaignRow(page, PREMIUM.name).getByTestId('express-status')).toHaveText(
+    'Verifying submission',
+  );
+  await signOut(page);
+
+  // Artist: the declined campaign was refunded; the other one is being verified.
+  await signIn(page, artist.email);
+  await expect(page.getByTestId('wallet-balance-card').getByTestId('balance')).toHaveText(
+    String(OPENING - PREMIUM.price),
+  );
+  await page.goto(`/express/campaigns/list?q=${encodeURIComponent(track.name)}`);
+  await campaignRow(page, STARTER.name).click();
+  await expect(page.getByTestId('express-campaign').getByTestId('express-status').first()).toHaveText(
+    'Declined',
+  );
+  await expect(page.getByTestId('refunded-coins')).toHaveText(`${STARTER.price} coins`);
+  await expect(page.getByTestId('decline-reason')).toContainText('Playlist is full for now');
+  await page.goBack();
+  await campaignRow(page, PREMIUM.name).click();
+  await expect(page.getByTestId('express-campaign').getByTestId('express-status').first()).toHaveText(
+    'Verifying submission',
+  );
+  const timeline = page.getByTestId('express-timeline');
+  await expect(timeline).toContainText('Pending for Approval');
+  await expect(timeline).toContainText('Waiting for Playlist submission');
+  await expect(timeline).toContainText('Verifying submission');
+
+  // Admin: the campaigns are in the back-office list; the detail opens.
+  await page.goto('/admin/login');
+  await page.locator('input[name="email"]').fill('admin@demo.test');
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await page.goto(`/admin/express/campaigns/list?filter[artist_id]=${artist.id}`);
+  await expect(page.locator('table tbody tr')).toHaveCount(2);
+  await campaignRow(page, PREMIUM.name).click();
+  await expect(page).toHaveURL(/\/admin\/express-campaigns\/\d+$/);
+  await expect(page.getByTestId('express-campaign')).toContainText(track.name);
+  await expect(page.getByTestId('force-end')).toBeVisible();
+});
+
+test('curator connects Spotify, lists a playlist that waits for approval, admin approves it', async ({
+  page,
+  request,
+}) => {
+  const email = await createVerifiedUser(request, 'express-curator', 2);
+  const playlistId = trackId();
+  await signIn(page, email);
+
+  // Connect: the sandbox consent page stands in for Spotify, then /express/callback.
+  await page.goto('/connection/list');
+  await page.getByTestId('connect-spotify').click();
+  await page.locator('input[name="email"]').fill(`sandbox-${playlistId}@spotify.test`);
+  await page.getByRole('button', { name: 'Agree' }).click();
+  await expect(page).toHaveURL(/\/connection\/list$/);
+  await expect(page.getByTestId('connection-row')).toHaveCount(1);
+  await expect(page.getByTestId('connection-row')).toContainText('Active');
+
+  // Create: the /playlist/ rule, the preview, then tier and duration.
+  await page.goto('/express/my/playlist/create');
+  await page.getByTestId('playlist-link').fill(`https://open.spotify.com/album/${playlistId}`);
+  await page.getByTestId('check-playlist').click();
+  await expect(
+    page.getByText('The playlist link must start with https://open.spotify.com/playlist/'),
+  ).toBeVisible();
+  await page.getByTestId('playlist-link').fill(`https://open.spotify.com/playlist/${playlistId}`);
+  await page.getByTestId('check-playlist').click();
+  await expect(page.getByTestId('playlist-preview')).toBeVisible();
+  const name = (await page.getByTestId('playlist-preview').locator('p').first().textContent()) ?? '';
+  await page.getByTestId('tier-select').click();
+  await page.getByRole('option', { name: /Starter/ }).click();
+  await page.getByTestId('duration-select').click();
+  await page.getByRole('option', { name: '14 days' }).click();
+  await page.getByTestId('create-playlist').click();
+  await expect(page.getByTestId('playlist-created')).toContainText('waits for admin approval');
+  await page.getByRole('link', { name: 'Open the playlist' }).click();
+  await expect(page.getByTestId('playlist-view')).toContainText(name);
+  const listedId = Number(page.url().split('/').pop());
+  await expect(page.getByTestId('playlist-status')).toHaveText('Pending');
+
+  // The same playlist cannot be listed twice.
+  await page.goto('/express/my/playlist/create');
+  await page.getByTestId('playlist-link').fill(`https://open.spotify.com/playlist/${playlistId}`);
+  await page.getByTestId('check-playlist').click();
+  await expect(page.getByText('This playlist is already listed')).toBeVisible();
+
+  // Admin approves it.
+  await page.goto('/admin/login');
+  await page.locator('input[name="email"]').fill('admin@demo.test');
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await page.goto(`/admin/express/playlist/view/${listedId}`);
+  await expect(page.getByText(name).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.getByTestId('confirm-yes').click();
+  await expect(page.getByText('Approved').first()).toBeVisible();
+  await page.goto('/admin/express/playlists/list?filter[status_id]=1');
+  await expect(page.getByRole('heading', { name: 'Express playlists' })).toBeVisible();
+});

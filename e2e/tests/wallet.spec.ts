@@ -1,0 +1,117 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, getAdminToken, signIn } from './helpers';
+
+const ARTIST = 'artist@demo.test';
+
+/** The demo artist's balance in coins, read from the API with a fresh token. */
+async function balanceOf(request: APIRequestContext): Promise<number> {
+  const login = await request.post('/api/user/login', { data: { email: ARTIST, password: DEMO_PASSWORD } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const res = await request.get('/api/wallet/user/current/balance', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()) as { data: { balance: number } }).data.balance;
+}
+
+/** The first package card (Starter: 100 coins, £9.99). */
+function starter(page: Page) {
+  return page.locator('[data-testid^="package-"]').filter({ hasText: 'Starter' });
+}
+
+test('the artist buys a package by card in the sandbox, sees the transaction and its invoice PDF', async ({
+  page,
+  request,
+}) => {
+  const before = await balanceOf(request);
+  await signIn(page, ARTIST);
+  await page.goto('/wallet/coins/packages');
+  await expect(starter(page)).toContainText('Min Followers');
+  await expect(starter(page)).toContainText('Duration in Days');
+  await expect(starter(page).getByTestId('package-price')).toHaveText('£9.99');
+
+  await starter(page).getByTestId('pay-card').click();
+  // The sandbox's hosted card page on the API.
+  await expect(page).toHaveURL(/\/api\/sandbox\//);
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  await expect(page).toHaveURL(/\/wallet\/coins\/packages\?session_id=/);
+  const result = page.getByTestId('payment-result');
+  await expect(result).toHaveAttribute('data-status', 'paid');
+  await expect(result.getByTestId('sandbox-badge')).toBeVisible();
+  await expect(page.getByTestId('balance')).toHaveAttribute('title', (before + 100).toLocaleString('en'));
+  expect(await balanceOf(request)).toBe(before + 100);
+
+  // The purchase heads the transaction list; its detail modal opens the invoice PDF.
+  await page.goto('/wallet/user/transaction');
+  const row = page.locator('table tbody tr').first();
+  await expect(row).toContainText('+100');
+  await expect(row).toContainText('+£9.99');
+  await row.locator('[data-testid^="tx-view-"]').click();
+  const modal = page.getByTestId('tx-detail');
+  await expect(modal).toContainText('Coin purchase');
+  await expect(modal).toContainText('Amount in Liberty Coins');
+  const popup = page.waitForEvent('popup');
+  await modal.getByTestId('tx-view-invoice').click();
+  const pdfPage = await popup;
+  await pdfPage.waitForURL(/\/storage\//);
+  const pdf = await page.request.get(pdfPage.url());
+  expect(pdf.ok()).toBeTruthy();
+  expect((await pdf.body()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+  await pdfPage.close();
+  await modal.getByTestId('tx-cancel').click();
+  await expect(modal).toBeHidden();
+});
+
+test('the artist buys a package with PayPal in the sandbox', async ({ page, request }) => {
+  const before = await balanceOf(request);
+  await signIn(page, ARTIST);
+  await page.goto('/wallet/coins/packages');
+  await starter(page).getByTestId('pay-paypal').click();
+  await expect(page).toHaveURL(/\/api\/sandbox\//);
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+
+  await expect(page).toHaveURL(/\/paypal\/callback\?token=/);
+  await expect(page.getByTestId('payment-result')).toHaveAttribute('data-status', 'paid');
+  expect(await balanceOf(request)).toBe(before + 100);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('balance')).toHaveAttribute('title', (before + 100).toLocaleString('en'));
+});
+
+test('the admin opens the main wallet and the deposits, and adjusts a balance with a reason', async ({
+  page,
+  request,
+}) => {
+  await getAdminToken(request);
+  const before = await balanceOf(request);
+  await page.goto('/admin/login');
+  await page.locator('input[name="email"]').fill('admin@demo.test');
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('admin-dashboard')).toBeVisible();
+
+  await page.goto('/admin/wallet/main/list');
+  await expect(page.getByTestId('main-wallet')).toContainText('Coins sold');
+  await expect(page.getByTestId('main-wallet')).toContainText('User wallets');
+
+  await page.getByTestId('wallet-nav').getByRole('link', { name: 'Deposits' }).click();
+  await expect(page).toHaveURL(/\/admin\/wallet\/deposit\/list/);
+  await expect(page.locator('table tbody tr', { hasText: ARTIST }).first()).toContainText('Paid');
+
+  await page.getByTestId('wallet-nav').getByRole('link', { name: 'Coin balances' }).click();
+  await expect(page).toHaveURL(/\/admin\/wallet\/coins\/details\/list/);
+  const row = page.locator('table tbody tr', { hasText: ARTIST });
+  await expect(row.getByTestId('row-balance')).toHaveText(before.toLocaleString('en'));
+  await row.getByRole('button', { name: 'Adjust' }).click();
+  const form = page.getByTestId('adjust-form');
+  // A deduction (a credit is paid out of platform revenue, empty on a fresh demo). The reason is required.
+  await form.getByText('Deduct coins').click();
+  await form.locator('input[name="coins"]').fill('25');
+  await form.getByTestId('adjust-submit').click();
+  await expect(form).toContainText('Please give a reason');
+  await form.locator('textarea[name="reason"]').fill('Chargeback on a card payment');
+  await form.getByTestId('adjust-submit').click();
+  await expect(form).toBeHidden();
+  await expect(row.getByTestId('row-balance')).toHaveText((before - 25).toLocaleString('en'));
+  expect(await balanceOf(request)).toBe(before - 25);
+});

@@ -1,0 +1,222 @@
+import { EXPRESS_CAMPAIGN_STATUSES, expressListBadgeColor } from '@lm/contracts';
+import { Anchor, Avatar, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconClock, IconPlaylist } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../components/StatusBadge';
+import { formatDateTime, formatNumber } from '../i18n/format';
+import type { ExpressCampaignDetail, ExpressTimelineEntry } from './express-types';
+
+/**
+ * Express campaign status badge. Detail views use the status map colours (spec section 4); lists
+ * pass `list` for the list colours by id (1 success, 2 warning, 3 and 5 danger, 6 primary, else
+ * secondary).
+ */
+export function ExpressStatusBadge({ statusId, list }: { statusId: number; list?: boolean }) {
+  return (
+    <StatusBadge
+      id={statusId}
+      map={EXPRESS_CAMPAIGN_STATUSES}
+      color={list ? expressListBadgeColor : undefined}
+      data-testid="express-status"
+      style={{ minWidth: 'max-content' }}
+    />
+  );
+}
+
+/** The statuses as select options (translated labels), for the list filters. */
+export function useExpressStatusOptions(): { value: string; label: string }[] {
+  const { t } = useTranslation();
+  return EXPRESS_CAMPAIGN_STATUSES.map((s) => ({
+    value: String(s.id),
+    label: t(`ui.status.${s.label.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`, { defaultValue: s.label }),
+  }));
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Td c="dimmed" w="45%">
+        {label}
+      </Table.Td>
+      <Table.Td>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function FactsCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card padding="lg" radius="md">
+      <Title order={5} mb="sm">
+        {title}
+      </Title>
+      <Table verticalSpacing={6} fz="sm">
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+/** Every transition of a campaign with its date, actor and note. */
+export function CampaignTimeline({ entries }: { entries: readonly ExpressTimelineEntry[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <Card padding="lg" radius="md" data-testid="express-timeline">
+      <Title order={5} mb="md">
+        {t('express.detail.timeline')}
+      </Title>
+      {entries.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('express.detail.no_events')}
+        </Text>
+      ) : (
+        <Timeline active={entries.length - 1} bulletSize={24} lineWidth={2}>
+          {entries.map((e) => {
+            const bad = e.to_status === 7 || e.to_status === 8;
+            return (
+              <Timeline.Item
+                key={e.id}
+                color={bad ? 'red' : e.to_status === 6 ? 'green' : undefined}
+                bullet={
+                  bad ? (
+                    <IconCircleX size={14} />
+                  ) : e.to_status === 6 ? (
+                    <IconCircleCheck size={14} />
+                  ) : (
+                    <IconClock size={14} />
+                  )
+                }
+                title={<ExpressStatusBadge statusId={e.to_status} />}
+              >
+                <Text size="xs" c="dimmed" mt={4}>
+                  {formatDateTime(e.created_at, lang)} ·{' '}
+                  {t(`express.actor.${e.actor_type}`, { defaultValue: e.actor_type })}
+                </Text>
+                {e.note ? (
+                  <Text size="sm" mt={2}>
+                    {e.note}
+                  </Text>
+                ) : null}
+              </Timeline.Item>
+            );
+          })}
+        </Timeline>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The body of an express campaign detail (user app and back-office): track and playlist, deadlines,
+ * placement evidence, performance, money, and the timeline of every transition.
+ */
+export function ExpressCampaignView({
+  campaign,
+  actions,
+}: {
+  campaign: ExpressCampaignDetail;
+  actions?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const date = (v: string | null | undefined) => (v ? formatDateTime(v, lang) : '—');
+  const coins = (n: number) => t('express.coins_value', { value: formatNumber(n, lang) });
+  const p = campaign.performance;
+  return (
+    <Stack gap="lg" data-testid="express-campaign">
+      <Card padding="lg" radius="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Group wrap="nowrap" align="flex-start">
+            <Avatar src={campaign.track.cover_url} size={72} radius="md">
+              <IconPlaylist />
+            </Avatar>
+            <Stack gap={4}>
+              <Title order={3}>{campaign.track.name}</Title>
+              <Text c="dimmed" size="sm">
+                {campaign.track.artist}
+              </Text>
+              <Group gap="xs">
+                <ExpressStatusBadge statusId={campaign.status.id} />
+                <Text size="sm" c="dimmed">
+                  #{campaign.id}
+                </Text>
+              </Group>
+            </Stack>
+          </Group>
+          {actions}
+        </Group>
+        {campaign.decline_reason ? (
+          <Text size="sm" c="red" mt="md" data-testid="decline-reason">
+            {t('express.detail.decline_reason')}: {campaign.decline_reason}
+          </Text>
+        ) : null}
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <FactsCard title={t('express.detail.playlist')}>
+          <Row label={t('express.fields.playlist')}>
+            <Anchor href={campaign.playlist.url} target="_blank" rel="noreferrer" size="sm">
+              {campaign.playlist.name}
+            </Anchor>
+          </Row>
+          <Row label={t('express.fields.followers')}>{formatNumber(campaign.playlist.followers, lang)}</Row>
+          <Row label={t('express.fields.tier')}>{campaign.tier.tier_name}</Row>
+          <Row label={t('express.fields.curator')}>{campaign.curator.name}</Row>
+          <Row label={t('express.fields.artist')}>{campaign.artist.name}</Row>
+          <Row label={t('express.fields.created_at')}>{date(campaign.created_at)}</Row>
+        </FactsCard>
+        <FactsCard title={t('express.detail.deadlines')}>
+          <Row label={t('express.detail.submission_deadline')}>{date(campaign.submission_deadline)}</Row>
+          <Row label={t('express.detail.on_going_until')}>{date(campaign.on_going_until)}</Row>
+          <Row label={t('express.detail.auditing_until')}>{date(campaign.auditing_until)}</Row>
+          <Row label={t('express.detail.days')}>
+            {t('express.detail.days_value', {
+              submission: campaign.playlist_submission_days,
+              ongoing: campaign.on_going_days,
+              auditing: campaign.auditing_days,
+            })}
+          </Row>
+          <Row label={t('express.detail.completed_at')}>{date(campaign.completed_at)}</Row>
+        </FactsCard>
+        <FactsCard title={t('express.detail.placement')}>
+          <Row label={t('express.detail.found_at')}>{date(campaign.placement.found_at)}</Row>
+          <Row label={t('express.detail.position')}>
+            {campaign.placement.position !== null ? formatNumber(campaign.placement.position, lang) : '—'}
+          </Row>
+          <Row label={t('express.detail.last_seen')}>{date(campaign.placement.last_seen_at)}</Row>
+          <Row label={t('express.detail.removed_at')}>{date(campaign.placement.removed_at)}</Row>
+        </FactsCard>
+        <FactsCard title={t('express.detail.money')}>
+          <Row label={t('express.fields.price')}>{coins(campaign.price)}</Row>
+          <Row label={t('express.detail.paid')}>
+            <span data-testid="paid-coins">{coins(campaign.paid_coins)}</span>
+          </Row>
+          <Row label={t('express.detail.refunded')}>
+            <span data-testid="refunded-coins">{coins(campaign.refunded_coins)}</span>
+          </Row>
+          <Row label={t('express.detail.payment_method')}>{t('express.detail.method_coins')}</Row>
+        </FactsCard>
+        {p ? (
+          <FactsCard title={t('express.detail.performance')}>
+            <Row label={t('express.detail.days_live')}>
+              {t('express.detail.days_live_value', {
+                live: formatNumber(p.days_live, lang),
+                total: formatNumber(p.on_going_days, lang),
+              })}
+            </Row>
+            <Row label={t('express.detail.position')}>
+              {p.position !== null ? formatNumber(p.position, lang) : '—'}
+            </Row>
+            <Row label={t('express.detail.last_seen')}>{date(p.last_seen_at)}</Row>
+            <Row label={t('express.fields.followers')}>{formatNumber(p.playlist_followers, lang)}</Row>
+            <Row label={t('express.detail.removed_early')}>
+              {t(p.removed_early ? 'express.yes' : 'express.no')}
+            </Row>
+          </FactsCard>
+        ) : null}
+        <CampaignTimeline entries={campaign.timeline} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './ExpressCampaignView';
+export * from './express-types';

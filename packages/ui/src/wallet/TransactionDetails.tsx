@@ -1,0 +1,201 @@
+import { Button, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconArrowsExchange, IconCoins, IconFileInvoice, IconSpeakerphone } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime, formatNumber } from '../i18n/format';
+import { formatMoney } from './money';
+import { TransactionTypeBadge } from './transactions';
+import { signedCoins, transactionDescKey, type WalletTransaction } from './wallet-types';
+
+export interface TransactionLinks {
+  /** Link of the transfer (payout) of a withdrawal, e.g. `/withdrawal/{quote}`. */
+  transfer?: (quote: string) => string | undefined;
+  /** Link of the campaign the transaction paid or refunded. */
+  campaign?: (campaignId: string, campaignType: string | null) => string | undefined;
+  /**
+   * The invoice PDF link; the user app asks the API to make the PDF when the transaction has no
+   * link yet (POST artist/invoice/{id}).
+   */
+  invoice?: (tx: WalletTransaction) => Promise<string | null>;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={500} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * The fields of a transaction (spec section 2 "Transaction Details modal"): amount in Liberty
+ * Coins, type, transaction number, date and time, description by desc_id.
+ */
+export function TransactionFields({ tx }: { tx: WalletTransaction }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const coins = signedCoins(tx);
+  return (
+    <Stack gap="lg">
+      <Group gap="md" wrap="nowrap">
+        <ThemeIcon size={52} radius="md" variant="light" color={coins < 0 ? 'red' : 'green'}>
+          <IconCoins size={28} />
+        </ThemeIcon>
+        <div>
+          <Text size="xs" c="dimmed" fw={500}>
+            {t('wallet.tx.amount_coins')}
+          </Text>
+          <Text fz={26} fw={700} lh={1.1} data-testid="tx-detail-coins">
+            <span dir="ltr">
+              {coins < 0 ? '−' : '+'}
+              {formatNumber(Math.abs(coins), lang)}
+            </span>{' '}
+            <Text span size="sm" c="dimmed" fw={500}>
+              {t('wallet.coins_unit')}
+            </Text>
+          </Text>
+        </div>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <Field label={t('wallet.tx.type')}>
+          <TransactionTypeBadge type={tx.transaction_type} t={t} />
+        </Field>
+        <Field label={t('wallet.tx.number')}>
+          <Text span ff="monospace" size="sm" dir="ltr" data-testid="tx-detail-number">
+            {tx.transactions_id}
+          </Text>
+        </Field>
+        <Field label={t('wallet.tx.date_time')}>{formatDateTime(tx.transaction_date, lang)}</Field>
+        <Field label={t('wallet.tx.description')}>{t(transactionDescKey(tx))}</Field>
+        {tx.amount !== null && (
+          <Field label={t('wallet.tx.total')}>{formatMoney(tx.amount, tx.currency ?? 'GBP', lang)}</Field>
+        )}
+        <Field label={t('wallet.tx.balance_after')}>
+          {formatNumber(tx.balance_after, lang)} {t('wallet.coins_unit')}
+        </Field>
+        {tx.user && (
+          <Field label={t('wallet.user')}>
+            {tx.user.name}{' '}
+            <Text span size="xs" c="dimmed" dir="ltr">
+              {tx.user.email}
+            </Text>
+          </Field>
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/**
+ * Buttons of the Transaction Details modal (spec section 2): View Invoice (coin purchases), View
+ * Transfer (withdrawals), View Campaign (when the transaction names a campaign), Cancel.
+ */
+export function TransactionActions({
+  tx,
+  links,
+  onClose,
+}: {
+  tx: WalletTransaction;
+  links: TransactionLinks;
+  onClose?: () => void;
+}) {
+  const { t } = useTranslation();
+  const [opening, setOpening] = useState(false);
+  const quote = tx.transfer?.wise_quote_id;
+  const transferHref = quote ? links.transfer?.(quote) : undefined;
+  const campaignId = tx.transaction_details.campaign_id;
+  const campaignHref = campaignId
+    ? links.campaign?.(campaignId, tx.transaction_details.campaign_type)
+    : undefined;
+
+  const openInvoice = async () => {
+    if (!tx.invoice) return;
+    const known = tx.invoice.attachment_link;
+    // Opened at once (inside the click) so a popup blocker lets it through; filled in when ready.
+    const win = known ? null : window.open('', '_blank');
+    if (known) {
+      window.open(known, '_blank', 'noopener');
+      return;
+    }
+    setOpening(true);
+    try {
+      const link = links.invoice ? await links.invoice(tx) : null;
+      if (link && win) win.location.href = link;
+      else win?.close();
+    } catch {
+      win?.close();
+    } finally {
+      setOpening(false);
+    }
+  };
+
+  return (
+    <Group justify="flex-end" gap="sm" mt="xl">
+      {tx.invoice && (links.invoice || tx.invoice.attachment_link) && (
+        <Button
+          variant="light"
+          leftSection={<IconFileInvoice size={16} />}
+          loading={opening}
+          onClick={openInvoice}
+          data-testid="tx-view-invoice"
+        >
+          {t('wallet.tx.view_invoice')}
+        </Button>
+      )}
+      {transferHref && (
+        <Button
+          variant="light"
+          component={Link}
+          to={transferHref}
+          leftSection={<IconArrowsExchange size={16} />}
+        >
+          {t('wallet.tx.view_transfer')}
+        </Button>
+      )}
+      {campaignHref && (
+        <Button
+          variant="light"
+          component={Link}
+          to={campaignHref}
+          leftSection={<IconSpeakerphone size={16} />}
+        >
+          {t('wallet.tx.view_campaign')}
+        </Button>
+      )}
+      {onClose && (
+        <Button variant="default" onClick={onClose} data-testid="tx-cancel">
+          {t('ui.confirm.cancel')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** The Transaction Details modal of the wallet lists (user app and back-office). */
+export function TransactionDetailsModal({
+  tx,
+  onClose,
+  links,
+}: {
+  tx: WalletTransaction | null;
+  onClose(): void;
+  links: TransactionLinks;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={tx !== null} onClose={onClose} title={t('wallet.tx.details')} size="lg" centered>
+      {tx && (
+        <div data-testid="tx-detail">
+          <TransactionFields tx={tx} />
+          <TransactionActions tx={tx} links={links} onClose={onClose} />
+        </div>
+      )}
+    </Modal>
+  );
+}

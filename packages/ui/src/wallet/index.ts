@@ -1,0 +1,6 @@
+export * from './InvoiceCard';
+export * from './money';
+export * from './TransactionDetails';
+export * from './transactions';
+export * from './WalletBalanceCard';
+export * from './wallet-types';
