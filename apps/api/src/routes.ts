@@ -11,6 +11,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { adminWalletRoutes } from './modules/wallet/admin-wallet.routes';
+import { currencyRoutes } from './modules/wallet/currency.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import type { RouteModule } from './platform/app';
 import { sandboxGoogleRoutes } from './providers/google/sandbox.routes';
@@ -31,6 +32,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   notificationsRoutes,
   walletRoutes,
   adminWalletRoutes,
+  currencyRoutes,
   expressRoutes,
   adminExpressRoutes,
   sandboxGoogleRoutes,

@@ -361,3 +361,20 @@ describe('admin wallet', () => {
     expect(sum).toBe(0);
   });
 });
+
+describe('currency (sandbox rates)', () => {
+  it('converts GBP to USD, lists currencies 30 per page and answers one rate', async () => {
+    const { token } = await artist();
+    const usd = await ctx.call('GET', '/api/payments/wise/gbp/usd/100', { token });
+    expect(usd.json().data).toMatchObject({ source: 'GBP', target: 'USD', amount: 100 });
+    expect(usd.json().data.converted).toBeCloseTo(100 * usd.json().data.rate, 2);
+    const list = await ctx.call('GET', '/api/payments/wise/currencies', { token });
+    expect(list.json().pagination.limit).toBe(30);
+    expect(list.json().data[0]).toEqual({ id: 1, currencyCode: 'GBP', isTargetCurrency: false });
+    const one = await ctx.call('GET', '/api/payments/wise/currency-get?target=eur&amount=10', { token });
+    expect(one.json().data).toMatchObject({ source: 'GBP', target: 'EUR' });
+    const bad = await ctx.call('GET', '/api/payments/wise/currency-get?target=XYZ', { token });
+    expect(bad.statusCode).toBe(422);
+    expect((await ctx.call('GET', '/api/payments/wise/currencies')).statusCode).toBe(401);
+  });
+});
