@@ -258,18 +258,18 @@ export async function generateLedger(client: pg.Client, options: GenerateOptions
       `ledger_entries (${(2 * n).toLocaleString('en-US')} rows, running balances)`,
       async () => {
         const res = await client.query(
-          `insert into ledger_entries (id, account_id, transfer_id, amount, balance_after, created_at)
+          `insert into ledger_entries (id, account_id, transfer_id, amount, balance_after, created_at, desc_id)
          select s.id, s.account_id, s.transfer_id, s.amount,
            a.balance + sum(s.amount) over (partition by s.account_id order by s.id rows unbounded preceding),
-           s.created_at
+           s.created_at, s.desc_id
          from (
            select $1::bigint + 2 * t.g - 1 as id, case when t.is_credit then $3::bigint else t.wallet end as account_id,
-             $2::bigint + t.g as transfer_id, -t.amount as amount, t.created_at
+             $2::bigint + t.g as transfer_id, -t.amount as amount, t.created_at, t.desc_id
            from (select p.*, now() - interval '365 days' + make_interval(secs => p.g * 31536000.0 / $5::bigint)
                    as created_at from bench_plan p) t
            union all
            select $1::bigint + 2 * t.g, case when t.is_credit then t.wallet else $4::bigint end,
-             $2::bigint + t.g, t.amount, t.created_at
+             $2::bigint + t.g, t.amount, t.created_at, t.desc_id
            from (select p.*, now() - interval '365 days' + make_interval(secs => p.g * 31536000.0 / $5::bigint)
                    as created_at from bench_plan p) t
          ) s

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import type { Config } from './config/env';
 import { createDatabase, type Database } from './db/client';
-import { type EmbeddedServer, ensureDatabase, startEmbeddedPostgres } from './db/embedded';
+import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
+import { ensureDatabase } from './db/ensure';
 import { runMigrations } from './db/migrate';
-import { createJobs, type JobDefinition, type Jobs } from './jobs/jobs';
-import { expressJobs } from './modules/express-spotify/express.service';
+import { jobDefinitions } from './jobs/definitions';
+import { createJobs, type Jobs } from './jobs/jobs';
 import { createStorage } from './modules/files/storage';
 import { createMailer } from './modules/mail/mail.service';
-import { invoiceJobs } from './modules/wallet/invoices.service';
 import type { AppDeps } from './platform/app';
 import { offsetClock, systemClock } from './platform/clock';
 import { createProviders } from './providers/providers';
@@ -18,11 +18,6 @@ import { seedReference } from './seed/reference';
 export interface Runtime {
   deps: AppDeps;
   stop(): Promise<void>;
-}
-
-/** Queues of every module (mail delivery for now; later modules add theirs). */
-export function jobDefinitions(deps: AppDeps): JobDefinition[] {
-  return [...deps.mail.jobs(), ...invoiceJobs(deps), ...expressJobs(deps)];
 }
 
 /**

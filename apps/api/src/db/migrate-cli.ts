@@ -2,7 +2,8 @@ import path from 'node:path';
 import { loadConfig, loadDotEnv } from '../config/env';
 import { seedReference } from '../seed/reference';
 import { createDatabase } from './client';
-import { ensureDatabase, startEmbeddedPostgres } from './embedded';
+import { startEmbeddedPostgres } from './embedded';
+import { ensureDatabase } from './ensure';
 import { runMigrations } from './migrate';
 
 /** `npm run db:migrate`: apply committed migrations and reference data to DATABASE_URL or the embedded server. */

@@ -1,10 +1,11 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../db/client';
-import { type EmbeddedServer, ensureDatabase, startEmbeddedPostgres } from '../db/embedded';
+import { ensureDatabase } from '../db/ensure';
 import { runMigrations } from '../db/migrate';
 import { createJobs } from '../jobs/jobs';
 import { seedReference } from '../seed/reference';
@@ -17,7 +18,23 @@ declare module 'vitest' {
   }
 }
 
-let server: EmbeddedServer | null = null;
+let server: ChildProcess | null = null;
+
+/** Start the embedded PostgreSQL in a child process and wait until it accepts connections. */
+function startServerProcess(dir: string, port: number): Promise<ChildProcess> {
+  const tsx = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx');
+  const child = spawn(tsx, [path.join(import.meta.dirname, 'pg-child.ts'), dir, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('READY')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`test PostgreSQL exited early (${code})`)));
+  });
+}
 
 /**
  * Once per test run: a real PostgreSQL (embedded, or the server of DATABASE_URL), and a template
@@ -29,8 +46,8 @@ export default async function setup(project: TestProject) {
     const dir = path.join(os.tmpdir(), `lm-test-pg-${process.pid}`);
     fs.rmSync(dir, { recursive: true, force: true });
     const port = 55000 + (process.pid % 5000);
-    server = await startEmbeddedPostgres(dir, port);
-    adminUrl = server.url('postgres');
+    server = await startServerProcess(dir, port);
+    adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -50,7 +67,12 @@ export default async function setup(project: TestProject) {
   await jobs.stop();
   project.provide('pgAdminUrl', adminUrl);
   return async () => {
-    if (server) await server.stop();
+    const child = server;
+    if (!child) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   };
 }
 

@@ -198,6 +198,43 @@ describe('ledger', () => {
     expect(await ledgerSum()).toBe(0);
   });
 
+  it('moves once and holds once when the same idempotency key arrives concurrently', async () => {
+    const user = await ctx.makeUser();
+    const credits = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        tx((t) =>
+          credit(t, {
+            userId: user.id,
+            coins: 500,
+            descId: DESC.COIN_PURCHASE,
+            idempotencyKey: `same-${user.id}`,
+          }),
+        ),
+      ),
+    );
+    expect(credits.every((r) => r.status === 'fulfilled')).toBe(true);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(500);
+    const holds = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        tx((t) =>
+          hold(t, {
+            userId: user.id,
+            coins: 100,
+            descId: DESC.CAMPAIGN_PURCHASE,
+            idempotencyKey: `same-hold-${user.id}`,
+          }),
+        ),
+      ),
+    );
+    expect(new Set(holds.map((h) => h.id)).size).toBe(1);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(400);
+    const rows = await ctx.deps.database.pool.query(
+      'select count(*)::int n from ledger_holds where payer_account_id = (select id from ledger_accounts where user_id = $1)',
+      [user.id],
+    );
+    expect(rows.rows[0].n).toBe(1);
+  });
+
   it('refuses to edit or delete transfers and entries', async () => {
     await expect(ctx.deps.database.pool.query('update ledger_transfers set amount = 1')).rejects.toThrow(
       /immutable/,

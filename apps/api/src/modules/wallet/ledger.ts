@@ -122,8 +122,17 @@ function assertCoins(amount: number): void {
  * transfer and moves nothing (the key must describe the same movement).
  * @throws InsufficientBalanceError when the debited account would go below zero
  */
+/**
+ * Serialise movements that share an idempotency key (a double-clicked submit, a replayed webhook):
+ * the second waits for the first's transaction and then finds its transfer. Transaction-scoped.
+ */
+async function lockKey(tx: Tx, key: string): Promise<void> {
+  await tx.client.query('select pg_advisory_xact_lock(hashtextextended($1, 727276))', [key]);
+}
+
 async function move(tx: Tx, input: MoveInput): Promise<{ transfer: Transfer; replayed: boolean }> {
   assertCoins(input.amount);
+  await lockKey(tx, input.idempotencyKey);
   const [existing] = await tx.db
     .select()
     .from(ledgerTransfers)
@@ -256,6 +265,8 @@ export async function hold(
   },
 ): Promise<Hold> {
   assertCoins(input.coins);
+  // Taken before the replay check so a concurrent same-key hold cannot leave a second, unfunded hold.
+  await lockKey(tx, input.idempotencyKey);
   const [replay] = await tx.db
     .select({ holdId: ledgerTransfers.holdId })
     .from(ledgerTransfers)
