@@ -47,7 +47,7 @@ function campaignRow(page: Page, playlist: string) {
   return page.locator('table tbody tr', { hasText: playlist });
 }
 
-test('spotify express campaign: pay, decline with refund, approve, placement verified, admin view', async ({
+test('spotify express campaign: pay, decline with refund, approve, placement, time passes, completed, paid, reviewed', async ({
   page,
   request,
 }) => {
@@ -148,7 +148,51 @@ test('spotify express campaign: pay, decline with refund, approve, placement ver
   await expect(page).toHaveURL(/\/admin\/express-campaigns\/\d+$/);
   await expect(page.getByTestId('express-campaign')).toContainText(track.name);
   await expect(page.getByTestId('force-end')).toBeVisible();
+
+  // Time passes (sandbox time travel, outside production only): the placement is verified, spends its
+  // 28 days on the playlist, then 3 days of audit; the curator is paid the price less the 20% fee.
+  const curatorBefore = await balanceOf(request, 'curator@demo.test');
+  for (const step of [{ minutes: 61 }, { days: 28, minutes: 1 }, { days: 3, minutes: 1 }]) {
+    // Sessions expire as the clock jumps: sign the admin in again for each step.
+    const login = await request.post('/api/admin/login', {
+      data: { email: 'admin@demo.test', password: DEMO_PASSWORD },
+    });
+    const adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+    const moved = await request.post('/api/admin/dev/clock/advance', {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: step,
+    });
+    expect(moved.ok(), await moved.text()).toBeTruthy();
+  }
+  expect(await balanceOf(request, 'curator@demo.test')).toBe(curatorBefore + PREMIUM.price * 0.8);
+
+  // Artist: the campaign is completed; a review, and the thank-you dialog closes by itself after 7 s.
+  // The artist's old session expired with the jump: the app signs out to the login page by itself.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('login-form')).toBeVisible({ timeout: 30_000 });
+  await signIn(page, artist.email);
+  await page.goto(`/express/campaigns/list?q=${encodeURIComponent(track.name)}`);
+  await campaignRow(page, PREMIUM.name).click();
+  await expect(page.getByTestId('express-campaign').getByTestId('express-status').first()).toHaveText(
+    'Completed',
+  );
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByTestId('review-rating').locator('label').last().click();
+  await page.getByRole('button', { name: 'Send review' }).click();
+  const thanks = page.getByText('Thank you!', { exact: true });
+  await expect(thanks).toBeVisible();
+  await expect(thanks).toBeHidden({ timeout: 12_000 });
 });
+
+/** A user's wallet balance in coins, read through the API after signing in. */
+async function balanceOf(request: APIRequestContext, email: string): Promise<number> {
+  const login = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const res = await request.get('/api/wallet/user/current/balance', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()) as { data: { balance: number } }).data.balance;
+}
 
 test('curator connects Spotify, lists a playlist that waits for approval, admin approves it', async ({
   page,

@@ -22,7 +22,8 @@ import { useAddReview, useExpressCampaign } from '../../hooks/express';
 import { CuratorActions } from './CuratorActions';
 
 /** The review dialog, then a thank-you dialog that closes itself after LIMITS.reviewThankYouMs. */
-function ReviewButton({ campaignId }: { campaignId: number }) {
+// Stays mounted after the review is saved (`reviewed`), so the thank-you dialog is not torn down with the button.
+function ReviewButton({ campaignId, reviewed }: { campaignId: number; reviewed: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [thanks, setThanks] = useState(false);
@@ -50,14 +51,16 @@ function ReviewButton({ campaignId }: { campaignId: number }) {
   };
   return (
     <>
-      <Button
-        leftSection={<IconStar size={16} />}
-        variant="light"
-        color="yellow"
-        onClick={() => setOpen(true)}
-      >
-        {t('express.review.button')}
-      </Button>
+      {!reviewed && (
+        <Button
+          leftSection={<IconStar size={16} />}
+          variant="light"
+          color="yellow"
+          onClick={() => setOpen(true)}
+        >
+          {t('express.review.button')}
+        </Button>
+      )}
       <Modal opened={open} onClose={() => setOpen(false)} title={t('express.review.title')} centered>
         <Stack>
           <div>
@@ -155,7 +158,7 @@ export function CampaignDetailPage() {
           {t('express.renew.button')}
         </Button>
       )}
-      {c.status.id === S.COMPLETED && !c.review && <ReviewButton campaignId={c.id} />}
+      {c.status.id === S.COMPLETED && <ReviewButton campaignId={c.id} reviewed={Boolean(c.review)} />}
       {c.review && <Rating value={c.review.rating} readOnly />}
     </Group>
   );
