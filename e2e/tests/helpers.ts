@@ -11,9 +11,15 @@ export function uniqueEmail(prefix: string): string {
 
 let adminToken: string | null = null;
 
-/** Token of the demo Super Admin (admin API). */
+/**
+ * Token of the demo Super Admin (admin API). A cached token is checked first: a journey that moves the
+ * product's clock forward (sandbox time travel) makes earlier sessions expire.
+ */
 export async function getAdminToken(request: APIRequestContext): Promise<string> {
-  if (adminToken) return adminToken;
+  if (adminToken) {
+    const info = await request.get('/api/admin/info', { headers: { Authorization: `Bearer ${adminToken}` } });
+    if (info.ok()) return adminToken;
+  }
   const res = await request.post('/api/admin/login', {
     data: { email: 'admin@demo.test', password: DEMO_PASSWORD },
   });
