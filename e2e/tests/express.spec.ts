@@ -72,8 +72,12 @@ test('spotify express campaign: pay, decline with refund, approve, placement, ti
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Not A valid Track')).toBeVisible();
   await page.getByTestId('track-link').fill(link);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByTestId('playlist-card').first()).toBeVisible();
+  // The song step validates once the track lookup answered (its preview shows the track).
+  await expect(page.getByText(track.name, { exact: true }).first()).toBeVisible();
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByTestId('playlist-card').first()).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByTestId('playlist-card').filter({ hasText: STARTER.name }).click();
   await page.getByTestId('playlist-card').filter({ hasText: PREMIUM.name }).click();
   await page.getByRole('button', { name: 'Next' }).click();
