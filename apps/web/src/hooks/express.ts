@@ -13,6 +13,7 @@ import {
 } from '@lm/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { Settlement } from './use-wallet';
 
 /** Query keys of Spotify express (one factory for the domain). */
 export const expressKeys = {
@@ -159,6 +160,46 @@ export function useCreateExpressCampaign() {
         await api.post<ExpressCampaign[]>(
           'express/artist/campaign/create',
           { ...body, payment_method: 'coins' },
+          { silent: true },
+        )
+      ).data,
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Answer of POST stripe/campaign/checkout: the hosted card page for exactly the campaigns' coins. */
+export interface CampaignCheckout {
+  url: string;
+  session_id: string;
+  coins: number;
+  sandbox: boolean;
+}
+
+/**
+ * POST stripe/campaign/checkout {track_link, playlist_ids}: starts a card payment of the campaigns'
+ * total; the campaigns are created once the payment is confirmed (see useConfirmCampaignCard).
+ */
+export function useCampaignCardCheckout() {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (body: { track_link: string; playlist_ids: number[] }) =>
+      (await api.post<CampaignCheckout>('stripe/campaign/checkout', body, { silent: true })).data,
+  });
+}
+
+/**
+ * POST stripe/campaign/checkout/check/pay {session_id}: the payment's outcome and, once it is paid,
+ * the campaigns it created (created once however often it is called).
+ */
+export function useConfirmCampaignCard() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (sessionId: string) =>
+      (
+        await api.post<{ payment: Settlement; campaigns: ExpressCampaign[] }>(
+          'stripe/campaign/checkout/check/pay',
+          { session_id: sessionId },
           { silent: true },
         )
       ).data,

@@ -12,7 +12,9 @@ import {
   Group,
   Image,
   Loader,
+  LoadingOverlay,
   Paper,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -21,19 +23,61 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconBrandSpotify, IconCoins, IconPlaylist, IconUsers } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import {
+  IconAlertTriangle,
+  IconBrandSpotify,
+  IconCoins,
+  IconCreditCard,
+  IconPlaylist,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   type SpotifyTrack,
   useArtistPlaylists,
+  useCampaignCardCheckout,
+  useConfirmCampaignCard,
   useCreateExpressCampaign,
   useExpressGenres,
   useExpressTiers,
   useTrackLookup,
 } from '../../hooks/express';
-import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
+import {
+  rememberSandbox,
+  type Settlement,
+  useRefreshWallet,
+  useWalletBalance,
+  wasSandbox,
+} from '../../hooks/use-wallet';
+import { PaymentResult, SandboxBadge } from '../wallet/PaymentResult';
+
+/** The wizard's choices kept across the card page (restored when the payment is cancelled). */
+const CARD_DRAFT_KEY = 'LC_EXPRESS_CARD_DRAFT';
+
+interface CardDraft {
+  link: string;
+  playlists: ExpressPlaylist[];
+}
+
+function saveDraft(draft: CardDraft): void {
+  try {
+    sessionStorage.setItem(CARD_DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // Storage can be unavailable: the artist then chooses again after a cancelled payment.
+  }
+}
+
+function takeDraft(): CardDraft | null {
+  try {
+    const raw = sessionStorage.getItem(CARD_DRAFT_KEY);
+    sessionStorage.removeItem(CARD_DRAFT_KEY);
+    return raw ? (JSON.parse(raw) as CardDraft) : null;
+  } catch {
+    return null;
+  }
+}
 
 function PlaylistCard({
   playlist,
@@ -103,7 +147,8 @@ function PlaylistCard({
 
 /**
  * /create/express/campaign (ARTIST_PERMISSION): song (Spotify track link), playlists (genre and tier
- * filters), summary with the total and the wallet balance, then pay with coins.
+ * filters), summary with the total and the wallet balance, then pay with coins (one hold per playlist)
+ * or by card (a hosted card page for exactly the total; the campaigns are created once it is paid).
  */
 export function CreateCampaignPage() {
   const { t, i18n } = useTranslation();
@@ -120,27 +165,93 @@ export function CreateCampaignPage() {
   const [pickError, setPickError] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const lookup = useTrackLookup();
+  const inFlight = useRef<{ link: string; promise: Promise<SpotifyTrack> } | null>(null);
+  const trackLink = useRef('');
   const genres = useExpressGenres('');
   const tiers = useExpressTiers();
   const playlists = useArtistPlaylists(genreId, tierId);
   const create = useCreateExpressCampaign();
+  const checkout = useCampaignCardCheckout();
+  const confirmCard = useConfirmCampaignCard();
+  const [search, setSearch] = useSearchParams();
+  const [method, setMethod] = useState<'coins' | 'card'>('coins');
+  const [redirecting, setRedirecting] = useState<{ sandbox: boolean } | null>(null);
+  const [cardResult, setCardResult] = useState<Settlement | 'cancelled' | 'error' | null>(null);
+  const [sandbox] = useState(wasSandbox);
+  const checked = useRef<string | null>(null);
+  const sessionId = search.get('session_id');
+  const cancelled = search.get('cancelled') === '1';
   const wallet = useWalletBalance();
   const refreshWallet = useRefreshWallet();
   const balance = wallet.data?.balance ?? session.balance ?? 0;
   const chosen = useMemo(() => [...selected.values()], [selected]);
   const total = chosen.reduce((sum, p) => sum + p.tier.price, 0);
-  const short = total > balance;
+  const short = method === 'coins' && total > balance;
+
+  /** Back from the card page: confirm the payment once; the campaigns exist once it is paid. */
+  const confirmReturn = async (id: string) => {
+    try {
+      const answer = await confirmCard.mutateAsync(id);
+      await refreshWallet();
+      if (answer.campaigns.length > 0) {
+        takeDraft();
+        notifications.show({
+          color: 'green',
+          message: t('express.create.created', { count: answer.campaigns.length }),
+        });
+        navigate('/express/campaigns/list');
+        return;
+      }
+      setCardResult(answer.payment);
+    } catch {
+      setCardResult('error');
+    }
+  };
+
+  // StrictMode runs effects twice: the session is checked once per id.
+  useEffect(() => {
+    if (cancelled) {
+      const draft = takeDraft();
+      if (draft) {
+        setLink(draft.link);
+        setSelected(new Map(draft.playlists.map((p) => [p.id, p])));
+      }
+      setCardResult('cancelled');
+      setSearch({}, { replace: true });
+      return;
+    }
+    if (!sessionId || checked.current === sessionId) return;
+    checked.current = sessionId;
+    void confirmReturn(sessionId);
+  }, [sessionId, cancelled]);
+
+  /**
+   * Looks the link up once: the blur of the field and the Next click share the same request (a
+   * second lookup of the same link would race the first one's answer).
+   */
+  const lookupOnce = (value: string): Promise<SpotifyTrack> => {
+    const current = inFlight.current;
+    if (current && current.link === value) return current.promise;
+    const promise = lookup.mutateAsync(value);
+    inFlight.current = { link: value, promise };
+    promise.catch(() => {
+      if (inFlight.current?.promise === promise) inFlight.current = null;
+    });
+    return promise;
+  };
 
   const findTrack = async (): Promise<boolean> => {
-    setLinkError(null);
     const value = link.trim();
     if (!value) {
       setLinkError(t('express.create.link_required'));
       return false;
     }
-    if (track) return true;
+    if (track && trackLink.current === value) return true;
     try {
-      setTrack(await lookup.mutateAsync(value));
+      const found = await lookupOnce(value);
+      trackLink.current = value;
+      setTrack(found);
+      setLinkError(null);
       return true;
     } catch (e) {
       setTrack(null);
@@ -158,8 +269,26 @@ export function CreateCampaignPage() {
       return next;
     });
 
+  const payByCard = async () => {
+    try {
+      const start = await checkout.mutateAsync({
+        track_link: link.trim(),
+        playlist_ids: chosen.map((p) => p.id),
+      });
+      saveDraft({ link: link.trim(), playlists: chosen });
+      rememberSandbox(start.sandbox);
+      setRedirecting({ sandbox: start.sandbox });
+      window.location.assign(start.url);
+    } catch (e) {
+      setPayError(
+        isApiError(e) ? (Object.values(e.errors ?? {})[0]?.[0] ?? e.message) : t('ui.errors.unexpected'),
+      );
+    }
+  };
+
   const pay = async () => {
     setPayError(null);
+    if (method === 'card') return payByCard();
     try {
       const created = await create.mutateAsync({
         track_link: link.trim(),
@@ -186,6 +315,7 @@ export function CreateCampaignPage() {
           setLink(e.currentTarget.value);
           setTrack(null);
           setLinkError(null);
+          inFlight.current = null;
         }}
         onBlur={() => link.trim() && !track && void findTrack()}
         error={linkError}
@@ -307,6 +437,38 @@ export function CreateCampaignPage() {
           </Group>
         </Stack>
       </Paper>
+      <Radio.Group
+        label={t('express.create.method')}
+        value={method}
+        onChange={(v) => {
+          setMethod(v === 'card' ? 'card' : 'coins');
+          setPayError(null);
+        }}
+        data-testid="payment-method"
+      >
+        <Stack gap="xs" mt="xs">
+          <Radio
+            value="coins"
+            data-testid="method-coins"
+            label={
+              <Group gap={6}>
+                <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
+                {t('express.create.method_coins')}
+              </Group>
+            }
+          />
+          <Radio
+            value="card"
+            data-testid="method-card"
+            label={
+              <Group gap={6}>
+                <IconCreditCard size={16} />
+                {t('express.create.method_card', { coins: formatNumber(total, lang) })}
+              </Group>
+            }
+          />
+        </Stack>
+      </Radio.Group>
       {short && !payError && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
           {t('express.create.short')}{' '}
@@ -327,7 +489,36 @@ export function CreateCampaignPage() {
   );
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" pos="relative">
+      <LoadingOverlay
+        visible={redirecting !== null}
+        zIndex={300}
+        overlayProps={{ blur: 2 }}
+        loaderProps={{
+          children: (
+            <Stack align="center" gap="xs">
+              <Text fw={600}>{t('wallet.packages.redirecting')}</Text>
+              {redirecting?.sandbox && <SandboxBadge />}
+            </Stack>
+          ),
+        }}
+      />
+      {confirmCard.isPending && !cardResult && (
+        <Alert color="blue" icon={<Loader size="xs" />} data-testid="card-confirming">
+          {t('express.create.card_confirming')}
+        </Alert>
+      )}
+      {cardResult && (
+        <PaymentResult
+          result={cardResult}
+          sandbox={sandbox}
+          onRetry={sessionId ? () => void confirmReturn(sessionId) : undefined}
+          onClose={() => {
+            setCardResult(null);
+            setSearch({}, { replace: true });
+          }}
+        />
+      )}
       <div>
         <Title order={2}>{t('express.create.title')}</Title>
         <Text c="dimmed">{t('express.create.intro')}</Text>
@@ -347,8 +538,8 @@ export function CreateCampaignPage() {
             },
             { label: 'express.create.step_pay', content: summaryStep },
           ]}
-          finishLabel="express.create.pay"
-          submitting={create.isPending}
+          finishLabel={method === 'card' ? 'express.create.pay_card' : 'express.create.pay'}
+          submitting={create.isPending || checkout.isPending || redirecting !== null}
           onFinish={pay}
         />
       </Card>
