@@ -186,6 +186,61 @@ test('spotify express campaign: pay, decline with refund, approve, placement, ti
   const thanks = page.getByText('Thank you!', { exact: true });
   await expect(thanks).toBeVisible();
   await expect(thanks).toBeHidden({ timeout: 12_000 });
+
+  // Renew: the check shows the price, the renewal holds it again and opens the new campaign.
+  await page.getByRole('link', { name: 'Renew', exact: true }).click();
+  await expect(page).toHaveURL(/\/renew\/express\/campaign\?campaign_id=\d+/);
+  await expect(page.getByText(PREMIUM.name)).toBeVisible();
+  await page.getByRole('button', { name: `Renew for ${PREMIUM.price} coins` }).click();
+  await expect(page).toHaveURL(/\/express-campaigns\/\d+$/);
+  await expect(page.getByTestId('express-campaign').getByTestId('express-status').first()).toHaveText(
+    'Pending for Approval',
+  );
+  expect(await balanceOf(request, artist.email)).toBe(OPENING - 2 * PREMIUM.price);
+});
+
+test('an artist with no coins pays a campaign by card on the sandbox page; a cancelled payment keeps the choices', async ({
+  page,
+  request,
+}) => {
+  const email = await createVerifiedUser(request, 'card-artist', 1);
+  const link = `https://open.spotify.com/track/${trackId()}`;
+  await signIn(page, email);
+  await page.goto('/create/express/campaign');
+  await page.getByTestId('track-link').fill(link);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('playlist-card').first()).toBeVisible();
+  await page.getByTestId('playlist-card').filter({ hasText: STARTER.name }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('express-balance')).toHaveText('0 coins');
+  await page.getByTestId('method-card').click();
+  await expect(page.getByTestId('method-card')).toBeChecked();
+
+  // First attempt: cancelled on the card page; the link and the playlist come back.
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(page).toHaveURL(/\/api\/sandbox\//);
+  await page.getByRole('button', { name: /Cancel/ }).click();
+  await expect(page).toHaveURL(/\/create\/express\/campaign/);
+  await expect(page.getByTestId('payment-result')).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('track-link')).toHaveValue(link);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('playlist-card').filter({ hasText: STARTER.name })).toHaveAttribute(
+    'data-selected',
+    'true',
+  );
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByTestId('method-card').click();
+
+  // Second attempt: paid; back on the product the campaign exists and the wallet is unchanged.
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(page).toHaveURL(/\/api\/sandbox\//);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/express\/campaigns\/list/);
+  await expect(page.locator('table tbody tr', { hasText: STARTER.name })).toHaveCount(1);
+  await expect(page.locator('table tbody tr').first().getByTestId('express-status')).toHaveText(
+    'Pending for Approval',
+  );
+  expect(await balanceOf(request, email)).toBe(0);
 });
 
 /** A user's wallet balance in coins, read through the API after signing in. */
