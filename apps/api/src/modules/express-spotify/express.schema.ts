@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -197,7 +198,11 @@ export const expressCampaignEvents = pgTable(
     toStatus: smallint('to_status').notNull(),
     actorType: varchar('actor_type', { length: 10 }).notNull(),
     actorId: integer('actor_id'),
+    /** An admin's own words (force-end); system notes use note_key instead. */
     note: text('note'),
+    /** Message key of the shared catalogs, translated when the timeline is read. */
+    noteKey: varchar('note_key', { length: 80 }),
+    noteParams: jsonb('note_params').$type<Record<string, string | number>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('express_campaign_events_campaign_idx').on(t.campaignId, t.id)],
