@@ -345,7 +345,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: envelope(loose) } },
     },
     async (req) => {
-      const item = await q.campaignDetail(deps.database, req.params.id);
+      const item = await q.campaignDetail(deps.database, req.params.id, { lang: req.lang });
       if (!item) throw new NotFoundError();
       return { data: { ...item, performance: q.performanceOf(item, deps.clock.now()) } };
     },

@@ -36,6 +36,14 @@ const minutes = (n: number) => n * 60_000;
 const days = (n: number) => n * 86_400_000;
 
 /**
+ * Why a transition happened, on the timeline: a message key of the shared catalogs (translated into
+ * the reader's language when the timeline is read) or an admin's own words.
+ */
+export type TimelineNote =
+  | { key: string; params?: Record<string, string | number>; text?: undefined }
+  | { text: string; key?: undefined; params?: undefined };
+
+/**
  * Guarded status change plus its timeline event. Answers null when the campaign is not in one of
  * `from` (someone else moved it first).
  */
@@ -47,7 +55,7 @@ async function move(
   actor: Actor,
   now: Date,
   set: Partial<typeof expressCampaigns.$inferInsert> = {},
-  note?: string,
+  note?: TimelineNote,
 ): Promise<Campaign | null> {
   const [row] = await tx.db
     .update(expressCampaigns)
@@ -62,7 +70,9 @@ async function move(
     toStatus: to,
     actorType: actor.type,
     actorId: actor.id ?? null,
-    note: note ?? null,
+    note: note?.text ?? null,
+    noteKey: note?.key ?? null,
+    noteParams: note?.params ?? null,
     createdAt: now,
   });
   return row;
@@ -175,7 +185,7 @@ export async function decline(
         paidCoins: 0,
         refundedCoins: current.price,
       },
-      reason.text,
+      { text: reason.text },
     );
     if (!c) throw new ConflictError('express.not_pending');
     await refundAll(tx, c, 'declined');
@@ -245,7 +255,7 @@ async function placementSeen(
         placementPosition: position,
         nextCheckAt: verifyAt,
       },
-      'placement found on the playlist',
+      { key: 'express.timeline.found' },
     );
     if (!c) return null;
     await log(deps, tx, actor, c, 'placement_found', { position });
@@ -319,7 +329,7 @@ export async function forceEnd(
       { type: 'admin', id: adminId },
       now,
       { completedAt: now, nextCheckAt: null },
-      note ?? `force-ended: ${outcome}`,
+      note ? { text: note } : { key: `express.timeline.force_ended_${outcome}` },
     );
     if (!c) {
       const [exists] = await tx.db
@@ -391,7 +401,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
           system,
           now,
           { completedAt: now, nextCheckAt: null, paidCoins: 0, refundedCoins: c.price },
-          'no placement before the submission deadline',
+          { key: 'express.timeline.no_submission' },
         );
         if (!moved) return;
         await refundAll(tx, moved, 'expired');
@@ -447,7 +457,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
             placementLastSeenAt: now,
             nextCheckAt: nextCheck,
           },
-          'placement verified',
+          { key: 'express.timeline.verified' },
         );
         if (!moved) return;
         await log(deps, tx, system, moved, 'on_going');
@@ -473,7 +483,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
             system,
             now,
             { completedAt: now, nextCheckAt: null, paidCoins: 0, refundedCoins: c.price },
-            'placement gone before verification, deadline passed',
+            { key: 'express.timeline.gone_past_deadline' },
           )
         : await move(
             tx,
@@ -486,7 +496,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
               nextCheckAt: new Date(now.getTime() + minutes(CHECK_EVERY_WAITING_MINUTES)),
               placementFoundAt: null,
             },
-            'placement not found when verifying',
+            { key: 'express.timeline.not_found_verifying' },
           );
       if (!moved) return;
       if (pastDeadline) await refundAll(tx, moved, 'expired');
@@ -508,7 +518,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
           system,
           now,
           { auditingUntil: until, nextCheckAt: null },
-          'on-going period over',
+          { key: 'express.timeline.on_going_over' },
         );
         if (!moved) return;
         await log(deps, tx, system, moved, 'auditing');
@@ -548,7 +558,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
         system,
         now,
         { completedAt: now },
-        'audit complete',
+        { key: 'express.timeline.audit_complete' },
       );
       if (!moved) return;
       const r = await payOut(deps, tx, moved, moved.price);
@@ -584,7 +594,7 @@ async function earlyRemoval(deps: Deps, c: Campaign, now: Date) {
       { type: 'system' },
       now,
       { completedAt: now, removedAt: now, nextCheckAt: null },
-      `placement removed after ${served} of ${c.onGoingDays} days`,
+      { key: 'express.timeline.removed_early', params: { served, days: c.onGoingDays } },
     );
     if (!moved) return;
     const r = await payOut(deps, tx, moved, share);

@@ -1,7 +1,9 @@
 import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts';
+import type { Language } from '@lm/contracts/api';
 import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type ListQuery, paginate } from '../../platform/http';
+import { t } from '../../platform/i18n';
 import { users } from '../accounts/accounts.schema';
 import { genres } from '../lookups/lookups.schema';
 import {
@@ -164,43 +166,71 @@ export async function listCampaigns(
   return { data: rows.map(campaignItem), pagination: paginate(count?.n ?? 0, query.page, query.limit) };
 }
 
-/** One campaign with its timeline and review; `scope` restricts it to its artist or curator. */
-export async function campaignDetail(
-  database: Database,
-  id: number,
-  scope: { artistId?: number; curatorId?: number } = {},
-) {
-  const [row] = await campaignBase(database).where(
-    and(
-      eq(expressCampaigns.id, id),
-      scope.artistId !== undefined ? eq(expressCampaigns.artistId, scope.artistId) : undefined,
-      scope.curatorId !== undefined ? eq(expressCampaigns.curatorId, scope.curatorId) : undefined,
+/** Who may read campaigns, and in which language their timeline notes are written. */
+export interface DetailScope {
+  artistId?: number;
+  curatorId?: number;
+  /** Language of the timeline notes (English when absent). */
+  lang?: Language;
+}
+
+/**
+ * Campaigns with their timelines and reviews, in the order of `ids` (missing or out-of-scope ones are
+ * left out): three queries whatever the number of campaigns. System notes are stored as message
+ * keys and translated here into `scope.lang`; an admin's own words are returned as written.
+ */
+export async function campaignDetails(database: Database, ids: readonly number[], scope: DetailScope = {}) {
+  if (ids.length === 0) return [];
+  const [rows, events, reviews] = await Promise.all([
+    campaignBase(database).where(
+      and(
+        inArray(expressCampaigns.id, [...ids]),
+        scope.artistId !== undefined ? eq(expressCampaigns.artistId, scope.artistId) : undefined,
+        scope.curatorId !== undefined ? eq(expressCampaigns.curatorId, scope.curatorId) : undefined,
+      ),
     ),
-  );
-  if (!row) return null;
-  const [events, [review]] = await Promise.all([
     database.db
       .select()
       .from(expressCampaignEvents)
-      .where(eq(expressCampaignEvents.campaignId, id))
+      .where(inArray(expressCampaignEvents.campaignId, [...ids]))
       .orderBy(asc(expressCampaignEvents.id)),
-    database.db.select().from(expressReviews).where(eq(expressReviews.campaignId, id)),
+    database.db
+      .select()
+      .from(expressReviews)
+      .where(inArray(expressReviews.campaignId, [...ids])),
   ]);
-  return {
-    ...campaignItem(row),
-    timeline: events.map((e) => ({
-      id: e.id,
-      from_status: e.fromStatus,
-      to_status: e.toStatus,
-      status: statusLabel(e.toStatus),
-      actor_type: e.actorType,
-      note: e.note,
-      created_at: e.createdAt.toISOString(),
-    })),
-    review: review
-      ? { rating: review.rating, comment: review.comment, created_at: review.createdAt.toISOString() }
-      : null,
-  };
+  const lang = scope.lang ?? 'en';
+  const byId = new Map(rows.map((row) => [row.c.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const review = reviews.find((r) => r.campaignId === id);
+    return [
+      {
+        ...campaignItem(row),
+        timeline: events
+          .filter((e) => e.campaignId === id)
+          .map((e) => ({
+            id: e.id,
+            from_status: e.fromStatus,
+            to_status: e.toStatus,
+            status: statusLabel(e.toStatus),
+            actor_type: e.actorType,
+            note: e.noteKey ? t(lang, e.noteKey, e.noteParams ?? undefined) : e.note,
+            created_at: e.createdAt.toISOString(),
+          })),
+        review: review
+          ? { rating: review.rating, comment: review.comment, created_at: review.createdAt.toISOString() }
+          : null,
+      },
+    ];
+  });
+}
+
+/** One campaign with its timeline and review; `scope` restricts it to its artist or curator. */
+export async function campaignDetail(database: Database, id: number, scope: DetailScope = {}) {
+  const [item] = await campaignDetails(database, [id], scope);
+  return item ?? null;
 }
 
 /** Performance of a campaign (`campaigns/performance/{id}`): days live, last seen, position. */

@@ -440,7 +440,10 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: envelope(loose) } },
     },
     async (req) => {
-      const item = await q.campaignDetail(deps.database, req.params.id, { curatorId: currentUser(req).id });
+      const item = await q.campaignDetail(deps.database, req.params.id, {
+        curatorId: currentUser(req).id,
+        lang: req.lang,
+      });
       if (!item) throw new NotFoundError();
       return { data: item };
     },
@@ -646,9 +649,13 @@ export const expressRoutes: RouteModule = (app, deps) => {
     },
     async (req, reply) => {
       const created = await express.createCampaigns(deps, currentUser(req).id, req.body);
-      const items = await Promise.all(created.map((c) => q.campaignDetail(deps.database, c.id)));
+      const items = await q.campaignDetails(
+        deps.database,
+        created.map((c) => c.id),
+        { lang: req.lang },
+      );
       return reply.status(201).send({
-        data: items.filter(Boolean) as Record<string, unknown>[],
+        data: items,
         message: t(req.lang, 'express.created'),
       });
     },
@@ -709,9 +716,13 @@ export const expressRoutes: RouteModule = (app, deps) => {
       const settlement = await payments.confirmCard(deps, user.id, req.body.session_id);
       const created =
         settlement.status === 'paid' ? await express.campaignsFromPayment(deps, user.id, p.id) : [];
-      const items = await Promise.all(created.map((c) => q.campaignDetail(deps.database, c.id)));
+      const items = await q.campaignDetails(
+        deps.database,
+        created.map((c) => c.id),
+        { lang: req.lang },
+      );
       return {
-        data: { payment: settlement, campaigns: items.filter(Boolean) as Record<string, unknown>[] },
+        data: { payment: settlement, campaigns: items },
         ...(created.length > 0 ? { message: t(req.lang, 'express.created') } : {}),
       };
     },
@@ -731,7 +742,10 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: envelope(loose) } },
     },
     async (req) => {
-      const item = await q.campaignDetail(deps.database, req.params.id, { artistId: currentUser(req).id });
+      const item = await q.campaignDetail(deps.database, req.params.id, {
+        artistId: currentUser(req).id,
+        lang: req.lang,
+      });
       if (!item) throw new NotFoundError();
       return { data: { ...item, performance: q.performanceOf(item, now()) } };
     },
@@ -762,9 +776,13 @@ export const expressRoutes: RouteModule = (app, deps) => {
     },
     async (req, reply) => {
       const created = await express.renew(deps, currentUser(req).id, req.body.campaign_id);
-      const items = await Promise.all(created.map((c) => q.campaignDetail(deps.database, c.id)));
+      const items = await q.campaignDetails(
+        deps.database,
+        created.map((c) => c.id),
+        { lang: req.lang },
+      );
       return reply.status(201).send({
-        data: items.filter(Boolean) as Record<string, unknown>[],
+        data: items,
         message: t(req.lang, 'express.created'),
       });
     },

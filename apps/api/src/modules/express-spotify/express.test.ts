@@ -243,6 +243,20 @@ describe('the lifecycle (DESIGN section 5)', () => {
       token: await ctx.loginUser(user.email),
     });
     expect(tx.json().data[0].transaction_details.refund_type).toBe('complete_refund');
+    // The timeline tells why, in the reader's language.
+    const artistToken = await ctx.loginUser(user.email);
+    const notes = async (lang: string) =>
+      (
+        await ctx.call('GET', `/api/express/artist/show/campaign/${id}`, {
+          token: artistToken,
+          headers: { 'x-lang': lang },
+        })
+      )
+        .json()
+        .data.timeline.map((e: { note: string | null }) => e.note);
+    expect(await notes('en')).toContain('The track was removed from the playlist after 7 of 28 days');
+    expect(await notes('fr')).toContain('Le titre a été retiré de la playlist après 7 jours sur 28');
+    expect(await notes('de')).toContain('Platzierung auf der Playlist bestätigt');
     ctx.clock.set(new Date());
   });
 
