@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { withTransaction } from '../../db/client';
 import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
@@ -281,17 +281,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: envelope(loose) } },
     },
     async (req) => {
-      const all = await deps.database.db.execute<{ curator_id: number }>(
-        sql`select curator_id from express_playlists where id = ${req.params.id}`,
-      );
-      const curatorId = all.rows[0]?.curator_id;
-      if (!curatorId) throw new NotFoundError();
-      const own = await q.listPlaylists(
-        deps.database,
-        { page: 1, limit: 1000, filter: undefined, order: undefined, q: undefined },
-        { curatorId },
-      );
-      const item = own.data.find((p) => p.id === req.params.id);
+      const item = await q.playlistDetail(deps.database, req.params.id);
       if (!item) throw new NotFoundError();
       const campaigns = await q.listCampaigns(deps.database, {
         page: 1,

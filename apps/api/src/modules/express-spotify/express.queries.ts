@@ -253,15 +253,31 @@ export function performanceOf(item: CampaignItem, now: Date) {
   };
 }
 
+/** Which playlists a list or detail covers. */
+export interface PlaylistScope {
+  curatorId?: number;
+  playlistId?: number;
+  onlyApproved?: boolean;
+  genreId?: number;
+  tierId?: number;
+}
+
+/** One playlist (null when absent or outside `scope`, e.g. another curator's). */
+export async function playlistDetail(database: Database, id: number, scope: PlaylistScope = {}) {
+  const page = await listPlaylists(
+    database,
+    { page: 1, limit: 1, filter: undefined, order: undefined, q: undefined },
+    { ...scope, playlistId: id },
+  );
+  return page.data[0] ?? null;
+}
+
 /** Playlists: a curator's own, all (admin), or the approved ones artists choose from (genre, tier filters). */
-export async function listPlaylists(
-  database: Database,
-  query: ListQuery,
-  scope: { curatorId?: number; onlyApproved?: boolean; genreId?: number; tierId?: number } = {},
-) {
+export async function listPlaylists(database: Database, query: ListQuery, scope: PlaylistScope = {}) {
   const statusFilter = one(query.filter, 'status_id');
   const where = and(
     scope.curatorId !== undefined ? eq(expressPlaylists.curatorId, scope.curatorId) : undefined,
+    scope.playlistId !== undefined ? eq(expressPlaylists.id, scope.playlistId) : undefined,
     scope.onlyApproved ? and(eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1)) : undefined,
     statusFilter && /^[123]$/.test(statusFilter)
       ? eq(expressPlaylists.statusId, Number(statusFilter))

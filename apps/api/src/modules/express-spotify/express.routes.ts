@@ -154,7 +154,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
         req.query.state,
         now().getTime(),
       );
-      if (!state || state.kind !== 'spotify-connect' || state.userId !== user.id)
+      if (state?.kind !== 'spotify-connect' || state.userId !== user.id)
         throw new ValidationError({ state: ['auth.oauth_failed'] });
       let account: Awaited<ReturnType<typeof deps.providers.spotify.exchangeCode>>;
       try {
@@ -331,12 +331,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: envelope(loose) } },
     },
     async (req) => {
-      const page = await q.listPlaylists(
-        deps.database,
-        { page: 1, limit: 1000, filter: undefined, order: undefined, q: undefined },
-        { curatorId: currentUser(req).id },
-      );
-      const item = page.data.find((p) => p.id === req.params.id);
+      const item = await q.playlistDetail(deps.database, req.params.id, { curatorId: currentUser(req).id });
       if (!item) throw new NotFoundError();
       return { data: item };
     },

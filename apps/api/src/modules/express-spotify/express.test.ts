@@ -385,6 +385,18 @@ describe('playlists', () => {
       body: { status: 'approve' },
     });
     expect(approved.statusCode).toBe(200);
+    // The detail: the owner and the admin see it; another curator gets a 404.
+    const id = ok.json().data.id;
+    const mine = await ctx.call('GET', `/api/express/curator/shows/playlist/${id}`, { token });
+    expect(mine.json().data).toMatchObject({ id, status_id: 1, genres: [{ id: 1 }] });
+    const other = await ctx.makeUser({ userTypeId: 2 });
+    const theirs = await ctx.call('GET', `/api/express/curator/shows/playlist/${id}`, {
+      token: await ctx.loginUser(other.email),
+    });
+    expect(theirs.statusCode).toBe(404);
+    const adminView = await ctx.call('GET', `/api/admin/express/playlists/${id}`, { token: adminToken });
+    expect(adminView.statusCode).toBe(200);
+    expect(JSON.stringify(adminView.json().data)).toContain('1aBcDeFgHiJkLmNoPqRsTu');
     const { token: artistToken } = await artistWith(0);
     const list = await ctx.call('GET', '/api/express/artist/playlists', { token: artistToken });
     expect(list.json().data.map((p: { id: number }) => p.id)).toContain(ok.json().data.id);
