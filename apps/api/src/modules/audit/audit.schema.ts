@@ -22,5 +22,7 @@ export const auditLogs = pgTable(
     index('audit_logs_actor_idx').on(t.actorType, t.actorId, t.createdAt),
     index('audit_logs_action_idx').on(t.action, t.createdAt),
     index('audit_logs_target_idx').on(t.targetType, t.targetId),
+    // The /logs list: newest first, paged, often with only a date range.
+    index('audit_logs_created_idx').on(t.createdAt, t.id),
   ],
 );

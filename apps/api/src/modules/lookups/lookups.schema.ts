@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Music genres (Spotify's genre names), referenced by users, playlists and campaigns. */
 export const genres = pgTable(
@@ -93,3 +103,18 @@ export const catalogTerms = pgTable(
     index('catalog_terms_kind_idx').on(t.kind),
   ],
 );
+
+/**
+ * Home-screen sliders of the user app (`GET user/slider`): an image (storage key of an uploaded
+ * image), an optional title and link, shown by `position` while active.
+ */
+export const sliders = pgTable('sliders', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 150 }),
+  image: varchar('image', { length: 300 }).notNull(),
+  link: varchar('link', { length: 500 }),
+  position: integer('position').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
