@@ -16,7 +16,7 @@ import { users } from '../accounts/accounts.schema';
 
 /**
  * Ledger accounts (DESIGN section 4): one wallet per user, and the platform's system accounts
- * (campaign escrow, platform revenue, payment clearing, payout clearing). `balance` is in coins.
+ * (campaign escrow, payout escrow, platform revenue, payment clearing, payout clearing). `balance` is in coins.
  * Only system accounts that mirror outside money (payment and payout clearing) may go negative;
  * every other account is kept at or above zero by the database.
  */
@@ -36,7 +36,7 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_non_negative', sql`${t.allowNegative} = 1 or ${t.balance} >= 0`),
     check(
       'ledger_accounts_kind_check',
-      sql`${t.kind} in ('user_wallet', 'campaign_escrow', 'platform_revenue', 'payment_clearing', 'payout_clearing')`,
+      sql`${t.kind} in ('user_wallet', 'campaign_escrow', 'payout_escrow', 'platform_revenue', 'payment_clearing', 'payout_clearing')`,
     ),
   ],
 );
