@@ -12,7 +12,6 @@ import {
   Group,
   Image,
   Loader,
-  LoadingOverlay,
   Paper,
   Radio,
   Select,
@@ -31,9 +30,9 @@ import {
   IconPlaylist,
   IconUsers,
 } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   type SpotifyTrack,
   useArtistPlaylists,
@@ -51,7 +50,7 @@ import {
   useWalletBalance,
   wasSandbox,
 } from '../../hooks/use-wallet';
-import { PaymentResult, SandboxBadge } from '../wallet/PaymentResult';
+import { CheckoutRedirectOverlay, PaymentResult, useCheckoutReturn } from '../wallet/PaymentResult';
 
 /** The wizard's choices kept across the card page (restored when the payment is cancelled). */
 const CARD_DRAFT_KEY = 'LC_EXPRESS_CARD_DRAFT';
@@ -173,14 +172,10 @@ export function CreateCampaignPage() {
   const create = useCreateExpressCampaign();
   const checkout = useCampaignCardCheckout();
   const confirmCard = useConfirmCampaignCard();
-  const [search, setSearch] = useSearchParams();
   const [method, setMethod] = useState<'coins' | 'card'>('coins');
   const [redirecting, setRedirecting] = useState<{ sandbox: boolean } | null>(null);
   const [cardResult, setCardResult] = useState<Settlement | 'cancelled' | 'error' | null>(null);
   const [sandbox] = useState(wasSandbox);
-  const checked = useRef<string | null>(null);
-  const sessionId = search.get('session_id');
-  const cancelled = search.get('cancelled') === '1';
   const wallet = useWalletBalance();
   const refreshWallet = useRefreshWallet();
   const balance = wallet.data?.balance ?? session.balance ?? 0;
@@ -208,22 +203,17 @@ export function CreateCampaignPage() {
     }
   };
 
-  // StrictMode runs effects twice: the session is checked once per id.
-  useEffect(() => {
-    if (cancelled) {
+  const { sessionId, clear } = useCheckoutReturn({
+    onSession: (id) => void confirmReturn(id),
+    onCancelled: () => {
       const draft = takeDraft();
       if (draft) {
         setLink(draft.link);
         setSelected(new Map(draft.playlists.map((p) => [p.id, p])));
       }
       setCardResult('cancelled');
-      setSearch({}, { replace: true });
-      return;
-    }
-    if (!sessionId || checked.current === sessionId) return;
-    checked.current = sessionId;
-    void confirmReturn(sessionId);
-  }, [sessionId, cancelled]);
+    },
+  });
 
   /**
    * Looks the link up once: the blur of the field and the Next click share the same request (a
@@ -490,19 +480,7 @@ export function CreateCampaignPage() {
 
   return (
     <Stack gap="lg" pos="relative">
-      <LoadingOverlay
-        visible={redirecting !== null}
-        zIndex={300}
-        overlayProps={{ blur: 2 }}
-        loaderProps={{
-          children: (
-            <Stack align="center" gap="xs">
-              <Text fw={600}>{t('wallet.packages.redirecting')}</Text>
-              {redirecting?.sandbox && <SandboxBadge />}
-            </Stack>
-          ),
-        }}
-      />
+      <CheckoutRedirectOverlay redirect={redirecting} />
       {confirmCard.isPending && !cardResult && (
         <Alert color="blue" icon={<Loader size="xs" />} data-testid="card-confirming">
           {t('express.create.card_confirming')}
@@ -515,7 +493,7 @@ export function CreateCampaignPage() {
           onRetry={sessionId ? () => void confirmReturn(sessionId) : undefined}
           onClose={() => {
             setCardResult(null);
-            setSearch({}, { replace: true });
+            clear();
           }}
         />
       )}

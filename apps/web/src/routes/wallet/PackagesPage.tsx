@@ -15,7 +15,6 @@ import {
   Card,
   Divider,
   Group,
-  LoadingOverlay,
   NumberInput,
   SegmentedControl,
   SimpleGrid,
@@ -26,10 +25,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBrandPaypal, IconCalendarTime, IconCoins, IconCreditCard, IconUsers } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import {
   type CheckoutStart,
@@ -44,7 +42,7 @@ import {
   useWalletBalance,
   wasSandbox,
 } from '../../hooks/use-wallet';
-import { PaymentResult, SandboxBadge } from './PaymentResult';
+import { CheckoutRedirectOverlay, PaymentResult, SandboxBadge, useCheckoutReturn } from './PaymentResult';
 
 /** Custom amounts the API accepts (wallet/user/recharge/coins). */
 const CUSTOM_COINS = { min: 10, max: 100_000 };
@@ -223,7 +221,6 @@ export function PackagesPage() {
   const { t } = useTranslation();
   usePageTitle('wallet.packages.title');
   const session = useSession<SessionUser>();
-  const [search, setSearch] = useSearchParams();
   const packages = usePackages();
   const balance = useWalletBalance();
   const refresh = useRefreshWallet();
@@ -233,9 +230,6 @@ export function PackagesPage() {
   const [redirect, setRedirect] = useState<{ sandbox: boolean } | null>(null);
   const [result, setResult] = useState<Settlement | 'cancelled' | 'error' | null>(null);
   const [sandbox] = useState(wasSandbox);
-  const checked = useRef<string | null>(null);
-  const sessionId = search.get('session_id');
-  const cancelled = search.get('cancelled') === '1';
 
   const check = async (id: string) => {
     try {
@@ -247,17 +241,10 @@ export function PackagesPage() {
     }
   };
 
-  // Back from the hosted page: check the session once (StrictMode runs effects twice).
-  useEffect(() => {
-    if (cancelled) {
-      setResult('cancelled');
-      setSearch({}, { replace: true });
-      return;
-    }
-    if (!sessionId || checked.current === sessionId) return;
-    checked.current = sessionId;
-    void check(sessionId);
-  }, [sessionId, cancelled]);
+  const { sessionId, clear } = useCheckoutReturn({
+    onSession: (id) => void check(id),
+    onCancelled: () => setResult('cancelled'),
+  });
 
   const go = async (start: Promise<CheckoutStart>) => {
     try {
@@ -274,19 +261,7 @@ export function PackagesPage() {
 
   return (
     <Stack gap="lg" data-testid="packages-page" pos="relative">
-      <LoadingOverlay
-        visible={redirect !== null}
-        zIndex={300}
-        overlayProps={{ blur: 2 }}
-        loaderProps={{
-          children: (
-            <Stack align="center" gap="xs">
-              <Text fw={600}>{t('wallet.packages.redirecting')}</Text>
-              {redirect?.sandbox && <SandboxBadge />}
-            </Stack>
-          ),
-        }}
-      />
+      <CheckoutRedirectOverlay redirect={redirect} />
       <Group justify="space-between" align="flex-start">
         <div>
           <Group gap="sm">
@@ -309,7 +284,7 @@ export function PackagesPage() {
                 onRetry={sessionId ? () => void check(sessionId) : undefined}
                 onClose={() => {
                   setResult(null);
-                  setSearch({}, { replace: true });
+                  clear();
                 }}
               />
             )

@@ -1,8 +1,9 @@
 import { formatNumber } from '@lm/ui';
-import { Alert, Badge, Button, Group, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, LoadingOverlay, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconX } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Settlement } from '../../hooks/use-wallet';
 
 /** Sandbox label: the payment went through the product's sandbox provider, no real money moved. */
@@ -89,4 +90,49 @@ export function PaymentResult({
       </Group>
     </Alert>
   );
+}
+
+/** Covers the page while the browser leaves for the card or PayPal page. */
+export function CheckoutRedirectOverlay({ redirect }: { redirect: { sandbox: boolean } | null }) {
+  const { t } = useTranslation();
+  return (
+    <LoadingOverlay
+      visible={redirect !== null}
+      zIndex={300}
+      overlayProps={{ blur: 2 }}
+      loaderProps={{
+        children: (
+          <Stack align="center" gap="xs">
+            <Text fw={600}>{t('wallet.packages.redirecting')}</Text>
+            {redirect?.sandbox && <SandboxBadge />}
+          </Stack>
+        ),
+      }}
+    />
+  );
+}
+
+/**
+ * Back from a hosted card page: `?cancelled=1` calls `onCancelled` (and clears the query);
+ * `?session_id=…` calls `onSession` once per id (StrictMode runs effects twice).
+ * Answers the session id and a function that clears the query.
+ */
+export function useCheckoutReturn(handlers: { onSession(id: string): void; onCancelled(): void }) {
+  const [search, setSearch] = useSearchParams();
+  const checked = useRef<string | null>(null);
+  const sessionId = search.get('session_id');
+  const cancelled = search.get('cancelled') === '1';
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => {
+    if (cancelled) {
+      latest.current.onCancelled();
+      setSearch({}, { replace: true });
+      return;
+    }
+    if (!sessionId || checked.current === sessionId) return;
+    checked.current = sessionId;
+    latest.current.onSession(sessionId);
+  }, [sessionId, cancelled, setSearch]);
+  return { sessionId, clear: () => setSearch({}, { replace: true }) };
 }
