@@ -205,101 +205,78 @@ export const walletRoutes: RouteModule = async (app, deps) => {
     },
   );
 
-  const checkoutAnswer = envelope(
-    z.object({ url: z.string(), session_id: z.string(), sandbox: z.boolean() }),
-  );
-  app.post(
-    '/api/stripe/create/checkout',
+  /**
+   * The two ways to buy a package (spec section 7, Payments): the card (Stripe Checkout, its
+   * `session_id`) and PayPal (an Orders v2 order, its `order_id`). Each has a start call answering the
+   * hosted page, and a confirm call that credits the coins exactly once however often it is called.
+   */
+  const hostedPayments = [
     {
-      config: { access: userAccess('ARTIST_PERMISSION') },
-      schema: {
-        tags,
-        body: z.object({ package_id: z.coerce.number().int().positive() }),
-        response: { 200: checkoutAnswer },
-      },
+      method: 'card',
+      ref: 'session_id',
+      start: '/api/stripe/create/checkout',
+      confirm: '/api/stripe/checkout/check/pay',
+      settle: paymentsService.confirmCard,
     },
-    async (req) => {
-      const user = currentUser(req);
-      const r = await paymentsService.startCheckout(
-        deps,
-        user.id,
-        { packageId: req.body.package_id },
-        'card',
-        await buyerEmail(deps, user.id),
-      );
-      return {
-        data: { url: r.url, session_id: r.ref, sandbox: deps.providers.payments.card.name === 'sandbox' },
-      };
-    },
-  );
-
-  app.post(
-    '/api/stripe/checkout/check/pay',
     {
-      config: { access: userAccess('ARTIST_PERMISSION') },
-      schema: {
-        tags,
-        body: z.object({ session_id: z.string().min(1).max(200) }),
-        response: { 200: envelope(settlementSchema) },
+      method: 'paypal',
+      ref: 'order_id',
+      start: '/api/payments/paypal/checkout/url',
+      confirm: '/api/payments/paypal/callback/url',
+      settle: paymentsService.confirmPayPal,
+    },
+  ] as const;
+  for (const way of hostedPayments) {
+    const refField = { [way.ref]: z.string() } as Record<typeof way.ref, z.ZodString>;
+    app.post(
+      way.start,
+      {
+        config: { access: userAccess('ARTIST_PERMISSION') },
+        schema: {
+          tags,
+          body: z.object({ package_id: z.coerce.number().int().positive() }),
+          response: { 200: envelope(z.object({ url: z.string(), sandbox: z.boolean(), ...refField })) },
+        },
       },
-    },
-    async (req) => {
-      const data = await paymentsService.confirmCard(deps, currentUser(req).id, req.body.session_id);
-      return {
-        data,
-        ...(data.status === 'paid'
-          ? { message: t(req.lang, 'payments.credited', { coins: data.coins }) }
-          : {}),
-      };
-    },
-  );
-
-  const paypalAnswer = envelope(z.object({ url: z.string(), order_id: z.string(), sandbox: z.boolean() }));
-  app.post(
-    '/api/payments/paypal/checkout/url',
-    {
-      config: { access: userAccess('ARTIST_PERMISSION') },
-      schema: {
-        tags,
-        body: z.object({ package_id: z.coerce.number().int().positive() }),
-        response: { 200: paypalAnswer },
+      async (req) => {
+        const user = currentUser(req);
+        const r = await paymentsService.startCheckout(
+          deps,
+          user.id,
+          { packageId: req.body.package_id },
+          way.method,
+          await buyerEmail(deps, user.id),
+        );
+        return {
+          data: {
+            url: r.url,
+            [way.ref]: r.ref,
+            sandbox: deps.providers.payments[way.method].name === 'sandbox',
+          } as { url: string; sandbox: boolean } & Record<typeof way.ref, string>,
+        };
       },
-    },
-    async (req) => {
-      const user = currentUser(req);
-      const r = await paymentsService.startCheckout(
-        deps,
-        user.id,
-        { packageId: req.body.package_id },
-        'paypal',
-        await buyerEmail(deps, user.id),
-      );
-      return {
-        data: { url: r.url, order_id: r.ref, sandbox: deps.providers.payments.paypal.name === 'sandbox' },
-      };
-    },
-  );
-
-  app.post(
-    '/api/payments/paypal/callback/url',
-    {
-      config: { access: userAccess('ARTIST_PERMISSION') },
-      schema: {
-        tags,
-        body: z.object({ order_id: z.string().min(1).max(200) }),
-        response: { 200: envelope(settlementSchema) },
+    );
+    app.post(
+      way.confirm,
+      {
+        config: { access: userAccess('ARTIST_PERMISSION') },
+        schema: {
+          tags,
+          body: z.object({ [way.ref]: z.string().min(1).max(200) }) as z.ZodType<Record<string, string>>,
+          response: { 200: envelope(settlementSchema) },
+        },
       },
-    },
-    async (req) => {
-      const data = await paymentsService.confirmPayPal(deps, currentUser(req).id, req.body.order_id);
-      return {
-        data,
-        ...(data.status === 'paid'
-          ? { message: t(req.lang, 'payments.credited', { coins: data.coins }) }
-          : {}),
-      };
-    },
-  );
+      async (req) => {
+        const data = await way.settle(deps, currentUser(req).id, req.body[way.ref] ?? '');
+        return {
+          data,
+          ...(data.status === 'paid'
+            ? { message: t(req.lang, 'payments.credited', { coins: data.coins }) }
+            : {}),
+        };
+      },
+    );
+  }
 
   app.post(
     '/api/wallet/user/recharge/coins',
