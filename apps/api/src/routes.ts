@@ -10,6 +10,7 @@ import { mailRoutes } from './modules/mail/mail.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { adminWalletRoutes } from './modules/wallet/admin-wallet.routes';
 import { currencyRoutes } from './modules/wallet/currency.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
@@ -29,6 +30,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   devClockRoutes,
   lookupsRoutes,
   rbacRoutes,
+  usersRoutes,
   notificationsRoutes,
   walletRoutes,
   adminWalletRoutes,

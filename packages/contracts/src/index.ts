@@ -3,3 +3,4 @@ export * from './auth';
 export * from './limits';
 export * from './permissions';
 export * from './statuses';
+export * from './users';

@@ -70,6 +70,21 @@ export const envSchema = z.object({
   SPOTIFY_CLIENT_SECRET: z.string().optional(),
   /** Lets a production build run on the sandbox Spotify (staging only: anyone can fake a placement). */
   ALLOW_SANDBOX_SPOTIFY: bool,
+  /**
+   * Wise payouts (issue 6): API token and business profile id, and the PEM public key Wise signs
+   * webhooks with (`\n` escapes allowed). All unset: the sandbox Wise.
+   */
+  WISE_API_TOKEN: z.string().optional(),
+  WISE_PROFILE_ID: z.string().optional(),
+  WISE_WEBHOOK_PUBLIC_KEY: z.string().optional(),
+  WISE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Lets a production build run on the sandbox Wise (staging only: anyone can move a transfer). */
+  ALLOW_SANDBOX_WISE: bool,
+  /**
+   * Offline GeoIP database (a MaxMind DB file such as GeoLite2-Country.mmdb) for the country of user
+   * activities. Unset or missing: the country is recorded as unknown. Never downloaded by the product.
+   */
+  GEOIP_DB: z.string().optional(),
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
 });

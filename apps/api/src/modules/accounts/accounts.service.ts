@@ -176,6 +176,7 @@ export async function verifyEmail(deps: Deps, email: string, code: string, meta:
       tx,
     );
   });
+  await recordActivity(deps, user.id, 'email_verified', meta);
 }
 
 /** Send a new verification code (`user/resend-code`); silent when the address is unknown or verified. */
@@ -201,7 +202,7 @@ async function startSession(
     );
     return tok;
   });
-  await recordActivity(deps.database, user.id, 'login', meta);
+  await recordActivity(deps, user.id, 'login', meta);
   return { token, user: await sessionUser(deps.database, user.id) };
 }
 
@@ -229,6 +230,7 @@ export async function login(
       targetId: user?.id,
       meta: { email },
     });
+    if (user) await recordActivity(deps, user.id, 'login_failed', meta);
     throw new AppError(422, 'auth.invalid_credentials', { errors: { email: ['auth.invalid_credentials'] } });
   }
   await recordLoginAttempt(deps.database, 'user', email, meta.ip, true, deps.clock);
@@ -266,6 +268,7 @@ export async function login2fa(
       targetId: user.id,
       meta: { step: '2fa' },
     });
+    await recordActivity(deps, user.id, 'login_failed', meta);
     throw err;
   }
   return startSession(deps, user, meta, '2fa');
@@ -279,6 +282,7 @@ export async function logout(deps: Deps, userId: number, tokenId: number, meta: 
     targetType: 'user',
     targetId: userId,
   });
+  await recordActivity(deps, userId, 'logout', meta);
 }
 
 /** Email a reset link (`forget-password`); the answer never says whether the account exists. */
@@ -289,6 +293,7 @@ export async function forgotPassword(deps: Deps, email: string, meta: RequestMet
     meta: { email },
   });
   if (!user || user.status === 'disabled') return;
+  await recordActivity(deps, user.id, 'password_reset_requested', meta);
   const token = randomToken();
   await withTransaction(deps.database, async (tx) => {
     await tx.db
@@ -347,7 +352,7 @@ export async function resetPassword(
   meta: RequestMeta,
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  await withTransaction(deps.database, async (tx) => {
+  const userId = await withTransaction(deps.database, async (tx) => {
     const row = await liveReset(tx, input.email, input.token, deps.clock.now(), true);
     if (!row) throw new AppError(422, 'auth.reset_link_invalid');
     await tx.db
@@ -383,7 +388,9 @@ export async function resetPassword(
       },
       tx,
     );
+    return row.user.id;
   });
+  await recordActivity(deps, userId, 'password_reset', meta);
 }
 
 /**
@@ -435,7 +442,7 @@ export async function changePassword(
       tx,
     );
   });
-  await recordActivity(deps.database, userId, 'password_changed', meta);
+  await recordActivity(deps, userId, 'password_changed', meta);
 }
 
 /** Update the signed-in user's own profile (`user/update-user/{id}`). */
@@ -454,7 +461,7 @@ export async function updateProfile(
   if (input.avatar !== undefined) patch.avatar = input.avatar;
   if (input.country_code !== undefined) patch.countryCode = input.country_code;
   await deps.database.db.update(users).set(patch).where(eq(users.id, userId));
-  await recordActivity(deps.database, userId, 'profile_updated', meta);
+  await recordActivity(deps, userId, 'profile_updated', meta);
   return sessionUser(deps.database, userId);
 }
 
@@ -479,6 +486,7 @@ export async function deleteAccount(deps: Deps, userId: number, meta: RequestMet
       tx,
     );
   });
+  await recordActivity(deps, userId, 'account_deleted', meta);
 }
 
 /** Live sessions of a user, newest first; `current` marks the caller's own. */
@@ -524,6 +532,7 @@ export async function revokeSession(
     targetType: 'access_token',
     targetId: sessionId,
   });
+  await recordActivity(deps, userId, 'session_revoked', meta);
 }
 
 /** Turn email 2FA on or off; needs the password. */
@@ -548,7 +557,7 @@ export async function setTwoFactor(
     targetType: 'user',
     targetId: userId,
   });
-  await recordActivity(deps.database, userId, enabled ? '2fa_enabled' : '2fa_disabled', meta);
+  await recordActivity(deps, userId, enabled ? '2fa_enabled' : '2fa_disabled', meta);
 }
 
 /** Google sign-in, step 1 (`oauth/gmail/redirect`): consent URL with a signed state (10 minutes). */

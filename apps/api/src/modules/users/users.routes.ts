@@ -1,0 +1,317 @@
+import { adminUserSchema, declineUserSchema } from '@lm/contracts';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
+import { t } from '../../platform/i18n';
+import { listActivities } from '../activities/activities.service';
+import * as expressQueries from '../express-spotify/express.queries';
+import { spotifyConnections } from '../express-spotify/express.schema';
+import * as users from './users.service';
+
+const tags = ['admin users'];
+/** Viewing users: the list, the overview and every overview tab (spec section 6). */
+export const USERS_VIEW = 'view.main.users.tab.list';
+/** Creating, editing, approving, declining, disabling and enabling users. */
+export const USERS_EDIT = 'users.edit';
+export const USERS_INVITE = 'users.show.invite';
+export const USERS_RESET = 'users.show.reset.password';
+
+const loose = z.record(z.string(), z.unknown());
+const looseList = z.object({ data: z.array(loose), pagination: loose });
+const idName = z.object({ id: z.number(), name: z.string() });
+const country = z.object({ code: z.string(), name: z.string() }).nullable();
+
+const listItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  user_type_id: z.number(),
+  user_type: idName,
+  tier: idName.nullable(),
+  status: z.string(),
+  status_key: z.string(),
+  country,
+  member_since: z.string(),
+});
+
+const overview = z.object({
+  id: z.number(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  image: z.string().nullable(),
+  image_key: z.string().nullable(),
+  user_type_id: z.number(),
+  user_type: idName,
+  tier_id: z.number().nullable(),
+  tier: idName.nullable(),
+  genres: z.array(idName),
+  genre_ids: z.array(z.number()),
+  spotify_link: z.string().nullable(),
+  instagram_link: z.string().nullable(),
+  facebook_link: z.string().nullable(),
+  tiktok_link: z.string().nullable(),
+  twitter_link: z.string().nullable(),
+  status: z.string(),
+  status_key: z.string(),
+  status_color: z.string(),
+  member_since: z.string(),
+  country,
+  oauth_type: z.object({ name: z.string() }).nullable(),
+  language: z.string(),
+  email_verified: z.boolean(),
+  has_password: z.boolean(),
+  balance: z.object({ balance: z.number(), total_minor: z.number(), currency: z.string() }),
+});
+
+const activityItem = z.object({
+  id: z.number(),
+  platform: z.string().nullable(),
+  action: z.string(),
+  device: z.string().nullable(),
+  country,
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const staff = (req: FastifyRequest): users.StaffMeta => ({
+  adminId: currentAdmin(req).id,
+  ...clientInfo(req),
+});
+const firstPage = (limit: number) => ({
+  page: 1,
+  limit,
+  order: undefined,
+  q: undefined,
+  filter: undefined,
+});
+
+/**
+ * Back-office users (issue 7 "Users"; spec sections 2, 3, 5, 6 and 7 "Admin user overview"): the
+ * /users/list screen, the /users/{userId} overview and its tabs, the user modal, and the account
+ * actions (approve, decline, disable, enable, invite, reset password), each audited.
+ */
+export const usersRoutes: RouteModule = (app, deps) => {
+  const storageUrl = (k: string) => deps.storage.url(k);
+
+  app.get(
+    '/api/admin/users',
+    {
+      config: { access: adminAccess(USERS_VIEW) },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(listItem) } },
+    },
+    async (req) => users.listUsers(deps.database, req.query, storageUrl),
+  );
+
+  app.post(
+    '/api/admin/users',
+    {
+      config: { access: adminAccess(USERS_EDIT) },
+      schema: { tags, body: adminUserSchema, response: { 201: envelope(overview) } },
+    },
+    async (req, reply) => {
+      const id = await users.createUser(deps, req.body, staff(req));
+      reply.status(201);
+      return { data: await users.userOverview(deps, id), message: t(req.lang, 'user.created') };
+    },
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    {
+      config: { access: adminAccess(USERS_VIEW) },
+      schema: { tags, params: idParams, response: { 200: envelope(overview) } },
+    },
+    async (req) => ({ data: await users.userOverview(deps, req.params.id) }),
+  );
+
+  app.put(
+    '/api/admin/users/:id',
+    {
+      config: { access: adminAccess(USERS_EDIT) },
+      schema: { tags, params: idParams, body: adminUserSchema, response: { 200: envelope(overview) } },
+    },
+    async (req) => {
+      await users.updateUser(deps, req.params.id, req.body, staff(req));
+      return { data: await users.userOverview(deps, req.params.id), message: t(req.lang, 'user.updated') };
+    },
+  );
+
+  const action = (
+    path: string,
+    permission: string,
+    run: (req: FastifyRequest<{ Params: { id: number }; Body: unknown }>) => Promise<void>,
+    messageKey: string,
+    body?: z.ZodType,
+  ) =>
+    app.post(
+      `/api/admin/users/:id/${path}`,
+      {
+        config: { access: adminAccess(permission) },
+        schema: { tags, params: idParams, ...(body ? { body } : {}), response: { 200: messageOnly } },
+      },
+      async (req) => {
+        await run(req as FastifyRequest<{ Params: { id: number }; Body: unknown }>);
+        return { message: t(req.lang, messageKey) };
+      },
+    );
+
+  action(
+    'approve',
+    USERS_EDIT,
+    (req) => users.decideUser(deps, req.params.id, 'approve', undefined, staff(req)),
+    'user.approved',
+  );
+  action(
+    'decline',
+    USERS_EDIT,
+    (req) =>
+      users.decideUser(
+        deps,
+        req.params.id,
+        'decline',
+        (req.body as z.output<typeof declineUserSchema> | undefined)?.reason || undefined,
+        staff(req),
+      ),
+    'user.declined',
+    declineUserSchema.nullish(),
+  );
+  action('disable', USERS_EDIT, (req) => users.disableUser(deps, req.params.id, staff(req)), 'user.disabled');
+  action('enable', USERS_EDIT, (req) => users.enableUser(deps, req.params.id, staff(req)), 'user.enabled');
+  action('invite', USERS_INVITE, (req) => users.inviteUser(deps, req.params.id, staff(req)), 'user.invited');
+  action(
+    'reset-password',
+    USERS_RESET,
+    (req) => users.sendPasswordReset(deps, req.params.id, staff(req)),
+    'user.reset_sent',
+  );
+
+  // Overview tabs (spec section 7 "Admin user overview", paths as the spec gives them).
+  app.get(
+    '/api/users/activities/:id',
+    {
+      config: { access: adminAccess(USERS_VIEW) },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: listQuery,
+        response: { 200: listEnvelope(activityItem) },
+      },
+    },
+    async (req) => {
+      await users.userTypeOf(deps.database, req.params.id);
+      return listActivities(deps.database, req.params.id, req.query);
+    },
+  );
+
+  app.get(
+    '/api/artist/campaigns/indexLastFiveForArtist/:id',
+    {
+      config: { access: adminAccess(USERS_VIEW) },
+      schema: { tags, params: idParams, response: { 200: z.object({ data: z.array(loose) }) } },
+    },
+    async (req) => {
+      await users.userTypeOf(deps.database, req.params.id);
+      const page = await expressQueries.listCampaigns(deps.database, firstPage(5), {
+        artistId: req.params.id,
+      });
+      return { data: page.data };
+    },
+  );
+  app.get(
+    '/api/curator/campaigns/indexLastFiveForCurator/:id',
+    {
+      config: { access: adminAccess(USERS_VIEW) },
+      schema: { tags, params: idParams, response: { 200: z.object({ data: z.array(loose) }) } },
+    },
+    async (req) => {
+      await users.userTypeOf(deps.database, req.params.id);
+      const page = await expressQueries.listCampaigns(deps.database, firstPage(5), {
+        curatorId: req.params.id,
+      });
+      return { data: page.data };
+    },
+  );
+  app.get(
+    '/api/artist/campaigns/indexAllListByAdminForArtist/:id',
+    {
+      config: { access: adminAccess(USERS_VIEW) },
+      schema: { tags, params: idParams, querystring: listQuery, response: { 200: looseList } },
+    },
+    async (req) => {
+      await users.userTypeOf(deps.database, req.params.id);
+      return expressQueries.listCampaigns(deps.database, req.query, { artistId: req.params.id });
+    },
+  );
+  app.get(
+    '/api/curator/campaigns/all/:id',
+    {
+      config: { access: adminAccess(USERS_VIEW) },
+      schema: { tags, params: idParams, querystring: listQuery, response: { 200: looseList } },
+    },
+    async (req) => {
+      await users.userTypeOf(deps.database, req.params.id);
+      return expressQueries.listCampaigns(deps.database, req.query, { curatorId: req.params.id });
+    },
+  );
+  app.get(
+    '/api/express/users/all/playlists/:id',
+    {
+      config: { access: adminAccess(USERS_VIEW) },
+      schema: { tags, params: idParams, querystring: listQuery, response: { 200: looseList } },
+    },
+    async (req) => {
+      await users.userTypeOf(deps.database, req.params.id);
+      return expressQueries.listPlaylists(deps.database, req.query, { curatorId: req.params.id });
+    },
+  );
+
+  const connection = z.object({
+    id: z.number(),
+    name: z.string(),
+    user_name: z.string(),
+    user_email: z.string().nullable(),
+    is_active: z.number(),
+    status: z.object({ status: z.string() }),
+    created_at: z.string(),
+  });
+  app.get(
+    '/api/admin/users/:id/connections',
+    {
+      config: { access: adminAccess(USERS_VIEW) },
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: envelope(z.object({ spotify: z.array(connection) })) },
+      },
+    },
+    async (req) => {
+      await users.userTypeOf(deps.database, req.params.id);
+      const rows = await deps.database.db
+        .select()
+        .from(spotifyConnections)
+        .where(eq(spotifyConnections.userId, req.params.id))
+        .orderBy(desc(spotifyConnections.id));
+      return {
+        data: {
+          spotify: rows.map((r) => ({
+            id: r.id,
+            name: r.name,
+            user_name: r.spotifyUserId,
+            user_email: r.userEmail,
+            is_active: r.isActive,
+            status: { status: r.isActive === 1 ? 'Active' : 'Inactive' },
+            created_at: r.createdAt.toISOString(),
+          })),
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,567 @@
+import {
+  type AdminUserBody,
+  LANGUAGES,
+  type Language,
+  LIMITS,
+  USER_IMAGE_MIME,
+  USER_STATUS_LABELS,
+  type UserStatus,
+} from '@lm/contracts';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { type Database, type Tx, withTransaction } from '../../db/client';
+import type { AppDeps } from '../../platform/app';
+import { randomToken, sha256 } from '../../platform/crypto';
+import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
+import { type ListQuery, paginate, parseOrder } from '../../platform/http';
+import { t } from '../../platform/i18n';
+import { passwordResets, users } from '../accounts/accounts.schema';
+import { revokeAllUserTokens } from '../accounts/tokens';
+import { audit } from '../audit/audit.service';
+import { files } from '../files/files.schema';
+import { countries, genres, tiers, userGenres, userTypes } from '../lookups/lookups.schema';
+import { notify } from '../notifications/notifications.service';
+import { roles, userRoles } from '../rbac/rbac.schema';
+import { assignDefaultRoles } from '../rbac/rbac.service';
+import { getSettings } from '../settings/settings.service';
+import { walletBalance } from '../wallet/ledger';
+
+type Deps = Pick<AppDeps, 'config' | 'database' | 'mail' | 'clock' | 'storage'>;
+type UserRow = typeof users.$inferSelect;
+
+/** Who did a back-office action, for the audit log. */
+export interface StaffMeta {
+  adminId: number;
+  ip: string;
+  userAgent: string | null;
+}
+
+/** How long an invitation link stays valid (a reset link stays 60 minutes, LIMITS.resetTokenTtlMinutes). */
+export const INVITE_TTL_DAYS = 7;
+
+const like = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+const one = (f: ListQuery['filter'], k: string): string | undefined => {
+  const v = f?.[k];
+  return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
+};
+const many = (f: ListQuery['filter'], k: string): string[] => {
+  const v = f?.[k];
+  return (Array.isArray(v) ? v : v ? [v] : []).map((s) => s.trim()).filter(Boolean);
+};
+const fullName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+const isDay = (v: string | undefined): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
+const userLang = (u: UserRow): Language =>
+  (LANGUAGES as readonly string[]).includes(u.language) ? (u.language as Language) : 'en';
+const staffActor = (m: StaffMeta) => ({
+  type: 'admin' as const,
+  id: m.adminId,
+  ip: m.ip,
+  userAgent: m.userAgent,
+});
+
+/** Label and colour of a user status (USER_STATUS_LABELS); unknown values are shown as they are. */
+export function statusView(status: string) {
+  const entry = USER_STATUS_LABELS[status as UserStatus];
+  return { key: status, label: entry?.label ?? status, color: entry?.color ?? 'secondary' };
+}
+
+/** Split a display name into first name (first word) and last name (the rest, may be empty). */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const clean = name.trim().replace(/\s+/g, ' ');
+  const space = clean.indexOf(' ');
+  return space < 0
+    ? { firstName: clean.slice(0, 100), lastName: '' }
+    : { firstName: clean.slice(0, space).slice(0, 100), lastName: clean.slice(space + 1).slice(0, 100) };
+}
+
+/**
+ * Users list of /users/list (admin), newest first. Filters (DESIGN section 3 `filter[...]`): name
+ * (contains), email (contains), user_type_id, status (one or more status keys), tier_id, country_code,
+ * date_from / date_to (YYYY-MM-DD on the member-since date, inclusive); `q` matches name or email.
+ * Deleted accounts are left out. Order: id, name, email, status, created_at.
+ */
+export async function listUsers(database: Database, query: ListQuery, storageUrl: (k: string) => string) {
+  const f = query.filter;
+  const parts: (SQL | undefined)[] = [sql`${users.deletedAt} is null`];
+  const name = one(f, 'name');
+  if (name) parts.push(ilike(fullName, like(name)));
+  const email = one(f, 'email');
+  if (email) parts.push(ilike(users.email, like(email)));
+  const types = many(f, 'user_type_id')
+    .map(Number)
+    .filter((n) => n === 1 || n === 2 || n === 3);
+  if (types.length > 0) parts.push(inArray(users.userTypeId, types));
+  const statuses = many(f, 'status').filter((s) => s in USER_STATUS_LABELS);
+  if (statuses.length > 0) parts.push(inArray(users.status, statuses));
+  const tier = one(f, 'tier_id');
+  if (tier && /^\d{1,9}$/.test(tier)) parts.push(eq(users.tierId, Number(tier)));
+  const country = one(f, 'country_code')?.toUpperCase();
+  if (country && /^[A-Z]{2}$/.test(country)) parts.push(eq(users.countryCode, country));
+  const from = one(f, 'date_from');
+  if (isDay(from)) parts.push(gte(users.createdAt, new Date(`${from}T00:00:00Z`)));
+  const to = one(f, 'date_to');
+  if (isDay(to))
+    parts.push(lt(users.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (query.q) parts.push(sql`(${ilike(fullName, like(query.q))} or ${ilike(users.email, like(query.q))})`);
+  const where = and(...parts);
+  const order = parseOrder(query.order, ['id', 'name', 'email', 'status', 'created_at'] as const, {
+    column: 'id',
+    dir: 'desc',
+  });
+  const column = {
+    id: users.id,
+    name: fullName,
+    email: users.email,
+    status: users.status,
+    created_at: users.createdAt,
+  }[order.column];
+  const [rows, [count]] = await Promise.all([
+    database.db
+      .select({
+        u: users,
+        typeName: userTypes.name,
+        tierName: tiers.name,
+        countryName: countries.name,
+      })
+      .from(users)
+      .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
+      .leftJoin(tiers, eq(tiers.id, users.tierId))
+      .leftJoin(countries, eq(countries.code, users.countryCode))
+      .where(where)
+      .orderBy(order.dir === 'asc' ? asc(column) : desc(column), desc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(where),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.u.id,
+      name: `${r.u.firstName} ${r.u.lastName}`.trim(),
+      email: r.u.email,
+      image: imageUrl(r.u.avatar, storageUrl),
+      phone_number: r.u.phoneNumber,
+      user_type_id: r.u.userTypeId,
+      user_type: { id: r.u.userTypeId, name: r.typeName ?? String(r.u.userTypeId) },
+      tier: r.u.tierId ? { id: r.u.tierId, name: r.tierName ?? '' } : null,
+      status: statusView(r.u.status).label,
+      status_key: r.u.status,
+      country: r.u.countryCode ? { code: r.u.countryCode, name: r.countryName ?? r.u.countryCode } : null,
+      member_since: r.u.createdAt.toISOString(),
+    })),
+    pagination: paginate(count?.n ?? 0, query.page, query.limit),
+  };
+}
+
+/** Avatar URL: storage keys are served from storage; absolute URLs (Google pictures) as they are. */
+function imageUrl(avatar: string | null, storageUrl: (k: string) => string): string | null {
+  if (!avatar) return null;
+  return /^https?:\/\//.test(avatar) ? avatar : storageUrl(avatar);
+}
+
+/**
+ * The "User (admin view)" of spec section 3 for the /users/{userId} overview: profile, type, tier,
+ * genres, links, status (label, key, colour), member since, country, oauth type, wallet balance (coins
+ * and its value in pence at the current coin price), plus what the overview's actions need.
+ * @throws NotFoundError when there is no such (non-deleted) user
+ */
+export async function userOverview(deps: Deps, userId: number) {
+  const [row] = await deps.database.db
+    .select({ u: users, typeName: userTypes.name, tierName: tiers.name, countryName: countries.name })
+    .from(users)
+    .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
+    .leftJoin(tiers, eq(tiers.id, users.tierId))
+    .leftJoin(countries, eq(countries.code, users.countryCode))
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
+  if (!row) throw new NotFoundError();
+  const u = row.u;
+  const [genreRows, balance, settings] = await Promise.all([
+    deps.database.db
+      .select({ id: genres.id, name: genres.name })
+      .from(userGenres)
+      .innerJoin(genres, eq(genres.id, userGenres.genreId))
+      .where(eq(userGenres.userId, userId))
+      .orderBy(asc(genres.name)),
+    walletBalance(deps.database, userId),
+    getSettings(deps.database),
+  ]);
+  const status = statusView(u.status);
+  const storageUrl = (k: string) => deps.storage.url(k);
+  return {
+    id: u.id,
+    name: `${u.firstName} ${u.lastName}`.trim(),
+    first_name: u.firstName,
+    last_name: u.lastName,
+    email: u.email,
+    phone_number: u.phoneNumber,
+    image: imageUrl(u.avatar, storageUrl),
+    image_key: u.avatar && !/^https?:\/\//.test(u.avatar) ? u.avatar : null,
+    user_type_id: u.userTypeId,
+    user_type: { id: u.userTypeId, name: row.typeName ?? String(u.userTypeId) },
+    tier_id: u.tierId,
+    tier: u.tierId ? { id: u.tierId, name: row.tierName ?? '' } : null,
+    genres: genreRows,
+    genre_ids: genreRows.map((g) => g.id),
+    spotify_link: u.spotifyLink,
+    instagram_link: u.instagramLink,
+    facebook_link: u.facebookLink,
+    tiktok_link: u.tiktokLink,
+    twitter_link: u.twitterLink,
+    status: status.label,
+    status_key: u.status,
+    status_color: status.color,
+    member_since: u.createdAt.toISOString(),
+    country: u.countryCode ? { code: u.countryCode, name: row.countryName ?? u.countryCode } : null,
+    oauth_type: u.oauthType ? { name: u.oauthType } : null,
+    language: u.language,
+    email_verified: u.emailVerifiedAt !== null,
+    has_password: u.passwordHash !== null,
+    balance: { balance, total_minor: balance * settings.coin_price_pence, currency: 'GBP' },
+  };
+}
+
+/**
+ * Check the references of a modal body: tier (active, in `tiers`), genres (active), image (a file
+ * uploaded as jpg/jpeg/png, unless it is the avatar the user already has), email not taken by another
+ * account. Collects every failure as a field error.
+ * @throws ValidationError 422 with the failing fields
+ */
+async function checkReferences(db: Database | Tx, body: AdminUserBody, current: UserRow | null) {
+  const errors: FieldErrors = {};
+  const [taken] = await db.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, body.email), current ? ne(users.id, current.id) : undefined));
+  if (taken) errors.email = ['validation.email_taken'];
+  if (body.tier_id) {
+    const [tier] = await db.db
+      .select({ id: tiers.id })
+      .from(tiers)
+      .where(and(eq(tiers.id, body.tier_id), eq(tiers.isActive, true)));
+    if (!tier) errors.tier_id = ['user.validation.tier_invalid'];
+  }
+  const ids = [...new Set(body.genre_ids)];
+  const found = await db.db
+    .select({ id: genres.id })
+    .from(genres)
+    .where(and(inArray(genres.id, ids), eq(genres.isActive, true)));
+  if (found.length !== ids.length) errors.genre_ids = ['user.validation.genre_invalid'];
+  if (body.image && body.image !== current?.avatar) {
+    const [file] = await db.db
+      .select({ mime: files.mime })
+      .from(files)
+      .where(eq(files.path, body.image))
+      .limit(1);
+    if (!file || !(USER_IMAGE_MIME as readonly string[]).includes(file.mime))
+      errors.image = ['user.validation.image_invalid'];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+function profileValues(body: AdminUserBody) {
+  const { firstName, lastName } = splitName(body.name);
+  return {
+    firstName,
+    lastName,
+    email: body.email,
+    userTypeId: body.user_type_id,
+    // A tier only for curators and influencers (spec section 5: not required for artists); kept when given.
+    tierId: body.tier_id ?? null,
+    avatar: body.image ?? null,
+    phoneNumber: body.phone_number ?? null,
+    countryCode: body.country_code ?? null,
+    spotifyLink: body.spotify_link ?? null,
+    instagramLink: body.instagram_link ?? null,
+    facebookLink: body.facebook_link ?? null,
+    tiktokLink: body.tiktok_link ?? null,
+    twitterLink: body.twitter_link ?? null,
+  };
+}
+
+async function setGenres(tx: Tx, userId: number, genreIds: number[]) {
+  await tx.db.delete(userGenres).where(eq(userGenres.userId, userId));
+  const ids = [...new Set(genreIds)];
+  if (ids.length > 0) await tx.db.insert(userGenres).values(ids.map((genreId) => ({ userId, genreId })));
+}
+
+/**
+ * Create a user from the back-office modal (`POST /api/admin/users`). The account has no password and
+ * status Not Registered until the user accepts an invitation; it gets the default role of its type.
+ * @throws ValidationError 422 (field errors: email taken, tier, genres, image)
+ */
+export async function createUser(deps: Deps, body: AdminUserBody, meta: StaffMeta) {
+  return withTransaction(deps.database, async (tx) => {
+    await checkReferences(tx, body, null);
+    const [created] = await tx.db
+      .insert(users)
+      .values({ ...profileValues(body), status: 'not_registered', language: 'en' })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!created) throw new ValidationError({ email: ['validation.email_taken'] });
+    await assignDefaultRoles(tx, created.id, created.userTypeId);
+    await setGenres(tx, created.id, body.genre_ids);
+    await audit(
+      deps.database,
+      staffActor(meta),
+      { action: 'users.create', targetType: 'user', targetId: created.id, meta: { email: created.email } },
+      tx,
+    );
+    return created.id;
+  });
+}
+
+/**
+ * Update a user from the back-office modal (`PUT /api/admin/users/{id}`). Changing the user type swaps
+ * the default role of the old type for the new one's (other roles are kept).
+ * @throws NotFoundError, ValidationError 422 (field errors)
+ */
+export async function updateUser(deps: Deps, userId: number, body: AdminUserBody, meta: StaffMeta) {
+  await withTransaction(deps.database, async (tx) => {
+    const [current] = await tx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`))
+      .for('update');
+    if (!current) throw new NotFoundError();
+    await checkReferences(tx, body, current);
+    const values = profileValues(body);
+    await tx.db
+      .update(users)
+      .set({ ...values, updatedAt: deps.clock.now() })
+      .where(eq(users.id, userId));
+    if (current.userTypeId !== body.user_type_id) {
+      await tx.db
+        .delete(userRoles)
+        .where(
+          and(
+            eq(userRoles.userId, userId),
+            inArray(
+              userRoles.roleId,
+              tx.db
+                .select({ id: roles.id })
+                .from(roles)
+                .where(eq(roles.defaultForUserType, current.userTypeId)),
+            ),
+          ),
+        );
+      await assignDefaultRoles(tx, userId, body.user_type_id);
+    }
+    await setGenres(tx, userId, body.genre_ids);
+    const changed = (Object.keys(values) as (keyof typeof values)[]).filter(
+      (k) => String(values[k] ?? '') !== String(current[k] ?? ''),
+    );
+    await audit(
+      deps.database,
+      staffActor(meta),
+      { action: 'users.update', targetType: 'user', targetId: userId, meta: { fields: changed } },
+      tx,
+    );
+  });
+}
+
+/** Lock a user row; @throws NotFoundError when it does not exist or was deleted. */
+async function lockUser(tx: Tx, userId: number): Promise<UserRow> {
+  const [row] = await tx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`))
+    .for('update');
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/**
+ * Approve or decline a user who is Pending For Approval (spec section 4: Approve/Decline offered only
+ * then). The row is locked, so of two concurrent decisions exactly one applies; the other answers 409.
+ * The user is told in-app and by email in their language.
+ * @throws NotFoundError; ConflictError 409 'user.not_pending' when the status is not pending_approval
+ */
+export async function decideUser(
+  deps: Deps,
+  userId: number,
+  decision: 'approve' | 'decline',
+  reason: string | undefined,
+  meta: StaffMeta,
+): Promise<void> {
+  await withTransaction(deps.database, async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (user.status !== 'pending_approval') throw new ConflictError('user.not_pending');
+    const status = decision === 'approve' ? 'approved' : 'declined';
+    await tx.db.update(users).set({ status, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
+    const lang = userLang(user);
+    const kind = decision === 'approve' ? 'approved' : 'declined';
+    const reasonLine = reason ? `\n\n${t(lang, 'user.mail.declined_reason', { reason })}` : '';
+    await notify(tx, {
+      userId,
+      type: `account.${kind}`,
+      title: t(lang, `user.notify.${kind}.title`),
+      body: t(lang, `user.notify.${kind}.body`) + (decision === 'decline' && reason ? ` ${reason}` : ''),
+      link: '/dashboard',
+    });
+    await deps.mail.send(
+      {
+        to: user.email,
+        subject: t(lang, `user.mail.${kind}_subject`),
+        text:
+          t(lang, `user.mail.${kind}_body`, { name: user.firstName }) +
+          (decision === 'decline' ? reasonLine : ''),
+      },
+      tx,
+    );
+    await audit(
+      deps.database,
+      staffActor(meta),
+      {
+        action: `users.${decision}`,
+        targetType: 'user',
+        targetId: userId,
+        meta: reason ? { reason } : undefined,
+      },
+      tx,
+    );
+  });
+}
+
+/**
+ * Disable a user: status disabled, every session revoked at once (the user is signed out everywhere),
+ * email in their language, audited.
+ * @throws NotFoundError; ConflictError 409 'user.already_disabled'
+ */
+export async function disableUser(deps: Deps, userId: number, meta: StaffMeta): Promise<void> {
+  await withTransaction(deps.database, async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (user.status === 'disabled') throw new ConflictError('user.already_disabled');
+    await tx.db
+      .update(users)
+      .set({ status: 'disabled', updatedAt: deps.clock.now() })
+      .where(eq(users.id, userId));
+    await revokeAllUserTokens(tx, userId);
+    const lang = userLang(user);
+    await deps.mail.send(
+      {
+        to: user.email,
+        subject: t(lang, 'user.mail.disabled_subject'),
+        text: t(lang, 'user.mail.disabled_body', { name: user.firstName }),
+      },
+      tx,
+    );
+    await audit(
+      deps.database,
+      staffActor(meta),
+      { action: 'users.disable', targetType: 'user', targetId: userId, meta: { previous: user.status } },
+      tx,
+    );
+  });
+}
+
+/**
+ * Enable a disabled user again: Approved when the account has a password, else Not Registered (to be
+ * invited). Audited.
+ * @throws NotFoundError; ConflictError 409 'user.not_disabled'
+ */
+export async function enableUser(deps: Deps, userId: number, meta: StaffMeta): Promise<void> {
+  await withTransaction(deps.database, async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (user.status !== 'disabled') throw new ConflictError('user.not_disabled');
+    const status = user.passwordHash ? 'approved' : 'not_registered';
+    await tx.db.update(users).set({ status, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
+    await audit(
+      deps.database,
+      staffActor(meta),
+      { action: 'users.enable', targetType: 'user', targetId: userId, meta: { status } },
+      tx,
+    );
+  });
+}
+
+/** Void the user's open reset links and store a new one; returns the plain token (mailed once). */
+async function newResetLink(tx: Tx, userId: number, now: Date, ttlMs: number): Promise<string> {
+  await tx.db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), sql`${passwordResets.usedAt} is null`));
+  const token = randomToken();
+  await tx.db.insert(passwordResets).values({
+    userId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + ttlMs),
+  });
+  return token;
+}
+
+/**
+ * Invite a Not Registered or Invited user (`users.show.invite`): status Invited and an email, in the
+ * user's language, with a link to set a password (the accounts reset mechanism: single use, valid
+ * INVITE_TTL_DAYS days). Setting the password verifies the address and moves the user to Pending For
+ * Approval. A new invitation voids the previous link.
+ * @throws NotFoundError; ConflictError 409 'user.not_invitable' for any other status
+ */
+export async function inviteUser(deps: Deps, userId: number, meta: StaffMeta): Promise<void> {
+  await withTransaction(deps.database, async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (user.status !== 'not_registered' && user.status !== 'invited')
+      throw new ConflictError('user.not_invitable');
+    const now = deps.clock.now();
+    const token = await newResetLink(tx, userId, now, INVITE_TTL_DAYS * 86_400_000);
+    await tx.db.update(users).set({ status: 'invited', updatedAt: now }).where(eq(users.id, userId));
+    const lang = userLang(user);
+    const link = `${deps.config.appUrl}/user/reset-password?${new URLSearchParams({ token, email: user.email, invite: '1' })}`;
+    await deps.mail.send(
+      {
+        to: user.email,
+        subject: t(lang, 'user.mail.invite_subject'),
+        text: t(lang, 'user.mail.invite_body', { name: user.firstName, link, days: INVITE_TTL_DAYS }),
+      },
+      tx,
+    );
+    await audit(
+      deps.database,
+      staffActor(meta),
+      { action: 'users.invite', targetType: 'user', targetId: userId },
+      tx,
+    );
+  });
+}
+
+/**
+ * Email a password reset link to the user (`users.show.reset.password`), in the user's language, with
+ * the same single-use 60-minute link as "forgot password".
+ * @throws NotFoundError; ConflictError 409 'user.reset_not_allowed' for users without a password yet
+ *   (invite them instead), 'user.already_disabled' for disabled users
+ */
+export async function sendPasswordReset(deps: Deps, userId: number, meta: StaffMeta): Promise<void> {
+  await withTransaction(deps.database, async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (user.status === 'disabled') throw new ConflictError('user.already_disabled');
+    if (user.status === 'not_registered' || user.status === 'invited' || !user.passwordHash)
+      throw new ConflictError('user.reset_not_allowed');
+    const token = await newResetLink(tx, userId, deps.clock.now(), LIMITS.resetTokenTtlMinutes * 60_000);
+    const lang = userLang(user);
+    const link = `${deps.config.appUrl}/user/reset-password?${new URLSearchParams({ token, email: user.email })}`;
+    await deps.mail.send(
+      {
+        to: user.email,
+        subject: t(lang, 'mail.reset_subject'),
+        text: t(lang, 'mail.reset_body', { name: user.firstName, link }),
+      },
+      tx,
+    );
+    await audit(
+      deps.database,
+      staffActor(meta),
+      { action: 'users.reset_password', targetType: 'user', targetId: userId },
+      tx,
+    );
+  });
+}
+
+/** The user's type, for the overview calls that depend on it. @throws NotFoundError */
+export async function userTypeOf(database: Database, userId: number): Promise<number> {
+  const [row] = await database.db
+    .select({ type: users.userTypeId })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
+  if (!row) throw new NotFoundError();
+  return row.type;
+}
