@@ -8,6 +8,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { adminPayoutsRoutes } from './modules/payouts/admin-payouts.routes';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -35,6 +37,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   walletRoutes,
   adminWalletRoutes,
   currencyRoutes,
+  payoutsRoutes,
+  adminPayoutsRoutes,
   expressRoutes,
   adminExpressRoutes,
   sandboxGoogleRoutes,

@@ -9,6 +9,8 @@ import type { CardCheckoutProvider, PayPalProvider } from './payments/contract';
 import { createPaymentProviders } from './payments/index';
 import type { SpotifyProvider } from './spotify/contract';
 import { createSpotifyProvider } from './spotify/index';
+import type { WiseProvider } from './wise/contract';
+import { createWiseProviderFromConfig } from './wise/index';
 
 /** External services behind small contracts; the env picks real or sandbox (sandbox by default). */
 export interface Providers {
@@ -16,6 +18,7 @@ export interface Providers {
   payments: { card: CardCheckoutProvider; paypal: PayPalProvider };
   rates: RatesProvider;
   spotify: SpotifyProvider;
+  wise: WiseProvider;
 }
 
 /** Choose each provider from the configuration (sandboxes keep their state in `database`). */
@@ -29,5 +32,6 @@ export function createProviders(config: Config, database: Database): Providers {
     payments: createPaymentProviders(config, database),
     rates: createSandboxRates(),
     spotify: createSpotifyProvider(config, database),
+    wise: createWiseProviderFromConfig(config, database),
   };
 }

@@ -15,6 +15,7 @@ import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransfers } from './w
 
 export type SystemAccountKind =
   | 'campaign_escrow'
+  | 'payout_escrow'
   | 'platform_revenue'
   | 'payment_clearing'
   | 'payout_clearing';
@@ -53,6 +54,7 @@ function transferNumber(): string {
 
 const SYSTEM_ALLOW_NEGATIVE: Record<SystemAccountKind, boolean> = {
   campaign_escrow: false,
+  payout_escrow: false,
   // Staff credits (goodwill, corrections) are a platform expense: revenue may go below zero.
   platform_revenue: true,
   payment_clearing: true,

@@ -1,0 +1,471 @@
+import { LIMITS } from '@lm/contracts';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { clientInfo, currentUser, PUBLIC, userAccess } from '../../platform/access';
+import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
+import { NotFoundError } from '../../platform/errors';
+import { envelope, idParams, listEnvelope, listQuery, messageOnly, paginate } from '../../platform/http';
+import { t } from '../../platform/i18n';
+import { isSandboxWise, WiseSignatureError } from '../../providers/wise/index';
+import { payouts } from './payouts.schema';
+import * as service from './payouts.service';
+import { ensureReceipt } from './receipt';
+
+const tags = ['payouts'];
+const currency = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, 'validation.invalid')
+  .transform((v) => v.toUpperCase());
+const country = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'validation.invalid')
+  .transform((v) => v.toUpperCase());
+/** Public quote id (Wise quote ids are UUIDs). */
+export const quoteParam = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'validation.invalid');
+
+const fieldSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  type: z.string(),
+  required: z.boolean(),
+  example: z.string().nullable(),
+  minLength: z.number().nullable(),
+  maxLength: z.number().nullable(),
+  pattern: z.string().nullable(),
+  values: z.array(z.object({ key: z.string(), name: z.string() })),
+});
+export const accountTypeSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  fields: z.array(fieldSchema),
+});
+export const recipientSchema = z.object({
+  id: z.number(),
+  currency: z.string(),
+  country: z.string().nullable(),
+  type: z.string(),
+  account_holder_name: z.string(),
+  details: z.record(z.string(), z.string()),
+  label: z.string(),
+  wise_account_id: z.string(),
+  created_at: z.string(),
+});
+export const quoteSchema = z.object({
+  id: z.string(),
+  quote: z.string(),
+  coins: z.number(),
+  payout_rate_pence: z.number(),
+  source_amount: z.number(),
+  source_minor: z.number(),
+  source_currency: z.string(),
+  rate: z.number(),
+  fee: z.number(),
+  fee_minor: z.number(),
+  target_amount: z.number(),
+  target_minor: z.number(),
+  target_currency: z.string(),
+  expires_at: z.string(),
+  expired: z.boolean(),
+  verified: z.boolean(),
+  recipient_id: z.number(),
+});
+export const payoutSchema = z.object({
+  id: z.number(),
+  status_id: z.number(),
+  coins: z.number(),
+  amount: z.number(),
+  amount_minor: z.number(),
+  currency: z.string(),
+  target_amount: z.number(),
+  target_currency: z.string(),
+  fee: z.number(),
+  rate: z.number(),
+  email: z.string(),
+  wise_quote_id: z.string(),
+  wise_account_id: z.string(),
+  wise_transfer_id: z.string().nullable(),
+  wise_balance_transaction_id: z.string().nullable(),
+  wise_status: z.string().nullable(),
+  payment_id: z.number().nullable(),
+  attachment_link: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  recipient_id: z.number(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+  funded_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  coins_returned: z.boolean(),
+});
+const withdrawableSchema = z.object({
+  balance: z.number(),
+  payout_rate_pence: z.number(),
+  total_minor: z.number(),
+  total: z.number(),
+  currency: z.string(),
+});
+
+const recipientBody = z.object({
+  currency,
+  country: country.nullable().optional(),
+  type: z.string().trim().min(1, 'validation.required').max(40, 'validation.too_long'),
+  account_holder_name: z.string().trim().min(2, 'validation.required').max(140, 'validation.too_long'),
+  details: z.record(z.string().max(60), z.string().max(200, 'validation.too_long')).default({}),
+});
+
+/** The signed-in payee (curator or influencer) of a payouts route. @throws ForbiddenError for artists */
+function payee(req: FastifyRequest): number {
+  const user = currentUser(req);
+  service.assertPayee(user.userTypeId);
+  return user.id;
+}
+const actorOf = (req: FastifyRequest) => ({
+  type: 'user' as const,
+  id: currentUser(req).id,
+  ...clientInfo(req),
+});
+
+/**
+ * Withdrawals of curators and influencers (issue 6; spec section 7 "Payments": wise and curator
+ * payout calls), the Wise webhook and the sandbox Wise dev control. Every user call answers 403 to
+ * artists ('payouts.not_payee').
+ */
+export const payoutsRoutes: RouteModule = async (app, deps) => {
+  const storageUrl = (k: string) => deps.storage.url(k);
+
+  app.get(
+    '/api/payments/outgoing/types/search',
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags,
+        querystring: z.object({ currency, country: country.optional() }),
+        response: { 200: envelope(z.array(accountTypeSchema)) },
+      },
+    },
+    async (req) => {
+      payee(req);
+      return { data: await service.accountTypes(deps, req.query.currency, req.query.country ?? null) };
+    },
+  );
+
+  app.get(
+    '/api/payments/transfer/info',
+    {
+      config: { access: userAccess() },
+      schema: { tags, response: { 200: envelope(z.array(recipientSchema)) } },
+    },
+    async (req) => ({ data: await service.listRecipients(deps, payee(req)) }),
+  );
+
+  app.post(
+    '/api/payments/transfer/info/store',
+    {
+      config: { access: userAccess() },
+      schema: { tags, body: recipientBody, response: { 201: envelope(recipientSchema) } },
+    },
+    async (req, reply) => {
+      const userId = payee(req);
+      const data = await service.storeRecipient(
+        deps,
+        userId,
+        { ...req.body, country: req.body.country ?? null },
+        actorOf(req),
+      );
+      return reply.status(201).send({ data, message: t(req.lang, 'payouts.recipient_saved') });
+    },
+  );
+
+  app.delete(
+    '/api/payments/wise/user/info/delete/:id',
+    {
+      config: { access: userAccess() },
+      schema: { tags, params: idParams, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      await service.deleteRecipient(deps, payee(req), req.params.id, actorOf(req));
+      return { message: t(req.lang, 'payouts.recipient_deleted') };
+    },
+  );
+
+  app.get(
+    '/api/payments/wise/unpaid/payouts/check',
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags,
+        response: { 200: envelope(z.object({ has_unpaid: z.boolean(), payout: payoutSchema.nullable() })) },
+      },
+    },
+    async (req) => {
+      const open = await service.openPayout(deps, payee(req));
+      return {
+        data: { has_unpaid: open !== null, payout: open ? service.payoutView(open, storageUrl) : null },
+      };
+    },
+  );
+
+  app.get(
+    '/api/payments/wise/create/quote/payouts',
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags,
+        querystring: z.object({
+          recipient_id: z.coerce.number().int().positive('validation.required'),
+          coins: z.coerce
+            .number()
+            .int()
+            .min(1, 'validation.min_value')
+            .max(100_000_000, 'validation.max_value')
+            .optional(),
+        }),
+        response: { 200: envelope(quoteSchema) },
+      },
+    },
+    async (req) => ({ data: await service.createQuote(deps, payee(req), req.query) }),
+  );
+
+  app.get(
+    '/api/payments/wise/user/transfer/view/:id',
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags,
+        params: z.object({ id: quoteParam }),
+        response: {
+          200: envelope(
+            z.object({ quote: quoteSchema, recipient: recipientSchema, payout: payoutSchema.nullable() }),
+          ),
+        },
+      },
+    },
+    async (req) => ({ data: await service.quoteDetails(deps, payee(req), req.params.id, storageUrl) }),
+  );
+
+  app.post(
+    '/api/payments/send/verification/code',
+    {
+      config: { access: userAccess() },
+      schema: { tags, body: z.object({ quote_id: quoteParam }), response: { 200: messageOnly } },
+    },
+    async (req) => {
+      await service.sendCode(deps, payee(req), req.body.quote_id);
+      return { message: t(req.lang, 'payouts.code_sent') };
+    },
+  );
+
+  app.post(
+    '/api/payments/verify/code',
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags,
+        body: z.object({
+          quote_id: quoteParam,
+          code: z
+            .string()
+            .trim()
+            .regex(/^[0-9]{6}$/, 'auth.code_invalid'),
+        }),
+        response: { 200: messageOnly },
+      },
+    },
+    async (req) => {
+      await service.verifyCode(deps, payee(req), req.body.quote_id, req.body.code);
+      return { message: t(req.lang, 'payouts.code_verified') };
+    },
+  );
+
+  app.post(
+    '/api/payments/wise/create/transfer',
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags,
+        body: z.object({ quote_id: quoteParam }),
+        response: { 200: envelope(payoutSchema), 201: envelope(payoutSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { payout, created } = await service.requestPayout(
+        deps,
+        payee(req),
+        req.body.quote_id,
+        actorOf(req),
+        storageUrl,
+      );
+      return reply
+        .status(created ? 201 : 200)
+        .send({ data: payout, message: t(req.lang, 'payouts.requested') });
+    },
+  );
+
+  app.get(
+    '/api/curator/payouts',
+    {
+      config: { access: userAccess() },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(payoutSchema) } },
+    },
+    async (req) => {
+      const userId = payee(req);
+      const { page, limit } = req.query;
+      const where: SQL[] = [eq(payouts.userId, userId)];
+      const status = Number(req.query.filter?.status_id);
+      if (Number.isInteger(status) && status >= 1 && status <= 5) where.push(eq(payouts.statusId, status));
+      const [rows, [total]] = await Promise.all([
+        deps.database.db
+          .select()
+          .from(payouts)
+          .where(and(...where))
+          .orderBy(desc(payouts.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        deps.database.db
+          .select({ n: count() })
+          .from(payouts)
+          .where(and(...where)),
+      ]);
+      return {
+        data: rows.map((p) => service.payoutView(p, storageUrl)),
+        pagination: paginate(total!.n, page, limit),
+      };
+    },
+  );
+
+  app.get(
+    '/api/curator/payouts/last/month/stats',
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags,
+        response: {
+          200: envelope(
+            z.array(z.object({ date: z.string(), requested_coins: z.number(), paid_amount: z.number() })),
+          ),
+        },
+      },
+    },
+    async (req) => ({ data: await service.lastMonthStats(deps, payee(req)) }),
+  );
+
+  app.get(
+    '/api/curator/payouts/:id',
+    {
+      config: { access: userAccess() },
+      schema: { tags, params: idParams, response: { 200: envelope(payoutSchema) } },
+    },
+    async (req) => {
+      const userId = payee(req);
+      const [p] = await deps.database.db
+        .select()
+        .from(payouts)
+        .where(and(eq(payouts.id, req.params.id), eq(payouts.userId, userId)));
+      if (!p) throw new NotFoundError();
+      return { data: service.payoutView(p, storageUrl) };
+    },
+  );
+
+  app.get(
+    '/api/curator/sum/payouts',
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags,
+        response: {
+          200: envelope(
+            z.object({
+              balance: z.number(),
+              payout_rate_pence: z.number(),
+              total_minor: z.number(),
+              total: z.number(),
+              currency: z.string(),
+              total_paid_coins: z.number(),
+              total_paid: z.number(),
+              pending_coins: z.number(),
+              payouts_count: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => ({ data: await service.payoutSums(deps, payee(req)) }),
+  );
+
+  app.get(
+    '/api/curator/withdrawable',
+    { config: { access: userAccess() }, schema: { tags, response: { 200: envelope(withdrawableSchema) } } },
+    async (req) => ({ data: await service.withdrawable(deps, payee(req)) }),
+  );
+
+  app.post(
+    '/api/curator/payout/:id',
+    {
+      config: { access: userAccess() },
+      schema: { tags, params: idParams, response: { 200: envelope(payoutSchema) } },
+    },
+    async (req) => {
+      const userId = payee(req);
+      const [p] = await deps.database.db
+        .select()
+        .from(payouts)
+        .where(and(eq(payouts.id, req.params.id), eq(payouts.userId, userId)));
+      if (!p) throw new NotFoundError();
+      await ensureReceipt(deps, p.id);
+      const [fresh] = await deps.database.db.select().from(payouts).where(eq(payouts.id, p.id));
+      return { data: service.payoutView(fresh!, storageUrl) };
+    },
+  );
+
+  // Sandbox Wise dev control (hidden, 404 unless the sandbox is selected): bounce a funded transfer.
+  app.post(
+    '/api/sandbox/wise/transfers/:transferId/bounce',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        hide: true,
+        params: z.object({ transferId: z.string().regex(/^[0-9]{1,15}$/) }),
+        response: { 200: envelope(z.object({ transfer_id: z.string(), status: z.string() })) },
+      },
+    },
+    async (req) => {
+      const wise = deps.providers.wise;
+      if (!isSandboxWise(wise)) throw new NotFoundError();
+      const delivery = await wise.bounce(req.params.transferId);
+      if (!delivery) throw new NotFoundError();
+      await service.processWiseDelivery(deps, delivery.rawBody, delivery.headers);
+      const transfer = await wise.getTransfer(req.params.transferId);
+      return { data: { transfer_id: transfer.id, status: transfer.status } };
+    },
+  );
+
+  await app.register(async (scope) => webhookRoute(scope as ZodApp, deps));
+};
+
+/** The Wise webhook needs the raw body for its signature, so it lives in its own scope. */
+async function webhookRoute(app: ZodApp, deps: ModuleDeps) {
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: LIMITS.listHardMax * 1024 },
+    (_req, body, done) => done(null, body),
+  );
+  app.post(
+    '/api/payments/wise/webhook',
+    { config: { access: PUBLIC, rateLimit: false }, schema: { hide: true } },
+    async (req, reply) => {
+      const raw = (req.body as Buffer | undefined)?.toString('utf8') ?? '';
+      try {
+        await service.processWiseDelivery(deps, raw, req.headers);
+      } catch (err) {
+        if (err instanceof WiseSignatureError || err instanceof SyntaxError) {
+          return reply
+            .status(400)
+            .send({ message: t(req.lang, 'payments.webhook_signature'), requestId: req.id });
+        }
+        throw err;
+      }
+      return { status: 'ok' };
+    },
+  );
+}

@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import type { AppDeps } from '../../platform/app';
+import { ConflictError, NotFoundError } from '../../platform/errors';
+import { users } from '../accounts/accounts.schema';
+import { formatMoney } from '../wallet/invoices.service';
+import { payoutRecipients, payouts } from './payouts.schema';
+
+type Deps = Pick<AppDeps, 'database' | 'storage'>;
+
+/** Render a payout receipt PDF (A4): who, how many coins, amounts sent and received, Wise references. */
+export function renderReceiptPdf(data: {
+  id: number;
+  date: Date;
+  name: string;
+  email: string;
+  account: string;
+  coins: number;
+  amountMinor: number;
+  currency: string;
+  feeMinor: number;
+  targetMinor: number;
+  targetCurrency: string;
+  rate: number;
+  transferId: string | null;
+}): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      info: { Title: `Payout ${data.id}`, Author: 'Liberty Music' },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(22).text('Liberty Music');
+    doc.moveDown(0.3).fontSize(10).fillColor('#555').text('Payout receipt');
+    doc.moveDown(1.5).fillColor('#000').fontSize(16).text(`Payout #${data.id}`);
+    doc
+      .moveDown(0.5)
+      .fontSize(10)
+      .text(`Paid on: ${data.date.toISOString().slice(0, 10)}`);
+    doc.text(`Paid to: ${data.name} <${data.email}>`);
+    doc.text(`Bank account: ${data.account}`);
+    if (data.transferId) doc.text(`Wise transfer: ${data.transferId}`);
+    doc.moveDown(1.2).fontSize(11);
+    doc.text(`Liberty Coins withdrawn: ${data.coins}`);
+    doc.text(`Amount: ${formatMoney(data.amountMinor, data.currency)}`);
+    doc.text(`Transfer fee: ${formatMoney(data.feeMinor, data.currency)}`);
+    doc.text(`Exchange rate: ${data.rate}`);
+    doc
+      .moveDown(0.5)
+      .fontSize(12)
+      .text(`Received: ${formatMoney(data.targetMinor, data.targetCurrency)}`);
+    doc.end();
+  });
+}
+
+/**
+ * Render and store the receipt of a paid payout once (`attachment_link`); safe to run twice.
+ * @returns the stored path
+ * @throws NotFoundError (no payout), ConflictError 'payouts.not_paid' (not paid yet)
+ */
+export async function ensureReceipt(deps: Deps, payoutId: number): Promise<string> {
+  const [row] = await deps.database.db
+    .select({ p: payouts, user: users, recipient: payoutRecipients })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.userId))
+    .innerJoin(payoutRecipients, eq(payoutRecipients.id, payouts.recipientId))
+    .where(eq(payouts.id, payoutId));
+  if (!row) throw new NotFoundError();
+  if (row.p.attachmentPath) return row.p.attachmentPath;
+  if (row.p.statusId !== 3 || !row.p.paidAt) throw new ConflictError('payouts.not_paid');
+  const numbers = Object.entries(row.recipient.details).filter(([k]) => /account|iban|number/i.test(k));
+  const last = numbers[0]?.[1] ?? '';
+  const pdf = await renderReceiptPdf({
+    id: row.p.id,
+    date: row.p.paidAt,
+    name: `${row.user.firstName} ${row.user.lastName}`,
+    email: row.p.email,
+    account: `${row.recipient.accountHolderName}, ${row.recipient.currency} ${last ? `•••• ${last.slice(-4)}` : row.recipient.type}`,
+    coins: row.p.coins,
+    amountMinor: row.p.amountMinor,
+    currency: row.p.currency,
+    feeMinor: row.p.feeMinor,
+    targetMinor: row.p.targetMinor,
+    targetCurrency: row.p.targetCurrency,
+    rate: Number(row.p.rate),
+    transferId: row.p.wiseTransferId,
+  });
+  const key = `payouts/payout-${row.p.id}.pdf`;
+  try {
+    await deps.storage.put(key, pdf, 'application/pdf');
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'EEXIST') throw err;
+  }
+  await deps.database.db.update(payouts).set({ attachmentPath: key }).where(eq(payouts.id, payoutId));
+  return key;
+}
