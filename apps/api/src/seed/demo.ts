@@ -4,6 +4,7 @@ import { type Database, withTransaction } from '../db/client';
 import { users } from '../modules/accounts/accounts.schema';
 import { admins } from '../modules/admins/admins.schema';
 import { seedExpressDemo } from '../modules/express-spotify/express.seed';
+import { seedPayoutsDemo } from '../modules/payouts/payouts.demo';
 import { adminRoles, roles } from '../modules/rbac/rbac.schema';
 import { assignDefaultRoles } from '../modules/rbac/rbac.service';
 import { seedWalletDemo } from '../modules/wallet/wallet.demo';
@@ -78,6 +79,7 @@ export async function seedDemo(database: Database): Promise<void> {
   });
   await seedWalletDemo(database);
   await seedExpressDemo(database);
+  await seedPayoutsDemo(database);
   for (const seeder of demoSeeders) await seeder(database);
 }
 

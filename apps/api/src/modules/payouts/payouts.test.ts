@@ -4,6 +4,8 @@ import { withTransaction } from '../../db/client';
 import type { WiseProvider } from '../../providers/wise/contract';
 import { codeFrom, createTestApp, type TestContext } from '../../test/harness';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
+import { seedWalletDemo } from '../wallet/wallet.demo';
+import { seedPayoutsDemo } from './payouts.demo';
 import * as service from './payouts.service';
 
 let ctx: TestContext;
@@ -660,5 +662,19 @@ describe('crash recovery and webhooks', () => {
     expect(await walletBalance(db(), user.id)).toBe(800);
     expect((await payoutRow(payout.id)).status_id).toBe(5);
     expect(await service.sandboxAdvance(ctx.deps, id)).toBe(false);
+  });
+});
+
+describe('demo data', () => {
+  it('gives the demo curator withdrawable earnings once, booked as a completed placement', async () => {
+    const artist = await ctx.makeUser({ userTypeId: 1, email: 'artist@demo.test' });
+    const demoCurator = await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
+    await seedWalletDemo(db());
+    await seedPayoutsDemo(db());
+    await seedPayoutsDemo(db());
+    // 500 coins less the 20 % platform fee.
+    expect(await walletBalance(db(), demoCurator.id)).toBe(400);
+    expect(await walletBalance(db(), artist.id)).toBe(1500);
+    expect(await descCount(demoCurator.id, 2)).toBe(1);
   });
 });
