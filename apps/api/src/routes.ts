@@ -1,16 +1,22 @@
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { adminStaffRoutes } from './modules/admins/admin-staff.routes';
 import { adminAuthRoutes } from './modules/admins/admins.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { devClockRoutes } from './modules/dev/dev-clock.routes';
 import { adminExpressRoutes } from './modules/express-spotify/admin-express.routes';
 import { expressRoutes } from './modules/express-spotify/express.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { adminLookupsRoutes } from './modules/lookups/admin-lookups.routes';
 import { lookupsRoutes } from './modules/lookups/lookups.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { adminPayoutsRoutes } from './modules/payouts/admin-payouts.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
+import { queuesRoutes } from './modules/queues/queues.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { adminSettingsRoutes } from './modules/settings/admin-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { adminWalletRoutes } from './modules/wallet/admin-wallet.routes';
@@ -34,6 +40,12 @@ export const ROUTE_MODULES: RouteModule[] = [
   rbacRoutes,
   usersRoutes,
   notificationsRoutes,
+  adminStaffRoutes,
+  auditRoutes,
+  adminSettingsRoutes,
+  queuesRoutes,
+  adminLookupsRoutes,
+  reportsRoutes,
   walletRoutes,
   adminWalletRoutes,
   currencyRoutes,

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config/env';
 import type { Database, Tx } from '../../db/client';
 import type { JobDefinition, Jobs } from '../../jobs/jobs';
+import { getSettings } from '../settings/settings.service';
 import { mailOutbox } from './mail.schema';
 
 /** A message to send. `text` is required; `html` optional. */
@@ -26,6 +27,17 @@ export interface Mailer {
 
 export const MAIL_QUEUE = 'mail.deliver';
 
+/**
+ * The From header of outgoing mail: the staff-chosen display name (setting `mail_from_name`) with the
+ * address of `MAIL_FROM` (the address stays in configuration: it must match the sending domain's
+ * SPF/DKIM records).
+ */
+export async function senderFor(mailFrom: string, db: Database | Tx): Promise<string> {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const { mail_from_name } = await getSettings(db);
+  return `"${mail_from_name}" <${address}>`;
+}
+
 /** Build the mailer for `config.MAIL_DRIVER`. */
 export function createMailer(config: Config, database: Database, jobs: Jobs): Mailer {
   const transport =
@@ -38,7 +50,7 @@ export function createMailer(config: Config, database: Database, jobs: Jobs): Ma
         .insert(mailOutbox)
         .values({
           toAddress: message.to,
-          fromAddress: config.MAIL_FROM,
+          fromAddress: await senderFor(config.MAIL_FROM, tx ?? database),
           subject: message.subject,
           text: message.text,
           html: message.html,

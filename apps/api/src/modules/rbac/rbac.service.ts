@@ -288,10 +288,33 @@ async function assertNameFree(tx: Tx, guard: Guard, name: string, exceptId?: num
 const uniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
 
 /**
+ * No one grants what they do not hold: an admin adding permissions to an admin role must hold each
+ * of them (otherwise a roles editor could give their own role every permission).
+ * @param existing permissions the role already had (keeping them is always allowed)
+ * @throws ValidationError 422 `roles.permission_not_held` on `permissions.{index}`
+ */
+async function assertHeld(
+  tx: Tx,
+  actor: AuditActor,
+  guard: Guard,
+  names: string[],
+  existing: readonly string[] = [],
+): Promise<void> {
+  if (guard !== 'admin' || actor.type !== 'admin' || !actor.id) return;
+  const held = await adminPermissionNames(tx, actor.id);
+  const errors: FieldErrors = {};
+  names.forEach((name, index) => {
+    if (!held.has(name) && !existing.includes(name))
+      errors[`permissions.${index}`] = [{ key: 'roles.permission_not_held', params: { name } }];
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+/**
  * Create a role with exactly `input.permissions` (`POST /api/roles`, spec section 7 "Settings/roles"),
  * audited as `roles.create` in the same transaction.
  * @throws ValidationError 422: `roles.name_taken` (field `name`), `roles.permission_unknown` /
- *   `roles.permission_wrong_guard` (field `permissions.{index}`)
+ *   `roles.permission_wrong_guard` / `roles.permission_not_held` (field `permissions.{index}`)
  */
 export async function createRole(
   deps: Pick<AppDeps, 'database' | 'clock'>,
@@ -300,6 +323,7 @@ export async function createRole(
 ): Promise<RoleView> {
   const id = await withTransaction(deps.database, async (tx) => {
     const ids = await permissionIds(tx, input.guard, input.permissions);
+    await assertHeld(tx, actor, input.guard, input.permissions);
     await assertNameFree(tx, input.guard, input.name);
     const [role] = await tx.db
       .insert(roles)
@@ -340,7 +364,8 @@ export async function createRole(
  *   lose a permission; `roles.default_role_protected` when a default user role would be renamed (the
  *   reference seed finds these roles by name)
  * @throws ValidationError 422: `roles.guard_locked` (field `guard`) when the guard would change,
- *   `roles.name_taken`, `roles.permission_unknown`, `roles.permission_wrong_guard`
+ *   `roles.name_taken`, `roles.permission_unknown`, `roles.permission_wrong_guard`,
+ *   `roles.permission_not_held` (an added permission the acting admin does not hold)
  */
 export async function updateRole(
   deps: Pick<AppDeps, 'database' | 'clock'>,
@@ -362,6 +387,7 @@ export async function updateRole(
       throw new ConflictError('roles.default_role_protected');
     if (input.guard !== role.guard) throw new ValidationError({ guard: ['roles.guard_locked'] });
     const ids = await permissionIds(tx, role.guard as Guard, input.permissions);
+    await assertHeld(tx, actor, role.guard as Guard, input.permissions, role.permissionNames);
     await assertNameFree(tx, role.guard as Guard, input.name, id);
     try {
       await tx.db

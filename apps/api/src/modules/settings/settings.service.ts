@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { z } from 'zod';
+import { type Database, type Tx, withTransaction } from '../../db/client';
+import { ValidationError } from '../../platform/errors';
+import { type AuditActor, audit } from '../audit/audit.service';
 import { settings } from './settings.schema';
 
 /**
@@ -76,4 +79,73 @@ export function maintenanceFlag(database: Database, ttlMs = 5_000) {
       cached = null;
     },
   };
+}
+
+/**
+ * Rules of each setting (`PUT /api/admin/settings`), messages as i18n keys: platform fee a whole
+ * percent 0..90 (the share of a campaign's price the platform keeps), coin price and payout rate
+ * whole pence per coin 1..100,000 with the payout rate at most the coin price (the platform never
+ * pays out more for a coin than it sold it for), durations whole days (submission and auditing 1..30,
+ * on-going 1..365), the mail sender's display name 1..100 characters without `<`, `>`, `"` or line breaks.
+ */
+export const settingsUpdateSchema = z
+  .object({
+    maintenance_mode: z.boolean(),
+    platform_fee_percent: wholeNumber(0, 90),
+    coin_price_pence: wholeNumber(1, 100_000),
+    payout_rate_pence: wholeNumber(1, 100_000),
+    playlist_submission_days: wholeNumber(1, 30),
+    on_going_days: wholeNumber(1, 365),
+    auditing_days: wholeNumber(1, 30),
+    mail_from_name: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, 'validation.required')
+      .max(100, 'validation.too_long')
+      .regex(/^[^<>"\r\n]+$/, 'settings.sender_invalid'),
+  })
+  .partial()
+  .strict();
+export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
+
+function wholeNumber(min: number, max: number) {
+  return z.number().int('validation.whole_number').min(min).max(max);
+}
+
+/**
+ * Change some settings (`PUT /api/admin/settings`, issue 7 "/system/settings"): all in one
+ * transaction, the rows locked so concurrent saves apply one after the other, one audit entry
+ * `settings.update` per changed key (`meta: {key, from, to}`). Unchanged keys write nothing.
+ * @returns every setting after the change and the keys that changed
+ * @throws ValidationError 422 `settings.payout_above_price` on `payout_rate_pence` when the payout
+ *   rate would exceed the coin price (either may be the one changing)
+ */
+export async function updateSettings(
+  database: Database,
+  actor: AuditActor,
+  input: SettingsUpdate,
+): Promise<{ settings: SettingsMap; changed: SettingKey[] }> {
+  return withTransaction(database, async (tx) => {
+    await tx.db.execute(sql`select key from ${settings} order by key for update`);
+    const before = await getSettings(tx);
+    const after = { ...before, ...input } as SettingsMap;
+    if (after.payout_rate_pence > after.coin_price_pence)
+      throw new ValidationError({ payout_rate_pence: ['settings.payout_above_price'] });
+    const changed = (Object.keys(input) as SettingKey[]).filter((k) => before[k] !== after[k]);
+    for (const key of changed) {
+      await putSetting(tx, key, after[key]);
+      await audit(
+        database,
+        actor,
+        {
+          action: 'settings.update',
+          targetType: 'setting',
+          targetId: key,
+          meta: { key, from: before[key], to: after[key] },
+        },
+        tx,
+      );
+    }
+    return { settings: after, changed };
+  });
 }

@@ -1,0 +1,145 @@
+import { emailSchema, LIMITS, passwordSchema } from '@lm/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import {
+  envelope,
+  idParams,
+  listEnvelope,
+  listQuery,
+  messageOnly,
+  paginate,
+  parseOrder,
+} from '../../platform/http';
+import { t } from '../../platform/i18n';
+import * as service from './admins.service';
+
+/** Permission of the staff screens (spec section 2 "/admin/list (view.main.admins.tab.list)"). */
+export const ADMINS_PERMISSION = 'view.main.admins.tab.list';
+
+const adminBase = z.object({
+  name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(150, 'validation.too_long'),
+  email: emailSchema,
+  status: z.enum(service.ADMIN_STATUSES).default('active'),
+  role_ids: z.array(z.coerce.number().int().positive()).max(50).default([]),
+});
+/** Body of `POST /api/admin/admins`. */
+export const adminCreateSchema = adminBase.extend({ password: passwordSchema });
+/** Body of `PUT /api/admin/admins/{id}`: the password only when it changes. */
+export const adminUpdateSchema = adminBase.extend({
+  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordSchema.optional()),
+});
+
+const adminSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(service.ADMIN_STATUSES),
+  roles: z.array(z.object({ id: z.number(), name: z.string() })),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+const tags = ['admins'];
+const actor = (req: FastifyRequest) => ({
+  type: 'admin' as const,
+  id: currentAdmin(req).id,
+  ...clientInfo(req),
+});
+const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * Staff accounts (spec section 2 "/admin/list", section 7 "Admin: CRUD for admins" and the picker
+ * `admin/getAllAdminsWithQ`): list, read, create, update, delete, each write audited.
+ */
+export const adminStaffRoutes: RouteModule = (app, deps) => {
+  app.get(
+    '/api/admin/admins',
+    {
+      config: { access: adminAccess(ADMINS_PERMISSION) },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(adminSchema) } },
+    },
+    async (req) => {
+      const { page, limit, q, filter = {} } = req.query;
+      const roleId = Number(single(filter.role_id));
+      const status = single(filter.status);
+      const { rows, total } = await service.listAdmins(deps.database, {
+        page,
+        limit,
+        q,
+        roleId: Number.isInteger(roleId) && roleId > 0 ? roleId : undefined,
+        status: (service.ADMIN_STATUSES as readonly string[]).includes(status ?? '')
+          ? (status as service.AdminStatus)
+          : undefined,
+        order: parseOrder(req.query.order, service.ADMIN_ORDER_COLUMNS, { column: 'name', dir: 'asc' }),
+      });
+      return { data: rows, pagination: paginate(total, page, limit) };
+    },
+  );
+
+  app.get(
+    '/api/admin/admins/:id',
+    {
+      config: { access: adminAccess(ADMINS_PERMISSION) },
+      schema: { tags, params: idParams, response: { 200: envelope(adminSchema) } },
+    },
+    async (req) => ({ data: await service.getAdmin(deps.database, req.params.id) }),
+  );
+
+  app.post(
+    '/api/admin/admins',
+    {
+      config: { access: adminAccess(ADMINS_PERMISSION) },
+      schema: { tags, body: adminCreateSchema, response: { 201: envelope(adminSchema) } },
+    },
+    async (req, reply) => {
+      const data = await service.createAdmin(deps, actor(req), req.body);
+      return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
+    },
+  );
+
+  app.put(
+    '/api/admin/admins/:id',
+    {
+      config: { access: adminAccess(ADMINS_PERMISSION) },
+      schema: { tags, params: idParams, body: adminUpdateSchema, response: { 200: envelope(adminSchema) } },
+    },
+    async (req) => {
+      const data = await service.updateAdmin(deps, actor(req), req.params.id, req.body);
+      return { data, message: t(req.lang, 'common.saved') };
+    },
+  );
+
+  app.delete(
+    '/api/admin/admins/:id',
+    {
+      config: { access: adminAccess(ADMINS_PERMISSION) },
+      schema: { tags, params: idParams, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      await service.deleteAdmin(deps, actor(req), req.params.id);
+      return { message: t(req.lang, 'common.deleted') };
+    },
+  );
+
+  app.get(
+    '/api/admin/getAllAdminsWithQ',
+    {
+      config: { access: adminAccess() },
+      schema: {
+        tags,
+        querystring: z.object({
+          q: z.string().trim().max(100).optional(),
+          limit: z.coerce.number().int().min(1).max(LIMITS.bigLookupPageSize).default(LIMITS.lookupPageSize),
+        }),
+        response: { 200: envelope(z.array(z.object({ id: z.number(), name: z.string() }))) },
+      },
+    },
+    async (req) => ({ data: await service.searchAdmins(deps.database, req.query) }),
+  );
+};

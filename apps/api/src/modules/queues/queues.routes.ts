@@ -1,0 +1,143 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import { NotFoundError } from '../../platform/errors';
+import { envelope, listEnvelope, listQuery, messageOnly, paginate } from '../../platform/http';
+import { t } from '../../platform/i18n';
+import * as queues from './queues.service';
+
+/** Permission of the queue monitor (spec section 2 "/horizon (queue monitor, view.main.queue.horizon.tab.list)"). */
+export const HORIZON_PERMISSION = 'view.main.queue.horizon.tab.list';
+
+const stateSchema = z.enum(queues.JOB_STATES);
+const countsSchema = z.record(stateSchema, z.number());
+const queueSchema = z.object({
+  name: z.string(),
+  policy: z.string(),
+  retry_limit: z.number(),
+  counts: countsSchema,
+  backlog: z.number(),
+});
+const jobSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: stateSchema,
+  data: z.unknown(),
+  output: z.unknown(),
+  error: z.string().nullable(),
+  retry_count: z.number(),
+  retry_limit: z.number(),
+  created_on: z.string(),
+  started_on: z.string().nullable(),
+  completed_on: z.string().nullable(),
+});
+const queueParams = z.object({ name: z.string().min(1).max(100) });
+const jobParams = queueParams.extend({ id: z.uuid({ error: 'validation.invalid' }) });
+
+const tags = ['queues'];
+const actor = (req: FastifyRequest) => ({
+  type: 'admin' as const,
+  id: currentAdmin(req).id,
+  ...clientInfo(req),
+});
+
+/**
+ * The queue monitor over pg-boss (issue 7 "/horizon"): queues with counts by state, throughput,
+ * jobs by state with payload and error, retry and delete of a job; and, outside production, a probe
+ * job that fails on purpose.
+ */
+export const queuesRoutes: RouteModule = (app, deps) => {
+  const access = adminAccess(HORIZON_PERMISSION);
+
+  app.get(
+    '/api/admin/queues',
+    { config: { access }, schema: { tags, response: { 200: envelope(z.array(queueSchema)) } } },
+    async () => ({ data: await queues.listQueues(deps.database, deps.jobs) }),
+  );
+
+  app.get(
+    '/api/admin/queues/throughput',
+    {
+      config: { access },
+      schema: {
+        tags,
+        querystring: z.object({
+          window: z.enum(Object.keys(queues.THROUGHPUT_WINDOWS) as [queues.ThroughputWindow]).default('1h'),
+          queue: z.string().max(100).optional(),
+        }),
+        response: {
+          200: envelope(
+            z.object({
+              bucket: z.enum(['minute', 'hour']),
+              completed: z.number(),
+              failed: z.number(),
+              points: z.array(z.object({ at: z.string(), completed: z.number(), failed: z.number() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => ({
+      data: await queues.throughput(deps.database, req.query.window, req.query.queue),
+    }),
+  );
+
+  app.get(
+    '/api/admin/queues/:name/jobs',
+    {
+      config: { access },
+      schema: {
+        tags,
+        params: queueParams,
+        querystring: listQuery.extend({ state: stateSchema.default('failed') }),
+        response: { 200: listEnvelope(jobSchema) },
+      },
+    },
+    async (req) => {
+      const { page, limit, state } = req.query;
+      const { rows, total } = await queues.listJobs(deps, req.params.name, state, page, limit);
+      return { data: rows, pagination: paginate(total, page, limit) };
+    },
+  );
+
+  app.post(
+    '/api/admin/queues/:name/jobs/:id/retry',
+    { config: { access }, schema: { tags, params: jobParams, response: { 200: messageOnly } } },
+    async (req) => {
+      await queues.retryJob(deps, actor(req), req.params.name, req.params.id);
+      return { message: t(req.lang, 'queues.retried') };
+    },
+  );
+
+  app.delete(
+    '/api/admin/queues/:name/jobs/:id',
+    { config: { access }, schema: { tags, params: jobParams, response: { 200: messageOnly } } },
+    async (req) => {
+      await queues.deleteJob(deps, actor(req), req.params.name, req.params.id);
+      return { message: t(req.lang, 'common.deleted') };
+    },
+  );
+
+  app.post(
+    '/api/admin/dev/queues/probe',
+    {
+      config: { access },
+      schema: {
+        tags: ['dev'],
+        body: z.object({ fail_times: z.number().int().min(0).max(5).default(1) }),
+        response: { 201: envelope(z.object({ id: z.string(), queue: z.string() })) },
+      },
+    },
+    async (req, reply) => {
+      if (deps.config.NODE_ENV === 'production') throw new NotFoundError();
+      const id = await deps.jobs.send(
+        queues.PROBE_QUEUE,
+        { fail_times: req.body.fail_times },
+        { retryLimit: 0 },
+      );
+      if (!id) throw new Error('probe job was not created');
+      return reply.status(201).send({ data: { id, queue: queues.PROBE_QUEUE } });
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { adminAccess } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import { ValidationError } from '../../platform/errors';
+import { envelope } from '../../platform/http';
+import { buildReport } from './reports.service';
+
+/**
+ * Permission of /reports and of the dashboard's charts. Spec section 2 names none for /reports; the
+ * figures are the platform's revenue, so they need the finance permission of the main wallet
+ * (docs/decisions.md).
+ */
+export const REPORTS_PERMISSION = 'main.wallet.show.all.transactions';
+/** Longest range a report covers, in days. */
+export const REPORT_MAX_DAYS = 366;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date_invalid')
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'validation.date_invalid',
+  );
+
+const series = z.object({ day: z.string() });
+const reportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  sales: z.object({
+    days: z.array(
+      series.extend({ coins: z.number(), payments: z.number(), revenue: z.record(z.string(), z.number()) }),
+    ),
+    totals: z.object({
+      coins: z.number(),
+      payments: z.number(),
+      revenue: z.array(z.object({ currency: z.string(), amount_minor: z.number() })),
+    }),
+  }),
+  campaigns: z.object({
+    by_status: z.array(z.object({ status_id: z.number(), count: z.number() })),
+    coins: z.number(),
+  }),
+  users: z.object({
+    days: z.array(series.extend({ artists: z.number(), curators: z.number(), influencers: z.number() })),
+    totals: z.object({ artists: z.number(), curators: z.number(), influencers: z.number() }),
+  }),
+});
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * `GET /api/admin/reports?from&to` (spec section 2 "/reports"; issue 7): coins sold and revenue per
+ * day, campaigns by status, new users by type. Default range: the 30 days ending today (UTC).
+ */
+export const reportsRoutes: RouteModule = (app, deps) => {
+  app.get(
+    '/api/admin/reports',
+    {
+      config: { access: adminAccess(REPORTS_PERMISSION) },
+      schema: {
+        tags: ['reports'],
+        querystring: z.object({ from: day.optional(), to: day.optional() }),
+        response: { 200: envelope(reportSchema) },
+      },
+    },
+    async (req) => {
+      const today = deps.clock.now();
+      const to = req.query.to ?? isoDay(today);
+      const from = req.query.from ?? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - 29 * 86_400_000));
+      if (from > to) throw new ValidationError({ to: ['validation.date_range'] });
+      const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+      if (span > REPORT_MAX_DAYS)
+        throw new ValidationError({
+          from: [{ key: 'reports.range_too_long', params: { days: REPORT_MAX_DAYS } }],
+        });
+      return { data: await buildReport(deps.database, from, to) };
+    },
+  );
+};

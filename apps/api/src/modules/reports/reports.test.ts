@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let token: string;
+
+const at = (day: string, time = '12:00:00') => new Date(`${day}T${time}Z`);
+const exec = (q: ReturnType<typeof sql>) => ctx.deps.database.db.execute(q);
+
+/** Seed: payments, campaigns and users on known days of June 2026 (and noise outside the range). */
+async function seed() {
+  const buyer = await ctx.makeUser({ createdAt: at('2026-05-20') });
+  const pay = (coins: number, minor: number, status: string, paidAt: Date | null, currency = 'GBP') =>
+    exec(sql`insert into payments (user_id, method, provider, coins, amount_minor, currency, status, paid_at, created_at)
+      values (${buyer.id}, 'card', 'sandbox', ${coins}, ${minor}, ${currency}, ${status}, ${paidAt}, ${paidAt ?? at('2026-06-02')})`);
+  await pay(100, 10_000, 'paid', at('2026-06-01', '00:00:01'));
+  await pay(50, 5_000, 'paid', at('2026-06-01', '23:59:59'));
+  await pay(200, 20_000, 'paid', at('2026-06-03'));
+  await pay(30, 3_600, 'paid', at('2026-06-03'), 'USD');
+  await pay(999, 99_900, 'pending', null);
+  await pay(999, 99_900, 'failed', null);
+  await pay(77, 7_700, 'paid', at('2026-06-04', '00:00:00')); // the day after the range
+  await pay(66, 6_600, 'paid', at('2026-05-31', '23:59:59')); // the day before
+
+  for (const [type, day] of [
+    [1, '2026-06-01'],
+    [1, '2026-06-01'],
+    [2, '2026-06-02'],
+    [3, '2026-06-03'],
+    [1, '2026-06-05'],
+  ] as const)
+    await ctx.makeUser({ userTypeId: type, createdAt: at(day) });
+  await ctx.makeUser({ userTypeId: 2, createdAt: at('2026-06-02'), deletedAt: at('2026-06-10') });
+
+  const curator = await ctx.makeUser({ userTypeId: 2, createdAt: at('2026-01-01') });
+  const tier = (await exec(sql`select id from express_tiers order by id limit 1`)).rows[0] as { id: number };
+  const duration = (await exec(sql`select id from express_durations order by id limit 1`)).rows[0] as {
+    id: number;
+  };
+  const playlist = (
+    await exec(sql`insert into express_playlists (curator_id, spotify_playlist_id, spotify_url, name, tier_id, duration_id)
+      values (${curator.id}, 'pl-report', 'https://open.spotify.com/playlist/pl-report', 'Report list', ${tier.id}, ${duration.id})
+      returning id`)
+  ).rows[0] as { id: number };
+  const campaign = (status: number, price: number, created: Date) =>
+    exec(sql`insert into express_campaigns (artist_id, curator_id, playlist_id, tier_id, track_id, track_url, track_name,
+        track_artist, status_id, price, fee_percent, playlist_submission_days, on_going_days, auditing_days, created_at)
+      values (${buyer.id}, ${curator.id}, ${playlist.id}, ${tier.id}, 't1', 'https://open.spotify.com/track/t1', 'Song', 'Artist',
+        ${status}, ${price}, 20, 3, 28, 3, ${created})`);
+  await campaign(1, 50, at('2026-06-01'));
+  await campaign(1, 120, at('2026-06-02'));
+  await campaign(4, 300, at('2026-06-03'));
+  await campaign(7, 50, at('2026-06-03'));
+  await campaign(6, 800, at('2026-06-04')); // outside
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  token = await ctx.loginAdmin(
+    (await ctx.makeAdmin({ permissions: ['main.wallet.show.all.transactions'] })).email,
+  );
+  await seed();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('GET /api/admin/reports', () => {
+  it('needs the finance permission', async () => {
+    const other = await ctx.loginAdmin(
+      (await ctx.makeAdmin({ permissions: ['view.main.logs.tab.list'] })).email,
+    );
+    expect((await ctx.call('GET', '/api/admin/reports', { token: other })).statusCode).toBe(403);
+    expect((await ctx.call('GET', '/api/admin/reports')).statusCode).toBe(401);
+  });
+
+  it('counts coins sold and revenue per UTC day from paid payments only, every day present', async () => {
+    const res = await ctx.call('GET', '/api/admin/reports?from=2026-06-01&to=2026-06-03', { token });
+    expect(res.statusCode).toBe(200);
+    const { sales } = res.json().data;
+    expect(sales.days).toEqual([
+      { day: '2026-06-01', coins: 150, payments: 2, revenue: { GBP: 15_000 } },
+      { day: '2026-06-02', coins: 0, payments: 0, revenue: {} },
+      { day: '2026-06-03', coins: 230, payments: 2, revenue: { GBP: 20_000, USD: 3_600 } },
+    ]);
+    expect(sales.totals).toEqual({
+      coins: 380,
+      payments: 4,
+      revenue: [
+        { currency: 'GBP', amount_minor: 35_000 },
+        { currency: 'USD', amount_minor: 3_600 },
+      ],
+    });
+  });
+
+  it('counts campaigns created in the range by status, and their coins', async () => {
+    const { campaigns } = (
+      await ctx.call('GET', '/api/admin/reports?from=2026-06-01&to=2026-06-03', { token })
+    ).json().data;
+    expect(campaigns).toEqual({
+      by_status: [
+        { status_id: 1, count: 2 },
+        { status_id: 4, count: 1 },
+        { status_id: 7, count: 1 },
+      ],
+      coins: 520,
+    });
+  });
+
+  it('counts new live users per day by type', async () => {
+    const { users } = (
+      await ctx.call('GET', '/api/admin/reports?from=2026-06-01&to=2026-06-05', { token })
+    ).json().data;
+    expect(users.days).toEqual([
+      { day: '2026-06-01', artists: 2, curators: 0, influencers: 0 },
+      { day: '2026-06-02', artists: 0, curators: 1, influencers: 0 },
+      { day: '2026-06-03', artists: 0, curators: 0, influencers: 1 },
+      { day: '2026-06-04', artists: 0, curators: 0, influencers: 0 },
+      { day: '2026-06-05', artists: 1, curators: 0, influencers: 0 },
+    ]);
+    expect(users.totals).toEqual({ artists: 3, curators: 1, influencers: 1 });
+  });
+
+  it('defaults to the 30 days ending today and refuses bad ranges with translated errors', async () => {
+    const res = await ctx.call('GET', '/api/admin/reports', { token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.sales.days).toHaveLength(30);
+    expect(res.json().data.to).toBe(ctx.clock.now().toISOString().slice(0, 10));
+    const reversed = await ctx.call('GET', '/api/admin/reports?from=2026-06-05&to=2026-06-01', {
+      token,
+      headers: { 'x-lang': 'fr' },
+    });
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().errors.to[0]).toBe('La date de fin ne peut pas précéder la date de début');
+    const long = await ctx.call('GET', '/api/admin/reports?from=2024-01-01&to=2026-01-01', { token });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.from[0]).toBe('Please choose a range of at most 366 days');
+    const bad = await ctx.call('GET', '/api/admin/reports?from=2026-02-30', { token });
+    expect(bad.statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { getSettings } from './settings.service';
+
+let ctx: TestContext;
+let token: string;
+let adminId: number;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const admin = await ctx.makeAdmin({ permissions: ['view.main.settings.tab.list'] });
+  adminId = admin.id;
+  token = await ctx.loginAdmin(admin.email);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const put = (body: unknown, headers?: Record<string, string>) =>
+  ctx.call('PUT', '/api/admin/settings', { token, body, headers });
+const settingAudits = async () =>
+  (
+    await ctx.deps.database.db.execute<{
+      target_id: string;
+      actor_id: number;
+      meta: Record<string, unknown>;
+    }>(sql`select target_id, actor_id, meta from audit_logs where action = 'settings.update' order by id`)
+  ).rows;
+
+describe('/system/settings API', () => {
+  it('needs view.main.settings.tab.list', async () => {
+    const other = await ctx.loginAdmin(
+      (await ctx.makeAdmin({ permissions: ['view.main.logs.tab.list'] })).email,
+    );
+    expect((await ctx.call('GET', '/api/admin/settings', { token: other })).statusCode).toBe(403);
+    expect((await ctx.call('PUT', '/api/admin/settings', { token: other, body: {} })).statusCode).toBe(403);
+    expect((await ctx.call('GET', '/api/admin/settings')).statusCode).toBe(401);
+  });
+
+  it('reads the defaults: 3 / 28 / 3 days', async () => {
+    const res = await ctx.call('GET', '/api/admin/settings', { token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      playlist_submission_days: 3,
+      on_going_days: 28,
+      auditing_days: 3,
+      maintenance_mode: false,
+    });
+  });
+
+  it('changes the platform fee the express module reads, one audit entry per changed key', async () => {
+    const before = await settingAudits();
+    const res = await put({ platform_fee_percent: 15, on_going_days: 28 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.changed).toEqual(['platform_fee_percent']);
+    expect((await getSettings(ctx.deps.database)).platform_fee_percent).toBe(15);
+    const after = await settingAudits();
+    expect(after.length).toBe(before.length + 1);
+    expect(after.at(-1)).toMatchObject({
+      target_id: 'platform_fee_percent',
+      actor_id: adminId,
+      meta: { key: 'platform_fee_percent', from: 20, to: 15 },
+    });
+  });
+
+  it('refuses bad values with translated field errors and changes nothing', async () => {
+    const settingsBefore = await getSettings(ctx.deps.database);
+    const auditsBefore = (await settingAudits()).length;
+    const res = await put(
+      { platform_fee_percent: 95, coin_price_pence: 1.5, auditing_days: 0, mail_from_name: 'Evil <x@y>' },
+      { 'x-lang': 'de' },
+    );
+    expect(res.statusCode).toBe(422);
+    const errors = res.json().errors as Record<string, string[]>;
+    expect(errors.platform_fee_percent?.[0]).toBe('Der Höchstwert ist 90');
+    expect(errors.coin_price_pence?.[0]).toBe('Bitte eine ganze Zahl eingeben');
+    expect(errors.auditing_days?.[0]).toBe('Der Mindestwert ist 1');
+    expect(errors.mail_from_name?.[0]).toContain('Absendername');
+    const unknown = await put({ not_a_setting: 1 });
+    expect(unknown.statusCode).toBe(422);
+    const payout = await put({ payout_rate_pence: 500 });
+    expect(payout.statusCode).toBe(422);
+    expect(payout.json().errors.payout_rate_pence[0]).toBe(
+      'The payout rate cannot be higher than the coin price',
+    );
+    expect(await getSettings(ctx.deps.database)).toEqual(settingsBefore);
+    expect((await settingAudits()).length).toBe(auditsBefore);
+  });
+
+  it('maintenance mode answers 503 to users at once while staff keep working', async () => {
+    const user = await ctx.loginUser((await ctx.makeUser()).email);
+    expect((await ctx.call('GET', '/api/user/info', { token: user })).statusCode).toBe(200);
+    expect((await put({ maintenance_mode: true })).statusCode).toBe(200);
+    const blocked = await ctx.call('GET', '/api/user/info', { token: user });
+    expect(blocked.statusCode).toBe(503);
+    expect(blocked.json().code).toBe('MAINTENANCE');
+    expect((await ctx.call('GET', '/api/maintenance-mode-check')).json().data.check).toBe(true);
+    expect((await ctx.call('GET', '/api/admin/settings', { token })).statusCode).toBe(200);
+    expect((await put({ maintenance_mode: false })).statusCode).toBe(200);
+    expect((await ctx.call('GET', '/api/user/info', { token: user })).statusCode).toBe(200);
+  });
+
+  it('the mail sender name goes into the From header of the next mail', async () => {
+    expect((await put({ mail_from_name: 'Liberty Support' })).statusCode).toBe(200);
+    const user = await ctx.makeUser();
+    expect((await ctx.call('POST', '/api/forget-password', { body: { email: user.email } })).statusCode).toBe(
+      200,
+    );
+    const mail = await ctx.lastMail(user.email);
+    expect(mail?.fromAddress).toMatch(/^"Liberty Support" <[^<>]+@[^<>]+>$/);
+  });
+
+  it('concurrent saves of different keys both land, each audited once', async () => {
+    const auditsBefore = (await settingAudits()).length;
+    const [a, b] = await Promise.all([put({ coin_price_pence: 120 }), put({ payout_rate_pence: 90 })]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const now = await getSettings(ctx.deps.database);
+    expect([now.coin_price_pence, now.payout_rate_pence]).toEqual([120, 90]);
+    expect((await settingAudits()).length).toBe(auditsBefore + 2);
+  });
+});
