@@ -1,6 +1,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import type { AdminPermission } from './permissions';
 
 /**
  * The back-office user modal (spec section 5 "User modal"), shared by the API (request validation)
@@ -97,3 +98,13 @@ export const declineUserSchema = z.object({
 /** Image types of the user modal (spec section 9: avatar jpg/jpeg/png). */
 export const USER_IMAGE_MIME = ['image/jpeg', 'image/png'] as const;
 export const USER_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+
+/** Back-office permissions of the users screens (spec section 6). */
+export const USER_ADMIN_PERMISSIONS = {
+  /** List, overview and every overview tab. */
+  view: 'view.main.users.tab.list',
+  /** Create, edit, approve, decline, disable, enable. */
+  edit: 'users.edit',
+  invite: 'users.show.invite',
+  resetPassword: 'users.show.reset.password',
+} as const satisfies Record<string, AdminPermission>;

@@ -1,4 +1,5 @@
 import { EXPRESS_ADMIN_PERMISSIONS as EXPRESS, GENERAL } from '@lm/contracts/permissions';
+import { USER_ADMIN_PERMISSIONS } from '@lm/contracts/users';
 import type { RouteAccess } from '@lm/ui';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
@@ -78,6 +79,17 @@ export const adminRoutes: readonly AdminRoute[] = [
     path: '/invoices/:id',
     access: { permission: 'invoices.show' },
     screen: page(() => import('../routes/invoices/InvoiceDetailPage'), 'InvoiceDetailPage'),
+  },
+  // Users (issue 7): list, overview and its tabs.
+  {
+    path: '/users/list',
+    access: { permission: USER_ADMIN_PERMISSIONS.view },
+    screen: page(() => import('../routes/users/UsersListPage'), 'UsersListPage'),
+  },
+  {
+    path: '/users/:userId',
+    access: { permission: USER_ADMIN_PERMISSIONS.view },
+    screen: page(() => import('../routes/users/UserOverviewPage'), 'UserOverviewPage'),
   },
   // Spotify express (permissions of the API's admin express routes).
   {

@@ -1,4 +1,4 @@
-import { adminUserSchema, declineUserSchema } from '@lm/contracts';
+import { adminUserSchema, declineUserSchema, USER_ADMIN_PERMISSIONS } from '@lm/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,12 +12,10 @@ import { spotifyConnections } from '../express-spotify/express.schema';
 import * as users from './users.service';
 
 const tags = ['admin users'];
-/** Viewing users: the list, the overview and every overview tab (spec section 6). */
-export const USERS_VIEW = 'view.main.users.tab.list';
-/** Creating, editing, approving, declining, disabling and enabling users. */
-export const USERS_EDIT = 'users.edit';
-export const USERS_INVITE = 'users.show.invite';
-export const USERS_RESET = 'users.show.reset.password';
+const USERS_VIEW = USER_ADMIN_PERMISSIONS.view;
+const USERS_EDIT = USER_ADMIN_PERMISSIONS.edit;
+const USERS_INVITE = USER_ADMIN_PERMISSIONS.invite;
+const USERS_RESET = USER_ADMIN_PERMISSIONS.resetPassword;
 
 const loose = z.record(z.string(), z.unknown());
 const looseList = z.object({ data: z.array(loose), pagination: loose });

@@ -148,15 +148,13 @@ describe('user modal validation (spec section 5)', () => {
         driver: 'local',
       })
       .returning();
-    await ctx.deps.database.db
-      .insert(files)
-      .values({
-        path: '2026/11/b.gif',
-        originalName: 'b.gif',
-        mime: 'image/gif',
-        sizeBytes: 10,
-        driver: 'local',
-      });
+    await ctx.deps.database.db.insert(files).values({
+      path: '2026/11/b.gif',
+      originalName: 'b.gif',
+      mime: 'image/gif',
+      sizeBytes: 10,
+      driver: 'local',
+    });
     const gif = await create(validBody({ image: '2026/11/b.gif' }));
     expect(gif.json().errors.image).toEqual(['The image must be a jpg, jpeg or png file']);
     const missing = await create(validBody({ image: '2026/11/none.png' }));

@@ -1,0 +1,679 @@
+import {
+  EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
+  USER_ADMIN_PERMISSIONS as PERM,
+  type SessionAdmin,
+  spotifyConnectionColor,
+  USER_STATUS_LABELS,
+  type UserStatus,
+} from '@lm/contracts';
+import {
+  badgeColor,
+  confirmAction,
+  EXPRESS_PLAYLIST_STATUSES,
+  type ExpressCampaign,
+  type ExpressPlaylist,
+  ExpressStatusBadge,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  NotFoundPage,
+  StatusBadge,
+  TransactionDetailsModal,
+  transactionColumns,
+  usePageTitle,
+  useSession,
+  WalletBalanceCard,
+  type WalletTransaction,
+} from '@lm/ui';
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Divider,
+  Grid,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconActivity,
+  IconArrowLeft,
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandSpotify,
+  IconBrandTiktok,
+  IconBrandX,
+  IconCheck,
+  IconEdit,
+  IconKey,
+  IconLayoutDashboard,
+  IconLock,
+  IconLockOpen,
+  IconMail,
+  IconPlaylist,
+  IconPlugConnected,
+  IconSpeakerphone,
+  IconWallet,
+  IconX,
+} from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import type { DataTableColumn } from 'mantine-datatable';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  type AdminUser,
+  type UserAction,
+  type UserActivity,
+  useAdminUser,
+  useUserAction,
+  useUserConnections,
+} from '../../hooks/use-users';
+import { PagedTable } from './PagedTable';
+import { UserModal } from './UserModal';
+import { CountryFlag, initialsOf } from './user-bits';
+
+const WALLET_PERMISSION = 'main.wallet.show.all.transactions';
+
+function Line({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text
+        size="sm"
+        fw={500}
+        component="div"
+        ta="end"
+        style={{ minWidth: 0, wordBreak: 'break-word' }}
+        data-testid={testId}
+      >
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** Decline with an optional reason (mailed to the user). */
+function DeclineButton({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
+  const act = useUserAction(user.id);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  return (
+    <>
+      <Button
+        color="red"
+        variant="light"
+        size="xs"
+        leftSection={<IconX size={14} />}
+        onClick={() => setOpen(true)}
+        data-testid="user-decline"
+      >
+        {t('users.actions.decline')}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('users.actions.decline_title')} centered>
+        <Stack>
+          <Textarea
+            label={t('users.actions.decline_reason')}
+            value={reason}
+            maxLength={500}
+            autosize
+            minRows={3}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('ui.confirm.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={act.isPending}
+              data-testid="user-decline-confirm"
+              onClick={async () => {
+                await act.mutateAsync({ action: 'decline', body: { reason: reason.trim() || undefined } });
+                setOpen(false);
+              }}
+            >
+              {t('users.actions.decline')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** Left profile card of the overview (spec section 2 "User overview"). */
+function ProfileCard({ user, onEdit }: { user: AdminUser; onEdit(): void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const session = useSession<SessionAdmin>();
+  const can = (p: string) => session.ability.can('call', p);
+  const act = useUserAction(user.id);
+  const pending = user.status_key === 'pending_approval';
+  const links = [
+    { href: user.spotify_link, icon: IconBrandSpotify, label: 'Spotify' },
+    { href: user.instagram_link, icon: IconBrandInstagram, label: 'Instagram' },
+    { href: user.facebook_link, icon: IconBrandFacebook, label: 'Facebook' },
+    { href: user.tiktok_link, icon: IconBrandTiktok, label: 'TikTok' },
+    { href: user.twitter_link, icon: IconBrandX, label: 'Twitter' },
+  ].filter((l) => l.href);
+  return (
+    <Card padding="lg" radius="md" data-testid="profile-card">
+      <Stack align="center" gap="xs">
+        <Avatar src={user.image} size={110} radius={110} color="violet" data-testid="user-avatar">
+          {initialsOf(user.name)}
+        </Avatar>
+        <Title order={3} ta="center" data-testid="user-name">
+          {user.name}
+        </Title>
+        <Badge variant="light" color="violet">
+          {t(`user_types.${user.user_type_id}`, { defaultValue: user.user_type.name })}
+        </Badge>
+        {pending && can(PERM.edit) && (
+          <Group gap="xs" mt={4}>
+            <Button
+              color="green"
+              size="xs"
+              leftSection={<IconCheck size={14} />}
+              loading={act.isPending}
+              onClick={async () => {
+                if (await confirmAction({ message: t('users.actions.approve_confirm', { name: user.name }) }))
+                  act.mutate({ action: 'approve' });
+              }}
+              data-testid="user-approve"
+            >
+              {t('users.actions.approve')}
+            </Button>
+            <DeclineButton user={user} />
+          </Group>
+        )}
+      </Stack>
+      <Paper withBorder p="sm" radius="md" mt="md">
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {t('users.overview.wallet_balance')}
+          </Text>
+          <Text fw={700} data-testid="user-balance">
+            {t('users.overview.coins', { value: formatNumber(user.balance.balance, lang) })}
+          </Text>
+        </Group>
+      </Paper>
+      <Divider my="md" label={t('users.overview.details')} labelPosition="center" />
+      <Stack gap="sm">
+        <Line label={t('users.fields.email')}>
+          <span dir="ltr">{user.email}</span>
+        </Line>
+        <Line label={t('users.fields.phone')}>
+          <span dir="ltr">{user.phone_number ?? '—'}</span>
+        </Line>
+        <Line label={t('users.fields.status')}>
+          <StatusBadge status={USER_STATUS_LABELS[user.status_key as UserStatus]} data-testid="user-status" />
+        </Line>
+        <Line label={t('users.fields.member_since')}>{formatDate(user.member_since, lang)}</Line>
+        <Line label={t('users.fields.country')}>
+          {user.country ? <CountryFlag code={user.country.code} language={lang} /> : '—'}
+        </Line>
+        <Line label={t('users.fields.oauth_type')}>
+          {user.oauth_type?.name ?? t('users.overview.password_login')}
+        </Line>
+        {user.tier && <Line label={t('users.fields.tier')}>{user.tier.name}</Line>}
+        {user.genres.length > 0 && (
+          <Line label={t('users.fields.genres')}>
+            <Group gap={4} justify="flex-end">
+              {user.genres.map((g) => (
+                <Badge key={g.id} size="sm" variant="outline">
+                  {g.name}
+                </Badge>
+              ))}
+            </Group>
+          </Line>
+        )}
+      </Stack>
+      {links.length > 0 && (
+        <Group justify="center" gap="xs" mt="md">
+          {links.map(({ href, icon: Icon, label }) => (
+            <Tooltip key={label} label={label}>
+              <ActionIcon
+                component="a"
+                href={href!}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="light"
+                aria-label={label}
+              >
+                <Icon size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ))}
+        </Group>
+      )}
+      {can(PERM.edit) && (
+        <Button
+          mt="lg"
+          fullWidth
+          leftSection={<IconEdit size={16} />}
+          onClick={onEdit}
+          data-testid="user-edit"
+        >
+          {t('users.overview.edit_profile')}
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+function campaignColumns(t: TFunction, lang: string, withArtist: boolean) {
+  const columns: DataTableColumn<ExpressCampaign>[] = [
+    { accessor: 'id', title: '#', width: 70 },
+    {
+      accessor: 'campaign_name',
+      title: 'express.fields.track',
+      render: (c) => (
+        <Group gap="sm" wrap="nowrap">
+          <Avatar src={c.track.cover_url} size={30} radius="sm" />
+          <Text size="sm" fw={600} lineClamp={1}>
+            {c.track.name}
+          </Text>
+        </Group>
+      ),
+    },
+  ];
+  columns.push(
+    withArtist
+      ? { accessor: 'artist', title: 'express.fields.artist', render: (c) => c.artist.name }
+      : { accessor: 'curator', title: 'express.fields.curator', render: (c) => c.curator.name },
+    { accessor: 'playlist', title: 'express.fields.playlist', render: (c) => c.playlist.name },
+    {
+      accessor: 'price',
+      title: 'express.fields.price',
+      noWrap: true,
+      render: (c) => t('express.coins_value', { value: formatNumber(c.price, lang) }),
+    },
+    {
+      accessor: 'status',
+      title: 'express.fields.status',
+      noWrap: true,
+      render: (c) => <ExpressStatusBadge statusId={c.status.id} list />,
+    },
+    {
+      accessor: 'created_at',
+      title: 'express.fields.created_at',
+      render: (c) => formatDateTime(c.created_at, lang),
+    },
+  );
+  return columns;
+}
+
+function WalletTab({ user }: { user: AdminUser }) {
+  const { t, i18n } = useTranslation();
+  const [tx, setTx] = useState<WalletTransaction | null>(null);
+  const [number, setNumber] = useState('');
+  const [applied, setApplied] = useState('');
+  return (
+    <Stack gap="md">
+      <WalletBalanceCard
+        coins={user.balance.balance}
+        valueMinor={user.balance.total_minor}
+        currency={user.balance.currency}
+        depositTo="/wallet/transaction/list"
+      />
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setApplied(number.trim());
+        }}
+      >
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={t('wallet.tx.number')}
+            value={number}
+            onChange={(e) => setNumber(e.currentTarget.value)}
+            dir="ltr"
+            data-testid="tx-number-filter"
+          />
+          <Button type="submit" variant="light">
+            {t('users.overview.filter')}
+          </Button>
+        </Group>
+      </form>
+      <PagedTable<WalletTransaction>
+        path={`wallet/admin/transaction/user/${user.id}`}
+        filter={applied ? { transactions_id: applied } : undefined}
+        columns={transactionColumns(t, i18n.language, setTx)}
+        onRowClick={setTx}
+      />
+      <TransactionDetailsModal
+        tx={tx}
+        onClose={() => setTx(null)}
+        links={{
+          campaign: (id, type) => (type === 'spotify' || !type ? `/express-campaigns/${id}` : undefined),
+        }}
+      />
+    </Stack>
+  );
+}
+
+function ConnectionsTab({ user }: { user: AdminUser }) {
+  const { t, i18n } = useTranslation();
+  const connections = useUserConnections(user.id);
+  if (connections.isLoading) return <Loader />;
+  const rows = connections.data?.spotify ?? [];
+  return (
+    <Stack gap="sm">
+      <Title order={4}>
+        <Group gap={6}>
+          <IconBrandSpotify size={20} /> {t('users.connections.spotify')}
+        </Group>
+      </Title>
+      {rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('users.connections.none')}
+        </Text>
+      ) : (
+        rows.map((c) => (
+          <Paper key={c.id} withBorder p="sm" radius="md">
+            <Group justify="space-between">
+              <div>
+                <Text fw={600}>{c.name}</Text>
+                <Text size="xs" c="dimmed" dir="ltr">
+                  {c.user_email ?? c.user_name}
+                </Text>
+              </div>
+              <Group gap="xs">
+                <Text size="xs" c="dimmed">
+                  {formatDate(c.created_at, i18n.language)}
+                </Text>
+                <Badge variant="light" color={badgeColor(spotifyConnectionColor(c.is_active))}>
+                  {t(c.is_active === 1 ? 'users.connections.active' : 'users.connections.inactive')}
+                </Badge>
+              </Group>
+            </Group>
+          </Paper>
+        ))
+      )}
+    </Stack>
+  );
+}
+
+function activityColumns(t: TFunction, lang: string) {
+  const columns: DataTableColumn<UserActivity>[] = [
+    {
+      accessor: 'device',
+      title: 'users.activities.device',
+      render: (a) => a.device ?? t('users.activities.unknown'),
+    },
+    {
+      accessor: 'action',
+      title: 'users.activities.action',
+      render: (a) => t(`users.activity_actions.${a.action}`, { defaultValue: a.action }),
+    },
+    {
+      accessor: 'country',
+      title: 'users.activities.location',
+      render: (a) =>
+        a.country ? <CountryFlag code={a.country.code} language={lang} /> : t('users.activities.unknown'),
+    },
+    {
+      accessor: 'ip',
+      title: 'users.activities.ip',
+      render: (a) => (
+        <Text size="sm" ff="monospace" dir="ltr" span>
+          {a.ip ?? '—'}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'created_at',
+      title: 'users.activities.date',
+      render: (a) => formatDateTime(a.created_at, lang),
+    },
+  ];
+  return columns;
+}
+
+/** Header actions: Invite, Reset Password, Disable / Enable, each behind its permission. */
+function HeaderActions({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
+  const session = useSession<SessionAdmin>();
+  const can = (p: string) => session.ability.can('call', p);
+  const act = useUserAction(user.id);
+  const run = async (action: UserAction, message: string) => {
+    if (await confirmAction({ message: t(message, { name: user.name }) })) act.mutate({ action });
+  };
+  const invitable = user.status_key === 'not_registered' || user.status_key === 'invited';
+  return (
+    <Group gap="sm">
+      {can(PERM.invite) && (
+        <Button
+          variant="light"
+          leftSection={<IconMail size={16} />}
+          disabled={!invitable}
+          onClick={() => run('invite', 'users.actions.invite_confirm')}
+          data-testid="user-invite"
+        >
+          {t('users.actions.invite')}
+        </Button>
+      )}
+      {can(PERM.resetPassword) && (
+        <Button
+          variant="light"
+          leftSection={<IconKey size={16} />}
+          disabled={!user.has_password || user.status_key === 'disabled'}
+          onClick={() => run('reset-password', 'users.actions.reset_confirm')}
+          data-testid="user-reset-password"
+        >
+          {t('users.actions.reset_password')}
+        </Button>
+      )}
+      {can(PERM.edit) &&
+        (user.status_key === 'disabled' ? (
+          <Button
+            variant="light"
+            color="green"
+            leftSection={<IconLockOpen size={16} />}
+            onClick={() => run('enable', 'users.actions.enable_confirm')}
+            data-testid="user-enable"
+          >
+            {t('users.actions.enable')}
+          </Button>
+        ) : (
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconLock size={16} />}
+            onClick={() => run('disable', 'users.actions.disable_confirm')}
+            data-testid="user-disable"
+          >
+            {t('users.actions.disable')}
+          </Button>
+        ))}
+    </Group>
+  );
+}
+
+/**
+ * /users/{userId} (view.main.users.tab.list): the user overview of spec section 2. Tabs follow the
+ * viewed user's type: Dashboard (last five campaigns) and Campaigns for artists and curators, Express
+ * Playlists and Connections for curators, Wallet (with main.wallet.show.all.transactions) and
+ * Activities for everyone. Tabs of modules not built yet (tickets, fan finder, TikTok, Instagram) are
+ * not shown.
+ */
+export function UserOverviewPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = Number(params.userId);
+  const user = useAdminUser(id);
+  const session = useSession<SessionAdmin>();
+  const [editing, setEditing] = useState(false);
+  usePageTitle('users.overview.title');
+  if (user.isLoading)
+    return (
+      <Center mih={300}>
+        <Loader />
+      </Center>
+    );
+  if (!user.data) return <NotFoundPage />;
+  const u = user.data;
+  const type = u.user_type_id;
+  const artist = type === 1;
+  const curator = type === 2;
+  const lastFivePath = artist
+    ? `artist/campaigns/indexLastFiveForArtist/${u.id}`
+    : `curator/campaigns/indexLastFiveForCurator/${u.id}`;
+  const allPath = artist
+    ? `artist/campaigns/indexAllListByAdminForArtist/${u.id}`
+    : `curator/campaigns/all/${u.id}`;
+  const openCampaign = (c: ExpressCampaign) =>
+    session.ability.can('call', EXPRESS.campaigns) ? navigate(`/express-campaigns/${c.id}`) : undefined;
+  const tabs: { value: string; label: string; icon: typeof IconWallet; panel: ReactNode }[] = [];
+  if (artist || curator) {
+    tabs.push(
+      {
+        value: 'dashboard',
+        label: 'users.tabs.dashboard',
+        icon: IconLayoutDashboard,
+        panel: (
+          <PagedTable<ExpressCampaign>
+            path={lastFivePath}
+            paged={false}
+            columns={campaignColumns(t, lang, curator)}
+            onRowClick={openCampaign}
+          />
+        ),
+      },
+      {
+        value: 'campaigns',
+        label: 'users.tabs.campaigns',
+        icon: IconSpeakerphone,
+        panel: (
+          <PagedTable<ExpressCampaign>
+            path={allPath}
+            columns={campaignColumns(t, lang, curator)}
+            onRowClick={openCampaign}
+          />
+        ),
+      },
+    );
+  }
+  if (curator) {
+    tabs.push({
+      value: 'playlists',
+      label: 'users.tabs.playlists',
+      icon: IconPlaylist,
+      panel: (
+        <PagedTable<ExpressPlaylist>
+          path={`express/users/all/playlists/${u.id}`}
+          onRowClick={(p) =>
+            session.ability.can('call', EXPRESS.playlists)
+              ? navigate(`/express/playlist/view/${p.id}`)
+              : undefined
+          }
+          columns={[
+            {
+              accessor: 'name',
+              title: 'express.fields.playlist',
+              render: (p) => (
+                <Text fw={600} size="sm">
+                  {p.name}
+                </Text>
+              ),
+            },
+            {
+              accessor: 'followers',
+              title: 'express.fields.followers',
+              render: (p) => formatNumber(p.followers, lang),
+            },
+            { accessor: 'tier', title: 'express.fields.tier', render: (p) => p.tier.tier_name },
+            {
+              accessor: 'status',
+              title: 'express.fields.status',
+              render: (p) => <StatusBadge id={p.status_id} map={EXPRESS_PLAYLIST_STATUSES} />,
+            },
+          ]}
+        />
+      ),
+    });
+  }
+  if (session.ability.can('call', WALLET_PERMISSION)) {
+    tabs.push({
+      value: 'wallet',
+      label: 'users.tabs.wallet',
+      icon: IconWallet,
+      panel: <WalletTab user={u} />,
+    });
+  }
+  if (curator) {
+    tabs.push({
+      value: 'connections',
+      label: 'users.tabs.connections',
+      icon: IconPlugConnected,
+      panel: <ConnectionsTab user={u} />,
+    });
+  }
+  tabs.push({
+    value: 'activities',
+    label: 'users.tabs.activities',
+    icon: IconActivity,
+    panel: <PagedTable<UserActivity> path={`users/activities/${u.id}`} columns={activityColumns(t, lang)} />,
+  });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Anchor component={Link} to="/users/list" aria-label={t('users.back')}>
+            <IconArrowLeft size={20} style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
+          </Anchor>
+          <Title order={2}>{t('users.overview.title')}</Title>
+        </Group>
+        <HeaderActions user={u} />
+      </Group>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <ProfileCard user={u} onEdit={() => setEditing(true)} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card padding="md" radius="md">
+            <Tabs defaultValue={tabs[0]?.value} keepMounted={false}>
+              <Tabs.List>
+                {tabs.map(({ value, label, icon: Icon }) => (
+                  <Tabs.Tab
+                    key={value}
+                    value={value}
+                    leftSection={<Icon size={16} />}
+                    data-testid={`tab-${value}`}
+                  >
+                    {t(label)}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {tabs.map(({ value, panel }) => (
+                <Tabs.Panel key={value} value={value} pt="md">
+                  {panel}
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          </Card>
+        </Grid.Col>
+      </Grid>
+      <UserModal opened={editing} user={u} onClose={() => setEditing(false)} />
+    </Stack>
+  );
+}
