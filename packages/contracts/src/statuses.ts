@@ -163,14 +163,14 @@ export const PAYOUT_CREATED_STATUS_ID = 1;
 /**
  * Payout (Wise transfer) status ids (spec section 4: Wise transfer creation sets status_id 1):
  * 1 pending staff approval, 2 processing at Wise, 3 paid, 4 declined by staff, 5 failed (bounced or
- * cancelled; coins returned). Labels are UI message keys.
+ * cancelled; coins returned). Labels translate through `ui.status.*`.
  */
 export const PAYOUT_STATUS = { PENDING: 1, PROCESSING: 2, PAID: 3, DECLINED: 4, FAILED: 5 } as const;
 
 export const PAYOUT_STATUSES: readonly StatusEntry[] = [
-  { id: 1, label: 'payouts.status.1', color: 'warning' },
-  { id: 2, label: 'payouts.status.2', color: 'info' },
-  { id: 3, label: 'payouts.status.3', color: 'success' },
-  { id: 4, label: 'payouts.status.4', color: 'danger' },
-  { id: 5, label: 'payouts.status.5', color: 'danger' },
+  { id: 1, label: 'Pending', color: 'warning' },
+  { id: 2, label: 'Processing', color: 'info' },
+  { id: 3, label: 'Paid', color: 'success' },
+  { id: 4, label: 'Declined', color: 'danger' },
+  { id: 5, label: 'Failed', color: 'danger' },
 ];

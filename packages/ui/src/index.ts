@@ -40,6 +40,7 @@ export * from './list/list-query';
 export * from './list/SearchFilterPanel';
 export * from './list/use-list-state';
 export * from './notifications/use-notifications';
+export * from './payouts/index';
 export * from './session/session';
 export * from './session/session-reducer';
 export * from './session/storage-keys';

@@ -114,7 +114,7 @@ export const adminMenu: readonly MenuItem[] = [
         label: 'nav.payout_requests',
         icon: IconReceipt,
         to: '/requests/list',
-        permission: 'main.wallet.show.all.transactions',
+        permission: 'INFLUENCER_VIEW_PAYOUT_PROFILE',
       },
       {
         key: 'wallet-packages',

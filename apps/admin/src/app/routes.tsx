@@ -51,6 +51,26 @@ export const adminRoutes: readonly AdminRoute[] = [
     screen: page(() => import('../routes/wallet/DepositsPage'), 'DepositsPage'),
   },
   {
+    path: '/requests/list',
+    access: { permission: 'INFLUENCER_VIEW_PAYOUT_PROFILE' },
+    screen: page(() => import('../routes/payouts/PayoutsPages'), 'PayoutRequestsPage'),
+  },
+  {
+    path: '/payouts/list',
+    access: { permission: 'INFLUENCER_VIEW_PAYOUT_PROFILE' },
+    screen: page(() => import('../routes/payouts/PayoutsPages'), 'PayoutsListPage'),
+  },
+  {
+    path: '/payouts/:id',
+    access: { permission: 'INFLUENCER_VIEW_PAYOUT_PROFILE' },
+    screen: page(() => import('../routes/payouts/PayoutDetailPages'), 'PayoutDetailPage'),
+  },
+  {
+    path: '/transfers/:quote',
+    access: { permission: 'transfers.show' },
+    screen: page(() => import('../routes/payouts/PayoutDetailPages'), 'TransferPage'),
+  },
+  {
     path: '/wallet/withdrawals/list',
     access: { permission: 'main.wallet.show.all.transactions' },
     screen: page(() => import('../routes/wallet/TransactionsPage'), 'WithdrawalsPage'),

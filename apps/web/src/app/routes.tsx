@@ -93,6 +93,26 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/wallet/TransactionsPage'), 'TransactionsPage'),
   },
   {
+    path: '/payouts/list',
+    access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [2, 3] },
+    screen: page(() => import('../routes/payouts/PayoutsPage'), 'PayoutsPage'),
+  },
+  {
+    path: '/payouts/:id',
+    access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [2, 3] },
+    screen: page(() => import('../routes/payouts/PayoutDetailPage'), 'PayoutDetailPage'),
+  },
+  {
+    path: '/withdrawal/list',
+    access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [2, 3] },
+    screen: page(() => import('../routes/payouts/WithdrawalPage'), 'WithdrawalPage'),
+  },
+  {
+    path: '/withdrawal/:quote',
+    access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [2, 3] },
+    screen: page(() => import('../routes/payouts/WithdrawalQuotePage'), 'WithdrawalQuotePage'),
+  },
+  {
     path: '/invoices/list',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/invoices/InvoicesPage'), 'InvoicesPage'),

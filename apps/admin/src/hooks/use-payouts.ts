@@ -1,0 +1,54 @@
+import type { AdminPayout, Payout, PayoutQuote, PayoutRecipient } from '@lm/ui';
+import { useApi } from '@lm/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** A payout's detail in the back-office: its hold and ledger movements (desc 4, 6, 3). */
+export interface AdminPayoutDetail extends AdminPayout {
+  hold: { id: number; status: string; amount: number } | null;
+  movements: { id: number; number: string; desc_id: number; coins: number; created_at: string }[];
+}
+
+/** `admin/transfers/{quote}`: the quote, its user, bank account, payout and the live Wise state. */
+export interface AdminTransfer {
+  quote: PayoutQuote;
+  user: AdminPayout['user'];
+  recipient: PayoutRecipient;
+  payout: Payout | null;
+  wise: { transfer_id: string; status: string } | null;
+}
+
+export function useAdminPayout(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: ['admin-payouts', id],
+    queryFn: async () => (await api.get<AdminPayoutDetail>(`admin/payouts/${id}`)).data,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useAdminTransfer(quote: string) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: ['admin-transfers', quote],
+    queryFn: async () => (await api.get<AdminTransfer>(`admin/transfers/${encodeURIComponent(quote)}`)).data,
+  });
+}
+
+/** Approve (fund the Wise transfer) or decline with a reason (coins returned). */
+export function usePayoutDecision() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: number; action: 'approve' | 'decline'; reason?: string }) =>
+      (
+        await api.post<AdminPayoutDetail>(
+          `admin/payouts/${input.id}/${input.action}`,
+          input.action === 'decline' ? { reason: input.reason } : undefined,
+        )
+      ).data,
+    onSuccess: (data) => {
+      client.setQueryData(['admin-payouts', data.id], data);
+      client.invalidateQueries({ queryKey: ['list'] });
+    },
+  });
+}

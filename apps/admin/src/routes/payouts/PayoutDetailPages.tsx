@@ -1,0 +1,257 @@
+import {
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  majorToMinor,
+  PayoutStatusBadge,
+  TRANSACTION_DESC_KEYS,
+  usePageTitle,
+} from '@lm/ui';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useAdminPayout, useAdminTransfer } from '../../hooks/use-payouts';
+import { PayoutActions } from './PayoutActions';
+
+function Field({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: string | null | undefined;
+  testId?: string;
+}) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} dir="auto" data-testid={testId}>
+        {value || '—'}
+      </Text>
+    </Stack>
+  );
+}
+
+function Back() {
+  const { t } = useTranslation();
+  return (
+    <Button component={Link} to="/requests/list" variant="default" leftSection={<IconArrowLeft size={16} />}>
+      {t('payouts.admin.back')}
+    </Button>
+  );
+}
+
+/**
+ * /payouts/{id} (INFLUENCER_VIEW_PAYOUT_PROFILE): a payout with its user, bank account, Wise
+ * references, held coins and ledger movements; Approve/Decline while pending.
+ */
+export function PayoutDetailPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  usePageTitle('payouts.detail_title');
+  const id = Number(useParams().id);
+  const q = useAdminPayout(id);
+  const p = q.data;
+  return (
+    <Stack gap="lg" maw={980}>
+      <Group justify="space-between">
+        <Title order={2}>{t('payouts.detail_title')}</Title>
+        <Back />
+      </Group>
+      {q.isLoading ? (
+        <Skeleton h={300} radius="md" />
+      ) : !p ? (
+        <Alert color="red">{t('payouts.not_found')}</Alert>
+      ) : (
+        <>
+          <Card padding="lg" radius="md" data-testid="admin-payout">
+            <Stack gap="md">
+              <Group justify="space-between">
+                <Group gap="sm">
+                  <Text fw={700} size="lg">
+                    {t('payouts.payout_number', { id: p.id })}
+                  </Text>
+                  <PayoutStatusBadge statusId={p.status_id} />
+                </Group>
+                {p.status_id === 1 && <PayoutActions id={p.id} />}
+              </Group>
+              {p.decline_reason && (
+                <Alert color="red" title={t('payouts.declined_reason')}>
+                  {p.decline_reason}
+                </Alert>
+              )}
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <Field label={t('payouts.admin.user')} value={`${p.user.name} <${p.user.email}>`} />
+                <Field label={t('payouts.bank_account')} value={p.recipient.label} />
+                <Field label={t('payouts.email')} value={p.email} />
+                <Field label={t('payouts.coins_to_withdraw')} value={formatNumber(p.coins, lang)} />
+                <Field label={t('payouts.amount')} value={formatMoney(p.amount_minor, p.currency, lang)} />
+                <Field
+                  label={t('payouts.received')}
+                  value={formatMoney(majorToMinor(p.target_amount), p.target_currency, lang)}
+                />
+                <Field label={t('payouts.fee')} value={formatMoney(majorToMinor(p.fee), p.currency, lang)} />
+                <Field label={t('payouts.rate')} value={`1 ${p.currency} = ${p.rate} ${p.target_currency}`} />
+                <Field
+                  label={t('payouts.admin.hold')}
+                  value={p.hold ? `${formatNumber(p.hold.amount, lang)} · ${p.hold.status}` : null}
+                  testId="hold-status"
+                />
+              </SimpleGrid>
+              <Divider />
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <Field label={t('payouts.transfer_id')} value={p.wise_transfer_id} />
+                <Field label={t('payouts.wise_status')} value={p.wise_status} testId="wise-status" />
+                <Field label={t('payouts.admin.account_id')} value={p.wise_account_id} />
+                <Field label={t('payouts.requested_at')} value={formatDateTime(p.created_at, lang)} />
+                <Field
+                  label={t('payouts.funded_at')}
+                  value={p.funded_at ? formatDateTime(p.funded_at, lang) : null}
+                />
+                <Field
+                  label={t('payouts.paid_at')}
+                  value={p.paid_at ? formatDateTime(p.paid_at, lang) : null}
+                />
+              </SimpleGrid>
+              <Group>
+                <Button
+                  component={Link}
+                  to={`/transfers/${encodeURIComponent(p.wise_quote_id)}`}
+                  variant="light"
+                  leftSection={<IconExternalLink size={16} />}
+                >
+                  {t('payouts.admin.view_transfer')}
+                </Button>
+                {p.attachment_link && (
+                  <Button component="a" href={p.attachment_link} target="_blank" variant="default">
+                    {t('payouts.receipt')}
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </Card>
+          <Card padding="lg" radius="md">
+            <Text fw={600} mb="sm">
+              {t('payouts.admin.movements')}
+            </Text>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('wallet.tx.number')}</Table.Th>
+                  <Table.Th>{t('wallet.tx.description')}</Table.Th>
+                  <Table.Th>{t('wallet.tx.coins')}</Table.Th>
+                  <Table.Th>{t('wallet.tx.date')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {p.movements.map((m) => (
+                  <Table.Tr key={m.id}>
+                    <Table.Td dir="ltr">{m.number}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light">
+                        {t(TRANSACTION_DESC_KEYS[m.desc_id] ?? 'wallet.desc.other')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{formatNumber(m.coins, lang)}</Table.Td>
+                    <Table.Td>{formatDateTime(m.created_at, lang)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** /transfers/{quote} (transfers.show): the quote, its payout and the transfer's live state at Wise. */
+export function TransferPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  usePageTitle('payouts.admin.transfer_title');
+  const quote = useParams().quote ?? '';
+  const q = useAdminTransfer(quote);
+  const d = q.data;
+  return (
+    <Stack gap="lg" maw={980}>
+      <Group justify="space-between">
+        <Title order={2}>{t('payouts.admin.transfer_title')}</Title>
+        <Back />
+      </Group>
+      {q.isLoading ? (
+        <Skeleton h={260} radius="md" />
+      ) : !d ? (
+        <Alert color="red">{t('payouts.quote_not_found')}</Alert>
+      ) : (
+        <Card padding="lg" radius="md" data-testid="transfer-card">
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Field label={t('payouts.quote_id')} value={d.quote.id} />
+              <Field label={t('payouts.admin.user')} value={`${d.user.name} <${d.user.email}>`} />
+              <Field label={t('payouts.bank_account')} value={d.recipient.label} />
+              <Field label={t('payouts.coins_to_withdraw')} value={formatNumber(d.quote.coins, lang)} />
+              <Field
+                label={t('payouts.amount')}
+                value={formatMoney(d.quote.source_minor, d.quote.source_currency, lang)}
+              />
+              <Field
+                label={t('payouts.fee')}
+                value={formatMoney(d.quote.fee_minor, d.quote.source_currency, lang)}
+              />
+              <Field
+                label={t('payouts.rate')}
+                value={`1 ${d.quote.source_currency} = ${d.quote.rate} ${d.quote.target_currency}`}
+              />
+              <Field
+                label={t('payouts.received')}
+                value={formatMoney(d.quote.target_minor, d.quote.target_currency, lang)}
+              />
+              <Field label={t('payouts.admin.expires_at')} value={formatDateTime(d.quote.expires_at, lang)} />
+            </SimpleGrid>
+            <Divider />
+            {d.payout ? (
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <Stack gap={2}>
+                  <Text size="xs" c="dimmed">
+                    {t('payouts.status')}
+                  </Text>
+                  <Group>
+                    <PayoutStatusBadge statusId={d.payout.status_id} />
+                  </Group>
+                </Stack>
+                <Field label={t('payouts.transfer_id')} value={d.wise?.transfer_id} />
+                <Field label={t('payouts.admin.live_status')} value={d.wise?.status} testId="live-status" />
+                <Group>
+                  <Button component={Link} to={`/payouts/${d.payout.id}`} variant="light">
+                    {t('payouts.payout_number', { id: d.payout.id })}
+                  </Button>
+                </Group>
+              </SimpleGrid>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('payouts.admin.no_payout')}
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import {
+  type AdminPayout,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  ListScreen,
+  majorToMinor,
+  PAYOUT_STATUSES,
+  PayoutStatusBadge,
+  usePageTitle,
+} from '@lm/ui';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PayoutActions } from './PayoutActions';
+
+/** Requests | All payouts switch above both lists. */
+export function PayoutsNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Group gap="xs">
+      {[
+        { to: '/requests/list', label: 'payouts.admin.requests_title' },
+        { to: '/payouts/list', label: 'payouts.admin.list_title' },
+      ].map((l) => (
+        <Button
+          key={l.to}
+          component={Link}
+          to={l.to}
+          size="xs"
+          variant={pathname === l.to ? 'filled' : 'default'}
+        >
+          {t(l.label)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+function useColumns(withActions: boolean): DataTableColumn<AdminPayout>[] {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  return [
+    { accessor: 'id', title: 'payouts.number', render: (p) => `#${p.id}` },
+    {
+      accessor: 'user',
+      title: 'payouts.admin.user',
+      render: (p) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500} dir="auto">
+            {p.user.name}
+          </Text>
+          <Text size="xs" c="dimmed" dir="ltr">
+            {p.user.email}
+          </Text>
+        </Stack>
+      ),
+    },
+    { accessor: 'created_at', title: 'wallet.tx.date', render: (p) => formatDateTime(p.created_at, lang) },
+    { accessor: 'coins', title: 'wallet.tx.coins', render: (p) => formatNumber(p.coins, lang) },
+    {
+      accessor: 'amount',
+      title: 'payouts.amount',
+      render: (p) => (
+        <Text size="sm" dir="ltr" span>
+          {formatMoney(p.amount_minor, p.currency, lang)}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'target_amount',
+      title: 'payouts.received',
+      render: (p) => (
+        <Text size="sm" dir="ltr" span>
+          {formatMoney(majorToMinor(p.target_amount), p.target_currency, lang)}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'recipient',
+      title: 'payouts.bank_account',
+      render: (p) => (
+        <Text size="sm" dir="auto" truncate maw={220}>
+          {p.recipient.label}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'status_id',
+      title: 'payouts.status',
+      render: (p) => <PayoutStatusBadge statusId={p.status_id} />,
+    },
+    ...(withActions
+      ? [
+          {
+            accessor: 'actions',
+            title: '',
+            render: (p: AdminPayout) => (p.status_id === 1 ? <PayoutActions id={p.id} size="xs" /> : null),
+          },
+        ]
+      : []),
+  ];
+}
+
+/** /requests/list (INFLUENCER_VIEW_PAYOUT_PROFILE): pending payout requests; approve or decline. */
+export function PayoutRequestsPage() {
+  usePageTitle('payouts.admin.requests_title');
+  const navigate = useNavigate();
+  const columns = useColumns(true);
+  return (
+    <ListScreen<AdminPayout>
+      title="payouts.admin.requests_title"
+      path="admin/payouts/requests"
+      searchable
+      header={<PayoutsNav />}
+      onRowClick={(p) => navigate(`/payouts/${p.id}`)}
+      columns={columns}
+    />
+  );
+}
+
+/** /payouts/list (INFLUENCER_VIEW_PAYOUT_PROFILE): every payout, filtered by status. */
+export function PayoutsListPage() {
+  const { t } = useTranslation();
+  usePageTitle('payouts.admin.list_title');
+  const navigate = useNavigate();
+  const columns = useColumns(false);
+  return (
+    <ListScreen<AdminPayout>
+      title="payouts.admin.list_title"
+      path="admin/payouts"
+      searchable
+      header={<PayoutsNav />}
+      filters={[
+        {
+          name: 'status_id',
+          label: 'payouts.status',
+          type: 'select',
+          options: PAYOUT_STATUSES.map((s) => ({
+            value: String(s.id),
+            label: t(`ui.status.${s.label.toLowerCase()}`),
+          })),
+        },
+      ]}
+      onRowClick={(p) => navigate(`/payouts/${p.id}`)}
+      columns={columns}
+    />
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  ListScreen,
+  majorToMinor,
+  PAYOUT_STATUSES,
+  type Payout,
+  PayoutStatusBadge,
+  PayoutsChart,
+  usePageTitle,
+} from '@lm/ui';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconBuildingBank } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { usePayoutStats, usePayoutSums } from '../../hooks/use-payouts';
+
+function Stat({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  testId?: string;
+}) {
+  return (
+    <Card padding="lg" radius="md">
+      <Text size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text fz={26} fw={700} mt={4} data-testid={testId} dir="ltr" ta="start">
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed" mt={2} dir="auto">
+          {hint}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * /payouts/list (curators and influencers; Wallet Balance in the menu): withdrawable balance and
+ * totals (`curator/sum/payouts`), the last 30 days chart (`curator/payouts/last/month/stats`) and the
+ * payouts list.
+ */
+export function PayoutsPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  usePageTitle('payouts.title');
+  const navigate = useNavigate();
+  const sums = usePayoutSums();
+  const stats = usePayoutStats();
+  const s = sums.data;
+  return (
+    <ListScreen<Payout>
+      title="payouts.title"
+      path="curator/payouts"
+      actions={
+        <Button
+          component={Link}
+          to="/withdrawal/list"
+          leftSection={<IconBuildingBank size={16} />}
+          data-testid="withdraw"
+        >
+          {t('payouts.withdraw')}
+        </Button>
+      }
+      header={
+        <Stack gap="md">
+          {s ? (
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Stat
+                label={t('payouts.withdrawable')}
+                value={t('payouts.coins', { value: formatNumber(s.balance, lang) })}
+                hint={t('wallet.approx_value', { value: formatMoney(s.total_minor, s.currency, lang) })}
+                testId="withdrawable"
+              />
+              <Stat
+                label={t('payouts.total_paid')}
+                value={formatMoney(majorToMinor(s.total_paid), 'GBP', lang)}
+                hint={t('payouts.coins', { value: formatNumber(s.total_paid_coins, lang) })}
+              />
+              <Stat
+                label={t('payouts.in_progress')}
+                value={t('payouts.coins', { value: formatNumber(s.pending_coins, lang) })}
+              />
+            </SimpleGrid>
+          ) : (
+            <Skeleton h={110} radius="md" />
+          )}
+          {stats.data ? <PayoutsChart days={stats.data} /> : <Skeleton h={280} radius="md" />}
+        </Stack>
+      }
+      filters={[
+        {
+          name: 'status_id',
+          label: 'payouts.status',
+          type: 'select',
+          options: PAYOUT_STATUSES.map((st) => ({
+            value: String(st.id),
+            label: t(`ui.status.${st.label.toLowerCase()}`),
+          })),
+        },
+      ]}
+      onRowClick={(p) => navigate(`/payouts/${p.id}`)}
+      columns={[
+        { accessor: 'id', title: 'payouts.number', render: (p) => `#${p.id}` },
+        {
+          accessor: 'created_at',
+          title: 'wallet.tx.date',
+          render: (p) => formatDateTime(p.created_at, lang),
+        },
+        { accessor: 'coins', title: 'wallet.tx.coins', render: (p) => formatNumber(p.coins, lang) },
+        {
+          accessor: 'amount',
+          title: 'payouts.amount',
+          render: (p) => (
+            <Text size="sm" dir="ltr" span>
+              {formatMoney(p.amount_minor, p.currency, lang)}
+            </Text>
+          ),
+        },
+        {
+          accessor: 'target_amount',
+          title: 'payouts.received',
+          render: (p) => (
+            <Text size="sm" dir="ltr" span>
+              {formatMoney(majorToMinor(p.target_amount), p.target_currency, lang)}
+            </Text>
+          ),
+        },
+        {
+          accessor: 'status_id',
+          title: 'payouts.status',
+          render: (p) => <PayoutStatusBadge statusId={p.status_id} />,
+        },
+        {
+          accessor: 'actions',
+          title: '',
+          render: (p) => (
+            <Group justify="flex-end">
+              <Button
+                size="xs"
+                variant="subtle"
+                component={Link}
+                to={`/payouts/${p.id}`}
+                onClick={(e) => e.stopPropagation()}
+              >
+                {t('wallet.tx.view')}
+              </Button>
+            </Group>
+          ),
+        },
+      ]}
+    />
+  );
+}

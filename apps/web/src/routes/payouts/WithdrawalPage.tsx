@@ -1,0 +1,394 @@
+import {
+  ApiRequestError,
+  confirmAction,
+  countryOptions,
+  formatMoney,
+  formatNumber,
+  type PayoutRecipient,
+  usePageTitle,
+  WalletBalanceCard,
+} from '@lm/ui';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Radio,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconBuildingBank, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import {
+  type AccountType,
+  useAccountTypes,
+  useCreateQuote,
+  useDeleteRecipient,
+  useOpenPayout,
+  usePayoutCurrencies,
+  usePayoutSums,
+  useRecipients,
+  useSaveRecipient,
+} from '../../hooks/use-payouts';
+
+/** Client check of one field against its requirement (the server checks again). */
+function fieldProblem(field: AccountType['fields'][number], value: string): string | null {
+  const v = value.trim();
+  if (!v) return field.required ? 'validation.required' : null;
+  if (field.pattern && !new RegExp(field.pattern).test(v)) return 'payouts.field_invalid';
+  if (field.values.length > 0 && !field.values.some((o) => o.key === v)) return 'payouts.field_invalid';
+  return null;
+}
+
+/** Add a bank account: currency and country decide the account types and their fields. */
+function RecipientForm({ onDone }: { onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const currencies = usePayoutCurrencies();
+  const [currency, setCurrency] = useState<string | null>('GBP');
+  const [country, setCountry] = useState<string | null>('GB');
+  const types = useAccountTypes(currency, country);
+  const [type, setType] = useState<string | null>(null);
+  const [holder, setHolder] = useState('');
+  const [details, setDetails] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveRecipient();
+  const chosen = types.data?.find((x) => x.type === type) ?? types.data?.[0];
+
+  useEffect(() => {
+    setType(types.data?.[0]?.type ?? null);
+    setErrors({});
+  }, [types.data]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!chosen || !currency) return;
+    const local: Record<string, string> = {};
+    if (holder.trim().length < 2) local.account_holder_name = t('validation.required');
+    for (const f of chosen.fields) {
+      const problem = fieldProblem(f, details[f.key] ?? '');
+      if (problem) local[`details.${f.key}`] = t(problem);
+    }
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    try {
+      await save.mutateAsync({
+        currency,
+        country,
+        type: chosen.type,
+        account_holder_name: holder.trim(),
+        details: Object.fromEntries(chosen.fields.map((f) => [f.key, (details[f.key] ?? '').trim()])),
+      });
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.errors) {
+        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v?.[0] ?? ''])));
+      }
+    }
+  };
+
+  return (
+    <Card padding="lg" radius="md" component="form" onSubmit={submit} noValidate data-testid="recipient-form">
+      <Stack gap="md">
+        <Title order={4}>{t('payouts.add_account')}</Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={t('payouts.currency')}
+            data={(currencies.data ?? [])
+              .filter((c) => c.isTargetCurrency || c.currencyCode === 'GBP')
+              .map((c) => c.currencyCode)}
+            value={currency}
+            onChange={setCurrency}
+            searchable
+            allowDeselect={false}
+            error={errors.currency}
+            data-testid="recipient-currency"
+          />
+          <Select
+            label={t('payouts.country')}
+            data={countryOptions(i18n.language)}
+            value={country}
+            onChange={setCountry}
+            searchable
+            clearable
+            data-testid="recipient-country"
+          />
+        </SimpleGrid>
+        {types.isLoading ? (
+          <Skeleton h={120} />
+        ) : types.data && types.data.length > 0 ? (
+          <>
+            {types.data.length > 1 && (
+              <SegmentedControl
+                data={types.data.map((x) => ({ value: x.type, label: x.title }))}
+                value={chosen?.type ?? ''}
+                onChange={(v) => {
+                  setType(v);
+                  setErrors({});
+                }}
+              />
+            )}
+            {errors.type && (
+              <Text c="red" size="sm">
+                {errors.type}
+              </Text>
+            )}
+            <TextInput
+              label={t('payouts.account_holder')}
+              value={holder}
+              onChange={(e) => setHolder(e.currentTarget.value)}
+              error={errors.account_holder_name}
+              required
+              data-testid="recipient-holder"
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {chosen?.fields.map((f) =>
+                f.values.length > 0 ? (
+                  <Radio.Group
+                    key={f.key}
+                    label={f.name}
+                    value={details[f.key] ?? ''}
+                    onChange={(v) => setDetails((d) => ({ ...d, [f.key]: v }))}
+                    error={errors[`details.${f.key}`]}
+                    required={f.required}
+                  >
+                    <Group mt={6}>
+                      {f.values.map((o) => (
+                        <Radio key={o.key} value={o.key} label={o.name} />
+                      ))}
+                    </Group>
+                  </Radio.Group>
+                ) : (
+                  <TextInput
+                    key={f.key}
+                    label={f.name}
+                    placeholder={f.example ?? undefined}
+                    value={details[f.key] ?? ''}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      setDetails((d) => ({ ...d, [f.key]: value }));
+                    }}
+                    error={errors[`details.${f.key}`]}
+                    required={f.required}
+                    dir="ltr"
+                    data-testid={`recipient-field-${f.key}`}
+                  />
+                ),
+              )}
+            </SimpleGrid>
+          </>
+        ) : (
+          <Alert color="red">{t('payments.currency_unsupported')}</Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('payouts.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={!chosen} data-testid="recipient-save">
+            {t('payouts.save_account')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function RecipientRow({ r, onDelete }: { r: PayoutRecipient; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid="recipient-row">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <IconBuildingBank size={20} />
+        <Text size="sm" truncate dir="auto">
+          {r.label}
+        </Text>
+      </Group>
+      <Tooltip label={t('payouts.delete_account')}>
+        <ActionIcon variant="subtle" color="red" aria-label={t('payouts.delete_account')} onClick={onDelete}>
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/**
+ * /withdrawal/list (curators and influencers): withdrawable balance at the payout rate, bank
+ * accounts (add with the fields Wise needs, delete), and a withdrawal quote (rate, fee, amount
+ * received, 30 minutes) leading to /withdrawal/{quote}.
+ */
+export function WithdrawalPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  usePageTitle('payouts.withdrawal_title');
+  const navigate = useNavigate();
+  const sums = usePayoutSums();
+  const open = useOpenPayout();
+  const recipients = useRecipients();
+  const remove = useDeleteRecipient();
+  const createQuote = useCreateQuote();
+  const [adding, setAdding] = useState(false);
+  const [recipientId, setRecipientId] = useState<string | null>(null);
+  const [coins, setCoins] = useState<number | string>('');
+  const [coinsError, setCoinsError] = useState<string | null>(null);
+  const balance = sums.data?.balance ?? null;
+
+  useEffect(() => {
+    if (balance !== null && coins === '') setCoins(balance);
+  }, [balance, coins]);
+  useEffect(() => {
+    if (!recipientId && recipients.data?.[0]) setRecipientId(String(recipients.data[0].id));
+  }, [recipients.data, recipientId]);
+
+  const options = useMemo(
+    () => (recipients.data ?? []).map((r) => ({ value: String(r.id), label: r.label })),
+    [recipients.data],
+  );
+  const openPayout = open.data?.payout ?? null;
+
+  const requestQuote = async (e: FormEvent) => {
+    e.preventDefault();
+    setCoinsError(null);
+    if (!balance) {
+      setCoinsError(t('payouts.no_available_balance'));
+      return;
+    }
+    const n = Number(coins);
+    if (!Number.isInteger(n) || n < 1 || n > balance) {
+      setCoinsError(t('payouts.more_than_available', { value: formatNumber(balance, lang) }));
+      return;
+    }
+    try {
+      const q = await createQuote.mutateAsync({ recipient_id: Number(recipientId), coins: n });
+      navigate(`/withdrawal/${encodeURIComponent(q.id)}`);
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.errors?.coins?.[0]) setCoinsError(err.errors.coins[0]);
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <Group justify="space-between">
+        <Title order={2}>{t('payouts.withdrawal_title')}</Title>
+        <Button
+          component={Link}
+          to="/payouts/list"
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+        >
+          {t('payouts.back_to_payouts')}
+        </Button>
+      </Group>
+      <WalletBalanceCard coins={balance} valueMinor={sums.data?.total_minor ?? null} currency="GBP" />
+      {openPayout && (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="open-payout">
+          <Group justify="space-between">
+            <Text size="sm">{t('payouts.request_open')}</Text>
+            <Button size="xs" variant="light" component={Link} to={`/payouts/${openPayout.id}`}>
+              {t('payouts.view_request')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <Card padding="lg" radius="md">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={4}>{t('payouts.bank_accounts')}</Title>
+            {!adding && (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => setAdding(true)}
+                data-testid="add-account"
+              >
+                {t('payouts.add_account')}
+              </Button>
+            )}
+          </Group>
+          {recipients.isLoading ? (
+            <Skeleton h={40} />
+          ) : recipients.data && recipients.data.length > 0 ? (
+            recipients.data.map((r) => (
+              <RecipientRow
+                key={r.id}
+                r={r}
+                onDelete={async () => {
+                  if (await confirmAction({ message: t('payouts.delete_confirm') })) remove.mutate(r.id);
+                }}
+              />
+            ))
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('payouts.no_accounts')}
+            </Text>
+          )}
+        </Stack>
+      </Card>
+      {adding && <RecipientForm onDone={() => setAdding(false)} />}
+      {!openPayout && (
+        <Card
+          padding="lg"
+          radius="md"
+          component="form"
+          onSubmit={requestQuote}
+          noValidate
+          data-testid="quote-form"
+        >
+          <Stack gap="md">
+            <Title order={4}>{t('payouts.new_withdrawal')}</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Select
+                label={t('payouts.bank_account')}
+                data={options}
+                value={recipientId}
+                onChange={setRecipientId}
+                allowDeselect={false}
+                placeholder={t('payouts.no_accounts')}
+                data-testid="quote-recipient"
+              />
+              <NumberInput
+                label={t('payouts.coins_to_withdraw')}
+                value={coins}
+                onChange={setCoins}
+                min={1}
+                max={balance ?? undefined}
+                allowDecimal={false}
+                thousandSeparator
+                error={coinsError}
+                description={
+                  sums.data
+                    ? t('payouts.rate_hint', {
+                        value: formatMoney(sums.data.payout_rate_pence, 'GBP', lang),
+                      })
+                    : undefined
+                }
+                data-testid="quote-coins"
+              />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button
+                type="submit"
+                loading={createQuote.isPending}
+                disabled={!recipientId}
+                data-testid="get-quote"
+              >
+                {t('payouts.get_quote')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}

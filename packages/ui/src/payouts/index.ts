@@ -1,0 +1,3 @@
+export * from './PayoutStatusBadge';
+export * from './PayoutsChart';
+export * from './payout-types';
