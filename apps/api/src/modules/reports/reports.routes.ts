@@ -45,13 +45,30 @@ const reportSchema = z.object({
     days: z.array(series.extend({ artists: z.number(), curators: z.number(), influencers: z.number() })),
     totals: z.object({ artists: z.number(), curators: z.number(), influencers: z.number() }),
   }),
+  payouts: z.object({
+    days: z.array(
+      series.extend({
+        requested: z.number(),
+        requested_coins: z.number(),
+        paid: z.number(),
+        paid_minor: z.number(),
+      }),
+    ),
+    by_status: z.array(z.object({ status_id: z.number(), count: z.number() })),
+    totals: z.object({
+      requested: z.number(),
+      requested_coins: z.number(),
+      paid: z.number(),
+      paid_minor: z.number(),
+    }),
+  }),
 });
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * `GET /api/admin/reports?from&to` (spec section 2 "/reports"; issue 7): coins sold and revenue per
- * day, campaigns by status, new users by type. Default range: the 30 days ending today (UTC).
+ * day, campaigns by status, new users by type, payouts requested and paid. Default range: the 30 days ending today (UTC).
  */
 export const reportsRoutes: RouteModule = (app, deps) => {
   app.get(

@@ -17,6 +17,15 @@ export interface UsersDay {
   influencers: number;
 }
 
+/** One day of payouts: requested (created that day, coins) and paid out (paid that day, pence). */
+export interface PayoutsDay {
+  day: string;
+  requested: number;
+  requested_coins: number;
+  paid: number;
+  paid_minor: number;
+}
+
 /** The back-office report of a day range (`GET /api/admin/reports`), every number computed in SQL. */
 export interface Report {
   from: string;
@@ -32,12 +41,19 @@ export interface Report {
     coins: number;
   };
   users: { days: UsersDay[]; totals: { artists: number; curators: number; influencers: number } };
+  payouts: {
+    days: PayoutsDay[];
+    /** Payouts requested in the range, by their current status id (1 pending .. 5 failed). */
+    by_status: { status_id: number; count: number }[];
+    totals: { requested: number; requested_coins: number; paid: number; paid_minor: number };
+  };
 }
 
 /**
  * The report for the UTC days `from`..`to` inclusive (`YYYY-MM-DD`): coins sold and revenue per day
  * (payments with status `paid`, by `paid_at`), express campaigns created in the range by status, and
- * new users per day by type (live accounts, by `created_at`). Every day of the range is present,
+ * new users per day by type (live accounts, by `created_at`), payouts requested per day (by
+ * `created_at`, coins) and paid per day (by `paid_at`, pence) with the requested ones by status. Every day of the range is present,
  * zero when nothing happened.
  */
 export async function buildReport(database: Database, from: string, to: string): Promise<Report> {
@@ -45,7 +61,7 @@ export async function buildReport(database: Database, from: string, to: string):
   const range = (column: string) =>
     sql`${sql.raw(column)} >= ${from}::date and ${sql.raw(column)} < ${to}::date + 1`;
 
-  const [sales, revenue, campaigns, users] = await Promise.all([
+  const [sales, revenue, campaigns, users, payoutDays, payoutStatuses] = await Promise.all([
     database.db.execute<{
       day: string;
       coins: number;
@@ -85,6 +101,25 @@ export async function buildReport(database: Database, from: string, to: string):
         from days d
         left join users u on (u.created_at at time zone 'UTC')::date = d.day and u.deleted_at is null
        group by d.day order by d.day`),
+    database.db.execute<PayoutsDay & Record<string, unknown>>(sql`
+      with days as (${days}),
+      requested as (
+        select (created_at at time zone 'UTC')::date as day, count(*)::int as n, sum(coins)::bigint as coins
+          from payouts where ${range("(created_at at time zone 'UTC')")} group by 1
+      ),
+      paid as (
+        select (paid_at at time zone 'UTC')::date as day, count(*)::int as n, sum(amount_minor)::bigint as minor
+          from payouts where status_id = 3 and ${range("(paid_at at time zone 'UTC')")} group by 1
+      )
+      select to_char(d.day, 'YYYY-MM-DD') as day,
+             coalesce(r.n, 0) as requested, coalesce(r.coins, 0)::float8 as requested_coins,
+             coalesce(p.n, 0) as paid, coalesce(p.minor, 0)::float8 as paid_minor
+        from days d left join requested r on r.day = d.day left join paid p on p.day = d.day
+       order by d.day`),
+    database.db.execute<{ status_id: number; count: number }>(sql`
+      select status_id::int, count(*)::int as count from payouts
+       where ${range("(created_at at time zone 'UTC')")}
+       group by status_id order by status_id`),
   ]);
 
   const salesDays = sales.rows.map((r) => ({
@@ -115,6 +150,16 @@ export async function buildReport(database: Database, from: string, to: string):
         artists: userDays.reduce((s, d) => s + d.artists, 0),
         curators: userDays.reduce((s, d) => s + d.curators, 0),
         influencers: userDays.reduce((s, d) => s + d.influencers, 0),
+      },
+    },
+    payouts: {
+      days: payoutDays.rows,
+      by_status: payoutStatuses.rows,
+      totals: {
+        requested: payoutDays.rows.reduce((s, d) => s + d.requested, 0),
+        requested_coins: payoutDays.rows.reduce((s, d) => s + d.requested_coins, 0),
+        paid: payoutDays.rows.reduce((s, d) => s + d.paid, 0),
+        paid_minor: payoutDays.rows.reduce((s, d) => s + d.paid_minor, 0),
       },
     },
   };

@@ -53,6 +53,29 @@ async function seed() {
   await campaign(4, 300, at('2026-06-03'));
   await campaign(7, 50, at('2026-06-03'));
   await campaign(6, 800, at('2026-06-04')); // outside
+
+  // Payouts: only the report's columns matter here, so their references (quote, recipient, hold) are
+  // not built; the rows go in with foreign keys off on this one connection.
+  const client = await ctx.deps.database.pool.connect();
+  try {
+    await client.query('set session_replication_role = replica');
+    let quote = 0;
+    const payout = (coins: number, status: number, created: Date, paid: Date | null) =>
+      client.query(
+        `insert into payouts (user_id, quote_id, recipient_id, hold_id, coins, amount_minor, target_minor, target_currency,
+           fee_minor, rate, email, status_id, customer_transaction_id, wise_quote_id, wise_account_id, created_at, paid_at)
+         values ($1, $6, 1, $6, $2, $2 * 80, $2 * 80, 'GBP', 0, 1, 'c@test.test', $3, gen_random_uuid()::text, 'q', 'a', $4, $5)`,
+        [curator.id, coins, status, created, paid, ++quote],
+      );
+    await payout(100, 3, at('2026-06-01'), at('2026-06-02'));
+    await payout(50, 1, at('2026-06-02'), null);
+    await payout(70, 4, at('2026-06-02'), null);
+    await payout(40, 3, at('2026-05-20'), at('2026-06-03')); // requested before, paid inside
+    await payout(10, 3, at('2026-06-04'), at('2026-06-04')); // outside
+  } finally {
+    await client.query('set session_replication_role = origin');
+    client.release();
+  }
 }
 
 beforeAll(async () => {
@@ -120,6 +143,23 @@ describe('GET /api/admin/reports', () => {
       { day: '2026-06-05', artists: 1, curators: 0, influencers: 0 },
     ]);
     expect(users.totals).toEqual({ artists: 3, curators: 1, influencers: 1 });
+  });
+
+  it('counts payouts requested per day (coins) and paid per day (pence), requested ones by status', async () => {
+    const { payouts } = (
+      await ctx.call('GET', '/api/admin/reports?from=2026-06-01&to=2026-06-03', { token })
+    ).json().data;
+    expect(payouts.days).toEqual([
+      { day: '2026-06-01', requested: 1, requested_coins: 100, paid: 0, paid_minor: 0 },
+      { day: '2026-06-02', requested: 2, requested_coins: 120, paid: 1, paid_minor: 8_000 },
+      { day: '2026-06-03', requested: 0, requested_coins: 0, paid: 1, paid_minor: 3_200 },
+    ]);
+    expect(payouts.by_status).toEqual([
+      { status_id: 1, count: 1 },
+      { status_id: 3, count: 1 },
+      { status_id: 4, count: 1 },
+    ]);
+    expect(payouts.totals).toEqual({ requested: 3, requested_coins: 220, paid: 2, paid_minor: 11_200 });
   });
 
   it('defaults to the 30 days ending today and refuses bad ranges with translated errors', async () => {
