@@ -59,6 +59,8 @@ export interface PayoutQuote {
   target_minor: number;
   target_currency: string;
   expires_at: string;
+  /** Seconds left on the server's clock when the quote was read. */
+  expires_in_seconds: number;
   expired: boolean;
   verified: boolean;
   recipient_id: number;

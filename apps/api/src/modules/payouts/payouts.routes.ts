@@ -66,6 +66,7 @@ export const quoteSchema = z.object({
   target_minor: z.number(),
   target_currency: z.string(),
   expires_at: z.string(),
+  expires_in_seconds: z.number(),
   expired: z.boolean(),
   verified: z.boolean(),
   recipient_id: z.number(),

@@ -304,6 +304,8 @@ export function quoteView(q: Quote, now: Date) {
     target_minor: q.targetMinor,
     target_currency: q.targetCurrency,
     expires_at: q.expiresAt.toISOString(),
+    /** Seconds left on the server's clock (the apps count down from this, not from their own clock). */
+    expires_in_seconds: Math.max(0, Math.floor((q.expiresAt.getTime() - now.getTime()) / 1000)),
     expired: q.expiresAt <= now,
     verified: q.verifiedAt !== null,
     recipient_id: q.recipientId,

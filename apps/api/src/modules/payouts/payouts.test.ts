@@ -265,6 +265,7 @@ describe('quotes', () => {
       target_minor: Math.round((80_000 - 390) * 1.17),
     });
     expect(new Date(q.expires_at).getTime() - ctx.clock.now().getTime()).toBe(30 * 60_000);
+    expect((q as unknown as { expires_in_seconds: number }).expires_in_seconds).toBe(30 * 60);
     const over = await ctx.call(
       'GET',
       `/api/payments/wise/create/quote/payouts?recipient_id=${r.id}&coins=1001`,

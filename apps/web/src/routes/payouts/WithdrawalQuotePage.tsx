@@ -28,14 +28,17 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
   );
 }
 
-/** Minutes and seconds left before the quote expires (ticks every second). */
-function useCountdown(expiresAt: string | undefined): number {
+/**
+ * Milliseconds left before the quote expires, counted down every second from the server's
+ * `expires_in_seconds` (the server's clock decides, whatever the device's clock says).
+ */
+function useCountdown(expiresInSeconds: number | undefined, readAt: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(id);
   }, []);
-  return expiresAt ? Math.max(0, new Date(expiresAt).getTime() - now) : 0;
+  return expiresInSeconds === undefined ? 0 : Math.max(0, readAt + expiresInSeconds * 1000 - now);
 }
 
 function QuoteCard({ q }: { q: PayoutQuote }) {
@@ -83,7 +86,7 @@ export function WithdrawalQuotePage() {
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const left = useCountdown(view.data?.quote.expires_at);
+  const left = useCountdown(view.data?.quote.expires_in_seconds, view.dataUpdatedAt);
   const payout = confirm.data ?? view.data?.payout ?? null;
 
   if (view.isLoading) return <Skeleton h={320} radius="md" maw={720} />;
