@@ -53,9 +53,7 @@ test('the demo curator withdraws earnings through the sandbox Wise and the admin
   await expect(page.getByTestId('recipient-row').first()).toContainText('Carl Curator · GBP •••• 5678');
 
   // Quote for the whole balance: rate, fee, amount received and the 30-minute lock.
-  await expect(page.getByTestId('quote-coins')).toHaveValue(
-    before.balance.toLocaleString('en'),
-  );
+  await expect(page.getByTestId('quote-coins')).toHaveValue(before.balance.toLocaleString('en'));
   await page.getByTestId('get-quote').click();
   await expect(page).toHaveURL(/\/withdrawal\/[0-9a-f-]{36}$/);
   const quoteId = page.url().split('/').pop()!;

@@ -1,3 +1,4 @@
+import 'flag-icons/css/flag-icons.min.css';
 import { initialsOf, intlLocale } from '@lm/ui';
 import { Group, Text } from '@mantine/core';
 
@@ -23,13 +24,18 @@ export function countryName(code: string, language: string): string {
   }
 }
 
-/** A country with its flag and its name in the UI language. */
+/** A country with its flag (SVG, flag-icons: emoji flags do not show on every system) and its name. */
 export function CountryFlag({ code, language }: { code: string; language: string }) {
   return (
     <Group gap={6} wrap="nowrap" data-testid="country">
-      <Text span aria-hidden size="lg" lh={1}>
-        {flagEmoji(code)}
-      </Text>
+      {/^[A-Za-z]{2}$/.test(code) && (
+        <span
+          className={`fi fi-${code.toLowerCase()}`}
+          role="img"
+          aria-label={flagEmoji(code)}
+          style={{ borderRadius: 2, flexShrink: 0 }}
+        />
+      )}
       <Text span size="sm">
         {countryName(code, language)}
       </Text>

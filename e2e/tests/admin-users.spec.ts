@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { createVerifiedUser, DEMO_PASSWORD, getAdminToken, lastMailId, uniqueEmail, waitForMail } from './helpers';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+
+async function signInAdmin(page: Page, language: 'en' | 'ar' = 'en') {
+  await page.goto('/admin/login');
+  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
+  await page.reload();
+  await page.locator('input[name="email"]').fill('admin@demo.test');
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+}
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+test('an admin approves a pending artist from the users list and overview', async ({ page, request }) => {
+  // A new artist registers and verifies the address: status Pending For Approval.
+  const email = await createVerifiedUser(request, 'pending-artist', 1);
+  await signInAdmin(page);
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/list/);
+  await page.getByRole('button', { name: 'Show the filters' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.locator('table tbody tr', { hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText(/Pending for Approval/i)).toBeVisible();
+  await shot(page, 'admin-users-list-en');
+  await row.click();
+
+  await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
+  await expect(page.getByTestId('user-status')).toHaveText(/Pending for Approval/i);
+  await expect(page.getByTestId('tab-dashboard')).toBeVisible();
+  await expect(page.getByTestId('tab-activities')).toBeVisible();
+  // Artists have no express playlists tab (curators only).
+  await expect(page.getByTestId('tab-playlists')).toHaveCount(0);
+  await shot(page, 'admin-user-overview-pending-en');
+  const before = await lastMailId(request, email);
+  await page.getByTestId('user-approve').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes', exact: true }).click();
+  await expect(page.getByTestId('user-status')).toHaveText('Approved');
+  await expect(page.getByTestId('user-approve')).toHaveCount(0);
+  await waitForMail(request, email, /approved/i, before);
+
+  // The artist's sign-in shows in the Activities tab.
+  const login = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBeTruthy();
+  await page.getByTestId('tab-activities').click();
+  await expect(page.locator('table tbody tr', { hasText: 'Signed in' }).first()).toBeVisible();
+});
+
+test('editing a user shows the server error under its field, in English and Arabic', async ({ page, request }) => {
+  const token = await getAdminToken(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const genres = (await (await request.get('/api/user/genre/getAllGenresWithQ?limit=3')).json()).data as {
+    id: number;
+  }[];
+  const tiers = (await (await request.get('/api/tier/getAllTiersWithQ')).json()).data as { id: number }[];
+  const created = await request.post('/api/admin/users', {
+    headers,
+    data: {
+      name: 'Lina Curator',
+      email: uniqueEmail('lina'),
+      user_type_id: 2,
+      tier_id: tiers[0]!.id,
+      genre_ids: genres.slice(0, 2).map((g) => g.id),
+      phone_number: '+12015550123',
+      country_code: 'GB',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const user = (await created.json()).data as { id: number };
+
+  for (const language of ['en', 'ar'] as const) {
+    await signInAdmin(page, language);
+    await page.goto(`/admin/users/${user.id}`);
+    await expect(page.getByTestId('user-name')).toHaveText('Lina Curator');
+    await expect(page.getByTestId('tab-playlists')).toBeVisible();
+    await shot(page, `admin-user-overview-${language}`);
+    await page.getByTestId('user-edit').click();
+    const form = page.getByTestId('user-form');
+    await expect(form).toBeVisible();
+    await form.getByTestId('user-email').fill('artist@demo.test');
+    await form.getByTestId('user-save').click();
+    const message = language === 'en' ? 'This email is already registered' : 'هذا البريد الإلكتروني مسجّل بالفعل';
+    const emailField = form.getByTestId('user-email');
+    await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText(message)).toBeVisible();
+    await shot(page, `admin-user-modal-error-${language}`);
+    // The modal stays open and nothing was saved.
+    await page.getByRole('dialog').getByRole('button', { name: language === 'en' ? 'Cancel' : 'إلغاء' }).click();
+    await expect(page.getByTestId('user-name')).toHaveText('Lina Curator');
+    // Sign out (the token is kept in both storages) before the next language.
+    await page.evaluate(() => {
+      localStorage.removeItem('USER_TOKEN');
+      sessionStorage.removeItem('USER_TOKEN');
+    });
+  }
+  const after = await request.get(`/api/admin/users/${user.id}`, { headers });
+  expect(((await after.json()).data as { email: string }).email).not.toBe('artist@demo.test');
+});
