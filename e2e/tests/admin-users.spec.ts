@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { createVerifiedUser, DEMO_PASSWORD, getAdminToken, lastMailId, uniqueEmail, waitForMail } from './helpers';
+import {
+  createVerifiedUser,
+  DEMO_PASSWORD,
+  getAdminToken,
+  lastMailId,
+  uniqueEmail,
+  waitForMail,
+} from './helpers';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
@@ -57,7 +64,10 @@ test('an admin approves a pending artist from the users list and overview', asyn
   await expect(page.locator('table tbody tr', { hasText: 'Signed in' }).first()).toBeVisible();
 });
 
-test('editing a user shows the server error under its field, in English and Arabic', async ({ page, request }) => {
+test('editing a user shows the server error under its field, in English and Arabic', async ({
+  page,
+  request,
+}) => {
   const token = await getAdminToken(request);
   const headers = { Authorization: `Bearer ${token}` };
   const genres = (await (await request.get('/api/user/genre/getAllGenresWithQ?limit=3')).json()).data as {
@@ -90,13 +100,17 @@ test('editing a user shows the server error under its field, in English and Arab
     await expect(form).toBeVisible();
     await form.getByTestId('user-email').fill('artist@demo.test');
     await form.getByTestId('user-save').click();
-    const message = language === 'en' ? 'This email is already registered' : 'هذا البريد الإلكتروني مسجّل بالفعل';
+    const message =
+      language === 'en' ? 'This email is already registered' : 'هذا البريد الإلكتروني مسجّل بالفعل';
     const emailField = form.getByTestId('user-email');
     await expect(emailField).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByText(message)).toBeVisible();
     await shot(page, `admin-user-modal-error-${language}`);
     // The modal stays open and nothing was saved.
-    await page.getByRole('dialog').getByRole('button', { name: language === 'en' ? 'Cancel' : 'إلغاء' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: language === 'en' ? 'Cancel' : 'إلغاء' })
+      .click();
     await expect(page.getByTestId('user-name')).toHaveText('Lina Curator');
     // Sign out (the token is kept in both storages) before the next language.
     await page.evaluate(() => {
