@@ -90,7 +90,7 @@ test('the demo curator withdraws earnings through the sandbox Wise and the admin
   await admin.getByTestId('confirm-yes').click();
   await expect(admin.getByTestId(`approve-${payoutId}`)).toHaveCount(0);
   await admin.goto(`/admin/payouts/${payoutId}`);
-  await expect(admin.getByTestId('hold-status')).toContainText('posted');
+  await expect(admin.getByTestId('hold-status')).toContainText('sent');
   await expect(async () => {
     await admin.reload();
     await expect(admin.getByTestId('admin-payout').getByTestId('payout-status')).toHaveText('Paid', {

@@ -110,7 +110,11 @@ export function PayoutDetailPage() {
                 <Field label={t('payouts.rate')} value={`1 ${p.currency} = ${p.rate} ${p.target_currency}`} />
                 <Field
                   label={t('payouts.admin.hold')}
-                  value={p.hold ? `${formatNumber(p.hold.amount, lang)} · ${p.hold.status}` : null}
+                  value={
+                    p.hold
+                      ? `${formatNumber(p.hold.amount, lang)} · ${t(`payouts.admin.hold_status.${p.hold.status}`)}`
+                      : null
+                  }
                   testId="hold-status"
                 />
               </SimpleGrid>
