@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../db/client';
+import { seedExpressDemo } from '../modules/express-spotify/express.seed';
+import { notify } from '../modules/notifications/notifications.service';
+import { credit, DESC } from '../modules/wallet/ledger';
+import { seedWalletDemo } from '../modules/wallet/wallet.demo';
+import { createTestApp, type TestContext } from './harness';
+
+/**
+ * Object-level access (issue 7 "Tests"): with the right permission, one user still cannot read or
+ * change another user's records: campaigns, playlists, invoices, wallet transactions, sessions and
+ * notifications. Each refusal is a 404 (the record's existence is not revealed) and changes nothing.
+ */
+
+let ctx: TestContext;
+let artistA: { id: number; token: string };
+let artistB: { id: number; token: string };
+let curatorA: { id: number; token: string };
+let curatorB: { id: number; token: string };
+let campaignId: number;
+let playlistId: number;
+
+const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  (await ctx.deps.database.pool.query(text, params)).rows as T[];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // The demo curator (owner of the demo playlists) is curator A.
+  const ca = await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
+  await seedExpressDemo(ctx.deps.database);
+  await seedWalletDemo(ctx.deps.database);
+  const cb = await ctx.makeUser({ userTypeId: 2 });
+  const aa = await ctx.makeUser({ userTypeId: 1 });
+  const ab = await ctx.makeUser({ userTypeId: 1 });
+  curatorA = { id: ca.id, token: await ctx.loginUser(ca.email) };
+  curatorB = { id: cb.id, token: await ctx.loginUser(cb.email) };
+  artistA = { id: aa.id, token: await ctx.loginUser(aa.email) };
+  artistB = { id: ab.id, token: await ctx.loginUser(ab.email) };
+  await withTransaction(ctx.deps.database, (tx) =>
+    credit(tx, { userId: aa.id, coins: 2000, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${aa.id}` }),
+  );
+  playlistId = (await q<{ id: number }>('select id from express_playlists order by id limit 1'))[0]!.id;
+  const created = await ctx.call('POST', '/api/express/artist/campaign/create', {
+    token: artistA.token,
+    body: {
+      track_link: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC',
+      playlist_ids: [playlistId],
+      payment_method: 'coins',
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  campaignId = (await q<{ id: number }>('select id from express_campaigns where artist_id = $1', [aa.id]))[0]!
+    .id;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('one user cannot read or change another user’s records', () => {
+  it('campaigns: another artist or curator gets 404 and cannot approve', async () => {
+    expect(
+      (await ctx.call('GET', `/api/express/artist/show/campaign/${campaignId}`, { token: artistA.token }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.call('GET', `/api/express/artist/show/campaign/${campaignId}`, { token: artistB.token }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.call('GET', `/api/express/curator/shows/campaigns/${campaignId}`, { token: curatorA.token }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.call('GET', `/api/express/curator/shows/campaigns/${campaignId}`, { token: curatorB.token }))
+        .statusCode,
+    ).toBe(404);
+    const approve = await ctx.call('POST', '/api/express/curator/approve/campaign', {
+      token: curatorB.token,
+      body: { campaign_id: campaignId },
+    });
+    expect([404, 409]).toContain(approve.statusCode);
+    expect((await q('select status_id from express_campaigns where id = $1', [campaignId]))[0]).toEqual({
+      status_id: 1,
+    });
+    const renew = await ctx.call('POST', '/api/express/artist/campaign/renew/check', {
+      token: artistB.token,
+      body: { campaign_id: campaignId },
+    });
+    expect([404, 409]).toContain(renew.statusCode);
+    const list = await ctx.call('GET', '/api/express/artist/campaigns', { token: artistB.token });
+    expect((list.json().data as { id: number }[]).map((c) => c.id)).not.toContain(campaignId);
+  });
+
+  it('playlists: another curator cannot read or edit them', async () => {
+    const before = await q('select tier_id, renewable, status_id from express_playlists where id = $1', [
+      playlistId,
+    ]);
+    expect(
+      (await ctx.call('GET', `/api/express/curator/shows/playlist/${playlistId}`, { token: curatorA.token }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.call('GET', `/api/express/curator/shows/playlist/${playlistId}`, { token: curatorB.token }))
+        .statusCode,
+    ).toBe(404);
+    const edit = await ctx.call('PUT', `/api/express/curator/playlist/edit/${playlistId}`, {
+      token: curatorB.token,
+      body: { renewable: false, disabled: true },
+    });
+    expect(edit.statusCode).toBe(404);
+    expect(
+      await q('select tier_id, renewable, status_id from express_playlists where id = $1', [playlistId]),
+    ).toEqual(before);
+    const mine = await ctx.call('GET', '/api/express/curator/playlists', { token: curatorB.token });
+    expect((mine.json().data as { id: number }[]).map((p) => p.id)).not.toContain(playlistId);
+  });
+
+  it('invoices: another artist cannot read or render them', async () => {
+    const pkg = (
+      await q<{ id: number }>('select id from coin_packages where is_active order by id limit 1')
+    )[0]!;
+    const checkout = await ctx.call('POST', '/api/stripe/create/checkout', {
+      token: artistA.token,
+      body: { package_id: pkg.id },
+    });
+    expect(checkout.statusCode).toBe(200);
+    const pay = await ctx.call('POST', `/api/sandbox/checkout/${checkout.json().data.session_id}/complete`, {
+      body: {},
+    });
+    expect(pay.statusCode).toBe(302);
+    const [invoice] = await q<{ id: number }>(
+      'select i.id from invoices i join payments p on p.id = i.payment_id where p.user_id = $1',
+      [artistA.id],
+    );
+    expect(invoice).toBeDefined();
+    expect(
+      (await ctx.call('GET', `/api/artist/invoices/${invoice!.id}`, { token: artistA.token })).statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.call('GET', `/api/artist/invoices/${invoice!.id}`, { token: artistB.token })).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.call('POST', `/api/artist/invoice/${invoice!.id}`, { token: artistB.token, body: {} }))
+        .statusCode,
+    ).toBe(404);
+    const list = await ctx.call('GET', '/api/artist/invoices', { token: artistB.token });
+    expect((list.json().data as { id: number }[]).map((i) => i.id)).not.toContain(invoice!.id);
+  });
+
+  it('wallet transactions: another user gets 404 and never sees them in a list', async () => {
+    const own = await ctx.call('GET', '/api/wallet/user/transaction', { token: artistA.token });
+    const entry = (own.json().data as { id: number }[])[0]!;
+    expect(
+      (await ctx.call('GET', `/api/wallet/user/transaction/${entry.id}`, { token: artistA.token }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.call('GET', `/api/wallet/user/transaction/${entry.id}`, { token: artistB.token }))
+        .statusCode,
+    ).toBe(404);
+    const other = await ctx.call('GET', '/api/wallet/user/transaction', { token: artistB.token });
+    expect((other.json().data as { id: number }[]).map((t) => t.id)).not.toContain(entry.id);
+  });
+
+  it('sessions: another user cannot sign one out', async () => {
+    const [session] = await q<{ id: number }>(
+      'select id from access_tokens where user_id = $1 and revoked_at is null order by id desc limit 1',
+      [artistA.id],
+    );
+    const res = await ctx.call('DELETE', `/api/user/sessions/${session!.id}`, { token: artistB.token });
+    expect(res.statusCode).toBe(404);
+    expect((await q('select revoked_at from access_tokens where id = $1', [session!.id]))[0]).toEqual({
+      revoked_at: null,
+    });
+    expect((await ctx.call('GET', '/api/user/info', { token: artistA.token })).statusCode).toBe(200);
+    const list = await ctx.call('GET', '/api/user/sessions', { token: artistB.token });
+    expect((list.json().data as { id: number }[]).map((s) => s.id)).not.toContain(session!.id);
+  });
+
+  it('notifications: another user cannot mark one read or list it', async () => {
+    const id = await notify(ctx.deps.database, {
+      userId: artistA.id,
+      type: 'test.private',
+      title: 'Private',
+      body: 'For artist A only',
+    });
+    const res = await ctx.call('POST', `/api/notifications/${id}/read`, { token: artistB.token });
+    expect(res.statusCode).toBe(404);
+    expect((await q('select read_at from notifications where id = $1', [id]))[0]).toEqual({ read_at: null });
+    const list = await ctx.call('GET', '/api/notifications', { token: artistB.token });
+    expect((list.json().data as { id: number }[]).map((n) => n.id)).not.toContain(id);
+    await ctx.call('POST', '/api/notifications/read-all', { token: artistB.token, body: {} });
+    expect((await q('select read_at from notifications where id = $1', [id]))[0]).toEqual({ read_at: null });
+    expect(
+      (await ctx.call('POST', `/api/notifications/${id}/read`, { token: artistA.token })).statusCode,
+    ).toBe(200);
+  });
+
+  it('account calls act on the caller only', async () => {
+    expect(
+      (await ctx.call('GET', `/api/user/get-info/${artistA.id}`, { token: artistB.token })).statusCode,
+    ).toBe(404);
+    const update = await ctx.call('POST', `/api/user/update-user/${artistA.id}`, {
+      token: artistB.token,
+      body: { first_name: 'Hijacked' },
+    });
+    expect(update.statusCode).toBe(404);
+    expect((await q('select first_name from users where id = $1', [artistA.id]))[0]).not.toEqual({
+      first_name: 'Hijacked',
+    });
+    expect(
+      (await ctx.call('DELETE', `/api/user/delete/${artistA.id}`, { token: artistB.token })).statusCode,
+    ).toBe(404);
+    expect((await q('select deleted_at from users where id = $1', [artistA.id]))[0]).toEqual({
+      deleted_at: null,
+    });
+  });
+});
