@@ -27,6 +27,7 @@ import { WalletNav } from './WalletNav';
 const KINDS: Record<string, { label: string; icon: ComponentType<{ size?: number }>; color: string }> = {
   user_wallet: { label: 'wallet.admin.kind.user_wallet', icon: IconWallet, color: 'yellow' },
   campaign_escrow: { label: 'wallet.admin.kind.campaign_escrow', icon: IconLock, color: 'violet' },
+  payout_escrow: { label: 'wallet.admin.kind.payout_escrow', icon: IconLock, color: 'grape' },
   platform_revenue: { label: 'wallet.admin.kind.platform_revenue', icon: IconBuildingBank, color: 'teal' },
   payment_clearing: { label: 'wallet.admin.kind.payment_clearing', icon: IconCreditCard, color: 'blue' },
   payout_clearing: { label: 'wallet.admin.kind.payout_clearing', icon: IconTransferOut, color: 'orange' },
