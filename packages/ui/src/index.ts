@@ -39,6 +39,7 @@ export * from './list/ListScreen';
 export * from './list/list-query';
 export * from './list/SearchFilterPanel';
 export * from './list/use-list-state';
+export * from './notifications/NotificationsPage';
 export * from './notifications/use-notifications';
 export * from './payouts/index';
 export * from './session/session';

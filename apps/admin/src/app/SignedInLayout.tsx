@@ -29,6 +29,9 @@ export function SignedInShell({ children }: { children: ReactNode }) {
       admin
       menu={menu}
       notificationsBase="admin/notifications"
+      notificationsPage={
+        session.ability.can('call', 'view.main.notifications.tab.list') ? '/notifications' : undefined
+      }
       user={{
         name: admin.name,
         email: admin.email,

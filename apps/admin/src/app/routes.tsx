@@ -147,6 +147,61 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: EXPRESS.campaigns },
     screen: page(() => import('../routes/express/CampaignsPages'), 'CampaignDetailPage'),
   },
+  // Staff and control (issue 7): admins, roles, audit log, notifications, settings, queue monitor,
+  // reference data, reports.
+  {
+    path: '/admin/list',
+    access: { permission: 'view.main.admins.tab.list' },
+    screen: page(() => import('../routes/admins/AdminsPage'), 'AdminsPage'),
+  },
+  {
+    path: '/roles/list',
+    access: { permission: 'view.main.roles.tab.list' },
+    screen: page(() => import('../routes/roles/RolesPage'), 'RolesPage'),
+  },
+  {
+    path: '/roles',
+    access: { permission: 'view.main.roles.tab.list' },
+    screen: page(() => import('../routes/roles/RolesPage'), 'RolesPage'),
+  },
+  {
+    path: '/logs',
+    access: { permission: 'view.main.logs.tab.list' },
+    screen: page(() => import('../routes/logs/AuditLogsPage'), 'AuditLogsPage'),
+  },
+  {
+    path: '/notifications',
+    access: { permission: 'view.main.notifications.tab.list' },
+    screen: page(() => import('../routes/notifications/NotificationsRoute'), 'NotificationsRoute'),
+  },
+  {
+    path: '/system/settings',
+    access: { permission: 'view.main.settings.tab.list' },
+    screen: page(() => import('../routes/settings/SettingsPage'), 'SettingsPage'),
+  },
+  {
+    path: '/horizon',
+    access: { permission: 'view.main.queue.horizon.tab.list' },
+    screen: page(() => import('../routes/horizon/QueueMonitorPage'), 'QueueMonitorPage'),
+  },
+  ...(
+    [
+      ['/genres/list', 'GenresPage'],
+      ['/interests/list', 'InterestsPage'],
+      ['/userTypes/list', 'UserTypesPage'],
+      ['/tiers/list', 'TiersPage'],
+      ['/sliders/list', 'SlidersPage'],
+    ] as const
+  ).map(([path, name]) => ({
+    path,
+    access: { permission: 'view.main.genres.tab.list' },
+    screen: page(() => import('../routes/lookups/LookupsPages'), name),
+  })),
+  {
+    path: '/reports',
+    access: { permission: 'main.wallet.show.all.transactions' },
+    screen: page(() => import('../routes/reports/ReportsPage'), 'ReportsPage'),
+  },
   {
     path: '/not-found',
     access: { permission: GENERAL, requireVerified: false },

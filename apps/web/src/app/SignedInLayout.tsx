@@ -35,6 +35,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
     <AppLayout
       menu={menu}
       notificationsBase="notifications"
+      notificationsPage="/notifications"
       user={{
         name: user.full_name || `${user.first_name} ${user.last_name}`,
         email: user.email,

@@ -68,6 +68,11 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/account/AccountPage'), 'AccountPage'),
   },
   {
+    path: '/notifications',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/notifications/NotificationsRoute'), 'NotificationsRoute'),
+  },
+  {
     path: '/security',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/security/SecurityPage'), 'SecurityPage'),

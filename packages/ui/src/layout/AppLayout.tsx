@@ -20,6 +20,8 @@ export interface AppLayoutProps {
   user: UserMenuProps;
   /** `notifications` or `admin/notifications`. */
   notificationsBase: string;
+  /** Path of the full notifications screen, when the signed-in account may open it. */
+  notificationsPage?: string;
   admin?: boolean;
   children: ReactNode;
 }
@@ -32,7 +34,14 @@ const COLLAPSED = 76;
  * the choice is remembered), top bar with language switch, skin switch, notifications bell and
  * user menu. Holds the confirm-dialog provider (confirmAction) of the signed-in screens.
  */
-export function AppLayout({ menu, user, notificationsBase, admin, children }: AppLayoutProps) {
+export function AppLayout({
+  menu,
+  user,
+  notificationsBase,
+  notificationsPage,
+  admin,
+  children,
+}: AppLayoutProps) {
   const { t } = useTranslation();
   const { skin } = usePreferences();
   const [mobileOpened, mobile] = useDisclosure(false);
@@ -90,7 +99,7 @@ export function AppLayout({ menu, user, notificationsBase, admin, children }: Ap
             <Group gap={4} wrap="nowrap">
               <LanguageSwitch />
               <SkinSwitch />
-              <NotificationsBell base={notificationsBase} />
+              <NotificationsBell base={notificationsBase} pageLink={notificationsPage} />
               <UserMenu {...user} />
             </Group>
           </Group>

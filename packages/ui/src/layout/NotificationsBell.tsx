@@ -26,9 +26,10 @@ import {
 
 /**
  * Notifications bell of the top bar: unread count, the latest ten, mark one or all as read.
- * `base` is `notifications` (users) or `admin/notifications` (admins).
+ * `base` is `notifications` (users) or `admin/notifications` (admins); `pageLink` (e.g.
+ * `/notifications`) adds a "See all" link to the full list.
  */
-export function NotificationsBell({ base }: { base: string }) {
+export function NotificationsBell({ base, pageLink }: { base: string; pageLink?: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
@@ -115,6 +116,23 @@ export function NotificationsBell({ base }: { base: string }) {
             ))
           )}
         </ScrollArea.Autosize>
+        {pageLink && (
+          <>
+            <Divider />
+            <Button
+              variant="subtle"
+              fullWidth
+              radius={0}
+              onClick={() => {
+                setOpened(false);
+                navigate(pageLink);
+              }}
+              data-testid="notifications-see-all"
+            >
+              {t('ui.notifications.see_all')}
+            </Button>
+          </>
+        )}
       </Popover.Dropdown>
     </Popover>
   );

@@ -28,6 +28,9 @@ import { useNavigate } from 'react-router';
 import { adminMenu } from '../../app/menu';
 import { hasAdminRoute } from '../../app/routes';
 import { useDevMailboxAvailable } from '../../hooks/use-dev-mailbox';
+import { useReport } from '../../hooks/use-staff';
+import { ReportCharts } from '../reports/ReportCharts';
+import { lastDays } from '../reports/ReportsPage';
 
 function flatten(items: readonly MenuItem[]): MenuItem[] {
   return items.flatMap((item) =>
@@ -35,7 +38,11 @@ function flatten(items: readonly MenuItem[]): MenuItem[] {
   );
 }
 
-/** Back-office /dashboard (any admin): access summary, shortcuts to the screens the admin may open, outbox size, latest notifications. */
+/**
+ * Back-office /dashboard (any admin): access summary, shortcuts to the screens the admin may open,
+ * outbox size, latest notifications; and, for admins holding the finance permission, the report of
+ * the last 30 days (coins sold, revenue, users, campaigns, payouts).
+ */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   usePageTitle('nav.dashboard');
@@ -58,6 +65,9 @@ export function DashboardPage() {
     }),
   ).filter((item) => item.to !== '/dashboard');
   const lang = i18n.language;
+  const canReport = session.ability.can('call', 'main.wallet.show.all.transactions');
+  const month = lastDays(30);
+  const report = useReport(month.from, month.to, canReport);
 
   return (
     <Stack gap="lg" data-testid="admin-dashboard">
@@ -191,6 +201,19 @@ export function DashboardPage() {
           )}
         </Card>
       </SimpleGrid>
+      {canReport && (
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={3}>{t('staff.reports.last_30_days')}</Title>
+            <UnstyledButton onClick={() => navigate('/reports')}>
+              <Text size="sm" c="blue">
+                {t('staff.reports.open')}
+              </Text>
+            </UnstyledButton>
+          </Group>
+          <ReportCharts report={report.data} loading={report.isLoading} />
+        </Stack>
+      )}
     </Stack>
   );
 }

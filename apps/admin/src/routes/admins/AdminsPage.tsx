@@ -1,0 +1,289 @@
+import { emailSchema, passwordSchema } from '@lm/contracts/auth';
+import {
+  applyServerErrors,
+  confirmAction,
+  fieldError,
+  formatDate,
+  isApiError,
+  ListScreen,
+  translateMessage,
+  usePageTitle,
+  useZodForm,
+} from '@lm/ui';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  PasswordInput,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { type StaffAdmin, useAdminRoleOptions, useCrud } from '../../hooks/use-staff';
+
+const baseSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(150, 'validation.too_long'),
+  email: emailSchema,
+  active: z.boolean(),
+  role_ids: z.array(z.number()),
+});
+const createSchema = baseSchema.extend({ password: passwordSchema });
+const editSchema = baseSchema.extend({
+  password: z.union([z.literal(''), passwordSchema]),
+});
+type FormValues = z.input<typeof createSchema>;
+
+/** Create or edit a staff account; the server's field errors land under their fields. */
+function AdminForm({ admin, onDone }: { admin: StaffAdmin | null; onDone(): void }) {
+  const { t } = useTranslation();
+  const roles = useAdminRoleOptions();
+  const { save } = useCrud<Record<string, unknown>>('admin/admins');
+  const form = useZodForm(admin ? editSchema : createSchema, {
+    defaultValues: {
+      name: admin?.name ?? '',
+      email: admin?.email ?? '',
+      password: '',
+      active: admin ? admin.status === 'active' : true,
+      role_ids: admin?.roles.map((r) => r.id) ?? [],
+    } satisfies FormValues,
+  });
+  const [roleError, setRoleError] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setRoleError(null);
+    try {
+      await save.mutateAsync({
+        id: admin?.id,
+        body: {
+          name: values.name,
+          email: values.email,
+          status: values.active ? 'active' : 'disabled',
+          role_ids: values.role_ids,
+          ...(values.password ? { password: values.password } : {}),
+        },
+      });
+      onDone();
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['name', 'email', 'password']);
+      if (isApiError(error) && error.errors) {
+        const first = Object.entries(error.errors).find(([field]) => field.startsWith('role_ids'));
+        if (first) setRoleError(first[1][0] ?? null);
+      }
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="admin-form">
+      <Stack gap="md">
+        <TextInput
+          label={t('staff.admins.name')}
+          withAsterisk
+          {...form.register('name')}
+          error={fieldError(form.formState.errors.name)}
+        />
+        <TextInput
+          label={t('staff.admins.email')}
+          withAsterisk
+          dir="ltr"
+          {...form.register('email')}
+          error={fieldError(form.formState.errors.email)}
+        />
+        <PasswordInput
+          label={t('staff.admins.password')}
+          description={admin ? t('staff.admins.password_keep') : undefined}
+          withAsterisk={!admin}
+          {...form.register('password')}
+          error={fieldError(form.formState.errors.password)}
+        />
+        <Controller
+          control={form.control}
+          name="role_ids"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('staff.admins.roles')}
+              data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+              value={field.value.map(String)}
+              onChange={(v) => field.onChange(v.map(Number))}
+              searchable
+              clearable
+              error={roleError ? translateMessage(roleError) : undefined}
+              data-testid="admin-roles"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="active"
+          render={({ field }) => (
+            <Switch
+              label={t('staff.admins.active')}
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+            />
+          )}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('ui.confirm.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="admin-save">
+            {t('staff.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /admin/list (view.main.admins.tab.list): staff accounts with their roles, created and edited in a modal. */
+export function AdminsPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('staff.admins.title');
+  const roles = useAdminRoleOptions();
+  const { remove } = useCrud('admin/admins');
+  const [editing, setEditing] = useState<StaffAdmin | 'new' | null>(null);
+  return (
+    <>
+      <ListScreen<StaffAdmin>
+        title="staff.admins.title"
+        path="admin/admins"
+        searchable
+        defaultOrder="name:asc"
+        filters={[
+          {
+            type: 'select',
+            name: 'status',
+            label: 'staff.admins.status',
+            options: [
+              { value: 'active', label: t('staff.admins.status_active') },
+              { value: 'disabled', label: t('staff.admins.status_disabled') },
+            ],
+          },
+          {
+            type: 'select',
+            name: 'role_id',
+            label: 'staff.admins.role',
+            options: (roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
+          },
+        ]}
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setEditing('new')}
+            data-testid="admin-new"
+          >
+            {t('staff.admins.new')}
+          </Button>
+        }
+        columns={[
+          {
+            accessor: 'name',
+            title: 'staff.admins.name',
+            sortable: true,
+            render: (a) => <Text fw={600}>{a.name}</Text>,
+          },
+          {
+            accessor: 'email',
+            title: 'staff.admins.email',
+            sortable: true,
+            render: (a) => (
+              <Text size="sm" dir="ltr" span>
+                {a.email}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'roles',
+            title: 'staff.admins.roles',
+            render: (a) => (
+              <Group gap={4}>
+                {a.roles.length ? (
+                  a.roles.map((r) => (
+                    <Badge key={r.id} variant="light">
+                      {r.name}
+                    </Badge>
+                  ))
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('admin.no_role')}
+                  </Text>
+                )}
+              </Group>
+            ),
+          },
+          {
+            accessor: 'status',
+            title: 'staff.admins.status',
+            sortable: true,
+            render: (a) => (
+              <Badge variant="light" color={a.status === 'active' ? 'green' : 'gray'}>
+                {t(a.status === 'active' ? 'staff.admins.status_active' : 'staff.admins.status_disabled')}
+              </Badge>
+            ),
+          },
+          {
+            accessor: 'created_at',
+            title: 'staff.created_at',
+            sortable: true,
+            render: (a) => formatDate(a.created_at, i18n.language),
+          },
+          {
+            accessor: 'actions',
+            title: '',
+            width: 100,
+            render: (a) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Tooltip label={t('staff.edit')}>
+                  <ActionIcon variant="subtle" aria-label={t('staff.edit')} onClick={() => setEditing(a)}>
+                    <IconEdit size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('staff.delete')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('staff.delete')}
+                    onClick={async () => {
+                      if (
+                        await confirmAction({
+                          danger: true,
+                          message: t('staff.admins.delete_confirm', { name: a.name }),
+                        })
+                      )
+                        remove.mutate(a.id);
+                    }}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={t(editing === 'new' ? 'staff.admins.new' : 'staff.admins.edit')}
+        centered
+        size="lg"
+      >
+        {editing !== null && (
+          <AdminForm
+            key={editing === 'new' ? 'new' : editing.id}
+            admin={editing === 'new' ? null : editing}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { dayjsLocale, usePageTitle } from '@lm/ui';
+import { Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useReport } from '../../hooks/use-staff';
+import { ReportCharts } from './ReportCharts';
+
+const PRESETS = [7, 30, 90, 365] as const;
+const iso = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
+
+/** The default range: the `days` days ending today. */
+export function lastDays(days: number): { from: string; to: string } {
+  const today = dayjs();
+  return { from: iso(today.subtract(days - 1, 'day')), to: iso(today) };
+}
+
+/**
+ * /reports: coins sold and revenue per day, campaigns by status, payouts, new users by type, for a
+ * date range kept in the URL (`from`, `to`, `YYYY-MM-DD`); every number is computed by the server.
+ */
+export function ReportsPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('staff.reports.title');
+  const [params, setParams] = useSearchParams();
+  const fallback = lastDays(30);
+  const from = params.get('from') ?? fallback.from;
+  const to = params.get('to') ?? fallback.to;
+  const report = useReport(from, to);
+  const span = dayjs(to).diff(dayjs(from), 'day') + 1;
+  const setRange = (range: { from: string; to: string }) => setParams(range, { replace: true });
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{t('staff.reports.title')}</Title>
+        <Group gap="sm" align="flex-end">
+          <SegmentedControl
+            value={to === fallback.to && PRESETS.includes(span as never) ? String(span) : ''}
+            onChange={(v) => setRange(lastDays(Number(v)))}
+            data={PRESETS.map((d) => ({
+              value: String(d),
+              label: t('staff.reports.last_days', { count: d }),
+            }))}
+          />
+          <DatePickerInput
+            type="range"
+            aria-label={t('staff.reports.range')}
+            value={[from, to]}
+            onChange={([start, end]) => {
+              if (start && end) setRange({ from: iso(dayjs(start)), to: iso(dayjs(end)) });
+            }}
+            valueFormat="YYYY-MM-DD"
+            locale={dayjsLocale(i18n.language)}
+            maxDate={new Date()}
+            w={260}
+            data-testid="report-range"
+          />
+        </Group>
+      </Group>
+      <ReportCharts report={report.data} loading={report.isLoading} />
+    </Stack>
+  );
+}
