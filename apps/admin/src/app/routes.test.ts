@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { adminMenu } from './menu';
+import { adminRoutes, hasAdminRoute } from './routes';
+
+describe('back-office routes', () => {
+  it('offer the dev mailbox only while the outbox driver is active', () => {
+    expect(hasAdminRoute('/dev/mailbox', false)).toBe(false);
+    expect(hasAdminRoute('/dev/mailbox', true)).toBe(true);
+  });
+
+  it('guard the staff screens with the permissions of spec section 2 and 6', () => {
+    const permissionOf = (path: string) => adminRoutes.find((r) => r.path === path)?.access?.permission;
+    expect(permissionOf('/admin/list')).toBe('view.main.admins.tab.list');
+    expect(permissionOf('/roles/list')).toBe('view.main.roles.tab.list');
+    expect(permissionOf('/roles')).toBe('view.main.roles.tab.list');
+    expect(permissionOf('/logs')).toBe('view.main.logs.tab.list');
+    expect(permissionOf('/notifications')).toBe('view.main.notifications.tab.list');
+    expect(permissionOf('/system/settings')).toBe('view.main.settings.tab.list');
+    expect(permissionOf('/horizon')).toBe('view.main.queue.horizon.tab.list');
+    for (const path of ['/genres/list', '/interests/list', '/userTypes/list', '/tiers/list', '/sliders/list'])
+      expect(permissionOf(path)).toBe('view.main.genres.tab.list');
+  });
+
+  it('every menu item with a screen asks the permission its screen needs', () => {
+    const leaves = adminMenu.flatMap((item) => item.children ?? [item]).filter((i) => i.to);
+    for (const item of leaves) {
+      const route = adminRoutes.find((r) => r.path === item.to);
+      if (!route || route.access?.permission === 'general') continue;
+      expect(item.permission, item.to).toBe(route.access?.permission);
+    }
+  });
+});
