@@ -428,21 +428,24 @@ describe('requesting a payout', () => {
     expect(transfers.n).toBe(1);
   });
 
-  it('holds once when two quotes are submitted at the same time (one open request per user)', async () => {
-    const { user, token } = await curator(500);
-    const r = await recipient(token);
-    const a = await quote(token, r.id, 300);
-    const b = await quote(token, r.id, 300);
-    await verified(token, user.email, a.id);
-    await verified(token, user.email, b.id);
-    const [ra, rb] = await Promise.all([
-      ctx.call('POST', '/api/payments/wise/create/transfer', { token, body: { quote_id: a.id } }),
-      ctx.call('POST', '/api/payments/wise/create/transfer', { token, body: { quote_id: b.id } }),
-    ]);
-    expect([ra.statusCode, rb.statusCode].sort()).toEqual([201, 409]);
-    expect(await walletBalance(db(), user.id)).toBe(200);
-    expect(await descCount(user.id, 4)).toBe(1);
-  });
+  it.each([1, 2, 3])(
+    'holds once when two quotes are submitted at the same time (one open request per user), run %i',
+    async () => {
+      const { user, token } = await curator(500);
+      const r = await recipient(token);
+      const a = await quote(token, r.id, 300);
+      const b = await quote(token, r.id, 300);
+      await verified(token, user.email, a.id);
+      await verified(token, user.email, b.id);
+      const [ra, rb] = await Promise.all([
+        ctx.call('POST', '/api/payments/wise/create/transfer', { token, body: { quote_id: a.id } }),
+        ctx.call('POST', '/api/payments/wise/create/transfer', { token, body: { quote_id: b.id } }),
+      ]);
+      expect([ra.statusCode, rb.statusCode].sort()).toEqual([201, 409]);
+      expect(await walletBalance(db(), user.id)).toBe(200);
+      expect(await descCount(user.id, 4)).toBe(1);
+    },
+  );
 
   it('creates the Wise transfer on reconciliation when the first attempt failed', async () => {
     const { user, token } = await curator(300);
@@ -663,6 +666,88 @@ describe('crash recovery and webhooks', () => {
     expect(await walletBalance(db(), user.id)).toBe(800);
     expect((await payoutRow(payout.id)).status_id).toBe(5);
     expect(await service.sandboxAdvance(ctx.deps, id)).toBe(false);
+  });
+});
+
+describe('more money paths', () => {
+  it('funds once when approval, the funding job and reconcilers race', async () => {
+    const { user, payout } = await pendingPayout(1000, 700);
+    const wise = ctx.deps.providers.wise;
+    const realFund = wise.fundTransfer.bind(wise);
+    let fundCalls = 0;
+    await withWise(
+      {
+        fundTransfer: async () => {
+          throw new Error('Wise unreachable');
+        },
+      },
+      async () => {
+        const res = await ctx.call('POST', `/api/admin/payouts/${payout.id}/approve`, { token: adminToken });
+        expect(res.statusCode).toBe(200);
+      },
+    );
+    expect((await payoutRow(payout.id)).funded_at).toBeNull();
+    await withWise(
+      {
+        fundTransfer: async (id) => {
+          fundCalls++;
+          return realFund(id);
+        },
+      },
+      () =>
+        Promise.all([
+          service.fundPayout(ctx.deps, payout.id),
+          service.fundPayout(ctx.deps, payout.id),
+          service.reconcilePayouts(ctx.deps),
+          service.reconcilePayouts(ctx.deps),
+        ]),
+    );
+    expect(fundCalls).toBe(1);
+    const posted = await q1<{ n: number }>(
+      `select count(*)::int as n from ledger_transfers where hold_id = (select hold_id from payouts where id = $1) and desc_id = 6`,
+      [payout.id],
+    );
+    expect(posted.n).toBe(1);
+    expect(await walletBalance(db(), user.id)).toBe(300);
+  });
+
+  it('returns the coins once when Wise cancels a transfer not yet funded', async () => {
+    const { user, payout } = await pendingPayout(900, 900);
+    const id = (await payoutRow(payout.id)).wise_transfer_id;
+    const cancelled = delivery(id, 'cancelled', new Date(Date.now() + 1000), 'incoming_payment_waiting');
+    await Promise.all([webhook(cancelled), webhook(cancelled)]);
+    await webhook(delivery(id, 'cancelled', new Date(Date.now() + 5000)));
+    expect((await payoutRow(payout.id)).status_id).toBe(5);
+    expect(await walletBalance(db(), user.id)).toBe(900);
+    expect(await descCount(user.id, 3)).toBe(2); // the test earnings and one return
+    // A late approval finds nothing to approve.
+    expect(
+      (await ctx.call('POST', `/api/admin/payouts/${payout.id}/approve`, { token: adminToken })).statusCode,
+    ).toBe(409);
+  });
+
+  it('brings a funded payout with no news up to date from Wise (missed webhooks)', async () => {
+    const { payout } = await pendingPayout(500, 500);
+    await ctx.call('POST', `/api/admin/payouts/${payout.id}/approve`, { token: adminToken });
+    const id = (await payoutRow(payout.id)).wise_transfer_id;
+    // Wise moved on while no webhook arrived; the payout was last touched 10 minutes ago.
+    await db().pool.query(
+      `update sandbox_wise_transfers set status = 'outgoing_payment_sent' where id = $1`,
+      [Number(id)],
+    );
+    await db().pool.query(`update payouts set updated_at = now() - interval '10 minutes' where id = $1`, [
+      payout.id,
+    ]);
+    const wise = ctx.deps.providers.wise as unknown as { name: string };
+    const name = wise.name;
+    Object.defineProperty(wise, 'name', { value: 'wise', configurable: true });
+    try {
+      const r = await service.reconcilePayouts(ctx.deps);
+      expect(r.synced).toBeGreaterThanOrEqual(1);
+    } finally {
+      Object.defineProperty(wise, 'name', { value: name, configurable: true });
+    }
+    expect(await payoutRow(payout.id)).toMatchObject({ status_id: 3, wise_status: 'outgoing_payment_sent' });
   });
 });
 

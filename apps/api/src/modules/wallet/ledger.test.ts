@@ -235,6 +235,36 @@ describe('ledger', () => {
     expect(rows.rows[0].n).toBe(1);
   });
 
+  it('holds concurrently for one payer under different keys without deadlocking', async () => {
+    const user = await ctx.makeUser();
+    await tx((t) =>
+      credit(t, {
+        userId: user.id,
+        coins: 1000,
+        descId: DESC.COIN_PURCHASE,
+        idempotencyKey: `many-${user.id}`,
+      }),
+    );
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        tx((t) =>
+          hold(t, {
+            userId: user.id,
+            coins: 100,
+            descId: DESC.CAMPAIGN_PURCHASE,
+            idempotencyKey: `many-hold-${user.id}-${i}`,
+          }),
+        ),
+      ),
+    );
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(results.length - refused.length).toBe(10);
+    expect(
+      refused.every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientBalanceError),
+    ).toBe(true);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(0);
+  });
+
   it('refuses to edit or delete transfers and entries', async () => {
     await expect(ctx.deps.database.pool.query('update ledger_transfers set amount = 1')).rejects.toThrow(
       /immutable/,

@@ -279,6 +279,12 @@ export async function hold(
   }
   const payer = await walletAccountId(tx, input.userId);
   const escrow = await systemAccountId(tx, input.escrow ?? 'campaign_escrow');
+  // Lock both accounts (ascending ids) before the hold row: its foreign keys take KEY SHARE locks on
+  // them, and two holds of one payer taking those first and FOR UPDATE afterwards would deadlock.
+  await tx.client.query(
+    'select id from ledger_accounts where id = any($1::bigint[]) order by id for update',
+    [[payer, escrow].sort((a, b) => a - b)],
+  );
   const [created] = await tx.db
     .insert(ledgerHolds)
     .values({
