@@ -69,6 +69,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -219,7 +220,11 @@ function ProfileCard({ user, onEdit }: { user: AdminUser; onEdit(): void }) {
           <span dir="ltr">{user.email}</span>
         </Line>
         <Line label={t('users.fields.phone')}>
-          <span dir="ltr">{user.phone_number ?? '—'}</span>
+          <span dir="ltr">
+            {user.phone_number
+              ? (parsePhoneNumberFromString(user.phone_number)?.formatInternational() ?? user.phone_number)
+              : '—'}
+          </span>
         </Line>
         <Line label={t('users.fields.status')}>
           <StatusBadge status={USER_STATUS_LABELS[user.status_key as UserStatus]} data-testid="user-status" />
