@@ -1,3 +1,4 @@
+import type { SessionAdmin } from '@lm/contracts';
 import { emailSchema, passwordSchema } from '@lm/contracts/auth';
 import {
   applyServerErrors,
@@ -8,6 +9,7 @@ import {
   ListScreen,
   translateMessage,
   usePageTitle,
+  useSession,
   useZodForm,
 } from '@lm/ui';
 import {
@@ -149,6 +151,7 @@ export function AdminsPage() {
   usePageTitle('staff.admins.title');
   const roles = useAdminRoleOptions();
   const { remove } = useCrud('admin/admins');
+  const me = useSession<SessionAdmin>().user?.id;
   const [editing, setEditing] = useState<StaffAdmin | 'new' | null>(null);
   return (
     <>
@@ -251,6 +254,7 @@ export function AdminsPage() {
                     variant="subtle"
                     color="red"
                     aria-label={t('staff.delete')}
+                    disabled={a.id === me}
                     onClick={async () => {
                       if (
                         await confirmAction({

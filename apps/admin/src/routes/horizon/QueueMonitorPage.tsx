@@ -1,4 +1,5 @@
 import '@mantine/charts/styles.css';
+import 'mantine-datatable/styles.css';
 import { LIMITS } from '@lm/contracts/limits';
 import { confirmAction, formatDateTime, formatNumber, useApi, usePageTitle } from '@lm/ui';
 import { AreaChart } from '@mantine/charts';
@@ -28,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import {
   JOB_STATES,
   type JobState,
+  type QueueInfo,
   type QueueJob,
   useJobAction,
   useQueues,
@@ -236,20 +238,22 @@ function ThroughputCard() {
 export function QueueMonitorPage() {
   const { t, i18n } = useTranslation();
   usePageTitle('staff.horizon.title');
-  const queues = useQueues();
+  const all = useQueues();
+  // pg-boss's own internal queues (`__pgboss__...`) are not the product's.
+  const queues = all.data?.filter((q) => !q.name.startsWith('__pgboss__'));
   const [selected, setSelected] = useState<string | null>(null);
   const [state, setState] = useState<JobState>('failed');
-  const withFailures = queues.data?.find((q) => q.counts.failed > 0)?.name;
-  const current = selected ?? withFailures ?? queues.data?.[0]?.name ?? null;
+  const withFailures = queues?.find((q) => q.counts.failed > 0)?.name;
+  const current = selected ?? withFailures ?? queues?.[0]?.name ?? null;
   return (
     <Stack gap="lg">
       <Title order={2}>{t('staff.horizon.title')}</Title>
       <Paper p={0} style={{ overflow: 'hidden' }}>
         <DataTable
-          records={queues.data ?? []}
+          records={queues ?? []}
           idAccessor="name"
-          fetching={queues.isFetching && !queues.data}
-          minHeight={queues.data?.length ? undefined : 160}
+          fetching={all.isFetching && !all.data}
+          minHeight={queues?.length ? undefined : 160}
           noRecordsText={t('ui.list.empty')}
           highlightOnHover
           verticalSpacing="sm"
@@ -273,7 +277,7 @@ export function QueueMonitorPage() {
               accessor: s,
               title: t(`staff.horizon.state_${s}`),
               textAlign: 'center' as const,
-              render: (q: (typeof queues.data & object)[number]) =>
+              render: (q: QueueInfo) =>
                 q.counts[s] ? (
                   <Badge variant="light" color={STATE_COLORS[s]} data-testid={`count-${q.name}-${s}`}>
                     {formatNumber(q.counts[s], i18n.language)}
@@ -313,11 +317,7 @@ export function QueueMonitorPage() {
                 allowDeselect={false}
                 data-testid="job-state"
               />
-              <Button
-                variant="default"
-                leftSection={<IconRefresh size={16} />}
-                onClick={() => queues.refetch()}
-              >
+              <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => all.refetch()}>
                 {t('staff.horizon.refresh')}
               </Button>
             </Group>

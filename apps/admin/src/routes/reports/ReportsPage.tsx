@@ -53,6 +53,7 @@ export function ReportsPage() {
             valueFormat="YYYY-MM-DD"
             locale={dayjsLocale(i18n.language)}
             maxDate={new Date()}
+            dir="ltr"
             w={260}
             data-testid="report-range"
           />
