@@ -266,3 +266,52 @@ describe('the last active Super Admin', () => {
     }
   });
 });
+
+describe('roles editors grant only what they hold', () => {
+  it('refuses adding a permission the editor lacks, keeps ones the role already had', async () => {
+    const editor = await ctx.makeAdmin({
+      permissions: ['view.main.roles.tab.list', 'view.main.logs.tab.list'],
+    });
+    const token = await ctx.loginAdmin(editor.email);
+    const roleCount = async () =>
+      (await rows<{ n: number }>(sql`select count(*)::int as n from roles`))[0]!.n;
+    const before = await roleCount();
+    const grab = await ctx.call('POST', '/api/roles', {
+      token,
+      body: {
+        name: `Grab ${Date.now()}`,
+        guard: 'admin',
+        permissions: ['view.main.logs.tab.list', 'users.edit'],
+      },
+    });
+    expect(grab.statusCode).toBe(422);
+    expect(grab.json().errors['permissions.1'][0]).toBe(
+      'You cannot grant users.edit: you do not hold this permission yourself',
+    );
+    expect(await roleCount()).toBe(before);
+
+    // A role made by a Super Admin with a permission the editor lacks: the editor may rename it and keep
+    // that permission, but not add another one they lack.
+    const made = await ctx.call('POST', '/api/roles', {
+      token: superToken,
+      body: { name: `Support ${Date.now()}`, guard: 'admin', permissions: ['users.edit'] },
+    });
+    const role = made.json().data as { id: number; name: string };
+    const keep = await ctx.call('PUT', `/api/roles/${role.id}`, {
+      token,
+      body: {
+        name: `${role.name} 2`,
+        guard: 'admin',
+        permissions: ['users.edit', 'view.main.logs.tab.list'],
+      },
+    });
+    expect(keep.statusCode).toBe(200);
+    const add = await ctx.call('PUT', `/api/roles/${role.id}`, {
+      token,
+      body: { name: `${role.name} 2`, guard: 'admin', permissions: ['users.edit', 'tickets.delete'] },
+    });
+    expect(add.statusCode).toBe(422);
+    const now = await ctx.call('GET', `/api/roles/${role.id}`, { token });
+    expect(now.json().data.permissions).toEqual(['users.edit', 'view.main.logs.tab.list']);
+  });
+});
