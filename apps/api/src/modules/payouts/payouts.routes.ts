@@ -1,4 +1,3 @@
-import { LIMITS } from '@lm/contracts';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -448,7 +447,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
 async function webhookRoute(app: ZodApp, deps: ModuleDeps) {
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'buffer', bodyLimit: LIMITS.listHardMax * 1024 },
+    { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
     (_req, body, done) => done(null, body),
   );
   app.post(

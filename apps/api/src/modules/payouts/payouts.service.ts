@@ -9,6 +9,7 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  TooManyRequestsError,
   ValidationError,
 } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -22,20 +23,12 @@ import {
   WiseApiError,
   type WiseStateChange,
 } from '../../providers/wise/index';
-import { users } from '../accounts/accounts.schema';
+import { emailCodes, users } from '../accounts/accounts.schema';
 import { consumeEmailCode, issueEmailCode } from '../accounts/email-codes';
 import { type AuditActor, audit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { getSettings } from '../settings/settings.service';
-import {
-  credit,
-  DESC,
-  hold,
-  InsufficientBalanceError,
-  postHold,
-  voidHold,
-  walletBalance,
-} from '../wallet/ledger';
+import { credit, DESC, hold, postHold, voidHold, walletBalance } from '../wallet/ledger';
 import { webhookEvents } from '../wallet/payments.schema';
 import { ledgerHolds, ledgerTransfers } from '../wallet/wallet.schema';
 import { payoutQuotes, payoutRecipients, payouts } from './payouts.schema';
@@ -51,6 +44,8 @@ export type Payout = typeof payouts.$inferSelect;
 type Quote = typeof payoutQuotes.$inferSelect;
 type Recipient = typeof payoutRecipients.$inferSelect;
 
+/** Codes one quote may have emailed (each allows 5 attempts): caps guessing at 25 tries per quote. */
+export const MAX_CODES_PER_QUOTE = 5;
 /** Quotes hold their rate this long (Wise locks a quote's rate for 30 minutes). */
 export const QUOTE_TTL_MINUTES = 30;
 /** A payout created but not yet sent to Wise is retried by the reconciler after this long. */
@@ -424,12 +419,24 @@ const codePurpose = (q: Quote) => `payout:${q.id}`;
 
 /**
  * Email a 6-digit code confirming the withdrawal of a quote (`payments/send/verification/code`);
- * a new code voids the previous one. Codes live 10 minutes and allow 5 attempts.
+ * a new code voids the previous one. Codes live 10 minutes and allow 5 attempts; a quote gets at most
+ * MAX_CODES_PER_QUOTE codes.
+ * @throws TooManyRequestsError (429) past that cap
  */
 export async function sendCode(deps: Deps, userId: number, wiseQuoteId: string): Promise<void> {
   const q = await ownQuote(deps, userId, wiseQuoteId);
   await assertQuoteOpen(deps, q);
   await withTransaction(deps.database, async (tx) => {
+    // Serialise the sends of one quote so the cap below holds under concurrent clicks.
+    await tx.client.query('select id from payout_quotes where id = $1 for update', [q.id]);
+    const [sent] = await tx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emailCodes)
+      .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, codePurpose(q))));
+    if (Number(sent!.n) >= MAX_CODES_PER_QUOTE) {
+      const left = Math.max(1, Math.ceil((q.expiresAt.getTime() - deps.clock.now().getTime()) / 1000));
+      throw new TooManyRequestsError('payouts.too_many_codes', left);
+    }
     const [user] = await tx.db.select().from(users).where(eq(users.id, userId));
     const code = await issueEmailCode(tx, userId, codePurpose(q), deps.clock);
     const lang = user!.language as Language;
@@ -1072,8 +1079,6 @@ export async function holdOf(deps: Deps, p: Payout) {
   const [h] = await deps.database.db.select().from(ledgerHolds).where(eq(ledgerHolds.id, p.holdId));
   return h ? { id: h.id, status: h.status, amount: h.amount } : null;
 }
-
-export { InsufficientBalanceError };
 
 /** Jobs of the payouts module: funding, reconciliation, sandbox steps, receipts. */
 export function payoutJobs(deps: Deps): JobDefinition[] {

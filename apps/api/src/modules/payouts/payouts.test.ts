@@ -362,6 +362,28 @@ describe('verification code', () => {
     expect(badInput.statusCode).toBe(422);
   });
 
+  it('sends at most 5 codes for one quote', async () => {
+    const { token } = await curator(100);
+    const r = await recipient(token);
+    const q = await quote(token, r.id);
+    for (let i = 0; i < 5; i++) {
+      const res = await ctx.call('POST', '/api/payments/send/verification/code', {
+        token,
+        body: { quote_id: q.id },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const sixth = await ctx.call('POST', '/api/payments/send/verification/code', {
+      token,
+      body: { quote_id: q.id },
+    });
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect(sixth.json().message).toBe(
+      'Too many codes were sent for this withdrawal. Please ask for a new quote later',
+    );
+  });
+
   it('refuses an expired quote (30 minutes)', async () => {
     const { user, token } = await curator(100);
     const r = await recipient(token);
