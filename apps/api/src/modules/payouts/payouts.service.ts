@@ -869,9 +869,14 @@ export async function processWiseDelivery(
   if (!row || row.processedAt) return;
   try {
     const outcome = await applyStateChange(deps, event);
+    // An event for a transfer not recorded yet stays unprocessed, so a later delivery applies it.
     await deps.database.db
       .update(webhookEvents)
-      .set({ processedAt: sql`now()`, error: outcome === 'applied' ? null : outcome })
+      .set(
+        outcome === 'unknown'
+          ? { error: 'unknown transfer' }
+          : { processedAt: sql`now()`, error: outcome === 'applied' ? null : outcome },
+      )
       .where(eq(webhookEvents.id, row.id));
   } catch (err) {
     await deps.database.db

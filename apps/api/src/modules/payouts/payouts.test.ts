@@ -670,6 +670,13 @@ describe('crash recovery and webhooks', () => {
       [`payout:${payout.id}:return`],
     );
     expect(returned.n).toBe(1);
+    // An event for a transfer this product does not know is kept unprocessed (answered 200).
+    const stranger = delivery('999999999', 'processing', new Date());
+    expect((await webhook(stranger)).statusCode).toBe(200);
+    const kept = await q1<{ processed_at: Date | null; error: string }>(
+      `select processed_at, error from webhook_events where provider = 'wise' and event_id like '999999999:%'`,
+    );
+    expect(kept).toMatchObject({ processed_at: null, error: 'unknown transfer' });
     const forged = await webhook({
       rawBody: bounced.rawBody,
       signature: Buffer.from('nope').toString('base64'),
