@@ -64,6 +64,9 @@ function RecipientForm({ onDone }: { onDone: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveRecipient();
   const chosen = types.data?.find((x) => x.type === type) ?? types.data?.[0];
+  /** Wise names fields in English: known fields are translated, others keep Wise's name. */
+  const fieldLabel = (f: AccountType['fields'][number]) =>
+    t(`payouts.fields.${f.key.replace(/\./g, '_')}`, { defaultValue: f.name });
 
   useEffect(() => {
     setType(types.data?.[0]?.type ?? null);
@@ -130,7 +133,10 @@ function RecipientForm({ onDone }: { onDone: () => void }) {
           <>
             {types.data.length > 1 && (
               <SegmentedControl
-                data={types.data.map((x) => ({ value: x.type, label: x.title }))}
+                data={types.data.map((x) => ({
+                  value: x.type,
+                  label: t(`payouts.account_types.${x.type}`, { defaultValue: x.title }),
+                }))}
                 value={chosen?.type ?? ''}
                 onChange={(v) => {
                   setType(v);
@@ -156,7 +162,7 @@ function RecipientForm({ onDone }: { onDone: () => void }) {
                 f.values.length > 0 ? (
                   <Radio.Group
                     key={f.key}
-                    label={f.name}
+                    label={fieldLabel(f)}
                     value={details[f.key] ?? ''}
                     onChange={(v) => setDetails((d) => ({ ...d, [f.key]: v }))}
                     error={errors[`details.${f.key}`]}
@@ -164,15 +170,19 @@ function RecipientForm({ onDone }: { onDone: () => void }) {
                   >
                     <Group mt={6}>
                       {f.values.map((o) => (
-                        <Radio key={o.key} value={o.key} label={o.name} />
+                        <Radio
+                          key={o.key}
+                          value={o.key}
+                          label={t(`payouts.values.${o.key}`, { defaultValue: o.name })}
+                        />
                       ))}
                     </Group>
                   </Radio.Group>
                 ) : (
                   <TextInput
                     key={f.key}
-                    label={f.name}
-                    placeholder={f.example ?? undefined}
+                    label={fieldLabel(f)}
+                    description={f.example ? t('payouts.example', { value: f.example }) : undefined}
                     value={details[f.key] ?? ''}
                     onChange={(e) => {
                       const value = e.currentTarget.value;
