@@ -7,6 +7,7 @@ export const userKeys = {
   all: ['admin-users'] as const,
   user: (id: number) => ['admin-users', 'user', id] as const,
   connections: (id: number) => ['admin-users', 'connections', id] as const,
+  walletSummary: (id: number) => ['admin-users', 'wallet-summary', id] as const,
   lastFive: (id: number, type: number) => ['admin-users', 'last-five', id, type] as const,
   genres: (q: string) => ['lookups', 'genres', q] as const,
   tiers: ['lookups', 'tiers'] as const,
@@ -84,6 +85,22 @@ export function useAdminUser(id: number) {
     queryFn: async () => (await api.get<AdminUser>(`admin/users/${id}`, { silent: true })).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
+  });
+}
+
+/** GET admin/users/{id}/wallet/summary: balance and the coins in (+) and out (−), in coins. */
+export interface WalletSummary {
+  balance: number;
+  credits: number;
+  debits: number;
+  transactions: number;
+}
+
+export function useWalletSummary(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: userKeys.walletSummary(id),
+    queryFn: async () => (await api.get<WalletSummary>(`admin/users/${id}/wallet/summary`)).data,
   });
 }
 

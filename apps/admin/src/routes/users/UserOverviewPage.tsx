@@ -39,6 +39,7 @@ import {
   Loader,
   Modal,
   Paper,
+  SimpleGrid,
   Stack,
   Tabs,
   Text,
@@ -81,6 +82,7 @@ import {
   useAdminUser,
   useUserAction,
   useUserConnections,
+  useWalletSummary,
 } from '../../hooks/use-users';
 import { PagedTable } from './PagedTable';
 import { UserModal } from './UserModal';
@@ -329,14 +331,41 @@ function WalletTab({ user }: { user: AdminUser }) {
   const [tx, setTx] = useState<WalletTransaction | null>(null);
   const [number, setNumber] = useState('');
   const [applied, setApplied] = useState('');
+  const summary = useWalletSummary(user.id);
+  const lang = i18n.language;
   return (
     <Stack gap="md">
-      <WalletBalanceCard
-        coins={user.balance.balance}
-        valueMinor={user.balance.total_minor}
-        currency={user.balance.currency}
-        depositTo="/wallet/transaction/list"
-      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <WalletBalanceCard
+          coins={user.balance.balance}
+          valueMinor={user.balance.total_minor}
+          currency={user.balance.currency}
+          depositTo="/wallet/transaction/list"
+        />
+        <Card padding="lg" radius="md" data-testid="wallet-totals">
+          <Text size="sm" c="dimmed" fw={500}>
+            {t('users.wallet.totals', { count: summary.data?.transactions ?? 0 })}
+          </Text>
+          <Group mt="sm" gap="xl">
+            <div>
+              <Text size="xs" c="dimmed">
+                {t('users.wallet.credits')}
+              </Text>
+              <Text fw={700} c="green" dir="ltr">
+                +{formatNumber(summary.data?.credits ?? 0, lang)}
+              </Text>
+            </div>
+            <div>
+              <Text size="xs" c="dimmed">
+                {t('users.wallet.debits')}
+              </Text>
+              <Text fw={700} c="red" dir="ltr">
+                −{formatNumber(summary.data?.debits ?? 0, lang)}
+              </Text>
+            </div>
+          </Group>
+        </Card>
+      </SimpleGrid>
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -271,6 +271,28 @@ export const usersRoutes: RouteModule = (app, deps) => {
     },
   );
 
+  app.get(
+    '/api/admin/users/:id/wallet/summary',
+    {
+      config: { access: adminAccess('main.wallet.show.all.transactions') },
+      schema: {
+        tags,
+        params: idParams,
+        response: {
+          200: envelope(
+            z.object({
+              balance: z.number(),
+              credits: z.number(),
+              debits: z.number(),
+              transactions: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => ({ data: await users.walletSummary(deps.database, req.params.id) }),
+  );
+
   const connection = z.object({
     id: z.number(),
     name: z.string(),

@@ -24,6 +24,7 @@ import { roles, userRoles } from '../rbac/rbac.schema';
 import { assignDefaultRoles } from '../rbac/rbac.service';
 import { getSettings } from '../settings/settings.service';
 import { walletBalance } from '../wallet/ledger';
+import { ledgerAccounts, ledgerEntries } from '../wallet/wallet.schema';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mail' | 'clock' | 'storage'>;
 type UserRow = typeof users.$inferSelect;
@@ -564,4 +565,33 @@ export async function userTypeOf(database: Database, userId: number): Promise<nu
     .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
   if (!row) throw new NotFoundError();
   return row.type;
+}
+
+/**
+ * Wallet totals of a user for the overview's Wallet tab: the balance, and the coins that came in
+ * (credits, +) and went out (debits, −) over the wallet's whole history, counted in SQL.
+ * @throws NotFoundError when there is no such user
+ */
+export async function walletSummary(database: Database, userId: number) {
+  await userTypeOf(database, userId);
+  const result = await database.db.execute<{
+    credits: string;
+    debits: string;
+    count: string;
+    balance: string;
+  }>(sql`
+    select coalesce(sum(e.amount) filter (where e.amount > 0), 0) as credits,
+           coalesce(-sum(e.amount) filter (where e.amount < 0), 0) as debits,
+           count(e.id) as count,
+           coalesce(max(a.balance), 0) as balance
+      from ${ledgerAccounts} a
+      left join ${ledgerEntries} e on e.account_id = a.id
+     where a.kind = 'user_wallet' and a.user_id = ${userId}`);
+  const row = result.rows[0];
+  return {
+    balance: Number(row?.balance ?? 0),
+    credits: Number(row?.credits ?? 0),
+    debits: Number(row?.debits ?? 0),
+    transactions: Number(row?.count ?? 0),
+  };
 }

@@ -625,6 +625,23 @@ describe('overview tabs (spec section 7 "Admin user overview")', () => {
       token: superToken,
     });
     expect(wallet.json().pagination.total).toBeGreaterThanOrEqual(4);
+    const summary = await ctx.call('GET', `/api/admin/users/${artist.id}/wallet/summary`, {
+      token: superToken,
+    });
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json().data).toEqual({
+      balance: overview.balance.balance,
+      credits: 5000,
+      debits: 5000 - overview.balance.balance,
+      transactions: wallet.json().pagination.total,
+    });
+    expect(
+      (await ctx.call('GET', `/api/admin/users/${artist.id}/wallet/summary`, { token: viewerToken }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await ctx.call('GET', '/api/admin/users/99999999/wallet/summary', { token: superToken })).statusCode,
+    ).toBe(404);
     const count = await ctx.deps.database.db.execute<{ n: number }>(
       sql`select count(*)::int n from express_campaigns where artist_id = ${artist.id}`,
     );
