@@ -62,6 +62,27 @@ test('an admin approves a pending artist from the users list and overview', asyn
   expect(login.ok()).toBeTruthy();
   await page.getByTestId('tab-activities').click();
   await expect(page.locator('table tbody tr', { hasText: 'Signed in' }).first()).toBeVisible();
+
+  // The demo artist's wallet tab: balance, totals, transactions filtered by number, details modal.
+  const token = await getAdminToken(request);
+  const found = await request.get('/api/admin/users?filter[email]=artist@demo.test', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const demo = ((await found.json()).data as { id: number }[])[0]!;
+  await page.goto(`/admin/users/${demo.id}`);
+  await page.getByTestId('tab-wallet').click();
+  await expect(page.getByTestId('wallet-balance-card')).toBeVisible();
+  await expect(page.getByTestId('wallet-totals')).toContainText('+');
+  const firstRow = page.getByTestId('user-wallet').locator('table tbody tr').first();
+  await expect(firstRow).toBeVisible();
+  const number = ((await firstRow.locator('td').nth(1).textContent()) ?? '').trim();
+  await page.getByTestId('tx-number-filter').fill(number.slice(2, 9));
+  await page.getByTestId('tx-number-filter').press('Enter');
+  await expect(page.getByTestId('user-wallet').locator('table tbody tr')).toHaveCount(1);
+  await shot(page, 'admin-user-wallet-en');
+  await page.getByTestId('user-wallet').locator('table tbody tr').first().click();
+  await expect(page.getByTestId('tx-detail')).toContainText(number);
+  await page.getByTestId('tx-cancel').click();
 });
 
 test('editing a user shows the server error under its field, in English and Arabic', async ({

@@ -1,3 +1,4 @@
+import 'mantine-datatable/styles.css';
 import { LIMITS } from '@lm/contracts/limits';
 import { formatNumber, useApi } from '@lm/ui';
 import { Paper } from '@mantine/core';

@@ -334,7 +334,7 @@ function WalletTab({ user }: { user: AdminUser }) {
   const summary = useWalletSummary(user.id);
   const lang = i18n.language;
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-testid="user-wallet">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <WalletBalanceCard
           coins={user.balance.balance}
