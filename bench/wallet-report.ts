@@ -83,8 +83,8 @@ function loadRow(label: string, r: WalletLoadResult, single?: { medianMs: number
   return `| ${label} | ${r.reqPerSec.toFixed(r.reqPerSec < 10 ? 1 : 0)} | ${stat(r.p50)} | ${stat(r.p95)} | ${stat(r.p99)} | ${r.ok} | ${cut} | ${failures(r)} | ${one} |`;
 }
 
-/** The load table of one endpoint (markdown). */
-export function endpointTable(e: EndpointReport): string {
+/** The load table of one endpoint (markdown); also used by the admin lists benchmark. */
+export function endpointTable(e: Pick<EndpointReport, 'title' | 'product' | 'single' | 'baselines'>): string {
   const lines = [
     '| Target | req/s | p50 (ms) | p95 (ms) | p99 (ms) | 2xx in window | cut off at end | non-2xx / errors | 1 client, median (ms) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -103,8 +103,10 @@ export function endpointTable(e: EndpointReport): string {
   return lines.join('\n');
 }
 
-/** CPU per request of every target (markdown). */
-export function cpuTable(report: WalletReport): string {
+/** CPU per request of every target (markdown); also used by the admin lists benchmark. */
+export function cpuTable(report: {
+  endpoints: Pick<EndpointReport, 'title' | 'product' | 'baselines'>[];
+}): string {
   const seen = new Set<string>();
   const rows: string[] = [];
   const add = (label: string, r: WalletLoadResult) => {

