@@ -50,6 +50,13 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_oauth_unique').on(t.oauthType, t.oauthSubject),
     index('users_type_status_idx').on(t.userTypeId, t.status),
+    // Back-office search (users list name/email/q filters, audit log actor filter): contains,
+    // case-insensitive, served by trigram indexes (pg_trgm, migration 0008); see docs/performance.md.
+    index('users_name_trgm_idx').using('gin', sql`trim(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_country_idx').on(t.countryCode),
+    // Reports' sign-ups per day and the users list's date filters.
+    index('users_created_idx').on(t.createdAt),
     check('users_type_check', sql`${t.userTypeId} in (1, 2, 3)`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],

@@ -181,6 +181,8 @@ export const expressCampaigns = pgTable(
     index('express_campaigns_artist_idx').on(t.artistId, t.id),
     index('express_campaigns_curator_idx').on(t.curatorId, t.statusId),
     index('express_campaigns_status_idx').on(t.statusId),
+    // Reports: campaigns created over a date range.
+    index('express_campaigns_created_idx').on(t.createdAt),
     check('express_campaigns_status_check', sql`${t.statusId} between 1 and 8`),
     check('express_campaigns_price_positive', sql`${t.price} > 0`),
   ],
