@@ -58,8 +58,11 @@ export interface Report {
  */
 export async function buildReport(database: Database, from: string, to: string): Promise<Report> {
   const days = sql`select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') d`;
+  // Bounds on the stored timestamptz itself (UTC midnights), so the columns' indexes apply; grouping
+  // by UTC day happens after the range is cut.
   const range = (column: string) =>
-    sql`${sql.raw(column)} >= ${from}::date and ${sql.raw(column)} < ${to}::date + 1`;
+    sql`${sql.raw(column)} >= ${from}::date::timestamp at time zone 'UTC'
+      and ${sql.raw(column)} < (${to}::date + 1)::timestamp at time zone 'UTC'`;
 
   const [sales, revenue, campaigns, users, payoutDays, payoutStatuses] = await Promise.all([
     database.db.execute<{
@@ -73,7 +76,7 @@ export async function buildReport(database: Database, from: string, to: string):
         select (p.paid_at at time zone 'UTC')::date as day, p.currency,
                sum(p.coins)::bigint as coins, count(*)::int as payments, sum(p.amount_minor)::bigint as amount
           from payments p
-         where p.status = 'paid' and ${range("(p.paid_at at time zone 'UTC')")}
+         where p.status = 'paid' and ${range('p.paid_at')}
          group by 1, 2
       )
       select to_char(d.day, 'YYYY-MM-DD') as day,
@@ -85,31 +88,35 @@ export async function buildReport(database: Database, from: string, to: string):
     database.db.execute<{ currency: string; amount_minor: number }>(sql`
       select currency, sum(amount_minor)::bigint::float8 as amount_minor
         from payments
-       where status = 'paid' and ${range("(paid_at at time zone 'UTC')")}
+       where status = 'paid' and ${range('paid_at')}
        group by currency order by currency`),
     database.db.execute<{ status_id: number; count: number; coins: number }>(sql`
       select status_id::int, count(*)::int as count, sum(price)::bigint::float8 as coins
         from express_campaigns
-       where ${range("(created_at at time zone 'UTC')")}
+       where ${range('created_at')}
        group by status_id order by status_id`),
     database.db.execute<UsersDay & Record<string, unknown>>(sql`
-      with days as (${days})
-      select to_char(d.day, 'YYYY-MM-DD') as day,
-             count(u.id) filter (where u.user_type_id = 1)::int as artists,
-             count(u.id) filter (where u.user_type_id = 2)::int as curators,
-             count(u.id) filter (where u.user_type_id = 3)::int as influencers
-        from days d
-        left join users u on (u.created_at at time zone 'UTC')::date = d.day and u.deleted_at is null
-       group by d.day order by d.day`),
+      with days as (${days}),
+      signups as (
+        select (created_at at time zone 'UTC')::date as day,
+               count(*) filter (where user_type_id = 1)::int as artists,
+               count(*) filter (where user_type_id = 2)::int as curators,
+               count(*) filter (where user_type_id = 3)::int as influencers
+          from users where deleted_at is null and ${range('created_at')} group by 1
+      )
+      select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(s.artists, 0) as artists,
+             coalesce(s.curators, 0) as curators, coalesce(s.influencers, 0) as influencers
+        from days d left join signups s on s.day = d.day
+       order by d.day`),
     database.db.execute<PayoutsDay & Record<string, unknown>>(sql`
       with days as (${days}),
       requested as (
         select (created_at at time zone 'UTC')::date as day, count(*)::int as n, sum(coins)::bigint as coins
-          from payouts where ${range("(created_at at time zone 'UTC')")} group by 1
+          from payouts where ${range('created_at')} group by 1
       ),
       paid as (
         select (paid_at at time zone 'UTC')::date as day, count(*)::int as n, sum(amount_minor)::bigint as minor
-          from payouts where status_id = 3 and ${range("(paid_at at time zone 'UTC')")} group by 1
+          from payouts where status_id = 3 and ${range('paid_at')} group by 1
       )
       select to_char(d.day, 'YYYY-MM-DD') as day,
              coalesce(r.n, 0) as requested, coalesce(r.coins, 0)::float8 as requested_coins,
@@ -118,7 +125,7 @@ export async function buildReport(database: Database, from: string, to: string):
        order by d.day`),
     database.db.execute<{ status_id: number; count: number }>(sql`
       select status_id::int, count(*)::int as count from payouts
-       where ${range("(created_at at time zone 'UTC')")}
+       where ${range('created_at')}
        group by status_id order by status_id`),
   ]);
 
