@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../db/client';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { seedExpressDemo } from '../express-spotify/express.seed';
+import { credit, DESC } from '../wallet/ledger';
 import { getSettings } from './settings.service';
 
 let ctx: TestContext;
@@ -117,5 +120,60 @@ describe('/system/settings API', () => {
     const now = await getSettings(ctx.deps.database);
     expect([now.coin_price_pence, now.payout_rate_pence]).toEqual([120, 90]);
     expect((await settingAudits()).length).toBe(auditsBefore + 2);
+  });
+});
+
+describe('settings effects on express campaigns', () => {
+  it('a campaign created after a change snapshots the new fee and durations; earlier ones keep theirs', async () => {
+    const live = await createTestApp();
+    try {
+      const curator = await live.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
+      expect(curator.id).toBeGreaterThan(0);
+      await seedExpressDemo(live.deps.database);
+      const playlist = (
+        await live.deps.database.pool.query('select id from express_playlists order by id limit 1')
+      ).rows[0].id as number;
+      const artist = await live.makeUser({ userTypeId: 1 });
+      await withTransaction(live.deps.database, (tx) =>
+        credit(tx, {
+          userId: artist.id,
+          coins: 5_000,
+          descId: DESC.COIN_PURCHASE,
+          idempotencyKey: `seed-${artist.id}`,
+        }),
+      );
+      const artistToken = await live.loginUser(artist.email);
+      const create = (track: string) =>
+        live.call('POST', '/api/express/artist/campaign/create', {
+          token: artistToken,
+          body: {
+            track_link: `https://open.spotify.com/track/${track}`,
+            playlist_ids: [playlist],
+            payment_method: 'coins',
+          },
+        });
+      const snapshot = async () =>
+        (
+          await live.deps.database.pool.query(
+            'select fee_percent, playlist_submission_days, on_going_days, auditing_days from express_campaigns order by id',
+          )
+        ).rows;
+      expect((await create('4uLU6hMCjMI75M1A2tKUQC')).statusCode).toBe(201);
+      const staff = await live.loginAdmin(
+        (await live.makeAdmin({ permissions: ['view.main.settings.tab.list'] })).email,
+      );
+      const changed = await live.call('PUT', '/api/admin/settings', {
+        token: staff,
+        body: { platform_fee_percent: 12, playlist_submission_days: 5, on_going_days: 21, auditing_days: 2 },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await create('1301WleyT98MSxVHPZCA6M')).statusCode).toBe(201);
+      expect(await snapshot()).toEqual([
+        { fee_percent: 20, playlist_submission_days: 3, on_going_days: 28, auditing_days: 3 },
+        { fee_percent: 12, playlist_submission_days: 5, on_going_days: 21, auditing_days: 2 },
+      ]);
+    } finally {
+      await live.close();
+    }
   });
 });
