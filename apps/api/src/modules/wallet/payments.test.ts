@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../db/client';
 import { signSandboxCardEvent } from '../../providers/payments/sandbox-card';
 import { signSandboxPayPalEvent } from '../../providers/payments/sandbox-paypal';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { walletBalance } from './ledger';
+import { getSettings } from '../settings/settings.service';
+import { credit, DESC, walletBalance } from './ledger';
 import { DEMO_PACKAGES, seedWalletDemo } from './wallet.demo';
 
 let ctx: TestContext;
@@ -272,6 +274,27 @@ describe('wallet balance and packages', () => {
     const pkgs = await ctx.call('GET', '/api/wallet/user/get/all-packages?convert=1&currency=EUR', { token });
     expect(pkgs.json().data.map((p: { name: string }) => p.name)).toEqual(DEMO_PACKAGES.map((p) => p.name));
     expect(pkgs.json().data[0].converted.currency).toBe('EUR');
+  });
+
+  it("values an artist's coins at the coin price and a curator's at the payout rate", async () => {
+    const { user: a, token: artistToken } = await artist();
+    const curator = await ctx.makeUser({ userTypeId: 2 });
+    const curatorToken = await ctx.loginUser(curator.email);
+    await withTransaction(ctx.deps.database, async (tx) => {
+      await credit(tx, { userId: a.id, coins: 10, descId: DESC.COIN_PURCHASE, idempotencyKey: `v-${a.id}` });
+      await credit(tx, {
+        userId: curator.id,
+        coins: 10,
+        descId: DESC.COIN_PURCHASE,
+        idempotencyKey: `v-${curator.id}`,
+      });
+    });
+    const { coin_price_pence, payout_rate_pence } = await getSettings(ctx.deps.database);
+    expect(coin_price_pence).not.toBe(payout_rate_pence);
+    const of = async (token: string) =>
+      (await ctx.call('GET', '/api/wallet/user/current/balance', { token })).json().data.total_minor;
+    expect(await of(artistToken)).toBe(10 * coin_price_pence);
+    expect(await of(curatorToken)).toBe(10 * payout_rate_pence);
   });
 });
 

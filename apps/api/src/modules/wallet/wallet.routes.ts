@@ -166,8 +166,11 @@ export const walletRoutes: RouteModule = async (app, deps) => {
       },
     },
     async (req) => {
-      const balance = await walletBalance(deps.database, currentUser(req).id);
-      const { coin_price_pence } = await getSettings(deps.database);
+      const user = currentUser(req);
+      const balance = await walletBalance(deps.database, user.id);
+      const { coin_price_pence, payout_rate_pence } = await getSettings(deps.database);
+      // An artist's coins are worth what they cost; a curator's or influencer's what a payout gives.
+      const pencePerCoin = user.permissions.has('ARTIST_PERMISSION') ? coin_price_pence : payout_rate_pence;
       let rate: number;
       try {
         rate = await deps.providers.rates.rate('GBP', req.query.currency);
@@ -176,7 +179,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
           errors: { currency: ['payments.currency_unsupported'] },
         });
       }
-      const totalMinor = convertMinor(balance * coin_price_pence, rate);
+      const totalMinor = convertMinor(balance * pencePerCoin, rate);
       return {
         data: { balance, total: totalMinor / 100, total_minor: totalMinor, currency: req.query.currency },
       };
