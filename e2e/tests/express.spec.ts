@@ -182,7 +182,7 @@ test('spotify express campaign: pay, decline with refund, approve, placement, ti
   await page.getByRole('button', { name: 'Send review' }).click();
   const thanks = page.getByText('Thank you!', { exact: true });
   await expect(thanks).toBeVisible();
-  await expect(thanks).toBeHidden({ timeout: 12_000 });
+  await expect(thanks).toBeHidden({ timeout: 20_000 });
 
   // Renew: the check shows the price, the renewal holds it again and opens the new campaign.
   await page.getByRole('link', { name: 'Renew', exact: true }).click();
