@@ -54,7 +54,9 @@ export const users = pgTable(
     // case-insensitive, served by trigram indexes (pg_trgm, migration 0008); see docs/performance.md.
     index('users_name_trgm_idx').using('gin', sql`trim(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
-    index('users_country_idx').on(t.countryCode),
+    // Live accounts only (the lists leave deleted ones out): their counts are index-only scans.
+    index('users_country_idx').on(t.countryCode).where(sql`${t.deletedAt} is null`),
+    index('users_live_idx').on(t.id).where(sql`${t.deletedAt} is null`),
     // Reports' sign-ups per day and the users list's date filters.
     index('users_created_idx').on(t.createdAt),
     check('users_type_check', sql`${t.userTypeId} in (1, 2, 3)`),
