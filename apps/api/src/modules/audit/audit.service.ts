@@ -74,9 +74,45 @@ export interface AuditLogFilter {
   to?: string;
 }
 
+/** Up to this many admins and as many users matching the actor text are resolved to ids up front. */
+export const ACTOR_IDS_LIMIT = 500;
+
+/**
+ * The actor text filter (name or e-mail contains, case-insensitive, of the admin or user who acted).
+ * The matching accounts are looked up first (trigram indexes on users' trimmed name and e-mail) and
+ * their ids passed as values, so the planner sees how many entries those actors have (column
+ * statistics) and reaches them through `(actor_type, actor_id, created_at)` or walks the newest entries,
+ * whichever is cheaper. When the text matches more than `max` admins or users, the ids are left to a
+ * subquery computed once by PostgreSQL instead of a long list of values.
+ */
+async function actorCondition(database: Database, text: string, max: number): Promise<SQL> {
+  const pattern = containsPattern(text);
+  const adminsMatching = sql`select a.id from admins a where a.name ilike ${pattern} or a.email ilike ${pattern}`;
+  const usersMatching = sql`select u.id from users u
+    where trim(u.first_name || ' ' || u.last_name) ilike ${pattern} or u.email ilike ${pattern}`;
+  const found = await database.db.execute<{ kind: string; id: number }>(sql`
+    (select 'admin' as kind, m.id from (${adminsMatching} limit ${max + 1}) m)
+    union all
+    (select 'user' as kind, m.id from (${usersMatching} limit ${max + 1}) m)`);
+  const ids = (kind: string) => found.rows.filter((r) => r.kind === kind).map((r) => Number(r.id));
+  const adminIds = ids('admin');
+  const userIds = ids('user');
+  if (adminIds.length > max || userIds.length > max) {
+    return sql`(
+      (l.actor_type = 'admin' and l.actor_id = any(array(${adminsMatching})))
+      or (l.actor_type = 'user' and l.actor_id = any(array(${usersMatching}))))`;
+  }
+  const list = (values: number[]) => `{${values.join(',')}}`;
+  return sql`(
+    (l.actor_type = 'admin' and l.actor_id = any(${list(adminIds)}::int[]))
+    or (l.actor_type = 'user' and l.actor_id = any(${list(userIds)}::int[])))`;
+}
+
 /**
  * A page of audit entries, newest first, filtered in SQL (`GET /api/admin/audit-logs`).
  * @param page from 1; @param limit rows per page
+ * @param actorIdsLimit how many matching admins or users the actor text filter resolves to ids up
+ *   front (see `actorCondition`)
  * @returns the page and the total matching
  */
 export async function listAuditLogs(
@@ -84,6 +120,7 @@ export async function listAuditLogs(
   filter: AuditLogFilter,
   page: number,
   limit: number,
+  actorIdsLimit = ACTOR_IDS_LIMIT,
 ): Promise<{ rows: AuditLogView[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.actorType) conditions.push(sql`l.actor_type = ${filter.actorType}`);
@@ -99,17 +136,7 @@ export async function listAuditLogs(
   if (filter.targetId) conditions.push(sql`l.target_id = ${filter.targetId}`);
   if (filter.from) conditions.push(sql`l.created_at >= ${filter.from}::date`);
   if (filter.to) conditions.push(sql`l.created_at < ${filter.to}::date + 1`);
-  if (filter.actor) {
-    // The matching accounts are found first (trigram indexes on users' name and e-mail), then their
-    // entries through the (actor_type, actor_id, created_at) index: `= any(array(...))` is computed
-    // once, where a correlated `exists` was evaluated for every entry of the log.
-    const pattern = containsPattern(filter.actor);
-    conditions.push(sql`(
-      (l.actor_type = 'admin' and l.actor_id = any(array(select a.id from admins a
-        where a.name ilike ${pattern} or a.email ilike ${pattern})))
-      or (l.actor_type = 'user' and l.actor_id = any(array(select u.id from users u
-        where trim(u.first_name || ' ' || u.last_name) ilike ${pattern} or u.email ilike ${pattern}))))`);
-  }
+  if (filter.actor) conditions.push(await actorCondition(database, filter.actor, actorIdsLimit));
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const [rows, count] = await Promise.all([
     database.db.execute<{

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { listAuditLogs } from './audit.service';
 
 let ctx: TestContext;
 let token: string;
@@ -65,6 +66,21 @@ describe('/logs API', () => {
     expect(byName.map((l) => [l.action, l.actor_name])).toEqual([['report.test_beta', 'Zelda Quill']]);
     expect(await actions(`filter[action]=report.&filter[actor]=${encodeURIComponent(reader.email)}`)).toEqual(
       ['report.test_alpha'],
+    );
+  });
+
+  it('finds the same entries when the actor text matches more accounts than are resolved up front', async () => {
+    for (const actor of ['zelda', 'quill', reader.email, 'nobody-matches-this']) {
+      const filter = { action: 'report.', actor };
+      const upFront = await listAuditLogs(ctx.deps.database, filter, 1, 10);
+      const bySubquery = await listAuditLogs(ctx.deps.database, filter, 1, 10, 0);
+      expect(bySubquery).toEqual(upFront);
+    }
+    const both = await listAuditLogs(ctx.deps.database, { action: 'report.', actor: 'e' }, 1, 10, 0);
+    expect(both.rows.map((r) => r.action).sort()).toEqual(
+      (await listAuditLogs(ctx.deps.database, { action: 'report.', actor: 'e' }, 1, 10)).rows
+        .map((r) => r.action)
+        .sort(),
     );
   });
 
