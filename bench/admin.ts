@@ -325,9 +325,11 @@ async function main(): Promise<number> {
       const part =
         s.call.kind === 'reports'
           ? (REPORT_PARTS[j] ?? `statement ${j + 1}`)
-          : j === 0
-            ? 'page rows'
-            : 'count';
+          : /^\s*select count\(/i.test(sql.text)
+            ? 'count'
+            : /'admin' as kind/.test(sql.text)
+              ? 'actor lookup'
+              : 'page rows';
       const plan = await explain(admin, s.key, part, sql);
       plans.push({ ...plan, seen: seenIn(sql, captured), sql: sql.text });
     }
