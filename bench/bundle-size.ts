@@ -42,7 +42,8 @@ function closure(assets: string, start: string, seen = new Set<string>()): Set<s
 }
 
 function measure(app: string, loginChunkPrefix: string): AppReport {
-  const dist = join(root, 'apps', app, 'dist');
+  // WEB_DIST / ADMIN_DIST point at a build elsewhere (as the API's static serving does).
+  const dist = process.env[`${app.toUpperCase()}_DIST`] ?? join(root, 'apps', app, 'dist');
   const assets = join(dist, 'assets');
   if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`npx vite build apps/${app}\` first`);
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -50,14 +51,15 @@ function measure(app: string, loginChunkPrefix: string): AppReport {
   if (!entry) throw new Error(`no entry script in apps/${app}/dist/index.html`);
   const files = readdirSync(assets);
   const login = files.find((f) => f.startsWith(loginChunkPrefix) && f.endsWith('.js'));
-  const english = files.find((f) => /^en-[\w-]+\.js$/.test(f));
-  if (!login || !english)
+  // The English catalogs: the screens' (ui) and the shared messages' (contracts), both loaded first.
+  const english = files.filter((f) => /^en-[\w-]+\.js$/.test(f));
+  if (!login || english.length === 0)
     throw new Error(`login chunk or English catalog not found in apps/${app}/dist/assets`);
 
   const entrySet = closure(assets, entry);
   const all = new Set(entrySet);
   closure(assets, login, all);
-  all.add(english);
+  for (const f of english) all.add(f);
   const size = (set: Iterable<string>) =>
     [...set].reduce((sum, f) => sum + gzipKb(readFileSync(join(assets, f))), 0);
   const entryKb = size(entrySet);

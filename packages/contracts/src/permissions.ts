@@ -96,3 +96,13 @@ export const EXPRESS_ADMIN_PERMISSIONS = {
   playlists: 'express.playlist.show',
   tiers: 'INFLUENCER_VIEW_TIERS',
 } as const satisfies Record<string, AdminPermission>;
+
+/** Back-office permissions of the users screens (spec section 6). */
+export const USER_ADMIN_PERMISSIONS = {
+  /** List, overview and every overview tab. */
+  view: 'view.main.users.tab.list',
+  /** Create, edit, approve, decline, disable, enable. */
+  edit: 'users.edit',
+  invite: 'users.show.invite',
+  resetPassword: 'users.show.reset.password',
+} as const satisfies Record<string, AdminPermission>;

@@ -1,7 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import type { AdminPermission } from './permissions';
 
 /**
  * The back-office user modal (spec section 5 "User modal"), shared by the API (request validation)
@@ -99,12 +98,3 @@ export const declineUserSchema = z.object({
 export const USER_IMAGE_MIME = ['image/jpeg', 'image/png'] as const;
 export const USER_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 
-/** Back-office permissions of the users screens (spec section 6). */
-export const USER_ADMIN_PERMISSIONS = {
-  /** List, overview and every overview tab. */
-  view: 'view.main.users.tab.list',
-  /** Create, edit, approve, decline, disable, enable. */
-  edit: 'users.edit',
-  invite: 'users.show.invite',
-  resetPassword: 'users.show.reset.password',
-} as const satisfies Record<string, AdminPermission>;

@@ -1,5 +1,8 @@
-import { EXPRESS_ADMIN_PERMISSIONS as EXPRESS, GENERAL } from '@lm/contracts/permissions';
-import { USER_ADMIN_PERMISSIONS } from '@lm/contracts/users';
+import {
+  EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
+  GENERAL,
+  USER_ADMIN_PERMISSIONS,
+} from '@lm/contracts/permissions';
 import type { RouteAccess } from '@lm/ui';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';

@@ -1,5 +1,4 @@
 import { DEFAULT_LANGUAGE, type Language } from '@lm/contracts/api';
-import { messageCatalogs } from '@lm/contracts/i18n/index';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readPreference, STORAGE_KEYS, writePreference } from '../session/storage-keys';
@@ -9,7 +8,7 @@ type Catalog = { [key: string]: string | Catalog };
 
 /**
  * UI catalogs are loaded per language on demand, so the login screen only downloads the one it
- * shows. The shared contracts catalog (validation, auth and error messages) is small and bundled.
+ * shows.
  */
 const uiLoaders: Record<Language, () => Promise<{ default: Catalog }>> = {
   en: () => import('./locales/en.json'),
@@ -17,6 +16,18 @@ const uiLoaders: Record<Language, () => Promise<{ default: Catalog }>> = {
   de: () => import('./locales/de.json'),
   ar: () => import('./locales/ar.json'),
   tr: () => import('./locales/tr.json'),
+};
+
+/**
+ * The shared contracts catalogs (validation, auth and error messages), likewise one language at a
+ * time: all five together outweighed the login screen.
+ */
+const messageLoaders: Record<Language, () => Promise<{ default: Catalog }>> = {
+  en: () => import('@lm/contracts/i18n/en.json'),
+  fr: () => import('@lm/contracts/i18n/fr.json'),
+  de: () => import('@lm/contracts/i18n/de.json'),
+  ar: () => import('@lm/contracts/i18n/ar.json'),
+  tr: () => import('@lm/contracts/i18n/tr.json'),
 };
 
 /**
@@ -41,14 +52,17 @@ export function storedLanguage(): Language {
 }
 
 async function loadLanguage(language: Language): Promise<void> {
-  await dayjsLocales[language]();
-  if (!i18next.hasResourceBundle(language, I18N_NAMESPACES.ui)) {
-    const catalog = await uiLoaders[language]();
-    i18next.addResourceBundle(language, I18N_NAMESPACES.ui, catalog.default, true, true);
-  }
-  if (!i18next.hasResourceBundle(language, I18N_NAMESPACES.messages)) {
-    i18next.addResourceBundle(language, I18N_NAMESPACES.messages, messageCatalogs[language], true, true);
-  }
+  const bundle = async (ns: string, load: () => Promise<{ default: Catalog }>) => {
+    if (i18next.hasResourceBundle(language, ns)) return;
+    const catalog = await load();
+    i18next.addResourceBundle(language, ns, catalog.default, true, true);
+  };
+  // Fetched side by side: the first screen waits for the slowest, not for the sum.
+  await Promise.all([
+    dayjsLocales[language](),
+    bundle(I18N_NAMESPACES.ui, uiLoaders[language]),
+    bundle(I18N_NAMESPACES.messages, messageLoaders[language]),
+  ]);
 }
 
 /** Sets `lang` and `dir` on <html> (Arabic is right-to-left). */
