@@ -102,10 +102,17 @@ async function actorCondition(database: Database, text: string, max: number): Pr
       (l.actor_type = 'admin' and l.actor_id = any(array(${adminsMatching})))
       or (l.actor_type = 'user' and l.actor_id = any(array(${usersMatching}))))`;
   }
+  // Only the kinds that matched: a single condition lets the count read the actor index alone.
   const list = (values: number[]) => `{${values.join(',')}}`;
-  return sql`(
-    (l.actor_type = 'admin' and l.actor_id = any(${list(adminIds)}::int[]))
-    or (l.actor_type = 'user' and l.actor_id = any(${list(userIds)}::int[])))`;
+  const arms = [
+    ...(adminIds.length > 0
+      ? [sql`(l.actor_type = 'admin' and l.actor_id = any(${list(adminIds)}::int[]))`]
+      : []),
+    ...(userIds.length > 0
+      ? [sql`(l.actor_type = 'user' and l.actor_id = any(${list(userIds)}::int[]))`]
+      : []),
+  ];
+  return arms.length > 0 ? sql`(${sql.join(arms, sql` or `)})` : sql`false`;
 }
 
 /**
