@@ -11,7 +11,7 @@ import { createMailer } from './modules/mail/mail.service';
 import type { AppDeps } from './platform/app';
 import { offsetClock, systemClock } from './platform/clock';
 import { createProviders } from './providers/providers';
-import { seedDemo } from './seed/demo';
+import { seedDemo, seedDemoHistory } from './seed/demo';
 import { seedReference } from './seed/reference';
 
 /** Started infrastructure of one process (API or worker). */
@@ -53,6 +53,8 @@ export async function boot(config: Config, options: { work: boolean; migrate: bo
     clock: config.NODE_ENV === 'production' ? systemClock : offsetClock(),
   };
   await jobs.register(jobDefinitions(deps), options.work);
+  // Demo history runs the real campaign machine, which needs the whole of deps (jobs, mail, providers).
+  if (options.migrate && config.seedDemo) await seedDemoHistory(deps);
   return {
     deps,
     async stop() {

@@ -3,11 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { type Database, withTransaction } from '../db/client';
 import { users } from '../modules/accounts/accounts.schema';
 import { admins } from '../modules/admins/admins.schema';
+import { seedCompletedDemoCampaigns } from '../modules/express-spotify/express.demo';
 import { seedExpressDemo } from '../modules/express-spotify/express.seed';
-import { seedPayoutsDemo } from '../modules/payouts/payouts.demo';
 import { adminRoles, roles } from '../modules/rbac/rbac.schema';
 import { assignDefaultRoles } from '../modules/rbac/rbac.service';
 import { seedWalletDemo } from '../modules/wallet/wallet.demo';
+import type { AppDeps } from '../platform/app';
 import { hashPassword } from '../platform/crypto';
 
 /** Password of every demo account (README quick start). */
@@ -79,8 +80,16 @@ export async function seedDemo(database: Database): Promise<void> {
   });
   await seedWalletDemo(database);
   await seedExpressDemo(database);
-  await seedPayoutsDemo(database);
   for (const seeder of demoSeeders) await seeder(database);
+}
+
+/**
+ * Demo history that goes through the product's own machinery (after `seedDemo`, once the jobs,
+ * mailer and providers exist): the demo artist's campaigns that completed on the demo curator's
+ * playlists, which leave the curator earnings to withdraw. Idempotent.
+ */
+export async function seedDemoHistory(deps: AppDeps): Promise<void> {
+  await seedCompletedDemoCampaigns(deps);
 }
 
 const demoSeeders: ((database: Database) => Promise<void>)[] = [];

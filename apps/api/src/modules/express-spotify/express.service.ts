@@ -129,7 +129,8 @@ export async function createCampaigns(
         toStatus: S.PENDING_APPROVAL,
         actorType: 'user',
         actorId: artistId,
-        note: 'created',
+        noteKey: input.renewedFromId ? 'express.timeline.renewed' : 'express.timeline.created',
+        noteParams: input.renewedFromId ? { campaign: input.renewedFromId } : null,
         createdAt: now,
       });
       await tellUser(

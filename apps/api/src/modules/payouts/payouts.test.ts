@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import type { WiseProvider } from '../../providers/wise/contract';
 import { codeFrom, createTestApp, type TestContext } from '../../test/harness';
+import { seedCompletedDemoCampaigns } from '../express-spotify/express.demo';
+import { DEMO_PLAYLISTS, seedExpressDemo } from '../express-spotify/express.seed';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
 import { seedWalletDemo } from '../wallet/wallet.demo';
-import { seedPayoutsDemo } from './payouts.demo';
 import * as service from './payouts.service';
 
 let ctx: TestContext;
@@ -781,15 +782,28 @@ describe('more money paths', () => {
 });
 
 describe('demo data', () => {
-  it('gives the demo curator withdrawable earnings once, booked as a completed placement', async () => {
+  it('gives the demo curator withdrawable earnings once, from demo campaigns that really completed', async () => {
     const artist = await ctx.makeUser({ userTypeId: 1, email: 'artist@demo.test' });
     const demoCurator = await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
     await seedWalletDemo(db());
-    await seedPayoutsDemo(db());
-    await seedPayoutsDemo(db());
-    // 500 coins less the 20 % platform fee.
-    expect(await walletBalance(db(), demoCurator.id)).toBe(400);
-    expect(await walletBalance(db(), artist.id)).toBe(1500);
-    expect(await descCount(demoCurator.id, 2)).toBe(1);
+    await seedExpressDemo(db());
+    expect(await seedCompletedDemoCampaigns(ctx.deps)).toBe(2);
+    expect(await seedCompletedDemoCampaigns(ctx.deps)).toBe(0);
+    // The two demo playlists (Starter 50 and Premium 300 coins), paid less the 20 % platform fee.
+    expect(DEMO_PLAYLISTS.map((p) => p.tier)).toEqual(['Starter', 'Premium']);
+    const paid = 50 + 300;
+    expect(await walletBalance(db(), demoCurator.id)).toBe(paid - paid * 0.2);
+    expect(await walletBalance(db(), artist.id)).toBe(2000 - paid);
+    expect(await descCount(demoCurator.id, 2)).toBe(2);
+    const timeline = await db().pool.query(
+      `select c.status_id, count(e.*)::int events from express_campaigns c
+         join express_campaign_events e on e.campaign_id = c.id
+        where c.artist_id = $1 group by c.id, c.status_id`,
+      [artist.id],
+    );
+    expect(timeline.rows).toEqual([
+      { status_id: 6, events: 6 },
+      { status_id: 6, events: 6 },
+    ]);
   });
 });
