@@ -97,4 +97,3 @@ export const declineUserSchema = z.object({
 /** Image types of the user modal (spec section 9: avatar jpg/jpeg/png). */
 export const USER_IMAGE_MIME = ['image/jpeg', 'image/png'] as const;
 export const USER_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
-
