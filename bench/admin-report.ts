@@ -108,7 +108,7 @@ export function findings(report: AdminReport): string[] {
     const total = e.plans.reduce((s, p) => s + p.executionMs, 0);
     const scans = [...new Set(e.plans.flatMap(seqScans))];
     out.push(
-      `\`${e.key}\`: the database work is ${ms(total)} ms over ${e.plans.length} statement(s) (run concurrently by the service), the largest being "${slowest.part}" at ${ms(slowest.executionMs)} ms${scans.length > 0 ? `; sequential scan of ${scans.join(', ')}` : ''}. One client: median ${ms(e.single.medianMs)} ms; under load ${e.product.reqPerSec.toFixed(e.product.reqPerSec < 10 ? 1 : 0)} req/s.`,
+      `\`${e.key}\`: the database work is ${ms(total)} ms over ${e.plans.length} statement(s) (page rows and count, or the six report statements, run concurrently), the largest being "${slowest.part}" at ${ms(slowest.executionMs)} ms${scans.length > 0 ? `; sequential scan of ${scans.join(', ')}` : ''}. One client: median ${ms(e.single.medianMs)} ms; under load ${e.product.reqPerSec.toFixed(e.product.reqPerSec < 10 ? 1 : 0)} req/s.`,
     );
   }
   const cpu = report.endpoints.filter((e) => e.product.cpu);
@@ -144,7 +144,7 @@ export function renderAdminSection(report: AdminReport): string {
     `- Product: \`npx tsx apps/api/src/main.ts\` on a fresh DATA_DIR with the embedded PostgreSQL (${report.postgres.version}; shared_buffers ${report.postgres.sharedBuffers}, work_mem ${report.postgres.workMem}), \`LOG_LEVEL=warn\`, rate limit raised out of the way, signed in through \`/api/admin/login\` as \`admin@demo.test\` (Super Admin; bearer token on every request).`,
     '- Baseline: `bench/admin-baseline-server.ts`, bare Fastify + `pg` (pool of 20 like the product), no auth or plugins, same database after the generation, one route: `select id, actor_type, actor_id, action, target_type, target_id, created_at from audit_logs order by created_at desc, id desc limit 10` (the `(created_at, id)` index).',
     `- Load: the wallet benchmark's runner (\`bench/wallet-load.ts\`): autocannon 9, ${load.connections} connections, keep-alive over loopback, per target ${load.warmupSeconds} s warm-up then ${load.durationSeconds} s measured; percentiles over the 2xx responses of the measured window, "≥" when requests cut off at the end prove them higher; queries of abandoned requests cancelled before the next target (${report.cancelledQueries} in this run). "1 client, median": sequential requests before the load.`,
-    '- Plans: the services (`listAuditLogs`, `listUsers`, `buildReport`) are called once per endpoint on a drizzle handle whose logger records each statement and its parameters; each is run under EXPLAIN (ANALYZE, BUFFERS) after the load. "text seen under load" says whether PostgreSQL showed that text in `pg_stat_activity` while the product served the requests.',
+    '- Plans: the services (`listAuditLogs`, `listUsers`, `buildReport`) are called once per endpoint on a drizzle handle whose logger records each statement and its parameters; each is run under EXPLAIN (ANALYZE, BUFFERS) after the load. EXPLAIN ANALYZE times every row, which inflates plans reading many rows (a count over a million index entries) compared with the same statement run normally. "text seen under load" says whether PostgreSQL showed that text in `pg_stat_activity` while the product served the requests.',
     '',
     '### Data',
     '',
