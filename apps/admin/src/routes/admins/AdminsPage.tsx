@@ -2,7 +2,6 @@ import type { SessionAdmin } from '@lm/contracts';
 import { emailSchema, passwordSchema } from '@lm/contracts/auth';
 import {
   applyServerErrors,
-  confirmAction,
   fieldError,
   formatDate,
   isApiError,
@@ -13,7 +12,6 @@ import {
   useZodForm,
 } from '@lm/ui';
 import {
-  ActionIcon,
   Badge,
   Button,
   Group,
@@ -24,13 +22,13 @@ import {
   Switch,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { type StaffAdmin, useAdminRoleOptions, useCrud } from '../../hooks/use-staff';
 
 const baseSchema = z.object({
@@ -243,32 +241,12 @@ export function AdminsPage() {
             title: '',
             width: 100,
             render: (a) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label={t('staff.edit')}>
-                  <ActionIcon variant="subtle" aria-label={t('staff.edit')} onClick={() => setEditing(a)}>
-                    <IconEdit size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('staff.delete')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('staff.delete')}
-                    disabled={a.id === me}
-                    onClick={async () => {
-                      if (
-                        await confirmAction({
-                          danger: true,
-                          message: t('staff.admins.delete_confirm', { name: a.name }),
-                        })
-                      )
-                        remove.mutate(a.id);
-                    }}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+              <EditDeleteActions
+                onEdit={() => setEditing(a)}
+                onDelete={() => remove.mutate(a.id)}
+                deleteMessage={t('staff.admins.delete_confirm', { name: a.name })}
+                deleteDisabled={a.id === me}
+              />
             ),
           },
         ]}

@@ -1,5 +1,4 @@
 import {
-  confirmAction,
   FileDropZone,
   formatNumber,
   IMAGE_RULES,
@@ -24,13 +23,13 @@ import {
   Textarea,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditDeleteActions } from '../../components/EditDeleteActions';
 import {
   type LookupEntry,
   type Slider,
@@ -190,32 +189,13 @@ function NamedLookupPage({ kind }: { kind: Kind }) {
             title: '',
             width: 100,
             render: (e) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label={t('staff.edit')}>
-                  <ActionIcon variant="subtle" aria-label={t('staff.edit')} onClick={() => setEditing(e)}>
-                    <IconEdit size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={e.usage > 0 ? t('staff.lookups.in_use') : t('staff.delete')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('staff.delete')}
-                    disabled={e.usage > 0}
-                    onClick={async () => {
-                      if (
-                        await confirmAction({
-                          danger: true,
-                          message: t('staff.lookups.delete_confirm', { name: e.name }),
-                        })
-                      )
-                        remove.mutate(e.id);
-                    }}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+              <EditDeleteActions
+                onEdit={() => setEditing(e)}
+                onDelete={() => remove.mutate(e.id)}
+                deleteMessage={t('staff.lookups.delete_confirm', { name: e.name })}
+                deleteDisabled={e.usage > 0}
+                deleteTooltip={e.usage > 0 ? t('staff.lookups.in_use') : undefined}
+              />
             ),
           },
         ]}
@@ -488,21 +468,7 @@ export function SlidersPage() {
               title: '',
               width: 100,
               render: (s) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon variant="subtle" aria-label={t('staff.edit')} onClick={() => setEditing(s)}>
-                    <IconEdit size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('staff.delete')}
-                    onClick={async () => {
-                      if (await confirmAction({ danger: true })) remove.mutate(s.id);
-                    }}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
+                <EditDeleteActions onEdit={() => setEditing(s)} onDelete={() => remove.mutate(s.id)} />
               ),
             },
           ]}

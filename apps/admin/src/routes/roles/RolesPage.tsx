@@ -1,6 +1,5 @@
-import { confirmAction, isApiError, ListScreen, translateMessage, usePageTitle } from '@lm/ui';
+import { isApiError, ListScreen, translateMessage, usePageTitle } from '@lm/ui';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -15,9 +14,10 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { type Role, staffKeys, useCrud, usePermissions } from '../../hooks/use-staff';
 import { buildMatrix, MATRIX_ACTIONS, rowNames } from './permission-matrix';
 
@@ -262,31 +262,11 @@ export function RolesPage() {
             title: '',
             width: 100,
             render: (r) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label={t('staff.edit')}>
-                  <ActionIcon variant="subtle" aria-label={t('staff.edit')} onClick={() => setEditing(r)}>
-                    <IconEdit size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('staff.delete')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('staff.delete')}
-                    onClick={async () => {
-                      if (
-                        await confirmAction({
-                          danger: true,
-                          message: t('staff.roles.delete_confirm', { name: r.name }),
-                        })
-                      )
-                        remove.mutate(r.id);
-                    }}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+              <EditDeleteActions
+                onEdit={() => setEditing(r)}
+                onDelete={() => remove.mutate(r.id)}
+                deleteMessage={t('staff.roles.delete_confirm', { name: r.name })}
+              />
             ),
           },
         ]}
