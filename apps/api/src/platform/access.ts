@@ -63,3 +63,29 @@ export function clientInfo(req: FastifyRequest): { ip: string; userAgent: string
   const ua = req.headers['user-agent'];
   return { ip: req.ip, userAgent: typeof ua === 'string' ? ua : null };
 }
+
+/**
+ * The signed-in admin of a request as an audit actor (id, IP, user agent).
+ * @throws Error when the route is not an admin route
+ */
+export function adminActor(req: FastifyRequest): {
+  type: 'admin';
+  id: number;
+  ip: string;
+  userAgent: string | null;
+} {
+  return { type: 'admin', id: currentAdmin(req).id, ...clientInfo(req) };
+}
+
+/**
+ * The signed-in user of a request as an audit actor (id, IP, user agent).
+ * @throws Error when the route is not a user route
+ */
+export function userActor(req: FastifyRequest): {
+  type: 'user';
+  id: number;
+  ip: string;
+  userAgent: string | null;
+} {
+  return { type: 'user', id: currentUser(req).id, ...clientInfo(req) };
+}

@@ -1,7 +1,6 @@
 import { emailSchema, LIMITS, passwordSchema } from '@lm/contracts';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
+import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import {
   envelope,
@@ -46,11 +45,6 @@ const adminSchema = z.object({
 });
 
 const tags = ['admins'];
-const actor = (req: FastifyRequest) => ({
-  type: 'admin' as const,
-  id: currentAdmin(req).id,
-  ...clientInfo(req),
-});
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
@@ -98,7 +92,7 @@ export const adminStaffRoutes: RouteModule = (app, deps) => {
       schema: { tags, body: adminCreateSchema, response: { 201: envelope(adminSchema) } },
     },
     async (req, reply) => {
-      const data = await service.createAdmin(deps, actor(req), req.body);
+      const data = await service.createAdmin(deps, adminActor(req), req.body);
       return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
     },
   );
@@ -110,7 +104,7 @@ export const adminStaffRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, body: adminUpdateSchema, response: { 200: envelope(adminSchema) } },
     },
     async (req) => {
-      const data = await service.updateAdmin(deps, actor(req), req.params.id, req.body);
+      const data = await service.updateAdmin(deps, adminActor(req), req.params.id, req.body);
       return { data, message: t(req.lang, 'common.saved') };
     },
   );
@@ -122,7 +116,7 @@ export const adminStaffRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: messageOnly } },
     },
     async (req) => {
-      await service.deleteAdmin(deps, actor(req), req.params.id);
+      await service.deleteAdmin(deps, adminActor(req), req.params.id);
       return { message: t(req.lang, 'common.deleted') };
     },
   );

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { withTransaction } from '../../db/client';
-import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
+import { adminAccess, adminActor, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, listQuery, messageOnly } from '../../platform/http';
@@ -25,12 +25,6 @@ const listAnswer = { 200: z.object({ data: z.array(loose), pagination: loose }) 
  * /express-campaigns/{campaignId} with force-end; campaign reasons CRUD).
  */
 export const adminExpressRoutes: RouteModule = (app, deps) => {
-  const actor = (req: Parameters<typeof clientInfo>[0]) => ({
-    type: 'admin' as const,
-    id: currentAdmin(req).id,
-    ...clientInfo(req),
-  });
-
   // Tiers, durations, reasons: small CRUD tables, every write audited.
   const tierBody = z.object({
     tier_name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
@@ -74,7 +68,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
           .returning();
         await audit(
           deps.database,
-          actor(req),
+          adminActor(req),
           { action: 'express.tier_create', targetType: 'express_tier', targetId: r!.id, meta: req.body },
           tx,
         );
@@ -104,7 +98,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
         if (!r) throw new NotFoundError();
         await audit(
           deps.database,
-          actor(req),
+          adminActor(req),
           { action: 'express.tier_update', targetType: 'express_tier', targetId: r.id, meta: req.body },
           tx,
         );
@@ -140,7 +134,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
           .returning();
         await audit(
           deps.database,
-          actor(req),
+          adminActor(req),
           {
             action: 'express.duration_save',
             targetType: 'express_duration',
@@ -170,7 +164,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
         if (!r) throw new NotFoundError();
         await audit(
           deps.database,
-          actor(req),
+          adminActor(req),
           { action: 'express.duration_save', targetType: 'express_duration', targetId: r.id, meta: req.body },
           tx,
         );
@@ -205,7 +199,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
         const [r] = await tx.db.insert(expressReasons).values(req.body).returning();
         await audit(
           deps.database,
-          actor(req),
+          adminActor(req),
           { action: 'express.reason_create', targetType: 'express_reason', targetId: r!.id, meta: req.body },
           tx,
         );
@@ -230,7 +224,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
         if (!r) throw new NotFoundError();
         await audit(
           deps.database,
-          actor(req),
+          adminActor(req),
           { action: 'express.reason_update', targetType: 'express_reason', targetId: r.id, meta: req.body },
           tx,
         );
@@ -256,7 +250,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
         if (!r) throw new NotFoundError();
         await audit(
           deps.database,
-          actor(req),
+          adminActor(req),
           { action: 'express.reason_retire', targetType: 'express_reason', targetId: r.id },
           tx,
         );

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminAccess, clientInfo, currentAdmin, PUBLIC } from '../../platform/access';
+import { adminAccess, adminActor, PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import {
   envelope,
@@ -62,11 +61,6 @@ const sliderSchema = z.object({
 });
 
 const tags = ['lookups'];
-const actor = (req: FastifyRequest) => ({
-  type: 'admin' as const,
-  id: currentAdmin(req).id,
-  ...clientInfo(req),
-});
 
 /**
  * Back-office CRUD of the lookups (spec section 2 lists and section 7 "Admin: CRUD for genres, tiers,
@@ -104,7 +98,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
       base,
       { config: { access }, schema: { tags, body: namedBody, response: { 201: envelope(namedSchema) } } },
       async (req, reply) => {
-        const data = await service.saveNamed(deps, actor(req), kind, req.body);
+        const data = await service.saveNamed(deps, adminActor(req), kind, req.body);
         return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
       },
     );
@@ -115,7 +109,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
         schema: { tags, params: idParams, body: namedBody, response: { 200: envelope(namedSchema) } },
       },
       async (req) => ({
-        data: await service.saveNamed(deps, actor(req), kind, req.body, req.params.id),
+        data: await service.saveNamed(deps, adminActor(req), kind, req.body, req.params.id),
         message: t(req.lang, 'common.saved'),
       }),
     );
@@ -123,7 +117,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
       `${base}/:id`,
       { config: { access }, schema: { tags, params: idParams, response: { 200: messageOnly } } },
       async (req) => {
-        await service.deleteNamed(deps, actor(req), kind, req.params.id);
+        await service.deleteNamed(deps, adminActor(req), kind, req.params.id);
         return { message: t(req.lang, 'common.deleted') };
       },
     );
@@ -154,7 +148,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => ({
-      data: await service.renameUserType(deps, actor(req), req.params.id, req.body.name),
+      data: await service.renameUserType(deps, adminActor(req), req.params.id, req.body.name),
       message: t(req.lang, 'common.saved'),
     }),
   );
@@ -173,7 +167,10 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
     '/api/admin/sliders',
     { config: { access }, schema: { tags, body: sliderBody, response: { 201: envelope(sliderSchema) } } },
     async (req, reply) => {
-      const data = await service.saveSlider(deps, actor(req), { ...req.body, link: req.body.link || null });
+      const data = await service.saveSlider(deps, adminActor(req), {
+        ...req.body,
+        link: req.body.link || null,
+      });
       return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
     },
   );
@@ -186,7 +183,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
     async (req) => ({
       data: await service.saveSlider(
         deps,
-        actor(req),
+        adminActor(req),
         { ...req.body, link: req.body.link || null },
         req.params.id,
       ),
@@ -197,7 +194,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
     '/api/admin/sliders/:id',
     { config: { access }, schema: { tags, params: idParams, response: { 200: messageOnly } } },
     async (req) => {
-      await service.deleteSlider(deps, actor(req), req.params.id);
+      await service.deleteSlider(deps, adminActor(req), req.params.id);
       return { message: t(req.lang, 'common.deleted') };
     },
   );

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
+import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly, paginate } from '../../platform/http';
@@ -26,12 +25,6 @@ const userSchema = z.object({
   user_type_id: z.number(),
 });
 const adminPayoutSchema = payoutSchema.extend({ user: userSchema, recipient: recipientSchema });
-
-const actorOf = (req: FastifyRequest) => ({
-  type: 'admin' as const,
-  id: currentAdmin(req).id,
-  ...clientInfo(req),
-});
 
 /**
  * Back-office payouts (spec section 2: /requests/list, /payouts/list, /payouts/{id}, /transfers/{quote}):
@@ -177,7 +170,7 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: envelope(detailSchema) } },
     },
     async (req) => {
-      await service.approvePayout(deps, req.params.id, actorOf(req));
+      await service.approvePayout(deps, req.params.id, adminActor(req));
       return { data: await detail(req.params.id), message: t(req.lang, 'payouts.approved') };
     },
   );
@@ -196,7 +189,7 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => {
-      await service.declinePayout(deps, req.params.id, req.body.reason, actorOf(req));
+      await service.declinePayout(deps, req.params.id, req.body.reason, adminActor(req));
       return { data: await detail(req.params.id), message: t(req.lang, 'payouts.declined') };
     },
   );
@@ -261,7 +254,7 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
     },
     async (req) => {
       const r = await service.reconcilePayouts(deps);
-      await audit(deps.database, actorOf(req), { action: 'payouts.reconciled', meta: r });
+      await audit(deps.database, adminActor(req), { action: 'payouts.reconciled', meta: r });
       return { message: t(req.lang, 'payouts.reconciled', r) };
     },
   );

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { clientInfo, currentUser, PUBLIC, userAccess } from '../../platform/access';
+import { currentUser, PUBLIC, userAccess, userActor } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly, paginate } from '../../platform/http';
@@ -120,11 +120,6 @@ function payee(req: FastifyRequest): number {
   service.assertPayee(user.userTypeId);
   return user.id;
 }
-const actorOf = (req: FastifyRequest) => ({
-  type: 'user' as const,
-  id: currentUser(req).id,
-  ...clientInfo(req),
-});
 
 /**
  * Withdrawals of curators and influencers (issue 6; spec section 7 "Payments": wise and curator
@@ -171,7 +166,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
         deps,
         userId,
         { ...req.body, country: req.body.country ?? null },
-        actorOf(req),
+        userActor(req),
       );
       return reply.status(201).send({ data, message: t(req.lang, 'payouts.recipient_saved') });
     },
@@ -184,7 +179,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
       schema: { tags, params: idParams, response: { 200: messageOnly } },
     },
     async (req) => {
-      await service.deleteRecipient(deps, payee(req), req.params.id, actorOf(req));
+      await service.deleteRecipient(deps, payee(req), req.params.id, userActor(req));
       return { message: t(req.lang, 'payouts.recipient_deleted') };
     },
   );
@@ -293,7 +288,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
         deps,
         payee(req),
         req.body.quote_id,
-        actorOf(req),
+        userActor(req),
         storageUrl,
       );
       return reply

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
+import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, listEnvelope, listQuery, messageOnly, paginate } from '../../platform/http';
@@ -36,11 +35,6 @@ const queueParams = z.object({ name: z.string().min(1).max(100) });
 const jobParams = queueParams.extend({ id: z.uuid({ error: 'validation.invalid' }) });
 
 const tags = ['queues'];
-const actor = (req: FastifyRequest) => ({
-  type: 'admin' as const,
-  id: currentAdmin(req).id,
-  ...clientInfo(req),
-});
 
 /**
  * The queue monitor over pg-boss (issue 7 "/horizon"): queues with counts by state, throughput,
@@ -105,7 +99,7 @@ export const queuesRoutes: RouteModule = (app, deps) => {
     '/api/admin/queues/:name/jobs/:id/retry',
     { config: { access }, schema: { tags, params: jobParams, response: { 200: messageOnly } } },
     async (req) => {
-      await queues.retryJob(deps, actor(req), req.params.name, req.params.id);
+      await queues.retryJob(deps, adminActor(req), req.params.name, req.params.id);
       return { message: t(req.lang, 'queues.retried') };
     },
   );
@@ -114,7 +108,7 @@ export const queuesRoutes: RouteModule = (app, deps) => {
     '/api/admin/queues/:name/jobs/:id',
     { config: { access }, schema: { tags, params: jobParams, response: { 200: messageOnly } } },
     async (req) => {
-      await queues.deleteJob(deps, actor(req), req.params.name, req.params.id);
+      await queues.deleteJob(deps, adminActor(req), req.params.name, req.params.id);
       return { message: t(req.lang, 'common.deleted') };
     },
   );

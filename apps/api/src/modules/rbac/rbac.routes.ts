@@ -1,7 +1,6 @@
 import { LIMITS } from '@lm/contracts';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
+import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import {
   envelope,
@@ -13,7 +12,6 @@ import {
   parseOrder,
 } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import type { AuditActor } from '../audit/audit.service';
 import * as rbac from './rbac.service';
 
 /** Permission that opens the role screens (spec section 2 "/roles/list or /roles"). */
@@ -43,11 +41,6 @@ export const roleSchema = z.object({
 });
 
 const tags = ['roles'];
-const actor = (req: FastifyRequest): AuditActor => ({
-  type: 'admin',
-  id: currentAdmin(req).id,
-  ...clientInfo(req),
-});
 
 /** Roles and permissions of spec section 7 "Settings/roles", and the role picker `getAllRolesWithQ`. */
 export const rbacRoutes: RouteModule = (app, deps) => {
@@ -100,7 +93,7 @@ export const rbacRoutes: RouteModule = (app, deps) => {
       schema: { tags, body: roleBodySchema, response: { 201: envelope(roleSchema) } },
     },
     async (req, reply) => {
-      const data = await rbac.createRole(deps, actor(req), req.body);
+      const data = await rbac.createRole(deps, adminActor(req), req.body);
       return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
     },
   );
@@ -112,7 +105,7 @@ export const rbacRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, body: roleBodySchema, response: { 200: envelope(roleSchema) } },
     },
     async (req) => {
-      const data = await rbac.updateRole(deps, actor(req), req.params.id, req.body);
+      const data = await rbac.updateRole(deps, adminActor(req), req.params.id, req.body);
       return { data, message: t(req.lang, 'common.saved') };
     },
   );
@@ -124,7 +117,7 @@ export const rbacRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: messageOnly } },
     },
     async (req) => {
-      await rbac.deleteRole(deps, actor(req), req.params.id);
+      await rbac.deleteRole(deps, adminActor(req), req.params.id);
       return { message: t(req.lang, 'common.deleted') };
     },
   );
