@@ -121,7 +121,8 @@ export function ExpressCampaignView({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const date = (v: string | null | undefined) => (v ? formatDateTime(v, lang) : '—');
-  const coins = (n: number) => t('express.coins_value', { value: formatNumber(n, lang) });
+  const coins = (n: number | null) =>
+    n === null ? '—' : t('express.coins_value', { value: formatNumber(n, lang) });
   const p = campaign.performance;
   return (
     <Stack gap="lg" data-testid="express-campaign">
@@ -190,12 +191,21 @@ export function ExpressCampaignView({
         <FactsCard title={t('express.detail.money')}>
           <Row label={t('express.fields.price')}>{coins(campaign.price)}</Row>
           <Row label={t('express.detail.paid')}>
-            <span data-testid="paid-coins">{coins(campaign.paid_coins)}</span>
+            <span data-testid="paid-coins">{coins(campaign.curator_coins)}</span>
+          </Row>
+          <Row label={t('express.detail.fee', { percent: formatNumber(campaign.fee_percent, lang) })}>
+            <span data-testid="fee-coins">{coins(campaign.fee_coins)}</span>
           </Row>
           <Row label={t('express.detail.refunded')}>
             <span data-testid="refunded-coins">{coins(campaign.refunded_coins)}</span>
           </Row>
-          <Row label={t('express.detail.payment_method')}>{t('express.detail.method_coins')}</Row>
+          <Row label={t('express.detail.payment_method')}>
+            {t(
+              campaign.payment_method === 'card'
+                ? 'express.detail.method_card'
+                : 'express.detail.method_coins',
+            )}
+          </Row>
         </FactsCard>
         {p ? (
           <FactsCard title={t('express.detail.performance')}>

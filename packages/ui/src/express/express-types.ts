@@ -39,6 +39,9 @@ export interface ExpressCampaign {
   curator: { id: number; name: string };
   payment_method: string;
   fee_percent: number;
+  /** Of paid_coins: the platform fee and the curator's share (coins). */
+  fee_coins: number | null;
+  curator_coins: number | null;
   playlist_submission_days: number;
   on_going_days: number;
   auditing_days: number;
@@ -51,7 +54,8 @@ export interface ExpressCampaign {
     last_seen_at: string | null;
     removed_at: string | null;
   };
-  paid_coins: number;
+  /** Coins posted from the hold (fee included); null while the campaign is open. */
+  paid_coins: number | null;
   refunded_coins: number;
   decline_reason: string | null;
   renewed_from_id: number | null;

@@ -124,6 +124,9 @@ export function campaignItem(r: CampaignRow) {
       removed_at: c.removedAt?.toISOString() ?? null,
     },
     paid_coins: c.paidCoins,
+    /** Of `paid_coins`, the platform fee (rounded down, as the ledger posts it) and the curator's share. */
+    fee_coins: c.paidCoins === null ? null : Math.floor((c.paidCoins * c.feePercent) / 100),
+    curator_coins: c.paidCoins === null ? null : c.paidCoins - Math.floor((c.paidCoins * c.feePercent) / 100),
     refunded_coins: c.refundedCoins,
     decline_reason: c.declineReason,
     renewed_from_id: c.renewedFromId,

@@ -163,6 +163,14 @@ describe('the lifecycle (DESIGN section 5)', () => {
     });
     const timeline = detail.json().data.timeline.map((e: { to_status: number }) => e.to_status);
     expect(timeline).toEqual([1, 2, 3, 4, 5, 6]);
+    // The money card: the full price posted, split into the platform fee and the curator's share.
+    expect(detail.json().data).toMatchObject({
+      paid_coins: 300,
+      fee_percent: 20,
+      fee_coins: 60,
+      curator_coins: 240,
+      payment_method: 'coins',
+    });
     const review = await ctx.call('POST', '/api/express/add/review', {
       token,
       body: { campaign_id: premium!.id, rating: 5, comment: 'Great' },
