@@ -420,29 +420,51 @@ export const expressRoutes: RouteModule = (app, deps) => {
 
   // Curator: incoming campaigns and actions.
   const listAnswer = { 200: z.object({ data: z.array(loose), pagination: loose }) };
-  app.get(
-    '/api/express/curator/playlist/campaigns',
+  /**
+   * A side's campaigns: the curator's incoming ones and the artist's own (spec section 7), each a list
+   * and a detail scoped to the signed-in user; the artist's detail carries its performance too.
+   */
+  const campaignSides = [
     {
-      config: { access: userAccess(CURATOR) },
-      schema: { tags, querystring: listQuery, response: listAnswer },
+      permission: CURATOR,
+      list: '/api/express/curator/playlist/campaigns',
+      show: '/api/express/curator/shows/campaigns/:id',
+      scope: (id: number) => ({ curatorId: id }),
+      withPerformance: false,
     },
-    async (req) => q.listCampaigns(deps.database, req.query, { curatorId: currentUser(req).id }),
-  );
-  app.get(
-    '/api/express/curator/shows/campaigns/:id',
     {
-      config: { access: userAccess(CURATOR) },
-      schema: { tags, params: idParams, response: { 200: envelope(loose) } },
+      permission: ARTIST,
+      list: '/api/express/artist/campaigns',
+      show: '/api/express/artist/show/campaign/:id',
+      scope: (id: number) => ({ artistId: id }),
+      withPerformance: true,
     },
-    async (req) => {
-      const item = await q.campaignDetail(deps.database, req.params.id, {
-        curatorId: currentUser(req).id,
-        lang: req.lang,
-      });
-      if (!item) throw new NotFoundError();
-      return { data: item };
-    },
-  );
+  ] as const;
+  for (const side of campaignSides) {
+    app.get(
+      side.list,
+      {
+        config: { access: userAccess(side.permission) },
+        schema: { tags, querystring: listQuery, response: listAnswer },
+      },
+      async (req) => q.listCampaigns(deps.database, req.query, side.scope(currentUser(req).id)),
+    );
+    app.get(
+      side.show,
+      {
+        config: { access: userAccess(side.permission) },
+        schema: { tags, params: idParams, response: { 200: envelope(loose) } },
+      },
+      async (req) => {
+        const item = await q.campaignDetail(deps.database, req.params.id, {
+          ...side.scope(currentUser(req).id),
+          lang: req.lang,
+        });
+        if (!item) throw new NotFoundError();
+        return { data: side.withPerformance ? { ...item, performance: q.performanceOf(item, now()) } : item };
+      },
+    );
+  }
   app.get(
     '/api/express/curator/campaigns/performance/:id',
     {
@@ -720,29 +742,6 @@ export const expressRoutes: RouteModule = (app, deps) => {
         data: { payment: settlement, campaigns: items },
         ...(created.length > 0 ? { message: t(req.lang, 'express.created') } : {}),
       };
-    },
-  );
-  app.get(
-    '/api/express/artist/campaigns',
-    {
-      config: { access: userAccess(ARTIST) },
-      schema: { tags, querystring: listQuery, response: listAnswer },
-    },
-    async (req) => q.listCampaigns(deps.database, req.query, { artistId: currentUser(req).id }),
-  );
-  app.get(
-    '/api/express/artist/show/campaign/:id',
-    {
-      config: { access: userAccess(ARTIST) },
-      schema: { tags, params: idParams, response: { 200: envelope(loose) } },
-    },
-    async (req) => {
-      const item = await q.campaignDetail(deps.database, req.params.id, {
-        artistId: currentUser(req).id,
-        lang: req.lang,
-      });
-      if (!item) throw new NotFoundError();
-      return { data: { ...item, performance: q.performanceOf(item, now()) } };
     },
   );
   app.post(
