@@ -352,12 +352,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
       schema: { tags, params: idParams, response: { 200: envelope(payoutSchema) } },
     },
     async (req) => {
-      const userId = payee(req);
-      const [p] = await deps.database.db
-        .select()
-        .from(payouts)
-        .where(and(eq(payouts.id, req.params.id), eq(payouts.userId, userId)));
-      if (!p) throw new NotFoundError();
+      const p = await service.ownPayout(deps, payee(req), req.params.id);
       return { data: service.payoutView(p, storageUrl) };
     },
   );
@@ -401,12 +396,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
       schema: { tags, params: idParams, response: { 200: envelope(payoutSchema) } },
     },
     async (req) => {
-      const userId = payee(req);
-      const [p] = await deps.database.db
-        .select()
-        .from(payouts)
-        .where(and(eq(payouts.id, req.params.id), eq(payouts.userId, userId)));
-      if (!p) throw new NotFoundError();
+      const p = await service.ownPayout(deps, payee(req), req.params.id);
       await ensureReceipt(deps, p.id);
       const [fresh] = await deps.database.db.select().from(payouts).where(eq(payouts.id, p.id));
       return { data: service.payoutView(fresh!, storageUrl) };

@@ -987,6 +987,19 @@ async function syncStalePayouts(deps: Deps): Promise<number> {
 // Views, lists, stats
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * One of the user's own payouts (`curator/payouts/{id}`, `curator/payout/{id}`).
+ * @throws NotFoundError when it does not exist or belongs to someone else
+ */
+export async function ownPayout(deps: Pick<Deps, 'database'>, userId: number, id: number): Promise<Payout> {
+  const [p] = await deps.database.db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.id, id), eq(payouts.userId, userId)));
+  if (!p) throw new NotFoundError();
+  return p;
+}
+
 /** A payout as the apps show it (spec section 3 "Payout" plus amounts and dates). */
 export function payoutView(p: Payout, storageUrl: (k: string) => string) {
   return {
