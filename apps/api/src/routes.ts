@@ -2,14 +2,13 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminStaffRoutes } from './modules/admins/admin-staff.routes';
 import { adminAuthRoutes } from './modules/admins/admins.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
-import { devClockRoutes } from './modules/dev/dev-clock.routes';
+import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express-spotify/admin-express.routes';
 import { expressRoutes } from './modules/express-spotify/express.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { adminLookupsRoutes } from './modules/lookups/admin-lookups.routes';
 import { lookupsRoutes } from './modules/lookups/lookups.routes';
-import { mailRoutes } from './modules/mail/mail.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { adminPayoutsRoutes } from './modules/payouts/admin-payouts.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
@@ -23,9 +22,7 @@ import { adminWalletRoutes } from './modules/wallet/admin-wallet.routes';
 import { currencyRoutes } from './modules/wallet/currency.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import type { RouteModule } from './platform/app';
-import { sandboxGoogleRoutes } from './providers/google/sandbox.routes';
-import { sandboxPaymentRoutes } from './providers/payments/sandbox.routes';
-import { sandboxSpotifyRoutes } from './providers/spotify/sandbox.routes';
+import { sandboxRoutes } from './providers/sandbox.routes';
 
 /** Every module's routes, in registration order. */
 export const ROUTE_MODULES: RouteModule[] = [
@@ -34,8 +31,6 @@ export const ROUTE_MODULES: RouteModule[] = [
   accountsRoutes,
   adminAuthRoutes,
   filesRoutes,
-  mailRoutes,
-  devClockRoutes,
   lookupsRoutes,
   rbacRoutes,
   usersRoutes,
@@ -53,7 +48,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminPayoutsRoutes,
   expressRoutes,
   adminExpressRoutes,
-  sandboxGoogleRoutes,
-  sandboxPaymentRoutes,
-  sandboxSpotifyRoutes,
+  // Registered only outside production (they decide from deps at registration).
+  devRoutes,
+  sandboxRoutes,
 ];

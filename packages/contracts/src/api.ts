@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'RATE_LIMITED',
   MAINTENANCE: 'MAINTENANCE',
   PASSWORD_CHANGE_REQUIRED: 'USR_PASSWORD_CHANGE_REQUIRED',
+  /** The feature's provider is switched off on this site (production without its keys). */
+  PROVIDER_OFF: 'PROVIDER_OFF',
   INTERNAL: 'INTERNAL',
 } as const;
 

@@ -31,7 +31,7 @@ const VIEW_AREAS = [
   'departments',
 ] as const;
 
-/** Admin permission names, exactly as spec section 6 lists them. */
+/** Admin permission names: spec section 6's, plus the dev mailbox's (outside production only). */
 export const ADMIN_PERMISSIONS = [
   ...VIEW_AREAS.map((area) => `view.main.${area}.tab.list` as const),
   'scraping.show',
@@ -64,6 +64,11 @@ export const ADMIN_PERMISSIONS = [
   'INFLUENCER_VIEW_TIERS',
   'INFLUENCER_VIEW_PAYOUT_PROFILE',
   'main.wallet.show.all.transactions',
+  /**
+   * Not in the spec (docs/decisions.md, issue 11): reading the dev mailbox, which holds every mail the
+   * product sent (reset links included). The route exists only outside production.
+   */
+  'dev.mailbox.show',
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 

@@ -209,5 +209,11 @@ export const adminMenu: readonly MenuItem[] = [
     ],
   },
   { key: 'developer-header', label: 'nav.developer_header', kind: 'header' },
-  { key: 'dev-mailbox', label: 'nav.dev_mailbox', icon: IconMailbox, to: '/dev/mailbox' },
+  {
+    key: 'dev-mailbox',
+    label: 'nav.dev_mailbox',
+    icon: IconMailbox,
+    to: '/dev/mailbox',
+    permission: 'dev.mailbox.show',
+  },
 ];

@@ -17,6 +17,7 @@ describe('back-office routes', () => {
     expect(permissionOf('/notifications')).toBe('view.main.notifications.tab.list');
     expect(permissionOf('/system/settings')).toBe('view.main.settings.tab.list');
     expect(permissionOf('/horizon')).toBe('view.main.queue.horizon.tab.list');
+    expect(permissionOf('/dev/mailbox')).toBe('dev.mailbox.show');
     for (const path of ['/genres/list', '/interests/list', '/userTypes/list', '/tiers/list', '/sliders/list'])
       expect(permissionOf(path)).toBe('view.main.genres.tab.list');
   });

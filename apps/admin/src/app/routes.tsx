@@ -34,7 +34,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   },
   {
     path: '/dev/mailbox',
-    access: { permission: GENERAL, requireVerified: false },
+    access: { permission: 'dev.mailbox.show', requireVerified: false },
     devOnly: true,
     screen: page(() => import('../routes/dev-mailbox/DevMailboxPage'), 'DevMailboxPage'),
   },

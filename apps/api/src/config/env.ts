@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { providerModes } from '../providers/modes';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -63,13 +64,9 @@ export const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYPAL_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
-  /** Lets a production build run on the sandbox payment providers (staging only: anyone can "pay"). */
-  ALLOW_SANDBOX_PAYMENTS: bool,
   /** Spotify Web API app (client credentials + curator OAuth). Both unset: the sandbox Spotify. */
   SPOTIFY_CLIENT_ID: z.string().optional(),
   SPOTIFY_CLIENT_SECRET: z.string().optional(),
-  /** Lets a production build run on the sandbox Spotify (staging only: anyone can fake a placement). */
-  ALLOW_SANDBOX_SPOTIFY: bool,
   /**
    * Wise payouts (issue 6): API token and business profile id, and the PEM public key Wise signs
    * webhooks with (`\n` escapes allowed). All unset: the sandbox Wise.
@@ -78,8 +75,6 @@ export const envSchema = z.object({
   WISE_PROFILE_ID: z.string().optional(),
   WISE_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   WISE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
-  /** Lets a production build run on the sandbox Wise (staging only: anyone can move a transfer). */
-  ALLOW_SANDBOX_WISE: bool,
   /**
    * Offline GeoIP database (a MaxMind DB file such as GeoLite2-Country.mmdb) for the country of user
    * activities. Unset or missing: the country is recorded as unknown. Never downloaded by the product.
@@ -130,16 +125,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.NODE_ENV === 'production' && env.APP_KEY.startsWith('dev-only'))
     throw new Error('APP_KEY must be set in production');
-  if (
-    env.NODE_ENV === 'production' &&
-    !env.ALLOW_SANDBOX_PAYMENTS &&
-    (!env.STRIPE_SECRET_KEY || !env.PAYPAL_CLIENT_ID)
-  ) {
-    throw new Error(
-      'production needs real Stripe and PayPal keys (or ALLOW_SANDBOX_PAYMENTS=1 for a staging site)',
-    );
-  }
+  // Fails here, before anything starts, when a provider is half configured or production lacks keys.
+  providerModes(env);
   if (env.MAIL_DRIVER === 'smtp' && !env.SMTP_URL) throw new Error('MAIL_DRIVER=smtp needs SMTP_URL');
+  // The outbox driver delivers nothing: its mail is read in the dev mailbox, which production does not serve.
+  if (env.NODE_ENV === 'production' && env.MAIL_DRIVER !== 'smtp')
+    throw new Error('production sends mail through SMTP: set MAIL_DRIVER=smtp and SMTP_URL');
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);
   return {

@@ -30,8 +30,7 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).toThrow(/APP_KEY/);
     const prod = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', APP_KEY: 'k'.repeat(40) };
-    expect(() => loadConfig(prod)).toThrow(/Stripe and PayPal/);
-    expect(loadConfig({ ...prod, ALLOW_SANDBOX_PAYMENTS: '1' }).seedDemo).toBe(false);
+    expect(() => loadConfig(prod)).toThrow(/production never runs on sandbox providers.*Stripe.*PayPal/);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(loadConfig({ APP_URL: '' }).appUrl).toBe('http://localhost:3000');
   });
@@ -171,9 +170,14 @@ describe('admin session', () => {
 });
 
 describe('dev mailbox', () => {
-  it('lists outbox mail to admins only', async () => {
-    const admin = await ctx.makeAdmin({ permissions: [] });
+  it('lists outbox mail to admins holding dev.mailbox.show only', async () => {
+    const admin = await ctx.makeAdmin({ permissions: ['dev.mailbox.show'] });
     const token = await ctx.loginAdmin(admin.email);
+    const other = await ctx.makeAdmin({ permissions: ['view.main.users.tab.list'] });
+    const refused = await ctx.call('GET', '/api/admin/dev/mailbox', {
+      token: await ctx.loginAdmin(other.email),
+    });
+    expect(refused.statusCode).toBe(403);
     await ctx.call('POST', '/api/user/store-user', {
       body: {
         first_name: 'M',

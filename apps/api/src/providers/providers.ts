@@ -2,9 +2,12 @@ import type { Config } from '../config/env';
 import type { Database } from '../db/client';
 import type { RatesProvider } from './fx/contract';
 import { createSandboxRates } from './fx/sandbox';
+import { createWiseRates } from './fx/wise-rates';
 import type { GoogleOAuthProvider } from './google/contract';
 import { createGoogleProvider } from './google/google';
+import { createOffGoogleProvider } from './google/off';
 import { createSandboxGoogleProvider } from './google/sandbox';
+import { providerModes } from './modes';
 import type { CardCheckoutProvider, PayPalProvider } from './payments/contract';
 import { createPaymentProviders } from './payments/index';
 import type { SpotifyProvider } from './spotify/contract';
@@ -21,16 +24,27 @@ export interface Providers {
   wise: WiseProvider;
 }
 
-/** Choose each provider from the configuration (sandboxes keep their state in `database`). */
+/**
+ * Build every provider as `providerModes` (providers/modes.ts, the one place that decides) says:
+ * the real client when its keys are set, the sandbox outside production, or off (Google sign-in in
+ * production without keys). Exchange rates come from Wise whenever Wise is real.
+ * @throws Error from `providerModes` (half-configured provider, production without keys)
+ */
 export function createProviders(config: Config, database: Database): Providers {
+  const modes = providerModes(config);
   const google =
-    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+    modes.google === 'real' && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? createGoogleProvider(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET)
-      : createSandboxGoogleProvider(config.appUrl, config.APP_KEY);
+      : modes.google === 'sandbox'
+        ? createSandboxGoogleProvider(config.appUrl, config.APP_KEY)
+        : createOffGoogleProvider();
   return {
     google,
     payments: createPaymentProviders(config, database),
-    rates: createSandboxRates(),
+    rates:
+      modes.wise === 'real' && config.WISE_API_TOKEN
+        ? createWiseRates({ apiToken: config.WISE_API_TOKEN, environment: config.WISE_ENV })
+        : createSandboxRates(),
     spotify: createSpotifyProvider(config, database),
     wise: createWiseProviderFromConfig(config, database),
   };

@@ -1,5 +1,6 @@
 /** Query keys of the user app (one factory, STYLE "One hook file per domain"). */
 export const queryKeys = {
+  publicSettings: ['settings', 'public'] as const,
   sessions: ['account', 'sessions'] as const,
   resetToken: (email: string, token: string) => ['auth', 'reset-token', email, token] as const,
   notifications: ['notifications', 'notifications'] as const,

@@ -16,12 +16,12 @@ const clockAnswer = envelope(
 );
 
 /**
- * Sandbox time travel (outside production only, any admin): read the product's clock, move it forward
- * and run the due campaign steps at once, so a demo or a browser test can see a campaign through its
- * 28 days. Answers 404 in production.
+ * Sandbox time travel (any admin; a dev tool registered outside production only by
+ * modules/dev/dev.routes.ts): read the product's clock, move it forward and run the due campaign steps
+ * at once, so a demo or a browser test can see a campaign through its 28 days.
  */
 export const devClockRoutes: RouteModule = (app, deps) => {
-  const available = () => deps.config.NODE_ENV !== 'production' && canTravel(deps.clock);
+  const available = () => canTravel(deps.clock);
 
   app.get(
     '/api/admin/dev/clock',

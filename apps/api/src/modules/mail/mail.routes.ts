@@ -5,6 +5,9 @@ import { NotFoundError } from '../../platform/errors';
 import { listEnvelope, listQuery, paginate } from '../../platform/http';
 import { listOutbox } from './mail.service';
 
+/** Reading the dev mailbox (not a spec permission: docs/decisions.md, issue 11). */
+export const DEV_MAILBOX_PERMISSION = 'dev.mailbox.show';
+
 const mailItem = z.object({
   id: z.number(),
   to: z.string(),
@@ -15,12 +18,16 @@ const mailItem = z.object({
   created_at: z.string(),
 });
 
-/** `GET /api/admin/dev/mailbox`: the outbox, for any admin, only while the outbox mail driver is active. */
+/**
+ * `GET /api/admin/dev/mailbox`: the outbox, for admins holding `dev.mailbox.show`, only while the
+ * outbox mail driver is active (404 otherwise). A dev tool: registered outside production only
+ * (modules/dev/dev.routes.ts), since the outbox holds reset links and codes (issue 11 item 4).
+ */
 export const mailRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/admin/dev/mailbox',
     {
-      config: { access: adminAccess() },
+      config: { access: adminAccess(DEV_MAILBOX_PERMISSION) },
       schema: { tags: ['dev'], querystring: listQuery, response: { 200: listEnvelope(mailItem) } },
     },
     async (req) => {

@@ -3,10 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser, PUBLIC, userAccess, userActor } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
-import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly, paginate } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { isSandboxWise, WiseSignatureError } from '../../providers/wise/index';
+import { WiseSignatureError } from '../../providers/wise/index';
 import { payouts } from './payouts.schema';
 import * as service from './payouts.service';
 import { ensureReceipt } from './receipt';
@@ -400,28 +399,6 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
       await ensureReceipt(deps, p.id);
       const [fresh] = await deps.database.db.select().from(payouts).where(eq(payouts.id, p.id));
       return { data: service.payoutView(fresh!, storageUrl) };
-    },
-  );
-
-  // Sandbox Wise dev control (hidden, 404 unless the sandbox is selected): bounce a funded transfer.
-  app.post(
-    '/api/sandbox/wise/transfers/:transferId/bounce',
-    {
-      config: { access: PUBLIC },
-      schema: {
-        hide: true,
-        params: z.object({ transferId: z.string().regex(/^[0-9]{1,15}$/) }),
-        response: { 200: envelope(z.object({ transfer_id: z.string(), status: z.string() })) },
-      },
-    },
-    async (req) => {
-      const wise = deps.providers.wise;
-      if (!isSandboxWise(wise)) throw new NotFoundError();
-      const delivery = await wise.bounce(req.params.transferId);
-      if (!delivery) throw new NotFoundError();
-      await service.processWiseDelivery(deps, delivery.rawBody, delivery.headers);
-      const transfer = await wise.getTransfer(req.params.transferId);
-      return { data: { transfer_id: transfer.id, status: transfer.status } };
     },
   );
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { NotFoundError } from '../../platform/errors';
 import { envelope, listEnvelope, listQuery, messageOnly, paginate } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import * as queues from './queues.service';
@@ -38,8 +37,7 @@ const tags = ['queues'];
 
 /**
  * The queue monitor over pg-boss (issue 7 "/horizon"): queues with counts by state, throughput,
- * jobs by state with payload and error, retry and delete of a job; and, outside production, a probe
- * job that fails on purpose.
+ * jobs by state with payload and error, retry and delete of a job.
  */
 export const queuesRoutes: RouteModule = (app, deps) => {
   const access = adminAccess(HORIZON_PERMISSION);
@@ -112,7 +110,15 @@ export const queuesRoutes: RouteModule = (app, deps) => {
       return { message: t(req.lang, 'common.deleted') };
     },
   );
+};
 
+/**
+ * `POST /api/admin/dev/queues/probe` (dev tools, registered outside production only by
+ * modules/dev/dev.routes.ts): enqueue the probe job that fails its first `fail_times` runs, to see
+ * failures and Retry in the queue monitor.
+ */
+export const queueProbeRoutes: RouteModule = (app, deps) => {
+  const access = adminAccess(HORIZON_PERMISSION);
   app.post(
     '/api/admin/dev/queues/probe',
     {
@@ -124,7 +130,6 @@ export const queuesRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req, reply) => {
-      if (deps.config.NODE_ENV === 'production') throw new NotFoundError();
       const id = await deps.jobs.send(
         queues.PROBE_QUEUE,
         { fail_times: req.body.fail_times },

@@ -14,7 +14,13 @@ export const settingsRoutes: RouteModule = (app, deps) => {
     },
     async () => {
       const all = await getSettings(deps.database);
-      return { data: Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, all[k]])) };
+      return {
+        data: {
+          ...Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, all[k]])),
+          // Whether the apps offer "Continue with Google" (off in production without Google keys).
+          google_sign_in: deps.providers.google.name !== 'off',
+        },
+      };
     },
   );
   app.get(

@@ -10,7 +10,7 @@ export interface GoogleProfile {
 
 /** Google sign-in (OAuth 2.0 authorization code flow with OpenID Connect user info). */
 export interface GoogleOAuthProvider {
-  readonly name: 'google' | 'sandbox';
+  readonly name: 'google' | 'sandbox' | 'off';
   /** Consent page URL to send the browser to. */
   authorizationUrl(state: string, redirectUri: string): string;
   /**

@@ -2,24 +2,24 @@ import { z } from 'zod';
 import { PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
+import { isSandboxGoogle } from './sandbox';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * Sandbox Google consent page (only while the sandbox provider is active): a form to choose the
- * Google account, which redirects back to the app like Google does, with `code` and `state`.
+ * Sandbox Google consent page (registered by providers/sandbox.routes.ts only while Google is the
+ * sandbox, never in production): a form to choose the Google account, which redirects back to the app
+ * like Google does, with `code` and `state`.
  */
 export const sandboxGoogleRoutes: RouteModule = (app, deps) => {
-  const google = deps.providers.google as typeof deps.providers.google & {
-    issueCode?: (p: unknown) => string;
-  };
+  const google = deps.providers.google;
+  if (!isSandboxGoogle(google)) return;
   const query = z.object({ state: z.string().max(2000), redirect_uri: z.string().max(500) });
 
   app.get(
     '/api/sandbox/google/consent',
     { config: { access: PUBLIC }, schema: { hide: true, querystring: query } },
     async (req, reply) => {
-      if (google.name !== 'sandbox') throw new NotFoundError();
       const { state, redirect_uri } = req.query;
       const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox Google sign-in</title>
 <meta name="viewport" content="width=device-width,initial-scale=1">
@@ -38,14 +38,6 @@ input{width:100%;padding:8px;box-sizing:border-box}button{margin-top:20px;width:
     },
   );
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 8192 },
-    (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
-
   app.post(
     '/api/sandbox/google/consent',
     {
@@ -60,7 +52,6 @@ input{width:100%;padding:8px;box-sizing:border-box}button{margin-top:20px;width:
       },
     },
     async (req, reply) => {
-      if (google.name !== 'sandbox' || !google.issueCode) throw new NotFoundError();
       const { state, redirect_uri, email, first_name, last_name } = req.body;
       const target = new URL(redirect_uri, deps.config.appUrl);
       if (target.origin !== new URL(deps.config.appUrl).origin) throw new NotFoundError();

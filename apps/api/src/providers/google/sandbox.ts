@@ -5,12 +5,15 @@ import type { GoogleOAuthProvider, GoogleProfile } from './contract';
  * Sandbox Google: the consent page is served by this API (`/api/sandbox/google/consent`); the
  * code it hands back is a signed profile, so the exchange works on any instance and cannot be forged.
  */
-export function createSandboxGoogleProvider(
-  appUrl: string,
-  key: string,
-): GoogleOAuthProvider & {
-  issueCode(profile: GoogleProfile): string;
-} {
+/** The sandbox Google provider: the contract plus the consent page's code issuing. */
+export type SandboxGoogleProvider = GoogleOAuthProvider & { issueCode(profile: GoogleProfile): string };
+
+/** Whether `provider` is the sandbox (with its consent page). */
+export function isSandboxGoogle(provider: GoogleOAuthProvider): provider is SandboxGoogleProvider {
+  return provider.name === 'sandbox' && 'issueCode' in provider;
+}
+
+export function createSandboxGoogleProvider(appUrl: string, key: string): SandboxGoogleProvider {
   return {
     name: 'sandbox',
     authorizationUrl(state, redirectUri) {

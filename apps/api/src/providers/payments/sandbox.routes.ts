@@ -1,10 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { PUBLIC } from '../../platform/access';
-import type { ModuleDeps, RouteModule } from '../../platform/app';
+import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import type { CardCheckoutProvider, PayPalProvider } from './contract';
-import { createPaymentProviders, type PaymentProviders } from './index';
 import { formatMinor } from './money';
 import type { SandboxCardProvider, SandboxCheckoutOutcome } from './sandbox-card';
 import type { SandboxPayPalOutcome, SandboxPayPalProvider } from './sandbox-paypal';
@@ -16,30 +15,21 @@ const isSandboxCard = (p: CardCheckoutProvider): p is SandboxCardProvider =>
 const isSandboxPayPal = (p: PayPalProvider): p is SandboxPayPalProvider =>
   p.name === 'sandbox' && 'approveOrder' in p;
 
-/**
- * The payment providers of the app: `deps.providers.payments` once the platform carries them,
- * else built here from the config (the sandboxes keep all state in PostgreSQL, so a second
- * instance of them is equivalent to the service's).
- */
-function paymentProviders(deps: ModuleDeps): PaymentProviders {
-  const wired = (deps.providers as { payments?: PaymentProviders }).payments;
-  return wired ?? createPaymentProviders(deps.config, deps.database);
-}
-
 const params = z.object({ id: z.string().min(1).max(100) });
-// Buttons post an empty HTML form (parsed by the form parser of providers/google/sandbox.routes.ts)
+// Buttons post an empty HTML form (parsed by the form parser of providers/sandbox.routes.ts)
 // or `{}` as JSON; nothing in the body is read.
 const body = z.object({}).optional();
 
 /**
- * Hosted pages of the sandbox payment providers (only while a sandbox provider is selected; 404
- * otherwise): the card checkout page, standing in for Stripe Checkout, and the PayPal approval page.
+ * Hosted pages of the sandbox payment providers (registered by providers/sandbox.routes.ts, only for
+ * the providers that are sandboxes, never in production): the card checkout page, standing in for Stripe Checkout, and the PayPal approval page.
  * Each button posts a form; the answer is the 302 the real provider's page would end with.
  */
 export const sandboxPaymentRoutes: RouteModule = (app, deps) => {
-  const providers = paymentProviders(deps);
+  const providers = deps.providers.payments;
   const card = isSandboxCard(providers.card) ? providers.card : null;
   const paypal = isSandboxPayPal(providers.paypal) ? providers.paypal : null;
+  if (!card && !paypal) return;
 
   app.get(
     '/api/sandbox/checkout/:id',

@@ -1,25 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { PUBLIC } from '../../platform/access';
-import type { ModuleDeps, RouteModule } from '../../platform/app';
+import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope } from '../../platform/http';
-import type { SpotifyProvider } from './contract';
-import { createSpotifyProvider, isSandboxSpotify } from './index';
+import { isSandboxSpotify } from './index';
 import { SPOTIFY_ID_PATTERN } from './links';
 import { type SandboxPlacement, sandboxCoverSvg } from './sandbox';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/**
- * The Spotify provider of the app: `deps.providers.spotify` once the platform carries it, else
- * built here from the config (the sandbox keeps all state in PostgreSQL, so a second instance is
- * equivalent to the service's).
- */
-function spotifyProvider(deps: ModuleDeps): SpotifyProvider {
-  const wired = (deps.providers as { spotify?: SpotifyProvider }).spotify;
-  return wired ?? createSpotifyProvider(deps.config, deps.database);
-}
 
 const spotifyId = z.string().regex(SPOTIFY_ID_PATTERN);
 const playlistParams = z.object({ playlistId: spotifyId });
@@ -39,8 +28,8 @@ const toPlacement = (p: SandboxPlacement): z.infer<typeof placementSchema> => ({
 const consentQuery = z.object({ state: z.string().max(2000), redirect_uri: z.string().min(1).max(500) });
 
 /**
- * Sandbox Spotify (only while the sandbox provider is selected; 404 otherwise), all hidden from the
- * API reference:
+ * Sandbox Spotify (registered by providers/sandbox.routes.ts only while Spotify is the sandbox, never
+ * in production), all hidden from the API reference:
  * - dev controls for placements: `POST|GET /api/sandbox/spotify/playlists/:playlistId/tracks`,
  *   `DELETE /api/sandbox/spotify/playlists/:playlistId/tracks/:trackId` (ids: 22 base62 chars, else 422);
  * - the consent page standing in for accounts.spotify.com/authorize, which redirects back like
@@ -48,12 +37,8 @@ const consentQuery = z.object({ state: z.string().max(2000), redirect_uri: z.str
  * - the generated cover images `GET /api/sandbox/spotify/cover/:id.svg`.
  */
 export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
-  const provider = spotifyProvider(deps);
-  const sandbox = isSandboxSpotify(provider) ? provider : null;
-  const active = () => {
-    if (!sandbox) throw new NotFoundError();
-    return sandbox;
-  };
+  const sandbox = deps.providers.spotify;
+  if (!isSandboxSpotify(sandbox)) return;
   const appOrigin = new URL(deps.config.appUrl).origin;
   /** The redirect target when it is on this app's origin (like a registered redirect URI), else null. */
   const redirectTarget = (redirectUri: string): URL | null => {
@@ -77,7 +62,7 @@ export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req, reply) => {
-      const { placement, created } = await active().addPlacement(
+      const { placement, created } = await sandbox.addPlacement(
         req.params.playlistId,
         req.body.track_id,
         deps.clock.now(),
@@ -92,7 +77,7 @@ export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
       config: { access: PUBLIC },
       schema: { hide: true, params: playlistParams, response: { 200: envelope(z.array(placementSchema)) } },
     },
-    async (req) => ({ data: (await active().listPlacements(req.params.playlistId)).map(toPlacement) }),
+    async (req) => ({ data: (await sandbox.listPlacements(req.params.playlistId)).map(toPlacement) }),
   );
 
   app.delete(
@@ -102,7 +87,7 @@ export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
       schema: { hide: true, params: placementParams, response: { 200: envelope(placementSchema) } },
     },
     async (req) => {
-      const removed = await active().removePlacement(req.params.playlistId, req.params.trackId);
+      const removed = await sandbox.removePlacement(req.params.playlistId, req.params.trackId);
       if (!removed) throw new NotFoundError();
       return { data: toPlacement(removed) };
     },
@@ -115,7 +100,6 @@ export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
       schema: { hide: true, params: z.object({ file: z.string().regex(/^[0-9A-Za-z]{22}\.svg$/) }) },
     },
     async (req, reply) => {
-      active();
       return reply
         .type('image/svg+xml')
         .header('cache-control', 'public, max-age=86400')
@@ -128,7 +112,6 @@ export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
     '/api/sandbox/spotify/authorize',
     { config: { access: PUBLIC }, schema: { hide: true, querystring: consentQuery } },
     async (req, reply) => {
-      active();
       const { state, redirect_uri } = req.query;
       if (!redirectTarget(redirect_uri)) throw new NotFoundError();
       const hidden = `<input type="hidden" name="state" value="${escapeHtml(state)}"><input type="hidden" name="redirect_uri" value="${escapeHtml(redirect_uri)}">`;
@@ -146,18 +129,6 @@ export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
     },
   );
 
-  // HTML forms post urlencoded; providers/google/sandbox.routes.ts registers that parser for this
-  // same route context, so add it only when it is not there yet.
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 8192 },
-      (_req, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
-  }
-
   app.post(
     '/api/sandbox/spotify/authorize',
     {
@@ -171,11 +142,10 @@ export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req, reply) => {
-      const sandboxProvider = active();
       const { state, redirect_uri, display_name, email } = req.body;
       const target = redirectTarget(redirect_uri);
       if (!target) throw new NotFoundError();
-      const code = sandboxProvider.issueCode({
+      const code = sandbox.issueCode({
         displayName: display_name,
         email: email.toLowerCase(),
         redirectUri: redirect_uri,
@@ -190,7 +160,6 @@ export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
     '/api/sandbox/spotify/authorize/deny',
     { config: { access: PUBLIC }, schema: { hide: true, body: consentQuery } },
     async (req, reply) => {
-      active();
       const target = redirectTarget(req.body.redirect_uri);
       if (!target) throw new NotFoundError();
       // What Spotify answers when the user cancels the consent dialog.

@@ -300,12 +300,8 @@ describe('provider selection', () => {
       /SPOTIFY_CLIENT_SECRET/,
     );
     expect(() => createSpotifyProvider({ ...config, NODE_ENV: 'production' }, database)).toThrow(
-      /ALLOW_SANDBOX_SPOTIFY/,
+      /production never runs on sandbox providers.*Spotify/,
     );
-    expect(
-      createSpotifyProvider({ ...config, NODE_ENV: 'production', ALLOW_SANDBOX_SPOTIFY: true }, database)
-        .name,
-    ).toBe('sandbox');
     expect(
       createSpotifyProvider({ ...config, SPOTIFY_CLIENT_ID: 'id', SPOTIFY_CLIENT_SECRET: 'secret' }, database)
         .name,

@@ -1,5 +1,6 @@
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
+import { providerModes } from '../modes';
 import type { WiseProvider } from './contract';
 import { createSandboxWiseProvider, type SandboxWiseProvider } from './sandbox';
 import { createWiseProvider } from './wise';
@@ -18,19 +19,22 @@ export function isSandboxWise(provider: WiseProvider): provider is SandboxWisePr
  * the Wise REST API when WISE_API_TOKEN, WISE_PROFILE_ID and WISE_WEBHOOK_PUBLIC_KEY are set
  * (WISE_ENV sandbox|production), otherwise the sandbox, which keeps its transfers in `database` and
  * signs its webhook deliveries with APP_KEY. Stateless apart from PostgreSQL.
- * @throws Error when only part of the settings is present, or when production would run on the
- *   sandbox without ALLOW_SANDBOX_WISE=1 (its dev route lets anyone move a transfer)
+ * The choice is `providerModes` (providers/modes.ts): production never gets the sandbox, whose dev
+ * route lets anyone move a transfer.
+ * @throws Error from `providerModes` when only part of the settings is present, or in production
+ *   without them
  */
 export function createWiseProviderFromConfig(
   config: Config,
   database: Database,
   options: { fetchImpl?: typeof fetch } = {},
 ): WiseProvider {
-  const settings = [config.WISE_API_TOKEN, config.WISE_PROFILE_ID, config.WISE_WEBHOOK_PUBLIC_KEY];
-  if (settings.some(Boolean) && !settings.every(Boolean)) {
-    throw new Error('Wise needs WISE_API_TOKEN, WISE_PROFILE_ID and WISE_WEBHOOK_PUBLIC_KEY');
-  }
-  if (config.WISE_API_TOKEN && config.WISE_PROFILE_ID && config.WISE_WEBHOOK_PUBLIC_KEY) {
+  if (
+    providerModes(config).wise === 'real' &&
+    config.WISE_API_TOKEN &&
+    config.WISE_PROFILE_ID &&
+    config.WISE_WEBHOOK_PUBLIC_KEY
+  ) {
     return createWiseProvider({
       apiToken: config.WISE_API_TOKEN,
       profileId: config.WISE_PROFILE_ID,
@@ -38,11 +42,6 @@ export function createWiseProviderFromConfig(
       webhookPublicKey: config.WISE_WEBHOOK_PUBLIC_KEY.replace(/\\n/g, '\n'),
       fetchImpl: options.fetchImpl,
     });
-  }
-  if (config.NODE_ENV === 'production' && !config.ALLOW_SANDBOX_WISE) {
-    throw new Error(
-      'production needs WISE_API_TOKEN, WISE_PROFILE_ID and WISE_WEBHOOK_PUBLIC_KEY (or ALLOW_SANDBOX_WISE=1 for a staging site)',
-    );
   }
   return createSandboxWiseProvider({ database, key: config.APP_KEY });
 }

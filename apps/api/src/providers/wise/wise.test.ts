@@ -219,18 +219,12 @@ describe('Wise REST client (recorded documented responses)', () => {
 
 describe('choosing the Wise provider', () => {
   const database = {} as Database;
-  it('uses the sandbox by default and refuses it in production unless allowed', () => {
+  it('uses the sandbox by default and refuses it in production', () => {
     expect(createWiseProviderFromConfig(loadConfig({ NODE_ENV: 'test' }), database).name).toBe('sandbox');
-    const prod = {
-      NODE_ENV: 'production',
-      APP_KEY: 'a-production-key-that-is-long-enough-0123456789',
-      ALLOW_SANDBOX_PAYMENTS: '1',
-      DATABASE_URL: 'postgres://x@localhost/x',
-    };
-    expect(() => createWiseProviderFromConfig(loadConfig(prod), database)).toThrow(/ALLOW_SANDBOX_WISE/);
-    expect(
-      createWiseProviderFromConfig(loadConfig({ ...prod, ALLOW_SANDBOX_WISE: '1' }), database).name,
-    ).toBe('sandbox');
+    const dev = loadConfig({ NODE_ENV: 'test' });
+    expect(() => createWiseProviderFromConfig({ ...dev, NODE_ENV: 'production' }, database)).toThrow(
+      /production never runs on sandbox providers.*Wise/,
+    );
   });
 
   it('uses the REST API when configured, and refuses half a configuration', () => {

@@ -9,7 +9,7 @@ import {
   usePageTitle,
   useSession,
 } from '@lm/ui';
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAt, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,7 +85,6 @@ export function LoginPage() {
           <Button type="submit" fullWidth loading={login.isPending}>
             {t('login.submit')}
           </Button>
-          <Divider label={t('login.or')} labelPosition="center" />
           <GoogleButton />
           <Text size="sm" ta="center">
             {t('login.no_account')}{' '}

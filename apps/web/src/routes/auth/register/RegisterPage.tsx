@@ -1,16 +1,6 @@
 import { registerSchema } from '@lm/contracts';
 import { AuthLayout, applyServerErrors, DateField, fieldError, usePageTitle, useZodForm } from '@lm/ui';
-import {
-  Anchor,
-  Button,
-  Divider,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -173,7 +163,6 @@ export function RegisterPage() {
           <Button type="submit" fullWidth loading={register.isPending}>
             {t('register.submit')}
           </Button>
-          <Divider label={t('login.or')} labelPosition="center" />
           <GoogleButton authType="register" />
           <Group justify="center" gap={6}>
             <Text size="sm">{t('register.have_account')}</Text>

@@ -1,0 +1,164 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Env, loadConfig } from '../config/env';
+import { buildApp, type RouteModule } from '../platform/app';
+import { ROUTE_MODULES } from '../routes';
+import { createTestApp, type TestContext } from '../test/harness';
+import { providerModes } from './modes';
+
+/** Every provider's keys, as a production site sets them (values are never used to call out here). */
+const REAL_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_live_recorded',
+  STRIPE_WEBHOOK_SECRET: 'whsec_recorded',
+  PAYPAL_CLIENT_ID: 'paypal-id',
+  PAYPAL_CLIENT_SECRET: 'paypal-secret',
+  PAYPAL_WEBHOOK_ID: 'paypal-webhook',
+  SPOTIFY_CLIENT_ID: 'spotify-id',
+  SPOTIFY_CLIENT_SECRET: 'spotify-secret',
+  WISE_API_TOKEN: 'wise-token',
+  WISE_PROFILE_ID: '24604',
+  WISE_WEBHOOK_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nrecorded\\n-----END PUBLIC KEY-----',
+};
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  APP_KEY: 'a-production-key-that-is-long-enough-0123456789',
+  MAIL_DRIVER: 'smtp',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  ...REAL_KEYS,
+};
+const env = (vars: Record<string, string>) =>
+  loadConfig({ DATABASE_URL: 'postgres://x@localhost/x', ...vars });
+
+describe('providerModes: the one place that picks real, sandbox or off (issue 11 item 1)', () => {
+  it('uses every sandbox outside production and every real client when its keys are set', () => {
+    expect(providerModes(env({ NODE_ENV: 'test' }))).toEqual({
+      google: 'sandbox',
+      card: 'sandbox',
+      paypal: 'sandbox',
+      spotify: 'sandbox',
+      wise: 'sandbox',
+    });
+    expect(
+      providerModes(
+        env({ NODE_ENV: 'test', ...REAL_KEYS, GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's' }),
+      ),
+    ).toEqual({ google: 'real', card: 'real', paypal: 'real', spotify: 'real', wise: 'real' });
+  });
+
+  it('refuses half a configuration, naming what is missing', () => {
+    expect(() => env({ NODE_ENV: 'test', GOOGLE_CLIENT_ID: 'g' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => env({ NODE_ENV: 'test', PAYPAL_CLIENT_ID: 'p' })).toThrow(/PAYPAL_WEBHOOK_ID/);
+  });
+
+  it('in production: Google sign-in off without its keys, every money or campaign provider required', () => {
+    expect(providerModes(env(PRODUCTION)).google).toBe('off');
+    for (const missing of ['STRIPE_SECRET_KEY', 'PAYPAL_CLIENT_ID', 'SPOTIFY_CLIENT_ID', 'WISE_API_TOKEN']) {
+      const vars: Record<string, string> = { ...PRODUCTION };
+      // Drop the whole provider so the error is "production lacks it", not "half configured".
+      const provider = missing.split('_')[0]!;
+      for (const key of Object.keys(vars)) if (key.startsWith(provider)) delete vars[key];
+      expect(() => env(vars)).toThrow(new RegExp(`production never runs on sandbox providers.*${provider}`));
+    }
+  });
+
+  it('production sends mail through SMTP, never into the dev outbox', () => {
+    expect(() => env({ ...PRODUCTION, MAIL_DRIVER: 'outbox' })).toThrow(/MAIL_DRIVER=smtp/);
+  });
+
+  it('the modes read only the environment', () => {
+    const vars = { NODE_ENV: 'production', ...REAL_KEYS } as unknown as Env;
+    expect(providerModes(vars).card).toBe('real');
+  });
+});
+
+/** Every route of the /api scope of an app built from `ctx`'s deps, as `METHOD url`. */
+async function registeredRoutes(ctx: TestContext): Promise<{ app: FastifyInstance; routes: string[] }> {
+  const routes: string[] = [];
+  const collect: RouteModule = (scope) => {
+    scope.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+    });
+  };
+  const app = await buildApp(ctx.deps, [collect, ...ROUTE_MODULES]);
+  await app.ready();
+  return { app, routes };
+}
+
+const isDevOrSandbox = (route: string) => / \/api\/(sandbox\/|admin\/dev\/)/.test(route);
+
+describe('production serves no sandbox and no dev tool (issue 11 items 1 and 4)', () => {
+  let dev: TestContext;
+  let prod: TestContext;
+  let devRoutes: string[];
+  let prodRoutes: string[];
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    dev = await createTestApp();
+    prod = await createTestApp({ env: PRODUCTION });
+    const d = await registeredRoutes(dev);
+    const p = await registeredRoutes(prod);
+    apps.push(d.app, p.app);
+    devRoutes = d.routes;
+    prodRoutes = p.routes;
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await dev?.close();
+    await prod?.close();
+  });
+
+  it('registers the sandbox pages and dev tools outside production', () => {
+    const devOnly = devRoutes.filter(isDevOrSandbox);
+    for (const expected of [
+      'POST /api/sandbox/google/consent',
+      'GET /api/sandbox/checkout/:id',
+      'GET /api/sandbox/paypal/:id',
+      'POST /api/sandbox/spotify/playlists/:playlistId/tracks',
+      'POST /api/sandbox/wise/transfers/:transferId/bounce',
+      'GET /api/admin/dev/mailbox',
+      'POST /api/admin/dev/clock/advance',
+      'POST /api/admin/dev/queues/probe',
+    ])
+      expect(devOnly).toContain(expected);
+  });
+
+  it('has no /api/sandbox or /api/admin/dev route in production, and each answers 404', async () => {
+    expect(prodRoutes.filter(isDevOrSandbox)).toEqual([]);
+    // Every route the development build has under those prefixes, called on the production app.
+    const admin = await prod.makeAdmin();
+    const token = await prod.loginAdmin(admin.email);
+    for (const route of devRoutes.filter(isDevOrSandbox)) {
+      const [method, url] = route.split(' ') as [string, string];
+      const concrete = url.replace(/:[A-Za-z]+/g, '4tKtTz6bQ9ZC8ZzN5Mb4ux');
+      const res = await prod.call(method, concrete, {
+        token,
+        body:
+          method === 'GET' ? undefined : { email: 'owner@example.com', state: 's', redirect_uri: '/oauth' },
+      });
+      expect(res.statusCode, route).toBe(404);
+    }
+  });
+
+  it('switches Google sign-in off: the apps are told, and the flow answers a translated 503', async () => {
+    const settings = await prod.call('GET', '/api/setting/all');
+    expect(settings.json().data.google_sign_in).toBe(false);
+    expect((await dev.call('GET', '/api/setting/all')).json().data.google_sign_in).toBe(true);
+    const redirect = await prod.call('GET', '/api/oauth/gmail/redirect?auth_type=login', {
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(redirect.statusCode).toBe(503);
+    expect(redirect.json().code).toBe('PROVIDER_OFF');
+    expect(redirect.json().message).toMatch(/Google/);
+    expect(redirect.json().message).not.toBe('auth.google_unavailable');
+  });
+
+  it('gives the dev mailbox its own permission: an admin without it is refused', async () => {
+    const without = await dev.makeAdmin({ permissions: [] });
+    const holder = await dev.makeAdmin({ permissions: ['dev.mailbox.show'] });
+    const url = '/api/admin/dev/mailbox?page=1&limit=10';
+    expect((await dev.call('GET', url, { token: await dev.loginAdmin(without.email) })).statusCode).toBe(403);
+    expect((await dev.call('GET', url, { token: await dev.loginAdmin(holder.email) })).statusCode).toBe(200);
+  });
+});

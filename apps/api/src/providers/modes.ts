@@ -1,0 +1,67 @@
+import type { Env } from '../config/env';
+
+/** External services the product talks to (DESIGN section 2). */
+export const PROVIDER_NAMES = ['google', 'card', 'paypal', 'spotify', 'wise'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+/**
+ * How the product reaches a provider: `real` (its keys are set), `sandbox` (served by the product itself,
+ * never in production) or `off` (production without keys for an optional provider: the feature says
+ * it is not available).
+ */
+export type ProviderMode = 'real' | 'sandbox' | 'off';
+export type ProviderModes = Readonly<Record<ProviderName, ProviderMode>>;
+
+/** The variables each provider needs, all or none. */
+const KEYS: Record<ProviderName, readonly (keyof Env)[]> = {
+  google: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  card: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  paypal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
+  spotify: ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET'],
+  wise: ['WISE_API_TOKEN', 'WISE_PROFILE_ID', 'WISE_WEBHOOK_PUBLIC_KEY'],
+};
+
+/**
+ * Providers a production site can run without: Google sign-in is a convenience (e-mail and password
+ * always work). Card, PayPal, Spotify and Wise carry the product's money and its campaigns, so
+ * production refuses to start without them rather than run a marketplace that cannot take or pay money.
+ */
+const OPTIONAL_IN_PRODUCTION: ReadonlySet<ProviderName> = new Set(['google']);
+
+/** What a start error says about a provider (names the variables to set). */
+function label(name: ProviderName): string {
+  return { google: 'Google sign-in', card: 'Stripe', paypal: 'PayPal', spotify: 'Spotify', wise: 'Wise' }[
+    name
+  ];
+}
+
+/**
+ * The one place that decides, for every provider, whether the product uses the real service, its
+ * sandbox, or nothing (issue 11 item 1: production never serves a sandbox).
+ * - All of a provider's variables set: `real`. Some but not all: a start error (a half-configured
+ *   provider would otherwise fall back without anyone noticing).
+ * - None set, outside production: `sandbox` (the default that lets `npm start` run everything).
+ * - None set, in production: `off` for Google sign-in; a start error for card, PayPal, Spotify and Wise.
+ * @throws Error naming the provider and the variables to set
+ */
+export function providerModes(config: Env): ProviderModes {
+  const production = config.NODE_ENV === 'production';
+  const modes = {} as Record<ProviderName, ProviderMode>;
+  const missingInProduction: string[] = [];
+  for (const name of PROVIDER_NAMES) {
+    const keys = KEYS[name];
+    const set = keys.filter((k) => Boolean(config[k]));
+    if (set.length === keys.length) modes[name] = 'real';
+    else if (set.length > 0)
+      throw new Error(`${label(name)} needs all of ${keys.join(', ')} (only ${set.join(', ')} is set)`);
+    else if (!production) modes[name] = 'sandbox';
+    else if (OPTIONAL_IN_PRODUCTION.has(name)) modes[name] = 'off';
+    else missingInProduction.push(`${label(name)} (${keys.join(', ')})`);
+  }
+  if (missingInProduction.length > 0) {
+    throw new Error(
+      `production never runs on sandbox providers; set the keys of: ${missingInProduction.join('; ')}`,
+    );
+  }
+  return modes;
+}

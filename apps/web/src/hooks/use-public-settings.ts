@@ -1,0 +1,24 @@
+import { useApi } from '@lm/ui';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from './query-keys';
+
+/** What `GET setting/all` tells anyone, signed in or not (apps/api settings.routes.ts). */
+export interface PublicSettings {
+  maintenance_mode: boolean;
+  coin_price_pence: number;
+  playlist_submission_days: number;
+  on_going_days: number;
+  auditing_days: number;
+  /** False when the site has no Google sign-in (production without Google keys). */
+  google_sign_in: boolean;
+}
+
+/** `GET setting/all`, fetched once per page load (silently: a failure leaves the defaults). */
+export function usePublicSettings() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: queryKeys.publicSettings,
+    queryFn: async () => (await api.get<PublicSettings>('setting/all', { silent: true })).data,
+    staleTime: 5 * 60_000,
+  });
+}
