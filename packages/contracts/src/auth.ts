@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './limits';
+import { LIMITS, UPLOAD_KEY_PATTERN } from './limits';
 
 /**
  * Request schemas of the auth calls (spec section 7 "Auth"). Messages are i18n keys of the shared
@@ -116,7 +116,8 @@ export const updateProfileSchema = z.object({
   gender: genderSchema.optional(),
   birth_date: birthDateSchema.nullable().optional(),
   phone_number: phoneSchema.nullable().optional(),
-  avatar: z.string().max(500).nullable().optional(),
+  /** The key `file/upload` answered for a jpg/jpeg/png (issue 11 item 6: never a link elsewhere). */
+  avatar: z.string().regex(UPLOAD_KEY_PATTERN, 'validation.upload_key').nullable().optional(),
   country_code: z
     .string()
     .regex(/^[A-Z]{2}$/, 'validation.country_invalid')

@@ -24,3 +24,10 @@ export const LIMITS = {
   resetTokenTtlMinutes: 60,
   login: { maxFailuresPerAccount: 5, maxFailuresPerIp: 20, windowMinutes: 15 },
 } as const;
+
+/**
+ * Shape of a stored file's key as `file/upload` answers it (`2026/05/<uuid>.png`). Image fields take
+ * only such keys, never a link to another site (issue 11 item 6).
+ */
+export const UPLOAD_KEY_PATTERN =
+  /^\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,4}$/;

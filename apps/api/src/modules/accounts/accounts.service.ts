@@ -5,7 +5,14 @@ import type {
   resetPasswordSchema,
   updateProfileSchema,
 } from '@lm/contracts';
-import { ERROR_CODES, type Language, LIMITS, type LoginResult, type SessionUser } from '@lm/contracts';
+import {
+  ERROR_CODES,
+  type Language,
+  LIMITS,
+  type LoginResult,
+  type SessionUser,
+  USER_IMAGE_MIME,
+} from '@lm/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type Tx, withTransaction } from '../../db/client';
@@ -22,6 +29,7 @@ import { t } from '../../platform/i18n';
 import { signValue, verifyValue } from '../../platform/signed';
 import { recordActivity } from '../activities/activities.service';
 import { type AuditActor, audit } from '../audit/audit.service';
+import { assertUploadedImage } from '../files/files.service';
 import { abilityRules, assignDefaultRoles, userPermissionNames } from '../rbac/rbac.service';
 import { ledgerAccounts } from '../wallet/wallet.schema';
 import { accessTokens, oauthPending, passwordResets, users } from './accounts.schema';
@@ -445,7 +453,11 @@ export async function changePassword(
   await recordActivity(deps, userId, 'password_changed', meta);
 }
 
-/** Update the signed-in user's own profile (`user/update-user/{id}`). */
+/**
+ * Update the signed-in user's own profile (`user/update-user/{id}`). A new `avatar` must be a jpg/png
+ * this user uploaded through `file/upload` (issue 11 item 6).
+ * @throws ValidationError 422 on `avatar` (not an upload key, not this user's upload, not an image)
+ */
 export async function updateProfile(
   deps: Deps,
   userId: number,
@@ -458,7 +470,20 @@ export async function updateProfile(
   if (input.gender !== undefined) patch.gender = input.gender;
   if (input.birth_date !== undefined) patch.birthDate = input.birth_date;
   if (input.phone_number !== undefined) patch.phoneNumber = input.phone_number;
-  if (input.avatar !== undefined) patch.avatar = input.avatar;
+  if (input.avatar !== undefined) {
+    const [current] = await deps.database.db
+      .select({ avatar: users.avatar })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (input.avatar !== null && input.avatar !== current?.avatar) {
+      await assertUploadedImage(deps.database, 'avatar', input.avatar, {
+        mimes: USER_IMAGE_MIME,
+        typeMessage: 'user.validation.image_invalid',
+        uploader: { userId },
+      });
+    }
+    patch.avatar = input.avatar;
+  }
   if (input.country_code !== undefined) patch.countryCode = input.country_code;
   await deps.database.db.update(users).set(patch).where(eq(users.id, userId));
   await recordActivity(deps, userId, 'profile_updated', meta);
@@ -619,7 +644,8 @@ export async function googleLogin(deps: Deps, code: string, state: string | unde
     email: profile.email,
     firstName: profile.firstName.slice(0, 100) || profile.email.split('@')[0]!.slice(0, 100),
     lastName: profile.lastName.slice(0, 100),
-    avatar: profile.picture,
+    // Google's picture is a link to another site: not kept (issue 11 item 6); the user uploads one.
+    avatar: null,
     expiresAt: new Date(deps.clock.now().getTime() + 30 * 60_000),
   });
   return {

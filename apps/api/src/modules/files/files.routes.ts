@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import { AppError, ValidationError } from '../../platform/errors';
 import { envelope } from '../../platform/http';
 import { audit } from '../audit/audit.service';
 import { files } from './files.schema';
+import { newUploadKey } from './files.service';
 
 /**
  * File kinds accepted by upload (type checked by content, not by the name): images for avatars and
@@ -63,7 +63,7 @@ export const filesRoutes: RouteModule = async (app, { database, storage }) => {
       });
     }
     const now = new Date();
-    const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${rule.ext}`;
+    const key = newUploadKey(now, rule.ext);
     await storage.put(key, bytes, detected.mime);
     const principal = req.principal;
     await database.db.insert(files).values({

@@ -4,7 +4,7 @@ import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { type AuditActor, audit } from '../audit/audit.service';
-import { files } from '../files/files.schema';
+import { assertUploadedImage } from '../files/files.service';
 import { genres, interests, sliders, tiers, userTypes } from './lookups.schema';
 import { containsPattern } from './lookups.service';
 
@@ -275,6 +275,9 @@ export async function renameUserType(
   });
 }
 
+/** Image types a slider takes (what `file/upload` stores as images). */
+const SLIDER_IMAGE_MIME = ['image/png', 'image/jpeg', 'image/gif'] as const;
+
 /** A slider as the back-office and `user/slider` read it; `image_url` is where the image is served. */
 export interface SliderView {
   id: number;
@@ -333,12 +336,10 @@ export async function saveSlider(
   id?: number,
 ): Promise<SliderView> {
   return withTransaction(deps.database, async (tx) => {
-    const [image] = await tx.db
-      .select({ mime: files.mime })
-      .from(files)
-      .where(and(eq(files.path, input.image), sql`${files.mime} like 'image/%'`))
-      .limit(1);
-    if (!image) throw new ValidationError({ image: ['sliders.image_invalid'] });
+    await assertUploadedImage(tx, 'image', input.image, {
+      mimes: SLIDER_IMAGE_MIME,
+      typeMessage: 'sliders.image_invalid',
+    });
     const values = {
       title: input.title || null,
       image: input.image,

@@ -17,7 +17,7 @@ import { t } from '../../platform/i18n';
 import { passwordResets, users } from '../accounts/accounts.schema';
 import { revokeAllUserTokens } from '../accounts/tokens';
 import { audit } from '../audit/audit.service';
-import { files } from '../files/files.schema';
+import { isUploadKey, uploadedImageProblem } from '../files/files.service';
 import { countries, genres, tiers, userGenres, userTypes } from '../lookups/lookups.schema';
 import { notify } from '../notifications/notifications.service';
 import { roles, userRoles } from '../rbac/rbac.schema';
@@ -157,8 +157,8 @@ export async function listUsers(database: Database, query: ListQuery, storageUrl
 
 /** Avatar URL: storage keys are served from storage; absolute URLs (Google pictures) as they are. */
 function imageUrl(avatar: string | null, storageUrl: (k: string) => string): string | null {
-  if (!avatar) return null;
-  return /^https?:\/\//.test(avatar) ? avatar : storageUrl(avatar);
+  // Only our stored files are shown: a link saved before issue 11 is never loaded by staff browsers.
+  return avatar && isUploadKey(avatar) ? storageUrl(avatar) : null;
 }
 
 /**
@@ -197,7 +197,7 @@ export async function userOverview(deps: Deps, userId: number) {
     email: u.email,
     phone_number: u.phoneNumber,
     image: imageUrl(u.avatar, storageUrl),
-    image_key: u.avatar && !/^https?:\/\//.test(u.avatar) ? u.avatar : null,
+    image_key: u.avatar && isUploadKey(u.avatar) ? u.avatar : null,
     user_type_id: u.userTypeId,
     user_type: { id: u.userTypeId, name: row.typeName ?? String(u.userTypeId) },
     tier_id: u.tierId,
@@ -249,13 +249,11 @@ async function checkReferences(db: Database | Tx, body: AdminUserBody, current: 
     .where(and(inArray(genres.id, ids), eq(genres.isActive, true)));
   if (found.length !== ids.length) errors.genre_ids = ['user.validation.genre_invalid'];
   if (body.image && body.image !== current?.avatar) {
-    const [file] = await db.db
-      .select({ mime: files.mime })
-      .from(files)
-      .where(eq(files.path, body.image))
-      .limit(1);
-    if (!file || !(USER_IMAGE_MIME as readonly string[]).includes(file.mime))
-      errors.image = ['user.validation.image_invalid'];
+    const problem = await uploadedImageProblem(db, body.image, {
+      mimes: USER_IMAGE_MIME,
+      typeMessage: 'user.validation.image_invalid',
+    });
+    if (problem) errors.image = [problem];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }

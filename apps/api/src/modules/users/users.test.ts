@@ -137,11 +137,11 @@ describe('user modal validation (spec section 5)', () => {
     expect(ok.json().data.phone_number).toBe('+442079460958');
   });
 
-  it('accepts only a jpg/jpeg/png upload as image', async () => {
+  it('accepts only a jpg/jpeg/png upload as image, never a link to another site', async () => {
     const [png] = await ctx.deps.database.db
       .insert(files)
       .values({
-        path: '2026/11/a.png',
+        path: '2026/11/0b3f4d9a-1c2e-4f5a-8b6c-7d8e9f0a1b2c.png',
         originalName: 'a.png',
         mime: 'image/png',
         sizeBytes: 10,
@@ -149,19 +149,28 @@ describe('user modal validation (spec section 5)', () => {
       })
       .returning();
     await ctx.deps.database.db.insert(files).values({
-      path: '2026/11/b.gif',
+      path: '2026/11/0b3f4d9a-1c2e-4f5a-8b6c-7d8e9f0a1b2d.gif',
       originalName: 'b.gif',
       mime: 'image/gif',
       sizeBytes: 10,
       driver: 'local',
     });
-    const gif = await create(validBody({ image: '2026/11/b.gif' }));
+    const gif = await create(validBody({ image: '2026/11/0b3f4d9a-1c2e-4f5a-8b6c-7d8e9f0a1b2d.gif' }));
     expect(gif.json().errors.image).toEqual(['The image must be a jpg, jpeg or png file']);
-    const missing = await create(validBody({ image: '2026/11/none.png' }));
-    expect(missing.json().errors.image).toEqual(['The image must be a jpg, jpeg or png file']);
+    const missing = await create(validBody({ image: '2026/11/0b3f4d9a-1c2e-4f5a-8b6c-7d8e9f0a1b2e.png' }));
+    expect(missing.json().errors.image).toEqual([
+      'This file was not found among your uploads. Please upload it again',
+    ]);
+    const before = await userCount();
+    const link = await create(validBody({ image: 'https://tracker.example/p.png' }));
+    expect(link.statusCode).toBe(422);
+    expect(link.json().errors.image).toEqual([
+      'Please upload the image here: links to other sites are not accepted',
+    ]);
+    expect(await userCount()).toBe(before);
     const ok = await create(validBody({ image: png!.path }));
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().data.image).toContain('2026/11/a.png');
+    expect(ok.json().data.image).toContain('2026/11/0b3f4d9a-1c2e-4f5a-8b6c-7d8e9f0a1b2c.png');
   });
 
   it('answers a taken email under the email field and changes nothing', async () => {

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { UPLOAD_KEY_PATTERN } from '@lm/contracts';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { ValidationError } from '../../platform/errors';
+import { files } from './files.schema';
+
+/** A new storage key for an upload made at `now` with extension `ext` (`2026/05/<uuid>.png`). */
+export function newUploadKey(now: Date, ext: string): string {
+  return `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${ext}`;
+}
+
+/** Whether `value` has the shape of a key `file/upload` answers (never a URL or a path elsewhere). */
+export function isUploadKey(value: string): boolean {
+  return UPLOAD_KEY_PATTERN.test(value);
+}
+
+/** What an image field must be: allowed types, the message for another type, and whose upload. */
+export interface UploadedImageRule {
+  mimes: readonly string[];
+  typeMessage: string;
+  /** A user's own profile takes only that user's uploads; staff forms take any upload. */
+  uploader?: { userId: number } | { adminId: number };
+}
+
+/**
+ * Why `key` is not acceptable in an image field, or null when it names an image stored through
+ * `file/upload` (issue 11 item 6: image fields take only our own stored files, so no browser is sent
+ * to another site by a profile picture).
+ * @returns 'validation.upload_key' (not an upload key), 'validation.upload_not_yours' (no such upload
+ *   by that uploader), `rule.typeMessage` (another type), or null
+ */
+export async function uploadedImageProblem(
+  db: Database | Tx,
+  key: string,
+  rule: UploadedImageRule,
+): Promise<string | null> {
+  if (!isUploadKey(key)) return 'validation.upload_key';
+  const owner: SQL | undefined = !rule.uploader
+    ? undefined
+    : 'userId' in rule.uploader
+      ? eq(files.userId, rule.uploader.userId)
+      : eq(files.adminId, rule.uploader.adminId);
+  const [file] = await db.db
+    .select({ mime: files.mime })
+    .from(files)
+    .where(and(eq(files.path, key), owner))
+    .limit(1);
+  if (!file) return 'validation.upload_not_yours';
+  return rule.mimes.includes(file.mime) ? null : rule.typeMessage;
+}
+
+/**
+ * `uploadedImageProblem` as a guard.
+ * @throws ValidationError 422 on `field` with the problem's message
+ */
+export async function assertUploadedImage(
+  db: Database | Tx,
+  field: string,
+  key: string,
+  rule: UploadedImageRule,
+): Promise<void> {
+  const problem = await uploadedImageProblem(db, key, rule);
+  if (problem) throw new ValidationError({ [field]: [problem] });
+}
