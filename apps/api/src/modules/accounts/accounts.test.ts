@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFrom, createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import { throttleSource } from './login-throttle';
 
 let ctx: TestContext;
+/** `user/login` from a given client address (the throttle counts per account+address and per address). */
+const loginFrom = (ip: string, email: string, password: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email, password },
+    headers,
+    remoteAddress: ip,
+  });
 beforeAll(async () => {
   ctx = await createTestApp();
 });
@@ -111,26 +122,81 @@ describe('login security', () => {
     expect(a.json().message).toBe(b.json().message);
   });
 
-  it('locks an account after 5 failures in 15 minutes with a translated 429', async () => {
+  it('throttles an account from one address after 5 failures in 15 minutes with a translated 429', async () => {
     const user = await ctx.makeUser();
     for (let i = 0; i < 5; i++) {
-      const r = await ctx.call('POST', '/api/user/login', {
-        body: { email: user.email, password: 'Wrong-pass-1' },
-      });
+      const r = await loginFrom('198.51.100.10', user.email, 'Wrong-pass-1');
       expect(r.statusCode).toBe(422);
     }
-    const locked = await ctx.call('POST', '/api/user/login', {
-      body: { email: user.email, password: TEST_PASSWORD },
-      headers: { 'x-lang': 'fr' },
-    });
+    const locked = await loginFrom('198.51.100.10', user.email, TEST_PASSWORD, { 'x-lang': 'fr' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('RATE_LIMITED');
+    expect(locked.json().message).toBe('Trop de tentatives. Veuillez réessayer dans 15 minutes');
     expect(locked.headers['retry-after']).toBe('900');
     ctx.clock.advance(16 * 60_000);
-    const later = await ctx.call('POST', '/api/user/login', {
-      body: { email: user.email, password: TEST_PASSWORD },
-    });
-    expect(later.statusCode).toBe(200);
+    expect((await loginFrom('198.51.100.10', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('failures from one address never lock the owner out: the right password works from another (issue 11 item 7)', async () => {
+    const user = await ctx.makeUser();
+    for (let i = 0; i < 8; i++) await loginFrom('203.0.113.5', user.email, `Wrong-pass-${i}`);
+    expect((await loginFrom('203.0.113.5', user.email, TEST_PASSWORD)).statusCode).toBe(429);
+    const owner = await loginFrom('192.0.2.77', user.email, TEST_PASSWORD);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.token).toBeTruthy();
+    // The attacker's address stays throttled for this account.
+    expect((await loginFrom('203.0.113.5', user.email, TEST_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('throttles one address after 20 failures over any e-mails, and no other address', async () => {
+    const user = await ctx.makeUser();
+    for (let i = 0; i < 20; i++) {
+      const r = await loginFrom('198.51.100.20', `sprayed${i}@nowhere.test`, 'Wrong-pass-1');
+      expect(r.statusCode).toBe(422);
+    }
+    expect((await loginFrom('198.51.100.20', user.email, TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await loginFrom('198.51.100.21', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 source by its /64 network', async () => {
+    expect(throttleSource('2001:db8:aa:bb:1:2:3:4')).toBe('2001:db8:aa:bb::/64');
+    expect(throttleSource('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(throttleSource('203.0.113.9')).toBe('203.0.113.9');
+    const user = await ctx.makeUser();
+    for (let i = 1; i <= 5; i++) await loginFrom(`2001:db8:aa:bb::${i}`, user.email, 'Wrong-pass-1');
+    expect((await loginFrom('2001:db8:aa:bb::99', user.email, TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await loginFrom('2001:db8:aa:cc::1', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown e-mail exactly like a known one, before and after throttling', async () => {
+    const user = await ctx.makeUser();
+    const known: LightMyRequestResponse[] = [];
+    const unknown: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 6; i++) {
+      known.push(await loginFrom('198.51.100.30', user.email, 'Wrong-pass-1'));
+      unknown.push(await loginFrom('198.51.100.31', 'ghost@nowhere.test', 'Wrong-pass-1'));
+    }
+    const shape = (r: LightMyRequestResponse) => {
+      const { requestId: _ignored, ...body } = r.json();
+      return { status: r.statusCode, body, retryAfter: r.headers['retry-after'] };
+    };
+    expect(known.map(shape)).toEqual(unknown.map(shape));
+    expect(known.map((r) => r.statusCode)).toEqual([422, 422, 422, 422, 422, 429]);
+  });
+
+  it('applies to admins: failures from one address do not stop the admin signing in from another', async () => {
+    const admin = await ctx.makeAdmin();
+    const adminLogin = (ip: string, password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { email: admin.email, password },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 5; i++)
+      expect((await adminLogin('203.0.113.50', 'Wrong-pass-1')).statusCode).toBe(422);
+    expect((await adminLogin('203.0.113.50', TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await adminLogin('192.0.2.50', TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('answers 401 USR_UNAUTHENTICATED for missing, malformed, revoked and expired tokens', async () => {
