@@ -426,27 +426,36 @@ describe('own account', () => {
 });
 
 describe('Google sign-in (sandbox provider)', () => {
-  it('signs up a new Google account through completion, then signs it in directly', async () => {
+  /** Start a sign-in in a "browser" (redirect) and pass the sandbox consent page as `email`. */
+  async function startGoogle(email: string) {
     const redirect = await ctx.call('GET', '/api/oauth/gmail/redirect');
-    const { url, state } = redirect.json().data;
+    expect(redirect.statusCode).toBe(200);
+    const { url, state, binding } = redirect.json().data as { url: string; state: string; binding: string };
     expect(url).toContain('/api/sandbox/google/consent');
+    expect(binding).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The state carries only a hash of the binding secret, never the secret itself.
+    expect(Buffer.from(state.split('.')[0]!, 'base64url').toString()).not.toContain(binding);
     const consent = await ctx.call('POST', '/api/sandbox/google/consent', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         state,
         redirect_uri: `${ctx.deps.config.appUrl}/oauth`,
-        email: 'g.user@gmail.test',
+        email,
         first_name: 'Gina',
         last_name: 'Google',
       }).toString(),
     });
     expect(consent.statusCode).toBe(302);
     const back = new URL(consent.headers.location as string);
-    const code = back.searchParams.get('code')!;
-    const first = await ctx.call(
-      'GET',
-      `/api/oauth/gmail/register/login?${new URLSearchParams({ code, state, auth_type: 'login' })}`,
-    );
+    expect(back.searchParams.get('state')).toBe(state);
+    return { code: back.searchParams.get('code')!, state, binding };
+  }
+  const finish = (query: Record<string, string>, headers: Record<string, string> = {}) =>
+    ctx.call('GET', `/api/oauth/gmail/register/login?${new URLSearchParams(query)}`, { headers });
+
+  it('signs up a new Google account through completion, then signs it in directly', async () => {
+    const { code, state, binding } = await startGoogle('g.user@gmail.test');
+    const first = await finish({ code, state, binding, auth_type: 'login' });
     expect(first.statusCode).toBe(200);
     const pending = first.json().data;
     expect(pending.needs_completion).toBe(true);
@@ -460,17 +469,62 @@ describe('Google sign-in (sandbox provider)', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json().data.user.oauth_type).toBe('google');
     expect(done.json().data.user.abilities).toContainEqual({ action: 'call', subject: 'CURATOR_PERMISSION' });
-    const again = await ctx.call(
-      'GET',
-      `/api/oauth/gmail/register/login?${new URLSearchParams({ code, state })}`,
-    );
-    expect(again.json().data.token).toBeTruthy();
+    const again = await startGoogle('g.user@gmail.test');
+    expect((await finish(again)).json().data.token).toBeTruthy();
   });
 
-  it('refuses a forged code or state', async () => {
-    const forged = await ctx.call('GET', '/api/oauth/gmail/register/login?code=abc.def');
+  it('refuses a missing, foreign, tampered or expired state before using the code (login CSRF, issue 11 item 5)', async () => {
+    // The attacker finished the consent page with their own Google account; the victim opens the link
+    // /oauth?code=…&state=… in their own browser, which holds its own binding secret (or none).
+    await ctx.makeUser({ email: 'attacker@gmail.test' });
+    const attacker = await startGoogle('attacker@gmail.test');
+    const victim = await ctx.call('GET', '/api/oauth/gmail/redirect');
+    const victimBinding = victim.json().data.binding as string;
+    const sessions = async () =>
+      (await ctx.deps.database.db.execute<{ n: number }>(sql`select count(*)::int as n from access_tokens`))
+        .rows[0]!.n;
+    const before = await sessions();
+
+    const [body, mac] = attacker.state.split('.') as [string, string];
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const tampered = `${Buffer.from(JSON.stringify({ ...payload, exp: payload.exp + 3600 })).toString('base64url')}.${mac}`;
+    const refusals: [string, Record<string, string>][] = [
+      ['no state', { code: attacker.code, binding: victimBinding }],
+      ['no state, no binding', { code: attacker.code }],
+      ['no binding', { code: attacker.code, state: attacker.state }],
+      ["another browser's binding", { code: attacker.code, state: attacker.state, binding: victimBinding }],
+      ['tampered state', { code: attacker.code, state: tampered, binding: attacker.binding }],
+      ['a code passed as state', { code: attacker.code, state: attacker.code, binding: attacker.binding }],
+    ];
+    for (const [label, query] of refusals) {
+      const res = await finish(query);
+      expect(res.statusCode, label).toBe(422);
+      expect(res.json().message, label).toBe(
+        'This Google sign-in was not started in this browser or has expired. Please start again',
+      );
+    }
+    const arabic = await finish({ code: attacker.code }, { 'x-lang': 'ar' });
+    expect(arabic.json().message).toBe(
+      'لم يبدأ تسجيل الدخول عبر Google هذا في هذا المتصفح أو انتهت صلاحيته. يُرجى البدء من جديد',
+    );
+    expect(await sessions()).toBe(before);
+
+    ctx.clock.advance(11 * 60_000);
+    const expired = await finish(attacker);
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().message).toContain('not started in this browser');
+
+    // The browser that started a sign-in finishes it.
+    const fresh = await startGoogle('attacker@gmail.test');
+    const ok = await finish(fresh);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.user.email).toBe('attacker@gmail.test');
+  });
+
+  it('refuses a forged code with a valid state', async () => {
+    const { state, binding } = await startGoogle('forged@gmail.test');
+    const forged = await finish({ code: 'abc.def', state, binding });
     expect(forged.statusCode).toBe(422);
-    const badState = await ctx.call('GET', '/api/oauth/gmail/register/login?code=abc.def&state=x.y');
-    expect(badState.statusCode).toBe(422);
+    expect(forged.json().message).toBe('Google sign-in failed. Please try again');
   });
 });
