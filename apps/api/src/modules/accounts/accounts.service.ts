@@ -34,6 +34,7 @@ import { ledgerAccounts } from '../wallet/wallet.schema';
 import { accessTokens, oauthPending, passwordResets, users } from './accounts.schema';
 import { consumeEmailCode, issueEmailCode } from './email-codes';
 import { assertLoginAllowed, recordLoginAttempt } from './login-throttle';
+import { issueResetLink } from './reset-links';
 import { issueToken, revokeAllUserTokens, revokeToken } from './tokens';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mail' | 'clock' | 'providers'>;
@@ -301,17 +302,13 @@ export async function forgotPassword(deps: Deps, email: string, meta: RequestMet
   });
   if (!user || user.status === 'disabled') return;
   await recordActivity(deps, user.id, 'password_reset_requested', meta);
-  const token = randomToken();
   await withTransaction(deps.database, async (tx) => {
-    await tx.db
-      .update(passwordResets)
-      .set({ usedAt: deps.clock.now() })
-      .where(and(eq(passwordResets.userId, user.id), sql`${passwordResets.usedAt} is null`));
-    await tx.db.insert(passwordResets).values({
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(deps.clock.now().getTime() + LIMITS.resetTokenTtlMinutes * 60_000),
-    });
+    const token = await issueResetLink(
+      tx,
+      { userId: user.id },
+      deps.clock.now(),
+      LIMITS.resetTokenTtlMinutes * 60_000,
+    );
     const link = `${deps.config.appUrl}/user/reset-password?${new URLSearchParams({ token, email: user.email })}`;
     await deps.mail.send(
       {
