@@ -112,6 +112,44 @@ test('a role with two permissions and an admin holding it: that admin sees only 
   await expect(page.locator('table tbody tr').first()).toContainText('admins.create');
 });
 
+test('an admin holding only the Admins screen cannot send the Super Admin a password link; the refusal shows in Arabic', async ({
+  page,
+  request,
+}) => {
+  const suffix = randomUUID().slice(0, 6);
+  const email = `manager-${suffix}@e2e.test`;
+  const password = 'Manager-pass-2026';
+  const role = (await api(request, 'post', '/api/roles', {
+    name: `Admins only ${suffix}`,
+    guard: 'admin',
+    permissions: ['view.main.admins.tab.list'],
+  })) as { data: { id: number } };
+  await api(request, 'post', '/api/admin/admins', {
+    name: `Manager ${suffix}`,
+    email,
+    role_ids: [role.data.id],
+  });
+  const { match } = await waitForMail(request, email, /[?&]token=([\w-]+)/);
+  const set = await request.post('/api/admin/reset-password', {
+    data: { email, token: match[1], password, password_confirmation: password },
+  });
+  expect(set.ok(), await set.text()).toBeTruthy();
+  const superAdmin = (await api(request, 'get', '/api/admin/info')) as { data: { id: number } };
+
+  await signInAdmin(page, email, password);
+  await page.evaluate(() => localStorage.setItem('APP_LANG', 'ar'));
+  await page.goto('/admin/admin/list');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByTestId(`admin-link-${superAdmin.data.id}`).click();
+  await page.getByTestId('confirm-yes').click();
+  await expect(page.getByText('لا يمكنك تعديل هذا المسؤول: لديه صلاحيات لا تملكها')).toBeVisible();
+  // The new-admin form explains the invitation, in Arabic too.
+  await page.getByTestId('admin-new').click();
+  await expect(page.getByTestId('admin-password-note')).toHaveText(
+    'يتلقى المسؤول الجديد رسالة بريد إلكتروني برابط لاختيار كلمة المرور (صالح لمدة 7 أيام).',
+  );
+});
+
 test('a failed job is retried from the queue monitor and completes', async ({ page, request }) => {
   // A sandbox probe job that fails its first attempt (outside production only).
   const probe = (await api(request, 'post', '/api/admin/dev/queues/probe', { fail_times: 1 })) as {

@@ -132,9 +132,11 @@ test('Google sign-in: a link to /oauth from another browser is refused; the brow
   const attackerContext = await browser.newContext();
   const attacker = await attackerContext.newPage();
   let link = '';
-  await attacker.route('**/oauth?**', async (route) => {
-    link = route.request().url();
-    await route.abort();
+  await attacker.route('**/api/sandbox/google/consent', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const answer = await route.fetch({ maxRedirects: 0 });
+    link = answer.headers().location ?? '';
+    return route.fulfill({ status: 200, contentType: 'text/plain', body: 'stopped before /oauth' });
   });
   await attacker.goto('/login');
   await attacker.getByTestId('google-login').click();
@@ -150,6 +152,15 @@ test('Google sign-in: a link to /oauth from another browser is refused; the brow
     'This Google sign-in was not started in this browser or has expired. Please start again',
   );
   await expect(page.getByTestId('dashboard')).toHaveCount(0);
+  // The same refusal in Arabic.
+  const arabicContext = await browser.newContext();
+  const arabic = await arabicContext.newPage();
+  await arabic.addInitScript(() => localStorage.setItem('APP_LANG', 'ar'));
+  await arabic.goto(link);
+  await expect(arabic.getByTestId('oauth-failed')).toHaveText(
+    'لم يبدأ تسجيل الدخول عبر Google هذا في هذا المتصفح أو انتهت صلاحيته. يُرجى البدء من جديد',
+  );
+  await arabicContext.close();
 
   // Starting again from this browser signs up through the consent page and /complete/oauth.
   const email = uniqueEmail('google');
