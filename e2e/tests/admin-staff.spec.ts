@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, getAdminToken } from './helpers';
+import { DEMO_PASSWORD, getAdminToken, waitForMail } from './helpers';
 
 async function signInAdmin(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/admin/login');
@@ -20,6 +20,7 @@ async function api(request: APIRequestContext, method: 'get' | 'post' | 'put', u
 test('a role with two permissions and an admin holding it: that admin sees only those screens', async ({
   page,
   browser,
+  request,
 }) => {
   const suffix = randomUUID().slice(0, 6);
   const roleName = `Auditors ${suffix}`;
@@ -41,27 +42,41 @@ test('a role with two permissions and an admin holding it: that admin sees only 
   const roleRow = page.locator('table tbody tr', { hasText: roleName });
   await expect(roleRow).toContainText('2 permissions');
 
-  // The admin holding it.
+  // The admin holding it: staff type no password, the new admin is invited by e-mail.
   await page.goto('/admin/admin/list');
   await page.getByTestId('admin-new').click();
   const adminForm = page.getByTestId('admin-form');
+  await expect(adminForm.locator('input[name="password"]')).toHaveCount(0);
+  await expect(adminForm.getByTestId('admin-password-note')).toContainText('link to choose their password');
   await adminForm.locator('input[name="name"]').fill(`Auditor ${suffix}`);
   await adminForm.locator('input[name="email"]').fill(email);
-  // A weak password is refused under its field before anything is sent.
-  await adminForm.locator('input[name="password"]').fill('weakpass');
-  await page.getByTestId('admin-save').click();
-  await expect(adminForm.getByText('Weak Password')).toBeVisible();
-  await adminForm.locator('input[name="password"]').fill(password);
   await adminForm.getByTestId('admin-roles').click();
   await page.getByRole('option', { name: roleName }).click();
   await page.keyboard.press('Escape');
   await page.getByTestId('admin-save').click();
   await expect(page.getByTestId('admin-form')).toBeHidden();
-  await expect(page.locator('table tbody tr', { hasText: email })).toContainText(roleName);
+  await expect(page.getByText(`An invitation to choose a password was sent to ${email}`)).toBeVisible();
+  const row = page.locator('table tbody tr', { hasText: email });
+  await expect(row).toContainText(roleName);
+  await expect(row).toContainText('Invitation sent');
 
-  // Signed in as that admin: only the two screens (and the general ones) are offered.
+  // The invited admin opens the link, is held to the password rule, and chooses the password.
+  const { match } = await waitForMail(request, email, /(\/admin\/reset-password\?[^\s]+)/);
   const context = await browser.newContext();
   const other = await context.newPage();
+  await other.goto(match[1]!);
+  await expect(other.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  const resetForm = other.getByTestId('admin-reset-form');
+  await resetForm.locator('input[name="password"]').fill('weakpassword');
+  await resetForm.locator('input[name="password_confirmation"]').fill('weakpassword');
+  await resetForm.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(resetForm.getByText('Weak Password')).toBeVisible();
+  await resetForm.locator('input[name="password"]').fill(password);
+  await resetForm.locator('input[name="password_confirmation"]').fill(password);
+  await resetForm.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(other).toHaveURL(/\/admin\/login/);
+
+  // Signed in as that admin: only the two screens (and the general ones) are offered.
   await signInAdmin(other, email, password);
   const shortcuts = other.locator('.mantine-Card-root', { hasText: 'Your screens' });
   await expect(shortcuts.getByText('Audit Logs')).toBeVisible();
@@ -95,6 +110,44 @@ test('a role with two permissions and an admin holding it: that admin sees only 
   // The audit log records what the Super Admin did, filterable by action.
   await page.goto('/admin/logs?filter[action]=admins.create');
   await expect(page.locator('table tbody tr').first()).toContainText('admins.create');
+});
+
+test('an admin holding only the Admins screen cannot send the Super Admin a password link; the refusal shows in Arabic', async ({
+  page,
+  request,
+}) => {
+  const suffix = randomUUID().slice(0, 6);
+  const email = `manager-${suffix}@e2e.test`;
+  const password = 'Manager-pass-2026';
+  const role = (await api(request, 'post', '/api/roles', {
+    name: `Admins only ${suffix}`,
+    guard: 'admin',
+    permissions: ['view.main.admins.tab.list'],
+  })) as { data: { id: number } };
+  await api(request, 'post', '/api/admin/admins', {
+    name: `Manager ${suffix}`,
+    email,
+    role_ids: [role.data.id],
+  });
+  const { match } = await waitForMail(request, email, /[?&]token=([\w-]+)/);
+  const set = await request.post('/api/admin/reset-password', {
+    data: { email, token: match[1], password, password_confirmation: password },
+  });
+  expect(set.ok(), await set.text()).toBeTruthy();
+  const superAdmin = (await api(request, 'get', '/api/admin/info')) as { data: { id: number } };
+
+  await signInAdmin(page, email, password);
+  await page.evaluate(() => localStorage.setItem('APP_LANG', 'ar'));
+  await page.goto('/admin/admin/list');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByTestId(`admin-link-${superAdmin.data.id}`).click();
+  await page.getByTestId('confirm-yes').click();
+  await expect(page.getByText('لا يمكنك تعديل هذا المسؤول: لديه صلاحيات لا تملكها')).toBeVisible();
+  // The new-admin form explains the invitation, in Arabic too.
+  await page.getByTestId('admin-new').click();
+  await expect(page.getByTestId('admin-password-note')).toHaveText(
+    'يتلقى المسؤول الجديد رسالة بريد إلكتروني برابط لاختيار كلمة المرور (صالح لمدة 7 أيام).',
+  );
 });
 
 test('a failed job is retried from the queue monitor and completes', async ({ page, request }) => {

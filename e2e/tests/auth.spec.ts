@@ -123,3 +123,58 @@ test('an invalid reset link goes to the expired screen', async ({ page }) => {
   await expect(page).toHaveURL(/\/expired\/password\/reset/);
   await expect(page.getByTestId('expired-reset')).toBeVisible();
 });
+
+test('Google sign-in: a link to /oauth from another browser is refused; the browser that started it signs up', async ({
+  page,
+  browser,
+}) => {
+  // Someone goes through Google's (sandbox) consent page and stops at the /oauth link with their code.
+  const attackerContext = await browser.newContext();
+  const attacker = await attackerContext.newPage();
+  let link = '';
+  await attacker.route('**/api/sandbox/google/consent', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const answer = await route.fetch({ maxRedirects: 0 });
+    link = answer.headers().location ?? '';
+    return route.fulfill({ status: 200, contentType: 'text/plain', body: 'stopped before /oauth' });
+  });
+  await attacker.goto('/login');
+  await attacker.getByTestId('google-login').click();
+  await expect(attacker).toHaveURL(/\/api\/sandbox\/google\/consent/);
+  await attacker.locator('#email').fill(uniqueEmail('google-attacker'));
+  await attacker.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => link).toContain('code=');
+  await attackerContext.close();
+
+  // The victim opens that link: refused with the reason, and offered to start again.
+  await page.goto(link);
+  await expect(page.getByTestId('oauth-failed')).toHaveText(
+    'This Google sign-in was not started in this browser or has expired. Please start again',
+  );
+  await expect(page.getByTestId('dashboard')).toHaveCount(0);
+  // The same refusal in Arabic.
+  const arabicContext = await browser.newContext();
+  const arabic = await arabicContext.newPage();
+  await arabic.addInitScript(() => localStorage.setItem('APP_LANG', 'ar'));
+  await arabic.goto(link);
+  await expect(arabic.getByTestId('oauth-failed')).toHaveText(
+    'لم يبدأ تسجيل الدخول عبر Google هذا في هذا المتصفح أو انتهت صلاحيته. يُرجى البدء من جديد',
+  );
+  await arabicContext.close();
+
+  // Starting again from this browser signs up through the consent page and /complete/oauth.
+  const email = uniqueEmail('google');
+  await page.getByTestId('google-login').click();
+  await expect(page).toHaveURL(/\/api\/sandbox\/google\/consent/);
+  await page.locator('#email').fill(email);
+  await page.locator('#first_name').fill('Gina');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/complete\/oauth/);
+  await expect(page.getByTestId('complete-oauth-form')).toBeVisible();
+  await page.getByTestId('user-type-2').click();
+  await page.getByTestId('gender-select').click();
+  await page.getByRole('option', { name: 'Female' }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome back, Gina!' })).toBeVisible();
+});

@@ -109,6 +109,15 @@ export const changePasswordSchema = z
   })
   .refine(confirmed, { path: ['password_confirmation'], message: 'validation.passwords_match' });
 
+/** POST admin/password: an admin changes their own password (the current one is always required). */
+export const adminChangePasswordSchema = z
+  .object({
+    current_password: z.string().min(1, 'validation.required').max(128, 'validation.too_long'),
+    password: passwordSchema,
+    password_confirmation: z.string(),
+  })
+  .refine(confirmed, { path: ['password_confirmation'], message: 'validation.passwords_match' });
+
 /** POST user/update-user/{id} */
 export const updateProfileSchema = z.object({
   first_name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long').optional(),

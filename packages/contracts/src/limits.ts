@@ -22,7 +22,14 @@ export const LIMITS = {
   emailCode: { digits: 6, ttlMinutes: 10, maxAttempts: 5 },
   passwordMin: 8,
   resetTokenTtlMinutes: 60,
-  login: { maxFailuresPerAccount: 5, maxFailuresPerIp: 20, windowMinutes: 15 },
+  /** Validity of the link a new admin receives to choose their password (issue 11 item 2). */
+  adminInviteTtlDays: 7,
+  /**
+   * Failed sign-ins in `windowMinutes` that make the next attempts answer 429: per account and source
+   * address together, and per source address (IPv6 per /64). Never per account alone, so a stranger
+   * cannot lock the owner out (issue 11 item 7, OWASP Authentication Cheat Sheet).
+   */
+  login: { maxFailuresPerAccountAndIp: 5, maxFailuresPerIp: 20, windowMinutes: 15 },
 } as const;
 
 /**

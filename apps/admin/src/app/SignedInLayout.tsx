@@ -1,5 +1,6 @@
 import type { SessionAdmin } from '@lm/contracts';
 import { AppLayout, FullPageLoader, RequireAccess, useSession, visibleMenu } from '@lm/ui';
+import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
@@ -36,7 +37,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         name: admin.name,
         email: admin.email,
         subtitle: admin.roles.join(', ') || t('admin.no_role'),
-        links: [],
+        links: [{ to: '/account/password', label: 'admin.password.menu', icon: IconLock }],
         onLogout: () => {
           // Both updates land in one render: the guard never sees this screen without a session, so
           // it does not remember it as the place to return to after the next sign-in.

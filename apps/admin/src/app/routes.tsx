@@ -19,9 +19,16 @@ export interface AdminRoute {
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-/** Blank-layout screens: /login and the public /privacy. */
+/**
+ * Blank-layout screens: /login, the public /privacy, and /reset-password (the e-mailed link that sets
+ * an admin's password, issue 11 item 2).
+ */
 export const blankRoutes: readonly AdminRoute[] = [
   { path: '/login', screen: page(() => import('../routes/login/LoginPage'), 'LoginPage') },
+  {
+    path: '/reset-password',
+    screen: page(() => import('../routes/reset-password/ResetPasswordPage'), 'ResetPasswordPage'),
+  },
   { path: '/privacy', screen: page(() => import('../routes/privacy/PrivacyRoute'), 'PrivacyRoute') },
 ];
 
@@ -31,6 +38,11 @@ export const adminRoutes: readonly AdminRoute[] = [
     path: '/dashboard',
     access: { permission: GENERAL, requireVerified: false },
     screen: page(() => import('../routes/dashboard/DashboardPage'), 'DashboardPage'),
+  },
+  {
+    path: '/account/password',
+    access: { permission: GENERAL, requireVerified: false },
+    screen: page(() => import('../routes/account/ChangePasswordPage'), 'ChangePasswordPage'),
   },
   {
     path: '/dev/mailbox',

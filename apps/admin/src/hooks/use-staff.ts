@@ -21,7 +21,22 @@ export interface StaffAdmin {
   email: string;
   status: 'active' | 'disabled';
   roles: { id: number; name: string }[];
+  /** True until the admin has chosen a password through their invitation. */
+  invitation_pending: boolean;
   created_at: string;
+}
+
+/**
+ * `POST admin/admins/{id}/reset-password`: e-mails the admin a link to choose a password (a new
+ * invitation while they have none); the list is refreshed.
+ */
+export function useAdminPasswordLink() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await api.post(`admin/admins/${id}/reset-password`)).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['list', 'admin/admins'] }),
+  });
 }
 
 /** A role (`GET roles`). */

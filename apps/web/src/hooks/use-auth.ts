@@ -1,6 +1,7 @@
 import type { LoginResult, SessionUser } from '@lm/contracts';
 import { useApi } from '@lm/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { clearOauthBinding, readOauthBinding, saveOauthBinding } from '../routes/auth/oauth/mobile-oauth';
 import { queryKeys } from './query-keys';
 
 /** Google sign-in that still needs a user type and gender (`oauth/gmail/register/login`). */
@@ -92,25 +93,41 @@ export function useChangePassword() {
   });
 }
 
-/** GET oauth/gmail/redirect: the Google consent URL. */
+/**
+ * GET oauth/gmail/redirect: the Google consent URL. The binding secret of the answer is kept in this
+ * tab, to be sent back with the code (issue 11 item 5).
+ */
 export function useGoogleRedirect() {
   const { api } = useApi();
   return useMutation({
-    mutationFn: async (authType: 'login' | 'register') =>
-      (await api.get<{ url: string }>('oauth/gmail/redirect', { query: { auth_type: authType } })).data.url,
+    mutationFn: async (authType: 'login' | 'register') => {
+      const { data } = await api.get<{ url: string; binding: string }>('oauth/gmail/redirect', {
+        query: { auth_type: authType },
+      });
+      saveOauthBinding(data.binding);
+      return data.url;
+    },
   });
 }
 
-/** GET oauth/gmail/register/login: a session, or the data to complete the registration. */
+/**
+ * GET oauth/gmail/register/login: a session, or the data to complete the registration. Sends this tab's
+ * binding secret with the code and state; the API refuses a sign-in another browser started.
+ */
 export function useGoogleLogin() {
   const { api } = useApi();
   return useMutation({
-    mutationFn: async (query: { code: string; state?: string }) =>
-      (
-        await api.get<Session | OauthCompletion>('oauth/gmail/register/login', {
-          query: { ...query, auth_type: 'login' },
-        })
-      ).data,
+    mutationFn: async (query: { code: string; state?: string }) => {
+      try {
+        return (
+          await api.get<Session | OauthCompletion>('oauth/gmail/register/login', {
+            query: { ...query, binding: readOauthBinding() ?? undefined, auth_type: 'login' },
+          })
+        ).data;
+      } finally {
+        clearOauthBinding();
+      }
+    },
   });
 }
 

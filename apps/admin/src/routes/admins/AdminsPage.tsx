@@ -1,7 +1,8 @@
 import type { SessionAdmin } from '@lm/contracts';
-import { emailSchema, passwordSchema } from '@lm/contracts/auth';
+import { emailSchema } from '@lm/contracts/auth';
 import {
   applyServerErrors,
+  confirmAction,
   fieldError,
   formatDate,
   isApiError,
@@ -12,47 +13,48 @@ import {
   useZodForm,
 } from '@lm/ui';
 import {
+  ActionIcon,
+  Alert,
   Badge,
   Button,
   Group,
   Modal,
   MultiSelect,
-  PasswordInput,
   Stack,
   Switch,
   Text,
   TextInput,
+  Tooltip,
 } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconInfoCircle, IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
-import { type StaffAdmin, useAdminRoleOptions, useCrud } from '../../hooks/use-staff';
+import { type StaffAdmin, useAdminPasswordLink, useAdminRoleOptions, useCrud } from '../../hooks/use-staff';
 
-const baseSchema = z.object({
+const formSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(150, 'validation.too_long'),
   email: emailSchema,
   active: z.boolean(),
   role_ids: z.array(z.number()),
 });
-const createSchema = baseSchema.extend({ password: passwordSchema });
-const editSchema = baseSchema.extend({
-  password: z.union([z.literal(''), passwordSchema]),
-});
-type FormValues = z.input<typeof createSchema>;
+type FormValues = z.input<typeof formSchema>;
 
-/** Create or edit a staff account; the server's field errors land under their fields. */
+/**
+ * Create or edit a staff account; the server's field errors land under their fields. There is no
+ * password field: a new admin is e-mailed an invitation, and staff send password links from the list
+ * (issue 11 item 2).
+ */
 function AdminForm({ admin, onDone }: { admin: StaffAdmin | null; onDone(): void }) {
   const { t } = useTranslation();
   const roles = useAdminRoleOptions();
   const { save } = useCrud<Record<string, unknown>>('admin/admins');
-  const form = useZodForm(admin ? editSchema : createSchema, {
+  const form = useZodForm(formSchema, {
     defaultValues: {
       name: admin?.name ?? '',
       email: admin?.email ?? '',
-      password: '',
       active: admin ? admin.status === 'active' : true,
       role_ids: admin?.roles.map((r) => r.id) ?? [],
     } satisfies FormValues,
@@ -68,12 +70,11 @@ function AdminForm({ admin, onDone }: { admin: StaffAdmin | null; onDone(): void
           email: values.email,
           status: values.active ? 'active' : 'disabled',
           role_ids: values.role_ids,
-          ...(values.password ? { password: values.password } : {}),
         },
       });
       onDone();
     } catch (error) {
-      applyServerErrors(error, form.setError, ['name', 'email', 'password']);
+      applyServerErrors(error, form.setError, ['name', 'email']);
       if (isApiError(error) && error.errors) {
         const first = Object.entries(error.errors).find(([field]) => field.startsWith('role_ids'));
         if (first) setRoleError(first[1][0] ?? null);
@@ -95,13 +96,6 @@ function AdminForm({ admin, onDone }: { admin: StaffAdmin | null; onDone(): void
           dir="ltr"
           {...form.register('email')}
           error={fieldError(form.formState.errors.email)}
-        />
-        <PasswordInput
-          label={t('staff.admins.password')}
-          description={admin ? t('staff.admins.password_keep') : undefined}
-          withAsterisk={!admin}
-          {...form.register('password')}
-          error={fieldError(form.formState.errors.password)}
         />
         <Controller
           control={form.control}
@@ -130,6 +124,9 @@ function AdminForm({ admin, onDone }: { admin: StaffAdmin | null; onDone(): void
             />
           )}
         />
+        <Alert variant="light" icon={<IconInfoCircle size={18} />} data-testid="admin-password-note">
+          {t(admin ? 'staff.admins.password_note' : 'staff.admins.invite_note')}
+        </Alert>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('ui.confirm.cancel')}
@@ -140,6 +137,36 @@ function AdminForm({ admin, onDone }: { admin: StaffAdmin | null; onDone(): void
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * Sends the admin a link to choose a password (an invitation while they have none), after a confirm.
+ * Staff never see or type the password.
+ */
+function PasswordLinkAction({ admin }: { admin: StaffAdmin }) {
+  const { t } = useTranslation();
+  const send = useAdminPasswordLink();
+  const label = t(admin.invitation_pending ? 'staff.admins.send_invite' : 'staff.admins.send_link');
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        aria-label={label}
+        disabled={admin.status !== 'active'}
+        loading={send.isPending}
+        data-testid={`admin-link-${admin.id}`}
+        onClick={async () => {
+          const message = t(
+            admin.invitation_pending ? 'staff.admins.send_invite_confirm' : 'staff.admins.send_link_confirm',
+            { name: admin.name },
+          );
+          if (await confirmAction({ message, confirmLabel: label })) send.mutate(admin.id);
+        }}
+      >
+        <IconKey size={18} />
+      </ActionIcon>
+    </Tooltip>
   );
 }
 
@@ -225,9 +252,16 @@ export function AdminsPage() {
             title: 'staff.admins.status',
             sortable: true,
             render: (a) => (
-              <Badge variant="light" color={a.status === 'active' ? 'green' : 'gray'}>
-                {t(a.status === 'active' ? 'staff.admins.status_active' : 'staff.admins.status_disabled')}
-              </Badge>
+              <Group gap={4}>
+                <Badge variant="light" color={a.status === 'active' ? 'green' : 'gray'}>
+                  {t(a.status === 'active' ? 'staff.admins.status_active' : 'staff.admins.status_disabled')}
+                </Badge>
+                {a.invitation_pending && (
+                  <Badge variant="light" color="yellow">
+                    {t('staff.admins.invitation_pending')}
+                  </Badge>
+                )}
+              </Group>
             ),
           },
           {
@@ -239,14 +273,17 @@ export function AdminsPage() {
           {
             accessor: 'actions',
             title: '',
-            width: 100,
+            width: 140,
             render: (a) => (
-              <EditDeleteActions
-                onEdit={() => setEditing(a)}
-                onDelete={() => remove.mutate(a.id)}
-                deleteMessage={t('staff.admins.delete_confirm', { name: a.name })}
-                deleteDisabled={a.id === me}
-              />
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <PasswordLinkAction admin={a} />
+                <EditDeleteActions
+                  onEdit={() => setEditing(a)}
+                  onDelete={() => remove.mutate(a.id)}
+                  deleteMessage={t('staff.admins.delete_confirm', { name: a.name })}
+                  deleteDisabled={a.id === me}
+                />
+              </Group>
             ),
           },
         ]}

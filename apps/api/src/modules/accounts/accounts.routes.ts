@@ -268,7 +268,7 @@ export const accountsRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         querystring: z.object({ auth_type: z.enum(['login', 'register']).default('login') }),
-        response: { 200: envelope(z.object({ url: z.string(), state: z.string() })) },
+        response: { 200: envelope(z.object({ url: z.string(), state: z.string(), binding: z.string() })) },
       },
     },
     async (req) => ({ data: accounts.googleRedirect(deps, req.query.auth_type) }),
@@ -282,7 +282,10 @@ export const accountsRoutes: RouteModule = (app, deps) => {
         tags,
         querystring: z.object({
           code: z.string().min(1).max(4000),
+          // Both required by the service, which answers a missing one with the same translated refusal
+          // as a wrong one (issue 11 item 5).
           state: z.string().max(2000).optional(),
+          binding: z.string().max(200).optional(),
           auth_type: z.string().max(20).optional(),
         }),
         response: {
@@ -302,7 +305,13 @@ export const accountsRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => {
-      const data = await accounts.googleLogin(deps, req.query.code, req.query.state, meta(req));
+      const data = await accounts.googleLogin(
+        deps,
+        req.query.code,
+        req.query.state,
+        req.query.binding,
+        meta(req),
+      );
       return {
         data,
         message: t(req.lang, 'needs_completion' in data ? 'auth.oauth_complete_required' : 'auth.logged_in'),

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { admins } from '../admins/admins.schema';
 
 /** Users of the user app: type 1 artist, 2 curator, 3 other/influencer (spec sections 1 and 3). */
 export const users = pgTable(
@@ -111,20 +112,26 @@ export const emailCodes = pgTable(
   (t) => [index('email_codes_user_purpose_idx').on(t.userId, t.purpose)],
 );
 
-/** Password reset links (token hashed, 60 minutes, single use). Also used by admin invites. */
+/**
+ * Password reset and invitation links (token hashed, single use): of a user or of an admin, exactly one
+ * of `user_id` / `admin_id` is set.
+ */
 export const passwordResets = pgTable(
   'password_resets',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('password_resets_hash_unique').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('password_resets_hash_unique').on(t.tokenHash),
+    index('password_resets_admin_idx').on(t.adminId),
+    check('password_resets_owner_check', sql`(${t.userId} is null) <> (${t.adminId} is null)`),
+  ],
 );
 
 /** Sign-in attempts, for throttling failed logins per account and per IP across instances. */

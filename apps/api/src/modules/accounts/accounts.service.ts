@@ -17,7 +17,14 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
-import { burnPasswordCheck, hashPassword, randomToken, sha256, verifyPassword } from '../../platform/crypto';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  randomToken,
+  sameDigest,
+  sha256,
+  verifyPassword,
+} from '../../platform/crypto';
 import {
   AppError,
   ConflictError,
@@ -35,6 +42,7 @@ import { ledgerAccounts } from '../wallet/wallet.schema';
 import { accessTokens, oauthPending, passwordResets, users } from './accounts.schema';
 import { consumeEmailCode, issueEmailCode } from './email-codes';
 import { assertLoginAllowed, recordLoginAttempt } from './login-throttle';
+import { issueResetLink } from './reset-links';
 import { issueToken, revokeAllUserTokens, revokeToken } from './tokens';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mail' | 'clock' | 'providers'>;
@@ -302,17 +310,13 @@ export async function forgotPassword(deps: Deps, email: string, meta: RequestMet
   });
   if (!user || user.status === 'disabled') return;
   await recordActivity(deps, user.id, 'password_reset_requested', meta);
-  const token = randomToken();
   await withTransaction(deps.database, async (tx) => {
-    await tx.db
-      .update(passwordResets)
-      .set({ usedAt: deps.clock.now() })
-      .where(and(eq(passwordResets.userId, user.id), sql`${passwordResets.usedAt} is null`));
-    await tx.db.insert(passwordResets).values({
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(deps.clock.now().getTime() + LIMITS.resetTokenTtlMinutes * 60_000),
-    });
+    const token = await issueResetLink(
+      tx,
+      { userId: user.id },
+      deps.clock.now(),
+      LIMITS.resetTokenTtlMinutes * 60_000,
+    );
     const link = `${deps.config.appUrl}/user/reset-password?${new URLSearchParams({ token, email: user.email })}`;
     await deps.mail.send(
       {
@@ -585,25 +589,68 @@ export async function setTwoFactor(
   await recordActivity(deps, userId, enabled ? '2fa_enabled' : '2fa_disabled', meta);
 }
 
-/** Google sign-in, step 1 (`oauth/gmail/redirect`): consent URL with a signed state (10 minutes). */
-export function googleRedirect(deps: Deps, authType: 'login' | 'register'): { url: string; state: string } {
+/** Lifetime of a Google sign-in's state, in seconds. */
+const GOOGLE_STATE_TTL_SECONDS = 600;
+
+/**
+ * Google sign-in, step 1 (`oauth/gmail/redirect`): the consent URL with a signed state (10 minutes)
+ * bound to the browser that asks (issue 11 item 5). `binding` is a fresh 256-bit secret answered only
+ * to this caller, which keeps it in its tab (sessionStorage); the state carries only its SHA-256, so
+ * the state in a link someone else opens is useless without the secret of the browser that started it.
+ * @returns the consent URL, the state, and the binding secret to send back with the code
+ */
+export function googleRedirect(
+  deps: Deps,
+  authType: 'login' | 'register',
+): { url: string; state: string; binding: string } {
+  const binding = randomToken();
   const state = signValue(
     deps.config.APP_KEY,
-    { kind: 'google-state', authType, nonce: randomToken() },
-    600,
+    { kind: 'google-state', authType, bind: sha256(binding) },
+    GOOGLE_STATE_TTL_SECONDS,
     deps.clock.now().getTime(),
   );
-  return { url: deps.providers.google.authorizationUrl(state, `${deps.config.appUrl}/oauth`), state };
+  return {
+    url: deps.providers.google.authorizationUrl(state, `${deps.config.appUrl}/oauth`),
+    state,
+    binding,
+  };
 }
 
 /**
- * Google sign-in, step 2 (`oauth/gmail/register/login`): exchange the code. A known Google account or
- * verified email signs in; an unknown one gets a pending token for `/complete/oauth`.
+ * True when `state` was signed by `googleRedirect` less than 10 minutes ago for the browser holding
+ * `binding` (constant-time comparison of the hashes).
  */
-export async function googleLogin(deps: Deps, code: string, state: string | undefined, meta: RequestMeta) {
-  if (state !== undefined && !verifyValue(deps.config.APP_KEY, state, deps.clock.now().getTime())) {
-    throw new AppError(422, 'auth.oauth_failed');
-  }
+function googleStateMatches(deps: Deps, state: string | undefined, binding: string | undefined): boolean {
+  if (!state || !binding) return false;
+  const payload = verifyValue<{ kind?: unknown; bind?: unknown }>(
+    deps.config.APP_KEY,
+    state,
+    deps.clock.now().getTime(),
+  );
+  return (
+    payload?.kind === 'google-state' &&
+    typeof payload.bind === 'string' &&
+    sameDigest(payload.bind, sha256(binding))
+  );
+}
+
+/**
+ * Google sign-in, step 2 (`oauth/gmail/register/login`): check that the state belongs to this browser
+ * (`state` and `binding` from step 1), then exchange the code. A known Google account or verified email
+ * signs in; an unknown one gets a pending token for `/complete/oauth`.
+ * @throws AppError 422 'auth.oauth_state_invalid' when the state or binding is missing, expired,
+ *   tampered with or from another browser (login CSRF, issue 11 item 5), before the code is used;
+ *   422 'auth.oauth_failed' when Google refuses the code or the address is not verified
+ */
+export async function googleLogin(
+  deps: Deps,
+  code: string,
+  state: string | undefined,
+  binding: string | undefined,
+  meta: RequestMeta,
+) {
+  if (!googleStateMatches(deps, state, binding)) throw new AppError(422, 'auth.oauth_state_invalid');
   let profile: Awaited<ReturnType<typeof deps.providers.google.exchangeCode>>;
   try {
     profile = await deps.providers.google.exchangeCode(code, `${deps.config.appUrl}/oauth`);

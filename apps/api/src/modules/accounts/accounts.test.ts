@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFrom, createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import { throttleSource } from './login-throttle';
 
 let ctx: TestContext;
+/** `user/login` from a given client address (the throttle counts per account+address and per address). */
+const loginFrom = (ip: string, email: string, password: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email, password },
+    headers,
+    remoteAddress: ip,
+  });
 beforeAll(async () => {
   ctx = await createTestApp();
 });
@@ -111,26 +122,81 @@ describe('login security', () => {
     expect(a.json().message).toBe(b.json().message);
   });
 
-  it('locks an account after 5 failures in 15 minutes with a translated 429', async () => {
+  it('throttles an account from one address after 5 failures in 15 minutes with a translated 429', async () => {
     const user = await ctx.makeUser();
     for (let i = 0; i < 5; i++) {
-      const r = await ctx.call('POST', '/api/user/login', {
-        body: { email: user.email, password: 'Wrong-pass-1' },
-      });
+      const r = await loginFrom('198.51.100.10', user.email, 'Wrong-pass-1');
       expect(r.statusCode).toBe(422);
     }
-    const locked = await ctx.call('POST', '/api/user/login', {
-      body: { email: user.email, password: TEST_PASSWORD },
-      headers: { 'x-lang': 'fr' },
-    });
+    const locked = await loginFrom('198.51.100.10', user.email, TEST_PASSWORD, { 'x-lang': 'fr' });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('RATE_LIMITED');
+    expect(locked.json().message).toBe('Trop de tentatives. Veuillez réessayer dans 15 minutes');
     expect(locked.headers['retry-after']).toBe('900');
     ctx.clock.advance(16 * 60_000);
-    const later = await ctx.call('POST', '/api/user/login', {
-      body: { email: user.email, password: TEST_PASSWORD },
-    });
-    expect(later.statusCode).toBe(200);
+    expect((await loginFrom('198.51.100.10', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('failures from one address never lock the owner out: the right password works from another (issue 11 item 7)', async () => {
+    const user = await ctx.makeUser();
+    for (let i = 0; i < 8; i++) await loginFrom('203.0.113.5', user.email, `Wrong-pass-${i}`);
+    expect((await loginFrom('203.0.113.5', user.email, TEST_PASSWORD)).statusCode).toBe(429);
+    const owner = await loginFrom('192.0.2.77', user.email, TEST_PASSWORD);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.token).toBeTruthy();
+    // The attacker's address stays throttled for this account.
+    expect((await loginFrom('203.0.113.5', user.email, TEST_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('throttles one address after 20 failures over any e-mails, and no other address', async () => {
+    const user = await ctx.makeUser();
+    for (let i = 0; i < 20; i++) {
+      const r = await loginFrom('198.51.100.20', `sprayed${i}@nowhere.test`, 'Wrong-pass-1');
+      expect(r.statusCode).toBe(422);
+    }
+    expect((await loginFrom('198.51.100.20', user.email, TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await loginFrom('198.51.100.21', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 source by its /64 network', async () => {
+    expect(throttleSource('2001:db8:aa:bb:1:2:3:4')).toBe('2001:db8:aa:bb::/64');
+    expect(throttleSource('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(throttleSource('203.0.113.9')).toBe('203.0.113.9');
+    const user = await ctx.makeUser();
+    for (let i = 1; i <= 5; i++) await loginFrom(`2001:db8:aa:bb::${i}`, user.email, 'Wrong-pass-1');
+    expect((await loginFrom('2001:db8:aa:bb::99', user.email, TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await loginFrom('2001:db8:aa:cc::1', user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown e-mail exactly like a known one, before and after throttling', async () => {
+    const user = await ctx.makeUser();
+    const known: LightMyRequestResponse[] = [];
+    const unknown: LightMyRequestResponse[] = [];
+    for (let i = 0; i < 6; i++) {
+      known.push(await loginFrom('198.51.100.30', user.email, 'Wrong-pass-1'));
+      unknown.push(await loginFrom('198.51.100.31', 'ghost@nowhere.test', 'Wrong-pass-1'));
+    }
+    const shape = (r: LightMyRequestResponse) => {
+      const { requestId: _ignored, ...body } = r.json();
+      return { status: r.statusCode, body, retryAfter: r.headers['retry-after'] };
+    };
+    expect(known.map(shape)).toEqual(unknown.map(shape));
+    expect(known.map((r) => r.statusCode)).toEqual([422, 422, 422, 422, 422, 429]);
+  });
+
+  it('applies to admins: failures from one address do not stop the admin signing in from another', async () => {
+    const admin = await ctx.makeAdmin();
+    const adminLogin = (ip: string, password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { email: admin.email, password },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 5; i++)
+      expect((await adminLogin('203.0.113.50', 'Wrong-pass-1')).statusCode).toBe(422);
+    expect((await adminLogin('203.0.113.50', TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await adminLogin('192.0.2.50', TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('answers 401 USR_UNAUTHENTICATED for missing, malformed, revoked and expired tokens', async () => {
@@ -360,27 +426,36 @@ describe('own account', () => {
 });
 
 describe('Google sign-in (sandbox provider)', () => {
-  it('signs up a new Google account through completion, then signs it in directly', async () => {
+  /** Start a sign-in in a "browser" (redirect) and pass the sandbox consent page as `email`. */
+  async function startGoogle(email: string) {
     const redirect = await ctx.call('GET', '/api/oauth/gmail/redirect');
-    const { url, state } = redirect.json().data;
+    expect(redirect.statusCode).toBe(200);
+    const { url, state, binding } = redirect.json().data as { url: string; state: string; binding: string };
     expect(url).toContain('/api/sandbox/google/consent');
+    expect(binding).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The state carries only a hash of the binding secret, never the secret itself.
+    expect(Buffer.from(state.split('.')[0]!, 'base64url').toString()).not.toContain(binding);
     const consent = await ctx.call('POST', '/api/sandbox/google/consent', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         state,
         redirect_uri: `${ctx.deps.config.appUrl}/oauth`,
-        email: 'g.user@gmail.test',
+        email,
         first_name: 'Gina',
         last_name: 'Google',
       }).toString(),
     });
     expect(consent.statusCode).toBe(302);
     const back = new URL(consent.headers.location as string);
-    const code = back.searchParams.get('code')!;
-    const first = await ctx.call(
-      'GET',
-      `/api/oauth/gmail/register/login?${new URLSearchParams({ code, state, auth_type: 'login' })}`,
-    );
+    expect(back.searchParams.get('state')).toBe(state);
+    return { code: back.searchParams.get('code')!, state, binding };
+  }
+  const finish = (query: Record<string, string>, headers: Record<string, string> = {}) =>
+    ctx.call('GET', `/api/oauth/gmail/register/login?${new URLSearchParams(query)}`, { headers });
+
+  it('signs up a new Google account through completion, then signs it in directly', async () => {
+    const { code, state, binding } = await startGoogle('g.user@gmail.test');
+    const first = await finish({ code, state, binding, auth_type: 'login' });
     expect(first.statusCode).toBe(200);
     const pending = first.json().data;
     expect(pending.needs_completion).toBe(true);
@@ -394,17 +469,62 @@ describe('Google sign-in (sandbox provider)', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json().data.user.oauth_type).toBe('google');
     expect(done.json().data.user.abilities).toContainEqual({ action: 'call', subject: 'CURATOR_PERMISSION' });
-    const again = await ctx.call(
-      'GET',
-      `/api/oauth/gmail/register/login?${new URLSearchParams({ code, state })}`,
-    );
-    expect(again.json().data.token).toBeTruthy();
+    const again = await startGoogle('g.user@gmail.test');
+    expect((await finish(again)).json().data.token).toBeTruthy();
   });
 
-  it('refuses a forged code or state', async () => {
-    const forged = await ctx.call('GET', '/api/oauth/gmail/register/login?code=abc.def');
+  it('refuses a missing, foreign, tampered or expired state before using the code (login CSRF, issue 11 item 5)', async () => {
+    // The attacker finished the consent page with their own Google account; the victim opens the link
+    // /oauth?code=…&state=… in their own browser, which holds its own binding secret (or none).
+    await ctx.makeUser({ email: 'attacker@gmail.test' });
+    const attacker = await startGoogle('attacker@gmail.test');
+    const victim = await ctx.call('GET', '/api/oauth/gmail/redirect');
+    const victimBinding = victim.json().data.binding as string;
+    const sessions = async () =>
+      (await ctx.deps.database.db.execute<{ n: number }>(sql`select count(*)::int as n from access_tokens`))
+        .rows[0]!.n;
+    const before = await sessions();
+
+    const [body, mac] = attacker.state.split('.') as [string, string];
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const tampered = `${Buffer.from(JSON.stringify({ ...payload, exp: payload.exp + 3600 })).toString('base64url')}.${mac}`;
+    const refusals: [string, Record<string, string>][] = [
+      ['no state', { code: attacker.code, binding: victimBinding }],
+      ['no state, no binding', { code: attacker.code }],
+      ['no binding', { code: attacker.code, state: attacker.state }],
+      ["another browser's binding", { code: attacker.code, state: attacker.state, binding: victimBinding }],
+      ['tampered state', { code: attacker.code, state: tampered, binding: attacker.binding }],
+      ['a code passed as state', { code: attacker.code, state: attacker.code, binding: attacker.binding }],
+    ];
+    for (const [label, query] of refusals) {
+      const res = await finish(query);
+      expect(res.statusCode, label).toBe(422);
+      expect(res.json().message, label).toBe(
+        'This Google sign-in was not started in this browser or has expired. Please start again',
+      );
+    }
+    const arabic = await finish({ code: attacker.code }, { 'x-lang': 'ar' });
+    expect(arabic.json().message).toBe(
+      'لم يبدأ تسجيل الدخول عبر Google هذا في هذا المتصفح أو انتهت صلاحيته. يُرجى البدء من جديد',
+    );
+    expect(await sessions()).toBe(before);
+
+    ctx.clock.advance(11 * 60_000);
+    const expired = await finish(attacker);
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().message).toContain('not started in this browser');
+
+    // The browser that started a sign-in finishes it.
+    const fresh = await startGoogle('attacker@gmail.test');
+    const ok = await finish(fresh);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.user.email).toBe('attacker@gmail.test');
+  });
+
+  it('refuses a forged code with a valid state', async () => {
+    const { state, binding } = await startGoogle('forged@gmail.test');
+    const forged = await finish({ code: 'abc.def', state, binding });
     expect(forged.statusCode).toBe(422);
-    const badState = await ctx.call('GET', '/api/oauth/gmail/register/login?code=abc.def&state=x.y');
-    expect(badState.statusCode).toBe(422);
+    expect(forged.json().message).toBe('Google sign-in failed. Please try again');
   });
 });

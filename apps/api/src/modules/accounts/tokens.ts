@@ -46,6 +46,27 @@ export async function revokeAllUserTokens(
     );
 }
 
+/**
+ * Revoke every live token of an admin (disable, delete, a password set through a link or changed),
+ * except `exceptTokenId` when given (the session that changed its own password).
+ */
+export async function revokeAllAdminTokens(
+  db: Database | Tx,
+  adminId: number,
+  exceptTokenId?: number,
+): Promise<void> {
+  await db.db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(accessTokens.adminId, adminId),
+        sql`${accessTokens.revokedAt} is null`,
+        exceptTokenId ? sql`${accessTokens.id} <> ${exceptTokenId}` : sql`true`,
+      ),
+    );
+}
+
 /** Revoke one token by id. */
 export async function revokeToken(db: Database | Tx, tokenId: number): Promise<void> {
   await db.db

@@ -1,4 +1,9 @@
-import { loginSchema, type SessionAdmin } from '@lm/contracts';
+import {
+  adminChangePasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+  type SessionAdmin,
+} from '@lm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +18,7 @@ import { assertLoginAllowed, recordLoginAttempt } from '../accounts/login-thrott
 import { issueToken, revokeToken } from '../accounts/tokens';
 import { audit } from '../audit/audit.service';
 import { abilityRules, adminPermissionNames, adminRoleNames } from '../rbac/rbac.service';
+import * as passwords from './admin-password.service';
 import { admins } from './admins.schema';
 
 export const sessionAdminSchema = z.object({
@@ -38,7 +44,11 @@ export async function sessionAdmin(deps: Pick<AppDeps, 'database'>, adminId: num
 
 const tags = ['admin auth'];
 
-/** Separate admin session (spec section 6): `admin/login`, `admin/info`, `logout`. */
+/**
+ * Separate admin session (spec section 6): `admin/login`, `admin/info`, `logout`; and the admin's own
+ * password (issue 11 item 2): the emailed link's `admin/check/reset/token` and `admin/reset-password`
+ * (public), `admin/password` (signed in, current password required).
+ */
 export const adminAuthRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/admin/login',
@@ -58,7 +68,8 @@ export const adminAuthRoutes: RouteModule = (app, deps) => {
         .select()
         .from(admins)
         .where(and(eq(admins.email, email), sql`${admins.deletedAt} is null`));
-      const ok = admin
+      // An invited admin without a password yet fails like an unknown address (same work, same answer).
+      const ok = admin?.passwordHash
         ? await verifyPassword(admin.passwordHash, password)
         : await burnPasswordCheck(password);
       if (!admin || !ok || admin.status !== 'active') {
@@ -74,6 +85,9 @@ export const adminAuthRoutes: RouteModule = (app, deps) => {
       }
       await recordLoginAttempt(deps.database, 'admin', email, info.ip, true, deps.clock);
       const token = await withTransaction(deps.database, async (tx) => {
+        // The back-office language of this sign-in is the one the admin's mails are written in.
+        if (admin.language !== req.lang)
+          await tx.db.update(admins).set({ language: req.lang }).where(eq(admins.id, admin.id));
         const tok = await issueToken(
           tx,
           { adminId: admin.id },
@@ -102,6 +116,51 @@ export const adminAuthRoutes: RouteModule = (app, deps) => {
     async (req) => ({
       data: await sessionAdmin(deps, currentAdmin(req).id),
     }),
+  );
+
+  app.get(
+    '/api/admin/check/reset/token',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        querystring: z.object({ token: z.string().max(200), email: z.string().max(190) }),
+        response: { 200: envelope(z.object({ valid: z.literal(true), invitation: z.boolean() })) },
+      },
+    },
+    async (req) => {
+      const { invitation } = await passwords.checkAdminResetToken(
+        deps,
+        req.query.email.trim().toLowerCase(),
+        req.query.token,
+      );
+      return { data: { valid: true as const, invitation } };
+    },
+  );
+
+  app.post(
+    '/api/admin/reset-password',
+    {
+      config: { access: PUBLIC },
+      schema: { tags, body: resetPasswordSchema, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      await passwords.resetAdminPassword(deps, req.body, clientInfo(req));
+      return { message: t(req.lang, 'auth.password_changed') };
+    },
+  );
+
+  app.post(
+    '/api/admin/password',
+    {
+      config: { access: adminAccess() },
+      schema: { tags, body: adminChangePasswordSchema, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      const admin = currentAdmin(req);
+      await passwords.changeOwnAdminPassword(deps, admin.id, admin.tokenId, req.body, clientInfo(req));
+      return { message: t(req.lang, 'auth.password_changed') };
+    },
   );
 
   app.post(

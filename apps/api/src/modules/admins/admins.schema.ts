@@ -1,15 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { check, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** Staff accounts of the back-office; a separate session from users (spec section 6). */
+/**
+ * Staff accounts of the back-office; a separate session from users (spec section 6). An invited admin
+ * has no password until they set one through the emailed link (issue 11 item 2). `language` is the
+ * back-office language of the admin's last sign-in, used for the mails they receive.
+ */
 export const admins = pgTable(
   'admins',
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 150 }).notNull(),
     email: varchar('email', { length: 190 }).notNull(),
-    passwordHash: text('password_hash').notNull(),
+    passwordHash: text('password_hash'),
     status: varchar('status', { length: 20 }).notNull().default('active'),
+    language: varchar('language', { length: 2 }).notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -2,13 +2,19 @@ import { SUPER_ADMIN_ROLE } from '@lm/contracts';
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
-import { hashPassword } from '../../platform/crypto';
-import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
-import { accessTokens } from '../accounts/accounts.schema';
+import {
+  ConflictError,
+  type FieldErrors,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../../platform/errors';
+import { revokeAllAdminTokens } from '../accounts/tokens';
 import { type AuditActor, audit } from '../audit/audit.service';
 import { containsPattern } from '../lookups/lookups.service';
 import { adminRoles, permissions, rolePermissions, roles } from '../rbac/rbac.schema';
 import { adminPermissionNames } from '../rbac/rbac.service';
+import { type AdminLinkKind, mailAdminPasswordLink } from './admin-links';
 import { admins } from './admins.schema';
 
 /** Statuses of a staff account: `active` may sign in, `disabled` may not (and its sessions end). */
@@ -22,15 +28,19 @@ export interface AdminView {
   email: string;
   status: AdminStatus;
   roles: { id: number; name: string }[];
+  /** True until the admin sets a password through their invitation link. */
+  invitation_pending: boolean;
   created_at: string;
   updated_at: string;
 }
 
-/** Body of `POST /api/admin/admins` (password required) and `PUT /api/admin/admins/{id}` (optional). */
+/**
+ * Body of `POST /api/admin/admins` and `PUT /api/admin/admins/{id}`. No password: staff never set
+ * another admin's password; the admin sets it through an emailed link (issue 11 item 2).
+ */
 export interface AdminInput {
   name: string;
   email: string;
-  password?: string;
   status: AdminStatus;
   role_ids: number[];
 }
@@ -44,6 +54,7 @@ const adminColumns = {
   name: admins.name,
   email: admins.email,
   status: admins.status,
+  invitationPending: sql<boolean>`${admins.passwordHash} is null`,
   createdAt: admins.createdAt,
   updatedAt: admins.updatedAt,
   roles: sql<
@@ -56,6 +67,7 @@ type AdminRow = {
   name: string;
   email: string;
   status: string;
+  invitationPending: boolean;
   createdAt: Date;
   updatedAt: Date;
   roles: { id: number; name: string }[];
@@ -68,6 +80,7 @@ function view(row: AdminRow): AdminView {
     email: row.email,
     status: row.status as AdminStatus,
     roles: row.roles,
+    invitation_pending: row.invitationPending,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -228,27 +241,54 @@ async function setRoles(tx: Tx, adminId: number, roleIds: number[]): Promise<voi
   if (unique.length > 0) await tx.db.insert(adminRoles).values(unique.map((roleId) => ({ adminId, roleId })));
 }
 
-async function revokeAdminTokens(tx: Tx, adminId: number): Promise<void> {
-  await tx.db
-    .update(accessTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(accessTokens.adminId, adminId), isNull(accessTokens.revokedAt)));
+/** The live account `id`, its row locked for the rest of the transaction. @throws NotFoundError 404 */
+async function lockAdmin(tx: Tx, id: number) {
+  const [row] = await tx.db
+    .select({
+      id: admins.id,
+      name: admins.name,
+      email: admins.email,
+      status: admins.status,
+      language: admins.language,
+      hasPassword: sql<boolean>`${admins.passwordHash} is not null`,
+    })
+    .from(admins)
+    .where(and(eq(admins.id, id), isNull(admins.deletedAt)))
+    .for('update');
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/**
+ * No staff member acts on someone who holds more than they do (issue 11 item 2): editing, disabling,
+ * deleting or sending a password link to an admin needs every permission that admin holds. An admin
+ * acting on their own account holds them all by definition.
+ * @throws ForbiddenError 403 'admins.target_outranks'
+ */
+export async function assertMayActOn(tx: Tx, actorId: number, targetId: number): Promise<void> {
+  if (actorId === targetId) return;
+  const [held, target] = await Promise.all([
+    adminPermissionNames(tx, actorId),
+    adminPermissionNames(tx, targetId),
+  ]);
+  if ([...target].some((p) => !held.has(p))) throw new ForbiddenError('admins.target_outranks');
 }
 
 const uniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
 
 /**
  * Create a staff account with its roles (`POST /api/admin/admins`), audited as `admins.create`
- * (name, email, status, role ids; never the password).
+ * (name, email, status, role ids). The account has no password: an active one is mailed an invitation
+ * link to choose it (`mailAdminPasswordLink`, 7 days); a disabled one is invited when staff send the
+ * link later (issue 11 item 2).
  * @throws ValidationError 422: `validation.email_taken` (email), `admins.role_unknown` /
  *   `admins.role_not_grantable` (role_ids.{index})
  */
 export async function createAdmin(
-  deps: Pick<AppDeps, 'database' | 'clock'>,
+  deps: Pick<AppDeps, 'config' | 'database' | 'mail' | 'clock'>,
   actor: AuditActor & { id: number },
-  input: AdminInput & { password: string },
+  input: AdminInput,
 ): Promise<AdminView> {
-  const passwordHash = await hashPassword(input.password);
   return withTransaction(deps.database, async (tx) => {
     await assertGrantableRoles(tx, actor.id, input.role_ids);
     await assertEmailFree(tx, input.email);
@@ -259,7 +299,6 @@ export async function createAdmin(
         .values({
           name: input.name,
           email: input.email,
-          passwordHash,
           status: input.status,
           createdAt: deps.clock.now(),
           updatedAt: deps.clock.now(),
@@ -271,6 +310,13 @@ export async function createAdmin(
     }
     const id = row!.id;
     await setRoles(tx, id, input.role_ids);
+    if (input.status === 'active')
+      await mailAdminPasswordLink(
+        deps,
+        tx,
+        { id, name: input.name, email: input.email, language: 'en' },
+        'invite',
+      );
     await audit(
       deps.database,
       actor,
@@ -278,7 +324,13 @@ export async function createAdmin(
         action: 'admins.create',
         targetType: 'admin',
         targetId: id,
-        meta: { name: input.name, email: input.email, status: input.status, role_ids: input.role_ids },
+        meta: {
+          name: input.name,
+          email: input.email,
+          status: input.status,
+          role_ids: input.role_ids,
+          invited: input.status === 'active',
+        },
       },
       tx,
     );
@@ -287,10 +339,11 @@ export async function createAdmin(
 }
 
 /**
- * Update a staff account (`PUT /api/admin/admins/{id}`): name, email, status, roles, and the password
- * when given. Disabling ends the account's sessions; so does a new password. Audited as
- * `admins.update` with the fields that changed (the password only as `password_changed: true`).
+ * Update a staff account (`PUT /api/admin/admins/{id}`): name, email, status, roles (never the
+ * password: see `sendAdminPasswordLink`). Disabling ends the account's sessions. Audited as
+ * `admins.update` with the fields that changed.
  * @throws NotFoundError 404 when there is no live account `id`
+ * @throws ForbiddenError 403 `admins.target_outranks` when the account holds a permission the actor lacks
  * @throws ConflictError 409 `admins.self_protected` when an admin would disable themself;
  *   `admins.last_super_admin` when the last active Super Admin would be disabled or lose the role
  * @throws ValidationError 422 as `createAdmin`
@@ -301,11 +354,12 @@ export async function updateAdmin(
   id: number,
   input: AdminInput,
 ): Promise<AdminView> {
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return withTransaction(deps.database, async (tx) => {
     if (id === actor.id && input.status !== 'active') throw new ConflictError('admins.self_protected');
-    // Lock first (see otherActiveSuperAdmins), then read the account as it is now.
+    // Lock first (see otherActiveSuperAdmins), then the account, and read it as it is now.
     const { roleId: superRoleId, count } = await otherActiveSuperAdmins(tx, id);
+    await lockAdmin(tx, id);
+    await assertMayActOn(tx, actor.id, id);
     const before = await getAdmin(tx, id);
     const beforeRoleIds = before.roles.map((r) => r.id).sort((a, b) => a - b);
     const afterRoleIds = [...new Set(input.role_ids)].sort((a, b) => a - b);
@@ -323,7 +377,6 @@ export async function updateAdmin(
           name: input.name,
           email: input.email,
           status: input.status,
-          ...(passwordHash ? { passwordHash } : {}),
           updatedAt: deps.clock.now(),
         })
         .where(eq(admins.id, id));
@@ -332,14 +385,12 @@ export async function updateAdmin(
       throw err;
     }
     if (rolesChanged) await setRoles(tx, id, afterRoleIds);
-    if ((input.status !== 'active' && before.status === 'active') || passwordHash)
-      await revokeAdminTokens(tx, id);
+    if (input.status !== 'active' && before.status === 'active') await revokeAllAdminTokens(tx, id);
     const changes: Record<string, unknown> = {};
     if (input.name !== before.name) changes.name = { from: before.name, to: input.name };
     if (input.email !== before.email) changes.email = { from: before.email, to: input.email };
     if (input.status !== before.status) changes.status = { from: before.status, to: input.status };
     if (rolesChanged) changes.role_ids = { from: beforeRoleIds, to: afterRoleIds };
-    if (passwordHash) changes.password_changed = true;
     await audit(
       deps.database,
       actor,
@@ -355,6 +406,7 @@ export async function updateAdmin(
  * (renamed to `deleted+<id>@deleted.invalid`), drops its roles and ends its sessions; audited as
  * `admins.delete` with the former name and email.
  * @throws NotFoundError 404 when there is no live account `id`
+ * @throws ForbiddenError 403 `admins.target_outranks` when the account holds a permission the actor lacks
  * @throws ConflictError 409 `admins.self_protected` (one's own account), `admins.last_super_admin`
  */
 export async function deleteAdmin(
@@ -365,6 +417,8 @@ export async function deleteAdmin(
   await withTransaction(deps.database, async (tx) => {
     if (id === actor.id) throw new ConflictError('admins.self_protected');
     const { roleId: superRoleId, count } = await otherActiveSuperAdmins(tx, id);
+    await lockAdmin(tx, id);
+    await assertMayActOn(tx, actor.id, id);
     const before = await getAdmin(tx, id);
     if (before.status === 'active' && before.roles.some((r) => r.id === superRoleId) && count === 0)
       throw new ConflictError('admins.last_super_admin');
@@ -378,7 +432,7 @@ export async function deleteAdmin(
       })
       .where(eq(admins.id, id));
     await tx.db.delete(adminRoles).where(eq(adminRoles.adminId, id));
-    await revokeAdminTokens(tx, id);
+    await revokeAllAdminTokens(tx, id);
     await audit(
       deps.database,
       actor,
@@ -390,5 +444,36 @@ export async function deleteAdmin(
       },
       tx,
     );
+  });
+}
+
+/**
+ * Send an admin a link to set their password (`POST /api/admin/admins/{id}/reset-password`): a reset
+ * link (60 minutes) when they have a password, a new invitation (7 days) while they have none. Staff
+ * never learn or type the password; using the link ends the admin's sessions. Audited as
+ * `admins.password_link` with the kind (issue 11 item 2).
+ * @returns the kind of link and the address it went to
+ * @throws NotFoundError 404 when there is no live account `id`
+ * @throws ForbiddenError 403 `admins.target_outranks` when the account holds a permission the actor lacks
+ * @throws ConflictError 409 `admins.link_disabled` for a disabled account (enable it first)
+ */
+export async function sendAdminPasswordLink(
+  deps: Pick<AppDeps, 'config' | 'database' | 'mail' | 'clock'>,
+  actor: AuditActor & { id: number },
+  id: number,
+): Promise<{ kind: AdminLinkKind; email: string }> {
+  return withTransaction(deps.database, async (tx) => {
+    const admin = await lockAdmin(tx, id);
+    await assertMayActOn(tx, actor.id, id);
+    if (admin.status !== 'active') throw new ConflictError('admins.link_disabled');
+    const kind: AdminLinkKind = admin.hasPassword ? 'reset' : 'invite';
+    await mailAdminPasswordLink(deps, tx, admin, kind);
+    await audit(
+      deps.database,
+      actor,
+      { action: 'admins.password_link', targetType: 'admin', targetId: id, meta: { kind } },
+      tx,
+    );
+    return { kind, email: admin.email };
   });
 }

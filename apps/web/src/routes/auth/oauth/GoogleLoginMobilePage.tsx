@@ -1,26 +1,28 @@
-import { AuthLayout, useApi, usePageTitle } from '@lm/ui';
+import { AuthLayout, usePageTitle } from '@lm/ui';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGoogleRedirect } from '../../../hooks/use-auth';
 import { markMobileOauth } from './mobile-oauth';
 
 /**
  * /google/login/mobile: opened by the mobile app to sign in with Google in the browser. Marks the
- * tab as a mobile sign-in and goes to Google's consent page; /oauth then ends at /mobile/callbacks.
+ * tab as a mobile sign-in and goes to Google's consent page (keeping the tab's binding secret, like the
+ * web button); /oauth then ends at /mobile/callbacks.
  */
 export function GoogleLoginMobilePage() {
   const { t } = useTranslation();
   usePageTitle('oauth.title');
-  const { api } = useApi();
+  const redirect = useGoogleRedirect();
   const started = useRef(false);
   const [failed, setFailed] = useState(false);
 
   const start = () => {
     setFailed(false);
     markMobileOauth();
-    api
-      .get<{ url: string }>('oauth/gmail/redirect', { query: { auth_type: 'login' } })
-      .then((res) => window.location.assign(res.data.url))
+    redirect
+      .mutateAsync('login')
+      .then((url) => window.location.assign(url))
       .catch(() => setFailed(true));
   };
 

@@ -1,16 +1,18 @@
-import { AuthLayout, usePageTitle } from '@lm/ui';
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { AuthLayout, isApiError, usePageTitle } from '@lm/ui';
+import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFinishLogin } from '../../../app/use-finish-login';
 import { useGoogleLogin } from '../../../hooks/use-auth';
+import { GoogleButton } from './GoogleButton';
 import { savePendingCompletion } from './mobile-oauth';
 
 /**
- * /oauth?code=…&state=…: back from Google's consent page. Signs in, or sends a new account to
- * /complete/oauth to choose its type and gender.
+ * /oauth?code=…&state=…: back from Google's consent page. Signs in (with this tab's binding secret), or
+ * sends a new account to /complete/oauth to choose its type and gender. A refusal shows the API's
+ * translated reason (e.g. a sign-in started in another browser, issue 11 item 5) and a way to start again.
  */
 export function OauthCallbackPage() {
   const { t } = useTranslation();
@@ -20,7 +22,8 @@ export function OauthCallbackPage() {
   const finish = useFinishLogin();
   const googleLogin = useGoogleLogin();
   const started = useRef(false);
-  const [failed, setFailed] = useState(false);
+  // The reason shown when the sign-in is refused; '' for the generic message.
+  const [failed, setFailed] = useState<string | null>(null);
   const code = params.get('code');
   const state = params.get('state') ?? undefined;
 
@@ -29,7 +32,7 @@ export function OauthCallbackPage() {
     if (started.current) return;
     started.current = true;
     if (!code) {
-      setFailed(true);
+      setFailed('');
       return;
     }
     googleLogin
@@ -42,19 +45,20 @@ export function OauthCallbackPage() {
           finish(result);
         }
       })
-      .catch(() => setFailed(true));
+      .catch((error: unknown) => setFailed(isApiError(error) && error.status > 0 ? error.message : ''));
   }, [code, state, finish, googleLogin, navigate]);
 
   return (
     <AuthLayout title="oauth.title">
-      {failed ? (
+      {failed !== null ? (
         <Stack gap="md">
           <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="oauth-failed">
-            {t('oauth.failed')}
+            {failed || t('oauth.failed')}
           </Alert>
-          <Button component={Link} to="/login" fullWidth>
+          <GoogleButton />
+          <Anchor component={Link} to="/login" size="sm" ta="center">
             {t('verify.back_to_login')}
-          </Button>
+          </Anchor>
         </Stack>
       ) : (
         <Center py="xl">

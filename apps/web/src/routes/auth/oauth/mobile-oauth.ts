@@ -1,5 +1,25 @@
 const MOBILE_FLAG = 'OAUTH_MOBILE';
 const COMPLETION_KEY = 'OAUTH_COMPLETION';
+const BINDING_KEY = 'OAUTH_BINDING';
+
+/**
+ * Keeps the secret that binds a Google sign-in to this tab (answered by `oauth/gmail/redirect`), so
+ * that only the browser which started the sign-in can finish it (issue 11 item 5: a link to /oauth with
+ * someone else's code and state is refused). sessionStorage: per tab, kept across the trip to Google.
+ */
+export function saveOauthBinding(binding: string): void {
+  sessionStorage.setItem(BINDING_KEY, binding);
+}
+
+/** The binding secret of the Google sign-in this tab started, if any. */
+export function readOauthBinding(): string | null {
+  return sessionStorage.getItem(BINDING_KEY);
+}
+
+/** Forgets the binding secret once the sign-in is finished or refused (it serves one sign-in). */
+export function clearOauthBinding(): void {
+  sessionStorage.removeItem(BINDING_KEY);
+}
 
 /**
  * Deep link the mobile app registers for the end of a Google sign-in started at
