@@ -1,6 +1,7 @@
 import { SUPER_ADMIN_ROLE } from '@lm/contracts';
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import { hashPassword } from '../../platform/crypto';
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
@@ -235,8 +236,6 @@ async function revokeAdminTokens(tx: Tx, adminId: number): Promise<void> {
     .where(and(eq(accessTokens.adminId, adminId), isNull(accessTokens.revokedAt)));
 }
 
-const uniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
-
 /**
  * Create a staff account with its roles (`POST /api/admin/admins`), audited as `admins.create`
  * (name, email, status, role ids; never the password).
@@ -266,7 +265,7 @@ export async function createAdmin(
         })
         .returning({ id: admins.id });
     } catch (err) {
-      if (uniqueViolation(err)) throw new ValidationError({ email: ['validation.email_taken'] });
+      if (isUniqueViolation(err)) throw new ValidationError({ email: ['validation.email_taken'] });
       throw err;
     }
     const id = row!.id;
@@ -328,7 +327,7 @@ export async function updateAdmin(
         })
         .where(eq(admins.id, id));
     } catch (err) {
-      if (uniqueViolation(err)) throw new ValidationError({ email: ['validation.email_taken'] });
+      if (isUniqueViolation(err)) throw new ValidationError({ email: ['validation.email_taken'] });
       throw err;
     }
     if (rolesChanged) await setRoles(tx, id, afterRoleIds);
