@@ -537,6 +537,29 @@ describe('playlists', () => {
   });
 });
 
+describe('back-office tiers', () => {
+  it('refuses a tier name already used with the field message, on create and on rename (not a 500)', async () => {
+    const admin = await ctx.makeAdmin();
+    const token = await ctx.loginAdmin(admin.email);
+    const body = { tier_name: 'Gold (issue 11)', price: 700 };
+    const first = await ctx.call('POST', '/api/admin/express/tiers', { token, body });
+    expect(first.statusCode).toBe(201);
+    const again = await ctx.call('POST', '/api/admin/express/tiers', { token, body });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ tier_name: ['An entry with this name already exists'] });
+    const other = await ctx.call('POST', '/api/admin/express/tiers', {
+      token,
+      body: { tier_name: 'Silver (issue 11)', price: 400 },
+    });
+    const rename = await ctx.call('PUT', `/api/admin/express/tiers/${other.json().data.id}`, {
+      token,
+      body,
+    });
+    expect(rename.statusCode).toBe(422);
+    expect(rename.json().errors).toEqual({ tier_name: ['An entry with this name already exists'] });
+  });
+});
+
 describe('paying a campaign by card (sandbox)', () => {
   it('buys exactly the coins needed and creates the campaigns once, however often the return is confirmed', async () => {
     const { user, token } = await artistWith(0);
