@@ -1,5 +1,5 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
@@ -70,7 +70,10 @@ export async function createCampaigns(
       .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
       .where(
         and(inArray(expressPlaylists.id, ids), eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1)),
-      );
+      )
+      // Inserted in playlist order: two requests for the same playlists wait on each other's index
+      // entry in the same order, so one wins and the other gets 409, never a deadlock.
+      .orderBy(asc(expressPlaylists.id));
     if (rows.length !== ids.length)
       throw new ValidationError({ playlist_ids: ['express.playlist_unavailable'] });
 

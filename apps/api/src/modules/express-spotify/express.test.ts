@@ -134,6 +134,22 @@ describe('one open campaign per track per playlist (issue 11 item 3)', () => {
     expect(await ledgerSum()).toBe(0);
   });
 
+  it('artists asking for the same two playlists in opposite orders at once: one gets both, the rest 409, no deadlock', async () => {
+    const link = 'https://open.spotify.com/track/4RaceTrack0000000000EE';
+    const artists = await Promise.all(Array.from({ length: 12 }, () => artistWith(1000)));
+    const results = await Promise.all(
+      artists.map((a, i) => create(a.token, i % 2 ? [...playlistIds].reverse() : playlistIds, link)),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, ...Array(11).fill(409)]);
+    const open = await ctx.deps.database.pool.query(
+      `select count(*)::int n from express_campaigns where track_id = '4RaceTrack0000000000EE'`,
+    );
+    expect(open.rows[0].n).toBe(2);
+    const balances = await Promise.all(artists.map((a) => walletBalance(ctx.deps.database, a.user.id)));
+    expect(balances.sort((a, b) => a - b)).toEqual([1000 - 350, ...Array(11).fill(1000)]);
+  });
+
   it('refuses the whole request naming the playlist when one of several has an open campaign, in any language', async () => {
     const first = await artistWith(1000);
     const link = 'https://open.spotify.com/track/1RaceTrack0000000000BB';
