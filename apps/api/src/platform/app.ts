@@ -28,6 +28,7 @@ import {
 import qs from 'qs';
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
+import { INPUT_DATA_ERRORS, pgErrorOf } from '../db/pg-error';
 import type { Jobs } from '../jobs/jobs';
 import { resolveBearer } from '../modules/accounts/principal';
 import type { Storage } from '../modules/files/storage';
@@ -36,7 +37,8 @@ import { maintenanceFlag } from '../modules/settings/settings.service';
 import type { Providers } from '../providers/providers';
 import type { Access } from './access';
 import type { Clock } from './clock';
-import { AppError, ForbiddenError, UnauthenticatedError } from './errors';
+import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from './errors';
+import { fieldWithNulByte } from './http';
 import { isMessageKey, requestLanguage, t } from './i18n';
 
 /** Infrastructure handed to the app (STYLE: factories over classes, infrastructure passed in). */
@@ -174,6 +176,15 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
       throw new ForbiddenError();
   });
 
+  // U+0000 cannot be stored by PostgreSQL: refuse it in any query, path or JSON field with the field's
+  // translated message before validation or a handler sees it (issue 11 item 8).
+  app.addHook('preValidation', async (req) => {
+    for (const part of [req.params, req.query, req.body]) {
+      const field = fieldWithNulByte(part);
+      if (field) throw new ValidationError({ [field]: ['validation.invalid_characters'] });
+    }
+  });
+
   /** Resolve the bearer token into a principal; null when absent. Throws 401 when present but dead. */
   async function resolvePrincipal(req: FastifyRequest) {
     const header = req.headers.authorization;
@@ -223,6 +234,15 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
       return reply
         .status(500)
         .send({ message: t(lang, 'errors.internal'), code: ERROR_CODES.INTERNAL, requestId });
+    }
+    // Backstop behind validation: a value PostgreSQL cannot read or store (out of range, malformed,
+    // a NUL byte that slipped through) is the caller's input, not a server fault.
+    const dbError = pgErrorOf(err);
+    if (dbError && INPUT_DATA_ERRORS.has(dbError.code)) {
+      req.log.warn({ err }, 'database refused an input value');
+      return reply
+        .status(422)
+        .send({ message: t(lang, 'validation.invalid'), code: ERROR_CODES.VALIDATION, requestId });
     }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) {

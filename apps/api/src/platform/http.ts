@@ -67,3 +67,33 @@ export function parseOrder<K extends string>(
 
 /** Route params with a positive integer id. */
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** How many objects and arrays `fieldWithNulByte` looks into before giving up (bodies are <= 1 MB). */
+const NUL_SCAN_LIMIT = 100_000;
+
+/**
+ * The first field of a parsed request part (query, params or JSON body) whose string value or key
+ * contains U+0000, as a dotted path (`session_id`, `filter.name`, `items.0.title`); null when there is
+ * none. PostgreSQL cannot store U+0000 in text, so such a value is refused at the door (issue 11 item
+ * 8) instead of failing deep in a query. Walks without recursion (a deeply nested body cannot overflow
+ * the stack) and skips binary buffers.
+ */
+export function fieldWithNulByte(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  let visited = 0;
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return path || '_';
+      continue;
+    }
+    if (!current || typeof current !== 'object' || ArrayBuffer.isView(current)) continue;
+    if (++visited > NUL_SCAN_LIMIT) return null;
+    for (const [key, child] of Object.entries(current)) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return childPath;
+      stack.push([child, childPath]);
+    }
+  }
+  return null;
+}

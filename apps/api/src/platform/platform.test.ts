@@ -80,6 +80,47 @@ describe('HTTP platform', () => {
     expect(missing.json().errors.enabled).toEqual(['Field is required']);
   });
 
+  it('refuses a NUL byte in a query, a path parameter or a JSON string with 422 and the field, translated (issue 11 item 8)', async () => {
+    const query = await ctx.call('GET', '/api/user/genre/getAllGenresWithQ?q=%00', {
+      headers: { 'x-lang': 'de' },
+    });
+    expect(query.statusCode).toBe(422);
+    expect(query.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Dieser Wert enthält unzulässige Zeichen',
+      errors: { q: ['Dieser Wert enthält unzulässige Zeichen'] },
+    });
+    const user = await ctx.makeUser();
+    const token = await ctx.loginUser(user.email);
+    const body = await ctx.call('POST', '/api/stripe/checkout/check/pay', {
+      token,
+      body: { session_id: 'cs_\u0000x' },
+    });
+    expect(body.statusCode).toBe(422);
+    expect(body.json().errors).toEqual({
+      session_id: ['This value contains characters that are not allowed'],
+    });
+    const adminToken = await ctx.loginAdmin((await ctx.makeAdmin()).email);
+    const nested = await ctx.call('GET', '/api/admin/audit-logs?filter[action]=a%00', { token: adminToken });
+    expect(nested.statusCode).toBe(422);
+    expect(Object.keys(nested.json().errors)).toEqual(['filter.action']);
+    const param = await ctx.call('GET', '/api/admin/queues/ab%00cd/jobs', { token: adminToken });
+    expect(param.statusCode).toBe(422);
+    expect(param.json().errors).toEqual({ name: ['This value contains characters that are not allowed'] });
+  });
+
+  it('answers a value PostgreSQL cannot store with 422, not 500 (backstop behind validation)', async () => {
+    const artist = await ctx.makeUser({ userTypeId: 1 });
+    const token = await ctx.loginUser(artist.email);
+    const res = await ctx.call('POST', '/api/express/artist/campaign/renew/check', {
+      token,
+      body: { campaign_id: 2_147_483_648 },
+      headers: { 'x-lang': 'fr' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Valeur invalide' });
+  });
+
   it('answers unknown API paths with a JSON 404 and sets security headers', async () => {
     const res = await ctx.call('GET', '/api/does/not/exist');
     expect(res.statusCode).toBe(404);

@@ -189,20 +189,21 @@ export function useCampaignCardCheckout() {
 
 /**
  * POST stripe/campaign/checkout/check/pay {session_id}: the payment's outcome and, once it is paid,
- * the campaigns it created (created once however often it is called).
+ * the campaigns it created (created once however often it is called). When the campaigns could not be
+ * made, `not_created` is set, the coins stay in the wallet and `message` says why (translated).
  */
 export function useConfirmCampaignCard() {
   const { api } = useApi();
   const refresh = useRefreshExpress();
   return useMutation({
-    mutationFn: async (sessionId: string) =>
-      (
-        await api.post<{ payment: Settlement; campaigns: ExpressCampaign[] }>(
-          'stripe/campaign/checkout/check/pay',
-          { session_id: sessionId },
-          { silent: true },
-        )
-      ).data,
+    mutationFn: async (sessionId: string) => {
+      const answer = await api.post<{
+        payment: Settlement;
+        campaigns: ExpressCampaign[];
+        not_created?: boolean;
+      }>('stripe/campaign/checkout/check/pay', { session_id: sessionId }, { silent: true });
+      return { ...answer.data, message: answer.message };
+    },
     onSuccess: () => refresh(),
   });
 }

@@ -1,6 +1,7 @@
 import { SUPER_ADMIN_ROLE } from '@lm/contracts';
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import {
   ConflictError,
@@ -274,8 +275,6 @@ export async function assertMayActOn(tx: Tx, actorId: number, targetId: number):
   if ([...target].some((p) => !held.has(p))) throw new ForbiddenError('admins.target_outranks');
 }
 
-const uniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
-
 /**
  * Create a staff account with its roles (`POST /api/admin/admins`), audited as `admins.create`
  * (name, email, status, role ids). The account has no password: an active one is mailed an invitation
@@ -305,7 +304,7 @@ export async function createAdmin(
         })
         .returning({ id: admins.id });
     } catch (err) {
-      if (uniqueViolation(err)) throw new ValidationError({ email: ['validation.email_taken'] });
+      if (isUniqueViolation(err)) throw new ValidationError({ email: ['validation.email_taken'] });
       throw err;
     }
     const id = row!.id;
@@ -381,7 +380,7 @@ export async function updateAdmin(
         })
         .where(eq(admins.id, id));
     } catch (err) {
-      if (uniqueViolation(err)) throw new ValidationError({ email: ['validation.email_taken'] });
+      if (isUniqueViolation(err)) throw new ValidationError({ email: ['validation.email_taken'] });
       throw err;
     }
     if (rolesChanged) await setRoles(tx, id, afterRoleIds);

@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { withTransaction } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-error';
 import { adminAccess, adminActor, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { NotFoundError } from '../../platform/errors';
+import { NotFoundError, ValidationError } from '../../platform/errors';
 import { envelope, idParams, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { audit } from '../audit/audit.service';
@@ -32,6 +33,12 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     description: z.string().trim().max(500).nullable().optional(),
     status: z.union([z.literal(1), z.literal(0)]).default(1),
   });
+  /** Tier names are unique (`express_tiers_name_unique`): a taken one is the field's error, not a 500. */
+  const tierNameTaken = (err: unknown): never => {
+    if (isUniqueViolation(err, 'express_tiers_name_unique'))
+      throw new ValidationError({ tier_name: ['lookups.name_taken'] });
+    throw err;
+  };
   const tierItem = (r: typeof expressTiers.$inferSelect) => ({
     id: r.id,
     tier_name: r.tierName,
@@ -65,7 +72,8 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
             description: req.body.description ?? null,
             status: req.body.status,
           })
-          .returning();
+          .returning()
+          .catch(tierNameTaken);
         await audit(
           deps.database,
           adminActor(req),
@@ -94,7 +102,8 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
             status: req.body.status,
           })
           .where(eq(expressTiers.id, req.params.id))
-          .returning();
+          .returning()
+          .catch(tierNameTaken);
         if (!r) throw new NotFoundError();
         await audit(
           deps.database,

@@ -731,16 +731,27 @@ export const expressRoutes: RouteModule = (app, deps) => {
       const user = currentUser(req);
       const p = await payments.cardPaymentOf(deps, user.id, req.body.session_id);
       const settlement = await payments.confirmCard(deps, user.id, req.body.session_id);
-      const created =
-        settlement.status === 'paid' ? await express.campaignsFromPayment(deps, user.id, p.id) : [];
+      const outcome =
+        settlement.status === 'paid'
+          ? await express.campaignsFromPayment(deps, user.id, p.id)
+          : { campaigns: [], notCreated: null };
       const items = await q.campaignDetails(
         deps.database,
-        created.map((c) => c.id),
+        outcome.campaigns.map((c) => c.id),
         { lang: req.lang },
       );
+      const message =
+        outcome.campaigns.length > 0
+          ? t(req.lang, 'express.created')
+          : outcome.notCreated
+            ? t(req.lang, 'express.card_coins_kept', {
+                coins: settlement.coins,
+                reason: t(req.lang, outcome.notCreated.key, outcome.notCreated.params),
+              })
+            : undefined;
       return {
-        data: { payment: settlement, campaigns: items },
-        ...(created.length > 0 ? { message: t(req.lang, 'express.created') } : {}),
+        data: { payment: settlement, campaigns: items, not_created: outcome.notCreated !== null },
+        ...(message ? { message } : {}),
       };
     },
   );

@@ -126,6 +126,9 @@ export const expressPlaylistGenres = pgTable(
   (t) => [primaryKey({ columns: [t.playlistId, t.genreId] })],
 );
 
+/** Name of the partial unique index "one open campaign per track per playlist" (the create path maps it to 409). */
+export const EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST = 'express_campaigns_one_open_per_track_playlist';
+
 /**
  * An express campaign: one track placed on one playlist (spec "Express campaign"; DESIGN section 5
  * status map 1..8). The price is held in escrow (`hold_id`) until completion, decline or expiry.
@@ -183,6 +186,11 @@ export const expressCampaigns = pgTable(
     index('express_campaigns_status_idx').on(t.statusId),
     // Reports: campaigns created over a date range.
     index('express_campaigns_created_idx').on(t.createdAt),
+    // One open campaign per track per playlist (issue 11 item 3): statuses 1..5 are open (DESIGN
+    // section 5), so of concurrent requests for the same placement exactly one can hold coins.
+    uniqueIndex(EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST)
+      .on(t.trackId, t.playlistId)
+      .where(sql`${t.statusId} in (1, 2, 3, 4, 5)`),
     check('express_campaigns_status_check', sql`${t.statusId} between 1 and 8`),
     check('express_campaigns_price_positive', sql`${t.price} > 0`),
   ],

@@ -1,8 +1,9 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
-import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { parsePlaylistLink, parseTrackLink } from '../../providers/spotify/links';
 import { audit } from '../audit/audit.service';
 import { getSettings } from '../settings/settings.service';
@@ -10,6 +11,7 @@ import { DESC, hold } from '../wallet/ledger';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
 import { tellUser } from './express.notify';
 import {
+  EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST,
   expressCampaignEvents,
   expressCampaigns,
   expressDurations,
@@ -29,7 +31,12 @@ export const MAX_PLAYLISTS_PER_REQUEST = 20;
  * Create one campaign per chosen playlist for a track (`express/artist/campaign/create`), paid with
  * coins: one hold per playlist (desc 2), all in one transaction, so with too few coins nothing is held
  * (409). Curators are notified. The track link must be a Spotify track link ('Not A valid Track').
+ * A track has at most one open campaign (status 1..5) per playlist, whoever asks (issue 11 item 3):
+ * the partial unique index decides between concurrent requests, and the whole request is refused.
+ * @param outer run inside this transaction instead of a new one (the card-paid path)
  * @returns the created campaigns (status 1 Pending for Approval)
+ * @throws ValidationError 422 (link, playlists), ConflictError 409 `express.campaign_already_open`
+ *   naming the playlist, InsufficientBalanceError 409; nothing is held then
  */
 export async function createCampaigns(
   deps: Deps,
@@ -63,68 +70,51 @@ export async function createCampaigns(
       .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
       .where(
         and(inArray(expressPlaylists.id, ids), eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1)),
-      );
+      )
+      // Inserted in playlist order: two requests for the same playlists wait on each other's index
+      // entry in the same order, so one wins and the other gets 409, never a deadlock.
+      .orderBy(asc(expressPlaylists.id));
     if (rows.length !== ids.length)
       throw new ValidationError({ playlist_ids: ['express.playlist_unavailable'] });
-    const open = await tx.db
-      .select({ id: expressCampaigns.id })
-      .from(expressCampaigns)
-      .where(
-        and(
-          eq(expressCampaigns.trackId, trackId),
-          inArray(expressCampaigns.playlistId, ids),
-          inArray(expressCampaigns.statusId, [
-            S.PENDING_APPROVAL,
-            S.WAITING_SUBMISSION,
-            S.VERIFYING,
-            S.ON_GOING,
-            S.AUDITING,
-          ]),
-        ),
-      );
-    if (open.length > 0) throw new ConflictError('express.duplicate_campaign');
 
     const created: Campaign[] = [];
     for (const { playlist, price } of rows) {
-      const [c] = await tx.db
-        .insert(expressCampaigns)
-        .values({
-          artistId,
-          curatorId: playlist.curatorId,
-          playlistId: playlist.id,
-          tierId: playlist.tierId,
-          trackId,
-          trackUrl: track.externalUrl,
-          trackName: track.name.slice(0, 300),
-          trackArtist: track.artists.join(', ').slice(0, 300),
-          coverUrl: track.coverUrl,
-          statusId: S.PENDING_APPROVAL,
-          price,
-          paymentMethod: input.paymentMethod ?? 'coins',
-          feePercent: settings.platform_fee_percent,
-          playlistSubmissionDays: settings.playlist_submission_days,
-          onGoingDays: settings.on_going_days,
-          auditingDays: settings.auditing_days,
-          renewedFromId: input.renewedFromId ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      const c = await insertCampaign(tx, playlist.name, {
+        artistId,
+        curatorId: playlist.curatorId,
+        playlistId: playlist.id,
+        tierId: playlist.tierId,
+        trackId,
+        trackUrl: track.externalUrl,
+        trackName: track.name.slice(0, 300),
+        trackArtist: track.artists.join(', ').slice(0, 300),
+        coverUrl: track.coverUrl,
+        statusId: S.PENDING_APPROVAL,
+        price,
+        paymentMethod: input.paymentMethod ?? 'coins',
+        feePercent: settings.platform_fee_percent,
+        playlistSubmissionDays: settings.playlist_submission_days,
+        onGoingDays: settings.on_going_days,
+        auditingDays: settings.auditing_days,
+        renewedFromId: input.renewedFromId ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
       const h = await hold(tx, {
         userId: artistId,
         coins: price,
         descId: DESC.CAMPAIGN_PURCHASE,
-        idempotencyKey: `express:${c!.id}:hold`,
-        ref: { type: 'express_campaign', id: c!.id },
-        meta: { campaign_type: 'spotify', campaign_id: c!.id },
+        idempotencyKey: `express:${c.id}:hold`,
+        ref: { type: 'express_campaign', id: c.id },
+        meta: { campaign_type: 'spotify', campaign_id: c.id },
       });
       const [withHold] = await tx.db
         .update(expressCampaigns)
         .set({ holdId: h.id })
-        .where(eq(expressCampaigns.id, c!.id))
+        .where(eq(expressCampaigns.id, c.id))
         .returning();
       await tx.db.insert(expressCampaignEvents).values({
-        campaignId: c!.id,
+        campaignId: c.id,
         fromStatus: null,
         toStatus: S.PENDING_APPROVAL,
         actorType: 'user',
@@ -139,7 +129,7 @@ export async function createCampaigns(
         playlist.curatorId,
         'new_campaign',
         { track: track.name, playlist: playlist.name, coins: price },
-        c!.id,
+        c.id,
         `/express/my/playlist/view/${playlist.id}`,
       );
       created.push(withHold!);
@@ -158,6 +148,26 @@ export async function createCampaigns(
     return created;
   };
   return outer ? run(outer) : withTransaction(deps.database, run);
+}
+
+/**
+ * Insert one campaign row; the unique index on open campaigns per track and playlist refuses a second
+ * one (the transaction is then aborted, so the caller's holds roll back with it).
+ * @throws ConflictError 409 `express.campaign_already_open` with the playlist's name
+ */
+async function insertCampaign(
+  tx: Tx,
+  playlistName: string,
+  values: typeof expressCampaigns.$inferInsert,
+): Promise<Campaign> {
+  try {
+    const [row] = await tx.db.insert(expressCampaigns).values(values).returning();
+    return row!;
+  } catch (err) {
+    if (isUniqueViolation(err, EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST))
+      throw new ConflictError('express.campaign_already_open', { playlist: playlistName });
+    throw err;
+  }
 }
 
 /**
@@ -410,38 +420,72 @@ export async function quoteCampaigns(deps: Deps, playlistIds: number[]): Promise
   return rows.reduce((sum, r) => sum + r.price, 0);
 }
 
+/** Why a card-paid request made no campaigns: the refusal's message key and parameters. */
+export interface NotCreated {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
 /**
  * Card-paid campaigns (`stripe/campaign/checkout/check/pay`): once the payment's coins are credited,
- * the campaigns of its request are created exactly once (the payment row is locked and the created ids
- * kept in its meta), holding the coins just bought. If a playlist became unavailable meanwhile, the
- * coins stay in the artist's wallet.
+ * the campaigns of its request are created exactly once (the payment row is locked and the outcome
+ * kept in its meta), holding the coins just bought. When the request can no longer be honoured (a
+ * playlist became unavailable, the track already has an open campaign on one of the playlists, the
+ * coins were spent meanwhile), no campaign is created and the card's coins stay in the artist's wallet
+ * (issue 11 item 3): the refusal is recorded with the payment, so every later confirmation answers the
+ * same and the campaigns never appear later by surprise.
+ * @returns the campaigns (empty while the payment is not paid) and, when none could be made, why
+ * @throws NotFoundError when the payment is not the artist's campaign payment
  */
 export async function campaignsFromPayment(
   deps: Deps,
   artistId: number,
   paymentId: number,
-): Promise<Campaign[]> {
+): Promise<{ campaigns: Campaign[]; notCreated: NotCreated | null }> {
   const { payments } = await import('../wallet/payments.schema');
   return withTransaction(deps.database, async (tx) => {
     const [p] = await tx.db.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!p || p.userId !== artistId || p.purpose !== 'campaign') throw new NotFoundError();
-    if (p.status !== 'paid') return [];
-    const meta = (p.meta ?? {}) as { track_link?: string; playlist_ids?: number[]; campaign_ids?: number[] };
+    if (p.status !== 'paid') return { campaigns: [], notCreated: null };
+    const meta = (p.meta ?? {}) as {
+      track_link?: string;
+      playlist_ids?: number[];
+      campaign_ids?: number[];
+      not_created?: NotCreated;
+    };
     if (meta.campaign_ids) {
-      return meta.campaign_ids.length
-        ? tx.db.select().from(expressCampaigns).where(inArray(expressCampaigns.id, meta.campaign_ids))
+      const campaigns = meta.campaign_ids.length
+        ? await tx.db.select().from(expressCampaigns).where(inArray(expressCampaigns.id, meta.campaign_ids))
         : [];
+      return { campaigns, notCreated: meta.not_created ?? null };
     }
-    const created = await createCampaigns(
-      deps,
-      artistId,
-      { track_link: meta.track_link ?? '', playlist_ids: meta.playlist_ids ?? [], paymentMethod: 'card' },
-      tx,
-    );
+    // A refusal by the database (the unique index) aborts what ran since the savepoint only.
+    await tx.client.query('savepoint card_campaigns');
+    let created: Campaign[] = [];
+    let notCreated: NotCreated | null = null;
+    try {
+      created = await createCampaigns(
+        deps,
+        artistId,
+        { track_link: meta.track_link ?? '', playlist_ids: meta.playlist_ids ?? [], paymentMethod: 'card' },
+        tx,
+      );
+      await tx.client.query('release savepoint card_campaigns');
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      await tx.client.query('rollback to savepoint card_campaigns');
+      notCreated = { key: err.messageKey, ...(err.options.params ? { params: err.options.params } : {}) };
+    }
     await tx.db
       .update(payments)
-      .set({ meta: { ...meta, campaign_ids: created.map((c) => c.id) } })
+      .set({
+        meta: {
+          ...meta,
+          campaign_ids: created.map((c) => c.id),
+          ...(notCreated ? { not_created: notCreated } : {}),
+        },
+      })
       .where(eq(payments.id, p.id));
-    return created;
+    return { campaigns: created, notCreated };
   });
 }

@@ -101,6 +101,147 @@ describe('creating campaigns', () => {
   });
 });
 
+describe('one open campaign per track per playlist (issue 11 item 3)', () => {
+  const holdsOf = async (userId: number) =>
+    (
+      await ctx.deps.database.pool.query(
+        `select count(*)::int n from ledger_holds h join ledger_accounts a on a.id = h.payer_account_id
+          where a.user_id = $1`,
+        [userId],
+      )
+    ).rows[0].n as number;
+
+  it('of 40 concurrent requests for one track and playlist, one opens a campaign and holds; 39 get 409 holding nothing', async () => {
+    const { user, token } = await artistWith(10_000);
+    const link = 'https://open.spotify.com/track/0RaceTrack0000000000AA';
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => create(token, [playlistIds[0]!], link)),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(39);
+    const refused = results.find((r) => r.statusCode === 409)!.json();
+    expect(refused.message).toBe(
+      `This track already has an open campaign on the playlist ${DEMO_PLAYLISTS[0].name}`,
+    );
+    const rows = await ctx.deps.database.pool.query(
+      'select count(*)::int n from express_campaigns where artist_id = $1',
+      [user.id],
+    );
+    expect(rows.rows[0].n).toBe(1);
+    expect(await holdsOf(user.id)).toBe(1);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(10_000 - 50);
+    expect(await ledgerSum()).toBe(0);
+  });
+
+  it('artists asking for the same two playlists in opposite orders at once: one gets both, the rest 409, no deadlock', async () => {
+    const link = 'https://open.spotify.com/track/4RaceTrack0000000000EE';
+    const artists = await Promise.all(Array.from({ length: 12 }, () => artistWith(1000)));
+    const results = await Promise.all(
+      artists.map((a, i) => create(a.token, i % 2 ? [...playlistIds].reverse() : playlistIds, link)),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, ...Array(11).fill(409)]);
+    const open = await ctx.deps.database.pool.query(
+      `select count(*)::int n from express_campaigns where track_id = '4RaceTrack0000000000EE'`,
+    );
+    expect(open.rows[0].n).toBe(2);
+    const balances = await Promise.all(artists.map((a) => walletBalance(ctx.deps.database, a.user.id)));
+    expect(balances.sort((a, b) => a - b)).toEqual([1000 - 350, ...Array(11).fill(1000)]);
+  });
+
+  it('refuses the whole request naming the playlist when one of several has an open campaign, in any language', async () => {
+    const first = await artistWith(1000);
+    const link = 'https://open.spotify.com/track/1RaceTrack0000000000BB';
+    expect((await create(first.token, [playlistIds[1]!], link)).statusCode).toBe(201);
+    // Another artist (the track's label, say) asks for both playlists: refused, nothing held.
+    const second = await artistWith(1000);
+    const res = await ctx.call('POST', '/api/express/artist/campaign/create', {
+      token: second.token,
+      body: { track_link: link, playlist_ids: playlistIds, payment_method: 'coins' },
+      headers: { 'x-lang': 'fr' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      `Ce titre a déjà une campagne en cours sur la playlist ${DEMO_PLAYLISTS[1].name}`,
+    );
+    expect(await walletBalance(ctx.deps.database, second.user.id)).toBe(1000);
+    expect(await holdsOf(second.user.id)).toBe(0);
+  });
+
+  it('a declined or completed campaign does not block a new one; renewing while one is open answers 409', async () => {
+    const { user, token } = await artistWith(1000);
+    const link = 'https://open.spotify.com/track/2RaceTrack0000000000CC';
+    const reasons = (
+      await ctx.call('GET', '/api/express/curator/campaign/reasons', { token: curatorToken })
+    ).json().data;
+    const first = (await create(token, [playlistIds[0]!], link)).json().data[0].id as number;
+    await ctx.call('POST', '/api/express/curator/decline/campaign', {
+      token: curatorToken,
+      body: { campaign_id: first, reason_id: reasons[0].id },
+    });
+    expect(await status(first)).toBe(S.DECLINED);
+    const second = await create(token, [playlistIds[0]!], link);
+    expect(second.statusCode).toBe(201);
+    const secondId = second.json().data[0].id as number;
+    // The declined one cannot be renewed while the second is open (same track and playlist).
+    const renew = await ctx.call('POST', '/api/express/artist/campaign/renew', {
+      token,
+      body: { campaign_id: first },
+    });
+    expect(renew.statusCode).toBe(409);
+    const admin = await ctx.makeAdmin();
+    const adminToken = await ctx.loginAdmin(admin.email);
+    const ended = await ctx.call('POST', `/api/admin/express/campaigns/${secondId}/force-end`, {
+      token: adminToken,
+      body: { outcome: 'completed' },
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(await status(secondId)).toBe(S.COMPLETED);
+    const renewed = await ctx.call('POST', '/api/express/artist/campaign/renew', {
+      token,
+      body: { campaign_id: secondId },
+    });
+    expect(renewed.statusCode).toBe(201);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000 - 50 - 50);
+  });
+
+  it('a card payment for a track already open on a chosen playlist keeps the coins in the wallet and creates nothing, every time it is confirmed', async () => {
+    const link = 'https://open.spotify.com/track/3RaceTrack0000000000DD';
+    const { user, token } = await artistWith(0);
+    const start = await ctx.call('POST', '/api/stripe/campaign/checkout', {
+      token,
+      body: { track_link: link, playlist_ids: playlistIds },
+    });
+    const { session_id, coins } = start.json().data;
+    expect(coins).toBe(350);
+    // Meanwhile someone opens a campaign for the same track on the Premium playlist.
+    const other = await artistWith(1000);
+    expect((await create(other.token, [playlistIds[1]!], link)).statusCode).toBe(201);
+    await ctx.call('POST', `/api/sandbox/checkout/${session_id}/complete`, { body: {} });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        ctx.call('POST', '/api/stripe/campaign/checkout/check/pay', { token, body: { session_id } }),
+      ),
+    );
+    for (const r of results) {
+      expect(r.statusCode).toBe(200);
+      expect(r.json().data).toMatchObject({ payment: { status: 'paid' }, campaigns: [], not_created: true });
+      expect(r.json().message).toBe(
+        `Your payment was received and 350 coins were added to your wallet, but no campaign was created: This track already has an open campaign on the playlist ${DEMO_PLAYLISTS[1].name}`,
+      );
+    }
+    const n = await ctx.deps.database.pool.query(
+      'select count(*)::int n from express_campaigns where artist_id = $1',
+      [user.id],
+    );
+    expect(n.rows[0].n).toBe(0);
+    expect(await holdsOf(user.id)).toBe(0);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(350);
+    expect(await ledgerSum()).toBe(0);
+  });
+});
+
 describe('the lifecycle (DESIGN section 5)', () => {
   it('declined: full refund; approved: placement, verification, on going, auditing, completed and paid less the fee', async () => {
     const { user, token } = await artistWith(1000);
@@ -409,6 +550,29 @@ describe('playlists', () => {
     const { token: artistToken } = await artistWith(0);
     const list = await ctx.call('GET', '/api/express/artist/playlists', { token: artistToken });
     expect(list.json().data.map((p: { id: number }) => p.id)).toContain(ok.json().data.id);
+  });
+});
+
+describe('back-office tiers', () => {
+  it('refuses a tier name already used with the field message, on create and on rename (not a 500)', async () => {
+    const admin = await ctx.makeAdmin();
+    const token = await ctx.loginAdmin(admin.email);
+    const body = { tier_name: 'Gold (issue 11)', price: 700 };
+    const first = await ctx.call('POST', '/api/admin/express/tiers', { token, body });
+    expect(first.statusCode).toBe(201);
+    const again = await ctx.call('POST', '/api/admin/express/tiers', { token, body });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ tier_name: ['An entry with this name already exists'] });
+    const other = await ctx.call('POST', '/api/admin/express/tiers', {
+      token,
+      body: { tier_name: 'Silver (issue 11)', price: 400 },
+    });
+    const rename = await ctx.call('PUT', `/api/admin/express/tiers/${other.json().data.id}`, {
+      token,
+      body,
+    });
+    expect(rename.statusCode).toBe(422);
+    expect(rename.json().errors).toEqual({ tier_name: ['An entry with this name already exists'] });
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Database, type Tx, withTransaction } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { type AuditActor, audit } from '../audit/audit.service';
@@ -141,7 +142,6 @@ async function assertNameFree(tx: Tx, kind: NamedLookup, name: string, exceptId?
   if (clash) throw new ValidationError({ name: ['lookups.name_taken'] });
 }
 
-const uniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
 const singular = { genres: 'genre', interests: 'interest', tiers: 'tier' } as const;
 
 /**
@@ -180,7 +180,7 @@ export async function saveNamed(
         savedId = id;
       }
     } catch (err) {
-      if (uniqueViolation(err)) throw new ValidationError({ name: ['lookups.name_taken'] });
+      if (isUniqueViolation(err)) throw new ValidationError({ name: ['lookups.name_taken'] });
       throw err;
     }
     await audit(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Language, PAYOUT_STATUS } from '@lm/contracts';
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-error';
 import type { JobDefinition } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import {
@@ -543,7 +544,7 @@ export async function requestPayout(
         })
         .returning()) as [Payout];
     } catch (err) {
-      if ((err as { constraint?: string }).constraint === 'payouts_one_open_per_user')
+      if (isUniqueViolation(err, 'payouts_one_open_per_user'))
         throw new ConflictError('payouts.request_open');
       throw err;
     }

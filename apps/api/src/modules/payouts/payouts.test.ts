@@ -470,6 +470,29 @@ describe('requesting a payout', () => {
     },
   );
 
+  it.each([1, 2, 3])(
+    'answers 409, not 500, when two quotes the balance covers are submitted at the same time (issue 11 item 8), run %i',
+    async () => {
+      // Both holds fit the balance, so the loser is refused by the partial unique index itself
+      // (drizzle wraps the PostgreSQL error: its constraint name sits one level down).
+      const { user, token } = await curator(1000);
+      const r = await recipient(token);
+      const a = await quote(token, r.id, 300);
+      const b = await quote(token, r.id, 300);
+      await verified(token, user.email, a.id);
+      await verified(token, user.email, b.id);
+      const [ra, rb] = await Promise.all([
+        ctx.call('POST', '/api/payments/wise/create/transfer', { token, body: { quote_id: a.id } }),
+        ctx.call('POST', '/api/payments/wise/create/transfer', { token, body: { quote_id: b.id } }),
+      ]);
+      expect([ra.statusCode, rb.statusCode].sort()).toEqual([201, 409]);
+      const loser = ra.statusCode === 409 ? ra : rb;
+      expect(loser.json().message).toBe('You already have a withdrawal in progress');
+      expect(await walletBalance(db(), user.id)).toBe(700);
+      expect(await descCount(user.id, 4)).toBe(1);
+    },
+  );
+
   it('creates the Wise transfer on reconciliation when the first attempt failed', async () => {
     const { user, token } = await curator(300);
     const r = await recipient(token);

@@ -174,8 +174,12 @@ export async function listJobs(
   };
 }
 
+/** pg-boss's own rule for queue names; a name outside it cannot be a queue (pg-boss would throw). */
+const QUEUE_NAME = /^[\w.\-/]+$/;
+
+/** @throws NotFoundError 404 `queues.unknown` when pg-boss has no queue `name` (or it cannot be one) */
 async function assertQueue(jobs: Jobs, name: string): Promise<void> {
-  if (!(await jobs.boss.getQueue(name))) throw new NotFoundError();
+  if (!QUEUE_NAME.test(name) || !(await jobs.boss.getQueue(name))) throw new NotFoundError('queues.unknown');
 }
 
 async function jobState(database: Database, name: string, id: string): Promise<JobState | null> {

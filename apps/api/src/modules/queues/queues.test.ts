@@ -63,6 +63,23 @@ describe('queue monitor access', () => {
   });
 });
 
+describe('queue names (issue 11 item 8)', () => {
+  it('answers an unknown queue, or a name that cannot be one, with a translated 404 on every job route', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const name of ['no.such.queue', 'bad%20name!', '%3Cscript%3E', '%E2%80%AE']) {
+      for (const [method, url] of [
+        ['GET', `/api/admin/queues/${name}/jobs`],
+        ['POST', `/api/admin/queues/${name}/jobs/${id}/retry`],
+        ['DELETE', `/api/admin/queues/${name}/jobs/${id}`],
+      ] as const) {
+        const res = await ctx.call(method, url, { token, headers: { 'x-lang': 'fr' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.json().message).toBe("Cette file d'attente n'existe pas");
+      }
+    }
+  });
+});
+
 describe('queues and jobs', () => {
   it('lists every pg-boss queue with live counts by state', async () => {
     const q = await freshQueue();

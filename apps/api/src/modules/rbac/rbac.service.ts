@@ -1,6 +1,7 @@
 import { type AbilityRule, SUPER_ADMIN_ROLE } from '@lm/contracts';
 import { and, asc, desc, eq, ilike, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
 import { type AuditActor, audit } from '../audit/audit.service';
@@ -285,8 +286,6 @@ async function assertNameFree(tx: Tx, guard: Guard, name: string, exceptId?: num
   if (clash) throw new ValidationError({ name: ['roles.name_taken'] });
 }
 
-const uniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
-
 /**
  * No one grants what they do not hold: an admin adding permissions to an admin role must hold each
  * of them (otherwise a roles editor could give their own role every permission).
@@ -395,7 +394,7 @@ export async function updateRole(
         .set({ name: input.name, updatedAt: deps.clock.now() })
         .where(eq(roles.id, id));
     } catch (err) {
-      if (uniqueViolation(err)) throw new ValidationError({ name: ['roles.name_taken'] });
+      if (isUniqueViolation(err)) throw new ValidationError({ name: ['roles.name_taken'] });
       throw err;
     }
     await tx.db

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { isCheckViolation } from '../../db/pg-error';
 import { AppError, ConflictError } from '../../platform/errors';
 import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransfers } from './wallet.schema';
 
@@ -159,8 +160,7 @@ async function move(tx: Tx, input: MoveInput): Promise<{ transfer: Transfer; rep
     debitBalance = Number(res.rows[0]?.balance);
   } catch (err) {
     await tx.client.query('rollback to savepoint ledger_move');
-    if ((err as { constraint?: string }).constraint === 'ledger_accounts_non_negative')
-      throw new InsufficientBalanceError();
+    if (isCheckViolation(err, 'ledger_accounts_non_negative')) throw new InsufficientBalanceError();
     throw err;
   }
   await tx.client.query('release savepoint ledger_move');

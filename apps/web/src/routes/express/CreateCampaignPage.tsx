@@ -197,6 +197,9 @@ export function CreateCampaignPage() {
         navigate('/express/campaigns/list');
         return;
       }
+      // Paid, but the request could no longer be honoured: the coins are in the wallet, say why.
+      if (answer.not_created && answer.message)
+        notifications.show({ color: 'yellow', message: answer.message });
       setCardResult(answer.payment);
     } catch {
       setCardResult('error');
