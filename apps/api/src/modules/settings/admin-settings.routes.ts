@@ -13,6 +13,7 @@ const settingsSchema = z.object({
   platform_fee_percent: z.number(),
   coin_price_pence: z.number(),
   payout_rate_pence: z.number(),
+  min_withdrawal_coins: z.number(),
   playlist_submission_days: z.number(),
   on_going_days: z.number(),
   auditing_days: z.number(),
