@@ -1,9 +1,10 @@
+import { settingsUpdateSchema } from '@lm/contracts';
 import { z } from 'zod';
 import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { getSettings, settingsUpdateSchema, updateSettings } from './settings.service';
+import { getSettings, updateSettings } from './settings.service';
 
 /** Permission of /system/settings (spec section 2). */
 export const SETTINGS_PERMISSION = 'view.main.settings.tab.list';

@@ -1,4 +1,4 @@
-import { type SettingsUpdate, settingsUpdateSchema } from '@lm/contracts';
+import type { SettingsUpdate } from '@lm/contracts';
 import { sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import { ValidationError } from '../../platform/errors';
@@ -85,18 +85,10 @@ export function maintenanceFlag(database: Database, ttlMs = 5_000) {
   };
 }
 
-export type { SettingsUpdate };
 /**
- * Rules of each setting (`PUT /api/admin/settings`), shared with the back-office form through
- * `@lm/contracts` (`settingsUpdateSchema`): platform fee a whole percent 0..90, coin price and payout
- * rate whole pence per coin 1..100,000, the smallest withdrawal 1..100,000 coins, durations whole days
- * (submission and auditing 1..30, on-going 1..365), the sender's display name 1..100 characters
- * without `<`, `>`, `"` or line breaks. Out-of-range values are refused (422), never clamped.
- */
-export { settingsUpdateSchema };
-
-/**
- * Change some settings (`PUT /api/admin/settings`, issue 7 "/system/settings"): all in one
+ * Change some settings (`PUT /api/admin/settings`, issue 7 "/system/settings"), the input checked by
+ * `settingsUpdateSchema` of `@lm/contracts` (shared with the back-office form: whole numbers in their
+ * ranges, refused with 422, never clamped): all in one
  * transaction, the rows locked so concurrent saves apply one after the other, one audit entry
  * `settings.update` per changed key (`meta: {key, from, to}`). Unchanged keys write nothing.
  * @returns every setting after the change and the keys that changed

@@ -27,7 +27,7 @@ export type Purchase = { packageId: number } | { coins: number };
  * one price for a coin).
  * @throws AppError 422 `payments.package_unknown` for an unknown or retired package
  */
-export async function priceOf(database: Database, purchase: Purchase) {
+async function priceOf(database: Database, purchase: Purchase) {
   if ('packageId' in purchase) {
     const [pkg] = await database.db
       .select()

@@ -174,4 +174,52 @@ describe('one price for a coin (issue 11 item 10)', () => {
       ).statusCode,
     ).toBe(200);
   });
+
+  it('package saves racing a coin price cut never leave an active package dearer than the coin price', async () => {
+    // £1.15 a coin: fine at the £1.20 coin price, too dear at £1.10.
+    const saves = Array.from({ length: 12 }, (_, i) =>
+      ctx.call('POST', '/api/admin/wallet/packages', {
+        token: adminToken,
+        body: { name: `Race ${i}`, coins: 100, price: 11_500 },
+      }),
+    );
+    const cut = ctx.call('PUT', '/api/admin/settings', {
+      token: adminToken,
+      body: { coin_price_pence: 110 },
+    });
+    const answers = await Promise.all([...saves, cut]);
+    expect(answers.every((r) => r.statusCode === 201 || r.statusCode === 200 || r.statusCode === 422)).toBe(
+      true,
+    );
+    const { coin_price_pence } = await getSettings(ctx.deps.database);
+    const dearer = await ctx.deps.database.pool.query(
+      'select count(*)::int as n from coin_packages where is_active and price_minor > (coins + bonus_coins) * $1',
+      [coin_price_pence],
+    );
+    expect(dearer.rows[0].n).toBe(0);
+    await ctx.deps.database.pool.query(`update coin_packages set is_active = false where name like 'Race %'`);
+    await withTransaction(ctx.deps.database, (tx) => putSetting(tx, 'coin_price_pence', COIN_PRICE));
+  });
+
+  it('a package save waits for a coin price change in flight and is checked against the new price', async () => {
+    const staff = await ctx.deps.database.pool.connect();
+    try {
+      // Another admin's settings save, not yet committed: the rows locked, the price cut to £1.10.
+      await staff.query('begin');
+      await staff.query('select key from settings order by key for update');
+      await staff.query(`update settings set value = '110'::jsonb where key = 'coin_price_pence'`);
+      const save = ctx.call('POST', '/api/admin/wallet/packages', {
+        token: adminToken,
+        body: { name: 'Late', coins: 100, price: 11_500 },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await staff.query('commit');
+      const res = await save;
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.price[0]).toContain('£110.00');
+    } finally {
+      staff.release();
+      await withTransaction(ctx.deps.database, (tx) => putSetting(tx, 'coin_price_pence', COIN_PRICE));
+    }
+  });
 });
