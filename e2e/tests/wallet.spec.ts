@@ -14,7 +14,7 @@ async function balanceOf(request: APIRequestContext): Promise<number> {
   return ((await res.json()) as { data: { balance: number } }).data.balance;
 }
 
-/** The first package card (Starter: 100 coins, £9.99). */
+/** The first package card (Starter: 100 coins for £95.00, 5 % under the £1.00 coin price). */
 function starter(page: Page) {
   return page.locator('[data-testid^="package-"]').filter({ hasText: 'Starter' });
 }
@@ -28,7 +28,11 @@ test('the artist buys a package by card in the sandbox, sees the transaction and
   await page.goto('/wallet/coins/packages');
   await expect(starter(page)).toContainText('Min Followers');
   await expect(starter(page)).toContainText('Duration in Days');
-  await expect(starter(page).getByTestId('package-price')).toHaveText('£9.99');
+  await expect(starter(page).getByTestId('package-price')).toHaveText('£95.00');
+  await expect(starter(page).getByTestId('package-saving')).toHaveText('Save 5%');
+  await expect(starter(page).getByTestId('package-list-price')).toHaveText(
+    '£100.00 at the coin price: you save £5.00',
+  );
 
   await starter(page).getByTestId('pay-card').click();
   // The sandbox's hosted card page on the API.
@@ -46,7 +50,7 @@ test('the artist buys a package by card in the sandbox, sees the transaction and
   await page.goto('/wallet/user/transaction');
   const row = page.locator('table tbody tr').first();
   await expect(row).toContainText('+100');
-  await expect(row).toContainText('+£9.99');
+  await expect(row).toContainText('+£95.00');
   await row.locator('[data-testid^="tx-view-"]').click();
   const modal = page.getByTestId('tx-detail');
   await expect(modal).toContainText('Coin purchase');
@@ -61,6 +65,51 @@ test('the artist buys a package by card in the sandbox, sees the transaction and
   await pdfPage.close();
   await modal.getByTestId('tx-cancel').click();
   await expect(modal).toBeHidden();
+});
+
+test('a declined card says so, in English and in Arabic, and charges nothing', async ({ page, request }) => {
+  const before = await balanceOf(request);
+  await signIn(page, ARTIST);
+  const languages = [
+    {
+      lang: 'en',
+      title: 'Card declined',
+      text: 'Your bank declined the card, so nothing was charged. Try another card, or pay with PayPal.',
+    },
+    {
+      lang: 'ar',
+      title: 'تم رفض البطاقة',
+      text: 'رفض مصرفك البطاقة، لذلك لم يُخصم أي مبلغ. جرّب بطاقة أخرى أو ادفع عبر PayPal.',
+    },
+  ];
+  for (const { lang, title, text } of languages) {
+    await page.evaluate((l) => localStorage.setItem('APP_LANG', l), lang);
+    await page.goto('/wallet/coins/packages');
+    await starter(page).getByTestId('pay-card').click();
+    await expect(page).toHaveURL(/\/api\/sandbox\//);
+    await page.getByRole('button', { name: 'Simulate a declined card' }).click();
+    await expect(page).toHaveURL(/\/wallet\/coins\/packages$/);
+    const result = page.getByTestId('payment-result');
+    await expect(result).toHaveAttribute('data-status', 'declined');
+    await expect(result).toContainText(title);
+    await expect(result).toContainText(text);
+    await expect(result).not.toContainText('You left the payment page');
+  }
+  expect(await balanceOf(request)).toBe(before);
+});
+
+test('a custom amount of -50 coins is refused under the field, never turned into 10', async ({ page }) => {
+  await signIn(page, ARTIST);
+  await page.goto('/wallet/coins/packages');
+  const custom = page.getByTestId('custom-amount');
+  await custom.getByTestId('custom-coins').fill('-50');
+  await custom.getByTestId('custom-coins').blur();
+  await expect(custom.getByTestId('custom-coins')).toHaveValue('-50');
+  await custom.getByTestId('custom-buy').click();
+  await expect(custom).toContainText('Buy at least 10 coins');
+  await expect(page).toHaveURL(/\/wallet\/coins\/packages$/);
+  await custom.getByTestId('custom-coins').fill('40');
+  await expect(custom.getByTestId('custom-buy')).toHaveText('Buy for £40.00');
 });
 
 test('the artist buys a package with PayPal in the sandbox', async ({ page, request }) => {

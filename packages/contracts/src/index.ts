@@ -1,6 +1,7 @@
 export * from './api';
 export * from './auth';
 export * from './limits';
+export * from './money';
 export * from './permissions';
 export * from './statuses';
 export * from './users';

@@ -16,6 +16,7 @@ export * from './components/Wizard';
 export * from './express/index';
 export * from './forms/server-errors';
 export * from './forms/use-zod-form';
+export * from './forms/zod-resolver';
 export * from './i18n/countries';
 export * from './i18n/format';
 export * from './i18n/i18n';

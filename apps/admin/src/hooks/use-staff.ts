@@ -73,6 +73,8 @@ export interface SystemSettings {
   platform_fee_percent: number;
   coin_price_pence: number;
   payout_rate_pence: number;
+  /** Smallest withdrawal, in coins. */
+  min_withdrawal_coins: number;
   playlist_submission_days: number;
   on_going_days: number;
   auditing_days: number;

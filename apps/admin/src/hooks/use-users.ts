@@ -1,5 +1,5 @@
 import type { AdminUserBody, BadgeColor } from '@lm/contracts';
-import { useApi } from '@lm/ui';
+import { useApi, type WalletValueBasis } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** Query keys of the back-office users screens. */
@@ -53,7 +53,14 @@ export interface AdminUser extends AdminUserRow {
   language: string;
   email_verified: boolean;
   has_password: boolean;
-  balance: { balance: number; total_minor: number; currency: string };
+  /** Wallet value from the API's one valuation (artist: coin price; curator, influencer: payout rate). */
+  balance: {
+    balance: number;
+    total_minor: number;
+    currency: string;
+    basis: WalletValueBasis;
+    pence_per_coin: number;
+  };
 }
 
 /** A row of GET users/activities/{id}. */

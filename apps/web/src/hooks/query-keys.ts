@@ -6,5 +6,6 @@ export const queryKeys = {
   notifications: ['notifications', 'notifications'] as const,
   packages: ['wallet', 'packages'] as const,
   balance: ['wallet', 'balance'] as const,
+  coinPrice: ['wallet', 'coin-price'] as const,
   invoice: (id: number) => ['wallet', 'invoice', id] as const,
 };

@@ -19,6 +19,8 @@ export const payoutKeys = {
 export interface PayoutSums {
   balance: number;
   payout_rate_pence: number;
+  /** Smallest withdrawal in coins (the `min_withdrawal_coins` setting). */
+  min_withdrawal_coins: number;
   total_minor: number;
   total: number;
   currency: string;

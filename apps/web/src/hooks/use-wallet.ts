@@ -19,6 +19,16 @@ export interface Settlement {
   payment_id: number;
   invoice_id: number | null;
   balance: number;
+  /** `card_declined` when the bank refused the card on the payment page (nothing was charged). */
+  failure: 'card_declined' | null;
+}
+
+/** `wallet/user/coin-price`: the one price of a coin (pence) and the custom amount's range. */
+export interface CoinPrice {
+  pence_per_coin: number;
+  currency: 'GBP';
+  custom_min: number;
+  custom_max: number;
 }
 
 /** Where the last checkout was sent: shown as the Sandbox label when the page comes back. */
@@ -115,6 +125,35 @@ export function useCustomRecharge() {
   return useMutation({
     mutationFn: async (body: { coins: number; method: 'card' | 'paypal' }) =>
       (await api.post<CheckoutStart>('wallet/user/recharge/coins', body)).data,
+  });
+}
+
+/** GET wallet/user/coin-price: what a coin costs (custom amounts, card-paid campaigns). */
+export function useCoinPrice(enabled = true) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: queryKeys.coinPrice,
+    queryFn: async () => (await api.get<CoinPrice>('wallet/user/coin-price', { silent: true })).data,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * POST stripe/checkout/check/cancel {payment_id}: back through the card page's cancel URL, how it
+ * ended: left (no failure), card declined (`failure: 'card_declined'`), or paid after all.
+ */
+export function useCardReturn() {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (paymentId: number) =>
+      (
+        await api.post<Settlement>(
+          'stripe/checkout/check/cancel',
+          { payment_id: paymentId },
+          { silent: true },
+        )
+      ).data,
   });
 }
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import {
   type FieldValues,
@@ -9,11 +8,13 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { translateMessage } from '../i18n/i18n';
+import { contractsResolver } from './zod-resolver';
 
 /**
  * react-hook-form bound to a contracts zod schema (STYLE "Forms"): the message a user sees is the
- * same key the server returns, translated by {@link fieldError}. Fields are checked on submit, then
- * again as they change (checking on blur made the submit button jump away from the pointer).
+ * same key the server returns, translated with the same parameters ({@link contractsResolver}).
+ * Fields are checked on submit, then again as they change (checking on blur made the submit button
+ * jump away from the pointer).
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
@@ -23,7 +24,7 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     ...options,
-    resolver: zodResolver(schema as never) as never,
+    resolver: contractsResolver(schema) as never,
   });
 }
 
@@ -43,11 +44,7 @@ export function useLazyZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
     ...options,
     resolver: async (values, context, opts) => {
       if (!resolver.current) {
-        const [schema, { zodResolver: lazyResolver }] = await Promise.all([
-          load(),
-          import('@hookform/resolvers/zod'),
-        ]);
-        resolver.current = lazyResolver(schema as never) as never;
+        resolver.current = contractsResolver(await load()) as never;
       }
       return resolver.current!(values, context, opts);
     },

@@ -23,6 +23,10 @@ const DYNAMIC_KEYS: readonly string[] = [
     `fan_finder.step_${step}_text`,
   ]),
   ...['super', 'regular', 'mixed', 'low'].map((band) => `fan_finder.rating_${band}`),
+  ...['coin_price', 'payout_rate'].flatMap((basis) => [
+    `wallet.value_basis.${basis}`,
+    `wallet.admin.value_basis.${basis}`,
+  ]),
   ...['who', 'data', 'purposes', 'sharing', 'retention', 'rights', 'storage'].flatMap((section) => [
     `privacy.${section}_title`,
     `privacy.${section}_text`,

@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import en from '../i18n/locales/en.json';
+import { DEFAULT_SKIN, themeFor } from '../theme/skins';
 
 /** jsdom lacks matchMedia and ResizeObserver, which Mantine reads. */
 function polyfill() {
@@ -45,8 +46,12 @@ export async function initTestI18n() {
   return i18next;
 }
 
-/** Renders inside MantineProvider (test env: no transitions, no portals). */
+/** Renders inside MantineProvider with the apps' theme (test env: no transitions, no portals). */
 export function renderWithUi(ui: ReactNode) {
   polyfill();
-  return render(<MantineProvider env="test">{ui}</MantineProvider>);
+  return render(
+    <MantineProvider env="test" theme={themeFor(DEFAULT_SKIN)}>
+      {ui}
+    </MantineProvider>,
+  );
 }

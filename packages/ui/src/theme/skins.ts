@@ -17,7 +17,9 @@ export function colorSchemeOf(skin: Skin): 'light' | 'dark' {
 
 /**
  * Mantine theme of a skin. Bordered cards have a border and no shadow; the other skins use a soft
- * shadow. The font stack includes Arabic-capable system fonts.
+ * shadow. The font stack includes Arabic-capable system fonts. Number inputs never clamp what was
+ * typed to their min/max (Mantine clamps on blur by default, which turned -50 coins into 10 without a
+ * word): the form's schema refuses the value with the field's message instead (issue 11 item 11).
  */
 export function themeFor(skin: Skin): MantineThemeOverride {
   const bordered = skin === 'bordered';
@@ -30,6 +32,7 @@ export function themeFor(skin: Skin): MantineThemeOverride {
     components: {
       Paper: { defaultProps: { withBorder: bordered, shadow: bordered ? undefined : 'xs' } },
       Card: { defaultProps: { withBorder: bordered, shadow: bordered ? undefined : 'xs' } },
+      NumberInput: { defaultProps: { clampBehavior: 'none' } },
     },
   });
 }

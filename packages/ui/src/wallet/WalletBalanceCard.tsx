@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, formatShortAmount } from '../i18n/format';
 import { formatMoney } from './money';
+import type { WalletValueBasis } from './wallet-types';
 
 export interface WalletBalanceCardProps {
   /** Coins; null while loading. */
@@ -12,6 +13,11 @@ export interface WalletBalanceCardProps {
   /** Approximate value in minor units of `currency`; hidden when unknown. */
   valueMinor?: number | null;
   currency?: string;
+  /**
+   * What the value is based on, as the API answered it: shown under the value ("at the coin price,
+   * £1.00 a coin" / "at the payout rate, £0.80 a coin"), so every screen says the same.
+   */
+  basis?: { basis: WalletValueBasis; pence_per_coin: number } | null;
   /** Where Deposit goes (spec section 2: the coin page); no button without it. */
   depositTo?: string;
   /** Shows the Deposit button disabled (e.g. for users who cannot buy coins). */
@@ -26,6 +32,7 @@ export function WalletBalanceCard({
   coins,
   valueMinor,
   currency = 'GBP',
+  basis,
   depositTo,
   depositDisabled,
 }: WalletBalanceCardProps) {
@@ -53,6 +60,13 @@ export function WalletBalanceCard({
           {valueMinor !== null && valueMinor !== undefined && (
             <Text size="xs" c="dimmed" data-testid="balance-value">
               {t('wallet.approx_value', { value: formatMoney(valueMinor, currency, lang) })}
+            </Text>
+          )}
+          {basis && valueMinor !== null && valueMinor !== undefined && (
+            <Text size="xs" c="dimmed" data-testid="balance-basis" data-basis={basis.basis}>
+              {t(`wallet.value_basis.${basis.basis}`, {
+                price: formatMoney(basis.pence_per_coin, 'GBP', lang),
+              })}
             </Text>
           )}
         </Stack>

@@ -33,15 +33,27 @@ export interface CoinPackage {
   min_followers: number | null;
   duration_days: number | null;
   is_active: boolean;
+  position: number;
+  /** Pence the same coins (bonus included) cost at the coin price. */
+  list_price: number;
+  /** Pence saved against `list_price`, and as a whole percent (rounded down). */
+  saving: number;
+  saving_percent: number;
   converted: { currency: string; amount: number } | null;
 }
 
-/** Wallet balance (spec section 3): coins and their value in `currency`. */
+/** Which setting values a wallet's coins (issue 11): an artist's the coin price, a payee's the payout rate. */
+export type WalletValueBasis = 'coin_price' | 'payout_rate';
+
+/** Wallet balance (spec section 3): coins and their value in `currency`, as the API values them. */
 export interface WalletBalance {
   balance: number;
   total: number;
   total_minor: number;
   currency: string;
+  basis: WalletValueBasis;
+  /** Pence per coin of `basis` (GBP). */
+  pence_per_coin: number;
 }
 
 /** An invoice of a coin purchase; `amount` in minor units. */

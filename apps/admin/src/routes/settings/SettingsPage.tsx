@@ -1,11 +1,5 @@
-import {
-  applyServerErrors,
-  fieldError,
-  formatMoney,
-  translateMessage,
-  usePageTitle,
-  useZodForm,
-} from '@lm/ui';
+import { type NumericSettingKey, SETTING_RANGES, settingsFormSchema } from '@lm/contracts';
+import { applyServerErrors, fieldError, formatMoney, usePageTitle, useZodForm } from '@lm/ui';
 import {
   Alert,
   Button,
@@ -24,71 +18,59 @@ import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { type SystemSettings, useSaveSettings, useSystemSettings } from '../../hooks/use-staff';
 
-const whole = (min: number, max: number) =>
-  z
-    .number({ error: 'validation.required' })
-    .int('validation.whole_number')
-    .min(min, { error: () => translateMessage('validation.min_value', { value: min }) })
-    .max(max, { error: () => translateMessage('validation.max_value', { value: max }) });
-
-/** The server's rules of `PUT admin/settings`, checked before sending (the server checks again). */
-const settingsSchema = z
-  .object({
-    maintenance_mode: z.boolean(),
-    platform_fee_percent: whole(0, 90),
-    coin_price_pence: whole(1, 100_000),
-    payout_rate_pence: whole(1, 100_000),
-    playlist_submission_days: whole(1, 30),
-    on_going_days: whole(1, 365),
-    auditing_days: whole(1, 30),
-    mail_from_name: z
-      .string()
-      .trim()
-      .min(1, 'validation.required')
-      .max(100, 'validation.too_long')
-      .regex(/^[^<>"\r\n]+$/, 'settings.sender_invalid'),
-  })
-  .refine((s) => s.payout_rate_pence <= s.coin_price_pence, {
-    message: 'settings.payout_above_price',
-    path: ['payout_rate_pence'],
-  });
-const FIELDS = Object.keys(settingsSchema.shape ?? {}) as (keyof SystemSettings)[];
-type NumberKey = Exclude<keyof SystemSettings, 'maintenance_mode' | 'mail_from_name'>;
-const LIMITS: Record<NumberKey, [number, number]> = {
-  platform_fee_percent: [0, 90],
-  coin_price_pence: [1, 100_000],
-  payout_rate_pence: [1, 100_000],
-  playlist_submission_days: [1, 30],
-  on_going_days: [1, 365],
-  auditing_days: [1, 30],
-};
+const FIELDS = Object.keys(settingsFormSchema.shape) as (keyof SystemSettings)[];
+type NumberKey = NumericSettingKey;
 
 /**
  * /system/settings (view.main.settings.tab.list): maintenance mode, platform fee, coin price, payout
- * rate, default durations and the mail sender name. Only changed values are sent; each change is
+ * rate, minimum withdrawal, default durations and the mail sender name. Only changed values are sent; each change is
  * audited by the server.
  */
 export function SettingsPage() {
-  const { t, i18n } = useTranslation();
   usePageTitle('staff.settings.title');
   const settings = useSystemSettings();
   const save = useSaveSettings();
-  const form = useZodForm(settingsSchema);
+  if (!settings.data) return <Skeleton h={400} />;
+  return (
+    <SettingsForm
+      settings={settings.data}
+      saving={save.isPending}
+      onSave={async (changed) => {
+        await save.mutateAsync(changed);
+      }}
+    />
+  );
+}
+
+/**
+ * The settings form: the contracts' `settingsFormSchema` (the API's rules and messages), so a
+ * platform fee of -5 shows "0 is min value" under the field and nothing is sent; inputs never clamp
+ * what was typed (issue 11 item 11). Only changed values are passed to `onSave`; a 422 answer's field
+ * errors land under their fields.
+ */
+export function SettingsForm({
+  settings,
+  saving,
+  onSave,
+}: {
+  settings: SystemSettings;
+  saving: boolean;
+  onSave(changed: Partial<SystemSettings>): Promise<void>;
+}) {
+  const { t, i18n } = useTranslation();
+  const form = useZodForm(settingsFormSchema, { defaultValues: settings });
   useEffect(() => {
-    if (settings.data) form.reset(settings.data);
-  }, [settings.data, form]);
+    form.reset(settings);
+  }, [settings, form]);
   const submit = form.handleSubmit(async (values) => {
-    const current = settings.data;
-    if (!current) return;
     const changed = Object.fromEntries(
-      Object.entries(values).filter(([k, v]) => current[k as keyof SystemSettings] !== v),
+      Object.entries(values).filter(([k, v]) => settings[k as keyof SystemSettings] !== v),
     ) as Partial<SystemSettings>;
     if (Object.keys(changed).length === 0) return;
     try {
-      await save.mutateAsync(changed);
+      await onSave(changed);
     } catch (error) {
       applyServerErrors(error, form.setError, FIELDS);
     }
@@ -98,7 +80,7 @@ export function SettingsPage() {
     label: string,
     extra: { suffix?: string; hint?: (v: number) => string } = {},
   ) => {
-    const [min, max] = LIMITS[name];
+    const [min, max] = SETTING_RANGES[name];
     return (
       <Controller
         control={form.control}
@@ -111,7 +93,7 @@ export function SettingsPage() {
             onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
             min={min}
             max={max}
-            allowDecimal={false}
+            clampBehavior="none"
             suffix={extra.suffix}
             description={extra.hint && typeof field.value === 'number' ? extra.hint(field.value) : undefined}
             error={fieldError(fieldState.error)}
@@ -121,7 +103,6 @@ export function SettingsPage() {
       />
     );
   };
-  if (!settings.data) return <Skeleton h={400} />;
   const maintenance = form.watch('maintenance_mode');
   return (
     <form onSubmit={submit} noValidate data-testid="settings-form">
@@ -131,7 +112,7 @@ export function SettingsPage() {
           <Button
             type="submit"
             leftSection={<IconDeviceFloppy size={16} />}
-            loading={save.isPending}
+            loading={saving}
             data-testid="settings-save"
           >
             {t('staff.save')}
@@ -175,6 +156,12 @@ export function SettingsPage() {
             })}
             {number('payout_rate_pence', 'staff.settings.payout_rate', {
               hint: (v) => t('staff.settings.per_coin', { value: formatMoney(v, 'GBP', i18n.language) }),
+            })}
+            {number('min_withdrawal_coins', 'staff.settings.min_withdrawal', {
+              hint: (v) =>
+                t('staff.settings.min_withdrawal_hint', {
+                  value: formatMoney(v * (form.watch('payout_rate_pence') ?? 0), 'GBP', i18n.language),
+                }),
             })}
           </SimpleGrid>
         </Card>

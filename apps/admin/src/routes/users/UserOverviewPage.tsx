@@ -15,6 +15,7 @@ import {
   ExpressStatusBadge,
   formatDate,
   formatDateTime,
+  formatMoney,
   formatNumber,
   NotFoundPage,
   StatusBadge,
@@ -215,6 +216,11 @@ function ProfileCard({ user, onEdit }: { user: AdminUser; onEdit(): void }) {
             {t('users.overview.coins', { value: formatNumber(user.balance.balance, lang) })}
           </Text>
         </Group>
+        <Text size="xs" c="dimmed" ta="end" dir="auto" data-testid="user-balance-value">
+          {t('wallet.approx_value', {
+            value: formatMoney(user.balance.total_minor, user.balance.currency, lang),
+          })}
+        </Text>
       </Paper>
       <Divider my="md" label={t('users.overview.details')} labelPosition="center" />
       <Stack gap="sm">
@@ -340,6 +346,7 @@ function WalletTab({ user }: { user: AdminUser }) {
           coins={user.balance.balance}
           valueMinor={user.balance.total_minor}
           currency={user.balance.currency}
+          basis={user.balance}
           depositTo="/wallet/transaction/list"
         />
         <Card padding="lg" radius="md" data-testid="wallet-totals">

@@ -1,4 +1,12 @@
-import { applyServerErrors, fieldError, formatNumber, ListScreen, usePageTitle, useZodForm } from '@lm/ui';
+import {
+  applyServerErrors,
+  fieldError,
+  formatMoney,
+  formatNumber,
+  ListScreen,
+  usePageTitle,
+  useZodForm,
+} from '@lm/ui';
 import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +19,10 @@ import { WalletNav } from './WalletNav';
 interface BalanceRow {
   user: { id: number; name: string; email: string; user_type_id: number };
   balance: number;
+  /** Value in pence as the user's own app shows it (coin price for artists, payout rate otherwise). */
+  value_minor: number;
+  value_basis: 'coin_price' | 'payout_rate';
+  currency: string;
 }
 
 /**
@@ -70,9 +82,9 @@ function AdjustForm({ row, onDone }: { row: BalanceRow; onDone(): void }) {
             <NumberInput
               label={t('wallet.tx.coins')}
               name="coins"
+              clampBehavior="none"
               value={field.value ?? ''}
               onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
-              allowDecimal={false}
               min={1}
               thousandSeparator
               withAsterisk
@@ -102,7 +114,8 @@ function AdjustForm({ row, onDone }: { row: BalanceRow; onDone(): void }) {
 }
 
 /**
- * /wallet/coins/details/list (main.wallet.show.all.transactions): the coin balance of every user,
+ * /wallet/coins/details/list (main.wallet.show.all.transactions): the coin balance of every user and
+ * its value as the API answers it (the figure the user's own app shows),
  * each with an Adjust action (credit or debit with a reason).
  */
 export function CoinsDetailsPage() {
@@ -146,6 +159,20 @@ export function CoinsDetailsPage() {
               <Text size="sm" fw={600} data-testid="row-balance">
                 {formatNumber(r.balance, lang)}
               </Text>
+            ),
+          },
+          {
+            accessor: 'value_minor',
+            title: 'wallet.admin.value',
+            render: (r) => (
+              <div>
+                <Text size="sm" dir="ltr" data-testid="row-value">
+                  {formatMoney(r.value_minor, r.currency, lang)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t(`wallet.admin.value_basis.${r.value_basis}`)}
+                </Text>
+              </div>
             ),
           },
           {

@@ -54,7 +54,7 @@ function PackageForm({ pkg, onDone }: { pkg: CoinPackage | null; onDone(): void 
           min_followers: pkg.min_followers,
           duration_days: pkg.duration_days,
           is_active: pkg.is_active,
-          position: 0,
+          position: pkg.position,
         }
       : {
           name: '',
@@ -89,12 +89,12 @@ function PackageForm({ pkg, onDone }: { pkg: CoinPackage | null; onDone(): void 
           name={name}
           value={field.value ?? ''}
           onChange={(v) => field.onChange(typeof v === 'number' ? v : extra.nullable ? null : undefined)}
-          allowDecimal={Boolean(extra.decimals)}
           decimalScale={extra.decimals ? 2 : undefined}
           fixedDecimalScale={extra.decimals}
           prefix={extra.prefix}
           thousandSeparator
           min={0}
+          clampBehavior="none"
           withAsterisk={!extra.nullable}
           error={fieldError(fieldState.error)}
         />
@@ -191,6 +191,20 @@ export function PackagesPage() {
               render: (p) => (
                 <Text size="sm" dir="ltr" span>
                   {formatMoney(p.price, p.currency, lang)}
+                </Text>
+              ),
+            },
+            {
+              accessor: 'saving',
+              title: t('wallet.admin.saving'),
+              render: (p) => (
+                <Text size="sm" span data-testid="package-saving">
+                  {p.saving_percent > 0
+                    ? t('wallet.admin.saving_value', {
+                        percent: formatNumber(p.saving_percent, lang),
+                        list: formatMoney(p.list_price, p.currency, lang),
+                      })
+                    : t('wallet.packages.at_coin_price')}
                 </Text>
               ),
             },

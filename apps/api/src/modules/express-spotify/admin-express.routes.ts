@@ -29,7 +29,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
   // Tiers, durations, reasons: small CRUD tables, every write audited.
   const tierBody = z.object({
     tier_name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
-    price: z.coerce.number().int().min(1, 'validation.min_value').max(1_000_000, 'validation.max_value'),
+    price: z.coerce.number().int('validation.whole_number').min(1).max(1_000_000),
     description: z.string().trim().max(500).nullable().optional(),
     status: z.union([z.literal(1), z.literal(0)]).default(1),
   });
@@ -118,7 +118,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
   );
 
   const durationBody = z.object({
-    duration: z.coerce.number().int().min(1, 'validation.min_value').max(365, 'validation.max_value'),
+    duration: z.coerce.number().int('validation.whole_number').min(1).max(365),
     status: z.union([z.literal(1), z.literal(0)]).default(1),
   });
   app.get(

@@ -689,7 +689,15 @@ export const expressRoutes: RouteModule = (app, deps) => {
         }),
         response: {
           200: envelope(
-            z.object({ url: z.string(), session_id: z.string(), coins: z.number(), sandbox: z.boolean() }),
+            z.object({
+              url: z.string(),
+              session_id: z.string(),
+              coins: z.number(),
+              /** What the card is charged: the coins at the coin price (pence). */
+              amount_minor: z.number(),
+              currency: z.string(),
+              sandbox: z.boolean(),
+            }),
           ),
         },
       },
@@ -712,6 +720,8 @@ export const expressRoutes: RouteModule = (app, deps) => {
           url: r.url,
           session_id: r.ref,
           coins,
+          amount_minor: r.amountMinor,
+          currency: r.currency,
           sandbox: deps.providers.payments.card.name === 'sandbox',
         },
       };

@@ -100,6 +100,7 @@ export const payoutSchema = z.object({
 const withdrawableSchema = z.object({
   balance: z.number(),
   payout_rate_pence: z.number(),
+  min_withdrawal_coins: z.number(),
   total_minor: z.number(),
   total: z.number(),
   currency: z.string(),
@@ -208,12 +209,9 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
         tags,
         querystring: z.object({
           recipient_id: z.coerce.number().int().positive('validation.required'),
-          coins: z.coerce
-            .number()
-            .int()
-            .min(1, 'validation.min_value')
-            .max(100_000_000, 'validation.max_value')
-            .optional(),
+          // Range (at least the min_withdrawal_coins setting, at most the balance) is the service's
+          // `withdrawalProblem`, so -5 answers the minimum's message rather than a generic one.
+          coins: z.coerce.number().int('validation.whole_number').max(100_000_000).optional(),
         }),
         response: { 200: envelope(quoteSchema) },
       },
@@ -367,6 +365,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
             z.object({
               balance: z.number(),
               payout_rate_pence: z.number(),
+              min_withdrawal_coins: z.number(),
               total_minor: z.number(),
               total: z.number(),
               currency: z.string(),

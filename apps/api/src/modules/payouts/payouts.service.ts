@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Language, PAYOUT_STATUS } from '@lm/contracts';
+import { type Language, PAYOUT_STATUS, withdrawalProblem } from '@lm/contracts';
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
@@ -32,6 +32,7 @@ import { getSettings } from '../settings/settings.service';
 import { credit, DESC, hold, postHold, voidHold, walletBalance } from '../wallet/ledger';
 import { webhookEvents } from '../wallet/payments.schema';
 import { ledgerHolds, ledgerTransfers } from '../wallet/wallet.schema';
+import { walletValue } from '../wallet/wallet.value';
 import { payoutQuotes, payoutRecipients, payouts } from './payouts.schema';
 
 /**
@@ -78,20 +79,22 @@ export function assertPayee(userTypeId: number): void {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Withdrawable balance: the wallet's coins and their value at the payout rate setting (pence per
- * coin), in GBP minor units.
+ * Withdrawable balance: the wallet's coins and their value from the one wallet valuation
+ * (`walletValue`: a payee's coins at the payout rate setting, pence per coin, GBP minor units), and the
+ * smallest withdrawal (`min_withdrawal_coins` setting, issue 11 item 11).
  */
 export async function withdrawable(deps: Deps, userId: number) {
-  const [coins, settings] = await Promise.all([
-    walletBalance(deps.database, userId),
+  const [value, settings] = await Promise.all([
+    walletValue(deps.database, userId),
     getSettings(deps.database),
   ]);
   return {
-    balance: coins,
-    payout_rate_pence: settings.payout_rate_pence,
-    total_minor: coins * settings.payout_rate_pence,
-    total: (coins * settings.payout_rate_pence) / 100,
-    currency: 'GBP',
+    balance: value.balance,
+    payout_rate_pence: value.pence_per_coin,
+    min_withdrawal_coins: settings.min_withdrawal_coins,
+    total_minor: value.total_minor,
+    total: value.total_minor / 100,
+    currency: value.currency,
   };
 }
 
@@ -313,8 +316,9 @@ export function quoteView(q: Quote, now: Date) {
 /**
  * Quote a withdrawal of `coins` (default: the whole balance) to a recipient account
  * (`payments/wise/create/quote/payouts`): rate, fee and amount received, valid 30 minutes.
- * @throws ValidationError 'No available balance' when the balance is 0, or on `coins` above it;
- *   ConflictError while another request is open
+ * @throws ValidationError on `coins` (`withdrawalProblem`, nothing stored): 'No available balance'
+ *   when the balance is 0, below the `min_withdrawal_coins` setting (so no quote is mostly fee; -5 is
+ *   below it too, never turned into 1), above the balance; ConflictError while another request is open
  */
 export async function createQuote(
   deps: Deps,
@@ -333,14 +337,13 @@ export async function createQuote(
     );
   if (!recipient) throw new ValidationError({ recipient_id: ['payouts.recipient_unknown'] });
   if (await openPayout(deps, userId)) throw new ConflictError('payouts.request_open');
-  const balance = await walletBalance(deps.database, userId);
-  if (balance <= 0) throw new ValidationError({ coins: ['payouts.no_available_balance'] });
+  const [balance, { payout_rate_pence: rate, min_withdrawal_coins: minimum }] = await Promise.all([
+    walletBalance(deps.database, userId),
+    getSettings(deps.database),
+  ]);
   const coins = input.coins ?? balance;
-  if (coins > balance)
-    throw new ValidationError({
-      coins: [{ key: 'payouts.more_than_available', params: { value: balance } }],
-    });
-  const { payout_rate_pence: rate } = await getSettings(deps.database);
+  const problem = withdrawalProblem(coins, { minimum, balance });
+  if (problem) throw new ValidationError({ coins: [problem] });
   let quote: Awaited<ReturnType<Deps['providers']['wise']['createQuote']>>;
   try {
     quote = await deps.providers.wise.createQuote({

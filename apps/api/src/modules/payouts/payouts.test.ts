@@ -282,6 +282,61 @@ describe('quotes', () => {
   });
 });
 
+describe('withdrawal amounts (issue 11 item 11: never clamp silently)', () => {
+  const ask = (token: string, recipientId: number, coins: string, lang = 'en') =>
+    ctx.call('GET', `/api/payments/wise/create/quote/payouts?recipient_id=${recipientId}&coins=${coins}`, {
+      token,
+      headers: { 'x-lang': lang },
+    });
+  const quotesOf = async (userId: number) =>
+    (await q1<{ n: number }>('select count(*)::int as n from payout_quotes where user_id = $1', [userId])).n;
+
+  it('refuses -5, 0, 2.5 and amounts below the minimum withdrawal, naming it, and stores no quote', async () => {
+    const { user, token } = await curator(1000);
+    const r = await recipient(token);
+    const minimum = (await ctx.call('GET', '/api/curator/sum/payouts', { token })).json().data
+      .min_withdrawal_coins as number;
+    expect(minimum).toBe(25);
+    for (const coins of ['-5', '0', '1', String(minimum - 1)]) {
+      const res = await ask(token, r.id, coins);
+      expect(res.statusCode, coins).toBe(422);
+      expect(res.json().errors.coins).toEqual(['The minimum withdrawal is 25 coins']);
+    }
+    const fraction = await ask(token, r.id, '2.5');
+    expect(fraction.statusCode).toBe(422);
+    expect(fraction.json().errors.coins).toEqual(['Please enter a whole number']);
+    const arabic = await ask(token, r.id, '-5', 'ar');
+    expect(arabic.json().errors.coins[0]).toContain('25');
+    expect(arabic.json().errors.coins[0]).not.toBe('The minimum withdrawal is 25 coins');
+    expect(await quotesOf(user.id)).toBe(0);
+    expect((await ask(token, r.id, String(minimum))).statusCode).toBe(200);
+    expect(await quotesOf(user.id)).toBe(1);
+  });
+
+  it('follows the min_withdrawal_coins setting; a whole balance below it cannot be quoted', async () => {
+    const staff = await ctx.loginAdmin(
+      (await ctx.makeAdmin({ permissions: ['view.main.settings.tab.list'] })).email,
+    );
+    const set = (value: unknown) =>
+      ctx.call('PUT', '/api/admin/settings', { token: staff, body: { min_withdrawal_coins: value } });
+    expect((await set(0)).statusCode).toBe(422);
+    expect((await set(1.5)).statusCode).toBe(422);
+    expect((await set(100)).statusCode).toBe(200);
+    try {
+      const { user, token } = await curator(80);
+      const r = await recipient(token);
+      const whole = await ctx.call('GET', `/api/payments/wise/create/quote/payouts?recipient_id=${r.id}`, {
+        token,
+      });
+      expect(whole.statusCode).toBe(422);
+      expect(whole.json().errors.coins).toEqual(['The minimum withdrawal is 100 coins']);
+      expect(await quotesOf(user.id)).toBe(0);
+    } finally {
+      expect((await set(25)).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('verification code', () => {
   it('refuses the transfer before the code, a wrong code 5 times, then even the right one', async () => {
     const { user, token } = await curator(100);
@@ -331,7 +386,7 @@ describe('verification code', () => {
     const q = await quote(token, r.id);
     await ctx.call('POST', '/api/payments/send/verification/code', { token, body: { quote_id: q.id } });
     const code = codeFrom((await ctx.lastMail(user.email))?.text);
-    const other = await quote(token, r.id, 10);
+    const other = await quote(token, r.id, 30);
     const crossed = await ctx.call('POST', '/api/payments/verify/code', {
       token,
       body: { quote_id: other.id, code },

@@ -1,9 +1,10 @@
+import { settingsUpdateSchema } from '@lm/contracts';
 import { z } from 'zod';
 import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { getSettings, settingsUpdateSchema, updateSettings } from './settings.service';
+import { getSettings, updateSettings } from './settings.service';
 
 /** Permission of /system/settings (spec section 2). */
 export const SETTINGS_PERMISSION = 'view.main.settings.tab.list';
@@ -13,6 +14,7 @@ const settingsSchema = z.object({
   platform_fee_percent: z.number(),
   coin_price_pence: z.number(),
   payout_rate_pence: z.number(),
+  min_withdrawal_coins: z.number(),
   playlist_submission_days: z.number(),
   on_going_days: z.number(),
   auditing_days: z.number(),

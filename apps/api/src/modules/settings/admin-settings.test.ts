@@ -90,6 +90,42 @@ describe('/system/settings API', () => {
     expect((await settingAudits()).length).toBe(auditsBefore);
   });
 
+  it('never clamps: a platform fee of -5 or 101, a fractional or out-of-range number is refused, nothing saved', async () => {
+    const settingsBefore = await getSettings(ctx.deps.database);
+    const auditsBefore = (await settingAudits()).length;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ platform_fee_percent: -5 }, 'platform_fee_percent', '0 is min value'],
+      [{ platform_fee_percent: 101 }, 'platform_fee_percent', '90 is max value'],
+      [{ platform_fee_percent: 12.5 }, 'platform_fee_percent', 'Please enter a whole number'],
+      [{ coin_price_pence: 0 }, 'coin_price_pence', '1 is min value'],
+      [{ payout_rate_pence: -80 }, 'payout_rate_pence', '1 is min value'],
+      [{ min_withdrawal_coins: -1 }, 'min_withdrawal_coins', '1 is min value'],
+      [{ min_withdrawal_coins: 100_001 }, 'min_withdrawal_coins', '100000 is max value'],
+      [{ on_going_days: 366 }, 'on_going_days', '365 is max value'],
+      [{ playlist_submission_days: '3' }, 'playlist_submission_days', 'Please enter a whole number'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await put(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().errors[field], JSON.stringify(body)).toEqual([message]);
+      expect(res.json().message).toBe(message);
+    }
+    const arabic = await put({ platform_fee_percent: -5 }, { 'x-lang': 'ar' });
+    expect(arabic.json().errors.platform_fee_percent[0]).not.toBe('0 is min value');
+    expect(await getSettings(ctx.deps.database)).toEqual(settingsBefore);
+    expect((await settingAudits()).length).toBe(auditsBefore);
+  });
+
+  it('reads and changes the minimum withdrawal (default 25 coins)', async () => {
+    expect((await ctx.call('GET', '/api/admin/settings', { token })).json().data.min_withdrawal_coins).toBe(
+      25,
+    );
+    const res = await put({ min_withdrawal_coins: 40 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ min_withdrawal_coins: 40, changed: ['min_withdrawal_coins'] });
+    expect((await put({ min_withdrawal_coins: 25 })).statusCode).toBe(200);
+  });
+
   it('maintenance mode answers 503 to users at once while staff keep working', async () => {
     const user = await ctx.loginUser((await ctx.makeUser()).email);
     expect((await ctx.call('GET', '/api/user/info', { token: user })).statusCode).toBe(200);

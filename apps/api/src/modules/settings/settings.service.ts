@@ -1,5 +1,5 @@
+import type { SettingsUpdate } from '@lm/contracts';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import { ValidationError } from '../../platform/errors';
 import { type AuditActor, audit } from '../audit/audit.service';
@@ -7,13 +7,17 @@ import { settings } from './settings.schema';
 
 /**
  * System settings with their defaults (spec section 9 and issue 7): maintenance mode, platform fee,
- * coin price (pence per coin), payout rate (pence per coin), default campaign durations (days), mail sender.
+ * coin price (pence per coin), payout rate (pence per coin), the smallest withdrawal (coins, issue 11:
+ * 25 coins = £20 at the default payout rate, so the sandbox Wise fee of 0.45 % + 30p is under 2 % of
+ * any withdrawal, and one Starter-tier campaign earns enough to withdraw), default campaign durations
+ * (days), mail sender.
  */
 export const SETTING_DEFAULTS = {
   maintenance_mode: false,
   platform_fee_percent: 20,
   coin_price_pence: 100,
   payout_rate_pence: 80,
+  min_withdrawal_coins: 25,
   playlist_submission_days: 3,
   on_going_days: 28,
   auditing_days: 3,
@@ -82,43 +86,17 @@ export function maintenanceFlag(database: Database, ttlMs = 5_000) {
 }
 
 /**
- * Rules of each setting (`PUT /api/admin/settings`), messages as i18n keys: platform fee a whole
- * percent 0..90 (the share of a campaign's price the platform keeps), coin price and payout rate
- * whole pence per coin 1..100,000 with the payout rate at most the coin price (the platform never
- * pays out more for a coin than it sold it for), durations whole days (submission and auditing 1..30,
- * on-going 1..365), the mail sender's display name 1..100 characters without `<`, `>`, `"` or line breaks.
- */
-export const settingsUpdateSchema = z
-  .object({
-    maintenance_mode: z.boolean(),
-    platform_fee_percent: wholeNumber(0, 90),
-    coin_price_pence: wholeNumber(1, 100_000),
-    payout_rate_pence: wholeNumber(1, 100_000),
-    playlist_submission_days: wholeNumber(1, 30),
-    on_going_days: wholeNumber(1, 365),
-    auditing_days: wholeNumber(1, 30),
-    mail_from_name: z
-      .string({ error: 'validation.required' })
-      .trim()
-      .min(1, 'validation.required')
-      .max(100, 'validation.too_long')
-      .regex(/^[^<>"\r\n]+$/, 'settings.sender_invalid'),
-  })
-  .partial()
-  .strict();
-export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
-
-function wholeNumber(min: number, max: number) {
-  return z.number().int('validation.whole_number').min(min).max(max);
-}
-
-/**
- * Change some settings (`PUT /api/admin/settings`, issue 7 "/system/settings"): all in one
+ * Change some settings (`PUT /api/admin/settings`, issue 7 "/system/settings"), the input checked by
+ * `settingsUpdateSchema` of `@lm/contracts` (shared with the back-office form: whole numbers in their
+ * ranges, refused with 422, never clamped): all in one
  * transaction, the rows locked so concurrent saves apply one after the other, one audit entry
  * `settings.update` per changed key (`meta: {key, from, to}`). Unchanged keys write nothing.
  * @returns every setting after the change and the keys that changed
  * @throws ValidationError 422 `settings.payout_above_price` on `payout_rate_pence` when the payout
- *   rate would exceed the coin price (either may be the one changing)
+ *   rate would exceed the coin price (either may be the one changing);
+ *   `settings.coin_price_below_package` on `coin_price_pence` when an active coin package would then
+ *   cost more per coin than the coin price (issue 11 item 10: a package is never dearer than the same
+ *   coins bought as a custom amount). Package saves lock the coin price row, so the two cannot race.
  */
 export async function updateSettings(
   database: Database,
@@ -131,6 +109,17 @@ export async function updateSettings(
     const after = { ...before, ...input } as SettingsMap;
     if (after.payout_rate_pence > after.coin_price_pence)
       throw new ValidationError({ payout_rate_pence: ['settings.payout_above_price'] });
+    if (after.coin_price_pence < before.coin_price_pence) {
+      const dearer = await tx.db.execute<{ name: string }>(sql`
+        select name from coin_packages
+         where is_active and price_minor > (coins + bonus_coins)::bigint * ${after.coin_price_pence}
+         order by position, id limit 1`);
+      const name = dearer.rows[0]?.name;
+      if (name !== undefined)
+        throw new ValidationError({
+          coin_price_pence: [{ key: 'settings.coin_price_below_package', params: { name } }],
+        });
+    }
     const changed = (Object.keys(input) as SettingKey[]).filter((k) => before[k] !== after[k]);
     for (const key of changed) {
       await putSetting(tx, key, after[key]);

@@ -66,7 +66,13 @@ const overview = z.object({
   language: z.string(),
   email_verified: z.boolean(),
   has_password: z.boolean(),
-  balance: z.object({ balance: z.number(), total_minor: z.number(), currency: z.string() }),
+  balance: z.object({
+    balance: z.number(),
+    total_minor: z.number(),
+    currency: z.string(),
+    basis: z.enum(['coin_price', 'payout_rate']),
+    pence_per_coin: z.number(),
+  }),
 });
 
 const activityItem = z.object({

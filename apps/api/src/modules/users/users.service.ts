@@ -22,9 +22,8 @@ import { countries, genres, tiers, userGenres, userTypes } from '../lookups/look
 import { notify } from '../notifications/notifications.service';
 import { roles, userRoles } from '../rbac/rbac.schema';
 import { assignDefaultRoles } from '../rbac/rbac.service';
-import { getSettings } from '../settings/settings.service';
-import { walletBalance } from '../wallet/ledger';
 import { ledgerAccounts, ledgerEntries } from '../wallet/wallet.schema';
+import { walletValue } from '../wallet/wallet.value';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mail' | 'clock' | 'storage'>;
 type UserRow = typeof users.$inferSelect;
@@ -164,7 +163,8 @@ function imageUrl(avatar: string | null, storageUrl: (k: string) => string): str
 /**
  * The "User (admin view)" of spec section 3 for the /users/{userId} overview: profile, type, tier,
  * genres, links, status (label, key, colour), member since, country, oauth type, wallet balance (coins
- * and its value in pence at the current coin price), plus what the overview's actions need.
+ * and their value in pence from `walletValue`, the same figure the user's own app shows: an artist's
+ * at the coin price, a curator's or influencer's at the payout rate), plus what the overview's actions need.
  * @throws NotFoundError when there is no such (non-deleted) user
  */
 export async function userOverview(deps: Deps, userId: number) {
@@ -177,15 +177,14 @@ export async function userOverview(deps: Deps, userId: number) {
     .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
   if (!row) throw new NotFoundError();
   const u = row.u;
-  const [genreRows, balance, settings] = await Promise.all([
+  const [genreRows, wallet] = await Promise.all([
     deps.database.db
       .select({ id: genres.id, name: genres.name })
       .from(userGenres)
       .innerJoin(genres, eq(genres.id, userGenres.genreId))
       .where(eq(userGenres.userId, userId))
       .orderBy(asc(genres.name)),
-    walletBalance(deps.database, userId),
-    getSettings(deps.database),
+    walletValue(deps.database, userId),
   ]);
   const status = statusView(u.status);
   const storageUrl = (k: string) => deps.storage.url(k);
@@ -218,7 +217,13 @@ export async function userOverview(deps: Deps, userId: number) {
     language: u.language,
     email_verified: u.emailVerifiedAt !== null,
     has_password: u.passwordHash !== null,
-    balance: { balance, total_minor: balance * settings.coin_price_pence, currency: 'GBP' },
+    balance: {
+      balance: wallet.balance,
+      total_minor: wallet.total_minor,
+      currency: wallet.currency,
+      basis: wallet.basis,
+      pence_per_coin: wallet.pence_per_coin,
+    },
   };
 }
 

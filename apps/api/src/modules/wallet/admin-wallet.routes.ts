@@ -16,16 +16,13 @@ import * as wallet from './wallet.service';
 const WALLET = 'main.wallet.show.all.transactions';
 const tags = ['admin wallet'];
 
+// Range messages are left to the error handler, which names the limit ("1 is min value"); a bare
+// 'validation.min_value' key here would answer "{{value}} is min value".
 const packageBody = z.object({
   name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
-  coins: z.coerce.number().int().min(1, 'validation.min_value').max(10_000_000, 'validation.max_value'),
-  bonus_coins: z.coerce
-    .number()
-    .int()
-    .min(0, 'validation.min_value')
-    .max(10_000_000, 'validation.max_value')
-    .default(0),
-  price: z.coerce.number().int().min(50, 'validation.min_value').max(100_000_000, 'validation.max_value'),
+  coins: z.coerce.number().int('validation.whole_number').min(1).max(10_000_000),
+  bonus_coins: z.coerce.number().int('validation.whole_number').min(0).max(10_000_000).default(0),
+  price: z.coerce.number().int('validation.whole_number').min(50).max(100_000_000),
   currency: z.literal('GBP').default('GBP'),
   min_followers: z.coerce.number().int().min(0).nullable().optional(),
   duration_days: z.coerce.number().int().min(1).max(365).nullable().optional(),
@@ -35,7 +32,7 @@ const packageBody = z.object({
 
 const adjustmentBody = z.object({
   user_id: z.coerce.number().int().positive(),
-  coins: z.coerce.number().int().min(1, 'validation.min_value').max(10_000_000, 'validation.max_value'),
+  coins: z.coerce.number().int('validation.whole_number').min(1).max(10_000_000),
   direction: z.enum(['credit', 'debit']),
   reason: z.string().trim().min(3, 'wallet.reason_required').max(500, 'validation.too_long'),
   /** Client-generated key so a double-clicked submit adjusts once. */
@@ -144,6 +141,10 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
   const balanceItem = z.object({
     user: z.object({ id: z.number(), name: z.string(), email: z.string(), user_type_id: z.number() }),
     balance: z.number(),
+    /** The balance's value in pence as the user's own app shows it (`coinValue`). */
+    value_minor: z.number(),
+    value_basis: z.enum(['coin_price', 'payout_rate']),
+    currency: z.string(),
   });
   app.get(
     '/api/admin/wallet/coins',
@@ -261,22 +262,8 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
       schema: { tags, body: packageBody, response: { 201: envelope(packageSchema) } },
     },
     async (req, reply) => {
-      const admin = currentAdmin(req);
-      const row = await withTransaction(deps.database, async (tx) => {
-        const [created] = await tx.db.insert(coinPackages).values(toRow(req.body)).returning();
-        await audit(
-          deps.database,
-          { type: 'admin', id: admin.id, ...clientInfo(req) },
-          {
-            action: 'wallet.package_create',
-            targetType: 'coin_package',
-            targetId: created!.id,
-            meta: req.body,
-          },
-          tx,
-        );
-        return created!;
-      });
+      const actor = { type: 'admin' as const, id: currentAdmin(req).id, ...clientInfo(req) };
+      const row = await wallet.savePackage(deps.database, actor, null, toRow(req.body), req.body);
       return reply
         .status(201)
         .send({ data: (await packageItems(deps, [row]))[0]!, message: t(req.lang, 'common.created') });
@@ -290,27 +277,8 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, body: packageBody, response: { 200: envelope(packageSchema) } },
     },
     async (req) => {
-      const admin = currentAdmin(req);
-      const row = await withTransaction(deps.database, async (tx) => {
-        const [updated] = await tx.db
-          .update(coinPackages)
-          .set({ ...toRow(req.body), updatedAt: sql`now()` })
-          .where(eq(coinPackages.id, req.params.id))
-          .returning();
-        if (!updated) throw new NotFoundError();
-        await audit(
-          deps.database,
-          { type: 'admin', id: admin.id, ...clientInfo(req) },
-          {
-            action: 'wallet.package_update',
-            targetType: 'coin_package',
-            targetId: updated.id,
-            meta: req.body,
-          },
-          tx,
-        );
-        return updated;
-      });
+      const actor = { type: 'admin' as const, id: currentAdmin(req).id, ...clientInfo(req) };
+      const row = await wallet.savePackage(deps.database, actor, req.params.id, toRow(req.body), req.body);
       return { data: (await packageItems(deps, [row]))[0]!, message: t(req.lang, 'common.saved') };
     },
   );

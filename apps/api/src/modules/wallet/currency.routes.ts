@@ -33,7 +33,7 @@ export const currencyRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: z.object({
-          amount: z.coerce.number().min(0, 'validation.min_value').max(100_000_000, 'validation.max_value'),
+          amount: z.coerce.number().min(0).max(100_000_000),
         }),
         response: {
           200: envelope(

@@ -1,3 +1,4 @@
+import { coinsPriceMinor } from '@lm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
@@ -17,12 +18,15 @@ type Payment = typeof payments.$inferSelect;
 
 export const INVOICE_RENDER_QUEUE = 'invoice.render';
 
-/** What a checkout buys: a package, or a custom number of coins at the coin price setting. */
+/** What a checkout buys: a package, or a number of coins at the coin price setting. */
 export type Purchase = { packageId: number } | { coins: number };
 
-/** Minimum and maximum custom coin purchase (`wallet/user/recharge/coins`). */
-export const CUSTOM_COINS = { min: 10, max: 100_000 } as const;
-
+/**
+ * Price of a purchase: a package at its own price, any number of coins (a custom amount, the coins
+ * of a card-paid campaign) at the coin price setting through `coinsPriceMinor` (issue 11 item 10:
+ * one price for a coin).
+ * @throws AppError 422 `payments.package_unknown` for an unknown or retired package
+ */
 async function priceOf(database: Database, purchase: Purchase) {
   if ('packageId' in purchase) {
     const [pkg] = await database.db
@@ -46,7 +50,7 @@ async function priceOf(database: Database, purchase: Purchase) {
   return {
     packageId: null,
     coins: purchase.coins,
-    amountMinor: purchase.coins * coin_price_pence,
+    amountMinor: coinsPriceMinor(purchase.coins, coin_price_pence),
     currency: 'GBP',
     description: `${purchase.coins} Liberty Coins`,
   };
@@ -54,8 +58,11 @@ async function priceOf(database: Database, purchase: Purchase) {
 
 /**
  * Start a purchase (`stripe/create/checkout`, `payments/paypal/checkout/url`, `wallet/user/recharge/coins`):
- * a pending payment row, then the provider's hosted page.
- * @returns the hosted page URL and the provider reference (session id or order id)
+ * a pending payment row, then the provider's hosted page. The card page's cancel URL names the
+ * payment (`?cancelled=1&payment_id=<id>`), so the app can ask how the page ended
+ * (`stripe/checkout/check/cancel`): left, or card declined.
+ * @returns the hosted page URL, the provider reference (session id or order id), the payment id and
+ *   what it charges (pence and currency)
  * @throws 422 unknown package; 502 when the provider refuses
  */
 export async function startCheckout(
@@ -65,7 +72,7 @@ export async function startCheckout(
   method: 'card' | 'paypal',
   email: string,
   campaign?: { meta: Record<string, unknown>; returnPath: string },
-): Promise<{ url: string; ref: string; paymentId: number }> {
+): Promise<{ url: string; ref: string; paymentId: number; amountMinor: number; currency: string }> {
   const price = await priceOf(deps.database, purchase);
   const provider = method === 'card' ? deps.providers.payments.card : deps.providers.payments.paypal;
   const [payment] = await deps.database.db
@@ -83,6 +90,7 @@ export async function startCheckout(
     })
     .returning();
   const app = deps.config.appUrl;
+  const charged = { paymentId: payment!.id, amountMinor: price.amountMinor, currency: price.currency };
   try {
     if (method === 'card') {
       const session = await deps.providers.payments.card.createCheckoutSession({
@@ -90,7 +98,7 @@ export async function startCheckout(
         currency: price.currency,
         description: price.description,
         successUrl: `${app}${campaign?.returnPath ?? '/wallet/coins/packages'}?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${app}${campaign?.returnPath ?? '/wallet/coins/packages'}?cancelled=1`,
+        cancelUrl: `${app}${campaign?.returnPath ?? '/wallet/coins/packages'}?cancelled=1&payment_id=${payment!.id}`,
         clientReferenceId: String(payment!.id),
         customerEmail: email,
         metadata: { payment_id: String(payment!.id), user_id: String(userId) },
@@ -100,7 +108,7 @@ export async function startCheckout(
         .update(payments)
         .set({ providerRef: session.id })
         .where(eq(payments.id, payment!.id));
-      return { url: session.url ?? '', ref: session.id, paymentId: payment!.id };
+      return { url: session.url ?? '', ref: session.id, ...charged };
     }
     const order = await deps.providers.payments.paypal.createOrder({
       amountMinor: price.amountMinor,
@@ -115,7 +123,7 @@ export async function startCheckout(
       .update(payments)
       .set({ providerRef: order.id })
       .where(eq(payments.id, payment!.id));
-    return { url: order.approveUrl ?? '', ref: order.id, paymentId: payment!.id };
+    return { url: order.approveUrl ?? '', ref: order.id, ...charged };
   } catch (err) {
     await deps.database.db
       .update(payments)
@@ -137,6 +145,9 @@ async function findByRef(
   return row;
 }
 
+/** Why a card payment did not go through, when the provider says the card was refused. */
+export type PaymentFailure = 'card_declined' | null;
+
 /** Outcome of a settlement attempt, as the confirmation calls answer it. */
 export interface Settlement {
   status: Payment['status'];
@@ -144,9 +155,25 @@ export interface Settlement {
   payment_id: number;
   invoice_id: number | null;
   balance: number;
+  /**
+   * `card_declined` when the card page's last attempt was refused by the bank (issue 11 item 12), so
+   * the app says so instead of "you left the payment page". With Stripe the payment may still be
+   * `pending` then (the buyer can go back and try another card); the sandbox's decline ends it (`failed`).
+   */
+  failure: PaymentFailure;
 }
 
-async function settlement(database: Database, paymentId: number): Promise<Settlement> {
+const CARD_DECLINED = 'card_declined';
+
+/** Card webhook events after which the session is read again and acted on. */
+const CARD_SETTLING_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.expired',
+  'checkout.session.async_payment_failed',
+]);
+
+async function settlement(database: Database, paymentId: number, declinedNow = false): Promise<Settlement> {
   const [p] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
   const [inv] = await database.db
     .select({ id: invoices.id })
@@ -158,6 +185,8 @@ async function settlement(database: Database, paymentId: number): Promise<Settle
     payment_id: p!.id,
     invoice_id: inv?.id ?? null,
     balance: await walletBalance(database, p!.userId),
+    failure:
+      p!.status !== 'paid' && (declinedNow || p!.failureReason === CARD_DECLINED) ? CARD_DECLINED : null,
   };
 }
 
@@ -268,7 +297,12 @@ async function markFailed(database: Database, paymentId: number, reason: string)
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')));
 }
 
-async function settleCard(deps: Deps, p: Payment, source: string): Promise<void> {
+/**
+ * Read the card session and act on it: paid credits once; expired marks the payment failed (reason
+ * `card_declined` when its last attempt was declined).
+ * @returns whether the session reports a declined attempt (Stripe keeps such a session open)
+ */
+async function settleCard(deps: Deps, p: Payment, source: string): Promise<{ declined: boolean }> {
   let session: CheckoutSession;
   try {
     session = await deps.providers.payments.card.retrieveCheckoutSession(p.providerRef!);
@@ -285,8 +319,13 @@ async function settleCard(deps: Deps, p: Payment, source: string): Promise<void>
       source,
     );
   } else if (session.status === 'expired') {
-    await markFailed(deps.database, p.id, 'checkout expired or failed');
+    await markFailed(
+      deps.database,
+      p.id,
+      session.paymentError ? CARD_DECLINED : 'checkout expired or failed',
+    );
   }
+  return { declined: session.paymentStatus !== 'paid' && session.paymentError !== null };
 }
 
 /** The payment behind a card session, for its buyer only. @throws NotFoundError otherwise */
@@ -303,8 +342,24 @@ export async function cardPaymentOf(deps: Deps, userId: number, sessionId: strin
 export async function confirmCard(deps: Deps, userId: number, sessionId: string): Promise<Settlement> {
   const p = await findByRef(deps.database, 'card', sessionId);
   if (!p || p.userId !== userId) throw new NotFoundError('payments.not_found');
-  if (p.status === 'pending') await settleCard(deps, p, 'return');
-  return settlement(deps.database, p.id);
+  const read = p.status === 'pending' ? await settleCard(deps, p, 'return') : null;
+  return settlement(deps.database, p.id, read?.declined);
+}
+
+/**
+ * Return through the card page's cancel URL (`stripe/checkout/check/cancel` {payment_id}, issue 11
+ * item 12): the session is read once more, so a decline is told apart from leaving the page
+ * (`failure: 'card_declined'`), and a payment that did go through is credited as usual. Only the
+ * buyer may ask (another user's payment answers 404).
+ */
+export async function cardReturn(deps: Deps, userId: number, paymentId: number): Promise<Settlement> {
+  const [p] = await deps.database.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.method, 'card')));
+  if (!p || p.userId !== userId || !p.providerRef) throw new NotFoundError('payments.not_found');
+  const read = p.status === 'pending' ? await settleCard(deps, p, 'return') : null;
+  return settlement(deps.database, p.id, read?.declined);
 }
 
 async function settlePayPal(deps: Deps, p: Payment, source: string): Promise<void> {
@@ -367,16 +422,16 @@ async function markProcessed(database: Database, rowId: number, error?: string) 
     .where(eq(webhookEvents.id, rowId));
 }
 
-/** Process a verified card webhook (checkout.session.completed / async_payment_succeeded). */
+/**
+ * Process a verified card webhook: checkout.session.completed / async_payment_succeeded credit once;
+ * checkout.session.expired / async_payment_failed mark the payment failed (with `card_declined`
+ * when the session's last attempt was declined).
+ */
 export async function handleCardEvent(deps: Deps, event: CardWebhookEvent, payload: unknown): Promise<void> {
   const rowId = await recordEvent(deps.database, 'card', event.id, event.type, payload);
   if (rowId === null) return;
   try {
-    if (
-      (event.type === 'checkout.session.completed' ||
-        event.type === 'checkout.session.async_payment_succeeded') &&
-      event.sessionId
-    ) {
+    if (CARD_SETTLING_EVENTS.has(event.type) && event.sessionId) {
       const p = await findByRef(deps.database, 'card', event.sessionId);
       if (p && p.status === 'pending') await settleCard(deps, p, `webhook:${event.type}`);
     }

@@ -9,7 +9,7 @@ import { DEMO_PACKAGES, seedWalletDemo } from './wallet.demo';
 
 let ctx: TestContext;
 let packageId: number;
-const pkg = DEMO_PACKAGES[1]; // 500 + 25 bonus coins for £44.99
+const pkg = DEMO_PACKAGES[1]; // 500 + 25 bonus coins for £475.00
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -51,7 +51,7 @@ describe('buying coins by card (sandbox Stripe)', () => {
     const page = await ctx.call('GET', new URL(checkout.url).pathname);
     expect(page.statusCode).toBe(200);
     expect(page.body).toMatch(/SANDBOX/i);
-    expect(page.body).toContain('£44.99');
+    expect(page.body).toContain('£475.00');
 
     const pay = await ctx.call('POST', `/api/sandbox/checkout/${checkout.session_id}/complete`, { body: {} });
     expect(pay.statusCode).toBe(302);
@@ -226,6 +226,129 @@ describe('buying coins by card (sandbox Stripe)', () => {
   });
 });
 
+describe('custom amounts (issue 11 item 11: never clamp silently)', () => {
+  const count = async (userId: number) =>
+    (
+      await ctx.deps.database.pool.query('select count(*)::int as n from payments where user_id = $1', [
+        userId,
+      ])
+    ).rows[0].n as number;
+
+  it('refuses -50, 0, 9, 100,001, 12.5 and text with the field message; creates no payment or session', async () => {
+    const { user, token } = await artist();
+    const sessionsBefore = (
+      await ctx.deps.database.pool.query('select count(*)::int as n from sandbox_checkout_sessions')
+    ).rows[0].n as number;
+    const cases: [unknown, string][] = [
+      [-50, 'Buy at least 10 coins'],
+      [0, 'Buy at least 10 coins'],
+      [9, 'Buy at least 10 coins'],
+      [100_001, 'You can buy at most 100000 coins at once'],
+      [12.5, 'Please enter a whole number'],
+      ['fifty', 'Please enter a whole number'],
+      [undefined, 'Field is required'],
+    ];
+    for (const [coins, message] of cases) {
+      const res = await ctx.call('POST', '/api/wallet/user/recharge/coins', {
+        token,
+        body: { coins, method: 'card' },
+      });
+      expect(res.statusCode, String(coins)).toBe(422);
+      expect(res.json().errors.coins, String(coins)).toEqual([message]);
+    }
+    const arabic = await ctx.call('POST', '/api/wallet/user/recharge/coins', {
+      token,
+      body: { coins: -50, method: 'card' },
+      headers: { 'x-lang': 'ar' },
+    });
+    expect(arabic.json().errors.coins[0]).toContain('10');
+    expect(arabic.json().errors.coins[0]).not.toBe('Buy at least 10 coins');
+    expect(await count(user.id)).toBe(0);
+    const sessionsAfter = (
+      await ctx.deps.database.pool.query('select count(*)::int as n from sandbox_checkout_sessions')
+    ).rows[0].n as number;
+    expect(sessionsAfter).toBe(sessionsBefore);
+
+    const ok = await ctx.call('POST', '/api/wallet/user/recharge/coins', {
+      token,
+      body: { coins: 10, method: 'card' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const { coin_price_pence } = await getSettings(ctx.deps.database);
+    expect(ok.json().data.amount_minor).toBe(10 * coin_price_pence);
+    expect(await count(user.id)).toBe(1);
+  });
+});
+
+describe('a declined card is told apart from leaving the page (issue 11 item 12)', () => {
+  const back = (token: string, paymentId: number) =>
+    ctx.call('POST', '/api/stripe/checkout/check/cancel', { token, body: { payment_id: paymentId } });
+  const paymentOf = async (sessionId: string) =>
+    (
+      await ctx.deps.database.pool.query(
+        'select id, status, failure_reason from payments where provider_ref = $1',
+        [sessionId],
+      )
+    ).rows[0] as { id: number; status: string; failure_reason: string | null };
+
+  it('the sandbox decline returns with the payment id and answers card_declined; nothing credited', async () => {
+    const { user, token } = await artist();
+    const checkout = await startCard(token);
+    const p = await paymentOf(checkout.session_id);
+    const fail = await ctx.call('POST', `/api/sandbox/checkout/${checkout.session_id}/fail`, { body: {} });
+    expect(fail.statusCode).toBe(302);
+    const location = new URL(fail.headers.location as string);
+    expect(location.pathname).toBe('/wallet/coins/packages');
+    expect(location.searchParams.get('cancelled')).toBe('1');
+    expect(location.searchParams.get('payment_id')).toBe(String(p.id));
+    // The checkout.session.expired event already marked the payment failed, as declined.
+    expect(await paymentOf(checkout.session_id)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'card_declined',
+    });
+    const res = await back(token, p.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'failed', failure: 'card_declined', balance: 0 });
+    const viaSession = await ctx.call('POST', '/api/stripe/checkout/check/pay', {
+      token,
+      body: { session_id: checkout.session_id },
+    });
+    expect(viaSession.json().data.failure).toBe('card_declined');
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(0);
+    const thief = await artist();
+    expect((await back(thief.token, p.id)).statusCode).toBe(404);
+  });
+
+  it('leaving the page answers no failure, and the payment stays payable', async () => {
+    const { token } = await artist();
+    const checkout = await startCard(token);
+    const p = await paymentOf(checkout.session_id);
+    const cancel = await ctx.call('POST', `/api/sandbox/checkout/${checkout.session_id}/cancel`, {
+      body: {},
+    });
+    expect(new URL(cancel.headers.location as string).searchParams.get('payment_id')).toBe(String(p.id));
+    expect((await back(token, p.id)).json().data).toMatchObject({ status: 'pending', failure: null });
+  });
+
+  it("a Stripe-style decline (session still open, the intent's last error) answers card_declined and stays pending", async () => {
+    const { user, token } = await artist();
+    const checkout = await startCard(token);
+    const p = await paymentOf(checkout.session_id);
+    await ctx.deps.database.pool.query(
+      `update sandbox_checkout_sessions set payment_error = 'card_declined' where id = $1`,
+      [checkout.session_id],
+    );
+    expect((await back(token, p.id)).json().data).toMatchObject({
+      status: 'pending',
+      failure: 'card_declined',
+    });
+    // The buyer goes back and pays with another card: credited as usual, no failure any more.
+    await ctx.call('POST', `/api/sandbox/checkout/${checkout.session_id}/complete`, { body: {} });
+    expect((await back(token, p.id)).json().data).toMatchObject({ status: 'paid', failure: null });
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(coins);
+  });
+});
+
 describe('buying coins with PayPal (sandbox Orders v2)', () => {
   it('approves, captures and credits once across 100 concurrent callbacks and webhooks', async () => {
     const { user, token } = await artist();
@@ -268,7 +391,14 @@ describe('wallet balance and packages', () => {
   it('answers the balance in coins and its approximate value', async () => {
     const { token } = await artist();
     const res = await ctx.call('GET', '/api/wallet/user/current/balance?currency=USD', { token });
-    expect(res.json().data).toEqual({ balance: 0, total: 0, total_minor: 0, currency: 'USD' });
+    expect(res.json().data).toEqual({
+      balance: 0,
+      total: 0,
+      total_minor: 0,
+      currency: 'USD',
+      basis: 'coin_price',
+      pence_per_coin: 100,
+    });
     const bad = await ctx.call('GET', '/api/wallet/user/current/balance?currency=XXX', { token });
     expect(bad.statusCode).toBe(422);
     const pkgs = await ctx.call('GET', '/api/wallet/user/get/all-packages?convert=1&currency=EUR', { token });

@@ -1,3 +1,4 @@
+import { CUSTOM_COINS, customCoinsSchema, packageSaving } from '@lm/contracts';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentUser, PUBLIC, userAccess } from '../../platform/access';
@@ -10,9 +11,9 @@ import { setSandboxEventSink } from '../../providers/payments/index';
 import { users } from '../accounts/accounts.schema';
 import { getSettings } from '../settings/settings.service';
 import { ensureInvoicePdf } from './invoices.service';
-import { walletBalance } from './ledger';
 import * as paymentsService from './payments.service';
 import * as wallet from './wallet.service';
+import { walletValue } from './wallet.value';
 
 const tags = ['wallet'];
 const currencyCode = z
@@ -31,6 +32,12 @@ export const packageSchema = z.object({
   min_followers: z.number().nullable(),
   duration_days: z.number().nullable(),
   is_active: z.boolean(),
+  position: z.number(),
+  /** Pence the same coins (bonus included) cost at the coin price. */
+  list_price: z.number(),
+  /** Pence saved against `list_price`, and as a whole percent (rounded down). */
+  saving: z.number(),
+  saving_percent: z.number(),
   converted: z.object({ currency: z.string(), amount: z.number() }).nullable(),
 });
 
@@ -77,17 +84,22 @@ const settlementSchema = z.object({
   payment_id: z.number(),
   invoice_id: z.number().nullable(),
   balance: z.number(),
+  failure: z.enum(['card_declined']).nullable(),
 });
 
-/** Package rows as the API answers them, optionally converted to `currency` at the current rate. */
+/**
+ * Package rows as the API answers them, each with its saving against the coin price
+ * (`packageSaving`, issue 11 item 10), optionally converted to `currency` at the current rate.
+ */
 export async function packageItems(
   deps: ModuleDeps,
   rows: Awaited<ReturnType<typeof wallet.listPackages>>,
   currency?: string,
 ) {
-  const rates = currency
-    ? await Promise.all(rows.map((r) => deps.providers.rates.rate(r.currency, currency)))
-    : [];
+  const [rates, { coin_price_pence }] = await Promise.all([
+    currency ? Promise.all(rows.map((r) => deps.providers.rates.rate(r.currency, currency))) : [],
+    getSettings(deps.database),
+  ]);
   return rows.map((r, i) => ({
     id: r.id,
     name: r.name,
@@ -99,6 +111,8 @@ export async function packageItems(
     min_followers: r.minFollowers,
     duration_days: r.durationDays,
     is_active: r.isActive,
+    position: r.position,
+    ...packageSaving({ coins: r.coins, bonus_coins: r.bonusCoins, price: r.priceMinor }, coin_price_pence),
     converted: currency ? { currency, amount: convertMinor(r.priceMinor, rates[i]!) } : null,
   }));
 }
@@ -160,17 +174,15 @@ export const walletRoutes: RouteModule = async (app, deps) => {
               total: z.number(),
               total_minor: z.number(),
               currency: z.string(),
+              basis: z.enum(['coin_price', 'payout_rate']),
+              pence_per_coin: z.number(),
             }),
           ),
         },
       },
     },
     async (req) => {
-      const user = currentUser(req);
-      const balance = await walletBalance(deps.database, user.id);
-      const { coin_price_pence, payout_rate_pence } = await getSettings(deps.database);
-      // An artist's coins are worth what they cost; a curator's or influencer's what a payout gives.
-      const pencePerCoin = user.permissions.has('ARTIST_PERMISSION') ? coin_price_pence : payout_rate_pence;
+      const value = await walletValue(deps.database, currentUser(req).id);
       let rate: number;
       try {
         rate = await deps.providers.rates.rate('GBP', req.query.currency);
@@ -179,9 +191,16 @@ export const walletRoutes: RouteModule = async (app, deps) => {
           errors: { currency: ['payments.currency_unsupported'] },
         });
       }
-      const totalMinor = convertMinor(balance * pencePerCoin, rate);
+      const totalMinor = convertMinor(value.total_minor, rate);
       return {
-        data: { balance, total: totalMinor / 100, total_minor: totalMinor, currency: req.query.currency },
+        data: {
+          balance: value.balance,
+          total: totalMinor / 100,
+          total_minor: totalMinor,
+          currency: req.query.currency,
+          basis: value.basis,
+          pence_per_coin: value.pence_per_coin,
+        },
       };
     },
   );
@@ -281,20 +300,41 @@ export const walletRoutes: RouteModule = async (app, deps) => {
     );
   }
 
+  app.get(
+    '/api/wallet/user/coin-price',
+    {
+      config: { access: userAccess('ARTIST_PERMISSION') },
+      schema: {
+        tags,
+        response: {
+          200: envelope(
+            z.object({
+              pence_per_coin: z.number(),
+              currency: z.literal('GBP'),
+              custom_min: z.number(),
+              custom_max: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async () => ({
+      data: {
+        pence_per_coin: (await getSettings(deps.database)).coin_price_pence,
+        currency: 'GBP' as const,
+        custom_min: CUSTOM_COINS.min,
+        custom_max: CUSTOM_COINS.max,
+      },
+    }),
+  );
+
   app.post(
     '/api/wallet/user/recharge/coins',
     {
       config: { access: userAccess('ARTIST_PERMISSION') },
       schema: {
         tags,
-        body: z.object({
-          coins: z.coerce
-            .number()
-            .int()
-            .min(paymentsService.CUSTOM_COINS.min, 'validation.min_value')
-            .max(paymentsService.CUSTOM_COINS.max, 'validation.max_value'),
-          method: z.enum(['card', 'paypal']).default('card'),
-        }),
+        body: customCoinsSchema,
         response: {
           200: envelope(
             z.object({
@@ -302,6 +342,8 @@ export const walletRoutes: RouteModule = async (app, deps) => {
               session_id: z.string().nullable(),
               order_id: z.string().nullable(),
               sandbox: z.boolean(),
+              amount_minor: z.number(),
+              currency: z.string(),
             }),
           ),
         },
@@ -324,7 +366,30 @@ export const walletRoutes: RouteModule = async (app, deps) => {
           session_id: card ? r.ref : null,
           order_id: card ? null : r.ref,
           sandbox: provider.name === 'sandbox',
+          amount_minor: r.amountMinor,
+          currency: r.currency,
         },
+      };
+    },
+  );
+
+  app.post(
+    '/api/stripe/checkout/check/cancel',
+    {
+      config: { access: userAccess('ARTIST_PERMISSION') },
+      schema: {
+        tags,
+        body: z.object({ payment_id: z.coerce.number().int().positive() }),
+        response: { 200: envelope(settlementSchema) },
+      },
+    },
+    async (req) => {
+      const data = await paymentsService.cardReturn(deps, currentUser(req).id, req.body.payment_id);
+      return {
+        data,
+        ...(data.status === 'paid'
+          ? { message: t(req.lang, 'payments.credited', { coins: data.coins }) }
+          : {}),
       };
     },
   );

@@ -1,10 +1,16 @@
-import { TRANSACTION_DESCRIPTIONS } from '@lm/contracts';
+import { coinsPriceMinor, TRANSACTION_DESCRIPTIONS } from '@lm/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, withTransaction } from '../../db/client';
+import { NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
+import { formatMinor } from '../../providers/payments/money';
 import { users } from '../accounts/accounts.schema';
+import { type AuditActor, audit } from '../audit/audit.service';
+import { settings } from '../settings/settings.schema';
+import { getSettings } from '../settings/settings.service';
 import { coinPackages, invoices, payments } from './payments.schema';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from './wallet.schema';
+import { coinValue } from './wallet.value';
 
 /** A user-facing transaction (spec section 3 "Transaction"): one ledger entry of the user's wallet. */
 export interface TransactionItem {
@@ -215,6 +221,61 @@ export async function listPackages(
     .limit(options.limit);
 }
 
+/** A coin package as staff write it (`admin/wallet/packages`): coins, bonus coins, price in pence. */
+export type PackageRow = Omit<typeof coinPackages.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * Create (`id` null) or change a coin package, audited (`wallet.package_create` / `_update`). A package
+ * may cost less than its coins (bonus included) at the coin price, never more (issue 11 item 10): the
+ * coin price row is locked (shared) first, so a concurrent coin price change waits or is seen.
+ * @throws ValidationError 422 `wallet.package_above_coin_price` on `price`, naming the highest price;
+ *   NotFoundError for an unknown id
+ */
+export async function savePackage(
+  database: Database,
+  actor: AuditActor,
+  id: number | null,
+  row: PackageRow,
+  meta: Record<string, unknown>,
+) {
+  return withTransaction(database, async (tx) => {
+    await tx.db.execute(sql`select key from ${settings} where key = 'coin_price_pence' for share`);
+    const { coin_price_pence } = await getSettings(tx);
+    const coins = row.coins + (row.bonusCoins ?? 0);
+    const highest = coinsPriceMinor(coins, coin_price_pence);
+    if (row.priceMinor > highest)
+      throw new ValidationError({
+        price: [
+          {
+            key: 'wallet.package_above_coin_price',
+            params: { value: formatMinor(highest, row.currency ?? 'GBP'), coins },
+          },
+        ],
+      });
+    const [saved] =
+      id === null
+        ? await tx.db.insert(coinPackages).values(row).returning()
+        : await tx.db
+            .update(coinPackages)
+            .set({ ...row, updatedAt: sql`now()` })
+            .where(eq(coinPackages.id, id))
+            .returning();
+    if (!saved) throw new NotFoundError();
+    await audit(
+      database,
+      actor,
+      {
+        action: id === null ? 'wallet.package_create' : 'wallet.package_update',
+        targetType: 'coin_package',
+        targetId: saved.id,
+        meta,
+      },
+      tx,
+    );
+    return saved;
+  });
+}
+
 /** Platform accounts and their balances, with totals of user wallets (admin Main Wallet). */
 export async function mainWallet(database: Database) {
   const rows = await database.db
@@ -358,8 +419,12 @@ export async function getInvoice(
   return row ? invoiceItem(row, storageUrl) : null;
 }
 
-/** Wallet balances per user (admin coins details), largest first. */
+/**
+ * Wallet balances per user (admin coins details), largest first, each valued like the user's own app
+ * values it (`coinValue`: artists at the coin price, curators and influencers at the payout rate).
+ */
 export async function listWalletBalances(database: Database, query: ListQuery) {
+  const rates = await getSettings(database);
   const where = and(
     eq(ledgerAccounts.kind, 'user_wallet'),
     query.q ? ilike(users.email, `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
@@ -386,10 +451,16 @@ export async function listWalletBalances(database: Database, query: ListQuery) {
       .where(where),
   ]);
   return {
-    data: rows.map((r) => ({
-      user: { id: r.userId, name: r.name, email: r.email, user_type_id: r.userTypeId },
-      balance: r.balance,
-    })),
+    data: rows.map((r) => {
+      const value = coinValue(r.balance, r.userTypeId, rates);
+      return {
+        user: { id: r.userId, name: r.name, email: r.email, user_type_id: r.userTypeId },
+        balance: r.balance,
+        value_minor: value.total_minor,
+        value_basis: value.basis,
+        currency: value.currency,
+      };
+    }),
     pagination: paginate(count?.n ?? 0, query.page, query.limit),
   };
 }

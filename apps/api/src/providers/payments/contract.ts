@@ -17,6 +17,13 @@ export interface CheckoutSession {
   /** Our reference (the payment row id), set at creation. */
   clientReferenceId: string | null;
   metadata: Record<string, string>;
+  /**
+   * Why the last payment attempt on the page failed (Stripe: the payment intent's
+   * `last_payment_error`, e.g. `card_declined` / `insufficient_funds`), or null when none failed.
+   * Stripe keeps the session open after a decline (the buyer may try another card); the sandbox's
+   * "Simulate a declined card" ends it.
+   */
+  paymentError: { code: string; declineCode: string | null } | null;
 }
 
 export interface CreateCheckoutInput {
@@ -45,6 +52,7 @@ export interface CardWebhookEvent {
 export interface CardCheckoutProvider {
   readonly name: 'stripe' | 'sandbox';
   createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession>;
+  /** The session with its payment attempt's error, if any (Stripe: `expand: ['payment_intent']`). */
   retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
   /**
    * Verify the signature of a webhook request and parse it.

@@ -72,7 +72,11 @@ export interface SandboxCardProvider extends CardCheckoutProvider {
    * @throws what the event sink throws (the state change stays; the event is retried next time)
    */
   completeSession(id: string): Promise<SandboxCheckoutOutcome>;
-  /** "Decline": open -> expired (still unpaid), `checkout.session.expired` to the sink; redirect to the cancel URL with `sandbox_result=failed`. */
+  /**
+   * "Simulate a declined card": open -> expired (still unpaid) with the payment error `card_declined`
+   * (what Stripe reports in the payment intent's `last_payment_error`), `checkout.session.expired` to
+   * the sink; redirect to the cancel URL with `sandbox_result=failed`.
+   */
   failSession(id: string): Promise<SandboxCheckoutOutcome>;
   /** "Cancel": the session stays open (as with Stripe's back link); redirect to the cancel URL. */
   cancelSession(id: string): Promise<SandboxCheckoutOutcome>;
@@ -109,6 +113,7 @@ export function createSandboxCardProvider(options: {
       currency: row.currency,
       clientReferenceId: row.clientReferenceId,
       metadata: row.metadata,
+      paymentError: row.paymentError ? { code: row.paymentError, declineCode: 'generic_decline' } : null,
       description: row.description,
       customerEmail: row.customerEmail,
       successUrl: row.successUrl,
@@ -233,7 +238,7 @@ export function createSandboxCardProvider(options: {
     async completeSession(id) {
       const [changed] = await db
         .update(table)
-        .set({ status: 'complete', paymentStatus: 'paid', closedAt: new Date(now()) })
+        .set({ status: 'complete', paymentStatus: 'paid', paymentError: null, closedAt: new Date(now()) })
         .where(and(eq(table.id, id), eq(table.status, 'open')))
         .returning();
       const row = changed ?? (await find(id));
@@ -246,7 +251,7 @@ export function createSandboxCardProvider(options: {
     async failSession(id) {
       const [changed] = await db
         .update(table)
-        .set({ status: 'expired', closedAt: new Date(now()) })
+        .set({ status: 'expired', paymentError: 'card_declined', closedAt: new Date(now()) })
         .where(and(eq(table.id, id), eq(table.status, 'open')))
         .returning();
       const row = changed ?? (await find(id));

@@ -24,6 +24,8 @@ export const sandboxCheckoutSessions = pgTable(
     clientReferenceId: varchar('client_reference_id', { length: 200 }),
     customerEmail: varchar('customer_email', { length: 190 }),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    /** Error code of the failed payment attempt ("Simulate a declined card": `card_declined`), else null. */
+    paymentError: varchar('payment_error', { length: 40 }),
     /** Set while (and after) the state change's event is handed to the event sink; cleared if it throws. */
     eventDeliveredAt: timestamp('event_delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreateCheckoutInput } from './contract';
 import sessionCompleted from './recorded/stripe-checkout-session-completed.json' with { type: 'json' };
 import sessionCreated from './recorded/stripe-checkout-session-created.json' with { type: 'json' };
+import sessionDeclined from './recorded/stripe-checkout-session-declined.json' with { type: 'json' };
 import eventCompleted from './recorded/stripe-event-checkout-session-completed.json' with { type: 'json' };
 import eventPaymentIntent from './recorded/stripe-event-payment-intent-succeeded.json' with { type: 'json' };
 import invalidRequest from './recorded/stripe-invalid-request.json' with { type: 'json' };
@@ -69,6 +70,7 @@ describe('Stripe card provider against recorded responses', () => {
       currency: 'GBP',
       clientReferenceId: 'pay_42',
       metadata: { payment_id: '42', coins: '125' },
+      paymentError: null,
     });
     expect(requests).toHaveLength(1);
     const [req] = requests;
@@ -117,6 +119,20 @@ describe('Stripe card provider against recorded responses', () => {
       clientReferenceId: 'pay_42',
     });
     expect(requests[0]?.method).toBe('GET');
+  });
+
+  it("reads a declined attempt on a still-open session from the expanded payment intent's last error", async () => {
+    const { fetchImpl, requests } = replay({
+      [`GET ${API}/v1/checkout/sessions/${sessionDeclined.id}`]: { status: 200, body: sessionDeclined },
+    });
+    const stripe = createStripeProvider(SECRET_KEY, WEBHOOK_SECRET, { fetch: fetchImpl });
+    const session = await stripe.retrieveCheckoutSession(sessionDeclined.id);
+    expect(session).toMatchObject({
+      status: 'open',
+      paymentStatus: 'unpaid',
+      paymentError: { code: 'card_declined', declineCode: 'generic_decline' },
+    });
+    expect(new URL(requests[0]!.url).searchParams.get('expand[0]')).toBe('payment_intent');
   });
 
   it("rejects an unknown session with Stripe's error", async () => {

@@ -54,7 +54,8 @@ export function createStripeProvider(
       return toCheckoutSession(session);
     },
     async retrieveCheckoutSession(id) {
-      return toCheckoutSession(await stripe.checkout.sessions.retrieve(id));
+      // The payment intent carries the decline of the last attempt (the session stays open after it).
+      return toCheckoutSession(await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] }));
     },
     verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new Error('stripe webhook without Stripe-Signature header');
@@ -64,8 +65,13 @@ export function createStripeProvider(
   };
 }
 
-/** Stripe's session in the contract's shape (currency upper-cased, null metadata as empty). */
+/**
+ * Stripe's session in the contract's shape (currency upper-cased, null metadata as empty); the
+ * payment error only when the payment intent was expanded and its last attempt failed.
+ */
 function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
+  const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+  const error = intent?.last_payment_error ?? null;
   return {
     id: session.id,
     url: session.url ?? null,
@@ -80,6 +86,9 @@ function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
     currency: (session.currency ?? '').toUpperCase(),
     clientReferenceId: session.client_reference_id ?? null,
     metadata: { ...(session.metadata ?? {}) },
+    paymentError: error
+      ? { code: error.code ?? error.type ?? 'payment_failed', declineCode: error.decline_code ?? null }
+      : null,
   };
 }
 

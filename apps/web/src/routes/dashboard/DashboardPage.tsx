@@ -111,6 +111,7 @@ export function DashboardPage() {
           coins={wallet.data?.balance ?? balance}
           valueMinor={wallet.data?.total_minor}
           currency={wallet.data?.currency}
+          basis={wallet.data}
           depositTo="/wallet/coins/packages"
           depositDisabled={!canDeposit}
         />

@@ -1,5 +1,13 @@
-import type { SessionUser } from '@lm/contracts';
-import { type ExpressPlaylist, formatNumber, isApiError, usePageTitle, useSession, Wizard } from '@lm/ui';
+import { coinsPriceMinor, type SessionUser } from '@lm/contracts';
+import {
+  type ExpressPlaylist,
+  formatMoney,
+  formatNumber,
+  isApiError,
+  usePageTitle,
+  useSession,
+  Wizard,
+} from '@lm/ui';
 import {
   Alert,
   Anchor,
@@ -45,12 +53,19 @@ import {
 } from '../../hooks/express';
 import {
   rememberSandbox,
-  type Settlement,
+  useCardReturn,
+  useCoinPrice,
   useRefreshWallet,
   useWalletBalance,
   wasSandbox,
 } from '../../hooks/use-wallet';
-import { CheckoutRedirectOverlay, PaymentResult, useCheckoutReturn } from '../wallet/PaymentResult';
+import {
+  CheckoutRedirectOverlay,
+  type CheckoutResult,
+  outcomeOf,
+  PaymentResult,
+  useCheckoutReturn,
+} from '../wallet/PaymentResult';
 
 /** The wizard's choices kept across the card page (restored when the payment is cancelled). */
 const CARD_DRAFT_KEY = 'LC_EXPRESS_CARD_DRAFT';
@@ -174,7 +189,9 @@ export function CreateCampaignPage() {
   const confirmCard = useConfirmCampaignCard();
   const [method, setMethod] = useState<'coins' | 'card'>('coins');
   const [redirecting, setRedirecting] = useState<{ sandbox: boolean } | null>(null);
-  const [cardResult, setCardResult] = useState<Settlement | 'cancelled' | 'error' | null>(null);
+  const [cardResult, setCardResult] = useState<CheckoutResult | null>(null);
+  const cardReturn = useCardReturn();
+  const coinPrice = useCoinPrice();
   const [sandbox] = useState(wasSandbox);
   const wallet = useWalletBalance();
   const refreshWallet = useRefreshWallet();
@@ -200,7 +217,7 @@ export function CreateCampaignPage() {
       // Paid, but the request could no longer be honoured: the coins are in the wallet, say why.
       if (answer.not_created && answer.message)
         notifications.show({ color: 'yellow', message: answer.message });
-      setCardResult(answer.payment);
+      setCardResult(outcomeOf(answer.payment, 'success'));
     } catch {
       setCardResult('error');
     }
@@ -208,13 +225,19 @@ export function CreateCampaignPage() {
 
   const { sessionId, clear } = useCheckoutReturn({
     onSession: (id) => void confirmReturn(id),
-    onCancelled: () => {
+    onCancelled: (paymentId) => {
       const draft = takeDraft();
       if (draft) {
         setLink(draft.link);
         setSelected(new Map(draft.playlists.map((p) => [p.id, p])));
       }
       setCardResult('cancelled');
+      // The API tells a declined card from leaving the page (issue 11 item 12).
+      if (paymentId !== null)
+        cardReturn
+          .mutateAsync(paymentId)
+          .then((settlement) => setCardResult(outcomeOf(settlement, 'cancel')))
+          .catch(() => undefined);
     },
   });
 
@@ -456,7 +479,12 @@ export function CreateCampaignPage() {
             label={
               <Group gap={6}>
                 <IconCreditCard size={16} />
-                {t('express.create.method_card', { coins: formatNumber(total, lang) })}
+                {coinPrice.data
+                  ? t('express.create.method_card_price', {
+                      coins: formatNumber(total, lang),
+                      price: formatMoney(coinsPriceMinor(total, coinPrice.data.pence_per_coin), 'GBP', lang),
+                    })
+                  : t('express.create.method_card', { coins: formatNumber(total, lang) })}
               </Group>
             }
           />
@@ -493,6 +521,7 @@ export function CreateCampaignPage() {
         <PaymentResult
           result={cardResult}
           sandbox={sandbox}
+          declinedText="wallet.result.declined_text_campaign"
           onRetry={sessionId ? () => void confirmReturn(sessionId) : undefined}
           onClose={() => {
             setCardResult(null);

@@ -2,8 +2,6 @@ import {
   ApiRequestError,
   confirmAction,
   countryOptions,
-  formatMoney,
-  formatNumber,
   type PayoutRecipient,
   usePageTitle,
   WalletBalanceCard,
@@ -14,7 +12,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   Radio,
   SegmentedControl,
   Select,
@@ -41,6 +38,7 @@ import {
   useRecipients,
   useSaveRecipient,
 } from '../../hooks/use-payouts';
+import { QuoteForm } from './QuoteForm';
 
 /** Client check of one field against its requirement (the server checks again). */
 function fieldProblem(field: AccountType['fields'][number], value: string): string | null {
@@ -234,12 +232,11 @@ function RecipientRow({ r, onDelete }: { r: PayoutRecipient; onDelete: () => voi
 
 /**
  * /withdrawal/list (curators and influencers): withdrawable balance at the payout rate, bank
- * accounts (add with the fields Wise needs, delete), and a withdrawal quote (rate, fee, amount
- * received, 30 minutes) leading to /withdrawal/{quote}.
+ * accounts (add with the fields Wise needs, delete), and a withdrawal quote (at least the minimum
+ * withdrawal; rate, fee, amount received, 30 minutes) leading to /withdrawal/{quote}.
  */
 export function WithdrawalPage() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   usePageTitle('payouts.withdrawal_title');
   const navigate = useNavigate();
   const sums = usePayoutSums();
@@ -248,43 +245,13 @@ export function WithdrawalPage() {
   const remove = useDeleteRecipient();
   const createQuote = useCreateQuote();
   const [adding, setAdding] = useState(false);
-  const [recipientId, setRecipientId] = useState<string | null>(null);
-  const [coins, setCoins] = useState<number | string>('');
-  const [coinsError, setCoinsError] = useState<string | null>(null);
   const balance = sums.data?.balance ?? null;
-
-  useEffect(() => {
-    if (balance !== null && coins === '') setCoins(balance);
-  }, [balance, coins]);
-  useEffect(() => {
-    if (!recipientId && recipients.data?.[0]) setRecipientId(String(recipients.data[0].id));
-  }, [recipients.data, recipientId]);
 
   const options = useMemo(
     () => (recipients.data ?? []).map((r) => ({ value: String(r.id), label: r.label })),
     [recipients.data],
   );
   const openPayout = open.data?.payout ?? null;
-
-  const requestQuote = async (e: FormEvent) => {
-    e.preventDefault();
-    setCoinsError(null);
-    if (!balance) {
-      setCoinsError(t('payouts.no_available_balance'));
-      return;
-    }
-    const n = Number(coins);
-    if (!Number.isInteger(n) || n < 1 || n > balance) {
-      setCoinsError(t('payouts.more_than_available', { value: formatNumber(balance, lang) }));
-      return;
-    }
-    try {
-      const q = await createQuote.mutateAsync({ recipient_id: Number(recipientId), coins: n });
-      navigate(`/withdrawal/${encodeURIComponent(q.id)}`);
-    } catch (err) {
-      if (err instanceof ApiRequestError && err.errors?.coins?.[0]) setCoinsError(err.errors.coins[0]);
-    }
-  };
 
   return (
     <Stack gap="lg" maw={900}>
@@ -299,7 +266,12 @@ export function WithdrawalPage() {
           {t('payouts.back_to_payouts')}
         </Button>
       </Group>
-      <WalletBalanceCard coins={balance} valueMinor={sums.data?.total_minor ?? null} currency="GBP" />
+      <WalletBalanceCard
+        coins={balance}
+        valueMinor={sums.data?.total_minor ?? null}
+        currency="GBP"
+        basis={sums.data ? { basis: 'payout_rate', pence_per_coin: sums.data.payout_rate_pence } : null}
+      />
       {openPayout && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="open-payout">
           <Group justify="space-between">
@@ -346,58 +318,19 @@ export function WithdrawalPage() {
         </Stack>
       </Card>
       {adding && <RecipientForm onDone={() => setAdding(false)} />}
-      {!openPayout && (
-        <Card
-          padding="lg"
-          radius="md"
-          component="form"
-          onSubmit={requestQuote}
-          noValidate
-          data-testid="quote-form"
-        >
-          <Stack gap="md">
-            <Title order={4}>{t('payouts.new_withdrawal')}</Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select
-                label={t('payouts.bank_account')}
-                data={options}
-                value={recipientId}
-                onChange={setRecipientId}
-                allowDeselect={false}
-                placeholder={t('payouts.no_accounts')}
-                data-testid="quote-recipient"
-              />
-              <NumberInput
-                label={t('payouts.coins_to_withdraw')}
-                value={coins}
-                onChange={setCoins}
-                min={1}
-                max={balance ?? undefined}
-                allowDecimal={false}
-                thousandSeparator
-                error={coinsError}
-                description={
-                  sums.data
-                    ? t('payouts.rate_hint', {
-                        value: formatMoney(sums.data.payout_rate_pence, 'GBP', lang),
-                      })
-                    : undefined
-                }
-                data-testid="quote-coins"
-              />
-            </SimpleGrid>
-            <Group justify="flex-end">
-              <Button
-                type="submit"
-                loading={createQuote.isPending}
-                disabled={!recipientId}
-                data-testid="get-quote"
-              >
-                {t('payouts.get_quote')}
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
+      {!openPayout && sums.data && (
+        <QuoteForm
+          key={`${sums.data.balance}-${sums.data.min_withdrawal_coins}`}
+          balance={sums.data.balance}
+          minimum={sums.data.min_withdrawal_coins}
+          payoutRatePence={sums.data.payout_rate_pence}
+          recipients={options}
+          pending={createQuote.isPending}
+          onQuote={async (body) => {
+            const q = await createQuote.mutateAsync(body);
+            navigate(`/withdrawal/${encodeURIComponent(q.id)}`);
+          }}
+        />
       )}
     </Stack>
   );

@@ -1,12 +1,10 @@
 import type { SessionUser } from '@lm/contracts';
 import {
   type CoinPackage,
-  fieldError,
   formatMoney,
   formatNumber,
   usePageTitle,
   useSession,
-  useZodForm,
   WalletBalanceCard,
 } from '@lm/ui';
 import {
@@ -15,8 +13,6 @@ import {
   Card,
   Divider,
   Group,
-  NumberInput,
-  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -26,14 +22,13 @@ import {
 } from '@mantine/core';
 import { IconBrandPaypal, IconCalendarTime, IconCoins, IconCreditCard, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import {
   type CheckoutStart,
   rememberSandbox,
-  type Settlement,
   useCardCheckout,
+  useCardReturn,
+  useCoinPrice,
   useConfirmCard,
   useCustomRecharge,
   usePackages,
@@ -42,19 +37,15 @@ import {
   useWalletBalance,
   wasSandbox,
 } from '../../hooks/use-wallet';
-import { CheckoutRedirectOverlay, PaymentResult, SandboxBadge, useCheckoutReturn } from './PaymentResult';
-
-/** Custom amounts the API accepts (wallet/user/recharge/coins). */
-const CUSTOM_COINS = { min: 10, max: 100_000 };
-
-const customSchema = z.object({
-  coins: z
-    .number({ error: 'validation.required' })
-    .int('wallet.form.whole_number')
-    .min(CUSTOM_COINS.min, 'wallet.form.custom_range')
-    .max(CUSTOM_COINS.max, 'wallet.form.custom_range'),
-  method: z.enum(['card', 'paypal']),
-});
+import { CustomAmountForm } from './CustomAmountForm';
+import {
+  CheckoutRedirectOverlay,
+  type CheckoutResult,
+  outcomeOf,
+  PaymentResult,
+  SandboxBadge,
+  useCheckoutReturn,
+} from './PaymentResult';
 
 function Feature({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
@@ -93,14 +84,29 @@ function PackageCard({
         <Text fw={700} size="lg">
           {pkg.name}
         </Text>
-        {pkg.bonus_coins > 0 && (
-          <Badge color="green" variant="light">
-            {t('wallet.packages.bonus', { coins: formatNumber(pkg.bonus_coins, lang) })}
-          </Badge>
-        )}
+        <Group gap={6}>
+          {pkg.bonus_coins > 0 && (
+            <Badge color="green" variant="light">
+              {t('wallet.packages.bonus', { coins: formatNumber(pkg.bonus_coins, lang) })}
+            </Badge>
+          )}
+          {pkg.saving_percent > 0 && (
+            <Badge color="orange" variant="filled" data-testid="package-saving">
+              {t('wallet.packages.save', { percent: formatNumber(pkg.saving_percent, lang) })}
+            </Badge>
+          )}
+        </Group>
       </Group>
       <Text fz={34} fw={800} lh={1.1} dir="ltr" ta="start" data-testid="package-price">
         {formatMoney(pkg.price, pkg.currency, lang)}
+      </Text>
+      <Text size="xs" c="dimmed" mt={4} data-testid="package-list-price">
+        {pkg.saving > 0
+          ? t('wallet.packages.instead_of', {
+              price: formatMoney(pkg.list_price, pkg.currency, lang),
+              saving: formatMoney(pkg.saving, pkg.currency, lang),
+            })
+          : t('wallet.packages.at_coin_price')}
       </Text>
       <Divider my="md" />
       <Stack gap="xs">
@@ -143,79 +149,12 @@ function PackageCard({
   );
 }
 
-function CustomAmountCard({
-  busy,
-  onStart,
-}: {
-  busy: boolean;
-  onStart(start: Promise<CheckoutStart>): void;
-}) {
-  const { t } = useTranslation();
-  const recharge = useCustomRecharge();
-  const form = useZodForm(customSchema, { defaultValues: { coins: undefined, method: 'card' } });
-  return (
-    <Card padding="lg" radius="md" data-testid="custom-amount">
-      <Title order={4}>{t('wallet.custom.title')}</Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('wallet.custom.text', {
-          min: CUSTOM_COINS.min,
-          max: formatNumber(CUSTOM_COINS.max),
-        })}
-      </Text>
-      <form noValidate onSubmit={form.handleSubmit((values) => onStart(recharge.mutateAsync(values)))}>
-        <Group align="flex-start" gap="md" wrap="wrap">
-          <Controller
-            control={form.control}
-            name="coins"
-            render={({ field, fieldState }) => (
-              <NumberInput
-                label={t('wallet.custom.coins')}
-                value={field.value ?? ''}
-                onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
-                onBlur={field.onBlur}
-                min={CUSTOM_COINS.min}
-                max={CUSTOM_COINS.max}
-                allowDecimal={false}
-                thousandSeparator
-                error={fieldError(fieldState.error)}
-                leftSection={<IconCoins size={16} />}
-                w={220}
-                name="coins"
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="method"
-            render={({ field }) => (
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  {t('wallet.custom.method')}
-                </Text>
-                <SegmentedControl
-                  value={field.value}
-                  onChange={field.onChange}
-                  data={[
-                    { value: 'card', label: t('wallet.method.card') },
-                    { value: 'paypal', label: t('wallet.method.paypal') },
-                  ]}
-                />
-              </Stack>
-            )}
-          />
-          <Button type="submit" mt={25} loading={recharge.isPending} disabled={busy} data-testid="custom-buy">
-            {t('wallet.custom.buy')}
-          </Button>
-        </Group>
-      </form>
-    </Card>
-  );
-}
-
 /**
  * /wallet/coins/packages (ARTIST_PERMISSION): the coin packages (Min Followers, Total coins,
- * Duration in Days, price in pounds) bought by card or PayPal, a custom amount, and the return from
- * the card page (`?session_id=…` is checked once with stripe/checkout/check/pay; `?cancelled=1`).
+ * Duration in Days, price in pounds and the saving against the coin price) bought by card or PayPal,
+ * a custom amount at the coin price, and the return from the card page (`?session_id=…` is checked
+ * once with stripe/checkout/check/pay; `?cancelled=1&payment_id=…` with stripe/checkout/check/cancel,
+ * which tells a declined card from leaving the page).
  */
 export function PackagesPage() {
   const { t } = useTranslation();
@@ -227,23 +166,41 @@ export function PackagesPage() {
   const card = useCardCheckout();
   const paypal = usePayPalCheckout();
   const confirm = useConfirmCard();
+  const cardReturn = useCardReturn();
+  const recharge = useCustomRecharge();
+  const coinPrice = useCoinPrice();
   const [redirect, setRedirect] = useState<{ sandbox: boolean } | null>(null);
-  const [result, setResult] = useState<Settlement | 'cancelled' | 'error' | null>(null);
+  const [result, setResult] = useState<CheckoutResult | null>(null);
   const [sandbox] = useState(wasSandbox);
 
   const check = async (id: string) => {
     try {
       const settlement = await confirm.mutateAsync(id);
-      setResult(settlement);
+      setResult(outcomeOf(settlement, 'success'));
       await refresh(settlement.balance);
     } catch {
       setResult('error');
     }
   };
 
+  /** Back through the cancel URL: the API tells a declined card from leaving the page. */
+  const cancelled = async (paymentId: number | null) => {
+    if (paymentId === null) {
+      setResult('cancelled');
+      return;
+    }
+    try {
+      const settlement = await cardReturn.mutateAsync(paymentId);
+      setResult(outcomeOf(settlement, 'cancel'));
+      if (settlement.status === 'paid') await refresh(settlement.balance);
+    } catch {
+      setResult('cancelled');
+    }
+  };
+
   const { sessionId, clear } = useCheckoutReturn({
     onSession: (id) => void check(id),
-    onCancelled: () => setResult('cancelled'),
+    onCancelled: (paymentId) => void cancelled(paymentId),
   });
 
   const go = async (start: Promise<CheckoutStart>) => {
@@ -272,9 +229,9 @@ export function PackagesPage() {
         </div>
       </Group>
 
-      {(result || confirm.isPending) && (
+      {(result || confirm.isPending || cardReturn.isPending) && (
         <div>
-          {confirm.isPending && !result ? (
+          {(confirm.isPending || cardReturn.isPending) && !result ? (
             <Skeleton h={88} radius="md" />
           ) : (
             result && (
@@ -297,6 +254,7 @@ export function PackagesPage() {
           coins={balance.data?.balance ?? session.balance ?? null}
           valueMinor={balance.data?.total_minor}
           currency={balance.data?.currency}
+          basis={balance.data}
         />
       </SimpleGrid>
 
@@ -315,7 +273,15 @@ export function PackagesPage() {
       </SimpleGrid>
       {packages.data?.length === 0 && <Text c="dimmed">{t('wallet.packages.none')}</Text>}
 
-      <CustomAmountCard busy={busy} onStart={(start) => void go(start)} />
+      <CustomAmountForm
+        pencePerCoin={coinPrice.data?.pence_per_coin ?? null}
+        busy={busy}
+        pending={recharge.isPending}
+        onSubmit={async (values) => {
+          const answer = await recharge.mutateAsync(values);
+          await go(Promise.resolve(answer));
+        }}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { formatNumber } from '@lm/ui';
 import { Alert, Badge, Button, Group, LoadingOverlay, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClock, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconClock, IconCreditCardOff, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -16,17 +16,37 @@ export function SandboxBadge() {
   );
 }
 
-/** Outcome of a payment back from the provider: paid, still pending, failed or cancelled. */
+/**
+ * What the page shows after the provider's page: a settlement (paid, pending, failed), `cancelled`
+ * (the buyer left the page), `declined` (the bank refused the card) or `error` (no answer).
+ */
+export type CheckoutResult = Settlement | 'cancelled' | 'declined' | 'error';
+
+/**
+ * The result to show for a settlement answered after the success URL (`success`) or the cancel URL
+ * (`cancel`): a declined card first (issue 11 item 12), then, back through the cancel URL, anything
+ * not paid means the buyer left the page.
+ */
+export function outcomeOf(settlement: Settlement, via: 'success' | 'cancel'): CheckoutResult {
+  if (settlement.status !== 'paid' && settlement.failure === 'card_declined') return 'declined';
+  if (via === 'cancel' && settlement.status !== 'paid') return 'cancelled';
+  return settlement;
+}
+
+/** Outcome of a payment back from the provider: paid, still pending, failed, declined or cancelled. */
 export function PaymentResult({
   result,
   sandbox,
   onRetry,
   onClose,
+  declinedText = 'wallet.result.declined_text',
 }: {
-  result: Settlement | 'cancelled' | 'error';
+  result: CheckoutResult;
   sandbox: boolean;
   onRetry?: () => void;
   onClose?: () => void;
+  /** What to do after a decline; the coin page offers another card or PayPal. */
+  declinedText?: string;
 }) {
   const { t, i18n } = useTranslation();
   const status = typeof result === 'string' ? result : result.status;
@@ -39,6 +59,8 @@ export function PaymentResult({
     <IconClock />
   ) : status === 'cancelled' ? (
     <IconX />
+  ) : status === 'declined' ? (
+    <IconCreditCardOff />
   ) : (
     <IconAlertTriangle />
   );
@@ -48,7 +70,9 @@ export function PaymentResult({
       ? t('wallet.result.pending_title')
       : status === 'cancelled'
         ? t('wallet.result.cancelled_title')
-        : t('wallet.result.failed_title');
+        : status === 'declined'
+          ? t('wallet.result.declined_title')
+          : t('wallet.result.failed_title');
   return (
     <Alert
       color={color}
@@ -74,7 +98,9 @@ export function PaymentResult({
             ? t('wallet.result.pending_text')
             : status === 'cancelled'
               ? t('wallet.result.cancelled_text')
-              : t('wallet.result.failed_text')}
+              : status === 'declined'
+                ? t(declinedText)
+                : t('wallet.result.failed_text')}
       </Text>
       <Group gap="sm" mt="sm">
         {paid && (
@@ -113,26 +139,35 @@ export function CheckoutRedirectOverlay({ redirect }: { redirect: { sandbox: boo
 }
 
 /**
- * Back from a hosted card page: `?cancelled=1` calls `onCancelled` (and clears the query);
- * `?session_id=…` calls `onSession` once per id (StrictMode runs effects twice).
- * Answers the session id and a function that clears the query.
+ * Back from a hosted card page: `?cancelled=1` calls `onCancelled` with the `payment_id` the cancel URL
+ * names (null when absent) and clears the query; `?session_id=…` calls `onSession`; each once per
+ * return (StrictMode runs effects twice). Answers the session id and a function that clears the query.
  */
-export function useCheckoutReturn(handlers: { onSession(id: string): void; onCancelled(): void }) {
+export function useCheckoutReturn(handlers: {
+  onSession(id: string): void;
+  onCancelled(paymentId: number | null): void;
+}) {
   const [search, setSearch] = useSearchParams();
   const checked = useRef<string | null>(null);
   const sessionId = search.get('session_id');
   const cancelled = search.get('cancelled') === '1';
+  const paymentParam = Number(search.get('payment_id'));
+  const paymentId = Number.isSafeInteger(paymentParam) && paymentParam > 0 ? paymentParam : null;
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {
     if (cancelled) {
-      latest.current.onCancelled();
+      const key = `cancelled:${paymentId}`;
+      if (checked.current !== key) {
+        checked.current = key;
+        latest.current.onCancelled(paymentId);
+      }
       setSearch({}, { replace: true });
       return;
     }
     if (!sessionId || checked.current === sessionId) return;
     checked.current = sessionId;
     latest.current.onSession(sessionId);
-  }, [sessionId, cancelled, setSearch]);
+  }, [sessionId, cancelled, paymentId, setSearch]);
   return { sessionId, clear: () => setSearch({}, { replace: true }) };
 }

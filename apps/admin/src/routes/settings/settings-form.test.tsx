@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { initTestI18n, renderWithUi } from '@lm/ui/test/render.tsx';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SystemSettings } from '../../hooks/use-staff';
+import { SettingsForm } from './SettingsPage';
+
+afterEach(cleanup);
+beforeAll(initTestI18n);
+
+const SETTINGS: SystemSettings = {
+  maintenance_mode: false,
+  platform_fee_percent: 20,
+  coin_price_pence: 100,
+  payout_rate_pence: 80,
+  min_withdrawal_coins: 25,
+  playlist_submission_days: 3,
+  on_going_days: 28,
+  auditing_days: 3,
+  mail_from_name: 'Liberty Music',
+};
+
+function setup() {
+  const onSave = vi.fn(async () => undefined);
+  renderWithUi(<SettingsForm settings={SETTINGS} saving={false} onSave={onSave} />);
+  const type = (name: keyof SystemSettings, value: string) => {
+    const input = screen.getByTestId(`setting-${name}`) as HTMLInputElement;
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value } });
+    fireEvent.blur(input);
+    return input;
+  };
+  return { onSave, type, save: () => fireEvent.click(screen.getByTestId('settings-save')) };
+}
+
+describe('/system/settings form (issue 11 item 11: never clamp silently)', () => {
+  it('refuses a platform fee of -5 with "0 is min value" and saves nothing', async () => {
+    const { onSave, type, save } = setup();
+    // Before: the input clamped -5 to 0 on blur and the page said "Saved".
+    expect(type('platform_fee_percent', '-5').value).toBe('-5 %');
+    save();
+    expect(await screen.findByText('0 is min value')).toBeTruthy();
+    type('platform_fee_percent', '101');
+    expect(await screen.findByText('90 is max value')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('refuses a minimum withdrawal of 0 and a fractional coin price; sends only what changed', async () => {
+    const { onSave, type, save } = setup();
+    type('min_withdrawal_coins', '0');
+    type('coin_price_pence', '99.5');
+    save();
+    expect(await screen.findByText('1 is min value')).toBeTruthy();
+    expect(await screen.findByText('Please enter a whole number')).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+    type('min_withdrawal_coins', '40');
+    type('coin_price_pence', '100');
+    save();
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ min_withdrawal_coins: 40 }));
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_checkout_sessions" ADD COLUMN "payment_error" varchar(40);
