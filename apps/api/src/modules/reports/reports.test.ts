@@ -43,11 +43,15 @@ async function seed() {
       values (${curator.id}, 'pl-report', 'https://open.spotify.com/playlist/pl-report', 'Report list', ${tier.id}, ${duration.id})
       returning id`)
   ).rows[0] as { id: number };
-  const campaign = (status: number, price: number, created: Date) =>
-    exec(sql`insert into express_campaigns (artist_id, curator_id, playlist_id, tier_id, track_id, track_url, track_name,
+  // A track of its own per campaign: one track has at most one open campaign on a playlist (issue 11).
+  let track = 0;
+  const campaign = (status: number, price: number, created: Date) => {
+    track += 1;
+    return exec(sql`insert into express_campaigns (artist_id, curator_id, playlist_id, tier_id, track_id, track_url, track_name,
         track_artist, status_id, price, fee_percent, playlist_submission_days, on_going_days, auditing_days, created_at)
-      values (${buyer.id}, ${curator.id}, ${playlist.id}, ${tier.id}, 't1', 'https://open.spotify.com/track/t1', 'Song', 'Artist',
+      values (${buyer.id}, ${curator.id}, ${playlist.id}, ${tier.id}, ${`t${track}`}, ${`https://open.spotify.com/track/t${track}`}, 'Song', 'Artist',
         ${status}, ${price}, 20, 3, 28, 3, ${created})`);
+  };
   await campaign(1, 50, at('2026-06-01'));
   await campaign(1, 120, at('2026-06-02'));
   await campaign(4, 300, at('2026-06-03'));
