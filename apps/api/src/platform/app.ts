@@ -289,9 +289,10 @@ function validationText(
   keyword: string,
   params: Record<string, unknown>,
 ) {
-  if (isMessageKey(message)) return t(lang, message, params);
   // fastify-type-provider-zod passes the zod issue's own fields (minimum, maximum, origin...) as params.
   const issue = (params ?? {}) as { minimum?: unknown; maximum?: unknown; origin?: string };
+  // A key such as 'validation.min_value' names its limit `{{value}}`: fill it from the issue's bound.
+  if (isMessageKey(message)) return t(lang, message, { value: issue.minimum ?? issue.maximum, ...params });
   if (keyword === 'invalid_type' && /received undefined/.test(message)) return t(lang, 'validation.required');
   if (keyword === 'too_small') {
     if (issue.origin === 'string' && issue.minimum === 1) return t(lang, 'validation.required');

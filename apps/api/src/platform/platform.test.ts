@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { loadConfig } from '../config/env';
 import { withTransaction } from '../db/client';
 import { putSetting } from '../modules/settings/settings.service';
@@ -33,6 +34,36 @@ describe('configuration', () => {
     expect(() => loadConfig(prod)).toThrow(/production never runs on sandbox providers.*Stripe.*PayPal/);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(loadConfig({ APP_URL: '' }).appUrl).toBe('http://localhost:3000');
+  });
+});
+
+describe('validation messages', () => {
+  it("fill a key's {{value}} with the bound zod reports (never '{{value}} is min value')", async () => {
+    const probe: RouteModule = (app) => {
+      app.post(
+        '/api/test/bounds',
+        {
+          config: { access: { kind: 'public' } },
+          schema: {
+            body: z.object({
+              rating: z.number().int().min(1, 'validation.min_value').max(5, 'validation.max_value'),
+            }),
+          },
+        },
+        async () => ({ ok: true }),
+      );
+    };
+    const app = await buildApp(ctx.deps, [probe]);
+    try {
+      const low = await app.inject({ method: 'POST', url: '/api/test/bounds', payload: { rating: 0 } });
+      expect(low.statusCode).toBe(422);
+      expect(low.json().errors.rating).toEqual(['1 is min value']);
+      const high = await app.inject({ method: 'POST', url: '/api/test/bounds', payload: { rating: 6 } });
+      expect(high.json().errors.rating[0]).toContain('5');
+      expect(high.json().errors.rating[0]).not.toContain('{{');
+    } finally {
+      await app.close();
+    }
   });
 });
 
