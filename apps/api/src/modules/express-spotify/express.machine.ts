@@ -4,8 +4,9 @@ import { type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { audit } from '../audit/audit.service';
+import type { NotificationParam } from '../notifications/notifications.service';
 import { DESC, postHold, voidHold } from '../wallet/ledger';
-import { tellUser } from './express.notify';
+import { type ExpressNotice, tellUser } from './express.notify';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
 
 /**
@@ -92,11 +93,11 @@ async function tell(
   deps: Deps,
   tx: Tx,
   userId: number,
-  key: string,
-  params: Record<string, unknown>,
+  step: ExpressNotice,
+  params: Record<string, NotificationParam>,
   campaignId: number,
 ) {
-  await tellUser(deps, tx, userId, key, params, campaignId, `/express-campaigns/${campaignId}`);
+  await tellUser(deps, tx, userId, step, params, campaignId, `/express-campaigns/${campaignId}`);
 }
 
 /** Record the transition in the audit log (actor, from/to). */
