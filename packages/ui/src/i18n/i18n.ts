@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '@lm/contracts/api';
+import { registerFormatters } from '@lm/contracts/format';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readPreference, STORAGE_KEYS, writePreference } from '../session/storage-keys';
@@ -89,6 +90,8 @@ export async function initI18n(language: Language = storedLanguage()): Promise<t
       interpolation: { escapeValue: false },
       returnEmptyString: false,
     });
+    // `{{n, number}}`, `{{n, coins}}`, `{{n, days}}`...: the shared formatters in the reader's language.
+    registerFormatters(i18next);
   }
   await loadLanguage(language);
   await i18next.changeLanguage(language);

@@ -40,13 +40,17 @@ function files(dir: string): string[] {
   });
 }
 
+/** The key is a message, or a plural message (`t(key, { count })` finds `key_one`, `key_other`...). */
 function has(catalog: Catalog, key: string): boolean {
-  let node: string | Catalog | undefined = catalog;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return false;
-    node = node[part];
-  }
-  return typeof node === 'string';
+  const leaf = (k: string) => {
+    let node: string | Catalog | undefined = catalog;
+    for (const part of k.split('.')) {
+      if (node === undefined || typeof node === 'string') return false;
+      node = node[part];
+    }
+    return typeof node === 'string';
+  };
+  return leaf(key) || leaf(`${key}_other`);
 }
 
 describe('keys used in the code', () => {

@@ -1,4 +1,4 @@
-import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import { type AuditAction, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { and, eq, inArray, lte, or } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
@@ -100,13 +100,15 @@ async function tell(
   await tellUser(deps, tx, userId, step, params, campaignId, `/express-campaigns/${campaignId}`);
 }
 
+type ExpressAuditStep<A> = A extends `express.${infer Step}` ? Step : never;
+
 /** Record the transition in the audit log (actor, from/to). */
 async function log(
   deps: Deps,
   tx: Tx,
   actor: Actor,
   c: Campaign,
-  action: string,
+  action: ExpressAuditStep<AuditAction>,
   meta: Record<string, unknown> = {},
 ) {
   await audit(
