@@ -4,6 +4,7 @@ export * from './auth';
 export * from './format';
 export * from './limits';
 export * from './messages';
+export * from './permission-groups';
 export * from './permissions';
 export * from './statuses';
 export * from './users';

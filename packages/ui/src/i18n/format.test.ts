@@ -3,7 +3,14 @@ import 'dayjs/locale/de';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/tr';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatFileSize, formatNumber, formatRelative, formatShortAmount, toIsoDate } from './format';
+import {
+  formatDate,
+  formatFileSize,
+  formatNumber,
+  formatRelative,
+  formatShortAmount,
+  toIsoDate,
+} from './format';
 
 describe('formatShortAmount (K, M, B)', () => {
   it.each([

@@ -3,6 +3,7 @@ import {
   formatNumber,
   formatRelative,
   type MenuItem,
+  roleLabel,
   useApi,
   useLatestNotifications,
   usePageTitle,
@@ -86,7 +87,7 @@ export function DashboardPage() {
                 {admin.roles.length ? (
                   admin.roles.map((role) => (
                     <Badge key={role} variant="light">
-                      {role}
+                      {roleLabel(role, t)}
                     </Badge>
                   ))
                 ) : (

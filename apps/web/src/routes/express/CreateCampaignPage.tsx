@@ -137,7 +137,7 @@ function PlaylistCard({
       <Group gap={4} mt="xs">
         <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
         <Text fw={700} size="sm">
-          {t('express.coins_value', { value: formatNumber(playlist.tier.price, lang) })}
+          {t('common.coins', { count: playlist.tier.price })}
         </Text>
       </Group>
     </Card>
@@ -150,9 +150,8 @@ function PlaylistCard({
  * or by card (a hosted card page for exactly the total; the campaigns are created once it is paid).
  */
 export function CreateCampaignPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   usePageTitle('express.create.title');
-  const lang = i18n.language;
   const navigate = useNavigate();
   const session = useSession<SessionUser>();
   const [link, setLink] = useState('');
@@ -353,7 +352,7 @@ export function CreateCampaignPage() {
           placeholder={t('express.create.all_tiers')}
           data={(tiers.data ?? []).map((x) => ({
             value: String(x.id),
-            label: `${x.tier_name} · ${t('express.coins_value', { value: formatNumber(x.price, lang) })}`,
+            label: `${x.tier_name} · ${t('common.coins', { count: x.price })}`,
           }))}
           value={tierId}
           onChange={setTierId}
@@ -362,7 +361,7 @@ export function CreateCampaignPage() {
           data-testid="tier-filter"
         />
         <Text size="sm" c="dimmed" ms="auto">
-          {t('express.create.selected', { count: chosen.length, total: formatNumber(total, lang) })}
+          {t('express.create.selected', { count: chosen.length, total })}
         </Text>
       </Group>
       {pickError && (
@@ -407,14 +406,14 @@ export function CreateCampaignPage() {
                   ({p.tier.tier_name})
                 </Text>
               </Text>
-              <Text size="sm">{t('express.coins_value', { value: formatNumber(p.tier.price, lang) })}</Text>
+              <Text size="sm">{t('common.coins', { count: p.tier.price })}</Text>
             </Group>
           ))}
           <Divider />
           <Group justify="space-between">
             <Text fw={700}>{t('express.create.total')}</Text>
             <Text fw={700} data-testid="express-total">
-              {t('express.coins_value', { value: formatNumber(total, lang) })}
+              {t('common.coins', { count: total })}
             </Text>
           </Group>
           <Group justify="space-between">
@@ -422,7 +421,7 @@ export function CreateCampaignPage() {
               {t('express.create.balance')}
             </Text>
             <Text size="sm" c={short ? 'red' : undefined} data-testid="express-balance">
-              {t('express.coins_value', { value: formatNumber(balance, lang) })}
+              {t('common.coins', { count: balance })}
             </Text>
           </Group>
         </Stack>
@@ -453,7 +452,7 @@ export function CreateCampaignPage() {
             label={
               <Group gap={6}>
                 <IconCreditCard size={16} />
-                {t('express.create.method_card', { coins: formatNumber(total, lang) })}
+                {t('express.create.method_card', { coins: total })}
               </Group>
             }
           />

@@ -116,10 +116,10 @@ export function PlaylistViewPage() {
               <Group gap="xs">
                 <PlaylistStatusBadge statusId={p.status_id} />
                 <Badge variant="light" color="violet">
-                  {p.tier.tier_name} · {t('express.coins_value', { value: formatNumber(p.tier.price, lang) })}
+                  {p.tier.tier_name} · {t('common.coins', { count: p.tier.price })}
                 </Badge>
                 <Badge variant="light" color="gray">
-                  {t('express.fields.days_value', { count: p.duration.duration })}
+                  {t('common.days', { count: p.duration.duration })}
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">

@@ -157,10 +157,7 @@ function CustomAmountCard({
     <Card padding="lg" radius="md" data-testid="custom-amount">
       <Title order={4}>{t('wallet.custom.title')}</Title>
       <Text size="sm" c="dimmed" mb="md">
-        {t('wallet.custom.text', {
-          min: CUSTOM_COINS.min,
-          max: formatNumber(CUSTOM_COINS.max),
-        })}
+        {t('wallet.custom.text', CUSTOM_COINS)}
       </Text>
       <form noValidate onSubmit={form.handleSubmit((values) => onStart(recharge.mutateAsync(values)))}>
         <Group align="flex-start" gap="md" wrap="wrap">
