@@ -235,7 +235,7 @@ export function PlaylistViewPage() {
               </Group>
               <Text size="sm" c="dimmed">
                 {t('express.fields.curator')}: {p.by_curator.name} ·{' '}
-                {t('express.fields.followers_value', { value: formatNumber(p.followers, lang) })} ·{' '}
+                {t('express.fields.followers_value', { count: p.followers })} ·{' '}
                 {formatDateTime(p.created_at, lang)}
               </Text>
               <Group gap={4}>

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@lm/contracts';
-import { type ExpressPlaylist, formatNumber, isApiError, usePageTitle, useSession, Wizard } from '@lm/ui';
+import { type ExpressPlaylist, isApiError, usePageTitle, useSession, Wizard } from '@lm/ui';
 import {
   Alert,
   Anchor,
@@ -87,8 +87,7 @@ function PlaylistCard({
   selected: boolean;
   onToggle(): void;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   return (
     <Card
       padding="sm"
@@ -129,9 +128,7 @@ function PlaylistCard({
         </Badge>
         <Group gap={4} c="dimmed">
           <IconUsers size={14} />
-          <Text size="xs">
-            {t('express.fields.followers_value', { value: formatNumber(playlist.followers, lang) })}
-          </Text>
+          <Text size="xs">{t('express.fields.followers_value', { count: playlist.followers })}</Text>
         </Group>
       </Group>
       <Group gap={4} mt="xs">

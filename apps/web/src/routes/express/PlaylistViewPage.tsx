@@ -1,11 +1,4 @@
-import {
-  confirmAction,
-  type ExpressCampaign,
-  formatNumber,
-  NotFoundPage,
-  useApi,
-  usePageTitle,
-} from '@lm/ui';
+import { confirmAction, type ExpressCampaign, NotFoundPage, useApi, usePageTitle } from '@lm/ui';
 import {
   Alert,
   Anchor,
@@ -39,9 +32,8 @@ import { type PlaylistFields, PlaylistFieldsForm } from './PlaylistForm';
  * dialog) and the incoming campaigns of the playlist.
  */
 export function PlaylistViewPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   usePageTitle('express.playlist.view_title');
-  const lang = i18n.language;
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const { api } = useApi();
@@ -123,7 +115,7 @@ export function PlaylistViewPage() {
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">
-                {t('express.fields.followers_value', { value: formatNumber(p.followers, lang) })}
+                {t('express.fields.followers_value', { count: p.followers })}
               </Text>
               <Group gap={4}>
                 {p.genres.map((g) => (
