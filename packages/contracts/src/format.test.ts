@@ -8,6 +8,7 @@ import {
   formatShortAmount,
   formatSignedMoney,
   intlLocale,
+  isolateTextParams,
 } from './format';
 
 /** Intl writes narrow no-break spaces in some languages; compare with plain ones. */
@@ -91,5 +92,18 @@ describe('days', () => {
     expect(formatDay('2026-03-05', 'fr')).toBe('5 mars 2026');
     expect(formatDay('2026-03-05T23:30:00Z', 'ar')).toBe('5 مارس 2026');
     expect(formatDay('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('isolateTextParams', () => {
+  it('isolates people words in Arabic only, never codes or links', () => {
+    const params = { track: 'Wild Fireflies', coins: 28, code: '123456', link: 'https://x.test/a' };
+    expect(isolateTextParams('ar', params)).toEqual({
+      track: '\u2068Wild Fireflies\u2069',
+      coins: 28,
+      code: '123456',
+      link: 'https://x.test/a',
+    });
+    expect(isolateTextParams('fr', params)).toBe(params);
   });
 });

@@ -133,6 +133,27 @@ export function formatDay(value: string | number | Date, language = 'en'): strin
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
+/**
+ * In a right-to-left language, wrap each text parameter (a track or playlist name, a reason: people's
+ * words, often Latin) in Unicode isolates (FSI … PDI), so that the names do not drag the numbers and
+ * quotes next to them into their own direction ("أمضى «Wild Fireflies» 28 يومًا" rather than the
+ * name and 28 swapping), and a name at the start does not make the whole line left-to-right.
+ * Only the parameters named in `PEOPLE_WORDS` are wrapped: codes and links stay bare, so that copying
+ * them from a plain-text mail copies no invisible characters. Other languages: unchanged.
+ */
+export function isolateTextParams<T extends Record<string, unknown>>(language: string, params: T): T {
+  if (language !== 'ar') return params;
+  const out: Record<string, unknown> = { ...params };
+  for (const key of PEOPLE_WORDS) {
+    const value = out[key];
+    if (typeof value === 'string' && value !== '') out[key] = `\u2068${value}\u2069`;
+  }
+  return out as T;
+}
+
+/** Message parameters that carry people's words (names, reasons) rather than codes or links. */
+export const PEOPLE_WORDS = ['track', 'playlist', 'reason', 'name'] as const;
+
 /** The part of an i18next instance that `registerFormatters` needs. */
 export interface FormatterHost {
   services: {

@@ -97,7 +97,7 @@ export function AuditLogsPage() {
           {
             accessor: 'created_at',
             title: 'staff.logs.date',
-            width: 190,
+            width: 150,
             render: (l) => <Text size="sm">{formatDateTime(l.created_at, i18n.language)}</Text>,
           },
           {
@@ -120,11 +120,13 @@ export function AuditLogsPage() {
           {
             accessor: 'target',
             title: 'staff.logs.target',
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
             render: (l) => <Text size="sm">{auditTargetText(l.target_type, l.target_id, t)}</Text>,
           },
           {
             accessor: 'ip',
             title: 'staff.logs.ip',
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
             render: (l) => (
               <Text size="sm" dir="ltr" span>
                 {l.ip ?? '—'}

@@ -141,7 +141,7 @@ function RoleForm({ role, onDone }: { role: Role | null; onDone(): void }) {
   };
   return (
     <Stack gap="md" data-testid="role-form">
-      <Group align="flex-end" grow>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} verticalSpacing="sm">
         <TextInput
           label={t('staff.roles.name')}
           withAsterisk
@@ -155,6 +155,7 @@ function RoleForm({ role, onDone }: { role: Role | null; onDone(): void }) {
             {t('staff.roles.guard')}
           </Text>
           <SegmentedControl
+            fullWidth
             value={guard}
             disabled={Boolean(role)}
             onChange={(v) => {
@@ -167,7 +168,7 @@ function RoleForm({ role, onDone }: { role: Role | null; onDone(): void }) {
             ]}
           />
         </Stack>
-      </Group>
+      </SimpleGrid>
       <Text size="sm" c="dimmed">
         {t('staff.roles.chosen', { count: chosen.size })}
       </Text>

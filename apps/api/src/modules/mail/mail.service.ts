@@ -1,4 +1,4 @@
-import type { Language } from '@lm/contracts';
+import { isolateTextParams, type Language } from '@lm/contracts';
 import type { MessageParams } from '@lm/contracts/i18n/index';
 import { MAIL_GREETING, type MailMessageKey, type NotificationMessage } from '@lm/contracts/messages';
 import { desc, sql } from 'drizzle-orm';
@@ -39,7 +39,8 @@ export type MailMessage = { to: string; language: Language } & MailContent;
  * notification, its `title` as subject and `mail.greeting`, `body` and the link as text.
  */
 export function renderMail(message: MailMessage): { subject: string; text: string } {
-  const { language: lang, params } = message;
+  const lang = message.language;
+  const params = isolateTextParams(lang, message.params ?? {});
   if ('key' in message)
     return {
       subject: t(lang, `${message.key}.subject`, params),
@@ -49,7 +50,7 @@ export function renderMail(message: MailMessage): { subject: string; text: strin
   const body = t(lang, `${message.notification}.body`, params);
   return {
     subject,
-    text: `${t(lang, MAIL_GREETING, { name: message.name })}\n\n${body}\n\n${message.link}`,
+    text: `${t(lang, MAIL_GREETING, isolateTextParams(lang, { name: message.name }))}\n\n${body}\n\n${message.link}`,
   };
 }
 

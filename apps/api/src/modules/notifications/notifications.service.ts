@@ -1,4 +1,4 @@
-import type { Language } from '@lm/contracts';
+import { isolateTextParams, type Language } from '@lm/contracts';
 import type { NotificationMessage } from '@lm/contracts/messages';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
@@ -78,7 +78,7 @@ const ownedBy = (owner: NotificationOwner): SQL =>
  * (rows stored before issue 20 keep the text they were written with).
  */
 function view(row: typeof notifications.$inferSelect, lang: Language): NotificationView {
-  const params = row.params ?? {};
+  const params = isolateTextParams(lang, row.params ?? {});
   return {
     id: row.id,
     type: row.type,

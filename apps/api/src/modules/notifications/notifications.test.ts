@@ -229,12 +229,14 @@ describe('their language, everywhere (issue 20)', () => {
       params: { track: 'Song', days: 2, coins: 100000 },
     });
     const token = await ctx.loginUser(user.email);
+    // The track's name is isolated (FSI … PDI) so that it cannot reorder the Arabic sentence around it.
+    const song = '«\u2068Song\u2069»';
     expect((await list(token, 'ar')).map((n) => n.body)).toEqual([
-      'أُزيل «Song» من قائمة التشغيل بعد يومين. أعدنا 100,000 عملة إلى محفظتك.',
-      'أضفنا 25 عملةً مقابل «Song» إلى محفظتك.',
-      'أضفنا 7 عملات مقابل «Song» إلى محفظتك.',
-      'أضفنا عملتين مقابل «Song» إلى محفظتك.',
-      'أضفنا عملة واحدة مقابل «Song» إلى محفظتك.',
+      `أُزيل ${song} من قائمة التشغيل بعد يومين. أعدنا 100,000 عملة إلى محفظتك.`,
+      `أضفنا 25 عملةً مقابل ${song} إلى محفظتك.`,
+      `أضفنا 7 عملات مقابل ${song} إلى محفظتك.`,
+      `أضفنا عملتين مقابل ${song} إلى محفظتك.`,
+      `أضفنا عملة واحدة مقابل ${song} إلى محفظتك.`,
     ]);
     const [removedFr] = await list(token, 'fr');
     expect(removedFr!.body.replace(/\s/g, ' ')).toBe(
@@ -280,7 +282,7 @@ describe('their language, everywhere (issue 20)', () => {
     ).toBe(200);
     const mail = await ctx.lastMail(user.email);
     expect(mail?.subject).toBe('تم تعطيل حسابك');
-    expect(mail?.text).toContain(`مرحبًا ${user.firstName}`);
+    expect(mail?.text).toContain(`مرحبًا \u2068${user.firstName}\u2069`);
   });
 
   it('mails a decline with its reason in the recipient language and stores the key and reason', async () => {
@@ -293,7 +295,7 @@ describe('their language, everywhere (issue 20)', () => {
     });
     const mail = await ctx.lastMail(user.email);
     expect(mail?.subject).toBe('لم تتم الموافقة على حسابك');
-    expect(mail?.text).toContain('السبب: Profile incomplete');
+    expect(mail?.text).toContain('السبب: \u2068Profile incomplete\u2069');
     const [row] = (
       await ctx.deps.database.db.execute<{ message_key: string; params: unknown; title: string | null }>(
         sql`select message_key, params, title from notifications where user_id = ${user.id}`,
@@ -305,7 +307,9 @@ describe('their language, everywhere (issue 20)', () => {
       title: null,
     });
     const token = await ctx.loginUser(user.email);
-    expect((await list(token, 'ar'))[0]!.body).toBe('لم تتم الموافقة على حسابك: Profile incomplete');
+    expect((await list(token, 'ar'))[0]!.body).toBe(
+      'لم تتم الموافقة على حسابك: \u2068Profile incomplete\u2069',
+    );
   });
 
   it('an admin who switches the back-office to French gets their mails in French', async () => {
