@@ -59,10 +59,10 @@ export function NotificationsPage({ base }: { base: string }) {
                 <span />
               </Indicator>
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={n.read_at ? 400 : 600} dir="auto">
+                <Text size="sm" fw={n.read_at ? 400 : 600}>
                   {n.title}
                 </Text>
-                <Text size="xs" c="dimmed" lineClamp={2} dir="auto">
+                <Text size="xs" c="dimmed" lineClamp={2}>
                   {n.body}
                 </Text>
                 {/* On phones the date and state columns are hidden: the time goes under the text. */}

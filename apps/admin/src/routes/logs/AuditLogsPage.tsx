@@ -40,7 +40,7 @@ function ActionText({ action }: { action: string }) {
     <Stack gap={0}>
       <Text size="sm">{label}</Text>
       {label !== action && (
-        <Text size="xs" c="dimmed" ff="monospace" dir="ltr" ta="start">
+        <Text size="xs" c="dimmed" ff="monospace" dir="ltr" ta="start" style={{ overflowWrap: 'anywhere' }}>
           {action}
         </Text>
       )}
