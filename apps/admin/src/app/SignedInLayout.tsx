@@ -1,10 +1,11 @@
 import type { SessionAdmin } from '@lm/contracts';
-import { AppLayout, FullPageLoader, RequireAccess, roleLabel, useSession, visibleMenu } from '@lm/ui';
+import { AppLayout, FullPageLoader, RequireAccess, useSession, visibleMenu } from '@lm/ui';
 import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { useDevMailboxAvailable } from '../hooks/use-dev-mailbox';
+import { roleLabel } from '../i18n/labels';
 import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
 import { adminMenu } from './menu';
 import { hasAdminRoute } from './routes';

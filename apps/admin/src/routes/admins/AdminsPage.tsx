@@ -7,7 +7,6 @@ import {
   formatDate,
   isApiError,
   ListScreen,
-  roleLabel,
   translateMessage,
   usePageTitle,
   useSession,
@@ -34,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { type StaffAdmin, useAdminPasswordLink, useAdminRoleOptions, useCrud } from '../../hooks/use-staff';
+import { roleLabel } from '../../i18n/labels';
 
 const formSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(150, 'validation.too_long'),

@@ -3,7 +3,6 @@ import {
   formatNumber,
   formatRelative,
   type MenuItem,
-  roleLabel,
   useApi,
   useLatestNotifications,
   usePageTitle,
@@ -30,6 +29,7 @@ import { adminMenu } from '../../app/menu';
 import { hasAdminRoute } from '../../app/routes';
 import { useDevMailboxAvailable } from '../../hooks/use-dev-mailbox';
 import { useReport } from '../../hooks/use-staff';
+import { roleLabel } from '../../i18n/labels';
 import { ReportCharts } from '../reports/ReportCharts';
 import { lastDays } from '../reports/ReportsPage';
 

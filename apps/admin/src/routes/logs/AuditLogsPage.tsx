@@ -1,16 +1,10 @@
 import { AUDIT_TARGETS } from '@lm/contracts';
-import {
-  auditActionLabel,
-  auditTargetLabel,
-  auditTargetText,
-  formatDateTime,
-  ListScreen,
-  usePageTitle,
-} from '@lm/ui';
+import { formatDateTime, ListScreen, usePageTitle } from '@lm/ui';
 import { Badge, Code, Drawer, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AuditLog, useAuditActions } from '../../hooks/use-staff';
+import { auditActionLabel, auditTargetLabel, auditTargetText } from '../../i18n/labels';
 
 const ACTOR_COLORS: Record<string, string> = {
   admin: 'grape',

@@ -1,4 +1,4 @@
-import { isApiError, ListScreen, permissionLabel, roleLabel, translateMessage, usePageTitle } from '@lm/ui';
+import { isApiError, ListScreen, translateMessage, usePageTitle } from '@lm/ui';
 import {
   Alert,
   Badge,
@@ -19,6 +19,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { type Role, staffKeys, useCrud, usePermissions } from '../../hooks/use-staff';
+import { permissionLabel, roleLabel } from '../../i18n/labels';
 import { groupPermissions } from './permission-groups';
 
 /**
