@@ -151,7 +151,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
         </ChartCard>
         <ChartCard title={t('staff.reports.campaigns_by_status')} testId="chart-campaigns">
           <BarChart
-            h={240}
+            h={300}
             {...sideways}
             orientation="vertical"
             data={EXPRESS_CAMPAIGN_STATUSES.map((s) => ({

@@ -32,7 +32,7 @@ function Stat({
       <Text size="sm" c="dimmed" fw={500}>
         {label}
       </Text>
-      <Text fz={26} fw={700} mt={4} data-testid={testId} dir="ltr" ta="start">
+      <Text fz={26} fw={700} mt={4} data-testid={testId} dir="auto" ta="start">
         {value}
       </Text>
       {hint && (
