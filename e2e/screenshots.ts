@@ -97,6 +97,26 @@ async function main() {
     await shot(app, '/admin/dashboard', `admin-dashboard-en-${skin}`, '[data-testid="admin-dashboard"]');
     await context.close();
   }
+  // Issue 20: the reader's language on the screens with server texts, codes and charts, in Arabic at
+  // desktop and phone widths.
+  const curatorToken = await token('user/login', 'curator@demo.test');
+  for (const width of [1366, 390]) {
+    const context = await browser.newContext({ viewport: { width, height: width > 500 ? 860 : 844 } });
+    await context.addInitScript(
+      (p) => {
+        for (const [k, v] of Object.entries(p)) localStorage.setItem(k, v);
+      },
+      { APP_LANG: 'ar', APP_SKIN: 'dark', AUTH_TOKEN: curatorToken, USER_TOKEN: adminToken },
+    );
+    const app = await context.newPage();
+    const tag = `ar-${width}`;
+    await shot(app, '/notifications', `web-notifications-${tag}`, 'tbody tr', false);
+    await shot(app, '/payouts/list', `web-payouts-${tag}`, '[data-testid="payouts-chart"]', true);
+    await shot(app, '/admin/logs', `admin-logs-${tag}`, 'tbody tr', false);
+    await shot(app, '/admin/roles/list', `admin-roles-${tag}`, 'tbody tr', false);
+    await shot(app, '/admin/reports', `admin-reports-${tag}`, '[data-testid="chart-sales"]', true);
+    await context.close();
+  }
   await browser.close();
 }
 

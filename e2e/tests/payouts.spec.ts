@@ -97,9 +97,9 @@ test('the demo curator withdraws earnings through the sandbox Wise and the admin
       timeout: 2_000,
     });
   }).toPass({ timeout: 60_000 });
-  await expect(admin.getByTestId('wise-status')).toHaveText('outgoing_payment_sent');
+  await expect(admin.getByTestId('wise-status')).toHaveText('Sent to the bank');
   await admin.goto(`/admin/transfers/${quoteId}`);
-  await expect(admin.getByTestId('live-status')).toHaveText('outgoing_payment_sent');
+  await expect(admin.getByTestId('live-status')).toHaveText('Sent to the bank');
 
   await adminContext.close();
 

@@ -6,11 +6,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { clients } from './app/clients';
+import { backOfficeNamespace } from './i18n/back-office';
 
 document.documentElement.dataset.skin = storedSkin();
 const queryClient = createQueryClient();
 
-void initI18n().then(() => {
+void initI18n(undefined, backOfficeNamespace).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders clients={clients} queryClient={queryClient}>

@@ -5,6 +5,7 @@ import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { useDevMailboxAvailable } from '../hooks/use-dev-mailbox';
+import { roleLabel } from '../i18n/labels';
 import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
 import { adminMenu } from './menu';
 import { hasAdminRoute } from './routes';
@@ -36,7 +37,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
       user={{
         name: admin.name,
         email: admin.email,
-        subtitle: admin.roles.join(', ') || t('admin.no_role'),
+        subtitle: admin.roles.map((role) => roleLabel(role, t)).join(', ') || t('admin.no_role'),
         links: [{ to: '/account/password', label: 'admin.password.menu', icon: IconLock }],
         onLogout: () => {
           // Both updates land in one render: the guard never sees this screen without a session, so

@@ -39,7 +39,7 @@ import type { Access } from './access';
 import type { Clock } from './clock';
 import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from './errors';
 import { fieldWithNulByte } from './http';
-import { isMessageKey, requestLanguage, t } from './i18n';
+import { explicitLanguage, isMessageKey, requestLanguage, t } from './i18n';
 
 /** Infrastructure handed to the app (STYLE: factories over classes, infrastructure passed in). */
 export interface AppDeps {
@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     if (!header) return null;
     const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
     if (!match?.[1]) throw new UnauthenticatedError();
-    return resolveBearer(database, match[1], clock);
+    return resolveBearer(database, match[1], clock, explicitLanguage(req.headers));
   }
 
   app.setErrorHandler((err, req, reply) => {

@@ -17,6 +17,17 @@ export function requestLanguage(headers: Record<string, string | string[] | unde
   return DEFAULT_LANGUAGE;
 }
 
+/**
+ * The language the client names explicitly with `X-Lang` (the apps send their current language on
+ * every call), or null. Only this, not `Accept-Language`, updates the account's stored language.
+ */
+export function explicitLanguage(headers: Record<string, string | string[] | undefined>): Language | null {
+  const explicit = String(headers['x-lang'] ?? '')
+    .trim()
+    .toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(explicit) ? (explicit as Language) : null;
+}
+
 /** Translate a message key of the shared catalog into `lang` (falls back to en, then the key). */
 export function t(lang: Language, key: string, params?: Record<string, unknown>): string {
   return translate(lang, key, params);

@@ -181,8 +181,7 @@ describe('one user cannot read or change another user’s records', () => {
     const id = await notify(ctx.deps.database, {
       userId: artistA.id,
       type: 'test.private',
-      title: 'Private',
-      body: 'For artist A only',
+      message: 'user.notify.approved',
     });
     const res = await ctx.call('POST', `/api/notifications/${id}/read`, { token: artistB.token });
     expect(res.statusCode).toBe(404);

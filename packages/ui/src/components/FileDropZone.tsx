@@ -25,11 +25,11 @@ export interface FileDropZoneProps {
  * ('photo.gif: You can only upload allowed Files!.'), shown under the zone and as a toast.
  */
 export function FileDropZone({ rules, onFiles, loading, label, children, disabled }: FileDropZoneProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [problems, setProblems] = useState<string[]>([]);
 
   const handle = (files: FileWithPath[]) => {
-    const result = checkFiles(files, rules, formatFileSize);
+    const result = checkFiles(files, rules, (bytes) => formatFileSize(bytes, i18n.language));
     const messages = result.problems.map((p) =>
       t('ui.upload.rejected', { name: p.name, reason: t(p.key, p.params ?? {}) }),
     );
@@ -40,7 +40,7 @@ export function FileDropZone({ rules, onFiles, loading, label, children, disable
 
   const hint = t('ui.upload.allowed', {
     types: rules.extensions.map((e) => e.toUpperCase()).join(', '),
-    size: rules.maxBytes ? formatFileSize(rules.maxBytes) : '—',
+    size: rules.maxBytes ? formatFileSize(rules.maxBytes, i18n.language) : '—',
   });
 
   return (

@@ -31,7 +31,7 @@ describe('checkFiles', () => {
   it('refuses files over the size limit', () => {
     const { problems } = checkFiles([file('song.mp3', 51 * 1024 * 1024)], MEDIA_RULES, formatFileSize);
     expect(problems).toEqual([
-      { name: 'song.mp3', key: 'validation.file_too_large', params: { max: '50 mb' } },
+      { name: 'song.mp3', key: 'validation.file_too_large', params: { max: '50 MB' } },
     ]);
   });
 

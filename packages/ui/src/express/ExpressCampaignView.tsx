@@ -121,8 +121,7 @@ export function ExpressCampaignView({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const date = (v: string | null | undefined) => (v ? formatDateTime(v, lang) : '—');
-  const coins = (n: number | null) =>
-    n === null ? '—' : t('express.coins_value', { value: formatNumber(n, lang) });
+  const coins = (n: number | null) => (n === null ? '—' : t('common.coins', { count: n }));
   const p = campaign.performance;
   return (
     <Stack gap="lg" data-testid="express-campaign">

@@ -3,7 +3,14 @@ import 'dayjs/locale/de';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/tr';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatFileSize, formatNumber, formatShortAmount, toIsoDate } from './format';
+import {
+  formatDate,
+  formatFileSize,
+  formatNumber,
+  formatRelative,
+  formatShortAmount,
+  toIsoDate,
+} from './format';
 
 describe('formatShortAmount (K, M, B)', () => {
   it.each([
@@ -29,17 +36,27 @@ describe('formatShortAmount (K, M, B)', () => {
   });
 });
 
-describe('formatFileSize (kb, mb)', () => {
+describe('formatFileSize (kb below a megabyte, else mb), in the language', () => {
   it.each([
-    [0, '0 kb'],
-    [512, '0.5 kb'],
-    [1024, '1 kb'],
-    [150 * 1024, '150 kb'],
-    [1024 * 1024, '1 mb'],
-    [1.5 * 1024 * 1024, '1.5 mb'],
-    [50 * 1024 * 1024, '50 mb'],
-  ])('%d bytes → %s', (bytes, expected) => {
-    expect(formatFileSize(bytes)).toBe(expected);
+    [0, 'en', '0 kB'],
+    [512, 'en', '0.5 kB'],
+    [1024, 'en', '1 kB'],
+    [150 * 1024, 'en', '150 kB'],
+    [1024 * 1024, 'en', '1 MB'],
+    [1.5 * 1024 * 1024, 'en', '1.5 MB'],
+    [50 * 1024 * 1024, 'en', '50 MB'],
+    [5 * 1024 * 1024, 'fr', '5 Mo'],
+  ])('%d bytes in %s → %s', (bytes, lang, expected) => {
+    expect(formatFileSize(bytes, lang).replace(/[\u00a0\u202f]/g, ' ')).toBe(expected);
+  });
+});
+
+describe('formatRelative (Intl.RelativeTimeFormat)', () => {
+  it('writes the Arabic plural forms', () => {
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    expect(formatRelative(ago(13), 'ar')).toBe('قبل 13 دقيقة');
+    expect(formatRelative(ago(3), 'ar')).toBe('قبل 3 دقائق');
+    expect(formatRelative(ago(13), 'fr')).toBe('il y a 13 minutes');
   });
 });
 

@@ -1,16 +1,18 @@
 import { DEFAULT_LANGUAGE, type Language } from '@lm/contracts/api';
+import { registerFormatters } from '@lm/contracts/format';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readPreference, STORAGE_KEYS, writePreference } from '../session/storage-keys';
 import { directionOf, isLanguage } from './languages';
 
-type Catalog = { [key: string]: string | Catalog };
+/** A nested catalog of one namespace. */
+export type I18nCatalog = { [key: string]: string | I18nCatalog };
 
 /**
  * UI catalogs are loaded per language on demand, so the login screen only downloads the one it
  * shows.
  */
-const uiLoaders: Record<Language, () => Promise<{ default: Catalog }>> = {
+const uiLoaders: Record<Language, () => Promise<{ default: I18nCatalog }>> = {
   en: () => import('./locales/en.json'),
   fr: () => import('./locales/fr.json'),
   de: () => import('./locales/de.json'),
@@ -22,7 +24,7 @@ const uiLoaders: Record<Language, () => Promise<{ default: Catalog }>> = {
  * The shared contracts catalogs (validation, auth and error messages), likewise one language at a
  * time: all five together outweighed the login screen.
  */
-const messageLoaders: Record<Language, () => Promise<{ default: Catalog }>> = {
+const messageLoaders: Record<Language, () => Promise<{ default: I18nCatalog }>> = {
   en: () => import('@lm/contracts/i18n/en.json'),
   fr: () => import('@lm/contracts/i18n/fr.json'),
   de: () => import('@lm/contracts/i18n/de.json'),
@@ -45,6 +47,17 @@ const dayjsLocales: Record<Language, () => Promise<unknown>> = {
 /** The i18next namespaces: `ui` (screens) first, then `messages` (contracts: validation, auth, errors). */
 export const I18N_NAMESPACES = { ui: 'ui', messages: 'messages' } as const;
 
+/**
+ * A catalog only one app needs (the back-office's labels of audit actions and permissions), loaded per
+ * language like the others but kept out of the other app's bundle. Its keys are found after `ui`'s.
+ */
+export interface ExtraNamespace {
+  name: string;
+  loaders: Record<Language, () => Promise<{ default: I18nCatalog }>>;
+}
+
+let extra: ExtraNamespace | undefined;
+
 /** The language stored under APP_LANG, else English (spec section 1). */
 export function storedLanguage(): Language {
   const stored = readPreference(STORAGE_KEYS.language);
@@ -52,7 +65,7 @@ export function storedLanguage(): Language {
 }
 
 async function loadLanguage(language: Language): Promise<void> {
-  const bundle = async (ns: string, load: () => Promise<{ default: Catalog }>) => {
+  const bundle = async (ns: string, load: () => Promise<{ default: I18nCatalog }>) => {
     if (i18next.hasResourceBundle(language, ns)) return;
     const catalog = await load();
     i18next.addResourceBundle(language, ns, catalog.default, true, true);
@@ -62,6 +75,7 @@ async function loadLanguage(language: Language): Promise<void> {
     dayjsLocales[language](),
     bundle(I18N_NAMESPACES.ui, uiLoaders[language]),
     bundle(I18N_NAMESPACES.messages, messageLoaders[language]),
+    ...(extra ? [bundle(extra.name, extra.loaders[language])] : []),
   ]);
 }
 
@@ -74,21 +88,27 @@ export function applyDocumentLanguage(language: Language): void {
 }
 
 /**
- * Starts i18next with the stored language (or `language`) and waits for its catalogs.
- * Call once before rendering the app.
+ * Starts i18next with the stored language (or `language`) and waits for its catalogs; `app` adds the
+ * app's own namespace. Call once before rendering the app.
  */
-export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18next> {
+export async function initI18n(
+  language: Language = storedLanguage(),
+  app?: ExtraNamespace,
+): Promise<typeof i18next> {
+  extra = app;
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
       lng: language,
-      ns: [I18N_NAMESPACES.ui, I18N_NAMESPACES.messages],
+      ns: [I18N_NAMESPACES.ui, I18N_NAMESPACES.messages, ...(app ? [app.name] : [])],
       defaultNS: I18N_NAMESPACES.ui,
-      fallbackNS: I18N_NAMESPACES.messages,
+      fallbackNS: [...(app ? [app.name] : []), I18N_NAMESPACES.messages],
       fallbackLng: false,
       resources: {},
       interpolation: { escapeValue: false },
       returnEmptyString: false,
     });
+    // `{{n, number}}`, `{{n, coins}}`, `{{n, days}}`...: the shared formatters in the reader's language.
+    registerFormatters(i18next);
   }
   await loadLanguage(language);
   await i18next.changeLanguage(language);

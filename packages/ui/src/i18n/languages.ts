@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, RTL_LANGUAGES } from '@lm/contracts/api';
+import { LANGUAGES, type Language, RTL_LANGUAGES } from '@lm/contracts/api';
 
 /** The five languages of spec section 1 with their own names, as the language switch lists them. */
 export const LANGUAGE_OPTIONS: readonly { code: Language; label: string }[] = [
@@ -20,9 +20,7 @@ export function directionOf(language: string): 'ltr' | 'rtl' {
 }
 
 /**
- * Intl locale used to format numbers and dates of a language. Arabic keeps Latin digits so that
- * amounts, coins and codes read the same as in e-mails and on the payment pages.
+ * Intl locale used to format numbers and dates of a language (Arabic keeps Latin digits); the one
+ * definition lives with the shared formatters.
  */
-export function intlLocale(language: string): string {
-  return language === 'ar' ? 'ar-u-nu-latn' : isLanguage(language) ? language : DEFAULT_LANGUAGE;
-}
+export { intlLocale } from '@lm/contracts/format';

@@ -2,12 +2,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { messageCatalogs } from '@lm/contracts/i18n/index';
 import { describe, expect, it } from 'vitest';
+import backOfficeEn from '../../../../apps/admin/src/i18n/locales/en.json';
 import en from './locales/en.json';
 
 type Catalog = { [key: string]: string | Catalog };
 
 /** Top-level groups of the UI catalog; a string literal starting with one of them is a key. */
-const GROUPS = Object.keys(en);
+const GROUPS = [...new Set([...Object.keys(en), ...Object.keys(backOfficeEn)])];
 const KEY = new RegExp(`['"\`]((?:${GROUPS.join('|')})\\.[a-z0-9_]+(?:\\.[a-z0-9_]+)*)['"\`]`, 'g');
 /** Keys built at run time (e.g. t(`user_types.${id}`)): every variant must exist. */
 const DYNAMIC_KEYS: readonly string[] = [
@@ -44,22 +45,26 @@ function files(dir: string): string[] {
   });
 }
 
+/** The key is a message, or a plural message (`t(key, { count })` finds `key_one`, `key_other`...). */
 function has(catalog: Catalog, key: string): boolean {
-  let node: string | Catalog | undefined = catalog;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return false;
-    node = node[part];
-  }
-  return typeof node === 'string';
+  const leaf = (k: string) => {
+    let node: string | Catalog | undefined = catalog;
+    for (const part of k.split('.')) {
+      if (node === undefined || typeof node === 'string') return false;
+      node = node[part];
+    }
+    return typeof node === 'string';
+  };
+  return leaf(key) || leaf(`${key}_other`);
 }
 
 describe('keys used in the code', () => {
-  it('exist in the English UI catalog (or the shared message catalog)', () => {
+  it('exist in the English UI catalog (or the back-office or shared message catalog)', () => {
     const missing: string[] = [];
     for (const file of sources.flatMap(files)) {
       for (const match of readFileSync(file, 'utf8').matchAll(KEY)) {
         const key = match[1]!;
-        if (!has(en, key) && !has(messageCatalogs.en as Catalog, key))
+        if (!has(en, key) && !has(backOfficeEn, key) && !has(messageCatalogs.en as Catalog, key))
           missing.push(`${key} (${file.slice(root.length + 1)})`);
       }
     }

@@ -95,7 +95,15 @@ export function NotificationsBell({ base, pageLink }: { base: string; pageLink?:
             </Stack>
           ) : (
             latest.data.map((n) => (
-              <UnstyledButton key={n.id} onClick={() => open(n)} w="100%" px="md" py="sm" display="block">
+              <UnstyledButton
+                key={n.id}
+                onClick={() => open(n)}
+                w="100%"
+                px="md"
+                py="sm"
+                display="block"
+                data-testid="bell-notification"
+              >
                 <Group gap="xs" wrap="nowrap" align="flex-start">
                   <Indicator disabled={Boolean(n.read_at)} position="middle-start" size={8} offset={-2}>
                     <span />

@@ -59,11 +59,15 @@ export function NotificationsPage({ base }: { base: string }) {
                 <span />
               </Indicator>
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={n.read_at ? 400 : 600} dir="auto">
+                <Text size="sm" fw={n.read_at ? 400 : 600}>
                   {n.title}
                 </Text>
-                <Text size="xs" c="dimmed" lineClamp={2} dir="auto">
+                <Text size="xs" c="dimmed" lineClamp={2}>
                   {n.body}
+                </Text>
+                {/* On phones the date and state columns are hidden: the time goes under the text. */}
+                <Text size="xs" c="dimmed" hiddenFrom="sm">
+                  {formatRelative(n.created_at, i18n.language)}
                 </Text>
               </Stack>
             </Group>
@@ -73,6 +77,7 @@ export function NotificationsPage({ base }: { base: string }) {
           accessor: 'created_at',
           title: 'ui.notifications.date',
           width: 200,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           render: (n) => (
             <Tooltip label={formatDateTime(n.created_at, i18n.language)}>
               <Text size="sm">{formatRelative(n.created_at, i18n.language)}</Text>
@@ -83,6 +88,7 @@ export function NotificationsPage({ base }: { base: string }) {
           accessor: 'read_at',
           title: 'ui.notifications.state',
           width: 150,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           render: (n) =>
             n.read_at ? (
               <Badge variant="light" color="gray">

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { chartDirection } from '../components/chart-direction';
 import { formatDate } from '../i18n/format';
 
 /** One day of `curator/payouts/last/month/stats`. */
@@ -26,6 +27,7 @@ export function PayoutsChart({ days }: { days: PayoutDayStat[] }) {
       </Text>
       <BarChart
         h={220}
+        {...chartDirection(i18n.language)}
         data={data}
         dataKey="day"
         withLegend

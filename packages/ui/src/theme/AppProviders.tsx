@@ -1,5 +1,5 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiClients, ApiProvider } from '../api/api-context';
@@ -25,6 +25,21 @@ function DirectionSync() {
   const { i18n } = useTranslation();
   const { setDirection } = useDirection();
   useEffect(() => setDirection(directionOf(i18n.language)), [i18n.language, setDirection]);
+  return null;
+}
+
+/**
+ * Server answers written in the reader's language (notifications, messages) are cached without the
+ * language in their key: when the language changes, refetch what is on screen (issue 20).
+ */
+function RefetchOnLanguageChange() {
+  const { i18n } = useTranslation();
+  const client = useQueryClient();
+  useEffect(() => {
+    const refetch = () => void client.invalidateQueries();
+    i18n.on('languageChanged', refetch);
+    return () => i18n.off('languageChanged', refetch);
+  }, [i18n, client]);
   return null;
 }
 
@@ -60,6 +75,7 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
           <DirectionSync />
+          <RefetchOnLanguageChange />
           <PreferencesProvider>
             <Themed checkMaintenance={checkMaintenance}>{children}</Themed>
           </PreferencesProvider>

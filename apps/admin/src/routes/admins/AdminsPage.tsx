@@ -33,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { type StaffAdmin, useAdminPasswordLink, useAdminRoleOptions, useCrud } from '../../hooks/use-staff';
+import { roleLabel } from '../../i18n/labels';
 
 const formSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(150, 'validation.too_long'),
@@ -103,7 +104,7 @@ function AdminForm({ admin, onDone }: { admin: StaffAdmin | null; onDone(): void
           render={({ field }) => (
             <MultiSelect
               label={t('staff.admins.roles')}
-              data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+              data={(roles.data ?? []).map((r) => ({ value: String(r.id), label: roleLabel(r.name, t) }))}
               value={field.value.map(String)}
               onChange={(v) => field.onChange(v.map(Number))}
               searchable
@@ -199,7 +200,7 @@ export function AdminsPage() {
             type: 'select',
             name: 'role_id',
             label: 'staff.admins.role',
-            options: (roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
+            options: (roles.data ?? []).map((r) => ({ value: String(r.id), label: roleLabel(r.name, t) })),
           },
         ]}
         actions={
@@ -236,7 +237,7 @@ export function AdminsPage() {
                 {a.roles.length ? (
                   a.roles.map((r) => (
                     <Badge key={r.id} variant="light">
-                      {r.name}
+                      {roleLabel(r.name, t)}
                     </Badge>
                   ))
                 ) : (

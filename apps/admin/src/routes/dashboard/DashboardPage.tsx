@@ -29,6 +29,7 @@ import { adminMenu } from '../../app/menu';
 import { hasAdminRoute } from '../../app/routes';
 import { useDevMailboxAvailable } from '../../hooks/use-dev-mailbox';
 import { useReport } from '../../hooks/use-staff';
+import { roleLabel } from '../../i18n/labels';
 import { ReportCharts } from '../reports/ReportCharts';
 import { lastDays } from '../reports/ReportsPage';
 
@@ -86,7 +87,7 @@ export function DashboardPage() {
                 {admin.roles.length ? (
                   admin.roles.map((role) => (
                     <Badge key={role} variant="light">
-                      {role}
+                      {roleLabel(role, t)}
                     </Badge>
                   ))
                 ) : (

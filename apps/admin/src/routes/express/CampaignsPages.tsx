@@ -4,7 +4,6 @@ import {
   ExpressCampaignView,
   ExpressStatusBadge,
   formatDateTime,
-  formatNumber,
   ListScreen,
   NotFoundPage,
   useExpressStatusOptions,
@@ -93,7 +92,7 @@ export function CampaignsPage() {
             accessor: 'price',
             title: 'express.fields.price',
             noWrap: true,
-            render: (c) => t('express.coins_value', { value: formatNumber(c.price, lang) }),
+            render: (c) => t('common.coins', { count: c.price }),
           },
           {
             accessor: 'status',

@@ -1,4 +1,4 @@
-import { confirmAction, formatNumber, isApiError, translateMessage, usePageTitle } from '@lm/ui';
+import { confirmAction, isApiError, translateMessage, usePageTitle } from '@lm/ui';
 import {
   ActionIcon,
   Badge,
@@ -238,12 +238,12 @@ const TIERS: LookupConfig = {
     { name: 'description', label: 'express.admin.description', kind: 'textarea' },
   ],
   empty: { tier_name: '', price: undefined, description: '', status: true },
-  columns: (lang, t) => [
+  columns: (_lang, t) => [
     { accessor: 'tier_name', title: t('express.admin.tier_name') },
     {
       accessor: 'price',
       title: t('express.admin.price_coins'),
-      render: (r) => t('express.coins_value', { value: formatNumber(Number(r.price), lang) }),
+      render: (r) => t('common.coins', { count: Number(r.price) }),
     },
     { accessor: 'description', title: t('express.admin.description') },
   ],
@@ -259,7 +259,7 @@ const DURATIONS: LookupConfig = {
     {
       accessor: 'duration',
       title: t('express.admin.duration_days'),
-      render: (r) => t('express.fields.days_value', { count: Number(r.duration) }),
+      render: (r) => t('common.days', { count: Number(r.duration) }),
     },
   ],
 };

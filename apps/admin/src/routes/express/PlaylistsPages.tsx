@@ -172,7 +172,7 @@ export function PlaylistsPage() {
           {
             accessor: 'duration',
             title: 'express.fields.duration',
-            render: (p) => t('express.fields.days_value', { count: p.duration.duration }),
+            render: (p) => t('common.days', { count: p.duration.duration }),
           },
           {
             accessor: 'status',
@@ -224,10 +224,10 @@ export function PlaylistViewPage() {
               <Group gap="xs">
                 <PlaylistStatusBadge statusId={p.status_id} />
                 <Badge variant="light" color="violet">
-                  {p.tier.tier_name} · {t('express.coins_value', { value: formatNumber(p.tier.price, lang) })}
+                  {p.tier.tier_name} · {t('common.coins', { count: p.tier.price })}
                 </Badge>
                 <Badge variant="light" color="gray">
-                  {t('express.fields.days_value', { count: p.duration.duration })}
+                  {t('common.days', { count: p.duration.duration })}
                 </Badge>
                 <Badge variant="light" color={p.renewable ? 'green' : 'gray'}>
                   {t('express.fields.renewable')}: {t(p.renewable ? 'express.yes' : 'express.no')}
@@ -235,7 +235,7 @@ export function PlaylistViewPage() {
               </Group>
               <Text size="sm" c="dimmed">
                 {t('express.fields.curator')}: {p.by_curator.name} ·{' '}
-                {t('express.fields.followers_value', { value: formatNumber(p.followers, lang) })} ·{' '}
+                {t('express.fields.followers_value', { count: p.followers })} ·{' '}
                 {formatDateTime(p.created_at, lang)}
               </Text>
               <Group gap={4}>

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import 'mantine-datatable/styles.css';
 import { LIMITS } from '@lm/contracts/limits';
-import { confirmAction, formatDateTime, formatNumber, useApi, usePageTitle } from '@lm/ui';
+import { chartDirection, confirmAction, formatDateTime, formatNumber, useApi, usePageTitle } from '@lm/ui';
 import { AreaChart } from '@mantine/charts';
 import {
   ActionIcon,
@@ -216,7 +216,7 @@ function ThroughputCard() {
       </Group>
       <AreaChart
         h={200}
-        dir="ltr"
+        {...chartDirection(i18n.language)}
         data={(data.data?.points ?? []).map((p) => ({ ...p, at: dayjs(p.at).format(format) }))}
         dataKey="at"
         withLegend

@@ -1,8 +1,10 @@
+import { AUDIT_TARGETS } from '@lm/contracts';
 import { formatDateTime, ListScreen, usePageTitle } from '@lm/ui';
 import { Badge, Code, Drawer, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AuditLog, useAuditActions } from '../../hooks/use-staff';
+import { auditActionLabel, auditTargetLabel, auditTargetText } from '../../i18n/labels';
 
 const ACTOR_COLORS: Record<string, string> = {
   admin: 'grape',
@@ -20,6 +22,22 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
       <Text size="sm" component="div">
         {children}
       </Text>
+    </Stack>
+  );
+}
+
+/** An audit action in words, its code below in small type (what the action filter matches). */
+function ActionText({ action }: { action: string }) {
+  const { t } = useTranslation();
+  const label = auditActionLabel(action, t);
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{label}</Text>
+      {label !== action && (
+        <Text size="xs" c="dimmed" ff="monospace" dir="ltr" ta="start" style={{ overflowWrap: 'anywhere' }}>
+          {action}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -57,9 +75,14 @@ export function AuditLogsPage() {
             type: 'select',
             name: 'action',
             label: 'staff.logs.action',
-            options: (actions.data ?? []).map((a) => ({ value: a, label: a })),
+            options: (actions.data ?? []).map((a) => ({ value: a, label: auditActionLabel(a, t) })),
           },
-          { type: 'text', name: 'target_type', label: 'staff.logs.target_type' },
+          {
+            type: 'select',
+            name: 'target_type',
+            label: 'staff.logs.target_type',
+            options: AUDIT_TARGETS.map((kind) => ({ value: kind, label: auditTargetLabel(kind, t) })),
+          },
           { type: 'text', name: 'target_id', label: 'staff.logs.target_id' },
           { type: 'date', name: 'from', label: 'staff.logs.from' },
           { type: 'date', name: 'to', label: 'staff.logs.to' },
@@ -68,7 +91,7 @@ export function AuditLogsPage() {
           {
             accessor: 'created_at',
             title: 'staff.logs.date',
-            width: 190,
+            width: 150,
             render: (l) => <Text size="sm">{formatDateTime(l.created_at, i18n.language)}</Text>,
           },
           {
@@ -86,27 +109,18 @@ export function AuditLogsPage() {
           {
             accessor: 'action',
             title: 'staff.logs.action',
-            render: (l) => (
-              <Text size="sm" ff="monospace" dir="ltr">
-                {l.action}
-              </Text>
-            ),
+            render: (l) => <ActionText action={l.action} />,
           },
           {
             accessor: 'target',
             title: 'staff.logs.target',
-            render: (l) =>
-              l.target_type ? (
-                <Text size="sm" dir="ltr" span>
-                  {l.target_type} #{l.target_id}
-                </Text>
-              ) : (
-                '—'
-              ),
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+            render: (l) => <Text size="sm">{auditTargetText(l.target_type, l.target_id, t)}</Text>,
           },
           {
             accessor: 'ip',
             title: 'staff.logs.ip',
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
             render: (l) => (
               <Text size="sm" dir="ltr" span>
                 {l.ip ?? '—'}
@@ -120,7 +134,7 @@ export function AuditLogsPage() {
         onClose={() => setOpen(null)}
         position="right"
         size="lg"
-        title={open?.action}
+        title={open ? auditActionLabel(open.action, t) : undefined}
         padding="lg"
       >
         {open && (
@@ -130,8 +144,11 @@ export function AuditLogsPage() {
               {t(`staff.logs.actor_${open.actor_type}`, { defaultValue: open.actor_type })}{' '}
               {open.actor_name ?? ''} {open.actor_email ? <span dir="ltr">({open.actor_email})</span> : null}
             </Detail>
+            <Detail label={t('staff.logs.action')}>
+              <ActionText action={open.action} />
+            </Detail>
             <Detail label={t('staff.logs.target')}>
-              {open.target_type ? `${open.target_type} #${open.target_id}` : '—'}
+              {auditTargetText(open.target_type, open.target_id, t)}
             </Detail>
             <Detail label={t('staff.logs.ip')}>{open.ip ?? '—'}</Detail>
             <Detail label={t('staff.logs.user_agent')}>{open.user_agent ?? '—'}</Detail>

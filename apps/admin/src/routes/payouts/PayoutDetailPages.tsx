@@ -6,6 +6,7 @@ import {
   PayoutStatusBadge,
   TRANSACTION_DESC_KEYS,
   usePageTitle,
+  wiseStateLabel,
 } from '@lm/ui';
 import {
   Alert,
@@ -45,6 +46,18 @@ function Field({
         {value || '—'}
       </Text>
     </Stack>
+  );
+}
+
+/** A provider's identifier: a short label and the code in small type, for support (issue 20). */
+function Reference({ label, value }: { label: string; value: string }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {label}:{' '}
+      <Text span size="xs" ff="monospace" dir="ltr" data-testid="quote-reference">
+        {value}
+      </Text>
+    </Text>
   );
 }
 
@@ -121,7 +134,11 @@ export function PayoutDetailPage() {
               <Divider />
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <Field label={t('payouts.transfer_id')} value={p.wise_transfer_id} />
-                <Field label={t('payouts.wise_status')} value={p.wise_status} testId="wise-status" />
+                <Field
+                  label={t('payouts.wise_status')}
+                  value={wiseStateLabel(p.wise_status, t)}
+                  testId="wise-status"
+                />
                 <Field label={t('payouts.admin.account_id')} value={p.wise_account_id} />
                 <Field label={t('payouts.requested_at')} value={formatDateTime(p.created_at, lang)} />
                 <Field
@@ -206,8 +223,8 @@ export function TransferPage() {
       ) : (
         <Card padding="lg" radius="md" data-testid="transfer-card">
           <Stack gap="md">
+            <Reference label={t('payouts.quote_id')} value={d.quote.id} />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Field label={t('payouts.quote_id')} value={d.quote.id} />
               <Field label={t('payouts.admin.user')} value={`${d.user.name} <${d.user.email}>`} />
               <Field label={t('payouts.bank_account')} value={d.recipient.label} />
               <Field label={t('payouts.coins_to_withdraw')} value={formatNumber(d.quote.coins, lang)} />
@@ -241,7 +258,11 @@ export function TransferPage() {
                   </Group>
                 </Stack>
                 <Field label={t('payouts.transfer_id')} value={d.wise?.transfer_id} />
-                <Field label={t('payouts.admin.live_status')} value={d.wise?.status} testId="live-status" />
+                <Field
+                  label={t('payouts.admin.live_status')}
+                  value={wiseStateLabel(d.wise?.status, t)}
+                  testId="live-status"
+                />
                 <Group>
                   <Button component={Link} to={`/payouts/${d.payout.id}`} variant="light">
                     {t('payouts.payout_number', { id: d.payout.id })}

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts/statuses';
-import { formatDate, formatMoney, formatNumber, statusLabelKey } from '@lm/ui';
+import { chartDirection, formatDate, formatMoney, formatNumber, statusLabelKey } from '@lm/ui';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCash, IconCoins, IconSpeakerphone, IconUserPlus, IconWallet } from '@tabler/icons-react';
@@ -67,6 +67,8 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
   const lang = i18n.language;
   if (!report) return <Skeleton h={420} visible={loading !== false} />;
   const day = (d: string) => formatDate(d, lang, 'D MMM');
+  const axes = chartDirection(lang);
+  const sideways = chartDirection(lang, 'vertical');
   const gbp = report.sales.totals.revenue.find((r) => r.currency === 'GBP')?.amount_minor ?? 0;
   const others = report.sales.totals.revenue.filter((r) => r.currency !== 'GBP');
   const newUsers =
@@ -113,7 +115,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
         <ChartCard title={t('staff.reports.sales_per_day')} testId="chart-sales">
           <BarChart
             h={240}
-            dir="ltr"
+            {...axes}
             data={report.sales.days.map((d) => ({ day: day(d.day), coins: d.coins }))}
             dataKey="day"
             series={[{ name: 'coins', label: t('staff.reports.coins_sold'), color: 'yellow.6' }]}
@@ -123,7 +125,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
         <ChartCard title={t('staff.reports.revenue_per_day')} testId="chart-revenue">
           <LineChart
             h={240}
-            dir="ltr"
+            {...axes}
             data={report.sales.days.map((d) => ({ day: day(d.day), gbp: (d.revenue.GBP ?? 0) / 100 }))}
             dataKey="day"
             series={[{ name: 'gbp', label: t('staff.reports.revenue_gbp'), color: 'teal.6' }]}
@@ -134,7 +136,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
         <ChartCard title={t('staff.reports.users_per_day')} testId="chart-users">
           <BarChart
             h={240}
-            dir="ltr"
+            {...axes}
             type="stacked"
             withLegend
             data={report.users.days.map((d) => ({ ...d, day: day(d.day) }))}
@@ -149,22 +151,22 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
         </ChartCard>
         <ChartCard title={t('staff.reports.campaigns_by_status')} testId="chart-campaigns">
           <BarChart
-            h={240}
-            dir="ltr"
+            h={300}
+            {...sideways}
             orientation="vertical"
             data={EXPRESS_CAMPAIGN_STATUSES.map((s) => ({
               status: t(statusLabelKey(s.label), { defaultValue: s.label }),
               count: report.campaigns.by_status.find((c) => c.status_id === s.id)?.count ?? 0,
             }))}
             dataKey="status"
-            yAxisProps={{ width: 170 }}
+            yAxisProps={{ ...sideways.yAxisProps, width: 170 }}
             series={[{ name: 'count', label: t('staff.reports.campaigns'), color: 'grape.6' }]}
           />
         </ChartCard>
         <ChartCard title={t('staff.reports.payouts_per_day')} testId="chart-payouts">
           <BarChart
             h={240}
-            dir="ltr"
+            {...axes}
             withLegend
             data={report.payouts.days.map((d) => ({
               day: day(d.day),
@@ -182,7 +184,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
         <ChartCard title={t('staff.reports.payouts_by_status')} testId="chart-payout-status">
           <BarChart
             h={240}
-            dir="ltr"
+            {...axes}
             data={[1, 2, 3, 4, 5].map((id) => ({
               status: t(PAYOUT_STATUS_KEYS[id] ?? 'ui.status.pending'),
               count: report.payouts.by_status.find((c) => c.status_id === id)?.count ?? 0,

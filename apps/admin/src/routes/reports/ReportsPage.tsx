@@ -40,7 +40,7 @@ export function ReportsPage() {
             onChange={(v) => setRange(lastDays(Number(v)))}
             data={PRESETS.map((d) => ({
               value: String(d),
-              label: t('staff.reports.last_days', { count: d }),
+              label: t('common.days', { count: d }),
             }))}
           />
           <DatePickerInput

@@ -6,22 +6,27 @@ import {
   Checkbox,
   Group,
   Modal,
+  Paper,
   ScrollArea,
   SegmentedControl,
+  SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { type Role, staffKeys, useCrud, usePermissions } from '../../hooks/use-staff';
-import { buildMatrix, MATRIX_ACTIONS, rowNames } from './permission-matrix';
+import { permissionLabel, roleLabel } from '../../i18n/labels';
+import { groupPermissions } from './permission-groups';
 
-/** The permission matrix: areas by row, actions by column, one checkbox per permission. */
+/**
+ * The permissions of a role, grouped by the screen they belong to (issue 20): each one a checkbox with
+ * its label in words and its permission name in small type below, and a box per screen to take or
+ * leave all of them.
+ */
 function PermissionMatrix({
   names,
   value,
@@ -34,7 +39,7 @@ function PermissionMatrix({
   locked?: boolean;
 }) {
   const { t } = useTranslation();
-  const rows = useMemo(() => buildMatrix(names), [names]);
+  const sections = useMemo(() => groupPermissions(names), [names]);
   const toggle = (list: string[], on: boolean) => {
     const next = new Set(value);
     for (const n of list) {
@@ -43,65 +48,57 @@ function PermissionMatrix({
     }
     onChange(next);
   };
-  const box = (name: string) => (
-    <Tooltip label={name} withinPortal key={name}>
-      <Checkbox
-        aria-label={name}
-        checked={value.has(name)}
-        disabled={locked}
-        onChange={(e) => toggle([name], e.currentTarget.checked)}
-        data-testid={`perm-${name}`}
-      />
-    </Tooltip>
-  );
   return (
-    <ScrollArea.Autosize mah="55vh">
-      <Table striped highlightOnHover withTableBorder verticalSpacing={6} data-testid="permission-matrix">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('staff.roles.area')}</Table.Th>
-            {MATRIX_ACTIONS.map((a) => (
-              <Table.Th key={a} ta="center">
-                {t(`staff.roles.action_${a}`)}
-              </Table.Th>
-            ))}
-            <Table.Th ta="center">{t('staff.roles.all')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => {
-            const all = rowNames(row);
-            const held = all.filter((n) => value.has(n)).length;
-            return (
-              <Table.Tr key={row.area}>
-                <Table.Td>
-                  <Text size="sm" ff="monospace" dir="ltr">
-                    {row.area}
-                  </Text>
-                </Table.Td>
-                {MATRIX_ACTIONS.map((a) => (
-                  <Table.Td key={a} ta="center">
-                    <Group gap={4} justify="center">
-                      {a === 'other' ? row.other.map(box) : row.cells[a] ? box(row.cells[a]) : null}
-                    </Group>
-                  </Table.Td>
+    <ScrollArea.Autosize mah="55vh" offsetScrollbars>
+      <Stack gap="sm" data-testid="permission-matrix">
+        {sections.map((section) => {
+          const held = section.names.filter((n) => value.has(n)).length;
+          const title = t(`staff.permission_groups.${section.group}`);
+          return (
+            <Paper
+              key={section.group}
+              withBorder
+              radius="md"
+              p="sm"
+              data-testid={`perm-group-${section.group}`}
+            >
+              <Checkbox
+                fw={600}
+                mb="xs"
+                label={title}
+                aria-label={t('staff.roles.all_in', { area: title })}
+                checked={held === section.names.length}
+                indeterminate={held > 0 && held < section.names.length}
+                disabled={locked}
+                onChange={(e) => toggle(section.names, e.currentTarget.checked)}
+              />
+              <SimpleGrid
+                cols={{ base: 1, sm: 2 }}
+                spacing="xs"
+                verticalSpacing="xs"
+                ps={{ base: 0, sm: 'lg' }}
+              >
+                {section.names.map((name) => (
+                  <Checkbox
+                    key={name}
+                    size="sm"
+                    label={permissionLabel(name, t)}
+                    description={
+                      <Text span size="xs" ff="monospace" dir="ltr" style={{ wordBreak: 'break-all' }}>
+                        {name}
+                      </Text>
+                    }
+                    checked={value.has(name)}
+                    disabled={locked}
+                    onChange={(e) => toggle([name], e.currentTarget.checked)}
+                    data-testid={`perm-${name}`}
+                  />
                 ))}
-                <Table.Td ta="center">
-                  <Group justify="center">
-                    <Checkbox
-                      aria-label={t('staff.roles.all_in', { area: row.area })}
-                      checked={held === all.length}
-                      indeterminate={held > 0 && held < all.length}
-                      disabled={locked}
-                      onChange={(e) => toggle(all, e.currentTarget.checked)}
-                    />
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+              </SimpleGrid>
+            </Paper>
+          );
+        })}
+      </Stack>
     </ScrollArea.Autosize>
   );
 }
@@ -145,7 +142,7 @@ function RoleForm({ role, onDone }: { role: Role | null; onDone(): void }) {
   };
   return (
     <Stack gap="md" data-testid="role-form">
-      <Group align="flex-end" grow>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} verticalSpacing="sm">
         <TextInput
           label={t('staff.roles.name')}
           withAsterisk
@@ -159,6 +156,7 @@ function RoleForm({ role, onDone }: { role: Role | null; onDone(): void }) {
             {t('staff.roles.guard')}
           </Text>
           <SegmentedControl
+            fullWidth
             value={guard}
             disabled={Boolean(role)}
             onChange={(v) => {
@@ -171,7 +169,7 @@ function RoleForm({ role, onDone }: { role: Role | null; onDone(): void }) {
             ]}
           />
         </Stack>
-      </Group>
+      </SimpleGrid>
       <Text size="sm" c="dimmed">
         {t('staff.roles.chosen', { count: chosen.size })}
       </Text>
@@ -235,7 +233,7 @@ export function RolesPage() {
             accessor: 'name',
             title: 'staff.roles.name',
             sortable: true,
-            render: (r) => <Text fw={600}>{r.name}</Text>,
+            render: (r) => <Text fw={600}>{roleLabel(r.name, t)}</Text>,
           },
           {
             accessor: 'guard',
@@ -265,7 +263,7 @@ export function RolesPage() {
               <EditDeleteActions
                 onEdit={() => setEditing(r)}
                 onDelete={() => remove.mutate(r.id)}
-                deleteMessage={t('staff.roles.delete_confirm', { name: r.name })}
+                deleteMessage={t('staff.roles.delete_confirm', { name: roleLabel(r.name, t) })}
               />
             ),
           },

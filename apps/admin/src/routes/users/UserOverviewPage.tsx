@@ -213,7 +213,7 @@ function ProfileCard({ user, onEdit }: { user: AdminUser; onEdit(): void }) {
             {t('users.overview.wallet_balance')}
           </Text>
           <Text fw={700} data-testid="user-balance">
-            {t('users.overview.coins', { value: formatNumber(user.balance.balance, lang) })}
+            {t('common.coins', { count: user.balance.balance })}
           </Text>
         </Group>
         <Text size="xs" c="dimmed" ta="end" dir="auto" data-testid="user-balance-value">
@@ -315,7 +315,7 @@ function campaignColumns(t: TFunction, lang: string, withArtist: boolean) {
       accessor: 'price',
       title: 'express.fields.price',
       noWrap: true,
-      render: (c) => t('express.coins_value', { value: formatNumber(c.price, lang) }),
+      render: (c) => t('common.coins', { count: c.price }),
     },
     {
       accessor: 'status',

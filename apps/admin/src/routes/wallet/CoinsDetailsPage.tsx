@@ -30,7 +30,7 @@ interface BalanceRow {
  * opens, so a double-clicked or retried submit adjusts the balance once.
  */
 function AdjustForm({ row, onDone }: { row: BalanceRow; onDone(): void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const adjust = useAdjustBalance();
   const [key] = useState(() => crypto.randomUUID());
   const form = useZodForm(adjustmentSchema, {
@@ -53,7 +53,7 @@ function AdjustForm({ row, onDone }: { row: BalanceRow; onDone(): void }) {
             {row.user.email}
           </Text>
           {' · '}
-          {t('wallet.admin.current_balance', { coins: formatNumber(row.balance, i18n.language) })}
+          {t('wallet.admin.current_balance', { coins: row.balance })}
         </Text>
         <Controller
           control={form.control}

@@ -102,8 +102,8 @@ export function MainWalletPage() {
                   label={t('wallet.admin.sold')}
                   value={formatMoney(main.data.sold.revenue_minor, 'GBP', lang)}
                   hint={t('wallet.admin.sold_hint', {
-                    coins: formatNumber(main.data.sold.coins, lang),
-                    payments: formatNumber(main.data.sold.count, lang),
+                    coins: main.data.sold.coins,
+                    count: main.data.sold.count,
                   })}
                   icon={IconCash}
                   color="green"

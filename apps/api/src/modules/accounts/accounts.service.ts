@@ -32,7 +32,6 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../platform/errors';
-import { t } from '../../platform/i18n';
 import { signValue, verifyValue } from '../../platform/signed';
 import { recordActivity } from '../activities/activities.service';
 import { type AuditActor, audit } from '../audit/audit.service';
@@ -122,12 +121,12 @@ async function mailCode(
   lang: Language,
 ) {
   const code = await issueEmailCode(tx, user.id, purpose, deps.clock);
-  const prefix = purpose === 'verify_email' ? 'verify' : 'two_factor';
   await deps.mail.send(
     {
       to: user.email,
-      subject: t(lang, `mail.${prefix}_subject`),
-      text: t(lang, `mail.${prefix}_body`, { name: user.firstName, code }),
+      language: lang,
+      key: purpose === 'verify_email' ? 'mail.verify' : 'mail.two_factor',
+      params: { name: user.firstName, code },
     },
     tx,
   );
@@ -321,8 +320,9 @@ export async function forgotPassword(deps: Deps, email: string, meta: RequestMet
     await deps.mail.send(
       {
         to: user.email,
-        subject: t(meta.lang, 'mail.reset_subject'),
-        text: t(meta.lang, 'mail.reset_body', { name: user.firstName, link }),
+        language: meta.lang,
+        key: 'mail.reset',
+        params: { name: user.firstName, link },
       },
       tx,
     );
@@ -395,8 +395,9 @@ export async function resetPassword(
     await deps.mail.send(
       {
         to: row.user.email,
-        subject: t(meta.lang, 'mail.password_changed_subject'),
-        text: t(meta.lang, 'mail.password_changed_body', { name: row.user.firstName }),
+        language: meta.lang,
+        key: 'mail.password_changed',
+        params: { name: row.user.firstName },
       },
       tx,
     );
@@ -448,8 +449,9 @@ export async function changePassword(
     await deps.mail.send(
       {
         to: user.email,
-        subject: t(meta.lang, 'mail.password_changed_subject'),
-        text: t(meta.lang, 'mail.password_changed_body', { name: user.firstName }),
+        language: meta.lang,
+        key: 'mail.password_changed',
+        params: { name: user.firstName },
       },
       tx,
     );

@@ -1,7 +1,6 @@
 import { LANGUAGES, type Language, LIMITS } from '@lm/contracts';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
-import { t } from '../../platform/i18n';
 import { issueResetLink } from '../accounts/reset-links';
 
 /** What a link to set an admin's password is: a new admin's invitation, or a reset for one who has a password. */
@@ -32,17 +31,17 @@ export async function mailAdminPasswordLink(
     ...(kind === 'invite' ? { invite: '1' } : {}),
   });
   const link = `${deps.config.appUrl}/admin/reset-password?${query}`;
-  const lang = adminLanguage(admin);
   await deps.mail.send(
     {
       to: admin.email,
-      subject: t(lang, `admins.mail.${kind}_subject`),
-      text: t(lang, `admins.mail.${kind}_body`, {
+      language: adminLanguage(admin),
+      key: `admins.mail.${kind}`,
+      params: {
         name: admin.name,
         link,
         days: LIMITS.adminInviteTtlDays,
         minutes: LIMITS.resetTokenTtlMinutes,
-      }),
+      },
     },
     tx,
   );

@@ -5,7 +5,6 @@ import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { hashPassword, verifyPassword } from '../../platform/crypto';
 import { AppError, NotFoundError, ValidationError } from '../../platform/errors';
-import { t } from '../../platform/i18n';
 import { liveResetLink, markResetLinkUsed } from '../accounts/reset-links';
 import { revokeAllAdminTokens } from '../accounts/tokens';
 import { type AuditActor, audit } from '../audit/audit.service';
@@ -89,12 +88,12 @@ export async function resetAdminPassword(
       },
       tx,
     );
-    const lang = adminLanguage(admin);
     await deps.mail.send(
       {
         to: admin.email,
-        subject: t(lang, 'mail.password_changed_subject'),
-        text: t(lang, 'mail.password_changed_body', { name: admin.name }),
+        language: adminLanguage(admin),
+        key: 'mail.password_changed',
+        params: { name: admin.name },
       },
       tx,
     );
@@ -139,12 +138,12 @@ export async function changeOwnAdminPassword(
       { action: 'admin.password_changed', targetType: 'admin', targetId: adminId },
       tx,
     );
-    const lang = adminLanguage(admin);
     await deps.mail.send(
       {
         to: admin.email,
-        subject: t(lang, 'mail.password_changed_subject'),
-        text: t(lang, 'mail.password_changed_body', { name: admin.name }),
+        language: adminLanguage(admin),
+        key: 'mail.password_changed',
+        params: { name: admin.name },
       },
       tx,
     );

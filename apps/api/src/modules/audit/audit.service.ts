@@ -1,3 +1,4 @@
+import type { AuditAction, AuditTarget } from '@lm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { containsPattern } from '../lookups/lookups.service';
@@ -11,10 +12,13 @@ export interface AuditActor {
   userAgent?: string | null;
 }
 
-/** One audit entry: `action` is a dotted verb (auth.login, auth.login_failed, roles.update ...). */
+/**
+ * One audit entry: `action` is a dotted verb (auth.login, auth.login_failed, roles.update ...) and
+ * `targetType` a kind of record, both from the contracts' lists so the back-office can name them.
+ */
 export interface AuditEntry {
-  action: string;
-  targetType?: string;
+  action: AuditAction;
+  targetType?: AuditTarget;
   targetId?: string | number;
   meta?: Record<string, unknown>;
 }

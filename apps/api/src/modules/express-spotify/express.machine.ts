@@ -1,11 +1,12 @@
-import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import { type AuditAction, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { and, eq, inArray, lte, or } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { audit } from '../audit/audit.service';
+import type { NotificationParam } from '../notifications/notifications.service';
 import { DESC, postHold, voidHold } from '../wallet/ledger';
-import { tellUser } from './express.notify';
+import { type ExpressNotice, tellUser } from './express.notify';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
 
 /**
@@ -92,12 +93,14 @@ async function tell(
   deps: Deps,
   tx: Tx,
   userId: number,
-  key: string,
-  params: Record<string, unknown>,
+  step: ExpressNotice,
+  params: Record<string, NotificationParam>,
   campaignId: number,
 ) {
-  await tellUser(deps, tx, userId, key, params, campaignId, `/express-campaigns/${campaignId}`);
+  await tellUser(deps, tx, userId, step, params, campaignId, `/express-campaigns/${campaignId}`);
 }
+
+type ExpressAuditStep<A> = A extends `express.${infer Step}` ? Step : never;
 
 /** Record the transition in the audit log (actor, from/to). */
 async function log(
@@ -105,7 +108,7 @@ async function log(
   tx: Tx,
   actor: Actor,
   c: Campaign,
-  action: string,
+  action: ExpressAuditStep<AuditAction>,
   meta: Record<string, unknown> = {},
 ) {
   await audit(

@@ -1,23 +1,29 @@
 import type { Language } from '@lm/contracts';
+import type { NotificationMessage } from '@lm/contracts/messages';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
-import { t } from '../../platform/i18n';
 import { users } from '../accounts/accounts.schema';
-import { notify } from '../notifications/notifications.service';
+import { type NotificationParam, notify } from '../notifications/notifications.service';
 
 type Deps = Pick<AppDeps, 'config' | 'mail'>;
 
+/** The campaign steps a user is told about: `express.notify.<step>` of the shared catalog. */
+export type ExpressNotice = StepOf<NotificationMessage>;
+type StepOf<M> = M extends `express.notify.${infer Step}` ? Step : never;
+
 /**
- * Tell a user about a campaign step, in their language: an in-app notification and an email, both in
- * the caller's transaction (texts `express.notify.<key>.title|body` of the shared catalog).
+ * Tell a user about a campaign step, both in the caller's transaction: an in-app notification (stored
+ * as `express.notify.<step>` with its parameters, written in the reader's language when read) and an
+ * email in the user's language (`users.language`). Parameters are raw: coins and days as numbers,
+ * dates as `YYYY-MM-DD`.
  */
 export async function tellUser(
   deps: Deps,
   tx: Tx,
   userId: number,
-  key: string,
-  params: Record<string, unknown>,
+  step: ExpressNotice,
+  params: Record<string, NotificationParam>,
   campaignId: number | null,
   link: string,
 ): Promise<void> {
@@ -26,22 +32,23 @@ export async function tellUser(
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return;
-  const lang = user.language as Language;
-  const title = t(lang, `express.notify.${key}.title`, params);
-  const body = t(lang, `express.notify.${key}.body`, params);
+  const message = `express.notify.${step}` as const;
   await notify(tx, {
     userId,
-    type: `express.${key}`,
-    title,
-    body,
+    type: `express.${step}`,
+    message,
+    params,
     link,
     data: campaignId ? { campaign_id: campaignId } : {},
   });
   await deps.mail.send(
     {
       to: user.email,
-      subject: title,
-      text: `${t(lang, 'express.notify.greeting', { name: user.firstName })}\n\n${body}\n\n${deps.config.appUrl}${link}`,
+      language: user.language as Language,
+      notification: message,
+      params,
+      name: user.firstName,
+      link: `${deps.config.appUrl}${link}`,
     },
     tx,
   );

@@ -404,7 +404,7 @@ describe('the lifecycle (DESIGN section 5)', () => {
         .json()
         .data.timeline.map((e: { note: string | null }) => e.note);
     expect(await notes('en')).toContain('The track was removed from the playlist after 7 of 28 days');
-    expect(await notes('fr')).toContain('Le titre a été retiré de la playlist après 7 jours sur 28');
+    expect(await notes('fr')).toContain('Le titre a été retiré de la playlist après 7 sur 28 jours');
     expect(await notes('de')).toContain('Platzierung auf der Playlist bestätigt');
     expect(await notes('fr')).toContain('Campagne créée et envoyée au curateur');
     ctx.clock.set(new Date());

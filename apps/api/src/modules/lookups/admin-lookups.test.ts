@@ -128,7 +128,7 @@ describe('entries in use', () => {
     );
     const res = await call('DELETE', `/api/admin/genres/${genre.id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('1 records use this entry. Make it inactive instead');
+    expect(res.json().message).toBe('1 record uses this entry. Make it inactive instead');
     expect(
       (await ctx.deps.database.db.execute(sql`select 1 from user_genres where genre_id = ${genre.id}`)).rows,
     ).toHaveLength(1);

@@ -1,23 +1,64 @@
+import { isolateTextParams, type Language } from '@lm/contracts';
+import type { MessageParams } from '@lm/contracts/i18n/index';
+import { MAIL_GREETING, type MailMessageKey, type NotificationMessage } from '@lm/contracts/messages';
 import { desc, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config/env';
 import type { Database, Tx } from '../../db/client';
 import type { JobDefinition, Jobs } from '../../jobs/jobs';
+import { t } from '../../platform/i18n';
 import { getSettings } from '../settings/settings.service';
 import { mailOutbox } from './mail.schema';
 
-/** A message to send. `text` is required; `html` optional. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
+/** What a mail says: one of the catalog's mail messages, or a notification repeated by mail. */
+export type MailContent =
+  | {
+      /** `<key>.subject` and `<key>.body` of the shared catalog. */
+      key: MailMessageKey;
+      params?: MessageParams;
+    }
+  | {
+      /** The notification's title is the subject; the body sits between a greeting and the link. */
+      notification: NotificationMessage;
+      params?: MessageParams;
+      /** The recipient's first name, for the greeting. */
+      name: string;
+      /** Absolute link to open the thing the notification is about. */
+      link: string;
+    };
+
+/**
+ * A message to send: who to, in which language (the recipient's: `users.language` or
+ * `admins.language`; for a guest flow such as "forgot password", the language of the request), and
+ * what, as message keys. The mailer writes subject and text in that language (issue 20).
+ */
+export type MailMessage = { to: string; language: Language } & MailContent;
+
+/**
+ * Subject and text of a mail in its language: the catalog's `<key>.subject|body`, or, for a
+ * notification, its `title` as subject and `mail.greeting`, `body` and the link as text.
+ */
+export function renderMail(message: MailMessage): { subject: string; text: string } {
+  const lang = message.language;
+  const params = isolateTextParams(lang, message.params ?? {});
+  if ('key' in message)
+    return {
+      subject: t(lang, `${message.key}.subject`, params),
+      text: t(lang, `${message.key}.body`, params),
+    };
+  const subject = t(lang, `${message.notification}.title`, params);
+  const body = t(lang, `${message.notification}.body`, params);
+  return {
+    subject,
+    text: `${t(lang, MAIL_GREETING, isolateTextParams(lang, { name: message.name }))}\n\n${body}\n\n${message.link}`,
+  };
 }
 
 /**
  * Outgoing mail. Every message is written to the outbox table (in the caller's transaction when one
- * is given). With the `outbox` driver that row is the delivery (dev mailbox); with `smtp` a job
- * delivers it through nodemailer and stamps `sent_at`, retrying on failure.
+ * is given), already in its recipient's language. With the `outbox` driver that row is the delivery
+ * (dev mailbox); with `smtp` a job delivers it through nodemailer and stamps `sent_at`, retrying on
+ * failure.
  */
 export interface Mailer {
   driver: 'outbox' | 'smtp';
@@ -46,14 +87,14 @@ export function createMailer(config: Config, database: Database, jobs: Jobs): Ma
     driver: config.MAIL_DRIVER,
     async send(message, tx) {
       const db = tx?.db ?? database.db;
+      const { subject, text } = renderMail(message);
       const [row] = await db
         .insert(mailOutbox)
         .values({
           toAddress: message.to,
           fromAddress: await senderFor(config.MAIL_FROM, tx ?? database),
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
+          subject,
+          text,
           driver: config.MAIL_DRIVER,
         })
         .returning({ id: mailOutbox.id });

@@ -19,7 +19,8 @@ export const notificationSchema = z.object({
 
 /**
  * The four bell calls under `base`, each reaching only the caller's own notifications: list (newest
- * first), unread count, mark one read (404 when not theirs), mark all read.
+ * first), unread count, mark one read (404 when not theirs), mark all read. Titles and bodies are
+ * written in the request's language (`X-Lang` / `Accept-Language`), whatever it was when they were sent.
  */
 function bellRoutes(
   app: ZodApp,
@@ -37,7 +38,13 @@ function bellRoutes(
     },
     async (req) => {
       const { page, limit } = req.query;
-      const { rows, total } = await service.listNotifications(deps.database, owner(req), page, limit);
+      const { rows, total } = await service.listNotifications(
+        deps.database,
+        owner(req),
+        page,
+        limit,
+        req.lang,
+      );
       return { data: rows, pagination: paginate(total, page, limit) };
     },
   );
@@ -57,7 +64,9 @@ function bellRoutes(
       config: { access },
       schema: { tags, params: idParams, response: { 200: envelope(notificationSchema) } },
     },
-    async (req) => ({ data: await service.markRead(deps.database, owner(req), req.params.id, deps.clock) }),
+    async (req) => ({
+      data: await service.markRead(deps.database, owner(req), req.params.id, deps.clock, req.lang),
+    }),
   );
 
   app.post(

@@ -1,20 +1,29 @@
+import { isolateTextParams, type Language } from '@lm/contracts';
+import type { NotificationMessage } from '@lm/contracts/messages';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { NotFoundError } from '../../platform/errors';
+import { t } from '../../platform/i18n';
 import { notifications } from './notifications.schema';
 
 /** Whose notifications: one user's or one admin's (each reads only their own). */
 export type NotificationOwner = { userId: number } | { adminId: number };
 
+/** A parameter of a notification message: stored as JSON, formatted by the catalog when read. */
+export type NotificationParam = string | number | boolean | null | { minor: number; currency: string };
+
 /** What `notify` stores. Exactly one of `userId` / `adminId` names the recipient. */
 export type NotificationInput = NotificationOwner & {
-  /** Dotted kind for the apps to pick an icon or filter by, e.g. `campaign.approved`. */
+  /** Dotted kind for the apps to pick an icon or filter by, e.g. `express.approved`. */
   type: string;
-  /** Final text in the recipient's language (users.language; en for admins), at most 200 characters. */
-  title: string;
-  /** Final text in the recipient's language. */
-  body: string;
+  /** The catalog message (`<message>.title`, `<message>.body`) written in the reader's language when read. */
+  message: NotificationMessage;
+  /**
+   * The message's parameters, raw: numbers stay numbers (the catalog writes `{{coins, coins}}`), days
+   * as `YYYY-MM-DD` (`{{date, day}}`), amounts as `{ minor, currency }` (`{{amount, money}}`).
+   */
+  params?: Record<string, NotificationParam>;
   /** In-app path to open, e.g. `/campaigns/12` (at most 300 characters). */
   link?: string | null;
   /** Ids the notification is about, kept for later use; never shown as such. */
@@ -32,12 +41,12 @@ export interface NotificationView {
   created_at: string;
 }
 
-const TITLE_MAX = 200;
-
 /**
  * Store an in-app notification for one user or one admin (the bell of both apps). Pass the business
  * transaction as `db` so the notification commits, or rolls back, with the change it announces
- * (DESIGN section 5: each transition sends its notification in its transaction).
+ * (DESIGN section 5: each transition sends its notification in its transaction). The text is not
+ * written now: the message key and its parameters are stored, and each reader gets it in the language
+ * they read in (issue 20).
  * @returns the new notification's id
  * @throws Error when the input names no recipient or both kinds (a programming error, answered 500)
  */
@@ -52,8 +61,8 @@ export async function notify(db: Database | Tx, input: NotificationInput): Promi
       userId,
       adminId,
       type: input.type,
-      title: input.title.slice(0, TITLE_MAX),
-      body: input.body,
+      messageKey: input.message,
+      params: input.params ?? {},
       link: input.link ?? null,
       data: input.data ?? null,
     })
@@ -64,12 +73,17 @@ export async function notify(db: Database | Tx, input: NotificationInput): Promi
 const ownedBy = (owner: NotificationOwner): SQL =>
   'userId' in owner ? eq(notifications.userId, owner.userId) : eq(notifications.adminId, owner.adminId);
 
-function view(row: typeof notifications.$inferSelect): NotificationView {
+/**
+ * A stored notification as its reader sees it: title and body written from its message key in `lang`
+ * (rows stored before issue 20 keep the text they were written with).
+ */
+function view(row: typeof notifications.$inferSelect, lang: Language): NotificationView {
+  const params = isolateTextParams(lang, row.params ?? {});
   return {
     id: row.id,
     type: row.type,
-    title: row.title,
-    body: row.body,
+    title: row.messageKey ? t(lang, `${row.messageKey}.title`, params) : (row.title ?? ''),
+    body: row.messageKey ? t(lang, `${row.messageKey}.body`, params) : (row.body ?? ''),
     link: row.link,
     read_at: row.readAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
@@ -77,8 +91,8 @@ function view(row: typeof notifications.$inferSelect): NotificationView {
 }
 
 /**
- * A page of the owner's notifications, newest first (`GET /api/notifications`,
- * `GET /api/admin/notifications`).
+ * A page of the owner's notifications, newest first, written in `lang` (`GET /api/notifications`,
+ * `GET /api/admin/notifications`: the request's language).
  * @param page from 1; @param limit rows per page
  */
 export async function listNotifications(
@@ -86,6 +100,7 @@ export async function listNotifications(
   owner: NotificationOwner,
   page: number,
   limit: number,
+  lang: Language,
 ): Promise<{ rows: NotificationView[]; total: number }> {
   const [rows, total] = await Promise.all([
     database.db
@@ -97,7 +112,7 @@ export async function listNotifications(
       .offset((page - 1) * limit),
     database.db.$count(notifications, ownedBy(owner)),
   ]);
-  return { rows: rows.map(view), total };
+  return { rows: rows.map((row) => view(row, lang)), total };
 }
 
 /** How many of the owner's notifications are unread (`.../unread-count`). */
@@ -107,7 +122,7 @@ export async function unreadCount(database: Database, owner: NotificationOwner):
 
 /**
  * Mark one of the owner's notifications read (`.../{id}/read`); reading it again keeps the first time.
- * @returns the notification as it is now
+ * @returns the notification as it is now, written in `lang`
  * @throws NotFoundError 404 when it does not exist or belongs to someone else
  */
 export async function markRead(
@@ -115,19 +130,20 @@ export async function markRead(
   owner: NotificationOwner,
   id: number,
   clock: Clock,
+  lang: Language,
 ): Promise<NotificationView> {
   const [updated] = await database.db
     .update(notifications)
     .set({ readAt: clock.now() })
     .where(and(eq(notifications.id, id), ownedBy(owner), isNull(notifications.readAt)))
     .returning();
-  if (updated) return view(updated);
+  if (updated) return view(updated, lang);
   const [existing] = await database.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.id, id), ownedBy(owner)));
   if (!existing) throw new NotFoundError();
-  return view(existing);
+  return view(existing, lang);
 }
 
 /**

@@ -13,7 +13,6 @@ import {
   TooManyRequestsError,
   ValidationError,
 } from '../../platform/errors';
-import { t } from '../../platform/i18n';
 import {
   checkRecipientDetails,
   FAILED_STATES,
@@ -27,7 +26,7 @@ import {
 import { emailCodes, users } from '../accounts/accounts.schema';
 import { consumeEmailCode, issueEmailCode } from '../accounts/email-codes';
 import { type AuditActor, audit } from '../audit/audit.service';
-import { notify } from '../notifications/notifications.service';
+import { type NotificationParam, notify } from '../notifications/notifications.service';
 import { getSettings } from '../settings/settings.service';
 import { credit, DESC, hold, postHold, voidHold, walletBalance } from '../wallet/ledger';
 import { webhookEvents } from '../wallet/payments.schema';
@@ -443,18 +442,17 @@ export async function sendCode(deps: Deps, userId: number, wiseQuoteId: string):
     }
     const [user] = await tx.db.select().from(users).where(eq(users.id, userId));
     const code = await issueEmailCode(tx, userId, codePurpose(q), deps.clock);
-    const lang = user!.language as Language;
-    const params = {
-      name: user!.firstName,
-      code,
-      coins: q.coins,
-      amount: `${(q.targetMinor / 100).toFixed(2)} ${q.targetCurrency}`,
-    };
     await deps.mail.send(
       {
         to: user!.email,
-        subject: t(lang, 'mail.payout_code_subject'),
-        text: t(lang, 'mail.payout_code_body', params),
+        language: user!.language as Language,
+        key: 'mail.payout_code',
+        params: {
+          name: user!.firstName,
+          code,
+          coins: q.coins,
+          amount: { minor: q.targetMinor, currency: q.targetCurrency },
+        },
       },
       tx,
     );
@@ -616,25 +614,44 @@ async function returnCoins(tx: Tx, p: Payout): Promise<void> {
   await tx.db.update(payouts).set({ coinsReturnedAt: sql`now()` }).where(eq(payouts.id, p.id));
 }
 
-async function tellUser(deps: Deps, tx: Tx, p: Payout, key: string, params: Record<string, unknown> = {}) {
+/**
+ * Tell the payee about their payout, in the caller's transaction: a notification (`payouts.notify.<step>`,
+ * written in the reader's language when read) and an email in their language.
+ */
+async function tellUser(
+  deps: Deps,
+  tx: Tx,
+  p: Payout,
+  step: 'approved' | 'declined' | 'paid' | 'failed',
+  params: Record<string, NotificationParam> = {},
+) {
   const [user] = await tx.db
-    .select({ language: users.language, email: users.email })
+    .select({ language: users.language, email: users.email, firstName: users.firstName })
     .from(users)
     .where(eq(users.id, p.userId));
   if (!user) return;
-  const lang = user.language as Language;
   const all = { coins: p.coins, id: p.id, ...params };
-  const title = t(lang, `payouts.notify.${key}.title`, all);
-  const body = t(lang, `payouts.notify.${key}.body`, all);
+  const message = `payouts.notify.${step}` as const;
+  const link = `/payouts/${p.id}`;
   await notify(tx, {
     userId: p.userId,
-    type: `payouts.${key}`,
-    title,
-    body,
-    link: `/payouts/${p.id}`,
+    type: `payouts.${step}`,
+    message,
+    params: all,
+    link,
     data: { payout_id: p.id },
   });
-  await deps.mail.send({ to: user.email, subject: title, text: body }, tx);
+  await deps.mail.send(
+    {
+      to: user.email,
+      language: user.language as Language,
+      notification: message,
+      params: all,
+      name: user.firstName,
+      link: `${deps.config.appUrl}${link}`,
+    },
+    tx,
+  );
 }
 
 async function fail(deps: Deps, tx: Tx, p: Payout, reason: string): Promise<void> {

@@ -273,7 +273,7 @@ describe('quotes', () => {
       { token },
     );
     expect(over.statusCode).toBe(422);
-    expect(over.json().errors.coins[0]).toBe('You can withdraw at most 1000 coins');
+    expect(over.json().errors.coins[0]).toBe('You can withdraw at most 1,000 coins');
     const someoneElses = await curator(10);
     const foreign = await ctx.call('GET', `/api/payments/wise/create/quote/payouts?recipient_id=${r.id}`, {
       token: someoneElses.token,
@@ -645,11 +645,14 @@ describe('staff decisions', () => {
       Number((await payoutRow(payout.id)).wise_transfer_id),
     ]);
     expect(transfer.status).toBe('cancelled');
-    const note = await q1<{ title: string }>(
-      `select title from notifications where user_id = $1 order by id desc limit 1`,
+    const note = await q1<{ message_key: string; params: Record<string, unknown> }>(
+      `select message_key, params from notifications where user_id = $1 order by id desc limit 1`,
       [user.id],
     );
-    expect(note.title).toBe('Withdrawal declined');
+    expect(note).toEqual({
+      message_key: 'payouts.notify.declined',
+      params: { coins: 600, id: payout.id, reason: 'Bank details do not match the account name' },
+    });
   });
 
   it('lets exactly one of a concurrent approve and decline win', async () => {

@@ -329,7 +329,9 @@ describe('DELETE /api/roles/:id', () => {
     await ctx.deps.database.db.insert(adminRoles).values({ adminId: holder.id, roleId: role.id });
     const used = await call('DELETE', `/api/roles/${role.id}`);
     expect(used.statusCode).toBe(409);
-    expect(used.json().message).toBe('This role is still assigned to 1 accounts. Remove it from them first');
+    expect(used.json().message).toBe(
+      'This role is still assigned to 1 account. Remove it from that account first',
+    );
   });
 
   it('deletes an unassigned role and audits it', async () => {

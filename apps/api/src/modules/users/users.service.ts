@@ -13,7 +13,6 @@ import type { AppDeps } from '../../platform/app';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate, parseOrder } from '../../platform/http';
-import { t } from '../../platform/i18n';
 import { passwordResets, users } from '../accounts/accounts.schema';
 import { revokeAllUserTokens } from '../accounts/tokens';
 import { audit } from '../audit/audit.service';
@@ -393,23 +392,21 @@ export async function decideUser(
     if (user.status !== 'pending_approval') throw new ConflictError('user.not_pending');
     const status = decision === 'approve' ? 'approved' : 'declined';
     await tx.db.update(users).set({ status, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
-    const lang = userLang(user);
-    const kind = decision === 'approve' ? 'approved' : 'declined';
-    const reasonLine = reason ? `\n\n${t(lang, 'user.mail.declined_reason', { reason })}` : '';
+    const language = userLang(user);
+    const kind = decision === 'approve' ? 'approved' : reason ? 'declined_reason' : 'declined';
     await notify(tx, {
       userId,
-      type: `account.${kind}`,
-      title: t(lang, `user.notify.${kind}.title`),
-      body: t(lang, `user.notify.${kind}.body`) + (decision === 'decline' && reason ? ` ${reason}` : ''),
+      type: `account.${decision === 'approve' ? 'approved' : 'declined'}`,
+      message: `user.notify.${kind}`,
+      params: reason ? { reason } : {},
       link: '/dashboard',
     });
     await deps.mail.send(
       {
         to: user.email,
-        subject: t(lang, `user.mail.${kind}_subject`),
-        text:
-          t(lang, `user.mail.${kind}_body`, { name: user.firstName }) +
-          (decision === 'decline' ? reasonLine : ''),
+        language,
+        key: `user.mail.${kind}`,
+        params: { name: user.firstName, ...(reason ? { reason } : {}) },
       },
       tx,
     );
@@ -441,12 +438,12 @@ export async function disableUser(deps: Deps, userId: number, meta: StaffMeta): 
       .set({ status: 'disabled', updatedAt: deps.clock.now() })
       .where(eq(users.id, userId));
     await revokeAllUserTokens(tx, userId);
-    const lang = userLang(user);
     await deps.mail.send(
       {
         to: user.email,
-        subject: t(lang, 'user.mail.disabled_subject'),
-        text: t(lang, 'user.mail.disabled_body', { name: user.firstName }),
+        language: userLang(user),
+        key: 'user.mail.disabled',
+        params: { name: user.firstName },
       },
       tx,
     );
@@ -509,13 +506,13 @@ export async function inviteUser(deps: Deps, userId: number, meta: StaffMeta): P
     const now = deps.clock.now();
     const token = await newResetLink(tx, userId, now, INVITE_TTL_DAYS * 86_400_000);
     await tx.db.update(users).set({ status: 'invited', updatedAt: now }).where(eq(users.id, userId));
-    const lang = userLang(user);
     const link = `${deps.config.appUrl}/user/reset-password?${new URLSearchParams({ token, email: user.email, invite: '1' })}`;
     await deps.mail.send(
       {
         to: user.email,
-        subject: t(lang, 'user.mail.invite_subject'),
-        text: t(lang, 'user.mail.invite_body', { name: user.firstName, link, days: INVITE_TTL_DAYS }),
+        language: userLang(user),
+        key: 'user.mail.invite',
+        params: { name: user.firstName, link, days: INVITE_TTL_DAYS },
       },
       tx,
     );
@@ -541,13 +538,13 @@ export async function sendPasswordReset(deps: Deps, userId: number, meta: StaffM
     if (user.status === 'not_registered' || user.status === 'invited' || !user.passwordHash)
       throw new ConflictError('user.reset_not_allowed');
     const token = await newResetLink(tx, userId, deps.clock.now(), LIMITS.resetTokenTtlMinutes * 60_000);
-    const lang = userLang(user);
     const link = `${deps.config.appUrl}/user/reset-password?${new URLSearchParams({ token, email: user.email })}`;
     await deps.mail.send(
       {
         to: user.email,
-        subject: t(lang, 'mail.reset_subject'),
-        text: t(lang, 'mail.reset_body', { name: user.firstName, link }),
+        language: userLang(user),
+        key: 'mail.reset',
+        params: { name: user.firstName, link },
       },
       tx,
     );

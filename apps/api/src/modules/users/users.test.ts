@@ -311,10 +311,11 @@ describe('approve and decline (only while Pending For Approval)', () => {
     expect(res.json().message).toBe('User approved');
     expect(await statusOf(user.id)).toBe('approved');
     expect((await ctx.lastMail(user.email))?.subject).toBe('Votre compte est approuvé');
-    const note = await ctx.deps.database.pool.query('select title from notifications where user_id = $1', [
-      user.id,
-    ]);
-    expect(note.rows.map((r) => r.title)).toEqual(['Compte approuvé']);
+    const note = await ctx.deps.database.pool.query(
+      'select message_key from notifications where user_id = $1',
+      [user.id],
+    );
+    expect(note.rows.map((r) => r.message_key)).toEqual(['user.notify.approved']);
     const again = await ctx.call('POST', `/api/admin/users/${user.id}/decline`, { token: superToken });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This user is not waiting for approval');
@@ -474,7 +475,7 @@ describe('invite and reset password mails', () => {
     expect(res.statusCode).toBe(200);
     const mail = await mailText(user.email);
     expect(mail.subject).toBe(
-      (await import('@lm/contracts/i18n/index')).translate('tr', 'mail.reset_subject'),
+      (await import('@lm/contracts/i18n/index')).translate('tr', 'mail.reset.subject'),
     );
     const link = linkOf(mail.text);
     const check = await ctx.call(

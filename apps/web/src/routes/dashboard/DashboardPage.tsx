@@ -194,7 +194,7 @@ export function DashboardPage() {
           ) : notifications.data?.length ? (
             <Stack gap="sm">
               {notifications.data.slice(0, 5).map((n) => (
-                <div key={n.id}>
+                <div key={n.id} data-testid="dashboard-notification">
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Text size="sm" fw={n.read_at ? 400 : 600} lineClamp={1}>
                       {n.title}

@@ -3,7 +3,6 @@ import {
   type ExpressCampaign,
   ExpressStatusBadge,
   formatDateTime,
-  formatNumber,
   ListScreen,
   useExpressStatusOptions,
   usePageTitle,
@@ -47,7 +46,7 @@ export function useCampaignColumns(curator: boolean): DataTableColumn<ExpressCam
       accessor: 'price',
       title: 'express.fields.price',
       noWrap: true,
-      render: (c) => t('express.coins_value', { value: formatNumber(c.price, lang) }),
+      render: (c) => t('common.coins', { count: c.price }),
     },
     {
       accessor: 'status',

@@ -102,8 +102,7 @@ function PlaylistCard({
   selected: boolean;
   onToggle(): void;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   return (
     <Card
       padding="sm"
@@ -144,15 +143,13 @@ function PlaylistCard({
         </Badge>
         <Group gap={4} c="dimmed">
           <IconUsers size={14} />
-          <Text size="xs">
-            {t('express.fields.followers_value', { value: formatNumber(playlist.followers, lang) })}
-          </Text>
+          <Text size="xs">{t('express.fields.followers_value', { count: playlist.followers })}</Text>
         </Group>
       </Group>
       <Group gap={4} mt="xs">
         <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
         <Text fw={700} size="sm">
-          {t('express.coins_value', { value: formatNumber(playlist.tier.price, lang) })}
+          {t('common.coins', { count: playlist.tier.price })}
         </Text>
       </Group>
     </Card>
@@ -166,8 +163,8 @@ function PlaylistCard({
  */
 export function CreateCampaignPage() {
   const { t, i18n } = useTranslation();
-  usePageTitle('express.create.title');
   const lang = i18n.language;
+  usePageTitle('express.create.title');
   const navigate = useNavigate();
   const session = useSession<SessionUser>();
   const [link, setLink] = useState('');
@@ -379,7 +376,7 @@ export function CreateCampaignPage() {
           placeholder={t('express.create.all_tiers')}
           data={(tiers.data ?? []).map((x) => ({
             value: String(x.id),
-            label: `${x.tier_name} · ${t('express.coins_value', { value: formatNumber(x.price, lang) })}`,
+            label: `${x.tier_name} · ${t('common.coins', { count: x.price })}`,
           }))}
           value={tierId}
           onChange={setTierId}
@@ -388,7 +385,7 @@ export function CreateCampaignPage() {
           data-testid="tier-filter"
         />
         <Text size="sm" c="dimmed" ms="auto">
-          {t('express.create.selected', { count: chosen.length, total: formatNumber(total, lang) })}
+          {t('express.create.selected', { count: chosen.length, total })}
         </Text>
       </Group>
       {pickError && (
@@ -433,14 +430,14 @@ export function CreateCampaignPage() {
                   ({p.tier.tier_name})
                 </Text>
               </Text>
-              <Text size="sm">{t('express.coins_value', { value: formatNumber(p.tier.price, lang) })}</Text>
+              <Text size="sm">{t('common.coins', { count: p.tier.price })}</Text>
             </Group>
           ))}
           <Divider />
           <Group justify="space-between">
             <Text fw={700}>{t('express.create.total')}</Text>
             <Text fw={700} data-testid="express-total">
-              {t('express.coins_value', { value: formatNumber(total, lang) })}
+              {t('common.coins', { count: total })}
             </Text>
           </Group>
           <Group justify="space-between">
@@ -448,7 +445,7 @@ export function CreateCampaignPage() {
               {t('express.create.balance')}
             </Text>
             <Text size="sm" c={short ? 'red' : undefined} data-testid="express-balance">
-              {t('express.coins_value', { value: formatNumber(balance, lang) })}
+              {t('common.coins', { count: balance })}
             </Text>
           </Group>
         </Stack>
@@ -481,10 +478,10 @@ export function CreateCampaignPage() {
                 <IconCreditCard size={16} />
                 {coinPrice.data
                   ? t('express.create.method_card_price', {
-                      coins: formatNumber(total, lang),
+                      coins: total,
                       price: formatMoney(coinsPriceMinor(total, coinPrice.data.pence_per_coin), 'GBP', lang),
                     })
-                  : t('express.create.method_card', { coins: formatNumber(total, lang) })}
+                  : t('express.create.method_card', { coins: total })}
               </Group>
             }
           />

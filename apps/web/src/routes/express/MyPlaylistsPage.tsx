@@ -77,7 +77,7 @@ export function MyPlaylistsPage() {
         {
           accessor: 'duration',
           title: 'express.fields.duration',
-          render: (p) => t('express.fields.days_value', { count: p.duration.duration }),
+          render: (p) => t('common.days', { count: p.duration.duration }),
         },
         {
           accessor: 'renewable',

@@ -1,4 +1,4 @@
-import { formatNumber, isApiError, usePageTitle } from '@lm/ui';
+import { isApiError, usePageTitle } from '@lm/ui';
 import {
   Alert,
   Anchor,
@@ -28,9 +28,8 @@ export const PLAYLIST_LINK_PREFIX = 'https://open.spotify.com/playlist/';
  * waits for admin approval.
  */
 export function PlaylistCreatePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   usePageTitle('express.playlist.create_title');
-  const lang = i18n.language;
   const checks = usePlaylistChecks();
   const create = useCreatePlaylist();
   const [link, setLink] = useState('');
@@ -161,8 +160,7 @@ export function PlaylistCreatePage() {
                 <div style={{ flex: 1 }}>
                   <Text fw={600}>{preview.name}</Text>
                   <Text size="sm" c="dimmed">
-                    {t('express.fields.followers_value', { value: formatNumber(preview.followers, lang) })} ·{' '}
-                    {preview.owner}
+                    {t('express.fields.followers_value', { count: preview.followers })} · {preview.owner}
                   </Text>
                 </div>
                 <IconCircleCheck color="var(--mantine-color-green-6)" />

@@ -46,7 +46,7 @@ export function PlaylistFieldsForm({
         label={t('express.fields.tier')}
         data={(tiers.data ?? []).map((x) => ({
           value: String(x.id),
-          label: `${x.tier_name} · ${t('express.coins_value', { value: x.price })}`,
+          label: `${x.tier_name} · ${t('common.coins', { count: x.price })}`,
         }))}
         value={value.tier_id}
         onChange={(v) => onChange({ ...value, tier_id: v })}
@@ -58,7 +58,7 @@ export function PlaylistFieldsForm({
         label={t('express.fields.duration')}
         data={(durations.data ?? []).map((d) => ({
           value: String(d.id),
-          label: t('express.fields.days_value', { count: d.duration }),
+          label: t('common.days', { count: d.duration }),
         }))}
         value={value.duration_id}
         onChange={(v) => onChange({ ...value, duration_id: v })}

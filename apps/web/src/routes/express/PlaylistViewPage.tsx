@@ -1,11 +1,4 @@
-import {
-  confirmAction,
-  type ExpressCampaign,
-  formatNumber,
-  NotFoundPage,
-  useApi,
-  usePageTitle,
-} from '@lm/ui';
+import { confirmAction, type ExpressCampaign, NotFoundPage, useApi, usePageTitle } from '@lm/ui';
 import {
   Alert,
   Anchor,
@@ -39,9 +32,8 @@ import { type PlaylistFields, PlaylistFieldsForm } from './PlaylistForm';
  * dialog) and the incoming campaigns of the playlist.
  */
 export function PlaylistViewPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   usePageTitle('express.playlist.view_title');
-  const lang = i18n.language;
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const { api } = useApi();
@@ -116,14 +108,14 @@ export function PlaylistViewPage() {
               <Group gap="xs">
                 <PlaylistStatusBadge statusId={p.status_id} />
                 <Badge variant="light" color="violet">
-                  {p.tier.tier_name} · {t('express.coins_value', { value: formatNumber(p.tier.price, lang) })}
+                  {p.tier.tier_name} · {t('common.coins', { count: p.tier.price })}
                 </Badge>
                 <Badge variant="light" color="gray">
-                  {t('express.fields.days_value', { count: p.duration.duration })}
+                  {t('common.days', { count: p.duration.duration })}
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">
-                {t('express.fields.followers_value', { value: formatNumber(p.followers, lang) })}
+                {t('express.fields.followers_value', { count: p.followers })}
               </Text>
               <Group gap={4}>
                 {p.genres.map((g) => (

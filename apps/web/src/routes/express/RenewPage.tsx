@@ -1,5 +1,5 @@
 import type { SessionUser } from '@lm/contracts';
-import { formatNumber, isApiError, usePageTitle, useSession } from '@lm/ui';
+import { isApiError, usePageTitle, useSession } from '@lm/ui';
 import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
@@ -11,9 +11,8 @@ import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 
 /** /renew/express/campaign?campaign_id= (ARTIST_PERMISSION): renew check, then renew with coins. */
 export function RenewPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   usePageTitle('express.renew.title');
-  const lang = i18n.language;
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const campaignId = Number(search.get('campaign_id'));
@@ -61,13 +60,11 @@ export function RenewPage() {
             </Group>
             <Group justify="space-between">
               <Text c="dimmed">{t('express.fields.price')}</Text>
-              <Text fw={700}>
-                {t('express.coins_value', { value: formatNumber(check.data.price, lang) })}
-              </Text>
+              <Text fw={700}>{t('common.coins', { count: check.data.price })}</Text>
             </Group>
             <Group justify="space-between">
               <Text c="dimmed">{t('express.create.balance')}</Text>
-              <Text>{t('express.coins_value', { value: formatNumber(balance, lang) })}</Text>
+              <Text>{t('common.coins', { count: balance })}</Text>
             </Group>
             {!check.data.renewable && (
               <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
@@ -92,7 +89,7 @@ export function RenewPage() {
                 loading={renew.isPending}
                 onClick={confirm}
               >
-                {t('express.renew.confirm', { value: formatNumber(check.data.price, lang) })}
+                {t('express.renew.confirm', { value: check.data.price })}
               </Button>
             </Group>
           </Stack>

@@ -6,6 +6,7 @@ import {
   PayoutStatusBadge,
   PayoutsChart,
   usePageTitle,
+  wiseStateLabel,
 } from '@lm/ui';
 import { Alert, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
@@ -27,7 +28,8 @@ function Field({ label, value, testId }: { label: string; value: string | null; 
 }
 
 /**
- * /payouts/{id}: one payout (`curator/payouts/{id}`): status, amounts, Wise references, dates, the
+ * /payouts/{id}: one payout (`curator/payouts/{id}`): status, amounts, the Wise transfer and its state in
+ * words (the quote's id means nothing to the payee and is not shown), dates, the
  * decline reason, and the receipt PDF once paid (`curator/payout/{id}`); the last 30 days chart below.
  */
 export function PayoutDetailPage() {
@@ -94,8 +96,11 @@ export function PayoutDetailPage() {
                 value={p.paid_at ? formatDateTime(p.paid_at, lang) : null}
               />
               <Field label={t('payouts.transfer_id')} value={p.wise_transfer_id} testId="transfer-id" />
-              <Field label={t('payouts.wise_status')} value={p.wise_status} testId="wise-status" />
-              <Field label={t('payouts.quote_id')} value={p.wise_quote_id} />
+              <Field
+                label={t('payouts.wise_status')}
+                value={wiseStateLabel(p.wise_status, t)}
+                testId="wise-status"
+              />
             </SimpleGrid>
             {p.status_id === 3 && (
               <Group>

@@ -32,7 +32,7 @@ function Stat({
       <Text size="sm" c="dimmed" fw={500}>
         {label}
       </Text>
-      <Text fz={26} fw={700} mt={4} data-testid={testId} dir="ltr" ta="start">
+      <Text fz={26} fw={700} mt={4} data-testid={testId} dir="auto" ta="start">
         {value}
       </Text>
       {hint && (
@@ -77,19 +77,16 @@ export function PayoutsPage() {
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <Stat
                 label={t('payouts.withdrawable')}
-                value={t('payouts.coins', { value: formatNumber(s.balance, lang) })}
+                value={t('common.coins', { count: s.balance })}
                 hint={t('wallet.approx_value', { value: formatMoney(s.total_minor, s.currency, lang) })}
                 testId="withdrawable"
               />
               <Stat
                 label={t('payouts.total_paid')}
                 value={formatMoney(majorToMinor(s.total_paid), 'GBP', lang)}
-                hint={t('payouts.coins', { value: formatNumber(s.total_paid_coins, lang) })}
+                hint={t('common.coins', { count: s.total_paid_coins })}
               />
-              <Stat
-                label={t('payouts.in_progress')}
-                value={t('payouts.coins', { value: formatNumber(s.pending_coins, lang) })}
-              />
+              <Stat label={t('payouts.in_progress')} value={t('common.coins', { count: s.pending_coins })} />
             </SimpleGrid>
           ) : (
             <Skeleton h={110} radius="md" />

@@ -44,10 +44,7 @@ export function CustomAmountForm({ pencePerCoin, busy, pending, onSubmit }: Cust
     <Card padding="lg" radius="md" data-testid="custom-amount">
       <Title order={4}>{t('wallet.custom.title')}</Title>
       <Text size="sm" c="dimmed" mb="md">
-        {t('wallet.custom.text', {
-          min: formatNumber(CUSTOM_COINS.min, lang),
-          max: formatNumber(CUSTOM_COINS.max, lang),
-        })}
+        {t('wallet.custom.text', { min: CUSTOM_COINS.min, max: CUSTOM_COINS.max })}
         {pencePerCoin !== null &&
           ` ${t('wallet.custom.price', { price: formatMoney(pencePerCoin, 'GBP', lang) })}`}
       </Text>

@@ -1,4 +1,3 @@
-import { formatNumber } from '@lm/ui';
 import { Alert, Badge, Button, Group, LoadingOverlay, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClock, IconCreditCardOff, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -48,7 +47,7 @@ export function PaymentResult({
   /** What to do after a decline; the coin page offers another card or PayPal. */
   declinedText?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const status = typeof result === 'string' ? result : result.status;
   const paid = status === 'paid';
   const pending = status === 'pending';
@@ -90,10 +89,7 @@ export function PaymentResult({
     >
       <Text size="sm">
         {paid && typeof result !== 'string'
-          ? t('wallet.result.paid_text', {
-              coins: formatNumber(result.coins, i18n.language),
-              balance: formatNumber(result.balance, i18n.language),
-            })
+          ? t('wallet.result.paid_text', { coins: result.coins, balance: result.balance })
           : pending
             ? t('wallet.result.pending_text')
             : status === 'cancelled'

@@ -1,0 +1,61 @@
+/**
+ * The messages the API writes to people outside a request's answer: in-app notifications (stored as
+ * one of these keys with its parameters and written in the reader's language when read) and e-mails
+ * (written in the recipient's language when sent). Issue 20: the catalog test checks that all five
+ * catalogs carry every one of them, so a new kind cannot ship in English only.
+ */
+
+/**
+ * Notification messages: `<key>.title` and `<key>.body` of the shared catalog. `notify()` takes one of
+ * these and the message's parameters (numbers raw: the catalog formats them, e.g. `{{coins, coins}}`).
+ */
+export const NOTIFICATION_MESSAGES = [
+  'express.notify.new_campaign',
+  'express.notify.approved',
+  'express.notify.declined',
+  'express.notify.verifying',
+  'express.notify.verification_failed',
+  'express.notify.on_going',
+  'express.notify.completed',
+  'express.notify.paid',
+  'express.notify.expired',
+  'express.notify.expired_curator',
+  'express.notify.removed',
+  'express.notify.removed_curator',
+  'express.notify.force_completed',
+  'express.notify.force_refunded',
+  'express.notify.force_refunded_curator',
+  'express.notify.playlist_approved',
+  'express.notify.playlist_declined',
+  'payouts.notify.approved',
+  'payouts.notify.declined',
+  'payouts.notify.paid',
+  'payouts.notify.failed',
+  'user.notify.approved',
+  'user.notify.declined',
+  'user.notify.declined_reason',
+] as const;
+export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
+
+/** E-mail messages: `<key>.subject` and `<key>.body` of the shared catalog. */
+export const MAIL_MESSAGES = [
+  'mail.verify',
+  'mail.two_factor',
+  'mail.reset',
+  'mail.password_changed',
+  'mail.payout_code',
+  'user.mail.invite',
+  'user.mail.approved',
+  'user.mail.declined',
+  'user.mail.declined_reason',
+  'user.mail.disabled',
+  'admins.mail.invite',
+  'admins.mail.reset',
+] as const;
+export type MailMessageKey = (typeof MAIL_MESSAGES)[number];
+
+/**
+ * Every e-mail that repeats a notification is written from the notification's title (subject) and
+ * body, between `mail.greeting` and the link to open.
+ */
+export const MAIL_GREETING = 'mail.greeting';
