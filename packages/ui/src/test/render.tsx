@@ -1,3 +1,4 @@
+import { registerFormatters } from '@lm/contracts/format';
 import { messageCatalogs } from '@lm/contracts/i18n/index';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
@@ -42,6 +43,8 @@ export async function initTestI18n() {
       resources: { en: { ui: en, messages: messageCatalogs.en } },
       interpolation: { escapeValue: false },
     });
+    // The apps' `{{n, coins}}`, `{{n, number}}`... formatters, as in packages/ui/src/i18n/i18n.ts.
+    registerFormatters(i18next);
   }
   return i18next;
 }
