@@ -1,21 +1,11 @@
-import type { BadgeColor } from '@lm/contracts';
+import { type StatusKind, statusColor } from '@lm/contracts';
 
 /**
- * Theme colour of each contracts badge colour (spec section 4 colour maps): success → green,
- * warning → orange, danger → red, primary → blue, secondary → gray, info → cyan.
+ * Mantine colour of a semantic status kind, from the one palette in `@lm/contracts` (issue 20):
+ * waiting yellow, in progress blue, success green, failure red, neutral grey. Unknown values are grey.
  */
-export const BADGE_COLORS: Readonly<Record<BadgeColor, string>> = {
-  success: 'green',
-  warning: 'orange',
-  danger: 'red',
-  primary: 'blue',
-  secondary: 'gray',
-  info: 'cyan',
-};
-
-/** Mantine colour of a contracts badge colour; unknown values are gray. */
-export function badgeColor(color: BadgeColor | string): string {
-  return (BADGE_COLORS as Record<string, string>)[color] ?? 'gray';
+export function badgeColor(kind: StatusKind | string): string {
+  return statusColor(kind);
 }
 
 /** i18n key of a status label: "Pending for Approval" → `ui.status.pending_for_approval`. */

@@ -99,7 +99,7 @@ export function CampaignsPage() {
             accessor: 'status',
             title: 'express.fields.status',
             noWrap: true,
-            render: (c) => <ExpressStatusBadge statusId={c.status.id} list />,
+            render: (c) => <ExpressStatusBadge statusId={c.status.id} />,
           },
           {
             accessor: 'created_at',

@@ -1,4 +1,3 @@
-import { expressPlaylistStatusColor } from '@lm/contracts';
 import {
   EXPRESS_PLAYLIST_STATUSES,
   type ExpressCampaign,
@@ -36,7 +35,7 @@ import { useAdminPlaylist, usePlaylistStatus } from '../../hooks/express';
 import { ExpressNav } from './ExpressNav';
 
 function PlaylistStatusBadge({ statusId }: { statusId: number }) {
-  return <StatusBadge id={statusId} map={EXPRESS_PLAYLIST_STATUSES} color={expressPlaylistStatusColor} />;
+  return <StatusBadge id={statusId} map={EXPRESS_PLAYLIST_STATUSES} />;
 }
 
 type Action = 'approve' | 'decline' | 'disable';
@@ -271,7 +270,7 @@ export function PlaylistViewPage() {
             {
               accessor: 'status',
               title: t('express.fields.status'),
-              render: (c) => <ExpressStatusBadge statusId={c.status.id} list />,
+              render: (c) => <ExpressStatusBadge statusId={c.status.id} />,
             },
             {
               accessor: 'created_at',

@@ -2,7 +2,7 @@ import {
   EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
   USER_ADMIN_PERMISSIONS as PERM,
   type SessionAdmin,
-  spotifyConnectionColor,
+  spotifyConnectionStatus,
   USER_STATUS_LABELS,
   type UserStatus,
 } from '@lm/contracts';
@@ -315,7 +315,7 @@ function campaignColumns(t: TFunction, lang: string, withArtist: boolean) {
       accessor: 'status',
       title: 'express.fields.status',
       noWrap: true,
-      render: (c) => <ExpressStatusBadge statusId={c.status.id} list />,
+      render: (c) => <ExpressStatusBadge statusId={c.status.id} />,
     },
     {
       accessor: 'created_at',
@@ -432,7 +432,7 @@ function ConnectionsTab({ user }: { user: AdminUser }) {
                 <Text size="xs" c="dimmed">
                   {formatDate(c.created_at, i18n.language)}
                 </Text>
-                <Badge variant="light" color={badgeColor(spotifyConnectionColor(c.is_active))}>
+                <Badge variant="light" color={badgeColor(spotifyConnectionStatus(c.is_active).kind)}>
                   {t(c.is_active === 1 ? 'users.connections.active' : 'users.connections.inactive')}
                 </Badge>
               </Group>

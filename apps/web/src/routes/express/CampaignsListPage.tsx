@@ -53,7 +53,7 @@ export function useCampaignColumns(curator: boolean): DataTableColumn<ExpressCam
       accessor: 'status',
       title: 'express.fields.status',
       noWrap: true,
-      render: (c) => <ExpressStatusBadge statusId={c.status.id} list />,
+      render: (c) => <ExpressStatusBadge statusId={c.status.id} />,
     },
     {
       accessor: 'created_at',

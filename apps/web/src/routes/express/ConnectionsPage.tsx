@@ -1,4 +1,4 @@
-import { spotifyConnectionColor } from '@lm/contracts';
+import { spotifyConnectionStatus } from '@lm/contracts';
 import { badgeColor, confirmAction, formatDateTime, isApiError, usePageTitle } from '@lm/ui';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBrandSpotify, IconPlugConnected } from '@tabler/icons-react';
@@ -66,7 +66,7 @@ export function ConnectionsPage() {
                   <Table.Td dir="ltr">{c.user_name}</Table.Td>
                   <Table.Td dir="ltr">{c.user_email ?? '—'}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={badgeColor(spotifyConnectionColor(c.is_active))}>
+                    <Badge variant="light" color={badgeColor(spotifyConnectionStatus(c.is_active).kind)}>
                       {t(c.is_active === 1 ? 'express.connections.active' : 'express.connections.inactive')}
                     </Badge>
                   </Table.Td>

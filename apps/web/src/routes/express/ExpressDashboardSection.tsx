@@ -79,7 +79,7 @@ export function ExpressDashboardSection() {
                     </Text>
                   </div>
                 </Group>
-                <ExpressStatusBadge statusId={c.status.id} list />
+                <ExpressStatusBadge statusId={c.status.id} />
               </Group>
             ))}
           </Stack>
