@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LEGEND_PROPS } from '../components/chart-props';
 import { formatDate } from '../i18n/format';
 
 /** One day of `curator/payouts/last/month/stats`. */
@@ -29,6 +30,7 @@ export function PayoutsChart({ days }: { days: PayoutDayStat[] }) {
         data={data}
         dataKey="day"
         withLegend
+        {...LEGEND_PROPS}
         series={[
           { name: 'requested', label: t('payouts.chart.requested'), color: 'yellow.6' },
           { name: 'paid', label: t('payouts.chart.paid'), color: 'teal.6' },

@@ -1,7 +1,15 @@
 import '@mantine/charts/styles.css';
 import 'mantine-datatable/styles.css';
 import { LIMITS } from '@lm/contracts/limits';
-import { confirmAction, formatDateTime, formatNumber, useApi, usePageTitle } from '@lm/ui';
+import {
+  COUNT_AXIS,
+  confirmAction,
+  formatDateTime,
+  formatNumber,
+  LEGEND_PROPS,
+  useApi,
+  usePageTitle,
+} from '@lm/ui';
 import { AreaChart } from '@mantine/charts';
 import {
   ActionIcon,
@@ -220,6 +228,8 @@ function ThroughputCard() {
         data={(data.data?.points ?? []).map((p) => ({ ...p, at: dayjs(p.at).format(format) }))}
         dataKey="at"
         withLegend
+        {...LEGEND_PROPS}
+        yAxisProps={COUNT_AXIS}
         curveType="monotone"
         series={[
           { name: 'completed', label: t('staff.horizon.completed'), color: 'teal.6' },

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts/statuses';
-import { formatDate, formatMoney, formatNumber, statusLabelKey } from '@lm/ui';
+import { COUNT_AXIS, formatDate, formatMoney, formatNumber, LEGEND_PROPS, statusLabelKey } from '@lm/ui';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCash, IconCoins, IconSpeakerphone, IconUserPlus, IconWallet } from '@tabler/icons-react';
@@ -117,6 +117,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
             data={report.sales.days.map((d) => ({ day: day(d.day), coins: d.coins }))}
             dataKey="day"
             series={[{ name: 'coins', label: t('staff.reports.coins_sold'), color: 'yellow.6' }]}
+            yAxisProps={COUNT_AXIS}
             tickLine="y"
           />
         </ChartCard>
@@ -137,6 +138,8 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
             dir="ltr"
             type="stacked"
             withLegend
+            {...LEGEND_PROPS}
+            yAxisProps={COUNT_AXIS}
             data={report.users.days.map((d) => ({ ...d, day: day(d.day) }))}
             dataKey="day"
             series={[
@@ -158,6 +161,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
             }))}
             dataKey="status"
             yAxisProps={{ width: 170 }}
+            xAxisProps={COUNT_AXIS}
             series={[{ name: 'count', label: t('staff.reports.campaigns'), color: 'grape.6' }]}
           />
         </ChartCard>
@@ -166,6 +170,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
             h={240}
             dir="ltr"
             withLegend
+            {...LEGEND_PROPS}
             data={report.payouts.days.map((d) => ({
               day: day(d.day),
               requested: d.requested_coins,
@@ -189,6 +194,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
             }))}
             dataKey="status"
             series={[{ name: 'count', label: t('staff.reports.payouts'), color: 'orange.6' }]}
+            yAxisProps={COUNT_AXIS}
           />
         </ChartCard>
       </SimpleGrid>

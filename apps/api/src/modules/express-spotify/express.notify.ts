@@ -6,7 +6,7 @@ import { t } from '../../platform/i18n';
 import { users } from '../accounts/accounts.schema';
 import { notify } from '../notifications/notifications.service';
 
-type Deps = Pick<AppDeps, 'config' | 'mail'>;
+type Deps = Pick<AppDeps, 'config' | 'mail' | 'clock'>;
 
 /**
  * Tell a user about a campaign step, in their language: an in-app notification and an email, both in
@@ -36,6 +36,7 @@ export async function tellUser(
     body,
     link,
     data: campaignId ? { campaign_id: campaignId } : {},
+    createdAt: deps.clock.now(),
   });
   await deps.mail.send(
     {

@@ -163,6 +163,8 @@ describe('the lifecycle (DESIGN section 5)', () => {
     });
     const timeline = detail.json().data.timeline.map((e: { to_status: number }) => e.to_status);
     expect(timeline).toEqual([1, 2, 3, 4, 5, 6]);
+    // Days live count the on-going period only: 28 of 28, not 31 (verifying and auditing included).
+    expect(detail.json().data.performance).toMatchObject({ days_live: 28, on_going_days: 28 });
     // The money card: the full price posted, split into the platform fee and the curator's share.
     expect(detail.json().data).toMatchObject({
       paid_coins: 300,
@@ -450,5 +452,25 @@ describe('paying a campaign by card (sandbox)', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('dashboard stats (issue 20 "numbers that add up")', () => {
+  it('splits the total into pending approval, awaiting placement, live, completed and declined or failed', async () => {
+    const res = await ctx.call('GET', '/api/web/user/campaigns/dashboard', { token: curatorToken });
+    expect(res.statusCode).toBe(200);
+    const s = res.json().data.stats;
+    expect(s.total_campaigns).toBeGreaterThan(0);
+    expect(
+      s.total_campaigns_pending_for_approval +
+        s.total_campaigns_pending_for_publishing +
+        s.total_campaigns_publishing +
+        s.total_campaigns_completed +
+        s.total_campaigns_declined,
+    ).toBe(s.total_campaigns);
+    // The spec's "approved" stays approved-and-beyond: awaiting placement, live and completed.
+    expect(s.total_campaigns_approved).toBe(
+      s.total_campaigns_pending_for_publishing + s.total_campaigns_publishing + s.total_campaigns_completed,
+    );
   });
 });

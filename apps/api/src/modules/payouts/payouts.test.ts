@@ -805,5 +805,13 @@ describe('demo data', () => {
       { status_id: 6, events: 6 },
       { status_id: 6, events: 6 },
     ]);
+    // Issue 20: the demo's notifications are dated at their events (40 to 6 days back), not at seeding.
+    const dates = await db().pool.query(
+      `select min(created_at) as first, max(created_at) as last from notifications where user_id = $1`,
+      [artist.id],
+    );
+    const ago = (d: Date) => (ctx.clock.now().getTime() - new Date(d).getTime()) / 86_400_000;
+    expect(ago(dates.rows[0].first)).toBeGreaterThan(39);
+    expect(ago(dates.rows[0].last)).toBeGreaterThan(5);
   });
 });

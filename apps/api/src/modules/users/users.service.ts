@@ -401,6 +401,7 @@ export async function decideUser(
       title: t(lang, `user.notify.${kind}.title`),
       body: t(lang, `user.notify.${kind}.body`) + (decision === 'decline' && reason ? ` ${reason}` : ''),
       link: '/dashboard',
+      createdAt: deps.clock.now(),
     });
     await deps.mail.send(
       {
