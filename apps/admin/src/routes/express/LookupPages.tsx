@@ -1,4 +1,4 @@
-import { confirmAction, formatNumber, isApiError, translateMessage, usePageTitle } from '@lm/ui';
+import { confirmAction, formatNumber, isApiError, ListTable, translateMessage, usePageTitle } from '@lm/ui';
 import {
   ActionIcon,
   Badge,
@@ -15,7 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconArchive, IconEdit, IconPlus } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -151,7 +151,7 @@ function LookupPage({ config }: { config: LookupConfig }) {
         </Button>
       </Group>
       <Paper p={0} style={{ overflow: 'hidden' }}>
-        <DataTable<Row>
+        <ListTable<Row>
           records={rows}
           fetching={list.isFetching}
           minHeight={rows.length ? undefined : 180}

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatNumber,
   ListScreen,
+  ListTable,
   NotFoundPage,
   StatusBadge,
   usePageTitle,
@@ -27,7 +28,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconBan, IconCheck, IconPlaylist, IconX } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -256,7 +256,7 @@ export function PlaylistViewPage() {
       </Card>
       <Title order={4}>{t('express.playlist.campaigns')}</Title>
       <Paper p={0} style={{ overflow: 'hidden' }}>
-        <DataTable<ExpressCampaign>
+        <ListTable<ExpressCampaign>
           records={p.campaigns}
           minHeight={p.campaigns.length ? undefined : 160}
           noRecordsText={t('ui.list.empty')}

@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatNumber,
   LEGEND_PROPS,
+  ListTable,
   useApi,
   usePageTitle,
 } from '@lm/ui';
@@ -31,7 +32,6 @@ import {
 import { IconChevronDown, IconChevronUp, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -72,7 +72,7 @@ function JobsTable({ queue, state }: { queue: string; state: JobState }) {
     value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
   return (
     <Paper p={0} style={{ overflow: 'hidden' }}>
-      <DataTable<QueueJob>
+      <ListTable<QueueJob>
         records={jobs.data?.data ?? []}
         fetching={jobs.isFetching}
         minHeight={jobs.data?.data.length ? undefined : 180}
@@ -259,7 +259,7 @@ export function QueueMonitorPage() {
     <Stack gap="lg">
       <Title order={2}>{t('staff.horizon.title')}</Title>
       <Paper p={0} style={{ overflow: 'hidden' }}>
-        <DataTable
+        <ListTable
           records={queues ?? []}
           idAccessor="name"
           fetching={all.isFetching && !all.data}

@@ -4,6 +4,7 @@ import {
   IMAGE_RULES,
   isApiError,
   ListScreen,
+  ListTable,
   translateMessage,
   useApi,
   usePageTitle,
@@ -26,7 +27,6 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
@@ -248,7 +248,7 @@ export function UserTypesPage() {
         {t('staff.lookups.user_types_hint')}
       </Text>
       <Paper p={0} style={{ overflow: 'hidden' }}>
-        <DataTable
+        <ListTable
           records={types.data ?? []}
           fetching={types.isFetching}
           minHeight={types.data?.length ? undefined : 160}
@@ -429,7 +429,7 @@ export function SlidersPage() {
         </Button>
       </Group>
       <Paper p={0} style={{ overflow: 'hidden' }}>
-        <DataTable<Slider>
+        <ListTable<Slider>
           records={sliders.data ?? []}
           fetching={sliders.isFetching}
           minHeight={sliders.data?.length ? undefined : 160}

@@ -13,7 +13,7 @@ import {
   type SessionUser,
   USER_IMAGE_MIME,
 } from '@lm/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
@@ -562,6 +562,40 @@ export async function revokeSession(
     targetId: sessionId,
   });
   await recordActivity(deps, userId, 'session_revoked', meta);
+}
+
+/**
+ * Sign out every other session of the user (issue 20, /security "Sign out all other sessions"): all
+ * their live tokens but the one making the call, in one statement; audited with the count.
+ * @returns how many sessions were signed out (0 when there were none)
+ */
+export async function revokeOtherSessions(
+  deps: Deps,
+  userId: number,
+  currentTokenId: number,
+  meta: RequestMeta,
+): Promise<number> {
+  const revoked = await deps.database.db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(accessTokens.userId, userId),
+        sql`${accessTokens.revokedAt} is null`,
+        ne(accessTokens.id, currentTokenId),
+      ),
+    )
+    .returning({ id: accessTokens.id });
+  if (revoked.length > 0) {
+    await audit(deps.database, actor({ id: userId }, meta), {
+      action: 'auth.other_sessions_revoked',
+      targetType: 'user',
+      targetId: userId,
+      meta: { count: revoked.length },
+    });
+    await recordActivity(deps, userId, 'session_revoked', meta);
+  }
+  return revoked.length;
 }
 
 /** Turn email 2FA on or off; needs the password. */
