@@ -80,7 +80,16 @@ export interface SystemSettings {
 }
 
 /** pg-boss job states. */
-export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+/** Monitor states: pg-boss's, with created jobs not yet due shown apart as `scheduled` (issue 20). */
+export const JOB_STATES = [
+  'created',
+  'scheduled',
+  'retry',
+  'active',
+  'completed',
+  'cancelled',
+  'failed',
+] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 /** A queue (`GET admin/queues`). */
@@ -103,6 +112,7 @@ export interface QueueJob {
   retry_count: number;
   retry_limit: number;
   created_on: string;
+  start_after: string;
   started_on: string | null;
   completed_on: string | null;
 }

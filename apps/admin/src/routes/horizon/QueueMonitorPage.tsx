@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import 'mantine-datatable/styles.css';
+import { JOB_STATE_KINDS, statusColor } from '@lm/contracts';
 import { LIMITS } from '@lm/contracts/limits';
 import {
   COUNT_AXIS,
@@ -43,15 +44,6 @@ import {
   useQueues,
   useThroughput,
 } from '../../hooks/use-staff';
-
-const STATE_COLORS: Record<JobState, string> = {
-  created: 'blue',
-  retry: 'yellow',
-  active: 'cyan',
-  completed: 'green',
-  cancelled: 'gray',
-  failed: 'red',
-};
 
 /** Jobs of one queue in one state, paged by the server, with payload, error, Retry and Delete. */
 function JobsTable({ queue, state }: { queue: string; state: JobState }) {
@@ -146,11 +138,17 @@ function JobsTable({ queue, state }: { queue: string; state: JobState }) {
             render: (j) =>
               `${formatNumber(j.retry_count + 1, i18n.language)} / ${formatNumber(j.retry_limit + 1, i18n.language)}`,
           },
-          {
-            accessor: 'completed_on',
-            title: t('staff.horizon.when'),
-            render: (j) => formatDateTime(j.completed_on ?? j.created_on, i18n.language),
-          },
+          state === 'scheduled'
+            ? {
+                accessor: 'start_after',
+                title: t('staff.horizon.due'),
+                render: (j) => formatDateTime(j.start_after, i18n.language),
+              }
+            : {
+                accessor: 'completed_on',
+                title: t('staff.horizon.when'),
+                render: (j) => formatDateTime(j.completed_on ?? j.created_on, i18n.language),
+              },
           {
             accessor: 'actions',
             title: '',
@@ -289,7 +287,11 @@ export function QueueMonitorPage() {
               textAlign: 'center' as const,
               render: (q: QueueInfo) =>
                 q.counts[s] ? (
-                  <Badge variant="light" color={STATE_COLORS[s]} data-testid={`count-${q.name}-${s}`}>
+                  <Badge
+                    variant="light"
+                    color={statusColor(JOB_STATE_KINDS[s] ?? 'neutral')}
+                    data-testid={`count-${q.name}-${s}`}
+                  >
                     {formatNumber(q.counts[s], i18n.language)}
                   </Badge>
                 ) : (
@@ -300,7 +302,11 @@ export function QueueMonitorPage() {
             })),
             {
               accessor: 'backlog',
-              title: t('staff.horizon.backlog'),
+              title: (
+                <Tooltip label={t('staff.horizon.backlog_hint')} multiline w={260} withinPortal>
+                  <span>{t('staff.horizon.backlog')}</span>
+                </Tooltip>
+              ),
               textAlign: 'center',
               render: (q) => formatNumber(q.backlog, i18n.language),
             },

@@ -313,6 +313,35 @@ describe('the lifecycle (DESIGN section 5)', () => {
     expect(await ledgerSum()).toBe(0);
   });
 
+  it('cancels its pending deadline and check jobs when it ends (issue 20)', async () => {
+    const admin = await ctx.makeAdmin();
+    const adminToken = await ctx.loginAdmin(admin.email);
+    const { token } = await artistWith(1000);
+    const res = await create(token, [playlistIds[0]!], `https://open.spotify.com/track/${'C'.repeat(22)}`);
+    const id = res.json().data[0].id as number;
+    await ctx.call('POST', '/api/express/curator/approve/campaign', {
+      token: curatorToken,
+      body: { campaign_id: id },
+    });
+    const jobs = async () =>
+      (
+        await ctx.deps.database.pool.query<{ state: string; n: number }>(
+          `select state::text, count(*)::int n from pgboss.job
+            where name = 'express.advance' and singleton_key like $1 group by 1 order by 1`,
+          [`express-${id}-%`],
+        )
+      ).rows;
+    // Waiting for the placement: the submission deadline (and the next check) are scheduled.
+    expect((await jobs()).find((r) => r.state === 'created')?.n).toBeGreaterThanOrEqual(1);
+    const ended = await ctx.call('POST', `/api/admin/express/campaigns/${id}/force-end`, {
+      token: adminToken,
+      body: { outcome: 'refunded' },
+    });
+    expect(ended.statusCode).toBe(200);
+    const after = await jobs();
+    expect(after.map((r) => r.state)).toEqual(['cancelled']);
+  });
+
   it('keeps a campaign private to its artist and curator', async () => {
     const { token } = await artistWith(1000);
     const res = await create(
