@@ -40,6 +40,9 @@ function onTx(tx?: Tx) {
   return tx ? { executeSql: (text: string, values?: unknown[]) => tx.client.query(text, values) } : undefined;
 }
 
+/** Retries of a queue whose definition names none (with exponential backoff from 5 s). */
+export const DEFAULT_RETRY_LIMIT = 5;
+
 /** Create the job system on `connectionString` (schema `pgboss`). */
 export function createJobs(connectionString: string): Jobs {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', application_name: 'liberty-jobs', max: 5 });
@@ -57,7 +60,7 @@ export function createJobs(connectionString: string): Jobs {
     async register(definitions, work) {
       for (const def of definitions) {
         await boss.createQueue(def.name, {
-          retryLimit: def.retryLimit ?? 5,
+          retryLimit: def.retryLimit ?? DEFAULT_RETRY_LIMIT,
           retryBackoff: true,
           retryDelay: 5,
         });

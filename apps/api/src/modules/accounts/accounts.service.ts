@@ -38,6 +38,7 @@ import { recordActivity } from '../activities/activities.service';
 import { type AuditActor, audit } from '../audit/audit.service';
 import { assertUploadedImage } from '../files/files.service';
 import { abilityRules, assignDefaultRoles, userPermissionNames } from '../rbac/rbac.service';
+import { notifyStaffPendingUser } from '../todos/todos.service';
 import { ledgerAccounts } from '../wallet/wallet.schema';
 import { accessTokens, oauthPending, passwordResets, users } from './accounts.schema';
 import { consumeEmailCode, issueEmailCode } from './email-codes';
@@ -172,6 +173,13 @@ export async function register(deps: Deps, input: z.output<typeof registerSchema
   });
 }
 
+/** A user as the staff notification names them. */
+const staffView = (u: { id: number; firstName: string; lastName: string; email: string }) => ({
+  id: u.id,
+  name: `${u.firstName} ${u.lastName}`.trim(),
+  email: u.email,
+});
+
 /**
  * Verify the email with the emailed code (`/verify-user`).
  * @throws 422 'auth.code_invalid', 429 'auth.code_too_many_attempts', 409 'auth.already_verified'
@@ -191,6 +199,7 @@ export async function verifyEmail(deps: Deps, email: string, code: string, meta:
       { action: 'auth.email_verified', targetType: 'user', targetId: user.id },
       tx,
     );
+    if (user.status === 'pending_approval') await notifyStaffPendingUser(tx, staffView(user));
   });
   await recordActivity(deps, user.id, 'email_verified', meta);
 }
@@ -385,6 +394,8 @@ export async function resetPassword(
         updatedAt: deps.clock.now(),
       })
       .where(eq(users.id, row.user.id));
+    if (row.user.status === 'invited' || row.user.status === 'not_registered')
+      await notifyStaffPendingUser(tx, staffView(row.user));
     await revokeAllUserTokens(tx, row.user.id);
     await audit(
       deps.database,
@@ -784,6 +795,7 @@ export async function googleComplete(
       { action: 'auth.register', targetType: 'user', targetId: created.id, meta: { how: 'google' } },
       tx,
     );
+    await notifyStaffPendingUser(tx, staffView(created));
     return created;
   });
   return startSession(deps, user, meta, 'google');

@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../platform/er
 import { parsePlaylistLink, parseTrackLink } from '../../providers/spotify/links';
 import { audit } from '../audit/audit.service';
 import { getSettings } from '../settings/settings.service';
+import { notifyStaffPendingPlaylist } from '../todos/todos.service';
 import { DESC, hold } from '../wallet/ledger';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
 import { tellUser } from './express.notify';
@@ -238,6 +239,7 @@ export async function createPlaylist(
       { action: 'express.playlist_created', targetType: 'express_playlist', targetId: row.id },
       tx,
     );
+    await notifyStaffPendingPlaylist(tx, row);
     return row;
   });
 }
