@@ -317,3 +317,20 @@ export function useReport(from: string, to: string, enabled = true) {
     enabled,
   });
 }
+
+/** A line of the dashboard's to-dos (`GET admin/dashboard/todos`). */
+export interface StaffTodo {
+  kind: 'pending_users' | 'pending_playlists' | 'payout_requests' | 'failed_jobs';
+  count: number;
+  link: string;
+}
+
+/** What waits for this admin's action (issue 20), refreshed every 30 s while the dashboard is open. */
+export function useTodos() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: ['admin', 'todos'],
+    queryFn: async () => (await api.get<StaffTodo[]>('admin/dashboard/todos')).data,
+    refetchInterval: 30_000,
+  });
+}

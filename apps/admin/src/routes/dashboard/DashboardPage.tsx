@@ -31,6 +31,7 @@ import { useDevMailboxAvailable } from '../../hooks/use-dev-mailbox';
 import { useReport } from '../../hooks/use-staff';
 import { ReportCharts } from '../reports/ReportCharts';
 import { lastDays } from '../reports/ReportsPage';
+import { TodosCard } from './TodosCard';
 
 function flatten(items: readonly MenuItem[]): MenuItem[] {
   return items.flatMap((item) =>
@@ -39,7 +40,7 @@ function flatten(items: readonly MenuItem[]): MenuItem[] {
 }
 
 /**
- * Back-office /dashboard (any admin): access summary, shortcuts to the screens the admin may open,
+ * Back-office /dashboard (any admin): first what needs the admin's action (issue 20), then access summary, shortcuts to the screens the admin may open,
  * outbox size, latest notifications; and, for admins holding the finance permission, the report of
  * the last 30 days (coins sold, revenue, users, campaigns, payouts).
  */
@@ -75,6 +76,7 @@ export function DashboardPage() {
         <Title order={2}>{t('dashboard.welcome', { name: admin.name.split(' ')[0] })}</Title>
         <Text c="dimmed">{t('admin.dashboard_intro')}</Text>
       </div>
+      <TodosCard />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <Card padding="lg" radius="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
