@@ -6,6 +6,7 @@ export * from './api/api-error';
 export * from './api/create-clients';
 export * from './api/query-client';
 export * from './api/request-state';
+export * from './components/CountedTextarea';
 export * from './components/chart-props';
 export * from './components/confirm';
 export * from './components/DateField';

@@ -3,7 +3,10 @@ import { loggerOptions, prettyAvailable } from './logging';
 
 describe('logging (DESIGN "dev logs", issue 20)', () => {
   it('writes JSON lines when stdout is not a terminal', () => {
-    expect(loggerOptions('info', false, true)).toEqual({ logger: { level: 'info' }, oneLinePerRequest: false });
+    expect(loggerOptions('info', false, true)).toEqual({
+      logger: { level: 'info' },
+      oneLinePerRequest: false,
+    });
   });
 
   it('writes one readable line per request on a terminal, through pino-pretty', () => {
@@ -17,7 +20,10 @@ describe('logging (DESIGN "dev logs", issue 20)', () => {
   });
 
   it('falls back to JSON on a terminal without pino-pretty installed, and logs nothing when silent', () => {
-    expect(loggerOptions('debug', true, false)).toEqual({ logger: { level: 'debug' }, oneLinePerRequest: false });
+    expect(loggerOptions('debug', true, false)).toEqual({
+      logger: { level: 'debug' },
+      oneLinePerRequest: false,
+    });
     expect(loggerOptions('silent', true, true)).toEqual({ logger: false, oneLinePerRequest: false });
   });
 });

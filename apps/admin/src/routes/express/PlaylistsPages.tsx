@@ -1,10 +1,12 @@
 import {
+  CountedTextarea,
   EXPRESS_PLAYLIST_STATUSES,
   type ExpressCampaign,
   type ExpressPlaylist,
   ExpressStatusBadge,
   formatDateTime,
   formatNumber,
+  isTooLong,
   ListScreen,
   ListTable,
   NotFoundPage,
@@ -24,7 +26,6 @@ import {
   Paper,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconBan, IconCheck, IconPlaylist, IconX } from '@tabler/icons-react';
@@ -95,11 +96,11 @@ function PlaylistActions({ playlist }: { playlist: ExpressPlaylist }) {
         <Stack>
           <Text size="sm">{t('express.admin.playlist_confirm', { name: playlist.name })}</Text>
           {asking !== 'approve' && (
-            <Textarea
+            <CountedTextarea
               label={t('express.admin.reason_optional')}
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
-              maxLength={500}
+              max={500}
             />
           )}
           <Group justify="flex-end">
@@ -109,6 +110,7 @@ function PlaylistActions({ playlist }: { playlist: ExpressPlaylist }) {
             <Button
               color={asking === 'approve' ? 'green' : 'red'}
               loading={status.isPending}
+              disabled={isTooLong(reason, 500)}
               onClick={run}
               data-testid="confirm-yes"
             >

@@ -1,4 +1,5 @@
 import {
+  CountedTextarea,
   FileDropZone,
   formatNumber,
   IMAGE_RULES,
@@ -21,7 +22,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -92,7 +92,8 @@ function EntryForm({ kind, entry, onDone }: { kind: Kind; entry: LookupEntry | n
         name="name"
       />
       {kind === 'tiers' && (
-        <Textarea
+        <CountedTextarea
+          max={1000}
           label={t('staff.lookups.description')}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}

@@ -8,6 +8,7 @@ import {
 } from '@lm/contracts';
 import {
   badgeColor,
+  CountedTextarea,
   confirmAction,
   EXPRESS_PLAYLIST_STATUSES,
   type ExpressCampaign,
@@ -16,6 +17,7 @@ import {
   formatDate,
   formatDateTime,
   formatNumber,
+  isTooLong,
   NotFoundPage,
   StatusBadge,
   TransactionDetailsModal,
@@ -43,7 +45,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Textarea,
   TextInput,
   Title,
   Tooltip,
@@ -130,10 +131,10 @@ function DeclineButton({ user }: { user: AdminUser }) {
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('users.actions.decline_title')} centered>
         <Stack>
-          <Textarea
+          <CountedTextarea
             label={t('users.actions.decline_reason')}
             value={reason}
-            maxLength={500}
+            max={500}
             autosize
             minRows={3}
             onChange={(e) => setReason(e.currentTarget.value)}
@@ -145,6 +146,7 @@ function DeclineButton({ user }: { user: AdminUser }) {
             <Button
               color="red"
               loading={act.isPending}
+              disabled={isTooLong(reason, 500)}
               data-testid="user-decline-confirm"
               onClick={async () => {
                 await act.mutateAsync({ action: 'decline', body: { reason: reason.trim() || undefined } });

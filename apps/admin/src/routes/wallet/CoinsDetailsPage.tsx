@@ -1,5 +1,13 @@
-import { applyServerErrors, fieldError, formatNumber, ListScreen, usePageTitle, useZodForm } from '@lm/ui';
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import {
+  applyServerErrors,
+  CountedTextarea,
+  fieldError,
+  formatNumber,
+  ListScreen,
+  usePageTitle,
+  useZodForm,
+} from '@lm/ui';
+import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -80,12 +88,14 @@ function AdjustForm({ row, onDone }: { row: BalanceRow; onDone(): void }) {
             />
           )}
         />
-        <Textarea
+        <CountedTextarea
           label={t('wallet.admin.reason')}
           withAsterisk
           autosize
           minRows={3}
           {...form.register('reason')}
+          max={500}
+          value={form.watch('reason') ?? ''}
           error={fieldError(form.formState.errors.reason)}
         />
         <Group justify="flex-end">
