@@ -94,6 +94,19 @@ export function CampaignsListPage() {
       filters={[{ type: 'select', name: 'status', label: 'express.fields.status', options: statuses }]}
       columns={columns}
       onRowClick={(c) => navigate(`/express-campaigns/${c.id}`)}
+      empty={
+        curator
+          ? { title: 'express.list.empty_curator_title', hint: 'express.list.empty_curator_hint' }
+          : {
+              title: 'express.list.empty_artist_title',
+              hint: 'express.list.empty_artist_hint',
+              action: artist ? (
+                <Button component={Link} to="/select/platform" size="xs" leftSection={<IconPlus size={14} />}>
+                  {t('nav.new_campaign')}
+                </Button>
+              ) : undefined,
+            }
+      }
       actions={
         artist ? (
           <Button component={Link} to="/select/platform" leftSection={<IconPlus size={16} />}>

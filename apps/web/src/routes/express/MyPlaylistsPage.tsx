@@ -40,6 +40,20 @@ export function MyPlaylistsPage() {
         },
       ]}
       onRowClick={(p) => navigate(`/express/my/playlist/view/${p.id}`)}
+      empty={{
+        title: 'express.playlist.empty_title',
+        hint: 'express.playlist.empty_hint',
+        action: (
+          <Button
+            component={Link}
+            to="/express/my/playlist/create"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+          >
+            {t('express.playlist.add')}
+          </Button>
+        ),
+      }}
       actions={
         <Button component={Link} to="/express/my/playlist/create" leftSection={<IconPlus size={16} />}>
           {t('express.playlist.add')}
