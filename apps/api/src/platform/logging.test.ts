@@ -13,9 +13,9 @@ describe('logging (DESIGN "dev logs", issue 20)', () => {
     const options = loggerOptions('info', true, true);
     expect(options).toMatchObject({
       logger: { level: 'info', transport: { target: 'pino-pretty', options: { singleLine: true } } },
-      disableRequestLogging: true,
       oneLinePerRequest: true,
     });
+    expect(options.logController).toBeDefined();
     expect(prettyAvailable()).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyServerOptions, LogController } from 'fastify';
 
 /** True when the `pino-pretty` package can be loaded (a devDependency: absent from a production install). */
 export function prettyAvailable(): boolean {
@@ -19,7 +19,7 @@ export function loggerOptions(
   level: string,
   tty: boolean,
   pretty: boolean = prettyAvailable(),
-): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging'> & { oneLinePerRequest: boolean } {
+): Pick<FastifyServerOptions, 'logger' | 'logController'> & { oneLinePerRequest: boolean } {
   if (level === 'silent') return { logger: false, oneLinePerRequest: false };
   if (!tty || !pretty) return { logger: { level }, oneLinePerRequest: false };
   return {
@@ -35,7 +35,7 @@ export function loggerOptions(
         },
       },
     },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     oneLinePerRequest: true,
   };
 }

@@ -1,7 +1,7 @@
 import { type StatusEntry, type StatusKind, statusKindOf } from '@lm/contracts';
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { badgeColor, statusLabelKey } from './status-colors';
+import { badgeColor, statusLabelKey, WHOLE_BADGE_STYLES } from './status-colors';
 
 export type StatusBadgeProps = Omit<BadgeProps, 'color' | 'children'> &
   (
@@ -15,27 +15,6 @@ function resolve(props: StatusBadgeProps): { label: string; kind: StatusKind; te
   if ('map' in props) return props.map.find((s) => s.id === props.id);
   return { label: props.label, kind: props.kind ?? statusKindOf(props.label), text: props.text };
 }
-
-/**
- * Styles that keep a badge whole: Mantine's badge cuts its label with an ellipsis ("PEN…") when its
- * cell is narrow; a status badge wraps onto a second line instead and never shrinks below its longest word.
- */
-export const WHOLE_BADGE_STYLES = {
-  root: {
-    height: 'auto',
-    minHeight: 'var(--badge-height)',
-    overflow: 'visible',
-    flexShrink: 0,
-    maxWidth: '100%',
-  },
-  label: {
-    whiteSpace: 'normal',
-    overflow: 'visible',
-    textOverflow: 'clip',
-    textAlign: 'center',
-    lineHeight: 1.35,
-  },
-} as const;
 
 /**
  * Status badge driven by the one status palette of `@lm/contracts` (issue 20): the colour comes from

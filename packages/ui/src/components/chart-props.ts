@@ -8,6 +8,6 @@ export const COUNT_AXIS = { allowDecimals: false } as const;
 
 /** Spread onto a chart with `withLegend`: the legend under the plot, its items spaced apart. */
 export const LEGEND_PROPS = {
-  legendProps: { verticalAlign: 'bottom', height: 44 },
+  legendProps: { verticalAlign: 'bottom' },
   styles: { legend: { columnGap: 'var(--mantine-spacing-lg)', rowGap: 4, paddingTop: 12 } },
 } as const;

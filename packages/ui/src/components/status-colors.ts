@@ -16,3 +16,24 @@ export function statusLabelKey(label: string): string {
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '')}`;
 }
+
+/**
+ * Styles that keep a badge whole: Mantine's badge cuts its label with an ellipsis ("PEN…") when its
+ * cell is narrow; a status badge wraps onto a second line instead and never shrinks below its longest word.
+ */
+export const WHOLE_BADGE_STYLES = {
+  root: {
+    height: 'auto',
+    minHeight: 'var(--badge-height)',
+    overflow: 'visible',
+    flexShrink: 0,
+    maxWidth: '100%',
+  },
+  label: {
+    whiteSpace: 'normal',
+    overflow: 'visible',
+    textOverflow: 'clip',
+    textAlign: 'center',
+    lineHeight: 1.35,
+  },
+} as const;

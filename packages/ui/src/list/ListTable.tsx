@@ -209,7 +209,7 @@ function CardList<T>(props: CardProps<T>) {
           {props.recordsPerPageOptions && props.onRecordsPerPageChange ? (
             <Select
               size="xs"
-              w={140}
+              w={200}
               label={props.recordsPerPageLabel ?? t('ui.list.page_size')}
               data={props.recordsPerPageOptions.map(String)}
               value={String(props.recordsPerPage)}

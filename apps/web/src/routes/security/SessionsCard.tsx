@@ -53,6 +53,11 @@ export function SessionsCard() {
           loading={revokeOthers.isPending}
           onClick={() => void askAll()}
           data-testid="revoke-other-sessions"
+          // A long label (Arabic, German) wraps on a phone instead of being cut.
+          styles={{
+            root: { height: 'auto', minHeight: 36, paddingBlock: 6 },
+            label: { whiteSpace: 'normal' },
+          }}
         >
           {t('security.revoke_others')}
         </Button>

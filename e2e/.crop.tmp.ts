@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+const [src, out, y, h] = process.argv.slice(2);
+const b = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const p = await b.newPage({ viewport: { width: 390, height: 800 } });
+await p.setContent(`<body style="margin:0"><img src="data:image/png;base64,${readFileSync(src!).toString('base64')}"></body>`);
+await p.waitForTimeout(200);
+await p.screenshot({ path: out!, clip: { x: 0, y: Number(y), width: 390, height: Number(h) }, fullPage: true });
+await b.close();
