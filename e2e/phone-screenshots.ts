@@ -47,7 +47,12 @@ async function shot(page: Page, url: string, name: string) {
 }
 
 async function context(browser: Browser, lang: string, tokens: Record<string, string>) {
-  const ctx = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  const ctx = await browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+  });
   await ctx.addInitScript(
     (p) => {
       for (const [k, v] of Object.entries(p)) localStorage.setItem(k, v);
@@ -136,7 +141,9 @@ async function main() {
     await ctx.close();
   }
   await browser.close();
-  console.log(overflows.length ? `\nScroll sideways:\n  ${overflows.join('\n  ')}` : '\nNo page scrolls sideways.');
+  console.log(
+    overflows.length ? `\nScroll sideways:\n  ${overflows.join('\n  ')}` : '\nNo page scrolls sideways.',
+  );
 }
 
 main().catch((err) => {
