@@ -3,17 +3,19 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { badgeColor, statusLabelKey, WHOLE_BADGE_STYLES } from './status-colors';
 
-export type StatusBadgeProps = Omit<BadgeProps, 'color' | 'children'> &
-  (
+export type StatusBadgeProps = Omit<BadgeProps, 'color' | 'children'> & {
+  /** Words to show instead of the status's own label (its colour still comes from the status). */
+  text?: string;
+} & (
     | { status: StatusEntry | undefined }
-    | { label: string; kind?: StatusKind; text?: string }
+    | { label: string; kind?: StatusKind }
     | { id: number; map: readonly StatusEntry[] }
   );
 
-function resolve(props: StatusBadgeProps): { label: string; kind: StatusKind; text?: string } | undefined {
+function resolve(props: StatusBadgeProps): { label: string; kind: StatusKind } | undefined {
   if ('status' in props) return props.status;
   if ('map' in props) return props.map.find((s) => s.id === props.id);
-  return { label: props.label, kind: props.kind ?? statusKindOf(props.label), text: props.text };
+  return { label: props.label, kind: props.kind ?? statusKindOf(props.label) };
 }
 
 /**
@@ -45,9 +47,7 @@ export function StatusBadge(props: StatusBadgeProps) {
       styles={WHOLE_BADGE_STYLES}
       {...(rest as BadgeProps)}
     >
-      {'text' in entry && entry.text
-        ? entry.text
-        : t(statusLabelKey(entry.label), { defaultValue: entry.label })}
+      {props.text ?? t(statusLabelKey(entry.label), { defaultValue: entry.label })}
     </Badge>
   );
 }

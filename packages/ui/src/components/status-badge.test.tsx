@@ -3,6 +3,7 @@ import {
   EXPRESS_CAMPAIGN_STATUSES,
   EXPRESS_PLAYLIST_STATUSES,
   PAYOUT_STATUSES,
+  spotifyConnectionStatus,
   USER_STATUS_LABELS,
 } from '@lm/contracts';
 import { cleanup, screen } from '@testing-library/react';
@@ -59,6 +60,11 @@ describe('<StatusBadge>', () => {
     expect(screen.getByText('Pending for Approval').closest('[data-color]')?.getAttribute('data-color')).toBe(
       'yellow',
     );
+  });
+
+  it('shows other words when given, keeping the status colour', () => {
+    wrap(<StatusBadge status={spotifyConnectionStatus(2)} text="Inactif" />);
+    expect(screen.getByText('Inactif').closest('[data-color]')?.getAttribute('data-color')).toBe('gray');
   });
 
   it('renders nothing for an unknown id', () => {
