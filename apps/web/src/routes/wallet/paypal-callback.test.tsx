@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { initTestI18n, renderWithUi } from '@lm/ui/test/render';
+import { initTestI18n, renderWithUi } from '@lm/ui/test/render.tsx';
 import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
