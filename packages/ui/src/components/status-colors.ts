@@ -1,4 +1,4 @@
-import { type StatusKind, statusColor } from '@lm/contracts';
+import { type StatusKind, statusColor } from '@lm/contracts/statuses';
 
 /**
  * Mantine colour of a semantic status kind, from the one palette in `@lm/contracts` (issue 20):
