@@ -57,6 +57,9 @@ describe('one status palette (issue 20)', () => {
       }
     }
     for (const kind of Object.values(JOB_STATE_KINDS)) expect(STATUS_KINDS).toContain(kind);
+    // Payment (deposit) statuses are shown by their label too.
+    for (const status of ['pending', 'paid', 'failed', 'cancelled', 'mismatch'])
+      expect(STATUS_LABEL_KINDS[status], status).toBeDefined();
   });
 
   it('gives the same status name the same colour in every map', () => {

@@ -222,8 +222,3 @@ export const JOB_STATE_KINDS: Readonly<Record<string, StatusKind>> = {
   failed: 'failure',
   cancelled: 'neutral',
 };
-
-/** Kind of a payment (deposit) status: pending, paid, failed, cancelled, mismatch. */
-export function paymentStatusKind(status: string): StatusKind {
-  return statusKindOf(status);
-}
