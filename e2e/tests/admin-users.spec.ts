@@ -34,7 +34,7 @@ test('an admin approves a pending artist from the users list and overview', asyn
   await signInAdmin(page);
   await page.getByTestId('side-menu').getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users\/list/);
-  await page.getByRole('button', { name: 'Show the filters' }).click();
+  await page.getByRole('button', { name: /Show the filters/ }).click();
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const row = page.locator('table tbody tr', { hasText: email });

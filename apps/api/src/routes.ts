@@ -17,6 +17,7 @@ import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { adminSettingsRoutes } from './modules/settings/admin-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { todosRoutes } from './modules/todos/todos.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { adminWalletRoutes } from './modules/wallet/admin-wallet.routes';
 import { currencyRoutes } from './modules/wallet/currency.routes';
@@ -41,6 +42,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   queuesRoutes,
   adminLookupsRoutes,
   reportsRoutes,
+  todosRoutes,
   walletRoutes,
   adminWalletRoutes,
   currencyRoutes,

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'auth.password_change_failed',
   'auth.account_deleted',
   'auth.session_revoked',
+  'auth.other_sessions_revoked',
   'auth.2fa_enabled',
   'auth.2fa_disabled',
   'admin.login',

@@ -34,6 +34,10 @@ export const NOTIFICATION_MESSAGES = [
   'user.notify.approved',
   'user.notify.declined',
   'user.notify.declined_reason',
+  'todos.notify.pending_users',
+  'todos.notify.pending_playlists',
+  'todos.notify.payout_requests',
+  'todos.notify.failed_jobs',
 ] as const;
 export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
 

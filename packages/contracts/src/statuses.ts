@@ -1,16 +1,85 @@
 /**
- * Status and colour maps of spec section 4. Badge colours are Mantine-agnostic names
- * (success, warning, danger, primary, secondary) that the UI maps to theme colours.
+ * Status maps of spec section 4 with ONE semantic palette (issue 20 "One status design"). The spec
+ * gives two conflicting colour maps for express campaigns (detail vs list); instead every status
+ * label maps to one semantic kind, and every kind to one colour, so the same status has the same
+ * colour on every screen, badge and timeline of both apps.
  */
-export type BadgeColor = 'success' | 'warning' | 'danger' | 'primary' | 'secondary' | 'info';
+
+/** What a status means to the reader: someone must act, work is under way, it ended well or badly, or neither. */
+export type StatusKind = 'waiting' | 'in_progress' | 'success' | 'failure' | 'neutral';
+
+export const STATUS_KINDS: readonly StatusKind[] = [
+  'waiting',
+  'in_progress',
+  'success',
+  'failure',
+  'neutral',
+];
+
+/** The palette (Mantine colour names): waiting yellow, in progress blue, success green, failure red, neutral grey. */
+export const STATUS_KIND_COLORS: Readonly<Record<StatusKind, string>> = {
+  waiting: 'yellow',
+  in_progress: 'blue',
+  success: 'green',
+  failure: 'red',
+  neutral: 'gray',
+};
+
+/**
+ * Kind of every status label the product shows, keyed by the label in lower case (so "Pending For
+ * Approval" and "Pending for Approval" are one status). A label missing here is neutral; the tests
+ * require every label of every map below to be listed.
+ */
+export const STATUS_LABEL_KINDS: Readonly<Record<string, StatusKind>> = {
+  pending: 'waiting',
+  'pending for approval': 'waiting',
+  'waiting for playlist submission': 'waiting',
+  'pending for publishing': 'waiting',
+  'verifying submission': 'in_progress',
+  'on going': 'in_progress',
+  auditing: 'in_progress',
+  processing: 'in_progress',
+  invited: 'in_progress',
+  active: 'success',
+  approved: 'success',
+  completed: 'success',
+  paid: 'success',
+  published: 'success',
+  released: 'success',
+  declined: 'failure',
+  disabled: 'failure',
+  failed: 'failure',
+  'failed to submit playlist': 'failure',
+  mismatch: 'failure',
+  cancelled: 'neutral',
+  deleted: 'neutral',
+  inactive: 'neutral',
+  'not registered': 'neutral',
+  'not released': 'neutral',
+};
+
+/** Semantic kind of a status label (case-insensitive); unknown labels are neutral. */
+export function statusKindOf(label: string): StatusKind {
+  return STATUS_LABEL_KINDS[label.trim().toLowerCase()] ?? 'neutral';
+}
+
+/** Mantine colour of a semantic kind (the one palette); anything else is grey. */
+export function statusColor(kind: StatusKind | string): string {
+  return (STATUS_KIND_COLORS as Record<string, string>)[kind] ?? 'gray';
+}
 
 export interface StatusEntry {
   id: number;
   label: string;
-  color: BadgeColor;
+  kind: StatusKind;
 }
 
-/** Express campaign status map (spec section 4) with the detail-view colours. */
+/** A map entry whose kind comes from its label ({@link statusKindOf}), so no map can disagree with another. */
+function entry(id: number, label: string): StatusEntry {
+  return { id, label, kind: statusKindOf(label) };
+}
+
+/** Express campaign status ids (spec section 4, DESIGN section 5). */
 export const EXPRESS_CAMPAIGN_STATUS = {
   PENDING_APPROVAL: 1,
   WAITING_SUBMISSION: 2,
@@ -22,68 +91,39 @@ export const EXPRESS_CAMPAIGN_STATUS = {
   FAILED_TO_SUBMIT: 8,
 } as const;
 
+/** Express campaign status map (spec section 4), used by lists, detail pages and timelines alike. */
 export const EXPRESS_CAMPAIGN_STATUSES: readonly StatusEntry[] = [
-  { id: 1, label: 'Pending for Approval', color: 'warning' },
-  { id: 2, label: 'Waiting for Playlist submission', color: 'warning' },
-  { id: 3, label: 'Verifying submission', color: 'warning' },
-  { id: 4, label: 'On Going', color: 'warning' },
-  { id: 5, label: 'Auditing', color: 'warning' },
-  { id: 6, label: 'Completed', color: 'success' },
-  { id: 7, label: 'Declined', color: 'danger' },
-  { id: 8, label: 'Failed to Submit Playlist', color: 'danger' },
+  entry(1, 'Pending for Approval'),
+  entry(2, 'Waiting for Playlist submission'),
+  entry(3, 'Verifying submission'),
+  entry(4, 'On Going'),
+  entry(5, 'Auditing'),
+  entry(6, 'Completed'),
+  entry(7, 'Declined'),
+  entry(8, 'Failed to Submit Playlist'),
 ];
 
-/** Express badge colour in campaign lists, by status id: 1 success, 2 warning, 3 and 5 danger, 6 primary, others secondary. */
-export function expressListBadgeColor(statusId: number): BadgeColor {
-  switch (statusId) {
-    case 1:
-      return 'success';
-    case 2:
-      return 'warning';
-    case 3:
-    case 5:
-      return 'danger';
-    case 6:
-      return 'primary';
-    default:
-      return 'secondary';
-  }
-}
+/** Express playlist statuses (spec section 4 colours 1 success, 2 warning, 3 danger): 1 approved, 2 pending, 3 declined. */
+export const EXPRESS_PLAYLIST_STATUSES: readonly StatusEntry[] = [
+  entry(1, 'Approved'),
+  entry(2, 'Pending'),
+  entry(3, 'Declined'),
+];
 
 /** Custom campaign status options (spec section 4); the list filter also offers Completed (8). */
 export const CUSTOM_CAMPAIGN_STATUSES: readonly StatusEntry[] = [
-  { id: 1, label: 'Pending', color: 'warning' },
-  { id: 2, label: 'Pending for Approval', color: 'warning' },
-  { id: 3, label: 'Approved', color: 'success' },
-  { id: 4, label: 'Declined', color: 'danger' },
-  { id: 5, label: 'Deleted', color: 'danger' },
-  { id: 6, label: 'Pending for Publishing', color: 'warning' },
-  { id: 7, label: 'Published', color: 'success' },
+  entry(1, 'Pending'),
+  entry(2, 'Pending for Approval'),
+  entry(3, 'Approved'),
+  entry(4, 'Declined'),
+  entry(5, 'Deleted'),
+  entry(6, 'Pending for Publishing'),
+  entry(7, 'Published'),
 ];
 export const CUSTOM_CAMPAIGN_FILTER_STATUSES: readonly StatusEntry[] = [
   ...CUSTOM_CAMPAIGN_STATUSES,
-  { id: 8, label: 'Completed', color: 'success' },
+  entry(8, 'Completed'),
 ];
-
-/** Generic status colour map (spec section 4), keyed by label since ids repeat (1, 4). */
-export const GENERIC_STATUS_COLORS: Readonly<Record<string, BadgeColor>> = {
-  'Not Registered': 'secondary',
-  Pending: 'warning',
-  'Pending for Approval': 'warning',
-  'Pending For Approval': 'warning',
-  Approved: 'success',
-  Invited: 'primary',
-  Declined: 'danger',
-  Deleted: 'danger',
-  'Pending for Publishing': 'warning',
-  Published: 'success',
-  Completed: 'success',
-};
-
-/** Colour of a generic status label; unknown labels are secondary. */
-export function genericStatusColor(label: string): BadgeColor {
-  return GENERIC_STATUS_COLORS[label] ?? 'secondary';
-}
 
 /** User account statuses (spec section 4 "User statuses seen" + dictionary statuses). */
 export const USER_STATUSES = {
@@ -98,27 +138,25 @@ export type UserStatus = (typeof USER_STATUSES)[keyof typeof USER_STATUSES];
 
 /** Display label and colour for each user status. */
 export const USER_STATUS_LABELS: Readonly<Record<UserStatus, StatusEntry>> = {
-  not_registered: { id: 1, label: 'Not Registered', color: 'secondary' },
-  invited: { id: 4, label: 'Invited', color: 'primary' },
-  pending_approval: { id: 2, label: 'Pending For Approval', color: 'warning' },
-  approved: { id: 3, label: 'Approved', color: 'success' },
-  declined: { id: 4, label: 'Declined', color: 'danger' },
-  disabled: { id: 5, label: 'Disabled', color: 'danger' },
+  not_registered: entry(1, 'Not Registered'),
+  invited: entry(4, 'Invited'),
+  pending_approval: entry(2, 'Pending For Approval'),
+  approved: entry(3, 'Approved'),
+  declined: entry(4, 'Declined'),
+  disabled: entry(5, 'Disabled'),
 };
 
-/** Express playlist status colours: 1 success, 2 warning, 3 danger. */
-export function expressPlaylistStatusColor(statusId: number): BadgeColor {
-  return statusId === 1 ? 'success' : statusId === 2 ? 'warning' : statusId === 3 ? 'danger' : 'secondary';
+/** Form badge (spec section 4: id 1 warning, otherwise success): 1 Pending, otherwise Completed. */
+export function formStatus(statusId: number): StatusEntry {
+  return statusId === 1 ? entry(1, 'Pending') : entry(statusId, 'Completed');
 }
 
-/** Form badge: id 1 warning, otherwise success. */
-export function formStatusColor(statusId: number): BadgeColor {
-  return statusId === 1 ? 'warning' : 'success';
-}
-
-/** Connected Spotify account is_active badge: 1 success, 2 danger, else secondary. */
-export function spotifyConnectionColor(isActive: number): BadgeColor {
-  return isActive === 1 ? 'success' : isActive === 2 ? 'danger' : 'secondary';
+/**
+ * Connected Spotify account badge: is_active 1 Active, otherwise (2, disconnected) Inactive. The spec's
+ * "2 danger" is neutral in the one palette: a disconnected account is not a failure.
+ */
+export function spotifyConnectionStatus(isActive: number): StatusEntry {
+  return isActive === 1 ? entry(1, 'Active') : entry(isActive, 'Inactive');
 }
 
 /** Ticket: Mark Resolved sets status 3; delete allowed only at status 1; default priority Low (3). */
@@ -126,16 +164,12 @@ export const TICKET_RULES = { resolvedStatusId: 3, deletableMaxStatusId: 1, defa
 
 /** Payment badge: Paid if a transaction exists, else Pending. */
 export function paymentBadge(hasTransaction: boolean): StatusEntry {
-  return hasTransaction
-    ? { id: 1, label: 'Paid', color: 'success' }
-    : { id: 0, label: 'Pending', color: 'warning' };
+  return hasTransaction ? entry(1, 'Paid') : entry(0, 'Pending');
 }
 
 /** Release badge: Released or Not Released. */
 export function releaseBadge(isReleased: boolean): StatusEntry {
-  return isReleased
-    ? { id: 1, label: 'Released', color: 'success' }
-    : { id: 0, label: 'Not Released', color: 'secondary' };
+  return isReleased ? entry(1, 'Released') : entry(0, 'Not Released');
 }
 
 /** Fan rating bands (spec section 4): >=85 Super, >=70 Regular, >=55 Mixed, else Low. */
@@ -168,9 +202,23 @@ export const PAYOUT_CREATED_STATUS_ID = 1;
 export const PAYOUT_STATUS = { PENDING: 1, PROCESSING: 2, PAID: 3, DECLINED: 4, FAILED: 5 } as const;
 
 export const PAYOUT_STATUSES: readonly StatusEntry[] = [
-  { id: 1, label: 'Pending', color: 'warning' },
-  { id: 2, label: 'Processing', color: 'info' },
-  { id: 3, label: 'Paid', color: 'success' },
-  { id: 4, label: 'Declined', color: 'danger' },
-  { id: 5, label: 'Failed', color: 'danger' },
+  entry(1, 'Pending'),
+  entry(2, 'Processing'),
+  entry(3, 'Paid'),
+  entry(4, 'Declined'),
+  entry(5, 'Failed'),
 ];
+
+/**
+ * pg-boss job states on the queue monitor, with `scheduled` for created jobs whose start time is still
+ * ahead (not a backlog): waiting for a worker, running, done, failed, or set aside.
+ */
+export const JOB_STATE_KINDS: Readonly<Record<string, StatusKind>> = {
+  created: 'waiting',
+  retry: 'waiting',
+  scheduled: 'neutral',
+  active: 'in_progress',
+  completed: 'success',
+  failed: 'failure',
+  cancelled: 'neutral',
+};

@@ -82,7 +82,16 @@ export interface SystemSettings {
 }
 
 /** pg-boss job states. */
-export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+/** Monitor states: pg-boss's, with created jobs not yet due shown apart as `scheduled` (issue 20). */
+export const JOB_STATES = [
+  'created',
+  'scheduled',
+  'retry',
+  'active',
+  'completed',
+  'cancelled',
+  'failed',
+] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 /** A queue (`GET admin/queues`). */
@@ -105,6 +114,7 @@ export interface QueueJob {
   retry_count: number;
   retry_limit: number;
   created_on: string;
+  start_after: string;
   started_on: string | null;
   completed_on: string | null;
 }
@@ -307,5 +317,22 @@ export function useReport(from: string, to: string, enabled = true) {
     queryKey: staffKeys.report(from, to),
     queryFn: async () => (await api.get<Report>('admin/reports', { query: { from, to } })).data,
     enabled,
+  });
+}
+
+/** A line of the dashboard's to-dos (`GET admin/dashboard/todos`). */
+export interface StaffTodo {
+  kind: 'pending_users' | 'pending_playlists' | 'payout_requests' | 'failed_jobs';
+  count: number;
+  link: string;
+}
+
+/** What waits for this admin's action (issue 20), refreshed every 30 s while the dashboard is open. */
+export function useTodos() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: ['admin', 'todos'],
+    queryFn: async () => (await api.get<StaffTodo[]>('admin/dashboard/todos')).data,
+    refetchInterval: 30_000,
   });
 }

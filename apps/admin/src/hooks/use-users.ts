@@ -1,4 +1,4 @@
-import type { AdminUserBody, BadgeColor } from '@lm/contracts';
+import type { AdminUserBody } from '@lm/contracts';
 import { useApi, type WalletValueBasis } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -48,7 +48,7 @@ export interface AdminUser extends AdminUserRow {
   facebook_link: string | null;
   tiktok_link: string | null;
   twitter_link: string | null;
-  status_color: BadgeColor;
+  status_color: string;
   oauth_type: { name: string } | null;
   language: string;
   email_verified: boolean;

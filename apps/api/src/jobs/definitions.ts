@@ -1,9 +1,11 @@
+import type { Database } from '../db/client';
 import { expressJobs } from '../modules/express-spotify/express.service';
 import { payoutJobs } from '../modules/payouts/payouts.service';
 import { queueJobs } from '../modules/queues/queues.service';
+import { notifyStaffFailedJob } from '../modules/todos/todos.service';
 import { invoiceJobs } from '../modules/wallet/invoices.service';
 import type { AppDeps } from '../platform/app';
-import type { JobDefinition } from './jobs';
+import { DEFAULT_RETRY_LIMIT, type JobDefinition } from './jobs';
 
 /** Queues of every module (mail delivery for now; later modules add theirs). */
 export function jobDefinitions(deps: AppDeps): JobDefinition[] {
@@ -13,5 +15,26 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...expressJobs(deps),
     ...queueJobs(deps),
     ...payoutJobs(deps),
-  ];
+  ].map((def) => withFailureNotice(def, deps.database));
+}
+
+/**
+ * The definition with its handler wrapped so that a job failing its last allowed attempt tells the
+ * staff of the queue monitor (issue 20 "Staff get a notification when one appears"). The job still
+ * fails as before; a notice that cannot be written is not allowed to hide the job's own error.
+ */
+export function withFailureNotice(def: JobDefinition, database: Database): JobDefinition {
+  const retryLimit = def.retryLimit ?? DEFAULT_RETRY_LIMIT;
+  return {
+    ...def,
+    async handler(data, meta) {
+      try {
+        await def.handler(data, meta);
+      } catch (err) {
+        if (meta.retryCount >= retryLimit)
+          await notifyStaffFailedJob(database, { queue: def.name, id: meta.id }).catch(() => undefined);
+        throw err;
+      }
+    },
+  };
 }

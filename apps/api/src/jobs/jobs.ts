@@ -25,9 +25,23 @@ export interface Jobs {
    * @returns the job id, or null when a singleton key suppressed it.
    */
   send(name: string, data: object, options?: SendOptions, tx?: Tx): Promise<string | null>;
+  /**
+   * Cancel jobs of queue `name` by id through pg-boss (`boss.cancel`: jobs not yet completed become
+   * `cancelled`); with `tx`, inside that transaction.
+   * @returns how many jobs were cancelled
+   */
+  cancel(name: string, ids: string[], tx?: Tx): Promise<number>;
   stop(): Promise<void>;
   isRunning(): boolean;
 }
+
+/** pg-boss's `db` option running its SQL on a transaction's connection. */
+function onTx(tx?: Tx) {
+  return tx ? { executeSql: (text: string, values?: unknown[]) => tx.client.query(text, values) } : undefined;
+}
+
+/** Retries of a queue whose definition names none (with exponential backoff from 5 s). */
+export const DEFAULT_RETRY_LIMIT = 5;
 
 /** Create the job system on `connectionString` (schema `pgboss`). */
 export function createJobs(connectionString: string): Jobs {
@@ -46,7 +60,7 @@ export function createJobs(connectionString: string): Jobs {
     async register(definitions, work) {
       for (const def of definitions) {
         await boss.createQueue(def.name, {
-          retryLimit: def.retryLimit ?? 5,
+          retryLimit: def.retryLimit ?? DEFAULT_RETRY_LIMIT,
           retryBackoff: true,
           retryDelay: 5,
         });
@@ -60,10 +74,14 @@ export function createJobs(connectionString: string): Jobs {
       }
     },
     send(name, data, options = {}, tx) {
-      const db = tx
-        ? { executeSql: (text: string, values?: unknown[]) => tx.client.query(text, values) }
-        : undefined;
+      const db = onTx(tx);
       return boss.send(name, data, { ...options, ...(db ? { db } : {}) });
+    },
+    async cancel(name, ids, tx) {
+      if (ids.length === 0) return 0;
+      const db = onTx(tx);
+      const result = await boss.cancel(name, ids, db ? { db } : {});
+      return (result as { affected?: number }).affected ?? 0;
     },
     async stop() {
       if (!running) return;

@@ -40,6 +40,7 @@ import type { Clock } from './clock';
 import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from './errors';
 import { fieldWithNulByte } from './http';
 import { explicitLanguage, isMessageKey, requestLanguage, t } from './i18n';
+import { loggerOptions } from './logging';
 
 /** Infrastructure handed to the app (STYLE: factories over classes, infrastructure passed in). */
 export interface AppDeps {
@@ -74,8 +75,9 @@ const MAINTENANCE_OPEN = new Set(['/api/maintenance-mode-check', '/api/health', 
  */
 export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
+  const { oneLinePerRequest, ...logging } = loggerOptions(config.LOG_LEVEL, Boolean(process.stdout.isTTY));
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    ...logging,
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
@@ -88,6 +90,12 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   app.setSerializerCompiler(serializerCompiler);
 
   const maintenance = maintenanceFlag(database, config.MAINTENANCE_CACHE_MS);
+
+  if (oneLinePerRequest) {
+    app.addHook('onResponse', async (req, reply) => {
+      req.log.info(`${req.method} ${req.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+    });
+  }
 
   app.decorateRequest('principal', null);
   app.decorateRequest('lang', 'en');

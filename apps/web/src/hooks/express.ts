@@ -279,7 +279,7 @@ export function useCampaignDashboard() {
     queryFn: async () =>
       (
         await api.get<{
-          stats: ExpressCampaignStats & { total_campaigns_completed?: number };
+          stats: ExpressCampaignStats & { total_campaigns_completed: number };
           last_campaigns: ExpressCampaign[];
         }>('web/user/campaigns/dashboard', { silent: true })
       ).data,

@@ -57,6 +57,16 @@ export function useRevokeSession() {
   });
 }
 
+/** DELETE user/sessions: signs out every other session (issue 20); the answer's message is toasted. */
+export function useRevokeOtherSessions() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete('user/sessions'),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sessions }),
+  });
+}
+
 /** POST user/two-factor: turns the emailed sign-in code on or off (password confirms it). */
 export function useTwoFactor() {
   const { api } = useApi();

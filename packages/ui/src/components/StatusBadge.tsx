@@ -1,39 +1,53 @@
-import type { BadgeColor, StatusEntry } from '@lm/contracts';
+import { type StatusEntry, type StatusKind, statusKindOf } from '@lm/contracts';
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { badgeColor, statusLabelKey } from './status-colors';
+import { badgeColor, statusLabelKey, WHOLE_BADGE_STYLES } from './status-colors';
 
-export type StatusBadgeProps = Omit<BadgeProps, 'color' | 'children'> &
-  (
+export type StatusBadgeProps = Omit<BadgeProps, 'color' | 'children'> & {
+  /** Words to show instead of the status's own label (its colour still comes from the status). */
+  text?: string;
+} & (
     | { status: StatusEntry | undefined }
-    | { label: string; color: BadgeColor }
-    | { id: number; map: readonly StatusEntry[]; color?: (id: number) => BadgeColor }
+    | { label: string; kind?: StatusKind }
+    | { id: number; map: readonly StatusEntry[] }
   );
 
-function resolve(props: StatusBadgeProps): { label: string; color: BadgeColor } | undefined {
+function resolve(props: StatusBadgeProps): { label: string; kind: StatusKind } | undefined {
   if ('status' in props) return props.status;
-  if ('map' in props) {
-    const entry = props.map.find((s) => s.id === props.id);
-    if (!entry) return undefined;
-    return { label: entry.label, color: props.color ? props.color(props.id) : entry.color };
-  }
-  return { label: props.label, color: props.color };
+  if ('map' in props) return props.map.find((s) => s.id === props.id);
+  return { label: props.label, kind: props.kind ?? statusKindOf(props.label) };
 }
 
 /**
- * Status badge driven by the contracts' status and colour maps (spec section 4). The label is
- * translated (`ui.status.*`); the colour comes from {@link badgeColor}. Pass an entry, a label and
- * colour, or an id with its map (and optionally the list colour function, e.g. expressListBadgeColor).
+ * Status badge driven by the one status palette of `@lm/contracts` (issue 20): the colour comes from
+ * the status's semantic kind, the same on every screen. The label is translated (`ui.status.*`).
+ * Pass a map entry, a status label (its kind looked up; `text` overrides the shown words), or an id
+ * with its map.
  */
 export function StatusBadge(props: StatusBadgeProps) {
   const { t } = useTranslation();
   const entry = resolve(props);
-  const { status: _s, label: _l, color: _c, id: _i, map: _m, ...rest } = props as Record<string, unknown>;
+  const {
+    status: _s,
+    label: _l,
+    kind: _k,
+    text: _t,
+    id: _i,
+    map: _m,
+    ...rest
+  } = props as Record<string, unknown>;
   if (!entry) return null;
-  const color = badgeColor(entry.color);
+  const color = badgeColor(entry.kind);
   return (
-    <Badge variant="light" color={color} data-color={color} {...(rest as BadgeProps)}>
-      {t(statusLabelKey(entry.label), { defaultValue: entry.label })}
+    <Badge
+      variant="light"
+      color={color}
+      data-color={color}
+      data-kind={entry.kind}
+      styles={WHOLE_BADGE_STYLES}
+      {...(rest as BadgeProps)}
+    >
+      {props.text ?? t(statusLabelKey(entry.label), { defaultValue: entry.label })}
     </Badge>
   );
 }

@@ -1,21 +1,11 @@
-import type { BadgeColor } from '@lm/contracts';
+import { type StatusKind, statusColor } from '@lm/contracts/statuses';
 
 /**
- * Theme colour of each contracts badge colour (spec section 4 colour maps): success → green,
- * warning → orange, danger → red, primary → blue, secondary → gray, info → cyan.
+ * Mantine colour of a semantic status kind, from the one palette in `@lm/contracts` (issue 20):
+ * waiting yellow, in progress blue, success green, failure red, neutral grey. Unknown values are grey.
  */
-export const BADGE_COLORS: Readonly<Record<BadgeColor, string>> = {
-  success: 'green',
-  warning: 'orange',
-  danger: 'red',
-  primary: 'blue',
-  secondary: 'gray',
-  info: 'cyan',
-};
-
-/** Mantine colour of a contracts badge colour; unknown values are gray. */
-export function badgeColor(color: BadgeColor | string): string {
-  return (BADGE_COLORS as Record<string, string>)[color] ?? 'gray';
+export function badgeColor(kind: StatusKind | string): string {
+  return statusColor(kind);
 }
 
 /** i18n key of a status label: "Pending for Approval" → `ui.status.pending_for_approval`. */
@@ -26,3 +16,24 @@ export function statusLabelKey(label: string): string {
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '')}`;
 }
+
+/**
+ * Styles that keep a badge whole: Mantine's badge cuts its label with an ellipsis ("PEN…") when its
+ * cell is narrow; a status badge wraps onto a second line instead and never shrinks below its longest word.
+ */
+export const WHOLE_BADGE_STYLES = {
+  root: {
+    height: 'auto',
+    minHeight: 'var(--badge-height)',
+    overflow: 'visible',
+    flexShrink: 0,
+    maxWidth: '100%',
+  },
+  label: {
+    whiteSpace: 'normal',
+    overflow: 'visible',
+    textOverflow: 'clip',
+    textAlign: 'center',
+    lineHeight: 1.35,
+  },
+} as const;

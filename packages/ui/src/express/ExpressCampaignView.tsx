@@ -1,27 +1,19 @@
-import { EXPRESS_CAMPAIGN_STATUSES, expressListBadgeColor } from '@lm/contracts';
+import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts';
 import { Anchor, Avatar, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconClock, IconPlaylist } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../components/StatusBadge';
+import { badgeColor } from '../components/status-colors';
 import { formatDateTime, formatNumber } from '../i18n/format';
 import type { ExpressCampaignDetail, ExpressTimelineEntry } from './express-types';
 
 /**
- * Express campaign status badge. Detail views use the status map colours (spec section 4); lists
- * pass `list` for the list colours by id (1 success, 2 warning, 3 and 5 danger, 6 primary, else
- * secondary).
+ * Express campaign status badge, the same colour in lists, detail pages and the timeline (the one
+ * palette of `@lm/contracts`, issue 20).
  */
-export function ExpressStatusBadge({ statusId, list }: { statusId: number; list?: boolean }) {
-  return (
-    <StatusBadge
-      id={statusId}
-      map={EXPRESS_CAMPAIGN_STATUSES}
-      color={list ? expressListBadgeColor : undefined}
-      data-testid="express-status"
-      style={{ minWidth: 'max-content' }}
-    />
-  );
+export function ExpressStatusBadge({ statusId }: { statusId: number }) {
+  return <StatusBadge id={statusId} map={EXPRESS_CAMPAIGN_STATUSES} data-testid="express-status" />;
 }
 
 /** The statuses as select options (translated labels), for the list filters. */
@@ -73,15 +65,16 @@ export function CampaignTimeline({ entries }: { entries: readonly ExpressTimelin
       ) : (
         <Timeline active={entries.length - 1} bulletSize={24} lineWidth={2}>
           {entries.map((e) => {
-            const bad = e.to_status === 7 || e.to_status === 8;
+            const kind = EXPRESS_CAMPAIGN_STATUSES.find((s) => s.id === e.to_status)?.kind ?? 'neutral';
             return (
               <Timeline.Item
                 key={e.id}
-                color={bad ? 'red' : e.to_status === 6 ? 'green' : undefined}
+                color={badgeColor(kind)}
+                data-kind={kind}
                 bullet={
-                  bad ? (
+                  kind === 'failure' ? (
                     <IconCircleX size={14} />
-                  ) : e.to_status === 6 ? (
+                  ) : kind === 'success' ? (
                     <IconCircleCheck size={14} />
                   ) : (
                     <IconClock size={14} />

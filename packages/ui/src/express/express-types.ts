@@ -122,9 +122,5 @@ export interface ExpressCampaignStats {
   total_campaigns_pending_for_approval: number;
 }
 
-/** Express playlist status labels (1 approved, 2 pending, 3 declined/disabled). */
-export const EXPRESS_PLAYLIST_STATUSES = [
-  { id: 1, label: 'Approved', color: 'success' },
-  { id: 2, label: 'Pending', color: 'warning' },
-  { id: 3, label: 'Declined', color: 'danger' },
-] as const;
+/** Express playlist status labels (1 approved, 2 pending, 3 declined/disabled), from `@lm/contracts`. */
+export { EXPRESS_PLAYLIST_STATUSES } from '@lm/contracts';

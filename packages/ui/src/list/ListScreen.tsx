@@ -1,13 +1,14 @@
-import 'mantine-datatable/styles.css';
 import { LIMITS } from '@lm/contracts/limits';
-import { Group, Paper, Stack, Title } from '@mantine/core';
-import { IconDatabaseOff } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { formatNumber } from '../i18n/format';
+import { EmptyState } from './EmptyState';
+import { ListTable } from './ListTable';
 import { parseOrder } from './list-query';
 import { type FilterField, SearchFilterPanel } from './SearchFilterPanel';
 import { useListState } from './use-list-state';
@@ -29,6 +30,11 @@ export interface ListScreenProps<T> {
   /** Content above the table (stats cards). */
   header?: ReactNode;
   onRowClick?: (record: T) => void;
+  /**
+   * The empty state when nothing exists yet (i18n keys, and an action such as a "New …" button):
+   * what to do next (issue 20). With filters applied the screen offers to reset them instead.
+   */
+  empty?: { title?: string; hint?: string; action?: ReactNode };
 }
 
 /**
@@ -47,6 +53,7 @@ export function ListScreen<T>({
   actions,
   header,
   onRowClick,
+  empty,
 }: ListScreenProps<T>) {
   const { t, i18n } = useTranslation();
   const { api } = useApi();
@@ -61,6 +68,27 @@ export function ListScreen<T>({
   const sort = parseOrder(list.params.order);
   const records = result.data?.data ?? [];
   const total = result.data?.pagination.total ?? 0;
+  const filtered = Boolean(list.params.q) || Object.keys(list.params.filter).length > 0;
+  const emptyState = result.isError ? (
+    <EmptyState title={t('ui.list.load_failed')} hint={t('ui.list.load_failed_hint')} />
+  ) : filtered ? (
+    <EmptyState
+      icon={<IconFilterOff size={24} />}
+      title={t('ui.list.empty')}
+      hint={t('ui.list.empty_filtered_hint')}
+      action={
+        <Button size="xs" variant="light" onClick={list.reset}>
+          {t('ui.list.reset')}
+        </Button>
+      }
+    />
+  ) : (
+    <EmptyState
+      title={t(empty?.title ?? 'ui.list.empty')}
+      hint={t(empty?.hint ?? 'ui.list.empty_hint')}
+      action={empty?.action}
+    />
+  );
 
   return (
     <Stack gap="md">
@@ -80,14 +108,13 @@ export function ListScreen<T>({
         />
       )}
       <Paper p={0} style={{ overflow: 'hidden' }}>
-        <DataTable<T>
+        <ListTable<T>
           records={records}
           columns={columns.map((c) => ({ ...c, title: typeof c.title === 'string' ? t(c.title) : c.title }))}
           idAccessor={(idAccessor as never) ?? 'id'}
           fetching={result.isFetching}
-          minHeight={records.length ? undefined : 220}
-          noRecordsText={result.isError ? t('ui.list.load_failed') : t('ui.list.empty')}
-          noRecordsIcon={<IconDatabaseOff size={32} />}
+          minHeight={records.length ? undefined : 240}
+          emptyState={emptyState}
           loadingText={t('ui.list.loading')}
           totalRecords={total}
           recordsPerPage={list.params.limit}

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Button,
   Collapse,
   Group,
@@ -9,6 +8,8 @@ import {
   SimpleGrid,
   Text,
   TextInput,
+  UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconChevronDown, IconChevronUp, IconFilter, IconSearch, IconX } from '@tabler/icons-react';
@@ -74,20 +75,22 @@ export function SearchFilterPanel({
 
   return (
     <Paper p="md" mb="md" data-testid="search-filter">
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="xs">
-          <IconFilter size={18} />
-          <Text fw={600}>{t('ui.list.search_filter')}</Text>
-        </Group>
-        <ActionIcon
-          variant="subtle"
-          onClick={() => setOpened((o) => !o)}
-          aria-label={t(opened ? 'ui.list.hide_filters' : 'ui.list.show_filters')}
-          aria-expanded={opened}
-        >
+      {/* The whole title bar opens and closes the panel (issue 20), not only the chevron. */}
+      <UnstyledButton
+        w="100%"
+        onClick={() => setOpened((o) => !o)}
+        aria-expanded={opened}
+        data-testid="search-filter-toggle"
+      >
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs">
+            <IconFilter size={18} />
+            <Text fw={600}>{t('ui.list.search_filter')}</Text>
+            <VisuallyHidden>{t(opened ? 'ui.list.hide_filters' : 'ui.list.show_filters')}</VisuallyHidden>
+          </Group>
           {opened ? <IconChevronUp size={18} /> : <IconChevronDown size={18} />}
-        </ActionIcon>
-      </Group>
+        </Group>
+      </UnstyledButton>
       <Collapse expanded={opened}>
         <form onSubmit={submit}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="md">

@@ -22,9 +22,11 @@ describe('<SearchFilterPanel>', () => {
         onReset={() => undefined}
       />,
     );
-    const toggle = screen.getByRole('button', { name: 'Show the filters' });
+    // The whole title bar is the toggle (issue 20): its name is the title and what it does.
+    const toggle = screen.getByRole('button', { name: 'Search Filter Show the filters' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(toggle);
+    fireEvent.click(screen.getByText('Search Filter'));
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '  ava@demo.test ' } });
     fireEvent.change(screen.getByLabelText('Subject'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search', hidden: true }));
@@ -41,7 +43,7 @@ describe('<SearchFilterPanel>', () => {
         onReset={onReset}
       />,
     );
-    expect(screen.getByRole('button', { name: 'Hide the filters' }).getAttribute('aria-expanded')).toBe(
+    expect(screen.getByRole('button', { name: /Hide the filters/ }).getAttribute('aria-expanded')).toBe(
       'true',
     );
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('x');

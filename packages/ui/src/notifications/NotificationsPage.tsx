@@ -28,6 +28,7 @@ export function NotificationsPage({ base }: { base: string }) {
     <ListScreen<AppNotification>
       title="ui.notifications.title"
       path={base}
+      empty={{ title: 'ui.notifications.empty', hint: 'ui.notifications.empty_hint' }}
       header={
         <Text size="sm" c="dimmed" data-testid="unread-count">
           {t('ui.notifications.unread', { count: unread.data ?? 0 })}

@@ -3,6 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { Card, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { chartDirection } from '../components/chart-direction';
+import { LEGEND_PROPS } from '../components/chart-props';
 import { formatDate } from '../i18n/format';
 
 /** One day of `curator/payouts/last/month/stats`. */
@@ -31,6 +32,7 @@ export function PayoutsChart({ days }: { days: PayoutDayStat[] }) {
         data={data}
         dataKey="day"
         withLegend
+        {...LEGEND_PROPS}
         series={[
           { name: 'requested', label: t('payouts.chart.requested'), color: 'yellow.6' },
           { name: 'paid', label: t('payouts.chart.paid'), color: 'teal.6' },

@@ -1,4 +1,5 @@
 import { createTheme, type MantineThemeOverride } from '@mantine/core';
+import { WHOLE_BADGE_STYLES } from '../components/status-colors';
 
 /** Skins of spec section 9; dark is the default. */
 export const SKINS = ['light', 'dark', 'bordered', 'semi-dark'] as const;
@@ -33,6 +34,8 @@ export function themeFor(skin: Skin): MantineThemeOverride {
       Paper: { defaultProps: { withBorder: bordered, shadow: bordered ? undefined : 'xs' } },
       Card: { defaultProps: { withBorder: bordered, shadow: bordered ? undefined : 'xs' } },
       NumberInput: { defaultProps: { clampBehavior: 'none' } },
+      // Badges never cut their words ("PEN…", issue 20): they wrap in a narrow cell instead.
+      Badge: { styles: WHOLE_BADGE_STYLES },
     },
   });
 }

@@ -1,7 +1,9 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { paymentBadge } from '@lm/contracts';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../components/StatusBadge';
 import { formatDateTime, formatNumber } from '../i18n/format';
 import { formatMoney } from './money';
 import type { Invoice } from './wallet-types';
@@ -62,9 +64,7 @@ export function InvoiceCard({
             {invoice.number}
           </Text>
         </Stack>
-        <Badge size="lg" variant="light" color={invoice.is_paid ? 'green' : 'orange'}>
-          {t(invoice.is_paid ? 'ui.status.paid' : 'ui.status.pending')}
-        </Badge>
+        <StatusBadge size="lg" status={paymentBadge(invoice.is_paid)} />
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         <Row label={t('wallet.tx.date')}>{formatDateTime(invoice.created_at, lang)}</Row>

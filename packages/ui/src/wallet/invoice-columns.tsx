@@ -1,6 +1,8 @@
-import { Badge, Text } from '@mantine/core';
+import { paymentBadge } from '@lm/contracts';
+import { Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../components/StatusBadge';
 import { formatDateTime, formatNumber } from '../i18n/format';
 import { formatMoney } from './money';
 import type { Invoice } from './wallet-types';
@@ -49,11 +51,7 @@ export function useInvoiceColumns(): Record<
     status: {
       accessor: 'is_paid',
       title: 'wallet.invoices.status',
-      render: (inv) => (
-        <Badge variant="light" color={inv.is_paid ? 'green' : 'orange'}>
-          {t(inv.is_paid ? 'ui.status.paid' : 'ui.status.pending')}
-        </Badge>
-      ),
+      render: (inv) => <StatusBadge status={paymentBadge(inv.is_paid)} />,
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   formatDate,
   isApiError,
   ListScreen,
+  StatusBadge,
   translateMessage,
   usePageTitle,
   useSession,
@@ -254,13 +255,14 @@ export function AdminsPage() {
             sortable: true,
             render: (a) => (
               <Group gap={4}>
-                <Badge variant="light" color={a.status === 'active' ? 'green' : 'gray'}>
-                  {t(a.status === 'active' ? 'staff.admins.status_active' : 'staff.admins.status_disabled')}
-                </Badge>
+                <StatusBadge
+                  label={a.status === 'active' ? 'Active' : 'Disabled'}
+                  text={t(
+                    a.status === 'active' ? 'staff.admins.status_active' : 'staff.admins.status_disabled',
+                  )}
+                />
                 {a.invitation_pending && (
-                  <Badge variant="light" color="yellow">
-                    {t('staff.admins.invitation_pending')}
-                  </Badge>
+                  <StatusBadge label="Pending" text={t('staff.admins.invitation_pending')} />
                 )}
               </Group>
             ),

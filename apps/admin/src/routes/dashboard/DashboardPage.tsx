@@ -32,6 +32,7 @@ import { useReport } from '../../hooks/use-staff';
 import { roleLabel } from '../../i18n/labels';
 import { ReportCharts } from '../reports/ReportCharts';
 import { lastDays } from '../reports/ReportsPage';
+import { TodosCard } from './TodosCard';
 
 function flatten(items: readonly MenuItem[]): MenuItem[] {
   return items.flatMap((item) =>
@@ -40,7 +41,7 @@ function flatten(items: readonly MenuItem[]): MenuItem[] {
 }
 
 /**
- * Back-office /dashboard (any admin): access summary, shortcuts to the screens the admin may open,
+ * Back-office /dashboard (any admin): first what needs the admin's action (issue 20), then access summary, shortcuts to the screens the admin may open,
  * outbox size, latest notifications; and, for admins holding the finance permission, the report of
  * the last 30 days (coins sold, revenue, users, campaigns, payouts).
  */
@@ -76,6 +77,7 @@ export function DashboardPage() {
         <Title order={2}>{t('dashboard.welcome', { name: admin.name.split(' ')[0] })}</Title>
         <Text c="dimmed">{t('admin.dashboard_intro')}</Text>
       </div>
+      <TodosCard />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <Card padding="lg" radius="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -1,27 +1,18 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import {
+  CountedTextarea,
   type ExpressCampaign,
   ExpressCampaignView,
   ExpressStatusBadge,
   formatDateTime,
+  formatNumber,
+  isTooLong,
   ListScreen,
   NotFoundPage,
   useExpressStatusOptions,
   usePageTitle,
 } from '@lm/ui';
-import {
-  Anchor,
-  Avatar,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Radio,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Anchor, Avatar, Button, Center, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,7 +89,7 @@ export function CampaignsPage() {
             accessor: 'status',
             title: 'express.fields.status',
             noWrap: true,
-            render: (c) => <ExpressStatusBadge statusId={c.status.id} list />,
+            render: (c) => <ExpressStatusBadge statusId={c.status.id} />,
           },
           {
             accessor: 'created_at',
@@ -143,17 +134,23 @@ function ForceEnd({ campaignId }: { campaignId: number }) {
               <Radio value="refunded" label={t('express.admin.outcome_refunded')} />
             </Stack>
           </Radio.Group>
-          <Textarea
+          <CountedTextarea
             label={t('express.admin.note')}
             value={note}
             onChange={(e) => setNote(e.currentTarget.value)}
-            maxLength={500}
+            max={500}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>
               {t('ui.confirm.cancel')}
             </Button>
-            <Button color="red" loading={force.isPending} onClick={run} data-testid="confirm-yes">
+            <Button
+              color="red"
+              loading={force.isPending}
+              disabled={isTooLong(note, 500)}
+              onClick={run}
+              data-testid="confirm-yes"
+            >
               {t('ui.confirm.yes')}
             </Button>
           </Group>

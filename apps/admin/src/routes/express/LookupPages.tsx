@@ -1,4 +1,12 @@
-import { confirmAction, isApiError, translateMessage, usePageTitle } from '@lm/ui';
+import {
+  CountedTextarea,
+  confirmAction,
+  formatNumber,
+  isApiError,
+  ListTable,
+  translateMessage,
+  usePageTitle,
+} from '@lm/ui';
 import {
   ActionIcon,
   Badge,
@@ -9,13 +17,12 @@ import {
   Paper,
   Stack,
   Switch,
-  Textarea,
   TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
 import { IconArchive, IconEdit, IconPlus } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -32,7 +39,8 @@ import { ExpressNav } from './ExpressNav';
 
 type TFn = ReturnType<typeof useTranslation>['t'];
 type Row = { id: number; status?: number } & Record<string, unknown>;
-type Field = { name: string; label: string; kind: 'text' | 'number' | 'textarea' };
+/** A field of a lookup form; `max` is a text area's limit in characters (the server's). */
+type Field = { name: string; label: string; kind: 'text' | 'number' | 'textarea'; max?: number };
 
 interface LookupConfig {
   kind: LookupKind;
@@ -92,8 +100,9 @@ function LookupForm({ config, row, onDone }: { config: LookupConfig; row: Row | 
             name={f.name}
           />
         ) : f.kind === 'textarea' ? (
-          <Textarea
+          <CountedTextarea
             key={f.name}
+            max={f.max ?? 500}
             label={t(f.label)}
             value={(values[f.name] as string | undefined) ?? ''}
             onChange={(e) => setValues((s) => ({ ...s, [f.name]: e.currentTarget.value }))}
@@ -151,7 +160,7 @@ function LookupPage({ config }: { config: LookupConfig }) {
         </Button>
       </Group>
       <Paper p={0} style={{ overflow: 'hidden' }}>
-        <DataTable<Row>
+        <ListTable<Row>
           records={rows}
           fetching={list.isFetching}
           minHeight={rows.length ? undefined : 180}
@@ -235,7 +244,7 @@ const TIERS: LookupConfig = {
   fields: [
     { name: 'tier_name', label: 'express.admin.tier_name', kind: 'text' },
     { name: 'price', label: 'express.admin.price_coins', kind: 'number' },
-    { name: 'description', label: 'express.admin.description', kind: 'textarea' },
+    { name: 'description', label: 'express.admin.description', kind: 'textarea', max: 500 },
   ],
   empty: { tier_name: '', price: undefined, description: '', status: true },
   columns: (_lang, t) => [

@@ -1,12 +1,14 @@
-import { expressPlaylistStatusColor } from '@lm/contracts';
 import {
+  CountedTextarea,
   EXPRESS_PLAYLIST_STATUSES,
   type ExpressCampaign,
   type ExpressPlaylist,
   ExpressStatusBadge,
   formatDateTime,
   formatNumber,
+  isTooLong,
   ListScreen,
+  ListTable,
   NotFoundPage,
   StatusBadge,
   usePageTitle,
@@ -24,11 +26,9 @@ import {
   Paper,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconBan, IconCheck, IconPlaylist, IconX } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -36,7 +36,7 @@ import { useAdminPlaylist, usePlaylistStatus } from '../../hooks/express';
 import { ExpressNav } from './ExpressNav';
 
 function PlaylistStatusBadge({ statusId }: { statusId: number }) {
-  return <StatusBadge id={statusId} map={EXPRESS_PLAYLIST_STATUSES} color={expressPlaylistStatusColor} />;
+  return <StatusBadge id={statusId} map={EXPRESS_PLAYLIST_STATUSES} />;
 }
 
 type Action = 'approve' | 'decline' | 'disable';
@@ -96,11 +96,11 @@ function PlaylistActions({ playlist }: { playlist: ExpressPlaylist }) {
         <Stack>
           <Text size="sm">{t('express.admin.playlist_confirm', { name: playlist.name })}</Text>
           {asking !== 'approve' && (
-            <Textarea
+            <CountedTextarea
               label={t('express.admin.reason_optional')}
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
-              maxLength={500}
+              max={500}
             />
           )}
           <Group justify="flex-end">
@@ -110,6 +110,7 @@ function PlaylistActions({ playlist }: { playlist: ExpressPlaylist }) {
             <Button
               color={asking === 'approve' ? 'green' : 'red'}
               loading={status.isPending}
+              disabled={isTooLong(reason, 500)}
               onClick={run}
               data-testid="confirm-yes"
             >
@@ -257,7 +258,7 @@ export function PlaylistViewPage() {
       </Card>
       <Title order={4}>{t('express.playlist.campaigns')}</Title>
       <Paper p={0} style={{ overflow: 'hidden' }}>
-        <DataTable<ExpressCampaign>
+        <ListTable<ExpressCampaign>
           records={p.campaigns}
           minHeight={p.campaigns.length ? undefined : 160}
           noRecordsText={t('ui.list.empty')}
@@ -271,7 +272,7 @@ export function PlaylistViewPage() {
             {
               accessor: 'status',
               title: t('express.fields.status'),
-              render: (c) => <ExpressStatusBadge statusId={c.status.id} list />,
+              render: (c) => <ExpressStatusBadge statusId={c.status.id} />,
             },
             {
               accessor: 'created_at',

@@ -1,7 +1,18 @@
 import '@mantine/charts/styles.css';
 import 'mantine-datatable/styles.css';
+import { JOB_STATE_KINDS, statusColor } from '@lm/contracts';
 import { LIMITS } from '@lm/contracts/limits';
-import { chartDirection, confirmAction, formatDateTime, formatNumber, useApi, usePageTitle } from '@lm/ui';
+import {
+  COUNT_AXIS,
+  chartDirection,
+  confirmAction,
+  formatDateTime,
+  formatNumber,
+  LEGEND_PROPS,
+  ListTable,
+  useApi,
+  usePageTitle,
+} from '@lm/ui';
 import { AreaChart } from '@mantine/charts';
 import {
   ActionIcon,
@@ -23,7 +34,6 @@ import {
 import { IconChevronDown, IconChevronUp, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -35,15 +45,6 @@ import {
   useQueues,
   useThroughput,
 } from '../../hooks/use-staff';
-
-const STATE_COLORS: Record<JobState, string> = {
-  created: 'blue',
-  retry: 'yellow',
-  active: 'cyan',
-  completed: 'green',
-  cancelled: 'gray',
-  failed: 'red',
-};
 
 /** Jobs of one queue in one state, paged by the server, with payload, error, Retry and Delete. */
 function JobsTable({ queue, state }: { queue: string; state: JobState }) {
@@ -64,7 +65,7 @@ function JobsTable({ queue, state }: { queue: string; state: JobState }) {
     value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
   return (
     <Paper p={0} style={{ overflow: 'hidden' }}>
-      <DataTable<QueueJob>
+      <ListTable<QueueJob>
         records={jobs.data?.data ?? []}
         fetching={jobs.isFetching}
         minHeight={jobs.data?.data.length ? undefined : 180}
@@ -138,11 +139,17 @@ function JobsTable({ queue, state }: { queue: string; state: JobState }) {
             render: (j) =>
               `${formatNumber(j.retry_count + 1, i18n.language)} / ${formatNumber(j.retry_limit + 1, i18n.language)}`,
           },
-          {
-            accessor: 'completed_on',
-            title: t('staff.horizon.when'),
-            render: (j) => formatDateTime(j.completed_on ?? j.created_on, i18n.language),
-          },
+          state === 'scheduled'
+            ? {
+                accessor: 'start_after',
+                title: t('staff.horizon.due'),
+                render: (j) => formatDateTime(j.start_after, i18n.language),
+              }
+            : {
+                accessor: 'completed_on',
+                title: t('staff.horizon.when'),
+                render: (j) => formatDateTime(j.completed_on ?? j.created_on, i18n.language),
+              },
           {
             accessor: 'actions',
             title: '',
@@ -220,6 +227,8 @@ function ThroughputCard() {
         data={(data.data?.points ?? []).map((p) => ({ ...p, at: dayjs(p.at).format(format) }))}
         dataKey="at"
         withLegend
+        {...LEGEND_PROPS}
+        yAxisProps={COUNT_AXIS}
         curveType="monotone"
         series={[
           { name: 'completed', label: t('staff.horizon.completed'), color: 'teal.6' },
@@ -249,7 +258,7 @@ export function QueueMonitorPage() {
     <Stack gap="lg">
       <Title order={2}>{t('staff.horizon.title')}</Title>
       <Paper p={0} style={{ overflow: 'hidden' }}>
-        <DataTable
+        <ListTable
           records={queues ?? []}
           idAccessor="name"
           fetching={all.isFetching && !all.data}
@@ -279,7 +288,11 @@ export function QueueMonitorPage() {
               textAlign: 'center' as const,
               render: (q: QueueInfo) =>
                 q.counts[s] ? (
-                  <Badge variant="light" color={STATE_COLORS[s]} data-testid={`count-${q.name}-${s}`}>
+                  <Badge
+                    variant="light"
+                    color={statusColor(JOB_STATE_KINDS[s] ?? 'neutral')}
+                    data-testid={`count-${q.name}-${s}`}
+                  >
                     {formatNumber(q.counts[s], i18n.language)}
                   </Badge>
                 ) : (
@@ -290,7 +303,11 @@ export function QueueMonitorPage() {
             })),
             {
               accessor: 'backlog',
-              title: t('staff.horizon.backlog'),
+              title: (
+                <Tooltip label={t('staff.horizon.backlog_hint')} multiline w={260} withinPortal>
+                  <span>{t('staff.horizon.backlog')}</span>
+                </Tooltip>
+              ),
               textAlign: 'center',
               render: (q) => formatNumber(q.backlog, i18n.language),
             },

@@ -1,9 +1,11 @@
 import {
+  CountedTextarea,
   FileDropZone,
   formatNumber,
   IMAGE_RULES,
   isApiError,
   ListScreen,
+  ListTable,
   translateMessage,
   useApi,
   usePageTitle,
@@ -20,13 +22,11 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { IconEdit, IconPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
@@ -92,7 +92,8 @@ function EntryForm({ kind, entry, onDone }: { kind: Kind; entry: LookupEntry | n
         name="name"
       />
       {kind === 'tiers' && (
-        <Textarea
+        <CountedTextarea
+          max={1000}
           label={t('staff.lookups.description')}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
@@ -248,7 +249,7 @@ export function UserTypesPage() {
         {t('staff.lookups.user_types_hint')}
       </Text>
       <Paper p={0} style={{ overflow: 'hidden' }}>
-        <DataTable
+        <ListTable
           records={types.data ?? []}
           fetching={types.isFetching}
           minHeight={types.data?.length ? undefined : 160}
@@ -429,7 +430,7 @@ export function SlidersPage() {
         </Button>
       </Group>
       <Paper p={0} style={{ overflow: 'hidden' }}>
-        <DataTable<Slider>
+        <ListTable<Slider>
           records={sliders.data ?? []}
           fetching={sliders.isFetching}
           minHeight={sliders.data?.length ? undefined : 160}

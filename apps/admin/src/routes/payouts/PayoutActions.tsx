@@ -1,5 +1,5 @@
-import { ApiRequestError, confirmAction } from '@lm/ui';
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { ApiRequestError, CountedTextarea, confirmAction, isTooLong } from '@lm/ui';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,8 @@ export function PayoutActions({ id, size = 'sm' }: { id: number; size?: 'xs' | '
         centered
       >
         <Stack>
-          <Textarea
+          <CountedTextarea
+            max={500}
             label={t('payouts.admin.reason')}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
@@ -62,6 +63,7 @@ export function PayoutActions({ id, size = 'sm' }: { id: number; size?: 'xs' | '
             <Button
               color="red"
               loading={decide.isPending}
+              disabled={isTooLong(reason, 500)}
               onClick={async () => {
                 setError(null);
                 if (reason.trim().length < 3) {

@@ -1,6 +1,14 @@
 import '@mantine/charts/styles.css';
 import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts/statuses';
-import { chartDirection, formatDate, formatMoney, formatNumber, statusLabelKey } from '@lm/ui';
+import {
+  COUNT_AXIS,
+  chartDirection,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  LEGEND_PROPS,
+  statusLabelKey,
+} from '@lm/ui';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCash, IconCoins, IconSpeakerphone, IconUserPlus, IconWallet } from '@tabler/icons-react';
@@ -119,6 +127,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
             data={report.sales.days.map((d) => ({ day: day(d.day), coins: d.coins }))}
             dataKey="day"
             series={[{ name: 'coins', label: t('staff.reports.coins_sold'), color: 'yellow.6' }]}
+            yAxisProps={COUNT_AXIS}
             tickLine="y"
           />
         </ChartCard>
@@ -139,6 +148,8 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
             {...axes}
             type="stacked"
             withLegend
+            {...LEGEND_PROPS}
+            yAxisProps={COUNT_AXIS}
             data={report.users.days.map((d) => ({ ...d, day: day(d.day) }))}
             dataKey="day"
             series={[
@@ -160,6 +171,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
             }))}
             dataKey="status"
             yAxisProps={{ ...sideways.yAxisProps, width: 170 }}
+            xAxisProps={{ ...sideways.xAxisProps, ...COUNT_AXIS }}
             series={[{ name: 'count', label: t('staff.reports.campaigns'), color: 'grape.6' }]}
           />
         </ChartCard>
@@ -168,6 +180,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
             h={240}
             {...axes}
             withLegend
+            {...LEGEND_PROPS}
             data={report.payouts.days.map((d) => ({
               day: day(d.day),
               requested: d.requested_coins,
@@ -191,6 +204,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
             }))}
             dataKey="status"
             series={[{ name: 'count', label: t('staff.reports.payouts'), color: 'orange.6' }]}
+            yAxisProps={COUNT_AXIS}
           />
         </ChartCard>
       </SimpleGrid>

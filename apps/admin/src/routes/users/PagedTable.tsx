@@ -1,10 +1,10 @@
 import 'mantine-datatable/styles.css';
 import { LIMITS } from '@lm/contracts/limits';
-import { formatNumber, useApi } from '@lm/ui';
+import { formatNumber, ListTable, useApi } from '@lm/ui';
 import { Paper } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -57,7 +57,7 @@ export function PagedTable<T>({
   return (
     <Paper withBorder p={0} style={{ overflow: 'hidden' }}>
       {paged ? (
-        <DataTable<T>
+        <ListTable<T>
           {...common}
           totalRecords={total}
           recordsPerPage={limit}
@@ -78,7 +78,7 @@ export function PagedTable<T>({
           }
         />
       ) : (
-        <DataTable<T> {...common} />
+        <ListTable<T> {...common} />
       )}
     </Paper>
   );

@@ -2,12 +2,13 @@ import {
   EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
   USER_ADMIN_PERMISSIONS as PERM,
   type SessionAdmin,
-  spotifyConnectionColor,
+  spotifyConnectionStatus,
   USER_STATUS_LABELS,
   type UserStatus,
 } from '@lm/contracts';
 import {
   badgeColor,
+  CountedTextarea,
   confirmAction,
   EXPRESS_PLAYLIST_STATUSES,
   type ExpressCampaign,
@@ -17,6 +18,7 @@ import {
   formatDateTime,
   formatMoney,
   formatNumber,
+  isTooLong,
   NotFoundPage,
   StatusBadge,
   TransactionDetailsModal,
@@ -44,7 +46,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Textarea,
   TextInput,
   Title,
   Tooltip,
@@ -131,10 +132,10 @@ function DeclineButton({ user }: { user: AdminUser }) {
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('users.actions.decline_title')} centered>
         <Stack>
-          <Textarea
+          <CountedTextarea
             label={t('users.actions.decline_reason')}
             value={reason}
-            maxLength={500}
+            max={500}
             autosize
             minRows={3}
             onChange={(e) => setReason(e.currentTarget.value)}
@@ -146,6 +147,7 @@ function DeclineButton({ user }: { user: AdminUser }) {
             <Button
               color="red"
               loading={act.isPending}
+              disabled={isTooLong(reason, 500)}
               data-testid="user-decline-confirm"
               onClick={async () => {
                 await act.mutateAsync({ action: 'decline', body: { reason: reason.trim() || undefined } });
@@ -321,7 +323,7 @@ function campaignColumns(t: TFunction, lang: string, withArtist: boolean) {
       accessor: 'status',
       title: 'express.fields.status',
       noWrap: true,
-      render: (c) => <ExpressStatusBadge statusId={c.status.id} list />,
+      render: (c) => <ExpressStatusBadge statusId={c.status.id} />,
     },
     {
       accessor: 'created_at',
@@ -439,7 +441,7 @@ function ConnectionsTab({ user }: { user: AdminUser }) {
                 <Text size="xs" c="dimmed">
                   {formatDate(c.created_at, i18n.language)}
                 </Text>
-                <Badge variant="light" color={badgeColor(spotifyConnectionColor(c.is_active))}>
+                <Badge variant="light" color={badgeColor(spotifyConnectionStatus(c.is_active).kind)}>
                   {t(c.is_active === 1 ? 'users.connections.active' : 'users.connections.inactive')}
                 </Badge>
               </Group>

@@ -1,5 +1,6 @@
 import {
   applyServerErrors,
+  CountedTextarea,
   fieldError,
   formatMoney,
   formatNumber,
@@ -92,12 +93,14 @@ function AdjustForm({ row, onDone }: { row: BalanceRow; onDone(): void }) {
             />
           )}
         />
-        <Textarea
+        <CountedTextarea
           label={t('wallet.admin.reason')}
           withAsterisk
           autosize
           minRows={3}
           {...form.register('reason')}
+          max={500}
+          value={form.watch('reason') ?? ''}
           error={fieldError(form.formState.errors.reason)}
         />
         <Group justify="flex-end">

@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, formatNumber, ListScreen, usePageTitle } from '@lm/ui';
+import { formatDateTime, formatMoney, formatNumber, ListScreen, StatusBadge, usePageTitle } from '@lm/ui';
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { WalletNav } from './WalletNav';
@@ -17,14 +17,6 @@ interface Deposit {
   created_at: string;
   paid_at: string | null;
 }
-
-const STATUS_COLORS: Record<string, string> = {
-  paid: 'green',
-  pending: 'orange',
-  failed: 'red',
-  cancelled: 'gray',
-  mismatch: 'red',
-};
 
 const STATUS_KEYS: Record<string, string> = {
   paid: 'wallet.payment_status.paid',
@@ -110,9 +102,11 @@ export function DepositsPage() {
           accessor: 'status',
           title: 'wallet.invoices.status',
           render: (d) => (
-            <Badge variant="light" color={STATUS_COLORS[d.status] ?? 'gray'} data-testid="deposit-status">
-              {STATUS_KEYS[d.status] ? t(STATUS_KEYS[d.status]!) : d.status}
-            </Badge>
+            <StatusBadge
+              label={d.status}
+              text={STATUS_KEYS[d.status] ? t(STATUS_KEYS[d.status]!) : d.status}
+              data-testid="deposit-status"
+            />
           ),
         },
       ]}

@@ -5,6 +5,7 @@ import {
   fieldError,
   formatMoney,
   formatNumber,
+  ListTable,
   toMinor,
   usePageTitle,
   useZodForm,
@@ -26,7 +27,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -164,7 +164,7 @@ export function PackagesPage() {
       </Group>
       <WalletNav />
       <Paper p={0} style={{ overflow: 'hidden' }}>
-        <DataTable<CoinPackage>
+        <ListTable<CoinPackage>
           records={packages.data ?? []}
           fetching={packages.isFetching}
           minHeight={packages.data?.length ? undefined : 200}

@@ -249,6 +249,19 @@ export const accountsRoutes: RouteModule = (app, deps) => {
     },
   );
 
+  app.delete(
+    '/api/user/sessions',
+    {
+      config: { access: userAccess() },
+      schema: { tags, response: { 200: envelope(z.object({ revoked: z.number() })) } },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const revoked = await accounts.revokeOtherSessions(deps, user.id, user.tokenId, meta(req));
+      return { data: { revoked }, message: t(req.lang, 'auth.other_sessions_revoked') };
+    },
+  );
+
   app.post(
     '/api/user/two-factor',
     {

@@ -13,7 +13,7 @@ import {
   type SessionUser,
   USER_IMAGE_MIME,
 } from '@lm/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
@@ -37,6 +37,7 @@ import { recordActivity } from '../activities/activities.service';
 import { type AuditActor, audit } from '../audit/audit.service';
 import { assertUploadedImage } from '../files/files.service';
 import { abilityRules, assignDefaultRoles, userPermissionNames } from '../rbac/rbac.service';
+import { notifyStaffPendingUser } from '../todos/todos.service';
 import { ledgerAccounts } from '../wallet/wallet.schema';
 import { accessTokens, oauthPending, passwordResets, users } from './accounts.schema';
 import { consumeEmailCode, issueEmailCode } from './email-codes';
@@ -171,6 +172,13 @@ export async function register(deps: Deps, input: z.output<typeof registerSchema
   });
 }
 
+/** A user as the staff notification names them. */
+const staffView = (u: { id: number; firstName: string; lastName: string; email: string }) => ({
+  id: u.id,
+  name: `${u.firstName} ${u.lastName}`.trim(),
+  email: u.email,
+});
+
 /**
  * Verify the email with the emailed code (`/verify-user`).
  * @throws 422 'auth.code_invalid', 429 'auth.code_too_many_attempts', 409 'auth.already_verified'
@@ -190,6 +198,7 @@ export async function verifyEmail(deps: Deps, email: string, code: string, meta:
       { action: 'auth.email_verified', targetType: 'user', targetId: user.id },
       tx,
     );
+    if (user.status === 'pending_approval') await notifyStaffPendingUser(tx, staffView(user));
   });
   await recordActivity(deps, user.id, 'email_verified', meta);
 }
@@ -385,6 +394,8 @@ export async function resetPassword(
         updatedAt: deps.clock.now(),
       })
       .where(eq(users.id, row.user.id));
+    if (row.user.status === 'invited' || row.user.status === 'not_registered')
+      await notifyStaffPendingUser(tx, staffView(row.user));
     await revokeAllUserTokens(tx, row.user.id);
     await audit(
       deps.database,
@@ -564,6 +575,40 @@ export async function revokeSession(
     targetId: sessionId,
   });
   await recordActivity(deps, userId, 'session_revoked', meta);
+}
+
+/**
+ * Sign out every other session of the user (issue 20, /security "Sign out all other sessions"): all
+ * their live tokens but the one making the call, in one statement; audited with the count.
+ * @returns how many sessions were signed out (0 when there were none)
+ */
+export async function revokeOtherSessions(
+  deps: Deps,
+  userId: number,
+  currentTokenId: number,
+  meta: RequestMeta,
+): Promise<number> {
+  const revoked = await deps.database.db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(accessTokens.userId, userId),
+        sql`${accessTokens.revokedAt} is null`,
+        ne(accessTokens.id, currentTokenId),
+      ),
+    )
+    .returning({ id: accessTokens.id });
+  if (revoked.length > 0) {
+    await audit(deps.database, actor({ id: userId }, meta), {
+      action: 'auth.other_sessions_revoked',
+      targetType: 'user',
+      targetId: userId,
+      meta: { count: revoked.length },
+    });
+    await recordActivity(deps, userId, 'session_revoked', meta);
+  }
+  return revoked.length;
 }
 
 /** Turn email 2FA on or off; needs the password. */
@@ -752,6 +797,7 @@ export async function googleComplete(
       { action: 'auth.register', targetType: 'user', targetId: created.id, meta: { how: 'google' } },
       tx,
     );
+    await notifyStaffPendingUser(tx, staffView(created));
     return created;
   });
   return startSession(deps, user, meta, 'google');

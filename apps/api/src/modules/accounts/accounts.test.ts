@@ -425,6 +425,36 @@ describe('own account', () => {
   });
 });
 
+describe('sign out all other sessions (issue 20)', () => {
+  it('ends every other session of the user, keeps the caller and other users signed in', async () => {
+    const user = await ctx.makeUser();
+    const stranger = await ctx.makeUser();
+    const [a, b, c] = [
+      await ctx.loginUser(user.email),
+      await ctx.loginUser(user.email),
+      await ctx.loginUser(user.email),
+    ];
+    const theirs = await ctx.loginUser(stranger.email);
+    const res = await ctx.call('DELETE', '/api/user/sessions', { token: a });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      data: { revoked: 2 },
+      message: 'Your other sessions have been signed out',
+    });
+    expect((await ctx.call('GET', '/api/user/info', { token: b })).statusCode).toBe(401);
+    expect((await ctx.call('GET', '/api/user/info', { token: c })).statusCode).toBe(401);
+    expect((await ctx.call('GET', '/api/user/info', { token: a })).statusCode).toBe(200);
+    expect((await ctx.call('GET', '/api/user/info', { token: theirs })).statusCode).toBe(200);
+    const again = await ctx.call('DELETE', '/api/user/sessions', { token: a });
+    expect(again.json().data.revoked).toBe(0);
+    const audits = await ctx.deps.database.pool.query(
+      `select meta from audit_logs where action = 'auth.other_sessions_revoked' and target_id = $1`,
+      [user.id],
+    );
+    expect(audits.rows.map((r) => r.meta)).toEqual([{ count: 2 }]);
+  });
+});
+
 describe('Google sign-in (sandbox provider)', () => {
   /** Start a sign-in in a "browser" (redirect) and pass the sandbox consent page as `email`. */
   async function startGoogle(email: string) {

@@ -33,6 +33,8 @@ export const ADVANCE_QUEUE = 'express.advance';
 export const SWEEP_QUEUE = 'express.sweep';
 
 const OPEN = [S.PENDING_APPROVAL, S.WAITING_SUBMISSION, S.VERIFYING, S.ON_GOING, S.AUDITING] as const;
+/** End states: completed (including force-ended as completed), declined, failed to submit. */
+const ENDED = [S.COMPLETED, S.DECLINED, S.FAILED_TO_SUBMIT] as const;
 const minutes = (n: number) => n * 60_000;
 const days = (n: number) => n * 86_400_000;
 
@@ -49,6 +51,7 @@ export type TimelineNote =
  * `from` (someone else moved it first).
  */
 async function move(
+  deps: Pick<Deps, 'jobs'>,
   tx: Tx,
   id: number,
   from: readonly number[],
@@ -76,7 +79,33 @@ async function move(
     noteParams: note?.params ?? null,
     createdAt: now,
   });
+  if ((ENDED as readonly number[]).includes(to)) await cancelPendingJobs(deps, tx, id);
   return row;
+}
+
+/**
+ * Cancel the campaign's pending advance jobs (deadline and check jobs not yet started) through pg-boss,
+ * in the transaction that ended it (issue 20: an ended campaign leaves no scheduled work behind). A job
+ * already running (the one ending it, say) finishes normally. Jobs are found by their singleton key
+ * `express-<campaign id>-<due time>` (see `schedule`).
+ * @returns how many jobs were cancelled
+ */
+export async function cancelPendingJobs(
+  deps: Pick<Deps, 'jobs'>,
+  tx: Tx,
+  campaignId: number,
+): Promise<number> {
+  const pending = await tx.client.query<{ id: string }>(
+    `select id::text from pgboss.job
+      where name = $1 and state in ('created', 'retry') and singleton_key like $2`,
+    [ADVANCE_QUEUE, `express-${campaignId}-%`],
+  );
+  if (pending.rows.length === 0) return 0;
+  return deps.jobs.cancel(
+    ADVANCE_QUEUE,
+    pending.rows.map((r) => r.id),
+    tx,
+  );
 }
 
 async function schedule(deps: Deps, tx: Tx, campaignId: number, at: Date) {
@@ -135,6 +164,7 @@ export async function approve(deps: Deps, curatorId: number, campaignId: number)
     const current = await ownCampaign(tx, campaignId, { curatorId });
     const deadline = new Date(now.getTime() + days(current.playlistSubmissionDays));
     const c = await move(
+      deps,
       tx,
       campaignId,
       [S.PENDING_APPROVAL],
@@ -175,6 +205,7 @@ export async function decline(
   return withTransaction(deps.database, async (tx) => {
     const current = await ownCampaign(tx, campaignId, { curatorId });
     const c = await move(
+      deps,
       tx,
       campaignId,
       [S.PENDING_APPROVAL],
@@ -246,6 +277,7 @@ async function placementSeen(
   return withTransaction(deps.database, async (tx) => {
     const verifyAt = new Date(now.getTime() + minutes(VERIFY_DELAY_MINUTES));
     const c = await move(
+      deps,
       tx,
       id,
       [S.WAITING_SUBMISSION],
@@ -325,6 +357,7 @@ export async function forceEnd(
   return withTransaction(deps.database, async (tx) => {
     const to = outcome === 'completed' ? S.COMPLETED : S.DECLINED;
     const c = await move(
+      deps,
       tx,
       campaignId,
       OPEN,
@@ -397,6 +430,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
       }
       await withTransaction(deps.database, async (tx) => {
         const moved = await move(
+          deps,
           tx,
           c.id,
           [S.WAITING_SUBMISSION],
@@ -448,6 +482,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
         const until = new Date(now.getTime() + days(c.onGoingDays));
         const nextCheck = new Date(now.getTime() + minutes(CHECK_EVERY_ON_GOING_MINUTES));
         const moved = await move(
+          deps,
           tx,
           c.id,
           [S.VERIFYING],
@@ -479,6 +514,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
       const pastDeadline = c.submissionDeadline !== null && c.submissionDeadline <= now;
       const moved = pastDeadline
         ? await move(
+            deps,
             tx,
             c.id,
             [S.VERIFYING],
@@ -489,6 +525,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
             { key: 'express.timeline.gone_past_deadline' },
           )
         : await move(
+            deps,
             tx,
             c.id,
             [S.VERIFYING],
@@ -514,6 +551,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
       await withTransaction(deps.database, async (tx) => {
         const until = new Date(now.getTime() + days(c.auditingDays));
         const moved = await move(
+          deps,
           tx,
           c.id,
           [S.ON_GOING],
@@ -554,6 +592,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
   if (c.statusId === S.AUDITING && c.auditingUntil && c.auditingUntil <= now) {
     await withTransaction(deps.database, async (tx) => {
       const moved = await move(
+        deps,
         tx,
         c.id,
         [S.AUDITING],
@@ -590,6 +629,7 @@ async function earlyRemoval(deps: Deps, c: Campaign, now: Date) {
       : 0;
     const share = Math.min(c.price, Math.floor((c.price * Math.max(0, served)) / c.onGoingDays));
     const moved = await move(
+      deps,
       tx,
       c.id,
       [S.ON_GOING],

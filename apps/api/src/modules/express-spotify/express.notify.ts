@@ -6,7 +6,7 @@ import type { AppDeps } from '../../platform/app';
 import { users } from '../accounts/accounts.schema';
 import { type NotificationParam, notify } from '../notifications/notifications.service';
 
-type Deps = Pick<AppDeps, 'config' | 'mail'>;
+type Deps = Pick<AppDeps, 'config' | 'mail' | 'clock'>;
 
 /** The campaign steps a user is told about: `express.notify.<step>` of the shared catalog. */
 export type ExpressNotice = StepOf<NotificationMessage>;
@@ -40,6 +40,7 @@ export async function tellUser(
     params,
     link,
     data: campaignId ? { campaign_id: campaignId } : {},
+    createdAt: deps.clock.now(),
   });
   await deps.mail.send(
     {

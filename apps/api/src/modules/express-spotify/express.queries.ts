@@ -236,18 +236,28 @@ export async function campaignDetail(database: Database, id: number, scope: Deta
   return item ?? null;
 }
 
-/** Performance of a campaign (`campaigns/performance/{id}`): days live, last seen, position. */
+/**
+ * Days live of the on-going period (issue 20 "Days live 31 of 28"): whole days from the start of On
+ * Going (`on_going_until` less `on_going_days`) to the earliest of the campaign's end (now while it
+ * is open), the placement's removal and `on_going_until`. Verifying and Auditing are not "live" days of the promise, so
+ * the result is always within 0..on_going_days; 0 before the campaign went On Going.
+ */
+export function daysLive(item: CampaignItem, now: Date): number {
+  if (!item.on_going_until) return 0;
+  const until = new Date(item.on_going_until).getTime();
+  const start = until - item.on_going_days * 86_400_000;
+  // A finished campaign counts to its end (or the placement's removal), an open one to now.
+  const stops = [until, item.completed_at ? new Date(item.completed_at).getTime() : now.getTime()];
+  if (item.placement.removed_at) stops.push(new Date(item.placement.removed_at).getTime());
+  return Math.max(0, Math.floor((Math.min(...stops) - start) / 86_400_000));
+}
+
+/** Performance of a campaign (`campaigns/performance/{id}`): days live ({@link daysLive}), last seen, position. */
 export function performanceOf(item: CampaignItem, now: Date) {
-  const start = item.placement.found_at ? new Date(item.placement.found_at) : null;
-  const end = item.placement.removed_at
-    ? new Date(item.placement.removed_at)
-    : item.completed_at
-      ? new Date(item.completed_at)
-      : now;
   return {
     campaign_id: item.id,
     status: item.status,
-    days_live: start ? Math.max(0, Math.floor((end.getTime() - start.getTime()) / 86_400_000)) : 0,
+    days_live: daysLive(item, now),
     on_going_days: item.on_going_days,
     position: item.placement.position,
     last_seen_at: item.placement.last_seen_at,

@@ -12,6 +12,7 @@ import { signValue, verifyValue } from '../../platform/signed';
 import { parsePlaylistLink, parseTrackLink, trackLinkResultCode } from '../../providers/spotify/links';
 import { users } from '../accounts/accounts.schema';
 import { genres } from '../lookups/lookups.schema';
+import { notifyStaffPendingPlaylist } from '../todos/todos.service';
 import * as payments from '../wallet/payments.service';
 import * as machine from './express.machine';
 import * as q from './express.queries';
@@ -380,6 +381,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
         if (req.body.renewable !== undefined) patch.renewable = req.body.renewable;
         if (req.body.disabled === true) patch.statusId = 3;
         await tx.db.update(expressPlaylists).set(patch).where(eq(expressPlaylists.id, p.id));
+        if (patch.statusId === 2 && p.statusId !== 2) await notifyStaffPendingPlaylist(tx, p);
         if (req.body.genre_ids) {
           await tx.db.delete(expressPlaylistGenres).where(eq(expressPlaylistGenres.playlistId, p.id));
           if (req.body.genre_ids.length > 0)

@@ -7,6 +7,7 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../p
 import { parsePlaylistLink, parseTrackLink } from '../../providers/spotify/links';
 import { audit } from '../audit/audit.service';
 import { getSettings } from '../settings/settings.service';
+import { notifyStaffPendingPlaylist } from '../todos/todos.service';
 import { DESC, hold } from '../wallet/ledger';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
 import { tellUser } from './express.notify';
@@ -248,6 +249,7 @@ export async function createPlaylist(
       { action: 'express.playlist_created', targetType: 'express_playlist', targetId: row.id },
       tx,
     );
+    await notifyStaffPendingPlaylist(tx, row);
     return row;
   });
 }

@@ -304,6 +304,8 @@ describe('the lifecycle (DESIGN section 5)', () => {
     });
     const timeline = detail.json().data.timeline.map((e: { to_status: number }) => e.to_status);
     expect(timeline).toEqual([1, 2, 3, 4, 5, 6]);
+    // Days live count the on-going period only: 28 of 28, not 31 (verifying and auditing included).
+    expect(detail.json().data.performance).toMatchObject({ days_live: 28, on_going_days: 28 });
     // The money card: the full price posted, split into the platform fee and the curator's share.
     expect(detail.json().data).toMatchObject({
       paid_coins: 300,
@@ -450,6 +452,35 @@ describe('the lifecycle (DESIGN section 5)', () => {
       else expect(await walletBalance(ctx.deps.database, user.id)).toBe(950);
     }
     expect(await ledgerSum()).toBe(0);
+  });
+
+  it('cancels its pending deadline and check jobs when it ends (issue 20)', async () => {
+    const admin = await ctx.makeAdmin();
+    const adminToken = await ctx.loginAdmin(admin.email);
+    const { token } = await artistWith(1000);
+    const res = await create(token, [playlistIds[0]!], `https://open.spotify.com/track/${'C'.repeat(22)}`);
+    const id = res.json().data[0].id as number;
+    await ctx.call('POST', '/api/express/curator/approve/campaign', {
+      token: curatorToken,
+      body: { campaign_id: id },
+    });
+    const jobs = async () =>
+      (
+        await ctx.deps.database.pool.query<{ state: string; n: number }>(
+          `select state::text, count(*)::int n from pgboss.job
+            where name = 'express.advance' and singleton_key like $1 group by 1 order by 1`,
+          [`express-${id}-%`],
+        )
+      ).rows;
+    // Waiting for the placement: the submission deadline (and the next check) are scheduled.
+    expect((await jobs()).find((r) => r.state === 'created')?.n).toBeGreaterThanOrEqual(1);
+    const ended = await ctx.call('POST', `/api/admin/express/campaigns/${id}/force-end`, {
+      token: adminToken,
+      body: { outcome: 'refunded' },
+    });
+    expect(ended.statusCode).toBe(200);
+    const after = await jobs();
+    expect(after.map((r) => r.state)).toEqual(['cancelled']);
   });
 
   it('keeps a campaign private to its artist and curator', async () => {
@@ -614,5 +645,25 @@ describe('paying a campaign by card (sandbox)', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('dashboard stats (issue 20 "numbers that add up")', () => {
+  it('splits the total into pending approval, awaiting placement, live, completed and declined or failed', async () => {
+    const res = await ctx.call('GET', '/api/web/user/campaigns/dashboard', { token: curatorToken });
+    expect(res.statusCode).toBe(200);
+    const s = res.json().data.stats;
+    expect(s.total_campaigns).toBeGreaterThan(0);
+    expect(
+      s.total_campaigns_pending_for_approval +
+        s.total_campaigns_pending_for_publishing +
+        s.total_campaigns_publishing +
+        s.total_campaigns_completed +
+        s.total_campaigns_declined,
+    ).toBe(s.total_campaigns);
+    // The spec's "approved" stays approved-and-beyond: awaiting placement, live and completed.
+    expect(s.total_campaigns_approved).toBe(
+      s.total_campaigns_pending_for_publishing + s.total_campaigns_publishing + s.total_campaigns_completed,
+    );
   });
 });

@@ -28,6 +28,11 @@ export type NotificationInput = NotificationOwner & {
   link?: string | null;
   /** Ids the notification is about, kept for later use; never shown as such. */
   data?: Record<string, unknown> | null;
+  /**
+   * When the event happened, on the product's clock (issue 20: demo history seeded 40 days back is
+   * dated then, not "a few seconds ago"); the database's now() when absent.
+   */
+  createdAt?: Date;
 };
 
 /** A notification as the bell and `/notifications` list it. */
@@ -65,6 +70,7 @@ export async function notify(db: Database | Tx, input: NotificationInput): Promi
       params: input.params ?? {},
       link: input.link ?? null,
       data: input.data ?? null,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning({ id: notifications.id });
   return row!.id;

@@ -28,6 +28,7 @@ import { consumeEmailCode, issueEmailCode } from '../accounts/email-codes';
 import { type AuditActor, audit } from '../audit/audit.service';
 import { type NotificationParam, notify } from '../notifications/notifications.service';
 import { getSettings } from '../settings/settings.service';
+import { notifyStaffPayoutRequest } from '../todos/todos.service';
 import { credit, DESC, hold, postHold, voidHold, walletBalance } from '../wallet/ledger';
 import { webhookEvents } from '../wallet/payments.schema';
 import { ledgerHolds, ledgerTransfers } from '../wallet/wallet.schema';
@@ -555,6 +556,7 @@ export async function requestPayout(
       { action: 'payouts.requested', targetType: 'payout', targetId: row.id, meta: { coins: row.coins } },
       tx,
     );
+    await notifyStaffPayoutRequest(tx, row);
     return { payout: row, created: true };
   });
   if (outcome.created) await createWiseTransfer(deps, outcome.payout.id).catch(() => undefined);

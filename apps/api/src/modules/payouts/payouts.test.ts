@@ -463,6 +463,12 @@ describe('requesting a payout', () => {
     expect(payout.wise_transfer_id).toMatch(/^[0-9]+$/);
     expect(await walletBalance(db(), user.id)).toBe(400);
     expect(await descCount(user.id, 4)).toBe(1);
+    // Issue 20: the staff who decide payouts are told a request waits.
+    const told = await q1<{ n: number }>(
+      `select count(*)::int as n from notifications where type = 'todos.payout_requests' and data ->> 'payout_id' = $1`,
+      [String(payout.id)],
+    );
+    expect(told.n).toBeGreaterThanOrEqual(1);
     const check = await ctx.call('GET', '/api/payments/wise/unpaid/payouts/check', { token });
     expect(check.json().data).toMatchObject({ has_unpaid: true, payout: { id: payout.id } });
     const r = (await ctx.call('GET', '/api/payments/transfer/info', { token })).json().data[0];
@@ -890,5 +896,13 @@ describe('demo data', () => {
       { status_id: 6, events: 6 },
       { status_id: 6, events: 6 },
     ]);
+    // Issue 20: the demo's notifications are dated at their events (40 to 6 days back), not at seeding.
+    const dates = await db().pool.query(
+      `select min(created_at) as first, max(created_at) as last from notifications where user_id = $1`,
+      [artist.id],
+    );
+    const ago = (d: Date) => (ctx.clock.now().getTime() - new Date(d).getTime()) / 86_400_000;
+    expect(ago(dates.rows[0].first)).toBeGreaterThan(39);
+    expect(ago(dates.rows[0].last)).toBeGreaterThan(5);
   });
 });

@@ -27,6 +27,7 @@ const jobSchema = z.object({
   retry_count: z.number(),
   retry_limit: z.number(),
   created_on: z.string(),
+  start_after: z.string(),
   started_on: z.string().nullable(),
   completed_on: z.string().nullable(),
 });

@@ -5,9 +5,31 @@ import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { type AuditActor, audit } from '../audit/audit.service';
 
-/** pg-boss job states (pg-boss 12 `job_state` enum), in lifecycle order. */
-export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+/**
+ * Job states of the monitor: pg-boss 12's `job_state` enum in lifecycle order, with pg-boss's
+ * `created` split in two (issue 20): `scheduled` is a created job whose `start_after` is still ahead
+ * (a deadline check due in days, not work waiting), `created` one that a worker may take now.
+ */
+export const JOB_STATES = [
+  'created',
+  'scheduled',
+  'retry',
+  'active',
+  'completed',
+  'cancelled',
+  'failed',
+] as const;
 export type JobState = (typeof JOB_STATES)[number];
+
+/** The monitor's state of a pg-boss row: created jobs not yet due are `scheduled`. */
+const MONITOR_STATE = sql`case when state = 'created' and start_after > now() then 'scheduled' else state::text end`;
+
+/** Rows of pg-boss's table in a monitor state. */
+function inState(state: JobState) {
+  if (state === 'scheduled') return sql`state = 'created' and start_after > now()`;
+  if (state === 'created') return sql`state = 'created' and start_after <= now()`;
+  return sql`state = ${state}::pgboss.job_state`;
+}
 
 /** A queue as the monitor shows it: pg-boss's queue settings and live counts by state. */
 export interface QueueView {
@@ -15,7 +37,7 @@ export interface QueueView {
   policy: string;
   retry_limit: number;
   counts: Record<JobState, number>;
-  /** Jobs of the queue that are runnable or running (created + retry + active). */
+  /** Jobs of the queue that are due or running (created + retry + active); scheduled ones are not a backlog. */
   backlog: number;
 }
 
@@ -26,7 +48,7 @@ export interface QueueView {
 export async function listQueues(database: Database, jobs: Jobs): Promise<QueueView[]> {
   const queues = await jobs.boss.getQueues();
   const counts = await database.db.execute<{ name: string; state: JobState; count: number }>(
-    sql`select name, state::text as state, count(*)::int as count from pgboss.job group by name, state`,
+    sql`select name, ${MONITOR_STATE} as state, count(*)::int as count from pgboss.job group by 1, 2`,
   );
   return queues
     .map((q) => {
@@ -116,6 +138,8 @@ export interface JobView {
   retry_count: number;
   retry_limit: number;
   created_on: string;
+  /** When the job becomes due (pg-boss `start_after`): in the future for a scheduled job. */
+  start_after: string;
   started_on: string | null;
   completed_on: string | null;
 }
@@ -139,7 +163,7 @@ export async function listJobs(
   limit: number,
 ): Promise<{ rows: JobView[]; total: number }> {
   await assertQueue(deps.jobs, name);
-  const where = sql`name = ${name} and state = ${state}::pgboss.job_state`;
+  const where = sql`name = ${name} and ${inState(state)}`;
   const [rows, total] = await Promise.all([
     deps.database.db.execute<{
       id: string;
@@ -150,12 +174,13 @@ export async function listJobs(
       retry_count: number;
       retry_limit: number;
       created_on: Date;
+      start_after: Date;
       started_on: Date | null;
       completed_on: Date | null;
-    }>(sql`select id::text, name, state::text as state, data, output, retry_count, retry_limit,
-        created_on, started_on, completed_on
+    }>(sql`select id::text, name, ${MONITOR_STATE} as state, data, output, retry_count, retry_limit,
+        created_on, start_after, started_on, completed_on
       from pgboss.job where ${where}
-      order by coalesce(completed_on, created_on) desc, id
+      order by ${state === 'scheduled' ? sql`start_after asc` : sql`coalesce(completed_on, created_on) desc`}, id
       limit ${limit} offset ${(page - 1) * limit}`),
     deps.database.db.execute<{ total: number }>(
       sql`select count(*)::int as total from pgboss.job where ${where}`,
@@ -167,6 +192,7 @@ export async function listJobs(
       ...r,
       error: r.state === 'failed' ? errorText(r.output) : null,
       created_on: new Date(r.created_on).toISOString(),
+      start_after: new Date(r.start_after).toISOString(),
       started_on: iso(r.started_on),
       completed_on: iso(r.completed_on),
     })),
@@ -184,7 +210,7 @@ async function assertQueue(jobs: Jobs, name: string): Promise<void> {
 
 async function jobState(database: Database, name: string, id: string): Promise<JobState | null> {
   const rows = await database.db.execute<{ state: JobState }>(
-    sql`select state::text as state from pgboss.job where name = ${name} and id = ${id}::uuid`,
+    sql`select ${MONITOR_STATE} as state from pgboss.job where name = ${name} and id = ${id}::uuid`,
   );
   return rows.rows[0]?.state ?? null;
 }
@@ -231,7 +257,7 @@ export async function deleteJob(
 ): Promise<void> {
   await assertQueue(deps.jobs, name);
   const rows = await deps.database.db.execute<{ state: JobState; data: unknown }>(
-    sql`select state::text as state, data from pgboss.job where name = ${name} and id = ${id}::uuid`,
+    sql`select ${MONITOR_STATE} as state, data from pgboss.job where name = ${name} and id = ${id}::uuid`,
   );
   const job = rows.rows[0];
   if (!job) throw new NotFoundError();

@@ -89,7 +89,10 @@ describe('queues and jobs', () => {
     expect(res.statusCode).toBe(200);
     const queues = res.json().data as {
       name: string;
-      counts: Record<'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed', number>;
+      counts: Record<
+        'created' | 'scheduled' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed',
+        number
+      >;
       backlog: number;
     }[];
     const probe = queues.find((queue) => queue.name === q)!;
@@ -104,6 +107,27 @@ describe('queues and jobs', () => {
     // pg-boss's own queue list decides which queues exist.
     expect(queues.map((q) => q.name).sort()).toEqual((await boss().getQueues()).map((q) => q.name).sort());
     await ctx.call('DELETE', `/api/admin/queues/${q}/jobs/${id}`, { token });
+  });
+
+  it('shows scheduled (delayed) jobs apart from the backlog (issue 20)', async () => {
+    const q = await freshQueue();
+    const due = (await ctx.deps.jobs.send(q, { n: 1 }))!;
+    const later = (await ctx.deps.jobs.send(q, { n: 2 }, { startAfter: 3 * 86_400 }))!;
+    await ctx.deps.jobs.send(q, { n: 3 }, { startAfter: 3600 });
+    const res = await ctx.call('GET', '/api/admin/queues', { token });
+    const queue = (
+      res.json().data as { name: string; counts: Record<string, number>; backlog: number }[]
+    ).find((x) => x.name === q)!;
+    expect(queue.counts).toMatchObject({ created: 1, scheduled: 2 });
+    expect(queue.backlog).toBe(1);
+    const scheduled = await ctx.call('GET', `/api/admin/queues/${q}/jobs?state=scheduled`, { token });
+    const rows = scheduled.json().data as { id: string; state: string; start_after: string }[];
+    // Soonest first, each with the time it becomes due.
+    expect(rows.map((r) => r.state)).toEqual(['scheduled', 'scheduled']);
+    expect(rows[1]!.id).toBe(later);
+    expect(new Date(rows[1]!.start_after).getTime()).toBeGreaterThan(Date.now() + 2 * 86_400_000);
+    const ready = await ctx.call('GET', `/api/admin/queues/${q}/jobs?state=created`, { token });
+    expect(ready.json().data.map((r: { id: string }) => r.id)).toEqual([due]);
   });
 
   it('lists failed jobs with their error and payload', async () => {

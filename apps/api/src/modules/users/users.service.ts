@@ -3,6 +3,7 @@ import {
   LANGUAGES,
   type Language,
   LIMITS,
+  statusColor,
   USER_IMAGE_MIME,
   USER_STATUS_LABELS,
   type UserStatus,
@@ -57,10 +58,13 @@ const staffActor = (m: StaffMeta) => ({
   userAgent: m.userAgent,
 });
 
-/** Label and colour of a user status (USER_STATUS_LABELS); unknown values are shown as they are. */
+/**
+ * Label and colour of a user status (USER_STATUS_LABELS; the colour is the Mantine colour of its
+ * semantic kind, issue 20); unknown values are shown as they are, in grey.
+ */
 export function statusView(status: string) {
   const entry = USER_STATUS_LABELS[status as UserStatus];
-  return { key: status, label: entry?.label ?? status, color: entry?.color ?? 'secondary' };
+  return { key: status, label: entry?.label ?? status, color: statusColor(entry?.kind ?? 'neutral') };
 }
 
 /** Split a display name into first name (first word) and last name (the rest, may be empty). */
@@ -400,6 +404,7 @@ export async function decideUser(
       message: `user.notify.${kind}`,
       params: reason ? { reason } : {},
       link: '/dashboard',
+      createdAt: deps.clock.now(),
     });
     await deps.mail.send(
       {

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   timestamp,
   uniqueIndex,
@@ -101,6 +102,24 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_unique').on(t.number),
     index('invoices_transfer_idx').on(t.transferId),
     index('invoices_user_idx').on(t.userId, t.id),
+  ],
+);
+
+/**
+ * Invoice number series (issue 20): one gapless counter per issuer and calendar year (UTC). The row is
+ * incremented in the transaction that inserts the invoice, so its lock serialises numbering and a
+ * rollback gives the number back (a PostgreSQL sequence would skip it).
+ */
+export const invoiceSeries = pgTable(
+  'invoice_series',
+  {
+    issuer: varchar('issuer', { length: 50 }).notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.year] }),
+    check('invoice_series_last_number_check', sql`${t.lastNumber} >= 0`),
   ],
 );
 

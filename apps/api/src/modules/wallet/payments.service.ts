@@ -10,6 +10,7 @@ import type {
   PayPalWebhookEvent,
 } from '../../providers/payments/contract';
 import { audit } from '../audit/audit.service';
+import { nextInvoiceNumber } from './invoice-numbers';
 import { credit, DESC, walletBalance } from './ledger';
 import { coinPackages, invoices, payments, webhookEvents } from './payments.schema';
 
@@ -266,12 +267,27 @@ async function creditOnce(
   if (after?.status === 'mismatch') throw new ConflictError('payments.amount_mismatch');
 }
 
-async function createInvoice(tx: Tx, deps: Deps, p: Payment, transferId: number) {
-  const year = deps.clock.now().getUTCFullYear();
+/**
+ * Invoice of a credited payment, in the crediting transaction (the payment row is locked, so one
+ * invoice per payment): the next gapless number of the platform's series for the year, then the PDF job.
+ * A payment that already has its invoice is left alone, so no number is used up for nothing.
+ */
+export async function createInvoice(
+  tx: Tx,
+  deps: Pick<Deps, 'clock' | 'jobs'>,
+  p: Pick<Payment, 'id' | 'userId' | 'coins' | 'amountMinor' | 'currency'>,
+  transferId: number | null,
+) {
+  const [existing] = await tx.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.paymentId, p.id));
+  if (existing) return existing;
+  const { number } = await nextInvoiceNumber(tx, deps.clock.now().getUTCFullYear());
   const [inv] = await tx.db
     .insert(invoices)
     .values({
-      number: `INV-${year}-${String(p.id).padStart(6, '0')}`,
+      number,
       userId: p.userId,
       paymentId: p.id,
       transferId,
@@ -279,15 +295,14 @@ async function createInvoice(tx: Tx, deps: Deps, p: Payment, transferId: number)
       amountMinor: p.amountMinor,
       currency: p.currency,
     })
-    .onConflictDoNothing()
     .returning({ id: invoices.id });
-  if (inv)
-    await deps.jobs.send(
-      INVOICE_RENDER_QUEUE,
-      { invoiceId: inv.id },
-      { singletonKey: `invoice-${inv.id}` },
-      tx,
-    );
+  await deps.jobs.send(
+    INVOICE_RENDER_QUEUE,
+    { invoiceId: inv!.id },
+    { singletonKey: `invoice-${inv!.id}` },
+    tx,
+  );
+  return inv!;
 }
 
 async function markFailed(database: Database, paymentId: number, reason: string) {

@@ -1,19 +1,14 @@
 import { EXPRESS_CAMPAIGN_STATUS as S, type SessionUser } from '@lm/contracts';
 import { LIMITS } from '@lm/contracts/limits';
-import { ExpressCampaignView, NotFoundPage, usePageTitle, useSession } from '@lm/ui';
 import {
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Rating,
-  Stack,
-  Text,
-  Textarea,
-  ThemeIcon,
-} from '@mantine/core';
+  CountedTextarea,
+  ExpressCampaignView,
+  isTooLong,
+  NotFoundPage,
+  usePageTitle,
+  useSession,
+} from '@lm/ui';
+import { Anchor, Button, Center, Group, Loader, Modal, Rating, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowLeft, IconHeartHandshake, IconRefresh, IconStar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,11 +77,11 @@ function ReviewButton({ campaignId, reviewed }: { campaignId: number; reviewed: 
               </Text>
             )}
           </div>
-          <Textarea
+          <CountedTextarea
             label={t('express.review.comment')}
             value={comment}
             onChange={(e) => setComment(e.currentTarget.value)}
-            maxLength={1000}
+            max={1000}
             autosize
             minRows={3}
           />
@@ -94,7 +89,7 @@ function ReviewButton({ campaignId, reviewed }: { campaignId: number; reviewed: 
             <Button variant="default" onClick={() => setOpen(false)}>
               {t('ui.confirm.cancel')}
             </Button>
-            <Button onClick={submit} loading={review.isPending}>
+            <Button onClick={submit} loading={review.isPending} disabled={isTooLong(comment, 1000)}>
               {t('express.review.send')}
             </Button>
           </Group>

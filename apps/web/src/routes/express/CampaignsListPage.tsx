@@ -52,7 +52,7 @@ export function useCampaignColumns(curator: boolean): DataTableColumn<ExpressCam
       accessor: 'status',
       title: 'express.fields.status',
       noWrap: true,
-      render: (c) => <ExpressStatusBadge statusId={c.status.id} list />,
+      render: (c) => <ExpressStatusBadge statusId={c.status.id} />,
     },
     {
       accessor: 'created_at',
@@ -93,6 +93,19 @@ export function CampaignsListPage() {
       filters={[{ type: 'select', name: 'status', label: 'express.fields.status', options: statuses }]}
       columns={columns}
       onRowClick={(c) => navigate(`/express-campaigns/${c.id}`)}
+      empty={
+        curator
+          ? { title: 'express.list.empty_curator_title', hint: 'express.list.empty_curator_hint' }
+          : {
+              title: 'express.list.empty_artist_title',
+              hint: 'express.list.empty_artist_hint',
+              action: artist ? (
+                <Button component={Link} to="/select/platform" size="xs" leftSection={<IconPlus size={14} />}>
+                  {t('nav.new_campaign')}
+                </Button>
+              ) : undefined,
+            }
+      }
       actions={
         artist ? (
           <Button component={Link} to="/select/platform" leftSection={<IconPlus size={16} />}>

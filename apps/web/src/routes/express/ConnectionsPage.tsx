@@ -1,11 +1,20 @@
-import { spotifyConnectionColor } from '@lm/contracts';
-import { badgeColor, confirmAction, formatDateTime, isApiError, usePageTitle } from '@lm/ui';
-import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { spotifyConnectionStatus } from '@lm/contracts';
+import {
+  confirmAction,
+  EmptyState,
+  formatDateTime,
+  isApiError,
+  ListTable,
+  StatusBadge,
+  usePageTitle,
+} from '@lm/ui';
+import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconBrandSpotify, IconPlugConnected } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
+  type SpotifyConnection,
   useDisconnectSpotify,
   useSpotifyCallback,
   useSpotifyConnections,
@@ -39,63 +48,73 @@ export function ConnectionsPage() {
         </Button>
       </Group>
       <Card padding={0} radius="md">
-        {connections.isLoading ? (
-          <Center h={160}>
-            <Loader />
-          </Center>
-        ) : (connections.data ?? []).length === 0 ? (
-          <Text c="dimmed" p="lg">
-            {t('express.connections.empty')}
-          </Text>
-        ) : (
-          <Table verticalSpacing="sm" horizontalSpacing="md" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('express.connections.name')}</Table.Th>
-                <Table.Th>{t('express.connections.account')}</Table.Th>
-                <Table.Th>{t('express.connections.email')}</Table.Th>
-                <Table.Th>{t('express.fields.status')}</Table.Th>
-                <Table.Th>{t('express.fields.created_at')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(connections.data ?? []).map((c) => (
-                <Table.Tr key={c.id} data-testid="connection-row">
-                  <Table.Td>{c.name}</Table.Td>
-                  <Table.Td dir="ltr">{c.user_name}</Table.Td>
-                  <Table.Td dir="ltr">{c.user_email ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={badgeColor(spotifyConnectionColor(c.is_active))}>
-                      {t(c.is_active === 1 ? 'express.connections.active' : 'express.connections.inactive')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(c.created_at, lang)}</Table.Td>
-                  <Table.Td>
-                    {c.is_active === 1 && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={async () => {
-                          if (
-                            await confirmAction({
-                              danger: true,
-                              message: t('express.connections.disconnect_confirm'),
-                            })
-                          )
-                            disconnect.mutate(c.id);
-                        }}
-                      >
-                        {t('express.connections.disconnect')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <ListTable<SpotifyConnection>
+          records={connections.data ?? []}
+          fetching={connections.isLoading}
+          minHeight={connections.data?.length ? undefined : 200}
+          emptyState={
+            <EmptyState
+              title={t('express.connections.empty')}
+              hint={t('express.connections.empty_hint')}
+              icon={<IconBrandSpotify size={24} />}
+            />
+          }
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          striped
+          customRowAttributes={() => ({ 'data-testid': 'connection-row' })}
+          columns={[
+            { accessor: 'name', title: t('express.connections.name') },
+            {
+              accessor: 'user_name',
+              title: t('express.connections.account'),
+              render: (c) => <span dir="ltr">{c.user_name}</span>,
+            },
+            {
+              accessor: 'user_email',
+              title: t('express.connections.email'),
+              render: (c) => <span dir="ltr">{c.user_email ?? '—'}</span>,
+            },
+            {
+              accessor: 'is_active',
+              title: t('express.fields.status'),
+              render: (c) => (
+                <StatusBadge
+                  status={spotifyConnectionStatus(c.is_active)}
+                  text={t(c.is_active === 1 ? 'express.connections.active' : 'express.connections.inactive')}
+                />
+              ),
+            },
+            {
+              accessor: 'created_at',
+              title: t('express.fields.created_at'),
+              render: (c) => formatDateTime(c.created_at, lang),
+            },
+            {
+              accessor: 'actions',
+              title: '',
+              render: (c) =>
+                c.is_active === 1 && (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={async () => {
+                      if (
+                        await confirmAction({
+                          danger: true,
+                          message: t('express.connections.disconnect_confirm'),
+                        })
+                      )
+                        disconnect.mutate(c.id);
+                    }}
+                  >
+                    {t('express.connections.disconnect')}
+                  </Button>
+                ),
+            },
+          ]}
+        />
       </Card>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { confirmAction, type ExpressCampaign, isApiError } from '@lm/ui';
-import { Alert, Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { CountedTextarea, confirmAction, type ExpressCampaign, isApiError, isTooLong } from '@lm/ui';
+import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { IconCheck, IconPlaylistAdd, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -131,11 +131,11 @@ export function CuratorActions({ campaign, size = 'xs' }: { campaign: ExpressCam
             data-testid="decline-reason-select"
             comboboxProps={{ withinPortal: true }}
           />
-          <Textarea
+          <CountedTextarea
             label={t('express.curator.reason_note')}
             value={note}
             onChange={(e) => setNote(e.currentTarget.value)}
-            maxLength={500}
+            max={500}
             autosize
             minRows={2}
           />
@@ -143,7 +143,13 @@ export function CuratorActions({ campaign, size = 'xs' }: { campaign: ExpressCam
             <Button variant="default" onClick={() => setDeclining(false)}>
               {t('ui.confirm.cancel')}
             </Button>
-            <Button color="red" loading={decline.isPending} onClick={doDecline} data-testid="decline-submit">
+            <Button
+              color="red"
+              loading={decline.isPending}
+              disabled={isTooLong(note, 500)}
+              onClick={doDecline}
+              data-testid="decline-submit"
+            >
               {t('express.curator.decline')}
             </Button>
           </Group>

@@ -5,12 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCampaignDashboard } from '../../hooks/express';
 
+/**
+ * The total, then the five cards that add up to it (issue 20): each campaign is in exactly one of
+ * pending approval, awaiting placement, live, completed, declined or failed. The spec's
+ * `total_campaigns_approved` (approved at some point, completed ones included) is not a card: beside
+ * the others it counted campaigns twice.
+ */
 const STATS = [
   ['total_campaigns', 'express.stats.total'],
   ['total_campaigns_pending_for_approval', 'express.stats.pending_approval'],
-  ['total_campaigns_approved', 'express.stats.approved'],
   ['total_campaigns_pending_for_publishing', 'express.stats.pending_publishing'],
   ['total_campaigns_publishing', 'express.stats.publishing'],
+  ['total_campaigns_completed', 'express.stats.completed'],
   ['total_campaigns_declined', 'express.stats.declined'],
 ] as const;
 
@@ -79,7 +85,7 @@ export function ExpressDashboardSection() {
                     </Text>
                   </div>
                 </Group>
-                <ExpressStatusBadge statusId={c.status.id} list />
+                <ExpressStatusBadge statusId={c.status.id} />
               </Group>
             ))}
           </Stack>

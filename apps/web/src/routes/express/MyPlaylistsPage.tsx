@@ -1,4 +1,3 @@
-import { expressPlaylistStatusColor } from '@lm/contracts';
 import {
   EXPRESS_PLAYLIST_STATUSES,
   type ExpressPlaylist,
@@ -13,16 +12,9 @@ import { IconPlaylist, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
-/** Badge of an express playlist status (1 success, 2 warning, 3 danger). */
+/** Badge of an express playlist status (1 approved, 2 pending, 3 declined), in the one status palette. */
 export function PlaylistStatusBadge({ statusId }: { statusId: number }) {
-  return (
-    <StatusBadge
-      id={statusId}
-      map={EXPRESS_PLAYLIST_STATUSES}
-      color={expressPlaylistStatusColor}
-      data-testid="playlist-status"
-    />
-  );
+  return <StatusBadge id={statusId} map={EXPRESS_PLAYLIST_STATUSES} data-testid="playlist-status" />;
 }
 
 /** /express/my/playlists/list (CURATOR_PERMISSION): the curator's express playlists. */
@@ -48,6 +40,20 @@ export function MyPlaylistsPage() {
         },
       ]}
       onRowClick={(p) => navigate(`/express/my/playlist/view/${p.id}`)}
+      empty={{
+        title: 'express.playlist.empty_title',
+        hint: 'express.playlist.empty_hint',
+        action: (
+          <Button
+            component={Link}
+            to="/express/my/playlist/create"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+          >
+            {t('express.playlist.add')}
+          </Button>
+        ),
+      }}
       actions={
         <Button component={Link} to="/express/my/playlist/create" leftSection={<IconPlus size={16} />}>
           {t('express.playlist.add')}

@@ -1,4 +1,12 @@
-import { confirmAction, type ExpressCampaign, NotFoundPage, useApi, usePageTitle } from '@lm/ui';
+import {
+  confirmAction,
+  type ExpressCampaign,
+  formatNumber,
+  ListTable,
+  NotFoundPage,
+  useApi,
+  usePageTitle,
+} from '@lm/ui';
 import {
   Alert,
   Anchor,
@@ -18,7 +26,6 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconBan, IconEdit, IconPlaylist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -174,7 +181,7 @@ export function PlaylistViewPage() {
       </Card>
       <Title order={4}>{t('express.playlist.campaigns')}</Title>
       <Paper p={0} style={{ overflow: 'hidden' }}>
-        <DataTable<ExpressCampaign>
+        <ListTable<ExpressCampaign>
           records={campaigns.data ?? []}
           columns={columns.map((c) => ({ ...c, title: typeof c.title === 'string' ? t(c.title) : c.title }))}
           fetching={campaigns.isFetching}

@@ -1,8 +1,8 @@
 import { type Invoice, ListScreen, useInvoiceColumns, usePageTitle } from '@lm/ui';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 /** /invoices/list (ARTIST_PERMISSION): invoices of the artist's coin purchases. */
 export function InvoicesPage() {
@@ -14,6 +14,15 @@ export function InvoicesPage() {
     <ListScreen<Invoice>
       title="wallet.invoices.title"
       path="artist/invoices"
+      empty={{
+        title: 'wallet.invoices.empty_title',
+        hint: 'wallet.invoices.empty_hint',
+        action: (
+          <Button component={Link} to="/wallet/coins/packages" size="xs">
+            {t('wallet.custom.buy')}
+          </Button>
+        ),
+      }}
       onRowClick={(inv) => navigate(`/invoices/${inv.id}`)}
       columns={[
         col.number,

@@ -61,6 +61,7 @@ export function PayoutsPage() {
     <ListScreen<Payout>
       title="payouts.title"
       path="curator/payouts"
+      empty={{ title: 'payouts.empty_title', hint: 'payouts.empty_hint' }}
       actions={
         <Button
           component={Link}

@@ -1,5 +1,6 @@
 import { usePageTitle } from '@lm/ui';
-import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -17,7 +18,7 @@ export function PayPalCallbackPage() {
   const orderId = search.get('token');
   const confirm = useConfirmPayPal();
   const refresh = useRefreshWallet();
-  const [result, setResult] = useState<Settlement | 'error' | null>(orderId ? null : 'error');
+  const [result, setResult] = useState<Settlement | 'error' | null>(null);
   const [sandbox] = useState(wasSandbox);
   const done = useRef<string | null>(null);
 
@@ -41,7 +42,18 @@ export function PayPalCallbackPage() {
   return (
     <Stack gap="lg" maw={720} data-testid="paypal-callback">
       <Title order={2}>{t('wallet.paypal.title')}</Title>
-      {result === null ? (
+      {!orderId ? (
+        // Opened without an order (a bookmark, a reload after leaving PayPal): nothing was paid or
+        // failed; say so and lead back to the packages (issue 20), rather than "Payment failed".
+        <Alert
+          color="gray"
+          icon={<IconInfoCircle />}
+          title={t('wallet.paypal.no_order_title')}
+          data-testid="paypal-no-order"
+        >
+          <Text size="sm">{t('wallet.paypal.no_order_text')}</Text>
+        </Alert>
+      ) : result === null ? (
         <Card padding="xl" radius="md">
           <Group gap="md">
             <Loader size="sm" />

@@ -44,6 +44,7 @@ export function TransactionsPage() {
       <ListScreen<WalletTransaction>
         title="wallet.tx.title"
         path="wallet/user/transaction"
+        empty={{ title: 'wallet.tx.empty_title', hint: 'wallet.tx.empty_hint' }}
         filters={transactionFilterFields(t)}
         columns={transactionColumns(t, i18n.language, setOpen)}
         onRowClick={setOpen}

@@ -1,0 +1,137 @@
+import { type Language, USER_ADMIN_PERMISSIONS } from '@lm/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { t } from '../../platform/i18n';
+import { notify } from '../notifications/notifications.service';
+
+/**
+ * What needs staff action (issue 20 "Staff to-dos"), each kind with the permission of the screen it
+ * links to: an admin sees a kind's count, and is notified of a new item, only while holding it.
+ */
+export const TODO_KINDS = {
+  pending_users: {
+    permission: USER_ADMIN_PERMISSIONS.view,
+    link: '/users/list?filter[status]=pending_approval',
+  },
+  pending_playlists: {
+    permission: 'express.playlist.show',
+    link: '/express/playlists/list?filter[status_id]=2',
+  },
+  payout_requests: { permission: 'INFLUENCER_VIEW_PAYOUT_PROFILE', link: '/requests/list' },
+  failed_jobs: { permission: 'view.main.queue.horizon.tab.list', link: '/horizon' },
+} as const;
+export type TodoKind = keyof typeof TODO_KINDS;
+
+/** One line of the dashboard's to-do card. */
+export interface TodoItem {
+  kind: TodoKind;
+  count: number;
+  /** Back-office path of the screen where the items are handled. */
+  link: string;
+}
+
+const COUNTS: Record<TodoKind, ReturnType<typeof sql>> = {
+  pending_users: sql`select count(*)::int as n from users where status = 'pending_approval' and deleted_at is null`,
+  pending_playlists: sql`select count(*)::int as n from express_playlists where status_id = 2`,
+  payout_requests: sql`select count(*)::int as n from payouts where status_id = 1`,
+  // pg-boss's own maintenance queues are not the product's (the queue monitor hides them too).
+  failed_jobs: sql`select count(*)::int as n from pgboss.job where state = 'failed' and name not like '\\_\\_pgboss\\_\\_%'`,
+};
+
+/**
+ * The to-dos an admin may see (`GET /api/admin/dashboard/todos`): for each kind whose permission the
+ * admin holds, how many items wait, and where to handle them. Kinds the admin may not open are left
+ * out, not counted as zero. Counts are read live (each an index or small-table count).
+ */
+export async function todosFor(database: Database, permissions: ReadonlySet<string>): Promise<TodoItem[]> {
+  const kinds = (Object.keys(TODO_KINDS) as TodoKind[]).filter((k) =>
+    permissions.has(TODO_KINDS[k].permission),
+  );
+  return Promise.all(
+    kinds.map(async (kind) => {
+      const rows = await database.db.execute<{ n: number }>(COUNTS[kind]);
+      return { kind, count: rows.rows[0]?.n ?? 0, link: TODO_KINDS[kind].link };
+    }),
+  );
+}
+
+/** Active admins holding `permission` through a role, with the language their mails and notes use. */
+async function staffHolding(db: Database | Tx, permission: string) {
+  const rows = await db.db.execute<{ id: number; language: string }>(sql`
+    select distinct a.id, a.language
+      from admins a
+      join admin_roles ar on ar.admin_id = a.id
+      join role_permissions rp on rp.role_id = ar.role_id
+      join permissions p on p.id = rp.permission_id
+     where p.name = ${permission} and a.status = 'active' and a.deleted_at is null`);
+  return rows.rows;
+}
+
+/**
+ * Notify every admin holding the kind's permission that a new item waits (in-app, their language,
+ * linking to the screen), in the caller's transaction. Texts `todos.notify.<kind>.title|body`.
+ * `skipIfUnread` leaves out admins who still have an unread notification of the same kind and key
+ * (one unread note per failing queue, not one per failed job).
+ * @returns how many admins were notified
+ */
+async function notifyStaff(
+  db: Database | Tx,
+  kind: TodoKind,
+  params: Record<string, string | number>,
+  data: Record<string, unknown>,
+  skipIfUnread?: { key: string; value: string },
+): Promise<number> {
+  const { permission, link } = TODO_KINDS[kind];
+  let staff = await staffHolding(db, permission);
+  if (skipIfUnread) {
+    const unread = await db.db.execute<{ admin_id: number }>(sql`
+      select distinct admin_id from notifications
+       where type = ${`todos.${kind}`} and read_at is null and admin_id is not null
+         and data ->> ${skipIfUnread.key} = ${skipIfUnread.value}`);
+    const skip = new Set(unread.rows.map((r) => r.admin_id));
+    staff = staff.filter((a) => !skip.has(a.id));
+  }
+  for (const admin of staff) {
+    await notify(db, {
+      adminId: admin.id,
+      type: `todos.${kind}`,
+      message: `todos.notify.${kind}`,
+      params,
+      link,
+      data,
+    });
+  }
+  return staff.length;
+}
+
+/** A user now waits for approval (verified address, status Pending For Approval): tell the staff who approve users. */
+export function notifyStaffPendingUser(db: Database | Tx, user: { id: number; name: string; email: string }) {
+  return notifyStaff(db, 'pending_users', { name: user.name, email: user.email }, { user_id: user.id });
+}
+
+/** A playlist now waits for approval (new, or its tier changed): tell the staff who approve playlists. */
+export function notifyStaffPendingPlaylist(db: Database | Tx, playlist: { id: number; name: string }) {
+  return notifyStaff(db, 'pending_playlists', { name: playlist.name }, { playlist_id: playlist.id });
+}
+
+/** A payout request waits for a decision: tell the staff who approve payouts. */
+export function notifyStaffPayoutRequest(db: Database | Tx, payout: { id: number; coins: number }) {
+  return notifyStaff(db, 'payout_requests', { id: payout.id, coins: payout.coins }, { payout_id: payout.id });
+}
+
+/**
+ * A job failed for good (no retry left): tell the staff of the queue monitor, once per queue while
+ * their previous note about that queue is unread.
+ */
+export function notifyStaffFailedJob(db: Database | Tx, job: { queue: string; id: string }) {
+  return notifyStaff(
+    db,
+    'failed_jobs',
+    { queue: job.queue },
+    { queue: job.queue, job_id: job.id },
+    {
+      key: 'queue',
+      value: job.queue,
+    },
+  );
+}

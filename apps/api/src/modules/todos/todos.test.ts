@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withFailureNotice } from '../../jobs/definitions';
+import { codeFrom, createTestApp, type TestContext } from '../../test/harness';
+import { seedExpressDemo } from '../express-spotify/express.seed';
+
+let ctx: TestContext;
+let superToken: string;
+let superId: number;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const admin = await ctx.makeAdmin();
+  superId = admin.id;
+  superToken = await ctx.loginAdmin(admin.email);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+  (await ctx.deps.database.pool.query(text, values)).rows as T[];
+const todos = async (token: string) =>
+  (await ctx.call('GET', '/api/admin/dashboard/todos', { token })).json().data as {
+    kind: string;
+    count: number;
+    link: string;
+  }[];
+const notes = (adminId: number, type: string) =>
+  q<{ title: string; body: string; link: string }>(
+    'select title, body, link from notifications where admin_id = $1 and type = $2 order by id',
+    [adminId, type],
+  );
+const strong = 'Very-strong-2026';
+
+describe('staff to-dos (issue 20)', () => {
+  it('counts what waits, only for the kinds the admin may open', async () => {
+    await ctx.makeUser({ status: 'pending_approval' });
+    await ctx.makeUser({ status: 'pending_approval' });
+    await ctx.makeUser({ status: 'approved' });
+    await ctx.makeUser({ status: 'pending_approval', deletedAt: new Date() });
+    await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
+    await seedExpressDemo(ctx.deps.database);
+    await q('update express_playlists set status_id = 2 where id = (select min(id) from express_playlists)');
+    await ctx.deps.jobs.boss.createQueue('test.todos', { retryLimit: 0 });
+    const id = (await ctx.deps.jobs.send('test.todos', {}))!;
+    await ctx.deps.jobs.boss.fetch('test.todos');
+    await ctx.deps.jobs.boss.fail('test.todos', id, { message: 'broken' });
+
+    const all = await todos(superToken);
+    expect(all).toEqual([
+      { kind: 'pending_users', count: 2, link: '/users/list?filter[status]=pending_approval' },
+      { kind: 'pending_playlists', count: 1, link: '/express/playlists/list?filter[status_id]=2' },
+      { kind: 'payout_requests', count: 0, link: '/requests/list' },
+      { kind: 'failed_jobs', count: 1, link: '/horizon' },
+    ]);
+    const usersOnly = await ctx.loginAdmin(
+      (await ctx.makeAdmin({ permissions: ['view.main.users.tab.list'] })).email,
+    );
+    expect((await todos(usersOnly)).map((x) => x.kind)).toEqual(['pending_users']);
+    const none = await ctx.loginAdmin((await ctx.makeAdmin({ permissions: [] })).email);
+    expect(await todos(none)).toEqual([]);
+    expect((await ctx.call('GET', '/api/admin/dashboard/todos')).statusCode).toBe(401);
+  });
+
+  it('notifies the admins holding the permission when a user starts waiting for approval', async () => {
+    const watcher = await ctx.makeAdmin({ permissions: ['view.main.users.tab.list'] });
+    const other = await ctx.makeAdmin({ permissions: ['view.main.logs.tab.list'] });
+    const email = 'waiting@example.test';
+    const res = await ctx.call('POST', '/api/user/store-user', {
+      body: {
+        first_name: 'Wanda',
+        last_name: 'Waits',
+        email,
+        password: strong,
+        password_confirmation: strong,
+        gender: 'female',
+        user_type_id: 1,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    // Registered but not verified: not yet a person to approve.
+    expect(await notes(watcher.id, 'todos.pending_users')).toEqual([]);
+    const code = codeFrom((await ctx.lastMail(email))?.text);
+    expect((await ctx.call('POST', '/api/verify-user', { body: { email, code } })).statusCode).toBe(200);
+    expect(await notes(watcher.id, 'todos.pending_users')).toEqual([
+      {
+        title: 'A user waits for approval',
+        body: 'Wanda Waits (waiting@example.test) confirmed their address and waits for approval.',
+        link: '/users/list?filter[status]=pending_approval',
+      },
+    ]);
+    expect((await notes(superId, 'todos.pending_users')).length).toBe(1);
+    expect(await notes(other.id, 'todos.pending_users')).toEqual([]);
+  });
+
+  it('notifies the queue monitor staff of a job failing its last attempt, once per queue while unread', async () => {
+    const watcher = await ctx.makeAdmin({ permissions: ['view.main.queue.horizon.tab.list'] });
+    const job = withFailureNotice(
+      { name: 'test.broken', retryLimit: 2, handler: () => Promise.reject(new Error('down')) },
+      ctx.deps.database,
+    );
+    // Attempts with retries left fail quietly; the last one tells the staff.
+    await expect(
+      job.handler({}, { id: '00000000-0000-0000-0000-000000000001', retryCount: 1 }),
+    ).rejects.toThrow('down');
+    expect(await notes(watcher.id, 'todos.failed_jobs')).toEqual([]);
+    await expect(
+      job.handler({}, { id: '00000000-0000-0000-0000-000000000001', retryCount: 2 }),
+    ).rejects.toThrow('down');
+    await expect(
+      job.handler({}, { id: '00000000-0000-0000-0000-000000000002', retryCount: 2 }),
+    ).rejects.toThrow('down');
+    const first = await notes(watcher.id, 'todos.failed_jobs');
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ title: 'A background job failed', link: '/horizon' });
+    expect(first[0]!.body).toContain('test.broken');
+    // Once read, the next failure of that queue is news again.
+    await q(`update notifications set read_at = now() where admin_id = $1`, [watcher.id]);
+    await expect(
+      job.handler({}, { id: '00000000-0000-0000-0000-000000000003', retryCount: 2 }),
+    ).rejects.toThrow('down');
+    expect(await notes(watcher.id, 'todos.failed_jobs')).toHaveLength(2);
+  });
+});
