@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withFailureNotice } from '../../jobs/definitions';
+import { t } from '../../platform/i18n';
 import { codeFrom, createTestApp, type TestContext } from '../../test/harness';
 import { seedExpressDemo } from '../express-spotify/express.seed';
 
@@ -24,11 +25,18 @@ const todos = async (token: string) =>
     count: number;
     link: string;
   }[];
-const notes = (adminId: number, type: string) =>
-  q<{ title: string; body: string; link: string }>(
-    'select title, body, link from notifications where admin_id = $1 and type = $2 order by id',
-    [adminId, type],
-  );
+/** The staff notifications of one kind, written in English as the bell writes them (issue 20: keys). */
+const notes = async (adminId: number, type: string) =>
+  (
+    await q<{ message_key: string; params: Record<string, unknown>; link: string }>(
+      'select message_key, params, link from notifications where admin_id = $1 and type = $2 order by id',
+      [adminId, type],
+    )
+  ).map((r) => ({
+    title: t('en', `${r.message_key}.title`, r.params),
+    body: t('en', `${r.message_key}.body`, r.params),
+    link: r.link,
+  }));
 const strong = 'Very-strong-2026';
 
 describe('staff to-dos (issue 20)', () => {
