@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { clientMessages } from '../../packages/ui/src/build/client-messages';
 
 /** Back-office, served by the API at `/admin/`. The dev server proxies `/api` to the API on port 3000. */
 export default defineConfig({
   root: import.meta.dirname,
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), clientMessages()],
   server: {
     port: 5174,
     proxy: { '/api': 'http://localhost:3000', '/storage': 'http://localhost:3000' },
