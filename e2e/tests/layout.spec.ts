@@ -19,7 +19,10 @@ test('switching to Arabic flips the layout to right-to-left', async ({ page }) =
   const box = await page.getByTestId('side-menu').boundingBox();
   expect(box!.x).toBeGreaterThan(1000);
 
+  // Let the dashboard's first requests settle: a re-render while the menu opens can swallow the click.
+  await page.waitForLoadState('networkidle');
   await page.getByTestId('language-switch').click();
+  await expect(page.getByTestId('language-fr')).toBeVisible();
   await page.getByTestId('language-fr').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(page.getByRole('heading', { name: /Bon retour/ })).toBeVisible();
