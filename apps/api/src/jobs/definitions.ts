@@ -1,6 +1,7 @@
 import { expressJobs } from '../modules/express-spotify/express.service';
 import { payoutJobs } from '../modules/payouts/payouts.service';
 import { queueJobs } from '../modules/queues/queues.service';
+import { scrapingJobDefinitions } from '../modules/scraping/scraping.jobs';
 import { invoiceJobs } from '../modules/wallet/invoices.service';
 import type { AppDeps } from '../platform/app';
 import type { JobDefinition } from './jobs';
@@ -13,5 +14,6 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...expressJobs(deps),
     ...queueJobs(deps),
     ...payoutJobs(deps),
+    ...scrapingJobDefinitions(deps),
   ];
 }
