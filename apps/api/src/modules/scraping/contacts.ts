@@ -70,6 +70,17 @@ export async function waitForDomainSlot(database: Database, domain: string): Pro
   return wait;
 }
 
+/**
+ * A request to `domain` just ended: its next slot is at least a second from now (so a slow first
+ * request, or one whose slot was taken long before it went out, still leaves a second before the next).
+ */
+export async function markDomainRequest(database: Database, domain: string): Promise<void> {
+  await database.db.execute(sql`
+    insert into scraping_domain_pace (domain, next_at) values (${domain}, clock_timestamp() + interval '1 second')
+    on conflict (domain) do update
+      set next_at = greatest(scraping_domain_pace.next_at, clock_timestamp() + interval '1 second')`);
+}
+
 /** Whether an address is private, loopback, link-local or otherwise not on the public internet. */
 export function isPrivateAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return true;
@@ -119,16 +130,24 @@ export interface SiteResult {
 
 /**
  * Read websites for a contact address with crawlee's CheerioCrawler: each site's home page, then (when
- * it shows no address) up to two contact-like pages of the same host. robots.txt is respected for
- * every page (crawlee skips disallowed ones: a disallowed home page makes the visit `blocked`); each
- * request first waits for its domain's slot (`pace`, one a second per domain across workers). With
+ * it shows no address) up to two contact-like pages of the same host. robots.txt (crawlee's
+ * RobotsTxtFile, for CRAWLER_NAME) is respected for every page: a disallowed home page makes the visit
+ * `blocked`, disallowed links are not followed; each request, robots.txt included, first waits for its
+ * domain's slot (`pace`, one a second per domain across workers). With
  * `publicOnly` (production) hosts must resolve to public addresses, so a listed link cannot make the
  * product call its own network. crawlee's storage stays in memory: the persistent queue is the
  * `scraping_site_visits` table.
  */
 export async function readWebsites(
   sites: readonly SiteToRead[],
-  options: { pace: (url: string) => Promise<unknown>; publicOnly: boolean; timeoutSecs?: number },
+  options: {
+    /** Wait for the URL's domain slot (waitForDomainSlot). */
+    pace: (url: string) => Promise<unknown>;
+    /** A request to the URL's domain ended (markDomainRequest). */
+    done: (url: string) => Promise<unknown>;
+    publicOnly: boolean;
+    timeoutSecs?: number;
+  },
 ): Promise<SiteResult[]> {
   const results = new Map<number, SiteResult>(
     sites.map((s) => [
@@ -158,18 +177,31 @@ export async function readWebsites(
   if (start.length === 0) return [...results.values()];
 
   const { CheerioCrawler, Configuration, log, LogLevel } = await import('@crawlee/cheerio');
+  const { RobotsTxtFile } = await import('@crawlee/utils');
   log.setLevel(LogLevel.OFF);
-  // robots.txt is read once per origin before the first page: it takes a slot of its domain as well.
-  await Promise.all(
-    [...new Set(start.map((s) => new URL(s.url).origin))].map((origin) => options.pace(origin)),
-  );
-  const homeOf = new Map(start.map((s) => [homeKey(s.visitId, s.url), s.visitId]));
+  // robots.txt is read first, once per origin and in its domain's slot like any request (crawlee's
+  // own reading of it would go out unpaced); pages it forbids are never requested.
+  const robots = new Map<string, { isAllowed(url: string, userAgent?: string): boolean } | null>();
+  for (const origin of new Set(start.map((s) => new URL(s.url).origin))) {
+    await options.pace(origin);
+    robots.set(
+      origin,
+      await RobotsTxtFile.find(origin, undefined, { timeoutMillis: 15_000 }).catch(() => null),
+    );
+    await options.done(origin);
+  }
+  const allowed = (url: string) => robots.get(new URL(url).origin)?.isAllowed(url, CRAWLER_NAME) ?? true;
+  const homes = start.filter((site) => {
+    if (allowed(site.url)) return true;
+    results.get(site.visitId)!.status = 'blocked';
+    return false;
+  });
+  if (homes.length === 0) return [...results.values()];
   const crawler = new CheerioCrawler(
     {
-      respectRobotsTxtFile: { userAgent: CRAWLER_NAME },
       maxRequestRetries: 1,
       maxConcurrency: 4,
-      maxRequestsPerCrawl: start.length * MAX_PAGES_PER_SITE,
+      maxRequestsPerCrawl: homes.length * MAX_PAGES_PER_SITE,
       navigationTimeoutSecs: options.timeoutSecs ?? 15,
       requestHandlerTimeoutSecs: (options.timeoutSecs ?? 15) + 10,
       useSessionPool: false,
@@ -179,6 +211,11 @@ export async function readWebsites(
           await options.pace(request.url);
           gotOptions.headers = { ...gotOptions.headers, 'user-agent': `${CRAWLER_NAME}/1.0` };
           if (options.publicOnly) gotOptions.dnsLookup = publicLookup as never;
+        },
+      ],
+      postNavigationHooks: [
+        async ({ request }) => {
+          await options.done(request.url);
         },
       ],
       async requestHandler(context: CheerioCrawlingContext) {
@@ -204,6 +241,8 @@ export async function readWebsites(
             strategy: 'same-hostname',
             selector: 'a[href]',
             limit: MAX_PAGES_PER_SITE - 1,
+            robotsTxtFile: robots.get(new URL(request.loadedUrl ?? request.url).origin) ?? undefined,
+            respectRobotsTxtFile: { userAgent: CRAWLER_NAME },
             transformRequestFunction: (next) =>
               CONTACT_PATH.test(new URL(next.url).pathname)
                 ? { ...next, uniqueKey: `${visitId}:${next.url}`, userData: { visitId, depth: 1 } }
@@ -215,28 +254,19 @@ export async function readWebsites(
         const result = results.get(request.userData.visitId as number);
         if (result && request.userData.depth === 0 && result.pagesRead === 0) result.status = 'failed';
       },
-      onSkippedRequest({ url, reason }) {
-        if (reason !== 'robotsTxt') return;
-        for (const [key, visitId] of homeOf) {
-          const result = results.get(visitId);
-          if (key.endsWith(`:${url}`) && result && result.pagesRead === 0) result.status = 'blocked';
-        }
-      },
     },
     new Configuration({ persistStorage: false, purgeOnStart: false }),
   );
   await crawler.run(
-    start.map((s) => ({
+    homes.map((s) => ({
       url: s.url,
-      uniqueKey: homeKey(s.visitId, s.url),
+      uniqueKey: `${s.visitId}:${s.url}`,
       userData: { visitId: s.visitId, depth: 0 },
     })),
   );
   await crawler.teardown();
   return [...results.values()];
 }
-
-const homeKey = (visitId: number, url: string) => `${visitId}:${url}`;
 
 /** Whether every address of `hostname` is public. */
 async function resolvesPublicly(hostname: string): Promise<boolean> {

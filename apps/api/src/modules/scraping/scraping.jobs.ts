@@ -4,7 +4,7 @@ import { withTransaction } from '../../db/client';
 import type { JobDefinition } from '../../jobs/jobs';
 import { recordLeadEmail } from '../leads/leads.service';
 import { processAutoRun, resumeStalledRuns, syncAutoSchedules } from './auto-scraping.service';
-import { politenessDomain, readWebsites, waitForDomainSlot } from './contacts';
+import { markDomainRequest, politenessDomain, readWebsites, waitForDomainSlot } from './contacts';
 import { recordEvent } from './scraping.events';
 import { scrapingJobs, scrapingSiteVisits } from './scraping.schema';
 import {
@@ -89,6 +89,7 @@ export async function crawlPendingSites(deps: ScrapingDeps): Promise<void> {
     visits.map((v) => ({ visitId: v.id, url: v.url })),
     {
       pace: (url) => waitForDomainSlot(deps.database, politenessDomain(url)),
+      done: (url) => markDomainRequest(deps.database, politenessDomain(url)),
       publicOnly: deps.config.NODE_ENV === 'production',
     },
   );

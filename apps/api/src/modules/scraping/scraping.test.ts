@@ -428,3 +428,47 @@ describe('results', () => {
     expect(outsider.statusCode).toBe(422);
   });
 });
+
+describe('permissions', () => {
+  it('lists with view.main.scraping.tab.list, details and changes with scraping.show, the dashboard with view.main.genres.tab.list', async () => {
+    const viewer = await ctx.loginAdmin(
+      (await ctx.makeAdmin({ permissions: ['view.main.scraping.tab.list'] })).email,
+    );
+    const manager = await ctx.loginAdmin((await ctx.makeAdmin({ permissions: ['scraping.show'] })).email);
+    const reference = await ctx.loginAdmin(
+      (await ctx.makeAdmin({ permissions: ['view.main.genres.tab.list'] })).email,
+    );
+    const [jobId] = await queue([playlistLink(sizedPlaylistId(20))]);
+    const status = async (who: string, method: string, url: string, body?: unknown) =>
+      (await ctx.call(method, url, { token: who, body })).statusCode;
+    for (const url of [
+      '/api/admin/scraping/jobs',
+      '/api/admin/scraping/auto-jobs',
+      '/api/admin/scraping/events',
+    ]) {
+      expect(await status(viewer, 'GET', url), url).toBe(200);
+      expect(await status(manager, 'GET', url), url).toBe(403);
+    }
+    for (const url of [
+      `/api/admin/scraping/jobs/${jobId}`,
+      `/api/admin/scraping/jobs/${jobId}/leads`,
+      `/api/admin/scraping/jobs/${jobId}/export`,
+    ]) {
+      expect(await status(viewer, 'GET', url), url).toBe(403);
+      expect(await status(manager, 'GET', url), url).toBe(200);
+    }
+    const link = { links: [playlistLink(sizedPlaylistId(20))] };
+    expect(await status(viewer, 'POST', '/api/admin/scraping/jobs', link)).toBe(403);
+    expect(await status(manager, 'POST', '/api/admin/scraping/jobs', link)).toBe(201);
+    expect(await status(viewer, 'POST', `/api/admin/scraping/jobs/${jobId}/cancel`)).toBe(403);
+    expect(await status(viewer, 'GET', '/api/admin/scraping/dashboard')).toBe(403);
+    expect(await status(manager, 'GET', '/api/admin/scraping/dashboard')).toBe(403);
+    const dashboard = await ctx.call('GET', '/api/admin/scraping/dashboard?days=7', { token: reference });
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.json().data.per_day).toHaveLength(7);
+    expect(dashboard.json().data.artists).toBeGreaterThan(0);
+    expect(
+      (await ctx.call('GET', '/api/admin/scraping/dashboard?days=200', { token: reference })).statusCode,
+    ).toBe(422);
+  });
+});

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { SpotifyApiError, type SpotifyProvider } from './contract';
 import { createSpotifyProvider, isSandboxSpotify } from './index';
-import { SANDBOX_MAX_PLAYLIST_TRACKS, sandboxSpotifyUserId } from './sandbox';
+import {
+  SANDBOX_MAX_PLAYLIST_TRACKS,
+  sandboxSiteEmail,
+  sandboxSiteHasEmail,
+  sandboxSpotifyUserId,
+} from './sandbox';
 
 let ctx: TestContext;
 let spotify: SpotifyProvider;
@@ -318,6 +323,8 @@ describe('provider selection', () => {
         ['DELETE', `/api/sandbox/spotify/playlists/${id}/tracks/${id}`],
         ['GET', `/api/sandbox/spotify/cover/${id}.svg`],
         ['GET', `/api/sandbox/spotify/authorize?state=s&redirect_uri=${encodeURIComponent(`${appUrl}/cb`)}`],
+        ['GET', `/api/sandbox/scraping/sites/${id}`],
+        ['GET', `/api/sandbox/scraping/sites/${id}/contact`],
       ];
       for (const [method, url, body] of calls) {
         expect((await real.call(method, url, { body })).statusCode, `${method} ${url}`).toBe(404);
@@ -401,5 +408,22 @@ describe('sandbox Spotify scraping data (issue 16)', () => {
     const found = (await spotify.getPlaylist(first.items[0]!.id))!;
     expect(found.trackCount).toBe(first.items[0]!.trackCount);
     expect(found.ownerId).toBe(first.items[0]!.ownerId);
+  });
+});
+
+describe('sandbox websites of artists (issue 16)', () => {
+  it('serves the artists’ sites with a contact page, and a robots.txt forbidding their private pages', async () => {
+    const robots = await ctx.call('GET', '/robots.txt');
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toContain('Allow: /api/sandbox/scraping/sites/');
+    expect(robots.body).toContain('Disallow: /api/sandbox/scraping/sites/*/private');
+    let artistId = newId();
+    while (!sandboxSiteHasEmail(artistId)) artistId = newId();
+    const home = await ctx.call('GET', `/api/sandbox/scraping/sites/${artistId}`);
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain(`/api/sandbox/scraping/sites/${artistId}/contact`);
+    const contact = await ctx.call('GET', `/api/sandbox/scraping/sites/${artistId}/contact`);
+    expect(contact.body).toContain(`mailto:${sandboxSiteEmail(artistId)}`);
+    expect((await ctx.call('GET', '/api/sandbox/scraping/sites/not-an-id')).statusCode).toBe(422);
   });
 });
