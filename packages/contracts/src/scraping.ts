@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { AdminPermission } from './permissions';
 import type { StatusEntry } from './statuses';
 
 /**
@@ -7,20 +6,6 @@ import type { StatusEntry } from './statuses';
  * auto-scraping jobs (a keyword on a schedule) and the leads they find. Shared by the API (request
  * validation, route guards) and the back-office (forms, menu, screens), so both say the same thing.
  */
-
-/**
- * Back-office permissions of the scraping screens (docs/decisions.md "Scraping (issue 16)"):
- * - `view` (view.main.scraping.tab.list): the job and auto-job lists and the scraping event log;
- * - `manage` (scraping.show): what shows or changes leads' data: a job's or an auto job's details and
- *   results, starting and cancelling jobs, auto jobs' changes and runs, CSV export, sending to a
- *   leads list, erasing a lead;
- * - `dashboard` (view.main.genres.tab.list): /scraping_dashboard, as spec section 2 gates it.
- */
-export const SCRAPING_PERMISSIONS = {
-  view: 'view.main.scraping.tab.list',
-  manage: 'scraping.show',
-  dashboard: 'view.main.genres.tab.list',
-} as const satisfies Record<string, AdminPermission>;
 
 /** Status of scraping jobs and auto-scraping runs. */
 export const SCRAPING_JOB_STATUS = {

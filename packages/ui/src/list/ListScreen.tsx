@@ -29,6 +29,11 @@ export interface ListScreenProps<T> {
   /** Content above the table (stats cards). */
   header?: ReactNode;
   onRowClick?: (record: T) => void;
+  /**
+   * Ask the list again this often (ms) while it shows something that moves (a live progress); a
+   * function decides from the rows shown.
+   */
+  refetchInterval?: number | false | ((records: T[]) => number | false);
 }
 
 /**
@@ -47,6 +52,7 @@ export function ListScreen<T>({
   actions,
   header,
   onRowClick,
+  refetchInterval,
 }: ListScreenProps<T>) {
   const { t, i18n } = useTranslation();
   const { api } = useApi();
@@ -56,6 +62,10 @@ export function ListScreen<T>({
     queryKey: ['list', path, queryString],
     queryFn: ({ signal }) => api.list<T>(path, { query: list.query, signal }),
     placeholderData: keepPreviousData,
+    refetchInterval:
+      typeof refetchInterval === 'function'
+        ? (query) => refetchInterval(query.state.data?.data ?? [])
+        : refetchInterval,
   });
 
   const sort = parseOrder(list.params.order);

@@ -1,6 +1,6 @@
+import { SCRAPING_PERMISSIONS as P } from '@lm/contracts/permissions';
 import {
   autoScrapingJobSchema,
-  SCRAPING_PERMISSIONS as P,
   scrapingJobCreateSchema,
   scrapingLeadFilterSchema,
   sendToLeadListSchema,
