@@ -1,5 +1,5 @@
 import { confirmAction, formatDateTime, formatNumber } from '@lm/ui';
-import { Anchor, Badge, Button, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useEraseLead, useLead } from '../../hooks/use-scraping';
@@ -70,45 +70,34 @@ export function LeadDrawer({ leadId, onClose }: { leadId: number | null; onClose
             ))}
           </Group>
           <Text fw={600}>{t('scraping.lead.sources')}</Text>
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('scraping.lead.field')}</Table.Th>
-                  <Table.Th>{t('scraping.lead.value')}</Table.Th>
-                  <Table.Th>{t('scraping.lead.found')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {fields.map((field) => (
-                  <Table.Tr key={field}>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace" dir="ltr" span>
-                        {field}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-word' }} dir="auto">
-                      {shown(field)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor
-                        href={data.provenance[field]!.source}
-                        target="_blank"
-                        rel="noreferrer"
-                        size="xs"
-                        dir="ltr"
-                      >
-                        {data.provenance[field]!.source}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(data.provenance[field]!.found_at, lang)}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap="xs">
+            {fields.map((field) => (
+              <Paper key={field} withBorder p="sm" radius="sm" data-testid={`lead-field-${field}`}>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="xs" ff="monospace" dir="ltr" c="dimmed">
+                    {field}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(data.provenance[field]!.found_at, lang)}
+                  </Text>
+                </Group>
+                <Text size="sm" fw={500} dir="auto" style={{ overflowWrap: 'anywhere' }}>
+                  {shown(field)}
+                </Text>
+                <Anchor
+                  href={data.provenance[field]!.source}
+                  target="_blank"
+                  rel="noreferrer"
+                  size="xs"
+                  dir="ltr"
+                  display="block"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {t('scraping.lead.found')}: {data.provenance[field]!.source}
+                </Anchor>
+              </Paper>
+            ))}
+          </Stack>
           {data.websites.length > 0 && (
             <Stack gap={4}>
               <Text fw={600}>{t('scraping.lead.websites')}</Text>

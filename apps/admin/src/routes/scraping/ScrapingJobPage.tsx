@@ -237,19 +237,24 @@ export function ScrapingJobPage() {
       <Card padding="lg" data-testid="job-card">
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" miw={0}>
               <Avatar src={data.playlist_image_url} size={56} radius="sm" color="green">
                 <IconPlaylist size={28} />
               </Avatar>
-              <Stack gap={2}>
+              <Stack gap={2} miw={0}>
                 <Text fw={700} size="lg" data-testid="job-playlist">
                   {data.playlist_name ?? data.playlist_id}
                 </Text>
-                <Anchor href={data.playlist_url} target="_blank" rel="noreferrer" size="sm" dir="ltr">
-                  <Group gap={4} wrap="nowrap" component="span">
-                    <IconBrandSpotify size={14} />
-                    {data.playlist_url}
-                  </Group>
+                <Anchor
+                  href={data.playlist_url}
+                  target="_blank"
+                  rel="noreferrer"
+                  size="sm"
+                  dir="ltr"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  <IconBrandSpotify size={14} style={{ verticalAlign: 'middle', marginInlineEnd: 4 }} />
+                  {data.playlist_url}
                 </Anchor>
               </Stack>
             </Group>
@@ -316,7 +321,7 @@ export function ScrapingJobPage() {
               </Text>
               <Text size="sm">
                 {formatDateTime(data.started_at ?? data.created_at, lang)}
-                {data.finished_at ? ` → ${formatDateTime(data.finished_at, lang)}` : ''}
+                {data.finished_at ? ` – ${formatDateTime(data.finished_at, lang)}` : ''}
               </Text>
             </Stack>
           </SimpleGrid>
