@@ -46,7 +46,7 @@ test('staff scrape two playlists, filter the artists and send them to a leads li
   const jobUrl = page.url();
   await expect(page.getByTestId('job-card')).toContainText('80 / 80 tracks (100 %)');
   await expect(page.getByTestId('job-card').getByTestId('scraping-status')).toHaveText('Completed');
-  const artists = Number((await page.getByTestId('job-artists').innerText()).replace(/\D/g, ''));
+  const artists = Number(((await page.getByTestId('job-artists').textContent()) ?? '').replace(/\D/g, ''));
   expect(artists).toBeGreaterThan(50);
 
   // Filter the artists by a genre, and send them to a new leads list.
@@ -54,7 +54,7 @@ test('staff scrape two playlists, filter the artists and send them to a leads li
   await filters.getByRole('button', { name: 'Show the filters' }).click();
   await filters.getByLabel('Genre', { exact: true }).click();
   const option = page.getByRole('option').first();
-  const genre = (await option.innerText()).replace(/ \(\d+\)$/, '');
+  const genre = ((await option.textContent()) ?? '').trim().replace(/ \(\d+\)$/, '');
   await option.click();
   await filters.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/filter%5Bgenre%5D=|filter\[genre\]=/);
