@@ -23,6 +23,11 @@ export interface JobDefinition<T extends object = object> {
   queue?: { policy?: QueuePolicy; expireInSeconds?: number; heartbeatSeconds?: number };
   /** Jobs of this queue one process runs at the same time (default 1). */
   concurrency?: number;
+  /**
+   * Seconds a worker waits between fetches (default 1, pg-boss's minimum 0.5): a worker that finished a
+   * job sooner waits the rest before the next fetch, which sets the pace of many short jobs.
+   */
+  pollingIntervalSeconds?: number;
 }
 
 /** What a handler knows about the job it runs. */
@@ -95,7 +100,11 @@ export function createJobs(
           };
           await boss.work(
             def.name,
-            { pollingIntervalSeconds: 1, includeMetadata: true, localConcurrency: def.concurrency ?? 1 },
+            {
+              pollingIntervalSeconds: def.pollingIntervalSeconds ?? 1,
+              includeMetadata: true,
+              localConcurrency: def.concurrency ?? 1,
+            },
             handler,
           );
         }

@@ -39,6 +39,9 @@ export function scrapingJobDefinitions(deps: ScrapingDeps): JobDefinition[] {
       name: SCRAPING_QUEUES.playlist,
       retryLimit: PLAYLIST_RETRY_LIMIT,
       concurrency: deps.config.SCRAPING_CONCURRENCY,
+      // A playlist of a few hundred tracks is a second's work: the next one is fetched without a full
+      // second's wait (pg-boss's shortest interval).
+      pollingIntervalSeconds: 0.5,
       queue: { policy: 'stately', heartbeatSeconds: 30, expireInSeconds: 900 },
       handler: async (data, meta) => processScrapingJob(deps, (data as { jobId: number }).jobId, meta),
     },
