@@ -3,7 +3,7 @@ import {
   SCRAPING_LIMITS,
   SCRAPING_JOB_STATUS as STATUS,
 } from '@lm/contracts/scraping';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { JobMeta } from '../../jobs/jobs';
@@ -463,20 +463,4 @@ export async function resumeStalledRuns(deps: ScrapingDeps): Promise<void> {
       await withTransaction(deps.database, (tx) => completeRunIfDone(deps, tx, run.id));
     }
   }
-}
-
-/** Open scraping jobs of these runs (for the views). */
-export async function openJobsOfRuns(deps: ScrapingDeps, runIds: number[]): Promise<Map<number, number>> {
-  if (runIds.length === 0) return new Map();
-  const rows = await deps.database.db
-    .select({ runId: scrapingJobs.autoRunId, n: sql<number>`count(*)::int` })
-    .from(scrapingJobs)
-    .where(
-      and(
-        inArray(scrapingJobs.autoRunId, runIds),
-        inArray(scrapingJobs.statusId, [STATUS.QUEUED, STATUS.RUNNING]),
-      ),
-    )
-    .groupBy(scrapingJobs.autoRunId);
-  return new Map(rows.map((r) => [r.runId!, r.n]));
 }
