@@ -15,6 +15,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { scrapingRoutes } from './modules/scraping/scraping.routes';
 import { adminSettingsRoutes } from './modules/settings/admin-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { todosRoutes } from './modules/todos/todos.routes';
@@ -50,6 +51,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminPayoutsRoutes,
   expressRoutes,
   adminExpressRoutes,
+  scrapingRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

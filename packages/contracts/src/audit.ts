@@ -83,6 +83,14 @@ export const AUDIT_ACTIONS = [
   'express.reason_update',
   'express.reason_retire',
   'dev.clock_advance',
+  'scraping.jobs_create',
+  'scraping.job_cancel',
+  'scraping.export',
+  'scraping.auto_create',
+  'scraping.auto_update',
+  'scraping.auto_run',
+  'leads.list_add',
+  'leads.erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -109,5 +117,9 @@ export const AUDIT_TARGETS = [
   'express_tier',
   'express_duration',
   'express_reason',
+  'scraping_job',
+  'auto_scraping_job',
+  'lead',
+  'lead_list',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -7,5 +7,6 @@ export * from './messages';
 export * from './money';
 export * from './permission-groups';
 export * from './permissions';
+export * from './scraping';
 export * from './statuses';
 export * from './users';

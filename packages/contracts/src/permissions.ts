@@ -111,3 +111,17 @@ export const USER_ADMIN_PERMISSIONS = {
   invite: 'users.show.invite',
   resetPassword: 'users.show.reset.password',
 } as const satisfies Record<string, AdminPermission>;
+
+/**
+ * Back-office permissions of the scraping screens (docs/decisions.md "Scraping (issue 16)"):
+ * - `view` (view.main.scraping.tab.list): the job and auto-job lists and the scraping event log;
+ * - `manage` (scraping.show): what shows or changes leads' data: a job's or an auto job's details and
+ *   results, starting and cancelling jobs, auto jobs' changes and runs, CSV export, sending to a
+ *   leads list, erasing a lead;
+ * - `dashboard` (view.main.genres.tab.list): /scraping_dashboard, as spec section 2 gates it.
+ */
+export const SCRAPING_PERMISSIONS = {
+  view: 'view.main.scraping.tab.list',
+  manage: 'scraping.show',
+  dashboard: 'view.main.genres.tab.list',
+} as const satisfies Record<string, AdminPermission>;

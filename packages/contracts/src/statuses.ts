@@ -39,6 +39,8 @@ export const STATUS_LABEL_KINDS: Readonly<Record<string, StatusKind>> = {
   'on going': 'in_progress',
   auditing: 'in_progress',
   processing: 'in_progress',
+  queued: 'waiting',
+  running: 'in_progress',
   invited: 'in_progress',
   active: 'success',
   approved: 'success',
@@ -75,7 +77,7 @@ export interface StatusEntry {
 }
 
 /** A map entry whose kind comes from its label ({@link statusKindOf}), so no map can disagree with another. */
-function entry(id: number, label: string): StatusEntry {
+export function entry(id: number, label: string): StatusEntry {
   return { id, label, kind: statusKindOf(label) };
 }
 

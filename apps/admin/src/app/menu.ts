@@ -1,4 +1,7 @@
-import { EXPRESS_ADMIN_PERMISSIONS as EXPRESS } from '@lm/contracts/permissions';
+import {
+  EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
+  SCRAPING_PERMISSIONS as SCRAPING,
+} from '@lm/contracts/permissions';
 import type { MenuItem } from '@lm/ui';
 import {
   IconAdjustments,
@@ -8,11 +11,14 @@ import {
   IconBuildingBank,
   IconCategory,
   IconChartBar,
+  IconChartDots,
+  IconClockPlay,
   IconDatabase,
   IconFileAnalytics,
   IconHeart,
   IconHistory,
   IconLayersSubtract,
+  IconListDetails,
   IconLock,
   IconMailbox,
   IconPackage,
@@ -21,6 +27,7 @@ import {
   IconReceipt,
   IconSmartHome,
   IconSpeakerphone,
+  IconSpider,
   IconStack2,
   IconUserCog,
   IconUserShield,
@@ -32,7 +39,8 @@ import {
 /**
  * Admin side menu of spec section 2: Settings header; Admins & Roles (Admins, Roles & Permissions,
  * Audit Logs); Settings; Dashboard; Users; Campaigns (Custom, Spotify, TikTok, Instagram); Express
- * Playlists; Reports; Wallet (Main Wallet, Payout Requests, Wallet Packages); and the Dev mailbox
+ * Playlists; Scraping (jobs, auto-scraping, dashboard, event log: issue 16); Reports; Wallet (Main
+ * Wallet, Payout Requests, Wallet Packages); and the Dev mailbox
  * while the outbox mail driver is active. An item shows once its screen exists and the admin holds
  * its permission.
  */
@@ -172,6 +180,41 @@ export const adminMenu: readonly MenuItem[] = [
     icon: IconPlaylist,
     to: '/express/playlists/list',
     permission: EXPRESS.playlists,
+  },
+  {
+    key: 'scraping',
+    label: 'nav.scraping',
+    icon: IconSpider,
+    children: [
+      {
+        key: 'scraping-jobs',
+        label: 'nav.scraping_jobs',
+        icon: IconPlaylist,
+        to: '/scraping-jobs/lists',
+        permission: SCRAPING.view,
+      },
+      {
+        key: 'auto-scraping',
+        label: 'nav.auto_scraping',
+        icon: IconClockPlay,
+        to: '/auto-scraping-jobs/lists',
+        permission: SCRAPING.view,
+      },
+      {
+        key: 'scraping-dashboard',
+        label: 'nav.scraping_dashboard',
+        icon: IconChartDots,
+        to: '/scraping_dashboard',
+        permission: SCRAPING.dashboard,
+      },
+      {
+        key: 'scraping-logs',
+        label: 'nav.scraping_logs',
+        icon: IconListDetails,
+        to: '/scraping/logs',
+        permission: SCRAPING.view,
+      },
+    ],
   },
   {
     key: 'reports',

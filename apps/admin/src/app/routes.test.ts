@@ -30,4 +30,22 @@ describe('back-office routes', () => {
       expect(item.permission, item.to).toBe(route.access?.permission);
     }
   });
+
+  it('guard the scraping screens: lists with the scraping permission, details with scraping.show, the dashboard as spec section 2 says', () => {
+    const permissionOf = (path: string) => adminRoutes.find((r) => r.path === path)?.access?.permission;
+    expect(permissionOf('/scraping-jobs/lists')).toBe('view.main.scraping.tab.list');
+    expect(permissionOf('/auto-scraping-jobs/lists')).toBe('view.main.scraping.tab.list');
+    expect(permissionOf('/scraping/logs')).toBe('view.main.scraping.tab.list');
+    expect(permissionOf('/playlist/scraping/:scrapingId')).toBe('scraping.show');
+    expect(permissionOf('/auto-scraping-jobs/view/:autoScrapeId')).toBe('scraping.show');
+    expect(permissionOf('/scraping_dashboard')).toBe('view.main.genres.tab.list');
+    expect(permissionOf('/logs')).toBe('view.main.logs.tab.list');
+    const scraping = adminMenu.find((item) => item.key === 'scraping');
+    expect(scraping?.children?.map((c) => c.to)).toEqual([
+      '/scraping-jobs/lists',
+      '/auto-scraping-jobs/lists',
+      '/scraping_dashboard',
+      '/scraping/logs',
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
   GENERAL,
+  SCRAPING_PERMISSIONS as SCRAPING,
   USER_ADMIN_PERMISSIONS,
 } from '@lm/contracts/permissions';
 import type { RouteAccess } from '@lm/ui';
@@ -161,6 +162,38 @@ export const adminRoutes: readonly AdminRoute[] = [
     path: '/express-campaigns/:campaignId',
     access: { permission: EXPRESS.campaigns },
     screen: page(() => import('../routes/express/CampaignsPages'), 'CampaignDetailPage'),
+  },
+  // Scraping (issue 16): lists and the event log need the scraping screen permission, details and
+  // changes scraping.show, the dashboard the spec's view.main.genres.tab.list.
+  {
+    path: '/scraping-jobs/lists',
+    access: { permission: SCRAPING.view },
+    screen: page(() => import('../routes/scraping/ScrapingJobsPage'), 'ScrapingJobsPage'),
+  },
+  {
+    path: '/playlist/scraping/:scrapingId',
+    access: { permission: SCRAPING.manage },
+    screen: page(() => import('../routes/scraping/ScrapingJobPage'), 'ScrapingJobPage'),
+  },
+  {
+    path: '/auto-scraping-jobs/lists',
+    access: { permission: SCRAPING.view },
+    screen: page(() => import('../routes/scraping/AutoScrapingPages'), 'AutoScrapingJobsPage'),
+  },
+  {
+    path: '/auto-scraping-jobs/view/:autoScrapeId',
+    access: { permission: SCRAPING.manage },
+    screen: page(() => import('../routes/scraping/AutoScrapingPages'), 'AutoScrapingJobPage'),
+  },
+  {
+    path: '/scraping_dashboard',
+    access: { permission: SCRAPING.dashboard },
+    screen: page(() => import('../routes/scraping/ScrapingDashboardPage'), 'ScrapingDashboardPage'),
+  },
+  {
+    path: '/scraping/logs',
+    access: { permission: SCRAPING.view },
+    screen: page(() => import('../routes/scraping/ScrapingLogsPage'), 'ScrapingLogsPage'),
   },
   // Staff and control (issue 7): admins, roles, audit log, notifications, settings, queue monitor,
   // reference data, reports.

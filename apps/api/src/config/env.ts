@@ -68,6 +68,13 @@ export const envSchema = z.object({
   SPOTIFY_CLIENT_ID: z.string().optional(),
   SPOTIFY_CLIENT_SECRET: z.string().optional(),
   /**
+   * Spotify calls the scraping tool may make in a minute, shared by every worker of every instance
+   * (issue 16); Spotify's own limit is not published, its 429 answers pause every worker as well.
+   */
+  SPOTIFY_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Scraping jobs one process works on at the same time. */
+  SCRAPING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /**
    * Wise payouts (issue 6): API token and business profile id, and the PEM public key Wise signs
    * webhooks with (`\n` escapes allowed). All unset: the sandbox Wise.
    */

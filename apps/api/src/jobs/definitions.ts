@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import { expressJobs } from '../modules/express-spotify/express.service';
 import { payoutJobs } from '../modules/payouts/payouts.service';
 import { queueJobs } from '../modules/queues/queues.service';
+import { scrapingJobDefinitions } from '../modules/scraping/scraping.jobs';
 import { notifyStaffFailedJob } from '../modules/todos/todos.service';
 import { invoiceJobs } from '../modules/wallet/invoices.service';
 import type { AppDeps } from '../platform/app';
@@ -15,6 +16,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...expressJobs(deps),
     ...queueJobs(deps),
     ...payoutJobs(deps),
+    ...scrapingJobDefinitions(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 

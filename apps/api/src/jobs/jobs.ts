@@ -1,14 +1,41 @@
-import { PgBoss, type SendOptions, type WorkHandler } from 'pg-boss';
+import {
+  type ConstructorOptions,
+  PgBoss,
+  type QueuePolicy,
+  type SendOptions,
+  type WorkHandler,
+} from 'pg-boss';
 import type { Tx } from '../db/client';
 
 /** A job handler registered by a module: queue name, handler, queue options. */
 export interface JobDefinition<T extends object = object> {
   name: string;
-  handler: (data: T, meta: { id: string; retryCount: number }) => Promise<void>;
+  handler: (data: T, meta: JobMeta) => Promise<void>;
   /** Retries with exponential backoff; a handler must be safe to run twice. */
   retryLimit?: number;
   /** Optional cron schedule (UTC), e.g. '0 3 * * *'. */
   cron?: string;
+  /**
+   * Queue options beyond retries: the policy (e.g. `stately` with singleton keys), how long a job may
+   * stay active, and a heartbeat (a worker that dies stops beating and its job is retried at once
+   * rather than after `expireInSeconds`).
+   */
+  queue?: { policy?: QueuePolicy; expireInSeconds?: number; heartbeatSeconds?: number };
+  /** Jobs of this queue one process runs at the same time (default 1). */
+  concurrency?: number;
+  /**
+   * Seconds a worker waits between fetches (default 1, pg-boss's minimum 0.5): a worker that finished a
+   * job sooner waits the rest before the next fetch, which sets the pace of many short jobs.
+   */
+  pollingIntervalSeconds?: number;
+}
+
+/** What a handler knows about the job it runs. */
+export interface JobMeta {
+  id: string;
+  retryCount: number;
+  /** When pg-boss created the job (a cron occurrence's job is created in its minute). */
+  createdOn?: Date;
 }
 
 /**
@@ -43,9 +70,21 @@ function onTx(tx?: Tx) {
 /** Retries of a queue whose definition names none (with exponential backoff from 5 s). */
 export const DEFAULT_RETRY_LIMIT = 5;
 
-/** Create the job system on `connectionString` (schema `pgboss`). */
-export function createJobs(connectionString: string): Jobs {
-  const boss = new PgBoss({ connectionString, schema: 'pgboss', application_name: 'liberty-jobs', max: 5 });
+/**
+ * Create the job system on `connectionString` (schema `pgboss`).
+ * @param options pg-boss timings (tests shorten the cron pass intervals)
+ */
+export function createJobs(
+  connectionString: string,
+  options: Pick<ConstructorOptions, 'cronMonitorIntervalSeconds' | 'cronWorkerIntervalSeconds'> = {},
+): Jobs {
+  const boss = new PgBoss({
+    connectionString,
+    schema: 'pgboss',
+    application_name: 'liberty-jobs',
+    max: 5,
+    ...options,
+  });
   let running = false;
   boss.on('error', (err) => {
     if ((err as { code?: string }).code === '57P01') return; // server shutting down
@@ -63,13 +102,25 @@ export function createJobs(connectionString: string): Jobs {
           retryLimit: def.retryLimit ?? DEFAULT_RETRY_LIMIT,
           retryBackoff: true,
           retryDelay: 5,
+          ...def.queue,
         });
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
         if (work) {
           const handler: WorkHandler<object> = async (jobs) => {
-            for (const job of jobs) await def.handler(job.data, { id: job.id, retryCount: job.retryCount });
+            for (const job of jobs) {
+              const { createdOn } = job as { createdOn?: Date };
+              await def.handler(job.data, { id: job.id, retryCount: job.retryCount, createdOn });
+            }
           };
-          await boss.work(def.name, { pollingIntervalSeconds: 1 }, handler);
+          await boss.work(
+            def.name,
+            {
+              pollingIntervalSeconds: def.pollingIntervalSeconds ?? 1,
+              includeMetadata: true,
+              localConcurrency: def.concurrency ?? 1,
+            },
+            handler,
+          );
         }
       }
     },

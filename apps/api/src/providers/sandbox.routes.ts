@@ -2,6 +2,7 @@ import type { RouteModule } from '../platform/app';
 import { sandboxGoogleRoutes } from './google/sandbox.routes';
 import { sandboxPaymentRoutes } from './payments/sandbox.routes';
 import { sandboxSpotifyRoutes } from './spotify/sandbox.routes';
+import { sandboxSitesRoutes } from './spotify/sandbox-sites.routes';
 import { sandboxWiseRoutes } from './wise/sandbox.routes';
 
 /**
@@ -20,6 +21,12 @@ export const sandboxRoutes: RouteModule = async (app, deps) => {
     { parseAs: 'string', bodyLimit: 8192 },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  for (const routes of [sandboxGoogleRoutes, sandboxPaymentRoutes, sandboxSpotifyRoutes, sandboxWiseRoutes])
+  for (const routes of [
+    sandboxGoogleRoutes,
+    sandboxPaymentRoutes,
+    sandboxSpotifyRoutes,
+    sandboxSitesRoutes,
+    sandboxWiseRoutes,
+  ])
     await routes(app, deps);
 };

@@ -35,6 +35,11 @@ export interface ListScreenProps<T> {
    * what to do next (issue 20). With filters applied the screen offers to reset them instead.
    */
   empty?: { title?: string; hint?: string; action?: ReactNode };
+  /**
+   * Ask the list again this often (ms) while it shows something that moves (a live progress); a
+   * function decides from the rows shown.
+   */
+  refetchInterval?: number | false | ((records: T[]) => number | false);
 }
 
 /**
@@ -54,6 +59,7 @@ export function ListScreen<T>({
   header,
   onRowClick,
   empty,
+  refetchInterval,
 }: ListScreenProps<T>) {
   const { t, i18n } = useTranslation();
   const { api } = useApi();
@@ -63,6 +69,10 @@ export function ListScreen<T>({
     queryKey: ['list', path, queryString],
     queryFn: ({ signal }) => api.list<T>(path, { query: list.query, signal }),
     placeholderData: keepPreviousData,
+    refetchInterval:
+      typeof refetchInterval === 'function'
+        ? (query) => refetchInterval(query.state.data?.data ?? [])
+        : refetchInterval,
   });
 
   const sort = parseOrder(list.params.order);

@@ -33,6 +33,11 @@ export interface SpotifyPlaylist {
   externalUrl: string;
   /** Number of items in the playlist. */
   trackCount: number;
+  /**
+   * The curator's public description (plain text, Spotify escapes HTML); curators often publish a
+   * submission address or a website there. Null when empty.
+   */
+  description: string | null;
 }
 
 /** Whether a track is in a playlist, and where. */
@@ -71,6 +76,81 @@ export interface SpotifyArtist {
   genres: string[];
 }
 
+/** An artist credited on a playlist item. */
+export interface SpotifyArtistRef {
+  id: string;
+  name: string;
+}
+
+/**
+ * One track of a playlist (episodes, local files and removed tracks are left out, so a page may hold
+ * fewer entries than asked for; `position` is the entry's index in the playlist).
+ */
+export interface SpotifyPlaylistItem {
+  position: number;
+  trackId: string;
+  trackName: string;
+  /** Credited artists in Spotify's order (main artist first); artists without an id are left out. */
+  artists: SpotifyArtistRef[];
+  /** ISO 8601 time the track was added, null when Spotify does not say. */
+  addedAt: string | null;
+}
+
+/** A page of a playlist's items. */
+export interface SpotifyPlaylistItemsPage {
+  items: SpotifyPlaylistItem[];
+  /** Entries in the whole playlist (tracks and skipped entries). */
+  total: number;
+  /** Offset of the next page, null after the last one. */
+  nextOffset: number | null;
+}
+
+/**
+ * An artist's public profile (issue 16: followers, genres, popularity, image, Spotify URL, links).
+ * Development Mode apps get no followers or popularity since February 2026: null then.
+ */
+export interface SpotifyArtistProfile {
+  id: string;
+  name: string;
+  imageUrl: string | null;
+  followers: number | null;
+  popularity: number | null;
+  genres: string[];
+  /** https://open.spotify.com/artist/<id> */
+  externalUrl: string;
+  /**
+   * Public links the artist lists besides Spotify, by kind (`website`, `instagram`, ...). The Web API
+   * publishes none (its `external_urls` holds only the Spotify link), so the real client answers {};
+   * the sandbox lists some, to exercise the contact pipeline.
+   */
+  links: Record<string, string>;
+}
+
+/** A playlist found by search. */
+export interface SpotifyPlaylistSummary {
+  id: string;
+  name: string;
+  ownerId: string;
+  ownerName: string | null;
+  externalUrl: string;
+  imageUrl: string | null;
+  /** Items in the playlist, null when the answer does not say. */
+  trackCount: number | null;
+}
+
+/** A page of playlist search results. */
+export interface SpotifyPlaylistSearchPage {
+  items: SpotifyPlaylistSummary[];
+  total: number;
+}
+
+/** Items per page of GET /playlists/{id}/items (the endpoint's maximum). */
+export const PLAYLIST_ITEMS_PAGE_SIZE = 50;
+/** Ids per call of GET /artists?ids= (the endpoint's maximum). */
+export const MAX_ARTISTS_PER_CALL = 50;
+/** Results per search page: 10 is the most a Development Mode app may ask for since February 2026. */
+export const PLAYLIST_SEARCH_PAGE_SIZE = 10;
+
 /** Scopes asked of curators: read their (private and collaborative) playlists and their email. */
 export const SPOTIFY_CURATOR_SCOPES = 'playlist-read-private playlist-read-collaborative user-read-email';
 
@@ -85,6 +165,14 @@ export function clampSearchLimit(limit: number): number {
   return Number.isFinite(limit) ? Math.min(50, Math.max(1, Math.trunc(limit))) : 10;
 }
 
+/**
+ * Why a call failed, when it is something a caller acts on: `rate_limited` (429: wait
+ * `retryAfterSeconds`), `not_permitted` (403 on a catalogue read: since February 2026 an app in
+ * Development Mode reads the items of only the playlists its user owns or collaborates on, and some
+ * endpoints not at all; Extended Quota needs a registered business).
+ */
+export type SpotifyFailure = 'rate_limited' | 'not_permitted' | 'other';
+
 /** A failed Spotify call, with the HTTP status Spotify answered. */
 export class SpotifyApiError extends Error {
   constructor(
@@ -95,6 +183,13 @@ export class SpotifyApiError extends Error {
   ) {
     super(message);
     this.name = 'SpotifyApiError';
+  }
+
+  /** What the failure means for the caller (see {@link SpotifyFailure}). */
+  get failure(): SpotifyFailure {
+    if (this.status === 429) return 'rate_limited';
+    if (this.status === 403) return 'not_permitted';
+    return 'other';
   }
 }
 
@@ -144,4 +239,21 @@ export interface SpotifyProvider {
    * @throws SpotifyApiError on failures
    */
   searchArtists(q: string, limit: number): Promise<SpotifyArtist[]>;
+  /**
+   * A page of the playlist's tracks from `offset` (GET /playlists/{id}/items, at most
+   * PLAYLIST_ITEMS_PAGE_SIZE); null when the playlist is not found.
+   * @throws SpotifyApiError 403 (`failure` 'not_permitted') when the app's mode may not read it, 429, 5xx
+   */
+  getPlaylistItems(playlistId: string, offset: number): Promise<SpotifyPlaylistItemsPage | null>;
+  /**
+   * Profiles of up to MAX_ARTISTS_PER_CALL artists (GET /artists?ids=) in the order asked; ids
+   * Spotify does not know are left out.
+   * @throws RangeError for more than MAX_ARTISTS_PER_CALL ids; SpotifyApiError on failures
+   */
+  getArtists(ids: readonly string[]): Promise<SpotifyArtistProfile[]>;
+  /**
+   * Playlists matching `q` (GET /search?type=playlist), PLAYLIST_SEARCH_PAGE_SIZE from `offset`.
+   * @throws SpotifyApiError on failures
+   */
+  searchPlaylists(q: string, offset: number): Promise<SpotifyPlaylistSearchPage>;
 }

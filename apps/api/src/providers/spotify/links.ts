@@ -79,3 +79,11 @@ export function trackLinkResultCode(link: string): 1 | 2 {
 export function spotifyUrl(kind: SpotifyLinkKind, id: string): string {
   return `${SPOTIFY_OPEN_HOST}/${kind}/${id}`;
 }
+
+/**
+ * The public web link of an artist or a user profile (a playlist's owner: the curator). User ids are
+ * free-form (old accounts have their chosen name), hence the encoding.
+ */
+export function spotifyProfileUrl(kind: 'artist' | 'user', id: string): string {
+  return `${SPOTIFY_OPEN_HOST}/${kind}/${encodeURIComponent(id)}`;
+}

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { SpotifyApiError, type SpotifyProvider } from './contract';
 import { createSpotifyProvider, isSandboxSpotify } from './index';
-import { sandboxSpotifyUserId } from './sandbox';
+import {
+  SANDBOX_MAX_PLAYLIST_TRACKS,
+  sandboxSiteEmail,
+  sandboxSiteHasEmail,
+  sandboxSpotifyUserId,
+} from './sandbox';
 
 let ctx: TestContext;
 let spotify: SpotifyProvider;
@@ -318,6 +323,8 @@ describe('provider selection', () => {
         ['DELETE', `/api/sandbox/spotify/playlists/${id}/tracks/${id}`],
         ['GET', `/api/sandbox/spotify/cover/${id}.svg`],
         ['GET', `/api/sandbox/spotify/authorize?state=s&redirect_uri=${encodeURIComponent(`${appUrl}/cb`)}`],
+        ['GET', `/api/sandbox/scraping/sites/${id}`],
+        ['GET', `/api/sandbox/scraping/sites/${id}/contact`],
       ];
       for (const [method, url, body] of calls) {
         expect((await real.call(method, url, { body })).statusCode, `${method} ${url}`).toBe(404);
@@ -325,5 +332,98 @@ describe('provider selection', () => {
     } finally {
       await real.close();
     }
+  });
+});
+
+describe('sandbox Spotify scraping data (issue 16)', () => {
+  /** A sized sandbox playlist id: `Tracks` + three digits + 13 random base62 characters. */
+  const sized = (n: number) => `Tracks${String(n).padStart(3, '0')}${newId().slice(0, 13)}`;
+
+  it('pages a sized playlist 50 at a time, the same for the same id, up to its size', async () => {
+    const id = sized(120);
+    expect((await spotify.getPlaylist(id))!.trackCount).toBe(120);
+    const positions: number[] = [];
+    let offset: number | null = 0;
+    while (offset !== null) {
+      const page = await spotify.getPlaylistItems(id, offset);
+      expect(page!.total).toBe(120);
+      expect(page!.items.length).toBeLessThanOrEqual(50);
+      positions.push(...page!.items.map((i) => i.position));
+      offset = page!.nextOffset;
+    }
+    expect(positions).toEqual(Array.from({ length: 120 }, (_, i) => i));
+    expect(await spotify.getPlaylistItems(id, 50)).toEqual(await spotify.getPlaylistItems(id, 50));
+    expect(await spotify.getPlaylistItems('NotFound00000000000000', 0)).toBeNull();
+  });
+
+  it('holds up to 500 tracks, and lists placements after the generated tracks', async () => {
+    expect((await spotify.getPlaylist(sized(999)))!.trackCount).toBe(SANDBOX_MAX_PLAYLIST_TRACKS);
+    const id = sized(30);
+    const placed = newId();
+    const add = await ctx.call('POST', `/api/sandbox/spotify/playlists/${id}/tracks`, {
+      body: { track_id: placed },
+    });
+    expect(add.statusCode).toBe(201);
+    const page = await spotify.getPlaylistItems(id, 0);
+    expect(page!.total).toBe(31);
+    expect(page!.items.at(-1)).toMatchObject({ position: 30, trackId: placed });
+  });
+
+  it('credits tracks to a pool of artists who recur across playlists, with full profiles', async () => {
+    const credits = new Map<string, string>();
+    let total = 0;
+    for (const id of [sized(200), sized(200)]) {
+      for (let offset = 0; offset < 200; offset += 50) {
+        for (const item of (await spotify.getPlaylistItems(id, offset))!.items) {
+          expect(item.artists.length).toBeGreaterThanOrEqual(1);
+          for (const a of item.artists) {
+            credits.set(a.id, a.name);
+            total += 1;
+          }
+        }
+      }
+    }
+    expect(credits.size).toBeLessThan(total);
+    const ids = [...credits.keys()].slice(0, 50);
+    const profiles = await spotify.getArtists(ids);
+    expect(profiles.map((p) => p.id)).toEqual(ids);
+    for (const profile of profiles) {
+      expect(profile.name).toBe(credits.get(profile.id));
+      expect(profile.followers).toBeGreaterThanOrEqual(50);
+      expect(profile.followers).toBeLessThanOrEqual(2_000_000);
+      expect(profile.genres.length).toBeGreaterThanOrEqual(1);
+      expect(profile.externalUrl).toBe(`https://open.spotify.com/artist/${profile.id}`);
+    }
+    expect(profiles.some((p) => p.links.website?.startsWith(`${appUrl}/api/sandbox/scraping/sites/`))).toBe(
+      true,
+    );
+    await expect(spotify.getArtists(Array(51).fill(ids[0]))).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it('finds the same playlists for the same keyword, 10 a page', async () => {
+    const first = await spotify.searchPlaylists('Indie  Pop', 0);
+    expect(first).toEqual(await spotify.searchPlaylists('indie pop', 0));
+    expect(first.total).toBeGreaterThanOrEqual(8);
+    expect(first.items).toHaveLength(Math.min(10, first.total));
+    const found = (await spotify.getPlaylist(first.items[0]!.id))!;
+    expect(found.trackCount).toBe(first.items[0]!.trackCount);
+    expect(found.ownerId).toBe(first.items[0]!.ownerId);
+  });
+});
+
+describe('sandbox websites of artists (issue 16)', () => {
+  it('serves the artists’ sites with a contact page, and a robots.txt forbidding their private pages', async () => {
+    const robots = await ctx.call('GET', '/robots.txt');
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toContain('Allow: /api/sandbox/scraping/sites/');
+    expect(robots.body).toContain('Disallow: /api/sandbox/scraping/sites/*/private');
+    let artistId = newId();
+    while (!sandboxSiteHasEmail(artistId)) artistId = newId();
+    const home = await ctx.call('GET', `/api/sandbox/scraping/sites/${artistId}`);
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain(`/api/sandbox/scraping/sites/${artistId}/contact`);
+    const contact = await ctx.call('GET', `/api/sandbox/scraping/sites/${artistId}/contact`);
+    expect(contact.body).toContain(`mailto:${sandboxSiteEmail(artistId)}`);
+    expect((await ctx.call('GET', '/api/sandbox/scraping/sites/not-an-id')).statusCode).toBe(422);
   });
 });

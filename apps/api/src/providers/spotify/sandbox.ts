@@ -5,20 +5,42 @@ import { withTransaction } from '../../db/client';
 import { signValue, verifyValue } from '../../platform/signed';
 import {
   clampSearchLimit,
+  MAX_ARTISTS_PER_CALL,
   MIN_ARTIST_SEARCH_LENGTH,
+  PLAYLIST_ITEMS_PAGE_SIZE,
+  PLAYLIST_SEARCH_PAGE_SIZE,
   type PlaylistTrackCheck,
   SpotifyApiError,
   type SpotifyArtist,
+  type SpotifyArtistProfile,
+  type SpotifyArtistRef,
   type SpotifyPlaylist,
+  type SpotifyPlaylistItem,
+  type SpotifyPlaylistSummary,
   type SpotifyProvider,
   type SpotifyTokens,
   type SpotifyTrack,
 } from './contract';
-import { isSpotifyId, parsePlaylistLink, parseTrackLink, spotifyUrl } from './links';
+import { isSpotifyId, parsePlaylistLink, parseTrackLink, spotifyProfileUrl, spotifyUrl } from './links';
 import { sandboxSpotifyPlacements, sandboxSpotifyPlaylistOwners } from './sandbox.schema';
 
 /** Ids starting with this are unknown to the sandbox (to try the "not found" paths). */
 export const SANDBOX_MISSING_ID_PREFIX = 'NotFound';
+/**
+ * A playlist id `Tracks` + three digits + 13 base62 characters (22 in all) holds exactly that many
+ * tracks before any placement (at most SANDBOX_MAX_PLAYLIST_TRACKS), so a benchmark or a demo can ask
+ * for a size: `Tracks200…` has 200. Its curator is one of SANDBOX_CURATOR_POOL, so curators recur.
+ */
+export const SANDBOX_SIZED_PREFIX = 'Tracks';
+/** Most tracks a sandbox playlist holds before placements (issue 16: up to 500, to see paging). */
+export const SANDBOX_MAX_PLAYLIST_TRACKS = 500;
+/** Artists the sandbox's playlist tracks are credited to (so the same artist recurs across playlists). */
+export const SANDBOX_ARTIST_POOL = 3000;
+/** Curators owning the sized playlists. */
+export const SANDBOX_CURATOR_POOL = 40;
+/** Distinct tracks the sandbox's playlists draw from. */
+const SANDBOX_TRACK_POOL = 20_000;
+const SIZED_ID = /^Tracks(\d{3})/;
 
 /** A track placed in a sandbox playlist. */
 export interface SandboxPlacement {
@@ -125,6 +147,96 @@ const GENRES = [
   'bedroom pop',
   'uk drill',
 ] as const;
+/** Genres of the playlist artists: the search genres and more, so a dashboard has a spread. */
+const ARTIST_GENRES = [
+  ...GENRES,
+  'hyperpop',
+  'jazz fusion',
+  'k-pop',
+  'latin pop',
+  'alt country',
+  'hip hop',
+  'ambient',
+  'techno',
+  'indie folk',
+  'r&b',
+] as const;
+// Invented names (never a real artist's): first and last names, and band names.
+const FIRST_NAMES = [
+  'Ada',
+  'Bea',
+  'Cato',
+  'Dara',
+  'Elio',
+  'Fen',
+  'Gia',
+  'Hugo',
+  'Iris',
+  'Jude',
+  'Kaia',
+  'Leon',
+  'Mina',
+  'Nico',
+  'Oona',
+  'Pax',
+  'Quin',
+  'Rhea',
+  'Sol',
+  'Tove',
+  'Uma',
+  'Vik',
+  'Wren',
+  'Xavi',
+  'Yara',
+  'Zed',
+  'Ines',
+  'Omar',
+  'Lale',
+  'Emil',
+  'Noor',
+  'Rosa',
+  'Teo',
+  'Alba',
+  'Kenji',
+  'Sami',
+  'Lior',
+  'Maren',
+] as const;
+const LAST_NAMES = [
+  'Arden',
+  'Bloom',
+  'Castell',
+  'Drift',
+  'Ember',
+  'Frost',
+  'Grove',
+  'Hale',
+  'Isle',
+  'Jansen',
+  'Kova',
+  'Lark',
+  'Moreau',
+  'Nilsen',
+  'Orr',
+  'Pike',
+  'Quarry',
+  'Rowe',
+  'Sable',
+  'Thorne',
+  'Ulloa',
+  'Vance',
+  'Wilde',
+  'Yilmaz',
+  'Zahir',
+  'Okoro',
+  'Haddad',
+  'Brandt',
+  'Costa',
+  'Marin',
+  'Sato',
+  'Keller',
+] as const;
+
 const ARTIST_TEMPLATES = [
   (q: string) => q,
   (q: string, d: Buffer) => `${q} & The ${pick(NOUNS, d, 2)}`,
@@ -170,9 +282,133 @@ export function sandboxPlaylistOwnerId(playlistId: string): string {
   return `sandbox-owner-${playlistId.slice(0, 6)}`;
 }
 
-/** Filler tracks a sandbox playlist holds before any placement (20-150, from the id). */
+/**
+ * Filler tracks a sandbox playlist holds before any placement: the number in a sized id
+ * (SANDBOX_SIZED_PREFIX, at most SANDBOX_MAX_PLAYLIST_TRACKS), otherwise 20-500 from the id.
+ */
 function fillerTrackCount(playlistId: string): number {
-  return between(digest('playlist', playlistId), 10, 20, 150);
+  const sized = SIZED_ID.exec(playlistId);
+  if (sized?.[1]) return Math.min(SANDBOX_MAX_PLAYLIST_TRACKS, Number.parseInt(sized[1], 10));
+  return between(digest('playlist', playlistId), 10, 20, SANDBOX_MAX_PLAYLIST_TRACKS);
+}
+
+/** The id of the sandbox artist number `index` of the pool. */
+function poolArtistId(index: number): string {
+  return derivedId(`sandbox-artist:${index}`);
+}
+
+/** The artists a sandbox track is credited to: one from the pool, and a featured one in four. */
+function sandboxTrackArtists(trackId: string): SpotifyArtistRef[] {
+  const d = digest('track-artists', trackId);
+  const main = poolArtistId(d.readUInt32BE(0) % SANDBOX_ARTIST_POOL);
+  const ids = [main];
+  const featured = poolArtistId(d.readUInt32BE(4) % SANDBOX_ARTIST_POOL);
+  if (d[8]! % 4 === 0 && featured !== main) ids.push(featured);
+  return ids.map((id) => ({ id, name: sandboxArtistName(id) }));
+}
+
+/** An invented artist name from the id: a person in two, a band otherwise. */
+function sandboxArtistName(artistId: string): string {
+  const d = digest('artist-name', artistId);
+  switch (d[0]! % 4) {
+    case 0:
+    case 1:
+      return `${pick(FIRST_NAMES, d, 1)} ${pick(LAST_NAMES, d, 3)}`;
+    case 2:
+      return `The ${pick(ADJECTIVES, d, 5)} ${pick(NOUNS, d, 7)}`;
+    default:
+      return `${pick(FIRST_NAMES, d, 9)} & the ${pick(NOUNS, d, 11)}`;
+  }
+}
+
+/**
+ * The sandbox profile of any well-formed artist id: followers 50 to 2,000,000 (spread evenly over
+ * the orders of magnitude), popularity from them, one to three genres, the generated cover, and public
+ * links: an Instagram link for one artist in two, and for one in five a website served by the sandbox
+ * (`/api/sandbox/scraping/sites/<id>`, see sandbox-sites.ts) for the contact crawler.
+ */
+export function sandboxArtistProfile(appUrl: string, artistId: string): SpotifyArtistProfile {
+  const d = digest('artist-profile', artistId);
+  const magnitude = d.readUInt16BE(0) / 65_535;
+  const followers = Math.round(10 ** (1.7 + magnitude * 4.6));
+  const genres = [pick(ARTIST_GENRES, d, 2)];
+  for (const at of [4, 6]) {
+    const genre = pick(ARTIST_GENRES, d, at);
+    if (d[at + 10]! % 2 === 0 && !genres.includes(genre)) genres.push(genre);
+  }
+  const links: Record<string, string> = {};
+  if (d[20]! % 2 === 0) links.instagram = `https://www.instagram.com/${sandboxArtistSlug(artistId)}`;
+  if (d[21]! % 5 === 0) links.website = sandboxSiteUrl(appUrl, artistId);
+  return {
+    id: artistId,
+    name: sandboxArtistName(artistId),
+    imageUrl: sandboxCoverUrl(appUrl, artistId),
+    followers,
+    popularity: Math.min(100, Math.round(magnitude * 90 + (d[22]! % 11))),
+    genres,
+    externalUrl: spotifyProfileUrl('artist', artistId),
+    links,
+  };
+}
+
+/** A handle made from the artist's name and id (lower case, no spaces). */
+export function sandboxArtistSlug(artistId: string): string {
+  const base = sandboxArtistName(artistId)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+  return `${base}${artistId.slice(0, 4).toLowerCase()}`;
+}
+
+/** The sandbox website of an artist (served by this API outside production). */
+export function sandboxSiteUrl(appUrl: string, artistId: string): string {
+  return `${appUrl}/api/sandbox/scraping/sites/${artistId}`;
+}
+
+/** Whether a sandbox artist's website shows a booking address on its contact page (two in three). */
+export function sandboxSiteHasEmail(artistId: string): boolean {
+  return digest('artist-site', artistId)[0]! % 3 !== 2;
+}
+
+/** The booking address a sandbox artist's website shows (on the reserved `.example` domain). */
+export function sandboxSiteEmail(artistId: string): string {
+  return `booking+${sandboxArtistSlug(artistId)}@artists.example`;
+}
+
+/** Owner of a sandbox playlist: see sandboxPlaylistOwnerId; a sized playlist's comes from the pool. */
+function sandboxOwner(playlistId: string): { id: string; name: string } {
+  if (SIZED_ID.test(playlistId)) {
+    const n = digest('playlist-owner', playlistId).readUInt16BE(0) % SANDBOX_CURATOR_POOL;
+    return { id: `sandbox-owner-pool-${n}`, name: `Sandbox Curator ${n + 1}` };
+  }
+  return { id: sandboxPlaylistOwnerId(playlistId), name: `Sandbox Curator ${playlistId.slice(0, 6)}` };
+}
+
+/** The description of a sandbox playlist: half of them give the curator's submission address. */
+function sandboxDescription(playlistId: string, ownerId: string): string {
+  const d = digest('playlist-description', playlistId);
+  const genre = pick(GENRES, d, 1);
+  if (d[0]! % 2 === 0) {
+    const handle = ownerId.replace(/^sandbox-owner-/, '').toLowerCase();
+    return `Fresh ${genre} every Friday. Submissions: submit+${handle}@curators.example`;
+  }
+  return `Hand-picked ${genre}, updated weekly.`;
+}
+
+/** The name of a sandbox playlist (three words from its id). */
+function sandboxPlaylistName(playlistId: string): string {
+  const d = digest('playlist', playlistId);
+  return `${pick(ADJECTIVES, d, 0)} ${pick(NOUNS, d, 2)} ${pick(PLAYLIST_SUFFIXES, d, 4)}`;
+}
+
+/** The playlists a sandbox search finds for `q`: 8 to 24 of 30 to 90 tracks, the same for the same words. */
+function sandboxSearchResults(q: string): string[] {
+  const key = q.trim().toLowerCase().replace(/\s+/g, ' ');
+  const total = between(digest('search', key), 0, 8, 24);
+  return Array.from({ length: total }, (_, i) => {
+    const d = digest('search-result', `${key}:${i}`);
+    const size = String(between(d, 0, 30, 90)).padStart(3, '0');
+    return `${SANDBOX_SIZED_PREFIX}${size}${derivedId(`search:${key}:${i}`).slice(0, 13)}`;
+  });
 }
 
 /** Deterministic track of a well-formed id (no database). */
@@ -216,9 +452,15 @@ export function sandboxCoverSvg(id: string): string {
 
 /**
  * Sandbox Spotify (the default while Spotify is not configured; DESIGN section 2: deterministic
- * data). Any well-formed id is a track and a playlist: names, artists, followers (1k-500k) and
- * durations come from a hash of the id, so the same id always looks the same; ids starting with
+ * data). Any well-formed id is a track, a playlist and an artist: names, artists, followers (1k-500k)
+ * and durations come from a hash of the id, so the same id always looks the same; ids starting with
  * SANDBOX_MISSING_ID_PREFIX are not found. Covers are SVGs served by this API.
+ *
+ * For scraping (issue 16): a playlist's items are 20-500 generated tracks (a sized id, see
+ * SANDBOX_SIZED_PREFIX, chooses the number) followed by its placements; tracks are credited to a pool
+ * of SANDBOX_ARTIST_POOL artists, so artists recur across playlists; `getArtists` answers any id's
+ * profile (sandboxArtistProfile); a keyword search answers 8-24 sized playlists of 30-90 tracks,
+ * the same ones for the same words; half the playlists' descriptions give a submission address.
  *
  * State in PostgreSQL: placements (`sandbox_spotify_placements`, set through the dev routes) are
  * what `playlistHasTrack` finds; playlist owners (`sandbox_spotify_playlist_owners`) decide
@@ -243,6 +485,14 @@ export function createSandboxSpotifyProvider(options: {
   const { db } = database;
   const placements = sandboxSpotifyPlacements;
   const owners = sandboxSpotifyPlaylistOwners;
+
+  async function placedCount(playlistId: string): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(placements)
+      .where(eq(placements.playlistId, playlistId));
+    return row?.n ?? 0;
+  }
 
   async function recordedOwner(playlistId: string): Promise<string | null> {
     const [row] = await db
@@ -277,20 +527,87 @@ export function createSandboxSpotifyProvider(options: {
     async getPlaylist(id): Promise<SpotifyPlaylist | null> {
       if (!known(id)) return null;
       const d = digest('playlist', id);
-      const [owner, [placed]] = await Promise.all([
-        recordedOwner(id),
-        db.select({ n: count() }).from(placements).where(eq(placements.playlistId, id)),
-      ]);
+      const [owner, placed] = await Promise.all([recordedOwner(id), placedCount(id)]);
+      const generated = sandboxOwner(id);
+      const ownerId = owner ?? generated.id;
       return {
         id,
-        name: `${pick(ADJECTIVES, d, 0)} ${pick(NOUNS, d, 2)} ${pick(PLAYLIST_SUFFIXES, d, 4)}`,
+        name: sandboxPlaylistName(id),
         imageUrl: sandboxCoverUrl(appUrl, id),
         followers: between(d, 6, 1_000, 500_000),
-        ownerId: owner ?? sandboxPlaylistOwnerId(id),
-        ownerName: `Sandbox Curator ${id.slice(0, 6)}`,
+        ownerId,
+        ownerName: generated.name,
         externalUrl: spotifyUrl('playlist', id),
-        trackCount: fillerTrackCount(id) + (placed?.n ?? 0),
+        trackCount: fillerTrackCount(id) + placed,
+        description: sandboxDescription(id, ownerId),
       };
+    },
+
+    async getPlaylistItems(playlistId, offset) {
+      if (!known(playlistId)) return null;
+      const start = Math.max(0, Math.trunc(offset));
+      const filler = fillerTrackCount(playlistId);
+      const total = filler + (await placedCount(playlistId));
+      const end = Math.min(total, start + PLAYLIST_ITEMS_PAGE_SIZE);
+      const items: SpotifyPlaylistItem[] = [];
+      for (let position = start; position < Math.min(end, filler); position += 1) {
+        const trackId = derivedId(
+          `sandbox-track:${digest('playlist-item', `${playlistId}:${position}`).readUInt32BE(0) % SANDBOX_TRACK_POOL}`,
+        );
+        items.push({
+          position,
+          trackId,
+          trackName: sandboxTrack(appUrl, trackId).name,
+          artists: sandboxTrackArtists(trackId),
+          addedAt: null,
+        });
+      }
+      if (end > filler) {
+        const placedRows = await db
+          .select()
+          .from(placements)
+          .where(eq(placements.playlistId, playlistId))
+          .orderBy(asc(placements.position), asc(placements.trackId))
+          .offset(Math.max(0, start - filler))
+          .limit(end - Math.max(start, filler));
+        for (const [i, row] of placedRows.entries()) {
+          items.push({
+            position: Math.max(start, filler) + i,
+            trackId: row.trackId,
+            trackName: sandboxTrack(appUrl, row.trackId).name,
+            artists: sandboxTrackArtists(row.trackId),
+            addedAt: row.addedAt.toISOString(),
+          });
+        }
+      }
+      return { items, total, nextOffset: end < total ? end : null };
+    },
+
+    async getArtists(ids) {
+      if (ids.length > MAX_ARTISTS_PER_CALL) {
+        throw new RangeError(`at most ${MAX_ARTISTS_PER_CALL} artists per call (${ids.length} asked)`);
+      }
+      return ids.filter(known).map((id) => sandboxArtistProfile(appUrl, id));
+    },
+
+    async searchPlaylists(q, offset) {
+      const ids = sandboxSearchResults(q);
+      const start = Math.max(0, Math.trunc(offset));
+      const items: SpotifyPlaylistSummary[] = ids
+        .slice(start, start + PLAYLIST_SEARCH_PAGE_SIZE)
+        .map((id) => {
+          const owner = sandboxOwner(id);
+          return {
+            id,
+            name: sandboxPlaylistName(id),
+            ownerId: owner.id,
+            ownerName: owner.name,
+            externalUrl: spotifyUrl('playlist', id),
+            imageUrl: sandboxCoverUrl(appUrl, id),
+            trackCount: fillerTrackCount(id),
+          };
+        });
+      return { items, total: ids.length };
     },
 
     async playlistHasTrack(playlistId, trackId): Promise<PlaylistTrackCheck> {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPOTIFY_CURATOR_SCOPES, SpotifyApiError } from './contract';
+import artistsSeveral from './recorded/artists-several.json' with { type: 'json' };
+import forbidden from './recorded/error-forbidden.json' with { type: 'json' };
 import notFound from './recorded/error-not-found.json' with { type: 'json' };
 import rateLimited from './recorded/error-rate-limited.json' with { type: 'json' };
 import serverError from './recorded/error-server.json' with { type: 'json' };
@@ -8,8 +10,10 @@ import me from './recorded/me.json' with { type: 'json' };
 import playlist from './recorded/playlist.json' with { type: 'json' };
 import itemsPage1 from './recorded/playlist-items-page1.json' with { type: 'json' };
 import itemsPage2 from './recorded/playlist-items-page2.json' with { type: 'json' };
+import itemsScrape from './recorded/playlist-items-scrape.json' with { type: 'json' };
 import playlistOwner from './recorded/playlist-owner.json' with { type: 'json' };
 import searchArtists from './recorded/search-artists.json' with { type: 'json' };
+import searchPlaylists from './recorded/search-playlists.json' with { type: 'json' };
 import tokenCode from './recorded/token-authorization-code.json' with { type: 'json' };
 import tokenClient from './recorded/token-client-credentials.json' with { type: 'json' };
 import tokenInvalid from './recorded/token-invalid-grant.json' with { type: 'json' };
@@ -178,22 +182,30 @@ describe('Spotify Web API provider against recorded responses', () => {
       ownerName: 'JMPerez²',
       externalUrl: `https://open.spotify.com/playlist/${PLAYLIST}`,
       trackCount: 112,
+      description: 'Tracks for testing the Web API & its clients. Submissions: curator@playlists.example',
     });
     expect(apiCalls()[0]?.url.searchParams.get('fields')).toBe(
-      'id,name,images(url),followers(total),owner(id,display_name),external_urls(spotify),tracks(total)',
+      'id,name,description,images(url),followers(total),owner(id,display_name),external_urls(spotify),tracks(total)',
     );
   });
 
   describe('playlistHasTrack', () => {
-    const pages = (req: Sent): Answer =>
-      req.url.searchParams.get('offset') === '100'
-        ? { status: 200, body: itemsPage2 }
-        : { status: 200, body: itemsPage1 };
+    // The recorded 112 entries, served 50 a page as GET /playlists/{id}/items does.
+    const entries = [...itemsPage1.items, ...itemsPage2.items];
+    const pages = (req: Sent): Answer => {
+      const offset = Number(req.url.searchParams.get('offset') ?? 0);
+      const next =
+        offset + 50 < entries.length ? `${API}/playlists/${PLAYLIST}/items?offset=${offset + 50}` : null;
+      return {
+        status: 200,
+        body: { items: entries.slice(offset, offset + 50), next, total: entries.length },
+      };
+    };
 
-    it('pages through the items 100 at a time and finds the track on page 2', async () => {
+    it('pages through GET /playlists/{id}/items 50 at a time and finds the track on page 3', async () => {
       const { fetchImpl, apiCalls } = replay({
         ...clientToken,
-        [`GET ${API}/playlists/${PLAYLIST}/tracks`]: pages,
+        [`GET ${API}/playlists/${PLAYLIST}/items`]: pages,
       });
       const spotify = provider(fetchImpl);
       expect(await spotify.playlistHasTrack(PLAYLIST, TRACK_ON_PAGE_2)).toEqual({
@@ -202,14 +214,10 @@ describe('Spotify Web API provider against recorded responses', () => {
         addedAt: '2026-01-15T09:30:00Z',
       });
       const calls = apiCalls();
-      expect(calls).toHaveLength(2);
+      expect(calls).toHaveLength(3);
       for (const [i, call] of calls.entries()) {
-        expect(call.url.pathname).toBe(`/v1/playlists/${PLAYLIST}/tracks`);
-        expect(Object.fromEntries(call.url.searchParams)).toEqual({
-          fields: 'items(added_at,track(id)),next',
-          limit: '100',
-          offset: String(i * 100),
-        });
+        expect(call.url.pathname).toBe(`/v1/playlists/${PLAYLIST}/items`);
+        expect(Object.fromEntries(call.url.searchParams)).toEqual({ limit: '50', offset: String(i * 50) });
       }
     });
 
@@ -217,7 +225,7 @@ describe('Spotify Web API provider against recorded responses', () => {
       const onPage1 = itemsPage1.items[3]!.track!.id!;
       const { fetchImpl, apiCalls } = replay({
         ...clientToken,
-        [`GET ${API}/playlists/${PLAYLIST}/tracks`]: pages,
+        [`GET ${API}/playlists/${PLAYLIST}/items`]: pages,
       });
       expect(await provider(fetchImpl).playlistHasTrack(PLAYLIST, onPage1)).toEqual({
         found: true,
@@ -230,16 +238,16 @@ describe('Spotify Web API provider against recorded responses', () => {
     it('answers not found after the last page, and for a missing playlist', async () => {
       const { fetchImpl, apiCalls } = replay({
         ...clientToken,
-        [`GET ${API}/playlists/${PLAYLIST}/tracks`]: pages,
-        [`GET ${API}/playlists/0000000000000000000000/tracks`]: { status: 404, body: notFound },
+        [`GET ${API}/playlists/${PLAYLIST}/items`]: pages,
+        [`GET ${API}/playlists/0000000000000000000000/items`]: { status: 404, body: notFound },
       });
       const spotify = provider(fetchImpl);
       const none = { found: false, position: null, addedAt: null };
       expect(await spotify.playlistHasTrack(PLAYLIST, '7ouMYWpwJ422jRcDASZB7P')).toEqual(none);
-      expect(apiCalls()).toHaveLength(2);
+      expect(apiCalls()).toHaveLength(3);
       expect(await spotify.playlistHasTrack('0000000000000000000000', TRACK_ON_PAGE_2)).toEqual(none);
       expect(await spotify.playlistHasTrack(PLAYLIST, 'bad id')).toEqual(none);
-      expect(apiCalls()).toHaveLength(3);
+      expect(apiCalls()).toHaveLength(4);
     });
   });
 
@@ -456,6 +464,144 @@ describe('Spotify Web API provider against recorded responses', () => {
       await spotify.searchArtists('carly', 500);
       await spotify.searchArtists('carly', 0);
       expect(apiCalls().map((c) => c.url.searchParams.get('limit'))).toEqual(['50', '1']);
+    });
+  });
+
+  describe('scraping reads (issue 16)', () => {
+    it('reads a page of GET /playlists/{id}/items, keeping tracks with their artists ids', async () => {
+      const { fetchImpl, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/playlists/${PLAYLIST}/items`]: { status: 200, body: itemsScrape },
+      });
+      const page = await provider(fetchImpl).getPlaylistItems(PLAYLIST, 50);
+      // The episode, the local file and the removed entry are left out; positions stay the playlist's.
+      expect(page).toEqual({
+        total: 54,
+        nextOffset: null,
+        items: [
+          {
+            position: 50,
+            trackId: '4iV5W9uYEdYUVa79Axb7Rh',
+            trackName: 'New Noise',
+            artists: [
+              { id: '6sFIWsNpZYqfjUpaCgueju', name: 'Carly Rae Jepsen' },
+              { id: '0iqZ1mP2qFyNN9B3qLMaDc', name: 'Carly Recorded' },
+            ],
+            addedAt: '2025-11-02T10:00:00Z',
+          },
+          {
+            position: 54,
+            trackId: '1301WleyT98MSxVHPZCA6M',
+            trackName: 'Cut Short',
+            artists: [{ id: '4RJVzsuTBkdZ5dRBzbYvYU', name: 'Carly Pearce' }],
+            addedAt: '2025-11-06T10:00:00Z',
+          },
+        ],
+      });
+      expect(apiCalls()[0]!.url.pathname).toBe(`/v1/playlists/${PLAYLIST}/items`);
+      expect(Object.fromEntries(apiCalls()[0]!.url.searchParams)).toEqual({ limit: '50', offset: '50' });
+    });
+
+    it('answers the next offset while Spotify has more, and null for a missing playlist', async () => {
+      const { fetchImpl } = replay({
+        ...clientToken,
+        [`GET ${API}/playlists/${PLAYLIST}/items`]: {
+          status: 200,
+          body: {
+            ...itemsScrape,
+            offset: 0,
+            total: 120,
+            next: `${API}/playlists/${PLAYLIST}/items?offset=5`,
+          },
+        },
+        [`GET ${API}/playlists/0000000000000000000000/items`]: { status: 404, body: notFound },
+      });
+      const spotify = provider(fetchImpl);
+      expect((await spotify.getPlaylistItems(PLAYLIST, 0))?.nextOffset).toBe(5);
+      expect(await spotify.getPlaylistItems('0000000000000000000000', 0)).toBeNull();
+      expect(await spotify.getPlaylistItems('not an id', 0)).toBeNull();
+    });
+
+    it('says "not permitted" when the app\'s mode may not read a playlist\'s items (403)', async () => {
+      const { fetchImpl } = replay({
+        ...clientToken,
+        [`GET ${API}/playlists/${PLAYLIST}/items`]: { status: 403, body: forbidden },
+      });
+      const error = await provider(fetchImpl)
+        .getPlaylistItems(PLAYLIST, 0)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SpotifyApiError);
+      expect(error).toMatchObject({ status: 403, failure: 'not_permitted' });
+    });
+
+    it('reads several artists in one call, without followers or popularity in Development Mode', async () => {
+      const { fetchImpl, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/artists`]: { status: 200, body: artistsSeveral },
+      });
+      const ids = ['6sFIWsNpZYqfjUpaCgueju', '7ouMYWpwJ422jRcDASZB7P', '4RJVzsuTBkdZ5dRBzbYvYU', 'bad'];
+      const artists = await provider(fetchImpl).getArtists(ids);
+      expect(apiCalls()[0]!.url.searchParams.get('ids')).toBe(ids.slice(0, 3).join(','));
+      expect(artists).toEqual([
+        {
+          id: '6sFIWsNpZYqfjUpaCgueju',
+          name: 'Carly Rae Jepsen',
+          imageUrl: artistsSeveral.artists[0]!.images[0]!.url,
+          followers: 4125031,
+          popularity: 60,
+          genres: ['canadian pop', 'dance pop', 'pop'],
+          externalUrl: 'https://open.spotify.com/artist/6sFIWsNpZYqfjUpaCgueju',
+          links: {},
+        },
+        {
+          id: '4RJVzsuTBkdZ5dRBzbYvYU',
+          name: 'Carly Pearce',
+          imageUrl: artistsSeveral.artists[2]!.images[0]!.url,
+          followers: null,
+          popularity: null,
+          genres: ['contemporary country'],
+          externalUrl: 'https://open.spotify.com/artist/4RJVzsuTBkdZ5dRBzbYvYU',
+          links: {},
+        },
+      ]);
+      await expect(provider(fetchImpl).getArtists(Array(51).fill(ids[0]))).rejects.toBeInstanceOf(RangeError);
+    });
+
+    it('searches playlists 10 at a time (the Development Mode maximum)', async () => {
+      const { fetchImpl, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/search`]: { status: 200, body: searchPlaylists },
+      });
+      const page = await provider(fetchImpl).searchPlaylists(' indie pop ', 10);
+      expect(Object.fromEntries(apiCalls()[0]!.url.searchParams)).toEqual({
+        q: 'indie pop',
+        type: 'playlist',
+        limit: '10',
+        offset: '10',
+      });
+      expect(page).toEqual({
+        total: 812,
+        items: [
+          {
+            id: '37i9dQZF1DX2Nc3B70tvx0',
+            name: 'Recorded Indie Pop',
+            ownerId: 'spotify',
+            ownerName: 'Spotify',
+            externalUrl: 'https://open.spotify.com/playlist/37i9dQZF1DX2Nc3B70tvx0',
+            imageUrl: 'https://image-cdn-ak.spotifycdn.com/image/recorded-indie-pop',
+            trackCount: 100,
+          },
+          {
+            id: '1RecordedCuratorPlst01',
+            name: 'bedroom indie pop finds',
+            ownerId: 'recorded.curator',
+            ownerName: null,
+            externalUrl: 'https://open.spotify.com/playlist/1RecordedCuratorPlst01',
+            imageUrl: null,
+            trackCount: 37,
+          },
+        ],
+      });
     });
   });
 });

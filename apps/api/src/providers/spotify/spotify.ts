@@ -1,16 +1,23 @@
+import { decodeHTML } from 'entities';
 import {
   clampSearchLimit,
+  MAX_ARTISTS_PER_CALL,
   MIN_ARTIST_SEARCH_LENGTH,
+  PLAYLIST_ITEMS_PAGE_SIZE,
+  PLAYLIST_SEARCH_PAGE_SIZE,
   type PlaylistTrackCheck,
   SPOTIFY_CURATOR_SCOPES,
   SpotifyApiError,
   type SpotifyArtist,
+  type SpotifyArtistProfile,
   type SpotifyPlaylist,
+  type SpotifyPlaylistItem,
+  type SpotifyPlaylistSummary,
   type SpotifyProvider,
   type SpotifyTokens,
   type SpotifyTrack,
 } from './contract';
-import { isSpotifyId, parsePlaylistLink, parseTrackLink, spotifyUrl } from './links';
+import { isSpotifyId, parsePlaylistLink, parseTrackLink, spotifyProfileUrl, spotifyUrl } from './links';
 
 /** Documented endpoints of the Spotify Accounts service and the Web API. */
 export const SPOTIFY_ENDPOINTS = {
@@ -36,7 +43,7 @@ export interface SpotifyClientOptions {
 }
 
 /** Items read per page when looking for a track in a playlist (the endpoint's maximum). */
-const PAGE_SIZE = 100;
+const PAGE_SIZE = PLAYLIST_ITEMS_PAGE_SIZE;
 /** Spotify playlists hold at most 10,000 items; stop paging there whatever `next` says. */
 const MAX_PAGES = 10_000 / PAGE_SIZE;
 /** The app token is renewed this long before Spotify's expiry. */
@@ -44,8 +51,7 @@ const TOKEN_MARGIN_MS = 60_000;
 
 /** Fields of GET /v1/playlists/{id} we read (Spotify's `fields` filter keeps answers small). */
 const PLAYLIST_FIELDS =
-  'id,name,images(url),followers(total),owner(id,display_name),external_urls(spotify),tracks(total)';
-const PLAYLIST_ITEMS_FIELDS = 'items(added_at,track(id)),next';
+  'id,name,description,images(url),followers(total),owner(id,display_name),external_urls(spotify),tracks(total)';
 
 interface TokenAnswer {
   access_token?: string;
@@ -76,9 +82,21 @@ interface PlaylistObject {
   owner?: { id: string; display_name?: string | null } | null;
   external_urls?: { spotify?: string };
   tracks?: { total?: number } | null;
+  /** Since February 2026 the summary of a playlist's entries is `items` (was `tracks`). */
+  items?: { total?: number } | null;
+  description?: string | null;
+}
+/** The track (or episode) of a playlist entry: `item` on /items since February 2026, `track` before. */
+interface PlaylistEntryObject {
+  id: string | null;
+  name?: string;
+  type?: string;
+  is_local?: boolean;
+  artists?: { id: string | null; name: string }[];
 }
 interface PlaylistItemsPage {
-  items: { added_at: string | null; track: { id: string | null } | null }[];
+  items: { added_at: string | null; item?: PlaylistEntryObject | null; track?: PlaylistEntryObject | null }[];
+  total?: number;
   next: string | null;
 }
 interface ArtistObject {
@@ -87,6 +105,7 @@ interface ArtistObject {
   images?: ImageObject[] | null;
   followers?: { total?: number | null } | null;
   genres?: string[] | null;
+  popularity?: number | null;
 }
 interface UserObject {
   id: string;
@@ -107,9 +126,12 @@ interface UserObject {
  *   throws SpotifyApiError with Spotify's status and message.
  *   Network failures and timeouts (`timeoutMs`, 15 s) reject with fetch's own error.
  *
- * Spotify's February 2026 changes restrict Development Mode apps (GET /playlists/{id}/items in
- * place of /tracks, search limit 10, no email or follower counts); Extended Quota apps keep the
- * endpoints used here.
+ * Spotify's February 2026 changes: playlist entries are read from GET /playlists/{id}/items (in
+ * place of /tracks; at most 50 a page), and a Development Mode app reads the items of only the
+ * playlists its user owns or collaborates on, searches 10 results at a time and gets no follower or
+ * popularity counts. A 403 on a catalogue read is a SpotifyApiError whose `failure` is
+ * 'not_permitted' (said as such to staff, never swallowed); Extended Quota apps (a registered
+ * business with large reach) read everything used here.
  */
 export function createSpotifyWebApiProvider(options: SpotifyClientOptions): SpotifyProvider {
   const fetchImpl = options.fetchImpl ?? globalThis.fetch;
@@ -201,6 +223,14 @@ export function createSpotifyWebApiProvider(options: SpotifyClientOptions): Spot
     return (await res.json()) as T;
   }
 
+  /** One page of GET /playlists/{id}/items (no `fields` filter: the entry's key changed in 2026). */
+  function itemsPage(playlistId: string, offset: number) {
+    return get<PlaylistItemsPage>(`/playlists/${playlistId}/items`, {
+      limit: String(PAGE_SIZE),
+      offset: String(offset),
+    });
+  }
+
   return {
     name: 'spotify',
     parseTrackLink,
@@ -223,14 +253,10 @@ export function createSpotifyWebApiProvider(options: SpotifyClientOptions): Spot
       if (!isSpotifyId(playlistId) || !isSpotifyId(trackId)) return none;
       for (let page = 0; page < MAX_PAGES; page += 1) {
         const offset = page * PAGE_SIZE;
-        const items = await get<PlaylistItemsPage>(`/playlists/${playlistId}/tracks`, {
-          fields: PLAYLIST_ITEMS_FIELDS,
-          limit: String(PAGE_SIZE),
-          offset: String(offset),
-        });
+        const items = await itemsPage(playlistId, offset);
         if (!items) return none;
         // Removed, local and unavailable entries come back with a null track or id.
-        const index = items.items.findIndex((item) => item.track?.id === trackId);
+        const index = items.items.findIndex((item) => entryOf(item)?.id === trackId);
         if (index !== -1) {
           return { found: true, position: offset + index, addedAt: items.items[index]?.added_at ?? null };
         }
@@ -296,7 +322,70 @@ export function createSpotifyWebApiProvider(options: SpotifyClientOptions): Spot
       });
       return (answer?.artists?.items ?? []).filter((a): a is ArtistObject => a !== null).map(toArtist);
     },
+
+    async getPlaylistItems(playlistId, offset) {
+      if (!isSpotifyId(playlistId)) return null;
+      const page = await itemsPage(playlistId, Math.max(0, Math.trunc(offset)));
+      if (!page) return null;
+      const items: SpotifyPlaylistItem[] = [];
+      for (const [index, entry] of page.items.entries()) {
+        const track = entryOf(entry);
+        if (!track?.id || track.is_local || (track.type && track.type !== 'track')) continue;
+        items.push({
+          position: offset + index,
+          trackId: track.id,
+          trackName: track.name ?? '',
+          artists: (track.artists ?? []).flatMap((a) => (a.id ? [{ id: a.id, name: a.name }] : [])),
+          addedAt: entry.added_at ?? null,
+        });
+      }
+      const total = page.total ?? offset + page.items.length;
+      const next = offset + page.items.length;
+      return { items, total, nextOffset: page.next && page.items.length > 0 && next < total ? next : null };
+    },
+
+    async getArtists(ids) {
+      if (ids.length > MAX_ARTISTS_PER_CALL) {
+        throw new RangeError(`at most ${MAX_ARTISTS_PER_CALL} artists per call (${ids.length} asked)`);
+      }
+      const wanted = ids.filter(isSpotifyId);
+      if (wanted.length === 0) return [];
+      const answer = await get<{ artists?: (ArtistObject | null)[] }>('/artists', { ids: wanted.join(',') });
+      return (answer?.artists ?? []).filter((a): a is ArtistObject => a !== null).map(toArtistProfile);
+    },
+
+    async searchPlaylists(q, offset) {
+      const query = q.trim();
+      if (!query) return { items: [], total: 0 };
+      const answer = await get<{ playlists?: { items: (PlaylistObject | null)[]; total?: number } }>(
+        '/search',
+        {
+          q: query,
+          type: 'playlist',
+          limit: String(PLAYLIST_SEARCH_PAGE_SIZE),
+          offset: String(Math.max(0, Math.trunc(offset))),
+        },
+      );
+      const items = (answer?.playlists?.items ?? [])
+        .filter((p): p is PlaylistObject => p !== null && Boolean(p.id))
+        .map(toPlaylistSummary);
+      return { items, total: answer?.playlists?.total ?? items.length };
+    },
   };
+}
+
+/** The track or episode of a playlist entry, whichever key the answer uses. */
+function entryOf(entry: PlaylistItemsPage['items'][number]): PlaylistEntryObject | null {
+  return entry.item ?? entry.track ?? null;
+}
+
+/** Spotify's description as plain text: tags dropped, entities decoded; null when empty. */
+export function plainDescription(description: string | null | undefined): string | null {
+  if (!description) return null;
+  const text = decodeHTML(description.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text || null;
 }
 
 /** `Retry-After` in whole seconds (Spotify sends seconds); 1 when absent or unreadable. */
@@ -341,7 +430,33 @@ function toPlaylist(playlist: PlaylistObject): SpotifyPlaylist {
     ownerId: playlist.owner?.id ?? '',
     ownerName: playlist.owner?.display_name ?? null,
     externalUrl: playlist.external_urls?.spotify ?? spotifyUrl('playlist', playlist.id),
-    trackCount: playlist.tracks?.total ?? 0,
+    trackCount: playlist.items?.total ?? playlist.tracks?.total ?? 0,
+    description: plainDescription(playlist.description),
+  };
+}
+
+function toPlaylistSummary(playlist: PlaylistObject): SpotifyPlaylistSummary {
+  return {
+    id: playlist.id,
+    name: playlist.name,
+    ownerId: playlist.owner?.id ?? '',
+    ownerName: playlist.owner?.display_name ?? null,
+    externalUrl: playlist.external_urls?.spotify ?? spotifyUrl('playlist', playlist.id),
+    imageUrl: playlist.images?.[0]?.url ?? null,
+    trackCount: playlist.items?.total ?? playlist.tracks?.total ?? null,
+  };
+}
+
+function toArtistProfile(artist: ArtistObject): SpotifyArtistProfile {
+  return {
+    id: artist.id,
+    name: artist.name,
+    imageUrl: artist.images?.[0]?.url ?? null,
+    followers: artist.followers?.total ?? null,
+    popularity: artist.popularity ?? null,
+    genres: artist.genres ?? [],
+    externalUrl: spotifyProfileUrl('artist', artist.id),
+    links: {},
   };
 }
 

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { admins } from '../admins/admins.schema';
+
+/** Where and when a lead's field was found (issue 16 "Contacts": every field records its source). */
+export interface FieldSource {
+  /** A URL (the Spotify API resource, the playlist, the web page read) or `spotify:<endpoint>`. */
+  source: string;
+  /** ISO 8601. */
+  found_at: string;
+}
+
+/**
+ * People to reach (issue 16, built on by the CRM of issue 17): an artist (by Spotify artist id) or a
+ * curator (a playlist owner, by Spotify user id), one row per Spotify id and kind whichever job found
+ * them. Only what the sources publish: the Spotify profile, the artist's public links, a contact
+ * address read from a public page or a playlist description. `provenance` maps each field (`name`,
+ * `followers`, `genres`, `email`, `links.website`, ...) to where and when it was found. Erasing a lead
+ * deletes the row (and, through the cascades, its job links, list memberships and site visits) and
+ * writes a suppression, so it is never added again.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: varchar('kind', { length: 10 }).notNull().$type<'artist' | 'curator'>(),
+    spotifyId: varchar('spotify_id', { length: 100 }).notNull(),
+    name: varchar('name', { length: 300 }).notNull(),
+    followers: integer('followers'),
+    popularity: smallint('popularity'),
+    genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
+    imageUrl: text('image_url'),
+    spotifyUrl: text('spotify_url').notNull(),
+    /** Public links besides Spotify, by kind (`website`, `instagram`, ...). */
+    links: jsonb('links').notNull().default({}).$type<Record<string, string>>(),
+    email: varchar('email', { length: 320 }),
+    provenance: jsonb('provenance').notNull().default({}).$type<Record<string, FieldSource>>(),
+    /** The scraping job that first found the lead (no foreign key: jobs may be pruned, leads stay). */
+    firstJobId: bigint('first_job_id', { mode: 'number' }),
+    /** When the Spotify profile was last read (artists are read again after a while). */
+    profileFetchedAt: timestamp('profile_fetched_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('leads_kind_spotify_unique').on(t.kind, t.spotifyId),
+    index('leads_genres_idx').using('gin', t.genres),
+    index('leads_followers_idx').on(t.followers),
+    index('leads_created_idx').on(t.createdAt),
+    check('leads_kind_known', sql`${t.kind} in ('artist', 'curator')`),
+  ],
+);
+
+/** Named lists of leads (issue 16 "send to a CRM leads list"; the CRM of issue 17 shows and uses them). */
+export const leadLists = pgTable(
+  'lead_lists',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    createdBy: integer('created_by').references(() => admins.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lead_lists_name_unique').on(sql`lower(${t.name})`)],
+);
+
+/** Members of a lead list; a lead is in a list once. */
+export const leadListMembers = pgTable(
+  'lead_list_members',
+  {
+    listId: integer('list_id')
+      .notNull()
+      .references(() => leadLists.id, { onDelete: 'cascade' }),
+    leadId: bigint('lead_id', { mode: 'number' })
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    addedBy: integer('added_by').references(() => admins.id),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.leadId] }), index('lead_list_members_lead_idx').on(t.leadId)],
+);
+
+/**
+ * Erased leads (GDPR article 14/17: erased on request and never added again). Only SHA-256 hashes of
+ * the identifiers are kept (`artist:<spotify id>`, `curator:<spotify id>`, `email:<address in lower
+ * case>`), so the list that keeps a person out does not itself hold their data. Every lead insert and
+ * every found address is checked against it.
+ */
+export const leadSuppressions = pgTable(
+  'lead_suppressions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    valueHash: char('value_hash', { length: 64 }).notNull(),
+    erasedBy: integer('erased_by').references(() => admins.id),
+    erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lead_suppressions_hash_unique').on(t.valueHash)],
+);
