@@ -16,9 +16,19 @@ async function shot(page: Page, name: string) {
   expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(1);
 }
 
+/**
+ * Chooses a language from the top bar's menu and waits until the page speaks it. A click that lands
+ * while the menu is still opening or closing (after the bell's popover, on a loaded machine) can be
+ * lost; the menu is then opened again, as a person would.
+ */
 async function switchLanguage(page: Page, code: 'fr' | 'ar') {
-  await page.getByTestId('language-switch').click();
-  await page.getByTestId(`language-${code}`).click();
+  await page.waitForLoadState('networkidle');
+  await expect(async () => {
+    if (!(await page.getByTestId(`language-${code}`).isVisible()))
+      await page.getByTestId('language-switch').click();
+    await page.getByTestId(`language-${code}`).click({ timeout: 2_000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', code, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 test('notifications follow the reader: bell and feed in French, the list in Arabic with its plural forms', async ({

@@ -19,12 +19,14 @@ test('switching to Arabic flips the layout to right-to-left', async ({ page }) =
   const box = await page.getByTestId('side-menu').boundingBox();
   expect(box!.x).toBeGreaterThan(1000);
 
-  // Let the dashboard's first requests settle: a re-render while the menu opens can swallow the click.
+  // A click landing while the menu is still opening can be lost on a loaded machine: open it again.
   await page.waitForLoadState('networkidle');
-  await page.getByTestId('language-switch').click();
-  await expect(page.getByTestId('language-fr')).toBeVisible();
-  await page.getByTestId('language-fr').click();
-  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(async () => {
+    if (!(await page.getByTestId('language-fr').isVisible()))
+      await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-fr').click({ timeout: 2_000 });
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByRole('heading', { name: /Bon retour/ })).toBeVisible();
 });
 
