@@ -11,7 +11,7 @@ import { backOfficeNamespace } from './i18n/back-office';
 document.documentElement.dataset.skin = storedSkin();
 const queryClient = createQueryClient();
 
-void initI18n(undefined, backOfficeNamespace).then(() => {
+void initI18n(undefined, backOfficeNamespace, { deferScreens: true }).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders clients={clients} queryClient={queryClient}>

@@ -10,7 +10,7 @@ import { clients } from './app/clients';
 document.documentElement.dataset.skin = storedSkin();
 const queryClient = createQueryClient();
 
-void initI18n().then(() => {
+void initI18n(undefined, undefined, { deferScreens: true }).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders clients={clients} queryClient={queryClient} checkMaintenance>

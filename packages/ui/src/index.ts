@@ -25,6 +25,7 @@ export * from './i18n/format';
 export * from './i18n/i18n';
 export * from './i18n/labels';
 export * from './i18n/languages';
+export * from './i18n/ScreenCatalogs';
 export * from './layout/AppLayout';
 export * from './layout/AuthLayout';
 export * from './layout/Brand';

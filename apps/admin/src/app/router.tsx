@@ -1,5 +1,5 @@
 import type { SessionAdmin } from '@lm/contracts';
-import { FullPageLoader, NotFoundPage, RequireAccess, useSession } from '@lm/ui';
+import { FullPageLoader, NotFoundPage, RequireAccess, ScreenCatalogs, useSession } from '@lm/ui';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
@@ -38,10 +38,28 @@ export function AppRouter() {
       <Suspense fallback={<FullPageLoader />}>
         <Routes>
           <Route path="/" element={<RootRedirect />} />
-          {blankRoutes.map(({ path, screen: Screen }) => (
-            <Route key={path} path={path} element={<Screen />} />
+          {blankRoutes.map(({ path, boot, screen: Screen }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                boot ? (
+                  <Screen />
+                ) : (
+                  <ScreenCatalogs>
+                    <Screen />
+                  </ScreenCatalogs>
+                )
+              }
+            />
           ))}
-          <Route element={<SignedInLayout />}>
+          <Route
+            element={
+              <ScreenCatalogs>
+                <SignedInLayout />
+              </ScreenCatalogs>
+            }
+          >
             {adminRoutes.map(({ path, access, devOnly, screen: Screen }) => (
               <Route
                 key={path}

@@ -15,6 +15,11 @@ export interface AdminRoute {
   /** Only while the outbox mail driver is active. */
   devOnly?: boolean;
   screen: LazyExoticComponent<ComponentType>;
+  /**
+   * A sign-in screen that renders with the boot halves of the catalogs alone (`BOOT_SUBTREES` in
+   * packages/ui/src/build/client-messages.ts); every other screen waits for `ScreenCatalogs`.
+   */
+  boot?: true;
 }
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
@@ -25,12 +30,17 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
  * an admin's password, issue 11 item 2).
  */
 export const blankRoutes: readonly AdminRoute[] = [
-  { path: '/login', screen: page(() => import('../routes/login/LoginPage'), 'LoginPage') },
+  { path: '/login', boot: true, screen: page(() => import('../routes/login/LoginPage'), 'LoginPage') },
   {
     path: '/reset-password',
+    boot: true,
     screen: page(() => import('../routes/reset-password/ResetPasswordPage'), 'ResetPasswordPage'),
   },
-  { path: '/privacy', screen: page(() => import('../routes/privacy/PrivacyRoute'), 'PrivacyRoute') },
+  {
+    path: '/privacy',
+    boot: true,
+    screen: page(() => import('../routes/privacy/PrivacyRoute'), 'PrivacyRoute'),
+  },
 ];
 
 /** Signed-in screens. Later modules add theirs with the spec's permission; the menu follows. */

@@ -2,15 +2,31 @@ import type { ExtraNamespace } from '@lm/ui';
 
 /**
  * The back-office's own catalog (issue 20: labels of audit actions and targets, permissions and their
- * screens, default role names): only staff read them, so the user app does not download them.
+ * screens, default role names): only staff read them, so the user app does not download them. The
+ * sign-in screen reads its boot half only (`admin`); the rest comes with the first signed-in screen.
  */
 export const backOfficeNamespace: ExtraNamespace = {
   name: 'backoffice',
   loaders: {
-    en: () => import('./locales/en.json'),
-    fr: () => import('./locales/fr.json'),
-    de: () => import('./locales/de.json'),
-    ar: () => import('./locales/ar.json'),
-    tr: () => import('./locales/tr.json'),
+    en: {
+      boot: () => import('./locales/en.json?part=boot'),
+      screens: () => import('./locales/en.json?part=screens'),
+    },
+    fr: {
+      boot: () => import('./locales/fr.json?part=boot'),
+      screens: () => import('./locales/fr.json?part=screens'),
+    },
+    de: {
+      boot: () => import('./locales/de.json?part=boot'),
+      screens: () => import('./locales/de.json?part=screens'),
+    },
+    ar: {
+      boot: () => import('./locales/ar.json?part=boot'),
+      screens: () => import('./locales/ar.json?part=screens'),
+    },
+    tr: {
+      boot: () => import('./locales/tr.json?part=boot'),
+      screens: () => import('./locales/tr.json?part=screens'),
+    },
   },
 };

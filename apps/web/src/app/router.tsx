@@ -1,5 +1,5 @@
 import type { SessionUser } from '@lm/contracts';
-import { FullPageLoader, NotFoundPage, RequireAccess, useSession } from '@lm/ui';
+import { FullPageLoader, NotFoundPage, RequireAccess, ScreenCatalogs, useSession } from '@lm/ui';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
@@ -30,7 +30,12 @@ function RootRedirect() {
 function UnknownRoute() {
   const session = useSession<SessionUser>();
   if (session.loading) return <FullPageLoader />;
-  if (session.user?.email_verified && !session.user.must_change_password) return <SignedInNotFound />;
+  if (session.user?.email_verified && !session.user.must_change_password)
+    return (
+      <ScreenCatalogs>
+        <SignedInNotFound />
+      </ScreenCatalogs>
+    );
   return <NotFoundPage homePath="/" />;
 }
 
@@ -44,10 +49,28 @@ export function AppRouter() {
       <Suspense fallback={<FullPageLoader />}>
         <Routes>
           <Route path="/" element={<RootRedirect />} />
-          {blankRoutes.map(({ path, screen: Screen }) => (
-            <Route key={path} path={path} element={<Screen />} />
+          {blankRoutes.map(({ path, boot, screen: Screen }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                boot ? (
+                  <Screen />
+                ) : (
+                  <ScreenCatalogs>
+                    <Screen />
+                  </ScreenCatalogs>
+                )
+              }
+            />
           ))}
-          <Route element={<SignedInLayout />}>
+          <Route
+            element={
+              <ScreenCatalogs>
+                <SignedInLayout />
+              </ScreenCatalogs>
+            }
+          >
             {appRoutes.map(({ path, access, screen: Screen }) => (
               <Route
                 key={path}

@@ -8,6 +8,11 @@ export interface AppRoute {
   path: string;
   access?: RouteAccess;
   screen: LazyExoticComponent<ComponentType>;
+  /**
+   * A sign-in screen that renders with the boot halves of the catalogs alone (`BOOT_SUBTREES` in
+   * packages/ui/src/build/client-messages.ts); every other screen waits for `ScreenCatalogs`.
+   */
+  boot?: true;
 }
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
@@ -15,41 +20,57 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 /** Public and auth screens (blank layout, spec section 2 "Public or auth routes"). */
 export const blankRoutes: readonly AppRoute[] = [
-  { path: '/login', screen: page(() => import('../routes/auth/login/LoginPage'), 'LoginPage') },
-  { path: '/register', screen: page(() => import('../routes/auth/register/RegisterPage'), 'RegisterPage') },
+  { path: '/login', boot: true, screen: page(() => import('../routes/auth/login/LoginPage'), 'LoginPage') },
+  {
+    path: '/register',
+    boot: true,
+    screen: page(() => import('../routes/auth/register/RegisterPage'), 'RegisterPage'),
+  },
   {
     path: '/verify-user',
+    boot: true,
     screen: page(() => import('../routes/auth/verify-user/VerifyUserPage'), 'VerifyUserPage'),
   },
   {
     path: '/forgot-password',
+    boot: true,
     screen: page(() => import('../routes/auth/forgot-password/ForgotPasswordPage'), 'ForgotPasswordPage'),
   },
   {
     path: '/user/reset-password',
+    boot: true,
     screen: page(() => import('../routes/auth/reset-password/ResetPasswordPage'), 'ResetPasswordPage'),
   },
   {
     path: '/expired/password/reset',
+    boot: true,
     screen: page(() => import('../routes/auth/expired-reset/ExpiredResetPage'), 'ExpiredResetPage'),
   },
   {
     path: '/oauth',
+    boot: true,
     screen: page(() => import('../routes/auth/oauth/OauthCallbackPage'), 'OauthCallbackPage'),
   },
   {
     path: '/complete/oauth',
+    boot: true,
     screen: page(() => import('../routes/auth/oauth/CompleteOauthPage'), 'CompleteOauthPage'),
   },
   {
     path: '/google/login/mobile',
+    boot: true,
     screen: page(() => import('../routes/auth/oauth/GoogleLoginMobilePage'), 'GoogleLoginMobilePage'),
   },
   {
     path: '/mobile/callbacks',
+    boot: true,
     screen: page(() => import('../routes/auth/oauth/MobileCallbacksPage'), 'MobileCallbacksPage'),
   },
-  { path: '/privacy', screen: page(() => import('../routes/privacy/PrivacyRoute'), 'PrivacyRoute') },
+  {
+    path: '/privacy',
+    boot: true,
+    screen: page(() => import('../routes/privacy/PrivacyRoute'), 'PrivacyRoute'),
+  },
 ];
 
 /**

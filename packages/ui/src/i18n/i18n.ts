@@ -8,28 +8,68 @@ import { directionOf, isLanguage } from './languages';
 /** A nested catalog of one namespace. */
 export type I18nCatalog = { [key: string]: string | I18nCatalog };
 
+/** A catalog module as a dynamic import answers it. */
+type CatalogModule = Promise<{ default: I18nCatalog }>;
+
 /**
- * UI catalogs are loaded per language on demand, so the login screen only downloads the one it
- * shows.
+ * A namespace's catalog for one language, in two halves (packages/ui/src/build/client-messages.ts):
+ * `boot`, what the sign-in screens read, and `screens`, the rest, fetched when a signed-in or other
+ * screen first renders ({@link ScreenCatalogs}), so the login route never downloads it.
  */
-const uiLoaders: Record<Language, () => Promise<{ default: I18nCatalog }>> = {
-  en: () => import('./locales/en.json'),
-  fr: () => import('./locales/fr.json'),
-  de: () => import('./locales/de.json'),
-  ar: () => import('./locales/ar.json'),
-  tr: () => import('./locales/tr.json'),
+export interface CatalogLoaders {
+  boot: () => CatalogModule;
+  screens: () => CatalogModule;
+}
+
+/** UI catalogs (the screens' texts), per language and half. */
+const uiLoaders: Record<Language, CatalogLoaders> = {
+  en: {
+    boot: () => import('./locales/en.json?part=boot'),
+    screens: () => import('./locales/en.json?part=screens'),
+  },
+  fr: {
+    boot: () => import('./locales/fr.json?part=boot'),
+    screens: () => import('./locales/fr.json?part=screens'),
+  },
+  de: {
+    boot: () => import('./locales/de.json?part=boot'),
+    screens: () => import('./locales/de.json?part=screens'),
+  },
+  ar: {
+    boot: () => import('./locales/ar.json?part=boot'),
+    screens: () => import('./locales/ar.json?part=screens'),
+  },
+  tr: {
+    boot: () => import('./locales/tr.json?part=boot'),
+    screens: () => import('./locales/tr.json?part=screens'),
+  },
 };
 
 /**
  * The shared contracts catalogs (validation, auth and error messages), likewise one language at a
  * time: all five together outweighed the login screen.
  */
-const messageLoaders: Record<Language, () => Promise<{ default: I18nCatalog }>> = {
-  en: () => import('@lm/contracts/i18n/en.json'),
-  fr: () => import('@lm/contracts/i18n/fr.json'),
-  de: () => import('@lm/contracts/i18n/de.json'),
-  ar: () => import('@lm/contracts/i18n/ar.json'),
-  tr: () => import('@lm/contracts/i18n/tr.json'),
+const messageLoaders: Record<Language, CatalogLoaders> = {
+  en: {
+    boot: () => import('@lm/contracts/i18n/en.json?part=boot'),
+    screens: () => import('@lm/contracts/i18n/en.json?part=screens'),
+  },
+  fr: {
+    boot: () => import('@lm/contracts/i18n/fr.json?part=boot'),
+    screens: () => import('@lm/contracts/i18n/fr.json?part=screens'),
+  },
+  de: {
+    boot: () => import('@lm/contracts/i18n/de.json?part=boot'),
+    screens: () => import('@lm/contracts/i18n/de.json?part=screens'),
+  },
+  ar: {
+    boot: () => import('@lm/contracts/i18n/ar.json?part=boot'),
+    screens: () => import('@lm/contracts/i18n/ar.json?part=screens'),
+  },
+  tr: {
+    boot: () => import('@lm/contracts/i18n/tr.json?part=boot'),
+    screens: () => import('@lm/contracts/i18n/tr.json?part=screens'),
+  },
 };
 
 /**
@@ -53,10 +93,15 @@ export const I18N_NAMESPACES = { ui: 'ui', messages: 'messages' } as const;
  */
 export interface ExtraNamespace {
   name: string;
-  loaders: Record<Language, () => Promise<{ default: I18nCatalog }>>;
+  loaders: Record<Language, CatalogLoaders>;
 }
 
 let extra: ExtraNamespace | undefined;
+
+/** Whether the screens halves are wanted: once a screen other than sign-in has rendered. */
+let screensWanted = false;
+/** The screens halves being fetched or fetched, per language. */
+const screensLoading = new Map<Language, Promise<void>>();
 
 /** The language stored under APP_LANG, else English (spec section 1). */
 export function storedLanguage(): Language {
@@ -64,19 +109,67 @@ export function storedLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/** Adds one half of one namespace's catalog, once. */
+async function addCatalog(language: Language, ns: string, load: () => CatalogModule): Promise<void> {
+  const catalog = await load();
+  i18next.addResourceBundle(language, ns, catalog.default, true, true);
+}
+
+/** Every namespace with its loaders. */
+function namespaces(): [string, Record<Language, CatalogLoaders>][] {
+  return [
+    [I18N_NAMESPACES.ui, uiLoaders],
+    [I18N_NAMESPACES.messages, messageLoaders],
+    ...(extra ? [[extra.name, extra.loaders] as [string, Record<Language, CatalogLoaders>]] : []),
+  ];
+}
+
+/** The screens halves of `language`, fetched once (side by side). */
+function loadScreens(language: Language): Promise<void> {
+  let loading = screensLoading.get(language);
+  if (!loading) {
+    const tracked: Promise<void> & { status?: string } = Promise.all(
+      namespaces().map(([ns, loaders]) => addCatalog(language, ns, loaders[language].screens)),
+    )
+      .then(() => {
+        // React's `use` reads this, so a screen after a language change renders without suspending.
+        tracked.status = 'fulfilled';
+      })
+      .catch((error: unknown) => {
+        screensLoading.delete(language);
+        throw error;
+      });
+    loading = tracked;
+    screensLoading.set(language, loading);
+  }
+  return loading;
+}
+
+const bootLoaded = new Set<Language>();
+
 async function loadLanguage(language: Language): Promise<void> {
-  const bundle = async (ns: string, load: () => Promise<{ default: I18nCatalog }>) => {
-    if (i18next.hasResourceBundle(language, ns)) return;
-    const catalog = await load();
-    i18next.addResourceBundle(language, ns, catalog.default, true, true);
-  };
   // Fetched side by side: the first screen waits for the slowest, not for the sum.
   await Promise.all([
     dayjsLocales[language](),
-    bundle(I18N_NAMESPACES.ui, uiLoaders[language]),
-    bundle(I18N_NAMESPACES.messages, messageLoaders[language]),
-    ...(extra ? [bundle(extra.name, extra.loaders[language])] : []),
+    bootLoaded.has(language)
+      ? undefined
+      : Promise.all(
+          namespaces().map(([ns, loaders]) => addCatalog(language, ns, loaders[language].boot)),
+        ).then(() => {
+          bootLoaded.add(language);
+        }),
+    screensWanted ? loadScreens(language) : undefined,
   ]);
+}
+
+/**
+ * The screens halves of the current language's catalogs (everything the sign-in screens do not
+ * read), fetched on the first call and kept; from then on a language change loads both halves.
+ * `ScreenCatalogs` suspends on it. Rejects when the catalog chunk cannot be fetched.
+ */
+export function loadScreenCatalogs(): Promise<void> {
+  screensWanted = true;
+  return loadScreens(currentLanguage());
 }
 
 /** Sets `lang` and `dir` on <html> (Arabic is right-to-left). */
@@ -89,13 +182,16 @@ export function applyDocumentLanguage(language: Language): void {
 
 /**
  * Starts i18next with the stored language (or `language`) and waits for its catalogs; `app` adds the
- * app's own namespace. Call once before rendering the app.
+ * app's own namespace. With `deferScreens` (the apps' entry points) only the boot halves are awaited,
+ * and the screens halves wait for {@link loadScreenCatalogs}. Call once before rendering the app.
  */
 export async function initI18n(
   language: Language = storedLanguage(),
   app?: ExtraNamespace,
+  options: { deferScreens?: boolean } = {},
 ): Promise<typeof i18next> {
   extra = app;
+  if (!options.deferScreens) screensWanted = true;
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
       lng: language,
