@@ -7,8 +7,8 @@ import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { listActivities } from '../activities/activities.service';
-import * as expressQueries from '../express-spotify/express.queries';
-import { spotifyConnections } from '../express-spotify/express.schema';
+import * as expressQueries from '../express/express.queries';
+import { spotifyConnections } from '../express/express.schema';
 import * as users from './users.service';
 
 const tags = ['admin users'];

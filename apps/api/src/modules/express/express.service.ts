@@ -4,7 +4,7 @@ import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
-import { parsePlaylistLink, parseTrackLink } from '../../providers/spotify/links';
+import { parsePlaylistLink } from '../../providers/spotify/links';
 import { audit } from '../audit/audit.service';
 import { getSettings } from '../settings/settings.service';
 import { notifyStaffPendingPlaylist } from '../todos/todos.service';
@@ -12,7 +12,6 @@ import { DESC, hold } from '../wallet/ledger';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
 import { tellUser } from './express.notify';
 import {
-  EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST,
   expressCampaignEvents,
   expressCampaigns,
   expressDurations,
@@ -22,6 +21,8 @@ import {
   expressTiers,
   spotifyConnections,
 } from './express.schema';
+import type { ExpressPlatformAdapter } from './platforms/adapter';
+import { adapterFor, spotifyAdapter } from './platforms/index';
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
 
@@ -29,15 +30,12 @@ type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config'
 export const MAX_PLAYLISTS_PER_REQUEST = 20;
 
 /**
- * Create one campaign per chosen playlist for a track (`express/artist/campaign/create`), paid with
- * coins: one hold per playlist (desc 2), all in one transaction, so with too few coins nothing is held
- * (409). Curators are notified. The track link must be a Spotify track link ('Not A valid Track').
- * A track has at most one open campaign (status 1..5) per playlist, whoever asks (issue 11 item 3):
- * the partial unique index decides between concurrent requests, and the whole request is refused.
+ * Create one Spotify campaign per chosen playlist for a track (`express/artist/campaign/create`): the
+ * Spotify form of {@link createCampaignsFor}; the track link must be a Spotify track link
+ * ('Not A valid Track').
  * @param outer run inside this transaction instead of a new one (the card-paid path)
  * @returns the created campaigns (status 1 Pending for Approval)
- * @throws ValidationError 422 (link, playlists), ConflictError 409 `express.campaign_already_open`
- *   naming the playlist, InsufficientBalanceError 409; nothing is held then
+ * @throws see {@link createCampaignsFor}
  */
 export async function createCampaigns(
   deps: Deps,
@@ -50,48 +48,87 @@ export async function createCampaigns(
   },
   outer?: Tx,
 ): Promise<Campaign[]> {
-  const trackId = parseTrackLink(input.track_link);
-  if (!trackId) throw new ValidationError({ track_link: ['express.invalid_track'] });
-  const ids = [...new Set(input.playlist_ids)];
-  if (ids.length === 0) throw new ValidationError({ playlist_ids: ['validation.required'] });
+  return createCampaignsFor(
+    deps,
+    spotifyAdapter,
+    artistId,
+    {
+      soundLink: input.track_link,
+      targetIds: input.playlist_ids,
+      renewedFromId: input.renewedFromId,
+      paymentMethod: input.paymentMethod,
+      errorField: 'playlist_ids',
+    },
+    outer,
+  );
+}
+
+/**
+ * Create one campaign per chosen target (a playlist, an influencer account) for a sound, on any
+ * platform, paid with coins: one hold per target at its tier price (desc 2), all in one transaction,
+ * so with too few coins nothing is held (409). Sellers are notified. A sound has at most one open
+ * campaign (status 1..5) per target, whoever asks (issue 11 item 3): the adapter's partial unique
+ * index decides between concurrent requests, and the whole request is refused.
+ * @param input.errorField the request field that lists the targets (`playlist_ids`, `account_ids`)
+ * @param outer run inside this transaction instead of a new one (the card-paid path)
+ * @returns the created campaigns (status 1 Pending for Approval)
+ * @throws ValidationError 422 (link: the adapter's invalid-sound key; targets), ConflictError 409
+ *   `express.campaign_already_open` naming the target, InsufficientBalanceError 409; nothing is held then
+ */
+export async function createCampaignsFor(
+  deps: Deps,
+  adapter: ExpressPlatformAdapter,
+  artistId: number,
+  input: {
+    soundLink: string;
+    targetIds: number[];
+    renewedFromId?: number;
+    paymentMethod?: 'coins' | 'card';
+    errorField: string;
+    /** Unreleased songs (TikTok, Instagram): upload keys of the file and the cover. */
+    unreleased?: { mediaLink: string; tiktokImg?: string | null };
+  },
+  outer?: Tx,
+): Promise<Campaign[]> {
+  const invalidSound = () => new ValidationError({ track_link: [adapter.invalidSoundKey] });
+  if (!input.soundLink.trim()) throw invalidSound();
+  const ids = [...new Set(input.targetIds)];
+  if (ids.length === 0) throw new ValidationError({ [input.errorField]: ['validation.required'] });
   if (ids.length > MAX_PLAYLISTS_PER_REQUEST) {
     throw new ValidationError({
-      playlist_ids: [{ key: 'express.too_many_playlists', params: { max: MAX_PLAYLISTS_PER_REQUEST } }],
+      [input.errorField]: [{ key: 'express.too_many_playlists', params: { max: MAX_PLAYLISTS_PER_REQUEST } }],
     });
   }
-  const track = await deps.providers.spotify.getTrack(trackId);
-  if (!track) throw new ValidationError({ track_link: ['express.invalid_track'] });
+  const sound = await adapter.resolveSound(deps, input.soundLink);
+  if (!sound) throw invalidSound();
   const settings = await getSettings(deps.database);
   const now = deps.clock.now();
 
   const run = async (tx: Tx) => {
-    const rows = await tx.db
-      .select({ playlist: expressPlaylists, price: expressTiers.price })
-      .from(expressPlaylists)
-      .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
-      .where(
-        and(inArray(expressPlaylists.id, ids), eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1)),
-      )
-      // Inserted in playlist order: two requests for the same playlists wait on each other's index
-      // entry in the same order, so one wins and the other gets 409, never a deadlock.
-      .orderBy(asc(expressPlaylists.id));
-    if (rows.length !== ids.length)
-      throw new ValidationError({ playlist_ids: ['express.playlist_unavailable'] });
+    // Targets come in id order: two requests for the same targets wait on each other's index entry
+    // in the same order, so one wins and the other gets 409, never a deadlock.
+    const targets = await adapter.loadTargets(tx, ids);
+    if (targets.length !== ids.length)
+      throw new ValidationError({ [input.errorField]: ['express.playlist_unavailable'] });
 
     const created: Campaign[] = [];
-    for (const { playlist, price } of rows) {
-      const c = await insertCampaign(tx, playlist.name, {
+    for (const target of targets) {
+      const c = await insertCampaign(tx, adapter, target.name, {
+        campaignTypeId: adapter.typeId,
         artistId,
-        curatorId: playlist.curatorId,
-        playlistId: playlist.id,
-        tierId: playlist.tierId,
-        trackId,
-        trackUrl: track.externalUrl,
-        trackName: track.name.slice(0, 300),
-        trackArtist: track.artists.join(', ').slice(0, 300),
-        coverUrl: track.coverUrl,
+        curatorId: target.sellerId,
+        ...adapter.targetColumns(target),
+        tierId: target.tierId,
+        trackId: sound.id,
+        trackUrl: sound.url,
+        trackName: sound.name,
+        trackArtist: sound.artist,
+        coverUrl: sound.coverUrl,
+        isReleased: !input.unreleased,
+        mediaLink: input.unreleased?.mediaLink ?? null,
+        tiktokImg: input.unreleased?.tiktokImg ?? null,
         statusId: S.PENDING_APPROVAL,
-        price,
+        price: target.price,
         paymentMethod: input.paymentMethod ?? 'coins',
         feePercent: settings.platform_fee_percent,
         playlistSubmissionDays: settings.playlist_submission_days,
@@ -103,11 +140,11 @@ export async function createCampaigns(
       });
       const h = await hold(tx, {
         userId: artistId,
-        coins: price,
+        coins: target.price,
         descId: DESC.CAMPAIGN_PURCHASE,
         idempotencyKey: `express:${c.id}:hold`,
         ref: { type: 'express_campaign', id: c.id },
-        meta: { campaign_type: 'spotify', campaign_id: c.id },
+        meta: { campaign_type: adapter.key, campaign_id: c.id },
       });
       const [withHold] = await tx.db
         .update(expressCampaigns)
@@ -127,11 +164,11 @@ export async function createCampaigns(
       await tellUser(
         deps,
         tx,
-        playlist.curatorId,
+        target.sellerId,
         'new_campaign',
-        { track: track.name, playlist: playlist.name, coins: price },
+        { track: sound.name, playlist: target.name, coins: target.price },
         c.id,
-        `/express/my/playlist/view/${playlist.id}`,
+        adapter.sellerLink(target),
       );
       created.push(withHold!);
     }
@@ -142,7 +179,11 @@ export async function createCampaigns(
         action: 'express.created',
         targetType: 'express_campaign',
         targetId: created.map((c) => c.id).join(','),
-        meta: { track_id: trackId, playlists: ids },
+        meta: {
+          track_id: sound.id,
+          campaign_type: adapter.key,
+          [input.errorField.replace(/_ids$/, 's')]: ids,
+        },
       },
       tx,
     );
@@ -152,21 +193,22 @@ export async function createCampaigns(
 }
 
 /**
- * Insert one campaign row; the unique index on open campaigns per track and playlist refuses a second
- * one (the transaction is then aborted, so the caller's holds roll back with it).
- * @throws ConflictError 409 `express.campaign_already_open` with the playlist's name
+ * Insert one campaign row; the adapter's unique index on open campaigns per sound and target refuses
+ * a second one (the transaction is then aborted, so the caller's holds roll back with it).
+ * @throws ConflictError 409 `express.campaign_already_open` with the target's name
  */
 async function insertCampaign(
   tx: Tx,
-  playlistName: string,
+  adapter: ExpressPlatformAdapter,
+  targetName: string,
   values: typeof expressCampaigns.$inferInsert,
 ): Promise<Campaign> {
   try {
     const [row] = await tx.db.insert(expressCampaigns).values(values).returning();
     return row!;
   } catch (err) {
-    if (isUniqueViolation(err, EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST))
-      throw new ConflictError('express.campaign_already_open', { playlist: playlistName });
+    if (isUniqueViolation(err, adapter.oneOpenIndex))
+      throw new ConflictError('express.campaign_already_open', { playlist: targetName });
     throw err;
   }
 }
@@ -342,10 +384,12 @@ export async function renewCheck(deps: Deps, artistId: number, campaignId: numbe
 export async function renew(deps: Deps, artistId: number, campaignId: number) {
   const check = await renewCheck(deps, artistId, campaignId);
   if (!check.renewable) throw new ConflictError('express.not_renewable');
-  return createCampaigns(deps, artistId, {
-    track_link: `https://open.spotify.com/track/${check.campaign.trackId}`,
-    playlist_ids: [check.playlist.id],
+  const adapter = adapterFor(check.campaign.campaignTypeId);
+  return createCampaignsFor(deps, adapter, artistId, {
+    soundLink: adapter.soundLink(check.campaign),
+    targetIds: [check.playlist.id],
     renewedFromId: campaignId,
+    errorField: 'playlist_ids',
   });
 }
 

@@ -552,7 +552,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
         .orderBy(desc(expressCampaigns.id))
         .limit(1);
       if (!c) throw new NotFoundError();
-      const r = await machine.submitPlacement(deps, userId, c.id);
+      const r = await machine.submit(deps, userId, c.id);
       return {
         data: { found: r.found, status_id: r.campaign.statusId },
         message: t(req.lang, r.found ? 'express.track_found' : 'express.track_not_found'),

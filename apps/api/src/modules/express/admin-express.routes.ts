@@ -139,7 +139,10 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
         const [r] = await tx.db
           .insert(expressDurations)
           .values(req.body)
-          .onConflictDoUpdate({ target: expressDurations.duration, set: { status: req.body.status } })
+          .onConflictDoUpdate({
+            target: [expressDurations.campaignTypeId, expressDurations.duration],
+            set: { status: req.body.status },
+          })
           .returning();
         await audit(
           deps.database,
