@@ -1,24 +1,28 @@
-import { asc, eq } from 'drizzle-orm';
+import {
+  expressCampaignDetailSchema,
+  expressCampaignSchema,
+  expressCampaignStatusSchema,
+  expressDurationSchema,
+  expressPlaylistDetailSchema,
+  expressPlaylistSchema,
+  expressReasonSchema,
+  expressTierSchema,
+} from '@lm/contracts/express';
 import { z } from 'zod';
-import { withTransaction } from '../../db/client';
-import { isUniqueViolation } from '../../db/pg-error';
 import { adminAccess, adminActor, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { NotFoundError, ValidationError } from '../../platform/errors';
-import { envelope, idParams, listQuery, messageOnly } from '../../platform/http';
+import { NotFoundError } from '../../platform/errors';
+import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { audit } from '../audit/audit.service';
+import * as catalog from './express.catalog';
 import * as machine from './express.machine';
 import * as q from './express.queries';
-import { expressDurations, expressReasons, expressTiers } from './express.schema';
 import * as express from './express.service';
 
 const tags = ['admin express'];
 const CAMPAIGNS = 'express.campaigns.show';
 const PLAYLISTS = 'express.playlist.show';
 const TIERS = 'INFLUENCER_VIEW_TIERS';
-const loose = z.record(z.string(), z.unknown());
-const listAnswer = { 200: z.object({ data: z.array(loose), pagination: loose }) };
 
 /**
  * Back-office screens of Spotify express (spec section 2: /express/tiers/list, /express/durations/list,
@@ -33,88 +37,35 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     description: z.string().trim().max(500).nullable().optional(),
     status: z.union([z.literal(1), z.literal(0)]).default(1),
   });
-  /** Tier names are unique (`express_tiers_name_unique`): a taken one is the field's error, not a 500. */
-  const tierNameTaken = (err: unknown): never => {
-    if (isUniqueViolation(err, 'express_tiers_name_unique'))
-      throw new ValidationError({ tier_name: ['lookups.name_taken'] });
-    throw err;
-  };
-  const tierItem = (r: typeof expressTiers.$inferSelect) => ({
-    id: r.id,
-    tier_name: r.tierName,
-    name: r.tierName,
-    price: r.price,
-    description: r.description,
-    status: r.status,
-  });
   app.get(
     '/api/admin/express/tiers',
-    { config: { access: adminAccess(TIERS) }, schema: { tags, response: { 200: envelope(z.array(loose)) } } },
-    async () => ({
-      data: (await deps.database.db.select().from(expressTiers).orderBy(asc(expressTiers.price))).map(
-        tierItem,
-      ),
-    }),
+    {
+      config: { access: adminAccess(TIERS) },
+      schema: { tags, response: { 200: envelope(z.array(expressTierSchema)) } },
+    },
+    async () => ({ data: await catalog.allTiers(deps.database) }),
   );
   app.post(
     '/api/admin/express/tiers',
     {
       config: { access: adminAccess(TIERS) },
-      schema: { tags, body: tierBody, response: { 201: envelope(loose) } },
+      schema: { tags, body: tierBody, response: { 201: envelope(expressTierSchema) } },
     },
     async (req, reply) => {
-      const row = await withTransaction(deps.database, async (tx) => {
-        const [r] = await tx.db
-          .insert(expressTiers)
-          .values({
-            tierName: req.body.tier_name,
-            price: req.body.price,
-            description: req.body.description ?? null,
-            status: req.body.status,
-          })
-          .returning()
-          .catch(tierNameTaken);
-        await audit(
-          deps.database,
-          adminActor(req),
-          { action: 'express.tier_create', targetType: 'express_tier', targetId: r!.id, meta: req.body },
-          tx,
-        );
-        return r!;
-      });
-      return reply.status(201).send({ data: tierItem(row), message: t(req.lang, 'common.created') });
+      const data = await catalog.saveTier(deps.database, adminActor(req), req.body);
+      return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
     },
   );
   app.put(
     '/api/admin/express/tiers/:id',
     {
       config: { access: adminAccess(TIERS) },
-      schema: { tags, params: idParams, body: tierBody, response: { 200: envelope(loose) } },
+      schema: { tags, params: idParams, body: tierBody, response: { 200: envelope(expressTierSchema) } },
     },
-    async (req) => {
-      const row = await withTransaction(deps.database, async (tx) => {
-        const [r] = await tx.db
-          .update(expressTiers)
-          .set({
-            tierName: req.body.tier_name,
-            price: req.body.price,
-            description: req.body.description ?? null,
-            status: req.body.status,
-          })
-          .where(eq(expressTiers.id, req.params.id))
-          .returning()
-          .catch(tierNameTaken);
-        if (!r) throw new NotFoundError();
-        await audit(
-          deps.database,
-          adminActor(req),
-          { action: 'express.tier_update', targetType: 'express_tier', targetId: r.id, meta: req.body },
-          tx,
-        );
-        return r;
-      });
-      return { data: tierItem(row), message: t(req.lang, 'common.saved') };
-    },
+    async (req) => ({
+      data: await catalog.saveTier(deps.database, adminActor(req), req.body, req.params.id),
+      message: t(req.lang, 'common.saved'),
+    }),
   );
 
   const durationBody = z.object({
@@ -123,67 +74,38 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
   });
   app.get(
     '/api/admin/express/durations',
-    { config: { access: adminAccess(TIERS) }, schema: { tags, response: { 200: envelope(z.array(loose)) } } },
-    async () => ({
-      data: await deps.database.db.select().from(expressDurations).orderBy(asc(expressDurations.duration)),
-    }),
+    {
+      config: { access: adminAccess(TIERS) },
+      schema: { tags, response: { 200: envelope(z.array(expressDurationSchema)) } },
+    },
+    async () => ({ data: await catalog.allDurations(deps.database) }),
   );
   app.post(
     '/api/admin/express/durations',
     {
       config: { access: adminAccess(TIERS) },
-      schema: { tags, body: durationBody, response: { 201: envelope(loose) } },
+      schema: { tags, body: durationBody, response: { 201: envelope(expressDurationSchema) } },
     },
     async (req, reply) => {
-      const row = await withTransaction(deps.database, async (tx) => {
-        const [r] = await tx.db
-          .insert(expressDurations)
-          .values(req.body)
-          .onConflictDoUpdate({
-            target: [expressDurations.campaignTypeId, expressDurations.duration],
-            set: { status: req.body.status },
-          })
-          .returning();
-        await audit(
-          deps.database,
-          adminActor(req),
-          {
-            action: 'express.duration_save',
-            targetType: 'express_duration',
-            targetId: r!.id,
-            meta: req.body,
-          },
-          tx,
-        );
-        return r!;
-      });
-      return reply.status(201).send({ data: row, message: t(req.lang, 'common.created') });
+      const data = await catalog.saveDuration(deps.database, adminActor(req), req.body);
+      return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
     },
   );
   app.put(
     '/api/admin/express/durations/:id',
     {
       config: { access: adminAccess(TIERS) },
-      schema: { tags, params: idParams, body: durationBody, response: { 200: envelope(loose) } },
+      schema: {
+        tags,
+        params: idParams,
+        body: durationBody,
+        response: { 200: envelope(expressDurationSchema) },
+      },
     },
-    async (req) => {
-      const row = await withTransaction(deps.database, async (tx) => {
-        const [r] = await tx.db
-          .update(expressDurations)
-          .set(req.body)
-          .where(eq(expressDurations.id, req.params.id))
-          .returning();
-        if (!r) throw new NotFoundError();
-        await audit(
-          deps.database,
-          adminActor(req),
-          { action: 'express.duration_save', targetType: 'express_duration', targetId: r.id, meta: req.body },
-          tx,
-        );
-        return r;
-      });
-      return { data: row, message: t(req.lang, 'common.saved') };
-    },
+    async (req) => ({
+      data: await catalog.saveDuration(deps.database, adminActor(req), req.body, req.params.id),
+      message: t(req.lang, 'common.saved'),
+    }),
   );
 
   const reasonBody = z.object({
@@ -194,56 +116,31 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     '/api/admin/express/reasons',
     {
       config: { access: adminAccess(CAMPAIGNS) },
-      schema: { tags, response: { 200: envelope(z.array(loose)) } },
+      schema: { tags, response: { 200: envelope(z.array(expressReasonSchema)) } },
     },
-    async () => ({
-      data: await deps.database.db.select().from(expressReasons).orderBy(asc(expressReasons.id)),
-    }),
+    async () => ({ data: await catalog.allReasons(deps.database) }),
   );
   app.post(
     '/api/admin/express/reasons',
     {
       config: { access: adminAccess(CAMPAIGNS) },
-      schema: { tags, body: reasonBody, response: { 201: envelope(loose) } },
+      schema: { tags, body: reasonBody, response: { 201: envelope(expressReasonSchema) } },
     },
     async (req, reply) => {
-      const row = await withTransaction(deps.database, async (tx) => {
-        const [r] = await tx.db.insert(expressReasons).values(req.body).returning();
-        await audit(
-          deps.database,
-          adminActor(req),
-          { action: 'express.reason_create', targetType: 'express_reason', targetId: r!.id, meta: req.body },
-          tx,
-        );
-        return r!;
-      });
-      return reply.status(201).send({ data: row, message: t(req.lang, 'common.created') });
+      const data = await catalog.saveReason(deps.database, adminActor(req), req.body);
+      return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
     },
   );
   app.put(
     '/api/admin/express/reasons/:id',
     {
       config: { access: adminAccess(CAMPAIGNS) },
-      schema: { tags, params: idParams, body: reasonBody, response: { 200: envelope(loose) } },
+      schema: { tags, params: idParams, body: reasonBody, response: { 200: envelope(expressReasonSchema) } },
     },
-    async (req) => {
-      const row = await withTransaction(deps.database, async (tx) => {
-        const [r] = await tx.db
-          .update(expressReasons)
-          .set(req.body)
-          .where(eq(expressReasons.id, req.params.id))
-          .returning();
-        if (!r) throw new NotFoundError();
-        await audit(
-          deps.database,
-          adminActor(req),
-          { action: 'express.reason_update', targetType: 'express_reason', targetId: r.id, meta: req.body },
-          tx,
-        );
-        return r;
-      });
-      return { data: row, message: t(req.lang, 'common.saved') };
-    },
+    async (req) => ({
+      data: await catalog.saveReason(deps.database, adminActor(req), req.body, req.params.id),
+      message: t(req.lang, 'common.saved'),
+    }),
   );
   app.delete(
     '/api/admin/express/reasons/:id',
@@ -252,21 +149,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: messageOnly } },
     },
     async (req) => {
-      await withTransaction(deps.database, async (tx) => {
-        // Reasons stay referenced by past declines: deleting retires them.
-        const [r] = await tx.db
-          .update(expressReasons)
-          .set({ status: 0 })
-          .where(eq(expressReasons.id, req.params.id))
-          .returning({ id: expressReasons.id });
-        if (!r) throw new NotFoundError();
-        await audit(
-          deps.database,
-          adminActor(req),
-          { action: 'express.reason_retire', targetType: 'express_reason', targetId: r.id },
-          tx,
-        );
-      });
+      await catalog.retireReason(deps.database, adminActor(req), req.params.id);
       return { message: t(req.lang, 'common.deleted') };
     },
   );
@@ -276,7 +159,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     '/api/admin/express/playlists',
     {
       config: { access: adminAccess(PLAYLISTS) },
-      schema: { tags, querystring: listQuery, response: listAnswer },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(expressPlaylistSchema) } },
     },
     async (req) => q.listPlaylists(deps.database, req.query),
   );
@@ -284,7 +167,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     '/api/admin/express/playlists/:id',
     {
       config: { access: adminAccess(PLAYLISTS) },
-      schema: { tags, params: idParams, response: { 200: envelope(loose) } },
+      schema: { tags, params: idParams, response: { 200: envelope(expressPlaylistDetailSchema) } },
     },
     async (req) => {
       const item = await q.playlistDetail(deps.database, req.params.id);
@@ -310,7 +193,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
           status: z.enum(['approve', 'decline', 'disable']),
           reason: z.string().trim().max(500).optional(),
         }),
-        response: { 200: envelope(loose) },
+        response: { 200: envelope(expressCampaignStatusSchema) },
       },
     },
     async (req) => {
@@ -330,7 +213,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     '/api/admin/express/campaigns',
     {
       config: { access: adminAccess(CAMPAIGNS) },
-      schema: { tags, querystring: listQuery, response: listAnswer },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(expressCampaignSchema) } },
     },
     async (req) => q.listCampaigns(deps.database, req.query),
   );
@@ -338,7 +221,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     '/api/admin/express/campaigns/:id',
     {
       config: { access: adminAccess(CAMPAIGNS) },
-      schema: { tags, params: idParams, response: { 200: envelope(loose) } },
+      schema: { tags, params: idParams, response: { 200: envelope(expressCampaignDetailSchema) } },
     },
     async (req) => {
       const item = await q.campaignDetail(deps.database, req.params.id, { lang: req.lang });
@@ -357,7 +240,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
           outcome: z.enum(['completed', 'refunded']),
           note: z.string().trim().max(500).optional(),
         }),
-        response: { 200: envelope(loose) },
+        response: { 200: envelope(expressCampaignStatusSchema) },
       },
     },
     async (req) => {

@@ -61,6 +61,7 @@ function campaignWhere(query: ListQuery, scope: { artistId?: number; curatorId?:
 
 const campaignSelect = {
   c: expressCampaigns,
+  playlistId: expressPlaylists.id,
   playlistName: expressPlaylists.name,
   playlistUrl: expressPlaylists.spotifyUrl,
   playlistImage: expressPlaylists.imageUrl,
@@ -73,6 +74,7 @@ const campaignSelect = {
 
 type CampaignRow = {
   c: typeof expressCampaigns.$inferSelect;
+  playlistId: number;
   playlistName: string;
   playlistUrl: string;
   playlistImage: string | null;
@@ -101,7 +103,7 @@ export function campaignItem(r: CampaignRow) {
       url: c.trackUrl,
     },
     playlist: {
-      id: c.playlistId,
+      id: r.playlistId,
       name: r.playlistName,
       url: r.playlistUrl,
       image_url: r.playlistImage,

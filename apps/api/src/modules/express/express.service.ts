@@ -1,14 +1,16 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
-import { parsePlaylistLink } from '../../providers/spotify/links';
+import { parsePlaylistLink, parseTrackLink } from '../../providers/spotify/links';
+import { users } from '../accounts/accounts.schema';
 import { audit } from '../audit/audit.service';
 import { getSettings } from '../settings/settings.service';
 import { notifyStaffPendingPlaylist } from '../todos/todos.service';
 import { DESC, hold } from '../wallet/ledger';
+import { startCheckout } from '../wallet/payments.service';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
 import { tellUser } from './express.notify';
 import {
@@ -22,6 +24,7 @@ import {
   spotifyConnections,
 } from './express.schema';
 import type { ExpressPlatformAdapter } from './platforms/adapter';
+import { listCampaigns } from './express.queries';
 import { adapterFor, spotifyAdapter } from './platforms/index';
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
@@ -534,4 +537,190 @@ export async function campaignsFromPayment(
       .where(eq(payments.id, p.id));
     return { campaigns: created, notCreated };
   });
+}
+
+/**
+ * A playlist read from Spotify before listing it (`express/user/playlist/info`).
+ * @throws ValidationError 422 on `spotify_url`: `express.invalid_playlist_link`, `express.playlist_not_found`
+ */
+export async function playlistPreview(deps: Deps, link: string) {
+  const id = parsePlaylistLink(link);
+  if (!id) throw new ValidationError({ spotify_url: ['express.invalid_playlist_link'] });
+  const info = await deps.providers.spotify.getPlaylist(id);
+  if (!info) throw new ValidationError({ spotify_url: ['express.playlist_not_found'] });
+  return {
+    id: info.id,
+    name: info.name,
+    image: info.imageUrl,
+    followers: info.followers,
+    owner: info.ownerName,
+    url: info.externalUrl,
+  };
+}
+
+/**
+ * Is the playlist behind this link listed already (`express/user/playlist/exists`)?
+ * @throws ValidationError 422 `express.invalid_playlist_link` on `spotify_url`
+ */
+export async function playlistListed(deps: Deps, link: string): Promise<boolean> {
+  const id = parsePlaylistLink(link);
+  if (!id) throw new ValidationError({ spotify_url: ['express.invalid_playlist_link'] });
+  const [row] = await deps.database.db
+    .select({ id: expressPlaylists.id })
+    .from(expressPlaylists)
+    .where(eq(expressPlaylists.spotifyPlaylistId, id));
+  return Boolean(row);
+}
+
+/**
+ * A curator edits a playlist (`express/curator/playlist/edit/{id}`), row locked: a new tier sends it
+ * back to the team's approval (status 2, staff told); `disabled` retires it (3); genres replaced when
+ * given.
+ * @throws NotFoundError when not the curator's; ValidationError 422 on an unknown tier or duration
+ */
+export async function editPlaylist(
+  deps: Deps,
+  curatorId: number,
+  playlistId: number,
+  input: {
+    tier_id?: number;
+    duration_id?: number;
+    genre_ids?: number[];
+    renewable?: boolean;
+    disabled?: boolean;
+  },
+): Promise<void> {
+  await withTransaction(deps.database, async (tx) => {
+    const [p] = await tx.db
+      .select()
+      .from(expressPlaylists)
+      .where(and(eq(expressPlaylists.id, playlistId), eq(expressPlaylists.curatorId, curatorId)))
+      .for('update');
+    if (!p) throw new NotFoundError();
+    const patch: Partial<typeof expressPlaylists.$inferInsert> = { updatedAt: deps.clock.now() };
+    if (input.tier_id !== undefined) {
+      const [tier] = await tx.db
+        .select()
+        .from(expressTiers)
+        .where(and(eq(expressTiers.id, input.tier_id), eq(expressTiers.status, 1)));
+      if (!tier) throw new ValidationError({ tier_id: ['validation.invalid'] });
+      // A new price needs the team's approval again.
+      if (tier.id !== p.tierId) patch.statusId = 2;
+      patch.tierId = tier.id;
+    }
+    if (input.duration_id !== undefined) {
+      const [d] = await tx.db
+        .select()
+        .from(expressDurations)
+        .where(eq(expressDurations.id, input.duration_id));
+      if (!d) throw new ValidationError({ duration_id: ['validation.invalid'] });
+      patch.durationId = d.id;
+    }
+    if (input.renewable !== undefined) patch.renewable = input.renewable;
+    if (input.disabled === true) patch.statusId = 3;
+    await tx.db.update(expressPlaylists).set(patch).where(eq(expressPlaylists.id, p.id));
+    if (patch.statusId === 2 && p.statusId !== 2) await notifyStaffPendingPlaylist(tx, p);
+    if (input.genre_ids) {
+      await tx.db.delete(expressPlaylistGenres).where(eq(expressPlaylistGenres.playlistId, p.id));
+      if (input.genre_ids.length > 0)
+        await tx.db
+          .insert(expressPlaylistGenres)
+          .values(input.genre_ids.map((genreId) => ({ playlistId: p.id, genreId })))
+          .onConflictDoNothing();
+    }
+  });
+}
+
+/**
+ * A curator switches renewals of a playlist on or off (`express/curator/playlist/renewable`).
+ * @throws NotFoundError when not the curator's
+ */
+export async function setRenewable(
+  deps: Deps,
+  curatorId: number,
+  playlistId: number,
+  renewable: boolean,
+): Promise<void> {
+  const [row] = await deps.database.db
+    .update(expressPlaylists)
+    .set({ renewable, updatedAt: deps.clock.now() })
+    .where(and(eq(expressPlaylists.id, playlistId), eq(expressPlaylists.curatorId, curatorId)))
+    .returning({ id: expressPlaylists.id });
+  if (!row) throw new NotFoundError();
+}
+
+/**
+ * The curator's campaign a "track is added" call is about (`express/track/exists`): the given one, or
+ * the newest campaign of this track on this playlist waiting for its placement.
+ * @returns the campaign id
+ * @throws NotFoundError when there is none
+ */
+export async function campaignForPlacement(
+  deps: Deps,
+  curatorId: number,
+  input: { track: string; playlistId: number; campaignId?: number },
+): Promise<number> {
+  const trackId = parseTrackLink(input.track) ?? input.track;
+  const [c] = await deps.database.db
+    .select({ id: expressCampaigns.id })
+    .from(expressCampaigns)
+    .where(
+      and(
+        eq(expressCampaigns.curatorId, curatorId),
+        eq(expressCampaigns.playlistId, input.playlistId),
+        eq(expressCampaigns.trackId, trackId),
+        input.campaignId
+          ? eq(expressCampaigns.id, input.campaignId)
+          : inArray(expressCampaigns.statusId, [S.WAITING_SUBMISSION]),
+      ),
+    )
+    .orderBy(desc(expressCampaigns.id))
+    .limit(1);
+  if (!c) throw new NotFoundError();
+  return c.id;
+}
+
+/**
+ * Start paying a campaign request by card (`stripe/campaign/checkout`): the price is the chosen
+ * playlists' tier prices, charged as coins at the coin price; the request rides in the payment's meta
+ * until {@link campaignsFromPayment} creates the campaigns.
+ * @throws ValidationError 422 (`express.invalid_track` on `track_link`, unavailable playlists)
+ */
+export async function startCampaignCheckout(
+  deps: Deps,
+  artistId: number,
+  input: { track_link: string; playlist_ids: number[] },
+) {
+  if (!parseTrackLink(input.track_link)) throw new ValidationError({ track_link: ['express.invalid_track'] });
+  const coins = await quoteCampaigns(deps, input.playlist_ids);
+  const [me] = await deps.database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, artistId));
+  const r = await startCheckout(deps, artistId, { coins }, 'card', me?.email ?? '', {
+    meta: { track_link: input.track_link, playlist_ids: [...new Set(input.playlist_ids)] },
+    returnPath: '/create/express/campaign',
+  });
+  return {
+    url: r.url,
+    session_id: r.ref,
+    coins,
+    amount_minor: r.amountMinor,
+    currency: r.currency,
+    sandbox: deps.providers.payments.card.name === 'sandbox',
+  };
+}
+
+/**
+ * The user dashboard's campaigns block (`web/user/campaigns/dashboard`): stats of the user's side
+ * (curators: incoming campaigns; others: their own) and the five newest campaigns.
+ */
+export async function dashboard(deps: Deps, userId: number, role: 'artist' | 'curator') {
+  const scope = role === 'curator' ? { curatorId: userId } : { artistId: userId };
+  const last = await listCampaigns(
+    deps.database,
+    { page: 1, limit: 5, filter: undefined, order: undefined, q: undefined },
+    scope,
+  );
+  return { stats: await dashboardStats(deps, userId, role), last_campaigns: last.data };
 }
