@@ -1,5 +1,5 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
