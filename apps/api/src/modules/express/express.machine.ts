@@ -170,15 +170,23 @@ async function log(
 }
 
 /**
- * Curator approves (1 → 2 Waiting for Playlist submission); the submission deadline is
- * `playlist_submission_days` from now.
+ * The seller (curator or influencer) approves (1 → 2 Waiting for submission); the submission deadline
+ * is `playlist_submission_days` from now; the adapter's terms (target views) are fixed now.
  * @throws NotFoundError when the campaign is not the curator's; ConflictError 409 when not pending
  */
 export async function approve(deps: Deps, curatorId: number, campaignId: number): Promise<Campaign> {
   const now = deps.clock.now();
+  // Terms may come from the platform (a slow call): read them before the transaction; the guarded
+  // move below still decides whether this approval wins.
+  const before = await withTransaction(deps.database, (tx) => ownCampaign(tx, campaignId, { curatorId }));
+  const adapter = adapterFor(before.campaignTypeId);
+  const terms =
+    before.statusId === S.PENDING_APPROVAL && adapter.termsAtApproval
+      ? await adapter.termsAtApproval(deps, before)
+      : null;
   return withTransaction(deps.database, async (tx) => {
     const current = await ownCampaign(tx, campaignId, { curatorId });
-    const timing = adapterFor(current.campaignTypeId).timing;
+    const timing = adapter.timing;
     const deadline = new Date(now.getTime() + days(current.playlistSubmissionDays));
     const c = await move(
       deps,
@@ -191,6 +199,7 @@ export async function approve(deps: Deps, curatorId: number, campaignId: number)
       {
         submissionDeadline: deadline,
         nextCheckAt: new Date(now.getTime() + minutes(timing.checkEveryWaitingMinutes)),
+        ...(terms ? { targetViews: terms.targetViews } : {}),
       },
     );
     if (!c) throw new ConflictError('express.not_pending');
@@ -669,8 +678,11 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
         deps,
         tx,
         moved.artistId,
-        'completed',
-        { track: moved.trackName, days: moved.onGoingDays },
+        // Under the target agreed (TikTok, Instagram): the artist is told what came back.
+        r.refunded > 0 ? 'completed_partial' : 'completed',
+        r.refunded > 0
+          ? { track: moved.trackName, coins: r.refunded }
+          : { track: moved.trackName, days: moved.onGoingDays },
         moved.id,
         moved.campaignTypeId,
       );

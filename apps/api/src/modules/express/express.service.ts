@@ -13,6 +13,7 @@ import { DESC, hold } from '../wallet/ledger';
 import { startCheckout } from '../wallet/payments.service';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
 import { tellUser } from './express.notify';
+import { listCampaigns } from './express.queries';
 import {
   expressCampaignEvents,
   expressCampaigns,
@@ -24,7 +25,6 @@ import {
   spotifyConnections,
 } from './express.schema';
 import type { ExpressPlatformAdapter } from './platforms/adapter';
-import { listCampaigns } from './express.queries';
 import { adapterFor, spotifyAdapter } from './platforms/index';
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;

@@ -62,6 +62,13 @@ export interface ExpressPlatformAdapter {
   campaignPath(campaignId: number): string;
 
   /**
+   * Terms fixed when the seller accepts (optional): TikTok and Instagram agree the views the video
+   * should reach by the audit (from the account's recent median views), which
+   * {@link ExpressPlatformAdapter.achievement} later compares with. Spotify has none.
+   */
+  termsAtApproval?(deps: EngineDeps, campaign: ExpressCampaignRow): Promise<{ targetViews: number | null }>;
+
+  /**
    * Does the submission prove the promise right now? Spotify: the track is on the playlist.
    * TikTok/Instagram: the submitted video is public and uses the campaign's sound. Called when the
    * seller submits, at every waiting check, at the submission deadline and after the verify delay.
