@@ -5,6 +5,7 @@ import { ConflictError } from '../../platform/errors';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
 import { advance, approve, decline, forceEnd, submit, sweep } from './express.machine';
+import { listCampaigns } from './express.queries';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from './express.schema';
 import { seedExpressReference } from './express.seed';
 import { createCampaignsFor } from './express.service';
@@ -336,5 +337,18 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     expect(
       await fails('update express_campaigns set paid_coins = 60, refunded_coins = 30 where id = $1', [c.id]),
     ).toBe('express_campaigns_settled_check');
+  });
+
+  it("Spotify's lists leave other platforms' campaigns out of both their rows and their totals", async () => {
+    const artist = await artistWith(1000);
+    const { accountId } = await influencerAccount(100);
+    await createOne(artist.id, accountId, 'L1');
+    const page = await listCampaigns(
+      ctx.deps.database,
+      { page: 1, limit: 10, filter: undefined, order: undefined, q: undefined },
+      { artistId: artist.id },
+    );
+    expect(page.data).toEqual([]);
+    expect(page.pagination.total).toBe(0);
   });
 });
