@@ -2,6 +2,9 @@
  * Shapes of the express answers: the zod schemas in `@lm/contracts/express` that the API serialises
  * its responses through, imported as types only (no zod in the bundles).
  */
+
+/** Express playlist status labels (1 approved, 2 pending, 3 declined/disabled), from `@lm/contracts`. */
+export { EXPRESS_PLAYLIST_STATUSES } from '@lm/contracts';
 export type {
   ExpressCampaign,
   ExpressCampaignDetail,
@@ -14,6 +17,3 @@ export type {
   ExpressTier,
   ExpressTimelineEntry,
 } from '@lm/contracts/express';
-
-/** Express playlist status labels (1 approved, 2 pending, 3 declined/disabled), from `@lm/contracts`. */
-export { EXPRESS_PLAYLIST_STATUSES } from '@lm/contracts';
