@@ -17,6 +17,7 @@ export const NOTIFICATION_MESSAGES = [
   'express.notify.verification_failed',
   'express.notify.on_going',
   'express.notify.completed',
+  'express.notify.completed_partial',
   'express.notify.paid',
   'express.notify.expired',
   'express.notify.expired_curator',

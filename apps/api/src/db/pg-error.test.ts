@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expressTiers } from '../modules/express-spotify/express.schema';
+import { expressTiers } from '../modules/express/express.schema';
 import { createTestApp, type TestContext } from '../test/harness';
 import { isCheckViolation, isUniqueViolation, PG, pgErrorOf } from './pg-error';
 

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { expressJobs } from '../modules/express-spotify/express.service';
+import { expressJobs } from '../modules/express/express.service';
 import { payoutJobs } from '../modules/payouts/payouts.service';
 import { queueJobs } from '../modules/queues/queues.service';
 import { scrapingJobDefinitions } from '../modules/scraping/scraping.jobs';

@@ -1,7 +1,7 @@
 import { ADMIN_PERMISSIONS, DEFAULT_USER_ROLES, SUPER_ADMIN_ROLE, USER_PERMISSIONS } from '@lm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../db/client';
-import { seedExpressReference } from '../modules/express-spotify/express.seed';
+import { seedExpressReference } from '../modules/express/express.seed';
 import {
   catalogTerms,
   countries,

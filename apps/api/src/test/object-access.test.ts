@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../db/client';
-import { seedExpressDemo } from '../modules/express-spotify/express.seed';
+import { seedExpressDemo } from '../modules/express/express.seed';
 import { notify } from '../modules/notifications/notifications.service';
 import { credit, DESC } from '../modules/wallet/ledger';
 import { seedWalletDemo } from '../modules/wallet/wallet.demo';

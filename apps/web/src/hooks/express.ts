@@ -1,4 +1,5 @@
 import type { SessionUser } from '@lm/contracts';
+import type { PlaylistPreview, SpotifyConnection, SpotifyTrack } from '@lm/contracts/express';
 import {
   type ExpressCampaign,
   type ExpressCampaignDetail,
@@ -30,35 +31,7 @@ export const expressKeys = {
   dashboard: ['express', 'dashboard'] as const,
 };
 
-/** A found Spotify track (`GET spotify/get-track`). */
-export interface SpotifyTrack {
-  id: string;
-  name: string;
-  artist: string;
-  album: string;
-  cover_url: string | null;
-  url: string;
-  duration_ms: number;
-}
-
-export interface SpotifyConnection {
-  id: number;
-  name: string;
-  user_name: string;
-  user_email: string | null;
-  is_active: number;
-  status: { status: string };
-  created_at: string;
-}
-
-export interface PlaylistPreview {
-  id: string;
-  name: string;
-  image: string | null;
-  followers: number;
-  owner: string;
-  url: string;
-}
+export type { PlaylistPreview, SpotifyConnection, SpotifyTrack } from '@lm/contracts/express';
 
 /** Refreshes every express query and the express lists after a change. */
 export function useRefreshExpress() {

@@ -4,7 +4,7 @@ import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope } from '../../platform/http';
 import { audit } from '../audit/audit.service';
-import { sweep } from '../express-spotify/express.machine';
+import { sweep } from '../express/express.machine';
 
 type TravelClock = { advance(ms: number): void; offsetMs(): number; reset(): void };
 const canTravel = (clock: unknown): clock is TravelClock =>

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { seedExpressDemo } from '../express-spotify/express.seed';
+import { seedExpressDemo } from '../express/express.seed';
 import { credit, DESC } from '../wallet/ledger';
 import { getSettings } from './settings.service';
 

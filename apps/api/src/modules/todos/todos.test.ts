@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withFailureNotice } from '../../jobs/definitions';
 import { t } from '../../platform/i18n';
 import { codeFrom, createTestApp, type TestContext } from '../../test/harness';
-import { seedExpressDemo } from '../express-spotify/express.seed';
+import { seedExpressDemo } from '../express/express.seed';
 
 let ctx: TestContext;
 let superToken: string;

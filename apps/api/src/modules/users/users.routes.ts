@@ -1,4 +1,5 @@
 import { adminUserSchema, declineUserSchema, USER_ADMIN_PERMISSIONS } from '@lm/contracts';
+import { expressCampaignSchema, expressPlaylistSchema } from '@lm/contracts/express';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -7,8 +8,8 @@ import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { listActivities } from '../activities/activities.service';
-import * as expressQueries from '../express-spotify/express.queries';
-import { spotifyConnections } from '../express-spotify/express.schema';
+import * as expressQueries from '../express/express.queries';
+import { spotifyConnections } from '../express/express.schema';
 import * as users from './users.service';
 
 const tags = ['admin users'];
@@ -17,8 +18,6 @@ const USERS_EDIT = USER_ADMIN_PERMISSIONS.edit;
 const USERS_INVITE = USER_ADMIN_PERMISSIONS.invite;
 const USERS_RESET = USER_ADMIN_PERMISSIONS.resetPassword;
 
-const loose = z.record(z.string(), z.unknown());
-const looseList = z.object({ data: z.array(loose), pagination: loose });
 const idName = z.object({ id: z.number(), name: z.string() });
 const country = z.object({ code: z.string(), name: z.string() }).nullable();
 
@@ -219,7 +218,11 @@ export const usersRoutes: RouteModule = (app, deps) => {
     '/api/artist/campaigns/indexLastFiveForArtist/:id',
     {
       config: { access: adminAccess(USERS_VIEW) },
-      schema: { tags, params: idParams, response: { 200: z.object({ data: z.array(loose) }) } },
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: z.object({ data: z.array(expressCampaignSchema) }) },
+      },
     },
     async (req) => {
       await users.userTypeOf(deps.database, req.params.id);
@@ -233,7 +236,11 @@ export const usersRoutes: RouteModule = (app, deps) => {
     '/api/curator/campaigns/indexLastFiveForCurator/:id',
     {
       config: { access: adminAccess(USERS_VIEW) },
-      schema: { tags, params: idParams, response: { 200: z.object({ data: z.array(loose) }) } },
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: z.object({ data: z.array(expressCampaignSchema) }) },
+      },
     },
     async (req) => {
       await users.userTypeOf(deps.database, req.params.id);
@@ -247,7 +254,12 @@ export const usersRoutes: RouteModule = (app, deps) => {
     '/api/artist/campaigns/indexAllListByAdminForArtist/:id',
     {
       config: { access: adminAccess(USERS_VIEW) },
-      schema: { tags, params: idParams, querystring: listQuery, response: { 200: looseList } },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: listQuery,
+        response: { 200: listEnvelope(expressCampaignSchema) },
+      },
     },
     async (req) => {
       await users.userTypeOf(deps.database, req.params.id);
@@ -258,7 +270,12 @@ export const usersRoutes: RouteModule = (app, deps) => {
     '/api/curator/campaigns/all/:id',
     {
       config: { access: adminAccess(USERS_VIEW) },
-      schema: { tags, params: idParams, querystring: listQuery, response: { 200: looseList } },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: listQuery,
+        response: { 200: listEnvelope(expressCampaignSchema) },
+      },
     },
     async (req) => {
       await users.userTypeOf(deps.database, req.params.id);
@@ -269,7 +286,12 @@ export const usersRoutes: RouteModule = (app, deps) => {
     '/api/express/users/all/playlists/:id',
     {
       config: { access: adminAccess(USERS_VIEW) },
-      schema: { tags, params: idParams, querystring: listQuery, response: { 200: looseList } },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: listQuery,
+        response: { 200: listEnvelope(expressPlaylistSchema) },
+      },
     },
     async (req) => {
       await users.userTypeOf(deps.database, req.params.id);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { buildCountryMmdb } from '../../test/mmdb-writer';
-import { seedExpressDemo } from '../express-spotify/express.seed';
+import { seedExpressDemo } from '../express/express.seed';
 import { files } from '../files/files.schema';
 import { credit, DESC } from '../wallet/ledger';
 

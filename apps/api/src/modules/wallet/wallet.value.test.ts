@@ -2,7 +2,7 @@ import { packageSaving } from '@lm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { seedExpressDemo } from '../express-spotify/express.seed';
+import { seedExpressDemo } from '../express/express.seed';
 import { getSettings, putSetting } from '../settings/settings.service';
 import { credit, DESC } from './ledger';
 

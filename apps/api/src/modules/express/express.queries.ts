@@ -15,6 +15,7 @@ import {
   expressReviews,
   expressTiers,
 } from './express.schema';
+import { spotifyAdapter } from './platforms/spotify.adapter';
 
 const statusLabel = (id: number) => EXPRESS_CAMPAIGN_STATUSES.find((s) => s.id === id)?.label ?? String(id);
 const artists = aliasedTable(users, 'artists');
@@ -25,10 +26,15 @@ const one = (f: ListQuery['filter'], k: string) => {
   return (Array.isArray(v) ? v[0] : v) || undefined;
 };
 
-/** Filters: status, artist_id, curator_id, playlist_id, date_from/date_to (YYYY-MM-DD), q (track or email). */
+/**
+ * Filters: status, artist_id, curator_id, playlist_id, date_from/date_to (YYYY-MM-DD), q (track or email).
+ * These lists are Spotify's (campaign_type_id 1, joined to their playlists); TikTok and Instagram
+ * campaigns have their own lists.
+ */
 function campaignWhere(query: ListQuery, scope: { artistId?: number; curatorId?: number }): SQL | undefined {
   const f = query.filter;
   const parts: (SQL | undefined)[] = [
+    eq(expressCampaigns.campaignTypeId, spotifyAdapter.typeId),
     scope.artistId !== undefined ? eq(expressCampaigns.artistId, scope.artistId) : undefined,
     scope.curatorId !== undefined ? eq(expressCampaigns.curatorId, scope.curatorId) : undefined,
   ];
@@ -61,6 +67,7 @@ function campaignWhere(query: ListQuery, scope: { artistId?: number; curatorId?:
 
 const campaignSelect = {
   c: expressCampaigns,
+  playlistId: expressPlaylists.id,
   playlistName: expressPlaylists.name,
   playlistUrl: expressPlaylists.spotifyUrl,
   playlistImage: expressPlaylists.imageUrl,
@@ -73,6 +80,7 @@ const campaignSelect = {
 
 type CampaignRow = {
   c: typeof expressCampaigns.$inferSelect;
+  playlistId: number;
   playlistName: string;
   playlistUrl: string;
   playlistImage: string | null;
@@ -101,7 +109,7 @@ export function campaignItem(r: CampaignRow) {
       url: c.trackUrl,
     },
     playlist: {
-      id: c.playlistId,
+      id: r.playlistId,
       name: r.playlistName,
       url: r.playlistUrl,
       image_url: r.playlistImage,

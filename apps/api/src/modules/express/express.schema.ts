@@ -20,11 +20,19 @@ import { users } from '../accounts/accounts.schema';
 import { admins } from '../admins/admins.schema';
 import { genres } from '../lookups/lookups.schema';
 
-/** Express tiers (spec section 3 "Tier"): price in coins per placement. */
+/**
+ * Express campaign types (spec section 3 `campaign_type_id`): 1 Spotify playlist placement, 2 TikTok
+ * video, 3 Instagram reel. Each has its platform adapter (`platforms/<name>.adapter.ts`).
+ */
+export const EXPRESS_CAMPAIGN_TYPES = [1, 2, 3] as const;
+
+/** Express tiers (spec section 3 "Tier"): price in coins per placement or per video, per platform. */
 export const expressTiers = pgTable(
   'express_tiers',
   {
     id: serial('id').primaryKey(),
+    /** Which platform's tiers (spec "/tiktok/express/tiers/list"): 1 Spotify, 2 TikTok, 3 Instagram. */
+    campaignTypeId: smallint('campaign_type_id').notNull().default(1),
     tierName: varchar('tier_name', { length: 100 }).notNull(),
     price: integer('price').notNull(),
     description: text('description'),
@@ -32,22 +40,27 @@ export const expressTiers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('express_tiers_name_unique').on(t.tierName),
+    // A tier name is unique within its platform (each platform has its own Starter).
+    uniqueIndex('express_tiers_name_unique').on(t.campaignTypeId, t.tierName),
     check('express_tiers_price_positive', sql`${t.price} > 0`),
+    check('express_tiers_type_check', sql`${t.campaignTypeId} in (1, 2, 3)`),
   ],
 );
 
-/** Express durations (spec "Duration": days a placement stays on the playlist). */
+/** Express durations (spec "Duration": days a placement stays on the playlist, or a video stays public). */
 export const expressDurations = pgTable(
   'express_durations',
   {
     id: serial('id').primaryKey(),
+    /** Which platform's durations: 1 Spotify, 2 TikTok, 3 Instagram. */
+    campaignTypeId: smallint('campaign_type_id').notNull().default(1),
     duration: integer('duration').notNull(),
     status: smallint('status').notNull().default(1),
   },
   (t) => [
-    uniqueIndex('express_durations_unique').on(t.duration),
+    uniqueIndex('express_durations_unique').on(t.campaignTypeId, t.duration),
     check('express_durations_positive', sql`${t.duration} > 0`),
+    check('express_durations_type_check', sql`${t.campaignTypeId} in (1, 2, 3)`),
   ],
 );
 
@@ -128,10 +141,16 @@ export const expressPlaylistGenres = pgTable(
 
 /** Name of the partial unique index "one open campaign per track per playlist" (the create path maps it to 409). */
 export const EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST = 'express_campaigns_one_open_per_track_playlist';
+/** Name of the partial unique index "one open campaign per sound per influencer account" (TikTok, Instagram). */
+export const EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT = 'express_campaigns_one_open_per_sound_account';
 
 /**
- * An express campaign: one track placed on one playlist (spec "Express campaign"; DESIGN section 5
- * status map 1..8). The price is held in escrow (`hold_id`) until completion, decline or expiry.
+ * An express campaign (spec "Express campaign", "Campaign (admin)"; DESIGN section 5 status map 1..8):
+ * one sound promoted on one target. The target is a playlist for Spotify (`playlist_id`) and an
+ * influencer's connected account for TikTok and Instagram (`account_id`); a CHECK keeps exactly the
+ * right one per `campaign_type_id`. `curator_id` is the seller paid on completion: the playlist's
+ * curator or the account's influencer. The price is held in escrow (`hold_id`) until completion,
+ * decline or expiry.
  */
 export const expressCampaigns = pgTable(
   'express_campaigns',
@@ -140,12 +159,19 @@ export const expressCampaigns = pgTable(
     artistId: integer('artist_id')
       .notNull()
       .references(() => users.id),
+    /** 1 Spotify, 2 TikTok, 3 Instagram (spec section 3 `campaign_type_id`). */
+    campaignTypeId: smallint('campaign_type_id').notNull().default(1),
+    /** The seller: the playlist's curator (Spotify) or the account's influencer (TikTok, Instagram). */
     curatorId: integer('curator_id')
       .notNull()
       .references(() => users.id),
-    playlistId: integer('playlist_id')
-      .notNull()
-      .references(() => expressPlaylists.id),
+    /** Spotify's target: the playlist. Null for TikTok and Instagram. */
+    playlistId: integer('playlist_id').references(() => expressPlaylists.id),
+    /**
+     * TikTok's and Instagram's target: the influencer's connected account (the connections module's
+     * table; its foreign key arrives with that table). Null for Spotify.
+     */
+    accountId: integer('account_id'),
     tierId: integer('tier_id')
       .notNull()
       .references(() => expressTiers.id),
@@ -154,6 +180,20 @@ export const expressCampaigns = pgTable(
     trackName: varchar('track_name', { length: 300 }).notNull(),
     trackArtist: varchar('track_artist', { length: 300 }).notNull(),
     coverUrl: text('cover_url'),
+    /** Released song (spec `is_released`); an unreleased one comes with its file (`media_link`). */
+    isReleased: boolean('is_released').notNull().default(true),
+    /** Upload key of the unreleased song's mp3/mp4 (spec `media_link`, up to 50 MB). */
+    mediaLink: text('media_link'),
+    /** Upload key of the cover image a TikTok unreleased song needs (spec `tiktok_img`). */
+    tiktokImg: text('tiktok_img'),
+    /** The seller's submitted video or reel (platform media id and public URL); null for Spotify. */
+    submittedMediaId: varchar('submitted_media_id', { length: 100 }),
+    submittedMediaUrl: text('submitted_media_url'),
+    /** Views the video should reach by the audit, agreed at acceptance (TikTok, Instagram). */
+    targetViews: integer('target_views'),
+    /** Views last read from the platform, and when. */
+    lastViews: integer('last_views'),
+    lastViewsAt: timestamp('last_views_at', { withTimezone: true }),
     statusId: smallint('status_id').notNull().default(1),
     price: integer('price').notNull(),
     holdId: bigint('hold_id', { mode: 'number' }),
@@ -191,8 +231,25 @@ export const expressCampaigns = pgTable(
     uniqueIndex(EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST)
       .on(t.trackId, t.playlistId)
       .where(sql`${t.statusId} in (1, 2, 3, 4, 5)`),
+    // The same rule for influencer accounts: one open campaign per sound per account and platform.
+    uniqueIndex(EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT)
+      .on(t.campaignTypeId, t.trackId, t.accountId)
+      .where(sql`${t.statusId} in (1, 2, 3, 4, 5) and ${t.accountId} is not null`),
+    index('express_campaigns_account_idx').on(t.accountId),
     check('express_campaigns_status_check', sql`${t.statusId} between 1 and 8`),
     check('express_campaigns_price_positive', sql`${t.price} > 0`),
+    check('express_campaigns_type_check', sql`${t.campaignTypeId} in (1, 2, 3)`),
+    // Exactly the platform's target: a playlist for Spotify, an influencer account otherwise.
+    check(
+      'express_campaigns_target_check',
+      sql`(${t.campaignTypeId} = 1 and ${t.playlistId} is not null and ${t.accountId} is null) or (${t.campaignTypeId} in (2, 3) and ${t.accountId} is not null and ${t.playlistId} is null)`,
+    ),
+    // Money: what was paid and refunded never exceeds the price, and adds up to it once settled.
+    check(
+      'express_campaigns_settled_check',
+      sql`(${t.paidCoins} is null and ${t.refundedCoins} is null) or (${t.paidCoins} >= 0 and ${t.refundedCoins} >= 0 and ${t.paidCoins} + ${t.refundedCoins} = ${t.price})`,
+    ),
+    check('express_campaigns_views_check', sql`${t.targetViews} is null or ${t.targetViews} >= 0`),
   ],
 );
 

@@ -5,7 +5,7 @@ import { manualClock } from '../../platform/clock';
 import { isSandboxSpotify } from '../../providers/spotify/index';
 import { users } from '../accounts/accounts.schema';
 import { InsufficientBalanceError } from '../wallet/ledger';
-import { advance, approve, submitPlacement, VERIFY_DELAY_MINUTES } from './express.machine';
+import { advance, approve, submit, VERIFY_DELAY_MINUTES } from './express.machine';
 import { expressCampaigns, expressPlaylists } from './express.schema';
 import { DEMO_PLAYLISTS } from './express.seed';
 import { createCampaigns } from './express.service';
@@ -84,7 +84,7 @@ export async function seedCompletedDemoCampaigns(deps: Deps): Promise<number> {
     const playlist = playlists.find((p) => p.id === c.playlistId);
     if (!playlist) continue;
     await spotify.addPlacement(playlist.spotifyId, DEMO_COMPLETED_TRACK_ID, clock.now());
-    await submitPlacement(past, curator.id, c.id);
+    await submit(past, curator.id, c.id);
   }
   // Verified an hour later, then the on-going and auditing periods, each step due when advanced.
   const steps = [

@@ -1,38 +1,49 @@
-import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  expressCampaignDetailSchema,
+  expressCampaignSchema,
+  expressCampaignStatsSchema,
+  expressCampaignStatusSchema,
+  expressDurationSchema,
+  expressGenreSchema,
+  expressMinTierSchema,
+  expressPerformanceSchema,
+  expressPlaylistSchema,
+  expressReasonSchema,
+  expressRenewCheckSchema,
+  expressTierSchema,
+  playlistPreviewSchema,
+  spotifyArtistSchema,
+  spotifyConnectionSchema,
+  spotifyTrackSchema,
+} from '@lm/contracts/express';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { withTransaction } from '../../db/client';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
-import { envelope, idParams, listQuery, messageOnly } from '../../platform/http';
+import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { signValue, verifyValue } from '../../platform/signed';
-import { parsePlaylistLink, parseTrackLink, trackLinkResultCode } from '../../providers/spotify/links';
-import { users } from '../accounts/accounts.schema';
-import { genres } from '../lookups/lookups.schema';
-import { notifyStaffPendingPlaylist } from '../todos/todos.service';
+import { parseTrackLink, trackLinkResultCode } from '../../providers/spotify/links';
 import * as payments from '../wallet/payments.service';
+import * as catalog from './express.catalog';
 import * as machine from './express.machine';
 import * as q from './express.queries';
-import {
-  expressCampaigns,
-  expressDurations,
-  expressPlaylistGenres,
-  expressPlaylists,
-  expressReasons,
-  expressTiers,
-  spotifyConnections,
-} from './express.schema';
 import * as express from './express.service';
+import * as connections from './spotify-connections';
 
 const ARTIST = 'ARTIST_PERMISSION';
 const CURATOR = 'CURATOR_PERMISSION';
 const tags = ['express spotify'];
 const spotifyUrlBody = z.object({ spotify_url: z.string().trim().min(1, 'validation.required').max(500) });
 const campaignIdBody = z.object({ campaign_id: z.coerce.number().int().positive() });
-const loose = z.record(z.string(), z.unknown());
+const settlementSchema = z.object({
+  status: z.string(),
+  coins: z.number(),
+  payment_id: z.number(),
+  invoice_id: z.number().nullable(),
+  balance: z.number(),
+  failure: z.enum(['card_declined']).nullable(),
+});
 
 /**
  * Spotify express calls of spec section 7 for curators and artists: playlists, connections, campaign
@@ -44,48 +55,27 @@ export const expressRoutes: RouteModule = (app, deps) => {
   // Reference lists used by both roles' forms.
   app.get(
     '/api/express/curator/all-tiers',
-    { config: { access: userAccess() }, schema: { tags, response: { 200: envelope(z.array(loose)) } } },
-    async () => ({
-      data: (
-        await deps.database.db
-          .select()
-          .from(expressTiers)
-          .where(eq(expressTiers.status, 1))
-          .orderBy(asc(expressTiers.price))
-      ).map((r) => ({
-        id: r.id,
-        tier_name: r.tierName,
-        name: r.tierName,
-        price: r.price,
-        description: r.description,
-        status: r.status,
-      })),
-    }),
+    {
+      config: { access: userAccess() },
+      schema: { tags, response: { 200: envelope(z.array(expressTierSchema)) } },
+    },
+    async () => ({ data: await catalog.activeTiers(deps.database) }),
   );
   app.get(
     '/api/express/curator/all-durations',
-    { config: { access: userAccess() }, schema: { tags, response: { 200: envelope(z.array(loose)) } } },
-    async () => ({
-      data: await deps.database.db
-        .select({ id: expressDurations.id, duration: expressDurations.duration })
-        .from(expressDurations)
-        .where(eq(expressDurations.status, 1))
-        .orderBy(asc(expressDurations.duration)),
-    }),
+    {
+      config: { access: userAccess() },
+      schema: { tags, response: { 200: envelope(z.array(expressDurationSchema)) } },
+    },
+    async () => ({ data: await catalog.activeDurations(deps.database) }),
   );
   app.get(
     '/api/express/curator/campaign/reasons',
     {
       config: { access: userAccess(CURATOR) },
-      schema: { tags, response: { 200: envelope(z.array(loose)) } },
+      schema: { tags, response: { 200: envelope(z.array(expressReasonSchema)) } },
     },
-    async () => ({
-      data: await deps.database.db
-        .select({ id: expressReasons.id, reason: expressReasons.reason })
-        .from(expressReasons)
-        .where(eq(expressReasons.status, 1))
-        .orderBy(asc(expressReasons.id)),
-    }),
+    async () => ({ data: await catalog.activeReasons(deps.database) }),
   );
   app.get(
     '/api/express/curator/playlist/genres',
@@ -97,24 +87,10 @@ export const expressRoutes: RouteModule = (app, deps) => {
           q: z.string().trim().max(100).optional(),
           limit: z.coerce.number().int().min(1).max(100).default(100),
         }),
-        response: { 200: envelope(z.array(loose)) },
+        response: { 200: envelope(z.array(expressGenreSchema)) },
       },
     },
-    async (req) => {
-      if (req.query.q && req.query.q.length < 3) throw new ValidationError({ q: ['validation.search_min'] });
-      const rows = await deps.database.db
-        .select({ id: genres.id, name: genres.name })
-        .from(genres)
-        .where(
-          and(
-            eq(genres.isActive, true),
-            req.query.q ? sql`${genres.name} ilike ${`%${req.query.q}%`}` : undefined,
-          ),
-        )
-        .orderBy(asc(genres.name))
-        .limit(req.query.limit);
-      return { data: rows };
-    },
+    async (req) => ({ data: await catalog.searchGenres(deps.database, req.query.q, req.query.limit) }),
   );
 
   // Curator: Spotify connection (OAuth).
@@ -124,19 +100,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(CURATOR) },
       schema: { tags, response: { 200: envelope(z.object({ url: z.string() })) } },
     },
-    async (req) => {
-      const state = signValue(
-        deps.config.APP_KEY,
-        { kind: 'spotify-connect', userId: currentUser(req).id },
-        600,
-        now().getTime(),
-      );
-      return {
-        data: {
-          url: deps.providers.spotify.authorizationUrl(state, `${deps.config.appUrl}/express/callback`),
-        },
-      };
-    },
+    async (req) => ({ data: { url: connections.authorizationUrl(deps, currentUser(req).id) } }),
   );
   app.get(
     '/api/spotify/callback',
@@ -145,74 +109,21 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         querystring: z.object({ code: z.string().min(1).max(4000), state: z.string().min(1).max(2000) }),
-        response: { 200: envelope(loose) },
+        response: { 200: envelope(spotifyConnectionSchema) },
       },
     },
-    async (req) => {
-      const user = currentUser(req);
-      const state = verifyValue<{ kind: string; userId: number }>(
-        deps.config.APP_KEY,
-        req.query.state,
-        now().getTime(),
-      );
-      if (state?.kind !== 'spotify-connect' || state.userId !== user.id)
-        throw new ValidationError({ state: ['auth.oauth_failed'] });
-      let account: Awaited<ReturnType<typeof deps.providers.spotify.exchangeCode>>;
-      try {
-        account = await deps.providers.spotify.exchangeCode(
-          req.query.code,
-          `${deps.config.appUrl}/express/callback`,
-        );
-      } catch {
-        throw new ValidationError({ code: ['auth.oauth_failed'] });
-      }
-      const [row] = await deps.database.db
-        .insert(spotifyConnections)
-        .values({
-          userId: user.id,
-          spotifyUserId: account.spotifyUserId,
-          name: account.displayName,
-          userEmail: account.email,
-          refreshToken: account.refreshToken,
-          isActive: 1,
-        })
-        .onConflictDoUpdate({
-          target: [spotifyConnections.userId, spotifyConnections.spotifyUserId],
-          set: {
-            name: account.displayName,
-            userEmail: account.email,
-            refreshToken: account.refreshToken,
-            isActive: 1,
-          },
-        })
-        .returning();
-      return { data: connectionItem(row!), message: t(req.lang, 'common.saved') };
-    },
+    async (req) => ({
+      data: await connections.connect(deps, currentUser(req).id, req.query.code, req.query.state),
+      message: t(req.lang, 'common.saved'),
+    }),
   );
-  const connectionItem = (r: typeof spotifyConnections.$inferSelect) => ({
-    id: r.id,
-    name: r.name,
-    user_name: r.spotifyUserId,
-    user_email: r.userEmail,
-    is_active: r.isActive,
-    status: { status: r.isActive === 1 ? 'Active' : 'Inactive' },
-    created_at: r.createdAt.toISOString(),
-  });
   app.get(
     '/api/spotify/connections',
     {
       config: { access: userAccess(CURATOR) },
-      schema: { tags, response: { 200: envelope(z.array(loose)) } },
+      schema: { tags, response: { 200: envelope(z.array(spotifyConnectionSchema)) } },
     },
-    async (req) => ({
-      data: (
-        await deps.database.db
-          .select()
-          .from(spotifyConnections)
-          .where(eq(spotifyConnections.userId, currentUser(req).id))
-          .orderBy(desc(spotifyConnections.id))
-      ).map(connectionItem),
-    }),
+    async (req) => ({ data: await connections.listConnections(deps.database, currentUser(req).id) }),
   );
   app.delete(
     '/api/spotify/connections/:id',
@@ -221,14 +132,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: messageOnly } },
     },
     async (req) => {
-      const [row] = await deps.database.db
-        .update(spotifyConnections)
-        .set({ isActive: 2, refreshToken: null })
-        .where(
-          and(eq(spotifyConnections.id, req.params.id), eq(spotifyConnections.userId, currentUser(req).id)),
-        )
-        .returning({ id: spotifyConnections.id });
-      if (!row) throw new NotFoundError();
+      await connections.revokeConnection(deps.database, currentUser(req).id, req.params.id);
       return { message: t(req.lang, 'common.saved') };
     },
   );
@@ -238,24 +142,9 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/user/playlist/info',
     {
       config: { access: userAccess(CURATOR) },
-      schema: { tags, body: spotifyUrlBody, response: { 200: envelope(loose) } },
+      schema: { tags, body: spotifyUrlBody, response: { 200: envelope(playlistPreviewSchema) } },
     },
-    async (req) => {
-      const id = parsePlaylistLink(req.body.spotify_url);
-      if (!id) throw new ValidationError({ spotify_url: ['express.invalid_playlist_link'] });
-      const info = await deps.providers.spotify.getPlaylist(id);
-      if (!info) throw new ValidationError({ spotify_url: ['express.playlist_not_found'] });
-      return {
-        data: {
-          id: info.id,
-          name: info.name,
-          image: info.imageUrl,
-          followers: info.followers,
-          owner: info.ownerName,
-          url: info.externalUrl,
-        },
-      };
-    },
+    async (req) => ({ data: await express.playlistPreview(deps, req.body.spotify_url) }),
   );
   app.post(
     '/api/express/user/playlist/exists',
@@ -263,15 +152,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(CURATOR) },
       schema: { tags, body: spotifyUrlBody, response: { 200: envelope(z.object({ exists: z.boolean() })) } },
     },
-    async (req) => {
-      const id = parsePlaylistLink(req.body.spotify_url);
-      if (!id) throw new ValidationError({ spotify_url: ['express.invalid_playlist_link'] });
-      const [row] = await deps.database.db
-        .select({ id: expressPlaylists.id })
-        .from(expressPlaylists)
-        .where(eq(expressPlaylists.spotifyPlaylistId, id));
-      return { data: { exists: Boolean(row) } };
-    },
+    async (req) => ({ data: { exists: await express.playlistListed(deps, req.body.spotify_url) } }),
   );
   app.post(
     '/api/express/verify/check/account/playlist',
@@ -279,18 +160,9 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(CURATOR) },
       schema: { tags, body: spotifyUrlBody, response: { 200: envelope(z.object({ owned: z.boolean() })) } },
     },
-    async (req) => {
-      const id = parsePlaylistLink(req.body.spotify_url);
-      if (!id) throw new ValidationError({ spotify_url: ['express.invalid_playlist_link'] });
-      const connections = await deps.database.db
-        .select()
-        .from(spotifyConnections)
-        .where(and(eq(spotifyConnections.userId, currentUser(req).id), eq(spotifyConnections.isActive, 1)));
-      if (connections.length === 0) throw new ValidationError({ spotify_url: ['express.no_connection'] });
-      for (const c of connections)
-        if (await deps.providers.spotify.ownsPlaylist(id, c.spotifyUserId)) return { data: { owned: true } };
-      return { data: { owned: false } };
-    },
+    async (req) => ({
+      data: { owned: await connections.ownsPlaylist(deps, currentUser(req).id, req.body.spotify_url) },
+    }),
   );
 
   const playlistBody = z.object({
@@ -304,7 +176,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/curator/playlist/create',
     {
       config: { access: userAccess(CURATOR) },
-      schema: { tags, body: playlistBody, response: { 201: envelope(loose) } },
+      schema: { tags, body: playlistBody, response: { 201: envelope(expressCampaignStatusSchema) } },
     },
     async (req, reply) => {
       const row = await express.createPlaylist(deps, currentUser(req).id, req.body);
@@ -320,7 +192,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         querystring: listQuery,
-        response: { 200: z.object({ data: z.array(loose), pagination: loose }) },
+        response: { 200: listEnvelope(expressPlaylistSchema) },
       },
     },
     async (req) => q.listPlaylists(deps.database, req.query, { curatorId: currentUser(req).id }),
@@ -329,7 +201,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/curator/shows/playlist/:id',
     {
       config: { access: userAccess(CURATOR) },
-      schema: { tags, params: idParams, response: { 200: envelope(loose) } },
+      schema: { tags, params: idParams, response: { 200: envelope(expressPlaylistSchema) } },
     },
     async (req) => {
       const item = await q.playlistDetail(deps.database, req.params.id, { curatorId: currentUser(req).id });
@@ -351,46 +223,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, body: editBody, response: { 200: messageOnly } },
     },
     async (req) => {
-      const userId = currentUser(req).id;
-      await withTransaction(deps.database, async (tx) => {
-        const [p] = await tx.db
-          .select()
-          .from(expressPlaylists)
-          .where(and(eq(expressPlaylists.id, req.params.id), eq(expressPlaylists.curatorId, userId)))
-          .for('update');
-        if (!p) throw new NotFoundError();
-        const patch: Partial<typeof expressPlaylists.$inferInsert> = { updatedAt: now() };
-        if (req.body.tier_id !== undefined) {
-          const [tier] = await tx.db
-            .select()
-            .from(expressTiers)
-            .where(and(eq(expressTiers.id, req.body.tier_id), eq(expressTiers.status, 1)));
-          if (!tier) throw new ValidationError({ tier_id: ['validation.invalid'] });
-          // A new price needs the team's approval again.
-          if (tier.id !== p.tierId) patch.statusId = 2;
-          patch.tierId = tier.id;
-        }
-        if (req.body.duration_id !== undefined) {
-          const [d] = await tx.db
-            .select()
-            .from(expressDurations)
-            .where(eq(expressDurations.id, req.body.duration_id));
-          if (!d) throw new ValidationError({ duration_id: ['validation.invalid'] });
-          patch.durationId = d.id;
-        }
-        if (req.body.renewable !== undefined) patch.renewable = req.body.renewable;
-        if (req.body.disabled === true) patch.statusId = 3;
-        await tx.db.update(expressPlaylists).set(patch).where(eq(expressPlaylists.id, p.id));
-        if (patch.statusId === 2 && p.statusId !== 2) await notifyStaffPendingPlaylist(tx, p);
-        if (req.body.genre_ids) {
-          await tx.db.delete(expressPlaylistGenres).where(eq(expressPlaylistGenres.playlistId, p.id));
-          if (req.body.genre_ids.length > 0)
-            await tx.db
-              .insert(expressPlaylistGenres)
-              .values(req.body.genre_ids.map((genreId) => ({ playlistId: p.id, genreId })))
-              .onConflictDoNothing();
-        }
-      });
+      await express.editPlaylist(deps, currentUser(req).id, req.params.id, req.body);
       return { message: t(req.lang, 'common.saved') };
     },
   );
@@ -405,23 +238,13 @@ export const expressRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => {
-      const [row] = await deps.database.db
-        .update(expressPlaylists)
-        .set({ renewable: req.body.renewable, updatedAt: now() })
-        .where(
-          and(
-            eq(expressPlaylists.id, req.body.playlist_id),
-            eq(expressPlaylists.curatorId, currentUser(req).id),
-          ),
-        )
-        .returning({ id: expressPlaylists.id });
-      if (!row) throw new NotFoundError();
+      await express.setRenewable(deps, currentUser(req).id, req.body.playlist_id, req.body.renewable);
       return { message: t(req.lang, 'common.saved') };
     },
   );
 
   // Curator: incoming campaigns and actions.
-  const listAnswer = { 200: z.object({ data: z.array(loose), pagination: loose }) };
+  const listAnswer = { 200: listEnvelope(expressCampaignSchema) };
   /**
    * A side's campaigns: the curator's incoming ones and the artist's own (spec section 7), each a list
    * and a detail scoped to the signed-in user; the artist's detail carries its performance too.
@@ -455,7 +278,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       side.show,
       {
         config: { access: userAccess(side.permission) },
-        schema: { tags, params: idParams, response: { 200: envelope(loose) } },
+        schema: { tags, params: idParams, response: { 200: envelope(expressCampaignDetailSchema) } },
       },
       async (req) => {
         const item = await q.campaignDetail(deps.database, req.params.id, {
@@ -471,7 +294,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/curator/campaigns/performance/:id',
     {
       config: { access: userAccess() },
-      schema: { tags, params: idParams, response: { 200: envelope(loose) } },
+      schema: { tags, params: idParams, response: { 200: envelope(expressPerformanceSchema) } },
     },
     async (req) => {
       const user = currentUser(req);
@@ -485,7 +308,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/curator/approve/campaign',
     {
       config: { access: userAccess(CURATOR) },
-      schema: { tags, body: campaignIdBody, response: { 200: envelope(loose) } },
+      schema: { tags, body: campaignIdBody, response: { 200: envelope(expressCampaignStatusSchema) } },
     },
     async (req) => {
       const c = await machine.approve(deps, currentUser(req).id, req.body.campaign_id);
@@ -502,20 +325,12 @@ export const expressRoutes: RouteModule = (app, deps) => {
           reason_id: z.coerce.number().int().positive('express.reason_required'),
           reason: z.string().trim().max(500).optional(),
         }),
-        response: { 200: envelope(loose) },
+        response: { 200: envelope(expressCampaignStatusSchema) },
       },
     },
     async (req) => {
-      const [reason] = await deps.database.db
-        .select()
-        .from(expressReasons)
-        .where(and(eq(expressReasons.id, req.body.reason_id), eq(expressReasons.status, 1)));
-      if (!reason) throw new ValidationError({ reason_id: ['express.reason_required'] });
-      const text = req.body.reason ? `${reason.reason}: ${req.body.reason}` : reason.reason;
-      const c = await machine.decline(deps, currentUser(req).id, req.body.campaign_id, {
-        id: reason.id,
-        text,
-      });
+      const reason = await catalog.declineReason(deps.database, req.body.reason_id, req.body.reason);
+      const c = await machine.decline(deps, currentUser(req).id, req.body.campaign_id, reason);
       return { data: { id: c.id, status_id: c.statusId }, message: t(req.lang, 'express.declined') };
     },
   );
@@ -530,29 +345,17 @@ export const expressRoutes: RouteModule = (app, deps) => {
           playlist_id: z.coerce.number().int().positive(),
           campaign_id: z.coerce.number().int().positive().optional(),
         }),
-        response: { 200: envelope(loose) },
+        response: { 200: envelope(z.object({ found: z.boolean(), status_id: z.number().int() })) },
       },
     },
     async (req) => {
       const userId = currentUser(req).id;
-      const trackId = parseTrackLink(req.body.track_id) ?? req.body.track_id;
-      const [c] = await deps.database.db
-        .select({ id: expressCampaigns.id })
-        .from(expressCampaigns)
-        .where(
-          and(
-            eq(expressCampaigns.curatorId, userId),
-            eq(expressCampaigns.playlistId, req.body.playlist_id),
-            eq(expressCampaigns.trackId, trackId),
-            req.body.campaign_id
-              ? eq(expressCampaigns.id, req.body.campaign_id)
-              : inArray(expressCampaigns.statusId, [S.WAITING_SUBMISSION]),
-          ),
-        )
-        .orderBy(desc(expressCampaigns.id))
-        .limit(1);
-      if (!c) throw new NotFoundError();
-      const r = await machine.submitPlacement(deps, userId, c.id);
+      const campaignId = await express.campaignForPlacement(deps, userId, {
+        track: req.body.track_id,
+        playlistId: req.body.playlist_id,
+        campaignId: req.body.campaign_id,
+      });
+      const r = await machine.submit(deps, userId, campaignId);
       return {
         data: { found: r.found, status_id: r.campaign.statusId },
         message: t(req.lang, r.found ? 'express.track_found' : 'express.track_not_found'),
@@ -568,7 +371,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         querystring: z.object({ link: z.string().trim().max(500) }),
-        response: { 200: envelope(loose) },
+        response: { 200: envelope(z.object({ result_code: z.number().int(), track: spotifyTrackSchema })) },
       },
     },
     async (req) => {
@@ -603,17 +406,12 @@ export const expressRoutes: RouteModule = (app, deps) => {
           q: z.string().trim().max(100),
           limit: z.coerce.number().int().min(1).max(50).default(10),
         }),
-        response: { 200: envelope(z.array(loose)) },
+        response: { 200: envelope(z.array(spotifyArtistSchema)) },
       },
     },
     async (req) => {
       if (req.query.q.length < 3) throw new ValidationError({ q: ['validation.search_min'] });
-      return {
-        data: (await deps.providers.spotify.searchArtists(req.query.q, req.query.limit)) as unknown as Record<
-          string,
-          unknown
-        >[],
-      };
+      return { data: await deps.providers.spotify.searchArtists(req.query.q, req.query.limit) };
     },
   );
   app.get(
@@ -626,7 +424,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
           genre_id: z.coerce.number().int().positive().optional(),
           tier_id: z.coerce.number().int().positive().optional(),
         }),
-        response: listAnswer,
+        response: { 200: listEnvelope(expressPlaylistSchema) },
       },
     },
     async (req) =>
@@ -640,17 +438,9 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/artist/min/tier',
     {
       config: { access: userAccess(ARTIST) },
-      schema: { tags, response: { 200: envelope(loose.nullable()) } },
+      schema: { tags, response: { 200: envelope(expressMinTierSchema.nullable()) } },
     },
-    async () => {
-      const [tier] = await deps.database.db
-        .select()
-        .from(expressTiers)
-        .where(eq(expressTiers.status, 1))
-        .orderBy(asc(expressTiers.price))
-        .limit(1);
-      return { data: tier ? { id: tier.id, tier_name: tier.tierName, price: tier.price } : null };
-    },
+    async () => ({ data: await catalog.minTier(deps.database) }),
   );
   app.post(
     '/api/express/artist/campaign/create',
@@ -663,7 +453,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
           playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
           payment_method: z.enum(['coins']).default('coins'),
         }),
-        response: { 201: envelope(z.array(loose)) },
+        response: { 201: envelope(z.array(expressCampaignDetailSchema)) },
       },
     },
     async (req, reply) => {
@@ -704,30 +494,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
         },
       },
     },
-    async (req) => {
-      const user = currentUser(req);
-      if (!parseTrackLink(req.body.track_link))
-        throw new ValidationError({ track_link: ['express.invalid_track'] });
-      const coins = await express.quoteCampaigns(deps, req.body.playlist_ids);
-      const [me] = await deps.database.db
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.id, user.id));
-      const r = await payments.startCheckout(deps, user.id, { coins }, 'card', me?.email ?? '', {
-        meta: { track_link: req.body.track_link, playlist_ids: [...new Set(req.body.playlist_ids)] },
-        returnPath: '/create/express/campaign',
-      });
-      return {
-        data: {
-          url: r.url,
-          session_id: r.ref,
-          coins,
-          amount_minor: r.amountMinor,
-          currency: r.currency,
-          sandbox: deps.providers.payments.card.name === 'sandbox',
-        },
-      };
-    },
+    async (req) => ({ data: await express.startCampaignCheckout(deps, currentUser(req).id, req.body) }),
   );
   app.post(
     '/api/stripe/campaign/checkout/check/pay',
@@ -736,7 +503,16 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         body: z.object({ session_id: z.string().min(1).max(200) }),
-        response: { 200: envelope(loose) },
+        response: {
+          200: envelope(
+            z.object({
+              payment: settlementSchema,
+              campaigns: z.array(expressCampaignDetailSchema),
+              /** True when the card's coins were kept in the wallet instead (the message says why). */
+              not_created: z.boolean(),
+            }),
+          ),
+        },
       },
     },
     async (req) => {
@@ -771,7 +547,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/artist/campaign/renew/check',
     {
       config: { access: userAccess(ARTIST) },
-      schema: { tags, body: campaignIdBody, response: { 200: envelope(loose) } },
+      schema: { tags, body: campaignIdBody, response: { 200: envelope(expressRenewCheckSchema) } },
     },
     async (req) => {
       const r = await express.renewCheck(deps, currentUser(req).id, req.body.campaign_id);
@@ -789,7 +565,11 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/artist/campaign/renew',
     {
       config: { access: userAccess(ARTIST) },
-      schema: { tags, body: campaignIdBody, response: { 201: envelope(z.array(loose)) } },
+      schema: {
+        tags,
+        body: campaignIdBody,
+        response: { 201: envelope(z.array(expressCampaignDetailSchema)) },
+      },
     },
     async (req, reply) => {
       const created = await express.renew(deps, currentUser(req).id, req.body.campaign_id);
@@ -814,7 +594,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
           rating: z.coerce.number().int().min(1, 'validation.min_value').max(5, 'validation.max_value'),
           comment: z.string().trim().max(1000).optional(),
         }),
-        response: { 201: envelope(loose) },
+        response: { 201: envelope(z.object({ id: z.number().int(), rating: z.number().int() })) },
       },
     },
     async (req, reply) => {
@@ -832,18 +612,21 @@ export const expressRoutes: RouteModule = (app, deps) => {
   );
   app.get(
     '/api/web/user/campaigns/dashboard',
-    { config: { access: userAccess() }, schema: { tags, response: { 200: envelope(loose) } } },
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags,
+        response: {
+          200: envelope(
+            z.object({ stats: expressCampaignStatsSchema, last_campaigns: z.array(expressCampaignSchema) }),
+          ),
+        },
+      },
+    },
     async (req: FastifyRequest) => {
       const user = currentUser(req);
-      const role = user.userTypeId === 2 ? 'curator' : 'artist';
-      const scope = role === 'curator' ? { curatorId: user.id } : { artistId: user.id };
-      const last = await q.listCampaigns(
-        deps.database,
-        { page: 1, limit: 5, filter: undefined, order: undefined, q: undefined },
-        scope,
-      );
       return {
-        data: { stats: await express.dashboardStats(deps, user.id, role), last_campaigns: last.data },
+        data: await express.dashboard(deps, user.id, user.userTypeId === 2 ? 'curator' : 'artist'),
       };
     },
   );

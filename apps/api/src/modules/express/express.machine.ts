@@ -8,26 +8,33 @@ import type { NotificationParam } from '../notifications/notifications.service';
 import { DESC, postHold, voidHold } from '../wallet/ledger';
 import { type ExpressNotice, tellUser } from './express.notify';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
+import type { ExpressPlatformAdapter } from './platforms/adapter';
+import { adapterFor, spotifyAdapter } from './platforms/index';
 
 /**
- * The express campaign state machine (DESIGN section 5). Every transition is one function running one
+ * The express campaign engine: the state machine of DESIGN section 5 for every platform (Spotify
+ * playlist placement, TikTok video, Instagram reel). Every transition is one function running one
  * transaction: a guarded status change (`update ... where status_id in (...)`, so of concurrent
  * approve/decline/deadline/force-end exactly one wins), the ledger effect, the timeline event, the
  * audit entry, the notification and the next deadline job.
  *
- * Durations are days; `VERIFY_DELAY_MINUTES` and `CHECK_EVERY_*` are minutes.
+ * What differs per platform (does the submission prove the promise, is it still there, what did it
+ * achieve) is asked of the campaign's adapter (`platforms/<name>.adapter.ts`, chosen by
+ * `campaign_type_id`); this file never calls a platform's API.
+ *
+ * Durations are days; timings (`ExpressTiming`) are minutes.
  */
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
 export type Campaign = typeof expressCampaigns.$inferSelect;
 export type Actor = { type: 'user' | 'admin' | 'system'; id?: number | null };
 
-/** After a placement is first seen, it must still be there this long before the campaign goes On Going. */
-export const VERIFY_DELAY_MINUTES = 60;
-/** While waiting for the placement, the playlist is checked this often. */
-export const CHECK_EVERY_WAITING_MINUTES = 30;
-/** While On Going, the placement is re-checked daily. */
-export const CHECK_EVERY_ON_GOING_MINUTES = 24 * 60;
+/** Spotify: after a placement is first seen, it must still be there this long before On Going. */
+export const VERIFY_DELAY_MINUTES = spotifyAdapter.timing.verifyDelayMinutes;
+/** Spotify: while waiting for the placement, the playlist is checked this often. */
+export const CHECK_EVERY_WAITING_MINUTES = spotifyAdapter.timing.checkEveryWaitingMinutes;
+/** Spotify: while On Going, the placement is re-checked daily. */
+export const CHECK_EVERY_ON_GOING_MINUTES = spotifyAdapter.timing.checkEveryOnGoingMinutes;
 
 export const ADVANCE_QUEUE = 'express.advance';
 export const SWEEP_QUEUE = 'express.sweep';
@@ -125,8 +132,17 @@ async function tell(
   step: ExpressNotice,
   params: Record<string, NotificationParam>,
   campaignId: number,
+  campaignType: number,
 ) {
-  await tellUser(deps, tx, userId, step, params, campaignId, `/express-campaigns/${campaignId}`);
+  await tellUser(
+    deps,
+    tx,
+    userId,
+    step,
+    params,
+    campaignId,
+    adapterFor(campaignType).campaignPath(campaignId),
+  );
 }
 
 type ExpressAuditStep<A> = A extends `express.${infer Step}` ? Step : never;
@@ -154,14 +170,23 @@ async function log(
 }
 
 /**
- * Curator approves (1 → 2 Waiting for Playlist submission); the submission deadline is
- * `playlist_submission_days` from now.
+ * The seller (curator or influencer) approves (1 → 2 Waiting for submission); the submission deadline
+ * is `playlist_submission_days` from now; the adapter's terms (target views) are fixed now.
  * @throws NotFoundError when the campaign is not the curator's; ConflictError 409 when not pending
  */
 export async function approve(deps: Deps, curatorId: number, campaignId: number): Promise<Campaign> {
   const now = deps.clock.now();
+  // Terms may come from the platform (a slow call): read them before the transaction; the guarded
+  // move below still decides whether this approval wins.
+  const before = await withTransaction(deps.database, (tx) => ownCampaign(tx, campaignId, { curatorId }));
+  const adapter = adapterFor(before.campaignTypeId);
+  const terms =
+    before.statusId === S.PENDING_APPROVAL && adapter.termsAtApproval
+      ? await adapter.termsAtApproval(deps, before)
+      : null;
   return withTransaction(deps.database, async (tx) => {
     const current = await ownCampaign(tx, campaignId, { curatorId });
+    const timing = adapter.timing;
     const deadline = new Date(now.getTime() + days(current.playlistSubmissionDays));
     const c = await move(
       deps,
@@ -173,7 +198,8 @@ export async function approve(deps: Deps, curatorId: number, campaignId: number)
       now,
       {
         submissionDeadline: deadline,
-        nextCheckAt: new Date(now.getTime() + minutes(CHECK_EVERY_WAITING_MINUTES)),
+        nextCheckAt: new Date(now.getTime() + minutes(timing.checkEveryWaitingMinutes)),
+        ...(terms ? { targetViews: terms.targetViews } : {}),
       },
     );
     if (!c) throw new ConflictError('express.not_pending');
@@ -185,6 +211,7 @@ export async function approve(deps: Deps, curatorId: number, campaignId: number)
       'approved',
       { track: c.trackName, date: deadline.toISOString().slice(0, 10) },
       c.id,
+      c.campaignTypeId,
     );
     await schedule(deps, tx, c.id, deadline);
     await schedule(deps, tx, c.id, c.nextCheckAt!);
@@ -231,6 +258,7 @@ export async function decline(
       'declined',
       { track: c.trackName, reason: reason.text, coins: c.price },
       c.id,
+      c.campaignTypeId,
     );
     return c;
   });
@@ -238,9 +266,16 @@ export async function decline(
 
 async function refundAll(tx: Tx, c: Campaign, refundType: string) {
   if (!c.holdId) return;
-  await voidHold(tx, c.holdId, { refundType, meta: { campaign_type: 'spotify', campaign_id: c.id } });
+  await voidHold(tx, c.holdId, {
+    refundType,
+    meta: { campaign_type: adapterFor(c.campaignTypeId).key, campaign_id: c.id },
+  });
 }
 
+/**
+ * Post `coins` of the hold to the seller (less the platform fee) and refund the rest to the artist
+ * (desc 3 `complete_refund`); records paid + refunded = price on the campaign.
+ */
 async function payOut(deps: Deps, tx: Tx, c: Campaign, coins: number) {
   if (!c.holdId) return { paid: 0, fee: 0, refunded: 0 };
   const r = await postHold(
@@ -251,7 +286,7 @@ async function payOut(deps: Deps, tx: Tx, c: Campaign, coins: number) {
     {
       descId: DESC.CAMPAIGN_PURCHASE,
       feePercent: c.feePercent,
-      meta: { campaign_type: 'spotify', campaign_id: c.id },
+      meta: { campaign_type: adapterFor(c.campaignTypeId).key, campaign_id: c.id },
     },
   );
   const result = r ?? { paid: 0, fee: 0, refunded: 0 };
@@ -264,18 +299,19 @@ async function payOut(deps: Deps, tx: Tx, c: Campaign, coins: number) {
 }
 
 /**
- * The placement was seen on the playlist (2 → 3 Verifying); it must still be there after
- * VERIFY_DELAY_MINUTES for the campaign to go On Going.
+ * The submission proved the promise (2 → 3 Verifying); it must still prove it after the platform's
+ * `verifyDelayMinutes` for the campaign to go On Going.
  */
 async function placementSeen(
   deps: Deps,
+  adapter: ExpressPlatformAdapter,
   id: number,
   actor: Actor,
   position: number | null,
 ): Promise<Campaign | null> {
   const now = deps.clock.now();
   return withTransaction(deps.database, async (tx) => {
-    const verifyAt = new Date(now.getTime() + minutes(VERIFY_DELAY_MINUTES));
+    const verifyAt = new Date(now.getTime() + minutes(adapter.timing.verifyDelayMinutes));
     const c = await move(
       deps,
       tx,
@@ -294,40 +330,50 @@ async function placementSeen(
     );
     if (!c) return null;
     await log(deps, tx, actor, c, 'placement_found', { position });
-    await tell(deps, tx, c.artistId, 'verifying', { track: c.trackName }, c.id);
+    await tell(deps, tx, c.artistId, 'verifying', { track: c.trackName }, c.id, c.campaignTypeId);
     await schedule(deps, tx, c.id, verifyAt);
     return c;
   });
 }
 
 /**
- * The curator says the track is added (`express/track/exists`): the playlist is checked at once.
- * @returns whether the track was found; when found the campaign moves to Verifying
- * @throws NotFoundError when not the curator's campaign; ConflictError when not waiting for submission
+ * The seller submits (Spotify `express/track/exists`: the track is added; TikTok/Instagram: this
+ * video): the adapter checks the proof at once. A submitted video (`media`) is recorded first, so the
+ * proof and later checks look at it.
+ * @returns whether the submission proves the promise; when it does the campaign moves to Verifying
+ * @throws NotFoundError when not the seller's campaign; ConflictError when not waiting for submission
  */
-export async function submitPlacement(
+export async function submit(
   deps: Deps,
-  curatorId: number,
+  sellerId: number,
   campaignId: number,
+  media?: { id: string; url: string },
 ): Promise<{ found: boolean; campaign: Campaign }> {
-  const current = await withTransaction(deps.database, (tx) => ownCampaign(tx, campaignId, { curatorId }));
+  let current = await withTransaction(deps.database, (tx) =>
+    ownCampaign(tx, campaignId, { curatorId: sellerId }),
+  );
   if (current.statusId !== S.WAITING_SUBMISSION) throw new ConflictError('express.not_waiting');
-  const playlist = await playlistSpotifyId(deps, current.playlistId);
-  const check = await deps.providers.spotify.playlistHasTrack(playlist, current.trackId);
-  if (!check.found) return { found: false, campaign: current };
-  const moved = await placementSeen(deps, campaignId, { type: 'user', id: curatorId }, check.position);
+  if (media) {
+    const [row] = await deps.database.db
+      .update(expressCampaigns)
+      .set({ submittedMediaId: media.id, submittedMediaUrl: media.url, updatedAt: deps.clock.now() })
+      .where(and(eq(expressCampaigns.id, campaignId), eq(expressCampaigns.statusId, S.WAITING_SUBMISSION)))
+      .returning();
+    if (!row) throw new ConflictError('express.not_waiting');
+    current = row;
+  }
+  const adapter = adapterFor(current.campaignTypeId);
+  const check = await adapter.proveSubmission(deps, current);
+  if (!check.ok) return { found: false, campaign: current };
+  const moved = await placementSeen(
+    deps,
+    adapter,
+    campaignId,
+    { type: 'user', id: sellerId },
+    check.position,
+  );
   if (!moved) throw new ConflictError('express.not_waiting');
   return { found: true, campaign: moved };
-}
-
-async function playlistSpotifyId(deps: Deps, playlistId: number): Promise<string> {
-  const { expressPlaylists } = await import('./express.schema');
-  const [p] = await deps.database.db
-    .select({ id: expressPlaylists.spotifyPlaylistId })
-    .from(expressPlaylists)
-    .where(eq(expressPlaylists.id, playlistId));
-  if (!p) throw new NotFoundError();
-  return p.id;
 }
 
 async function ownCampaign(
@@ -391,6 +437,7 @@ export async function forceEnd(
       outcome === 'completed' ? 'force_completed' : 'force_refunded',
       { track: c.trackName, coins: c.price },
       c.id,
+      c.campaignTypeId,
     );
     await tell(
       deps,
@@ -399,6 +446,7 @@ export async function forceEnd(
       outcome === 'completed' ? 'force_completed' : 'force_refunded_curator',
       { track: c.trackName, coins: c.price },
       c.id,
+      c.campaignTypeId,
     );
     return c;
   });
@@ -416,16 +464,15 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
     .where(eq(expressCampaigns.id, campaignId));
   if (!c) return;
   const system: Actor = { type: 'system' };
+  const adapter = adapterFor(c.campaignTypeId);
+  const { timing } = adapter;
 
   if (c.statusId === S.WAITING_SUBMISSION) {
     if (c.submissionDeadline && c.submissionDeadline <= now) {
       // Last look before failing: a placement added just in time still counts.
-      const check = await deps.providers.spotify.playlistHasTrack(
-        await playlistSpotifyId(deps, c.playlistId),
-        c.trackId,
-      );
-      if (check.found) {
-        await placementSeen(deps, c.id, system, check.position);
+      const check = await adapter.proveSubmission(deps, c);
+      if (check.ok) {
+        await placementSeen(deps, adapter, c.id, system, check.position);
         return;
       }
       await withTransaction(deps.database, async (tx) => {
@@ -450,19 +497,25 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
           'expired',
           { track: moved.trackName, coins: moved.price },
           moved.id,
+          moved.campaignTypeId,
         );
-        await tell(deps, tx, moved.curatorId, 'expired_curator', { track: moved.trackName }, moved.id);
+        await tell(
+          deps,
+          tx,
+          moved.curatorId,
+          'expired_curator',
+          { track: moved.trackName },
+          moved.id,
+          moved.campaignTypeId,
+        );
       });
       return;
     }
     if (c.nextCheckAt && c.nextCheckAt <= now) {
-      const check = await deps.providers.spotify.playlistHasTrack(
-        await playlistSpotifyId(deps, c.playlistId),
-        c.trackId,
-      );
-      if (check.found) await placementSeen(deps, c.id, system, check.position);
+      const check = await adapter.proveSubmission(deps, c);
+      if (check.ok) await placementSeen(deps, adapter, c.id, system, check.position);
       else {
-        const next = new Date(now.getTime() + minutes(CHECK_EVERY_WAITING_MINUTES));
+        const next = new Date(now.getTime() + minutes(timing.checkEveryWaitingMinutes));
         await deps.database.db
           .update(expressCampaigns)
           .set({ nextCheckAt: next })
@@ -473,14 +526,11 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
   }
 
   if (c.statusId === S.VERIFYING && c.nextCheckAt && c.nextCheckAt <= now) {
-    const check = await deps.providers.spotify.playlistHasTrack(
-      await playlistSpotifyId(deps, c.playlistId),
-      c.trackId,
-    );
+    const check = await adapter.proveSubmission(deps, c);
     await withTransaction(deps.database, async (tx) => {
-      if (check.found) {
+      if (check.ok) {
         const until = new Date(now.getTime() + days(c.onGoingDays));
-        const nextCheck = new Date(now.getTime() + minutes(CHECK_EVERY_ON_GOING_MINUTES));
+        const nextCheck = new Date(now.getTime() + minutes(timing.checkEveryOnGoingMinutes));
         const moved = await move(
           deps,
           tx,
@@ -506,6 +556,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
           'on_going',
           { track: moved.trackName, date: until.toISOString().slice(0, 10) },
           moved.id,
+          moved.campaignTypeId,
         );
         await schedule(deps, tx, moved.id, nextCheck);
         await schedule(deps, tx, moved.id, until);
@@ -533,7 +584,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
             system,
             now,
             {
-              nextCheckAt: new Date(now.getTime() + minutes(CHECK_EVERY_WAITING_MINUTES)),
+              nextCheckAt: new Date(now.getTime() + minutes(timing.checkEveryWaitingMinutes)),
               placementFoundAt: null,
             },
             { key: 'express.timeline.not_found_verifying' },
@@ -541,7 +592,15 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
       if (!moved) return;
       if (pastDeadline) await refundAll(tx, moved, 'expired');
       await log(deps, tx, system, moved, pastDeadline ? 'submission_expired' : 'verification_failed');
-      await tell(deps, tx, moved.curatorId, 'verification_failed', { track: moved.trackName }, moved.id);
+      await tell(
+        deps,
+        tx,
+        moved.curatorId,
+        'verification_failed',
+        { track: moved.trackName },
+        moved.id,
+        moved.campaignTypeId,
+      );
     });
     return;
   }
@@ -568,28 +627,33 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
       return;
     }
     if (c.nextCheckAt && c.nextCheckAt <= now) {
-      const check = await deps.providers.spotify.playlistHasTrack(
-        await playlistSpotifyId(deps, c.playlistId),
-        c.trackId,
-      );
-      if (check.found) {
+      const check = await adapter.stillThere(deps, c);
+      if (check.ok) {
         await withTransaction(deps.database, async (tx) => {
-          const next = new Date(now.getTime() + minutes(CHECK_EVERY_ON_GOING_MINUTES));
+          const next = new Date(now.getTime() + minutes(timing.checkEveryOnGoingMinutes));
+          const views = check.views ?? null;
           const [updated] = await tx.db
             .update(expressCampaigns)
-            .set({ placementLastSeenAt: now, nextCheckAt: next })
+            .set({
+              placementLastSeenAt: now,
+              nextCheckAt: next,
+              ...(views !== null ? { lastViews: views, lastViewsAt: now } : {}),
+            })
             .where(and(eq(expressCampaigns.id, c.id), eq(expressCampaigns.statusId, S.ON_GOING)))
             .returning({ id: expressCampaigns.id });
           if (updated) await schedule(deps, tx, c.id, next);
         });
         return;
       }
-      await earlyRemoval(deps, c, now);
+      await earlyRemoval(deps, adapter, c, now);
     }
     return;
   }
 
   if (c.statusId === S.AUDITING && c.auditingUntil && c.auditingUntil <= now) {
+    // Read outside the transaction: the platform call may be slow; the guarded move decides.
+    const achieved = await adapter.achievement(deps, c, now);
+    const earned = Math.max(0, Math.min(c.price, Math.floor(achieved.coins)));
     await withTransaction(deps.database, async (tx) => {
       const moved = await move(
         deps,
@@ -603,31 +667,48 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
         { key: 'express.timeline.audit_complete' },
       );
       if (!moved) return;
-      const r = await payOut(deps, tx, moved, moved.price);
-      await log(deps, tx, system, moved, 'completed', { paid: r.paid, fee: r.fee });
+      const r = await payOut(deps, tx, moved, earned);
+      await log(deps, tx, system, moved, 'completed', {
+        paid: r.paid,
+        fee: r.fee,
+        refunded: r.refunded,
+        ...achieved.meta,
+      });
       await tell(
         deps,
         tx,
         moved.artistId,
-        'completed',
-        { track: moved.trackName, days: moved.onGoingDays },
+        // Under the target agreed (TikTok, Instagram): the artist is told what came back.
+        r.refunded > 0 ? 'completed_partial' : 'completed',
+        r.refunded > 0
+          ? { track: moved.trackName, coins: r.refunded }
+          : { track: moved.trackName, days: moved.onGoingDays },
         moved.id,
+        moved.campaignTypeId,
       );
-      await tell(deps, tx, moved.curatorId, 'paid', { track: moved.trackName, coins: r.paid }, moved.id);
+      await tell(
+        deps,
+        tx,
+        moved.curatorId,
+        'paid',
+        { track: moved.trackName, coins: r.paid },
+        moved.id,
+        moved.campaignTypeId,
+      );
     });
   }
 }
 
 /**
- * The placement disappeared while On Going: the campaign ends (6) with the curator paid for the days
- * served (whole days, pro rata of `on_going_days`) and the rest refunded to the artist.
+ * The placement or video disappeared while On Going: the campaign ends (6) with the seller paid the
+ * adapter's early-end share (usually whole days served, pro rata of `on_going_days`) and the rest
+ * refunded to the artist.
  */
-async function earlyRemoval(deps: Deps, c: Campaign, now: Date) {
+async function earlyRemoval(deps: Deps, adapter: ExpressPlatformAdapter, c: Campaign, now: Date) {
   await withTransaction(deps.database, async (tx) => {
-    const served = c.onGoingStartedAt
-      ? Math.floor((now.getTime() - c.onGoingStartedAt.getTime()) / days(1))
-      : 0;
-    const share = Math.min(c.price, Math.floor((c.price * Math.max(0, served)) / c.onGoingDays));
+    const end = adapter.earlyEndShare(c, now);
+    const served = end.servedDays;
+    const share = Math.max(0, Math.min(c.price, end.coins));
     const moved = await move(
       deps,
       tx,
@@ -653,6 +734,7 @@ async function earlyRemoval(deps: Deps, c: Campaign, now: Date) {
       'removed',
       { track: moved.trackName, days: served, coins: r.refunded },
       moved.id,
+      moved.campaignTypeId,
     );
     await tell(
       deps,
@@ -661,6 +743,7 @@ async function earlyRemoval(deps: Deps, c: Campaign, now: Date) {
       'removed_curator',
       { track: moved.trackName, days: served, coins: r.paid },
       moved.id,
+      moved.campaignTypeId,
     );
   });
 }

@@ -1,18 +1,20 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { parsePlaylistLink, parseTrackLink } from '../../providers/spotify/links';
+import { users } from '../accounts/accounts.schema';
 import { audit } from '../audit/audit.service';
 import { getSettings } from '../settings/settings.service';
 import { notifyStaffPendingPlaylist } from '../todos/todos.service';
 import { DESC, hold } from '../wallet/ledger';
+import { startCheckout } from '../wallet/payments.service';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
 import { tellUser } from './express.notify';
+import { listCampaigns } from './express.queries';
 import {
-  EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST,
   expressCampaignEvents,
   expressCampaigns,
   expressDurations,
@@ -22,6 +24,8 @@ import {
   expressTiers,
   spotifyConnections,
 } from './express.schema';
+import type { ExpressPlatformAdapter } from './platforms/adapter';
+import { adapterFor, spotifyAdapter } from './platforms/index';
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
 
@@ -29,15 +33,12 @@ type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config'
 export const MAX_PLAYLISTS_PER_REQUEST = 20;
 
 /**
- * Create one campaign per chosen playlist for a track (`express/artist/campaign/create`), paid with
- * coins: one hold per playlist (desc 2), all in one transaction, so with too few coins nothing is held
- * (409). Curators are notified. The track link must be a Spotify track link ('Not A valid Track').
- * A track has at most one open campaign (status 1..5) per playlist, whoever asks (issue 11 item 3):
- * the partial unique index decides between concurrent requests, and the whole request is refused.
+ * Create one Spotify campaign per chosen playlist for a track (`express/artist/campaign/create`): the
+ * Spotify form of {@link createCampaignsFor}; the track link must be a Spotify track link
+ * ('Not A valid Track').
  * @param outer run inside this transaction instead of a new one (the card-paid path)
  * @returns the created campaigns (status 1 Pending for Approval)
- * @throws ValidationError 422 (link, playlists), ConflictError 409 `express.campaign_already_open`
- *   naming the playlist, InsufficientBalanceError 409; nothing is held then
+ * @throws see {@link createCampaignsFor}
  */
 export async function createCampaigns(
   deps: Deps,
@@ -50,48 +51,87 @@ export async function createCampaigns(
   },
   outer?: Tx,
 ): Promise<Campaign[]> {
-  const trackId = parseTrackLink(input.track_link);
-  if (!trackId) throw new ValidationError({ track_link: ['express.invalid_track'] });
-  const ids = [...new Set(input.playlist_ids)];
-  if (ids.length === 0) throw new ValidationError({ playlist_ids: ['validation.required'] });
+  return createCampaignsFor(
+    deps,
+    spotifyAdapter,
+    artistId,
+    {
+      soundLink: input.track_link,
+      targetIds: input.playlist_ids,
+      renewedFromId: input.renewedFromId,
+      paymentMethod: input.paymentMethod,
+      errorField: 'playlist_ids',
+    },
+    outer,
+  );
+}
+
+/**
+ * Create one campaign per chosen target (a playlist, an influencer account) for a sound, on any
+ * platform, paid with coins: one hold per target at its tier price (desc 2), all in one transaction,
+ * so with too few coins nothing is held (409). Sellers are notified. A sound has at most one open
+ * campaign (status 1..5) per target, whoever asks (issue 11 item 3): the adapter's partial unique
+ * index decides between concurrent requests, and the whole request is refused.
+ * @param input.errorField the request field that lists the targets (`playlist_ids`, `account_ids`)
+ * @param outer run inside this transaction instead of a new one (the card-paid path)
+ * @returns the created campaigns (status 1 Pending for Approval)
+ * @throws ValidationError 422 (link: the adapter's invalid-sound key; targets), ConflictError 409
+ *   `express.campaign_already_open` naming the target, InsufficientBalanceError 409; nothing is held then
+ */
+export async function createCampaignsFor(
+  deps: Deps,
+  adapter: ExpressPlatformAdapter,
+  artistId: number,
+  input: {
+    soundLink: string;
+    targetIds: number[];
+    renewedFromId?: number;
+    paymentMethod?: 'coins' | 'card';
+    errorField: string;
+    /** Unreleased songs (TikTok, Instagram): upload keys of the file and the cover. */
+    unreleased?: { mediaLink: string; tiktokImg?: string | null };
+  },
+  outer?: Tx,
+): Promise<Campaign[]> {
+  const invalidSound = () => new ValidationError({ track_link: [adapter.invalidSoundKey] });
+  if (!input.soundLink.trim()) throw invalidSound();
+  const ids = [...new Set(input.targetIds)];
+  if (ids.length === 0) throw new ValidationError({ [input.errorField]: ['validation.required'] });
   if (ids.length > MAX_PLAYLISTS_PER_REQUEST) {
     throw new ValidationError({
-      playlist_ids: [{ key: 'express.too_many_playlists', params: { max: MAX_PLAYLISTS_PER_REQUEST } }],
+      [input.errorField]: [{ key: 'express.too_many_playlists', params: { max: MAX_PLAYLISTS_PER_REQUEST } }],
     });
   }
-  const track = await deps.providers.spotify.getTrack(trackId);
-  if (!track) throw new ValidationError({ track_link: ['express.invalid_track'] });
+  const sound = await adapter.resolveSound(deps, input.soundLink);
+  if (!sound) throw invalidSound();
   const settings = await getSettings(deps.database);
   const now = deps.clock.now();
 
   const run = async (tx: Tx) => {
-    const rows = await tx.db
-      .select({ playlist: expressPlaylists, price: expressTiers.price })
-      .from(expressPlaylists)
-      .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
-      .where(
-        and(inArray(expressPlaylists.id, ids), eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1)),
-      )
-      // Inserted in playlist order: two requests for the same playlists wait on each other's index
-      // entry in the same order, so one wins and the other gets 409, never a deadlock.
-      .orderBy(asc(expressPlaylists.id));
-    if (rows.length !== ids.length)
-      throw new ValidationError({ playlist_ids: ['express.playlist_unavailable'] });
+    // Targets come in id order: two requests for the same targets wait on each other's index entry
+    // in the same order, so one wins and the other gets 409, never a deadlock.
+    const targets = await adapter.loadTargets(tx, ids);
+    if (targets.length !== ids.length)
+      throw new ValidationError({ [input.errorField]: ['express.playlist_unavailable'] });
 
     const created: Campaign[] = [];
-    for (const { playlist, price } of rows) {
-      const c = await insertCampaign(tx, playlist.name, {
+    for (const target of targets) {
+      const c = await insertCampaign(tx, adapter, target.name, {
+        campaignTypeId: adapter.typeId,
         artistId,
-        curatorId: playlist.curatorId,
-        playlistId: playlist.id,
-        tierId: playlist.tierId,
-        trackId,
-        trackUrl: track.externalUrl,
-        trackName: track.name.slice(0, 300),
-        trackArtist: track.artists.join(', ').slice(0, 300),
-        coverUrl: track.coverUrl,
+        curatorId: target.sellerId,
+        ...adapter.targetColumns(target),
+        tierId: target.tierId,
+        trackId: sound.id,
+        trackUrl: sound.url,
+        trackName: sound.name,
+        trackArtist: sound.artist,
+        coverUrl: sound.coverUrl,
+        isReleased: !input.unreleased,
+        mediaLink: input.unreleased?.mediaLink ?? null,
+        tiktokImg: input.unreleased?.tiktokImg ?? null,
         statusId: S.PENDING_APPROVAL,
-        price,
+        price: target.price,
         paymentMethod: input.paymentMethod ?? 'coins',
         feePercent: settings.platform_fee_percent,
         playlistSubmissionDays: settings.playlist_submission_days,
@@ -103,11 +143,11 @@ export async function createCampaigns(
       });
       const h = await hold(tx, {
         userId: artistId,
-        coins: price,
+        coins: target.price,
         descId: DESC.CAMPAIGN_PURCHASE,
         idempotencyKey: `express:${c.id}:hold`,
         ref: { type: 'express_campaign', id: c.id },
-        meta: { campaign_type: 'spotify', campaign_id: c.id },
+        meta: { campaign_type: adapter.key, campaign_id: c.id },
       });
       const [withHold] = await tx.db
         .update(expressCampaigns)
@@ -127,11 +167,11 @@ export async function createCampaigns(
       await tellUser(
         deps,
         tx,
-        playlist.curatorId,
+        target.sellerId,
         'new_campaign',
-        { track: track.name, playlist: playlist.name, coins: price },
+        { track: sound.name, playlist: target.name, coins: target.price },
         c.id,
-        `/express/my/playlist/view/${playlist.id}`,
+        adapter.sellerLink(target),
       );
       created.push(withHold!);
     }
@@ -142,7 +182,11 @@ export async function createCampaigns(
         action: 'express.created',
         targetType: 'express_campaign',
         targetId: created.map((c) => c.id).join(','),
-        meta: { track_id: trackId, playlists: ids },
+        meta: {
+          track_id: sound.id,
+          campaign_type: adapter.key,
+          [input.errorField.replace(/_ids$/, 's')]: ids,
+        },
       },
       tx,
     );
@@ -152,21 +196,22 @@ export async function createCampaigns(
 }
 
 /**
- * Insert one campaign row; the unique index on open campaigns per track and playlist refuses a second
- * one (the transaction is then aborted, so the caller's holds roll back with it).
- * @throws ConflictError 409 `express.campaign_already_open` with the playlist's name
+ * Insert one campaign row; the adapter's unique index on open campaigns per sound and target refuses
+ * a second one (the transaction is then aborted, so the caller's holds roll back with it).
+ * @throws ConflictError 409 `express.campaign_already_open` with the target's name
  */
 async function insertCampaign(
   tx: Tx,
-  playlistName: string,
+  adapter: ExpressPlatformAdapter,
+  targetName: string,
   values: typeof expressCampaigns.$inferInsert,
 ): Promise<Campaign> {
   try {
     const [row] = await tx.db.insert(expressCampaigns).values(values).returning();
     return row!;
   } catch (err) {
-    if (isUniqueViolation(err, EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST))
-      throw new ConflictError('express.campaign_already_open', { playlist: playlistName });
+    if (isUniqueViolation(err, adapter.oneOpenIndex))
+      throw new ConflictError('express.campaign_already_open', { playlist: targetName });
     throw err;
   }
 }
@@ -342,10 +387,12 @@ export async function renewCheck(deps: Deps, artistId: number, campaignId: numbe
 export async function renew(deps: Deps, artistId: number, campaignId: number) {
   const check = await renewCheck(deps, artistId, campaignId);
   if (!check.renewable) throw new ConflictError('express.not_renewable');
-  return createCampaigns(deps, artistId, {
-    track_link: `https://open.spotify.com/track/${check.campaign.trackId}`,
-    playlist_ids: [check.playlist.id],
+  const adapter = adapterFor(check.campaign.campaignTypeId);
+  return createCampaignsFor(deps, adapter, artistId, {
+    soundLink: adapter.soundLink(check.campaign),
+    targetIds: [check.playlist.id],
     renewedFromId: campaignId,
+    errorField: 'playlist_ids',
   });
 }
 
@@ -490,4 +537,190 @@ export async function campaignsFromPayment(
       .where(eq(payments.id, p.id));
     return { campaigns: created, notCreated };
   });
+}
+
+/**
+ * A playlist read from Spotify before listing it (`express/user/playlist/info`).
+ * @throws ValidationError 422 on `spotify_url`: `express.invalid_playlist_link`, `express.playlist_not_found`
+ */
+export async function playlistPreview(deps: Deps, link: string) {
+  const id = parsePlaylistLink(link);
+  if (!id) throw new ValidationError({ spotify_url: ['express.invalid_playlist_link'] });
+  const info = await deps.providers.spotify.getPlaylist(id);
+  if (!info) throw new ValidationError({ spotify_url: ['express.playlist_not_found'] });
+  return {
+    id: info.id,
+    name: info.name,
+    image: info.imageUrl,
+    followers: info.followers,
+    owner: info.ownerName,
+    url: info.externalUrl,
+  };
+}
+
+/**
+ * Is the playlist behind this link listed already (`express/user/playlist/exists`)?
+ * @throws ValidationError 422 `express.invalid_playlist_link` on `spotify_url`
+ */
+export async function playlistListed(deps: Deps, link: string): Promise<boolean> {
+  const id = parsePlaylistLink(link);
+  if (!id) throw new ValidationError({ spotify_url: ['express.invalid_playlist_link'] });
+  const [row] = await deps.database.db
+    .select({ id: expressPlaylists.id })
+    .from(expressPlaylists)
+    .where(eq(expressPlaylists.spotifyPlaylistId, id));
+  return Boolean(row);
+}
+
+/**
+ * A curator edits a playlist (`express/curator/playlist/edit/{id}`), row locked: a new tier sends it
+ * back to the team's approval (status 2, staff told); `disabled` retires it (3); genres replaced when
+ * given.
+ * @throws NotFoundError when not the curator's; ValidationError 422 on an unknown tier or duration
+ */
+export async function editPlaylist(
+  deps: Deps,
+  curatorId: number,
+  playlistId: number,
+  input: {
+    tier_id?: number;
+    duration_id?: number;
+    genre_ids?: number[];
+    renewable?: boolean;
+    disabled?: boolean;
+  },
+): Promise<void> {
+  await withTransaction(deps.database, async (tx) => {
+    const [p] = await tx.db
+      .select()
+      .from(expressPlaylists)
+      .where(and(eq(expressPlaylists.id, playlistId), eq(expressPlaylists.curatorId, curatorId)))
+      .for('update');
+    if (!p) throw new NotFoundError();
+    const patch: Partial<typeof expressPlaylists.$inferInsert> = { updatedAt: deps.clock.now() };
+    if (input.tier_id !== undefined) {
+      const [tier] = await tx.db
+        .select()
+        .from(expressTiers)
+        .where(and(eq(expressTiers.id, input.tier_id), eq(expressTiers.status, 1)));
+      if (!tier) throw new ValidationError({ tier_id: ['validation.invalid'] });
+      // A new price needs the team's approval again.
+      if (tier.id !== p.tierId) patch.statusId = 2;
+      patch.tierId = tier.id;
+    }
+    if (input.duration_id !== undefined) {
+      const [d] = await tx.db
+        .select()
+        .from(expressDurations)
+        .where(eq(expressDurations.id, input.duration_id));
+      if (!d) throw new ValidationError({ duration_id: ['validation.invalid'] });
+      patch.durationId = d.id;
+    }
+    if (input.renewable !== undefined) patch.renewable = input.renewable;
+    if (input.disabled === true) patch.statusId = 3;
+    await tx.db.update(expressPlaylists).set(patch).where(eq(expressPlaylists.id, p.id));
+    if (patch.statusId === 2 && p.statusId !== 2) await notifyStaffPendingPlaylist(tx, p);
+    if (input.genre_ids) {
+      await tx.db.delete(expressPlaylistGenres).where(eq(expressPlaylistGenres.playlistId, p.id));
+      if (input.genre_ids.length > 0)
+        await tx.db
+          .insert(expressPlaylistGenres)
+          .values(input.genre_ids.map((genreId) => ({ playlistId: p.id, genreId })))
+          .onConflictDoNothing();
+    }
+  });
+}
+
+/**
+ * A curator switches renewals of a playlist on or off (`express/curator/playlist/renewable`).
+ * @throws NotFoundError when not the curator's
+ */
+export async function setRenewable(
+  deps: Deps,
+  curatorId: number,
+  playlistId: number,
+  renewable: boolean,
+): Promise<void> {
+  const [row] = await deps.database.db
+    .update(expressPlaylists)
+    .set({ renewable, updatedAt: deps.clock.now() })
+    .where(and(eq(expressPlaylists.id, playlistId), eq(expressPlaylists.curatorId, curatorId)))
+    .returning({ id: expressPlaylists.id });
+  if (!row) throw new NotFoundError();
+}
+
+/**
+ * The curator's campaign a "track is added" call is about (`express/track/exists`): the given one, or
+ * the newest campaign of this track on this playlist waiting for its placement.
+ * @returns the campaign id
+ * @throws NotFoundError when there is none
+ */
+export async function campaignForPlacement(
+  deps: Deps,
+  curatorId: number,
+  input: { track: string; playlistId: number; campaignId?: number },
+): Promise<number> {
+  const trackId = parseTrackLink(input.track) ?? input.track;
+  const [c] = await deps.database.db
+    .select({ id: expressCampaigns.id })
+    .from(expressCampaigns)
+    .where(
+      and(
+        eq(expressCampaigns.curatorId, curatorId),
+        eq(expressCampaigns.playlistId, input.playlistId),
+        eq(expressCampaigns.trackId, trackId),
+        input.campaignId
+          ? eq(expressCampaigns.id, input.campaignId)
+          : inArray(expressCampaigns.statusId, [S.WAITING_SUBMISSION]),
+      ),
+    )
+    .orderBy(desc(expressCampaigns.id))
+    .limit(1);
+  if (!c) throw new NotFoundError();
+  return c.id;
+}
+
+/**
+ * Start paying a campaign request by card (`stripe/campaign/checkout`): the price is the chosen
+ * playlists' tier prices, charged as coins at the coin price; the request rides in the payment's meta
+ * until {@link campaignsFromPayment} creates the campaigns.
+ * @throws ValidationError 422 (`express.invalid_track` on `track_link`, unavailable playlists)
+ */
+export async function startCampaignCheckout(
+  deps: Deps,
+  artistId: number,
+  input: { track_link: string; playlist_ids: number[] },
+) {
+  if (!parseTrackLink(input.track_link)) throw new ValidationError({ track_link: ['express.invalid_track'] });
+  const coins = await quoteCampaigns(deps, input.playlist_ids);
+  const [me] = await deps.database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, artistId));
+  const r = await startCheckout(deps, artistId, { coins }, 'card', me?.email ?? '', {
+    meta: { track_link: input.track_link, playlist_ids: [...new Set(input.playlist_ids)] },
+    returnPath: '/create/express/campaign',
+  });
+  return {
+    url: r.url,
+    session_id: r.ref,
+    coins,
+    amount_minor: r.amountMinor,
+    currency: r.currency,
+    sandbox: deps.providers.payments.card.name === 'sandbox',
+  };
+}
+
+/**
+ * The user dashboard's campaigns block (`web/user/campaigns/dashboard`): stats of the user's side
+ * (curators: incoming campaigns; others: their own) and the five newest campaigns.
+ */
+export async function dashboard(deps: Deps, userId: number, role: 'artist' | 'curator') {
+  const scope = role === 'curator' ? { curatorId: userId } : { artistId: userId };
+  const last = await listCampaigns(
+    deps.database,
+    { page: 1, limit: 5, filter: undefined, order: undefined, q: undefined },
+    scope,
+  );
+  return { stats: await dashboardStats(deps, userId, role), last_campaigns: last.data };
 }

@@ -1,0 +1,257 @@
+import {
+  expressCampaignDetailSchema,
+  expressCampaignSchema,
+  expressCampaignStatusSchema,
+  expressDurationSchema,
+  expressPlaylistDetailSchema,
+  expressPlaylistSchema,
+  expressReasonSchema,
+  expressTierSchema,
+} from '@lm/contracts/express';
+import { z } from 'zod';
+import { adminAccess, adminActor, currentAdmin } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import { NotFoundError } from '../../platform/errors';
+import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
+import { t } from '../../platform/i18n';
+import * as catalog from './express.catalog';
+import * as machine from './express.machine';
+import * as q from './express.queries';
+import * as express from './express.service';
+
+const tags = ['admin express'];
+const CAMPAIGNS = 'express.campaigns.show';
+const PLAYLISTS = 'express.playlist.show';
+const TIERS = 'INFLUENCER_VIEW_TIERS';
+
+/**
+ * Back-office screens of Spotify express (spec section 2: /express/tiers/list, /express/durations/list,
+ * /express/playlists/list, /express/playlist/view/{id}, /express/campaigns/list,
+ * /express-campaigns/{campaignId} with force-end; campaign reasons CRUD).
+ */
+export const adminExpressRoutes: RouteModule = (app, deps) => {
+  // Tiers, durations, reasons: small CRUD tables, every write audited.
+  const tierBody = z.object({
+    tier_name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
+    price: z.coerce.number().int('validation.whole_number').min(1).max(1_000_000),
+    description: z.string().trim().max(500).nullable().optional(),
+    status: z.union([z.literal(1), z.literal(0)]).default(1),
+  });
+  app.get(
+    '/api/admin/express/tiers',
+    {
+      config: { access: adminAccess(TIERS) },
+      schema: { tags, response: { 200: envelope(z.array(expressTierSchema)) } },
+    },
+    async () => ({ data: await catalog.allTiers(deps.database) }),
+  );
+  app.post(
+    '/api/admin/express/tiers',
+    {
+      config: { access: adminAccess(TIERS) },
+      schema: { tags, body: tierBody, response: { 201: envelope(expressTierSchema) } },
+    },
+    async (req, reply) => {
+      const data = await catalog.saveTier(deps.database, adminActor(req), req.body);
+      return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
+    },
+  );
+  app.put(
+    '/api/admin/express/tiers/:id',
+    {
+      config: { access: adminAccess(TIERS) },
+      schema: { tags, params: idParams, body: tierBody, response: { 200: envelope(expressTierSchema) } },
+    },
+    async (req) => ({
+      data: await catalog.saveTier(deps.database, adminActor(req), req.body, req.params.id),
+      message: t(req.lang, 'common.saved'),
+    }),
+  );
+
+  const durationBody = z.object({
+    duration: z.coerce.number().int('validation.whole_number').min(1).max(365),
+    status: z.union([z.literal(1), z.literal(0)]).default(1),
+  });
+  app.get(
+    '/api/admin/express/durations',
+    {
+      config: { access: adminAccess(TIERS) },
+      schema: { tags, response: { 200: envelope(z.array(expressDurationSchema)) } },
+    },
+    async () => ({ data: await catalog.allDurations(deps.database) }),
+  );
+  app.post(
+    '/api/admin/express/durations',
+    {
+      config: { access: adminAccess(TIERS) },
+      schema: { tags, body: durationBody, response: { 201: envelope(expressDurationSchema) } },
+    },
+    async (req, reply) => {
+      const data = await catalog.saveDuration(deps.database, adminActor(req), req.body);
+      return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
+    },
+  );
+  app.put(
+    '/api/admin/express/durations/:id',
+    {
+      config: { access: adminAccess(TIERS) },
+      schema: {
+        tags,
+        params: idParams,
+        body: durationBody,
+        response: { 200: envelope(expressDurationSchema) },
+      },
+    },
+    async (req) => ({
+      data: await catalog.saveDuration(deps.database, adminActor(req), req.body, req.params.id),
+      message: t(req.lang, 'common.saved'),
+    }),
+  );
+
+  const reasonBody = z.object({
+    reason: z.string().trim().min(1, 'validation.required').max(200, 'validation.too_long'),
+    status: z.union([z.literal(1), z.literal(0)]).default(1),
+  });
+  app.get(
+    '/api/admin/express/reasons',
+    {
+      config: { access: adminAccess(CAMPAIGNS) },
+      schema: { tags, response: { 200: envelope(z.array(expressReasonSchema)) } },
+    },
+    async () => ({ data: await catalog.allReasons(deps.database) }),
+  );
+  app.post(
+    '/api/admin/express/reasons',
+    {
+      config: { access: adminAccess(CAMPAIGNS) },
+      schema: { tags, body: reasonBody, response: { 201: envelope(expressReasonSchema) } },
+    },
+    async (req, reply) => {
+      const data = await catalog.saveReason(deps.database, adminActor(req), req.body);
+      return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
+    },
+  );
+  app.put(
+    '/api/admin/express/reasons/:id',
+    {
+      config: { access: adminAccess(CAMPAIGNS) },
+      schema: { tags, params: idParams, body: reasonBody, response: { 200: envelope(expressReasonSchema) } },
+    },
+    async (req) => ({
+      data: await catalog.saveReason(deps.database, adminActor(req), req.body, req.params.id),
+      message: t(req.lang, 'common.saved'),
+    }),
+  );
+  app.delete(
+    '/api/admin/express/reasons/:id',
+    {
+      config: { access: adminAccess(CAMPAIGNS) },
+      schema: { tags, params: idParams, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      await catalog.retireReason(deps.database, adminActor(req), req.params.id);
+      return { message: t(req.lang, 'common.deleted') };
+    },
+  );
+
+  // Playlists.
+  app.get(
+    '/api/admin/express/playlists',
+    {
+      config: { access: adminAccess(PLAYLISTS) },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(expressPlaylistSchema) } },
+    },
+    async (req) => q.listPlaylists(deps.database, req.query),
+  );
+  app.get(
+    '/api/admin/express/playlists/:id',
+    {
+      config: { access: adminAccess(PLAYLISTS) },
+      schema: { tags, params: idParams, response: { 200: envelope(expressPlaylistDetailSchema) } },
+    },
+    async (req) => {
+      const item = await q.playlistDetail(deps.database, req.params.id);
+      if (!item) throw new NotFoundError();
+      const campaigns = await q.listCampaigns(deps.database, {
+        page: 1,
+        limit: 25,
+        filter: { playlist_id: String(req.params.id) },
+        order: undefined,
+        q: undefined,
+      });
+      return { data: { ...item, campaigns: campaigns.data } };
+    },
+  );
+  app.post(
+    '/api/admin/express/playlists/:id/status',
+    {
+      config: { access: adminAccess(PLAYLISTS) },
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({
+          status: z.enum(['approve', 'decline', 'disable']),
+          reason: z.string().trim().max(500).optional(),
+        }),
+        response: { 200: envelope(expressCampaignStatusSchema) },
+      },
+    },
+    async (req) => {
+      const row = await express.setPlaylistStatus(
+        deps,
+        currentAdmin(req).id,
+        req.params.id,
+        req.body.status === 'approve' ? 1 : 3,
+        req.body.reason,
+      );
+      return { data: { id: row.id, status_id: row.statusId }, message: t(req.lang, 'common.saved') };
+    },
+  );
+
+  // Campaigns.
+  app.get(
+    '/api/admin/express/campaigns',
+    {
+      config: { access: adminAccess(CAMPAIGNS) },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(expressCampaignSchema) } },
+    },
+    async (req) => q.listCampaigns(deps.database, req.query),
+  );
+  app.get(
+    '/api/admin/express/campaigns/:id',
+    {
+      config: { access: adminAccess(CAMPAIGNS) },
+      schema: { tags, params: idParams, response: { 200: envelope(expressCampaignDetailSchema) } },
+    },
+    async (req) => {
+      const item = await q.campaignDetail(deps.database, req.params.id, { lang: req.lang });
+      if (!item) throw new NotFoundError();
+      return { data: { ...item, performance: q.performanceOf(item, deps.clock.now()) } };
+    },
+  );
+  app.post(
+    '/api/admin/express/campaigns/:id/force-end',
+    {
+      config: { access: adminAccess(CAMPAIGNS) },
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({
+          outcome: z.enum(['completed', 'refunded']),
+          note: z.string().trim().max(500).optional(),
+        }),
+        response: { 200: envelope(expressCampaignStatusSchema) },
+      },
+    },
+    async (req) => {
+      const c = await machine.forceEnd(
+        deps,
+        currentAdmin(req).id,
+        req.params.id,
+        req.body.outcome,
+        req.body.note,
+      );
+      return { data: { id: c.id, status_id: c.statusId }, message: t(req.lang, 'common.saved') };
+    },
+  );
+};

@@ -1,0 +1,268 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Database, withTransaction } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-error';
+import { NotFoundError, ValidationError } from '../../platform/errors';
+import { type AuditActor, audit } from '../audit/audit.service';
+import { genres } from '../lookups/lookups.schema';
+import { expressDurations, expressReasons, expressTiers } from './express.schema';
+
+/**
+ * Reference lists of express (spec section 3 "Tier", "Duration", "Reason"): what the forms read and
+ * the back-office edits (every write audited). Spotify's lists (`campaign_type_id` 1) for now; the
+ * TikTok and Instagram screens pass their type.
+ */
+
+type Tier = typeof expressTiers.$inferSelect;
+
+/** A tier as the API answers it (`name` repeats `tier_name` for older clients). */
+export function tierItem(r: Tier) {
+  return {
+    id: r.id,
+    tier_name: r.tierName,
+    name: r.tierName,
+    price: r.price,
+    description: r.description,
+    status: r.status,
+  };
+}
+
+/** Active tiers of a platform, cheapest first. */
+export async function activeTiers(database: Database, campaignTypeId = 1) {
+  const rows = await database.db
+    .select()
+    .from(expressTiers)
+    .where(and(eq(expressTiers.status, 1), eq(expressTiers.campaignTypeId, campaignTypeId)))
+    .orderBy(asc(expressTiers.price));
+  return rows.map(tierItem);
+}
+
+/** The cheapest active tier of a platform (`express/artist/min/tier`), null when there is none. */
+export async function minTier(database: Database, campaignTypeId = 1) {
+  const [tier] = await activeTiers(database, campaignTypeId);
+  return tier ? { id: tier.id, tier_name: tier.tier_name, price: tier.price } : null;
+}
+
+/** Every tier of a platform (back-office), cheapest first. */
+export async function allTiers(database: Database, campaignTypeId = 1) {
+  const rows = await database.db
+    .select()
+    .from(expressTiers)
+    .where(eq(expressTiers.campaignTypeId, campaignTypeId))
+    .orderBy(asc(expressTiers.price));
+  return rows.map(tierItem);
+}
+
+/** A tier as the back-office form sends it (price in coins). */
+export interface TierInput {
+  tier_name: string;
+  price: number;
+  description?: string | null;
+  status: 0 | 1;
+}
+
+/** Tier names are unique per platform (`express_tiers_name_unique`): a taken one is the field's error. */
+const tierNameTaken = (err: unknown): never => {
+  if (isUniqueViolation(err, 'express_tiers_name_unique'))
+    throw new ValidationError({ tier_name: ['lookups.name_taken'] });
+  throw err;
+};
+
+/**
+ * Create (`id` absent) or update a tier, audited.
+ * @throws ValidationError 422 `lookups.name_taken` on `tier_name`; NotFoundError when `id` is unknown
+ */
+export async function saveTier(database: Database, actor: AuditActor, input: TierInput, id?: number) {
+  return withTransaction(database, async (tx) => {
+    const values = {
+      tierName: input.tier_name,
+      price: input.price,
+      description: input.description ?? null,
+      status: input.status,
+    };
+    const [r] =
+      id === undefined
+        ? await tx.db.insert(expressTiers).values(values).returning().catch(tierNameTaken)
+        : await tx.db
+            .update(expressTiers)
+            .set(values)
+            .where(eq(expressTiers.id, id))
+            .returning()
+            .catch(tierNameTaken);
+    if (!r) throw new NotFoundError();
+    await audit(
+      database,
+      actor,
+      {
+        action: id === undefined ? 'express.tier_create' : 'express.tier_update',
+        targetType: 'express_tier',
+        targetId: r.id,
+        meta: { ...input },
+      },
+      tx,
+    );
+    return tierItem(r);
+  });
+}
+
+const durationItem = (r: typeof expressDurations.$inferSelect) => ({
+  id: r.id,
+  duration: r.duration,
+  status: r.status,
+});
+
+/** Active durations of a platform (days), shortest first. */
+export async function activeDurations(database: Database, campaignTypeId = 1) {
+  return database.db
+    .select({ id: expressDurations.id, duration: expressDurations.duration })
+    .from(expressDurations)
+    .where(and(eq(expressDurations.status, 1), eq(expressDurations.campaignTypeId, campaignTypeId)))
+    .orderBy(asc(expressDurations.duration));
+}
+
+/** Every duration of a platform (back-office), shortest first. */
+export async function allDurations(database: Database, campaignTypeId = 1) {
+  const rows = await database.db
+    .select()
+    .from(expressDurations)
+    .where(eq(expressDurations.campaignTypeId, campaignTypeId))
+    .orderBy(asc(expressDurations.duration));
+  return rows.map(durationItem);
+}
+
+/**
+ * Save a duration, audited: without `id` an existing one of the same length is re-activated (or
+ * retired) instead of duplicated; with `id` that row is changed.
+ * @throws NotFoundError when `id` is unknown
+ */
+export async function saveDuration(
+  database: Database,
+  actor: AuditActor,
+  input: { duration: number; status: 0 | 1 },
+  id?: number,
+) {
+  return withTransaction(database, async (tx) => {
+    const [r] =
+      id === undefined
+        ? await tx.db
+            .insert(expressDurations)
+            .values(input)
+            .onConflictDoUpdate({
+              target: [expressDurations.campaignTypeId, expressDurations.duration],
+              set: { status: input.status },
+            })
+            .returning()
+        : await tx.db.update(expressDurations).set(input).where(eq(expressDurations.id, id)).returning();
+    if (!r) throw new NotFoundError();
+    await audit(
+      database,
+      actor,
+      { action: 'express.duration_save', targetType: 'express_duration', targetId: r.id, meta: input },
+      tx,
+    );
+    return durationItem(r);
+  });
+}
+
+const reasonItem = (r: typeof expressReasons.$inferSelect) => ({
+  id: r.id,
+  reason: r.reason,
+  status: r.status,
+});
+
+/** Active decline reasons (`express/curator/campaign/reasons`). */
+export async function activeReasons(database: Database) {
+  return database.db
+    .select({ id: expressReasons.id, reason: expressReasons.reason })
+    .from(expressReasons)
+    .where(eq(expressReasons.status, 1))
+    .orderBy(asc(expressReasons.id));
+}
+
+/**
+ * The decline text for an active reason and the seller's optional words ("reason: words").
+ * @throws ValidationError 422 `express.reason_required` on `reason_id` when the reason is unknown or retired
+ */
+export async function declineReason(
+  database: Database,
+  reasonId: number,
+  words: string | undefined,
+): Promise<{ id: number; text: string }> {
+  const [reason] = await database.db
+    .select()
+    .from(expressReasons)
+    .where(and(eq(expressReasons.id, reasonId), eq(expressReasons.status, 1)));
+  if (!reason) throw new ValidationError({ reason_id: ['express.reason_required'] });
+  return { id: reason.id, text: words ? `${reason.reason}: ${words}` : reason.reason };
+}
+
+/** Every decline reason (back-office). */
+export async function allReasons(database: Database) {
+  const rows = await database.db.select().from(expressReasons).orderBy(asc(expressReasons.id));
+  return rows.map(reasonItem);
+}
+
+/**
+ * Create (`id` absent) or update a decline reason, audited.
+ * @throws NotFoundError when `id` is unknown
+ */
+export async function saveReason(
+  database: Database,
+  actor: AuditActor,
+  input: { reason: string; status: 0 | 1 },
+  id?: number,
+) {
+  return withTransaction(database, async (tx) => {
+    const [r] =
+      id === undefined
+        ? await tx.db.insert(expressReasons).values(input).returning()
+        : await tx.db.update(expressReasons).set(input).where(eq(expressReasons.id, id)).returning();
+    if (!r) throw new NotFoundError();
+    await audit(
+      database,
+      actor,
+      {
+        action: id === undefined ? 'express.reason_create' : 'express.reason_update',
+        targetType: 'express_reason',
+        targetId: r.id,
+        meta: input,
+      },
+      tx,
+    );
+    return reasonItem(r);
+  });
+}
+
+/**
+ * Retire a reason (reasons stay referenced by past declines, so deleting retires them), audited.
+ * @throws NotFoundError when unknown
+ */
+export async function retireReason(database: Database, actor: AuditActor, id: number): Promise<void> {
+  await withTransaction(database, async (tx) => {
+    const [r] = await tx.db
+      .update(expressReasons)
+      .set({ status: 0 })
+      .where(eq(expressReasons.id, id))
+      .returning({ id: expressReasons.id });
+    if (!r) throw new NotFoundError();
+    await audit(
+      database,
+      actor,
+      { action: 'express.reason_retire', targetType: 'express_reason', targetId: r.id },
+      tx,
+    );
+  });
+}
+
+/**
+ * Active genres whose name contains `q` (at least 3 characters), by name.
+ * @throws ValidationError 422 `validation.search_min` on `q` when shorter than 3 characters
+ */
+export async function searchGenres(database: Database, q: string | undefined, limit: number) {
+  if (q && q.length < 3) throw new ValidationError({ q: ['validation.search_min'] });
+  return database.db
+    .select({ id: genres.id, name: genres.name })
+    .from(genres)
+    .where(and(eq(genres.isActive, true), q ? sql`${genres.name} ilike ${`%${q}%`}` : undefined))
+    .orderBy(asc(genres.name))
+    .limit(limit);
+}

@@ -1,0 +1,163 @@
+import type { Tx } from '../../../db/client';
+import type { AppDeps } from '../../../platform/app';
+import type { expressCampaigns } from '../express.schema';
+
+/**
+ * The seam between the express engine and one platform (DESIGN section 5: "one engine, a small
+ * adapter per platform"; issue 12 "One engine, three platforms").
+ *
+ * The engine (`express.machine.ts`, `express.service.ts`) owns everything every platform shares:
+ * campaigns and their statuses 1..8, the hold in the wallet ledger, deadlines and pg-boss jobs,
+ * notifications, the timeline, audit entries, reviews, renewals and the admin force-end. It never
+ * calls a platform's API itself: it asks the campaign's adapter three questions at the right time —
+ *
+ * 1. {@link ExpressPlatformAdapter.proveSubmission}: does this submission prove the promise? (Waiting
+ *    for submission -> Verifying, then Verifying -> On Going once proven again after the delay.)
+ * 2. {@link ExpressPlatformAdapter.stillThere}: is it still there? (periodic checks while On Going; a
+ *    "no" ends the campaign early and pays {@link ExpressPlatformAdapter.earlyEndShare}.)
+ * 3. {@link ExpressPlatformAdapter.achievement}: what did it achieve? (at the end of Auditing: how
+ *    many of the held coins the seller earns; the rest is refunded as desc 3 `complete_refund`.)
+ *
+ * plus what it needs to create a campaign: the sound ({@link ExpressPlatformAdapter.resolveSound})
+ * and the targets with their seller and tier price ({@link ExpressPlatformAdapter.loadTargets}).
+ *
+ * Adding a platform is one file `platforms/<name>.adapter.ts` exporting an object of this type,
+ * registered in `platforms/index.ts`. Reading that file answers "how does a <platform> campaign
+ * end". Adapters throw only typed errors (`platform/errors.ts`); a provider outage while checking
+ * should throw (the job retries) rather than answer "not there".
+ */
+export interface ExpressPlatformAdapter {
+  /** `campaign_type_id` of spec section 3: 1 Spotify, 2 TikTok, 3 Instagram. */
+  readonly typeId: ExpressCampaignTypeId;
+  /** Written into ledger meta (`campaign_type`) and the API answers (`type`). */
+  readonly key: 'spotify' | 'tiktok' | 'instagram';
+  /** How often and how long the engine looks (minutes). */
+  readonly timing: ExpressTiming;
+
+  /**
+   * The sound a campaign promotes, from the link the artist pasted (a Spotify track link, a TikTok
+   * `/music/` link, an Instagram `reels/audio` link).
+   * @returns the sound, or null when the link is not one of the platform's (the engine answers 422
+   *   on `track_link` with {@link ExpressPlatformAdapter.invalidSoundKey})
+   */
+  resolveSound(deps: EngineDeps, link: string): Promise<ExpressSound | null>;
+  /** Message key of a link that is not the platform's sound ('Not A valid Track', 'Invalid Music URL'). */
+  readonly invalidSoundKey: string;
+  /** Link to the sound for renewals (the engine passes it back to {@link resolveSound}). */
+  soundLink(campaign: ExpressCampaignRow): string;
+
+  /**
+   * The buyable targets among `ids` (only listed, approved ones, with an active tier), in ascending
+   * id order so that concurrent requests take the one-open-campaign index entries in the same order.
+   * A missing id means "unavailable": the engine refuses the whole request.
+   */
+  loadTargets(tx: Tx, ids: readonly number[]): Promise<ExpressTarget[]>;
+  /** The campaign columns naming a target: `playlistId` (Spotify) or `accountId` (TikTok, Instagram). */
+  targetColumns(target: ExpressTarget): { playlistId: number } | { accountId: number };
+  /** Name of the partial unique index that allows one open campaign per sound and target. */
+  readonly oneOpenIndex: string;
+  /** Where the seller sees a new incoming campaign in the user app (a path). */
+  sellerLink(target: ExpressTarget): string;
+  /** The campaign's page in the user app (a path), linked from notifications and mails. */
+  campaignPath(campaignId: number): string;
+
+  /**
+   * Terms fixed when the seller accepts (optional): TikTok and Instagram agree the views the video
+   * should reach by the audit (from the account's recent median views), which
+   * {@link ExpressPlatformAdapter.achievement} later compares with. Spotify has none.
+   */
+  termsAtApproval?(deps: EngineDeps, campaign: ExpressCampaignRow): Promise<{ targetViews: number | null }>;
+
+  /**
+   * Does the submission prove the promise right now? Spotify: the track is on the playlist.
+   * TikTok/Instagram: the submitted video is public and uses the campaign's sound. Called when the
+   * seller submits, at every waiting check, at the submission deadline and after the verify delay.
+   */
+  proveSubmission(deps: EngineDeps, campaign: ExpressCampaignRow): Promise<ExpressCheck>;
+  /** Is the proven placement or video still there (On Going re-checks)? */
+  stillThere(deps: EngineDeps, campaign: ExpressCampaignRow): Promise<ExpressCheck>;
+  /**
+   * What did the campaign achieve, at the end of Auditing: the coins of the price the seller earns
+   * (0..price, whole coins); the engine posts them from the hold and refunds the rest.
+   */
+  achievement(deps: EngineDeps, campaign: ExpressCampaignRow, now: Date): Promise<ExpressAchievement>;
+  /**
+   * The placement or video disappeared while On Going: the coins the seller earns for the time
+   * served (0..price). See {@link proRataShare} for the usual rule.
+   */
+  earlyEndShare(campaign: ExpressCampaignRow, now: Date): { coins: number; servedDays: number };
+}
+
+/** `campaign_type_id` values (spec section 3). */
+export type ExpressCampaignTypeId = 1 | 2 | 3;
+
+/** Infrastructure an adapter may use (the engine passes its own). */
+export type EngineDeps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
+
+/** A campaign row as the engine reads it. */
+export type ExpressCampaignRow = typeof expressCampaigns.$inferSelect;
+
+/** Check cadence of a platform, in minutes. */
+export interface ExpressTiming {
+  /** After a submission is first proven, it must still be proven this long later to go On Going. */
+  verifyDelayMinutes: number;
+  /** While waiting for a submission, look this often. */
+  checkEveryWaitingMinutes: number;
+  /** While On Going, re-check this often. */
+  checkEveryOnGoingMinutes: number;
+}
+
+/** The promoted sound (stored on the campaign as track_*). */
+export interface ExpressSound {
+  /** The platform's id of the sound (Spotify track id, TikTok music id, Instagram audio id). */
+  id: string;
+  url: string;
+  name: string;
+  artist: string;
+  coverUrl: string | null;
+}
+
+/** One buyable target: a Spotify playlist or an influencer's connected account. */
+export interface ExpressTarget {
+  /** `express_playlists.id` or the connected account's id. */
+  id: number;
+  /** Shown to the artist and in the seller's notification. */
+  name: string;
+  /** Who is paid on completion: the curator or the influencer (`curator_id` on the campaign). */
+  sellerId: number;
+  tierId: number;
+  /** The tier's price in coins: what is held. */
+  price: number;
+}
+
+/** Answer of a proof or presence check. */
+export interface ExpressCheck {
+  ok: boolean;
+  /** Spotify's zero-based position of the track in the playlist; null elsewhere or when not there. */
+  position: number | null;
+  /** Views read with the check (TikTok, Instagram), null when the platform has none. */
+  views?: number | null;
+}
+
+/** What a campaign earned at audit. */
+export interface ExpressAchievement {
+  /** Coins of the price posted to the seller (fee included); the rest is refunded. */
+  coins: number;
+  /** Facts recorded in the audit log (views, target ...). */
+  meta?: Record<string, string | number | null>;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The usual early-end rule (DESIGN section 4, issue 12 "a deleted video refunds pro rata"): the seller
+ * earns the price times whole days served over `on_going_days`, rounded down; the rest is refunded.
+ * @returns coins in 0..price and the whole days served since On Going started
+ */
+export function proRataShare(campaign: ExpressCampaignRow, now: Date): { coins: number; servedDays: number } {
+  const served = campaign.onGoingStartedAt
+    ? Math.max(0, Math.floor((now.getTime() - campaign.onGoingStartedAt.getTime()) / DAY_MS))
+    : 0;
+  const coins = Math.min(campaign.price, Math.floor((campaign.price * served) / campaign.onGoingDays));
+  return { coins, servedDays: served };
+}

@@ -1,0 +1,90 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { NotFoundError } from '../../../platform/errors';
+import { parseTrackLink } from '../../../providers/spotify/links';
+import { EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST, expressPlaylists, expressTiers } from '../express.schema';
+import {
+  type EngineDeps,
+  type ExpressCampaignRow,
+  type ExpressCheck,
+  type ExpressPlatformAdapter,
+  proRataShare,
+} from './adapter';
+
+/**
+ * Spotify playlist placement (campaign_type_id 1): how a Spotify express campaign proves itself and
+ * ends (DESIGN section 5).
+ *
+ * - Target: an approved playlist of a curator (`express_playlists`, status 1), priced by its tier.
+ * - Proof: the track is on the playlist (Spotify Web API playlist items). Seen once -> Verifying; still
+ *   there an hour later -> On Going for `on_going_days`. Not there by the submission deadline -> Failed
+ *   to Submit Playlist, full refund.
+ * - Still there: checked daily while On Going. Removed early -> Completed, the curator paid pro rata of
+ *   the whole days served, the rest refunded.
+ * - Achievement: a placement kept through On Going and Auditing earns the full price (less the fee);
+ *   Spotify shows no per-placement streams, so there is no performance refund.
+ */
+export const spotifyAdapter: ExpressPlatformAdapter = {
+  typeId: 1,
+  key: 'spotify',
+  timing: { verifyDelayMinutes: 60, checkEveryWaitingMinutes: 30, checkEveryOnGoingMinutes: 24 * 60 },
+  invalidSoundKey: 'express.invalid_track',
+  oneOpenIndex: EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST,
+
+  async resolveSound(deps, link) {
+    const trackId = parseTrackLink(link);
+    if (!trackId) return null;
+    const track = await deps.providers.spotify.getTrack(trackId);
+    if (!track) return null;
+    return {
+      id: trackId,
+      url: track.externalUrl,
+      name: track.name.slice(0, 300),
+      artist: track.artists.join(', ').slice(0, 300),
+      coverUrl: track.coverUrl,
+    };
+  },
+  soundLink: (c) => `https://open.spotify.com/track/${c.trackId}`,
+
+  async loadTargets(tx: Tx, ids) {
+    const rows = await tx.db
+      .select({ playlist: expressPlaylists, price: expressTiers.price })
+      .from(expressPlaylists)
+      .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
+      .where(
+        and(
+          inArray(expressPlaylists.id, [...ids]),
+          eq(expressPlaylists.statusId, 1),
+          eq(expressTiers.status, 1),
+        ),
+      )
+      .orderBy(asc(expressPlaylists.id));
+    return rows.map(({ playlist, price }) => ({
+      id: playlist.id,
+      name: playlist.name,
+      sellerId: playlist.curatorId,
+      tierId: playlist.tierId,
+      price,
+    }));
+  },
+  targetColumns: (target) => ({ playlistId: target.id }),
+  sellerLink: (target) => `/express/my/playlist/view/${target.id}`,
+  campaignPath: (id) => `/express-campaigns/${id}`,
+
+  proveSubmission: (deps, c) => trackOnPlaylist(deps, c),
+  stillThere: (deps, c) => trackOnPlaylist(deps, c),
+  achievement: async (_deps, c) => ({ coins: c.price }),
+  earlyEndShare: proRataShare,
+};
+
+/** Is the campaign's track on its playlist now (and where)? */
+async function trackOnPlaylist(deps: EngineDeps, c: ExpressCampaignRow): Promise<ExpressCheck> {
+  if (c.playlistId === null) throw new NotFoundError();
+  const [p] = await deps.database.db
+    .select({ id: expressPlaylists.spotifyPlaylistId })
+    .from(expressPlaylists)
+    .where(eq(expressPlaylists.id, c.playlistId));
+  if (!p) throw new NotFoundError();
+  const check = await deps.providers.spotify.playlistHasTrack(p.id, c.trackId);
+  return { ok: check.found, position: check.position };
+}

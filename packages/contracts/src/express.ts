@@ -1,0 +1,239 @@
+import { z } from 'zod';
+
+/**
+ * Shapes of the express answers (spec section 3 "Express campaign", "Tier", "Duration", "Reason",
+ * "Connections", "Campaign stats"; section 7 express calls). The API serialises every express response
+ * through these (so the API reference at /api/docs shows them and no column leaks); the apps import
+ * their types only (`import type`), which keeps zod out of their bundles.
+ *
+ * Coins are whole numbers; times are ISO 8601 strings.
+ */
+
+/** A status as the lists show it: id of DESIGN section 5 (1..8) and its English label. */
+export const expressStatusSchema = z.object({ id: z.number().int(), status: z.string() });
+
+/** One transition on a campaign's timeline; `note` is already in the reader's language. */
+export const expressTimelineEntrySchema = z.object({
+  id: z.number().int(),
+  from_status: z.number().int().nullable(),
+  to_status: z.number().int(),
+  status: z.string(),
+  actor_type: z.string(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** Performance of a campaign (`campaigns/performance/{id}`). */
+export const expressPerformanceSchema = z.object({
+  campaign_id: z.number().int(),
+  status: expressStatusSchema,
+  /** Whole days live of the on-going period, 0..on_going_days. */
+  days_live: z.number().int(),
+  on_going_days: z.number().int(),
+  /** Zero-based position of the track in the playlist when last seen. */
+  position: z.number().int().nullable(),
+  last_seen_at: z.string().nullable(),
+  playlist_followers: z.number().int(),
+  removed_early: z.boolean(),
+});
+
+/** A Spotify express campaign as the lists show it. */
+export const expressCampaignSchema = z.object({
+  id: z.number().int(),
+  campaign_name: z.string(),
+  /** Platform key: spotify, tiktok, instagram. */
+  type: z.string(),
+  status: expressStatusSchema,
+  tier: z.object({ id: z.number().int(), tier_name: z.string() }),
+  /** Coins held for the campaign. */
+  price: z.number().int(),
+  track: z.object({
+    id: z.string(),
+    name: z.string(),
+    artist: z.string(),
+    cover_url: z.string().nullable(),
+    url: z.string(),
+  }),
+  playlist: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    url: z.string(),
+    image_url: z.string().nullable(),
+    followers: z.number().int(),
+  }),
+  artist: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  curator: z.object({ id: z.number().int(), name: z.string() }),
+  payment_method: z.string(),
+  fee_percent: z.number().int(),
+  playlist_submission_days: z.number().int(),
+  on_going_days: z.number().int(),
+  auditing_days: z.number().int(),
+  submission_deadline: z.string().nullable(),
+  on_going_until: z.string().nullable(),
+  auditing_until: z.string().nullable(),
+  placement: z.object({
+    found_at: z.string().nullable(),
+    position: z.number().int().nullable(),
+    last_seen_at: z.string().nullable(),
+    removed_at: z.string().nullable(),
+  }),
+  /** Coins posted from the hold (fee included); null while the campaign is open. */
+  paid_coins: z.number().int().nullable(),
+  /** Of paid_coins: the platform fee and the curator's share. */
+  fee_coins: z.number().int().nullable(),
+  curator_coins: z.number().int().nullable(),
+  refunded_coins: z.number().int().nullable(),
+  decline_reason: z.string().nullable(),
+  renewed_from_id: z.number().int().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+
+/** The detail answer: the list item plus its timeline, review and (artist, admin) performance. */
+export const expressCampaignDetailSchema = expressCampaignSchema.extend({
+  timeline: z.array(expressTimelineEntrySchema),
+  review: z
+    .object({ rating: z.number().int(), comment: z.string().nullable(), created_at: z.string() })
+    .nullable(),
+  performance: expressPerformanceSchema.optional(),
+});
+
+/** An express tier (price in coins). */
+export const expressTierSchema = z.object({
+  id: z.number().int(),
+  tier_name: z.string(),
+  /** Same as tier_name (older clients read `name`). */
+  name: z.string(),
+  price: z.number().int(),
+  description: z.string().nullable(),
+  status: z.number().int(),
+});
+
+/** The cheapest active tier (`express/artist/min/tier`). */
+export const expressMinTierSchema = z.object({
+  id: z.number().int(),
+  tier_name: z.string(),
+  price: z.number().int(),
+});
+
+/** An express duration (days). `status` 1 active, 0 retired (back-office lists only). */
+export const expressDurationSchema = z.object({
+  id: z.number().int(),
+  duration: z.number().int(),
+  status: z.number().int().optional(),
+});
+
+/** A decline reason. `status` 1 active, 0 retired (back-office lists only). */
+export const expressReasonSchema = z.object({
+  id: z.number().int(),
+  reason: z.string(),
+  status: z.number().int().optional(),
+});
+
+/** A genre to tag playlists with. */
+export const expressGenreSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** An express playlist (status 1 approved, 2 pending, 3 declined or disabled). */
+export const expressPlaylistSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  spotify_url: z.string(),
+  spotify_playlist_id: z.string(),
+  image_url: z.string().nullable(),
+  followers: z.number().int(),
+  tier: z.object({ id: z.number().int(), tier_name: z.string(), price: z.number().int() }),
+  duration: z.object({ id: z.number().int(), duration: z.number().int() }),
+  genres: z.array(expressGenreSchema),
+  renewable: z.boolean(),
+  status_id: z.number().int(),
+  status: z.object({ status: z.string() }),
+  by_curator: z.object({ id: z.number().int(), name: z.string() }),
+  by_admin: z.object({ id: z.number().int() }).nullable(),
+  decline_reason: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** A playlist in the back-office detail, with its latest campaigns. */
+export const expressPlaylistDetailSchema = expressPlaylistSchema.extend({
+  campaigns: z.array(expressCampaignSchema),
+});
+
+/** Campaign stats of `web/user/campaigns/dashboard` (spec section 3 "Campaign stats"). */
+export const expressCampaignStatsSchema = z.object({
+  total_campaigns: z.number().int(),
+  total_campaigns_approved: z.number().int(),
+  total_campaigns_pending_for_publishing: z.number().int(),
+  total_campaigns_publishing: z.number().int(),
+  total_campaigns_declined: z.number().int(),
+  total_campaigns_invited: z.number().int(),
+  total_campaigns_pending: z.number().int(),
+  total_campaigns_pending_for_approval: z.number().int(),
+  total_campaigns_completed: z.number().int(),
+});
+
+/** A curator's connected Spotify account (spec "Connections"; is_active 1 active, 2 revoked). */
+export const spotifyConnectionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  user_name: z.string(),
+  user_email: z.string().nullable(),
+  is_active: z.number().int(),
+  status: z.object({ status: z.string() }),
+  created_at: z.string(),
+});
+
+/** A playlist read from Spotify before listing it (`express/user/playlist/info`). */
+export const playlistPreviewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  followers: z.number().int(),
+  owner: z.string().nullable(),
+  url: z.string(),
+});
+
+/** A found Spotify track (`spotify/get-track`). */
+export const spotifyTrackSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  artist: z.string(),
+  album: z.string(),
+  cover_url: z.string().nullable(),
+  url: z.string(),
+  duration_ms: z.number().int(),
+});
+
+/** A Spotify artist found by name (`spotify/search-artists`). */
+export const spotifyArtistSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  followers: z.number().int(),
+  genres: z.array(z.string()),
+});
+
+/** What a campaign action answers: the campaign and its new status. */
+export const expressCampaignStatusSchema = z.object({ id: z.number().int(), status_id: z.number().int() });
+
+/** Renewal check (`express/artist/campaign/renew/check`). */
+export const expressRenewCheckSchema = z.object({
+  renewable: z.boolean(),
+  price: z.number().int(),
+  playlist: z.object({ id: z.number().int(), name: z.string() }),
+  track: z.object({ id: z.string(), name: z.string() }),
+});
+
+export type ExpressStatus = z.infer<typeof expressStatusSchema>;
+export type ExpressTimelineEntry = z.infer<typeof expressTimelineEntrySchema>;
+export type ExpressPerformance = z.infer<typeof expressPerformanceSchema>;
+export type ExpressCampaign = z.infer<typeof expressCampaignSchema>;
+export type ExpressCampaignDetail = z.infer<typeof expressCampaignDetailSchema>;
+export type ExpressTier = z.infer<typeof expressTierSchema>;
+export type ExpressDuration = z.infer<typeof expressDurationSchema>;
+export type ExpressReason = z.infer<typeof expressReasonSchema>;
+export type ExpressPlaylist = z.infer<typeof expressPlaylistSchema>;
+export type ExpressCampaignStats = z.infer<typeof expressCampaignStatsSchema>;
+export type SpotifyConnection = z.infer<typeof spotifyConnectionSchema>;
+export type PlaylistPreview = z.infer<typeof playlistPreviewSchema>;
+export type SpotifyTrack = z.infer<typeof spotifyTrackSchema>;
+export type ExpressRenewCheck = z.infer<typeof expressRenewCheckSchema>;
