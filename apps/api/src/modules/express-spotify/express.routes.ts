@@ -1,4 +1,4 @@
-import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import { pitchSchema, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -662,6 +662,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
           track_link: z.string().trim().min(1, 'validation.required').max(500),
           playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
           payment_method: z.enum(['coins']).default('coins'),
+          pitch: pitchSchema,
         }),
         response: { 201: envelope(z.array(loose)) },
       },
@@ -688,6 +689,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
         body: z.object({
           track_link: z.string().trim().min(1, 'validation.required').max(500),
           playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
+          pitch: pitchSchema,
         }),
         response: {
           200: envelope(
@@ -714,7 +716,11 @@ export const expressRoutes: RouteModule = (app, deps) => {
         .from(users)
         .where(eq(users.id, user.id));
       const r = await payments.startCheckout(deps, user.id, { coins }, 'card', me?.email ?? '', {
-        meta: { track_link: req.body.track_link, playlist_ids: [...new Set(req.body.playlist_ids)] },
+        meta: {
+          track_link: req.body.track_link,
+          playlist_ids: [...new Set(req.body.playlist_ids)],
+          pitch: req.body.pitch ?? null,
+        },
         returnPath: '/create/express/campaign',
       });
       return {

@@ -154,6 +154,8 @@ export const expressCampaigns = pgTable(
     trackName: varchar('track_name', { length: 300 }).notNull(),
     trackArtist: varchar('track_artist', { length: 300 }).notNull(),
     coverUrl: text('cover_url'),
+    /** The artist's pitch for the curator (issue 20): at most 140 characters, checked by the database too. */
+    pitch: text('pitch'),
     statusId: smallint('status_id').notNull().default(1),
     price: integer('price').notNull(),
     holdId: bigint('hold_id', { mode: 'number' }),
@@ -193,6 +195,7 @@ export const expressCampaigns = pgTable(
       .where(sql`${t.statusId} in (1, 2, 3, 4, 5)`),
     check('express_campaigns_status_check', sql`${t.statusId} between 1 and 8`),
     check('express_campaigns_price_positive', sql`${t.price} > 0`),
+    check('express_campaigns_pitch_length', sql`char_length(${t.pitch}) <= 140`),
   ],
 );
 

@@ -47,6 +47,8 @@ export async function createCampaigns(
     playlist_ids: number[];
     renewedFromId?: number;
     paymentMethod?: 'coins' | 'card';
+    /** The artist's pitch for the curator (issue 20), already checked: at most 140 characters. */
+    pitch?: string | null;
   },
   outer?: Tx,
 ): Promise<Campaign[]> {
@@ -90,6 +92,7 @@ export async function createCampaigns(
         trackName: track.name.slice(0, 300),
         trackArtist: track.artists.join(', ').slice(0, 300),
         coverUrl: track.coverUrl,
+        pitch: input.pitch ?? null,
         statusId: S.PENDING_APPROVAL,
         price,
         paymentMethod: input.paymentMethod ?? 'coins',
@@ -452,6 +455,7 @@ export async function campaignsFromPayment(
     const meta = (p.meta ?? {}) as {
       track_link?: string;
       playlist_ids?: number[];
+      pitch?: string | null;
       campaign_ids?: number[];
       not_created?: NotCreated;
     };
@@ -469,7 +473,12 @@ export async function campaignsFromPayment(
       created = await createCampaigns(
         deps,
         artistId,
-        { track_link: meta.track_link ?? '', playlist_ids: meta.playlist_ids ?? [], paymentMethod: 'card' },
+        {
+          track_link: meta.track_link ?? '',
+          playlist_ids: meta.playlist_ids ?? [],
+          paymentMethod: 'card',
+          pitch: meta.pitch ?? null,
+        },
         tx,
       );
       await tx.client.query('release savepoint card_campaigns');
