@@ -36,6 +36,8 @@ export interface ExpressCampaign {
   track: { id: string; name: string; artist: string; cover_url: string | null; url: string };
   playlist: { id: number; name: string; url: string; image_url: string | null; followers: number };
   artist: { id: number; name: string; email: string };
+  /** The artist's pitch for the curator (issue 20), at most 140 characters; null when none. */
+  pitch?: string | null;
   curator: { id: number; name: string };
   payment_method: string;
   fee_percent: number;
