@@ -1,6 +1,7 @@
 export * from './api';
 export * from './audit';
 export * from './auth';
+export * from './bank-formats';
 export * from './campaigns';
 export * from './format';
 export * from './limits';
