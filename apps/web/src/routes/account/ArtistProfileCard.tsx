@@ -106,6 +106,7 @@ export function ArtistProfileCard({ user }: { user: SessionUser }) {
             error={fieldError(errors.artist_name)}
             description={t('account.artist.name_hint', { max: ARTIST_NAME_MAX })}
             data-testid="artist-name"
+            dir="auto"
             {...form.register('artist_name')}
           />
           <Controller
@@ -176,6 +177,7 @@ export function ArtistProfileCard({ user }: { user: SessionUser }) {
                 autosize
                 minRows={3}
                 data-testid="artist-bio"
+                dir="auto"
               />
             )}
           />

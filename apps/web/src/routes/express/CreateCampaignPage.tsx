@@ -373,6 +373,7 @@ export function CreateCampaignPage() {
         minRows={2}
         name="pitch"
         data-testid="campaign-pitch"
+        dir="auto"
       />
     </Stack>
   );
