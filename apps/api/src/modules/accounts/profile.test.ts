@@ -51,6 +51,12 @@ describe('the artist profile on user/update-user (issue 20 item 3)', () => {
     expect(profile.genres.map((g: { id: number }) => g.id).sort()).toEqual(genreIds.slice(0, 5).sort());
     const info = await ctx.call('GET', '/api/user/info', { token });
     expect(info.json().data.profile.artist_name).toBe('The Night Owls');
+    // Staff see it on the user overview.
+    const admin = await ctx.makeAdmin();
+    const staff = await ctx.call('GET', `/api/admin/users/${user.id}`, {
+      token: await ctx.loginAdmin(admin.email),
+    });
+    expect(staff.json().data).toMatchObject({ artist_name: 'The Night Owls', bio: complete.bio });
     // Blank clears a field; absent fields stay.
     const cleared = await save(user.id, token, { twitter_link: '', genre_ids: [genreIds[0]] });
     expect(cleared.json().data.profile).toMatchObject({ twitter_link: null, artist_name: 'The Night Owls' });
