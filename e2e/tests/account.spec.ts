@@ -34,7 +34,7 @@ test('profile: avatar upload refuses other types, saves names, phone and country
   await country.click();
   await country.fill('Fran');
   await page.getByRole('option', { name: 'France' }).click();
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByTestId('profile-form').getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Profile saved').last()).toBeVisible();
   await expect(page.getByTestId('user-menu')).toContainText('Renamed');
 

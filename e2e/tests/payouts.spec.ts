@@ -47,7 +47,7 @@ test('the demo curator withdraws earnings through the sandbox Wise and the admin
   await form.getByTestId('recipient-field-sortCode').fill('12');
   await form.getByTestId('recipient-field-accountNumber').fill('12345678');
   await form.getByTestId('recipient-save').click();
-  await expect(form.getByText('This value is not valid')).toBeVisible();
+  await expect(form.getByText('6 digits, e.g. 40-47-84')).toBeVisible();
   await form.getByTestId('recipient-field-sortCode').fill('40-30-20');
   await form.getByTestId('recipient-save').click();
   await expect(page.getByTestId('recipient-row').first()).toContainText('Carl Curator · GBP •••• 5678');

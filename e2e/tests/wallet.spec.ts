@@ -53,7 +53,7 @@ test('the artist buys a package by card in the sandbox, sees the transaction and
   await expect(row).toContainText('+£95.00');
   await row.locator('[data-testid^="tx-view-"]').click();
   const modal = page.getByTestId('tx-detail');
-  await expect(modal).toContainText('Coin purchase');
+  await expect(modal).toContainText('Package “Starter” bought by Card');
   await expect(modal).toContainText('Amount in Liberty Coins');
   const popup = page.waitForEvent('popup');
   await modal.getByTestId('tx-view-invoice').click();

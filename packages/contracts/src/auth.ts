@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, UPLOAD_KEY_PATTERN } from './limits';
+import { artistProfileFields } from './users';
 
 /**
  * Request schemas of the auth calls (spec section 7 "Auth"). Messages are i18n keys of the shared
@@ -118,8 +119,9 @@ export const adminChangePasswordSchema = z
   })
   .refine(confirmed, { path: ['password_confirmation'], message: 'validation.passwords_match' });
 
-/** POST user/update-user/{id} */
+/** POST user/update-user/{id}: personal details and (issue 20) the artist profile fields. */
 export const updateProfileSchema = z.object({
+  ...artistProfileFields,
   first_name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long').optional(),
   last_name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long').optional(),
   gender: genderSchema.optional(),
@@ -170,6 +172,20 @@ export interface SessionUser {
   oauth_type: string | null;
   abilities: { action: 'call'; subject: string }[];
   balance: number;
+  /** The artist profile (issue 20): what curators and staff see of the artist. */
+  profile: ArtistProfile;
+}
+
+/** The artist profile fields of a user (issue 20); null when not filled in. */
+export interface ArtistProfile {
+  artist_name: string | null;
+  bio: string | null;
+  genres: { id: number; name: string }[];
+  spotify_link: string | null;
+  instagram_link: string | null;
+  facebook_link: string | null;
+  tiktok_link: string | null;
+  twitter_link: string | null;
 }
 
 /** Login answer: either a session, or the second step is required. */

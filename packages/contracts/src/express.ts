@@ -62,6 +62,8 @@ export const expressCampaignSchema = z.object({
     followers: z.number().int(),
   }),
   artist: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  /** The artist's pitch for the curator (issue 20), at most 140 characters; null when none. */
+  pitch: z.string().nullable(),
   curator: z.object({ id: z.number().int(), name: z.string() }),
   payment_method: z.string(),
   fee_percent: z.number().int(),

@@ -97,3 +97,73 @@ export const declineUserSchema = z.object({
 /** Image types of the user modal (spec section 9: avatar jpg/jpeg/png). */
 export const USER_IMAGE_MIME = ['image/jpeg', 'image/png'] as const;
 export const USER_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+
+/** Most characters of an artist's short bio on their profile (issue 20; the API and the database refuse more). */
+export const PROFILE_BIO_MAX = 300;
+/** Most characters of an artist name. */
+export const ARTIST_NAME_MAX = 100;
+
+/** The social platforms an artist profile links to (spec section 3 "User": *_link fields). */
+export const SOCIAL_PLATFORMS = ['spotify', 'instagram', 'facebook', 'tiktok', 'twitter'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+
+/**
+ * What a profile link of each platform must look like (issue 20: checked formats), with an example the
+ * message `user.validation.link_format.<platform>` shows: an artist page on Spotify, a profile on the
+ * others (http or https, `www.` optional, query string allowed).
+ */
+export const SOCIAL_LINK_FORMATS: Readonly<Record<SocialPlatform, { pattern: RegExp; example: string }>> = {
+  spotify: {
+    pattern:
+      /^https?:\/\/open\.spotify\.com\/(intl-[a-z]{2}(-[a-z]{2})?\/)?artist\/[A-Za-z0-9]{22}\/?(\?\S*)?$/,
+    example: 'https://open.spotify.com/artist/0TnOYISbd1XYRBk9myaseg',
+  },
+  instagram: {
+    pattern: /^https?:\/\/(www\.)?instagram\.com\/[A-Za-z0-9._]{1,30}\/?(\?\S*)?$/,
+    example: 'https://www.instagram.com/yourname',
+  },
+  facebook: {
+    pattern: /^https?:\/\/(www\.|m\.)?(facebook|fb)\.com\/[A-Za-z0-9.\-_/]+\/?(\?\S*)?$/,
+    example: 'https://www.facebook.com/yourpage',
+  },
+  tiktok: {
+    pattern: /^https?:\/\/(www\.)?tiktok\.com\/@[A-Za-z0-9._]{2,24}\/?(\?\S*)?$/,
+    example: 'https://www.tiktok.com/@yourname',
+  },
+  twitter: {
+    pattern: /^https?:\/\/(www\.)?(twitter|x)\.com\/[A-Za-z0-9_]{1,15}\/?(\?\S*)?$/,
+    example: 'https://x.com/yourname',
+  },
+};
+
+/** A profile link of `platform`: blank is none; otherwise its format or `user.validation.link_format.<platform>`. */
+export function socialLinkSchema(platform: SocialPlatform) {
+  const { pattern } = SOCIAL_LINK_FORMATS[platform];
+  return blankAsNull(
+    z
+      .string()
+      .trim()
+      .max(500, { message: 'validation.too_long', abort: true })
+      .regex(pattern, `user.validation.link_format.${platform}`),
+  );
+}
+
+/**
+ * The artist profile part of `POST user/update-user/{id}` (issue 20): artist name, genres (at most 5,
+ * the spec's message `user.validation.genres_max`), the five social links in their formats, a short
+ * bio (at most {@link PROFILE_BIO_MAX}, `user.validation.bio_too_long`). Every field optional: what is
+ * absent is left as it is; blank text clears it; out-of-range input is refused, never cut.
+ */
+export const artistProfileFields = {
+  artist_name: blankAsNull(z.string().trim().max(ARTIST_NAME_MAX, 'validation.too_long')),
+  genre_ids: z
+    .array(z.coerce.number().int().positive('validation.invalid'))
+    .max(USER_GENRES_MAX, 'user.validation.genres_max')
+    .optional(),
+  bio: blankAsNull(z.string().trim().max(PROFILE_BIO_MAX, 'user.validation.bio_too_long')),
+  spotify_link: socialLinkSchema('spotify'),
+  instagram_link: socialLinkSchema('instagram'),
+  facebook_link: socialLinkSchema('facebook'),
+  tiktok_link: socialLinkSchema('tiktok'),
+  twitter_link: socialLinkSchema('twitter'),
+};

@@ -48,6 +48,9 @@ export interface AdminUser extends AdminUserRow {
   facebook_link: string | null;
   tiktok_link: string | null;
   twitter_link: string | null;
+  /** The artist profile's name and short bio (issue 20). */
+  artist_name?: string | null;
+  bio?: string | null;
   status_color: string;
   oauth_type: { name: string } | null;
   language: string;

@@ -128,7 +128,7 @@ export function useCreateExpressCampaign() {
   const { api } = useApi();
   const refresh = useRefreshExpress();
   return useMutation({
-    mutationFn: async (body: { track_link: string; playlist_ids: number[] }) =>
+    mutationFn: async (body: { track_link: string; playlist_ids: number[]; pitch?: string }) =>
       (
         await api.post<ExpressCampaign[]>(
           'express/artist/campaign/create',
@@ -155,7 +155,7 @@ export interface CampaignCheckout {
 export function useCampaignCardCheckout() {
   const { api } = useApi();
   return useMutation({
-    mutationFn: async (body: { track_link: string; playlist_ids: number[] }) =>
+    mutationFn: async (body: { track_link: string; playlist_ids: number[]; pitch?: string }) =>
       (await api.post<CampaignCheckout>('stripe/campaign/checkout', body, { silent: true })).data,
   });
 }

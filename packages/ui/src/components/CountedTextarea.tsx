@@ -42,7 +42,15 @@ export const CountedTextarea = forwardRef<HTMLTextAreaElement, CountedTextareaPr
       description={
         <Group justify="space-between" gap="xs" wrap="nowrap" component="span">
           <span>{description}</span>
-          <Text span size="xs" c={over ? 'red' : 'dimmed'} data-testid="field-counter" aria-live="polite">
+          <Text
+            span
+            size="xs"
+            c={over ? 'red' : 'dimmed'}
+            data-testid="field-counter"
+            aria-live="polite"
+            dir="ltr"
+            style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
             {counter}
           </Text>
         </Group>

@@ -139,6 +139,16 @@ export function ExpressCampaignView({
           </Group>
           {actions}
         </Group>
+        {campaign.pitch ? (
+          <Stack gap={2} mt="md" data-testid="campaign-pitch">
+            <Text size="xs" c="dimmed" fw={500} tt="uppercase">
+              {t('express.detail.pitch')}
+            </Text>
+            <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {campaign.pitch}
+            </Text>
+          </Stack>
+        ) : null}
         {campaign.decline_reason ? (
           <Text size="sm" c="red" mt="md" data-testid="decline-reason">
             {t('express.detail.decline_reason')}: {campaign.decline_reason}

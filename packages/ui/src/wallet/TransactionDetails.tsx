@@ -4,9 +4,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatNumber } from '../i18n/format';
-import { formatMoney } from './money';
-import { TransactionTypeBadge } from './transactions';
-import { signedCoins, transactionDescKey, type WalletTransaction } from './wallet-types';
+import { SignedTotal, TransactionTypeBadge } from './transactions';
+import { describeTransaction, signedCoins, type WalletTransaction } from './wallet-types';
 
 export interface TransactionLinks {
   /** Link of the transfer (payout) of a withdrawal, e.g. `/withdrawal/{quote}`. */
@@ -72,9 +71,11 @@ export function TransactionFields({ tx }: { tx: WalletTransaction }) {
           </Text>
         </Field>
         <Field label={t('wallet.tx.date_time')}>{formatDateTime(tx.transaction_date, lang)}</Field>
-        <Field label={t('wallet.tx.description')}>{t(transactionDescKey(tx))}</Field>
-        {tx.amount !== null && (
-          <Field label={t('wallet.tx.total')}>{formatMoney(tx.amount, tx.currency ?? 'GBP', lang)}</Field>
+        <Field label={t('wallet.tx.description')}>{describeTransaction(t, lang, tx)}</Field>
+        {(tx.total || tx.amount !== null) && (
+          <Field label={t('wallet.tx.total')}>
+            <SignedTotal tx={tx} language={lang} t={t} />
+          </Field>
         )}
         <Field label={t('wallet.tx.balance_after')}>
           {formatNumber(tx.balance_after, lang)} {t('wallet.coins_unit')}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, formatSignedMoney, toMinor } from './money';
-import { signedCoins, transactionDescKey } from './wallet-types';
+import { describeTransaction, signedCoins, transactionDescKey } from './wallet-types';
 
 describe('formatMoney', () => {
   it('shows pence as pounds with the pound sign in every language', () => {
@@ -38,5 +38,41 @@ describe('transactions', () => {
     ).toBe('wallet.desc.refund_partial');
     expect(transactionDescKey({ desc_id: 3, transaction_details: details })).toBe('wallet.desc.refund');
     expect(transactionDescKey({ desc_id: 9, transaction_details: details })).toBe('wallet.desc.other');
+  });
+});
+
+describe('transaction descriptions (issue 20)', () => {
+  it("renders the API's key and params in the reader's language, names isolated in Arabic", async () => {
+    const { default: i18next } = await import('i18next');
+    const { default: en } = await import('../i18n/locales/en.json');
+    const { default: ar } = await import('../i18n/locales/ar.json');
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: 'en',
+      resources: { en: { translation: en }, ar: { translation: ar } },
+      interpolation: { escapeValue: false },
+    });
+    const tx = {
+      desc_id: 2,
+      transaction_details: { refund_type: null, campaign_type: 'spotify', campaign_id: '7' },
+      description: {
+        key: 'wallet.describe.campaign_paid',
+        params: { campaign: 7, track: 'Wild Fireflies', playlist: 'Chill Hits' },
+      },
+    };
+    expect(describeTransaction(i18n.t, 'en', tx)).toBe('Campaign #7: “Wild Fireflies” on Chill Hits');
+    await i18n.changeLanguage('ar');
+    expect(describeTransaction(i18n.t, 'ar', tx)).toBe(
+      'الحملة رقم 7: «\u2068Wild Fireflies\u2069» على \u2068Chill Hits\u2069',
+    );
+    await i18n.changeLanguage('en');
+    const bought = {
+      ...tx,
+      desc_id: 1,
+      description: { key: 'wallet.describe.package', params: { package: 'Pro', method: 'card' } },
+    };
+    expect(describeTransaction(i18n.t, 'en', bought)).toBe('Package “Pro” bought by Card');
+    // An answer without a description (an older API) keeps the desc_id's label.
+    expect(describeTransaction(i18n.t, 'en', { ...tx, description: undefined })).toBe('Campaign purchase');
   });
 });

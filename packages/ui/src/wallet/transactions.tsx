@@ -5,7 +5,12 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { formatDateTime, formatNumber } from '../i18n/format';
 import type { FilterField } from '../list/SearchFilterPanel';
 import { formatSignedMoney } from './money';
-import { signedCoins, TRANSACTION_DESC_KEYS, type WalletTransaction } from './wallet-types';
+import {
+  describeTransaction,
+  signedCoins,
+  TRANSACTION_DESC_KEYS,
+  type WalletTransaction,
+} from './wallet-types';
 
 /** Badge of a transaction type: credit green, debit red. */
 export function TransactionTypeBadge({ type, t }: { type: 'credit' | 'debit'; t: TFunction }) {
@@ -23,6 +28,28 @@ export function SignedCoins({ tx, language }: { tx: WalletTransaction; language:
     <Text size="sm" fw={600} c={coins < 0 ? 'red' : 'green'} dir="ltr" span>
       {coins < 0 ? '−' : '+'}
       {formatNumber(Math.abs(coins), language)}
+    </Text>
+  );
+}
+
+/**
+ * Signed money of a transaction (issue 20): what was paid, or the coins' value (marked ≈) at the
+ * wallet's basis; a debit shows its amount with a minus, never "—".
+ */
+export function SignedTotal({ tx, language, t }: { tx: WalletTransaction; language: string; t: TFunction }) {
+  const minor =
+    tx.total?.minor ?? (tx.amount === null ? null : tx.transaction_type === 'debit' ? -tx.amount : tx.amount);
+  if (minor === null)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  const money = formatSignedMoney(minor, tx.total?.currency ?? tx.currency ?? 'GBP', language);
+  const estimated = tx.total !== undefined && tx.total.basis !== 'paid';
+  return (
+    <Text size="sm" fw={500} c={minor < 0 ? 'red' : 'green'} span data-testid="tx-total">
+      <span dir="ltr">{estimated ? t('wallet.approx_value', { value: money }) : money}</span>
     </Text>
   );
 }
@@ -107,6 +134,15 @@ export function transactionColumns(
   }
   columns.push(
     {
+      accessor: 'description',
+      title: 'wallet.tx.description',
+      render: (tx) => (
+        <Text size="sm" data-testid="tx-description" style={{ overflowWrap: 'anywhere' }}>
+          {describeTransaction(t, language, tx)}
+        </Text>
+      ),
+    },
+    {
       accessor: 'transaction_type',
       title: 'wallet.tx.type',
       render: (tx) => <TransactionTypeBadge type={tx.transaction_type} t={t} />,
@@ -114,20 +150,7 @@ export function transactionColumns(
     {
       accessor: 'amount',
       title: 'wallet.tx.total',
-      render: (tx) =>
-        tx.amount === null ? (
-          <Text size="sm" c="dimmed">
-            —
-          </Text>
-        ) : (
-          <Text size="sm" fw={500} c={tx.transaction_type === 'debit' ? 'red' : 'green'} dir="ltr" span>
-            {formatSignedMoney(
-              tx.transaction_type === 'debit' ? -tx.amount : tx.amount,
-              tx.currency ?? 'GBP',
-              language,
-            )}
-          </Text>
-        ),
+      render: (tx) => <SignedTotal tx={tx} language={language} t={t} />,
     },
     {
       accessor: 'coins',

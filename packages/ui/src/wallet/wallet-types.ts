@@ -1,3 +1,5 @@
+import { isolateTextParams } from '@lm/contracts/format';
+import type { TFunction } from 'i18next';
 /** A wallet transaction as the wallet lists answer it (spec section 3 "Transaction"). */
 export interface WalletTransaction {
   id: number;
@@ -19,6 +21,10 @@ export interface WalletTransaction {
   };
   transfer: { wise_quote_id: string | null } | null;
   user?: { id: number; name: string; email: string } | null;
+  /** What the movement was: a catalog key (`wallet.describe.*`) and its raw params (issue 20). */
+  description?: { key: string; params: Record<string, string | number> };
+  /** Signed pence (debits negative): money paid (`paid`) or the coins valued at `basis` today. */
+  total?: { minor: number; currency: string; basis: 'paid' | WalletValueBasis };
 }
 
 /** A coin package (spec section 3 "Package"); `price` in pence. */
@@ -97,6 +103,22 @@ export function transactionDescKey(tx: Pick<WalletTransaction, 'desc_id' | 'tran
     if (type === 'manual_adjustment') return 'wallet.desc.refund_manual';
   }
   return TRANSACTION_DESC_KEYS[tx.desc_id] ?? 'wallet.desc.other';
+}
+
+/**
+ * The description of a transaction in the reader's language (issue 20): the API's key and params
+ * (`wallet.describe.*`: package, campaign with track and playlist, refund, payout...), the names
+ * isolated in right-to-left text; older answers without one fall back to the desc_id's label.
+ */
+export function describeTransaction(
+  t: TFunction,
+  language: string,
+  tx: Pick<WalletTransaction, 'desc_id' | 'transaction_details' | 'description'>,
+): string {
+  if (!tx.description) return t(transactionDescKey(tx));
+  const params: Record<string, unknown> = { ...tx.description.params };
+  if (typeof params.method === 'string') params.method = t(`wallet.method.${params.method}`);
+  return t(tx.description.key, isolateTextParams(language, params));
 }
 
 /** Signed coins of a transaction: `+100` for a credit, `-100` for a debit. */

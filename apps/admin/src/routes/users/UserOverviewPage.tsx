@@ -247,6 +247,13 @@ function ProfileCard({ user, onEdit }: { user: AdminUser; onEdit(): void }) {
           {user.oauth_type?.name ?? t('users.overview.password_login')}
         </Line>
         {user.tier && <Line label={t('users.fields.tier')}>{user.tier.name}</Line>}
+        {user.artist_name && (
+          <Line label={t('users.fields.artist_name')}>
+            <span dir="auto" data-testid="user-artist-name">
+              {user.artist_name}
+            </span>
+          </Line>
+        )}
         {user.genres.length > 0 && (
           <Line label={t('users.fields.genres')}>
             <Group gap={4} justify="flex-end">
@@ -257,6 +264,21 @@ function ProfileCard({ user, onEdit }: { user: AdminUser; onEdit(): void }) {
               ))}
             </Group>
           </Line>
+        )}
+        {user.bio && (
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {t('users.fields.bio')}
+            </Text>
+            <Text
+              size="sm"
+              dir="auto"
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              data-testid="user-bio"
+            >
+              {user.bio}
+            </Text>
+          </Stack>
         )}
       </Stack>
       {links.length > 0 && (

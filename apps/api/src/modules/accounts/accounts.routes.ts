@@ -39,6 +39,16 @@ export const sessionUserSchema = z.object({
   oauth_type: z.string().nullable(),
   abilities: z.array(z.object({ action: z.literal('call'), subject: z.string() })),
   balance: z.number(),
+  profile: z.object({
+    artist_name: z.string().nullable(),
+    bio: z.string().nullable(),
+    genres: z.array(z.object({ id: z.number(), name: z.string() })),
+    spotify_link: z.string().nullable(),
+    instagram_link: z.string().nullable(),
+    facebook_link: z.string().nullable(),
+    tiktok_link: z.string().nullable(),
+    twitter_link: z.string().nullable(),
+  }),
 });
 
 const sessionAnswer = z.object({ token: z.string(), user: sessionUserSchema });

@@ -37,6 +37,10 @@ export const users = pgTable(
     facebookLink: text('facebook_link'),
     tiktokLink: text('tiktok_link'),
     twitterLink: text('twitter_link'),
+    /** The name an artist performs under, shown to curators and staff (issue 20). */
+    artistName: varchar('artist_name', { length: 100 }),
+    /** A short bio for curators and staff (issue 20), at most 300 characters. */
+    bio: text('bio'),
     oauthType: varchar('oauth_type', { length: 20 }),
     oauthSubject: varchar('oauth_subject', { length: 190 }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -62,6 +66,7 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt),
     check('users_type_check', sql`${t.userTypeId} in (1, 2, 3)`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_bio_length_check', sql`char_length(${t.bio}) <= 300`),
   ],
 );
 

@@ -13,7 +13,7 @@ import {
   type SessionUser,
   USER_IMAGE_MIME,
 } from '@lm/contracts';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
@@ -36,6 +36,7 @@ import { signValue, verifyValue } from '../../platform/signed';
 import { recordActivity } from '../activities/activities.service';
 import { type AuditActor, audit } from '../audit/audit.service';
 import { assertUploadedImage } from '../files/files.service';
+import { genres, userGenres } from '../lookups/lookups.schema';
 import { abilityRules, assignDefaultRoles, userPermissionNames } from '../rbac/rbac.service';
 import { notifyStaffPendingUser } from '../todos/todos.service';
 import { ledgerAccounts } from '../wallet/wallet.schema';
@@ -91,7 +92,15 @@ export async function sessionUser(
     .where(eq(users.id, userId));
   if (!row) throw new NotFoundError();
   const user = row.user;
-  const perms = permissions ?? (await userPermissionNames(database, userId));
+  const [perms, genreRows] = await Promise.all([
+    permissions ?? userPermissionNames(database, userId),
+    database.db
+      .select({ id: genres.id, name: genres.name })
+      .from(userGenres)
+      .innerJoin(genres, eq(genres.id, userGenres.genreId))
+      .where(eq(userGenres.userId, userId))
+      .orderBy(asc(genres.name)),
+  ]);
   return {
     id: user.id,
     email: user.email,
@@ -111,6 +120,16 @@ export async function sessionUser(
     oauth_type: user.oauthType,
     abilities: abilityRules(perms),
     balance: row.balance ?? 0,
+    profile: {
+      artist_name: user.artistName,
+      bio: user.bio,
+      genres: genreRows,
+      spotify_link: user.spotifyLink,
+      instagram_link: user.instagramLink,
+      facebook_link: user.facebookLink,
+      tiktok_link: user.tiktokLink,
+      twitter_link: user.twitterLink,
+    },
   };
 }
 
@@ -472,8 +491,11 @@ export async function changePassword(
 
 /**
  * Update the signed-in user's own profile (`user/update-user/{id}`). A new `avatar` must be a jpg/png
- * this user uploaded through `file/upload` (issue 11 item 6).
- * @throws ValidationError 422 on `avatar` (not an upload key, not this user's upload, not an image)
+ * this user uploaded through `file/upload` (issue 11 item 6). The artist profile (issue 20): artist
+ * name, bio, social links (formats checked by `updateProfileSchema`) and genres (at most 5, replaced
+ * as a whole under the user's row lock; every id an active genre). Nothing changes when a check fails.
+ * @throws ValidationError 422 on `avatar` (not an upload key, not this user's upload, not an image),
+ *   on `genre_ids` (`user.validation.genre_invalid`)
  */
 export async function updateProfile(
   deps: Deps,
@@ -502,7 +524,32 @@ export async function updateProfile(
     patch.avatar = input.avatar;
   }
   if (input.country_code !== undefined) patch.countryCode = input.country_code;
-  await deps.database.db.update(users).set(patch).where(eq(users.id, userId));
+  if (input.artist_name !== undefined) patch.artistName = input.artist_name;
+  if (input.bio !== undefined) patch.bio = input.bio;
+  if (input.spotify_link !== undefined) patch.spotifyLink = input.spotify_link;
+  if (input.instagram_link !== undefined) patch.instagramLink = input.instagram_link;
+  if (input.facebook_link !== undefined) patch.facebookLink = input.facebook_link;
+  if (input.tiktok_link !== undefined) patch.tiktokLink = input.tiktok_link;
+  if (input.twitter_link !== undefined) patch.twitterLink = input.twitter_link;
+  const genreIds = input.genre_ids === undefined ? undefined : [...new Set(input.genre_ids)];
+  if (genreIds && genreIds.length > 0) {
+    const found = await deps.database.db
+      .select({ id: genres.id })
+      .from(genres)
+      .where(and(inArray(genres.id, genreIds), eq(genres.isActive, true)));
+    if (found.length !== genreIds.length)
+      throw new ValidationError({ genre_ids: ['user.validation.genre_invalid'] });
+  }
+  await withTransaction(deps.database, async (tx) => {
+    // The user's row lock serialises concurrent saves, so the genres replaced are never two lists merged.
+    await tx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.db.update(users).set(patch).where(eq(users.id, userId));
+    if (genreIds) {
+      await tx.db.delete(userGenres).where(eq(userGenres.userId, userId));
+      if (genreIds.length > 0)
+        await tx.db.insert(userGenres).values(genreIds.map((genreId) => ({ userId, genreId })));
+    }
+  });
   await recordActivity(deps, userId, 'profile_updated', meta);
   return sessionUser(deps.database, userId);
 }

@@ -116,6 +116,8 @@ export function campaignItem(r: CampaignRow) {
       followers: r.playlistFollowers,
     },
     artist: { id: c.artistId, name: r.artistName, email: r.artistEmail },
+    /** The artist's pitch for the curator (issue 20), or null. */
+    pitch: c.pitch,
     curator: { id: c.curatorId, name: r.curatorName },
     payment_method: c.paymentMethod,
     fee_percent: c.feePercent,

@@ -1,3 +1,4 @@
+import { pitchSchema } from '@lm/contracts';
 import {
   expressCampaignDetailSchema,
   expressCampaignSchema,
@@ -451,6 +452,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
         body: z.object({
           track_link: z.string().trim().min(1, 'validation.required').max(500),
           playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
+          pitch: pitchSchema,
           payment_method: z.enum(['coins']).default('coins'),
         }),
         response: { 201: envelope(z.array(expressCampaignDetailSchema)) },
@@ -478,6 +480,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
         body: z.object({
           track_link: z.string().trim().min(1, 'validation.required').max(500),
           playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
+          pitch: pitchSchema,
         }),
         response: {
           200: envelope(

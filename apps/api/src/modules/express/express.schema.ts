@@ -194,6 +194,8 @@ export const expressCampaigns = pgTable(
     /** Views last read from the platform, and when. */
     lastViews: integer('last_views'),
     lastViewsAt: timestamp('last_views_at', { withTimezone: true }),
+    /** The artist's pitch for the curator (issue 20): at most 140 characters, checked by the database too. */
+    pitch: text('pitch'),
     statusId: smallint('status_id').notNull().default(1),
     price: integer('price').notNull(),
     holdId: bigint('hold_id', { mode: 'number' }),
@@ -250,6 +252,7 @@ export const expressCampaigns = pgTable(
       sql`(${t.paidCoins} is null and ${t.refundedCoins} is null) or (${t.paidCoins} >= 0 and ${t.refundedCoins} >= 0 and ${t.paidCoins} + ${t.refundedCoins} = ${t.price})`,
     ),
     check('express_campaigns_views_check', sql`${t.targetViews} is null or ${t.targetViews} >= 0`),
+    check('express_campaigns_pitch_length', sql`char_length(${t.pitch}) <= 140`),
   ],
 );
 

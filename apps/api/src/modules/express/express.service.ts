@@ -48,6 +48,8 @@ export async function createCampaigns(
     playlist_ids: number[];
     renewedFromId?: number;
     paymentMethod?: 'coins' | 'card';
+    /** The artist's pitch for the curator (issue 20), already checked: at most 140 characters. */
+    pitch?: string | null;
   },
   outer?: Tx,
 ): Promise<Campaign[]> {
@@ -61,6 +63,7 @@ export async function createCampaigns(
       renewedFromId: input.renewedFromId,
       paymentMethod: input.paymentMethod,
       errorField: 'playlist_ids',
+      pitch: input.pitch,
     },
     outer,
   );
@@ -90,6 +93,8 @@ export async function createCampaignsFor(
     errorField: string;
     /** Unreleased songs (TikTok, Instagram): upload keys of the file and the cover. */
     unreleased?: { mediaLink: string; tiktokImg?: string | null };
+    /** The artist's pitch for the seller (issue 20), already checked: at most 140 characters. */
+    pitch?: string | null;
   },
   outer?: Tx,
 ): Promise<Campaign[]> {
@@ -130,6 +135,7 @@ export async function createCampaignsFor(
         isReleased: !input.unreleased,
         mediaLink: input.unreleased?.mediaLink ?? null,
         tiktokImg: input.unreleased?.tiktokImg ?? null,
+        pitch: input.pitch ?? null,
         statusId: S.PENDING_APPROVAL,
         price: target.price,
         paymentMethod: input.paymentMethod ?? 'coins',
@@ -499,6 +505,7 @@ export async function campaignsFromPayment(
     const meta = (p.meta ?? {}) as {
       track_link?: string;
       playlist_ids?: number[];
+      pitch?: string | null;
       campaign_ids?: number[];
       not_created?: NotCreated;
     };
@@ -516,7 +523,12 @@ export async function campaignsFromPayment(
       created = await createCampaigns(
         deps,
         artistId,
-        { track_link: meta.track_link ?? '', playlist_ids: meta.playlist_ids ?? [], paymentMethod: 'card' },
+        {
+          track_link: meta.track_link ?? '',
+          playlist_ids: meta.playlist_ids ?? [],
+          paymentMethod: 'card',
+          pitch: meta.pitch ?? null,
+        },
         tx,
       );
       await tx.client.query('release savepoint card_campaigns');
@@ -689,7 +701,7 @@ export async function campaignForPlacement(
 export async function startCampaignCheckout(
   deps: Deps,
   artistId: number,
-  input: { track_link: string; playlist_ids: number[] },
+  input: { track_link: string; playlist_ids: number[]; pitch?: string | null },
 ) {
   if (!parseTrackLink(input.track_link)) throw new ValidationError({ track_link: ['express.invalid_track'] });
   const coins = await quoteCampaigns(deps, input.playlist_ids);
@@ -698,7 +710,11 @@ export async function startCampaignCheckout(
     .from(users)
     .where(eq(users.id, artistId));
   const r = await startCheckout(deps, artistId, { coins }, 'card', me?.email ?? '', {
-    meta: { track_link: input.track_link, playlist_ids: [...new Set(input.playlist_ids)] },
+    meta: {
+      track_link: input.track_link,
+      playlist_ids: [...new Set(input.playlist_ids)],
+      pitch: input.pitch ?? null,
+    },
     returnPath: '/create/express/campaign',
   });
   return {

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Language, PAYOUT_STATUS, withdrawalProblem } from '@lm/contracts';
+import {
+  bankFormatMessage,
+  type Language,
+  normalizeBankValue,
+  PAYOUT_STATUS,
+  withdrawalProblem,
+} from '@lm/contracts';
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
@@ -176,15 +182,21 @@ export async function storeRecipient(
   const types = await accountTypes(deps, input.currency, input.country);
   const details = Object.fromEntries(
     Object.entries(input.details)
-      .map(([k, v]) => [k, String(v).trim()] as const)
+      .map(([k, v]) => [k, normalizeBankValue(k, String(v))] as const)
       .filter(([, v]) => v !== ''),
   );
   const problems = checkRecipientDetails(types, input.type, details);
   if (Object.keys(problems).length > 0) {
-    const errors: Record<string, string[]> = {};
+    const fields = types.find((x) => x.type === input.type)?.fields ?? [];
+    const errors: Record<string, (string | { key: string; params: Record<string, string | number> })[]> = {};
     for (const [key, kind] of Object.entries(problems)) {
       if (kind === 'type') errors.type = ['payouts.account_type_invalid'];
-      else errors[`details.${key}`] = [kind === 'required' ? 'validation.required' : 'payouts.field_invalid'];
+      else if (kind === 'required') errors[`details.${key}`] = ['validation.required'];
+      else {
+        const field = fields.find((f) => f.key === key);
+        // Say which format is expected (issue 20), from the field's own rule and example.
+        errors[`details.${key}`] = [field ? bankFormatMessage(field) : 'payouts.field_invalid'];
+      }
     }
     throw new ValidationError(errors);
   }

@@ -201,7 +201,7 @@ describe('recipient accounts', () => {
     });
     expect(res.statusCode).toBe(422);
     const errors = res.json().errors;
-    expect(errors['details.sortCode']).toEqual(["Cette valeur n'est pas valide"]);
+    expect(errors['details.sortCode']).toEqual(['6 chiffres, par ex. 40-47-84']);
     expect(errors['details.accountNumber']).toHaveLength(1);
     const wrongType = await ctx.call('POST', '/api/payments/transfer/info/store', {
       token,
@@ -213,6 +213,55 @@ describe('recipient accounts', () => {
       user.id,
     ]);
     expect(n.n).toBe(0);
+  });
+
+  it('says which format each bank field expects (issue 20), in the reader language, and stores nothing', async () => {
+    const { user, token } = await curator(0);
+    const store = (body: Record<string, unknown>, lang = 'en') =>
+      ctx.call('POST', '/api/payments/transfer/info/store', {
+        token,
+        headers: { 'accept-language': lang },
+        body: { ...GB_ACCOUNT, ...body },
+      });
+    const local = await store({ details: { sortCode: '40478', accountNumber: '1234567' } });
+    expect(local.statusCode).toBe(422);
+    expect(local.json().errors).toEqual({
+      'details.sortCode': ['6 digits, e.g. 40-47-84'],
+      'details.accountNumber': ['8 digits, e.g. 12345678'],
+    });
+    const ar = await store({ details: { sortCode: '40478', accountNumber: '1234567' } }, 'ar');
+    expect(ar.json().errors['details.accountNumber']).toEqual(['8 أرقام، مثل 12345678']);
+    const iban = await store({
+      currency: 'EUR',
+      country: 'DE',
+      type: 'iban',
+      details: { IBAN: 'DE89 3704' },
+    });
+    expect(iban.json().errors['details.IBAN'][0]).toMatch(
+      /^Enter an IBAN: .*e\.g\. GB29 NWBK 6016 1331 9268 19$/,
+    );
+    const swift = await store({
+      currency: 'USD',
+      country: 'GB',
+      type: 'swift_code',
+      details: { swiftCode: 'NWB', accountNumber: '12345678' },
+    });
+    expect(swift.json().errors).toEqual({
+      'details.swiftCode': ['8 or 11 letters and digits (SWIFT/BIC), e.g. NWBKGB2L'],
+    });
+    const n = await q1<{ n: number }>('select count(*)::int as n from payout_recipients where user_id = $1', [
+      user.id,
+    ]);
+    expect(n.n).toBe(0);
+    // An IBAN typed in groups of four, as banks print it, is accepted and stored without the spaces.
+    const grouped = await store({
+      currency: 'EUR',
+      country: 'DE',
+      type: 'iban',
+      details: { IBAN: 'de89 3704 0044 0532 0130 00' },
+    });
+    expect(grouped.statusCode).toBe(201);
+    expect(grouped.json().data.details).toEqual({ IBAN: 'DE89370400440532013000' });
   });
 
   it('saves, lists with a masked label, and deletes an account', async () => {

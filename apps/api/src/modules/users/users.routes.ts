@@ -56,6 +56,9 @@ const overview = z.object({
   facebook_link: z.string().nullable(),
   tiktok_link: z.string().nullable(),
   twitter_link: z.string().nullable(),
+  /** The artist profile's name and short bio (issue 20), as the artist wrote them. */
+  artist_name: z.string().nullable(),
+  bio: z.string().nullable(),
   status: z.string(),
   status_key: z.string(),
   status_color: z.string(),

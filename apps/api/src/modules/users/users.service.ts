@@ -211,6 +211,8 @@ export async function userOverview(deps: Deps, userId: number) {
     facebook_link: u.facebookLink,
     tiktok_link: u.tiktokLink,
     twitter_link: u.twitterLink,
+    artist_name: u.artistName,
+    bio: u.bio,
     status: status.label,
     status_key: u.status,
     status_color: status.color,

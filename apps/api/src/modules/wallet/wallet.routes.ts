@@ -62,6 +62,17 @@ export const transactionSchema = z.object({
   }),
   transfer: z.object({ wise_quote_id: z.string().nullable() }).nullable(),
   user: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
+  /** What the movement was (issue 20): a key of the apps' catalogs (`wallet.describe.*`) and its params. */
+  description: z.object({
+    key: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+  }),
+  /** Signed pence (debits negative): paid money, or the coins valued at `basis` today. */
+  total: z.object({
+    minor: z.number(),
+    currency: z.string(),
+    basis: z.enum(['paid', 'coin_price', 'payout_rate']),
+  }),
 });
 
 export const invoiceSchema = z.object({

@@ -8,9 +8,10 @@ import { users } from '../accounts/accounts.schema';
 import { type AuditActor, audit } from '../audit/audit.service';
 import { settings } from '../settings/settings.schema';
 import { getSettings } from '../settings/settings.service';
+import { describeTransfers, type TransactionDescription } from './descriptions';
 import { coinPackages, invoices, payments } from './payments.schema';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from './wallet.schema';
-import { coinValue } from './wallet.value';
+import { coinValue, type ValueBasis } from './wallet.value';
 
 /** A user-facing transaction (spec section 3 "Transaction"): one ledger entry of the user's wallet. */
 export interface TransactionItem {
@@ -32,6 +33,14 @@ export interface TransactionItem {
   };
   transfer: { wise_quote_id: string | null } | null;
   user: { id: number; name: string; email: string } | null;
+  /** What the movement was: a catalog key and its parameters, translated by the app (issue 20). */
+  description: TransactionDescription;
+  /**
+   * Signed money of the movement in pence (debits negative): what was paid when money came with it
+   * (`basis: 'paid'`), otherwise the coins valued like the wallet's balance (`coinValue`: the coin
+   * price for artists, the payout rate for payees) at today's settings.
+   */
+  total: { minor: number; currency: string; basis: 'paid' | ValueBasis };
 }
 
 const str = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
@@ -80,6 +89,7 @@ function detailedEntries(database: Database) {
       paymentId: invoices.paymentId,
       userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
       userEmail: users.email,
+      userTypeId: users.userTypeId,
     })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
@@ -137,24 +147,58 @@ export async function listTransactions(
           )
           .orderBy(direction(ledgerEntries.id));
   return {
-    data: rows.map((r) => toItem(r, storageUrl)),
+    data: await toItems(database, rows, storageUrl),
     pagination: paginate(count?.n ?? 0, query.page, query.limit),
   };
 }
 
-function toItem(
-  r: {
-    entry: typeof ledgerEntries.$inferSelect;
-    transfer: typeof ledgerTransfers.$inferSelect;
-    userId: number | null;
-    invoiceId: number | null;
-    invoicePath: string | null;
-    paymentId: number | null;
-    userName: string | null;
-    userEmail: string | null;
-  },
+type EntryRow = {
+  entry: typeof ledgerEntries.$inferSelect;
+  transfer: typeof ledgerTransfers.$inferSelect;
+  userId: number | null;
+  invoiceId: number | null;
+  invoicePath: string | null;
+  paymentId: number | null;
+  userName: string | null;
+  userEmail: string | null;
+  userTypeId: number | null;
+};
+
+/** Items of a page of entries, with their descriptions and signed totals (issue 20 item 1). */
+async function toItems(
+  database: Database,
+  rows: EntryRow[],
   storageUrl: (key: string) => string,
-): TransactionItem {
+): Promise<TransactionItem[]> {
+  if (rows.length === 0) return [];
+  const [descriptions, settings] = await Promise.all([
+    describeTransfers(
+      database,
+      rows.map((r) => ({
+        descId: r.transfer.descId,
+        amount: r.entry.amount,
+        meta: (r.transfer.meta ?? {}) as Record<string, unknown>,
+      })),
+    ),
+    getSettings(database),
+  ]);
+  return rows.map((r, i) => {
+    const sign = r.entry.amount < 0 ? -1 : 1;
+    let total: TransactionItem['total'];
+    if (r.transfer.moneyMinor !== null && r.transfer.currency) {
+      total = { minor: sign * r.transfer.moneyMinor, currency: r.transfer.currency, basis: 'paid' };
+    } else {
+      const value = coinValue(Math.abs(r.entry.amount), r.userTypeId ?? 1, settings);
+      total = { minor: sign * value.total_minor, currency: value.currency, basis: value.basis };
+    }
+    return { ...toItem(r, storageUrl), description: descriptions[i]!, total };
+  });
+}
+
+function toItem(
+  r: EntryRow,
+  storageUrl: (key: string) => string,
+): Omit<TransactionItem, 'description' | 'total'> {
   const meta = (r.transfer.meta ?? {}) as Record<string, unknown>;
   return {
     id: r.entry.id,
@@ -198,7 +242,7 @@ export async function getTransaction(
       ...(userId === null ? [] : [eq(ledgerAccounts.userId, userId)]),
     ),
   );
-  return row ? toItem(row, storageUrl) : null;
+  return row ? ((await toItems(database, [row], storageUrl))[0] ?? null) : null;
 }
 
 /** Active packages (or all for admins), by position then price; `q` matches the name. */

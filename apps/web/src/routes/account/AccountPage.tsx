@@ -36,6 +36,7 @@ import { avatarUrl } from '../../app/avatar-url';
 import { useUpdateProfile, useUploadFile } from '../../hooks/use-account';
 import { GenderSelect } from '../auth/shared/GenderSelect';
 import { normalizePhone } from '../auth/shared/phone';
+import { ArtistProfileCard } from './ArtistProfileCard';
 
 const FIELDS = ['first_name', 'last_name', 'gender', 'birth_date', 'phone_number', 'country_code'];
 
@@ -105,7 +106,7 @@ function ProfileCard({ user }: { user: SessionUser }) {
   );
 }
 
-/** /account: profile card with avatar upload, and the personal details form. */
+/** /account: profile card with avatar upload, the personal details form and (artists) the artist profile. */
 export function AccountPage() {
   const { t, i18n } = useTranslation();
   usePageTitle('account.title');
@@ -237,6 +238,11 @@ export function AccountPage() {
               </Stack>
             </form>
           </Card>
+          {user.user_type_id === 1 && (
+            <div style={{ marginTop: 'var(--mantine-spacing-lg)' }} id="artist-profile">
+              <ArtistProfileCard user={user} />
+            </div>
+          )}
         </Grid.Col>
       </Grid>
     </Stack>

@@ -152,7 +152,16 @@ export function DashboardPage() {
           <Text fz="lg" fw={600} lh={1.2}>
             {t(completeness.percent === 100 ? 'dashboard.profile_complete' : 'dashboard.profile_incomplete')}
           </Text>
-          <Anchor component={Link} to="/account" size="sm">
+          {completeness.missing.length > 0 && (
+            <Text size="sm" c="dimmed" data-testid="profile-missing">
+              {t('dashboard.profile_missing', {
+                fields: new Intl.ListFormat(lang, { type: 'conjunction' }).format(
+                  completeness.missing.map((field) => t(`dashboard.missing.${field}`)),
+                ),
+              })}
+            </Text>
+          )}
+          <Anchor component={Link} to="/account" size="sm" data-testid="profile-edit-link">
             {t('dashboard.edit_profile')}
           </Anchor>
         </StatCard>

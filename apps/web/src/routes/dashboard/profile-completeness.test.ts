@@ -23,3 +23,46 @@ describe('profileCompleteness', () => {
     ).toBe(100);
   });
 });
+
+describe('profileCompleteness of an artist (issue 20)', () => {
+  const personal = {
+    avatar: 'a.png',
+    gender: 'male' as const,
+    birth_date: '1990-01-01',
+    phone_number: '+12025550143',
+    country_code: 'GB',
+  };
+  const empty = {
+    artist_name: null,
+    bio: null,
+    genres: [],
+    spotify_link: null,
+    instagram_link: null,
+    facebook_link: null,
+    tiktok_link: null,
+    twitter_link: null,
+  };
+  it('lists exactly the artist fields curators need that are missing', () => {
+    expect(profileCompleteness({ ...personal, user_type_id: 1, profile: empty })).toEqual({
+      percent: 56,
+      missing: ['artist_name', 'genres', 'spotify_link', 'bio'],
+    });
+    const full = {
+      ...empty,
+      artist_name: 'The Night Owls',
+      genres: [{ id: 1, name: 'pop' }],
+      spotify_link: 'https://open.spotify.com/artist/0TnOYISbd1XYRBk9myaseg',
+      bio: 'Indie pop',
+    };
+    expect(profileCompleteness({ ...personal, user_type_id: 1, profile: full })).toEqual({
+      percent: 100,
+      missing: [],
+    });
+    expect(
+      profileCompleteness({ ...personal, avatar: null, user_type_id: 1, profile: full }).missing,
+    ).toEqual(['avatar']);
+  });
+  it('asks curators for the personal fields only', () => {
+    expect(profileCompleteness({ ...personal, user_type_id: 2, profile: empty }).percent).toBe(100);
+  });
+});

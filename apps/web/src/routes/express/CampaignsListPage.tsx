@@ -33,6 +33,11 @@ export function useCampaignColumns(curator: boolean): DataTableColumn<ExpressCam
             <Text size="xs" c="dimmed" lineClamp={1}>
               {c.track.artist}
             </Text>
+            {curator && c.pitch ? (
+              <Text size="xs" fs="italic" lineClamp={2} dir="auto" data-testid="list-pitch" title={c.pitch}>
+                “{c.pitch}”
+              </Text>
+            ) : null}
           </div>
         </Group>
       ),

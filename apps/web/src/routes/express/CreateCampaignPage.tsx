@@ -1,9 +1,11 @@
-import { coinsPriceMinor, type SessionUser } from '@lm/contracts';
+import { coinsPriceMinor, PITCH_MAX, type SessionUser } from '@lm/contracts';
 import {
+  CountedTextarea,
   type ExpressPlaylist,
   formatMoney,
   formatNumber,
   isApiError,
+  isTooLong,
   usePageTitle,
   useSession,
   Wizard,
@@ -73,6 +75,7 @@ const CARD_DRAFT_KEY = 'LC_EXPRESS_CARD_DRAFT';
 interface CardDraft {
   link: string;
   playlists: ExpressPlaylist[];
+  pitch?: string;
 }
 
 function saveDraft(draft: CardDraft): void {
@@ -168,6 +171,8 @@ export function CreateCampaignPage() {
   const navigate = useNavigate();
   const session = useSession<SessionUser>();
   const [link, setLink] = useState('');
+  const [pitch, setPitch] = useState('');
+  const pitchTooLong = isTooLong(pitch, PITCH_MAX);
   const [linkError, setLinkError] = useState<string | null>(null);
   const [track, setTrack] = useState<SpotifyTrack | null>(null);
   const [genreId, setGenreId] = useState<string | null>(null);
@@ -226,6 +231,7 @@ export function CreateCampaignPage() {
       const draft = takeDraft();
       if (draft) {
         setLink(draft.link);
+        setPitch(draft.pitch ?? '');
         setSelected(new Map(draft.playlists.map((p) => [p.id, p])));
       }
       setCardResult('cancelled');
@@ -287,8 +293,9 @@ export function CreateCampaignPage() {
       const start = await checkout.mutateAsync({
         track_link: link.trim(),
         playlist_ids: chosen.map((p) => p.id),
+        pitch: pitch.trim(),
       });
-      saveDraft({ link: link.trim(), playlists: chosen });
+      saveDraft({ link: link.trim(), playlists: chosen, pitch });
       rememberSandbox(start.sandbox);
       setRedirecting({ sandbox: start.sandbox });
       window.location.assign(start.url);
@@ -306,6 +313,7 @@ export function CreateCampaignPage() {
       const created = await create.mutateAsync({
         track_link: link.trim(),
         playlist_ids: chosen.map((p) => p.id),
+        pitch: pitch.trim(),
       });
       await refreshWallet();
       notifications.show({ color: 'green', message: t('express.create.created', { count: created.length }) });
@@ -354,6 +362,19 @@ export function CreateCampaignPage() {
           </Group>
         </Paper>
       )}
+      <CountedTextarea
+        label={t('express.create.pitch')}
+        description={t('express.create.pitch_hint')}
+        value={pitch}
+        onChange={(e) => setPitch(e.currentTarget.value)}
+        max={PITCH_MAX}
+        error={pitchTooLong ? t('express.pitch_too_long') : undefined}
+        autosize
+        minRows={2}
+        name="pitch"
+        data-testid="campaign-pitch"
+        dir="auto"
+      />
     </Stack>
   );
 
@@ -533,7 +554,11 @@ export function CreateCampaignPage() {
       <Card padding="lg" radius="md" data-testid="express-wizard">
         <Wizard
           steps={[
-            { label: 'express.create.step_song', validate: findTrack, content: songStep },
+            {
+              label: 'express.create.step_song',
+              validate: async () => (await findTrack()) && !pitchTooLong,
+              content: songStep,
+            },
             {
               label: 'express.create.step_playlists',
               validate: () => {

@@ -1,3 +1,4 @@
+import { bankFormatMessage, normalizeBankValue } from '@lm/contracts';
 import {
   ApiRequestError,
   confirmAction,
@@ -40,12 +41,22 @@ import {
 } from '../../hooks/use-payouts';
 import { QuoteForm } from './QuoteForm';
 
-/** Client check of one field against its requirement (the server checks again). */
-function fieldProblem(field: AccountType['fields'][number], value: string): string | null {
-  const v = value.trim();
-  if (!v) return field.required ? 'validation.required' : null;
-  if (field.pattern && !new RegExp(field.pattern).test(v)) return 'payouts.field_invalid';
-  if (field.values.length > 0 && !field.values.some((o) => o.key === v)) return 'payouts.field_invalid';
+/**
+ * Client check of one field against its requirement (the server checks again): the message says which
+ * format is expected (issue 20), as the server's does.
+ */
+function fieldProblem(
+  field: AccountType['fields'][number],
+  value: string,
+): { key: string; params?: Record<string, string | number> } | null {
+  const v = normalizeBankValue(field.key, value);
+  if (!v) return field.required ? { key: 'validation.required' } : null;
+  if (field.values.length > 0)
+    return field.values.some((o) => o.key === v) ? null : { key: 'payouts.field_invalid' };
+  const tooShort = field.minLength !== null && v.length < field.minLength;
+  const tooLong = field.maxLength !== null && v.length > field.maxLength;
+  if ((field.pattern && !new RegExp(field.pattern).test(v)) || tooShort || tooLong)
+    return bankFormatMessage(field);
   return null;
 }
 
@@ -78,7 +89,7 @@ function RecipientForm({ onDone }: { onDone: () => void }) {
     if (holder.trim().length < 2) local.account_holder_name = t('validation.required');
     for (const f of chosen.fields) {
       const problem = fieldProblem(f, details[f.key] ?? '');
-      if (problem) local[`details.${f.key}`] = t(problem);
+      if (problem) local[`details.${f.key}`] = t(problem.key, problem.params ?? {});
     }
     setErrors(local);
     if (Object.keys(local).length > 0) return;
@@ -88,7 +99,9 @@ function RecipientForm({ onDone }: { onDone: () => void }) {
         country,
         type: chosen.type,
         account_holder_name: holder.trim(),
-        details: Object.fromEntries(chosen.fields.map((f) => [f.key, (details[f.key] ?? '').trim()])),
+        details: Object.fromEntries(
+          chosen.fields.map((f) => [f.key, normalizeBankValue(f.key, details[f.key] ?? '')]),
+        ),
       });
       onDone();
     } catch (err) {

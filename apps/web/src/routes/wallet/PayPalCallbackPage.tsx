@@ -71,6 +71,16 @@ export function PayPalCallbackPage() {
         <Button component={Link} to="/wallet/coins/packages" variant="default">
           {t('wallet.paypal.back')}
         </Button>
+        {!orderId && (
+          <Button
+            component={Link}
+            to="/wallet/user/transaction"
+            variant="subtle"
+            data-testid="paypal-to-wallet"
+          >
+            {t('wallet.paypal.to_wallet')}
+          </Button>
+        )}
       </Group>
     </Stack>
   );

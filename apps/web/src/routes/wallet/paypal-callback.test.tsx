@@ -25,5 +25,6 @@ describe('/paypal/callback (issue 20)', () => {
     expect(screen.getByTestId('paypal-no-order').textContent).toContain('No PayPal payment to confirm');
     expect(screen.queryByTestId('payment-result')).toBeNull();
     expect(capture).not.toHaveBeenCalled();
+    expect(screen.getByTestId('paypal-to-wallet').getAttribute('href')).toBe('/wallet/user/transaction');
   });
 });
