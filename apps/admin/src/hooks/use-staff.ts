@@ -322,7 +322,13 @@ export function useReport(from: string, to: string, enabled = true) {
 
 /** A line of the dashboard's to-dos (`GET admin/dashboard/todos`). */
 export interface StaffTodo {
-  kind: 'pending_users' | 'pending_playlists' | 'payout_requests' | 'failed_jobs';
+  kind:
+    | 'pending_users'
+    | 'pending_playlists'
+    | 'payout_requests'
+    | 'failed_jobs'
+    | 'open_tickets'
+    | 'breached_tickets';
   count: number;
   link: string;
 }
