@@ -79,6 +79,12 @@ export interface SystemSettings {
   on_going_days: number;
   auditing_days: number;
   mail_from_name: string;
+  ticket_response_hours_high: number;
+  ticket_response_hours_medium: number;
+  ticket_response_hours_low: number;
+  ticket_resolution_hours_high: number;
+  ticket_resolution_hours_medium: number;
+  ticket_resolution_hours_low: number;
 }
 
 /** pg-boss job states. */

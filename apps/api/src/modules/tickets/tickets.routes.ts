@@ -578,7 +578,7 @@ async function inboundRoute(app: ZodApp, deps: ModuleDeps) {
           return reply.status(503).send({ message: t(req.lang, 'tickets.inbound_off'), requestId: req.id });
         if (err instanceof InboundSignatureError)
           return reply
-            .status(401)
+            .status(400)
             .send({ message: t(req.lang, 'tickets.inbound_signature'), requestId: req.id });
         if (err instanceof SyntaxError || (err as { name?: string }).name === 'ZodError')
           return reply.status(400).send({ message: t(req.lang, 'errors.bad_request'), requestId: req.id });

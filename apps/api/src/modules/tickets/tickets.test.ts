@@ -408,11 +408,11 @@ describe('replies by e-mail', () => {
     const { id, user, mail } = await ticketWithMail();
     const body = JSON.stringify({ from: user.email, to: mail.replyTo, text: 'forged', message_id: '<f@x>' });
     expect((await deliver(body, signInbound('not-the-secret-not-the-secret-1234', body))).statusCode).toBe(
-      401,
+      400,
     );
-    expect((await deliver(body, 'garbage')).statusCode).toBe(401);
+    expect((await deliver(body, 'garbage')).statusCode).toBe(400);
     const stale = signInbound(secret(), body, Math.floor(Date.now() / 1000) - 3600);
-    expect((await deliver(body, stale)).statusCode).toBe(401);
+    expect((await deliver(body, stale)).statusCode).toBe(400);
     const guessed = JSON.stringify({
       from: user.email,
       to: `ticket+${id}.000000000000000000000000@${ctx.deps.config.INBOUND_MAIL_DOMAIN}`,
