@@ -37,9 +37,9 @@ export function useTicketStats() {
   });
 }
 
-function hours(seconds: number | null, lang: string): string {
-  if (seconds === null) return '—';
-  return `${formatNumber(Math.round((seconds / 3600) * 10) / 10, lang)} h`;
+function hours(seconds: number | null, lang: string): string | null {
+  if (seconds === null) return null;
+  return formatNumber(Math.round((seconds / 3600) * 10) / 10, lang);
 }
 
 /** The support desk's figures: open, waiting on staff, overdue, unassigned, times, satisfaction. */
@@ -59,6 +59,10 @@ export function TicketStatsCard() {
     </Card>
   );
   const lang = i18n.language;
+  const inHours = (seconds: number | null) => {
+    const value = hours(seconds, lang);
+    return value === null ? '—' : t('tickets.hours', { value });
+  };
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} data-testid="ticket-stats">
       {cell(t('tickets.stats_open'), formatNumber(s.open, lang), 'stat-open')}
@@ -69,8 +73,8 @@ export function TicketStatsCard() {
         'stat-overdue',
         s.overdue > 0 ? 'red' : undefined,
       )}
-      {cell(t('tickets.stats_first_response'), hours(s.avg_first_response_seconds, lang), 'stat-first')}
-      {cell(t('tickets.stats_resolution'), hours(s.avg_resolution_seconds, lang), 'stat-resolution')}
+      {cell(t('tickets.stats_first_response'), inHours(s.avg_first_response_seconds), 'stat-first')}
+      {cell(t('tickets.stats_resolution'), inHours(s.avg_resolution_seconds), 'stat-resolution')}
       {cell(
         t('tickets.stats_satisfaction'),
         s.satisfaction.average === null ? '—' : `${formatNumber(s.satisfaction.average, lang)} / 5`,
