@@ -331,10 +331,17 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
     async (req) => {
       const user = currentUser(req);
       const filter = listFilter(req.query.filter);
+      // Users who may not see the status (type above 1, spec section 6) may not filter by it either.
+      if (filter.statusId && user.userTypeId > 1)
+        throw new ValidationError({ 'filter.status_id': ['validation.invalid'] });
       const { rows, total } = await service.listTickets(
         deps,
         { kind: 'user', userTypeId: user.userTypeId },
-        { statusId: filter.statusId, userId: user.id, q: req.query.q },
+        {
+          statusId: filter.statusId,
+          userId: user.id,
+          q: req.query.q,
+        },
         pageOf(req.query),
         req.lang,
       );

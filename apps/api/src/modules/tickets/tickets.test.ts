@@ -131,6 +131,8 @@ describe('support tickets: rules of spec sections 4-6', () => {
     const detail = (await ctx.call('GET', `/api/ticket/${curatorTicket}`, { token: curator.token })).json()
       .data;
     expect(detail).not.toHaveProperty('status_id');
+    const byStatus = await ctx.call('GET', '/api/user/tickets?filter[status_id]=1', { token: curator.token });
+    expect(byStatus.statusCode).toBe(422);
     const artistList = (await ctx.call('GET', '/api/user/tickets', { token: artist.token })).json().data;
     expect(artistList[0].priority_id).toBe(3);
     expect(artistList[0].tickets_status.name).toBe('Open');
