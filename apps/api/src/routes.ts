@@ -18,6 +18,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { scrapingRoutes } from './modules/scraping/scraping.routes';
 import { adminSettingsRoutes } from './modules/settings/admin-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { todosRoutes } from './modules/todos/todos.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { adminWalletRoutes } from './modules/wallet/admin-wallet.routes';
@@ -52,6 +53,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   expressRoutes,
   adminExpressRoutes,
   scrapingRoutes,
+  ticketsRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

@@ -91,6 +91,15 @@ export const AUDIT_ACTIONS = [
   'scraping.auto_run',
   'leads.list_add',
   'leads.erase',
+  'tickets.create',
+  'tickets.update',
+  'tickets.status',
+  'tickets.close',
+  'tickets.delete',
+  'tickets.department_create',
+  'tickets.department_update',
+  'tickets.department_delete',
+  'tickets.department_admins',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -121,5 +130,7 @@ export const AUDIT_TARGETS = [
   'auto_scraping_job',
   'lead',
   'lead_list',
+  'ticket',
+  'ticket_department',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

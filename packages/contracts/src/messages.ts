@@ -39,6 +39,15 @@ export const NOTIFICATION_MESSAGES = [
   'todos.notify.pending_playlists',
   'todos.notify.payout_requests',
   'todos.notify.failed_jobs',
+  'tickets.notify.new',
+  'tickets.notify.opened_for_you',
+  'tickets.notify.reply_user',
+  'tickets.notify.reply_staff',
+  'tickets.notify.note',
+  'tickets.notify.assigned',
+  'tickets.notify.resolved',
+  'tickets.notify.breached_response',
+  'tickets.notify.breached_resolution',
 ] as const;
 export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
 
@@ -56,6 +65,11 @@ export const MAIL_MESSAGES = [
   'user.mail.disabled',
   'admins.mail.invite',
   'admins.mail.reset',
+  'tickets.mail.new',
+  'tickets.mail.opened_for_you',
+  'tickets.mail.reply',
+  'tickets.mail.user_replied',
+  'tickets.mail.resolved',
 ] as const;
 export type MailMessageKey = (typeof MAIL_MESSAGES)[number];
 

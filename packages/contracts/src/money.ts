@@ -113,6 +113,13 @@ export const SETTING_RANGES = {
   playlist_submission_days: [1, 30],
   on_going_days: [1, 365],
   auditing_days: [1, 30],
+  // Support ticket time promises per priority, whole hours (issue 14); at most 90 days.
+  ticket_response_hours_high: [1, 2_160],
+  ticket_response_hours_medium: [1, 2_160],
+  ticket_response_hours_low: [1, 2_160],
+  ticket_resolution_hours_high: [1, 2_160],
+  ticket_resolution_hours_medium: [1, 2_160],
+  ticket_resolution_hours_low: [1, 2_160],
 } as const satisfies Record<string, readonly [number, number]>;
 export type NumericSettingKey = keyof typeof SETTING_RANGES;
 
@@ -128,6 +135,12 @@ const settingsShape = {
   playlist_submission_days: ranged('playlist_submission_days'),
   on_going_days: ranged('on_going_days'),
   auditing_days: ranged('auditing_days'),
+  ticket_response_hours_high: ranged('ticket_response_hours_high'),
+  ticket_response_hours_medium: ranged('ticket_response_hours_medium'),
+  ticket_response_hours_low: ranged('ticket_response_hours_low'),
+  ticket_resolution_hours_high: ranged('ticket_resolution_hours_high'),
+  ticket_resolution_hours_medium: ranged('ticket_resolution_hours_medium'),
+  ticket_resolution_hours_low: ranged('ticket_resolution_hours_low'),
   mail_from_name: z
     .string({ error: 'validation.required' })
     .trim()

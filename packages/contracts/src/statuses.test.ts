@@ -17,6 +17,7 @@ import {
   statusKindOf,
   USER_STATUS_LABELS,
 } from './statuses';
+import { TICKET_STATUSES } from './tickets';
 
 const MAPS: Record<string, readonly StatusEntry[]> = {
   express: EXPRESS_CAMPAIGN_STATUSES,
@@ -24,6 +25,7 @@ const MAPS: Record<string, readonly StatusEntry[]> = {
   custom: CUSTOM_CAMPAIGN_FILTER_STATUSES,
   user: Object.values(USER_STATUS_LABELS),
   payout: PAYOUT_STATUSES,
+  tickets: TICKET_STATUSES,
   badges: [
     formStatus(1),
     formStatus(2),

@@ -56,4 +56,5 @@ export * from './session/storage-keys';
 export * from './theme/AppProviders';
 export * from './theme/preferences';
 export * from './theme/skins';
+export * from './tickets/index';
 export * from './wallet/index';

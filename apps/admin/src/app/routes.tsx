@@ -205,6 +205,27 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: SCRAPING.view },
     screen: page(() => import('../routes/scraping/ScrapingLogsPage'), 'ScrapingLogsPage'),
   },
+  // Support tickets (issue 14): spec section 2 routes with section 6 permissions.
+  {
+    path: '/tickets/list',
+    access: { permission: 'view.main.tickets.tab.list' },
+    screen: page(() => import('../routes/tickets/TicketsListPage'), 'TicketsListPage'),
+  },
+  {
+    path: '/tickets/new-ticket/:userId',
+    access: { permission: 'tickets.add' },
+    screen: page(() => import('../routes/tickets/NewTicketPage'), 'NewTicketPage'),
+  },
+  {
+    path: '/tickets/details/:ticketId',
+    access: { permission: 'tickets.show' },
+    screen: page(() => import('../routes/tickets/TicketDetailPage'), 'TicketDetailPage'),
+  },
+  {
+    path: '/tickets/departments',
+    access: { permission: 'view.main.departments.tab.list' },
+    screen: page(() => import('../routes/tickets/DepartmentsPage'), 'DepartmentsPage'),
+  },
   // Staff and control (issue 7): admins, roles, audit log, notifications, settings, queue monitor,
   // reference data, reports.
   {

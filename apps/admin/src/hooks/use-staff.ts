@@ -79,6 +79,12 @@ export interface SystemSettings {
   on_going_days: number;
   auditing_days: number;
   mail_from_name: string;
+  ticket_response_hours_high: number;
+  ticket_response_hours_medium: number;
+  ticket_response_hours_low: number;
+  ticket_resolution_hours_high: number;
+  ticket_resolution_hours_medium: number;
+  ticket_resolution_hours_low: number;
 }
 
 /** pg-boss job states. */
@@ -322,7 +328,13 @@ export function useReport(from: string, to: string, enabled = true) {
 
 /** A line of the dashboard's to-dos (`GET admin/dashboard/todos`). */
 export interface StaffTodo {
-  kind: 'pending_users' | 'pending_playlists' | 'payout_requests' | 'failed_jobs';
+  kind:
+    | 'pending_users'
+    | 'pending_playlists'
+    | 'payout_requests'
+    | 'failed_jobs'
+    | 'open_tickets'
+    | 'breached_tickets';
   count: number;
   link: string;
 }

@@ -49,6 +49,12 @@ export const SETTING_LABEL_KEYS: Readonly<Record<string, string>> = {
   on_going_days: 'staff.settings.on_going_days',
   auditing_days: 'staff.settings.auditing_days',
   mail_from_name: 'staff.settings.mail_from_name',
+  ticket_response_hours_high: 'staff.settings.ticket_response_hours_high',
+  ticket_response_hours_medium: 'staff.settings.ticket_response_hours_medium',
+  ticket_response_hours_low: 'staff.settings.ticket_response_hours_low',
+  ticket_resolution_hours_high: 'staff.settings.ticket_resolution_hours_high',
+  ticket_resolution_hours_medium: 'staff.settings.ticket_resolution_hours_medium',
+  ticket_resolution_hours_low: 'staff.settings.ticket_resolution_hours_low',
 };
 
 /**

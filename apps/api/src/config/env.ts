@@ -41,6 +41,17 @@ export const envSchema = z.object({
   MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Liberty Music <no-reply@liberty.test>'),
+  /**
+   * Inbound mail (issue 14: users answer tickets by e-mail): the secret the mail provider signs its
+   * inbound webhook with (HMAC-SHA256), and the domain of the reply addresses
+   * (`ticket+<id>.<mac>@<domain>`). Outside production a development secret is used when unset; in
+   * production without it, ticket mails carry no reply address and the webhook answers 503.
+   */
+  INBOUND_MAIL_SECRET: z.string().min(32).optional(),
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i)
+    .default('reply.liberty.test'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   UPLOAD_MAX_BYTES: z.coerce
     .number()

@@ -13,6 +13,7 @@ export * from '../modules/payouts/payouts.schema';
 export * from '../modules/rbac/rbac.schema';
 export * from '../modules/scraping/scraping.schema';
 export * from '../modules/settings/settings.schema';
+export * from '../modules/tickets/tickets.schema';
 export * from '../modules/wallet/payments.schema';
 export * from '../modules/wallet/wallet.schema';
 export * from '../providers/payments/sandbox.schema';

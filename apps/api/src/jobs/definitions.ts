@@ -3,6 +3,7 @@ import { expressJobs } from '../modules/express/express.service';
 import { payoutJobs } from '../modules/payouts/payouts.service';
 import { queueJobs } from '../modules/queues/queues.service';
 import { scrapingJobDefinitions } from '../modules/scraping/scraping.jobs';
+import { ticketJobDefinitions } from '../modules/tickets/tickets.jobs';
 import { notifyStaffFailedJob } from '../modules/todos/todos.service';
 import { invoiceJobs } from '../modules/wallet/invoices.service';
 import type { AppDeps } from '../platform/app';
@@ -17,6 +18,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...queueJobs(deps),
     ...payoutJobs(deps),
     ...scrapingJobDefinitions(deps),
+    ...ticketJobDefinitions(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 

@@ -6,13 +6,16 @@ import type { FastifyRequest } from 'fastify';
  * - public: anyone;
  * - user: a signed-in, verified user holding `permission` (or GENERAL for any signed-in user);
  * - admin: a signed-in admin holding `permission` (GENERAL: any admin).
+ * - both: a spec path both apps call (issue 14: `POST tickets`, `ticket_reply`...): a user holding
+ *   `user`, or an admin holding `admin`; the handler then applies each side's object-level rules.
  * `passwordChange` marks the few user routes still open while a password change is forced.
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'user'; permission: string; passwordChange?: boolean }
   | { kind: 'admin'; permission: string }
-  | { kind: 'any'; passwordChange?: boolean };
+  | { kind: 'any'; passwordChange?: boolean }
+  | { kind: 'both'; user: string; admin: string };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const userAccess = (permission: string = GENERAL, passwordChange = false): Access => ({
@@ -21,6 +24,8 @@ export const userAccess = (permission: string = GENERAL, passwordChange = false)
   passwordChange,
 });
 export const adminAccess = (permission: string = GENERAL): Access => ({ kind: 'admin', permission });
+/** A route both apps call on one path: users holding `user`, admins holding `admin`. */
+export const bothAccess = (user: string, admin: string): Access => ({ kind: 'both', user, admin });
 
 /** The signed-in principal of a request. */
 export type Principal =

@@ -174,14 +174,15 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     if (access.kind === 'public') return;
     if (!principal) throw new UnauthenticatedError();
     if (access.kind === 'any') return;
-    if (access.kind !== principal.kind) throw new UnauthenticatedError();
+    if (access.kind !== 'both' && access.kind !== principal.kind) throw new UnauthenticatedError();
     if (principal.kind === 'user') {
       if (principal.mustChangePassword && !(access.kind === 'user' && access.passwordChange)) {
         throw new ForbiddenError('auth.password_change_required', ERROR_CODES.PASSWORD_CHANGE_REQUIRED);
       }
     }
-    if (access.permission !== GENERAL && !principal.permissions.has(access.permission))
-      throw new ForbiddenError();
+    const permission =
+      access.kind === 'both' ? (principal.kind === 'user' ? access.user : access.admin) : access.permission;
+    if (permission !== GENERAL && !principal.permissions.has(permission)) throw new ForbiddenError();
   });
 
   // U+0000 cannot be stored by PostgreSQL: refuse it in any query, path or JSON field with the field's

@@ -7,6 +7,7 @@ import { seedCompletedDemoCampaigns } from '../modules/express/express.demo';
 import { seedExpressDemo } from '../modules/express/express.seed';
 import { adminRoles, roles } from '../modules/rbac/rbac.schema';
 import { assignDefaultRoles } from '../modules/rbac/rbac.service';
+import { seedTicketDemo } from '../modules/tickets/tickets.seed';
 import { seedWalletDemo } from '../modules/wallet/wallet.demo';
 import type { AppDeps } from '../platform/app';
 import { hashPassword } from '../platform/crypto';
@@ -80,6 +81,7 @@ export async function seedDemo(database: Database): Promise<void> {
   });
   await seedWalletDemo(database);
   await seedExpressDemo(database);
+  await seedTicketDemo(database);
   for (const seeder of demoSeeders) await seeder(database);
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../modules/lookups/lookups.schema';
 import { permissions, rolePermissions, roles } from '../modules/rbac/rbac.schema';
 import { seedSettings } from '../modules/settings/settings.service';
+import { seedTicketReference } from '../modules/tickets/tickets.seed';
 import * as data from './data';
 
 /** User roles seeded per user type (names shown in the back-office role editor). */
@@ -126,4 +127,5 @@ export async function seedReference(database: Database): Promise<void> {
   });
   await seedSettings(database);
   await seedExpressReference(database);
+  await seedTicketReference(database);
 }

@@ -63,9 +63,10 @@ beforeAll(async () => {
   ids.super_admin = (await ctx.makeAdmin()).id;
   ids.admin_none = (await ctx.makeAdmin({ permissions: [] })).id;
   const adminPermissions = new Set(
-    routes.flatMap((r) =>
-      r.access.kind === 'admin' && r.access.permission !== GENERAL ? [r.access.permission] : [],
-    ),
+    routes.flatMap((r) => {
+      const permission = adminPermissionOf(r.access);
+      return permission && permission !== GENERAL ? [permission] : [];
+    }),
   );
   for (const permission of adminPermissions) {
     permissionAdmins.set(permission, (await ctx.makeAdmin({ permissions: [permission] })).id);
@@ -93,7 +94,7 @@ async function tokenOf(caller: Caller, route: RouteEntry): Promise<string | unde
     case 'admin_without':
       return issue({ adminId: ids.admin_none });
     case 'admin_with': {
-      const permission = route.access.kind === 'admin' ? route.access.permission : GENERAL;
+      const permission = adminPermissionOf(route.access) ?? GENERAL;
       return issue({ adminId: permissionAdmins.get(permission) ?? ids.admin_none });
     }
   }
@@ -105,12 +106,28 @@ const USER_TYPE: Record<'artist' | 'curator' | 'influencer', UserTypeId> = {
   influencer: 3,
 };
 
+/** The admin permission a route asks of admins (admin routes and routes both apps call). */
+function adminPermissionOf(access: Access): string | undefined {
+  if (access.kind === 'admin') return access.permission;
+  if (access.kind === 'both') return access.admin;
+  return undefined;
+}
+
 /** What a caller must get: 401, 403, or 'through' (anything but 401 and 403). */
 function expected(access: Access, caller: Caller): 401 | 403 | 'through' {
   if (access.kind === 'public') return 'through';
   if (caller === 'none') return 401;
   const isUser = caller === 'artist' || caller === 'curator' || caller === 'influencer';
   if (access.kind === 'any') return 'through';
+  if (access.kind === 'both') {
+    if (isUser)
+      return access.user === GENERAL ||
+        (DEFAULT_USER_ROLES[USER_TYPE[caller]] as readonly string[]).includes(access.user)
+        ? 'through'
+        : 403;
+    if (access.admin === GENERAL || caller === 'super_admin' || caller === 'admin_with') return 'through';
+    return 403;
+  }
   if (access.kind === 'user') {
     if (!isUser) return 401;
     if (access.permission === GENERAL) return 'through';
@@ -169,7 +186,7 @@ async function call(route: RouteEntry, caller: Caller) {
 describe('permission matrix over every /api route', () => {
   it('finds the route table (user, admin, public and any routes)', () => {
     const kinds = new Set(routes.map((r) => r.access.kind));
-    expect([...kinds].sort()).toEqual(['admin', 'any', 'public', 'user']);
+    expect([...kinds].sort()).toEqual(['admin', 'any', 'both', 'public', 'user']);
     expect(routes.length).toBeGreaterThan(100);
     // The routes of this issue are in the table.
     for (const path of [

@@ -6,6 +6,7 @@ import {
   IconBrandTiktok,
   IconCirclePlus,
   IconFileInvoice,
+  IconLifebuoy,
   IconPlaylist,
   IconPlugConnected,
   IconSmartHome,
@@ -117,5 +118,13 @@ export const userMenu: readonly MenuItem[] = [
         permission: 'ARTIST_PERMISSION',
       },
     ],
+  },
+  // Added by the tickets module (spec section 2: "ticket items are added by their modules").
+  {
+    key: 'support',
+    label: 'nav.support',
+    icon: IconLifebuoy,
+    to: '/tickets',
+    permission: 'ARTIST_ALL_PERMISSION',
   },
 ];

@@ -138,6 +138,17 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [2, 3] },
     screen: page(() => import('../routes/payouts/WithdrawalQuotePage'), 'WithdrawalQuotePage'),
   },
+  // Support tickets (issue 14): any signed-in role (spec section 2).
+  {
+    path: '/tickets',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/tickets/TicketsPage'), 'TicketsPage'),
+  },
+  {
+    path: '/my-ticket/details/:ticketId',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/tickets/TicketDetailPage'), 'TicketDetailPage'),
+  },
   {
     path: '/invoices/list',
     access: { permission: 'ARTIST_PERMISSION' },

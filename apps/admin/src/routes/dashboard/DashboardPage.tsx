@@ -23,6 +23,7 @@ import {
 } from '@mantine/core';
 import { IconBell, IconKey, IconMailbox, IconUserShield } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { adminMenu } from '../../app/menu';
@@ -33,6 +34,11 @@ import { roleLabel } from '../../i18n/labels';
 import { ReportCharts } from '../reports/ReportCharts';
 import { lastDays } from '../reports/ReportsPage';
 import { TodosCard } from './TodosCard';
+
+/** The support desk's figures (issue 14), loaded with the ticket screens' code only for staff who see them. */
+const DashboardTicketStats = lazy(async () => ({
+  default: (await import('../tickets/TicketsListPage')).DashboardTicketStats,
+}));
 
 function flatten(items: readonly MenuItem[]): MenuItem[] {
   return items.flatMap((item) =>
@@ -78,6 +84,11 @@ export function DashboardPage() {
         <Text c="dimmed">{t('admin.dashboard_intro')}</Text>
       </div>
       <TodosCard />
+      {session.ability.can('call', 'view.main.tickets.tab.list') && (
+        <Suspense fallback={null}>
+          <DashboardTicketStats />
+        </Suspense>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <Card padding="lg" radius="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap">

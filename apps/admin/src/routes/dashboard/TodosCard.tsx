@@ -5,6 +5,8 @@ import {
   IconChecklist,
   IconChevronRight,
   IconCircleCheck,
+  IconClockExclamation,
+  IconLifebuoy,
   IconPlaylist,
   IconUserCheck,
   IconWallet,
@@ -19,6 +21,8 @@ const ICONS: Record<StaffTodo['kind'], ReactNode> = {
   pending_playlists: <IconPlaylist size={18} />,
   payout_requests: <IconWallet size={18} />,
   failed_jobs: <IconAlertTriangle size={18} />,
+  open_tickets: <IconLifebuoy size={18} />,
+  breached_tickets: <IconClockExclamation size={18} />,
 };
 
 /**
@@ -66,7 +70,13 @@ export function TodosCard() {
                 <Group gap="sm" wrap="nowrap">
                   <ThemeIcon
                     variant="light"
-                    color={item.count > 0 ? (item.kind === 'failed_jobs' ? 'red' : 'yellow') : 'gray'}
+                    color={
+                      item.count > 0
+                        ? item.kind === 'failed_jobs' || item.kind === 'breached_tickets'
+                          ? 'red'
+                          : 'yellow'
+                        : 'gray'
+                    }
                     size={30}
                   >
                     {ICONS[item.kind]}
@@ -78,7 +88,13 @@ export function TodosCard() {
                 <Group gap={4} wrap="nowrap">
                   <Badge
                     variant={item.count > 0 ? 'filled' : 'light'}
-                    color={item.count > 0 ? (item.kind === 'failed_jobs' ? 'red' : 'yellow') : 'gray'}
+                    color={
+                      item.count > 0
+                        ? item.kind === 'failed_jobs' || item.kind === 'breached_tickets'
+                          ? 'red'
+                          : 'yellow'
+                        : 'gray'
+                    }
                     data-testid={`todo-count-${item.kind}`}
                   >
                     {formatNumber(item.count, i18n.language)}

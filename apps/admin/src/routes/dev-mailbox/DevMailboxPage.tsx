@@ -1,5 +1,6 @@
-import { formatDateTime, ListScreen, usePageTitle } from '@lm/ui';
-import { Badge, Code, Drawer, Group, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { formatDateTime, ListScreen, useApi, usePageTitle, useTicketsCatalog, useTicketsT } from '@lm/ui';
+import { Badge, Button, Code, Drawer, Group, ScrollArea, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -8,10 +9,64 @@ export interface OutboxMail {
   id: number;
   to: string;
   from?: string;
+  /** A ticket mail's signed reply address (issue 14). */
+  reply_to?: string | null;
   subject: string;
   text: string;
   html: string | null;
   created_at: string;
+}
+
+/**
+ * The sandbox inbound sender (issue 14): answers a ticket mail as its recipient would from their mail
+ * program (`POST admin/dev/mailbox/{id}/reply`); the reply arrives through the signed inbound webhook's path.
+ */
+function SandboxReply({ mail }: { mail: OutboxMail }) {
+  const { t } = useTicketsT();
+  const ready = useTicketsCatalog();
+  const { api } = useApi();
+  const [text, setText] = useState('');
+  const send = useMutation({
+    mutationFn: async () =>
+      (await api.post<{ status: string }>(`admin/dev/mailbox/${mail.id}/reply`, { text })).data,
+    onSuccess: () => setText(''),
+  });
+  if (!ready) return null;
+  return (
+    <Stack gap={6} data-testid="sandbox-reply">
+      <Text size="sm">
+        <Text span c="dimmed">
+          {t('tickets.reply_to')}:
+        </Text>{' '}
+        <span dir="ltr">{mail.reply_to}</span>
+      </Text>
+      <Textarea
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        placeholder={t('tickets.sandbox_reply_hint')}
+        aria-label={t('tickets.sandbox_reply')}
+        autosize
+        minRows={2}
+        data-testid="sandbox-reply-text"
+      />
+      <Group justify="flex-end">
+        <Button
+          size="xs"
+          disabled={!text.trim()}
+          loading={send.isPending}
+          onClick={() => send.mutate()}
+          data-testid="sandbox-reply-send"
+        >
+          {t('tickets.sandbox_reply')}
+        </Button>
+      </Group>
+      {send.data && (
+        <Text size="xs" c="dimmed" data-testid="sandbox-reply-result">
+          {t(`tickets.sandbox_outcome_${send.data.status}`)}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 /** Mail detail: headers, the text body and the HTML body in a sandboxed frame. */
@@ -50,6 +105,7 @@ function MailDrawer({ mail, onClose }: { mail: OutboxMail | null; onClose(): voi
               {formatDateTime(mail.created_at, i18n.language)}
             </Text>
           </Stack>
+          {mail.reply_to && <SandboxReply mail={mail} />}
           <Tabs defaultValue="text">
             <Tabs.List>
               <Tabs.Tab value="text">{t('mailbox.text')}</Tabs.Tab>

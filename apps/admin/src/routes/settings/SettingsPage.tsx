@@ -177,6 +177,32 @@ export function SettingsForm({
           </SimpleGrid>
         </Card>
         <Card padding="lg">
+          <Title order={4}>{t('staff.settings.tickets')}</Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('staff.settings.tickets_hint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            {number('ticket_response_hours_high', 'staff.settings.ticket_response_hours_high', {
+              suffix: ' h',
+            })}
+            {number('ticket_response_hours_medium', 'staff.settings.ticket_response_hours_medium', {
+              suffix: ' h',
+            })}
+            {number('ticket_response_hours_low', 'staff.settings.ticket_response_hours_low', {
+              suffix: ' h',
+            })}
+            {number('ticket_resolution_hours_high', 'staff.settings.ticket_resolution_hours_high', {
+              suffix: ' h',
+            })}
+            {number('ticket_resolution_hours_medium', 'staff.settings.ticket_resolution_hours_medium', {
+              suffix: ' h',
+            })}
+            {number('ticket_resolution_hours_low', 'staff.settings.ticket_resolution_hours_low', {
+              suffix: ' h',
+            })}
+          </SimpleGrid>
+        </Card>
+        <Card padding="lg">
           <Title order={4} mb="sm">
             {t('staff.settings.mail')}
           </Title>

@@ -18,6 +18,12 @@ const SETTINGS: SystemSettings = {
   on_going_days: 28,
   auditing_days: 3,
   mail_from_name: 'Liberty Music',
+  ticket_response_hours_high: 4,
+  ticket_response_hours_medium: 8,
+  ticket_response_hours_low: 24,
+  ticket_resolution_hours_high: 24,
+  ticket_resolution_hours_medium: 72,
+  ticket_resolution_hours_low: 120,
 };
 
 function setup() {

@@ -62,6 +62,7 @@ import {
   IconEdit,
   IconKey,
   IconLayoutDashboard,
+  IconLifebuoy,
   IconLock,
   IconLockOpen,
   IconMail,
@@ -86,6 +87,7 @@ import {
   useUserConnections,
   useWalletSummary,
 } from '../../hooks/use-users';
+import { UserTicketsTab } from '../tickets/UserTicketsTab';
 import { PagedTable } from './PagedTable';
 import { UserModal } from './UserModal';
 import { CountryFlag, initialsOf } from './user-bits';
@@ -690,6 +692,14 @@ export function UserOverviewPage() {
       label: 'users.tabs.connections',
       icon: IconPlugConnected,
       panel: <ConnectionsTab user={u} />,
+    });
+  }
+  if (session.ability.can('call', 'tickets.show')) {
+    tabs.push({
+      value: 'tickets',
+      label: 'nav.tickets',
+      icon: IconLifebuoy,
+      panel: <UserTicketsTab userId={u.id} />,
     });
   }
   tabs.push({

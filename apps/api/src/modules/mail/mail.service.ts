@@ -32,7 +32,7 @@ export type MailContent =
  * `admins.language`; for a guest flow such as "forgot password", the language of the request), and
  * what, as message keys. The mailer writes subject and text in that language (issue 20).
  */
-export type MailMessage = { to: string; language: Language } & MailContent;
+export type MailMessage = { to: string; language: Language; replyTo?: string } & MailContent;
 
 /**
  * Subject and text of a mail in its language: the catalog's `<key>.subject|body`, or, for a
@@ -92,6 +92,7 @@ export function createMailer(config: Config, database: Database, jobs: Jobs): Ma
         .insert(mailOutbox)
         .values({
           toAddress: message.to,
+          replyTo: message.replyTo ?? null,
           fromAddress: await senderFor(config.MAIL_FROM, tx ?? database),
           subject,
           text,
@@ -113,18 +114,20 @@ export function createMailer(config: Config, database: Database, jobs: Jobs): Ma
             const rows = await database.db.execute<{
               to_address: string;
               from_address: string;
+              reply_to: string | null;
               subject: string;
               text: string;
               html: string | null;
               sent_at: Date | null;
             }>(
-              sql`select to_address, from_address, subject, text, html, sent_at from mail_outbox where id = ${id}`,
+              sql`select to_address, from_address, reply_to, subject, text, html, sent_at from mail_outbox where id = ${id}`,
             );
             const mail = rows.rows[0];
             if (!mail || mail.sent_at) return; // delivered already: the job ran twice
             await transport.sendMail({
               from: mail.from_address,
               to: mail.to_address,
+              replyTo: mail.reply_to ?? undefined,
               subject: mail.subject,
               text: mail.text,
               html: mail.html ?? undefined,

@@ -22,6 +22,13 @@ export const SETTING_DEFAULTS = {
   on_going_days: 28,
   auditing_days: 3,
   mail_from_name: 'Liberty Music',
+  // Support tickets (issue 14): first answer and resolution promised within these hours of opening.
+  ticket_response_hours_high: 4,
+  ticket_response_hours_medium: 8,
+  ticket_response_hours_low: 24,
+  ticket_resolution_hours_high: 24,
+  ticket_resolution_hours_medium: 72,
+  ticket_resolution_hours_low: 120,
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export type SettingsMap = {

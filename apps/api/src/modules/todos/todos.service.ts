@@ -19,6 +19,15 @@ export const TODO_KINDS = {
   },
   payout_requests: { permission: 'INFLUENCER_VIEW_PAYOUT_PROFILE', link: '/requests/list' },
   failed_jobs: { permission: 'view.main.queue.horizon.tab.list', link: '/horizon' },
+  // Support tickets (issue 14): waiting on staff (Open or In Progress), and past a promised time.
+  open_tickets: {
+    permission: 'view.main.tickets.tab.list',
+    link: '/tickets/list?filter[status_id]=1,2&order=due:asc',
+  },
+  breached_tickets: {
+    permission: 'view.main.tickets.tab.list',
+    link: '/tickets/list?filter[due]=overdue&order=due:asc',
+  },
 } as const;
 export type TodoKind = keyof typeof TODO_KINDS;
 
@@ -36,6 +45,10 @@ const COUNTS: Record<TodoKind, ReturnType<typeof sql>> = {
   payout_requests: sql`select count(*)::int as n from payouts where status_id = 1`,
   // pg-boss's own maintenance queues are not the product's (the queue monitor hides them too).
   failed_jobs: sql`select count(*)::int as n from pgboss.job where state = 'failed' and name not like '\\_\\_pgboss\\_\\_%'`,
+  open_tickets: sql`select count(*)::int as n from tickets where status_id in (1, 2)`,
+  // Breached and still waiting on staff (the stamp stays after an answer; only running tickets count).
+  breached_tickets: sql`select count(*)::int as n from tickets where status_id in (1, 2)
+    and (first_response_breached_at is not null and first_response_at is null or resolution_breached_at is not null)`,
 };
 
 /**
@@ -76,7 +89,7 @@ async function staffHolding(db: Database | Tx, permission: string) {
  */
 async function notifyStaff(
   db: Database | Tx,
-  kind: TodoKind,
+  kind: Exclude<TodoKind, 'open_tickets' | 'breached_tickets'>,
   params: Record<string, string | number>,
   data: Record<string, unknown>,
   skipIfUnread?: { key: string; value: string },

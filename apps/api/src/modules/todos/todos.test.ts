@@ -59,6 +59,8 @@ describe('staff to-dos (issue 20)', () => {
       { kind: 'pending_playlists', count: 1, link: '/express/playlists/list?filter[status_id]=2' },
       { kind: 'payout_requests', count: 0, link: '/requests/list' },
       { kind: 'failed_jobs', count: 1, link: '/horizon' },
+      { kind: 'open_tickets', count: 0, link: '/tickets/list?filter[status_id]=1,2&order=due:asc' },
+      { kind: 'breached_tickets', count: 0, link: '/tickets/list?filter[due]=overdue&order=due:asc' },
     ]);
     const usersOnly = await ctx.loginAdmin(
       (await ctx.makeAdmin({ permissions: ['view.main.users.tab.list'] })).email,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { seedExpressDemo } from '../express-spotify/express.seed';
+import { seedExpressDemo } from '../express/express.seed';
 import { getSettings } from '../settings/settings.service';
 import { credit, DESC, debit, hold, postHold } from './ledger';
 import { DEMO_PACKAGES, seedWalletDemo } from './wallet.demo';

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { expressCampaigns, expressPlaylists } from '../express-spotify/express.schema';
+import { expressCampaigns, expressPlaylists } from '../express/express.schema';
 import { payouts } from '../payouts/payouts.schema';
 import { coinPackages } from './payments.schema';
 

@@ -1,0 +1,82 @@
+import { formatDateTime, type Ticket, TicketPriorityBadge, TicketStatusBadge } from '@lm/ui';
+import { Text } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+
+/** Columns of the staff ticket lists (/tickets/list and the user overview's Tickets tab). */
+export function staffTicketColumns(
+  t: (key: string) => string,
+  lang: string,
+  options: { user?: boolean } = {},
+): DataTableColumn<Ticket>[] {
+  return [
+    { accessor: 'id', title: 'tickets:tickets.number', sortable: true, render: (r) => `#${r.id}` },
+    {
+      accessor: 'ticket_subject',
+      title: 'tickets:tickets.subject',
+      render: (r) => (
+        <Text size="sm" fw={500} dir="auto" data-testid="ticket-row-subject">
+          {r.ticket_subject}
+        </Text>
+      ),
+    },
+    ...(options.user === false
+      ? []
+      : [
+          {
+            accessor: 'user_name',
+            title: 'tickets:tickets.user',
+            render: (r: Ticket) => (
+              <Text size="sm" dir="auto">
+                {r.user_name}
+              </Text>
+            ),
+          },
+        ]),
+    {
+      accessor: 'department',
+      title: 'tickets:tickets.department',
+      render: (r) => r.tickets_department.department_name,
+    },
+    {
+      accessor: 'priority_id',
+      title: 'tickets:tickets.priority',
+      sortable: true,
+      render: (r) => <TicketPriorityBadge ticket={r} />,
+    },
+    {
+      accessor: 'status_id',
+      title: 'tickets:tickets.status',
+      sortable: true,
+      render: (r) => <TicketStatusBadge ticket={r} />,
+    },
+    {
+      accessor: 'admin_name',
+      title: 'tickets:tickets.assignee',
+      render: (r) => r.admin_name ?? t('tickets.unassigned'),
+    },
+    {
+      accessor: 'due',
+      title: 'tickets:tickets.due',
+      sortable: true,
+      render: (r) =>
+        r.due_at ? (
+          <Text
+            size="sm"
+            c={r.overdue ? 'red' : undefined}
+            fw={r.overdue ? 700 : undefined}
+            data-testid="ticket-row-due"
+          >
+            {formatDateTime(r.due_at, lang)}
+          </Text>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      accessor: 'created_at',
+      title: 'tickets:tickets.created',
+      sortable: true,
+      render: (r) => formatDateTime(r.created_at, lang),
+    },
+  ];
+}

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.schema';
+import { admins } from '../admins/admins.schema';
+import { expressCampaigns } from '../express/express.schema';
+
+/** Support departments (`tickets_departments`): a name, unique in any case. */
+export const ticketsDepartments = pgTable(
+  'tickets_departments',
+  {
+    id: serial('id').primaryKey(),
+    departmentName: varchar('department_name', { length: 100 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tickets_departments_name_unique').on(sql`lower(${t.departmentName})`)],
+);
+
+/** Admins assigned to a department: new tickets go to the one with the fewest open tickets. */
+export const ticketsDepartmentAdmins = pgTable(
+  'tickets_department_admins',
+  {
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => ticketsDepartments.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.departmentId, t.adminId] }),
+    index('tickets_department_admins_admin_idx').on(t.adminId),
+  ],
+);
+
+/**
+ * A support ticket (spec section 3 "Ticket"). Time promises (issue 14): `first_response_due_at` and
+ * `resolution_due_at` come from the priority's settings; while the ticket is not waiting on staff
+ * (statuses 3, 4, 5) `paused_at` is set, and the paused time is added to `paused_seconds`, which
+ * moves the resolution due time. The breach job stamps `*_breached_at` once.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => ticketsDepartments.id),
+    campaignId: integer('campaign_id').references(() => expressCampaigns.id),
+    adminId: integer('admin_id').references(() => admins.id),
+    createdByAdminId: integer('created_by_admin_id').references(() => admins.id),
+    ticketSubject: varchar('ticket_subject', { length: 150 }).notNull(),
+    initialMessage: text('initial_message').notNull(),
+    priorityId: smallint('priority_id').notNull().default(3),
+    statusId: smallint('status_id').notNull().default(1),
+    firstResponseDueAt: timestamp('first_response_due_at', { withTimezone: true }).notNull(),
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+    resolutionDueAt: timestamp('resolution_due_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pausedSeconds: integer('paused_seconds').notNull().default(0),
+    firstResponseBreachedAt: timestamp('first_response_breached_at', { withTimezone: true }),
+    resolutionBreachedAt: timestamp('resolution_breached_at', { withTimezone: true }),
+    rating: smallint('rating'),
+    ratingComment: text('rating_comment'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
+    lastReplyAt: timestamp('last_reply_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('tickets_priority_id', sql`${t.priorityId} between 1 and 3`),
+    check('tickets_status_id', sql`${t.statusId} between 1 and 5`),
+    check('tickets_rating', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+    check('tickets_paused_seconds', sql`${t.pausedSeconds} >= 0`),
+    index('tickets_user_idx').on(t.userId, t.createdAt),
+    index('tickets_department_idx').on(t.departmentId),
+    // Open work per assignee (the assignment rule counts it under the department's lock).
+    index('tickets_open_admin_idx').on(t.adminId).where(sql`${t.statusId} in (1, 2, 5)`),
+    // The breach job and "sort by due" read the running tickets by due time.
+    index('tickets_running_due_idx').on(t.resolutionDueAt).where(sql`${t.statusId} in (1, 2)`),
+    index('tickets_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A message on a ticket: a reply from the user (`author_user_id`) or from staff (`author_admin_id`).
+ * `is_internal` marks a staff-only note (never shown or mailed to the user; only staff may write one,
+ * a CHECK). Inbound e-mail replies carry the provider's message id, unique, so a replayed delivery
+ * adds nothing.
+ */
+export const ticketReplies = pgTable(
+  'ticket_replies',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorUserId: integer('author_user_id').references(() => users.id),
+    authorAdminId: integer('author_admin_id').references(() => admins.id),
+    message: text('message').notNull(),
+    isInternal: boolean('is_internal').notNull().default(false),
+    via: varchar('via', { length: 10 }).notNull().default('app').$type<'app' | 'email'>(),
+    inboundMessageId: varchar('inbound_message_id', { length: 300 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ticket_replies_one_author', sql`(${t.authorUserId} is null) <> (${t.authorAdminId} is null)`),
+    check('ticket_replies_internal_staff', sql`not ${t.isInternal} or ${t.authorAdminId} is not null`),
+    index('ticket_replies_ticket_idx').on(t.ticketId, t.createdAt),
+    uniqueIndex('ticket_replies_inbound_unique').on(t.inboundMessageId),
+  ],
+);
+
+/** A file attached to a ticket's first message (`reply_id` null) or to a reply. */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    replyId: bigint('reply_id', { mode: 'number' }).references(() => ticketReplies.id, {
+      onDelete: 'cascade',
+    }),
+    path: varchar('path', { length: 300 }).notNull(),
+    originalName: varchar('original_name', { length: 255 }).notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId)],
+);

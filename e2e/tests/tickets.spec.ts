@@ -1,0 +1,155 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, getAdminToken, waitForMail } from './helpers';
+
+/** Screenshots of the journey, looked at by hand (issue 14). */
+const SHOTS = process.env.TICKETS_SHOTS_DIR ?? '/work/notes/shots/tickets';
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A signed-in page of one app in `lang` (the session and APP_LANG set before the app loads). */
+async function signedIn(
+  browser: Browser,
+  app: 'web' | 'admin',
+  email: string,
+  lang: 'en' | 'ar',
+  width = 1366,
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: width > 500 ? 860 : 844 },
+    baseURL: test.info().project.use.baseURL,
+  });
+  const res = await context.request.post(app === 'web' ? '/api/user/login' : '/api/admin/login', {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const token = ((await res.json()) as { data: { token: string } }).data.token;
+  const key = app === 'web' ? 'AUTH_TOKEN' : 'USER_TOKEN';
+  await context.addInitScript(
+    ([k, v, l]) => {
+      localStorage.setItem(k!, v!);
+      localStorage.setItem('APP_LANG', l!);
+    },
+    [key, token, lang],
+  );
+  return context.newPage();
+}
+
+async function choose(page: Page, testId: string, option?: string) {
+  await page.getByTestId(testId).click();
+  const options = page.getByRole('option');
+  if (option) await options.filter({ hasText: option }).first().click();
+  else await options.first().click();
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`a ticket from question to rating, with an internal note the user never sees (${lang})`, async ({
+    browser,
+    request,
+  }) => {
+    const subject = `Campaign question ${lang} ${Date.now()}`;
+    const secret = `Internal: check the curator first ${lang}`;
+    const answer = `We checked your campaign ${lang}: the playlist is live.`;
+
+    // The user opens a ticket about one of their campaigns, with a screenshot attached.
+    const user = await signedIn(browser, 'web', 'artist@demo.test', lang);
+    await user.goto('/tickets');
+    await user.getByTestId('new-ticket').first().click();
+    await user.getByTestId('ticket-subject').fill(subject);
+    await choose(user, 'ticket-department');
+    await choose(user, 'ticket-campaign');
+    await user.getByTestId('ticket-message').fill('My campaign does not show any progress. Can you check?');
+    await user.locator('[data-testid="ticket-form"] input[type="file"]').setInputFiles({
+      name: 'progress.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await expect(user.getByTestId('picked-file')).toHaveCount(1);
+    await user.getByTestId('ticket-submit').click();
+    await expect(user).toHaveURL(/\/my-ticket\/details\/\d+$/);
+    const ticketId = Number(/details\/(\d+)/.exec(user.url())![1]);
+    await expect(user.getByTestId('ticket-title')).toContainText(subject);
+    await expect(user.getByTestId('ticket-attachment')).toContainText('progress.png');
+    await shot(user, `user-detail-open-${lang}-1366`);
+
+    // The assigned admin adds an internal note, then answers.
+    const staff = await signedIn(browser, 'admin', 'admin@demo.test', lang);
+    await staff.goto(`/admin/tickets/details/${ticketId}`);
+    await expect(staff.getByTestId('ticket-title')).toContainText(subject);
+    await expect(staff.getByTestId('ticket-assignee')).toContainText('Demo Admin');
+    await staff.getByTestId('reply-message').fill(secret);
+    await staff.getByTestId('reply-internal').click();
+    await staff.getByTestId('reply-send').click();
+    await expect(staff.getByTestId('ticket-note')).toContainText(secret);
+    await staff.getByTestId('reply-message').fill(answer);
+    await staff.getByTestId('reply-send').click();
+    await expect(staff.getByTestId('ticket-reply')).toContainText(answer);
+    await shot(staff, `staff-detail-${lang}-1366`);
+
+    // The user sees the answer and never the note; the answer came by mail, without the note.
+    await user.reload();
+    await expect(user.getByTestId('ticket-reply').first()).toContainText(answer);
+    await expect(user.getByText(secret)).toHaveCount(0);
+    const { mail } = await waitForMail(request, 'artist@demo.test', new RegExp(answer.slice(0, 20)));
+    expect(mail.text).not.toContain(secret);
+
+    // The user answers by e-mail (the sandbox sender of the dev mailbox), quoted text and all.
+    const token = await getAdminToken(request);
+    const emailed = await request.post(`/api/admin/dev/mailbox/${mail.id}/reply`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { text: `Thanks, I see it now (${lang}).` },
+    });
+    expect((await emailed.json()).data.status).toBe('added');
+    await user.reload();
+    await expect(user.getByText(`Thanks, I see it now (${lang}).`)).toBeVisible();
+
+    // Staff resolve the ticket; the user rates the help.
+    await staff.reload();
+    await staff.getByTestId('ticket-resolve').click();
+    await expect(staff.getByTestId('ticket-status')).toHaveAttribute('data-kind', 'success');
+    await expect(staff.getByTestId('ticket-delete')).toBeDisabled();
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await shot(staff, `staff-detail-${lang}-390`);
+    await staff.goto('/admin/tickets/list');
+    await expect(staff.getByTestId('ticket-stats')).toBeVisible();
+    await expect(staff.getByTestId('list-card').first()).toBeVisible();
+    expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(staff, `staff-list-${lang}-390`);
+    await staff.setViewportSize({ width: 1366, height: 860 });
+    await staff.reload();
+    await expect(staff.getByTestId('ticket-stats')).toBeVisible();
+    await shot(staff, `staff-list-${lang}-1366`);
+
+    await user.reload();
+    const rating = user.getByTestId('ticket-rating');
+    await expect(rating).toBeVisible();
+    await rating.locator('label').last().click();
+    const sent = user.waitForResponse((r) => r.url().endsWith(`/tickets/${ticketId}/rating`) && r.ok());
+    await user.getByTestId('rating-send').click();
+    await sent;
+    await expect(user.getByTestId('ticket-rating')).toBeVisible();
+    await shot(user, `user-detail-rated-${lang}-1366`);
+    const rated = await request.get(`/api/ticket/${ticketId}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect((await rated.json()).data.rating).toBe(5);
+
+    // On a phone the user's list is cards and nothing scrolls sideways.
+    await user.setViewportSize({ width: 390, height: 844 });
+    await user.goto('/tickets');
+    await expect(user.getByTestId('list-card').filter({ hasText: subject })).toBeVisible();
+    expect(await user.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(user, `user-list-${lang}-390`);
+    await user.goto(`/my-ticket/details/${ticketId}`);
+    await expect(user.getByTestId('ticket-title')).toBeVisible();
+    await shot(user, `user-detail-${lang}-390`);
+    await user.context().close();
+    await staff.context().close();
+  });
+}

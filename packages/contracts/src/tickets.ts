@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { UPLOAD_KEY_PATTERN } from './limits';
+import { entry, type StatusEntry, TICKET_RULES } from './statuses';
+
+/**
+ * Support tickets with departments (issue 14; spec sections 2-7 "Tickets"). Shared by the API (request
+ * validation, rules) and both apps (forms, badges), so client and server say the same thing.
+ */
+
+/**
+ * Ticket status ids. Spec section 4 fixes 3 (Mark Resolved) and "delete disabled above 1"; the others
+ * are decided (docs/decisions.md "Support tickets (issue 14)"): 1 Open (new, nobody on staff answered
+ * yet), 2 In Progress (the user wrote after staff answered: staff must act), 3 Resolved, 4 Closed (the
+ * user closed it), 5 Waiting on User (staff answered: the time promises are paused).
+ */
+export const TICKET_STATUS = {
+  OPEN: 1,
+  IN_PROGRESS: 2,
+  RESOLVED: 3,
+  CLOSED: 4,
+  WAITING_ON_USER: 5,
+} as const;
+export type TicketStatusId = (typeof TICKET_STATUS)[keyof typeof TICKET_STATUS];
+
+/** Status map (`tickets_status{name,color}`): colours from the one status palette. */
+export const TICKET_STATUSES: readonly StatusEntry[] = [
+  entry(1, 'Open'),
+  entry(2, 'In Progress'),
+  entry(3, 'Resolved'),
+  entry(4, 'Closed'),
+  entry(5, 'Waiting on User'),
+];
+
+/** Statuses in which staff owe an answer: the time promises run (1 Open, 2 In Progress). */
+export const TICKET_RUNNING_STATUSES: readonly number[] = [TICKET_STATUS.OPEN, TICKET_STATUS.IN_PROGRESS];
+/** Statuses counted as open work of an assignee (everything but Resolved and Closed). */
+export const TICKET_OPEN_STATUSES: readonly number[] = [
+  TICKET_STATUS.OPEN,
+  TICKET_STATUS.IN_PROGRESS,
+  TICKET_STATUS.WAITING_ON_USER,
+];
+/** Statuses staff may set in the Edit Ticket side panel (`tickets_status_q_for_edit`): Open only comes from a new ticket. */
+export const TICKET_EDITABLE_STATUSES: readonly number[] = [2, 3, 4, 5];
+
+/** Ticket priority ids: 1 High, 2 Medium, 3 Low (spec section 4: the default is Low, 3). */
+export const TICKET_PRIORITY = { HIGH: 1, MEDIUM: 2, LOW: 3 } as const;
+export type TicketPriorityId = (typeof TICKET_PRIORITY)[keyof typeof TICKET_PRIORITY];
+
+/** Priority map (`tickets_priority{name,color}`): urgency, not a status, so its own three colours. */
+export const TICKET_PRIORITIES: readonly { id: TicketPriorityId; label: string; color: string }[] = [
+  { id: 1, label: 'High', color: 'red' },
+  { id: 2, label: 'Medium', color: 'orange' },
+  { id: 3, label: 'Low', color: 'gray' },
+];
+
+export { TICKET_RULES };
+
+/** Limits of tickets (issue 14: attachments typed by content, 10 MB and 5 files a message). */
+export const TICKET_LIMITS = {
+  subjectMax: 150,
+  messageMax: 5_000,
+  attachmentsPerMessage: 5,
+  attachmentMaxBytes: 10 * 1024 * 1024,
+  /** Types a ticket attachment may have (detected from the bytes by `file/upload`). */
+  attachmentMimes: ['image/png', 'image/jpeg', 'image/gif', 'application/pdf'] as readonly string[],
+  departmentNameMax: 100,
+  ratingCommentMax: 1_000,
+  /** Due-time settings are whole hours in this range. */
+  dueHours: [1, 2_160] as const,
+} as const;
+
+/** Settings keys of the time promises, per priority (whole hours from the ticket's creation). */
+export const TICKET_DUE_SETTINGS = {
+  1: { response: 'ticket_response_hours_high', resolution: 'ticket_resolution_hours_high' },
+  2: { response: 'ticket_response_hours_medium', resolution: 'ticket_resolution_hours_medium' },
+  3: { response: 'ticket_response_hours_low', resolution: 'ticket_resolution_hours_low' },
+} as const;
+
+const attachments = z
+  .array(z.string().regex(UPLOAD_KEY_PATTERN, 'validation.upload_key'), { error: 'validation.invalid' })
+  .max(TICKET_LIMITS.attachmentsPerMessage, 'tickets.too_many_attachments')
+  .default([]);
+
+const message = z
+  .string({ error: 'tickets.message_required' })
+  .trim()
+  .min(1, 'tickets.message_required')
+  .max(TICKET_LIMITS.messageMax, 'validation.too_long');
+
+const positiveId = (required: string) =>
+  z.coerce.number({ error: required }).int(required).positive(required).max(2_147_483_647, required);
+
+/**
+ * Body of `POST tickets` (spec section 7), the four form messages of spec section 5. `user_id` and
+ * `admin_id` are for staff (the new-ticket form for a user); a user's own ticket ignores them.
+ */
+export const ticketCreateSchema = z.object({
+  user_id: positiveId('validation.invalid').optional(),
+  admin_id: positiveId('validation.invalid').nullable().optional(),
+  ticket_subject: z
+    .string({ error: 'tickets.subject_required' })
+    .trim()
+    .min(1, 'tickets.subject_required')
+    .max(TICKET_LIMITS.subjectMax, 'validation.too_long'),
+  initial_message: message,
+  department_id: positiveId('tickets.department_required'),
+  priority_id: z.coerce
+    .number({ error: 'tickets.priority_required' })
+    .int('tickets.priority_required')
+    .min(1, 'tickets.priority_required')
+    .max(3, 'tickets.priority_required')
+    .default(TICKET_RULES.defaultPriorityId),
+  campaign_id: positiveId('validation.invalid').nullable().optional(),
+  attachments,
+});
+export type TicketCreate = z.output<typeof ticketCreateSchema>;
+
+/** Body of `POST ticket_reply`: a message on a ticket; `is_internal` (staff only) keeps it from the user. */
+export const ticketReplySchema = z.object({
+  ticket_id: positiveId('validation.invalid'),
+  message,
+  is_internal: z.boolean({ error: 'validation.invalid' }).default(false),
+  attachments,
+});
+export type TicketReply = z.output<typeof ticketReplySchema>;
+
+/** Body of `PUT update_ticket/{id}` (Edit Ticket side panel): department, priority, status, assignee. */
+export const ticketUpdateSchema = z
+  .object({
+    department_id: positiveId('tickets.department_required'),
+    priority_id: z.coerce
+      .number({ error: 'tickets.priority_required' })
+      .int('tickets.priority_required')
+      .min(1, 'tickets.priority_required')
+      .max(3, 'tickets.priority_required'),
+    status_id: z.coerce
+      .number({ error: 'validation.invalid' })
+      .int('validation.invalid')
+      .refine((v) => TICKET_EDITABLE_STATUSES.includes(v) || v === TICKET_STATUS.OPEN, 'validation.invalid'),
+    admin_id: positiveId('validation.invalid').nullable(),
+  })
+  .partial()
+  .strict();
+export type TicketUpdate = z.output<typeof ticketUpdateSchema>;
+
+/** Body of `POST tickets/{id}/rating`: 1-5 stars and an optional comment. */
+export const ticketRatingSchema = z.object({
+  rating: z.coerce
+    .number({ error: 'tickets.rating_invalid' })
+    .int('tickets.rating_invalid')
+    .min(1, 'tickets.rating_invalid')
+    .max(5, 'tickets.rating_invalid'),
+  comment: z.string().trim().max(TICKET_LIMITS.ratingCommentMax, 'validation.too_long').optional(),
+});
+
+/** Body of `POST tickets_departments` / `PUT tickets_departments/{id}`. */
+export const departmentSchema = z.object({
+  department_name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(TICKET_LIMITS.departmentNameMax, 'validation.too_long'),
+});
+
+/** Body of `POST assign_admins_tickets_departments` and `remove_assigned_admins_tickets_departments`. */
+export const departmentAdminsSchema = z.object({
+  department_id: positiveId('tickets.department_required'),
+  admin_ids: z
+    .array(positiveId('validation.invalid'), { error: 'validation.required' })
+    .min(1, 'validation.required')
+    .max(100, 'validation.invalid'),
+});
+
+/** Whether a ticket of this status may be deleted (spec section 4: delete disabled when status above 1). */
+export const ticketDeletable = (statusId: number): boolean => statusId <= TICKET_RULES.deletableMaxStatusId;

@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../api/api-context';
+import type { Ticket, TicketOption, TicketReplyItem } from './ticket-types';
+
+/** Query keys of the ticket screens (both apps). */
+export const ticketKeys = {
+  ticket: (id: number) => ['tickets', 'ticket', id] as const,
+  replies: (id: number) => ['tickets', 'replies', id] as const,
+  lookup: (path: string, q: string) => ['tickets', 'lookup', path, q] as const,
+};
+
+/** `GET ticket/{id}`. */
+export function useTicket(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: ticketKeys.ticket(id),
+    queryFn: async () => (await api.get<Ticket>(`ticket/${id}`)).data,
+    enabled: id > 0,
+  });
+}
+
+/** `GET ticket_replies/{id}`: the conversation (a user never receives internal notes). */
+export function useTicketReplies(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: ticketKeys.replies(id),
+    queryFn: async () => (await api.get<TicketReplyItem[]>(`ticket_replies/${id}`)).data,
+    enabled: id > 0,
+  });
+}
+
+/** A picker's options from a lookup path (`tickets_department_q`, `tickets_priority_q`...). */
+export function useTicketLookup(path: string | null, q = '') {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: ticketKeys.lookup(path ?? '', q),
+    queryFn: async () => {
+      const query = new URLSearchParams({ limit: '100', ...(q ? { q } : {}) });
+      return (await api.get<TicketOption[]>(`${path}?${query}`)).data;
+    },
+    enabled: path !== null,
+    staleTime: 60_000,
+  });
+}
+
+/** Invalidates a ticket, its conversation and every list (after any change). */
+function useRefreshTicket() {
+  const client = useQueryClient();
+  return (id?: number) => {
+    if (id) {
+      void client.invalidateQueries({ queryKey: ticketKeys.ticket(id) });
+      void client.invalidateQueries({ queryKey: ticketKeys.replies(id) });
+    }
+    void client.invalidateQueries({ queryKey: ['list'] });
+  };
+}
+
+/** `POST tickets`. */
+export function useCreateTicket() {
+  const { api } = useApi();
+  const refresh = useRefreshTicket();
+  return useMutation({
+    mutationFn: async (body: Record<string, unknown>) =>
+      (await api.post<{ id: number }>('tickets', body)).data,
+    onSuccess: () => refresh(),
+  });
+}
+
+/** `POST ticket_reply` (staff may mark it internal). */
+export function useReplyTicket(id: number) {
+  const { api } = useApi();
+  const refresh = useRefreshTicket();
+  return useMutation({
+    mutationFn: async (body: { message: string; is_internal?: boolean; attachments: string[] }) =>
+      (await api.post<{ id: number }>('ticket_reply', { ticket_id: id, ...body })).data,
+    onSuccess: () => refresh(id),
+  });
+}
+
+/** A ticket action answered with a message only (close, rate, status, update, delete). */
+export function useTicketAction(id: number) {
+  const { api } = useApi();
+  const refresh = useRefreshTicket();
+  return useMutation({
+    mutationFn: async (call: { method: 'put' | 'post' | 'delete'; path: string; body?: unknown }) =>
+      call.method === 'delete'
+        ? await api.delete(call.path)
+        : call.method === 'put'
+          ? await api.put(call.path, call.body)
+          : await api.post(call.path, call.body),
+    onSuccess: () => refresh(id),
+  });
+}
+
+/** `POST file/upload` through the long-timeout client: the stored key. */
+export function useTicketUpload() {
+  const { upload } = useApi();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      form.append('fileName', file.name);
+      return (await upload.post<{ file: string; url: string }>('file/upload', form)).data;
+    },
+  });
+}
