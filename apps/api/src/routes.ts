@@ -2,6 +2,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminStaffRoutes } from './modules/admins/admin-staff.routes';
 import { adminAuthRoutes } from './modules/admins/admins.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { adminConnectionsRoutes } from './modules/connections/admin-connections.routes';
+import { connectionsRoutes } from './modules/connections/connections.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express-spotify/admin-express.routes';
 import { expressRoutes } from './modules/express-spotify/express.routes';
@@ -52,6 +54,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   expressRoutes,
   adminExpressRoutes,
   scrapingRoutes,
+  connectionsRoutes,
+  adminConnectionsRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

@@ -19,7 +19,9 @@ export function sealSecret(appKey: string, plain: string, purpose: string): stri
   const cipher = createCipheriv('aes-256-gcm', tokenKey(appKey), iv);
   cipher.setAAD(Buffer.from(purpose));
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return [VERSION, iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ADMIN_PERMISSIONS, DEFAULT_USER_ROLES, SUPER_ADMIN_ROLE, USER_PERMISSIONS } from '@lm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../db/client';
+import { seedSocialReference } from '../modules/connections/tiers.service';
 import { seedExpressReference } from '../modules/express-spotify/express.seed';
 import {
   catalogTerms,
@@ -126,4 +127,5 @@ export async function seedReference(database: Database): Promise<void> {
   });
   await seedSettings(database);
   await seedExpressReference(database);
+  await seedSocialReference({ database });
 }

@@ -2,13 +2,15 @@ import type { RouteModule } from '../../platform/app';
 import { mailRoutes } from '../mail/mail.routes';
 import { queueProbeRoutes } from '../queues/queues.routes';
 import { devClockRoutes } from './dev-clock.routes';
+import { devSocialRoutes } from './dev-social.routes';
 
 /**
- * Development tools under `/api/admin/dev/*`: the product's clock, the dev mailbox and the queue
- * probe. Registered only outside production (issue 11 items 1 and 4): in production these routes do
+ * Development tools under `/api/admin/dev/*`: the product's clock, the dev mailbox, the queue probe
+ * and the sandbox TikTok/Instagram posts. Registered only outside production (issue 11 items 1 and 4): in production these routes do
  * not exist, so nothing can reach them whatever an admin holds.
  */
 export const devRoutes: RouteModule = async (app, deps) => {
   if (deps.config.NODE_ENV === 'production') return;
-  for (const routes of [devClockRoutes, mailRoutes, queueProbeRoutes]) await routes(app, deps);
+  for (const routes of [devClockRoutes, mailRoutes, queueProbeRoutes, devSocialRoutes])
+    await routes(app, deps);
 };

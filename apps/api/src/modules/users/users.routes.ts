@@ -2,6 +2,8 @@ import { adminUserSchema, declineUserSchema, USER_ADMIN_PERMISSIONS } from '@lm/
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accountSchema } from '../connections/connections.routes';
+import { accountsOfUsers } from '../connections/connections.service';
 import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
@@ -315,7 +317,15 @@ export const usersRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: idParams,
-        response: { 200: envelope(z.object({ spotify: z.array(connection) })) },
+        response: {
+          200: envelope(
+            z.object({
+              spotify: z.array(connection),
+              tiktok: z.array(accountSchema),
+              instagram: z.array(accountSchema),
+            }),
+          ),
+        },
       },
     },
     async (req) => {
@@ -325,8 +335,12 @@ export const usersRoutes: RouteModule = (app, deps) => {
         .from(spotifyConnections)
         .where(eq(spotifyConnections.userId, req.params.id))
         .orderBy(desc(spotifyConnections.id));
+      // TikTok and Instagram accounts of any user type, revoked ones too (staff see the history).
+      const social = await accountsOfUsers(deps, [req.params.id]);
       return {
         data: {
+          tiktok: social.filter((a) => a.platform === 'tiktok'),
+          instagram: social.filter((a) => a.platform === 'instagram'),
           spotify: rows.map((r) => ({
             id: r.id,
             name: r.name,

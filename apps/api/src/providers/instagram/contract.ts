@@ -52,7 +52,12 @@ export interface InstagramMediaPage {
 }
 
 /** Why an Instagram call failed. */
-export type InstagramFailure = 'invalid_grant' | 'token_invalid' | 'not_found' | 'rate_limited' | 'unavailable';
+export type InstagramFailure =
+  | 'invalid_grant'
+  | 'token_invalid'
+  | 'not_found'
+  | 'rate_limited'
+  | 'unavailable';
 
 /** An Instagram call that failed; `failure` says why. */
 export class InstagramApiError extends Error {

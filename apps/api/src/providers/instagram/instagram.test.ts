@@ -43,8 +43,13 @@ describe('Instagram provider against recorded responses (Instagram API with Inst
   });
 
   it('exchanges the code (without the "#_" Instagram appends) for the 1-hour token', async () => {
-    const { fetchImpl, requests } = replay({ [INSTAGRAM_ENDPOINTS.shortToken]: { status: 200, body: tokenShort } });
-    const short = await client(fetchImpl).exchangeCode('AQRecordedCode#_', 'http://localhost:3000/instagram/oauth/');
+    const { fetchImpl, requests } = replay({
+      [INSTAGRAM_ENDPOINTS.shortToken]: { status: 200, body: tokenShort },
+    });
+    const short = await client(fetchImpl).exchangeCode(
+      'AQRecordedCode#_',
+      'http://localhost:3000/instagram/oauth/',
+    );
     expect(short).toEqual({
       accessToken: 'IGAARecordedShortLivedTokenOne',
       userId: '17841400000000001',
@@ -57,8 +62,12 @@ describe('Instagram provider against recorded responses (Instagram API with Inst
   });
 
   it('refuses a used code as invalid_grant', async () => {
-    const { fetchImpl } = replay({ [INSTAGRAM_ENDPOINTS.shortToken]: { status: 400, body: tokenShortInvalid } });
-    const error = await client(fetchImpl).exchangeCode('used', 'http://localhost:3000/instagram/oauth/').catch((e) => e);
+    const { fetchImpl } = replay({
+      [INSTAGRAM_ENDPOINTS.shortToken]: { status: 400, body: tokenShortInvalid },
+    });
+    const error = await client(fetchImpl)
+      .exchangeCode('used', 'http://localhost:3000/instagram/oauth/')
+      .catch((e) => e);
     expect(error).toBeInstanceOf(InstagramApiError);
     expect(error.failure).toBe('invalid_grant');
   });
@@ -121,10 +130,20 @@ describe('Instagram provider against recorded responses (Instagram API with Inst
 
   it('reports an expired token and a deleted media by their kinds', async () => {
     const expired = replay({ [`${G}/me`]: { status: 400, body: errorTokenExpired } });
-    expect((await client(expired.fetchImpl).me('IGAA').catch((e) => e)).failure).toBe('token_invalid');
+    expect(
+      (
+        await client(expired.fetchImpl)
+          .me('IGAA')
+          .catch((e) => e)
+      ).failure,
+    ).toBe('token_invalid');
     const gone = replay({ [`${G}/18060000000000009/insights`]: { status: 400, body: errorNotFound } });
-    expect((await client(gone.fetchImpl).mediaViews('IGAA', '18060000000000009').catch((e) => e)).failure).toBe(
-      'not_found',
-    );
+    expect(
+      (
+        await client(gone.fetchImpl)
+          .mediaViews('IGAA', '18060000000000009')
+          .catch((e) => e)
+      ).failure,
+    ).toBe('not_found');
   });
 });

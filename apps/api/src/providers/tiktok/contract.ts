@@ -54,7 +54,12 @@ export interface TikTokVideoPage {
 }
 
 /** Why a TikTok call failed, for callers that react (a dead token means reconnect). */
-export type TikTokFailure = 'invalid_grant' | 'token_invalid' | 'scope_missing' | 'rate_limited' | 'unavailable';
+export type TikTokFailure =
+  | 'invalid_grant'
+  | 'token_invalid'
+  | 'scope_missing'
+  | 'rate_limited'
+  | 'unavailable';
 
 /** A TikTok call that failed; `failure` says why. */
 export class TikTokApiError extends Error {
@@ -68,7 +73,12 @@ export class TikTokApiError extends Error {
 }
 
 /** Scopes the product asks for: profile and stats (follower count) and the public video list. */
-export const TIKTOK_SCOPES = ['user.info.basic', 'user.info.profile', 'user.info.stats', 'video.list'] as const;
+export const TIKTOK_SCOPES = [
+  'user.info.basic',
+  'user.info.profile',
+  'user.info.stats',
+  'video.list',
+] as const;
 
 /** Most videos `/v2/video/list/` answers per page, and ids `/v2/video/query/` takes per call. */
 export const TIKTOK_PAGE_SIZE = 20;

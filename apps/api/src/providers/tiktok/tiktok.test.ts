@@ -35,7 +35,9 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
     const url = new URL(client().authorizationUrl('state-xyz', 'http://localhost:3000/tiktok/callback/'));
     expect(`${url.origin}${url.pathname}`).toBe(TIKTOK_ENDPOINTS.authorize);
     expect(url.searchParams.get('client_key')).toBe('awrecordedclientkey');
-    expect(url.searchParams.get('scope')).toBe('user.info.basic,user.info.profile,user.info.stats,video.list');
+    expect(url.searchParams.get('scope')).toBe(
+      'user.info.basic,user.info.profile,user.info.stats,video.list',
+    );
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('state')).toBe('state-xyz');
     expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:3000/tiktok/callback/');
@@ -43,7 +45,10 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
 
   it('exchanges the code as a form post and reads the lifetimes from the answer', async () => {
     const { fetchImpl, requests } = replay({ [TIKTOK_ENDPOINTS.token]: { status: 200, body: tokenCode } });
-    const tokens = await client(fetchImpl).exchangeCode('recorded-code', 'http://localhost:3000/tiktok/callback/');
+    const tokens = await client(fetchImpl).exchangeCode(
+      'recorded-code',
+      'http://localhost:3000/tiktok/callback/',
+    );
     expect(tokens).toEqual({
       openId: tokenCode.open_id,
       accessToken: tokenCode.access_token,
@@ -73,7 +78,9 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
 
   it('fails an expired or reused grant as invalid_grant', async () => {
     const { fetchImpl } = replay({ [TIKTOK_ENDPOINTS.token]: { status: 400, body: tokenInvalid } });
-    const error = await client(fetchImpl).refresh('rft.used').catch((e) => e);
+    const error = await client(fetchImpl)
+      .refresh('rft.used')
+      .catch((e) => e);
     expect(error).toBeInstanceOf(TikTokApiError);
     expect(error.failure).toBe('invalid_grant');
   });
@@ -98,7 +105,9 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
   });
 
   it('lists videos newest first with the cursor of the next page', async () => {
-    const { fetchImpl, requests } = replay({ [TIKTOK_ENDPOINTS.videoList]: { status: 200, body: videoList } });
+    const { fetchImpl, requests } = replay({
+      [TIKTOK_ENDPOINTS.videoList]: { status: 200, body: videoList },
+    });
     const page = await client(fetchImpl).listVideos('act.recorded', { cursor: 1763900000000 });
     expect(page.hasMore).toBe(true);
     expect(page.cursor).toBe(1763516400000);
@@ -114,8 +123,13 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
   });
 
   it('queries chosen videos by id; a video missing from the answer is gone', async () => {
-    const { fetchImpl, requests } = replay({ [TIKTOK_ENDPOINTS.videoQuery]: { status: 200, body: videoQuery } });
-    const videos = await client(fetchImpl).queryVideos('act.recorded', ['7575000000000000001', '7573500000000000002']);
+    const { fetchImpl, requests } = replay({
+      [TIKTOK_ENDPOINTS.videoQuery]: { status: 200, body: videoQuery },
+    });
+    const videos = await client(fetchImpl).queryVideos('act.recorded', [
+      '7575000000000000001',
+      '7573500000000000002',
+    ]);
     expect(videos.map((v) => [v.id, v.viewCount])).toEqual([['7575000000000000001', 64018]]);
     expect(JSON.parse(String(requests[0]!.init!.body))).toEqual({
       filters: { video_ids: ['7575000000000000001', '7573500000000000002'] },
@@ -124,7 +138,9 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
 
   it('reports an invalid access token as token_invalid', async () => {
     const { fetchImpl } = replay({ [TIKTOK_ENDPOINTS.userInfo]: { status: 401, body: errorTokenInvalid } });
-    const error = await client(fetchImpl).userInfo('act.dead').catch((e) => e);
+    const error = await client(fetchImpl)
+      .userInfo('act.dead')
+      .catch((e) => e);
     expect(error).toBeInstanceOf(TikTokApiError);
     expect(error.failure).toBe('token_invalid');
   });

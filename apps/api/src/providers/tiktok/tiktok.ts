@@ -107,7 +107,9 @@ export function createTikTokProvider(options: {
     const body = (await res.json().catch(() => ({}))) as TokenAnswer;
     if (!res.ok || body.error || !body.access_token || !body.refresh_token || !body.open_id) {
       const failure: TikTokFailure =
-        body.error === 'invalid_grant' || body.error === 'invalid_request' ? 'invalid_grant' : failureOf(res.status, body.error);
+        body.error === 'invalid_grant' || body.error === 'invalid_request'
+          ? 'invalid_grant'
+          : failureOf(res.status, body.error);
       throw new TikTokApiError(failure, `tiktok token call failed: ${body.error ?? res.status}`);
     }
     return {
