@@ -602,8 +602,7 @@ export async function accessTokenOf(deps: Deps, accountId: number): Promise<stri
     return row;
   };
   let row = await read();
-  if (!row || row.status !== 'connected' || !row.accessToken)
-    throw new ConflictError('connections.account_expired');
+  if (row?.status !== 'connected' || !row.accessToken) throw new ConflictError('connections.account_expired');
   const platform = row.platform as SocialPlatformName;
   if (
     !row.accessExpiresAt ||
@@ -611,7 +610,7 @@ export async function accessTokenOf(deps: Deps, accountId: number): Promise<stri
   ) {
     await refreshAccount(deps, accountId);
     row = await read();
-    if (!row || row.status !== 'connected' || !row.accessToken)
+    if (row?.status !== 'connected' || !row.accessToken)
       throw new ConflictError('connections.account_expired');
   }
   return openSecret(deps.config.APP_KEY, row.accessToken, purpose(platform, 'access'));

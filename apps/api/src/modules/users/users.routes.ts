@@ -2,13 +2,13 @@ import { adminUserSchema, declineUserSchema, USER_ADMIN_PERMISSIONS } from '@lm/
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accountSchema } from '../connections/connections.routes';
-import { accountsOfUsers } from '../connections/connections.service';
 import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { listActivities } from '../activities/activities.service';
+import { accountSchema } from '../connections/connections.routes';
+import { accountsOfUsers } from '../connections/connections.service';
 import * as expressQueries from '../express-spotify/express.queries';
 import { spotifyConnections } from '../express-spotify/express.schema';
 import * as users from './users.service';

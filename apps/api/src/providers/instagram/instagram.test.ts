@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { InstagramApiError } from './contract';
 import { createInstagramProvider, INSTAGRAM_ENDPOINTS } from './instagram';
-import errorTokenExpired from './recorded/error-token-expired.json' with { type: 'json' };
 import errorNotFound from './recorded/error-media-not-found.json' with { type: 'json' };
+import errorTokenExpired from './recorded/error-token-expired.json' with { type: 'json' };
 import insightsEmpty from './recorded/insights-empty.json' with { type: 'json' };
 import insightsViews from './recorded/insights-views.json' with { type: 'json' };
-import mediaPage from './recorded/media-page.json' with { type: 'json' };
 import meCreator from './recorded/me-creator.json' with { type: 'json' };
+import mediaPage from './recorded/media-page.json' with { type: 'json' };
 import tokenLong from './recorded/token-long.json' with { type: 'json' };
 import tokenRefresh from './recorded/token-refresh.json' with { type: 'json' };
 import tokenShort from './recorded/token-short.json' with { type: 'json' };
