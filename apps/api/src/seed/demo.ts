@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { type Database, withTransaction } from '../db/client';
 import { users } from '../modules/accounts/accounts.schema';
 import { admins } from '../modules/admins/admins.schema';
+import { seedConnectionsDemo } from '../modules/connections/connections.demo';
 import { seedCompletedDemoCampaigns } from '../modules/express-spotify/express.demo';
 import { seedExpressDemo } from '../modules/express-spotify/express.seed';
 import { adminRoles, roles } from '../modules/rbac/rbac.schema';
@@ -86,10 +87,12 @@ export async function seedDemo(database: Database): Promise<void> {
 /**
  * Demo history that goes through the product's own machinery (after `seedDemo`, once the jobs,
  * mailer and providers exist): the demo artist's campaigns that completed on the demo curator's
- * playlists, which leave the curator earnings to withdraw. Idempotent.
+ * playlists, which leave the curator earnings to withdraw; the demo influencer's TikTok and Instagram
+ * accounts with their tiers. Idempotent.
  */
 export async function seedDemoHistory(deps: AppDeps): Promise<void> {
   await seedCompletedDemoCampaigns(deps);
+  await seedConnectionsDemo(deps);
 }
 
 const demoSeeders: ((database: Database) => Promise<void>)[] = [];

@@ -526,3 +526,24 @@ describe('sandbox dev controls: post, views, delete', () => {
     ).toBe(401);
   });
 });
+
+describe('demo data', () => {
+  it('gives the demo influencer a TikTok and an Instagram account with tiers, once', async () => {
+    const { seedConnectionsDemo } = await import('./connections.demo');
+    const user = await ctx.makeUser({ userTypeId: 3, email: 'influencer@demo.test' });
+    await seedConnectionsDemo(ctx.deps);
+    await seedConnectionsDemo(ctx.deps);
+    const token = await ctx.loginUser(user.email);
+    const tiktok = (await ctx.call('GET', `${BASE.tiktok}${ACCOUNTS.tiktok}`, { token })).json().data;
+    const instagram = (await ctx.call('GET', `${BASE.instagram}${ACCOUNTS.instagram}`, { token })).json()
+      .data;
+    expect(tiktok).toHaveLength(1);
+    expect(tiktok[0]).toMatchObject({
+      user_name: 'ines.dances',
+      follower_count: 86_400,
+      tier: { tier_name: 'Mid' },
+    });
+    expect(instagram).toHaveLength(1);
+    expect(instagram[0]).toMatchObject({ user_name: 'ines.sings', tier: { tier_name: 'Micro' } });
+  });
+});
