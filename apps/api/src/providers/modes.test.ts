@@ -144,6 +144,10 @@ describe('production serves no sandbox and no dev tool (issue 11 items 1 and 4)'
       'GET /api/admin/dev/mailbox',
       'POST /api/admin/dev/clock/advance',
       'POST /api/admin/dev/queues/probe',
+      'POST /api/sandbox/tiktok/authorize',
+      'POST /api/sandbox/instagram/authorize',
+      'POST /api/admin/dev/tiktok/posts',
+      'DELETE /api/admin/dev/instagram/posts/:postId',
     ])
       expect(devOnly).toContain(expected);
   });

@@ -54,7 +54,6 @@ export function ConnectionsPage() {
         <Title order={2}>{t('social.title')}</Title>
         <Button
           leftSection={<Icon size={18} />}
-          color={platform === 'tiktok' ? 'dark' : 'pink'}
           loading={start.isPending}
           disabled={!available}
           onClick={connect}
