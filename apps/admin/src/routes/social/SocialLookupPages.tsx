@@ -236,7 +236,12 @@ function SocialLookupPage({ kind }: { kind: SocialLookupKind }) {
             {
               accessor: 'status',
               title: t('express.fields.status'),
-              render: (r) => <StatusBadge label={r.status === 0 ? 'Inactive' : 'Active'} />,
+              render: (r) => (
+                <StatusBadge
+                  label={r.status === 0 ? 'Inactive' : 'Active'}
+                  text={t(r.status === 0 ? 'express.admin.inactive' : 'express.admin.active')}
+                />
+              ),
             },
             {
               accessor: 'actions',
