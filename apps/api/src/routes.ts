@@ -2,6 +2,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminStaffRoutes } from './modules/admins/admin-staff.routes';
 import { adminAuthRoutes } from './modules/admins/admins.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { adminConnectionsRoutes } from './modules/connections/admin-connections.routes';
+import { connectionsRoutes } from './modules/connections/connections.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express/admin-express.routes';
 import { expressRoutes } from './modules/express/express.routes';
@@ -54,6 +56,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminExpressRoutes,
   scrapingRoutes,
   ticketsRoutes,
+  connectionsRoutes,
+  adminConnectionsRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

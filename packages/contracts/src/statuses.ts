@@ -48,6 +48,9 @@ export const STATUS_LABEL_KINDS: Readonly<Record<string, StatusKind>> = {
   closed: 'neutral',
   invited: 'in_progress',
   active: 'success',
+  connected: 'success',
+  expired: 'waiting',
+  revoked: 'neutral',
   approved: 'success',
   completed: 'success',
   paid: 'success',
@@ -164,6 +167,16 @@ export function formStatus(statusId: number): StatusEntry {
  */
 export function spotifyConnectionStatus(isActive: number): StatusEntry {
   return isActive === 1 ? entry(1, 'Active') : entry(isActive, 'Inactive');
+}
+
+/**
+ * A TikTok or Instagram account's connection (issue 12): connected (spec connected_status 1), expired
+ * (the platform refused its tokens: the owner must reconnect, so it waits on them), revoked.
+ */
+export function socialConnectionStatus(status: 'connected' | 'expired' | 'revoked'): StatusEntry {
+  return { connected: entry(1, 'Connected'), expired: entry(2, 'Expired'), revoked: entry(0, 'Revoked') }[
+    status
+  ];
 }
 
 /** Ticket: Mark Resolved sets status 3; delete allowed only at status 1; default priority Low (3). */

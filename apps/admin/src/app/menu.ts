@@ -118,6 +118,13 @@ export const adminMenu: readonly MenuItem[] = [
         permission: 'view.main.genres.tab.list',
       },
       {
+        key: 'social-tiers',
+        label: 'social_admin.menu',
+        icon: IconBrandTiktok,
+        to: '/tiktok/express/tiers/list',
+        permission: EXPRESS.tiers,
+      },
+      {
         key: 'sliders',
         label: 'nav.sliders',
         icon: IconPhoto,

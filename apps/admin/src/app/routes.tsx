@@ -137,6 +137,19 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: USER_ADMIN_PERMISSIONS.view },
     screen: page(() => import('../routes/users/UserOverviewPage'), 'UserOverviewPage'),
   },
+  // TikTok and Instagram tiers and durations (issue 12; spec section 2).
+  ...(['tiktok', 'instagram'] as const).flatMap((platform) => [
+    {
+      path: `/${platform}/express/tiers/list`,
+      access: { permission: EXPRESS.tiers },
+      screen: page(() => import('../routes/social/SocialLookupPages'), 'SocialTiersPage'),
+    },
+    {
+      path: `/${platform}/express/durations/list`,
+      access: { permission: EXPRESS.tiers },
+      screen: page(() => import('../routes/social/SocialLookupPages'), 'SocialDurationsPage'),
+    },
+  ]),
   // Spotify express (permissions of the API's admin express routes).
   {
     path: '/express/tiers/list',

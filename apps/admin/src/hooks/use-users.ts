@@ -114,12 +114,33 @@ export function useWalletSummary(id: number) {
   });
 }
 
+/** A TikTok or Instagram account connected by the user (issue 12). */
+export interface SocialConnection {
+  id: number;
+  platform: 'tiktok' | 'instagram';
+  user_name: string;
+  display_name: string;
+  follower_count: number | null;
+  account_type: string | null;
+  status: 'connected' | 'expired' | 'revoked';
+  tier: { id: number; tier_name: string; price: number } | null;
+  connected_at: string;
+  revoked_at: string | null;
+}
+
+/** GET admin/users/{id}/connections: the user's Spotify, TikTok and Instagram accounts. */
 export function useUserConnections(id: number) {
   const { api } = useApi();
   return useQuery({
     queryKey: userKeys.connections(id),
     queryFn: async () =>
-      (await api.get<{ spotify: SpotifyConnection[] }>(`admin/users/${id}/connections`)).data,
+      (
+        await api.get<{
+          spotify: SpotifyConnection[];
+          tiktok: SocialConnection[];
+          instagram: SocialConnection[];
+        }>(`admin/users/${id}/connections`)
+      ).data,
   });
 }
 

@@ -93,6 +93,12 @@ export const envSchema = z.object({
   WISE_PROFILE_ID: z.string().optional(),
   WISE_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   WISE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** TikTok Login Kit app (influencer connections, issue 12). Both unset: the sandbox TikTok (off in production). */
+  TIKTOK_CLIENT_KEY: z.string().optional(),
+  TIKTOK_CLIENT_SECRET: z.string().optional(),
+  /** Instagram app (Instagram API with Instagram Login). Both unset: the sandbox Instagram (off in production). */
+  INSTAGRAM_APP_ID: z.string().optional(),
+  INSTAGRAM_APP_SECRET: z.string().optional(),
   /**
    * Offline GeoIP database (a MaxMind DB file such as GeoLite2-Country.mmdb) for the country of user
    * activities. Unset or missing: the country is recorded as unknown. Never downloaded by the product.

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import { expressJobs } from '../modules/express/express.service';
+import { connectionsJobs } from '../modules/connections/connections.jobs';
 import { payoutJobs } from '../modules/payouts/payouts.service';
 import { queueJobs } from '../modules/queues/queues.service';
 import { scrapingJobDefinitions } from '../modules/scraping/scraping.jobs';
@@ -19,6 +20,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...payoutJobs(deps),
     ...scrapingJobDefinitions(deps),
     ...ticketJobDefinitions(deps),
+    ...connectionsJobs(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 

@@ -37,21 +37,45 @@ describe('providerModes: the one place that picks real, sandbox or off (issue 11
       paypal: 'sandbox',
       spotify: 'sandbox',
       wise: 'sandbox',
+      tiktok: 'sandbox',
+      instagram: 'sandbox',
     });
     expect(
       providerModes(
-        env({ NODE_ENV: 'test', ...REAL_KEYS, GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's' }),
+        env({
+          NODE_ENV: 'test',
+          ...REAL_KEYS,
+          GOOGLE_CLIENT_ID: 'g',
+          GOOGLE_CLIENT_SECRET: 's',
+          TIKTOK_CLIENT_KEY: 't',
+          TIKTOK_CLIENT_SECRET: 's',
+          INSTAGRAM_APP_ID: 'i',
+          INSTAGRAM_APP_SECRET: 's',
+        }),
       ),
-    ).toEqual({ google: 'real', card: 'real', paypal: 'real', spotify: 'real', wise: 'real' });
+    ).toEqual({
+      google: 'real',
+      card: 'real',
+      paypal: 'real',
+      spotify: 'real',
+      wise: 'real',
+      tiktok: 'real',
+      instagram: 'real',
+    });
   });
 
   it('refuses half a configuration, naming what is missing', () => {
     expect(() => env({ NODE_ENV: 'test', GOOGLE_CLIENT_ID: 'g' })).toThrow(/GOOGLE_CLIENT_SECRET/);
     expect(() => env({ NODE_ENV: 'test', PAYPAL_CLIENT_ID: 'p' })).toThrow(/PAYPAL_WEBHOOK_ID/);
+    expect(() => env({ NODE_ENV: 'test', TIKTOK_CLIENT_KEY: 't' })).toThrow(/TIKTOK_CLIENT_SECRET/);
+    expect(() => env({ NODE_ENV: 'test', INSTAGRAM_APP_SECRET: 'i' })).toThrow(/INSTAGRAM_APP_ID/);
   });
 
   it('in production: Google sign-in off without its keys, every money or campaign provider required', () => {
     expect(providerModes(env(PRODUCTION)).google).toBe('off');
+    // TikTok and Instagram wait for each platform's app review: a site may launch without them (issue 12).
+    expect(providerModes(env(PRODUCTION)).tiktok).toBe('off');
+    expect(providerModes(env(PRODUCTION)).instagram).toBe('off');
     for (const missing of ['STRIPE_SECRET_KEY', 'PAYPAL_CLIENT_ID', 'SPOTIFY_CLIENT_ID', 'WISE_API_TOKEN']) {
       const vars: Record<string, string> = { ...PRODUCTION };
       // Drop the whole provider so the error is "production lacks it", not "half configured".
@@ -120,6 +144,10 @@ describe('production serves no sandbox and no dev tool (issue 11 items 1 and 4)'
       'GET /api/admin/dev/mailbox',
       'POST /api/admin/dev/clock/advance',
       'POST /api/admin/dev/queues/probe',
+      'POST /api/sandbox/tiktok/authorize',
+      'POST /api/sandbox/instagram/authorize',
+      'POST /api/admin/dev/tiktok/posts',
+      'DELETE /api/admin/dev/instagram/posts/:postId',
     ])
       expect(devOnly).toContain(expected);
   });

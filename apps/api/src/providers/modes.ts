@@ -1,7 +1,7 @@
 import type { Env } from '../config/env';
 
 /** External services the product talks to (DESIGN section 2). */
-export const PROVIDER_NAMES = ['google', 'card', 'paypal', 'spotify', 'wise'] as const;
+export const PROVIDER_NAMES = ['google', 'card', 'paypal', 'spotify', 'wise', 'tiktok', 'instagram'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 /**
@@ -19,20 +19,30 @@ const KEYS: Record<ProviderName, readonly (keyof Env)[]> = {
   paypal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
   spotify: ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET'],
   wise: ['WISE_API_TOKEN', 'WISE_PROFILE_ID', 'WISE_WEBHOOK_PUBLIC_KEY'],
+  tiktok: ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
+  instagram: ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
 };
 
 /**
  * Providers a production site can run without: Google sign-in is a convenience (e-mail and password
- * always work). Card, PayPal, Spotify and Wise carry the product's money and its campaigns, so
+ * always work); TikTok and Instagram need an app review by each platform before they can serve the
+ * public, so a site may launch with Spotify campaigns only and switch them on when its keys arrive
+ * (issue 12). Card, PayPal, Spotify and Wise carry the product's money and its first campaigns, so
  * production refuses to start without them rather than run a marketplace that cannot take or pay money.
  */
-const OPTIONAL_IN_PRODUCTION: ReadonlySet<ProviderName> = new Set(['google']);
+const OPTIONAL_IN_PRODUCTION: ReadonlySet<ProviderName> = new Set(['google', 'tiktok', 'instagram']);
 
 /** What a start error says about a provider (names the variables to set). */
 function label(name: ProviderName): string {
-  return { google: 'Google sign-in', card: 'Stripe', paypal: 'PayPal', spotify: 'Spotify', wise: 'Wise' }[
-    name
-  ];
+  return {
+    google: 'Google sign-in',
+    card: 'Stripe',
+    paypal: 'PayPal',
+    spotify: 'Spotify',
+    wise: 'Wise',
+    tiktok: 'TikTok',
+    instagram: 'Instagram',
+  }[name];
 }
 
 /**
@@ -41,7 +51,8 @@ function label(name: ProviderName): string {
  * - All of a provider's variables set: `real`. Some but not all: a start error (a half-configured
  *   provider would otherwise fall back without anyone noticing).
  * - None set, outside production: `sandbox` (the default that lets `npm start` run everything).
- * - None set, in production: `off` for Google sign-in; a start error for card, PayPal, Spotify and Wise.
+ * - None set, in production: `off` for Google sign-in, TikTok and Instagram; a start error for card,
+ *   PayPal, Spotify and Wise.
  * @throws Error naming the provider and the variables to set
  */
 export function providerModes(config: Env): ProviderModes {

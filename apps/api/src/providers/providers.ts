@@ -7,11 +7,15 @@ import type { GoogleOAuthProvider } from './google/contract';
 import { createGoogleProvider } from './google/google';
 import { createOffGoogleProvider } from './google/off';
 import { createSandboxGoogleProvider } from './google/sandbox';
+import type { InstagramProvider } from './instagram/contract';
+import { createInstagramProviderFromConfig } from './instagram/index';
 import { providerModes } from './modes';
 import type { CardCheckoutProvider, PayPalProvider } from './payments/contract';
 import { createPaymentProviders } from './payments/index';
 import type { SpotifyProvider } from './spotify/contract';
 import { createSpotifyProvider } from './spotify/index';
+import type { TikTokProvider } from './tiktok/contract';
+import { createTikTokProviderFromConfig } from './tiktok/index';
 import type { WiseProvider } from './wise/contract';
 import { createWiseProviderFromConfig } from './wise/index';
 
@@ -22,12 +26,15 @@ export interface Providers {
   rates: RatesProvider;
   spotify: SpotifyProvider;
   wise: WiseProvider;
+  tiktok: TikTokProvider;
+  instagram: InstagramProvider;
 }
 
 /**
  * Build every provider as `providerModes` (providers/modes.ts, the one place that decides) says:
  * the real client when its keys are set, the sandbox outside production, or off (Google sign-in in
- * production without keys). Exchange rates come from Wise whenever Wise is real.
+ * production without keys; TikTok and Instagram likewise). Exchange rates come from Wise whenever Wise
+ * is real.
  * @throws Error from `providerModes` (half-configured provider, production without keys)
  */
 export function createProviders(config: Config, database: Database): Providers {
@@ -47,5 +54,7 @@ export function createProviders(config: Config, database: Database): Providers {
         : createSandboxRates(),
     spotify: createSpotifyProvider(config, database),
     wise: createWiseProviderFromConfig(config, database),
+    tiktok: createTikTokProviderFromConfig(config, database),
+    instagram: createInstagramProviderFromConfig(config, database),
   };
 }

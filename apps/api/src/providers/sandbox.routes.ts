@@ -1,19 +1,22 @@
 import type { RouteModule } from '../platform/app';
 import { sandboxGoogleRoutes } from './google/sandbox.routes';
 import { sandboxPaymentRoutes } from './payments/sandbox.routes';
+import { sandboxSocialRoutes } from './sandbox-social.routes';
 import { sandboxSpotifyRoutes } from './spotify/sandbox.routes';
 import { sandboxSitesRoutes } from './spotify/sandbox-sites.routes';
 import { sandboxWiseRoutes } from './wise/sandbox.routes';
 
 /**
  * The pages and dev controls of the sandbox providers under `/api/sandbox/*` (consent pages, hosted
- * checkout, placement and transfer controls). Each provider's routes are registered only while that
+ * checkout, placement and transfer controls, TikTok and Instagram consent). Each provider's routes are registered only while that
  * provider is its sandbox, which `providerModes` (providers/modes.ts) never picks in production, so
  * production has no `/api/sandbox` route at all (issue 11 item 1).
  */
 export const sandboxRoutes: RouteModule = async (app, deps) => {
-  const { google, payments, spotify, wise } = deps.providers;
-  const any = [google, payments.card, payments.paypal, spotify, wise].some((p) => p.name === 'sandbox');
+  const { google, payments, spotify, wise, tiktok, instagram } = deps.providers;
+  const any = [google, payments.card, payments.paypal, spotify, wise, tiktok, instagram].some(
+    (p) => p.name === 'sandbox',
+  );
   if (!any) return;
   // The sandbox pages are plain HTML forms, which post urlencoded bodies.
   app.addContentTypeParser(
@@ -27,6 +30,7 @@ export const sandboxRoutes: RouteModule = async (app, deps) => {
     sandboxSpotifyRoutes,
     sandboxSitesRoutes,
     sandboxWiseRoutes,
+    sandboxSocialRoutes,
   ])
     await routes(app, deps);
 };

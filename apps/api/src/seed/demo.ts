@@ -5,6 +5,7 @@ import { users } from '../modules/accounts/accounts.schema';
 import { admins } from '../modules/admins/admins.schema';
 import { seedCompletedDemoCampaigns } from '../modules/express/express.demo';
 import { seedExpressDemo } from '../modules/express/express.seed';
+import { seedConnectionsDemo } from '../modules/connections/connections.demo';
 import { adminRoles, roles } from '../modules/rbac/rbac.schema';
 import { assignDefaultRoles } from '../modules/rbac/rbac.service';
 import { seedTicketDemo } from '../modules/tickets/tickets.seed';
@@ -88,10 +89,12 @@ export async function seedDemo(database: Database): Promise<void> {
 /**
  * Demo history that goes through the product's own machinery (after `seedDemo`, once the jobs,
  * mailer and providers exist): the demo artist's campaigns that completed on the demo curator's
- * playlists, which leave the curator earnings to withdraw. Idempotent.
+ * playlists, which leave the curator earnings to withdraw; the demo influencer's TikTok and Instagram
+ * accounts with their tiers. Idempotent.
  */
 export async function seedDemoHistory(deps: AppDeps): Promise<void> {
   await seedCompletedDemoCampaigns(deps);
+  await seedConnectionsDemo(deps);
 }
 
 const demoSeeders: ((database: Database) => Promise<void>)[] = [];

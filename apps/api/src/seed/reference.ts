@@ -2,6 +2,7 @@ import { ADMIN_PERMISSIONS, DEFAULT_USER_ROLES, SUPER_ADMIN_ROLE, USER_PERMISSIO
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../db/client';
 import { seedExpressReference } from '../modules/express/express.seed';
+import { seedSocialReference } from '../modules/connections/tiers.service';
 import {
   catalogTerms,
   countries,
@@ -128,4 +129,5 @@ export async function seedReference(database: Database): Promise<void> {
   await seedSettings(database);
   await seedExpressReference(database);
   await seedTicketReference(database);
+  await seedSocialReference({ database });
 }

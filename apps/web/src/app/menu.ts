@@ -68,6 +68,13 @@ export const userMenu: readonly MenuItem[] = [
         permission: 'CURATOR_PERMISSION',
       },
       {
+        key: 'social-connections',
+        label: 'social.title',
+        icon: IconPlugConnected,
+        to: '/tiktok/connection/list',
+        permission: 'INFLUENCER_PERMISSION',
+      },
+      {
         key: 'spotify-connections',
         label: 'express.connections.title',
         icon: IconPlugConnected,

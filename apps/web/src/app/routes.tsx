@@ -182,12 +182,13 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/express/campaigns/list',
-    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    // Spotify campaigns are artists' and curators' (the menu shows them to types 1 and 2 only).
+    access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] },
     screen: page(() => import('../routes/express/CampaignsListPage'), 'CampaignsListPage'),
   },
   {
     path: '/express-campaigns/:campaignId',
-    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] },
     screen: page(() => import('../routes/express/CampaignDetailPage'), 'CampaignDetailPage'),
   },
   {
@@ -214,6 +215,22 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/express/my/playlist/view/:id',
     access: { permission: 'CURATOR_PERMISSION' },
     screen: page(() => import('../routes/express/PlaylistViewPage'), 'PlaylistViewPage'),
+  },
+  // TikTok and Instagram connections of influencers (issue 12; spec section 2).
+  {
+    path: '/tiktok/connection/list',
+    access: { permission: 'INFLUENCER_PERMISSION' },
+    screen: page(() => import('../routes/connections/ConnectionsPage'), 'ConnectionsPage'),
+  },
+  {
+    path: '/tiktok/callback',
+    access: { permission: 'INFLUENCER_PERMISSION' },
+    screen: page(() => import('../routes/connections/ConnectionCallbackPage'), 'ConnectionCallbackPage'),
+  },
+  {
+    path: '/instagram/oauth',
+    access: { permission: 'INFLUENCER_PERMISSION' },
+    screen: page(() => import('../routes/connections/ConnectionCallbackPage'), 'ConnectionCallbackPage'),
   },
   {
     path: '/not-found',

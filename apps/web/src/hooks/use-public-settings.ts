@@ -11,6 +11,9 @@ export interface PublicSettings {
   auditing_days: number;
   /** False when the site has no Google sign-in (production without Google keys). */
   google_sign_in: boolean;
+  /** False when influencers cannot connect TikTok / Instagram accounts (production without the keys). */
+  tiktok_connect: boolean;
+  instagram_connect: boolean;
 }
 
 /** `GET setting/all`, fetched once per page load (silently: a failure leaves the defaults). */

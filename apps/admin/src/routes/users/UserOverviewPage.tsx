@@ -2,6 +2,7 @@ import {
   EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
   USER_ADMIN_PERMISSIONS as PERM,
   type SessionAdmin,
+  socialConnectionStatus,
   spotifyConnectionStatus,
   USER_STATUS_LABELS,
   type UserStatus,
@@ -435,44 +436,92 @@ function WalletTab({ user }: { user: AdminUser }) {
   );
 }
 
+/**
+ * Connections tab (spec section 2 "Connections (Spotify, TikTok, Instagram accounts)"), for every user
+ * type: each platform's accounts with their status, and for TikTok and Instagram the followers and tier.
+ */
 function ConnectionsTab({ user }: { user: AdminUser }) {
   const { t, i18n } = useTranslation();
   const connections = useUserConnections(user.id);
   if (connections.isLoading) return <Loader />;
-  const rows = connections.data?.spotify ?? [];
+  const spotify = connections.data?.spotify ?? [];
+  const none = (
+    <Text c="dimmed" size="sm">
+      {t('users.connections.none')}
+    </Text>
+  );
   return (
-    <Stack gap="sm">
-      <Title order={4}>
-        <Group gap={6}>
-          <IconBrandSpotify size={20} /> {t('users.connections.spotify')}
-        </Group>
-      </Title>
-      {rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t('users.connections.none')}
-        </Text>
-      ) : (
-        rows.map((c) => (
-          <Paper key={c.id} withBorder p="sm" radius="md">
-            <Group justify="space-between">
-              <div>
-                <Text fw={600}>{c.name}</Text>
-                <Text size="xs" c="dimmed" dir="ltr">
-                  {c.user_email ?? c.user_name}
-                </Text>
-              </div>
-              <Group gap="xs">
-                <Text size="xs" c="dimmed">
-                  {formatDate(c.created_at, i18n.language)}
-                </Text>
-                <Badge variant="light" color={badgeColor(spotifyConnectionStatus(c.is_active).kind)}>
-                  {t(c.is_active === 1 ? 'users.connections.active' : 'users.connections.inactive')}
-                </Badge>
+    <Stack gap="lg">
+      <Stack gap="sm" data-testid="connections-spotify">
+        <Title order={4}>
+          <Group gap={6}>
+            <IconBrandSpotify size={20} /> {t('users.connections.spotify')}
+          </Group>
+        </Title>
+        {spotify.length === 0
+          ? none
+          : spotify.map((c) => (
+              <Paper key={c.id} withBorder p="sm" radius="md">
+                <Group justify="space-between">
+                  <div>
+                    <Text fw={600}>{c.name}</Text>
+                    <Text size="xs" c="dimmed" dir="ltr">
+                      {c.user_email ?? c.user_name}
+                    </Text>
+                  </div>
+                  <Group gap="xs">
+                    <Text size="xs" c="dimmed">
+                      {formatDate(c.created_at, i18n.language)}
+                    </Text>
+                    <Badge variant="light" color={badgeColor(spotifyConnectionStatus(c.is_active).kind)}>
+                      {t(c.is_active === 1 ? 'users.connections.active' : 'users.connections.inactive')}
+                    </Badge>
+                  </Group>
+                </Group>
+              </Paper>
+            ))}
+      </Stack>
+      {(['tiktok', 'instagram'] as const).map((platform) => {
+        const rows = connections.data?.[platform] ?? [];
+        const Icon = platform === 'tiktok' ? IconBrandTiktok : IconBrandInstagram;
+        return (
+          <Stack gap="sm" key={platform} data-testid={`connections-${platform}`}>
+            <Title order={4}>
+              <Group gap={6}>
+                <Icon size={20} /> {t(`nav.${platform}`)}
               </Group>
-            </Group>
-          </Paper>
-        ))
-      )}
+            </Title>
+            {rows.length === 0
+              ? none
+              : rows.map((c) => (
+                  <Paper key={c.id} withBorder p="sm" radius="md" data-testid="social-connection">
+                    <Group justify="space-between" wrap="wrap" gap="xs">
+                      <div>
+                        <Text fw={600}>{c.display_name}</Text>
+                        <Text size="xs" c="dimmed" dir="ltr">
+                          @{c.user_name}
+                        </Text>
+                      </div>
+                      <Group gap="xs" wrap="wrap">
+                        <Text size="xs" c="dimmed">
+                          {c.follower_count === null
+                            ? '—'
+                            : `${t('social.count', { n: c.follower_count })} ${t('social.followers')}`}
+                        </Text>
+                        <Badge variant="outline" color="gray">
+                          {c.tier?.tier_name ?? t('users.connections.no_tier')}
+                        </Badge>
+                        <Text size="xs" c="dimmed">
+                          {formatDate(c.connected_at, i18n.language)}
+                        </Text>
+                        <StatusBadge status={socialConnectionStatus(c.status)} />
+                      </Group>
+                    </Group>
+                  </Paper>
+                ))}
+          </Stack>
+        );
+      })}
     </Stack>
   );
 }
@@ -576,7 +625,7 @@ function HeaderActions({ user }: { user: AdminUser }) {
 /**
  * /users/{userId} (view.main.users.tab.list): the user overview of spec section 2. Tabs follow the
  * viewed user's type: Dashboard (last five campaigns) and Campaigns for artists and curators, Express
- * Playlists and Connections for curators, Wallet (with main.wallet.show.all.transactions) and
+ * Playlists for curators, Connections for every type (issue 12), Wallet (with main.wallet.show.all.transactions) and
  * Activities for everyone. Tabs of modules not built yet (tickets, fan finder, TikTok, Instagram) are
  * not shown.
  */
@@ -686,14 +735,13 @@ export function UserOverviewPage() {
       panel: <WalletTab user={u} />,
     });
   }
-  if (curator) {
-    tabs.push({
-      value: 'connections',
-      label: 'users.tabs.connections',
-      icon: IconPlugConnected,
-      panel: <ConnectionsTab user={u} />,
-    });
-  }
+  // Every user type: artists and curators connect Spotify, influencers TikTok and Instagram (issue 12).
+  tabs.push({
+    value: 'connections',
+    label: 'users.tabs.connections',
+    icon: IconPlugConnected,
+    panel: <ConnectionsTab user={u} />,
+  });
   if (session.ability.can('call', 'tickets.show')) {
     tabs.push({
       value: 'tickets',

@@ -3,14 +3,15 @@ import { mailRoutes } from '../mail/mail.routes';
 import { queueProbeRoutes } from '../queues/queues.routes';
 import { ticketsDevRoutes } from '../tickets/tickets.dev.routes';
 import { devClockRoutes } from './dev-clock.routes';
+import { devSocialRoutes } from './dev-social.routes';
 
 /**
  * Development tools under `/api/admin/dev/*`: the product's clock, the dev mailbox (with the sandbox
- * inbound sender that answers a ticket mail) and the queue probe. Registered only outside production (issue 11 items 1 and 4): in production these routes do
+ * inbound sender that answers a ticket mail), the queue probe and the sandbox TikTok/Instagram posts. Registered only outside production (issue 11 items 1 and 4): in production these routes do
  * not exist, so nothing can reach them whatever an admin holds.
  */
 export const devRoutes: RouteModule = async (app, deps) => {
   if (deps.config.NODE_ENV === 'production') return;
-  for (const routes of [devClockRoutes, mailRoutes, queueProbeRoutes, ticketsDevRoutes])
+  for (const routes of [devClockRoutes, mailRoutes, queueProbeRoutes, ticketsDevRoutes, devSocialRoutes])
     await routes(app, deps);
 };

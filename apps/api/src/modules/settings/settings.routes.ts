@@ -19,6 +19,9 @@ export const settingsRoutes: RouteModule = (app, deps) => {
           ...Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, all[k]])),
           // Whether the apps offer "Continue with Google" (off in production without Google keys).
           google_sign_in: deps.providers.google.name !== 'off',
+          // Whether influencers can connect TikTok and Instagram accounts (off in production without keys).
+          tiktok_connect: deps.providers.tiktok.name !== 'off',
+          instagram_connect: deps.providers.instagram.name !== 'off',
         },
       };
     },

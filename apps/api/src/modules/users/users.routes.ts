@@ -10,6 +10,8 @@ import { t } from '../../platform/i18n';
 import { listActivities } from '../activities/activities.service';
 import * as expressQueries from '../express/express.queries';
 import { spotifyConnections } from '../express/express.schema';
+import { accountSchema } from '../connections/connections.routes';
+import { accountsOfUsers } from '../connections/connections.service';
 import * as users from './users.service';
 
 const tags = ['admin users'];
@@ -340,7 +342,15 @@ export const usersRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: idParams,
-        response: { 200: envelope(z.object({ spotify: z.array(connection) })) },
+        response: {
+          200: envelope(
+            z.object({
+              spotify: z.array(connection),
+              tiktok: z.array(accountSchema),
+              instagram: z.array(accountSchema),
+            }),
+          ),
+        },
       },
     },
     async (req) => {
@@ -350,8 +360,12 @@ export const usersRoutes: RouteModule = (app, deps) => {
         .from(spotifyConnections)
         .where(eq(spotifyConnections.userId, req.params.id))
         .orderBy(desc(spotifyConnections.id));
+      // TikTok and Instagram accounts of any user type, revoked ones too (staff see the history).
+      const social = await accountsOfUsers(deps, [req.params.id]);
       return {
         data: {
+          tiktok: social.filter((a) => a.platform === 'tiktok'),
+          instagram: social.filter((a) => a.platform === 'instagram'),
           spotify: rows.map((r) => ({
             id: r.id,
             name: r.name,

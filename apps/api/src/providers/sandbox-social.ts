@@ -1,0 +1,213 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { signValue, verifyValue } from '../platform/signed';
+import { sandboxSocialPosts } from './sandbox-social.schema';
+
+/** The platforms the social sandbox stands in for. */
+export type SocialPlatform = 'tiktok' | 'instagram';
+
+/**
+ * A sandbox account as the consent page made it: the same handle is the same account (its id is
+ * derived from the handle), so connecting it twice, or from two users, meets the same account.
+ */
+export interface SandboxSocialProfile {
+  platform: SocialPlatform;
+  accountId: string;
+  username: string;
+  displayName: string;
+  followers: number;
+  /** Instagram only: BUSINESS, MEDIA_CREATOR or PERSONAL. */
+  accountType: string;
+}
+
+/** A post of a sandbox account (generated history or posted through the dev controls). */
+export interface SandboxSocialPost {
+  id: string;
+  platform: SocialPlatform;
+  accountId: string;
+  username: string;
+  musicId: string | null;
+  caption: string;
+  views: number;
+  postedAt: Date;
+  deletedAt: Date | null;
+}
+
+const hash = (s: string) => createHash('sha256').update(s).digest();
+/** A deterministic integer in [min, max] from `seed`. */
+export function seeded(seed: string, min: number, max: number): number {
+  return min + (hash(seed).readUInt32BE(0) % (max - min + 1));
+}
+
+/** The account id of a sandbox handle: TikTok open ids look like `-000…`, Instagram user ids are numeric. */
+export function sandboxAccountId(platform: SocialPlatform, username: string): string {
+  const h = hash(`${platform}:${username.toLowerCase()}`);
+  if (platform === 'instagram')
+    return `178414${(h.readBigUInt64BE(0) % 10n ** 11n).toString().padStart(11, '0')}`;
+  return `-000sbx${h.toString('base64url').slice(0, 24)}`;
+}
+
+/** Followers a sandbox handle has unless the consent page says otherwise (1,000 to 250,000). */
+export function sandboxDefaultFollowers(platform: SocialPlatform, username: string): number {
+  return seeded(`${platform}:followers:${username.toLowerCase()}`, 1_000, 250_000);
+}
+
+/** Posts every sandbox account has before any dev post: one every 3 days back from this instant. */
+const HISTORY_ANCHOR = Date.UTC(2026, 0, 1);
+const HISTORY_POSTS = 4;
+
+/** The deterministic history of an account: 4 posts, views 500 to 60,000, no campaign sound. */
+export function sandboxHistory(
+  platform: SocialPlatform,
+  accountId: string,
+  username: string,
+): SandboxSocialPost[] {
+  return Array.from({ length: HISTORY_POSTS }, (_, i) => {
+    const id =
+      platform === 'tiktok'
+        ? `74${String(seeded(`${accountId}:${i}:id`, 0, 2 ** 31)).padStart(17, '0')}`
+        : `180${String(seeded(`${accountId}:${i}:id`, 0, 2 ** 31)).padStart(14, '0')}`;
+    return {
+      id,
+      platform,
+      accountId,
+      username,
+      musicId: null,
+      caption: `Sandbox post ${i + 1} of @${username}`,
+      views: seeded(`${accountId}:${i}:views`, 500, 60_000),
+      postedAt: new Date(HISTORY_ANCHOR - (i + 1) * 3 * 86_400_000),
+      deletedAt: null,
+    };
+  });
+}
+
+type Row = typeof sandboxSocialPosts.$inferSelect;
+const toPost = (r: Row): SandboxSocialPost => ({ ...r, platform: r.platform as SocialPlatform });
+
+/**
+ * The sandbox's store of posts in PostgreSQL, shared by the TikTok and Instagram sandboxes and driven by
+ * the dev controls (modules/dev). Lists merge the deterministic history with the posts made here.
+ */
+export function sandboxSocialStore(database: Database) {
+  return {
+    /** Post a video or reel for the account, using the sound `musicId`. */
+    async post(input: {
+      platform: SocialPlatform;
+      accountId: string;
+      username: string;
+      musicId: string | null;
+      caption: string;
+      postedAt: Date;
+    }): Promise<SandboxSocialPost> {
+      const id =
+        input.platform === 'tiktok'
+          ? `75${BigInt(`0x${randomBytes(7).toString('hex')}`)
+              .toString()
+              .padStart(17, '0')
+              .slice(0, 17)}`
+          : `181${BigInt(`0x${randomBytes(6).toString('hex')}`)
+              .toString()
+              .padStart(14, '0')
+              .slice(0, 14)}`;
+      const [row] = await database.db
+        .insert(sandboxSocialPosts)
+        .values({ id, ...input })
+        .returning();
+      return toPost(row!);
+    },
+    /** Delete a post (it disappears from lists and queries); null when unknown or already deleted. */
+    async remove(platform: SocialPlatform, id: string, at: Date): Promise<SandboxSocialPost | null> {
+      const [row] = await database.db
+        .update(sandboxSocialPosts)
+        .set({ deletedAt: at })
+        .where(
+          and(
+            eq(sandboxSocialPosts.platform, platform),
+            eq(sandboxSocialPosts.id, id),
+            isNull(sandboxSocialPosts.deletedAt),
+          ),
+        )
+        .returning();
+      return row ? toPost(row) : null;
+    },
+    /** Add `views` to a live post (one atomic update); null when unknown or deleted. */
+    async addViews(platform: SocialPlatform, id: string, views: number): Promise<SandboxSocialPost | null> {
+      const [row] = await database.db
+        .update(sandboxSocialPosts)
+        .set({ views: sql`${sandboxSocialPosts.views} + ${views}` })
+        .where(
+          and(
+            eq(sandboxSocialPosts.platform, platform),
+            eq(sandboxSocialPosts.id, id),
+            isNull(sandboxSocialPosts.deletedAt),
+          ),
+        )
+        .returning();
+      return row ? toPost(row) : null;
+    },
+    /** The account's live posts, newest first: dev posts, then the deterministic history. */
+    async list(platform: SocialPlatform, accountId: string, username: string): Promise<SandboxSocialPost[]> {
+      const rows = await database.db
+        .select()
+        .from(sandboxSocialPosts)
+        .where(
+          and(
+            eq(sandboxSocialPosts.platform, platform),
+            eq(sandboxSocialPosts.accountId, accountId),
+            isNull(sandboxSocialPosts.deletedAt),
+          ),
+        )
+        .orderBy(desc(sandboxSocialPosts.postedAt));
+      return [...rows.map(toPost), ...sandboxHistory(platform, accountId, username)];
+    },
+    /** Live posts of the account with these ids (a deleted one is absent). */
+    async byIds(platform: SocialPlatform, accountId: string, username: string, ids: readonly string[]) {
+      const wanted = new Set(ids);
+      const history = sandboxHistory(platform, accountId, username).filter((p) => wanted.has(p.id));
+      if (ids.length === 0) return history;
+      const rows = await database.db
+        .select()
+        .from(sandboxSocialPosts)
+        .where(
+          and(
+            eq(sandboxSocialPosts.platform, platform),
+            eq(sandboxSocialPosts.accountId, accountId),
+            inArray(sandboxSocialPosts.id, [...wanted]),
+            isNull(sandboxSocialPosts.deletedAt),
+          ),
+        );
+      return [...rows.map(toPost), ...history];
+    },
+    /** A post by id whoever owns it (dev controls and the sound check); deleted ones included. */
+    async find(platform: SocialPlatform, id: string): Promise<SandboxSocialPost | null> {
+      const [row] = await database.db
+        .select()
+        .from(sandboxSocialPosts)
+        .where(and(eq(sandboxSocialPosts.platform, platform), eq(sandboxSocialPosts.id, id)));
+      return row ? toPost(row) : null;
+    },
+  };
+}
+export type SandboxSocialStore = ReturnType<typeof sandboxSocialStore>;
+
+/**
+ * Sandbox tokens: signed values carrying the account's profile, so any instance can read them. A refresh
+ * answers a new refresh token (fresh nonce) like TikTok's rotation.
+ */
+export function sandboxTokens(key: string, platform: SocialPlatform) {
+  const LIFETIME = 400 * 86_400;
+  return {
+    issue(kind: 'code' | 'access' | 'refresh', profile: SandboxSocialProfile, ttlSeconds = LIFETIME): string {
+      return signValue(
+        key,
+        { kind: `sandbox-${platform}-${kind}`, profile, n: randomBytes(6).toString('hex') },
+        ttlSeconds,
+      );
+    },
+    read(kind: 'code' | 'access' | 'refresh', token: string): SandboxSocialProfile | null {
+      const payload = verifyValue<{ kind: string; profile: SandboxSocialProfile }>(key, token);
+      return payload?.kind === `sandbox-${platform}-${kind}` ? payload.profile : null;
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { useApi } from '@lm/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** The platforms an influencer connects (issue 12). */
+export type SocialPlatform = 'tiktok' | 'instagram';
+
+/** A connected TikTok or Instagram account (spec "Connections"). */
+export interface SocialAccount {
+  id: number;
+  platform: SocialPlatform;
+  platform_user_id: string;
+  user_name: string;
+  display_name: string;
+  avatar_url: string | null;
+  follower_count: number | null;
+  account_type: string | null;
+  connected_status: 0 | 1;
+  status: 'connected' | 'expired' | 'revoked';
+  tier: { id: number; tier_name: string; price: number } | null;
+  tier_id: number | null;
+  connected_at: string;
+  revoked_at: string | null;
+}
+
+/** A tier of a platform (spec "Tier"). */
+export interface SocialTier {
+  id: number;
+  platform: SocialPlatform;
+  tier_name: string;
+  price: number;
+  min_followers: number;
+  description: string | null;
+  status: number;
+}
+
+/** The spec's paths of each platform (section 7). */
+export const SOCIAL_PATHS = {
+  tiktok: {
+    url: 'express-tiktok/oauth/url',
+    token: 'express-tiktok/tiktok/access/token',
+    tiers: 'express-tiktok/user/get-tiers',
+    accounts: 'express-tiktok/tiktok/influencer/accounts',
+    tier: 'express-tiktok/tiktok/change/account/tier',
+    revoke: 'express-tiktok/tiktok/influencer/revoke',
+  },
+  instagram: {
+    url: 'express-instagram/oauth/url',
+    token: 'express-instagram/instagram/access/token',
+    tiers: 'express-instagram/user/get-tiers',
+    accounts: 'express-instagram/instagram/influencer/accounts',
+    tier: 'express-instagram/instagram/change/account/tier',
+    revoke: 'express-instagram/instagram/revoke/account',
+  },
+} as const;
+
+/** Query keys of the connections domain. */
+export const connectionKeys = {
+  all: ['connections'] as const,
+  accounts: (platform: SocialPlatform) => ['connections', platform, 'accounts'] as const,
+  tiers: (platform: SocialPlatform) => ['connections', platform, 'tiers'] as const,
+};
+
+const bindingKey = (platform: SocialPlatform) => `SOCIAL_OAUTH_BINDING_${platform}`;
+
+/** The influencer's accounts on a platform. */
+export function useSocialAccounts(platform: SocialPlatform) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: connectionKeys.accounts(platform),
+    queryFn: async () => (await api.get<SocialAccount[]>(SOCIAL_PATHS[platform].accounts)).data,
+  });
+}
+
+/** The active tiers of a platform, cheapest first. */
+export function useSocialTiers(platform: SocialPlatform) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: connectionKeys.tiers(platform),
+    queryFn: async () => (await api.get<SocialTier[]>(SOCIAL_PATHS[platform].tiers)).data,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * `oauth/url`: the consent page to open. Its binding secret stays in this tab (sessionStorage), so only
+ * the browser that started the connection can finish it (like Google sign-in).
+ */
+export function useStartConnection(platform: SocialPlatform) {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async () => {
+      const { data } = await api.get<{ url: string; binding: string }>(SOCIAL_PATHS[platform].url);
+      sessionStorage.setItem(bindingKey(platform), data.binding);
+      return data.url;
+    },
+  });
+}
+
+/** `access/token`: finish the connection with the code and state of the callback and this tab's binding. */
+export function useFinishConnection(platform: SocialPlatform) {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { code: string; state: string }) => {
+      const binding = sessionStorage.getItem(bindingKey(platform)) ?? '';
+      try {
+        return (
+          await api.post<SocialAccount>(SOCIAL_PATHS[platform].token, { ...body, binding }, { silent: true })
+        ).data;
+      } finally {
+        sessionStorage.removeItem(bindingKey(platform));
+      }
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.accounts(platform) }),
+  });
+}
+
+/** `change/account/tier`. */
+export function useChangeTier(platform: SocialPlatform) {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (query: { account_id: number; tier_id: number }) =>
+      (await api.get<SocialAccount>(SOCIAL_PATHS[platform].tier, { query })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.accounts(platform) }),
+  });
+}
+
+/** Revoke (disconnect) an account. */
+export function useRevokeAccount(platform: SocialPlatform) {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (accountId: number) =>
+      api.get(SOCIAL_PATHS[platform].revoke, { query: { account_id: accountId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.accounts(platform) }),
+  });
+}
