@@ -78,6 +78,11 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/security/SecurityPage'), 'SecurityPage'),
   },
   {
+    path: '/reset-password',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/security/SetPasswordPage'), 'SetPasswordPage'),
+  },
+  {
     path: '/fan-finder/landing/page',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/fan-finder/FanFinderLandingPage'), 'FanFinderLandingPage'),
