@@ -49,6 +49,10 @@ export const blankRoutes: readonly AppRoute[] = [
     path: '/mobile/callbacks',
     screen: page(() => import('../routes/auth/oauth/MobileCallbacksPage'), 'MobileCallbacksPage'),
   },
+  {
+    path: '/paypal/payment/mobile',
+    screen: page(() => import('../routes/wallet/PayPalMobilePage'), 'PayPalMobilePage'),
+  },
   { path: '/privacy', screen: page(() => import('../routes/privacy/PrivacyRoute'), 'PrivacyRoute') },
 ];
 
