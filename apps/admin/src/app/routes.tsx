@@ -21,8 +21,8 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   lazy(async () => ({ default: (await load())[name] }));
 
 /**
- * Blank-layout screens: /login, the public /privacy, and /reset-password (the e-mailed link that sets
- * an admin's password, issue 11 item 2).
+ * Blank-layout screens: /login, the public /privacy, /reset-password (the e-mailed link that sets
+ * an admin's password, issue 11 item 2) and the public /spotify/callback/{accessToken} (issue 20).
  */
 export const blankRoutes: readonly AdminRoute[] = [
   { path: '/login', screen: page(() => import('../routes/login/LoginPage'), 'LoginPage') },
@@ -31,6 +31,10 @@ export const blankRoutes: readonly AdminRoute[] = [
     screen: page(() => import('../routes/reset-password/ResetPasswordPage'), 'ResetPasswordPage'),
   },
   { path: '/privacy', screen: page(() => import('../routes/privacy/PrivacyRoute'), 'PrivacyRoute') },
+  {
+    path: '/spotify/callback/:accessToken',
+    screen: page(() => import('../routes/spotify-callback/SpotifyCallbackPage'), 'SpotifyCallbackPage'),
+  },
 ];
 
 /** Signed-in screens. Later modules add theirs with the spec's permission; the menu follows. */
