@@ -7,7 +7,7 @@ import { directionOf } from '../i18n/languages';
 import { MaintenanceGate } from '../layout/MaintenanceGate';
 import { RequestProgressBar } from '../layout/RequestProgressBar';
 import { PreferencesProvider, usePreferences } from './preferences';
-import { colorSchemeOf, themeFor } from './skins';
+import { colorSchemeOf, skinCssVariables, themeFor } from './skins';
 
 export interface AppProvidersProps {
   clients: ApiClients;
@@ -48,7 +48,11 @@ function Themed({ children, checkMaintenance }: { children: ReactNode; checkMain
   const theme = useMemo(() => themeFor(skin), [skin]);
   const rtl = directionOf(language) === 'rtl';
   return (
-    <MantineProvider theme={theme} forceColorScheme={colorSchemeOf(skin)}>
+    <MantineProvider
+      theme={theme}
+      forceColorScheme={colorSchemeOf(skin)}
+      cssVariablesResolver={skinCssVariables}
+    >
       <Suspense fallback={null}>
         <Notifications position={rtl ? 'top-left' : 'top-right'} limit={4} />
       </Suspense>
