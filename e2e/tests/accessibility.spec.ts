@@ -51,6 +51,40 @@ async function audit(page: Page, paths: readonly string[]): Promise<Record<strin
   return found;
 }
 
+/**
+ * Opens a dialog (or menu) from `trigger` on `path` and collects its violations: it has a name, its
+ * fields are labelled, and closing it with Escape gives the focus back to the trigger (focus order).
+ */
+async function auditDialog(
+  page: Page,
+  path: string,
+  trigger: string,
+  role: 'dialog' | 'menu',
+): Promise<Record<string, A11yProblem[]>> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const opener = page.getByTestId(trigger);
+  await opener.click();
+  await expect(page.getByRole(role, { name: role === 'dialog' ? /\S/ : undefined })).toBeVisible();
+  // Mantine animates dialogs in; axe reads colours, so wait until the transition has ended.
+  await page.waitForTimeout(400);
+  const problems = await accessibilityProblems(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole(role)).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  return problems.length > 0 ? { [`${path} (${trigger})`]: problems } : {};
+}
+
+/** Dialogs and menus the journeys open, per kind of account. */
+const DIALOGS: Record<string, [string, string, 'dialog' | 'menu'][]> = {
+  artist: [['/dashboard', 'user-menu', 'menu']],
+  curator: [],
+  staff: [
+    ['/admin/users/list', 'user-new', 'dialog'],
+    ['/admin/admin/list', 'admin-new', 'dialog'],
+  ],
+};
+
 const SIGNED_OUT = [
   '/login',
   '/register',
@@ -157,6 +191,8 @@ for (const skin of SKINS) {
       for (const [who, storage, paths] of runs) {
         const page = await openPage(browser, lang, skin, storage);
         const problems = await audit(page, paths);
+        for (const [path, trigger, role] of DIALOGS[who] ?? [])
+          Object.assign(problems, await auditDialog(page, path, trigger, role));
         if (Object.keys(problems).length > 0) found[`${who} (${lang})`] = problems;
         await page.context().close();
       }
