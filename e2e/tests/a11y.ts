@@ -40,6 +40,8 @@ export async function accessibilityProblems(page: Page, exclude: string[] = []):
 
 /** Fails when the page has a serious or critical accessibility violation (issue 20), naming them. */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  // An empty page (a screen that failed to load) has nothing to violate: make sure there is one.
+  await expect(page.getByRole('heading').first()).toBeVisible();
   const problems = await accessibilityProblems(page);
   expect(problems, `accessibility of ${label}:\n${JSON.stringify(problems, null, 2)}`).toEqual([]);
 }

@@ -44,6 +44,8 @@ async function audit(page: Page, paths: readonly string[]): Promise<Record<strin
   for (const path of paths) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
+    // The screen rendered (an empty page has no violations to find) and finished loading.
+    await expect(page.getByRole('heading').first()).toBeVisible();
     await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
     const problems = await accessibilityProblems(page);
     if (problems.length > 0) found[path] = problems;

@@ -45,7 +45,9 @@ function RefetchOnLanguageChange() {
 
 function Themed({ children, checkMaintenance }: { children: ReactNode; checkMaintenance: boolean }) {
   const { skin, language } = usePreferences();
-  const theme = useMemo(() => themeFor(skin), [skin]);
+  const { t } = useTranslation();
+  const closeLabel = t('ui.close');
+  const theme = useMemo(() => themeFor(skin, closeLabel), [skin, closeLabel]);
   const rtl = directionOf(language) === 'rtl';
   return (
     <MantineProvider

@@ -21,8 +21,9 @@ export function colorSchemeOf(skin: Skin): 'light' | 'dark' {
  * shadow. The font stack includes Arabic-capable system fonts. Number inputs never clamp what was
  * typed to their min/max (Mantine clamps on blur by default, which turned -50 coins into 10 without a
  * word): the form's schema refuses the value with the field's message instead (issue 11 item 11).
+ * `closeLabel` names the icon-only close buttons of toasts and dialogs (in the reader's language).
  */
-export function themeFor(skin: Skin): MantineThemeOverride {
+export function themeFor(skin: Skin, closeLabel = 'Close'): MantineThemeOverride {
   const bordered = skin === 'bordered';
   return createTheme({
     primaryColor: 'violet',
@@ -45,6 +46,11 @@ export function themeFor(skin: Skin): MantineThemeOverride {
       Avatar: { defaultProps: { alt: '' } },
       // Links inside sentences are told apart from the text by more than colour (WCAG 1.4.1).
       Anchor: { defaultProps: { underline: 'always' } },
+      // Icon-only close buttons (toasts, dialogs, drawers, alerts) need a name for screen readers.
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Alert: { defaultProps: { closeButtonLabel: closeLabel } },
     },
   });
 }
@@ -54,7 +60,8 @@ export function themeFor(skin: Skin): MantineThemeOverride {
  * surface of the four skins). Mantine's dimmed text and placeholders (gray.6 / gray.5 on white 3.3:1 and
  * 2.1:1, dark.2 / dark.3 on dark.6 3.5:1 and 2.5:1) become #5c636a (5.1:1 or more from white to gray.2)
  * and #adadad (5.0:1 or more from dark.5 to dark.8), still apart from the body text; in the dark scheme
- * links, outlined and text-coloured violet use violet.3 (violet.4 on dark.6 was 4.0:1).
+ * links, outlined and text-coloured violet use violet.3 (violet.4 on dark.6 was 4.0:1). Field errors are
+ * red.9 on light (red.6 was 3.3:1) and red.4 on dark surfaces (red.8 was 3.0:1).
  */
 export const DIMMED = { light: '#5c636a', dark: '#adadad' } as const;
 
@@ -64,10 +71,12 @@ export const skinCssVariables: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': DIMMED.light,
     '--mantine-color-placeholder': DIMMED.light,
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {
     '--mantine-color-dimmed': DIMMED.dark,
     '--mantine-color-placeholder': DIMMED.dark,
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--mantine-color-anchor': 'var(--mantine-color-violet-3)',
     '--mantine-color-violet-outline': 'var(--mantine-color-violet-3)',
     '--mantine-color-violet-text': 'var(--mantine-color-violet-3)',
