@@ -42,9 +42,14 @@ export function PlatformSpotifyCard() {
             <Text size="sm" fw={600}>
               {data.display_name}
             </Text>
-            <Text size="sm" dir="ltr" ta="start">
-              {data.spotify_user_id}
-              {data.email ? ` · ${data.email}` : ''}
+            <Text size="sm">
+              <bdi>{data.spotify_user_id}</bdi>
+              {data.email && (
+                <>
+                  {' · '}
+                  <bdi>{data.email}</bdi>
+                </>
+              )}
             </Text>
             <Text size="xs" c="dimmed">
               {t('staff.settings.spotify.connected_by', {

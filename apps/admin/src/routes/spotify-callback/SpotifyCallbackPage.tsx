@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePlatformSpotifyOutcome } from '../../hooks/use-platform-spotify';
 
+/** The account's name kept in its own direction inside a sentence (a Latin name in Arabic text). */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
 /**
  * /spotify/callback/{accessToken} (public, spec section 2): where staff land after Spotify's consent
  * page when connecting the platform's own Spotify account. The segment is the API's signed outcome
@@ -27,7 +30,9 @@ export function SpotifyCallbackPage() {
             icon={<IconCircleCheck size={18} />}
             title={t('staff.settings.spotify.done_title')}
           >
-            <Text size="sm">{t('staff.settings.spotify.done_text', { name: data?.display_name ?? '' })}</Text>
+            <Text size="sm">
+              {t('staff.settings.spotify.done_text', { name: isolate(data?.display_name ?? '') })}
+            </Text>
           </Alert>
         ) : status === 'denied' ? (
           <Alert color="gray" icon={<IconX size={18} />} title={t('staff.settings.spotify.denied_title')}>
