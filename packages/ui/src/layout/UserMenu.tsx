@@ -61,11 +61,12 @@ export function UserMenu({ name, email, avatarUrl, subtitle, links, onLogout }: 
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          <Text size="sm" fw={600} c="var(--mantine-color-text)" lineClamp={1}>
+          {/* Divs, not paragraphs: a menu may only hold items, groups and separators (ARIA). */}
+          <Text component="div" size="sm" fw={600} c="var(--mantine-color-text)" lineClamp={1}>
             {name}
           </Text>
           {email && (
-            <Text size="xs" c="dimmed" lineClamp={1}>
+            <Text component="div" size="xs" c="dimmed" lineClamp={1}>
               {email}
             </Text>
           )}

@@ -65,10 +65,29 @@ export function themeFor(skin: Skin, closeLabel = 'Close'): MantineThemeOverride
  */
 export const DIMMED = { light: '#5c636a', dark: '#adadad' } as const;
 
+/**
+ * On light surfaces a colour's text, light-variant text (badges, alerts, light buttons) and outline use
+ * its shade 9 darkened by a quarter: Mantine's shades 6 to 9 are too light on white or on their own light
+ * tint (green.9 on green.1 3.9:1, yellow.9 on yellow.1 2.7:1); darkened, the worst (yellow) reaches
+ * 4.7:1 on its tint and 5.0:1 on white.
+ */
+function readableOnLight(colors: string[]): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const color of colors) {
+    if (color === 'dark') continue;
+    const readable = `color-mix(in srgb, var(--mantine-color-${color}-9) 75%, black)`;
+    vars[`--mantine-color-${color}-text`] = readable;
+    vars[`--mantine-color-${color}-light-color`] = readable;
+    vars[`--mantine-color-${color}-outline`] = readable;
+  }
+  return vars;
+}
+
 /** Mantine CSS variables per colour scheme (see {@link DIMMED}). */
-export const skinCssVariables: CSSVariablesResolver = () => ({
+export const skinCssVariables: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
+    ...readableOnLight(Object.keys(theme.colors)),
     '--mantine-color-dimmed': DIMMED.light,
     '--mantine-color-placeholder': DIMMED.light,
     '--mantine-color-error': 'var(--mantine-color-red-9)',
