@@ -19,6 +19,7 @@ import { rbacRoutes } from './modules/rbac/rbac.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { scrapingRoutes } from './modules/scraping/scraping.routes';
 import { adminSettingsRoutes } from './modules/settings/admin-settings.routes';
+import { platformSpotifyRoutes } from './modules/settings/platform-spotify.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { todosRoutes } from './modules/todos/todos.routes';
@@ -43,6 +44,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminStaffRoutes,
   auditRoutes,
   adminSettingsRoutes,
+  platformSpotifyRoutes,
   queuesRoutes,
   adminLookupsRoutes,
   reportsRoutes,

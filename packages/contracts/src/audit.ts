@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'users.invite',
   'users.reset_password',
   'settings.update',
+  'settings.spotify_connected',
+  'settings.spotify_disconnected',
   'lookups.create',
   'lookups.update',
   'lookups.delete',

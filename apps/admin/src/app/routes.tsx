@@ -26,8 +26,8 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   lazy(async () => ({ default: (await load())[name] }));
 
 /**
- * Blank-layout screens: /login, the public /privacy, and /reset-password (the e-mailed link that sets
- * an admin's password, issue 11 item 2).
+ * Blank-layout screens: /login, the public /privacy, /reset-password (the e-mailed link that sets
+ * an admin's password, issue 11 item 2) and the public /spotify/callback/{accessToken} (issue 20).
  */
 export const blankRoutes: readonly AdminRoute[] = [
   { path: '/login', boot: true, screen: page(() => import('../routes/login/LoginPage'), 'LoginPage') },
@@ -40,6 +40,10 @@ export const blankRoutes: readonly AdminRoute[] = [
     path: '/privacy',
     boot: true,
     screen: page(() => import('../routes/privacy/PrivacyRoute'), 'PrivacyRoute'),
+  },
+  {
+    path: '/spotify/callback/:accessToken',
+    screen: page(() => import('../routes/spotify-callback/SpotifyCallbackPage'), 'SpotifyCallbackPage'),
   },
 ];
 

@@ -228,11 +228,15 @@ describe('permission matrix over every /api route', () => {
       /^\/api\/express\/users\/all\/playlists\//,
       /^\/api\/wallet\/admin\//,
     ];
-    // Signing in, and the emailed link that sets an admin's password (issue 11 item 2), are public.
+    // Signing in, and the emailed link that sets an admin's password (issue 11 item 2), are public; so
+    // are Spotify's redirect when staff connect the platform's account (its signed state proves the
+    // admin) and the outcome the public /spotify/callback/{accessToken} page shows (issue 20).
     const publicAdminRoutes = [
       'POST /api/admin/login',
       'GET /api/admin/check/reset/token',
       'POST /api/admin/reset-password',
+      'GET /api/admin/spotify/platform/callback',
+      'GET /api/admin/spotify/platform/outcome',
     ];
     const wrong = routes.filter(
       (r) =>

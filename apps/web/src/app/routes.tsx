@@ -67,6 +67,10 @@ export const blankRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/auth/oauth/MobileCallbacksPage'), 'MobileCallbacksPage'),
   },
   {
+    path: '/paypal/payment/mobile',
+    screen: page(() => import('../routes/wallet/PayPalMobilePage'), 'PayPalMobilePage'),
+  },
+  {
     path: '/privacy',
     boot: true,
     screen: page(() => import('../routes/privacy/PrivacyRoute'), 'PrivacyRoute'),
@@ -97,6 +101,11 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/security',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/security/SecurityPage'), 'SecurityPage'),
+  },
+  {
+    path: '/reset-password',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/security/SetPasswordPage'), 'SetPasswordPage'),
   },
   {
     path: '/fan-finder/landing/page',

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,9 +38,10 @@ export function UserMenu({ name, email, avatarUrl, subtitle, links, onLogout }: 
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={240}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('ui.topbar.user_menu')} data-testid="user-menu">
+        {/* Named by what it shows (the name) plus "Account menu", so speech input can say what is seen. */}
+        <UnstyledButton data-testid="user-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar src={avatarUrl ?? undefined} radius="xl" size={34} color="violet">
+            <Avatar src={avatarUrl ?? undefined} radius="xl" size={34} color="violet" aria-hidden>
               {initialsOf(name)}
             </Avatar>
             <Stack gap={0} visibleFrom="md" style={{ minWidth: 0 }}>
@@ -53,17 +54,19 @@ export function UserMenu({ name, email, avatarUrl, subtitle, links, onLogout }: 
                 </Text>
               )}
             </Stack>
-            <IconChevronDown size={14} />
+            <IconChevronDown size={14} aria-hidden />
+            <VisuallyHidden>{t('ui.topbar.user_menu')}</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          <Text size="sm" fw={600} c="var(--mantine-color-text)" lineClamp={1}>
+          {/* Divs, not paragraphs: a menu may only hold items, groups and separators (ARIA). */}
+          <Text component="div" size="sm" fw={600} c="var(--mantine-color-text)" lineClamp={1}>
             {name}
           </Text>
           {email && (
-            <Text size="xs" c="dimmed" lineClamp={1}>
+            <Text component="div" size="xs" c="dimmed" lineClamp={1}>
               {email}
             </Text>
           )}

@@ -7,7 +7,7 @@ import { directionOf } from '../i18n/languages';
 import { MaintenanceGate } from '../layout/MaintenanceGate';
 import { RequestProgressBar } from '../layout/RequestProgressBar';
 import { PreferencesProvider, usePreferences } from './preferences';
-import { colorSchemeOf, themeFor } from './skins';
+import { colorSchemeOf, skinCssVariables, themeFor } from './skins';
 
 export interface AppProvidersProps {
   clients: ApiClients;
@@ -45,10 +45,16 @@ function RefetchOnLanguageChange() {
 
 function Themed({ children, checkMaintenance }: { children: ReactNode; checkMaintenance: boolean }) {
   const { skin, language } = usePreferences();
-  const theme = useMemo(() => themeFor(skin), [skin]);
+  const { t } = useTranslation();
+  const closeLabel = t('ui.close');
+  const theme = useMemo(() => themeFor(skin, closeLabel), [skin, closeLabel]);
   const rtl = directionOf(language) === 'rtl';
   return (
-    <MantineProvider theme={theme} forceColorScheme={colorSchemeOf(skin)}>
+    <MantineProvider
+      theme={theme}
+      forceColorScheme={colorSchemeOf(skin)}
+      cssVariablesResolver={skinCssVariables}
+    >
       <Suspense fallback={null}>
         <Notifications position={rtl ? 'top-left' : 'top-right'} limit={4} />
       </Suspense>

@@ -1,4 +1,4 @@
-import { createTheme, type MantineThemeOverride } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
 import { WHOLE_BADGE_STYLES } from '../components/status-colors';
 
 /** Skins of spec section 9; dark is the default. */
@@ -21,11 +21,17 @@ export function colorSchemeOf(skin: Skin): 'light' | 'dark' {
  * shadow. The font stack includes Arabic-capable system fonts. Number inputs never clamp what was
  * typed to their min/max (Mantine clamps on blur by default, which turned -50 coins into 10 without a
  * word): the form's schema refuses the value with the field's message instead (issue 11 item 11).
+ * `closeLabel` names the icon-only close buttons of toasts and dialogs (in the reader's language).
  */
-export function themeFor(skin: Skin): MantineThemeOverride {
+export function themeFor(skin: Skin, closeLabel = 'Close'): MantineThemeOverride {
   const bordered = skin === 'bordered';
   return createTheme({
     primaryColor: 'violet',
+    // Filled surfaces (buttons, badges) take dark text once their colour is light enough: white on
+    // green.8 (#2f9e44) was 3.4:1, under WCAG AA's 4.5:1 (issue 20, accessibility). At 0.2 the colours
+    // that keep white text still reach 4.5:1 (red.8 4.5, violet.8 6.4, blue.8 5.1).
+    autoContrast: true,
+    luminanceThreshold: 0.2,
     defaultRadius: 'md',
     fontFamily:
       'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", Tahoma, Arial, sans-serif',
@@ -36,6 +42,62 @@ export function themeFor(skin: Skin): MantineThemeOverride {
       NumberInput: { defaultProps: { clampBehavior: 'none' } },
       // Badges never cut their words ("PEN…", issue 20): they wrap in a narrow cell instead.
       Badge: { styles: WHOLE_BADGE_STYLES },
+      // Avatars (covers, photos) always sit beside the name they show: decorative for screen readers.
+      Avatar: { defaultProps: { alt: '' } },
+      // Links inside sentences are told apart from the text by more than colour (WCAG 1.4.1).
+      Anchor: { defaultProps: { underline: 'always' } },
+      // Icon-only close buttons (toasts, dialogs, drawers, alerts) need a name for screen readers.
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Alert: { defaultProps: { closeButtonLabel: closeLabel } },
     },
   });
 }
+
+/**
+ * Colours the skins adjust for contrast (issue 20, accessibility: WCAG AA 4.5:1 for text on every
+ * surface of the four skins). Mantine's dimmed text and placeholders (gray.6 / gray.5 on white 3.3:1 and
+ * 2.1:1, dark.2 / dark.3 on dark.6 3.5:1 and 2.5:1) become #5c636a (5.1:1 or more from white to gray.2)
+ * and #adadad (5.0:1 or more from dark.5 to dark.8), still apart from the body text; in the dark scheme
+ * links, outlined and text-coloured violet use violet.3 (violet.4 on dark.6 was 4.0:1). Field errors are
+ * red.9 on light (red.6 was 3.3:1) and red.4 on dark surfaces (red.8 was 3.0:1).
+ */
+export const DIMMED = { light: '#5c636a', dark: '#adadad' } as const;
+
+/**
+ * On light surfaces a colour's text, light-variant text (badges, alerts, light buttons) and outline use
+ * its shade 9 darkened by 30%: Mantine's shades 6 to 9 are too light on white or on their own light
+ * tint (green.9 on green.1 3.9:1, yellow.9 on yellow.1 2.7:1); darkened, the worst (yellow) reaches
+ * 5.2:1 on its tint (75% was 4.4:1) and 5.6:1 on white.
+ */
+function readableOnLight(colors: string[]): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const color of colors) {
+    if (color === 'dark') continue;
+    const readable = `color-mix(in srgb, var(--mantine-color-${color}-9) 70%, black)`;
+    vars[`--mantine-color-${color}-text`] = readable;
+    vars[`--mantine-color-${color}-light-color`] = readable;
+    vars[`--mantine-color-${color}-outline`] = readable;
+  }
+  return vars;
+}
+
+/** Mantine CSS variables per colour scheme (see {@link DIMMED}). */
+export const skinCssVariables: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: {
+    ...readableOnLight(Object.keys(theme.colors)),
+    '--mantine-color-dimmed': DIMMED.light,
+    '--mantine-color-placeholder': DIMMED.light,
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {
+    '--mantine-color-dimmed': DIMMED.dark,
+    '--mantine-color-placeholder': DIMMED.dark,
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-anchor': 'var(--mantine-color-violet-3)',
+    '--mantine-color-violet-outline': 'var(--mantine-color-violet-3)',
+    '--mantine-color-violet-text': 'var(--mantine-color-violet-3)',
+  },
+});

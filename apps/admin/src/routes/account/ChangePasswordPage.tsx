@@ -1,6 +1,6 @@
 import { adminChangePasswordSchema } from '@lm/contracts/auth';
-import { applyServerErrors, fieldError, usePageTitle, useZodForm } from '@lm/ui';
-import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { applyServerErrors, NewPasswordFields, usePageTitle, useZodForm } from '@lm/ui';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useChangeOwnPassword } from '../../hooks/use-account';
 
@@ -16,7 +16,6 @@ export function ChangePasswordPage() {
   const form = useZodForm(adminChangePasswordSchema, {
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -36,25 +35,7 @@ export function ChangePasswordPage() {
             <Text size="sm" c="dimmed">
               {t('admin.password.text')}
             </Text>
-            <PasswordInput
-              label={t('security.current_password')}
-              autoComplete="current-password"
-              error={fieldError(errors.current_password)}
-              {...form.register('current_password')}
-            />
-            <PasswordInput
-              label={t('reset.password')}
-              description={t('register.password_hint')}
-              autoComplete="new-password"
-              error={fieldError(errors.password)}
-              {...form.register('password')}
-            />
-            <PasswordInput
-              label={t('register.password_confirmation')}
-              autoComplete="new-password"
-              error={fieldError(errors.password_confirmation)}
-              {...form.register('password_confirmation')}
-            />
+            <NewPasswordFields form={form} withCurrent />
             <Group justify="flex-end">
               <Button type="submit" loading={change.isPending} data-testid="admin-password-save">
                 {t('security.change_password_submit')}

@@ -1,6 +1,13 @@
 import { resetPasswordSchema } from '@lm/contracts/auth';
-import { AuthLayout, applyServerErrors, FullPageLoader, fieldError, usePageTitle, useZodForm } from '@lm/ui';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import {
+  AuthLayout,
+  applyServerErrors,
+  FullPageLoader,
+  NewPasswordFields,
+  usePageTitle,
+  useZodForm,
+} from '@lm/ui';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +50,6 @@ export function ResetPasswordPage() {
   const form = useZodForm(resetPasswordSchema, {
     defaultValues: { email, token, password: '', password_confirmation: '' },
   });
-  const { errors } = form.formState;
 
   if (!email || !token || check.isError || spent) return <InvalidLink />;
   if (check.isPending) return <FullPageLoader />;
@@ -66,19 +72,7 @@ export function ResetPasswordPage() {
       <form onSubmit={submit} noValidate data-testid="admin-reset-form">
         <Stack gap="md">
           <TextInput label={t('login.email')} value={email} readOnly variant="filled" dir="ltr" />
-          <PasswordInput
-            label={t('reset.password')}
-            description={t('register.password_hint')}
-            autoComplete="new-password"
-            error={fieldError(errors.password)}
-            {...form.register('password')}
-          />
-          <PasswordInput
-            label={t('register.password_confirmation')}
-            autoComplete="new-password"
-            error={fieldError(errors.password_confirmation)}
-            {...form.register('password_confirmation')}
-          />
+          <NewPasswordFields form={form} />
           <Button type="submit" fullWidth loading={reset.isPending}>
             {t('reset.submit')}
           </Button>

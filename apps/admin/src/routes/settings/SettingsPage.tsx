@@ -19,13 +19,14 @@ import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type SystemSettings, useSaveSettings, useSystemSettings } from '../../hooks/use-staff';
+import { PlatformSpotifyCard } from './PlatformSpotifyCard';
 
 const FIELDS = Object.keys(settingsFormSchema.shape) as (keyof SystemSettings)[];
 type NumberKey = NumericSettingKey;
 
 /**
  * /system/settings (view.main.settings.tab.list): maintenance mode, platform fee, coin price, payout
- * rate, minimum withdrawal, default durations and the mail sender name. Only changed values are sent; each change is
+ * rate, minimum withdrawal, default durations, the mail sender name and the platform's Spotify account. Only changed values are sent; each change is
  * audited by the server.
  */
 export function SettingsPage() {
@@ -34,13 +35,16 @@ export function SettingsPage() {
   const save = useSaveSettings();
   if (!settings.data) return <Skeleton h={400} />;
   return (
-    <SettingsForm
-      settings={settings.data}
-      saving={save.isPending}
-      onSave={async (changed) => {
-        await save.mutateAsync(changed);
-      }}
-    />
+    <Stack gap="lg">
+      <SettingsForm
+        settings={settings.data}
+        saving={save.isPending}
+        onSave={async (changed) => {
+          await save.mutateAsync(changed);
+        }}
+      />
+      <PlatformSpotifyCard />
+    </Stack>
   );
 }
 

@@ -81,6 +81,8 @@ export function PhoneField({
           style={{ flex: 1 }}
           value={text}
           inputMode="tel"
+          // The wrapper's label names the group; the number field needs its own name (axe "label").
+          aria-label={label}
           name="phone_number"
           error={Boolean(error)}
           onChange={(e) => {

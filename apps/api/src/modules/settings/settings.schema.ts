@@ -1,4 +1,6 @@
-import { jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { admins } from '../admins/admins.schema';
 
 /** System settings, one row per key (maintenance_mode, platform_fee_percent, coin_price_pence, ...). */
 export const settings = pgTable('settings', {
@@ -6,3 +8,24 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The platform's own Spotify account (issue 20, back-office /spotify/callback/{accessToken}): at most
+ * one row (id 1, a CHECK), replaced when staff connect another account. The refresh token stays
+ * server-side; no response carries it.
+ */
+export const platformSpotifyAccount = pgTable(
+  'platform_spotify_account',
+  {
+    id: smallint('id').primaryKey().default(1),
+    spotifyUserId: varchar('spotify_user_id', { length: 100 }).notNull(),
+    displayName: varchar('display_name', { length: 200 }).notNull(),
+    email: varchar('email', { length: 190 }),
+    refreshToken: text('refresh_token').notNull(),
+    connectedByAdminId: integer('connected_by_admin_id').references(() => admins.id, {
+      onDelete: 'set null',
+    }),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('platform_spotify_account_single', sql`${t.id} = 1`)],
+);

@@ -11,10 +11,10 @@ import {
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
-import { randomToken, sha256 } from '../../platform/crypto';
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate, parseOrder } from '../../platform/http';
-import { passwordResets, users } from '../accounts/accounts.schema';
+import { users } from '../accounts/accounts.schema';
+import { issueResetLink } from '../accounts/reset-links';
 import { revokeAllUserTokens } from '../accounts/tokens';
 import { audit } from '../audit/audit.service';
 import { isUploadKey, uploadedImageProblem } from '../files/files.service';
@@ -483,21 +483,6 @@ export async function enableUser(deps: Deps, userId: number, meta: StaffMeta): P
   });
 }
 
-/** Void the user's open reset links and store a new one; returns the plain token (mailed once). */
-async function newResetLink(tx: Tx, userId: number, now: Date, ttlMs: number): Promise<string> {
-  await tx.db
-    .update(passwordResets)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResets.userId, userId), sql`${passwordResets.usedAt} is null`));
-  const token = randomToken();
-  await tx.db.insert(passwordResets).values({
-    userId,
-    tokenHash: sha256(token),
-    expiresAt: new Date(now.getTime() + ttlMs),
-  });
-  return token;
-}
-
 /**
  * Invite a Not Registered or Invited user (`users.show.invite`): status Invited and an email, in the
  * user's language, with a link to set a password (the accounts reset mechanism: single use, valid
@@ -511,7 +496,7 @@ export async function inviteUser(deps: Deps, userId: number, meta: StaffMeta): P
     if (user.status !== 'not_registered' && user.status !== 'invited')
       throw new ConflictError('user.not_invitable');
     const now = deps.clock.now();
-    const token = await newResetLink(tx, userId, now, INVITE_TTL_DAYS * 86_400_000);
+    const token = await issueResetLink(tx, { userId }, now, INVITE_TTL_DAYS * 86_400_000);
     await tx.db.update(users).set({ status: 'invited', updatedAt: now }).where(eq(users.id, userId));
     const link = `${deps.config.appUrl}/user/reset-password?${new URLSearchParams({ token, email: user.email, invite: '1' })}`;
     await deps.mail.send(
@@ -544,7 +529,12 @@ export async function sendPasswordReset(deps: Deps, userId: number, meta: StaffM
     if (user.status === 'disabled') throw new ConflictError('user.already_disabled');
     if (user.status === 'not_registered' || user.status === 'invited' || !user.passwordHash)
       throw new ConflictError('user.reset_not_allowed');
-    const token = await newResetLink(tx, userId, deps.clock.now(), LIMITS.resetTokenTtlMinutes * 60_000);
+    const token = await issueResetLink(
+      tx,
+      { userId },
+      deps.clock.now(),
+      LIMITS.resetTokenTtlMinutes * 60_000,
+    );
     const link = `${deps.config.appUrl}/user/reset-password?${new URLSearchParams({ token, email: user.email })}`;
     await deps.mail.send(
       {

@@ -57,11 +57,21 @@ async function priceOf(database: Database, purchase: Purchase) {
   };
 }
 
+/** Where a PayPal purchase comes back to: the web app's screens or the mobile apps' page. */
+export type PayPalReturn = 'web' | 'mobile';
+
+/** The user app's pages PayPal sends the buyer back to (approved / left), per {@link PayPalReturn}. */
+export const PAYPAL_RETURN_PATHS: Record<PayPalReturn, { returnPath: string; cancelPath: string }> = {
+  web: { returnPath: '/paypal/callback', cancelPath: '/wallet/coins/packages?cancelled=1' },
+  mobile: { returnPath: '/paypal/payment/mobile', cancelPath: '/paypal/payment/mobile?cancelled=1' },
+};
+
 /**
  * Start a purchase (`stripe/create/checkout`, `payments/paypal/checkout/url`, `wallet/user/recharge/coins`):
  * a pending payment row, then the provider's hosted page. The card page's cancel URL names the
  * payment (`?cancelled=1&payment_id=<id>`), so the app can ask how the page ended
- * (`stripe/checkout/check/cancel`): left, or card declined.
+ * (`stripe/checkout/check/cancel`): left, or card declined. A PayPal purchase started by the mobile
+ * apps (`returnTo` 'mobile', issue 20) comes back to /paypal/payment/mobile instead of /paypal/callback.
  * @returns the hosted page URL, the provider reference (session id or order id), the payment id and
  *   what it charges (pence and currency)
  * @throws 422 unknown package; 502 when the provider refuses
@@ -73,6 +83,7 @@ export async function startCheckout(
   method: 'card' | 'paypal',
   email: string,
   campaign?: { meta: Record<string, unknown>; returnPath: string },
+  returnTo: PayPalReturn = 'web',
 ): Promise<{ url: string; ref: string; paymentId: number; amountMinor: number; currency: string }> {
   const price = await priceOf(deps.database, purchase);
   const provider = method === 'card' ? deps.providers.payments.card : deps.providers.payments.paypal;
@@ -115,8 +126,8 @@ export async function startCheckout(
       amountMinor: price.amountMinor,
       currency: price.currency,
       description: price.description,
-      returnUrl: `${app}/paypal/callback`,
-      cancelUrl: `${app}/wallet/coins/packages?cancelled=1`,
+      returnUrl: `${app}${PAYPAL_RETURN_PATHS[returnTo].returnPath}`,
+      cancelUrl: `${app}${PAYPAL_RETURN_PATHS[returnTo].cancelPath}`,
       customId: String(payment!.id),
       requestId: `payment-${payment!.id}`,
     });

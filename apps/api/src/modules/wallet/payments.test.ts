@@ -387,6 +387,88 @@ describe('buying coins with PayPal (sandbox Orders v2)', () => {
   });
 });
 
+describe('PayPal from the mobile apps (/paypal/payment/mobile, issue 20)', () => {
+  it('comes back to the mobile page when asked, to /paypal/callback otherwise, and credits once there', async () => {
+    const { user, token } = await artist();
+    const start = await ctx.call('POST', '/api/payments/paypal/checkout/url', {
+      token,
+      body: { package_id: packageId, return_to: 'mobile' },
+    });
+    expect(start.statusCode).toBe(200);
+    const { order_id } = start.json().data;
+    const approve = await ctx.call('POST', `/api/sandbox/paypal/${order_id}/approve`, { body: {} });
+    const back = new URL(approve.headers.location as string);
+    expect(back.pathname).toBe('/paypal/payment/mobile');
+    expect(back.searchParams.get('token')).toBe(order_id);
+    const settle = await ctx.call('POST', '/api/payments/paypal/callback/url', { token, body: { order_id } });
+    expect(settle.json().data).toMatchObject({ status: 'paid', coins });
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(coins);
+
+    const web = await ctx.call('POST', '/api/payments/paypal/checkout/url', {
+      token,
+      body: { package_id: packageId },
+    });
+    const webApprove = await ctx.call('POST', `/api/sandbox/paypal/${web.json().data.order_id}/approve`, {
+      body: {},
+    });
+    expect(new URL(webApprove.headers.location as string).pathname).toBe('/paypal/callback');
+  });
+
+  it('leaving PayPal returns to the mobile page with cancelled=1', async () => {
+    const { token } = await artist();
+    const start = await ctx.call('POST', '/api/wallet/user/recharge/coins', {
+      token,
+      body: { coins: 50, method: 'paypal', return_to: 'mobile' },
+    });
+    expect(start.statusCode).toBe(200);
+    const cancel = await ctx.call('POST', `/api/sandbox/paypal/${start.json().data.order_id}/cancel`, {
+      body: {},
+    });
+    const back = new URL(cancel.headers.location as string);
+    expect(back.pathname).toBe('/paypal/payment/mobile');
+    expect(back.searchParams.get('cancelled')).toBe('1');
+  });
+
+  it('refuses an unknown return place and a card purchase for the mobile page with translated 422s', async () => {
+    const { user, token } = await artist();
+    const odd = await ctx.call('POST', '/api/payments/paypal/checkout/url', {
+      token,
+      body: { package_id: packageId, return_to: 'desktop' },
+      headers: { 'x-lang': 'fr' },
+    });
+    expect(odd.statusCode).toBe(422);
+    expect(odd.json().errors.return_to).toBeDefined();
+    const card = await ctx.call('POST', '/api/wallet/user/recharge/coins', {
+      token,
+      body: { coins: 50, method: 'card', return_to: 'mobile' },
+      headers: { 'x-lang': 'fr' },
+    });
+    expect(card.statusCode).toBe(422);
+    expect(card.json().errors.method).toEqual([
+      "La page d'achat de l'application accepte uniquement les paiements PayPal",
+    ]);
+    const rows = await ctx.deps.database.pool.query(
+      'select count(*)::int as n from payments where user_id = $1',
+      [user.id],
+    );
+    expect(rows.rows[0].n).toBe(0);
+  });
+
+  it('is for artists only: a curator gets 403, no token 401', async () => {
+    const curator = await ctx.makeUser({ userTypeId: 2 });
+    const token = await ctx.loginUser(curator.email);
+    const res = await ctx.call('POST', '/api/payments/paypal/checkout/url', {
+      token,
+      body: { package_id: packageId, return_to: 'mobile' },
+    });
+    expect(res.statusCode).toBe(403);
+    const anon = await ctx.call('POST', '/api/payments/paypal/checkout/url', {
+      body: { package_id: packageId, return_to: 'mobile' },
+    });
+    expect(anon.statusCode).toBe(401);
+  });
+});
+
 describe('wallet balance and packages', () => {
   it('answers the balance in coins and its approximate value', async () => {
     const { token } = await artist();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentUser, PUBLIC, userAccess } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
-import { AppError, NotFoundError } from '../../platform/errors';
+import { AppError, NotFoundError, ValidationError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { convertMinor } from '../../providers/fx/contract';
@@ -11,6 +11,7 @@ import { setSandboxEventSink } from '../../providers/payments/index';
 import { users } from '../accounts/accounts.schema';
 import { getSettings } from '../settings/settings.service';
 import { ensureInvoicePdf } from './invoices.service';
+import type { PayPalReturn } from './payments.service';
 import * as paymentsService from './payments.service';
 import * as wallet from './wallet.service';
 import { walletValue } from './wallet.value';
@@ -243,6 +244,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
    * `session_id`) and PayPal (an Orders v2 order, its `order_id`). Each has a start call answering the
    * hosted page, and a confirm call that credits the coins exactly once however often it is called.
    */
+  const returnToField = z.enum(['web', 'mobile']).default('web');
   const hostedPayments = [
     {
       method: 'card',
@@ -267,7 +269,11 @@ export const walletRoutes: RouteModule = async (app, deps) => {
         config: { access: userAccess('ARTIST_PERMISSION') },
         schema: {
           tags,
-          body: z.object({ package_id: z.coerce.number().int().positive() }),
+          body: z.object({
+            package_id: z.coerce.number().int().positive(),
+            // PayPal only: the mobile apps' purchase page (/paypal/payment/mobile) is where it comes back.
+            ...(way.method === 'paypal' ? { return_to: returnToField } : {}),
+          }) as z.ZodType<{ package_id: number; return_to?: PayPalReturn }>,
           response: { 200: envelope(z.object({ url: z.string(), sandbox: z.boolean(), ...refField })) },
         },
       },
@@ -279,6 +285,8 @@ export const walletRoutes: RouteModule = async (app, deps) => {
           { packageId: req.body.package_id },
           way.method,
           await buyerEmail(deps, user.id),
+          undefined,
+          req.body.return_to,
         );
         return {
           data: {
@@ -345,7 +353,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess('ARTIST_PERMISSION') },
       schema: {
         tags,
-        body: customCoinsSchema,
+        body: customCoinsSchema.extend({ return_to: returnToField }),
         response: {
           200: envelope(
             z.object({
@@ -362,12 +370,17 @@ export const walletRoutes: RouteModule = async (app, deps) => {
     },
     async (req) => {
       const user = currentUser(req);
+      // The mobile apps' page confirms PayPal orders only; a card purchase there is refused, not redirected.
+      if (req.body.return_to === 'mobile' && req.body.method !== 'paypal')
+        throw new ValidationError({ method: ['payments.mobile_paypal_only'] });
       const r = await paymentsService.startCheckout(
         deps,
         user.id,
         { coins: req.body.coins },
         req.body.method,
         await buyerEmail(deps, user.id),
+        undefined,
+        req.body.return_to,
       );
       const card = req.body.method === 'card';
       const provider = card ? deps.providers.payments.card : deps.providers.payments.paypal;

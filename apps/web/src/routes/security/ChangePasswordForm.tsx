@@ -1,6 +1,6 @@
 import { changePasswordSchema } from '@lm/contracts';
-import { applyServerErrors, fieldError, useZodForm } from '@lm/ui';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { applyServerErrors, NewPasswordFields, useZodForm } from '@lm/ui';
+import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../../hooks/use-auth';
 
@@ -17,7 +17,6 @@ export function ChangePasswordForm({ forced, onDone }: ChangePasswordFormProps) 
   const form = useZodForm(changePasswordSchema, {
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     if (!forced && !values.current_password) {
@@ -38,27 +37,7 @@ export function ChangePasswordForm({ forced, onDone }: ChangePasswordFormProps) 
   return (
     <form onSubmit={submit} noValidate data-testid="change-password-form">
       <Stack gap="md">
-        {!forced && (
-          <PasswordInput
-            label={t('security.current_password')}
-            autoComplete="current-password"
-            error={fieldError(errors.current_password)}
-            {...form.register('current_password')}
-          />
-        )}
-        <PasswordInput
-          label={t('reset.password')}
-          description={t('register.password_hint')}
-          autoComplete="new-password"
-          error={fieldError(errors.password)}
-          {...form.register('password')}
-        />
-        <PasswordInput
-          label={t('register.password_confirmation')}
-          autoComplete="new-password"
-          error={fieldError(errors.password_confirmation)}
-          {...form.register('password_confirmation')}
-        />
+        <NewPasswordFields form={form} withCurrent={!forced} />
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending} fullWidth={forced}>
             {t('security.change_password_submit')}

@@ -39,6 +39,7 @@ export function PaymentResult({
   onRetry,
   onClose,
   declinedText = 'wallet.result.declined_text',
+  transactionsLink = true,
 }: {
   result: CheckoutResult;
   sandbox: boolean;
@@ -46,6 +47,8 @@ export function PaymentResult({
   onClose?: () => void;
   /** What to do after a decline; the coin page offers another card or PayPal. */
   declinedText?: string;
+  /** Offer the transactions list once paid (not on the mobile apps' page, which hands back to the app). */
+  transactionsLink?: boolean;
 }) {
   const { t } = useTranslation();
   const status = typeof result === 'string' ? result : result.status;
@@ -99,7 +102,7 @@ export function PaymentResult({
                 : t('wallet.result.failed_text')}
       </Text>
       <Group gap="sm" mt="sm">
-        {paid && (
+        {paid && transactionsLink && (
           <Button size="xs" variant="light" color={color} component={Link} to="/wallet/user/transaction">
             {t('wallet.result.see_transactions')}
           </Button>

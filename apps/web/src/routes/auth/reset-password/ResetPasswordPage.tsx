@@ -1,6 +1,13 @@
 import { resetPasswordSchema } from '@lm/contracts';
-import { AuthLayout, applyServerErrors, FullPageLoader, fieldError, usePageTitle, useZodForm } from '@lm/ui';
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import {
+  AuthLayout,
+  applyServerErrors,
+  FullPageLoader,
+  NewPasswordFields,
+  usePageTitle,
+  useZodForm,
+} from '@lm/ui';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useCheckResetToken, useResetPassword } from '../../../hooks/use-auth';
@@ -21,7 +28,6 @@ export function ResetPasswordPage() {
   const form = useZodForm(resetPasswordSchema, {
     defaultValues: { email, token, password: '', password_confirmation: '' },
   });
-  const { errors } = form.formState;
 
   if (!email || !token || check.isError) return <Navigate to="/expired/password/reset" replace />;
   if (check.isPending) return <FullPageLoader />;
@@ -44,19 +50,7 @@ export function ResetPasswordPage() {
       <form onSubmit={submit} noValidate data-testid="reset-form">
         <Stack gap="md">
           <TextInput label={t('login.email')} value={email} readOnly variant="filled" />
-          <PasswordInput
-            label={t('reset.password')}
-            description={t('register.password_hint')}
-            autoComplete="new-password"
-            error={fieldError(errors.password)}
-            {...form.register('password')}
-          />
-          <PasswordInput
-            label={t('register.password_confirmation')}
-            autoComplete="new-password"
-            error={fieldError(errors.password_confirmation)}
-            {...form.register('password_confirmation')}
-          />
+          <NewPasswordFields form={form} />
           <Button type="submit" fullWidth loading={reset.isPending}>
             {t('reset.submit')}
           </Button>

@@ -1,0 +1,65 @@
+import { useApi } from '@lm/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** The platform's Spotify account as staff see it (`GET admin/spotify/platform`). */
+export interface PlatformSpotify {
+  connected: boolean;
+  spotify_user_id: string | null;
+  display_name: string | null;
+  email: string | null;
+  connected_at: string | null;
+  connected_by: string | null;
+}
+
+/** How a connection ended (`GET admin/spotify/platform/outcome?token=`). */
+export interface PlatformSpotifyOutcome {
+  status: 'connected' | 'denied' | 'failed';
+  display_name?: string;
+  spotify_user_id?: string;
+}
+
+const key = ['staff', 'platform-spotify'] as const;
+
+/** `GET admin/spotify/platform`. */
+export function usePlatformSpotify() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: key,
+    queryFn: async () => (await api.get<PlatformSpotify>('admin/spotify/platform', { silent: true })).data,
+  });
+}
+
+/** `POST admin/spotify/platform/connect`: Spotify's consent page (the sandbox's while Spotify is the sandbox). */
+export function useConnectPlatformSpotify() {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async () => (await api.post<{ url: string }>('admin/spotify/platform/connect')).data.url,
+  });
+}
+
+/** `DELETE admin/spotify/platform`. */
+export function useDisconnectPlatformSpotify() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => api.delete('admin/spotify/platform'),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** `GET admin/spotify/platform/outcome?token=` (public): what the back-office page shows. */
+export function usePlatformSpotifyOutcome(token: string) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...key, 'outcome', token],
+    queryFn: async () =>
+      (
+        await api.get<PlatformSpotifyOutcome>('admin/spotify/platform/outcome', {
+          query: { token },
+          silent: true,
+        })
+      ).data,
+    enabled: token !== '',
+    retry: false,
+  });
+}
