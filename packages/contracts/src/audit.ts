@@ -91,6 +91,13 @@ export const AUDIT_ACTIONS = [
   'scraping.auto_run',
   'leads.list_add',
   'leads.erase',
+  'crm.import',
+  'crm.export',
+  'crm.consent_set',
+  'crm.suppress',
+  'crm.list_create',
+  'crm.list_delete',
+  'crm.users_sync',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -121,5 +128,6 @@ export const AUDIT_TARGETS = [
   'auto_scraping_job',
   'lead',
   'lead_list',
+  'crm_address',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

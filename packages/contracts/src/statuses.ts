@@ -58,6 +58,9 @@ export const STATUS_LABEL_KINDS: Readonly<Record<string, StatusKind>> = {
   inactive: 'neutral',
   'not registered': 'neutral',
   'not released': 'neutral',
+  unconfirmed: 'waiting',
+  confirmed: 'success',
+  unsubscribed: 'neutral',
 };
 
 /** Semantic kind of a status label (case-insensitive); unknown labels are neutral. */

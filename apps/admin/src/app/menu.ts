@@ -1,9 +1,11 @@
 import {
+  CRM_PERMISSIONS as CRM,
   EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
   SCRAPING_PERMISSIONS as SCRAPING,
 } from '@lm/contracts/permissions';
 import type { MenuItem } from '@lm/ui';
 import {
+  IconAddressBook,
   IconAdjustments,
   IconBrandInstagram,
   IconBrandSpotify,
@@ -21,6 +23,7 @@ import {
   IconListDetails,
   IconLock,
   IconMailbox,
+  IconMicrophone2,
   IconPackage,
   IconPhoto,
   IconPlaylist,
@@ -213,6 +216,27 @@ export const adminMenu: readonly MenuItem[] = [
         icon: IconListDetails,
         to: '/scraping/logs',
         permission: SCRAPING.view,
+      },
+    ],
+  },
+  {
+    key: 'crm',
+    label: 'nav.crm',
+    icon: IconAddressBook,
+    children: [
+      {
+        key: 'crm-leads-lists',
+        label: 'nav.crm_leads_lists',
+        icon: IconListDetails,
+        to: '/crm/leads-lists',
+        permission: CRM.view,
+      },
+      {
+        key: 'crm-artists',
+        label: 'nav.crm_artists',
+        icon: IconMicrophone2,
+        to: '/crm/artists-list',
+        permission: CRM.view,
       },
     ],
   },

@@ -1,4 +1,5 @@
 import {
+  CRM_PERMISSIONS as CRM,
   EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
   GENERAL,
   SCRAPING_PERMISSIONS as SCRAPING,
@@ -194,6 +195,22 @@ export const adminRoutes: readonly AdminRoute[] = [
     path: '/scraping/logs',
     access: { permission: SCRAPING.view },
     screen: page(() => import('../routes/scraping/ScrapingLogsPage'), 'ScrapingLogsPage'),
+  },
+  // CRM (issue 17): lists need the CRM screen permission, an artist's profile crm.leads.show.
+  {
+    path: '/crm/leads-lists',
+    access: { permission: CRM.view },
+    screen: page(() => import('../routes/crm/LeadsListsPage'), 'LeadsListsPage'),
+  },
+  {
+    path: '/crm/artists-list',
+    access: { permission: CRM.view },
+    screen: page(() => import('../routes/crm/ArtistsPages'), 'ArtistsListPage'),
+  },
+  {
+    path: '/artist/profile/:artistId',
+    access: { permission: CRM.leads },
+    screen: page(() => import('../routes/crm/ArtistsPages'), 'ArtistProfilePage'),
   },
   // Staff and control (issue 7): admins, roles, audit log, notifications, settings, queue monitor,
   // reference data, reports.

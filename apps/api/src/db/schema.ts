@@ -3,6 +3,7 @@ export * from '../modules/accounts/accounts.schema';
 export * from '../modules/activities/activities.schema';
 export * from '../modules/admins/admins.schema';
 export * from '../modules/audit/audit.schema';
+export * from '../modules/crm/crm.schema';
 export * from '../modules/express-spotify/express.schema';
 export * from '../modules/files/files.schema';
 export * from '../modules/leads/leads.schema';

@@ -1,0 +1,209 @@
+import type { ConsentState, CsvImportField, LeadFilter, SuppressionReason } from '@lm/contracts/crm';
+import { useApi } from '@lm/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+/** Query keys of the CRM screens (their lists live under ['list', path] of the list kit). */
+export const crmKeys = {
+  all: ['crm'] as const,
+  artist: (id: number) => ['crm', 'artist', id] as const,
+  suppressions: (email: string) => ['crm', 'suppressions', email] as const,
+};
+
+/** A lead as the CRM lists it (`GET admin/crm/artists`, `admin/crm/lists/{id}/leads`). */
+export interface CrmLead {
+  id: number;
+  kind: 'artist' | 'curator';
+  origin: 'scraping' | 'csv' | 'user';
+  name: string;
+  email: string | null;
+  spotify_id: string | null;
+  spotify_url: string | null;
+  image_url: string | null;
+  followers: number | null;
+  genres: string[];
+  user_id: number | null;
+  consent: ConsentState | null;
+  suppressed: boolean;
+  created_at: string;
+}
+
+/** An artist's profile (`GET admin/crm/artists/{id}`). */
+export interface CrmArtistProfile extends CrmLead {
+  popularity: number | null;
+  links: Record<string, string>;
+  provenance: Record<string, { source: string; found_at: string }>;
+  first_name: string | null;
+  language: string | null;
+  consent_source: string | null;
+  consent_at: string | null;
+  lists: { id: number; name: string }[];
+}
+
+/** A leads list (`GET admin/crm/lists`). */
+export interface CrmLeadList {
+  id: number;
+  name: string;
+  type: 'static' | 'filter';
+  filter: LeadFilter | null;
+  leads: number;
+  addresses: number;
+  created_at: string;
+}
+
+/** What an import did (`POST admin/crm/imports`). */
+export interface CsvImportReport {
+  rows: number;
+  created: number;
+  updated: number;
+  added_to_list: number;
+  list_id: number;
+  list_name: string;
+  refused_count: number;
+  refused: { line: number; reason: string; value: string }[];
+}
+
+/** Refresh every CRM query and list after a change. */
+export function useRefreshCrm() {
+  const client = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: crmKeys.all }),
+        client.invalidateQueries({
+          predicate: (q) => q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith('admin/crm/'),
+        }),
+      ]),
+    [client],
+  );
+}
+
+/** One artist's profile. */
+export function useArtistProfile(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: crmKeys.artist(id),
+    queryFn: async () => (await api.get<CrmArtistProfile>(`admin/crm/artists/${id}`)).data,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** `POST admin/crm/lists`: a static list or a saved filter. */
+export function useCreateLeadList() {
+  const { api } = useApi();
+  const refresh = useRefreshCrm();
+  return useMutation({
+    mutationFn: async (
+      body: { type: 'static'; name: string } | { type: 'filter'; name: string; filter: LeadFilter },
+    ) => (await api.post<{ id: number }>('admin/crm/lists', body)).data,
+    onSuccess: refresh,
+  });
+}
+
+/** `DELETE admin/crm/lists/{id}`. */
+export function useDeleteLeadList() {
+  const { api } = useApi();
+  const refresh = useRefreshCrm();
+  return useMutation({
+    mutationFn: async (id: number) => api.delete(`admin/crm/lists/${id}`),
+    onSuccess: refresh,
+  });
+}
+
+/** `POST admin/crm/imports/preview`: the file's columns and first rows. */
+export function useCsvPreview() {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (csv: string) =>
+      (
+        await api.post<{ columns: string[]; rows: string[][]; total: number }>('admin/crm/imports/preview', {
+          csv,
+        })
+      ).data,
+  });
+}
+
+/** `POST admin/crm/imports`. */
+export function useCsvImport() {
+  const { api } = useApi();
+  const refresh = useRefreshCrm();
+  return useMutation({
+    mutationFn: async (body: {
+      csv: string;
+      mapping: Partial<Record<CsvImportField, string>>;
+      list_id?: number;
+      list_name?: string;
+      consent: 'unconfirmed' | 'confirmed';
+    }) => (await api.post<CsvImportReport>('admin/crm/imports', body)).data,
+    onSuccess: refresh,
+  });
+}
+
+/** `PUT admin/crm/addresses/consent`. */
+export function useSetConsent() {
+  const { api } = useApi();
+  const refresh = useRefreshCrm();
+  return useMutation({
+    mutationFn: async (body: { email: string; consent: ConsentState }) =>
+      api.put('admin/crm/addresses/consent', body),
+    onSuccess: refresh,
+  });
+}
+
+/** `POST admin/crm/suppressions`. */
+export function useSuppress() {
+  const { api } = useApi();
+  const refresh = useRefreshCrm();
+  return useMutation({
+    mutationFn: async (body: { email: string; reason: SuppressionReason }) =>
+      api.post('admin/crm/suppressions', body),
+    onSuccess: refresh,
+  });
+}
+
+/** `GET admin/crm/suppressions`: counts per reason, and whether `email` is suppressed. */
+export function useSuppressions(email: string) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: crmKeys.suppressions(email),
+    queryFn: async () =>
+      (
+        await api.get<{
+          counts: { reason: SuppressionReason; count: number }[];
+          lookup: { email: string; suppressed: boolean; reason: SuppressionReason | null } | null;
+        }>('admin/crm/suppressions', { query: email ? { email } : {} })
+      ).data,
+  });
+}
+
+/** `POST admin/crm/artists/sync-users`. */
+export function useSyncRegisteredArtists() {
+  const { api } = useApi();
+  const refresh = useRefreshCrm();
+  return useMutation({
+    mutationFn: async () =>
+      (await api.post<{ created: number; updated: number }>('admin/crm/artists/sync-users')).data,
+    onSuccess: refresh,
+  });
+}
+
+/** Download a list's CSV (`GET admin/crm/lists/{id}/export`) in the reader's language. */
+export function useExportList() {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const response = await fetch(`${api.options.baseUrl}/admin/crm/lists/${id}/export`, {
+        headers: { Authorization: `Bearer ${api.token() ?? ''}`, 'X-Lang': api.options.getLanguage() },
+      });
+      if (!response.ok) throw new Error(`export failed: ${response.status}`);
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `leads-list-${id}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      URL.revokeObjectURL(url);
+    },
+  });
+}

@@ -1,0 +1,332 @@
+import {
+  CONSENT_STATES,
+  consentUpdateSchema,
+  csvImportSchema,
+  csvPreviewSchema,
+  leadFilterSchema,
+  leadListCreateSchema,
+  listMembersAddSchema,
+  suppressionCreateSchema,
+} from '@lm/contracts/crm';
+import { CRM_PERMISSIONS as P } from '@lm/contracts/permissions';
+import { z } from 'zod';
+import { adminAccess, adminActor } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import {
+  envelope,
+  idParams,
+  listEnvelope,
+  listQuery,
+  messageOnly,
+  paginate,
+  parseOrder,
+} from '../../platform/http';
+import { t } from '../../platform/i18n';
+import {
+  addListMembers,
+  createLeadList,
+  deleteLeadList,
+  exportListCsv,
+  getArtistProfile,
+  importCsv,
+  listLeadListsCrm,
+  listLeads,
+  previewCsv,
+  setConsent,
+  suppressAddress,
+  suppressionSummary,
+  syncRegisteredArtists,
+} from './crm-leads.service';
+
+const tags = ['crm'];
+const bigIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const LEAD_ORDERS = ['name', 'followers', 'created_at'] as const;
+
+const crmLeadSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  origin: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  spotify_id: z.string().nullable(),
+  spotify_url: z.string().nullable(),
+  image_url: z.string().nullable(),
+  followers: z.number().nullable(),
+  genres: z.array(z.string()),
+  user_id: z.number().nullable(),
+  consent: z.enum(CONSENT_STATES).nullable(),
+  suppressed: z.boolean(),
+  created_at: z.string(),
+});
+const artistProfileSchema = crmLeadSchema.extend({
+  popularity: z.number().nullable(),
+  links: z.record(z.string(), z.string()),
+  provenance: z.record(z.string(), z.object({ source: z.string(), found_at: z.string() })),
+  first_name: z.string().nullable(),
+  language: z.string().nullable(),
+  consent_source: z.string().nullable(),
+  consent_at: z.string().nullable(),
+  lists: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+const leadListSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(['static', 'filter']),
+  filter: leadFilterSchema.nullable(),
+  leads: z.number(),
+  addresses: z.number(),
+  created_at: z.string(),
+});
+const importReportSchema = z.object({
+  rows: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  added_to_list: z.number(),
+  list_id: z.number(),
+  list_name: z.string(),
+  refused_count: z.number(),
+  refused: z.array(z.object({ line: z.number(), reason: z.string(), value: z.string() })),
+});
+const leadsQuery = listQuery.extend({ filter: leadFilterSchema.optional() });
+
+/**
+ * The CRM's leads API (issue 17 "Leads and lists"; spec section 7 shows no paths, so REST under
+ * `/api/admin/crm/...`). Lists need `view.main.crm.leads.tab.list`; a profile, list members, import,
+ * export, consent and suppression `crm.leads.show`. See docs/decisions.md "CRM and e-mail marketing
+ * (issue 17)".
+ */
+export const crmLeadsRoutes: RouteModule = (app, deps) => {
+  app.get(
+    '/api/admin/crm/artists',
+    {
+      config: { access: adminAccess(P.view) },
+      schema: { tags, querystring: leadsQuery, response: { 200: listEnvelope(crmLeadSchema) } },
+    },
+    async (req) => {
+      const { page, limit, filter = {}, q, order } = req.query;
+      const { rows, total } = await listLeads(
+        deps,
+        { ...filter, kind: 'artist', q: q || filter.q },
+        {
+          page,
+          limit,
+          order: parseOrder(order, LEAD_ORDERS, { column: 'created_at', dir: 'desc' }),
+        },
+      );
+      return { data: rows as z.infer<typeof crmLeadSchema>[], pagination: paginate(total, page, limit) };
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/artists/sync-users',
+    {
+      config: { access: adminAccess(P.leads) },
+      schema: { tags, response: { 200: envelope(z.object({ created: z.number(), updated: z.number() })) } },
+    },
+    async (req) => {
+      const result = await syncRegisteredArtists(deps, adminActor(req));
+      return { data: result, message: t(req.lang, 'crm.users_synced', result) };
+    },
+  );
+
+  app.get(
+    '/api/admin/crm/artists/:id',
+    {
+      config: { access: adminAccess(P.leads) },
+      schema: { tags, params: bigIdParams, response: { 200: envelope(artistProfileSchema) } },
+    },
+    async (req) => ({
+      data: (await getArtistProfile(deps, req.params.id)) as z.infer<typeof artistProfileSchema>,
+    }),
+  );
+
+  app.get(
+    '/api/admin/crm/lists',
+    {
+      config: { access: adminAccess(P.view) },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(leadListSchema) } },
+    },
+    async (req) => {
+      const { page, limit, q } = req.query;
+      const { rows, total } = await listLeadListsCrm(deps, q || undefined, page, Math.min(limit, 100));
+      return { data: rows, pagination: paginate(total, page, Math.min(limit, 100)) };
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/lists',
+    {
+      config: { access: adminAccess(P.leads) },
+      schema: {
+        tags,
+        body: leadListCreateSchema,
+        response: { 201: envelope(z.object({ id: z.number(), name: z.string(), type: z.string() })) },
+      },
+    },
+    async (req, reply) => {
+      const list = await createLeadList(deps, req.body, adminActor(req));
+      return reply.status(201).send({ data: list, message: t(req.lang, 'crm.list_created') });
+    },
+  );
+
+  app.delete(
+    '/api/admin/crm/lists/:id',
+    {
+      config: { access: adminAccess(P.leads) },
+      schema: { tags, params: idParams, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      await deleteLeadList(deps, req.params.id, adminActor(req));
+      return { message: t(req.lang, 'crm.list_deleted') };
+    },
+  );
+
+  app.get(
+    '/api/admin/crm/lists/:id/leads',
+    {
+      config: { access: adminAccess(P.leads) },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: leadsQuery,
+        response: { 200: listEnvelope(crmLeadSchema) },
+      },
+    },
+    async (req) => {
+      const { page, limit, filter = {}, q, order } = req.query;
+      const { rows, total } = await listLeads(
+        deps,
+        { ...filter, q: q || filter.q },
+        {
+          page,
+          limit,
+          listId: req.params.id,
+          order: parseOrder(order, LEAD_ORDERS, { column: 'name', dir: 'asc' }),
+        },
+      );
+      return { data: rows as z.infer<typeof crmLeadSchema>[], pagination: paginate(total, page, limit) };
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/lists/:id/leads',
+    {
+      config: { access: adminAccess(P.leads) },
+      schema: {
+        tags,
+        params: idParams,
+        body: listMembersAddSchema,
+        response: { 200: envelope(z.object({ added: z.number(), already: z.number() })) },
+      },
+    },
+    async (req) => {
+      const result = await addListMembers(deps, req.params.id, req.body.lead_ids, adminActor(req));
+      return { data: result, message: t(req.lang, 'crm.members_added', result) };
+    },
+  );
+
+  app.get(
+    '/api/admin/crm/lists/:id/export',
+    {
+      config: { access: adminAccess(P.leads) },
+      schema: {
+        tags,
+        description: 'The list’s leads as CSV (text/csv, UTF-8 with BOM).',
+        params: idParams,
+        response: { 200: z.string() },
+      },
+    },
+    async (req, reply) => {
+      const csv = await exportListCsv(deps, req.params.id, req.lang, adminActor(req));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="leads-list-${req.params.id}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/imports/preview',
+    {
+      config: { access: adminAccess(P.leads) },
+      bodyLimit: 6_000_000,
+      schema: {
+        tags,
+        body: csvPreviewSchema,
+        response: {
+          200: envelope(
+            z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())), total: z.number() }),
+          ),
+        },
+      },
+    },
+    async (req) => ({ data: previewCsv(req.body.csv) }),
+  );
+
+  app.post(
+    '/api/admin/crm/imports',
+    {
+      config: { access: adminAccess(P.leads) },
+      bodyLimit: 6_000_000,
+      schema: { tags, body: csvImportSchema, response: { 200: envelope(importReportSchema) } },
+    },
+    async (req) => {
+      const report = await importCsv(deps, req.body, adminActor(req));
+      return {
+        data: report,
+        message: t(req.lang, 'crm.import.done', {
+          created: report.created,
+          updated: report.updated,
+          refused: report.refused_count,
+        }),
+      };
+    },
+  );
+
+  app.put(
+    '/api/admin/crm/addresses/consent',
+    {
+      config: { access: adminAccess(P.leads) },
+      schema: { tags, body: consentUpdateSchema, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      await setConsent(deps, req.body.email, req.body.consent, adminActor(req));
+      return { message: t(req.lang, 'crm.consent_saved') };
+    },
+  );
+
+  app.get(
+    '/api/admin/crm/suppressions',
+    {
+      config: { access: adminAccess(P.leads) },
+      schema: {
+        tags,
+        querystring: z.object({ email: z.email('validation.email').max(320).optional() }),
+        response: {
+          200: envelope(
+            z.object({
+              counts: z.array(z.object({ reason: z.string(), count: z.number() })),
+              lookup: z
+                .object({ email: z.string(), suppressed: z.boolean(), reason: z.string().nullable() })
+                .nullable(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => ({ data: await suppressionSummary(deps, req.query.email) }),
+  );
+
+  app.post(
+    '/api/admin/crm/suppressions',
+    {
+      config: { access: adminAccess(P.leads) },
+      schema: { tags, body: suppressionCreateSchema, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      await suppressAddress(deps, req.body.email, req.body.reason, adminActor(req));
+      return { message: t(req.lang, 'crm.suppressed') };
+    },
+  );
+};
