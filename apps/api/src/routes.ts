@@ -2,7 +2,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminStaffRoutes } from './modules/admins/admin-staff.routes';
 import { adminAuthRoutes } from './modules/admins/admins.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
-import { crmLeadsRoutes } from './modules/crm/crm.routes';
+import { crmLeadsRoutes, crmSendersRoutes } from './modules/crm/crm.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express-spotify/admin-express.routes';
 import { expressRoutes } from './modules/express-spotify/express.routes';
@@ -54,6 +54,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminExpressRoutes,
   scrapingRoutes,
   crmLeadsRoutes,
+  crmSendersRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

@@ -98,6 +98,12 @@ export const AUDIT_ACTIONS = [
   'crm.list_create',
   'crm.list_delete',
   'crm.users_sync',
+  'crm.sender_domain_create',
+  'crm.sender_domain_check',
+  'crm.sender_domain_delete',
+  'crm.sender_create',
+  'crm.sender_confirm',
+  'crm.sender_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -129,5 +135,7 @@ export const AUDIT_TARGETS = [
   'lead',
   'lead_list',
   'crm_address',
+  'crm_sender_domain',
+  'crm_sender',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -144,3 +144,49 @@ export const suppressionCreateSchema = z.object({
 export const listMembersAddSchema = z.object({
   lead_ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(1000),
 });
+
+/** A domain name (lower case, labels of letters, digits and hyphens, at least one dot). */
+const domainName = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .toLowerCase()
+  .max(253, 'validation.too_long')
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'crm.senders.domain_invalid');
+
+/** Body of `POST /api/admin/crm/sender-domains`: a sender ID (domain) to verify. */
+export const senderDomainCreateSchema = z.object({ domain: domainName });
+
+/** Body of `POST /api/admin/crm/senders`: a From address to confirm by code, its display name, its rate cap. */
+export const senderCreateSchema = z.object({
+  email: z.email('validation.email').max(320, 'validation.too_long'),
+  name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(100, 'validation.too_long'),
+  rate_per_minute: z
+    .number()
+    .int('validation.whole_number')
+    .min(1, 'validation.min_value')
+    .max(100_000, 'validation.max_value')
+    .optional(),
+});
+
+/** Body of `POST /api/admin/crm/senders/:id/confirm`: the 6-digit code mailed to the address. */
+export const senderConfirmSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, 'auth.code_invalid'),
+});
+
+/** A sender: 1 waiting for its code, 2 confirmed. */
+export const SENDER_STATUSES: readonly StatusEntry[] = [entry(1, 'Pending'), entry(2, 'Confirmed')];
+/** A sender ID: 1 records not all found yet, 2 verified. */
+export const SENDER_DOMAIN_STATUSES: readonly StatusEntry[] = [entry(1, 'Pending'), entry(2, 'Verified')];
+/** One DNS check: 1 missing, 2 failed (found but wrong), 3 passed. */
+export const DNS_CHECK_STATUSES: readonly StatusEntry[] = [
+  entry(1, 'Missing'),
+  entry(2, 'Failed'),
+  entry(3, 'Passed'),
+];
+/** The status id of a DNS check result. */
+export const dnsCheckStatusId = (status: 'missing' | 'fail' | 'pass'): number =>
+  ({ missing: 1, fail: 2, pass: 3 })[status];

@@ -55,6 +55,7 @@ export const MAIL_MESSAGES = [
   'user.mail.disabled',
   'admins.mail.invite',
   'admins.mail.reset',
+  'crm.mail.sender_code',
 ] as const;
 export type MailMessageKey = (typeof MAIL_MESSAGES)[number];
 

@@ -7,6 +7,7 @@ import type { MenuItem } from '@lm/ui';
 import {
   IconAddressBook,
   IconAdjustments,
+  IconAt,
   IconBrandInstagram,
   IconBrandSpotify,
   IconBrandTiktok,
@@ -37,6 +38,7 @@ import {
   IconUsers,
   IconUsersGroup,
   IconWallet,
+  IconWorldWww,
 } from '@tabler/icons-react';
 
 /**
@@ -237,6 +239,20 @@ export const adminMenu: readonly MenuItem[] = [
         icon: IconMicrophone2,
         to: '/crm/artists-list',
         permission: CRM.view,
+      },
+      {
+        key: 'crm-senders',
+        label: 'nav.crm_senders',
+        icon: IconAt,
+        to: '/crm/senders',
+        permission: CRM.marketing,
+      },
+      {
+        key: 'crm-senders-id',
+        label: 'nav.crm_senders_id',
+        icon: IconWorldWww,
+        to: '/crm/senders-id',
+        permission: CRM.marketing,
       },
     ],
   },

@@ -212,6 +212,16 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: CRM.leads },
     screen: page(() => import('../routes/crm/ArtistsPages'), 'ArtistProfilePage'),
   },
+  {
+    path: '/crm/senders',
+    access: { permission: CRM.marketing },
+    screen: page(() => import('../routes/crm/SendersPages'), 'SendersPage'),
+  },
+  {
+    path: '/crm/senders-id',
+    access: { permission: CRM.marketing },
+    screen: page(() => import('../routes/crm/SendersPages'), 'SenderIdsPage'),
+  },
   // Staff and control (issue 7): admins, roles, audit log, notifications, settings, queue monitor,
   // reference data, reports.
   {

@@ -207,3 +207,97 @@ export function useExportList() {
     },
   });
 }
+
+/** One DNS check's result. */
+export interface DnsCheckResult {
+  status: 'pass' | 'fail' | 'missing';
+  found: string | null;
+}
+
+/** A sender ID (`GET admin/crm/sender-domains`). */
+export interface SenderDomain {
+  id: number;
+  domain: string;
+  verified: boolean;
+  verified_at: string | null;
+  checked_at: string | null;
+  checks: { spf: DnsCheckResult | null; dkim: DnsCheckResult | null; dmarc: DnsCheckResult | null };
+  records: { kind: 'spf' | 'dkim' | 'dmarc'; type: 'TXT'; name: string; value: string }[];
+  dns: 'system' | 'sandbox';
+  created_at: string;
+}
+
+/** A sender (`GET admin/crm/senders`). */
+export interface Sender {
+  id: number;
+  email: string;
+  name: string;
+  rate_per_minute: number;
+  confirmed: boolean;
+  confirmed_at: string | null;
+  domain: string;
+  domain_verified: boolean;
+  usable: boolean;
+  created_at: string;
+}
+
+/** Sender IDs. */
+export function useSenderDomains() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...crmKeys.all, 'sender-domains'],
+    queryFn: async () => (await api.get<SenderDomain[]>('admin/crm/sender-domains')).data,
+  });
+}
+
+/** Senders. */
+export function useSenders() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...crmKeys.all, 'senders'],
+    queryFn: async () => (await api.get<Sender[]>('admin/crm/senders')).data,
+  });
+}
+
+/** Changes of senders and sender IDs; each refreshes both lists. */
+export function useSenderActions() {
+  const { api } = useApi();
+  const refresh = useRefreshCrm();
+  const options = { onSuccess: refresh };
+  return {
+    addDomain: useMutation({
+      mutationFn: async (domain: string) => api.post('admin/crm/sender-domains', { domain }),
+      ...options,
+    }),
+    checkDomain: useMutation({
+      mutationFn: async (id: number) => api.post(`admin/crm/sender-domains/${id}/check`),
+      ...options,
+    }),
+    deleteDomain: useMutation({
+      mutationFn: async (id: number) => api.delete(`admin/crm/sender-domains/${id}`),
+      ...options,
+    }),
+    publishSandbox: useMutation({
+      mutationFn: async (id: number) => api.post(`sandbox/dns/publish/${id}`),
+      ...options,
+    }),
+    addSender: useMutation({
+      mutationFn: async (body: { email: string; name: string; rate_per_minute?: number }) =>
+        (await api.post<Sender>('admin/crm/senders', body)).data,
+      ...options,
+    }),
+    confirm: useMutation({
+      mutationFn: async ({ id, code }: { id: number; code: string }) =>
+        api.post(`admin/crm/senders/${id}/confirm`, { code }),
+      ...options,
+    }),
+    resend: useMutation({
+      mutationFn: async (id: number) => api.post(`admin/crm/senders/${id}/resend`),
+      ...options,
+    }),
+    deleteSender: useMutation({
+      mutationFn: async (id: number) => api.delete(`admin/crm/senders/${id}`),
+      ...options,
+    }),
+  };
+}

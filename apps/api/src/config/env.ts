@@ -41,6 +41,17 @@ export const envSchema = z.object({
   MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Liberty Music <no-reply@liberty.test>'),
+  /** CRM sender IDs (issue 17): `system` DNS (always in production) or the `sandbox` DNS table. */
+  CRM_DNS: z.enum(['system', 'sandbox']).optional(),
+  /** Resolvers for the CRM's DNS checks, comma-separated IPs (default: the system's). */
+  DNS_SERVERS: z.string().optional(),
+  /** The SPF include a sender domain must publish for the product's SMTP relay. */
+  CRM_SPF_INCLUDE: z.string().default('spf.liberty.test'),
+  /** DKIM selector of the keys the CRM generates per sender domain. */
+  CRM_DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9-]{1,63}$/)
+    .default('lm1'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   UPLOAD_MAX_BYTES: z.coerce
     .number()

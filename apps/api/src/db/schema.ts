@@ -16,6 +16,7 @@ export * from '../modules/scraping/scraping.schema';
 export * from '../modules/settings/settings.schema';
 export * from '../modules/wallet/payments.schema';
 export * from '../modules/wallet/wallet.schema';
+export * from '../providers/dns/sandbox.schema';
 export * from '../providers/payments/sandbox.schema';
 export * from '../providers/spotify/sandbox.schema';
 export * from '../providers/wise/sandbox.schema';

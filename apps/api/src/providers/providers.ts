@@ -1,5 +1,8 @@
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
+import type { DnsResolver } from './dns/contract';
+import { createSandboxDns } from './dns/sandbox';
+import { createSystemDns } from './dns/system';
 import type { RatesProvider } from './fx/contract';
 import { createSandboxRates } from './fx/sandbox';
 import { createWiseRates } from './fx/wise-rates';
@@ -7,7 +10,7 @@ import type { GoogleOAuthProvider } from './google/contract';
 import { createGoogleProvider } from './google/google';
 import { createOffGoogleProvider } from './google/off';
 import { createSandboxGoogleProvider } from './google/sandbox';
-import { providerModes } from './modes';
+import { dnsMode, providerModes } from './modes';
 import type { CardCheckoutProvider, PayPalProvider } from './payments/contract';
 import { createPaymentProviders } from './payments/index';
 import type { SpotifyProvider } from './spotify/contract';
@@ -22,6 +25,8 @@ export interface Providers {
   rates: RatesProvider;
   spotify: SpotifyProvider;
   wise: WiseProvider;
+  /** TXT look-ups of the CRM's sender-domain checks (issue 17). */
+  dns: DnsResolver;
 }
 
 /**
@@ -47,5 +52,13 @@ export function createProviders(config: Config, database: Database): Providers {
         : createSandboxRates(),
     spotify: createSpotifyProvider(config, database),
     wise: createWiseProviderFromConfig(config, database),
+    dns:
+      dnsMode(config) === 'system'
+        ? createSystemDns(
+            config.DNS_SERVERS?.split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          )
+        : createSandboxDns(database),
   };
 }

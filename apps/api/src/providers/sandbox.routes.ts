@@ -1,4 +1,5 @@
 import type { RouteModule } from '../platform/app';
+import { sandboxDnsRoutes } from './dns/sandbox.routes';
 import { sandboxGoogleRoutes } from './google/sandbox.routes';
 import { sandboxPaymentRoutes } from './payments/sandbox.routes';
 import { sandboxSpotifyRoutes } from './spotify/sandbox.routes';
@@ -12,8 +13,8 @@ import { sandboxWiseRoutes } from './wise/sandbox.routes';
  * production has no `/api/sandbox` route at all (issue 11 item 1).
  */
 export const sandboxRoutes: RouteModule = async (app, deps) => {
-  const { google, payments, spotify, wise } = deps.providers;
-  const any = [google, payments.card, payments.paypal, spotify, wise].some((p) => p.name === 'sandbox');
+  const { google, payments, spotify, wise, dns } = deps.providers;
+  const any = [google, payments.card, payments.paypal, spotify, wise, dns].some((p) => p.name === 'sandbox');
   if (!any) return;
   // The sandbox pages are plain HTML forms, which post urlencoded bodies.
   app.addContentTypeParser(
@@ -27,6 +28,7 @@ export const sandboxRoutes: RouteModule = async (app, deps) => {
     sandboxSpotifyRoutes,
     sandboxSitesRoutes,
     sandboxWiseRoutes,
+    sandboxDnsRoutes,
   ])
     await routes(app, deps);
 };

@@ -2,7 +2,7 @@ import { CRM_PERMISSIONS as P, type SessionAdmin } from '@lm/contracts';
 import { CONSENT_STATUSES, type ConsentState, consentStatusId } from '@lm/contracts/crm';
 import { StatusBadge, useSession } from '@lm/ui';
 import { Badge, Button, Group } from '@mantine/core';
-import { IconAddressBook, IconMicrophone2 } from '@tabler/icons-react';
+import { IconAddressBook, IconAt, IconMicrophone2, IconWorldWww } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -57,6 +57,36 @@ export function CrmLeadsNav() {
           {t(label)}
         </Button>
       ))}
+    </Group>
+  );
+}
+
+const MARKETING_LINKS = [
+  { to: '/crm/senders', label: 'nav.crm_senders', icon: IconAt, permission: P.marketing },
+  { to: '/crm/senders-id', label: 'nav.crm_senders_id', icon: IconWorldWww, permission: P.marketing },
+] as const;
+
+/** Links between the CRM's marketing screens the admin may open. */
+export function CrmMarketingNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const session = useSession<SessionAdmin>();
+  return (
+    <Group gap="xs" data-testid="crm-marketing-nav">
+      {MARKETING_LINKS.filter((l) => session.ability.can('call', l.permission)).map(
+        ({ to, label, icon: Icon }) => (
+          <Button
+            key={to}
+            component={Link}
+            to={to}
+            size="xs"
+            variant={pathname === to ? 'filled' : 'light'}
+            leftSection={<Icon size={14} />}
+          >
+            {t(label)}
+          </Button>
+        ),
+      )}
     </Group>
   );
 }

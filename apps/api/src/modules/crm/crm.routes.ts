@@ -6,6 +6,9 @@ import {
   leadFilterSchema,
   leadListCreateSchema,
   listMembersAddSchema,
+  senderConfirmSchema,
+  senderCreateSchema,
+  senderDomainCreateSchema,
   suppressionCreateSchema,
 } from '@lm/contracts/crm';
 import { CRM_PERMISSIONS as P } from '@lm/contracts/permissions';
@@ -37,6 +40,17 @@ import {
   suppressionSummary,
   syncRegisteredArtists,
 } from './crm-leads.service';
+import {
+  confirmSender,
+  createSender,
+  createSenderDomain,
+  deleteSender,
+  deleteSenderDomain,
+  listSenderDomains,
+  listSenders,
+  resendSenderCode,
+  verifySenderDomain,
+} from './crm-senders.service';
 
 const tags = ['crm'];
 const bigIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -327,6 +341,143 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
     async (req) => {
       await suppressAddress(deps, req.body.email, req.body.reason, adminActor(req));
       return { message: t(req.lang, 'crm.suppressed') };
+    },
+  );
+};
+
+const checkSchema = z
+  .object({ status: z.enum(['pass', 'fail', 'missing']), found: z.string().nullable() })
+  .nullable();
+const senderDomainSchema = z.object({
+  id: z.number(),
+  domain: z.string(),
+  verified: z.boolean(),
+  verified_at: z.string().nullable(),
+  checked_at: z.string().nullable(),
+  checks: z.object({ spf: checkSchema, dkim: checkSchema, dmarc: checkSchema }),
+  records: z.array(
+    z.object({
+      kind: z.enum(['spf', 'dkim', 'dmarc']),
+      type: z.literal('TXT'),
+      name: z.string(),
+      value: z.string(),
+    }),
+  ),
+  dns: z.enum(['system', 'sandbox']),
+  created_at: z.string(),
+});
+const senderSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  rate_per_minute: z.number(),
+  confirmed: z.boolean(),
+  confirmed_at: z.string().nullable(),
+  domain: z.string(),
+  domain_verified: z.boolean(),
+  usable: z.boolean(),
+  created_at: z.string(),
+});
+
+/**
+ * Senders and sender IDs (issue 17 "Senders"; `/api/admin/crm/senders`, `/api/admin/crm/sender-domains`),
+ * all under `crm.marketing.show`.
+ */
+export const crmSendersRoutes: RouteModule = (app, deps) => {
+  const access = { access: adminAccess(P.marketing) };
+
+  app.get(
+    '/api/admin/crm/sender-domains',
+    { config: access, schema: { tags, response: { 200: envelope(z.array(senderDomainSchema)) } } },
+    async () => ({ data: await listSenderDomains(deps) }),
+  );
+
+  app.post(
+    '/api/admin/crm/sender-domains',
+    {
+      config: access,
+      schema: { tags, body: senderDomainCreateSchema, response: { 201: envelope(senderDomainSchema) } },
+    },
+    async (req, reply) =>
+      reply.status(201).send({
+        data: await createSenderDomain(deps, req.body.domain, adminActor(req)),
+        message: t(req.lang, 'crm.senders.domain_added'),
+      }),
+  );
+
+  app.post(
+    '/api/admin/crm/sender-domains/:id/check',
+    { config: access, schema: { tags, params: idParams, response: { 200: envelope(senderDomainSchema) } } },
+    async (req) => {
+      const data = await verifySenderDomain(deps, req.params.id, adminActor(req));
+      return {
+        data,
+        message: t(
+          req.lang,
+          data.verified ? 'crm.senders.domain_checked_ok' : 'crm.senders.domain_checked_missing',
+        ),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/admin/crm/sender-domains/:id',
+    { config: access, schema: { tags, params: idParams, response: { 200: messageOnly } } },
+    async (req) => {
+      await deleteSenderDomain(deps, req.params.id, adminActor(req));
+      return { message: t(req.lang, 'crm.senders.domain_deleted') };
+    },
+  );
+
+  app.get(
+    '/api/admin/crm/senders',
+    { config: access, schema: { tags, response: { 200: envelope(z.array(senderSchema)) } } },
+    async () => ({ data: await listSenders(deps) }),
+  );
+
+  app.post(
+    '/api/admin/crm/senders',
+    { config: access, schema: { tags, body: senderCreateSchema, response: { 201: envelope(senderSchema) } } },
+    async (req, reply) => {
+      const data = await createSender(deps, req.body, req.lang, adminActor(req));
+      return reply
+        .status(201)
+        .send({ data, message: t(req.lang, 'crm.senders.sender_added', { email: data.email }) });
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/senders/:id/resend',
+    { config: access, schema: { tags, params: idParams, response: { 200: messageOnly } } },
+    async (req) => {
+      await resendSenderCode(deps, req.params.id, req.lang);
+      return { message: t(req.lang, 'crm.senders.code_sent') };
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/senders/:id/confirm',
+    {
+      config: access,
+      schema: {
+        tags,
+        params: idParams,
+        body: senderConfirmSchema,
+        response: { 200: envelope(senderSchema) },
+      },
+    },
+    async (req) => ({
+      data: await confirmSender(deps, req.params.id, req.body.code, adminActor(req)),
+      message: t(req.lang, 'crm.senders.confirmed'),
+    }),
+  );
+
+  app.delete(
+    '/api/admin/crm/senders/:id',
+    { config: access, schema: { tags, params: idParams, response: { 200: messageOnly } } },
+    async (req) => {
+      await deleteSender(deps, req.params.id, adminActor(req));
+      return { message: t(req.lang, 'crm.senders.sender_deleted') };
     },
   );
 };

@@ -1,6 +1,20 @@
 import type { ConsentState } from '@lm/contracts/crm';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { admins } from '../admins/admins.schema';
 
 /**
  * Addresses the CRM may write to (issue 17 "Consent state per address"): one row per address (lower
@@ -25,5 +39,67 @@ export const crmAddresses = pgTable(
     check('crm_addresses_consent_known', sql`${t.consent} in ('unconfirmed', 'confirmed', 'unsubscribed')`),
     check('crm_addresses_lower_case', sql`${t.email} = lower(${t.email})`),
     index('crm_addresses_consent_idx').on(t.consent),
+  ],
+);
+
+/** The result of one DNS check of a sender domain. */
+export interface DnsCheck {
+  status: 'pass' | 'fail' | 'missing';
+  /** The record found (joined TXT strings), if any. */
+  found: string | null;
+}
+
+/**
+ * Sender IDs (issue 17 "Senders"): domains the CRM sends from, verified when their SPF, DKIM and
+ * DMARC records are found in DNS as shown to staff. Each domain gets its own DKIM key pair (RSA 2048);
+ * the private key is stored encrypted with a key derived from APP_KEY.
+ */
+export const crmSenderDomains = pgTable(
+  'crm_sender_domains',
+  {
+    id: serial('id').primaryKey(),
+    domain: varchar('domain', { length: 253 }).notNull(),
+    dkimSelector: varchar('dkim_selector', { length: 63 }).notNull(),
+    /** Base64 DER (SPKI) public key, as published in the DKIM record's `p=`. */
+    dkimPublicKey: text('dkim_public_key').notNull(),
+    /** AES-256-GCM sealed PKCS#8 PEM (`iv.tag.ciphertext`, base64url). */
+    dkimPrivateKey: text('dkim_private_key').notNull(),
+    spf: jsonb('spf').$type<DnsCheck>(),
+    dkim: jsonb('dkim').$type<DnsCheck>(),
+    dmarc: jsonb('dmarc').$type<DnsCheck>(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => admins.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('crm_sender_domains_domain_unique').on(t.domain),
+    check('crm_sender_domains_lower_case', sql`${t.domain} = lower(${t.domain})`),
+  ],
+);
+
+/**
+ * Senders (issue 17): From addresses, confirmed by a 6-digit code sent to them (SHA-256 stored, 10
+ * minutes, 5 attempts). A campaign may use a confirmed sender whose domain is a verified sender ID.
+ */
+export const crmSenders = pgTable(
+  'crm_senders',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 320 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** Most messages per minute campaigns send from this address (its rate cap). */
+    ratePerMinute: integer('rate_per_minute').notNull().default(600),
+    codeHash: char('code_hash', { length: 64 }),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeAttempts: smallint('code_attempts').notNull().default(0),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => admins.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('crm_senders_email_unique').on(t.email),
+    check('crm_senders_lower_case', sql`${t.email} = lower(${t.email})`),
+    check('crm_senders_rate_positive', sql`${t.ratePerMinute} between 1 and 100000`),
   ],
 );
