@@ -2,7 +2,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminStaffRoutes } from './modules/admins/admin-staff.routes';
 import { adminAuthRoutes } from './modules/admins/admins.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
-import { crmLeadsRoutes, crmSendersRoutes } from './modules/crm/crm.routes';
+import { crmLeadsRoutes, crmSendersRoutes, crmTemplatesRoutes } from './modules/crm/crm.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express-spotify/admin-express.routes';
 import { expressRoutes } from './modules/express-spotify/express.routes';
@@ -55,6 +55,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   scrapingRoutes,
   crmLeadsRoutes,
   crmSendersRoutes,
+  crmTemplatesRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

@@ -104,6 +104,10 @@ export const AUDIT_ACTIONS = [
   'crm.sender_create',
   'crm.sender_confirm',
   'crm.sender_delete',
+  'crm.template_create',
+  'crm.template_update',
+  'crm.template_delete',
+  'crm.template_test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -137,5 +141,6 @@ export const AUDIT_TARGETS = [
   'crm_address',
   'crm_sender_domain',
   'crm_sender',
+  'crm_template',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -190,3 +190,50 @@ export const DNS_CHECK_STATUSES: readonly StatusEntry[] = [
 /** The status id of a DNS check result. */
 export const dnsCheckStatusId = (status: 'missing' | 'fail' | 'pass'): number =>
   ({ missing: 1, fail: 2, pass: 3 })[status];
+
+/**
+ * Merge tags a template may use (issue 17): `{{first_name}}`, `{{artist_name}}`, `{{email}}`,
+ * `{{sender_name}}` and `{{unsubscribe_url}}` (required in the body). Values are HTML-escaped in the
+ * HTML part.
+ */
+export const MERGE_TAGS = ['first_name', 'artist_name', 'email', 'sender_name', 'unsubscribe_url'] as const;
+export type MergeTag = (typeof MERGE_TAGS)[number];
+
+/** Limits of templates. */
+export const TEMPLATE_LIMITS = {
+  nameMax: 100,
+  subjectMax: 200,
+  /** MJML text (bytes). */
+  mjmlMax: 500_000,
+  /** The editor's design JSON (bytes, serialised). */
+  designMax: 2_000_000,
+} as const;
+
+/** Body of `POST /api/admin/crm/templates` and `PUT .../:id`: name, subject, the MJML and the editor's design. */
+export const templateSaveSchema = z.object({
+  name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(TEMPLATE_LIMITS.nameMax, 'validation.too_long'),
+  subject: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(TEMPLATE_LIMITS.subjectMax, 'validation.too_long'),
+  mjml: z
+    .string({ error: 'validation.required' })
+    .min(1, 'validation.required')
+    .max(TEMPLATE_LIMITS.mjmlMax, 'validation.too_long'),
+  design: z.record(z.string(), z.unknown()).nullable().default(null),
+});
+export type TemplateSave = z.infer<typeof templateSaveSchema>;
+
+/** Body of `POST /api/admin/crm/templates/preview`: MJML and subject to compile without saving. */
+export const templatePreviewSchema = templateSaveSchema.pick({ subject: true, mjml: true });
+
+/** Body of `POST /api/admin/crm/templates/:id/test`: where to send a test, and from which sender (or the product's address). */
+export const templateTestSchema = z.object({
+  email: z.email('validation.email').max(320, 'validation.too_long'),
+  sender_id: z.number().int().positive().max(2_147_483_647).optional(),
+});

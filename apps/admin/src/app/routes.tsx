@@ -222,6 +222,22 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: CRM.marketing },
     screen: page(() => import('../routes/crm/SendersPages'), 'SenderIdsPage'),
   },
+  {
+    path: '/crm/template-design',
+    access: { permission: CRM.templatesEdit },
+    screen: page(() => import('../routes/crm/TemplatesPage'), 'TemplatesPage'),
+  },
+  // The designer (GrapesJS) is its own chunk, loaded only on these two routes.
+  {
+    path: '/crm/template-design/editor',
+    access: { permission: CRM.templatesAdd },
+    screen: page(() => import('../routes/crm/TemplateEditorPage'), 'TemplateEditorPage'),
+  },
+  {
+    path: '/crm/template-design/editor/edit',
+    access: { permission: CRM.templatesEdit },
+    screen: page(() => import('../routes/crm/TemplateEditorPage'), 'TemplateEditorPage'),
+  },
   // Staff and control (issue 7): admins, roles, audit log, notifications, settings, queue monitor,
   // reference data, reports.
   {

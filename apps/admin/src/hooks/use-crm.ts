@@ -301,3 +301,86 @@ export function useSenderActions() {
     }),
   };
 }
+
+/** A template as listed (`GET admin/crm/templates`). */
+export interface TemplateSummary {
+  id: number;
+  name: string;
+  subject: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A template with its design, MJML and compiled parts (`GET admin/crm/templates/{id}`). */
+export interface Template extends TemplateSummary {
+  mjml: string;
+  design: Record<string, unknown> | null;
+  html: string;
+  text: string;
+}
+
+/** A template written with sample merge values (`.../preview`). */
+export interface RenderedTemplate {
+  subject: string;
+  html: string;
+  text: string;
+  warnings: string[];
+}
+
+/** One template (for the editor). */
+export function useTemplate(id: number | null) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...crmKeys.all, 'template', id],
+    queryFn: async () => (await api.get<Template>(`admin/crm/templates/${id}`)).data,
+    enabled: id !== null && Number.isInteger(id) && id > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A saved template written with sample values. */
+export function useTemplatePreview(id: number | null) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...crmKeys.all, 'template-preview', id],
+    queryFn: async () => (await api.get<RenderedTemplate>(`admin/crm/templates/${id}/preview`)).data,
+    enabled: id !== null,
+  });
+}
+
+/** Create, update, delete and test-send templates. */
+export function useTemplateActions() {
+  const { api } = useApi();
+  const refresh = useRefreshCrm();
+  return {
+    save: useMutation({
+      mutationFn: async ({
+        id,
+        ...body
+      }: {
+        id?: number;
+        name: string;
+        subject: string;
+        mjml: string;
+        design: Record<string, unknown> | null;
+      }) =>
+        (id
+          ? await api.put<Template>(`admin/crm/templates/${id}`, body)
+          : await api.post<Template>('admin/crm/templates', body)
+        ).data,
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: async (id: number) => api.delete(`admin/crm/templates/${id}`),
+      onSuccess: refresh,
+    }),
+    test: useMutation({
+      mutationFn: async ({ id, ...body }: { id: number; email: string; sender_id?: number }) =>
+        api.post(`admin/crm/templates/${id}/test`, body),
+    }),
+    preview: useMutation({
+      mutationFn: async (body: { subject: string; mjml: string }) =>
+        (await api.post<RenderedTemplate>('admin/crm/templates/preview', body)).data,
+    }),
+  };
+}

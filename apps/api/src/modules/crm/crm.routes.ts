@@ -10,6 +10,9 @@ import {
   senderCreateSchema,
   senderDomainCreateSchema,
   suppressionCreateSchema,
+  templatePreviewSchema,
+  templateSaveSchema,
+  templateTestSchema,
 } from '@lm/contracts/crm';
 import { CRM_PERMISSIONS as P } from '@lm/contracts/permissions';
 import { z } from 'zod';
@@ -51,6 +54,14 @@ import {
   resendSenderCode,
   verifySenderDomain,
 } from './crm-senders.service';
+import {
+  deleteTemplate,
+  getTemplate,
+  listTemplates,
+  previewTemplate,
+  saveTemplate,
+  sendTestMessage,
+} from './crm-templates.service';
 
 const tags = ['crm'];
 const bigIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -478,6 +489,130 @@ export const crmSendersRoutes: RouteModule = (app, deps) => {
     async (req) => {
       await deleteSender(deps, req.params.id, adminActor(req));
       return { message: t(req.lang, 'crm.senders.sender_deleted') };
+    },
+  );
+};
+
+const templateSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  subject: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const templateSchema = templateSummarySchema.extend({
+  mjml: z.string(),
+  design: z.record(z.string(), z.unknown()).nullable(),
+  html: z.string(),
+  text: z.string(),
+});
+const renderedSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  warnings: z.array(z.string()),
+});
+
+/**
+ * Templates (issue 17 "Templates"; `/api/admin/crm/templates`): reading, previews, test sends and
+ * changes need `crm.templates.edit`, creating one `crm.templates.add`.
+ */
+export const crmTemplatesRoutes: RouteModule = (app, deps) => {
+  const edit = { access: adminAccess(P.templatesEdit) };
+  const bodyLimit = 3_000_000;
+
+  app.get(
+    '/api/admin/crm/templates',
+    {
+      config: edit,
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(templateSummarySchema) } },
+    },
+    async (req) => {
+      const { page, limit, q } = req.query;
+      const { rows, total } = await listTemplates(deps, q || undefined, page, limit);
+      return { data: rows, pagination: paginate(total, page, limit) };
+    },
+  );
+
+  app.get(
+    '/api/admin/crm/templates/:id',
+    { config: edit, schema: { tags, params: idParams, response: { 200: envelope(templateSchema) } } },
+    async (req) => ({ data: await getTemplate(deps, req.params.id) }),
+  );
+
+  app.post(
+    '/api/admin/crm/templates',
+    {
+      config: { access: adminAccess(P.templatesAdd) },
+      bodyLimit,
+      schema: {
+        tags,
+        body: templateSaveSchema,
+        response: { 201: envelope(templateSchema.extend({ warnings: z.array(z.string()) })) },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({
+        data: await saveTemplate(deps, undefined, req.body, adminActor(req)),
+        message: t(req.lang, 'crm.templates.saved'),
+      }),
+  );
+
+  app.put(
+    '/api/admin/crm/templates/:id',
+    {
+      config: edit,
+      bodyLimit,
+      schema: {
+        tags,
+        params: idParams,
+        body: templateSaveSchema,
+        response: { 200: envelope(templateSchema.extend({ warnings: z.array(z.string()) })) },
+      },
+    },
+    async (req) => ({
+      data: await saveTemplate(deps, req.params.id, req.body, adminActor(req)),
+      message: t(req.lang, 'crm.templates.saved'),
+    }),
+  );
+
+  app.delete(
+    '/api/admin/crm/templates/:id',
+    { config: edit, schema: { tags, params: idParams, response: { 200: messageOnly } } },
+    async (req) => {
+      await deleteTemplate(deps, req.params.id, adminActor(req));
+      return { message: t(req.lang, 'crm.templates.deleted') };
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/templates/preview',
+    {
+      config: { access: adminAccess(P.templatesAdd) },
+      bodyLimit,
+      schema: { tags, body: templatePreviewSchema, response: { 200: envelope(renderedSchema) } },
+    },
+    async (req) => ({ data: await previewTemplate(deps, req.body) }),
+  );
+
+  app.get(
+    '/api/admin/crm/templates/:id/preview',
+    { config: edit, schema: { tags, params: idParams, response: { 200: envelope(renderedSchema) } } },
+    async (req) => {
+      const template = await getTemplate(deps, req.params.id);
+      return { data: await previewTemplate(deps, template) };
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/templates/:id/test',
+    {
+      config: edit,
+      schema: { tags, params: idParams, body: templateTestSchema, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      await sendTestMessage(deps, req.params.id, req.body, adminActor(req));
+      return { message: t(req.lang, 'crm.templates.test_sent', { email: req.body.email }) };
     },
   );
 };

@@ -103,3 +103,26 @@ export const crmSenders = pgTable(
     check('crm_senders_rate_positive', sql`${t.ratePerMinute} between 1 and 100000`),
   ],
 );
+
+/**
+ * E-mail templates (issue 17 "Templates"): the editor's design JSON (GrapesJS project data) and the
+ * MJML it exports are stored; the HTML (compiled with `mjml` on the server) and the plain-text part
+ * (from that HTML) are stored beside them, merge tags left in place for each recipient.
+ */
+export const crmTemplates = pgTable(
+  'crm_templates',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    design: jsonb('design').$type<Record<string, unknown>>(),
+    mjml: text('mjml').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    createdBy: integer('created_by').references(() => admins.id),
+    updatedBy: integer('updated_by').references(() => admins.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('crm_templates_name_unique').on(sql`lower(${t.name})`)],
+);
