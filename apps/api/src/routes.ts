@@ -2,7 +2,13 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminStaffRoutes } from './modules/admins/admin-staff.routes';
 import { adminAuthRoutes } from './modules/admins/admins.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
-import { crmLeadsRoutes, crmSendersRoutes, crmTemplatesRoutes } from './modules/crm/crm.routes';
+import {
+  crmCampaignsRoutes,
+  crmLeadsRoutes,
+  crmPublicRoutes,
+  crmSendersRoutes,
+  crmTemplatesRoutes,
+} from './modules/crm/crm.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express-spotify/admin-express.routes';
 import { expressRoutes } from './modules/express-spotify/express.routes';
@@ -56,6 +62,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   crmLeadsRoutes,
   crmSendersRoutes,
   crmTemplatesRoutes,
+  crmCampaignsRoutes,
+  crmPublicRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

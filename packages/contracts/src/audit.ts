@@ -108,6 +108,10 @@ export const AUDIT_ACTIONS = [
   'crm.template_update',
   'crm.template_delete',
   'crm.template_test',
+  'crm.campaign_create',
+  'crm.campaign_start',
+  'crm.campaign_pause',
+  'crm.campaign_resume',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -142,5 +146,6 @@ export const AUDIT_TARGETS = [
   'crm_sender_domain',
   'crm_sender',
   'crm_template',
+  'crm_campaign',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

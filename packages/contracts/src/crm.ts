@@ -237,3 +237,47 @@ export const templateTestSchema = z.object({
   email: z.email('validation.email').max(320, 'validation.too_long'),
   sender_id: z.number().int().positive().max(2_147_483_647).optional(),
 });
+
+/** Campaign states on the one palette: 1 draft … 6 cancelled. */
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
+export type CampaignState = (typeof CAMPAIGN_STATUSES)[number];
+export const CAMPAIGN_STATUS_MAP: readonly StatusEntry[] = [
+  entry(1, 'Draft'),
+  entry(2, 'Scheduled'),
+  entry(3, 'Sending'),
+  entry(4, 'Paused'),
+  entry(5, 'Sent'),
+  entry(6, 'Cancelled'),
+];
+/** The status id of a campaign state. */
+export const campaignStatusId = (state: CampaignState): number => CAMPAIGN_STATUSES.indexOf(state) + 1;
+
+/** Body of `POST /api/admin/crm/campaigns`: a draft campaign. */
+export const campaignCreateSchema = z.object({
+  name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(100, 'validation.too_long'),
+  list_id: z.number({ error: 'validation.required' }).int().positive().max(2_147_483_647),
+  template_id: z.number({ error: 'validation.required' }).int().positive().max(2_147_483_647),
+  sender_id: z.number({ error: 'validation.required' }).int().positive().max(2_147_483_647),
+});
+
+/** Body of `POST /api/admin/crm/campaigns/:id/start`: send now (no date) or at `scheduled_at` (ISO 8601). */
+export const campaignStartSchema = z.object({
+  scheduled_at: z.iso.datetime({ offset: true, error: 'validation.date_invalid' }).optional(),
+});
+
+/** Body of the mail relay's signed webhook (`POST /api/crm/webhooks/mail`). */
+export const mailWebhookSchema = z.object({
+  events: z
+    .array(
+      z.object({
+        type: z.enum(['delivered', 'bounce', 'complaint']),
+        send_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+        bounce_type: z.enum(['hard', 'soft']).optional(),
+      }),
+    )
+    .max(1000),
+});

@@ -48,6 +48,8 @@ export const envSchema = z.object({
   /** The SPF include a sender domain must publish for the product's SMTP relay. */
   CRM_SPF_INCLUDE: z.string().default('spf.liberty.test'),
   /** DKIM selector of the keys the CRM generates per sender domain. */
+  /** Shared secret of the mail relay's bounce and complaint webhook (HMAC-SHA256). */
+  CRM_WEBHOOK_SECRET: z.string().min(16).default('dev-only-crm-webhook-secret-0123'),
   CRM_DKIM_SELECTOR: z
     .string()
     .regex(/^[a-z0-9-]{1,63}$/)

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { campaignJobs } from '../modules/crm/crm-campaigns.service';
 import { expressJobs } from '../modules/express-spotify/express.service';
 import { payoutJobs } from '../modules/payouts/payouts.service';
 import { queueJobs } from '../modules/queues/queues.service';
@@ -17,6 +18,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...queueJobs(deps),
     ...payoutJobs(deps),
     ...scrapingJobDefinitions(deps),
+    ...campaignJobs(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 

@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { SAMPLE_MJML } from './crm.test-helpers';
 import { compileTemplate, renderMessage } from './crm-templates.service';
 
 let ctx: TestContext;
 let token: string;
-
-/** A small design as the editor exports it: a greeting, a button and the unsubscribe link. */
-export const SAMPLE_MJML = `<mjml><mj-body><mj-section><mj-column>
-<mj-text>Hello {{first_name}}, news for {{artist_name}}!</mj-text>
-<mj-button href="https://liberty.test/offer">Open the offer</mj-button>
-<mj-text><a href="{{unsubscribe_url}}">Unsubscribe</a></mj-text>
-</mj-column></mj-section></mj-body></mjml>`;
 
 beforeAll(async () => {
   ctx = await createTestApp();

@@ -1,11 +1,15 @@
+import type { Language } from '@lm/contracts';
 import {
   CONSENT_STATES,
+  campaignCreateSchema,
+  campaignStartSchema,
   consentUpdateSchema,
   csvImportSchema,
   csvPreviewSchema,
   leadFilterSchema,
   leadListCreateSchema,
   listMembersAddSchema,
+  mailWebhookSchema,
   senderConfirmSchema,
   senderCreateSchema,
   senderDomainCreateSchema,
@@ -16,8 +20,8 @@ import {
 } from '@lm/contracts/crm';
 import { CRM_PERMISSIONS as P } from '@lm/contracts/permissions';
 import { z } from 'zod';
-import { adminAccess, adminActor } from '../../platform/access';
-import type { RouteModule } from '../../platform/app';
+import { adminAccess, adminActor, PUBLIC } from '../../platform/access';
+import type { RouteModule, ZodApp } from '../../platform/app';
 import {
   envelope,
   idParams,
@@ -28,6 +32,21 @@ import {
   parseOrder,
 } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import {
+  applyMailEvents,
+  campaignsOfLead,
+  createCampaign,
+  getCampaign,
+  listCampaigns,
+  pauseCampaign,
+  recordClick,
+  recordOpen,
+  resumeCampaign,
+  sendForToken,
+  startCampaign,
+  unsubscribeByToken,
+  verifyWebhook,
+} from './crm-campaigns.service';
 import {
   addListMembers,
   createLeadList,
@@ -56,6 +75,7 @@ import {
 } from './crm-senders.service';
 import {
   deleteTemplate,
+  escapeHtml,
   getTemplate,
   listTemplates,
   previewTemplate,
@@ -615,4 +635,295 @@ export const crmTemplatesRoutes: RouteModule = (app, deps) => {
       return { message: t(req.lang, 'crm.templates.test_sent', { email: req.body.email }) };
     },
   );
+};
+
+const campaignCountsSchema = z.object({
+  recipients: z.number(),
+  sent: z.number(),
+  delivered: z.number(),
+  opened: z.number(),
+  clicked: z.number(),
+  bounced: z.number(),
+  complained: z.number(),
+  unsubscribed: z.number(),
+  skipped: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+});
+const campaignSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: z.enum(['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled']),
+  list_id: z.number(),
+  list_name: z.string().nullable(),
+  template_id: z.number(),
+  template_name: z.string().nullable(),
+  sender_id: z.number(),
+  sender: z.string().nullable(),
+  scheduled_at: z.string().nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  created_at: z.string(),
+  counts: campaignCountsSchema,
+});
+const campaignDetailSchema = campaignSchema.extend({
+  timeline: z.array(
+    z.object({
+      hour: z.string(),
+      sent: z.number(),
+      opened: z.number(),
+      clicked: z.number(),
+      bounced: z.number(),
+      unsubscribed: z.number(),
+    }),
+  ),
+});
+
+/** Marketing campaigns (issue 17 "Campaigns"; `/api/admin/crm/campaigns`), under `crm.marketing.show`. */
+export const crmCampaignsRoutes: RouteModule = (app, deps) => {
+  const access = { access: adminAccess(P.marketing) };
+
+  app.get(
+    '/api/admin/crm/campaigns',
+    {
+      config: access,
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(campaignSchema) } },
+    },
+    async (req) => {
+      const { page, limit } = req.query;
+      const { rows, total } = await listCampaigns(deps, page, Math.min(limit, 100));
+      return { data: rows, pagination: paginate(total, page, Math.min(limit, 100)) };
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/campaigns',
+    {
+      config: access,
+      schema: { tags, body: campaignCreateSchema, response: { 201: envelope(campaignDetailSchema) } },
+    },
+    async (req, reply) => {
+      const created = await createCampaign(deps, req.body, adminActor(req));
+      return reply
+        .status(201)
+        .send({ data: await getCampaign(deps, created.id), message: t(req.lang, 'crm.campaigns.created') });
+    },
+  );
+
+  app.get(
+    '/api/admin/crm/campaigns/:id',
+    { config: access, schema: { tags, params: idParams, response: { 200: envelope(campaignDetailSchema) } } },
+    async (req) => ({ data: await getCampaign(deps, req.params.id) }),
+  );
+
+  app.post(
+    '/api/admin/crm/campaigns/:id/start',
+    {
+      config: access,
+      schema: {
+        tags,
+        params: idParams,
+        body: campaignStartSchema,
+        response: { 200: envelope(campaignDetailSchema) },
+      },
+    },
+    async (req) => {
+      const at = req.body.scheduled_at ? new Date(req.body.scheduled_at) : null;
+      const result = await startCampaign(deps, req.params.id, at, adminActor(req));
+      return {
+        data: await getCampaign(deps, req.params.id),
+        message: t(
+          req.lang,
+          result.status === 'scheduled' ? 'crm.campaigns.scheduled' : 'crm.campaigns.started',
+          {
+            count: result.recipients,
+          },
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/campaigns/:id/pause',
+    { config: access, schema: { tags, params: idParams, response: { 200: envelope(campaignDetailSchema) } } },
+    async (req) => {
+      await pauseCampaign(deps, req.params.id, adminActor(req));
+      return { data: await getCampaign(deps, req.params.id), message: t(req.lang, 'crm.campaigns.paused') };
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/campaigns/:id/resume',
+    { config: access, schema: { tags, params: idParams, response: { 200: envelope(campaignDetailSchema) } } },
+    async (req) => {
+      await resumeCampaign(deps, req.params.id, adminActor(req));
+      return { data: await getCampaign(deps, req.params.id), message: t(req.lang, 'crm.campaigns.resumed') };
+    },
+  );
+
+  app.get(
+    '/api/admin/crm/artists/:id/campaigns',
+    {
+      config: { access: adminAccess(P.leads) },
+      schema: {
+        tags,
+        params: bigIdParams,
+        response: {
+          200: envelope(
+            z.array(
+              z.object({
+                id: z.number(),
+                name: z.string(),
+                status: z.string(),
+                sent_at: z.string().nullable(),
+                opened_at: z.string().nullable(),
+                clicked_at: z.string().nullable(),
+                unsubscribed_at: z.string().nullable(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (req) => ({ data: await campaignsOfLead(deps, req.params.id) }),
+  );
+};
+
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const tokenParams = z.object({ token: z.string().max(100) });
+
+function page(lang: Language, title: string, body: string): string {
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  return `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.4rem;background:#5b4cdb;color:#fff;cursor:pointer}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+}
+
+/**
+ * What recipients reach without a session (issue 17): the unsubscribe link (GET shows a confirmation
+ * page in the recipient's language; POST unsubscribes, the one-click POST of RFC 8058 included), the
+ * open pixel, signed click redirects, and the mail relay's signed webhook.
+ */
+export const crmPublicRoutes: RouteModule = async (app, deps) => {
+  await app.register(async (plain) => {
+    const scope = plain as unknown as ZodApp;
+    // One-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (RFC 8058 section 3.1).
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.get(
+      '/api/crm/u/:token',
+      { config: { access: PUBLIC }, schema: { tags: ['crm-public'], params: tokenParams, hide: true } },
+      async (req, reply) => {
+        const send = await sendForToken(deps, req.params.token, 'u');
+        const lang = send?.language ?? req.lang;
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        if (!send)
+          return reply
+            .status(404)
+            .send(
+              page(
+                lang,
+                t(lang, 'crm.unsubscribe.title'),
+                `<p>${escapeHtml(t(lang, 'crm.unsubscribe.invalid'))}</p>`,
+              ),
+            );
+        if (send.unsubscribedAt)
+          return page(
+            lang,
+            t(lang, 'crm.unsubscribe.done_title'),
+            `<p>${escapeHtml(t(lang, 'crm.unsubscribe.done'))}</p>`,
+          );
+        return page(
+          lang,
+          t(lang, 'crm.unsubscribe.title'),
+          `<p>${escapeHtml(t(lang, 'crm.unsubscribe.question', { email: send.email }))}</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(t(lang, 'crm.unsubscribe.button'))}</button></form>`,
+        );
+      },
+    );
+    scope.post(
+      '/api/crm/u/:token',
+      { config: { access: PUBLIC }, schema: { tags: ['crm-public'], params: tokenParams, hide: true } },
+      async (req, reply) => {
+        const send = await sendForToken(deps, req.params.token, 'u');
+        const lang = send?.language ?? req.lang;
+        const ok = send ? await unsubscribeByToken(deps, req.params.token) : false;
+        const wantsPage = String(req.headers.accept ?? '').includes('text/html');
+        const title = t(lang, ok ? 'crm.unsubscribe.done_title' : 'crm.unsubscribe.title');
+        const text = t(lang, ok ? 'crm.unsubscribe.done' : 'crm.unsubscribe.invalid');
+        reply.status(ok ? 200 : 404).header('cache-control', 'no-store');
+        if (wantsPage)
+          return reply.type('text/html; charset=utf-8').send(page(lang, title, `<p>${escapeHtml(text)}</p>`));
+        return reply.send({ message: text });
+      },
+    );
+  });
+
+  app.get(
+    '/api/crm/o/:file',
+    {
+      config: { access: PUBLIC, rateLimit: false },
+      schema: { tags: ['crm-public'], params: z.object({ file: z.string().max(100) }), hide: true },
+    },
+    async (req, reply) => {
+      await recordOpen(deps, req.params.file.replace(/\.gif$/, ''));
+      return reply.type('image/gif').header('cache-control', 'no-store, private').send(GIF);
+    },
+  );
+
+  app.get(
+    '/api/crm/c/:token',
+    {
+      config: { access: PUBLIC, rateLimit: false },
+      schema: {
+        tags: ['crm-public'],
+        params: tokenParams,
+        querystring: z.object({ u: z.string().max(4000) }),
+        hide: true,
+      },
+    },
+    async (req, reply) => {
+      const url = await recordClick(deps, req.params.token, req.query.u);
+      if (!url)
+        return reply.status(404).type('text/plain; charset=utf-8').send(t(req.lang, 'errors.not_found'));
+      return reply.redirect(url, 302);
+    },
+  );
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    scope.post(
+      '/api/crm/webhooks/mail',
+      { config: { access: PUBLIC, rateLimit: false }, schema: { tags: ['crm-public'], hide: true } },
+      async (req, reply) => {
+        const raw = typeof req.body === 'string' ? req.body : '';
+        const header = req.headers['x-lm-signature'];
+        if (
+          !verifyWebhook(
+            deps.config.CRM_WEBHOOK_SECRET,
+            raw,
+            Array.isArray(header) ? header[0] : header,
+            deps.clock.now().getTime(),
+          )
+        )
+          return reply
+            .status(400)
+            .send({ message: t(req.lang, 'payments.webhook_signature'), requestId: req.id });
+        let parsed: ReturnType<typeof mailWebhookSchema.safeParse>;
+        try {
+          parsed = mailWebhookSchema.safeParse(JSON.parse(raw));
+        } catch {
+          return reply.status(400).send({ message: t(req.lang, 'errors.bad_request'), requestId: req.id });
+        }
+        if (!parsed.success)
+          return reply.status(422).send({ message: t(req.lang, 'errors.bad_request'), requestId: req.id });
+        const applied = await applyMailEvents(deps, parsed.data.events);
+        return reply.send({ data: { applied } });
+      },
+    );
+  });
 };

@@ -1,6 +1,8 @@
 import type { ConsentState } from '@lm/contracts/crm';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   char,
   check,
   index,
@@ -15,6 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { admins } from '../admins/admins.schema';
+import { leadLists } from '../leads/leads.schema';
 
 /**
  * Addresses the CRM may write to (issue 17 "Consent state per address"): one row per address (lower
@@ -93,6 +96,8 @@ export const crmSenders = pgTable(
     codeHash: char('code_hash', { length: 64 }),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
     codeAttempts: smallint('code_attempts').notNull().default(0),
+    /** The earliest time this sender's next campaign message may go (the per-sender rate cap). */
+    paceAt: timestamp('pace_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => admins.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -125,4 +130,100 @@ export const crmTemplates = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('crm_templates_name_unique').on(sql`lower(${t.name})`)],
+);
+
+/** Campaign states (issue 17): draft, scheduled, sending, paused, sent, cancelled. */
+export type CampaignStatus = 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled';
+
+/**
+ * Marketing campaigns (issue 17 "Campaigns"): a leads list, a template and a sender, sent now or at
+ * `scheduled_at` by a pg-boss batch job; pausable and resumable.
+ */
+export const crmCampaigns = pgTable(
+  'crm_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => leadLists.id),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => crmTemplates.id),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => crmSenders.id),
+    status: varchar('status', { length: 10 }).notNull().default('draft').$type<CampaignStatus>(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => admins.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'crm_campaigns_status_known',
+      sql`${t.status} in ('draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled')`,
+    ),
+    index('crm_campaigns_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * One message of a campaign to one address. `(campaign_id, email)` is unique: a campaign never writes
+ * twice to an address, whatever runs twice. `status`: pending (to send), sending (claimed by a batch;
+ * never claimed again, so a batch killed mid-send never repeats a message), sent, skipped (suppressed
+ * or unsubscribed when its turn came), failed.
+ */
+export const crmSends = pgTable(
+  'crm_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => crmCampaigns.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 320 }).notNull(),
+    leadId: bigint('lead_id', { mode: 'number' }),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }),
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+    complainedAt: timestamp('complained_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('crm_sends_campaign_email_unique').on(t.campaignId, t.email),
+    index('crm_sends_pending_idx').on(t.campaignId, t.id).where(sql`${t.status} = 'pending'`),
+    index('crm_sends_lead_idx').on(t.leadId),
+    check('crm_sends_status_known', sql`${t.status} in ('pending', 'sending', 'sent', 'skipped', 'failed')`),
+  ],
+);
+
+/** Engagement and delivery events of sends, for the campaign's chart over time. */
+export const crmSendEvents = pgTable(
+  'crm_send_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sendId: bigint('send_id', { mode: 'number' })
+      .notNull()
+      .references(() => crmSends.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 12 }).notNull(),
+    url: text('url'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('crm_send_events_send_idx').on(t.sendId, t.at),
+    // Delivery outcomes are recorded once per message (a replayed webhook changes nothing).
+    uniqueIndex('crm_send_events_outcome_unique')
+      .on(t.sendId, t.kind)
+      .where(sql`${t.kind} in ('delivered', 'bounce', 'complaint', 'unsubscribe')`),
+    check(
+      'crm_send_events_kind_known',
+      sql`${t.kind} in ('sent', 'delivered', 'open', 'click', 'bounce', 'complaint', 'unsubscribe')`,
+    ),
+  ],
 );
