@@ -5,9 +5,7 @@ import {
 } from '@lm/contracts/permissions';
 import type { MenuItem } from '@lm/ui';
 import {
-  IconAddressBook,
   IconAdjustments,
-  IconAt,
   IconBrandInstagram,
   IconBrandSpotify,
   IconBrandTiktok,
@@ -24,7 +22,6 @@ import {
   IconListDetails,
   IconLock,
   IconMailbox,
-  IconMicrophone2,
   IconPackage,
   IconPhoto,
   IconPlaylist,
@@ -33,13 +30,11 @@ import {
   IconSpeakerphone,
   IconSpider,
   IconStack2,
-  IconTemplate,
   IconUserCog,
   IconUserShield,
   IconUsers,
   IconUsersGroup,
   IconWallet,
-  IconWorldWww,
 } from '@tabler/icons-react';
 
 /**
@@ -225,7 +220,7 @@ export const adminMenu: readonly MenuItem[] = [
   {
     key: 'crm',
     label: 'nav.crm',
-    icon: IconAddressBook,
+    icon: IconSpeakerphone,
     children: [
       {
         key: 'crm-leads-lists',
@@ -237,30 +232,37 @@ export const adminMenu: readonly MenuItem[] = [
       {
         key: 'crm-artists',
         label: 'nav.crm_artists',
-        icon: IconMicrophone2,
+        icon: IconUsers,
         to: '/crm/artists-list',
         permission: CRM.view,
       },
       {
         key: 'crm-senders',
         label: 'nav.crm_senders',
-        icon: IconAt,
+        icon: IconMailbox,
         to: '/crm/senders',
         permission: CRM.marketing,
       },
       {
         key: 'crm-senders-id',
         label: 'nav.crm_senders_id',
-        icon: IconWorldWww,
+        icon: IconLock,
         to: '/crm/senders-id',
         permission: CRM.marketing,
       },
       {
         key: 'crm-templates',
         label: 'nav.crm_templates',
-        icon: IconTemplate,
+        icon: IconLayersSubtract,
         to: '/crm/template-design',
         permission: CRM.templatesEdit,
+      },
+      {
+        key: 'crm-campaigns',
+        label: 'nav.crm_campaigns',
+        icon: IconStack2,
+        to: '/marketing-campaigns',
+        permission: CRM.marketing,
       },
     ],
   },

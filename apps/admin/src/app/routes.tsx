@@ -21,6 +21,9 @@ export interface AdminRoute {
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
+/** The CRM screens (issue 17): one lazy module, each screen loading the CRM catalog. */
+const crmScreens = () => import('../routes/crm/index');
+
 /**
  * Blank-layout screens: /login, the public /privacy, and /reset-password (the e-mailed link that sets
  * an admin's password, issue 11 item 2).
@@ -200,43 +203,53 @@ export const adminRoutes: readonly AdminRoute[] = [
   {
     path: '/crm/leads-lists',
     access: { permission: CRM.view },
-    screen: page(() => import('../routes/crm/LeadsListsPage'), 'LeadsListsPage'),
+    screen: page(crmScreens, 'LeadsListsPage'),
   },
   {
     path: '/crm/artists-list',
     access: { permission: CRM.view },
-    screen: page(() => import('../routes/crm/ArtistsPages'), 'ArtistsListPage'),
+    screen: page(crmScreens, 'ArtistsListPage'),
   },
   {
     path: '/artist/profile/:artistId',
     access: { permission: CRM.leads },
-    screen: page(() => import('../routes/crm/ArtistsPages'), 'ArtistProfilePage'),
+    screen: page(crmScreens, 'ArtistProfilePage'),
   },
   {
     path: '/crm/senders',
     access: { permission: CRM.marketing },
-    screen: page(() => import('../routes/crm/SendersPages'), 'SendersPage'),
+    screen: page(crmScreens, 'SendersPage'),
   },
   {
     path: '/crm/senders-id',
     access: { permission: CRM.marketing },
-    screen: page(() => import('../routes/crm/SendersPages'), 'SenderIdsPage'),
+    screen: page(crmScreens, 'SenderIdsPage'),
   },
   {
     path: '/crm/template-design',
     access: { permission: CRM.templatesEdit },
-    screen: page(() => import('../routes/crm/TemplatesPage'), 'TemplatesPage'),
+    screen: page(crmScreens, 'TemplatesPage'),
   },
   // The designer (GrapesJS) is its own chunk, loaded only on these two routes.
   {
     path: '/crm/template-design/editor',
     access: { permission: CRM.templatesAdd },
-    screen: page(() => import('../routes/crm/TemplateEditorPage'), 'TemplateEditorPage'),
+    screen: page(crmScreens, 'TemplateEditorPage'),
   },
   {
     path: '/crm/template-design/editor/edit',
     access: { permission: CRM.templatesEdit },
-    screen: page(() => import('../routes/crm/TemplateEditorPage'), 'TemplateEditorPage'),
+    screen: page(crmScreens, 'TemplateEditorPage'),
+  },
+  {
+    path: '/marketing-campaigns',
+    access: { permission: CRM.marketing },
+    screen: page(crmScreens, 'CampaignsPage'),
+  },
+  {
+    path: '/marketing-campaign/:campaignId',
+    access: { permission: CRM.marketing },
+    screen: page(crmScreens, 'CampaignPage'),
   },
   // Staff and control (issue 7): admins, roles, audit log, notifications, settings, queue monitor,
   // reference data, reports.

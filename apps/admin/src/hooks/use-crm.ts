@@ -384,3 +384,102 @@ export function useTemplateActions() {
     }),
   };
 }
+
+/** A campaign's counts. */
+export interface CampaignCounts {
+  recipients: number;
+  sent: number;
+  delivered: number;
+  opened: number;
+  clicked: number;
+  bounced: number;
+  complained: number;
+  unsubscribed: number;
+  skipped: number;
+  failed: number;
+  pending: number;
+}
+
+/** A campaign (`GET admin/crm/campaigns`). */
+export interface Campaign {
+  id: number;
+  name: string;
+  status: 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled';
+  list_id: number;
+  list_name: string | null;
+  template_id: number;
+  template_name: string | null;
+  sender_id: number;
+  sender: string | null;
+  scheduled_at: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  created_at: string;
+  counts: CampaignCounts;
+}
+
+/** A campaign with its hourly timeline (`GET admin/crm/campaigns/{id}`). */
+export interface CampaignDetail extends Campaign {
+  timeline: {
+    hour: string;
+    sent: number;
+    opened: number;
+    clicked: number;
+    bounced: number;
+    unsubscribed: number;
+  }[];
+}
+
+/** One campaign, asked again every 3 s while it is sending. */
+export function useCampaign(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...crmKeys.all, 'campaign', id],
+    queryFn: async () => (await api.get<CampaignDetail>(`admin/crm/campaigns/${id}`)).data,
+    enabled: Number.isInteger(id) && id > 0,
+    refetchInterval: (q) =>
+      q.state.data && ['sending', 'scheduled'].includes(q.state.data.status) ? 3_000 : false,
+  });
+}
+
+/** Create, start, pause and resume campaigns. */
+export function useCampaignActions() {
+  const { api } = useApi();
+  const refresh = useRefreshCrm();
+  return {
+    create: useMutation({
+      mutationFn: async (body: { name: string; list_id: number; template_id: number; sender_id: number }) =>
+        (await api.post<CampaignDetail>('admin/crm/campaigns', body)).data,
+      onSuccess: refresh,
+    }),
+    start: useMutation({
+      mutationFn: async ({ id, scheduled_at }: { id: number; scheduled_at?: string }) =>
+        api.post(`admin/crm/campaigns/${id}/start`, scheduled_at ? { scheduled_at } : {}),
+      onSuccess: refresh,
+    }),
+    pause: useMutation({
+      mutationFn: async (id: number) => api.post(`admin/crm/campaigns/${id}/pause`),
+      onSuccess: refresh,
+    }),
+    resume: useMutation({
+      mutationFn: async (id: number) => api.post(`admin/crm/campaigns/${id}/resume`),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** Every leads list and template, for the campaign form's selects (first 100 each). */
+export function useCampaignChoices(enabled: boolean) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...crmKeys.all, 'campaign-choices'],
+    queryFn: async () => {
+      const [lists, templates] = await Promise.all([
+        api.list<CrmLeadList>('admin/crm/lists', { query: { limit: 100 } }),
+        api.list<TemplateSummary>('admin/crm/templates', { query: { limit: 100 } }),
+      ]);
+      return { lists: lists.data, templates: templates.data };
+    },
+    enabled,
+  });
+}

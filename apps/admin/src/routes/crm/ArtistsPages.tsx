@@ -77,7 +77,7 @@ export function ArtistsListPage() {
             type: 'select',
             name: 'consent',
             label: 'crm.fields.consent',
-            options: CONSENT_STATES.map((c) => ({ value: c, label: t(`crm.consent.${c}`) })),
+            options: CONSENT_STATES.map((c) => ({ value: c, label: t(`crm.consent_state.${c}`) })),
           },
           {
             type: 'select',
@@ -104,7 +104,7 @@ export function ArtistsListPage() {
                     {a.name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t(`crm.origin.${a.origin}`)}
+                    {t(`crm.origin_label.${a.origin}`)}
                   </Text>
                 </Stack>
               </Group>
@@ -189,7 +189,7 @@ export function ArtistProfilePage() {
           <Title order={2}>{data.name}</Title>
           <Group gap="xs">
             <Badge variant="light" color="gray">
-              {t(`crm.origin.${data.origin}`)}
+              {t(`crm.origin_label.${data.origin}`)}
             </Badge>
             {data.spotify_url && (
               <Anchor href={data.spotify_url} target="_blank" rel="noreferrer" size="sm">
@@ -220,7 +220,7 @@ export function ArtistProfilePage() {
                 <Group align="flex-end" gap="sm">
                   <Select
                     label={t('crm.fields.consent')}
-                    data={CONSENT_STATES.map((c) => ({ value: c, label: t(`crm.consent.${c}`) }))}
+                    data={CONSENT_STATES.map((c) => ({ value: c, label: t(`crm.consent_state.${c}`) }))}
                     value={data.consent}
                     onChange={(v) => v && changeConsent(v as ConsentState)}
                     allowDeselect={false}

@@ -2,7 +2,14 @@ import { CRM_PERMISSIONS as P, type SessionAdmin } from '@lm/contracts';
 import { CONSENT_STATUSES, type ConsentState, consentStatusId } from '@lm/contracts/crm';
 import { StatusBadge, useSession } from '@lm/ui';
 import { Badge, Button, Group } from '@mantine/core';
-import { IconAddressBook, IconAt, IconMicrophone2, IconTemplate, IconWorldWww } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconAt,
+  IconMicrophone2,
+  IconSend,
+  IconTemplate,
+  IconWorldWww,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -65,6 +72,7 @@ const MARKETING_LINKS = [
   { to: '/crm/senders', label: 'nav.crm_senders', icon: IconAt, permission: P.marketing },
   { to: '/crm/senders-id', label: 'nav.crm_senders_id', icon: IconWorldWww, permission: P.marketing },
   { to: '/crm/template-design', label: 'nav.crm_templates', icon: IconTemplate, permission: P.templatesEdit },
+  { to: '/marketing-campaigns', label: 'nav.crm_campaigns', icon: IconSend, permission: P.marketing },
 ] as const;
 
 /** Links between the CRM's marketing screens the admin may open. */

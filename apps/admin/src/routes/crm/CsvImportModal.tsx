@@ -145,7 +145,7 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
                   {report.refused.map((r) => (
                     <Table.Tr key={`${r.line}-${r.reason}`}>
                       <Table.Td>{formatNumber(r.line, lang)}</Table.Td>
-                      <Table.Td>{t(`crm.import.refused.${r.reason}`)}</Table.Td>
+                      <Table.Td>{t(`crm.import.refusal.${r.reason}`)}</Table.Td>
                       <Table.Td dir="ltr">{r.value}</Table.Td>
                     </Table.Tr>
                   ))}
@@ -225,8 +225,8 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
                   onChange={(v) => setConsent(v as 'unconfirmed' | 'confirmed')}
                 >
                   <Group mt="xs">
-                    <Radio value="unconfirmed" label={t('crm.consent.unconfirmed')} />
-                    <Radio value="confirmed" label={t('crm.consent.confirmed')} />
+                    <Radio value="unconfirmed" label={t('crm.consent_state.unconfirmed')} />
+                    <Radio value="confirmed" label={t('crm.consent_state.confirmed')} />
                   </Group>
                 </Radio.Group>
               </>

@@ -140,7 +140,7 @@ function NewListModal({ opened, onClose }: { opened: boolean; onClose(): void })
             />
             <Select
               label={t('crm.fields.consent')}
-              data={CONSENT_STATES.map((c) => ({ value: c, label: t(`crm.consent.${c}`) }))}
+              data={CONSENT_STATES.map((c) => ({ value: c, label: t(`crm.consent_state.${c}`) }))}
               value={filter.consent ?? null}
               onChange={(v) => set({ consent: (v ?? undefined) as LeadFilter['consent'] })}
               clearable
