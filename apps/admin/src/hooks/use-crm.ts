@@ -430,7 +430,7 @@ export interface CampaignDetail extends Campaign {
   }[];
 }
 
-/** One campaign, asked again every 3 s while it is sending. */
+/** One campaign, asked again every 3 s while it is sending, every 10 s after (opens and clicks keep coming). */
 export function useCampaign(id: number) {
   const { api } = useApi();
   return useQuery({
@@ -438,7 +438,7 @@ export function useCampaign(id: number) {
     queryFn: async () => (await api.get<CampaignDetail>(`admin/crm/campaigns/${id}`)).data,
     enabled: Number.isInteger(id) && id > 0,
     refetchInterval: (q) =>
-      q.state.data && ['sending', 'scheduled'].includes(q.state.data.status) ? 3_000 : false,
+      q.state.data && ['sending', 'scheduled'].includes(q.state.data.status) ? 3_000 : 10_000,
   });
 }
 
