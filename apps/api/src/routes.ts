@@ -4,6 +4,13 @@ import { adminAuthRoutes } from './modules/admins/admins.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { adminConnectionsRoutes } from './modules/connections/admin-connections.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
+import {
+  crmCampaignsRoutes,
+  crmLeadsRoutes,
+  crmPublicRoutes,
+  crmSendersRoutes,
+  crmTemplatesRoutes,
+} from './modules/crm/crm.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express/admin-express.routes';
 import { expressRoutes } from './modules/express/express.routes';
@@ -60,6 +67,11 @@ export const ROUTE_MODULES: RouteModule[] = [
   ticketsRoutes,
   connectionsRoutes,
   adminConnectionsRoutes,
+  crmLeadsRoutes,
+  crmSendersRoutes,
+  crmTemplatesRoutes,
+  crmCampaignsRoutes,
+  crmPublicRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

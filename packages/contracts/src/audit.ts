@@ -109,6 +109,27 @@ export const AUDIT_ACTIONS = [
   'tickets.department_update',
   'tickets.department_delete',
   'tickets.department_admins',
+  'crm.import',
+  'crm.export',
+  'crm.consent_set',
+  'crm.suppress',
+  'crm.list_create',
+  'crm.list_delete',
+  'crm.users_sync',
+  'crm.sender_domain_create',
+  'crm.sender_domain_check',
+  'crm.sender_domain_delete',
+  'crm.sender_create',
+  'crm.sender_confirm',
+  'crm.sender_delete',
+  'crm.template_create',
+  'crm.template_update',
+  'crm.template_delete',
+  'crm.template_test',
+  'crm.campaign_create',
+  'crm.campaign_start',
+  'crm.campaign_pause',
+  'crm.campaign_resume',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -144,5 +165,10 @@ export const AUDIT_TARGETS = [
   'lead_list',
   'ticket',
   'ticket_department',
+  'crm_address',
+  'crm_sender_domain',
+  'crm_sender',
+  'crm_template',
+  'crm_campaign',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

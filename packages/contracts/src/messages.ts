@@ -70,6 +70,7 @@ export const MAIL_MESSAGES = [
   'tickets.mail.reply',
   'tickets.mail.user_replied',
   'tickets.mail.resolved',
+  'crm.mail.sender_code',
 ] as const;
 export type MailMessageKey = (typeof MAIL_MESSAGES)[number];
 

@@ -125,3 +125,18 @@ export const SCRAPING_PERMISSIONS = {
   manage: 'scraping.show',
   dashboard: 'view.main.genres.tab.list',
 } as const satisfies Record<string, AdminPermission>;
+
+/**
+ * Back-office permissions of the CRM (issue 17; docs/decisions.md "CRM and e-mail marketing (issue 17)"):
+ * - `view` (view.main.crm.leads.tab.list): the leads lists and the artists list;
+ * - `leads` (crm.leads.show): an artist's profile, lists' members, import, export, consent, suppression;
+ * - `marketing` (crm.marketing.show): senders, sender IDs and marketing campaigns;
+ * - `templatesAdd` / `templatesEdit` (crm.templates.add / crm.templates.edit): e-mail templates.
+ */
+export const CRM_PERMISSIONS = {
+  view: 'view.main.crm.leads.tab.list',
+  leads: 'crm.leads.show',
+  marketing: 'crm.marketing.show',
+  templatesAdd: 'crm.templates.add',
+  templatesEdit: 'crm.templates.edit',
+} as const satisfies Record<string, AdminPermission>;

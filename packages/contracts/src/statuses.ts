@@ -66,6 +66,17 @@ export const STATUS_LABEL_KINDS: Readonly<Record<string, StatusKind>> = {
   inactive: 'neutral',
   'not registered': 'neutral',
   'not released': 'neutral',
+  unconfirmed: 'waiting',
+  confirmed: 'success',
+  unsubscribed: 'neutral',
+  verified: 'success',
+  passed: 'success',
+  missing: 'waiting',
+  draft: 'neutral',
+  scheduled: 'waiting',
+  sending: 'in_progress',
+  paused: 'waiting',
+  sent: 'success',
 };
 
 /** Semantic kind of a status label (case-insensitive); unknown labels are neutral. */

@@ -1,4 +1,5 @@
 import {
+  CRM_PERMISSIONS as CRM,
   EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
   SCRAPING_PERMISSIONS as SCRAPING,
 } from '@lm/contracts/permissions';
@@ -244,6 +245,55 @@ export const adminMenu: readonly MenuItem[] = [
         icon: IconBuildingCommunity,
         to: '/tickets/departments',
         permission: 'view.main.departments.tab.list',
+      },
+    ],
+  },
+  {
+    key: 'crm',
+    label: 'nav.crm',
+    icon: IconSpeakerphone,
+    children: [
+      {
+        key: 'crm-leads-lists',
+        label: 'nav.crm_leads_lists',
+        icon: IconListDetails,
+        to: '/crm/leads-lists',
+        permission: CRM.view,
+      },
+      {
+        key: 'crm-artists',
+        label: 'nav.crm_artists',
+        icon: IconUsers,
+        to: '/crm/artists-list',
+        permission: CRM.view,
+      },
+      {
+        key: 'crm-senders',
+        label: 'nav.crm_senders',
+        icon: IconMailbox,
+        to: '/crm/senders',
+        permission: CRM.marketing,
+      },
+      {
+        key: 'crm-senders-id',
+        label: 'nav.crm_senders_id',
+        icon: IconLock,
+        to: '/crm/senders-id',
+        permission: CRM.marketing,
+      },
+      {
+        key: 'crm-templates',
+        label: 'nav.crm_templates',
+        icon: IconLayersSubtract,
+        to: '/crm/template-design',
+        permission: CRM.templatesEdit,
+      },
+      {
+        key: 'crm-campaigns',
+        label: 'nav.crm_campaigns',
+        icon: IconStack2,
+        to: '/marketing-campaigns',
+        permission: CRM.marketing,
       },
     ],
   },

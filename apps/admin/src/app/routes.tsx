@@ -1,4 +1,5 @@
 import {
+  CRM_PERMISSIONS as CRM,
   EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
   GENERAL,
   SCRAPING_PERMISSIONS as SCRAPING,
@@ -24,6 +25,9 @@ export interface AdminRoute {
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
+
+/** The CRM screens (issue 17): one lazy module, each screen loading the CRM catalog. */
+const crmScreens = () => import('../routes/crm/index');
 
 /**
  * Blank-layout screens: /login, the public /privacy, /reset-password (the e-mailed link that sets
@@ -242,6 +246,58 @@ export const adminRoutes: readonly AdminRoute[] = [
     path: '/tickets/departments',
     access: { permission: 'view.main.departments.tab.list' },
     screen: page(() => import('../routes/tickets/DepartmentsPage'), 'DepartmentsPage'),
+  },
+  // CRM (issue 17): lists need the CRM screen permission, an artist's profile crm.leads.show.
+  {
+    path: '/crm/leads-lists',
+    access: { permission: CRM.view },
+    screen: page(crmScreens, 'LeadsListsPage'),
+  },
+  {
+    path: '/crm/artists-list',
+    access: { permission: CRM.view },
+    screen: page(crmScreens, 'ArtistsListPage'),
+  },
+  {
+    path: '/artist/profile/:artistId',
+    access: { permission: CRM.leads },
+    screen: page(crmScreens, 'ArtistProfilePage'),
+  },
+  {
+    path: '/crm/senders',
+    access: { permission: CRM.marketing },
+    screen: page(crmScreens, 'SendersPage'),
+  },
+  {
+    path: '/crm/senders-id',
+    access: { permission: CRM.marketing },
+    screen: page(crmScreens, 'SenderIdsPage'),
+  },
+  {
+    path: '/crm/template-design',
+    access: { permission: CRM.templatesEdit },
+    screen: page(crmScreens, 'TemplatesPage'),
+  },
+  // The designer (GrapesJS) is its own chunk, loaded only on these two routes.
+  {
+    path: '/crm/template-design/editor',
+    access: { permission: CRM.templatesAdd },
+    screen: page(crmScreens, 'TemplateEditorPage'),
+  },
+  {
+    path: '/crm/template-design/editor/edit',
+    access: { permission: CRM.templatesEdit },
+    screen: page(crmScreens, 'TemplateEditorPage'),
+  },
+  {
+    path: '/marketing-campaigns',
+    access: { permission: CRM.marketing },
+    screen: page(crmScreens, 'CampaignsPage'),
+  },
+  {
+    path: '/marketing-campaign/:campaignId',
+    access: { permission: CRM.marketing },
+    screen: page(crmScreens, 'CampaignPage'),
   },
   // Staff and control (issue 7): admins, roles, audit log, notifications, settings, queue monitor,
   // reference data, reports.

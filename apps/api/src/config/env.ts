@@ -52,6 +52,19 @@ export const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i)
     .default('reply.liberty.test'),
+  /** CRM sender IDs (issue 17): `system` DNS (always in production) or the `sandbox` DNS table. */
+  CRM_DNS: z.enum(['system', 'sandbox']).optional(),
+  /** Resolvers for the CRM's DNS checks, comma-separated IPs (default: the system's). */
+  DNS_SERVERS: z.string().optional(),
+  /** The SPF include a sender domain must publish for the product's SMTP relay. */
+  CRM_SPF_INCLUDE: z.string().default('spf.liberty.test'),
+  /** Shared secret of the mail relay's bounce and complaint webhook (HMAC-SHA256). */
+  CRM_WEBHOOK_SECRET: z.string().min(16).default('dev-only-crm-webhook-secret-0123'),
+  /** DKIM selector of the keys the CRM generates per sender domain. */
+  CRM_DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9-]{1,63}$/)
+    .default('lm1'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -149,6 +162,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.NODE_ENV === 'production' && env.APP_KEY.startsWith('dev-only'))
     throw new Error('APP_KEY must be set in production');
+  // A known webhook secret would let anyone mark addresses bounced or complained (issue 17).
+  if (env.NODE_ENV === 'production' && env.CRM_WEBHOOK_SECRET.startsWith('dev-only'))
+    throw new Error('CRM_WEBHOOK_SECRET must be set in production');
   // Fails here, before anything starts, when a provider is half configured or production lacks keys.
   providerModes(env);
   if (env.MAIL_DRIVER === 'smtp' && !env.SMTP_URL) throw new Error('MAIL_DRIVER=smtp needs SMTP_URL');

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import { connectionsJobs } from '../modules/connections/connections.jobs';
+import { campaignJobs } from '../modules/crm/crm-campaigns.service';
 import { expressJobs } from '../modules/express/express.service';
 import { payoutJobs } from '../modules/payouts/payouts.service';
 import { queueJobs } from '../modules/queues/queues.service';
@@ -21,6 +22,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...scrapingJobDefinitions(deps),
     ...ticketJobDefinitions(deps),
     ...connectionsJobs(deps),
+    ...campaignJobs(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 

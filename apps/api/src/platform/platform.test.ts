@@ -30,7 +30,15 @@ describe('configuration', () => {
       /SEED_DEMO/,
     );
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).toThrow(/APP_KEY/);
-    const prod = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', APP_KEY: 'k'.repeat(40) };
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', APP_KEY: 'k'.repeat(40) }),
+    ).toThrow(/CRM_WEBHOOK_SECRET/);
+    const prod = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://x/y',
+      APP_KEY: 'k'.repeat(40),
+      CRM_WEBHOOK_SECRET: 'w'.repeat(32),
+    };
     expect(() => loadConfig(prod)).toThrow(/production never runs on sandbox providers.*Stripe.*PayPal/);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(loadConfig({ APP_URL: '' }).appUrl).toBe('http://localhost:3000');

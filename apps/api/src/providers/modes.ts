@@ -76,3 +76,13 @@ export function providerModes(config: Env): ProviderModes {
   }
   return modes;
 }
+
+/**
+ * Which DNS the CRM's sender-domain checks ask (issue 17): the real one (`node:dns`) in production
+ * and whenever `CRM_DNS=system`; otherwise the sandbox DNS table, so dev and tests verify domains
+ * without owning them. Production never reads the sandbox.
+ */
+export function dnsMode(config: Env): 'system' | 'sandbox' {
+  if (config.NODE_ENV === 'production') return 'system';
+  return config.CRM_DNS ?? 'sandbox';
+}

@@ -1,5 +1,8 @@
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
+import type { DnsResolver } from './dns/contract';
+import { createSandboxDns } from './dns/sandbox';
+import { createSystemDns } from './dns/system';
 import type { RatesProvider } from './fx/contract';
 import { createSandboxRates } from './fx/sandbox';
 import { createWiseRates } from './fx/wise-rates';
@@ -9,7 +12,7 @@ import { createOffGoogleProvider } from './google/off';
 import { createSandboxGoogleProvider } from './google/sandbox';
 import type { InstagramProvider } from './instagram/contract';
 import { createInstagramProviderFromConfig } from './instagram/index';
-import { providerModes } from './modes';
+import { dnsMode, providerModes } from './modes';
 import type { CardCheckoutProvider, PayPalProvider } from './payments/contract';
 import { createPaymentProviders } from './payments/index';
 import type { SpotifyProvider } from './spotify/contract';
@@ -28,6 +31,8 @@ export interface Providers {
   wise: WiseProvider;
   tiktok: TikTokProvider;
   instagram: InstagramProvider;
+  /** TXT look-ups of the CRM's sender-domain checks (issue 17). */
+  dns: DnsResolver;
 }
 
 /**
@@ -56,5 +61,13 @@ export function createProviders(config: Config, database: Database): Providers {
     wise: createWiseProviderFromConfig(config, database),
     tiktok: createTikTokProviderFromConfig(config, database),
     instagram: createInstagramProviderFromConfig(config, database),
+    dns:
+      dnsMode(config) === 'system'
+        ? createSystemDns(
+            config.DNS_SERVERS?.split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          )
+        : createSandboxDns(database),
   };
 }

@@ -1,4 +1,5 @@
 import type { RouteModule } from '../platform/app';
+import { sandboxDnsRoutes } from './dns/sandbox.routes';
 import { sandboxGoogleRoutes } from './google/sandbox.routes';
 import { sandboxPaymentRoutes } from './payments/sandbox.routes';
 import { sandboxSocialRoutes } from './sandbox-social.routes';
@@ -13,8 +14,8 @@ import { sandboxWiseRoutes } from './wise/sandbox.routes';
  * production has no `/api/sandbox` route at all (issue 11 item 1).
  */
 export const sandboxRoutes: RouteModule = async (app, deps) => {
-  const { google, payments, spotify, wise, tiktok, instagram } = deps.providers;
-  const any = [google, payments.card, payments.paypal, spotify, wise, tiktok, instagram].some(
+  const { google, payments, spotify, wise, tiktok, instagram, dns } = deps.providers;
+  const any = [google, payments.card, payments.paypal, spotify, wise, tiktok, instagram, dns].some(
     (p) => p.name === 'sandbox',
   );
   if (!any) return;
@@ -31,6 +32,7 @@ export const sandboxRoutes: RouteModule = async (app, deps) => {
     sandboxSitesRoutes,
     sandboxWiseRoutes,
     sandboxSocialRoutes,
+    sandboxDnsRoutes,
   ])
     await routes(app, deps);
 };

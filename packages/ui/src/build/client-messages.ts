@@ -1,7 +1,11 @@
 import type { Plugin } from 'vite';
 
-/** A catalog subtree the browser never reads: mails and notifications are written by the API. */
-const SERVER_ONLY = new Set(['mail', 'notify']);
+/**
+ * Catalog subtrees the browser never reads: mails and notifications are written by the API, and the
+ * CRM's messages (issue 17: answers, export headers, the unsubscribe page) too — the back-office's CRM
+ * screens have their own texts in the admin catalog.
+ */
+const SERVER_ONLY = new Set(['mail', 'notify', 'crm']);
 
 type Tree = { [key: string]: string | Tree };
 

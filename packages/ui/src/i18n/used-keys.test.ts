@@ -2,13 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { messageCatalogs } from '@lm/contracts/i18n/index';
 import { describe, expect, it } from 'vitest';
+import crmEn from '../../../../apps/admin/src/i18n/crm/crm-en.json';
 import backOfficeEn from '../../../../apps/admin/src/i18n/locales/en.json';
 import en from './locales/en.json';
 
 type Catalog = { [key: string]: string | Catalog };
 
 /** Top-level groups of the UI catalog; a string literal starting with one of them is a key. */
-const GROUPS = [...new Set([...Object.keys(en), ...Object.keys(backOfficeEn)])];
+const GROUPS = [...new Set([...Object.keys(en), ...Object.keys(backOfficeEn), ...Object.keys(crmEn)])];
 const KEY = new RegExp(`['"\`]((?:${GROUPS.join('|')})\\.[a-z0-9_]+(?:\\.[a-z0-9_]+)*)['"\`]`, 'g');
 /** Keys built at run time (e.g. t(`user_types.${id}`)): every variant must exist. */
 const DYNAMIC_KEYS: readonly string[] = [
@@ -64,7 +65,12 @@ describe('keys used in the code', () => {
     for (const file of sources.flatMap(files)) {
       for (const match of readFileSync(file, 'utf8').matchAll(KEY)) {
         const key = match[1]!;
-        if (!has(en, key) && !has(backOfficeEn, key) && !has(messageCatalogs.en as Catalog, key))
+        if (
+          !has(en, key) &&
+          !has(backOfficeEn, key) &&
+          !has(crmEn as Catalog, key) &&
+          !has(messageCatalogs.en as Catalog, key)
+        )
           missing.push(`${key} (${file.slice(root.length + 1)})`);
       }
     }

@@ -26,6 +26,9 @@ export interface FieldSource {
   found_at: string;
 }
 
+/** Where a lead came from first (issue 17). */
+export type LeadOrigin = 'scraping' | 'csv' | 'user';
+
 /**
  * People to reach (issue 16, built on by the CRM of issue 17): an artist (by Spotify artist id) or a
  * curator (a playlist owner, by Spotify user id), one row per Spotify id and kind whichever job found
@@ -40,19 +43,24 @@ export const leads = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: varchar('kind', { length: 10 }).notNull().$type<'artist' | 'curator'>(),
-    spotifyId: varchar('spotify_id', { length: 100 }).notNull(),
+    /** Null for a lead imported from a CSV without one, or a registered artist (issue 17). */
+    spotifyId: varchar('spotify_id', { length: 100 }),
     name: varchar('name', { length: 300 }).notNull(),
     followers: integer('followers'),
     popularity: smallint('popularity'),
     genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
     imageUrl: text('image_url'),
-    spotifyUrl: text('spotify_url').notNull(),
+    spotifyUrl: text('spotify_url'),
     /** Public links besides Spotify, by kind (`website`, `instagram`, ...). */
     links: jsonb('links').notNull().default({}).$type<Record<string, string>>(),
     email: varchar('email', { length: 320 }),
     provenance: jsonb('provenance').notNull().default({}).$type<Record<string, FieldSource>>(),
     /** The scraping job that first found the lead (no foreign key: jobs may be pruned, leads stay). */
     firstJobId: bigint('first_job_id', { mode: 'number' }),
+    /** Where the lead came from first (issue 17): the scraping tool, a CSV import, a registered artist. */
+    origin: varchar('origin', { length: 10 }).notNull().default('scraping').$type<LeadOrigin>(),
+    /** The registered user this lead is (issue 17 "from registered artists"); no foreign key: erasure of either stays independent. */
+    userId: integer('user_id'),
     /** When the Spotify profile was last read (artists are read again after a while). */
     profileFetchedAt: timestamp('profile_fetched_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,6 +72,13 @@ export const leads = pgTable(
     index('leads_followers_idx').on(t.followers),
     index('leads_created_idx').on(t.createdAt),
     check('leads_kind_known', sql`${t.kind} in ('artist', 'curator')`),
+    check('leads_origin_known', sql`${t.origin} in ('scraping', 'csv', 'user')`),
+    // A lead without a Spotify id is one per address and kind (CSV imports and users upsert on it).
+    uniqueIndex('leads_kind_email_unique')
+      .on(t.kind, sql`lower(${t.email})`)
+      .where(sql`${t.spotifyId} is null`),
+    uniqueIndex('leads_user_unique').on(t.userId),
+    index('leads_email_idx').on(sql`lower(${t.email})`),
   ],
 );
 
@@ -73,10 +88,18 @@ export const leadLists = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 100 }).notNull(),
+    /** `static` (members added by hand, by import or from scraping) or `filter` (a saved filter, issue 17). */
+    type: varchar('type', { length: 10 }).notNull().default('static').$type<'static' | 'filter'>(),
+    /** The saved filter of a `filter` list (`LeadFilter` of @lm/contracts/crm). */
+    filter: jsonb('filter').$type<Record<string, unknown>>(),
     createdBy: integer('created_by').references(() => admins.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('lead_lists_name_unique').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('lead_lists_name_unique').on(sql`lower(${t.name})`),
+    check('lead_lists_type_known', sql`${t.type} in ('static', 'filter')`),
+    check('lead_lists_filter_set', sql`(${t.type} = 'filter') = (${t.filter} is not null)`),
+  ],
 );
 
 /** Members of a lead list; a lead is in a list once. */
@@ -96,7 +119,8 @@ export const leadListMembers = pgTable(
 );
 
 /**
- * Erased leads (GDPR article 14/17: erased on request and never added again). Only SHA-256 hashes of
+ * The global suppression list (issue 16 erasures; issue 17 adds unsubscribes, hard bounces and
+ * complaints). Erased leads (GDPR article 14/17: erased on request and never added again). Only SHA-256 hashes of
  * the identifiers are kept (`artist:<spotify id>`, `curator:<spotify id>`, `email:<address in lower
  * case>`), so the list that keeps a person out does not itself hold their data. Every lead insert and
  * every found address is checked against it.
@@ -106,8 +130,16 @@ export const leadSuppressions = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     valueHash: char('value_hash', { length: 64 }).notNull(),
+    /** Why (issue 17): erasure, unsubscribe, hard_bounce or complaint; every send checks the list. */
+    reason: varchar('reason', { length: 12 }).notNull().default('erasure'),
     erasedBy: integer('erased_by').references(() => admins.id),
     erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('lead_suppressions_hash_unique').on(t.valueHash)],
+  (t) => [
+    uniqueIndex('lead_suppressions_hash_unique').on(t.valueHash),
+    check(
+      'lead_suppressions_reason_known',
+      sql`${t.reason} in ('erasure', 'unsubscribe', 'hard_bounce', 'complaint')`,
+    ),
+  ],
 );

@@ -6,6 +6,7 @@ import { NotFoundError } from '../../platform/errors';
 import type { SpotifyArtistProfile } from '../../providers/spotify/contract';
 import { spotifyProfileUrl } from '../../providers/spotify/links';
 import { type AuditActor, audit } from '../audit/audit.service';
+import { crmAddresses } from '../crm/crm.schema';
 import { type FieldSource, leadListMembers, leadLists, leadSuppressions, leads } from './leads.schema';
 
 /**
@@ -142,7 +143,8 @@ export async function upsertArtistLeads(
     })
     .returning({
       id: leads.id,
-      spotifyId: leads.spotifyId,
+      // Never null here: these rows were written by their Spotify id.
+      spotifyId: sql<string>`${leads.spotifyId}`,
       inserted: sql<boolean>`(xmax = 0)`,
     });
   const byId = new Map(allowed.map((p) => [p.id, p]));
@@ -211,7 +213,11 @@ export async function upsertCuratorLead(
         updatedAt: sql`excluded.updated_at`,
       },
     })
-    .returning({ id: leads.id, spotifyId: leads.spotifyId, inserted: sql<boolean>`(xmax = 0)` });
+    .returning({
+      id: leads.id,
+      spotifyId: sql<string>`${leads.spotifyId}`,
+      inserted: sql<boolean>`(xmax = 0)`,
+    });
   if (!row) return null;
   return { ...row, websites: input.website ? [{ leadId: row.id, url: input.website }] : [] };
 }
@@ -261,19 +267,25 @@ export async function eraseLead(
   await withTransaction(deps.database, async (tx) => {
     const [lead] = await tx.db.select().from(leads).where(eq(leads.id, leadId)).for('update');
     if (!lead) throw new NotFoundError('leads.not_found');
-    await lockIdentities(tx, [`lead:${lead.kind}:${lead.spotifyId}`]);
-    const hashes = [suppressionHash(lead.kind, lead.spotifyId)];
+    // A lead without a Spotify id (CSV import, registered artist; issue 17) is known by its address only.
+    await lockIdentities(tx, [
+      lead.spotifyId ? `lead:${lead.kind}:${lead.spotifyId}` : `lead:${lead.kind}:${lead.id}`,
+    ]);
+    const hashes = lead.spotifyId ? [suppressionHash(lead.kind, lead.spotifyId)] : [];
     if (lead.email) hashes.push(suppressionHash('email', lead.email));
     await tx.db
       .insert(leadSuppressions)
       .values(
         hashes.map((valueHash) => ({
           valueHash,
+          reason: 'erasure',
           erasedBy: actor.type === 'admin' ? (actor.id ?? null) : null,
         })),
       )
       .onConflictDoNothing();
     await tx.db.delete(leads).where(eq(leads.id, leadId));
+    // The address's consent record goes too (the suppression hash is all that is kept).
+    if (lead.email) await tx.db.delete(crmAddresses).where(eq(crmAddresses.email, lead.email.toLowerCase()));
     await audit(
       deps.database,
       actor,

@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Outbox of every mail the product sends; the default driver stops here (dev mailbox). */
 export const mailOutbox = pgTable(
@@ -12,6 +12,8 @@ export const mailOutbox = pgTable(
     subject: varchar('subject', { length: 300 }).notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra headers of a raw mail (CRM campaigns: List-Unsubscribe, List-Unsubscribe-Post, ...). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     driver: varchar('driver', { length: 10 }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),

@@ -63,7 +63,33 @@ export function renderMail(message: MailMessage): { subject: string; text: strin
 export interface Mailer {
   driver: 'outbox' | 'smtp';
   send(message: MailMessage, tx?: Tx): Promise<number>;
+  /**
+   * Send a message written elsewhere (CRM templates and campaigns, issue 17): subject, text and HTML
+   * as given, its own From and extra headers, DKIM-signed when `dkim` is given. It is written to the
+   * outbox (the dev mailbox shows it); with `smtp` it is delivered at once through nodemailer and
+   * stamped `sent_at` (the caller paces and retries). Never inside a transaction.
+   * @throws the transport's error (the outbox row keeps it in `error`)
+   */
+  sendRaw(mail: RawMail): Promise<number>;
   jobs(): JobDefinition[];
+}
+
+/** DKIM signing options of nodemailer: the domain, its selector and the PEM private key. */
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+/** A message already written (see `Mailer.sendRaw`). */
+export interface RawMail {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  dkim?: DkimKey;
 }
 
 export const MAIL_QUEUE = 'mail.deliver';
@@ -101,6 +127,42 @@ export function createMailer(config: Config, database: Database, jobs: Jobs): Ma
         .returning({ id: mailOutbox.id });
       if (!row) throw new Error('outbox insert returned nothing');
       if (transport) await jobs.send(MAIL_QUEUE, { id: row.id }, { singletonKey: `mail-${row.id}` }, tx);
+      return row.id;
+    },
+    async sendRaw(mail) {
+      const [row] = await database.db
+        .insert(mailOutbox)
+        .values({
+          toAddress: mail.to,
+          fromAddress: mail.from,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers ?? null,
+          driver: config.MAIL_DRIVER,
+        })
+        .returning({ id: mailOutbox.id });
+      if (!row) throw new Error('outbox insert returned nothing');
+      if (!transport) return row.id;
+      try {
+        await transport.sendMail({
+          from: mail.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers,
+          dkim: mail.dkim,
+        });
+      } catch (error) {
+        await database.db.execute(
+          sql`update mail_outbox set error = ${String((error as Error).message).slice(0, 500)} where id = ${row.id}`,
+        );
+        throw error;
+      }
+      await database.db.execute(
+        sql`update mail_outbox set sent_at = now(), error = null where id = ${row.id}`,
+      );
       return row.id;
     },
     jobs() {

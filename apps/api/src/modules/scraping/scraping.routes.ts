@@ -67,8 +67,8 @@ const jobDetailSchema = jobSchema.extend({
     .object({
       id: z.number(),
       name: z.string(),
-      spotify_id: z.string(),
-      spotify_url: z.string(),
+      spotify_id: z.string().nullable(),
+      spotify_url: z.string().nullable(),
       email: z.string().nullable(),
       website: z.string().nullable(),
     })
@@ -77,13 +77,13 @@ const jobDetailSchema = jobSchema.extend({
 const leadSchema = z.object({
   id: z.number(),
   kind: z.string(),
-  spotify_id: z.string(),
+  spotify_id: z.string().nullable(),
   name: z.string(),
   followers: z.number().nullable(),
   popularity: z.number().nullable(),
   genres: z.array(z.string()),
   image_url: z.string().nullable(),
-  spotify_url: z.string(),
+  spotify_url: z.string().nullable(),
   links: z.record(z.string(), z.string()),
   email: z.string().nullable(),
   is_new: z.boolean(),

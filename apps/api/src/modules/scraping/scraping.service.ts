@@ -310,13 +310,13 @@ export async function getScrapingJob(deps: ScrapingDeps, jobId: number, lang: La
 export interface LeadRow {
   id: number;
   kind: string;
-  spotify_id: string;
+  spotify_id: string | null;
   name: string;
   followers: number | null;
   popularity: number | null;
   genres: string[];
   image_url: string | null;
-  spotify_url: string;
+  spotify_url: string | null;
   links: Record<string, string>;
   email: string | null;
   is_new: boolean;
@@ -426,7 +426,7 @@ export async function jobGenres(
 }
 
 /** Cells a spreadsheet would run as formulas get a leading apostrophe (OWASP "CSV injection"). */
-const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+export const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /**
  * The job's leads matching `filter` as CSV (csv-stringify; UTF-8 with a byte order mark so

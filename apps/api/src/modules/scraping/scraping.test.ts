@@ -300,7 +300,7 @@ describe('erasure', () => {
     expect(erase.statusCode, erase.body).toBe(200);
     expect(await ctx.deps.database.db.select().from(leads).where(eq(leads.id, lead.id))).toEqual([]);
     const hashes = (await ctx.deps.database.db.select().from(leadSuppressions)).map((s) => s.valueHash);
-    expect(hashes).toContain(suppressionHash('artist', lead.spotifyId));
+    expect(hashes).toContain(suppressionHash('artist', lead.spotifyId!));
     expect(hashes).toContain(suppressionHash('email', 'someone@example.com'));
     expect(JSON.stringify(await ctx.deps.database.db.select().from(leadSuppressions))).not.toContain(
       lead.spotifyId,
@@ -319,7 +319,7 @@ describe('erasure', () => {
       await ctx.deps.database.db
         .select()
         .from(leads)
-        .where(and(eq(leads.kind, 'artist'), eq(leads.spotifyId, lead.spotifyId))),
+        .where(and(eq(leads.kind, 'artist'), eq(leads.spotifyId, lead.spotifyId!))),
     ).toEqual([]);
     const credits = await creditsOf(ctx.deps.providers.spotify, playlistId);
     expect(job.artistsFound).toBe(credits.size - 1);

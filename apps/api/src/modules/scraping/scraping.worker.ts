@@ -393,7 +393,11 @@ async function processTracks(
     ids.length === 0
       ? []
       : await tx.db
-          .select({ id: leads.id, spotifyId: leads.spotifyId, fetchedAt: leads.profileFetchedAt })
+          .select({
+            id: leads.id,
+            spotifyId: sql<string>`${leads.spotifyId}`,
+            fetchedAt: leads.profileFetchedAt,
+          })
           .from(leads)
           .where(and(eq(leads.kind, 'artist'), inArray(leads.spotifyId, ids)));
   const fresh = new Map<string, number>();

@@ -1,0 +1,331 @@
+import '@mantine/charts/styles.css';
+import { CAMPAIGN_STATUS_MAP, type CampaignState, campaignStatusId } from '@lm/contracts/crm';
+import {
+  formatDateTime,
+  formatNumber,
+  isApiError,
+  ListScreen,
+  NotFoundPage,
+  StatusBadge,
+  translateMessage,
+  usePageTitle,
+} from '@lm/ui';
+import { LineChart } from '@mantine/charts';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconPlayerPause, IconPlayerPlay, IconPlus, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  type Campaign,
+  type CampaignCounts,
+  useCampaign,
+  useCampaignActions,
+  useCampaignChoices,
+  useSenders,
+} from '../../hooks/use-crm';
+import { CrmMarketingNav } from './CrmBits';
+
+/** A campaign's status on the one palette. */
+function CampaignStatusBadge({ status }: { status: CampaignState }) {
+  return (
+    <StatusBadge id={campaignStatusId(status)} map={CAMPAIGN_STATUS_MAP} data-testid="campaign-status" />
+  );
+}
+
+function NewCampaignModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const choices = useCampaignChoices(opened);
+  const senders = useSenders();
+  const actions = useCampaignActions();
+  const [name, setName] = useState('');
+  const [listId, setListId] = useState<string | null>(null);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [senderId, setSenderId] = useState<string | null>(null);
+  const error = actions.create.error;
+  const create = () =>
+    actions.create.mutate(
+      {
+        name: name.trim(),
+        list_id: Number(listId),
+        template_id: Number(templateId),
+        sender_id: Number(senderId),
+      },
+      { onSuccess: (c) => navigate(`/marketing-campaign/${c.id}`) },
+    );
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('crm.campaigns.new')} centered size="lg">
+      <Stack gap="md" data-testid="campaign-form">
+        <TextInput
+          label={t('crm.campaigns.name')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={100}
+          required
+          data-testid="campaign-name"
+        />
+        <Select
+          label={t('crm.campaigns.list')}
+          data={(choices.data?.lists ?? []).map((l) => ({
+            value: String(l.id),
+            label: `${l.name} (${l.addresses})`,
+          }))}
+          value={listId}
+          onChange={setListId}
+          searchable
+          required
+          data-testid="campaign-list"
+        />
+        <Select
+          label={t('crm.campaigns.template')}
+          data={(choices.data?.templates ?? []).map((tpl) => ({ value: String(tpl.id), label: tpl.name }))}
+          value={templateId}
+          onChange={setTemplateId}
+          searchable
+          required
+          data-testid="campaign-template"
+        />
+        <Select
+          label={t('crm.campaigns.sender')}
+          description={t('crm.senders.rule')}
+          data={(senders.data ?? []).map((s) => ({
+            value: String(s.id),
+            label: `${s.name} <${s.email}>`,
+            disabled: !s.usable,
+          }))}
+          value={senderId}
+          onChange={setSenderId}
+          required
+          data-testid="campaign-sender"
+        />
+        {isApiError(error) && (
+          <Alert color="red">
+            {error.errors ? translateMessage(Object.values(error.errors)[0]?.[0] ?? '') : error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('ui.confirm.cancel')}
+          </Button>
+          <Button
+            onClick={create}
+            loading={actions.create.isPending}
+            disabled={!name.trim() || !listId || !templateId || !senderId}
+            data-testid="campaign-create"
+          >
+            {t('crm.campaigns.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** /marketing-campaigns (crm.marketing.show): every campaign with its status and main counts. */
+export function CampaignsPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('crm.campaigns.title');
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const n = (v: number) => formatNumber(v, i18n.language);
+  return (
+    <Stack gap="md">
+      <CrmMarketingNav />
+      <ListScreen<Campaign>
+        title="crm.campaigns.title"
+        path="admin/crm/campaigns"
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setCreating(true)}
+            data-testid="campaign-new"
+          >
+            {t('crm.campaigns.new')}
+          </Button>
+        }
+        empty={{ title: 'crm.campaigns.empty', hint: 'crm.campaigns.empty_hint' }}
+        onRowClick={(c) => navigate(`/marketing-campaign/${c.id}`)}
+        refetchInterval={(rows) => (rows.some((r) => r.status === 'sending') ? 3_000 : false)}
+        columns={[
+          { accessor: 'name', title: 'crm.campaigns.name', render: (c) => <Text fw={600}>{c.name}</Text> },
+          {
+            accessor: 'status',
+            title: 'crm.campaigns.status',
+            render: (c) => <CampaignStatusBadge status={c.status} />,
+          },
+          { accessor: 'list_name', title: 'crm.campaigns.list' },
+          { accessor: 'sent', title: 'crm.campaigns.count.sent', render: (c) => n(c.counts.sent) },
+          { accessor: 'opened', title: 'crm.campaigns.count.opened', render: (c) => n(c.counts.opened) },
+          { accessor: 'clicked', title: 'crm.campaigns.count.clicked', render: (c) => n(c.counts.clicked) },
+          {
+            accessor: 'created_at',
+            title: 'crm.fields.created_at',
+            render: (c) => formatDateTime(c.created_at, i18n.language),
+          },
+        ]}
+      />
+      <NewCampaignModal opened={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
+}
+
+const COUNT_KEYS: (keyof CampaignCounts)[] = [
+  'recipients',
+  'sent',
+  'delivered',
+  'opened',
+  'clicked',
+  'bounced',
+  'unsubscribed',
+  'skipped',
+  'failed',
+];
+
+/**
+ * /marketing-campaign/{campaignId} (crm.marketing.show): a campaign's list, template and sender, its
+ * counts (sent, delivered, opened, clicked, bounced, unsubscribed …) and a chart of them per hour,
+ * asked again while it sends; send now or schedule a draft, pause and resume.
+ */
+export function CampaignPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  usePageTitle('crm.campaigns.detail');
+  const id = Number(useParams().campaignId);
+  const campaign = useCampaign(id);
+  const actions = useCampaignActions();
+  const [scheduleAt, setScheduleAt] = useState('');
+  const data = campaign.data;
+  if (campaign.isLoading) return <Loader />;
+  if (!data) return <NotFoundPage />;
+  const error = actions.start.error ?? actions.pause.error ?? actions.resume.error;
+  return (
+    <Stack gap="md" data-testid="campaign-page">
+      <CrmMarketingNav />
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to="/marketing-campaigns"
+            variant="subtle"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            {t('crm.campaigns.title')}
+          </Button>
+          <Title order={2}>{data.name}</Title>
+          <CampaignStatusBadge status={data.status} />
+        </Group>
+        <Group gap="xs">
+          {data.status === 'draft' && (
+            <>
+              <TextInput
+                type="datetime-local"
+                aria-label={t('crm.campaigns.schedule_at')}
+                value={scheduleAt}
+                onChange={(e) => setScheduleAt(e.currentTarget.value)}
+              />
+              <Button
+                leftSection={<IconSend size={16} />}
+                loading={actions.start.isPending}
+                onClick={() =>
+                  actions.start.mutate({
+                    id,
+                    scheduled_at: scheduleAt ? new Date(scheduleAt).toISOString() : undefined,
+                  })
+                }
+                data-testid="campaign-start"
+              >
+                {t(scheduleAt ? 'crm.campaigns.schedule' : 'crm.campaigns.send_now')}
+              </Button>
+            </>
+          )}
+          {(data.status === 'sending' || data.status === 'scheduled') && (
+            <Button
+              variant="light"
+              leftSection={<IconPlayerPause size={16} />}
+              onClick={() => actions.pause.mutate(id)}
+              data-testid="campaign-pause"
+            >
+              {t('crm.campaigns.pause')}
+            </Button>
+          )}
+          {data.status === 'paused' && (
+            <Button
+              leftSection={<IconPlayerPlay size={16} />}
+              onClick={() => actions.resume.mutate(id)}
+              data-testid="campaign-resume"
+            >
+              {t('crm.campaigns.resume')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {isApiError(error) && (
+        <Alert color="red">
+          {error.errors ? translateMessage(Object.values(error.errors)[0]?.[0] ?? '') : error.message}
+        </Alert>
+      )}
+      <Text size="sm" c="dimmed">
+        {t('crm.campaigns.summary', {
+          list: data.list_name ?? '—',
+          template: data.template_name ?? '—',
+          sender: data.sender ?? '—',
+        })}
+        {data.scheduled_at
+          ? ` · ${t('crm.campaigns.scheduled_for', { date: formatDateTime(data.scheduled_at, lang) })}`
+          : ''}
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5, lg: 9 }} spacing="sm" data-testid="campaign-counts">
+        {COUNT_KEYS.map((key) => (
+          <Paper key={key} withBorder p="sm" data-testid={`count-${key}`}>
+            <Text size="xs" c="dimmed">
+              {t(`crm.campaigns.count.${key}`)}
+            </Text>
+            <Text fw={700} size="xl">
+              {formatNumber(data.counts[key], lang)}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Text fw={600} mb="sm">
+          {t('crm.campaigns.over_time')}
+        </Text>
+        {data.timeline.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('crm.campaigns.no_activity')}
+          </Text>
+        ) : (
+          <LineChart
+            h={260}
+            dir="ltr"
+            data={data.timeline.map((p) => ({ ...p, hour: formatDateTime(p.hour, lang) }))}
+            dataKey="hour"
+            series={[
+              { name: 'sent', label: t('crm.campaigns.count.sent'), color: 'blue.6' },
+              { name: 'opened', label: t('crm.campaigns.count.opened'), color: 'teal.6' },
+              { name: 'clicked', label: t('crm.campaigns.count.clicked'), color: 'grape.6' },
+              { name: 'bounced', label: t('crm.campaigns.count.bounced'), color: 'red.6' },
+              { name: 'unsubscribed', label: t('crm.campaigns.count.unsubscribed'), color: 'gray.6' },
+            ]}
+            withLegend
+            data-testid="campaign-chart"
+          />
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+import { bigserial, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** TXT records of the sandbox DNS (issue 17: sender IDs are verified against it in dev and tests). */
+export const sandboxDnsRecords = pgTable(
+  'sandbox_dns_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: varchar('name', { length: 253 }).notNull(),
+    value: text('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_dns_records_name_idx').on(t.name)],
+);

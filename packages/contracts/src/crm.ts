@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { LEAD_KINDS } from './scraping';
+import { entry, type StatusEntry } from './statuses';
+
+/**
+ * The CRM and e-mail marketing tool of issue 17 (spec sections 2 "CRM module", 6 and 7): leads lists
+ * (static or saved filters) over the scraping tool's leads, CSV import and export, consent per address
+ * and the global suppression list. Shared by the API (request validation) and the back-office.
+ */
+
+/** Consent state of an address (issue 17 "Leads and lists"). */
+export const CONSENT_STATES = ['unconfirmed', 'confirmed', 'unsubscribed'] as const;
+export type ConsentState = (typeof CONSENT_STATES)[number];
+
+/** Consent states on the one status palette (ids in the order of `CONSENT_STATES`, from 1). */
+export const CONSENT_STATUSES: readonly StatusEntry[] = [
+  entry(1, 'Unconfirmed'),
+  entry(2, 'Confirmed'),
+  entry(3, 'Unsubscribed'),
+];
+
+/** The status id of a consent state (for badges). */
+export const consentStatusId = (state: ConsentState): number => CONSENT_STATES.indexOf(state) + 1;
+
+/**
+ * Why an address is on the global suppression list: erased on request (GDPR article 17, issue 16),
+ * unsubscribed, bounced hard, or complained. A suppressed address is never sent to, whatever its
+ * consent says.
+ */
+export const SUPPRESSION_REASONS = ['erasure', 'unsubscribe', 'hard_bounce', 'complaint'] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+/** Limits of the CRM. */
+export const CRM_LIMITS = {
+  /** The text of one imported CSV file (bytes, UTF-8). */
+  csvMaxBytes: 5_000_000,
+  /** Data rows of one import. */
+  csvMaxRows: 20_000,
+  /** Refused rows listed in an import's report (the rest are counted). */
+  reportMaxRows: 500,
+  /** Rows of an export. */
+  exportMaxRows: 100_000,
+  listNameMax: 100,
+} as const;
+
+/** Lead fields a CSV column can be mapped to; `email` is required. */
+export const CSV_IMPORT_FIELDS = [
+  'email',
+  'name',
+  'first_name',
+  'kind',
+  'spotify_id',
+  'genres',
+  'language',
+  'website',
+] as const;
+export type CsvImportField = (typeof CSV_IMPORT_FIELDS)[number];
+
+/** Why an imported row was refused: the key of its message under `crm.import.refused.<reason>`. */
+export const CSV_REFUSAL_REASONS = [
+  'missing_email',
+  'invalid_email',
+  'duplicate_in_file',
+  'suppressed',
+  'invalid_kind',
+  'invalid_spotify_id',
+  'invalid_language',
+  'too_long',
+] as const;
+export type CsvRefusalReason = (typeof CSV_REFUSAL_REASONS)[number];
+
+const listName = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(CRM_LIMITS.listNameMax, 'validation.too_long');
+
+/** A saved filter over leads (a "smart" list): every given condition must hold. */
+export const leadFilterSchema = z.object({
+  kind: z.enum(LEAD_KINDS).optional(),
+  q: z.string().trim().max(200, 'validation.too_long').optional(),
+  genre: z.string().trim().max(100, 'validation.too_long').optional(),
+  min_followers: z.coerce.number().int().min(0, 'validation.min_value').max(2_000_000_000).optional(),
+  max_followers: z.coerce.number().int().min(0, 'validation.min_value').max(2_000_000_000).optional(),
+  has_email: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .or(z.boolean())
+    .optional(),
+  consent: z.enum(CONSENT_STATES).optional(),
+});
+export type LeadFilter = z.infer<typeof leadFilterSchema>;
+
+/** Body of `POST /api/admin/crm/lists`: a static list, or a saved filter. */
+export const leadListCreateSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('static'), name: listName }),
+  z.object({ type: z.literal('filter'), name: listName, filter: leadFilterSchema }),
+]);
+export type LeadListCreate = z.infer<typeof leadListCreateSchema>;
+
+/**
+ * Body of `POST /api/admin/crm/imports`: the CSV's text, which column holds each field (by header
+ * name), the static list the rows join (by id, or a new list by name) and the consent the addresses
+ * were collected with (`confirmed` only when the source proves it).
+ */
+export const csvImportSchema = z
+  .object({
+    csv: z
+      .string({ error: 'validation.required' })
+      .min(1, 'validation.required')
+      .max(CRM_LIMITS.csvMaxBytes, 'crm.import.too_large'),
+    mapping: z.partialRecord(z.enum(CSV_IMPORT_FIELDS), z.string().max(200)),
+    list_id: z.number().int().positive().max(2_147_483_647).optional(),
+    list_name: listName.optional(),
+    consent: z.enum(['unconfirmed', 'confirmed']).default('unconfirmed'),
+  })
+  .refine((v) => Boolean(v.mapping.email), {
+    message: 'crm.import.email_column_required',
+    path: ['mapping'],
+  });
+export type CsvImport = z.infer<typeof csvImportSchema>;
+
+/** Body of `POST /api/admin/crm/imports/preview`: the CSV's text; answers its columns and first rows. */
+export const csvPreviewSchema = z.object({
+  csv: z
+    .string({ error: 'validation.required' })
+    .min(1, 'validation.required')
+    .max(CRM_LIMITS.csvMaxBytes, 'crm.import.too_large'),
+});
+
+/** Body of `PUT /api/admin/crm/addresses/consent`: set an address's consent. */
+export const consentUpdateSchema = z.object({
+  email: z.email('validation.email').max(320, 'validation.too_long'),
+  consent: z.enum(CONSENT_STATES),
+});
+
+/** Body of `POST /api/admin/crm/suppressions`: suppress an address for a reason. */
+export const suppressionCreateSchema = z.object({
+  email: z.email('validation.email').max(320, 'validation.too_long'),
+  reason: z.enum(SUPPRESSION_REASONS),
+});
+
+/** Body of `POST /api/admin/crm/lists/:id/members`: add leads to a static list. */
+export const listMembersAddSchema = z.object({
+  lead_ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(1000),
+});
+
+/** A domain name (lower case, labels of letters, digits and hyphens, at least one dot). */
+const domainName = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .toLowerCase()
+  .max(253, 'validation.too_long')
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'crm.senders.domain_invalid');
+
+/** Body of `POST /api/admin/crm/sender-domains`: a sender ID (domain) to verify. */
+export const senderDomainCreateSchema = z.object({ domain: domainName });
+
+/** Body of `POST /api/admin/crm/senders`: a From address to confirm by code, its display name, its rate cap. */
+export const senderCreateSchema = z.object({
+  email: z.email('validation.email').max(320, 'validation.too_long'),
+  name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(100, 'validation.too_long'),
+  rate_per_minute: z
+    .number()
+    .int('validation.whole_number')
+    .min(1, 'validation.min_value')
+    .max(100_000, 'validation.max_value')
+    .optional(),
+});
+
+/** Body of `POST /api/admin/crm/senders/:id/confirm`: the 6-digit code mailed to the address. */
+export const senderConfirmSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, 'auth.code_invalid'),
+});
+
+/** A sender: 1 waiting for its code, 2 confirmed. */
+export const SENDER_STATUSES: readonly StatusEntry[] = [entry(1, 'Pending'), entry(2, 'Confirmed')];
+/** A sender ID: 1 records not all found yet, 2 verified. */
+export const SENDER_DOMAIN_STATUSES: readonly StatusEntry[] = [entry(1, 'Pending'), entry(2, 'Verified')];
+/** One DNS check: 1 missing, 2 failed (found but wrong), 3 passed. */
+export const DNS_CHECK_STATUSES: readonly StatusEntry[] = [
+  entry(1, 'Missing'),
+  entry(2, 'Failed'),
+  entry(3, 'Passed'),
+];
+/** The status id of a DNS check result. */
+export const dnsCheckStatusId = (status: 'missing' | 'fail' | 'pass'): number =>
+  ({ missing: 1, fail: 2, pass: 3 })[status];
+
+/**
+ * Merge tags a template may use (issue 17): `{{first_name}}`, `{{artist_name}}`, `{{email}}`,
+ * `{{sender_name}}` and `{{unsubscribe_url}}` (required in the body). Values are HTML-escaped in the
+ * HTML part.
+ */
+export const MERGE_TAGS = ['first_name', 'artist_name', 'email', 'sender_name', 'unsubscribe_url'] as const;
+export type MergeTag = (typeof MERGE_TAGS)[number];
+
+/** Limits of templates. */
+export const TEMPLATE_LIMITS = {
+  nameMax: 100,
+  subjectMax: 200,
+  /** MJML text (bytes). */
+  mjmlMax: 500_000,
+  /** The editor's design JSON (bytes, serialised). */
+  designMax: 2_000_000,
+} as const;
+
+/** Body of `POST /api/admin/crm/templates` and `PUT .../:id`: name, subject, the MJML and the editor's design. */
+export const templateSaveSchema = z.object({
+  name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(TEMPLATE_LIMITS.nameMax, 'validation.too_long'),
+  subject: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(TEMPLATE_LIMITS.subjectMax, 'validation.too_long'),
+  mjml: z
+    .string({ error: 'validation.required' })
+    .min(1, 'validation.required')
+    .max(TEMPLATE_LIMITS.mjmlMax, 'validation.too_long'),
+  design: z.record(z.string(), z.unknown()).nullable().default(null),
+});
+export type TemplateSave = z.infer<typeof templateSaveSchema>;
+
+/** Body of `POST /api/admin/crm/templates/preview`: MJML and subject to compile without saving. */
+export const templatePreviewSchema = templateSaveSchema.pick({ subject: true, mjml: true });
+
+/** Body of `POST /api/admin/crm/templates/:id/test`: where to send a test, and from which sender (or the product's address). */
+export const templateTestSchema = z.object({
+  email: z.email('validation.email').max(320, 'validation.too_long'),
+  sender_id: z.number().int().positive().max(2_147_483_647).optional(),
+});
+
+/** Campaign states on the one palette: 1 draft … 6 cancelled. */
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
+export type CampaignState = (typeof CAMPAIGN_STATUSES)[number];
+export const CAMPAIGN_STATUS_MAP: readonly StatusEntry[] = [
+  entry(1, 'Draft'),
+  entry(2, 'Scheduled'),
+  entry(3, 'Sending'),
+  entry(4, 'Paused'),
+  entry(5, 'Sent'),
+  entry(6, 'Cancelled'),
+];
+/** The status id of a campaign state. */
+export const campaignStatusId = (state: CampaignState): number => CAMPAIGN_STATUSES.indexOf(state) + 1;
+
+/** Body of `POST /api/admin/crm/campaigns`: a draft campaign. */
+export const campaignCreateSchema = z.object({
+  name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(100, 'validation.too_long'),
+  list_id: z.number({ error: 'validation.required' }).int().positive().max(2_147_483_647),
+  template_id: z.number({ error: 'validation.required' }).int().positive().max(2_147_483_647),
+  sender_id: z.number({ error: 'validation.required' }).int().positive().max(2_147_483_647),
+});
+
+/** Body of `POST /api/admin/crm/campaigns/:id/start`: send now (no date) or at `scheduled_at` (ISO 8601). */
+export const campaignStartSchema = z.object({
+  scheduled_at: z.iso.datetime({ offset: true, error: 'validation.date_invalid' }).optional(),
+});
+
+/** Body of the mail relay's signed webhook (`POST /api/crm/webhooks/mail`). */
+export const mailWebhookSchema = z.object({
+  events: z
+    .array(
+      z.object({
+        type: z.enum(['delivered', 'bounce', 'complaint']),
+        send_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+        bounce_type: z.enum(['hard', 'soft']).optional(),
+      }),
+    )
+    .max(1000),
+});
