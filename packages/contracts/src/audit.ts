@@ -107,6 +107,10 @@ export const AUDIT_ACTIONS = [
   'tickets.department_update',
   'tickets.department_delete',
   'tickets.department_admins',
+  'fan_finder.plan_create',
+  'fan_finder.plan_update',
+  'fan_finder.plan_delete',
+  'fan_finder.auto_renew',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -142,5 +146,7 @@ export const AUDIT_TARGETS = [
   'lead_list',
   'ticket',
   'ticket_department',
+  'fan_finder_plan',
+  'fan_finder_subscription',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
-import { expressJobs } from '../modules/express/express.service';
 import { connectionsJobs } from '../modules/connections/connections.jobs';
+import { expressJobs } from '../modules/express/express.service';
+import { fanFinderJobs } from '../modules/fan-finder/fan-finder.jobs';
 import { payoutJobs } from '../modules/payouts/payouts.service';
 import { queueJobs } from '../modules/queues/queues.service';
 import { scrapingJobDefinitions } from '../modules/scraping/scraping.jobs';
@@ -21,6 +22,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...scrapingJobDefinitions(deps),
     ...ticketJobDefinitions(deps),
     ...connectionsJobs(deps),
+    ...fanFinderJobs(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 
