@@ -58,3 +58,4 @@ export * from './theme/preferences';
 export * from './theme/skins';
 export * from './tickets/index';
 export * from './wallet/index';
+export * from './fan-finder/index';
