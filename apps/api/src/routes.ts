@@ -14,6 +14,8 @@ import {
 import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express/admin-express.routes';
 import { expressRoutes } from './modules/express/express.routes';
+import { adminFanFinderRoutes } from './modules/fan-finder/admin-fan-finder.routes';
+import { fanFinderRoutes } from './modules/fan-finder/fan-finder.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { adminLookupsRoutes } from './modules/lookups/admin-lookups.routes';
@@ -72,6 +74,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   crmTemplatesRoutes,
   crmCampaignsRoutes,
   crmPublicRoutes,
+  fanFinderRoutes,
+  adminFanFinderRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

@@ -130,6 +130,10 @@ export const AUDIT_ACTIONS = [
   'crm.campaign_start',
   'crm.campaign_pause',
   'crm.campaign_resume',
+  'fan_finder.plan_create',
+  'fan_finder.plan_update',
+  'fan_finder.plan_delete',
+  'fan_finder.auto_renew',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -170,5 +174,7 @@ export const AUDIT_TARGETS = [
   'crm_sender',
   'crm_template',
   'crm_campaign',
+  'fan_finder_plan',
+  'fan_finder_subscription',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

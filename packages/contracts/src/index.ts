@@ -3,6 +3,7 @@ export * from './audit';
 export * from './auth';
 export * from './bank-formats';
 export * from './campaigns';
+export * from './fan-finder';
 export * from './format';
 export * from './limits';
 export * from './messages';

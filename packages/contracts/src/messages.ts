@@ -48,6 +48,10 @@ export const NOTIFICATION_MESSAGES = [
   'tickets.notify.resolved',
   'tickets.notify.breached_response',
   'tickets.notify.breached_resolution',
+  'fan_finder.notify.renewed',
+  'fan_finder.notify.expired_no_coins',
+  'fan_finder.notify.expired_plan',
+  'fan_finder.notify.ended',
 ] as const;
 export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
 

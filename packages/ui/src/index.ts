@@ -17,6 +17,7 @@ export * from './components/StatusBadge';
 export * from './components/status-colors';
 export * from './components/Wizard';
 export * from './express/index';
+export * from './fan-finder/index';
 export * from './forms/NewPasswordFields';
 export * from './forms/server-errors';
 export * from './forms/use-zod-form';

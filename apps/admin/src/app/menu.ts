@@ -228,6 +228,27 @@ export const adminMenu: readonly MenuItem[] = [
     ],
   },
   {
+    key: 'fan-finder',
+    label: 'fan_finder_admin.menu',
+    icon: IconUsersGroup,
+    children: [
+      {
+        key: 'fan-finder-subscriptions',
+        label: 'fan_finder_admin.subscriptions_title',
+        icon: IconReceipt,
+        to: '/fan/finder/subscriptions',
+        permission: 'view.main.fan.finder.tab.list',
+      },
+      {
+        key: 'fan-finder-plans',
+        label: 'fan_finder_admin.plans_title',
+        icon: IconPackage,
+        to: '/fan/finder/plans',
+        permission: 'view.main.fan.finder.tab.list',
+      },
+    ],
+  },
+  {
     key: 'tickets',
     label: 'nav.tickets',
     icon: IconLifebuoy,

@@ -196,6 +196,20 @@ export const adminRoutes: readonly AdminRoute[] = [
   },
   // Scraping (issue 16): lists and the event log need the scraping screen permission, details and
   // changes scraping.show, the dashboard the spec's view.main.genres.tab.list.
+  // Fan Finder (issue 15; spec section 2).
+  {
+    path: '/fan/finder/plans',
+    access: { permission: 'view.main.fan.finder.tab.list' },
+    screen: page(() => import('../routes/fan-finder/FanFinderPlansPage'), 'FanFinderPlansPage'),
+  },
+  {
+    path: '/fan/finder/subscriptions',
+    access: { permission: 'view.main.fan.finder.tab.list' },
+    screen: page(
+      () => import('../routes/fan-finder/FanFinderSubscriptionsPage'),
+      'FanFinderSubscriptionsPage',
+    ),
+  },
   {
     path: '/scraping-jobs/lists',
     access: { permission: SCRAPING.view },

@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import { connectionsJobs } from '../modules/connections/connections.jobs';
 import { campaignJobs } from '../modules/crm/crm-campaigns.service';
 import { expressJobs } from '../modules/express/express.service';
+import { fanFinderJobs } from '../modules/fan-finder/fan-finder.jobs';
 import { payoutJobs } from '../modules/payouts/payouts.service';
 import { queueJobs } from '../modules/queues/queues.service';
 import { scrapingJobDefinitions } from '../modules/scraping/scraping.jobs';
@@ -23,6 +24,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...ticketJobDefinitions(deps),
     ...connectionsJobs(deps),
     ...campaignJobs(deps),
+    ...fanFinderJobs(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../db/client';
 import { seedSocialReference } from '../modules/connections/tiers.service';
 import { seedExpressReference } from '../modules/express/express.seed';
+import { seedFanFinderPlans } from '../modules/fan-finder/plans.service';
 import {
   catalogTerms,
   countries,
@@ -130,4 +131,5 @@ export async function seedReference(database: Database): Promise<void> {
   await seedExpressReference(database);
   await seedTicketReference(database);
   await seedSocialReference({ database });
+  await seedFanFinderPlans({ database });
 }

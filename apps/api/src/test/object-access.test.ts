@@ -214,4 +214,33 @@ describe('one user cannot read or change another user’s records', () => {
       deleted_at: null,
     });
   });
+
+  it('Fan Finder subscriptions: another artist cannot switch, cancel or read one (issue 15)', async () => {
+    const [plan] = await q<{ id: number }>(
+      `insert into fan_finder_plans (plan_name, plan_days, price) values ('Object access plan', 30, 10) returning id`,
+    );
+    const sub = await ctx.call('POST', '/api/fan/finder/new/subscription', {
+      token: artistA.token,
+      body: { plan_id: plan!.id, auto_renew: true },
+    });
+    expect(sub.statusCode).toBe(201);
+    const id = sub.json().data.id as number;
+    const switched = await ctx.call('PUT', `/api/fan/finder/update/subscription/${id}`, {
+      token: artistB.token,
+      body: { auto_renew: false },
+    });
+    expect(switched.statusCode).toBe(404);
+    expect(
+      (await ctx.call('POST', `/api/fan/finder/cancel/subscription/${id}`, { token: artistB.token }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await q('select status, auto_renew from fan_finder_subscriptions where id = $1', [id]))[0],
+    ).toEqual({
+      status: 'active',
+      auto_renew: true,
+    });
+    const theirs = await ctx.call('GET', '/api/fan/finder/get/subscription', { token: artistB.token });
+    expect(theirs.json().data).toBeNull();
+  });
 });

@@ -121,7 +121,8 @@ export const userMenu: readonly MenuItem[] = [
         key: 'fan-finder',
         label: 'nav.fan_finder',
         icon: IconUsersGroup,
-        to: '/fan-finder/dashboard',
+        // The landing page (plans, subscribe) until /fan-finder/dashboard exists (issue 15, analysis part).
+        to: '/fan-finder/landing/page',
         permission: 'ARTIST_PERMISSION',
       },
     ],

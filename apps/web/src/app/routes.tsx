@@ -113,6 +113,11 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/fan-finder/FanFinderLandingPage'), 'FanFinderLandingPage'),
   },
   {
+    path: '/fan-finder/subscribe',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/fan-finder/SubscribePage'), 'SubscribePage'),
+  },
+  {
     path: '/wallet/coins/packages',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/wallet/PackagesPage'), 'PackagesPage'),

@@ -70,6 +70,7 @@ import {
   IconPlaylist,
   IconPlugConnected,
   IconSpeakerphone,
+  IconUsersGroup,
   IconWallet,
   IconX,
 } from '@tabler/icons-react';
@@ -88,6 +89,7 @@ import {
   useUserConnections,
   useWalletSummary,
 } from '../../hooks/use-users';
+import { FanFinderUserTab } from '../fan-finder/FanFinderSubscriptionsPage';
 import { UserTicketsTab } from '../tickets/UserTicketsTab';
 import { PagedTable } from './PagedTable';
 import { UserModal } from './UserModal';
@@ -626,8 +628,8 @@ function HeaderActions({ user }: { user: AdminUser }) {
  * /users/{userId} (view.main.users.tab.list): the user overview of spec section 2. Tabs follow the
  * viewed user's type: Dashboard (last five campaigns) and Campaigns for artists and curators, Express
  * Playlists for curators, Connections for every type (issue 12), Wallet (with main.wallet.show.all.transactions) and
- * Activities for everyone. Tabs of modules not built yet (tickets, fan finder, TikTok, Instagram) are
- * not shown.
+ * Activities for everyone, Fan Finder Subscription for artists (issue 15). Tabs of modules not built
+ * yet are not shown.
  */
 export function UserOverviewPage() {
   const { t, i18n } = useTranslation();
@@ -748,6 +750,14 @@ export function UserOverviewPage() {
       label: 'nav.tickets',
       icon: IconLifebuoy,
       panel: <UserTicketsTab userId={u.id} />,
+    });
+  }
+  if (artist && session.ability.can('call', 'view.main.fan.finder.tab.list')) {
+    tabs.push({
+      value: 'fan-finder',
+      label: 'fan_finder_admin.tab',
+      icon: IconUsersGroup,
+      panel: <FanFinderUserTab userId={u.id} />,
     });
   }
   tabs.push({

@@ -62,6 +62,7 @@ export const transactionSchema = z.object({
     campaign_id: z.string().nullable(),
   }),
   transfer: z.object({ wise_quote_id: z.string().nullable() }).nullable(),
+  fan_finder: z.object({ plan: z.object({ plan_name: z.string() }) }).nullable(),
   user: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
   /** What the movement was (issue 20): a key of the apps' catalogs (`wallet.describe.*`) and its params. */
   description: z.object({

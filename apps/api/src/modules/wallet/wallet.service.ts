@@ -32,6 +32,8 @@ export interface TransactionItem {
     campaign_id: string | null;
   };
   transfer: { wise_quote_id: string | null } | null;
+  /** The Fan Finder plan a desc 7 movement paid for (spec section 3: fan_finder.plan.plan_name). */
+  fan_finder: { plan: { plan_name: string } } | null;
   user: { id: number; name: string; email: string } | null;
   /** What the movement was: a catalog key and its parameters, translated by the app (issue 20). */
   description: TransactionDescription;
@@ -224,6 +226,7 @@ function toItem(
       campaign_id: str(meta.campaign_id),
     },
     transfer: meta.wise_quote_id ? { wise_quote_id: str(meta.wise_quote_id) } : null,
+    fan_finder: typeof meta.plan_name === 'string' ? { plan: { plan_name: meta.plan_name } } : null,
     user: r.userId ? { id: r.userId, name: r.userName ?? '', email: r.userEmail ?? '' } : null,
   };
 }

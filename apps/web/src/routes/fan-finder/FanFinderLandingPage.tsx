@@ -1,6 +1,18 @@
 import { fanRating } from '@lm/contracts';
-import { usePageTitle } from '@lm/ui';
-import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { EmptyState, type FanFinderPlan, PlanFeatures, usePageTitle } from '@lm/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import {
   IconBrandInstagram,
   IconCalendarRepeat,
@@ -12,6 +24,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasRoute } from '../../app/routes';
+import { useFanFinderCheck, useFanFinderPlans } from '../../hooks/use-fan-finder';
 
 const RATING_EXAMPLES = [
   { percent: 85, color: 'green' },
@@ -26,15 +39,43 @@ const STEPS = [
   { key: 'reach', icon: IconUsersGroup },
 ] as const;
 
+/** One plan on offer with its call to action. */
+function PlanCard({ plan, canSubscribe }: { plan: FanFinderPlan; canSubscribe: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Card padding="lg" radius="md" withBorder data-testid={`landing-plan-${plan.id}`}>
+      <Stack gap="sm" h="100%">
+        <Title order={4}>{plan.plan_name}</Title>
+        <Text fw={700} size="xl">
+          {t('fan_finder.plan.coins', { coins: plan.price })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('fan_finder.plan.days', { count: plan.plan_days })}
+        </Text>
+        <PlanFeatures features={plan.features} />
+        {canSubscribe ? (
+          <Button component={Link} to={`/fan-finder/subscribe?plan=${plan.id}`} mt="auto" fullWidth>
+            {t('fan_finder.plan.subscribe')}
+          </Button>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
 /**
  * /fan-finder/landing/page (artists): what the Fan Finder subscription does (spec section 9:
  * analyses the latest 6 Instagram posts, weekly updates, up to 50 comments per post, 2 related-
- * artist fan analyses) and how fans are rated (spec section 4 bands).
+ * artist fan analyses), how fans are rated (spec section 4 bands) and the plans on offer, each with a
+ * Subscribe button (issue 15); a subscribed artist is led to their subscription instead.
  */
 export function FanFinderLandingPage() {
   const { t } = useTranslation();
   usePageTitle('fan_finder.title');
   const canSubscribe = hasRoute('/fan-finder/subscribe');
+  const plans = useFanFinderPlans();
+  const check = useFanFinderCheck();
+  const subscribed = check.data?.is_subscribed === true;
 
   return (
     <Stack gap="xl" data-testid="fan-finder-landing">
@@ -47,8 +88,12 @@ export function FanFinderLandingPage() {
           <Text size="lg" c="dimmed">
             {t('fan_finder.intro')}
           </Text>
-          {canSubscribe && (
+          {canSubscribe && subscribed ? (
             <Button component={Link} to="/fan-finder/subscribe" size="md" w="fit-content">
+              {t('fan_finder.manage')}
+            </Button>
+          ) : (
+            <Button component="a" href="#fan-finder-plans" size="md" w="fit-content">
               {t('fan_finder.see_plans')}
             </Button>
           )}
@@ -153,6 +198,26 @@ export function FanFinderLandingPage() {
           </Stack>
         </Card>
       </SimpleGrid>
+
+      <div id="fan-finder-plans">
+        <Title order={3} mb="md">
+          {t('fan_finder.plans_title')}
+        </Title>
+        {plans.isLoading ? (
+          <Skeleton h={200} />
+        ) : (plans.data ?? []).length === 0 ? (
+          <EmptyState
+            title={t('fan_finder.subscribe.no_plans')}
+            hint={t('fan_finder.subscribe.no_plans_hint')}
+          />
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {(plans.data ?? []).map((plan) => (
+              <PlanCard key={plan.id} plan={plan} canSubscribe={canSubscribe && !subscribed} />
+            ))}
+          </SimpleGrid>
+        )}
+      </div>
     </Stack>
   );
 }

@@ -1,0 +1,106 @@
+import { FAN_FINDER_FEATURES, FAN_FINDER_LIMITS } from '@lm/contracts';
+import { type FanFinderPlan, type FanFinderSubscription, useApi } from '@lm/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+/** A subscription with its subscriber, as the staff list and detail answer it. */
+export interface AdminFanFinderSubscription extends FanFinderSubscription {
+  user: { id: number; name: string; email: string };
+  charges?: { id: number; number: string; coins: number; created_at: string }[];
+}
+
+/** Query keys of the back-office Fan Finder screens. */
+export const fanFinderKeys = {
+  all: ['admin-fan-finder'] as const,
+  plans: ['admin-fan-finder', 'plans'] as const,
+  subscription: (id: number) => ['admin-fan-finder', 'subscription', id] as const,
+  userSubscriptions: (userId: number) => ['admin-fan-finder', 'user', userId] as const,
+};
+
+/** The plan form: the API's rules (name, days 1..366, price in coins, features, status). */
+export const planFormSchema = z.object({
+  plan_name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
+  plan_days: z
+    .number({ error: 'validation.required' })
+    .int('validation.whole_number')
+    .min(1, 'validation.min_value')
+    .max(FAN_FINDER_LIMITS.maxPlanDays, 'validation.max_value'),
+  price: z
+    .number({ error: 'validation.required' })
+    .int('validation.whole_number')
+    .min(1, 'validation.min_value')
+    .max(FAN_FINDER_LIMITS.maxPlanPrice, 'validation.max_value'),
+  features: z.array(z.enum(FAN_FINDER_FEATURES)),
+  status: z.boolean(),
+});
+export type PlanForm = z.infer<typeof planFormSchema>;
+
+/** `GET admin/fan-finder/plans`: every plan, offered or not. */
+export function useAdminPlans() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: fanFinderKeys.plans,
+    queryFn: async () => (await api.get<FanFinderPlan[]>('admin/fan-finder/plans')).data,
+  });
+}
+
+/** Create (no id) or update a plan; status sent as 1/0. */
+export function useSavePlan() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id?: number; body: PlanForm }) => {
+      const payload = { ...body, status: body.status ? 1 : 0 };
+      return id
+        ? api.put(`admin/fan-finder/plans/${id}`, payload)
+        : api.post('admin/fan-finder/plans', payload);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: fanFinderKeys.plans }),
+  });
+}
+
+/** Delete a plan nobody subscribed to. */
+export function useDeletePlan() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => api.delete(`admin/fan-finder/plans/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: fanFinderKeys.plans }),
+  });
+}
+
+/** One subscription with its charges. */
+export function useAdminSubscription(id: number | null) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: fanFinderKeys.subscription(id ?? 0),
+    queryFn: async () =>
+      (await api.get<AdminFanFinderSubscription>(`admin/fan-finder/subscriptions/${id}`)).data,
+    enabled: id !== null,
+  });
+}
+
+/** A user's subscriptions, newest first (user overview tab). */
+export function useUserSubscriptions(userId: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: fanFinderKeys.userSubscriptions(userId),
+    queryFn: async () =>
+      (await api.get<FanFinderSubscription[]>(`admin/fan-finder/users/${userId}/subscriptions`)).data,
+  });
+}
+
+/** Staff switch of auto-renew (audited by the API). */
+export function useStaffAutoRenew() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, auto_renew }: { id: number; auto_renew: boolean }) =>
+      api.put(`admin/fan-finder/subscriptions/${id}`, { auto_renew }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: fanFinderKeys.all }),
+        client.invalidateQueries({ queryKey: ['list'] }),
+      ]),
+  });
+}

@@ -1,0 +1,237 @@
+import { FAN_FINDER_FEATURES } from '@lm/contracts';
+import {
+  confirmAction,
+  type FanFinderPlan,
+  isApiError,
+  ListTable,
+  StatusBadge,
+  translateMessage,
+  useFeatureLabel,
+  usePageTitle,
+} from '@lm/ui';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type PlanForm,
+  planFormSchema,
+  useAdminPlans,
+  useDeletePlan,
+  useSavePlan,
+} from '../../hooks/fan-finder';
+
+type Draft = Omit<PlanForm, 'plan_days' | 'price'> & { plan_days?: number; price?: number };
+
+function PlanFormView({ plan, onDone }: { plan: FanFinderPlan | null; onDone(): void }) {
+  const { t } = useTranslation();
+  const featureLabel = useFeatureLabel();
+  const save = useSavePlan();
+  const [values, setValues] = useState<Draft>(() => ({
+    plan_name: plan?.plan_name ?? '',
+    plan_days: plan?.plan_days,
+    price: plan?.price,
+    features: plan?.features ?? [...FAN_FINDER_FEATURES],
+    status: plan ? plan.status !== 0 : true,
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = <K extends keyof Draft>(name: K, value: Draft[K]) =>
+    setValues((s) => ({ ...s, [name]: value }));
+  const submit = async () => {
+    const parsed = planFormSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), translateMessage(i.message)])),
+      );
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync({ id: plan?.id, body: parsed.data });
+      onDone();
+    } catch (e) {
+      if (isApiError(e) && e.errors)
+        setErrors(
+          Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k.split('.')[0]!, v[0] ?? ''])),
+        );
+    }
+  };
+  return (
+    <Stack>
+      <TextInput
+        label={t('fan_finder_admin.plan_name')}
+        value={values.plan_name}
+        onChange={(e) => set('plan_name', e.currentTarget.value)}
+        error={errors.plan_name}
+        withAsterisk
+        name="plan_name"
+      />
+      <NumberInput
+        label={t('fan_finder_admin.plan_days')}
+        value={values.plan_days ?? ''}
+        onChange={(v) => set('plan_days', typeof v === 'number' ? v : undefined)}
+        error={errors.plan_days}
+        allowDecimal={false}
+        withAsterisk
+        name="plan_days"
+      />
+      <NumberInput
+        label={t('fan_finder_admin.price')}
+        value={values.price ?? ''}
+        onChange={(v) => set('price', typeof v === 'number' ? v : undefined)}
+        error={errors.price}
+        allowDecimal={false}
+        thousandSeparator=","
+        withAsterisk
+        name="price"
+      />
+      <Checkbox.Group
+        label={t('fan_finder_admin.features')}
+        value={values.features}
+        onChange={(v) => set('features', v as PlanForm['features'])}
+        error={errors.features}
+      >
+        <Stack gap={6} mt="xs">
+          {FAN_FINDER_FEATURES.map((f) => (
+            <Checkbox key={f} value={f} label={featureLabel(f)} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Switch
+        label={t('fan_finder_admin.offered')}
+        checked={values.status}
+        onChange={(e) => set('status', e.currentTarget.checked)}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          {t('ui.confirm.cancel')}
+        </Button>
+        <Button onClick={submit} loading={save.isPending} data-testid="plan-save">
+          {t('staff.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * /fan/finder/plans (view.main.fan.finder.tab.list, issue 15): the Fan Finder plans with their days,
+ * price in coins, features and whether they are offered; add, edit, and delete a plan nobody bought
+ * (the API answers 409 otherwise: withdraw it instead).
+ */
+export function FanFinderPlansPage() {
+  const { t } = useTranslation();
+  usePageTitle('fan_finder_admin.plans_title');
+  const plans = useAdminPlans();
+  const remove = useDeletePlan();
+  const featureLabel = useFeatureLabel();
+  const [editing, setEditing] = useState<FanFinderPlan | null | undefined>(undefined);
+  const rows = plans.data ?? [];
+  const del = async (plan: FanFinderPlan) => {
+    const ok = await confirmAction({
+      message: t('fan_finder_admin.delete_confirm', { name: plan.plan_name }),
+    });
+    if (ok) remove.mutate(plan.id);
+  };
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>{t('fan_finder_admin.plans_title')}</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="plan-add">
+          {t('staff.add')}
+        </Button>
+      </Group>
+      <Paper p={0} style={{ overflow: 'hidden' }}>
+        <ListTable<FanFinderPlan>
+          records={rows}
+          fetching={plans.isFetching}
+          minHeight={rows.length ? undefined : 180}
+          noRecordsText={t('ui.list.empty')}
+          striped
+          verticalSpacing="sm"
+          customRowAttributes={() => ({ 'data-testid': 'plan-row' })}
+          columns={[
+            { accessor: 'plan_name', title: t('fan_finder_admin.plan_name') },
+            {
+              accessor: 'plan_days',
+              title: t('fan_finder_admin.plan_days'),
+              render: (p) => t('common.days', { count: p.plan_days }),
+            },
+            {
+              accessor: 'price',
+              title: t('fan_finder_admin.price'),
+              render: (p) => t('common.coins', { count: p.price }),
+            },
+            {
+              accessor: 'features',
+              title: t('fan_finder_admin.features'),
+              render: (p) => (
+                <Text size="xs" c="dimmed">
+                  {p.features.map(featureLabel).join(' · ')}
+                </Text>
+              ),
+            },
+            {
+              accessor: 'status',
+              title: t('fan_finder_admin.offered'),
+              render: (p) => (
+                <StatusBadge
+                  label={p.status === 0 ? 'Inactive' : 'Active'}
+                  text={t(p.status === 0 ? 'fan_finder_admin.not_offered' : 'fan_finder_admin.is_offered')}
+                />
+              ),
+            },
+            {
+              accessor: 'actions',
+              title: '',
+              width: 100,
+              render: (p) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label={t('staff.edit')}>
+                    <ActionIcon variant="subtle" aria-label={t('staff.edit')} onClick={() => setEditing(p)}>
+                      <IconEdit size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t('staff.delete')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('staff.delete')}
+                      onClick={() => del(p)}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      </Paper>
+      <Modal
+        opened={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        title={t(editing ? 'staff.edit' : 'staff.add')}
+        centered
+      >
+        {editing !== undefined && (
+          <PlanFormView key={editing?.id ?? 'new'} plan={editing} onDone={() => setEditing(undefined)} />
+        )}
+      </Modal>
+    </Stack>
+  );
+}

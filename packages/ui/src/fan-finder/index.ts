@@ -1,0 +1,2 @@
+export * from './FanFinderParts';
+export * from './fan-finder-types';
