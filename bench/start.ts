@@ -14,6 +14,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, type Managed, REPO_ROOT, startManaged, stopManaged, waitFor200 } from './processes';
 
 const RUNS = Number(process.env.START_BENCH_RUNS ?? 3);
+/** The root `start` script before issue 18, measured as the baseline of the warm start in the same run. */
+const BEFORE_ISSUE_18 = 'npm run build --if-present -w apps/web -w apps/admin && npm run start -w apps/api';
+/** Which parts to run: `start` (cold and warm `npm start`), `production` (compiled against tsx). */
+const PARTS = (process.env.START_BENCH_PARTS ?? 'start,production').split(',');
 /** A production site's settings: fake provider keys (nothing calls out while booting), SMTP mail. */
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -43,7 +47,8 @@ function nodeRssMb(managed: Managed): number {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(fields[2]) !== managed.child.pid) continue; // process group id
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-      if (!/^Name:\s+node/m.test(status)) continue;
+      // Node names its main thread (and so the process) MainThread; npm shows as `npm ...`.
+      if (/^Name:\s+(postgres|sh|bash)\s*$/m.test(status)) continue;
       kb += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
     } catch {
       // The process left meanwhile.
@@ -92,34 +97,18 @@ async function main() {
   try {
     const cold: number[] = [];
     const warm: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    const before: number[] = [];
+    for (let i = 0; i < (PARTS.includes('start') ? RUNS : 0); i++) {
       for (const app of ['web', 'admin'])
         fs.rmSync(path.join(REPO_ROOT, 'apps', app, 'dist'), { recursive: true, force: true });
       const dataDir = path.join(temp, `data-${i}`);
       cold.push((await measure(`cold ${i + 1}`, 'npm', ['start'], dataDir)).ms);
       warm.push((await measure(`warm ${i + 1}`, 'npm', ['start'], dataDir)).ms);
+      before.push((await measure(`before ${i + 1}`, 'sh', ['-c', BEFORE_ISSUE_18], dataDir)).ms);
     }
 
-    execFileSync(process.execPath, ['scripts/build-if-changed.ts', 'api'], {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-    });
-    // One migrated database for both runners, so that both do the same (no migration, no seed) work.
-    const prodData = path.join(temp, 'data-production');
-    await measure('prepare', 'npm', ['start'], prodData);
-    const runners = {
-      'tsx src/main.ts': [path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/api/src/main.ts']],
-      'node dist/main.js': [process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js']],
-    } as const;
     const results: Record<string, { ms: number[]; rss: number[] }> = {};
-    for (let i = 0; i < RUNS; i++) {
-      for (const [name, [command, args]] of Object.entries(runners)) {
-        const r = await measure(`${name} ${i + 1}`, command, [...args], prodData, PRODUCTION);
-        results[name] ??= { ms: [], rss: [] };
-        results[name].ms.push(r.ms);
-        results[name].rss.push(r.rssMb);
-      }
-    }
+    if (PARTS.includes('production')) await production(temp, results);
 
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const lines = [
@@ -127,8 +116,13 @@ async function main() {
       '',
       '| measure | median | runs |',
       '|---|---|---|',
-      `| \`npm start\` cold (no app build, fresh data: builds both apps, migrates, seeds) | ${s(median(cold))} | ${cold.map(s).join(', ')} |`,
-      `| \`npm start\` warm (second start, nothing changed) | ${s(median(warm))} | ${warm.map(s).join(', ')} |`,
+      ...(cold.length
+        ? [
+            `| \`npm start\` cold (no app build, fresh data: builds both apps, migrates, seeds) | ${s(median(cold))} | ${cold.map(s).join(', ')} |`,
+            `| \`npm start\` warm (second start, nothing changed) | ${s(median(warm))} | ${warm.map(s).join(', ')} |`,
+            `| same run, the start script before issue 18 (both apps rebuilt, nested npm, tsx CLI) | ${s(median(before))} | ${before.map(s).join(', ')} |`,
+          ]
+        : []),
       ...Object.entries(results).flatMap(([name, r]) => [
         `| production boot to healthy, \`${name}\` | ${s(median(r.ms))} | ${r.ms.map(s).join(', ')} |`,
         `| production node RSS after boot, \`${name}\` | ${median(r.rss).toFixed(0)} MB | ${r.rss.map((m) => m.toFixed(0)).join(', ')} MB |`,
@@ -137,6 +131,29 @@ async function main() {
     console.log(`\n${lines.join('\n')}`);
   } finally {
     fs.rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+/** The production API booted `RUNS` times by each runner on one migrated database, turn about. */
+async function production(temp: string, results: Record<string, { ms: number[]; rss: number[] }>) {
+  execFileSync(process.execPath, ['scripts/build-if-changed.ts', 'api'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  // One migrated database for both runners, so that both do the same (no migration, no seed) work.
+  const prodData = path.join(temp, 'data-production');
+  await measure('prepare', 'npm', ['start'], prodData);
+  const runners = {
+    'tsx src/main.ts': [path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/api/src/main.ts']],
+    'node dist/main.js': [process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js']],
+  } as const;
+  for (let i = 0; i < RUNS; i++) {
+    for (const [name, [command, args]] of Object.entries(runners)) {
+      const r = await measure(`${name} ${i + 1}`, command, [...args], prodData, PRODUCTION);
+      results[name] ??= { ms: [], rss: [] };
+      results[name].ms.push(r.ms);
+      results[name].rss.push(r.rssMb);
+    }
   }
 }
 
