@@ -20,6 +20,7 @@ export default defineConfig({
             'packages/**/src/**/*.test.{ts,tsx}',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/admin/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
           ],
         },
       },

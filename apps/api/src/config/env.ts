@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { providerModes } from '../providers/modes';
+import { REPO_ROOT } from './paths';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -134,8 +135,8 @@ export interface Config extends Env {
   repoRoot: string;
 }
 
-/** Root of the monorepo (apps/api/src/config -> ../../../..). */
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+/** Root of the monorepo, found from the sources and from the compiled bundle (config/paths.ts). */
+export { REPO_ROOT };
 
 /** Load `.env` at the repository root into process.env when it exists (never overriding real env). */
 export function loadDotEnv(): void {

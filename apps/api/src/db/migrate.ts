@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { API_ROOT } from '../config/paths';
 import type { Database } from './client';
 
 /** Folder of the committed SQL migrations (apps/api/drizzle). */
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+export const MIGRATIONS_FOLDER = path.join(API_ROOT, 'drizzle');
 
 /** Apply every pending committed migration. Safe to run concurrently: drizzle takes an advisory lock per run. */
 export async function runMigrations(database: Database): Promise<void> {

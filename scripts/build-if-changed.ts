@@ -1,0 +1,126 @@
+/**
+ * `npm start` / `npm run build`: build a target (the two apps, the compiled API) only when its inputs
+ * changed (issue 18, "npm start, warm"). The inputs' content hash is kept in the target's output folder
+ * (`dist/.inputs-hash`); a missing folder, a missing hash or a different hash rebuilds. Plain Node (24
+ * strips the types): no transpiler starts before the product.
+ *
+ *   node scripts/build-if-changed.ts web admin api
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { globSync } from 'tinyglobby';
+
+/** A buildable part of the repository and the files its build reads. */
+export interface Target {
+  /** Globs of the build's inputs, relative to the repository root. */
+  inputs: string[];
+  /** Output folder (relative to the root): emptied by the build, holds the hash afterwards. */
+  out: string;
+  /** The build command, run from the root. */
+  command: string[];
+}
+
+/** File inside a target's output folder holding the hash of the inputs it was built from. */
+export const HASH_FILE = '.inputs-hash';
+
+/** Root of the repository (scripts/ -> ..). */
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** What both apps' Vite builds read besides their own folder. */
+const SHARED_APP_INPUTS = ['packages/ui/src/**', 'packages/contracts/src/**', 'package-lock.json'];
+
+const app = (name: 'web' | 'admin'): Target => ({
+  inputs: [
+    `apps/${name}/src/**`,
+    `apps/${name}/{index.html,vite.config.ts,tsconfig.json,package.json}`,
+    ...SHARED_APP_INPUTS,
+  ],
+  out: `apps/${name}/dist`,
+  command: ['npm', 'run', 'build', '-w', `apps/${name}`],
+});
+
+/** The targets by name. */
+export const TARGETS: Record<string, Target> = {
+  web: app('web'),
+  admin: app('admin'),
+  api: {
+    inputs: [
+      'apps/api/src/**',
+      'apps/api/scripts/build.ts',
+      'apps/api/package.json',
+      'packages/contracts/src/**',
+      'package-lock.json',
+    ],
+    out: 'apps/api/dist',
+    command: ['npm', 'run', 'build', '-w', 'apps/api'],
+  },
+};
+
+/**
+ * SHA-256 over the sorted relative paths and contents of every file matching `inputs` under `root`
+ * (tests excluded: they are not part of a build). A renamed, added, removed or edited file changes it.
+ * @returns the hex digest
+ */
+export function inputsHash(root: string, inputs: string[]): string {
+  const files = globSync(inputs, {
+    cwd: root,
+    ignore: ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**'],
+    dot: true,
+  }).sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(`${file}\0`);
+    hash.update(fs.readFileSync(path.join(root, file)));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Build `target` unless its output folder holds the hash of the current inputs; after a successful
+ * build, store that hash there. A failed build stores nothing, so the next run tries again.
+ * @param build runs the build (default: the target's command; tests pass their own)
+ * @returns whether it built
+ * @throws Error when the build fails
+ */
+export function buildIfChanged(
+  root: string,
+  target: Target,
+  build: (target: Target) => void = runCommand,
+): boolean {
+  const hash = inputsHash(root, target.inputs);
+  const hashFile = path.join(root, target.out, HASH_FILE);
+  const built = fs.existsSync(hashFile) ? fs.readFileSync(hashFile, 'utf8').trim() : null;
+  if (built === hash) return false;
+  build(target);
+  fs.mkdirSync(path.dirname(hashFile), { recursive: true });
+  fs.writeFileSync(hashFile, `${hash}\n`);
+  return true;
+}
+
+/** Run the target's command from the repository root, its output on this terminal. */
+function runCommand(target: Target): void {
+  const [command, ...args] = target.command;
+  const result = spawnSync(command!, args, { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0)
+    throw new Error(`${target.command.join(' ')} failed (${result.status ?? result.signal})`);
+}
+
+if (import.meta.main) {
+  const names = process.argv.slice(2);
+  for (const name of names) {
+    const target = TARGETS[name];
+    if (!target) {
+      console.error(`Unknown build target ${name} (known: ${Object.keys(TARGETS).join(', ')})`);
+      process.exit(2);
+    }
+    try {
+      if (!buildIfChanged(ROOT, target)) console.log(`${target.out} is up to date`);
+    } catch (err) {
+      console.error((err as Error).message);
+      process.exit(1);
+    }
+  }
+}
