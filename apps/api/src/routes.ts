@@ -7,6 +7,7 @@ import { connectionsRoutes } from './modules/connections/connections.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express/admin-express.routes';
 import { expressRoutes } from './modules/express/express.routes';
+import { socialExpressRoutes } from './modules/express/social.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { adminLookupsRoutes } from './modules/lookups/admin-lookups.routes';
@@ -57,6 +58,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   scrapingRoutes,
   ticketsRoutes,
   connectionsRoutes,
+  socialExpressRoutes,
   adminConnectionsRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
