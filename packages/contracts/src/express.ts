@@ -297,6 +297,14 @@ export const socialSubmitSchema = z.object({
   status_id: z.number().int(),
 });
 
+/** Renewal check of a TikTok or Instagram campaign (`artist/campaign/renew/check`). */
+export const socialRenewCheckSchema = z.object({
+  renewable: z.boolean(),
+  price: z.number().int(),
+  account: z.object({ id: z.number().int(), name: z.string().nullable() }),
+  track: z.object({ id: z.string(), name: z.string() }),
+});
+
 export type ExpressStatus = z.infer<typeof expressStatusSchema>;
 export type ExpressTimelineEntry = z.infer<typeof expressTimelineEntrySchema>;
 export type ExpressPerformance = z.infer<typeof expressPerformanceSchema>;

@@ -215,7 +215,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s campaigns over HTTP', (platf
     expect(detail.json().data.target_views).toBeGreaterThan(0);
   });
 
-  it('the influencer declines with a reason: the artist is refunded in full', async () => {
+  it('the influencer declines with a reason: the artist is refunded in full, then renews', async () => {
     const a = await artist(1000);
     const inf = await influencer(platform);
     const created = await ctx.call('POST', `${BASE[platform]}/artist/campaign/create`, {
@@ -235,6 +235,40 @@ describe.each(['tiktok', 'instagram'] as const)('%s campaigns over HTTP', (platf
     expect(declined.statusCode).toBe(200);
     expect(declined.json().data.status_id).toBe(S.DECLINED);
     expect(await walletBalance(ctx.deps.database, a.user.id)).toBe(1000);
+    // Declined: the artist may renew it on the same account, at today's tier price.
+    const check = await ctx.call('POST', `${BASE[platform]}/artist/campaign/renew/check`, {
+      token: a.token,
+      body: { campaign_id: campaign.id },
+    });
+    expect(check.json().data).toEqual({
+      renewable: true,
+      price: inf.price,
+      account: { id: inf.account.id, name: `@${inf.username}` },
+      track: { id: campaign.track.id, name: campaign.track.name },
+    });
+    const renewed = await ctx.call('POST', `${BASE[platform]}/artist/campaign/renew`, {
+      token: a.token,
+      body: { campaign_id: campaign.id },
+    });
+    expect(renewed.statusCode).toBe(201);
+    const again = renewed.json().data[0];
+    expect(again).toMatchObject({ status: { id: S.PENDING_APPROVAL }, account: { id: inf.account.id } });
+    expect(await walletBalance(ctx.deps.database, a.user.id)).toBe(1000 - inf.price);
+    // An open campaign is not renewable (409), and another artist's is not found.
+    const open = await ctx.call('POST', `${BASE[platform]}/artist/campaign/renew`, {
+      token: a.token,
+      body: { campaign_id: again.id },
+    });
+    expect(open.statusCode).toBe(409);
+    const other = await artist(1);
+    expect(
+      (
+        await ctx.call('POST', `${BASE[platform]}/artist/campaign/renew/check`, {
+          token: other.token,
+          body: { campaign_id: campaign.id },
+        })
+      ).statusCode,
+    ).toBe(404);
     // Another influencer cannot act on it.
     const stranger = await influencer(platform);
     expect(

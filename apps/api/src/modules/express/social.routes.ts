@@ -5,6 +5,7 @@ import {
   expressSocialCampaignSchema,
   socialAccountForSaleSchema,
   socialMusicCheckSchema,
+  socialRenewCheckSchema,
   socialSubmitSchema,
   socialVideoSchema,
 } from '@lm/contracts/express';
@@ -206,6 +207,41 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         const reason = await catalog.declineReason(deps.database, req.body.reason_id, req.body.reason);
         const c = await machine.decline(deps, currentUser(req).id, req.body.campaign_id, reason);
         return { data: { id: c.id, status_id: c.statusId }, message: t(req.lang, 'express.declined') };
+      },
+    );
+
+    app.post(
+      `${p.base}/artist/campaign/renew/check`,
+      {
+        config: { access: userAccess(ARTIST) },
+        schema: { tags, body: campaignIdBody, response: { 200: envelope(socialRenewCheckSchema) } },
+      },
+      async (req) => {
+        const { campaign: _c, ...check } = await social.socialRenewCheck(
+          deps,
+          platform,
+          currentUser(req).id,
+          req.body.campaign_id,
+        );
+        return { data: check };
+      },
+    );
+    app.post(
+      `${p.base}/artist/campaign/renew`,
+      {
+        config: { access: userAccess(ARTIST) },
+        schema: {
+          tags,
+          body: campaignIdBody,
+          response: { 201: envelope(z.array(expressSocialCampaignSchema)) },
+        },
+      },
+      async (req, reply) => {
+        const artistId = currentUser(req).id;
+        const created = await social.socialRenew(deps, platform, artistId, req.body.campaign_id);
+        const items = [];
+        for (const c of created) items.push(await social.socialCampaign(deps, platform, { artistId }, c.id));
+        return reply.status(201).send({ data: items, message: t(req.lang, 'express.created_influencers') });
       },
     );
 

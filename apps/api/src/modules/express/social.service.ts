@@ -1,5 +1,6 @@
 import { EXPRESS_CAMPAIGN_STATUSES, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { aliasedTable, and, asc, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
@@ -290,4 +291,75 @@ export async function submitVideo(
   const video = videos.find((v) => v.id === videoId);
   if (!video) throw new ValidationError({ video_id: ['express.video_not_found'] });
   return submit(deps, influencerId, campaignId, { id: video.id, url: video.url });
+}
+
+/**
+ * Can this campaign be renewed (`artist/campaign/renew/check`)? It must be the artist's, of this
+ * platform and finished (6, 7 or 8), and its account still buyable (connected, with an active tier);
+ * the price is the account's tier price today.
+ * @throws NotFoundError when not the artist's campaign of this platform
+ */
+export async function socialRenewCheck(
+  deps: Deps,
+  platform: SocialPlatformName,
+  artistId: number,
+  campaignId: number,
+) {
+  const [c] = await deps.database.db
+    .select()
+    .from(expressCampaigns)
+    .where(
+      and(
+        eq(expressCampaigns.id, campaignId),
+        eq(expressCampaigns.artistId, artistId),
+        eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS[platform].typeId),
+      ),
+    );
+  if (!c || c.accountId === null) throw new NotFoundError();
+  const accountId = c.accountId;
+  const [target] = await withTransaction(deps.database, (tx) =>
+    SOCIAL_ADAPTERS[platform].loadTargets(tx, [accountId]),
+  );
+  const finished = ([S.COMPLETED, S.DECLINED, S.FAILED_TO_SUBMIT] as number[]).includes(c.statusId);
+  return {
+    renewable: finished && Boolean(target),
+    price: target?.price ?? c.price,
+    account: { id: accountId, name: target?.name ?? null },
+    track: { id: c.trackId, name: c.trackName },
+    campaign: c,
+  };
+}
+
+/**
+ * Renew (`artist/campaign/renew`): a new campaign for the same sound on the same account, paid with
+ * coins at today's tier price.
+ * @throws ConflictError 'express.not_renewable'; the errors of `createCampaignsFor`
+ */
+export async function socialRenew(
+  deps: Deps,
+  platform: SocialPlatformName,
+  artistId: number,
+  campaignId: number,
+) {
+  const check = await socialRenewCheck(deps, platform, artistId, campaignId);
+  if (!check.renewable) throw new ConflictError('express.not_renewable');
+  const adapter = SOCIAL_ADAPTERS[platform];
+  const created = await createCampaignsFor(deps, adapter, artistId, {
+    soundLink: adapter.soundLink(check.campaign),
+    targetIds: [check.account.id],
+    renewedFromId: campaignId,
+    errorField: 'account_ids',
+    pitch: check.campaign.pitch,
+  });
+  // The renewal keeps the song name the artist gave.
+  return deps.database.db
+    .update(expressCampaigns)
+    .set({ trackName: check.campaign.trackName })
+    .where(
+      inArray(
+        expressCampaigns.id,
+        created.map((c) => c.id),
+      ),
+    )
+    .returning();
 }
