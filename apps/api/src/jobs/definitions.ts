@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
-import { expressJobs } from '../modules/express/express.service';
 import { connectionsJobs } from '../modules/connections/connections.jobs';
+import { expressJobs } from '../modules/express/express.service';
 import { payoutJobs } from '../modules/payouts/payouts.service';
 import { queueJobs } from '../modules/queues/queues.service';
 import { scrapingJobDefinitions } from '../modules/scraping/scraping.jobs';

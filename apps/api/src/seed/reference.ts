@@ -1,8 +1,8 @@
 import { ADMIN_PERMISSIONS, DEFAULT_USER_ROLES, SUPER_ADMIN_ROLE, USER_PERMISSIONS } from '@lm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../db/client';
-import { seedExpressReference } from '../modules/express/express.seed';
 import { seedSocialReference } from '../modules/connections/tiers.service';
+import { seedExpressReference } from '../modules/express/express.seed';
 import {
   catalogTerms,
   countries,

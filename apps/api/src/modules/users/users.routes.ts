@@ -8,10 +8,10 @@ import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { listActivities } from '../activities/activities.service';
-import * as expressQueries from '../express/express.queries';
-import { spotifyConnections } from '../express/express.schema';
 import { accountSchema } from '../connections/connections.routes';
 import { accountsOfUsers } from '../connections/connections.service';
+import * as expressQueries from '../express/express.queries';
+import { spotifyConnections } from '../express/express.schema';
 import * as users from './users.service';
 
 const tags = ['admin users'];
