@@ -11,6 +11,7 @@ import {
 } from './adapter';
 import {
   acceptedAt,
+  accountToken,
   loadAccountTargets,
   medianViews,
   performanceShare,
@@ -74,8 +75,8 @@ export const instagramAdapter: ExpressPlatformAdapter = {
   },
 
   async proveSubmission(deps, c) {
-    if (!c.submittedMediaId) return notThere;
-    const token = await accessTokenOf(deps, accountOf(c));
+    const token = c.submittedMediaId ? await accountToken(deps, c) : null;
+    if (!token || !c.submittedMediaId) return notThere;
     const reel = await findReel(deps, token, c.submittedMediaId);
     const since = acceptedAt(c);
     if (!reel || !since || reel.postedAt.getTime() < since.getTime()) return notThere;
@@ -84,13 +85,13 @@ export const instagramAdapter: ExpressPlatformAdapter = {
     return { ok: true, position: null, views };
   },
   async stillThere(deps, c) {
-    if (!c.submittedMediaId) return notThere;
-    const token = await accessTokenOf(deps, accountOf(c));
+    const token = c.submittedMediaId ? await accountToken(deps, c) : null;
+    if (!token || !c.submittedMediaId) return notThere;
     const views = await viewsOf(deps, token, c.submittedMediaId);
     return views === undefined ? notThere : { ok: true, position: null, views };
   },
   async achievement(deps, c) {
-    const token = c.submittedMediaId ? await accessTokenOf(deps, accountOf(c)) : null;
+    const token = c.submittedMediaId ? await accountToken(deps, c) : null;
     const read = token && c.submittedMediaId ? await viewsOf(deps, token, c.submittedMediaId) : undefined;
     const views = read ?? c.lastViews ?? 0;
     return {

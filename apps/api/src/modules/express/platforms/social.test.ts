@@ -6,7 +6,7 @@ import { isSandboxInstagram } from '../../../providers/instagram/sandbox';
 import { type SocialPlatform, sandboxAccountId } from '../../../providers/sandbox-social';
 import { isSandboxTikTok } from '../../../providers/tiktok/sandbox';
 import { createTestApp, type TestContext } from '../../../test/harness';
-import { connectFinish, connectStart } from '../../connections/connections.service';
+import { connectFinish, connectStart, revokeAccount } from '../../connections/connections.service';
 import { seedSocialReference } from '../../connections/tiers.service';
 import { credit, DESC, walletBalance } from '../../wallet/ledger';
 import { advance, approve, decline, forceEnd, submit, sweep } from '../express.machine';
@@ -313,6 +313,54 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
       price: who.price,
       paid: share,
       refunded: who.price - share,
+      total: who.price,
+    });
+  });
+
+  it('an account revoked while waiting: the deadline fails the campaign and refunds it, no endless retries', async () => {
+    const artist = await artistWith(1000);
+    const who = await influencer(platform);
+    const c = await createOne(platform, artist.id, who.accountId);
+    const approved = await approve(ctx.deps, who.seller.id, c.id);
+    // A submission that did not prove the promise (posted before the acceptance) keeps it waiting.
+    const old = await post(platform, who, sound, 0, new Date(ctx.clock.now().getTime() - HOUR));
+    expect(
+      (await submit(ctx.deps, who.seller.id, c.id, { id: old, url: mediaUrl(platform, old) })).found,
+    ).toBe(false);
+    await revokeAccount(ctx.deps, { type: 'user', id: who.seller.id }, platform, who.accountId);
+    ctx.clock.set(new Date(approved.submissionDeadline!.getTime() + MIN));
+    await advance(ctx.deps, c.id);
+    expect((await row(c.id)).status_id).toBe(S.FAILED_TO_SUBMIT);
+    expect(await settled(c.id)).toEqual({ price: who.price, paid: 0, refunded: who.price, total: who.price });
+  });
+
+  it('an account revoked during Auditing: the audit scores the views last read', async () => {
+    const artist = await artistWith(2000);
+    const who = await influencer(platform);
+    const c = await createOne(platform, artist.id, who.accountId);
+    const approved = await approve(ctx.deps, who.seller.id, c.id);
+    const target = approved.targetViews!;
+    const video = await post(platform, who, sound);
+    await submit(ctx.deps, who.seller.id, c.id, { id: video, url: mediaUrl(platform, video) });
+    ctx.clock.advance(verifyDelay);
+    await advance(ctx.deps, c.id);
+    const half = Math.floor(target / 2);
+    await setViews(platform, video, half);
+    ctx.clock.advance(DAY);
+    await advance(ctx.deps, c.id);
+    expect((await row(c.id)).last_views).toBe(half);
+    ctx.clock.set(new Date((await row(c.id)).on_going_until.getTime() + MIN));
+    await advance(ctx.deps, c.id);
+    expect((await row(c.id)).status_id).toBe(S.AUDITING);
+    await setViews(platform, video, target);
+    await revokeAccount(ctx.deps, { type: 'user', id: who.seller.id }, platform, who.accountId);
+    ctx.clock.set(new Date((await row(c.id)).auditing_until.getTime() + MIN));
+    await advance(ctx.deps, c.id);
+    const earned = Math.floor((who.price * half) / target);
+    expect(await settled(c.id)).toEqual({
+      price: who.price,
+      paid: earned,
+      refunded: who.price - earned,
       total: who.price,
     });
   });

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
+import { ConflictError } from '../../../platform/errors';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../../connections/connections.schema';
-import type { ExpressCampaignRow, ExpressTarget } from './adapter';
+import { accessTokenOf } from '../../connections/connections.service';
+import type { EngineDeps, ExpressCampaignRow, ExpressTarget } from './adapter';
 
 /**
  * What the TikTok and Instagram adapters share (issue 12 "Verification and money"): influencer
@@ -81,4 +83,21 @@ export function performanceShare(price: number, views: number, target: number | 
   if (views <= 0) return 0;
   if (views >= target) return price;
   return Math.min(price, Math.floor((price * views) / target));
+}
+
+/**
+ * A usable access token of the campaign's account, or null when the account can no longer be read
+ * (revoked by its owner or staff, or its tokens refused by the platform): the video can then neither
+ * be proven nor seen, so waiting campaigns fail at their deadline (full refund), on-going ones end
+ * pro rata and audits use the views last read, instead of retrying forever with the coins held.
+ * Provider outages still throw (the job retries).
+ */
+export async function accountToken(deps: EngineDeps, c: ExpressCampaignRow): Promise<string | null> {
+  if (c.accountId === null) return null;
+  try {
+    return await accessTokenOf(deps, c.accountId);
+  } catch (err) {
+    if (err instanceof ConflictError && err.messageKey === 'connections.account_expired') return null;
+    throw err;
+  }
 }

@@ -12,6 +12,7 @@ import {
 } from './adapter';
 import {
   acceptedAt,
+  accountToken,
   loadAccountTargets,
   medianViews,
   performanceShare,
@@ -104,7 +105,8 @@ function accountOf(c: ExpressCampaignRow): number {
 /** The submitted video as the account's public videos show it now; null when deleted or private. */
 async function submittedVideo(deps: EngineDeps, c: ExpressCampaignRow): Promise<TikTokVideo | null> {
   if (!c.submittedMediaId) return null;
-  const token = await accessTokenOf(deps, accountOf(c));
+  const token = await accountToken(deps, c);
+  if (!token) return null;
   const [video] = await deps.providers.tiktok.queryVideos(token, [c.submittedMediaId]);
   return video ?? null;
 }
