@@ -1,6 +1,5 @@
 import { NotFoundError } from '../../../platform/errors';
 import type { TikTokVideo } from '../../../providers/tiktok/contract';
-import { isSandboxTikTok } from '../../../providers/tiktok/sandbox';
 import { accessTokenOf } from '../../connections/connections.service';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from '../express.schema';
 import {
@@ -30,8 +29,8 @@ import {
  * - At acceptance: the target views are the median views of the account's 10 newest public videos
  *   (none: no target, the full price is earned).
  * - Proof: the submitted video is one of the account's public videos (`/v2/video/query/`), posted at or
- *   after the acceptance, and its sound is the campaign's: the `/music/` id its embed shows. The Display
- *   API has no sound field; when the sound cannot be read the video is taken as proven and the artist's
+ *   after the acceptance, and its sound is the campaign's: the `/music/` id its embed shows (oEmbed, the
+ *   provider's `soundOf`). The Display API has no sound field; when the sound cannot be read the video is taken as proven and the artist's
  *   confirmation is the fallback (a dispute goes to staff, who force-end with a refund). A video with
  *   another sound is refused: the objective reasons are "sound missing" and "not public", never taste.
  *   Still proven an hour later -> On Going for `on_going_days`.
@@ -76,7 +75,7 @@ export const tiktokAdapter: ExpressPlatformAdapter = {
     const video = await submittedVideo(deps, c);
     const since = acceptedAt(c);
     if (!video || !since || video.createdAt.getTime() < since.getTime()) return notThere;
-    const sound = await soundOfVideo(deps, video);
+    const sound = await deps.providers.tiktok.soundOf(video);
     if (sound !== null && sound !== c.trackId) return notThere;
     return { ok: true, position: null, views: video.viewCount };
   },
@@ -109,15 +108,6 @@ async function submittedVideo(deps: EngineDeps, c: ExpressCampaignRow): Promise<
   if (!token) return null;
   const [video] = await deps.providers.tiktok.queryVideos(token, [c.submittedMediaId]);
   return video ?? null;
-}
-
-/**
- * The `/music/` id a video uses, as its embed shows it; null when it cannot be read. The sandbox knows
- * it; reading the real embed is not built yet (decisions "TikTok and Instagram campaigns").
- */
-async function soundOfVideo(deps: EngineDeps, video: TikTokVideo): Promise<string | null> {
-  const provider = deps.providers.tiktok;
-  return isSandboxTikTok(provider) ? provider.musicIdOf(video.id) : null;
 }
 
 const MUSIC_LINK = /^https?:\/\/(?:www\.|m\.)?tiktok\.com\/music\/(?:([^/?#]*)-)?(\d{5,30})\/?(?:[?#].*)?$/i;
