@@ -14,6 +14,7 @@ import {
 import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express/admin-express.routes';
 import { expressRoutes } from './modules/express/express.routes';
+import { socialExpressRoutes } from './modules/express/social.routes';
 import { adminFanFinderRoutes } from './modules/fan-finder/admin-fan-finder.routes';
 import { fanFinderRoutes } from './modules/fan-finder/fan-finder.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -68,6 +69,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   scrapingRoutes,
   ticketsRoutes,
   connectionsRoutes,
+  socialExpressRoutes,
   adminConnectionsRoutes,
   crmLeadsRoutes,
   crmSendersRoutes,

@@ -225,6 +225,86 @@ export const expressRenewCheckSchema = z.object({
   track: z.object({ id: z.string(), name: z.string() }),
 });
 
+/** An influencer account an artist may buy a TikTok or Instagram campaign on (`artist/accounts/campaigns`). */
+export const socialAccountForSaleSchema = z.object({
+  id: z.number().int(),
+  platform: z.enum(['tiktok', 'instagram']),
+  user_name: z.string(),
+  display_name: z.string(),
+  avatar_url: z.string().nullable(),
+  follower_count: z.number().int().nullable(),
+  tier: z.object({ id: z.number().int(), tier_name: z.string(), price: z.number().int() }),
+});
+
+/** A TikTok or Instagram express campaign (lists and details of both sides). */
+export const expressSocialCampaignSchema = z.object({
+  id: z.number().int(),
+  campaign_name: z.string(),
+  /** Platform key: tiktok or instagram. */
+  type: z.string(),
+  status: expressStatusSchema,
+  tier: z.object({ id: z.number().int(), tier_name: z.string() }),
+  /** Coins held for the campaign. */
+  price: z.number().int(),
+  track: z.object({ id: z.string(), name: z.string(), url: z.string() }),
+  is_released: z.boolean(),
+  account: z.object({
+    id: z.number().int(),
+    user_name: z.string(),
+    display_name: z.string(),
+    follower_count: z.number().int().nullable(),
+  }),
+  artist: z.object({ id: z.number().int(), name: z.string() }),
+  influencer: z.object({ id: z.number().int(), name: z.string() }),
+  pitch: z.string().nullable(),
+  submission_deadline: z.string().nullable(),
+  on_going_until: z.string().nullable(),
+  auditing_until: z.string().nullable(),
+  /** The submitted video or reel; null until submitted. */
+  video: z.object({ id: z.string(), url: z.string().nullable() }).nullable(),
+  /** Views agreed at acceptance (the account's recent median); null: no target, full price. */
+  target_views: z.number().int().nullable(),
+  last_views: z.number().int().nullable(),
+  last_views_at: z.string().nullable(),
+  paid_coins: z.number().int().nullable(),
+  refunded_coins: z.number().int().nullable(),
+  decline_reason: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+
+/** A video or reel of the influencer's account that may be submitted for a campaign. */
+export const socialVideoSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  caption: z.string(),
+  posted_at: z.string(),
+  views: z.number().int().nullable(),
+});
+
+/** A checked music link (`check-tiktok-music`, `check-instagram-music`): the sound it names. */
+export const socialMusicCheckSchema = z.object({
+  valid: z.literal(true),
+  id: z.string(),
+  url: z.string(),
+  name: z.string(),
+});
+
+/** What a video submission answers (`check-tiktok-video`, `influencer/check/music`). */
+export const socialSubmitSchema = z.object({
+  found: z.boolean(),
+  id: z.number().int(),
+  status_id: z.number().int(),
+});
+
+/** Renewal check of a TikTok or Instagram campaign (`artist/campaign/renew/check`). */
+export const socialRenewCheckSchema = z.object({
+  renewable: z.boolean(),
+  price: z.number().int(),
+  account: z.object({ id: z.number().int(), name: z.string().nullable() }),
+  track: z.object({ id: z.string(), name: z.string() }),
+});
+
 export type ExpressStatus = z.infer<typeof expressStatusSchema>;
 export type ExpressTimelineEntry = z.infer<typeof expressTimelineEntrySchema>;
 export type ExpressPerformance = z.infer<typeof expressPerformanceSchema>;
@@ -239,3 +319,6 @@ export type SpotifyConnection = z.infer<typeof spotifyConnectionSchema>;
 export type PlaylistPreview = z.infer<typeof playlistPreviewSchema>;
 export type SpotifyTrack = z.infer<typeof spotifyTrackSchema>;
 export type ExpressRenewCheck = z.infer<typeof expressRenewCheckSchema>;
+export type SocialAccountForSale = z.infer<typeof socialAccountForSaleSchema>;
+export type ExpressSocialCampaign = z.infer<typeof expressSocialCampaignSchema>;
+export type SocialVideo = z.infer<typeof socialVideoSchema>;

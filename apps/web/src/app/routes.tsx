@@ -246,6 +246,17 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'INFLUENCER_PERMISSION' },
     screen: page(() => import('../routes/connections/ConnectionCallbackPage'), 'ConnectionCallbackPage'),
   },
+  // TikTok and Instagram express campaigns: the artist's own, an influencer's incoming (issue 12).
+  {
+    path: '/tiktok/express/campaigns/list',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/express/SocialCampaignsListPage'), 'TikTokCampaignsListPage'),
+  },
+  {
+    path: '/instagram/express/campaigns/list',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/express/SocialCampaignsListPage'), 'InstagramCampaignsListPage'),
+  },
   {
     path: '/not-found',
     access: { permission: 'ARTIST_ALL_PERMISSION' },

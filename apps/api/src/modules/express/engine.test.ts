@@ -50,7 +50,7 @@ const fake: ExpressPlatformAdapter = {
         return a ? [{ id, name: a.name, sellerId: a.sellerId, tierId, price: a.price }] : [];
       });
   },
-  targetColumns: (t) => ({ accountId: t.id }),
+  targetColumns: (t) => ({ accountId: t.id, socialTierId: t.tierId }),
   sellerLink: (t) => `/fake/accounts/${t.id}`,
   campaignPath: (id) => `/fake/express-campaigns/${id}`,
   termsAtApproval: async () => ({ targetViews: world.targetViews }),
@@ -78,8 +78,13 @@ let accountSeq = 9000;
 beforeAll(async () => {
   ctx = await createTestApp();
   await seedExpressReference(ctx.deps.database);
-  tierId = (await ctx.deps.database.pool.query('select id from express_tiers order by id limit 1')).rows[0]
-    .id;
+  // TikTok and Instagram campaigns are priced by the connections' tiers (social_tiers).
+  tierId = (
+    await ctx.deps.database.pool.query(
+      `insert into social_tiers (platform, tier_name, price) values ('tiktok', 'Engine seam', 1)
+       on conflict do nothing returning id`,
+    )
+  ).rows[0].id;
   restore = registerExpressAdapter(fake);
 });
 afterAll(async () => {
@@ -98,8 +103,15 @@ async function artistWith(coins: number) {
 async function influencerAccount(price = 200) {
   const seller = await ctx.makeUser({ userTypeId: 3 });
   accountSeq += 1;
-  world.accounts.set(accountSeq, { sellerId: seller.id, name: `@fake${accountSeq}`, price });
-  return { seller, accountId: accountSeq };
+  // A connected account row: campaigns name it by foreign key.
+  const { rows } = await ctx.deps.database.pool.query(
+    `insert into social_accounts (user_id, platform, platform_user_id, username, display_name, tier_id)
+     values ($1, 'tiktok', $2, $3, $3, $4) returning id`,
+    [seller.id, `fake-${accountSeq}`, `fake${accountSeq}`, tierId],
+  );
+  const accountId = rows[0].id as number;
+  world.accounts.set(accountId, { sellerId: seller.id, name: `@fake${accountSeq}`, price });
+  return { seller, accountId };
 }
 const createOne = async (artistId: number, accountId: number, sound = 'S1') =>
   (

@@ -99,7 +99,7 @@ export function campaignItem(r: CampaignRow) {
     campaign_name: c.trackName,
     type: 'spotify',
     status: { id: c.statusId, status: statusLabel(c.statusId) },
-    tier: { id: c.tierId, tier_name: r.tierName },
+    tier: { id: c.tierId ?? 0, tier_name: r.tierName },
     price: c.price,
     track: {
       id: c.trackId,

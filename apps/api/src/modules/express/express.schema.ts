@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema';
 import { admins } from '../admins/admins.schema';
+import { socialAccounts, socialTiers } from '../connections/connections.schema';
 import { genres } from '../lookups/lookups.schema';
 
 /**
@@ -167,14 +168,12 @@ export const expressCampaigns = pgTable(
       .references(() => users.id),
     /** Spotify's target: the playlist. Null for TikTok and Instagram. */
     playlistId: integer('playlist_id').references(() => expressPlaylists.id),
-    /**
-     * TikTok's and Instagram's target: the influencer's connected account (the connections module's
-     * table; its foreign key arrives with that table). Null for Spotify.
-     */
-    accountId: integer('account_id'),
-    tierId: integer('tier_id')
-      .notNull()
-      .references(() => expressTiers.id),
+    /** TikTok's and Instagram's target: the influencer's connected account. Null for Spotify. */
+    accountId: integer('account_id').references(() => socialAccounts.id),
+    /** Spotify's tier (`express_tiers`); null for TikTok and Instagram, priced by `social_tier_id`. */
+    tierId: integer('tier_id').references(() => expressTiers.id),
+    /** The account's tier when the campaign was bought (TikTok, Instagram); null for Spotify. */
+    socialTierId: integer('social_tier_id').references(() => socialTiers.id),
     trackId: varchar('track_id', { length: 40 }).notNull(),
     trackUrl: text('track_url').notNull(),
     trackName: varchar('track_name', { length: 300 }).notNull(),
@@ -245,6 +244,11 @@ export const expressCampaigns = pgTable(
     check(
       'express_campaigns_target_check',
       sql`(${t.campaignTypeId} = 1 and ${t.playlistId} is not null and ${t.accountId} is null) or (${t.campaignTypeId} in (2, 3) and ${t.accountId} is not null and ${t.playlistId} is null)`,
+    ),
+    // The tier of the platform's own table: express_tiers for Spotify, social_tiers otherwise.
+    check(
+      'express_campaigns_tier_check',
+      sql`(${t.campaignTypeId} = 1 and ${t.tierId} is not null and ${t.socialTierId} is null) or (${t.campaignTypeId} in (2, 3) and ${t.socialTierId} is not null and ${t.tierId} is null)`,
     ),
     // Money: what was paid and refunded never exceeds the price, and adds up to it once settled.
     check(

@@ -126,7 +126,6 @@ export async function createCampaignsFor(
         artistId,
         curatorId: target.sellerId,
         ...adapter.targetColumns(target),
-        tierId: target.tierId,
         trackId: sound.id,
         trackUrl: sound.url,
         trackName: sound.name,

@@ -108,4 +108,10 @@ export interface TikTokProvider {
    * simply absent from the answer. @throws TikTokApiError
    */
   queryVideos(accessToken: string, videoIds: readonly string[]): Promise<TikTokVideo[]>;
+  /**
+   * The sound (`/music/` id) a public video uses, read from its embed (TikTok's oEmbed answer links the
+   * sound); null when it cannot be read (no sound link, the embed refused or unreachable): the campaign
+   * then falls back to the artist's confirmation.
+   */
+  soundOf(video: TikTokVideo): Promise<string | null>;
 }

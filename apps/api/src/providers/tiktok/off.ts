@@ -19,5 +19,6 @@ export function createOffTikTokProvider(): TikTokProvider {
     userInfo: async () => unavailable(),
     listVideos: async () => unavailable(),
     queryVideos: async () => unavailable(),
+    soundOf: async () => unavailable(),
   };
 }

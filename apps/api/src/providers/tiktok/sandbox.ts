@@ -134,5 +134,8 @@ export function createSandboxTikTokProvider(options: {
     async musicIdOf(videoId) {
       return (await posts.find('tiktok', videoId))?.musicId ?? null;
     },
+    async soundOf(video) {
+      return (await posts.find('tiktok', video.id))?.musicId ?? null;
+    },
   };
 }

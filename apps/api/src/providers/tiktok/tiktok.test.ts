@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TikTokApiError } from './contract';
 import errorTokenInvalid from './recorded/error-token-invalid.json' with { type: 'json' };
+import oembed from './recorded/oembed.json' with { type: 'json' };
 import tokenCode from './recorded/token-authorization-code.json' with { type: 'json' };
 import tokenInvalid from './recorded/token-invalid-grant.json' with { type: 'json' };
 import tokenRefresh from './recorded/token-refresh.json' with { type: 'json' };
 import userInfo from './recorded/user-info.json' with { type: 'json' };
 import videoList from './recorded/video-list.json' with { type: 'json' };
 import videoQuery from './recorded/video-query.json' with { type: 'json' };
-import { createTikTokProvider, TIKTOK_ENDPOINTS } from './tiktok';
+import { createTikTokProvider, musicIdInEmbed, TIKTOK_ENDPOINTS } from './tiktok';
 
 type Recorded = { status: number; body: unknown };
 /** A fetch that replays recorded answers of TikTok's documented endpoints (by URL without query) and keeps the requests. */
@@ -143,5 +144,34 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
       .catch((e) => e);
     expect(error).toBeInstanceOf(TikTokApiError);
     expect(error.failure).toBe('token_invalid');
+  });
+
+  it("reads the sound a video uses from its embed's /music/ link, null when it cannot", async () => {
+    const video = {
+      id: '6718335390845095173',
+      createdAt: new Date(0),
+      shareUrl: 'https://www.tiktok.com/@scout2015/video/6718335390845095173',
+      embedLink: null,
+      title: '',
+      description: '',
+      coverImageUrl: null,
+      durationSeconds: null,
+      viewCount: null,
+      likeCount: null,
+      commentCount: null,
+      shareCount: null,
+    };
+    const { fetchImpl, requests } = replay({ [TIKTOK_ENDPOINTS.oembed]: oembed });
+    expect(await client(fetchImpl).soundOf(video)).toBe('6689804660171082501');
+    expect(new URL(requests[0]!.url).searchParams.get('url')).toBe(video.shareUrl);
+    const missing = replay({
+      [TIKTOK_ENDPOINTS.oembed]: { status: 400, body: { code: 400, message: 'Something went wrong' } },
+    });
+    expect(await client(missing.fetchImpl).soundOf(video)).toBeNull();
+    expect(await client(replay({}).fetchImpl).soundOf(video)).toBeNull();
+    expect(musicIdInEmbed('<a href="https://www.tiktok.com/music/7301234567890123456">x</a>')).toBe(
+      '7301234567890123456',
+    );
+    expect(musicIdInEmbed('<a href="https://www.tiktok.com/tag/fyp">#fyp</a>')).toBeNull();
   });
 });

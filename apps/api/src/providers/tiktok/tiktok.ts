@@ -16,7 +16,15 @@ export const TIKTOK_ENDPOINTS = {
   userInfo: 'https://open.tiktokapis.com/v2/user/info/',
   videoList: 'https://open.tiktokapis.com/v2/video/list/',
   videoQuery: 'https://open.tiktokapis.com/v2/video/query/',
+  /** The public embed (oEmbed) of a video: its HTML links the sound used (`/music/<slug>-<id>`). */
+  oembed: 'https://www.tiktok.com/oembed',
 } as const;
+
+/** The first `/music/` id linked from an embed's HTML, or null. */
+export function musicIdInEmbed(html: string): string | null {
+  const m = /tiktok\.com\/music\/(?:[^"'?#\s<>]*-)?(\d{5,30})(?=["'?#\s/<]|$)/.exec(html);
+  return m ? m[1]! : null;
+}
 
 const USER_FIELDS =
   'open_id,union_id,avatar_url,display_name,username,is_verified,follower_count,video_count,likes_count';
@@ -217,6 +225,20 @@ export function createTikTokProvider(options: {
         { method: 'POST', body: { filters: { video_ids: videoIds } } },
       );
       return (data.videos ?? []).map(toVideo);
+    },
+    async soundOf(video) {
+      if (!video.shareUrl) return null;
+      try {
+        const res = await fetchImpl(`${TIKTOK_ENDPOINTS.oembed}?url=${encodeURIComponent(video.shareUrl)}`, {
+          method: 'GET',
+        });
+        if (!res.ok) return null;
+        const body = (await res.json()) as { html?: unknown };
+        return typeof body.html === 'string' ? musicIdInEmbed(body.html) : null;
+      } catch {
+        // Unreachable or not JSON: the sound is unknown, the artist's confirmation decides.
+        return null;
+      }
     },
   };
 }

@@ -52,8 +52,13 @@ export interface ExpressPlatformAdapter {
    * A missing id means "unavailable": the engine refuses the whole request.
    */
   loadTargets(tx: Tx, ids: readonly number[]): Promise<ExpressTarget[]>;
-  /** The campaign columns naming a target: `playlistId` (Spotify) or `accountId` (TikTok, Instagram). */
-  targetColumns(target: ExpressTarget): { playlistId: number } | { accountId: number };
+  /**
+   * The campaign columns naming a target and its tier: `playlistId` and `tierId` (Spotify, express
+   * tiers) or `accountId` and `socialTierId` (TikTok, Instagram: the connections' tiers).
+   */
+  targetColumns(
+    target: ExpressTarget,
+  ): { playlistId: number; tierId: number } | { accountId: number; socialTierId: number };
   /** Name of the partial unique index that allows one open campaign per sound and target. */
   readonly oneOpenIndex: string;
   /** Where the seller sees a new incoming campaign in the user app (a path). */
@@ -125,6 +130,7 @@ export interface ExpressTarget {
   name: string;
   /** Who is paid on completion: the curator or the influencer (`curator_id` on the campaign). */
   sellerId: number;
+  /** The target's tier: an `express_tiers` id (Spotify) or a `social_tiers` id (TikTok, Instagram). */
   tierId: number;
   /** The tier's price in coins: what is held. */
   price: number;

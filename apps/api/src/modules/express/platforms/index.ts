@@ -1,8 +1,12 @@
 import { NotFoundError } from '../../../platform/errors';
 import type { ExpressCampaignTypeId, ExpressPlatformAdapter } from './adapter';
+import { instagramAdapter } from './instagram.adapter';
 import { spotifyAdapter } from './spotify.adapter';
+import { tiktokAdapter } from './tiktok.adapter';
 
-const adapters = new Map<number, ExpressPlatformAdapter>([[spotifyAdapter.typeId, spotifyAdapter]]);
+const adapters = new Map<number, ExpressPlatformAdapter>(
+  [spotifyAdapter, tiktokAdapter, instagramAdapter].map((a) => [a.typeId, a]),
+);
 
 /**
  * The adapter of a campaign type (`campaign_type_id` 1 Spotify, 2 TikTok, 3 Instagram).
@@ -29,4 +33,4 @@ export function registerExpressAdapter(adapter: ExpressPlatformAdapter): () => v
 }
 
 export type { ExpressCampaignTypeId, ExpressPlatformAdapter };
-export { spotifyAdapter };
+export { instagramAdapter, spotifyAdapter, tiktokAdapter };

@@ -67,7 +67,7 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
       price,
     }));
   },
-  targetColumns: (target) => ({ playlistId: target.id }),
+  targetColumns: (target) => ({ playlistId: target.id, tierId: target.tierId }),
   sellerLink: (target) => `/express/my/playlist/view/${target.id}`,
   campaignPath: (id) => `/express-campaigns/${id}`,
 

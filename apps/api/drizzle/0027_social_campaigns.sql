@@ -1,0 +1,5 @@
+ALTER TABLE "express_campaigns" ALTER COLUMN "tier_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "express_campaigns" ADD COLUMN "social_tier_id" integer;--> statement-breakpoint
+ALTER TABLE "express_campaigns" ADD CONSTRAINT "express_campaigns_account_id_social_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."social_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "express_campaigns" ADD CONSTRAINT "express_campaigns_social_tier_id_social_tiers_id_fk" FOREIGN KEY ("social_tier_id") REFERENCES "public"."social_tiers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "express_campaigns" ADD CONSTRAINT "express_campaigns_tier_check" CHECK (("express_campaigns"."campaign_type_id" = 1 and "express_campaigns"."tier_id" is not null and "express_campaigns"."social_tier_id" is null) or ("express_campaigns"."campaign_type_id" in (2, 3) and "express_campaigns"."social_tier_id" is not null and "express_campaigns"."tier_id" is null));

@@ -1,0 +1,462 @@
+import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../../db/client';
+import { ConflictError, ValidationError } from '../../../platform/errors';
+import { isSandboxInstagram } from '../../../providers/instagram/sandbox';
+import { type SocialPlatform, sandboxAccountId } from '../../../providers/sandbox-social';
+import { isSandboxTikTok } from '../../../providers/tiktok/sandbox';
+import { createTestApp, type TestContext } from '../../../test/harness';
+import { connectFinish, connectStart, revokeAccount } from '../../connections/connections.service';
+import { seedSocialReference } from '../../connections/tiers.service';
+import { credit, DESC, walletBalance } from '../../wallet/ledger';
+import { advance, approve, decline, forceEnd, submit, sweep } from '../express.machine';
+import { seedExpressReference } from '../express.seed';
+import { createCampaignsFor } from '../express.service';
+import type { ExpressPlatformAdapter } from './adapter';
+import { INSTAGRAM_CONFIRM_HOURS, instagramAdapter, parseInstagramSoundLink } from './instagram.adapter';
+import { medianViews, performanceShare } from './social';
+import { parseTikTokMusicLink, tiktokAdapter } from './tiktok.adapter';
+
+/**
+ * TikTok and Instagram express campaigns through the engine with their real adapters, the sandboxes
+ * and a controlled clock (issue 12 "Verification and money"): each platform's lifecycle, each deadline,
+ * the performance refund and its formula at the edges, deletion pro rata, races, money conserved.
+ */
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const MUSIC = '7301234567890123456';
+const TIKTOK_LINK = `https://www.tiktok.com/music/my-song-${MUSIC}`;
+const AUDIO = '987654321012345';
+const INSTAGRAM_LINK = `https://www.instagram.com/reels/audio/${AUDIO}/`;
+const ADAPTER: Record<SocialPlatform, ExpressPlatformAdapter> = {
+  tiktok: tiktokAdapter,
+  instagram: instagramAdapter,
+};
+const LINK: Record<SocialPlatform, string> = { tiktok: TIKTOK_LINK, instagram: INSTAGRAM_LINK };
+
+let ctx: TestContext;
+let handleSeq = 0;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedExpressReference(ctx.deps.database);
+  await seedSocialReference(ctx.deps);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+afterEach(() => ctx.clock.set(new Date()));
+
+async function artistWith(coins: number) {
+  const user = await ctx.makeUser({ userTypeId: 1 });
+  await withTransaction(ctx.deps.database, (tx) =>
+    credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
+  );
+  return user;
+}
+
+function sandboxOf(platform: SocialPlatform) {
+  const p = ctx.deps.providers[platform];
+  if (platform === 'tiktok' && isSandboxTikTok(p as never)) return p as never as SandboxLike;
+  if (platform === 'instagram' && isSandboxInstagram(p as never)) return p as never as SandboxLike;
+  throw new Error('sandbox expected');
+}
+type SandboxLike = {
+  issueCode(p: object): string;
+  posts: {
+    post(input: object): Promise<{ id: string }>;
+    addViews(platform: string, id: string, views: number): Promise<unknown>;
+    remove(platform: string, id: string, at: Date): Promise<unknown>;
+  };
+};
+
+/** An influencer with a connected sandbox account of `platform` on the tier `tierName`. */
+async function influencer(platform: SocialPlatform, tierName = 'Micro') {
+  const seller = await ctx.makeUser({ userTypeId: 3 });
+  handleSeq += 1;
+  const username = `${platform}.seller${handleSeq}.${seller.id}`;
+  const platformUserId = sandboxAccountId(platform, username);
+  const tier = (
+    await ctx.deps.database.pool.query(
+      'select id, price from social_tiers where platform = $1 and tier_name = $2',
+      [platform, tierName],
+    )
+  ).rows[0] as { id: number; price: number };
+  const { state, binding } = connectStart(ctx.deps, seller.id, platform);
+  const code = sandboxOf(platform).issueCode({
+    platform,
+    accountId: platformUserId,
+    username,
+    displayName: username,
+    followers: 300_000,
+    accountType: platform === 'instagram' ? 'MEDIA_CREATOR' : 'PERSONAL',
+  });
+  const view = await connectFinish(ctx.deps, { type: 'user', id: seller.id }, platform, {
+    code,
+    state,
+    binding,
+    tier_id: tier.id,
+  });
+  return { seller, accountId: view.id, platformUserId, username, price: tier.price };
+}
+type Influencer = Awaited<ReturnType<typeof influencer>>;
+
+/** Post a video or reel now on the sandbox with `musicId`, then give it `views`. */
+async function post(platform: SocialPlatform, who: Influencer, musicId: string | null, views = 0, at?: Date) {
+  const sandbox = sandboxOf(platform);
+  const p = await sandbox.posts.post({
+    platform,
+    accountId: who.platformUserId,
+    username: who.username,
+    musicId,
+    caption: 'campaign video',
+    postedAt: at ?? ctx.clock.now(),
+  });
+  if (views > 0) await sandbox.posts.addViews(platform, p.id, views);
+  return p.id;
+}
+const setViews = async (platform: SocialPlatform, id: string, add: number) =>
+  sandboxOf(platform).posts.addViews(platform, id, add);
+
+const createOne = async (
+  platform: SocialPlatform,
+  artistId: number,
+  accountId: number,
+  link = LINK[platform],
+) =>
+  (
+    await createCampaignsFor(ctx.deps, ADAPTER[platform], artistId, {
+      soundLink: link,
+      targetIds: [accountId],
+      errorField: 'account_ids',
+    })
+  )[0]!;
+const row = async (id: number) =>
+  (await ctx.deps.database.pool.query('select * from express_campaigns where id = $1', [id])).rows[0];
+async function settled(id: number) {
+  const r = await ctx.deps.database.pool.query(
+    `select c.price,
+            coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%:refund' or t.idempotency_key like 'hold:%:void'), 0)::int as refunded,
+            coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%:post' or t.idempotency_key like 'hold:%:fee'), 0)::int as paid,
+            coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%'), 0)::int as total
+       from express_campaigns c left join ledger_transfers t on t.hold_id = c.hold_id
+      where c.id = $1 group by c.price`,
+    [id],
+  );
+  return r.rows[0] as { price: number; refunded: number; paid: number; total: number };
+}
+const ledgerSum = async () =>
+  Number(
+    (await ctx.deps.database.pool.query('select coalesce(sum(balance),0) s from ledger_accounts')).rows[0].s,
+  );
+const mediaUrl = (platform: SocialPlatform, id: string) =>
+  platform === 'tiktok' ? `https://www.tiktok.com/@x/video/${id}` : `https://www.instagram.com/reel/${id}/`;
+
+describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform) => {
+  const sound = platform === 'tiktok' ? MUSIC : AUDIO;
+  const verifyDelay = ADAPTER[platform].timing.verifyDelayMinutes * MIN;
+
+  it('create (coins held) -> approve (target = recent median views) -> submit -> verified -> views -> completed with a partial refund', async () => {
+    const artist = await artistWith(2000);
+    const who = await influencer(platform);
+    const c = await createOne(platform, artist.id, who.accountId);
+    expect(c).toMatchObject({
+      campaignTypeId: ADAPTER[platform].typeId,
+      accountId: who.accountId,
+      playlistId: null,
+      tierId: null,
+      trackId: sound,
+      statusId: S.PENDING_APPROVAL,
+      price: who.price,
+    });
+    expect(await walletBalance(ctx.deps.database, artist.id)).toBe(2000 - who.price);
+
+    // The target is the median of the account's recent posts (the sandbox's deterministic history).
+    const approved = await approve(ctx.deps, who.seller.id, c.id);
+    expect(approved.statusId).toBe(S.WAITING_SUBMISSION);
+    const target = approved.targetViews!;
+    expect(target).toBeGreaterThanOrEqual(500);
+    expect(target).toBeLessThanOrEqual(60_000);
+
+    // An older post (before the acceptance) does not count, nor (TikTok) a video with another sound.
+    const old = await post(platform, who, sound, 0, new Date(ctx.clock.now().getTime() - HOUR));
+    expect(
+      (await submit(ctx.deps, who.seller.id, c.id, { id: old, url: mediaUrl(platform, old) })).found,
+    ).toBe(false);
+    if (platform === 'tiktok') {
+      const wrong = await post(platform, who, '7000000000000000001');
+      expect(
+        (await submit(ctx.deps, who.seller.id, c.id, { id: wrong, url: mediaUrl(platform, wrong) })).found,
+      ).toBe(false);
+    }
+    expect((await row(c.id)).status_id).toBe(S.WAITING_SUBMISSION);
+
+    ctx.clock.advance(5 * MIN);
+    const video = await post(platform, who, sound);
+    const ok = await submit(ctx.deps, who.seller.id, c.id, { id: video, url: mediaUrl(platform, video) });
+    expect(ok.found).toBe(true);
+    expect(ok.campaign.statusId).toBe(S.VERIFYING);
+
+    // Not before the platform's delay (Instagram: the artist's 72 hours to dispute), then On Going.
+    ctx.clock.advance(verifyDelay - MIN);
+    await advance(ctx.deps, c.id);
+    expect((await row(c.id)).status_id).toBe(S.VERIFYING);
+    ctx.clock.advance(MIN);
+    await advance(ctx.deps, c.id);
+    const onGoing = await row(c.id);
+    expect(onGoing.status_id).toBe(S.ON_GOING);
+
+    // Views read at the daily check.
+    await setViews(platform, video, 100);
+    ctx.clock.advance(DAY);
+    await advance(ctx.deps, c.id);
+    expect((await row(c.id)).last_views).toBe(100);
+
+    ctx.clock.set(new Date(onGoing.on_going_until.getTime() + MIN));
+    await advance(ctx.deps, c.id);
+    const auditing = await row(c.id);
+    expect(auditing.status_id).toBe(S.AUDITING);
+
+    // 40 % of the target by the audit: the influencer earns 40 % of the price, the rest comes back.
+    const reached = Math.floor((target * 2) / 5);
+    await setViews(platform, video, reached - 100);
+    ctx.clock.set(new Date(auditing.auditing_until.getTime() + MIN));
+    expect(await sweep(ctx.deps)).toBeGreaterThanOrEqual(1);
+    const done = await row(c.id);
+    const earned = Math.floor((who.price * reached) / target);
+    expect(done.status_id).toBe(S.COMPLETED);
+    expect(done.paid_coins).toBe(earned);
+    expect(done.refunded_coins).toBe(who.price - earned);
+    expect(await settled(c.id)).toEqual({
+      price: who.price,
+      paid: earned,
+      refunded: who.price - earned,
+      total: who.price,
+    });
+    const refund = await ctx.deps.database.pool.query(
+      `select desc_id, meta from ledger_transfers where hold_id = $1 and idempotency_key like '%:refund'`,
+      [c.holdId],
+    );
+    expect(refund.rows[0]).toMatchObject({
+      desc_id: DESC.REFUND,
+      meta: { refund_type: 'complete_refund', campaign_type: platform },
+    });
+    const fee = Math.floor((earned * done.fee_percent) / 100);
+    expect(await walletBalance(ctx.deps.database, who.seller.id)).toBe(earned - fee);
+    expect(await walletBalance(ctx.deps.database, artist.id)).toBe(2000 - earned);
+    const notice = await ctx.deps.database.pool.query(
+      `select message_key, link from notifications where user_id = $1 order by id desc limit 1`,
+      [artist.id],
+    );
+    expect(notice.rows[0]).toMatchObject({
+      message_key: 'express.notify.completed_partial',
+      link: `/${platform}/express-campaigns/${c.id}`,
+    });
+    expect(await ledgerSum()).toBe(0);
+  });
+
+  it('views at or above the target at audit earn the whole price, nothing refunded', async () => {
+    const artist = await artistWith(2000);
+    const who = await influencer(platform);
+    const c = await createOne(platform, artist.id, who.accountId);
+    const approved = await approve(ctx.deps, who.seller.id, c.id);
+    const video = await post(platform, who, sound, approved.targetViews! + 1);
+    expect(
+      (await submit(ctx.deps, who.seller.id, c.id, { id: video, url: mediaUrl(platform, video) })).found,
+    ).toBe(true);
+    ctx.clock.advance(verifyDelay);
+    await advance(ctx.deps, c.id);
+    const onGoing = await row(c.id);
+    ctx.clock.set(new Date(onGoing.on_going_until.getTime() + MIN));
+    await advance(ctx.deps, c.id);
+    ctx.clock.set(new Date((await row(c.id)).auditing_until.getTime() + MIN));
+    await advance(ctx.deps, c.id);
+    expect(await settled(c.id)).toEqual({ price: who.price, paid: who.price, refunded: 0, total: who.price });
+  });
+
+  it('no video by the submission deadline: Failed to Submit, the whole hold refunded', async () => {
+    const artist = await artistWith(1000);
+    const who = await influencer(platform);
+    const c = await createOne(platform, artist.id, who.accountId);
+    const approved = await approve(ctx.deps, who.seller.id, c.id);
+    ctx.clock.set(new Date(approved.submissionDeadline!.getTime() - MIN));
+    await advance(ctx.deps, c.id);
+    expect((await row(c.id)).status_id).toBe(S.WAITING_SUBMISSION);
+    ctx.clock.set(new Date(approved.submissionDeadline!.getTime() + MIN));
+    await advance(ctx.deps, c.id);
+    expect((await row(c.id)).status_id).toBe(S.FAILED_TO_SUBMIT);
+    expect(await settled(c.id)).toEqual({ price: who.price, paid: 0, refunded: who.price, total: who.price });
+    expect(await walletBalance(ctx.deps.database, artist.id)).toBe(1000);
+  });
+
+  it('a video deleted while On Going ends the campaign, paid pro rata of the whole days served', async () => {
+    const artist = await artistWith(1000);
+    const who = await influencer(platform, 'Mid');
+    const c = await createOne(platform, artist.id, who.accountId);
+    await approve(ctx.deps, who.seller.id, c.id);
+    const video = await post(platform, who, sound, 50);
+    await submit(ctx.deps, who.seller.id, c.id, { id: video, url: mediaUrl(platform, video) });
+    ctx.clock.advance(verifyDelay);
+    await advance(ctx.deps, c.id);
+    const onGoing = await row(c.id);
+    expect(onGoing.status_id).toBe(S.ON_GOING);
+    await sandboxOf(platform).posts.remove(platform, video, ctx.clock.now());
+    ctx.clock.set(new Date(onGoing.on_going_started_at.getTime() + 10 * DAY + MIN));
+    await advance(ctx.deps, c.id);
+    const ended = await row(c.id);
+    expect(ended.status_id).toBe(S.COMPLETED);
+    expect(ended.removed_at).not.toBeNull();
+    const share = Math.floor((who.price * 10) / ended.on_going_days);
+    expect(await settled(c.id)).toEqual({
+      price: who.price,
+      paid: share,
+      refunded: who.price - share,
+      total: who.price,
+    });
+  });
+
+  it('an account revoked while waiting: the deadline fails the campaign and refunds it, no endless retries', async () => {
+    const artist = await artistWith(1000);
+    const who = await influencer(platform);
+    const c = await createOne(platform, artist.id, who.accountId);
+    const approved = await approve(ctx.deps, who.seller.id, c.id);
+    // A submission that did not prove the promise (posted before the acceptance) keeps it waiting.
+    const old = await post(platform, who, sound, 0, new Date(ctx.clock.now().getTime() - HOUR));
+    expect(
+      (await submit(ctx.deps, who.seller.id, c.id, { id: old, url: mediaUrl(platform, old) })).found,
+    ).toBe(false);
+    await revokeAccount(ctx.deps, { type: 'user', id: who.seller.id }, platform, who.accountId);
+    ctx.clock.set(new Date(approved.submissionDeadline!.getTime() + MIN));
+    await advance(ctx.deps, c.id);
+    expect((await row(c.id)).status_id).toBe(S.FAILED_TO_SUBMIT);
+    expect(await settled(c.id)).toEqual({ price: who.price, paid: 0, refunded: who.price, total: who.price });
+  });
+
+  it('an account revoked during Auditing: the audit scores the views last read', async () => {
+    const artist = await artistWith(2000);
+    const who = await influencer(platform);
+    const c = await createOne(platform, artist.id, who.accountId);
+    const approved = await approve(ctx.deps, who.seller.id, c.id);
+    const target = approved.targetViews!;
+    const video = await post(platform, who, sound);
+    await submit(ctx.deps, who.seller.id, c.id, { id: video, url: mediaUrl(platform, video) });
+    ctx.clock.advance(verifyDelay);
+    await advance(ctx.deps, c.id);
+    const half = Math.floor(target / 2);
+    await setViews(platform, video, half);
+    ctx.clock.advance(DAY);
+    await advance(ctx.deps, c.id);
+    expect((await row(c.id)).last_views).toBe(half);
+    ctx.clock.set(new Date((await row(c.id)).on_going_until.getTime() + MIN));
+    await advance(ctx.deps, c.id);
+    expect((await row(c.id)).status_id).toBe(S.AUDITING);
+    await setViews(platform, video, target);
+    await revokeAccount(ctx.deps, { type: 'user', id: who.seller.id }, platform, who.accountId);
+    ctx.clock.set(new Date((await row(c.id)).auditing_until.getTime() + MIN));
+    await advance(ctx.deps, c.id);
+    const earned = Math.floor((who.price * half) / target);
+    expect(await settled(c.id)).toEqual({
+      price: who.price,
+      paid: earned,
+      refunded: who.price - earned,
+      total: who.price,
+    });
+  });
+
+  it('concurrent approve, decline and force-ends: one ending wins and the money adds up', async () => {
+    const artist = await artistWith(5000);
+    const admin = await ctx.makeAdmin();
+    for (let i = 0; i < 3; i += 1) {
+      const who = await influencer(platform);
+      const c = await createOne(platform, artist.id, who.accountId);
+      const [approval, ...endings] = await Promise.allSettled([
+        approve(ctx.deps, who.seller.id, c.id),
+        decline(ctx.deps, who.seller.id, c.id, { id: null, text: 'Not now' }),
+        forceEnd(ctx.deps, admin.id, c.id, 'completed'),
+        forceEnd(ctx.deps, admin.id, c.id, 'refunded'),
+      ]);
+      expect(endings.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      for (const o of [approval!, ...endings].filter((x) => x.status === 'rejected'))
+        expect((o as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
+      const money = await settled(c.id);
+      expect(money.total).toBe(money.price);
+      expect(money.paid + money.refunded).toBe(money.price);
+    }
+    expect(await ledgerSum()).toBe(0);
+  });
+
+  it('refuses a link that is not the platform sound link, and an account not buyable', async () => {
+    const artist = await artistWith(1000);
+    const who = await influencer(platform);
+    const wrongLink =
+      platform === 'tiktok' ? 'https://www.tiktok.com/@x/video/123' : 'https://example.com/p/abc';
+    const bad = await createOne(platform, artist.id, who.accountId, wrongLink).catch((e) => e);
+    expect(bad).toBeInstanceOf(ValidationError);
+    expect((bad as ValidationError).options.errors).toEqual({
+      track_link: [platform === 'tiktok' ? 'express.invalid_music_url' : 'express.instagram_link_wrong'],
+    });
+    // An account of the other platform is not a target here.
+    const other = await influencer(platform === 'tiktok' ? 'instagram' : 'tiktok');
+    const refused = await createOne(platform, artist.id, other.accountId).catch((e) => e);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect(await walletBalance(ctx.deps.database, artist.id)).toBe(1000);
+  });
+});
+
+describe('performance refund formula', () => {
+  it('is proportional to the views over the target, whole coins, within 0..price', () => {
+    expect(performanceShare(200, 0, 1000)).toBe(0);
+    expect(performanceShare(200, 1, 1000)).toBe(0);
+    expect(performanceShare(200, 5, 1000)).toBe(1);
+    expect(performanceShare(200, 999, 1000)).toBe(199);
+    expect(performanceShare(200, 1000, 1000)).toBe(200);
+    expect(performanceShare(200, 5_000_000, 1000)).toBe(200);
+    expect(performanceShare(1, 999, 1000)).toBe(0);
+    // No target agreed (an account without history): the whole price.
+    expect(performanceShare(200, 0, null)).toBe(200);
+    expect(performanceShare(200, 0, 0)).toBe(200);
+    for (const [price, views, target] of [
+      [333, 123, 1000],
+      [250, 2_000_000_000, 2_100_000_000],
+      [7, 3, 9],
+    ] as const) {
+      const paid = performanceShare(price, views, target);
+      expect(paid + (price - paid)).toBe(price);
+      expect(paid).toBeGreaterThanOrEqual(0);
+      expect(paid).toBeLessThanOrEqual(price);
+    }
+  });
+
+  it('takes the median of the recent views, ignoring missing figures', () => {
+    expect(medianViews([])).toBeNull();
+    expect(medianViews([null, undefined])).toBeNull();
+    expect(medianViews([300, 100, 200])).toBe(200);
+    expect(medianViews([100, 200, 301, 400])).toBe(250);
+    expect(medianViews([5, null])).toBe(5);
+  });
+});
+
+describe('sound links (spec section 5)', () => {
+  it('TikTok: a /music/ link with its id', () => {
+    expect(parseTikTokMusicLink(`https://www.tiktok.com/music/original-sound-${MUSIC}?lang=en`)).toEqual({
+      id: MUSIC,
+      slug: 'original-sound',
+    });
+    expect(parseTikTokMusicLink(`https://www.tiktok.com/music/${MUSIC}`)).toEqual({ id: MUSIC, slug: '' });
+    expect(parseTikTokMusicLink(`https://www.tiktok.com/music/%E0%A4%A-${MUSIC}`)?.id).toBe(MUSIC);
+    expect(parseTikTokMusicLink('https://www.tiktok.com/@me/video/7301234567890123456')).toBeNull();
+    expect(parseTikTokMusicLink(`https://evil.example/music/x-${MUSIC}`)).toBeNull();
+  });
+  it('Instagram: reels/audio, reel and p paths', () => {
+    expect(parseInstagramSoundLink(`https://www.instagram.com/reels/audio/${AUDIO}/`)?.id).toBe(AUDIO);
+    expect(parseInstagramSoundLink('https://instagram.com/reel/Cx1_abc-D/?igsh=1')?.id).toBe('Cx1_abc-D');
+    expect(parseInstagramSoundLink('https://www.instagram.com/p/Cx1abcD')?.id).toBe('Cx1abcD');
+    expect(parseInstagramSoundLink('https://www.instagram.com/reels/audio/notdigits/')).toBeNull();
+    expect(parseInstagramSoundLink('https://www.instagram.com/stories/x/1/')).toBeNull();
+  });
+  it('the Instagram artist window is 72 hours', () => {
+    expect(instagramAdapter.timing.verifyDelayMinutes).toBe(INSTAGRAM_CONFIRM_HOURS * 60);
+  });
+});

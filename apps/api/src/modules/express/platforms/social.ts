@@ -1,0 +1,103 @@
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { ConflictError } from '../../../platform/errors';
+import { type SocialPlatformName, socialAccounts, socialTiers } from '../../connections/connections.schema';
+import { accessTokenOf } from '../../connections/connections.service';
+import type { EngineDeps, ExpressCampaignRow, ExpressTarget } from './adapter';
+
+/**
+ * What the TikTok and Instagram adapters share (issue 12 "Verification and money"): influencer
+ * accounts as targets, the moment the influencer accepted, the target views and the performance
+ * refund formula. Each platform's own rules stay in its adapter file.
+ */
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The buyable accounts among `ids` on `platform`: connected, with an active tier of the platform,
+ * in ascending id order (the engine's lock order). Named `@username`, priced by the account's tier.
+ */
+export async function loadAccountTargets(
+  tx: Tx,
+  platform: SocialPlatformName,
+  ids: readonly number[],
+): Promise<ExpressTarget[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.db
+    .select({ account: socialAccounts, tier: socialTiers })
+    .from(socialAccounts)
+    .innerJoin(socialTiers, eq(socialTiers.id, socialAccounts.tierId))
+    .where(
+      and(
+        inArray(socialAccounts.id, [...ids]),
+        eq(socialAccounts.platform, platform),
+        eq(socialAccounts.status, 'connected'),
+        isNotNull(socialAccounts.tierId),
+        eq(socialTiers.status, 1),
+      ),
+    )
+    .orderBy(asc(socialAccounts.id));
+  return rows.map(({ account, tier }) => ({
+    id: account.id,
+    name: `@${account.username}`,
+    sellerId: account.userId,
+    tierId: tier.id,
+    price: tier.price,
+  }));
+}
+
+/**
+ * When the influencer accepted the campaign: the submission deadline less `playlist_submission_days`
+ * (the engine sets both at approval). A video must be posted at or after this instant.
+ * @returns null while the campaign was never approved
+ */
+export function acceptedAt(c: ExpressCampaignRow): Date | null {
+  if (!c.submissionDeadline) return null;
+  return new Date(c.submissionDeadline.getTime() - c.playlistSubmissionDays * DAY_MS);
+}
+
+/**
+ * The median of view counts (whole views, rounded down between the two middle ones).
+ * @returns null when there is no figure (a new account: no performance target)
+ */
+export function medianViews(values: readonly (number | null | undefined)[]): number | null {
+  const known = values.filter((v): v is number => typeof v === 'number' && v >= 0).sort((a, b) => a - b);
+  if (known.length === 0) return null;
+  const mid = Math.floor(known.length / 2);
+  return known.length % 2 === 1 ? known[mid]! : Math.floor((known[mid - 1]! + known[mid]!) / 2);
+}
+
+/** How many of an account's newest videos or reels make its "recent median views". */
+export const RECENT_POSTS_FOR_TARGET = 10;
+
+/**
+ * The performance share at audit (issue 12 "Performance refund"): the influencer earns the price in
+ * proportion to the views reached over the target agreed at acceptance, rounded down to whole coins
+ * and never above the price; the rest is refunded to the artist (desc 3 `complete_refund`).
+ * No target (null or 0: an account without history) earns the full price.
+ * @param price coins held; @param views views read at audit; @param target views agreed
+ * @returns coins in 0..price
+ */
+export function performanceShare(price: number, views: number, target: number | null): number {
+  if (target === null || target <= 0) return price;
+  if (views <= 0) return 0;
+  if (views >= target) return price;
+  return Math.min(price, Math.floor((price * views) / target));
+}
+
+/**
+ * A usable access token of the campaign's account, or null when the account can no longer be read
+ * (revoked by its owner or staff, or its tokens refused by the platform): the video can then neither
+ * be proven nor seen, so waiting campaigns fail at their deadline (full refund), on-going ones end
+ * pro rata and audits use the views last read, instead of retrying forever with the coins held.
+ * Provider outages still throw (the job retries).
+ */
+export async function accountToken(deps: EngineDeps, c: ExpressCampaignRow): Promise<string | null> {
+  if (c.accountId === null) return null;
+  try {
+    return await accessTokenOf(deps, c.accountId);
+  } catch (err) {
+    if (err instanceof ConflictError && err.messageKey === 'connections.account_expired') return null;
+    throw err;
+  }
+}

@@ -1,0 +1,130 @@
+import { NotFoundError } from '../../../platform/errors';
+import type { TikTokVideo } from '../../../providers/tiktok/contract';
+import { accessTokenOf } from '../../connections/connections.service';
+import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from '../express.schema';
+import {
+  type EngineDeps,
+  type ExpressCampaignRow,
+  type ExpressCheck,
+  type ExpressPlatformAdapter,
+  proRataShare,
+} from './adapter';
+import {
+  acceptedAt,
+  accountToken,
+  loadAccountTargets,
+  medianViews,
+  performanceShare,
+  RECENT_POSTS_FOR_TARGET,
+} from './social';
+
+/**
+ * TikTok video (campaign_type_id 2): how a TikTok express campaign proves itself and ends (issue 12
+ * "Verification and money", spec sections 4, 5 and 7).
+ *
+ * - Sound: a TikTok music link, `https://www.tiktok.com/music/<slug>-<music id>` ('Invalid Music URL'
+ *   otherwise); the campaign's `track_id` is the music id.
+ * - Target: an influencer's connected TikTok account with an active tier (`social_accounts`), priced
+ *   by its tier; the influencer is the seller.
+ * - At acceptance: the target views are the median views of the account's 10 newest public videos
+ *   (none: no target, the full price is earned).
+ * - Proof: the submitted video is one of the account's public videos (`/v2/video/query/`), posted at or
+ *   after the acceptance, and its sound is the campaign's: the `/music/` id its embed shows (oEmbed, the
+ *   provider's `soundOf`). The Display API has no sound field; when the sound cannot be read the video is taken as proven and the artist's
+ *   confirmation is the fallback (a dispute goes to staff, who force-end with a refund). A video with
+ *   another sound is refused: the objective reasons are "sound missing" and "not public", never taste.
+ *   Still proven an hour later -> On Going for `on_going_days`.
+ * - Still there: the video is re-read daily while On Going (views recorded); deleted or made private
+ *   -> Completed early, the influencer paid pro rata of the whole days served, the rest refunded.
+ * - Achievement: at the end of Auditing the views are read once more; the influencer earns
+ *   price x views / target (whole coins, at most the price), the rest is refunded as desc 3
+ *   `complete_refund`. A video gone during Auditing counts the views last read.
+ */
+export const tiktokAdapter: ExpressPlatformAdapter = {
+  typeId: 2,
+  key: 'tiktok',
+  timing: { verifyDelayMinutes: 60, checkEveryWaitingMinutes: 60, checkEveryOnGoingMinutes: 24 * 60 },
+  invalidSoundKey: 'express.invalid_music_url',
+  oneOpenIndex: EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT,
+
+  async resolveSound(_deps, link) {
+    const sound = parseTikTokMusicLink(link);
+    if (!sound) return null;
+    return {
+      id: sound.id,
+      url: `https://www.tiktok.com/music/${sound.slug ? `${sound.slug}-` : ''}${sound.id}`,
+      name: (sound.slug ? sound.slug.replace(/-/g, ' ') : sound.id).slice(0, 300),
+      artist: '',
+      coverUrl: null,
+    };
+  },
+  soundLink: (c) => c.trackUrl,
+
+  loadTargets: (tx, ids) => loadAccountTargets(tx, 'tiktok', ids),
+  targetColumns: (t) => ({ accountId: t.id, socialTierId: t.tierId }),
+  sellerLink: () => '/tiktok/express/campaigns/list',
+  campaignPath: (id) => `/tiktok/express-campaigns/${id}`,
+
+  async termsAtApproval(deps, c) {
+    const token = await accessTokenOf(deps, accountOf(c));
+    const page = await deps.providers.tiktok.listVideos(token, { maxCount: RECENT_POSTS_FOR_TARGET });
+    return { targetViews: medianViews(page.videos.map((v) => v.viewCount)) };
+  },
+
+  async proveSubmission(deps, c) {
+    const video = await submittedVideo(deps, c);
+    const since = acceptedAt(c);
+    if (!video || !since || video.createdAt.getTime() < since.getTime()) return notThere;
+    const sound = await deps.providers.tiktok.soundOf(video);
+    if (sound !== null && sound !== c.trackId) return notThere;
+    return { ok: true, position: null, views: video.viewCount };
+  },
+  async stillThere(deps, c) {
+    const video = await submittedVideo(deps, c);
+    return video ? { ok: true, position: null, views: video.viewCount } : notThere;
+  },
+  async achievement(deps, c) {
+    const video = await submittedVideo(deps, c);
+    const views = video?.viewCount ?? c.lastViews ?? 0;
+    return {
+      coins: performanceShare(c.price, views, c.targetViews),
+      meta: { views, target_views: c.targetViews },
+    };
+  },
+  earlyEndShare: proRataShare,
+};
+
+const notThere: ExpressCheck = { ok: false, position: null, views: null };
+
+function accountOf(c: ExpressCampaignRow): number {
+  if (c.accountId === null) throw new NotFoundError();
+  return c.accountId;
+}
+
+/** The submitted video as the account's public videos show it now; null when deleted or private. */
+async function submittedVideo(deps: EngineDeps, c: ExpressCampaignRow): Promise<TikTokVideo | null> {
+  if (!c.submittedMediaId) return null;
+  const token = await accountToken(deps, c);
+  if (!token) return null;
+  const [video] = await deps.providers.tiktok.queryVideos(token, [c.submittedMediaId]);
+  return video ?? null;
+}
+
+const MUSIC_LINK = /^https?:\/\/(?:www\.|m\.)?tiktok\.com\/music\/(?:([^/?#]*)-)?(\d{5,30})\/?(?:[?#].*)?$/i;
+
+/**
+ * A TikTok music link (spec section 5: `{host}/music/`), e.g.
+ * `https://www.tiktok.com/music/original-sound-7301234567890123456?lang=en`.
+ * @returns the music id and the slug before it (may be empty), or null when not such a link
+ */
+export function parseTikTokMusicLink(link: string): { id: string; slug: string } | null {
+  const m = MUSIC_LINK.exec(link.trim());
+  if (!m) return null;
+  let slug = m[1] ?? '';
+  try {
+    slug = decodeURIComponent(slug);
+  } catch {
+    // A malformed escape stays as written: the slug is only the sound's display name.
+  }
+  return { id: m[2]!, slug: slug.slice(0, 200) };
+}

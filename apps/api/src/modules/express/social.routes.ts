@@ -1,0 +1,284 @@
+import { pitchSchema } from '@lm/contracts';
+import {
+  expressCampaignStatusSchema,
+  expressReasonSchema,
+  expressSocialCampaignSchema,
+  socialAccountForSaleSchema,
+  socialMusicCheckSchema,
+  socialRenewCheckSchema,
+  socialSubmitSchema,
+  socialVideoSchema,
+} from '@lm/contracts/express';
+import { z } from 'zod';
+import { currentUser, userAccess } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import { ValidationError } from '../../platform/errors';
+import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
+import { t } from '../../platform/i18n';
+import type { SocialPlatformName } from '../connections/connections.schema';
+import * as catalog from './express.catalog';
+import * as machine from './express.machine';
+import * as social from './social.service';
+
+const ARTIST = 'ARTIST_PERMISSION';
+const INFLUENCER = 'INFLUENCER_PERMISSION';
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const campaignIdBody = z.object({ campaign_id: id });
+const linkBody = z.object({
+  sound_link: z.string().trim().min(1, 'validation.required').max(500).optional(),
+  track_link: z.string().trim().min(1, 'validation.required').max(500).optional(),
+});
+
+/** Spec section 7 paths of each platform (`/api/express-tiktok/...`, `/api/express-instagram/...`). */
+const PATHS: Record<SocialPlatformName, { base: string; videos: string; submit: string; tag: string }> = {
+  tiktok: {
+    base: '/api/express-tiktok',
+    videos: '/api/express-tiktok/tiktok/list/videos',
+    submit: '/api/check-tiktok-video',
+    tag: 'express tiktok',
+  },
+  instagram: {
+    base: '/api/express-instagram',
+    videos: '/api/express-instagram/influencer/instagram/reels',
+    submit: '/api/express-instagram/influencer/check/music',
+    tag: 'express instagram',
+  },
+};
+/** The music-link checks of each platform (spec section 7; messages 'Invalid Music URL', 'Link Is Wrong'). */
+const MUSIC_CHECKS: Record<SocialPlatformName, string[]> = {
+  tiktok: ['/api/check-tiktok-music', '/api/express-check-tiktok-music'],
+  instagram: ['/api/check-instagram-music'],
+};
+
+/**
+ * TikTok and Instagram express campaigns (issue 12, spec section 7): the artist's accounts to buy,
+ * creation, lists and details; the influencer's incoming campaigns, approve, decline with a reason,
+ * recent videos and the submission of one; the music-link checks. Thin: the engine and
+ * `social.service.ts` hold the rules.
+ */
+export const socialExpressRoutes: RouteModule = (app, deps) => {
+  for (const platform of ['tiktok', 'instagram'] as const) {
+    const p = PATHS[platform];
+    const tags = [p.tag];
+    const adapter = social.SOCIAL_ADAPTERS[platform];
+
+    for (const path of MUSIC_CHECKS[platform]) {
+      app.post(
+        path,
+        {
+          config: { access: userAccess() },
+          schema: { tags, body: linkBody, response: { 200: envelope(socialMusicCheckSchema) } },
+        },
+        async (req) => {
+          const link = req.body.sound_link ?? req.body.track_link ?? '';
+          const sound = await adapter.resolveSound(deps, link);
+          if (!sound) throw new ValidationError({ sound_link: [adapter.invalidSoundKey] });
+          return { data: { valid: true as const, id: sound.id, url: sound.url, name: sound.name } };
+        },
+      );
+    }
+
+    app.get(
+      `${p.base}/artist/accounts/campaigns`,
+      {
+        config: { access: userAccess(ARTIST) },
+        schema: {
+          tags,
+          querystring: z.object({
+            tier_id: id.optional(),
+            min_followers: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+          }),
+          response: { 200: envelope(z.array(socialAccountForSaleSchema)) },
+        },
+      },
+      async (req) => ({
+        data: await social.accountsForSale(deps, platform, {
+          tierId: req.query.tier_id,
+          minFollowers: req.query.min_followers,
+        }),
+      }),
+    );
+
+    app.post(
+      `${p.base}/artist/campaign/create`,
+      {
+        config: { access: userAccess(ARTIST) },
+        schema: {
+          tags,
+          body: z.object({
+            track_link: z.string().trim().min(1, 'validation.required').max(500),
+            account_ids: z.array(id).min(1, 'validation.required').max(100),
+            song_name: z.string().trim().max(300).nullable().optional(),
+            pitch: pitchSchema,
+            payment_method: z.enum(['coins']).default('coins'),
+          }),
+          response: { 201: envelope(z.array(expressSocialCampaignSchema)) },
+        },
+      },
+      async (req, reply) => {
+        const artistId = currentUser(req).id;
+        const created = await social.createSocialCampaigns(deps, platform, artistId, req.body);
+        const items = [];
+        for (const c of created) items.push(await social.socialCampaign(deps, platform, { artistId }, c.id));
+        return reply.status(201).send({ data: items, message: t(req.lang, 'express.created_influencers') });
+      },
+    );
+
+    const sides = [
+      { permission: ARTIST, list: `${p.base}/artist/campaigns`, scope: (u: number) => ({ artistId: u }) },
+      {
+        permission: INFLUENCER,
+        list: `${p.base}/influencer/campaigns`,
+        scope: (u: number) => ({ influencerId: u }),
+      },
+    ] as const;
+    for (const side of sides) {
+      app.get(
+        side.list,
+        {
+          config: { access: userAccess(side.permission) },
+          schema: {
+            tags,
+            querystring: listQuery,
+            response: { 200: listEnvelope(expressSocialCampaignSchema) },
+          },
+        },
+        async (req) => social.listSocialCampaigns(deps, platform, side.scope(currentUser(req).id), req.query),
+      );
+    }
+    app.get(
+      `${p.base}/artist/show/campaign/:id`,
+      {
+        config: { access: userAccess() },
+        schema: { tags, params: idParams, response: { 200: envelope(expressSocialCampaignSchema) } },
+      },
+      async (req) => {
+        const user = currentUser(req);
+        const scope = user.permissions.has(ARTIST) ? { artistId: user.id } : { influencerId: user.id };
+        return { data: await social.socialCampaign(deps, platform, scope, req.params.id) };
+      },
+    );
+
+    app.get(
+      `${p.base}/influencer/campaign/reasons`,
+      {
+        config: { access: userAccess(INFLUENCER) },
+        schema: { tags, response: { 200: envelope(z.array(expressReasonSchema)) } },
+      },
+      async () => ({ data: await catalog.activeReasons(deps.database) }),
+    );
+    app.post(
+      `${p.base}/influencer/approve/campaign`,
+      {
+        config: { access: userAccess(INFLUENCER) },
+        schema: { tags, body: campaignIdBody, response: { 200: envelope(expressCampaignStatusSchema) } },
+      },
+      async (req) => {
+        await social.socialCampaign(
+          deps,
+          platform,
+          { influencerId: currentUser(req).id },
+          req.body.campaign_id,
+        );
+        const c = await machine.approve(deps, currentUser(req).id, req.body.campaign_id);
+        return { data: { id: c.id, status_id: c.statusId }, message: t(req.lang, 'express.approved') };
+      },
+    );
+    app.post(
+      `${p.base}/influencer/decline/campaign`,
+      {
+        config: { access: userAccess(INFLUENCER) },
+        schema: {
+          tags,
+          body: campaignIdBody.extend({
+            reason_id: z.coerce.number().int().positive('express.reason_required').max(2_147_483_647),
+            reason: z.string().trim().max(500).optional(),
+          }),
+          response: { 200: envelope(expressCampaignStatusSchema) },
+        },
+      },
+      async (req) => {
+        await social.socialCampaign(
+          deps,
+          platform,
+          { influencerId: currentUser(req).id },
+          req.body.campaign_id,
+        );
+        const reason = await catalog.declineReason(deps.database, req.body.reason_id, req.body.reason);
+        const c = await machine.decline(deps, currentUser(req).id, req.body.campaign_id, reason);
+        return { data: { id: c.id, status_id: c.statusId }, message: t(req.lang, 'express.declined') };
+      },
+    );
+
+    app.post(
+      `${p.base}/artist/campaign/renew/check`,
+      {
+        config: { access: userAccess(ARTIST) },
+        schema: { tags, body: campaignIdBody, response: { 200: envelope(socialRenewCheckSchema) } },
+      },
+      async (req) => {
+        const { campaign: _c, ...check } = await social.socialRenewCheck(
+          deps,
+          platform,
+          currentUser(req).id,
+          req.body.campaign_id,
+        );
+        return { data: check };
+      },
+    );
+    app.post(
+      `${p.base}/artist/campaign/renew`,
+      {
+        config: { access: userAccess(ARTIST) },
+        schema: {
+          tags,
+          body: campaignIdBody,
+          response: { 201: envelope(z.array(expressSocialCampaignSchema)) },
+        },
+      },
+      async (req, reply) => {
+        const artistId = currentUser(req).id;
+        const created = await social.socialRenew(deps, platform, artistId, req.body.campaign_id);
+        const items = [];
+        for (const c of created) items.push(await social.socialCampaign(deps, platform, { artistId }, c.id));
+        return reply.status(201).send({ data: items, message: t(req.lang, 'express.created_influencers') });
+      },
+    );
+
+    app.get(
+      p.videos,
+      {
+        config: { access: userAccess(INFLUENCER) },
+        schema: {
+          tags,
+          querystring: z.object({ campaign_id: id }),
+          response: { 200: envelope(z.array(socialVideoSchema)) },
+        },
+      },
+      async (req) => ({
+        data: await social.submittableVideos(deps, platform, currentUser(req).id, req.query.campaign_id),
+      }),
+    );
+    app.post(
+      p.submit,
+      {
+        config: { access: userAccess(INFLUENCER) },
+        schema: {
+          tags,
+          body: campaignIdBody.extend({ video_id: z.string().trim().min(1, 'validation.required').max(100) }),
+          response: { 200: envelope(socialSubmitSchema) },
+        },
+      },
+      async (req) => {
+        const r = await social.submitVideo(
+          deps,
+          platform,
+          currentUser(req).id,
+          req.body.campaign_id,
+          req.body.video_id,
+        );
+        return { data: { found: r.found, id: r.campaign.id, status_id: r.campaign.statusId } };
+      },
+    );
+  }
+};

@@ -1,0 +1,365 @@
+import { EXPRESS_CAMPAIGN_STATUSES, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import { aliasedTable, and, asc, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { withTransaction } from '../../db/client';
+import type { AppDeps } from '../../platform/app';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { type ListQuery, paginate } from '../../platform/http';
+import { users } from '../accounts/accounts.schema';
+import { type SocialPlatformName, socialAccounts, socialTiers } from '../connections/connections.schema';
+import { accessTokenOf } from '../connections/connections.service';
+import { type Campaign, submit } from './express.machine';
+import { expressCampaigns } from './express.schema';
+import { createCampaignsFor } from './express.service';
+import { instagramAdapter } from './platforms/instagram.adapter';
+import { acceptedAt } from './platforms/social';
+import { tiktokAdapter } from './platforms/tiktok.adapter';
+
+/**
+ * TikTok and Instagram express campaigns around the engine (issue 12, spec section 7 "TikTok",
+ * "Instagram"): the accounts an artist may buy, creation, the lists of both sides, the influencer's
+ * recent videos and the submission of one. The state machine itself is `express.machine.ts`; how a
+ * campaign of each platform ends is its adapter.
+ */
+
+type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
+
+/** The engine's adapter of a social platform. */
+export const SOCIAL_ADAPTERS = { tiktok: tiktokAdapter, instagram: instagramAdapter } as const;
+
+const statusLabel = (id: number) => EXPRESS_CAMPAIGN_STATUSES.find((s) => s.id === id)?.label ?? String(id);
+const artists = aliasedTable(users, 'artists');
+const influencers = aliasedTable(users, 'influencers');
+const fullName = (u: { firstName?: string | null; lastName?: string | null; email: string }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
+
+/**
+ * The accounts of `platform` an artist may buy a campaign on (`artist/accounts/campaigns`): connected,
+ * with an active tier; optionally one tier and a minimum of followers. Largest audiences first.
+ */
+export async function accountsForSale(
+  deps: Pick<Deps, 'database'>,
+  platform: SocialPlatformName,
+  filter: { tierId?: number; minFollowers?: number },
+) {
+  const parts: (SQL | undefined)[] = [
+    eq(socialAccounts.platform, platform),
+    eq(socialAccounts.status, 'connected'),
+    isNotNull(socialAccounts.tierId),
+    eq(socialTiers.status, 1),
+    filter.tierId !== undefined ? eq(socialTiers.id, filter.tierId) : undefined,
+    filter.minFollowers !== undefined ? gte(socialAccounts.followers, filter.minFollowers) : undefined,
+  ];
+  const rows = await deps.database.db
+    .select({ a: socialAccounts, tier: socialTiers })
+    .from(socialAccounts)
+    .innerJoin(socialTiers, eq(socialTiers.id, socialAccounts.tierId))
+    .where(and(...parts))
+    .orderBy(sql`${socialAccounts.followers} desc nulls last`, asc(socialAccounts.id))
+    .limit(200);
+  return rows.map(({ a, tier }) => ({
+    id: a.id,
+    platform,
+    user_name: a.username,
+    display_name: a.displayName,
+    avatar_url: a.avatarUrl,
+    follower_count: a.followers,
+    tier: { id: tier.id, tier_name: tier.tierName, price: tier.price },
+  }));
+}
+
+/**
+ * An artist buys campaigns on accounts (`artist/campaign/create`), paid with coins (held); see
+ * `createCampaignsFor` for the rules and errors. `song_name` replaces the name read from the link.
+ */
+export async function createSocialCampaigns(
+  deps: Deps,
+  platform: SocialPlatformName,
+  artistId: number,
+  input: { track_link: string; account_ids: number[]; pitch?: string | null; song_name?: string | null },
+): Promise<Campaign[]> {
+  const created = await createCampaignsFor(deps, SOCIAL_ADAPTERS[platform], artistId, {
+    soundLink: input.track_link,
+    targetIds: input.account_ids,
+    errorField: 'account_ids',
+    pitch: input.pitch ?? null,
+  });
+  const name = input.song_name?.trim();
+  if (!name) return created;
+  return deps.database.db
+    .update(expressCampaigns)
+    .set({ trackName: name.slice(0, 300) })
+    .where(
+      inArray(
+        expressCampaigns.id,
+        created.map((c) => c.id),
+      ),
+    )
+    .returning();
+}
+
+const selectCampaign = {
+  c: expressCampaigns,
+  account: socialAccounts,
+  tierName: socialTiers.tierName,
+  artist: { firstName: artists.firstName, lastName: artists.lastName, email: artists.email },
+  influencer: { firstName: influencers.firstName, lastName: influencers.lastName, email: influencers.email },
+};
+type Row = {
+  c: typeof expressCampaigns.$inferSelect;
+  account: typeof socialAccounts.$inferSelect;
+  tierName: string;
+  artist: { firstName: string | null; lastName: string | null; email: string };
+  influencer: { firstName: string | null; lastName: string | null; email: string };
+};
+
+function item(r: Row, platform: SocialPlatformName) {
+  const c = r.c;
+  return {
+    id: c.id,
+    campaign_name: c.trackName,
+    type: platform,
+    status: { id: c.statusId, status: statusLabel(c.statusId) },
+    tier: { id: c.socialTierId ?? 0, tier_name: r.tierName },
+    price: c.price,
+    track: { id: c.trackId, name: c.trackName, url: c.trackUrl },
+    is_released: c.isReleased,
+    account: {
+      id: r.account.id,
+      user_name: r.account.username,
+      display_name: r.account.displayName,
+      follower_count: r.account.followers,
+    },
+    artist: { id: c.artistId, name: fullName(r.artist) },
+    influencer: { id: c.curatorId, name: fullName(r.influencer) },
+    pitch: c.pitch,
+    submission_deadline: c.submissionDeadline?.toISOString() ?? null,
+    on_going_until: c.onGoingUntil?.toISOString() ?? null,
+    auditing_until: c.auditingUntil?.toISOString() ?? null,
+    video: c.submittedMediaId ? { id: c.submittedMediaId, url: c.submittedMediaUrl } : null,
+    target_views: c.targetViews,
+    last_views: c.lastViews,
+    last_views_at: c.lastViewsAt?.toISOString() ?? null,
+    paid_coins: c.paidCoins,
+    refunded_coins: c.refundedCoins,
+    decline_reason: c.declineReason,
+    created_at: c.createdAt.toISOString(),
+    completed_at: c.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** Who is reading: the artist who bought, or the influencer who sells. */
+export type SocialScope = { artistId: number } | { influencerId: number };
+
+function scopeWhere(platform: SocialPlatformName, scope: SocialScope, status?: number[]) {
+  return and(
+    eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS[platform].typeId),
+    'artistId' in scope
+      ? eq(expressCampaigns.artistId, scope.artistId)
+      : eq(expressCampaigns.curatorId, scope.influencerId),
+    status && status.length > 0 ? inArray(expressCampaigns.statusId, status) : undefined,
+  );
+}
+
+function base(deps: Pick<Deps, 'database'>) {
+  return deps.database.db
+    .select(selectCampaign)
+    .from(expressCampaigns)
+    .innerJoin(socialAccounts, eq(socialAccounts.id, expressCampaigns.accountId))
+    .innerJoin(socialTiers, eq(socialTiers.id, expressCampaigns.socialTierId))
+    .innerJoin(artists, eq(artists.id, expressCampaigns.artistId))
+    .innerJoin(influencers, eq(influencers.id, expressCampaigns.curatorId));
+}
+
+/**
+ * A side's campaigns of a platform, newest first (`artist/campaigns`, `influencer/campaigns`);
+ * `filter[status]` narrows to statuses 1..8.
+ */
+export async function listSocialCampaigns(
+  deps: Pick<Deps, 'database'>,
+  platform: SocialPlatformName,
+  scope: SocialScope,
+  query: ListQuery,
+) {
+  const raw = query.filter?.status;
+  const status = (Array.isArray(raw) ? raw : raw ? [raw] : [])
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n >= 1 && n <= 8);
+  const where = scopeWhere(platform, scope, status);
+  const [rows, [count]] = await Promise.all([
+    base(deps)
+      .where(where)
+      .orderBy(desc(expressCampaigns.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    deps.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(expressCampaigns)
+      .where(where),
+  ]);
+  return {
+    data: rows.map((r) => item(r as Row, platform)),
+    pagination: paginate(count?.n ?? 0, query.page, query.limit),
+  };
+}
+
+/**
+ * One campaign of a platform as its artist or influencer sees it (`artist/show/campaign/{id}`).
+ * @throws NotFoundError when not this platform's or not the reader's
+ */
+export async function socialCampaign(
+  deps: Pick<Deps, 'database'>,
+  platform: SocialPlatformName,
+  scope: SocialScope,
+  id: number,
+) {
+  const [r] = await base(deps).where(and(eq(expressCampaigns.id, id), scopeWhere(platform, scope)));
+  if (!r) throw new NotFoundError();
+  return item(r as Row, platform);
+}
+
+/** An influencer's campaign of this platform waiting for a video, with its account. */
+async function waitingCampaign(deps: Deps, platform: SocialPlatformName, influencerId: number, id: number) {
+  const [c] = await deps.database.db
+    .select()
+    .from(expressCampaigns)
+    .where(
+      and(
+        eq(expressCampaigns.id, id),
+        eq(expressCampaigns.curatorId, influencerId),
+        eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS[platform].typeId),
+      ),
+    );
+  if (!c || c.accountId === null) throw new NotFoundError();
+  if (c.statusId !== S.WAITING_SUBMISSION) throw new ConflictError('express.not_waiting');
+  return c as Campaign & { accountId: number };
+}
+
+/**
+ * The videos (TikTok) or reels (Instagram) of the campaign's account posted since the acceptance, newest
+ * first (`tiktok/list/videos`, `influencer/instagram/reels`): what the influencer may submit.
+ * @throws NotFoundError when the campaign is not the influencer's; ConflictError when not waiting;
+ *   ConflictError 'connections.account_expired' when the account must be reconnected
+ */
+export async function submittableVideos(
+  deps: Deps,
+  platform: SocialPlatformName,
+  influencerId: number,
+  campaignId: number,
+) {
+  const c = await waitingCampaign(deps, platform, influencerId, campaignId);
+  const since = acceptedAt(c)?.getTime() ?? 0;
+  const token = await accessTokenOf(deps, c.accountId);
+  if (platform === 'tiktok') {
+    const page = await deps.providers.tiktok.listVideos(token, { maxCount: 20 });
+    return page.videos
+      .filter((v) => v.createdAt.getTime() >= since)
+      .map((v) => ({
+        id: v.id,
+        url: v.shareUrl,
+        caption: v.title || v.description,
+        posted_at: v.createdAt.toISOString(),
+        views: v.viewCount,
+      }));
+  }
+  const page = await deps.providers.instagram.listMedia(token, { limit: 25 });
+  return page.media
+    .filter((m) => (m.productType === 'REELS' || m.mediaType === 'VIDEO') && m.postedAt.getTime() >= since)
+    .map((m) => ({
+      id: m.id,
+      url: m.permalink,
+      caption: m.caption,
+      posted_at: m.postedAt.toISOString(),
+      views: null,
+    }));
+}
+
+/**
+ * The influencer submits one of the account's videos or reels for the campaign (`check-tiktok-video`,
+ * `influencer/check/music`): it must be among {@link submittableVideos}; the adapter then checks it.
+ * @returns whether it proves the promise (then the campaign is Verifying)
+ * @throws ValidationError 422 on `video_id` when not one of the account's recent posts; NotFoundError;
+ *   ConflictError when the campaign is not waiting for a video
+ */
+export async function submitVideo(
+  deps: Deps,
+  platform: SocialPlatformName,
+  influencerId: number,
+  campaignId: number,
+  videoId: string,
+) {
+  const videos = await submittableVideos(deps, platform, influencerId, campaignId);
+  const video = videos.find((v) => v.id === videoId);
+  if (!video) throw new ValidationError({ video_id: ['express.video_not_found'] });
+  return submit(deps, influencerId, campaignId, { id: video.id, url: video.url });
+}
+
+/**
+ * Can this campaign be renewed (`artist/campaign/renew/check`)? It must be the artist's, of this
+ * platform and finished (6, 7 or 8), and its account still buyable (connected, with an active tier);
+ * the price is the account's tier price today.
+ * @throws NotFoundError when not the artist's campaign of this platform
+ */
+export async function socialRenewCheck(
+  deps: Deps,
+  platform: SocialPlatformName,
+  artistId: number,
+  campaignId: number,
+) {
+  const [c] = await deps.database.db
+    .select()
+    .from(expressCampaigns)
+    .where(
+      and(
+        eq(expressCampaigns.id, campaignId),
+        eq(expressCampaigns.artistId, artistId),
+        eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS[platform].typeId),
+      ),
+    );
+  if (!c || c.accountId === null) throw new NotFoundError();
+  const accountId = c.accountId;
+  const [target] = await withTransaction(deps.database, (tx) =>
+    SOCIAL_ADAPTERS[platform].loadTargets(tx, [accountId]),
+  );
+  const finished = ([S.COMPLETED, S.DECLINED, S.FAILED_TO_SUBMIT] as number[]).includes(c.statusId);
+  return {
+    renewable: finished && Boolean(target),
+    price: target?.price ?? c.price,
+    account: { id: accountId, name: target?.name ?? null },
+    track: { id: c.trackId, name: c.trackName },
+    campaign: c,
+  };
+}
+
+/**
+ * Renew (`artist/campaign/renew`): a new campaign for the same sound on the same account, paid with
+ * coins at today's tier price.
+ * @throws ConflictError 'express.not_renewable'; the errors of `createCampaignsFor`
+ */
+export async function socialRenew(
+  deps: Deps,
+  platform: SocialPlatformName,
+  artistId: number,
+  campaignId: number,
+) {
+  const check = await socialRenewCheck(deps, platform, artistId, campaignId);
+  if (!check.renewable) throw new ConflictError('express.not_renewable');
+  const adapter = SOCIAL_ADAPTERS[platform];
+  const created = await createCampaignsFor(deps, adapter, artistId, {
+    soundLink: adapter.soundLink(check.campaign),
+    targetIds: [check.account.id],
+    renewedFromId: campaignId,
+    errorField: 'account_ids',
+    pitch: check.campaign.pitch,
+  });
+  // The renewal keeps the song name the artist gave.
+  return deps.database.db
+    .update(expressCampaigns)
+    .set({ trackName: check.campaign.trackName })
+    .where(
+      inArray(
+        expressCampaigns.id,
+        created.map((c) => c.id),
+      ),
+    )
+    .returning();
+}

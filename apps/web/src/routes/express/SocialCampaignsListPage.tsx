@@ -1,0 +1,107 @@
+import type { SessionUser } from '@lm/contracts';
+import type { ExpressSocialCampaign } from '@lm/contracts/express';
+import {
+  ExpressStatusBadge,
+  formatDateTime,
+  ListScreen,
+  useExpressStatusOptions,
+  usePageTitle,
+  useSession,
+} from '@lm/ui';
+import { Text } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+
+type Platform = 'tiktok' | 'instagram';
+
+/** Columns of a TikTok or Instagram campaign list; the other side's name depends on who reads. */
+function useColumns(influencer: boolean): DataTableColumn<ExpressSocialCampaign>[] {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const number = (n: number | null) => (n === null ? '—' : t('express.social.views_value', { count: n }));
+  return [
+    {
+      accessor: 'campaign_name',
+      title: 'express.fields.track',
+      render: (c) => (
+        <Text size="sm" fw={600} lineClamp={1} dir="auto">
+          {c.campaign_name}
+        </Text>
+      ),
+    },
+    { accessor: 'account', title: 'express.social.account', render: (c) => `@${c.account.user_name}` },
+    influencer
+      ? { accessor: 'artist', title: 'express.fields.artist', render: (c) => c.artist.name }
+      : { accessor: 'influencer', title: 'express.social.influencer', render: (c) => c.influencer.name },
+    {
+      accessor: 'price',
+      title: 'express.fields.price',
+      noWrap: true,
+      render: (c) => t('common.coins', { count: c.price }),
+    },
+    {
+      accessor: 'last_views',
+      title: 'express.social.views',
+      noWrap: true,
+      render: (c) => number(c.last_views),
+    },
+    {
+      accessor: 'target_views',
+      title: 'express.social.target_views',
+      noWrap: true,
+      render: (c) => number(c.target_views),
+    },
+    {
+      accessor: 'status',
+      title: 'express.fields.status',
+      noWrap: true,
+      render: (c) => <ExpressStatusBadge statusId={c.status.id} />,
+    },
+    {
+      accessor: 'created_at',
+      title: 'express.fields.created_at',
+      render: (c) => formatDateTime(c.created_at, lang),
+    },
+  ];
+}
+
+/**
+ * /tiktok/express/campaigns/list and /instagram/express/campaigns/list (issue 12): an artist's
+ * TikTok or Instagram campaigns, or an influencer's incoming ones, with views against the target.
+ */
+function SocialCampaignsList({ platform }: { platform: Platform }) {
+  const session = useSession<SessionUser>();
+  const influencer =
+    session.ability.can('call', 'INFLUENCER_PERMISSION') && !session.ability.can('call', 'ARTIST_PERMISSION');
+  const title = influencer
+    ? 'express.list.incoming_title'
+    : platform === 'tiktok'
+      ? 'nav.tiktok_campaigns'
+      : 'nav.instagram_campaigns';
+  usePageTitle(title);
+  const statuses = useExpressStatusOptions();
+  const columns = useColumns(influencer);
+  return (
+    <ListScreen<ExpressSocialCampaign>
+      title={title}
+      path={`express-${platform}/${influencer ? 'influencer' : 'artist'}/campaigns`}
+      filters={[{ type: 'select', name: 'status', label: 'express.fields.status', options: statuses }]}
+      columns={columns}
+      empty={
+        influencer
+          ? { title: 'express.social.empty_influencer_title', hint: 'express.social.empty_influencer_hint' }
+          : { title: 'express.list.empty_artist_title', hint: 'express.social.empty_artist_hint' }
+      }
+    />
+  );
+}
+
+/** /tiktok/express/campaigns/list. */
+export function TikTokCampaignsListPage() {
+  return <SocialCampaignsList platform="tiktok" />;
+}
+
+/** /instagram/express/campaigns/list. */
+export function InstagramCampaignsListPage() {
+  return <SocialCampaignsList platform="instagram" />;
+}
