@@ -1,9 +1,11 @@
 import '@mantine/charts/styles.css';
 import { CAMPAIGN_STATUS_MAP, type CampaignState, campaignStatusId } from '@lm/contracts/crm';
 import {
+  chartDirection,
   formatDateTime,
   formatNumber,
   isApiError,
+  LEGEND_PROPS,
   ListScreen,
   NotFoundPage,
   StatusBadge,
@@ -203,6 +205,7 @@ const COUNT_KEYS: (keyof CampaignCounts)[] = [
 export function CampaignPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const axes = chartDirection(lang, 'horizontal', { counts: true });
   usePageTitle('crm.campaigns.detail');
   const id = Number(useParams().campaignId);
   const campaign = useCampaign(id);
@@ -311,7 +314,8 @@ export function CampaignPage() {
         ) : (
           <LineChart
             h={260}
-            dir="ltr"
+            {...axes}
+            {...LEGEND_PROPS}
             data={data.timeline.map((p) => ({ ...p, hour: formatDateTime(p.hour, lang) }))}
             dataKey="hour"
             series={[

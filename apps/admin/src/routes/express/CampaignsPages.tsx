@@ -5,7 +5,6 @@ import {
   ExpressCampaignView,
   ExpressStatusBadge,
   formatDateTime,
-  formatNumber,
   isTooLong,
   ListScreen,
   NotFoundPage,

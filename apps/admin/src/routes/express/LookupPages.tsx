@@ -1,7 +1,6 @@
 import {
   CountedTextarea,
   confirmAction,
-  formatNumber,
   isApiError,
   ListTable,
   translateMessage,

@@ -3,7 +3,6 @@ import 'mantine-datatable/styles.css';
 import { JOB_STATE_KINDS, statusColor } from '@lm/contracts';
 import { LIMITS } from '@lm/contracts/limits';
 import {
-  COUNT_AXIS,
   chartDirection,
   confirmAction,
   formatDateTime,
@@ -199,6 +198,7 @@ function ThroughputCard() {
   const [window, setWindow] = useState<'1h' | '24h' | '7d'>('1h');
   const data = useThroughput(window);
   const format = window === '1h' ? 'HH:mm' : window === '24h' ? 'HH:00' : 'D MMM HH:00';
+  const axes = chartDirection(i18n.language, 'horizontal', { counts: true });
   return (
     <Card padding="lg" data-testid="throughput">
       <Group justify="space-between" mb="md">
@@ -223,12 +223,11 @@ function ThroughputCard() {
       </Group>
       <AreaChart
         h={200}
-        {...chartDirection(i18n.language)}
+        {...axes}
         data={(data.data?.points ?? []).map((p) => ({ ...p, at: dayjs(p.at).format(format) }))}
         dataKey="at"
         withLegend
         {...LEGEND_PROPS}
-        yAxisProps={COUNT_AXIS}
         curveType="monotone"
         series={[
           { name: 'completed', label: t('staff.horizon.completed'), color: 'teal.6' },

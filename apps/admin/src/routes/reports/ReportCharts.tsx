@@ -1,14 +1,6 @@
 import '@mantine/charts/styles.css';
 import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts/statuses';
-import {
-  COUNT_AXIS,
-  chartDirection,
-  formatDate,
-  formatMoney,
-  formatNumber,
-  LEGEND_PROPS,
-  statusLabelKey,
-} from '@lm/ui';
+import { chartDirection, formatDate, formatMoney, formatNumber, LEGEND_PROPS, statusLabelKey } from '@lm/ui';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCash, IconCoins, IconSpeakerphone, IconUserPlus, IconWallet } from '@tabler/icons-react';
@@ -76,7 +68,8 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
   if (!report) return <Skeleton h={420} visible={loading !== false} />;
   const day = (d: string) => formatDate(d, lang, 'D MMM');
   const axes = chartDirection(lang);
-  const sideways = chartDirection(lang, 'vertical');
+  const counts = chartDirection(lang, 'horizontal', { counts: true });
+  const sideways = chartDirection(lang, 'vertical', { counts: true });
   const gbp = report.sales.totals.revenue.find((r) => r.currency === 'GBP')?.amount_minor ?? 0;
   const others = report.sales.totals.revenue.filter((r) => r.currency !== 'GBP');
   const newUsers =
@@ -123,11 +116,10 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
         <ChartCard title={t('staff.reports.sales_per_day')} testId="chart-sales">
           <BarChart
             h={240}
-            {...axes}
+            {...counts}
             data={report.sales.days.map((d) => ({ day: day(d.day), coins: d.coins }))}
             dataKey="day"
             series={[{ name: 'coins', label: t('staff.reports.coins_sold'), color: 'yellow.6' }]}
-            yAxisProps={COUNT_AXIS}
             tickLine="y"
           />
         </ChartCard>
@@ -145,11 +137,10 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
         <ChartCard title={t('staff.reports.users_per_day')} testId="chart-users">
           <BarChart
             h={240}
-            {...axes}
+            {...counts}
             type="stacked"
             withLegend
             {...LEGEND_PROPS}
-            yAxisProps={COUNT_AXIS}
             data={report.users.days.map((d) => ({ ...d, day: day(d.day) }))}
             dataKey="day"
             series={[
@@ -171,7 +162,6 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
             }))}
             dataKey="status"
             yAxisProps={{ ...sideways.yAxisProps, width: 170 }}
-            xAxisProps={{ ...sideways.xAxisProps, ...COUNT_AXIS }}
             series={[{ name: 'count', label: t('staff.reports.campaigns'), color: 'grape.6' }]}
           />
         </ChartCard>
@@ -197,14 +187,13 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
         <ChartCard title={t('staff.reports.payouts_by_status')} testId="chart-payout-status">
           <BarChart
             h={240}
-            {...axes}
+            {...counts}
             data={[1, 2, 3, 4, 5].map((id) => ({
               status: t(PAYOUT_STATUS_KEYS[id] ?? 'ui.status.pending'),
               count: report.payouts.by_status.find((c) => c.status_id === id)?.count ?? 0,
             }))}
             dataKey="status"
             series={[{ name: 'count', label: t('staff.reports.payouts'), color: 'orange.6' }]}
-            yAxisProps={COUNT_AXIS}
           />
         </ChartCard>
       </SimpleGrid>

@@ -1,7 +1,6 @@
-import { type Language, USER_ADMIN_PERMISSIONS } from '@lm/contracts';
+import { USER_ADMIN_PERMISSIONS } from '@lm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { t } from '../../platform/i18n';
 import { notify } from '../notifications/notifications.service';
 
 /**

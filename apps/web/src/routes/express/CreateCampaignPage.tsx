@@ -3,7 +3,6 @@ import {
   CountedTextarea,
   type ExpressPlaylist,
   formatMoney,
-  formatNumber,
   isApiError,
   isTooLong,
   usePageTitle,

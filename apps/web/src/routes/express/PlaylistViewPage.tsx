@@ -1,7 +1,6 @@
 import {
   confirmAction,
   type ExpressCampaign,
-  formatNumber,
   ListTable,
   NotFoundPage,
   useApi,

@@ -1,5 +1,5 @@
 import { CUSTOM_COINS, type CustomCoinsInput, coinsPriceMinor, customCoinsSchema } from '@lm/contracts';
-import { applyServerErrors, fieldError, formatMoney, formatNumber, useZodForm } from '@lm/ui';
+import { applyServerErrors, fieldError, formatMoney, useZodForm } from '@lm/ui';
 import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
