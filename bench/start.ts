@@ -22,6 +22,7 @@ const PARTS = (process.env.START_BENCH_PARTS ?? 'start,production').split(',');
 const PRODUCTION = {
   NODE_ENV: 'production',
   APP_KEY: 'a-production-key-that-is-long-enough-0123456789',
+  CRM_WEBHOOK_SECRET: 'a-production-webhook-secret-0123456789',
   MAIL_DRIVER: 'smtp',
   SMTP_URL: 'smtp://127.0.0.1:2525',
   STRIPE_SECRET_KEY: 'sk_live_bench',

@@ -15,6 +15,7 @@ import { API_ROOT, apiRootFrom, REPO_ROOT } from './paths';
 const PRODUCTION = {
   NODE_ENV: 'production',
   APP_KEY: 'a-production-key-that-is-long-enough-0123456789',
+  CRM_WEBHOOK_SECRET: 'a-production-webhook-secret-0123456789',
   MAIL_DRIVER: 'smtp',
   SMTP_URL: 'smtp://127.0.0.1:2525',
   STRIPE_SECRET_KEY: 'sk_live_recorded',
