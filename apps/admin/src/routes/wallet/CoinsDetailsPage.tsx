@@ -8,7 +8,7 @@ import {
   usePageTitle,
   useZodForm,
 } from '@lm/ui';
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';

@@ -1,11 +1,4 @@
-import {
-  confirmAction,
-  type ExpressCampaign,
-  ListTable,
-  NotFoundPage,
-  useApi,
-  usePageTitle,
-} from '@lm/ui';
+import { confirmAction, type ExpressCampaign, ListTable, NotFoundPage, useApi, usePageTitle } from '@lm/ui';
 import {
   Alert,
   Anchor,
