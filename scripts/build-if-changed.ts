@@ -100,10 +100,18 @@ export function buildIfChanged(
   return true;
 }
 
-/** Run the target's command from the repository root, its output on this terminal. */
+/**
+ * Run the target's command from the repository root, its output on this terminal. Always a production
+ * build: Vite follows NODE_ENV, so a build started from a test runner (NODE_ENV=test) or a development
+ * shell would otherwise ship React's development bundle, and the stored hash would keep it.
+ */
 function runCommand(target: Target): void {
   const [command, ...args] = target.command;
-  const result = spawnSync(command!, args, { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync(command!, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0)
     throw new Error(`${target.command.join(' ')} failed (${result.status ?? result.signal})`);
 }
