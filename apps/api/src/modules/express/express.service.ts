@@ -50,6 +50,8 @@ export async function createCampaigns(
     paymentMethod?: 'coins' | 'card';
     /** The artist's pitch for the curator (issue 20), already checked: at most 140 characters. */
     pitch?: string | null;
+    /** Sound and settings read before `outer` was opened (see {@link CampaignPreparation}). */
+    prepared?: CampaignPreparation;
   },
   outer?: Tx,
 ): Promise<Campaign[]> {
@@ -64,9 +66,33 @@ export async function createCampaigns(
       paymentMethod: input.paymentMethod,
       errorField: 'playlist_ids',
       pitch: input.pitch,
+      prepared: input.prepared,
     },
     outer,
   );
+}
+
+/**
+ * What creating campaigns reads through the pool rather than a transaction: the sound (the platform's
+ * provider) and the settings. A caller that creates campaigns inside its own transaction reads them
+ * first: a transaction that holds a row lock and then waits for a second pool connection deadlocks
+ * the pool once as many requests wait on that lock as the pool has connections (card returns
+ * confirmed many times at once).
+ * @returns the resolved sound (null when the link names none) and the settings
+ */
+export async function prepareCampaigns(
+  deps: Deps,
+  adapter: ExpressPlatformAdapter,
+  soundLink: string,
+): Promise<CampaignPreparation> {
+  const sound = soundLink.trim() ? await adapter.resolveSound(deps, soundLink) : null;
+  return { sound, settings: await getSettings(deps.database) };
+}
+
+/** See {@link prepareCampaigns}. */
+export interface CampaignPreparation {
+  sound: Awaited<ReturnType<ExpressPlatformAdapter['resolveSound']>>;
+  settings: Awaited<ReturnType<typeof getSettings>>;
 }
 
 /**
@@ -95,6 +121,8 @@ export async function createCampaignsFor(
     unreleased?: { mediaLink: string; tiktokImg?: string | null };
     /** The artist's pitch for the seller (issue 20), already checked: at most 140 characters. */
     pitch?: string | null;
+    /** Sound and settings read before `outer` was opened (see {@link CampaignPreparation}). */
+    prepared?: CampaignPreparation;
   },
   outer?: Tx,
 ): Promise<Campaign[]> {
@@ -107,9 +135,8 @@ export async function createCampaignsFor(
       [input.errorField]: [{ key: 'express.too_many_playlists', params: { max: MAX_PLAYLISTS_PER_REQUEST } }],
     });
   }
-  const sound = await adapter.resolveSound(deps, input.soundLink);
+  const { sound, settings } = input.prepared ?? (await prepareCampaigns(deps, adapter, input.soundLink));
   if (!sound) throw invalidSound();
-  const settings = await getSettings(deps.database);
   const now = deps.clock.now();
 
   const run = async (tx: Tx) => {
@@ -497,6 +524,17 @@ export async function campaignsFromPayment(
   paymentId: number,
 ): Promise<{ campaigns: Campaign[]; notCreated: NotCreated | null }> {
   const { payments } = await import('../wallet/payments.schema');
+  // Read before the payment row is locked (see prepareCampaigns): many confirmations of one return
+  // wait on that lock, each holding a pool connection.
+  const [peek] = await deps.database.db
+    .select({ meta: payments.meta })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  const peekMeta = (peek?.meta ?? {}) as { track_link?: string; campaign_ids?: number[] };
+  const prepared =
+    peek && !peekMeta.campaign_ids
+      ? await prepareCampaigns(deps, spotifyAdapter, peekMeta.track_link ?? '')
+      : undefined;
   return withTransaction(deps.database, async (tx) => {
     const [p] = await tx.db.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!p || p.userId !== artistId || p.purpose !== 'campaign') throw new NotFoundError();
@@ -527,6 +565,7 @@ export async function campaignsFromPayment(
           playlist_ids: meta.playlist_ids ?? [],
           paymentMethod: 'card',
           pitch: meta.pitch ?? null,
+          prepared,
         },
         tx,
       );
