@@ -19,6 +19,13 @@ const settingsSchema = z.object({
   on_going_days: z.number(),
   auditing_days: z.number(),
   mail_from_name: z.string(),
+  // Support tickets' promised hours per priority (issue 14).
+  ticket_response_hours_high: z.number(),
+  ticket_response_hours_medium: z.number(),
+  ticket_response_hours_low: z.number(),
+  ticket_resolution_hours_high: z.number(),
+  ticket_resolution_hours_medium: z.number(),
+  ticket_resolution_hours_low: z.number(),
 });
 
 /** System settings for staff: read all, change some (validated, audited per key). */
