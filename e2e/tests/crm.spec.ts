@@ -75,6 +75,8 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   await expect(page).toHaveURL(/\/crm\/template-design\/editor\/edit\?id=\d+/);
   await page.screenshot({ path: `${SHOTS}/04-editor-en.png` });
   // The "saved" toast sits over the toolbar for 5 s.
+  // The editor reloads the saved design under its new URL: preview is enabled once the canvas is ready.
+  await expect(page.getByTestId('editor-preview')).toBeEnabled({ timeout: 60_000 });
   await page.getByTestId('editor-preview').dispatchEvent('click');
   await expect(page.getByTestId('template-preview')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/05-preview-en.png` });
