@@ -45,9 +45,14 @@ test('each skin applies', async ({ page }) => {
 
   await signIn(page, 'artist@demo.test');
   for (const skin of ['light', 'bordered', 'semi-dark', 'dark'] as const) {
-    await page.getByTestId('skin-switch').click();
-    await page.getByTestId(`skin-${skin}`).click();
-    await expect(page.locator('html')).toHaveAttribute('data-skin', skin);
+    // The menu of the previous round closes with a transition; a click that lands on its
+    // fading item is lost, so open and pick again until the skin is applied.
+    await expect(async () => {
+      await expect(page.getByTestId(`skin-${skin}`)).toBeHidden();
+      await page.getByTestId('skin-switch').click();
+      await page.getByTestId(`skin-${skin}`).click({ timeout: 2_000 });
+      await expect(page.locator('html')).toHaveAttribute('data-skin', skin, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     const navbar = page.locator('.lm-navbar');
     if (skin === 'semi-dark') await expect(navbar).toHaveAttribute('data-mantine-color-scheme', 'dark');
     else await expect(navbar).not.toHaveAttribute('data-mantine-color-scheme', 'dark');
