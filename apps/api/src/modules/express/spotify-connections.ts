@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
+import { sealSecret } from '../../platform/secret-box';
 import { signValue, verifyValue } from '../../platform/signed';
 import { parsePlaylistLink } from '../../providers/spotify/links';
 import { spotifyConnections } from './express.schema';
@@ -28,6 +29,9 @@ export function connectionItem(r: Connection) {
 }
 
 const callbackPath = '/express/callback';
+
+/** Additional data a curator's Spotify refresh token is sealed with (`openSecret` needs the same). */
+export const SPOTIFY_REFRESH_PURPOSE = 'spotify:curator-refresh';
 
 /** The consent page to send the curator to, with a signed state valid 10 minutes (`spotify/login`). */
 export function authorizationUrl(deps: Deps, userId: number): string {
@@ -59,6 +63,8 @@ export async function connect(deps: Deps, userId: number, code: string, stateTok
   } catch {
     throw new ValidationError({ code: ['auth.oauth_failed'] });
   }
+  // Stored sealed (AES-GCM under APP_KEY, bound to this column), like TikTok's and Instagram's tokens.
+  const refreshToken = sealSecret(deps.config.APP_KEY, account.refreshToken, SPOTIFY_REFRESH_PURPOSE);
   const [row] = await deps.database.db
     .insert(spotifyConnections)
     .values({
@@ -66,7 +72,7 @@ export async function connect(deps: Deps, userId: number, code: string, stateTok
       spotifyUserId: account.spotifyUserId,
       name: account.displayName,
       userEmail: account.email,
-      refreshToken: account.refreshToken,
+      refreshToken,
       isActive: 1,
     })
     .onConflictDoUpdate({
@@ -74,7 +80,7 @@ export async function connect(deps: Deps, userId: number, code: string, stateTok
       set: {
         name: account.displayName,
         userEmail: account.email,
-        refreshToken: account.refreshToken,
+        refreshToken,
         isActive: 1,
       },
     })

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSecret } from '../../platform/secret-box';
 import { signValue } from '../../platform/signed';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { PLATFORM_SPOTIFY_REFRESH_PURPOSE } from './platform-spotify';
 
 let ctx: TestContext;
 let token: string;
@@ -85,6 +87,18 @@ describe("the platform's Spotify account (back-office /spotify/callback/{accessT
       email: 'platform@spotify.test',
     });
     expect(after.body).not.toMatch(/refresh/i);
+    // The refresh token is stored sealed, and opens only for its own column.
+    const [stored] = (
+      await ctx.deps.database.db.execute<{ refresh_token: string }>(
+        sql`select refresh_token from platform_spotify_account`,
+      )
+    ).rows;
+    const key = ctx.deps.config.APP_KEY;
+    expect(stored!.refresh_token).toMatch(/^v1\./);
+    const plain = openSecret(key, stored!.refresh_token, PLATFORM_SPOTIFY_REFRESH_PURPOSE);
+    expect(plain.length).toBeGreaterThan(10);
+    expect(stored!.refresh_token).not.toContain(plain);
+    expect(() => openSecret(key, stored!.refresh_token, 'spotify:curator-refresh')).toThrow();
     const audits = await ctx.deps.database.db.execute<{ actor_id: number }>(
       sql`select actor_id from audit_logs where action = 'settings.spotify_connected'`,
     );

@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
+import { sealSecret } from '../../platform/secret-box';
 import { signValue, verifyValue } from '../../platform/signed';
 import { admins } from '../admins/admins.schema';
 import { type AuditActor, audit } from '../audit/audit.service';
 import { platformSpotifyAccount } from './settings.schema';
+
+/** Additional data the platform account's refresh token is sealed with (`openSecret` needs the same). */
+export const PLATFORM_SPOTIFY_REFRESH_PURPOSE = 'spotify:platform-refresh';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'providers' | 'clock'>;
 
@@ -103,7 +107,11 @@ export async function completePlatformSpotify(
           spotifyUserId: account.spotifyUserId,
           displayName: account.displayName.slice(0, 200),
           email: account.email?.slice(0, 190) ?? null,
-          refreshToken: account.refreshToken,
+          refreshToken: sealSecret(
+            deps.config.APP_KEY,
+            account.refreshToken,
+            PLATFORM_SPOTIFY_REFRESH_PURPOSE,
+          ),
           connectedByAdminId: state.adminId,
           connectedAt: deps.clock.now(),
         };

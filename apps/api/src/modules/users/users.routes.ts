@@ -1,6 +1,5 @@
 import { adminUserSchema, declineUserSchema, USER_ADMIN_PERMISSIONS } from '@lm/contracts';
 import { expressCampaignSchema, expressPlaylistSchema } from '@lm/contracts/express';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
@@ -11,7 +10,7 @@ import { listActivities } from '../activities/activities.service';
 import { accountSchema } from '../connections/connections.routes';
 import { accountsOfUsers } from '../connections/connections.service';
 import * as expressQueries from '../express/express.queries';
-import { spotifyConnections } from '../express/express.schema';
+import { listConnections } from '../express/spotify-connections';
 import * as users from './users.service';
 
 const tags = ['admin users'];
@@ -355,26 +354,14 @@ export const usersRoutes: RouteModule = (app, deps) => {
     },
     async (req) => {
       await users.userTypeOf(deps.database, req.params.id);
-      const rows = await deps.database.db
-        .select()
-        .from(spotifyConnections)
-        .where(eq(spotifyConnections.userId, req.params.id))
-        .orderBy(desc(spotifyConnections.id));
+      const spotify = await listConnections(deps.database, req.params.id);
       // TikTok and Instagram accounts of any user type, revoked ones too (staff see the history).
       const social = await accountsOfUsers(deps, [req.params.id]);
       return {
         data: {
           tiktok: social.filter((a) => a.platform === 'tiktok'),
           instagram: social.filter((a) => a.platform === 'instagram'),
-          spotify: rows.map((r) => ({
-            id: r.id,
-            name: r.name,
-            user_name: r.spotifyUserId,
-            user_email: r.userEmail,
-            is_active: r.isActive,
-            status: { status: r.isActive === 1 ? 'Active' : 'Inactive' },
-            created_at: r.createdAt.toISOString(),
-          })),
+          spotify,
         },
       };
     },
