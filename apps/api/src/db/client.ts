@@ -54,3 +54,14 @@ export async function withTransaction<T>(
     client.release();
   }
 }
+
+/**
+ * Whether the database answers a trivial query (the health check's probe).
+ * @returns true when `select 1` succeeds, false on any error
+ */
+export async function databaseAnswers(database: Database): Promise<boolean> {
+  return database.pool.query('select 1').then(
+    () => true,
+    () => false,
+  );
+}

@@ -2,24 +2,17 @@ import {
   adminChangePasswordSchema,
   loginSchema,
   resetPasswordSchema,
-  type SessionAdmin,
 } from '@lm/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { withTransaction } from '../../db/client';
 import { adminAccess, clientInfo, currentAdmin, PUBLIC } from '../../platform/access';
-import type { AppDeps, RouteModule } from '../../platform/app';
-import { burnPasswordCheck, verifyPassword } from '../../platform/crypto';
-import { AppError, NotFoundError } from '../../platform/errors';
+import type { RouteModule } from '../../platform/app';
 import { envelope, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { assertLoginAllowed, recordLoginAttempt } from '../accounts/login-throttle';
-import { issueToken, revokeToken } from '../accounts/tokens';
+import { revokeToken } from '../accounts/tokens';
 import { audit } from '../audit/audit.service';
-import { abilityRules, adminPermissionNames, adminRoleNames } from '../rbac/rbac.service';
+import { sessionAdmin, signInAdmin } from './admin-auth.service';
 import * as passwords from './admin-password.service';
-import { admins } from './admins.schema';
 
 export const sessionAdminSchema = z.object({
   id: z.number(),
@@ -28,19 +21,6 @@ export const sessionAdminSchema = z.object({
   roles: z.array(z.string()),
   abilities: z.array(z.object({ action: z.literal('call'), subject: z.string() })),
 });
-
-/** Admin session data (`admin/info`): roles and CASL rules of the admin's permissions. */
-export async function sessionAdmin(deps: Pick<AppDeps, 'database'>, adminId: number): Promise<SessionAdmin> {
-  const [admin] = await deps.database.db.select().from(admins).where(eq(admins.id, adminId));
-  if (!admin) throw new NotFoundError();
-  return {
-    id: admin.id,
-    name: admin.name,
-    email: admin.email,
-    roles: await adminRoleNames(deps.database, adminId),
-    abilities: abilityRules(await adminPermissionNames(deps.database, adminId)),
-  };
-}
 
 const tags = ['admin auth'];
 
@@ -61,50 +41,9 @@ export const adminAuthRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req: FastifyRequest<{ Body: z.output<typeof loginSchema> }>) => {
-      const { email, password } = req.body;
-      const info = clientInfo(req);
-      await assertLoginAllowed(deps.database, 'admin', email, info.ip, deps.clock);
-      const [admin] = await deps.database.db
-        .select()
-        .from(admins)
-        .where(and(eq(admins.email, email), sql`${admins.deletedAt} is null`));
-      // An invited admin without a password yet fails like an unknown address (same work, same answer).
-      const ok = admin?.passwordHash
-        ? await verifyPassword(admin.passwordHash, password)
-        : await burnPasswordCheck(password);
-      if (!admin || !ok || admin.status !== 'active') {
-        await recordLoginAttempt(deps.database, 'admin', email, info.ip, false, deps.clock);
-        await audit(
-          deps.database,
-          { type: 'guest', ...info },
-          { action: 'admin.login_failed', targetType: 'admin', targetId: admin?.id, meta: { email } },
-        );
-        throw new AppError(422, 'auth.invalid_credentials', {
-          errors: { email: ['auth.invalid_credentials'] },
-        });
-      }
-      await recordLoginAttempt(deps.database, 'admin', email, info.ip, true, deps.clock);
-      const token = await withTransaction(deps.database, async (tx) => {
-        // The back-office language of this sign-in is the one the admin's mails are written in.
-        if (admin.language !== req.lang)
-          await tx.db.update(admins).set({ language: req.lang }).where(eq(admins.id, admin.id));
-        const tok = await issueToken(
-          tx,
-          { adminId: admin.id },
-          info,
-          deps.clock,
-          deps.config.ADMIN_TOKEN_TTL_HOURS * 3_600_000,
-        );
-        await audit(
-          deps.database,
-          { type: 'admin', id: admin.id, ...info },
-          { action: 'admin.login', targetType: 'admin', targetId: admin.id },
-          tx,
-        );
-        return tok;
-      });
+      const { token, adminId } = await signInAdmin(deps, req.body, req.lang, clientInfo(req));
       return {
-        data: { token, admin: await sessionAdmin(deps, admin.id) },
+        data: { token, admin: await sessionAdmin(deps, adminId) },
         message: t(req.lang, 'auth.logged_in'),
       };
     },

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, generateKeyPair, hkdfSync, randomBytes } from 'node:crypto';
+import { generateKeyPair } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Language } from '@lm/contracts';
 import { LIMITS } from '@lm/contracts/limits';
@@ -8,6 +8,7 @@ import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { sameDigest, sha256, sixDigitCode } from '../../platform/crypto';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { openSecret, sealSecret } from '../../platform/secret-box';
 import type { DnsResolver } from '../../providers/dns/contract';
 import { type AuditActor, audit } from '../audit/audit.service';
 import { crmSenderDomains, crmSenders, type DnsCheck } from './crm.schema';
@@ -28,25 +29,8 @@ const generateKeyPairAsync = promisify(generateKeyPair);
 /** The part of an address after its last `@`, lower case. */
 export const domainOf = (email: string): string => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
-function sealKey(appKey: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', appKey, 'lm-crm', 'dkim-private-key', 32));
-}
-
-/** Seal a DKIM private key (AES-256-GCM, key derived from APP_KEY): `iv.tag.ciphertext` in base64url. */
-export function sealSecret(appKey: string, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealKey(appKey), iv);
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
-}
-
-/** Open a value sealed by `sealSecret`. @throws Error when it was altered or sealed with another key */
-export function openSecret(appKey: string, sealed: string): string {
-  const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
-  const decipher = createDecipheriv('aes-256-gcm', sealKey(appKey), iv!);
-  decipher.setAuthTag(tag!);
-  return Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8');
-}
+/** Additional data a domain's DKIM private key is sealed with by the secret box (platform/secret-box). */
+export const DKIM_KEY_PURPOSE = 'crm:dkim-private-key';
 
 /** A DNS record staff must publish for a sender ID. */
 export interface DnsRecord {
@@ -73,6 +57,19 @@ export function expectedRecords(config: Pick<Config, 'CRM_SPF_INCLUDE'>, domain:
       value: `v=DMARC1; p=quarantine; rua=mailto:dmarc@${domain.domain}`,
     },
   ];
+}
+
+/**
+ * The records a stored sender ID must publish, by its id (the sandbox DNS publishes them for demos).
+ * @throws NotFoundError `crm.senders.domain_not_found` for an unknown id
+ */
+export async function senderDomainRecords(
+  deps: Pick<AppDeps, 'database' | 'config'>,
+  id: number,
+): Promise<DnsRecord[]> {
+  const [domain] = await deps.database.db.select().from(crmSenderDomains).where(eq(crmSenderDomains.id, id));
+  if (!domain) throw new NotFoundError('crm.senders.domain_not_found');
+  return expectedRecords(deps.config, domain);
 }
 
 /** `tag=value` pairs of a DKIM or DMARC record (tags lower case, values trimmed, spaces removed from p=). */
@@ -184,7 +181,7 @@ export async function createSenderDomain(deps: SenderDeps, domain: string, actor
         domain,
         dkimSelector: deps.config.CRM_DKIM_SELECTOR,
         dkimPublicKey: Buffer.from(publicKey).toString('base64'),
-        dkimPrivateKey: sealSecret(deps.config.APP_KEY, privateKey),
+        dkimPrivateKey: sealSecret(deps.config.APP_KEY, privateKey, DKIM_KEY_PURPOSE),
         createdBy: actor.type === 'admin' ? (actor.id ?? null) : null,
       })
       .onConflictDoNothing()
@@ -430,7 +427,7 @@ export async function assertUsableSender(
     dkim: {
       domainName: domain.domain,
       keySelector: domain.dkimSelector,
-      privateKey: openSecret(config.APP_KEY, domain.dkimPrivateKey),
+      privateKey: openSecret(config.APP_KEY, domain.dkimPrivateKey, DKIM_KEY_PURPOSE),
     },
   };
 }

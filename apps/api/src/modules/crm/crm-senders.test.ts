@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSecret } from '../../platform/secret-box';
 import type { DnsResolver } from '../../providers/dns/contract';
 import { setSandboxTxt } from '../../providers/dns/sandbox';
 import { codeFrom, createTestApp, type TestContext } from '../../test/harness';
-import { assertUsableSender, checkDomainRecords, openSecret } from './crm-senders.service';
+import { assertUsableSender, checkDomainRecords, DKIM_KEY_PURPOSE } from './crm-senders.service';
 
 let ctx: TestContext;
 let token: string;
@@ -105,8 +106,11 @@ describe('sender IDs', () => {
     };
     const sealed = await usable();
     expect(sealed).not.toContain('PRIVATE KEY');
-    expect(openSecret(ctx.deps.config.APP_KEY, sealed)).toContain('BEGIN PRIVATE KEY');
-    expect(() => openSecret('another-app-key-0123456789abcdef0123456789', sealed)).toThrow();
+    expect(openSecret(ctx.deps.config.APP_KEY, sealed, DKIM_KEY_PURPOSE)).toContain('BEGIN PRIVATE KEY');
+    expect(() =>
+      openSecret('another-app-key-0123456789abcdef0123456789', sealed, DKIM_KEY_PURPOSE),
+    ).toThrow();
+    expect(() => openSecret(ctx.deps.config.APP_KEY, sealed, 'tiktok:refresh')).toThrow();
     const failing: DnsResolver = {
       name: 'system',
       resolveTxt: async () => {

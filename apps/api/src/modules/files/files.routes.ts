@@ -7,7 +7,7 @@ import { AppError, ValidationError } from '../../platform/errors';
 import { envelope } from '../../platform/http';
 import { audit } from '../audit/audit.service';
 import { files } from './files.schema';
-import { newUploadKey } from './files.service';
+import { newUploadKey, recordUpload } from './files.service';
 
 /**
  * File kinds accepted by upload (type checked by content, not by the name): images for avatars and
@@ -66,22 +66,18 @@ export const filesRoutes: RouteModule = async (app, { database, storage }) => {
     const key = newUploadKey(now, rule.ext);
     await storage.put(key, bytes, detected.mime);
     const principal = req.principal;
-    await database.db.insert(files).values({
-      path: key,
-      originalName: (part.filename || 'file').slice(0, 255),
-      mime: detected.mime,
-      sizeBytes: bytes.length,
-      driver: storage.driver,
-      userId: principal?.kind === 'user' ? principal.id : null,
-      adminId: principal?.kind === 'admin' ? principal.id : null,
-    });
-    if (principal?.kind === 'admin') {
-      await audit(
-        database,
-        { type: 'admin', id: principal.id, ...clientInfo(req) },
-        { action: 'files.upload', targetType: 'file', targetId: key },
-      );
-    }
+    await recordUpload(
+      database,
+      {
+        key,
+        originalName: part.filename || 'file',
+        mime: detected.mime,
+        sizeBytes: bytes.length,
+        driver: storage.driver,
+      },
+      principal ? { kind: principal.kind, id: principal.id } : null,
+      clientInfo(req),
+    );
     return { data: { file: key, url: storage.url(key), mime: detected.mime, size: bytes.length } };
   };
 

@@ -3,6 +3,7 @@ import { UPLOAD_KEY_PATTERN } from '@lm/contracts';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { ValidationError } from '../../platform/errors';
+import { audit } from '../audit/audit.service';
 import { files } from './files.schema';
 
 /** A new storage key for an upload made at `now` with extension `ext` (`2026/05/<uuid>.png`). */
@@ -62,4 +63,33 @@ export async function assertUploadedImage(
 ): Promise<void> {
   const problem = await uploadedImageProblem(db, key, rule);
   if (problem) throw new ValidationError({ [field]: [problem] });
+}
+
+/**
+ * Record a stored upload (`file/upload`): its key, original name (cut to 255), type, size and
+ * uploader; an admin's upload is audited.
+ * @param uploader the signed-in user or admin, or null for a guest upload
+ */
+export async function recordUpload(
+  database: Database,
+  upload: { key: string; originalName: string; mime: string; sizeBytes: number; driver: string },
+  uploader: { kind: 'user' | 'admin'; id: number } | null,
+  info: { ip: string; userAgent: string | null },
+): Promise<void> {
+  await database.db.insert(files).values({
+    path: upload.key,
+    originalName: upload.originalName.slice(0, 255),
+    mime: upload.mime,
+    sizeBytes: upload.sizeBytes,
+    driver: upload.driver,
+    userId: uploader?.kind === 'user' ? uploader.id : null,
+    adminId: uploader?.kind === 'admin' ? uploader.id : null,
+  });
+  if (uploader?.kind === 'admin') {
+    await audit(
+      database,
+      { type: 'admin', id: uploader.id, ...info },
+      { action: 'files.upload', targetType: 'file', targetId: upload.key },
+    );
+  }
 }

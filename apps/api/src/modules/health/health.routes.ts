@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { databaseAnswers } from '../../db/client';
 import { PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 
@@ -18,12 +18,7 @@ export const healthRoutes: RouteModule = (app, deps) => {
       },
     },
     async (_req, reply) => {
-      let database = 'ok';
-      try {
-        await deps.database.db.execute(sql`select 1`);
-      } catch {
-        database = 'down';
-      }
+      const database = (await databaseAnswers(deps.database)) ? 'ok' : 'down';
       const jobs = deps.jobs.isRunning() ? 'ok' : 'down';
       if (database !== 'ok' || jobs !== 'ok')
         return reply.status(503).send({ status: 'down' as const, database, jobs });

@@ -1,11 +1,12 @@
 import { isolateTextParams, type Language } from '@lm/contracts';
 import type { MessageParams } from '@lm/contracts/i18n/index';
 import { MAIL_GREETING, type MailMessageKey, type NotificationMessage } from '@lm/contracts/messages';
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config/env';
 import type { Database, Tx } from '../../db/client';
 import type { JobDefinition, Jobs } from '../../jobs/jobs';
+import { NotFoundError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { getSettings } from '../settings/settings.service';
 import { mailOutbox } from './mail.schema';
@@ -216,4 +217,14 @@ export async function listOutbox(database: Database, page: number, limit: number
     database.db.$count(mailOutbox),
   ]);
   return { rows, total };
+}
+
+/**
+ * One outbox mail by id (the dev mailbox's "reply as the recipient" control).
+ * @throws NotFoundError for an unknown id
+ */
+export async function outboxMail(database: Database, id: number) {
+  const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!mail) throw new NotFoundError();
+  return mail;
 }

@@ -1,12 +1,11 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser, PUBLIC, userAccess, userActor } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
-import { envelope, idParams, listEnvelope, listQuery, messageOnly, paginate } from '../../platform/http';
+import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { WiseSignatureError } from '../../providers/wise/index';
-import { payouts } from './payouts.schema';
+import * as queries from './payouts.queries';
 import * as service from './payouts.service';
 import { ensureReceipt } from './receipt';
 
@@ -301,28 +300,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
       schema: { tags, querystring: listQuery, response: { 200: listEnvelope(payoutSchema) } },
     },
     async (req) => {
-      const userId = payee(req);
-      const { page, limit } = req.query;
-      const where: SQL[] = [eq(payouts.userId, userId)];
-      const status = Number(req.query.filter?.status_id);
-      if (Number.isInteger(status) && status >= 1 && status <= 5) where.push(eq(payouts.statusId, status));
-      const [rows, [total]] = await Promise.all([
-        deps.database.db
-          .select()
-          .from(payouts)
-          .where(and(...where))
-          .orderBy(desc(payouts.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-        deps.database.db
-          .select({ n: count() })
-          .from(payouts)
-          .where(and(...where)),
-      ]);
-      return {
-        data: rows.map((p) => service.payoutView(p, storageUrl)),
-        pagination: paginate(total!.n, page, limit),
-      };
+      return queries.listOwnPayouts(deps, payee(req), req.query);
     },
   );
 
@@ -396,8 +374,8 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
     async (req) => {
       const p = await service.ownPayout(deps, payee(req), req.params.id);
       await ensureReceipt(deps, p.id);
-      const [fresh] = await deps.database.db.select().from(payouts).where(eq(payouts.id, p.id));
-      return { data: service.payoutView(fresh!, storageUrl) };
+      const fresh = await service.ownPayout(deps, payee(req), p.id);
+      return { data: service.payoutView(fresh, storageUrl) };
     },
   );
 

@@ -1128,7 +1128,7 @@ export async function lastMonthStats(deps: Deps, userId: number) {
 }
 
 /** Held amount of a payout's hold (for the admin detail). */
-export async function holdOf(deps: Deps, p: Payout) {
+export async function holdOf(deps: Pick<Deps, 'database'>, p: Payout) {
   const [h] = await deps.database.db.select().from(ledgerHolds).where(eq(ledgerHolds.id, p.holdId));
   return h ? { id: h.id, status: h.status, amount: h.amount } : null;
 }

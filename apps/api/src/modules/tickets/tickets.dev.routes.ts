@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { adminAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { envelope, idParams } from '../../platform/http';
 import { DEV_MAILBOX_PERMISSION } from '../mail/mail.routes';
-import { mailOutbox } from '../mail/mail.schema';
+import { outboxMail } from '../mail/mail.service';
 import { processInbound, signInbound } from './tickets.inbound';
 import { inboundSecret } from './tickets.inbound-address';
 
@@ -40,8 +39,7 @@ export const ticketsDevRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => {
-      const [mail] = await deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, req.params.id));
-      if (!mail) throw new NotFoundError();
+      const mail = await outboxMail(deps.database, req.params.id);
       if (!mail.replyTo) throw new ValidationError({ id: ['tickets.dev_no_reply_address'] });
       const secret = inboundSecret(deps.config);
       if (!secret) throw new NotFoundError();

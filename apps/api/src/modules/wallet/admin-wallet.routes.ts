@@ -1,15 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { withTransaction } from '../../db/client';
-import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
+import { adminAccess, adminActor, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { users } from '../accounts/accounts.schema';
-import { audit } from '../audit/audit.service';
-import { credit, DESC, debit, walletBalance } from './ledger';
-import { coinPackages } from './payments.schema';
+import { walletBalance } from './ledger';
 import { invoiceSchema, packageItems, packageSchema, transactionSchema } from './wallet.routes';
 import * as wallet from './wallet.service';
 
@@ -166,58 +161,8 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => {
-      const admin = currentAdmin(req);
       const body = req.body;
-      const [user] = await deps.database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, body.user_id));
-      if (!user) throw new NotFoundError();
-      const transfer = await withTransaction(deps.database, async (tx) => {
-        const meta = {
-          reason: body.reason,
-          admin_id: admin.id,
-          refund_type: body.direction === 'credit' ? 'manual_adjustment' : undefined,
-        };
-        const key = `adjust:${admin.id}:${body.idempotency_key}`;
-        const r =
-          body.direction === 'debit'
-            ? await debit(tx, {
-                userId: body.user_id,
-                coins: body.coins,
-                descId: DESC.DEDUCTED,
-                idempotencyKey: key,
-                to: 'platform_revenue',
-                meta,
-              })
-            : await credit(tx, {
-                userId: body.user_id,
-                coins: body.coins,
-                descId: DESC.REFUND,
-                idempotencyKey: key,
-                from: 'platform_revenue',
-                meta,
-              });
-        if (!r.replayed) {
-          await audit(
-            deps.database,
-            { type: 'admin', id: admin.id, ...clientInfo(req) },
-            {
-              action: 'wallet.adjustment',
-              targetType: 'user',
-              targetId: body.user_id,
-              meta: {
-                coins: body.coins,
-                direction: body.direction,
-                reason: body.reason,
-                transfer: r.transfer.number,
-              },
-            },
-            tx,
-          );
-        }
-        return r.transfer;
-      });
+      const transfer = await wallet.adjustBalance(deps.database, adminActor(req), body);
       return {
         data: { balance: await walletBalance(deps.database, body.user_id), transactions_id: transfer.number },
         message: t(req.lang, 'common.saved'),
@@ -290,22 +235,7 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: messageOnly } },
     },
     async (req) => {
-      const admin = currentAdmin(req);
-      await withTransaction(deps.database, async (tx) => {
-        // Packages stay for the payments and invoices that reference them; deleting retires them.
-        const [updated] = await tx.db
-          .update(coinPackages)
-          .set({ isActive: false, updatedAt: sql`now()` })
-          .where(eq(coinPackages.id, req.params.id))
-          .returning({ id: coinPackages.id });
-        if (!updated) throw new NotFoundError();
-        await audit(
-          deps.database,
-          { type: 'admin', id: admin.id, ...clientInfo(req) },
-          { action: 'wallet.package_retire', targetType: 'coin_package', targetId: updated.id },
-          tx,
-        );
-      });
+      await wallet.retirePackage(deps.database, adminActor(req), req.params.id);
       return { message: t(req.lang, 'common.deleted') };
     },
   );

@@ -1,5 +1,4 @@
 import { CUSTOM_COINS, customCoinsSchema, packageSaving } from '@lm/contracts';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentUser, PUBLIC, userAccess } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
@@ -8,7 +7,6 @@ import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http
 import { t } from '../../platform/i18n';
 import { convertMinor } from '../../providers/fx/contract';
 import { setSandboxEventSink } from '../../providers/payments/index';
-import { users } from '../accounts/accounts.schema';
 import { getSettings } from '../settings/settings.service';
 import { ensureInvoicePdf } from './invoices.service';
 import type { PayPalReturn } from './payments.service';
@@ -128,11 +126,6 @@ export async function packageItems(
     ...packageSaving({ coins: r.coins, bonus_coins: r.bonusCoins, price: r.priceMinor }, coin_price_pence),
     converted: currency ? { currency, amount: convertMinor(r.priceMinor, rates[i]!) } : null,
   }));
-}
-
-async function buyerEmail(deps: ModuleDeps, userId: number) {
-  const [u] = await deps.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return u?.email ?? '';
 }
 
 /**
@@ -285,7 +278,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
           user.id,
           { packageId: req.body.package_id },
           way.method,
-          await buyerEmail(deps, user.id),
+          await wallet.buyerEmail(deps.database, user.id),
           undefined,
           req.body.return_to,
         );
@@ -379,7 +372,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
         user.id,
         { coins: req.body.coins },
         req.body.method,
-        await buyerEmail(deps, user.id),
+        await wallet.buyerEmail(deps.database, user.id),
         undefined,
         req.body.return_to,
       );

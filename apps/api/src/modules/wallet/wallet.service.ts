@@ -9,6 +9,7 @@ import { type AuditActor, audit } from '../audit/audit.service';
 import { settings } from '../settings/settings.schema';
 import { getSettings } from '../settings/settings.service';
 import { describeTransfers, type TransactionDescription } from './descriptions';
+import { credit, DESC, debit } from './ledger';
 import { coinPackages, invoices, payments } from './payments.schema';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from './wallet.schema';
 import { coinValue, type ValueBasis } from './wallet.value';
@@ -510,4 +511,102 @@ export async function listWalletBalances(database: Database, query: ListQuery) {
     }),
     pagination: paginate(count?.n ?? 0, query.page, query.limit),
   };
+}
+
+/**
+ * A staff balance adjustment (back-office wallet "Adjust balance", issue 7): a credit posts desc 3
+ * (`refund_type: manual_adjustment`) from platform revenue, a debit posts desc "deducted" to it; the
+ * reason and the admin are kept on the transfer and audited once. Replaying the same
+ * `idempotency_key` answers the first transfer and moves nothing.
+ * @param body.coins whole coins, at least 1
+ * @returns the ledger transfer (new or replayed)
+ * @throws NotFoundError for an unknown user; the ledger's `wallet.insufficient_balance` for a debit
+ *   above the balance
+ */
+export async function adjustBalance(
+  database: Database,
+  actor: AuditActor & { id: number },
+  body: {
+    user_id: number;
+    coins: number;
+    direction: 'credit' | 'debit';
+    reason: string;
+    idempotency_key: string;
+  },
+) {
+  const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.id, body.user_id));
+  if (!user) throw new NotFoundError();
+  return withTransaction(database, async (tx) => {
+    const meta = {
+      reason: body.reason,
+      admin_id: actor.id,
+      refund_type: body.direction === 'credit' ? 'manual_adjustment' : undefined,
+    };
+    const key = `adjust:${actor.id}:${body.idempotency_key}`;
+    const r =
+      body.direction === 'debit'
+        ? await debit(tx, {
+            userId: body.user_id,
+            coins: body.coins,
+            descId: DESC.DEDUCTED,
+            idempotencyKey: key,
+            to: 'platform_revenue',
+            meta,
+          })
+        : await credit(tx, {
+            userId: body.user_id,
+            coins: body.coins,
+            descId: DESC.REFUND,
+            idempotencyKey: key,
+            from: 'platform_revenue',
+            meta,
+          });
+    if (!r.replayed) {
+      await audit(
+        database,
+        actor,
+        {
+          action: 'wallet.adjustment',
+          targetType: 'user',
+          targetId: body.user_id,
+          meta: {
+            coins: body.coins,
+            direction: body.direction,
+            reason: body.reason,
+            transfer: r.transfer.number,
+          },
+        },
+        tx,
+      );
+    }
+    return r.transfer;
+  });
+}
+
+/**
+ * Retire a coin package (back-office DELETE): packages stay for the payments and invoices that
+ * reference them, so deleting makes them inactive; audited.
+ * @throws NotFoundError for an unknown id
+ */
+export async function retirePackage(database: Database, actor: AuditActor, id: number): Promise<void> {
+  await withTransaction(database, async (tx) => {
+    const [updated] = await tx.db
+      .update(coinPackages)
+      .set({ isActive: false, updatedAt: sql`now()` })
+      .where(eq(coinPackages.id, id))
+      .returning({ id: coinPackages.id });
+    if (!updated) throw new NotFoundError();
+    await audit(
+      database,
+      actor,
+      { action: 'wallet.package_retire', targetType: 'coin_package', targetId: updated.id },
+      tx,
+    );
+  });
+}
+
+/** The buyer's e-mail address given to the payment provider (empty when the user is gone). */
+export async function buyerEmail(database: Database, userId: number): Promise<string> {
+  const [u] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return u?.email ?? '';
 }

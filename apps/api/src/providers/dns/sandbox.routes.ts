@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { crmSenderDomains } from '../../modules/crm/crm.schema';
-import { expectedRecords } from '../../modules/crm/crm-senders.service';
+import { senderDomainRecords } from '../../modules/crm/crm-senders.service';
 import { PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { NotFoundError } from '../../platform/errors';
 import { envelope } from '../../platform/http';
 import { setSandboxTxt } from './sandbox';
 
@@ -50,12 +47,7 @@ export const sandboxDnsRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => {
-      const [domain] = await deps.database.db
-        .select()
-        .from(crmSenderDomains)
-        .where(eq(crmSenderDomains.id, req.params.domainId));
-      if (!domain) throw new NotFoundError('crm.senders.domain_not_found');
-      const records = expectedRecords(deps.config, domain);
+      const records = await senderDomainRecords(deps, req.params.domainId);
       for (const record of records) await setSandboxTxt(deps.database, record.name, [record.value]);
       return { data: { published: records.length } };
     },

@@ -1,0 +1,188 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../platform/app';
+import { NotFoundError } from '../../platform/errors';
+import { type ListQuery, paginate } from '../../platform/http';
+import { users } from '../accounts/accounts.schema';
+import { ledgerTransfers } from '../wallet/wallet.schema';
+import { payoutQuotes, payoutRecipients, payouts } from './payouts.schema';
+import * as service from './payouts.service';
+
+/**
+ * Read side of the payout screens (spec section 2: /payouts/list, /payouts/{id}, /requests/list,
+ * /transfers/{quote}): the queries the route files used to hold.
+ */
+
+type Deps = Pick<AppDeps, 'database' | 'storage' | 'providers' | 'clock'>;
+
+const staffUser = (u: typeof users.$inferSelect) => ({
+  id: u.id,
+  name: `${u.firstName} ${u.lastName}`,
+  email: u.email,
+  user_type_id: u.userTypeId,
+});
+
+function adminView(
+  deps: Pick<Deps, 'storage'>,
+  p: typeof payouts.$inferSelect,
+  u: typeof users.$inferSelect,
+  r: typeof payoutRecipients.$inferSelect,
+) {
+  return {
+    ...service.payoutView(p, (k) => deps.storage.url(k)),
+    user: staffUser(u),
+    recipient: service.recipientView(r),
+  };
+}
+
+/** A status filter of 1-5 (spec section 4 payout statuses); anything else is no filter. */
+function statusFilter(query: ListQuery): number | null {
+  const status = Number(query.filter?.status_id);
+  return Number.isInteger(status) && status >= 1 && status <= 5 ? status : null;
+}
+
+/**
+ * A payee's own payouts, newest first (`curator/payouts`), filterable by `filter[status_id]`.
+ * @returns one page of payout views with the spec's pagination block
+ */
+export async function listOwnPayouts(
+  deps: Pick<Deps, 'database' | 'storage'>,
+  userId: number,
+  query: ListQuery,
+) {
+  const { page, limit } = query;
+  const where: SQL[] = [eq(payouts.userId, userId)];
+  const status = statusFilter(query);
+  if (status) where.push(eq(payouts.statusId, status));
+  const [rows, [total]] = await Promise.all([
+    deps.database.db
+      .select()
+      .from(payouts)
+      .where(and(...where))
+      .orderBy(desc(payouts.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    deps.database.db
+      .select({ n: count() })
+      .from(payouts)
+      .where(and(...where)),
+  ]);
+  return {
+    data: rows.map((p) => service.payoutView(p, (k) => deps.storage.url(k))),
+    pagination: paginate(total!.n, page, limit),
+  };
+}
+
+/**
+ * Staff payout lists (/requests/list with `statuses` [1], /payouts/list with null): filter by
+ * `filter[status_id]` (wins over `statuses`), `filter[user_id]`, and `q` over the payee's e-mail and
+ * name and the Wise quote and transfer ids (LIKE wildcards in `q` are matched literally).
+ */
+export async function listPayouts(
+  deps: Pick<Deps, 'database' | 'storage'>,
+  query: ListQuery,
+  statuses: number[] | null,
+) {
+  const { page, limit } = query;
+  const where: SQL[] = [];
+  const status = statusFilter(query);
+  if (status) where.push(eq(payouts.statusId, status));
+  else if (statuses) where.push(inArray(payouts.statusId, statuses));
+  const userId = Number(query.filter?.user_id);
+  if (Number.isInteger(userId) && userId > 0) where.push(eq(payouts.userId, userId));
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      or(
+        ilike(users.email, like),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+        ilike(payouts.wiseQuoteId, like),
+        ilike(sql`coalesce(${payouts.wiseTransferId}, '')`, like),
+      )!,
+    );
+  }
+  const cond = where.length ? and(...where) : undefined;
+  const [rows, [total]] = await Promise.all([
+    deps.database.db
+      .select({ p: payouts, u: users, r: payoutRecipients })
+      .from(payouts)
+      .innerJoin(users, eq(users.id, payouts.userId))
+      .innerJoin(payoutRecipients, eq(payoutRecipients.id, payouts.recipientId))
+      .where(cond)
+      .orderBy(desc(payouts.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    deps.database.db
+      .select({ n: count() })
+      .from(payouts)
+      .innerJoin(users, eq(users.id, payouts.userId))
+      .where(cond),
+  ]);
+  return {
+    data: rows.map((row) => adminView(deps, row.p, row.u, row.r)),
+    pagination: paginate(total!.n, page, limit),
+  };
+}
+
+/**
+ * One payout for staff (/payouts/{id}): payee, recipient, the hold behind it and the ledger
+ * movements of that hold and of a declined payout's return.
+ * @throws NotFoundError for an unknown id
+ */
+export async function payoutDetail(deps: Pick<Deps, 'database' | 'storage'>, id: number) {
+  const [row] = await deps.database.db
+    .select({ p: payouts, u: users, r: payoutRecipients })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.userId))
+    .innerJoin(payoutRecipients, eq(payoutRecipients.id, payouts.recipientId))
+    .where(eq(payouts.id, id));
+  if (!row) throw new NotFoundError();
+  const movements = await deps.database.db
+    .select()
+    .from(ledgerTransfers)
+    .where(
+      or(
+        eq(ledgerTransfers.holdId, row.p.holdId),
+        eq(ledgerTransfers.idempotencyKey, `payout:${row.p.id}:return`),
+      ),
+    )
+    .orderBy(ledgerTransfers.id);
+  return {
+    ...adminView(deps, row.p, row.u, row.r),
+    hold: await service.holdOf(deps, row.p),
+    movements: movements.map((m) => ({
+      id: m.id,
+      number: m.number,
+      desc_id: m.descId,
+      coins: m.amount,
+      created_at: m.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * A Wise quote with its payee, recipient, payout and the transfer's live state at Wise
+ * (/transfers/{quote}); the stored state is shown when Wise cannot be reached.
+ * @throws NotFoundError for an unknown quote
+ */
+export async function transferView(deps: Deps, wiseQuoteId: string) {
+  const [row] = await deps.database.db
+    .select({ q: payoutQuotes, u: users, r: payoutRecipients })
+    .from(payoutQuotes)
+    .innerJoin(users, eq(users.id, payoutQuotes.userId))
+    .innerJoin(payoutRecipients, eq(payoutRecipients.id, payoutQuotes.recipientId))
+    .where(eq(payoutQuotes.wiseQuoteId, wiseQuoteId));
+  if (!row) throw new NotFoundError();
+  const [p] = await deps.database.db.select().from(payouts).where(eq(payouts.quoteId, row.q.id));
+  let wise: { transfer_id: string; status: string } | null = null;
+  if (p?.wiseTransferId) {
+    const live = await deps.providers.wise.getTransfer(p.wiseTransferId).catch(() => null);
+    wise = { transfer_id: p.wiseTransferId, status: live?.status ?? p.wiseStatus ?? 'unknown' };
+  }
+  return {
+    quote: service.quoteView(row.q, deps.clock.now()),
+    user: staffUser(row.u),
+    recipient: service.recipientView(row.r),
+    payout: p ? service.payoutView(p, (k) => deps.storage.url(k)) : null,
+    wise,
+  };
+}
