@@ -1,8 +1,4 @@
-import {
-  adminChangePasswordSchema,
-  loginSchema,
-  resetPasswordSchema,
-} from '@lm/contracts';
+import { adminChangePasswordSchema, loginSchema, resetPasswordSchema } from '@lm/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminAccess, clientInfo, currentAdmin, PUBLIC } from '../../platform/access';

@@ -5,8 +5,6 @@ import { clientInfo } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { AppError, ValidationError } from '../../platform/errors';
 import { envelope } from '../../platform/http';
-import { audit } from '../audit/audit.service';
-import { files } from './files.schema';
 import { newUploadKey, recordUpload } from './files.service';
 
 /**
