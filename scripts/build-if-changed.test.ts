@@ -37,51 +37,70 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe('buildIfChanged: build an app only when its inputs changed (issue 18, npm start warm)', () => {
-  it('builds when the output folder is missing, then skips while nothing changed', () => {
-    expect(buildIfChanged(root, target, fakeBuild)).toBe(true);
+  it('builds when the output folder is missing, then skips while nothing changed', async () => {
+    expect(await buildIfChanged(root, target, fakeBuild)).toBe(true);
     expect(fs.existsSync(path.join(root, target.out, HASH_FILE))).toBe(true);
-    expect(buildIfChanged(root, target, fakeBuild)).toBe(false);
-    expect(buildIfChanged(root, target, fakeBuild)).toBe(false);
+    expect(await buildIfChanged(root, target, fakeBuild)).toBe(false);
+    expect(await buildIfChanged(root, target, fakeBuild)).toBe(false);
     expect(builds).toBe(1);
   });
 
-  it('rebuilds when one input file changes, in the app or in a shared package', () => {
-    buildIfChanged(root, target, fakeBuild);
+  it('rebuilds when one input file changes, in the app or in a shared package', async () => {
+    await buildIfChanged(root, target, fakeBuild);
     write('apps/web/src/screens/home.tsx', 'export const b = 3;');
-    expect(buildIfChanged(root, target, fakeBuild)).toBe(true);
-    expect(buildIfChanged(root, target, fakeBuild)).toBe(false);
+    expect(await buildIfChanged(root, target, fakeBuild)).toBe(true);
+    expect(await buildIfChanged(root, target, fakeBuild)).toBe(false);
     write('packages/ui/src/index.ts', 'export const ui = 2;');
-    expect(buildIfChanged(root, target, fakeBuild)).toBe(true);
+    expect(await buildIfChanged(root, target, fakeBuild)).toBe(true);
     write('package-lock.json', '{"lockfileVersion":3}');
-    expect(buildIfChanged(root, target, fakeBuild)).toBe(true);
+    expect(await buildIfChanged(root, target, fakeBuild)).toBe(true);
     expect(builds).toBe(4);
   });
 
-  it('rebuilds when a file is added or renamed, not when only a test file changes', () => {
-    buildIfChanged(root, target, fakeBuild);
+  it('rebuilds when a file is added or renamed, not when only a test file changes', async () => {
+    await buildIfChanged(root, target, fakeBuild);
     fs.renameSync(path.join(root, 'apps/web/src/main.tsx'), path.join(root, 'apps/web/src/entry.tsx'));
-    expect(buildIfChanged(root, target, fakeBuild)).toBe(true);
+    expect(await buildIfChanged(root, target, fakeBuild)).toBe(true);
     write('apps/web/src/new.tsx', '');
-    expect(buildIfChanged(root, target, fakeBuild)).toBe(true);
+    expect(await buildIfChanged(root, target, fakeBuild)).toBe(true);
     write('apps/web/src/screens/home.test.tsx', 'it("x", () => {});');
-    expect(buildIfChanged(root, target, fakeBuild)).toBe(false);
+    expect(await buildIfChanged(root, target, fakeBuild)).toBe(false);
     expect(builds).toBe(3);
   });
 
-  it('rebuilds when the output folder was removed, and after a failed build', () => {
-    buildIfChanged(root, target, fakeBuild);
+  it('rebuilds when the output folder was removed, and after a failed build', async () => {
+    await buildIfChanged(root, target, fakeBuild);
     fs.rmSync(path.join(root, target.out), { recursive: true });
-    expect(buildIfChanged(root, target, fakeBuild)).toBe(true);
+    expect(await buildIfChanged(root, target, fakeBuild)).toBe(true);
     write('apps/web/src/main.tsx', 'syntax error(');
     const failing = () => {
       fakeBuild();
       fs.rmSync(path.join(root, target.out), { recursive: true });
       throw new Error('vite build failed');
     };
-    expect(() => buildIfChanged(root, target, failing)).toThrow('vite build failed');
+    await expect(buildIfChanged(root, target, failing)).rejects.toThrow('vite build failed');
     // No hash was stored for the failed inputs: the same inputs are built again.
-    expect(buildIfChanged(root, target, fakeBuild)).toBe(true);
+    expect(await buildIfChanged(root, target, fakeBuild)).toBe(true);
     expect(builds).toBe(4);
+  });
+
+  it('builds once when several starts ask at once: the others wait for the lock and find the build', async () => {
+    const slowBuild = async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      fakeBuild();
+    };
+    const results = await Promise.all([1, 2, 3, 4].map(() => buildIfChanged(root, target, slowBuild)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(builds).toBe(1);
+    expect(fs.existsSync(path.join(root, `${target.out}.lock`))).toBe(false);
+  });
+
+  it('releases the lock after a failed build, so the next start builds', async () => {
+    const failing = async () => {
+      throw new Error('vite build failed');
+    };
+    await expect(buildIfChanged(root, target, failing)).rejects.toThrow('vite build failed');
+    expect(await buildIfChanged(root, target, fakeBuild)).toBe(true);
   });
 
   it('covers every input of the real apps: their sources, Vite config, shared packages and the lockfile', () => {

@@ -6,10 +6,11 @@
  *
  *   node scripts/build-if-changed.ts web admin api
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import lockfile from 'proper-lockfile';
 import { globSync } from 'tinyglobby';
 
 /** A buildable part of the repository and the files its build reads. */
@@ -81,39 +82,61 @@ export function inputsHash(root: string, inputs: string[]): string {
 /**
  * Build `target` unless its output folder holds the hash of the current inputs; after a successful
  * build, store that hash there. A failed build stores nothing, so the next run tries again.
+ * Concurrent runs (two `npm start` at once, a test runner next to a terminal) take a lock on the output
+ * folder (`<out>.lock`, proper-lockfile: refreshed while held, taken over when its holder died), and
+ * check the hash again once they hold it: the second one finds the first one's build and builds nothing.
  * @param build runs the build (default: the target's command; tests pass their own)
  * @returns whether it built
- * @throws Error when the build fails
+ * @throws Error when the build fails, or when the lock is not free within `waitMs` (default 10 min)
  */
-export function buildIfChanged(
+export async function buildIfChanged(
   root: string,
   target: Target,
-  build: (target: Target) => void = runCommand,
-): boolean {
+  build: (target: Target) => void | Promise<void> = runCommand,
+  waitMs = 600_000,
+): Promise<boolean> {
   const hash = inputsHash(root, target.inputs);
   const hashFile = path.join(root, target.out, HASH_FILE);
-  const built = fs.existsSync(hashFile) ? fs.readFileSync(hashFile, 'utf8').trim() : null;
-  if (built === hash) return false;
-  build(target);
-  fs.mkdirSync(path.dirname(hashFile), { recursive: true });
-  fs.writeFileSync(hashFile, `${hash}\n`);
-  return true;
+  const builtHash = () => (fs.existsSync(hashFile) ? fs.readFileSync(hashFile, 'utf8').trim() : null);
+  if (builtHash() === hash) return false;
+  const outDir = path.join(root, target.out);
+  fs.mkdirSync(path.dirname(outDir), { recursive: true });
+  const release = await lockfile.lock(outDir, {
+    realpath: false,
+    lockfilePath: `${outDir}.lock`,
+    retries: { retries: Math.ceil(waitMs / 500), factor: 1, minTimeout: 500, maxTimeout: 500 },
+  });
+  try {
+    if (builtHash() === hash) return false;
+    await build(target);
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(hashFile, `${hash}\n`);
+    return true;
+  } finally {
+    await release();
+  }
 }
 
 /**
  * Run the target's command from the repository root, its output on this terminal. Always a production
  * build: Vite follows NODE_ENV, so a build started from a test runner (NODE_ENV=test) or a development
- * shell would otherwise ship React's development bundle, and the stored hash would keep it.
+ * shell would otherwise ship React's development bundle, and the stored hash would keep it. Asynchronous,
+ * so the build lock keeps being refreshed while it runs.
  */
-function runCommand(target: Target): void {
+function runCommand(target: Target): Promise<void> {
   const [command, ...args] = target.command;
-  const result = spawnSync(command!, args, {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
+  return new Promise((resolve, reject) => {
+    const child = spawn(command!, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${target.command.join(' ')} failed (${code ?? signal})`));
+    });
   });
-  if (result.status !== 0)
-    throw new Error(`${target.command.join(' ')} failed (${result.status ?? result.signal})`);
 }
 
 if (import.meta.main) {
@@ -125,7 +148,7 @@ if (import.meta.main) {
       process.exit(2);
     }
     try {
-      if (!buildIfChanged(ROOT, target)) console.log(`${target.out} is up to date`);
+      if (!(await buildIfChanged(ROOT, target))) console.log(`${target.out} is up to date`);
     } catch (err) {
       console.error((err as Error).message);
       process.exit(1);
