@@ -47,4 +47,29 @@ describe('user modal schema (spec section 5)', () => {
       '+12015550123',
     );
   });
+
+  it("checks the profile links in the artist profile's formats (a Spotify link must be an artist page)", () => {
+    expect(
+      issues({
+        ...base,
+        spotify_link: 'https://open.spotify.com/track/0TnOYISbd1XYRBk9myaseg',
+        tiktok_link: 'https://www.tiktok.com/yourname',
+        twitter_link: 'https://example.com/x',
+      }),
+    ).toEqual([
+      'spotify_link:user.validation.link_format.spotify',
+      'tiktok_link:user.validation.link_format.tiktok',
+      'twitter_link:user.validation.link_format.twitter',
+    ]);
+    expect(
+      issues({
+        ...base,
+        spotify_link: 'https://open.spotify.com/artist/0TnOYISbd1XYRBk9myaseg',
+        instagram_link: 'https://www.instagram.com/nora.keys',
+        facebook_link: 'https://www.facebook.com/norakeys',
+        tiktok_link: 'https://www.tiktok.com/@norakeys',
+        twitter_link: 'https://x.com/norakeys',
+      }),
+    ).toEqual([]);
+  });
 });

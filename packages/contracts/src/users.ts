@@ -30,79 +30,6 @@ export const e164PhoneSchema = z
 const blankAsNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
 
-const link = blankAsNull(
-  z
-    .string()
-    .trim()
-    .max(500, { message: 'validation.too_long', abort: true })
-    .url({ message: 'validation.invalid', abort: true })
-    .refine((v) => /^https?:\/\//i.test(v), 'validation.invalid'),
-);
-
-/**
- * Body of `POST /api/admin/users` and `PUT /api/admin/users/{id}`.
- * - name, email, user_type_id required (`user.validation.required`);
- * - tier_id required unless user_type_id is 1 (artist) (`user.validation.tier_required`);
- * - genre_ids required (`user.validation.genres_required`), at most 5 (`user.validation.genres_max`);
- * - image: a storage key returned by `file/upload` (jpg, jpeg or png, checked by the API);
- * - phone_number: E.164 with a leading + (the modal defaults the country to US).
- */
-export const adminUserSchema = z
-  .object({
-    name: z
-      .string({ error: required })
-      .trim()
-      .min(1, { message: required, abort: true })
-      .max(200, 'validation.too_long'),
-    email: z
-      .string({ error: required })
-      .trim()
-      .min(1, { message: required, abort: true })
-      .max(190, { message: 'validation.too_long', abort: true })
-      .email('validation.email')
-      .transform((v) => v.toLowerCase()),
-    user_type_id: z.coerce
-      .number({ error: required })
-      .int(required)
-      .refine((v) => v === 1 || v === 2 || v === 3, required),
-    tier_id: z.coerce.number().int().positive('user.validation.tier_required').nullable().optional(),
-    genre_ids: z
-      .array(z.coerce.number().int().positive('validation.invalid'), {
-        error: 'user.validation.genres_required',
-      })
-      .min(1, 'user.validation.genres_required')
-      .max(USER_GENRES_MAX, 'user.validation.genres_max'),
-    image: z.string().trim().max(300, 'validation.too_long').nullable().optional(),
-    phone_number: blankAsNull(e164PhoneSchema),
-    country_code: blankAsNull(z.string().regex(/^[A-Z]{2}$/, 'validation.country_invalid')),
-    spotify_link: link,
-    instagram_link: link,
-    facebook_link: link,
-    tiktok_link: link,
-    twitter_link: link,
-  })
-  .superRefine((v, ctx) => {
-    if (v.user_type_id !== 1 && !v.tier_id) {
-      ctx.addIssue({ code: 'custom', path: ['tier_id'], message: 'user.validation.tier_required' });
-    }
-  });
-export type AdminUserInput = z.input<typeof adminUserSchema>;
-export type AdminUserBody = z.output<typeof adminUserSchema>;
-
-/** Body of `POST /api/admin/users/{id}/decline`: an optional reason, sent to the user. */
-export const declineUserSchema = z.object({
-  reason: z.string().trim().max(500, 'validation.too_long').optional(),
-});
-
-/** Image types of the user modal (spec section 9: avatar jpg/jpeg/png). */
-export const USER_IMAGE_MIME = ['image/jpeg', 'image/png'] as const;
-export const USER_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
-
-/** Most characters of an artist's short bio on their profile (issue 20; the API and the database refuse more). */
-export const PROFILE_BIO_MAX = 300;
-/** Most characters of an artist name. */
-export const ARTIST_NAME_MAX = 100;
-
 /** The social platforms an artist profile links to (spec section 3 "User": *_link fields). */
 export const SOCIAL_PLATFORMS = ['spotify', 'instagram', 'facebook', 'tiktok', 'twitter'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
@@ -147,6 +74,71 @@ export function socialLinkSchema(platform: SocialPlatform) {
       .regex(pattern, `user.validation.link_format.${platform}`),
   );
 }
+
+/**
+ * Body of `POST /api/admin/users` and `PUT /api/admin/users/{id}`.
+ * - name, email, user_type_id required (`user.validation.required`);
+ * - tier_id required unless user_type_id is 1 (artist) (`user.validation.tier_required`);
+ * - genre_ids required (`user.validation.genres_required`), at most 5 (`user.validation.genres_max`);
+ * - image: a storage key returned by `file/upload` (jpg, jpeg or png, checked by the API);
+ * - phone_number: E.164 with a leading + (the modal defaults the country to US).
+ */
+export const adminUserSchema = z
+  .object({
+    name: z
+      .string({ error: required })
+      .trim()
+      .min(1, { message: required, abort: true })
+      .max(200, 'validation.too_long'),
+    email: z
+      .string({ error: required })
+      .trim()
+      .min(1, { message: required, abort: true })
+      .max(190, { message: 'validation.too_long', abort: true })
+      .email('validation.email')
+      .transform((v) => v.toLowerCase()),
+    user_type_id: z.coerce
+      .number({ error: required })
+      .int(required)
+      .refine((v) => v === 1 || v === 2 || v === 3, required),
+    tier_id: z.coerce.number().int().positive('user.validation.tier_required').nullable().optional(),
+    genre_ids: z
+      .array(z.coerce.number().int().positive('validation.invalid'), {
+        error: 'user.validation.genres_required',
+      })
+      .min(1, 'user.validation.genres_required')
+      .max(USER_GENRES_MAX, 'user.validation.genres_max'),
+    image: z.string().trim().max(300, 'validation.too_long').nullable().optional(),
+    phone_number: blankAsNull(e164PhoneSchema),
+    country_code: blankAsNull(z.string().regex(/^[A-Z]{2}$/, 'validation.country_invalid')),
+    // The same formats as the artist's own profile (/account): staff cannot save a link the artist could not.
+    spotify_link: socialLinkSchema('spotify'),
+    instagram_link: socialLinkSchema('instagram'),
+    facebook_link: socialLinkSchema('facebook'),
+    tiktok_link: socialLinkSchema('tiktok'),
+    twitter_link: socialLinkSchema('twitter'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.user_type_id !== 1 && !v.tier_id) {
+      ctx.addIssue({ code: 'custom', path: ['tier_id'], message: 'user.validation.tier_required' });
+    }
+  });
+export type AdminUserInput = z.input<typeof adminUserSchema>;
+export type AdminUserBody = z.output<typeof adminUserSchema>;
+
+/** Body of `POST /api/admin/users/{id}/decline`: an optional reason, sent to the user. */
+export const declineUserSchema = z.object({
+  reason: z.string().trim().max(500, 'validation.too_long').optional(),
+});
+
+/** Image types of the user modal (spec section 9: avatar jpg/jpeg/png). */
+export const USER_IMAGE_MIME = ['image/jpeg', 'image/png'] as const;
+export const USER_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+
+/** Most characters of an artist's short bio on their profile (issue 20; the API and the database refuse more). */
+export const PROFILE_BIO_MAX = 300;
+/** Most characters of an artist name. */
+export const ARTIST_NAME_MAX = 100;
 
 /**
  * The artist profile part of `POST user/update-user/{id}` (issue 20): artist name, genres (at most 5,

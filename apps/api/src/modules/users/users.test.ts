@@ -58,7 +58,7 @@ const validBody = (over: Record<string, unknown> = {}) => {
     genre_ids: genreIds.slice(0, 2),
     phone_number: '+12015550123',
     country_code: 'GB',
-    spotify_link: 'https://open.spotify.com/artist/abc',
+    spotify_link: 'https://open.spotify.com/artist/0TnOYISbd1XYRBk9myaseg',
     ...over,
   };
 };
