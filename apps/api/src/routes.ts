@@ -17,6 +17,7 @@ import { expressRoutes } from './modules/express/express.routes';
 import { socialExpressRoutes } from './modules/express/social.routes';
 import { adminFanFinderRoutes } from './modules/fan-finder/admin-fan-finder.routes';
 import { fanFinderRoutes } from './modules/fan-finder/fan-finder.routes';
+import { fanFinderAnalysisRoutes } from './modules/fan-finder/fan-finder-analysis.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { adminLookupsRoutes } from './modules/lookups/admin-lookups.routes';
@@ -77,6 +78,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   crmCampaignsRoutes,
   crmPublicRoutes,
   fanFinderRoutes,
+  fanFinderAnalysisRoutes,
   adminFanFinderRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
