@@ -16,6 +16,7 @@ import { adminExpressRoutes } from './modules/express/admin-express.routes';
 import { expressRoutes } from './modules/express/express.routes';
 import { socialExpressRoutes } from './modules/express/social.routes';
 import { adminFanFinderRoutes } from './modules/fan-finder/admin-fan-finder.routes';
+import { adminFanFinderAnalysisRoutes } from './modules/fan-finder/admin-fan-finder-analysis.routes';
 import { fanFinderRoutes } from './modules/fan-finder/fan-finder.routes';
 import { fanFinderAnalysisRoutes } from './modules/fan-finder/fan-finder-analysis.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -80,6 +81,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   fanFinderRoutes,
   fanFinderAnalysisRoutes,
   adminFanFinderRoutes,
+  adminFanFinderAnalysisRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

@@ -351,3 +351,36 @@ describe('rateGrid (components)', () => {
     expect(emoji.score).toBe(45);
   });
 });
+
+describe('staff (/fan/finder/search, /fan/finder/details/{searchArtist})', () => {
+  it('finds an artist by an analysed Instagram username and reads their connections and both grids', async () => {
+    const admin = await ctx.makeAdmin();
+    const staff = await ctx.loginAdmin(admin.email);
+    const { user, token } = await artist();
+    await connectInstagram(token, 'staff.view.artist');
+    await addRelated(token, REL_A, 'staff.view.rel');
+    await analyseArtist(ctx.deps, user.id);
+
+    const search = await ctx.call('GET', '/api/admin/fan-finder/artists?q=staff.view.rel', { token: staff });
+    expect(search.statusCode).toBe(200);
+    expect(search.json().data.map((r: { id: number }) => r.id)).toEqual([user.id]);
+    expect(search.json().data[0]).toMatchObject({ instagram_username: 'staff.view.artist' });
+    expect(search.json().data[0].fans).toBeGreaterThan(0);
+
+    const detail = await ctx.call('GET', `/api/admin/fan-finder/artists/${user.id}`, { token: staff });
+    expect(detail.json().data.connections.related).toHaveLength(1);
+    expect(detail.json().data.subscription.instagram_username).toBe('staff.view.artist');
+    const fans = await ctx.call('GET', `/api/admin/fan-finder/artists/${user.id}/fans?scope=related&page=1`, {
+      token: staff,
+    });
+    expect(fans.statusCode).toBe(200);
+    expect(fans.json().data.length).toBeGreaterThan(0);
+    expect((await ctx.call('GET', '/api/admin/fan-finder/artists/999999', { token: staff })).statusCode).toBe(
+      404,
+    );
+    // An artist's own token cannot read the staff routes.
+    expect(
+      (await ctx.call('GET', '/api/admin/fan-finder/artists', { token })).statusCode,
+    ).toBeGreaterThanOrEqual(401);
+  });
+});
