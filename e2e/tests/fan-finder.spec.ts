@@ -195,4 +195,27 @@ test('the artist subscribes, connects Instagram and Spotify, picks two related a
   await page.goto('/fan-finder/connection');
   await expect(page.getByTestId('fan-finder-connection')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/connection-ar-390.png`, fullPage: true });
+
+  // Staff: /fan/finder/search lists the artist, the details and the user overview's tab show both grids.
+  await page.setViewportSize({ width: 1366, height: 860 });
+  await page.evaluate(() => localStorage.setItem('APP_LANG', 'en'));
+  await page.goto('/admin/login');
+  await page.locator('input[name="email"]').fill('admin@demo.test');
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await page.goto('/admin/fan/finder/search');
+  const row = page.locator('table tbody tr', { hasText: '@e2e.fan.artist' });
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page).toHaveURL(/\/admin\/fan\/finder\/details\/\d+/);
+  await expect(page.getByTestId('staff-fans-own-cards').getByTestId('fan-card').first()).toBeVisible();
+  await expect(page.getByTestId('staff-fans-related-cards').getByTestId('fan-card').first()).toBeVisible();
+  await expect(page.getByTestId('fan-finder-related').getByTestId('connection-related')).toHaveCount(2);
+  await page.screenshot({ path: `${SHOTS}/staff-details-en-1366.png`, fullPage: true });
+  const userId = page.url().split('/').pop();
+  await page.goto(`/admin/users/${userId}`);
+  await page.getByTestId('tab-fan-finder').click();
+  await expect(page.getByTestId('fan-analysis').getByTestId('fan-card').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/staff-user-tab-en-1366.png`, fullPage: true });
 });

@@ -143,7 +143,8 @@ export function rateGrid(grid: ArtistHarvest[], everyone: ArtistHarvest[], now: 
  * provider contract (outside any transaction), then in ONE transaction stores every commenter with its
  * rating and components (a fan found before keeps its `created_at`, so NEW means first found on the last
  * sync day), removes the fans no longer among the commenters and records each connection's sync state.
- * Skipped (nothing changed) without a subscription giving access or without an Instagram connection.
+ * Skipped (nothing changed) without a subscription giving access; without an Instagram connection the
+ * grids are emptied and the related artists marked failed (`no_instagram`) until one is connected.
  * A related account whose commenters cannot be read (real Instagram: no official API) is `unavailable`.
  * @throws provider errors other than Instagram's typed ones (the job retries)
  */
@@ -159,7 +160,18 @@ export async function analyseArtist(deps: Deps, userId: number): Promise<Analysi
     .orderBy(asc(fanFinderConnections.slot));
   const own = rows.find((r) => r.kind === 'instagram');
   const related = rows.filter((r) => r.kind === 'related');
-  if (!own?.socialAccountId) return { ...result, skipped: 'no_instagram' };
+  if (!own?.socialAccountId) {
+    // Nothing can be read without the artist's own account (its token reads every source): the grids
+    // empty and the related artists wait for a new connection.
+    await withTransaction(deps.database, async (tx) => {
+      await tx.db.delete(fanFinderFans).where(eq(fanFinderFans.userId, userId));
+      await tx.db
+        .update(fanFinderConnections)
+        .set({ syncStatus: 'failed', lastError: 'no_instagram' })
+        .where(and(eq(fanFinderConnections.userId, userId), eq(fanFinderConnections.kind, 'related')));
+    });
+    return { ...result, skipped: 'no_instagram' };
+  }
 
   let auth: SourceAuth;
   try {

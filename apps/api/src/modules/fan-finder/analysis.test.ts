@@ -273,6 +273,27 @@ describe('the analysis job (fan-finder.analyse)', () => {
     }
   });
 
+  it('removing the Instagram connection empties both grids at the next analysis', async () => {
+    const { user, token } = await artist();
+    const ig = await connectInstagram(token, 'gone.artist');
+    await addRelated(token, REL_A, 'gone.rel');
+    await analyseArtist(ctx.deps, user.id);
+    const count = async () =>
+      Number(
+        (
+          await ctx.deps.database.pool.query('select count(*) from fan_finder_fans where user_id = $1', [
+            user.id,
+          ])
+        ).rows[0].count,
+      );
+    expect(await count()).toBeGreaterThan(0);
+    await ctx.call('DELETE', `/api/fan-finder/delete/connection/${ig.json().data.instagram.id}`, { token });
+    expect((await analyseArtist(ctx.deps, user.id)).skipped).toBe('no_instagram');
+    expect(await count()).toBe(0);
+    const related = await ctx.call('GET', '/api/fan/finder/get/related-artists', { token });
+    expect(related.json().data[0]).toMatchObject({ sync_status: 'failed' });
+  });
+
   it('skips an artist without a subscription or without Instagram; the weekly re-sync queues only subscribers', async () => {
     const none = await artist();
     expect((await analyseArtist(ctx.deps, none.user.id)).skipped).toBe('no_instagram');
