@@ -1,6 +1,6 @@
 import { FAN_FINDER_LIMITS, fanRating } from '@lm/contracts';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError } from '../../platform/errors';
@@ -418,14 +418,4 @@ export async function fansCsv(
     r.lastSyncAt.toISOString(),
   ]);
   return `\uFEFF${stringify([header, ...body])}`;
-}
-
-/** Whether the user has any Fan Finder data (for the staff search). */
-export async function usersWithAnalysis(deps: Pick<Deps, 'database'>, userIds: number[]) {
-  if (userIds.length === 0) return new Set<number>();
-  const rows = await deps.database.db
-    .selectDistinct({ userId: fanFinderConnections.userId })
-    .from(fanFinderConnections)
-    .where(inArray(fanFinderConnections.userId, userIds));
-  return new Set(rows.map((r) => r.userId));
 }

@@ -330,6 +330,40 @@ describe('the analysis job (fan-finder.analyse)', () => {
   });
 });
 
+describe('band filter at every band edge', () => {
+  it('answers each fan in the band its rating has (85/84, 70/69, 55/54)', async () => {
+    const { user, token } = await artist();
+    const ratings = [100, 85, 84, 70, 69, 55, 54, 0];
+    for (const r of ratings)
+      await ctx.deps.database.pool.query(
+        `insert into fan_finder_fans (user_id, scope, instagram_username, rating_percentage, components,
+           posts_commented, artists_commented, comments_count, last_comment_at, last_sync_at)
+         values ($1, 'own', $2, $3, '{"posts":0,"artists":0,"quality":0,"recency":0}', 1, 1, 1, now(), now())`,
+        [user.id, `edge_${r}`, r],
+      );
+    const bandOf = async (band: string) =>
+      (await ctx.call('POST', '/api/fan/finder/get/fans', { token, body: { band } }))
+        .json()
+        .data.map((f: { rating_percentage: number; rating: string }) => [f.rating_percentage, f.rating]);
+    expect(await bandOf('Super')).toEqual([
+      [100, 'Super'],
+      [85, 'Super'],
+    ]);
+    expect(await bandOf('Regular')).toEqual([
+      [84, 'Regular'],
+      [70, 'Regular'],
+    ]);
+    expect(await bandOf('Mixed')).toEqual([
+      [69, 'Mixed'],
+      [55, 'Mixed'],
+    ]);
+    expect(await bandOf('Low')).toEqual([
+      [54, 'Low'],
+      [0, 'Low'],
+    ]);
+  });
+});
+
 describe('rateGrid (components)', () => {
   const now = new Date('2026-11-24T12:00:00Z');
   const post = (id: string) => ({ id, username: 'a', caption: '', permalink: null, postedAt: now });
