@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { createVerifiedUser, DEMO_PASSWORD, signIn } from './helpers';
 
 /** Signs in to the user app in `language` (the choice stored under APP_LANG first). */
@@ -106,7 +107,7 @@ test('the artist subscribes, connects Instagram and Spotify, picks two related a
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const email = await artistWithCoins(request);
   await signIn(page, email);
 
@@ -144,6 +145,7 @@ test('the artist subscribes, connects Instagram and Spotify, picks two related a
   await expect(page.getByTestId('related-count')).toHaveText('2 of 2');
   await expect(page.getByTestId('connection-related')).toHaveCount(2);
   await page.screenshot({ path: `${SHOTS}/connection-en-1366.png`, fullPage: true });
+  await expectAccessible(page);
 
   // The analysis job runs (pg-boss in the product): both grids fill.
   await page.getByTestId('to-dashboard').click();
@@ -161,6 +163,7 @@ test('the artist subscribes, connects Instagram and Spotify, picks two related a
     expect(text).toMatch(/^low · \d+/i);
   await page.getByTestId('fans-own-band').getByText('All', { exact: true }).click();
   await page.screenshot({ path: `${SHOTS}/dashboard-en-1366.png`, fullPage: true });
+  await expectAccessible(page);
 
   // 4 columns wide, 3 below 1200 px, 2 below 768 px.
   for (const [width, cols] of [
@@ -213,6 +216,7 @@ test('the artist subscribes, connects Instagram and Spotify, picks two related a
   await expect(page.getByTestId('staff-fans-related-cards').getByTestId('fan-card').first()).toBeVisible();
   await expect(page.getByTestId('fan-finder-related').getByTestId('connection-related')).toHaveCount(2);
   await page.screenshot({ path: `${SHOTS}/staff-details-en-1366.png`, fullPage: true });
+  await expectAccessible(page);
   const userId = page.url().split('/').pop();
   await page.goto(`/admin/users/${userId}`);
   await page.getByTestId('tab-fan-finder').click();

@@ -192,6 +192,11 @@ export function FanGrid({
               total={page.pagination.total_pages}
               value={page.pagination.current_page}
               onChange={onPage}
+              getControlProps={(control) =>
+                control === 'previous' || control === 'next'
+                  ? { 'aria-label': t(`fan_finder.grid.${control}`) }
+                  : {}
+              }
               size="sm"
               data-testid={`${testId}-pages`}
             />
