@@ -16,7 +16,9 @@ import { adminExpressRoutes } from './modules/express/admin-express.routes';
 import { expressRoutes } from './modules/express/express.routes';
 import { socialExpressRoutes } from './modules/express/social.routes';
 import { adminFanFinderRoutes } from './modules/fan-finder/admin-fan-finder.routes';
+import { adminFanFinderAnalysisRoutes } from './modules/fan-finder/admin-fan-finder-analysis.routes';
 import { fanFinderRoutes } from './modules/fan-finder/fan-finder.routes';
+import { fanFinderAnalysisRoutes } from './modules/fan-finder/fan-finder-analysis.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { adminLookupsRoutes } from './modules/lookups/admin-lookups.routes';
@@ -77,7 +79,9 @@ export const ROUTE_MODULES: RouteModule[] = [
   crmCampaignsRoutes,
   crmPublicRoutes,
   fanFinderRoutes,
+  fanFinderAnalysisRoutes,
   adminFanFinderRoutes,
+  adminFanFinderAnalysisRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

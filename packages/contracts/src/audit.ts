@@ -134,6 +134,8 @@ export const AUDIT_ACTIONS = [
   'fan_finder.plan_update',
   'fan_finder.plan_delete',
   'fan_finder.auto_renew',
+  'fan_finder.related_added',
+  'fan_finder.connection_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -176,5 +178,6 @@ export const AUDIT_TARGETS = [
   'crm_campaign',
   'fan_finder_plan',
   'fan_finder_subscription',
+  'fan_finder_connection',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -3,6 +3,7 @@ import {
   CUSTOM_CAMPAIGN_FILTER_STATUSES,
   EXPRESS_CAMPAIGN_STATUSES,
   EXPRESS_PLAYLIST_STATUSES,
+  FAN_RATING_STATUSES,
   formStatus,
   JOB_STATE_KINDS,
   PAYOUT_STATUSES,
@@ -26,6 +27,7 @@ const MAPS: Record<string, readonly StatusEntry[]> = {
   user: Object.values(USER_STATUS_LABELS),
   payout: PAYOUT_STATUSES,
   tickets: TICKET_STATUSES,
+  fanRating: FAN_RATING_STATUSES,
   badges: [
     formStatus(1),
     formStatus(2),

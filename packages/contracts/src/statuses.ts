@@ -77,6 +77,14 @@ export const STATUS_LABEL_KINDS: Readonly<Record<string, StatusKind>> = {
   sending: 'in_progress',
   paused: 'waiting',
   sent: 'success',
+  // Fan Finder rating bands, NEW and analysis states (issue 15).
+  super: 'success',
+  regular: 'in_progress',
+  mixed: 'waiting',
+  low: 'neutral',
+  new: 'in_progress',
+  analysed: 'success',
+  unavailable: 'neutral',
 };
 
 /** Semantic kind of a status label (case-insensitive); unknown labels are neutral. */
@@ -202,6 +210,14 @@ export function paymentBadge(hasTransaction: boolean): StatusEntry {
 export function releaseBadge(isReleased: boolean): StatusEntry {
   return isReleased ? entry(1, 'Released') : entry(0, 'Not Released');
 }
+
+/** Fan rating bands as statuses of the one palette (issue 15): Super green, Regular blue, Mixed yellow, Low grey. */
+export const FAN_RATING_STATUSES: readonly StatusEntry[] = [
+  entry(1, 'Super'),
+  entry(2, 'Regular'),
+  entry(3, 'Mixed'),
+  entry(4, 'Low'),
+];
 
 /** Fan rating bands (spec section 4): >=85 Super, >=70 Regular, >=55 Mixed, else Low. */
 export function fanRating(percentage: number): 'Super' | 'Regular' | 'Mixed' | 'Low' {

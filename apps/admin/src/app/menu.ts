@@ -34,6 +34,7 @@ import {
   IconStack2,
   IconTicket,
   IconUserCog,
+  IconUserSearch,
   IconUserShield,
   IconUsers,
   IconUsersGroup,
@@ -232,6 +233,13 @@ export const adminMenu: readonly MenuItem[] = [
     label: 'fan_finder_admin.menu',
     icon: IconUsersGroup,
     children: [
+      {
+        key: 'fan-finder-search',
+        label: 'fan_finder_admin.analysis.search_title',
+        icon: IconUserSearch,
+        to: '/fan/finder/search',
+        permission: 'view.main.fan.finder.tab.list',
+      },
       {
         key: 'fan-finder-subscriptions',
         label: 'fan_finder_admin.subscriptions_title',

@@ -211,6 +211,16 @@ export const adminRoutes: readonly AdminRoute[] = [
     ),
   },
   {
+    path: '/fan/finder/search',
+    access: { permission: 'view.main.fan.finder.tab.list' },
+    screen: page(() => import('../routes/fan-finder/FanFinderAnalysisPages'), 'FanFinderSearchPage'),
+  },
+  {
+    path: '/fan/finder/details/:searchArtist',
+    access: { permission: 'view.main.fan.finder.tab.list' },
+    screen: page(() => import('../routes/fan-finder/FanFinderAnalysisPages'), 'FanFinderDetailsPage'),
+  },
+  {
     path: '/scraping-jobs/lists',
     access: { permission: SCRAPING.view },
     screen: page(() => import('../routes/scraping/ScrapingJobsPage'), 'ScrapingJobsPage'),

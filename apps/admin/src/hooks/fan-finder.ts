@@ -1,5 +1,12 @@
 import { FAN_FINDER_FEATURES, FAN_FINDER_LIMITS } from '@lm/contracts';
-import { type FanFinderPlan, type FanFinderSubscription, useApi } from '@lm/ui';
+import {
+  type FanBand,
+  type FanFinderConnections,
+  type FanFinderPlan,
+  type FanFinderSubscription,
+  type FanPage,
+  useApi,
+} from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
@@ -102,5 +109,50 @@ export function useStaffAutoRenew() {
         client.invalidateQueries({ queryKey: fanFinderKeys.all }),
         client.invalidateQueries({ queryKey: ['list'] }),
       ]),
+  });
+}
+
+/** An artist with Fan Finder connections, as /fan/finder/search lists them. */
+export interface AnalysedArtistRow {
+  id: number;
+  name: string;
+  email: string;
+  spotify_name: string | null;
+  instagram_username: string | null;
+  related_artists: string[];
+  fans: number;
+  related_fans: number;
+  last_sync: string | null;
+}
+
+/** One artist's analysis: the user, the current subscription and the connections. */
+export interface AnalysedArtistDetail {
+  user: { id: number; name: string; email: string };
+  subscription: FanFinderSubscription | null;
+  connections: FanFinderConnections;
+  fans: Record<string, number>;
+}
+
+/** `GET admin/fan-finder/artists/{id}` (/fan/finder/details/{searchArtist}, the user overview's tab). */
+export function useAnalysedArtist(userId: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...fanFinderKeys.all, 'artist', userId],
+    queryFn: async () => (await api.get<AnalysedArtistDetail>(`admin/fan-finder/artists/${userId}`)).data,
+    enabled: Number.isSafeInteger(userId) && userId > 0,
+  });
+}
+
+/** `GET admin/fan-finder/artists/{id}/fans`: a page of one of the artist's grids. */
+export function useArtistFans(userId: number, scope: 'own' | 'related', page: number, band: FanBand | null) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...fanFinderKeys.all, 'fans', userId, scope, page, band],
+    queryFn: async () =>
+      (await api.get<never>(`admin/fan-finder/artists/${userId}/fans`, {
+        query: { scope, page, ...(band ? { band } : {}) },
+      })) as unknown as FanPage,
+    placeholderData: (prev) => prev,
+    enabled: Number.isSafeInteger(userId) && userId > 0,
   });
 }

@@ -3,6 +3,8 @@ import type { Database } from '../db/client';
 import type { DnsResolver } from './dns/contract';
 import { createSandboxDns } from './dns/sandbox';
 import { createSystemDns } from './dns/system';
+import type { FanFinderSource } from './fan-finder/contract';
+import { createFanFinderSourceFromConfig } from './fan-finder/index';
 import type { RatesProvider } from './fx/contract';
 import { createSandboxRates } from './fx/sandbox';
 import { createWiseRates } from './fx/wise-rates';
@@ -31,6 +33,8 @@ export interface Providers {
   wise: WiseProvider;
   tiktok: TikTokProvider;
   instagram: InstagramProvider;
+  /** Posts and commenters Fan Finder rates (issue 15); follows Instagram's mode. */
+  fanFinder: FanFinderSource;
   /** TXT look-ups of the CRM's sender-domain checks (issue 17). */
   dns: DnsResolver;
 }
@@ -61,6 +65,7 @@ export function createProviders(config: Config, database: Database): Providers {
     wise: createWiseProviderFromConfig(config, database),
     tiktok: createTikTokProviderFromConfig(config, database),
     instagram: createInstagramProviderFromConfig(config, database),
+    fanFinder: createFanFinderSourceFromConfig(config),
     dns:
       dnsMode(config) === 'system'
         ? createSystemDns(

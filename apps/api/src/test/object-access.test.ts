@@ -243,4 +243,26 @@ describe('one user cannot read or change another user’s records', () => {
     const theirs = await ctx.call('GET', '/api/fan/finder/get/subscription', { token: artistB.token });
     expect(theirs.json().data).toBeNull();
   });
+  it('Fan Finder connections and fans: another artist cannot delete or read them (issue 15)', async () => {
+    const [conn] = await q<{ id: number }>(
+      `insert into fan_finder_connections (user_id, kind, slot, spotify_id, spotify_name, instagram_username)
+       values ($1, 'related', 1, '1vCWHaC5f2uS3yhpwWbIA6', 'Object access artist', 'oa.related') returning id`,
+      [artistA.id],
+    );
+    await q(
+      `insert into fan_finder_fans (user_id, scope, instagram_username, rating_percentage, components,
+         posts_commented, artists_commented, comments_count, last_comment_at, last_sync_at)
+       values ($1, 'own', 'oa.fan', 90, '{"posts":40,"artists":20,"quality":15,"recency":15}', 6, 1, 6, now(), now())`,
+      [artistA.id],
+    );
+    const del = await ctx.call('DELETE', `/api/fan-finder/delete/connection/${conn!.id}`, {
+      token: artistB.token,
+    });
+    expect(del.statusCode).toBe(404);
+    expect(await q('select id from fan_finder_connections where id = $1', [conn!.id])).toHaveLength(1);
+    const theirs = await ctx.call('POST', '/api/fan/finder/get/fans', { token: artistB.token, body: {} });
+    expect(theirs.json().data).toEqual([]);
+    const related = await ctx.call('GET', '/api/fan/finder/get/related-artists', { token: artistB.token });
+    expect(related.json().data).toEqual([]);
+  });
 });

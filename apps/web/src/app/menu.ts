@@ -121,8 +121,8 @@ export const userMenu: readonly MenuItem[] = [
         key: 'fan-finder',
         label: 'nav.fan_finder',
         icon: IconUsersGroup,
-        // The landing page (plans, subscribe) until /fan-finder/dashboard exists (issue 15, analysis part).
-        to: '/fan-finder/landing/page',
+        // The dashboard; without a subscription it leads on to the landing page (plans, subscribe).
+        to: '/fan-finder/dashboard',
         permission: 'ARTIST_PERMISSION',
       },
     ],

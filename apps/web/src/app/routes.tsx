@@ -118,6 +118,16 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/fan-finder/SubscribePage'), 'SubscribePage'),
   },
   {
+    path: '/fan-finder/connection',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/fan-finder/ConnectionPage'), 'ConnectionPage'),
+  },
+  {
+    path: '/fan-finder/dashboard',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/fan-finder/DashboardPage'), 'DashboardPage'),
+  },
+  {
     path: '/wallet/coins/packages',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/wallet/PackagesPage'), 'PackagesPage'),

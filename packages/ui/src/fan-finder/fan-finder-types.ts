@@ -32,6 +32,66 @@ export interface FanFinderSubscription extends FanFinderFlags {
   expired_at: string | null;
   expired_reason: string | null;
   spotify_name: string | null;
+  spotify_id?: string | null;
   instagram_username: string | null;
-  related_artists: { spotify_name: string; instagram_username: string | null }[];
+  related_artists: {
+    spotify_name: string;
+    spotify_image?: string | null;
+    spotify_url?: string | null;
+    instagram_username: string | null;
+  }[];
+}
+
+/** Rating bands (spec section 4). */
+export type FanBand = 'Super' | 'Regular' | 'Mixed' | 'Low';
+export const FAN_BAND_LIST: readonly FanBand[] = ['Super', 'Regular', 'Mixed', 'Low'];
+
+/** A Fan Finder connection: own Spotify profile, own Instagram account or a related artist (issue 15). */
+export interface FanFinderConnection {
+  id: number;
+  kind: 'spotify' | 'instagram' | 'related';
+  slot: number;
+  spotify_id: string | null;
+  spotify_name: string | null;
+  spotify_image: string | null;
+  spotify_url: string | null;
+  instagram_username: string | null;
+  followers: number | null;
+  media_count: number | null;
+  sync_status: 'pending' | 'done' | 'failed' | 'unavailable';
+  last_sync: string | null;
+  created_at: string;
+}
+
+/** The artist's connections. */
+export interface FanFinderConnections {
+  spotify: FanFinderConnection | null;
+  instagram: FanFinderConnection | null;
+  related: FanFinderConnection[];
+}
+
+/** A rated fan (spec section 3 "Fan"). */
+export interface Fan {
+  id: number;
+  instagram_username: string;
+  instagram_profile_s3_url: string | null;
+  rating_percentage: number;
+  rating: FanBand;
+  components: { posts: number; artists: number; quality: number; recency: number };
+  posts_commented: number;
+  artists_commented: number;
+  comments_count: number;
+  created_at: string;
+  last_sync: string;
+  is_new: boolean;
+  status: 'pending' | 'analysed';
+}
+
+/** A page of a fan grid (12 a page) with the grid's state. */
+export interface FanPage {
+  data: Fan[];
+  pagination: { total: number; limit: number; current_page: number; total_pages: number };
+  last_sync: string | null;
+  pending: boolean;
+  unavailable: boolean;
 }

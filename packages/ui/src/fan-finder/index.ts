@@ -1,2 +1,3 @@
 export * from './FanFinderParts';
+export * from './FanGrid';
 export * from './fan-finder-types';

@@ -25,6 +25,8 @@ const DYNAMIC_KEYS: readonly string[] = [
     `fan_finder.step_${step}_text`,
   ]),
   ...['super', 'regular', 'mixed', 'low'].map((band) => `fan_finder.rating_${band}`),
+  ...['pending', 'analysed', 'failed', 'unavailable'].map((s) => `fan_finder.connection.sync_${s}`),
+  ...['previous', 'next'].map((control) => `fan_finder.grid.${control}`),
   ...['coin_price', 'payout_rate'].flatMap((basis) => [
     `wallet.value_basis.${basis}`,
     `wallet.admin.value_basis.${basis}`,

@@ -21,6 +21,7 @@ import {
   useStaffAutoRenew,
   useUserSubscriptions,
 } from '../../hooks/fan-finder';
+import { FanAnalysisSection } from './FanFinderAnalysisPages';
 
 /** The status a reader should see: an active subscription past its end awaits the renewal run. */
 const shownStatus = (s: FanFinderSubscription) => (s.is_subscribed ? s.status : 'expired');
@@ -222,6 +223,7 @@ export function FanFinderUserTab({ userId }: { userId: number }) {
           />
         </>
       ) : null}
+      <FanAnalysisSection userId={userId} />
     </Stack>
   );
 }

@@ -81,6 +81,8 @@ export function connectStart(
   deps: Deps,
   userId: number,
   platform: SocialPlatformName,
+  /** Another screen's callback (Fan Finder's) and the extra permissions it needs; defaults: CALLBACK_PATHS. */
+  options: { callbackPath?: string; extraScopes?: readonly string[] } = {},
 ): { url: string; state: string; binding: string } {
   const binding = randomToken();
   const state = signValue(
@@ -89,10 +91,11 @@ export function connectStart(
     STATE_TTL_SECONDS,
     deps.clock.now().getTime(),
   );
-  const url = deps.providers[platform].authorizationUrl(
-    state,
-    `${deps.config.appUrl}${CALLBACK_PATHS[platform]}`,
-  );
+  const redirectUri = `${deps.config.appUrl}${options.callbackPath ?? CALLBACK_PATHS[platform]}`;
+  const url =
+    platform === 'instagram'
+      ? deps.providers.instagram.authorizationUrl(state, redirectUri, options.extraScopes)
+      : deps.providers.tiktok.authorizationUrl(state, redirectUri);
   return { url, state, binding };
 }
 
@@ -147,9 +150,14 @@ function refusedGrant(err: unknown): never {
 }
 
 /** Exchange the code with the platform and read the account (Instagram: 1 h token -> 60-day token). */
-async function proveAccount(deps: Deps, platform: SocialPlatformName, code: string): Promise<ProvenAccount> {
+async function proveAccount(
+  deps: Deps,
+  platform: SocialPlatformName,
+  code: string,
+  callbackPath = CALLBACK_PATHS[platform],
+): Promise<ProvenAccount> {
   const now = deps.clock.now();
-  const redirectUri = `${deps.config.appUrl}${CALLBACK_PATHS[platform]}`;
+  const redirectUri = `${deps.config.appUrl}${callbackPath}`;
   if (platform === 'tiktok') {
     const tiktok = deps.providers.tiktok;
     const tokens = await tiktok.exchangeCode(code, redirectUri).catch(refusedGrant);
@@ -227,10 +235,12 @@ export async function connectFinish(
   actor: AuditActor & { id: number },
   platform: SocialPlatformName,
   input: { code: string; state: string; binding: string; tier_id?: number | null },
+  /** The callback path given to `connectStart` (the code is bound to it); default CALLBACK_PATHS. */
+  callbackPath?: string,
 ): Promise<SocialAccountView> {
   if (!stateMatches(deps, input.state, input.binding, actor.id, platform))
     throw new AppError(422, 'connections.state_invalid');
-  const proven = await proveAccount(deps, platform, input.code);
+  const proven = await proveAccount(deps, platform, input.code, callbackPath);
   const key = deps.config.APP_KEY;
   const now = deps.clock.now();
   try {

@@ -4,6 +4,7 @@ import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { subscriptionConnectionFields } from './connections.service';
 import { listPlans } from './plans.service';
 import * as subscriptions from './subscriptions.service';
 
@@ -89,8 +90,15 @@ export const fanFinderRoutes: RouteModule = (app, deps) => {
     '/api/fan/finder/get/subscription',
     { config: access, schema: { tags, response: { 200: envelope(subscriptionSchema.nullable()) } } },
     async (req) => {
-      const row = await subscriptions.currentSubscription(deps, currentUser(req).id);
-      return { data: row ? subscriptions.subscriptionView(row, deps.clock.now()) : null };
+      const userId = currentUser(req).id;
+      const row = await subscriptions.currentSubscription(deps, userId);
+      if (!row) return { data: null };
+      return {
+        data: {
+          ...subscriptions.subscriptionView(row, deps.clock.now()),
+          ...(await subscriptionConnectionFields(deps, userId)),
+        },
+      };
     },
   );
 

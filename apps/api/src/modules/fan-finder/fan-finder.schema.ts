@@ -14,6 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema';
+import { socialAccounts } from '../connections/connections.schema';
 import { ledgerTransfers } from '../wallet/wallet.schema';
 
 /**
@@ -84,5 +85,112 @@ export const fanFinderSubscriptions = pgTable(
       'fan_finder_subscriptions_cancelled_no_renew',
       sql`${t.status} <> 'cancelled' or ${t.autoRenew} = false`,
     ),
+  ],
+);
+
+/** What a Fan Finder connection is: the artist's own Spotify artist profile or Instagram account, or a related artist. */
+export const FAN_FINDER_CONNECTION_KINDS = ['spotify', 'instagram', 'related'] as const;
+export type FanFinderConnectionKind = (typeof FAN_FINDER_CONNECTION_KINDS)[number];
+/** Analysis state of a connection: queued or running, done, failed (retried weekly), or not readable. */
+export const FAN_FINDER_SYNC_STATUSES = ['pending', 'done', 'failed', 'unavailable'] as const;
+export type FanFinderSyncStatus = (typeof FAN_FINDER_SYNC_STATUSES)[number];
+
+/** Index names mapped to 409s: one own Spotify profile, one own Instagram account, a related slot taken. */
+export const FAN_FINDER_ONE_SPOTIFY = 'fan_finder_connections_one_spotify';
+export const FAN_FINDER_ONE_INSTAGRAM = 'fan_finder_connections_one_instagram';
+export const FAN_FINDER_RELATED_SLOT = 'fan_finder_connections_related_slot';
+export const FAN_FINDER_RELATED_SAME = 'fan_finder_connections_related_same';
+
+/**
+ * The accounts Fan Finder analyses for an artist (issue 15 "The analysis"; spec section 3 subscription
+ * fields spotify_name, spotify_id, instagram_username, related_artists): the own Spotify artist profile
+ * (`spotify`), the own Instagram professional account (`instagram`, a connected `social_accounts` row)
+ * and up to 2 related artists (`related`, Spotify profile + Instagram username, slots 1 and 2: the
+ * limit is the unique slot, not a count read first). Each carries the state of its last analysis.
+ */
+export const fanFinderConnections = pgTable(
+  'fan_finder_connections',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** 0 for the own accounts, 1 or 2 for a related artist. */
+    slot: smallint('slot').notNull().default(0),
+    spotifyId: varchar('spotify_id', { length: 64 }),
+    spotifyName: varchar('spotify_name', { length: 200 }),
+    spotifyImage: varchar('spotify_image', { length: 500 }),
+    spotifyUrl: varchar('spotify_url', { length: 500 }),
+    instagramUsername: varchar('instagram_username', { length: 30 }),
+    socialAccountId: integer('social_account_id').references(() => socialAccounts.id),
+    /** Public counts of the Instagram account (business discovery), when readable. */
+    followers: integer('followers'),
+    mediaCount: integer('media_count'),
+    syncStatus: varchar('sync_status', { length: 16 }).notNull().default('pending'),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastError: varchar('last_error', { length: 40 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex(FAN_FINDER_ONE_SPOTIFY).on(t.userId).where(sql`${t.kind} = 'spotify'`),
+    uniqueIndex(FAN_FINDER_ONE_INSTAGRAM).on(t.userId).where(sql`${t.kind} = 'instagram'`),
+    uniqueIndex(FAN_FINDER_RELATED_SLOT).on(t.userId, t.slot).where(sql`${t.kind} = 'related'`),
+    uniqueIndex(FAN_FINDER_RELATED_SAME).on(t.userId, t.spotifyId).where(sql`${t.kind} = 'related'`),
+    index('fan_finder_connections_user_idx').on(t.userId),
+    check('fan_finder_connections_kind_check', sql`${t.kind} in ('spotify', 'instagram', 'related')`),
+    check(
+      'fan_finder_connections_slot_check',
+      sql`(${t.kind} = 'related' and ${t.slot} between 1 and 2) or (${t.kind} <> 'related' and ${t.slot} = 0)`,
+    ),
+    check(
+      'fan_finder_connections_fields_check',
+      sql`(${t.kind} = 'instagram' and ${t.socialAccountId} is not null and ${t.instagramUsername} is not null)
+        or (${t.kind} = 'spotify' and ${t.spotifyId} is not null and ${t.spotifyName} is not null)
+        or (${t.kind} = 'related' and ${t.spotifyId} is not null and ${t.spotifyName} is not null and ${t.instagramUsername} is not null)`,
+    ),
+    check(
+      'fan_finder_connections_sync_check',
+      sql`${t.syncStatus} in ('pending', 'done', 'failed', 'unavailable')`,
+    ),
+  ],
+);
+
+/** Which grid a fan belongs to: commenters of the artist's own posts, or of the related artists' posts. */
+export const FAN_SCOPES = ['own', 'related'] as const;
+export type FanScope = (typeof FAN_SCOPES)[number];
+
+/**
+ * A rated commenter (spec section 3 "Fan": instagram_username, instagram_profile_s3_url,
+ * rating_percentage, created_at, last_sync, status). The components of the rating are stored beside it
+ * (`rating.ts`), so a score can be explained. `created_at` stays from the first analysis that found the
+ * fan (NEW = created on the day of the last sync); `last_sync_at` is the analysis that rated it last.
+ */
+export const fanFinderFans = pgTable(
+  'fan_finder_fans',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    scope: varchar('scope', { length: 8 }).notNull(),
+    instagramUsername: varchar('instagram_username', { length: 64 }).notNull(),
+    profilePictureUrl: varchar('profile_picture_url', { length: 1000 }),
+    ratingPercentage: smallint('rating_percentage').notNull(),
+    components: jsonb('components')
+      .$type<{ posts: number; artists: number; quality: number; recency: number }>()
+      .notNull(),
+    postsCommented: integer('posts_commented').notNull(),
+    artistsCommented: integer('artists_commented').notNull(),
+    commentsCount: integer('comments_count').notNull(),
+    lastCommentAt: timestamp('last_comment_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('fan_finder_fans_unique').on(t.userId, t.scope, t.instagramUsername),
+    index('fan_finder_fans_grid_idx').on(t.userId, t.scope, t.ratingPercentage),
+    check('fan_finder_fans_scope_check', sql`${t.scope} in ('own', 'related')`),
+    check('fan_finder_fans_rating_check', sql`${t.ratingPercentage} between 0 and 100`),
   ],
 );

@@ -39,14 +39,33 @@ export interface SourceProfile {
   mediaCount: number | null;
 }
 
+/**
+ * Who reads: the access token of the artist's own connected Instagram professional account. The real
+ * client reads the own account's media and comments with it, and other professional accounts' public
+ * counts through business discovery; the sandbox ignores it.
+ */
+export interface SourceAuth {
+  accessToken: string;
+}
+
+/** Permission the artist's Instagram consent must grant for comments on their own media. */
+export const FAN_FINDER_INSTAGRAM_SCOPES = ['instagram_business_manage_comments'] as const;
+
 /** The Fan Finder data source. Every call may throw a provider error (the job retries later). */
 export interface FanFinderSource {
-  /** Whether commenters of OTHER accounts (related artists) can be read at all. */
+  readonly name: 'instagram' | 'sandbox';
+  /**
+   * Whether commenters of OTHER accounts (related artists) can be read at all. False for the real
+   * Instagram client: no official API gives them; a licensed data provider would set it true.
+   */
   readonly relatedCommenters: boolean;
   /** Public counts of an account; null when it does not exist or is not professional. */
-  profile(username: string): Promise<SourceProfile | null>;
-  /** The latest `limit` posts of `username`, newest first (spec section 9: 6). */
-  latestPosts(username: string, limit: number): Promise<SourcePost[]>;
+  profile(username: string, auth: SourceAuth): Promise<SourceProfile | null>;
+  /**
+   * The latest `limit` posts of `username`, newest first (spec section 9: 6). The real client reads only
+   * the account of `auth` (the artist's own); related accounts go through `relatedCommenters`.
+   */
+  latestPosts(username: string, limit: number, auth: SourceAuth): Promise<SourcePost[]>;
   /** Up to `limit` comments of a post (spec section 9: 50), oldest first. */
-  comments(post: SourcePost, limit: number): Promise<SourceComment[]>;
+  comments(post: SourcePost, limit: number, auth: SourceAuth): Promise<SourceComment[]>;
 }

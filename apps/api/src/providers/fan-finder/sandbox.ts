@@ -33,6 +33,7 @@ function hash(...parts: (string | number)[]): number {
  */
 export function createSandboxFanFinderSource(now: () => Date): FanFinderSource {
   return {
+    name: 'sandbox',
     relatedCommenters: true,
     async profile(username) {
       const u = username.trim().toLowerCase();

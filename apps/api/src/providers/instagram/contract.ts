@@ -77,7 +77,7 @@ export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business
 export interface InstagramProvider {
   readonly name: 'instagram' | 'sandbox' | 'off';
   /** The consent page URL (`www.instagram.com/oauth/authorize`) carrying `state`. */
-  authorizationUrl(state: string, redirectUri: string): string;
+  authorizationUrl(state: string, redirectUri: string, extraScopes?: readonly string[]): string;
   /** Code -> short-lived token (`api.instagram.com/oauth/access_token`). @throws InstagramApiError */
   exchangeCode(code: string, redirectUri: string): Promise<InstagramShortToken>;
   /** Short-lived -> long-lived token (`/access_token`, grant ig_exchange_token). @throws InstagramApiError */

@@ -68,12 +68,12 @@ export function createInstagramProvider(options: {
 
   return {
     name: 'instagram',
-    authorizationUrl(state, redirectUri) {
+    authorizationUrl(state, redirectUri, extraScopes = []) {
       const params = new URLSearchParams({
         client_id: options.appId,
         redirect_uri: redirectUri,
         response_type: 'code',
-        scope: INSTAGRAM_SCOPES.join(','),
+        scope: [...INSTAGRAM_SCOPES, ...extraScopes].join(','),
         state,
       });
       return `${INSTAGRAM_ENDPOINTS.authorize}?${params}`;

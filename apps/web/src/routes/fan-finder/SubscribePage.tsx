@@ -91,6 +91,9 @@ export function SubscribePage() {
           onAutoRenew={(on) => setAutoRenew.mutate({ id: current.id, auto_renew: on })}
           actions={
             <Group justify="space-between" wrap="wrap">
+              <Button component={Link} to="/fan-finder/dashboard" data-testid="fan-finder-open-dashboard">
+                {t('fan_finder.dashboard.open')}
+              </Button>
               {current.status === 'cancelled' ? (
                 <Text size="sm" c="dimmed">
                   {t('fan_finder.subscribe.cancelled_hint')}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { adminAccess } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
+import { FAN_FINDER_PERMISSION } from './admin-fan-finder.routes';
+import { listFans } from './analysis.service';
+import { subscriptionSchema } from './fan-finder.routes';
+import { fanConnectionsSchema, fanPageSchema, fansQuery } from './fan-finder-analysis.routes';
+import { analysedArtistDetail, searchAnalysedArtists } from './staff-analysis.service';
+
+const tags = ['admin fan finder'];
+
+const artistRowSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  spotify_name: z.string().nullable(),
+  instagram_username: z.string().nullable(),
+  related_artists: z.array(z.string()),
+  fans: z.number(),
+  related_fans: z.number(),
+  last_sync: z.string().nullable(),
+});
+
+/**
+ * Back-office Fan Finder analysis (issue 15 "Staff"): /fan/finder/search (`artists`), and
+ * /fan/finder/details/{searchArtist} plus the user overview's tab (`artists/{id}`, `artists/{id}/fans`).
+ * Read-only; permission `view.main.fan.finder.tab.list`.
+ */
+export const adminFanFinderAnalysisRoutes: RouteModule = (app, deps) => {
+  const access = { access: adminAccess(FAN_FINDER_PERMISSION) };
+  const base = '/api/admin/fan-finder/artists';
+
+  app.get(
+    base,
+    {
+      config: access,
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(artistRowSchema) } },
+    },
+    async (req) => searchAnalysedArtists(deps, req.query),
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      config: access,
+      schema: {
+        tags,
+        params: idParams,
+        response: {
+          200: envelope(
+            z.object({
+              user: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+              subscription: subscriptionSchema.nullable(),
+              connections: fanConnectionsSchema,
+              fans: z.record(z.string(), z.number()),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => ({ data: await analysedArtistDetail(deps, req.params.id) }),
+  );
+
+  app.get(
+    `${base}/:id/fans`,
+    {
+      config: access,
+      schema: {
+        tags,
+        params: idParams,
+        querystring: fansQuery.extend({
+          scope: z.enum(['own', 'related'], { error: 'validation.invalid' }).default('own'),
+        }),
+        response: { 200: fanPageSchema },
+      },
+    },
+    async (req) => {
+      await analysedArtistDetail(deps, req.params.id);
+      return listFans(deps, req.params.id, req.query.scope, req.query);
+    },
+  );
+};
