@@ -2,8 +2,10 @@ import { pitchSchema } from '@lm/contracts';
 import {
   expressCampaignStatusSchema,
   expressReasonSchema,
+  expressSocialCampaignDetailSchema,
   expressSocialCampaignSchema,
   socialAccountForSaleSchema,
+  socialDisputeBodySchema,
   socialMusicCheckSchema,
   socialRenewCheckSchema,
   socialSubmitSchema,
@@ -111,6 +113,9 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
             song_name: z.string().trim().max(300).nullable().optional(),
             pitch: pitchSchema,
             payment_method: z.enum(['coins']).default('coins'),
+            is_released: z.boolean().default(true),
+            media_link: z.string().trim().max(300).nullable().optional(),
+            tiktok_img: z.string().trim().max(300).nullable().optional(),
           }),
           response: { 201: envelope(z.array(expressSocialCampaignSchema)) },
         },
@@ -150,14 +155,55 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       `${p.base}/artist/show/campaign/:id`,
       {
         config: { access: userAccess() },
-        schema: { tags, params: idParams, response: { 200: envelope(expressSocialCampaignSchema) } },
+        schema: { tags, params: idParams, response: { 200: envelope(expressSocialCampaignDetailSchema) } },
       },
       async (req) => {
         const user = currentUser(req);
         const scope = user.permissions.has(ARTIST) ? { artistId: user.id } : { influencerId: user.id };
-        return { data: await social.socialCampaign(deps, platform, scope, req.params.id) };
+        return { data: await social.socialCampaignDetail(deps, platform, scope, req.params.id, req.lang) };
       },
     );
+
+    if (platform === 'instagram') {
+      // The artist's word on the reel's sound within the 72 hours (issue 12 "Verification and money").
+      app.post(
+        `${p.base}/artist/campaign/confirm`,
+        {
+          config: { access: userAccess(ARTIST) },
+          schema: { tags, body: campaignIdBody, response: { 200: envelope(expressCampaignStatusSchema) } },
+        },
+        async (req) => {
+          const c = await social.confirmSound(deps, currentUser(req).id, req.body.campaign_id);
+          return {
+            data: { id: c.id, status_id: c.statusId },
+            message: t(req.lang, 'express.sound_confirmed'),
+          };
+        },
+      );
+      app.post(
+        `${p.base}/artist/campaign/dispute`,
+        {
+          config: { access: userAccess(ARTIST) },
+          schema: {
+            tags,
+            body: socialDisputeBodySchema,
+            response: { 200: envelope(expressCampaignStatusSchema) },
+          },
+        },
+        async (req) => {
+          const c = await social.disputeSound(
+            deps,
+            currentUser(req).id,
+            req.body.campaign_id,
+            req.body.reason,
+          );
+          return {
+            data: { id: c.id, status_id: c.statusId },
+            message: t(req.lang, 'express.sound_disputed'),
+          };
+        },
+      );
+    }
 
     app.get(
       `${p.base}/influencer/campaign/reasons`,
