@@ -298,6 +298,27 @@ export const socialDisputeBodySchema = z.object({
     .max(500, 'express.dispute_reason_too_long'),
 });
 
+/** A card payment's outcome as the campaign confirmations answer it. */
+export const campaignSettlementSchema = z.object({
+  status: z.string(),
+  coins: z.number(),
+  payment_id: z.number(),
+  invoice_id: z.number().nullable(),
+  balance: z.number(),
+  failure: z.enum(['card_declined']).nullable(),
+});
+
+/** A started card payment of a campaign request: the hosted page for exactly the campaigns' coins. */
+export const campaignCheckoutSchema = z.object({
+  url: z.string(),
+  session_id: z.string(),
+  coins: z.number(),
+  /** What the card is charged: the coins at the coin price (pence). */
+  amount_minor: z.number(),
+  currency: z.string(),
+  sandbox: z.boolean(),
+});
+
 /** A video or reel of the influencer's account that may be submitted for a campaign. */
 export const socialVideoSchema = z.object({
   id: z.string(),

@@ -45,9 +45,10 @@ afterEach(() => ctx.clock.set(new Date()));
 
 async function artist(coins: number) {
   const user = await ctx.makeUser({ userTypeId: 1 });
-  await withTransaction(ctx.deps.database, (tx) =>
-    credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
-  );
+  if (coins > 0)
+    await withTransaction(ctx.deps.database, (tx) =>
+      credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
+    );
   return { user, token: await ctx.loginUser(user.email) };
 }
 
@@ -330,5 +331,93 @@ describe('Instagram: the artist confirms or disputes the reel within 72 hours', 
       body: { campaign_id: 1 },
     });
     expect(r.statusCode).toBe(404);
+  });
+});
+
+describe.each(['tiktok', 'instagram'] as const)('%s campaigns paid by card', (platform) => {
+  it('are created once from the paid card session however often it is confirmed, with the song name', async () => {
+    const a = await artist(0);
+    const inf = await influencer(platform);
+    const start = await ctx.call('POST', `${BASE[platform]}/artist/campaign/checkout`, {
+      token: a.token,
+      body: {
+        track_link: LINK[platform],
+        account_ids: [inf.account.id],
+        song_name: 'Card Song',
+        pitch: 'hi',
+      },
+    });
+    expect(start.statusCode).toBe(200);
+    const { session_id, coins } = start.json().data;
+    expect(coins).toBe(inf.price);
+    const early = await ctx.call('POST', `${BASE[platform]}/artist/campaign/checkout/check/pay`, {
+      token: a.token,
+      body: { session_id },
+    });
+    expect(early.json().data).toMatchObject({ campaigns: [], not_created: false });
+    // The other platform's confirmation does not know this payment.
+    const other = platform === 'tiktok' ? 'instagram' : 'tiktok';
+    expect(
+      (
+        await ctx.call('POST', `${BASE[other]}/artist/campaign/checkout/check/pay`, {
+          token: a.token,
+          body: { session_id },
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    await ctx.call('POST', `/api/sandbox/checkout/${session_id}/complete`, { body: {} });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ctx.call('POST', `${BASE[platform]}/artist/campaign/checkout/check/pay`, {
+          token: a.token,
+          body: { session_id },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    const ids = new Set(results.map((r) => r.json().data.campaigns[0]?.id));
+    expect(ids.size).toBe(1);
+    expect(results[0]!.json().data.campaigns[0]).toMatchObject({
+      campaign_name: 'Card Song',
+      pitch: 'hi',
+      type: platform,
+      account: { id: inf.account.id },
+      status: { id: S.PENDING_APPROVAL },
+    });
+    const rows = await ctx.deps.database.pool.query(
+      'select payment_method from express_campaigns where artist_id = $1',
+      [a.user.id],
+    );
+    expect(rows.rows).toEqual([{ payment_method: 'card' }]);
+    // The coins bought are held for the campaign: nothing left in the wallet.
+    expect(await walletBalance(ctx.deps.database, a.user.id)).toBe(0);
+    // Another artist cannot claim the session.
+    const stranger = await artist(0);
+    expect(
+      (
+        await ctx.call('POST', `${BASE[platform]}/artist/campaign/checkout/check/pay`, {
+          token: stranger.token,
+          body: { session_id },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a wrong link or an unknown account before the card page', async () => {
+    const a = await artist(0);
+    const inf = await influencer(platform);
+    const bad = await ctx.call('POST', `${BASE[platform]}/artist/campaign/checkout`, {
+      token: a.token,
+      body: { track_link: 'https://example.com/x', account_ids: [inf.account.id] },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['track_link']);
+    const gone = await ctx.call('POST', `${BASE[platform]}/artist/campaign/checkout`, {
+      token: a.token,
+      body: { track_link: LINK[platform], account_ids: [999_999] },
+    });
+    expect(gone.statusCode).toBe(422);
+    expect(Object.keys(gone.json().errors)).toEqual(['account_ids']);
   });
 });

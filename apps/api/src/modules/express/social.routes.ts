@@ -1,5 +1,7 @@
 import { pitchSchema } from '@lm/contracts';
 import {
+  campaignCheckoutSchema,
+  campaignSettlementSchema,
   expressCampaignStatusSchema,
   expressReasonSchema,
   expressSocialCampaignDetailSchema,
@@ -29,6 +31,17 @@ const campaignIdBody = z.object({ campaign_id: id });
 const linkBody = z.object({
   sound_link: z.string().trim().min(1, 'validation.required').max(500).optional(),
   track_link: z.string().trim().min(1, 'validation.required').max(500).optional(),
+});
+
+/** A campaign request (`artist/campaign/create`, and its card payment `artist/campaign/checkout`). */
+const createBody = z.object({
+  track_link: z.string().trim().min(1, 'validation.required').max(500),
+  account_ids: z.array(id).min(1, 'validation.required').max(100),
+  song_name: z.string().trim().max(300).nullable().optional(),
+  pitch: pitchSchema,
+  is_released: z.boolean().default(true),
+  media_link: z.string().trim().max(300).nullable().optional(),
+  tiktok_img: z.string().trim().max(300).nullable().optional(),
 });
 
 /** Spec section 7 paths of each platform (`/api/express-tiktok/...`, `/api/express-instagram/...`). */
@@ -107,16 +120,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         config: { access: userAccess(ARTIST) },
         schema: {
           tags,
-          body: z.object({
-            track_link: z.string().trim().min(1, 'validation.required').max(500),
-            account_ids: z.array(id).min(1, 'validation.required').max(100),
-            song_name: z.string().trim().max(300).nullable().optional(),
-            pitch: pitchSchema,
-            payment_method: z.enum(['coins']).default('coins'),
-            is_released: z.boolean().default(true),
-            media_link: z.string().trim().max(300).nullable().optional(),
-            tiktok_img: z.string().trim().max(300).nullable().optional(),
-          }),
+          body: createBody.extend({ payment_method: z.enum(['coins']).default('coins') }),
           response: { 201: envelope(z.array(expressSocialCampaignSchema)) },
         },
       },
@@ -126,6 +130,54 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         const items = [];
         for (const c of created) items.push(await social.socialCampaign(deps, platform, { artistId }, c.id));
         return reply.status(201).send({ data: items, message: t(req.lang, 'express.created_influencers') });
+      },
+    );
+
+    // Paying by card: the hosted page for exactly the accounts' coins; the campaigns once it is paid.
+    app.post(
+      `${p.base}/artist/campaign/checkout`,
+      {
+        config: { access: userAccess(ARTIST) },
+        schema: { tags, body: createBody, response: { 200: envelope(campaignCheckoutSchema) } },
+      },
+      async (req) => ({
+        data: await social.startSocialCheckout(deps, platform, currentUser(req).id, req.body),
+      }),
+    );
+    app.post(
+      `${p.base}/artist/campaign/checkout/check/pay`,
+      {
+        config: { access: userAccess(ARTIST) },
+        schema: {
+          tags,
+          body: z.object({ session_id: z.string().min(1).max(200) }),
+          response: {
+            200: envelope(
+              z.object({
+                payment: campaignSettlementSchema,
+                campaigns: z.array(expressSocialCampaignSchema),
+                /** True when the card's coins were kept in the wallet instead (the message says why). */
+                not_created: z.boolean(),
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const r = await social.confirmSocialCard(deps, platform, currentUser(req).id, req.body.session_id);
+        const message =
+          r.campaigns.length > 0
+            ? t(req.lang, 'express.created_influencers')
+            : r.notCreated
+              ? t(req.lang, 'express.card_coins_kept', {
+                  coins: r.settlement.coins,
+                  reason: t(req.lang, r.notCreated.key, r.notCreated.params),
+                })
+              : undefined;
+        return {
+          data: { payment: r.settlement, campaigns: r.campaigns, not_created: r.notCreated !== null },
+          ...(message ? { message } : {}),
+        };
       },
     );
 

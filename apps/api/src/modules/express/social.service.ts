@@ -21,10 +21,16 @@ import { users } from '../accounts/accounts.schema';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../connections/connections.schema';
 import { accessTokenOf } from '../connections/connections.service';
 import { assertUploadedImage } from '../files/files.service';
+import * as payments from '../wallet/payments.service';
 import { advance, type Campaign, submit } from './express.machine';
 import { timelinesAndReviews } from './express.queries';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
-import { createCampaignsFor } from './express.service';
+import {
+  type CampaignPaymentMeta,
+  campaignsFromPayment,
+  createCampaignsFor,
+  MAX_PLAYLISTS_PER_REQUEST,
+} from './express.service';
 import { INSTAGRAM_CONFIRM_HOURS, instagramAdapter } from './platforms/instagram.adapter';
 import { acceptedAt } from './platforms/social';
 import { tiktokAdapter } from './platforms/tiktok.adapter';
@@ -149,25 +155,93 @@ export async function createSocialCampaigns(
   input: SocialCreateInput,
 ): Promise<Campaign[]> {
   const unreleased = await unreleasedFiles(deps, platform, artistId, input);
-  const created = await createCampaignsFor(deps, SOCIAL_ADAPTERS[platform], artistId, {
+  return createCampaignsFor(deps, SOCIAL_ADAPTERS[platform], artistId, {
     soundLink: input.track_link,
     targetIds: input.account_ids,
     errorField: 'account_ids',
     pitch: input.pitch ?? null,
+    soundName: input.song_name ?? null,
     unreleased,
   });
-  const name = input.song_name?.trim();
-  if (!name) return created;
-  return deps.database.db
-    .update(expressCampaigns)
-    .set({ trackName: name.slice(0, 300) })
-    .where(
-      inArray(
-        expressCampaigns.id,
-        created.map((c) => c.id),
-      ),
-    )
-    .returning();
+}
+
+/**
+ * Start paying a TikTok or Instagram campaign request by card (`artist/campaign/checkout`): the same
+ * checks as {@link createSocialCampaigns} up front (sound, files, accounts), the price is the accounts'
+ * tier prices charged as coins at the coin price; the request rides in the payment's meta until
+ * `campaignsFromPayment` creates the campaigns, holding the coins just bought.
+ * @throws ValidationError 422 (`track_link`, `media_link`, `tiktok_img`, `account_ids`)
+ */
+export async function startSocialCheckout(
+  deps: Deps,
+  platform: SocialPlatformName,
+  artistId: number,
+  input: SocialCreateInput,
+) {
+  const adapter = SOCIAL_ADAPTERS[platform];
+  const unreleased = await unreleasedFiles(deps, platform, artistId, input);
+  if (!(await adapter.resolveSound(deps, input.track_link)))
+    throw new ValidationError({ track_link: [adapter.invalidSoundKey] });
+  const ids = [...new Set(input.account_ids)];
+  if (ids.length > MAX_PLAYLISTS_PER_REQUEST) {
+    throw new ValidationError({
+      account_ids: [{ key: 'express.too_many_playlists', params: { max: MAX_PLAYLISTS_PER_REQUEST } }],
+    });
+  }
+  const targets = await withTransaction(deps.database, (tx) => adapter.loadTargets(tx, ids));
+  if (ids.length === 0 || targets.length !== ids.length)
+    throw new ValidationError({ account_ids: ['express.playlist_unavailable'] });
+  const coins = targets.reduce((sum, target) => sum + target.price, 0);
+  const [me] = await deps.database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, artistId));
+  const meta: CampaignPaymentMeta = {
+    campaign_type_id: adapter.typeId,
+    track_link: input.track_link,
+    account_ids: ids,
+    pitch: input.pitch ?? null,
+    song_name: input.song_name?.trim() || null,
+    unreleased: unreleased ?? null,
+  };
+  const r = await payments.startCheckout(deps, artistId, { coins }, 'card', me?.email ?? '', {
+    meta: meta as Record<string, unknown>,
+    returnPath: `/create/${platform}/express/campaign`,
+  });
+  return {
+    url: r.url,
+    session_id: r.ref,
+    coins,
+    amount_minor: r.amountMinor,
+    currency: r.currency,
+    sandbox: deps.providers.payments.card.name === 'sandbox',
+  };
+}
+
+/**
+ * Back from the card page (`artist/campaign/checkout/check/pay`): the payment is settled and, once
+ * paid, its campaigns are created exactly once (see `campaignsFromPayment`).
+ * @returns the settlement, the campaigns as the artist sees them, and why none were made if so
+ * @throws NotFoundError when the session is not the artist's card payment for this platform
+ */
+export async function confirmSocialCard(
+  deps: Deps,
+  platform: SocialPlatformName,
+  artistId: number,
+  sessionId: string,
+) {
+  const p = await payments.cardPaymentOf(deps, artistId, sessionId);
+  const meta = (p.meta ?? {}) as CampaignPaymentMeta;
+  if (p.purpose !== 'campaign' || meta.campaign_type_id !== SOCIAL_ADAPTERS[platform].typeId)
+    throw new NotFoundError('payments.not_found');
+  const settlement = await payments.confirmCard(deps, artistId, sessionId);
+  const outcome =
+    settlement.status === 'paid'
+      ? await campaignsFromPayment(deps, artistId, p.id)
+      : { campaigns: [], notCreated: null };
+  const campaigns = [];
+  for (const c of outcome.campaigns) campaigns.push(await socialCampaign(deps, platform, { artistId }, c.id));
+  return { settlement, campaigns, notCreated: outcome.notCreated };
 }
 
 const selectCampaign = {
@@ -540,22 +614,13 @@ export async function socialRenew(
   const check = await socialRenewCheck(deps, platform, artistId, campaignId);
   if (!check.renewable) throw new ConflictError('express.not_renewable');
   const adapter = SOCIAL_ADAPTERS[platform];
-  const created = await createCampaignsFor(deps, adapter, artistId, {
+  return createCampaignsFor(deps, adapter, artistId, {
     soundLink: adapter.soundLink(check.campaign),
     targetIds: [check.account.id],
     renewedFromId: campaignId,
     errorField: 'account_ids',
     pitch: check.campaign.pitch,
+    // The renewal keeps the song name the artist gave.
+    soundName: check.campaign.trackName,
   });
-  // The renewal keeps the song name the artist gave.
-  return deps.database.db
-    .update(expressCampaigns)
-    .set({ trackName: check.campaign.trackName })
-    .where(
-      inArray(
-        expressCampaigns.id,
-        created.map((c) => c.id),
-      ),
-    )
-    .returning();
 }
