@@ -15,8 +15,15 @@ import { createVerifiedUser, DEMO_PASSWORD, getAdminToken } from './helpers';
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/h-sart-shots';
 const ROOT = join(import.meta.dirname, '..', '..');
 type Catalog = { [key: string]: string | Catalog };
-const ui = (lang: string) =>
-  JSON.parse(readFileSync(join(ROOT, 'packages/ui/src/i18n/locales', `${lang}.json`), 'utf8')) as Catalog;
+/** The UI catalog of `lang`, with the shared messages (contracts) under `messages`. */
+const ui = (lang: string) => ({
+  ...(JSON.parse(
+    readFileSync(join(ROOT, 'packages/ui/src/i18n/locales', `${lang}.json`), 'utf8'),
+  ) as Catalog),
+  messages: JSON.parse(
+    readFileSync(join(ROOT, 'packages/contracts/src/i18n', `${lang}.json`), 'utf8'),
+  ) as Catalog,
+});
 function text(catalog: Catalog, key: string): string {
   let node: string | Catalog | undefined = catalog;
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
@@ -52,9 +59,15 @@ async function artistWithCoins(request: APIRequestContext, prefix: string): Prom
   });
   expect(start.ok(), await start.text()).toBeTruthy();
   const sessionId = ((await start.json()) as { data: { session_id: string } }).data.session_id;
-  const paid = await request.post(`/api/sandbox/checkout/${sessionId}/complete`, { data: {}, maxRedirects: 0 });
+  const paid = await request.post(`/api/sandbox/checkout/${sessionId}/complete`, {
+    data: {},
+    maxRedirects: 0,
+  });
   expect(paid.status(), await paid.text()).toBe(302);
-  const confirm = await request.post('/api/stripe/checkout/check/pay', { headers, data: { session_id: sessionId } });
+  const confirm = await request.post('/api/stripe/checkout/check/pay', {
+    headers,
+    data: { session_id: sessionId },
+  });
   expect(confirm.ok(), await confirm.text()).toBeTruthy();
   return email;
 }
@@ -86,14 +99,17 @@ async function createCampaign(
   await page.getByTestId('sound-link').fill('https://example.com/not-a-sound');
   await page.getByRole('button', { name: next }).click();
   // The check call refuses a link that is not the platform's (spec messages, 422 on the field).
-  await expect(page.getByText(/Invalid Music URL|Link Is Wrong/)).toBeVisible();
+  const refusal = o.link.includes('tiktok')
+    ? 'messages.express.invalid_music_url'
+    : 'messages.express.instagram_link_wrong';
+  await expect(page.getByText(text(t, refusal))).toBeVisible();
   await page.getByTestId('sound-link').fill(o.link);
   await page.getByTestId('song-name').fill(o.song);
-  await page.getByTestId('campaign-pitch').locator('textarea').fill('Dance to the chorus!');
+  await page.getByTestId('campaign-pitch').fill('Dance to the chorus!');
   if (o.shots) await shot(page, `${o.shots}-1-song`);
   await page.getByRole('button', { name: next }).click();
 
-  await page.getByTestId('min-followers').locator('input').fill(String(o.minFollowers));
+  await page.getByTestId('min-followers').fill(String(o.minFollowers));
   const card = page.getByTestId('account-card').filter({ hasText: `@${o.account}` });
   await expect(card).toBeVisible();
   await card.click();
@@ -111,7 +127,7 @@ test('an artist creates a TikTok and an Instagram campaign with coins, finds the
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(180_000);
   const t = ui('en');
   const email = await artistWithCoins(request, 'social-artist-en');
   await signInAs(page, email, 'en');
@@ -269,7 +285,10 @@ test('screens at the other width and language: wizard with an unreleased song, l
     await page.goto('/select/platform');
     await shot(page, `${name}-select-platform`);
     await page.goto('/create/tiktok/express/campaign');
-    await page.getByTestId('release-state').getByText(text(ui(language), 'express.social_artist.unreleased')).click();
+    await page
+      .getByTestId('release-state')
+      .getByText(text(ui(language), 'express.social_artist.unreleased'))
+      .click();
     await expect(page.getByTestId('media-file')).toBeVisible();
     await expect(page.getByTestId('cover-file')).toBeVisible();
     await shot(page, `${name}-tiktok-wizard-unreleased`);

@@ -50,6 +50,9 @@ import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
 import { INSTAGRAM, type SocialPlatformInfo, TIKTOK } from './social-platforms';
 
+/** The TikTok cover: an image as `file/upload` takes it (up to 10 MB). */
+const COVER_RULES = { ...IMAGE_RULES, maxBytes: 10 * 1024 * 1024 };
+
 /** An uploaded file of the unreleased song: its upload key and the name shown. */
 interface Uploaded {
   key: string;
@@ -270,34 +273,42 @@ function SocialCreateCampaign({
     setErrors({});
   };
 
-  /** Checks the link once per value with the platform's check call; fills the song name if empty. */
-  const checkLink = async (): Promise<boolean> => {
+  /** A sound's name worth offering as the song name (an Instagram audio id is not). */
+  const nameOf = (found: CheckedSound | null) => (found && !/^\d+$/.test(found.name) ? found.name : '');
+
+  /**
+   * Checks the link once per value with the platform's check call; fills the song name if empty.
+   * @returns the sound, or null when the link is missing or refused (the field says why)
+   */
+  const checkLink = async (): Promise<CheckedSound | null> => {
     const value = link.trim();
     if (!value) {
       setError('link', t(k('link_required')));
-      return false;
+      return null;
     }
-    if (sound && soundLink.current === value) return true;
+    if (sound && soundLink.current === value) return sound;
     try {
       const found = await check.mutateAsync(value);
       soundLink.current = value;
       setSound(found);
       setError('link', null);
-      if (!songName.trim() && !/^\d+$/.test(found.name)) setSongName(found.name);
-      return true;
+      // Only an empty name is filled: the artist may have typed one while the check ran.
+      const offered = nameOf(found);
+      if (offered) setSongName((current) => (current.trim() ? current : offered));
+      return found;
     } catch (e) {
       setSound(null);
       setError(
         'link',
         (isApiError(e) && (e.errors?.sound_link?.[0] ?? e.message)) || t('ui.errors.unexpected'),
       );
-      return false;
+      return null;
     }
   };
 
   const validateSong = async (): Promise<boolean> => {
-    const linkOk = await checkLink();
-    const nameOk = songName.trim().length > 0;
+    const found = await checkLink();
+    const nameOk = songName.trim().length > 0 || nameOf(found).length > 0;
     setError('song_name', nameOk ? null : t(k('song_name_required')));
     let filesOk = true;
     if (!released) {
@@ -308,7 +319,7 @@ function SocialCreateCampaign({
         filesOk = filesOk && Boolean(cover);
       }
     }
-    return linkOk && nameOk && filesOk && !pitchTooLong;
+    return found !== null && nameOk && filesOk && !pitchTooLong;
   };
 
   const request = (): SocialCampaignRequest => ({
@@ -408,7 +419,7 @@ function SocialCreateCampaign({
           {platform.needsCover && (
             <UploadField
               label={t(k('cover'))}
-              rules={IMAGE_RULES}
+              rules={COVER_RULES}
               value={cover}
               error={errors.tiktok_img}
               onUploaded={(f) => {
