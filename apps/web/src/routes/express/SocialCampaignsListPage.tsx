@@ -32,7 +32,12 @@ function useColumns(influencer: boolean): DataTableColumn<ExpressSocialCampaign>
         </Text>
       ),
     },
-    { accessor: 'account', title: 'express.social.account', render: (c) => `@${c.account.user_name}` },
+    {
+      accessor: 'account',
+      title: 'express.social.account',
+      // A handle reads left to right in Arabic too (the @ stays in front).
+      render: (c) => <span dir="ltr">@{c.account.user_name}</span>,
+    },
     influencer
       ? { accessor: 'artist', title: 'express.fields.artist', render: (c) => c.artist.name }
       : { accessor: 'influencer', title: 'express.social.influencer', render: (c) => c.influencer.name },
