@@ -34,7 +34,7 @@ export type PaymentMethod = 'coins' | 'card';
 /** One bought target in the summary: a playlist or an account, with its tier and price in coins. */
 export interface SummaryLine {
   key: string | number;
-  label: string;
+  label: ReactNode;
   sub: string;
   price: number;
 }
@@ -55,6 +55,7 @@ export function PaymentStep({
   method,
   onMethod,
   payError,
+  coinsLabel = 'express.create.method_coins',
   children,
 }: {
   header?: ReactNode;
@@ -63,6 +64,8 @@ export function PaymentStep({
   method: PaymentMethod;
   onMethod(method: PaymentMethod): void;
   payError: string | null;
+  /** Catalog key of the coins choice (who answers while the coins are held). */
+  coinsLabel?: string;
   /** Extra facts shown under the lines (a pitch, a release state). */
   children?: ReactNode;
 }) {
@@ -119,7 +122,7 @@ export function PaymentStep({
             label={
               <Group gap={6}>
                 <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
-                {t('express.create.method_coins')}
+                {t(coinsLabel)}
               </Group>
             }
           />

@@ -118,7 +118,7 @@ function ViewsCard({ c }: { c: ExpressSocialCampaignDetail }) {
         </Text>
         <Text size="sm" c="dimmed">
           {c.target_views === null
-            ? t(k('no_target'))
+            ? t(k(c.status.id === S.PENDING_APPROVAL ? 'target_pending' : 'no_target'))
             : t(k('of_target'), { target: formatNumber(c.target_views, lang) })}
         </Text>
       </Group>

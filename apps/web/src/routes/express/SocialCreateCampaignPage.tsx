@@ -522,7 +522,7 @@ function SocialCreateCampaign({
       }
       lines={chosen.map((a) => ({
         key: a.id,
-        label: `@${a.user_name}`,
+        label: <span dir="ltr">@{a.user_name}</span>,
         sub: a.tier.tier_name,
         price: a.tier.price,
       }))}
@@ -533,6 +533,7 @@ function SocialCreateCampaign({
         setPayError(null);
       }}
       payError={payError}
+      coinsLabel="express.social_artist.method_coins"
     />
   );
 
