@@ -62,7 +62,11 @@ test('spotify express campaign: pay, decline with refund, approve, placement, ti
   // Artist: platform → Spotify → wizard (song, playlists, summary) → pay with coins.
   await signIn(page, artist.email);
   await page.goto('/select/platform');
-  await expect(page.getByTestId('platform-tiktok').getByRole('button')).toBeDisabled();
+  // All three platforms are offered (issue 12).
+  await expect(page.getByTestId('platform-tiktok').getByRole('link')).toHaveAttribute(
+    'href',
+    '/tiktok/platform',
+  );
   await page.getByTestId('platform-spotify').getByRole('link').click();
   await expect(page).toHaveURL(/\/spotify\/platform$/);
   await page.getByTestId('start-express').click();

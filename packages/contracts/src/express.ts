@@ -271,6 +271,52 @@ export const expressSocialCampaignSchema = z.object({
   decline_reason: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  /** Instagram: until when the artist may confirm or dispute the reel's sound (null elsewhere or not yet submitted). */
+  confirm_until: z.string().nullable().optional(),
+  /** Instagram: when the artist confirmed the sound. */
+  confirmed_at: z.string().nullable().optional(),
+  /** Instagram: when the artist disputed the sound, and why (the campaign then waits for staff). */
+  disputed_at: z.string().nullable().optional(),
+  dispute_reason: z.string().nullable().optional(),
+});
+
+/** One TikTok or Instagram campaign with its timeline and the artist's review (`artist/show/campaign/{id}`). */
+export const expressSocialCampaignDetailSchema = expressSocialCampaignSchema.extend({
+  timeline: z.array(expressTimelineEntrySchema),
+  review: z
+    .object({ rating: z.number().int(), comment: z.string().nullable(), created_at: z.string() })
+    .nullable(),
+});
+
+/** The artist's dispute of an Instagram reel's sound (`artist/campaign/dispute`). */
+export const socialDisputeBodySchema = z.object({
+  campaign_id: z.coerce.number().int().positive().max(2_147_483_647),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'express.dispute_reason_required')
+    .max(500, 'express.dispute_reason_too_long'),
+});
+
+/** A card payment's outcome as the campaign confirmations answer it. */
+export const campaignSettlementSchema = z.object({
+  status: z.string(),
+  coins: z.number(),
+  payment_id: z.number(),
+  invoice_id: z.number().nullable(),
+  balance: z.number(),
+  failure: z.enum(['card_declined']).nullable(),
+});
+
+/** A started card payment of a campaign request: the hosted page for exactly the campaigns' coins. */
+export const campaignCheckoutSchema = z.object({
+  url: z.string(),
+  session_id: z.string(),
+  coins: z.number(),
+  /** What the card is charged: the coins at the coin price (pence). */
+  amount_minor: z.number(),
+  currency: z.string(),
+  sandbox: z.boolean(),
 });
 
 /** A video or reel of the influencer's account that may be submitted for a campaign. */
@@ -321,4 +367,5 @@ export type SpotifyTrack = z.infer<typeof spotifyTrackSchema>;
 export type ExpressRenewCheck = z.infer<typeof expressRenewCheckSchema>;
 export type SocialAccountForSale = z.infer<typeof socialAccountForSaleSchema>;
 export type ExpressSocialCampaign = z.infer<typeof expressSocialCampaignSchema>;
+export type ExpressSocialCampaignDetail = z.infer<typeof expressSocialCampaignDetailSchema>;
 export type SocialVideo = z.infer<typeof socialVideoSchema>;

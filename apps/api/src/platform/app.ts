@@ -118,7 +118,13 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
-        frameSrc: ["'self'", 'https://open.spotify.com'],
+        // Embeds: Spotify players, the submitted TikTok videos and Instagram reels (issue 12).
+        frameSrc: [
+          "'self'",
+          'https://open.spotify.com',
+          'https://www.tiktok.com',
+          'https://www.instagram.com',
+        ],
         formAction: ["'self'"],
         upgradeInsecureRequests: null,
       },

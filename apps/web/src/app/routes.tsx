@@ -267,6 +267,47 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/express/SocialCampaignsListPage'), 'InstagramCampaignsListPage'),
   },
+  // The artist's side of TikTok and Instagram express campaigns (issue 12; spec section 2).
+  {
+    path: '/tiktok/platform',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/express/PlatformPages'), 'TikTokPlatformPage'),
+  },
+  {
+    path: '/create/tiktok/express/campaign',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/express/SocialCreateCampaignPage'), 'TikTokCreateCampaignPage'),
+  },
+  {
+    path: '/create/tiktok/released/campaign',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/express/SocialCreateCampaignPage'), 'TikTokReleasedCampaignPage'),
+  },
+  {
+    path: '/create/instagram/express/campaign',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/express/SocialCreateCampaignPage'), 'InstagramCreateCampaignPage'),
+  },
+  {
+    path: '/tiktok/renew/express/campaign',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/express/SocialRenew'), 'TikTokRenewPage'),
+  },
+  {
+    path: '/tiktok/express-campaigns/:campaignId',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/express/SocialCampaignDetailPage'), 'TikTokCampaignDetailPage'),
+  },
+  {
+    path: '/instagram/express-campaigns/:campaignId',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/express/SocialCampaignDetailPage'), 'InstagramCampaignDetailPage'),
+  },
+  {
+    path: '/instagram/embed',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/express/SocialCampaignDetailPage'), 'InstagramEmbedPage'),
+  },
   {
     path: '/not-found',
     access: { permission: 'ARTIST_ALL_PERMISSION' },

@@ -25,7 +25,8 @@ export function useExpressStatusOptions(): { value: string; label: string }[] {
   }));
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+/** One labelled fact of a {@link FactsCard}. */
+export function FactRow({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.Tr>
       <Table.Td c="dimmed" w="45%">
@@ -36,7 +37,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function FactsCard({ title, children }: { title: string; children: ReactNode }) {
+/** A titled card of labelled facts (campaign details of every platform). */
+export function FactsCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card padding="lg" radius="md">
       <Title order={5} mb="sm">
@@ -158,73 +160,79 @@ export function ExpressCampaignView({
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <FactsCard title={t('express.detail.playlist')}>
-          <Row label={t('express.fields.playlist')}>
+          <FactRow label={t('express.fields.playlist')}>
             <Anchor href={campaign.playlist.url} target="_blank" rel="noreferrer" size="sm">
               {campaign.playlist.name}
             </Anchor>
-          </Row>
-          <Row label={t('express.fields.followers')}>{formatNumber(campaign.playlist.followers, lang)}</Row>
-          <Row label={t('express.fields.tier')}>{campaign.tier.tier_name}</Row>
-          <Row label={t('express.fields.curator')}>{campaign.curator.name}</Row>
-          <Row label={t('express.fields.artist')}>{campaign.artist.name}</Row>
-          <Row label={t('express.fields.created_at')}>{date(campaign.created_at)}</Row>
+          </FactRow>
+          <FactRow label={t('express.fields.followers')}>
+            {formatNumber(campaign.playlist.followers, lang)}
+          </FactRow>
+          <FactRow label={t('express.fields.tier')}>{campaign.tier.tier_name}</FactRow>
+          <FactRow label={t('express.fields.curator')}>{campaign.curator.name}</FactRow>
+          <FactRow label={t('express.fields.artist')}>{campaign.artist.name}</FactRow>
+          <FactRow label={t('express.fields.created_at')}>{date(campaign.created_at)}</FactRow>
         </FactsCard>
         <FactsCard title={t('express.detail.deadlines')}>
-          <Row label={t('express.detail.submission_deadline')}>{date(campaign.submission_deadline)}</Row>
-          <Row label={t('express.detail.on_going_until')}>{date(campaign.on_going_until)}</Row>
-          <Row label={t('express.detail.auditing_until')}>{date(campaign.auditing_until)}</Row>
-          <Row label={t('express.detail.days')}>
+          <FactRow label={t('express.detail.submission_deadline')}>
+            {date(campaign.submission_deadline)}
+          </FactRow>
+          <FactRow label={t('express.detail.on_going_until')}>{date(campaign.on_going_until)}</FactRow>
+          <FactRow label={t('express.detail.auditing_until')}>{date(campaign.auditing_until)}</FactRow>
+          <FactRow label={t('express.detail.days')}>
             {t('express.detail.days_value', {
               submission: campaign.playlist_submission_days,
               ongoing: campaign.on_going_days,
               auditing: campaign.auditing_days,
             })}
-          </Row>
-          <Row label={t('express.detail.completed_at')}>{date(campaign.completed_at)}</Row>
+          </FactRow>
+          <FactRow label={t('express.detail.completed_at')}>{date(campaign.completed_at)}</FactRow>
         </FactsCard>
         <FactsCard title={t('express.detail.placement')}>
-          <Row label={t('express.detail.found_at')}>{date(campaign.placement.found_at)}</Row>
-          <Row label={t('express.detail.position')}>
+          <FactRow label={t('express.detail.found_at')}>{date(campaign.placement.found_at)}</FactRow>
+          <FactRow label={t('express.detail.position')}>
             {campaign.placement.position !== null ? formatNumber(campaign.placement.position, lang) : '—'}
-          </Row>
-          <Row label={t('express.detail.last_seen')}>{date(campaign.placement.last_seen_at)}</Row>
-          <Row label={t('express.detail.removed_at')}>{date(campaign.placement.removed_at)}</Row>
+          </FactRow>
+          <FactRow label={t('express.detail.last_seen')}>{date(campaign.placement.last_seen_at)}</FactRow>
+          <FactRow label={t('express.detail.removed_at')}>{date(campaign.placement.removed_at)}</FactRow>
         </FactsCard>
         <FactsCard title={t('express.detail.money')}>
-          <Row label={t('express.fields.price')}>{coins(campaign.price)}</Row>
-          <Row label={t('express.detail.paid')}>
+          <FactRow label={t('express.fields.price')}>{coins(campaign.price)}</FactRow>
+          <FactRow label={t('express.detail.paid')}>
             <span data-testid="paid-coins">{coins(campaign.curator_coins)}</span>
-          </Row>
-          <Row label={t('express.detail.fee', { percent: formatNumber(campaign.fee_percent, lang) })}>
+          </FactRow>
+          <FactRow label={t('express.detail.fee', { percent: formatNumber(campaign.fee_percent, lang) })}>
             <span data-testid="fee-coins">{coins(campaign.fee_coins)}</span>
-          </Row>
-          <Row label={t('express.detail.refunded')}>
+          </FactRow>
+          <FactRow label={t('express.detail.refunded')}>
             <span data-testid="refunded-coins">{coins(campaign.refunded_coins)}</span>
-          </Row>
-          <Row label={t('express.detail.payment_method')}>
+          </FactRow>
+          <FactRow label={t('express.detail.payment_method')}>
             {t(
               campaign.payment_method === 'card'
                 ? 'express.detail.method_card'
                 : 'express.detail.method_coins',
             )}
-          </Row>
+          </FactRow>
         </FactsCard>
         {p ? (
           <FactsCard title={t('express.detail.performance')}>
-            <Row label={t('express.detail.days_live')}>
+            <FactRow label={t('express.detail.days_live')}>
               {t('express.detail.days_live_value', {
                 live: formatNumber(p.days_live, lang),
                 total: formatNumber(p.on_going_days, lang),
               })}
-            </Row>
-            <Row label={t('express.detail.position')}>
+            </FactRow>
+            <FactRow label={t('express.detail.position')}>
               {p.position !== null ? formatNumber(p.position, lang) : '—'}
-            </Row>
-            <Row label={t('express.detail.last_seen')}>{date(p.last_seen_at)}</Row>
-            <Row label={t('express.fields.followers')}>{formatNumber(p.playlist_followers, lang)}</Row>
-            <Row label={t('express.detail.removed_early')}>
+            </FactRow>
+            <FactRow label={t('express.detail.last_seen')}>{date(p.last_seen_at)}</FactRow>
+            <FactRow label={t('express.fields.followers')}>
+              {formatNumber(p.playlist_followers, lang)}
+            </FactRow>
+            <FactRow label={t('express.detail.removed_early')}>
               {t(p.removed_early ? 'express.yes' : 'express.no')}
-            </Row>
+            </FactRow>
           </FactsCard>
         ) : null}
         <CampaignTimeline entries={campaign.timeline} />

@@ -194,7 +194,7 @@ export interface DetailScope {
  */
 export async function campaignDetails(database: Database, ids: readonly number[], scope: DetailScope = {}) {
   if (ids.length === 0) return [];
-  const [rows, events, reviews] = await Promise.all([
+  const [rows, extras] = await Promise.all([
     campaignBase(database).where(
       and(
         inArray(expressCampaigns.id, [...ids]),
@@ -202,6 +202,23 @@ export async function campaignDetails(database: Database, ids: readonly number[]
         scope.curatorId !== undefined ? eq(expressCampaigns.curatorId, scope.curatorId) : undefined,
       ),
     ),
+    timelinesAndReviews(database, ids, scope.lang ?? 'en'),
+  ]);
+  const byId = new Map(rows.map((row) => [row.c.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [{ ...campaignItem(row), ...extras.get(id)! }];
+  });
+}
+
+/**
+ * The timeline (every transition, oldest first) and the artist's review of campaigns of any platform,
+ * by campaign id: two queries whatever the number of campaigns. System notes are stored as message
+ * keys and translated here into `lang`; an admin's own words are returned as written.
+ */
+export async function timelinesAndReviews(database: Database, ids: readonly number[], lang: Language) {
+  const [events, reviews] = await Promise.all([
     database.db
       .select()
       .from(expressCampaignEvents)
@@ -212,32 +229,30 @@ export async function campaignDetails(database: Database, ids: readonly number[]
       .from(expressReviews)
       .where(inArray(expressReviews.campaignId, [...ids])),
   ]);
-  const lang = scope.lang ?? 'en';
-  const byId = new Map(rows.map((row) => [row.c.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    const review = reviews.find((r) => r.campaignId === id);
-    return [
-      {
-        ...campaignItem(row),
-        timeline: events
-          .filter((e) => e.campaignId === id)
-          .map((e) => ({
-            id: e.id,
-            from_status: e.fromStatus,
-            to_status: e.toStatus,
-            status: statusLabel(e.toStatus),
-            actor_type: e.actorType,
-            note: e.noteKey ? t(lang, e.noteKey, e.noteParams ?? undefined) : e.note,
-            created_at: e.createdAt.toISOString(),
-          })),
-        review: review
-          ? { rating: review.rating, comment: review.comment, created_at: review.createdAt.toISOString() }
-          : null,
-      },
-    ];
-  });
+  return new Map(
+    ids.map((id) => {
+      const review = reviews.find((r) => r.campaignId === id);
+      return [
+        id,
+        {
+          timeline: events
+            .filter((e) => e.campaignId === id)
+            .map((e) => ({
+              id: e.id,
+              from_status: e.fromStatus,
+              to_status: e.toStatus,
+              status: statusLabel(e.toStatus),
+              actor_type: e.actorType,
+              note: e.noteKey ? t(lang, e.noteKey, e.noteParams ?? undefined) : e.note,
+              created_at: e.createdAt.toISOString(),
+            })),
+          review: review
+            ? { rating: review.rating, comment: review.comment, created_at: review.createdAt.toISOString() }
+            : null,
+        },
+      ] as const;
+    }),
+  );
 }
 
 /** One campaign with its timeline and review; `scope` restricts it to its artist or curator. */

@@ -1,5 +1,6 @@
 import { pitchSchema } from '@lm/contracts';
 import {
+  campaignSettlementSchema,
   expressCampaignDetailSchema,
   expressCampaignSchema,
   expressCampaignStatsSchema,
@@ -37,14 +38,7 @@ const CURATOR = 'CURATOR_PERMISSION';
 const tags = ['express spotify'];
 const spotifyUrlBody = z.object({ spotify_url: z.string().trim().min(1, 'validation.required').max(500) });
 const campaignIdBody = z.object({ campaign_id: z.coerce.number().int().positive() });
-const settlementSchema = z.object({
-  status: z.string(),
-  coins: z.number(),
-  payment_id: z.number(),
-  invoice_id: z.number().nullable(),
-  balance: z.number(),
-  failure: z.enum(['card_declined']).nullable(),
-});
+const settlementSchema = campaignSettlementSchema;
 
 /**
  * Spotify express calls of spec section 7 for curators and artists: playlists, connections, campaign

@@ -193,6 +193,11 @@ export const expressCampaigns = pgTable(
     /** Views last read from the platform, and when. */
     lastViews: integer('last_views'),
     lastViewsAt: timestamp('last_views_at', { withTimezone: true }),
+    /** Instagram: the artist confirmed the reel's sound from its embed (issue 12, within 72 hours). */
+    artistConfirmedAt: timestamp('artist_confirmed_at', { withTimezone: true }),
+    /** Instagram: the artist disputed the reel's sound; the campaign waits for staff (force-end). */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    disputeReason: text('dispute_reason'),
     /** The artist's pitch for the curator (issue 20): at most 140 characters, checked by the database too. */
     pitch: text('pitch'),
     statusId: smallint('status_id').notNull().default(1),

@@ -121,6 +121,8 @@ export async function createCampaignsFor(
     unreleased?: { mediaLink: string; tiktokImg?: string | null };
     /** The artist's pitch for the seller (issue 20), already checked: at most 140 characters. */
     pitch?: string | null;
+    /** The song's name as the artist gives it (TikTok, Instagram), instead of the one read from the link. */
+    soundName?: string | null;
     /** Sound and settings read before `outer` was opened (see {@link CampaignPreparation}). */
     prepared?: CampaignPreparation;
   },
@@ -137,6 +139,7 @@ export async function createCampaignsFor(
   }
   const { sound, settings } = input.prepared ?? (await prepareCampaigns(deps, adapter, input.soundLink));
   if (!sound) throw invalidSound();
+  const soundName = input.soundName?.trim().slice(0, 300) || sound.name;
   const now = deps.clock.now();
 
   const run = async (tx: Tx) => {
@@ -155,7 +158,7 @@ export async function createCampaignsFor(
         ...adapter.targetColumns(target),
         trackId: sound.id,
         trackUrl: sound.url,
-        trackName: sound.name,
+        trackName: soundName,
         trackArtist: sound.artist,
         coverUrl: sound.coverUrl,
         isReleased: !input.unreleased,
@@ -201,7 +204,7 @@ export async function createCampaignsFor(
         tx,
         target.sellerId,
         'new_campaign',
-        { track: sound.name, playlist: target.name, coins: target.price },
+        { track: soundName, playlist: target.name, coins: target.price },
         c.id,
         adapter.sellerLink(target),
       );
@@ -501,6 +504,23 @@ export async function quoteCampaigns(deps: Deps, playlistIds: number[]): Promise
   return rows.reduce((sum, r) => sum + r.price, 0);
 }
 
+/**
+ * The campaign request a card payment carries in its meta until it is paid: Spotify playlists
+ * (`playlist_ids`) or, with `campaign_type_id` 2 or 3, influencer accounts (`account_ids`); then the
+ * outcome (`campaign_ids`, `not_created`).
+ */
+export interface CampaignPaymentMeta {
+  campaign_type_id?: number;
+  track_link?: string;
+  playlist_ids?: number[];
+  account_ids?: number[];
+  pitch?: string | null;
+  song_name?: string | null;
+  unreleased?: { mediaLink: string; tiktokImg?: string | null } | null;
+  campaign_ids?: number[];
+  not_created?: NotCreated;
+}
+
 /** Why a card-paid request made no campaigns: the refusal's message key and parameters. */
 export interface NotCreated {
   key: string;
@@ -530,22 +550,17 @@ export async function campaignsFromPayment(
     .select({ meta: payments.meta })
     .from(payments)
     .where(eq(payments.id, paymentId));
-  const peekMeta = (peek?.meta ?? {}) as { track_link?: string; campaign_ids?: number[] };
+  const peekMeta = (peek?.meta ?? {}) as CampaignPaymentMeta;
+  const adapter = adapterFor(peekMeta.campaign_type_id ?? spotifyAdapter.typeId);
   const prepared =
     peek && !peekMeta.campaign_ids
-      ? await prepareCampaigns(deps, spotifyAdapter, peekMeta.track_link ?? '')
+      ? await prepareCampaigns(deps, adapter, peekMeta.track_link ?? '')
       : undefined;
   return withTransaction(deps.database, async (tx) => {
     const [p] = await tx.db.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!p || p.userId !== artistId || p.purpose !== 'campaign') throw new NotFoundError();
     if (p.status !== 'paid') return { campaigns: [], notCreated: null };
-    const meta = (p.meta ?? {}) as {
-      track_link?: string;
-      playlist_ids?: number[];
-      pitch?: string | null;
-      campaign_ids?: number[];
-      not_created?: NotCreated;
-    };
+    const meta = (p.meta ?? {}) as CampaignPaymentMeta;
     if (meta.campaign_ids) {
       const campaigns = meta.campaign_ids.length
         ? await tx.db.select().from(expressCampaigns).where(inArray(expressCampaigns.id, meta.campaign_ids))
@@ -557,18 +572,35 @@ export async function campaignsFromPayment(
     let created: Campaign[] = [];
     let notCreated: NotCreated | null = null;
     try {
-      created = await createCampaigns(
-        deps,
-        artistId,
-        {
-          track_link: meta.track_link ?? '',
-          playlist_ids: meta.playlist_ids ?? [],
-          paymentMethod: 'card',
-          pitch: meta.pitch ?? null,
-          prepared,
-        },
-        tx,
-      );
+      created = meta.account_ids
+        ? await createCampaignsFor(
+            deps,
+            adapter,
+            artistId,
+            {
+              soundLink: meta.track_link ?? '',
+              targetIds: meta.account_ids,
+              paymentMethod: 'card',
+              errorField: 'account_ids',
+              pitch: meta.pitch ?? null,
+              soundName: meta.song_name ?? null,
+              unreleased: meta.unreleased ?? undefined,
+              prepared,
+            },
+            tx,
+          )
+        : await createCampaigns(
+            deps,
+            artistId,
+            {
+              track_link: meta.track_link ?? '',
+              playlist_ids: meta.playlist_ids ?? [],
+              paymentMethod: 'card',
+              pitch: meta.pitch ?? null,
+              prepared,
+            },
+            tx,
+          );
       await tx.client.query('release savepoint card_campaigns');
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -1,9 +1,13 @@
 import { pitchSchema } from '@lm/contracts';
 import {
+  campaignCheckoutSchema,
+  campaignSettlementSchema,
   expressCampaignStatusSchema,
   expressReasonSchema,
+  expressSocialCampaignDetailSchema,
   expressSocialCampaignSchema,
   socialAccountForSaleSchema,
+  socialDisputeBodySchema,
   socialMusicCheckSchema,
   socialRenewCheckSchema,
   socialSubmitSchema,
@@ -27,6 +31,17 @@ const campaignIdBody = z.object({ campaign_id: id });
 const linkBody = z.object({
   sound_link: z.string().trim().min(1, 'validation.required').max(500).optional(),
   track_link: z.string().trim().min(1, 'validation.required').max(500).optional(),
+});
+
+/** A campaign request (`artist/campaign/create`, and its card payment `artist/campaign/checkout`). */
+const createBody = z.object({
+  track_link: z.string().trim().min(1, 'validation.required').max(500),
+  account_ids: z.array(id).min(1, 'validation.required').max(100),
+  song_name: z.string().trim().max(300).nullable().optional(),
+  pitch: pitchSchema,
+  is_released: z.boolean().default(true),
+  media_link: z.string().trim().max(300).nullable().optional(),
+  tiktok_img: z.string().trim().max(300).nullable().optional(),
 });
 
 /** Spec section 7 paths of each platform (`/api/express-tiktok/...`, `/api/express-instagram/...`). */
@@ -105,13 +120,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         config: { access: userAccess(ARTIST) },
         schema: {
           tags,
-          body: z.object({
-            track_link: z.string().trim().min(1, 'validation.required').max(500),
-            account_ids: z.array(id).min(1, 'validation.required').max(100),
-            song_name: z.string().trim().max(300).nullable().optional(),
-            pitch: pitchSchema,
-            payment_method: z.enum(['coins']).default('coins'),
-          }),
+          body: createBody.extend({ payment_method: z.enum(['coins']).default('coins') }),
           response: { 201: envelope(z.array(expressSocialCampaignSchema)) },
         },
       },
@@ -121,6 +130,54 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         const items = [];
         for (const c of created) items.push(await social.socialCampaign(deps, platform, { artistId }, c.id));
         return reply.status(201).send({ data: items, message: t(req.lang, 'express.created_influencers') });
+      },
+    );
+
+    // Paying by card: the hosted page for exactly the accounts' coins; the campaigns once it is paid.
+    app.post(
+      `${p.base}/artist/campaign/checkout`,
+      {
+        config: { access: userAccess(ARTIST) },
+        schema: { tags, body: createBody, response: { 200: envelope(campaignCheckoutSchema) } },
+      },
+      async (req) => ({
+        data: await social.startSocialCheckout(deps, platform, currentUser(req).id, req.body),
+      }),
+    );
+    app.post(
+      `${p.base}/artist/campaign/checkout/check/pay`,
+      {
+        config: { access: userAccess(ARTIST) },
+        schema: {
+          tags,
+          body: z.object({ session_id: z.string().min(1).max(200) }),
+          response: {
+            200: envelope(
+              z.object({
+                payment: campaignSettlementSchema,
+                campaigns: z.array(expressSocialCampaignSchema),
+                /** True when the card's coins were kept in the wallet instead (the message says why). */
+                not_created: z.boolean(),
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const r = await social.confirmSocialCard(deps, platform, currentUser(req).id, req.body.session_id);
+        const message =
+          r.campaigns.length > 0
+            ? t(req.lang, 'express.created_influencers')
+            : r.notCreated
+              ? t(req.lang, 'express.card_coins_kept', {
+                  coins: r.settlement.coins,
+                  reason: t(req.lang, r.notCreated.key, r.notCreated.params),
+                })
+              : undefined;
+        return {
+          data: { payment: r.settlement, campaigns: r.campaigns, not_created: r.notCreated !== null },
+          ...(message ? { message } : {}),
+        };
       },
     );
 
@@ -150,14 +207,55 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       `${p.base}/artist/show/campaign/:id`,
       {
         config: { access: userAccess() },
-        schema: { tags, params: idParams, response: { 200: envelope(expressSocialCampaignSchema) } },
+        schema: { tags, params: idParams, response: { 200: envelope(expressSocialCampaignDetailSchema) } },
       },
       async (req) => {
         const user = currentUser(req);
         const scope = user.permissions.has(ARTIST) ? { artistId: user.id } : { influencerId: user.id };
-        return { data: await social.socialCampaign(deps, platform, scope, req.params.id) };
+        return { data: await social.socialCampaignDetail(deps, platform, scope, req.params.id, req.lang) };
       },
     );
+
+    if (platform === 'instagram') {
+      // The artist's word on the reel's sound within the 72 hours (issue 12 "Verification and money").
+      app.post(
+        `${p.base}/artist/campaign/confirm`,
+        {
+          config: { access: userAccess(ARTIST) },
+          schema: { tags, body: campaignIdBody, response: { 200: envelope(expressCampaignStatusSchema) } },
+        },
+        async (req) => {
+          const c = await social.confirmSound(deps, currentUser(req).id, req.body.campaign_id);
+          return {
+            data: { id: c.id, status_id: c.statusId },
+            message: t(req.lang, 'express.sound_confirmed'),
+          };
+        },
+      );
+      app.post(
+        `${p.base}/artist/campaign/dispute`,
+        {
+          config: { access: userAccess(ARTIST) },
+          schema: {
+            tags,
+            body: socialDisputeBodySchema,
+            response: { 200: envelope(expressCampaignStatusSchema) },
+          },
+        },
+        async (req) => {
+          const c = await social.disputeSound(
+            deps,
+            currentUser(req).id,
+            req.body.campaign_id,
+            req.body.reason,
+          );
+          return {
+            data: { id: c.id, status_id: c.statusId },
+            message: t(req.lang, 'express.sound_disputed'),
+          };
+        },
+      );
+    }
 
     app.get(
       `${p.base}/influencer/campaign/reasons`,

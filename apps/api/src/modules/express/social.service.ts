@@ -1,5 +1,18 @@
 import { EXPRESS_CAMPAIGN_STATUSES, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { aliasedTable, and, asc, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { Language } from '@lm/contracts/api';
+import {
+  aliasedTable,
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
@@ -7,10 +20,18 @@ import { type ListQuery, paginate } from '../../platform/http';
 import { users } from '../accounts/accounts.schema';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../connections/connections.schema';
 import { accessTokenOf } from '../connections/connections.service';
-import { type Campaign, submit } from './express.machine';
-import { expressCampaigns } from './express.schema';
-import { createCampaignsFor } from './express.service';
-import { instagramAdapter } from './platforms/instagram.adapter';
+import { assertUploadedImage } from '../files/files.service';
+import * as payments from '../wallet/payments.service';
+import { advance, type Campaign, submit } from './express.machine';
+import { timelinesAndReviews } from './express.queries';
+import { expressCampaignEvents, expressCampaigns } from './express.schema';
+import {
+  type CampaignPaymentMeta,
+  campaignsFromPayment,
+  createCampaignsFor,
+  MAX_PLAYLISTS_PER_REQUEST,
+} from './express.service';
+import { INSTAGRAM_CONFIRM_HOURS, instagramAdapter } from './platforms/instagram.adapter';
 import { acceptedAt } from './platforms/social';
 import { tiktokAdapter } from './platforms/tiktok.adapter';
 
@@ -67,34 +88,160 @@ export async function accountsForSale(
   }));
 }
 
+/** What an unreleased song's file may be (spec section 5: mp3 or mp4, up to 50 MB at upload). */
+export const UNRELEASED_MEDIA_MIMES = ['audio/mpeg', 'video/mp4'] as const;
+/** What a TikTok unreleased song's cover (`tiktok_img`) may be. */
+export const TIKTOK_IMG_MIMES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+
+/** The campaign request of `artist/campaign/create` (spec section 3 "Campaign", issue 12 "Artists"). */
+export interface SocialCreateInput {
+  track_link: string;
+  account_ids: number[];
+  pitch?: string | null;
+  song_name?: string | null;
+  /** false: an unreleased song, which comes with its file (`media_link`) and, on TikTok, `tiktok_img`. */
+  is_released?: boolean;
+  /** Upload key (`file/upload`) of the unreleased song's mp3/mp4. */
+  media_link?: string | null;
+  /** Upload key of the unreleased song's cover image (TikTok only). */
+  tiktok_img?: string | null;
+}
+
+/**
+ * The files of an unreleased song, checked (spec section 5: "unreleased song needs mp3/mp4 up to
+ * 50Mb; tiktok_img required when TikTok unreleased"): each must be the artist's own upload of the
+ * right type (sizes are enforced by `file/upload`). A released song ignores them.
+ * @returns the upload keys to store, or undefined for a released song
+ * @throws ValidationError 422 on `media_link` ('express.media_required', 'express.media_type',
+ *   upload-key messages) or `tiktok_img` ('express.tiktok_img_required', 'validation.image_type', ...)
+ */
+export async function unreleasedFiles(
+  deps: Pick<Deps, 'database'>,
+  platform: SocialPlatformName,
+  artistId: number,
+  input: Pick<SocialCreateInput, 'is_released' | 'media_link' | 'tiktok_img'>,
+): Promise<{ mediaLink: string; tiktokImg: string | null } | undefined> {
+  if (input.is_released !== false) return undefined;
+  const media = input.media_link?.trim();
+  const img = input.tiktok_img?.trim();
+  const errors: Record<string, string[]> = {};
+  if (!media) errors.media_link = ['express.media_required'];
+  if (platform === 'tiktok' && !img) errors.tiktok_img = ['express.tiktok_img_required'];
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  const uploader = { userId: artistId };
+  await assertUploadedImage(deps.database, 'media_link', media!, {
+    mimes: UNRELEASED_MEDIA_MIMES,
+    typeMessage: 'express.media_type',
+    uploader,
+  });
+  if (platform === 'tiktok')
+    await assertUploadedImage(deps.database, 'tiktok_img', img!, {
+      mimes: TIKTOK_IMG_MIMES,
+      typeMessage: 'express.tiktok_img_type',
+      uploader,
+    });
+  return { mediaLink: media!, tiktokImg: platform === 'tiktok' ? img! : null };
+}
+
 /**
  * An artist buys campaigns on accounts (`artist/campaign/create`), paid with coins (held); see
  * `createCampaignsFor` for the rules and errors. `song_name` replaces the name read from the link.
+ * An unreleased song (`is_released: false`) comes with its files, see {@link unreleasedFiles}.
  */
 export async function createSocialCampaigns(
   deps: Deps,
   platform: SocialPlatformName,
   artistId: number,
-  input: { track_link: string; account_ids: number[]; pitch?: string | null; song_name?: string | null },
+  input: SocialCreateInput,
 ): Promise<Campaign[]> {
-  const created = await createCampaignsFor(deps, SOCIAL_ADAPTERS[platform], artistId, {
+  const unreleased = await unreleasedFiles(deps, platform, artistId, input);
+  return createCampaignsFor(deps, SOCIAL_ADAPTERS[platform], artistId, {
     soundLink: input.track_link,
     targetIds: input.account_ids,
     errorField: 'account_ids',
     pitch: input.pitch ?? null,
+    soundName: input.song_name ?? null,
+    unreleased,
   });
-  const name = input.song_name?.trim();
-  if (!name) return created;
-  return deps.database.db
-    .update(expressCampaigns)
-    .set({ trackName: name.slice(0, 300) })
-    .where(
-      inArray(
-        expressCampaigns.id,
-        created.map((c) => c.id),
-      ),
-    )
-    .returning();
+}
+
+/**
+ * Start paying a TikTok or Instagram campaign request by card (`artist/campaign/checkout`): the same
+ * checks as {@link createSocialCampaigns} up front (sound, files, accounts), the price is the accounts'
+ * tier prices charged as coins at the coin price; the request rides in the payment's meta until
+ * `campaignsFromPayment` creates the campaigns, holding the coins just bought.
+ * @throws ValidationError 422 (`track_link`, `media_link`, `tiktok_img`, `account_ids`)
+ */
+export async function startSocialCheckout(
+  deps: Deps,
+  platform: SocialPlatformName,
+  artistId: number,
+  input: SocialCreateInput,
+) {
+  const adapter = SOCIAL_ADAPTERS[platform];
+  const unreleased = await unreleasedFiles(deps, platform, artistId, input);
+  if (!(await adapter.resolveSound(deps, input.track_link)))
+    throw new ValidationError({ track_link: [adapter.invalidSoundKey] });
+  const ids = [...new Set(input.account_ids)];
+  if (ids.length > MAX_PLAYLISTS_PER_REQUEST) {
+    throw new ValidationError({
+      account_ids: [{ key: 'express.too_many_playlists', params: { max: MAX_PLAYLISTS_PER_REQUEST } }],
+    });
+  }
+  const targets = await withTransaction(deps.database, (tx) => adapter.loadTargets(tx, ids));
+  if (ids.length === 0 || targets.length !== ids.length)
+    throw new ValidationError({ account_ids: ['express.playlist_unavailable'] });
+  const coins = targets.reduce((sum, target) => sum + target.price, 0);
+  const [me] = await deps.database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, artistId));
+  const meta: CampaignPaymentMeta = {
+    campaign_type_id: adapter.typeId,
+    track_link: input.track_link,
+    account_ids: ids,
+    pitch: input.pitch ?? null,
+    song_name: input.song_name?.trim() || null,
+    unreleased: unreleased ?? null,
+  };
+  const r = await payments.startCheckout(deps, artistId, { coins }, 'card', me?.email ?? '', {
+    meta: meta as Record<string, unknown>,
+    returnPath: `/create/${platform}/express/campaign`,
+  });
+  return {
+    url: r.url,
+    session_id: r.ref,
+    coins,
+    amount_minor: r.amountMinor,
+    currency: r.currency,
+    sandbox: deps.providers.payments.card.name === 'sandbox',
+  };
+}
+
+/**
+ * Back from the card page (`artist/campaign/checkout/check/pay`): the payment is settled and, once
+ * paid, its campaigns are created exactly once (see `campaignsFromPayment`).
+ * @returns the settlement, the campaigns as the artist sees them, and why none were made if so
+ * @throws NotFoundError when the session is not the artist's card payment for this platform
+ */
+export async function confirmSocialCard(
+  deps: Deps,
+  platform: SocialPlatformName,
+  artistId: number,
+  sessionId: string,
+) {
+  const p = await payments.cardPaymentOf(deps, artistId, sessionId);
+  const meta = (p.meta ?? {}) as CampaignPaymentMeta;
+  if (p.purpose !== 'campaign' || meta.campaign_type_id !== SOCIAL_ADAPTERS[platform].typeId)
+    throw new NotFoundError('payments.not_found');
+  const settlement = await payments.confirmCard(deps, artistId, sessionId);
+  const outcome =
+    settlement.status === 'paid'
+      ? await campaignsFromPayment(deps, artistId, p.id)
+      : { campaigns: [], notCreated: null };
+  const campaigns = [];
+  for (const c of outcome.campaigns) campaigns.push(await socialCampaign(deps, platform, { artistId }, c.id));
+  return { settlement, campaigns, notCreated: outcome.notCreated };
 }
 
 const selectCampaign = {
@@ -144,7 +291,21 @@ function item(r: Row, platform: SocialPlatformName) {
     decline_reason: c.declineReason,
     created_at: c.createdAt.toISOString(),
     completed_at: c.completedAt?.toISOString() ?? null,
+    confirm_until: platform === 'instagram' ? (confirmUntil(c)?.toISOString() ?? null) : null,
+    confirmed_at: c.artistConfirmedAt?.toISOString() ?? null,
+    disputed_at: c.disputedAt?.toISOString() ?? null,
+    dispute_reason: c.disputeReason,
   };
+}
+
+/**
+ * End of the artist's window to confirm or dispute an Instagram reel's sound: 72 hours after the reel
+ * was first proven (issue 12 "Verification and money"); null before a reel is proven.
+ */
+export function confirmUntil(c: Pick<Campaign, 'placementFoundAt'>): Date | null {
+  return c.placementFoundAt
+    ? new Date(c.placementFoundAt.getTime() + INSTAGRAM_CONFIRM_HOURS * 3_600_000)
+    : null;
 }
 
 /** Who is reading: the artist who bought, or the influencer who sells. */
@@ -215,6 +376,115 @@ export async function socialCampaign(
   const [r] = await base(deps).where(and(eq(expressCampaigns.id, id), scopeWhere(platform, scope)));
   if (!r) throw new NotFoundError();
   return item(r as Row, platform);
+}
+
+/**
+ * One campaign with its timeline (notes in `lang`) and the artist's review, as its artist or influencer
+ * sees it (`artist/show/campaign/{id}`).
+ * @throws NotFoundError when not this platform's or not the reader's
+ */
+export async function socialCampaignDetail(
+  deps: Pick<Deps, 'database'>,
+  platform: SocialPlatformName,
+  scope: SocialScope,
+  id: number,
+  lang: Language,
+) {
+  const c = await socialCampaign(deps, platform, scope, id);
+  const extras = await timelinesAndReviews(deps.database, [id], lang);
+  return { ...c, ...extras.get(id)! };
+}
+
+/** The artist's Instagram campaign whose reel waits for the artist's word (Verifying, in the window). */
+async function confirmable(deps: Deps, artistId: number, id: number): Promise<Campaign> {
+  const [c] = await deps.database.db
+    .select()
+    .from(expressCampaigns)
+    .where(
+      and(
+        eq(expressCampaigns.id, id),
+        eq(expressCampaigns.artistId, artistId),
+        eq(expressCampaigns.campaignTypeId, instagramAdapter.typeId),
+      ),
+    );
+  if (!c) throw new NotFoundError();
+  const until = confirmUntil(c);
+  if (c.statusId !== S.VERIFYING || !until || c.disputedAt || c.artistConfirmedAt)
+    throw new ConflictError('express.not_confirmable');
+  if (deps.clock.now() >= until) throw new ConflictError('express.confirm_window_over');
+  return c;
+}
+
+/**
+ * The artist confirms, from the embed, that the submitted reel uses the sound (issue 12: Instagram's
+ * media has no audio field, the artist has 72 hours; `express-instagram/artist/campaign/confirm`).
+ * The reel is then checked at once and, still there, the campaign goes On Going without waiting for
+ * the rest of the window.
+ * @returns the campaign after the check
+ * @throws NotFoundError when not the artist's Instagram campaign; ConflictError 'express.not_confirmable'
+ *   (not Verifying, already confirmed or disputed) or 'express.confirm_window_over'
+ */
+export async function confirmSound(deps: Deps, artistId: number, id: number): Promise<Campaign> {
+  await confirmable(deps, artistId, id);
+  const now = deps.clock.now();
+  const [row] = await deps.database.db
+    .update(expressCampaigns)
+    .set({ artistConfirmedAt: now, nextCheckAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(expressCampaigns.id, id),
+        eq(expressCampaigns.statusId, S.VERIFYING),
+        isNull(expressCampaigns.artistConfirmedAt),
+        isNull(expressCampaigns.disputedAt),
+      ),
+    )
+    .returning();
+  if (!row) throw new ConflictError('express.not_confirmable');
+  await advance(deps, id);
+  const [after] = await deps.database.db.select().from(expressCampaigns).where(eq(expressCampaigns.id, id));
+  return after!;
+}
+
+/**
+ * The artist disputes the reel's sound within the 72 hours (`express-instagram/artist/campaign/dispute`):
+ * the campaign stays Verifying and no longer moves by itself (its next check is cleared) until staff
+ * decide with the force-end (completed: the influencer is paid; refunded: the artist gets the coins
+ * back). Recorded in the timeline with the artist's words.
+ * @throws NotFoundError; ConflictError 'express.not_confirmable' or 'express.confirm_window_over'
+ */
+export async function disputeSound(
+  deps: Deps,
+  artistId: number,
+  id: number,
+  reason: string,
+): Promise<Campaign> {
+  await confirmable(deps, artistId, id);
+  const now = deps.clock.now();
+  return withTransaction(deps.database, async (tx) => {
+    const [row] = await tx.db
+      .update(expressCampaigns)
+      .set({ disputedAt: now, disputeReason: reason, nextCheckAt: null, updatedAt: now })
+      .where(
+        and(
+          eq(expressCampaigns.id, id),
+          eq(expressCampaigns.statusId, S.VERIFYING),
+          isNull(expressCampaigns.artistConfirmedAt),
+          isNull(expressCampaigns.disputedAt),
+        ),
+      )
+      .returning();
+    if (!row) throw new ConflictError('express.not_confirmable');
+    await tx.db.insert(expressCampaignEvents).values({
+      campaignId: id,
+      fromStatus: S.VERIFYING,
+      toStatus: S.VERIFYING,
+      actorType: 'user',
+      actorId: artistId,
+      note: reason,
+      createdAt: now,
+    });
+    return row;
+  });
 }
 
 /** An influencer's campaign of this platform waiting for a video, with its account. */
@@ -344,22 +614,13 @@ export async function socialRenew(
   const check = await socialRenewCheck(deps, platform, artistId, campaignId);
   if (!check.renewable) throw new ConflictError('express.not_renewable');
   const adapter = SOCIAL_ADAPTERS[platform];
-  const created = await createCampaignsFor(deps, adapter, artistId, {
+  return createCampaignsFor(deps, adapter, artistId, {
     soundLink: adapter.soundLink(check.campaign),
     targetIds: [check.account.id],
     renewedFromId: campaignId,
     errorField: 'account_ids',
     pitch: check.campaign.pitch,
+    // The renewal keeps the song name the artist gave.
+    soundName: check.campaign.trackName,
   });
-  // The renewal keeps the song name the artist gave.
-  return deps.database.db
-    .update(expressCampaigns)
-    .set({ trackName: check.campaign.trackName })
-    .where(
-      inArray(
-        expressCampaigns.id,
-        created.map((c) => c.id),
-      ),
-    )
-    .returning();
 }

@@ -1,8 +1,7 @@
-import { coinsPriceMinor, PITCH_MAX, type SessionUser } from '@lm/contracts';
+import { PITCH_MAX, type SessionUser } from '@lm/contracts';
 import {
   CountedTextarea,
   type ExpressPlaylist,
-  formatMoney,
   isApiError,
   isTooLong,
   usePageTitle,
@@ -10,19 +9,15 @@ import {
   Wizard,
 } from '@lm/ui';
 import {
-  Alert,
-  Anchor,
   Avatar,
   Badge,
   Card,
   Center,
   Checkbox,
-  Divider,
   Group,
   Image,
   Loader,
   Paper,
-  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -31,17 +26,10 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertTriangle,
-  IconBrandSpotify,
-  IconCoins,
-  IconCreditCard,
-  IconPlaylist,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconBrandSpotify, IconCoins, IconPlaylist, IconUsers } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   type SpotifyTrack,
   useArtistPlaylists,
@@ -52,21 +40,8 @@ import {
   useExpressTiers,
   useTrackLookup,
 } from '../../hooks/express';
-import {
-  rememberSandbox,
-  useCardReturn,
-  useCoinPrice,
-  useRefreshWallet,
-  useWalletBalance,
-  wasSandbox,
-} from '../../hooks/use-wallet';
-import {
-  CheckoutRedirectOverlay,
-  type CheckoutResult,
-  outcomeOf,
-  PaymentResult,
-  useCheckoutReturn,
-} from '../wallet/PaymentResult';
+import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
+import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
 
 /** The wizard's choices kept across the card page (restored when the payment is cancelled). */
 const CARD_DRAFT_KEY = 'LC_EXPRESS_CARD_DRAFT';
@@ -75,24 +50,6 @@ interface CardDraft {
   link: string;
   playlists: ExpressPlaylist[];
   pitch?: string;
-}
-
-function saveDraft(draft: CardDraft): void {
-  try {
-    sessionStorage.setItem(CARD_DRAFT_KEY, JSON.stringify(draft));
-  } catch {
-    // Storage can be unavailable: the artist then chooses again after a cancelled payment.
-  }
-}
-
-function takeDraft(): CardDraft | null {
-  try {
-    const raw = sessionStorage.getItem(CARD_DRAFT_KEY);
-    sessionStorage.removeItem(CARD_DRAFT_KEY);
-    return raw ? (JSON.parse(raw) as CardDraft) : null;
-  } catch {
-    return null;
-  }
 }
 
 function PlaylistCard({
@@ -164,8 +121,7 @@ function PlaylistCard({
  * or by card (a hosted card page for exactly the total; the campaigns are created once it is paid).
  */
 export function CreateCampaignPage() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   usePageTitle('express.create.title');
   const navigate = useNavigate();
   const session = useSession<SessionUser>();
@@ -188,58 +144,25 @@ export function CreateCampaignPage() {
   const create = useCreateExpressCampaign();
   const checkout = useCampaignCardCheckout();
   const confirmCard = useConfirmCampaignCard();
-  const [method, setMethod] = useState<'coins' | 'card'>('coins');
-  const [redirecting, setRedirecting] = useState<{ sandbox: boolean } | null>(null);
-  const [cardResult, setCardResult] = useState<CheckoutResult | null>(null);
-  const cardReturn = useCardReturn();
-  const coinPrice = useCoinPrice();
-  const [sandbox] = useState(wasSandbox);
+  const [method, setMethod] = useState<PaymentMethod>('coins');
   const wallet = useWalletBalance();
   const refreshWallet = useRefreshWallet();
   const balance = wallet.data?.balance ?? session.balance ?? 0;
   const chosen = useMemo(() => [...selected.values()], [selected]);
   const total = chosen.reduce((sum, p) => sum + p.tier.price, 0);
-  const short = method === 'coins' && total > balance;
 
-  /** Back from the card page: confirm the payment once; the campaigns exist once it is paid. */
-  const confirmReturn = async (id: string) => {
-    try {
-      const answer = await confirmCard.mutateAsync(id);
-      await refreshWallet();
-      if (answer.campaigns.length > 0) {
-        takeDraft();
-        notifications.show({
-          color: 'green',
-          message: t('express.create.created', { count: answer.campaigns.length }),
-        });
-        navigate('/express/campaigns/list');
-        return;
-      }
-      // Paid, but the request could no longer be honoured: the coins are in the wallet, say why.
-      if (answer.not_created && answer.message)
-        notifications.show({ color: 'yellow', message: answer.message });
-      setCardResult(outcomeOf(answer.payment, 'success'));
-    } catch {
-      setCardResult('error');
-    }
-  };
-
-  const { sessionId, clear } = useCheckoutReturn({
-    onSession: (id) => void confirmReturn(id),
-    onCancelled: (paymentId) => {
-      const draft = takeDraft();
-      if (draft) {
-        setLink(draft.link);
-        setPitch(draft.pitch ?? '');
-        setSelected(new Map(draft.playlists.map((p) => [p.id, p])));
-      }
-      setCardResult('cancelled');
-      // The API tells a declined card from leaving the page (issue 11 item 12).
-      if (paymentId !== null)
-        cardReturn
-          .mutateAsync(paymentId)
-          .then((settlement) => setCardResult(outcomeOf(settlement, 'cancel')))
-          .catch(() => undefined);
+  const card = useCampaignCardFlow<CardDraft>({
+    draftKey: CARD_DRAFT_KEY,
+    confirm: (id) => confirmCard.mutateAsync(id),
+    confirming: confirmCard.isPending,
+    onCreated: (count) => {
+      notifications.show({ color: 'green', message: t('express.create.created', { count }) });
+      navigate('/express/campaigns/list');
+    },
+    onRestore: (draft) => {
+      setLink(draft.link);
+      setPitch(draft.pitch ?? '');
+      setSelected(new Map(draft.playlists.map((p) => [p.id, p])));
     },
   });
 
@@ -294,14 +217,9 @@ export function CreateCampaignPage() {
         playlist_ids: chosen.map((p) => p.id),
         pitch: pitch.trim(),
       });
-      saveDraft({ link: link.trim(), playlists: chosen, pitch });
-      rememberSandbox(start.sandbox);
-      setRedirecting({ sandbox: start.sandbox });
-      window.location.assign(start.url);
+      card.redirect(start, { link: link.trim(), playlists: chosen, pitch });
     } catch (e) {
-      setPayError(
-        isApiError(e) ? (Object.values(e.errors ?? {})[0]?.[0] ?? e.message) : t('ui.errors.unexpected'),
-      );
+      setPayError(payErrorText(e, t('ui.errors.unexpected')));
     }
   };
 
@@ -318,9 +236,7 @@ export function CreateCampaignPage() {
       notifications.show({ color: 'green', message: t('express.create.created', { count: created.length }) });
       navigate('/express/campaigns/list');
     } catch (e) {
-      setPayError(
-        isApiError(e) ? (Object.values(e.errors ?? {})[0]?.[0] ?? e.message) : t('ui.errors.unexpected'),
-      );
+      setPayError(payErrorText(e, t('ui.errors.unexpected')));
     }
   };
 
@@ -428,124 +344,34 @@ export function CreateCampaignPage() {
   );
 
   const summaryStep = (
-    <Stack gap="md" maw={720} mt="md" data-testid="express-summary">
-      {track && (
-        <Group wrap="nowrap">
-          <Avatar src={track.cover_url} size={48} radius="sm" />
-          <div>
-            <Text fw={600}>{track.name}</Text>
-            <Text size="sm" c="dimmed">
-              {track.artist}
-            </Text>
-          </div>
-        </Group>
-      )}
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="xs">
-          {chosen.map((p) => (
-            <Group key={p.id} justify="space-between">
-              <Text size="sm">
-                {p.name}{' '}
-                <Text span c="dimmed" size="xs">
-                  ({p.tier.tier_name})
-                </Text>
+    <PaymentStep
+      header={
+        track && (
+          <Group wrap="nowrap">
+            <Avatar src={track.cover_url} size={48} radius="sm" />
+            <div>
+              <Text fw={600}>{track.name}</Text>
+              <Text size="sm" c="dimmed">
+                {track.artist}
               </Text>
-              <Text size="sm">{t('common.coins', { count: p.tier.price })}</Text>
-            </Group>
-          ))}
-          <Divider />
-          <Group justify="space-between">
-            <Text fw={700}>{t('express.create.total')}</Text>
-            <Text fw={700} data-testid="express-total">
-              {t('common.coins', { count: total })}
-            </Text>
+            </div>
           </Group>
-          <Group justify="space-between">
-            <Text c="dimmed" size="sm">
-              {t('express.create.balance')}
-            </Text>
-            <Text size="sm" c={short ? 'red' : undefined} data-testid="express-balance">
-              {t('common.coins', { count: balance })}
-            </Text>
-          </Group>
-        </Stack>
-      </Paper>
-      <Radio.Group
-        label={t('express.create.method')}
-        value={method}
-        onChange={(v) => {
-          setMethod(v === 'card' ? 'card' : 'coins');
-          setPayError(null);
-        }}
-        data-testid="payment-method"
-      >
-        <Stack gap="xs" mt="xs">
-          <Radio
-            value="coins"
-            data-testid="method-coins"
-            label={
-              <Group gap={6}>
-                <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
-                {t('express.create.method_coins')}
-              </Group>
-            }
-          />
-          <Radio
-            value="card"
-            data-testid="method-card"
-            label={
-              <Group gap={6}>
-                <IconCreditCard size={16} />
-                {coinPrice.data
-                  ? t('express.create.method_card_price', {
-                      coins: total,
-                      price: formatMoney(coinsPriceMinor(total, coinPrice.data.pence_per_coin), 'GBP', lang),
-                    })
-                  : t('express.create.method_card', { coins: total })}
-              </Group>
-            }
-          />
-        </Stack>
-      </Radio.Group>
-      {short && !payError && (
-        <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
-          {t('express.create.short')}{' '}
-          <Anchor component={Link} to="/wallet/coins/packages">
-            {t('express.create.buy_coins')}
-          </Anchor>
-        </Alert>
-      )}
-      {payError && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="pay-error">
-          {payError}{' '}
-          <Anchor component={Link} to="/wallet/coins/packages">
-            {t('express.create.buy_coins')}
-          </Anchor>
-        </Alert>
-      )}
-    </Stack>
+        )
+      }
+      lines={chosen.map((p) => ({ key: p.id, label: p.name, sub: p.tier.tier_name, price: p.tier.price }))}
+      balance={balance}
+      method={method}
+      onMethod={(m) => {
+        setMethod(m);
+        setPayError(null);
+      }}
+      payError={payError}
+    />
   );
 
   return (
     <Stack gap="lg" pos="relative">
-      <CheckoutRedirectOverlay redirect={redirecting} />
-      {confirmCard.isPending && !cardResult && (
-        <Alert color="blue" icon={<Loader size="xs" />} data-testid="card-confirming">
-          {t('express.create.card_confirming')}
-        </Alert>
-      )}
-      {cardResult && (
-        <PaymentResult
-          result={cardResult}
-          sandbox={sandbox}
-          declinedText="wallet.result.declined_text_campaign"
-          onRetry={sessionId ? () => void confirmReturn(sessionId) : undefined}
-          onClose={() => {
-            setCardResult(null);
-            clear();
-          }}
-        />
-      )}
+      {card.banner}
       <div>
         <Title order={2}>{t('express.create.title')}</Title>
         <Text c="dimmed">{t('express.create.intro')}</Text>
@@ -570,7 +396,7 @@ export function CreateCampaignPage() {
             { label: 'express.create.step_pay', content: summaryStep },
           ]}
           finishLabel={method === 'card' ? 'express.create.pay_card' : 'express.create.pay'}
-          submitting={create.isPending || checkout.isPending || redirecting !== null}
+          submitting={create.isPending || checkout.isPending || card.redirecting}
           onFinish={pay}
         />
       </Card>

@@ -52,7 +52,7 @@ function PlatformCard({
   );
 }
 
-/** /select/platform (ARTIST_PERMISSION): Spotify; TikTok and Instagram are not available yet. */
+/** /select/platform (ARTIST_PERMISSION): Spotify, TikTok and Instagram (issue 12). */
 export function SelectPlatformPage() {
   const { t } = useTranslation();
   usePageTitle('express.platform.title');
@@ -75,59 +75,115 @@ export function SelectPlatformPage() {
           color="pink"
           name="TikTok"
           text={t('express.platform.tiktok_text')}
+          to="/tiktok/platform"
         />
         <PlatformCard
           icon={<IconBrandInstagram size={28} />}
           color="grape"
           name="Instagram"
           text={t('express.platform.instagram_text')}
+          to="/create/instagram/express/campaign"
         />
       </SimpleGrid>
     </Stack>
   );
 }
 
-/** /spotify/platform (ARTIST_PERMISSION): what an express campaign is, and the way in. */
-export function SpotifyPlatformPage() {
+/**
+ * A platform's page: what its express campaign is, how it goes in four steps, and the ways in (one
+ * layout for every platform, spec section 2 "/spotify/platform", "/tiktok/platform").
+ */
+function PlatformIntro({
+  icon,
+  color,
+  texts,
+  start,
+  list,
+  extra,
+}: {
+  icon: ReactNode;
+  color: string;
+  /** Its texts are `express.<texts>.title`, intro, how, step_*, start and my_campaigns. */
+  texts: string;
+  start: string;
+  list: string;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation();
-  usePageTitle('express.spotify.title');
+  usePageTitle(`express.${texts}.title`);
   const steps = ['step_song', 'step_playlists', 'step_pay', 'step_placed'] as const;
   return (
     <Stack gap="lg" maw={820}>
-      <Group gap="sm">
-        <ThemeIcon size={48} radius="md" variant="light" color="green">
-          <IconBrandSpotify size={28} />
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon size={48} radius="md" variant="light" color={color}>
+          {icon}
         </ThemeIcon>
         <div>
-          <Title order={2}>{t('express.spotify.title')}</Title>
-          <Text c="dimmed">{t('express.spotify.intro')}</Text>
+          <Title order={2}>{t(`express.${texts}.title`)}</Title>
+          <Text c="dimmed">{t(`express.${texts}.intro`)}</Text>
         </div>
       </Group>
       <Card padding="lg" radius="md">
         <Title order={4} mb="md">
-          {t('express.spotify.how')}
+          {t(`express.${texts}.how`)}
         </Title>
         <List
           spacing="sm"
           icon={
-            <ThemeIcon size={22} radius="xl" color="green">
+            <ThemeIcon size={22} radius="xl" color={color}>
               <IconCheck size={14} />
             </ThemeIcon>
           }
         >
           {steps.map((s) => (
-            <List.Item key={s}>{t(`express.spotify.${s}`)}</List.Item>
+            <List.Item key={s}>{t(`express.${texts}.${s}`)}</List.Item>
           ))}
         </List>
         <Group mt="xl">
-          <Button component={Link} to="/create/express/campaign" color="green" data-testid="start-express">
-            {t('express.spotify.start')}
+          <Button component={Link} to={start} color={color} data-testid="start-express">
+            {t(`express.${texts}.start`)}
           </Button>
-          <Button component={Link} to="/express/campaigns/list" variant="default">
-            {t('express.spotify.my_campaigns')}
+          {extra}
+          <Button component={Link} to={list} variant="default">
+            {t(`express.${texts}.my_campaigns`)}
           </Button>
         </Group>
       </Card>
     </Stack>
+  );
+}
+
+/** /spotify/platform (ARTIST_PERMISSION): what an express campaign is, and the way in. */
+export function SpotifyPlatformPage() {
+  return (
+    <PlatformIntro
+      icon={<IconBrandSpotify size={28} />}
+      color="green"
+      texts="spotify"
+      start="/create/express/campaign"
+      list="/express/campaigns/list"
+    />
+  );
+}
+
+/**
+ * /tiktok/platform (ARTIST_PERMISSION): what a TikTok campaign is; start one (released or not), start
+ * one for a released song directly (/create/tiktok/released/campaign), or see mine.
+ */
+export function TikTokPlatformPage() {
+  const { t } = useTranslation();
+  return (
+    <PlatformIntro
+      icon={<IconBrandTiktok size={28} />}
+      color="pink"
+      texts="social_artist.tiktok"
+      start="/create/tiktok/express/campaign"
+      list="/tiktok/express/campaigns/list"
+      extra={
+        <Button component={Link} to="/create/tiktok/released/campaign" variant="light" color="pink">
+          {t('express.social_artist.tiktok.start_released')}
+        </Button>
+      }
+    />
   );
 }

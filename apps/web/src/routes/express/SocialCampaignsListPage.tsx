@@ -8,9 +8,12 @@ import {
   usePageTitle,
   useSession,
 } from '@lm/ui';
-import { Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { SOCIAL_PLATFORMS } from './social-platforms';
 
 type Platform = 'tiktok' | 'instagram';
 
@@ -29,7 +32,12 @@ function useColumns(influencer: boolean): DataTableColumn<ExpressSocialCampaign>
         </Text>
       ),
     },
-    { accessor: 'account', title: 'express.social.account', render: (c) => `@${c.account.user_name}` },
+    {
+      accessor: 'account',
+      title: 'express.social.account',
+      // A handle reads left to right in Arabic too (the @ stays in front).
+      render: (c) => <span dir="ltr">@{c.account.user_name}</span>,
+    },
     influencer
       ? { accessor: 'artist', title: 'express.fields.artist', render: (c) => c.artist.name }
       : { accessor: 'influencer', title: 'express.social.influencer', render: (c) => c.influencer.name },
@@ -81,16 +89,31 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
   usePageTitle(title);
   const statuses = useExpressStatusOptions();
   const columns = useColumns(influencer);
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const info = SOCIAL_PLATFORMS[platform];
+  // The artist starts a campaign of this platform from its list (issue 12 "Artists").
+  const start = (size: 'xs' | 'sm') => (
+    <Button component={Link} to={info.platformPath} size={size} leftSection={<IconPlus size={14} />}>
+      {t('nav.new_campaign')}
+    </Button>
+  );
   return (
     <ListScreen<ExpressSocialCampaign>
       title={title}
       path={`express-${platform}/${influencer ? 'influencer' : 'artist'}/campaigns`}
       filters={[{ type: 'select', name: 'status', label: 'express.fields.status', options: statuses }]}
       columns={columns}
+      onRowClick={(c) => navigate(info.detailPath(c.id))}
+      actions={influencer ? undefined : start('sm')}
       empty={
         influencer
           ? { title: 'express.social.empty_influencer_title', hint: 'express.social.empty_influencer_hint' }
-          : { title: 'express.list.empty_artist_title', hint: 'express.social.empty_artist_hint' }
+          : {
+              title: 'express.list.empty_artist_title',
+              hint: 'express.social.empty_artist_hint',
+              action: start('xs'),
+            }
       }
     />
   );

@@ -1,0 +1,214 @@
+import type {
+  ExpressSocialCampaign,
+  ExpressSocialCampaignDetail,
+  SocialAccountForSale,
+} from '@lm/contracts/express';
+import { useApi } from '@lm/ui';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { CampaignCheckout } from './express';
+import type { Settlement } from './use-wallet';
+
+/** TikTok or Instagram (issue 12). */
+export type SocialPlatform = 'tiktok' | 'instagram';
+
+/** Query keys of TikTok and Instagram express campaigns (one factory for the domain). */
+export const socialKeys = {
+  all: ['social-express'] as const,
+  tiers: (p: SocialPlatform) => ['social-express', p, 'tiers'] as const,
+  accounts: (p: SocialPlatform, tierId: string | null, minFollowers: number | null) =>
+    ['social-express', p, 'accounts', tierId, minFollowers] as const,
+  campaign: (p: SocialPlatform, id: number) => ['social-express', p, 'campaign', id] as const,
+  renewCheck: (p: SocialPlatform, id: number) => ['social-express', p, 'renew-check', id] as const,
+};
+
+const base = (p: SocialPlatform) => `express-${p}`;
+
+/** Refreshes the platform's campaign queries and lists after a change. */
+export function useRefreshSocial(platform: SocialPlatform) {
+  const client = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: socialKeys.all }),
+        client.invalidateQueries({
+          predicate: (q) =>
+            q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith(`${base(platform)}/`),
+        }),
+      ]),
+    [client, platform],
+  );
+}
+
+/** GET express-{p}/user/get-tiers: the platform's active tiers (filter of the accounts). */
+export function useSocialTiers(platform: SocialPlatform) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: socialKeys.tiers(platform),
+    queryFn: async () =>
+      (await api.get<{ id: number; tier_name: string; price: number }[]>(`${base(platform)}/user/get-tiers`))
+        .data,
+    staleTime: 60_000,
+  });
+}
+
+/** GET express-{p}/artist/accounts/campaigns: accounts an artist may buy, by tier and followers. */
+export function useSocialAccounts(
+  platform: SocialPlatform,
+  tierId: string | null,
+  minFollowers: number | null,
+) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: socialKeys.accounts(platform, tierId, minFollowers),
+    queryFn: async () =>
+      (
+        await api.get<SocialAccountForSale[]>(`${base(platform)}/artist/accounts/campaigns`, {
+          query: { tier_id: tierId, min_followers: minFollowers },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A checked music link: the sound it names ('Invalid Music URL' / 'Link Is Wrong' otherwise, 422). */
+export interface CheckedSound {
+  id: string;
+  url: string;
+  name: string;
+}
+
+/** POST {checkPath} {sound_link}: checks a TikTok or Instagram music link (silent: the field shows why). */
+export function useCheckMusic(checkPath: string) {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (link: string) =>
+      (await api.post<CheckedSound>(checkPath, { sound_link: link }, { silent: true })).data,
+  });
+}
+
+/** The request of `artist/campaign/create` and `artist/campaign/checkout`. */
+export interface SocialCampaignRequest {
+  track_link: string;
+  account_ids: number[];
+  song_name?: string;
+  pitch?: string;
+  is_released: boolean;
+  media_link?: string | null;
+  tiktok_img?: string | null;
+}
+
+/** POST express-{p}/artist/campaign/create: one campaign per account, paid with coins (held). */
+export function useCreateSocialCampaign(platform: SocialPlatform) {
+  const { api } = useApi();
+  const refresh = useRefreshSocial(platform);
+  return useMutation({
+    mutationFn: async (body: SocialCampaignRequest) =>
+      (
+        await api.post<ExpressSocialCampaign[]>(
+          `${base(platform)}/artist/campaign/create`,
+          { ...body, payment_method: 'coins' },
+          { silent: true },
+        )
+      ).data,
+    onSuccess: () => refresh(),
+  });
+}
+
+/** POST express-{p}/artist/campaign/checkout: the hosted card page for exactly the accounts' coins. */
+export function useSocialCardCheckout(platform: SocialPlatform) {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (body: SocialCampaignRequest) =>
+      (await api.post<CampaignCheckout>(`${base(platform)}/artist/campaign/checkout`, body, { silent: true }))
+        .data,
+  });
+}
+
+/** POST express-{p}/artist/campaign/checkout/check/pay: the payment and, once paid, its campaigns. */
+export function useConfirmSocialCard(platform: SocialPlatform) {
+  const { api } = useApi();
+  const refresh = useRefreshSocial(platform);
+  return useMutation({
+    mutationFn: async (sessionId: string) => {
+      const answer = await api.post<{
+        payment: Settlement;
+        campaigns: ExpressSocialCampaign[];
+        not_created?: boolean;
+      }>(`${base(platform)}/artist/campaign/checkout/check/pay`, { session_id: sessionId }, { silent: true });
+      return { ...answer.data, message: answer.message };
+    },
+    onSuccess: () => refresh(),
+  });
+}
+
+/** GET express-{p}/artist/show/campaign/{id}: one campaign with its timeline and review. */
+export function useSocialCampaign(platform: SocialPlatform, id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: socialKeys.campaign(platform, id),
+    queryFn: async () =>
+      (await api.get<ExpressSocialCampaignDetail>(`${base(platform)}/artist/show/campaign/${id}`)).data,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** Renewal check of a TikTok or Instagram campaign. */
+export interface SocialRenewCheck {
+  renewable: boolean;
+  price: number;
+  account: { id: number; name: string | null };
+  track: { id: string; name: string };
+}
+
+/** POST express-{p}/artist/campaign/renew/check. */
+export function useSocialRenewCheck(platform: SocialPlatform, campaignId: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: socialKeys.renewCheck(platform, campaignId),
+    queryFn: async () =>
+      (
+        await api.post<SocialRenewCheck>(`${base(platform)}/artist/campaign/renew/check`, {
+          campaign_id: campaignId,
+        })
+      ).data,
+    enabled: Number.isInteger(campaignId) && campaignId > 0,
+    retry: false,
+  });
+}
+
+/** POST express-{p}/artist/campaign/renew: a new campaign on the same account, paid with coins. */
+export function useSocialRenew(platform: SocialPlatform) {
+  const { api } = useApi();
+  const refresh = useRefreshSocial(platform);
+  return useMutation({
+    mutationFn: async (campaignId: number) =>
+      (
+        await api.post<ExpressSocialCampaign[]>(
+          `${base(platform)}/artist/campaign/renew`,
+          { campaign_id: campaignId },
+          { silent: true },
+        )
+      ).data,
+    onSuccess: () => refresh(),
+  });
+}
+
+/** POST express-instagram/artist/campaign/confirm or /dispute: the artist's word on the reel's sound. */
+export function useSoundVerdict() {
+  const { api } = useApi();
+  const refresh = useRefreshSocial('instagram');
+  return useMutation({
+    mutationFn: async (body: { campaign_id: number; verdict: 'confirm' | 'dispute'; reason?: string }) =>
+      (
+        await api.post<{ id: number; status_id: number }>(
+          `express-instagram/artist/campaign/${body.verdict}`,
+          {
+            campaign_id: body.campaign_id,
+            reason: body.reason,
+          },
+        )
+      ).data,
+    onSuccess: () => refresh(),
+  });
+}

@@ -1,0 +1,285 @@
+import { coinsPriceMinor } from '@lm/contracts';
+import { formatMoney, isApiError } from '@lm/ui';
+import { Alert, Anchor, Divider, Group, Loader, Paper, Radio, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCoins, IconCreditCard } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CampaignCheckout } from '../../hooks/express';
+import {
+  rememberSandbox,
+  type Settlement,
+  useCardReturn,
+  useCoinPrice,
+  useRefreshWallet,
+  wasSandbox,
+} from '../../hooks/use-wallet';
+import {
+  CheckoutRedirectOverlay,
+  type CheckoutResult,
+  outcomeOf,
+  PaymentResult,
+  useCheckoutReturn,
+} from '../wallet/PaymentResult';
+
+/**
+ * The pieces every express campaign wizard shares (Spotify playlists, TikTok and Instagram accounts):
+ * the summary with the total against the wallet, the choice of coins (held) or card (priced in
+ * pounds), and the round trip through the hosted card page with the wizard's choices kept aside.
+ */
+
+export type PaymentMethod = 'coins' | 'card';
+
+/** One bought target in the summary: a playlist or an account, with its tier and price in coins. */
+export interface SummaryLine {
+  key: string | number;
+  label: ReactNode;
+  sub: string;
+  price: number;
+}
+
+/** The first field message of an API error, else its message, else the generic one. */
+export function payErrorText(e: unknown, fallback: string): string {
+  return isApiError(e) ? (Object.values(e.errors ?? {})[0]?.[0] ?? e.message) : fallback;
+}
+
+/**
+ * The wizard's last step: the chosen targets with the total and the wallet balance, the payment
+ * method (the card shows its price in pounds) and what is wrong (too few coins, a refusal).
+ */
+export function PaymentStep({
+  header,
+  lines,
+  balance,
+  method,
+  onMethod,
+  payError,
+  coinsLabel = 'express.create.method_coins',
+  children,
+}: {
+  header?: ReactNode;
+  lines: readonly SummaryLine[];
+  balance: number;
+  method: PaymentMethod;
+  onMethod(method: PaymentMethod): void;
+  payError: string | null;
+  /** Catalog key of the coins choice (who answers while the coins are held). */
+  coinsLabel?: string;
+  /** Extra facts shown under the lines (a pitch, a release state). */
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const coinPrice = useCoinPrice();
+  const total = lines.reduce((sum, l) => sum + l.price, 0);
+  const short = method === 'coins' && total > balance;
+  return (
+    <Stack gap="md" maw={720} mt="md" data-testid="express-summary">
+      {header}
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="xs">
+          {lines.map((l) => (
+            <Group key={l.key} justify="space-between" wrap="nowrap">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {l.label}{' '}
+                <Text span c="dimmed" size="xs">
+                  ({l.sub})
+                </Text>
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {t('common.coins', { count: l.price })}
+              </Text>
+            </Group>
+          ))}
+          <Divider />
+          <Group justify="space-between">
+            <Text fw={700}>{t('express.create.total')}</Text>
+            <Text fw={700} data-testid="express-total">
+              {t('common.coins', { count: total })}
+            </Text>
+          </Group>
+          <Group justify="space-between">
+            <Text c="dimmed" size="sm">
+              {t('express.create.balance')}
+            </Text>
+            <Text size="sm" c={short ? 'red' : undefined} data-testid="express-balance">
+              {t('common.coins', { count: balance })}
+            </Text>
+          </Group>
+        </Stack>
+      </Paper>
+      {children}
+      <Radio.Group
+        label={t('express.create.method')}
+        value={method}
+        onChange={(v) => onMethod(v === 'card' ? 'card' : 'coins')}
+        data-testid="payment-method"
+      >
+        <Stack gap="xs" mt="xs">
+          <Radio
+            value="coins"
+            data-testid="method-coins"
+            label={
+              <Group gap={6}>
+                <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
+                {t(coinsLabel)}
+              </Group>
+            }
+          />
+          <Radio
+            value="card"
+            data-testid="method-card"
+            label={
+              <Group gap={6}>
+                <IconCreditCard size={16} />
+                {coinPrice.data
+                  ? t('express.create.method_card_price', {
+                      coins: total,
+                      price: formatMoney(
+                        coinsPriceMinor(total, coinPrice.data.pence_per_coin),
+                        'GBP',
+                        i18n.language,
+                      ),
+                    })
+                  : t('express.create.method_card', { coins: total })}
+              </Group>
+            }
+          />
+        </Stack>
+      </Radio.Group>
+      {short && !payError && (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
+          {t('express.create.short')}{' '}
+          <Anchor component={Link} to="/wallet/coins/packages">
+            {t('express.create.buy_coins')}
+          </Anchor>
+        </Alert>
+      )}
+      {payError && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="pay-error">
+          {payError}{' '}
+          <Anchor component={Link} to="/wallet/coins/packages">
+            {t('express.create.buy_coins')}
+          </Anchor>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The wizard's choices kept in the session while the artist is on the card page. */
+export function cardDraftStore<D>(key: string) {
+  return {
+    save(draft: D): void {
+      try {
+        sessionStorage.setItem(key, JSON.stringify(draft));
+      } catch {
+        // Storage can be unavailable: the artist then chooses again after a cancelled payment.
+      }
+    },
+    take(): D | null {
+      try {
+        const raw = sessionStorage.getItem(key);
+        sessionStorage.removeItem(key);
+        return raw ? (JSON.parse(raw) as D) : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** What confirming a card-paid campaign request answers (`.../check/pay`). */
+export interface CardConfirmation {
+  payment: Settlement;
+  campaigns: readonly unknown[];
+  not_created?: boolean;
+  message?: string;
+}
+
+/**
+ * The card round trip of a campaign wizard: `redirect` saves the draft and leaves for the hosted
+ * page; back with a session the payment is confirmed once (the campaigns exist once it is paid and
+ * `onCreated` runs); back cancelled the draft is restored and a declined card told apart from
+ * leaving. `banner` renders the overlay, the progress and the outcome.
+ */
+export function useCampaignCardFlow<D>(options: {
+  draftKey: string;
+  confirm(sessionId: string): Promise<CardConfirmation>;
+  confirming: boolean;
+  onCreated(count: number): void;
+  onRestore(draft: D): void;
+}) {
+  const { t } = useTranslation();
+  const drafts = cardDraftStore<D>(options.draftKey);
+  const [redirecting, setRedirecting] = useState<{ sandbox: boolean } | null>(null);
+  const [cardResult, setCardResult] = useState<CheckoutResult | null>(null);
+  const [sandbox] = useState(wasSandbox);
+  const cardReturn = useCardReturn();
+  const refreshWallet = useRefreshWallet();
+
+  const confirmReturn = async (id: string) => {
+    try {
+      const answer = await options.confirm(id);
+      await refreshWallet();
+      if (answer.campaigns.length > 0) {
+        drafts.take();
+        options.onCreated(answer.campaigns.length);
+        return;
+      }
+      // Paid, but the request could no longer be honoured: the coins are in the wallet, say why.
+      if (answer.not_created && answer.message)
+        notifications.show({ color: 'yellow', message: answer.message });
+      setCardResult(outcomeOf(answer.payment, 'success'));
+    } catch {
+      setCardResult('error');
+    }
+  };
+
+  const { sessionId, clear } = useCheckoutReturn({
+    onSession: (id) => void confirmReturn(id),
+    onCancelled: (paymentId) => {
+      const draft = drafts.take();
+      if (draft) options.onRestore(draft);
+      setCardResult('cancelled');
+      // The API tells a declined card from leaving the page (issue 11 item 12).
+      if (paymentId !== null)
+        cardReturn
+          .mutateAsync(paymentId)
+          .then((settlement) => setCardResult(outcomeOf(settlement, 'cancel')))
+          .catch(() => undefined);
+    },
+  });
+
+  const redirect = (start: CampaignCheckout, draft: D) => {
+    drafts.save(draft);
+    rememberSandbox(start.sandbox);
+    setRedirecting({ sandbox: start.sandbox });
+    window.location.assign(start.url);
+  };
+
+  const banner = (
+    <>
+      <CheckoutRedirectOverlay redirect={redirecting} />
+      {options.confirming && !cardResult && (
+        <Alert color="blue" icon={<Loader size="xs" />} data-testid="card-confirming">
+          {t('express.create.card_confirming')}
+        </Alert>
+      )}
+      {cardResult && (
+        <PaymentResult
+          result={cardResult}
+          sandbox={sandbox}
+          declinedText="wallet.result.declined_text_campaign"
+          onRetry={sessionId ? () => void confirmReturn(sessionId) : undefined}
+          onClose={() => {
+            setCardResult(null);
+            clear();
+          }}
+        />
+      )}
+    </>
+  );
+
+  return { redirect, redirecting: redirecting !== null, banner };
+}
