@@ -269,8 +269,25 @@ export const expressSocialCampaignSchema = z.object({
   paid_coins: z.number().int().nullable(),
   refunded_coins: z.number().int().nullable(),
   decline_reason: z.string().nullable(),
+  /**
+   * Instagram: the artist's dispute of the reel (issue 12), decided by staff: `upheld` (failed,
+   * refunded) or `rejected` (verified); null decision while it waits; null when never disputed.
+   */
+  dispute: z
+    .object({
+      opened_at: z.string(),
+      reason: z.string(),
+      decision: z.enum(['upheld', 'rejected']).nullable(),
+      decided_at: z.string().nullable(),
+    })
+    .nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+});
+
+/** Staff's view of a TikTok or Instagram campaign: the campaign and its timeline. */
+export const expressSocialCampaignDetailSchema = expressSocialCampaignSchema.extend({
+  timeline: z.array(expressTimelineEntrySchema),
 });
 
 /** A video or reel of the influencer's account that may be submitted for a campaign. */
@@ -321,4 +338,5 @@ export type SpotifyTrack = z.infer<typeof spotifyTrackSchema>;
 export type ExpressRenewCheck = z.infer<typeof expressRenewCheckSchema>;
 export type SocialAccountForSale = z.infer<typeof socialAccountForSaleSchema>;
 export type ExpressSocialCampaign = z.infer<typeof expressSocialCampaignSchema>;
+export type ExpressSocialCampaignDetail = z.infer<typeof expressSocialCampaignDetailSchema>;
 export type SocialVideo = z.infer<typeof socialVideoSchema>;

@@ -217,6 +217,16 @@ export const expressCampaigns = pgTable(
     paidCoins: integer('paid_coins'),
     refundedCoins: integer('refunded_coins'),
     renewedFromId: integer('renewed_from_id'),
+    /**
+     * Instagram: the artist disputed the reel from its embed during the 72-hour window (issue 12); the
+     * engine leaves a disputed campaign Verifying until staff decide. The artist's words, at most 500.
+     */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    disputeReason: text('dispute_reason'),
+    /** Staff's decision on the dispute: `upheld` (the campaign fails, refunded) or `rejected` (verified). */
+    disputeDecision: varchar('dispute_decision', { length: 10 }),
+    disputeDecidedAt: timestamp('dispute_decided_at', { withTimezone: true }),
+    disputeDecidedBy: integer('dispute_decided_by').references(() => admins.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -257,6 +267,15 @@ export const expressCampaigns = pgTable(
     ),
     check('express_campaigns_views_check', sql`${t.targetViews} is null or ${t.targetViews} >= 0`),
     check('express_campaigns_pitch_length', sql`char_length(${t.pitch}) <= 140`),
+    // A dispute is the artist's (Instagram only), decided at most once, and only once opened.
+    check(
+      'express_campaigns_dispute_check',
+      sql`(${t.disputedAt} is null and ${t.disputeDecision} is null) or (${t.campaignTypeId} = 3 and ${t.disputedAt} is not null and char_length(${t.disputeReason}) <= 500 and (${t.disputeDecision} is null or ${t.disputeDecision} in ('upheld', 'rejected')))`,
+    ),
+    // Staff find open disputes quickly.
+    index('express_campaigns_dispute_idx')
+      .on(t.disputedAt)
+      .where(sql`${t.disputedAt} is not null and ${t.disputeDecision} is null`),
   ],
 );
 

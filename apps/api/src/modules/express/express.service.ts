@@ -204,6 +204,7 @@ export async function createCampaignsFor(
         { track: sound.name, playlist: target.name, coins: target.price },
         c.id,
         adapter.sellerLink(target),
+        adapter.typeId,
       );
       created.push(withHold!);
     }

@@ -1,14 +1,17 @@
-import { EXPRESS_CAMPAIGN_STATUSES, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { aliasedTable, and, asc, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { EXPRESS_CAMPAIGN_STATUSES, type Language, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
+import { isMessageKey, t } from '../../platform/i18n';
 import { users } from '../accounts/accounts.schema';
+import { audit } from '../audit/audit.service';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../connections/connections.schema';
 import { accessTokenOf } from '../connections/connections.service';
 import { type Campaign, submit } from './express.machine';
-import { expressCampaigns } from './express.schema';
+import { tellUser, timelineKeyFor } from './express.notify';
+import { expressCampaignEvents, expressCampaigns } from './express.schema';
 import { createCampaignsFor } from './express.service';
 import { instagramAdapter } from './platforms/instagram.adapter';
 import { acceptedAt } from './platforms/social';
@@ -29,6 +32,8 @@ export const SOCIAL_ADAPTERS = { tiktok: tiktokAdapter, instagram: instagramAdap
 const statusLabel = (id: number) => EXPRESS_CAMPAIGN_STATUSES.find((s) => s.id === id)?.label ?? String(id);
 const artists = aliasedTable(users, 'artists');
 const influencers = aliasedTable(users, 'influencers');
+const like = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
 const fullName = (u: { firstName?: string | null; lastName?: string | null; email: string }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
 
@@ -142,20 +147,30 @@ function item(r: Row, platform: SocialPlatformName) {
     paid_coins: c.paidCoins,
     refunded_coins: c.refundedCoins,
     decline_reason: c.declineReason,
+    dispute: c.disputedAt
+      ? {
+          opened_at: c.disputedAt.toISOString(),
+          reason: c.disputeReason ?? '',
+          decision: (c.disputeDecision as 'upheld' | 'rejected' | null) ?? null,
+          decided_at: c.disputeDecidedAt?.toISOString() ?? null,
+        }
+      : null,
     created_at: c.createdAt.toISOString(),
     completed_at: c.completedAt?.toISOString() ?? null,
   };
 }
 
-/** Who is reading: the artist who bought, or the influencer who sells. */
-export type SocialScope = { artistId: number } | { influencerId: number };
+/** Who is reading: the artist who bought, the influencer who sells, or staff (every campaign). */
+export type SocialScope = { artistId: number } | { influencerId: number } | { staff: true };
 
 function scopeWhere(platform: SocialPlatformName, scope: SocialScope, status?: number[]) {
   return and(
     eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS[platform].typeId),
     'artistId' in scope
       ? eq(expressCampaigns.artistId, scope.artistId)
-      : eq(expressCampaigns.curatorId, scope.influencerId),
+      : 'influencerId' in scope
+        ? eq(expressCampaigns.curatorId, scope.influencerId)
+        : undefined,
     status && status.length > 0 ? inArray(expressCampaigns.statusId, status) : undefined,
   );
 }
@@ -171,8 +186,9 @@ function base(deps: Pick<Deps, 'database'>) {
 }
 
 /**
- * A side's campaigns of a platform, newest first (`artist/campaigns`, `influencer/campaigns`);
- * `filter[status]` narrows to statuses 1..8.
+ * A side's campaigns of a platform, newest first (`artist/campaigns`, `influencer/campaigns`, and
+ * staff's /express/tiktok/campaigns/list); `filter[status]` narrows to statuses 1..8; staff may also
+ * search `q` (song name or campaign id) and `filter[disputed]=1` (disputes waiting for a decision).
  */
 export async function listSocialCampaigns(
   deps: Pick<Deps, 'database'>,
@@ -184,7 +200,17 @@ export async function listSocialCampaigns(
   const status = (Array.isArray(raw) ? raw : raw ? [raw] : [])
     .map(Number)
     .filter((n) => Number.isInteger(n) && n >= 1 && n <= 8);
-  const where = scopeWhere(platform, scope, status);
+  const disputed = 'staff' in scope && one(query.filter?.disputed) === '1';
+  const search = 'staff' in scope ? query.q?.trim() : undefined;
+  const where = and(
+    scopeWhere(platform, scope, status),
+    disputed
+      ? sql`${expressCampaigns.disputedAt} is not null and ${expressCampaigns.disputeDecision} is null`
+      : undefined,
+    search
+      ? sql`(${ilike(expressCampaigns.trackName, like(search))} or ${expressCampaigns.id}::text = ${search})`
+      : undefined,
+  );
   const [rows, [count]] = await Promise.all([
     base(deps)
       .where(where)
@@ -215,6 +241,44 @@ export async function socialCampaign(
   const [r] = await base(deps).where(and(eq(expressCampaigns.id, id), scopeWhere(platform, scope)));
   if (!r) throw new NotFoundError();
   return item(r as Row, platform);
+}
+
+/**
+ * Staff's view of one campaign of a platform (/express-tiktok-campaigns/{id}): the campaign and its
+ * timeline, notes translated into `lang` with the video wording of TikTok and Instagram.
+ * @throws NotFoundError when no such campaign of this platform
+ */
+export async function staffSocialCampaign(
+  deps: Pick<Deps, 'database'>,
+  platform: SocialPlatformName,
+  id: number,
+  lang: Language,
+) {
+  const campaign = await socialCampaign(deps, platform, { staff: true }, id);
+  const typeId = SOCIAL_ADAPTERS[platform].typeId;
+  const events = await deps.database.db
+    .select()
+    .from(expressCampaignEvents)
+    .where(eq(expressCampaignEvents.campaignId, id))
+    .orderBy(asc(expressCampaignEvents.id));
+  return {
+    ...campaign,
+    timeline: events.map((e) => ({
+      id: e.id,
+      from_status: e.fromStatus,
+      to_status: e.toStatus,
+      status: statusLabel(e.toStatus),
+      actor_type: e.actorType,
+      note: e.noteKey
+        ? t(
+            lang,
+            timelineKeyFor(e.noteKey, typeId, (k) => isMessageKey(k)),
+            e.noteParams ?? undefined,
+          )
+        : e.note,
+      created_at: e.createdAt.toISOString(),
+    })),
+  };
 }
 
 /** An influencer's campaign of this platform waiting for a video, with its account. */
@@ -362,4 +426,72 @@ export async function socialRenew(
       ),
     )
     .returning();
+}
+
+/**
+ * The artist disputes the submitted Instagram reel from its embed (issue 12: within the 72 hours the
+ * campaign stays Verifying; objective reasons only). The engine then leaves the campaign Verifying
+ * until staff decide (`decideDispute` in the engine). One dispute per campaign; guarded by status in
+ * one statement, so a dispute racing the move to On Going either lands first or gets 409.
+ * @param reason the artist's words, 1..500 characters (the route validates)
+ * @throws NotFoundError when not the artist's Instagram campaign; ConflictError 'express.not_disputable'
+ *   when not Verifying or already disputed
+ */
+export async function disputeReel(
+  deps: Deps,
+  artistId: number,
+  campaignId: number,
+  reason: string,
+): Promise<Campaign> {
+  const now = deps.clock.now();
+  return withTransaction(deps.database, async (tx) => {
+    const [row] = await tx.db
+      .update(expressCampaigns)
+      .set({ disputedAt: now, disputeReason: reason, nextCheckAt: null, updatedAt: now })
+      .where(
+        and(
+          eq(expressCampaigns.id, campaignId),
+          eq(expressCampaigns.artistId, artistId),
+          eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS.instagram.typeId),
+          eq(expressCampaigns.statusId, S.VERIFYING),
+          sql`${expressCampaigns.disputedAt} is null`,
+        ),
+      )
+      .returning();
+    if (!row) {
+      const [c] = await tx.db
+        .select({ id: expressCampaigns.id })
+        .from(expressCampaigns)
+        .where(
+          and(
+            eq(expressCampaigns.id, campaignId),
+            eq(expressCampaigns.artistId, artistId),
+            eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS.instagram.typeId),
+          ),
+        );
+      if (!c) throw new NotFoundError();
+      throw new ConflictError('express.not_disputable');
+    }
+    await audit(
+      deps.database,
+      { type: 'user', id: artistId },
+      {
+        action: 'express.dispute_opened',
+        targetType: 'express_campaign',
+        targetId: row.id,
+        meta: { status: row.statusId },
+      },
+      tx,
+    );
+    await tellUser(
+      deps,
+      tx,
+      row.curatorId,
+      'dispute_opened_influencer',
+      { track: row.trackName },
+      row.id,
+      SOCIAL_ADAPTERS.instagram.campaignPath(row.id),
+    );
+    return row;
+  });
 }

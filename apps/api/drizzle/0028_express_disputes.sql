@@ -1,0 +1,8 @@
+ALTER TABLE "express_campaigns" ADD COLUMN "disputed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "express_campaigns" ADD COLUMN "dispute_reason" text;--> statement-breakpoint
+ALTER TABLE "express_campaigns" ADD COLUMN "dispute_decision" varchar(10);--> statement-breakpoint
+ALTER TABLE "express_campaigns" ADD COLUMN "dispute_decided_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "express_campaigns" ADD COLUMN "dispute_decided_by" integer;--> statement-breakpoint
+ALTER TABLE "express_campaigns" ADD CONSTRAINT "express_campaigns_dispute_decided_by_admins_id_fk" FOREIGN KEY ("dispute_decided_by") REFERENCES "public"."admins"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "express_campaigns_dispute_idx" ON "express_campaigns" USING btree ("disputed_at") WHERE "express_campaigns"."disputed_at" is not null and "express_campaigns"."dispute_decision" is null;--> statement-breakpoint
+ALTER TABLE "express_campaigns" ADD CONSTRAINT "express_campaigns_dispute_check" CHECK (("express_campaigns"."disputed_at" is null and "express_campaigns"."dispute_decision" is null) or ("express_campaigns"."campaign_type_id" = 3 and "express_campaigns"."disputed_at" is not null and char_length("express_campaigns"."dispute_reason") <= 500 and ("express_campaigns"."dispute_decision" is null or "express_campaigns"."dispute_decision" in ('upheld', 'rejected'))));
