@@ -11,6 +11,8 @@ import {
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { InfluencerActions } from './CuratorActions';
 
 type Platform = 'tiktok' | 'instagram';
 
@@ -62,6 +64,16 @@ function useColumns(influencer: boolean): DataTableColumn<ExpressSocialCampaign>
       title: 'express.fields.created_at',
       render: (c) => formatDateTime(c.created_at, lang),
     },
+    // The influencer acts from the list: approve, decline, submit the video (issue 12).
+    ...(influencer
+      ? [
+          {
+            accessor: 'actions',
+            title: '',
+            render: (c: ExpressSocialCampaign) => <InfluencerActions campaign={c} />,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -81,12 +93,14 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
   usePageTitle(title);
   const statuses = useExpressStatusOptions();
   const columns = useColumns(influencer);
+  const navigate = useNavigate();
   return (
     <ListScreen<ExpressSocialCampaign>
       title={title}
       path={`express-${platform}/${influencer ? 'influencer' : 'artist'}/campaigns`}
       filters={[{ type: 'select', name: 'status', label: 'express.fields.status', options: statuses }]}
       columns={columns}
+      onRowClick={(c) => navigate(`/${platform}/express-campaigns/${c.id}`)}
       empty={
         influencer
           ? { title: 'express.social.empty_influencer_title', hint: 'express.social.empty_influencer_hint' }
