@@ -49,6 +49,9 @@ function FactsCard({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
+/** A titled card of label/value rows and one of its rows (campaign screens of every platform). */
+export { FactsCard as ExpressFactsCard, Row as ExpressFactRow };
+
 /** Every transition of a campaign with its date, actor and note. */
 export function CampaignTimeline({ entries }: { entries: readonly ExpressTimelineEntry[] }) {
   const { t, i18n } = useTranslation();

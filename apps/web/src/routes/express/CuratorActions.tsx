@@ -26,11 +26,7 @@ import {
 import { IconCheck, IconMovie, IconPlaylistAdd, IconRefresh, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  useSellerActions,
-  useSellerDeclineReasons,
-  useSubmittableVideos,
-} from '../../hooks/express';
+import { useSellerActions, useSellerDeclineReasons, useSubmittableVideos } from '../../hooks/express';
 
 /** Longest message a seller may add to a decline (the API's limit). */
 const REASON_MAX = 500;
