@@ -53,7 +53,7 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
   const title = `social_campaigns_admin.${platform}_title`;
   usePageTitle(title);
   const navigate = useNavigate();
-  const statuses = useExpressStatusOptions();
+  const statuses = useExpressStatusOptions(true);
   const views = (n: number | null) => (n === null ? '—' : t('express.social.views_value', { count: n }));
   return (
     <Stack gap="md">
@@ -122,7 +122,7 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
             noWrap: true,
             render: (c) => (
               <Group gap={4} wrap="nowrap">
-                <ExpressStatusBadge statusId={c.status.id} />
+                <ExpressStatusBadge statusId={c.status.id} video />
                 {c.dispute && c.dispute.decision === null ? (
                   <Badge color="orange" variant="light" data-testid="dispute-badge">
                     {t('social_campaigns_admin.dispute_waiting')}
@@ -253,7 +253,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
               {c.campaign_name}
             </Title>
             <Group gap="xs">
-              <ExpressStatusBadge statusId={c.status.id} />
+              <ExpressStatusBadge statusId={c.status.id} video />
               <Text size="sm" c="dimmed">
                 #{c.id}
               </Text>

@@ -31,7 +31,11 @@ function useColumns(influencer: boolean): DataTableColumn<ExpressSocialCampaign>
         </Text>
       ),
     },
-    { accessor: 'account', title: 'express.social.account', render: (c) => `@${c.account.user_name}` },
+    {
+      accessor: 'account',
+      title: 'express.social.account',
+      render: (c) => <span dir="ltr">@{c.account.user_name}</span>,
+    },
     influencer
       ? { accessor: 'artist', title: 'express.fields.artist', render: (c) => c.artist.name }
       : { accessor: 'influencer', title: 'express.social.influencer', render: (c) => c.influencer.name },
@@ -57,7 +61,7 @@ function useColumns(influencer: boolean): DataTableColumn<ExpressSocialCampaign>
       accessor: 'status',
       title: 'express.fields.status',
       noWrap: true,
-      render: (c) => <ExpressStatusBadge statusId={c.status.id} />,
+      render: (c) => <ExpressStatusBadge statusId={c.status.id} video />,
     },
     {
       accessor: 'created_at',
@@ -91,7 +95,7 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
       ? 'nav.tiktok_campaigns'
       : 'nav.instagram_campaigns';
   usePageTitle(title);
-  const statuses = useExpressStatusOptions();
+  const statuses = useExpressStatusOptions(true);
   const columns = useColumns(influencer);
   const navigate = useNavigate();
   return (
