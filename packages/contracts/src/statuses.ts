@@ -37,6 +37,7 @@ export const STATUS_LABEL_KINDS: Readonly<Record<string, StatusKind>> = {
   'waiting for video submission': 'waiting',
   'pending for publishing': 'waiting',
   'verifying submission': 'in_progress',
+  'verifying video': 'in_progress',
   'on going': 'in_progress',
   auditing: 'in_progress',
   processing: 'in_progress',
@@ -131,7 +132,13 @@ export const EXPRESS_CAMPAIGN_STATUSES: readonly StatusEntry[] = [
  * video, not a playlist placement.
  */
 export const EXPRESS_VIDEO_CAMPAIGN_STATUSES: readonly StatusEntry[] = EXPRESS_CAMPAIGN_STATUSES.map((s) =>
-  s.id === 2 ? entry(2, 'Waiting for Video submission') : s.id === 8 ? entry(8, 'Failed to Submit Video') : s,
+  s.id === 2
+    ? entry(2, 'Waiting for Video submission')
+    : s.id === 3
+      ? entry(3, 'Verifying video')
+      : s.id === 8
+        ? entry(8, 'Failed to Submit Video')
+        : s,
 );
 
 /** Express playlist statuses (spec section 4 colours 1 success, 2 warning, 3 danger): 1 approved, 2 pending, 3 declined. */

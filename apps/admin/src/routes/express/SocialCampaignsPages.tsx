@@ -114,7 +114,14 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
             accessor: 'last_views',
             title: 'express.social.views',
             noWrap: true,
-            render: (c) => `${views(c.last_views)} / ${views(c.target_views)}`,
+            render: (c) => (
+              <div>
+                <Text size="sm">{views(c.last_views)}</Text>
+                <Text size="xs" c="dimmed">
+                  {t('express.social.target_views')}: {views(c.target_views)}
+                </Text>
+              </div>
+            ),
           },
           {
             accessor: 'status',
@@ -337,12 +344,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
           <ExpressFactRow label={t('express.detail.refunded')}>{coins(c.refunded_coins)}</ExpressFactRow>
           <ExpressFactRow label={t('express.detail.completed_at')}>{date(c.completed_at)}</ExpressFactRow>
         </ExpressFactsCard>
-        <Card padding="lg" radius="md">
-          <Title order={5} mb="sm">
-            {t('express.detail.timeline')}
-          </Title>
-          <CampaignTimeline entries={c.timeline} />
-        </Card>
+        <CampaignTimeline entries={c.timeline} />
       </SimpleGrid>
     </Stack>
   );

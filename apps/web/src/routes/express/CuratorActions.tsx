@@ -28,6 +28,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSellerActions, useSellerDeclineReasons, useSubmittableVideos } from '../../hooks/express';
 
+/** `@handle` isolated left-to-right inside a translated sentence (Arabic keeps the @ in front). */
+const handle = (c: ExpressSocialCampaign) => `\u2068@${c.account.user_name}\u2069`;
+
 /** Longest message a seller may add to a decline (the API's limit). */
 const REASON_MAX = 500;
 
@@ -275,7 +278,7 @@ function VideoPicker({
       <EmptyState
         title={t('express.influencer.no_videos_title')}
         hint={t(`express.influencer.no_videos_hint_${platform}`, {
-          account: `@${campaign.account.user_name}`,
+          account: handle(campaign),
         })}
         icon={<IconMovie size={24} />}
         action={
@@ -338,7 +341,7 @@ function VideoPicker({
     >
       <Stack>
         <Text size="sm" c="dimmed">
-          {t(`express.influencer.pick_hint_${platform}`, { account: `@${campaign.account.user_name}` })}{' '}
+          {t(`express.influencer.pick_hint_${platform}`, { account: handle(campaign) })}{' '}
           <Anchor href={campaign.track.url} target="_blank" rel="noreferrer" size="sm">
             {t('express.influencer.open_sound')}
           </Anchor>
