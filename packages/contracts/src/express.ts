@@ -281,6 +281,8 @@ export const expressSocialCampaignSchema = z.object({
       decided_at: z.string().nullable(),
     })
     .nullable(),
+  /** The influencer's review of the artist after completion (`influencer/add/review`); null until then. */
+  influencer_review: z.object({ rating: z.number().int(), comment: z.string().nullable() }).nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
 });

@@ -58,8 +58,14 @@ function FactsCard({ title, children }: { title: string; children: ReactNode }) 
 /** A titled card of label/value rows and one of its rows (campaign screens of every platform). */
 export { FactsCard as ExpressFactsCard, Row as ExpressFactRow };
 
-/** Every transition of a campaign with its date, actor and note. */
-export function CampaignTimeline({ entries }: { entries: readonly ExpressTimelineEntry[] }) {
+/** Every transition of a campaign with its date, actor and note; `video`: TikTok and Instagram labels. */
+export function CampaignTimeline({
+  entries,
+  video = false,
+}: {
+  entries: readonly ExpressTimelineEntry[];
+  video?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
@@ -89,7 +95,7 @@ export function CampaignTimeline({ entries }: { entries: readonly ExpressTimelin
                     <IconClock size={14} />
                   )
                 }
-                title={<ExpressStatusBadge statusId={e.to_status} />}
+                title={<ExpressStatusBadge statusId={e.to_status} video={video} />}
               >
                 <Text size="xs" c="dimmed" mt={4}>
                   {formatDateTime(e.created_at, lang)} ·{' '}

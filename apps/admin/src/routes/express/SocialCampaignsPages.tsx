@@ -299,7 +299,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
           </Text>
           <Text size="xs" c="dimmed" mt={4}>
             {date(c.dispute.opened_at)}
-            {c.dispute.decided_at ? ` → ${date(c.dispute.decided_at)}` : ''}
+            {c.dispute.decided_at ? ` · ${date(c.dispute.decided_at)}` : ''}
           </Text>
         </Alert>
       ) : null}
@@ -344,7 +344,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
           <ExpressFactRow label={t('express.detail.refunded')}>{coins(c.refunded_coins)}</ExpressFactRow>
           <ExpressFactRow label={t('express.detail.completed_at')}>{date(c.completed_at)}</ExpressFactRow>
         </ExpressFactsCard>
-        <CampaignTimeline entries={c.timeline} />
+        <CampaignTimeline entries={c.timeline} video />
       </SimpleGrid>
     </Stack>
   );

@@ -372,3 +372,47 @@ describe('Instagram dispute', () => {
     expect(row.status_id).toBe(row.dispute_decision === 'upheld' ? S.FAILED_TO_SUBMIT : S.ON_GOING);
   });
 });
+
+describe('influencer reviews the artist', () => {
+  it('once, after completion, even when sent many times at once', async () => {
+    const a = await artist(1000);
+    const inf = await influencer('tiktok');
+    const c = await create('tiktok', a, inf);
+    const review = (body: object, platform: SocialPlatform = 'tiktok') =>
+      ctx.call('POST', `${BASE[platform]}/influencer/add/review`, {
+        token: inf.token,
+        body: { campaign_id: c.id, ...body },
+      });
+    // Not before completion.
+    const early = await review({ rating: 5 });
+    expect(early.statusCode).toBe(409);
+    const ended = await ctx.call('POST', `/api/admin/express/campaigns/${c.id}/force-end`, {
+      token: staffToken,
+      body: { outcome: 'completed' },
+    });
+    expect(ended.statusCode).toBe(200);
+    // Out of range and too long are refused with the field, nothing stored.
+    expect((await review({ rating: 6 })).statusCode).toBe(422);
+    const long = await review({ rating: 4, comment: 'x'.repeat(1001) });
+    expect(long.statusCode).toBe(422);
+    expect(Object.keys(long.json().errors)).toEqual(['comment']);
+    // Through the other platform's path: not found. The artist may not use the influencer's call.
+    expect((await review({ rating: 4 }, 'instagram')).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.call('POST', `${BASE.tiktok}/influencer/add/review`, {
+          token: a.token,
+          body: { campaign_id: c.id, rating: 4 },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((rating) => review({ rating, comment: 'Clear brief, paid on time' })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const list = await ctx.call('GET', `${BASE.tiktok}/influencer/campaigns`, { token: inf.token });
+    const mine = list.json().data.find((r: { id: number }) => r.id === c.id);
+    expect(mine.influencer_review).toMatchObject({ comment: 'Clear brief, paid on time' });
+    expect(mine.influencer_review.rating).toBe(results.find((r) => r.statusCode === 201)!.json().data.rating);
+  });
+});

@@ -319,3 +319,28 @@ export const expressReviews = pgTable(
     check('express_reviews_rating', sql`${t.rating} between 1 and 5`),
   ],
 );
+
+/**
+ * An influencer's review of the artist after a completed TikTok or Instagram campaign (issue 12
+ * "Reviews both ways", `influencer/add/review`): one per campaign, rating 1 to 5.
+ */
+export const expressSellerReviews = pgTable(
+  'express_seller_reviews',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => expressCampaigns.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('express_seller_reviews_campaign_unique').on(t.campaignId),
+    check('express_seller_reviews_rating', sql`${t.rating} between 1 and 5`),
+    check('express_seller_reviews_comment_length', sql`char_length(${t.comment}) <= 1000`),
+  ],
+);

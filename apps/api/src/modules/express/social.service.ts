@@ -11,7 +11,7 @@ import { type SocialPlatformName, socialAccounts, socialTiers } from '../connect
 import { accessTokenOf } from '../connections/connections.service';
 import { type Campaign, submit } from './express.machine';
 import { tellUser, timelineKeyFor } from './express.notify';
-import { expressCampaignEvents, expressCampaigns } from './express.schema';
+import { expressCampaignEvents, expressCampaigns, expressSellerReviews } from './express.schema';
 import { createCampaignsFor } from './express.service';
 import { instagramAdapter } from './platforms/instagram.adapter';
 import { acceptedAt } from './platforms/social';
@@ -108,6 +108,7 @@ const selectCampaign = {
   tierName: socialTiers.tierName,
   artist: { firstName: artists.firstName, lastName: artists.lastName, email: artists.email },
   influencer: { firstName: influencers.firstName, lastName: influencers.lastName, email: influencers.email },
+  review: { rating: expressSellerReviews.rating, comment: expressSellerReviews.comment },
 };
 type Row = {
   c: typeof expressCampaigns.$inferSelect;
@@ -115,6 +116,7 @@ type Row = {
   tierName: string;
   artist: { firstName: string | null; lastName: string | null; email: string };
   influencer: { firstName: string | null; lastName: string | null; email: string };
+  review: { rating: number | null; comment: string | null } | null;
 };
 
 function item(r: Row, platform: SocialPlatformName) {
@@ -155,6 +157,8 @@ function item(r: Row, platform: SocialPlatformName) {
           decided_at: c.disputeDecidedAt?.toISOString() ?? null,
         }
       : null,
+    influencer_review:
+      r.review && r.review.rating !== null ? { rating: r.review.rating, comment: r.review.comment } : null,
     created_at: c.createdAt.toISOString(),
     completed_at: c.completedAt?.toISOString() ?? null,
   };
@@ -182,7 +186,8 @@ function base(deps: Pick<Deps, 'database'>) {
     .innerJoin(socialAccounts, eq(socialAccounts.id, expressCampaigns.accountId))
     .innerJoin(socialTiers, eq(socialTiers.id, expressCampaigns.socialTierId))
     .innerJoin(artists, eq(artists.id, expressCampaigns.artistId))
-    .innerJoin(influencers, eq(influencers.id, expressCampaigns.curatorId));
+    .innerJoin(influencers, eq(influencers.id, expressCampaigns.curatorId))
+    .leftJoin(expressSellerReviews, eq(expressSellerReviews.campaignId, expressCampaigns.id));
 }
 
 /**
@@ -494,4 +499,40 @@ export async function disputeReel(
     );
     return row;
   });
+}
+
+/**
+ * The influencer reviews the artist once the campaign is completed (`influencer/add/review`; issue 12
+ * "Reviews both ways"): rating 1 to 5, an optional comment (at most 1000, the route checks; the
+ * database too). One per campaign: the unique index answers a second or concurrent one.
+ * @throws NotFoundError when not the influencer's campaign of this platform; ConflictError
+ *   'express.review_not_allowed' before completion, 'express.already_reviewed' when reviewed
+ */
+export async function addInfluencerReview(
+  deps: Pick<Deps, 'database'>,
+  platform: SocialPlatformName,
+  influencerId: number,
+  campaignId: number,
+  rating: number,
+  comment: string | null,
+) {
+  const [c] = await deps.database.db
+    .select()
+    .from(expressCampaigns)
+    .where(
+      and(
+        eq(expressCampaigns.id, campaignId),
+        eq(expressCampaigns.curatorId, influencerId),
+        eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS[platform].typeId),
+      ),
+    );
+  if (!c) throw new NotFoundError();
+  if (c.statusId !== S.COMPLETED) throw new ConflictError('express.review_not_allowed');
+  const [row] = await deps.database.db
+    .insert(expressSellerReviews)
+    .values({ campaignId, sellerId: influencerId, rating, comment })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new ConflictError('express.already_reviewed');
+  return row;
 }
