@@ -8,8 +8,8 @@ import { DEMO_PASSWORD, getAdminToken } from './helpers';
  * Issue 12, influencer and staff side of TikTok express: the demo artist buys two campaigns on the demo
  * influencer's TikTok account through the API; the influencer approves one in the user app, posts a
  * video with the sound (the sandbox's dev control), picks it among the account's recent posts and
- * submits it; staff find it in the back-office list and force-end the other. Once in English at 1366 px
- * and once in Arabic at 390 px.
+ * submits it; staff find it in the back-office list and force-end the other as completed, which the
+ * influencer then reviews. Once in English at 1366 px and once in Arabic at 390 px.
  */
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -132,16 +132,31 @@ for (const { language, width, height } of JOURNEYS) {
     await page.goto(`/admin/express-tiktok-campaigns/${otherId}`);
     await expect(page.getByTestId('social-campaign')).toContainText(other);
     await shot(page, `admin-tiktok-campaign-${language}-${width}`);
+    // Force-ended as completed: the influencer is paid and may then review the artist.
     await page.getByTestId('force-end').click();
+    await page.getByRole('dialog').getByRole('radio').first().check();
     await page.getByRole('dialog').getByTestId('confirm-yes').click();
     await expect(page.getByTestId('force-end')).toHaveCount(0);
     const ended = await request.get(`/api/admin/express-tiktok/campaigns/${otherId}`, {
       headers: { authorization: `Bearer ${admin}` },
     });
-    expect(
-      ((await ended.json()) as { data: { status: { id: number }; refunded_coins: number } }).data,
-    ).toMatchObject({ status: { id: 7 } });
+    expect(((await ended.json()) as { data: { status: { id: number } } }).data.status.id).toBe(6);
     await expectAccessible(page);
     await shot(page, `admin-tiktok-force-ended-${language}-${width}`);
+
+    // The influencer reviews the artist of the completed campaign.
+    await signInAs(page, '', 'influencer@demo.test', language);
+    await page.goto('/tiktok/express/campaigns/list');
+    const completed = page.locator('[data-testid="list-card"], tbody tr', { hasText: other }).first();
+    await completed.getByTestId('review-artist').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('review-submit').click();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    await dialog.locator('input[type="radio"][value="4"]').check({ force: true });
+    await dialog.getByRole('textbox').fill('Clear brief and a great song to dance to.');
+    await expectAccessible(page);
+    await shot(page, `influencer-review-${language}-${width}`);
+    await dialog.getByTestId('review-submit').click();
+    await expect(completed.getByTestId('artist-reviewed')).toContainText('4/5');
   });
 }

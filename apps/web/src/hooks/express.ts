@@ -382,7 +382,7 @@ export type SellerPlatform = 'spotify' | 'tiktok' | 'instagram';
  */
 export const SELLER_PATHS: Record<
   SellerPlatform,
-  { approve: string; decline: string; reasons: string; videos?: string; submit?: string }
+  { approve: string; decline: string; reasons: string; videos?: string; submit?: string; review?: string }
 > = {
   spotify: {
     approve: 'express/curator/approve/campaign',
@@ -395,6 +395,7 @@ export const SELLER_PATHS: Record<
     reasons: 'express-tiktok/influencer/campaign/reasons',
     videos: 'express-tiktok/tiktok/list/videos',
     submit: 'check-tiktok-video',
+    review: 'express-tiktok/influencer/add/review',
   },
   instagram: {
     approve: 'express-instagram/influencer/approve/campaign',
@@ -402,6 +403,7 @@ export const SELLER_PATHS: Record<
     reasons: 'express-instagram/influencer/campaign/reasons',
     videos: 'express-instagram/influencer/instagram/reels',
     submit: 'express-instagram/influencer/check/music',
+    review: 'express-instagram/influencer/add/review',
   },
 };
 
@@ -435,7 +437,7 @@ export function useSubmittableVideos(platform: SellerPlatform, campaignId: numbe
 /**
  * A seller's actions on an incoming campaign, for any platform: approve, decline with a reason, and
  * the submission (Spotify: "I added it", checked on the playlist; TikTok and Instagram: one of the
- * account's recent videos).
+ * account's recent videos); for TikTok and Instagram, the review of the artist after completion.
  */
 export function useSellerActions(platform: SellerPlatform) {
   const { api } = useApi();
@@ -468,5 +470,10 @@ export function useSellerActions(platform: SellerPlatform) {
       ),
     onSuccess: () => refresh(),
   });
-  return { approve, decline, added, submitVideo };
+  const review = useMutation({
+    mutationFn: async (body: { campaign_id: number; rating: number; comment?: string }) =>
+      api.post(paths.review ?? '', body),
+    onSuccess: () => refresh(),
+  });
+  return { approve, decline, added, submitVideo, review };
 }

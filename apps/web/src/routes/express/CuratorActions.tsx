@@ -18,12 +18,13 @@ import {
   Modal,
   Paper,
   Radio,
+  Rating,
   ScrollArea,
   Select,
   Stack,
   Text,
 } from '@mantine/core';
-import { IconCheck, IconMovie, IconPlaylistAdd, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconCheck, IconMovie, IconPlaylistAdd, IconRefresh, IconStar, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSellerActions, useSellerDeclineReasons, useSubmittableVideos } from '../../hooks/express';
@@ -33,6 +34,8 @@ const handle = (c: ExpressSocialCampaign) => `\u2068@${c.account.user_name}\u206
 
 /** Longest message a seller may add to a decline (the API's limit). */
 const REASON_MAX = 500;
+/** Longest comment of an influencer's review of the artist (the API's limit). */
+const REVIEW_MAX = 1000;
 
 type Size = 'xs' | 'sm';
 /** A Spotify campaign for its curator, or a TikTok or Instagram campaign for its influencer. */
@@ -53,6 +56,7 @@ export function SellerActions(props: SellerActionsProps) {
   const { approve, decline, added } = useSellerActions(platform);
   const [declining, setDeclining] = useState(false);
   const [picking, setPicking] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
   const [reasonId, setReasonId] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -143,6 +147,22 @@ export function SellerActions(props: SellerActionsProps) {
             {t('express.curator.added_it')}
           </Button>
         )}
+        {status === S.COMPLETED && props.platform !== 'spotify' && !props.campaign.influencer_review && (
+          <Button
+            size={size}
+            variant="light"
+            leftSection={<IconStar size={14} />}
+            onClick={() => setReviewing(true)}
+            data-testid="review-artist"
+          >
+            {t('express.influencer.review_artist')}
+          </Button>
+        )}
+        {props.platform !== 'spotify' && props.campaign.influencer_review && (
+          <Text size="xs" c="dimmed" data-testid="artist-reviewed">
+            {t('express.influencer.your_review', { rating: props.campaign.influencer_review.rating })}
+          </Text>
+        )}
         {status === S.WAITING_SUBMISSION && video && (
           <Button
             size={size}
@@ -213,6 +233,13 @@ export function SellerActions(props: SellerActionsProps) {
           </Group>
         </Stack>
       </Modal>
+      {props.platform !== 'spotify' && reviewing && (
+        <ReviewArtist
+          platform={props.platform}
+          campaign={props.campaign}
+          onClose={() => setReviewing(false)}
+        />
+      )}
       {props.platform !== 'spotify' && picking && (
         <VideoPicker
           platform={props.platform}
@@ -361,6 +388,87 @@ function VideoPicker({
             disabled={list.length === 0}
             onClick={submit}
             data-testid="submit-video-confirm"
+          >
+            {t('express.influencer.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The influencer rates the artist 1 to 5 with an optional comment once the campaign is completed. */
+function ReviewArtist({
+  platform,
+  campaign,
+  onClose,
+}: {
+  platform: 'tiktok' | 'instagram';
+  campaign: ExpressSocialCampaign;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { review } = useSellerActions(platform);
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = async () => {
+    if (rating < 1) {
+      setError(t('express.influencer.rating_required'));
+      return;
+    }
+    try {
+      await review.mutateAsync({ campaign_id: campaign.id, rating, comment: comment.trim() || undefined });
+      onClose();
+    } catch {
+      // The toast shows the server's message.
+    }
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('express.influencer.review_title', { name: campaign.artist.name })}
+      centered
+    >
+      <Stack>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id={`rating-${campaign.id}`}>
+            {t('express.influencer.rating')}
+          </Text>
+          <Rating
+            value={rating}
+            onChange={(v) => {
+              setRating(v);
+              setError(null);
+            }}
+            size="lg"
+            aria-labelledby={`rating-${campaign.id}`}
+            data-testid="review-rating"
+          />
+          {error ? (
+            <Text size="xs" c="red" role="alert">
+              {error}
+            </Text>
+          ) : null}
+        </Stack>
+        <CountedTextarea
+          label={t('express.influencer.review_comment')}
+          value={comment}
+          onChange={(e) => setComment(e.currentTarget.value)}
+          max={REVIEW_MAX}
+          autosize
+          minRows={2}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('ui.confirm.cancel')}
+          </Button>
+          <Button
+            loading={review.isPending}
+            disabled={isTooLong(comment, REVIEW_MAX)}
+            onClick={send}
+            data-testid="review-submit"
           >
             {t('express.influencer.submit')}
           </Button>
