@@ -144,15 +144,16 @@ for (const { language, width, height } of JOURNEYS) {
     await expectAccessible(page);
     await shot(page, `admin-tiktok-force-ended-${language}-${width}`);
 
-    // The influencer reviews the artist of the completed campaign.
-    await signInAs(page, '', 'influencer@demo.test', language);
+    // The influencer (still signed in to the user app) reviews the artist of the completed campaign.
     await page.goto('/tiktok/express/campaigns/list');
     const completed = page.locator('[data-testid="list-card"], tbody tr', { hasText: other }).first();
     await completed.getByTestId('review-artist').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('review-submit').click();
     await expect(dialog.getByRole('alert')).toBeVisible();
-    await dialog.locator('input[type="radio"][value="4"]').check({ force: true });
+    // Four stars: the star's label (its radio input is visually hidden).
+    const four = await dialog.locator('input[type="radio"][value="4"]').getAttribute('id');
+    await dialog.locator(`label[for="${four}"]`).click();
     await dialog.getByRole('textbox').fill('Clear brief and a great song to dance to.');
     await expectAccessible(page);
     await shot(page, `influencer-review-${language}-${width}`);
