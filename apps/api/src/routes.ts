@@ -13,6 +13,7 @@ import {
 } from './modules/crm/crm.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express/admin-express.routes';
+import { adminSocialExpressRoutes } from './modules/express/admin-social.routes';
 import { expressRoutes } from './modules/express/express.routes';
 import { socialExpressRoutes } from './modules/express/social.routes';
 import { adminFanFinderRoutes } from './modules/fan-finder/admin-fan-finder.routes';
@@ -72,6 +73,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   ticketsRoutes,
   connectionsRoutes,
   socialExpressRoutes,
+  adminSocialExpressRoutes,
   adminConnectionsRoutes,
   crmLeadsRoutes,
   crmSendersRoutes,

@@ -269,6 +269,20 @@ export const expressSocialCampaignSchema = z.object({
   paid_coins: z.number().int().nullable(),
   refunded_coins: z.number().int().nullable(),
   decline_reason: z.string().nullable(),
+  /**
+   * Instagram: the artist's dispute of the reel (issue 12), decided by staff: `upheld` (failed,
+   * refunded) or `rejected` (verified); null decision while it waits; null when never disputed.
+   */
+  dispute: z
+    .object({
+      opened_at: z.string(),
+      reason: z.string(),
+      decision: z.enum(['upheld', 'rejected']).nullable(),
+      decided_at: z.string().nullable(),
+    })
+    .nullable(),
+  /** The influencer's review of the artist after completion (`influencer/add/review`); null until then. */
+  influencer_review: z.object({ rating: z.number().int(), comment: z.string().nullable() }).nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
   /** Instagram: until when the artist may confirm or dispute the reel's sound (null elsewhere or not yet submitted). */
@@ -317,6 +331,11 @@ export const campaignCheckoutSchema = z.object({
   amount_minor: z.number(),
   currency: z.string(),
   sandbox: z.boolean(),
+});
+
+/** Staff's view of a TikTok or Instagram campaign: the campaign and its timeline. */
+export const expressSocialStaffCampaignSchema = expressSocialCampaignSchema.extend({
+  timeline: z.array(expressTimelineEntrySchema),
 });
 
 /** A video or reel of the influencer's account that may be submitted for a campaign. */
@@ -368,4 +387,5 @@ export type ExpressRenewCheck = z.infer<typeof expressRenewCheckSchema>;
 export type SocialAccountForSale = z.infer<typeof socialAccountForSaleSchema>;
 export type ExpressSocialCampaign = z.infer<typeof expressSocialCampaignSchema>;
 export type ExpressSocialCampaignDetail = z.infer<typeof expressSocialCampaignDetailSchema>;
+export type ExpressSocialStaffCampaign = z.infer<typeof expressSocialStaffCampaignSchema>;
 export type SocialVideo = z.infer<typeof socialVideoSchema>;

@@ -34,8 +34,10 @@ export const STATUS_LABEL_KINDS: Readonly<Record<string, StatusKind>> = {
   pending: 'waiting',
   'pending for approval': 'waiting',
   'waiting for playlist submission': 'waiting',
+  'waiting for video submission': 'waiting',
   'pending for publishing': 'waiting',
   'verifying submission': 'in_progress',
+  'verifying video': 'in_progress',
   'on going': 'in_progress',
   auditing: 'in_progress',
   processing: 'in_progress',
@@ -60,6 +62,7 @@ export const STATUS_LABEL_KINDS: Readonly<Record<string, StatusKind>> = {
   disabled: 'failure',
   failed: 'failure',
   'failed to submit playlist': 'failure',
+  'failed to submit video': 'failure',
   mismatch: 'failure',
   cancelled: 'neutral',
   deleted: 'neutral',
@@ -131,6 +134,20 @@ export const EXPRESS_CAMPAIGN_STATUSES: readonly StatusEntry[] = [
   entry(7, 'Declined'),
   entry(8, 'Failed to Submit Playlist'),
 ];
+
+/**
+ * The same statuses as TikTok and Instagram campaigns read them (issue 12): the seller submits a
+ * video, not a playlist placement.
+ */
+export const EXPRESS_VIDEO_CAMPAIGN_STATUSES: readonly StatusEntry[] = EXPRESS_CAMPAIGN_STATUSES.map((s) =>
+  s.id === 2
+    ? entry(2, 'Waiting for Video submission')
+    : s.id === 3
+      ? entry(3, 'Verifying video')
+      : s.id === 8
+        ? entry(8, 'Failed to Submit Video')
+        : s,
+);
 
 /** Express playlist statuses (spec section 4 colours 1 success, 2 warning, 3 danger): 1 approved, 2 pending, 3 declined. */
 export const EXPRESS_PLAYLIST_STATUSES: readonly StatusEntry[] = [

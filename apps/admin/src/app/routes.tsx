@@ -158,6 +158,27 @@ export const adminRoutes: readonly AdminRoute[] = [
       screen: page(() => import('../routes/social/SocialLookupPages'), 'SocialDurationsPage'),
     },
   ]),
+  // TikTok and Instagram express campaigns, with force-end and the dispute decision (issue 12).
+  {
+    path: '/express/tiktok/campaigns/list',
+    access: { permission: EXPRESS.campaigns },
+    screen: page(() => import('../routes/express/SocialCampaignsPages'), 'TikTokCampaignsPage'),
+  },
+  {
+    path: '/express/instagram/campaigns/list',
+    access: { permission: EXPRESS.campaigns },
+    screen: page(() => import('../routes/express/SocialCampaignsPages'), 'InstagramCampaignsPage'),
+  },
+  {
+    path: '/express-tiktok-campaigns/:campaignId',
+    access: { permission: EXPRESS.campaigns },
+    screen: page(() => import('../routes/express/SocialCampaignsPages'), 'TikTokCampaignDetailPage'),
+  },
+  {
+    path: '/express-instagram-campaigns/:campaignId',
+    access: { permission: EXPRESS.campaigns },
+    screen: page(() => import('../routes/express/SocialCampaignsPages'), 'InstagramCampaignDetailPage'),
+  },
   // Spotify express (permissions of the API's admin express routes).
   {
     path: '/express/tiers/list',

@@ -1,3 +1,4 @@
+import type { ExpressSocialStaffCampaign } from '@lm/contracts/express';
 import {
   type ExpressCampaignDetail,
   type ExpressDuration,
@@ -45,7 +46,8 @@ export function useRefreshExpress() {
       Promise.all([
         client.invalidateQueries({ queryKey: expressKeys.all }),
         client.invalidateQueries({
-          predicate: (q) => q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith('admin/express/'),
+          // Spotify's `admin/express/...` and TikTok's and Instagram's `admin/express-tiktok/...` lists.
+          predicate: (q) => q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith('admin/express'),
         }),
       ]),
     [client],
@@ -133,6 +135,28 @@ export function useForceEnd() {
   return useMutation({
     mutationFn: async (v: { id: number; outcome: 'completed' | 'refunded'; note?: string }) =>
       api.post(`admin/express/campaigns/${v.id}/force-end`, { outcome: v.outcome, note: v.note }),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** GET admin/express-{tiktok|instagram}/campaigns/{id}: a TikTok or Instagram campaign with its timeline. */
+export function useAdminSocialCampaign(platform: 'tiktok' | 'instagram', id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...expressKeys.all, 'social', platform, id],
+    queryFn: async () =>
+      (await api.get<ExpressSocialStaffCampaign>(`admin/express-${platform}/campaigns/${id}`)).data,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** POST admin/express-instagram/campaigns/{id}/dispute: staff uphold or reject an artist's dispute. */
+export function useDecideDispute() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (v: { id: number; decision: 'uphold' | 'reject'; note?: string }) =>
+      api.post(`admin/express-instagram/campaigns/${v.id}/dispute`, { decision: v.decision, note: v.note }),
     onSuccess: () => refresh(),
   });
 }

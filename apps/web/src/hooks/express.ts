@@ -1,5 +1,11 @@
 import type { SessionUser } from '@lm/contracts';
-import type { PlaylistPreview, SpotifyConnection, SpotifyTrack } from '@lm/contracts/express';
+import type {
+  ExpressSocialCampaign,
+  PlaylistPreview,
+  SocialVideo,
+  SpotifyConnection,
+  SpotifyTrack,
+} from '@lm/contracts/express';
 import {
   type ExpressCampaign,
   type ExpressCampaignDetail,
@@ -41,7 +47,8 @@ export function useRefreshExpress() {
       Promise.all([
         client.invalidateQueries({ queryKey: expressKeys.all }),
         client.invalidateQueries({
-          predicate: (q) => q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith('express/'),
+          // Spotify's `express/...` and TikTok's and Instagram's `express-tiktok/...` lists.
+          predicate: (q) => q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith('express'),
         }),
       ]),
     [client],
@@ -366,18 +373,83 @@ export function useSetRenewable() {
   });
 }
 
-/** Curator actions on an incoming campaign. */
-export function useCuratorActions() {
+/** The platforms a seller (curator or influencer) acts on campaigns of. */
+export type SellerPlatform = 'spotify' | 'tiktok' | 'instagram';
+
+/**
+ * The seller's calls of each platform (spec section 7): Spotify's curator paths, TikTok's and
+ * Instagram's influencer paths; videos and submit only for TikTok and Instagram.
+ */
+export const SELLER_PATHS: Record<
+  SellerPlatform,
+  { approve: string; decline: string; reasons: string; videos?: string; submit?: string; review?: string }
+> = {
+  spotify: {
+    approve: 'express/curator/approve/campaign',
+    decline: 'express/curator/decline/campaign',
+    reasons: 'express/curator/campaign/reasons',
+  },
+  tiktok: {
+    approve: 'express-tiktok/influencer/approve/campaign',
+    decline: 'express-tiktok/influencer/decline/campaign',
+    reasons: 'express-tiktok/influencer/campaign/reasons',
+    videos: 'express-tiktok/tiktok/list/videos',
+    submit: 'check-tiktok-video',
+    review: 'express-tiktok/influencer/add/review',
+  },
+  instagram: {
+    approve: 'express-instagram/influencer/approve/campaign',
+    decline: 'express-instagram/influencer/decline/campaign',
+    reasons: 'express-instagram/influencer/campaign/reasons',
+    videos: 'express-instagram/influencer/instagram/reels',
+    submit: 'express-instagram/influencer/check/music',
+    review: 'express-instagram/influencer/add/review',
+  },
+};
+
+/** Decline reasons of a platform's sellers (`influencer/campaign/reasons` for TikTok and Instagram). */
+export function useSellerDeclineReasons(platform: SellerPlatform, enabled = true) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: platform === 'spotify' ? expressKeys.reasons : [...expressKeys.reasons, platform],
+    queryFn: async () => (await api.get<ExpressReason[]>(SELLER_PATHS[platform].reasons)).data,
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/**
+ * The account's own posts since the acceptance that may be submitted for a TikTok or Instagram
+ * campaign (`tiktok/list/videos`, `influencer/instagram/reels`); fetched while `enabled`.
+ */
+export function useSubmittableVideos(platform: SellerPlatform, campaignId: number, enabled: boolean) {
+  const { api } = useApi();
+  const path = SELLER_PATHS[platform].videos;
+  return useQuery({
+    queryKey: ['express', 'videos', platform, campaignId],
+    queryFn: async () =>
+      (await api.get<SocialVideo[]>(`${path}?campaign_id=${campaignId}`, { silent: true })).data,
+    enabled: enabled && Boolean(path),
+    staleTime: 0,
+  });
+}
+
+/**
+ * A seller's actions on an incoming campaign, for any platform: approve, decline with a reason, and
+ * the submission (Spotify: "I added it", checked on the playlist; TikTok and Instagram: one of the
+ * account's recent videos); for TikTok and Instagram, the review of the artist after completion.
+ */
+export function useSellerActions(platform: SellerPlatform) {
   const { api } = useApi();
   const refresh = useRefreshExpress();
+  const paths = SELLER_PATHS[platform];
   const approve = useMutation({
-    mutationFn: async (campaignId: number) =>
-      api.post('express/curator/approve/campaign', { campaign_id: campaignId }),
+    mutationFn: async (campaignId: number) => api.post(paths.approve, { campaign_id: campaignId }),
     onSuccess: () => refresh(),
   });
   const decline = useMutation({
     mutationFn: async (body: { campaign_id: number; reason_id: number; reason?: string }) =>
-      api.post('express/curator/decline/campaign', body),
+      api.post(paths.decline, body),
     onSuccess: () => refresh(),
   });
   const added = useMutation({
@@ -389,5 +461,19 @@ export function useCuratorActions() {
       ),
     onSuccess: () => refresh(),
   });
-  return { approve, decline, added };
+  const submitVideo = useMutation({
+    mutationFn: async (body: { campaign: ExpressSocialCampaign; video_id: string }) =>
+      api.post<{ found: boolean; id: number; status_id: number }>(
+        paths.submit ?? '',
+        { campaign_id: body.campaign.id, video_id: body.video_id },
+        { silent: true },
+      ),
+    onSuccess: () => refresh(),
+  });
+  const review = useMutation({
+    mutationFn: async (body: { campaign_id: number; rating: number; comment?: string }) =>
+      api.post(paths.review ?? '', body),
+    onSuccess: () => refresh(),
+  });
+  return { approve, decline, added, submitVideo, review };
 }

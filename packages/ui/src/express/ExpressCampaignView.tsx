@@ -1,4 +1,4 @@
-import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts';
+import { EXPRESS_CAMPAIGN_STATUSES, EXPRESS_VIDEO_CAMPAIGN_STATUSES } from '@lm/contracts';
 import { Anchor, Avatar, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconClock, IconPlaylist } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -10,16 +10,22 @@ import type { ExpressCampaignDetail, ExpressTimelineEntry } from './express-type
 
 /**
  * Express campaign status badge, the same colour in lists, detail pages and the timeline (the one
- * palette of `@lm/contracts`, issue 20).
+ * palette of `@lm/contracts`, issue 20). `video`: TikTok and Instagram wording (a video, not a playlist).
  */
-export function ExpressStatusBadge({ statusId }: { statusId: number }) {
-  return <StatusBadge id={statusId} map={EXPRESS_CAMPAIGN_STATUSES} data-testid="express-status" />;
+export function ExpressStatusBadge({ statusId, video = false }: { statusId: number; video?: boolean }) {
+  return (
+    <StatusBadge
+      id={statusId}
+      map={video ? EXPRESS_VIDEO_CAMPAIGN_STATUSES : EXPRESS_CAMPAIGN_STATUSES}
+      data-testid="express-status"
+    />
+  );
 }
 
-/** The statuses as select options (translated labels), for the list filters. */
-export function useExpressStatusOptions(): { value: string; label: string }[] {
+/** The statuses as select options (translated labels), for the list filters; `video` as the badge. */
+export function useExpressStatusOptions(video = false): { value: string; label: string }[] {
   const { t } = useTranslation();
-  return EXPRESS_CAMPAIGN_STATUSES.map((s) => ({
+  return (video ? EXPRESS_VIDEO_CAMPAIGN_STATUSES : EXPRESS_CAMPAIGN_STATUSES).map((s) => ({
     value: String(s.id),
     label: t(`ui.status.${s.label.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`, { defaultValue: s.label }),
   }));
@@ -51,8 +57,17 @@ export function FactsCard({ title, children }: { title: string; children: ReactN
   );
 }
 
-/** Every transition of a campaign with its date, actor and note. */
-export function CampaignTimeline({ entries }: { entries: readonly ExpressTimelineEntry[] }) {
+/** A titled card of label/value rows and one of its rows (campaign screens of every platform). */
+export { FactRow as ExpressFactRow, FactsCard as ExpressFactsCard };
+
+/** Every transition of a campaign with its date, actor and note; `video`: TikTok and Instagram labels. */
+export function CampaignTimeline({
+  entries,
+  video = false,
+}: {
+  entries: readonly ExpressTimelineEntry[];
+  video?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
@@ -82,7 +97,7 @@ export function CampaignTimeline({ entries }: { entries: readonly ExpressTimelin
                     <IconClock size={14} />
                   )
                 }
-                title={<ExpressStatusBadge statusId={e.to_status} />}
+                title={<ExpressStatusBadge statusId={e.to_status} video={video} />}
               >
                 <Text size="xs" c="dimmed" mt={4}>
                   {formatDateTime(e.created_at, lang)} ·{' '}

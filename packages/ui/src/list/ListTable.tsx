@@ -205,6 +205,14 @@ function CardList<T>(props: CardProps<T>) {
             onChange={props.onPageChange}
             siblings={0}
             boundaries={1}
+            // The arrows have no text: name them for screen readers (axe "button-name").
+            getControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': t('ui.list.previous_page') }
+                : control === 'next'
+                  ? { 'aria-label': t('ui.list.next_page') }
+                  : {}
+            }
           />
           {props.recordsPerPageOptions && props.onRecordsPerPageChange ? (
             <Select

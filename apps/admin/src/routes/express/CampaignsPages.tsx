@@ -101,8 +101,11 @@ export function CampaignsPage() {
   );
 }
 
-/** Force end: a confirm dialog choosing completed (curator paid) or refunded (artist refunded). */
-function ForceEnd({ campaignId }: { campaignId: number }) {
+/**
+ * Force end: a confirm dialog choosing completed (seller paid) or refunded (artist refunded); shared by
+ * the Spotify, TikTok and Instagram campaign screens (`completedLabel` names the seller).
+ */
+export function ForceEnd({ campaignId, completedLabel }: { campaignId: number; completedLabel?: string }) {
   const { t } = useTranslation();
   const force = useForceEnd();
   const [open, setOpen] = useState(false);
@@ -129,7 +132,7 @@ function ForceEnd({ campaignId }: { campaignId: number }) {
           <Text size="sm">{t('ui.confirm.default')}</Text>
           <Radio.Group value={outcome} onChange={(v) => setOutcome(v as 'completed' | 'refunded')}>
             <Stack gap="xs">
-              <Radio value="completed" label={t('express.admin.outcome_completed')} />
+              <Radio value="completed" label={completedLabel ?? t('express.admin.outcome_completed')} />
               <Radio value="refunded" label={t('express.admin.outcome_refunded')} />
             </Stack>
           </Radio.Group>

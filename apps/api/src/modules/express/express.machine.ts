@@ -142,6 +142,7 @@ async function tell(
     params,
     campaignId,
     adapterFor(campaignType).campaignPath(campaignId),
+    campaignType,
   );
 }
 
@@ -452,6 +453,147 @@ export async function forceEnd(
   });
 }
 
+/** An artist's dispute waiting for staff (Instagram, issue 12). */
+export function disputePending(c: Pick<Campaign, 'disputedAt' | 'disputeDecision'>): boolean {
+  return c.disputedAt !== null && c.disputeDecision === null;
+}
+
+/**
+ * Verifying -> On Going (the submission proven again after the delay, or staff rejected the artist's
+ * dispute): `on_going_days` from now, re-checks scheduled, the artist told.
+ * @returns the moved campaign, or null when it was no longer Verifying
+ */
+async function goOnGoing(
+  deps: Deps,
+  tx: Tx,
+  c: Campaign,
+  actor: Actor,
+  now: Date,
+  note: TimelineNote,
+  set: Partial<typeof expressCampaigns.$inferInsert> = {},
+): Promise<Campaign | null> {
+  const timing = adapterFor(c.campaignTypeId).timing;
+  const until = new Date(now.getTime() + days(c.onGoingDays));
+  const nextCheck = new Date(now.getTime() + minutes(timing.checkEveryOnGoingMinutes));
+  const moved = await move(
+    deps,
+    tx,
+    c.id,
+    [S.VERIFYING],
+    S.ON_GOING,
+    actor,
+    now,
+    { ...set, onGoingStartedAt: now, onGoingUntil: until, placementLastSeenAt: now, nextCheckAt: nextCheck },
+    note,
+  );
+  if (!moved) return null;
+  await log(deps, tx, actor, moved, 'on_going');
+  await tell(
+    deps,
+    tx,
+    moved.artistId,
+    'on_going',
+    { track: moved.trackName, date: until.toISOString().slice(0, 10) },
+    moved.id,
+    moved.campaignTypeId,
+  );
+  await schedule(deps, tx, moved.id, nextCheck);
+  await schedule(deps, tx, moved.id, until);
+  return moved;
+}
+
+/**
+ * Staff decide an artist's dispute of an Instagram reel (issue 12 "Verification and money"; admin
+ * /express-instagram-campaigns/{id}). `uphold`: the reel does not prove the promise (an objective
+ * reason: sound missing, not public), the campaign fails (3 -> 8 Failed to submit) and the hold is
+ * voided, the artist refunded in full. `reject`: the reel is verified (3 -> 4 On Going) at once.
+ * One transaction with the campaign row locked, so a concurrent force-end or decision wins or loses
+ * whole.
+ * @throws NotFoundError when no such Instagram campaign; ConflictError 'express.no_dispute' when no
+ *   dispute waits; ConflictError 'express.not_open' when the campaign is no longer Verifying
+ */
+export async function decideDispute(
+  deps: Deps,
+  adminId: number,
+  campaignId: number,
+  decision: 'uphold' | 'reject',
+  note?: string,
+): Promise<Campaign> {
+  const now = deps.clock.now();
+  const actor: Actor = { type: 'admin', id: adminId };
+  return withTransaction(deps.database, async (tx) => {
+    const [c] = await tx.db
+      .select()
+      .from(expressCampaigns)
+      .where(and(eq(expressCampaigns.id, campaignId), eq(expressCampaigns.campaignTypeId, 3)))
+      .for('update');
+    if (!c) throw new NotFoundError();
+    if (!disputePending(c)) throw new ConflictError('express.no_dispute');
+    if (c.statusId !== S.VERIFYING) throw new ConflictError('express.not_open');
+    const decided = {
+      disputeDecision: decision === 'uphold' ? 'upheld' : 'rejected',
+      disputeDecidedAt: now,
+      disputeDecidedBy: adminId,
+    };
+    if (decision === 'reject') {
+      const moved = await goOnGoing(
+        deps,
+        tx,
+        c,
+        actor,
+        now,
+        note ? { text: note } : { key: 'express.timeline.dispute_rejected' },
+        decided,
+      );
+      if (!moved) throw new ConflictError('express.not_open');
+      await log(deps, tx, actor, moved, 'dispute_rejected', { note });
+      await tell(
+        deps,
+        tx,
+        moved.curatorId,
+        'dispute_rejected_influencer',
+        { track: moved.trackName },
+        moved.id,
+        moved.campaignTypeId,
+      );
+      return moved;
+    }
+    const moved = await move(
+      deps,
+      tx,
+      c.id,
+      [S.VERIFYING],
+      S.FAILED_TO_SUBMIT,
+      actor,
+      now,
+      { ...decided, completedAt: now, nextCheckAt: null, paidCoins: 0, refundedCoins: c.price },
+      note ? { text: note } : { key: 'express.timeline.dispute_upheld' },
+    );
+    if (!moved) throw new ConflictError('express.not_open');
+    await refundAll(tx, moved, 'dispute_upheld');
+    await log(deps, tx, actor, moved, 'dispute_upheld', { note });
+    await tell(
+      deps,
+      tx,
+      moved.artistId,
+      'dispute_upheld',
+      { track: moved.trackName, coins: moved.price },
+      moved.id,
+      moved.campaignTypeId,
+    );
+    await tell(
+      deps,
+      tx,
+      moved.curatorId,
+      'dispute_upheld_influencer',
+      { track: moved.trackName },
+      moved.id,
+      moved.campaignTypeId,
+    );
+    return moved;
+  });
+}
+
 /**
  * Do whatever is due for one campaign at the clock's now (jobs and the sweeper call this; safe to run
  * twice: each step is guarded by status and time).
@@ -526,40 +668,19 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
   }
 
   if (c.statusId === S.VERIFYING && c.nextCheckAt && c.nextCheckAt <= now) {
+    // A dispute the artist opened waits for staff (decideDispute), whatever the delay says.
+    if (disputePending(c)) return;
     const check = await adapter.proveSubmission(deps, c);
     await withTransaction(deps.database, async (tx) => {
       if (check.ok) {
-        const until = new Date(now.getTime() + days(c.onGoingDays));
-        const nextCheck = new Date(now.getTime() + minutes(timing.checkEveryOnGoingMinutes));
-        const moved = await move(
-          deps,
-          tx,
-          c.id,
-          [S.VERIFYING],
-          S.ON_GOING,
-          system,
-          now,
-          {
-            onGoingStartedAt: now,
-            onGoingUntil: until,
-            placementLastSeenAt: now,
-            nextCheckAt: nextCheck,
-          },
-          { key: 'express.timeline.verified' },
-        );
-        if (!moved) return;
-        await log(deps, tx, system, moved, 'on_going');
-        await tell(
-          deps,
-          tx,
-          moved.artistId,
-          'on_going',
-          { track: moved.trackName, date: until.toISOString().slice(0, 10) },
-          moved.id,
-          moved.campaignTypeId,
-        );
-        await schedule(deps, tx, moved.id, nextCheck);
-        await schedule(deps, tx, moved.id, until);
+        // The row lock orders this with a dispute being opened at the same instant.
+        const [locked] = await tx.db
+          .select()
+          .from(expressCampaigns)
+          .where(eq(expressCampaigns.id, c.id))
+          .for('update');
+        if (!locked || disputePending(locked)) return;
+        await goOnGoing(deps, tx, locked, system, now, { key: 'express.timeline.verified' });
         return;
       }
       const pastDeadline = c.submissionDeadline !== null && c.submissionDeadline <= now;

@@ -1,5 +1,5 @@
 import type { Language } from '@lm/contracts';
-import type { NotificationMessage } from '@lm/contracts/messages';
+import { NOTIFICATION_MESSAGES, type NotificationMessage } from '@lm/contracts/messages';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
@@ -12,21 +12,51 @@ type Deps = Pick<AppDeps, 'config' | 'mail' | 'clock'>;
 export type ExpressNotice = StepOf<NotificationMessage>;
 type StepOf<M> = M extends `express.notify.${infer Step}` ? Step : never;
 
+const KEYS: ReadonlySet<string> = new Set(NOTIFICATION_MESSAGES);
+/** Campaign types whose promise is a video (2 TikTok, 3 Instagram), not a playlist placement. */
+const VIDEO_TYPES: ReadonlySet<number> = new Set([2, 3]);
+
+/**
+ * The wording of a step for a campaign type (issue 12 item 3): TikTok and Instagram campaigns speak of
+ * a video and an account where Spotify's speak of a playlist, through the `<step>_video` variant when
+ * the catalog has one.
+ * @param campaignTypeId 1 Spotify, 2 TikTok, 3 Instagram; absent: the step as given
+ */
+export function noticeFor(step: ExpressNotice, campaignTypeId?: number): ExpressNotice {
+  if (campaignTypeId === undefined || !VIDEO_TYPES.has(campaignTypeId)) return step;
+  const video = `${step}_video`;
+  return KEYS.has(`express.notify.${video}`) ? (video as ExpressNotice) : step;
+}
+
+/**
+ * A timeline note's message key for a campaign type, chosen when the timeline is read: the
+ * `<key>_video` variant for TikTok and Instagram when the catalog has one (`has` answers whether a
+ * key exists in the catalog).
+ */
+export function timelineKeyFor(key: string, campaignTypeId: number, has: (key: string) => boolean): string {
+  if (!VIDEO_TYPES.has(campaignTypeId)) return key;
+  const video = `${key}_video`;
+  return has(video) ? video : key;
+}
+
 /**
  * Tell a user about a campaign step, both in the caller's transaction: an in-app notification (stored
  * as `express.notify.<step>` with its parameters, written in the reader's language when read) and an
  * email in the user's language (`users.language`). Parameters are raw: coins and days as numbers,
- * dates as `YYYY-MM-DD`.
+ * dates as `YYYY-MM-DD`. `campaignTypeId` picks the video wording of TikTok and Instagram
+ * ({@link noticeFor}).
  */
 export async function tellUser(
   deps: Deps,
   tx: Tx,
   userId: number,
-  step: ExpressNotice,
+  notice: ExpressNotice,
   params: Record<string, NotificationParam>,
   campaignId: number | null,
   link: string,
+  campaignTypeId?: number,
 ): Promise<void> {
+  const step = noticeFor(notice, campaignTypeId);
   const [user] = await tx.db
     .select({ email: users.email, language: users.language, firstName: users.firstName })
     .from(users)
@@ -35,7 +65,7 @@ export async function tellUser(
   const message = `express.notify.${step}` as const;
   await notify(tx, {
     userId,
-    type: `express.${step}`,
+    type: `express.${notice}`,
     message,
     params,
     link,

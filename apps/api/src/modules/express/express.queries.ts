@@ -3,9 +3,10 @@ import type { Language } from '@lm/contracts/api';
 import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type ListQuery, paginate } from '../../platform/http';
-import { t } from '../../platform/i18n';
+import { isMessageKey, t } from '../../platform/i18n';
 import { users } from '../accounts/accounts.schema';
 import { genres } from '../lookups/lookups.schema';
+import { timelineKeyFor } from './express.notify';
 import {
   expressCampaignEvents,
   expressCampaigns,
@@ -215,9 +216,15 @@ export async function campaignDetails(database: Database, ids: readonly number[]
 /**
  * The timeline (every transition, oldest first) and the artist's review of campaigns of any platform,
  * by campaign id: two queries whatever the number of campaigns. System notes are stored as message
- * keys and translated here into `lang`; an admin's own words are returned as written.
+ * keys and translated here into `lang` (`campaignTypeId` 2 or 3: the video wording of TikTok and Instagram);
+ * an admin's own words are returned as written.
  */
-export async function timelinesAndReviews(database: Database, ids: readonly number[], lang: Language) {
+export async function timelinesAndReviews(
+  database: Database,
+  ids: readonly number[],
+  lang: Language,
+  campaignTypeId = 1,
+) {
   const [events, reviews] = await Promise.all([
     database.db
       .select()
@@ -243,7 +250,10 @@ export async function timelinesAndReviews(database: Database, ids: readonly numb
               to_status: e.toStatus,
               status: statusLabel(e.toStatus),
               actor_type: e.actorType,
-              note: e.noteKey ? t(lang, e.noteKey, e.noteParams ?? undefined) : e.note,
+              // TikTok and Instagram notes read in video words where the catalog has them.
+              note: e.noteKey
+                ? t(lang, timelineKeyFor(e.noteKey, campaignTypeId, isMessageKey), e.noteParams ?? undefined)
+                : e.note,
               created_at: e.createdAt.toISOString(),
             })),
           review: review

@@ -195,9 +195,6 @@ export const expressCampaigns = pgTable(
     lastViewsAt: timestamp('last_views_at', { withTimezone: true }),
     /** Instagram: the artist confirmed the reel's sound from its embed (issue 12, within 72 hours). */
     artistConfirmedAt: timestamp('artist_confirmed_at', { withTimezone: true }),
-    /** Instagram: the artist disputed the reel's sound; the campaign waits for staff (force-end). */
-    disputedAt: timestamp('disputed_at', { withTimezone: true }),
-    disputeReason: text('dispute_reason'),
     /** The artist's pitch for the curator (issue 20): at most 140 characters, checked by the database too. */
     pitch: text('pitch'),
     statusId: smallint('status_id').notNull().default(1),
@@ -222,6 +219,16 @@ export const expressCampaigns = pgTable(
     paidCoins: integer('paid_coins'),
     refundedCoins: integer('refunded_coins'),
     renewedFromId: integer('renewed_from_id'),
+    /**
+     * Instagram: the artist disputed the reel from its embed during the 72-hour window (issue 12); the
+     * engine leaves a disputed campaign Verifying until staff decide. The artist's words, at most 500.
+     */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    disputeReason: text('dispute_reason'),
+    /** Staff's decision on the dispute: `upheld` (the campaign fails, refunded) or `rejected` (verified). */
+    disputeDecision: varchar('dispute_decision', { length: 10 }),
+    disputeDecidedAt: timestamp('dispute_decided_at', { withTimezone: true }),
+    disputeDecidedBy: integer('dispute_decided_by').references(() => admins.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -262,6 +269,15 @@ export const expressCampaigns = pgTable(
     ),
     check('express_campaigns_views_check', sql`${t.targetViews} is null or ${t.targetViews} >= 0`),
     check('express_campaigns_pitch_length', sql`char_length(${t.pitch}) <= 140`),
+    // A dispute is the artist's (Instagram only), decided at most once, and only once opened.
+    check(
+      'express_campaigns_dispute_check',
+      sql`(${t.disputedAt} is null and ${t.disputeDecision} is null) or (${t.campaignTypeId} = 3 and ${t.disputedAt} is not null and char_length(${t.disputeReason}) <= 500 and (${t.disputeDecision} is null or ${t.disputeDecision} in ('upheld', 'rejected')))`,
+    ),
+    // Staff find open disputes quickly.
+    index('express_campaigns_dispute_idx')
+      .on(t.disputedAt)
+      .where(sql`${t.disputedAt} is not null and ${t.disputeDecision} is null`),
   ],
 );
 
@@ -303,5 +319,30 @@ export const expressReviews = pgTable(
   (t) => [
     uniqueIndex('express_reviews_campaign_unique').on(t.campaignId),
     check('express_reviews_rating', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * An influencer's review of the artist after a completed TikTok or Instagram campaign (issue 12
+ * "Reviews both ways", `influencer/add/review`): one per campaign, rating 1 to 5.
+ */
+export const expressSellerReviews = pgTable(
+  'express_seller_reviews',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => expressCampaigns.id),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('express_seller_reviews_campaign_unique').on(t.campaignId),
+    check('express_seller_reviews_rating', sql`${t.rating} between 1 and 5`),
+    check('express_seller_reviews_comment_length', sql`char_length(${t.comment}) <= 1000`),
   ],
 );

@@ -207,6 +207,7 @@ export async function createCampaignsFor(
         { track: soundName, playlist: target.name, coins: target.price },
         c.id,
         adapter.sellerLink(target),
+        adapter.typeId,
       );
       created.push(withHold!);
     }

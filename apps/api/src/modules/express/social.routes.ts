@@ -309,6 +309,34 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
     );
 
     app.post(
+      `${p.base}/influencer/add/review`,
+      {
+        config: { access: userAccess(INFLUENCER) },
+        schema: {
+          tags,
+          body: campaignIdBody.extend({
+            rating: z.coerce.number().int().min(1, 'validation.min_value').max(5, 'validation.max_value'),
+            comment: z.string().trim().max(1000, 'validation.too_long').optional(),
+          }),
+          response: { 201: envelope(z.object({ id: z.number().int(), rating: z.number().int() })) },
+        },
+      },
+      async (req, reply) => {
+        const r = await social.addInfluencerReview(
+          deps,
+          platform,
+          currentUser(req).id,
+          req.body.campaign_id,
+          req.body.rating,
+          req.body.comment || null,
+        );
+        return reply
+          .status(201)
+          .send({ data: { id: r.id, rating: r.rating }, message: t(req.lang, 'express.reviewed') });
+      },
+    );
+
+    app.post(
       `${p.base}/artist/campaign/renew/check`,
       {
         config: { access: userAccess(ARTIST) },

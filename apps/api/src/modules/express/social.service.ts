@@ -7,6 +7,7 @@ import {
   desc,
   eq,
   gte,
+  ilike,
   inArray,
   isNotNull,
   isNull,
@@ -18,13 +19,15 @@ import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
 import { users } from '../accounts/accounts.schema';
+import { audit } from '../audit/audit.service';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../connections/connections.schema';
 import { accessTokenOf } from '../connections/connections.service';
 import { assertUploadedImage } from '../files/files.service';
 import * as payments from '../wallet/payments.service';
 import { advance, type Campaign, submit } from './express.machine';
+import { tellUser } from './express.notify';
 import { timelinesAndReviews } from './express.queries';
-import { expressCampaignEvents, expressCampaigns } from './express.schema';
+import { expressCampaignEvents, expressCampaigns, expressSellerReviews } from './express.schema';
 import {
   type CampaignPaymentMeta,
   campaignsFromPayment,
@@ -50,6 +53,8 @@ export const SOCIAL_ADAPTERS = { tiktok: tiktokAdapter, instagram: instagramAdap
 const statusLabel = (id: number) => EXPRESS_CAMPAIGN_STATUSES.find((s) => s.id === id)?.label ?? String(id);
 const artists = aliasedTable(users, 'artists');
 const influencers = aliasedTable(users, 'influencers');
+const like = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
 const fullName = (u: { firstName?: string | null; lastName?: string | null; email: string }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
 
@@ -250,6 +255,7 @@ const selectCampaign = {
   tierName: socialTiers.tierName,
   artist: { firstName: artists.firstName, lastName: artists.lastName, email: artists.email },
   influencer: { firstName: influencers.firstName, lastName: influencers.lastName, email: influencers.email },
+  review: { rating: expressSellerReviews.rating, comment: expressSellerReviews.comment },
 };
 type Row = {
   c: typeof expressCampaigns.$inferSelect;
@@ -257,6 +263,7 @@ type Row = {
   tierName: string;
   artist: { firstName: string | null; lastName: string | null; email: string };
   influencer: { firstName: string | null; lastName: string | null; email: string };
+  review: { rating: number | null; comment: string | null } | null;
 };
 
 function item(r: Row, platform: SocialPlatformName) {
@@ -289,6 +296,16 @@ function item(r: Row, platform: SocialPlatformName) {
     paid_coins: c.paidCoins,
     refunded_coins: c.refundedCoins,
     decline_reason: c.declineReason,
+    dispute: c.disputedAt
+      ? {
+          opened_at: c.disputedAt.toISOString(),
+          reason: c.disputeReason ?? '',
+          decision: (c.disputeDecision as 'upheld' | 'rejected' | null) ?? null,
+          decided_at: c.disputeDecidedAt?.toISOString() ?? null,
+        }
+      : null,
+    influencer_review:
+      r.review && r.review.rating !== null ? { rating: r.review.rating, comment: r.review.comment } : null,
     created_at: c.createdAt.toISOString(),
     completed_at: c.completedAt?.toISOString() ?? null,
     confirm_until: platform === 'instagram' ? (confirmUntil(c)?.toISOString() ?? null) : null,
@@ -308,15 +325,17 @@ export function confirmUntil(c: Pick<Campaign, 'placementFoundAt'>): Date | null
     : null;
 }
 
-/** Who is reading: the artist who bought, or the influencer who sells. */
-export type SocialScope = { artistId: number } | { influencerId: number };
+/** Who is reading: the artist who bought, the influencer who sells, or staff (every campaign). */
+export type SocialScope = { artistId: number } | { influencerId: number } | { staff: true };
 
 function scopeWhere(platform: SocialPlatformName, scope: SocialScope, status?: number[]) {
   return and(
     eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS[platform].typeId),
     'artistId' in scope
       ? eq(expressCampaigns.artistId, scope.artistId)
-      : eq(expressCampaigns.curatorId, scope.influencerId),
+      : 'influencerId' in scope
+        ? eq(expressCampaigns.curatorId, scope.influencerId)
+        : undefined,
     status && status.length > 0 ? inArray(expressCampaigns.statusId, status) : undefined,
   );
 }
@@ -328,12 +347,14 @@ function base(deps: Pick<Deps, 'database'>) {
     .innerJoin(socialAccounts, eq(socialAccounts.id, expressCampaigns.accountId))
     .innerJoin(socialTiers, eq(socialTiers.id, expressCampaigns.socialTierId))
     .innerJoin(artists, eq(artists.id, expressCampaigns.artistId))
-    .innerJoin(influencers, eq(influencers.id, expressCampaigns.curatorId));
+    .innerJoin(influencers, eq(influencers.id, expressCampaigns.curatorId))
+    .leftJoin(expressSellerReviews, eq(expressSellerReviews.campaignId, expressCampaigns.id));
 }
 
 /**
- * A side's campaigns of a platform, newest first (`artist/campaigns`, `influencer/campaigns`);
- * `filter[status]` narrows to statuses 1..8.
+ * A side's campaigns of a platform, newest first (`artist/campaigns`, `influencer/campaigns`, and
+ * staff's /express/tiktok/campaigns/list); `filter[status]` narrows to statuses 1..8; staff may also
+ * search `q` (song name or campaign id) and `filter[disputed]=1` (disputes waiting for a decision).
  */
 export async function listSocialCampaigns(
   deps: Pick<Deps, 'database'>,
@@ -345,7 +366,17 @@ export async function listSocialCampaigns(
   const status = (Array.isArray(raw) ? raw : raw ? [raw] : [])
     .map(Number)
     .filter((n) => Number.isInteger(n) && n >= 1 && n <= 8);
-  const where = scopeWhere(platform, scope, status);
+  const disputed = 'staff' in scope && one(query.filter?.disputed) === '1';
+  const search = 'staff' in scope ? query.q?.trim() : undefined;
+  const where = and(
+    scopeWhere(platform, scope, status),
+    disputed
+      ? sql`${expressCampaigns.disputedAt} is not null and ${expressCampaigns.disputeDecision} is null`
+      : undefined,
+    search
+      ? sql`(${ilike(expressCampaigns.trackName, like(search))} or ${expressCampaigns.id}::text = ${search})`
+      : undefined,
+  );
   const [rows, [count]] = await Promise.all([
     base(deps)
       .where(where)
@@ -391,7 +422,7 @@ export async function socialCampaignDetail(
   lang: Language,
 ) {
   const c = await socialCampaign(deps, platform, scope, id);
-  const extras = await timelinesAndReviews(deps.database, [id], lang);
+  const extras = await timelinesAndReviews(deps.database, [id], lang, SOCIAL_ADAPTERS[platform].typeId);
   return { ...c, ...extras.get(id)! };
 }
 
@@ -446,10 +477,11 @@ export async function confirmSound(deps: Deps, artistId: number, id: number): Pr
 }
 
 /**
- * The artist disputes the reel's sound within the 72 hours (`express-instagram/artist/campaign/dispute`):
- * the campaign stays Verifying and no longer moves by itself (its next check is cleared) until staff
- * decide with the force-end (completed: the influencer is paid; refunded: the artist gets the coins
- * back). Recorded in the timeline with the artist's words.
+ * The artist disputes the reel's sound within the 72 hours (`express-instagram/artist/campaign/dispute`;
+ * objective reasons only): the campaign stays Verifying and no longer moves by itself (its next check is
+ * cleared) until staff decide (`decideDispute` in the engine: uphold fails and refunds it, reject
+ * verifies it). Recorded in the timeline with the artist's words, audited, and the influencer is told.
+ * Guarded by status in one statement, so a dispute racing the move to On Going lands first or gets 409.
  * @throws NotFoundError; ConflictError 'express.not_confirmable' or 'express.confirm_window_over'
  */
 export async function disputeSound(
@@ -483,8 +515,44 @@ export async function disputeSound(
       note: reason,
       createdAt: now,
     });
+    await audit(
+      deps.database,
+      { type: 'user', id: artistId },
+      {
+        action: 'express.dispute_opened',
+        targetType: 'express_campaign',
+        targetId: row.id,
+        meta: { status: row.statusId },
+      },
+      tx,
+    );
+    await tellUser(
+      deps,
+      tx,
+      row.curatorId,
+      'dispute_opened_influencer',
+      { track: row.trackName },
+      row.id,
+      SOCIAL_ADAPTERS.instagram.campaignPath(row.id),
+    );
     return row;
   });
+}
+
+/**
+ * Staff's view of one campaign of a platform (/express-tiktok-campaigns/{id}): the campaign and its
+ * timeline, notes translated into `lang` with the video wording of TikTok and Instagram.
+ * @throws NotFoundError when no such campaign of this platform
+ */
+export async function staffSocialCampaign(
+  deps: Pick<Deps, 'database'>,
+  platform: SocialPlatformName,
+  id: number,
+  lang: Language,
+) {
+  const campaign = await socialCampaign(deps, platform, { staff: true }, id);
+  const extras = await timelinesAndReviews(deps.database, [id], lang, SOCIAL_ADAPTERS[platform].typeId);
+  return { ...campaign, timeline: extras.get(id)!.timeline };
 }
 
 /** An influencer's campaign of this platform waiting for a video, with its account. */
@@ -623,4 +691,40 @@ export async function socialRenew(
     // The renewal keeps the song name the artist gave.
     soundName: check.campaign.trackName,
   });
+}
+
+/**
+ * The influencer reviews the artist once the campaign is completed (`influencer/add/review`; issue 12
+ * "Reviews both ways"): rating 1 to 5, an optional comment (at most 1000, the route checks; the
+ * database too). One per campaign: the unique index answers a second or concurrent one.
+ * @throws NotFoundError when not the influencer's campaign of this platform; ConflictError
+ *   'express.review_not_allowed' before completion, 'express.already_reviewed' when reviewed
+ */
+export async function addInfluencerReview(
+  deps: Pick<Deps, 'database'>,
+  platform: SocialPlatformName,
+  influencerId: number,
+  campaignId: number,
+  rating: number,
+  comment: string | null,
+) {
+  const [c] = await deps.database.db
+    .select()
+    .from(expressCampaigns)
+    .where(
+      and(
+        eq(expressCampaigns.id, campaignId),
+        eq(expressCampaigns.curatorId, influencerId),
+        eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS[platform].typeId),
+      ),
+    );
+  if (!c) throw new NotFoundError();
+  if (c.statusId !== S.COMPLETED) throw new ConflictError('express.review_not_allowed');
+  const [row] = await deps.database.db
+    .insert(expressSellerReviews)
+    .values({ campaignId, sellerId: influencerId, rating, comment })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new ConflictError('express.already_reviewed');
+  return row;
 }

@@ -45,6 +45,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useRefreshSocial, useSocialCampaign, useSoundVerdict } from '../../hooks/social-express';
+import { InfluencerActions } from './CuratorActions';
 import { ReviewButton } from './ReviewButton';
 import { SocialRenewModal } from './SocialRenew';
 import { INSTAGRAM, type SocialPlatformInfo, TIKTOK } from './social-platforms';
@@ -419,14 +420,17 @@ export function SocialCampaignDetail({
   );
 }
 
+/** The influencer's approve, decline, submit and review actions (the one seller actions component). */
+const influencerActions = (c: ExpressSocialCampaignDetail) => <InfluencerActions campaign={c} />;
+
 /** /tiktok/express-campaigns/:campaignId. */
 export function TikTokCampaignDetailPage() {
-  return <SocialCampaignDetail platform={TIKTOK} />;
+  return <SocialCampaignDetail platform={TIKTOK} sellerActions={influencerActions} />;
 }
 
 /** /instagram/express-campaigns/:campaignId. */
 export function InstagramCampaignDetailPage() {
-  return <SocialCampaignDetail platform={INSTAGRAM} />;
+  return <SocialCampaignDetail platform={INSTAGRAM} sellerActions={influencerActions} />;
 }
 
 /**

@@ -13,6 +13,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { InfluencerActions } from './CuratorActions';
 import { SOCIAL_PLATFORMS } from './social-platforms';
 
 type Platform = 'tiktok' | 'instagram';
@@ -63,13 +64,23 @@ function useColumns(influencer: boolean): DataTableColumn<ExpressSocialCampaign>
       accessor: 'status',
       title: 'express.fields.status',
       noWrap: true,
-      render: (c) => <ExpressStatusBadge statusId={c.status.id} />,
+      render: (c) => <ExpressStatusBadge statusId={c.status.id} video />,
     },
     {
       accessor: 'created_at',
       title: 'express.fields.created_at',
       render: (c) => formatDateTime(c.created_at, lang),
     },
+    // The influencer acts from the list: approve, decline, submit the video (issue 12).
+    ...(influencer
+      ? [
+          {
+            accessor: 'actions',
+            title: '',
+            render: (c: ExpressSocialCampaign) => <InfluencerActions campaign={c} />,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -87,7 +98,7 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
       ? 'nav.tiktok_campaigns'
       : 'nav.instagram_campaigns';
   usePageTitle(title);
-  const statuses = useExpressStatusOptions();
+  const statuses = useExpressStatusOptions(true);
   const columns = useColumns(influencer);
   const { t } = useTranslation();
   const navigate = useNavigate();

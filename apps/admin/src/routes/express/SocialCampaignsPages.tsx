@@ -1,0 +1,361 @@
+import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import type { ExpressSocialCampaign, ExpressSocialStaffCampaign } from '@lm/contracts/express';
+import {
+  CampaignTimeline,
+  CountedTextarea,
+  ExpressFactRow,
+  ExpressFactsCard,
+  ExpressStatusBadge,
+  formatDateTime,
+  isTooLong,
+  ListScreen,
+  NotFoundPage,
+  useExpressStatusOptions,
+  usePageTitle,
+} from '@lm/ui';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconGavel } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAdminSocialCampaign, useDecideDispute } from '../../hooks/express';
+import { ForceEnd } from './CampaignsPages';
+import { ExpressNav } from './ExpressNav';
+
+type Platform = 'tiktok' | 'instagram';
+const NOTE_MAX = 500;
+
+const listPath = (p: Platform) => `/express/${p}/campaigns/list`;
+const detailPath = (p: Platform, id: number) => `/express-${p}-campaigns/${id}`;
+
+/**
+ * /express/tiktok/campaigns/list and /express/instagram/campaigns/list (express.campaigns.show; issue
+ * 12 "Admin"): every TikTok or Instagram campaign, searchable by song or id, filtered by status and,
+ * for Instagram, by disputes waiting for a decision.
+ */
+function SocialCampaignsList({ platform }: { platform: Platform }) {
+  const { t, i18n } = useTranslation();
+  const title = `social_campaigns_admin.${platform}_title`;
+  usePageTitle(title);
+  const navigate = useNavigate();
+  const statuses = useExpressStatusOptions(true);
+  const views = (n: number | null) => (n === null ? '—' : t('express.social.views_value', { count: n }));
+  return (
+    <Stack gap="md">
+      <ExpressNav />
+      <ListScreen<ExpressSocialCampaign>
+        title={title}
+        path={`admin/express-${platform}/campaigns`}
+        searchable
+        filters={[
+          { type: 'multiselect', name: 'status', label: 'express.fields.status', options: statuses },
+          ...(platform === 'instagram'
+            ? [
+                {
+                  type: 'select' as const,
+                  name: 'disputed',
+                  label: 'social_campaigns_admin.dispute_filter',
+                  options: [{ value: '1', label: t('social_campaigns_admin.dispute_waiting') }],
+                },
+              ]
+            : []),
+        ]}
+        onRowClick={(c) => navigate(detailPath(platform, c.id))}
+        empty={{ title: 'social_campaigns_admin.empty_title', hint: 'social_campaigns_admin.empty_hint' }}
+        columns={[
+          { accessor: 'id', title: '#', width: 70 },
+          {
+            accessor: 'campaign_name',
+            title: 'express.fields.track',
+            render: (c) => (
+              <Text size="sm" fw={600} lineClamp={1} dir="auto">
+                {c.campaign_name}
+              </Text>
+            ),
+          },
+          { accessor: 'artist', title: 'express.fields.artist', render: (c) => c.artist.name },
+          {
+            accessor: 'account',
+            title: 'express.social.account',
+            render: (c) => (
+              <div>
+                <Text size="sm" dir="ltr">
+                  @{c.account.user_name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {c.influencer.name}
+                </Text>
+              </div>
+            ),
+          },
+          { accessor: 'tier', title: 'express.fields.tier', render: (c) => c.tier.tier_name },
+          {
+            accessor: 'price',
+            title: 'express.fields.price',
+            noWrap: true,
+            render: (c) => t('common.coins', { count: c.price }),
+          },
+          {
+            accessor: 'last_views',
+            title: 'express.social.views',
+            noWrap: true,
+            render: (c) => (
+              <div>
+                <Text size="sm">{views(c.last_views)}</Text>
+                <Text size="xs" c="dimmed">
+                  {t('express.social.target_views')}: {views(c.target_views)}
+                </Text>
+              </div>
+            ),
+          },
+          {
+            accessor: 'status',
+            title: 'express.fields.status',
+            noWrap: true,
+            render: (c) => (
+              <Group gap={4} wrap="nowrap">
+                <ExpressStatusBadge statusId={c.status.id} video />
+                {c.dispute && c.dispute.decision === null ? (
+                  <Badge color="orange" variant="light" data-testid="dispute-badge">
+                    {t('social_campaigns_admin.dispute_waiting')}
+                  </Badge>
+                ) : null}
+              </Group>
+            ),
+          },
+          {
+            accessor: 'created_at',
+            title: 'express.fields.created_at',
+            render: (c) => formatDateTime(c.created_at, i18n.language),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/** /express/tiktok/campaigns/list. */
+export function TikTokCampaignsPage() {
+  return <SocialCampaignsList platform="tiktok" />;
+}
+
+/** /express/instagram/campaigns/list. */
+export function InstagramCampaignsPage() {
+  return <SocialCampaignsList platform="instagram" />;
+}
+
+/**
+ * Staff decide an artist's dispute of a reel: uphold (the reel does not prove the campaign: it fails
+ * and the artist is refunded through the engine) or reject (the reel is verified, the campaign goes
+ * live). Objective reasons only (sound missing, not public), written in the note.
+ */
+function DisputeDecision({ campaign }: { campaign: ExpressSocialStaffCampaign }) {
+  const { t } = useTranslation();
+  const decide = useDecideDispute();
+  const [open, setOpen] = useState(false);
+  const [decision, setDecision] = useState<'uphold' | 'reject'>('reject');
+  const [note, setNote] = useState('');
+  const run = () =>
+    decide
+      .mutateAsync({ id: campaign.id, decision, note: note.trim() || undefined })
+      .then(() => setOpen(false))
+      .catch(() => undefined);
+  return (
+    <>
+      <Button
+        leftSection={<IconGavel size={16} />}
+        onClick={() => setOpen(true)}
+        data-testid="decide-dispute"
+      >
+        {t('social_campaigns_admin.decide')}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('social_campaigns_admin.decide')} centered>
+        <Stack>
+          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {campaign.dispute?.reason}
+          </Text>
+          <Radio.Group value={decision} onChange={(v) => setDecision(v as 'uphold' | 'reject')}>
+            <Stack gap="xs">
+              <Radio value="reject" label={t('social_campaigns_admin.reject')} data-testid="dispute-reject" />
+              <Radio value="uphold" label={t('social_campaigns_admin.uphold')} data-testid="dispute-uphold" />
+            </Stack>
+          </Radio.Group>
+          <CountedTextarea
+            label={t('express.admin.note')}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            max={NOTE_MAX}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('ui.confirm.cancel')}
+            </Button>
+            <Button
+              loading={decide.isPending}
+              disabled={isTooLong(note, NOTE_MAX)}
+              onClick={run}
+              data-testid="confirm-yes"
+            >
+              {t('ui.confirm.yes')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * /express-tiktok-campaigns/:campaignId and /express-instagram-campaigns/:campaignId
+ * (express.campaigns.show): the campaign, the submitted video, views against the target, money, the
+ * artist's dispute with staff's decision, and the timeline; Force end while open.
+ */
+function SocialCampaignDetail({ platform }: { platform: Platform }) {
+  const { t, i18n } = useTranslation();
+  usePageTitle('express.detail.title');
+  const id = Number(useParams().campaignId);
+  const campaign = useAdminSocialCampaign(platform, id);
+  if (campaign.isLoading)
+    return (
+      <Center h={240}>
+        <Loader />
+      </Center>
+    );
+  if (!campaign.data) return <NotFoundPage homePath="/dashboard" />;
+  const c = campaign.data;
+  const lang = i18n.language;
+  const date = (v: string | null | undefined) => (v ? formatDateTime(v, lang) : '—');
+  const coins = (n: number | null) => (n === null ? '—' : t('common.coins', { count: n }));
+  const views = (n: number | null) => (n === null ? '—' : t('express.social.views_value', { count: n }));
+  const open =
+    c.status.id !== S.COMPLETED && c.status.id !== S.DECLINED && c.status.id !== S.FAILED_TO_SUBMIT;
+  const disputeWaiting = c.dispute !== null && c.dispute.decision === null && c.status.id === S.VERIFYING;
+  return (
+    <Stack gap="md" data-testid="social-campaign">
+      <Anchor component={Link} to={listPath(platform)} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} className="lm-flip-rtl" />
+          {t(`social_campaigns_admin.${platform}_title`)}
+        </Group>
+      </Anchor>
+      <Card padding="lg" radius="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={4}>
+            <Title order={3} dir="auto">
+              {c.campaign_name}
+            </Title>
+            <Group gap="xs">
+              <ExpressStatusBadge statusId={c.status.id} video />
+              <Text size="sm" c="dimmed">
+                #{c.id}
+              </Text>
+            </Group>
+          </Stack>
+          <Group gap="xs">
+            {disputeWaiting ? <DisputeDecision campaign={c} /> : null}
+            {open ? (
+              <ForceEnd campaignId={c.id} completedLabel={t('social_campaigns_admin.outcome_completed')} />
+            ) : null}
+          </Group>
+        </Group>
+        {c.pitch ? (
+          <Text size="sm" mt="md" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {t('express.detail.pitch')}: {c.pitch}
+          </Text>
+        ) : null}
+        {c.decline_reason ? (
+          <Text size="sm" c="red" mt="md">
+            {t('express.detail.decline_reason')}: {c.decline_reason}
+          </Text>
+        ) : null}
+      </Card>
+      {c.dispute ? (
+        <Alert
+          color={c.dispute.decision === null ? 'orange' : 'gray'}
+          title={t(
+            c.dispute.decision === null
+              ? 'social_campaigns_admin.dispute_waiting'
+              : `social_campaigns_admin.dispute_${c.dispute.decision}`,
+          )}
+          data-testid="dispute"
+        >
+          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {c.dispute.reason}
+          </Text>
+          <Text size="xs" c="dimmed" mt={4}>
+            {date(c.dispute.opened_at)}
+            {c.dispute.decided_at ? ` · ${date(c.dispute.decided_at)}` : ''}
+          </Text>
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <ExpressFactsCard title={t('social_campaigns_admin.campaign')}>
+          <ExpressFactRow label={t('express.social.account')}>
+            <span dir="ltr">@{c.account.user_name}</span>
+          </ExpressFactRow>
+          <ExpressFactRow label={t('express.social.influencer')}>{c.influencer.name}</ExpressFactRow>
+          <ExpressFactRow label={t('express.fields.artist')}>{c.artist.name}</ExpressFactRow>
+          <ExpressFactRow label={t('express.fields.tier')}>{c.tier.tier_name}</ExpressFactRow>
+          <ExpressFactRow label={t('social_campaigns_admin.sound')}>
+            <Anchor href={c.track.url} target="_blank" rel="noreferrer" size="sm">
+              {c.track.name}
+            </Anchor>
+          </ExpressFactRow>
+          <ExpressFactRow label={t('express.fields.created_at')}>{date(c.created_at)}</ExpressFactRow>
+        </ExpressFactsCard>
+        <ExpressFactsCard title={t('social_campaigns_admin.video')}>
+          <ExpressFactRow label={t('social_campaigns_admin.video')}>
+            {c.video?.url ? (
+              <Anchor href={c.video.url} target="_blank" rel="noreferrer" size="sm" data-testid="video-link">
+                {t('social_campaigns_admin.open_video')}
+              </Anchor>
+            ) : (
+              '—'
+            )}
+          </ExpressFactRow>
+          <ExpressFactRow label={t('express.social.views')}>{views(c.last_views)}</ExpressFactRow>
+          <ExpressFactRow label={t('express.social.target_views')}>{views(c.target_views)}</ExpressFactRow>
+          <ExpressFactRow label={t('social_campaigns_admin.submission_deadline')}>
+            {date(c.submission_deadline)}
+          </ExpressFactRow>
+          <ExpressFactRow label={t('social_campaigns_admin.on_going_until')}>
+            {date(c.on_going_until)}
+          </ExpressFactRow>
+          <ExpressFactRow label={t('express.detail.auditing_until')}>{date(c.auditing_until)}</ExpressFactRow>
+        </ExpressFactsCard>
+        <ExpressFactsCard title={t('express.detail.money')}>
+          <ExpressFactRow label={t('express.fields.price')}>{coins(c.price)}</ExpressFactRow>
+          <ExpressFactRow label={t('social_campaigns_admin.paid')}>{coins(c.paid_coins)}</ExpressFactRow>
+          <ExpressFactRow label={t('express.detail.refunded')}>{coins(c.refunded_coins)}</ExpressFactRow>
+          <ExpressFactRow label={t('express.detail.completed_at')}>{date(c.completed_at)}</ExpressFactRow>
+        </ExpressFactsCard>
+        <CampaignTimeline entries={c.timeline} video />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** /express-tiktok-campaigns/:campaignId. */
+export function TikTokCampaignDetailPage() {
+  return <SocialCampaignDetail platform="tiktok" />;
+}
+
+/** /express-instagram-campaigns/:campaignId. */
+export function InstagramCampaignDetailPage() {
+  return <SocialCampaignDetail platform="instagram" />;
+}

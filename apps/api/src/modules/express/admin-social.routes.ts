@@ -1,0 +1,74 @@
+import {
+  expressCampaignStatusSchema,
+  expressSocialCampaignSchema,
+  expressSocialStaffCampaignSchema,
+} from '@lm/contracts/express';
+import { z } from 'zod';
+import { adminAccess, currentAdmin } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
+import { t } from '../../platform/i18n';
+import * as machine from './express.machine';
+import * as social from './social.service';
+
+const CAMPAIGNS = 'express.campaigns.show';
+
+/**
+ * Back-office screens of TikTok and Instagram express (issue 12 "Admin", spec section 2:
+ * /express/tiktok/campaigns/list, /express/instagram/campaigns/list, /express-tiktok-campaigns/{id},
+ * /express-instagram-campaigns/{id}): the lists, one campaign with its timeline, and the staff decision
+ * on an artist's dispute of an Instagram reel. Force-end is the engine's, shared with Spotify
+ * (`/api/admin/express/campaigns/:id/force-end`). Thin: `social.service.ts` and the engine hold the rules.
+ */
+export const adminSocialExpressRoutes: RouteModule = (app, deps) => {
+  for (const platform of ['tiktok', 'instagram'] as const) {
+    const base = `/api/admin/express-${platform}/campaigns`;
+    const tags = [`admin express ${platform}`];
+    app.get(
+      base,
+      {
+        config: { access: adminAccess(CAMPAIGNS) },
+        schema: {
+          tags,
+          querystring: listQuery,
+          response: { 200: listEnvelope(expressSocialCampaignSchema) },
+        },
+      },
+      async (req) => social.listSocialCampaigns(deps, platform, { staff: true }, req.query),
+    );
+    app.get(
+      `${base}/:id`,
+      {
+        config: { access: adminAccess(CAMPAIGNS) },
+        schema: { tags, params: idParams, response: { 200: envelope(expressSocialStaffCampaignSchema) } },
+      },
+      async (req) => ({ data: await social.staffSocialCampaign(deps, platform, req.params.id, req.lang) }),
+    );
+  }
+
+  app.post(
+    '/api/admin/express-instagram/campaigns/:id/dispute',
+    {
+      config: { access: adminAccess(CAMPAIGNS) },
+      schema: {
+        tags: ['admin express instagram'],
+        params: idParams,
+        body: z.object({
+          decision: z.enum(['uphold', 'reject']),
+          note: z.string().trim().max(500, 'validation.too_long').optional(),
+        }),
+        response: { 200: envelope(expressCampaignStatusSchema) },
+      },
+    },
+    async (req) => {
+      const c = await machine.decideDispute(
+        deps,
+        currentAdmin(req).id,
+        req.params.id,
+        req.body.decision,
+        req.body.note || undefined,
+      );
+      return { data: { id: c.id, status_id: c.statusId }, message: t(req.lang, 'common.saved') };
+    },
+  );
+};

@@ -1,0 +1,163 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
+import { DEMO_PASSWORD, getAdminToken } from './helpers';
+
+/**
+ * Issue 12, influencer and staff side of TikTok express: the demo artist buys two campaigns on the demo
+ * influencer's TikTok account through the API; the influencer approves one in the user app, posts a
+ * video with the sound (the sandbox's dev control), picks it among the account's recent posts and
+ * submits it; staff find it in the back-office list and force-end the other as completed, which the
+ * influencer then reviews. Once in English at 1366 px and once in Arabic at 390 px.
+ */
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+const HANDLE = 'ines.dances';
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function userToken(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** Signs in to an app (`/` or `/admin/`) in `language`, the choice stored under APP_LANG first. */
+async function signInAs(page: Page, app: '' | '/admin', email: string, language: 'en' | 'ar') {
+  await page.goto(`${app}/login`);
+  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
+  await page.reload();
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  if (app === '') await expect(page.getByTestId('dashboard')).toBeVisible();
+  else await expect(page).toHaveURL(/\/admin\/dashboard/);
+}
+
+const JOURNEYS = [
+  { language: 'en', width: 1366, height: 860 },
+  { language: 'ar', width: 390, height: 844 },
+] as const;
+
+for (const { language, width, height } of JOURNEYS) {
+  test(`the influencer approves a TikTok campaign and submits a video; staff list it and force-end another (${language}, ${width} px)`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height });
+    const stamp = Date.now();
+    // A sound of its own per run: one open campaign per sound and account.
+    const musicId = `73${String(stamp).slice(-13)}${language === 'ar' ? 1 : 0}`;
+    const song = `E2E Dance ${language} ${stamp.toString(36)}`;
+    const other = `E2E Other ${language} ${stamp.toString(36)}`;
+
+    // The demo artist buys both campaigns on the demo influencer's TikTok account.
+    const artist = await userToken(request, 'artist@demo.test');
+    const auth = { authorization: `Bearer ${artist}` };
+    const accounts = await request.get('/api/express-tiktok/artist/accounts/campaigns', { headers: auth });
+    expect(accounts.ok(), await accounts.text()).toBeTruthy();
+    const account = ((await accounts.json()) as { data: { id: number; user_name: string }[] }).data.find(
+      (a) => a.user_name === HANDLE,
+    );
+    expect(account).toBeTruthy();
+    const ids: number[] = [];
+    for (const [name, id] of [
+      [song, musicId],
+      [other, `${musicId.slice(0, -1)}9`],
+    ] as const) {
+      const created = await request.post('/api/express-tiktok/artist/campaign/create', {
+        headers: auth,
+        data: {
+          track_link: `https://www.tiktok.com/music/e2e-${id}`,
+          account_ids: [account!.id],
+          song_name: name,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      ids.push(((await created.json()) as { data: { id: number }[] }).data[0]!.id);
+    }
+    const [campaignId, otherId] = ids as [number, number];
+
+    // The influencer finds it in the incoming TikTok list and approves it.
+    await signInAs(page, '', 'influencer@demo.test', language);
+    await page.goto('/tiktok/express/campaigns/list');
+    const record = page.locator('[data-testid="list-row"], [data-testid="list-card"], tbody tr', {
+      hasText: song,
+    });
+    await expect(record.first()).toBeVisible();
+    await shot(page, `influencer-incoming-${language}-${width}`);
+    await record.first().getByTestId('approve-campaign').click();
+    await page.getByTestId('confirm-yes').click();
+    await expect(record.first().getByTestId('submit-video')).toBeVisible();
+
+    // Nothing posted since the acceptance yet: the picker says what to do.
+    await record.first().getByTestId('submit-video').click();
+    await expect(page.getByRole('dialog').getByTestId('empty-state')).toBeVisible();
+    await shot(page, `influencer-no-video-${language}-${width}`);
+
+    // The influencer posts a video with the sound (the sandbox's dev control), then refreshes.
+    const admin = await getAdminToken(request);
+    const posted = await request.post('/api/admin/dev/tiktok/posts', {
+      headers: { authorization: `Bearer ${admin}` },
+      data: { username: HANDLE, music_id: musicId, caption: `Dancing to ${song}` },
+    });
+    expect(posted.status(), await posted.text()).toBe(201);
+    await page.getByRole('dialog').getByTestId('refresh-videos').click();
+    const option = page.getByRole('dialog').getByTestId('video-option').filter({ hasText: song });
+    await expect(option).toBeVisible();
+    await option.getByRole('radio').check();
+    await expectAccessible(page);
+    await shot(page, `influencer-pick-video-${language}-${width}`);
+    await page.getByRole('dialog').getByTestId('submit-video-confirm').click();
+    await expect(page.getByTestId('added-result')).toContainText(
+      language === 'ar' ? 'تم العثور على الفيديو' : 'Video found',
+    );
+    const shown = await request.get(`/api/express-tiktok/artist/show/campaign/${campaignId}`, {
+      headers: auth,
+    });
+    expect(((await shown.json()) as { data: { status: { id: number } } }).data.status.id).toBe(3);
+    await shot(page, `influencer-submitted-${language}-${width}`);
+
+    // Staff see it in the TikTok list, and force-end the other one with a refund.
+    await signInAs(page, '/admin', 'admin@demo.test', language);
+    await page.goto('/admin/express/tiktok/campaigns/list');
+    await expect(page.getByText(song).first()).toBeVisible();
+    await shot(page, `admin-tiktok-campaigns-${language}-${width}`);
+    await page.goto(`/admin/express-tiktok-campaigns/${otherId}`);
+    await expect(page.getByTestId('social-campaign')).toContainText(other);
+    await shot(page, `admin-tiktok-campaign-${language}-${width}`);
+    // Force-ended as completed: the influencer is paid and may then review the artist.
+    await page.getByTestId('force-end').click();
+    await page.getByRole('dialog').getByRole('radio').first().check();
+    await page.getByRole('dialog').getByTestId('confirm-yes').click();
+    await expect(page.getByTestId('force-end')).toHaveCount(0);
+    const ended = await request.get(`/api/admin/express-tiktok/campaigns/${otherId}`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(((await ended.json()) as { data: { status: { id: number } } }).data.status.id).toBe(6);
+    await expectAccessible(page);
+    await shot(page, `admin-tiktok-force-ended-${language}-${width}`);
+
+    // The influencer (still signed in to the user app) reviews the artist of the completed campaign.
+    await page.goto('/tiktok/express/campaigns/list');
+    const completed = page.locator('[data-testid="list-card"], tbody tr', { hasText: other }).first();
+    await completed.getByTestId('review-artist').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('review-submit').click();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    // Four stars: the star's label (its radio input is visually hidden).
+    const four = await dialog.locator('input[type="radio"][value="4"]').getAttribute('id');
+    await dialog.locator(`label[for="${four}"]`).click();
+    await dialog.getByRole('textbox').fill('Clear brief and a great song to dance to.');
+    await expectAccessible(page);
+    await shot(page, `influencer-review-${language}-${width}`);
+    await dialog.getByTestId('review-submit').click();
+    await expect(completed.getByTestId('artist-reviewed')).toContainText('4/5');
+  });
+}
