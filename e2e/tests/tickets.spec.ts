@@ -76,6 +76,12 @@ for (const lang of ['en', 'ar'] as const) {
     const ticketId = Number(/details\/(\d+)/.exec(user.url())![1]);
     await expect(user.getByTestId('ticket-title')).toContainText(subject);
     await expect(user.getByTestId('ticket-attachment')).toContainText('progress.png');
+    // The attachment downloads through the access-checked route (no public link), with its name.
+    const [download] = await Promise.all([
+      user.waitForEvent('download'),
+      user.getByTestId('ticket-attachment').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('progress.png');
     await shot(user, `user-detail-open-${lang}-1366`);
 
     // The assigned admin adds an internal note, then answers.

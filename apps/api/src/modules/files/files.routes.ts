@@ -8,6 +8,7 @@ import { envelope } from '../../platform/http';
 import { audit } from '../audit/audit.service';
 import { files } from './files.schema';
 import { newUploadKey } from './files.service';
+import { isPrivateKey } from './storage';
 
 /**
  * File kinds accepted by upload (type checked by content, not by the name): images for avatars and
@@ -37,6 +38,8 @@ export const filesRoutes: RouteModule = async (app, { database, storage }) => {
       prefix: '/storage/',
       decorateReply: false,
       serve: true,
+      // Private keys (ticket attachments) are read only through their access-checked routes.
+      allowedPath: (pathName) => !isPrivateKey(decodeURIComponent(pathName)),
       // Uploaded files are served as downloads with their detected type only.
       setHeaders: (res) => {
         res.header('x-content-type-options', 'nosniff');

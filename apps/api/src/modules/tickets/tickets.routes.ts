@@ -10,6 +10,7 @@ import {
   ticketReplySchema,
   ticketUpdateSchema,
 } from '@lm/contracts/tickets';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -544,6 +545,33 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
       },
     );
   }
+
+  app.get(
+    '/api/ticket_attachments/:id',
+    {
+      config: { access: bothAccess(USER_PERMISSION, TICKET_PERMISSIONS.show) },
+      schema: { tags, params: idParams },
+    },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      const file = await service.attachmentForDownload(
+        deps,
+        viewer.kind === 'user' ? { kind: 'user', id: viewer.id } : viewer,
+        req.params.id,
+      );
+      const stream = await deps.storage.read(file.path);
+      if (!stream) throw new NotFoundError();
+      // The type is the one detected from the bytes at upload; the name is the sender's, encoded (RFC 6266).
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', contentDisposition(service.downloadName(file.name)))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
 
   app.get(
     '/api/assigned_admins_q/:id',
