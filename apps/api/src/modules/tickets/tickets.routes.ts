@@ -35,7 +35,8 @@ import {
   parseOrder,
 } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { InboundOffError, InboundSignatureError, processInbound } from './tickets.inbound';
+import { receiveInbound } from './inbound-providers';
+import { InboundOffError, InboundSignatureError } from './tickets.inbound';
 import * as service from './tickets.service';
 
 /** Spec section 2: /tickets and /my-ticket/details are ARTIST_ALL_PERMISSION screens (any signed-in role). */
@@ -592,21 +593,30 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
   await app.register(async (scope) => inboundRoute(scope as ZodApp, deps));
 };
 
-/** The inbound mail webhook needs the raw body for its signature, so it lives in its own scope. */
+/**
+ * The inbound mail webhook needs the raw body for its signature, so it lives in its own scope where
+ * JSON (generic, Postmark), URL-encoded (Mailgun) and multipart (Mailgun with files, SendGrid) bodies
+ * arrive as bytes; the configured provider's adapter reads them.
+ */
 async function inboundRoute(app: ZodApp, deps: ModuleDeps) {
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
-    (_req, body, done) => done(null, body),
-  );
+  const raw = { parseAs: 'buffer' as const, bodyLimit: 30 * 1024 * 1024 };
+  const keep = (_req: unknown, body: Buffer | string, done: (err: null, body: Buffer | string) => void) =>
+    done(null, body);
+  app.addContentTypeParser('application/json', raw, keep);
+  if (app.hasContentTypeParser('multipart/form-data')) app.removeContentTypeParser('multipart/form-data');
+  app.addContentTypeParser('multipart/form-data', raw, keep);
+  app.addContentTypeParser('application/x-www-form-urlencoded', raw, keep);
   app.post(
     '/api/tickets/inbound-mail',
     { config: { access: PUBLIC }, schema: { tags, hide: true } },
     async (req, reply) => {
-      const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-      const header = req.headers['x-inbound-signature'];
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       try {
-        const outcome = await processInbound(deps, raw, typeof header === 'string' ? header : undefined);
+        const outcome = await receiveInbound(deps, {
+          body,
+          contentType: req.headers['content-type'] ?? '',
+          headers: req.headers,
+        });
         return { data: outcome };
       } catch (err) {
         if (err instanceof InboundOffError)
@@ -615,7 +625,11 @@ async function inboundRoute(app: ZodApp, deps: ModuleDeps) {
           return reply
             .status(400)
             .send({ message: t(req.lang, 'tickets.inbound_signature'), requestId: req.id });
-        if (err instanceof SyntaxError || (err as { name?: string }).name === 'ZodError')
+        if (
+          err instanceof SyntaxError ||
+          err instanceof TypeError ||
+          (err as { name?: string }).name === 'ZodError'
+        )
           return reply.status(400).send({ message: t(req.lang, 'errors.bad_request'), requestId: req.id });
         throw err;
       }
