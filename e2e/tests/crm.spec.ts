@@ -75,10 +75,18 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   await page.locator('.gjs-pn-btn[title="Open Blocks"]').click();
   const divider = page.locator('.gjs-block').filter({ hasText: /^\s*Divider\s*$/ });
   await expect(divider).toBeVisible();
-  await expect(canvas.locator('p[style*="border-top"]')).toHaveCount(0);
-  await divider.dragTo(canvas.getByText('We listened to'));
-  // MJML renders a divider as a paragraph with a top border.
-  await expect(canvas.locator('p[style*="border-top"]')).toHaveCount(1, { timeout: 10_000 });
+  const dividers = canvas.locator('[data-gjs-type="mj-divider"]');
+  await expect(dividers).toHaveCount(0);
+  // A real pointer drag (press on the block, move over the canvas in steps, release under the text):
+  // GrapesJS places the block from the drag-over positions, which a one-step dragTo does not give it.
+  const from = (await divider.boundingBox())!;
+  const to = (await canvas.getByText('We listened to').boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + 5, { steps: 20 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height - 3, { steps: 10 });
+  await page.mouse.up();
+  await expect(dividers).toHaveCount(1, { timeout: 10_000 });
   await page.getByTestId('template-name').fill(`Welcome ${s}`);
   await page.getByTestId('template-subject').fill('Hello {{first_name}}');
   await page.getByTestId('editor-save').click();

@@ -53,6 +53,8 @@ for (const lang of ['en', 'ar'] as const) {
     browser,
     request,
   }) => {
+    // Two apps, two languages of screenshots and a download: 90 s is tight on a shared 2-core machine.
+    test.setTimeout(180_000);
     const subject = `Campaign question ${lang} ${Date.now()}`;
     const secret = `Internal: check the curator first ${lang}`;
     const answer = `We checked your campaign ${lang}: the playlist is live.`;
