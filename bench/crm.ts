@@ -276,6 +276,10 @@ async function main() {
     `- Both halves use pooled SMTP connections (nodemailer's SMTPPool, up to 5), as the product's driver now does: with a new connection per message (nodemailer's default, the driver before this benchmark) a first run here managed about 7 messages a second (product) and 15 (nodemailer alone) on this loaded machine.`,
     `- In the running product each batch is a pg-boss job, and the next batch is queued when one ends: with one campaign a worker fetches it on its next poll (pg-boss's 1 s default), so a campaign sends at most about ${BATCH_SIZE} messages a second per campaign whatever the path above allows (${fmt(RECIPIENTS / BATCH_SIZE)} s for this list); the path measured here is the ceiling once batches follow each other without waiting.`,
   ];
+  if (RECIPIENTS < 50_000)
+    lines.push(
+      `- This run used ${fmt(RECIPIENTS)} recipients (\`CRM_BENCH_RECIPIENTS\`); at these rates the issue's 50,000 take about ${((50_000 / pRate + 50_000 / bRate) / 60).toFixed(0)} minutes (product ${(50_000 / pRate / 60).toFixed(0)}, baseline ${(50_000 / bRate / 60).toFixed(0)}) plus setup on this machine, beyond a 5-minute run: \`npm run bench:crm\` (default 50,000) measures them when there is time.`,
+    );
   if (session.notes.length > 0)
     lines.push('', '### Observations from this run', '', ...session.notes.map((n) => `- ${n}`));
   writeSection(`${lines.join('\n')}\n`, REPORT_FILE, HEADING);
