@@ -66,13 +66,36 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   await expect(senderRow.getByTestId('sender-status')).toHaveText('Confirmed');
   await page.screenshot({ path: `${SHOTS}/03-senders-en.png` });
 
-  // The designer: GrapesJS with MJML loads (offline), the starter design is saved.
+  // The designer: GrapesJS with MJML loads (offline); a Divider block is dragged from the blocks panel
+  // onto the canvas (a real drag and drop), and the saved design holds it.
   await page.goto('/admin/crm/template-design/editor');
   await expect(page.locator('.gjs-frame')).toBeVisible({ timeout: 60_000 });
+  const canvas = page.frameLocator('.gjs-frame');
+  await expect(canvas.getByText('We listened to')).toBeVisible({ timeout: 30_000 });
+  await page.locator('.gjs-pn-btn[title="Open Blocks"]').click();
+  const divider = page.locator('.gjs-block').filter({ hasText: /^\s*Divider\s*$/ });
+  await expect(divider).toBeVisible();
+  const dividers = canvas.locator('[data-gjs-type="mj-divider"]');
+  await expect(dividers).toHaveCount(0);
+  // A real pointer drag (press on the block, move over the canvas in steps, release under the text):
+  // GrapesJS places the block from the drag-over positions, which a one-step dragTo does not give it.
+  const from = (await divider.boundingBox())!;
+  const to = (await canvas.getByText('We listened to').boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + 5, { steps: 20 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height - 3, { steps: 10 });
+  await page.mouse.up();
+  await expect(dividers).toHaveCount(1, { timeout: 10_000 });
   await page.getByTestId('template-name').fill(`Welcome ${s}`);
   await page.getByTestId('template-subject').fill('Hello {{first_name}}');
   await page.getByTestId('editor-save').click();
   await expect(page).toHaveURL(/\/crm\/template-design\/editor\/edit\?id=\d+/);
+  const templateId = Number(new URL(page.url()).searchParams.get('id'));
+  const saved = await request.get(`/api/admin/crm/templates/${templateId}`, {
+    headers: { Authorization: `Bearer ${await getAdminToken(request)}` },
+  });
+  expect(((await saved.json()) as { data: { mjml: string } }).data.mjml).toContain('<mj-divider');
   await page.screenshot({ path: `${SHOTS}/04-editor-en.png` });
   // The "saved" toast sits over the toolbar for 5 s.
   // The editor reloads the saved design under its new URL: preview is enabled once the canvas is ready.
@@ -97,7 +120,11 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   await page.getByTestId('campaign-create').click();
   await expect(page).toHaveURL(/\/marketing-campaign\/\d+/);
   await page.getByTestId('campaign-start').click();
+  // Sent now: Sending, then Sent; never "Scheduled".
+  await expect(page.getByTestId('campaign-status')).toHaveText(/^(Sending|Sent)$/);
+  await expect(page.getByText(/scheduled for/i)).toHaveCount(0);
   await expect(page.getByTestId('count-sent')).toContainText('2', { timeout: 60_000 });
+  await expect(page.getByTestId('campaign-status')).toHaveText('Sent', { timeout: 30_000 });
 
   // The recipient opens the mail (the pixel) and clicks its button (a signed redirect).
   await waitForMail(request, `nova-${s}@example.com`, /Hello Ann/);

@@ -53,6 +53,8 @@ for (const lang of ['en', 'ar'] as const) {
     browser,
     request,
   }) => {
+    // Two apps, two languages of screenshots and a download: 90 s is tight on a shared 2-core machine.
+    test.setTimeout(180_000);
     const subject = `Campaign question ${lang} ${Date.now()}`;
     const secret = `Internal: check the curator first ${lang}`;
     const answer = `We checked your campaign ${lang}: the playlist is live.`;
@@ -76,6 +78,12 @@ for (const lang of ['en', 'ar'] as const) {
     const ticketId = Number(/details\/(\d+)/.exec(user.url())![1]);
     await expect(user.getByTestId('ticket-title')).toContainText(subject);
     await expect(user.getByTestId('ticket-attachment')).toContainText('progress.png');
+    // The attachment downloads through the access-checked route (no public link), with its name.
+    const [download] = await Promise.all([
+      user.waitForEvent('download'),
+      user.getByTestId('ticket-attachment').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('progress.png');
     await shot(user, `user-detail-open-${lang}-1366`);
 
     // The assigned admin adds an internal note, then answers.

@@ -132,6 +132,7 @@ export const AUDIT_ACTIONS = [
   'crm.campaign_create',
   'crm.campaign_start',
   'crm.campaign_pause',
+  'crm.campaign_cancel',
   'crm.campaign_resume',
   'fan_finder.plan_create',
   'fan_finder.plan_update',

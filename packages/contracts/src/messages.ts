@@ -62,6 +62,7 @@ export const NOTIFICATION_MESSAGES = [
   'tickets.notify.resolved',
   'tickets.notify.breached_response',
   'tickets.notify.breached_resolution',
+  'crm.notify.domain_unverified',
   'fan_finder.notify.renewed',
   'fan_finder.notify.expired_no_coins',
   'fan_finder.notify.expired_plan',

@@ -88,6 +88,27 @@ export function useArtistProfile(id: number) {
   });
 }
 
+/** One campaign message sent to an artist, with what its recipient did (`GET admin/crm/artists/{id}/campaigns`). */
+export interface ArtistCampaignSend {
+  id: number;
+  name: string;
+  status: 'pending' | 'sending' | 'sent' | 'skipped' | 'failed';
+  sent_at: string | null;
+  opened_at: string | null;
+  clicked_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+/** The campaigns sent to an artist and their engagement (the profile's campaigns section, issue 17). */
+export function useArtistCampaigns(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...crmKeys.artist(id), 'campaigns'],
+    queryFn: async () => (await api.get<ArtistCampaignSend[]>(`admin/crm/artists/${id}/campaigns`)).data,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
 /** `POST admin/crm/lists`: a static list or a saved filter. */
 export function useCreateLeadList() {
   const { api } = useApi();
@@ -442,7 +463,7 @@ export function useCampaign(id: number) {
   });
 }
 
-/** Create, start, pause and resume campaigns. */
+/** Create, start, pause, resume and cancel campaigns. */
 export function useCampaignActions() {
   const { api } = useApi();
   const refresh = useRefreshCrm();
@@ -463,6 +484,10 @@ export function useCampaignActions() {
     }),
     resume: useMutation({
       mutationFn: async (id: number) => api.post(`admin/crm/campaigns/${id}/resume`),
+      onSuccess: refresh,
+    }),
+    cancel: useMutation({
+      mutationFn: async (id: number) => api.post(`admin/crm/campaigns/${id}/cancel`),
       onSuccess: refresh,
     }),
   };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { providerModes } from '../providers/modes';
+import { inboundMailMode, providerModes } from '../providers/modes';
 import { REPO_ROOT } from './paths';
 
 const bool = z
@@ -53,6 +53,19 @@ export const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i)
     .default('reply.liberty.test'),
+  /**
+   * Which provider posts inbound mail (issue 14): `signed` (default: the generic JSON signed with
+   * INBOUND_MAIL_SECRET, also the sandbox sender's), `postmark` (basic auth "user:password" in the
+   * webhook URL), `mailgun` (routes, signed with the webhook signing key) or `sendgrid` (Inbound Parse,
+   * ECDSA public key of its security policy, PEM or base64 DER).
+   */
+  INBOUND_MAIL_PROVIDER: z.enum(['signed', 'postmark', 'mailgun', 'sendgrid']).optional(),
+  INBOUND_POSTMARK_BASIC_AUTH: z
+    .string()
+    .regex(/^[^:]+:.{16,}$/)
+    .optional(),
+  INBOUND_MAILGUN_SIGNING_KEY: z.string().min(16).optional(),
+  INBOUND_SENDGRID_PUBLIC_KEY: z.string().min(40).optional(),
   /** CRM sender IDs (issue 17): `system` DNS (always in production) or the `sandbox` DNS table. */
   CRM_DNS: z.enum(['system', 'sandbox']).optional(),
   /** Resolvers for the CRM's DNS checks, comma-separated IPs (default: the system's). */
@@ -168,6 +181,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('CRM_WEBHOOK_SECRET must be set in production');
   // Fails here, before anything starts, when a provider is half configured or production lacks keys.
   providerModes(env);
+  inboundMailMode(env);
   if (env.MAIL_DRIVER === 'smtp' && !env.SMTP_URL) throw new Error('MAIL_DRIVER=smtp needs SMTP_URL');
   // The outbox driver delivers nothing: its mail is read in the dev mailbox, which production does not serve.
   if (env.NODE_ENV === 'production' && env.MAIL_DRIVER !== 'smtp')

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import { connectionsJobs } from '../modules/connections/connections.jobs';
 import { campaignJobs } from '../modules/crm/crm-campaigns.service';
+import { senderDomainJobs } from '../modules/crm/crm-senders.service';
 import { expressJobs } from '../modules/express/express.service';
 import { fanFinderJobs } from '../modules/fan-finder/fan-finder.jobs';
 import { payoutJobs } from '../modules/payouts/payouts.service';
@@ -24,6 +25,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...ticketJobDefinitions(deps),
     ...connectionsJobs(deps),
     ...campaignJobs(deps),
+    ...senderDomainJobs(deps),
     ...fanFinderJobs(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }

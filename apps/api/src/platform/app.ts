@@ -200,10 +200,14 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     }
   });
 
-  /** Resolve the bearer token into a principal; null when absent. Throws 401 when present but dead. */
+  /**
+   * Resolve the bearer token into a principal; null when absent or of another scheme (a webhook's
+   * `Basic` credentials, e.g. Postmark's inbound mail, are its route's to check). Throws 401 when a
+   * bearer token is present but malformed or dead.
+   */
   async function resolvePrincipal(req: FastifyRequest) {
     const header = req.headers.authorization;
-    if (!header) return null;
+    if (!header || /^basic\s/i.test(header)) return null;
     const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
     if (!match?.[1]) throw new UnauthenticatedError();
     return resolveBearer(database, match[1], clock, explicitLanguage(req.headers));

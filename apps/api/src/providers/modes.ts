@@ -86,3 +86,31 @@ export function dnsMode(config: Env): 'system' | 'sandbox' {
   if (config.NODE_ENV === 'production') return 'system';
   return config.CRM_DNS ?? 'sandbox';
 }
+
+/** Inbound-mail webhook adapters (issue 14). */
+export type InboundMailProvider = 'signed' | 'postmark' | 'mailgun' | 'sendgrid';
+
+type InboundKey =
+  | 'INBOUND_POSTMARK_BASIC_AUTH'
+  | 'INBOUND_MAILGUN_SIGNING_KEY'
+  | 'INBOUND_SENDGRID_PUBLIC_KEY';
+const INBOUND_KEYS: Record<Exclude<InboundMailProvider, 'signed'>, InboundKey> = {
+  postmark: 'INBOUND_POSTMARK_BASIC_AUTH',
+  mailgun: 'INBOUND_MAILGUN_SIGNING_KEY',
+  sendgrid: 'INBOUND_SENDGRID_PUBLIC_KEY',
+};
+
+/**
+ * Which adapter reads the inbound-mail webhook (issue 14): `INBOUND_MAIL_PROVIDER`, default `signed`
+ * (the generic JSON signed with INBOUND_MAIL_SECRET, which the sandbox sender posts, so dev and tests
+ * are unchanged). A provider chosen without its key is a start error (it would refuse every mail).
+ * @throws Error naming the variable to set
+ */
+export function inboundMailMode(
+  config: Partial<Pick<Env, 'INBOUND_MAIL_PROVIDER' | InboundKey>>,
+): InboundMailProvider {
+  const mode = config.INBOUND_MAIL_PROVIDER ?? 'signed';
+  if (mode !== 'signed' && !config[INBOUND_KEYS[mode]])
+    throw new Error(`INBOUND_MAIL_PROVIDER=${mode} needs ${INBOUND_KEYS[mode]}`);
+  return mode;
+}

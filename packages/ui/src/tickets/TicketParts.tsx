@@ -26,6 +26,7 @@ import { WHOLE_BADGE_STYLES } from '../components/status-colors';
 import { formatDateTime, formatFileSize } from '../i18n/format';
 import {
   useCreateTicket,
+  useDownloadAttachment,
   useReplyTicket,
   useTicketAction,
   useTicketLookup,
@@ -72,15 +73,16 @@ export function TicketPriorityBadge({ ticket }: { ticket: Pick<Ticket, 'tickets_
 
 function Attachments({ files }: { files: TicketAttachment[] }) {
   const { i18n } = useTicketsT();
+  const download = useDownloadAttachment();
   if (files.length === 0) return null;
   return (
     <Group gap="xs" mt={6}>
       {files.map((f) => (
         <Anchor
           key={f.id}
-          href={f.url}
-          target="_blank"
-          rel="noreferrer"
+          component="button"
+          type="button"
+          onClick={() => download.mutate(f)}
           size="sm"
           data-testid="ticket-attachment"
         >

@@ -104,3 +104,27 @@ export function useTicketUpload() {
     },
   });
 }
+
+/**
+ * Download an attachment through its access-checked route (`GET ticket_attachments/{id}`, issue 14
+ * item a): fetched with the session's bearer token, then saved under its name (there is no public link).
+ */
+export function useDownloadAttachment() {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (file: { id: number; name: string }) => {
+      const response = await fetch(`${api.options.baseUrl}/ticket_attachments/${file.id}`, {
+        headers: { Authorization: `Bearer ${api.token() ?? ''}`, 'X-Lang': api.options.getLanguage() },
+      });
+      if (!response.ok) throw new Error(`download failed: ${response.status}`);
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    },
+  });
+}

@@ -2,9 +2,11 @@ import { CRM_PERMISSIONS as P, type SessionAdmin } from '@lm/contracts';
 import { CONSENT_STATES, type ConsentState } from '@lm/contracts/crm';
 import {
   confirmAction,
+  EmptyState,
   formatDateTime,
   formatNumber,
   ListScreen,
+  ListTable,
   NotFoundPage,
   usePageTitle,
   useSession,
@@ -28,7 +30,9 @@ import { IconArrowLeft, IconShieldOff, IconUsersPlus } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
+  type ArtistCampaignSend,
   type CrmLead,
+  useArtistCampaigns,
   useArtistProfile,
   useSetConsent,
   useSuppress,
@@ -154,7 +158,7 @@ export function ArtistsListPage() {
 /**
  * /artist/profile/{artistId} (crm.leads.show): everything known of an artist lead: its fields with
  * where and when each was found, its address with consent (changed here; unsubscribing suppresses),
- * its lists. Campaigns sent to it and their engagement join when campaigns exist (issue 17 step 5).
+ * its lists, the campaigns sent to it and what it did with each (opened, clicked, unsubscribed).
  */
 export function ArtistProfilePage() {
   const { t, i18n } = useTranslation();
@@ -279,6 +283,7 @@ export function ArtistProfilePage() {
           </Stack>
         </Paper>
       </SimpleGrid>
+      <ArtistCampaigns id={id} />
       <Paper withBorder p="md">
         <Text fw={600} mb="sm">
           {t('crm.artists.sources')}
@@ -305,5 +310,69 @@ export function ArtistProfilePage() {
         </Table>
       </Paper>
     </Stack>
+  );
+}
+
+/**
+ * The profile's campaigns: each campaign sent to this artist with the message's state and when it was
+ * sent, opened, clicked and unsubscribed from, with the totals above (issue 17 "campaigns sent and
+ * engagement"); cards on phones.
+ */
+function ArtistCampaigns({ id }: { id: number }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const campaigns = useArtistCampaigns(id);
+  const rows = campaigns.data ?? [];
+  const when = (at: string | null) => (at ? formatDateTime(at, lang) : '—');
+  const count = (key: 'sent_at' | 'opened_at' | 'clicked_at' | 'unsubscribed_at') =>
+    formatNumber(rows.filter((r) => r[key] !== null).length, lang);
+  return (
+    <Paper withBorder p="md" data-testid="profile-campaigns">
+      <Text fw={600}>{t('crm.artists.campaigns')}</Text>
+      {rows.length > 0 && (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="profile-engagement">
+          {t('crm.artists.engagement', {
+            sent: count('sent_at'),
+            opened: count('opened_at'),
+            clicked: count('clicked_at'),
+            unsubscribed: count('unsubscribed_at'),
+          })}
+        </Text>
+      )}
+      <ListTable<ArtistCampaignSend>
+        records={rows}
+        fetching={campaigns.isFetching}
+        minHeight={rows.length ? undefined : 140}
+        emptyState={<EmptyState title={t('crm.artists.no_campaigns')} />}
+        noRecordsText={t('crm.artists.no_campaigns')}
+        striped
+        verticalSpacing="xs"
+        customRowAttributes={() => ({ 'data-testid': 'profile-campaign' })}
+        columns={[
+          {
+            accessor: 'name',
+            title: t('crm.artists.campaign'),
+            render: (r) => (
+              <Anchor component={Link} to={`/marketing-campaign/${r.id}`} size="sm">
+                {r.name}
+              </Anchor>
+            ),
+          },
+          {
+            accessor: 'status',
+            title: t('crm.artists.message'),
+            render: (r) => t(`crm.artists.send_state.${r.status}`),
+          },
+          { accessor: 'sent_at', title: t('crm.artists.sent_at'), render: (r) => when(r.sent_at) },
+          { accessor: 'opened_at', title: t('crm.artists.opened_at'), render: (r) => when(r.opened_at) },
+          { accessor: 'clicked_at', title: t('crm.artists.clicked_at'), render: (r) => when(r.clicked_at) },
+          {
+            accessor: 'unsubscribed_at',
+            title: t('crm.artists.unsubscribed_at'),
+            render: (r) => when(r.unsubscribed_at),
+          },
+        ]}
+      />
+    </Paper>
   );
 }

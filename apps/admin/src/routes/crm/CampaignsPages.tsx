@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { CAMPAIGN_STATUS_MAP, type CampaignState, campaignStatusId } from '@lm/contracts/crm';
 import {
   chartDirection,
+  confirmAction,
   formatDateTime,
   formatNumber,
   isApiError,
@@ -27,7 +28,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconPlayerPause, IconPlayerPlay, IconPlus, IconSend } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlus,
+  IconSend,
+  IconX,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -214,7 +222,7 @@ export function CampaignPage() {
   const data = campaign.data;
   if (campaign.isLoading) return <Loader />;
   if (!data) return <NotFoundPage />;
-  const error = actions.start.error ?? actions.pause.error ?? actions.resume.error;
+  const error = actions.start.error ?? actions.pause.error ?? actions.resume.error ?? actions.cancel.error;
   return (
     <Stack gap="md" data-testid="campaign-page">
       <CrmMarketingNav />
@@ -274,6 +282,25 @@ export function CampaignPage() {
               {t('crm.campaigns.resume')}
             </Button>
           )}
+          {(data.status === 'scheduled' || data.status === 'paused') && (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconX size={16} />}
+              loading={actions.cancel.isPending}
+              onClick={async () => {
+                const ok = await confirmAction({
+                  title: t('crm.campaigns.cancel'),
+                  message: t('crm.campaigns.cancel_confirm', { name: data.name }),
+                  danger: true,
+                });
+                if (ok) actions.cancel.mutate(id);
+              }}
+              data-testid="campaign-cancel"
+            >
+              {t('crm.campaigns.cancel')}
+            </Button>
+          )}
         </Group>
       </Group>
       {isApiError(error) && (
@@ -287,7 +314,7 @@ export function CampaignPage() {
           template: data.template_name ?? '—',
           sender: data.sender ?? '—',
         })}
-        {data.scheduled_at
+        {data.status === 'scheduled' && data.scheduled_at
           ? ` · ${t('crm.campaigns.scheduled_for', { date: formatDateTime(data.scheduled_at, lang) })}`
           : ''}
       </Text>

@@ -173,7 +173,8 @@ export async function startCampaign(
       .update(crmCampaigns)
       .set({
         status: later ? 'scheduled' : 'sending',
-        scheduledAt: scheduledAt ?? now,
+        // "Send now" is not a schedule: only a later time is kept, so the page never says "scheduled for".
+        scheduledAt: later ? scheduledAt : null,
         startedAt: later ? null : now,
       })
       .where(eq(crmCampaigns.id, id));
@@ -204,6 +205,41 @@ export async function pauseCampaign(deps: CampaignDeps, id: number, actor: Audit
       deps.database,
       actor,
       { action: 'crm.campaign_pause', targetType: 'crm_campaign', targetId: id },
+      tx,
+    );
+  });
+}
+
+/**
+ * Cancel a scheduled or paused campaign (issue 17): `cancelled` for good, its pending messages skipped
+ * (`error` 'cancelled'). The campaign row is locked, and every batch claims a message only while the
+ * row says `sending` (share lock), so no message is claimed once the cancel has committed; a message
+ * already handed to the transport when a paused campaign is cancelled is the only one that may still go.
+ * @throws NotFoundError; ConflictError `crm.campaigns.not_cancellable` (draft, sending, sent, cancelled)
+ */
+export async function cancelCampaign(deps: CampaignDeps, id: number, actor: AuditActor) {
+  await withTransaction(deps.database, async (tx) => {
+    const campaign = await lockCampaign(tx, id);
+    if (campaign.status !== 'scheduled' && campaign.status !== 'paused')
+      throw new ConflictError('crm.campaigns.not_cancellable');
+    await tx.db
+      .update(crmCampaigns)
+      .set({ status: 'cancelled', finishedAt: deps.clock.now() })
+      .where(eq(crmCampaigns.id, id));
+    const skipped = await tx.db
+      .update(crmSends)
+      .set({ status: 'skipped', error: 'cancelled' })
+      .where(and(eq(crmSends.campaignId, id), eq(crmSends.status, 'pending')))
+      .returning({ id: crmSends.id });
+    await audit(
+      deps.database,
+      actor,
+      {
+        action: 'crm.campaign_cancel',
+        targetType: 'crm_campaign',
+        targetId: id,
+        meta: { skipped: skipped.length },
+      },
       tx,
     );
   });
@@ -253,7 +289,8 @@ async function reservePace(tx: Tx, senderId: number, ratePerMinute: number, want
  * 1. a paused, cancelled or finished campaign stops here; a scheduled one whose time came starts;
  * 2. messages claimed long ago by a batch that died are failed (`interrupted`), never sent again;
  * 3. up to BATCH_SIZE messages, within the sender's rate cap, are claimed one at a time just before
- *    each is sent (`pending` → `sending`, SKIP LOCKED: two batches never take the same message);
+ *    each is sent (`pending` → `sending`, SKIP LOCKED: two batches never take the same message), each
+ *    only while the campaign is still `sending` (a pause or cancel stops the batch at once);
  * 4. one whose address is now suppressed or unsubscribed is skipped; the others are written for
  *    their recipient and sent, then marked sent (or failed with the transport's error);
  * 5. the next batch is queued at the sender's pace, or the campaign is marked sent.
@@ -313,6 +350,9 @@ export async function processCampaignBatch(deps: CampaignDeps, campaignId: numbe
         update ${crmSends} set status = 'sending', claimed_at = ${deps.clock.now()}
         where id = (
           select id from ${crmSends} where campaign_id = ${campaignId} and status = 'pending'
+            -- Paused or cancelled since the batch began: nothing more is claimed (the share lock waits
+            -- for a pause or cancel in progress, then sees its outcome).
+            and exists (select 1 from ${crmCampaigns} c where c.id = ${campaignId} and c.status = 'sending' for share)
           order by id limit 1 for update skip locked
         )
         returning id, email, lead_id

@@ -6,6 +6,8 @@ import type { Mailer } from '../mail/mail.service';
 import { crmSenders, crmSends } from './crm.schema';
 import { SAMPLE_MJML } from './crm.test-helpers';
 import {
+  cancelCampaign,
+  pauseCampaign,
   processCampaignBatch,
   readSendToken,
   sendIdsOf,
@@ -89,7 +91,12 @@ describe('sending a campaign', () => {
     const id = await campaignTo(3);
     const started = await start(id);
     expect(started.statusCode, started.body).toBe(200);
-    expect(started.json().data).toMatchObject({ status: 'sending', counts: { recipients: 3, pending: 3 } });
+    // "Send now" is not a schedule: sending at once, no scheduled time to show.
+    expect(started.json().data).toMatchObject({
+      status: 'sending',
+      scheduled_at: null,
+      counts: { recipients: 3, pending: 3 },
+    });
     await runToEnd(id);
     const [mail] = await outboxTo(`c${n}-1@example.com`);
     expect(mail).toMatchObject({
@@ -168,6 +175,100 @@ describe('sending a campaign', () => {
         .set({ ratePerMinute: 100000, paceAt: null })
         .where(eq(crmSenders.id, senderId));
     }
+  });
+});
+
+describe('cancelling a campaign', () => {
+  const actor = { type: 'admin' as const, id: null };
+
+  it('cancels a scheduled or paused campaign for good, and refuses a draft, sending or sent one', async () => {
+    const scheduled = await campaignTo(3);
+    const at = new Date(ctx.clock.now().getTime() + 3_600_000).toISOString();
+    const res = await ctx.call('POST', `/api/admin/crm/campaigns/${scheduled}/start`, {
+      token,
+      body: { scheduled_at: at },
+    });
+    expect(res.json().data.status).toBe('scheduled');
+    const cancelled = await ctx.call('POST', `/api/admin/crm/campaigns/${scheduled}/cancel`, {
+      token,
+      headers: { 'x-lang': 'en' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', counts: { pending: 0, skipped: 3 } });
+    // Its time comes: the queued batch sends nothing.
+    ctx.clock.advance(2 * 3_600_000);
+    expect(await processCampaignBatch(ctx.deps, scheduled)).toMatchObject({ sent: 0 });
+    expect(await outboxTo(`c${n}-0@example.com`)).toEqual([]);
+    const again = await ctx.call('POST', `/api/admin/crm/campaigns/${scheduled}/cancel`, {
+      token,
+      headers: { 'x-lang': 'en' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Only a scheduled or paused campaign can be cancelled');
+    expect(
+      (await ctx.call('POST', `/api/admin/crm/campaigns/${scheduled}/resume`, { token })).statusCode,
+    ).toBe(409);
+    const draft = await campaignTo(1);
+    expect((await ctx.call('POST', `/api/admin/crm/campaigns/${draft}/cancel`, { token })).statusCode).toBe(
+      409,
+    );
+    await start(draft);
+    expect((await ctx.call('POST', `/api/admin/crm/campaigns/${draft}/cancel`, { token })).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('stops a batch in the middle: nothing is claimed once the pause and cancel committed', async () => {
+    const id = await campaignTo(30);
+    await start(id);
+    const real = ctx.deps.mail;
+    let calls = 0;
+    // Staff pause and cancel while the batch hands its second message to the transport.
+    const cancelling: Mailer = {
+      ...real,
+      sendRaw: async (mail) => {
+        calls += 1;
+        if (calls === 2) {
+          await pauseCampaign(ctx.deps, id, actor);
+          await cancelCampaign(ctx.deps, id, actor);
+        }
+        return real.sendRaw(mail);
+      },
+    };
+    const result = await processCampaignBatch({ ...ctx.deps, mail: cancelling }, id);
+    expect(result.sent).toBe(2);
+    expect(calls).toBe(2);
+    const sends = await sendIdsOf(ctx.deps.database, id);
+    expect(sends.filter((s) => s.status === 'sent')).toHaveLength(2);
+    expect(sends.filter((s) => s.status === 'skipped' && s.error === 'cancelled')).toHaveLength(28);
+  });
+
+  it('never sends after the cancel commits, with batches running at the same time', async () => {
+    const id = await campaignTo(60);
+    await start(id);
+    const batches = Array.from({ length: 4 }, () => processCampaignBatch(ctx.deps, id));
+    await pauseCampaign(ctx.deps, id, actor);
+    await cancelCampaign(ctx.deps, id, actor);
+    // What was claimed (sending) or sent when the cancel committed: the only messages that may go.
+    const atCancel = new Set(
+      (await sendIdsOf(ctx.deps.database, id)).filter((s) => s.status !== 'skipped').map((s) => s.id),
+    );
+    await Promise.all(batches);
+    for (let i = 0; i < 3; i += 1) {
+      ctx.clock.advance(1_000);
+      await Promise.all(Array.from({ length: 3 }, () => processCampaignBatch(ctx.deps, id)));
+    }
+    const sends = await sendIdsOf(ctx.deps.database, id);
+    const sent = sends.filter((s) => s.status === 'sent');
+    expect(sent.every((s) => atCancel.has(s.id))).toBe(true);
+    expect(sends.filter((s) => s.status === 'pending')).toEqual([]);
+    expect(sent.length + sends.filter((s) => s.error === 'cancelled').length).toBe(60);
+    const outbox = await ctx.deps.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where to_address like ${`c${n}-%`}`,
+    );
+    expect(outbox.rows[0]!.n).toBe(sent.length);
+    const detail = await ctx.call('GET', `/api/admin/crm/campaigns/${id}`, { token });
+    expect(detail.json().data.status).toBe('cancelled');
   });
 });
 
@@ -264,6 +365,21 @@ describe('what recipients do, without a session', () => {
     expect(elsewhere.statusCode).toBe(404);
     const detail = await ctx.call('GET', `/api/admin/crm/campaigns/${id}`, { token });
     expect(detail.json().data.counts).toMatchObject({ opened: 1, clicked: 1 });
+    // The artist's profile lists the campaign with the recipient's engagement.
+    const [send] = await sendIdsOf(ctx.deps.database, id);
+    const profile = await ctx.call('GET', `/api/admin/crm/artists/${send!.leadId}/campaigns`, { token });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json().data).toEqual([
+      expect.objectContaining({
+        id,
+        name: `Campaign ${n}`,
+        status: 'sent',
+        sent_at: expect.any(String),
+        opened_at: expect.any(String),
+        clicked_at: expect.any(String),
+        unsubscribed_at: null,
+      }),
+    ]);
   });
 
   it('refuses a forged or stale webhook, and applies a signed hard bounce once', async () => {

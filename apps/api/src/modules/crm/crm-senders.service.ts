@@ -2,15 +2,19 @@ import { generateKeyPair } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Language } from '@lm/contracts';
 import { LIMITS } from '@lm/contracts/limits';
+import { CRM_PERMISSIONS } from '@lm/contracts/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import { type Database, type Tx, withTransaction } from '../../db/client';
+import type { JobDefinition } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import { sameDigest, sha256, sixDigitCode } from '../../platform/crypto';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { openSecret, sealSecret } from '../../platform/secret-box';
 import type { DnsResolver } from '../../providers/dns/contract';
 import { type AuditActor, audit } from '../audit/audit.service';
+import { notify } from '../notifications/notifications.service';
+import { staffHolding } from '../todos/todos.service';
 import { crmSenderDomains, crmSenders, type DnsCheck } from './crm.schema';
 
 /**
@@ -235,6 +239,95 @@ export async function verifySenderDomain(deps: SenderDeps, id: number, actor: Au
     meta: { spf: checks.spf.status, dkim: checks.dkim.status, dmarc: checks.dmarc.status },
   });
   return domainView(deps.config, row!, deps.providers.dns.name);
+}
+
+/** Queue of the scheduled DNS re-check of sender IDs (issue 17). */
+export const DOMAIN_RECHECK_QUEUE = 'crm.sender_domains.recheck';
+
+/**
+ * Re-check every sender ID's DNS records (the `crm.sender_domains.recheck` job, daily): each result is
+ * stored as a manual check would store it; a domain that was verified and no longer passes loses its
+ * verification (its campaigns stop sending: `assertUsableSender`) and every admin holding
+ * `crm.marketing.show` is told in-app which records fail, in the transaction of the change. A domain
+ * whose look-up fails (resolver down) keeps its state: an outage is not a broken record.
+ * @returns how many domains were checked, stopped verifying, and could not be looked up
+ */
+export async function recheckSenderDomains(deps: SenderDeps) {
+  const domains = await deps.database.db.select().from(crmSenderDomains).orderBy(asc(crmSenderDomains.id));
+  let lost = 0;
+  let unreachable = 0;
+  for (const domain of domains) {
+    let checks: Awaited<ReturnType<typeof checkDomainRecords>>;
+    try {
+      checks = await checkDomainRecords(deps.providers.dns, deps.config, domain);
+    } catch {
+      unreachable += 1;
+      continue;
+    }
+    const now = deps.clock.now();
+    const verified =
+      checks.spf.status === 'pass' && checks.dkim.status === 'pass' && checks.dmarc.status === 'pass';
+    const stopped = await withTransaction(deps.database, async (tx) => {
+      // The row's state before this check, locked: two re-checks at once tell the staff once.
+      const [before] = await tx.db
+        .select({ verifiedAt: crmSenderDomains.verifiedAt })
+        .from(crmSenderDomains)
+        .where(eq(crmSenderDomains.id, domain.id))
+        .for('update');
+      if (!before) return false;
+      await tx.db
+        .update(crmSenderDomains)
+        .set({
+          ...checks,
+          checkedAt: now,
+          verifiedAt: verified ? sql`coalesce(${crmSenderDomains.verifiedAt}, ${now})` : null,
+        })
+        .where(eq(crmSenderDomains.id, domain.id));
+      if (verified || before.verifiedAt === null) return false;
+      const failing = (['spf', 'dkim', 'dmarc'] as const)
+        .filter((k) => checks[k].status !== 'pass')
+        .map((k) => k.toUpperCase())
+        .join(', ');
+      for (const admin of await staffHolding(tx, CRM_PERMISSIONS.marketing)) {
+        await notify(tx, {
+          adminId: admin.id,
+          type: 'crm.domain_unverified',
+          message: 'crm.notify.domain_unverified',
+          params: { domain: domain.domain, failing },
+          link: '/crm/senders-id',
+          data: { sender_domain_id: domain.id },
+        });
+      }
+      await audit(
+        deps.database,
+        { type: 'system' },
+        {
+          action: 'crm.sender_domain_check',
+          targetType: 'crm_sender_domain',
+          targetId: domain.id,
+          meta: { spf: checks.spf.status, dkim: checks.dkim.status, dmarc: checks.dmarc.status },
+        },
+        tx,
+      );
+      return true;
+    });
+    if (stopped) lost += 1;
+  }
+  return { checked: domains.length - unreachable, lost, unreachable };
+}
+
+/** The daily DNS re-check of sender IDs (04:30 UTC). */
+export function senderDomainJobs(deps: SenderDeps): JobDefinition[] {
+  return [
+    {
+      name: DOMAIN_RECHECK_QUEUE,
+      cron: '30 4 * * *',
+      retryLimit: 2,
+      handler: async () => {
+        await recheckSenderDomains(deps);
+      },
+    },
+  ];
 }
 
 /** Delete a sender ID (its senders stay, unusable until the domain is verified again). @throws NotFoundError */

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobDefinitions } from '../../jobs/definitions';
 import { openSecret } from '../../platform/secret-box';
 import type { DnsResolver } from '../../providers/dns/contract';
 import { setSandboxTxt } from '../../providers/dns/sandbox';
 import { codeFrom, createTestApp, type TestContext } from '../../test/harness';
-import { assertUsableSender, checkDomainRecords, DKIM_KEY_PURPOSE } from './crm-senders.service';
+import {
+  assertUsableSender,
+  checkDomainRecords,
+  DKIM_KEY_PURPOSE,
+  DOMAIN_RECHECK_QUEUE,
+  recheckSenderDomains,
+} from './crm-senders.service';
 
 let ctx: TestContext;
 let token: string;
@@ -125,6 +132,66 @@ describe('sender IDs', () => {
     } finally {
       ctx.deps.providers.dns = original;
     }
+  });
+});
+
+describe('the scheduled DNS re-check', () => {
+  it('unverifies a domain whose records stopped passing and tells the CRM staff once, keeps it when DNS is down', async () => {
+    expect(jobDefinitions(ctx.deps).find((d) => d.name === DOMAIN_RECHECK_QUEUE)?.cron).toBe('30 4 * * *');
+    const domain = await addDomain('recheck.example.com');
+    for (const r of domain.records) await setSandboxTxt(ctx.deps.database, r.name, [r.value]);
+    const verify = await ctx.call('POST', `/api/admin/crm/sender-domains/${domain.id}/check`, { token });
+    expect(verify.json().data.verified).toBe(true);
+    const marketer = await ctx.makeAdmin({ permissions: ['crm.marketing.show'] });
+    const outsider = await ctx.makeAdmin({ permissions: ['tickets.show'] });
+    const notes = async (adminId: number) =>
+      (
+        await ctx.deps.database.pool.query(
+          `select message_key, params, link from notifications where admin_id = $1 and type = 'crm.domain_unverified'`,
+          [adminId],
+        )
+      ).rows;
+    // Still published: stays verified, nobody told.
+    expect((await recheckSenderDomains(ctx.deps)).lost).toBe(0);
+    expect(await notes(marketer.id)).toEqual([]);
+    // Resolver down: an outage is not a broken record.
+    const original = ctx.deps.providers.dns;
+    await setSandboxTxt(ctx.deps.database, domain.records[1]!.name, []);
+    ctx.deps.providers.dns = {
+      name: 'system',
+      resolveTxt: async () => {
+        throw Object.assign(new Error('timeout'), { code: 'ETIMEOUT' });
+      },
+    };
+    try {
+      expect((await recheckSenderDomains(ctx.deps)).unreachable).toBeGreaterThan(0);
+    } finally {
+      ctx.deps.providers.dns = original;
+    }
+    const still = await ctx.call('GET', '/api/admin/crm/sender-domains', { token });
+    expect(still.json().data.find((d: { id: number }) => d.id === domain.id).verified).toBe(true);
+    // The DKIM record was removed: unverified, the CRM staff told which record fails, once.
+    const first = await recheckSenderDomains(ctx.deps);
+    expect(first.lost).toBe(1);
+    expect((await recheckSenderDomains(ctx.deps)).lost).toBe(0);
+    expect(await notes(marketer.id)).toEqual([
+      {
+        message_key: 'crm.notify.domain_unverified',
+        params: { domain: 'recheck.example.com', failing: 'DKIM' },
+        link: '/crm/senders-id',
+      },
+    ]);
+    expect(await notes(outsider.id)).toEqual([]);
+    const after = await ctx.call('GET', '/api/admin/crm/sender-domains', { token });
+    expect(after.json().data.find((d: { id: number }) => d.id === domain.id)).toMatchObject({
+      verified: false,
+      checks: { dkim: { status: 'missing' } },
+    });
+    const bell = await ctx.call('GET', '/api/admin/notifications', {
+      token: await ctx.loginAdmin(marketer.email),
+      headers: { 'x-lang': 'en' },
+    });
+    expect(JSON.stringify(bell.json().data)).toContain('Sender ID recheck.example.com is no longer verified');
   });
 });
 

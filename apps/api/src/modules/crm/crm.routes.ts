@@ -35,6 +35,7 @@ import { t } from '../../platform/i18n';
 import {
   applyMailEvents,
   campaignsOfLead,
+  cancelCampaign,
   createCampaign,
   getCampaign,
   listCampaigns,
@@ -749,6 +750,18 @@ export const crmCampaignsRoutes: RouteModule = (app, deps) => {
     async (req) => {
       await pauseCampaign(deps, req.params.id, adminActor(req));
       return { data: await getCampaign(deps, req.params.id), message: t(req.lang, 'crm.campaigns.paused') };
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/campaigns/:id/cancel',
+    { config: access, schema: { tags, params: idParams, response: { 200: envelope(campaignDetailSchema) } } },
+    async (req) => {
+      await cancelCampaign(deps, req.params.id, adminActor(req));
+      return {
+        data: await getCampaign(deps, req.params.id),
+        message: t(req.lang, 'crm.campaigns.cancelled'),
+      };
     },
   );
 

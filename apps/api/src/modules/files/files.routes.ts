@@ -6,6 +6,7 @@ import type { RouteModule } from '../../platform/app';
 import { AppError, ValidationError } from '../../platform/errors';
 import { envelope } from '../../platform/http';
 import { newUploadKey, recordUpload } from './files.service';
+import { isPrivateKey } from './storage';
 
 /**
  * File kinds accepted by upload (type checked by content, not by the name): images for avatars and
@@ -35,6 +36,8 @@ export const filesRoutes: RouteModule = async (app, { database, storage }) => {
       prefix: '/storage/',
       decorateReply: false,
       serve: true,
+      // Private keys (ticket attachments) are read only through their access-checked routes.
+      allowedPath: (pathName) => !isPrivateKey(decodeURIComponent(pathName)),
       // Uploaded files are served as downloads with their detected type only.
       setHeaders: (res) => {
         res.header('x-content-type-options', 'nosniff');

@@ -1,7 +1,14 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../../config/env';
 
 /** Where uploaded bytes go: local disk (default) or an S3-compatible bucket. */
@@ -9,11 +16,29 @@ export interface Storage {
   driver: 'local' | 's3';
   /** Store `bytes` under `key` (a safe generated name). */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  /** Public URL of a stored key. */
+  /** Public URL of a stored key (never of a PRIVATE_PREFIX key: /storage refuses those). */
   url(key: string): string;
+  /** The stored bytes of `key` as a stream, or null when nothing is stored there. */
+  read(key: string): Promise<Readable | null>;
+  /**
+   * Move a stored object under PRIVATE_PREFIX (served only through an access-checked route) and
+   * answer its new key; a key already private, or already moved, answers the same key again.
+   */
+  makePrivate(key: string): Promise<string>;
   /** Local directory served at /storage (local driver only). */
   localRoot?: string;
 }
+
+/**
+ * Keys under this prefix are never served at /storage (local driver) and must be left out of the
+ * bucket's public-read policy (S3): ticket attachments live there (issue 14).
+ */
+export const PRIVATE_PREFIX = 'private/';
+
+/** Whether a key (or a /storage path) names a private object. */
+export const isPrivateKey = (key: string): boolean => key.replace(/^\/+/, '').startsWith(PRIVATE_PREFIX);
+
+const privateKeyOf = (key: string) => (isPrivateKey(key) ? key : `${PRIVATE_PREFIX}${key}`);
 
 /** Build the storage for `config.STORAGE_DRIVER`. */
 export function createStorage(config: Config): Storage {
@@ -40,20 +65,69 @@ export function createStorage(config: Config): Storage {
         );
       },
       url: (key) => `${base}/${key}`,
+      async read(key) {
+        try {
+          const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+          return out.Body instanceof Readable ? out.Body : null;
+        } catch (err) {
+          if ((err as { name?: string }).name === 'NoSuchKey') return null;
+          throw err;
+        }
+      },
+      async makePrivate(key) {
+        const target = privateKeyOf(key);
+        if (target === key) return key;
+        try {
+          await client.send(
+            new CopyObjectCommand({ Bucket: bucket, Key: target, CopySource: `${bucket}/${key}` }),
+          );
+        } catch (err) {
+          // Already moved by an earlier message that used the same upload.
+          if ((err as { name?: string }).name === 'NoSuchKey') return target;
+          throw err;
+        }
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+        return target;
+      },
     };
   }
   const root = config.uploadDir;
   // The static file route needs the folder to exist before the first upload.
   fsSync.mkdirSync(root, { recursive: true });
+  const inside = (key: string) => {
+    const target = path.join(root, key);
+    if (!target.startsWith(root + path.sep)) throw new Error('storage key escapes the upload directory');
+    return target;
+  };
   return {
     driver: 'local',
     localRoot: root,
     async put(key, bytes) {
-      const target = path.join(root, key);
-      if (!target.startsWith(root + path.sep)) throw new Error('storage key escapes the upload directory');
+      const target = inside(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.writeFile(target, bytes, { flag: 'wx' });
     },
     url: (key) => `${config.appUrl}/storage/${key}`,
+    async read(key) {
+      const target = inside(key);
+      const stat = await fs.stat(target).catch(() => null);
+      return stat?.isFile() ? fsSync.createReadStream(target) : null;
+    },
+    async makePrivate(key) {
+      const target = privateKeyOf(key);
+      if (target === key) return key;
+      await fs.mkdir(path.dirname(inside(target)), { recursive: true });
+      try {
+        await fs.rename(inside(key), inside(target));
+      } catch (err) {
+        // Already moved by an earlier message that used the same upload.
+        if (
+          (err as { code?: string }).code !== 'ENOENT' ||
+          !(await fs.stat(inside(target)).catch(() => null))
+        )
+          throw err;
+      }
+      return target;
+    },
   };
 }

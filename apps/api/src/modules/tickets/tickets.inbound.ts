@@ -113,7 +113,8 @@ export type InboundOutcome =
   | { status: 'ignored'; reason: 'no_ticket' | 'sender' | 'empty' };
 
 /**
- * Process one inbound mail delivery (`POST /api/tickets/inbound-mail`): verify the signature, find
+ * Process one delivery of the generic signed shape (the `signed` inbound provider, default, and the
+ * sandbox sender's): verify the `x-inbound-signature` header, then `acceptInboundMail`: find
  * the ticket by the signed token of its reply address (never by the subject), accept it only from
  * the ticket's user's address, strip quoted text, keep allowed attachments (type by content, 10 MB,
  * 5 at most), and add the reply as the user's. A delivery replayed (same Message-ID, or the same body
@@ -129,6 +130,23 @@ export async function processInbound(
   if (!secret) throw new InboundOffError();
   verifyInbound(secret, rawBody, signature);
   const mail = inboundMailSchema.parse(JSON.parse(rawBody));
+  return acceptInboundMail(deps, mail, `sha256:${sha256(rawBody)}`);
+}
+
+/**
+ * Add a verified, normalised inbound mail to its ticket (the part every provider's adapter shares):
+ * the ticket found by the signed token of its reply address, the sender the ticket's user, the text
+ * stripped of quoted history, the allowed attachments kept, the reply added once per Message-ID
+ * (`fallbackId`, a hash of the delivery, when the mail has none).
+ * @throws InboundOffError (reply-by-mail off); ZodError (the mail does not fit the normalised shape)
+ */
+export async function acceptInboundMail(
+  deps: TicketDeps,
+  input: InboundMail,
+  fallbackId: string,
+): Promise<InboundOutcome> {
+  if (!inboundSecret(deps.config)) throw new InboundOffError();
+  const mail = inboundMailSchema.parse(input);
   const ticketId = ticketFromRecipients(deps.config, `${mail.to},${mail.cc ?? ''}`);
   if (ticketId === null) return { status: 'ignored', reason: 'no_ticket' };
   const rows = await deps.database.db.execute<{ user_id: number; email: string }>(sql`
@@ -137,7 +155,7 @@ export async function processInbound(
   const ticket = rows.rows[0];
   if (!ticket || addressOf(mail.from) !== ticket.email.toLowerCase())
     return { status: 'ignored', reason: 'sender' };
-  const messageId = mail.message_id?.trim() || `sha256:${sha256(rawBody)}`;
+  const messageId = mail.message_id?.trim().slice(0, 300) || fallbackId;
   const known = await deps.database.db.execute(
     sql`select 1 from ticket_replies where inbound_message_id = ${messageId}`,
   );

@@ -10,6 +10,7 @@ import {
   ticketReplySchema,
   ticketUpdateSchema,
 } from '@lm/contracts/tickets';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -34,7 +35,8 @@ import {
   parseOrder,
 } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { InboundOffError, InboundSignatureError, processInbound } from './tickets.inbound';
+import { receiveInbound } from './inbound-providers';
+import { InboundOffError, InboundSignatureError } from './tickets.inbound';
 import * as service from './tickets.service';
 
 /** Spec section 2: /tickets and /my-ticket/details are ARTIST_ALL_PERMISSION screens (any signed-in role). */
@@ -546,6 +548,33 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
   }
 
   app.get(
+    '/api/ticket_attachments/:id',
+    {
+      config: { access: bothAccess(USER_PERMISSION, TICKET_PERMISSIONS.show) },
+      schema: { tags, params: idParams },
+    },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      const file = await service.attachmentForDownload(
+        deps,
+        viewer.kind === 'user' ? { kind: 'user', id: viewer.id } : viewer,
+        req.params.id,
+      );
+      const stream = await deps.storage.read(file.path);
+      if (!stream) throw new NotFoundError();
+      // The type is the one detected from the bytes at upload; the name is the sender's, encoded (RFC 6266).
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', contentDisposition(service.downloadName(file.name)))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
     '/api/assigned_admins_q/:id',
     {
       config: { access: adminAccess(TICKET_PERMISSIONS.show) },
@@ -564,21 +593,30 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
   await app.register(async (scope) => inboundRoute(scope as ZodApp, deps));
 };
 
-/** The inbound mail webhook needs the raw body for its signature, so it lives in its own scope. */
+/**
+ * The inbound mail webhook needs the raw body for its signature, so it lives in its own scope where
+ * JSON (generic, Postmark), URL-encoded (Mailgun) and multipart (Mailgun with files, SendGrid) bodies
+ * arrive as bytes; the configured provider's adapter reads them.
+ */
 async function inboundRoute(app: ZodApp, deps: ModuleDeps) {
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
-    (_req, body, done) => done(null, body),
-  );
+  const raw = { parseAs: 'buffer' as const, bodyLimit: 30 * 1024 * 1024 };
+  const keep = (_req: unknown, body: Buffer | string, done: (err: null, body: Buffer | string) => void) =>
+    done(null, body);
+  app.addContentTypeParser('application/json', raw, keep);
+  if (app.hasContentTypeParser('multipart/form-data')) app.removeContentTypeParser('multipart/form-data');
+  app.addContentTypeParser('multipart/form-data', raw, keep);
+  app.addContentTypeParser('application/x-www-form-urlencoded', raw, keep);
   app.post(
     '/api/tickets/inbound-mail',
     { config: { access: PUBLIC }, schema: { tags, hide: true } },
     async (req, reply) => {
-      const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-      const header = req.headers['x-inbound-signature'];
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       try {
-        const outcome = await processInbound(deps, raw, typeof header === 'string' ? header : undefined);
+        const outcome = await receiveInbound(deps, {
+          body,
+          contentType: req.headers['content-type'] ?? '',
+          headers: req.headers,
+        });
         return { data: outcome };
       } catch (err) {
         if (err instanceof InboundOffError)
@@ -587,7 +625,11 @@ async function inboundRoute(app: ZodApp, deps: ModuleDeps) {
           return reply
             .status(400)
             .send({ message: t(req.lang, 'tickets.inbound_signature'), requestId: req.id });
-        if (err instanceof SyntaxError || (err as { name?: string }).name === 'ZodError')
+        if (
+          err instanceof SyntaxError ||
+          err instanceof TypeError ||
+          (err as { name?: string }).name === 'ZodError'
+        )
           return reply.status(400).send({ message: t(req.lang, 'errors.bad_request'), requestId: req.id });
         throw err;
       }

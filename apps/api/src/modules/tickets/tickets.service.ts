@@ -79,7 +79,10 @@ function kindColor(kind: string): string {
   )[kind]!;
 }
 
-/** An attachment as readers get it: the file's name, type, size and a link. */
+/**
+ * An attachment as readers get it: the file's name, type, size and `url`, the access-checked
+ * download route (`GET /api/ticket_attachments/{id}`, a bearer token needed), never a public address.
+ */
 export interface AttachmentView {
   id: number;
   name: string;
@@ -235,9 +238,12 @@ function toView(
   };
 }
 
+/** The download route of an attachment (issue 14 item a). */
+export const attachmentUrl = (id: number): string => `/api/ticket_attachments/${id}`;
+
 async function attachmentsOf(
   db: Database | Tx,
-  deps: Pick<TicketDeps, 'storage'>,
+  _deps: Pick<TicketDeps, 'storage'>,
   ticketId: number,
   replyIds: number[] | null,
 ): Promise<Map<number | null, AttachmentView[]>> {
@@ -255,7 +261,7 @@ async function attachmentsOf(
       name: r.originalName,
       mime: r.mime,
       size: r.sizeBytes,
-      url: deps.storage.url(r.path),
+      url: attachmentUrl(r.id),
     });
     out.set(r.replyId, list);
   }
@@ -465,9 +471,65 @@ export async function checkAttachments(
   });
 }
 
-async function saveAttachments(tx: Tx, ticketId: number, replyId: number | null, list: CheckedFile[]) {
+/** Store a message's attachments, their bytes moved out of the public /storage (issue 14 item a). */
+async function saveAttachments(
+  tx: Tx,
+  storage: TicketDeps['storage'],
+  ticketId: number,
+  replyId: number | null,
+  list: CheckedFile[],
+) {
   if (list.length === 0) return;
-  await tx.db.insert(ticketAttachments).values(list.map((f) => ({ ticketId, replyId, ...f })));
+  const moved = [];
+  for (const f of list) moved.push({ ...f, path: await storage.makePrivate(f.path) });
+  await tx.db.insert(ticketAttachments).values(moved.map((f) => ({ ticketId, replyId, ...f })));
+}
+
+/**
+ * The name a download offers: the sender's file name without folders, control characters, quotes or
+ * backslashes (a name from an inbound mail is anyone's text), at most 200 characters, 'attachment'
+ * when nothing is left. The header encoding itself (RFC 6266/8187) is the content-disposition package's.
+ */
+export function downloadName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/["\\]/g, '_')
+    .trim()
+    .slice(0, 200);
+  return clean || 'attachment';
+}
+
+/** An attachment's stored bytes as its download answers them. */
+export type AttachmentDownload = {
+  path: string;
+  name: string;
+  mime: string;
+  size: number;
+};
+
+/**
+ * The attachment `id` if `viewer` may download it (issue 14 item a): a user only one of their own
+ * tickets' attachments, on the ticket itself or on a message that is not an internal note; staff (the
+ * route checks `tickets.show`) any. Others answer 404, so existence is not revealed.
+ * @throws NotFoundError 404
+ */
+export async function attachmentForDownload(
+  deps: Pick<TicketDeps, 'database'>,
+  viewer: { kind: 'user'; id: number } | { kind: 'admin' },
+  id: number,
+): Promise<AttachmentDownload> {
+  const rows = await deps.database.db.execute<AttachmentDownload>(sql`
+    select a.path, a.original_name as name, a.mime, a.size_bytes::float8 as size
+      from ticket_attachments a
+      join tickets t on t.id = a.ticket_id
+      left join ticket_replies r on r.id = a.reply_id
+     where a.id = ${id}
+       ${viewer.kind === 'user' ? sql`and t.user_id = ${viewer.id} and not coalesce(r.is_internal, false)` : sql``}`);
+  const row = rows.rows[0];
+  if (!row) throw new NotFoundError();
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -680,7 +742,7 @@ export async function createTicket(
       })
       .returning({ id: tickets.id });
     const id = row!.id;
-    await saveAttachments(tx, id, null, uploads);
+    await saveAttachments(tx, deps.storage, id, null, uploads);
     const ref = { id, subject: input.ticket_subject };
     await tellStaff(
       deps,
@@ -779,7 +841,7 @@ export async function addReply(
           createdAt: now,
         })
         .returning({ id: ticketReplies.id });
-      await saveAttachments(tx, ticket.id, reply!.id, input.files);
+      await saveAttachments(tx, deps.storage, ticket.id, reply!.id, input.files);
       const settings = await getSettings(tx);
       const ref = { id: ticket.id, subject: ticket.ticketSubject };
       let patch: Partial<typeof tickets.$inferInsert> = { updatedAt: now };

@@ -314,6 +314,77 @@ describe('support tickets: rules of spec sections 4-6', () => {
     expect(replies[0].attachments[0].name).toBe('shot.png');
   });
 
+  it('serves attachments only through the access-checked route: own non-internal ones to the user, any to staff with tickets.show', async () => {
+    const assignee = await ctx.makeAdmin();
+    const dept = await makeDepartment([assignee.id]);
+    const { token } = await userWithToken();
+    const other = await userWithToken();
+    const staff = await ctx.loginAdmin(assignee.email);
+    const pdfKey = await upload(token, PDF, 'invoice.pdf');
+    const id = await openTicket(token, dept, { attachments: [pdfKey] });
+    const [own] = (await ctx.call('GET', `/api/ticket/${id}`, { token })).json().data.attachments;
+    // A name as an inbound mail may carry it: folders, quotes, a line break, non-ASCII letters.
+    await q('update ticket_attachments set original_name = $1 where id = $2', [
+      '../../r\u00e9sum\u00e9 "final"\r\n.pdf',
+      own.id,
+    ]);
+    expect(own.url).toBe(`/api/ticket_attachments/${own.id}`);
+    // The upload's public address stops serving once the file belongs to a ticket; the private copy is never served.
+    expect((await ctx.call('GET', `/storage/${pdfKey}`)).statusCode).toBe(404);
+    expect((await ctx.call('GET', `/storage/private/${pdfKey}`)).statusCode).toBe(404);
+
+    const mine = await ctx.call('GET', own.url, { token });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect(mine.headers['x-content-type-options']).toBe('nosniff');
+    const disposition = String(mine.headers['content-disposition']);
+    expect(disposition).toBe(
+      `attachment; filename="r?sum? _final_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9%20_final_.pdf`,
+    );
+    expect(mine.rawPayload.equals(PDF)).toBe(true);
+    // Another user, no session, and staff without tickets.show are refused.
+    expect((await ctx.call('GET', own.url, { token: other.token })).statusCode).toBe(404);
+    expect((await ctx.call('GET', own.url)).statusCode).toBe(401);
+    const lister = await ctx.loginAdmin(
+      (await ctx.makeAdmin({ permissions: ['view.main.tickets.tab.list'] })).email,
+    );
+    expect((await ctx.call('GET', own.url, { token: lister })).statusCode).toBe(403);
+    expect((await ctx.call('GET', own.url, { token: staff })).statusCode).toBe(200);
+
+    // An internal note's attachment never reaches the user; a staff reply's does.
+    const noteKey = await upload(staff, PNG, 'internal.png');
+    const answerKey = await upload(staff, PNG, 'answer.png');
+    for (const [key, internal] of [
+      [noteKey, true],
+      [answerKey, false],
+    ] as const) {
+      const res = await ctx.call('POST', '/api/ticket_reply', {
+        token: staff,
+        body: {
+          ticket_id: id,
+          message: internal ? 'note' : 'answer',
+          is_internal: internal,
+          attachments: [key],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const staffView = (await ctx.call('GET', `/api/ticket_replies/${id}`, { token: staff })).json().data;
+    const noteFile = staffView.find((r: { is_internal: boolean }) => r.is_internal).attachments[0];
+    const answerFile = staffView.find((r: { is_internal: boolean }) => !r.is_internal).attachments[0];
+    expect((await ctx.call('GET', noteFile.url, { token })).statusCode).toBe(404);
+    const note = await ctx.call('GET', noteFile.url, { token: staff });
+    expect(note.statusCode).toBe(200);
+    expect(note.headers['content-type']).toBe('image/png');
+    expect(note.rawPayload.equals(PNG)).toBe(true);
+    const answer = await ctx.call('GET', answerFile.url, { token });
+    expect(answer.statusCode).toBe(200);
+    expect(String(answer.headers['content-disposition'])).toBe('attachment; filename=answer.png');
+    expect((await ctx.call('GET', '/api/ticket_attachments/999999999', { token: staff })).statusCode).toBe(
+      404,
+    );
+  });
+
   it("links a ticket only to one of the user's own campaigns", async () => {
     const dept = await makeDepartment();
     const { token } = await userWithToken();

@@ -68,7 +68,7 @@ export async function todosFor(database: Database, permissions: ReadonlySet<stri
 }
 
 /** Active admins holding `permission` through a role, with the language their mails and notes use. */
-async function staffHolding(db: Database | Tx, permission: string) {
+export async function staffHolding(db: Database | Tx, permission: string) {
   const rows = await db.db.execute<{ id: number; language: string }>(sql`
     select distinct a.id, a.language
       from admins a
