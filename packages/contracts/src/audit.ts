@@ -134,6 +134,12 @@ export const AUDIT_ACTIONS = [
   'fan_finder.plan_update',
   'fan_finder.plan_delete',
   'fan_finder.auto_renew',
+  'forms.create',
+  'forms.update',
+  'forms.status',
+  'forms.delete',
+  'connections.artist_connected',
+  'connections.artist_disconnected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -176,5 +182,7 @@ export const AUDIT_TARGETS = [
   'crm_campaign',
   'fan_finder_plan',
   'fan_finder_subscription',
+  'playlist_form',
+  'artist_spotify_profile',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

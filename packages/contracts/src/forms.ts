@@ -11,6 +11,7 @@ import { e164PhoneSchema, socialLinkSchema } from './users';
 
 /** Form status ids: 1 Pending (every new form, spec section 4), 2 Completed (staff handled it). */
 export const FORM_STATUS = { PENDING: 1, COMPLETED: 2 } as const;
+export type FormStatusId = (typeof FORM_STATUS)[keyof typeof FORM_STATUS];
 /** Status options of forms (spec section 4 "Form badge"; badges through `formStatus` of statuses.ts). */
 export const FORM_STATUSES: readonly StatusEntry[] = [entry(1, 'Pending'), entry(2, 'Completed')];
 /** `form_type` of a playlist form (spec section 3: form_type 1), the only kind of form there is. */
@@ -44,10 +45,7 @@ const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefi
 const blankAsNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
 const text = (max: number) =>
-  z.preprocess(
-    blank,
-    z.string({ error: required }).trim().min(1, required).max(max, 'validation.too_long'),
-  );
+  z.preprocess(blank, z.string({ error: required }).trim().min(1, required).max(max, 'validation.too_long'));
 const optionalText = (max: number) => blankAsNull(z.string().trim().max(max, 'validation.too_long'));
 const url = z
   .string()
@@ -112,7 +110,11 @@ export const formArtistSchema = z.object({
     .array(
       z.preprocess(
         blank,
-        z.string({ error: required }).trim().min(1, required).max(FORM_LIMITS.reference, 'validation.too_long'),
+        z
+          .string({ error: required })
+          .trim()
+          .min(1, required)
+          .max(FORM_LIMITS.reference, 'validation.too_long'),
       ),
       { error: 'validation.invalid' },
     )

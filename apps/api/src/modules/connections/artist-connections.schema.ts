@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema';
 
 /** Name of the index that lets one user at a time hold a Spotify artist profile. */
@@ -26,9 +35,7 @@ export const artistSpotifyProfiles = pgTable(
   },
   (t) => [
     uniqueIndex('artist_spotify_profiles_user_artist_unique').on(t.userId, t.spotifyArtistId),
-    uniqueIndex(ARTIST_PROFILE_ONE_OWNER)
-      .on(t.spotifyArtistId)
-      .where(sql`${t.isActive} = 1`),
+    uniqueIndex(ARTIST_PROFILE_ONE_OWNER).on(t.spotifyArtistId).where(sql`${t.isActive} = 1`),
     check('artist_spotify_profiles_active_check', sql`${t.isActive} in (1, 2)`),
   ],
 );

@@ -53,7 +53,10 @@ export interface AppleMusicProvider {
  * Release type from the collection Apple files the song under: one track or a name ending " - Single"
  * is a Single, a name ending " - EP" an EP, anything else an Album (Apple has no type field for songs).
  */
-export function releaseTypeOf(collectionName: string | null, trackCount: number | null): AppleTrack['releaseType'] {
+export function releaseTypeOf(
+  collectionName: string | null,
+  trackCount: number | null,
+): AppleTrack['releaseType'] {
   const name = (collectionName ?? '').trim();
   if (/ - EP$/i.test(name)) return 'EP';
   if (/ - Single$/i.test(name) || trackCount === 1) return 'Single';

@@ -38,7 +38,11 @@ describe('iTunes provider against recorded responses', () => {
       artworkUrl: lookupSong.results[0]!.artworkUrl100,
     });
     expect(`${sent[0]!.origin}${sent[0]!.pathname}`).toBe(`${ITUNES_ENDPOINT}/lookup`);
-    expect(Object.fromEntries(sent[0]!.searchParams)).toEqual({ id: '1440858075', entity: 'song', country: 'US' });
+    expect(Object.fromEntries(sent[0]!.searchParams)).toEqual({
+      id: '1440858075',
+      entity: 'song',
+      country: 'US',
+    });
   });
 
   it('answers null when the lookup finds nothing, without calling for a malformed id', async () => {

@@ -1,4 +1,4 @@
-import { type AppleMusicProvider, AppleApiError, type AppleTrack, releaseTypeOf } from './contract';
+import { AppleApiError, type AppleMusicProvider, type AppleTrack, releaseTypeOf } from './contract';
 
 /** Where the iTunes Search API answers (documented at developer.apple.com, "iTunes Search API"). */
 export const ITUNES_ENDPOINT = 'https://itunes.apple.com';
@@ -72,7 +72,12 @@ export function createItunesProvider(
     },
     async searchTracks(term, limit) {
       const n = Math.min(25, Math.max(1, Math.trunc(limit) || 5));
-      const results = await call('/search', { term: term.trim(), media: 'music', entity: 'song', limit: String(n) });
+      const results = await call('/search', {
+        term: term.trim(),
+        media: 'music',
+        entity: 'song',
+        limit: String(n),
+      });
       return results.map(trackOf).filter((t): t is AppleTrack => t !== null);
     },
   };

@@ -37,7 +37,10 @@ export function createSandboxAppleProvider(): AppleMusicProvider {
     },
     async searchTracks(term, limit) {
       const n = Math.min(25, Math.max(1, Math.trunc(limit) || 5));
-      const base = Number.parseInt(createHash('sha256').update(term.toLowerCase()).digest('hex').slice(0, 8), 16);
+      const base = Number.parseInt(
+        createHash('sha256').update(term.toLowerCase()).digest('hex').slice(0, 8),
+        16,
+      );
       return Array.from({ length: Math.min(n, 3) }, (_, i) =>
         sandboxAppleTrack(String(1_000_000_000 + ((base + i) % 800_000_000)), term),
       );

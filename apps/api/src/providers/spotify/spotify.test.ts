@@ -437,7 +437,11 @@ describe('Spotify Web API provider against recorded responses', () => {
         ['4iV5W9uYEdYUVa79Axb7Rh', 'Run Away With Me', 'Carly Rae Jepsen'],
       ]);
       const sent = apiCalls()[0]!.url.searchParams;
-      expect(Object.fromEntries(sent)).toEqual({ q: 'artist:"Carly  Rae  Jepsen"', type: 'track', limit: '10' });
+      expect(Object.fromEntries(sent)).toEqual({
+        q: 'artist:"Carly  Rae  Jepsen"',
+        type: 'track',
+        limit: '10',
+      });
     });
 
     it('answers [] without calling Spotify for a malformed artist id', async () => {

@@ -332,7 +332,7 @@ export function createSpotifyWebApiProvider(options: SpotifyClientOptions): Spot
         limit: String(PLAYLIST_SEARCH_PAGE_SIZE),
       });
       return (answer?.tracks?.items ?? [])
-        .filter((t): t is TrackObject => t !== null && t.artists.some((a) => a.id === artist.id))
+        .filter((t): t is TrackObject => t?.artists.some((a) => a.id === artist.id) === true)
         .map(toTrack);
     },
 
