@@ -2,7 +2,6 @@ import {
   FORM_LOCATIONS,
   FORM_REFERENCES_MAX,
   FORM_TRACK_TYPES,
-  type PlaylistFormInput,
   playlistFormSchema,
 } from '@lm/contracts/forms';
 import {
@@ -33,10 +32,33 @@ import { applyServerErrors } from '../forms/server-errors';
 import { fieldError, useZodForm } from '../forms/use-zod-form';
 
 /** A stored form as `GET forms/{id}` answers it (the fields the wizard edits). */
-export type StoredPlaylistForm = Omit<PlaylistFormInput, 'agree' | 'reference'> & {
-  reference: { reference: string }[];
+export interface StoredPlaylistForm {
+  phone_number: string;
+  location_timezone: string;
+  track_url: string;
+  facebook_link: string | null;
+  instagram_link: string | null;
+  twitter_link: string | null;
+  tiktok_link: string | null;
+  type: string;
+  release_date: string;
+  genre_id: number;
+  track_mood: string;
+  track_bio: string;
+  cover_image: string;
   cover_image_url?: string;
-};
+  track_file: string;
+  promotion: string;
+  previous_achievements: string;
+  distributor: string;
+  upc_code: string;
+  isrc_code: string | null;
+  reference: { reference: string }[];
+  apple_track_id: string;
+  soundcloud_link: string | null;
+  label: string | null;
+  extra_info: string | null;
+}
 
 /** What the autofill calls answer (`apple_autofill/{x}`, `spotify_autofill/{x}`). */
 interface Autofill {
