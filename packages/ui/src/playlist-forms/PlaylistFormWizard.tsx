@@ -253,7 +253,9 @@ export function PlaylistFormWizard({ onSubmit, initial }: PlaylistFormWizardProp
               />
             ))}
           </SimpleGrid>
-          {autofill.data?.track && <FoundTrack track={autofill.data.track} />}
+          {autofill.variables?.source === 'spotify' && autofill.data?.track && (
+            <FoundTrack track={autofill.data.track} />
+          )}
         </Stack>
       ),
     },
@@ -262,6 +264,10 @@ export function PlaylistFormWizard({ onSubmit, initial }: PlaylistFormWizardProp
       validate: validateSong,
       content: (
         <Stack gap="sm" mt="md">
+          {autofillBox('apple')}
+          {autofill.variables?.source === 'apple' && autofill.data?.track && (
+            <FoundTrack track={autofill.data.track} />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Controller
               control={form.control}
@@ -472,7 +478,6 @@ export function PlaylistFormWizard({ onSubmit, initial }: PlaylistFormWizardProp
       validate: validateStep(3),
       content: (
         <Stack gap="sm" mt="md">
-          {autofillBox('apple')}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('playlist_forms.fields.apple_track_id')}
@@ -500,7 +505,6 @@ export function PlaylistFormWizard({ onSubmit, initial }: PlaylistFormWizardProp
             {...form.register('extra_info')}
             error={err('extra_info')}
           />
-          {autofill.data?.track && <FoundTrack track={autofill.data.track} />}
         </Stack>
       ),
     },
