@@ -150,7 +150,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(staff).toHaveURL(new RegExp(`/admin/forms/${formId}$`));
     await expect(staff.getByTestId('form-references')).toContainText('https://blog.example/review');
     await staff.getByTestId('form-edit-status').click();
-    await expect(staff.getByTestId('edit-form-panel')).toBeVisible();
+    await expect(staff.getByRole('dialog')).toBeVisible();
     await staff.getByTestId('form-status-select').click();
     await staff.getByRole('option', { name: lang === 'en' ? 'Completed' : 'مكتمل' }).click();
     await staff.getByTestId('form-status-save').click();
@@ -167,8 +167,9 @@ for (const lang of ['en', 'ar'] as const) {
     await artist.goto('/connections');
     await artist.getByTestId('artist-link').fill('https://open.spotify.com/track/11dFghVXANMlKmJXsNCbNl');
     await artist.getByTestId('connect-artist').click();
+    await expect(artist.getByTestId('artist-link')).toHaveAttribute('aria-invalid', 'true');
     await expect(
-      artist.getByText(lang === 'en' ? /Paste the link of your Spotify artist page/ : /الصق رابط صفحتك/),
+      artist.getByText(lang === 'en' ? /Paste the link of your Spotify artist page/ : /الصق رابط صفحتك/).first(),
     ).toBeVisible();
     const artistId = `E2e${lang}${Date.now().toString(36)}`.padEnd(22, 'Q').slice(0, 22);
     await artist.getByTestId('artist-link').fill(`https://open.spotify.com/artist/${artistId}`);

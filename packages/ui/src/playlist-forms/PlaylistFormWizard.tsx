@@ -74,6 +74,10 @@ export interface PlaylistFormWizardProps {
   initial?: StoredPlaylistForm;
 }
 
+/** One file each, of the types and sizes `file/upload` takes (spec section 5). */
+const TRACK_RULES = { ...AUDIO_RULES, maxBytes: 50 * 1024 * 1024 };
+const COVER_RULES = { ...IMAGE_RULES, maxBytes: 10 * 1024 * 1024 };
+
 const STEP_FIELDS = [
   [
     'phone_number',
@@ -213,7 +217,7 @@ export function PlaylistFormWizard({ onSubmit, initial }: PlaylistFormWizardProp
             <TextInput
               label={t('playlist_forms.fields.phone_number')}
               description={t('playlist_forms.hints.phone_number')}
-              placeholder="+14155552671"
+              dir="ltr"
               withAsterisk
               {...form.register('phone_number')}
               error={err('phone_number')}
@@ -339,7 +343,13 @@ export function PlaylistFormWizard({ onSubmit, initial }: PlaylistFormWizardProp
               <Text size="sm" fw={500}>
                 {t('playlist_forms.fields.track_file')} {!initial && <span aria-hidden>*</span>}
               </Text>
-              <FileDropZone rules={AUDIO_RULES} onFiles={(files) => setTrack(files[0] ?? null)}>
+              <FileDropZone
+                rules={TRACK_RULES}
+                onFiles={(files) => {
+                  setTrack(files[0] ?? null);
+                  setFilesError(null);
+                }}
+              >
                 {track && (
                   <Text size="xs" data-testid="track-file-name">
                     {track.name}
@@ -351,7 +361,13 @@ export function PlaylistFormWizard({ onSubmit, initial }: PlaylistFormWizardProp
               <Text size="sm" fw={500}>
                 {t('playlist_forms.fields.cover_image')} <span aria-hidden>*</span>
               </Text>
-              <FileDropZone rules={IMAGE_RULES} onFiles={(files) => setCover(files[0] ?? null)}>
+              <FileDropZone
+                rules={COVER_RULES}
+                onFiles={(files) => {
+                  setCover(files[0] ?? null);
+                  setFilesError(null);
+                }}
+              >
                 {cover ? (
                   <Text size="xs" data-testid="cover-file-name">
                     {cover.name}
