@@ -169,7 +169,9 @@ for (const lang of ['en', 'ar'] as const) {
     await artist.getByTestId('connect-artist').click();
     await expect(artist.getByTestId('artist-link')).toHaveAttribute('aria-invalid', 'true');
     await expect(
-      artist.getByText(lang === 'en' ? /Paste the link of your Spotify artist page/ : /الصق رابط صفحتك/).first(),
+      artist
+        .getByText(lang === 'en' ? /Paste the link of your Spotify artist page/ : /الصق رابط صفحتك/)
+        .first(),
     ).toBeVisible();
     const artistId = `E2e${lang}${Date.now().toString(36)}`.padEnd(22, 'Q').slice(0, 22);
     await artist.getByTestId('artist-link').fill(`https://open.spotify.com/artist/${artistId}`);

@@ -60,6 +60,7 @@ import {
   useWalletBalance,
   wasSandbox,
 } from '../../hooks/use-wallet';
+import { OwnTrackPicker } from '../connections/OwnTrackPicker';
 import {
   CheckoutRedirectOverlay,
   type CheckoutResult,
@@ -326,6 +327,14 @@ export function CreateCampaignPage() {
 
   const songStep = (
     <Stack gap="md" maw={640} mt="md">
+      <OwnTrackPicker
+        onPick={(value) => {
+          setLink(value);
+          setTrack(null);
+          setLinkError(null);
+          inFlight.current = null;
+        }}
+      />
       <TextInput
         label={t('express.create.link')}
         description={t('express.create.link_hint')}
