@@ -182,6 +182,12 @@ for (const lang of ['en', 'ar'] as const) {
     await expectAccessible(artist);
     await shot(artist, `connections-${lang}-1366`);
 
+    // The express wizard offers those tracks instead of a pasted link.
+    await artist.goto('/create/express/campaign');
+    await artist.getByTestId('own-track-picker').click();
+    await artist.getByRole('option').first().click();
+    await expect(artist.getByTestId('track-link')).toHaveValue(/^https:\/\/open\.spotify\.com\/track\//);
+
     // Phones: the same screens at 390 px.
     const phone = await signedIn(browser, 'web', email, lang, 390);
     await phone.goto('/forms');
