@@ -157,6 +157,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(staff.getByTestId('form-status')).toHaveText(lang === 'en' ? 'Completed' : 'مكتمل');
     await expectAccessible(staff);
     await shot(staff, `admin-form-${lang}-1366`);
+    await staff.context().close();
 
     await artist.reload();
     await expect(
@@ -188,6 +189,8 @@ for (const lang of ['en', 'ar'] as const) {
     await artist.getByRole('option').first().click();
     await expect(artist.getByTestId('track-link')).toHaveValue(/^https:\/\/open\.spotify\.com\/track\//);
 
+    await artist.context().close();
+
     // Phones: the same screens at 390 px.
     const phone = await signedIn(browser, 'web', email, lang, 390);
     await phone.goto('/forms');
@@ -201,7 +204,7 @@ for (const lang of ['en', 'ar'] as const) {
     await shot(phone, `connections-${lang}-390`);
     const staffPhone = await signedIn(browser, 'admin', 'admin@demo.test', lang, 390);
     await staffPhone.goto(`/admin/forms/${formId}`);
-    await expect(staffPhone.getByTestId('form-status')).toBeVisible();
+    await expect(staffPhone.getByTestId('form-status')).toBeVisible({ timeout: 30_000 });
     await shot(staffPhone, `admin-form-${lang}-390`);
     await staffPhone.goto('/admin/forms/list');
     await expect(staffPhone.getByTestId('list-card').first()).toBeVisible();
