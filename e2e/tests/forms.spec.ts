@@ -194,20 +194,20 @@ for (const lang of ['en', 'ar'] as const) {
     // Phones: the same screens at 390 px.
     const phone = await signedIn(browser, 'web', email, lang, 390);
     await phone.goto('/forms');
-    await expect(phone.getByTestId('list-card').first()).toBeVisible();
+    await expect(phone.getByTestId('list-card').first()).toBeVisible({ timeout: 30_000 });
     await shot(phone, `forms-list-${lang}-390`);
     await phone.getByTestId('new-form').first().click();
     await expect(phone.getByTestId('playlist-form-wizard')).toBeVisible();
     await shot(phone, `wizard-personal-${lang}-390`);
     await phone.goto('/connections');
-    await expect(phone.getByTestId('artist-track').first()).toBeVisible();
+    await expect(phone.getByTestId('artist-track').first()).toBeVisible({ timeout: 30_000 });
     await shot(phone, `connections-${lang}-390`);
     const staffPhone = await signedIn(browser, 'admin', 'admin@demo.test', lang, 390);
     await staffPhone.goto(`/admin/forms/${formId}`);
     await expect(staffPhone.getByTestId('form-status')).toBeVisible({ timeout: 30_000 });
     await shot(staffPhone, `admin-form-${lang}-390`);
     await staffPhone.goto('/admin/forms/list');
-    await expect(staffPhone.getByTestId('list-card').first()).toBeVisible();
+    await expect(staffPhone.getByTestId('list-card').first()).toBeVisible({ timeout: 30_000 });
     await shot(staffPhone, `admin-forms-list-${lang}-390`);
   });
 }
