@@ -3,6 +3,7 @@ import { adminStaffRoutes } from './modules/admins/admin-staff.routes';
 import { adminAuthRoutes } from './modules/admins/admins.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { adminConnectionsRoutes } from './modules/connections/admin-connections.routes';
+import { artistConnectionsRoutes } from './modules/connections/artist-connections.routes';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import {
   crmCampaignsRoutes,
@@ -21,6 +22,7 @@ import { adminFanFinderAnalysisRoutes } from './modules/fan-finder/admin-fan-fin
 import { fanFinderRoutes } from './modules/fan-finder/fan-finder.routes';
 import { fanFinderAnalysisRoutes } from './modules/fan-finder/fan-finder-analysis.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { formsRoutes } from './modules/forms/forms.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { adminLookupsRoutes } from './modules/lookups/admin-lookups.routes';
 import { lookupsRoutes } from './modules/lookups/lookups.routes';
@@ -84,6 +86,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   fanFinderAnalysisRoutes,
   adminFanFinderRoutes,
   adminFanFinderAnalysisRoutes,
+  formsRoutes,
+  artistConnectionsRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

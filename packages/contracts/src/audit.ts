@@ -140,6 +140,12 @@ export const AUDIT_ACTIONS = [
   'fan_finder.auto_renew',
   'fan_finder.related_added',
   'fan_finder.connection_deleted',
+  'forms.create',
+  'forms.update',
+  'forms.status',
+  'forms.delete',
+  'connections.artist_connected',
+  'connections.artist_disconnected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -183,5 +189,7 @@ export const AUDIT_TARGETS = [
   'fan_finder_plan',
   'fan_finder_subscription',
   'fan_finder_connection',
+  'playlist_form',
+  'artist_spotify_profile',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -5,6 +5,7 @@ export * from './bank-formats';
 export * from './campaigns';
 export * from './fan-finder';
 export * from './format';
+export * from './forms';
 export * from './limits';
 export * from './messages';
 export * from './money';

@@ -53,6 +53,8 @@ export const NOTIFICATION_MESSAGES = [
   'todos.notify.pending_playlists',
   'todos.notify.payout_requests',
   'todos.notify.failed_jobs',
+  'todos.notify.pending_forms',
+  'forms.notify.completed',
   'tickets.notify.new',
   'tickets.notify.opened_for_you',
   'tickets.notify.reply_user',

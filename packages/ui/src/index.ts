@@ -52,6 +52,7 @@ export * from './list/use-list-state';
 export * from './notifications/NotificationsPage';
 export * from './notifications/use-notifications';
 export * from './payouts/index';
+export * from './playlist-forms/PlaylistFormWizard';
 export * from './session/session';
 export * from './session/session-reducer';
 export * from './session/storage-keys';

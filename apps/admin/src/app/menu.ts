@@ -17,6 +17,7 @@ import {
   IconClockPlay,
   IconDatabase,
   IconFileAnalytics,
+  IconForms,
   IconHeart,
   IconHistory,
   IconLayersSubtract,
@@ -276,6 +277,14 @@ export const adminMenu: readonly MenuItem[] = [
         permission: 'view.main.departments.tab.list',
       },
     ],
+  },
+  // Added by the forms module (issue 13).
+  {
+    key: 'forms',
+    label: 'playlist_forms.nav',
+    icon: IconForms,
+    to: '/forms/list',
+    permission: 'VIEW_FORM',
   },
   {
     key: 'crm',

@@ -292,6 +292,17 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: 'view.main.departments.tab.list' },
     screen: page(() => import('../routes/tickets/DepartmentsPage'), 'DepartmentsPage'),
   },
+  // Playlist forms (issue 13): spec section 2 routes with section 6 permissions.
+  {
+    path: '/forms/list',
+    access: { permission: 'VIEW_FORM' },
+    screen: page(() => import('../routes/forms/FormsListPage'), 'FormsListPage'),
+  },
+  {
+    path: '/forms/:formId',
+    access: { permission: 'VIEW_FORM' },
+    screen: page(() => import('../routes/forms/FormDetailPage'), 'FormDetailPage'),
+  },
   // CRM (issue 17): lists need the CRM screen permission, an artist's profile crm.leads.show.
   {
     path: '/crm/leads-lists',

@@ -334,7 +334,8 @@ export interface StaffTodo {
     | 'payout_requests'
     | 'failed_jobs'
     | 'open_tickets'
-    | 'breached_tickets';
+    | 'breached_tickets'
+    | 'pending_forms';
   count: number;
   link: string;
 }

@@ -68,6 +68,8 @@ export const envSchema = z.object({
   INBOUND_SENDGRID_PUBLIC_KEY: z.string().min(40).optional(),
   /** CRM sender IDs (issue 17): `system` DNS (always in production) or the `sandbox` DNS table. */
   CRM_DNS: z.enum(['system', 'sandbox']).optional(),
+  /** Playlist form autofill (issue 13): the keyless `itunes` API (always in production) or the `sandbox`. */
+  APPLE_MUSIC: z.enum(['itunes', 'sandbox']).optional(),
   /** Resolvers for the CRM's DNS checks, comma-separated IPs (default: the system's). */
   DNS_SERVERS: z.string().optional(),
   /** The SPF include a sender domain must publish for the product's SMTP relay. */

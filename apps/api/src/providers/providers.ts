@@ -1,5 +1,7 @@
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
+import type { AppleMusicProvider } from './apple/contract';
+import { createAppleMusicProvider } from './apple/index';
 import type { DnsResolver } from './dns/contract';
 import { createSandboxDns } from './dns/sandbox';
 import { createSystemDns } from './dns/system';
@@ -37,6 +39,8 @@ export interface Providers {
   fanFinder: FanFinderSource;
   /** TXT look-ups of the CRM's sender-domain checks (issue 17). */
   dns: DnsResolver;
+  /** Apple Music reads of the playlist form's autofill (issue 13). */
+  apple: AppleMusicProvider;
 }
 
 /**
@@ -74,5 +78,6 @@ export function createProviders(config: Config, database: Database): Providers {
               .filter(Boolean),
           )
         : createSandboxDns(database),
+    apple: createAppleMusicProvider(config),
   };
 }

@@ -6,6 +6,7 @@ import {
   IconBrandTiktok,
   IconCirclePlus,
   IconFileInvoice,
+  IconForms,
   IconLifebuoy,
   IconPlaylist,
   IconPlugConnected,
@@ -133,6 +134,21 @@ export const userMenu: readonly MenuItem[] = [
     label: 'nav.support',
     icon: IconLifebuoy,
     to: '/tickets',
+    permission: 'ARTIST_ALL_PERMISSION',
+  },
+  // Added by the forms module (issue 13): the artist's playlist forms, and every user's connections.
+  {
+    key: 'forms',
+    label: 'playlist_forms.nav',
+    icon: IconForms,
+    to: '/forms',
+    permission: 'ARTIST_ALL_PERMISSION',
+  },
+  {
+    key: 'connections',
+    label: 'artist_connections.nav',
+    icon: IconPlugConnected,
+    to: '/connections',
     permission: 'ARTIST_ALL_PERMISSION',
   },
 ];

@@ -173,6 +173,17 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/tickets/TicketDetailPage'), 'TicketDetailPage'),
   },
+  // Playlist forms and connected platforms (issue 13): any signed-in role (spec section 2).
+  {
+    path: '/forms',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/forms/FormsPage'), 'FormsPage'),
+  },
+  {
+    path: '/connections',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/connections/ArtistConnectionsPage'), 'ArtistConnectionsPage'),
+  },
   {
     path: '/invoices/list',
     access: { permission: 'ARTIST_PERMISSION' },

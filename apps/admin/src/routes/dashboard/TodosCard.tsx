@@ -6,6 +6,7 @@ import {
   IconChevronRight,
   IconCircleCheck,
   IconClockExclamation,
+  IconForms,
   IconLifebuoy,
   IconPlaylist,
   IconUserCheck,
@@ -23,6 +24,7 @@ const ICONS: Record<StaffTodo['kind'], ReactNode> = {
   failed_jobs: <IconAlertTriangle size={18} />,
   open_tickets: <IconLifebuoy size={18} />,
   breached_tickets: <IconClockExclamation size={18} />,
+  pending_forms: <IconForms size={18} />,
 };
 
 /**

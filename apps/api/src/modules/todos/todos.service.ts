@@ -27,6 +27,8 @@ export const TODO_KINDS = {
     permission: 'view.main.tickets.tab.list',
     link: '/tickets/list?filter[due]=overdue&order=due:asc',
   },
+  // Playlist forms (issue 13): new forms wait for staff until their status is Completed.
+  pending_forms: { permission: 'VIEW_FORM', link: '/forms/list?filter[status_id]=1' },
 } as const;
 export type TodoKind = keyof typeof TODO_KINDS;
 
@@ -48,6 +50,7 @@ const COUNTS: Record<TodoKind, ReturnType<typeof sql>> = {
   // Breached and still waiting on staff (the stamp stays after an answer; only running tickets count).
   breached_tickets: sql`select count(*)::int as n from tickets where status_id in (1, 2)
     and (first_response_breached_at is not null and first_response_at is null or resolution_breached_at is not null)`,
+  pending_forms: sql`select count(*)::int as n from playlist_forms where status_id = 1`,
 };
 
 /**
@@ -124,6 +127,11 @@ export function notifyStaffPendingUser(db: Database | Tx, user: { id: number; na
 /** A playlist now waits for approval (new, or its tier changed): tell the staff who approve playlists. */
 export function notifyStaffPendingPlaylist(db: Database | Tx, playlist: { id: number; name: string }) {
   return notifyStaff(db, 'pending_playlists', { name: playlist.name }, { playlist_id: playlist.id });
+}
+
+/** A playlist form was submitted (issue 13): tell the staff who handle forms. */
+export function notifyStaffNewForm(db: Database | Tx, form: { id: number; userId: number }) {
+  return notifyStaff(db, 'pending_forms', { id: form.id }, { form_id: form.id, user_id: form.userId });
 }
 
 /** A payout request waits for a decision: tell the staff who approve payouts. */

@@ -61,6 +61,7 @@ describe('staff to-dos (issue 20)', () => {
       { kind: 'failed_jobs', count: 1, link: '/horizon' },
       { kind: 'open_tickets', count: 0, link: '/tickets/list?filter[status_id]=1,2&order=due:asc' },
       { kind: 'breached_tickets', count: 0, link: '/tickets/list?filter[due]=overdue&order=due:asc' },
+      { kind: 'pending_forms', count: 0, link: '/forms/list?filter[status_id]=1' },
     ]);
     const usersOnly = await ctx.loginAdmin(
       (await ctx.makeAdmin({ permissions: ['view.main.users.tab.list'] })).email,

@@ -256,4 +256,11 @@ export interface SpotifyProvider {
    * @throws SpotifyApiError on failures
    */
   searchPlaylists(q: string, offset: number): Promise<SpotifyPlaylistSearchPage>;
+  /**
+   * Tracks credited to the artist (GET /search?type=track with an `artist:` filter on its name, at most
+   * PLAYLIST_SEARCH_PAGE_SIZE), keeping only those whose credits name the artist's id; issue 13
+   * "Connections": the artist's own tracks. [] when the artist has none or `artist.id` is malformed.
+   * @throws SpotifyApiError on failures
+   */
+  artistTracks(artist: SpotifyArtistRef): Promise<SpotifyTrack[]>;
 }

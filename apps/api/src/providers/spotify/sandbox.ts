@@ -583,6 +583,15 @@ export function createSandboxSpotifyProvider(options: {
       return { items, total, nextOffset: end < total ? end : null };
     },
 
+    async artistTracks(artist) {
+      if (!isSpotifyId(artist.id) || !known(artist.id)) return [];
+      const d = digest('artist-tracks', artist.id);
+      return Array.from({ length: 3 + (d[0]! % 6) }, (_, i) => ({
+        ...sandboxTrack(appUrl, derivedId(`artist-track:${artist.id}:${i}`)),
+        artists: [artist.name],
+      }));
+    },
+
     async getArtists(ids) {
       if (ids.length > MAX_ARTISTS_PER_CALL) {
         throw new RangeError(`at most ${MAX_ARTISTS_PER_CALL} artists per call (${ids.length} asked)`);

@@ -14,6 +14,7 @@ import itemsScrape from './recorded/playlist-items-scrape.json' with { type: 'js
 import playlistOwner from './recorded/playlist-owner.json' with { type: 'json' };
 import searchArtists from './recorded/search-artists.json' with { type: 'json' };
 import searchPlaylists from './recorded/search-playlists.json' with { type: 'json' };
+import searchTracksByArtist from './recorded/search-tracks-by-artist.json' with { type: 'json' };
 import tokenCode from './recorded/token-authorization-code.json' with { type: 'json' };
 import tokenClient from './recorded/token-client-credentials.json' with { type: 'json' };
 import tokenInvalid from './recorded/token-invalid-grant.json' with { type: 'json' };
@@ -418,6 +419,35 @@ describe('Spotify Web API provider against recorded responses', () => {
       expect(await spotify.ownsPlaylist(PLAYLIST, 'someone-else')).toBe(false);
       expect(await spotify.ownsPlaylist('0000000000000000000000', 'jmperezperez')).toBe(false);
       expect(apiCalls()[0]?.url.searchParams.get('fields')).toBe('owner(id)');
+    });
+  });
+
+  describe('artistTracks', () => {
+    it("searches the artist's tracks by name and keeps those crediting the artist's id", async () => {
+      const { fetchImpl, apiCalls } = replay({
+        ...clientToken,
+        [`GET ${API}/search`]: { status: 200, body: searchTracksByArtist },
+      });
+      const tracks = await provider(fetchImpl).artistTracks({
+        id: '6sFIWsNpZYqfjUpaCgueju',
+        name: 'Carly "Rae" Jepsen',
+      });
+      expect(tracks.map((t) => [t.id, t.name, t.artists[0]])).toEqual([
+        ['11dFghVXANMlKmJXsNCbNl', 'Cut To The Feeling', 'Carly Rae Jepsen'],
+        ['4iV5W9uYEdYUVa79Axb7Rh', 'Run Away With Me', 'Carly Rae Jepsen'],
+      ]);
+      const sent = apiCalls()[0]!.url.searchParams;
+      expect(Object.fromEntries(sent)).toEqual({
+        q: 'artist:"Carly  Rae  Jepsen"',
+        type: 'track',
+        limit: '10',
+      });
+    });
+
+    it('answers [] without calling Spotify for a malformed artist id', async () => {
+      const { fetchImpl, apiCalls } = replay({ ...clientToken });
+      expect(await provider(fetchImpl).artistTracks({ id: 'nope', name: 'x' })).toEqual([]);
+      expect(apiCalls()).toHaveLength(0);
     });
   });
 

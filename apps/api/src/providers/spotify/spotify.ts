@@ -68,7 +68,7 @@ interface ImageObject {
 interface TrackObject {
   id: string;
   name: string;
-  artists: { name: string }[];
+  artists: { id?: string | null; name: string }[];
   album: { name: string; images?: ImageObject[] | null };
   duration_ms: number;
   preview_url?: string | null;
@@ -321,6 +321,19 @@ export function createSpotifyWebApiProvider(options: SpotifyClientOptions): Spot
         limit: String(clampSearchLimit(limit)),
       });
       return (answer?.artists?.items ?? []).filter((a): a is ArtistObject => a !== null).map(toArtist);
+    },
+
+    async artistTracks(artist) {
+      if (!isSpotifyId(artist.id) || !artist.name.trim()) return [];
+      const name = artist.name.replaceAll('"', ' ').trim();
+      const answer = await get<{ tracks?: { items: (TrackObject | null)[] } }>('/search', {
+        q: `artist:"${name}"`,
+        type: 'track',
+        limit: String(PLAYLIST_SEARCH_PAGE_SIZE),
+      });
+      return (answer?.tracks?.items ?? [])
+        .filter((t): t is TrackObject => t?.artists.some((a) => a.id === artist.id) === true)
+        .map(toTrack);
     },
 
     async getPlaylistItems(playlistId, offset) {

@@ -41,6 +41,7 @@ import {
   useTrackLookup,
 } from '../../hooks/express';
 import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
+import { OwnTrackPicker } from '../connections/OwnTrackPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
 
 /** The wizard's choices kept across the card page (restored when the payment is cancelled). */
@@ -242,6 +243,14 @@ export function CreateCampaignPage() {
 
   const songStep = (
     <Stack gap="md" maw={640} mt="md">
+      <OwnTrackPicker
+        onPick={(value) => {
+          setLink(value);
+          setTrack(null);
+          setLinkError(null);
+          inFlight.current = null;
+        }}
+      />
       <TextInput
         label={t('express.create.link')}
         description={t('express.create.link_hint')}

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { clientInfo, currentUser, userAccess } from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import { envelope, idParams, messageOnly } from '../../platform/http';
+import { t } from '../../platform/i18n';
+import * as artist from './artist-connections.service';
+import { accountSchema } from './connections.routes';
+
+/** Spec section 2: /connections is for every signed-in role; the artist calls need ARTIST_PERMISSION. */
+const ARTIST = 'ARTIST_PERMISSION';
+const ANY = 'ARTIST_ALL_PERMISSION';
+const base = '/api/connected/platforms';
+const tags = ['artist connections'];
+
+const profileSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  spotify_artist_id: z.string(),
+  external_url: z.string(),
+  image_url: z.string().nullable(),
+  followers: z.number().nullable(),
+  is_active: z.number(),
+  status: z.object({ status: z.string() }),
+  created_at: z.string(),
+});
+const spotifyAccountSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  user_name: z.string(),
+  user_email: z.string().nullable(),
+  is_active: z.number(),
+  status: z.object({ status: z.string() }),
+  created_at: z.string(),
+});
+const trackSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  artists: z.string(),
+  album: z.string(),
+  cover_url: z.string().nullable(),
+  external_url: z.string(),
+  duration_ms: z.number(),
+  account_id: z.number(),
+});
+const musicSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  name: z.string(),
+  artists: z.string(),
+  cover_url: z.string().nullable(),
+});
+
+/**
+ * Connected platforms of the user app's /connections (issue 13; spec section 7 "Connections"): every
+ * account of the user, and the artist's Spotify artist profiles with their tracks and the sounds of
+ * their TikTok and Instagram campaigns.
+ */
+export const artistConnectionsRoutes: RouteModule = (app, deps) => {
+  const actor = (req: Parameters<typeof currentUser>[0]) => ({
+    type: 'user' as const,
+    id: currentUser(req).id,
+    ...clientInfo(req),
+  });
+
+  app.get(
+    `${base}/all/user/accounts`,
+    {
+      config: { access: userAccess(ANY) },
+      schema: {
+        tags,
+        response: {
+          200: envelope(
+            z.object({
+              spotify: z.array(spotifyAccountSchema),
+              artist_profiles: z.array(profileSchema),
+              tiktok: z.array(accountSchema),
+              instagram: z.array(accountSchema),
+              platforms_limit: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => ({ data: await artist.allAccounts(deps, currentUser(req).id) }),
+  );
+
+  app.post(
+    `${base}/artist/connect/spotify/account`,
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: {
+        tags,
+        body: z.object({
+          link: z.string().trim().min(1, 'validation.required').max(500, 'validation.too_long'),
+        }),
+        response: { 200: envelope(profileSchema) },
+      },
+    },
+    async (req) => ({
+      data: await artist.connectArtistProfile(deps, actor(req), req.body.link),
+      message: t(req.lang, 'connections.connected'),
+    }),
+  );
+
+  app.get(
+    `${base}/artist/connected/accounts`,
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: { tags, response: { 200: envelope(z.array(profileSchema)) } },
+    },
+    async (req) => ({ data: await artist.listArtistProfiles(deps, currentUser(req).id) }),
+  );
+
+  app.get(
+    `${base}/artist/connected/tracks`,
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: {
+        tags,
+        querystring: z.object({ account_id: idParams.shape.id.optional() }),
+        response: { 200: envelope(z.array(trackSchema)) },
+      },
+    },
+    async (req) => ({ data: await artist.artistTracks(deps, currentUser(req).id, req.query.account_id) }),
+  );
+
+  app.get(
+    `${base}/artist/check/if/connected`,
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: {
+        tags,
+        response: {
+          200: envelope(
+            z.object({ connected: z.boolean(), accounts: z.number(), platforms_limit: z.number() }),
+          ),
+        },
+      },
+    },
+    async (req) => ({ data: await artist.artistCheck(deps, currentUser(req).id) }),
+  );
+
+  for (const platform of ['tiktok', 'instagram'] as const) {
+    app.get(
+      `${base}/artist/${platform}/music`,
+      {
+        config: { access: userAccess(ARTIST) },
+        schema: { tags, response: { 200: envelope(z.array(musicSchema)) } },
+      },
+      async (req) => ({ data: await artist.artistMusic(deps, currentUser(req).id, platform) }),
+    );
+  }
+
+  // The user's Spotify at a glance (user app header and wizards): artist profiles and curator accounts.
+  app.get(
+    '/api/user/info/spotify',
+    {
+      config: { access: userAccess(ANY) },
+      schema: {
+        tags,
+        response: {
+          200: envelope(
+            z.object({
+              connected: z.boolean(),
+              artist_profiles: z.array(profileSchema),
+              accounts: z.array(spotifyAccountSchema),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => ({ data: await artist.spotifyInfo(deps, currentUser(req).id) }),
+  );
+
+  app.delete(
+    `${base}/artist/delete/connected/account/:id`,
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: { tags, params: idParams, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      await artist.disconnectArtistProfile(deps, actor(req), req.params.id);
+      return { message: t(req.lang, 'connections.revoked') };
+    },
+  );
+};

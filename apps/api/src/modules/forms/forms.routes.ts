@@ -1,0 +1,318 @@
+import { FORM_STATUS, type FormStatusId, playlistFormSchema, staffPlaylistFormSchema } from '@lm/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  adminAccess,
+  bothAccess,
+  clientInfo,
+  currentAdmin,
+  currentUser,
+  userAccess,
+} from '../../platform/access';
+import type { RouteModule } from '../../platform/app';
+import { ValidationError } from '../../platform/errors';
+import {
+  envelope,
+  idParams,
+  listEnvelope,
+  listQuery,
+  messageOnly,
+  paginate,
+  parseOrder,
+} from '../../platform/http';
+import { t } from '../../platform/i18n';
+import * as forms from './forms.service';
+
+/** Spec section 2: /forms is an ARTIST_ALL_PERMISSION screen; the service admits approved artists only. */
+const USER_PERMISSION = 'ARTIST_ALL_PERMISSION';
+/** Spec section 6 form permissions. */
+export const FORM_PERMISSIONS = {
+  view: 'VIEW_FORM',
+  add: 'INFLUENCER_ADD_FORM',
+  edit: 'EDIT_FORM',
+  status: 'CHANGE_STATUS',
+  delete: 'DELETE_FORM',
+} as const;
+
+const tags = ['forms'];
+const statusSchema = z.object({ id: z.number(), name: z.string(), kind: z.string() });
+const referenceSchema = z.object({ id: z.number(), reference: z.string(), form_id: z.number() });
+const listItemSchema = z.object({
+  id: z.number(),
+  form_type: z.object({ id: z.number(), name: z.string() }),
+  user: z.object({ id: z.number(), name: z.string() }),
+  created_by: z.object({ name: z.string() }).nullable(),
+  created_by_admin: z.object({ name: z.string() }).nullable(),
+  status_id: statusSchema,
+  track_url: z.string(),
+  type: z.string(),
+  created_at: z.string(),
+});
+const formSchema = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  user: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  form_type: z.number(),
+  form_type_id: z.number().nullable(),
+  status_id: z.number(),
+  status: statusSchema,
+  assigned_to: z.number().nullable(),
+  created_by: z.number().nullable(),
+  created_by_admin: z.number().nullable(),
+  updated_by: z.number().nullable(),
+  updated_by_admin: z.number().nullable(),
+  phone_number: z.string(),
+  location_timezone: z.string(),
+  track_url: z.string(),
+  facebook_link: z.string().nullable(),
+  instagram_link: z.string().nullable(),
+  twitter_link: z.string().nullable(),
+  tiktok_link: z.string().nullable(),
+  type: z.string(),
+  release_date: z.string(),
+  track_file: z.string(),
+  track_file_url: z.string(),
+  cover_image: z.string(),
+  cover_image_url: z.string(),
+  genre_id: z.number(),
+  genre: z.string().nullable(),
+  track_mood: z.string(),
+  track_bio: z.string(),
+  promotion: z.string(),
+  previous_achievements: z.string(),
+  distributor: z.string(),
+  upc_code: z.string(),
+  isrc_code: z.string().nullable(),
+  label: z.string().nullable(),
+  apple_track_id: z.string(),
+  soundcloud_link: z.string().nullable(),
+  extra_info: z.string().nullable(),
+  reference: z.array(referenceSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const autofillSchema = z.object({
+  found: z.boolean(),
+  source: z.enum(['apple', 'spotify']),
+  fields: z.object({
+    apple_track_id: z.string().optional(),
+    track_url: z.string().optional(),
+    type: z.enum(['Single', 'Album', 'EP']).optional(),
+    release_date: z.string().optional(),
+  }),
+  track: z
+    .object({
+      name: z.string(),
+      artists: z.string(),
+      album: z.string().nullable(),
+      cover_url: z.string().nullable(),
+    })
+    .nullable(),
+});
+const idOnly = envelope(z.object({ id: z.number() }));
+const autofillParams = z.object({
+  query: z.string().trim().min(1, 'validation.required').max(300, 'validation.too_long'),
+});
+const statusParams = z.object({
+  id: idParams.shape.id,
+  status: z.coerce
+    .number()
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(2, 'validation.invalid'),
+});
+const listQ = listQuery;
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** Filters of the forms lists from `filter[...]`: status_id (1 or 2) and user_id; others refused. */
+function listFilter(filter: Record<string, string | string[]> = {}, q?: string): forms.FormListFilter {
+  const out: forms.FormListFilter = {};
+  const status = one(filter.status_id);
+  if (status) {
+    const n = Number(status);
+    if (n !== FORM_STATUS.PENDING && n !== FORM_STATUS.COMPLETED)
+      throw new ValidationError({ 'filter.status_id': ['validation.invalid'] });
+    out.statusId = n as FormStatusId;
+  }
+  const user = one(filter.user_id);
+  if (user) {
+    const n = Number(user);
+    if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647)
+      throw new ValidationError({ 'filter.user_id': ['validation.invalid'] });
+    out.userId = n;
+  }
+  if (q) out.q = q;
+  return out;
+}
+
+function viewerOf(req: FastifyRequest): forms.FormViewer {
+  const p = req.principal!;
+  return p.kind === 'user' ? { kind: 'user', id: p.id } : { kind: 'admin' };
+}
+
+function actorOf(req: FastifyRequest): forms.FormActor {
+  const p = req.principal!;
+  return { kind: p.kind, id: p.id, ...clientInfo(req) };
+}
+
+/**
+ * Playlist forms (issue 13; spec section 7 "Forms"): the artist's wizard (`user/new_form`), staff's
+ * form for an artist (`new_form`), edit (`forms/{id}`), status (`change_form_status/{id}/{status}`),
+ * delete (`delete-forms/{id}`), references (`references/{id}`), a user's forms for the overview
+ * (`indexAllForms/{id}`), and the Apple and Spotify autofills. Users reach their own forms only.
+ */
+export const formsRoutes: RouteModule = (app, deps) => {
+  const pageOf = (q: z.infer<typeof listQ>) => ({
+    page: q.page,
+    limit: q.limit,
+    order: parseOrder(q.order, forms.FORM_ORDER_COLUMNS, { column: 'id', dir: 'desc' }),
+  });
+
+  app.post(
+    '/api/user/new_form',
+    {
+      config: { access: userAccess(USER_PERMISSION) },
+      schema: { tags, body: playlistFormSchema, response: { 200: idOnly } },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const id = await forms.createForm(deps, actorOf(req), user.id, req.body);
+      return { data: { id }, message: t(req.lang, 'forms.created') };
+    },
+  );
+
+  app.post(
+    '/api/new_form',
+    {
+      config: { access: adminAccess(FORM_PERMISSIONS.add) },
+      schema: { tags, body: staffPlaylistFormSchema, response: { 200: idOnly } },
+    },
+    async (req) => {
+      const id = await forms.createForm(deps, actorOf(req), req.body.user_id, req.body);
+      return { data: { id }, message: t(req.lang, 'forms.created') };
+    },
+  );
+
+  app.post(
+    '/api/forms/:id',
+    {
+      config: { access: bothAccess(USER_PERMISSION, FORM_PERMISSIONS.edit) },
+      schema: { tags, params: idParams, body: playlistFormSchema, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      await forms.updateForm(deps, actorOf(req), req.params.id, req.body);
+      return { message: t(req.lang, 'forms.saved') };
+    },
+  );
+
+  app.get(
+    '/api/forms',
+    {
+      config: { access: bothAccess(USER_PERMISSION, FORM_PERMISSIONS.view) },
+      schema: { tags, querystring: listQ, response: { 200: listEnvelope(listItemSchema) } },
+    },
+    async (req) => {
+      const page = pageOf(req.query);
+      const { items, total } = await forms.listForms(
+        deps.database,
+        viewerOf(req),
+        page,
+        listFilter(req.query.filter, req.query.q),
+        req.lang,
+      );
+      return { data: items, pagination: paginate(total, page.page, page.limit) };
+    },
+  );
+
+  app.get(
+    '/api/forms/:id',
+    {
+      config: { access: bothAccess(USER_PERMISSION, FORM_PERMISSIONS.view) },
+      schema: { tags, params: idParams, response: { 200: envelope(formSchema) } },
+    },
+    async (req) => ({ data: await forms.getForm(deps, viewerOf(req), req.params.id, req.lang) }),
+  );
+
+  app.get(
+    '/api/references/:id',
+    {
+      config: { access: bothAccess(USER_PERMISSION, FORM_PERMISSIONS.view) },
+      schema: { tags, params: idParams, response: { 200: envelope(z.array(referenceSchema)) } },
+    },
+    async (req) => ({ data: await forms.listReferences(deps.database, viewerOf(req), req.params.id) }),
+  );
+
+  app.get(
+    '/api/indexAllForms/:id',
+    {
+      config: { access: adminAccess(FORM_PERMISSIONS.view) },
+      schema: { tags, params: idParams, querystring: listQ, response: { 200: listEnvelope(listItemSchema) } },
+    },
+    async (req) => {
+      const page = pageOf(req.query);
+      const { items, total } = await forms.listForms(
+        deps.database,
+        { kind: 'admin' },
+        page,
+        { ...listFilter(req.query.filter, req.query.q), userId: req.params.id },
+        req.lang,
+      );
+      return { data: items, pagination: paginate(total, page.page, page.limit) };
+    },
+  );
+
+  app.put(
+    '/api/change_form_status/:id/:status',
+    {
+      config: { access: adminAccess(FORM_PERMISSIONS.status) },
+      schema: { tags, params: statusParams, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      const admin = currentAdmin(req);
+      await forms.changeStatus(
+        deps,
+        { kind: 'admin', id: admin.id, ...clientInfo(req) },
+        req.params.id,
+        req.params.status,
+      );
+      return { message: t(req.lang, 'forms.status_saved') };
+    },
+  );
+
+  app.delete(
+    '/api/delete-forms/:id',
+    {
+      config: { access: adminAccess(FORM_PERMISSIONS.delete) },
+      schema: { tags, params: idParams, response: { 200: messageOnly } },
+    },
+    async (req) => {
+      const admin = currentAdmin(req);
+      await forms.deleteForm(deps, { kind: 'admin', id: admin.id, ...clientInfo(req) }, req.params.id);
+      return { message: t(req.lang, 'forms.deleted') };
+    },
+  );
+
+  // The autofills fill the wizard: the artist's own (approved artists only) or staff's for an artist.
+  for (const source of ['apple', 'spotify'] as const) {
+    app.get(
+      `/api/${source}_autofill/:query`,
+      {
+        config: { access: bothAccess(USER_PERMISSION, FORM_PERMISSIONS.add) },
+        schema: { tags, params: autofillParams, response: { 200: envelope(autofillSchema) } },
+      },
+      async (req) => {
+        const p = req.principal!;
+        if (p.kind === 'user') await forms.assertApprovedArtist(deps.database, p.id);
+        const answer =
+          source === 'apple'
+            ? await forms.appleAutofill(deps, req.params.query)
+            : await forms.spotifyAutofill(deps, req.params.query);
+        return {
+          data: answer,
+          ...(answer.found ? {} : { message: t(req.lang, 'forms.autofill_not_found') }),
+        };
+      },
+    );
+  }
+};

@@ -1,0 +1,23 @@
+import { useApi } from '@lm/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+/** A line of the user's forms (`GET forms`, spec section 3 "Form list item"). */
+export interface FormListItem {
+  id: number;
+  form_type: { id: number; name: string };
+  status_id: { id: number; name: string; kind: string };
+  track_url: string;
+  type: string;
+  created_at: string;
+}
+
+/** `POST user/new_form`: the artist's own playlist form (issue 13); refreshes the lists. */
+export function useCreateForm() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Record<string, unknown>) =>
+      (await api.post<{ id: number }>('user/new_form', body)).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['list', 'forms'] }),
+  });
+}
