@@ -4,6 +4,7 @@ export * from '../modules/activities/activities.schema';
 export * from '../modules/admins/admins.schema';
 export * from '../modules/audit/audit.schema';
 export * from '../modules/connections/connections.schema';
+export * from '../modules/custom-campaigns/custom-campaigns.schema';
 export * from '../modules/crm/crm.schema';
 export * from '../modules/express/express.schema';
 export * from '../modules/fan-finder/fan-finder.schema';
