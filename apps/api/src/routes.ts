@@ -11,6 +11,7 @@ import {
   crmSendersRoutes,
   crmTemplatesRoutes,
 } from './modules/crm/crm.routes';
+import { customCampaignRoutes } from './modules/custom-campaigns/custom-campaigns.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express/admin-express.routes';
 import { expressRoutes } from './modules/express/express.routes';
@@ -66,6 +67,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminPayoutsRoutes,
   expressRoutes,
   adminExpressRoutes,
+  customCampaignRoutes,
   scrapingRoutes,
   ticketsRoutes,
   connectionsRoutes,

@@ -95,7 +95,10 @@ export const customCampaigns = pgTable(
       sql`${t.playlistSubmissionDays} between 1 and 365 and ${t.onGoingDays} between 1 and 365 and ${t.auditingDays} between 0 and 365`,
     ),
     // Money: a campaign waiting for publishing or published has been paid for.
-    check('custom_campaigns_paid_before_publishing', sql`${t.status} not in (6, 7) or ${t.paidAt} is not null`),
+    check(
+      'custom_campaigns_paid_before_publishing',
+      sql`${t.status} not in (6, 7) or ${t.paidAt} is not null`,
+    ),
     uniqueIndex('custom_campaigns_invoice_unique').on(t.invoiceNumber),
   ],
 );
@@ -125,7 +128,10 @@ export const customCampaignSlots = pgTable(
     uniqueIndex('custom_campaign_slots_hold_unique').on(t.holdId),
     uniqueIndex('custom_campaign_slots_express_unique').on(t.expressCampaignId),
     // A slot is claimed or voided, never both.
-    check('custom_campaign_slots_claim_or_void', sql`${t.expressCampaignId} is null or ${t.voidedAt} is null`),
+    check(
+      'custom_campaign_slots_claim_or_void',
+      sql`${t.expressCampaignId} is null or ${t.voidedAt} is null`,
+    ),
     check('custom_campaign_slots_coins_positive', sql`${t.coins} > 0`),
   ],
 );
