@@ -184,6 +184,12 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: EXPRESS.playlists },
     screen: page(() => import('../routes/express/PlaylistsPages'), 'PlaylistViewPage'),
   },
+  // Custom campaigns (issue 13).
+  ...['/custom/campaigns/list', '/campaigns/list'].map((path) => ({
+    path,
+    access: { permission: 'custom.campaigns.show' },
+    screen: page(() => import('../routes/custom/CustomCampaignsPages'), 'CustomCampaignsPage'),
+  })),
   {
     path: '/express/campaigns/list',
     access: { permission: EXPRESS.campaigns },

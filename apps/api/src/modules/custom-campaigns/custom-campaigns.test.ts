@@ -27,13 +27,11 @@ beforeAll(async () => {
          on conflict (code) do update set name = excluded.name returning id`,
     )
   ).rows[0].id;
-  genreId = (
-    await db.query(
-      `insert into genres (name) values ('Custom test genre') returning id`,
-    )
-  ).rows[0].id;
-  tier = (await db.query('select id, price from express_tiers where campaign_type_id = 1 order by price limit 1'))
-    .rows[0];
+  genreId = (await db.query(`insert into genres (name) values ('Custom test genre') returning id`)).rows[0]
+    .id;
+  tier = (
+    await db.query('select id, price from express_tiers where campaign_type_id = 1 order by price limit 1')
+  ).rows[0];
   const admin = await ctx.makeAdmin();
   adminToken = await ctx.loginAdmin(admin.email);
 });
@@ -60,12 +58,20 @@ async function artistWith(coins: number) {
 async function curatorWithPlaylist() {
   const user = await ctx.makeUser({ userTypeId: 2 });
   const spotifyId = `37i9dQZF1DX${String(user.id).padStart(11, '0')}`.slice(0, 22);
-  const duration = (await ctx.deps.database.pool.query('select id from express_durations limit 1')).rows[0].id;
+  const duration = (await ctx.deps.database.pool.query('select id from express_durations limit 1')).rows[0]
+    .id;
   const playlist = (
     await ctx.deps.database.pool.query(
       `insert into express_playlists (curator_id, spotify_playlist_id, spotify_url, name, tier_id, duration_id, status_id)
        values ($1, $2, $3, $4, $5, $6, 1) returning id`,
-      [user.id, spotifyId, `https://open.spotify.com/playlist/${spotifyId}`, `List ${user.id}`, tier.id, duration],
+      [
+        user.id,
+        spotifyId,
+        `https://open.spotify.com/playlist/${spotifyId}`,
+        `List ${user.id}`,
+        tier.id,
+        duration,
+      ],
     )
   ).rows[0].id as number;
   await ctx.deps.database.pool.query(
@@ -165,7 +171,10 @@ describe('status gates (spec section 4: edit and delete only while 1)', () => {
     const late = await admin('PUT', `/${a}`, { ...edit, name: 'Too late' });
     expect(late.statusCode).toBe(409);
     expect((await admin('DELETE', `/${a}`)).statusCode).toBe(409);
-    const row = await ctx.deps.database.pool.query('select name, status, invoice_number from custom_campaigns where id = $1', [a]);
+    const row = await ctx.deps.database.pool.query(
+      'select name, status, invoice_number from custom_campaigns where id = $1',
+      [a],
+    );
     expect(row.rows[0]).toMatchObject({ name: 'Renamed', status: 3 });
     expect(row.rows[0].invoice_number).toMatch(/^INV-\d{4}-/);
 
@@ -190,7 +199,7 @@ describe('status gates (spec section 4: edit and delete only while 1)', () => {
     expect(d.json().data).toMatchObject({ status: { id: 4 }, decline_reason: 'Not a fit' });
   });
 
-  it("an artist reaches only their own campaigns; a curator cannot order (403)", async () => {
+  it('an artist reaches only their own campaigns; a curator cannot order (403)', async () => {
     const mine = await artistWith(0);
     const id = (await order(mine.token)).json().data.id;
     const other = await artistWith(0);
@@ -254,11 +263,27 @@ describe('curators opting in', () => {
     const id = await publishedCampaign(token, { placements: 1 });
     const a = await curatorWithPlaylist();
     const b = await curatorWithPlaylist();
-    const optA = (await ctx.call('POST', '/api/curator/curators_vs_campaigns', { token: a.token, body: { campaign_id: id } })).json().data.id;
-    const optB = (await ctx.call('POST', '/api/curator/curators_vs_campaigns', { token: b.token, body: { campaign_id: id } })).json().data.id;
+    const optA = (
+      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+        token: a.token,
+        body: { campaign_id: id },
+      })
+    ).json().data.id;
+    const optB = (
+      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+        token: b.token,
+        body: { campaign_id: id },
+      })
+    ).json().data.id;
     const [ra, rb] = await Promise.all([
-      ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${optA}`, { token: a.token, body: { playlist_id: a.playlist } }),
-      ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${optB}`, { token: b.token, body: { playlist_id: b.playlist } }),
+      ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${optA}`, {
+        token: a.token,
+        body: { playlist_id: a.playlist },
+      }),
+      ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${optB}`, {
+        token: b.token,
+        body: { playlist_id: b.playlist },
+      }),
     ]);
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
     const n = await ctx.deps.database.pool.query(
@@ -273,7 +298,12 @@ describe('curators opting in', () => {
     const id = await publishedCampaign(token);
     const a = await curatorWithPlaylist();
     const b = await curatorWithPlaylist();
-    const opt = (await ctx.call('POST', '/api/curator/curators_vs_campaigns', { token: a.token, body: { campaign_id: id } })).json().data.id;
+    const opt = (
+      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+        token: a.token,
+        body: { campaign_id: id },
+      })
+    ).json().data.id;
     const foreign = await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
       token: a.token,
       body: { playlist_id: b.playlist },
@@ -305,7 +335,12 @@ describe('money across partial delivery (desc 3, paid + refunded = held)', () =>
     const good = await curatorWithPlaylist();
     const idle = await curatorWithPlaylist();
     for (const c of [good, idle]) {
-      const opt = (await ctx.call('POST', '/api/curator/curators_vs_campaigns', { token: c.token, body: { campaign_id: id } })).json().data.id;
+      const opt = (
+        await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+          token: c.token,
+          body: { campaign_id: id },
+        })
+      ).json().data.id;
       const chosen = await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
         token: c.token,
         body: { playlist_id: c.playlist },
@@ -313,7 +348,9 @@ describe('money across partial delivery (desc 3, paid + refunded = held)', () =>
       expect(chosen.statusCode).toBe(200);
     }
     // The good curator adds the track and submits; the engine verifies it an hour later.
-    await ctx.call('POST', `/api/sandbox/spotify/playlists/${good.spotifyId}/tracks`, { body: { track_id: track } });
+    await ctx.call('POST', `/api/sandbox/spotify/playlists/${good.spotifyId}/tracks`, {
+      body: { track_id: track },
+    });
     const submitted = await ctx.call(
       'PUT',
       `/api/curator/curator_vs_campaign/playlist/submit/${id}/${good.playlist}`,
@@ -336,7 +373,8 @@ describe('money across partial delivery (desc 3, paid + refunded = held)', () =>
     expect(mid.json().data.completed).toBe(false);
     await step(28 * DAY);
     await step(3 * DAY + 60_000);
-    const detail = (await ctx.call('GET', `/api/admin/custom-campaigns/${id}`, { token: adminToken })).json().data;
+    const detail = (await ctx.call('GET', `/api/admin/custom-campaigns/${id}`, { token: adminToken })).json()
+      .data;
     expect(detail.completed).toBe(true);
     const statuses = detail.placements_list.map((p: { status: { id: number } }) => p.status.id).sort();
     expect(statuses).toEqual([E.COMPLETED, E.FAILED_TO_SUBMIT]);
@@ -357,13 +395,24 @@ describe('money across partial delivery (desc 3, paid + refunded = held)', () =>
     const { user, token } = await artistWith(10_000);
     const id = await publishedCampaign(token, { placements: 2 });
     const c = await curatorWithPlaylist();
-    const opt = (await ctx.call('POST', '/api/curator/curators_vs_campaigns', { token: c.token, body: { campaign_id: id } })).json().data.id;
-    await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, { token: c.token, body: { playlist_id: c.playlist } });
+    const opt = (
+      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+        token: c.token,
+        body: { campaign_id: id },
+      })
+    ).json().data.id;
+    await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
+      token: c.token,
+      body: { playlist_id: c.playlist },
+    });
     const res = await admin('POST', `/${id}/force-end`, { outcome: 'refunded' });
     expect(res.statusCode).toBe(200);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(10_000);
     const d = (await ctx.call('GET', `/api/admin/custom-campaigns/${id}`, { token: adminToken })).json().data;
-    expect(d).toMatchObject({ completed: true, money: { held: tier.price * 2, paid: 0, refunded: tier.price * 2 } });
+    expect(d).toMatchObject({
+      completed: true,
+      money: { held: tier.price * 2, paid: 0, refunded: tier.price * 2 },
+    });
     expect((await admin('POST', `/${id}/force-end`, { outcome: 'refunded' })).statusCode).toBe(409);
     const completedFilter = await ctx.call('GET', '/api/admin/custom-campaigns?filter[status]=8&limit=100', {
       token: adminToken,
@@ -379,7 +428,11 @@ describe('stats and permissions', () => {
     const declined = (await order(token)).json().data.id;
     await admin('POST', `/${declined}/decline`, { reason: 'no' });
     const stats = (await ctx.call('GET', '/api/campaigns', { token })).json().data;
-    expect(stats).toMatchObject({ total_campaigns: 2, total_campaigns_pending: 1, total_campaigns_declined: 1 });
+    expect(stats).toMatchObject({
+      total_campaigns: 2,
+      total_campaigns_pending: 1,
+      total_campaigns_declined: 1,
+    });
   });
 
   it('staff without custom.campaigns.edit cannot approve (403); with show only they can read the list', async () => {
@@ -387,7 +440,9 @@ describe('stats and permissions', () => {
     const t = await ctx.loginAdmin(viewer.email);
     const { token } = await artistWith(0);
     const id = (await order(token)).json().data.id;
-    expect((await ctx.call('POST', `/api/admin/custom-campaigns/${id}/approve`, { token: t })).statusCode).toBe(403);
+    expect(
+      (await ctx.call('POST', `/api/admin/custom-campaigns/${id}/approve`, { token: t })).statusCode,
+    ).toBe(403);
     expect((await ctx.call('GET', '/api/admin/custom-campaigns', { token: t })).statusCode).toBe(200);
   });
 });
