@@ -339,3 +339,23 @@ export async function publishedForCurator(
       eligible_playlists: r.eligible ?? [],
     }));
 }
+
+/**
+ * Artists staff may order a campaign for (admin New Campaign's artist field): approved or not, not
+ * deleted, matching `q` in name or e-mail; at most 20.
+ */
+export async function searchArtists(
+  database: Database,
+  q: string | undefined,
+): Promise<{ id: number; name: string; email: string }[]> {
+  const term = `%${(q ?? '').replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const { rows } = await database.pool.query<{ id: number; name: string; email: string }>(
+    `select id, coalesce(nullif(artist_name, ''), first_name || ' ' || last_name) as name, email
+       from users
+      where user_type_id = 1 and deleted_at is null
+        and (first_name || ' ' || last_name ilike $1 or email ilike $1 or coalesce(artist_name, '') ilike $1)
+      order by id desc limit 20`,
+    [term],
+  );
+  return rows;
+}

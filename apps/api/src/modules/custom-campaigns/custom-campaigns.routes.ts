@@ -10,12 +10,14 @@ import {
   customPaymentSchema,
   publishedCampaignSchema,
 } from '@lm/contracts/custom-campaigns';
+import { expressTierSchema } from '@lm/contracts/express';
 import { z } from 'zod';
 import { adminAccess, currentAdmin, currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { activeTiers } from '../express/express.catalog';
 import * as q from './custom-campaigns.queries';
 import * as custom from './custom-campaigns.service';
 
@@ -248,6 +250,28 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
       schema: { tags, response: { 200: envelope(customCampaignStatsSchema) } },
     },
     async () => ({ data: await q.campaignStats(deps.database) }),
+  );
+  app.get(
+    '/api/admin/custom-campaigns/tiers',
+    {
+      config: { access: adminAccess(ADD) },
+      schema: { tags, response: { 200: envelope(z.array(expressTierSchema)) } },
+    },
+    async () => ({ data: await activeTiers(deps.database) }),
+  );
+  app.get(
+    '/api/admin/custom-campaigns/artists',
+    {
+      config: { access: adminAccess(ADD) },
+      schema: {
+        tags,
+        querystring: z.object({ q: z.string().trim().max(100).optional() }),
+        response: {
+          200: envelope(z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() }))),
+        },
+      },
+    },
+    async (req) => ({ data: await q.searchArtists(deps.database, req.query.q) }),
   );
   app.get(
     '/api/admin/custom-campaigns/:id',
