@@ -185,6 +185,16 @@ export const adminRoutes: readonly AdminRoute[] = [
     screen: page(() => import('../routes/express/PlaylistsPages'), 'PlaylistViewPage'),
   },
   // Custom campaigns (issue 13).
+  {
+    path: '/custom/campaigns/new',
+    access: { permission: 'custom.campaigns.add' },
+    screen: page(() => import('../routes/custom/CustomCampaignsPages'), 'CustomCampaignNewPage'),
+  },
+  ...['/campaigns/custom/:id', '/campaigns/:campaignId'].map((path) => ({
+    path,
+    access: { permission: 'custom.campaigns.show' },
+    screen: page(() => import('../routes/custom/CustomCampaignsPages'), 'CustomCampaignDetailPage'),
+  })),
   ...['/custom/campaigns/list', '/campaigns/list'].map((path) => ({
     path,
     access: { permission: 'custom.campaigns.show' },

@@ -8,8 +8,9 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } f
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { StatusBadge } from '../components/StatusBadge';
-import { formatDate, formatDateTime } from '../i18n/format';
+import { formatDate, formatDateTime, formatNumber } from '../i18n/format';
 
 /** Status badge of a custom campaign: 1..7, or 8 Completed once a published campaign has finished. */
 export function CustomStatusBadge({
@@ -69,7 +70,7 @@ export function CustomWarningIcon({ show }: { show: boolean }) {
 
 /** The stats card (spec section 3 "Campaign stats") over custom campaigns. */
 export function CustomStatsCard({ stats }: { stats: CustomCampaignStats | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const items: [string, number | undefined][] = [
     ['custom.ui.stats.total', stats?.total_campaigns],
     ['custom.ui.stats.pending', stats?.total_campaigns_pending],
@@ -88,7 +89,7 @@ export function CustomStatsCard({ stats }: { stats: CustomCampaignStats | undefi
               {t(label)}
             </Text>
             <Text fw={700} size="lg">
-              {t('custom.ui.count', { n: value ?? 0 })}
+              {formatNumber(value ?? 0, i18n.language)}
             </Text>
           </Stack>
         ))}
@@ -183,7 +184,7 @@ export function CustomCampaignView({
           </Field>
           <Field label="custom.ui.price">
             <Text size="sm" fw={600} data-testid="custom-price">
-              {t('custom.ui.coins', { n: c.price })}
+              {t('common.coins', { count: c.price })}
             </Text>
           </Field>
           <Field label="custom.ui.invoice">
@@ -226,7 +227,7 @@ export function CustomCampaignView({
             ).map(([label, n]) => (
               <Field key={label} label={label}>
                 <Text fw={600} data-testid={`custom-${label.split('.').pop()}`}>
-                  {t('custom.ui.coins', { n })}
+                  {t('common.coins', { count: n })}
                 </Text>
               </Field>
             ))}
@@ -260,7 +261,7 @@ export function CustomCampaignView({
                     <Table.Td>
                       {p.playlist ? (
                         p.express_campaign_id && placementLink ? (
-                          <Anchor href={placementLink(p.express_campaign_id)} size="sm">
+                          <Anchor component={Link} to={placementLink(p.express_campaign_id)} size="sm">
                             {p.playlist.name}
                           </Anchor>
                         ) : (
@@ -274,10 +275,10 @@ export function CustomCampaignView({
                       {p.status ? <StatusBadge id={p.status.id} map={EXPRESS_CAMPAIGN_STATUSES} /> : '—'}
                     </Table.Td>
                     <Table.Td>
-                      {p.paid_coins !== null ? t('custom.ui.coins', { n: p.paid_coins }) : '—'}
+                      {p.paid_coins !== null ? t('common.coins', { count: p.paid_coins }) : '—'}
                     </Table.Td>
                     <Table.Td>
-                      {p.refunded_coins !== null ? t('custom.ui.coins', { n: p.refunded_coins }) : '—'}
+                      {p.refunded_coins !== null ? t('common.coins', { count: p.refunded_coins }) : '—'}
                     </Table.Td>
                   </Table.Tr>
                 ))}

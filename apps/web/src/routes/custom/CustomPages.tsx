@@ -147,7 +147,7 @@ function ArtistCustomList({ withStats }: { withStats?: boolean }) {
           accessor: 'price',
           title: 'custom.ui.price',
           noWrap: true,
-          render: (c) => t('custom.ui.coins', { n: c.price }),
+          render: (c) => t('common.coins', { count: c.price }),
         },
         { accessor: 'status', title: 'custom.ui.status', render: (c) => <CustomStatusBadge campaign={c} /> },
         {
