@@ -329,7 +329,12 @@ export function CustomCampaignDetailPage() {
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={ending} onClose={() => setEnding(false)} title={t('custom_campaigns.force_end')} centered>
+      <Modal
+        opened={ending}
+        onClose={() => setEnding(false)}
+        title={t('custom_campaigns.force_end')}
+        centered
+      >
         <Stack>
           <Radio.Group value={outcome} onChange={(v) => setOutcome(v as 'completed' | 'refunded')}>
             <Stack gap="xs">
