@@ -213,6 +213,7 @@ test('custom campaign: order, approve, pay with coins, publish, two curators, on
   await adminSignIn(page);
   await page.goto('/admin/custom/campaigns/list');
   await expect(page.getByTestId('custom-stats')).toBeVisible();
+  await shot(page, 'admin-list-en-1366');
   await page.locator('table tbody tr', { hasText: 'Night drive' }).first().click();
   await expect(page).toHaveURL(new RegExp(`/admin/campaigns/custom/${campaignId}$`));
   await page.getByTestId('custom-approve').click();
@@ -246,6 +247,12 @@ test('custom campaign: order, approve, pay with coins, publish, two curators, on
     await card.getByTestId('custom-opt-in').click();
     await card.getByTestId('custom-choose').click();
     await expect(card.getByTestId('custom-submit-placement')).toBeVisible();
+    if (curator === good) {
+      await shot(page, 'curator-en-1366');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'curator-en-390');
+      await page.setViewportSize({ width: 1366, height: 860 });
+    }
     if (curator === good) {
       const placed = await request.post(`/api/sandbox/spotify/playlists/${good.playlist}/tracks`, {
         data: { track_id: track },

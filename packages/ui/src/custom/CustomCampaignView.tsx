@@ -158,7 +158,13 @@ export function CustomCampaignView({
       <Card padding="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           <Field label="custom.ui.link">
-            <Anchor href={c.link.startsWith('http') ? c.link : undefined} target="_blank" dir="ltr" size="sm">
+            <Anchor
+              href={c.link.startsWith('http') ? c.link : undefined}
+              target="_blank"
+              dir="ltr"
+              size="sm"
+              style={{ wordBreak: 'break-all' }}
+            >
               {c.link}
             </Anchor>
           </Field>
@@ -207,7 +213,9 @@ export function CustomCampaignView({
             <Text size="sm">{c.opt_in_until ? formatDateTime(c.opt_in_until, lang) : '—'}</Text>
           </Field>
           <Field label="custom.ui.pitch">
-            <Text size="sm">{c.pitch}</Text>
+            <Text size="sm" dir="auto">
+              {c.pitch}
+            </Text>
           </Field>
         </SimpleGrid>
       </Card>

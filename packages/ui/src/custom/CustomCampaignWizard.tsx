@@ -59,6 +59,8 @@ export function CustomCampaignWizard({ mode, artistName, onDone }: CustomCampaig
   const { api, upload } = useApi();
   const admin = mode === 'admin';
   const form = useZodForm(admin ? adminCustomCampaignInputSchema : customCampaignInputSchema, {
+    // Steps validate with trigger(), not a submit: fields then re-check as soon as they are touched.
+    mode: 'onTouched',
     defaultValues: {
       campaign_type_id: 1,
       is_released: true,

@@ -291,7 +291,13 @@ function PublishedCard({ campaign: c }: { campaign: PublishedCampaign }) {
         <Text size="sm" fs="italic" dir="auto">
           “{c.pitch}”
         </Text>
-        <Anchor href={c.link.startsWith('http') ? c.link : undefined} target="_blank" size="sm" dir="ltr">
+        <Anchor
+          href={c.link.startsWith('http') ? c.link : undefined}
+          target="_blank"
+          size="sm"
+          dir="ltr"
+          style={{ wordBreak: 'break-all' }}
+        >
           {c.link}
         </Anchor>
         <Text size="xs" c="dimmed">
