@@ -160,6 +160,76 @@ describe('ordering (spec section 5 messages)', () => {
   });
 });
 
+describe('multipart order (spec section 7: artist/campaigns with media_link)', () => {
+  const MP3 = Buffer.alloc(4096);
+  MP3.set([0xff, 0xfb, 0x90, 0x64]);
+  const multipart = (
+    token: string,
+    fields: Record<string, string | string[]>,
+    file?: { bytes: Buffer; name: string },
+  ) => {
+    const boundary = '----custom-test';
+    const parts: Buffer[] = [];
+    for (const [name, value] of Object.entries(fields)) {
+      for (const v of [value].flat())
+        parts.push(
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`),
+        );
+    }
+    if (file)
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="media_link"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        file.bytes,
+        Buffer.from('\r\n'),
+      );
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/artist/campaigns',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: Buffer.concat(parts),
+    });
+  };
+  const fields = () => ({
+    is_released: '0',
+    link: `spotify:track:${newTrack()}`,
+    name: 'Demo tape',
+    language_id: String(languageId),
+    'genre_ids[]': [String(genreId)],
+    released_date: today(),
+    start_date: today(),
+    tier_id: String(tier.id),
+    placements: '2',
+    pitch: 'Unreleased and raw.',
+  });
+
+  it('stores the unreleased song sent as the media_link part and orders the campaign', async () => {
+    const { token } = await artistWith(0);
+    const res = await multipart(token, fields(), { bytes: MP3, name: 'demo.mp3' });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await ctx.deps.database.pool.query(
+      'select c.media_link, c.genre_ids, f.mime from custom_campaigns c join files f on f.path = c.media_link where c.id = $1',
+      [res.json().data.id],
+    );
+    expect(row.rows[0]).toMatchObject({ genre_ids: [genreId], mime: 'audio/mpeg' });
+  });
+
+  it('refuses another file type on media_link and an unreleased order without its file', async () => {
+    const { token } = await artistWith(0);
+    const png = await multipart(token, fields(), { bytes: Buffer.from('%PDF-1.4\n%%EOF\n'), name: 'x.pdf' });
+    expect(png.statusCode).toBe(422);
+    expect(png.json().errors.media_link).toBeDefined();
+    const none = await multipart(token, fields());
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.media_link).toEqual(['Field is required']);
+  });
+});
+
 describe('status gates (spec section 4: edit and delete only while 1)', () => {
   it('staff edit and delete a pending campaign but not an approved one (409, unchanged)', async () => {
     const { token } = await artistWith(0);
