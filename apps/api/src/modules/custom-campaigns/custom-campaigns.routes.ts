@@ -90,8 +90,7 @@ function multipartBody(deps: Parameters<RouteModule>[1]) {
       }
       const name = part.fieldname.replace(/\[\]$/, '');
       const value = String(part.value);
-      if (LIST_FIELDS.has(name)) ((body[name] ??= []) as string[]).push(value);
-      else body[name] = value;
+      body[name] = LIST_FIELDS.has(name) ? [...((body[name] as string[] | undefined) ?? []), value] : value;
     }
     const bad = fieldWithNulByte(body);
     if (bad) throw new ValidationError({ [bad]: ['validation.invalid_characters'] });
