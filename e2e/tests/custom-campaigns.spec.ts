@@ -138,6 +138,8 @@ async function pickDay(page: Page, testId: string) {
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState('networkidle');
+  // The screen's catalogs load after the route: wait for its heading, not only for quiet network.
+  await expect(page.getByRole('heading').first()).toBeVisible();
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
@@ -326,6 +328,7 @@ async function orderByApi(request: APIRequestContext, email: string) {
 }
 
 test('custom campaigns in Arabic, right to left, and on a phone', async ({ page, request }) => {
+  test.setTimeout(180_000);
   const artist = await artistWithCoins(request);
   const own = await orderByApi(request, artist.email);
   await signIn(page, artist.email);
