@@ -141,10 +141,21 @@ export function CustomCampaignView({
             <Text size="sm" c="dimmed">
               {c.artist.name} · Spotify · {c.tier.name}
             </Text>
-            <Group gap="xs" mt={4}>
-              <CustomStatusBadge campaign={c} />
-              <CustomPaymentBadge paid={c.is_paid} />
-              <CustomReleaseBadge released={c.is_released === 1} />
+            <Group gap="md" mt={4}>
+              {(
+                [
+                  ['custom.ui.status', <CustomStatusBadge key="s" campaign={c} />],
+                  ['custom.ui.payment', <CustomPaymentBadge key="p" paid={c.is_paid} />],
+                  ['custom.ui.release', <CustomReleaseBadge key="r" released={c.is_released === 1} />],
+                ] as const
+              ).map(([label, badge]) => (
+                <Group gap={6} key={label}>
+                  <Text size="xs" c="dimmed">
+                    {t(label)}
+                  </Text>
+                  {badge}
+                </Group>
+              ))}
             </Group>
           </Stack>
           <Group gap="xs">{actions}</Group>
