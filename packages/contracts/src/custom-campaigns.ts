@@ -178,6 +178,8 @@ export const customCampaignDetailSchema = customCampaignListItemSchema.extend({
   language: z.object({ id: z.number().int(), name: z.string() }),
   genres: z.array(z.object({ id: z.number().int(), name: z.string() })),
   media_link: z.string().nullable(),
+  /** Upload key of the unreleased song (what an edit sends back as `media_link`). */
+  media_key: z.string().nullable(),
   released_date: z.string(),
   pitch: z.string(),
   decline_reason: z.string().nullable(),

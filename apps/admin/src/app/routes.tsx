@@ -186,6 +186,11 @@ export const adminRoutes: readonly AdminRoute[] = [
   },
   // Custom campaigns (issue 13).
   {
+    path: '/campaigns/custom/:id/edit',
+    access: { permission: 'custom.campaigns.edit' },
+    screen: page(() => import('../routes/custom/CustomCampaignsPages'), 'CustomCampaignEditPage'),
+  },
+  {
     path: '/custom/campaigns/new',
     access: { permission: 'custom.campaigns.add' },
     screen: page(() => import('../routes/custom/CustomCampaignsPages'), 'CustomCampaignNewPage'),

@@ -1,7 +1,9 @@
 import { PITCH_MAX } from '@lm/contracts/campaigns';
 import {
+  adminCustomCampaignEditSchema,
   adminCustomCampaignInputSchema,
   CUSTOM_PLACEMENTS,
+  type CustomCampaignDetail,
   customCampaignInputSchema,
 } from '@lm/contracts/custom-campaigns';
 import {
@@ -42,7 +44,31 @@ export interface CustomCampaignWizardProps {
   mode: 'artist' | 'admin';
   /** The signed-in artist's name, shown on the Artist Details step (artist mode). */
   artistName?: string;
+  /** Staff edit a pending campaign (status 1): its values, and the status may move to 2. */
+  edit?: CustomCampaignDetail;
   onDone(id: number): void;
+}
+
+/** The form values of an existing campaign (staff edit). */
+function valuesOf(c: CustomCampaignDetail) {
+  return {
+    campaign_type_id: 1,
+    is_released: c.is_released === 1,
+    link: c.link,
+    name: c.name,
+    language_id: c.language.id,
+    genre_ids: c.genres.map((g) => g.id),
+    released_date: c.released_date,
+    media_link: c.media_key,
+    start_date: c.start_date,
+    tier_id: c.tier.id,
+    placements: c.placements,
+    pitch: c.pitch,
+    admin_ids: c.admin_ids,
+    playlist_submission_days: c.playlist_submission_days,
+    auditing_days: c.auditing_days,
+    status: c.status.id,
+  };
 }
 
 /**
@@ -54,11 +80,16 @@ export interface CustomCampaignWizardProps {
  * (start date not before today, tier, placements, pitch with its 140 counter). Each step validates
  * with the contracts schema before Next; the server's field errors land under their fields.
  */
-export function CustomCampaignWizard({ mode, artistName, onDone }: CustomCampaignWizardProps) {
+export function CustomCampaignWizard({ mode, artistName, edit, onDone }: CustomCampaignWizardProps) {
   const { t } = useTranslation();
   const { api, upload } = useApi();
   const admin = mode === 'admin';
-  const form = useZodForm(admin ? adminCustomCampaignInputSchema : customCampaignInputSchema, {
+  const schema = edit
+    ? adminCustomCampaignEditSchema
+    : admin
+      ? adminCustomCampaignInputSchema
+      : customCampaignInputSchema;
+  const form = useZodForm(schema, {
     // Steps validate with trigger(), not a submit: fields then re-check as soon as they are touched.
     mode: 'onTouched',
     defaultValues: {
@@ -73,6 +104,7 @@ export function CustomCampaignWizard({ mode, artistName, onDone }: CustomCampaig
       placements: CUSTOM_PLACEMENTS.default,
       pitch: '',
       ...(admin ? { admin_ids: [], playlist_submission_days: 3, auditing_days: 3 } : {}),
+      ...(edit ? valuesOf(edit) : {}),
     } as never,
   });
   const { control, register, formState, watch, setValue, trigger, handleSubmit, setError } = form;
@@ -141,7 +173,10 @@ export function CustomCampaignWizard({ mode, artistName, onDone }: CustomCampaig
   });
   const save = useMutation({
     mutationFn: async (values: unknown) =>
-      (await api.post<{ id: number }>(admin ? 'admin/custom-campaigns' : 'artist/campaigns', values)).data,
+      edit
+        ? (await api.put<{ id: number }>(`admin/custom-campaigns/${edit.id}`, values)).data
+        : (await api.post<{ id: number }>(admin ? 'admin/custom-campaigns' : 'artist/campaigns', values))
+            .data,
   });
 
   const tier = tiers.data?.find((x) => x.id === Number(tierId));
@@ -302,8 +337,15 @@ export function CustomCampaignWizard({ mode, artistName, onDone }: CustomCampaig
     },
     {
       label: 'custom.ui.step_artist',
-      validate: admin ? check(['artist_id', 'admin_ids']) : undefined,
-      content: admin ? (
+      validate: admin && !edit ? check(['artist_id', 'admin_ids']) : undefined,
+      content: edit ? (
+        <Stack gap="xs" maw={640}>
+          <Text size="sm" c="dimmed">
+            {t('custom.ui.artist')}
+          </Text>
+          <Text fw={600}>{edit.artist.name}</Text>
+        </Stack>
+      ) : admin ? (
         <Stack gap="md" maw={640}>
           <Controller
             control={control}
@@ -405,7 +447,24 @@ export function CustomCampaignWizard({ mode, artistName, onDone }: CustomCampaig
             disabled
             placeholder={t('custom.ui.set_on_publish')}
           />
-          <TextInput label={t('custom.ui.status')} value={t('custom.ui.status_pending')} disabled />
+          {edit ? (
+            <Controller
+              control={control}
+              name={'status' as never}
+              render={({ field }) => (
+                <Select
+                  label={t('custom.ui.status')}
+                  data={[1, 2].map((id) => ({ value: String(id), label: t(`custom.ui.status_label.${id}`) }))}
+                  value={String(field.value ?? 1)}
+                  onChange={(v) => field.onChange(Number(v ?? 1))}
+                  error={err('status')}
+                  data-testid="custom-edit-status"
+                />
+              )}
+            />
+          ) : (
+            <TextInput label={t('custom.ui.status')} value={t('custom.ui.status_pending')} disabled />
+          )}
         </SimpleGrid>
       ),
     },

@@ -282,6 +282,16 @@ export function CustomCampaignDetailPage() {
                 {t('custom_campaigns.force_end')}
               </Button>
             )}
+            {edit && status === 1 && (
+              <Button
+                variant="default"
+                component={Link}
+                to={`/campaigns/custom/${id}/edit`}
+                data-testid="custom-edit"
+              >
+                {t('custom_campaigns.edit')}
+              </Button>
+            )}
             {can('custom.campaigns.delete') && status === 1 && (
               <Button
                 color="red"
@@ -360,5 +370,51 @@ export function CustomCampaignDetailPage() {
         </Stack>
       </Modal>
     </>
+  );
+}
+
+/** Staff edit a pending campaign (custom.campaigns.edit, status 1 only): the wizard with its values. */
+export function CustomCampaignEditPage() {
+  const { t } = useTranslation();
+  usePageTitle('custom_campaigns.edit');
+  const id = Number(useParams().id);
+  const { api } = useApi();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const detail = useQuery({
+    enabled: Number.isInteger(id) && id > 0,
+    queryKey: ['custom', 'admin-detail', id],
+    queryFn: async () =>
+      (await api.get<CustomCampaignDetail>(`admin/custom-campaigns/${id}`, { silent: true })).data,
+    retry: false,
+  });
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  if (detail.isLoading)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  if (!detail.data) return <NotFoundPage />;
+  if (detail.data.status.id !== 1)
+    return (
+      <Card padding="lg">
+        <Text>{t('custom_campaigns.not_editable')}</Text>
+      </Card>
+    );
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{t('custom_campaigns.edit')}</Title>
+      <Card padding="lg">
+        <CustomCampaignWizard
+          mode="admin"
+          edit={detail.data}
+          onDone={async () => {
+            await client.invalidateQueries();
+            navigate(`/campaigns/custom/${id}`);
+          }}
+        />
+      </Card>
+    </Stack>
   );
 }

@@ -204,6 +204,7 @@ export async function campaignDetail(
     language: { id: r.language_id, name: r.language_name },
     genres: genreRows.rows,
     media_link: r.media_link ? deps.storage.url(r.media_link) : null,
+    media_key: r.media_link,
     released_date: r.released_date,
     pitch: r.pitch,
     decline_reason: r.decline_reason,

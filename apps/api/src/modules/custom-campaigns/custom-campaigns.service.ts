@@ -101,8 +101,8 @@ async function checkInput(
     throw new ValidationError({ released_date: ['custom.release_date_past'] });
   if (!input.is_released) {
     if (!input.media_link) throw new ValidationError({ media_link: ['validation.required'] });
-    const owner =
-      'userId' in uploader ? eq(files.userId, uploader.userId) : sql`${files.adminId} is not null`;
+    // An artist's own upload; staff may keep or give any stored upload (the artist's, when editing).
+    const owner = 'userId' in uploader ? eq(files.userId, uploader.userId) : undefined;
     const [file] = await deps.database.db
       .select({ mime: files.mime, size: files.sizeBytes })
       .from(files)

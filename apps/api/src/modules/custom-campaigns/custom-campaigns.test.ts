@@ -251,6 +251,14 @@ describe('status gates (spec section 4: edit and delete only while 1)', () => {
     const b = (await order(token)).json().data.id;
     expect((await admin('DELETE', `/${b}`)).statusCode).toBe(200);
     expect(await statusOf(b)).toBe(5);
+
+    // The status is chosen only when editing: 1 → 2 Pending for Approval, which ends editing.
+    const c = (await order(token)).json().data.id;
+    expect((await admin('PUT', `/${c}`, { ...edit, status: 2 })).statusCode).toBe(200);
+    expect(await statusOf(c)).toBe(2);
+    expect((await admin('PUT', `/${c}`, { ...edit, status: 1 })).statusCode).toBe(409);
+    const bad = await admin('PUT', `/${c}`, { ...edit, status: 7 });
+    expect(bad.statusCode).toBe(422);
   });
 
   it('pay needs approval, publish needs payment; decline keeps the reason and refuses after payment', async () => {
