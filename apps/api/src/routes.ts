@@ -12,6 +12,7 @@ import {
   crmSendersRoutes,
   crmTemplatesRoutes,
 } from './modules/crm/crm.routes';
+import { customCampaignRoutes } from './modules/custom-campaigns/custom-campaigns.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express/admin-express.routes';
 import { adminSocialExpressRoutes } from './modules/express/admin-social.routes';
@@ -71,6 +72,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminPayoutsRoutes,
   expressRoutes,
   adminExpressRoutes,
+  customCampaignRoutes,
   scrapingRoutes,
   ticketsRoutes,
   connectionsRoutes,

@@ -205,6 +205,27 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: EXPRESS.playlists },
     screen: page(() => import('../routes/express/PlaylistsPages'), 'PlaylistViewPage'),
   },
+  // Custom campaigns (issue 13).
+  {
+    path: '/campaigns/custom/:id/edit',
+    access: { permission: 'custom.campaigns.edit' },
+    screen: page(() => import('../routes/custom/CustomCampaignsPages'), 'CustomCampaignEditPage'),
+  },
+  {
+    path: '/custom/campaigns/new',
+    access: { permission: 'custom.campaigns.add' },
+    screen: page(() => import('../routes/custom/CustomCampaignsPages'), 'CustomCampaignNewPage'),
+  },
+  ...['/campaigns/custom/:id', '/campaigns/:campaignId'].map((path) => ({
+    path,
+    access: { permission: 'custom.campaigns.show' },
+    screen: page(() => import('../routes/custom/CustomCampaignsPages'), 'CustomCampaignDetailPage'),
+  })),
+  ...['/custom/campaigns/list', '/campaigns/list'].map((path) => ({
+    path,
+    access: { permission: 'custom.campaigns.show' },
+    screen: page(() => import('../routes/custom/CustomCampaignsPages'), 'CustomCampaignsPage'),
+  })),
   {
     path: '/express/campaigns/list',
     access: { permission: EXPRESS.campaigns },

@@ -6,6 +6,7 @@ export * from '../modules/audit/audit.schema';
 export * from '../modules/connections/artist-connections.schema';
 export * from '../modules/connections/connections.schema';
 export * from '../modules/crm/crm.schema';
+export * from '../modules/custom-campaigns/custom-campaigns.schema';
 export * from '../modules/express/express.schema';
 export * from '../modules/fan-finder/fan-finder.schema';
 export * from '../modules/files/files.schema';

@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import { connectionsJobs } from '../modules/connections/connections.jobs';
 import { campaignJobs } from '../modules/crm/crm-campaigns.service';
 import { senderDomainJobs } from '../modules/crm/crm-senders.service';
+import { customCampaignJobs } from '../modules/custom-campaigns/custom-campaigns.service';
 import { expressJobs } from '../modules/express/express.service';
 import { fanFinderJobs } from '../modules/fan-finder/fan-finder.jobs';
 import { payoutJobs } from '../modules/payouts/payouts.service';
@@ -19,6 +20,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...deps.mail.jobs(),
     ...invoiceJobs(deps),
     ...expressJobs(deps),
+    ...customCampaignJobs(deps),
     ...queueJobs(deps),
     ...payoutJobs(deps),
     ...scrapingJobDefinitions(deps),

@@ -46,6 +46,14 @@ export const userMenu: readonly MenuItem[] = [
         userTypes: [1, 2],
       },
       {
+        key: 'custom-campaigns',
+        label: 'nav.custom_campaigns',
+        icon: IconBrandSpotify,
+        to: '/custom/campaigns/list',
+        permission: 'ARTIST_ALL_PERMISSION',
+        userTypes: [1, 2],
+      },
+      {
         key: 'tiktok-campaigns',
         label: 'nav.tiktok_campaigns',
         icon: IconBrandTiktok,

@@ -226,6 +226,32 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] },
     screen: page(() => import('../routes/express/CampaignDetailPage'), 'CampaignDetailPage'),
   },
+  // Custom (managed) campaigns (issue 13; spec section 2).
+  {
+    path: '/custom/spotify/campaign/create',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/custom/CustomPages'), 'CustomCreatePage'),
+  },
+  {
+    path: '/campaigns/list',
+    access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] },
+    screen: page(() => import('../routes/custom/CustomPages'), 'CampaignsListPage'),
+  },
+  ...['/my-custom/campaigns/list', '/custom/campaigns/list'].map((path) => ({
+    path,
+    access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] as (1 | 2)[] },
+    screen: page(() => import('../routes/custom/CustomPages'), 'MyCustomCampaignsPage'),
+  })),
+  {
+    path: '/campaigns/:campaignId',
+    access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] },
+    screen: page(() => import('../routes/custom/CustomPages'), 'CampaignDetailPage'),
+  },
+  {
+    path: '/preview/campaigns/:campaignId',
+    access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1] },
+    screen: page(() => import('../routes/custom/CustomPages'), 'CampaignPreviewPage'),
+  },
   {
     path: '/connection/list',
     access: { permission: 'CURATOR_PERMISSION' },

@@ -4,6 +4,7 @@ import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope } from '../../platform/http';
 import { audit } from '../audit/audit.service';
+import { sweep as customSweep } from '../custom-campaigns/custom-campaigns.service';
 import { sweep } from '../express/express.machine';
 
 type TravelClock = { advance(ms: number): void; offsetMs(): number; reset(): void };
@@ -61,6 +62,8 @@ export const devClockRoutes: RouteModule = (app, deps) => {
       );
       // Run what became due twice: a step can make the next one due at once (auditing after on-going).
       const advanced = (await sweep(deps)) + (await sweep(deps));
+      // Custom campaigns close and complete after their placements moved.
+      await customSweep(deps);
       return { data: { now: deps.clock.now().toISOString(), offset_ms: clock.offsetMs(), advanced } };
     },
   );

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_KEY_PATTERN } from '@lm/contracts';
 import { and, eq, type SQL } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import type { Database, Tx } from '../../db/client';
 import { ValidationError } from '../../platform/errors';
 import { audit } from '../audit/audit.service';
 import { files } from './files.schema';
+import type { Storage } from './storage';
 
 /** A new storage key for an upload made at `now` with extension `ext` (`2026/05/<uuid>.png`). */
 export function newUploadKey(now: Date, ext: string): string {
@@ -92,4 +94,44 @@ export async function recordUpload(
       { action: 'files.upload', targetType: 'file', targetId: upload.key },
     );
   }
+}
+
+/**
+ * Store an uploaded file's bytes after checking its type by content (`allowed`: mime → extension and
+ * largest size), and record it in `files` for its uploader (the same checks as `file/upload`).
+ * @returns the storage key
+ * @throws ValidationError 422 on `field`: 'validation.file_type' or 'validation.file_too_large'
+ */
+export async function storeUpload(
+  deps: { database: Database; storage: Storage },
+  input: {
+    field: string;
+    bytes: Buffer;
+    filename: string | undefined;
+    allowed: Record<string, { ext: string; maxBytes: number }>;
+    uploader: { userId: number } | { adminId: number };
+  },
+): Promise<string> {
+  const detected = await fileTypeFromBuffer(input.bytes);
+  const rule = detected ? input.allowed[detected.mime] : undefined;
+  if (!detected || !rule) throw new ValidationError({ [input.field]: [{ key: 'validation.file_type' }] });
+  if (input.bytes.length > rule.maxBytes) {
+    throw new ValidationError({
+      [input.field]: [
+        { key: 'validation.file_too_large', params: { max: `${Math.round(rule.maxBytes / 1048576)} MB` } },
+      ],
+    });
+  }
+  const key = newUploadKey(new Date(), rule.ext);
+  await deps.storage.put(key, input.bytes, detected.mime);
+  await deps.database.db.insert(files).values({
+    path: key,
+    originalName: (input.filename || 'file').slice(0, 255),
+    mime: detected.mime,
+    sizeBytes: input.bytes.length,
+    driver: deps.storage.driver,
+    userId: 'userId' in input.uploader ? input.uploader.userId : null,
+    adminId: 'adminId' in input.uploader ? input.uploader.adminId : null,
+  });
+  return key;
 }

@@ -1,0 +1,420 @@
+import { CUSTOM_CAMPAIGN_FILTER_STATUSES } from '@lm/contracts';
+import type {
+  CustomCampaignDetail,
+  CustomCampaignListItem,
+  CustomCampaignStats,
+} from '@lm/contracts/custom-campaigns';
+import {
+  CountedTextarea,
+  confirmAction,
+  formatDateTime,
+  isTooLong,
+  ListScreen,
+  NotFoundPage,
+  StatusBadge,
+  useApi,
+  usePageTitle,
+  useSession,
+} from '@lm/ui';
+import { CustomCampaignView, CustomCampaignWizard, CustomStatsCard } from '@lm/ui/custom/index.ts';
+import {
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Radio,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+
+/**
+ * /custom/campaigns/list and /campaigns/list (custom.campaigns.show; issue 13): every custom campaign
+ * with the status map 1-7 (+ Completed filter), the Payment badge (Paid when a transaction exists,
+ * else Pending), the Release badge and the warning icon (no form, invoice paid, not released).
+ */
+export function CustomCampaignsPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle('custom_campaigns.title');
+  const navigate = useNavigate();
+  const { api } = useApi();
+  const session = useSession();
+  const canAdd = session.ability.can('call', 'custom.campaigns.add');
+  const stats = useQuery({
+    queryKey: ['custom', 'admin-stats'],
+    queryFn: async () =>
+      (await api.get<CustomCampaignStats>('admin/custom-campaigns/stats', { silent: true })).data,
+  });
+  const statusOptions = CUSTOM_CAMPAIGN_FILTER_STATUSES.map((s) => ({
+    value: String(s.id),
+    label: t(`custom_campaigns.status.${s.id}`),
+  }));
+  const yesNo = (yes: string, no: string) => [
+    { value: '1', label: t(yes) },
+    { value: '0', label: t(no) },
+  ];
+  return (
+    <Stack gap="md">
+      <ListScreen<CustomCampaignListItem>
+        title="custom_campaigns.title"
+        path="admin/custom-campaigns"
+        searchable
+        header={<CustomStatsCard stats={stats.data} />}
+        onRowClick={(c) => navigate(`/campaigns/custom/${c.id}`)}
+        actions={
+          canAdd ? (
+            <Button component={Link} to="/custom/campaigns/new" leftSection={<IconPlus size={16} />}>
+              {t('custom_campaigns.new')}
+            </Button>
+          ) : undefined
+        }
+        empty={{ title: 'custom_campaigns.empty', hint: 'custom_campaigns.empty_hint' }}
+        filters={[
+          { type: 'select', name: 'status', label: 'custom_campaigns.fields.status', options: statusOptions },
+          {
+            type: 'select',
+            name: 'is_paid',
+            label: 'custom_campaigns.fields.payment',
+            options: yesNo('custom_campaigns.paid', 'custom_campaigns.payment_pending'),
+          },
+          {
+            type: 'select',
+            name: 'is_released',
+            label: 'custom_campaigns.fields.release',
+            options: yesNo('custom_campaigns.released', 'custom_campaigns.not_released'),
+          },
+          { type: 'text', name: 'artist_id', label: 'custom_campaigns.fields.artist_id' },
+        ]}
+        columns={[
+          { accessor: 'id', title: '#', width: 70 },
+          {
+            accessor: 'name',
+            title: 'custom_campaigns.fields.song',
+            render: (c) => (
+              <Group gap={6} wrap="nowrap">
+                {c.warning && (
+                  <Tooltip label={t('custom_campaigns.warning')}>
+                    <IconAlertTriangle
+                      size={18}
+                      color="var(--mantine-color-orange-6)"
+                      aria-label={t('custom_campaigns.warning')}
+                      data-testid="custom-warning"
+                    />
+                  </Tooltip>
+                )}
+                <Text size="sm" fw={600} lineClamp={1}>
+                  {c.name}
+                </Text>
+              </Group>
+            ),
+          },
+          { accessor: 'artist', title: 'custom_campaigns.fields.artist', render: (c) => c.artist.name },
+          { accessor: 'tier', title: 'custom_campaigns.fields.tier', render: (c) => c.tier.name },
+          {
+            accessor: 'price',
+            title: 'custom_campaigns.fields.price',
+            render: (c) => t('common.coins', { count: c.price }),
+          },
+          {
+            accessor: 'status',
+            title: 'custom_campaigns.fields.status',
+            render: (c) => (
+              <StatusBadge
+                id={c.completed ? 8 : c.status.id}
+                map={CUSTOM_CAMPAIGN_FILTER_STATUSES}
+                data-testid="custom-status"
+              />
+            ),
+          },
+          {
+            accessor: 'is_paid',
+            title: 'custom_campaigns.fields.payment',
+            render: (c) => (
+              <StatusBadge
+                label={c.is_paid ? 'Paid' : 'Pending'}
+                kind={c.is_paid ? 'success' : 'waiting'}
+                text={t(c.is_paid ? 'custom_campaigns.paid' : 'custom_campaigns.payment_pending')}
+                data-testid="custom-payment"
+              />
+            ),
+          },
+          {
+            accessor: 'is_released',
+            title: 'custom_campaigns.fields.release',
+            render: (c) => (
+              <StatusBadge
+                label={c.is_released ? 'Released' : 'Not Released'}
+                kind={c.is_released ? 'success' : 'neutral'}
+                text={t(c.is_released ? 'custom_campaigns.released' : 'custom_campaigns.not_released')}
+              />
+            ),
+          },
+          {
+            accessor: 'created_at',
+            title: 'custom_campaigns.fields.created_at',
+            render: (c) => formatDateTime(c.created_at, i18n.language),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/** New Campaign for an artist (custom.campaigns.add): the shared wizard in staff mode. */
+export function CustomCampaignNewPage() {
+  const { t } = useTranslation();
+  usePageTitle('custom_campaigns.new');
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{t('custom_campaigns.new')}</Title>
+      <Card padding="lg">
+        <CustomCampaignWizard
+          mode="admin"
+          onDone={async (id) => {
+            await client.invalidateQueries();
+            navigate(`/campaigns/custom/${id}`);
+          }}
+        />
+      </Card>
+    </Stack>
+  );
+}
+
+/**
+ * /campaigns/custom/{id} and /campaigns/{id} (custom.campaigns.show): the campaign with Approve,
+ * Decline (reason), Publish, Force-end and Delete as its status and the staff member's permissions
+ * allow (the server checks both again).
+ */
+export function CustomCampaignDetailPage() {
+  const { t } = useTranslation();
+  usePageTitle('custom_campaigns.detail_title');
+  const params = useParams();
+  const id = Number(params.id ?? params.campaignId);
+  const { api } = useApi();
+  const session = useSession();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [declining, setDeclining] = useState(false);
+  const [ending, setEnding] = useState(false);
+  const [reason, setReason] = useState('');
+  const [outcome, setOutcome] = useState<'completed' | 'refunded'>('refunded');
+  const detail = useQuery({
+    enabled: Number.isInteger(id) && id > 0,
+    queryKey: ['custom', 'admin-detail', id],
+    queryFn: async () =>
+      (await api.get<CustomCampaignDetail>(`admin/custom-campaigns/${id}`, { silent: true })).data,
+    retry: false,
+  });
+  const act = useMutation({
+    mutationFn: async (call: { path: string; body?: unknown; method?: 'delete' }) =>
+      call.method === 'delete'
+        ? await api.delete(`admin/custom-campaigns/${id}`)
+        : await api.post(`admin/custom-campaigns/${id}/${call.path}`, call.body),
+    onSuccess: () => client.invalidateQueries(),
+  });
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  if (detail.isLoading)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  if (!detail.data) return <NotFoundPage />;
+  const c = detail.data;
+  const can = (p: string) => session.ability.can('call', p);
+  const edit = can('custom.campaigns.edit');
+  const status = c.status.id;
+  return (
+    <>
+      <CustomCampaignView
+        campaign={c}
+        actions={
+          <>
+            {edit && (status === 1 || status === 2) && (
+              <Button
+                color="green"
+                loading={act.isPending}
+                data-testid="custom-approve"
+                onClick={async () => {
+                  if (await confirmAction({ message: t('custom_campaigns.approve_confirm', { n: c.price }) }))
+                    act.mutate({ path: 'approve' });
+                }}
+              >
+                {t('custom_campaigns.approve')}
+              </Button>
+            )}
+            {edit && (status === 1 || status === 2 || (status === 3 && !c.is_paid)) && (
+              <Button
+                color="red"
+                variant="light"
+                onClick={() => setDeclining(true)}
+                data-testid="custom-decline"
+              >
+                {t('custom_campaigns.decline')}
+              </Button>
+            )}
+            {edit && status === 6 && (
+              <Button
+                loading={act.isPending}
+                onClick={() => act.mutate({ path: 'publish' })}
+                data-testid="custom-publish"
+              >
+                {t('custom_campaigns.publish')}
+              </Button>
+            )}
+            {edit && status === 7 && !c.completed && (
+              <Button
+                color="red"
+                variant="light"
+                onClick={() => setEnding(true)}
+                data-testid="custom-force-end"
+              >
+                {t('custom_campaigns.force_end')}
+              </Button>
+            )}
+            {edit && status === 1 && (
+              <Button
+                variant="default"
+                component={Link}
+                to={`/campaigns/custom/${id}/edit`}
+                data-testid="custom-edit"
+              >
+                {t('custom_campaigns.edit')}
+              </Button>
+            )}
+            {can('custom.campaigns.delete') && status === 1 && (
+              <Button
+                color="red"
+                variant="subtle"
+                onClick={async () => {
+                  if (await confirmAction({ danger: true })) {
+                    await act.mutateAsync({ path: '', method: 'delete' });
+                    navigate('/custom/campaigns/list');
+                  }
+                }}
+              >
+                {t('custom_campaigns.delete')}
+              </Button>
+            )}
+          </>
+        }
+        placementLink={(expressId) => `/express-campaigns/${expressId}`}
+      />
+      <Modal
+        opened={declining}
+        onClose={() => setDeclining(false)}
+        title={t('custom_campaigns.decline')}
+        centered
+      >
+        <Stack>
+          <CountedTextarea
+            label={t('custom_campaigns.reason')}
+            max={1000}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            data-testid="custom-decline-reason-input"
+          />
+          <Group justify="flex-end">
+            <Button
+              color="red"
+              disabled={!reason.trim() || isTooLong(reason, 1000)}
+              loading={act.isPending}
+              onClick={async () => {
+                await act.mutateAsync({ path: 'decline', body: { reason } });
+                setDeclining(false);
+              }}
+            >
+              {t('custom_campaigns.decline')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={ending}
+        onClose={() => setEnding(false)}
+        title={t('custom_campaigns.force_end')}
+        centered
+      >
+        <Stack>
+          <Radio.Group value={outcome} onChange={(v) => setOutcome(v as 'completed' | 'refunded')}>
+            <Stack gap="xs">
+              <Radio value="refunded" label={t('custom_campaigns.end_refunded')} />
+              <Radio value="completed" label={t('custom_campaigns.end_completed')} />
+            </Stack>
+          </Radio.Group>
+          <Text size="sm" c="dimmed">
+            {t('custom_campaigns.force_end_hint')}
+          </Text>
+          <Group justify="flex-end">
+            <Button
+              color="red"
+              loading={act.isPending}
+              onClick={async () => {
+                await act.mutateAsync({ path: 'force-end', body: { outcome } });
+                setEnding(false);
+              }}
+            >
+              {t('custom_campaigns.force_end')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** Staff edit a pending campaign (custom.campaigns.edit, status 1 only): the wizard with its values. */
+export function CustomCampaignEditPage() {
+  const { t } = useTranslation();
+  usePageTitle('custom_campaigns.edit');
+  const id = Number(useParams().id);
+  const { api } = useApi();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const detail = useQuery({
+    enabled: Number.isInteger(id) && id > 0,
+    queryKey: ['custom', 'admin-detail', id],
+    queryFn: async () =>
+      (await api.get<CustomCampaignDetail>(`admin/custom-campaigns/${id}`, { silent: true })).data,
+    retry: false,
+  });
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  if (detail.isLoading)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  if (!detail.data) return <NotFoundPage />;
+  if (detail.data.status.id !== 1)
+    return (
+      <Card padding="lg">
+        <Text>{t('custom_campaigns.not_editable')}</Text>
+      </Card>
+    );
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{t('custom_campaigns.edit')}</Title>
+      <Card padding="lg">
+        <CustomCampaignWizard
+          mode="admin"
+          edit={detail.data}
+          onDone={async () => {
+            await client.invalidateQueries();
+            navigate(`/campaigns/custom/${id}`);
+          }}
+        />
+      </Card>
+    </Stack>
+  );
+}

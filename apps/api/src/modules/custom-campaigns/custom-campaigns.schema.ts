@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.schema';
+import { admins } from '../admins/admins.schema';
+import { expressCampaigns, expressPlaylists, expressTiers } from '../express/express.schema';
+import { languages } from '../lookups/lookups.schema';
+import { ledgerHolds } from '../wallet/wallet.schema';
+
+/**
+ * Custom (managed) campaigns (issue 13, spec sections 3 "Campaign (admin)" and 4 "custom status map"):
+ * statuses 1 Pending, 2 Pending for Approval, 3 Approved, 4 Declined, 5 Deleted, 6 Pending for
+ * Publishing, 7 Published; "Completed" is a published campaign with `completed_at` set.
+ *
+ * The artist orders `placements` playlist placements of one Spotify tier; `price` is the tier's price
+ * times the placements, fixed when ordered. Paying holds one ledger hold per placement (a slot); each
+ * curator's placement runs as an express campaign on the engine, holding its slot's coins.
+ */
+export const customCampaigns = pgTable(
+  'custom_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    artistId: integer('artist_id')
+      .notNull()
+      .references(() => users.id),
+    /** Staff member who ordered it for the artist (admin "New Campaign"), else null. */
+    createdByAdminId: integer('created_by_admin_id').references(() => admins.id),
+    /** Only Spotify (1) is offered (spec "Add New Campaign wizard": Campaign Type). */
+    campaignTypeId: smallint('campaign_type_id').notNull().default(1),
+    /** Song name (spec `name`). */
+    name: varchar('name', { length: 300 }).notNull(),
+    /** Spotify track URL when released, `spotify:track:` URI when not (spec `link`). */
+    link: text('link').notNull(),
+    trackId: varchar('track_id', { length: 40 }).notNull(),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+    isReleased: boolean('is_released').notNull(),
+    /** Upload key of the unreleased song (mp3/mp4 up to 50 MB). */
+    mediaLink: text('media_link'),
+    releasedDate: date('released_date', { mode: 'string' }).notNull(),
+    genreIds: integer('genre_ids').array().notNull().default(sql`'{}'::integer[]`),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => expressTiers.id),
+    placements: integer('placements').notNull().default(3),
+    /** Coins: the tier's price times `placements`, fixed when ordered. */
+    price: integer('price').notNull(),
+    pitch: text('pitch').notNull(),
+    status: smallint('status').notNull().default(1),
+    declineReason: text('decline_reason'),
+    playlistSubmissionDays: integer('playlist_submission_days').notNull().default(3),
+    onGoingDays: integer('on_going_days').notNull().default(28),
+    auditingDays: integer('auditing_days').notNull().default(3),
+    adminIds: integer('admin_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Invoice raised on approval (number from the platform's gapless series). */
+    invoiceNumber: varchar('invoice_number', { length: 30 }),
+    invoiceRaisedAt: timestamp('invoice_raised_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The artist's campaign purchase transfer of the first slot (the invoice's `transaction`). */
+    paidTransferId: bigint('paid_transfer_id', { mode: 'number' }),
+    publishDate: timestamp('publish_date', { withTimezone: true }),
+    /** Curators may opt in until then (publish date + playlist_submission_days). */
+    optInUntil: timestamp('opt_in_until', { withTimezone: true }),
+    /** Opt-ins closed and unclaimed slots refunded. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('custom_campaigns_artist_idx').on(t.artistId, t.id),
+    index('custom_campaigns_status_idx').on(t.status, t.id),
+    check('custom_campaigns_status_check', sql`${t.status} between 1 and 7`),
+    check('custom_campaigns_type_check', sql`${t.campaignTypeId} = 1`),
+    check('custom_campaigns_price_positive', sql`${t.price} > 0`),
+    check('custom_campaigns_placements_range', sql`${t.placements} between 1 and 20`),
+    check('custom_campaigns_pitch_length', sql`char_length(${t.pitch}) between 1 and 140`),
+    check(
+      'custom_campaigns_days_positive',
+      sql`${t.playlistSubmissionDays} between 1 and 365 and ${t.onGoingDays} between 1 and 365 and ${t.auditingDays} between 0 and 365`,
+    ),
+    // Money: a campaign waiting for publishing or published has been paid for.
+    check(
+      'custom_campaigns_paid_before_publishing',
+      sql`${t.status} not in (6, 7) or ${t.paidAt} is not null`,
+    ),
+    uniqueIndex('custom_campaigns_invoice_unique').on(t.invoiceNumber),
+  ],
+);
+
+/**
+ * One paid placement of a custom campaign: its own ledger hold (the slot's coins), later claimed by
+ * a curator's placement (an express campaign holding the same hold) or voided back to the artist.
+ */
+export const customCampaignSlots = pgTable(
+  'custom_campaign_slots',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => customCampaigns.id),
+    slotNo: smallint('slot_no').notNull(),
+    holdId: bigint('hold_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerHolds.id),
+    coins: integer('coins').notNull(),
+    /** The placement that claimed the slot. */
+    expressCampaignId: integer('express_campaign_id').references(() => expressCampaigns.id),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('custom_campaign_slots_no_unique').on(t.campaignId, t.slotNo),
+    uniqueIndex('custom_campaign_slots_hold_unique').on(t.holdId),
+    uniqueIndex('custom_campaign_slots_express_unique').on(t.expressCampaignId),
+    // A slot is claimed or voided, never both.
+    check(
+      'custom_campaign_slots_claim_or_void',
+      sql`${t.expressCampaignId} is null or ${t.voidedAt} is null`,
+    ),
+    check('custom_campaign_slots_coins_positive', sql`${t.coins} > 0`),
+  ],
+);
+
+/** Partial unique index: one placement per playlist per campaign. */
+export const CUSTOM_ONE_PER_PLAYLIST = 'curators_vs_campaigns_playlist_unique';
+
+/**
+ * A curator opting in to a published custom campaign (`curator/curators_vs_campaigns`), then choosing
+ * the playlist (`curator_vs_campaign/playlist/{id}`), which claims a slot and starts the placement.
+ */
+export const curatorsVsCampaigns = pgTable(
+  'curators_vs_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => customCampaigns.id),
+    curatorId: integer('curator_id')
+      .notNull()
+      .references(() => users.id),
+    playlistId: integer('playlist_id').references(() => expressPlaylists.id),
+    slotId: integer('slot_id').references(() => customCampaignSlots.id),
+    expressCampaignId: integer('express_campaign_id').references(() => expressCampaigns.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('curators_vs_campaigns_curator_unique').on(t.campaignId, t.curatorId),
+    // One placement per playlist per campaign (issue 13), whoever asks.
+    uniqueIndex(CUSTOM_ONE_PER_PLAYLIST)
+      .on(t.campaignId, t.playlistId)
+      .where(sql`${t.playlistId} is not null`),
+    uniqueIndex('curators_vs_campaigns_slot_unique').on(t.slotId),
+    index('curators_vs_campaigns_curator_idx').on(t.curatorId, t.id),
+  ],
+);

@@ -1,0 +1,526 @@
+import { EXPRESS_CAMPAIGN_STATUS as E } from '@lm/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../db/client';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { sweep as expressSweep } from '../express/express.machine';
+import { seedExpressDemo } from '../express/express.seed';
+import { credit, DESC, walletBalance } from '../wallet/ledger';
+import { sweep } from './custom-campaigns.service';
+
+let ctx: TestContext;
+let adminToken: string;
+let languageId: number;
+let genreId: number;
+let tier: { id: number; price: number };
+const DAY = 86_400_000;
+let trackSeq = 0;
+const newTrack = () => `0Custom${String(++trackSeq).padStart(3, '0')}Track000000A`.slice(0, 22);
+const today = () => ctx.clock.now().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedExpressDemo(ctx.deps.database);
+  const db = ctx.deps.database.pool;
+  languageId = (
+    await db.query(
+      `insert into languages (code, name) values ('zz', 'Test language')
+         on conflict (code) do update set name = excluded.name returning id`,
+    )
+  ).rows[0].id;
+  genreId = (await db.query(`insert into genres (name) values ('Custom test genre') returning id`)).rows[0]
+    .id;
+  tier = (
+    await db.query('select id, price from express_tiers where campaign_type_id = 1 order by price limit 1')
+  ).rows[0];
+  const admin = await ctx.makeAdmin();
+  adminToken = await ctx.loginAdmin(admin.email);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+afterEach(async () => {
+  ctx.clock.set(new Date());
+  const admin = await ctx.makeAdmin();
+  adminToken = await ctx.loginAdmin(admin.email);
+});
+
+async function artistWith(coins: number) {
+  const user = await ctx.makeUser({ userTypeId: 1 });
+  if (coins > 0) {
+    await withTransaction(ctx.deps.database, (tx) =>
+      credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
+    );
+  }
+  return { user, token: await ctx.loginUser(user.email) };
+}
+
+/** A curator with one approved playlist in `tier`, of the test genre. */
+async function curatorWithPlaylist() {
+  const user = await ctx.makeUser({ userTypeId: 2 });
+  const spotifyId = `37i9dQZF1DX${String(user.id).padStart(11, '0')}`.slice(0, 22);
+  const duration = (await ctx.deps.database.pool.query('select id from express_durations limit 1')).rows[0]
+    .id;
+  const playlist = (
+    await ctx.deps.database.pool.query(
+      `insert into express_playlists (curator_id, spotify_playlist_id, spotify_url, name, tier_id, duration_id, status_id)
+       values ($1, $2, $3, $4, $5, $6, 1) returning id`,
+      [
+        user.id,
+        spotifyId,
+        `https://open.spotify.com/playlist/${spotifyId}`,
+        `List ${user.id}`,
+        tier.id,
+        duration,
+      ],
+    )
+  ).rows[0].id as number;
+  await ctx.deps.database.pool.query(
+    'insert into express_playlist_genres (playlist_id, genre_id) values ($1, $2)',
+    [playlist, genreId],
+  );
+  return { user, playlist, spotifyId, token: await ctx.loginUser(user.email) };
+}
+
+function body(overrides: Record<string, unknown> = {}) {
+  return {
+    campaign_type_id: 1,
+    is_released: true,
+    link: `https://open.spotify.com/track/${newTrack()}`,
+    name: 'Night drive',
+    language_id: languageId,
+    genre_ids: [genreId],
+    released_date: '2025-01-01',
+    start_date: today(),
+    tier_id: tier.id,
+    placements: 3,
+    pitch: 'A warm synth-pop song for late nights.',
+    ...overrides,
+  };
+}
+const order = (token: string, overrides: Record<string, unknown> = {}) =>
+  ctx.call('POST', '/api/artist/campaigns', { token, body: body(overrides) });
+const admin = (method: string, path: string, b?: unknown) =>
+  ctx.call(method, `/api/admin/custom-campaigns${path}`, { token: adminToken, body: b });
+const pay = (token: string, id: number) => ctx.call('GET', `/api/pay/coins/custom/campaign/${id}`, { token });
+
+/** Ordered, approved, paid and published; answers the campaign id. */
+async function publishedCampaign(artistToken: string, overrides: Record<string, unknown> = {}) {
+  const res = await order(artistToken, overrides);
+  expect(res.statusCode).toBe(201);
+  const id = res.json().data.id as number;
+  expect((await admin('POST', `/${id}/approve`)).statusCode).toBe(200);
+  expect((await pay(artistToken, id)).statusCode).toBe(200);
+  expect((await admin('POST', `/${id}/publish`)).statusCode).toBe(200);
+  return id;
+}
+const statusOf = async (id: number) =>
+  (await ctx.deps.database.pool.query('select status from custom_campaigns where id = $1', [id])).rows[0]
+    .status as number;
+
+describe('ordering (spec section 5 messages)', () => {
+  it("answers 'Tier is required', 'Pitch too long', 'Not A valid Track' and 'Not a valid Uri', storing nothing", async () => {
+    const { user, token } = await artistWith(0);
+    const noTier = await order(token, { tier_id: undefined });
+    expect(noTier.statusCode).toBe(422);
+    expect(noTier.json().errors.tier_id).toEqual(['Tier is required']);
+    const longPitch = await order(token, { pitch: 'x'.repeat(141) });
+    expect(longPitch.json().errors.pitch).toEqual(['Pitch too long']);
+    expect((await order(token, { pitch: 'x'.repeat(140) })).statusCode).toBe(201);
+    const album = await order(token, { link: 'https://open.spotify.com/album/4uLU6hMCjMI75M1A2tKUQC' });
+    expect(album.json().errors.link).toEqual(['Not A valid Track']);
+    const urlWhenUnreleased = await order(token, { is_released: false, released_date: today() });
+    expect(urlWhenUnreleased.json().errors.link).toEqual(['Not a valid Uri']);
+    const n = await ctx.deps.database.pool.query(
+      'select count(*)::int n from custom_campaigns where artist_id = $1',
+      [user.id],
+    );
+    expect(n.rows[0].n).toBe(1);
+  });
+
+  it('refuses a start date before today and an unreleased song without its file', async () => {
+    const { token } = await artistWith(0);
+    const yesterday = new Date(ctx.clock.now().getTime() - DAY).toISOString().slice(0, 10);
+    const past = await order(token, { start_date: yesterday });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().errors.start_date).toEqual(['The start date cannot be before today']);
+    const noFile = await order(token, {
+      is_released: false,
+      link: `spotify:track:${newTrack()}`,
+      released_date: today(),
+    });
+    expect(noFile.json().errors.media_link).toEqual(['Field is required']);
+  });
+
+  it('prices the order as the tier price times the placements', async () => {
+    const { token } = await artistWith(0);
+    const res = await order(token, { placements: 4 });
+    const detail = await ctx.call('GET', `/api/campaign/${res.json().data.id}`, { token });
+    expect(detail.json().data.price).toBe(tier.price * 4);
+    expect(detail.json().data.status).toEqual({ id: 1, status: 'Pending' });
+  });
+});
+
+describe('multipart order (spec section 7: artist/campaigns with media_link)', () => {
+  const MP3 = Buffer.alloc(4096);
+  MP3.set([0xff, 0xfb, 0x90, 0x64]);
+  const multipart = (
+    token: string,
+    fields: Record<string, string | string[]>,
+    file?: { bytes: Buffer; name: string },
+  ) => {
+    const boundary = '----custom-test';
+    const parts: Buffer[] = [];
+    for (const [name, value] of Object.entries(fields)) {
+      for (const v of [value].flat())
+        parts.push(
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`),
+        );
+    }
+    if (file)
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="media_link"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        file.bytes,
+        Buffer.from('\r\n'),
+      );
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/artist/campaigns',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: Buffer.concat(parts),
+    });
+  };
+  const fields = () => ({
+    is_released: '0',
+    link: `spotify:track:${newTrack()}`,
+    name: 'Demo tape',
+    language_id: String(languageId),
+    'genre_ids[]': [String(genreId)],
+    released_date: today(),
+    start_date: today(),
+    tier_id: String(tier.id),
+    placements: '2',
+    pitch: 'Unreleased and raw.',
+  });
+
+  it('stores the unreleased song sent as the media_link part and orders the campaign', async () => {
+    const { token } = await artistWith(0);
+    const res = await multipart(token, fields(), { bytes: MP3, name: 'demo.mp3' });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await ctx.deps.database.pool.query(
+      'select c.media_link, c.genre_ids, f.mime from custom_campaigns c join files f on f.path = c.media_link where c.id = $1',
+      [res.json().data.id],
+    );
+    expect(row.rows[0]).toMatchObject({ genre_ids: [genreId], mime: 'audio/mpeg' });
+  });
+
+  it('refuses another file type on media_link and an unreleased order without its file', async () => {
+    const { token } = await artistWith(0);
+    const png = await multipart(token, fields(), { bytes: Buffer.from('%PDF-1.4\n%%EOF\n'), name: 'x.pdf' });
+    expect(png.statusCode).toBe(422);
+    expect(png.json().errors.media_link).toBeDefined();
+    const none = await multipart(token, fields());
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.media_link).toEqual(['Field is required']);
+  });
+});
+
+describe('status gates (spec section 4: edit and delete only while 1)', () => {
+  it('staff edit and delete a pending campaign but not an approved one (409, unchanged)', async () => {
+    const { token } = await artistWith(0);
+    const a = (await order(token)).json().data.id;
+    const edit = { ...body({ name: 'Renamed' }), playlist_submission_days: 3, auditing_days: 3 };
+    delete (edit as Record<string, unknown>).artist_id;
+    expect((await admin('PUT', `/${a}`, edit)).statusCode).toBe(200);
+    expect((await admin('POST', `/${a}/approve`)).statusCode).toBe(200);
+    const late = await admin('PUT', `/${a}`, { ...edit, name: 'Too late' });
+    expect(late.statusCode).toBe(409);
+    expect((await admin('DELETE', `/${a}`)).statusCode).toBe(409);
+    const row = await ctx.deps.database.pool.query(
+      'select name, status, invoice_number from custom_campaigns where id = $1',
+      [a],
+    );
+    expect(row.rows[0]).toMatchObject({ name: 'Renamed', status: 3 });
+    expect(row.rows[0].invoice_number).toMatch(/^INV-\d{4}-/);
+
+    const b = (await order(token)).json().data.id;
+    expect((await admin('DELETE', `/${b}`)).statusCode).toBe(200);
+    expect(await statusOf(b)).toBe(5);
+
+    // The status is chosen only when editing: 1 → 2 Pending for Approval, which ends editing.
+    const c = (await order(token)).json().data.id;
+    expect((await admin('PUT', `/${c}`, { ...edit, status: 2 })).statusCode).toBe(200);
+    expect(await statusOf(c)).toBe(2);
+    expect((await admin('PUT', `/${c}`, { ...edit, status: 1 })).statusCode).toBe(409);
+    const bad = await admin('PUT', `/${c}`, { ...edit, status: 7 });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('pay needs approval, publish needs payment; decline keeps the reason and refuses after payment', async () => {
+    const { token } = await artistWith(10_000);
+    const id = (await order(token)).json().data.id;
+    expect((await pay(token, id)).statusCode).toBe(409);
+    expect((await admin('POST', `/${id}/publish`)).statusCode).toBe(409);
+    expect((await admin('POST', `/${id}/approve`)).statusCode).toBe(200);
+    expect((await pay(token, id)).statusCode).toBe(200);
+    expect(await statusOf(id)).toBe(6);
+    expect((await admin('POST', `/${id}/decline`, { reason: 'late' })).statusCode).toBe(409);
+
+    const other = (await order(token)).json().data.id;
+    expect((await admin('POST', `/${other}/decline`, { reason: 'Not a fit' })).statusCode).toBe(200);
+    const d = await ctx.call('GET', `/api/campaign/${other}`, { token });
+    expect(d.json().data).toMatchObject({ status: { id: 4 }, decline_reason: 'Not a fit' });
+  });
+
+  it('an artist reaches only their own campaigns; a curator cannot order (403)', async () => {
+    const mine = await artistWith(0);
+    const id = (await order(mine.token)).json().data.id;
+    const other = await artistWith(0);
+    expect((await ctx.call('GET', `/api/campaign/${id}`, { token: other.token })).statusCode).toBe(404);
+    expect((await pay(other.token, id)).statusCode).toBe(404);
+    const curator = await curatorWithPlaylist();
+    expect((await order(curator.token)).statusCode).toBe(403);
+  });
+});
+
+describe('paying with coins', () => {
+  it('of 20 concurrent payments exactly one holds the price, once', async () => {
+    const { user, token } = await artistWith(10_000);
+    const res = await order(token, { placements: 2 });
+    const id = res.json().data.id;
+    await admin('POST', `/${id}/approve`);
+    const results = await Promise.all(Array.from({ length: 20 }, () => pay(token, id)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(10_000 - tier.price * 2);
+    const slots = await ctx.deps.database.pool.query(
+      'select count(*)::int n from custom_campaign_slots where campaign_id = $1',
+      [id],
+    );
+    expect(slots.rows[0].n).toBe(2);
+    const list = await ctx.call('GET', '/api/artist/campaigns', { token });
+    expect(list.json().data[0]).toMatchObject({ id, is_paid: true, invoice: { is_paid: true } });
+  });
+
+  it('with too few coins holds nothing (409) and stays approved', async () => {
+    const { user, token } = await artistWith(1);
+    const id = (await order(token)).json().data.id;
+    await admin('POST', `/${id}/approve`);
+    const res = await pay(token, id);
+    expect(res.statusCode).toBe(409);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(1);
+    expect(await statusOf(id)).toBe(3);
+  });
+});
+
+describe('curators opting in', () => {
+  it('a curator sees a published campaign of their tier and genre and opts in once (concurrent: one wins)', async () => {
+    const { token } = await artistWith(10_000);
+    const id = await publishedCampaign(token);
+    const c = await curatorWithPlaylist();
+    const list = await ctx.call('GET', '/api/published/campaigns', { token: c.token });
+    const offered = list.json().data.find((x: { id: number }) => x.id === id);
+    expect(offered).toMatchObject({ free_placements: 3, eligible_playlists: [{ id: c.playlist }] });
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        ctx.call('POST', '/api/curator/curators_vs_campaigns', { token: c.token, body: { campaign_id: id } }),
+      ),
+    );
+    expect(tries.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(tries.filter((r) => r.statusCode === 409)).toHaveLength(9);
+  });
+
+  it('of two curators racing for the last placement one gets it, the other 409 with no express campaign', async () => {
+    const { token } = await artistWith(10_000);
+    const id = await publishedCampaign(token, { placements: 1 });
+    const a = await curatorWithPlaylist();
+    const b = await curatorWithPlaylist();
+    const optA = (
+      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+        token: a.token,
+        body: { campaign_id: id },
+      })
+    ).json().data.id;
+    const optB = (
+      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+        token: b.token,
+        body: { campaign_id: id },
+      })
+    ).json().data.id;
+    const [ra, rb] = await Promise.all([
+      ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${optA}`, {
+        token: a.token,
+        body: { playlist_id: a.playlist },
+      }),
+      ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${optB}`, {
+        token: b.token,
+        body: { playlist_id: b.playlist },
+      }),
+    ]);
+    expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
+    const n = await ctx.deps.database.pool.query(
+      'select count(*)::int n from custom_campaign_slots where campaign_id = $1 and express_campaign_id is not null',
+      [id],
+    );
+    expect(n.rows[0].n).toBe(1);
+  });
+
+  it("refuses another curator's playlist and a playlist of another tier", async () => {
+    const { token } = await artistWith(10_000);
+    const id = await publishedCampaign(token);
+    const a = await curatorWithPlaylist();
+    const b = await curatorWithPlaylist();
+    const opt = (
+      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+        token: a.token,
+        body: { campaign_id: id },
+      })
+    ).json().data.id;
+    const foreign = await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
+      token: a.token,
+      body: { playlist_id: b.playlist },
+    });
+    expect(foreign.statusCode).toBe(422);
+    await ctx.deps.database.pool.query(
+      'update express_playlists set tier_id = (select id from express_tiers where id <> $1 and campaign_type_id = 1 limit 1) where id = $2',
+      [tier.id, a.playlist],
+    );
+    const otherTier = await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
+      token: a.token,
+      body: { playlist_id: a.playlist },
+    });
+    expect(otherTier.statusCode).toBe(422);
+    expect(otherTier.json().errors.playlist_id).toEqual(["This playlist is not in the campaign's tier"]);
+  });
+});
+
+describe('money across partial delivery (desc 3, paid + refunded = held)', () => {
+  it('one curator delivers, one does not, one placement is never claimed: one payout less the fee, the rest refunded', async () => {
+    const { user, token } = await artistWith(10_000);
+    const id = await publishedCampaign(token, { placements: 3 });
+    const held = tier.price * 3;
+    const before = await walletBalance(ctx.deps.database, user.id);
+    expect(before).toBe(10_000 - held);
+    const track = (
+      await ctx.deps.database.pool.query('select track_id from custom_campaigns where id = $1', [id])
+    ).rows[0].track_id as string;
+    const good = await curatorWithPlaylist();
+    const idle = await curatorWithPlaylist();
+    for (const c of [good, idle]) {
+      const opt = (
+        await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+          token: c.token,
+          body: { campaign_id: id },
+        })
+      ).json().data.id;
+      const chosen = await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
+        token: c.token,
+        body: { playlist_id: c.playlist },
+      });
+      expect(chosen.statusCode).toBe(200);
+    }
+    // The good curator adds the track and submits; the engine verifies it an hour later.
+    await ctx.call('POST', `/api/sandbox/spotify/playlists/${good.spotifyId}/tracks`, {
+      body: { track_id: track },
+    });
+    const submitted = await ctx.call(
+      'PUT',
+      `/api/curator/curator_vs_campaign/playlist/submit/${id}/${good.playlist}`,
+      { token: good.token },
+    );
+    expect(submitted.json().data.found).toBe(true);
+    const step = async (ms: number) => {
+      ctx.clock.advance(ms);
+      await expressSweep(ctx.deps);
+      await expressSweep(ctx.deps);
+      await sweep(ctx.deps);
+      // Staff sessions are short: sign in again at the new time.
+      adminToken = await ctx.loginAdmin((await ctx.makeAdmin()).email);
+    };
+    await step(61 * 60_000);
+    // The submission deadline and the opt-in window pass: the idle curator fails, the free slot is voided.
+    await step(3 * DAY);
+    const mid = await ctx.call('GET', `/api/admin/custom-campaigns/${id}`, { token: adminToken });
+    expect(mid.json().data.money.slots).toEqual({ total: 3, claimed: 2, voided: 1 });
+    expect(mid.json().data.completed).toBe(false);
+    await step(28 * DAY);
+    await step(3 * DAY + 60_000);
+    const detail = (await ctx.call('GET', `/api/admin/custom-campaigns/${id}`, { token: adminToken })).json()
+      .data;
+    expect(detail.completed).toBe(true);
+    const statuses = detail.placements_list.map((p: { status: { id: number } }) => p.status.id).sort();
+    expect(statuses).toEqual([E.COMPLETED, E.FAILED_TO_SUBMIT]);
+    expect(detail.money).toMatchObject({ held, paid: tier.price, refunded: tier.price * 2, open: 0 });
+    const fee = Math.floor((tier.price * 20) / 100);
+    expect(await walletBalance(ctx.deps.database, good.user.id)).toBe(tier.price - fee);
+    expect(await walletBalance(ctx.deps.database, idle.user.id)).toBe(0);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(before + tier.price * 2);
+    const refunds = await ctx.deps.database.pool.query(
+      `select count(*)::int n from ledger_transfers t join ledger_holds h on h.id = t.hold_id
+         join custom_campaign_slots s on s.hold_id = h.id where s.campaign_id = $1 and t.desc_id = 3`,
+      [id],
+    );
+    expect(refunds.rows[0].n).toBe(2);
+  });
+
+  it('force-end refunds the open placements and the unclaimed ones, completing the campaign', async () => {
+    const { user, token } = await artistWith(10_000);
+    const id = await publishedCampaign(token, { placements: 2 });
+    const c = await curatorWithPlaylist();
+    const opt = (
+      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+        token: c.token,
+        body: { campaign_id: id },
+      })
+    ).json().data.id;
+    await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
+      token: c.token,
+      body: { playlist_id: c.playlist },
+    });
+    const res = await admin('POST', `/${id}/force-end`, { outcome: 'refunded' });
+    expect(res.statusCode).toBe(200);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(10_000);
+    const d = (await ctx.call('GET', `/api/admin/custom-campaigns/${id}`, { token: adminToken })).json().data;
+    expect(d).toMatchObject({
+      completed: true,
+      money: { held: tier.price * 2, paid: 0, refunded: tier.price * 2 },
+    });
+    expect((await admin('POST', `/${id}/force-end`, { outcome: 'refunded' })).statusCode).toBe(409);
+    const completedFilter = await ctx.call('GET', '/api/admin/custom-campaigns?filter[status]=8&limit=100', {
+      token: adminToken,
+    });
+    expect(completedFilter.json().data.map((x: { id: number }) => x.id)).toContain(id);
+  });
+});
+
+describe('stats and permissions', () => {
+  it('counts the artist campaigns by status', async () => {
+    const { token } = await artistWith(0);
+    await order(token);
+    const declined = (await order(token)).json().data.id;
+    await admin('POST', `/${declined}/decline`, { reason: 'no' });
+    const stats = (await ctx.call('GET', '/api/campaigns', { token })).json().data;
+    expect(stats).toMatchObject({
+      total_campaigns: 2,
+      total_campaigns_pending: 1,
+      total_campaigns_declined: 1,
+    });
+  });
+
+  it('staff without custom.campaigns.edit cannot approve (403); with show only they can read the list', async () => {
+    const viewer = await ctx.makeAdmin({ permissions: ['custom.campaigns.show'] });
+    const t = await ctx.loginAdmin(viewer.email);
+    const { token } = await artistWith(0);
+    const id = (await order(token)).json().data.id;
+    expect(
+      (await ctx.call('POST', `/api/admin/custom-campaigns/${id}/approve`, { token: t })).statusCode,
+    ).toBe(403);
+    expect((await ctx.call('GET', '/api/admin/custom-campaigns', { token: t })).statusCode).toBe(200);
+  });
+});

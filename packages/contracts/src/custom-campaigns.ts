@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { PITCH_MAX } from './campaigns';
+
+/**
+ * Custom (managed) campaigns (issue 13; spec sections 3 "Campaign (admin)", "Custom campaign list
+ * item", "Campaign stats", 4 custom status map, 5 campaign song/details/settings rules). The request
+ * schemas are shared by the API and the wizards (the message a user sees is the key the server
+ * answers); the response schemas serialise every answer. Coins are whole numbers, dates `YYYY-MM-DD`,
+ * times ISO 8601.
+ */
+
+/** Custom campaign status ids (spec section 4); 8 Completed exists in list filters only. */
+export const CUSTOM_STATUS = {
+  PENDING: 1,
+  PENDING_APPROVAL: 2,
+  APPROVED: 3,
+  DECLINED: 4,
+  DELETED: 5,
+  PENDING_PUBLISHING: 6,
+  PUBLISHED: 7,
+  COMPLETED: 8,
+} as const;
+
+/** Placements an artist may order in one custom campaign. */
+export const CUSTOM_PLACEMENTS = { min: 1, max: 20, default: 3 } as const;
+
+const dateString = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date_invalid');
+const requiredId = (message = 'validation.required') =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const booleanish = z.preprocess(
+  (v) => (v === '1' || v === 'true' || v === 1 ? true : v === '0' || v === 'false' || v === 0 ? false : v),
+  z.boolean({ error: 'validation.required' }),
+);
+
+/**
+ * What the artist orders (`POST artist/campaigns`): the wizard's Song Details, Artist Details,
+ * Campaign Setting and Campaign Details steps. Date rules that need the clock (start date not before
+ * today; an unreleased song's release date today or later) and the link rules are checked by the API.
+ */
+export const customCampaignInputSchema = z.object({
+  campaign_type_id: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 1, 'custom.type_spotify_only')
+    .default(1),
+  is_released: booleanish,
+  link: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(500),
+  name: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(300),
+  language_id: requiredId(),
+  genre_ids: z
+    .array(z.coerce.number().int().positive(), { error: 'validation.required' })
+    .min(1, 'validation.required')
+    .max(5, 'user.validation.genres_max'),
+  released_date: dateString,
+  /** Upload key (`file/upload`) of the unreleased song: mp3 or mp4, up to 50 MB. */
+  media_link: z.string().trim().max(300).nullish(),
+  start_date: dateString,
+  tier_id: requiredId('user.validation.tier_required'),
+  placements: z.coerce
+    .number()
+    .int('validation.whole_number')
+    .min(CUSTOM_PLACEMENTS.min, 'custom.placements_range')
+    .max(CUSTOM_PLACEMENTS.max, 'custom.placements_range')
+    .default(CUSTOM_PLACEMENTS.default),
+  pitch: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(PITCH_MAX, 'express.pitch_too_long'),
+});
+export type CustomCampaignInput = z.input<typeof customCampaignInputSchema>;
+
+const days = (min: number) =>
+  z.coerce
+    .number({ error: 'validation.required' })
+    .int('validation.whole_number')
+    .min(min, 'custom.days_range')
+    .max(365, 'custom.days_range');
+
+/**
+ * Staff order a campaign for an artist (admin "New Campaign"): the artist, the team members in charge
+ * and the settings step (`playlist_submission_days` and `auditing_days` required; `on_going_days`
+ * read-only; publish date and status are not chosen on create).
+ */
+export const adminCustomCampaignInputSchema = customCampaignInputSchema.extend({
+  artist_id: requiredId(),
+  admin_ids: z.array(z.coerce.number().int().positive()).max(20).default([]),
+  playlist_submission_days: days(1),
+  auditing_days: days(0),
+});
+
+/** Staff edit (status 1 only): the same fields, and the status may move between 1 and 2. */
+export const adminCustomCampaignEditSchema = adminCustomCampaignInputSchema.omit({ artist_id: true }).extend({
+  status: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 1 || v === 2, 'custom.status_choice')
+    .optional(),
+});
+
+/** Decline with the reason shown to the artist. */
+export const customDeclineSchema = z.object({
+  reason: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(1000),
+});
+
+/** Force-end: finish open placements as completed (curators paid) or refunded (artist refunded). */
+export const customForceEndSchema = z.object({
+  outcome: z.enum(['completed', 'refunded']),
+  note: z.string().trim().max(1000).optional(),
+});
+
+export const customStatusSchema = z.object({ id: z.number().int(), status: z.string() });
+
+/** The invoice raised on approval (spec "Custom campaign list item" invoice{is_paid, transaction}). */
+export const customInvoiceSchema = z.object({
+  number: z.string(),
+  coins: z.number().int(),
+  raised_at: z.string(),
+  is_paid: z.boolean(),
+  /** Public number of the campaign purchase transfer once paid. */
+  transaction: z.string().nullable(),
+});
+
+/** A custom campaign as lists show it (spec section 3 "Custom campaign list item"). */
+export const customCampaignListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  custom_campaign_type: z.string(),
+  artist: z.object({ id: z.number().int(), name: z.string() }),
+  tier: z.object({ id: z.number().int(), name: z.string() }),
+  is_released: z.union([z.literal(0), z.literal(1)]),
+  status: customStatusSchema,
+  /** Published and finished (the list filter's Completed). */
+  completed: z.boolean(),
+  /** Whether the artist has a playlist form (see the API's `hasPlaylistForm`). */
+  form: z.boolean(),
+  invoice: customInvoiceSchema.nullable(),
+  is_paid: z.boolean(),
+  /** Warning icon: no form, invoice paid, not released (spec section 4). */
+  warning: z.boolean(),
+  price: z.number().int(),
+  placements: z.number().int(),
+  start_date: z.string(),
+  publish_date: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CustomCampaignListItem = z.infer<typeof customCampaignListItemSchema>;
+
+/** A curator's placement on a custom campaign (an express campaign on the engine). */
+export const customPlacementSchema = z.object({
+  id: z.number().int(),
+  curator: z.object({ id: z.number().int(), name: z.string() }),
+  playlist: z.object({ id: z.number().int(), name: z.string(), url: z.string() }).nullable(),
+  express_campaign_id: z.number().int().nullable(),
+  /** Express status (DESIGN section 5, 1..8) of the placement, null before a playlist is chosen. */
+  status: customStatusSchema.nullable(),
+  paid_coins: z.number().int().nullable(),
+  refunded_coins: z.number().int().nullable(),
+  created_at: z.string(),
+});
+
+/** Where the campaign's coins went: held = paid (to curators, fee included) + refunded + still held. */
+export const customMoneySchema = z.object({
+  held: z.number().int(),
+  paid: z.number().int(),
+  refunded: z.number().int(),
+  open: z.number().int(),
+  slots: z.object({ total: z.number().int(), claimed: z.number().int(), voided: z.number().int() }),
+});
+
+export const customCampaignDetailSchema = customCampaignListItemSchema.extend({
+  link: z.string(),
+  track_id: z.string(),
+  language: z.object({ id: z.number().int(), name: z.string() }),
+  genres: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  media_link: z.string().nullable(),
+  /** Upload key of the unreleased song (what an edit sends back as `media_link`). */
+  media_key: z.string().nullable(),
+  released_date: z.string(),
+  pitch: z.string(),
+  decline_reason: z.string().nullable(),
+  playlist_submission_days: z.number().int(),
+  on_going_days: z.number().int(),
+  auditing_days: z.number().int(),
+  admin_ids: z.array(z.number().int()),
+  opt_in_until: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  price_per_placement: z.number().int(),
+  placements_list: z.array(customPlacementSchema),
+  money: customMoneySchema,
+});
+export type CustomCampaignDetail = z.infer<typeof customCampaignDetailSchema>;
+
+/** Campaign stats (spec section 3): counts by status for the stats card. */
+export const customCampaignStatsSchema = z.object({
+  total_campaigns: z.number().int(),
+  total_campaigns_approved: z.number().int(),
+  total_campaigns_pending_for_publishing: z.number().int(),
+  total_campaigns_publishing: z.number().int(),
+  total_campaigns_declined: z.number().int(),
+  total_campaigns_invited: z.number().int(),
+  total_campaigns_pending: z.number().int(),
+  total_campaigns_pending_for_approval: z.number().int(),
+});
+export type CustomCampaignStats = z.infer<typeof customCampaignStatsSchema>;
+
+/** A published campaign offered to a curator (`published/campaigns`). */
+export const publishedCampaignSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  link: z.string(),
+  is_released: z.union([z.literal(0), z.literal(1)]),
+  tier: z.object({ id: z.number().int(), name: z.string() }),
+  genres: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  pitch: z.string(),
+  start_date: z.string(),
+  opt_in_until: z.string().nullable(),
+  free_placements: z.number().int(),
+  /** Coins a placement earns before the platform fee. */
+  price_per_placement: z.number().int(),
+  on_going_days: z.number().int(),
+  /** The curator's opt-in, if any. */
+  my_opt_in: z
+    .object({
+      id: z.number().int(),
+      playlist_id: z.number().int().nullable(),
+      express_campaign_id: z.number().int().nullable(),
+    })
+    .nullable(),
+  /** The curator's playlists that fit the campaign's tier and genres. */
+  eligible_playlists: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type PublishedCampaign = z.infer<typeof publishedCampaignSchema>;
+
+/** The payment answer (`pay/coins/custom/campaign/{id}`). */
+export const customPaymentSchema = z.object({
+  campaign_id: z.number().int(),
+  coins: z.number().int(),
+  balance: z.number().int(),
+  transaction: z.string().nullable(),
+});

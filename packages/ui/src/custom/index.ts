@@ -1,0 +1,2 @@
+export * from './CustomCampaignView';
+export * from './CustomCampaignWizard';
