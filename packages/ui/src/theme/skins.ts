@@ -40,6 +40,9 @@ export function themeFor(skin: Skin, closeLabel = 'Close'): MantineThemeOverride
       Paper: { defaultProps: { withBorder: bordered, shadow: bordered ? undefined : 'xs' } },
       Card: { defaultProps: { withBorder: bordered, shadow: bordered ? undefined : 'xs' } },
       NumberInput: { defaultProps: { clampBehavior: 'none' } },
+      // No focus placeholder in menus: Mantine's (a presentational div with tabindex) is not allowed
+      // inside role="menu" (axe aria-required-children); opening by keyboard focuses the first item.
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
       // Badges never cut their words ("PEN…", issue 20): they wrap in a narrow cell instead.
       Badge: { styles: WHOLE_BADGE_STYLES },
       // Avatars (covers, photos) always sit beside the name they show: decorative for screen readers.
