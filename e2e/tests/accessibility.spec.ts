@@ -114,7 +114,8 @@ async function visit(page: Page, path: string): Promise<void> {
     await page.goto(path);
   else {
     await page.evaluate((to) => {
-      for (const h of document.querySelectorAll('h1, h2, h3, h4')) h.setAttribute('data-a11y-previous', '');
+      for (const h of Array.from(document.querySelectorAll('h1, h2, h3, h4')))
+        h.setAttribute('data-a11y-previous', '');
       window.history.pushState(null, '', to);
       window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
     }, path);
