@@ -1,4 +1,5 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,12 +44,26 @@ function RefetchOnLanguageChange() {
   return null;
 }
 
+/** Below Mantine's `sm` breakpoint (48em): the phone layout. */
+const PHONE_QUERY = '(max-width: 47.9375em)';
+
+/**
+ * Where toasts open (issue 20: never over the header's controls or the page title). Wide screens: the
+ * top corner on the reading side's end, under the 64 px top bar, beside the page title. Phones: a toast
+ * is as wide as the screen, so anywhere at the top it covers the title; it opens at the bottom instead.
+ */
+export function toastPosition(phone: boolean, rtl: boolean): 'bottom-center' | 'top-left' | 'top-right' {
+  if (phone) return 'bottom-center';
+  return rtl ? 'top-left' : 'top-right';
+}
+
 function Themed({ children, checkMaintenance }: { children: ReactNode; checkMaintenance: boolean }) {
   const { skin, language } = usePreferences();
   const { t } = useTranslation();
   const closeLabel = t('ui.close');
   const theme = useMemo(() => themeFor(skin, closeLabel), [skin, closeLabel]);
   const rtl = directionOf(language) === 'rtl';
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return (
     <MantineProvider
       theme={theme}
@@ -56,7 +71,7 @@ function Themed({ children, checkMaintenance }: { children: ReactNode; checkMain
       cssVariablesResolver={skinCssVariables}
     >
       <Suspense fallback={null}>
-        <Notifications position={rtl ? 'top-left' : 'top-right'} limit={4} />
+        <Notifications position={toastPosition(Boolean(phone), rtl)} limit={4} />
       </Suspense>
       <RequestProgressBar />
       <MaintenanceGate check={checkMaintenance}>{children}</MaintenanceGate>

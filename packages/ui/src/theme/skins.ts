@@ -40,6 +40,9 @@ export function themeFor(skin: Skin, closeLabel = 'Close'): MantineThemeOverride
       Paper: { defaultProps: { withBorder: bordered, shadow: bordered ? undefined : 'xs' } },
       Card: { defaultProps: { withBorder: bordered, shadow: bordered ? undefined : 'xs' } },
       NumberInput: { defaultProps: { clampBehavior: 'none' } },
+      // No focus placeholder in menus: Mantine's (a presentational div with tabindex) is not allowed
+      // inside role="menu" (axe aria-required-children); opening by keyboard focuses the first item.
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
       // Badges never cut their words ("PEN…", issue 20): they wrap in a narrow cell instead.
       Badge: { styles: WHOLE_BADGE_STYLES },
       // Avatars (covers, photos) always sit beside the name they show: decorative for screen readers.
@@ -59,11 +62,12 @@ export function themeFor(skin: Skin, closeLabel = 'Close'): MantineThemeOverride
  * Colours the skins adjust for contrast (issue 20, accessibility: WCAG AA 4.5:1 for text on every
  * surface of the four skins). Mantine's dimmed text and placeholders (gray.6 / gray.5 on white 3.3:1 and
  * 2.1:1, dark.2 / dark.3 on dark.6 3.5:1 and 2.5:1) become #5c636a (5.1:1 or more from white to gray.2)
- * and #adadad (5.0:1 or more from dark.5 to dark.8), still apart from the body text; in the dark scheme
+ * and #b3b3b3 (4.8:1 or more from dark.4, a hovered or focused menu item, to dark.8; #adadad was 4.47:1
+ * on dark.4), still apart from the body text; in the dark scheme
  * links, outlined and text-coloured violet use violet.3 (violet.4 on dark.6 was 4.0:1). Field errors are
  * red.9 on light (red.6 was 3.3:1) and red.4 on dark surfaces (red.8 was 3.0:1).
  */
-export const DIMMED = { light: '#5c636a', dark: '#adadad' } as const;
+export const DIMMED = { light: '#5c636a', dark: '#b3b3b3' } as const;
 
 /**
  * On light surfaces a colour's text, light-variant text (badges, alerts, light buttons) and outline use

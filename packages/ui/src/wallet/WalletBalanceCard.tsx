@@ -1,6 +1,5 @@
 import { Button, Card, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCoins, IconPlus } from '@tabler/icons-react';
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, formatShortAmount } from '../i18n/format';
@@ -74,22 +73,34 @@ export function WalletBalanceCard({
           <IconCoins size={24} />
         </ThemeIcon>
       </Group>
-      {depositTo && (
-        <Button
-          mt="md"
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          component={Link}
-          to={depositTo}
-          disabled={depositDisabled}
-          data-testid="deposit"
-          onClick={depositDisabled ? (e: MouseEvent) => e.preventDefault() : undefined}
-          w="fit-content"
-        >
-          {t('wallet.deposit')}
-        </Button>
-      )}
+      {depositTo &&
+        (depositDisabled ? (
+          // A link cannot be disabled (it stays focusable and opens on Enter): a disabled button instead.
+          <Button
+            mt="md"
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            disabled
+            data-testid="deposit"
+            w="fit-content"
+          >
+            {t('wallet.deposit')}
+          </Button>
+        ) : (
+          <Button
+            mt="md"
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            component={Link}
+            to={depositTo}
+            data-testid="deposit"
+            w="fit-content"
+          >
+            {t('wallet.deposit')}
+          </Button>
+        ))}
     </Card>
   );
 }

@@ -45,7 +45,7 @@ export function ReportsPage() {
           />
           <DatePickerInput
             type="range"
-            aria-label={t('staff.reports.range')}
+            label={t('staff.reports.range')}
             value={[from, to]}
             onChange={([start, end]) => {
               if (start && end) setRange({ from: iso(dayjs(start)), to: iso(dayjs(end)) });

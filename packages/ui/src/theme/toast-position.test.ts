@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { toastPosition } from './AppProviders';
+
+describe('toastPosition (issue 20: toasts never cover the top bar or the page title)', () => {
+  it('opens toasts at the bottom on phones, where a toast is as wide as the screen', () => {
+    expect(toastPosition(true, false)).toBe('bottom-center');
+    expect(toastPosition(true, true)).toBe('bottom-center');
+  });
+
+  it('keeps the top corner at the end of the reading direction on wider screens', () => {
+    expect(toastPosition(false, false)).toBe('top-right');
+    expect(toastPosition(false, true)).toBe('top-left');
+  });
+});
