@@ -1,4 +1,5 @@
-import { Button, Group, Stepper } from '@mantine/core';
+import { Button, Group, Stepper, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +35,13 @@ export function Wizard({ steps, onFinish, finishLabel, finishDisabled, submittin
   const [active, setActive] = useState(0);
   const [checking, setChecking] = useState(false);
   const last = active === steps.length - 1;
+  const theme = useMantineTheme();
+  // On a phone five labelled steps wrap into a ragged block: the bar keeps only the numbered circles
+  // and the current step is named once below it.
+  const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.0625em))`, false, {
+    getInitialValueInEffect: false,
+  });
+  const current = steps[active];
 
   const next = async () => {
     const step = steps[active];
@@ -56,14 +64,25 @@ export function Wizard({ steps, onFinish, finishLabel, finishDisabled, submittin
         onStepClick={(index) => index < active && setActive(index)}
         allowNextStepsSelect={false}
         size="sm"
+        styles={phone ? { steps: { flexWrap: 'nowrap' }, separator: { marginInline: 4 } } : undefined}
       >
         {steps.map((step) => (
           <Stepper.Step
             key={step.label}
-            label={t(step.label)}
-            description={step.description ? t(step.description) : undefined}
+            label={phone ? undefined : t(step.label)}
+            description={!phone && step.description ? t(step.description) : undefined}
+            aria-label={phone ? t(step.label) : undefined}
           >
-            {step.content}
+            {phone && current ? (
+              <>
+                <Text fw={600} mb="md" data-testid="wizard-current-step">
+                  {t('ui.wizard.step_of', { n: active + 1, total: steps.length, label: t(current.label) })}
+                </Text>
+                {step.content}
+              </>
+            ) : (
+              step.content
+            )}
           </Stepper.Step>
         ))}
       </Stepper>
