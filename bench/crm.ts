@@ -21,7 +21,8 @@ import { loadConfig } from '../apps/api/src/config/env';
 import { createDatabase } from '../apps/api/src/db/client';
 import type { Jobs } from '../apps/api/src/jobs/jobs';
 import { BATCH_SIZE, processCampaignBatch } from '../apps/api/src/modules/crm/crm-campaigns.service';
-import { openSecret } from '../apps/api/src/modules/crm/crm-senders.service';
+import { DKIM_KEY_PURPOSE } from '../apps/api/src/modules/crm/crm-senders.service';
+import { openSecret } from '../apps/api/src/platform/secret-box';
 import { createMailer } from '../apps/api/src/modules/mail/mail.service';
 import { systemClock } from '../apps/api/src/platform/clock';
 import { BenchSession, login } from './product';
@@ -198,7 +199,7 @@ async function main() {
   const dkim = {
     domainName: 'bench.liberty.test',
     keySelector: dkimRow.rows[0]!.dkim_selector,
-    privateKey: openSecret(config.APP_KEY, dkimRow.rows[0]!.dkim_private_key),
+    privateKey: openSecret(config.APP_KEY, dkimRow.rows[0]!.dkim_private_key, DKIM_KEY_PURPOSE),
   };
   // The product's transport settings (mail.service.ts: pooled connections).
   const transport = nodemailer.createTransport({ url: smtpUrl, pool: true });
