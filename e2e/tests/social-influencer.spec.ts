@@ -9,7 +9,9 @@ import { DEMO_PASSWORD, getAdminToken } from './helpers';
  * influencer's TikTok account through the API; the influencer approves one in the user app, posts a
  * video with the sound (the sandbox's dev control), picks it among the account's recent posts and
  * submits it; staff find it in the back-office list and force-end the other as completed, which the
- * influencer then reviews. Once in English at 1366 px and once in Arabic at 390 px.
+ * influencer then reviews. Then the submitted video's life with the sandbox clock: verified, views
+ * short of the target, its days and audit, completed with a partial refund, reviewed both ways.
+ * Once in English at 1366 px and once in Arabic at 390 px.
  */
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -49,7 +51,7 @@ for (const { language, width, height } of JOURNEYS) {
     page,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     await page.setViewportSize({ width, height });
     const stamp = Date.now();
     // A sound of its own per run: one open campaign per sound and account.
@@ -108,6 +110,7 @@ for (const { language, width, height } of JOURNEYS) {
       data: { username: HANDLE, music_id: musicId, caption: `Dancing to ${song}` },
     });
     expect(posted.status(), await posted.text()).toBe(201);
+    const postId = ((await posted.json()) as { data: { id: string } }).data.id;
     await page.getByRole('dialog').getByTestId('refresh-videos').click();
     const option = page.getByRole('dialog').getByTestId('video-option').filter({ hasText: song });
     await expect(option).toBeVisible();
@@ -159,5 +162,81 @@ for (const { language, width, height } of JOURNEYS) {
     await shot(page, `influencer-review-${language}-${width}`);
     await dialog.getByTestId('review-submit').click();
     await expect(completed.getByTestId('artist-reviewed')).toContainText('4/5');
+
+    // The submitted video's life (sandbox time travel): verified an hour later (On Going), it gains
+    // views short of the target agreed at acceptance, stays up through its days and the audit; the
+    // campaign completes with the influencer paid for the views achieved and the rest refunded.
+    const adminLogin = async () => {
+      const login = await request.post('/api/admin/login', {
+        data: { email: 'admin@demo.test', password: DEMO_PASSWORD },
+      });
+      return { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+    };
+    const advance = async (step: { days?: number; minutes?: number }) => {
+      const moved = await request.post('/api/admin/dev/clock/advance', {
+        headers: await adminLogin(),
+        data: step,
+      });
+      expect(moved.ok(), await moved.text()).toBeTruthy();
+    };
+    type Shown = {
+      status: { id: number };
+      target_views: number | null;
+      price: number;
+      paid_coins: number | null;
+      refunded_coins: number | null;
+    };
+    const state = async (): Promise<Shown> => {
+      // The artist's session ends with the jumps too: a fresh token for each read.
+      const token = await userToken(request, 'artist@demo.test');
+      const res = await request.get(`/api/express-tiktok/artist/show/campaign/${campaignId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      return ((await res.json()) as { data: Shown }).data;
+    };
+    await advance({ minutes: 61 });
+    const live = await state();
+    expect(live.status.id).toBe(4);
+    expect(live.target_views).toBeGreaterThan(1);
+    const views = Math.floor(live.target_views! / 2);
+    const added = await request.post(`/api/admin/dev/tiktok/posts/${postId}/views`, {
+      headers: await adminLogin(),
+      data: { views },
+    });
+    expect(added.ok(), await added.text()).toBeTruthy();
+    for (let day = 0; day < 45 && (await state()).status.id !== 6; day += 7) await advance({ days: 7 });
+    const done = await state();
+    expect(done.status.id).toBe(6);
+    // Paid for the views achieved, the rest refunded: nothing lost, nothing doubled.
+    expect(done.refunded_coins).toBeGreaterThan(0);
+    expect(done.paid_coins).toBeGreaterThan(0);
+    expect(done.paid_coins! + done.refunded_coins!).toBe(done.price);
+
+    // The artist sees it completed with the partial refund, and reviews the influencer.
+    await signInAs(page, '', 'artist@demo.test', language);
+    await page.goto(`/tiktok/express-campaigns/${campaignId}`);
+    const detail = page.getByTestId('social-campaign');
+    await expect(detail.getByTestId('refunded-coins')).toContainText(String(done.refunded_coins));
+    await detail.getByRole('button', { name: language === 'ar' ? /تقييم/ : /Review/ }).click();
+    const review = page.getByRole('dialog');
+    await review.getByTestId('review-rating').locator('label').nth(3).click();
+    await review.getByRole('button', { name: language === 'ar' ? /إرسال/ : /Send review/ }).click();
+    await expect(page.getByTestId('review-thanks')).toBeVisible();
+    await shot(page, `artist-completed-partial-refund-${language}-${width}`);
+
+    // The influencer reviews the artist of this campaign too (the artist's session set aside first).
+    await page.evaluate(() => {
+      for (const store of [localStorage, sessionStorage]) store.removeItem('AUTH_TOKEN');
+    });
+    await signInAs(page, '', 'influencer@demo.test', language);
+    await page.goto('/tiktok/express/campaigns/list');
+    const finished = page.locator('[data-testid="list-card"], tbody tr', { hasText: song }).first();
+    await finished.getByTestId('review-artist').click();
+    const mine = page.getByRole('dialog');
+    const five = await mine.locator('input[type="radio"][value="5"]').getAttribute('id');
+    await mine.locator(`label[for="${five}"]`).click();
+    await mine.getByTestId('review-submit').click();
+    await expect(finished.getByTestId('artist-reviewed')).toContainText('5/5');
   });
 }
