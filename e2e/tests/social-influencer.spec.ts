@@ -32,6 +32,10 @@ async function userToken(request: APIRequestContext, email: string): Promise<str
 /** Signs in to an app (`/` or `/admin/`) in `language`, the choice stored under APP_LANG first. */
 async function signInAs(page: Page, app: '' | '/admin', email: string, language: 'en' | 'ar') {
   await page.goto(`${app}/login`);
+  // A session that expired with the clock sends the app back to its login page by itself: wait for it.
+  await expect(page.getByTestId(app === '' ? 'login-form' : 'admin-login-form')).toBeVisible({
+    timeout: 30_000,
+  });
   await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
   await page.reload();
   await page.locator('input[name="email"]').fill(email);
@@ -222,7 +226,7 @@ for (const { language, width, height } of JOURNEYS) {
     const review = page.getByRole('dialog');
     await review.getByTestId('review-rating').locator('label').nth(3).click();
     await review.getByRole('button', { name: language === 'ar' ? /إرسال/ : /Send review/ }).click();
-    await expect(page.getByTestId('review-thanks')).toBeVisible();
+    await expect(page.getByTestId('review-thanks').getByRole('dialog')).toBeVisible();
     await shot(page, `artist-completed-partial-refund-${language}-${width}`);
 
     // The influencer reviews the artist of this campaign too (the artist's session set aside first).
