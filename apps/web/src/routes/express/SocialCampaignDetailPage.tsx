@@ -301,7 +301,7 @@ export function SocialCampaignDetail({
                 @{c.account.user_name}
               </Text>
               <Group gap="xs">
-                <ExpressStatusBadge statusId={c.status.id} />
+                <ExpressStatusBadge statusId={c.status.id} video />
                 <Badge variant="outline" color="gray" size="sm">
                   {t(k(c.is_released ? 'released' : 'unreleased'))}
                 </Badge>
@@ -406,7 +406,7 @@ export function SocialCampaignDetail({
             <span data-testid="refunded-coins">{coins(c.refunded_coins)}</span>
           </FactRow>
         </FactsCard>
-        <CampaignTimeline entries={c.timeline} />
+        <CampaignTimeline entries={c.timeline} video />
       </SimpleGrid>
       {!platform.renewPath && (
         <SocialRenewModal
