@@ -22,9 +22,9 @@ import { createDatabase } from '../apps/api/src/db/client';
 import type { Jobs } from '../apps/api/src/jobs/jobs';
 import { BATCH_SIZE, processCampaignBatch } from '../apps/api/src/modules/crm/crm-campaigns.service';
 import { DKIM_KEY_PURPOSE } from '../apps/api/src/modules/crm/crm-senders.service';
-import { openSecret } from '../apps/api/src/platform/secret-box';
 import { createMailer } from '../apps/api/src/modules/mail/mail.service';
 import { systemClock } from '../apps/api/src/platform/clock';
+import { openSecret } from '../apps/api/src/platform/secret-box';
 import { BenchSession, login } from './product';
 import { machineLine, REPORT_FILE, writeSection } from './report';
 
