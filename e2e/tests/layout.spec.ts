@@ -45,11 +45,11 @@ test('each skin applies', async ({ page }) => {
 
   await signIn(page, 'artist@demo.test');
   for (const skin of ['light', 'bordered', 'semi-dark', 'dark'] as const) {
-    // The menu of the previous round closes with a transition; a click that lands on its
-    // fading item is lost, so open and pick again until the skin is applied.
+    // The menu of the previous round closes with a transition (a click on its fading item is lost)
+    // and may still be open: open it when needed and pick again until the skin is applied.
     await expect(async () => {
-      await expect(page.getByTestId(`skin-${skin}`)).toBeHidden();
-      await page.getByTestId('skin-switch').click();
+      if (!(await page.getByTestId(`skin-${skin}`).isVisible()))
+        await page.getByTestId('skin-switch').click();
       await page.getByTestId(`skin-${skin}`).click({ timeout: 2_000 });
       await expect(page.locator('html')).toHaveAttribute('data-skin', skin, { timeout: 2_000 });
     }).toPass({ timeout: 20_000 });

@@ -207,7 +207,7 @@ test('an artist creates a TikTok and an Instagram campaign with coins, finds the
 
   // The artist sees the reel embedded, its views against the target, and confirms the sound.
   await page.reload();
-  await expect(page.getByTestId('express-status').first()).toHaveText('Verifying submission');
+  await expect(page.getByTestId('express-status').first()).toHaveText('Verifying video');
   await expect(page.getByTestId('video-embed').locator('iframe')).toHaveAttribute(
     'src',
     `https://www.instagram.com/reel/${reelId}/embed/`,
