@@ -159,8 +159,14 @@ test('the artist subscribes, connects Instagram and Spotify, picks two related a
   await expect(page.getByTestId('fan-finder-related').getByTestId('connection-related')).toHaveCount(2);
   // Filter by band: every rating shown is in the band.
   await page.getByTestId('fans-own-band').getByText('Low', { exact: true }).click();
-  for (const text of await page.getByTestId('fans-own').getByTestId('fan-rating').allInnerTexts())
-    expect(text).toMatch(/^low · \d+/i);
+  // The grid reloads after the click: wait until every rating shown is in the band (the old grid
+  // could still be on screen right after the click).
+  await expect
+    .poll(async () => {
+      const texts = await page.getByTestId('fans-own').getByTestId('fan-rating').allInnerTexts();
+      return texts.every((text) => /^low · \d+/i.test(text));
+    })
+    .toBe(true);
   await page.getByTestId('fans-own-band').getByText('All', { exact: true }).click();
   await page.screenshot({ path: `${SHOTS}/dashboard-en-1366.png`, fullPage: true });
   await expectAccessible(page);
