@@ -5,9 +5,21 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
+const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54349);
+/**
+ * Parallel workers, each with its own product (server, embedded PostgreSQL, demo data): journeys that
+ * move the sandbox clock or change settings never disturb another worker's. Two in CI (the browser
+ * journeys spend about half their time waiting on the product), one by default on a developer's machine.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1));
+/** Worker n's product answers on PORT + 100 n, its database on PG_PORT + 100 n. */
+const STACK_STRIDE = 100;
 // One fresh data directory per run (the config is evaluated again in workers: they inherit it). The
 // product creates it: the embedded PostgreSQL runs as another user and needs to enter it.
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `lm-e2e-${randomUUID()}`);
+// Set by Playwright in each worker process before it loads this file (0 .. WORKERS - 1, kept when a
+// worker is replaced after a failure); absent in the runner process.
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 /**
  * Browser journeys across both apps on the real product (`npm start`: API, embedded PostgreSQL,
@@ -15,33 +27,33 @@ process.env.E2E_DATA_DIR ??= join(tmpdir(), `lm-e2e-${randomUUID()}`);
  */
 export default defineConfig({
   testDir: './tests',
-  workers: 1,
+  workers: WORKERS,
   fullyParallel: false,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://localhost:${PORT + STACK_STRIDE * slot}`,
     browserName: 'chromium',
     viewport: { width: 1366, height: 860 },
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, n) => ({
     command: 'npm start',
     cwd: join(import.meta.dirname, '..'),
-    url: `http://localhost:${PORT}/api/health`,
+    url: `http://localhost:${PORT + STACK_STRIDE * n}/api/health`,
     timeout: 300_000,
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      PORT: String(PORT + STACK_STRIDE * n),
+      DATA_DIR: n === 0 ? process.env.E2E_DATA_DIR! : `${process.env.E2E_DATA_DIR}-${n}`,
       SEED_DEMO: '1',
-      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54349',
+      EMBEDDED_PG_PORT: String(PG_PORT + STACK_STRIDE * n),
       RATE_LIMIT_PER_MINUTE: '10000',
     },
-  },
+  })),
 });

@@ -13,7 +13,7 @@ import {
 import { expressTierSchema } from '@lm/contracts/express';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminAccess, currentAdmin, currentUser, userAccess } from '../../platform/access';
+import { adminAccess, clientInfo, currentAdmin, currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { AppError, NotFoundError, ValidationError } from '../../platform/errors';
 import {
@@ -79,13 +79,15 @@ function multipartBody(deps: Parameters<RouteModule>[1]) {
           throw err;
         });
         if (part.fieldname !== 'media_link') continue;
-        body.media_link = await storeUpload(deps, {
+        const stored = await storeUpload(deps, {
           field: 'media_link',
           bytes,
           filename: part.filename,
           allowed: MEDIA_UPLOADS,
-          uploader: { userId: currentUser(req).id },
+          uploader: { kind: 'user', id: currentUser(req).id },
+          info: clientInfo(req),
         });
+        body.media_link = stored.key;
         continue;
       }
       const name = part.fieldname.replace(/\[\]$/, '');

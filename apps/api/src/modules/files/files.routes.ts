@@ -1,11 +1,10 @@
 import fastifyStatic from '@fastify/static';
-import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { clientInfo } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { AppError, ValidationError } from '../../platform/errors';
 import { envelope } from '../../platform/http';
-import { newUploadKey, recordUpload } from './files.service';
+import { storeUpload } from './files.service';
 import { isPrivateKey } from './storage';
 
 /**
@@ -53,33 +52,19 @@ export const filesRoutes: RouteModule = async (app, { database, storage }) => {
       if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'errors.payload_too_large');
       throw err;
     });
-    const detected = await fileTypeFromBuffer(bytes);
-    const rule = detected ? ALLOWED_UPLOADS[detected.mime] : undefined;
-    if (!detected || !rule) throw new ValidationError({ file: [{ key: 'validation.file_type' }] });
-    if (bytes.length > rule.maxBytes) {
-      throw new ValidationError({
-        file: [
-          { key: 'validation.file_too_large', params: { max: `${Math.round(rule.maxBytes / 1048576)} MB` } },
-        ],
-      });
-    }
-    const now = new Date();
-    const key = newUploadKey(now, rule.ext);
-    await storage.put(key, bytes, detected.mime);
     const principal = req.principal;
-    await recordUpload(
-      database,
+    const { key, mime, size } = await storeUpload(
+      { database, storage },
       {
-        key,
-        originalName: part.filename || 'file',
-        mime: detected.mime,
-        sizeBytes: bytes.length,
-        driver: storage.driver,
+        field: 'file',
+        bytes,
+        filename: part.filename,
+        allowed: ALLOWED_UPLOADS,
+        uploader: principal ? { kind: principal.kind, id: principal.id } : null,
+        info: clientInfo(req),
       },
-      principal ? { kind: principal.kind, id: principal.id } : null,
-      clientInfo(req),
     );
-    return { data: { file: key, url: storage.url(key), mime: detected.mime, size: bytes.length } };
+    return { data: { file: key, url: storage.url(key), mime, size } };
   };
 
   for (const url of ['/api/file/upload', '/api/file/new-upload']) {

@@ -67,39 +67,15 @@ export async function assertUploadedImage(
   if (problem) throw new ValidationError({ [field]: [problem] });
 }
 
-/**
- * Record a stored upload (`file/upload`): its key, original name (cut to 255), type, size and
- * uploader; an admin's upload is audited.
- * @param uploader the signed-in user or admin, or null for a guest upload
- */
-export async function recordUpload(
-  database: Database,
-  upload: { key: string; originalName: string; mime: string; sizeBytes: number; driver: string },
-  uploader: { kind: 'user' | 'admin'; id: number } | null,
-  info: { ip: string; userAgent: string | null },
-): Promise<void> {
-  await database.db.insert(files).values({
-    path: upload.key,
-    originalName: upload.originalName.slice(0, 255),
-    mime: upload.mime,
-    sizeBytes: upload.sizeBytes,
-    driver: upload.driver,
-    userId: uploader?.kind === 'user' ? uploader.id : null,
-    adminId: uploader?.kind === 'admin' ? uploader.id : null,
-  });
-  if (uploader?.kind === 'admin') {
-    await audit(
-      database,
-      { type: 'admin', id: uploader.id, ...info },
-      { action: 'files.upload', targetType: 'file', targetId: upload.key },
-    );
-  }
-}
+/** Who uploads a file: the signed-in user or admin, or null for a guest upload. */
+export type Uploader = { kind: 'user' | 'admin'; id: number } | null;
 
 /**
- * Store an uploaded file's bytes after checking its type by content (`allowed`: mime → extension and
- * largest size), and record it in `files` for its uploader (the same checks as `file/upload`).
- * @returns the storage key
+ * The one upload path (`file/upload`, `file/new-upload`, a campaign's `media_link`...): checks the
+ * file's type by its content against `allowed` (mime → extension and largest size in bytes), stores
+ * the bytes under a new upload key, records the file in `files` (original name cut to 255) for its
+ * uploader, and audits an admin's upload.
+ * @returns the storage key, the detected type and the size in bytes
  * @throws ValidationError 422 on `field`: 'validation.file_type' or 'validation.file_too_large'
  */
 export async function storeUpload(
@@ -109,9 +85,10 @@ export async function storeUpload(
     bytes: Buffer;
     filename: string | undefined;
     allowed: Record<string, { ext: string; maxBytes: number }>;
-    uploader: { userId: number } | { adminId: number };
+    uploader: Uploader;
+    info: { ip: string; userAgent: string | null };
   },
-): Promise<string> {
+): Promise<{ key: string; mime: string; size: number }> {
   const detected = await fileTypeFromBuffer(input.bytes);
   const rule = detected ? input.allowed[detected.mime] : undefined;
   if (!detected || !rule) throw new ValidationError({ [input.field]: [{ key: 'validation.file_type' }] });
@@ -130,8 +107,15 @@ export async function storeUpload(
     mime: detected.mime,
     sizeBytes: input.bytes.length,
     driver: deps.storage.driver,
-    userId: 'userId' in input.uploader ? input.uploader.userId : null,
-    adminId: 'adminId' in input.uploader ? input.uploader.adminId : null,
+    userId: input.uploader?.kind === 'user' ? input.uploader.id : null,
+    adminId: input.uploader?.kind === 'admin' ? input.uploader.id : null,
   });
-  return key;
+  if (input.uploader?.kind === 'admin') {
+    await audit(
+      deps.database,
+      { type: 'admin', id: input.uploader.id, ...input.info },
+      { action: 'files.upload', targetType: 'file', targetId: key },
+    );
+  }
+  return { key, mime: detected.mime, size: input.bytes.length };
 }
