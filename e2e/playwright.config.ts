@@ -14,6 +14,8 @@ const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54349);
 const WORKERS = Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1));
 /** Worker n's product answers on PORT + 100 n, its database on PG_PORT + 100 n. */
 const STACK_STRIDE = 100;
+/** Multiplies the test and expect timeouts, for a run on a machine busy with other work. */
+const SLOW = Number(process.env.E2E_SLOW ?? 1);
 // One fresh data directory per run (the config is evaluated again in workers: they inherit it). The
 // product creates it: the embedded PostgreSQL runs as another user and needs to enter it.
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `lm-e2e-${randomUUID()}`);
@@ -29,8 +31,8 @@ export default defineConfig({
   testDir: './tests',
   workers: WORKERS,
   fullyParallel: false,
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  timeout: 90_000 * SLOW,
+  expect: { timeout: 15_000 * SLOW },
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT + STACK_STRIDE * slot}`,
