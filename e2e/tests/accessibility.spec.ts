@@ -4,6 +4,9 @@ import { accessibilityProblems, SKINS, type SkinName } from './a11y';
 import { createVerifiedUser, DEMO_PASSWORD, getAdminToken } from './helpers';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/h-a11y-shots';
+// The checks are independent (each worker reads its own sessions once, see prepare): spread them over
+// the workers instead of giving one worker the whole file (about five minutes).
+test.describe.configure({ mode: 'parallel' });
 mkdirSync(SHOTS, { recursive: true });
 
 /**
