@@ -1,8 +1,16 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { DEMO_PASSWORD, getAdminToken } from './helpers';
+import { getAdminToken } from './helpers';
+import {
+  advanceClock,
+  artistReviews,
+  influencerReviews,
+  JOURNEYS,
+  shot,
+  signInAs,
+  signOutQuietly,
+  userToken,
+} from './social-journey';
 
 /**
  * Issue 12, influencer and staff side of TikTok express: the demo artist buys two campaigns on the demo
@@ -11,44 +19,10 @@ import { DEMO_PASSWORD, getAdminToken } from './helpers';
  * submits it; staff find it in the back-office list and force-end the other as completed, which the
  * influencer then reviews. Then the submitted video's life with the sandbox clock: verified, views
  * short of the target, its days and audit, completed with a partial refund, reviewed both ways.
- * Once in English at 1366 px and once in Arabic at 390 px.
+ * Once in English at 1366 px and once in Arabic at 390 px. Moves the product clock (about 40 days).
  */
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const HANDLE = 'ines.dances';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function userToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-/** Signs in to an app (`/` or `/admin/`) in `language`, the choice stored under APP_LANG first. */
-async function signInAs(page: Page, app: '' | '/admin', email: string, language: 'en' | 'ar') {
-  await page.goto(`${app}/login`);
-  // A session that expired with the clock sends the app back to its login page by itself: wait for it.
-  await expect(page.getByTestId(app === '' ? 'login-form' : 'admin-login-form')).toBeVisible({
-    timeout: 30_000,
-  });
-  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
-  await page.reload();
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  if (app === '') await expect(page.getByTestId('dashboard')).toBeVisible();
-  else await expect(page).toHaveURL(/\/admin\/dashboard/);
-}
-
-const JOURNEYS = [
-  { language: 'en', width: 1366, height: 860 },
-  { language: 'ar', width: 390, height: 844 },
-] as const;
 
 for (const { language, width, height } of JOURNEYS) {
   test(`the influencer approves a TikTok campaign and submits a video; staff list it and force-end another (${language}, ${width} px)`, async ({
@@ -170,19 +144,7 @@ for (const { language, width, height } of JOURNEYS) {
     // The submitted video's life (sandbox time travel): verified an hour later (On Going), it gains
     // views short of the target agreed at acceptance, stays up through its days and the audit; the
     // campaign completes with the influencer paid for the views achieved and the rest refunded.
-    const adminLogin = async () => {
-      const login = await request.post('/api/admin/login', {
-        data: { email: 'admin@demo.test', password: DEMO_PASSWORD },
-      });
-      return { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
-    };
-    const advance = async (step: { days?: number; minutes?: number }) => {
-      const moved = await request.post('/api/admin/dev/clock/advance', {
-        headers: await adminLogin(),
-        data: step,
-      });
-      expect(moved.ok(), await moved.text()).toBeTruthy();
-    };
+    const advance = (step: { days?: number; minutes?: number }) => advanceClock(request, step);
     type Shown = {
       status: { id: number };
       target_views: number | null;
@@ -205,7 +167,7 @@ for (const { language, width, height } of JOURNEYS) {
     expect(live.target_views).toBeGreaterThan(1);
     const views = Math.floor(live.target_views! / 2);
     const added = await request.post(`/api/admin/dev/tiktok/posts/${postId}/views`, {
-      headers: await adminLogin(),
+      headers: { authorization: `Bearer ${await getAdminToken(request)}` },
       data: { views },
     });
     expect(added.ok(), await added.text()).toBeTruthy();
@@ -219,28 +181,17 @@ for (const { language, width, height } of JOURNEYS) {
 
     // The artist sees it completed with the partial refund, and reviews the influencer.
     await signInAs(page, '', 'artist@demo.test', language);
-    await page.goto(`/tiktok/express-campaigns/${campaignId}`);
-    const detail = page.getByTestId('social-campaign');
-    await expect(detail.getByTestId('refunded-coins')).toContainText(String(done.refunded_coins));
-    await detail.getByRole('button', { name: language === 'ar' ? /تقييم/ : /Review/ }).click();
-    const review = page.getByRole('dialog');
-    await review.getByTestId('review-rating').locator('label').nth(3).click();
-    await review.getByRole('button', { name: language === 'ar' ? /إرسال/ : /Send review/ }).click();
-    await expect(page.getByTestId('review-thanks').getByRole('dialog')).toBeVisible();
-    await shot(page, `artist-completed-partial-refund-${language}-${width}`);
+    await artistReviews(
+      page,
+      `/tiktok/express-campaigns/${campaignId}`,
+      language,
+      done.refunded_coins!,
+      `artist-completed-partial-refund-${language}-${width}`,
+    );
 
     // The influencer reviews the artist of this campaign too (the artist's session set aside first).
-    await page.evaluate(() => {
-      for (const store of [localStorage, sessionStorage]) store.removeItem('AUTH_TOKEN');
-    });
+    await signOutQuietly(page);
     await signInAs(page, '', 'influencer@demo.test', language);
-    await page.goto('/tiktok/express/campaigns/list');
-    const finished = page.locator('[data-testid="list-card"], tbody tr', { hasText: song }).first();
-    await finished.getByTestId('review-artist').click();
-    const mine = page.getByRole('dialog');
-    const five = await mine.locator('input[type="radio"][value="5"]').getAttribute('id');
-    await mine.locator(`label[for="${five}"]`).click();
-    await mine.getByTestId('review-submit').click();
-    await expect(finished.getByTestId('artist-reviewed')).toContainText('5/5');
+    await influencerReviews(page, '/tiktok/express/campaigns/list', song, 5);
   });
 }

@@ -272,6 +272,7 @@ export const expressSocialCampaignSchema = z.object({
   /**
    * Instagram: the artist's dispute of the reel (issue 12), decided by staff: `upheld` (failed,
    * refunded) or `rejected` (verified); null decision while it waits; null when never disputed.
+   * The one place a dispute is told (no flat `disputed_at`/`dispute_reason` besides it).
    */
   dispute: z
     .object({
@@ -286,12 +287,9 @@ export const expressSocialCampaignSchema = z.object({
   created_at: z.string(),
   completed_at: z.string().nullable(),
   /** Instagram: until when the artist may confirm or dispute the reel's sound (null elsewhere or not yet submitted). */
-  confirm_until: z.string().nullable().optional(),
-  /** Instagram: when the artist confirmed the sound. */
-  confirmed_at: z.string().nullable().optional(),
-  /** Instagram: when the artist disputed the sound, and why (the campaign then waits for staff). */
-  disputed_at: z.string().nullable().optional(),
-  dispute_reason: z.string().nullable().optional(),
+  confirm_until: z.string().nullable(),
+  /** Instagram: when the artist confirmed the sound (null elsewhere or not confirmed; a dispute is `dispute`). */
+  confirmed_at: z.string().nullable(),
 });
 
 /** One TikTok or Instagram campaign with its timeline and the artist's review (`artist/show/campaign/{id}`). */

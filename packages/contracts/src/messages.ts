@@ -59,6 +59,7 @@ export const NOTIFICATION_MESSAGES = [
   'todos.notify.payout_requests',
   'todos.notify.failed_jobs',
   'todos.notify.pending_forms',
+  'todos.notify.express_disputes',
   'forms.notify.completed',
   'tickets.notify.new',
   'tickets.notify.opened_for_you',

@@ -335,7 +335,8 @@ export interface StaffTodo {
     | 'failed_jobs'
     | 'open_tickets'
     | 'breached_tickets'
-    | 'pending_forms';
+    | 'pending_forms'
+    | 'express_disputes';
   count: number;
   link: string;
 }

@@ -6,6 +6,7 @@ import {
   IconChevronRight,
   IconCircleCheck,
   IconClockExclamation,
+  IconFlag,
   IconForms,
   IconLifebuoy,
   IconPlaylist,
@@ -25,6 +26,7 @@ const ICONS: Record<StaffTodo['kind'], ReactNode> = {
   open_tickets: <IconLifebuoy size={18} />,
   breached_tickets: <IconClockExclamation size={18} />,
   pending_forms: <IconForms size={18} />,
+  express_disputes: <IconFlag size={18} />,
 };
 
 /**

@@ -8,7 +8,7 @@ import type { NotificationParam } from '../notifications/notifications.service';
 import { DESC, postHold, voidHold } from '../wallet/ledger';
 import { type ExpressNotice, tellUser } from './express.notify';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
-import type { ExpressPlatformAdapter } from './platforms/adapter';
+import type { ExpressCheck, ExpressPlatformAdapter } from './platforms/adapter';
 import { adapterFor, spotifyAdapter } from './platforms/index';
 
 /**
@@ -300,16 +300,26 @@ async function payOut(deps: Deps, tx: Tx, c: Campaign, coins: number) {
 }
 
 /**
+ * The views a proof or presence check read (TikTok, Instagram), as campaign columns: the views read at
+ * fixed points (issue 12) start with the first proof, not the first daily check. Nothing when the
+ * platform gave no figure.
+ */
+function viewsRead(check: ExpressCheck, now: Date): Partial<typeof expressCampaigns.$inferInsert> {
+  return typeof check.views === 'number' ? { lastViews: check.views, lastViewsAt: now } : {};
+}
+
+/**
  * The submission proved the promise (2 → 3 Verifying); it must still prove it after the platform's
- * `verifyDelayMinutes` for the campaign to go On Going.
+ * `verifyDelayMinutes` for the campaign to go On Going. The views the proof read are recorded.
  */
 async function placementSeen(
   deps: Deps,
   adapter: ExpressPlatformAdapter,
   id: number,
   actor: Actor,
-  position: number | null,
+  check: ExpressCheck,
 ): Promise<Campaign | null> {
+  const position = check.position;
   const now = deps.clock.now();
   return withTransaction(deps.database, async (tx) => {
     const verifyAt = new Date(now.getTime() + minutes(adapter.timing.verifyDelayMinutes));
@@ -326,6 +336,7 @@ async function placementSeen(
         placementLastSeenAt: now,
         placementPosition: position,
         nextCheckAt: verifyAt,
+        ...viewsRead(check, now),
       },
       { key: 'express.timeline.found' },
     );
@@ -366,13 +377,7 @@ export async function submit(
   const adapter = adapterFor(current.campaignTypeId);
   const check = await adapter.proveSubmission(deps, current);
   if (!check.ok) return { found: false, campaign: current };
-  const moved = await placementSeen(
-    deps,
-    adapter,
-    campaignId,
-    { type: 'user', id: sellerId },
-    check.position,
-  );
+  const moved = await placementSeen(deps, adapter, campaignId, { type: 'user', id: sellerId }, check);
   if (!moved) throw new ConflictError('express.not_waiting');
   return { found: true, campaign: moved };
 }
@@ -614,7 +619,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
       // Last look before failing: a placement added just in time still counts.
       const check = await adapter.proveSubmission(deps, c);
       if (check.ok) {
-        await placementSeen(deps, adapter, c.id, system, check.position);
+        await placementSeen(deps, adapter, c.id, system, check);
         return;
       }
       await withTransaction(deps.database, async (tx) => {
@@ -655,7 +660,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
     }
     if (c.nextCheckAt && c.nextCheckAt <= now) {
       const check = await adapter.proveSubmission(deps, c);
-      if (check.ok) await placementSeen(deps, adapter, c.id, system, check.position);
+      if (check.ok) await placementSeen(deps, adapter, c.id, system, check);
       else {
         const next = new Date(now.getTime() + minutes(timing.checkEveryWaitingMinutes));
         await deps.database.db
@@ -680,7 +685,16 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
           .where(eq(expressCampaigns.id, c.id))
           .for('update');
         if (!locked || disputePending(locked)) return;
-        await goOnGoing(deps, tx, locked, system, now, { key: 'express.timeline.verified' });
+        // Verified: the views read by this proof are the campaign's views at On Going.
+        await goOnGoing(
+          deps,
+          tx,
+          locked,
+          system,
+          now,
+          { key: 'express.timeline.verified' },
+          viewsRead(check, now),
+        );
         return;
       }
       const pastDeadline = c.submissionDeadline !== null && c.submissionDeadline <= now;
@@ -752,14 +766,9 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
       if (check.ok) {
         await withTransaction(deps.database, async (tx) => {
           const next = new Date(now.getTime() + minutes(timing.checkEveryOnGoingMinutes));
-          const views = check.views ?? null;
           const [updated] = await tx.db
             .update(expressCampaigns)
-            .set({
-              placementLastSeenAt: now,
-              nextCheckAt: next,
-              ...(views !== null ? { lastViews: views, lastViewsAt: now } : {}),
-            })
+            .set({ placementLastSeenAt: now, nextCheckAt: next, ...viewsRead(check, now) })
             .where(and(eq(expressCampaigns.id, c.id), eq(expressCampaigns.statusId, S.ON_GOING)))
             .returning({ id: expressCampaigns.id });
           if (updated) await schedule(deps, tx, c.id, next);

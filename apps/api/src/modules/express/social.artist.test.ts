@@ -1,6 +1,7 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
+import { t } from '../../platform/i18n';
 import { type SocialPlatform, sandboxAccountId } from '../../providers/sandbox-social';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { connectFinish, connectStart } from '../connections/connections.service';
@@ -258,6 +259,9 @@ describe('Instagram: the artist confirms or disputes the reel within 72 hours', 
 
   it('a dispute keeps the campaign Verifying past the window until staff decide', async () => {
     const { a, inf, id } = await verifyingReel();
+    // Staff who may decide disputes (the campaigns' permission) and staff who may not.
+    const judge = await ctx.makeAdmin({ permissions: ['express.campaigns.show'] });
+    const bystander = await ctx.makeAdmin({ permissions: ['view.main.logs.tab.list'] });
     const empty = await ctx.call('POST', `${BASE.instagram}/artist/campaign/dispute`, {
       token: a.token,
       body: { campaign_id: id, reason: '  ' },
@@ -278,17 +282,68 @@ describe('Instagram: the artist confirms or disputes the reel within 72 hours', 
     });
     expect(disputed.statusCode).toBe(200);
     expect(disputed.json().data.status_id).toBe(S.VERIFYING);
+    const disputedAt = ctx.clock.now();
 
     ctx.clock.advance((INSTAGRAM_CONFIRM_HOURS + 1) * HOUR);
     await advance(ctx.deps, id);
     expect(await status(id)).toBe(S.VERIFYING);
     const detail = await ctx.call('GET', `${BASE.instagram}/artist/show/campaign/${id}`, { token: a.token });
-    expect(detail.json().data).toMatchObject({ dispute_reason: 'The reel uses another song' });
+    // One representation of the dispute: the nested object, no flat copies beside it.
+    expect(detail.json().data.dispute).toEqual({
+      opened_at: disputedAt.toISOString(),
+      reason: 'The reel uses another song',
+      decision: null,
+      decided_at: null,
+    });
+    expect(detail.json().data).not.toHaveProperty('disputed_at');
+    expect(detail.json().data).not.toHaveProperty('dispute_reason');
+    expect(detail.json().data.confirmed_at).toBeNull();
     expect(detail.json().data.timeline.at(-1)).toMatchObject({
       from_status: S.VERIFYING,
       to_status: S.VERIFYING,
       note: 'The reel uses another song',
     });
+
+    // The staff who decide disputes were told once, as a key rendered when read (in any language).
+    const notes = async (adminId: number) =>
+      (
+        await ctx.deps.database.pool.query(
+          `select type, message_key, params, link, data from notifications where admin_id = $1 and type like 'todos.%'`,
+          [adminId],
+        )
+      ).rows;
+    const told = await notes(judge.id);
+    expect(told).toEqual([
+      {
+        type: 'todos.express_disputes',
+        message_key: 'todos.notify.express_disputes',
+        params: { id, track: AUDIO },
+        link: `/express-instagram-campaigns/${id}`,
+        data: { campaign_id: id },
+      },
+    ]);
+    for (const lang of ['en', 'fr', 'de', 'ar', 'tr'] as const) {
+      const title = t(lang, 'todos.notify.express_disputes.title', told[0].params);
+      const body = t(lang, 'todos.notify.express_disputes.body', told[0].params);
+      expect(title).not.toContain('todos.notify');
+      expect(body).toContain(String(id));
+      expect(body).toContain(AUDIO);
+    }
+    expect(t('en', 'todos.notify.express_disputes.body', told[0].params)).toBe(
+      `The artist disputed the reel of campaign #${id} (“${AUDIO}”). Open it to uphold or reject the dispute.`,
+    );
+    expect(await notes(bystander.id)).toEqual([]);
+    // ...and it is on their to-do list until decided.
+    const judgeToken = await ctx.loginAdmin(judge.email);
+    const todos = (await ctx.call('GET', '/api/admin/dashboard/todos', { token: judgeToken })).json().data;
+    expect(todos).toContainEqual({
+      kind: 'express_disputes',
+      count: expect.any(Number),
+      link: '/express/instagram/campaigns/list?filter[disputed]=1',
+    });
+    expect(todos.find((x: { kind: string }) => x.kind === 'express_disputes').count).toBeGreaterThanOrEqual(
+      1,
+    );
   });
 
   it('silence: after the window the artist can no longer act and the reel goes On Going', async () => {

@@ -23,6 +23,7 @@ import { audit } from '../audit/audit.service';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../connections/connections.schema';
 import { accessTokenOf } from '../connections/connections.service';
 import { assertUploadedImage } from '../files/files.service';
+import { notifyStaffDisputeOpened } from '../todos/todos.service';
 import * as payments from '../wallet/payments.service';
 import { advance, type Campaign, submit } from './express.machine';
 import { tellUser } from './express.notify';
@@ -310,8 +311,6 @@ function item(r: Row, platform: SocialPlatformName) {
     completed_at: c.completedAt?.toISOString() ?? null,
     confirm_until: platform === 'instagram' ? (confirmUntil(c)?.toISOString() ?? null) : null,
     confirmed_at: c.artistConfirmedAt?.toISOString() ?? null,
-    disputed_at: c.disputedAt?.toISOString() ?? null,
-    dispute_reason: c.disputeReason,
   };
 }
 
@@ -354,7 +353,8 @@ function base(deps: Pick<Deps, 'database'>) {
 /**
  * A side's campaigns of a platform, newest first (`artist/campaigns`, `influencer/campaigns`, and
  * staff's /express/tiktok/campaigns/list); `filter[status]` narrows to statuses 1..8; staff may also
- * search `q` (song name or campaign id) and `filter[disputed]=1` (disputes waiting for a decision).
+ * search `q` (song name or campaign id) and `filter[disputed]=1` (disputes waiting for a decision: still
+ * Verifying, as the staff to-do counts them).
  */
 export async function listSocialCampaigns(
   deps: Pick<Deps, 'database'>,
@@ -371,7 +371,7 @@ export async function listSocialCampaigns(
   const where = and(
     scopeWhere(platform, scope, status),
     disputed
-      ? sql`${expressCampaigns.disputedAt} is not null and ${expressCampaigns.disputeDecision} is null`
+      ? sql`${expressCampaigns.disputedAt} is not null and ${expressCampaigns.disputeDecision} is null and ${expressCampaigns.statusId} = ${S.VERIFYING}`
       : undefined,
     search
       ? sql`(${ilike(expressCampaigns.trackName, like(search))} or ${expressCampaigns.id}::text = ${search})`
@@ -480,7 +480,8 @@ export async function confirmSound(deps: Deps, artistId: number, id: number): Pr
  * The artist disputes the reel's sound within the 72 hours (`express-instagram/artist/campaign/dispute`;
  * objective reasons only): the campaign stays Verifying and no longer moves by itself (its next check is
  * cleared) until staff decide (`decideDispute` in the engine: uphold fails and refunds it, reject
- * verifies it). Recorded in the timeline with the artist's words, audited, and the influencer is told.
+ * verifies it). Recorded in the timeline with the artist's words, audited; the influencer is told and
+ * the staff who decide disputes are notified (`notifyStaffDisputeOpened`).
  * Guarded by status in one statement, so a dispute racing the move to On Going lands first or gets 409.
  * @throws NotFoundError; ConflictError 'express.not_confirmable' or 'express.confirm_window_over'
  */
@@ -535,6 +536,7 @@ export async function disputeSound(
       row.id,
       SOCIAL_ADAPTERS.instagram.campaignPath(row.id),
     );
+    await notifyStaffDisputeOpened(tx, { id: row.id, track: row.trackName });
     return row;
   });
 }

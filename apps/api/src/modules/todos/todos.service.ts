@@ -29,6 +29,12 @@ export const TODO_KINDS = {
   },
   // Playlist forms (issue 13): new forms wait for staff until their status is Completed.
   pending_forms: { permission: 'VIEW_FORM', link: '/forms/list?filter[status_id]=1' },
+  // Instagram reels disputed by their artist (issue 12): staff who may decide disputes (the campaigns'
+  // permission, as the decision route) until a decision; each notification links its campaign.
+  express_disputes: {
+    permission: 'express.campaigns.show',
+    link: '/express/instagram/campaigns/list?filter[disputed]=1',
+  },
 } as const;
 export type TodoKind = keyof typeof TODO_KINDS;
 
@@ -51,6 +57,9 @@ const COUNTS: Record<TodoKind, ReturnType<typeof sql>> = {
   breached_tickets: sql`select count(*)::int as n from tickets where status_id in (1, 2)
     and (first_response_breached_at is not null and first_response_at is null or resolution_breached_at is not null)`,
   pending_forms: sql`select count(*)::int as n from playlist_forms where status_id = 1`,
+  // Waiting for a decision on a campaign still Verifying (a force-end leaves a dispute undecided).
+  express_disputes: sql`select count(*)::int as n from express_campaigns
+    where disputed_at is not null and dispute_decision is null and status_id = 3`,
 };
 
 /**
@@ -84,9 +93,10 @@ export async function staffHolding(db: Database | Tx, permission: string) {
 
 /**
  * Notify every admin holding the kind's permission that a new item waits (in-app, their language,
- * linking to the screen), in the caller's transaction. Texts `todos.notify.<kind>.title|body`.
- * `skipIfUnread` leaves out admins who still have an unread notification of the same kind and key
- * (one unread note per failing queue, not one per failed job).
+ * linking to the screen, or to `options.link` when the item has its own page), in the caller's
+ * transaction. Texts `todos.notify.<kind>.title|body`.
+ * `options.skipIfUnread` leaves out admins who still have an unread notification of the same kind and
+ * key (one unread note per failing queue, not one per failed job).
  * @returns how many admins were notified
  */
 async function notifyStaff(
@@ -94,9 +104,11 @@ async function notifyStaff(
   kind: Exclude<TodoKind, 'open_tickets' | 'breached_tickets'>,
   params: Record<string, string | number>,
   data: Record<string, unknown>,
-  skipIfUnread?: { key: string; value: string },
+  options: { skipIfUnread?: { key: string; value: string }; link?: string } = {},
 ): Promise<number> {
-  const { permission, link } = TODO_KINDS[kind];
+  const { permission } = TODO_KINDS[kind];
+  const link = options.link ?? TODO_KINDS[kind].link;
+  const { skipIfUnread } = options;
   let staff = await staffHolding(db, permission);
   if (skipIfUnread) {
     const unread = await db.db.execute<{ admin_id: number }>(sql`
@@ -149,9 +161,21 @@ export function notifyStaffFailedJob(db: Database | Tx, job: { queue: string; id
     'failed_jobs',
     { queue: job.queue },
     { queue: job.queue, job_id: job.id },
-    {
-      key: 'queue',
-      value: job.queue,
-    },
+    { skipIfUnread: { key: 'queue', value: job.queue } },
+  );
+}
+
+/**
+ * An artist disputed an Instagram reel's sound (issue 12 "a staff review for disputes"): tell the staff
+ * who may decide it (`express.campaigns.show`, the decision route's permission), linking to the
+ * campaign's back-office page. Texts `todos.notify.express_disputes`, rendered when read.
+ */
+export function notifyStaffDisputeOpened(db: Database | Tx, campaign: { id: number; track: string }) {
+  return notifyStaff(
+    db,
+    'express_disputes',
+    { id: campaign.id, track: campaign.track },
+    { campaign_id: campaign.id },
+    { link: `/express-instagram-campaigns/${campaign.id}` },
   );
 }

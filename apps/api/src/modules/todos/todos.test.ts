@@ -62,6 +62,11 @@ describe('staff to-dos (issue 20)', () => {
       { kind: 'open_tickets', count: 0, link: '/tickets/list?filter[status_id]=1,2&order=due:asc' },
       { kind: 'breached_tickets', count: 0, link: '/tickets/list?filter[due]=overdue&order=due:asc' },
       { kind: 'pending_forms', count: 0, link: '/forms/list?filter[status_id]=1' },
+      {
+        kind: 'express_disputes',
+        count: 0,
+        link: '/express/instagram/campaigns/list?filter[disputed]=1',
+      },
     ]);
     const usersOnly = await ctx.loginAdmin(
       (await ctx.makeAdmin({ permissions: ['view.main.users.tab.list'] })).email,

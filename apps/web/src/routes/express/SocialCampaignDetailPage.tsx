@@ -145,7 +145,7 @@ function SoundVerdict({ c }: { c: ExpressSocialCampaignDetail }) {
   const [disputing, setDisputing] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  if (c.disputed_at)
+  if (c.dispute)
     return (
       <Alert color="orange" icon={<IconFlag size={18} />} data-testid="sound-disputed">
         <Text size="sm" fw={600}>

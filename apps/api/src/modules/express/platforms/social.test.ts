@@ -194,12 +194,15 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     expect((await row(c.id)).status_id).toBe(S.WAITING_SUBMISSION);
 
     ctx.clock.advance(5 * MIN);
-    const video = await post(platform, who, sound);
+    const video = await post(platform, who, sound, 30);
     const ok = await submit(ctx.deps, who.seller.id, c.id, { id: video, url: mediaUrl(platform, video) });
     expect(ok.found).toBe(true);
     expect(ok.campaign.statusId).toBe(S.VERIFYING);
+    // Views are read from the first proof on (fixed points: submission, verification, daily, audit).
+    expect(await row(c.id)).toMatchObject({ last_views: 30, last_views_at: ctx.clock.now() });
 
     // Not before the platform's delay (Instagram: the artist's 72 hours to dispute), then On Going.
+    await setViews(platform, video, 20);
     ctx.clock.advance(verifyDelay - MIN);
     await advance(ctx.deps, c.id);
     expect((await row(c.id)).status_id).toBe(S.VERIFYING);
@@ -207,9 +210,11 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     await advance(ctx.deps, c.id);
     const onGoing = await row(c.id);
     expect(onGoing.status_id).toBe(S.ON_GOING);
+    // The verification's read is recorded too.
+    expect(onGoing).toMatchObject({ last_views: 50, last_views_at: ctx.clock.now() });
 
     // Views read at the daily check.
-    await setViews(platform, video, 100);
+    await setViews(platform, video, 50);
     ctx.clock.advance(DAY);
     await advance(ctx.deps, c.id);
     expect((await row(c.id)).last_views).toBe(100);
