@@ -107,7 +107,10 @@ for (const [language, width] of [
     await expect(picker).toBeVisible();
     await expect(page.getByTestId('own-sounds-note')).toHaveCount(0);
     await picker.click();
-    await page.getByRole('option', { name: song }).click();
+    const option = page.getByRole('option', { name: song });
+    await expect(option).toBeVisible();
+    await shot(page, `${language}-${width}-tiktok-sound-picker-open`);
+    await option.click();
     await expect(page.getByTestId('sound-link')).toHaveValue(`https://www.tiktok.com/music/nights-${music}`);
     await expect(page.getByTestId('song-name')).toHaveValue(song);
     await shot(page, `${language}-${width}-tiktok-sound-picked`);
