@@ -82,3 +82,33 @@ export function useDisconnectArtist() {
     onSuccess: () => client.invalidateQueries({ queryKey: artistConnectionKeys.all }),
   });
 }
+
+/** One of the artist's own TikTok or Instagram sounds (`connected/platforms/artist/{platform}/music`). */
+export interface ArtistSound {
+  id: string;
+  /** A link that passes the platform's music-link check. */
+  url: string;
+  name: string;
+  artists: string;
+  cover_url: string | null;
+  /** An earlier campaign's sound, or the sound of a post of the artist's connected account. */
+  source: 'campaign' | 'post';
+  account_id: number | null;
+  user_name: string | null;
+}
+
+/**
+ * The artist's own sounds on `platform` (artists only). Silent: the wizard shows the server's message
+ * (nothing to draw from yet, platform not answering) beside the picker instead of a toast.
+ */
+export function useArtistSounds(platform: 'tiktok' | 'instagram', enabled: boolean) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...artistConnectionKeys.all, 'sounds', platform],
+    queryFn: async () =>
+      (await api.get<ArtistSound[]>(`${base}/artist/${platform}/music`, { silent: true })).data,
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
+}

@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { IconBrandSpotify, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
@@ -46,6 +46,11 @@ export interface CustomCampaignWizardProps {
   artistName?: string;
   /** Staff edit a pending campaign (status 1): its values, and the status may move to 2. */
   edit?: CustomCampaignDetail;
+  /**
+   * Renders the artist's own tracks above the link of a released song (the user app passes its
+   * `OwnTrackPicker`, issue 13 "Connections"); picking one fills the link, which stays editable.
+   */
+  trackPicker?: (onPick: (link: string) => void) => ReactNode;
   onDone(id: number): void;
 }
 
@@ -80,7 +85,13 @@ function valuesOf(c: CustomCampaignDetail) {
  * (start date not before today, tier, placements, pitch with its 140 counter). Each step validates
  * with the contracts schema before Next; the server's field errors land under their fields.
  */
-export function CustomCampaignWizard({ mode, artistName, edit, onDone }: CustomCampaignWizardProps) {
+export function CustomCampaignWizard({
+  mode,
+  artistName,
+  edit,
+  trackPicker,
+  onDone,
+}: CustomCampaignWizardProps) {
   const { t } = useTranslation();
   const { api, upload } = useApi();
   const admin = mode === 'admin';
@@ -237,6 +248,10 @@ export function CustomCampaignWizard({ mode, artistName, edit, onDone }: CustomC
               <Radio value="0" label={t('custom.ui.unreleased')} data-testid="custom-unreleased" />
             </Group>
           </Radio.Group>
+          {released &&
+            trackPicker?.((value) =>
+              setValue('link' as never, value as never, { shouldValidate: true, shouldDirty: true }),
+            )}
           <TextInput
             label={t(released ? 'custom.ui.link_url' : 'custom.ui.link_uri')}
             placeholder={released ? 'https://open.spotify.com/track/…' : 'spotify:track:…'}

@@ -4,6 +4,7 @@ import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import * as artist from './artist-connections.service';
+import * as sounds from './artist-sounds.service';
 import { accountSchema } from './connections.routes';
 
 /** Spec section 2: /connections is for every signed-in role; the artist calls need ARTIST_PERMISSION. */
@@ -42,18 +43,21 @@ const trackSchema = z.object({
   duration_ms: z.number(),
   account_id: z.number(),
 });
-const musicSchema = z.object({
+const soundSchema = z.object({
   id: z.string(),
   url: z.string(),
   name: z.string(),
   artists: z.string(),
   cover_url: z.string().nullable(),
+  source: z.enum(['campaign', 'post']),
+  account_id: z.number().nullable(),
+  user_name: z.string().nullable(),
 });
 
 /**
  * Connected platforms of the user app's /connections (issue 13; spec section 7 "Connections"): every
  * account of the user, and the artist's Spotify artist profiles with their tracks and the sounds of
- * their TikTok and Instagram campaigns.
+ * own TikTok and Instagram sounds (`artist-sounds.service.ts`).
  */
 export const artistConnectionsRoutes: RouteModule = (app, deps) => {
   const actor = (req: Parameters<typeof currentUser>[0]) => ({
@@ -145,9 +149,15 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
       `${base}/artist/${platform}/music`,
       {
         config: { access: userAccess(ARTIST) },
-        schema: { tags, response: { 200: envelope(z.array(musicSchema)) } },
+        schema: {
+          tags,
+          querystring: z.object({ account_id: idParams.shape.id.optional() }),
+          response: { 200: envelope(z.array(soundSchema)) },
+        },
       },
-      async (req) => ({ data: await artist.artistMusic(deps, currentUser(req).id, platform) }),
+      async (req) => ({
+        data: await sounds.artistSounds(deps, currentUser(req).id, platform, req.query.account_id),
+      }),
     );
   }
 

@@ -5,7 +5,6 @@ import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import type { SpotifyTrack } from '../../providers/spotify/contract';
 import { type AuditActor, audit } from '../audit/audit.service';
-import { expressCampaigns } from '../express/express.schema';
 import { listConnections } from '../express/spotify-connections';
 import { ARTIST_PROFILE_ONE_OWNER, artistSpotifyProfiles } from './artist-connections.schema';
 import { ACCOUNTS_LIMIT, listAccounts } from './connections.service';
@@ -13,8 +12,8 @@ import { ACCOUNTS_LIMIT, listAccounts } from './connections.service';
 /**
  * Artists' connected platforms (issue 13 "Connections"; spec section 7 `connected/platforms/...`): an
  * artist connects their Spotify artist profile by its link (Spotify offers no sign-in that proves an
- * artist profile, so the profile is read, not authorised), sees its tracks, and the TikTok sounds and
- * Instagram audio of their own campaigns, so the wizards offer them instead of a pasted link.
+ * artist profile, so the profile is read, not authorised) and sees its tracks, so the wizards offer them
+ * instead of a pasted link (their TikTok and Instagram sounds: `artist-sounds.service.ts`).
  */
 
 type Deps = Pick<AppDeps, 'database' | 'providers' | 'clock'>;
@@ -202,43 +201,6 @@ export async function disconnectArtistProfile(
 export async function artistCheck(deps: Pick<Deps, 'database'>, userId: number) {
   const profiles = await listArtistProfiles(deps, userId);
   return { connected: profiles.length > 0, accounts: profiles.length, platforms_limit: ACCOUNTS_LIMIT };
-}
-
-/**
- * The sounds (TikTok, campaign type 2) or audio (Instagram, type 3) of the artist's own express
- * campaigns, newest first, each once (`connected/platforms/artist/tiktok/music`, `.../instagram/music`).
- */
-export async function artistMusic(
-  deps: Pick<Deps, 'database'>,
-  userId: number,
-  platform: 'tiktok' | 'instagram',
-) {
-  const rows = await deps.database.db
-    .selectDistinctOn([expressCampaigns.trackId], {
-      trackId: expressCampaigns.trackId,
-      trackUrl: expressCampaigns.trackUrl,
-      trackName: expressCampaigns.trackName,
-      trackArtist: expressCampaigns.trackArtist,
-      coverUrl: expressCampaigns.coverUrl,
-      lastUsed: expressCampaigns.createdAt,
-    })
-    .from(expressCampaigns)
-    .where(
-      and(
-        eq(expressCampaigns.artistId, userId),
-        eq(expressCampaigns.campaignTypeId, platform === 'tiktok' ? 2 : 3),
-      ),
-    )
-    .orderBy(expressCampaigns.trackId, desc(expressCampaigns.createdAt));
-  return rows
-    .sort((a, b) => b.lastUsed.getTime() - a.lastUsed.getTime())
-    .map((r) => ({
-      id: r.trackId,
-      url: r.trackUrl,
-      name: r.trackName,
-      artists: r.trackArtist,
-      cover_url: r.coverUrl,
-    }));
 }
 
 /**

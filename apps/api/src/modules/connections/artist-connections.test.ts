@@ -122,13 +122,4 @@ describe('artist connections (issue 13, spec section 7 "Connections")', () => {
     expect((await connect(token, link(artistId()))).statusCode).toBe(403);
     expect((await ctx.call('GET', `${base}/artist/tiktok/music`, { token })).statusCode).toBe(403);
   });
-
-  it("lists the sounds of the artist's own TikTok and Instagram campaigns (none yet)", async () => {
-    const { token } = await artist();
-    for (const platform of ['tiktok', 'instagram']) {
-      const res = await ctx.call('GET', `${base}/artist/${platform}/music`, { token });
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual([]);
-    }
-  });
 });

@@ -137,7 +137,10 @@ interface ProvenAccount {
 
 const seconds = (now: Date, s: number) => new Date(now.getTime() + s * 1000);
 
-/** The provider's refusal of a code as the translated 422 the user sees; other failures pass through. */
+/**
+ * The provider's refusal of a code as the translated 422 the user sees; the platform's silence as 502
+ * `connections.platform_unavailable` (not 503: the apps read any 503 as the product's maintenance).
+ */
 function refusedGrant(err: unknown): never {
   if (
     (err instanceof TikTokApiError || err instanceof InstagramApiError) &&
@@ -145,7 +148,7 @@ function refusedGrant(err: unknown): never {
   )
     throw new AppError(422, 'connections.oauth_failed');
   if (err instanceof TikTokApiError || err instanceof InstagramApiError)
-    throw new AppError(503, 'connections.platform_unavailable');
+    throw new AppError(502, 'connections.platform_unavailable');
   throw err;
 }
 
@@ -228,7 +231,8 @@ async function tierFor(
  *   another browser's, checked before the code is used); 422 'connections.oauth_failed' (code refused);
  *   422 'connections.instagram_not_professional'; ValidationError on `tier_id`; ConflictError
  *   'connections.account_taken' when another user holds the account (unique index, so also under races);
- *   503 when the platform is off or unavailable
+ *   502 'connections.platform_unavailable' when the platform does not answer; 503 PROVIDER_OFF when it
+ *   is off
  */
 export async function connectFinish(
   deps: Deps,

@@ -53,6 +53,16 @@ export interface TikTokVideoPage {
   hasMore: boolean;
 }
 
+/** The sound a public video uses, as its embed links it (`https://www.tiktok.com/music/<slug>-<id>`). */
+export interface TikTokSound {
+  /** The music id (the `/music/` link's trailing number). */
+  id: string;
+  /** The sound's link as the embed gives it, without its query. */
+  url: string;
+  /** The sound's title as the embed shows it ("original sound - name"), or null when it shows none. */
+  title: string | null;
+}
+
 /** Why a TikTok call failed, for callers that react (a dead token means reconnect). */
 export type TikTokFailure =
   | 'invalid_grant'
@@ -114,4 +124,9 @@ export interface TikTokProvider {
    * then falls back to the artist's confirmation.
    */
   soundOf(video: TikTokVideo): Promise<string | null>;
+  /**
+   * The sound of a public video with its link and title, read from the same embed as `soundOf`; null when
+   * it cannot be read (issue 13: the artist's own sounds are the sounds of their own videos).
+   */
+  videoSound(video: TikTokVideo): Promise<TikTokSound | null>;
 }

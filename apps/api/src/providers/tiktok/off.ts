@@ -20,5 +20,6 @@ export function createOffTikTokProvider(): TikTokProvider {
     listVideos: async () => unavailable(),
     queryVideos: async () => unavailable(),
     soundOf: async () => unavailable(),
+    videoSound: async () => unavailable(),
   };
 }

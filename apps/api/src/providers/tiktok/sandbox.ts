@@ -137,5 +137,15 @@ export function createSandboxTikTokProvider(options: {
     async soundOf(video) {
       return (await posts.find('tiktok', video.id))?.musicId ?? null;
     },
+    async videoSound(video) {
+      // As the embed would show a post's own sound: "original sound - <handle>" (sandbox data only).
+      const post = await posts.find('tiktok', video.id);
+      if (!post?.musicId) return null;
+      return {
+        id: post.musicId,
+        url: `https://www.tiktok.com/music/original-sound-${post.musicId}`,
+        title: `original sound - ${post.username}`,
+      };
+    },
   };
 }

@@ -8,7 +8,7 @@ import tokenRefresh from './recorded/token-refresh.json' with { type: 'json' };
 import userInfo from './recorded/user-info.json' with { type: 'json' };
 import videoList from './recorded/video-list.json' with { type: 'json' };
 import videoQuery from './recorded/video-query.json' with { type: 'json' };
-import { createTikTokProvider, musicIdInEmbed, TIKTOK_ENDPOINTS } from './tiktok';
+import { createTikTokProvider, musicIdInEmbed, soundInEmbed, TIKTOK_ENDPOINTS } from './tiktok';
 
 type Recorded = { status: number; body: unknown };
 /** A fetch that replays recorded answers of TikTok's documented endpoints (by URL without query) and keeps the requests. */
@@ -173,5 +173,42 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
       '7301234567890123456',
     );
     expect(musicIdInEmbed('<a href="https://www.tiktok.com/tag/fyp">#fyp</a>')).toBeNull();
+  });
+
+  it("reads a video's sound with its link and title from the recorded oEmbed answer (issue 13)", async () => {
+    const video = {
+      id: '6718335390845095173',
+      createdAt: new Date(0),
+      shareUrl: 'https://www.tiktok.com/@scout2015/video/6718335390845095173',
+      embedLink: null,
+      title: '',
+      description: '',
+      coverImageUrl: null,
+      durationSeconds: null,
+      viewCount: null,
+      likeCount: null,
+      commentCount: null,
+      shareCount: null,
+    };
+    const { fetchImpl } = replay({ [TIKTOK_ENDPOINTS.oembed]: oembed });
+    expect(await client(fetchImpl).videoSound(video)).toEqual({
+      id: '6689804660171082501',
+      url: 'https://www.tiktok.com/music/original-sound-6689804660171082501',
+      title: 'original sound - 𝐇𝐚𝐧𝐧𝐚𝐡',
+    });
+    // A refused or unreachable embed is an unknown sound, not an error.
+    const refused = replay({ [TIKTOK_ENDPOINTS.oembed]: { status: 400, body: { code: 400 } } });
+    expect(await client(refused.fetchImpl).videoSound(video)).toBeNull();
+    expect(await client(replay({}).fetchImpl).videoSound({ ...video, shareUrl: '' })).toBeNull();
+    expect(soundInEmbed('<a href="https://www.tiktok.com/tag/fyp">#fyp</a>')).toBeNull();
+    expect(
+      soundInEmbed(
+        '<a title="x" href="https://www.tiktok.com/music/7301234567890123456">♬ Rock &amp; Roll</a>',
+      ),
+    ).toEqual({
+      id: '7301234567890123456',
+      url: 'https://www.tiktok.com/music/7301234567890123456',
+      title: 'Rock & Roll',
+    });
   });
 });

@@ -4,6 +4,7 @@ import {
   TikTokApiError,
   type TikTokFailure,
   type TikTokProvider,
+  type TikTokSound,
   type TikTokTokens,
   type TikTokUser,
   type TikTokVideo,
@@ -24,6 +25,32 @@ export const TIKTOK_ENDPOINTS = {
 export function musicIdInEmbed(html: string): string | null {
   const m = /tiktok\.com\/music\/(?:[^"'?#\s<>]*-)?(\d{5,30})(?=["'?#\s/<]|$)/.exec(html);
   return m ? m[1]! : null;
+}
+
+const SOUND_ANCHOR =
+  /<a\b[^>]*href="(https:\/\/www\.tiktok\.com\/music\/(?:[^"'?#\s<>]*-)?(\d{5,30}))(?:[?#][^"]*)?"[^>]*>([^<]*)<\/a>/;
+
+/**
+ * The sound an embed's HTML links (`<a href="https://www.tiktok.com/music/<slug>-<id>?refer=embed">♬ title</a>`):
+ * its id, its link without the query and its title without the note sign; null when it links none.
+ */
+export function soundInEmbed(html: string): TikTokSound | null {
+  const m = SOUND_ANCHOR.exec(html);
+  if (!m) return null;
+  const title = decodeEntities(m[3]!)
+    .replace(/^\s*♬\s*/, '')
+    .trim();
+  return { id: m[2]!, url: m[1]!, title: title ? title.slice(0, 300) : null };
+}
+
+/** The few entities an embed's text carries. */
+function decodeEntities(s: string): string {
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 const USER_FIELDS =
@@ -150,6 +177,23 @@ export function createTikTokProvider(options: {
     return body.data;
   }
 
+  /** The public embed's HTML of a video (oEmbed, no token); null when it cannot be read. */
+  async function embedHtml(video: TikTokVideo): Promise<string | null> {
+    if (!video.shareUrl) return null;
+    try {
+      const res = await fetchImpl(`${TIKTOK_ENDPOINTS.oembed}?url=${encodeURIComponent(video.shareUrl)}`, {
+        method: 'GET',
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!res.ok) return null;
+      const body = (await res.json()) as { html?: unknown };
+      return typeof body.html === 'string' ? body.html : null;
+    } catch {
+      // Unreachable or not JSON: the sound is unknown (never "wrong"); callers decide what that means.
+      return null;
+    }
+  }
+
   return {
     name: 'tiktok',
     authorizationUrl(state, redirectUri) {
@@ -227,18 +271,12 @@ export function createTikTokProvider(options: {
       return (data.videos ?? []).map(toVideo);
     },
     async soundOf(video) {
-      if (!video.shareUrl) return null;
-      try {
-        const res = await fetchImpl(`${TIKTOK_ENDPOINTS.oembed}?url=${encodeURIComponent(video.shareUrl)}`, {
-          method: 'GET',
-        });
-        if (!res.ok) return null;
-        const body = (await res.json()) as { html?: unknown };
-        return typeof body.html === 'string' ? musicIdInEmbed(body.html) : null;
-      } catch {
-        // Unreachable or not JSON: the sound is unknown, the artist's confirmation decides.
-        return null;
-      }
+      const html = await embedHtml(video);
+      return html === null ? null : musicIdInEmbed(html);
+    },
+    async videoSound(video) {
+      const html = await embedHtml(video);
+      return html === null ? null : soundInEmbed(html);
     },
   };
 }

@@ -43,6 +43,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useRefreshWallet } from '../../hooks/use-wallet';
+import { OwnTrackPicker } from '../connections/OwnTrackPicker';
 
 const keys = {
   all: ['custom'] as const,
@@ -85,6 +86,7 @@ export function CustomCreatePage() {
         <CustomCampaignWizard
           mode="artist"
           artistName={user ? `${user.first_name} ${user.last_name}` : ''}
+          trackPicker={(onPick) => <OwnTrackPicker onPick={onPick} />}
           onDone={async () => {
             await refresh();
             navigate('/custom/campaigns/list');

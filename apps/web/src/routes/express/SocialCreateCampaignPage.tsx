@@ -47,6 +47,7 @@ import {
 } from '../../hooks/social-express';
 import { useUploadFile } from '../../hooks/use-account';
 import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
+import { OwnSoundPicker } from '../connections/OwnSoundPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
 import { INSTAGRAM, type SocialPlatformInfo, TIKTOK } from './social-platforms';
 
@@ -213,6 +214,7 @@ function SocialCreateCampaign({
   usePageTitle(title);
   const navigate = useNavigate();
   const session = useSession<SessionUser>();
+  const isArtist = session.user?.user_type_id === 1;
   const [released, setReleased] = useState(true);
   const [link, setLink] = useState('');
   const [songName, setSongName] = useState('');
@@ -369,6 +371,18 @@ function SocialCreateCampaign({
           ]}
           data-testid="release-state"
           w="fit-content"
+        />
+      )}
+      {isArtist && (
+        <OwnSoundPicker
+          platform={platform.key}
+          onPick={(picked) => {
+            setLink(picked.url);
+            setSound(null);
+            setError('link', null);
+            if (picked.name && !/^\d+$/.test(picked.name))
+              setSongName((current) => (current.trim() ? current : picked.name));
+          }}
         />
       )}
       <TextInput
