@@ -221,14 +221,17 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     email: z.string(),
     balance: z.number().int(),
   });
-  const behalfQuery = z.object({ q: z.string().trim().max(100).optional() });
+  const behalfQuery = z.object({
+    q: z.string().trim().max(100).optional(),
+    id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  });
   app.get(
     '/api/admin/express/curators',
     {
       config: { access: adminAccess(PLAYLISTS) },
       schema: { tags, querystring: behalfQuery, response: { 200: envelope(z.array(behalfUser)) } },
     },
-    async (req) => ({ data: await q.searchBehalfUsers(deps.database, 'curator', req.query.q) }),
+    async (req) => ({ data: await q.searchBehalfUsers(deps.database, 'curator', req.query) }),
   );
   app.get(
     '/api/admin/express/artists',
@@ -236,7 +239,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
       config: { access: adminAccess(CAMPAIGNS) },
       schema: { tags, querystring: behalfQuery, response: { 200: envelope(z.array(behalfUser)) } },
     },
-    async (req) => ({ data: await q.searchBehalfUsers(deps.database, 'artist', req.query.q) }),
+    async (req) => ({ data: await q.searchBehalfUsers(deps.database, 'artist', req.query) }),
   );
   app.get(
     '/api/admin/express/playlist/options',

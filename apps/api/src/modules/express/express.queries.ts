@@ -400,16 +400,16 @@ export interface BehalfUser {
 }
 
 /**
- * Approved, live users of one type whose name, artist name or e-mail contains `q` (newest first, at
- * most 20), with their wallet balance: the user pickers of the back-office /express/checkout (artists)
- * and /express/playlist/create (curators).
+ * Approved, live users of one type whose name, artist name or e-mail contains `q` (or the one user
+ * `id`), newest first, at most 20, with their wallet balance: the user pickers of the back-office
+ * /express/checkout (artists), /express/playlist/create (curators) and the new playlist form (artists).
  */
 export async function searchBehalfUsers(
   database: Database,
   kind: 'artist' | 'curator',
-  q: string | undefined,
+  search: { q?: string; id?: number },
 ): Promise<BehalfUser[]> {
-  const term = `%${(q ?? '').replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const term = `%${(search.q ?? '').replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const { rows } = await database.pool.query<BehalfUser>(
     `select u.id, coalesce(nullif(u.artist_name, ''), u.first_name || ' ' || u.last_name) as name, u.email,
             coalesce(a.balance, 0)::int as balance
@@ -418,8 +418,9 @@ export async function searchBehalfUsers(
       where u.user_type_id = $2 and u.status = 'approved' and u.deleted_at is null
         and (u.first_name || ' ' || u.last_name ilike $1 or u.email ilike $1
              or coalesce(u.artist_name, '') ilike $1)
+        and ($3::int is null or u.id = $3)
       order by u.id desc limit 20`,
-    [term, kind === 'artist' ? 1 : 2],
+    [term, kind === 'artist' ? 1 : 2, search.id ?? null],
   );
   return rows;
 }
