@@ -28,6 +28,8 @@ export const NOTIFICATION_MESSAGES = [
   'express.notify.force_refunded_curator',
   'express.notify.playlist_approved',
   'express.notify.playlist_declined',
+  'express.notify.playlist_created_by_staff',
+  'express.notify.created_by_staff',
   'express.notify.dispute_opened_influencer',
   'express.notify.dispute_upheld',
   'express.notify.dispute_upheld_influencer',

@@ -22,6 +22,13 @@ describe('back-office routes', () => {
       expect(permissionOf(path)).toBe('view.main.genres.tab.list');
   });
 
+  it('guard the staff-for-user screens (issue 13 "Staff") with the spec section 6 permissions', () => {
+    const permissionOf = (path: string) => adminRoutes.find((r) => r.path === path)?.access?.permission;
+    expect(permissionOf('/express/playlist/create')).toBe('express.playlist.show');
+    expect(permissionOf('/express/checkout')).toBe('express.campaigns.show');
+    expect(permissionOf('/forms/new')).toBe('INFLUENCER_ADD_FORM');
+  });
+
   it('every menu item with a screen asks the permission its screen needs', () => {
     const leaves = adminMenu.flatMap((item) => item.children ?? [item]).filter((i) => i.to);
     for (const item of leaves) {

@@ -200,6 +200,17 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: EXPRESS.playlists },
     screen: page(() => import('../routes/express/PlaylistsPages'), 'PlaylistsPage'),
   },
+  // Staff acting for users (issue 13 "Staff"): a playlist for a curator, campaigns for an artist.
+  {
+    path: '/express/playlist/create',
+    access: { permission: EXPRESS.playlists },
+    screen: page(() => import('../routes/express/BehalfPages'), 'PlaylistCreateForCuratorPage'),
+  },
+  {
+    path: '/express/checkout',
+    access: { permission: EXPRESS.campaigns },
+    screen: page(() => import('../routes/express/BehalfPages'), 'CheckoutForArtistPage'),
+  },
   {
     path: '/express/playlist/view/:id',
     access: { permission: EXPRESS.playlists },
@@ -314,6 +325,11 @@ export const adminRoutes: readonly AdminRoute[] = [
     screen: page(() => import('../routes/tickets/DepartmentsPage'), 'DepartmentsPage'),
   },
   // Playlist forms (issue 13): spec section 2 routes with section 6 permissions.
+  {
+    path: '/forms/new',
+    access: { permission: 'INFLUENCER_ADD_FORM' },
+    screen: page(() => import('../routes/forms/FormNewPage'), 'FormNewPage'),
+  },
   {
     path: '/forms/list',
     access: { permission: 'VIEW_FORM' },

@@ -160,3 +160,76 @@ export function useDecideDispute() {
     onSuccess: () => refresh(),
   });
 }
+
+/** A user staff act for (`admin/express/artists`, `admin/express/curators`, `admin/forms/artists`). */
+export interface BehalfUser {
+  id: number;
+  name: string;
+  email: string;
+  /** Wallet balance in coins. */
+  balance: number;
+}
+
+/** Approved users of a picker: those matching `q`, or the one `id` (a link from the user overview). */
+export function useBehalfUsers(path: string, search: { q?: string; id?: number }) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: ['behalf', path, search.q ?? '', search.id ?? 0],
+    queryFn: async () =>
+      (
+        await api.get<BehalfUser[]>(path, {
+          query: search.id ? { id: search.id } : { q: search.q ?? '' },
+          silent: true,
+        })
+      ).data,
+  });
+}
+
+/** What the staff playlist form offers (`admin/express/playlist/options`). */
+export function usePlaylistOptions() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: ['admin-express', 'playlist-options'],
+    queryFn: async () =>
+      (
+        await api.get<{
+          tiers: ExpressTier[];
+          durations: ExpressDuration[];
+          genres: { id: number; name: string }[];
+        }>('admin/express/playlist/options')
+      ).data,
+  });
+}
+
+/** POST admin/express/playlists: staff list a playlist for a curator (waits for approval). */
+export function useCreatePlaylistFor() {
+  const { api } = useApi();
+  const refresh = useRefreshExpress();
+  return useMutation({
+    mutationFn: async (body: {
+      curator_id: number;
+      spotify_url: string;
+      tier_id: number;
+      duration_id: number;
+      genre_ids: number[];
+      renewable: boolean;
+    }) => (await api.post<{ id: number; status_id: number }>('admin/express/playlists', body)).data,
+    onSuccess: refresh,
+  });
+}
+
+/** POST admin/express/checkout: staff order campaigns for an artist, paid with the artist's coins. */
+export function useCheckoutFor() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: {
+      artist_id: number;
+      track_link: string;
+      playlist_ids: number[];
+      pitch?: string;
+    }) => (await api.post<ExpressCampaignDetail[]>('admin/express/checkout', body)).data,
+    // The artist's balance, campaign lists and overview tabs all change: refresh every query.
+    onSuccess: () => client.invalidateQueries(),
+  });
+}

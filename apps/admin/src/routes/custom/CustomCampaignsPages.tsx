@@ -7,34 +7,21 @@ import type {
 import {
   CountedTextarea,
   confirmAction,
-  formatDateTime,
   isTooLong,
   ListScreen,
   NotFoundPage,
-  StatusBadge,
   useApi,
   usePageTitle,
   useSession,
 } from '@lm/ui';
 import { CustomCampaignView, CustomCampaignWizard, CustomStatsCard } from '@lm/ui/custom/index.ts';
-import {
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Radio,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { Button, Card, Center, Group, Loader, Modal, Radio, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { customCampaignColumns } from './custom-columns';
 
 /**
  * /custom/campaigns/list and /campaigns/list (custom.campaigns.show; issue 13): every custom campaign
@@ -93,76 +80,7 @@ export function CustomCampaignsPage() {
           },
           { type: 'text', name: 'artist_id', label: 'custom_campaigns.fields.artist_id' },
         ]}
-        columns={[
-          { accessor: 'id', title: '#', width: 70 },
-          {
-            accessor: 'name',
-            title: 'custom_campaigns.fields.song',
-            render: (c) => (
-              <Group gap={6} wrap="nowrap">
-                {c.warning && (
-                  <Tooltip label={t('custom_campaigns.warning')}>
-                    <IconAlertTriangle
-                      size={18}
-                      color="var(--mantine-color-orange-6)"
-                      aria-label={t('custom_campaigns.warning')}
-                      data-testid="custom-warning"
-                    />
-                  </Tooltip>
-                )}
-                <Text size="sm" fw={600} lineClamp={1}>
-                  {c.name}
-                </Text>
-              </Group>
-            ),
-          },
-          { accessor: 'artist', title: 'custom_campaigns.fields.artist', render: (c) => c.artist.name },
-          { accessor: 'tier', title: 'custom_campaigns.fields.tier', render: (c) => c.tier.name },
-          {
-            accessor: 'price',
-            title: 'custom_campaigns.fields.price',
-            render: (c) => t('common.coins', { count: c.price }),
-          },
-          {
-            accessor: 'status',
-            title: 'custom_campaigns.fields.status',
-            render: (c) => (
-              <StatusBadge
-                id={c.completed ? 8 : c.status.id}
-                map={CUSTOM_CAMPAIGN_FILTER_STATUSES}
-                data-testid="custom-status"
-              />
-            ),
-          },
-          {
-            accessor: 'is_paid',
-            title: 'custom_campaigns.fields.payment',
-            render: (c) => (
-              <StatusBadge
-                label={c.is_paid ? 'Paid' : 'Pending'}
-                kind={c.is_paid ? 'success' : 'waiting'}
-                text={t(c.is_paid ? 'custom_campaigns.paid' : 'custom_campaigns.payment_pending')}
-                data-testid="custom-payment"
-              />
-            ),
-          },
-          {
-            accessor: 'is_released',
-            title: 'custom_campaigns.fields.release',
-            render: (c) => (
-              <StatusBadge
-                label={c.is_released ? 'Released' : 'Not Released'}
-                kind={c.is_released ? 'success' : 'neutral'}
-                text={t(c.is_released ? 'custom_campaigns.released' : 'custom_campaigns.not_released')}
-              />
-            ),
-          },
-          {
-            accessor: 'created_at',
-            title: 'custom_campaigns.fields.created_at',
-            render: (c) => formatDateTime(c.created_at, i18n.language),
-          },
-        ]}
+        columns={customCampaignColumns(t, i18n.language)}
       />
     </Stack>
   );

@@ -12,7 +12,7 @@ import {
   usePageTitle,
 } from '@lm/ui';
 import { Anchor, Avatar, Button, Center, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlayerStop } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlayerStop, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -36,6 +36,11 @@ export function CampaignsPage() {
         title="express.admin.campaigns_title"
         path="admin/express/campaigns"
         searchable
+        actions={
+          <Button component={Link} to="/express/checkout" leftSection={<IconPlus size={16} />}>
+            {t('behalf.new_campaign')}
+          </Button>
+        }
         filters={[
           { type: 'multiselect', name: 'status', label: 'express.fields.status', options: statuses },
           { type: 'text', name: 'artist_id', label: 'express.admin.artist_id' },

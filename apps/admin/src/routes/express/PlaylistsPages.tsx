@@ -28,7 +28,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconBan, IconCheck, IconPlaylist, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconBan, IconCheck, IconPlaylist, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -136,6 +136,11 @@ export function PlaylistsPage() {
         title="express.admin.playlists_title"
         path="admin/express/playlists"
         searchable
+        actions={
+          <Button component={Link} to="/express/playlist/create" leftSection={<IconPlus size={16} />}>
+            {t('behalf.new_playlist')}
+          </Button>
+        }
         filters={[
           {
             type: 'select',

@@ -1,9 +1,11 @@
-import { FORM_STATUSES, formStatus } from '@lm/contracts';
-import { formatDate, ListScreen, StatusBadge, usePageTitle } from '@lm/ui';
-import { Text } from '@mantine/core';
+import { FORM_STATUSES } from '@lm/contracts';
+import { ListScreen, usePageTitle, useSession } from '@lm/ui';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { StaffFormItem } from '../../hooks/use-forms';
+import { formColumns } from './form-columns';
 
 /**
  * /forms/list (VIEW_FORM; spec sections 2 and 3 "Form list item", issue 13): every playlist form with
@@ -14,11 +16,19 @@ export function FormsListPage() {
   const { t, i18n } = useTranslation();
   usePageTitle('forms_admin.title');
   const navigate = useNavigate();
+  const session = useSession();
   return (
     <ListScreen<StaffFormItem>
       title="forms_admin.title"
       path="forms"
       searchable
+      actions={
+        session.ability.can('call', 'INFLUENCER_ADD_FORM') ? (
+          <Button component={Link} to="/forms/new" leftSection={<IconPlus size={16} />}>
+            {t('behalf.new_form')}
+          </Button>
+        ) : undefined
+      }
       empty={{ title: 'forms_admin.empty_title', hint: 'forms_admin.empty_hint' }}
       filters={[
         {
@@ -29,35 +39,7 @@ export function FormsListPage() {
         },
       ]}
       onRowClick={(r) => navigate(`/forms/${r.id}`)}
-      columns={[
-        { accessor: 'id', title: 'playlist_forms.number', render: (r) => `#${r.id}`, sortable: true },
-        { accessor: 'form_type', title: 'forms_admin.form_type', render: (r) => r.form_type.name },
-        {
-          accessor: 'user',
-          title: 'forms_admin.artist',
-          render: (r) => (
-            <Text size="sm" fw={500} dir="auto">
-              {r.user.name}
-            </Text>
-          ),
-        },
-        {
-          accessor: 'created_by',
-          title: 'forms_admin.created_by',
-          render: (r) => r.created_by_admin?.name ?? r.created_by?.name ?? '—',
-        },
-        {
-          accessor: 'status_id',
-          title: 'playlist_forms.status',
-          render: (r) => <StatusBadge status={formStatus(r.status_id.id)} text={r.status_id.name} />,
-        },
-        {
-          accessor: 'created_at',
-          title: 'playlist_forms.created_at',
-          sortable: true,
-          render: (r) => formatDate(r.created_at, i18n.language),
-        },
-      ]}
+      columns={formColumns(i18n.language)}
     />
   );
 }

@@ -7,6 +7,7 @@ import {
   USER_STATUS_LABELS,
   type UserStatus,
 } from '@lm/contracts';
+import type { CustomCampaignListItem } from '@lm/contracts/custom-campaigns';
 import {
   badgeColor,
   CountedTextarea,
@@ -61,6 +62,7 @@ import {
   IconBrandX,
   IconCheck,
   IconEdit,
+  IconForms,
   IconKey,
   IconLayoutDashboard,
   IconLifebuoy,
@@ -68,7 +70,9 @@ import {
   IconLockOpen,
   IconMail,
   IconPlaylist,
+  IconPlaylistAdd,
   IconPlugConnected,
+  IconShoppingCart,
   IconSpeakerphone,
   IconUsersGroup,
   IconWallet,
@@ -80,6 +84,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { StaffFormItem } from '../../hooks/use-forms';
 import {
   type AdminUser,
   type UserAction,
@@ -89,7 +94,9 @@ import {
   useUserConnections,
   useWalletSummary,
 } from '../../hooks/use-users';
+import { customCampaignColumns } from '../custom/custom-columns';
 import { FanFinderUserTab } from '../fan-finder/FanFinderSubscriptionsPage';
+import { formColumns } from '../forms/form-columns';
 import { UserTicketsTab } from '../tickets/UserTicketsTab';
 import { PagedTable } from './PagedTable';
 import { UserModal } from './UserModal';
@@ -574,8 +581,42 @@ function HeaderActions({ user }: { user: AdminUser }) {
     if (await confirmAction({ message: t(message, { name: user.name }) })) act.mutate({ action });
   };
   const invitable = user.status_key === 'not_registered' || user.status_key === 'invited';
+  const approved = user.status_key === 'approved';
   return (
     <Group gap="sm">
+      {approved && user.user_type_id === 1 && can(EXPRESS.campaigns) && (
+        <Button
+          component={Link}
+          to={`/express/checkout?artist=${user.id}`}
+          variant="light"
+          leftSection={<IconShoppingCart size={16} />}
+          data-testid="user-new-campaign"
+        >
+          {t('behalf.new_campaign')}
+        </Button>
+      )}
+      {approved && user.user_type_id === 1 && can('INFLUENCER_ADD_FORM') && (
+        <Button
+          component={Link}
+          to={`/forms/new?artist=${user.id}`}
+          variant="light"
+          leftSection={<IconForms size={16} />}
+          data-testid="user-new-form"
+        >
+          {t('behalf.new_form')}
+        </Button>
+      )}
+      {approved && user.user_type_id === 2 && can(EXPRESS.playlists) && (
+        <Button
+          component={Link}
+          to={`/express/playlist/create?curator=${user.id}`}
+          variant="light"
+          leftSection={<IconPlaylistAdd size={16} />}
+          data-testid="user-new-playlist"
+        >
+          {t('behalf.new_playlist')}
+        </Button>
+      )}
       {can(PERM.invite) && (
         <Button
           variant="light"
@@ -628,8 +669,10 @@ function HeaderActions({ user }: { user: AdminUser }) {
  * /users/{userId} (view.main.users.tab.list): the user overview of spec section 2. Tabs follow the
  * viewed user's type: Dashboard (last five campaigns) and Campaigns for artists and curators, Express
  * Playlists for curators, Connections for every type (issue 12), Wallet (with main.wallet.show.all.transactions) and
- * Activities for everyone, Fan Finder Subscription for artists (issue 15). Tabs of modules not built
- * yet are not shown.
+ * Activities for everyone, Fan Finder Subscription for artists (issue 15), Custom campaigns
+ * (custom.campaigns.show) and Forms (VIEW_FORM) for artists (issue 13). The header offers staff's
+ * actions for an approved user (issue 13 "Staff"): a Spotify campaign or a playlist form for an artist,
+ * a playlist for a curator, each behind its screen's permission.
  */
 export function UserOverviewPage() {
   const { t, i18n } = useTranslation();
@@ -725,6 +768,37 @@ export function UserOverviewPage() {
               render: (p) => <StatusBadge id={p.status_id} map={EXPRESS_PLAYLIST_STATUSES} />,
             },
           ]}
+        />
+      ),
+    });
+  }
+  // Issue 13: the artist's custom campaigns and playlist forms, from the staff lists' own calls
+  // filtered by the user server-side, behind the lists' permissions.
+  if (artist && session.ability.can('call', 'custom.campaigns.show')) {
+    tabs.push({
+      value: 'custom-campaigns',
+      label: 'behalf.tab_custom_campaigns',
+      icon: IconSpeakerphone,
+      panel: (
+        <PagedTable<CustomCampaignListItem>
+          path="admin/custom-campaigns"
+          filter={{ artist_id: String(u.id) }}
+          columns={customCampaignColumns(t, lang)}
+          onRowClick={(c) => navigate(`/campaigns/custom/${c.id}`)}
+        />
+      ),
+    });
+  }
+  if (artist && session.ability.can('call', 'VIEW_FORM')) {
+    tabs.push({
+      value: 'forms',
+      label: 'behalf.tab_forms',
+      icon: IconForms,
+      panel: (
+        <PagedTable<StaffFormItem>
+          path={`indexAllForms/${u.id}`}
+          columns={formColumns(lang)}
+          onRowClick={(f) => navigate(`/forms/${f.id}`)}
         />
       ),
     });

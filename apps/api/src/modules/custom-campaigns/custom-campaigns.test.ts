@@ -117,6 +117,24 @@ const statusOf = async (id: number) =>
   (await ctx.deps.database.pool.query('select status from custom_campaigns where id = $1', [id])).rows[0]
     .status as number;
 
+describe("the user overview's Custom campaigns tab (session 6)", () => {
+  it("filter[artist_id] lists only that artist's campaigns, for staff holding custom.campaigns.show", async () => {
+    const one = await artistWith(0);
+    const two = await artistWith(0);
+    const mine = (await order(one.token)).json().data.id as number;
+    expect((await order(two.token)).statusCode).toBe(201);
+    const list = await admin('GET', `?filter[artist_id]=${one.user.id}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((c: { id: number }) => c.id)).toEqual([mine]);
+    expect(list.json().pagination.total).toBe(1);
+    const forms = await ctx.makeAdmin({ permissions: ['VIEW_FORM'] });
+    const refused = await ctx.call('GET', `/api/admin/custom-campaigns?filter[artist_id]=${one.user.id}`, {
+      token: await ctx.loginAdmin(forms.email),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
 describe('ordering (spec section 5 messages)', () => {
   it("answers 'Tier is required', 'Pitch too long', 'Not A valid Track' and 'Not a valid Uri', storing nothing", async () => {
     const { user, token } = await artistWith(0);

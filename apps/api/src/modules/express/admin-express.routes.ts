@@ -3,13 +3,14 @@ import {
   expressCampaignSchema,
   expressCampaignStatusSchema,
   expressDurationSchema,
+  expressGenreSchema,
   expressPlaylistDetailSchema,
   expressPlaylistSchema,
   expressReasonSchema,
   expressTierSchema,
 } from '@lm/contracts/express';
 import { z } from 'zod';
-import { adminAccess, adminActor, currentAdmin } from '../../platform/access';
+import { adminAccess, adminActor, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
@@ -17,6 +18,7 @@ import { t } from '../../platform/i18n';
 import * as catalog from './express.catalog';
 import * as machine from './express.machine';
 import * as q from './express.queries';
+import { campaignOrderBody, playlistBody } from './express.routes';
 import * as express from './express.service';
 
 const tags = ['admin express'];
@@ -205,6 +207,98 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
         req.body.reason,
       );
       return { data: { id: row.id, status_id: row.statusId }, message: t(req.lang, 'common.saved') };
+    },
+  );
+
+  // Staff acting for a user (issue 13 "Staff": /express/playlist/create, /express/checkout).
+  const staffOf = (req: Parameters<typeof currentAdmin>[0]): express.StaffActor => ({
+    adminId: currentAdmin(req).id,
+    ...clientInfo(req),
+  });
+  const behalfUser = z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    balance: z.number().int(),
+  });
+  const behalfQuery = z.object({
+    q: z.string().trim().max(100).optional(),
+    id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  });
+  app.get(
+    '/api/admin/express/curators',
+    {
+      config: { access: adminAccess(PLAYLISTS) },
+      schema: { tags, querystring: behalfQuery, response: { 200: envelope(z.array(behalfUser)) } },
+    },
+    async (req) => ({ data: await q.searchBehalfUsers(deps.database, 'curator', req.query) }),
+  );
+  app.get(
+    '/api/admin/express/artists',
+    {
+      config: { access: adminAccess(CAMPAIGNS) },
+      schema: { tags, querystring: behalfQuery, response: { 200: envelope(z.array(behalfUser)) } },
+    },
+    async (req) => ({ data: await q.searchBehalfUsers(deps.database, 'artist', req.query) }),
+  );
+  app.get(
+    '/api/admin/express/playlist/options',
+    {
+      config: { access: adminAccess(PLAYLISTS) },
+      schema: {
+        tags,
+        response: {
+          200: envelope(
+            z.object({
+              tiers: z.array(expressTierSchema),
+              durations: z.array(expressDurationSchema),
+              genres: z.array(expressGenreSchema),
+            }),
+          ),
+        },
+      },
+    },
+    async () => ({ data: await catalog.playlistOptions(deps.database) }),
+  );
+  app.post(
+    '/api/admin/express/playlists',
+    {
+      config: { access: adminAccess(PLAYLISTS) },
+      schema: {
+        tags,
+        body: playlistBody.extend({ curator_id: z.coerce.number().int().positive('validation.required') }),
+        response: { 201: envelope(expressCampaignStatusSchema) },
+      },
+    },
+    async (req, reply) => {
+      const { curator_id, ...input } = req.body;
+      const row = await express.createPlaylist(deps, curator_id, input, staffOf(req));
+      return reply
+        .status(201)
+        .send({ data: { id: row.id, status_id: row.statusId }, message: t(req.lang, 'common.created') });
+    },
+  );
+  app.post(
+    '/api/admin/express/checkout',
+    {
+      config: { access: adminAccess(CAMPAIGNS) },
+      schema: {
+        tags,
+        body: campaignOrderBody.extend({
+          artist_id: z.coerce.number().int().positive('validation.required'),
+        }),
+        response: { 201: envelope(z.array(expressCampaignDetailSchema)) },
+      },
+    },
+    async (req, reply) => {
+      const { artist_id, ...input } = req.body;
+      const created = await express.orderForArtist(deps, staffOf(req), artist_id, input);
+      const items = await q.campaignDetails(
+        deps.database,
+        created.map((c) => c.id),
+        { lang: req.lang },
+      );
+      return reply.status(201).send({ data: items, message: t(req.lang, 'express.created') });
     },
   );
 

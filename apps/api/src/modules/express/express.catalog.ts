@@ -266,3 +266,17 @@ export async function searchGenres(database: Database, q: string | undefined, li
     .orderBy(asc(genres.name))
     .limit(limit);
 }
+
+/**
+ * What the back-office playlist form offers (/express/playlist/create): the active Spotify tiers
+ * (cheapest first), durations (shortest first) and the first 100 active genres by name, as the
+ * curator's own form reads them from `express/curator/all-tiers`, `all-durations` and `playlist/genres`.
+ */
+export async function playlistOptions(database: Database) {
+  const [tiers, durations, genreList] = await Promise.all([
+    activeTiers(database),
+    activeDurations(database),
+    searchGenres(database, undefined, 100),
+  ]);
+  return { tiers, durations, genres: genreList };
+}

@@ -389,3 +389,38 @@ export async function listPlaylists(database: Database, query: ListQuery, scope:
     pagination: paginate(count?.n ?? 0, query.page, query.limit),
   };
 }
+
+/** A user staff may act for: an approved artist (with their coins) or an approved curator. */
+export interface BehalfUser {
+  id: number;
+  name: string;
+  email: string;
+  /** Wallet balance in coins. */
+  balance: number;
+}
+
+/**
+ * Approved, live users of one type whose name, artist name or e-mail contains `q` (or the one user
+ * `id`), newest first, at most 20, with their wallet balance: the user pickers of the back-office
+ * /express/checkout (artists), /express/playlist/create (curators) and the new playlist form (artists).
+ */
+export async function searchBehalfUsers(
+  database: Database,
+  kind: 'artist' | 'curator',
+  search: { q?: string; id?: number },
+): Promise<BehalfUser[]> {
+  const term = `%${(search.q ?? '').replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const { rows } = await database.pool.query<BehalfUser>(
+    `select u.id, coalesce(nullif(u.artist_name, ''), u.first_name || ' ' || u.last_name) as name, u.email,
+            coalesce(a.balance, 0)::int as balance
+       from users u
+       left join ledger_accounts a on a.user_id = u.id and a.kind = 'user_wallet'
+      where u.user_type_id = $2 and u.status = 'approved' and u.deleted_at is null
+        and (u.first_name || ' ' || u.last_name ilike $1 or u.email ilike $1
+             or coalesce(u.artist_name, '') ilike $1)
+        and ($3::int is null or u.id = $3)
+      order by u.id desc limit 20`,
+    [term, kind === 'artist' ? 1 : 2, search.id ?? null],
+  );
+  return rows;
+}

@@ -40,6 +40,22 @@ const spotifyUrlBody = z.object({ spotify_url: z.string().trim().min(1, 'validat
 const campaignIdBody = z.object({ campaign_id: z.coerce.number().int().positive() });
 const settlementSchema = campaignSettlementSchema;
 
+/** A playlist listing (`express/curator/playlist/create`, and staff's for a curator). */
+export const playlistBody = z.object({
+  spotify_url: z.string().trim().min(1, 'validation.required').max(500),
+  tier_id: z.coerce.number().int().positive('validation.required'),
+  duration_id: z.coerce.number().int().positive('validation.required'),
+  genre_ids: z.array(z.coerce.number().int().positive()).max(10).default([]),
+  renewable: z.boolean().default(true),
+});
+
+/** A Spotify express order paid with coins (`express/artist/campaign/create`, and staff's for an artist). */
+export const campaignOrderBody = z.object({
+  track_link: z.string().trim().min(1, 'validation.required').max(500),
+  playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
+  pitch: pitchSchema,
+});
+
 /**
  * Spotify express calls of spec section 7 for curators and artists: playlists, connections, campaign
  * creation and its lifecycle actions, renewals, reviews, the dashboard stats.
@@ -160,13 +176,6 @@ export const expressRoutes: RouteModule = (app, deps) => {
     }),
   );
 
-  const playlistBody = z.object({
-    spotify_url: z.string().trim().min(1, 'validation.required').max(500),
-    tier_id: z.coerce.number().int().positive('validation.required'),
-    duration_id: z.coerce.number().int().positive('validation.required'),
-    genre_ids: z.array(z.coerce.number().int().positive()).max(10).default([]),
-    renewable: z.boolean().default(true),
-  });
   app.post(
     '/api/express/curator/playlist/create',
     {
@@ -443,12 +452,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(ARTIST) },
       schema: {
         tags,
-        body: z.object({
-          track_link: z.string().trim().min(1, 'validation.required').max(500),
-          playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
-          pitch: pitchSchema,
-          payment_method: z.enum(['coins']).default('coins'),
-        }),
+        body: campaignOrderBody.extend({ payment_method: z.enum(['coins']).default('coins') }),
         response: { 201: envelope(z.array(expressCampaignDetailSchema)) },
       },
     },

@@ -1,4 +1,4 @@
-import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import { EXPRESS_CAMPAIGN_STATUS as S, USER_TYPES } from '@lm/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
@@ -52,6 +52,8 @@ export async function createCampaigns(
     pitch?: string | null;
     /** Sound and settings read before `outer` was opened (see {@link CampaignPreparation}). */
     prepared?: CampaignPreparation;
+    /** Staff ordering for the artist (`/api/admin/express/checkout`): see {@link StaffActor}. */
+    byStaff?: StaffActor;
   },
   outer?: Tx,
 ): Promise<Campaign[]> {
@@ -67,9 +69,20 @@ export async function createCampaigns(
       errorField: 'playlist_ids',
       pitch: input.pitch,
       prepared: input.prepared,
+      byStaff: input.byStaff,
     },
     outer,
   );
+}
+
+/**
+ * A staff member acting for a user (issue 13 "Staff": /express/checkout, /express/playlist/create):
+ * the audit entry and the timeline name the staff member, the user is told what was done for them.
+ */
+export interface StaffActor {
+  adminId: number;
+  ip?: string | null;
+  userAgent?: string | null;
 }
 
 /**
@@ -125,6 +138,8 @@ export async function createCampaignsFor(
     soundName?: string | null;
     /** Sound and settings read before `outer` was opened (see {@link CampaignPreparation}). */
     prepared?: CampaignPreparation;
+    /** Staff ordering for the artist: audited and timelined as the staff member; the artist is told. */
+    byStaff?: StaffActor;
   },
   outer?: Tx,
 ): Promise<Campaign[]> {
@@ -193,8 +208,8 @@ export async function createCampaignsFor(
         campaignId: c.id,
         fromStatus: null,
         toStatus: S.PENDING_APPROVAL,
-        actorType: 'user',
-        actorId: artistId,
+        actorType: input.byStaff ? 'admin' : 'user',
+        actorId: input.byStaff ? input.byStaff.adminId : artistId,
         noteKey: input.renewedFromId ? 'express.timeline.renewed' : 'express.timeline.created',
         noteParams: input.renewedFromId ? { campaign: input.renewedFromId } : null,
         createdAt: now,
@@ -211,9 +226,12 @@ export async function createCampaignsFor(
       );
       created.push(withHold!);
     }
+    const staff = input.byStaff;
     await audit(
       deps.database,
-      { type: 'user', id: artistId },
+      staff
+        ? { type: 'admin', id: staff.adminId, ip: staff.ip, userAgent: staff.userAgent }
+        : { type: 'user', id: artistId },
       {
         action: 'express.created',
         targetType: 'express_campaign',
@@ -222,10 +240,27 @@ export async function createCampaignsFor(
           track_id: sound.id,
           campaign_type: adapter.key,
           [input.errorField.replace(/_ids$/, 's')]: ids,
+          ...(staff ? { on_behalf_of: artistId } : {}),
         },
       },
       tx,
     );
+    if (staff) {
+      await tellUser(
+        deps,
+        tx,
+        artistId,
+        'created_by_staff',
+        {
+          track: soundName,
+          playlists: targets.map((t) => t.name).join(', '),
+          coins: created.reduce((sum, c) => sum + c.price, 0),
+        },
+        created.length === 1 ? created[0]!.id : null,
+        created.length === 1 ? `/express-campaigns/${created[0]!.id}` : '/express/campaigns/list',
+        adapter.typeId,
+      );
+    }
     return created;
   };
   return outer ? run(outer) : withTransaction(deps.database, run);
@@ -255,6 +290,12 @@ async function insertCampaign(
 /**
  * A curator lists a playlist (`express/curator/playlist/create`): link rule, not listed yet, found on
  * Spotify, owned by the curator's connected account; it waits for admin approval (status 2).
+ * With `byStaff` (back-office /express/playlist/create) staff list it for the curator with the same
+ * rules: the curator must be an approved curator (checked again under a share lock of their row), the
+ * playlist records the staff member (`by_admin`), the audit entry names them, the curator is told.
+ * @returns the new playlist row (status 2)
+ * @throws ValidationError 422 (`spotify_url`: link, listed, not found, no connection, not owner;
+ *   `tier_id`, `duration_id`; `curator_id` 'express.behalf.not_curator' with `byStaff`)
  */
 export async function createPlaylist(
   deps: Deps,
@@ -266,7 +307,9 @@ export async function createPlaylist(
     genre_ids: number[];
     renewable: boolean;
   },
+  byStaff?: StaffActor,
 ) {
+  if (byStaff) await assertApprovedUser(deps.database, curatorId, 'curator');
   const playlistId = parsePlaylistLink(input.spotify_url);
   if (!playlistId) throw new ValidationError({ spotify_url: ['express.invalid_playlist_link'] });
   const [exists] = await deps.database.db
@@ -300,10 +343,12 @@ export async function createPlaylist(
     .where(eq(expressDurations.id, input.duration_id));
   if (!duration) throw new ValidationError({ duration_id: ['validation.invalid'] });
   return withTransaction(deps.database, async (tx) => {
+    if (byStaff) await assertApprovedUser(tx, curatorId, 'curator');
     const [row] = await tx.db
       .insert(expressPlaylists)
       .values({
         curatorId,
+        byAdminId: byStaff?.adminId ?? null,
         connectionId: owner.id,
         spotifyPlaylistId: playlistId,
         spotifyUrl: info.externalUrl,
@@ -326,12 +371,74 @@ export async function createPlaylist(
     }
     await audit(
       deps.database,
-      { type: 'user', id: curatorId },
-      { action: 'express.playlist_created', targetType: 'express_playlist', targetId: row.id },
+      byStaff
+        ? { type: 'admin', id: byStaff.adminId, ip: byStaff.ip, userAgent: byStaff.userAgent }
+        : { type: 'user', id: curatorId },
+      {
+        action: 'express.playlist_created',
+        targetType: 'express_playlist',
+        targetId: row.id,
+        meta: byStaff ? { on_behalf_of: curatorId } : undefined,
+      },
       tx,
     );
+    if (byStaff) {
+      await tellUser(
+        deps,
+        tx,
+        curatorId,
+        'playlist_created_by_staff',
+        { playlist: row.name },
+        null,
+        `/express/my/playlist/view/${row.id}`,
+      );
+    }
     await notifyStaffPendingPlaylist(tx, row);
     return row;
+  });
+}
+
+/**
+ * The user staff act for must be live, approved and of the expected type (an artist for a checkout, a
+ * curator for a playlist). Inside a transaction the user's row is share-locked, so an approval
+ * withdrawn or an account disabled at the same moment waits for the order or refuses it.
+ * @throws ValidationError 422 on `artist_id` ('express.behalf.not_artist') or `curator_id`
+ *   ('express.behalf.not_curator')
+ */
+export async function assertApprovedUser(
+  db: Pick<Tx, 'db'>,
+  userId: number,
+  kind: 'artist' | 'curator',
+): Promise<void> {
+  const [user] = await db.db
+    .select({ typeId: users.userTypeId, status: users.status, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share');
+  const typeId = kind === 'artist' ? USER_TYPES.ARTIST : USER_TYPES.CURATOR;
+  if (user?.typeId !== typeId || user.status !== 'approved' || user.deletedAt)
+    throw new ValidationError({ [`${kind}_id`]: [`express.behalf.not_${kind}`] });
+}
+
+/**
+ * Staff order Spotify express campaigns for an artist (back-office /express/checkout, issue 13
+ * "Staff"): the artist's own {@link createCampaigns} (same link, playlist, pitch and balance rules,
+ * one hold per playlist on the artist's coins, desc 2), run in a transaction that first share-locks the
+ * artist's row and checks they are an approved artist; audited as the staff member, the artist told.
+ * @returns the created campaigns (status 1 Pending for Approval)
+ * @throws ValidationError 422 (`artist_id` 'express.behalf.not_artist'; the artist's own rules),
+ *   ConflictError 409 (an open campaign of the track on a playlist), InsufficientBalanceError 409
+ */
+export async function orderForArtist(
+  deps: Deps,
+  staff: StaffActor,
+  artistId: number,
+  input: { track_link: string; playlist_ids: number[]; pitch?: string | null },
+): Promise<Campaign[]> {
+  const prepared = await prepareCampaigns(deps, spotifyAdapter, input.track_link);
+  return withTransaction(deps.database, async (tx) => {
+    await assertApprovedUser(tx, artistId, 'artist');
+    return createCampaigns(deps, artistId, { ...input, prepared, byStaff: staff }, tx);
   });
 }
 

@@ -21,6 +21,7 @@ import {
   parseOrder,
 } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { searchBehalfUsers } from '../express/express.queries';
 import * as forms from './forms.service';
 
 /** Spec section 2: /forms is an ARTIST_ALL_PERMISSION screen; the service admits approved artists only. */
@@ -291,6 +292,29 @@ export const formsRoutes: RouteModule = (app, deps) => {
       await forms.deleteForm(deps, { kind: 'admin', id: admin.id, ...clientInfo(req) }, req.params.id);
       return { message: t(req.lang, 'forms.deleted') };
     },
+  );
+
+  // Staff's new form for an artist: the artist picker offers approved artists only (spec section 6).
+  app.get(
+    '/api/admin/forms/artists',
+    {
+      config: { access: adminAccess(FORM_PERMISSIONS.add) },
+      schema: {
+        tags,
+        querystring: z.object({
+          q: z.string().trim().max(100).optional(),
+          id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+        }),
+        response: {
+          200: envelope(
+            z.array(
+              z.object({ id: z.number().int(), name: z.string(), email: z.string(), balance: z.number() }),
+            ),
+          ),
+        },
+      },
+    },
+    async (req) => ({ data: await searchBehalfUsers(deps.database, 'artist', req.query) }),
   );
 
   // The autofills fill the wizard: the artist's own (approved artists only) or staff's for an artist.

@@ -419,6 +419,36 @@ describe('object-level access and staff actions', () => {
   });
 });
 
+describe("staff's new form for an artist (session 6)", () => {
+  it('the artist picker needs INFLUENCER_ADD_FORM and offers approved artists only', async () => {
+    const approved = await makeArtist({ firstName: 'Pickme', lastName: 'Approved' });
+    const pending = await ctx.makeUser({
+      userTypeId: 1,
+      firstName: 'Pickme',
+      lastName: 'Pending',
+      status: 'pending_approval',
+    });
+    const curator = await ctx.makeUser({ userTypeId: 2, firstName: 'Pickme', lastName: 'Curator' });
+    const res = await ctx.call('GET', '/api/admin/forms/artists?q=Pickme', { token: superToken });
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().data.map((u: { id: number }) => u.id);
+    expect(ids).toEqual([approved.user.id]);
+    expect(ids).not.toContain(pending.id);
+    expect(ids).not.toContain(curator.id);
+    const byId = await ctx.call('GET', `/api/admin/forms/artists?id=${approved.user.id}`, {
+      token: superToken,
+    });
+    expect(byId.json().data).toEqual([
+      expect.objectContaining({ id: approved.user.id, name: 'Pickme Approved' }),
+    ]);
+    const viewer = await ctx.makeAdmin({ permissions: ['VIEW_FORM'] });
+    const refused = await ctx.call('GET', '/api/admin/forms/artists?q=Pickme', {
+      token: await ctx.loginAdmin(viewer.email),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
 describe('autofill (Apple and Spotify, sandbox providers)', () => {
   it('Apple: an id or an Apple Music link fills the Apple track ID, the release date and the type', async () => {
     const { token } = await makeArtist();
