@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PITCH_MAX } from './campaigns';
+import { campaignSettlementSchema } from './express';
 
 /**
  * Custom (managed) campaigns (issue 13; spec sections 3 "Campaign (admin)", "Custom campaign list
@@ -121,6 +122,8 @@ export const customInvoiceSchema = z.object({
   coins: z.number().int(),
   raised_at: z.string(),
   is_paid: z.boolean(),
+  /** How it was paid: coins already in the wallet, or a card payment that bought them (null unpaid). */
+  method: z.enum(['coins', 'card']).nullable(),
   /** Public number of the campaign purchase transfer once paid. */
   transaction: z.string().nullable(),
 });
@@ -236,6 +239,18 @@ export const publishedCampaignSchema = z.object({
   eligible_playlists: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type PublishedCampaign = z.infer<typeof publishedCampaignSchema>;
+
+/**
+ * Back from the card page (`stripe/custom/campaign/checkout/check/pay`): the card payment's settlement,
+ * the campaign, whether this payment paid it, and `not_paid` when the coins were kept in the wallet
+ * instead (the campaign was paid meanwhile or can no longer be paid; the message says why).
+ */
+export const customCardConfirmationSchema = z.object({
+  payment: campaignSettlementSchema,
+  campaign_id: z.number().int(),
+  paid: z.boolean(),
+  not_paid: z.boolean(),
+});
 
 /** The payment answer (`pay/coins/custom/campaign/{id}`). */
 export const customPaymentSchema = z.object({

@@ -35,6 +35,7 @@ interface Row {
   invoice_number: string | null;
   invoice_raised_at: Date | null;
   paid_at: Date | null;
+  payment_id: number | null;
   transfer_number: string | null;
   price: number;
   placements: number;
@@ -46,7 +47,7 @@ interface Row {
 const SELECT = `select c.id, c.name, c.artist_id,
     coalesce(nullif(u.artist_name, ''), u.first_name || ' ' || u.last_name) as artist_name,
     c.tier_id, t.tier_name, c.is_released, c.status, c.completed_at, c.invoice_number,
-    c.invoice_raised_at, c.paid_at, tr.number as transfer_number, c.price, c.placements,
+    c.invoice_raised_at, c.paid_at, c.payment_id, tr.number as transfer_number, c.price, c.placements,
     to_char(c.start_date, 'YYYY-MM-DD') as start_date, c.publish_date, c.created_at
   from custom_campaigns c
   join users u on u.id = c.artist_id
@@ -71,6 +72,7 @@ function toItem(r: Row, hasForm: boolean): CustomCampaignListItem {
           coins: r.price,
           raised_at: r.invoice_raised_at!.toISOString(),
           is_paid: isPaid,
+          method: isPaid ? (r.payment_id !== null ? 'card' : 'coins') : null,
           transaction: r.transfer_number,
         }
       : null,

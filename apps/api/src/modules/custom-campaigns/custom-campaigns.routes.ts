@@ -5,12 +5,13 @@ import {
   customCampaignInputSchema,
   customCampaignListItemSchema,
   customCampaignStatsSchema,
+  customCardConfirmationSchema,
   customDeclineSchema,
   customForceEndSchema,
   customPaymentSchema,
   publishedCampaignSchema,
 } from '@lm/contracts/custom-campaigns';
-import { expressTierSchema } from '@lm/contracts/express';
+import { campaignCheckoutSchema, expressTierSchema } from '@lm/contracts/express';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminAccess, currentAdmin, currentUser, userAccess } from '../../platform/access';
@@ -183,6 +184,50 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
       data: await custom.payWithCoins(deps, currentUser(req).id, req.params.id),
       message: t(req.lang, 'custom.paid'),
     }),
+  );
+
+  app.post(
+    '/api/stripe/custom/campaign/checkout',
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: {
+        tags,
+        body: z.object({ campaign_id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: envelope(campaignCheckoutSchema) },
+      },
+    },
+    async (req) => ({ data: await custom.startCardPayment(deps, currentUser(req).id, req.body.campaign_id) }),
+  );
+  app.post(
+    '/api/stripe/custom/campaign/checkout/check/pay',
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: {
+        tags,
+        body: z.object({ session_id: z.string().min(1).max(200) }),
+        response: { 200: envelope(customCardConfirmationSchema) },
+      },
+    },
+    async (req) => {
+      const r = await custom.confirmCardPayment(deps, currentUser(req).id, req.body.session_id);
+      const message = r.paid
+        ? t(req.lang, 'custom.paid')
+        : r.notPaid
+          ? t(req.lang, 'custom.card_coins_kept', {
+              coins: r.settlement.coins,
+              reason: t(req.lang, r.notPaid.key, r.notPaid.params),
+            })
+          : undefined;
+      return {
+        data: {
+          payment: r.settlement,
+          campaign_id: r.campaignId,
+          paid: r.paid,
+          not_paid: r.notPaid !== null,
+        },
+        ...(message ? { message } : {}),
+      };
+    },
   );
 
   // Curator.

@@ -1,6 +1,7 @@
 import { EXPRESS_CAMPAIGN_STATUS as E } from '@lm/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
+import { signSandboxCardEvent } from '../../providers/payments/sandbox-card';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { sweep as expressSweep } from '../express/express.machine';
 import { seedExpressDemo } from '../express/express.seed';
@@ -316,6 +317,165 @@ describe('paying with coins', () => {
     expect(res.statusCode).toBe(409);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(1);
     expect(await statusOf(id)).toBe(3);
+  });
+});
+
+describe('paying by card (the express card mechanism: the card buys the coins, then they are held)', () => {
+  const startCard = (token: string, id: number) =>
+    ctx.call('POST', '/api/stripe/custom/campaign/checkout', { token, body: { campaign_id: id } });
+  const confirm = (token: string, session_id: string) =>
+    ctx.call('POST', '/api/stripe/custom/campaign/checkout/check/pay', { token, body: { session_id } });
+  /** The sandbox session paid without its webhook yet (as when Stripe's event is late). */
+  const markPaid = (session: string) =>
+    ctx.deps.database.pool.query(
+      `update sandbox_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`,
+      [session],
+    );
+  const webhook = (session: string, n = 0) => {
+    const payload = JSON.stringify({
+      id: `evt_custom_${session}_${n}`,
+      type: 'checkout.session.completed',
+      data: { object: { id: session, object: 'checkout.session' } },
+    });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'sandbox-signature': signSandboxCardEvent(ctx.deps.config.APP_KEY, payload),
+      },
+    });
+  };
+  const moneyRows = async (userId: number, id: number) => {
+    const db = ctx.deps.database.pool;
+    const slots = (
+      await db.query(
+        'select count(*)::int n, coalesce(sum(coins), 0)::int c from custom_campaign_slots where campaign_id = $1',
+        [id],
+      )
+    ).rows[0];
+    const credits = (
+      await db.query(
+        `select count(*)::int n from ledger_transfers where idempotency_key like 'payment:%'
+            and credit_account_id = (select id from ledger_accounts where user_id = $1)`,
+        [userId],
+      )
+    ).rows[0].n as number;
+    return { slots: slots.n as number, held: slots.c as number, credits };
+  };
+  async function approved(token: string, placements = 2) {
+    const id = (await order(token, { placements })).json().data.id as number;
+    expect((await admin('POST', `/${id}/approve`)).statusCode).toBe(200);
+    return id;
+  }
+
+  it('buys exactly the price and holds it once across 40 concurrent return calls and webhook replays; the badge says Paid (card)', async () => {
+    const { user, token } = await artistWith(0);
+    const id = await approved(token);
+    const start = await startCard(token, id);
+    expect(start.statusCode).toBe(200);
+    const { session_id, coins } = start.json().data;
+    expect(coins).toBe(tier.price * 2);
+    const early = await confirm(token, session_id);
+    expect(early.json().data).toMatchObject({ campaign_id: id, paid: false, not_paid: false });
+    expect(await statusOf(id)).toBe(3);
+    await markPaid(session_id);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? webhook(session_id, i % 4) : confirm(token, session_id))),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
+    const confirmations = results.filter((_, i) => i % 2 === 0).map((r) => r.json());
+    for (const c of confirmations) {
+      expect(c.data).toMatchObject({
+        campaign_id: id,
+        paid: true,
+        not_paid: false,
+        payment: { status: 'paid' },
+      });
+      expect(c.message).toBe('Paid: the campaign now waits for publishing');
+    }
+    expect(await statusOf(id)).toBe(6);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(0);
+    expect(await moneyRows(user.id, id)).toEqual({ slots: 2, held: tier.price * 2, credits: 1 });
+    const detail = await ctx.call('GET', `/api/campaign/${id}`, { token });
+    expect(detail.json().data).toMatchObject({ is_paid: true, invoice: { is_paid: true, method: 'card' } });
+    // Another artist cannot claim the session; an already paid campaign cannot start another card payment.
+    const stranger = await artistWith(0);
+    expect((await confirm(stranger.token, session_id)).statusCode).toBe(404);
+    expect((await startCard(token, id)).statusCode).toBe(409);
+  });
+
+  it('the webhook alone pays the campaign (the buyer never came back)', async () => {
+    const { user, token } = await artistWith(0);
+    const id = await approved(token, 1);
+    const { session_id } = (await startCard(token, id)).json().data;
+    // The sandbox's Pay button delivers the signed webhook event, as Stripe would.
+    expect(
+      (await ctx.call('POST', `/api/sandbox/checkout/${session_id}/complete`, { body: {} })).statusCode,
+    ).toBeLessThan(400);
+    expect(await statusOf(id)).toBe(6);
+    expect(await moneyRows(user.id, id)).toEqual({ slots: 1, held: tier.price, credits: 1 });
+    expect((await webhook(session_id, 9)).statusCode).toBe(200);
+    expect(await moneyRows(user.id, id)).toEqual({ slots: 1, held: tier.price, credits: 1 });
+  });
+
+  it('coins first, then the card: the card coins stay in the wallet, the campaign is held once', async () => {
+    const { user, token } = await artistWith(tier.price * 2);
+    const id = await approved(token);
+    const { session_id } = (await startCard(token, id)).json().data;
+    expect((await pay(token, id)).statusCode).toBe(200);
+    await markPaid(session_id);
+    const again = await Promise.all(Array.from({ length: 5 }, () => confirm(token, session_id)));
+    for (const r of again) {
+      expect(r.statusCode).toBe(200);
+      expect(r.json().data).toMatchObject({ paid: false, not_paid: true, payment: { status: 'paid' } });
+      expect(r.json().message).toBe(
+        `Your payment was received and ${tier.price * 2} coins were added to your wallet, but the campaign was not paid with them: This campaign is not waiting for payment`,
+      );
+    }
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(tier.price * 2);
+    expect(await moneyRows(user.id, id)).toEqual({ slots: 2, held: tier.price * 2, credits: 1 });
+    const detail = await ctx.call('GET', `/api/campaign/${id}`, { token });
+    expect(detail.json().data.invoice.method).toBe('coins');
+  });
+
+  it('coins and two paid card payments fired 30 times at once: exactly one pays, nothing doubles', async () => {
+    const price = tier.price * 2;
+    const { user, token } = await artistWith(price);
+    const id = await approved(token);
+    const a = (await startCard(token, id)).json().data.session_id as string;
+    const b = (await startCard(token, id)).json().data.session_id as string;
+    await markPaid(a);
+    await markPaid(b);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        [
+          () => pay(token, id),
+          () => confirm(token, a),
+          () => confirm(token, b),
+          () => webhook(a),
+          () => webhook(b),
+        ][i % 5]!(),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    expect(await statusOf(id)).toBe(6);
+    // Start: price in coins; two cards bought price each; the campaign holds price once.
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(price * 2);
+    expect(await moneyRows(user.id, id)).toEqual({ slots: 2, held: price, credits: 2 });
+    const sum = await ctx.deps.database.pool.query(
+      'select coalesce(sum(balance), 0)::bigint s from ledger_accounts',
+    );
+    expect(Number(sum.rows[0].s)).toBe(0);
+  });
+
+  it("refuses a card payment of a campaign not approved (409) or another artist's (404)", async () => {
+    const { token } = await artistWith(0);
+    const id = (await order(token)).json().data.id as number;
+    expect((await startCard(token, id)).statusCode).toBe(409);
+    const other = await artistWith(0);
+    expect((await startCard(other.token, id)).statusCode).toBe(404);
   });
 });
 
