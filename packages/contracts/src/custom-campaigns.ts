@@ -209,6 +209,8 @@ export const customCampaignStatsSchema = z.object({
   total_campaigns_invited: z.number().int(),
   total_campaigns_pending: z.number().int(),
   total_campaigns_pending_for_approval: z.number().int(),
+  /** Published campaigns that have ended (the list's Completed filter); `publishing` excludes them. */
+  total_campaigns_completed: z.number().int(),
 });
 export type CustomCampaignStats = z.infer<typeof customCampaignStatsSchema>;
 

@@ -247,22 +247,39 @@ export async function campaignDetail(
 }
 
 /**
- * The stats card (`campaigns`, `web/user/campaigns/dashboard`; spec section 3 "Campaign stats"): counts
- * by status of the artist's campaigns, or of all when `artistId` is absent. Deleted ones are not
- * counted; "invited" has no custom status and is 0; "publishing" counts published campaigns.
+ * The stats card (`campaigns`, `web/user/campaigns/dashboard`, `/api/admin/custom-campaigns/stats`;
+ * spec section 3 "Campaign stats"): counts by custom status of the artist's campaigns, of the
+ * campaigns a curator took a placement in, or of all when no scope is given. Deleted ones are not
+ * counted; "invited" has no custom status and is 0; "publishing" counts published campaigns still
+ * running and "completed" the ended ones, so the figures add up: total = pending + pending for
+ * approval + approved + pending for publishing + publishing + completed + declined.
  */
-export async function campaignStats(database: Database, artistId?: number): Promise<CustomCampaignStats> {
-  const { rows } = await database.pool.query<{ status: number; n: string }>(
-    `select status, count(*) as n from custom_campaigns
-      where status <> 5 ${artistId !== undefined ? 'and artist_id = $1' : ''} group by status`,
-    artistId !== undefined ? [artistId] : [],
+export async function campaignStats(
+  database: Database,
+  scope: { artistId?: number; curatorId?: number } = {},
+): Promise<CustomCampaignStats> {
+  const where =
+    scope.artistId !== undefined
+      ? 'and artist_id = $1'
+      : scope.curatorId !== undefined
+        ? `and id in (select campaign_id from curators_vs_campaigns where curator_id = $1 and playlist_id is not null)`
+        : '';
+  const param = scope.artistId ?? scope.curatorId;
+  const { rows } = await database.pool.query<{ status: number; completed: boolean; n: string }>(
+    `select status, completed_at is not null as completed, count(*) as n from custom_campaigns
+      where status <> 5 ${where} group by 1, 2`,
+    param !== undefined ? [param] : [],
   );
-  const by = (s: number) => Number(rows.find((r) => r.status === s)?.n ?? 0);
+  const by = (s: number, completed?: boolean) =>
+    rows
+      .filter((r) => r.status === s && (completed === undefined || r.completed === completed))
+      .reduce((sum, r) => sum + Number(r.n), 0);
   return {
     total_campaigns: rows.reduce((sum, r) => sum + Number(r.n), 0),
     total_campaigns_approved: by(3),
     total_campaigns_pending_for_publishing: by(6),
-    total_campaigns_publishing: by(7),
+    total_campaigns_publishing: by(7, false),
+    total_campaigns_completed: by(7, true),
     total_campaigns_declined: by(4),
     total_campaigns_invited: 0,
     total_campaigns_pending: by(1),

@@ -172,7 +172,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(ARTIST) },
       schema: { tags, response: { 200: envelope(customCampaignStatsSchema) } },
     },
-    async (req) => ({ data: await q.campaignStats(deps.database, currentUser(req).id) }),
+    async (req) => ({ data: await q.campaignStats(deps.database, { artistId: currentUser(req).id }) }),
   );
   app.get(
     '/api/pay/coins/custom/campaign/:id',

@@ -659,6 +659,91 @@ describe('money across partial delivery (desc 3, paid + refunded = held)', () =>
   });
 });
 
+describe('campaign stats (spec section 3), on `campaigns` and `web/user/campaigns/dashboard`', () => {
+  // A different count per figure, so a figure reading another status cannot pass.
+  const expected = {
+    total_campaigns: 28,
+    total_campaigns_pending: 1,
+    total_campaigns_pending_for_approval: 2,
+    total_campaigns_approved: 3,
+    total_campaigns_declined: 4,
+    total_campaigns_pending_for_publishing: 5,
+    total_campaigns_publishing: 6,
+    total_campaigns_completed: 7,
+    total_campaigns_invited: 0,
+  };
+  let artistToken: string;
+  beforeAll(async () => {
+    const { token } = await artistWith(0);
+    artistToken = token;
+    const first = (await order(token)).json().data.id as number;
+    // status, completed: 2 ×2, 3 ×3, 4 ×4, 6 ×5, 7 running ×6, 7 completed ×7, and 2 deleted (5).
+    const rows: [number, boolean][] = [
+      ...Array<[number, boolean]>(2).fill([2, false]),
+      ...Array<[number, boolean]>(3).fill([3, false]),
+      ...Array<[number, boolean]>(4).fill([4, false]),
+      ...Array<[number, boolean]>(5).fill([6, false]),
+      ...Array<[number, boolean]>(6).fill([7, false]),
+      ...Array<[number, boolean]>(7).fill([7, true]),
+      ...Array<[number, boolean]>(2).fill([5, false]),
+    ];
+    await ctx.deps.database.pool.query(
+      `insert into custom_campaigns (artist_id, name, link, track_id, language_id, is_released, released_date,
+         genre_ids, start_date, tier_id, placements, price, pitch, status, paid_at, completed_at)
+       select c.artist_id, c.name, c.link, c.track_id, c.language_id, c.is_released, c.released_date,
+         c.genre_ids, c.start_date, c.tier_id, c.placements, c.price, c.pitch, s.status,
+         case when s.status in (6, 7) then now() end, case when s.completed then now() end
+         from custom_campaigns c,
+              unnest($2::int[], $3::boolean[]) as s(status, completed)
+        where c.id = $1`,
+      [first, rows.map((r) => r[0]), rows.map((r) => r[1])],
+    );
+  });
+
+  it.each(Object.entries(expected))('%s is %i on both endpoints', async (figure, n) => {
+    const own = (await ctx.call('GET', '/api/campaigns', { token: artistToken })).json().data;
+    const dashboard = await ctx.call('GET', '/api/web/user/campaigns/dashboard', { token: artistToken });
+    expect(dashboard.statusCode).toBe(200);
+    expect(own[figure]).toBe(n);
+    expect(dashboard.json().data.custom_stats[figure]).toBe(n);
+  });
+
+  it('the figures add up to the total (deleted ones are not counted)', async () => {
+    const s = (await ctx.call('GET', '/api/web/user/campaigns/dashboard', { token: artistToken })).json().data
+      .custom_stats;
+    const { total_campaigns, total_campaigns_invited, ...parts } = s as typeof expected;
+    expect(Object.values(parts).reduce((a, b) => a + b, 0)).toBe(total_campaigns);
+  });
+
+  it("a curator's custom figures count the campaigns they placed the track in, not mere opt-ins", async () => {
+    const { token } = await artistWith(10_000);
+    const placed = await publishedCampaign(token, { placements: 1 });
+    const onlyOptedIn = await publishedCampaign(token, { placements: 1 });
+    const c = await curatorWithPlaylist();
+    const optIn = async (id: number) =>
+      (
+        await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+          token: c.token,
+          body: { campaign_id: id },
+        })
+      ).json().data.id as number;
+    const opt = await optIn(placed);
+    await optIn(onlyOptedIn);
+    expect(
+      (
+        await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
+          token: c.token,
+          body: { playlist_id: c.playlist },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const s = (await ctx.call('GET', '/api/web/user/campaigns/dashboard', { token: c.token })).json().data;
+    expect(s.custom_stats).toMatchObject({ total_campaigns: 1, total_campaigns_publishing: 1 });
+    // The placement also runs as an express campaign: the express figures count it as before.
+    expect(s.stats.total_campaigns).toBe(1);
+  });
+});
+
 describe('stats and permissions', () => {
   it('counts the artist campaigns by status', async () => {
     const { token } = await artistWith(0);
