@@ -254,6 +254,26 @@ export const customCardConfirmationSchema = z.object({
   not_paid: z.boolean(),
 });
 
+/** The kinds of campaign an artist has (/my-campaigns): express per platform, and custom. */
+export const MY_CAMPAIGN_TYPES = ['spotify', 'tiktok', 'instagram', 'custom'] as const;
+export type MyCampaignType = (typeof MY_CAMPAIGN_TYPES)[number];
+
+/**
+ * One of the artist's campaigns of any kind (`artist/my-campaigns`, web /my-campaigns, spec section 2).
+ * `status.id` is read in the type's own map: express Spotify `EXPRESS_CAMPAIGN_STATUSES`, TikTok and
+ * Instagram `EXPRESS_VIDEO_CAMPAIGN_STATUSES`, custom `CUSTOM_CAMPAIGN_FILTER_STATUSES` (8 Completed).
+ * A custom campaign's placements are not listed apart: they are part of it.
+ */
+export const myCampaignItemSchema = z.object({
+  type: z.enum(MY_CAMPAIGN_TYPES),
+  id: z.number().int(),
+  name: z.string(),
+  status: customStatusSchema,
+  price: z.number().int(),
+  created_at: z.string(),
+});
+export type MyCampaignItem = z.infer<typeof myCampaignItemSchema>;
+
 /** The payment answer (`pay/coins/custom/campaign/{id}`). */
 export const customPaymentSchema = z.object({
   campaign_id: z.number().int(),

@@ -1,8 +1,15 @@
-import { CUSTOM_CAMPAIGN_STATUSES, EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts';
+import {
+  CUSTOM_CAMPAIGN_FILTER_STATUSES,
+  CUSTOM_CAMPAIGN_STATUSES,
+  EXPRESS_CAMPAIGN_STATUSES,
+  EXPRESS_VIDEO_CAMPAIGN_STATUSES,
+} from '@lm/contracts';
 import type {
   CustomCampaignDetail,
   CustomCampaignListItem,
   CustomCampaignStats,
+  MyCampaignItem,
+  MyCampaignType,
   PublishedCampaign,
 } from '@lm/contracts/custom-campaigns';
 import type { Database } from '../../db/client';
@@ -383,4 +390,65 @@ export async function searchArtists(
     [term],
   );
   return rows;
+}
+
+const MY_STATUS_MAPS = {
+  spotify: EXPRESS_CAMPAIGN_STATUSES,
+  tiktok: EXPRESS_VIDEO_CAMPAIGN_STATUSES,
+  instagram: EXPRESS_VIDEO_CAMPAIGN_STATUSES,
+  custom: CUSTOM_CAMPAIGN_FILTER_STATUSES,
+} as const;
+
+/**
+ * The artist's campaigns of every kind in one list (`GET artist/my-campaigns`, web /my-campaigns,
+ * spec section 2): express Spotify, TikTok and Instagram campaigns and custom campaigns, newest
+ * first. A custom campaign's placements (express campaigns holding its slots) are not listed apart,
+ * and deleted custom campaigns are left out. Filters: `type`, `q` (name, case-insensitive).
+ * @returns one page, with the status label of the type's own map (custom completed = 8 Completed)
+ */
+export async function myCampaigns(
+  database: Database,
+  artistId: number,
+  options: { page: number; limit: number; type?: MyCampaignType; q?: string },
+): Promise<{ data: MyCampaignItem[]; pagination: ReturnType<typeof paginate> }> {
+  const union = `select case e.campaign_type_id when 2 then 'tiktok' when 3 then 'instagram' else 'spotify' end as type,
+        e.id, e.track_name as name, e.status_id as status, e.price, e.created_at
+      from express_campaigns e
+     where e.artist_id = $1
+       and not exists (select 1 from custom_campaign_slots s where s.express_campaign_id = e.id)
+    union all
+    select 'custom', c.id, c.name, case when c.completed_at is not null then 8 else c.status end, c.price, c.created_at
+      from custom_campaigns c
+     where c.artist_id = $1 and c.status <> 5`;
+  const where = `where ($2::text is null or x.type = $2) and ($3::text is null or x.name ilike '%' || $3 || '%')`;
+  const q = options.q ? options.q.replace(/[\\%_]/g, (ch) => `\\${ch}`) : null;
+  const params = [artistId, options.type ?? null, q];
+  const [rows, total] = await Promise.all([
+    database.pool.query<{
+      type: MyCampaignType;
+      id: number;
+      name: string;
+      status: number;
+      price: number;
+      created_at: Date;
+    }>(
+      `select * from (${union}) x ${where} order by x.created_at desc, x.type, x.id desc limit $4 offset $5`,
+      [...params, options.limit, (options.page - 1) * options.limit],
+    ),
+    database.pool.query<{ n: string }>(`select count(*) as n from (${union}) x ${where}`, params),
+  ]);
+  return {
+    data: rows.rows.map((r) => ({
+      type: r.type,
+      id: r.id,
+      name: r.name,
+      status: {
+        id: r.status,
+        status: MY_STATUS_MAPS[r.type].find((s) => s.id === r.status)?.label ?? String(r.status),
+      },
+      price: r.price,
+      created_at: r.created_at.toISOString(),
+    })),
+    pagination: paginate(Number(total.rows[0]!.n), options.page, options.limit),
+  };
 }

@@ -9,6 +9,9 @@ import {
   customDeclineSchema,
   customForceEndSchema,
   customPaymentSchema,
+  MY_CAMPAIGN_TYPES,
+  type MyCampaignType,
+  myCampaignItemSchema,
   publishedCampaignSchema,
 } from '@lm/contracts/custom-campaigns';
 import { campaignCheckoutSchema, expressTierSchema } from '@lm/contracts/express';
@@ -136,6 +139,25 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
         limit: req.query.limit,
         filter: listFilter(req.query),
       }),
+  );
+  app.get(
+    '/api/artist/my-campaigns',
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(myCampaignItemSchema) } },
+    },
+    async (req) => {
+      const type = (req.query.filter ?? {}).type;
+      const one = Array.isArray(type) ? type[0] : type;
+      if (one !== undefined && one !== '' && !(MY_CAMPAIGN_TYPES as readonly string[]).includes(one))
+        throw new ValidationError({ type: ['validation.invalid'] });
+      return q.myCampaigns(deps.database, currentUser(req).id, {
+        page: req.query.page,
+        limit: req.query.limit,
+        type: one ? (one as MyCampaignType) : undefined,
+        q: req.query.q,
+      });
+    },
   );
   app.post(
     '/api/artist/campaigns',

@@ -744,6 +744,60 @@ describe('campaign stats (spec section 3), on `campaigns` and `web/user/campaign
   });
 });
 
+describe('/my-campaigns: every kind of the artist campaigns in one list (spec section 2)', () => {
+  it('lists express and custom campaigns with their type and status, placements not apart, deleted left out; filters by type and name', async () => {
+    const { token } = await artistWith(10_000);
+    const playlist = (await curatorWithPlaylist()).playlist;
+    const express = await ctx.call('POST', '/api/express/artist/campaign/create', {
+      token,
+      body: {
+        track_link: `https://open.spotify.com/track/${newTrack()}`,
+        playlist_ids: [playlist],
+        payment_method: 'coins',
+      },
+    });
+    expect(express.statusCode).toBe(201);
+    const expressId = express.json().data[0].id as number;
+    const published = await publishedCampaign(token, { placements: 1, name: 'Sunrise anthem' });
+    const c = await curatorWithPlaylist();
+    const opt = (
+      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+        token: c.token,
+        body: { campaign_id: published },
+      })
+    ).json().data.id;
+    await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
+      token: c.token,
+      body: { playlist_id: c.playlist },
+    });
+    const deleted = (await order(token)).json().data.id as number;
+    await admin('DELETE', `/${deleted}`);
+    const list = await ctx.call('GET', '/api/artist/my-campaigns', { token });
+    expect(list.statusCode).toBe(200);
+    const rows = list.json().data as { type: string; id: number; status: { id: number; status: string } }[];
+    // The express campaign, the custom one; not its placement (an express row of this artist) nor the deleted one.
+    expect(rows.map((r) => [r.type, r.id]).sort()).toEqual(
+      [
+        ['custom', published],
+        ['spotify', expressId],
+      ].sort(),
+    );
+    expect(rows.find((r) => r.type === 'custom')!.status).toEqual({ id: 7, status: 'Published' });
+    expect(rows.find((r) => r.type === 'spotify')!.status).toEqual({ id: 1, status: 'Pending for Approval' });
+    const onlyCustom = await ctx.call('GET', '/api/artist/my-campaigns?filter[type]=custom', { token });
+    expect(onlyCustom.json().data.map((r: { id: number }) => r.id)).toEqual([published]);
+    const byName = await ctx.call('GET', '/api/artist/my-campaigns?q=sunrise', { token });
+    expect(byName.json().pagination.total).toBe(1);
+    expect((await ctx.call('GET', '/api/artist/my-campaigns?filter[type]=radio', { token })).statusCode).toBe(
+      422,
+    );
+    const someoneElse = await artistWith(0);
+    expect(
+      (await ctx.call('GET', '/api/artist/my-campaigns', { token: someoneElse.token })).json().data,
+    ).toEqual([]);
+  });
+});
+
 describe('stats and permissions', () => {
   it('counts the artist campaigns by status', async () => {
     const { token } = await artistWith(0);
