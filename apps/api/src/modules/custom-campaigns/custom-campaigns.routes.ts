@@ -147,7 +147,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
       schema: { tags, querystring: listQuery, response: { 200: listEnvelope(myCampaignItemSchema) } },
     },
     async (req) => {
-      const type = (req.query.filter ?? {}).type;
+      const type = req.query.filter?.type;
       const one = Array.isArray(type) ? type[0] : type;
       if (one !== undefined && one !== '' && !(MY_CAMPAIGN_TYPES as readonly string[]).includes(one))
         throw new ValidationError({ type: ['validation.invalid'] });
