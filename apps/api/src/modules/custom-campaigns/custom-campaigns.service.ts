@@ -736,6 +736,14 @@ export async function choosePlaylist(
     );
     const slot = free.rows[0];
     if (!slot) throw new ConflictError('custom.no_free_placement');
+    // The curator's placement shows the artist's name under the song, as an express campaign does.
+    const [artist] = await tx.db
+      .select({ artistName: users.artistName, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, c.artistId));
+    const trackArtist = artist
+      ? artist.artistName?.trim() || `${artist.firstName} ${artist.lastName}`.trim()
+      : '';
     let express: typeof expressCampaigns.$inferSelect;
     try {
       await tx.db
@@ -753,7 +761,7 @@ export async function choosePlaylist(
           trackId: c.trackId,
           trackUrl: c.isReleased ? c.link : `https://open.spotify.com/track/${c.trackId}`,
           trackName: c.name,
-          trackArtist: '',
+          trackArtist,
           isReleased: c.isReleased,
           mediaLink: c.mediaLink,
           pitch: c.pitch,

@@ -798,6 +798,38 @@ describe('/my-campaigns: every kind of the artist campaigns in one list (spec se
   });
 });
 
+describe('the curator side of a placement (playlist wording, tied to its custom campaign)', () => {
+  it("the curator's express list and detail name the custom campaign, with the artist's name and playlist statuses", async () => {
+    const { user, token } = await artistWith(10_000);
+    const id = await publishedCampaign(token, { placements: 1 });
+    const c = await curatorWithPlaylist();
+    const opt = (
+      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+        token: c.token,
+        body: { campaign_id: id },
+      })
+    ).json().data.id;
+    const link = await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
+      token: c.token,
+      body: { playlist_id: c.playlist },
+    });
+    const expressId = link.json().data.express_campaign_id as number;
+    const list = await ctx.call('GET', '/api/express/curator/playlist/campaigns', { token: c.token });
+    expect(list.statusCode).toBe(200);
+    const row = list.json().data.find((r: { id: number }) => r.id === expressId);
+    expect(row).toMatchObject({
+      custom_campaign_id: id,
+      type: 'spotify',
+      status: { id: E.WAITING_SUBMISSION, status: 'Waiting for Playlist submission' },
+    });
+    expect(row.track.artist).toBe(`${user.firstName} ${user.lastName}`.trim());
+    const detail = await ctx.call('GET', `/api/express/curator/shows/campaigns/${expressId}`, {
+      token: c.token,
+    });
+    expect(detail.json().data.custom_campaign_id).toBe(id);
+  });
+});
+
 describe('stats and permissions', () => {
   it('counts the artist campaigns by status', async () => {
     const { token } = await artistWith(0);
