@@ -366,3 +366,43 @@ test('custom campaigns in Arabic, right to left, and on a phone', async ({ page,
   await page.goto(`/campaigns/${own}`);
   await shot(page, 'detail-en-1366');
 });
+
+test('an approved custom campaign paid by card in the sandbox, then listed on /my-campaigns (en 1366, ar 390)', async ({
+  page,
+  request,
+}) => {
+  const email = await createVerifiedUser(request, 'custom-card', 1);
+  const id = await orderByApi(request, email);
+  const approved = await request.post(`/api/admin/custom-campaigns/${id}/approve`, {
+    headers: { Authorization: `Bearer ${await getAdminToken(request)}` },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  await signIn(page, email);
+  await page.goto(`/campaigns/${id}`);
+  await expect(page.getByTestId('custom-payment')).toHaveText('Pending');
+  await expect(page.getByTestId('custom-pay')).toBeVisible();
+  await page.getByTestId('custom-pay-card').click();
+  await expect(page).toHaveURL(/\/api\/sandbox\//);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(new RegExp(`/campaigns/${id}`));
+  await expect(page.getByTestId('custom-payment')).toHaveText('Paid');
+  await expect(page.getByTestId('custom-pay-card')).toHaveCount(0);
+  // The card bought exactly the price, now held for the campaign.
+  expect(await balanceOf(request, email)).toBe(0);
+  await page.goto('/my-campaigns');
+  const row = page.locator('table tbody tr', { hasText: 'Desert lights' });
+  await expect(row.getByTestId('my-campaign-type')).toHaveAttribute('data-type', 'custom');
+  await expect(row.getByTestId('my-campaign-status')).toHaveText('Pending for Publishing');
+  await shot(page, 'my-campaigns-en-1366');
+  await page.evaluate(() => localStorage.setItem('APP_LANG', 'ar'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/my-campaigns');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('list-card')).toHaveCount(1);
+  await shot(page, 'my-campaigns-ar-390');
+  await expectAccessible(page);
+  await page.getByTestId('my-campaign-link').click();
+  await expect(page).toHaveURL(new RegExp(`/campaigns/${id}$`));
+  await shot(page, 'detail-paid-ar-390');
+  await page.evaluate(() => localStorage.setItem('APP_LANG', 'en'));
+});

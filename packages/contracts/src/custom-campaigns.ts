@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PITCH_MAX } from './campaigns';
+import { campaignSettlementSchema } from './express';
 
 /**
  * Custom (managed) campaigns (issue 13; spec sections 3 "Campaign (admin)", "Custom campaign list
@@ -121,6 +122,8 @@ export const customInvoiceSchema = z.object({
   coins: z.number().int(),
   raised_at: z.string(),
   is_paid: z.boolean(),
+  /** How it was paid: coins already in the wallet, or a card payment that bought them (null unpaid). */
+  method: z.enum(['coins', 'card']).nullable(),
   /** Public number of the campaign purchase transfer once paid. */
   transaction: z.string().nullable(),
 });
@@ -206,6 +209,8 @@ export const customCampaignStatsSchema = z.object({
   total_campaigns_invited: z.number().int(),
   total_campaigns_pending: z.number().int(),
   total_campaigns_pending_for_approval: z.number().int(),
+  /** Published campaigns that have ended (the list's Completed filter); `publishing` excludes them. */
+  total_campaigns_completed: z.number().int(),
 });
 export type CustomCampaignStats = z.infer<typeof customCampaignStatsSchema>;
 
@@ -236,6 +241,38 @@ export const publishedCampaignSchema = z.object({
   eligible_playlists: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type PublishedCampaign = z.infer<typeof publishedCampaignSchema>;
+
+/**
+ * Back from the card page (`stripe/custom/campaign/checkout/check/pay`): the card payment's settlement,
+ * the campaign, whether this payment paid it, and `not_paid` when the coins were kept in the wallet
+ * instead (the campaign was paid meanwhile or can no longer be paid; the message says why).
+ */
+export const customCardConfirmationSchema = z.object({
+  payment: campaignSettlementSchema,
+  campaign_id: z.number().int(),
+  paid: z.boolean(),
+  not_paid: z.boolean(),
+});
+
+/** The kinds of campaign an artist has (/my-campaigns): express per platform, and custom. */
+export const MY_CAMPAIGN_TYPES = ['spotify', 'tiktok', 'instagram', 'custom'] as const;
+export type MyCampaignType = (typeof MY_CAMPAIGN_TYPES)[number];
+
+/**
+ * One of the artist's campaigns of any kind (`artist/my-campaigns`, web /my-campaigns, spec section 2).
+ * `status.id` is read in the type's own map: express Spotify `EXPRESS_CAMPAIGN_STATUSES`, TikTok and
+ * Instagram `EXPRESS_VIDEO_CAMPAIGN_STATUSES`, custom `CUSTOM_CAMPAIGN_FILTER_STATUSES` (8 Completed).
+ * A custom campaign's placements are not listed apart: they are part of it.
+ */
+export const myCampaignItemSchema = z.object({
+  type: z.enum(MY_CAMPAIGN_TYPES),
+  id: z.number().int(),
+  name: z.string(),
+  status: customStatusSchema,
+  price: z.number().int(),
+  created_at: z.string(),
+});
+export type MyCampaignItem = z.infer<typeof myCampaignItemSchema>;
 
 /** The payment answer (`pay/coins/custom/campaign/{id}`). */
 export const customPaymentSchema = z.object({

@@ -87,6 +87,8 @@ export const expressCampaignSchema = z.object({
   refunded_coins: z.number().int().nullable(),
   decline_reason: z.string().nullable(),
   renewed_from_id: z.number().int().nullable(),
+  /** The custom (managed) campaign this is a playlist placement of, else null (issue 13). */
+  custom_campaign_id: z.number().int().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
 });

@@ -8,6 +8,7 @@ import {
   IconFileInvoice,
   IconForms,
   IconLifebuoy,
+  IconListDetails,
   IconPlaylist,
   IconPlugConnected,
   IconSmartHome,
@@ -36,6 +37,14 @@ export const userMenu: readonly MenuItem[] = [
         icon: IconCirclePlus,
         to: '/select/platform',
         permission: 'ARTIST_PERMISSION',
+      },
+      {
+        key: 'my-campaigns',
+        label: 'nav.my_campaigns',
+        icon: IconListDetails,
+        to: '/my-campaigns',
+        permission: 'ARTIST_ALL_PERMISSION',
+        userTypes: [1],
       },
       {
         key: 'spotify-campaigns',

@@ -233,6 +233,12 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/custom/CustomPages'), 'CustomCreatePage'),
   },
   {
+    // Every kind of the artist's campaigns in one list (spec section 2).
+    path: '/my-campaigns',
+    access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1] },
+    screen: page(() => import('../routes/custom/MyCampaignsPage'), 'MyCampaignsPage'),
+  },
+  {
     path: '/campaigns/list',
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] },
     screen: page(() => import('../routes/custom/CustomPages'), 'CampaignsListPage'),

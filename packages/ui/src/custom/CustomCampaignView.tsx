@@ -78,11 +78,12 @@ export function CustomStatsCard({ stats }: { stats: CustomCampaignStats | undefi
     ['custom.ui.stats.approved', stats?.total_campaigns_approved],
     ['custom.ui.stats.pending_for_publishing', stats?.total_campaigns_pending_for_publishing],
     ['custom.ui.stats.published', stats?.total_campaigns_publishing],
+    ['custom.ui.stats.completed', stats?.total_campaigns_completed],
     ['custom.ui.stats.declined', stats?.total_campaigns_declined],
   ];
   return (
     <Card padding="md" data-testid="custom-stats">
-      <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }}>
+      <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }}>
         {items.map(([label, value]) => (
           <Stack gap={2} key={label}>
             <Text size="xs" c="dimmed">

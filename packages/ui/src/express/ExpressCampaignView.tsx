@@ -146,6 +146,11 @@ export function ExpressCampaignView({
               <Text c="dimmed" size="sm">
                 {campaign.track.artist}
               </Text>
+              {campaign.custom_campaign_id !== null && (
+                <Text size="sm" data-testid="custom-placement-of">
+                  {t('custom.ui.placement_of', { id: campaign.custom_campaign_id })}
+                </Text>
+              )}
               <Group gap="xs">
                 <ExpressStatusBadge statusId={campaign.status.id} />
                 <Text size="sm" c="dimmed">

@@ -1,8 +1,15 @@
-import { CUSTOM_CAMPAIGN_STATUSES, EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts';
+import {
+  CUSTOM_CAMPAIGN_FILTER_STATUSES,
+  CUSTOM_CAMPAIGN_STATUSES,
+  EXPRESS_CAMPAIGN_STATUSES,
+  EXPRESS_VIDEO_CAMPAIGN_STATUSES,
+} from '@lm/contracts';
 import type {
   CustomCampaignDetail,
   CustomCampaignListItem,
   CustomCampaignStats,
+  MyCampaignItem,
+  MyCampaignType,
   PublishedCampaign,
 } from '@lm/contracts/custom-campaigns';
 import type { Database } from '../../db/client';
@@ -35,6 +42,7 @@ interface Row {
   invoice_number: string | null;
   invoice_raised_at: Date | null;
   paid_at: Date | null;
+  payment_id: number | null;
   transfer_number: string | null;
   price: number;
   placements: number;
@@ -46,7 +54,7 @@ interface Row {
 const SELECT = `select c.id, c.name, c.artist_id,
     coalesce(nullif(u.artist_name, ''), u.first_name || ' ' || u.last_name) as artist_name,
     c.tier_id, t.tier_name, c.is_released, c.status, c.completed_at, c.invoice_number,
-    c.invoice_raised_at, c.paid_at, tr.number as transfer_number, c.price, c.placements,
+    c.invoice_raised_at, c.paid_at, c.payment_id, tr.number as transfer_number, c.price, c.placements,
     to_char(c.start_date, 'YYYY-MM-DD') as start_date, c.publish_date, c.created_at
   from custom_campaigns c
   join users u on u.id = c.artist_id
@@ -71,6 +79,7 @@ function toItem(r: Row, hasForm: boolean): CustomCampaignListItem {
           coins: r.price,
           raised_at: r.invoice_raised_at!.toISOString(),
           is_paid: isPaid,
+          method: isPaid ? (r.payment_id !== null ? 'card' : 'coins') : null,
           transaction: r.transfer_number,
         }
       : null,
@@ -245,22 +254,39 @@ export async function campaignDetail(
 }
 
 /**
- * The stats card (`campaigns`, `web/user/campaigns/dashboard`; spec section 3 "Campaign stats"): counts
- * by status of the artist's campaigns, or of all when `artistId` is absent. Deleted ones are not
- * counted; "invited" has no custom status and is 0; "publishing" counts published campaigns.
+ * The stats card (`campaigns`, `web/user/campaigns/dashboard`, `/api/admin/custom-campaigns/stats`;
+ * spec section 3 "Campaign stats"): counts by custom status of the artist's campaigns, of the
+ * campaigns a curator took a placement in, or of all when no scope is given. Deleted ones are not
+ * counted; "invited" has no custom status and is 0; "publishing" counts published campaigns still
+ * running and "completed" the ended ones, so the figures add up: total = pending + pending for
+ * approval + approved + pending for publishing + publishing + completed + declined.
  */
-export async function campaignStats(database: Database, artistId?: number): Promise<CustomCampaignStats> {
-  const { rows } = await database.pool.query<{ status: number; n: string }>(
-    `select status, count(*) as n from custom_campaigns
-      where status <> 5 ${artistId !== undefined ? 'and artist_id = $1' : ''} group by status`,
-    artistId !== undefined ? [artistId] : [],
+export async function campaignStats(
+  database: Database,
+  scope: { artistId?: number; curatorId?: number } = {},
+): Promise<CustomCampaignStats> {
+  const where =
+    scope.artistId !== undefined
+      ? 'and artist_id = $1'
+      : scope.curatorId !== undefined
+        ? `and id in (select campaign_id from curators_vs_campaigns where curator_id = $1 and playlist_id is not null)`
+        : '';
+  const param = scope.artistId ?? scope.curatorId;
+  const { rows } = await database.pool.query<{ status: number; completed: boolean; n: string }>(
+    `select status, completed_at is not null as completed, count(*) as n from custom_campaigns
+      where status <> 5 ${where} group by 1, 2`,
+    param !== undefined ? [param] : [],
   );
-  const by = (s: number) => Number(rows.find((r) => r.status === s)?.n ?? 0);
+  const by = (s: number, completed?: boolean) =>
+    rows
+      .filter((r) => r.status === s && (completed === undefined || r.completed === completed))
+      .reduce((sum, r) => sum + Number(r.n), 0);
   return {
     total_campaigns: rows.reduce((sum, r) => sum + Number(r.n), 0),
     total_campaigns_approved: by(3),
     total_campaigns_pending_for_publishing: by(6),
-    total_campaigns_publishing: by(7),
+    total_campaigns_publishing: by(7, false),
+    total_campaigns_completed: by(7, true),
     total_campaigns_declined: by(4),
     total_campaigns_invited: 0,
     total_campaigns_pending: by(1),
@@ -364,4 +390,65 @@ export async function searchArtists(
     [term],
   );
   return rows;
+}
+
+const MY_STATUS_MAPS = {
+  spotify: EXPRESS_CAMPAIGN_STATUSES,
+  tiktok: EXPRESS_VIDEO_CAMPAIGN_STATUSES,
+  instagram: EXPRESS_VIDEO_CAMPAIGN_STATUSES,
+  custom: CUSTOM_CAMPAIGN_FILTER_STATUSES,
+} as const;
+
+/**
+ * The artist's campaigns of every kind in one list (`GET artist/my-campaigns`, web /my-campaigns,
+ * spec section 2): express Spotify, TikTok and Instagram campaigns and custom campaigns, newest
+ * first. A custom campaign's placements (express campaigns holding its slots) are not listed apart,
+ * and deleted custom campaigns are left out. Filters: `type`, `q` (name, case-insensitive).
+ * @returns one page, with the status label of the type's own map (custom completed = 8 Completed)
+ */
+export async function myCampaigns(
+  database: Database,
+  artistId: number,
+  options: { page: number; limit: number; type?: MyCampaignType; q?: string },
+): Promise<{ data: MyCampaignItem[]; pagination: ReturnType<typeof paginate> }> {
+  const union = `select case e.campaign_type_id when 2 then 'tiktok' when 3 then 'instagram' else 'spotify' end as type,
+        e.id, e.track_name as name, e.status_id as status, e.price, e.created_at
+      from express_campaigns e
+     where e.artist_id = $1
+       and not exists (select 1 from custom_campaign_slots s where s.express_campaign_id = e.id)
+    union all
+    select 'custom', c.id, c.name, case when c.completed_at is not null then 8 else c.status end, c.price, c.created_at
+      from custom_campaigns c
+     where c.artist_id = $1 and c.status <> 5`;
+  const where = `where ($2::text is null or x.type = $2) and ($3::text is null or x.name ilike '%' || $3 || '%')`;
+  const q = options.q ? options.q.replace(/[\\%_]/g, (ch) => `\\${ch}`) : null;
+  const params = [artistId, options.type ?? null, q];
+  const [rows, total] = await Promise.all([
+    database.pool.query<{
+      type: MyCampaignType;
+      id: number;
+      name: string;
+      status: number;
+      price: number;
+      created_at: Date;
+    }>(
+      `select * from (${union}) x ${where} order by x.created_at desc, x.type, x.id desc limit $4 offset $5`,
+      [...params, options.limit, (options.page - 1) * options.limit],
+    ),
+    database.pool.query<{ n: string }>(`select count(*) as n from (${union}) x ${where}`, params),
+  ]);
+  return {
+    data: rows.rows.map((r) => ({
+      type: r.type,
+      id: r.id,
+      name: r.name,
+      status: {
+        id: r.status,
+        status: MY_STATUS_MAPS[r.type].find((s) => s.id === r.status)?.label ?? String(r.status),
+      },
+      price: r.price,
+      created_at: r.created_at.toISOString(),
+    })),
+    pagination: paginate(Number(total.rows[0]!.n), options.page, options.limit),
+  };
 }

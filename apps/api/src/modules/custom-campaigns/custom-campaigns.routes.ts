@@ -5,12 +5,16 @@ import {
   customCampaignInputSchema,
   customCampaignListItemSchema,
   customCampaignStatsSchema,
+  customCardConfirmationSchema,
   customDeclineSchema,
   customForceEndSchema,
   customPaymentSchema,
+  MY_CAMPAIGN_TYPES,
+  type MyCampaignType,
+  myCampaignItemSchema,
   publishedCampaignSchema,
 } from '@lm/contracts/custom-campaigns';
-import { expressTierSchema } from '@lm/contracts/express';
+import { campaignCheckoutSchema, expressTierSchema } from '@lm/contracts/express';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminAccess, clientInfo, currentAdmin, currentUser, userAccess } from '../../platform/access';
@@ -138,6 +142,25 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
         filter: listFilter(req.query),
       }),
   );
+  app.get(
+    '/api/artist/my-campaigns',
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(myCampaignItemSchema) } },
+    },
+    async (req) => {
+      const type = req.query.filter?.type;
+      const one = Array.isArray(type) ? type[0] : type;
+      if (one !== undefined && one !== '' && !(MY_CAMPAIGN_TYPES as readonly string[]).includes(one))
+        throw new ValidationError({ type: ['validation.invalid'] });
+      return q.myCampaigns(deps.database, currentUser(req).id, {
+        page: req.query.page,
+        limit: req.query.limit,
+        type: one ? (one as MyCampaignType) : undefined,
+        q: req.query.q,
+      });
+    },
+  );
   app.post(
     '/api/artist/campaigns',
     {
@@ -173,7 +196,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(ARTIST) },
       schema: { tags, response: { 200: envelope(customCampaignStatsSchema) } },
     },
-    async (req) => ({ data: await q.campaignStats(deps.database, currentUser(req).id) }),
+    async (req) => ({ data: await q.campaignStats(deps.database, { artistId: currentUser(req).id }) }),
   );
   app.get(
     '/api/pay/coins/custom/campaign/:id',
@@ -185,6 +208,50 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
       data: await custom.payWithCoins(deps, currentUser(req).id, req.params.id),
       message: t(req.lang, 'custom.paid'),
     }),
+  );
+
+  app.post(
+    '/api/stripe/custom/campaign/checkout',
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: {
+        tags,
+        body: z.object({ campaign_id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: envelope(campaignCheckoutSchema) },
+      },
+    },
+    async (req) => ({ data: await custom.startCardPayment(deps, currentUser(req).id, req.body.campaign_id) }),
+  );
+  app.post(
+    '/api/stripe/custom/campaign/checkout/check/pay',
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: {
+        tags,
+        body: z.object({ session_id: z.string().min(1).max(200) }),
+        response: { 200: envelope(customCardConfirmationSchema) },
+      },
+    },
+    async (req) => {
+      const r = await custom.confirmCardPayment(deps, currentUser(req).id, req.body.session_id);
+      const message = r.paid
+        ? t(req.lang, 'custom.paid')
+        : r.notPaid
+          ? t(req.lang, 'custom.card_coins_kept', {
+              coins: r.settlement.coins,
+              reason: t(req.lang, r.notPaid.key, r.notPaid.params),
+            })
+          : undefined;
+      return {
+        data: {
+          payment: r.settlement,
+          campaign_id: r.campaignId,
+          paid: r.paid,
+          not_paid: r.notPaid !== null,
+        },
+        ...(message ? { message } : {}),
+      };
+    },
   );
 
   // Curator.

@@ -18,6 +18,7 @@ import { users } from '../accounts/accounts.schema';
 import { admins } from '../admins/admins.schema';
 import { expressCampaigns, expressPlaylists, expressTiers } from '../express/express.schema';
 import { languages } from '../lookups/lookups.schema';
+import { payments } from '../wallet/payments.schema';
 import { ledgerHolds } from '../wallet/wallet.schema';
 
 /**
@@ -73,6 +74,8 @@ export const customCampaigns = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The artist's campaign purchase transfer of the first slot (the invoice's `transaction`). */
     paidTransferId: bigint('paid_transfer_id', { mode: 'number' }),
+    /** The card payment that bought the coins held for it (null when paid with coins already owned). */
+    paymentId: bigint('payment_id', { mode: 'number' }).references(() => payments.id),
     publishDate: timestamp('publish_date', { withTimezone: true }),
     /** Curators may opt in until then (publish date + playlist_submission_days). */
     optInUntil: timestamp('opt_in_until', { withTimezone: true }),
@@ -100,6 +103,8 @@ export const customCampaigns = pgTable(
       sql`${t.status} not in (6, 7) or ${t.paidAt} is not null`,
     ),
     uniqueIndex('custom_campaigns_invoice_unique').on(t.invoiceNumber),
+    // Money: one card payment pays at most one campaign.
+    uniqueIndex('custom_campaigns_payment_unique').on(t.paymentId),
   ],
 );
 

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
-import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { parseSpotifyLink } from '../../providers/spotify/links';
 import { users } from '../accounts/accounts.schema';
 import { audit } from '../audit/audit.service';
@@ -24,12 +24,15 @@ import {
   expressPlaylists,
   expressTiers,
 } from '../express/express.schema';
+import type { NotCreated } from '../express/express.service';
 import { files } from '../files/files.schema';
 import { genres, languages } from '../lookups/lookups.schema';
 import { notify } from '../notifications/notifications.service';
 import { getSettings } from '../settings/settings.service';
 import { nextInvoiceNumber } from '../wallet/invoice-numbers';
 import { DESC, hold, voidHold, walletBalance } from '../wallet/ledger';
+import { payments } from '../wallet/payments.schema';
+import { cardPaymentOf, confirmCard, startCheckout } from '../wallet/payments.service';
 import { ledgerTransfers } from '../wallet/wallet.schema';
 import {
   CUSTOM_ONE_PER_PLAYLIST,
@@ -408,75 +411,196 @@ export async function declineCampaign(
   });
 }
 
+/** What a coins payment of a campaign answers (`pay/coins/custom/campaign/{id}`). */
+export interface CustomPayment {
+  campaign_id: number;
+  coins: number;
+  balance: number;
+  transaction: string | null;
+}
+
 /**
- * The artist pays an approved campaign with coins (`GET pay/coins/custom/campaign/{id}`): one hold per
- * placement (desc 2 campaign purchase, idempotency key per slot), the campaign moves to 6 Pending for
- * Publishing. The campaign row is locked first, so concurrent payments queue and exactly one pays; the
- * others answer 409. With too few coins nothing is held (409 `wallet.insufficient_balance`).
+ * Hold an approved campaign's price in the caller's transaction: one hold per placement (desc 2
+ * campaign purchase, idempotency key `custom:<id>:slot:<n>`), the campaign moves to 6 Pending for
+ * Publishing with `paid_at`. The campaign row is locked first, so concurrent payments (coins, card
+ * confirmations, webhooks) queue and exactly one pays; the others get 409 `custom.not_payable`.
+ * Shared by the coins payment and the card payment (the card buys the coins, then this holds them).
+ * @throws ConflictError 409 `custom.not_payable`, `wallet.insufficient_balance` (nothing held)
+ */
+async function holdForCampaign(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  tx: Tx,
+  artistId: number,
+  id: number,
+  method: 'coins' | 'card',
+): Promise<CustomPayment> {
+  const now = deps.clock.now();
+  const [c] = await tx.db
+    .select()
+    .from(customCampaigns)
+    .where(
+      and(
+        eq(customCampaigns.id, id),
+        eq(customCampaigns.artistId, artistId),
+        eq(customCampaigns.status, S.APPROVED),
+        isNull(customCampaigns.paidAt),
+      ),
+    )
+    .for('update');
+  if (!c) throw new ConflictError('custom.not_payable');
+  const perSlot = c.price / c.placements;
+  let firstTransfer: number | null = null;
+  for (let n = 1; n <= c.placements; n++) {
+    const h = await hold(tx, {
+      userId: artistId,
+      coins: perSlot,
+      descId: DESC.CAMPAIGN_PURCHASE,
+      idempotencyKey: `custom:${id}:slot:${n}`,
+      ref: { type: 'custom_campaign', id },
+      meta: { campaign_type: 'custom', campaign_id: id, slot: n },
+    });
+    await tx.db
+      .insert(customCampaignSlots)
+      .values({ campaignId: id, slotNo: n, holdId: h.id, coins: perSlot });
+    if (firstTransfer === null) {
+      const [t] = await tx.db
+        .select({ id: ledgerTransfers.id })
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.idempotencyKey, `custom:${id}:slot:${n}`));
+      firstTransfer = t?.id ?? null;
+    }
+  }
+  await tx.db
+    .update(customCampaigns)
+    .set({ status: S.PENDING_PUBLISHING, paidAt: now, paidTransferId: firstTransfer, updatedAt: now })
+    .where(eq(customCampaigns.id, id));
+  await log(deps, tx, { type: 'user', id: artistId }, 'custom_campaign.paid', id, { coins: c.price, method });
+  const [t] = firstTransfer
+    ? await tx.db
+        .select({ number: ledgerTransfers.number })
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.id, firstTransfer))
+    : [];
+  return {
+    campaign_id: id,
+    coins: c.price,
+    balance: await walletBalance(tx, artistId),
+    transaction: t?.number ?? null,
+  };
+}
+
+/**
+ * The artist pays an approved campaign with coins (`GET pay/coins/custom/campaign/{id}`): see
+ * {@link holdForCampaign}. With too few coins nothing is held (409 `wallet.insufficient_balance`).
  * @returns coins held, the wallet balance after, the first slot's transaction number
  * @throws NotFoundError (not the artist's), ConflictError 409 `custom.not_payable`
  */
-export async function payWithCoins(
-  deps: Deps,
-  artistId: number,
-  id: number,
-): Promise<{ campaign_id: number; coins: number; balance: number; transaction: string | null }> {
+export async function payWithCoins(deps: Deps, artistId: number, id: number): Promise<CustomPayment> {
   await loadOwn(deps, id, artistId);
-  const now = deps.clock.now();
-  return withTransaction(deps.database, async (tx) => {
-    const [c] = await tx.db
-      .select()
-      .from(customCampaigns)
-      .where(
-        and(
-          eq(customCampaigns.id, id),
-          eq(customCampaigns.artistId, artistId),
-          eq(customCampaigns.status, S.APPROVED),
-          isNull(customCampaigns.paidAt),
-        ),
-      )
-      .for('update');
-    if (!c) throw new ConflictError('custom.not_payable');
-    const perSlot = c.price / c.placements;
-    let firstTransfer: number | null = null;
-    for (let n = 1; n <= c.placements; n++) {
-      const h = await hold(tx, {
-        userId: artistId,
-        coins: perSlot,
-        descId: DESC.CAMPAIGN_PURCHASE,
-        idempotencyKey: `custom:${id}:slot:${n}`,
-        ref: { type: 'custom_campaign', id },
-        meta: { campaign_type: 'custom', campaign_id: id, slot: n },
-      });
-      await tx.db
-        .insert(customCampaignSlots)
-        .values({ campaignId: id, slotNo: n, holdId: h.id, coins: perSlot });
-      if (firstTransfer === null) {
-        const [t] = await tx.db
-          .select({ id: ledgerTransfers.id })
-          .from(ledgerTransfers)
-          .where(eq(ledgerTransfers.idempotencyKey, `custom:${id}:slot:${n}`));
-        firstTransfer = t?.id ?? null;
-      }
-    }
-    await tx.db
-      .update(customCampaigns)
-      .set({ status: S.PENDING_PUBLISHING, paidAt: now, paidTransferId: firstTransfer, updatedAt: now })
-      .where(eq(customCampaigns.id, id));
-    await log(deps, tx, { type: 'user', id: artistId }, 'custom_campaign.paid', id, { coins: c.price });
-    const [t] = firstTransfer
-      ? await tx.db
-          .select({ number: ledgerTransfers.number })
-          .from(ledgerTransfers)
-          .where(eq(ledgerTransfers.id, firstTransfer))
-      : [];
-    return {
-      campaign_id: id,
-      coins: c.price,
-      balance: await walletBalance(tx, artistId),
-      transaction: t?.number ?? null,
-    };
+  return withTransaction(deps.database, (tx) => holdForCampaign(deps, tx, artistId, id, 'coins'));
+}
+
+/** What a card payment of a custom campaign carries in its meta: the campaign, then the outcome. */
+export interface CustomCardMeta {
+  custom_campaign_id?: number;
+  /** Set once the paid payment was applied: the campaign paid by it, or why not (coins kept). */
+  custom_outcome?: { paid: boolean; not_paid?: NotCreated };
+}
+
+/**
+ * Start paying an approved campaign's invoice by card (`POST stripe/custom/campaign/checkout`), the way
+ * express campaigns are paid by card (`payments.startCheckout`, purpose `campaign`): the card buys
+ * exactly the campaign's price in coins at the coin price; the campaign rides in the payment's meta
+ * until {@link campaignFromCardPayment} holds those coins for it. The card page comes back to
+ * `/campaigns/{id}`.
+ * @returns the hosted page URL, session id, coins and what the card is charged
+ * @throws NotFoundError (not the artist's), ConflictError 409 `custom.not_payable` (not approved or
+ *   already paid), 502 when the provider refuses
+ */
+export async function startCardPayment(deps: Deps, artistId: number, id: number) {
+  const c = await loadOwn(deps, id, artistId);
+  if (c.status !== S.APPROVED || c.paidAt) throw new ConflictError('custom.not_payable');
+  const [me] = await deps.database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, artistId));
+  const meta: CustomCardMeta = { custom_campaign_id: id };
+  const r = await startCheckout(deps, artistId, { coins: c.price }, 'card', me?.email ?? '', {
+    meta: meta as Record<string, unknown>,
+    returnPath: `/campaigns/${id}`,
   });
+  return {
+    url: r.url,
+    session_id: r.ref,
+    coins: c.price,
+    amount_minor: r.amountMinor,
+    currency: r.currency,
+    sandbox: deps.providers.payments.card.name === 'sandbox',
+  };
+}
+
+/**
+ * Apply a paid card payment to its custom campaign exactly once, whichever comes first of the return
+ * call and the webhook (issue 13): the payment row is locked and the outcome kept in its meta. The
+ * coins the card bought are held for the campaign ({@link holdForCampaign}) in the same transaction;
+ * when the campaign can no longer be paid (paid meanwhile with coins or another card, declined), no
+ * coins are held and they stay in the artist's wallet as the coin purchase they are (as for express:
+ * decisions "Card-paid campaigns that can no longer be made"), recorded so every later call answers
+ * the same.
+ * @returns whether this payment paid the campaign and, when not, why (null while the payment is unpaid)
+ * @throws NotFoundError when the payment is not the artist's custom campaign payment
+ */
+export async function campaignFromCardPayment(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  artistId: number,
+  paymentId: number,
+): Promise<{ campaignId: number; paid: boolean; notPaid: NotCreated | null }> {
+  return withTransaction(deps.database, async (tx) => {
+    const [p] = await tx.db.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    const meta = (p?.meta ?? {}) as CustomCardMeta;
+    if (!p || p.userId !== artistId || p.purpose !== 'campaign' || !meta.custom_campaign_id)
+      throw new NotFoundError('payments.not_found');
+    const campaignId = meta.custom_campaign_id;
+    if (p.status !== 'paid') return { campaignId, paid: false, notPaid: null };
+    if (meta.custom_outcome)
+      return { campaignId, paid: meta.custom_outcome.paid, notPaid: meta.custom_outcome.not_paid ?? null };
+    await tx.client.query('savepoint custom_card');
+    let notPaid: NotCreated | null = null;
+    try {
+      await holdForCampaign(deps, tx, artistId, campaignId, 'card');
+      await tx.db.update(customCampaigns).set({ paymentId: p.id }).where(eq(customCampaigns.id, campaignId));
+      await tx.client.query('release savepoint custom_card');
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      await tx.client.query('rollback to savepoint custom_card');
+      notPaid = { key: err.messageKey, ...(err.options.params ? { params: err.options.params } : {}) };
+    }
+    const outcome = { paid: notPaid === null, ...(notPaid ? { not_paid: notPaid } : {}) };
+    await tx.db
+      .update(payments)
+      .set({ meta: { ...meta, custom_outcome: outcome } })
+      .where(eq(payments.id, p.id));
+    return { campaignId, paid: notPaid === null, notPaid };
+  });
+}
+
+/**
+ * Back from the card page (`POST stripe/custom/campaign/checkout/check/pay` {session_id}): the
+ * payment is settled (`payments.confirmCard`, credited once) and, once paid, applied to the campaign
+ * once ({@link campaignFromCardPayment}).
+ * @returns the settlement, the campaign id, whether it is paid by this payment and why not
+ * @throws NotFoundError when the session is not the artist's custom campaign payment
+ */
+export async function confirmCardPayment(deps: Deps, artistId: number, sessionId: string) {
+  const p = await cardPaymentOf(deps, artistId, sessionId);
+  const meta = (p.meta ?? {}) as CustomCardMeta;
+  if (p.purpose !== 'campaign' || !meta.custom_campaign_id) throw new NotFoundError('payments.not_found');
+  const settlement = await confirmCard(deps, artistId, sessionId);
+  const outcome =
+    settlement.status === 'paid'
+      ? await campaignFromCardPayment(deps, artistId, p.id)
+      : { campaignId: meta.custom_campaign_id, paid: false, notPaid: null };
+  return { settlement, ...outcome };
 }
 
 async function scheduleAdvance(deps: Deps, tx: Tx, campaignId: number, at: Date) {
@@ -612,6 +736,14 @@ export async function choosePlaylist(
     );
     const slot = free.rows[0];
     if (!slot) throw new ConflictError('custom.no_free_placement');
+    // The curator's placement shows the artist's name under the song, as an express campaign does.
+    const [artist] = await tx.db
+      .select({ artistName: users.artistName, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, c.artistId));
+    const trackArtist = artist
+      ? artist.artistName?.trim() || `${artist.firstName} ${artist.lastName}`.trim()
+      : '';
     let express: typeof expressCampaigns.$inferSelect;
     try {
       await tx.db
@@ -629,7 +761,7 @@ export async function choosePlaylist(
           trackId: c.trackId,
           trackUrl: c.isReleased ? c.link : `https://open.spotify.com/track/${c.trackId}`,
           trackName: c.name,
-          trackArtist: '',
+          trackArtist,
           isReleased: c.isReleased,
           mediaLink: c.mediaLink,
           pitch: c.pitch,

@@ -1,6 +1,7 @@
 import { EXPRESS_CAMPAIGN_STATUS as E } from '@lm/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
+import { signSandboxCardEvent } from '../../providers/payments/sandbox-card';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { sweep as expressSweep } from '../express/express.machine';
 import { seedExpressDemo } from '../express/express.seed';
@@ -337,6 +338,165 @@ describe('paying with coins', () => {
   });
 });
 
+describe('paying by card (the express card mechanism: the card buys the coins, then they are held)', () => {
+  const startCard = (token: string, id: number) =>
+    ctx.call('POST', '/api/stripe/custom/campaign/checkout', { token, body: { campaign_id: id } });
+  const confirm = (token: string, session_id: string) =>
+    ctx.call('POST', '/api/stripe/custom/campaign/checkout/check/pay', { token, body: { session_id } });
+  /** The sandbox session paid without its webhook yet (as when Stripe's event is late). */
+  const markPaid = (session: string) =>
+    ctx.deps.database.pool.query(
+      `update sandbox_checkout_sessions set status = 'complete', payment_status = 'paid' where id = $1`,
+      [session],
+    );
+  const webhook = (session: string, n = 0) => {
+    const payload = JSON.stringify({
+      id: `evt_custom_${session}_${n}`,
+      type: 'checkout.session.completed',
+      data: { object: { id: session, object: 'checkout.session' } },
+    });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'sandbox-signature': signSandboxCardEvent(ctx.deps.config.APP_KEY, payload),
+      },
+    });
+  };
+  const moneyRows = async (userId: number, id: number) => {
+    const db = ctx.deps.database.pool;
+    const slots = (
+      await db.query(
+        'select count(*)::int n, coalesce(sum(coins), 0)::int c from custom_campaign_slots where campaign_id = $1',
+        [id],
+      )
+    ).rows[0];
+    const credits = (
+      await db.query(
+        `select count(*)::int n from ledger_transfers where idempotency_key like 'payment:%'
+            and credit_account_id = (select id from ledger_accounts where user_id = $1)`,
+        [userId],
+      )
+    ).rows[0].n as number;
+    return { slots: slots.n as number, held: slots.c as number, credits };
+  };
+  async function approved(token: string, placements = 2) {
+    const id = (await order(token, { placements })).json().data.id as number;
+    expect((await admin('POST', `/${id}/approve`)).statusCode).toBe(200);
+    return id;
+  }
+
+  it('buys exactly the price and holds it once across 40 concurrent return calls and webhook replays; the badge says Paid (card)', async () => {
+    const { user, token } = await artistWith(0);
+    const id = await approved(token);
+    const start = await startCard(token, id);
+    expect(start.statusCode).toBe(200);
+    const { session_id, coins } = start.json().data;
+    expect(coins).toBe(tier.price * 2);
+    const early = await confirm(token, session_id);
+    expect(early.json().data).toMatchObject({ campaign_id: id, paid: false, not_paid: false });
+    expect(await statusOf(id)).toBe(3);
+    await markPaid(session_id);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? webhook(session_id, i % 4) : confirm(token, session_id))),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
+    const confirmations = results.filter((_, i) => i % 2 === 0).map((r) => r.json());
+    for (const c of confirmations) {
+      expect(c.data).toMatchObject({
+        campaign_id: id,
+        paid: true,
+        not_paid: false,
+        payment: { status: 'paid' },
+      });
+      expect(c.message).toBe('Paid: the campaign now waits for publishing');
+    }
+    expect(await statusOf(id)).toBe(6);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(0);
+    expect(await moneyRows(user.id, id)).toEqual({ slots: 2, held: tier.price * 2, credits: 1 });
+    const detail = await ctx.call('GET', `/api/campaign/${id}`, { token });
+    expect(detail.json().data).toMatchObject({ is_paid: true, invoice: { is_paid: true, method: 'card' } });
+    // Another artist cannot claim the session; an already paid campaign cannot start another card payment.
+    const stranger = await artistWith(0);
+    expect((await confirm(stranger.token, session_id)).statusCode).toBe(404);
+    expect((await startCard(token, id)).statusCode).toBe(409);
+  });
+
+  it('the webhook alone pays the campaign (the buyer never came back)', async () => {
+    const { user, token } = await artistWith(0);
+    const id = await approved(token, 1);
+    const { session_id } = (await startCard(token, id)).json().data;
+    // The sandbox's Pay button delivers the signed webhook event, as Stripe would.
+    expect(
+      (await ctx.call('POST', `/api/sandbox/checkout/${session_id}/complete`, { body: {} })).statusCode,
+    ).toBeLessThan(400);
+    expect(await statusOf(id)).toBe(6);
+    expect(await moneyRows(user.id, id)).toEqual({ slots: 1, held: tier.price, credits: 1 });
+    expect((await webhook(session_id, 9)).statusCode).toBe(200);
+    expect(await moneyRows(user.id, id)).toEqual({ slots: 1, held: tier.price, credits: 1 });
+  });
+
+  it('coins first, then the card: the card coins stay in the wallet, the campaign is held once', async () => {
+    const { user, token } = await artistWith(tier.price * 2);
+    const id = await approved(token);
+    const { session_id } = (await startCard(token, id)).json().data;
+    expect((await pay(token, id)).statusCode).toBe(200);
+    await markPaid(session_id);
+    const again = await Promise.all(Array.from({ length: 5 }, () => confirm(token, session_id)));
+    for (const r of again) {
+      expect(r.statusCode).toBe(200);
+      expect(r.json().data).toMatchObject({ paid: false, not_paid: true, payment: { status: 'paid' } });
+      expect(r.json().message).toBe(
+        `Your payment was received and ${tier.price * 2} coins were added to your wallet, but the campaign was not paid with them: This campaign is not waiting for payment`,
+      );
+    }
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(tier.price * 2);
+    expect(await moneyRows(user.id, id)).toEqual({ slots: 2, held: tier.price * 2, credits: 1 });
+    const detail = await ctx.call('GET', `/api/campaign/${id}`, { token });
+    expect(detail.json().data.invoice.method).toBe('coins');
+  });
+
+  it('coins and two paid card payments fired 30 times at once: exactly one pays, nothing doubles', async () => {
+    const price = tier.price * 2;
+    const { user, token } = await artistWith(price);
+    const id = await approved(token);
+    const a = (await startCard(token, id)).json().data.session_id as string;
+    const b = (await startCard(token, id)).json().data.session_id as string;
+    await markPaid(a);
+    await markPaid(b);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        [
+          () => pay(token, id),
+          () => confirm(token, a),
+          () => confirm(token, b),
+          () => webhook(a),
+          () => webhook(b),
+        ][i % 5]!(),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    expect(await statusOf(id)).toBe(6);
+    // Start: price in coins; two cards bought price each; the campaign holds price once.
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(price * 2);
+    expect(await moneyRows(user.id, id)).toEqual({ slots: 2, held: price, credits: 2 });
+    const sum = await ctx.deps.database.pool.query(
+      'select coalesce(sum(balance), 0)::bigint s from ledger_accounts',
+    );
+    expect(Number(sum.rows[0].s)).toBe(0);
+  });
+
+  it("refuses a card payment of a campaign not approved (409) or another artist's (404)", async () => {
+    const { token } = await artistWith(0);
+    const id = (await order(token)).json().data.id as number;
+    expect((await startCard(token, id)).statusCode).toBe(409);
+    const other = await artistWith(0);
+    expect((await startCard(other.token, id)).statusCode).toBe(404);
+  });
+});
+
 describe('curators opting in', () => {
   it('a curator sees a published campaign of their tier and genre and opts in once (concurrent: one wins)', async () => {
     const { token } = await artistWith(10_000);
@@ -514,6 +674,177 @@ describe('money across partial delivery (desc 3, paid + refunded = held)', () =>
       token: adminToken,
     });
     expect(completedFilter.json().data.map((x: { id: number }) => x.id)).toContain(id);
+  });
+});
+
+describe('campaign stats (spec section 3), on `campaigns` and `web/user/campaigns/dashboard`', () => {
+  // A different count per figure, so a figure reading another status cannot pass.
+  const expected = {
+    total_campaigns: 28,
+    total_campaigns_pending: 1,
+    total_campaigns_pending_for_approval: 2,
+    total_campaigns_approved: 3,
+    total_campaigns_declined: 4,
+    total_campaigns_pending_for_publishing: 5,
+    total_campaigns_publishing: 6,
+    total_campaigns_completed: 7,
+    total_campaigns_invited: 0,
+  };
+  let artistToken: string;
+  beforeAll(async () => {
+    const { token } = await artistWith(0);
+    artistToken = token;
+    const first = (await order(token)).json().data.id as number;
+    // status, completed: 2 ×2, 3 ×3, 4 ×4, 6 ×5, 7 running ×6, 7 completed ×7, and 2 deleted (5).
+    const rows: [number, boolean][] = [
+      ...Array<[number, boolean]>(2).fill([2, false]),
+      ...Array<[number, boolean]>(3).fill([3, false]),
+      ...Array<[number, boolean]>(4).fill([4, false]),
+      ...Array<[number, boolean]>(5).fill([6, false]),
+      ...Array<[number, boolean]>(6).fill([7, false]),
+      ...Array<[number, boolean]>(7).fill([7, true]),
+      ...Array<[number, boolean]>(2).fill([5, false]),
+    ];
+    await ctx.deps.database.pool.query(
+      `insert into custom_campaigns (artist_id, name, link, track_id, language_id, is_released, released_date,
+         genre_ids, start_date, tier_id, placements, price, pitch, status, paid_at, completed_at)
+       select c.artist_id, c.name, c.link, c.track_id, c.language_id, c.is_released, c.released_date,
+         c.genre_ids, c.start_date, c.tier_id, c.placements, c.price, c.pitch, s.status,
+         case when s.status in (6, 7) then now() end, case when s.completed then now() end
+         from custom_campaigns c,
+              unnest($2::int[], $3::boolean[]) as s(status, completed)
+        where c.id = $1`,
+      [first, rows.map((r) => r[0]), rows.map((r) => r[1])],
+    );
+  });
+
+  it.each(Object.entries(expected))('%s is %i on both endpoints', async (figure, n) => {
+    const own = (await ctx.call('GET', '/api/campaigns', { token: artistToken })).json().data;
+    const dashboard = await ctx.call('GET', '/api/web/user/campaigns/dashboard', { token: artistToken });
+    expect(dashboard.statusCode).toBe(200);
+    expect(own[figure]).toBe(n);
+    expect(dashboard.json().data.custom_stats[figure]).toBe(n);
+  });
+
+  it('the figures add up to the total (deleted ones are not counted)', async () => {
+    const s = (await ctx.call('GET', '/api/web/user/campaigns/dashboard', { token: artistToken })).json().data
+      .custom_stats;
+    const { total_campaigns, total_campaigns_invited, ...parts } = s as typeof expected;
+    expect(Object.values(parts).reduce((a, b) => a + b, 0)).toBe(total_campaigns);
+  });
+
+  it("a curator's custom figures count the campaigns they placed the track in, not mere opt-ins", async () => {
+    const { token } = await artistWith(10_000);
+    const placed = await publishedCampaign(token, { placements: 1 });
+    const onlyOptedIn = await publishedCampaign(token, { placements: 1 });
+    const c = await curatorWithPlaylist();
+    const optIn = async (id: number) =>
+      (
+        await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+          token: c.token,
+          body: { campaign_id: id },
+        })
+      ).json().data.id as number;
+    const opt = await optIn(placed);
+    await optIn(onlyOptedIn);
+    expect(
+      (
+        await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
+          token: c.token,
+          body: { playlist_id: c.playlist },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const s = (await ctx.call('GET', '/api/web/user/campaigns/dashboard', { token: c.token })).json().data;
+    expect(s.custom_stats).toMatchObject({ total_campaigns: 1, total_campaigns_publishing: 1 });
+    // The placement also runs as an express campaign: the express figures count it as before.
+    expect(s.stats.total_campaigns).toBe(1);
+  });
+});
+
+describe('/my-campaigns: every kind of the artist campaigns in one list (spec section 2)', () => {
+  it('lists express and custom campaigns with their type and status, placements not apart, deleted left out; filters by type and name', async () => {
+    const { token } = await artistWith(10_000);
+    const playlist = (await curatorWithPlaylist()).playlist;
+    const express = await ctx.call('POST', '/api/express/artist/campaign/create', {
+      token,
+      body: {
+        track_link: `https://open.spotify.com/track/${newTrack()}`,
+        playlist_ids: [playlist],
+        payment_method: 'coins',
+      },
+    });
+    expect(express.statusCode).toBe(201);
+    const expressId = express.json().data[0].id as number;
+    const published = await publishedCampaign(token, { placements: 1, name: 'Sunrise anthem' });
+    const c = await curatorWithPlaylist();
+    const opt = (
+      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+        token: c.token,
+        body: { campaign_id: published },
+      })
+    ).json().data.id;
+    await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
+      token: c.token,
+      body: { playlist_id: c.playlist },
+    });
+    const deleted = (await order(token)).json().data.id as number;
+    await admin('DELETE', `/${deleted}`);
+    const list = await ctx.call('GET', '/api/artist/my-campaigns', { token });
+    expect(list.statusCode).toBe(200);
+    const rows = list.json().data as { type: string; id: number; status: { id: number; status: string } }[];
+    // The express campaign, the custom one; not its placement (an express row of this artist) nor the deleted one.
+    expect(rows.map((r) => [r.type, r.id]).sort()).toEqual(
+      [
+        ['custom', published],
+        ['spotify', expressId],
+      ].sort(),
+    );
+    expect(rows.find((r) => r.type === 'custom')!.status).toEqual({ id: 7, status: 'Published' });
+    expect(rows.find((r) => r.type === 'spotify')!.status).toEqual({ id: 1, status: 'Pending for Approval' });
+    const onlyCustom = await ctx.call('GET', '/api/artist/my-campaigns?filter[type]=custom', { token });
+    expect(onlyCustom.json().data.map((r: { id: number }) => r.id)).toEqual([published]);
+    const byName = await ctx.call('GET', '/api/artist/my-campaigns?q=sunrise', { token });
+    expect(byName.json().pagination.total).toBe(1);
+    expect((await ctx.call('GET', '/api/artist/my-campaigns?filter[type]=radio', { token })).statusCode).toBe(
+      422,
+    );
+    const someoneElse = await artistWith(0);
+    expect(
+      (await ctx.call('GET', '/api/artist/my-campaigns', { token: someoneElse.token })).json().data,
+    ).toEqual([]);
+  });
+});
+
+describe('the curator side of a placement (playlist wording, tied to its custom campaign)', () => {
+  it("the curator's express list and detail name the custom campaign, with the artist's name and playlist statuses", async () => {
+    const { user, token } = await artistWith(10_000);
+    const id = await publishedCampaign(token, { placements: 1 });
+    const c = await curatorWithPlaylist();
+    const opt = (
+      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+        token: c.token,
+        body: { campaign_id: id },
+      })
+    ).json().data.id;
+    const link = await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
+      token: c.token,
+      body: { playlist_id: c.playlist },
+    });
+    const expressId = link.json().data.express_campaign_id as number;
+    const list = await ctx.call('GET', '/api/express/curator/playlist/campaigns', { token: c.token });
+    expect(list.statusCode).toBe(200);
+    const row = list.json().data.find((r: { id: number }) => r.id === expressId);
+    expect(row).toMatchObject({
+      custom_campaign_id: id,
+      type: 'spotify',
+      status: { id: E.WAITING_SUBMISSION, status: 'Waiting for Playlist submission' },
+    });
+    expect(row.track.artist).toBe(`${user.firstName} ${user.lastName}`.trim());
+    const detail = await ctx.call('GET', `/api/express/curator/shows/campaigns/${expressId}`, {
+      token: c.token,
+    });
+    expect(detail.json().data.custom_campaign_id).toBe(id);
   });
 });
 

@@ -77,6 +77,9 @@ const campaignSelect = {
   artistName: sql<string>`${artists.firstName} || ' ' || ${artists.lastName}`,
   artistEmail: artists.email,
   curatorName: sql<string>`${curators.firstName} || ' ' || ${curators.lastName}`,
+  // The custom campaign this is a placement of (issue 13), else null.
+  customCampaignId: sql<number | null>`(select s.campaign_id from custom_campaign_slots s
+    where s.express_campaign_id = ${expressCampaigns.id})`,
 };
 
 type CampaignRow = {
@@ -90,6 +93,7 @@ type CampaignRow = {
   artistName: string;
   artistEmail: string;
   curatorName: string;
+  customCampaignId?: number | null;
 };
 
 /** A campaign as the lists and detail screens show it (spec "Express campaign" fields and more). */
@@ -141,6 +145,8 @@ export function campaignItem(r: CampaignRow) {
     refunded_coins: c.refundedCoins,
     decline_reason: c.declineReason,
     renewed_from_id: c.renewedFromId,
+    /** The custom (managed) campaign this is a playlist placement of, else null (issue 13). */
+    custom_campaign_id: r.customCampaignId ?? null,
     created_at: c.createdAt.toISOString(),
     completed_at: c.completedAt?.toISOString() ?? null,
   };

@@ -1,4 +1,5 @@
 import { pitchSchema } from '@lm/contracts';
+import { customCampaignStatsSchema } from '@lm/contracts/custom-campaigns';
 import {
   campaignSettlementSchema,
   expressCampaignDetailSchema,
@@ -619,7 +620,12 @@ export const expressRoutes: RouteModule = (app, deps) => {
         tags,
         response: {
           200: envelope(
-            z.object({ stats: expressCampaignStatsSchema, last_campaigns: z.array(expressCampaignSchema) }),
+            z.object({
+              stats: expressCampaignStatsSchema,
+              /** The same figures for custom (managed) campaigns (spec section 3 "Campaign stats"). */
+              custom_stats: customCampaignStatsSchema,
+              last_campaigns: z.array(expressCampaignSchema),
+            }),
           ),
         },
       },

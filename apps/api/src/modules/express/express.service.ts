@@ -906,8 +906,10 @@ export async function startCampaignCheckout(
 }
 
 /**
- * The user dashboard's campaigns block (`web/user/campaigns/dashboard`): stats of the user's side
- * (curators: incoming campaigns; others: their own) and the five newest campaigns.
+ * The user dashboard's campaigns block (`web/user/campaigns/dashboard`; spec section 3 "Campaign
+ * stats"): stats of the user's side (curators: incoming campaigns; others: their own), the same
+ * figures for custom campaigns (`custom_stats`: the artist's own; a curator's, those they placed the
+ * track in) and the five newest express campaigns.
  */
 export async function dashboard(deps: Deps, userId: number, role: 'artist' | 'curator') {
   const scope = role === 'curator' ? { curatorId: userId } : { artistId: userId };
@@ -916,5 +918,11 @@ export async function dashboard(deps: Deps, userId: number, role: 'artist' | 'cu
     { page: 1, limit: 5, filter: undefined, order: undefined, q: undefined },
     scope,
   );
-  return { stats: await dashboardStats(deps, userId, role), last_campaigns: last.data };
+  // Loaded when called: the custom module is built on this one.
+  const { campaignStats } = await import('../custom-campaigns/custom-campaigns.queries');
+  return {
+    stats: await dashboardStats(deps, userId, role),
+    custom_stats: await campaignStats(deps.database, scope),
+    last_campaigns: last.data,
+  };
 }

@@ -324,7 +324,20 @@ async function markFailed(database: Database, paymentId: number, reason: string)
 }
 
 /**
- * Read the card session and act on it: paid credits once; expired marks the payment failed (reason
+ * A card payment of a custom campaign's invoice (meta `custom_campaign_id`, issue 13) holds its coins
+ * for the campaign as soon as it is credited, whichever path credited it (return call, cancel-URL
+ * return, webhook): the custom module applies it once (outcome kept in the payment's meta).
+ */
+async function applyCustomCampaign(deps: Deps, p: Payment) {
+  if (p.purpose !== 'campaign' || !(p.meta as { custom_campaign_id?: number } | null)?.custom_campaign_id)
+    return;
+  const { campaignFromCardPayment } = await import('../custom-campaigns/custom-campaigns.service');
+  await campaignFromCardPayment(deps, p.userId, p.id);
+}
+
+/**
+ * Read the card session and act on it: paid credits once (and a custom campaign's payment is applied
+ * to it); expired marks the payment failed (reason
  * `card_declined` when its last attempt was declined).
  * @returns whether the session reports a declined attempt (Stripe keeps such a session open)
  */
@@ -344,6 +357,7 @@ async function settleCard(deps: Deps, p: Payment, source: string): Promise<{ dec
       { amountMinor: session.amountTotalMinor, currency: session.currency, ref: session.id },
       source,
     );
+    await applyCustomCampaign(deps, p);
   } else if (session.status === 'expired') {
     await markFailed(
       deps.database,

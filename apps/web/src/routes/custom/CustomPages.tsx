@@ -1,4 +1,4 @@
-import { CUSTOM_CAMPAIGN_FILTER_STATUSES, type SessionUser } from '@lm/contracts';
+import { CUSTOM_CAMPAIGN_FILTER_STATUSES, coinsPriceMinor, type SessionUser } from '@lm/contracts';
 import type {
   CustomCampaignDetail,
   CustomCampaignListItem,
@@ -8,6 +8,7 @@ import type {
 import {
   formatDate,
   formatDateTime,
+  formatMoney,
   ListScreen,
   NotFoundPage,
   useApi,
@@ -37,13 +38,19 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconCreditCard, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useRefreshWallet } from '../../hooks/use-wallet';
+import type { CampaignCheckout } from '../../hooks/express';
+import { type Settlement, useCoinPrice, useRefreshWallet } from '../../hooks/use-wallet';
 import { OwnTrackPicker } from '../connections/OwnTrackPicker';
+import { type CardConfirmation, useCampaignCardFlow } from '../express/CampaignPayment';
+
+/** Nothing to restore after a cancelled card payment of an invoice; the key only marks the trip. */
+const CARD_DRAFT_KEY = 'LC_CUSTOM_CARD_DRAFT';
 
 const keys = {
   all: ['custom'] as const,
@@ -212,7 +219,7 @@ export function CampaignPreviewPage() {
 }
 
 function ArtistCampaignPage({ id, preview }: { id: number; preview: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle('custom.ui.detail_title');
   const { api } = useApi();
   const detail = useDetail(id);
@@ -224,6 +231,36 @@ function ArtistCampaignPage({ id, preview }: { id: number; preview: boolean }) {
       await Promise.all([refresh(), refreshWallet()]);
     },
   });
+  const coinPrice = useCoinPrice();
+  // The invoice paid by card the way express campaigns are: the card buys the coins, then they are held.
+  const cardStart = useMutation({
+    mutationFn: async () =>
+      (await api.post<CampaignCheckout>('stripe/custom/campaign/checkout', { campaign_id: id })).data,
+  });
+  const cardConfirm = useMutation({
+    mutationFn: async (sessionId: string): Promise<CardConfirmation> => {
+      const answer = await api.post<{
+        payment: Settlement;
+        campaign_id: number;
+        paid: boolean;
+        not_paid: boolean;
+      }>('stripe/custom/campaign/checkout/check/pay', { session_id: sessionId }, { silent: true });
+      return {
+        payment: answer.data.payment,
+        campaigns: answer.data.paid ? [answer.data.campaign_id] : [],
+        not_created: answer.data.not_paid,
+        message: answer.message,
+      };
+    },
+    onSuccess: () => refresh(),
+  });
+  const card = useCampaignCardFlow<{ campaign: number }>({
+    draftKey: CARD_DRAFT_KEY,
+    confirm: (sessionId) => cardConfirm.mutateAsync(sessionId),
+    confirming: cardConfirm.isPending,
+    onCreated: () => notifications.show({ color: 'green', message: t('custom.paid') }),
+    onRestore: () => undefined,
+  });
   if (detail.isLoading)
     return (
       <Center py="xl">
@@ -234,22 +271,49 @@ function ArtistCampaignPage({ id, preview }: { id: number; preview: boolean }) {
   const c = detail.data;
   const payable = !preview && c.status.id === 3 && !c.is_paid;
   return (
-    <CustomCampaignView
-      campaign={c}
-      placementLink={(expressId) => `/express-campaigns/${expressId}`}
-      actions={
-        <>
-          {payable && (
-            <Button onClick={() => pay.mutate()} loading={pay.isPending} data-testid="custom-pay">
-              {t('custom.ui.pay', { n: c.price })}
+    <Stack gap="md">
+      {card.banner}
+      <CustomCampaignView
+        campaign={c}
+        placementLink={(expressId) => `/express-campaigns/${expressId}`}
+        actions={
+          <>
+            {payable && (
+              <Button onClick={() => pay.mutate()} loading={pay.isPending} data-testid="custom-pay">
+                {t('custom.ui.pay', { n: c.price })}
+              </Button>
+            )}
+            {payable && (
+              <Button
+                variant="light"
+                leftSection={<IconCreditCard size={16} />}
+                loading={cardStart.isPending || card.redirecting}
+                onClick={() =>
+                  cardStart.mutate(undefined, {
+                    onSuccess: (start) => card.redirect(start, { campaign: id }),
+                  })
+                }
+                data-testid="custom-pay-card"
+              >
+                {coinPrice.data
+                  ? t('express.create.method_card_price', {
+                      coins: c.price,
+                      price: formatMoney(
+                        coinsPriceMinor(c.price, coinPrice.data.pence_per_coin),
+                        'GBP',
+                        i18n.language,
+                      ),
+                    })
+                  : t('express.create.method_card', { coins: c.price })}
+              </Button>
+            )}
+            <Button component={Link} to="/custom/campaigns/list" variant="default">
+              {t('custom.ui.back')}
             </Button>
-          )}
-          <Button component={Link} to="/custom/campaigns/list" variant="default">
-            {t('custom.ui.back')}
-          </Button>
-        </>
-      }
-    />
+          </>
+        }
+      />
+    </Stack>
   );
 }
 

@@ -8,7 +8,7 @@ import {
   usePageTitle,
   useSession,
 } from '@lm/ui';
-import { Avatar, Button, Group, Text } from '@mantine/core';
+import { Anchor, Avatar, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,17 @@ export function useCampaignColumns(curator: boolean): DataTableColumn<ExpressCam
             <Text size="xs" c="dimmed" lineClamp={1}>
               {c.track.artist}
             </Text>
+            {c.custom_campaign_id !== null && (
+              <Anchor
+                component={Link}
+                to={`/campaigns/${c.custom_campaign_id}`}
+                size="xs"
+                onClick={(e) => e.stopPropagation()}
+                data-testid="custom-placement-of"
+              >
+                {t('custom.ui.placement_of', { id: c.custom_campaign_id })}
+              </Anchor>
+            )}
             {curator && c.pitch ? (
               <Text size="xs" fs="italic" lineClamp={2} dir="auto" data-testid="list-pitch" title={c.pitch}>
                 “{c.pitch}”

@@ -1,0 +1,3 @@
+ALTER TABLE "custom_campaigns" ADD COLUMN "payment_id" bigint;--> statement-breakpoint
+ALTER TABLE "custom_campaigns" ADD CONSTRAINT "custom_campaigns_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "custom_campaigns_payment_unique" ON "custom_campaigns" USING btree ("payment_id");
