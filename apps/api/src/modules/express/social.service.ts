@@ -23,6 +23,7 @@ import { audit } from '../audit/audit.service';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../connections/connections.schema';
 import { accessTokenOf } from '../connections/connections.service';
 import { assertUploadedImage } from '../files/files.service';
+import { accountVisibleToArtists } from '../trust/flags.hidden';
 import * as payments from '../wallet/payments.service';
 import { advance, type Campaign, submit } from './express.machine';
 import { tellUser } from './express.notify';
@@ -72,6 +73,7 @@ export async function accountsForSale(
     eq(socialAccounts.status, 'connected'),
     isNotNull(socialAccounts.tierId),
     eq(socialTiers.status, 1),
+    accountVisibleToArtists(),
     filter.tierId !== undefined ? eq(socialTiers.id, filter.tierId) : undefined,
     filter.minFollowers !== undefined ? gte(socialAccounts.followers, filter.minFollowers) : undefined,
   ];
