@@ -42,8 +42,8 @@ export const SANDBOX_CURATOR_POOL = 40;
 const SANDBOX_TRACK_POOL = 20_000;
 const SIZED_ID = /^Tracks(\d{3})/;
 /**
- * A playlist id starting with this grows in sudden jumps (issue 19: a bot-fed playlist): 15 % of its
- * base followers in one day, every SANDBOX_JUMP_EVERY_DAYS days.
+ * A playlist id starting with this grows in sudden jumps (issue 19: a bot-fed playlist): 30 % of its
+ * base followers in one day, every SANDBOX_JUMP_EVERY_DAYS days (see sandboxPlaylistFollowers).
  */
 export const SANDBOX_JUMP_PREFIX = 'Jump';
 /** Days between two jumps of a jumping sandbox playlist. */
@@ -311,7 +311,7 @@ function fillerTrackCount(playlistId: string): number {
  * Followers of a sandbox playlist on a UTC day (days since 1970-01-01): deterministic, so the daily
  * snapshot job sees a history (issue 19). From the id's base count (1k-500k) on 2026-01-01 it grows by
  * 0-30 % a year, with a day-to-day wobble of ±0.2 % of the base drawn per playlist and day; ids with
- * SANDBOX_JUMP_PREFIX add 15 % of the base every SANDBOX_JUMP_EVERY_DAYS days; ids with
+ * SANDBOX_JUMP_PREFIX add 30 % of the base every SANDBOX_JUMP_EVERY_DAYS days, each kept 90 days; ids with
  * SANDBOX_LOCKSTEP_PREFIX draw a ±2 % wobble per group and day instead, so a group moves together.
  */
 export function sandboxPlaylistFollowers(playlistId: string, epochDay: number): number {
@@ -325,8 +325,11 @@ export function sandboxPlaylistFollowers(playlistId: string, epochDay: number): 
     ((digest('followers', wobbleSeed).readUInt32BE(0) / 0xffffffff) * 2 - 1) * (twin ? 0.02 : 0.002);
   let followers = base * (1 + (yearly * days) / 365 + wobble);
   if (playlistId.startsWith(SANDBOX_JUMP_PREFIX)) {
+    // Jumps of the last 90 days count: bought followers stay about three months, then Spotify's
+    // clean-up takes them away again (a drop, which the detectors do not flag).
     const phase = d.readUInt16BE(22) % SANDBOX_JUMP_EVERY_DAYS;
-    followers += 0.15 * base * Math.floor((days + phase) / SANDBOX_JUMP_EVERY_DAYS);
+    const jumpsUpTo = (x: number) => Math.floor((x + phase) / SANDBOX_JUMP_EVERY_DAYS);
+    followers += 0.3 * base * (jumpsUpTo(days) - jumpsUpTo(Math.max(-1, days - 90)));
   }
   return Math.max(0, Math.round(followers));
 }
