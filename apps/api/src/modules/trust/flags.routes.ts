@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { adminAccess, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
+import { ValidationError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import * as flags from './flags.service';
@@ -27,11 +28,18 @@ export const trustFlagRoutes: RouteModule = (app, deps) => {
       config: { access: adminAccess(P.view) },
       schema: {
         tags,
-        querystring: listQuery.extend({ status: z.enum(TRUST_FLAG_STATUS_NAMES).default('pending') }),
+        querystring: listQuery,
         response: { 200: listEnvelope(trustFlagSchema) },
       },
     },
-    async (req) => flags.listFlags(deps, req.query),
+    async (req) => {
+      const raw = req.query.filter?.status;
+      const status = z
+        .enum(TRUST_FLAG_STATUS_NAMES)
+        .safeParse(Array.isArray(raw) ? raw[0] : (raw ?? 'pending'));
+      if (!status.success) throw new ValidationError({ 'filter.status': ['validation.invalid'] });
+      return flags.listFlags(deps, { page: req.query.page, limit: req.query.limit, status: status.data });
+    },
   );
 
   app.get(

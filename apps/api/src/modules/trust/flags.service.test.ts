@@ -222,7 +222,7 @@ describe('review', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await listed(token)).toContain(p.id);
-    const dismissed = await ctx.call('GET', '/api/admin/trust/flags?status=dismissed', {
+    const dismissed = await ctx.call('GET', '/api/admin/trust/flags?filter[status]=dismissed', {
       token: viewerToken,
     });
     expect(dismissed.json().data[0]).toMatchObject({
@@ -282,7 +282,8 @@ describe('review', () => {
       422,
     );
     expect(
-      (await ctx.call('GET', '/api/admin/trust/flags?status=nope', { token: viewerToken })).statusCode,
+      (await ctx.call('GET', '/api/admin/trust/flags?filter[status]=nope', { token: viewerToken }))
+        .statusCode,
     ).toBe(422);
   });
 });
