@@ -43,7 +43,7 @@ test('staff confirm a flagged playlist from its explanation; the artist sees the
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const open = await artistCampaign(request);
   expect(open.status.id).toBe(1);
 
@@ -53,7 +53,7 @@ test('staff confirm a flagged playlist from its explanation; the artist sees the
   await expect(staff).toHaveURL(/\/admin\/dashboard/);
   await staff.goto('/admin/trust/flags');
   const row = staff.locator('table tbody tr', { hasText: PLAYLIST });
-  await expect(row).toContainText('Sudden follower jump');
+  await expect(row).toContainText('Sudden follower jump', { timeout: 30_000 });
   await expectAccessible(staff);
   await shot(staff, 'queue-en-1366');
   await row.click();
