@@ -275,6 +275,8 @@ export function FlagDetailPage() {
             series={[{ name: 'followers', label: t('trust_flags.followers'), color: 'blue.6' }]}
             curveType="linear"
             withDots={false}
+            yAxisProps={{ width: 90, domain: ['auto', 'auto'] }}
+            valueFormatter={(v) => formatNumber(v, lang)}
           />
           <ListTable<TrustFlagDetail['history'][number]>
             mt="md"

@@ -311,7 +311,7 @@ function fillerTrackCount(playlistId: string): number {
  * Followers of a sandbox playlist on a UTC day (days since 1970-01-01): deterministic, so the daily
  * snapshot job sees a history (issue 19). From the id's base count (1k-500k) on 2026-01-01 it grows by
  * 0-30 % a year, with a day-to-day wobble of ±0.2 % of the base drawn per playlist and day; ids with
- * SANDBOX_JUMP_PREFIX add 30 % of the base every SANDBOX_JUMP_EVERY_DAYS days, each kept 90 days; ids with
+ * SANDBOX_JUMP_PREFIX add 30 % of the base every SANDBOX_JUMP_EVERY_DAYS days, each kept 84 days; ids with
  * SANDBOX_LOCKSTEP_PREFIX draw a ±2 % wobble per group and day instead, so a group moves together.
  */
 export function sandboxPlaylistFollowers(playlistId: string, epochDay: number): number {
@@ -325,11 +325,12 @@ export function sandboxPlaylistFollowers(playlistId: string, epochDay: number): 
     ((digest('followers', wobbleSeed).readUInt32BE(0) / 0xffffffff) * 2 - 1) * (twin ? 0.02 : 0.002);
   let followers = base * (1 + (yearly * days) / 365 + wobble);
   if (playlistId.startsWith(SANDBOX_JUMP_PREFIX)) {
-    // Jumps of the last 90 days count: bought followers stay about three months, then Spotify's
-    // clean-up takes them away again (a drop, which the detectors do not flag).
+    // Jumps of the last 84 days count: bought followers stay about twelve weeks, then Spotify's
+    // clean-up takes them away again (a drop, which the detectors do not flag). 84 is not a multiple
+    // of 13, so a clean-up never falls on the day before a jump (which would read as a one-day dip).
     const phase = d.readUInt16BE(22) % SANDBOX_JUMP_EVERY_DAYS;
     const jumpsUpTo = (x: number) => Math.floor((x + phase) / SANDBOX_JUMP_EVERY_DAYS);
-    followers += 0.3 * base * (jumpsUpTo(days) - jumpsUpTo(Math.max(-1, days - 90)));
+    followers += 0.3 * base * (jumpsUpTo(days) - jumpsUpTo(Math.max(-1, days - 84)));
   }
   return Math.max(0, Math.round(followers));
 }
