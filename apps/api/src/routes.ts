@@ -39,6 +39,7 @@ import { platformSpotifyRoutes } from './modules/settings/platform-spotify.route
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { todosRoutes } from './modules/todos/todos.routes';
+import { trustFlagRoutes } from './modules/trust/flags.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { adminWalletRoutes } from './modules/wallet/admin-wallet.routes';
 import { currencyRoutes } from './modules/wallet/currency.routes';
@@ -90,6 +91,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminFanFinderAnalysisRoutes,
   formsRoutes,
   artistConnectionsRoutes,
+  trustFlagRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

@@ -101,6 +101,7 @@ export const AUDIT_ACTIONS = [
   'express.reason_retire',
   'dev.clock_advance',
   'dev.social_post',
+  'dev.trust_run',
   'connections.connected',
   'connections.revoked',
   'connections.tier_changed',
@@ -158,6 +159,9 @@ export const AUDIT_ACTIONS = [
   'forms.delete',
   'connections.artist_connected',
   'connections.artist_disconnected',
+  'trust.flag_raised',
+  'trust.flag_confirmed',
+  'trust.flag_dismissed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -204,5 +208,6 @@ export const AUDIT_TARGETS = [
   'fan_finder_connection',
   'playlist_form',
   'artist_spotify_profile',
+  'trust_flag',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -22,6 +22,7 @@ export const PERMISSION_GROUPS: readonly {
     group: 'express',
     permissions: ['express.campaigns.show', 'express.playlist.show', 'INFLUENCER_VIEW_TIERS'],
   },
+  { group: 'trust', permissions: ['trust.flags.show', 'trust.flags.review'] },
   {
     group: 'custom_campaigns',
     permissions: [

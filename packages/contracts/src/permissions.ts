@@ -65,6 +65,13 @@ export const ADMIN_PERMISSIONS = [
   'INFLUENCER_VIEW_PAYOUT_PROFILE',
   'main.wallet.show.all.transactions',
   /**
+   * Not in the spec (issue 19, docs/decisions.md "Fake-audience detection (session 6)"): the
+   * fake-audience review queue (`trust.flags.show`) and confirming or dismissing a flag
+   * (`trust.flags.review`: hides a playlist or account from artists and refunds its open campaigns).
+   */
+  'trust.flags.show',
+  'trust.flags.review',
+  /**
    * Not in the spec (docs/decisions.md, issue 11): reading the dev mailbox, which holds every mail the
    * product sent (reset links included). The route exists only outside production.
    */
@@ -139,4 +146,12 @@ export const CRM_PERMISSIONS = {
   marketing: 'crm.marketing.show',
   templatesAdd: 'crm.templates.add',
   templatesEdit: 'crm.templates.edit',
+} as const satisfies Record<string, AdminPermission>;
+
+/** Back-office permissions of the fake-audience review queue (issue 19). */
+export const TRUST_FLAG_PERMISSIONS = {
+  /** The queue and a flag's explanation. */
+  view: 'trust.flags.show',
+  /** Confirm (hide and refund) or dismiss a flag. */
+  review: 'trust.flags.review',
 } as const satisfies Record<string, AdminPermission>;

@@ -71,6 +71,7 @@ export const STATUS_LABEL_KINDS: Readonly<Record<string, StatusKind>> = {
   'not released': 'neutral',
   unconfirmed: 'waiting',
   confirmed: 'success',
+  dismissed: 'neutral',
   unsubscribed: 'neutral',
   verified: 'success',
   passed: 'success',

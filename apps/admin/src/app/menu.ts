@@ -2,6 +2,7 @@ import {
   CRM_PERMISSIONS as CRM,
   EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
   SCRAPING_PERMISSIONS as SCRAPING,
+  TRUST_FLAG_PERMISSIONS as TRUST,
 } from '@lm/contracts/permissions';
 import type { MenuItem } from '@lm/ui';
 import {
@@ -29,6 +30,7 @@ import {
   IconPhoto,
   IconPlaylist,
   IconReceipt,
+  IconShieldSearch,
   IconSmartHome,
   IconSpeakerphone,
   IconSpider,
@@ -193,6 +195,13 @@ export const adminMenu: readonly MenuItem[] = [
     icon: IconPlaylist,
     to: '/express/playlists/list',
     permission: EXPRESS.playlists,
+  },
+  {
+    key: 'trust-flags',
+    label: 'trust_flags.menu',
+    icon: IconShieldSearch,
+    to: '/trust/flags',
+    permission: TRUST.view,
   },
   {
     key: 'scraping',

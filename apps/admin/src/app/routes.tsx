@@ -3,6 +3,7 @@ import {
   EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
   GENERAL,
   SCRAPING_PERMISSIONS as SCRAPING,
+  TRUST_FLAG_PERMISSIONS,
   USER_ADMIN_PERMISSIONS,
 } from '@lm/contracts/permissions';
 import type { RouteAccess } from '@lm/ui';
@@ -210,6 +211,17 @@ export const adminRoutes: readonly AdminRoute[] = [
     path: '/express/checkout',
     access: { permission: EXPRESS.campaigns },
     screen: page(() => import('../routes/express/BehalfPages'), 'CheckoutForArtistPage'),
+  },
+  // Fake-audience review queue (issue 19).
+  {
+    path: '/trust/flags',
+    access: { permission: TRUST_FLAG_PERMISSIONS.view },
+    screen: page(() => import('../routes/trust/FlagsPages'), 'FlagsPage'),
+  },
+  {
+    path: '/trust/flags/:id',
+    access: { permission: TRUST_FLAG_PERMISSIONS.view },
+    screen: page(() => import('../routes/trust/FlagsPages'), 'FlagDetailPage'),
   },
   {
     path: '/express/playlist/view/:id',

@@ -9,6 +9,7 @@ import { seedExpressDemo } from '../modules/express/express.seed';
 import { adminRoles, roles } from '../modules/rbac/rbac.schema';
 import { assignDefaultRoles } from '../modules/rbac/rbac.service';
 import { seedTicketDemo } from '../modules/tickets/tickets.seed';
+import { seedTrustFlagsDemo } from '../modules/trust/flags.demo';
 import { seedWalletDemo } from '../modules/wallet/wallet.demo';
 import type { AppDeps } from '../platform/app';
 import { hashPassword } from '../platform/crypto';
@@ -90,11 +91,13 @@ export async function seedDemo(database: Database): Promise<void> {
  * Demo history that goes through the product's own machinery (after `seedDemo`, once the jobs,
  * mailer and providers exist): the demo artist's campaigns that completed on the demo curator's
  * playlists, which leave the curator earnings to withdraw; the demo influencer's TikTok and Instagram
- * accounts with their tiers. Idempotent.
+ * accounts with their tiers; the bot-fed playlist with the demo artist's open campaign and its
+ * fake-audience flag (issue 19). Idempotent.
  */
 export async function seedDemoHistory(deps: AppDeps): Promise<void> {
   await seedCompletedDemoCampaigns(deps);
   await seedConnectionsDemo(deps);
+  await seedTrustFlagsDemo(deps);
 }
 
 const demoSeeders: ((database: Database) => Promise<void>)[] = [];

@@ -2,6 +2,7 @@ import type { RouteModule } from '../../platform/app';
 import { mailRoutes } from '../mail/mail.routes';
 import { queueProbeRoutes } from '../queues/queues.routes';
 import { ticketsDevRoutes } from '../tickets/tickets.dev.routes';
+import { trustFlagDevRoutes } from '../trust/flags.dev.routes';
 import { devClockRoutes } from './dev-clock.routes';
 import { devSocialRoutes } from './dev-social.routes';
 
@@ -12,6 +13,13 @@ import { devSocialRoutes } from './dev-social.routes';
  */
 export const devRoutes: RouteModule = async (app, deps) => {
   if (deps.config.NODE_ENV === 'production') return;
-  for (const routes of [devClockRoutes, mailRoutes, queueProbeRoutes, ticketsDevRoutes, devSocialRoutes])
+  for (const routes of [
+    devClockRoutes,
+    mailRoutes,
+    queueProbeRoutes,
+    ticketsDevRoutes,
+    devSocialRoutes,
+    trustFlagDevRoutes,
+  ])
     await routes(app, deps);
 };

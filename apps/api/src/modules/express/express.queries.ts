@@ -6,6 +6,7 @@ import { type ListQuery, paginate } from '../../platform/http';
 import { isMessageKey, t } from '../../platform/i18n';
 import { users } from '../accounts/accounts.schema';
 import { genres } from '../lookups/lookups.schema';
+import { playlistVisibleToArtists } from '../trust/flags.hidden';
 import { timelineKeyFor } from './express.notify';
 import {
   expressCampaignEvents,
@@ -332,7 +333,10 @@ export async function listPlaylists(database: Database, query: ListQuery, scope:
   const where = and(
     scope.curatorId !== undefined ? eq(expressPlaylists.curatorId, scope.curatorId) : undefined,
     scope.playlistId !== undefined ? eq(expressPlaylists.id, scope.playlistId) : undefined,
-    scope.onlyApproved ? and(eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1)) : undefined,
+    // Artists never see a playlist hidden by a confirmed fake-audience flag (issue 19).
+    scope.onlyApproved
+      ? and(eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1), playlistVisibleToArtists())
+      : undefined,
     statusFilter && /^[123]$/.test(statusFilter)
       ? eq(expressPlaylists.statusId, Number(statusFilter))
       : undefined,

@@ -9,6 +9,7 @@ import { users } from '../accounts/accounts.schema';
 import { audit } from '../audit/audit.service';
 import { getSettings } from '../settings/settings.service';
 import { notifyStaffPendingPlaylist } from '../todos/todos.service';
+import { playlistVisibleToArtists } from '../trust/flags.hidden';
 import { DESC, hold } from '../wallet/ledger';
 import { startCheckout } from '../wallet/payments.service';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
@@ -605,7 +606,12 @@ export async function quoteCampaigns(deps: Deps, playlistIds: number[]): Promise
     .from(expressPlaylists)
     .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
     .where(
-      and(inArray(expressPlaylists.id, ids), eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1)),
+      and(
+        inArray(expressPlaylists.id, ids),
+        eq(expressPlaylists.statusId, 1),
+        eq(expressTiers.status, 1),
+        playlistVisibleToArtists(),
+      ),
     );
   if (ids.length === 0 || rows.length !== ids.length)
     throw new ValidationError({ playlist_ids: ['express.playlist_unavailable'] });

@@ -24,6 +24,7 @@ import { type SocialPlatformName, socialAccounts, socialTiers } from '../connect
 import { accessTokenOf } from '../connections/connections.service';
 import { assertUploadedImage } from '../files/files.service';
 import { notifyStaffDisputeOpened } from '../todos/todos.service';
+import { accountVisibleToArtists } from '../trust/flags.hidden';
 import * as payments from '../wallet/payments.service';
 import { advance, type Campaign, submit } from './express.machine';
 import { tellUser } from './express.notify';
@@ -73,6 +74,7 @@ export async function accountsForSale(
     eq(socialAccounts.status, 'connected'),
     isNotNull(socialAccounts.tierId),
     eq(socialTiers.status, 1),
+    accountVisibleToArtists(),
     filter.tierId !== undefined ? eq(socialTiers.id, filter.tierId) : undefined,
     filter.minFollowers !== undefined ? gte(socialAccounts.followers, filter.minFollowers) : undefined,
   ];

@@ -41,6 +41,21 @@ export const SANDBOX_CURATOR_POOL = 40;
 /** Distinct tracks the sandbox's playlists draw from. */
 const SANDBOX_TRACK_POOL = 20_000;
 const SIZED_ID = /^Tracks(\d{3})/;
+/**
+ * A playlist id starting with this grows in sudden jumps (issue 19: a bot-fed playlist): 30 % of its
+ * base followers in one day, every SANDBOX_JUMP_EVERY_DAYS days (see sandboxPlaylistFollowers).
+ */
+export const SANDBOX_JUMP_PREFIX = 'Jump';
+/** Days between two jumps of a jumping sandbox playlist. */
+export const SANDBOX_JUMP_EVERY_DAYS = 13;
+/**
+ * Playlist ids starting with this and the same next character (`TwinA…`, `TwinA…`) move in lockstep:
+ * their day-to-day changes come from one shared series (issue 19: a curator's playlists fed together).
+ */
+export const SANDBOX_LOCKSTEP_PREFIX = 'Twin';
+const DAY_MS = 86_400_000;
+/** The day the sandbox's follower histories start from (followers are the id's base count then). */
+const FOLLOWERS_ANCHOR_DAY = Date.UTC(2026, 0, 1) / DAY_MS;
 
 /** A track placed in a sandbox playlist. */
 export interface SandboxPlacement {
@@ -292,6 +307,34 @@ function fillerTrackCount(playlistId: string): number {
   return between(digest('playlist', playlistId), 10, 20, SANDBOX_MAX_PLAYLIST_TRACKS);
 }
 
+/**
+ * Followers of a sandbox playlist on a UTC day (days since 1970-01-01): deterministic, so the daily
+ * snapshot job sees a history (issue 19). From the id's base count (1k-500k) on 2026-01-01 it grows by
+ * 0-30 % a year, with a day-to-day wobble of ±0.2 % of the base drawn per playlist and day; ids with
+ * SANDBOX_JUMP_PREFIX add 30 % of the base every SANDBOX_JUMP_EVERY_DAYS days, each kept 84 days; ids with
+ * SANDBOX_LOCKSTEP_PREFIX draw a ±2 % wobble per group and day instead, so a group moves together.
+ */
+export function sandboxPlaylistFollowers(playlistId: string, epochDay: number): number {
+  const d = digest('playlist', playlistId);
+  const base = between(d, 6, 1_000, 500_000);
+  const yearly = between(d, 18, 0, 300) / 1000;
+  const days = Math.max(0, epochDay - FOLLOWERS_ANCHOR_DAY);
+  const twin = playlistId.startsWith(SANDBOX_LOCKSTEP_PREFIX) ? playlistId.slice(0, 5) : null;
+  const wobbleSeed = twin ? `lockstep:${twin}:${epochDay}` : `${playlistId}:${epochDay}`;
+  const wobble =
+    ((digest('followers', wobbleSeed).readUInt32BE(0) / 0xffffffff) * 2 - 1) * (twin ? 0.02 : 0.002);
+  let followers = base * (1 + (yearly * days) / 365 + wobble);
+  if (playlistId.startsWith(SANDBOX_JUMP_PREFIX)) {
+    // Jumps of the last 84 days count: bought followers stay about twelve weeks, then Spotify's
+    // clean-up takes them away again (a drop, which the detectors do not flag). 84 is not a multiple
+    // of 13, so a clean-up never falls on the day before a jump (which would read as a one-day dip).
+    const phase = d.readUInt16BE(22) % SANDBOX_JUMP_EVERY_DAYS;
+    const jumpsUpTo = (x: number) => Math.floor((x + phase) / SANDBOX_JUMP_EVERY_DAYS);
+    followers += 0.3 * base * (jumpsUpTo(days) - jumpsUpTo(Math.max(-1, days - 84)));
+  }
+  return Math.max(0, Math.round(followers));
+}
+
 /** The id of the sandbox artist number `index` of the pool. */
 function poolArtistId(index: number): string {
   return derivedId(`sandbox-artist:${index}`);
@@ -526,7 +569,6 @@ export function createSandboxSpotifyProvider(options: {
 
     async getPlaylist(id): Promise<SpotifyPlaylist | null> {
       if (!known(id)) return null;
-      const d = digest('playlist', id);
       const [owner, placed] = await Promise.all([recordedOwner(id), placedCount(id)]);
       const generated = sandboxOwner(id);
       const ownerId = owner ?? generated.id;
@@ -534,7 +576,7 @@ export function createSandboxSpotifyProvider(options: {
         id,
         name: sandboxPlaylistName(id),
         imageUrl: sandboxCoverUrl(appUrl, id),
-        followers: between(d, 6, 1_000, 500_000),
+        followers: sandboxPlaylistFollowers(id, Math.floor(now() / DAY_MS)),
         ownerId,
         ownerName: generated.name,
         externalUrl: spotifyUrl('playlist', id),

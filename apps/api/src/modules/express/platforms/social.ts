@@ -3,6 +3,7 @@ import type { Tx } from '../../../db/client';
 import { ConflictError } from '../../../platform/errors';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../../connections/connections.schema';
 import { accessTokenOf } from '../../connections/connections.service';
+import { accountVisibleToArtists } from '../../trust/flags.hidden';
 import type { EngineDeps, ExpressCampaignRow, ExpressTarget } from './adapter';
 
 /**
@@ -34,6 +35,7 @@ export async function loadAccountTargets(
         eq(socialAccounts.status, 'connected'),
         isNotNull(socialAccounts.tierId),
         eq(socialTiers.status, 1),
+        accountVisibleToArtists(),
       ),
     )
     .orderBy(asc(socialAccounts.id));

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { NotFoundError } from '../../../platform/errors';
 import { parseTrackLink } from '../../../providers/spotify/links';
+import { playlistVisibleToArtists } from '../../trust/flags.hidden';
 import { EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST, expressPlaylists, expressTiers } from '../express.schema';
 import {
   type EngineDeps,
@@ -56,6 +57,7 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
           inArray(expressPlaylists.id, [...ids]),
           eq(expressPlaylists.statusId, 1),
           eq(expressTiers.status, 1),
+          playlistVisibleToArtists(),
         ),
       )
       .orderBy(asc(expressPlaylists.id));

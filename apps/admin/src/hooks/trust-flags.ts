@@ -1,0 +1,37 @@
+import type { TrustFlagDetail } from '@lm/contracts/trust-flags';
+import { useApi } from '@lm/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** Query keys of the fake-audience review queue. */
+export const trustFlagKeys = {
+  all: ['admin/trust/flags'] as const,
+  flag: (id: number) => ['admin/trust/flags', id] as const,
+};
+
+/** GET admin/trust/flags/{id}: one flag with its explanation and follower history. */
+export function useTrustFlag(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: trustFlagKeys.flag(id),
+    queryFn: async () => (await api.get<TrustFlagDetail>(`admin/trust/flags/${id}`)).data,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** POST admin/trust/flags/{id}/confirm or /dismiss with the staff note; refreshes the queue. */
+export function useReviewTrustFlag() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { id: number; decision: 'confirm' | 'dismiss'; note: string }) =>
+      (
+        await api.post<{ id: number; refunded?: number }>(`admin/trust/flags/${v.id}/${v.decision}`, {
+          note: v.note.trim() || undefined,
+        })
+      ).data,
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: trustFlagKeys.all });
+      await client.invalidateQueries({ queryKey: ['list', 'admin/trust/flags'] });
+    },
+  });
+}
