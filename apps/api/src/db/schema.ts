@@ -20,6 +20,7 @@ export * from '../modules/rbac/rbac.schema';
 export * from '../modules/scraping/scraping.schema';
 export * from '../modules/settings/settings.schema';
 export * from '../modules/tickets/tickets.schema';
+export * from '../modules/trust/score.schema';
 export * from '../modules/wallet/payments.schema';
 export * from '../modules/wallet/wallet.schema';
 export * from '../providers/dns/sandbox.schema';

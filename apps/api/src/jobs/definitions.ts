@@ -10,6 +10,7 @@ import { queueJobs } from '../modules/queues/queues.service';
 import { scrapingJobDefinitions } from '../modules/scraping/scraping.jobs';
 import { ticketJobDefinitions } from '../modules/tickets/tickets.jobs';
 import { notifyStaffFailedJob } from '../modules/todos/todos.service';
+import { scoreJobs } from '../modules/trust/score.service';
 import { invoiceJobs } from '../modules/wallet/invoices.service';
 import type { AppDeps } from '../platform/app';
 import { DEFAULT_RETRY_LIMIT, type JobDefinition } from './jobs';
@@ -29,6 +30,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...campaignJobs(deps),
     ...senderDomainJobs(deps),
     ...fanFinderJobs(deps),
+    ...scoreJobs(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 
