@@ -109,7 +109,7 @@ export function QualityScoreBadge({
       >
         <Group justify="space-between" mb="xs">
           <Text fw={700}>{t('score.title')}</Text>
-          <Badge color={color} variant="filled">
+          <Badge color={color} variant="light">
             {score.is_new ? t('score.new') : t('score.value', { score: score.score })}
           </Badge>
         </Group>
