@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { qualityScoreSchema } from './score';
 
 /**
  * Shapes of the express answers (spec section 3 "Express campaign", "Tier", "Duration", "Reason",
@@ -155,6 +156,8 @@ export const expressPlaylistSchema = z.object({
   by_admin: z.object({ id: z.number().int() }).nullable(),
   decline_reason: z.string().nullable(),
   created_at: z.string(),
+  /** The playlist's quality score and its parts (issue 19). */
+  score: qualityScoreSchema,
 });
 
 /** A playlist in the back-office detail, with its latest campaigns. */
@@ -236,6 +239,8 @@ export const socialAccountForSaleSchema = z.object({
   avatar_url: z.string().nullable(),
   follower_count: z.number().int().nullable(),
   tier: z.object({ id: z.number().int(), tier_name: z.string(), price: z.number().int() }),
+  /** The account's quality score and its parts (issue 19). */
+  score: qualityScoreSchema,
 });
 
 /** A TikTok or Instagram express campaign (lists and details of both sides). */

@@ -21,6 +21,7 @@ export * from '../modules/scraping/scraping.schema';
 export * from '../modules/settings/settings.schema';
 export * from '../modules/tickets/tickets.schema';
 export * from '../modules/trust/flags.schema';
+export * from '../modules/trust/score.schema';
 export * from '../modules/wallet/payments.schema';
 export * from '../modules/wallet/wallet.schema';
 export * from '../providers/dns/sandbox.schema';

@@ -11,6 +11,7 @@ import { scrapingJobDefinitions } from '../modules/scraping/scraping.jobs';
 import { ticketJobDefinitions } from '../modules/tickets/tickets.jobs';
 import { notifyStaffFailedJob } from '../modules/todos/todos.service';
 import { trustFlagJobs } from '../modules/trust/flags.jobs';
+import { scoreJobs } from '../modules/trust/score.service';
 import { invoiceJobs } from '../modules/wallet/invoices.service';
 import type { AppDeps } from '../platform/app';
 import { DEFAULT_RETRY_LIMIT, type JobDefinition } from './jobs';
@@ -31,6 +32,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...senderDomainJobs(deps),
     ...fanFinderJobs(deps),
     ...trustFlagJobs(deps),
+    ...scoreJobs(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 

@@ -29,8 +29,12 @@ export const expressKeys = {
   durations: ['express', 'durations'] as const,
   reasons: ['express', 'reasons'] as const,
   genres: (q: string) => ['express', 'genres', q] as const,
-  artistPlaylists: (genreId: string | null, tierId: string | null) =>
-    ['express', 'artist-playlists', genreId, tierId] as const,
+  artistPlaylists: (
+    genreId: string | null,
+    tierId: string | null,
+    sort: string | null,
+    minScore: string | null,
+  ) => ['express', 'artist-playlists', genreId, tierId, sort, minScore] as const,
   campaign: (role: 'artist' | 'curator', id: number) => ['express', 'campaign', role, id] as const,
   connections: ['express', 'connections'] as const,
   playlist: (id: number) => ['express', 'playlist', id] as const,
@@ -115,15 +119,23 @@ export function useTrackLookup() {
   });
 }
 
-/** Approved playlists an artist can choose, by genre and tier. */
-export function useArtistPlaylists(genreId: string | null, tierId: string | null) {
+/**
+ * Approved playlists an artist can choose, by genre and tier; sorted by quality score (`sort`
+ * score_desc/score_asc, else most followers) and filtered by a minimum score on the server (issue 19).
+ */
+export function useArtistPlaylists(
+  genreId: string | null,
+  tierId: string | null,
+  sort: string | null = null,
+  minScore: string | null = null,
+) {
   const { api } = useApi();
   return useQuery({
-    queryKey: expressKeys.artistPlaylists(genreId, tierId),
+    queryKey: expressKeys.artistPlaylists(genreId, tierId, sort, minScore),
     queryFn: async () =>
       (
         await api.list<ExpressPlaylist>('express/artist/playlists', {
-          query: { page: 1, limit: 100, genre_id: genreId, tier_id: tierId },
+          query: { page: 1, limit: 100, genre_id: genreId, tier_id: tierId, sort, min_score: minScore },
         })
       ).data,
     placeholderData: keepPreviousData,

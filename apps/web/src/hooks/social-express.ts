@@ -16,8 +16,13 @@ export type SocialPlatform = 'tiktok' | 'instagram';
 export const socialKeys = {
   all: ['social-express'] as const,
   tiers: (p: SocialPlatform) => ['social-express', p, 'tiers'] as const,
-  accounts: (p: SocialPlatform, tierId: string | null, minFollowers: number | null) =>
-    ['social-express', p, 'accounts', tierId, minFollowers] as const,
+  accounts: (
+    p: SocialPlatform,
+    tierId: string | null,
+    minFollowers: number | null,
+    sort: string | null,
+    minScore: string | null,
+  ) => ['social-express', p, 'accounts', tierId, minFollowers, sort, minScore] as const,
   campaign: (p: SocialPlatform, id: number) => ['social-express', p, 'campaign', id] as const,
   renewCheck: (p: SocialPlatform, id: number) => ['social-express', p, 'renew-check', id] as const,
 };
@@ -52,19 +57,24 @@ export function useSocialTiers(platform: SocialPlatform) {
   });
 }
 
-/** GET express-{p}/artist/accounts/campaigns: accounts an artist may buy, by tier and followers. */
+/**
+ * GET express-{p}/artist/accounts/campaigns: accounts an artist may buy, by tier and followers; sorted
+ * by quality score (`sort`) and filtered by a minimum score on the server (issue 19).
+ */
 export function useSocialAccounts(
   platform: SocialPlatform,
   tierId: string | null,
   minFollowers: number | null,
+  sort: string | null = null,
+  minScore: string | null = null,
 ) {
   const { api } = useApi();
   return useQuery({
-    queryKey: socialKeys.accounts(platform, tierId, minFollowers),
+    queryKey: socialKeys.accounts(platform, tierId, minFollowers, sort, minScore),
     queryFn: async () =>
       (
         await api.get<SocialAccountForSale[]>(`${base(platform)}/artist/accounts/campaigns`, {
-          query: { tier_id: tierId, min_followers: minFollowers },
+          query: { tier_id: tierId, min_followers: minFollowers, sort, min_score: minScore },
         })
       ).data,
     placeholderData: keepPreviousData,

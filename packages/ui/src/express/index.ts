@@ -1,2 +1,3 @@
 export * from './ExpressCampaignView';
 export * from './express-types';
+export * from './QualityScore';

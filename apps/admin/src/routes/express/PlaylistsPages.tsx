@@ -10,6 +10,7 @@ import {
   ListScreen,
   ListTable,
   NotFoundPage,
+  QualityScoreBadge,
   StatusBadge,
   usePageTitle,
 } from '@lm/ui';
@@ -179,6 +180,11 @@ export function PlaylistsPage() {
             accessor: 'duration',
             title: 'express.fields.duration',
             render: (p) => t('common.days', { count: p.duration.duration }),
+          },
+          {
+            accessor: 'score',
+            title: 'score.column',
+            render: (p) => <QualityScoreBadge score={p.score} />,
           },
           {
             accessor: 'status',

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { audit } from '../audit/audit.service';
 import type { NotificationParam } from '../notifications/notifications.service';
+import { recomputeForCampaign } from '../trust/score.service';
 import { DESC, postHold, voidHold } from '../wallet/ledger';
 import { type ExpressNotice, tellUser } from './express.notify';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
@@ -87,6 +88,8 @@ async function move(
     createdAt: now,
   });
   if ((ENDED as readonly number[]).includes(to)) await cancelPendingJobs(deps, tx, id);
+  // Issue 19: the offer's quality score follows every transition, in the same transaction.
+  await recomputeForCampaign(tx, row, now);
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts';
 import type { Language } from '@lm/contracts/api';
+import type { ScoreSort } from '@lm/contracts/score';
 import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type ListQuery, paginate } from '../../platform/http';
@@ -7,6 +8,8 @@ import { isMessageKey, t } from '../../platform/i18n';
 import { users } from '../accounts/accounts.schema';
 import { genres } from '../lookups/lookups.schema';
 import { playlistVisibleToArtists } from '../trust/flags.hidden';
+import { trustScores } from '../trust/score.schema';
+import { scoreItem, scoreOrNeutral } from '../trust/score.service';
 import { timelineKeyFor } from './express.notify';
 import {
   expressCampaignEvents,
@@ -315,6 +318,10 @@ export interface PlaylistScope {
   onlyApproved?: boolean;
   genreId?: number;
   tierId?: number;
+  /** Issue 19: order by quality score (a never-scored playlist counts as the neutral 50). */
+  sort?: ScoreSort;
+  /** Issue 19: only playlists scoring at least this (0..100). */
+  minScore?: number;
 }
 
 /** One playlist (null when absent or outside `scope`, e.g. another curator's). */
@@ -328,6 +335,8 @@ export async function playlistDetail(database: Database, id: number, scope: Play
 }
 
 /** Playlists: a curator's own, all (admin), or the approved ones artists choose from (genre, tier filters). */
+const scoreOf = scoreOrNeutral(trustScores.score);
+
 export async function listPlaylists(database: Database, query: ListQuery, scope: PlaylistScope = {}) {
   const statusFilter = one(query.filter, 'status_id');
   const where = and(
@@ -345,7 +354,10 @@ export async function listPlaylists(database: Database, query: ListQuery, scope:
       ? sql`exists (select 1 from ${expressPlaylistGenres} g where g.playlist_id = ${expressPlaylists.id} and g.genre_id = ${scope.genreId})`
       : undefined,
     query.q ? ilike(expressPlaylists.name, like(query.q)) : undefined,
+    scope.minScore !== undefined ? gte(scoreOf, scope.minScore) : undefined,
   );
+  const byScore =
+    scope.sort === 'score_asc' ? asc(scoreOf) : scope.sort === 'score_desc' ? desc(scoreOf) : undefined;
   const [rows, [count]] = await Promise.all([
     database.db
       .select({
@@ -354,19 +366,26 @@ export async function listPlaylists(database: Database, query: ListQuery, scope:
         price: expressTiers.price,
         duration: expressDurations.duration,
         curatorName: sql<string>`${curators.firstName} || ' ' || ${curators.lastName}`,
+        score: trustScores,
       })
       .from(expressPlaylists)
       .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
       .innerJoin(expressDurations, eq(expressDurations.id, expressPlaylists.durationId))
       .innerJoin(curators, eq(curators.id, expressPlaylists.curatorId))
+      .leftJoin(trustScores, eq(trustScores.playlistId, expressPlaylists.id))
       .where(where)
-      .orderBy(scope.onlyApproved ? desc(expressPlaylists.followers) : desc(expressPlaylists.id))
+      .orderBy(
+        ...(byScore ? [byScore] : []),
+        scope.onlyApproved ? desc(expressPlaylists.followers) : desc(expressPlaylists.id),
+        asc(expressPlaylists.id),
+      )
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     database.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(expressPlaylists)
       .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
+      .leftJoin(trustScores, eq(trustScores.playlistId, expressPlaylists.id))
       .where(where),
   ]);
   const ids = rows.map((r) => r.p.id);
@@ -395,6 +414,7 @@ export async function listPlaylists(database: Database, query: ListQuery, scope:
       by_admin: r.p.byAdminId ? { id: r.p.byAdminId } : null,
       decline_reason: r.p.declineReason,
       created_at: r.p.createdAt.toISOString(),
+      score: scoreItem(r.score),
     })),
     pagination: paginate(count?.n ?? 0, query.page, query.limit),
   };

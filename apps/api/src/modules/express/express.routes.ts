@@ -19,6 +19,7 @@ import {
   spotifyConnectionSchema,
   spotifyTrackSchema,
 } from '@lm/contracts/express';
+import { scoreListQuery } from '@lm/contracts/score';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser, userAccess } from '../../platform/access';
@@ -425,10 +426,12 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(ARTIST) },
       schema: {
         tags,
-        querystring: listQuery.extend({
-          genre_id: z.coerce.number().int().positive().optional(),
-          tier_id: z.coerce.number().int().positive().optional(),
-        }),
+        querystring: listQuery
+          .extend({
+            genre_id: z.coerce.number().int().positive().optional(),
+            tier_id: z.coerce.number().int().positive().optional(),
+          })
+          .extend(scoreListQuery.shape),
         response: { 200: listEnvelope(expressPlaylistSchema) },
       },
     },
@@ -437,6 +440,8 @@ export const expressRoutes: RouteModule = (app, deps) => {
         onlyApproved: true,
         genreId: req.query.genre_id,
         tierId: req.query.tier_id,
+        sort: req.query.sort,
+        minScore: req.query.min_score,
       }),
   );
   app.get(

@@ -249,6 +249,8 @@ export const expressCampaigns = pgTable(
       .on(t.campaignTypeId, t.trackId, t.accountId)
       .where(sql`${t.statusId} in (1, 2, 3, 4, 5) and ${t.accountId} is not null`),
     index('express_campaigns_account_idx').on(t.accountId),
+    // Quality score (issue 19): a playlist's campaigns are read on each of its transitions.
+    index('express_campaigns_playlist_idx').on(t.playlistId),
     check('express_campaigns_status_check', sql`${t.statusId} between 1 and 8`),
     check('express_campaigns_price_positive', sql`${t.price} > 0`),
     check('express_campaigns_type_check', sql`${t.campaignTypeId} in (1, 2, 3)`),

@@ -10,6 +10,7 @@ import { audit } from '../audit/audit.service';
 import { getSettings } from '../settings/settings.service';
 import { notifyStaffPendingPlaylist } from '../todos/todos.service';
 import { playlistVisibleToArtists } from '../trust/flags.hidden';
+import { recomputeForCampaign } from '../trust/score.service';
 import { DESC, hold } from '../wallet/ledger';
 import { startCheckout } from '../wallet/payments.service';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
@@ -501,13 +502,17 @@ export async function addReview(
     .where(eq(expressCampaigns.id, campaignId));
   if (!c || c.artistId !== artistId) throw new NotFoundError();
   if (c.statusId !== S.COMPLETED) throw new ConflictError('express.review_not_allowed');
-  const [row] = await deps.database.db
-    .insert(expressReviews)
-    .values({ campaignId, artistId, rating, comment })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new ConflictError('express.already_reviewed');
-  return row;
+  return withTransaction(deps.database, async (tx) => {
+    const [row] = await tx.db
+      .insert(expressReviews)
+      .values({ campaignId, artistId, rating, comment })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new ConflictError('express.already_reviewed');
+    // Issue 19: a review moves the offer's rating part, in the review's transaction.
+    await recomputeForCampaign(tx, c, deps.clock.now());
+    return row;
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   socialSubmitSchema,
   socialVideoSchema,
 } from '@lm/contracts/express';
+import { scoreListQuery } from '@lm/contracts/score';
 import { z } from 'zod';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -99,10 +100,12 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         config: { access: userAccess(ARTIST) },
         schema: {
           tags,
-          querystring: z.object({
-            tier_id: id.optional(),
-            min_followers: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
-          }),
+          querystring: z
+            .object({
+              tier_id: id.optional(),
+              min_followers: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+            })
+            .extend(scoreListQuery.shape),
           response: { 200: envelope(z.array(socialAccountForSaleSchema)) },
         },
       },
@@ -110,6 +113,8 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         data: await social.accountsForSale(deps, platform, {
           tierId: req.query.tier_id,
           minFollowers: req.query.min_followers,
+          sort: req.query.sort,
+          minScore: req.query.min_score,
         }),
       }),
     );

@@ -1,5 +1,6 @@
 import { EXPRESS_CAMPAIGN_STATUSES, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import type { Language } from '@lm/contracts/api';
+import type { ScoreSort } from '@lm/contracts/score';
 import {
   aliasedTable,
   and,
@@ -25,6 +26,8 @@ import { accessTokenOf } from '../connections/connections.service';
 import { assertUploadedImage } from '../files/files.service';
 import { notifyStaffDisputeOpened } from '../todos/todos.service';
 import { accountVisibleToArtists } from '../trust/flags.hidden';
+import { trustScores } from '../trust/score.schema';
+import { scoreItem, scoreOrNeutral } from '../trust/score.service';
 import * as payments from '../wallet/payments.service';
 import { advance, type Campaign, submit } from './express.machine';
 import { tellUser } from './express.notify';
@@ -67,8 +70,9 @@ const fullName = (u: { firstName?: string | null; lastName?: string | null; emai
 export async function accountsForSale(
   deps: Pick<Deps, 'database'>,
   platform: SocialPlatformName,
-  filter: { tierId?: number; minFollowers?: number },
+  filter: { tierId?: number; minFollowers?: number; sort?: ScoreSort; minScore?: number },
 ) {
+  const scoreOf = scoreOrNeutral(trustScores.score);
   const parts: (SQL | undefined)[] = [
     eq(socialAccounts.platform, platform),
     eq(socialAccounts.status, 'connected'),
@@ -77,15 +81,19 @@ export async function accountsForSale(
     accountVisibleToArtists(),
     filter.tierId !== undefined ? eq(socialTiers.id, filter.tierId) : undefined,
     filter.minFollowers !== undefined ? gte(socialAccounts.followers, filter.minFollowers) : undefined,
+    filter.minScore !== undefined ? gte(scoreOf, filter.minScore) : undefined,
   ];
+  const byScore =
+    filter.sort === 'score_asc' ? [asc(scoreOf)] : filter.sort === 'score_desc' ? [desc(scoreOf)] : [];
   const rows = await deps.database.db
-    .select({ a: socialAccounts, tier: socialTiers })
+    .select({ a: socialAccounts, tier: socialTiers, score: trustScores })
     .from(socialAccounts)
     .innerJoin(socialTiers, eq(socialTiers.id, socialAccounts.tierId))
+    .leftJoin(trustScores, eq(trustScores.accountId, socialAccounts.id))
     .where(and(...parts))
-    .orderBy(sql`${socialAccounts.followers} desc nulls last`, asc(socialAccounts.id))
+    .orderBy(...byScore, sql`${socialAccounts.followers} desc nulls last`, asc(socialAccounts.id))
     .limit(200);
-  return rows.map(({ a, tier }) => ({
+  return rows.map(({ a, tier, score }) => ({
     id: a.id,
     platform,
     user_name: a.username,
@@ -93,6 +101,7 @@ export async function accountsForSale(
     avatar_url: a.avatarUrl,
     follower_count: a.followers,
     tier: { id: tier.id, tier_name: tier.tierName, price: tier.price },
+    score: scoreItem(score),
   }));
 }
 

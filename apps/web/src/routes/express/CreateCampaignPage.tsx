@@ -4,6 +4,7 @@ import {
   type ExpressPlaylist,
   isApiError,
   isTooLong,
+  QualityScoreBadge,
   usePageTitle,
   useSession,
   Wizard,
@@ -43,6 +44,7 @@ import {
 import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { OwnTrackPicker } from '../connections/OwnTrackPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
+import { ScoreSortFilter } from './ScoreSortFilter';
 
 /** The wizard's choices kept across the card page (restored when the payment is cancelled). */
 const CARD_DRAFT_KEY = 'LC_EXPRESS_CARD_DRAFT';
@@ -101,6 +103,7 @@ function PlaylistCard({
         <Badge variant="light" color="violet" size="sm">
           {playlist.tier.tier_name}
         </Badge>
+        <QualityScoreBadge score={playlist.score} />
         <Group gap={4} c="dimmed">
           <IconUsers size={14} />
           <Text size="xs">{t('express.fields.followers_value', { count: playlist.followers })}</Text>
@@ -133,6 +136,8 @@ export function CreateCampaignPage() {
   const [track, setTrack] = useState<SpotifyTrack | null>(null);
   const [genreId, setGenreId] = useState<string | null>(null);
   const [tierId, setTierId] = useState<string | null>(null);
+  const [sort, setSort] = useState<string | null>(null);
+  const [minScore, setMinScore] = useState<string | null>(null);
   const [selected, setSelected] = useState<Map<number, ExpressPlaylist>>(new Map());
   const [pickError, setPickError] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
@@ -141,7 +146,7 @@ export function CreateCampaignPage() {
   const trackLink = useRef('');
   const genres = useExpressGenres('');
   const tiers = useExpressTiers();
-  const playlists = useArtistPlaylists(genreId, tierId);
+  const playlists = useArtistPlaylists(genreId, tierId, sort, minScore);
   const create = useCreateExpressCampaign();
   const checkout = useCampaignCardCheckout();
   const confirmCard = useConfirmCampaignCard();
@@ -304,7 +309,7 @@ export function CreateCampaignPage() {
 
   const playlistsStep = (
     <Stack gap="md" mt="md">
-      <Group align="flex-end">
+      <Group align="flex-end" wrap="wrap">
         <Select
           label={t('express.fields.genre')}
           placeholder={t('express.create.all_genres')}
@@ -329,6 +334,7 @@ export function CreateCampaignPage() {
           w={260}
           data-testid="tier-filter"
         />
+        <ScoreSortFilter sort={sort} onSort={setSort} minScore={minScore} onMinScore={setMinScore} />
         <Text size="sm" c="dimmed" ms="auto">
           {t('express.create.selected', { count: chosen.length, total })}
         </Text>

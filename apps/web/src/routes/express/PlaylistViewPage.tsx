@@ -1,4 +1,12 @@
-import { confirmAction, type ExpressCampaign, ListTable, NotFoundPage, useApi, usePageTitle } from '@lm/ui';
+import {
+  confirmAction,
+  type ExpressCampaign,
+  ListTable,
+  NotFoundPage,
+  QualityScoreImprove,
+  useApi,
+  usePageTitle,
+} from '@lm/ui';
 import {
   Alert,
   Anchor,
@@ -123,6 +131,7 @@ export function PlaylistViewPage() {
                   </Badge>
                 ))}
               </Group>
+              <QualityScoreImprove score={p.score} />
             </Stack>
           </Group>
           <Stack gap="xs" align="flex-end">

@@ -8,6 +8,7 @@ import {
   isApiError,
   isTooLong,
   MEDIA_RULES,
+  QualityScoreBadge,
   usePageTitle,
   useSession,
   Wizard,
@@ -49,6 +50,7 @@ import { useUploadFile } from '../../hooks/use-account';
 import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { OwnSoundPicker } from '../connections/OwnSoundPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
+import { ScoreSortFilter } from './ScoreSortFilter';
 import { INSTAGRAM, type SocialPlatformInfo, TIKTOK } from './social-platforms';
 
 /** The TikTok cover: an image as `file/upload` takes it (up to 10 MB). */
@@ -120,6 +122,7 @@ function AccountCard({
         <Badge variant="light" size="sm">
           {account.tier.tier_name}
         </Badge>
+        <QualityScoreBadge score={account.score} />
         <Group gap={4} c="dimmed">
           <IconUsers size={14} />
           <Text size="xs">
@@ -226,13 +229,15 @@ function SocialCreateCampaign({
   const soundLink = useRef('');
   const [tierId, setTierId] = useState<string | null>(null);
   const [minFollowers, setMinFollowers] = useState<number | null>(null);
+  const [sort, setSort] = useState<string | null>(null);
+  const [minScore, setMinScore] = useState<string | null>(null);
   const [selected, setSelected] = useState<Map<number, SocialAccountForSale>>(new Map());
   const [payError, setPayError] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod>('coins');
   const pitchTooLong = isTooLong(pitch, PITCH_MAX);
   const check = useCheckMusic(platform.checkPath);
   const tiers = useSocialTiers(platform.key);
-  const accounts = useSocialAccounts(platform.key, tierId, minFollowers);
+  const accounts = useSocialAccounts(platform.key, tierId, minFollowers, sort, minScore);
   const create = useCreateSocialCampaign(platform.key);
   const checkout = useSocialCardCheckout(platform.key);
   const confirmCard = useConfirmSocialCard(platform.key);
@@ -464,7 +469,7 @@ function SocialCreateCampaign({
   const list = accounts.data ?? [];
   const accountsStep = (
     <Stack gap="md" mt="md">
-      <Group align="flex-end">
+      <Group align="flex-end" wrap="wrap">
         <Select
           label={t('express.fields.tier')}
           placeholder={t('express.create.all_tiers')}
@@ -489,6 +494,7 @@ function SocialCreateCampaign({
           w={200}
           data-testid="min-followers"
         />
+        <ScoreSortFilter sort={sort} onSort={setSort} minScore={minScore} onMinScore={setMinScore} />
         <Text size="sm" c="dimmed" ms="auto" data-testid="accounts-selected">
           {t(k('selected'), { count: chosen.length, total })}
         </Text>

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { socialAccounts } from '../connections/connections.schema';
+import { expressPlaylists } from '../express/express.schema';
+
+const part = (name: string) => smallint(name);
+const inRange = (col: unknown) => sql`${col} is null or ${col} between 0 and 100`;
+
+/**
+ * The stored quality score of one seller offer (issue 19 "Quality score"): an express playlist
+ * (`playlist_id`) or an influencer account (`account_id`), exactly one of them. Each part 0..100 or
+ * null when not observed; `score` is the weighted total (the neutral 50 while `is_new`). Written only by
+ * `score.service.ts` (on a campaign transition or review, and by the nightly job), read by the lists.
+ */
+export const trustScores = pgTable(
+  'trust_scores',
+  {
+    id: serial('id').primaryKey(),
+    playlistId: integer('playlist_id').references(() => expressPlaylists.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id').references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    score: smallint('score').notNull(),
+    isNew: boolean('is_new').notNull(),
+    /** Ended campaigns (completed, declined, failed to submit) the score is built on. */
+    campaigns: integer('campaigns').notNull(),
+    acceptance: part('acceptance'),
+    response: part('response'),
+    delivery: part('delivery'),
+    keep: part('keep'),
+    rating: part('rating'),
+    views: part('views'),
+    medianResponseMinutes: integer('median_response_minutes'),
+    ratingsCount: integer('ratings_count').notNull().default(0),
+    ratingAverage: real('rating_average'),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('trust_scores_playlist_unique').on(t.playlistId),
+    uniqueIndex('trust_scores_account_unique').on(t.accountId),
+    check('trust_scores_subject_check', sql`(${t.playlistId} is null) <> (${t.accountId} is null)`),
+    check('trust_scores_score_range', sql`${t.score} between 0 and 100`),
+    check('trust_scores_campaigns_positive', sql`${t.campaigns} >= 0 and ${t.ratingsCount} >= 0`),
+    check('trust_scores_acceptance_range', inRange(t.acceptance)),
+    check('trust_scores_response_range', inRange(t.response)),
+    check('trust_scores_delivery_range', inRange(t.delivery)),
+    check('trust_scores_keep_range', inRange(t.keep)),
+    check('trust_scores_rating_range', inRange(t.rating)),
+    check('trust_scores_views_range', inRange(t.views)),
+  ],
+);
