@@ -754,10 +754,11 @@ async function generateReportData(
      from bench_moves m order by m.transfer_id`,
   );
   const entries = await client.query(
-    `insert into ledger_entries (id, account_id, transfer_id, amount, balance_after, created_at, desc_id)
+    `insert into ledger_entries (id, account_id, transfer_id, amount, balance_after, created_at, desc_id, account_seq)
      select s.id, s.account_id, s.transfer_id, s.amount,
        a.balance + sum(s.amount) over (partition by s.account_id order by s.id rows unbounded preceding),
-       s.created_at, s.desc_id
+       s.created_at, s.desc_id,
+       a.entry_count + row_number() over (partition by s.account_id order by s.id)
      from (
        select $1::bigint + 2 * (m.transfer_id - $2::bigint) - 1 as id, m.debit as account_id, m.transfer_id,
          -m.amount as amount, m.at as created_at, m.desc_id from bench_moves m
@@ -770,7 +771,8 @@ async function generateReportData(
   );
   await client.query(
     `update ledger_accounts a
-     set balance = (select e.balance_after from ledger_entries e where e.account_id = a.id order by e.id desc limit 1)
+     set balance = (select e.balance_after from ledger_entries e where e.account_id = a.id order by e.id desc limit 1),
+       entry_count = (select e.account_seq from ledger_entries e where e.account_id = a.id order by e.id desc limit 1)
      where a.id in (select distinct account_id from ledger_entries where id > $1::bigint)`,
     [bases.entry],
   );
