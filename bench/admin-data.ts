@@ -394,6 +394,11 @@ export async function generateAdminData(
       generateReportData(client, o),
     );
     Object.assign(counts, report);
+    // The report triggers (enabled ALWAYS, so also under replica) wrote one delta per row above: fold
+    // them into the daily rollups as the product's `reports.compact` job does every minute.
+    await timed(steps, 'report rollups (compaction of the trigger deltas)', () =>
+      client.query('select report_compact()'),
+    );
     await timed(steps, 'commit', () => client.query('commit'));
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
@@ -404,7 +409,8 @@ export async function generateAdminData(
   await timed(steps, 'vacuum (analyze) + checkpoint', async () => {
     await client.query(
       `vacuum (analyze) audit_logs, users, admins, user_roles, payments, express_campaigns, express_playlists,
-         payouts, payout_quotes, payout_recipients, ledger_holds, ledger_transfers, ledger_entries, ledger_accounts`,
+         payouts, payout_quotes, payout_recipients, ledger_holds, ledger_transfers, ledger_entries, ledger_accounts,
+         report_daily, report_deltas`,
     );
     await client.query('checkpoint');
   });
