@@ -1,4 +1,4 @@
-import { bigint, bigserial, date, index, primaryKey, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Daily rollups of the back-office report (issue 18): per UTC day, metric and dimension, how many
