@@ -25,37 +25,6 @@ export interface ListShape {
   descId?: number;
 }
 
-const ENTRY_COLUMNS = [
-  '"ledger_entries"."id"',
-  '"ledger_entries"."account_id"',
-  '"ledger_entries"."transfer_id"',
-  '"ledger_entries"."amount"',
-  '"ledger_entries"."balance_after"',
-  '"ledger_entries"."created_at"',
-  '"ledger_transfers"."id"',
-  '"ledger_transfers"."number"',
-  '"ledger_transfers"."idempotency_key"',
-  '"ledger_transfers"."debit_account_id"',
-  '"ledger_transfers"."credit_account_id"',
-  '"ledger_transfers"."amount"',
-  '"ledger_transfers"."desc_id"',
-  '"ledger_transfers"."hold_id"',
-  '"ledger_transfers"."money_minor"',
-  '"ledger_transfers"."currency"',
-  '"ledger_transfers"."meta"',
-  '"ledger_transfers"."created_at"',
-  '"ledger_accounts"."user_id"',
-  '"invoices"."id"',
-  '"invoices"."attachment_path"',
-  '"invoices"."payment_id"',
-  `"users"."first_name" || ' ' || "users"."last_name"`,
-  '"users"."email"',
-].join(', ');
-const INNER =
-  'from "ledger_entries" inner join "ledger_accounts" on "ledger_accounts"."id" = "ledger_entries"."account_id" inner join "ledger_transfers" on "ledger_transfers"."id" = "ledger_entries"."transfer_id"';
-const LEFT =
-  'left join "invoices" on "invoices"."transfer_id" = "ledger_transfers"."id" left join "users" on "users"."id" = "ledger_accounts"."user_id"';
-
 /**
  * The statements `listTransactions(database, userId, query)` runs to find a page (wallet.service.ts
  * `pageEntryIds`, issue 18), as drizzle renders them (drizzle-orm 0.45): without filters a seek on the
