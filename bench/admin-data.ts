@@ -394,6 +394,11 @@ export async function generateAdminData(
       generateReportData(client, o),
     );
     Object.assign(counts, report);
+    // The report triggers (enabled ALWAYS, so also under replica) wrote one delta per row above: fold
+    // them into the daily rollups as the product's `reports.compact` job does every minute.
+    await timed(steps, 'report rollups (compaction of the trigger deltas)', () =>
+      client.query('select report_compact()'),
+    );
     await timed(steps, 'commit', () => client.query('commit'));
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
@@ -404,7 +409,8 @@ export async function generateAdminData(
   await timed(steps, 'vacuum (analyze) + checkpoint', async () => {
     await client.query(
       `vacuum (analyze) audit_logs, users, admins, user_roles, payments, express_campaigns, express_playlists,
-         payouts, payout_quotes, payout_recipients, ledger_holds, ledger_transfers, ledger_entries, ledger_accounts`,
+         payouts, payout_quotes, payout_recipients, ledger_holds, ledger_transfers, ledger_entries, ledger_accounts,
+         report_daily, report_deltas`,
     );
     await client.query('checkpoint');
   });
@@ -754,10 +760,11 @@ async function generateReportData(
      from bench_moves m order by m.transfer_id`,
   );
   const entries = await client.query(
-    `insert into ledger_entries (id, account_id, transfer_id, amount, balance_after, created_at, desc_id)
+    `insert into ledger_entries (id, account_id, transfer_id, amount, balance_after, created_at, desc_id, account_seq)
      select s.id, s.account_id, s.transfer_id, s.amount,
        a.balance + sum(s.amount) over (partition by s.account_id order by s.id rows unbounded preceding),
-       s.created_at, s.desc_id
+       s.created_at, s.desc_id,
+       a.entry_count + row_number() over (partition by s.account_id order by s.id)
      from (
        select $1::bigint + 2 * (m.transfer_id - $2::bigint) - 1 as id, m.debit as account_id, m.transfer_id,
          -m.amount as amount, m.at as created_at, m.desc_id from bench_moves m
@@ -770,7 +777,8 @@ async function generateReportData(
   );
   await client.query(
     `update ledger_accounts a
-     set balance = (select e.balance_after from ledger_entries e where e.account_id = a.id order by e.id desc limit 1)
+     set balance = (select e.balance_after from ledger_entries e where e.account_id = a.id order by e.id desc limit 1),
+       entry_count = (select e.account_seq from ledger_entries e where e.account_id = a.id order by e.id desc limit 1)
      where a.id in (select distinct account_id from ledger_entries where id > $1::bigint)`,
     [bases.entry],
   );

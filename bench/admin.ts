@@ -40,7 +40,8 @@ const SIZES = {
 const PLAYLISTS = 2_000;
 const DEEP_PAGE = 10_000;
 /** Hard cap on the whole run; past it everything is torn down. */
-const OVERALL_TIMEOUT_MS = 600_000;
+/** Whole-run limit; ADMIN_BENCH_TIMEOUT_S raises it on a loaded machine (default 600 s). */
+const OVERALL_TIMEOUT_MS = Number(process.env.ADMIN_BENCH_TIMEOUT_S ?? 600) * 1000;
 const PRODUCT_ECHO = /"level":60|READY_MS=|shutting down/;
 
 const session = new BenchSession('bench:admin');
@@ -321,12 +322,14 @@ async function main(): Promise<number> {
   const endpoints: AdminEndpoint[] = [];
   for (const [i, s] of shapes.entries()) {
     const plans = [];
-    for (const [j, sql] of (statements[i] ?? []).entries()) {
+    // The planner's estimate of a long list's total is itself an EXPLAIN (no rows read): not re-explained.
+    const run = (statements[i] ?? []).filter((q) => !/^\s*explain\b/i.test(q.text));
+    for (const [j, sql] of run.entries()) {
       const part =
         s.call.kind === 'reports'
           ? (REPORT_PARTS[j] ?? `statement ${j + 1}`)
           : /^\s*select count\(/i.test(sql.text)
-            ? 'count'
+            ? 'count (stopped after 10,001 rows)'
             : /'admin' as kind/.test(sql.text)
               ? 'actor lookup'
               : 'page rows';
@@ -393,13 +396,7 @@ async function main(): Promise<number> {
 }
 
 /** The six statements of buildReport, in the order it sends them. */
-const REPORT_PARTS = [
-  'sales per day',
-  'revenue by currency',
-  'campaigns by status',
-  'sign-ups per day',
-  'payouts per day',
-  'payouts by status',
-];
+/** The report's one statement since issue 18: the daily rollups of the range (report_daily + deltas). */
+const REPORT_PARTS = ['rollups of the range'];
 
 await session.run(main, OVERALL_TIMEOUT_MS);

@@ -258,10 +258,11 @@ export async function generateLedger(client: pg.Client, options: GenerateOptions
       `ledger_entries (${(2 * n).toLocaleString('en-US')} rows, running balances)`,
       async () => {
         const res = await client.query(
-          `insert into ledger_entries (id, account_id, transfer_id, amount, balance_after, created_at, desc_id)
+          `insert into ledger_entries (id, account_id, transfer_id, amount, balance_after, created_at, desc_id, account_seq)
          select s.id, s.account_id, s.transfer_id, s.amount,
            a.balance + sum(s.amount) over (partition by s.account_id order by s.id rows unbounded preceding),
-           s.created_at, s.desc_id
+           s.created_at, s.desc_id,
+           a.entry_count + row_number() over (partition by s.account_id order by s.id)
          from (
            select $1::bigint + 2 * t.g - 1 as id, case when t.is_credit then $3::bigint else t.wallet end as account_id,
              $2::bigint + t.g as transfer_id, -t.amount as amount, t.created_at, t.desc_id
@@ -287,7 +288,8 @@ export async function generateLedger(client: pg.Client, options: GenerateOptions
     await timed(steps, 'account balances', () =>
       client.query(
         `update ledger_accounts a
-         set balance = (select e.balance_after from ledger_entries e where e.account_id = a.id order by e.id desc limit 1)
+         set balance = (select e.balance_after from ledger_entries e where e.account_id = a.id order by e.id desc limit 1),
+           entry_count = (select e.account_seq from ledger_entries e where e.account_id = a.id order by e.id desc limit 1)
          where a.id in (select account_id from bench_wallets) or a.id = $1 or a.id = $2`,
         [base.clearing, base.revenue],
       ),

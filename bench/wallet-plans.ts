@@ -25,60 +25,52 @@ export interface ListShape {
   descId?: number;
 }
 
-const ENTRY_COLUMNS = [
-  '"ledger_entries"."id"',
-  '"ledger_entries"."account_id"',
-  '"ledger_entries"."transfer_id"',
-  '"ledger_entries"."amount"',
-  '"ledger_entries"."balance_after"',
-  '"ledger_entries"."created_at"',
-  '"ledger_transfers"."id"',
-  '"ledger_transfers"."number"',
-  '"ledger_transfers"."idempotency_key"',
-  '"ledger_transfers"."debit_account_id"',
-  '"ledger_transfers"."credit_account_id"',
-  '"ledger_transfers"."amount"',
-  '"ledger_transfers"."desc_id"',
-  '"ledger_transfers"."hold_id"',
-  '"ledger_transfers"."money_minor"',
-  '"ledger_transfers"."currency"',
-  '"ledger_transfers"."meta"',
-  '"ledger_transfers"."created_at"',
-  '"ledger_accounts"."user_id"',
-  '"invoices"."id"',
-  '"invoices"."attachment_path"',
-  '"invoices"."payment_id"',
-  `"users"."first_name" || ' ' || "users"."last_name"`,
-  '"users"."email"',
-].join(', ');
-const INNER =
-  'from "ledger_entries" inner join "ledger_accounts" on "ledger_accounts"."id" = "ledger_entries"."account_id" inner join "ledger_transfers" on "ledger_transfers"."id" = "ledger_entries"."transfer_id"';
-const LEFT =
-  'left join "invoices" on "invoices"."transfer_id" = "ledger_transfers"."id" left join "users" on "users"."id" = "ledger_accounts"."user_id"';
-
 /**
- * The two statements `listTransactions(database, userId, query)` runs concurrently (page rows and
- * count), as drizzle renders them (wallet.service.ts, drizzle-orm 0.45).
+ * The statements `listTransactions(database, userId, query)` runs to find a page (wallet.service.ts
+ * `pageEntryIds`, issue 18), as drizzle renders them (drizzle-orm 0.45): without filters a seek on the
+ * account's dense positions (`account_seq`), the total being the account's `entry_count` (no count
+ * statement); with filters the page ids with OFFSET and a count stopped after COUNT_EXACT_UP_TO + 1
+ * rows (above it the total is the planner's estimate). The page's rows are then joined by id (10 rows).
  */
-export function productListSql(userId: number, shape: ListShape): { rows: Sql; count: Sql } {
-  const conditions = ['"ledger_accounts"."kind" = $1', '"ledger_accounts"."user_id" = $2'];
-  const values: unknown[] = ['user_wallet', userId];
+export function productListSql(
+  accountId: number,
+  entryCount: number,
+  shape: ListShape,
+  exactUpTo = 10_000,
+): { rows: Sql; count: Sql | null } {
+  const skip = (shape.page - 1) * shape.limit;
+  if (!shape.number && !shape.descId) {
+    return {
+      rows: {
+        text: 'select "id" from "ledger_entries" where ("ledger_entries"."account_id" = $1 and "ledger_entries"."account_seq" >= $2 and "ledger_entries"."account_seq" <= $3) order by "ledger_entries"."account_seq" desc',
+        values: [accountId, Math.max(1, entryCount - skip - shape.limit + 1), entryCount - skip],
+      },
+      count: null,
+    };
+  }
+  const conditions = ['"ledger_entries"."account_id" = $1'];
+  const values: unknown[] = [accountId];
   if (shape.number) {
     values.push(`%${shape.number.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
-    conditions.push(`"ledger_transfers"."number" ilike $${values.length}`);
+    conditions.push(
+      `"ledger_entries"."transfer_id" in (select "ledger_transfers"."id" from "ledger_transfers" where "ledger_transfers"."number" ilike $${values.length})`,
+    );
   }
   if (shape.descId) {
     values.push(shape.descId);
-    conditions.push(`"ledger_transfers"."desc_id" = $${values.length}`);
+    conditions.push(`"ledger_entries"."desc_id" = $${values.length}`);
   }
   const where = `where (${conditions.join(' and ')})`;
   const n = values.length;
   return {
     rows: {
-      text: `select ${ENTRY_COLUMNS} ${INNER} ${LEFT} ${where} order by "ledger_entries"."id" desc limit $${n + 1} offset $${n + 2}`,
-      values: [...values, shape.limit, (shape.page - 1) * shape.limit],
+      text: `select "id" from "ledger_entries" ${where} order by "ledger_entries"."id" desc limit $${n + 1} offset $${n + 2}`,
+      values: [...values, shape.limit, skip],
     },
-    count: { text: `select count(*) ${INNER} ${where}`, values },
+    count: {
+      text: `select count(*)::int as n from (select 1 from "ledger_entries" ${where} limit $${n + 1}) c`,
+      values: [...values, exactUpTo + 1],
+    },
   };
 }
 

@@ -10,6 +10,8 @@ export interface Pagination {
   limit: number;
   current_page: number;
   total_pages: number;
+  /** True when `total` is an estimate (a very long list, issue 18): show it as "about N". */
+  total_estimated?: boolean;
 }
 
 /** List envelope: `{ data: [...], pagination }`. */

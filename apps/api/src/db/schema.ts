@@ -17,6 +17,7 @@ export * from '../modules/mail/mail.schema';
 export * from '../modules/notifications/notifications.schema';
 export * from '../modules/payouts/payouts.schema';
 export * from '../modules/rbac/rbac.schema';
+export * from '../modules/reports/reports.schema';
 export * from '../modules/scraping/scraping.schema';
 export * from '../modules/settings/settings.schema';
 export * from '../modules/tickets/tickets.schema';

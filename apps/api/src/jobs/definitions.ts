@@ -7,6 +7,7 @@ import { expressJobs } from '../modules/express/express.service';
 import { fanFinderJobs } from '../modules/fan-finder/fan-finder.jobs';
 import { payoutJobs } from '../modules/payouts/payouts.service';
 import { queueJobs } from '../modules/queues/queues.service';
+import { reportJobs } from '../modules/reports/reports.service';
 import { scrapingJobDefinitions } from '../modules/scraping/scraping.jobs';
 import { ticketJobDefinitions } from '../modules/tickets/tickets.jobs';
 import { notifyStaffFailedJob } from '../modules/todos/todos.service';
@@ -33,6 +34,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...fanFinderJobs(deps),
     ...trustFlagJobs(deps),
     ...scoreJobs(deps),
+    ...reportJobs(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 

@@ -12,6 +12,8 @@ export const paginationSchema = z.object({
   limit: z.number().int(),
   current_page: z.number().int(),
   total_pages: z.number().int(),
+  /** Present and true when `total` is an estimate (a list above `COUNT_EXACT_UP_TO`, issue 18). */
+  total_estimated: z.boolean().optional(),
 });
 
 /** `{ data: [...], pagination }` list envelope schema. */
@@ -48,9 +50,14 @@ export const lookupQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.listHardMax).default(LIMITS.lookupPageSize),
 });
 
-/** Build the pagination block. */
-export function paginate(total: number, page: number, limit: number) {
-  return { total, limit, current_page: page, total_pages: Math.max(1, Math.ceil(total / limit)) };
+/**
+ * Build the pagination block.
+ * @param estimated true when `total` is an estimate (see `countOrEstimate`): the block then says so
+ *   with `total_estimated: true` and the apps show "about N".
+ */
+export function paginate(total: number, page: number, limit: number, estimated = false) {
+  const block = { total, limit, current_page: page, total_pages: Math.max(1, Math.ceil(total / limit)) };
+  return estimated ? { ...block, total_estimated: true as const } : block;
 }
 
 /** Parse "column:dir" against an allow-list of sortable columns. */

@@ -78,6 +78,8 @@ export function ListScreen<T>({
   const sort = parseOrder(list.params.order);
   const records = result.data?.data ?? [];
   const total = result.data?.pagination.total ?? 0;
+  // A very long list's total is PostgreSQL's estimate: shown as "about N" (issue 18).
+  const estimated = result.data?.pagination.total_estimated === true;
   const filtered = Boolean(list.params.q) || Object.keys(list.params.filter).length > 0;
   const emptyState = result.isError ? (
     <EmptyState title={t('ui.list.load_failed')} hint={t('ui.list.load_failed_hint')} />
@@ -134,7 +136,7 @@ export function ListScreen<T>({
           onRecordsPerPageChange={list.setLimit}
           recordsPerPageLabel={t('ui.list.page_size')}
           paginationText={({ from, to, totalRecords }) =>
-            t('ui.list.showing', {
+            t(estimated ? 'ui.list.showing_estimate' : 'ui.list.showing', {
               from: formatNumber(from, i18n.language),
               to: formatNumber(to, i18n.language),
               total: formatNumber(totalRecords, i18n.language),

@@ -42,6 +42,8 @@ export function PagedTable<T>({
   });
   const records = result.data?.data ?? [];
   const total = result.data?.pagination?.total ?? records.length;
+  // A very long list's total is PostgreSQL's estimate: shown as "about N" (issue 18).
+  const estimated = result.data?.pagination?.total_estimated === true;
   const common = {
     records,
     columns: columns.map((c) => ({ ...c, title: typeof c.title === 'string' ? t(c.title) : c.title })),
@@ -70,7 +72,7 @@ export function PagedTable<T>({
           }}
           recordsPerPageLabel={t('ui.list.page_size')}
           paginationText={({ from, to, totalRecords }) =>
-            t('ui.list.showing', {
+            t(estimated ? 'ui.list.showing_estimate' : 'ui.list.showing', {
               from: formatNumber(from, i18n.language),
               to: formatNumber(to, i18n.language),
               total: formatNumber(totalRecords, i18n.language),

@@ -53,7 +53,7 @@ export const auditRoutes: RouteModule = (app, deps) => {
     },
     async (req) => {
       const { page, limit, filter = {} } = req.query;
-      const { rows, total } = await listAuditLogs(
+      const { rows, total, estimated } = await listAuditLogs(
         deps.database,
         {
           actorType: filter.actor_type,
@@ -68,7 +68,7 @@ export const auditRoutes: RouteModule = (app, deps) => {
         page,
         limit,
       );
-      return { data: rows, pagination: paginate(total, page, limit) };
+      return { data: rows, pagination: paginate(total, page, limit, estimated) };
     },
   );
 

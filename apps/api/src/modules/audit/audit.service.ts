@@ -1,6 +1,7 @@
 import type { AuditAction, AuditTarget } from '@lm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { countOrEstimate } from '../../platform/list-total';
 import { containsPattern } from '../lookups/lookups.service';
 import { auditLogs } from './audit.schema';
 
@@ -124,7 +125,8 @@ async function actorCondition(database: Database, text: string, max: number): Pr
  * @param page from 1; @param limit rows per page
  * @param actorIdsLimit how many matching admins or users the actor text filter resolves to ids up
  *   front (see `actorCondition`)
- * @returns the page and the total matching
+ * @returns the page and the total matching: exact up to `COUNT_EXACT_UP_TO`, above it PostgreSQL's
+ *   estimate with `estimated: true` (issue 18: a million entries are never counted on each page)
  */
 export async function listAuditLogs(
   database: Database,
@@ -132,7 +134,7 @@ export async function listAuditLogs(
   page: number,
   limit: number,
   actorIdsLimit = ACTOR_IDS_LIMIT,
-): Promise<{ rows: AuditLogView[]; total: number }> {
+): Promise<{ rows: AuditLogView[]; total: number; estimated: boolean }> {
   const conditions: SQL[] = [];
   if (filter.actorType) conditions.push(sql`l.actor_type = ${filter.actorType}`);
   if (filter.actorId !== undefined) conditions.push(sql`l.actor_id = ${filter.actorId}`);
@@ -178,7 +180,7 @@ export async function listAuditLogs(
       left join users u on l.actor_type = 'user' and u.id = l.actor_id
       order by l.created_at desc, l.id desc`,
     ),
-    database.db.execute<{ total: number }>(sql`select count(*)::int as total from ${auditLogs} l ${where}`),
+    countOrEstimate(database, sql`from ${auditLogs} l ${where}`),
   ]);
   return {
     rows: rows.rows.map((r) => ({
@@ -186,7 +188,8 @@ export async function listAuditLogs(
       id: Number(r.id),
       created_at: new Date(r.created_at).toISOString(),
     })),
-    total: count.rows[0]?.total ?? 0,
+    total: count.total,
+    estimated: count.estimated,
   };
 }
 

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { JobDefinition } from '../../jobs/jobs';
+import type { AppDeps } from '../../platform/app';
+import { reportDaily, reportDeltas } from './reports.schema';
 
 /** One day of coin sales: coins credited by paid payments, how many payments, revenue per currency (minor units). */
 export interface SalesDay {
@@ -49,93 +52,113 @@ export interface Report {
   };
 }
 
+/** One rollup row of the range: a UTC day, a metric and a dimension with its sums. */
+type RollupRow = {
+  day: string;
+  metric: 'sales' | 'campaigns' | 'signups' | 'payouts' | 'payouts_paid';
+  dim: string;
+  n: number;
+  coins: number;
+  minor: number;
+};
+
+/**
+ * Rollup rows of the UTC days `from`..`to`: the compacted `report_daily` plus the deltas not yet
+ * folded in (one statement, one snapshot, so the sums are exact at that moment; issue 18).
+ */
+async function rollups(database: Database, from: string, to: string): Promise<RollupRow[]> {
+  const res = await database.db.execute<RollupRow>(sql`
+    select to_char(r.day, 'YYYY-MM-DD') as day, r.metric, r.dim,
+           sum(r.n)::float8 as n, sum(r.coins)::float8 as coins, sum(r.minor)::float8 as minor
+      from (select day, metric, dim, n, coins, minor from ${reportDaily}
+             where day between ${from}::date and ${to}::date
+            union all
+            select day, metric, dim, n, coins, minor from ${reportDeltas}
+             where day between ${from}::date and ${to}::date) r
+     group by r.day, r.metric, r.dim
+    having sum(r.n) <> 0 or sum(r.coins) <> 0 or sum(r.minor) <> 0`);
+  return res.rows.map((r) => ({ ...r, n: Number(r.n), coins: Number(r.coins), minor: Number(r.minor) }));
+}
+
+/** The UTC days `from`..`to` inclusive as `YYYY-MM-DD`. */
+function dayList(from: string, to: string): string[] {
+  const out: string[] = [];
+  const end = Date.parse(`${to}T00:00:00Z`);
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= end; t += 86_400_000) {
+    out.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return out;
+}
+
+/**
+ * Fold deltas written by the report triggers into `report_daily` (the `reports.compact` job, every
+ * minute). Safe to run concurrently: each delta row is deleted, and so counted, by one call only.
+ * @returns how many delta rows were folded in
+ */
+export async function compactReportRollups(database: Database): Promise<number> {
+  const res = await database.db.execute<{ n: string }>(sql`select report_compact() as n`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
 /**
  * The report for the UTC days `from`..`to` inclusive (`YYYY-MM-DD`): coins sold and revenue per day
- * (payments with status `paid`, by `paid_at`), express campaigns created in the range by status, and
- * new users per day by type (live accounts, by `created_at`), payouts requested per day (by
- * `created_at`, coins) and paid per day (by `paid_at`, pence) with the requested ones by status. Every day of the range is present,
- * zero when nothing happened.
+ * (payments with status `paid`, by `paid_at`), express campaigns created in the range by their current
+ * status, new users per day by type (live accounts, by `created_at`), payouts requested per day (by
+ * `created_at`, coins) and paid per day (by `paid_at`, pence) with the requested ones by status. Every
+ * day of the range is present, zero when nothing happened. Read from the daily rollups kept by the
+ * database (`report_daily` + `report_deltas`, issue 18): one indexed range read of about
+ * (days × metrics) rows, however many payments, campaigns, users and payouts there are.
  */
 export async function buildReport(database: Database, from: string, to: string): Promise<Report> {
-  const days = sql`select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') d`;
-  // Bounds on the stored timestamptz itself (UTC midnights), so the columns' indexes apply; grouping
-  // by UTC day happens after the range is cut.
-  const range = (column: string) =>
-    sql`${sql.raw(column)} >= ${from}::date::timestamp at time zone 'UTC'
-      and ${sql.raw(column)} < (${to}::date + 1)::timestamp at time zone 'UTC'`;
-
-  const [sales, revenue, campaigns, users, payoutDays, payoutStatuses] = await Promise.all([
-    database.db.execute<{
-      day: string;
-      coins: number;
-      payments: number;
-      revenue: Record<string, number> | null;
-    }>(sql`
-      with days as (${days}),
-      per_currency as (
-        select (p.paid_at at time zone 'UTC')::date as day, p.currency,
-               sum(p.coins)::bigint as coins, count(*)::int as payments, sum(p.amount_minor)::bigint as amount
-          from payments p
-         where p.status = 'paid' and ${range('p.paid_at')}
-         group by 1, 2
-      )
-      select to_char(d.day, 'YYYY-MM-DD') as day,
-             coalesce(sum(c.coins), 0)::int as coins,
-             coalesce(sum(c.payments), 0)::int as payments,
-             jsonb_object_agg(c.currency, c.amount) filter (where c.currency is not null) as revenue
-        from days d left join per_currency c on c.day = d.day
-       group by d.day order by d.day`),
-    database.db.execute<{ currency: string; amount_minor: number }>(sql`
-      select currency, sum(amount_minor)::bigint::float8 as amount_minor
-        from payments
-       where status = 'paid' and ${range('paid_at')}
-       group by currency order by currency`),
-    database.db.execute<{ status_id: number; count: number; coins: number }>(sql`
-      select status_id::int, count(*)::int as count, sum(price)::bigint::float8 as coins
-        from express_campaigns
-       where ${range('created_at')}
-       group by status_id order by status_id`),
-    database.db.execute<UsersDay & Record<string, unknown>>(sql`
-      with days as (${days}),
-      signups as (
-        select (created_at at time zone 'UTC')::date as day,
-               count(*) filter (where user_type_id = 1)::int as artists,
-               count(*) filter (where user_type_id = 2)::int as curators,
-               count(*) filter (where user_type_id = 3)::int as influencers
-          from users where deleted_at is null and ${range('created_at')} group by 1
-      )
-      select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(s.artists, 0) as artists,
-             coalesce(s.curators, 0) as curators, coalesce(s.influencers, 0) as influencers
-        from days d left join signups s on s.day = d.day
-       order by d.day`),
-    database.db.execute<PayoutsDay & Record<string, unknown>>(sql`
-      with days as (${days}),
-      requested as (
-        select (created_at at time zone 'UTC')::date as day, count(*)::int as n, sum(coins)::bigint as coins
-          from payouts where ${range('created_at')} group by 1
-      ),
-      paid as (
-        select (paid_at at time zone 'UTC')::date as day, count(*)::int as n, sum(amount_minor)::bigint as minor
-          from payouts where status_id = 3 and ${range('paid_at')} group by 1
-      )
-      select to_char(d.day, 'YYYY-MM-DD') as day,
-             coalesce(r.n, 0) as requested, coalesce(r.coins, 0)::float8 as requested_coins,
-             coalesce(p.n, 0) as paid, coalesce(p.minor, 0)::float8 as paid_minor
-        from days d left join requested r on r.day = d.day left join paid p on p.day = d.day
-       order by d.day`),
-    database.db.execute<{ status_id: number; count: number }>(sql`
-      select status_id::int, count(*)::int as count from payouts
-       where ${range('created_at')}
-       group by status_id order by status_id`),
-  ]);
-
-  const salesDays = sales.rows.map((r) => ({
-    day: r.day,
-    coins: r.coins,
-    payments: r.payments,
-    revenue: Object.fromEntries(Object.entries(r.revenue ?? {}).map(([k, v]) => [k, Number(v)])),
-  }));
-  const userDays = users.rows;
+  const rows = await rollups(database, from, to);
+  const days = dayList(from, to);
+  const sales = new Map(
+    days.map((d) => [d, { day: d, coins: 0, payments: 0, revenue: {} as Record<string, number> }]),
+  );
+  const signups = new Map(days.map((d) => [d, { day: d, artists: 0, curators: 0, influencers: 0 }]));
+  const payouts = new Map(
+    days.map((d) => [d, { day: d, requested: 0, requested_coins: 0, paid: 0, paid_minor: 0 }]),
+  );
+  const revenue = new Map<string, number>();
+  const campaignStatuses = new Map<number, { count: number; coins: number }>();
+  const payoutStatuses = new Map<number, number>();
+  const userKey = { '1': 'artists', '2': 'curators', '3': 'influencers' } as const;
+  for (const r of rows) {
+    if (r.metric === 'sales') {
+      const day = sales.get(r.day);
+      if (!day) continue;
+      day.coins += r.coins;
+      day.payments += r.n;
+      day.revenue[r.dim] = (day.revenue[r.dim] ?? 0) + r.minor;
+      revenue.set(r.dim, (revenue.get(r.dim) ?? 0) + r.minor);
+    } else if (r.metric === 'campaigns') {
+      const status = campaignStatuses.get(Number(r.dim)) ?? { count: 0, coins: 0 };
+      status.count += r.n;
+      status.coins += r.coins;
+      campaignStatuses.set(Number(r.dim), status);
+    } else if (r.metric === 'signups') {
+      const day = signups.get(r.day);
+      const key = userKey[r.dim as keyof typeof userKey];
+      if (day && key) day[key] += r.n;
+    } else if (r.metric === 'payouts') {
+      const day = payouts.get(r.day);
+      if (day) {
+        day.requested += r.n;
+        day.requested_coins += r.coins;
+      }
+      payoutStatuses.set(Number(r.dim), (payoutStatuses.get(Number(r.dim)) ?? 0) + r.n);
+    } else if (r.metric === 'payouts_paid') {
+      const day = payouts.get(r.day);
+      if (day) {
+        day.paid += r.n;
+        day.paid_minor += r.minor;
+      }
+    }
+  }
+  const salesDays = [...sales.values()];
+  const userDays = [...signups.values()];
+  const payoutDays = [...payouts.values()];
+  const byId = <T>(m: Map<number, T>) => [...m.entries()].sort((a, b) => a[0] - b[0]);
   return {
     from,
     to,
@@ -144,12 +167,16 @@ export async function buildReport(database: Database, from: string, to: string):
       totals: {
         coins: salesDays.reduce((s, d) => s + d.coins, 0),
         payments: salesDays.reduce((s, d) => s + d.payments, 0),
-        revenue: revenue.rows.map((r) => ({ currency: r.currency, amount_minor: Number(r.amount_minor) })),
+        revenue: [...revenue.entries()]
+          .sort((a, b) => a[0].localeCompare(b[0]))
+          .map(([currency, amount]) => ({ currency, amount_minor: amount })),
       },
     },
     campaigns: {
-      by_status: campaigns.rows.map((r) => ({ status_id: r.status_id, count: r.count })),
-      coins: campaigns.rows.reduce((s, r) => s + Number(r.coins), 0),
+      by_status: byId(campaignStatuses)
+        .filter(([, v]) => v.count > 0)
+        .map(([id, v]) => ({ status_id: id, count: v.count })),
+      coins: [...campaignStatuses.values()].reduce((s, v) => s + v.coins, 0),
     },
     users: {
       days: userDays,
@@ -160,14 +187,33 @@ export async function buildReport(database: Database, from: string, to: string):
       },
     },
     payouts: {
-      days: payoutDays.rows,
-      by_status: payoutStatuses.rows,
+      days: payoutDays,
+      by_status: byId(payoutStatuses)
+        .filter(([, n]) => n > 0)
+        .map(([id, n]) => ({ status_id: id, count: n })),
       totals: {
-        requested: payoutDays.rows.reduce((s, d) => s + d.requested, 0),
-        requested_coins: payoutDays.rows.reduce((s, d) => s + d.requested_coins, 0),
-        paid: payoutDays.rows.reduce((s, d) => s + d.paid, 0),
-        paid_minor: payoutDays.rows.reduce((s, d) => s + d.paid_minor, 0),
+        requested: payoutDays.reduce((s, d) => s + d.requested, 0),
+        requested_coins: payoutDays.reduce((s, d) => s + d.requested_coins, 0),
+        paid: payoutDays.reduce((s, d) => s + d.paid, 0),
+        paid_minor: payoutDays.reduce((s, d) => s + d.paid_minor, 0),
       },
     },
   };
+}
+
+/** Queue of the rollup compaction (`compactReportRollups`), every minute. */
+export const REPORTS_COMPACT_QUEUE = 'reports.compact';
+
+/** Jobs of the reports module: the rollup compaction, every minute (issue 18). */
+export function reportJobs(deps: Pick<AppDeps, 'database'>): JobDefinition[] {
+  return [
+    {
+      name: REPORTS_COMPACT_QUEUE,
+      cron: '* * * * *',
+      retryLimit: 1,
+      handler: async () => {
+        await compactReportRollups(deps.database);
+      },
+    },
+  ];
 }

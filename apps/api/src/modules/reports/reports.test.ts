@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { compactReportRollups } from './reports.service';
 
 let ctx: TestContext;
 let token: string;
@@ -182,5 +183,96 @@ describe('GET /api/admin/reports', () => {
     expect(long.json().errors.from[0]).toBe('Please choose a range of at most 366 days');
     const bad = await ctx.call('GET', '/api/admin/reports?from=2026-02-30', { token });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+/** Rollup tuples (compacted + pending deltas) and the same sums computed from the source tables. */
+async function rollupVersusRaw() {
+  const key = 'day, metric, dim';
+  const rollup = await exec(
+    sql.raw(`select to_char(day, 'YYYY-MM-DD') as day, metric, dim,
+      sum(n)::text as n, sum(coins)::text as coins, sum(minor)::text as minor
+    from (select day, metric, dim, n, coins, minor from report_daily
+          union all select day, metric, dim, n, coins, minor from report_deltas) r
+    group by ${key} having sum(n) <> 0 or sum(coins) <> 0 or sum(minor) <> 0 order by ${key}`),
+  );
+  const raw = await exec(
+    sql.raw(`select to_char(day, 'YYYY-MM-DD') as day, metric, dim,
+      n::text as n, coins::text as coins, minor::text as minor from (
+      select (paid_at at time zone 'UTC')::date as day, 'sales' as metric, currency::text as dim, count(*) as n,
+             sum(coins) as coins, sum(amount_minor) as minor
+        from payments where status = 'paid' and paid_at is not null group by 1, 3
+      union all select (created_at at time zone 'UTC')::date, 'campaigns', status_id::text, count(*), sum(price), 0
+        from express_campaigns group by 1, 3
+      union all select (created_at at time zone 'UTC')::date, 'signups', user_type_id::text, count(*), 0, 0
+        from users where deleted_at is null group by 1, 3
+      union all select (created_at at time zone 'UTC')::date, 'payouts', status_id::text, count(*), sum(coins), 0
+        from payouts group by 1, 3
+      union all select (paid_at at time zone 'UTC')::date, 'payouts_paid', '', count(*), 0, sum(amount_minor)
+        from payouts where status_id = 3 and paid_at is not null group by 1) s
+    order by ${key}`),
+  );
+  return { rollup: rollup.rows, raw: raw.rows };
+}
+
+describe('daily rollups (issue 18)', () => {
+  it('equal the raw sums after random postings, changes and deletions, also concurrent, with compactions in between', async () => {
+    const buyer = await ctx.makeUser({ createdAt: at('2026-03-01') });
+    const payments = (await exec(sql`select id from payments order by id`)).rows.map((r) =>
+      Number((r as { id: number }).id),
+    );
+    const campaigns = (await exec(sql`select id from express_campaigns order by id`)).rows.map((r) =>
+      Number((r as { id: number }).id),
+    );
+    const users: number[] = [];
+    const statuses = ['pending', 'paid', 'failed', 'cancelled'];
+    const day = () => at(`2026-0${1 + Math.floor(Math.random() * 6)}-1${Math.floor(Math.random() * 9)}`);
+    const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+    const step = async (i: number) => {
+      const kind = i % 7;
+      if (kind === 0 || payments.length === 0) {
+        const status = pick(statuses);
+        const res =
+          await exec(sql`insert into payments (user_id, method, provider, coins, amount_minor, currency, status, paid_at)
+          values (${buyer.id}, 'card', 'sandbox', ${1 + (i % 90)}, ${100 * (1 + (i % 90))}, ${pick(['GBP', 'USD', 'EUR'])},
+                  ${status}, ${status === 'paid' ? day() : null}) returning id`);
+        payments.push(Number((res.rows[0] as { id: number }).id));
+      } else if (kind === 1) {
+        await exec(sql`update payments set status = 'paid', paid_at = ${day()} where id = ${pick(payments)}`);
+      } else if (kind === 2) {
+        await exec(sql`update payments set status = ${pick(statuses)} where id = ${pick(payments)}`);
+      } else if (kind === 3) {
+        users.push((await ctx.makeUser({ userTypeId: 1 + (i % 3), createdAt: day() })).id);
+      } else if (kind === 4 && users.length > 0) {
+        await exec(
+          sql`update users set deleted_at = case when deleted_at is null then now() end where id = ${pick(users)}`,
+        );
+      } else if (kind === 5 && campaigns.length > 0) {
+        await exec(
+          sql`update express_campaigns set status_id = ${1 + (i % 8)} where id = ${pick(campaigns)}`,
+        );
+      } else if (kind === 6) {
+        await exec(
+          sql`update payouts set status_id = 3, paid_at = ${day()} where id = (select id from payouts order by random() limit 1)`,
+        );
+      }
+    };
+    // Sequential steps, then bursts of concurrent ones with a compaction racing them.
+    for (let i = 0; i < 60; i++) await step(i);
+    for (let burst = 0; burst < 4; burst++) {
+      const results = await Promise.allSettled([
+        ...Array.from({ length: 30 }, (_, i) => step(burst * 30 + i)),
+        compactReportRollups(ctx.deps.database),
+      ]);
+      // Every change commits (none of them breaks a rule): the rollup must equal the raw sums after each burst.
+      for (const r of results) if (r.status === 'rejected') throw r.reason;
+      const { rollup, raw } = await rollupVersusRaw();
+      expect(rollup).toEqual(raw);
+    }
+    await compactReportRollups(ctx.deps.database);
+    expect(Number((await exec(sql`select count(*)::int as n from report_deltas`)).rows[0]!.n)).toBe(0);
+    const { rollup, raw } = await rollupVersusRaw();
+    expect(rollup).toEqual(raw);
+    expect(raw.length).toBeGreaterThan(10);
   });
 });

@@ -13,6 +13,7 @@ import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate, parseOrder } from '../../platform/http';
+import { countOrEstimate } from '../../platform/list-total';
 import { users } from '../accounts/accounts.schema';
 import { issueResetLink } from '../accounts/reset-links';
 import { revokeAllUserTokens } from '../accounts/tokens';
@@ -117,27 +118,40 @@ export async function listUsers(database: Database, query: ListQuery, storageUrl
     status: users.status,
     created_at: users.createdAt,
   }[order.column];
-  const [rows, [count]] = await Promise.all([
+  const sort = order.dir === 'asc' ? asc(column) : desc(column);
+  // The page's ids first (an index walk, no joins), then only those rows with their lookups; the total
+  // is exact up to COUNT_EXACT_UP_TO matches, an estimate above (issue 18).
+  const [ids, count] = await Promise.all([
     database.db
-      .select({
-        u: users,
-        typeName: userTypes.name,
-        tierName: tiers.name,
-        countryName: countries.name,
-      })
+      .select({ id: users.id })
       .from(users)
-      .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
-      .leftJoin(tiers, eq(tiers.id, users.tierId))
-      .leftJoin(countries, eq(countries.code, users.countryCode))
       .where(where)
-      .orderBy(order.dir === 'asc' ? asc(column) : desc(column), desc(users.id))
+      .orderBy(sort, desc(users.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    database.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(users)
-      .where(where),
+    countOrEstimate(database, sql`from ${users} where ${where ?? sql`true`}`),
   ]);
+  const rows =
+    ids.length === 0
+      ? []
+      : await database.db
+          .select({
+            u: users,
+            typeName: userTypes.name,
+            tierName: tiers.name,
+            countryName: countries.name,
+          })
+          .from(users)
+          .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
+          .leftJoin(tiers, eq(tiers.id, users.tierId))
+          .leftJoin(countries, eq(countries.code, users.countryCode))
+          .where(
+            inArray(
+              users.id,
+              ids.map((r) => r.id),
+            ),
+          )
+          .orderBy(sort, desc(users.id));
   return {
     data: rows.map((r) => ({
       id: r.u.id,
@@ -153,7 +167,7 @@ export async function listUsers(database: Database, query: ListQuery, storageUrl
       country: r.u.countryCode ? { code: r.u.countryCode, name: r.countryName ?? r.u.countryCode } : null,
       member_since: r.u.createdAt.toISOString(),
     })),
-    pagination: paginate(count?.n ?? 0, query.page, query.limit),
+    pagination: paginate(count.total, query.page, query.limit, count.estimated),
   };
 }
 

@@ -152,23 +152,28 @@ async function move(tx: Tx, input: MoveInput): Promise<{ transfer: Transfer; rep
   // The savepoint lets a refused balance leave the caller's transaction usable.
   await tx.client.query('savepoint ledger_move');
   let debitBalance: number;
+  let debitSeq: number;
   try {
-    const res = await tx.client.query<{ balance: string }>(
-      'update ledger_accounts set balance = balance - $1 where id = $2 returning balance',
+    // entry_count: the account's entries so far, kept here under the row lock; the new entry's
+    // account_seq (dense positions: the transaction list seeks page N by position, issue 18).
+    const res = await tx.client.query<{ balance: string; entry_count: string }>(
+      'update ledger_accounts set balance = balance - $1, entry_count = entry_count + 1 where id = $2 returning balance, entry_count',
       [input.amount, input.from],
     );
     debitBalance = Number(res.rows[0]?.balance);
+    debitSeq = Number(res.rows[0]?.entry_count);
   } catch (err) {
     await tx.client.query('rollback to savepoint ledger_move');
     if (isCheckViolation(err, 'ledger_accounts_non_negative')) throw new InsufficientBalanceError();
     throw err;
   }
   await tx.client.query('release savepoint ledger_move');
-  const credit = await tx.client.query<{ balance: string }>(
-    'update ledger_accounts set balance = balance + $1 where id = $2 returning balance',
+  const credit = await tx.client.query<{ balance: string; entry_count: string }>(
+    'update ledger_accounts set balance = balance + $1, entry_count = entry_count + 1 where id = $2 returning balance, entry_count',
     [input.amount, input.to],
   );
   const creditBalance = Number(credit.rows[0]?.balance);
+  const creditSeq = Number(credit.rows[0]?.entry_count);
 
   const [transfer] = await tx.db
     .insert(ledgerTransfers)
@@ -192,6 +197,7 @@ async function move(tx: Tx, input: MoveInput): Promise<{ transfer: Transfer; rep
       amount: -input.amount,
       balanceAfter: debitBalance,
       descId: input.descId,
+      accountSeq: debitSeq,
     },
     {
       accountId: input.to,
@@ -199,6 +205,7 @@ async function move(tx: Tx, input: MoveInput): Promise<{ transfer: Transfer; rep
       amount: input.amount,
       balanceAfter: creditBalance,
       descId: input.descId,
+      accountSeq: creditSeq,
     },
   ]);
   return { transfer: transfer!, replayed: false };

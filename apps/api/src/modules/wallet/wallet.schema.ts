@@ -28,6 +28,12 @@ export const ledgerAccounts = pgTable(
     userId: integer('user_id').references(() => users.id),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     allowNegative: smallint('allow_negative').notNull().default(0),
+    /**
+     * Entries posted on the account so far, kept by the ledger in the transaction of each posting (the
+     * account row is already locked there): the exact total of the unfiltered transaction list, and the
+     * `account_seq` of the account's next entry (issue 18).
+     */
+    entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -124,10 +130,17 @@ export const ledgerEntries = pgTable(
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
     /** Copy of the transfer's desc_id (both rows are immutable), so lists filter without a join. */
     descId: smallint('desc_id').notNull(),
+    /**
+     * Position of the entry in its account, 1, 2, 3... without gaps (the account's `entry_count` after
+     * it): page N of the unfiltered list is a range of positions, a seek however deep (issue 18).
+     */
+    accountSeq: bigint('account_seq', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.id),
+    uniqueIndex('ledger_entries_account_seq_unique').on(t.accountId, t.accountSeq),
+    check('ledger_entries_account_seq_positive', sql`${t.accountSeq} > 0`),
     index('ledger_entries_account_desc_idx').on(t.accountId, t.descId, t.id),
     index('ledger_entries_transfer_idx').on(t.transferId),
   ],

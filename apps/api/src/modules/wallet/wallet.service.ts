@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'driz
 import { type Database, withTransaction } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
+import { countOrEstimate } from '../../platform/list-total';
 import { formatMinor } from '../../providers/payments/money';
 import { users } from '../accounts/accounts.schema';
 import { type AuditActor, audit } from '../audit/audit.service';
@@ -102,9 +103,61 @@ function detailedEntries(database: Database) {
 }
 
 /**
- * Transactions of one wallet (or of every user wallet when `userId` is null), newest first. The page's
- * entry ids are found on the (account_id, id) index first and only those rows are joined, so a deep
- * page costs an index walk, not a join and sort of the whole history (docs/performance.md).
+ * Page of entry ids of the list: on one wallet without filters a seek on `(account_id, account_seq)`
+ * (positions are dense, so page N is a range of positions, however deep) with the exact total kept on
+ * the account (`entry_count`); otherwise the ids on the (account_id, ...) indexes with OFFSET and a
+ * total that is exact up to COUNT_EXACT_UP_TO matches and an estimate above (issue 18).
+ */
+async function pageEntryIds(
+  database: Database,
+  account: { id: number; entryCount: number } | null,
+  query: ListQuery,
+): Promise<{ ids: number[]; total: number; estimated: boolean }> {
+  const ascending = query.order?.endsWith(':asc') ?? false;
+  const filters = entryFilters(query.filter);
+  if (account && filters.length === 0) {
+    const total = account.entryCount;
+    const skip = (query.page - 1) * query.limit;
+    // Positions of the page: newest first counts down from the account's last position.
+    const [low, high] = ascending
+      ? [skip + 1, skip + query.limit]
+      : [total - skip - query.limit + 1, total - skip];
+    if (high < 1) return { ids: [], total, estimated: false };
+    const rows = await database.db
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.accountId, account.id),
+          gte(ledgerEntries.accountSeq, Math.max(1, low)),
+          sql`${ledgerEntries.accountSeq} <= ${high}`,
+        ),
+      )
+      .orderBy(ascending ? asc(ledgerEntries.accountSeq) : desc(ledgerEntries.accountSeq));
+    return { ids: rows.map((r) => r.id), total, estimated: false };
+  }
+  const accountCondition = account
+    ? eq(ledgerEntries.accountId, account.id)
+    : sql`${ledgerEntries.accountId} in (select ${ledgerAccounts.id} from ${ledgerAccounts} where ${ledgerAccounts.kind} = 'user_wallet')`;
+  const where = and(accountCondition, ...filters) ?? accountCondition;
+  const [rows, count] = await Promise.all([
+    database.db
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(where)
+      .orderBy(ascending ? asc(ledgerEntries.id) : desc(ledgerEntries.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    countOrEstimate(database, sql`from ${ledgerEntries} where ${where}`),
+  ]);
+  return { ids: rows.map((r) => r.id), ...count };
+}
+
+/**
+ * Transactions of one wallet (or of every user wallet when `userId` is null), newest first (`order`
+ * ending in `:asc` for oldest first). The page's entry ids are found on the indexes first (see
+ * `pageEntryIds`) and only those rows are joined (docs/performance.md).
+ * @returns items and the pagination block; `total_estimated` when the total is an estimate
  */
 export async function listTransactions(
   database: Database,
@@ -112,46 +165,26 @@ export async function listTransactions(
   query: ListQuery,
   storageUrl: (key: string) => string,
 ) {
-  let accountCondition: SQL;
+  let account: { id: number; entryCount: number } | null = null;
   if (userId !== null) {
-    const [account] = await database.db
-      .select({ id: ledgerAccounts.id })
+    const [found] = await database.db
+      .select({ id: ledgerAccounts.id, entryCount: ledgerAccounts.entryCount })
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.kind, 'user_wallet'), eq(ledgerAccounts.userId, userId)));
-    if (!account) return { data: [], pagination: paginate(0, query.page, query.limit) };
-    accountCondition = eq(ledgerEntries.accountId, account.id);
-  } else {
-    accountCondition = sql`${ledgerEntries.accountId} in (select ${ledgerAccounts.id} from ${ledgerAccounts} where ${ledgerAccounts.kind} = 'user_wallet')`;
+    if (!found) return { data: [], pagination: paginate(0, query.page, query.limit) };
+    account = found;
   }
-  const where = and(accountCondition, ...entryFilters(query.filter));
   const direction = query.order?.endsWith(':asc') ? asc : desc;
-  const [ids, [count]] = await Promise.all([
-    database.db
-      .select({ id: ledgerEntries.id })
-      .from(ledgerEntries)
-      .where(where)
-      .orderBy(direction(ledgerEntries.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    database.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(ledgerEntries)
-      .where(where),
-  ]);
+  const page = await pageEntryIds(database, account, query);
   const rows =
-    ids.length === 0
+    page.ids.length === 0
       ? []
       : await detailedEntries(database)
-          .where(
-            inArray(
-              ledgerEntries.id,
-              ids.map((r) => r.id),
-            ),
-          )
+          .where(inArray(ledgerEntries.id, page.ids))
           .orderBy(direction(ledgerEntries.id));
   return {
     data: await toItems(database, rows, storageUrl),
-    pagination: paginate(count?.n ?? 0, query.page, query.limit),
+    pagination: paginate(page.total, query.page, query.limit, page.estimated),
   };
 }
 
