@@ -1,4 +1,5 @@
 import type { AdminUserBody } from '@lm/contracts';
+import type { QualityScore } from '@lm/contracts/score';
 import { useApi, type WalletValueBasis } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -126,6 +127,8 @@ export interface SocialConnection {
   tier: { id: number; tier_name: string; price: number } | null;
   connected_at: string;
   revoked_at: string | null;
+  /** The account's quality score (issue 19). */
+  score?: QualityScore;
 }
 
 /** GET admin/users/{id}/connections: the user's Spotify, TikTok and Instagram accounts. */

@@ -1,3 +1,4 @@
+import type { QualityScore } from '@lm/contracts/score';
 import { useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -20,6 +21,8 @@ export interface SocialAccount {
   tier_id: number | null;
   connected_at: string;
   revoked_at: string | null;
+  /** The account's quality score (issue 19), in the list of accounts. */
+  score?: QualityScore;
 }
 
 /** A tier of a platform (spec "Tier"). */

@@ -22,6 +22,7 @@ import {
   formatNumber,
   isTooLong,
   NotFoundPage,
+  QualityScoreBadge,
   StatusBadge,
   TransactionDetailsModal,
   transactionColumns,
@@ -520,6 +521,7 @@ function ConnectionsTab({ user }: { user: AdminUser }) {
                         <Badge variant="outline" color="gray">
                           {c.tier?.tier_name ?? t('users.connections.no_tier')}
                         </Badge>
+                        {c.score ? <QualityScoreBadge score={c.score} /> : null}
                         <Text size="xs" c="dimmed">
                           {formatDate(c.connected_at, i18n.language)}
                         </Text>

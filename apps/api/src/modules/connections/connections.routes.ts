@@ -1,3 +1,4 @@
+import { qualityScoreSchema } from '@lm/contracts/score';
 import { z } from 'zod';
 import { clientInfo, currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -34,6 +35,8 @@ export const accountSchema = z.object({
   tier_id: z.number().nullable(),
   connected_at: z.string(),
   revoked_at: z.string().nullable(),
+  /** The account's quality score (issue 19): in the lists of accounts, absent in single-account answers. */
+  score: qualityScoreSchema.optional(),
 });
 const startAnswer = envelope(z.object({ url: z.string(), state: z.string(), binding: z.string() }));
 const tokenBody = z.object({

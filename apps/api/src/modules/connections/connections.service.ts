@@ -1,3 +1,4 @@
+import type { QualityScore } from '@lm/contracts/score';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
@@ -9,6 +10,8 @@ import { signValue, verifyValue } from '../../platform/signed';
 import { INSTAGRAM_PROFESSIONAL_TYPES, InstagramApiError } from '../../providers/instagram/contract';
 import { TikTokApiError } from '../../providers/tiktok/contract';
 import { type AuditActor, audit } from '../audit/audit.service';
+import { trustScores } from '../trust/score.schema';
+import { scoreItem } from '../trust/score.service';
 import {
   SOCIAL_ACCOUNT_ONE_OWNER,
   type SocialPlatformName,
@@ -48,10 +51,19 @@ export interface SocialAccountView {
   tier_id: number | null;
   connected_at: string;
   revoked_at: string | null;
+  /** The account's quality score (issue 19), in the lists of accounts; absent in single-account answers. */
+  score?: QualityScore;
 }
 
-/** An account row (with its tier) as the API answers it; never its tokens. */
-export function accountView(row: AccountRow, tier: TierRow | null): SocialAccountView {
+/**
+ * An account row (with its tier, and in lists its stored quality score row, null when never scored) as
+ * the API answers it; never its tokens.
+ */
+export function accountView(
+  row: AccountRow,
+  tier: TierRow | null,
+  score?: typeof trustScores.$inferSelect | null,
+): SocialAccountView {
   return {
     id: row.id,
     platform: row.platform as SocialPlatformName,
@@ -67,6 +79,7 @@ export function accountView(row: AccountRow, tier: TierRow | null): SocialAccoun
     tier_id: row.tierId,
     connected_at: row.connectedAt.toISOString(),
     revoked_at: row.revokedAt?.toISOString() ?? null,
+    ...(score === undefined ? {} : { score: scoreItem(score) }),
   };
 }
 
@@ -330,9 +343,10 @@ export async function listAccounts(
   filter: { userId: number; platform: SocialPlatformName | null; withRevoked: boolean },
 ): Promise<SocialAccountView[]> {
   const rows = await deps.database.db
-    .select({ account: socialAccounts, tier: socialTiers })
+    .select({ account: socialAccounts, tier: socialTiers, score: trustScores })
     .from(socialAccounts)
     .leftJoin(socialTiers, eq(socialTiers.id, socialAccounts.tierId))
+    .leftJoin(trustScores, eq(trustScores.accountId, socialAccounts.id))
     .where(
       and(
         eq(socialAccounts.userId, filter.userId),
@@ -341,7 +355,7 @@ export async function listAccounts(
       ),
     )
     .orderBy(desc(socialAccounts.connectedAt), desc(socialAccounts.id));
-  return rows.map((r) => accountView(r.account, r.tier));
+  return rows.map((r) => accountView(r.account, r.tier, r.score));
 }
 
 /**
@@ -634,10 +648,11 @@ export async function accessTokenOf(deps: Deps, accountId: number): Promise<stri
 export async function accountsOfUsers(deps: Pick<Deps, 'database'>, userIds: number[]) {
   if (userIds.length === 0) return [];
   const rows = await deps.database.db
-    .select({ account: socialAccounts, tier: socialTiers })
+    .select({ account: socialAccounts, tier: socialTiers, score: trustScores })
     .from(socialAccounts)
     .leftJoin(socialTiers, eq(socialTiers.id, socialAccounts.tierId))
+    .leftJoin(trustScores, eq(trustScores.accountId, socialAccounts.id))
     .where(inArray(socialAccounts.userId, userIds))
     .orderBy(desc(socialAccounts.connectedAt));
-  return rows.map((r) => accountView(r.account, r.tier));
+  return rows.map((r) => accountView(r.account, r.tier, r.score));
 }

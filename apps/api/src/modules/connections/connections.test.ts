@@ -482,6 +482,35 @@ describe('back-office: tiers, durations and the user overview connections', () =
   });
 });
 
+describe('quality score of accounts (issue 19)', () => {
+  it("shows the influencer their own account's score and the part that would raise it, and staff the same in the overview", async () => {
+    const { user, token } = await influencer();
+    await connect(token, 'tiktok', { username: 'scored.tt', followers: 5000 });
+    const list = async () =>
+      (await ctx.call('GET', `${BASE.tiktok}${ACCOUNTS.tiktok}`, { token })).json().data;
+    // Never scored yet: new, the neutral 50, nothing observed.
+    const [fresh] = await list();
+    expect(fresh.score).toMatchObject({ score: 50, is_new: true, campaigns: 0, improve: null });
+    // A stored score (as the engine writes it) is what the lists read.
+    await ctx.deps.database.pool.query(
+      `insert into trust_scores (account_id, score, is_new, campaigns, acceptance, response, delivery, keep,
+          rating, views, median_response_minutes, ratings_count, rating_average, computed_at)
+       values ($1, 71, false, 9, 90, 80, 100, 40, 75, 60, 95, 4, 3.8, now())`,
+      [fresh.id],
+    );
+    const [scored] = await list();
+    expect(scored.score).toMatchObject({ score: 71, is_new: false, campaigns: 9 });
+    expect(scored.score.parts).toMatchObject({ keep: 40, delivery: 100 });
+    // The weakest part with the most weight to gain is the one offered to raise it.
+    expect(scored.score.improve).toBe('keep');
+    const admin = await ctx.makeAdmin({ permissions: ['view.main.users.tab.list'] });
+    const overview = await ctx.call('GET', `/api/admin/users/${user.id}/connections`, {
+      token: await ctx.loginAdmin(admin.email),
+    });
+    expect(overview.json().data.tiktok[0].score).toMatchObject({ score: 71, improve: 'keep' });
+  });
+});
+
 describe('sandbox dev controls: post, views, delete', () => {
   it('posts a video with a sound, adds views, deletes it; the provider sees each step', async () => {
     const admin = await ctx.makeAdmin();

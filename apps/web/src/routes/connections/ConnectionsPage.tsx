@@ -1,5 +1,13 @@
 import { socialConnectionStatus } from '@lm/contracts';
-import { confirmAction, EmptyState, formatDate, ListTable, StatusBadge, usePageTitle } from '@lm/ui';
+import {
+  confirmAction,
+  EmptyState,
+  formatDate,
+  ListTable,
+  QualityScoreImprove,
+  StatusBadge,
+  usePageTitle,
+} from '@lm/ui';
 import {
   Alert,
   Avatar,
@@ -162,6 +170,12 @@ function AccountsTable({ platform, onConnect }: { platform: SocialPlatform; onCo
                 onChange={(tierId) => changeTier.mutate({ account_id: a.id, tier_id: tierId })}
               />
             ),
+          },
+          {
+            accessor: 'score',
+            title: t('score.title'),
+            // The influencer's own score and the part that would raise it most (issue 19).
+            render: (a) => (a.score ? <QualityScoreImprove score={a.score} /> : '—'),
           },
           {
             accessor: 'status',
