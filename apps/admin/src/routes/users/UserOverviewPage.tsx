@@ -765,6 +765,11 @@ export function UserOverviewPage() {
             },
             { accessor: 'tier', title: 'express.fields.tier', render: (p) => p.tier.tier_name },
             {
+              accessor: 'score',
+              title: 'score.column',
+              render: (p) => <QualityScoreBadge score={p.score} />,
+            },
+            {
               accessor: 'status',
               title: 'express.fields.status',
               render: (p) => <StatusBadge id={p.status_id} map={EXPRESS_PLAYLIST_STATUSES} />,
