@@ -135,7 +135,10 @@ export function QualityScoreImprove({ score }: { score: QualityScore }) {
       <Text size="xs" c="dimmed">
         {part
           ? `${t('score.improve', { part: t(`score.parts.${part}`) })} ${t(`score.tips.${part}`)}`
-          : t('score.improve_none')}
+          : Object.values(score.parts).every((v) => v === null)
+            ? // Nothing observed yet: no part is "at its best", the score is still the new seller's.
+              t('score.new_hint', { min: NEW_SELLER_MIN_CAMPAIGNS, n: score.campaigns })
+            : t('score.improve_none')}
       </Text>
     </Group>
   );
