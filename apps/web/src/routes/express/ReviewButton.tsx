@@ -15,9 +15,12 @@ export function ReviewButton({
   campaignId,
   reviewed,
   onReviewed,
+  video = false,
 }: {
   campaignId: number;
   reviewed: boolean;
+  /** A TikTok or Instagram campaign: the thank-you speaks of creators, not playlists. */
+  video?: boolean;
   /** Called once the review is saved (e.g. to reload a TikTok or Instagram campaign). */
   onReviewed?(): void;
 }) {
@@ -113,7 +116,7 @@ export function ReviewButton({
             {t('express.review.thanks_title')}
           </Text>
           <Text c="dimmed" ta="center" size="sm">
-            {t('express.review.thanks_text')}
+            {t(video ? 'express.review.thanks_text_video' : 'express.review.thanks_text')}
           </Text>
         </Stack>
       </Modal>

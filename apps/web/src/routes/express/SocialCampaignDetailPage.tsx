@@ -340,6 +340,7 @@ export function SocialCampaignDetail({
                 campaignId={c.id}
                 reviewed={Boolean(c.review)}
                 onReviewed={() => void refresh()}
+                video
               />
             )}
             {c.review && <Rating value={c.review.rating} readOnly />}
