@@ -521,14 +521,20 @@ export async function addReview(
  */
 export async function renewCheck(deps: Deps, artistId: number, campaignId: number) {
   const [row] = await deps.database.db
-    .select({ c: expressCampaigns, p: expressPlaylists, price: expressTiers.price })
+    .select({
+      c: expressCampaigns,
+      p: expressPlaylists,
+      price: expressTiers.price,
+      // A playlist hidden after a confirmed fake-audience flag (issue 19) is not offered again.
+      visible: sql<boolean>`${playlistVisibleToArtists()}`,
+    })
     .from(expressCampaigns)
     .innerJoin(expressPlaylists, eq(expressPlaylists.id, expressCampaigns.playlistId))
     .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
     .where(eq(expressCampaigns.id, campaignId));
   if (!row || row.c.artistId !== artistId) throw new NotFoundError();
   const finished = [S.COMPLETED, S.DECLINED, S.FAILED_TO_SUBMIT].includes(row.c.statusId as 6 | 7 | 8);
-  const renewable = finished && row.p.statusId === 1 && row.p.renewable;
+  const renewable = finished && row.p.statusId === 1 && row.p.renewable && row.visible;
   return { renewable, price: row.price, campaign: row.c, playlist: row.p };
 }
 

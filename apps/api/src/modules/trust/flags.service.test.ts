@@ -187,6 +187,18 @@ describe('review', () => {
       },
     });
     expect(buy.statusCode).toBe(422);
+    // The refunded campaign is not offered for renewal on the hidden playlist.
+    const check = await ctx.call('POST', '/api/express/artist/campaign/renew/check', {
+      token,
+      body: { campaign_id: id },
+    });
+    expect(check.json().data.renewable).toBe(false);
+    const renew = await ctx.call('POST', '/api/express/artist/campaign/renew', {
+      token,
+      body: { campaign_id: id },
+    });
+    expect(renew.statusCode).toBe(409);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000);
     const again = await ctx.call('POST', `/api/admin/trust/flags/${flag.id}/confirm`, {
       token: reviewerToken,
       body: {},
