@@ -66,7 +66,8 @@ export async function signInAs(page: Page, app: '' | '/admin', email: string, la
     timeout: 30_000,
   });
   await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
-  await page.reload();
+  // The form is what matters, not every subresource: CI once saw a reload wait two minutes for "load".
+  await page.reload({ waitUntil: 'domcontentloaded' });
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await page.locator('form button[type="submit"]').click();

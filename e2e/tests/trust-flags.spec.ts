@@ -60,10 +60,21 @@ test('staff confirm a flagged playlist from its explanation; the artist sees the
   await expect(staff.getByTestId('flag-explanation')).toContainText(/followers went from [\d,]+ to [\d,]+/);
   await expect(staff.getByTestId('flag-explanation')).toContainText('robust z-score');
   await shot(staff, 'flag-en-1366');
+  // Other journeys on this worker's product may have bought the demo playlist too: every campaign still
+  // open on it is refunded, the artist's among them.
+  const header =
+    (await staff
+      .getByText(/Open campaigns: [\d,]+/)
+      .first()
+      .textContent()) ?? '';
+  const openCount = Number(/Open campaigns: ([\d,]+)/.exec(header)![1]!.replaceAll(',', ''));
+  expect(openCount).toBeGreaterThanOrEqual(1);
   await staff.getByRole('button', { name: 'Confirm: hide and refund' }).click();
   await staff.getByRole('dialog').getByRole('textbox').fill('Three one-day jumps of 30 % in a month');
   await staff.getByTestId('confirm-yes').click();
-  await expect(staff.getByTestId('flag-refunded')).toHaveText('1 open campaign refunded');
+  await expect(staff.getByTestId('flag-refunded')).toHaveText(
+    openCount === 1 ? '1 open campaign refunded' : `${openCount} open campaigns refunded`,
+  );
   await expect(staff.getByText('Confirmed', { exact: true }).first()).toBeVisible();
   await staff.close();
 
