@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createVerifiedUser, DEMO_PASSWORD } from './helpers';
+import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD } from './helpers';
 
 /**
  * The artist picks one of their own TikTok sounds in the TikTok wizard instead of pasting a link
@@ -38,22 +38,7 @@ async function artistWithCoins(request: APIRequestContext, prefix: string) {
   const headers = {
     Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`,
   };
-  const start = await request.post('/api/wallet/user/recharge/coins', {
-    headers,
-    data: { coins: 1000, method: 'card' },
-  });
-  expect(start.ok(), await start.text()).toBeTruthy();
-  const sessionId = ((await start.json()) as { data: { session_id: string } }).data.session_id;
-  const paid = await request.post(`/api/sandbox/checkout/${sessionId}/complete`, {
-    data: {},
-    maxRedirects: 0,
-  });
-  expect(paid.status(), await paid.text()).toBe(302);
-  const confirm = await request.post('/api/stripe/checkout/check/pay', {
-    headers,
-    data: { session_id: sessionId },
-  });
-  expect(confirm.ok(), await confirm.text()).toBeTruthy();
+  await buyCoinsByCard(request, headers, 1000);
   return { email, headers };
 }
 

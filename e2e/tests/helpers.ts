@@ -135,3 +135,30 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('login-form')).toBeVisible();
 }
+
+/**
+ * Buy `coins` for the signed-in user by card through the sandbox checkout (start, pay on the sandbox
+ * page, confirm), as the wallet's card purchase does; `headers` carry the user's bearer token.
+ */
+export async function buyCoinsByCard(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  coins: number,
+): Promise<void> {
+  const start = await request.post('/api/wallet/user/recharge/coins', {
+    headers,
+    data: { coins, method: 'card' },
+  });
+  expect(start.ok(), await start.text()).toBeTruthy();
+  const sessionId = ((await start.json()) as { data: { session_id: string } }).data.session_id;
+  const paid = await request.post(`/api/sandbox/checkout/${sessionId}/complete`, {
+    data: {},
+    maxRedirects: 0,
+  });
+  expect(paid.status(), await paid.text()).toBe(302);
+  const confirm = await request.post('/api/stripe/checkout/check/pay', {
+    headers,
+    data: { session_id: sessionId },
+  });
+  expect(confirm.ok(), await confirm.text()).toBeTruthy();
+}
