@@ -19,6 +19,17 @@ declare module 'autocannon' {
     timeout?: number;
     renderProgressBar?: boolean;
     renderResultsTable?: boolean;
+    /** Requests to send in turn; `setupRequest` may rewrite each one before it is sent. */
+    requests?: RequestSpec[];
+  }
+
+  /** One request of `requests` (subset). */
+  export interface RequestSpec {
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (req: RequestSpec, context: Record<string, unknown>) => RequestSpec;
   }
 
   /** Summary statistics of one histogram. */

@@ -28,6 +28,9 @@ export interface Target {
   name: string;
   url: string;
   headers: Record<string, string>;
+  /** POST targets: the method, and a body made fresh for every request (a new order, a new payer). */
+  method?: 'POST';
+  body?: () => { headers?: Record<string, string>; body: unknown };
   /** Takes a CPU snapshot; called right before and after each measured segment. */
   sample?: () => CpuSnapshot;
 }
@@ -81,6 +84,24 @@ async function segment(
   const run = autocannon({
     url: target.url,
     headers: target.headers,
+    ...(target.body
+      ? {
+          method: target.method ?? 'POST',
+          requests: [
+            {
+              method: target.method ?? 'POST',
+              setupRequest: (req) => {
+                const made = target.body!();
+                return {
+                  ...req,
+                  headers: { ...req.headers, 'content-type': 'application/json', ...made.headers },
+                  body: JSON.stringify(made.body),
+                };
+              },
+            },
+          ],
+        }
+      : {}),
     connections,
     duration: seconds,
     timeout: 10,

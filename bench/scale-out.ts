@@ -27,6 +27,7 @@ import type pg from 'pg';
 import { freePort, waitFor200 } from './processes';
 import { BenchSession, DEMO_PASSWORD, login } from './product';
 import { machineLine, REPORT_FILE, writeSection } from './report';
+import { makeUsers } from './users';
 import { checkLedger, ledgerHolds } from './wallet-data';
 
 const ARTISTS = Number(process.env.SCALE_OUT_ARTISTS ?? 100);
@@ -524,33 +525,6 @@ async function loginAt(api: Api, url: string, email: string): Promise<{ token: s
   const res = await call(api, 'POST', url, null, { email, password: DEMO_PASSWORD });
   expectStatus(`login ${email}`, res, 200);
   return { token: dataOf<{ token: string }>(res).token };
-}
-
-/**
- * `count` approved users of type `type` (1 artist, 2 curator) with the demo users' password hash and
- * their type's default role; e-mails `<prefix>-<i>@scale.bench`.
- * @returns their ids in order
- */
-async function makeUsers(db: pg.Client, type: 1 | 2, count: number, prefix: string): Promise<number[]> {
-  const r = await db.query<{ id: number }>(
-    `insert into users (user_type_id, first_name, last_name, email, password_hash, country_code, status,
-        tier_id, email_verified_at, language, created_at, updated_at)
-     select $1, 'Bench', initcap($3) || ' ' || i, $3 || '-' || (i - 1) || '@scale.bench', d.password_hash, 'GB',
-            'approved', case when $1 = 1 then null else d.tier_id end, now(), 'en', now(), now()
-       from generate_series(1, $2::int) i,
-            (select password_hash, tier_id from users where email = case when $1 = 1 then 'artist@demo.test'
-                                                                    else 'curator@demo.test' end) d
-     order by i
-     returning id`,
-    [type, count, prefix],
-  );
-  await db.query(
-    `insert into user_roles (user_id, role_id)
-     select u.id, r.id from users u join roles r on r.default_for_user_type = u.user_type_id
-      where u.id = any($1) on conflict do nothing`,
-    [r.rows.map((x) => x.id)],
-  );
-  return r.rows.map((x) => x.id);
 }
 
 interface Rendered {

@@ -376,7 +376,7 @@ describe('paying by card (the express card mechanism: the card buys the coins, t
     const credits = (
       await db.query(
         `select count(*)::int n from ledger_transfers where idempotency_key like 'payment:%'
-            and credit_account_id = (select id from ledger_accounts where user_id = $1)`,
+            and credit_account_id = (select id from ledger_accounts where user_id = $1 and kind = 'user_wallet')`,
         [userId],
       )
     ).rows[0].n as number;

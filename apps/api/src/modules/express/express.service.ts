@@ -193,19 +193,6 @@ export async function createCampaignsFor(
         createdAt: now,
         updatedAt: now,
       });
-      const h = await hold(tx, {
-        userId: artistId,
-        coins: target.price,
-        descId: DESC.CAMPAIGN_PURCHASE,
-        idempotencyKey: `express:${c.id}:hold`,
-        ref: { type: 'express_campaign', id: c.id },
-        meta: { campaign_type: adapter.key, campaign_id: c.id },
-      });
-      const [withHold] = await tx.db
-        .update(expressCampaigns)
-        .set({ holdId: h.id })
-        .where(eq(expressCampaigns.id, c.id))
-        .returning();
       await tx.db.insert(expressCampaignEvents).values({
         campaignId: c.id,
         fromStatus: null,
@@ -226,7 +213,7 @@ export async function createCampaignsFor(
         adapter.sellerLink(target),
         adapter.typeId,
       );
-      created.push(withHold!);
+      created.push(c);
     }
     const staff = input.byStaff;
     await audit(
@@ -263,7 +250,26 @@ export async function createCampaignsFor(
         adapter.typeId,
       );
     }
-    return created;
+    // The holds come last (issue 18): the payer's wallet stays locked from the first hold to the
+    // commit, so everything else of the order is written before it is taken.
+    const held: Campaign[] = [];
+    for (const c of created) {
+      const h = await hold(tx, {
+        userId: artistId,
+        coins: c.price,
+        descId: DESC.CAMPAIGN_PURCHASE,
+        idempotencyKey: `express:${c.id}:hold`,
+        ref: { type: 'express_campaign', id: c.id },
+        meta: { campaign_type: adapter.key, campaign_id: c.id },
+      });
+      const [withHold] = await tx.db
+        .update(expressCampaigns)
+        .set({ holdId: h.id })
+        .where(eq(expressCampaigns.id, c.id))
+        .returning();
+      held.push(withHold!);
+    }
+    return held;
   };
   return outer ? run(outer) : withTransaction(deps.database, run);
 }

@@ -113,7 +113,7 @@ const descCount = async (userId: number, descId: number) =>
   (
     await q1<{ n: number }>(
       `select count(*)::int as n from ledger_entries e join ledger_accounts a on a.id = e.account_id
-       where a.user_id = $1 and e.desc_id = $2`,
+       where a.user_id = $1 and a.kind = 'user_wallet' and e.desc_id = $2`,
       [userId, descId],
     )
   ).n;

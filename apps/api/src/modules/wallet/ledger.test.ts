@@ -229,7 +229,7 @@ describe('ledger', () => {
     expect(new Set(holds.map((h) => h.id)).size).toBe(1);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(400);
     const rows = await ctx.deps.database.pool.query(
-      'select count(*)::int n from ledger_holds where payer_account_id = (select id from ledger_accounts where user_id = $1)',
+      "select count(*)::int n from ledger_holds where payer_account_id = (select id from ledger_accounts where user_id = $1 and kind = 'user_wallet')",
       [user.id],
     );
     expect(rows.rows[0].n).toBe(1);

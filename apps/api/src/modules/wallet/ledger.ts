@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { isCheckViolation } from '../../db/pg-error';
 import { AppError, ConflictError } from '../../platform/errors';
 import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransfers } from './wallet.schema';
 
@@ -93,6 +92,42 @@ export async function walletAccountId(tx: Tx, userId: number): Promise<number> {
   return row!.id;
 }
 
+/** Escrow kinds a hold can use; each payer has an account of its own of each kind (issue 18). */
+export type EscrowKind = 'campaign_escrow' | 'payout_escrow';
+
+/**
+ * Lock a user's wallet and one of the user's own escrow accounts (both created on first use), in
+ * ascending id order, `FOR UPDATE`, in one statement (issue 18: escrow per payer). Holds of different
+ * payers lock different rows, so they never wait on each other; holds of one payer queue on the wallet.
+ * @returns the two account ids, and the wallet's balance in coins as locked
+ */
+async function lockPayerAccounts(
+  tx: Tx,
+  userId: number,
+  escrow: EscrowKind,
+): Promise<{ wallet: number; escrow: number; walletBalance: number }> {
+  const lock = () =>
+    tx.client.query<{ id: number; kind: string; balance: number }>(
+      `select id, kind, balance from ledger_accounts
+        where user_id = $1 and kind in ('user_wallet', $2) order by id for update`,
+      [userId, escrow],
+    );
+  let { rows } = await lock();
+  if (rows.length < 2) {
+    // First hold of this payer (or first movement at all): create what is missing, then lock.
+    await tx.client.query(
+      `insert into ledger_accounts (kind, user_id) values ('user_wallet', $1), ($2, $1) on conflict do nothing`,
+      [userId, escrow],
+    );
+    ({ rows } = await lock());
+  }
+  const wallet = rows.find((r) => r.kind === 'user_wallet');
+  const escrowId = rows.find((r) => r.kind === escrow)?.id;
+  if (wallet === undefined || escrowId === undefined)
+    throw new Error(`payer accounts of user ${userId} missing`);
+  return { wallet: wallet.id, escrow: escrowId, walletBalance: wallet.balance };
+}
+
 /** A user's wallet balance in coins (0 when no wallet yet). */
 export async function walletBalance(database: Database | Tx, userId: number): Promise<number> {
   const [row] = await database.db
@@ -121,11 +156,6 @@ function assertCoins(amount: number): void {
 }
 
 /**
- * Move coins between two accounts. Idempotent: a second call with the same key returns the first
- * transfer and moves nothing (the key must describe the same movement).
- * @throws InsufficientBalanceError when the debited account would go below zero
- */
-/**
  * Serialise movements that share an idempotency key (a double-clicked submit, a replayed webhook):
  * the second waits for the first's transaction and then finds its transfer. Transaction-scoped.
  */
@@ -133,82 +163,110 @@ async function lockKey(tx: Tx, key: string): Promise<void> {
   await tx.client.query('select pg_advisory_xact_lock(hashtextextended($1, 727276))', [key]);
 }
 
-async function move(tx: Tx, input: MoveInput): Promise<{ transfer: Transfer; replayed: boolean }> {
+/**
+ * The posting itself, in one statement (issue 18: one round trip): debit `from` if it can pay (or may
+ * go negative), credit `to`, and write the transfer and its two entries with each account's balance
+ * and position after it. Both account rows must already be locked by the caller's transaction
+ * (ascending id order), so the statement waits on nothing. No row comes back when `from` cannot pay;
+ * nothing has changed then and the transaction stays usable. The `ledger_accounts_non_negative` CHECK
+ * still refuses a negative balance should any other path try.
+ */
+const POST_TRANSFER = `
+with debit as (
+  update ledger_accounts set balance = balance - $3::bigint, entry_count = entry_count + 1
+   where id = $1::bigint and (allow_negative = 1 or balance >= $3::bigint)
+  returning balance, entry_count
+), credit as (
+  update ledger_accounts set balance = balance + $3::bigint, entry_count = entry_count + 1
+   where id = $2::bigint and exists (select 1 from debit)
+  returning balance, entry_count
+), transfer as (
+  insert into ledger_transfers
+    (number, idempotency_key, debit_account_id, credit_account_id, amount, desc_id, hold_id, money_minor, currency, meta)
+  select $4::varchar, $5::varchar, $1::bigint, $2::bigint, $3::bigint, $6::smallint, $7::bigint, $8::bigint,
+         $9::varchar, $10::jsonb
+    from credit
+  returning *
+), entries as (
+  insert into ledger_entries (account_id, transfer_id, amount, balance_after, desc_id, account_seq)
+  select $1::bigint, t.id, -$3::bigint, d.balance, $6::smallint, d.entry_count from transfer t, debit d
+  union all
+  select $2::bigint, t.id, $3::bigint, c.balance, $6::smallint, c.entry_count from transfer t, credit c
+)
+select id, number, idempotency_key, debit_account_id, credit_account_id, amount, desc_id, hold_id,
+       money_minor, currency, meta, created_at
+  from transfer`;
+
+interface TransferRow {
+  id: number;
+  number: string;
+  idempotency_key: string;
+  debit_account_id: number;
+  credit_account_id: number;
+  amount: number;
+  desc_id: number;
+  hold_id: number | null;
+  money_minor: number | null;
+  currency: string | null;
+  meta: unknown;
+  created_at: Date;
+}
+
+/**
+ * Move coins between two accounts. Idempotent: a second call with the same key returns the first
+ * transfer and moves nothing (the key must describe the same movement).
+ * @param prepared the caller already holds the key's lock, found no transfer under it, and locked both
+ *   accounts in ascending id order (a hold does all three in fewer statements)
+ * @throws InsufficientBalanceError when the debited account would go below zero; nothing moved then
+ */
+async function move(
+  tx: Tx,
+  input: MoveInput,
+  prepared = false,
+): Promise<{ transfer: Transfer; replayed: boolean }> {
   assertCoins(input.amount);
-  await lockKey(tx, input.idempotencyKey);
-  const [existing] = await tx.db
-    .select()
-    .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey));
-  if (existing) return { transfer: existing, replayed: true };
-
-  // Lock both accounts in ascending id order so concurrent movements cannot deadlock.
-  const ids = [input.from, input.to].sort((a, b) => a - b);
-  await tx.client.query(
-    'select id from ledger_accounts where id = any($1::bigint[]) order by id for update',
-    [ids],
-  );
-
-  // The savepoint lets a refused balance leave the caller's transaction usable.
-  await tx.client.query('savepoint ledger_move');
-  let debitBalance: number;
-  let debitSeq: number;
-  try {
-    // entry_count: the account's entries so far, kept here under the row lock; the new entry's
-    // account_seq (dense positions: the transaction list seeks page N by position, issue 18).
-    const res = await tx.client.query<{ balance: string; entry_count: string }>(
-      'update ledger_accounts set balance = balance - $1, entry_count = entry_count + 1 where id = $2 returning balance, entry_count',
-      [input.amount, input.from],
+  if (!prepared) {
+    await lockKey(tx, input.idempotencyKey);
+    const [existing] = await tx.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey));
+    if (existing) return { transfer: existing, replayed: true };
+    // Lock both accounts in ascending id order so concurrent movements cannot deadlock.
+    await tx.client.query(
+      'select id from ledger_accounts where id = any($1::bigint[]) order by id for update',
+      [[input.from, input.to].sort((a, b) => a - b)],
     );
-    debitBalance = Number(res.rows[0]?.balance);
-    debitSeq = Number(res.rows[0]?.entry_count);
-  } catch (err) {
-    await tx.client.query('rollback to savepoint ledger_move');
-    if (isCheckViolation(err, 'ledger_accounts_non_negative')) throw new InsufficientBalanceError();
-    throw err;
   }
-  await tx.client.query('release savepoint ledger_move');
-  const credit = await tx.client.query<{ balance: string; entry_count: string }>(
-    'update ledger_accounts set balance = balance + $1, entry_count = entry_count + 1 where id = $2 returning balance, entry_count',
-    [input.amount, input.to],
-  );
-  const creditBalance = Number(credit.rows[0]?.balance);
-  const creditSeq = Number(credit.rows[0]?.entry_count);
-
-  const [transfer] = await tx.db
-    .insert(ledgerTransfers)
-    .values({
-      number: transferNumber(),
-      idempotencyKey: input.idempotencyKey,
-      debitAccountId: input.from,
-      creditAccountId: input.to,
-      amount: input.amount,
-      descId: input.descId,
-      holdId: input.holdId ?? null,
-      moneyMinor: input.moneyMinor ?? null,
-      currency: input.currency ?? null,
-      meta: input.meta ?? null,
-    })
-    .returning();
-  await tx.db.insert(ledgerEntries).values([
-    {
-      accountId: input.from,
-      transferId: transfer!.id,
-      amount: -input.amount,
-      balanceAfter: debitBalance,
-      descId: input.descId,
-      accountSeq: debitSeq,
-    },
-    {
-      accountId: input.to,
-      transferId: transfer!.id,
-      amount: input.amount,
-      balanceAfter: creditBalance,
-      descId: input.descId,
-      accountSeq: creditSeq,
-    },
+  const { rows } = await tx.client.query<TransferRow>(POST_TRANSFER, [
+    input.from,
+    input.to,
+    input.amount,
+    transferNumber(),
+    input.idempotencyKey,
+    input.descId,
+    input.holdId ?? null,
+    input.moneyMinor ?? null,
+    input.currency ?? null,
+    input.meta === undefined ? null : JSON.stringify(input.meta),
   ]);
-  return { transfer: transfer!, replayed: false };
+  const row = rows[0];
+  if (!row) throw new InsufficientBalanceError();
+  const transfer: Transfer = {
+    id: row.id,
+    number: row.number,
+    idempotencyKey: row.idempotency_key,
+    debitAccountId: row.debit_account_id,
+    creditAccountId: row.credit_account_id,
+    amount: row.amount,
+    descId: row.desc_id,
+    holdId: row.hold_id,
+    moneyMinor: row.money_minor,
+    currency: row.currency,
+    meta: row.meta,
+    createdAt: row.created_at,
+  };
+  return { transfer, replayed: false };
 }
 
 /**
@@ -256,10 +314,13 @@ export async function debit(
 }
 
 /**
- * Hold coins: move them from the payer's wallet into escrow (campaign escrow or payout clearing)
- * under a hold that is later posted or voided exactly once.
+ * Hold coins: move them from the payer's wallet into the payer's own escrow account (campaign or payout
+ * escrow, issue 18) under a hold that is later posted or voided exactly once. Holds of different payers
+ * touch different rows and run in parallel; the statements are: key lock, replay check, lock of the
+ * payer's two accounts, the hold row, the posting.
  * @param ref what the hold is for (e.g. { type: 'express_campaign', id: '42' })
- * @throws InsufficientBalanceError (409); nothing is held then
+ * @param coins whole coins > 0
+ * @throws InsufficientBalanceError (409); nothing is held then (the transaction stays usable)
  */
 export async function hold(
   tx: Tx,
@@ -268,7 +329,7 @@ export async function hold(
     coins: number;
     descId: DescId;
     idempotencyKey: string;
-    escrow?: SystemAccountKind;
+    escrow?: EscrowKind;
     ref?: { type: string; id: string | number };
     meta?: Record<string, unknown>;
   },
@@ -280,37 +341,40 @@ export async function hold(
     .select({ holdId: ledgerTransfers.holdId })
     .from(ledgerTransfers)
     .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey));
-  if (replay?.holdId) {
+  if (replay) {
+    if (!replay.holdId)
+      throw new Error(`idempotency key ${input.idempotencyKey} belongs to a transfer, not a hold`);
     const [existing] = await tx.db.select().from(ledgerHolds).where(eq(ledgerHolds.id, replay.holdId));
     return existing!;
   }
-  const payer = await walletAccountId(tx, input.userId);
-  const escrow = await systemAccountId(tx, input.escrow ?? 'campaign_escrow');
   // Lock both accounts (ascending ids) before the hold row: its foreign keys take KEY SHARE locks on
   // them, and two holds of one payer taking those first and FOR UPDATE afterwards would deadlock.
-  await tx.client.query(
-    'select id from ledger_accounts where id = any($1::bigint[]) order by id for update',
-    [[payer, escrow].sort((a, b) => a - b)],
-  );
+  const accounts = await lockPayerAccounts(tx, input.userId, input.escrow ?? 'campaign_escrow');
+  // The wallet row is locked: its balance cannot change before this transaction ends.
+  if (accounts.walletBalance < input.coins) throw new InsufficientBalanceError();
   const [created] = await tx.db
     .insert(ledgerHolds)
     .values({
-      payerAccountId: payer,
-      escrowAccountId: escrow,
+      payerAccountId: accounts.wallet,
+      escrowAccountId: accounts.escrow,
       amount: input.coins,
       refType: input.ref?.type ?? null,
       refId: input.ref ? String(input.ref.id) : null,
     })
     .returning();
-  await move(tx, {
-    from: payer,
-    to: escrow,
-    amount: input.coins,
-    descId: input.descId,
-    idempotencyKey: input.idempotencyKey,
-    holdId: created!.id,
-    meta: input.meta,
-  });
+  await move(
+    tx,
+    {
+      from: accounts.wallet,
+      to: accounts.escrow,
+      amount: input.coins,
+      descId: input.descId,
+      idempotencyKey: input.idempotencyKey,
+      holdId: created!.id,
+      meta: input.meta,
+    },
+    true,
+  );
   return created!;
 }
 

@@ -15,8 +15,9 @@ import {
 import { users } from '../accounts/accounts.schema';
 
 /**
- * Ledger accounts (DESIGN section 4): one wallet per user, and the platform's system accounts
- * (campaign escrow, payout escrow, platform revenue, payment clearing, payout clearing). `balance` is in coins.
+ * Ledger accounts (DESIGN section 4): one wallet per user, each payer's own campaign and payout escrow
+ * accounts (issue 18; the shared escrow accounts without a user hold only holds made before), and the
+ * platform's system accounts (platform revenue, payment clearing, payout clearing). `balance` is in coins.
  * Only system accounts that mirror outside money (payment and payout clearing) may go negative;
  * every other account is kept at or above zero by the database.
  */
@@ -37,8 +38,14 @@ export const ledgerAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_user_wallet_unique').on(t.userId).where(sql`${t.kind} = 'user_wallet'`),
+    // A user's own accounts: the wallet, and one escrow account of each kind (issue 18: escrow per
+    // payer, so holds of different payers never lock the same row).
+    uniqueIndex('ledger_accounts_user_kind_unique').on(t.userId, t.kind).where(sql`${t.userId} is not null`),
     uniqueIndex('ledger_accounts_system_unique').on(t.kind).where(sql`${t.userId} is null`),
+    check(
+      'ledger_accounts_owner_check',
+      sql`case when ${t.kind} = 'user_wallet' then ${t.userId} is not null when ${t.kind} in ('campaign_escrow', 'payout_escrow') then true else ${t.userId} is null end`,
+    ),
     check('ledger_accounts_non_negative', sql`${t.allowNegative} = 1 or ${t.balance} >= 0`),
     check(
       'ledger_accounts_kind_check',

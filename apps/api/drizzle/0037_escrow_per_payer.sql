@@ -1,0 +1,3 @@
+DROP INDEX "ledger_accounts_user_wallet_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_accounts_user_kind_unique" ON "ledger_accounts" USING btree ("user_id","kind") WHERE "ledger_accounts"."user_id" is not null;--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_owner_check" CHECK (case when "ledger_accounts"."kind" = 'user_wallet' then "ledger_accounts"."user_id" is not null when "ledger_accounts"."kind" in ('campaign_escrow', 'payout_escrow') then true else "ledger_accounts"."user_id" is null end);

@@ -1,0 +1,285 @@
+/**
+ * `npm run bench:purchases` (issue 18, "campaign purchases"): campaign purchases through the product
+ * against a bare route that writes the same ledger rows in one transaction, in the same run.
+ *
+ * 1. **Across artists**: `PURCHASE_ARTISTS` (default 100) artists, each signed in, buy Spotify campaigns
+ *    (`POST /api/express/artist/campaign/create`, one demo playlist, a new track every time, paid with
+ *    coins) at `PURCHASE_CONNECTIONS` (default 50) requests in flight; each request is from a random
+ *    artist. The baseline (`purchase-baseline-server.ts`) holds the same price for a random artist of
+ *    the same set: the hold, the transfer, its two entries and both balances, in one transaction.
+ *    Product and baseline take turns (autocannon), 2 × 10 s each after a warm-up.
+ * 2. **One wallet**: 1,000 purchases of one artist sent at once (one connection each), the wallet
+ *    covering 600: the time until the last answer, and exactly 600 created, 400 refused (409).
+ * 3. **Invariants** over the whole ledger afterwards: every transfer balanced, balances and entry chains
+ *    agree, no negative wallet, the sum of balances zero, and each escrow account holding exactly its
+ *    pending holds.
+ *
+ * Writes `## Purchase benchmark` in docs/performance.md and exits 1 when a check fails.
+ */
+import os from 'node:os';
+import type pg from 'pg';
+import { type LoadResult, measureInTurns, type Target } from './load';
+import { freePort, waitFor200 } from './processes';
+import { BenchSession, login } from './product';
+import { machineLine, REPORT_FILE, writeSection } from './report';
+import { makeUsers } from './users';
+import { checkLedger, ledgerHolds } from './wallet-data';
+
+const ARTISTS = Number(process.env.PURCHASE_ARTISTS ?? 100);
+const CONNECTIONS = Number(process.env.PURCHASE_CONNECTIONS ?? 50);
+const ONE_WALLET_REQUESTS = 1000;
+const ONE_WALLET_COVERED = 600;
+const HEADING = '## Purchase benchmark';
+const ECHO = /"level":60|READY_MS=|shutting down/;
+
+const session = new BenchSession('bench:purchases');
+
+/** A random Spotify id (22 base-62 characters): a track no one else promotes. */
+function spotifyId(): string {
+  const abc = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  let out = '';
+  for (let i = 0; i < 22; i++) out += abc[Math.floor(Math.random() * abc.length)];
+  return out;
+}
+
+const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+async function adjust(
+  port: number,
+  admin: string,
+  userId: number,
+  coins: number,
+  key: string,
+): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/admin/wallet/adjustments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      user_id: userId,
+      coins,
+      direction: 'credit',
+      reason: 'Purchase bench funds',
+      idempotency_key: key,
+    }),
+  });
+  if (res.status !== 200) throw new Error(`adjustment for ${userId}: ${res.status} ${await res.text()}`);
+}
+
+/** Escrow accounts whose balance differs from their pending holds (must be none). */
+async function escrowMismatches(db: pg.Client): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`
+    select count(*)::int n from ledger_accounts a
+      left join (select escrow_account_id, sum(amount) held from ledger_holds where status = 'pending'
+                  group by escrow_account_id) h on h.escrow_account_id = a.id
+     where a.kind in ('campaign_escrow', 'payout_escrow') and a.balance <> coalesce(h.held, 0)`);
+  return rows[0]!.n;
+}
+
+async function main(): Promise<number> {
+  const date = new Date();
+  const loadAvgAtStart = os.loadavg()[0] ?? 0;
+  const checks: Check[] = [];
+  const check = (name: string, ok: boolean, detail: string) => {
+    checks.push({ name, ok, detail });
+    console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`);
+  };
+
+  const product = await session.startProduct('product', session.makeDataDir(), ECHO);
+  const db = await session.connect(product.dbUrl, 'liberty-bench-purchases');
+  const base = `http://127.0.0.1:${product.port}`;
+
+  // Artists with coins for every purchase the run can make, signed in; one more for the one-wallet part.
+  const [playlist] = (
+    await db.query<{ id: number; price: number }>(
+      `select p.id, t.price from express_playlists p join express_tiers t on t.id = p.tier_id
+         join users u on u.id = p.curator_id
+        where u.email = 'curator@demo.test' and p.status_id = 1 order by p.id limit 1`,
+    )
+  ).rows;
+  if (!playlist) throw new Error('the demo curator has no approved express playlist');
+  const ids = await makeUsers(db, 1, ARTISTS + 1, 'buyer');
+  const oneWallet = ids.pop()!;
+  const admin = (await login(product.port, '/api/admin/login', 'admin@demo.test')).token;
+  for (const id of ids) await adjust(product.port, admin, id, 10_000_000, `bench-purchases-${id}`);
+  await adjust(
+    product.port,
+    admin,
+    oneWallet,
+    playlist.price * ONE_WALLET_COVERED,
+    `bench-purchases-${oneWallet}`,
+  );
+  const tokens: string[] = [];
+  for (let i = 0; i < ids.length; i++)
+    tokens.push((await login(product.port, '/api/user/login', `buyer-${i}@scale.bench`)).token);
+  const oneToken = (await login(product.port, '/api/user/login', `buyer-${ARTISTS}@scale.bench`)).token;
+  // The baseline writes into each artist's own escrow account, as the product does since issue 18.
+  await db.query(
+    `insert into ledger_accounts (kind, user_id) select 'campaign_escrow', unnest($1::int[]) on conflict do nothing`,
+    [ids],
+  );
+
+  const baselinePort = await freePort();
+  const baseline = session.startChild('baseline', 'bench/purchase-baseline-server.ts', {
+    BASELINE_PORT: String(baselinePort),
+    BASELINE_DATABASE_URL: product.dbUrl,
+  });
+  await waitFor200(baseline, `http://127.0.0.1:${baselinePort}/health`, performance.now(), 60_000);
+
+  // 1. Across artists.
+  const targets: Target[] = [
+    {
+      name: 'product purchase',
+      url: `${base}/api/express/artist/campaign/create`,
+      headers: {},
+      method: 'POST',
+      body: () => ({
+        headers: { authorization: `Bearer ${pick(tokens)}` },
+        body: {
+          track_link: `https://open.spotify.com/track/${spotifyId()}`,
+          playlist_ids: [playlist.id],
+          payment_method: 'coins',
+        },
+      }),
+    },
+    {
+      name: 'baseline purchase',
+      url: `http://127.0.0.1:${baselinePort}/purchase`,
+      headers: {},
+      method: 'POST',
+      body: () => ({ body: { user_id: pick(ids), coins: playlist.price } }),
+    },
+  ];
+  const [p, b] = (await measureInTurns(targets, {
+    connections: CONNECTIONS,
+    warmupSeconds: 2,
+    durationSeconds: 20,
+    rounds: 2,
+  })) as [LoadResult, LoadResult];
+  const ratio = p.reqPerSec / b.reqPerSec;
+  const failed = (r: LoadResult) => Object.entries(r.non2xx).filter(([code]) => code !== '201');
+  check('no purchase failed (product)', failed(p).length === 0 && p.errors === 0, JSON.stringify(p.non2xx));
+  check('no purchase failed (baseline)', failed(b).length === 0 && b.errors === 0, JSON.stringify(b.non2xx));
+
+  // 2. One wallet, 1,000 at once.
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: ONE_WALLET_REQUESTS }, () =>
+      fetch(`${base}/api/express/artist/campaign/create`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${oneToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          track_link: `https://open.spotify.com/track/${spotifyId()}`,
+          playlist_ids: [playlist.id],
+          payment_method: 'coins',
+        }),
+      }).then(async (res) => ({
+        status: res.status,
+        ms: performance.now() - started,
+        body: await res.text(),
+      })),
+    ),
+  );
+  const oneWalletMs = performance.now() - started;
+  const created = answers.filter((a) => a.status === 201).length;
+  const short = answers.filter(
+    (a) => a.status === 409 && a.body.includes('wallet.insufficient_balance'),
+  ).length;
+  const others = answers.filter((a) => a.status !== 201 && a.status !== 409);
+  check(
+    '1,000 at once on one wallet: exactly what the coins cover',
+    created === ONE_WALLET_COVERED &&
+      short === ONE_WALLET_REQUESTS - ONE_WALLET_COVERED &&
+      others.length === 0,
+    `${created} created, ${short} refused as short, ${others.length} other (${[...new Set(others.map((o) => o.status))].join(', ')})`,
+  );
+  const { rows: walletRows } = await db.query<{ balance: number }>(
+    "select balance::int from ledger_accounts where user_id = $1 and kind = 'user_wallet'",
+    [oneWallet],
+  );
+  check('the one wallet ends at 0', walletRows[0]?.balance === 0, `balance ${walletRows[0]?.balance}`);
+  check('1,000 at once done within 5 s', oneWalletMs <= 5000, `${(oneWalletMs / 1000).toFixed(2)} s`);
+
+  // 3. Invariants.
+  const ledger = await checkLedger(db);
+  check('ledger invariants', ledgerHolds(ledger), JSON.stringify({ ...ledger, ms: undefined }));
+  const mismatches = await escrowMismatches(db);
+  check(
+    'each escrow account holds exactly its pending holds',
+    mismatches === 0,
+    `${mismatches} mismatch(es)`,
+  );
+
+  session.collectLogIssues(product.managed);
+  await session.stopProduct(product);
+  writeSection(
+    render({
+      date,
+      loadAvgAtStart,
+      loadAvgAtEnd: os.loadavg()[0] ?? 0,
+      p,
+      b,
+      ratio,
+      oneWalletMs,
+      created,
+      short,
+      checks,
+      ledgerMs: ledger.ms,
+    }),
+    REPORT_FILE,
+    HEADING,
+  );
+  return checks.every((c) => c.ok) ? 0 : 1;
+}
+
+function render(r: {
+  date: Date;
+  loadAvgAtStart: number;
+  loadAvgAtEnd: number;
+  p: LoadResult;
+  b: LoadResult;
+  ratio: number;
+  oneWalletMs: number;
+  created: number;
+  short: number;
+  checks: Check[];
+  ledgerMs: number;
+}): string {
+  const row = (name: string, x: LoadResult) =>
+    `| ${name} | ${x.reqPerSec.toFixed(0)} | ${x.p50.toFixed(1)} | ${x.p95.toFixed(1)} | ${x.p99.toFixed(1)} | ${x.ok} | ${JSON.stringify(x.non2xx)} / ${x.errors} |`;
+  return [
+    HEADING,
+    '',
+    `Generated by \`npm run bench:purchases\` (\`bench/purchases.ts\`), ${r.date.toISOString().slice(0, 19)}Z; numbers are from one`,
+    'run and overwritten by the next.',
+    '',
+    `- ${machineLine()}; 1-min load average ${r.loadAvgAtStart.toFixed(2)} at the start, ${r.loadAvgAtEnd.toFixed(2)} at the end.`,
+    `- Product: the \`npm start\` API on a fresh embedded database; ${ARTISTS} artists signed in, each purchase from a random`,
+    '  one, a new track on one demo playlist, paid with coins (`POST /api/express/artist/campaign/create`).',
+    '- Baseline: `bench/purchase-baseline-server.ts`, bare Fastify + pg, the same ledger rows (hold, transfer, two entries,',
+    "  both balances and positions) for a random artist of the same set in one transaction, into the artist's own escrow.",
+    `- Load: autocannon, ${CONNECTIONS} connections, 2 s warm-up, then 2 × 10 s per target taking turns.`,
+    '',
+    '| target | req/s | p50 (ms) | p95 (ms) | p99 (ms) | 2xx | non-2xx / errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    row('Product purchase', r.p),
+    row('Baseline (same ledger rows, one transaction)', r.b),
+    `| **Ratio product / baseline** | **${r.ratio.toFixed(2)}×** | ${(r.p.p50 / r.b.p50).toFixed(2)}× | ${(r.p.p95 / r.b.p95).toFixed(2)}× | | | |`,
+    '',
+    `One wallet: ${ONE_WALLET_REQUESTS} purchases of one artist sent at once (the wallet covers ${ONE_WALLET_COVERED}): last answer after`,
+    `**${(r.oneWalletMs / 1000).toFixed(2)} s**; ${r.created} created, ${r.short} refused as short (409).`,
+    '',
+    `Checks (the ledger check read every entry in ${(r.ledgerMs / 1000).toFixed(1)} s):`,
+    '',
+    ...r.checks.map((c) => `- ${c.ok ? 'ok' : '**FAILED**'}: ${c.name} (${c.detail})`),
+    ...(session.notes.length > 0 ? ['', 'Observations:', '', ...session.notes.map((n) => `- ${n}`)] : []),
+    '',
+  ].join('\n');
+}
+
+await session.run(main, 15 * 60_000);
