@@ -203,6 +203,52 @@ describe('escrow per payer (issue 18)', () => {
     expect(await invariants()).toEqual({ sum: 0, negative: [], escrowMismatch: [], unbalancedHolds: [] });
   });
 
+  it("never deadlocks a payer's new purchases against partial postings and refunds of their holds", async () => {
+    const artist = await funded(100_000);
+    const seller = await ctx.makeUser();
+    const first = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        tx(
+          (t) =>
+            hold(t, {
+              userId: artist.id,
+              coins: 100,
+              descId: DESC.CAMPAIGN_PURCHASE,
+              idempotencyKey: `d1-${artist.id}-${i}`,
+            }),
+          wide,
+        ),
+      ),
+    );
+    // New holds (wallet, then escrow) racing postings that pay the seller and refund the rest (escrow,
+    // seller, revenue, and the payer's wallet): every one must go through, none may die in a deadlock.
+    const results = await Promise.allSettled([
+      ...first.map((h, i) =>
+        tx(
+          (t) => postHold(t, h.id, 40 + (i % 3) * 10, { userId: seller.id }, { descId: 2, feePercent: 10 }),
+          wide,
+        ),
+      ),
+      ...Array.from({ length: 60 }, (_, i) =>
+        tx(
+          (t) =>
+            hold(t, {
+              userId: artist.id,
+              coins: 100,
+              descId: DESC.CAMPAIGN_PURCHASE,
+              idempotencyKey: `d2-${artist.id}-${i}`,
+            }),
+          wide,
+        ),
+      ),
+    ]);
+    const failed = results
+      .filter((r) => r.status === 'rejected')
+      .map((r) => String((r as PromiseRejectedResult).reason));
+    expect(failed).toEqual([]);
+    expect(await invariants()).toEqual({ sum: 0, negative: [], escrowMismatch: [], unbalancedHolds: [] });
+  });
+
   it('leaves a short wallet as it was and the transaction usable', async () => {
     const artist = await funded(50);
     const outcome = await tx(async (t) => {

@@ -109,7 +109,7 @@ async function lockPayerAccounts(
   const lock = () =>
     tx.client.query<{ id: number; kind: string; balance: number }>(
       `select id, kind, balance from ledger_accounts
-        where user_id = $1 and kind in ('user_wallet', $2) order by id for update`,
+        where user_id = $1 and kind in ('user_wallet', $2) order by id for no key update`,
       [userId, escrow],
     );
   let { rows } = await lock();
@@ -161,6 +161,19 @@ function assertCoins(amount: number): void {
  */
 async function lockKey(tx: Tx, key: string): Promise<void> {
   await tx.client.query('select pg_advisory_xact_lock(hashtextextended($1, 727276))', [key]);
+}
+
+/**
+ * Lock ledger accounts in ascending id order, the one order every ledger path uses, so no two
+ * transactions can wait on each other's accounts. `FOR NO KEY UPDATE` (what an UPDATE of the balance
+ * takes anyway) does not wait for, nor block, the KEY SHARE locks of rows referencing the accounts
+ * (holds, transfers, entries being inserted by other transactions).
+ */
+async function lockAccounts(tx: Tx, ids: number[]): Promise<void> {
+  await tx.client.query(
+    'select id from ledger_accounts where id = any($1::bigint[]) order by id for no key update',
+    [[...new Set(ids)].sort((a, b) => a - b)],
+  );
 }
 
 /**
@@ -233,10 +246,7 @@ async function move(
       .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey));
     if (existing) return { transfer: existing, replayed: true };
     // Lock both accounts in ascending id order so concurrent movements cannot deadlock.
-    await tx.client.query(
-      'select id from ledger_accounts where id = any($1::bigint[]) order by id for update',
-      [[input.from, input.to].sort((a, b) => a - b)],
-    );
+    await lockAccounts(tx, [input.from, input.to]);
   }
   const { rows } = await tx.client.query<TransferRow>(POST_TRANSFER, [
     input.from,
@@ -409,38 +419,62 @@ export async function postHold(
   const refunded = row.amount - amount;
   const payeeAccount =
     'userId' in payee ? await walletAccountId(tx, payee.userId) : await systemAccountId(tx, payee.system);
+  const revenue = fee > 0 ? await systemAccountId(tx, 'platform_revenue') : null;
+  // Every account the posting touches, locked at once in id order (issue 18): the payer's escrow, the
+  // payee, platform revenue and the payer's wallet. Locking them one move at a time took the escrow
+  // before the payer's wallet, the reverse of a new hold of the same payer, and the two deadlocked.
+  await lockAccounts(tx, [
+    row.escrowAccountId,
+    ...(paid > 0 ? [payeeAccount] : []),
+    ...(revenue !== null ? [revenue] : []),
+    ...(refunded > 0 ? [row.payerAccountId] : []),
+  ]);
+  // The hold row is locked and still pending, so none of its postings exists yet: the moves need no
+  // key lock or replay check of their own.
   if (paid > 0) {
-    await move(tx, {
-      from: row.escrowAccountId,
-      to: payeeAccount,
-      amount: paid,
-      descId: options.descId,
-      idempotencyKey: `hold:${holdId}:post`,
-      holdId,
-      meta: options.meta,
-    });
+    await move(
+      tx,
+      {
+        from: row.escrowAccountId,
+        to: payeeAccount,
+        amount: paid,
+        descId: options.descId,
+        idempotencyKey: `hold:${holdId}:post`,
+        holdId,
+        meta: options.meta,
+      },
+      true,
+    );
   }
-  if (fee > 0) {
-    await move(tx, {
-      from: row.escrowAccountId,
-      to: await systemAccountId(tx, 'platform_revenue'),
-      amount: fee,
-      descId: options.descId,
-      idempotencyKey: `hold:${holdId}:fee`,
-      holdId,
-      meta: { ...options.meta, fee_percent: feePercent },
-    });
+  if (revenue !== null) {
+    await move(
+      tx,
+      {
+        from: row.escrowAccountId,
+        to: revenue,
+        amount: fee,
+        descId: options.descId,
+        idempotencyKey: `hold:${holdId}:fee`,
+        holdId,
+        meta: { ...options.meta, fee_percent: feePercent },
+      },
+      true,
+    );
   }
   if (refunded > 0) {
-    await move(tx, {
-      from: row.escrowAccountId,
-      to: row.payerAccountId,
-      amount: refunded,
-      descId: DESC.REFUND,
-      idempotencyKey: `hold:${holdId}:refund`,
-      holdId,
-      meta: { ...options.meta, refund_type: 'complete_refund' },
-    });
+    await move(
+      tx,
+      {
+        from: row.escrowAccountId,
+        to: row.payerAccountId,
+        amount: refunded,
+        descId: DESC.REFUND,
+        idempotencyKey: `hold:${holdId}:refund`,
+        holdId,
+        meta: { ...options.meta, refund_type: 'complete_refund' },
+      },
+      true,
+    );
   }
   await tx.db
     .update(ledgerHolds)
