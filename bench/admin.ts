@@ -416,7 +416,9 @@ function pickTargets<T extends { key: string }>(all: T[]): T[] {
   if (wanted.length === 0) return all;
   const unknown = wanted.filter((k) => !all.some((s) => s.key === k));
   if (unknown.length > 0)
-    throw new Error(`ADMIN_BENCH_TARGETS: unknown ${unknown.join(', ')}; known ${all.map((s) => s.key).join(', ')}`);
+    throw new Error(
+      `ADMIN_BENCH_TARGETS: unknown ${unknown.join(', ')}; known ${all.map((s) => s.key).join(', ')}`,
+    );
   return all.filter((s) => wanted.includes(s.key));
 }
 

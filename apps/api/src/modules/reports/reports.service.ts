@@ -52,9 +52,10 @@ export interface Report {
   };
 }
 
-/** One rollup row of the range: a UTC day, a metric and a dimension with its sums. */
+/** One rollup row of the range: a day (offset from `from`), a metric and a dimension with its sums. */
 type RollupRow = {
-  day: string;
+  /** Days since `from` (0 for `from` itself). */
+  i: number;
   metric: 'sales' | 'campaigns' | 'signups' | 'payouts' | 'payouts_paid';
   dim: string;
   n: number;
@@ -64,20 +65,26 @@ type RollupRow = {
 
 /**
  * Rollup rows of the UTC days `from`..`to`: the compacted `report_daily` plus the deltas not yet
- * folded in (one statement, one snapshot, so the sums are exact at that moment; issue 18).
+ * folded in (one statement, one snapshot, so the sums are exact at that moment; issue 18). Only the
+ * few pending deltas are grouped: `report_daily` has one row per (day, metric, dim), so it is joined
+ * as it is (a full join on that key), and the day goes out as its offset from `from` and the sums as
+ * integers (no `to_char`, no numeric sums or float output: session 7, docs/performance.md). Rows whose
+ * sums are all zero may come back; the caller skips them.
  */
 async function rollups(database: Database, from: string, to: string): Promise<RollupRow[]> {
   const res = await database.db.execute<RollupRow>(sql`
-    select to_char(r.day, 'YYYY-MM-DD') as day, r.metric, r.dim,
-           sum(r.n)::float8 as n, sum(r.coins)::float8 as coins, sum(r.minor)::float8 as minor
+    select day - ${from}::date as i, metric, dim,
+           coalesce(d.n, 0) + coalesce(x.n, 0) as n,
+           coalesce(d.coins, 0) + coalesce(x.coins, 0) as coins,
+           coalesce(d.minor, 0) + coalesce(x.minor, 0) as minor
       from (select day, metric, dim, n, coins, minor from ${reportDaily}
-             where day between ${from}::date and ${to}::date
-            union all
-            select day, metric, dim, n, coins, minor from ${reportDeltas}
-             where day between ${from}::date and ${to}::date) r
-     group by r.day, r.metric, r.dim
-    having sum(r.n) <> 0 or sum(r.coins) <> 0 or sum(r.minor) <> 0`);
-  return res.rows.map((r) => ({ ...r, n: Number(r.n), coins: Number(r.coins), minor: Number(r.minor) }));
+             where day between ${from}::date and ${to}::date) d
+      full join (select day, metric, dim,
+                        sum(n)::bigint as n, sum(coins)::bigint as coins, sum(minor)::bigint as minor
+                   from ${reportDeltas}
+                  where day between ${from}::date and ${to}::date
+                  group by day, metric, dim) x using (day, metric, dim)`);
+  return res.rows;
 }
 
 /** The UTC days `from`..`to` inclusive as `YYYY-MM-DD`. */
@@ -112,20 +119,24 @@ export async function compactReportRollups(database: Database): Promise<number> 
 export async function buildReport(database: Database, from: string, to: string): Promise<Report> {
   const rows = await rollups(database, from, to);
   const days = dayList(from, to);
-  const sales = new Map(
-    days.map((d) => [d, { day: d, coins: 0, payments: 0, revenue: {} as Record<string, number> }]),
-  );
-  const signups = new Map(days.map((d) => [d, { day: d, artists: 0, curators: 0, influencers: 0 }]));
-  const payouts = new Map(
-    days.map((d) => [d, { day: d, requested: 0, requested_coins: 0, paid: 0, paid_minor: 0 }]),
-  );
+  // Plain arrays indexed by the row's day offset: no per-row string keys or map lookups (session 7).
+  const salesDays: SalesDay[] = days.map((d) => ({ day: d, coins: 0, payments: 0, revenue: {} }));
+  const userDays: UsersDay[] = days.map((d) => ({ day: d, artists: 0, curators: 0, influencers: 0 }));
+  const payoutDays: PayoutsDay[] = days.map((d) => ({
+    day: d,
+    requested: 0,
+    requested_coins: 0,
+    paid: 0,
+    paid_minor: 0,
+  }));
   const revenue = new Map<string, number>();
   const campaignStatuses = new Map<number, { count: number; coins: number }>();
   const payoutStatuses = new Map<number, number>();
-  const userKey = { '1': 'artists', '2': 'curators', '3': 'influencers' } as const;
   for (const r of rows) {
+    // A (day, metric, dim) whose sums are all zero counts as absent (a key of `revenue` only when it sold).
+    if (r.n === 0 && r.coins === 0 && r.minor === 0) continue;
     if (r.metric === 'sales') {
-      const day = sales.get(r.day);
+      const day = salesDays[r.i];
       if (!day) continue;
       day.coins += r.coins;
       day.payments += r.n;
@@ -137,27 +148,26 @@ export async function buildReport(database: Database, from: string, to: string):
       status.coins += r.coins;
       campaignStatuses.set(Number(r.dim), status);
     } else if (r.metric === 'signups') {
-      const day = signups.get(r.day);
-      const key = userKey[r.dim as keyof typeof userKey];
-      if (day && key) day[key] += r.n;
+      const day = userDays[r.i];
+      if (!day) continue;
+      if (r.dim === '1') day.artists += r.n;
+      else if (r.dim === '2') day.curators += r.n;
+      else if (r.dim === '3') day.influencers += r.n;
     } else if (r.metric === 'payouts') {
-      const day = payouts.get(r.day);
+      const day = payoutDays[r.i];
       if (day) {
         day.requested += r.n;
         day.requested_coins += r.coins;
       }
       payoutStatuses.set(Number(r.dim), (payoutStatuses.get(Number(r.dim)) ?? 0) + r.n);
     } else if (r.metric === 'payouts_paid') {
-      const day = payouts.get(r.day);
+      const day = payoutDays[r.i];
       if (day) {
         day.paid += r.n;
         day.paid_minor += r.minor;
       }
     }
   }
-  const salesDays = [...sales.values()];
-  const userDays = [...signups.values()];
-  const payoutDays = [...payouts.values()];
   const byId = <T>(m: Map<number, T>) => [...m.entries()].sort((a, b) => a[0] - b[0]);
   return {
     from,
