@@ -334,7 +334,7 @@ async function main(): Promise<number> {
         s.call.kind === 'reports'
           ? (REPORT_PARTS[j] ?? `statement ${j + 1}`)
           : /^\s*select count\(/i.test(sql.text)
-            ? 'count (stopped after 10,001 rows)'
+            ? `count (stopped after ${Number(sql.values.at(-1)).toLocaleString('en-US')} rows)`
             : /'admin' as kind/.test(sql.text)
               ? 'actor lookup'
               : 'page rows';
