@@ -10,6 +10,10 @@
  * Sizes can be lowered for a quick trial: ADMIN_BENCH_AUDIT (audit rows, default 1,000,000),
  * ADMIN_BENCH_USERS (200,000), ADMIN_BENCH_PAYMENTS (120,000), ADMIN_BENCH_ADMINS (50); the report
  * says what was generated.
+ *
+ * ADMIN_BENCH_TARGETS (comma-separated keys, e.g. `users-name,reports-365`) loads only those targets
+ * (and the baseline); such a partial run writes its section to ADMIN_BENCH_OUT (default
+ * `/tmp/bench-admin-partial.md`) instead of docs/performance.md, so the full section stays whole.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -129,7 +133,7 @@ async function main(): Promise<number> {
   const nameFilter = 'kowal';
   const country = 'DE';
 
-  const shapes: Shape[] = [
+  const allShapes: Shape[] = [
     {
       key: 'audit-page1',
       path: '/api/admin/audit-logs',
@@ -246,6 +250,7 @@ async function main(): Promise<number> {
       check: reportCheck(365),
     },
   ];
+  const shapes = pickTargets(allShapes);
   const title = (s: Shape) =>
     `${s.path}?${Object.entries(s.params)
       .map(([k, v]) => `${k}=${v}`)
@@ -329,7 +334,7 @@ async function main(): Promise<number> {
         s.call.kind === 'reports'
           ? (REPORT_PARTS[j] ?? `statement ${j + 1}`)
           : /^\s*select count\(/i.test(sql.text)
-            ? 'count (stopped after 10,001 rows)'
+            ? `count (stopped after ${Number(sql.values.at(-1)).toLocaleString('en-US')} rows)`
             : /'admin' as kind/.test(sql.text)
               ? 'actor lookup'
               : 'page rows';
@@ -389,13 +394,34 @@ async function main(): Promise<number> {
     totalSeconds: (performance.now() - t0) / 1000,
     notes,
   };
-  writeSection(renderAdminSection(report), REPORT_FILE, ADMIN_HEADING);
-  console.log(`\nwrote ${path.relative(process.cwd(), REPORT_FILE) || REPORT_FILE} (${ADMIN_HEADING})`);
+  const out = shapes.length === allShapes.length ? REPORT_FILE : PARTIAL_OUT;
+  writeSection(renderAdminSection(report), out, ADMIN_HEADING);
+  console.log(`\nwrote ${path.relative(process.cwd(), out) || out} (${ADMIN_HEADING})`);
   for (const note of notes) console.log(`note: ${note}`);
   return 0;
 }
 
-/** The six statements of buildReport, in the order it sends them. */
+/** Where a run limited by ADMIN_BENCH_TARGETS writes its section. */
+const PARTIAL_OUT = process.env.ADMIN_BENCH_OUT ?? '/tmp/bench-admin-partial.md';
+
+/**
+ * The targets to load: all, or those named in ADMIN_BENCH_TARGETS (comma-separated keys).
+ * @throws Error naming the unknown keys, so a typo does not silently load nothing
+ */
+function pickTargets<T extends { key: string }>(all: T[]): T[] {
+  const wanted = (process.env.ADMIN_BENCH_TARGETS ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (wanted.length === 0) return all;
+  const unknown = wanted.filter((k) => !all.some((s) => s.key === k));
+  if (unknown.length > 0)
+    throw new Error(
+      `ADMIN_BENCH_TARGETS: unknown ${unknown.join(', ')}; known ${all.map((s) => s.key).join(', ')}`,
+    );
+  return all.filter((s) => wanted.includes(s.key));
+}
+
 /** The report's one statement since issue 18: the daily rollups of the range (report_daily + deltas). */
 const REPORT_PARTS = ['rollups of the range'];
 

@@ -175,7 +175,10 @@ export class BenchSession {
       );
   }
 
-  /** Close connections, stop whatever is still running and remove the temp dir; safe to call twice. */
+  /**
+   * Close connections, stop whatever is still running and remove the temp dir (kept when
+   * BENCH_KEEP_DATA=1, to EXPLAIN or profile against the generated data afterwards); safe to call twice.
+   */
   async cleanup(): Promise<void> {
     for (const client of [...this.clients]) await this.closeClient(client);
     for (const managed of [...this.running]) {
@@ -185,7 +188,10 @@ export class BenchSession {
         killGroup(managed, 'SIGKILL');
       }
     }
-    if (this.tempDir) {
+    if (this.tempDir && process.env.BENCH_KEEP_DATA === '1') {
+      console.log(`${this.name}: BENCH_KEEP_DATA=1, kept ${this.tempDir}`);
+      this.tempDir = null;
+    } else if (this.tempDir) {
       fs.rmSync(this.tempDir, { recursive: true, force: true });
       this.tempDir = null;
     }

@@ -183,7 +183,7 @@ export function renderSection(report: BenchReport): string {
 /**
  * Write `section` into docs/performance.md: replace the existing section under `heading` (default
  * `## API benchmark`, up to the next `## ` heading) or append it, keeping every other section as it
- * is; then format the file with Biome (only that file).
+ * is; then format the file with Biome (only that file, when it is inside the repository).
  */
 export function writeSection(
   section: string,
@@ -205,7 +205,9 @@ export function writeSection(
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-  // Align the tables the way the repository's formatter wants them (`npm run lint` checks docs too).
+  // Align the tables the way the repository's formatter wants them (`npm run lint` checks docs too);
+  // a file outside the repository (a partial run's /tmp output) is not Biome's to format.
+  if (path.relative(REPO_ROOT, path.resolve(file)).startsWith('..')) return;
   const formatted = spawnSync('npx', ['biome', 'format', '--write', file], {
     cwd: REPO_ROOT,
     encoding: 'utf8',

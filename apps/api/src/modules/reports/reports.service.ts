@@ -52,32 +52,73 @@ export interface Report {
   };
 }
 
-/** One rollup row of the range: a UTC day, a metric and a dimension with its sums. */
-type RollupRow = {
-  day: string;
-  metric: 'sales' | 'campaigns' | 'signups' | 'payouts' | 'payouts_paid';
-  dim: string;
-  n: number;
-  coins: number;
-  minor: number;
+/**
+ * One row of the report statement: either a day of the range (`i` set: its sales, sign-ups and payouts)
+ * or, with `i` null, the range's total of one status (`metric` campaigns or payouts, `dim` its id).
+ */
+type ReportRow = {
+  /** Days since `from` (0 for `from` itself); null on a status row. */
+  i: number | null;
+  metric: 'campaigns' | 'payouts' | null;
+  dim: string | null;
+  /** Payments of the day, or the status's count. */
+  n: number | null;
+  /** Coins sold that day, or the status's coins. */
+  coins: number | null;
+  /** Minor units per currency sold that day (currencies with a non-zero rollup only). */
+  revenue: Record<string, number> | null;
+  artists: number | null;
+  curators: number | null;
+  influencers: number | null;
+  requested: number | null;
+  requested_coins: number | null;
+  paid: number | null;
+  paid_minor: number | null;
 };
 
 /**
- * Rollup rows of the UTC days `from`..`to`: the compacted `report_daily` plus the deltas not yet
- * folded in (one statement, one snapshot, so the sums are exact at that moment; issue 18).
+ * The report's figures for the UTC days `from`..`to` in one statement (one snapshot, exact at that
+ * moment; issue 18): the compacted `report_daily` plus the deltas not yet folded in, one row per day
+ * that has any figure and one per campaign or payout status. Only the few pending deltas are grouped
+ * before the join (`report_daily` has one row per day, metric and dimension already), a
+ * (day, metric, dim) whose sums are all zero counts as absent (no `revenue` key), and the days are
+ * pivoted in SQL, so the API reads about 400 rows of integers instead of one per day, metric and
+ * dimension (4,453 for a year: their parsing was most of the report's CPU; session 7,
+ * docs/performance.md).
  */
-async function rollups(database: Database, from: string, to: string): Promise<RollupRow[]> {
-  const res = await database.db.execute<RollupRow>(sql`
-    select to_char(r.day, 'YYYY-MM-DD') as day, r.metric, r.dim,
-           sum(r.n)::float8 as n, sum(r.coins)::float8 as coins, sum(r.minor)::float8 as minor
-      from (select day, metric, dim, n, coins, minor from ${reportDaily}
-             where day between ${from}::date and ${to}::date
-            union all
-            select day, metric, dim, n, coins, minor from ${reportDeltas}
-             where day between ${from}::date and ${to}::date) r
-     group by r.day, r.metric, r.dim
-    having sum(r.n) <> 0 or sum(r.coins) <> 0 or sum(r.minor) <> 0`);
-  return res.rows.map((r) => ({ ...r, n: Number(r.n), coins: Number(r.coins), minor: Number(r.minor) }));
+async function reportRows(database: Database, from: string, to: string): Promise<ReportRow[]> {
+  const res = await database.db.execute<ReportRow>(sql`
+    with g as (
+      select day, metric, dim,
+             coalesce(d.n, 0) + coalesce(x.n, 0) as n,
+             coalesce(d.coins, 0) + coalesce(x.coins, 0) as coins,
+             coalesce(d.minor, 0) + coalesce(x.minor, 0) as minor
+        from (select day, metric, dim, n, coins, minor from ${reportDaily}
+               where day between ${from}::date and ${to}::date) d
+        full join (select day, metric, dim,
+                          sum(n)::bigint as n, sum(coins)::bigint as coins, sum(minor)::bigint as minor
+                     from ${reportDeltas}
+                    where day between ${from}::date and ${to}::date
+                    group by day, metric, dim) x using (day, metric, dim)
+       where coalesce(d.n, 0) + coalesce(x.n, 0) <> 0 or coalesce(d.coins, 0) + coalesce(x.coins, 0) <> 0
+          or coalesce(d.minor, 0) + coalesce(x.minor, 0) <> 0
+    )
+    select day - ${from}::date as i, null as metric, null as dim,
+           sum(n) filter (where metric = 'sales')::bigint as n,
+           sum(coins) filter (where metric = 'sales')::bigint as coins,
+           json_object_agg(dim, minor) filter (where metric = 'sales') as revenue,
+           sum(n) filter (where metric = 'signups' and dim = '1')::bigint as artists,
+           sum(n) filter (where metric = 'signups' and dim = '2')::bigint as curators,
+           sum(n) filter (where metric = 'signups' and dim = '3')::bigint as influencers,
+           sum(n) filter (where metric = 'payouts')::bigint as requested,
+           sum(coins) filter (where metric = 'payouts')::bigint as requested_coins,
+           sum(n) filter (where metric = 'payouts_paid')::bigint as paid,
+           sum(minor) filter (where metric = 'payouts_paid')::bigint as paid_minor
+      from g group by day
+    union all
+    select null, metric, dim, sum(n)::bigint, sum(coins)::bigint, null, null, null, null, null, null, null, null
+      from g where metric in ('campaigns', 'payouts') group by metric, dim`);
+  return res.rows;
 }
 
 /** The UTC days `from`..`to` inclusive as `YYYY-MM-DD`. */
@@ -106,58 +147,51 @@ export async function compactReportRollups(database: Database): Promise<number> 
  * status, new users per day by type (live accounts, by `created_at`), payouts requested per day (by
  * `created_at`, coins) and paid per day (by `paid_at`, pence) with the requested ones by status. Every
  * day of the range is present, zero when nothing happened. Read from the daily rollups kept by the
- * database (`report_daily` + `report_deltas`, issue 18): one indexed range read of about
- * (days × metrics) rows, however many payments, campaigns, users and payouts there are.
+ * database (`report_daily` + `report_deltas`, issue 18): one range read of about (days × metrics)
+ * rollups, however many payments, campaigns, users and payouts there are, pivoted to one row per day
+ * in SQL (`reportRows`) and copied into plain per-day arrays here.
  */
 export async function buildReport(database: Database, from: string, to: string): Promise<Report> {
-  const rows = await rollups(database, from, to);
+  const rows = await reportRows(database, from, to);
   const days = dayList(from, to);
-  const sales = new Map(
-    days.map((d) => [d, { day: d, coins: 0, payments: 0, revenue: {} as Record<string, number> }]),
-  );
-  const signups = new Map(days.map((d) => [d, { day: d, artists: 0, curators: 0, influencers: 0 }]));
-  const payouts = new Map(
-    days.map((d) => [d, { day: d, requested: 0, requested_coins: 0, paid: 0, paid_minor: 0 }]),
-  );
+  const salesDays: SalesDay[] = days.map((d) => ({ day: d, coins: 0, payments: 0, revenue: {} }));
+  const userDays: UsersDay[] = days.map((d) => ({ day: d, artists: 0, curators: 0, influencers: 0 }));
+  const payoutDays: PayoutsDay[] = days.map((d) => ({
+    day: d,
+    requested: 0,
+    requested_coins: 0,
+    paid: 0,
+    paid_minor: 0,
+  }));
   const revenue = new Map<string, number>();
   const campaignStatuses = new Map<number, { count: number; coins: number }>();
   const payoutStatuses = new Map<number, number>();
-  const userKey = { '1': 'artists', '2': 'curators', '3': 'influencers' } as const;
   for (const r of rows) {
-    if (r.metric === 'sales') {
-      const day = sales.get(r.day);
-      if (!day) continue;
-      day.coins += r.coins;
-      day.payments += r.n;
-      day.revenue[r.dim] = (day.revenue[r.dim] ?? 0) + r.minor;
-      revenue.set(r.dim, (revenue.get(r.dim) ?? 0) + r.minor);
-    } else if (r.metric === 'campaigns') {
-      const status = campaignStatuses.get(Number(r.dim)) ?? { count: 0, coins: 0 };
-      status.count += r.n;
-      status.coins += r.coins;
-      campaignStatuses.set(Number(r.dim), status);
-    } else if (r.metric === 'signups') {
-      const day = signups.get(r.day);
-      const key = userKey[r.dim as keyof typeof userKey];
-      if (day && key) day[key] += r.n;
-    } else if (r.metric === 'payouts') {
-      const day = payouts.get(r.day);
-      if (day) {
-        day.requested += r.n;
-        day.requested_coins += r.coins;
-      }
-      payoutStatuses.set(Number(r.dim), (payoutStatuses.get(Number(r.dim)) ?? 0) + r.n);
-    } else if (r.metric === 'payouts_paid') {
-      const day = payouts.get(r.day);
-      if (day) {
-        day.paid += r.n;
-        day.paid_minor += r.minor;
-      }
+    if (r.i === null) {
+      if (r.metric === 'campaigns')
+        campaignStatuses.set(Number(r.dim), { count: r.n ?? 0, coins: r.coins ?? 0 });
+      else if (r.metric === 'payouts') payoutStatuses.set(Number(r.dim), r.n ?? 0);
+      continue;
     }
+    const sale = salesDays[r.i];
+    const signup = userDays[r.i];
+    const payout = payoutDays[r.i];
+    if (!sale || !signup || !payout) continue;
+    sale.coins = r.coins ?? 0;
+    sale.payments = r.n ?? 0;
+    if (r.revenue) {
+      sale.revenue = r.revenue;
+      for (const [currency, minor] of Object.entries(r.revenue))
+        revenue.set(currency, (revenue.get(currency) ?? 0) + minor);
+    }
+    signup.artists = r.artists ?? 0;
+    signup.curators = r.curators ?? 0;
+    signup.influencers = r.influencers ?? 0;
+    payout.requested = r.requested ?? 0;
+    payout.requested_coins = r.requested_coins ?? 0;
+    payout.paid = r.paid ?? 0;
+    payout.paid_minor = r.paid_minor ?? 0;
   }
-  const salesDays = [...sales.values()];
-  const userDays = [...signups.values()];
-  const payoutDays = [...payouts.values()];
   const byId = <T>(m: Map<number, T>) => [...m.entries()].sort((a, b) => a[0] - b[0]);
   return {
     from,

@@ -13,7 +13,7 @@ import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate, parseOrder } from '../../platform/http';
-import { countOrEstimate } from '../../platform/list-total';
+import { COUNT_EXACT_UP_TO, countOrEstimate, TEXT_SEARCH_COUNT_EXACT_UP_TO } from '../../platform/list-total';
 import { users } from '../accounts/accounts.schema';
 import { issueResetLink } from '../accounts/reset-links';
 import { revokeAllUserTokens } from '../accounts/tokens';
@@ -81,7 +81,9 @@ export function splitName(name: string): { firstName: string; lastName: string }
  * Users list of /users/list (admin), newest first. Filters (DESIGN section 3 `filter[...]`): name
  * (contains), email (contains), user_type_id, status (one or more status keys), tier_id, country_code,
  * date_from / date_to (YYYY-MM-DD on the member-since date, inclusive); `q` matches name or email.
- * Deleted accounts are left out. Order: id, name, email, status, created_at.
+ * Deleted accounts are left out. Order: id, name, email, status, created_at. `pagination.total` is
+ * exact up to 10,000 matches, or 1,000 with a name, e-mail or `q` search; above, the planner's estimate
+ * with `total_estimated: true` (issue 18, `countOrEstimate`).
  */
 export async function listUsers(database: Database, query: ListQuery, storageUrl: (k: string) => string) {
   const f = query.filter;
@@ -120,7 +122,8 @@ export async function listUsers(database: Database, query: ListQuery, storageUrl
   }[order.column];
   const sort = order.dir === 'asc' ? asc(column) : desc(column);
   // The page's ids first (an index walk, no joins), then only those rows with their lookups; the total
-  // is exact up to COUNT_EXACT_UP_TO matches, an estimate above (issue 18).
+  // is exact up to COUNT_EXACT_UP_TO matches (TEXT_SEARCH_COUNT_EXACT_UP_TO when a name, e-mail or `q`
+  // search is on: each trigram match is rechecked on its heap page), an estimate above (issue 18).
   const [ids, count] = await Promise.all([
     database.db
       .select({ id: users.id })
@@ -129,7 +132,11 @@ export async function listUsers(database: Database, query: ListQuery, storageUrl
       .orderBy(sort, desc(users.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    countOrEstimate(database, sql`from ${users} where ${where ?? sql`true`}`),
+    countOrEstimate(
+      database,
+      sql`from ${users} where ${where ?? sql`true`}`,
+      name || email || query.q ? TEXT_SEARCH_COUNT_EXACT_UP_TO : COUNT_EXACT_UP_TO,
+    ),
   ]);
   const rows =
     ids.length === 0

@@ -303,6 +303,34 @@ describe('users list filters', () => {
   });
 });
 
+describe('users list totals (issue 18)', () => {
+  it('counts a name or e-mail search exactly up to 1,000 matches and answers "about N" above', async () => {
+    const tag = `many${Date.now()}`;
+    await ctx.deps.database.pool.query(
+      `insert into users (user_type_id, first_name, last_name, email, gender, status)
+       select 1, 'Many', $1 || 'x' || g, $1 || 'x' || g || '@test.test', 'female', 'approved'
+         from generate_series(1, 1050) g`,
+      [tag],
+    );
+    const list = async (query: string) => {
+      const res = await ctx.call('GET', `/api/admin/users?limit=10&${query}`, { token: viewerToken });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { data: unknown[]; pagination: { total: number; total_estimated?: true } };
+    };
+    // 1,050 matches: the count stops after 1,001 and the total is the planner's estimate, never below.
+    for (const query of [`filter[name]=${tag}`, `filter[email]=${tag}`, `q=${tag}`]) {
+      const many = await list(query);
+      expect(many.pagination.total_estimated).toBe(true);
+      expect(many.pagination.total).toBeGreaterThanOrEqual(1_001);
+      expect(many.data).toHaveLength(10);
+    }
+    // x1, x10–x19, x100–x199, x1000–x1050: 162 matches, counted exactly.
+    const few = await list(`filter[name]=${tag}x1`);
+    expect(few.pagination).toMatchObject({ total: 162, total_pages: 17 });
+    expect(few.pagination.total_estimated).toBeUndefined();
+  });
+});
+
 describe('approve and decline (only while Pending For Approval)', () => {
   it('approves a pending user, tells them in their language, and refuses a second decision', async () => {
     const user = await ctx.makeUser({ status: 'pending_approval', language: 'fr' });
