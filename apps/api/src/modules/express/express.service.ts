@@ -259,6 +259,7 @@ export async function createCampaignsFor(
         coins: c.price,
         descId: DESC.CAMPAIGN_PURCHASE,
         idempotencyKey: `express:${c.id}:hold`,
+        freshKey: true,
         ref: { type: 'express_campaign', id: c.id },
         meta: { campaign_type: adapter.key, campaign_id: c.id },
       });
