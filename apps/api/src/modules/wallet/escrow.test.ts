@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database, withTransaction } from '../../db/client';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -281,18 +282,41 @@ describe('escrow per payer (issue 18)', () => {
     const artist = await funded(100);
     // A hold as the ledger wrote it before migration 0037: coins in the shared (user-less) escrow account.
     const legacy = await tx(async (t) => {
-      const { transfer } = await debit(t, {
-        userId: artist.id,
-        coins: 70,
-        descId: DESC.CAMPAIGN_PURCHASE,
-        idempotencyKey: `legacy-${artist.id}`,
-        to: 'campaign_escrow',
-      });
-      const { rows } = await t.client.query<{ id: number }>(
-        `insert into ledger_holds (payer_account_id, escrow_account_id, amount) values ($1, $2, 70) returning id`,
-        [transfer.debitAccountId, transfer.creditAccountId],
+      const q = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+        t.client.query<R>(text, values).then((r) => r.rows[0]!);
+      await t.client.query(
+        "insert into ledger_accounts (kind) values ('campaign_escrow') on conflict do nothing",
       );
-      return rows[0]!.id;
+      const { id: wallet } = await q<{ id: number }>(
+        "select id from ledger_accounts where user_id = $1 and kind = 'user_wallet'",
+        [artist.id],
+      );
+      const { id: shared } = await q<{ id: number }>(
+        "select id from ledger_accounts where kind = 'campaign_escrow' and user_id is null",
+      );
+      const { id: holdId } = await q<{ id: number }>(
+        'insert into ledger_holds (payer_account_id, escrow_account_id, amount) values ($1, $2, 70) returning id',
+        [wallet, shared],
+      );
+      const from = await q<{ balance: number; entry_count: number }>(
+        'update ledger_accounts set balance = balance - 70, entry_count = entry_count + 1 where id = $1 returning balance, entry_count',
+        [wallet],
+      );
+      const to = await q<{ balance: number; entry_count: number }>(
+        'update ledger_accounts set balance = balance + 70, entry_count = entry_count + 1 where id = $1 returning balance, entry_count',
+        [shared],
+      );
+      const { id: transfer } = await q<{ id: number }>(
+        `insert into ledger_transfers (number, idempotency_key, debit_account_id, credit_account_id, amount, desc_id, hold_id)
+         values ($1, $1, $2, $3, 70, 2, $4) returning id`,
+        [`legacy-${artist.id}`, wallet, shared, holdId],
+      );
+      await t.client.query(
+        `insert into ledger_entries (account_id, transfer_id, amount, balance_after, desc_id, account_seq)
+         values ($1, $3, -70, $4, 2, $5), ($2, $3, 70, $6, 2, $7)`,
+        [wallet, shared, transfer, from.balance, from.entry_count, to.balance, to.entry_count],
+      );
+      return holdId;
     });
     const seller = await ctx.makeUser();
     expect(await tx((t) => postHold(t, legacy, 50, { userId: seller.id }, { descId: 2 }))).toEqual({
@@ -306,5 +330,48 @@ describe('escrow per payer (issue 18)', () => {
       "select balance from ledger_accounts where kind = 'campaign_escrow' and user_id is null",
     );
     expect(Number(shared.rows[0].balance)).toBeGreaterThanOrEqual(0);
+  });
+  it('refuses, at commit, a hold that is not funded or settled with other than its amount', async () => {
+    const artist = await funded(100);
+    const seller = await ctx.makeUser();
+    const held = await tx((t) =>
+      hold(t, {
+        userId: artist.id,
+        coins: 60,
+        descId: DESC.CAMPAIGN_PURCHASE,
+        idempotencyKey: `chk-${artist.id}`,
+      }),
+    );
+    // A hold row without its funding transfer.
+    await expect(
+      tx((t) =>
+        t.client.query(
+          'insert into ledger_holds (payer_account_id, escrow_account_id, amount) values ($1, $2, 10)',
+          [held.payerAccountId, held.escrowAccountId],
+        ),
+      ),
+    ).rejects.toThrow(/ledger_holds_funded|funded with 0 coins/);
+    // Marked posted without moving anything out of escrow.
+    await expect(
+      tx((t) =>
+        t.client.query("update ledger_holds set status = 'posted', posted_amount = 60 where id = $1", [
+          held.id,
+        ]),
+      ),
+    ).rejects.toThrow(/settled with 0 out of escrow/);
+    // Posted with a posted amount other than what left escrow for the payee and the fee.
+    await expect(
+      tx(async (t) => {
+        await postHold(t, held.id, 40, { userId: seller.id }, { descId: 2 });
+        await t.client.query('update ledger_holds set posted_amount = 50 where id = $1', [held.id]);
+      }),
+    ).rejects.toThrow(/ledger_holds_settled|settled with/);
+    // Nothing of the refused attempts stayed; the real posting still goes through.
+    expect(await tx((t) => postHold(t, held.id, 40, { userId: seller.id }, { descId: 2 }))).toEqual({
+      paid: 40,
+      fee: 0,
+      refunded: 20,
+    });
+    expect(await invariants()).toEqual({ sum: 0, negative: [], escrowMismatch: [], unbalancedHolds: [] });
   });
 });
