@@ -290,7 +290,8 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
 
   app.setNotFoundHandler((req, reply) => {
     const lang = requestLanguage(req.headers);
-    if (req.url.startsWith('/api/') || req.url === '/api') {
+    // A file that is gone (or moved to private storage) is a 404, not the single-page app's index.
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/storage/')) {
       return reply
         .status(404)
         .send({ message: t(lang, 'errors.not_found'), code: ERROR_CODES.NOT_FOUND, requestId: req.id });
