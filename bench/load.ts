@@ -30,6 +30,8 @@ export interface Target {
   headers: Record<string, string>;
   /** Takes a CPU snapshot; called right before and after each measured segment. */
   sample?: () => CpuSnapshot;
+  /** Reads the server's resident memory (MiB); sampled every 250 ms during the measured segments. */
+  rss?: () => number;
 }
 
 /** Summary of a target's measured segments. Latencies are in milliseconds, over 2xx responses only. */
@@ -52,6 +54,9 @@ export interface LoadResult {
   cpu: CpuUsage | null;
   /** PostgreSQL transactions per request (sequential probe after the run), when probed. */
   dbXactPerRequest: number | null;
+  /** Server resident memory during the measured segments (MiB): highest and mean sample; null unsampled. */
+  rssMaxMb: number | null;
+  rssMeanMb: number | null;
 }
 
 interface Segment {
@@ -61,6 +66,7 @@ interface Segment {
   timeouts: number;
   seconds: number;
   cpu: [CpuSnapshot, CpuSnapshot] | null;
+  rss: number[];
 }
 
 function assertLoopback(url: string): void {
@@ -78,6 +84,9 @@ async function segment(
   const times: number[] = [];
   const non2xx: Record<string, number> = {};
   const before = record ? target.sample?.() : undefined;
+  const rss: number[] = [];
+  const readRss = target.rss;
+  const rssTimer = record && readRss ? setInterval(() => rss.push(readRss()), 250) : null;
   const run = autocannon({
     url: target.url,
     headers: target.headers,
@@ -92,6 +101,7 @@ async function segment(
     else non2xx[statusCode] = (non2xx[statusCode] ?? 0) + 1;
   });
   const result = await run;
+  if (rssTimer) clearInterval(rssTimer);
   const after = record ? target.sample?.() : undefined;
   return {
     times,
@@ -100,6 +110,7 @@ async function segment(
     timeouts: result.timeouts,
     seconds: result.duration,
     cpu: before && after ? [before, after] : null,
+    rss,
   };
 }
 
@@ -138,6 +149,7 @@ function summarize(segments: Segment[]): LoadResult {
   const seconds = segments.reduce((a, s) => a + s.seconds, 0);
   const completed = times.length + Object.values(non2xx).reduce((a, b) => a + b, 0);
   const cpuPairs = segments.flatMap((s) => (s.cpu ? [s.cpu] : []));
+  const rss = segments.flatMap((s) => s.rss);
   return {
     reqPerSec: seconds > 0 ? completed / seconds : Number.NaN,
     p50: percentile(times, 50),
@@ -150,6 +162,8 @@ function summarize(segments: Segment[]): LoadResult {
     seconds,
     cpu: cpuPairs.length > 0 ? cpuUsage(cpuPairs) : null,
     dbXactPerRequest: null,
+    rssMaxMb: rss.length > 0 ? Math.max(...rss) : null,
+    rssMeanMb: rss.length > 0 ? rss.reduce((a, b) => a + b, 0) / rss.length : null,
   };
 }
 
