@@ -5,17 +5,18 @@
  * signal / overall timeout (children stopped by process group, embedded PostgreSQL stopped, temp dir
  * removed).
  */
+
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import {
-  REPO_ROOT,
   freePort,
   killGroup,
   type Managed,
+  REPO_ROOT,
   startManaged,
   stopManaged,
   waitFor200,
@@ -52,7 +53,10 @@ export function buildApi(): void {
     return;
   }
   const started = performance.now();
-  const built = spawnSync('node', ['scripts/build-if-changed.ts', 'api'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const built = spawnSync('node', ['scripts/build-if-changed.ts', 'api'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`API build failed: ${built.stderr.slice(0, 2000)}`);
   console.log(`build: apps/api/dist ready in ${(performance.now() - started).toFixed(0)} ms`);
 }
