@@ -98,7 +98,7 @@ export class SerializerMismatchError extends Error {
 /**
  * Fastify serializer compiler for the routes' zod response schemas (issue 18: "response serialisation
  * through compiled JSON schemas rather than parsing each response"). Each schema is turned into JSON
- * Schema and compiled by fast-json-stringify once, at start:
+ * Schema and compiled by fast-json-stringify once, on the route's first response:
  * - `compiled`: the compiled function writes the response (production);
  * - `zod`: fastify-type-provider-zod's serializer (encode through the schema, then JSON.stringify);
  * - `checked`: the zod serializer validates and writes the response, and the compiled function's
@@ -110,10 +110,18 @@ export function responseSerializerCompiler(mode: SerializerMode) {
   return (route: RouteSchema): Serialize => {
     const viaZod = zodSerializerCompiler(route) as Serialize;
     if (mode === 'zod') return viaZod;
-    const compiled = compileZodSchema(route.schema);
-    if (!compiled) return viaZod;
-    if (mode === 'compiled') return compiled;
-    return checkedSerializer(viaZod, compiled, route.method, route.url);
+    // Compiled on the route's first response, not at start: most of the ~470 response schemas are
+    // rarely or never answered by one instance, and each compiled one holds memory.
+    let serialize: Serialize | null = null;
+    const compileOnce = (): Serialize => {
+      const compiled = compileZodSchema(route.schema);
+      if (!compiled) return viaZod;
+      return mode === 'compiled' ? compiled : checkedSerializer(viaZod, compiled, route.method, route.url);
+    };
+    return (data) => {
+      serialize ??= compileOnce();
+      return serialize(data);
+    };
   };
 }
 

@@ -94,10 +94,14 @@ export async function sessionUser(
 ): Promise<SessionUser> {
   if (preloaded && permissions) return sessionUserOf(preloaded, permissions);
   const [{ rows }, perms] = await Promise.all([
-    database.pool.query<SessionUserRow>({ name: 'session-user', text: SESSION_USER_SQL, values: [userId] }),
+    database.pool.query<{ session: SessionUserRow }>({
+      name: 'session-user',
+      text: SESSION_USER_SQL,
+      values: [userId],
+    }),
     permissions ?? userPermissionNames(database, userId),
   ]);
-  const row = rows[0];
+  const row = rows[0]?.session;
   if (!row) throw new NotFoundError();
   return sessionUserOf(row, perms);
 }

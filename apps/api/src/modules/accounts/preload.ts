@@ -11,22 +11,31 @@ export type Preload = 'session' | 'wallet';
 /** The user's wallet (ledger account) joined as `l`; no row when the user has no wallet yet. */
 export const WALLET_JOIN = `left join ledger_accounts l on l.user_id = u.id and l.kind = 'user_wallet'`;
 
-/** Columns of {@link SessionUserRow}: the user, the wallet balance (`l`) and their genres by name. */
-export const SESSION_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.avatar, u.gender,
-    to_char(u.birth_date, 'YYYY-MM-DD') as birth_date, u.phone_number, u.country_code, u.user_type_id,
-    u.status, (u.email_verified_at is not null) as email_verified, u.two_factor_enabled,
-    u.must_change_password, u.oauth_type, u.artist_name, u.bio, u.spotify_link, u.instagram_link,
-    u.facebook_link, u.tiktok_link, u.twitter_link, coalesce(l.balance, 0) as balance,
-    coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name)
-                from user_genres ug join genres g on g.id = ug.genre_id
-               where ug.user_id = u.id), '[]'::json) as genres`;
+/**
+ * {@link SessionUserRow} as one JSON column `session`: the user, the wallet balance (`l`) and their
+ * genres by name. One column rather than 24: the driver describes and parses each column of every row
+ * anew, which showed in the profile of `user/info` (docs/performance.md).
+ */
+export const SESSION_COLUMNS = `json_build_object(
+    'id', u.id, 'email', u.email, 'first_name', u.first_name, 'last_name', u.last_name,
+    'avatar', u.avatar, 'gender', u.gender, 'birth_date', to_char(u.birth_date, 'YYYY-MM-DD'),
+    'phone_number', u.phone_number, 'country_code', u.country_code, 'user_type_id', u.user_type_id,
+    'status', u.status, 'email_verified', u.email_verified_at is not null,
+    'two_factor_enabled', u.two_factor_enabled, 'must_change_password', u.must_change_password,
+    'oauth_type', u.oauth_type, 'artist_name', u.artist_name, 'bio', u.bio,
+    'spotify_link', u.spotify_link, 'instagram_link', u.instagram_link,
+    'facebook_link', u.facebook_link, 'tiktok_link', u.tiktok_link, 'twitter_link', u.twitter_link,
+    'balance', coalesce(l.balance, 0),
+    'genres', coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name)
+                          from user_genres ug join genres g on g.id = ug.genre_id
+                         where ug.user_id = u.id), '[]'::json)) as session`;
 
 /** Columns of {@link WalletRow}: the user's type, wallet balance (`l`) and the two value settings. */
 export const WALLET_COLUMNS = `u.user_type_id as type, coalesce(l.balance, 0) as balance,
     (select value from settings where key = 'coin_price_pence') as coin_price_pence,
     (select value from settings where key = 'payout_rate_pence') as payout_rate_pence`;
 
-/** A row of {@link SESSION_COLUMNS}. */
+/** The `session` column of {@link SESSION_COLUMNS}. */
 export interface SessionUserRow {
   id: number;
   email: string;

@@ -113,7 +113,7 @@ export async function resolveBearer(
       mustChangePassword: row.must_change_password === true,
       language: chosen ?? row.language ?? 'en',
       permissions: new Set(row.permissions),
-      ...(preload === 'session' ? { session: row as unknown as SessionUserRow } : {}),
+      ...(preload === 'session' ? { session: (row as Row & { session: SessionUserRow }).session } : {}),
       ...(preload === 'wallet' ? { wallet: row as unknown as WalletRow } : {}),
     };
   }
