@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +23,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import qs from 'qs';
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
@@ -110,7 +110,9 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     }
   });
 
-  await app.register(helmet, {
+  // Security headers: helmet's middleware built once. @fastify/helmet rebuilt it (parsing the CSP
+  // directives) on every request, a few per cent of the hot paths' CPU (issue 18, docs/performance.md).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -133,6 +135,9 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   const origins = config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean);
