@@ -164,7 +164,7 @@ export function renderSection(report: BenchReport): string {
     '- Baseline: `bench/baseline-server.ts`, bare Fastify + `pg` (pool of 20 like the product), one route',
     '  per product path, each running one query against the same embedded database, no auth or plugins:',
     ...report.paths.map((p) => `  - for \`${p.path}\`: \`${p.baselineQuery}\``),
-    '- Server RSS: resident memory of the server\'s process group (PostgreSQL excluded) read from `/proc` every 250 ms during the measured turns: the one Node process for the product; npx, tsx and Node for the baseline.',
+    "- Server RSS: resident memory of the server's process group (PostgreSQL excluded) read from `/proc` every 250 ms during the measured turns: the one Node process for the product; npx, tsx and Node for the baseline.",
     '- req/s = completed responses / measured seconds; latency percentiles are over every 2xx response of the measured turns.',
     '',
     '### Throughput and latency',
