@@ -1,7 +1,8 @@
 /**
- * Baseline for the API benchmark: a bare Fastify + pg server with one route, `GET /user/info`, that
- * runs the single query of a minimal user-info read against the product's embedded database and
- * answers it as JSON. No auth, no plugins, no logging: the floor the product is compared with.
+ * Baseline for the API benchmark: a bare Fastify + pg server with two routes, each running one query
+ * against the product's embedded database and answering it as JSON: `GET /user/info` (a minimal
+ * user-info read) and `GET /wallet/balance` (the user's wallet ledger row). No auth, no plugins, no
+ * logging: the floor the product is compared with.
  *
  * Started as a child by `run-all.ts`. Env: BASELINE_PORT, BASELINE_DATABASE_URL, BASELINE_USER_ID.
  */
@@ -25,6 +26,14 @@ app.get('/user/info', async (_req, reply) => {
   ]);
   if (!rows[0]) return reply.status(404).send({ message: 'not found' });
   return { data: rows[0] };
+});
+
+app.get('/wallet/balance', async () => {
+  const { rows } = await pool.query(
+    "select coalesce((select balance from ledger_accounts where kind = 'user_wallet' and user_id = $1), 0) as balance",
+    [userId],
+  );
+  return { data: { balance: Number(rows[0]?.balance ?? 0) } };
 });
 
 await app.listen({ port, host: '127.0.0.1' });

@@ -146,3 +146,26 @@ export function postmasterPid(pgDir: string): number | null {
     return null;
   }
 }
+
+/**
+ * Resident memory (MiB) of the server started in process group `pgid`, PostgreSQL excluded (the
+ * processes of `postmasterPid`'s tree): the sum of `/proc/<pid>/statm` resident pages of the group's
+ * processes. For the compiled product that is the one Node process. 0 where `/proc` is missing.
+ */
+export function serverRssMb(pgid: number, postmasterPid: number | null): number {
+  const procs = readProcs();
+  const inTree = postmasterPid === null ? new Set<number>() : descendants(procs, postmasterPid);
+  let pages = 0;
+  for (const p of procs) {
+    if (p.pgid !== pgid || inTree.has(p.pid)) continue;
+    try {
+      pages += Number(fs.readFileSync(`/proc/${p.pid}/statm`, 'utf8').split(' ')[1]);
+    } catch {
+      // Exited while reading.
+    }
+  }
+  return (pages * PAGE_BYTES) / 1024 ** 2;
+}
+
+/** Memory page size of Linux on x86-64 and arm64 (4 KiB). */
+const PAGE_BYTES = 4096;

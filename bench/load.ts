@@ -33,6 +33,8 @@ export interface Target {
   body?: () => { headers?: Record<string, string>; body: unknown };
   /** Takes a CPU snapshot; called right before and after each measured segment. */
   sample?: () => CpuSnapshot;
+  /** Reads the server's resident memory (MiB); sampled every 250 ms during the measured segments. */
+  rss?: () => number;
 }
 
 /** Summary of a target's measured segments. Latencies are in milliseconds, over 2xx responses only. */
@@ -55,6 +57,9 @@ export interface LoadResult {
   cpu: CpuUsage | null;
   /** PostgreSQL transactions per request (sequential probe after the run), when probed. */
   dbXactPerRequest: number | null;
+  /** Server resident memory during the measured segments (MiB): highest and mean sample; null unsampled. */
+  rssMaxMb: number | null;
+  rssMeanMb: number | null;
 }
 
 interface Segment {
@@ -64,6 +69,7 @@ interface Segment {
   timeouts: number;
   seconds: number;
   cpu: [CpuSnapshot, CpuSnapshot] | null;
+  rss: number[];
 }
 
 function assertLoopback(url: string): void {
@@ -81,6 +87,9 @@ async function segment(
   const times: number[] = [];
   const non2xx: Record<string, number> = {};
   const before = record ? target.sample?.() : undefined;
+  const rss: number[] = [];
+  const readRss = target.rss;
+  const rssTimer = record && readRss ? setInterval(() => rss.push(readRss()), 250) : null;
   const run = autocannon({
     url: target.url,
     headers: target.headers,
@@ -113,6 +122,7 @@ async function segment(
     else non2xx[statusCode] = (non2xx[statusCode] ?? 0) + 1;
   });
   const result = await run;
+  if (rssTimer) clearInterval(rssTimer);
   const after = record ? target.sample?.() : undefined;
   return {
     times,
@@ -121,6 +131,7 @@ async function segment(
     timeouts: result.timeouts,
     seconds: result.duration,
     cpu: before && after ? [before, after] : null,
+    rss,
   };
 }
 
@@ -159,6 +170,7 @@ function summarize(segments: Segment[]): LoadResult {
   const seconds = segments.reduce((a, s) => a + s.seconds, 0);
   const completed = times.length + Object.values(non2xx).reduce((a, b) => a + b, 0);
   const cpuPairs = segments.flatMap((s) => (s.cpu ? [s.cpu] : []));
+  const rss = segments.flatMap((s) => s.rss);
   return {
     reqPerSec: seconds > 0 ? completed / seconds : Number.NaN,
     p50: percentile(times, 50),
@@ -171,6 +183,8 @@ function summarize(segments: Segment[]): LoadResult {
     seconds,
     cpu: cpuPairs.length > 0 ? cpuUsage(cpuPairs) : null,
     dbXactPerRequest: null,
+    rssMaxMb: rss.length > 0 ? Math.max(...rss) : null,
+    rssMeanMb: rss.length > 0 ? rss.reduce((a, b) => a + b, 0) / rss.length : null,
   };
 }
 

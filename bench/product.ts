@@ -5,6 +5,8 @@
  * signal / overall timeout (children stopped by process group, embedded PostgreSQL stopped, temp dir
  * removed).
  */
+
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import {
   freePort,
   killGroup,
   type Managed,
+  REPO_ROOT,
   startManaged,
   stopManaged,
   waitFor200,
@@ -25,6 +28,38 @@ import type { StartTiming } from './report';
 export const PRODUCT_APP_NAME = 'liberty-api';
 /** The demo accounts' password (apps/api seeds, SEED_DEMO). */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
+
+/** How `startProduct` runs the API. */
+export interface StartOptions {
+  /**
+   * Run the compiled production bundle (`node --enable-source-maps apps/api/dist/main.js`, what
+   * `npm run start:prod` runs; build it first with {@link buildApi}) instead of `npx tsx apps/api/src/main.ts`.
+   */
+  compiled?: boolean;
+  /** Extra Node options for the compiled form (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
+  /** Extra environment variables. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * `node scripts/build-if-changed.ts api`: compile the API to apps/api/dist when its sources changed
+ * (what `npm run build` does for the API). `BENCH_NO_BUILD=1` skips it (measure a dist built earlier).
+ * @throws Error when the build fails
+ */
+export function buildApi(): void {
+  if (process.env.BENCH_NO_BUILD === '1') {
+    console.log('build: BENCH_NO_BUILD=1, running apps/api/dist as it is');
+    return;
+  }
+  const started = performance.now();
+  const built = spawnSync('node', ['scripts/build-if-changed.ts', 'api'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`API build failed: ${built.stderr.slice(0, 2000)}`);
+  console.log(`build: apps/api/dist ready in ${(performance.now() - started).toFixed(0)} ms`);
+}
 
 /** A started product: its process, ports and measured ready time. */
 export interface Product {
@@ -62,12 +97,17 @@ export class BenchSession {
   }
 
   /**
-   * Spawn the product (`npx tsx apps/api/src/main.ts`, LOG_LEVEL=warn, rate limit out of the way) on
+   * Spawn the product (`npx tsx apps/api/src/main.ts`, or the compiled bundle, see {@link StartOptions}; LOG_LEVEL=warn, rate limit out of the way) on
    * `dataDir` and wait for `/api/health` to answer 200, then for its `READY_MS=` line.
    * @param echo product log lines to forward to the console
    * @throws Error when it exits first or does not answer within 120 s
    */
-  async startProduct(label: string, dataDir: string, echo: RegExp): Promise<Product> {
+  async startProduct(
+    label: string,
+    dataDir: string,
+    echo: RegExp,
+    options: StartOptions = {},
+  ): Promise<Product> {
     const port = await freePort();
     const pgPort = await freePort();
     const env: NodeJS.ProcessEnv = {
@@ -77,9 +117,18 @@ export class BenchSession {
       EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
+      ...options.env,
     };
     const started = performance.now();
-    const managed = startManaged(label, 'npx', ['tsx', 'apps/api/src/main.ts'], env, echo);
+    const managed = options.compiled
+      ? startManaged(
+          label,
+          'node',
+          ['--enable-source-maps', ...(options.nodeArgs ?? []), 'apps/api/dist/main.js'],
+          env,
+          echo,
+        )
+      : startManaged(label, 'npx', ['tsx', 'apps/api/src/main.ts'], env, echo);
     this.running.add(managed);
     const healthMs = await waitFor200(managed, `http://127.0.0.1:${port}/api/health`, started, 120_000);
     // READY_MS is printed right after listen; give stdout a moment to arrive.

@@ -13,22 +13,32 @@ export const REPORT_FILE = path.join(REPO_ROOT, 'docs', 'performance.md');
 
 /** Ready time of one start of the product. */
 export interface StartTiming {
-  /** From spawn (`npx tsx apps/api/src/main.ts`) until `GET /api/health` answered 200. */
+  /** From spawn (of `node apps/api/dist/main.js` or `npx tsx apps/api/src/main.ts`) until `GET /api/health` answered 200. */
   healthMs: number;
   /** The product's own `READY_MS=` line (in-process: config, boot, buildApp, listen); null if missing. */
   readyMs: number | null;
+}
+
+/** One benchmarked path: the product's route and the baseline's route measured in the same run. */
+export interface PathResult {
+  /** The product's route, e.g. `GET /api/user/info`. */
+  path: string;
+  /** What the baseline's route runs (its one query). */
+  baselineQuery: string;
+  product: LoadResult;
+  baseline: LoadResult;
 }
 
 /** Everything one bench run measured. */
 export interface BenchReport {
   date: Date;
   load: LoadSettings;
-  product: LoadResult;
-  baseline: LoadResult;
+  paths: PathResult[];
   cold: StartTiming;
   warm: StartTiming;
-  /** 1-minute load average of the machine when the bench started (other work skews the numbers). */
+  /** 1-minute load average of the machine when the bench started and ended (other work skews the numbers). */
   loadAvgAtStart: number;
+  loadAvgAtEnd: number;
   /** Free-form observations gathered during the run (errors, warnings, shutdown problems). */
   notes: string[];
 }
@@ -39,6 +49,8 @@ const failures = (r: LoadResult) => {
   const non2xx = Object.values(r.non2xx).reduce((a, b) => a + b, 0);
   return `${non2xx} / ${r.errors + r.timeouts}`;
 };
+const requestsOf = (r: LoadResult) => Math.max(1, r.ok + Object.values(r.non2xx).reduce((a, b) => a + b, 0));
+const mib = (v: number | null) => (v === null ? 'n/a' : v.toFixed(0));
 
 /** The machine line: CPU count and model, memory, OS, Node version. */
 export function machineLine(): string {
@@ -50,34 +62,37 @@ export function machineLine(): string {
 
 /** The throughput/latency table (markdown), printed by the bench and written to the docs. */
 export function loadTable(report: BenchReport): string {
-  const { product: p, baseline: b } = report;
+  const rows = report.paths.flatMap(({ path: route, product: p, baseline: b }) => [
+    `| Product \`${route}\` | ${p.reqPerSec.toFixed(0)} | ${ms(p.p50)} | ${ms(p.p95)} | ${ms(p.p99)} | ${p.ok} | ${failures(p)} |`,
+    `| Baseline for it (bare Fastify + pg, 1 query) | ${b.reqPerSec.toFixed(0)} | ${ms(b.p50)} | ${ms(b.p95)} | ${ms(b.p99)} | ${b.ok} | ${failures(b)} |`,
+    `| **Ratio product / baseline** | **${ratio(p.reqPerSec, b.reqPerSec)}** | ${ratio(p.p50, b.p50)} | **${ratio(p.p95, b.p95)}** | ${ratio(p.p99, b.p99)} | | |`,
+  ]);
   return [
     '| Target | req/s | p50 (ms) | p95 (ms) | p99 (ms) | 2xx | non-2xx / errors |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    `| Product \`GET /api/user/info\` | ${p.reqPerSec.toFixed(0)} | ${ms(p.p50)} | ${ms(p.p95)} | ${ms(p.p99)} | ${p.ok} | ${failures(p)} |`,
-    `| Baseline (bare Fastify + pg, 1 query) | ${b.reqPerSec.toFixed(0)} | ${ms(b.p50)} | ${ms(b.p95)} | ${ms(b.p99)} | ${b.ok} | ${failures(b)} |`,
-    `| **Ratio product / baseline** | **${ratio(p.reqPerSec, b.reqPerSec)}** | ${ratio(p.p50, b.p50)} | **${ratio(p.p95, b.p95)}** | ${ratio(p.p99, b.p99)} | | |`,
+    ...rows,
   ].join('\n');
 }
 
 /** Where the CPU went during each measured run (markdown); empty when nothing was sampled. */
 export function cpuTable(report: BenchReport): string {
   const rows: string[] = [];
-  for (const [label, r] of [
-    ['Product', report.product],
-    ['Baseline', report.baseline],
-  ] as const) {
-    if (!r.cpu) continue;
-    const requests = Math.max(1, r.ok + Object.values(r.non2xx).reduce((a, b) => a + b, 0));
-    const xact = r.dbXactPerRequest === null ? 'n/a' : r.dbXactPerRequest.toFixed(1);
-    rows.push(
-      `| ${label} | ${xact} | ${r.cpu.nodeCorePct.toFixed(0)} % | ${(r.cpu.nodeMs / requests).toFixed(3)} | ${r.cpu.postgresCorePct.toFixed(0)} % | ${(r.cpu.postgresMs / requests).toFixed(3)} | ${r.cpu.machineBusyPct.toFixed(0)} % |`,
-    );
+  for (const { path: route, product, baseline } of report.paths) {
+    for (const [label, r] of [
+      [`Product \`${route}\``, product],
+      ['Baseline for it', baseline],
+    ] as const) {
+      if (!r.cpu) continue;
+      const xact = r.dbXactPerRequest === null ? 'n/a' : r.dbXactPerRequest.toFixed(1);
+      rows.push(
+        `| ${label} | ${xact} | ${r.cpu.nodeCorePct.toFixed(0)} % | ${(r.cpu.nodeMs / requestsOf(r)).toFixed(3)} | ${r.cpu.postgresCorePct.toFixed(0)} % | ${(r.cpu.postgresMs / requestsOf(r)).toFixed(3)} | ${mib(r.rssMaxMb)} / ${mib(r.rssMeanMb)} | ${r.cpu.machineBusyPct.toFixed(0)} % |`,
+      );
+    }
   }
   if (rows.length === 0) return '';
   return [
-    '| Target | PostgreSQL transactions / request | server process CPU (share of one core) | server CPU ms / request | PostgreSQL CPU (share of one core) | PostgreSQL CPU ms / request | machine busy (all cores) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Target | PostgreSQL transactions / request | server process CPU (share of one core) | server CPU ms / request | PostgreSQL CPU (share of one core) | PostgreSQL CPU ms / request | server RSS under load, max / mean (MiB) | machine busy (all cores) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
   ].join('\n');
 }
@@ -96,32 +111,33 @@ export function startTable(report: BenchReport): string {
 
 /** Plain-language lines derived from the numbers (no thresholds, no verdicts). */
 export function summaryLines(report: BenchReport): string[] {
-  const { product: p, baseline: b, cold, warm } = report;
-  const out = [
-    `The product serves ${ratio(p.reqPerSec, b.reqPerSec)} of the baseline's throughput; its p95 latency is ${ratio(p.p95, b.p95)} the baseline's.`,
-  ];
-  if (p.dbXactPerRequest !== null && b.dbXactPerRequest !== null) {
+  const { cold, warm } = report;
+  const out: string[] = [];
+  for (const { path: route, product: p, baseline: b } of report.paths) {
     out.push(
-      `Database round-trips per request: about ${p.dbXactPerRequest.toFixed(1)} for the product against ${b.dbXactPerRequest.toFixed(1)} for the baseline; they run one after another, so each adds a loopback round-trip to the latency.`,
+      `\`${route}\`: the product serves ${ratio(p.reqPerSec, b.reqPerSec)} of its baseline's throughput; its p95 latency is ${ratio(p.p95, b.p95)} the baseline's.`,
     );
-  }
-  if (p.cpu && b.cpu) {
-    const perReq = (r: LoadResult, v: number) =>
-      v / Math.max(1, r.ok + Object.values(r.non2xx).reduce((x, y) => x + y, 0));
-    const pNode = perReq(p, p.cpu.nodeMs);
-    const bNode = perReq(b, b.cpu.nodeMs);
-    out.push(
-      `Server CPU per request: ${pNode.toFixed(2)} ms against ${bNode.toFixed(2)} ms (${ratio(pNode, bNode)}); PostgreSQL CPU per request ${ratio(perReq(p, p.cpu.postgresMs), perReq(b, b.cpu.postgresMs))} the baseline's. The product's server process used ${p.cpu.nodeCorePct.toFixed(0)} % of a core under load (Node runs requests on one thread).`,
-    );
+    if (p.dbXactPerRequest !== null && b.dbXactPerRequest !== null) {
+      out.push(
+        `\`${route}\`: database round-trips per request about ${p.dbXactPerRequest.toFixed(1)} for the product against ${b.dbXactPerRequest.toFixed(1)} for the baseline.`,
+      );
+    }
+    if (p.cpu && b.cpu) {
+      const pNode = p.cpu.nodeMs / requestsOf(p);
+      const bNode = b.cpu.nodeMs / requestsOf(b);
+      out.push(
+        `\`${route}\`: server CPU per request ${pNode.toFixed(3)} ms against ${bNode.toFixed(3)} ms (${ratio(pNode, bNode)}); PostgreSQL CPU per request ${ratio(p.cpu.postgresMs / requestsOf(p), b.cpu.postgresMs / requestsOf(b))} the baseline's; the API's resident memory peaked at ${mib(p.rssMaxMb)} MiB under this load.`,
+      );
+    }
   }
   if (warm.readyMs !== null && cold.readyMs !== null) {
     out.push(
-      `\`READY_MS\` counts from the start of \`main()\`; npx, tsx and module loading before it took ${(cold.healthMs - cold.readyMs).toFixed(0)} ms on the cold start and ${(warm.healthMs - warm.readyMs).toFixed(0)} ms on the warm one. Cold minus warm (initdb, migrations, seeding): ${(cold.readyMs - warm.readyMs).toFixed(0)} ms by \`READY_MS\`, ${(cold.healthMs - warm.healthMs).toFixed(0)} ms spawn to health.`,
+      `\`READY_MS\` counts from the process start; loading before \`main()\` and the health probe took ${(cold.healthMs - cold.readyMs).toFixed(0)} ms on the cold start and ${(warm.healthMs - warm.readyMs).toFixed(0)} ms on the warm one. Cold minus warm (initdb, migrations, seeding): ${(cold.readyMs - warm.readyMs).toFixed(0)} ms by \`READY_MS\`, ${(cold.healthMs - warm.healthMs).toFixed(0)} ms spawn to health.`,
     );
   }
-  if (report.loadAvgAtStart > os.cpus().length * 0.5) {
+  if (Math.max(report.loadAvgAtStart, report.loadAvgAtEnd) > os.cpus().length * 0.5) {
     out.push(
-      `The machine was already busy when the bench started (load average ${report.loadAvgAtStart.toFixed(2)} on ${os.cpus().length} CPUs): absolute numbers and start times vary between runs; the product/baseline ratios are steadier.`,
+      `The machine was busy with other work (load average ${report.loadAvgAtStart.toFixed(2)} at the start, ${report.loadAvgAtEnd.toFixed(2)} at the end, on ${os.cpus().length} CPUs): absolute numbers vary between runs; the product/baseline ratios, measured in alternating turns, are steadier.`,
     );
   }
   return out;
@@ -137,14 +153,18 @@ export function renderSection(report: BenchReport): string {
     'the next. They are a report, not a pass/fail gate.',
     '',
     `- Date: ${report.date.toISOString().replace(/\.\d+Z$/, 'Z')}`,
-    `- Machine: ${machineLine()}; 1-min load average when the bench started: ${report.loadAvgAtStart.toFixed(2)}`,
-    `- Load: autocannon 9 (programmatic), ${load.connections} connections, HTTP/1.1 keep-alive over loopback; per target a ${load.warmupSeconds} s warm-up, then ${load.durationSeconds} s measured in ${load.rounds} turns of ${load.durationSeconds / load.rounds} s, product and baseline alternating (so drifting background load hits both alike). The load generator runs on the same machine as the servers and the database.`,
-    '- Product: `npx tsx apps/api/src/main.ts` (the `npm start` API) on a fresh DATA_DIR with the embedded',
+    `- Machine: ${machineLine()}; 1-min load average ${report.loadAvgAtStart.toFixed(2)} when the bench started, ${report.loadAvgAtEnd.toFixed(2)} when it ended (the machine is shared)`,
+    `- Load: autocannon 9 (programmatic), ${load.connections} connections, HTTP/1.1 keep-alive over loopback; per target a ${load.warmupSeconds} s warm-up, then ${load.durationSeconds} s measured in ${load.rounds} turns of ${load.durationSeconds / load.rounds} s, all targets taking turns (so drifting background load hits each alike). The load generator runs on the same machine as the servers and the database.`,
+    '- Product: the compiled production bundle, `node --enable-source-maps apps/api/dist/main.js` (what',
+    '  `npm run start:prod` runs, built by `npm run build`), with the production response serialiser',
+    '  (`RESPONSE_SERIALIZER=compiled`); NODE_ENV stays unset because production refuses the demo seed, the',
+    '  sandbox providers and the mail outbox the bench signs in with. Fresh DATA_DIR with the embedded',
     '  PostgreSQL, `LOG_LEVEL=warn`, rate limit raised out of the way, signed in as `artist@demo.test`',
     '  (bearer token on every request).',
     '- Baseline: `bench/baseline-server.ts`, bare Fastify + `pg` (pool of 20 like the product), one route',
-    '  running `select id, email, first_name, last_name from users where id = $1` against the same',
-    '  embedded database, no auth or plugins.',
+    '  per product path, each running one query against the same embedded database, no auth or plugins:',
+    ...report.paths.map((p) => `  - for \`${p.path}\`: \`${p.baselineQuery}\``),
+    "- Server RSS: resident memory of the server's process group (PostgreSQL excluded) read from `/proc` every 250 ms during the measured turns: the one Node process for the product; npx, tsx and Node for the baseline.",
     '- req/s = completed responses / measured seconds; latency percentiles are over every 2xx response of the measured turns.',
     '',
     '### Throughput and latency',

@@ -1,16 +1,17 @@
 /**
- * `npm run bench`: start the real product (cold, then warm), sign in, load `GET /api/user/info` with
- * autocannon, do the same against a bare Fastify + pg baseline on the same embedded database, and
- * write the `## API benchmark` section of docs/performance.md. Everything runs on loopback and is
+ * `npm run bench`: build the API, start the compiled product (cold, then warm), sign in, load
+ * `GET /api/user/info` and `GET /api/wallet/user/current/balance` with autocannon, do the same against
+ * a bare Fastify + pg baseline's matching routes on the same embedded database (all four taking turns),
+ * and write the `## API benchmark` section of docs/performance.md. Everything runs on loopback and is
  * cleaned up at the end (children stopped with SIGTERM, embedded PostgreSQL stopped, temp dir removed).
  */
 import os from 'node:os';
 import path from 'node:path';
-import { cpuSnapshot, postmasterPid } from './cpu';
+import { cpuSnapshot, postmasterPid, serverRssMb } from './cpu';
 import { probeDbRoundTrips } from './db-probe';
 import { DEFAULT_LOAD, measureInTurns } from './load';
 import { freePort, waitFor200 } from './processes';
-import { BenchSession, login } from './product';
+import { BenchSession, buildApi, login, type StartOptions } from './product';
 import {
   type BenchReport,
   cpuTable,
@@ -24,9 +25,17 @@ import {
 
 const EMAIL = 'artist@demo.test';
 /** Hard cap on the whole run; past it everything is torn down. */
-const OVERALL_TIMEOUT_MS = 180_000;
+const OVERALL_TIMEOUT_MS = 300_000;
 /** Product log lines worth forwarding: pino warn/error/fatal, the ready line, shutdown messages. */
 const PRODUCT_ECHO = /"level":(40|50|60)|READY_MS=|shutting down|Error/;
+
+/**
+ * The production form (issue 18): the compiled bundle with the production response serialiser. NODE_ENV
+ * stays unset: production refuses the demo seed, the sandbox providers and the outbox mail the bench needs.
+ */
+const PRODUCTION_FORM: StartOptions = { compiled: true, env: { RESPONSE_SERIALIZER: 'compiled' } };
+const INFO = '/api/user/info';
+const BALANCE = '/api/wallet/user/current/balance';
 
 const session = new BenchSession('bench');
 const notes = session.notes;
@@ -35,20 +44,22 @@ async function main(): Promise<void> {
   const date = new Date();
   const loadAvgAtStart = os.loadavg()[0] ?? 0;
   const dataDir = session.makeDataDir();
+  buildApi();
 
   // 1. Cold start, then stop; warm restart on the same DATA_DIR, which is the one benchmarked.
-  const cold = await session.startProduct('product-cold', dataDir, PRODUCT_ECHO);
+  const cold = await session.startProduct('product-cold', dataDir, PRODUCT_ECHO, PRODUCTION_FORM);
   await session.stopProduct(cold);
   session.collectLogIssues(cold.managed);
-  const product = await session.startProduct('product-warm', dataDir, PRODUCT_ECHO);
+  const product = await session.startProduct('product-warm', dataDir, PRODUCT_ECHO, PRODUCTION_FORM);
 
   // 2. Sign in.
   const { token, id: userId } = await login(product.port, '/api/user/login', EMAIL);
   const headers = { authorization: `Bearer ${token}` };
-  const check = await fetch(`http://127.0.0.1:${product.port}/api/user/info`, { headers });
-  if (check.status !== 200)
-    throw new Error(`GET /api/user/info answered ${check.status}: ${await check.text()}`);
-  await check.arrayBuffer();
+  for (const route of [INFO, BALANCE]) {
+    const check = await fetch(`http://127.0.0.1:${product.port}${route}`, { headers });
+    if (check.status !== 200) throw new Error(`GET ${route} answered ${check.status}: ${await check.text()}`);
+    await check.arrayBuffer();
+  }
 
   // 3. Baseline on the same embedded database (the product keeps running: it owns PostgreSQL).
   const baselinePort = await freePort();
@@ -58,10 +69,12 @@ async function main(): Promise<void> {
     BASELINE_DATABASE_URL: product.dbUrl,
   });
   const baselineUrl = `http://127.0.0.1:${baselinePort}/user/info`;
+  const baselineBalanceUrl = `http://127.0.0.1:${baselinePort}/wallet/balance`;
   await waitFor200(baseline, baselineUrl, performance.now(), 60_000);
 
   const quietSince = performance.now();
-  const productUrl = `http://127.0.0.1:${product.port}/api/user/info`;
+  const productUrl = `http://127.0.0.1:${product.port}${INFO}`;
+  const productBalanceUrl = `http://127.0.0.1:${product.port}${BALANCE}`;
 
   // 4. Database round-trips per request of each, from PostgreSQL's counters (before the load, while
   // waiting for the statistics of the start-up to settle).
@@ -73,6 +86,8 @@ async function main(): Promise<void> {
     [
       { name: 'product', url: productUrl, headers },
       { name: 'baseline', url: baselineUrl, headers: {} },
+      { name: 'product-balance', url: productBalanceUrl, headers },
+      { name: 'baseline-balance', url: baselineBalanceUrl, headers: {} },
     ],
     quietSince,
   );
@@ -84,18 +99,30 @@ async function main(): Promise<void> {
   const pgPid = postmasterPid(path.join(dataDir, 'pg'));
   const productPgid = product.managed.child.pid ?? 0;
   const baselinePgid = baseline.child.pid ?? 0;
-  const [productResult, baselineResult] = await measureInTurns([
-    { name: 'product', url: productUrl, headers, sample: () => cpuSnapshot(productPgid, pgPid) },
-    { name: 'baseline', url: baselineUrl, headers: {}, sample: () => cpuSnapshot(baselinePgid, pgPid) },
+  const productSide = {
+    headers,
+    sample: () => cpuSnapshot(productPgid, pgPid),
+    rss: () => serverRssMb(productPgid, pgPid),
+  };
+  const baselineSide = {
+    headers: {},
+    sample: () => cpuSnapshot(baselinePgid, pgPid),
+    rss: () => serverRssMb(baselinePgid, pgPid),
+  };
+  const names = ['product', 'baseline', 'product-balance', 'baseline-balance'] as const;
+  const results = await measureInTurns([
+    { name: names[0], url: productUrl, ...productSide },
+    { name: names[1], url: baselineUrl, ...baselineSide },
+    { name: names[2], url: productBalanceUrl, ...productSide },
+    { name: names[3], url: baselineBalanceUrl, ...baselineSide },
   ]);
-  if (!productResult || !baselineResult) throw new Error('load produced no result');
-  productResult.dbXactPerRequest = probe.xactPerRequest.product ?? null;
-  baselineResult.dbXactPerRequest = probe.xactPerRequest.baseline ?? null;
+  const [productResult, baselineResult, productBalance, baselineBalance] = results;
+  if (!productResult || !baselineResult || !productBalance || !baselineBalance)
+    throw new Error('load produced no result');
+  for (const [i, r] of results.entries()) r.dbXactPerRequest = probe.xactPerRequest[names[i] ?? ''] ?? null;
 
-  for (const [name, r] of [
-    ['product', productResult],
-    ['baseline', baselineResult],
-  ] as const) {
+  for (const [i, r] of results.entries()) {
+    const name = names[i];
     if (Object.keys(r.non2xx).length > 0)
       notes.push(`${name}: non-2xx responses ${JSON.stringify(r.non2xx)}.`);
     if (r.errors + r.timeouts > 0) notes.push(`${name}: ${r.errors} errors (${r.timeouts} timeouts).`);
@@ -110,9 +137,23 @@ async function main(): Promise<void> {
   const report: BenchReport = {
     date,
     loadAvgAtStart,
+    loadAvgAtEnd: os.loadavg()[0] ?? 0,
     load: DEFAULT_LOAD,
-    product: productResult,
-    baseline: baselineResult,
+    paths: [
+      {
+        path: `GET ${INFO}`,
+        baselineQuery: 'select id, email, first_name, last_name from users where id = $1',
+        product: productResult,
+        baseline: baselineResult,
+      },
+      {
+        path: `GET ${BALANCE}`,
+        baselineQuery:
+          "select coalesce((select balance from ledger_accounts where kind = 'user_wallet' and user_id = $1), 0)",
+        product: productBalance,
+        baseline: baselineBalance,
+      },
+    ],
     cold: cold.timing,
     warm: product.timing,
     notes,

@@ -38,6 +38,13 @@ export const envSchema = z.object({
     .default(12),
   /** How long each instance caches the maintenance flag (ms). */
   MAINTENANCE_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
+   * How responses are written (issue 18): `compiled` (fast-json-stringify from each route's zod schema
+   * turned into JSON Schema once; the production default), `zod` (each response encoded through its zod
+   * schema, then JSON.stringify), or `checked` (both, refusing with a 500 any response where the two
+   * differ or the zod schema fails: the default outside production, so tests prove the compiled form).
+   */
+  RESPONSE_SERIALIZER: z.enum(['compiled', 'zod', 'checked']).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
@@ -145,6 +152,8 @@ export interface Config extends Env {
   embedded: boolean;
   seedDemo: boolean;
   runJobs: boolean;
+  /** RESPONSE_SERIALIZER resolved: `compiled` in production, `checked` elsewhere, unless set. */
+  responseSerializer: 'compiled' | 'zod' | 'checked';
   dataDir: string;
   uploadDir: string;
   repoRoot: string;
@@ -197,6 +206,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Demo data only with the embedded default or an explicit SEED_DEMO=1, never in production.
     seedDemo: env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? embedded),
     runJobs: env.RUN_JOBS ?? true,
+    responseSerializer: env.RESPONSE_SERIALIZER ?? (env.NODE_ENV === 'production' ? 'compiled' : 'checked'),
     dataDir,
     uploadDir: path.join(dataDir, 'uploads'),
     repoRoot: REPO_ROOT,

@@ -1,5 +1,6 @@
 import { GENERAL } from '@lm/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { Preload, SessionUserRow, WalletRow } from '../modules/accounts/preload';
 
 /**
  * What a route requires (every /api route declares one; the app refuses to start otherwise):
@@ -9,20 +10,22 @@ import type { FastifyRequest } from 'fastify';
  * - both: a spec path both apps call (issue 14: `POST tickets`, `ticket_reply`...): a user holding
  *   `user`, or an admin holding `admin`; the handler then applies each side's object-level rules.
  * `passwordChange` marks the few user routes still open while a password change is forced.
+ * `preload` (user routes) has the access hook read the route's data in the token's statement
+ * (modules/accounts/preload.ts): the principal then carries it as `session` or `wallet`.
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'user'; permission: string; passwordChange?: boolean }
+  | { kind: 'user'; permission: string; passwordChange?: boolean; preload?: Preload }
   | { kind: 'admin'; permission: string }
   | { kind: 'any'; passwordChange?: boolean }
   | { kind: 'both'; user: string; admin: string };
 
 export const PUBLIC: Access = { kind: 'public' };
-export const userAccess = (permission: string = GENERAL, passwordChange = false): Access => ({
-  kind: 'user',
-  permission,
-  passwordChange,
-});
+export const userAccess = (
+  permission: string = GENERAL,
+  passwordChange = false,
+  preload?: Preload,
+): Access => ({ kind: 'user', permission, passwordChange, ...(preload ? { preload } : {}) });
 export const adminAccess = (permission: string = GENERAL): Access => ({ kind: 'admin', permission });
 /** A route both apps call on one path: users holding `user`, admins holding `admin`. */
 export const bothAccess = (user: string, admin: string): Access => ({ kind: 'both', user, admin });
@@ -38,6 +41,10 @@ export type Principal =
       mustChangePassword: boolean;
       language: string;
       permissions: Set<string>;
+      /** The session user row, when the route preloads `session`. */
+      session?: SessionUserRow;
+      /** The wallet value row, when the route preloads `wallet`. */
+      wallet?: WalletRow;
     }
   | { kind: 'admin'; id: number; tokenId: number; permissions: Set<string> };
 

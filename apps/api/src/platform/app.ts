@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -21,15 +20,16 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import qs from 'qs';
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
 import { INPUT_DATA_ERRORS, pgErrorOf } from '../db/pg-error';
 import type { Jobs } from '../jobs/jobs';
+import type { Preload } from '../modules/accounts/preload';
 import { resolveBearer } from '../modules/accounts/principal';
 import type { Storage } from '../modules/files/storage';
 import type { Mailer } from '../modules/mail/mail.service';
@@ -41,6 +41,7 @@ import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from 
 import { fieldWithNulByte } from './http';
 import { explicitLanguage, isMessageKey, requestLanguage, t } from './i18n';
 import { loggerOptions } from './logging';
+import { responseSerializerCompiler } from './serializer';
 
 /** Infrastructure handed to the app (STYLE: factories over classes, infrastructure passed in). */
 export interface AppDeps {
@@ -87,7 +88,8 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses through fast-json-stringify compiled from the zod schemas (checked against zod outside production).
+  app.setSerializerCompiler(responseSerializerCompiler(config.responseSerializer));
 
   const maintenance = maintenanceFlag(database, config.MAINTENANCE_CACHE_MS);
 
@@ -108,7 +110,9 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     }
   });
 
-  await app.register(helmet, {
+  // Security headers: helmet's middleware built once. @fastify/helmet rebuilt it (parsing the CSP
+  // directives) on every request, a few per cent of the hot paths' CPU (issue 18, docs/performance.md).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -131,6 +135,9 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   const origins = config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean);
@@ -167,7 +174,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     reply.header('content-language', req.lang);
     const access: Access | undefined = req.routeOptions.config?.access;
     if (!access) return;
-    const principal = await resolvePrincipal(req);
+    const principal = await resolvePrincipal(req, access.kind === 'user' ? access.preload : undefined);
     req.principal = principal;
     if (
       access.kind !== 'admin' &&
@@ -205,12 +212,12 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
    * `Basic` credentials, e.g. Postmark's inbound mail, are its route's to check). Throws 401 when a
    * bearer token is present but malformed or dead.
    */
-  async function resolvePrincipal(req: FastifyRequest) {
+  async function resolvePrincipal(req: FastifyRequest, preload: Preload | undefined) {
     const header = req.headers.authorization;
     if (!header || /^basic\s/i.test(header)) return null;
     const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
     if (!match?.[1]) throw new UnauthenticatedError();
-    return resolveBearer(database, match[1], clock, explicitLanguage(req.headers));
+    return resolveBearer(database, match[1], clock, explicitLanguage(req.headers), preload);
   }
 
   app.setErrorHandler((err, req, reply) => {

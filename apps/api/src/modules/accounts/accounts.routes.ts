@@ -128,12 +128,13 @@ export const accountsRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/user/info',
     {
-      config: { access: userAccess(undefined, true) },
+      // The session user is read with the token, in the access hook's one statement (issue 18).
+      config: { access: userAccess(undefined, true, 'session') },
       schema: { tags, response: { 200: envelope(sessionUserSchema) } },
     },
     async (req) => {
       const user = currentUser(req);
-      return { data: await accounts.sessionUser(deps.database, user.id, user.permissions) };
+      return { data: await accounts.sessionUser(deps.database, user.id, user.permissions, user.session) };
     },
   );
 

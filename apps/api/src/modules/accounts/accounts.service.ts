@@ -13,7 +13,7 @@ import {
   type SessionUser,
   USER_IMAGE_MIME,
 } from '@lm/contracts';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
@@ -39,10 +39,10 @@ import { assertUploadedImage } from '../files/files.service';
 import { genres, userGenres } from '../lookups/lookups.schema';
 import { abilityRules, assignDefaultRoles, userPermissionNames } from '../rbac/rbac.service';
 import { notifyStaffPendingUser } from '../todos/todos.service';
-import { ledgerAccounts } from '../wallet/wallet.schema';
 import { accessTokens, oauthPending, passwordResets, users } from './accounts.schema';
 import { consumeEmailCode, issueEmailCode } from './email-codes';
 import { assertLoginAllowed, recordLoginAttempt } from './login-throttle';
+import { SESSION_COLUMNS, type SessionUserRow, WALLET_JOIN } from './preload';
 import { issueResetLink } from './reset-links';
 import { issueToken, revokeAllUserTokens, revokeToken } from './tokens';
 
@@ -74,61 +74,68 @@ async function findUserByEmail(db: Database | Tx, email: string): Promise<UserRo
 }
 
 /**
- * Session data of spec section 3 for a user (abilities as CASL rules, balance in coins), in one query
- * when the caller already knows the permissions (the request's principal does).
+ * The user, their wallet balance and their genres in one statement. Named, so PostgreSQL plans it once
+ * per connection (issue 18: `user/info` is a hot path).
+ */
+const SESSION_USER_SQL = `select ${SESSION_COLUMNS} from users u ${WALLET_JOIN} where u.id = $1`;
+
+/**
+ * Session data of spec section 3 for a user (abilities as CASL rules, balance in coins). No query when
+ * the access hook preloaded the row (`user/info`: token, user and data in one statement); one when the
+ * caller knows the permissions (the request's principal does); else that and the permission names side
+ * by side. No transaction: a read of one statement needs none.
+ * @throws NotFoundError when there is no such user
  */
 export async function sessionUser(
   database: Database,
   userId: number,
   permissions?: Set<string>,
+  preloaded?: SessionUserRow,
 ): Promise<SessionUser> {
-  const [row] = await database.db
-    .select({ user: users, balance: ledgerAccounts.balance })
-    .from(users)
-    .leftJoin(
-      ledgerAccounts,
-      and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_wallet')),
-    )
-    .where(eq(users.id, userId));
-  if (!row) throw new NotFoundError();
-  const user = row.user;
-  const [perms, genreRows] = await Promise.all([
+  if (preloaded && permissions) return sessionUserOf(preloaded, permissions);
+  const [{ rows }, perms] = await Promise.all([
+    database.pool.query<{ session: SessionUserRow }>({
+      name: 'session-user',
+      text: SESSION_USER_SQL,
+      values: [userId],
+    }),
     permissions ?? userPermissionNames(database, userId),
-    database.db
-      .select({ id: genres.id, name: genres.name })
-      .from(userGenres)
-      .innerJoin(genres, eq(genres.id, userGenres.genreId))
-      .where(eq(userGenres.userId, userId))
-      .orderBy(asc(genres.name)),
   ]);
+  const row = rows[0]?.session;
+  if (!row) throw new NotFoundError();
+  return sessionUserOf(row, perms);
+}
+
+/** A {@link SessionUserRow} and the user's permission names as the session user of spec section 3. */
+function sessionUserOf(row: SessionUserRow, perms: Iterable<string>): SessionUser {
   return {
-    id: user.id,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    full_name: `${user.firstName} ${user.lastName}`.trim(),
-    avatar: user.avatar,
-    gender: (user.gender as SessionUser['gender']) ?? null,
-    birth_date: user.birthDate,
-    phone_number: user.phoneNumber,
-    country_code: user.countryCode,
-    user_type_id: user.userTypeId as 1 | 2 | 3,
-    status: user.status,
-    email_verified: user.emailVerifiedAt !== null,
-    two_factor_enabled: user.twoFactorEnabled,
-    must_change_password: user.mustChangePassword,
-    oauth_type: user.oauthType,
+    id: row.id,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    full_name: `${row.first_name} ${row.last_name}`.trim(),
+    avatar: row.avatar,
+    gender: row.gender ?? null,
+    birth_date: row.birth_date,
+    phone_number: row.phone_number,
+    country_code: row.country_code,
+    user_type_id: row.user_type_id as 1 | 2 | 3,
+    status: row.status,
+    email_verified: row.email_verified,
+    two_factor_enabled: row.two_factor_enabled,
+    must_change_password: row.must_change_password,
+    oauth_type: row.oauth_type,
     abilities: abilityRules(perms),
-    balance: row.balance ?? 0,
+    balance: row.balance,
     profile: {
-      artist_name: user.artistName,
-      bio: user.bio,
-      genres: genreRows,
-      spotify_link: user.spotifyLink,
-      instagram_link: user.instagramLink,
-      facebook_link: user.facebookLink,
-      tiktok_link: user.tiktokLink,
-      twitter_link: user.twitterLink,
+      artist_name: row.artist_name,
+      bio: row.bio,
+      genres: row.genres,
+      spotify_link: row.spotify_link,
+      instagram_link: row.instagram_link,
+      facebook_link: row.facebook_link,
+      tiktok_link: row.tiktok_link,
+      twitter_link: row.twitter_link,
     },
   };
 }

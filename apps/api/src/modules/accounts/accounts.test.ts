@@ -558,3 +558,75 @@ describe('Google sign-in (sandbox provider)', () => {
     expect(forged.json().message).toBe('Google sign-in failed. Please try again');
   });
 });
+
+describe('routes that read their data with the token (issue 18 hot paths)', () => {
+  const INFO = '/api/user/info';
+  const BALANCE = '/api/wallet/user/current/balance';
+  const statuses = async (token: string) => [
+    (await ctx.call('GET', INFO, { token })).statusCode,
+    (await ctx.call('GET', BALANCE, { token })).statusCode,
+  ];
+
+  it('answer the signed-in user their own data, each in one statement with the token', async () => {
+    const user = await ctx.makeUser({ firstName: 'Pre', lastName: 'Load' });
+    const token = await ctx.loginUser(user.email);
+    await statuses(token); // the first use records last_used_at (one more statement, once a minute)
+    const pool = ctx.deps.database.pool;
+    const original = pool.query;
+    const texts: string[] = [];
+    pool.query = function (this: typeof pool, ...args: unknown[]) {
+      const config = args[0] as string | { text: string };
+      texts.push(typeof config === 'string' ? config : config.text);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pool.query;
+    let info: LightMyRequestResponse;
+    let balance: LightMyRequestResponse;
+    try {
+      info = await ctx.call('GET', INFO, { token });
+      balance = await ctx.call('GET', BALANCE, { token });
+    } finally {
+      pool.query = original;
+    }
+    expect(info.json().data).toMatchObject({ id: user.id, full_name: 'Pre Load', balance: 0 });
+    expect(balance.json().data).toMatchObject({ balance: 0, total_minor: 0, currency: 'GBP' });
+    // The maintenance flag has its own short cache; everything else is the token's one statement.
+    expect(texts.filter((t) => !t.includes('maintenance_mode'))).toHaveLength(2);
+  });
+
+  it('refuse a revoked token, a disabled or unverified user and an admin token on the very next request', async () => {
+    const revoked = await ctx.makeUser();
+    const revokedToken = await ctx.loginUser(revoked.email);
+    expect(await statuses(revokedToken)).toEqual([200, 200]);
+    await ctx.deps.database.pool.query('update access_tokens set revoked_at = now() where user_id = $1', [
+      revoked.id,
+    ]);
+    expect(await statuses(revokedToken)).toEqual([401, 401]);
+
+    const disabled = await ctx.makeUser();
+    const disabledToken = await ctx.loginUser(disabled.email);
+    expect(await statuses(disabledToken)).toEqual([200, 200]);
+    await ctx.deps.database.pool.query(`update users set status = 'disabled' where id = $1`, [disabled.id]);
+    expect(await statuses(disabledToken)).toEqual([401, 401]);
+
+    const unverified = await ctx.makeUser();
+    const unverifiedToken = await ctx.loginUser(unverified.email);
+    await ctx.deps.database.pool.query('update users set email_verified_at = null where id = $1', [
+      unverified.id,
+    ]);
+    expect(await statuses(unverifiedToken)).toEqual([401, 401]);
+
+    const adminToken = await ctx.loginAdmin((await ctx.makeAdmin()).email);
+    expect(await statuses(adminToken)).toEqual([401, 401]);
+  });
+
+  it('keep user/info open and the balance closed while a password change is forced', async () => {
+    const user = await ctx.makeUser({ mustChangePassword: true });
+    const token = await ctx.loginUser(user.email);
+    const info = await ctx.call('GET', INFO, { token });
+    expect(info.statusCode).toBe(200);
+    expect(info.json().data.must_change_password).toBe(true);
+    const balance = await ctx.call('GET', BALANCE, { token });
+    expect(balance.statusCode).toBe(403);
+    expect(balance.json().code).toBe('USR_PASSWORD_CHANGE_REQUIRED');
+  });
+});

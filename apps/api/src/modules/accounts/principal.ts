@@ -4,6 +4,14 @@ import type { Principal } from '../../platform/access';
 import type { Clock } from '../../platform/clock';
 import { sha256 } from '../../platform/crypto';
 import { UnauthenticatedError } from '../../platform/errors';
+import {
+  type Preload,
+  SESSION_COLUMNS,
+  type SessionUserRow,
+  WALLET_COLUMNS,
+  WALLET_JOIN,
+  type WalletRow,
+} from './preload';
 
 interface Row {
   token_id: number;
@@ -23,8 +31,48 @@ interface Row {
 }
 
 /**
+ * The token statement: the live token, its user or admin, the permission names of their roles and,
+ * for a route that preloads, its data (`u` is the token's user; an admin token finds no user, so the
+ * preloaded columns are null). Named per variant: planning this join costs more than running it.
+ */
+function bearerStatement(preload: Preload | undefined): { name: string; text: string } {
+  const extra =
+    preload === 'session'
+      ? { columns: `, ${SESSION_COLUMNS}`, join: WALLET_JOIN }
+      : preload === 'wallet'
+        ? { columns: `, ${WALLET_COLUMNS}`, join: WALLET_JOIN }
+        : { columns: '', join: '' };
+  return {
+    name: `resolve-bearer${preload ? `-${preload}` : ''}`,
+    text: `select t.id as token_id, t.user_id, t.admin_id,
+            (t.last_used_at is null or t.last_used_at < $3) as stale,
+            u.user_type_id, u.status as user_status, u.must_change_password, u.language,
+            (u.email_verified_at is not null) as verified, (u.deleted_at is null) as user_live,
+            a.status as admin_status, (a.deleted_at is null) as admin_live, a.language as admin_language,
+            array(select distinct p.name from role_permissions rp join permissions p on p.id = rp.permission_id
+                  where rp.role_id in (select role_id from user_roles where user_id = t.user_id
+                                       union all select role_id from admin_roles where admin_id = t.admin_id)) as permissions
+            ${extra.columns}
+       from access_tokens t
+       left join users u on u.id = t.user_id
+       ${extra.join}
+       left join admins a on a.id = t.admin_id
+      where t.token_hash = $1 and t.revoked_at is null and t.expires_at > $2`,
+  };
+}
+
+/** The statement of each preload variant, built once. */
+const STATEMENTS = new Map<Preload | undefined, { name: string; text: string }>(
+  ([undefined, 'session', 'wallet'] as const).map((p) => [p, bearerStatement(p)]),
+);
+
+/**
  * Resolve a bearer token into the request's principal in one round trip: the live token, its user
  * or admin, and the permission names of their roles. `last_used_at` is written at most once a minute.
+ *
+ * `preload` reads a route's data in the same statement (modules/accounts/preload.ts); it is attached to
+ * a user principal as `session` or `wallet`. The token, user and permission checks never come from a
+ * cache: a revoked token or a disabled user is refused on the very next request.
  *
  * `chosen` is the language the app says its reader uses now (`X-Lang`): when it differs from the
  * account's stored language (`users.language`, `admins.language`), the account's is updated, so the
@@ -37,23 +85,12 @@ export async function resolveBearer(
   token: string,
   clock: Clock,
   chosen: Language | null = null,
+  preload?: Preload,
 ): Promise<Principal> {
   const now = clock.now();
-  // A named (prepared) statement: planning this join costs more than running it.
+  const statement = STATEMENTS.get(preload) ?? bearerStatement(preload);
   const { rows } = await database.pool.query<Row>({
-    name: 'resolve-bearer',
-    text: `select t.id as token_id, t.user_id, t.admin_id,
-            (t.last_used_at is null or t.last_used_at < $3) as stale,
-            u.user_type_id, u.status as user_status, u.must_change_password, u.language,
-            (u.email_verified_at is not null) as verified, (u.deleted_at is null) as user_live,
-            a.status as admin_status, (a.deleted_at is null) as admin_live, a.language as admin_language,
-            array(select distinct p.name from role_permissions rp join permissions p on p.id = rp.permission_id
-                  where rp.role_id in (select role_id from user_roles where user_id = t.user_id
-                                       union all select role_id from admin_roles where admin_id = t.admin_id)) as permissions
-       from access_tokens t
-       left join users u on u.id = t.user_id
-       left join admins a on a.id = t.admin_id
-      where t.token_hash = $1 and t.revoked_at is null and t.expires_at > $2`,
+    ...statement,
     values: [sha256(token), now, new Date(now.getTime() - 60_000)],
   });
   const row = rows[0];
@@ -76,6 +113,8 @@ export async function resolveBearer(
       mustChangePassword: row.must_change_password === true,
       language: chosen ?? row.language ?? 'en',
       permissions: new Set(row.permissions),
+      ...(preload === 'session' ? { session: (row as Row & { session: SessionUserRow }).session } : {}),
+      ...(preload === 'wallet' ? { wallet: row as unknown as WalletRow } : {}),
     };
   }
   if (row.admin_id === null || !row.admin_live || row.admin_status !== 'active')

@@ -1,7 +1,5 @@
 import { MERGE_TAGS, type MergeTag, type TemplateSave } from '@lm/contracts/crm';
 import { asc, eq, sql } from 'drizzle-orm';
-import { convert } from 'html-to-text';
-import mjml2html from 'mjml';
 import { withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
@@ -85,6 +83,8 @@ export async function compileTemplate(input: { subject: string; mjml: string }) 
       mjml: [{ key: 'crm.templates.unsubscribe_required', params: { tag: '{{unsubscribe_url}}' } }],
     });
   if (!/^\s*<mjml[\s>]/.test(input.mjml)) throw new ValidationError({ mjml: ['crm.templates.invalid_mjml'] });
+  // Loaded on first use: mjml alone adds about 90 MB to the API's memory (issue 18).
+  const [{ default: mjml2html }, { convert }] = await Promise.all([import('mjml'), import('html-to-text')]);
   let compiled: { html: string; errors: { formattedMessage?: string; message: string }[] };
   try {
     compiled = await mjml2html(input.mjml, {

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { users } from '../accounts/accounts.schema';
@@ -9,7 +8,7 @@ import { payoutRecipients, payouts } from './payouts.schema';
 type Deps = Pick<AppDeps, 'database' | 'storage'>;
 
 /** Render a payout receipt PDF (A4): who, how many coins, amounts sent and received, Wise references. */
-export function renderReceiptPdf(data: {
+export async function renderReceiptPdf(data: {
   id: number;
   date: Date;
   name: string;
@@ -24,6 +23,8 @@ export function renderReceiptPdf(data: {
   rate: number;
   transferId: string | null;
 }): Promise<Buffer> {
+  // Loaded on first use: pdfkit and its fonts cost tens of MB of memory an API that serves no PDF never needs (issue 18).
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',

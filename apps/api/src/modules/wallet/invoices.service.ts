@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import type { JobDefinition } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import { users } from '../accounts/accounts.schema';
@@ -13,7 +12,7 @@ export function formatMoney(minor: number, currency: string): string {
 }
 
 /** Render an invoice PDF (A4) to a buffer. */
-export function renderInvoicePdf(data: {
+export async function renderInvoicePdf(data: {
   number: string;
   date: Date;
   customer: { name: string; email: string };
@@ -23,6 +22,8 @@ export function renderInvoicePdf(data: {
   currency: string;
   method: string;
 }): Promise<Buffer> {
+  // Loaded on first use: pdfkit and its fonts cost tens of MB of memory an API that serves no PDF never needs (issue 18).
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',

@@ -166,7 +166,8 @@ export const walletRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/api/wallet/user/current/balance',
     {
-      config: { access: userAccess() },
+      // The wallet value's inputs are read with the token, in the access hook's one statement (issue 18).
+      config: { access: userAccess(undefined, false, 'wallet') },
       schema: {
         tags,
         querystring: z.object({
@@ -188,7 +189,8 @@ export const walletRoutes: RouteModule = async (app, deps) => {
       },
     },
     async (req) => {
-      const value = await walletValue(deps.database, currentUser(req).id);
+      const user = currentUser(req);
+      const value = await walletValue(deps.database, user.id, user.wallet);
       let rate: number;
       try {
         rate = await deps.providers.rates.rate('GBP', req.query.currency);

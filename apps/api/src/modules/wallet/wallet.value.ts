@@ -1,10 +1,8 @@
 import { coinsPriceMinor } from '@lm/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { NotFoundError } from '../../platform/errors';
-import { users } from '../accounts/accounts.schema';
-import { getSettings, type SettingsMap } from '../settings/settings.service';
-import { ledgerAccounts } from './wallet.schema';
+import { WALLET_COLUMNS, WALLET_JOIN, type WalletRow } from '../accounts/preload';
+import { SETTING_DEFAULTS, type SettingsMap } from '../settings/settings.service';
 
 /** Which setting values a wallet's coins: what they cost, or what a payout gives for them. */
 export type ValueBasis = 'coin_price' | 'payout_rate';
@@ -44,25 +42,29 @@ export function coinValue(
 }
 
 /**
+ * The user's type, wallet balance and the two value settings in one statement (issue 18: the balance
+ * is a hot path). Named, so PostgreSQL plans it once per connection.
+ */
+const WALLET_VALUE_SQL = `select ${WALLET_COLUMNS} from users u ${WALLET_JOIN} where u.id = $1 and u.deleted_at is null`;
+
+/**
  * A user's wallet value: the balance from the ledger valued by {@link coinValue} at the current
- * settings.
+ * settings (their defaults when unset), read in one statement without a transaction, or taken from
+ * `preloaded` (the access hook read it with the token, see modules/accounts/preload.ts).
  * @throws NotFoundError when there is no such (non-deleted) user
  */
-export async function walletValue(database: Database, userId: number): Promise<WalletValue> {
-  const [[row], settings] = await Promise.all([
-    database.db
-      .select({
-        type: users.userTypeId,
-        balance: sql<number>`coalesce(${ledgerAccounts.balance}, 0)`.mapWith(Number),
-      })
-      .from(users)
-      .leftJoin(
-        ledgerAccounts,
-        and(eq(ledgerAccounts.kind, 'user_wallet'), eq(ledgerAccounts.userId, users.id)),
-      )
-      .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`)),
-    getSettings(database),
-  ]);
+export async function walletValue(
+  database: Database,
+  userId: number,
+  preloaded?: WalletRow,
+): Promise<WalletValue> {
+  const row =
+    preloaded ??
+    (await database.pool.query<WalletRow>({ name: 'wallet-value', text: WALLET_VALUE_SQL, values: [userId] }))
+      .rows[0];
   if (!row) throw new NotFoundError();
-  return coinValue(row.balance, row.type, settings);
+  return coinValue(row.balance, row.type, {
+    coin_price_pence: row.coin_price_pence ?? SETTING_DEFAULTS.coin_price_pence,
+    payout_rate_pence: row.payout_rate_pence ?? SETTING_DEFAULTS.payout_rate_pence,
+  });
 }

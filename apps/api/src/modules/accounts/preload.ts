@@ -1,0 +1,73 @@
+/**
+ * Data a user route can have read together with its bearer token, in the access hook's one statement
+ * (issue 18, "auth and data in as few round trips as possible"): the route declares it in its access
+ * (`userAccess(permission, passwordChange, preload)`) and finds it on the principal. The SQL fragments
+ * expect the user as `u`; both also serve the stand-alone reads of the same data.
+ */
+
+/** What a route may preload: the session user of `user/info`, or the wallet value's inputs. */
+export type Preload = 'session' | 'wallet';
+
+/** The user's wallet (ledger account) joined as `l`; no row when the user has no wallet yet. */
+export const WALLET_JOIN = `left join ledger_accounts l on l.user_id = u.id and l.kind = 'user_wallet'`;
+
+/**
+ * {@link SessionUserRow} as one JSON column `session`: the user, the wallet balance (`l`) and their
+ * genres by name. One column rather than 24: the driver describes and parses each column of every row
+ * anew, which showed in the profile of `user/info` (docs/performance.md).
+ */
+export const SESSION_COLUMNS = `json_build_object(
+    'id', u.id, 'email', u.email, 'first_name', u.first_name, 'last_name', u.last_name,
+    'avatar', u.avatar, 'gender', u.gender, 'birth_date', to_char(u.birth_date, 'YYYY-MM-DD'),
+    'phone_number', u.phone_number, 'country_code', u.country_code, 'user_type_id', u.user_type_id,
+    'status', u.status, 'email_verified', u.email_verified_at is not null,
+    'two_factor_enabled', u.two_factor_enabled, 'must_change_password', u.must_change_password,
+    'oauth_type', u.oauth_type, 'artist_name', u.artist_name, 'bio', u.bio,
+    'spotify_link', u.spotify_link, 'instagram_link', u.instagram_link,
+    'facebook_link', u.facebook_link, 'tiktok_link', u.tiktok_link, 'twitter_link', u.twitter_link,
+    'balance', coalesce(l.balance, 0),
+    'genres', coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name)
+                          from user_genres ug join genres g on g.id = ug.genre_id
+                         where ug.user_id = u.id), '[]'::json)) as session`;
+
+/** Columns of {@link WalletRow}: the user's type, wallet balance (`l`) and the two value settings. */
+export const WALLET_COLUMNS = `u.user_type_id as type, coalesce(l.balance, 0) as balance,
+    (select value from settings where key = 'coin_price_pence') as coin_price_pence,
+    (select value from settings where key = 'payout_rate_pence') as payout_rate_pence`;
+
+/** The `session` column of {@link SESSION_COLUMNS}. */
+export interface SessionUserRow {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  gender: 'male' | 'female' | 'other' | null;
+  birth_date: string | null;
+  phone_number: string | null;
+  country_code: string | null;
+  user_type_id: number;
+  status: string;
+  email_verified: boolean;
+  two_factor_enabled: boolean;
+  must_change_password: boolean;
+  oauth_type: string | null;
+  artist_name: string | null;
+  bio: string | null;
+  spotify_link: string | null;
+  instagram_link: string | null;
+  facebook_link: string | null;
+  tiktok_link: string | null;
+  twitter_link: string | null;
+  /** Coins in the wallet (0 without one). */
+  balance: number;
+  genres: { id: number; name: string }[];
+}
+
+/** A row of {@link WALLET_COLUMNS}; a setting is null when unset (its default applies). */
+export interface WalletRow {
+  type: number;
+  balance: number;
+  coin_price_pence: number | null;
+  payout_rate_pence: number | null;
+}
