@@ -20,7 +20,7 @@ import os from 'node:os';
 import type pg from 'pg';
 import { type LoadResult, measureInTurns, type Target } from './load';
 import { freePort, waitFor200 } from './processes';
-import { BenchSession, login } from './product';
+import { BenchSession, buildApi, login } from './product';
 import { machineLine, REPORT_FILE, writeSection } from './report';
 import { makeUsers } from './users';
 import { checkLedger, ledgerHolds } from './wallet-data';
@@ -90,7 +90,13 @@ async function main(): Promise<number> {
     console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`);
   };
 
-  const product = await session.startProduct('product', session.makeDataDir(), ECHO);
+  // The compiled server, as production runs it (`npm run start:prod`), serialising through the compiled
+  // response schemas; not NODE_ENV=production, which refuses the demo seed and sandboxes the bench needs.
+  buildApi();
+  const product = await session.startProduct('product', session.makeDataDir(), ECHO, {
+    compiled: true,
+    env: { RESPONSE_SERIALIZER: 'compiled' },
+  });
   const db = await session.connect(product.dbUrl, 'liberty-bench-purchases');
   const base = `http://127.0.0.1:${product.port}`;
 
@@ -264,7 +270,7 @@ function render(r: {
     'run and overwritten by the next.',
     '',
     `- ${machineLine()}; 1-min load average ${r.loadAvgAtStart.toFixed(2)} at the start, ${r.loadAvgAtEnd.toFixed(2)} at the end.`,
-    `- Product: the \`npm start\` API on a fresh embedded database; ${ARTISTS} artists signed in, each purchase from a random`,
+    `- Product: the compiled API (\`apps/api/dist/main.js\`, \`RESPONSE_SERIALIZER=compiled\`) on a fresh embedded database; ${ARTISTS} artists signed in, each purchase from a random`,
     '  one, a new track on one demo playlist, paid with coins (`POST /api/express/artist/campaign/create`).',
     '- Baseline: `bench/purchase-baseline-server.ts`, bare Fastify + pg, the same ledger rows (hold, transfer, two entries,',
     "  both balances and positions) for a random artist of the same set in one transaction, into the artist's own escrow.",
