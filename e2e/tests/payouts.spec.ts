@@ -87,7 +87,13 @@ test('the demo curator withdraws earnings through the sandbox Wise and the admin
   await admin.goto('/admin/requests/list');
   await expect(admin.getByRole('heading', { name: 'Payout Requests' })).toBeVisible();
   await admin.getByTestId(`approve-${payoutId}`).click();
-  await admin.getByTestId('confirm-yes').click();
+  // In CI a click on Yes once landed while the dialog was still opening and was lost (the dialog
+  // stayed open, nothing was sent): click until the dialog closes. Approving is idempotent.
+  const yes = admin.getByTestId('confirm-yes');
+  await expect(async () => {
+    if (await yes.isVisible()) await yes.click();
+    await expect(yes).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(admin.getByTestId(`approve-${payoutId}`)).toHaveCount(0);
   await admin.goto(`/admin/payouts/${payoutId}`);
   await expect(admin.getByTestId('hold-status')).toContainText('sent');
