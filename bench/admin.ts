@@ -22,7 +22,7 @@ import { captureStatements, type EndpointCall, productStatements, seenIn } from 
 import { ADMIN_HEADING, type AdminEndpoint, type AdminReport, renderAdminSection } from './admin-report';
 import { cpuSnapshot, postgresCpuByPid, postmasterPid } from './cpu';
 import { freePort, waitFor200 } from './processes';
-import { BenchSession, login, PRODUCT_APP_NAME } from './product';
+import { BenchSession, buildApi, login, PRODUCT_APP_NAME } from './product';
 import { REPORT_FILE, writeSection } from './report';
 import { checkLedger, ledgerHolds } from './wallet-data';
 import { drain, runTarget, sequentialLatency, WALLET_LOAD } from './wallet-load';
@@ -91,7 +91,12 @@ async function main(): Promise<number> {
   const dataDir = session.makeDataDir();
 
   // 1. The product, signed in as the demo Super Admin.
-  const product = await session.startProduct('product', dataDir, PRODUCT_ECHO);
+  // The compiled server with the production response serialiser, as `npm run start:prod` runs it.
+  buildApi();
+  const product = await session.startProduct('product', dataDir, PRODUCT_ECHO, {
+    compiled: true,
+    env: { RESPONSE_SERIALIZER: 'compiled' },
+  });
   const { token } = await login(product.port, '/api/admin/login', ADMIN_EMAIL);
   const headers = { authorization: `Bearer ${token}` };
   const admin = await session.connect(product.dbUrl, 'liberty-bench-admin');

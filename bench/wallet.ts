@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cpuSnapshot, postgresCpuByPid, postmasterPid } from './cpu';
 import { freePort, waitFor200 } from './processes';
-import { BenchSession, login, PRODUCT_APP_NAME } from './product';
+import { BenchSession, buildApi, login, PRODUCT_APP_NAME } from './product';
 import { REPORT_FILE, writeSection } from './report';
 import { checkLedger, generateLedger, ledgerHolds } from './wallet-data';
 import { drain, runTarget, sequentialLatency, WALLET_LOAD, type WalletLoadResult } from './wallet-load';
@@ -73,7 +73,12 @@ async function main(): Promise<number> {
   const pgDir = path.join(dataDir, 'pg');
 
   // 1. The product on a fresh DATA_DIR, signed in as the demo artist.
-  const product = await session.startProduct('product', dataDir, PRODUCT_ECHO);
+  // The compiled server with the production response serialiser, as `npm run start:prod` runs it.
+  buildApi();
+  const product = await session.startProduct('product', dataDir, PRODUCT_ECHO, {
+    compiled: true,
+    env: { RESPONSE_SERIALIZER: 'compiled' },
+  });
   const { token, id: userId } = await login(product.port, '/api/user/login', EMAIL);
   const headers = { authorization: `Bearer ${token}` };
   const dbUrl = product.dbUrl;
