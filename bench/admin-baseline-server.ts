@@ -9,6 +9,7 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { serveBaseline } from './baseline-serve';
 
 const port = Number(process.env.BASELINE_PORT);
 const connectionString = process.env.BASELINE_DATABASE_URL;
@@ -32,16 +33,4 @@ app.get('/audit-logs', async () => {
   return { data: rows };
 });
 
-await app.listen({ port, host: '127.0.0.1' });
-console.log(`BASELINE_READY port=${port}`);
-
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+await serveBaseline(app, pool, port);

@@ -8,6 +8,7 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { serveBaseline } from './baseline-serve';
 
 const port = Number(process.env.BASELINE_PORT);
 const userId = Number(process.env.BASELINE_USER_ID);
@@ -36,16 +37,4 @@ app.get('/wallet/balance', async () => {
   return { data: { balance: Number(rows[0]?.balance ?? 0) } };
 });
 
-await app.listen({ port, host: '127.0.0.1' });
-console.log(`BASELINE_READY port=${port}`);
-
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+await serveBaseline(app, pool, port);

@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { serveBaseline } from './baseline-serve';
 
 const port = Number(process.env.BASELINE_PORT);
 const connectionString = process.env.BASELINE_DATABASE_URL;
@@ -98,16 +99,4 @@ app.post<{ Body: { user_id: number; coins: number } }>('/purchase', async (req, 
   }
 });
 
-await app.listen({ port, host: '127.0.0.1' });
-console.log(`BASELINE_READY port=${port}`);
-
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+await serveBaseline(app, pool, port);

@@ -10,6 +10,7 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { serveBaseline } from './baseline-serve';
 
 const port = Number(process.env.BASELINE_PORT);
 const accountId = Number(process.env.BASELINE_ACCOUNT_ID);
@@ -45,16 +46,4 @@ app.get('/wallet/balance', async (_req, reply) => {
   return { data: rows[0] };
 });
 
-await app.listen({ port, host: '127.0.0.1' });
-console.log(`BASELINE_READY port=${port}`);
-
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+await serveBaseline(app, pool, port);
