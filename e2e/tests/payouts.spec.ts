@@ -88,8 +88,10 @@ test('the demo curator withdraws earnings through the sandbox Wise and the admin
   await expect(admin.getByRole('heading', { name: 'Payout Requests' })).toBeVisible();
   await admin.getByTestId(`approve-${payoutId}`).click();
   // In CI a click on Yes once landed while the dialog was still opening and was lost (the dialog
-  // stayed open, nothing was sent): click until the dialog closes. Approving is idempotent.
+  // stayed open, nothing was sent): click until the dialog closes. Approving is idempotent. The
+  // dialog must be seen open first, or the loop passes before it appears and nobody clicks Yes.
   const yes = admin.getByTestId('confirm-yes');
+  await expect(yes).toBeVisible();
   await expect(async () => {
     if (await yes.isVisible()) await yes.click();
     await expect(yes).toBeHidden({ timeout: 3_000 });

@@ -104,7 +104,13 @@ async function createCampaign(
     : 'messages.express.instagram_link_wrong';
   await expect(page.getByText(text(t, refusal))).toBeVisible();
   await page.getByTestId('sound-link').fill(o.link);
-  await page.getByTestId('song-name').fill(o.song);
+  // Leaving the link field runs the check call, which fills an empty song name; when it answers in
+  // the middle of the fill the two names are joined (CI once read "summer nightsSummer Nights …").
+  // Fill again until the field holds the typed name: the check never overwrites a non-empty name.
+  await expect(async () => {
+    await page.getByTestId('song-name').fill(o.song);
+    await expect(page.getByTestId('song-name')).toHaveValue(o.song, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByTestId('campaign-pitch').fill('Dance to the chorus!');
   if (o.shots) await shot(page, `${o.shots}-1-song`);
   await page.getByRole('button', { name: next }).click();
