@@ -1,8 +1,10 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import { inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { ConflictError } from '../../platform/errors';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { users } from '../accounts/accounts.schema';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
 import { advance, approve, decline, forceEnd, submit, sweep } from './express.machine';
 import { listCampaigns } from './express.queries';
@@ -42,13 +44,25 @@ const fake: ExpressPlatformAdapter = {
     return { id: m[1]!, url: link, name: `Sound ${m[1]}`, artist: 'Fake Artist', coverUrl: null };
   },
   soundLink: (c) => `fake://sound/${c.trackId}`,
-  async loadTargets(_tx, ids) {
-    return [...ids]
+  async loadTargets(tx, ids) {
+    const found = [...ids]
       .sort((a, b) => a - b)
       .flatMap((id) => {
         const a = world.accounts.get(id);
-        return a ? [{ id, name: a.name, sellerId: a.sellerId, tierId, price: a.price }] : [];
+        return a ? [{ id, ...a }] : [];
       });
+    const sellers = await tx.db
+      .select({ id: users.id, email: users.email, language: users.language, firstName: users.firstName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(found.map((a) => a.sellerId)), 0]));
+    return found.map((a) => ({
+      id: a.id,
+      name: a.name,
+      sellerId: a.sellerId,
+      tierId,
+      price: a.price,
+      seller: sellers.find((u) => u.id === a.sellerId)!,
+    }));
   },
   targetColumns: (t) => ({ accountId: t.id, socialTierId: t.tierId }),
   sellerLink: (t) => `/fake/accounts/${t.id}`,

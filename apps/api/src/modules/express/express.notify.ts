@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { users } from '../accounts/accounts.schema';
 import { type NotificationParam, notify } from '../notifications/notifications.service';
+import type { ExpressRecipient } from './platforms/adapter';
 
 type Deps = Pick<AppDeps, 'config' | 'mail' | 'clock'>;
 
@@ -44,12 +45,13 @@ export function timelineKeyFor(key: string, campaignTypeId: number, has: (key: s
  * as `express.notify.<step>` with its parameters, written in the reader's language when read) and an
  * email in the user's language (`users.language`). Parameters are raw: coins and days as numbers,
  * dates as `YYYY-MM-DD`. `campaignTypeId` picks the video wording of TikTok and Instagram
- * ({@link noticeFor}).
+ * ({@link noticeFor}). `to` is a user id, or the user's contact already read with the target (no
+ * statement to find it).
  */
 export async function tellUser(
   deps: Deps,
   tx: Tx,
-  userId: number,
+  to: number | ExpressRecipient,
   notice: ExpressNotice,
   params: Record<string, NotificationParam>,
   campaignId: number | null,
@@ -57,10 +59,14 @@ export async function tellUser(
   campaignTypeId?: number,
 ): Promise<void> {
   const step = noticeFor(notice, campaignTypeId);
-  const [user] = await tx.db
-    .select({ email: users.email, language: users.language, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, userId));
+  const userId = typeof to === 'number' ? to : to.id;
+  const [user] =
+    typeof to === 'number'
+      ? await tx.db
+          .select({ email: users.email, language: users.language, firstName: users.firstName })
+          .from(users)
+          .where(eq(users.id, userId))
+      : [to];
   if (!user) return;
   const message = `express.notify.${step}` as const;
   await notify(tx, {

@@ -198,28 +198,126 @@ export interface DetailScope {
   lang?: Language;
 }
 
+/** A campaign event as the detail statement returns it (JSON, snake_case columns). */
+interface EventJson {
+  id: number;
+  from_status: number | null;
+  to_status: number;
+  actor_type: string;
+  note: string | null;
+  note_key: string | null;
+  note_params: Record<string, string | number> | null;
+  created_at: string;
+}
+
+/** A review as the detail statement returns it (JSON). */
+interface ReviewJson {
+  rating: number;
+  comment: string | null;
+  created_at: string;
+}
+
+/**
+ * Every event of the campaign, oldest first, as one JSON array: the timeline rides on the campaign's
+ * own row instead of a second statement (issue 18: a purchase answers with its campaigns' details).
+ */
+const timelineJson = sql<EventJson[]>`coalesce((select json_agg(json_build_object(
+    'id', e.id, 'from_status', e.from_status, 'to_status', e.to_status, 'actor_type', e.actor_type,
+    'note', e.note, 'note_key', e.note_key, 'note_params', e.note_params, 'created_at', e.created_at
+  ) order by e.id) from ${expressCampaignEvents} e where e.campaign_id = ${expressCampaigns.id}), '[]'::json)`;
+
+/** The artist's review of the campaign (at most one), as JSON, or null. */
+const reviewJson = sql<ReviewJson | null>`(select json_build_object(
+    'rating', r.rating, 'comment', r.comment, 'created_at', r.created_at
+  ) from ${expressReviews} r where r.campaign_id = ${expressCampaigns.id} limit 1)`;
+
+/**
+ * One timeline entry of the API: the system note translated into `lang` (`campaignTypeId` 2 or 3:
+ * the video wording of TikTok and Instagram), an admin's own words as written.
+ */
+function timelineEntry(
+  e: {
+    id: number;
+    fromStatus: number | null;
+    toStatus: number;
+    actorType: string;
+    note: string | null;
+    noteKey: string | null;
+    noteParams: Record<string, string | number> | null;
+    createdAt: Date;
+  },
+  lang: Language,
+  campaignTypeId: number,
+) {
+  return {
+    id: e.id,
+    from_status: e.fromStatus,
+    to_status: e.toStatus,
+    status: statusLabel(e.toStatus),
+    actor_type: e.actorType,
+    // TikTok and Instagram notes read in video words where the catalog has them.
+    note: e.noteKey
+      ? t(lang, timelineKeyFor(e.noteKey, campaignTypeId, isMessageKey), e.noteParams ?? undefined)
+      : e.note,
+    created_at: e.createdAt.toISOString(),
+  };
+}
+
 /**
  * Campaigns with their timelines and reviews, in the order of `ids` (missing or out-of-scope ones are
- * left out): three queries whatever the number of campaigns. System notes are stored as message
- * keys and translated here into `scope.lang`; an admin's own words are returned as written.
+ * left out): one statement whatever the number of campaigns (timeline and review as JSON
+ * subselects). System notes are stored as message keys and translated here into `scope.lang`; an
+ * admin's own words are returned as written.
  */
 export async function campaignDetails(database: Database, ids: readonly number[], scope: DetailScope = {}) {
   if (ids.length === 0) return [];
-  const [rows, extras] = await Promise.all([
-    campaignBase(database).where(
+  const lang = scope.lang ?? 'en';
+  const rows = await database.db
+    .select({ ...campaignSelect, timeline: timelineJson, review: reviewJson })
+    .from(expressCampaigns)
+    .innerJoin(expressPlaylists, eq(expressPlaylists.id, expressCampaigns.playlistId))
+    .innerJoin(expressTiers, eq(expressTiers.id, expressCampaigns.tierId))
+    .innerJoin(artists, eq(artists.id, expressCampaigns.artistId))
+    .innerJoin(curators, eq(curators.id, expressCampaigns.curatorId))
+    .where(
       and(
         inArray(expressCampaigns.id, [...ids]),
         scope.artistId !== undefined ? eq(expressCampaigns.artistId, scope.artistId) : undefined,
         scope.curatorId !== undefined ? eq(expressCampaigns.curatorId, scope.curatorId) : undefined,
       ),
-    ),
-    timelinesAndReviews(database, ids, scope.lang ?? 'en'),
-  ]);
+    );
   const byId = new Map(rows.map((row) => [row.c.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    return [{ ...campaignItem(row), ...extras.get(id)! }];
+    return [
+      {
+        ...campaignItem(row),
+        timeline: row.timeline.map((e) =>
+          timelineEntry(
+            {
+              id: e.id,
+              fromStatus: e.from_status,
+              toStatus: e.to_status,
+              actorType: e.actor_type,
+              note: e.note,
+              noteKey: e.note_key,
+              noteParams: e.note_params,
+              createdAt: new Date(e.created_at),
+            },
+            lang,
+            row.c.campaignTypeId,
+          ),
+        ),
+        review: row.review
+          ? {
+              rating: row.review.rating,
+              comment: row.review.comment,
+              created_at: new Date(row.review.created_at).toISOString(),
+            }
+          : null,
+      },
+    ];
   });
 }
 
@@ -254,18 +352,7 @@ export async function timelinesAndReviews(
         {
           timeline: events
             .filter((e) => e.campaignId === id)
-            .map((e) => ({
-              id: e.id,
-              from_status: e.fromStatus,
-              to_status: e.toStatus,
-              status: statusLabel(e.toStatus),
-              actor_type: e.actorType,
-              // TikTok and Instagram notes read in video words where the catalog has them.
-              note: e.noteKey
-                ? t(lang, timelineKeyFor(e.noteKey, campaignTypeId, isMessageKey), e.noteParams ?? undefined)
-                : e.note,
-              created_at: e.createdAt.toISOString(),
-            })),
+            .map((e) => timelineEntry(e, lang, campaignTypeId)),
           review: review
             ? { rating: review.rating, comment: review.comment, created_at: review.createdAt.toISOString() }
             : null,

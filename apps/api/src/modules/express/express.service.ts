@@ -7,7 +7,7 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../p
 import { parsePlaylistLink, parseTrackLink } from '../../providers/spotify/links';
 import { users } from '../accounts/accounts.schema';
 import { audit } from '../audit/audit.service';
-import { getSettings } from '../settings/settings.service';
+import { getSettings, rememberSettings } from '../settings/settings.service';
 import { notifyStaffPendingPlaylist } from '../todos/todos.service';
 import { playlistVisibleToArtists } from '../trust/flags.hidden';
 import { recomputeForCampaign } from '../trust/score.service';
@@ -160,6 +160,8 @@ export async function createCampaignsFor(
   const now = deps.clock.now();
 
   const run = async (tx: Tx) => {
+    // The mails of this order read their From name from these settings, not again (issue 18).
+    rememberSettings(tx, settings);
     // Targets come in id order: two requests for the same targets wait on each other's index entry
     // in the same order, so one wins and the other gets 409, never a deadlock.
     const targets = await adapter.loadTargets(tx, ids);
@@ -206,7 +208,7 @@ export async function createCampaignsFor(
       await tellUser(
         deps,
         tx,
-        target.sellerId,
+        target.seller,
         'new_campaign',
         { track: soundName, playlist: target.name, coins: target.price },
         c.id,

@@ -4,7 +4,7 @@ import { withTransaction } from '../../db/client';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { seedExpressDemo } from '../express/express.seed';
 import { credit, DESC } from '../wallet/ledger';
-import { getSettings } from './settings.service';
+import { getSettings, putSetting, rememberSettings } from './settings.service';
 
 let ctx: TestContext;
 let token: string;
@@ -147,6 +147,19 @@ describe('/system/settings API', () => {
     );
     const mail = await ctx.lastMail(user.email);
     expect(mail?.fromAddress).toMatch(/^"Liberty Support" <[^<>]+@[^<>]+>$/);
+  });
+
+  it('a transaction reuses the settings remembered for it, and reads again once it writes one', async () => {
+    await withTransaction(ctx.deps.database, async (tx) => {
+      const before = await getSettings(tx);
+      // A value the table does not hold: only the remembered snapshot can answer it.
+      rememberSettings(tx, { ...before, mail_from_name: 'Remembered' });
+      expect((await getSettings(tx)).mail_from_name).toBe('Remembered');
+      expect((await getSettings(ctx.deps.database)).mail_from_name).toBe(before.mail_from_name);
+      await putSetting(tx, 'mail_from_name', 'Written in the transaction');
+      expect((await getSettings(tx)).mail_from_name).toBe('Written in the transaction');
+      throw new Error('roll back');
+    }).catch((err: Error) => expect(err.message).toBe('roll back'));
   });
 
   it('concurrent saves of different keys both land, each audited once', async () => {

@@ -55,8 +55,25 @@ export async function seedSettings(database: Database): Promise<void> {
   }
 }
 
-/** All settings merged over the defaults. */
+/** Settings already read for a transaction (see {@link rememberSettings}), by transaction. */
+const SNAPSHOTS = new WeakMap<Tx, SettingsMap>();
+
+/**
+ * Let later reads of the settings in this transaction reuse `values`, read just before it opened
+ * (issue 18: a campaign purchase read them twice, for its prices and days, then for the mail's From
+ * name). Forgotten when the transaction writes a setting, and with the transaction.
+ */
+export function rememberSettings(tx: Tx, values: SettingsMap): void {
+  SNAPSHOTS.set(tx, values);
+}
+
+/**
+ * All settings merged over the defaults: one statement, or none in a transaction whose settings were
+ * remembered ({@link rememberSettings}).
+ */
 export async function getSettings(database: Database | Tx): Promise<SettingsMap> {
+  const known = SNAPSHOTS.get(database as Tx);
+  if (known) return known;
   const rows = await database.db.select().from(settings);
   const out = { ...SETTING_DEFAULTS } as Record<string, unknown>;
   for (const row of rows) if (row.key in SETTING_DEFAULTS) out[row.key] = row.value;
@@ -65,6 +82,7 @@ export async function getSettings(database: Database | Tx): Promise<SettingsMap>
 
 /** Write one setting. */
 export async function putSetting(db: Database | Tx, key: SettingKey, value: unknown): Promise<void> {
+  SNAPSHOTS.delete(db as Tx);
   await db.db
     .insert(settings)
     .values({ key, value })

@@ -134,6 +134,16 @@ export interface ExpressTarget {
   tierId: number;
   /** The tier's price in coins: what is held. */
   price: number;
+  /** The seller's contact, read with the target: who is told of a new campaign, in their language. */
+  seller: ExpressRecipient;
+}
+
+/** A user to notify and mail, already read (`users.id`, e-mail, language, first name). */
+export interface ExpressRecipient {
+  id: number;
+  email: string;
+  language: string;
+  firstName: string;
 }
 
 /** Answer of a proof or presence check. */

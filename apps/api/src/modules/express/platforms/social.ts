@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { ConflictError } from '../../../platform/errors';
+import { users } from '../../accounts/accounts.schema';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../../connections/connections.schema';
 import { accessTokenOf } from '../../connections/connections.service';
 import { accountVisibleToArtists } from '../../trust/flags.hidden';
@@ -25,9 +26,14 @@ export async function loadAccountTargets(
 ): Promise<ExpressTarget[]> {
   if (ids.length === 0) return [];
   const rows = await tx.db
-    .select({ account: socialAccounts, tier: socialTiers })
+    .select({
+      account: socialAccounts,
+      tier: socialTiers,
+      seller: { id: users.id, email: users.email, language: users.language, firstName: users.firstName },
+    })
     .from(socialAccounts)
     .innerJoin(socialTiers, eq(socialTiers.id, socialAccounts.tierId))
+    .innerJoin(users, eq(users.id, socialAccounts.userId))
     .where(
       and(
         inArray(socialAccounts.id, [...ids]),
@@ -39,12 +45,13 @@ export async function loadAccountTargets(
       ),
     )
     .orderBy(asc(socialAccounts.id));
-  return rows.map(({ account, tier }) => ({
+  return rows.map(({ account, tier, seller }) => ({
     id: account.id,
     name: `@${account.username}`,
     sellerId: account.userId,
     tierId: tier.id,
     price: tier.price,
+    seller,
   }));
 }
 

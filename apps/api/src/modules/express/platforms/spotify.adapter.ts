@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { NotFoundError } from '../../../platform/errors';
 import { parseTrackLink } from '../../../providers/spotify/links';
+import { users } from '../../accounts/accounts.schema';
 import { playlistVisibleToArtists } from '../../trust/flags.hidden';
 import { EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST, expressPlaylists, expressTiers } from '../express.schema';
 import {
@@ -49,9 +50,14 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
 
   async loadTargets(tx: Tx, ids) {
     const rows = await tx.db
-      .select({ playlist: expressPlaylists, price: expressTiers.price })
+      .select({
+        playlist: expressPlaylists,
+        price: expressTiers.price,
+        seller: { id: users.id, email: users.email, language: users.language, firstName: users.firstName },
+      })
       .from(expressPlaylists)
       .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
+      .innerJoin(users, eq(users.id, expressPlaylists.curatorId))
       .where(
         and(
           inArray(expressPlaylists.id, [...ids]),
@@ -61,12 +67,13 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
         ),
       )
       .orderBy(asc(expressPlaylists.id));
-    return rows.map(({ playlist, price }) => ({
+    return rows.map(({ playlist, price, seller }) => ({
       id: playlist.id,
       name: playlist.name,
       sellerId: playlist.curatorId,
       tierId: playlist.tierId,
       price,
+      seller,
     }));
   },
   targetColumns: (target) => ({ playlistId: target.id, tierId: target.tierId }),
