@@ -210,6 +210,55 @@ select id, number, idempotency_key, debit_account_id, credit_account_id, amount,
        money_minor, currency, meta, created_at
   from transfer`;
 
+/**
+ * A new hold and its posting (payer wallet -> escrow) in one statement: {@link POST_TRANSFER} with the
+ * hold row inserted from the credit, so nothing is written when the wallet is short (issue 18: one
+ * statement fewer per purchase). `$11`/`$12`: the hold's ref type and id; the transfer's hold id is
+ * the new row's. Answers the hold's columns.
+ */
+const HOLD_AND_POST = `
+with debit as (
+  update ledger_accounts set balance = balance - $3::bigint, entry_count = entry_count + 1
+   where id = $1::bigint and (allow_negative = 1 or balance >= $3::bigint)
+  returning balance, entry_count
+), credit as (
+  update ledger_accounts set balance = balance + $3::bigint, entry_count = entry_count + 1
+   where id = $2::bigint and exists (select 1 from debit)
+  returning balance, entry_count
+), hold as (
+  insert into ledger_holds (payer_account_id, escrow_account_id, amount, ref_type, ref_id)
+  select $1::bigint, $2::bigint, $3::bigint, $10::varchar, $11::varchar from credit
+  returning *
+), transfer as (
+  insert into ledger_transfers
+    (number, idempotency_key, debit_account_id, credit_account_id, amount, desc_id, hold_id, money_minor, currency, meta)
+  select $4::varchar, $5::varchar, $1::bigint, $2::bigint, $3::bigint, $6::smallint, h.id, $7::bigint,
+         $8::varchar, $9::jsonb
+    from hold h
+  returning id
+), entries as (
+  insert into ledger_entries (account_id, transfer_id, amount, balance_after, desc_id, account_seq)
+  select $1::bigint, t.id, -$3::bigint, d.balance, $6::smallint, d.entry_count from transfer t, debit d
+  union all
+  select $2::bigint, t.id, $3::bigint, c.balance, $6::smallint, c.entry_count from transfer t, credit c
+)
+select h.id, h.payer_account_id, h.escrow_account_id, h.amount, h.status, h.posted_amount, h.ref_type,
+       h.ref_id, h.created_at, h.resolved_at
+  from hold h, transfer`;
+
+interface HoldRow {
+  id: number;
+  payer_account_id: number;
+  escrow_account_id: number;
+  amount: number;
+  status: string;
+  posted_amount: number | null;
+  ref_type: string | null;
+  ref_id: string | null;
+  created_at: Date;
+  resolved_at: Date | null;
+}
+
 interface TransferRow {
   id: number;
   number: string;
@@ -229,7 +278,7 @@ interface TransferRow {
  * Move coins between two accounts. Idempotent: a second call with the same key returns the first
  * transfer and moves nothing (the key must describe the same movement).
  * @param prepared the caller already holds the key's lock, found no transfer under it, and locked both
- *   accounts in ascending id order (a hold does all three in fewer statements)
+ *   accounts in ascending id order (posting a hold does all three in fewer statements)
  * @throws InsufficientBalanceError when the debited account would go below zero; nothing moved then
  */
 async function move(
@@ -370,30 +419,33 @@ export async function hold(
   const accounts = await lockPayerAccounts(tx, input.userId, input.escrow ?? 'campaign_escrow');
   // The wallet row is locked: its balance cannot change before this transaction ends.
   if (accounts.walletBalance < input.coins) throw new InsufficientBalanceError();
-  const [created] = await tx.db
-    .insert(ledgerHolds)
-    .values({
-      payerAccountId: accounts.wallet,
-      escrowAccountId: accounts.escrow,
-      amount: input.coins,
-      refType: input.ref?.type ?? null,
-      refId: input.ref ? String(input.ref.id) : null,
-    })
-    .returning();
-  await move(
-    tx,
-    {
-      from: accounts.wallet,
-      to: accounts.escrow,
-      amount: input.coins,
-      descId: input.descId,
-      idempotencyKey: input.idempotencyKey,
-      holdId: created!.id,
-      meta: input.meta,
-    },
-    true,
-  );
-  return created!;
+  const { rows } = await tx.client.query<HoldRow>(HOLD_AND_POST, [
+    accounts.wallet,
+    accounts.escrow,
+    input.coins,
+    transferNumber(),
+    input.idempotencyKey,
+    input.descId,
+    null,
+    null,
+    input.meta === undefined ? null : JSON.stringify(input.meta),
+    input.ref?.type ?? null,
+    input.ref ? String(input.ref.id) : null,
+  ]);
+  const row = rows[0];
+  if (!row) throw new InsufficientBalanceError();
+  return {
+    id: row.id,
+    payerAccountId: row.payer_account_id,
+    escrowAccountId: row.escrow_account_id,
+    amount: row.amount,
+    status: row.status,
+    postedAmount: row.posted_amount,
+    refType: row.ref_type,
+    refId: row.ref_id,
+    createdAt: row.created_at,
+    resolvedAt: row.resolved_at,
+  };
 }
 
 async function lockPendingHold(tx: Tx, holdId: number): Promise<Hold | null> {
