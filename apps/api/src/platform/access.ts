@@ -1,6 +1,6 @@
 import { GENERAL } from '@lm/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Preload, SessionUserRow, WalletRow } from '../modules/accounts/preload';
+import type { Preload, PurchaseRow, SessionUserRow, WalletRow } from '../modules/accounts/preload';
 
 /**
  * What a route requires (every /api route declares one; the app refuses to start otherwise):
@@ -45,6 +45,8 @@ export type Principal =
       session?: SessionUserRow;
       /** The wallet value row, when the route preloads `wallet`. */
       wallet?: WalletRow;
+      /** The balance and settings, when the route preloads `purchase`. */
+      purchase?: PurchaseRow;
     }
   | { kind: 'admin'; id: number; tokenId: number; permissions: Set<string> };
 

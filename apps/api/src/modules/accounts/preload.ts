@@ -5,8 +5,11 @@
  * expect the user as `u`; both also serve the stand-alone reads of the same data.
  */
 
-/** What a route may preload: the session user of `user/info`, or the wallet value's inputs. */
-export type Preload = 'session' | 'wallet';
+/**
+ * What a route may preload: the session user of `user/info`, the wallet value's inputs, or what a
+ * campaign purchase checks first (the balance and every setting).
+ */
+export type Preload = 'session' | 'wallet' | 'purchase';
 
 /** The user's wallet (ledger account) joined as `l`; no row when the user has no wallet yet. */
 export const WALLET_JOIN = `left join ledger_accounts l on l.user_id = u.id and l.kind = 'user_wallet'`;
@@ -34,6 +37,19 @@ export const SESSION_COLUMNS = `json_build_object(
 export const WALLET_COLUMNS = `u.user_type_id as type, coalesce(l.balance, 0) as balance,
     (select value from settings where key = 'coin_price_pence') as coin_price_pence,
     (select value from settings where key = 'payout_rate_pence') as payout_rate_pence`;
+
+/**
+ * Columns of {@link PurchaseRow}: the wallet balance (`l`) and all stored settings as one JSON object
+ * (a campaign purchase's prices, fee and days; issue 18: no separate settings statement).
+ */
+export const PURCHASE_COLUMNS = `coalesce(l.balance, 0) as balance,
+    (select json_object_agg(s.key, s.value) from settings s) as settings`;
+
+/** A row of {@link PURCHASE_COLUMNS}: the settings as stored (null when none is stored). */
+export interface PurchaseRow {
+  balance: number;
+  settings: Record<string, unknown> | null;
+}
 
 /** The `session` column of {@link SESSION_COLUMNS}. */
 export interface SessionUserRow {

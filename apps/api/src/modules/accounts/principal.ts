@@ -6,6 +6,8 @@ import { sha256 } from '../../platform/crypto';
 import { UnauthenticatedError } from '../../platform/errors';
 import {
   type Preload,
+  PURCHASE_COLUMNS,
+  type PurchaseRow,
   SESSION_COLUMNS,
   type SessionUserRow,
   WALLET_COLUMNS,
@@ -41,7 +43,9 @@ function bearerStatement(preload: Preload | undefined): { name: string; text: st
       ? { columns: `, ${SESSION_COLUMNS}`, join: WALLET_JOIN }
       : preload === 'wallet'
         ? { columns: `, ${WALLET_COLUMNS}`, join: WALLET_JOIN }
-        : { columns: '', join: '' };
+        : preload === 'purchase'
+          ? { columns: `, ${PURCHASE_COLUMNS}`, join: WALLET_JOIN }
+          : { columns: '', join: '' };
   return {
     name: `resolve-bearer${preload ? `-${preload}` : ''}`,
     text: `select t.id as token_id, t.user_id, t.admin_id,
@@ -63,7 +67,7 @@ function bearerStatement(preload: Preload | undefined): { name: string; text: st
 
 /** The statement of each preload variant, built once. */
 const STATEMENTS = new Map<Preload | undefined, { name: string; text: string }>(
-  ([undefined, 'session', 'wallet'] as const).map((p) => [p, bearerStatement(p)]),
+  ([undefined, 'session', 'wallet', 'purchase'] as const).map((p) => [p, bearerStatement(p)]),
 );
 
 /**
@@ -71,7 +75,7 @@ const STATEMENTS = new Map<Preload | undefined, { name: string; text: string }>(
  * or admin, and the permission names of their roles. `last_used_at` is written at most once a minute.
  *
  * `preload` reads a route's data in the same statement (modules/accounts/preload.ts); it is attached to
- * a user principal as `session` or `wallet`. The token, user and permission checks never come from a
+ * a user principal as `session`, `wallet` or `purchase`. The token, user and permission checks never come from a
  * cache: a revoked token or a disabled user is refused on the very next request.
  *
  * `chosen` is the language the app says its reader uses now (`X-Lang`): when it differs from the
@@ -115,6 +119,7 @@ export async function resolveBearer(
       permissions: new Set(row.permissions),
       ...(preload === 'session' ? { session: (row as Row & { session: SessionUserRow }).session } : {}),
       ...(preload === 'wallet' ? { wallet: row as unknown as WalletRow } : {}),
+      ...(preload === 'purchase' ? { purchase: row as unknown as PurchaseRow } : {}),
     };
   }
   if (row.admin_id === null || !row.admin_live || row.admin_status !== 'active')

@@ -455,7 +455,8 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/artist/campaign/create',
     {
-      config: { access: userAccess(ARTIST) },
+      // The balance and settings come with the token (issue 18): see express.createCampaigns.
+      config: { access: userAccess(ARTIST, false, 'purchase') },
       schema: {
         tags,
         body: campaignOrderBody.extend({ payment_method: z.enum(['coins']).default('coins') }),
@@ -463,7 +464,8 @@ export const expressRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req, reply) => {
-      const created = await express.createCampaigns(deps, currentUser(req).id, req.body);
+      const user = currentUser(req);
+      const created = await express.createCampaigns(deps, user.id, { ...req.body, preloaded: user.purchase });
       const items = await q.campaignDetails(
         deps.database,
         created.map((c) => c.id),

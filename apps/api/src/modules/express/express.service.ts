@@ -6,12 +6,13 @@ import type { AppDeps } from '../../platform/app';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { parsePlaylistLink, parseTrackLink } from '../../providers/spotify/links';
 import { users } from '../accounts/accounts.schema';
+import type { PurchaseRow } from '../accounts/preload';
 import { audit } from '../audit/audit.service';
-import { getSettings, rememberSettings } from '../settings/settings.service';
+import { getSettings, rememberSettings, type SettingsMap, settingsFrom } from '../settings/settings.service';
 import { notifyStaffPendingPlaylist } from '../todos/todos.service';
 import { playlistVisibleToArtists } from '../trust/flags.hidden';
 import { recomputeForCampaign } from '../trust/score.service';
-import { DESC, hold } from '../wallet/ledger';
+import { DESC, hold, InsufficientBalanceError } from '../wallet/ledger';
 import { startCheckout } from '../wallet/payments.service';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
 import { tellUser } from './express.notify';
@@ -56,6 +57,8 @@ export async function createCampaigns(
     prepared?: CampaignPreparation;
     /** Staff ordering for the artist (`/api/admin/express/checkout`): see {@link StaffActor}. */
     byStaff?: StaffActor;
+    /** Read with the request's token (the `purchase` preload): see {@link createCampaignsFor}. */
+    preloaded?: PurchasePreload;
   },
   outer?: Tx,
 ): Promise<Campaign[]> {
@@ -72,10 +75,18 @@ export async function createCampaigns(
       pitch: input.pitch,
       prepared: input.prepared,
       byStaff: input.byStaff,
+      preloaded: input.preloaded,
     },
     outer,
   );
 }
+
+/**
+ * What the request read with its token (`purchase` preload, issue 18): the payer's balance (coins)
+ * and the stored settings. The settings spare a statement; the balance refuses an order it cannot
+ * cover before anything is written.
+ */
+export type PurchasePreload = PurchaseRow;
 
 /**
  * A staff member acting for a user (issue 13 "Staff": /express/checkout, /express/playlist/create):
@@ -92,16 +103,18 @@ export interface StaffActor {
  * provider) and the settings. A caller that creates campaigns inside its own transaction reads them
  * first: a transaction that holds a row lock and then waits for a second pool connection deadlocks
  * the pool once as many requests wait on that lock as the pool has connections (card returns
- * confirmed many times at once).
+ * confirmed many times at once). `known`: settings already read with the request's token (the
+ * `purchase` preload), so none are read here.
  * @returns the resolved sound (null when the link names none) and the settings
  */
 export async function prepareCampaigns(
   deps: Deps,
   adapter: ExpressPlatformAdapter,
   soundLink: string,
+  known?: SettingsMap,
 ): Promise<CampaignPreparation> {
   const sound = soundLink.trim() ? await adapter.resolveSound(deps, soundLink) : null;
-  return { sound, settings: await getSettings(deps.database) };
+  return { sound, settings: known ?? (await getSettings(deps.database)) };
 }
 
 /** See {@link prepareCampaigns}. */
@@ -142,6 +155,8 @@ export async function createCampaignsFor(
     prepared?: CampaignPreparation;
     /** Staff ordering for the artist: audited and timelined as the staff member; the artist is told. */
     byStaff?: StaffActor;
+    /** See {@link PurchasePreload}. */
+    preloaded?: PurchasePreload;
   },
   outer?: Tx,
 ): Promise<Campaign[]> {
@@ -154,7 +169,14 @@ export async function createCampaignsFor(
       [input.errorField]: [{ key: 'express.too_many_playlists', params: { max: MAX_PLAYLISTS_PER_REQUEST } }],
     });
   }
-  const { sound, settings } = input.prepared ?? (await prepareCampaigns(deps, adapter, input.soundLink));
+  const { sound, settings } =
+    input.prepared ??
+    (await prepareCampaigns(
+      deps,
+      adapter,
+      input.soundLink,
+      input.preloaded ? settingsFrom(input.preloaded.settings) : undefined,
+    ));
   if (!sound) throw invalidSound();
   const soundName = input.soundName?.trim().slice(0, 300) || sound.name;
   const now = deps.clock.now();
@@ -167,6 +189,10 @@ export async function createCampaignsFor(
     const targets = await adapter.loadTargets(tx, ids);
     if (targets.length !== ids.length)
       throw new ValidationError({ [input.errorField]: ['express.playlist_unavailable'] });
+    // The balance read with the token cannot cover the order: refused before anything is written
+    // (1,000 orders on one wallet, issue 18). The hold still decides under the wallet's lock.
+    const total = targets.reduce((sum, target) => sum + target.price, 0);
+    if (input.preloaded && input.preloaded.balance < total) throw new InsufficientBalanceError();
 
     const created: Campaign[] = [];
     for (const target of targets) {

@@ -75,8 +75,16 @@ export async function getSettings(database: Database | Tx): Promise<SettingsMap>
   const known = SNAPSHOTS.get(database as Tx);
   if (known) return known;
   const rows = await database.db.select().from(settings);
+  return settingsFrom(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+}
+
+/**
+ * The settings map from stored values (key to value, e.g. read as JSON with a route's token: the
+ * `purchase` preload), merged over the defaults; unknown keys are ignored.
+ */
+export function settingsFrom(stored: Record<string, unknown> | null): SettingsMap {
   const out = { ...SETTING_DEFAULTS } as Record<string, unknown>;
-  for (const row of rows) if (row.key in SETTING_DEFAULTS) out[row.key] = row.value;
+  for (const [key, value] of Object.entries(stored ?? {})) if (key in SETTING_DEFAULTS) out[key] = value;
   return out as SettingsMap;
 }
 
