@@ -1,4 +1,10 @@
-import { createTableRelationsHelpers, extractTablesRelationalConfig } from 'drizzle-orm';
+import {
+  createTableRelationsHelpers,
+  extractTablesRelationalConfig,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { drizzle, NodePgDatabase, NodePgDriver } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -50,10 +56,64 @@ function drizzleOver(client: pg.PoolClient): Db {
 export interface Tx {
   db: Db;
   client: pg.PoolClient;
+  /** Writes queued by {@link writeLater}, sent by {@link flushWrites}. */
+  pending: SQL[];
 }
 
 /**
- * Run `fn` in one SQL transaction; commits when it resolves, rolls back when it throws.
+ * Queue an INSERT whose answer nobody reads (an audit entry, a notification, a timeline event, an
+ * outbox mail) to go with the transaction's other queued writes in one statement, at the next
+ * {@link flushWrites} and at the latest just before the commit (issue 18: a purchase sent four such
+ * statements one by one). Its errors surface at the flush and abort the transaction as usual. Only for
+ * writes that later statements of the transaction do not read.
+ * @param query an INSERT builder or SQL without RETURNING
+ */
+export function writeLater(tx: Tx, query: SQLWrapper): void {
+  tx.pending.push(query.getSQL());
+}
+
+/**
+ * Send the queued writes ({@link writeLater}) now, as one statement: the first ones as data-modifying
+ * CTEs of the last (PostgreSQL runs each exactly once). Nothing is sent when none is queued.
+ */
+export async function flushWrites(tx: Tx): Promise<void> {
+  const queued = tx.pending.splice(0);
+  if (queued.length === 0) return;
+  const last = queued.pop()!;
+  const statement =
+    queued.length === 0
+      ? last
+      : sql`with ${sql.join(
+          queued.map((q, i) => sql`${sql.raw(`w${i}`)} as (${q})`),
+          sql`, `,
+        )} ${last}`;
+  await tx.db.execute(statement);
+}
+
+/**
+ * Run `fn` inside a savepoint of `tx`: when it throws, only what it wrote is undone (its queued writes
+ * too, see {@link writeLater}) and the error is rethrown; the transaction stays usable.
+ * @param name the savepoint's SQL name (a plain identifier)
+ */
+export async function withSavepoint<T>(tx: Tx, name: string, fn: () => Promise<T>): Promise<T> {
+  await flushWrites(tx);
+  await tx.client.query(`savepoint ${name}`);
+  try {
+    const result = await fn();
+    // Queued writes of `fn` fail inside the savepoint, like its other statements.
+    await flushWrites(tx);
+    await tx.client.query(`release savepoint ${name}`);
+    return result;
+  } catch (err) {
+    tx.pending.length = 0;
+    await tx.client.query(`rollback to savepoint ${name}`).catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * Run `fn` in one SQL transaction; commits when it resolves (after sending the writes it queued,
+ * {@link writeLater}), rolls back when it throws.
  * @param isolation defaults to READ COMMITTED; money flows take row locks explicitly.
  */
 export async function withTransaction<T>(
@@ -64,7 +124,9 @@ export async function withTransaction<T>(
   const client = await database.pool.connect();
   try {
     await client.query(`begin isolation level ${isolation}`);
-    const result = await fn({ db: drizzleOver(client), client });
+    const tx: Tx = { db: drizzleOver(client), client, pending: [] };
+    const result = await fn(tx);
+    await flushWrites(tx);
     await client.query('commit');
     return result;
   } catch (err) {

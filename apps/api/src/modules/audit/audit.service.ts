@@ -1,6 +1,6 @@
 import type { AuditAction, AuditTarget } from '@lm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { type Database, type Tx, writeLater } from '../../db/client';
 import { countOrEstimate } from '../../platform/list-total';
 import { containsPattern } from '../lookups/lookups.service';
 import { auditLogs } from './audit.schema';
@@ -25,7 +25,8 @@ export interface AuditEntry {
 }
 
 /**
- * Append an audit entry (inside `tx` when given, so it commits with the change it records).
+ * Append an audit entry (inside `tx` when given, so it commits with the change it records: queued
+ * with the transaction's other writes, see `writeLater`).
  * Never stores secrets: callers pass ids and field names, not values of passwords or tokens.
  */
 export async function audit(
@@ -35,7 +36,7 @@ export async function audit(
   tx?: Tx,
 ): Promise<void> {
   const db = tx?.db ?? database.db;
-  await db.insert(auditLogs).values({
+  const insert = db.insert(auditLogs).values({
     actorType: actor.type,
     actorId: actor.id ?? null,
     action: entry.action,
@@ -45,6 +46,9 @@ export async function audit(
     userAgent: actor.userAgent?.slice(0, 500) ?? null,
     meta: entry.meta ?? null,
   });
+  // In a transaction the entry goes with its other queued writes, before the commit (issue 18).
+  if (tx) writeLater(tx, insert);
+  else await insert;
 }
 
 /** An audit entry as `/logs` lists it, with the actor's name when the actor is a known account. */

@@ -8,7 +8,7 @@ import {
 import type { NotificationMessage } from '@lm/contracts/messages';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Tx, withTransaction } from '../../db/client';
+import { type Tx, withSavepoint, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
@@ -564,15 +564,17 @@ export async function campaignFromCardPayment(
     if (p.status !== 'paid') return { campaignId, paid: false, notPaid: null };
     if (meta.custom_outcome)
       return { campaignId, paid: meta.custom_outcome.paid, notPaid: meta.custom_outcome.not_paid ?? null };
-    await tx.client.query('savepoint custom_card');
     let notPaid: NotCreated | null = null;
     try {
-      await holdForCampaign(deps, tx, artistId, campaignId, 'card');
-      await tx.db.update(customCampaigns).set({ paymentId: p.id }).where(eq(customCampaigns.id, campaignId));
-      await tx.client.query('release savepoint custom_card');
+      await withSavepoint(tx, 'custom_card', async () => {
+        await holdForCampaign(deps, tx, artistId, campaignId, 'card');
+        await tx.db
+          .update(customCampaigns)
+          .set({ paymentId: p.id })
+          .where(eq(customCampaigns.id, campaignId));
+      });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      await tx.client.query('rollback to savepoint custom_card');
       notPaid = { key: err.messageKey, ...(err.options.params ? { params: err.options.params } : {}) };
     }
     const outcome = { paid: notPaid === null, ...(notPaid ? { not_paid: notPaid } : {}) };

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { users } from '../accounts/accounts.schema';
-import { type NotificationParam, notify } from '../notifications/notifications.service';
+import { type NotificationParam, notifyLater } from '../notifications/notifications.service';
 import type { ExpressRecipient } from './platforms/adapter';
 
 type Deps = Pick<AppDeps, 'config' | 'mail' | 'clock'>;
@@ -41,7 +41,8 @@ export function timelineKeyFor(key: string, campaignTypeId: number, has: (key: s
 }
 
 /**
- * Tell a user about a campaign step, both in the caller's transaction: an in-app notification (stored
+ * Tell a user about a campaign step, both in the caller's transaction (queued with its other writes,
+ * `writeLater`): an in-app notification (stored
  * as `express.notify.<step>` with its parameters, written in the reader's language when read) and an
  * email in the user's language (`users.language`). Parameters are raw: coins and days as numbers,
  * dates as `YYYY-MM-DD`. `campaignTypeId` picks the video wording of TikTok and Instagram
@@ -69,7 +70,7 @@ export async function tellUser(
       : [to];
   if (!user) return;
   const message = `express.notify.${step}` as const;
-  await notify(tx, {
+  notifyLater(tx, {
     userId,
     type: `express.${notice}`,
     message,
@@ -78,7 +79,7 @@ export async function tellUser(
     data: campaignId ? { campaign_id: campaignId } : {},
     createdAt: deps.clock.now(),
   });
-  await deps.mail.send(
+  await deps.mail.queue(
     {
       to: user.email,
       language: user.language as Language,

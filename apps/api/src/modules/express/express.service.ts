@@ -1,6 +1,6 @@
 import { EXPRESS_CAMPAIGN_STATUS as S, USER_TYPES } from '@lm/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type Tx, withTransaction } from '../../db/client';
+import { flushWrites, type Tx, withSavepoint, withTransaction, writeLater } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
@@ -221,16 +221,19 @@ export async function createCampaignsFor(
         createdAt: now,
         updatedAt: now,
       });
-      await tx.db.insert(expressCampaignEvents).values({
-        campaignId: c.id,
-        fromStatus: null,
-        toStatus: S.PENDING_APPROVAL,
-        actorType: input.byStaff ? 'admin' : 'user',
-        actorId: input.byStaff ? input.byStaff.adminId : artistId,
-        noteKey: input.renewedFromId ? 'express.timeline.renewed' : 'express.timeline.created',
-        noteParams: input.renewedFromId ? { campaign: input.renewedFromId } : null,
-        createdAt: now,
-      });
+      writeLater(
+        tx,
+        tx.db.insert(expressCampaignEvents).values({
+          campaignId: c.id,
+          fromStatus: null,
+          toStatus: S.PENDING_APPROVAL,
+          actorType: input.byStaff ? 'admin' : 'user',
+          actorId: input.byStaff ? input.byStaff.adminId : artistId,
+          noteKey: input.renewedFromId ? 'express.timeline.renewed' : 'express.timeline.created',
+          noteParams: input.renewedFromId ? { campaign: input.renewedFromId } : null,
+          createdAt: now,
+        }),
+      );
       await tellUser(
         deps,
         tx,
@@ -279,7 +282,9 @@ export async function createCampaignsFor(
       );
     }
     // The holds come last (issue 18): the payer's wallet stays locked from the first hold to the
-    // commit, so everything else of the order is written before it is taken.
+    // commit, so everything else of the order is written before it is taken, the queued timeline
+    // events, notifications, mails and audit entry too (one statement).
+    await flushWrites(tx);
     const held: Campaign[] = [];
     for (const c of created) {
       const h = await hold(tx, {
@@ -728,43 +733,42 @@ export async function campaignsFromPayment(
       return { campaigns, notCreated: meta.not_created ?? null };
     }
     // A refusal by the database (the unique index) aborts what ran since the savepoint only.
-    await tx.client.query('savepoint card_campaigns');
     let created: Campaign[] = [];
     let notCreated: NotCreated | null = null;
     try {
-      created = meta.account_ids
-        ? await createCampaignsFor(
-            deps,
-            adapter,
-            artistId,
-            {
-              soundLink: meta.track_link ?? '',
-              targetIds: meta.account_ids,
-              paymentMethod: 'card',
-              errorField: 'account_ids',
-              pitch: meta.pitch ?? null,
-              soundName: meta.song_name ?? null,
-              unreleased: meta.unreleased ?? undefined,
-              prepared,
-            },
-            tx,
-          )
-        : await createCampaigns(
-            deps,
-            artistId,
-            {
-              track_link: meta.track_link ?? '',
-              playlist_ids: meta.playlist_ids ?? [],
-              paymentMethod: 'card',
-              pitch: meta.pitch ?? null,
-              prepared,
-            },
-            tx,
-          );
-      await tx.client.query('release savepoint card_campaigns');
+      created = await withSavepoint(tx, 'card_campaigns', () =>
+        meta.account_ids
+          ? createCampaignsFor(
+              deps,
+              adapter,
+              artistId,
+              {
+                soundLink: meta.track_link ?? '',
+                targetIds: meta.account_ids,
+                paymentMethod: 'card',
+                errorField: 'account_ids',
+                pitch: meta.pitch ?? null,
+                soundName: meta.song_name ?? null,
+                unreleased: meta.unreleased ?? undefined,
+                prepared,
+              },
+              tx,
+            )
+          : createCampaigns(
+              deps,
+              artistId,
+              {
+                track_link: meta.track_link ?? '',
+                playlist_ids: meta.playlist_ids ?? [],
+                paymentMethod: 'card',
+                pitch: meta.pitch ?? null,
+                prepared,
+              },
+              tx,
+            ),
+      );
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      await tx.client.query('rollback to savepoint card_campaigns');
       notCreated = { key: err.messageKey, ...(err.options.params ? { params: err.options.params } : {}) };
     }
     await tx.db

@@ -122,7 +122,8 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
     app.post(
       `${p.base}/artist/campaign/create`,
       {
-        config: { access: userAccess(ARTIST) },
+        // The balance and settings come with the token (issue 18), as for Spotify purchases.
+        config: { access: userAccess(ARTIST, false, 'purchase') },
         schema: {
           tags,
           body: createBody.extend({ payment_method: z.enum(['coins']).default('coins') }),
@@ -130,8 +131,9 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         },
       },
       async (req, reply) => {
-        const artistId = currentUser(req).id;
-        const created = await social.createSocialCampaigns(deps, platform, artistId, req.body);
+        const user = currentUser(req);
+        const artistId = user.id;
+        const created = await social.createSocialCampaigns(deps, platform, artistId, req.body, user.purchase);
         const items = [];
         for (const c of created) items.push(await social.socialCampaign(deps, platform, { artistId }, c.id));
         return reply.status(201).send({ data: items, message: t(req.lang, 'express.created_influencers') });

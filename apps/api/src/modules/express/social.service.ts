@@ -38,6 +38,7 @@ import {
   campaignsFromPayment,
   createCampaignsFor,
   MAX_PLAYLISTS_PER_REQUEST,
+  type PurchasePreload,
 } from './express.service';
 import { INSTAGRAM_CONFIRM_HOURS, instagramAdapter } from './platforms/instagram.adapter';
 import { acceptedAt } from './platforms/social';
@@ -162,7 +163,8 @@ export async function unreleasedFiles(
 
 /**
  * An artist buys campaigns on accounts (`artist/campaign/create`), paid with coins (held); see
- * `createCampaignsFor` for the rules and errors. `song_name` replaces the name read from the link.
+ * `createCampaignsFor` for the rules and errors (`preloaded`: read with the token, see
+ * `PurchasePreload`). `song_name` replaces the name read from the link.
  * An unreleased song (`is_released: false`) comes with its files, see {@link unreleasedFiles}.
  */
 export async function createSocialCampaigns(
@@ -170,6 +172,7 @@ export async function createSocialCampaigns(
   platform: SocialPlatformName,
   artistId: number,
   input: SocialCreateInput,
+  preloaded?: PurchasePreload,
 ): Promise<Campaign[]> {
   const unreleased = await unreleasedFiles(deps, platform, artistId, input);
   return createCampaignsFor(deps, SOCIAL_ADAPTERS[platform], artistId, {
@@ -179,6 +182,7 @@ export async function createSocialCampaigns(
     pitch: input.pitch ?? null,
     soundName: input.song_name ?? null,
     unreleased,
+    preloaded,
   });
 }
 

@@ -4,7 +4,7 @@ import { MAIL_GREETING, type MailMessageKey, type NotificationMessage } from '@l
 import { desc, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config/env';
-import type { Database, Tx } from '../../db/client';
+import { type Database, type Tx, writeLater } from '../../db/client';
 import type { JobDefinition, Jobs } from '../../jobs/jobs';
 import { NotFoundError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -65,6 +65,12 @@ export interface Mailer {
   driver: 'outbox' | 'smtp';
   send(message: MailMessage, tx?: Tx): Promise<number>;
   /**
+   * {@link Mailer.send} in `tx` for a caller that does not need the outbox row's id: with the `outbox`
+   * driver the row is queued with the transaction's other writes (`writeLater`, issue 18); with `smtp`
+   * it is written at once, as its delivery job needs the id.
+   */
+  queue(message: MailMessage, tx: Tx): Promise<void>;
+  /**
    * Send a message written elsewhere (CRM templates and campaigns, issue 17): subject, text and HTML
    * as given, its own From and extra headers, DKIM-signed when `dkim` is given. It is written to the
    * outbox (the dev mailbox shows it); with `smtp` it is delivered at once through nodemailer and
@@ -114,25 +120,36 @@ export function createMailer(config: Config, database: Database, jobs: Jobs): Ma
     config.MAIL_DRIVER === 'smtp' && config.SMTP_URL
       ? nodemailer.createTransport({ url: config.SMTP_URL, pool: true })
       : null;
+  /** The outbox row of a message: written in its language, From the current sender name. */
+  const outboxRow = async (message: MailMessage, tx?: Tx): Promise<typeof mailOutbox.$inferInsert> => {
+    const { subject, text } = renderMail(message);
+    return {
+      toAddress: message.to,
+      replyTo: message.replyTo ?? null,
+      fromAddress: await senderFor(config.MAIL_FROM, tx ?? database),
+      subject,
+      text,
+      driver: config.MAIL_DRIVER,
+    };
+  };
   return {
     driver: config.MAIL_DRIVER,
     async send(message, tx) {
       const db = tx?.db ?? database.db;
-      const { subject, text } = renderMail(message);
       const [row] = await db
         .insert(mailOutbox)
-        .values({
-          toAddress: message.to,
-          replyTo: message.replyTo ?? null,
-          fromAddress: await senderFor(config.MAIL_FROM, tx ?? database),
-          subject,
-          text,
-          driver: config.MAIL_DRIVER,
-        })
+        .values(await outboxRow(message, tx))
         .returning({ id: mailOutbox.id });
       if (!row) throw new Error('outbox insert returned nothing');
       if (transport) await jobs.send(MAIL_QUEUE, { id: row.id }, { singletonKey: `mail-${row.id}` }, tx);
       return row.id;
+    },
+    async queue(message, tx) {
+      if (transport) {
+        await this.send(message, tx);
+        return;
+      }
+      writeLater(tx, tx.db.insert(mailOutbox).values(await outboxRow(message, tx)));
     },
     async sendRaw(mail) {
       const [row] = await database.db

@@ -1,7 +1,7 @@
 import { isolateTextParams, type Language } from '@lm/contracts';
 import type { NotificationMessage } from '@lm/contracts/messages';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { type Database, type Tx, writeLater } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { NotFoundError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -56,24 +56,36 @@ export interface NotificationView {
  * @throws Error when the input names no recipient or both kinds (a programming error, answered 500)
  */
 export async function notify(db: Database | Tx, input: NotificationInput): Promise<number> {
+  const [row] = await db.db
+    .insert(notifications)
+    .values(notificationRow(input))
+    .returning({ id: notifications.id });
+  return row!.id;
+}
+
+/**
+ * {@link notify} queued with the transaction's other writes (`writeLater`, issue 18), for callers that
+ * do not need the new row's id.
+ */
+export function notifyLater(tx: Tx, input: NotificationInput): void {
+  writeLater(tx, tx.db.insert(notifications).values(notificationRow(input)));
+}
+
+function notificationRow(input: NotificationInput): typeof notifications.$inferInsert {
   const userId = 'userId' in input ? input.userId : null;
   const adminId = 'adminId' in input ? input.adminId : null;
   if ((userId === null) === (adminId === null))
     throw new Error('notify needs exactly one of userId or adminId');
-  const [row] = await db.db
-    .insert(notifications)
-    .values({
-      userId,
-      adminId,
-      type: input.type,
-      messageKey: input.message,
-      params: input.params ?? {},
-      link: input.link ?? null,
-      data: input.data ?? null,
-      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-    })
-    .returning({ id: notifications.id });
-  return row!.id;
+  return {
+    userId,
+    adminId,
+    type: input.type,
+    messageKey: input.message,
+    params: input.params ?? {},
+    link: input.link ?? null,
+    data: input.data ?? null,
+    ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+  };
 }
 
 const ownedBy = (owner: NotificationOwner): SQL =>

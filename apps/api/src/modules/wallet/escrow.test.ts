@@ -110,7 +110,7 @@ describe('escrow per payer (issue 18)', () => {
       const { drizzle } = await import('drizzle-orm/node-postgres');
       const schema = await import('../../db/schema');
       await hold(
-        { db: drizzle(client, { schema }), client },
+        { db: drizzle(client, { schema }), client, pending: [] },
         { userId: a.id, coins: 60, descId: DESC.CAMPAIGN_PURCHASE, idempotencyKey: `open-${a.id}` },
       );
       // B's hold must not touch a row A's transaction holds: with one shared escrow account it would
