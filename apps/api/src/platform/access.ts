@@ -40,7 +40,7 @@ export type Principal =
       status: string;
       mustChangePassword: boolean;
       language: string;
-      permissions: Set<string>;
+      permissions: ReadonlySet<string>;
       /** The session user row, when the route preloads `session`. */
       session?: SessionUserRow;
       /** The wallet value row, when the route preloads `wallet`. */
@@ -48,7 +48,7 @@ export type Principal =
       /** The balance and settings, when the route preloads `purchase`. */
       purchase?: PurchaseRow;
     }
-  | { kind: 'admin'; id: number; tokenId: number; permissions: Set<string> };
+  | { kind: 'admin'; id: number; tokenId: number; permissions: ReadonlySet<string> };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

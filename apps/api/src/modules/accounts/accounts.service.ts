@@ -89,7 +89,7 @@ const SESSION_USER_SQL = `select ${SESSION_COLUMNS} from users u ${WALLET_JOIN} 
 export async function sessionUser(
   database: Database,
   userId: number,
-  permissions?: Set<string>,
+  permissions?: ReadonlySet<string>,
   preloaded?: SessionUserRow,
 ): Promise<SessionUser> {
   if (preloaded && permissions) return sessionUserOf(preloaded, permissions);

@@ -29,11 +29,12 @@ interface Row {
   user_live: boolean | null;
   admin_status: string | null;
   admin_live: boolean | null;
-  permissions: string[];
+  role_ids: number[];
+  rbac_version: number;
 }
 
 /**
- * The token statement: the live token, its user or admin, the permission names of their roles and,
+ * The token statement: the live token, its user or admin, their role ids and the `rbac_version`, and,
  * for a route that preloads, its data (`u` is the token's user; an admin token finds no user, so the
  * preloaded columns are null). Named per variant: planning this join costs more than running it.
  */
@@ -53,9 +54,9 @@ function bearerStatement(preload: Preload | undefined): { name: string; text: st
             u.user_type_id, u.status as user_status, u.must_change_password, u.language,
             (u.email_verified_at is not null) as verified, (u.deleted_at is null) as user_live,
             a.status as admin_status, (a.deleted_at is null) as admin_live, a.language as admin_language,
-            array(select distinct p.name from role_permissions rp join permissions p on p.id = rp.permission_id
-                  where rp.role_id in (select role_id from user_roles where user_id = t.user_id
-                                       union all select role_id from admin_roles where admin_id = t.admin_id)) as permissions
+            array(select role_id from user_roles where user_id = t.user_id
+                  union all select role_id from admin_roles where admin_id = t.admin_id) as role_ids,
+            (select version from rbac_version where id = 1) as rbac_version
             ${extra.columns}
        from access_tokens t
        left join users u on u.id = t.user_id
@@ -64,6 +65,50 @@ function bearerStatement(preload: Preload | undefined): { name: string; text: st
       where t.token_hash = $1 and t.revoked_at is null and t.expires_at > $2`,
   };
 }
+
+/**
+ * Permission names per database and set of roles, each worked out at an `rbac_version` (see
+ * {@link permissionsOf}); per database because role ids and versions are only meaningful in theirs.
+ */
+const PERMISSIONS = new WeakMap<Database, Map<string, { version: number; names: ReadonlySet<string> }>>();
+/** Distinct role sets remembered at most (there are a handful: one per role, a few combinations). */
+const PERMISSION_SETS_MAX = 1_000;
+
+/**
+ * The permission names of a set of roles at `version`: reused while the version read with the token
+ * is the one they were worked out at, read again otherwise (issue 18: the join and aggregation ran on
+ * every request). The version moves on in the same transaction as any change to roles, permissions or
+ * a role's permissions (migration 0040), so a change applies on the very next request. Names read
+ * after the version was read are at least that recent; kept under that version they are only ever
+ * read again, never used stale.
+ * @returns a shared, read-only set
+ */
+async function permissionsOf(
+  database: Database,
+  roleIds: readonly number[],
+  version: number,
+): Promise<ReadonlySet<string>> {
+  if (roleIds.length === 0) return NO_PERMISSIONS;
+  const key = [...roleIds].sort((a, b) => a - b).join(',');
+  let sets = PERMISSIONS.get(database);
+  if (!sets) {
+    sets = new Map();
+    PERMISSIONS.set(database, sets);
+  }
+  const known = sets.get(key);
+  if (known && known.version === version) return known.names;
+  const { rows } = await database.pool.query<{ name: string }>({
+    name: 'role-permission-names',
+    text: `select distinct p.name from role_permissions rp join permissions p on p.id = rp.permission_id
+            where rp.role_id = any($1::int[])`,
+    values: [roleIds],
+  });
+  const names: ReadonlySet<string> = new Set(rows.map((r) => r.name));
+  if (sets.size >= PERMISSION_SETS_MAX) sets.clear();
+  sets.set(key, { version, names });
+  return names;
+}
+const NO_PERMISSIONS: ReadonlySet<string> = new Set();
 
 /** The statement of each preload variant, built once. */
 const STATEMENTS = new Map<Preload | undefined, { name: string; text: string }>(
@@ -116,7 +161,7 @@ export async function resolveBearer(
       status: row.user_status ?? '',
       mustChangePassword: row.must_change_password === true,
       language: chosen ?? row.language ?? 'en',
-      permissions: new Set(row.permissions),
+      permissions: await permissionsOf(database, row.role_ids, row.rbac_version),
       ...(preload === 'session' ? { session: (row as Row & { session: SessionUserRow }).session } : {}),
       ...(preload === 'wallet' ? { wallet: row as unknown as WalletRow } : {}),
       ...(preload === 'purchase' ? { purchase: row as unknown as PurchaseRow } : {}),
@@ -126,5 +171,10 @@ export async function resolveBearer(
     throw new UnauthenticatedError();
   if (chosen && chosen !== row.admin_language)
     await database.pool.query('update admins set language = $1 where id = $2', [chosen, row.admin_id]);
-  return { kind: 'admin', id: row.admin_id, tokenId: row.token_id, permissions: new Set(row.permissions) };
+  return {
+    kind: 'admin',
+    id: row.admin_id,
+    tokenId: row.token_id,
+    permissions: await permissionsOf(database, row.role_ids, row.rbac_version),
+  };
 }

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  check,
   integer,
   pgTable,
   primaryKey,
@@ -74,4 +77,20 @@ export const adminRoles = pgTable(
       .references(() => roles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.adminId, t.roleId] })],
+);
+
+/**
+ * One row whose `version` goes up with every change to roles, permissions or their links (statement
+ * triggers, migration 0040). The token statement reads it with the token's role ids, so a process may
+ * reuse the permission names it already worked out for those roles at that version (issue 18:
+ * the names were joined and aggregated on every request) and still sees a change on the very next
+ * request.
+ */
+export const rbacVersion = pgTable(
+  'rbac_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [check('rbac_version_one_row', sql`${t.id} = 1`)],
 );

@@ -384,6 +384,29 @@ describe('a new role decides what an admin may do', () => {
     ]);
     expect((await call('GET', '/api/roles', undefined, token)).statusCode).toBe(403);
   });
+
+  it('a change written to role_permissions by any means applies on the next request (issue 18)', async () => {
+    const role = (
+      await call('POST', '/api/roles', { name: 'Role sql', guard: 'admin', permissions: ['tickets.show'] })
+    ).json().data as Role;
+    const admin = await ctx.makeAdmin({ permissions: [] });
+    await ctx.deps.database.db.insert(adminRoles).values({ adminId: admin.id, roleId: role.id });
+    const token = await ctx.loginAdmin(admin.email);
+    // The process now knows this role's permission names at the current version.
+    expect((await call('GET', '/api/roles', undefined, token)).statusCode).toBe(403);
+    const version = async () =>
+      Number((await ctx.deps.database.pool.query('select version from rbac_version')).rows[0].version);
+    const before = await version();
+    await ctx.deps.database.pool.query(
+      `insert into role_permissions (role_id, permission_id)
+       select $1, id from permissions where name = 'view.main.roles.tab.list' and guard = 'admin'`,
+      [role.id],
+    );
+    expect(await version()).toBeGreaterThan(before);
+    expect((await call('GET', '/api/roles', undefined, token)).statusCode).toBe(200);
+    await ctx.deps.database.pool.query('delete from role_permissions where role_id = $1', [role.id]);
+    expect((await call('GET', '/api/roles', undefined, token)).statusCode).toBe(403);
+  });
 });
 
 describe('GET /api/getAllRolesWithQ', () => {
