@@ -42,13 +42,20 @@ export async function adminRoleNames(db: Database | Tx, adminId: number): Promis
 
 /**
  * CASL rules for a set of permission names (action `call`, subject = permission name), plus
- * `general`, which every signed-in principal holds (spec section 6).
+ * `general`, which every signed-in principal holds (spec section 6). The answer for a `Set` is
+ * remembered for that set and shared: read it, never change it.
  */
 export function abilityRules(names: Iterable<string>): AbilityRule[] {
+  // A principal's permission set is shared by every request of the same roles and version
+  // (accounts/principal.ts): its rules are worked out once per set (issue 18).
+  const known = names instanceof Set ? RULES.get(names) : undefined;
+  if (known) return known;
   const out: AbilityRule[] = [{ action: 'call', subject: 'general' }];
   for (const name of [...names].sort()) out.push({ action: 'call', subject: name });
+  if (names instanceof Set) RULES.set(names, out);
   return out;
 }
+const RULES = new WeakMap<ReadonlySet<string>, AbilityRule[]>();
 
 /** Give a new user the default role(s) of their type. */
 export async function assignDefaultRoles(tx: Tx, userId: number, userTypeId: number): Promise<void> {
