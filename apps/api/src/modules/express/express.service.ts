@@ -1,5 +1,6 @@
 import { EXPRESS_CAMPAIGN_STATUS as S, USER_TYPES } from '@lm/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { flushWrites, type Tx, withSavepoint, withTransaction, writeLater } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
@@ -12,7 +13,7 @@ import { getSettings, rememberSettings, type SettingsMap, settingsFrom } from '.
 import { notifyStaffPendingPlaylist } from '../todos/todos.service';
 import { playlistVisibleToArtists } from '../trust/flags.hidden';
 import { recomputeForCampaign } from '../trust/score.service';
-import { DESC, hold, InsufficientBalanceError } from '../wallet/ledger';
+import { DESC, hold, InsufficientBalanceError, NEXT_HOLD_ID } from '../wallet/ledger';
 import { startCheckout } from '../wallet/payments.service';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
 import { tellUser } from './express.notify';
@@ -218,6 +219,8 @@ export async function createCampaignsFor(
         onGoingDays: settings.on_going_days,
         auditingDays: settings.auditing_days,
         renewedFromId: input.renewedFromId ?? null,
+        // The hold's id, reserved now: the hold below is taken under it (no update afterwards).
+        holdId: NEXT_HOLD_ID,
         createdAt: now,
         updatedAt: now,
       });
@@ -285,25 +288,19 @@ export async function createCampaignsFor(
     // commit, so everything else of the order is written before it is taken, the queued timeline
     // events, notifications, mails and audit entry too (one statement).
     await flushWrites(tx);
-    const held: Campaign[] = [];
     for (const c of created) {
-      const h = await hold(tx, {
+      await hold(tx, {
         userId: artistId,
         coins: c.price,
         descId: DESC.CAMPAIGN_PURCHASE,
         idempotencyKey: `express:${c.id}:hold`,
         freshKey: true,
+        reservedId: c.holdId!,
         ref: { type: 'express_campaign', id: c.id },
         meta: { campaign_type: adapter.key, campaign_id: c.id },
       });
-      const [withHold] = await tx.db
-        .update(expressCampaigns)
-        .set({ holdId: h.id })
-        .where(eq(expressCampaigns.id, c.id))
-        .returning();
-      held.push(withHold!);
     }
-    return held;
+    return created;
   };
   return outer ? run(outer) : withTransaction(deps.database, run);
 }
@@ -317,7 +314,7 @@ async function insertCampaign(
   tx: Tx,
   adapter: ExpressPlatformAdapter,
   targetName: string,
-  values: typeof expressCampaigns.$inferInsert,
+  values: PgInsertValue<typeof expressCampaigns>,
 ): Promise<Campaign> {
   try {
     const [row] = await tx.db.insert(expressCampaigns).values(values).returning();

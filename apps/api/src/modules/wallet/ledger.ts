@@ -211,6 +211,13 @@ select id, number, idempotency_key, debit_account_id, credit_account_id, amount,
   from transfer`;
 
 /**
+ * The next hold id, for a row that names its hold before the hold is taken in the same transaction
+ * (`hold({ reservedId })`; issue 18: a purchase no longer updates its campaign after the hold, inside
+ * the wallet's lock).
+ */
+export const NEXT_HOLD_ID = sql<number>`nextval('ledger_holds_id_seq')`;
+
+/**
  * A new hold and its posting (payer wallet -> escrow) in one statement: {@link POST_TRANSFER} with the
  * hold row inserted from the credit, so nothing is written when the wallet is short (issue 18: one
  * statement fewer per purchase). `$11`/`$12`: the hold's ref type and id; the transfer's hold id is
@@ -226,8 +233,9 @@ with debit as (
    where id = $2::bigint and exists (select 1 from debit)
   returning balance, entry_count
 ), hold as (
-  insert into ledger_holds (payer_account_id, escrow_account_id, amount, ref_type, ref_id)
-  select $1::bigint, $2::bigint, $3::bigint, $10::varchar, $11::varchar from credit
+  insert into ledger_holds (id, payer_account_id, escrow_account_id, amount, ref_type, ref_id)
+  select coalesce($12::bigint, nextval('ledger_holds_id_seq')), $1::bigint, $2::bigint, $3::bigint,
+         $10::varchar, $11::varchar from credit
   returning *
 ), transfer as (
   insert into ledger_transfers
@@ -397,9 +405,16 @@ export async function hold(
      * skipped (two statements fewer per purchase). The key stays unique in the database.
      */
     freshKey?: boolean;
+    /**
+     * The hold's id, reserved with {@link NEXT_HOLD_ID} by the row that refers to it, written first in
+     * the same transaction (a campaign's `hold_id`): no update of that row afterwards. Only with
+     * `freshKey`.
+     */
+    reservedId?: number;
   },
 ): Promise<Hold> {
   assertCoins(input.coins);
+  if (input.reservedId !== undefined && !input.freshKey) throw new Error('a reserved hold id needs freshKey');
   // Taken before the replay check so a concurrent same-key hold cannot leave a second, unfunded hold.
   if (!input.freshKey) await lockKey(tx, input.idempotencyKey);
   const [replay] = input.freshKey
@@ -431,6 +446,7 @@ export async function hold(
     input.meta === undefined ? null : JSON.stringify(input.meta),
     input.ref?.type ?? null,
     input.ref ? String(input.ref.id) : null,
+    input.reservedId ?? null,
   ]);
   const row = rows[0];
   if (!row) throw new InsufficientBalanceError();
