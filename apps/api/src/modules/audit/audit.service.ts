@@ -1,9 +1,9 @@
 import type { AuditAction, AuditTarget } from '@lm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { type Database, type Tx, withTransaction } from '../../db/client';
 import { countOrEstimate } from '../../platform/list-total';
 import { containsPattern } from '../lookups/lookups.service';
-import { auditLogs } from './audit.schema';
+import { auditLogHours, auditLogHoursState, auditLogLateHours, auditLogs, auditLogXidClock } from './audit.schema';
 
 /** Who did it and from where. */
 export interface AuditActor {
@@ -150,47 +150,215 @@ export async function listAuditLogs(
   if (filter.from) conditions.push(sql`l.created_at >= ${filter.from}::date`);
   if (filter.to) conditions.push(sql`l.created_at < ${filter.to}::date + 1`);
   if (filter.actor) conditions.push(await actorCondition(database, filter.actor, actorIdsLimit));
-  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  if (conditions.length === 0) return unfilteredPage(database, page, limit);
+  const where = sql`where ${sql.join(conditions, sql` and `)}`;
   const [rows, count] = await Promise.all([
-    database.db.execute<{
-      id: string;
-      actor_type: string;
-      actor_id: number | null;
-      actor_name: string | null;
-      actor_email: string | null;
-      action: string;
-      target_type: string | null;
-      target_id: string | null;
-      ip: string | null;
-      user_agent: string | null;
-      meta: Record<string, unknown> | null;
-      created_at: Date;
-    }>(
-      // The page's ids first, on the indexes alone; only those rows are joined to their actors (a deep
-      // page no longer joins and sorts every entry before its OFFSET).
-      sql`select l.id, l.actor_type, l.actor_id, l.action, l.target_type, l.target_id, l.ip, l.user_agent,
+    database.db.execute<AuditLogRow>(pageSql(where, limit, (page - 1) * limit)),
+    countOrEstimate(database, sql`from ${auditLogs} l ${where}`),
+  ]);
+  return { rows: rows.rows.map(toView), total: count.total, estimated: count.estimated };
+}
+
+type AuditLogRow = Omit<AuditLogView, 'id' | 'created_at'> & { id: string; created_at: Date };
+const toView = (r: AuditLogRow): AuditLogView => ({
+  ...r,
+  id: Number(r.id),
+  created_at: new Date(r.created_at).toISOString(),
+});
+
+/**
+ * One page of entries newest first (`created_at desc, id desc`) among those matching `where`, with
+ * their actors' names. The page's ids first, on the indexes alone; only those rows are joined to their
+ * actors (a deep page does not join and sort every entry before its OFFSET).
+ */
+function pageSql(where: SQL, limit: number, offset: number): SQL {
+  return sql`select l.id, l.actor_type, l.actor_id, l.action, l.target_type, l.target_id, l.ip, l.user_agent,
         l.meta, l.created_at,
         case l.actor_type when 'admin' then a.name when 'user' then u.first_name || ' ' || u.last_name end as actor_name,
         case l.actor_type when 'admin' then a.email when 'user' then u.email end as actor_email
       from (select l.id from ${auditLogs} l ${where}
             order by l.created_at desc, l.id desc
-            limit ${limit} offset ${(page - 1) * limit}) p
+            limit ${limit} offset ${offset}) p
       join ${auditLogs} l on l.id = p.id
       left join admins a on l.actor_type = 'admin' and a.id = l.actor_id
       left join users u on l.actor_type = 'user' and u.id = l.actor_id
-      order by l.created_at desc, l.id desc`,
-    ),
-    countOrEstimate(database, sql`from ${auditLogs} l ${where}`),
-  ]);
-  return {
-    rows: rows.rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
-      created_at: new Date(r.created_at).toISOString(),
-    })),
-    total: count.total,
-    estimated: count.estimated,
-  };
+      order by l.created_at desc, l.id desc`;
+}
+
+/** Seconds in one counted block of the log: an hour of `created_at` (hours since 1970-01-01 UTC). */
+const HOUR = 3600;
+/** The hour (since 1970, UTC) of a timestamptz SQL expression; the migration's trigger uses the same. */
+const hourOf = (ts: SQL) => sql`floor(extract(epoch from ${ts}) / ${sql.raw(String(HOUR))})::bigint`;
+/** The first instant of an hour number (a bigint SQL expression). */
+const hourStart = (hour: SQL) => sql`to_timestamp(${hour} * ${sql.raw(String(HOUR))})`;
+
+/**
+ * The unfiltered log's page (issue 18 "Fast at scale": page 10,000 of a million entries). Entries
+ * are counted per hour of `created_at` in `audit_log_hours` (sealed hours, see `refreshAuditHours`);
+ * the page sums those counts newest first to find the hour holding its first entry and OFFSETs only
+ * inside it, plus the entries of the hours not covered yet (the current one), counted live. All of it
+ * reads one snapshot (REPEATABLE READ, read only), so the page is exactly what
+ * `order by created_at desc, id desc offset (page - 1) * limit` would give, and the total is exact.
+ * Hours marked late (an entry stamped in an hour already counted) are counted live until refreshed.
+ * When an hour ended since the last refresh, or a late entry appeared, refreshes after answering.
+ */
+async function unfilteredPage(
+  database: Database,
+  page: number,
+  limit: number,
+): Promise<{ rows: AuditLogView[]; total: number; estimated: boolean }> {
+  const offset = (page - 1) * limit;
+  const { result, stale } = await withTransaction(
+    database,
+    async (tx) => {
+      await tx.client.query('set transaction read only');
+      const head = (
+        await tx.db.execute<{
+          covered_to: number | null;
+          open: number;
+          covered: number;
+          late: [number, number][];
+          now_hour: number;
+        }>(sql`with st as materialized (
+            select covered_to, covered_entries from ${auditLogHoursState} where id = 1),
+          late as materialized (
+            select m.hour,
+              (select count(*) from ${auditLogs} l
+                where l.created_at >= ${hourStart(sql`m.hour`)} and l.created_at < ${hourStart(sql`(m.hour + 1)`)}) as entries,
+              coalesce((select h.entries from ${auditLogHours} h where h.hour = m.hour), 0) as cached
+            from (select distinct m.hour from ${auditLogLateHours} m, st where m.hour < st.covered_to) m)
+          select st.covered_to,
+            (select count(*) from ${auditLogs} l
+              where l.created_at >= (select coalesce(${hourStart(sql`covered_to`)}, '-infinity') from st))::bigint as open,
+            (st.covered_entries + coalesce((select sum(entries - cached) from late), 0))::bigint as covered,
+            coalesce((select json_agg(json_build_array(hour, entries) order by hour desc) from late), '[]') as late,
+            ${hourOf(sql`statement_timestamp()`)} as now_hour
+          from st`)
+      ).rows[0];
+      if (!head) throw new Error('audit_log_hours_state has no row (migration 0040)');
+      const coveredTo = head.covered_to === null ? null : Number(head.covered_to);
+      const open = Number(head.open);
+      const covered = coveredTo === null ? 0 : Number(head.covered);
+      const late = head.late.map(([hour, entries]) => [Number(hour), Number(entries)] as const);
+      const stale = coveredTo === null || coveredTo < Number(head.now_hour) || late.length > 0;
+      const total = open + covered;
+      const rowsAt = async (upTo: number | null, skip: number) =>
+        (
+          await tx.db.execute<AuditLogRow>(
+            pageSql(upTo === null ? sql`` : sql`where l.created_at < ${hourStart(sql`${upTo}::bigint`)}`, limit, skip),
+          )
+        ).rows;
+      if (offset < open) return { stale, result: { rows: await rowsAt(null, offset), total } };
+      if (coveredTo === null || offset >= total) return { stale, result: { rows: [], total } };
+      // The hour holding entry number `offset - open` of the covered hours, newest first.
+      const target = await findHour(tx, coveredTo, offset - open, late);
+      return { stale, result: { rows: await rowsAt(target.hour + 1, target.skip), total } };
+    },
+    'repeatable read',
+  );
+  if (stale) await refreshAuditHours(database);
+  return { rows: result.rows.map(toView), total: result.total, estimated: false };
+}
+
+/**
+ * The hour before `coveredTo` holding entry number `index` (from 0) of the covered hours newest first,
+ * and how many of that hour's entries come before it (`skip`). The counts are summed newest first
+ * on the primary key, stopping at that hour (1,750 rows for page 10,000 of a million entries over two
+ * years); when hours are marked late their live counts (`late`, newest first) replace the cached ones.
+ */
+async function findHour(
+  tx: Tx,
+  coveredTo: number,
+  index: number,
+  late: readonly (readonly [number, number])[],
+): Promise<{ hour: number; skip: number }> {
+  if (late.length === 0) {
+    const found = (
+      await tx.db.execute<{ hour: number; entries: number; passed: number }>(sql`select hour, entries, passed
+        from (select h.hour, h.entries,
+                sum(h.entries) over (order by h.hour desc rows between unbounded preceding and current row) as passed
+              from ${auditLogHours} h where h.hour < ${coveredTo} order by h.hour desc) b
+        where passed > ${index} limit 1`)
+    ).rows[0];
+    if (!found) throw new Error('audit_log_hours: the covered hours hold fewer entries than counted');
+    return { hour: Number(found.hour), skip: index - (Number(found.passed) - Number(found.entries)) };
+  }
+  // Rare (a late entry since the last refresh): merge the cached counts with the live ones.
+  const cached = (
+    await tx.db.execute<{ hour: number; entries: number }>(
+      sql`select hour, entries from ${auditLogHours} where hour < ${coveredTo} order by hour desc`,
+    )
+  ).rows.map((r) => [Number(r.hour), Number(r.entries)] as const);
+  const lateHours = new Set(late.map(([hour]) => hour));
+  const hours = [...cached.filter(([hour]) => !lateHours.has(hour)), ...late].sort((a, b) => b[0] - a[0]);
+  let passed = 0;
+  for (const [hour, entries] of hours) {
+    if (index < passed + entries) return { hour, skip: index - passed };
+    passed += entries;
+  }
+  throw new Error('audit_log_hours: the covered hours hold fewer entries than counted');
+}
+
+/**
+ * Bring the hour counts of the audit log up to date (issue 18; docs/decisions.md "Audit log deep pages
+ * (session 8)"): count the hours sealed since the last refresh, recount the hours marked late, drop
+ * those marks and move `covered_to`, all in one statement (one snapshot). An hour is sealed when no
+ * running transaction can still add an entry stamped in it without marking it late: the trigger marks
+ * every entry stamped before the hour it is inserted in, so only a transaction that got its id before
+ * the hour ended could; the newest `audit_log_xid_clock` reading whose `next_xid` is below the oldest
+ * running transaction id (the snapshot's xmin) gives an instant before which every such transaction
+ * has ended. Each refresh also records a reading (at most one every 5 seconds) for the next ones.
+ * One refresh at a time (transaction-level advisory lock, tried, not waited for).
+ * @returns false when another refresh was running (nothing done), true otherwise
+ */
+export async function refreshAuditHours(database: Database): Promise<boolean> {
+  return withTransaction(database, async (tx) => {
+    const locked = await tx.db.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(hashtext('audit_log_hours')) as locked`,
+    );
+    if (!locked.rows[0]?.locked) return false;
+    // A new statement: its snapshot is taken after the lock, so it sees every earlier refresh.
+    await tx.db.execute(sql`with snap as materialized (
+        select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as xmin,
+               pg_snapshot_xmax(pg_current_snapshot())::text::bigint as xmax),
+      st as materialized (select covered_to as w from ${auditLogHoursState} where id = 1),
+      sealed as materialized (
+        select max(c.at) as at from ${auditLogXidClock} c, snap where c.next_xid <= snap.xmin),
+      nw as materialized (
+        select st.w, greatest(st.w, ${hourOf(sql`sealed.at`)}) as w2 from st, sealed),
+      late as materialized (
+        select distinct m.hour from ${auditLogLateHours} m, nw where m.hour < nw.w2),
+      counted as materialized (
+        select ${hourOf(sql`l.created_at`)} as hour, count(*) as entries
+        from ${auditLogs} l
+        where l.created_at < (select ${hourStart(sql`w2`)} from nw)
+          and l.created_at >= (select coalesce(${hourStart(sql`w`)}, '-infinity') from nw)
+        group by 1
+        union all
+        select late.hour,
+          (select count(*) from ${auditLogs} l
+            where l.created_at >= ${hourStart(sql`late.hour`)} and l.created_at < ${hourStart(sql`(late.hour + 1)`)})
+        from late, nw where late.hour < nw.w),
+      kept as materialized (
+        select coalesce(sum(h.entries), 0)::bigint as entries from ${auditLogHours} h, nw
+        where h.hour < nw.w and h.hour not in (select hour from late)),
+      saved as (
+        insert into ${auditLogHours} (hour, entries) select hour, entries from counted
+        on conflict (hour) do update set entries = excluded.entries),
+      cleared as (delete from ${auditLogLateHours} m using nw where m.hour < nw.w2),
+      ticked as (
+        insert into ${auditLogXidClock} (at, next_xid)
+        select statement_timestamp() - interval '1 second', snap.xmax from snap
+        where not exists (
+          select 1 from ${auditLogXidClock} c where c.at > statement_timestamp() - interval '6 seconds')
+        on conflict (at) do nothing),
+      pruned as (delete from ${auditLogXidClock} c using sealed where c.at < sealed.at)
+      update ${auditLogHoursState} s
+        set covered_to = nw.w2, covered_entries = kept.entries + (select coalesce(sum(entries), 0) from counted)
+      from nw, kept
+      where s.id = 1 and nw.w2 is not null and (nw.w2 is distinct from nw.w or exists (select 1 from late))`);
+    return true;
+  });
 }
 
 /**
