@@ -3,7 +3,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import { countOrEstimate } from '../../platform/list-total';
 import { containsPattern } from '../lookups/lookups.service';
-import { auditLogHours, auditLogHoursState, auditLogLateHours, auditLogs, auditLogXidClock } from './audit.schema';
+import {
+  auditLogHours,
+  auditLogHoursState,
+  auditLogLateHours,
+  auditLogs,
+  auditLogXidClock,
+} from './audit.schema';
 
 /** Who did it and from where. */
 export interface AuditActor {
@@ -245,7 +251,11 @@ async function unfilteredPage(
       const rowsAt = async (upTo: number | null, skip: number) =>
         (
           await tx.db.execute<AuditLogRow>(
-            pageSql(upTo === null ? sql`` : sql`where l.created_at < ${hourStart(sql`${upTo}::bigint`)}`, limit, skip),
+            pageSql(
+              upTo === null ? sql`` : sql`where l.created_at < ${hourStart(sql`${upTo}::bigint`)}`,
+              limit,
+              skip,
+            ),
           )
         ).rows;
       if (offset < open) return { stale, result: { rows: await rowsAt(null, offset), total } };
@@ -307,7 +317,9 @@ async function findHour(
  * every entry stamped before the hour it is inserted in, so only a transaction that got its id before
  * the hour ended could; the newest `audit_log_xid_clock` reading whose `next_xid` is below the oldest
  * running transaction id (the snapshot's xmin) gives an instant before which every such transaction
- * has ended. Each refresh also records a reading (at most one every 5 seconds) for the next ones.
+ * has ended. Each refresh also records a reading (at most one every 5 seconds) for the next ones:
+ * its own transaction id (every smaller id was handed out before it; a snapshot's xmax is not that,
+ * it stops at the newest finished transaction) and its statement's start less a second.
  * One refresh at a time (transaction-level advisory lock, tried, not waited for).
  * @returns false when another refresh was running (nothing done), true otherwise
  */
@@ -319,8 +331,7 @@ export async function refreshAuditHours(database: Database): Promise<boolean> {
     if (!locked.rows[0]?.locked) return false;
     // A new statement: its snapshot is taken after the lock, so it sees every earlier refresh.
     await tx.db.execute(sql`with snap as materialized (
-        select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as xmin,
-               pg_snapshot_xmax(pg_current_snapshot())::text::bigint as xmax),
+        select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as xmin),
       st as materialized (select covered_to as w from ${auditLogHoursState} where id = 1),
       sealed as materialized (
         select max(c.at) as at from ${auditLogXidClock} c, snap where c.next_xid <= snap.xmin),
@@ -348,7 +359,7 @@ export async function refreshAuditHours(database: Database): Promise<boolean> {
       cleared as (delete from ${auditLogLateHours} m using nw where m.hour < nw.w2),
       ticked as (
         insert into ${auditLogXidClock} (at, next_xid)
-        select statement_timestamp() - interval '1 second', snap.xmax from snap
+        select statement_timestamp() - interval '1 second', pg_current_xact_id()::text::bigint
         where not exists (
           select 1 from ${auditLogXidClock} c where c.at > statement_timestamp() - interval '6 seconds')
         on conflict (at) do nothing),
