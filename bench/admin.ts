@@ -342,7 +342,11 @@ async function main(): Promise<number> {
             ? `count (stopped after ${Number(sql.values.at(-1)).toLocaleString('en-US')} rows)`
             : /'admin' as kind/.test(sql.text)
               ? 'actor lookup'
-              : 'page rows';
+              : /audit_log_hours_state/.test(sql.text)
+                ? 'hour counts (covered hours, open and late entries)'
+                : /as passed/.test(sql.text)
+                  ? 'the hour holding the page'
+                  : 'page rows';
       const plan = await explain(admin, s.key, part, sql);
       plans.push({ ...plan, seen: seenIn(sql, captured), sql: sql.text });
     }
