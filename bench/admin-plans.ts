@@ -33,7 +33,8 @@ export async function productStatements(dbUrl: string, calls: EndpointCall[]): P
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const [first, second] = args;
       const text = typeof first === 'string' ? first : (first as { text?: string })?.text;
-      const values = typeof first === 'string' ? second : (first as { values?: unknown[] })?.values;
+      // pg takes the values as the second argument, or in the query object (`{ text, values }`).
+      const values = Array.isArray(second) ? second : (first as { values?: unknown[] })?.values;
       if (text && !TRANSACTION_CONTROL.test(text))
         recorded.push({ text, values: Array.isArray(values) ? [...values] : [] });
       return query(...args);

@@ -347,7 +347,13 @@ async function main(): Promise<number> {
                 : /as passed/.test(sql.text)
                   ? 'the hour holding the page'
                   : 'page rows';
+      // The unfiltered audit page runs its statements without parallel workers or bitmap scans
+      // (`set local` in its transaction, audit.service.ts `unfilteredPage`): explained the same way.
+      const unfilteredAudit = s.call.kind === 'audit' && Object.keys(s.call.filter).length === 0;
+      if (unfilteredAudit)
+        await admin.query('set max_parallel_workers_per_gather = 0; set enable_bitmapscan = off');
       const plan = await explain(admin, s.key, part, sql);
+      if (unfilteredAudit) await admin.query('reset max_parallel_workers_per_gather; reset enable_bitmapscan');
       plans.push({ ...plan, seen: seenIn(sql, captured), sql: sql.text });
     }
     endpoints.push({
