@@ -1,6 +1,7 @@
 CREATE TABLE "audit_log_hours" (
 	"hour" bigint PRIMARY KEY NOT NULL,
-	"entries" bigint NOT NULL
+	"entries" bigint NOT NULL,
+	"entries_up_to" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "audit_log_hours_state" (
@@ -19,4 +20,5 @@ CREATE TABLE "audit_log_xid_clock" (
 	"next_xid" bigint NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "audit_log_hours_up_to_idx" ON "audit_log_hours" USING btree ("entries_up_to");--> statement-breakpoint
 CREATE INDEX "audit_log_late_hours_hour_idx" ON "audit_log_late_hours" USING btree ("hour");

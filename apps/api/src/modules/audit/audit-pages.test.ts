@@ -60,6 +60,14 @@ async function seal() {
   for (let i = 0; i < 3; i++) await refreshAuditHours(ctx.deps.database);
   const s = await state();
   expect(s.covered_to).not.toBeNull();
+  // Each hour's running count is the sum of its and the older hours' counts; the newest is the total.
+  const hours = await sql('select hour, entries, entries_up_to from audit_log_hours order by hour');
+  let sum = 0;
+  for (const h of hours.rows) {
+    sum += Number(h.entries);
+    expect({ hour: h.hour, upTo: Number(h.entries_up_to) }).toEqual({ hour: h.hour, upTo: sum });
+  }
+  expect(Number(s.covered_entries)).toBe(sum);
   return s;
 }
 

@@ -46,10 +46,17 @@ export const auditLogs = pgTable(
  * entries (issue 18; audit.service.ts `listAuditLogs`, docs/decisions.md "Audit log deep pages
  * (session 8)"). Written only by `refreshAuditHours`; an hour without a row holds no entry.
  */
-export const auditLogHours = pgTable('audit_log_hours', {
-  hour: bigint('hour', { mode: 'number' }).primaryKey(),
-  entries: bigint('entries', { mode: 'number' }).notNull(),
-});
+export const auditLogHours = pgTable(
+  'audit_log_hours',
+  {
+    hour: bigint('hour', { mode: 'number' }).primaryKey(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    /** Entries of this hour and every older one: strictly increasing with `hour` (no empty hour has a row). */
+    entriesUpTo: bigint('entries_up_to', { mode: 'number' }).notNull(),
+  },
+  // A deep page finds its hour with one probe: the first hour whose running count passes its position.
+  (t) => [index('audit_log_hours_up_to_idx').on(t.entriesUpTo)],
+);
 
 /**
  * Hours whose count may be stale: an insert trigger adds the hour of every entry written with a

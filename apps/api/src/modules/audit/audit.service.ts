@@ -202,9 +202,9 @@ const hourStart = (hour: SQL) => sql`to_timestamp(${hour} * ${sql.raw(String(HOU
 
 /**
  * The unfiltered log's page (issue 18 "Fast at scale": page 10,000 of a million entries). Entries
- * are counted per hour of `created_at` in `audit_log_hours` (sealed hours, see `refreshAuditHours`);
- * the page sums those counts newest first to find the hour holding its first entry and OFFSETs only
- * inside it, plus the entries of the hours not covered yet (the current one), counted live. All of it
+ * are counted per hour of `created_at` in `audit_log_hours` (sealed hours, see `refreshAuditHours`),
+ * with running counts; one index probe finds the hour holding the page's first entry and the page
+ * OFFSETs only inside it, plus the entries of the hours not covered yet (the current one), counted live. All of it
  * reads one snapshot (REPEATABLE READ, read only), so the page is exactly what
  * `order by created_at desc, id desc offset (page - 1) * limit` would give, and the total is exact.
  * Hours marked late (an entry stamped in an hour already counted) are counted live until refreshed.
@@ -270,7 +270,7 @@ async function unfilteredPage(
       if (offset < open) return { stale, result: { rows: await rowsAt(null, offset), total } };
       if (coveredTo === null || offset >= total) return { stale, result: { rows: [], total } };
       // The hour holding entry number `offset - open` of the covered hours, newest first.
-      const target = await findHour(tx, coveredTo, offset - open, late);
+      const target = await findHour(tx, coveredTo, covered, offset - open, late);
       return { stale, result: { rows: await rowsAt(target.hour + 1, target.skip), total } };
     },
     'repeatable read',
@@ -280,27 +280,29 @@ async function unfilteredPage(
 }
 
 /**
- * The hour before `coveredTo` holding entry number `index` (from 0) of the covered hours newest first,
- * and how many of that hour's entries come before it (`skip`). The counts are summed newest first
- * on the primary key, stopping at that hour (1,750 rows for page 10,000 of a million entries over two
- * years); when hours are marked late their live counts (`late`, newest first) replace the cached ones.
+ * The hour before `coveredTo` holding entry number `index` (from 0) of the `covered` entries newest
+ * first, and how many of that hour's entries come before it (`skip`): one probe of the running counts'
+ * index, whatever the page. When hours are marked late (their running counts and the newer ones are
+ * stale until the next refresh), their live counts (`late`) replace the cached ones and the hours are
+ * summed in memory (rare: one page view after a late entry).
  */
 async function findHour(
   tx: Tx,
   coveredTo: number,
+  covered: number,
   index: number,
   late: readonly (readonly [number, number])[],
 ): Promise<{ hour: number; skip: number }> {
   if (late.length === 0) {
+    // Entry `index` from the newest is entry `covered - 1 - index` from the oldest: the first hour whose
+    // running count (oldest first) passes that position holds it.
+    const position = covered - 1 - index;
     const found = (
-      await tx.db.execute<{ hour: number; entries: number; passed: number }>(sql`select hour, entries, passed
-        from (select h.hour, h.entries,
-                sum(h.entries) over (order by h.hour desc rows between unbounded preceding and current row) as passed
-              from ${auditLogHours} h where h.hour < ${coveredTo} order by h.hour desc) b
-        where passed > ${index} limit 1`)
+      await tx.db.execute<{ hour: number; up_to: number }>(sql`select hour, entries_up_to as up_to
+        from ${auditLogHours} where entries_up_to > ${position} order by entries_up_to limit 1`)
     ).rows[0];
     if (!found) throw new Error('audit_log_hours: the covered hours hold fewer entries than counted');
-    return { hour: Number(found.hour), skip: index - (Number(found.passed) - Number(found.entries)) };
+    return { hour: Number(found.hour), skip: Number(found.up_to) - 1 - position };
   }
   // Rare (a late entry since the last refresh): merge the cached counts with the live ones.
   const cached = (
@@ -320,7 +322,8 @@ async function findHour(
 
 /**
  * Bring the hour counts of the audit log up to date (issue 18; docs/decisions.md "Audit log deep pages
- * (session 8)"): count the hours sealed since the last refresh, recount the hours marked late, drop
+ * (session 8)"): count the hours sealed since the last refresh, recount the hours marked late, rewrite
+ * the running counts from the oldest recounted hour on (only the new hours when none is late), drop
  * those marks and move `covered_to`, all in one statement (one snapshot). An hour is sealed when no
  * running transaction can still add an entry stamped in it without marking it late: the trigger marks
  * every entry stamped before the hour it is inserted in, so only a transaction that got its id before
@@ -359,12 +362,24 @@ export async function refreshAuditHours(database: Database): Promise<boolean> {
           (select count(*) from ${auditLogs} l
             where l.created_at >= ${hourStart(sql`late.hour`)} and l.created_at < ${hourStart(sql`(late.hour + 1)`)})
         from late, nw where late.hour < nw.w),
-      kept as materialized (
-        select coalesce(sum(h.entries), 0)::bigint as entries from ${auditLogHours} h, nw
-        where h.hour < nw.w and h.hour not in (select hour from late)),
+      -- Running counts change from the oldest recounted hour on (new hours only, without late ones).
+      f as materialized (
+        select coalesce((select min(late.hour) from late where late.hour < nw.w), nw.w) as f from nw),
+      merged as materialized (
+        select hour, entries from counted
+        union all
+        select h.hour, h.entries from ${auditLogHours} h, nw, f
+        where h.hour >= f.f and h.hour < nw.w and h.hour not in (select hour from late)),
+      base as materialized (
+        select coalesce((select h.entries_up_to from ${auditLogHours} h, f
+          where h.hour < f.f order by h.hour desc limit 1), 0) as n),
+      ranked as materialized (
+        select r.hour, r.entries,
+          base.n + sum(r.entries) over (order by r.hour rows between unbounded preceding and current row) as up_to
+        from merged r, base),
       saved as (
-        insert into ${auditLogHours} (hour, entries) select hour, entries from counted
-        on conflict (hour) do update set entries = excluded.entries),
+        insert into ${auditLogHours} (hour, entries, entries_up_to) select hour, entries, up_to from ranked
+        on conflict (hour) do update set entries = excluded.entries, entries_up_to = excluded.entries_up_to),
       cleared as (delete from ${auditLogLateHours} m using nw where m.hour < nw.w2),
       ticked as (
         insert into ${auditLogXidClock} (at, next_xid)
@@ -374,8 +389,8 @@ export async function refreshAuditHours(database: Database): Promise<boolean> {
         on conflict (at) do nothing),
       pruned as (delete from ${auditLogXidClock} c using sealed where c.at < sealed.at)
       update ${auditLogHoursState} s
-        set covered_to = nw.w2, covered_entries = kept.entries + (select coalesce(sum(entries), 0) from counted)
-      from nw, kept
+        set covered_to = nw.w2, covered_entries = coalesce((select max(up_to) from ranked), (select n from base))
+      from nw
       where s.id = 1 and nw.w2 is not null and (nw.w2 is distinct from nw.w or exists (select 1 from late))`);
     return true;
   });
