@@ -353,7 +353,8 @@ async function main(): Promise<number> {
       if (unfilteredAudit)
         await admin.query('set max_parallel_workers_per_gather = 0; set enable_bitmapscan = off');
       const plan = await explain(admin, s.key, part, sql);
-      if (unfilteredAudit) await admin.query('reset max_parallel_workers_per_gather; reset enable_bitmapscan');
+      if (unfilteredAudit)
+        await admin.query('reset max_parallel_workers_per_gather; reset enable_bitmapscan');
       plans.push({ ...plan, seen: seenIn(sql, captured), sql: sql.text });
     }
     endpoints.push({
