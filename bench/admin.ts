@@ -294,6 +294,7 @@ async function main(): Promise<number> {
   const captureClient = await session.connect(product.dbUrl, 'liberty-bench-capture');
   const capture = captureStatements(captureClient, PRODUCT_APP_NAME, [
     '%audit_logs%',
+    '%audit_log_hours%',
     '%"users"%',
     '%generate_series%',
     '%from payments%',
@@ -344,7 +345,7 @@ async function main(): Promise<number> {
               ? 'actor lookup'
               : /audit_log_hours_state/.test(sql.text)
                 ? 'hour counts (covered hours, open and late entries)'
-                : /as passed/.test(sql.text)
+                : /entries_up_to >/.test(sql.text)
                   ? 'the hour holding the page'
                   : 'page rows';
       // The unfiltered audit page runs its statements without parallel workers or bitmap scans
