@@ -1,8 +1,8 @@
 /**
  * Query plans of the admin lists benchmark. The statements are not copies: the product's own service
  * functions (`listAuditLogs`, `listUsers`, `buildReport`) are called once per endpoint shape on a
- * drizzle handle whose logger records every statement with its parameters, exactly as drizzle sends
- * them; each one is then run under EXPLAIN (ANALYZE, BUFFERS) (wallet-plans.ts `explain`), and checked
+ * pool whose connections record every statement with its parameters, exactly as they are sent
+ * (transaction control left out); each one is then run under EXPLAIN (ANALYZE, BUFFERS) (wallet-plans.ts `explain`), and checked
  * against the texts PostgreSQL showed in pg_stat_activity while the product served the load.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -26,10 +26,21 @@ export type EndpointCall =
 export async function productStatements(dbUrl: string, calls: EndpointCall[]): Promise<Sql[][]> {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 6, application_name: 'liberty-bench-plans' });
   let recorded: Sql[] = [];
-  const db = drizzle(pool, {
-    schema,
-    logger: { logQuery: (text, values) => recorded.push({ text, values: [...values] }) },
+  // Recorded on each connection, not through drizzle's logger: the unfiltered audit page reads in one
+  // transaction on a checked-out client (withTransaction), which drizzle's logger does not see.
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const [first, second] = args;
+      const text = typeof first === 'string' ? first : (first as { text?: string })?.text;
+      // pg takes the values as the second argument, or in the query object (`{ text, values }`).
+      const values = Array.isArray(second) ? second : (first as { values?: unknown[] })?.values;
+      if (text && !TRANSACTION_CONTROL.test(text))
+        recorded.push({ text, values: Array.isArray(values) ? [...values] : [] });
+      return query(...args);
+    };
   });
+  const db = drizzle(pool, { schema });
   const database = { pool, db };
   const out: Sql[][] = [];
   try {
@@ -45,6 +56,9 @@ export async function productStatements(dbUrl: string, calls: EndpointCall[]): P
   }
   return out;
 }
+
+/** Statements that only open, shape or end a transaction: nothing to explain. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|set transaction)\b/i;
 
 /**
  * Record the statement texts the product sends while the load runs (pg_stat_activity, polled) whose

@@ -294,6 +294,7 @@ async function main(): Promise<number> {
   const captureClient = await session.connect(product.dbUrl, 'liberty-bench-capture');
   const capture = captureStatements(captureClient, PRODUCT_APP_NAME, [
     '%audit_logs%',
+    '%audit_log_hours%',
     '%"users"%',
     '%generate_series%',
     '%from payments%',
@@ -342,8 +343,19 @@ async function main(): Promise<number> {
             ? `count (stopped after ${Number(sql.values.at(-1)).toLocaleString('en-US')} rows)`
             : /'admin' as kind/.test(sql.text)
               ? 'actor lookup'
-              : 'page rows';
+              : /audit_log_hours_state/.test(sql.text)
+                ? 'hour counts (covered hours, open and late entries)'
+                : /entries_up_to >/.test(sql.text)
+                  ? 'the hour holding the page'
+                  : 'page rows';
+      // The unfiltered audit page runs its statements without parallel workers or bitmap scans
+      // (`set local` in its transaction, audit.service.ts `unfilteredPage`): explained the same way.
+      const unfilteredAudit = s.call.kind === 'audit' && Object.keys(s.call.filter).length === 0;
+      if (unfilteredAudit)
+        await admin.query('set max_parallel_workers_per_gather = 0; set enable_bitmapscan = off');
       const plan = await explain(admin, s.key, part, sql);
+      if (unfilteredAudit)
+        await admin.query('reset max_parallel_workers_per_gather; reset enable_bitmapscan');
       plans.push({ ...plan, seen: seenIn(sql, captured), sql: sql.text });
     }
     endpoints.push({

@@ -1,4 +1,17 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Audit log: every admin write and every security event (login, failed login, password change).
@@ -26,3 +39,59 @@ export const auditLogs = pgTable(
     index('audit_logs_created_idx').on(t.createdAt, t.id),
   ],
 );
+
+/**
+ * How many audit entries each sealed hour holds (`hour` = whole hours since 1970-01-01 UTC of
+ * `created_at`), so a deep page of the unfiltered log skips whole hours instead of walking their
+ * entries (issue 18; audit.service.ts `listAuditLogs`, docs/decisions.md "Audit log deep pages
+ * (session 8)"). Written only by `refreshAuditHours`; an hour without a row holds no entry.
+ */
+export const auditLogHours = pgTable(
+  'audit_log_hours',
+  {
+    hour: bigint('hour', { mode: 'number' }).primaryKey(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    /** Entries of this hour and every older one: strictly increasing with `hour` (no empty hour has a row). */
+    entriesUpTo: bigint('entries_up_to', { mode: 'number' }).notNull(),
+  },
+  // A deep page finds its hour with one probe: the first hour whose running count passes its position.
+  (t) => [index('audit_log_hours_up_to_idx').on(t.entriesUpTo)],
+);
+
+/**
+ * Hours whose count may be stale: an insert trigger adds the hour of every entry written with a
+ * `created_at` before the current hour (backfilled, or a transaction that ran across the hour),
+ * in the inserting transaction, so it becomes visible exactly when the entry does. No unique key
+ * (two writers of the same hour never wait for each other); `refreshAuditHours` removes them.
+ */
+export const auditLogLateHours = pgTable(
+  'audit_log_late_hours',
+  { hour: bigint('hour', { mode: 'number' }).notNull() },
+  (t) => [index('audit_log_late_hours_hour_idx').on(t.hour)],
+);
+
+/**
+ * One row: every hour before `covered_to` (hours since 1970, exclusive; null: none yet) has its
+ * count in `audit_log_hours` (or holds nothing), unless it is in `audit_log_late_hours`;
+ * `covered_entries` is their sum as last refreshed.
+ */
+export const auditLogHoursState = pgTable(
+  'audit_log_hours_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    coveredTo: bigint('covered_to', { mode: 'number' }),
+    coveredEntries: bigint('covered_entries', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('audit_log_hours_state_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Clock readings of the transaction ids: at `at`, no transaction id from `next_xid` on had been
+ * handed out yet. Once every transaction below `next_xid` has ended, no running transaction can
+ * still add an entry stamped before `at` without marking its hour late, so the hours before `at`
+ * are sealed (see `refreshAuditHours`).
+ */
+export const auditLogXidClock = pgTable('audit_log_xid_clock', {
+  at: timestamp('at', { withTimezone: true }).primaryKey(),
+  nextXid: bigint('next_xid', { mode: 'number' }).notNull(),
+});
