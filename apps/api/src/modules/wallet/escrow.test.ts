@@ -250,6 +250,71 @@ describe('escrow per payer (issue 18)', () => {
     expect(await invariants()).toEqual({ sum: 0, negative: [], escrowMismatch: [], unbalancedHolds: [] });
   });
 
+  it('takes holds whose statement locks the known accounts itself: exact, no deadlock, whatever the id order', async () => {
+    // An escrow account created before the wallet (a lower id than the wallet's): the statement must
+    // still lock in ascending order, as postings and refunds do.
+    const artist = await ctx.makeUser();
+    await ctx.deps.database.pool.query(
+      "insert into ledger_accounts (kind, user_id) values ('campaign_escrow', $1)",
+      [artist.id],
+    );
+    await tx((t) =>
+      credit(t, {
+        userId: artist.id,
+        coins: 9_000,
+        descId: DESC.COIN_PURCHASE,
+        idempotencyKey: `k-${artist.id}`,
+      }),
+    );
+    const ids = await ctx.deps.database.pool.query<{ id: number; kind: string }>(
+      "select id, kind from ledger_accounts where user_id = $1 and kind in ('user_wallet', 'campaign_escrow')",
+      [artist.id],
+    );
+    const accounts = {
+      wallet: ids.rows.find((r) => r.kind === 'user_wallet')!.id,
+      escrow: ids.rows.find((r) => r.kind === 'campaign_escrow')!.id,
+    };
+    expect(accounts.escrow).toBeLessThan(accounts.wallet);
+    const known = (key: string, coins: number) =>
+      tx(
+        (t) =>
+          hold(t, {
+            userId: artist.id,
+            coins,
+            descId: DESC.CAMPAIGN_PURCHASE,
+            idempotencyKey: key,
+            freshKey: true,
+            accounts,
+          }),
+        wide,
+      );
+    const first = await Promise.all(Array.from({ length: 40 }, (_, i) => known(`kf-${artist.id}-${i}`, 100)));
+    const seller = await ctx.makeUser();
+    // 300 more (the wallet covers 50 of them) racing postings and refunds of the first 40.
+    const results = await Promise.allSettled([
+      ...first.map((h, i) =>
+        tx(
+          (t) =>
+            i % 2
+              ? voidHold(t, h.id)
+              : postHold(t, h.id, 60, { userId: seller.id }, { descId: 2, feePercent: 10 }),
+          wide,
+        ),
+      ),
+      ...Array.from({ length: 300 }, (_, i) => known(`kn-${artist.id}-${i}`, 100)),
+    ]);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(
+      refused.every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientBalanceError),
+    ).toBe(true);
+    // 9,000 - 4,000 held first + 2,000 voided + 20 × 40 refunded of the posted ones = 7,800 between
+    // the new holds and what is left (a refund may land after the last hold was refused).
+    const heldAfter = results.length - refused.length - first.length;
+    expect(heldAfter * 100 + (await walletBalance(ctx.deps.database, artist.id))).toBe(7_800);
+    expect(heldAfter).toBeGreaterThanOrEqual(50);
+    expect(await invariants()).toEqual({ sum: 0, negative: [], escrowMismatch: [], unbalancedHolds: [] });
+  });
+
   it('leaves a short wallet as it was and the transaction usable', async () => {
     const artist = await funded(50);
     const outcome = await tx(async (t) => {
