@@ -32,8 +32,9 @@ export const DEMO_PASSWORD = 'Demo-pass-2026';
 /** How `startProduct` runs the API. */
 export interface StartOptions {
   /**
-   * Run the compiled production bundle (`node --enable-source-maps apps/api/dist/main.js`, what
-   * `npm run start:prod` runs; build it first with {@link buildApi}) instead of `npx tsx apps/api/src/main.ts`.
+   * Run the compiled production bundle (`node <the Node options of apps/api's start:prod> apps/api/dist/main.js`,
+   * what `npm run start:prod` runs, see {@link productionNodeArgs}; build it first with {@link buildApi})
+   * instead of `npx tsx apps/api/src/main.ts`.
    */
   compiled?: boolean;
   /** Extra Node options for the compiled form (e.g. `--cpu-prof`). */
@@ -59,6 +60,22 @@ export function buildApi(): void {
   });
   if (built.status !== 0) throw new Error(`API build failed: ${built.stderr.slice(0, 2000)}`);
   console.log(`build: apps/api/dist ready in ${(performance.now() - started).toFixed(0)} ms`);
+}
+
+/**
+ * The Node options production starts the API with: the words between `node` and `dist/main.js` in
+ * apps/api's `start:prod` script (e.g. `--enable-source-maps` and the V8 heap settings of issue 18,
+ * docs/operations.md), so that every bench measures the process as production runs it.
+ * @throws Error when the script is not `node [options] dist/main.js`
+ */
+export function productionNodeArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'apps/api/package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
+  const words = (pkg.scripts?.['start:prod'] ?? '').trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/main.js')
+    throw new Error(`apps/api start:prod is not "node [options] dist/main.js": ${words.join(' ')}`);
+  return words.slice(1, -1);
 }
 
 /** A started product: its process, ports and measured ready time. */
@@ -124,7 +141,7 @@ export class BenchSession {
       ? startManaged(
           label,
           'node',
-          ['--enable-source-maps', ...(options.nodeArgs ?? []), 'apps/api/dist/main.js'],
+          [...productionNodeArgs(), ...(options.nodeArgs ?? []), 'apps/api/dist/main.js'],
           env,
           echo,
         )

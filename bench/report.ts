@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LoadResult, LoadSettings } from './load';
 import { REPO_ROOT } from './processes';
+import { productionNodeArgs } from './product';
 
 /** Heading of the section this bench owns in docs/performance.md. */
 export const SECTION_HEADING = '## API benchmark';
@@ -155,7 +156,7 @@ export function renderSection(report: BenchReport): string {
     `- Date: ${report.date.toISOString().replace(/\.\d+Z$/, 'Z')}`,
     `- Machine: ${machineLine()}; 1-min load average ${report.loadAvgAtStart.toFixed(2)} when the bench started, ${report.loadAvgAtEnd.toFixed(2)} when it ended (the machine is shared)`,
     `- Load: autocannon 9 (programmatic), ${load.connections} connections, HTTP/1.1 keep-alive over loopback; per target a ${load.warmupSeconds} s warm-up, then ${load.durationSeconds} s measured in ${load.rounds} turns of ${load.durationSeconds / load.rounds} s, all targets taking turns (so drifting background load hits each alike). The load generator runs on the same machine as the servers and the database.`,
-    '- Product: the compiled production bundle, `node --enable-source-maps apps/api/dist/main.js` (what',
+    `- Product: the compiled production bundle, \`node ${productionNodeArgs().join(' ')} apps/api/dist/main.js\` (what`,
     '  `npm run start:prod` runs, built by `npm run build`), with the production response serialiser',
     '  (`RESPONSE_SERIALIZER=compiled`); NODE_ENV stays unset because production refuses the demo seed, the',
     '  sandbox providers and the mail outbox the bench signs in with. Fresh DATA_DIR with the embedded',

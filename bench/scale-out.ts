@@ -23,7 +23,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EXPRESS_CAMPAIGN_STATUSES, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import type pg from 'pg';
 import { freePort, waitFor200 } from './processes';
 import { BenchSession, DEMO_PASSWORD, login } from './product';
 import { machineLine, REPORT_FILE, writeSection } from './report';

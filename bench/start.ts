@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, type Managed, REPO_ROOT, startManaged, stopManaged, waitFor200 } from './processes';
+import { productionNodeArgs } from './product';
 
 const RUNS = Number(process.env.START_BENCH_RUNS ?? 3);
 /** The root `start` script before issue 18, measured as the baseline of the warm start in the same run. */
@@ -150,7 +151,7 @@ async function production(temp: string, results: Record<string, { ms: number[]; 
   await measure('prepare', 'npm', ['start'], prodData);
   const runners = {
     'tsx src/main.ts': [path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/api/src/main.ts']],
-    'node dist/main.js': [process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js']],
+    'node dist/main.js': [process.execPath, [...productionNodeArgs(), 'apps/api/dist/main.js']],
   } as const;
   for (let i = 0; i < RUNS; i++) {
     for (const [name, [command, args]] of Object.entries(runners)) {

@@ -42,6 +42,9 @@ async function main() {
     // Chunks beside the entries: every file of the bundle shares one import.meta.dirname (dist).
     chunkNames: '[name]-[hash]',
     sourcemap: true,
+    // Maps without the TypeScript sources: `--enable-source-maps` keeps every loaded map in memory,
+    // and stack traces need only the mappings (issue 18, memory; docs/decisions.md, session 8).
+    sourcesContent: false,
     metafile: true,
     logLevel: 'warning',
     plugins: [npmPackagesExternal],

@@ -2,13 +2,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config/env';
 
 /** Where uploaded bytes go: local disk (default) or an S3-compatible bucket. */
@@ -40,18 +34,37 @@ export const isPrivateKey = (key: string): boolean => key.replace(/^\/+/, '').st
 
 const privateKeyOf = (key: string) => (isPrivateKey(key) ? key : `${PRIVATE_PREFIX}${key}`);
 
-/** Build the storage for `config.STORAGE_DRIVER`. */
+/**
+ * Build the storage for `config.STORAGE_DRIVER`. With `s3`, the AWS SDK (about 6 MiB of heap once
+ * loaded) is imported and its client built on the first call that needs it, not at start: most
+ * requests never touch a file (issue 18, resident memory under 300 MB; docs/decisions.md "Memory
+ * under load (session 8)"). `url` needs no client.
+ */
 export function createStorage(config: Config): Storage {
   if (config.STORAGE_DRIVER === 's3') {
-    const client = new S3Client({
-      region: config.S3_REGION,
-      endpoint: config.S3_ENDPOINT,
-      forcePathStyle: Boolean(config.S3_ENDPOINT),
-      credentials:
-        config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-          ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
-          : undefined,
-    });
+    let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+    /** The SDK and one client, created on first use (a failed import is retried by the next call). */
+    const s3 = () => {
+      loaded ??= import('@aws-sdk/client-s3').then(
+        (sdk) => ({
+          sdk,
+          client: new sdk.S3Client({
+            region: config.S3_REGION,
+            endpoint: config.S3_ENDPOINT,
+            forcePathStyle: Boolean(config.S3_ENDPOINT),
+            credentials:
+              config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+                : undefined,
+          }),
+        }),
+        (err: unknown) => {
+          loaded = undefined;
+          throw err;
+        },
+      );
+      return loaded;
+    };
     const bucket = config.S3_BUCKET ?? '';
     const base = (config.S3_PUBLIC_URL ?? `https://${bucket}.s3.${config.S3_REGION}.amazonaws.com`).replace(
       /\/$/,
@@ -60,14 +73,16 @@ export function createStorage(config: Config): Storage {
     return {
       driver: 's3',
       async put(key, bytes, contentType) {
+        const { sdk, client } = await s3();
         await client.send(
-          new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }),
+          new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }),
         );
       },
       url: (key) => `${base}/${key}`,
       async read(key) {
+        const { sdk, client } = await s3();
         try {
-          const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+          const out = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
           return out.Body instanceof Readable ? out.Body : null;
         } catch (err) {
           if ((err as { name?: string }).name === 'NoSuchKey') return null;
@@ -77,16 +92,17 @@ export function createStorage(config: Config): Storage {
       async makePrivate(key) {
         const target = privateKeyOf(key);
         if (target === key) return key;
+        const { sdk, client } = await s3();
         try {
           await client.send(
-            new CopyObjectCommand({ Bucket: bucket, Key: target, CopySource: `${bucket}/${key}` }),
+            new sdk.CopyObjectCommand({ Bucket: bucket, Key: target, CopySource: `${bucket}/${key}` }),
           );
         } catch (err) {
           // Already moved by an earlier message that used the same upload.
           if ((err as { name?: string }).name === 'NoSuchKey') return target;
           throw err;
         }
-        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
         return target;
       },
     };

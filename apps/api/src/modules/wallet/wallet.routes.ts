@@ -453,7 +453,10 @@ export const walletRoutes: RouteModule = async (app, deps) => {
 
   // Sandbox card events go through the same verify-record-process path as a real webhook delivery.
   setSandboxEventSink(async (_event, delivery) => {
-    const event = deps.providers.payments.card.verifyWebhook(delivery.rawBody, delivery.signatureHeader);
+    const event = await deps.providers.payments.card.verifyWebhook(
+      delivery.rawBody,
+      delivery.signatureHeader,
+    );
     await paymentsService.handleCardEvent(deps, event, JSON.parse(delivery.rawBody.toString('utf8')));
   });
   await app.register(async (hooks) => webhookRoutes(hooks as ZodApp, deps));
@@ -471,10 +474,10 @@ async function webhookRoutes(app: ZodApp, deps: ModuleDeps) {
     { config: { access: PUBLIC, rateLimit: false }, schema: { hide: true } },
     async (req, reply) => {
       const raw = req.body as Buffer;
-      let event: ReturnType<typeof deps.providers.payments.card.verifyWebhook>;
+      let event: Awaited<ReturnType<typeof deps.providers.payments.card.verifyWebhook>>;
       try {
         const header = req.headers['stripe-signature'] ?? req.headers['sandbox-signature'];
-        event = deps.providers.payments.card.verifyWebhook(
+        event = await deps.providers.payments.card.verifyWebhook(
           raw,
           typeof header === 'string' ? header : undefined,
         );

@@ -55,10 +55,11 @@ export interface CardCheckoutProvider {
   /** The session with its payment attempt's error, if any (Stripe: `expand: ['payment_intent']`). */
   retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
   /**
-   * Verify the signature of a webhook request and parse it.
-   * @throws Error when the signature is missing, wrong or too old
+   * Verify the signature of a webhook request and parse it (asynchronous: the real provider loads
+   * its SDK on first use).
+   * @throws Error (a rejection) when the signature is missing, wrong or too old
    */
-  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): CardWebhookEvent;
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<CardWebhookEvent>;
 }
 
 /** A PayPal Orders v2 order. */

@@ -1,14 +1,4 @@
-import {
-  ApiError,
-  CheckoutPaymentIntent,
-  Client,
-  Environment,
-  type OAuthToken,
-  type Order,
-  OrdersController,
-  PaypalExperienceUserAction,
-  PaypalWalletContextShippingPreference,
-} from '@paypal/paypal-server-sdk';
+import type { Client, OAuthToken, Order, OrdersController } from '@paypal/paypal-server-sdk';
 import type { PayPalOrder, PayPalProvider, PayPalWebhookEvent } from './contract';
 import { decimalToMinor, minorToDecimal } from './money';
 
@@ -55,29 +45,47 @@ const TRANSMISSION_HEADERS = {
  * Errors: an SDK/HTTP failure is rethrown as `Error('paypal <operation> failed: <status> <issue>')`
  * with the SDK error as `cause`; capturing an unapproved order throws `Error('ORDER_NOT_APPROVED')`
  * (the same message as the sandbox provider).
+ *
+ * The SDK (about 10 MiB of heap once loaded, 377 modules and axios) is imported and the client built
+ * on the first call, not at start: the API's hot paths never use it (issue 18, resident memory under
+ * 300 MB; docs/decisions.md "Memory under load (session 8)"). Concurrent first calls share one client.
  */
 export function createPayPalProvider(options: PayPalProviderOptions): PayPalProvider {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const base = PAYPAL_API_BASE[options.environment];
   let token: OAuthToken | undefined;
   let pendingToken: Promise<OAuthToken> | undefined;
+  let loaded: Promise<{ sdk: PayPalSdk; client: Client; orders: OrdersController }> | undefined;
 
-  const client = new Client({
-    environment: options.environment === 'production' ? Environment.Production : Environment.Sandbox,
-    timeout: 20_000,
-    clientCredentialsAuthCredentials: {
-      oAuthClientId: options.clientId,
-      oAuthClientSecret: options.clientSecret,
-      // One token cache for the SDK's calls and our webhook verification.
-      oAuthTokenProvider: () => accessToken(),
-    },
-    unstable_httpClientOptions: { adapter: 'fetch', env: { fetch: fetchImpl } },
-  });
-  const orders = new OrdersController(client);
+  /** The SDK, its client and the orders controller, created on first use (a failed import is retried). */
+  function paypal(): Promise<{ sdk: PayPalSdk; client: Client; orders: OrdersController }> {
+    loaded ??= import('@paypal/paypal-server-sdk').then(
+      (sdk) => {
+        const client = new sdk.Client({
+          environment:
+            options.environment === 'production' ? sdk.Environment.Production : sdk.Environment.Sandbox,
+          timeout: 20_000,
+          clientCredentialsAuthCredentials: {
+            oAuthClientId: options.clientId,
+            oAuthClientSecret: options.clientSecret,
+            // One token cache for the SDK's calls and our webhook verification.
+            oAuthTokenProvider: () => accessToken(),
+          },
+          unstable_httpClientOptions: { adapter: 'fetch', env: { fetch: fetchImpl } },
+        });
+        return { sdk, client, orders: new sdk.OrdersController(client) };
+      },
+      (err: unknown) => {
+        loaded = undefined;
+        throw err;
+      },
+    );
+    return loaded;
+  }
 
   /** The cached client-credentials token, fetched once when missing or about to expire. */
-  function accessToken(): Promise<OAuthToken> {
-    const manager = client.clientCredentialsAuthManager;
+  async function accessToken(): Promise<OAuthToken> {
+    const manager = (await paypal()).client.clientCredentialsAuthManager;
     if (token && manager.isValid(token) && !manager.isExpired(token)) return Promise.resolve(token);
     pendingToken ??= manager
       .fetchToken()
@@ -92,7 +100,8 @@ export function createPayPalProvider(options: PayPalProviderOptions): PayPalProv
   }
 
   async function getOrder(id: string): Promise<PayPalOrder> {
-    const { result } = await call('getOrder', () => orders.getOrder({ id }));
+    const { sdk, orders } = await paypal();
+    const { result } = await call(sdk, 'getOrder', () => orders.getOrder({ id }));
     return toPayPalOrder(result);
   }
 
@@ -100,12 +109,13 @@ export function createPayPalProvider(options: PayPalProviderOptions): PayPalProv
     name: 'paypal',
     getOrder,
     async createOrder(input) {
-      const { result } = await call('createOrder', () =>
+      const { sdk, orders } = await paypal();
+      const { result } = await call(sdk, 'createOrder', () =>
         orders.createOrder({
           paypalRequestId: input.requestId,
           prefer: 'return=representation',
           body: {
-            intent: CheckoutPaymentIntent.Capture,
+            intent: sdk.CheckoutPaymentIntent.Capture,
             purchaseUnits: [
               {
                 amount: {
@@ -121,8 +131,8 @@ export function createPayPalProvider(options: PayPalProviderOptions): PayPalProv
                 experienceContext: {
                   returnUrl: input.returnUrl,
                   cancelUrl: input.cancelUrl,
-                  shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
-                  userAction: PaypalExperienceUserAction.PayNow,
+                  shippingPreference: sdk.PaypalWalletContextShippingPreference.NoShipping,
+                  userAction: sdk.PaypalExperienceUserAction.PayNow,
                 },
               },
             },
@@ -132,6 +142,7 @@ export function createPayPalProvider(options: PayPalProviderOptions): PayPalProv
       return toPayPalOrder(result);
     },
     async captureOrder(id, requestId) {
+      const { sdk, orders } = await paypal();
       try {
         const { result } = await orders.captureOrder({
           id,
@@ -141,11 +152,11 @@ export function createPayPalProvider(options: PayPalProviderOptions): PayPalProv
         });
         return toPayPalOrder(result);
       } catch (err) {
-        const issue = errorIssue(err);
+        const issue = errorIssue(sdk, err);
         // A capture retried after its answer was lost: the order as it is now is the answer.
         if (issue === 'ORDER_ALREADY_CAPTURED') return getOrder(id);
         if (issue === 'ORDER_NOT_APPROVED') throw new Error('ORDER_NOT_APPROVED', { cause: err });
-        throw wrapError('captureOrder', err);
+        throw wrapError(sdk, 'captureOrder', err);
       }
     },
     async verifyWebhook(headers, rawBody) {
@@ -181,24 +192,27 @@ export function createPayPalProvider(options: PayPalProviderOptions): PayPalProv
   };
 }
 
+/** The SDK's module, loaded on first use. */
+type PayPalSdk = typeof import('@paypal/paypal-server-sdk');
+
 /** Run an SDK call, turning its errors into plain Errors that name the operation. */
-async function call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+async function call<T>(sdk: PayPalSdk, operation: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    throw wrapError(operation, err);
+    throw wrapError(sdk, operation, err);
   }
 }
 
-function wrapError(operation: string, err: unknown): Error {
-  const status = err instanceof ApiError ? ` ${err.statusCode}` : '';
-  const issue = errorIssue(err) ?? (err instanceof Error ? err.message : String(err));
+function wrapError(sdk: PayPalSdk, operation: string, err: unknown): Error {
+  const status = err instanceof sdk.ApiError ? ` ${err.statusCode}` : '';
+  const issue = errorIssue(sdk, err) ?? (err instanceof Error ? err.message : String(err));
   return new Error(`paypal ${operation} failed:${status} ${issue}`, { cause: err });
 }
 
 /** The `details[0].issue` (or `name`) of a PayPal error answer, e.g. ORDER_ALREADY_CAPTURED. */
-function errorIssue(err: unknown): string | undefined {
-  if (!(err instanceof ApiError)) return undefined;
+function errorIssue(sdk: PayPalSdk, err: unknown): string | undefined {
+  if (!(err instanceof sdk.ApiError)) return undefined;
   const result = err.result as { name?: string; details?: { issue?: string }[] } | undefined;
   return result?.details?.[0]?.issue ?? result?.name;
 }

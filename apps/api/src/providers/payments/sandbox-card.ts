@@ -228,7 +228,7 @@ export function createSandboxCardProvider(options: {
       return pick(toSession(row));
     },
 
-    verifyWebhook: verify,
+    verifyWebhook: async (rawBody, signatureHeader) => verify(rawBody, signatureHeader),
 
     async findSession(id) {
       const row = await find(id);

@@ -124,7 +124,7 @@ describe('sandbox card checkout', () => {
     const [{ event, delivery }] = received as [(typeof received)[0]];
     expect(event).toMatchObject({ type: 'checkout.session.completed', sessionId: session.id });
     // The delivery is what a webhook endpoint would receive: it verifies with the provider.
-    expect(payments.card.verifyWebhook(delivery.rawBody, delivery.signatureHeader)).toEqual(event);
+    expect(await payments.card.verifyWebhook(delivery.rawBody, delivery.signatureHeader)).toEqual(event);
 
     // Completing again (here as JSON) redirects the same way and changes nothing.
     const again = await ctx.call('POST', `/api/sandbox/checkout/${session.id}/complete`, { body: {} });
@@ -211,25 +211,29 @@ describe('sandbox card webhook signatures', () => {
     data: { object: { id: 'cs_sandbox_abc', object: 'checkout.session' } },
   });
 
-  it('verifies a good signature', () => {
-    expect(payments.card.verifyWebhook(Buffer.from(body), signSandboxCardEvent(key, body))).toEqual({
+  it('verifies a good signature', async () => {
+    expect(await payments.card.verifyWebhook(Buffer.from(body), signSandboxCardEvent(key, body))).toEqual({
       id: 'evt_sandbox_test',
       type: 'checkout.session.completed',
       sessionId: 'cs_sandbox_abc',
     });
   });
 
-  it('refuses a tampered body, another key, an old timestamp, a missing or malformed header', () => {
+  it('refuses a tampered body, another key, an old timestamp, a missing or malformed header', async () => {
     const header = signSandboxCardEvent(key, body);
     const tampered = body.replace('cs_sandbox_abc', 'cs_sandbox_xyz');
-    expect(() => payments.card.verifyWebhook(Buffer.from(tampered), header)).toThrow(/does not match/);
-    expect(() =>
+    await expect(payments.card.verifyWebhook(Buffer.from(tampered), header)).rejects.toThrow(
+      /does not match/,
+    );
+    await expect(
       payments.card.verifyWebhook(Buffer.from(body), signSandboxCardEvent(`${key}-other`, body)),
-    ).toThrow(/does not match/);
+    ).rejects.toThrow(/does not match/);
     const old = signSandboxCardEvent(key, body, Date.now() - 6 * 60_000);
-    expect(() => payments.card.verifyWebhook(Buffer.from(body), old)).toThrow(/tolerance/);
-    expect(() => payments.card.verifyWebhook(Buffer.from(body), undefined)).toThrow(/Sandbox-Signature/);
-    expect(() => payments.card.verifyWebhook(Buffer.from(body), 't=1,v1=zz')).toThrow(/malformed/);
+    await expect(payments.card.verifyWebhook(Buffer.from(body), old)).rejects.toThrow(/tolerance/);
+    await expect(payments.card.verifyWebhook(Buffer.from(body), undefined)).rejects.toThrow(
+      /Sandbox-Signature/,
+    );
+    await expect(payments.card.verifyWebhook(Buffer.from(body), 't=1,v1=zz')).rejects.toThrow(/malformed/);
   });
 });
 

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { CardCheckoutProvider, CardWebhookEvent, CheckoutSession } from './contract';
 
 /** Options of the real Stripe provider. */
@@ -11,6 +11,10 @@ export interface StripeProviderOptions {
  * Real card provider on the official `stripe` SDK: hosted Checkout Sessions (mode `payment`, one
  * line item priced inline) and webhooks verified with `stripe.webhooks.constructEvent` against the
  * endpoint's signing secret (`whsec_...`, 5-minute tolerance).
+ *
+ * The SDK (about 6 MiB of heap once loaded, 218 modules) is imported and the client built on the
+ * first call, not at start: the API's hot paths never use it (issue 18, resident memory under 300 MB;
+ * docs/decisions.md "Memory under load (session 8)"). Concurrent first calls share one client.
  * @param secretKey the account's secret key (`sk_live_...` / `sk_test_...`)
  * @param webhookSecret the webhook endpoint's signing secret
  */
@@ -19,16 +23,29 @@ export function createStripeProvider(
   webhookSecret: string,
   options: StripeProviderOptions = {},
 ): CardCheckoutProvider {
-  const stripe = new Stripe(secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    ...(options.fetch ? { httpClient: Stripe.createFetchHttpClient(options.fetch) } : {}),
-  });
+  let client: Promise<Stripe> | undefined;
+  /** The client, created on first use; a failed import is retried by the next call. */
+  const getStripe = (): Promise<Stripe> => {
+    client ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          telemetry: false,
+          ...(options.fetch ? { httpClient: StripeSdk.createFetchHttpClient(options.fetch) } : {}),
+        }),
+      (err: unknown) => {
+        client = undefined;
+        throw err;
+      },
+    );
+    return client;
+  };
 
   return {
     name: 'stripe',
     async createCheckoutSession(input) {
+      const stripe = await getStripe();
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -54,11 +71,13 @@ export function createStripeProvider(
       return toCheckoutSession(session);
     },
     async retrieveCheckoutSession(id) {
+      const stripe = await getStripe();
       // The payment intent carries the decline of the last attempt (the session stays open after it).
       return toCheckoutSession(await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] }));
     },
-    verifyWebhook(rawBody, signatureHeader) {
+    async verifyWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new Error('stripe webhook without Stripe-Signature header');
+      const stripe = await getStripe();
       const event = stripe.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret);
       return toCardEvent(event);
     },
