@@ -43,19 +43,12 @@ export const WALLET_COLUMNS = `u.user_type_id as type, coalesce(l.balance, 0) as
  * (a campaign purchase's prices, fee and days; issue 18: no separate settings statement).
  */
 export const PURCHASE_COLUMNS = `coalesce(l.balance, 0) as balance,
-    (select json_object_agg(s.key, s.value) from settings s) as settings,
-    l.id as wallet_account_id,
-    (select e.id from ledger_accounts e where e.user_id = u.id and e.kind = 'campaign_escrow') as escrow_account_id`;
+    (select json_object_agg(s.key, s.value) from settings s) as settings`;
 
-/**
- * A row of {@link PURCHASE_COLUMNS}: the settings as stored (null when none is stored), and the
- * payer's wallet and campaign escrow ledger accounts (null until the first movement and hold).
- */
+/** A row of {@link PURCHASE_COLUMNS}: the settings as stored (null when none is stored). */
 export interface PurchaseRow {
   balance: number;
   settings: Record<string, unknown> | null;
-  wallet_account_id: number | null;
-  escrow_account_id: number | null;
 }
 
 /** The `session` column of {@link SESSION_COLUMNS}. */

@@ -288,16 +288,8 @@ export async function createCampaignsFor(
     // commit, so everything else of the order is written before it is taken, the queued timeline
     // events, notifications, mails and audit entry too (one statement).
     await flushWrites(tx);
-    // Accounts read with the token: the hold's statement locks them itself (one round trip fewer
-    // while the wallet is locked). A first purchase (no escrow account yet) locks them beforehand.
-    const pre = input.preloaded;
-    const accounts =
-      pre?.wallet_account_id && pre.escrow_account_id
-        ? { wallet: pre.wallet_account_id, escrow: pre.escrow_account_id }
-        : undefined;
     for (const c of created) {
       await hold(tx, {
-        accounts,
         userId: artistId,
         coins: c.price,
         descId: DESC.CAMPAIGN_PURCHASE,

@@ -220,19 +220,13 @@ export const NEXT_HOLD_ID = sql<number>`nextval('ledger_holds_id_seq')`;
 /**
  * A new hold and its posting (payer wallet -> escrow) in one statement: {@link POST_TRANSFER} with the
  * hold row inserted from the credit, so nothing is written when the wallet is short (issue 18: one
- * statement fewer per purchase). `$10`/`$11`: the hold's ref type and id; `$12` its id when reserved
- * ({@link NEXT_HOLD_ID}); the transfer's hold id is the new row's. `$13` true: the statement locks both
- * accounts itself, in ascending id order, before moving anything (`locked`, which the debit waits
- * for), for a caller that knows the accounts and took no lock. Answers the hold's columns.
+ * statement fewer per purchase). `$11`/`$12`: the hold's ref type and id; the transfer's hold id is
+ * the new row's. Answers the hold's columns.
  */
 const HOLD_AND_POST = `
-with locked as (
-  select id from ledger_accounts where id in ($1::bigint, $2::bigint) and $13::boolean
-   order by id for no key update
-), debit as (
+with debit as (
   update ledger_accounts set balance = balance - $3::bigint, entry_count = entry_count + 1
    where id = $1::bigint and (allow_negative = 1 or balance >= $3::bigint)
-     and (not $13::boolean or (select count(*) from locked) = 2)
   returning balance, entry_count
 ), credit as (
   update ledger_accounts set balance = balance + $3::bigint, entry_count = entry_count + 1
@@ -417,17 +411,10 @@ export async function hold(
      * `freshKey`.
      */
     reservedId?: number;
-    /**
-     * The payer's wallet and escrow accounts of `escrow`, when the caller already read them (the
-     * `purchase` preload): they are locked by the hold's own statement. Only with `freshKey`; the
-     * caller vouches that both belong to `userId`.
-     */
-    accounts?: { wallet: number; escrow: number };
   },
 ): Promise<Hold> {
   assertCoins(input.coins);
-  if ((input.reservedId !== undefined || input.accounts) && !input.freshKey)
-    throw new Error('a reserved hold id or known accounts need freshKey');
+  if (input.reservedId !== undefined && !input.freshKey) throw new Error('a reserved hold id needs freshKey');
   // Taken before the replay check so a concurrent same-key hold cannot leave a second, unfunded hold.
   if (!input.freshKey) await lockKey(tx, input.idempotencyKey);
   const [replay] = input.freshKey
@@ -444,12 +431,7 @@ export async function hold(
   }
   // Lock both accounts (ascending ids) before the hold row: its foreign keys take KEY SHARE locks on
   // them, and two holds of one payer taking those first and FOR UPDATE afterwards would deadlock.
-  // With the accounts known, the hold's own statement takes those locks first (one round trip fewer
-  // inside the wallet's lock); its debit then refuses a short wallet.
-  const known = input.accounts;
-  const accounts = known
-    ? { ...known, walletBalance: Number.POSITIVE_INFINITY }
-    : await lockPayerAccounts(tx, input.userId, input.escrow ?? 'campaign_escrow');
+  const accounts = await lockPayerAccounts(tx, input.userId, input.escrow ?? 'campaign_escrow');
   // The wallet row is locked: its balance cannot change before this transaction ends.
   if (accounts.walletBalance < input.coins) throw new InsufficientBalanceError();
   const { rows } = await tx.client.query<HoldRow>(HOLD_AND_POST, [
@@ -465,7 +447,6 @@ export async function hold(
     input.ref?.type ?? null,
     input.ref ? String(input.ref.id) : null,
     input.reservedId ?? null,
-    known !== undefined,
   ]);
   const row = rows[0];
   if (!row) throw new InsufficientBalanceError();
