@@ -45,7 +45,7 @@ export type Principal =
       session?: SessionUserRow;
       /** The wallet value row, when the route preloads `wallet`. */
       wallet?: WalletRow;
-      /** The balance and settings, when the route preloads `purchase`. */
+      /** The settings, when the route preloads `purchase`. */
       purchase?: PurchaseRow;
     }
   | { kind: 'admin'; id: number; tokenId: number; permissions: ReadonlySet<string> };

@@ -6,8 +6,8 @@
  */
 
 /**
- * What a route may preload: the session user of `user/info`, the wallet value's inputs, or what a
- * campaign purchase checks first (the balance and every setting).
+ * What a route may preload: the session user of `user/info`, the wallet value's inputs, or the
+ * settings a campaign purchase reads.
  */
 export type Preload = 'session' | 'wallet' | 'purchase';
 
@@ -39,15 +39,13 @@ export const WALLET_COLUMNS = `u.user_type_id as type, coalesce(l.balance, 0) as
     (select value from settings where key = 'payout_rate_pence') as payout_rate_pence`;
 
 /**
- * Columns of {@link PurchaseRow}: the wallet balance (`l`) and all stored settings as one JSON object
- * (a campaign purchase's prices, fee and days; issue 18: no separate settings statement).
+ * Columns of {@link PurchaseRow}: all stored settings as one JSON object (a campaign purchase's prices,
+ * fee and days; issue 18: no separate settings statement).
  */
-export const PURCHASE_COLUMNS = `coalesce(l.balance, 0) as balance,
-    (select json_object_agg(s.key, s.value) from settings s) as settings`;
+export const PURCHASE_COLUMNS = `(select json_object_agg(s.key, s.value) from settings s) as settings`;
 
 /** A row of {@link PURCHASE_COLUMNS}: the settings as stored (null when none is stored). */
 export interface PurchaseRow {
-  balance: number;
   settings: Record<string, unknown> | null;
 }
 

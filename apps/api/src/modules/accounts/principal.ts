@@ -45,7 +45,7 @@ function bearerStatement(preload: Preload | undefined): { name: string; text: st
       : preload === 'wallet'
         ? { columns: `, ${WALLET_COLUMNS}`, join: WALLET_JOIN }
         : preload === 'purchase'
-          ? { columns: `, ${PURCHASE_COLUMNS}`, join: WALLET_JOIN }
+          ? { columns: `, ${PURCHASE_COLUMNS}`, join: '' }
           : { columns: '', join: '' };
   return {
     name: `resolve-bearer${preload ? `-${preload}` : ''}`,

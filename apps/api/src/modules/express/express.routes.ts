@@ -455,7 +455,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/artist/campaign/create',
     {
-      // The balance and settings come with the token (issue 18): see express.createCampaigns.
+      // The settings come with the token (issue 18): see express.createCampaigns.
       config: { access: userAccess(ARTIST, false, 'purchase') },
       schema: {
         tags,

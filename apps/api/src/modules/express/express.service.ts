@@ -83,9 +83,8 @@ export async function createCampaigns(
 }
 
 /**
- * What the request read with its token (`purchase` preload, issue 18): the payer's balance (coins)
- * and the stored settings. The settings spare a statement; the balance refuses an order it cannot
- * cover before anything is written.
+ * What the request read with its token (`purchase` preload, issue 18): the stored settings, so the
+ * purchase sends no statement of its own for them.
  */
 export type PurchasePreload = PurchaseRow;
 
@@ -187,13 +186,14 @@ export async function createCampaignsFor(
     rememberSettings(tx, settings);
     // Targets come in id order: two requests for the same targets wait on each other's index entry
     // in the same order, so one wins and the other gets 409, never a deadlock.
-    const targets = await adapter.loadTargets(tx, ids);
+    const targets = await adapter.loadTargets(tx, ids, input.byStaff ? undefined : artistId);
     if (targets.length !== ids.length)
       throw new ValidationError({ [input.errorField]: ['express.playlist_unavailable'] });
-    // The balance read with the token cannot cover the order: refused before anything is written
-    // (1,000 orders on one wallet, issue 18). The hold still decides under the wallet's lock.
+    // The balance read with the targets cannot cover the order: refused before anything is written
+    // (1,000 orders on one wallet, issue 18). It is read unlocked; the hold decides under the lock.
     const total = targets.reduce((sum, target) => sum + target.price, 0);
-    if (input.preloaded && input.preloaded.balance < total) throw new InsufficientBalanceError();
+    const balance = targets[0]?.payerBalance;
+    if (balance !== undefined && balance < total) throw new InsufficientBalanceError();
 
     const created: Campaign[] = [];
     for (const target of targets) {

@@ -99,6 +99,27 @@ describe('creating campaigns', () => {
     const dup = await create(rich.token, [playlistIds[0]!]);
     expect(dup.statusCode).toBe(409);
   });
+
+  it('refuses an order the wallet cannot cover without queueing behind purchases holding the wallet (issue 18)', async () => {
+    const poor = await artistWith(100);
+    // Another purchase of this artist holds the wallet's row lock and has not committed.
+    const client = await ctx.deps.database.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(
+        "select id from ledger_accounts where user_id = $1 and kind = 'user_wallet' for no key update",
+        [poor.user.id],
+      );
+      // 350 coins for 100: answered at once, although the wallet's lock is still held.
+      const res = await create(poor.token);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('Not enough coins in your wallet');
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+    expect(await walletBalance(ctx.deps.database, poor.user.id)).toBe(100);
+  });
 });
 
 describe('one open campaign per track per playlist (issue 11 item 3)', () => {

@@ -122,7 +122,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
     app.post(
       `${p.base}/artist/campaign/create`,
       {
-        // The balance and settings come with the token (issue 18), as for Spotify purchases.
+        // The settings come with the token (issue 18), as for Spotify purchases.
         config: { access: userAccess(ARTIST, false, 'purchase') },
         schema: {
           tags,

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import type { AppDeps } from '../../../platform/app';
 import type { expressCampaigns } from '../express.schema';
@@ -49,9 +50,11 @@ export interface ExpressPlatformAdapter {
   /**
    * The buyable targets among `ids` (only listed, approved ones, with an active tier), in ascending
    * id order so that concurrent requests take the one-open-campaign index entries in the same order.
-   * A missing id means "unavailable": the engine refuses the whole request.
+   * A missing id means "unavailable": the engine refuses the whole request. With `payerId`, each
+   * target also carries the payer's current wallet balance, read in the same statement
+   * ({@link payerBalanceColumn}).
    */
-  loadTargets(tx: Tx, ids: readonly number[]): Promise<ExpressTarget[]>;
+  loadTargets(tx: Tx, ids: readonly number[], payerId?: number): Promise<ExpressTarget[]>;
   /**
    * The campaign columns naming a target and its tier: `playlistId` and `tierId` (Spotify, express
    * tiers) or `accountId` and `socialTierId` (TikTok, Instagram: the connections' tiers).
@@ -136,6 +139,22 @@ export interface ExpressTarget {
   price: number;
   /** The seller's contact, read with the target: who is told of a new campaign, in their language. */
   seller: ExpressRecipient;
+  /**
+   * The payer's wallet balance (coins, committed, not locked) when `loadTargets` was given the payer:
+   * an order it cannot cover is refused before anything is written; the hold decides under the lock.
+   */
+  payerBalance?: number;
+}
+
+/**
+ * The payer's committed wallet balance as a column of a target statement (0 without a wallet), or
+ * null when no payer is given (issue 18: a purchase reads it with its targets, no statement of its own).
+ */
+export function payerBalanceColumn(payerId: number | undefined): SQL<number | null> {
+  return payerId === undefined
+    ? sql<null>`null::bigint`
+    : sql<number>`(select coalesce(max(b.balance), 0) from ledger_accounts b
+        where b.user_id = ${payerId} and b.kind = 'user_wallet')`.mapWith(Number);
 }
 
 /** A user to notify and mail, already read (`users.id`, e-mail, language, first name). */

@@ -60,7 +60,7 @@ export const instagramAdapter: ExpressPlatformAdapter = {
   },
   soundLink: (c) => c.trackUrl,
 
-  loadTargets: (tx, ids) => loadAccountTargets(tx, 'instagram', ids),
+  loadTargets: (tx, ids, payerId) => loadAccountTargets(tx, 'instagram', ids, payerId),
   targetColumns: (t) => ({ accountId: t.id, socialTierId: t.tierId }),
   sellerLink: () => '/instagram/express/campaigns/list',
   campaignPath: (id) => `/instagram/express-campaigns/${id}`,

@@ -5,7 +5,7 @@ import { users } from '../../accounts/accounts.schema';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../../connections/connections.schema';
 import { accessTokenOf } from '../../connections/connections.service';
 import { accountVisibleToArtists } from '../../trust/flags.hidden';
-import type { EngineDeps, ExpressCampaignRow, ExpressTarget } from './adapter';
+import { type EngineDeps, type ExpressCampaignRow, type ExpressTarget, payerBalanceColumn } from './adapter';
 
 /**
  * What the TikTok and Instagram adapters share (issue 12 "Verification and money"): influencer
@@ -23,6 +23,7 @@ export async function loadAccountTargets(
   tx: Tx,
   platform: SocialPlatformName,
   ids: readonly number[],
+  payerId?: number,
 ): Promise<ExpressTarget[]> {
   if (ids.length === 0) return [];
   const rows = await tx.db
@@ -30,6 +31,7 @@ export async function loadAccountTargets(
       account: socialAccounts,
       tier: socialTiers,
       seller: { id: users.id, email: users.email, language: users.language, firstName: users.firstName },
+      payerBalance: payerBalanceColumn(payerId),
     })
     .from(socialAccounts)
     .innerJoin(socialTiers, eq(socialTiers.id, socialAccounts.tierId))
@@ -45,13 +47,14 @@ export async function loadAccountTargets(
       ),
     )
     .orderBy(asc(socialAccounts.id));
-  return rows.map(({ account, tier, seller }) => ({
+  return rows.map(({ account, tier, seller, payerBalance }) => ({
     id: account.id,
     name: `@${account.username}`,
     sellerId: account.userId,
     tierId: tier.id,
     price: tier.price,
     seller,
+    ...(payerBalance === null ? {} : { payerBalance }),
   }));
 }
 

@@ -10,6 +10,7 @@ import {
   type ExpressCampaignRow,
   type ExpressCheck,
   type ExpressPlatformAdapter,
+  payerBalanceColumn,
   proRataShare,
 } from './adapter';
 
@@ -48,12 +49,13 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
   },
   soundLink: (c) => `https://open.spotify.com/track/${c.trackId}`,
 
-  async loadTargets(tx: Tx, ids) {
+  async loadTargets(tx: Tx, ids, payerId) {
     const rows = await tx.db
       .select({
         playlist: expressPlaylists,
         price: expressTiers.price,
         seller: { id: users.id, email: users.email, language: users.language, firstName: users.firstName },
+        payerBalance: payerBalanceColumn(payerId),
       })
       .from(expressPlaylists)
       .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
@@ -67,13 +69,14 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
         ),
       )
       .orderBy(asc(expressPlaylists.id));
-    return rows.map(({ playlist, price, seller }) => ({
+    return rows.map(({ playlist, price, seller, payerBalance }) => ({
       id: playlist.id,
       name: playlist.name,
       sellerId: playlist.curatorId,
       tierId: playlist.tierId,
       price,
       seller,
+      ...(payerBalance === null ? {} : { payerBalance }),
     }));
   },
   targetColumns: (target) => ({ playlistId: target.id, tierId: target.tierId }),

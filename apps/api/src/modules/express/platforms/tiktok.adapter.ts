@@ -60,7 +60,7 @@ export const tiktokAdapter: ExpressPlatformAdapter = {
   },
   soundLink: (c) => c.trackUrl,
 
-  loadTargets: (tx, ids) => loadAccountTargets(tx, 'tiktok', ids),
+  loadTargets: (tx, ids, payerId) => loadAccountTargets(tx, 'tiktok', ids, payerId),
   targetColumns: (t) => ({ accountId: t.id, socialTierId: t.tierId }),
   sellerLink: () => '/tiktok/express/campaigns/list',
   campaignPath: (id) => `/tiktok/express-campaigns/${id}`,
