@@ -69,6 +69,10 @@ test('a ticket from question to rating, with an internal note the user never see
   const user = await signedIn(browser, 'web', 'artist@demo.test', 'en');
   await user.goto('/tickets');
   await user.getByTestId('new-ticket').first().click();
+  // The form's buttons read in words, never as catalog keys (ui.confirm.cancel once showed raw).
+  await expect(
+    user.getByTestId('ticket-form').getByRole('button', { name: 'Cancel', exact: true }),
+  ).toBeVisible();
   await user.getByTestId('ticket-subject').fill(subject);
   await choose(user, 'ticket-department');
   await choose(user, 'ticket-campaign');
@@ -189,6 +193,9 @@ test('a ticket from question to rating, with an internal note the user never see
   await shot(userAr, 'user-list-ar-390');
   await userAr.getByTestId('new-ticket').first().click();
   await expect(userAr.getByTestId('ticket-form')).toBeVisible();
+  await expect(
+    userAr.getByTestId('ticket-form').getByRole('button', { name: 'إلغاء', exact: true }),
+  ).toBeVisible();
   await choose(userAr, 'ticket-department');
   expect(await userAr.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(userAr, 'user-new-ar-390');

@@ -41,7 +41,11 @@ export function useTicketsCatalog(): boolean {
   return loaded >= 0 && i18n.hasResourceBundle(lang, TICKETS_NS);
 }
 
-/** `t` over the tickets namespace, then the screens' and messages' catalogs. */
+/**
+ * `t` over the tickets namespace, then the screens' and messages' catalogs. `nsMode: 'fallback'`:
+ * without it react-i18next looks a key up in the first namespace only (and i18next's fallbackNS,
+ * which does not list `ui`), so `ui.confirm.cancel` showed as the raw key in the new-ticket dialog.
+ */
 export function useTicketsT() {
-  return useTranslation([TICKETS_NS, 'ui', 'messages']);
+  return useTranslation([TICKETS_NS, 'ui', 'messages'], { nsMode: 'fallback' });
 }
