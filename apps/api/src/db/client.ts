@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   createTableRelationsHelpers,
   extractTablesRelationalConfig,
@@ -58,6 +59,8 @@ export interface Tx {
   client: pg.PoolClient;
   /** Writes queued by {@link writeLater}, sent by {@link flushWrites}. */
   pending: SQL[];
+  /** Statements queued by {@link atCommit}, sent with the COMMIT (absent: none). */
+  commitWith?: { statement: CommitStatement; execute: string }[];
 }
 
 /**
@@ -91,12 +94,92 @@ export async function flushWrites(tx: Tx): Promise<void> {
 }
 
 /**
+ * A statement for {@link atCommit}: a server-side prepared statement (`PREPARE name(types) AS text`),
+ * prepared once per connection, and the values it is executed with this time.
+ */
+export interface CommitStatement {
+  /** The prepared statement's name: one text per name in the whole process (a plain identifier). */
+  name: string;
+  /** SQL with `$1`..`$n` placeholders. */
+  text: string;
+  /** The SQL type of each placeholder, `$1` first (e.g. `bigint`, `varchar`). */
+  types: readonly string[];
+  /** This execution's values, `$1` first; sent as SQL literals. */
+  values: readonly (string | number | null)[];
+}
+
+/**
+ * Queue a statement to be sent with the transaction's COMMIT, in the same round trip (issue 18: a
+ * purchase's hold locks the payer's wallet; sent with the COMMIT, the lock lasts only while PostgreSQL
+ * works, not while the API's event loop gets round to sending the COMMIT). The statements and the
+ * COMMIT go as one simple-protocol query (`EXECUTE name(literals); ...; COMMIT`); each statement is
+ * prepared on the connection the first time it is used there, so it is planned like any prepared
+ * statement. Each runs with its own snapshot, in order, after the writes queued with
+ * {@link writeLater}; the first that fails aborts the transaction, the COMMIT is not run, and
+ * {@link withTransaction} rolls back and rethrows that error. A statement's answer is not read: one
+ * that must refuse raises an error (e.g. `ledger_assert_funded`, SQLSTATE LM001). Only
+ * {@link withTransaction} commits, so only its transactions send them; a {@link withSavepoint} that
+ * rolls back drops the statements queued inside it.
+ * @throws Error at once when `statement.name` was used with another text, or a value is not finite
+ */
+export function atCommit(tx: Tx, statement: CommitStatement): void {
+  const known = commitStatementTexts.get(statement.name);
+  if (known === undefined) commitStatementTexts.set(statement.name, statement.text);
+  else if (known !== statement.text) throw new Error(`prepared statement ${statement.name} has another text`);
+  const values = statement.values.map(literal).join(', ');
+  const queued = { statement, execute: `execute ${statement.name}(${values})` };
+  if (tx.commitWith) tx.commitWith.push(queued);
+  else tx.commitWith = [queued];
+}
+
+/** The text of each {@link atCommit} statement name, process-wide. */
+const commitStatementTexts = new Map<string, string>();
+/** The {@link atCommit} statements already prepared on each connection. */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+/** A value as an SQL literal: numbers as digits, strings quoted by pg's `escapeLiteral`, null as NULL. */
+function literal(value: string | number | null): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+    // In parentheses when negative: `-$3` with -5 must not become the comment `--5`.
+    return value < 0 ? `(${value})` : String(value);
+  }
+  return pg.escapeLiteral(value);
+}
+
+/**
+ * COMMIT, with the statements queued by {@link atCommit} in the same round trip. Statements not yet
+ * prepared on this connection are prepared first (a round trip each, once per connection; a prepared
+ * statement outlives a rollback).
+ */
+async function commit(tx: Tx): Promise<void> {
+  const queued = tx.commitWith;
+  if (!queued || queued.length === 0) {
+    await tx.client.query('commit');
+    return;
+  }
+  let prepared = preparedOn.get(tx.client);
+  if (!prepared) {
+    prepared = new Set();
+    preparedOn.set(tx.client, prepared);
+  }
+  for (const { statement } of queued) {
+    if (prepared.has(statement.name)) continue;
+    await tx.client.query(`prepare ${statement.name}(${statement.types.join(', ')}) as ${statement.text}`);
+    prepared.add(statement.name);
+  }
+  await tx.client.query(`${queued.map((q) => q.execute).join(';\n')};\ncommit`);
+}
+
+/**
  * Run `fn` inside a savepoint of `tx`: when it throws, only what it wrote is undone (its queued writes
  * too, see {@link writeLater}) and the error is rethrown; the transaction stays usable.
  * @param name the savepoint's SQL name (a plain identifier)
  */
 export async function withSavepoint<T>(tx: Tx, name: string, fn: () => Promise<T>): Promise<T> {
   await flushWrites(tx);
+  const queuedAtCommit = tx.commitWith?.length ?? 0;
   await tx.client.query(`savepoint ${name}`);
   try {
     const result = await fn();
@@ -106,6 +189,7 @@ export async function withSavepoint<T>(tx: Tx, name: string, fn: () => Promise<T
     return result;
   } catch (err) {
     tx.pending.length = 0;
+    if (tx.commitWith) tx.commitWith.length = queuedAtCommit;
     await tx.client.query(`rollback to savepoint ${name}`).catch(() => undefined);
     throw err;
   }
@@ -127,7 +211,7 @@ export async function withTransaction<T>(
     const tx: Tx = { db: drizzleOver(client), client, pending: [] };
     const result = await fn(tx);
     await flushWrites(tx);
-    await client.query('commit');
+    await commit(tx);
     return result;
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
@@ -135,6 +219,43 @@ export async function withTransaction<T>(
   } finally {
     client.release();
   }
+}
+
+/**
+ * `column = any($n::int[])`: membership in a list of ids as one parameter, so the statement's text is
+ * the same whatever the number of ids (one prepared statement, {@link runPrepared}), unlike `IN`.
+ * @throws Error when an id is not a safe integer (callers pass validated ids)
+ */
+export function inIds(column: SQLWrapper, ids: readonly number[]): SQL {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`not an id: ${id}`);
+  return sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
+}
+
+/** Statement names of {@link runPrepared}, by SQL text. */
+const preparedNames = new Map<string, string>();
+/** Beyond this many texts, {@link runPrepared} runs queries unnamed (a guard against unbounded growth). */
+const MAX_PREPARED_TEXTS = 500;
+
+/**
+ * Run a drizzle query as a named prepared statement (issue 18: the statements of a purchase spent more
+ * time being planned than executed). The name is derived from the SQL text, so each connection parses
+ * it once and PostgreSQL may switch to a generic plan after a few executions. Only for queries whose
+ * text takes a bounded number of shapes (e.g. `IN` lists up to a fixed length); past
+ * `MAX_PREPARED_TEXTS` texts in the process, queries run unnamed.
+ * @returns what the query's `execute()` answers (drizzle's mapped rows)
+ */
+export function runPrepared<R>(query: {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<R> };
+}): Promise<R> {
+  const text = query.toSQL().sql;
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    if (preparedNames.size >= MAX_PREPARED_TEXTS) return query.prepare('').execute();
+    name = `lm_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    preparedNames.set(text, name);
+  }
+  return query.prepare(name).execute();
 }
 
 /**

@@ -2,7 +2,7 @@ import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts';
 import type { Language } from '@lm/contracts/api';
 import type { ScoreSort } from '@lm/contracts/score';
 import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, inIds, runPrepared } from '../../db/client';
 import { type ListQuery, paginate } from '../../platform/http';
 import { isMessageKey, t } from '../../platform/i18n';
 import { users } from '../accounts/accounts.schema';
@@ -272,20 +272,25 @@ function timelineEntry(
 export async function campaignDetails(database: Database, ids: readonly number[], scope: DetailScope = {}) {
   if (ids.length === 0) return [];
   const lang = scope.lang ?? 'en';
-  const rows = await database.db
-    .select({ ...campaignSelect, timeline: timelineJson, review: reviewJson })
-    .from(expressCampaigns)
-    .innerJoin(expressPlaylists, eq(expressPlaylists.id, expressCampaigns.playlistId))
-    .innerJoin(expressTiers, eq(expressTiers.id, expressCampaigns.tierId))
-    .innerJoin(artists, eq(artists.id, expressCampaigns.artistId))
-    .innerJoin(curators, eq(curators.id, expressCampaigns.curatorId))
-    .where(
-      and(
-        inArray(expressCampaigns.id, [...ids]),
-        scope.artistId !== undefined ? eq(expressCampaigns.artistId, scope.artistId) : undefined,
-        scope.curatorId !== undefined ? eq(expressCampaigns.curatorId, scope.curatorId) : undefined,
+  // Prepared (issue 18): planning it cost more than running it.
+  const rows = await runPrepared(
+    database.db
+      .select({ ...campaignSelect, timeline: timelineJson, review: reviewJson })
+      .from(expressCampaigns)
+      .innerJoin(expressPlaylists, eq(expressPlaylists.id, expressCampaigns.playlistId))
+      .innerJoin(expressTiers, eq(expressTiers.id, expressCampaigns.tierId))
+      .innerJoin(artists, eq(artists.id, expressCampaigns.artistId))
+      .innerJoin(curators, eq(curators.id, expressCampaigns.curatorId))
+      .where(
+        and(
+          // One id as `=`: PostgreSQL keeps re-planning `= any($1)` (it prices the generic plan for
+          // ten ids), so preparing it would save nothing.
+          ids.length === 1 ? eq(expressCampaigns.id, ids[0]!) : inIds(expressCampaigns.id, ids),
+          scope.artistId !== undefined ? eq(expressCampaigns.artistId, scope.artistId) : undefined,
+          scope.curatorId !== undefined ? eq(expressCampaigns.curatorId, scope.curatorId) : undefined,
+        ),
       ),
-    );
+  );
   const byId = new Map(rows.map((row) => [row.c.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

@@ -13,7 +13,14 @@ import { getSettings, rememberSettings, type SettingsMap, settingsFrom } from '.
 import { notifyStaffPendingPlaylist } from '../todos/todos.service';
 import { playlistVisibleToArtists } from '../trust/flags.hidden';
 import { recomputeForCampaign } from '../trust/score.service';
-import { DESC, hold, InsufficientBalanceError, NEXT_HOLD_ID } from '../wallet/ledger';
+import {
+  DESC,
+  hold,
+  holdAtCommit,
+  InsufficientBalanceError,
+  ledgerRefusal,
+  NEXT_HOLD_ID,
+} from '../wallet/ledger';
 import { startCheckout } from '../wallet/payments.service';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
 import { tellUser } from './express.notify';
@@ -286,23 +293,30 @@ export async function createCampaignsFor(
     }
     // The holds come last (issue 18): the payer's wallet stays locked from the first hold to the
     // commit, so everything else of the order is written before it is taken, the queued timeline
-    // events, notifications, mails and audit entry too (one statement).
+    // events, notifications, mails and audit entry too (one statement). In a transaction of its own,
+    // the holds go with the COMMIT in one round trip: the wallet is locked only while PostgreSQL
+    // works. In the caller's transaction (`outer`), they are taken now.
     await flushWrites(tx);
     for (const c of created) {
-      await hold(tx, {
+      const holdInput = {
         userId: artistId,
         coins: c.price,
         descId: DESC.CAMPAIGN_PURCHASE,
         idempotencyKey: `express:${c.id}:hold`,
-        freshKey: true,
         reservedId: c.holdId!,
         ref: { type: 'express_campaign', id: c.id },
         meta: { campaign_type: adapter.key, campaign_id: c.id },
-      });
+      };
+      if (outer) await hold(tx, { ...holdInput, freshKey: true });
+      else holdAtCommit(tx, holdInput);
     }
     return created;
   };
-  return outer ? run(outer) : withTransaction(deps.database, run);
+  return outer
+    ? run(outer)
+    : withTransaction(deps.database, run).catch((err: unknown) => {
+        throw ledgerRefusal(err);
+      });
 }
 
 /**

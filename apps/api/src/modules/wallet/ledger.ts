@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { atCommit, type Database, type Tx } from '../../db/client';
+import { pgErrorOf } from '../../db/pg-error';
 import { AppError, ConflictError } from '../../platform/errors';
 import { ledgerAccounts, ledgerHolds, ledgerTransfers } from './wallet.schema';
 
@@ -220,10 +221,11 @@ export const NEXT_HOLD_ID = sql<number>`nextval('ledger_holds_id_seq')`;
 /**
  * A new hold and its posting (payer wallet -> escrow) in one statement: {@link POST_TRANSFER} with the
  * hold row inserted from the credit, so nothing is written when the wallet is short (issue 18: one
- * statement fewer per purchase). `$11`/`$12`: the hold's ref type and id; the transfer's hold id is
- * the new row's. Answers the hold's columns.
+ * statement fewer per purchase). `$10`/`$11`: the hold's ref type and id, `$12` its reserved id; the
+ * transfer's hold id is the new row's. {@link HOLD_AND_POST} answers the hold's columns;
+ * {@link HOLD_AT_COMMIT} raises instead of answering no row.
  */
-const HOLD_AND_POST = `
+const HOLD_CTES = `
 with debit as (
   update ledger_accounts set balance = balance - $3::bigint, entry_count = entry_count + 1
    where id = $1::bigint and (allow_negative = 1 or balance >= $3::bigint)
@@ -249,10 +251,61 @@ with debit as (
   select $1::bigint, t.id, -$3::bigint, d.balance, $6::smallint, d.entry_count from transfer t, debit d
   union all
   select $2::bigint, t.id, $3::bigint, c.balance, $6::smallint, c.entry_count from transfer t, credit c
-)
+)`;
+
+const HOLD_AND_POST = `${HOLD_CTES}
 select h.id, h.payer_account_id, h.escrow_account_id, h.amount, h.status, h.posted_amount, h.ref_type,
        h.ref_id, h.created_at, h.resolved_at
   from hold h, transfer`;
+
+/**
+ * {@link HOLD_CTES} for {@link holdAtCommit}: the payer's accounts found from the payer's user id
+ * (`$13`) and escrow kind (`$14`) rather than passed as ids, and a wallet that cannot pay aborts the
+ * transaction (`ledger_assert_funded`, SQLSTATE {@link LEDGER_SHORT}) so the COMMIT sent behind it
+ * does not run.
+ */
+const HOLD_AT_COMMIT = `${HOLD_CTES.replaceAll(
+  '$1::bigint',
+  `(select id from ledger_accounts where user_id = $13::int and kind = 'user_wallet')`,
+).replaceAll(
+  '$2::bigint',
+  '(select id from ledger_accounts where user_id = $13::int and kind = $14::varchar)',
+)}
+select ledger_assert_funded(exists (select 1 from transfer))`;
+
+/** The SQL type of each placeholder of {@link HOLD_AT_COMMIT}, `$1` first. */
+const HOLD_AT_COMMIT_TYPES = [
+  'bigint',
+  'bigint',
+  'bigint',
+  'varchar',
+  'varchar',
+  'smallint',
+  'bigint',
+  'varchar',
+  'jsonb',
+  'varchar',
+  'varchar',
+  'bigint',
+  'int',
+  'varchar',
+] as const;
+
+/** SQLSTATE raised by `ledger_assert_funded` (migration 0043): the wallet could not pay a hold. */
+export const LEDGER_SHORT = 'LM001';
+
+/**
+ * The payer's wallet and escrow account, created when missing (a first hold), for
+ * {@link holdAtCommit}: `$1` user id, `$2` escrow kind. Only missing rows draw an id.
+ */
+const ENSURE_PAYER_ACCOUNTS = `insert into ledger_accounts (kind, user_id)
+  select k, $1::int from unnest(array['user_wallet', $2::varchar]) k
+   where not exists (select 1 from ledger_accounts a where a.user_id = $1::int and a.kind = k)
+  on conflict do nothing`;
+
+/** Lock the payer's wallet and escrow account in ascending id order (see {@link lockPayerAccounts}). */
+const LOCK_PAYER_ACCOUNTS = `select id from ledger_accounts where user_id = $1::int and kind in ('user_wallet', $2::varchar)
+  order by id for no key update`;
 
 interface HoldRow {
   id: number;
@@ -462,6 +515,79 @@ export async function hold(
     createdAt: row.created_at,
     resolvedAt: row.resolved_at,
   };
+}
+
+/**
+ * {@link hold} sent with the transaction's COMMIT, in the same round trip (db `atCommit`; issue 18:
+ * 1,000 purchases at once on one wallet). The payer's wallet is then locked only while PostgreSQL
+ * creates the payer's accounts if missing, locks them (ascending ids), writes the hold and its posting
+ * and commits; never while the API is busy. Only for a hold that is the last thing of its transaction
+ * and whose key is fresh (`freshKey` of {@link hold}: it names a row of this transaction) with its id
+ * reserved ({@link NEXT_HOLD_ID}). Nothing is answered: the hold's row is known by its reserved id.
+ * When the wallet cannot pay, the COMMIT does not run, the transaction is rolled back, and
+ * `withTransaction` rethrows a PostgreSQL error with SQLSTATE {@link LEDGER_SHORT}, which
+ * {@link ledgerRefusal} turns into {@link InsufficientBalanceError}.
+ * @param input.coins whole coins > 0
+ * @param input.reservedId the hold's id, reserved with {@link NEXT_HOLD_ID}
+ * @throws AppError 422 `wallet.invalid_amount` at once when `coins` is not a positive whole number
+ */
+export function holdAtCommit(
+  tx: Tx,
+  input: {
+    userId: number;
+    coins: number;
+    descId: DescId;
+    idempotencyKey: string;
+    reservedId: number;
+    escrow?: EscrowKind;
+    ref?: { type: string; id: string | number };
+    meta?: Record<string, unknown>;
+  },
+): void {
+  assertCoins(input.coins);
+  const escrow = input.escrow ?? 'campaign_escrow';
+  atCommit(tx, {
+    name: 'ledger_ensure_payer_accounts',
+    text: ENSURE_PAYER_ACCOUNTS,
+    types: ['int', 'varchar'],
+    values: [input.userId, escrow],
+  });
+  atCommit(tx, {
+    name: 'ledger_lock_payer_accounts',
+    text: LOCK_PAYER_ACCOUNTS,
+    types: ['int', 'varchar'],
+    values: [input.userId, escrow],
+  });
+  atCommit(tx, {
+    name: 'ledger_hold_at_commit',
+    text: HOLD_AT_COMMIT,
+    // $1 and $2 (the account ids of HOLD_CTES) are found from $13 and $14 here.
+    types: HOLD_AT_COMMIT_TYPES,
+    values: [
+      null,
+      null,
+      input.coins,
+      transferNumber(),
+      input.idempotencyKey,
+      input.descId,
+      null,
+      null,
+      input.meta === undefined ? null : JSON.stringify(input.meta),
+      input.ref?.type ?? null,
+      input.ref ? String(input.ref.id) : null,
+      input.reservedId,
+      input.userId,
+      escrow,
+    ],
+  });
+}
+
+/**
+ * `err` as the ledger's refusal when it is one raised at commit ({@link holdAtCommit}, SQLSTATE
+ * {@link LEDGER_SHORT}): an {@link InsufficientBalanceError} (409); any other error unchanged.
+ */
+export function ledgerRefusal(err: unknown): unknown {
+  return pgErrorOf(err)?.code === LEDGER_SHORT ? new InsufficientBalanceError() : err;
 }
 
 async function lockPendingHold(tx: Tx, holdId: number): Promise<Hold | null> {

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { inIds, runPrepared, type Tx } from '../../../db/client';
 import { ConflictError } from '../../../platform/errors';
 import { users } from '../../accounts/accounts.schema';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../../connections/connections.schema';
@@ -26,27 +26,30 @@ export async function loadAccountTargets(
   payerId?: number,
 ): Promise<ExpressTarget[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.db
-    .select({
-      account: socialAccounts,
-      tier: socialTiers,
-      seller: { id: users.id, email: users.email, language: users.language, firstName: users.firstName },
-      payerBalance: payerBalanceColumn(payerId),
-    })
-    .from(socialAccounts)
-    .innerJoin(socialTiers, eq(socialTiers.id, socialAccounts.tierId))
-    .innerJoin(users, eq(users.id, socialAccounts.userId))
-    .where(
-      and(
-        inArray(socialAccounts.id, [...ids]),
-        eq(socialAccounts.platform, platform),
-        eq(socialAccounts.status, 'connected'),
-        isNotNull(socialAccounts.tierId),
-        eq(socialTiers.status, 1),
-        accountVisibleToArtists(),
-      ),
-    )
-    .orderBy(asc(socialAccounts.id));
+  // Prepared (issue 18): planning it cost more than running it, once per purchase.
+  const rows = await runPrepared(
+    tx.db
+      .select({
+        account: socialAccounts,
+        tier: socialTiers,
+        seller: { id: users.id, email: users.email, language: users.language, firstName: users.firstName },
+        payerBalance: payerBalanceColumn(payerId),
+      })
+      .from(socialAccounts)
+      .innerJoin(socialTiers, eq(socialTiers.id, socialAccounts.tierId))
+      .innerJoin(users, eq(users.id, socialAccounts.userId))
+      .where(
+        and(
+          inIds(socialAccounts.id, ids),
+          eq(socialAccounts.platform, platform),
+          eq(socialAccounts.status, 'connected'),
+          isNotNull(socialAccounts.tierId),
+          eq(socialTiers.status, 1),
+          accountVisibleToArtists(),
+        ),
+      )
+      .orderBy(asc(socialAccounts.id)),
+  );
   return rows.map(({ account, tier, seller, payerBalance }) => ({
     id: account.id,
     name: `@${account.username}`,

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import { and, asc, eq } from 'drizzle-orm';
+import { inIds, runPrepared, type Tx } from '../../../db/client';
 import { NotFoundError } from '../../../platform/errors';
 import { parseTrackLink } from '../../../providers/spotify/links';
 import { users } from '../../accounts/accounts.schema';
@@ -50,25 +50,28 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
   soundLink: (c) => `https://open.spotify.com/track/${c.trackId}`,
 
   async loadTargets(tx: Tx, ids, payerId) {
-    const rows = await tx.db
-      .select({
-        playlist: expressPlaylists,
-        price: expressTiers.price,
-        seller: { id: users.id, email: users.email, language: users.language, firstName: users.firstName },
-        payerBalance: payerBalanceColumn(payerId),
-      })
-      .from(expressPlaylists)
-      .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
-      .innerJoin(users, eq(users.id, expressPlaylists.curatorId))
-      .where(
-        and(
-          inArray(expressPlaylists.id, [...ids]),
-          eq(expressPlaylists.statusId, 1),
-          eq(expressTiers.status, 1),
-          playlistVisibleToArtists(),
-        ),
-      )
-      .orderBy(asc(expressPlaylists.id));
+    // Prepared (issue 18): planning it cost more than running it, once per purchase.
+    const rows = await runPrepared(
+      tx.db
+        .select({
+          playlist: expressPlaylists,
+          price: expressTiers.price,
+          seller: { id: users.id, email: users.email, language: users.language, firstName: users.firstName },
+          payerBalance: payerBalanceColumn(payerId),
+        })
+        .from(expressPlaylists)
+        .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
+        .innerJoin(users, eq(users.id, expressPlaylists.curatorId))
+        .where(
+          and(
+            inIds(expressPlaylists.id, ids),
+            eq(expressPlaylists.statusId, 1),
+            eq(expressTiers.status, 1),
+            playlistVisibleToArtists(),
+          ),
+        )
+        .orderBy(asc(expressPlaylists.id)),
+    );
     return rows.map(({ playlist, price, seller, payerBalance }) => ({
       id: playlist.id,
       name: playlist.name,
