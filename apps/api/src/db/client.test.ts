@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '../modules/audit/audit.service';
 import { notifyLater } from '../modules/notifications/notifications.service';
 import { createTestApp, type TestContext } from '../test/harness';
-import { flushWrites, withSavepoint, withTransaction } from './client';
+import { atCommit, flushWrites, inIds, runPrepared, type Tx, withSavepoint, withTransaction } from './client';
+import { users } from './schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -145,5 +146,125 @@ describe('writes queued in a transaction (writeLater, issue 18)', () => {
     expect(await notices(user.id, 'test.before')).toBe(1);
     expect(await notices(user.id, 'test.inside')).toBe(0);
     expect(await notices(user.id, 'test.after')).toBe(1);
+  });
+});
+
+describe('statements sent with the COMMIT (atCommit, issue 18)', () => {
+  // With `failIf`, the type is longer than the column allows: a refusal at commit, like a raised error.
+  const marker = (tx: Tx, userId: number, type: string, failIf = false) =>
+    atCommit(tx, {
+      name: 'test_commit_notice',
+      text: `insert into notifications (user_id, type, message_key, params)
+             values ($1::int, $2::varchar, 'express.notify.approved', '{}'::jsonb)`,
+      types: ['int', 'varchar'],
+      values: [userId, failIf ? 'x'.repeat(61) : type],
+    });
+
+  it('run in order after the queued writes, in the same transaction, and are prepared once per connection', async () => {
+    const user = await ctx.makeUser();
+    // More transactions than the pool has connections: every connection prepares it once, then reuses it.
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        withTransaction(ctx.deps.database, async (tx) => {
+          notifyLater(tx, {
+            userId: user.id,
+            type: 'test.queued',
+            message: 'express.notify.approved',
+            params: {},
+          });
+          marker(tx, user.id, `test.commit.${i}`);
+        }),
+      ),
+    );
+    expect(await notices(user.id, 'test.queued')).toBe(30);
+    expect(
+      await count(`select count(*) n from notifications where user_id = $1 and type like 'test.commit.%'`, [
+        user.id,
+      ]),
+    ).toBe(30);
+  });
+
+  it('abort the transaction when one fails: nothing it wrote stays, and the error reaches the caller', async () => {
+    const user = await ctx.makeUser();
+    await expect(
+      withTransaction(ctx.deps.database, async (tx) => {
+        await audit(
+          ctx.deps.database,
+          { type: 'system' },
+          { action: 'users.update', targetType: 'user', targetId: String(user.id) },
+          tx,
+        );
+        marker(tx, user.id, 'test.first');
+        marker(tx, user.id, 'test.second', true);
+      }),
+    ).rejects.toMatchObject({ code: '22001' });
+    expect(await audits(String(user.id))).toBe(0);
+    expect(await notices(user.id, 'test.first')).toBe(0);
+    // The connection is healthy again and the prepared statement still works on it.
+    await withTransaction(ctx.deps.database, async (tx) => marker(tx, user.id, 'test.third'));
+    expect(await notices(user.id, 'test.third')).toBe(1);
+  });
+
+  it('queued inside a savepoint that rolls back are dropped; those before it are sent', async () => {
+    const user = await ctx.makeUser();
+    await withTransaction(ctx.deps.database, async (tx) => {
+      marker(tx, user.id, 'test.kept');
+      await expect(
+        withSavepoint(tx, 'at_commit_test', async () => {
+          marker(tx, user.id, 'test.dropped');
+          throw new Error('inner refusal');
+        }),
+      ).rejects.toThrow('inner refusal');
+    });
+    expect(await notices(user.id, 'test.kept')).toBe(1);
+    expect(await notices(user.id, 'test.dropped')).toBe(0);
+  });
+
+  it('refuses a second text under a name, and values are sent as literals (quotes, backslashes, negatives)', async () => {
+    await withTransaction(ctx.deps.database, async (tx) => {
+      expect(() =>
+        atCommit(tx, { name: 'test_commit_notice', text: 'select 1', types: [], values: [] }),
+      ).toThrow(/another text/);
+    });
+    const user = await ctx.makeUser();
+    const tricky = `it's a \\ test; drop table users; --`;
+    await withTransaction(ctx.deps.database, async (tx) => {
+      atCommit(tx, {
+        name: 'test_commit_literals',
+        text: `insert into notifications (user_id, type, message_key, params)
+               values ($1::int, 'test.literal', $2::varchar, jsonb_build_object('n', -$3::int))`,
+        types: ['int', 'varchar', 'int'],
+        values: [user.id, tricky, -5],
+      });
+    });
+    const { rows } = await ctx.deps.database.pool.query(
+      `select message_key as message, params from notifications where user_id = $1 and type = 'test.literal'`,
+      [user.id],
+    );
+    expect(rows).toEqual([{ message: tricky, params: { n: 5 } }]);
+  });
+});
+
+describe('prepared drizzle queries (runPrepared, issue 18)', () => {
+  it('are named after their text: one prepared statement per text on a connection, right rows each time', async () => {
+    const [a, b] = [await ctx.makeUser(), await ctx.makeUser()];
+    const names = await withTransaction(ctx.deps.database, async (tx) => {
+      const byIds = (ids: number[]) =>
+        runPrepared(tx.db.select({ id: users.id }).from(users).where(inIds(users.id, ids)).orderBy(users.id));
+      expect(await byIds([a.id])).toEqual([{ id: a.id }]);
+      expect(await byIds([a.id, b.id])).toEqual([{ id: a.id }, { id: b.id }]);
+      expect(await byIds([b.id])).toEqual([{ id: b.id }]);
+      const { rows } = await tx.client.query<{ name: string }>(
+        `select name from pg_prepared_statements where statement like '%"users"."id" = any(%'`,
+      );
+      return rows.map((r) => r.name);
+    });
+    // The three calls share one text, whatever the number of ids: one statement.
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^lm_[0-9a-f]{24}$/);
+  });
+
+  it('refuse an id list that is not made of whole numbers', () => {
+    expect(() => inIds(users.id, [1, 1.5])).toThrow(/not an id/);
   });
 });

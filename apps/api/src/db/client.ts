@@ -26,7 +26,7 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 /** Open a pool on `connectionString`. */
 export function createDatabase(connectionString: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString, max, application_name: 'liberty-api' });
+  const pool = new pg.Pool({ connectionString, max, application_name: 'liberty-api', Client: NamingClient });
   pool.on('error', (err) => {
     // An idle client lost its connection; the pool replaces it. 57P01 is the server shutting down
     // (the embedded server stops with the process), which is expected during shutdown.
@@ -235,27 +235,45 @@ export function inIds(column: SQLWrapper, ids: readonly number[]): SQL {
 const preparedNames = new Map<string, string>();
 /** Beyond this many texts, {@link runPrepared} runs queries unnamed (a guard against unbounded growth). */
 const MAX_PREPARED_TEXTS = 500;
+/** The name {@link runPrepared} gives drizzle; {@link NamingClient} replaces it by one for the text. */
+const NAME_BY_TEXT = 'lm_by_text';
+
+/** The prepared statement name of `text` (a hash of it), or '' (unnamed) past `MAX_PREPARED_TEXTS`. */
+function statementNameFor(text: string): string {
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    if (preparedNames.size >= MAX_PREPARED_TEXTS) return '';
+    name = `lm_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * The pool's client: node-postgres' own, except that a query named {@link NAME_BY_TEXT} is named
+ * after its text ({@link runPrepared}), so drizzle builds the query once and the name still follows
+ * the text. node-postgres refuses a name reused for another text on a connection; a name made from
+ * the text never is.
+ */
+class NamingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query has a dozen overloads; the arguments pass through unchanged.
+  override query(config: any, values?: any, callback?: any): any {
+    if (config !== null && typeof config === 'object' && config.name === NAME_BY_TEXT)
+      return super.query({ ...config, name: statementNameFor(config.text) }, values, callback);
+    return super.query(config, values, callback);
+  }
+}
 
 /**
  * Run a drizzle query as a named prepared statement (issue 18: the statements of a purchase spent more
  * time being planned than executed). The name is derived from the SQL text, so each connection parses
  * it once and PostgreSQL may switch to a generic plan after a few executions. Only for queries whose
- * text takes a bounded number of shapes (e.g. `IN` lists up to a fixed length); past
- * `MAX_PREPARED_TEXTS` texts in the process, queries run unnamed.
+ * text takes a bounded number of shapes (ids as one array parameter, {@link inIds}); past
+ * `MAX_PREPARED_TEXTS` texts in the process, queries run unnamed. Only on a {@link createDatabase} pool.
  * @returns what the query's `execute()` answers (drizzle's mapped rows)
  */
-export function runPrepared<R>(query: {
-  toSQL(): { sql: string };
-  prepare(name: string): { execute(): Promise<R> };
-}): Promise<R> {
-  const text = query.toSQL().sql;
-  let name = preparedNames.get(text);
-  if (name === undefined) {
-    if (preparedNames.size >= MAX_PREPARED_TEXTS) return query.prepare('').execute();
-    name = `lm_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    preparedNames.set(text, name);
-  }
-  return query.prepare(name).execute();
+export function runPrepared<R>(query: { prepare(name: string): { execute(): Promise<R> } }): Promise<R> {
+  return query.prepare(NAME_BY_TEXT).execute();
 }
 
 /**

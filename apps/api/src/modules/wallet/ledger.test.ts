@@ -7,7 +7,9 @@ import {
   DESC,
   debit,
   hold,
+  holdAtCommit,
   InsufficientBalanceError,
+  ledgerRefusal,
   postHold,
   voidHold,
   walletBalance,
@@ -263,6 +265,94 @@ describe('ledger', () => {
       refused.every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientBalanceError),
     ).toBe(true);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(0);
+  });
+
+  it('holds sent with the COMMIT: 400 at once on a wallet covering 150, exactly 150 held, the rest refused with 409 and nothing written', async () => {
+    const user = await ctx.makeUser();
+    await tx((t) =>
+      credit(t, {
+        userId: user.id,
+        coins: 1500,
+        descId: DESC.COIN_PURCHASE,
+        idempotencyKey: `at-commit-${user.id}`,
+      }),
+    );
+    const before = await ledgerSum();
+    const pool = ctx.deps.database.pool;
+    // The payer has no escrow account yet: the first hold at commit creates it, racing the others.
+    const escrowBefore = await pool.query(
+      `select 1 from ledger_accounts where user_id = $1 and kind = 'campaign_escrow'`,
+      [user.id],
+    );
+    expect(escrowBefore.rowCount).toBe(0);
+    const results = await Promise.allSettled(
+      Array.from({ length: 400 }, (_, i) =>
+        tx(async (t) => {
+          const { rows } = await t.client.query<{ id: number }>(
+            `select nextval('ledger_holds_id_seq')::int as id`,
+          );
+          // Something else the transaction writes, which must go or stay with the hold.
+          await t.client.query(
+            `insert into notifications (user_id, type, message_key, params) values ($1, 'test.hold_at_commit', 'x', '{}')`,
+            [user.id],
+          );
+          holdAtCommit(t, {
+            userId: user.id,
+            coins: 10,
+            descId: DESC.CAMPAIGN_PURCHASE,
+            idempotencyKey: `at-commit-hold-${user.id}-${i}`,
+            reservedId: rows[0]!.id,
+            ref: { type: 'test', id: i },
+          });
+          return rows[0]!.id;
+        }).catch((err: unknown) => {
+          throw ledgerRefusal(err);
+        }),
+      ),
+    );
+    const held = results
+      .filter((r) => r.status === 'fulfilled')
+      .map((r) => (r as PromiseFulfilledResult<number>).value);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(held).toHaveLength(150);
+    expect(
+      refused.every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientBalanceError),
+    ).toBe(true);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(0);
+    // Each held order kept its other write and its hold under the reserved id; the refused ones kept nothing.
+    const notes = await pool.query(
+      `select count(*)::int n from notifications where user_id = $1 and type = 'test.hold_at_commit'`,
+      [user.id],
+    );
+    expect(notes.rows[0].n).toBe(150);
+    const holds = await pool.query<{ id: number; amount: number; status: string }>(
+      `select h.id::int, h.amount::int, h.status from ledger_holds h
+         join ledger_accounts a on a.id = h.payer_account_id where a.user_id = $1 order by h.id`,
+      [user.id],
+    );
+    expect(holds.rows.map((h) => h.id)).toEqual([...held].sort((a, b) => a - b));
+    expect(holds.rows.every((h) => h.amount === 10 && h.status === 'pending')).toBe(true);
+    const escrow = await pool.query(
+      `select balance::int from ledger_accounts where user_id = $1 and kind = 'campaign_escrow'`,
+      [user.id],
+    );
+    expect(escrow.rows).toEqual([{ balance: 1500 }]);
+    expect(await ledgerSum()).toBe(before);
+  });
+
+  it('refuses a hold at commit of no coins at once, before anything is sent', async () => {
+    const user = await ctx.makeUser();
+    await tx(async (t) => {
+      expect(() =>
+        holdAtCommit(t, {
+          userId: user.id,
+          coins: 0,
+          descId: DESC.CAMPAIGN_PURCHASE,
+          idempotencyKey: `zero-${user.id}`,
+          reservedId: 1,
+        }),
+      ).toThrow(expect.objectContaining({ status: 422, messageKey: 'wallet.invalid_amount' }));
+    });
   });
 
   it('refuses to edit or delete transfers and entries', async () => {
