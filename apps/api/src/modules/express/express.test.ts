@@ -122,6 +122,36 @@ describe('creating campaigns', () => {
   });
 });
 
+describe('purchases racing on one wallet (issue 18: holds sent with the COMMIT)', () => {
+  it('of 30 orders at once on a wallet covering 10, exactly 10 are created with their holds; 20 get 409 and leave nothing', async () => {
+    const buyer = await artistWith(500);
+    const track = (i: number) =>
+      `https://open.spotify.com/track/${`race${buyer.user.id}x${i}`.padEnd(22, 'Z')}`;
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => create(buyer.token, [playlistIds[0]!], track(i))),
+    );
+    const created = results.filter((r) => r.statusCode === 201);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(created).toHaveLength(10);
+    expect(refused).toHaveLength(20);
+    for (const r of refused) expect(r.json().message).toBe('Not enough coins in your wallet');
+    expect(await walletBalance(ctx.deps.database, buyer.user.id)).toBe(0);
+    // Every campaign has its pending hold under the id it reserved; no refused order left a row.
+    const rows = await ctx.deps.database.pool.query(
+      `select c.id, h.status, h.amount::int from express_campaigns c
+         left join ledger_holds h on h.id = c.hold_id where c.artist_id = $1`,
+      [buyer.user.id],
+    );
+    expect(rows.rows).toHaveLength(10);
+    expect(rows.rows.every((r) => r.status === 'pending' && r.amount === 50)).toBe(true);
+    const notices = await ctx.deps.database.pool.query(
+      `select count(*)::int n from audit_logs where action = 'express.created' and actor_type = 'user' and actor_id = $1`,
+      [buyer.user.id],
+    );
+    expect(notices.rows[0].n).toBe(10);
+  });
+});
+
 describe('one open campaign per track per playlist (issue 11 item 3)', () => {
   const holdsOf = async (userId: number) =>
     (
