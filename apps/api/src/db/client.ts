@@ -46,11 +46,19 @@ const relational = (() => {
 })();
 const dialect = new PgDialect();
 
+/** Drizzle over each pooled connection, built on its first transaction (it keeps no per-transaction state). */
+const drizzleOfClient = new WeakMap<pg.PoolClient, Db>();
+
 /** Drizzle over one checked-out client (a transaction's), reusing the schema configuration. */
 function drizzleOver(client: pg.PoolClient): Db {
-  const session = new NodePgDriver(client, dialect).createSession(relational);
-  // The config's table map is typed loosely by drizzle; it is the one `drizzle(client, { schema })` builds.
-  return new NodePgDatabase(dialect, session, relational as never) as Db;
+  let db = drizzleOfClient.get(client);
+  if (!db) {
+    const session = new NodePgDriver(client, dialect).createSession(relational);
+    // The config's table map is typed loosely by drizzle; it is the one `drizzle(client, { schema })` builds.
+    db = new NodePgDatabase(dialect, session, relational as never) as Db;
+    drizzleOfClient.set(client, db);
+  }
+  return db;
 }
 
 /** A transaction: drizzle over the transaction's client, and the raw client (pg-boss `db` option, raw SQL). */
