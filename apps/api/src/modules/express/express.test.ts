@@ -699,6 +699,38 @@ describe('paying a campaign by card (sandbox)', () => {
   });
 });
 
+describe('paying a campaign by card: the webhook creates the campaigns', () => {
+  it('an artist who pays and never returns gets the campaigns; the late return answers the same ones', async () => {
+    const { user, token } = await artistWith(0);
+    const link = 'https://open.spotify.com/track/3webhookOnlyTrackZZZZZ';
+    const start = await ctx.call('POST', '/api/stripe/campaign/checkout', {
+      token,
+      body: { track_link: link, playlist_ids: [playlistIds[0]!] },
+    });
+    const { session_id } = start.json().data;
+    // "Pay" on the hosted page: the provider's checkout.session.completed webhook is the only call.
+    await ctx.call('POST', `/api/sandbox/checkout/${session_id}/complete`, { body: {} });
+    const rows = await ctx.deps.database.pool.query(
+      `select c.id, c.payment_method, h.status from express_campaigns c
+         join ledger_holds h on h.id = c.hold_id where c.artist_id = $1`,
+      [user.id],
+    );
+    expect(rows.rows).toEqual([{ id: expect.any(Number), payment_method: 'card', status: 'pending' }]);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(0);
+    const late = await ctx.call('POST', '/api/stripe/campaign/checkout/check/pay', {
+      token,
+      body: { session_id },
+    });
+    expect(late.statusCode).toBe(200);
+    expect(late.json().data.campaigns.map((c: { id: number }) => c.id)).toEqual([rows.rows[0].id]);
+    const n = await ctx.deps.database.pool.query(
+      'select count(*)::int n from express_campaigns where artist_id = $1',
+      [user.id],
+    );
+    expect(n.rows[0].n).toBe(1);
+  });
+});
+
 describe('dashboard stats (issue 20 "numbers that add up")', () => {
   it('splits the total into pending approval, awaiting placement, live, completed and declined or failed', async () => {
     const res = await ctx.call('GET', '/api/web/user/campaigns/dashboard', { token: curatorToken });

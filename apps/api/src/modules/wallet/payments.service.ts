@@ -14,7 +14,7 @@ import { nextInvoiceNumber } from './invoice-numbers';
 import { credit, DESC, walletBalance } from './ledger';
 import { coinPackages, invoices, payments, webhookEvents } from './payments.schema';
 
-type Deps = Pick<AppDeps, 'config' | 'database' | 'providers' | 'jobs' | 'clock'>;
+type Deps = Pick<AppDeps, 'config' | 'database' | 'providers' | 'jobs' | 'clock' | 'mail'>;
 type Payment = typeof payments.$inferSelect;
 
 export const INVOICE_RENDER_QUEUE = 'invoice.render';
@@ -336,6 +336,27 @@ async function applyCustomCampaign(deps: Deps, p: Payment) {
 }
 
 /**
+ * A card payment of an express campaign request (Spotify, TikTok, Instagram: meta `track_link`)
+ * creates its campaigns as soon as it is credited, whichever path credited it: the webhook too, so an
+ * artist who pays and never comes back to the return page still gets the campaigns they paid for.
+ * `campaignsFromPayment` decides once (the payment row is locked, the outcome kept in its meta); the
+ * return call then answers that outcome. Should it fail here (the sound's provider unreachable), the
+ * coins are credited all the same and the return call tries again.
+ */
+async function applyExpressCampaigns(deps: Deps, p: Payment) {
+  const meta = p.meta as { track_link?: string; custom_campaign_id?: number } | null;
+  if (p.purpose !== 'campaign' || !meta?.track_link || meta.custom_campaign_id) return;
+  const { campaignsFromPayment } = await import('../express/express.service');
+  try {
+    await campaignsFromPayment(deps, p.userId, p.id);
+  } catch (err) {
+    console.warn(
+      `payment ${p.id}: campaigns not created at credit (${(err as Error).message}); the return call retries`,
+    );
+  }
+}
+
+/**
  * Read the card session and act on it: paid credits once (and a custom campaign's payment is applied
  * to it); expired marks the payment failed (reason
  * `card_declined` when its last attempt was declined).
@@ -358,6 +379,7 @@ async function settleCard(deps: Deps, p: Payment, source: string): Promise<{ dec
       source,
     );
     await applyCustomCampaign(deps, p);
+    await applyExpressCampaigns(deps, p);
   } else if (session.status === 'expired') {
     await markFailed(
       deps.database,
