@@ -53,6 +53,10 @@ for (const [language, width] of [
     await signInAs(page, email, language);
     await page.goto('/create/express/campaign');
     await page.getByTestId('track-link').fill(`https://open.spotify.com/track/${trackId()}`);
+    // Leaving the field looks the track up; its preview then pushes the buttons down. Next is clicked
+    // once the preview is there, so the click cannot land where the button was (CI, session 9).
+    await page.getByTestId('track-link').blur();
+    await expect(page.getByTestId('track-preview')).toBeVisible();
     await page.getByRole('button', { name: text(ui(language), 'ui.wizard.next'), exact: true }).click();
     await expect(page.getByTestId('playlist-card').first()).toBeVisible();
 

@@ -25,9 +25,12 @@ export function useReviewTrustFlag() {
   return useMutation({
     mutationFn: async (v: { id: number; decision: 'confirm' | 'dismiss'; note: string }) =>
       (
-        await api.post<{ id: number; refunded?: number }>(`admin/trust/flags/${v.id}/${v.decision}`, {
-          note: v.note.trim() || undefined,
-        })
+        await api.post<{ id: number; refunded?: number; also_confirmed?: number[] }>(
+          `admin/trust/flags/${v.id}/${v.decision}`,
+          {
+            note: v.note.trim() || undefined,
+          },
+        )
       ).data,
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: trustFlagKeys.all });

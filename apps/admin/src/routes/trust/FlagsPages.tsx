@@ -147,21 +147,32 @@ function ReviewActions({ flag }: { flag: TrustFlagDetail }) {
   const [asking, setAsking] = useState<'confirm' | 'dismiss' | null>(null);
   const [note, setNote] = useState('');
   const [refunded, setRefunded] = useState<number | null>(null);
+  const [alsoConfirmed, setAlsoConfirmed] = useState(0);
   const run = async () => {
     if (!asking) return;
     await review
       .mutateAsync({ id: flag.id, decision: asking, note })
       .then((r) => {
-        if (asking === 'confirm') setRefunded(r.refunded ?? 0);
+        if (asking === 'confirm') {
+          setRefunded(r.refunded ?? 0);
+          setAlsoConfirmed(r.also_confirmed?.length ?? 0);
+        }
         setAsking(null);
       })
       .catch(() => undefined);
   };
   if (flag.status !== 'pending')
     return refunded !== null ? (
-      <Text size="sm" data-testid="flag-refunded">
-        {t('trust_flags.refunded', { count: refunded })}
-      </Text>
+      <Stack gap={4}>
+        <Text size="sm" data-testid="flag-refunded">
+          {t('trust_flags.refunded', { count: refunded })}
+        </Text>
+        {alsoConfirmed > 0 && (
+          <Text size="sm" data-testid="flag-also-confirmed">
+            {t('trust_flags.also_confirmed', { count: alsoConfirmed })}
+          </Text>
+        )}
+      </Stack>
     ) : null;
   const open = (a: 'confirm' | 'dismiss') => {
     setNote('');

@@ -59,17 +59,29 @@ export const trustFlagRoutes: RouteModule = (app, deps) => {
         tags,
         params: idParams,
         body: trustFlagReviewSchema.optional(),
-        response: { 200: envelope(z.object({ id: z.number().int(), refunded: z.number().int() })) },
+        response: {
+          200: envelope(
+            z.object({
+              id: z.number().int(),
+              refunded: z.number().int(),
+              /** The subject's other pending flags, confirmed with this one. */
+              also_confirmed: z.array(z.number().int()),
+            }),
+          ),
+        },
       },
     },
     async (req) => {
-      const { flag, refunded } = await flags.confirmFlag(
+      const { flag, refunded, alsoConfirmed } = await flags.confirmFlag(
         deps,
         currentAdmin(req).id,
         req.params.id,
         req.body?.note || null,
       );
-      return { data: { id: flag.id, refunded }, message: t(req.lang, 'trust.flag_confirmed') };
+      return {
+        data: { id: flag.id, refunded, also_confirmed: alsoConfirmed },
+        message: t(req.lang, 'trust.flag_confirmed'),
+      };
     },
   );
 

@@ -67,10 +67,10 @@ async function playlist(prefix = 'Norm') {
     .returning();
   return row!;
 }
-async function flagOn(playlistId: number) {
+async function flagOn(playlistId: number, signal = 'follower_jump') {
   const [row] = await ctx.deps.database.db
     .insert(trustFlags)
-    .values({ playlistId, signal: 'follower_jump', detectedOn: '2026-11-20', evidence: { growth: 900 } })
+    .values({ playlistId, signal, detectedOn: '2026-11-20', evidence: { growth: 900 } })
     .returning();
   return row!;
 }
@@ -93,6 +93,9 @@ const listed = async (token: string) =>
 const statusOf = async (id: number) =>
   (await ctx.deps.database.pool.query('select status_id from express_campaigns where id = $1', [id])).rows[0]
     .status_id as number;
+const statusOfFlag = async (id: number) =>
+  (await ctx.deps.database.pool.query('select status from trust_flags where id = $1', [id])).rows[0]
+    .status as string;
 const ledgerSum = async () =>
   Number(
     (await ctx.deps.database.pool.query('select coalesce(sum(balance),0) s from ledger_accounts')).rows[0].s,
@@ -284,6 +287,59 @@ describe('review', () => {
       expect(refunds.rows[0].n).toBe(1);
     }
     expect(await ledgerSum()).toBe(0);
+  });
+
+  it("confirming one flag confirms the subject's other pending flags with it; dismissing leaves them open", async () => {
+    const p = await playlist();
+    const [first, second, third] = [
+      await flagOn(p.id),
+      await flagOn(p.id, 'growth_without_effect'),
+      await flagOn(p.id, 'lockstep_growth'),
+    ];
+    const elsewhere = await flagOn((await playlist()).id);
+    const dismissed = await ctx.call('POST', `/api/admin/trust/flags/${first.id}/dismiss`, {
+      token: reviewerToken,
+      body: { note: 'Radio feature' },
+    });
+    expect(dismissed.statusCode).toBe(200);
+    expect(await statusOfFlag(second.id)).toBe('pending');
+    const res = await ctx.call('POST', `/api/admin/trust/flags/${second.id}/confirm`, {
+      token: reviewerToken,
+      body: { note: 'Bought followers' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.also_confirmed).toEqual([third.id]);
+    expect(await statusOfFlag(first.id)).toBe('dismissed');
+    expect(await statusOfFlag(third.id)).toBe('confirmed');
+    expect(await statusOfFlag(elsewhere.id)).toBe('pending');
+    const detail = await ctx.call('GET', `/api/admin/trust/flags/${third.id}`, { token: viewerToken });
+    expect(detail.json().data).toMatchObject({ status: 'confirmed', staff_note: null });
+    expect(await auditCount('trust.flag_confirmed', third.id)).toBe(1);
+    const meta = await ctx.deps.database.pool.query(
+      `select meta from audit_logs where action = 'trust.flag_confirmed' and target_id = $1`,
+      [String(third.id)],
+    );
+    expect(meta.rows[0].meta).toMatchObject({ with_flag: second.id });
+  });
+
+  it('two staff confirming two flags of one subject at once: one wins and confirms both, the other gets 409', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const p = await playlist();
+      const flags = [
+        await flagOn(p.id),
+        await flagOn(p.id, 'growth_without_effect'),
+        await flagOn(p.id, 'lockstep_growth'),
+      ];
+      const results = await Promise.all(
+        [...flags, ...flags].map((f) =>
+          ctx.call('POST', `/api/admin/trust/flags/${f.id}/confirm`, { token: reviewerToken, body: {} }),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.filter((c) => c === 409)).toHaveLength(5);
+      for (const f of flags) expect(await statusOfFlag(f.id)).toBe('confirmed');
+    }
   });
 
   it('answers 404 for an unknown flag and 422 for a junk id', async () => {

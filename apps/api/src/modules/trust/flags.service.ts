@@ -486,19 +486,19 @@ export async function flagDetail(deps: Deps, id: number) {
  * with the note and the reviewer, audited (`trust.flag_confirmed`); from its commit the subject is
  * hidden from artists (flags.hidden.ts) and cannot be bought. Then every open campaign on it is
  * refunded through the engine's force-end (see {@link refundCampaigns}); whatever a crash leaves open
- * is refunded by the next detection run.
- * @returns the confirmed flag and how many campaigns were refunded
+ * is refunded by the next detection run. The subject's other pending flags are confirmed with it.
+ * @returns the confirmed flag, how many campaigns were refunded, and the flags confirmed with it
  * @throws NotFoundError; ConflictError 409 'trust.flag_not_pending' when already reviewed
  */
 export async function confirmFlag(deps: Deps, adminId: number, id: number, note: string | null) {
-  const flag = await review(deps, adminId, id, 'confirmed', note);
+  const { flag, alsoConfirmed } = await review(deps, adminId, id, 'confirmed', note);
   const open = await openCampaignsOf(deps, flag);
   const refunded = await refundCampaigns(
     deps,
     adminId,
     open.map((c) => c.id),
   );
-  return { flag, refunded };
+  return { flag, refunded, alsoConfirmed };
 }
 
 /**
@@ -507,9 +507,17 @@ export async function confirmFlag(deps: Deps, adminId: number, id: number, note:
  * @throws NotFoundError; ConflictError 409 'trust.flag_not_pending' when already reviewed
  */
 export async function dismissFlag(deps: Deps, adminId: number, id: number, note: string) {
-  return review(deps, adminId, id, 'dismissed', note);
+  return (await review(deps, adminId, id, 'dismissed', note)).flag;
 }
 
+/**
+ * Review a pending flag in one transaction, audited. Confirming decides about the subject (the
+ * playlist or account is hidden and refunded), so its other pending flags are confirmed with it, by
+ * the same reviewer, each audited with `with_flag`; dismissing concerns the one signal only. The
+ * subject's pending flags are locked in id order first, so two staff confirming two of them at once
+ * serialise (one wins, the other gets 409) and never deadlock.
+ * @returns the reviewed flag and the ids of the flags confirmed with it
+ */
 async function review(
   deps: Deps,
   adminId: number,
@@ -519,25 +527,62 @@ async function review(
 ) {
   const now = deps.clock.now();
   return withTransaction(deps.database, async (tx) => {
-    const [flag] = await tx.db.select().from(trustFlags).where(eq(trustFlags.id, id)).for('update');
-    if (!flag) throw new NotFoundError();
-    if (flag.status !== 'pending') throw new ConflictError('trust.flag_not_pending');
+    const [peek] = await tx.db
+      .select({ playlistId: trustFlags.playlistId, accountId: trustFlags.accountId })
+      .from(trustFlags)
+      .where(eq(trustFlags.id, id));
+    if (!peek) throw new NotFoundError();
+    const subject =
+      peek.playlistId !== null
+        ? eq(trustFlags.playlistId, peek.playlistId)
+        : eq(trustFlags.accountId, peek.accountId!);
+    const locked = await tx.db
+      .select()
+      .from(trustFlags)
+      .where(
+        to === 'confirmed'
+          ? and(subject, eq(trustFlags.status, 'pending'))
+          : and(eq(trustFlags.id, id), eq(trustFlags.status, 'pending')),
+      )
+      .orderBy(asc(trustFlags.id))
+      .for('update');
+    const flag = locked.find((f) => f.id === id);
+    if (!flag) throw new ConflictError('trust.flag_not_pending');
+    const others = locked.filter((f) => f.id !== id);
     const [updated] = await tx.db
       .update(trustFlags)
       .set({ status: to, staffNote: note, reviewedBy: adminId, reviewedAt: now })
       .where(eq(trustFlags.id, id))
       .returning();
-    await audit(
-      deps.database,
-      { type: 'admin', id: adminId },
-      {
-        action: to === 'confirmed' ? 'trust.flag_confirmed' : 'trust.flag_dismissed',
-        targetType: 'trust_flag',
-        targetId: id,
-        meta: { signal: flag.signal, playlistId: flag.playlistId, accountId: flag.accountId, note },
-      },
-      tx,
-    );
-    return updated!;
+    if (others.length > 0) {
+      await tx.db
+        .update(trustFlags)
+        .set({ status: 'confirmed', reviewedBy: adminId, reviewedAt: now })
+        .where(
+          inArray(
+            trustFlags.id,
+            others.map((f) => f.id),
+          ),
+        );
+    }
+    for (const f of [flag, ...others]) {
+      await audit(
+        deps.database,
+        { type: 'admin', id: adminId },
+        {
+          action: to === 'confirmed' ? 'trust.flag_confirmed' : 'trust.flag_dismissed',
+          targetType: 'trust_flag',
+          targetId: f.id,
+          meta: {
+            signal: f.signal,
+            playlistId: f.playlistId,
+            accountId: f.accountId,
+            ...(f.id === id ? { note } : { with_flag: id }),
+          },
+        },
+        tx,
+      );
+    }
+    return { flag: updated!, alsoConfirmed: others.map((f) => f.id) };
   });
 }
