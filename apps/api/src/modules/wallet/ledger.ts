@@ -97,6 +97,19 @@ export async function walletAccountId(tx: Tx, userId: number): Promise<number> {
 export type EscrowKind = 'campaign_escrow' | 'payout_escrow';
 
 /**
+ * The payer's wallet and escrow account, created when missing (a first hold): `$1` user id, `$2`
+ * escrow kind. Only missing rows draw an id.
+ */
+const ENSURE_PAYER_ACCOUNTS = `insert into ledger_accounts (kind, user_id)
+  select k, $1::int from unnest(array['user_wallet', $2::varchar]) k
+   where not exists (select 1 from ledger_accounts a where a.user_id = $1::int and a.kind = k)
+  on conflict do nothing`;
+
+/** Lock the payer's wallet and escrow account in ascending id order (see {@link lockPayerAccounts}). */
+const LOCK_PAYER_ACCOUNTS = `select id, kind, balance from ledger_accounts where user_id = $1::int and kind in ('user_wallet', $2::varchar)
+  order by id for no key update`;
+
+/**
  * Lock a user's wallet and one of the user's own escrow accounts (both created on first use), in
  * ascending id order, `FOR UPDATE`, in one statement (issue 18: escrow per payer). Holds of different
  * payers lock different rows, so they never wait on each other; holds of one payer queue on the wallet.
@@ -108,18 +121,11 @@ async function lockPayerAccounts(
   escrow: EscrowKind,
 ): Promise<{ wallet: number; escrow: number; walletBalance: number }> {
   const lock = () =>
-    tx.client.query<{ id: number; kind: string; balance: number }>(
-      `select id, kind, balance from ledger_accounts
-        where user_id = $1 and kind in ('user_wallet', $2) order by id for no key update`,
-      [userId, escrow],
-    );
+    tx.client.query<{ id: number; kind: string; balance: number }>(LOCK_PAYER_ACCOUNTS, [userId, escrow]);
   let { rows } = await lock();
   if (rows.length < 2) {
     // First hold of this payer (or first movement at all): create what is missing, then lock.
-    await tx.client.query(
-      `insert into ledger_accounts (kind, user_id) values ('user_wallet', $1), ($2, $1) on conflict do nothing`,
-      [userId, escrow],
-    );
+    await tx.client.query(ENSURE_PAYER_ACCOUNTS, [userId, escrow]);
     ({ rows } = await lock());
   }
   const wallet = rows.find((r) => r.kind === 'user_wallet');
@@ -295,17 +301,34 @@ const HOLD_AT_COMMIT_TYPES = [
 export const LEDGER_SHORT = 'LM001';
 
 /**
- * The payer's wallet and escrow account, created when missing (a first hold), for
- * {@link holdAtCommit}: `$1` user id, `$2` escrow kind. Only missing rows draw an id.
+ * The values of {@link HOLD_CTES} `$1`..`$12`, one list for {@link hold} and {@link holdAtCommit}:
+ * `wallet`/`escrow` are the account ids (null where {@link HOLD_AT_COMMIT} finds them itself).
  */
-const ENSURE_PAYER_ACCOUNTS = `insert into ledger_accounts (kind, user_id)
-  select k, $1::int from unnest(array['user_wallet', $2::varchar]) k
-   where not exists (select 1 from ledger_accounts a where a.user_id = $1::int and a.kind = k)
-  on conflict do nothing`;
-
-/** Lock the payer's wallet and escrow account in ascending id order (see {@link lockPayerAccounts}). */
-const LOCK_PAYER_ACCOUNTS = `select id from ledger_accounts where user_id = $1::int and kind in ('user_wallet', $2::varchar)
-  order by id for no key update`;
+function holdValues(input: {
+  wallet: number | null;
+  escrow: number | null;
+  coins: number;
+  idempotencyKey: string;
+  descId: DescId;
+  ref?: { type: string; id: string | number };
+  meta?: Record<string, unknown>;
+  reservedId?: number;
+}): (string | number | null)[] {
+  return [
+    input.wallet,
+    input.escrow,
+    input.coins,
+    transferNumber(),
+    input.idempotencyKey,
+    input.descId,
+    null,
+    null,
+    input.meta === undefined ? null : JSON.stringify(input.meta),
+    input.ref?.type ?? null,
+    input.ref ? String(input.ref.id) : null,
+    input.reservedId ?? null,
+  ];
+}
 
 interface HoldRow {
   id: number;
@@ -487,20 +510,10 @@ export async function hold(
   const accounts = await lockPayerAccounts(tx, input.userId, input.escrow ?? 'campaign_escrow');
   // The wallet row is locked: its balance cannot change before this transaction ends.
   if (accounts.walletBalance < input.coins) throw new InsufficientBalanceError();
-  const { rows } = await tx.client.query<HoldRow>(HOLD_AND_POST, [
-    accounts.wallet,
-    accounts.escrow,
-    input.coins,
-    transferNumber(),
-    input.idempotencyKey,
-    input.descId,
-    null,
-    null,
-    input.meta === undefined ? null : JSON.stringify(input.meta),
-    input.ref?.type ?? null,
-    input.ref ? String(input.ref.id) : null,
-    input.reservedId ?? null,
-  ]);
+  const { rows } = await tx.client.query<HoldRow>(
+    HOLD_AND_POST,
+    holdValues({ ...input, wallet: accounts.wallet, escrow: accounts.escrow }),
+  );
   const row = rows[0];
   if (!row) throw new InsufficientBalanceError();
   return {
@@ -563,22 +576,7 @@ export function holdAtCommit(
     text: HOLD_AT_COMMIT,
     // $1 and $2 (the account ids of HOLD_CTES) are found from $13 and $14 here.
     types: HOLD_AT_COMMIT_TYPES,
-    values: [
-      null,
-      null,
-      input.coins,
-      transferNumber(),
-      input.idempotencyKey,
-      input.descId,
-      null,
-      null,
-      input.meta === undefined ? null : JSON.stringify(input.meta),
-      input.ref?.type ?? null,
-      input.ref ? String(input.ref.id) : null,
-      input.reservedId,
-      input.userId,
-      escrow,
-    ],
+    values: [...holdValues({ ...input, wallet: null, escrow: null }), input.userId, escrow],
   });
 }
 

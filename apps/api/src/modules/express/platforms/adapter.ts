@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import type { AppDeps } from '../../../platform/app';
+import { users } from '../../accounts/accounts.schema';
 import type { expressCampaigns } from '../express.schema';
 
 /**
@@ -156,6 +157,14 @@ export function payerBalanceColumn(payerId: number | undefined): SQL<number | nu
     : sql<number>`(select coalesce(max(b.balance), 0) from ledger_accounts b
         where b.user_id = ${payerId} and b.kind = 'user_wallet')`.mapWith(Number);
 }
+
+/** The seller's {@link ExpressRecipient} as columns of a target statement joined to `users`. */
+export const SELLER_CONTACT = {
+  id: users.id,
+  email: users.email,
+  language: users.language,
+  firstName: users.firstName,
+};
 
 /** A user to notify and mail, already read (`users.id`, e-mail, language, first name). */
 export interface ExpressRecipient {

@@ -5,7 +5,13 @@ import { users } from '../../accounts/accounts.schema';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../../connections/connections.schema';
 import { accessTokenOf } from '../../connections/connections.service';
 import { accountVisibleToArtists } from '../../trust/flags.hidden';
-import { type EngineDeps, type ExpressCampaignRow, type ExpressTarget, payerBalanceColumn } from './adapter';
+import {
+  type EngineDeps,
+  type ExpressCampaignRow,
+  type ExpressTarget,
+  payerBalanceColumn,
+  SELLER_CONTACT,
+} from './adapter';
 
 /**
  * What the TikTok and Instagram adapters share (issue 12 "Verification and money"): influencer
@@ -32,7 +38,7 @@ export async function loadAccountTargets(
       .select({
         account: socialAccounts,
         tier: socialTiers,
-        seller: { id: users.id, email: users.email, language: users.language, firstName: users.firstName },
+        seller: SELLER_CONTACT,
         payerBalance: payerBalanceColumn(payerId),
       })
       .from(socialAccounts)

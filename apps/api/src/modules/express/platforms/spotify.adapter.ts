@@ -12,6 +12,7 @@ import {
   type ExpressPlatformAdapter,
   payerBalanceColumn,
   proRataShare,
+  SELLER_CONTACT,
 } from './adapter';
 
 /**
@@ -56,7 +57,7 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
         .select({
           playlist: expressPlaylists,
           price: expressTiers.price,
-          seller: { id: users.id, email: users.email, language: users.language, firstName: users.firstName },
+          seller: SELLER_CONTACT,
           payerBalance: payerBalanceColumn(payerId),
         })
         .from(expressPlaylists)
