@@ -9,6 +9,7 @@ import { seedExpressDemo, seedExpressReference } from '../express/express.seed';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
 import { DEMO_JUMPING_PLAYLIST, seedTrustFlagsDemo } from './flags.demo';
 import { trustFlags } from './flags.schema';
+import { detectFlags } from './flags.service';
 
 let ctx: TestContext;
 let curatorId: number;
@@ -340,6 +341,35 @@ describe('review', () => {
       expect(codes.filter((c) => c === 409)).toHaveLength(5);
       for (const f of flags) expect(await statusOfFlag(f.id)).toBe('confirmed');
     }
+  });
+
+  it('the repair refunds an open campaign of a subject confirmed twice once; without the repair (start-up) nothing moves', async () => {
+    const p = await playlist('Norm');
+    const { user, token } = await artistWith(300);
+    const id = await campaignOn(token, p.id, 'R');
+    const admin = await ctx.makeAdmin();
+    // Two confirmations whose refunds did not happen (a crash between confirm and refund).
+    await ctx.deps.database.db.insert(trustFlags).values(
+      ['follower_jump', 'lockstep_growth'].map((signal) => ({
+        playlistId: p.id,
+        signal,
+        detectedOn: '2026-11-19',
+        evidence: { growth: 900 },
+        status: 'confirmed',
+        reviewedBy: admin.id,
+        reviewedAt: new Date(),
+      })),
+    );
+    const start = await detectFlags(ctx.deps, { repair: false });
+    expect(start.refunded).toBe(0);
+    expect(await statusOf(id)).toBe(S.PENDING_APPROVAL);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(300 - 50);
+
+    const daily = await detectFlags(ctx.deps);
+    expect(daily.refunded).toBe(1);
+    expect(await statusOf(id)).toBe(S.DECLINED);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(300);
+    expect((await detectFlags(ctx.deps)).refunded).toBe(0);
   });
 
   it('answers 404 for an unknown flag and 422 for a junk id', async () => {

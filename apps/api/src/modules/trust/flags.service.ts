@@ -166,10 +166,15 @@ interface NewFlag {
  * pending flag per subject and signal (a partial unique index), and a dismissed finding of a given day
  * is not raised again. Subjects already hidden (a confirmed flag) are not judged again. Each new flag
  * is audited (`trust.flag_raised`, system). Never visible to artists.
- * Then repairs what a confirmation left undone: open campaigns of hidden subjects are refunded.
- * @returns how many flags were raised and how many campaigns were refunded by the repair
+ * Then, unless `options.repair` is false, repairs what a confirmation left undone: open campaigns of
+ * hidden subjects are refunded, one transaction each (the daily `trust.detect` job repairs; the demo
+ * seeder at start-up does not, so a start never waits on a backlog of refunds).
+ * @returns how many flags were raised and how many campaigns were refunded by the repair (0 without it)
  */
-export async function detectFlags(deps: Deps): Promise<{ raised: number; refunded: number }> {
+export async function detectFlags(
+  deps: Deps,
+  options: { repair?: boolean } = {},
+): Promise<{ raised: number; refunded: number }> {
   const since = utcDay(
     new Date(deps.clock.now().getTime() - (JUMP_BASELINE_DAYS + JUMP_WINDOW_DAYS) * DAY_MS),
   );
@@ -307,7 +312,7 @@ export async function detectFlags(deps: Deps): Promise<{ raised: number; refunde
       },
     );
   }
-  return { raised, refunded: await refundHiddenSubjects(deps) };
+  return { raised, refunded: options.repair === false ? 0 : await refundHiddenSubjects(deps) };
 }
 
 /** Open campaigns on a playlist or an account. */
@@ -340,17 +345,20 @@ async function refundCampaigns(deps: Deps, adminId: number, ids: readonly number
   return refunded;
 }
 
-/** The repair: open campaigns of confirmed subjects, refunded in the name of the staff who confirmed. */
+/**
+ * The repair: open campaigns of confirmed subjects, refunded in the name of the staff who confirmed
+ * (the earliest confirmation when a subject has several). Each campaign is listed once.
+ */
 async function refundHiddenSubjects(deps: Deps): Promise<number> {
   const rows = await deps.database.db
-    .select({ id: expressCampaigns.id, adminId: trustFlags.reviewedBy })
+    .selectDistinctOn([expressCampaigns.id], { id: expressCampaigns.id, adminId: trustFlags.reviewedBy })
     .from(expressCampaigns)
     .innerJoin(
       trustFlags,
       sql`${trustFlags.status} = 'confirmed' and (${trustFlags.playlistId} = ${expressCampaigns.playlistId} or ${trustFlags.accountId} = ${expressCampaigns.accountId})`,
     )
     .where(inArray(expressCampaigns.statusId, [...OPEN]))
-    .orderBy(asc(expressCampaigns.id));
+    .orderBy(asc(expressCampaigns.id), asc(trustFlags.id));
   let refunded = 0;
   for (const r of rows) refunded += await refundCampaigns(deps, r.adminId ?? 0, [r.id]);
   return refunded;
