@@ -17,7 +17,9 @@
  * Writes `## Purchase benchmark` in docs/performance.md and exits 1 when a check fails.
  */
 import os from 'node:os';
+import path from 'node:path';
 import type pg from 'pg';
+import { cpuSnapshot, postmasterPid } from './cpu';
 import { type LoadResult, measureInTurns, type Target } from './load';
 import { freePort, waitFor200 } from './processes';
 import { BenchSession, buildApi, login } from './product';
@@ -93,9 +95,19 @@ async function main(): Promise<number> {
   // The compiled server, as production runs it (`npm run start:prod`), serialising through the compiled
   // response schemas; not NODE_ENV=production, which refuses the demo seed and sandboxes the bench needs.
   buildApi();
+  // PURCHASE_CPU_PROF_DIR=dir: the product also writes a V8 CPU profile of the whole run there (slower;
+  // wall-clock samples: a thread preempted inside a socket write is counted in the write).
+  // PURCHASE_PERF_MAP=1: the product writes /tmp/perf-<pid>.map, so that Linux `perf` names its
+  // JavaScript frames (on-CPU samples only).
+  const profileDir = process.env.PURCHASE_CPU_PROF_DIR;
+  const nodeArgs = [
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+    ...(process.env.PURCHASE_PERF_MAP === '1' ? ['--perf-basic-prof-only-functions'] : []),
+  ];
   const product = await session.startProduct('product', session.makeDataDir(), ECHO, {
     compiled: true,
     env: { RESPONSE_SERIALIZER: 'compiled' },
+    nodeArgs,
   });
   const db = await session.connect(product.dbUrl, 'liberty-bench-purchases');
   const base = `http://127.0.0.1:${product.port}`;
@@ -137,10 +149,14 @@ async function main(): Promise<number> {
   });
   await waitFor200(baseline, `http://127.0.0.1:${baselinePort}/health`, performance.now(), 60_000);
 
-  // 1. Across artists.
+  // 1. Across artists. CPU of each side (its own processes, and PostgreSQL's) over the measured segments.
+  const pgPid = postmasterPid(product.pgDir);
+  const productPgid = product.managed.child.pid ?? 0;
+  const baselinePgid = baseline.child.pid ?? 0;
   const targets: Target[] = [
     {
       name: 'product purchase',
+      sample: () => cpuSnapshot(productPgid, pgPid),
       url: `${base}/api/express/artist/campaign/create`,
       headers: {},
       method: 'POST',
@@ -155,6 +171,7 @@ async function main(): Promise<number> {
     },
     {
       name: 'baseline purchase',
+      sample: () => cpuSnapshot(baselinePgid, pgPid),
       url: `http://127.0.0.1:${baselinePort}/purchase`,
       headers: {},
       method: 'POST',
@@ -263,6 +280,13 @@ function render(r: {
 }): string {
   const row = (name: string, x: LoadResult) =>
     `| ${name} | ${x.reqPerSec.toFixed(0)} | ${x.p50.toFixed(1)} | ${x.p95.toFixed(1)} | ${x.p99.toFixed(1)} | ${x.ok} | ${JSON.stringify(x.non2xx)} / ${x.errors} |`;
+  /** CPU milliseconds per completed request, of the server's processes and of PostgreSQL. */
+  const perRequest = (x: LoadResult, ms: 'nodeMs' | 'postgresMs') => {
+    const done = x.ok + Object.values(x.non2xx).reduce((a, n) => a + n, 0);
+    return x.cpu && done > 0 ? (x.cpu[ms] / done).toFixed(3) : 'n/a';
+  };
+  const cpuRow = (name: string, x: LoadResult) =>
+    `| ${name} | ${perRequest(x, 'nodeMs')} | ${perRequest(x, 'postgresMs')} | ${x.cpu ? x.cpu.machineBusyPct.toFixed(0) : 'n/a'} |`;
   return [
     HEADING,
     '',
@@ -281,6 +305,14 @@ function render(r: {
     row('Product purchase', r.p),
     row('Baseline (same ledger rows, one transaction)', r.b),
     `| **Ratio product / baseline** | **${r.ratio.toFixed(2)}×** | ${(r.p.p50 / r.b.p50).toFixed(2)}× | ${(r.p.p95 / r.b.p95).toFixed(2)}× | | | |`,
+    '',
+    "CPU per purchase over the measured segments (`/proc`: the server's own processes; PostgreSQL: every",
+    'backend of the one database server, the other side idle meanwhile; the load generator is not counted):',
+    '',
+    '| target | server CPU ms / purchase | PostgreSQL CPU ms / purchase | machine busy % |',
+    '| --- | ---: | ---: | ---: |',
+    cpuRow('Product purchase', r.p),
+    cpuRow('Baseline', r.b),
     '',
     `One wallet: ${ONE_WALLET_REQUESTS} purchases of one artist sent at once (the wallet covers ${ONE_WALLET_COVERED}): last answer after`,
     `**${(r.oneWalletMs / 1000).toFixed(2)} s**; ${r.created} created, ${r.short} refused as short (409).`,

@@ -1,8 +1,19 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '../modules/audit/audit.service';
+import { notifications } from '../modules/notifications/notifications.schema';
 import { notifyLater } from '../modules/notifications/notifications.service';
 import { createTestApp, type TestContext } from '../test/harness';
-import { atCommit, flushWrites, inIds, runPrepared, type Tx, withSavepoint, withTransaction } from './client';
+import {
+  atCommit,
+  flushWrites,
+  idList,
+  inIdsPlaceholder,
+  prepareOnce,
+  type Tx,
+  withSavepoint,
+  withTransaction,
+} from './client';
 import { users } from './schema';
 
 let ctx: TestContext;
@@ -245,12 +256,21 @@ describe('statements sent with the COMMIT (atCommit, issue 18)', () => {
   });
 });
 
-describe('prepared drizzle queries (runPrepared, issue 18)', () => {
-  it('are named after their text: one prepared statement per text on a connection, right rows each time', async () => {
+describe('queries built once (prepareOnce, issue 18)', () => {
+  it("build once per drizzle instance and key, run with each call's values, as one prepared statement", async () => {
     const [a, b] = [await ctx.makeUser(), await ctx.makeUser()];
+    let builds = 0;
     const names = await withTransaction(ctx.deps.database, async (tx) => {
       const byIds = (ids: number[]) =>
-        runPrepared(tx.db.select({ id: users.id }).from(users).where(inIds(users.id, ids)).orderBy(users.id));
+        prepareOnce(tx.db, 'test.users-by-ids', (name) => {
+          builds += 1;
+          return tx.db
+            .select({ id: users.id })
+            .from(users)
+            .where(inIdsPlaceholder(users.id, 'ids'))
+            .orderBy(users.id)
+            .prepare(name);
+        }).execute({ ids: idList(ids) });
       expect(await byIds([a.id])).toEqual([{ id: a.id }]);
       expect(await byIds([a.id, b.id])).toEqual([{ id: a.id }, { id: b.id }]);
       expect(await byIds([b.id])).toEqual([{ id: b.id }]);
@@ -259,12 +279,40 @@ describe('prepared drizzle queries (runPrepared, issue 18)', () => {
       );
       return rows.map((r) => r.name);
     });
-    // The three calls share one text, whatever the number of ids: one statement.
+    expect(builds).toBe(1);
     expect(names).toHaveLength(1);
-    expect(names[0]).toMatch(/^lm_[0-9a-f]{24}$/);
+    expect(names[0]).toMatch(/^lm_q_[0-9a-f]{24}$/);
+  });
+
+  it("encode each placeholder's value through its column: dates and JSON written by an insert read back equal", async () => {
+    const user = await ctx.makeUser();
+    const at = new Date('2026-11-20T10:11:12.345Z');
+    for (const n of [1, 2]) {
+      await prepareOnce(ctx.deps.database.db, 'test.notification-insert', (name) =>
+        ctx.deps.database.db
+          .insert(notifications)
+          .values({
+            userId: sql.placeholder('user'),
+            type: 'test.prepared',
+            messageKey: 'notifications.test',
+            params: sql.placeholder('params'),
+            createdAt: sql.placeholder('at'),
+          })
+          .prepare(name),
+      ).execute({ user: user.id, params: { n }, at });
+    }
+    const rows = await ctx.deps.database.db
+      .select({ params: notifications.params, createdAt: notifications.createdAt })
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'test.prepared')))
+      .orderBy(notifications.id);
+    expect(rows).toEqual([
+      { params: { n: 1 }, createdAt: at },
+      { params: { n: 2 }, createdAt: at },
+    ]);
   });
 
   it('refuse an id list that is not made of whole numbers', () => {
-    expect(() => inIds(users.id, [1, 1.5])).toThrow(/not an id/);
+    expect(() => idList([1, 1.5])).toThrow(/not an id/);
   });
 });

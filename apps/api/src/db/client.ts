@@ -26,7 +26,7 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 /** Open a pool on `connectionString`. */
 export function createDatabase(connectionString: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString, max, application_name: 'liberty-api', Client: NamingClient });
+  const pool = new pg.Pool({ connectionString, max, application_name: 'liberty-api' });
   pool.on('error', (err) => {
     // An idle client lost its connection; the pool replaces it. 57P01 is the server shutting down
     // (the embedded server stops with the process), which is expected during shutdown.
@@ -229,59 +229,56 @@ export async function withTransaction<T>(
   }
 }
 
+/** Beyond this many keys on one drizzle instance, {@link prepareOnce} builds queries each time, unnamed. */
+const MAX_PREPARED_TEXTS = 500;
+
+/** Queries built by {@link prepareOnce}, per drizzle instance (the pool's or a pooled connection's) and key. */
+const builtQueries = new WeakMap<Db, Map<string, unknown>>();
+
 /**
- * `column = any($n::int[])`: membership in a list of ids as one parameter, so the statement's text is
- * the same whatever the number of ids (one prepared statement, {@link runPrepared}), unlike `IN`.
+ * A drizzle query built once per drizzle instance and `key`, then executed with each call's values
+ * (issue 18: building the SQL of a purchase's queries was the largest share of the API's CPU, more
+ * than PostgreSQL's work for them). `build` makes the query on `db` with `sql.placeholder(name)` for
+ * every value that changes between calls and prepares it under the name it is given
+ * (`.prepare(name)`: a named PostgreSQL statement, parsed once per connection); the caller then runs
+ * `.execute({ name: value, ... })`. Anything else `build` reads is frozen into the query at its first
+ * call, so a key names one shape: values that change the text (an optional condition, a null) go
+ * into the key. The pool's drizzle (`database.db`) runs it on any connection; a transaction's
+ * (`tx.db`, one per pooled connection) on that connection. Past `MAX_PREPARED_TEXTS` keys on one
+ * instance, queries are built each time and run unnamed (a guard against unbounded growth).
+ * @param key the shape's name, process-wide (e.g. `express.targets.spotify:payer`)
+ * @returns the prepared query `build` returned, built on the first call for this `db` and key
+ */
+export function prepareOnce<Q>(db: Db, key: string, build: (name: string) => Q): Q {
+  let byKey = builtQueries.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    builtQueries.set(db, byKey);
+  }
+  const known = byKey.get(key);
+  if (known !== undefined) return known as Q;
+  if (byKey.size >= MAX_PREPARED_TEXTS) return build('');
+  const query = build(`lm_q_${createHash('sha1').update(key).digest('hex').slice(0, 24)}`);
+  byKey.set(key, query);
+  return query;
+}
+
+/**
+ * `column = any(<placeholder>::int[])`: membership in a list of ids as one parameter, so the statement's
+ * text is the same whatever the number of ids (one {@link prepareOnce} statement), unlike `IN`; execute
+ * it with the ids as an array under `name` (checked by {@link idList}).
+ */
+export function inIdsPlaceholder(column: SQLWrapper, name: string): SQL {
+  return sql`${column} = any(${sql.placeholder(name)}::int[])`;
+}
+
+/**
+ * The value of an {@link inIdsPlaceholder}: the ids as they are, once checked.
  * @throws Error when an id is not a safe integer (callers pass validated ids)
  */
-export function inIds(column: SQLWrapper, ids: readonly number[]): SQL {
+export function idList(ids: readonly number[]): number[] {
   for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`not an id: ${id}`);
-  return sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
-}
-
-/** Statement names of {@link runPrepared}, by SQL text. */
-const preparedNames = new Map<string, string>();
-/** Beyond this many texts, {@link runPrepared} runs queries unnamed (a guard against unbounded growth). */
-const MAX_PREPARED_TEXTS = 500;
-/** The name {@link runPrepared} gives drizzle; {@link NamingClient} replaces it by one for the text. */
-const NAME_BY_TEXT = 'lm_by_text';
-
-/** The prepared statement name of `text` (a hash of it), or '' (unnamed) past `MAX_PREPARED_TEXTS`. */
-function statementNameFor(text: string): string {
-  let name = preparedNames.get(text);
-  if (name === undefined) {
-    if (preparedNames.size >= MAX_PREPARED_TEXTS) return '';
-    name = `lm_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    preparedNames.set(text, name);
-  }
-  return name;
-}
-
-/**
- * The pool's client: node-postgres' own, except that a query named {@link NAME_BY_TEXT} is named
- * after its text ({@link runPrepared}), so drizzle builds the query once and the name still follows
- * the text. node-postgres refuses a name reused for another text on a connection; a name made from
- * the text never is.
- */
-class NamingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query has a dozen overloads; the arguments pass through unchanged.
-  override query(config: any, values?: any, callback?: any): any {
-    if (config !== null && typeof config === 'object' && config.name === NAME_BY_TEXT)
-      return super.query({ ...config, name: statementNameFor(config.text) }, values, callback);
-    return super.query(config, values, callback);
-  }
-}
-
-/**
- * Run a drizzle query as a named prepared statement (issue 18: the statements of a purchase spent more
- * time being planned than executed). The name is derived from the SQL text, so each connection parses
- * it once and PostgreSQL may switch to a generic plan after a few executions. Only for queries whose
- * text takes a bounded number of shapes (ids as one array parameter, {@link inIds}); past
- * `MAX_PREPARED_TEXTS` texts in the process, queries run unnamed. Only on a {@link createDatabase} pool.
- * @returns what the query's `execute()` answers (drizzle's mapped rows)
- */
-export function runPrepared<R>(query: { prepare(name: string): { execute(): Promise<R> } }): Promise<R> {
-  return query.prepare(NAME_BY_TEXT).execute();
+  return [...ids];
 }
 
 /**

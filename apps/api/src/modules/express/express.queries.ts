@@ -2,7 +2,7 @@ import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts';
 import type { Language } from '@lm/contracts/api';
 import type { ScoreSort } from '@lm/contracts/score';
 import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { type Database, inIds, runPrepared } from '../../db/client';
+import { type Database, idList, inIdsPlaceholder, prepareOnce } from '../../db/client';
 import { type ListQuery, paginate } from '../../platform/http';
 import { isMessageKey, t } from '../../platform/i18n';
 import { users } from '../accounts/accounts.schema';
@@ -272,8 +272,14 @@ function timelineEntry(
 export async function campaignDetails(database: Database, ids: readonly number[], scope: DetailScope = {}) {
   if (ids.length === 0) return [];
   const lang = scope.lang ?? 'en';
-  // Prepared (issue 18): planning it cost more than running it.
-  const rows = await runPrepared(
+  // Built and prepared once per shape (issue 18): planning it cost more than running it, and building
+  // it more than both. One id as `=`: PostgreSQL keeps re-planning `= any($1)` (it prices the generic
+  // plan for ten ids).
+  const one = ids.length === 1;
+  const byArtist = scope.artistId !== undefined;
+  const byCurator = scope.curatorId !== undefined;
+  const key = `express.details:${one ? 'one' : 'many'}:${byArtist ? 'artist' : ''}:${byCurator ? 'curator' : ''}`;
+  const rows = await prepareOnce(database.db, key, (name) =>
     database.db
       .select({ ...campaignSelect, timeline: timelineJson, review: reviewJson })
       .from(expressCampaigns)
@@ -283,14 +289,18 @@ export async function campaignDetails(database: Database, ids: readonly number[]
       .innerJoin(curators, eq(curators.id, expressCampaigns.curatorId))
       .where(
         and(
-          // One id as `=`: PostgreSQL keeps re-planning `= any($1)` (it prices the generic plan for
-          // ten ids), so preparing it would save nothing.
-          ids.length === 1 ? eq(expressCampaigns.id, ids[0]!) : inIds(expressCampaigns.id, ids),
-          scope.artistId !== undefined ? eq(expressCampaigns.artistId, scope.artistId) : undefined,
-          scope.curatorId !== undefined ? eq(expressCampaigns.curatorId, scope.curatorId) : undefined,
+          one ? eq(expressCampaigns.id, sql.placeholder('id')) : inIdsPlaceholder(expressCampaigns.id, 'ids'),
+          byArtist ? eq(expressCampaigns.artistId, sql.placeholder('artist')) : undefined,
+          byCurator ? eq(expressCampaigns.curatorId, sql.placeholder('curator')) : undefined,
         ),
-      ),
-  );
+      )
+      .prepare(name),
+  ).execute({
+    id: ids[0],
+    ids: idList(ids),
+    artist: scope.artistId ?? null,
+    curator: scope.curatorId ?? null,
+  });
   const byId = new Map(rows.map((row) => [row.c.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

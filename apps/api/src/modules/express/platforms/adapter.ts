@@ -148,15 +148,19 @@ export interface ExpressTarget {
 }
 
 /**
- * The payer's committed wallet balance as a column of a target statement (0 without a wallet), or
- * null when no payer is given (issue 18: a purchase reads it with its targets, no statement of its own).
+ * The payer's committed wallet balance as a column of a target statement (0 without a wallet), read
+ * for the payer in the {@link PAYER_PLACEHOLDER} placeholder, or null when `withPayer` is false
+ * (issue 18: a purchase reads it with its targets, no statement of its own). For a
+ * `prepareOnce` statement: execute it with `{ payer: id }`.
  */
-export function payerBalanceColumn(payerId: number | undefined): SQL<number | null> {
-  return payerId === undefined
-    ? sql<null>`null::bigint`
-    : sql<number>`(select coalesce(max(b.balance), 0) from ledger_accounts b
-        where b.user_id = ${payerId} and b.kind = 'user_wallet')`.mapWith(Number);
+export function payerBalanceColumn(withPayer: boolean): SQL<number | null> {
+  return withPayer
+    ? sql<number>`(select coalesce(max(b.balance), 0) from ledger_accounts b
+        where b.user_id = ${sql.placeholder(PAYER_PLACEHOLDER)} and b.kind = 'user_wallet')`.mapWith(Number)
+    : sql<null>`null::bigint`;
 }
+/** The placeholder of {@link payerBalanceColumn}: the payer's user id. */
+export const PAYER_PLACEHOLDER = 'payer';
 
 /** The seller's {@link ExpressRecipient} as columns of a target statement joined to `users`. */
 export const SELLER_CONTACT = {

@@ -1,5 +1,5 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { inIds, runPrepared, type Tx } from '../../../db/client';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { idList, inIdsPlaceholder, prepareOnce, type Tx } from '../../../db/client';
 import { ConflictError } from '../../../platform/errors';
 import { users } from '../../accounts/accounts.schema';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../../connections/connections.schema';
@@ -9,6 +9,7 @@ import {
   type EngineDeps,
   type ExpressCampaignRow,
   type ExpressTarget,
+  PAYER_PLACEHOLDER,
   payerBalanceColumn,
   SELLER_CONTACT,
 } from './adapter';
@@ -32,30 +33,33 @@ export async function loadAccountTargets(
   payerId?: number,
 ): Promise<ExpressTarget[]> {
   if (ids.length === 0) return [];
-  // Prepared (issue 18): planning it cost more than running it, once per purchase.
-  const rows = await runPrepared(
+  // Built and prepared once per connection (issue 18): planning it cost more than running it, and
+  // building it more than both.
+  const withPayer = payerId !== undefined;
+  const rows = await prepareOnce(tx.db, `express.targets.social:${withPayer ? 'payer' : 'staff'}`, (name) =>
     tx.db
       .select({
         account: socialAccounts,
         tier: socialTiers,
         seller: SELLER_CONTACT,
-        payerBalance: payerBalanceColumn(payerId),
+        payerBalance: payerBalanceColumn(withPayer),
       })
       .from(socialAccounts)
       .innerJoin(socialTiers, eq(socialTiers.id, socialAccounts.tierId))
       .innerJoin(users, eq(users.id, socialAccounts.userId))
       .where(
         and(
-          inIds(socialAccounts.id, ids),
-          eq(socialAccounts.platform, platform),
+          inIdsPlaceholder(socialAccounts.id, 'ids'),
+          eq(socialAccounts.platform, sql.placeholder('platform')),
           eq(socialAccounts.status, 'connected'),
           isNotNull(socialAccounts.tierId),
           eq(socialTiers.status, 1),
           accountVisibleToArtists(),
         ),
       )
-      .orderBy(asc(socialAccounts.id)),
-  );
+      .orderBy(asc(socialAccounts.id))
+      .prepare(name),
+  ).execute({ ids: idList(ids), platform, [PAYER_PLACEHOLDER]: payerId ?? null });
   return rows.map(({ account, tier, seller, payerBalance }) => ({
     id: account.id,
     name: `@${account.username}`,

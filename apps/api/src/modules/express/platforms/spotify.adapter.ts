@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { inIds, runPrepared, type Tx } from '../../../db/client';
+import { idList, inIdsPlaceholder, prepareOnce, type Tx } from '../../../db/client';
 import { NotFoundError } from '../../../platform/errors';
 import { parseTrackLink } from '../../../providers/spotify/links';
 import { users } from '../../accounts/accounts.schema';
@@ -10,6 +10,7 @@ import {
   type ExpressCampaignRow,
   type ExpressCheck,
   type ExpressPlatformAdapter,
+  PAYER_PLACEHOLDER,
   payerBalanceColumn,
   proRataShare,
   SELLER_CONTACT,
@@ -51,28 +52,34 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
   soundLink: (c) => `https://open.spotify.com/track/${c.trackId}`,
 
   async loadTargets(tx: Tx, ids, payerId) {
-    // Prepared (issue 18): planning it cost more than running it, once per purchase.
-    const rows = await runPrepared(
-      tx.db
-        .select({
-          playlist: expressPlaylists,
-          price: expressTiers.price,
-          seller: SELLER_CONTACT,
-          payerBalance: payerBalanceColumn(payerId),
-        })
-        .from(expressPlaylists)
-        .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
-        .innerJoin(users, eq(users.id, expressPlaylists.curatorId))
-        .where(
-          and(
-            inIds(expressPlaylists.id, ids),
-            eq(expressPlaylists.statusId, 1),
-            eq(expressTiers.status, 1),
-            playlistVisibleToArtists(),
-          ),
-        )
-        .orderBy(asc(expressPlaylists.id)),
-    );
+    // Built and prepared once per connection (issue 18): planning it cost more than running it, and
+    // building it more than both.
+    const withPayer = payerId !== undefined;
+    const rows = await prepareOnce(
+      tx.db,
+      `express.targets.spotify:${withPayer ? 'payer' : 'staff'}`,
+      (name) =>
+        tx.db
+          .select({
+            playlist: expressPlaylists,
+            price: expressTiers.price,
+            seller: SELLER_CONTACT,
+            payerBalance: payerBalanceColumn(withPayer),
+          })
+          .from(expressPlaylists)
+          .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
+          .innerJoin(users, eq(users.id, expressPlaylists.curatorId))
+          .where(
+            and(
+              inIdsPlaceholder(expressPlaylists.id, 'ids'),
+              eq(expressPlaylists.statusId, 1),
+              eq(expressTiers.status, 1),
+              playlistVisibleToArtists(),
+            ),
+          )
+          .orderBy(asc(expressPlaylists.id))
+          .prepare(name),
+    ).execute({ ids: idList(ids), [PAYER_PLACEHOLDER]: payerId ?? null });
     return rows.map(({ playlist, price, seller, payerBalance }) => ({
       id: playlist.id,
       name: playlist.name,
