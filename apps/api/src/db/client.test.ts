@@ -13,6 +13,8 @@ import {
   type Tx,
   withSavepoint,
   withTransaction,
+  writeLater,
+  writeLaterInsert,
 } from './client';
 import { users } from './schema';
 
@@ -157,6 +159,56 @@ describe('writes queued in a transaction (writeLater, issue 18)', () => {
     expect(await notices(user.id, 'test.before')).toBe(1);
     expect(await notices(user.id, 'test.inside')).toBe(0);
     expect(await notices(user.id, 'test.after')).toBe(1);
+  });
+
+  it('as prepared inserts (writeLaterInsert): values encoded through their columns, one statement per shape, mixed with built SQL', async () => {
+    const user = await ctx.makeUser();
+    const at = new Date('2026-11-21T08:09:10.111Z');
+    const names = await withTransaction(ctx.deps.database, async (tx) => {
+      const prepared = async () =>
+        (
+          await tx.client.query<{ name: string }>(
+            `select name from pg_prepared_statements where name like 'lm_w_%' and statement like '%insert into "notifications"%'`,
+          )
+        ).rows.map((r) => r.name);
+      const before = await prepared();
+      for (const n of [1, 2])
+        writeLaterInsert(tx, notifications, {
+          userId: user.id,
+          type: 'test.prepared-insert',
+          messageKey: "notifications.o'test",
+          params: { n, quote: "it's \\ fine" },
+          link: n === 1 ? null : '/x',
+          createdAt: at,
+        });
+      writeLater(
+        tx,
+        tx.db
+          .insert(notifications)
+          .values({ userId: user.id, type: 'test.prepared-insert', messageKey: 'k' }),
+      );
+      await flushWrites(tx);
+      return (await prepared()).filter((name) => !before.includes(name));
+    });
+    // Two shapes: link null, link given.
+    expect(names).toHaveLength(2);
+    const rows = await ctx.deps.database.db
+      .select({
+        key: notifications.messageKey,
+        params: notifications.params,
+        link: notifications.link,
+        at: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'test.prepared-insert')))
+      .orderBy(notifications.id);
+    expect(rows).toHaveLength(3);
+    // The built SQL goes first at the flush, then the prepared inserts in the order queued.
+    expect(rows[0]?.key).toBe('k');
+    expect(rows.slice(1)).toEqual([
+      { key: "notifications.o'test", params: { n: 1, quote: "it's \\ fine" }, link: null, at },
+      { key: "notifications.o'test", params: { n: 2, quote: "it's \\ fine" }, link: '/x', at },
+    ]);
   });
 });
 

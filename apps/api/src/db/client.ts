@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import {
   createTableRelationsHelpers,
   extractTablesRelationalConfig,
-  type SQL,
+  fillPlaceholders,
+  getTableName,
+  is,
+  Placeholder,
+  SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import { drizzle, NodePgDatabase, NodePgDriver } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgInsertValue, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -65,8 +69,8 @@ function drizzleOver(client: pg.PoolClient): Db {
 export interface Tx {
   db: Db;
   client: pg.PoolClient;
-  /** Writes queued by {@link writeLater}, sent by {@link flushWrites}. */
-  pending: SQL[];
+  /** Writes queued by {@link writeLater} and {@link writeLaterInsert}, sent by {@link flushWrites}. */
+  pending: (SQL | QueuedExecute)[];
   /** Statements queued by {@link atCommit}, sent with the COMMIT (absent: none). */
   commitWith?: { statement: CommitStatement; execute: string }[];
 }
@@ -83,22 +87,114 @@ export function writeLater(tx: Tx, query: SQLWrapper): void {
   tx.pending.push(query.getSQL());
 }
 
+/** An INSERT queued by {@link writeLaterInsert}: its prepared statement and this execution's values. */
+interface QueuedExecute {
+  statement: { name: string; text: string };
+  execute: string;
+}
+
 /**
- * Send the queued writes ({@link writeLater}) now, as one statement: the first ones as data-modifying
- * CTEs of the last (PostgreSQL runs each exactly once). Nothing is sent when none is queued.
+ * Queue an INSERT of `values` into `table` like {@link writeLater}, as a prepared statement built once
+ * per table and shape (issue 18: building the SQL of a purchase's queued writes, then of the statement
+ * joining them, was a large share of its CPU). The INSERT is built once by drizzle with a placeholder
+ * per value (a null is part of the shape); each call encodes its values through the columns (dates,
+ * JSON) and queues `EXECUTE name(literals)`. {@link flushWrites} sends the queued executes in one
+ * round trip. A value given as SQL falls back to {@link writeLater}.
+ */
+export function writeLaterInsert<T extends PgTable>(tx: Tx, table: T, values: PgInsertValue<T>): void {
+  const record = values as Record<string, unknown>;
+  const fields = Object.keys(record).sort();
+  if (fields.some((f) => is(record[f], SQL) || is(record[f], Placeholder))) {
+    writeLater(tx, tx.db.insert(table).values(values));
+    return;
+  }
+  const key = `${getTableName(table)}:${fields.map((f) => (record[f] === null ? `${f}=null` : f)).join(',')}`;
+  let built = queuedInserts.get(key);
+  if (!built) {
+    if (queuedInserts.size >= MAX_PREPARED_TEXTS) {
+      writeLater(tx, tx.db.insert(table).values(values));
+      return;
+    }
+    const shaped = Object.fromEntries(fields.map((f) => [f, record[f] === null ? null : sql.placeholder(f)]));
+    const query = tx.db
+      .insert(table)
+      .values(shaped as PgInsertValue<T>)
+      .toSQL();
+    built = {
+      statement: {
+        name: `lm_w_${createHash('sha1').update(key).digest('hex').slice(0, 24)}`,
+        text: query.sql,
+      },
+      params: query.params,
+    };
+    queuedInserts.set(key, built);
+  }
+  const encoded = fillPlaceholders(built.params, record).map(literal);
+  tx.pending.push({
+    statement: built.statement,
+    execute: `execute ${built.statement.name}(${encoded.join(', ')})`,
+  });
+}
+
+/** The statements of {@link writeLaterInsert}, by table and shape, process-wide. */
+const queuedInserts = new Map<string, { statement: { name: string; text: string }; params: unknown[] }>();
+
+/**
+ * Send the queued writes now: those of {@link writeLater} as one statement (the first ones as
+ * data-modifying CTEs of the last; PostgreSQL runs each exactly once), then those of
+ * {@link writeLaterInsert} as one simple-protocol round trip of `EXECUTE`s. Nothing is sent when none
+ * is queued.
  */
 export async function flushWrites(tx: Tx): Promise<void> {
   const queued = tx.pending.splice(0);
   if (queued.length === 0) return;
-  const last = queued.pop()!;
-  const statement =
-    queued.length === 0
-      ? last
-      : sql`with ${sql.join(
-          queued.map((q, i) => sql`${sql.raw(`w${i}`)} as (${q})`),
-          sql`, `,
-        )} ${last}`;
-  await tx.db.execute(statement);
+  const built = queued.filter((q): q is SQL => is(q, SQL));
+  const executes = queued.filter((q): q is QueuedExecute => !is(q, SQL));
+  const last = built.pop();
+  if (last) {
+    const statement =
+      built.length === 0
+        ? last
+        : sql`with ${sql.join(
+            built.map((q, i) => sql`${sql.raw(`w${i}`)} as (${q})`),
+            sql`, `,
+          )} ${last}`;
+    await tx.db.execute(statement);
+  }
+  if (executes.length > 0) {
+    await prepareOn(
+      tx.client,
+      executes.map((e) => e.statement),
+    );
+    await tx.client.query(executes.map((e) => e.execute).join(';\n'));
+  }
+}
+
+/**
+ * Prepare on `client` each of `statements` not yet prepared there (a round trip each, once per
+ * connection; a prepared statement outlives a rollback). Without a type list: PostgreSQL infers each
+ * parameter's type from where it is used.
+ * @throws Error when a name was used with another text in this process
+ */
+async function prepareOn(
+  client: pg.PoolClient,
+  statements: readonly { name: string; text: string; types?: readonly string[] }[],
+): Promise<void> {
+  let prepared = preparedOn.get(client);
+  if (!prepared) {
+    prepared = new Set();
+    preparedOn.set(client, prepared);
+  }
+  for (const statement of statements) {
+    if (prepared.has(statement.name)) continue;
+    const known = commitStatementTexts.get(statement.name);
+    if (known === undefined) commitStatementTexts.set(statement.name, statement.text);
+    else if (known !== statement.text)
+      throw new Error(`prepared statement ${statement.name} has another text`);
+    const types = statement.types && statement.types.length > 0 ? `(${statement.types.join(', ')})` : '';
+    await client.query(`prepare ${statement.name}${types} as ${statement.text}`);
+    prepared.add(statement.name);
+  }
 }
 
 /**
@@ -145,9 +241,16 @@ const commitStatementTexts = new Map<string, string>();
 /** The {@link atCommit} statements already prepared on each connection. */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
-/** A value as an SQL literal: numbers as digits, strings quoted by pg's `escapeLiteral`, null as NULL. */
-function literal(value: string | number | null): string {
-  if (value === null) return 'NULL';
+/**
+ * A value as an SQL literal: numbers as digits, booleans as TRUE/FALSE, strings quoted by pg's
+ * `escapeLiteral`, null as NULL.
+ * @throws Error for any other value (a column encoder's output is one of these)
+ */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value !== 'number' && typeof value !== 'string')
+    throw new Error(`no SQL literal for a ${typeof value} value`);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
     // In parentheses when negative: `-$3` with -5 must not become the comment `--5`.
@@ -167,16 +270,10 @@ async function commit(tx: Tx): Promise<void> {
     await tx.client.query('commit');
     return;
   }
-  let prepared = preparedOn.get(tx.client);
-  if (!prepared) {
-    prepared = new Set();
-    preparedOn.set(tx.client, prepared);
-  }
-  for (const { statement } of queued) {
-    if (prepared.has(statement.name)) continue;
-    await tx.client.query(`prepare ${statement.name}(${statement.types.join(', ')}) as ${statement.text}`);
-    prepared.add(statement.name);
-  }
+  await prepareOn(
+    tx.client,
+    queued.map((q) => q.statement),
+  );
   await tx.client.query(`${queued.map((q) => q.execute).join(';\n')};\ncommit`);
 }
 

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditTarget } from '@lm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type Tx, withTransaction, writeLater } from '../../db/client';
+import { type Database, type Tx, withTransaction, writeLaterInsert } from '../../db/client';
 import { countOrEstimate } from '../../platform/list-total';
 import { containsPattern } from '../lookups/lookups.service';
 import {
@@ -41,8 +41,7 @@ export async function audit(
   entry: AuditEntry,
   tx?: Tx,
 ): Promise<void> {
-  const db = tx?.db ?? database.db;
-  const insert = db.insert(auditLogs).values({
+  const row = {
     actorType: actor.type,
     actorId: actor.id ?? null,
     action: entry.action,
@@ -51,10 +50,10 @@ export async function audit(
     ip: actor.ip ?? null,
     userAgent: actor.userAgent?.slice(0, 500) ?? null,
     meta: entry.meta ?? null,
-  });
+  };
   // In a transaction the entry goes with its other queued writes, before the commit (issue 18).
-  if (tx) writeLater(tx, insert);
-  else await insert;
+  if (tx) writeLaterInsert(tx, auditLogs, row);
+  else await database.db.insert(auditLogs).values(row);
 }
 
 /** An audit entry as `/logs` lists it, with the actor's name when the actor is a known account. */

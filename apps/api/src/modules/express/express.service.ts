@@ -7,7 +7,7 @@ import {
   type Tx,
   withSavepoint,
   withTransaction,
-  writeLater,
+  writeLaterInsert,
 } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
@@ -238,19 +238,16 @@ export async function createCampaignsFor(
         createdAt: now,
         updatedAt: now,
       });
-      writeLater(
-        tx,
-        tx.db.insert(expressCampaignEvents).values({
-          campaignId: c.id,
-          fromStatus: null,
-          toStatus: S.PENDING_APPROVAL,
-          actorType: input.byStaff ? 'admin' : 'user',
-          actorId: input.byStaff ? input.byStaff.adminId : artistId,
-          noteKey: input.renewedFromId ? 'express.timeline.renewed' : 'express.timeline.created',
-          noteParams: input.renewedFromId ? { campaign: input.renewedFromId } : null,
-          createdAt: now,
-        }),
-      );
+      writeLaterInsert(tx, expressCampaignEvents, {
+        campaignId: c.id,
+        fromStatus: null,
+        toStatus: S.PENDING_APPROVAL,
+        actorType: input.byStaff ? 'admin' : 'user',
+        actorId: input.byStaff ? input.byStaff.adminId : artistId,
+        noteKey: input.renewedFromId ? 'express.timeline.renewed' : 'express.timeline.created',
+        noteParams: input.renewedFromId ? { campaign: input.renewedFromId } : null,
+        createdAt: now,
+      });
       await tellUser(
         deps,
         tx,

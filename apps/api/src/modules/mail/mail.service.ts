@@ -4,7 +4,7 @@ import { MAIL_GREETING, type MailMessageKey, type NotificationMessage } from '@l
 import { desc, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config/env';
-import { type Database, type Tx, writeLater } from '../../db/client';
+import { type Database, type Tx, writeLaterInsert } from '../../db/client';
 import type { JobDefinition, Jobs } from '../../jobs/jobs';
 import { NotFoundError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -149,7 +149,7 @@ export function createMailer(config: Config, database: Database, jobs: Jobs): Ma
         await this.send(message, tx);
         return;
       }
-      writeLater(tx, tx.db.insert(mailOutbox).values(await outboxRow(message, tx)));
+      writeLaterInsert(tx, mailOutbox, await outboxRow(message, tx));
     },
     async sendRaw(mail) {
       const [row] = await database.db

@@ -1,7 +1,7 @@
 import { isolateTextParams, type Language } from '@lm/contracts';
 import type { NotificationMessage } from '@lm/contracts/messages';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import { type Database, type Tx, writeLater } from '../../db/client';
+import { type Database, type Tx, writeLaterInsert } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { NotFoundError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -68,7 +68,7 @@ export async function notify(db: Database | Tx, input: NotificationInput): Promi
  * do not need the new row's id.
  */
 export function notifyLater(tx: Tx, input: NotificationInput): void {
-  writeLater(tx, tx.db.insert(notifications).values(notificationRow(input)));
+  writeLaterInsert(tx, notifications, notificationRow(input));
 }
 
 function notificationRow(input: NotificationInput): typeof notifications.$inferInsert {
