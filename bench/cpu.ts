@@ -14,6 +14,8 @@ export interface CpuSnapshot {
   node: number;
   /** User+system time of the PostgreSQL processes (descendants of `postmasterPid`). */
   postgres: number;
+  /** The same, by pid: {@link cpuUsage} differences per process, so a backend that exits is not subtracted. */
+  postgresByPid: Map<number, number>;
 }
 
 /** CPU used between two snapshots. */
@@ -109,8 +111,10 @@ export function cpuSnapshot(pgid: number, postmasterPid: number | null): CpuSnap
   const inTree = postmasterPid === null ? new Set<number>() : descendants(procs, postmasterPid);
   const sum = (list: ProcStat[]) => list.reduce((a, p) => a + p.cpuMs, 0);
   const node = sum(procs.filter((p) => p.pgid === pgid && !inTree.has(p.pid)));
-  const postgres = sum(procs.filter((p) => inTree.has(p.pid)));
-  return { at: performance.now(), machineBusy: busy, machineTotal: total, node, postgres };
+  const pgProcs = procs.filter((p) => inTree.has(p.pid));
+  const postgres = sum(pgProcs);
+  const postgresByPid = new Map(pgProcs.map((p) => [p.pid, p.cpuMs]));
+  return { at: performance.now(), machineBusy: busy, machineTotal: total, node, postgres, postgresByPid };
 }
 
 /** CPU used over one or more `[before, after]` snapshot pairs (e.g. the segments of a run). */
@@ -123,7 +127,9 @@ export function cpuUsage(pairs: [CpuSnapshot, CpuSnapshot][]): CpuUsage {
   for (const [a, b] of pairs) {
     wall += b.at - a.at;
     nodeMs += b.node - a.node;
-    postgresMs += b.postgres - a.postgres;
+    // Per process: a backend that exited in between (a pooled connection closed when idle) would take
+    // its whole lifetime's CPU out of a difference of totals; one that started counts from zero.
+    for (const [pid, ms] of b.postgresByPid) postgresMs += ms - (a.postgresByPid.get(pid) ?? 0);
     busy += b.machineBusy - a.machineBusy;
     total += b.machineTotal - a.machineTotal;
   }
