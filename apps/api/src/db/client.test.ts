@@ -181,6 +181,13 @@ describe('writes queued in a transaction (writeLater, issue 18)', () => {
           link: n === 1 ? null : '/x',
           createdAt: at,
         });
+      // Undefined: the column's default (created_at defaults to now()), not NULL.
+      writeLaterInsert(tx, notifications, {
+        userId: user.id,
+        type: 'test.prepared-default',
+        messageKey: 'k2',
+        createdAt: undefined,
+      });
       writeLater(
         tx,
         tx.db
@@ -190,8 +197,8 @@ describe('writes queued in a transaction (writeLater, issue 18)', () => {
       await flushWrites(tx);
       return (await prepared()).filter((name) => !before.includes(name));
     });
-    // Two shapes: link null, link given.
-    expect(names).toHaveLength(2);
+    // Three shapes: link null, link given, created_at left to its default.
+    expect(names).toHaveLength(3);
     const rows = await ctx.deps.database.db
       .select({
         key: notifications.messageKey,
@@ -203,6 +210,12 @@ describe('writes queued in a transaction (writeLater, issue 18)', () => {
       .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'test.prepared-insert')))
       .orderBy(notifications.id);
     expect(rows).toHaveLength(3);
+    const defaulted = await ctx.deps.database.pool.query(
+      `select created_at from notifications where user_id = $1 and type = 'test.prepared-default'`,
+      [user.id],
+    );
+    expect(defaulted.rows).toHaveLength(1);
+    expect(defaulted.rows[0].created_at).toBeInstanceOf(Date);
     // The built SQL goes first at the flush, then the prepared inserts in the order queued.
     expect(rows[0]?.key).toBe('k');
     expect(rows.slice(1)).toEqual([

@@ -97,13 +97,16 @@ interface QueuedExecute {
  * Queue an INSERT of `values` into `table` like {@link writeLater}, as a prepared statement built once
  * per table and shape (issue 18: building the SQL of a purchase's queued writes, then of the statement
  * joining them, was a large share of its CPU). The INSERT is built once by drizzle with a placeholder
- * per value (a null is part of the shape); each call encodes its values through the columns (dates,
- * JSON) and queues `EXECUTE name(literals)`. {@link flushWrites} sends the queued executes in one
+ * per value (a null is part of the shape; an undefined value leaves the column to its default); each
+ * call encodes its values through the columns (dates, JSON) and queues `EXECUTE name(literals)`. {@link flushWrites} sends the queued executes in one
  * round trip. A value given as SQL falls back to {@link writeLater}.
  */
 export function writeLaterInsert<T extends PgTable>(tx: Tx, table: T, values: PgInsertValue<T>): void {
   const record = values as Record<string, unknown>;
-  const fields = Object.keys(record).sort();
+  // An undefined value means "the column's default", as in drizzle: left out of the statement.
+  const fields = Object.keys(record)
+    .filter((f) => record[f] !== undefined)
+    .sort();
   if (fields.some((f) => is(record[f], SQL) || is(record[f], Placeholder))) {
     writeLater(tx, tx.db.insert(table).values(values));
     return;

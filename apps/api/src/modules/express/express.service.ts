@@ -330,7 +330,10 @@ export async function createCampaignsFor(
  * Any other SQL value is built each time.
  */
 function campaignInsert(tx: Tx, values: PgInsertValue<typeof expressCampaigns>) {
-  const fields = Object.keys(values).sort() as (keyof typeof values)[];
+  // An undefined value means "the column's default", as in drizzle: left out of the statement.
+  const fields = (Object.keys(values) as (keyof typeof values)[])
+    .filter((f) => values[f] !== undefined)
+    .sort();
   if (fields.some((f) => is(values[f], SQL) && values[f] !== NEXT_HOLD_ID))
     return tx.db.insert(expressCampaigns).values(values).returning();
   const literalFields = (f: keyof typeof values) => values[f] === null || values[f] === NEXT_HOLD_ID;
