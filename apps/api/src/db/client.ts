@@ -98,8 +98,9 @@ interface QueuedExecute {
  * per table and shape (issue 18: building the SQL of a purchase's queued writes, then of the statement
  * joining them, was a large share of its CPU). The INSERT is built once by drizzle with a placeholder
  * per value (a null is part of the shape; an undefined value leaves the column to its default); each
- * call encodes its values through the columns (dates, JSON) and queues `EXECUTE name(literals)`. {@link flushWrites} sends the queued executes in one
- * round trip. A value given as SQL falls back to {@link writeLater}.
+ * call encodes its values through the columns (dates, JSON) and queues `EXECUTE name(literals)`.
+ * {@link flushWrites} sends the queued executes in one round trip. A value given as SQL (or past
+ * `MAX_PREPARED_TEXTS` shapes in the process) falls back to {@link writeLater}.
  */
 export function writeLaterInsert<T extends PgTable>(tx: Tx, table: T, values: PgInsertValue<T>): void {
   const record = values as Record<string, unknown>;
@@ -329,7 +330,11 @@ export async function withTransaction<T>(
   }
 }
 
-/** Beyond this many keys on one drizzle instance, {@link prepareOnce} builds queries each time, unnamed. */
+/**
+ * Shapes kept at most: keys per drizzle instance for {@link prepareOnce} (past it, queries are built each
+ * time and run unnamed), INSERT shapes in the process for {@link writeLaterInsert} (past it, they are
+ * queued as built SQL). A guard against unbounded growth.
+ */
 const MAX_PREPARED_TEXTS = 500;
 
 /** Queries built by {@link prepareOnce}, per drizzle instance (the pool's or a pooled connection's) and key. */
