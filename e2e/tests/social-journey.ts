@@ -102,7 +102,15 @@ export async function artistReviews(
   await expect(detail.getByTestId('refunded-coins')).toContainText(String(refunded));
   await detail.getByRole('button', { name: language === 'ar' ? /تقييم/ : /Review/ }).click();
   const review = page.getByRole('dialog');
-  await review.getByTestId('review-rating').locator('label').nth(3).click();
+  // Four stars: the label of the radio whose value is 4 (the first label is the empty rating's). A
+  // click that lands while the dialog is still opening selects nothing (CI saw the form refuse
+  // "Please choose 1 to 5 stars" once): click until that radio is the one checked.
+  const four = review.getByTestId('review-rating').locator('input[type="radio"][value="4"]');
+  const label = review.locator(`label[for="${await four.getAttribute('id')}"]`);
+  await expect(async () => {
+    await label.click();
+    await expect(four).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await review.getByRole('button', { name: language === 'ar' ? /إرسال/ : /Send review/ }).click();
   await expect(page.getByTestId('review-thanks').getByRole('dialog')).toBeVisible();
   if (shotName) await shot(page, shotName);
