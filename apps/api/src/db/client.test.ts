@@ -9,6 +9,7 @@ import {
   flushWrites,
   idList,
   inIdsPlaceholder,
+  insertShape,
   prepareOnce,
   type Tx,
   withSavepoint,
@@ -375,6 +376,16 @@ describe('queries built once (prepareOnce, issue 18)', () => {
       { params: { n: 1 }, createdAt: at },
       { params: { n: 2 }, createdAt: at },
     ]);
+  });
+
+  it('shape an INSERT: undefined left out, null and listed SQL inline and in the key, other SQL refused', () => {
+    const fixed = sql`nextval('x')`;
+    expect(insertShape({ b: 2, a: 'x', c: null, d: undefined, e: fixed }, [fixed])).toEqual({
+      key: 'a,b,c=null,e=sql0',
+      placeholders: { a: sql.placeholder('a'), b: sql.placeholder('b'), c: null, e: fixed },
+      given: { a: 'x', b: 2 },
+    });
+    expect(insertShape({ a: sql`now()` })).toBeNull();
   });
 
   it('refuse an id list that is not made of whole numbers', () => {

@@ -103,26 +103,17 @@ interface QueuedExecute {
  * `MAX_PREPARED_TEXTS` shapes in the process) falls back to {@link writeLater}.
  */
 export function writeLaterInsert<T extends PgTable>(tx: Tx, table: T, values: PgInsertValue<T>): void {
-  const record = values as Record<string, unknown>;
-  // An undefined value means "the column's default", as in drizzle: left out of the statement.
-  const fields = Object.keys(record)
-    .filter((f) => record[f] !== undefined)
-    .sort();
-  if (fields.some((f) => is(record[f], SQL) || is(record[f], Placeholder))) {
-    writeLater(tx, tx.db.insert(table).values(values));
-    return;
-  }
-  const key = `${getTableName(table)}:${fields.map((f) => (record[f] === null ? `${f}=null` : f)).join(',')}`;
-  let built = queuedInserts.get(key);
+  const shape = insertShape(values as Record<string, unknown>);
+  const key = shape && `${getTableName(table)}:${shape.key}`;
+  let built = key === null ? undefined : queuedInserts.get(key);
   if (!built) {
-    if (queuedInserts.size >= MAX_PREPARED_TEXTS) {
+    if (!shape || key === null || queuedInserts.size >= MAX_PREPARED_TEXTS) {
       writeLater(tx, tx.db.insert(table).values(values));
       return;
     }
-    const shaped = Object.fromEntries(fields.map((f) => [f, record[f] === null ? null : sql.placeholder(f)]));
     const query = tx.db
       .insert(table)
-      .values(shaped as PgInsertValue<T>)
+      .values(shape.placeholders as PgInsertValue<T>)
       .toSQL();
     built = {
       statement: {
@@ -133,11 +124,46 @@ export function writeLaterInsert<T extends PgTable>(tx: Tx, table: T, values: Pg
     };
     queuedInserts.set(key, built);
   }
-  const encoded = fillPlaceholders(built.params, record).map(literal);
+  const encoded = fillPlaceholders(built.params, shape?.given ?? {}).map(literal);
   tx.pending.push({
     statement: built.statement,
     execute: `execute ${built.statement.name}(${encoded.join(', ')})`,
   });
+}
+
+/**
+ * The shape of an INSERT's values, for a statement built once with placeholders ({@link prepareOnce},
+ * {@link writeLaterInsert}). An undefined value is left out (the column's default, as in drizzle); a
+ * null, and an SQL value listed in `fixed`, are written into the statement and named in the key; every
+ * other value becomes a placeholder named after its field.
+ * @returns the key naming the shape, the values to build the INSERT with, and the values to execute it
+ *   with; null when a value is other SQL (the caller builds that INSERT as it is)
+ */
+export function insertShape(
+  values: Record<string, unknown>,
+  fixed: readonly SQL[] = [],
+): { key: string; placeholders: Record<string, unknown>; given: Record<string, unknown> } | null {
+  const fields = Object.keys(values)
+    .filter((f) => values[f] !== undefined)
+    .sort();
+  const inline = (v: unknown) => v === null || fixed.includes(v as SQL);
+  if (fields.some((f) => !inline(values[f]) && (is(values[f], SQL) || is(values[f], Placeholder))))
+    return null;
+  const placeholders: Record<string, unknown> = {};
+  const given: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (inline(values[f])) placeholders[f] = values[f];
+    else {
+      placeholders[f] = sql.placeholder(f);
+      given[f] = values[f];
+    }
+  }
+  const key = fields
+    .map((f) =>
+      values[f] === null ? `${f}=null` : inline(values[f]) ? `${f}=sql${fixed.indexOf(values[f] as SQL)}` : f,
+    )
+    .join(',');
+  return { key, placeholders, given };
 }
 
 /** The statements of {@link writeLaterInsert}, by table and shape, process-wide. */

@@ -1,8 +1,9 @@
 import { EXPRESS_CAMPAIGN_STATUS as S, USER_TYPES } from '@lm/contracts';
-import { and, desc, eq, inArray, is, SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import {
   flushWrites,
+  insertShape,
   prepareOnce,
   type Tx,
   withSavepoint,
@@ -330,29 +331,15 @@ export async function createCampaignsFor(
  * Any other SQL value is built each time.
  */
 function campaignInsert(tx: Tx, values: PgInsertValue<typeof expressCampaigns>) {
-  // An undefined value means "the column's default", as in drizzle: left out of the statement.
-  const fields = (Object.keys(values) as (keyof typeof values)[])
-    .filter((f) => values[f] !== undefined)
-    .sort();
-  if (fields.some((f) => is(values[f], SQL) && values[f] !== NEXT_HOLD_ID))
-    return tx.db.insert(expressCampaigns).values(values).returning();
-  const literalFields = (f: keyof typeof values) => values[f] === null || values[f] === NEXT_HOLD_ID;
-  const shape = fields.map((f) =>
-    values[f] === null ? `${f}=null` : values[f] === NEXT_HOLD_ID ? `${f}=hold` : f,
-  );
-  const given: Record<string, unknown> = {};
-  for (const f of fields) if (!literalFields(f)) given[f] = values[f];
-  return prepareOnce(tx.db, `express.campaign.insert:${shape.join(',')}`, (name) =>
+  const shape = insertShape(values, [NEXT_HOLD_ID]);
+  if (!shape) return tx.db.insert(expressCampaigns).values(values).returning();
+  return prepareOnce(tx.db, `express.campaign.insert:${shape.key}`, (name) =>
     tx.db
       .insert(expressCampaigns)
-      .values(
-        Object.fromEntries(
-          fields.map((f) => [f, literalFields(f) ? values[f] : sql.placeholder(f)]),
-        ) as PgInsertValue<typeof expressCampaigns>,
-      )
+      .values(shape.placeholders as PgInsertValue<typeof expressCampaigns>)
       .returning()
       .prepare(name),
-  ).execute(given);
+  ).execute(shape.given);
 }
 
 /**
