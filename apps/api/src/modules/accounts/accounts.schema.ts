@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -41,6 +42,12 @@ export const users = pgTable(
     artistName: varchar('artist_name', { length: 100 }),
     /** A short bio for curators and staff (issue 20), at most 300 characters. */
     bio: text('bio'),
+    /**
+     * The user's genres as the session user shows them, `[{ id, name }]` by name: kept by triggers on
+     * `user_genres` and `genres` (migration 0044), so `user/info` reads one column, not a join and an
+     * aggregate on every request (issue 18). Written by the database only.
+     */
+    profileGenres: jsonb('profile_genres').$type<{ id: number; name: string }[]>().notNull().default([]),
     oauthType: varchar('oauth_type', { length: 20 }),
     oauthSubject: varchar('oauth_subject', { length: 190 }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

@@ -140,7 +140,8 @@ export async function resolveBearer(
   const statement = STATEMENTS.get(preload) ?? bearerStatement(preload);
   const { rows } = await database.pool.query<Row>({
     ...statement,
-    values: [sha256(token), now, new Date(now.getTime() - 60_000)],
+    // Instants as ISO 8601 text: the driver's own Date encoding (local-time fields) showed in the profile.
+    values: [sha256(token), now.toISOString(), new Date(now.getTime() - 60_000).toISOString()],
   });
   const row = rows[0];
   if (!row) throw new UnauthenticatedError();

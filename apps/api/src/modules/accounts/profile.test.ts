@@ -121,5 +121,50 @@ describe('the artist profile on user/update-user (issue 20 item 3)', () => {
     );
     for (const a of answers) expect(a.statusCode).toBe(200);
     expect((await stored(user.id)).genres).toBe(5);
+    // The session user's genres (users.profile_genres, kept by the database) are the stored ones, by name.
+    const { rows } = await ctx.deps.database.pool.query(
+      'select g.id from user_genres ug join genres g on g.id = ug.genre_id where ug.user_id = $1 order by g.name',
+      [user.id],
+    );
+    const info = await ctx.call('GET', '/api/user/info', { token });
+    expect(info.json().data.profile.genres.map((g: { id: number }) => g.id)).toEqual(rows.map((r) => r.id));
+  });
+
+  it("the session user's genres follow staff renaming one and go when a genre is deleted, by name (issue 18)", async () => {
+    const admin = await ctx.makeAdmin();
+    const staff = await ctx.loginAdmin(admin.email);
+    const created = async (name: string) =>
+      (await ctx.call('POST', '/api/admin/genres', { token: staff, body: { name } })).json().data as {
+        id: number;
+      };
+    const stamp = Date.now().toString(36);
+    const [b, m] = [await created(`B ${stamp}`), await created(`M ${stamp}`)];
+    const { user, token } = await artist();
+    expect((await save(user.id, token, { genre_ids: [b.id, m.id] })).statusCode).toBe(200);
+    const genres = async () =>
+      (await ctx.call('GET', '/api/user/info', { token })).json().data.profile.genres as {
+        id: number;
+        name: string;
+      }[];
+    expect(await genres()).toEqual([
+      { id: b.id, name: `B ${stamp}` },
+      { id: m.id, name: `M ${stamp}` },
+    ]);
+    // Renamed to sort after the other: the next read has the new name, in the new order.
+    const renamed = await ctx.call('PUT', `/api/admin/genres/${b.id}`, {
+      token: staff,
+      body: { name: `Z ${stamp}`, is_active: true },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await genres()).toEqual([
+      { id: m.id, name: `M ${stamp}` },
+      { id: b.id, name: `Z ${stamp}` },
+    ]);
+    // A genre removed from the catalog (its choices cascade) leaves the session user too.
+    await ctx.deps.database.pool.query('delete from genres where id = $1', [m.id]);
+    expect(await genres()).toEqual([{ id: b.id, name: `Z ${stamp}` }]);
+    // Cleared on the profile: none.
+    expect((await save(user.id, token, { genre_ids: [] })).statusCode).toBe(200);
+    expect(await genres()).toEqual([]);
   });
 });
