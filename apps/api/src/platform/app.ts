@@ -200,11 +200,13 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
 
   // U+0000 cannot be stored by PostgreSQL: refuse it in any query, path or JSON field with the field's
   // translated message before validation or a handler sees it (issue 11 item 8).
-  app.addHook('preValidation', async (req) => {
+  // A callback hook, not an async one: it runs on every request and awaits nothing (no promise each time).
+  app.addHook('preValidation', (req, _reply, done) => {
     for (const part of [req.params, req.query, req.body]) {
       const field = fieldWithNulByte(part);
-      if (field) throw new ValidationError({ [field]: ['validation.invalid_characters'] });
+      if (field) return done(new ValidationError({ [field]: ['validation.invalid_characters'] }));
     }
+    done();
   });
 
   /**

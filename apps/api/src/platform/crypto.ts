@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash as digest, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** OWASP argon2id parameters (m=19456 KiB, t=2, p=1). Algorithm 2 = Argon2id in @node-rs/argon2. */
@@ -30,9 +30,12 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** SHA-256 hex of a token or code: the only form stored. */
+/**
+ * SHA-256 hex of a token or code: the only form stored. Node's one-shot `crypto.hash` (every
+ * authenticated request hashes its token; a Hash object per call showed in the profile, issue 18).
+ */
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return digest('sha256', value, 'hex');
 }
 
 /** A 6-digit code from a CSPRNG, zero-padded. */

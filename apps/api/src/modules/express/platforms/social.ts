@@ -39,8 +39,9 @@ export async function loadAccountTargets(
   const rows = await prepareOnce(tx.db, `express.targets.social:${withPayer ? 'payer' : 'staff'}`, (name) =>
     tx.db
       .select({
-        account: socialAccounts,
-        tier: socialTiers,
+        // Only what a target needs: the driver describes and parses every column of every row.
+        account: { id: socialAccounts.id, username: socialAccounts.username, userId: socialAccounts.userId },
+        tier: { id: socialTiers.id, price: socialTiers.price },
         seller: SELLER_CONTACT,
         payerBalance: payerBalanceColumn(withPayer),
       })

@@ -61,7 +61,13 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
       (name) =>
         tx.db
           .select({
-            playlist: expressPlaylists,
+            // Only what a target needs: the driver describes and parses every column of every row.
+            playlist: {
+              id: expressPlaylists.id,
+              name: expressPlaylists.name,
+              curatorId: expressPlaylists.curatorId,
+              tierId: expressPlaylists.tierId,
+            },
             price: expressTiers.price,
             seller: SELLER_CONTACT,
             payerBalance: payerBalanceColumn(withPayer),
