@@ -25,6 +25,7 @@ export default defineConfig({
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/admin/src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
         },
       },

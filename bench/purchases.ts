@@ -98,7 +98,8 @@ async function main(): Promise<number> {
   // PURCHASE_CPU_PROF_DIR=dir: the product also writes a V8 CPU profile of the whole run there (slower;
   // wall-clock samples: a thread preempted inside a socket write is counted in the write).
   // PURCHASE_PERF_MAP=1: the product writes /tmp/perf-<pid>.map, so that Linux `perf` names its
-  // JavaScript frames (on-CPU samples only).
+  // JavaScript frames (on-CPU samples only). Clean the map with `npx tsx bench/perf-map.ts` before
+  // `perf script`: V8 reuses freed code space and stale entries name the wrong functions.
   const profileDir = process.env.PURCHASE_CPU_PROF_DIR;
   const nodeArgs = [
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
