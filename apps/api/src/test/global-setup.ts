@@ -42,8 +42,9 @@ function startServerProcess(dir: string, port: number): Promise<ChildProcess> {
  */
 export default async function setup(project: TestProject) {
   let adminUrl = process.env.DATABASE_URL;
+  // The embedded server's data directory, removed at teardown.
+  const dir = path.join(os.tmpdir(), `lm-test-pg-${process.pid}`);
   if (!adminUrl) {
-    const dir = path.join(os.tmpdir(), `lm-test-pg-${process.pid}`);
     fs.rmSync(dir, { recursive: true, force: true });
     const port = 55000 + (process.pid % 5000);
     server = await startServerProcess(dir, port);
@@ -73,6 +74,7 @@ export default async function setup(project: TestProject) {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
+    fs.rmSync(dir, { recursive: true, force: true });
   };
 }
 

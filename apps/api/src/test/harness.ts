@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -65,6 +66,8 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const adminUrl = inject('pgAdminUrl');
   const dbName = `lm_t_${randomBytes(6).toString('hex')}`;
+  // The file's uploads; removed with its database at close (a test may give its own in `env`).
+  const dataDir = path.join(os.tmpdir(), `lm-test-data-${dbName}`);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${dbName} template ${TEMPLATE_DB}`);
@@ -74,7 +77,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     DATABASE_URL: url,
     LOG_LEVEL: 'silent',
-    DATA_DIR: path.join(os.tmpdir(), `lm-test-data-${dbName}`),
+    DATA_DIR: dataDir,
     RATE_LIMIT_PER_MINUTE: '100000',
     MAINTENANCE_CACHE_MS: '0',
     ...options.env,
@@ -192,6 +195,7 @@ export async function createTestApp(
       await a.connect();
       await a.query(`drop database if exists ${dbName} with (force)`);
       await a.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return ctx;
