@@ -292,13 +292,29 @@ function VideoPicker({
     }
   };
   const list: SocialVideo[] = videos.data ?? [];
+  // Reads the account's posts again: after posting the video, or after a failed read.
+  const refresh = (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconRefresh size={14} />}
+      loading={videos.isFetching}
+      onClick={() => videos.refetch()}
+      data-testid="refresh-videos"
+    >
+      {t('express.influencer.refresh')}
+    </Button>
+  );
   let body: ReactNode;
   if (videos.isLoading) body = <Loader size="sm" />;
   else if (videos.isError)
     body = (
-      <Alert color="orange" p="xs">
-        {isApiError(videos.error) ? videos.error.message : t('ui.errors.unexpected')}
-      </Alert>
+      <Stack gap="xs" align="flex-start">
+        <Alert color="orange" p="xs" w="100%">
+          {isApiError(videos.error) ? videos.error.message : t('ui.errors.unexpected')}
+        </Alert>
+        {refresh}
+      </Stack>
     );
   else if (list.length === 0)
     body = (
@@ -308,18 +324,7 @@ function VideoPicker({
           account: handle(campaign),
         })}
         icon={<IconMovie size={24} />}
-        action={
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconRefresh size={14} />}
-            loading={videos.isFetching}
-            onClick={() => videos.refetch()}
-            data-testid="refresh-videos"
-          >
-            {t('express.influencer.refresh')}
-          </Button>
-        }
+        action={refresh}
       />
     );
   else
