@@ -174,7 +174,11 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     reply.header('content-language', req.lang);
     const access: Access | undefined = req.routeOptions.config?.access;
     if (!access) return;
-    const principal = await resolvePrincipal(req, access.kind === 'user' ? access.preload : undefined);
+    const principal = await resolvePrincipal(
+      req,
+      access.kind === 'user',
+      access.kind === 'user' ? access.preload : undefined,
+    );
     req.principal = principal;
     if (
       access.kind !== 'admin' &&
@@ -214,12 +218,12 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
    * `Basic` credentials, e.g. Postmark's inbound mail, are its route's to check). Throws 401 when a
    * bearer token is present but malformed or dead.
    */
-  async function resolvePrincipal(req: FastifyRequest, preload: Preload | undefined) {
+  async function resolvePrincipal(req: FastifyRequest, userOnly: boolean, preload: Preload | undefined) {
     const header = req.headers.authorization;
     if (!header || /^basic\s/i.test(header)) return null;
     const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
     if (!match?.[1]) throw new UnauthenticatedError();
-    return resolveBearer(database, match[1], clock, explicitLanguage(req.headers), preload);
+    return resolveBearer(database, match[1], clock, explicitLanguage(req.headers), preload, userOnly);
   }
 
   app.setErrorHandler((err, req, reply) => {

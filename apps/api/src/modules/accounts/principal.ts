@@ -37,8 +37,10 @@ interface Row {
  * The token statement: the live token, its user or admin, their role ids and the `rbac_version`, and,
  * for a route that preloads, its data (`u` is the token's user; an admin token finds no user, so the
  * preloaded columns are null). Named per variant: planning this join costs more than running it.
+ * `userOnly` (a route only users may call): no admin join, no admin columns and no admin roles; an
+ * admin's token then comes back without its admin (and is refused, as the route would refuse it).
  */
-function bearerStatement(preload: Preload | undefined): { name: string; text: string } {
+function bearerStatement(preload: Preload | undefined, userOnly: boolean): { name: string; text: string } {
   const extra =
     preload === 'session'
       ? { columns: `, ${SESSION_COLUMNS}`, join: WALLET_JOIN }
@@ -48,20 +50,24 @@ function bearerStatement(preload: Preload | undefined): { name: string; text: st
           ? { columns: `, ${PURCHASE_COLUMNS}`, join: '' }
           : { columns: '', join: '' };
   return {
-    name: `resolve-bearer${preload ? `-${preload}` : ''}`,
+    name: `resolve-bearer${userOnly ? '-user' : ''}${preload ? `-${preload}` : ''}`,
     text: `select t.id as token_id, t.user_id, t.admin_id,
             (t.last_used_at is null or t.last_used_at < $3) as stale,
             u.user_type_id, u.status as user_status, u.must_change_password, u.language,
             (u.email_verified_at is not null) as verified, (u.deleted_at is null) as user_live,
-            a.status as admin_status, (a.deleted_at is null) as admin_live, a.language as admin_language,
+            ${
+              userOnly
+                ? `array(select role_id from user_roles where user_id = t.user_id) as role_ids,`
+                : `a.status as admin_status, (a.deleted_at is null) as admin_live, a.language as admin_language,
             array(select role_id from user_roles where user_id = t.user_id
-                  union all select role_id from admin_roles where admin_id = t.admin_id) as role_ids,
+                  union all select role_id from admin_roles where admin_id = t.admin_id) as role_ids,`
+            }
             (select version from rbac_version where id = 1) as rbac_version
             ${extra.columns}
        from access_tokens t
        left join users u on u.id = t.user_id
        ${extra.join}
-       left join admins a on a.id = t.admin_id
+       ${userOnly ? '' : 'left join admins a on a.id = t.admin_id'}
       where t.token_hash = $1 and t.revoked_at is null and t.expires_at > $2`,
   };
 }
@@ -110,9 +116,11 @@ async function permissionsOf(
 }
 const NO_PERMISSIONS: ReadonlySet<string> = new Set();
 
-/** The statement of each preload variant, built once. */
-const STATEMENTS = new Map<Preload | undefined, { name: string; text: string }>(
-  ([undefined, 'session', 'wallet', 'purchase'] as const).map((p) => [p, bearerStatement(p)]),
+/** The statement of each variant (preload, user-only), built once. */
+const STATEMENTS = new Map<string, { name: string; text: string }>(
+  ([undefined, 'session', 'wallet', 'purchase'] as const).flatMap((p) =>
+    [false, true].map((userOnly) => [`${p}:${userOnly}`, bearerStatement(p, userOnly)] as const),
+  ),
 );
 
 /**
@@ -126,6 +134,9 @@ const STATEMENTS = new Map<Preload | undefined, { name: string; text: string }>(
  * `chosen` is the language the app says its reader uses now (`X-Lang`): when it differs from the
  * account's stored language (`users.language`, `admins.language`), the account's is updated, so the
  * mails sent to them later are in the language they read in (issue 20). Null leaves it alone.
+ *
+ * `userOnly`, for a route only users may call (access `user`): the statement reads no admin (cheaper,
+ * issue 18), and an admin's token is refused here rather than by the access check after it.
  * @throws UnauthenticatedError (401 USR_UNAUTHENTICATED) for an unknown, revoked or expired token, or
  *   a disabled, deleted or unverified account
  */
@@ -135,9 +146,10 @@ export async function resolveBearer(
   clock: Clock,
   chosen: Language | null = null,
   preload?: Preload,
+  userOnly = false,
 ): Promise<Principal> {
   const now = clock.now();
-  const statement = STATEMENTS.get(preload) ?? bearerStatement(preload);
+  const statement = STATEMENTS.get(`${preload}:${userOnly}`) ?? bearerStatement(preload, userOnly);
   const { rows } = await database.pool.query<Row>({
     ...statement,
     // Instants as ISO 8601 text: the driver's own Date encoding (local-time fields) showed in the profile.
@@ -168,7 +180,8 @@ export async function resolveBearer(
       ...(preload === 'purchase' ? { purchase: row as unknown as PurchaseRow } : {}),
     };
   }
-  if (row.admin_id === null || !row.admin_live || row.admin_status !== 'active')
+  // (A user-only read knows nothing of the admin: refused, as a user-only route refuses admins.)
+  if (userOnly || row.admin_id === null || !row.admin_live || row.admin_status !== 'active')
     throw new UnauthenticatedError();
   if (chosen && chosen !== row.admin_language)
     await database.pool.query('update admins set language = $1 where id = $2', [chosen, row.admin_id]);
