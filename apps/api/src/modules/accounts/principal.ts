@@ -24,11 +24,12 @@ interface Row {
   user_status: string | null;
   must_change_password: boolean | null;
   language: string | null;
-  admin_language: string | null;
+  /** Absent from the user-only statement, as are `admin_status` and `admin_live`. */
+  admin_language?: string | null;
   verified: boolean | null;
   user_live: boolean | null;
-  admin_status: string | null;
-  admin_live: boolean | null;
+  admin_status?: string | null;
+  admin_live?: boolean | null;
   role_ids: number[];
   rbac_version: number;
 }
