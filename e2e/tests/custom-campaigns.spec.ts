@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { createVerifiedUser, DEMO_PASSWORD, getAdminToken, signIn, signOut } from './helpers';
+import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, getAdminToken, signIn, signOut } from './helpers';
 
 /**
  * Custom (managed) campaigns, issue 13: an artist orders one through the wizard, staff approve and
@@ -33,22 +33,7 @@ async function balanceOf(request: APIRequestContext, email: string): Promise<num
 async function artistWithCoins(request: APIRequestContext) {
   const email = await createVerifiedUser(request, 'custom-artist', 1);
   const { headers, id } = await login(request, email);
-  const start = await request.post('/api/wallet/user/recharge/coins', {
-    headers,
-    data: { coins: OPENING, method: 'card' },
-  });
-  expect(start.ok(), await start.text()).toBeTruthy();
-  const sessionId = ((await start.json()) as { data: { session_id: string } }).data.session_id;
-  const paid = await request.post(`/api/sandbox/checkout/${sessionId}/complete`, {
-    data: {},
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(302);
-  const confirm = await request.post('/api/stripe/checkout/check/pay', {
-    headers,
-    data: { session_id: sessionId },
-  });
-  expect(confirm.ok(), await confirm.text()).toBeTruthy();
+  await buyCoinsByCard(request, headers, OPENING);
   return { email, id };
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createVerifiedUser, DEMO_PASSWORD, signIn, signOut } from './helpers';
+import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signIn, signOut } from './helpers';
 
 /** The demo curator's approved playlists (apps/api express.seed.ts). */
 const STARTER = { id: '37i9dQZF1DX0XUsuxWHRQd', name: 'Fresh Hip-Hop Finds', price: 50 };
@@ -22,22 +22,7 @@ async function artistWithCoins(
   expect(login.ok(), await login.text()).toBeTruthy();
   const { token, user } = ((await login.json()) as { data: { token: string; user: { id: number } } }).data;
   const headers = { Authorization: `Bearer ${token}` };
-  const start = await request.post('/api/wallet/user/recharge/coins', {
-    headers,
-    data: { coins: OPENING, method: 'card' },
-  });
-  expect(start.ok(), await start.text()).toBeTruthy();
-  const sessionId = ((await start.json()) as { data: { session_id: string } }).data.session_id;
-  const paid = await request.post(`/api/sandbox/checkout/${sessionId}/complete`, {
-    data: {},
-    maxRedirects: 0,
-  });
-  expect(paid.status(), await paid.text()).toBe(302);
-  const confirm = await request.post('/api/stripe/checkout/check/pay', {
-    headers,
-    data: { session_id: sessionId },
-  });
-  expect(confirm.ok(), await confirm.text()).toBeTruthy();
+  await buyCoinsByCard(request, headers, OPENING);
   const balance = await request.get('/api/wallet/user/current/balance', { headers });
   expect(((await balance.json()) as { data: { balance: number } }).data.balance).toBe(OPENING);
   return { email, token, id: user.id };

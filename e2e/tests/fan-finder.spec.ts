@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { createVerifiedUser, DEMO_PASSWORD, signIn } from './helpers';
+import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signIn } from './helpers';
 
 /** Signs in to the user app in `language` (the choice stored under APP_LANG first). */
 async function signInAs(page: Page, email: string, language: 'en' | 'ar') {
@@ -66,22 +66,7 @@ async function artistWithCoins(request: APIRequestContext): Promise<string> {
   expect(login.ok(), await login.text()).toBeTruthy();
   const { token } = ((await login.json()) as { data: { token: string } }).data;
   const headers = { Authorization: `Bearer ${token}` };
-  const start = await request.post('/api/wallet/user/recharge/coins', {
-    headers,
-    data: { coins: 1000, method: 'card' },
-  });
-  expect(start.ok(), await start.text()).toBeTruthy();
-  const sessionId = ((await start.json()) as { data: { session_id: string } }).data.session_id;
-  const paid = await request.post(`/api/sandbox/checkout/${sessionId}/complete`, {
-    data: {},
-    maxRedirects: 0,
-  });
-  expect(paid.status(), await paid.text()).toBe(302);
-  const confirm = await request.post('/api/stripe/checkout/check/pay', {
-    headers,
-    data: { session_id: sessionId },
-  });
-  expect(confirm.ok(), await confirm.text()).toBeTruthy();
+  await buyCoinsByCard(request, headers, 1000);
   return email;
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createVerifiedUser, DEMO_PASSWORD, signIn, signOut } from './helpers';
+import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signIn, signOut } from './helpers';
 
 /**
  * Issue 20 "Understanding money": the wallet says what each movement was, the artist profile carries
@@ -33,22 +33,7 @@ async function artistWithCoins(request: APIRequestContext): Promise<{ email: str
   expect(login.ok(), await login.text()).toBeTruthy();
   const { token } = ((await login.json()) as { data: { token: string } }).data;
   const headers = { Authorization: `Bearer ${token}` };
-  const start = await request.post('/api/wallet/user/recharge/coins', {
-    headers,
-    data: { coins: OPENING, method: 'card' },
-  });
-  expect(start.ok(), await start.text()).toBeTruthy();
-  const sessionId = ((await start.json()) as { data: { session_id: string } }).data.session_id;
-  const paid = await request.post(`/api/sandbox/checkout/${sessionId}/complete`, {
-    data: {},
-    maxRedirects: 0,
-  });
-  expect(paid.status(), await paid.text()).toBe(302);
-  const confirm = await request.post('/api/stripe/checkout/check/pay', {
-    headers,
-    data: { session_id: sessionId },
-  });
-  expect(confirm.ok(), await confirm.text()).toBeTruthy();
+  await buyCoinsByCard(request, headers, OPENING);
   return { email, token };
 }
 

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { createVerifiedUser, DEMO_PASSWORD, getAdminToken } from './helpers';
+import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, getAdminToken } from './helpers';
 
 /**
  * The artist's side of TikTok and Instagram express campaigns (issue 12 "Artists"): from
@@ -53,22 +53,7 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<strin
 async function artistWithCoins(request: APIRequestContext, prefix: string): Promise<string> {
   const email = await createVerifiedUser(request, prefix, 1);
   const headers = { Authorization: `Bearer ${await tokenOf(request, email)}` };
-  const start = await request.post('/api/wallet/user/recharge/coins', {
-    headers,
-    data: { coins: OPENING, method: 'card' },
-  });
-  expect(start.ok(), await start.text()).toBeTruthy();
-  const sessionId = ((await start.json()) as { data: { session_id: string } }).data.session_id;
-  const paid = await request.post(`/api/sandbox/checkout/${sessionId}/complete`, {
-    data: {},
-    maxRedirects: 0,
-  });
-  expect(paid.status(), await paid.text()).toBe(302);
-  const confirm = await request.post('/api/stripe/checkout/check/pay', {
-    headers,
-    data: { session_id: sessionId },
-  });
-  expect(confirm.ok(), await confirm.text()).toBeTruthy();
+  await buyCoinsByCard(request, headers, OPENING);
   return email;
 }
 
