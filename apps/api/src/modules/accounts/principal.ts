@@ -50,25 +50,28 @@ function bearerStatement(preload: Preload | undefined, userOnly: boolean): { nam
         : preload === 'purchase'
           ? { columns: `, ${PURCHASE_COLUMNS}`, join: '' }
           : { columns: '', join: '' };
+  // The admin's part: none for a route only users may call.
+  const admin = userOnly
+    ? { columns: '', roles: '', join: '' }
+    : {
+        columns: `a.status as admin_status, (a.deleted_at is null) as admin_live, a.language as admin_language,`,
+        roles: 'union all select role_id from admin_roles where admin_id = t.admin_id',
+        join: 'left join admins a on a.id = t.admin_id',
+      };
   return {
     name: `resolve-bearer${userOnly ? '-user' : ''}${preload ? `-${preload}` : ''}`,
     text: `select t.id as token_id, t.user_id, t.admin_id,
             (t.last_used_at is null or t.last_used_at < $3) as stale,
             u.user_type_id, u.status as user_status, u.must_change_password, u.language,
             (u.email_verified_at is not null) as verified, (u.deleted_at is null) as user_live,
-            ${
-              userOnly
-                ? `array(select role_id from user_roles where user_id = t.user_id) as role_ids,`
-                : `a.status as admin_status, (a.deleted_at is null) as admin_live, a.language as admin_language,
-            array(select role_id from user_roles where user_id = t.user_id
-                  union all select role_id from admin_roles where admin_id = t.admin_id) as role_ids,`
-            }
+            ${admin.columns}
+            array(select role_id from user_roles where user_id = t.user_id ${admin.roles}) as role_ids,
             (select version from rbac_version where id = 1) as rbac_version
             ${extra.columns}
        from access_tokens t
        left join users u on u.id = t.user_id
        ${extra.join}
-       ${userOnly ? '' : 'left join admins a on a.id = t.admin_id'}
+       ${admin.join}
       where t.token_hash = $1 and t.revoked_at is null and t.expires_at > $2`,
   };
 }
