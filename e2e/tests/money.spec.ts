@@ -77,7 +77,7 @@ test('artist profile, pitch for the curator and wallet descriptions, in English 
   await form.getByTestId('artist-spotify-link').fill('https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC');
   await form.getByTestId('artist-instagram-link').fill('https://www.instagram.com/night.owls');
   await form.getByTestId('artist-bio').fill('Indie pop from Leeds, late-night synths and big choruses.');
-  await form.getByTestId('artist-profile-save').click();
+  await page.getByTestId('profile-save').click();
   await expect(form).toContainText(
     'Enter the link of your Spotify artist page, e.g. https://open.spotify.com/artist/',
   );
@@ -85,7 +85,7 @@ test('artist profile, pitch for the curator and wallet descriptions, in English 
   await form
     .getByTestId('artist-spotify-link')
     .fill('https://open.spotify.com/artist/0TnOYISbd1XYRBk9myaseg');
-  await form.getByTestId('artist-profile-save').click();
+  await page.getByTestId('profile-save').click();
   await expect(page.getByText('Profile saved').first()).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByTestId('profile-missing')).not.toContainText('artist name');

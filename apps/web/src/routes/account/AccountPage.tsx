@@ -1,4 +1,10 @@
-import { type SessionUser, USER_STATUS_LABELS, type UserStatus, updateProfileSchema } from '@lm/contracts';
+import {
+  PROFILE_BIO_MAX,
+  type SessionUser,
+  USER_STATUS_LABELS,
+  type UserStatus,
+  updateProfileSchema,
+} from '@lm/contracts';
 import {
   AVATAR_RULES,
   applyServerErrors,
@@ -8,6 +14,7 @@ import {
   fieldError,
   formatDate,
   initialsOf,
+  isTooLong,
   StatusBadge,
   usePageTitle,
   useSession,
@@ -36,9 +43,17 @@ import { avatarUrl } from '../../app/avatar-url';
 import { useUpdateProfile, useUploadFile } from '../../hooks/use-account';
 import { GenderSelect } from '../auth/shared/GenderSelect';
 import { normalizePhone } from '../auth/shared/phone';
-import { ArtistProfileCard } from './ArtistProfileCard';
+import { ARTIST_PROFILE_FIELDS, ArtistProfileFields, artistProfileValues } from './ArtistProfileFields';
 
-const FIELDS = ['first_name', 'last_name', 'gender', 'birth_date', 'phone_number', 'country_code'];
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'gender',
+  'birth_date',
+  'phone_number',
+  'country_code',
+  ...ARTIST_PROFILE_FIELDS,
+];
 
 /** Profile card: avatar (jpg, jpeg, png upload), name, e-mail, type and status. */
 function ProfileCard({ user }: { user: SessionUser }) {
@@ -106,7 +121,11 @@ function ProfileCard({ user }: { user: SessionUser }) {
   );
 }
 
-/** /account: profile card with avatar upload, the personal details form and (artists) the artist profile. */
+/**
+ * /account: profile card with avatar upload and one profile form: the personal details and (artists)
+ * the artist profile, saved together by one button (issue 28 item 1: a second form's button saved
+ * only its own fields and dropped a country chosen above it).
+ */
 export function AccountPage() {
   const { t, i18n } = useTranslation();
   usePageTitle('account.title');
@@ -114,6 +133,7 @@ export function AccountPage() {
   const user = session.user!;
   const update = useUpdateProfile();
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  const isArtist = user.user_type_id === 1;
   const form = useZodForm(updateProfileSchema, {
     values: {
       first_name: user.first_name,
@@ -122,9 +142,11 @@ export function AccountPage() {
       birth_date: user.birth_date,
       phone_number: user.phone_number,
       country_code: user.country_code,
+      ...(isArtist ? artistProfileValues(user.profile) : {}),
     },
   });
   const { errors, isDirty } = form.formState;
+  const bio = (form.watch('bio') ?? '') as string;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -142,12 +164,12 @@ export function AccountPage() {
           <ProfileCard user={user} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Card padding="lg" radius="md">
-            <Title order={4} mb="md">
-              {t('account.details')}
-            </Title>
-            <form onSubmit={submit} noValidate data-testid="profile-form">
-              <Stack gap="md">
+          <form onSubmit={submit} noValidate data-testid="profile-form">
+            <Stack gap="lg">
+              <Card padding="lg" radius="md">
+                <Title order={4} mb="md">
+                  {t('account.details')}
+                </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextInput
                     label={t('register.first_name')}
@@ -219,30 +241,32 @@ export function AccountPage() {
                     )}
                   />
                 </SimpleGrid>
-                <Group justify="flex-end">
-                  <Button
-                    variant="default"
-                    onClick={() => form.reset()}
-                    disabled={!isDirty || update.isPending}
-                  >
-                    {t('account.cancel')}
-                  </Button>
-                  <Button
-                    type="submit"
-                    loading={update.isPending}
-                    leftSection={<IconDeviceFloppy size={16} />}
-                  >
-                    {t('account.save')}
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
-          </Card>
-          {user.user_type_id === 1 && (
-            <div style={{ marginTop: 'var(--mantine-spacing-lg)' }} id="artist-profile">
-              <ArtistProfileCard user={user} />
-            </div>
-          )}
+              </Card>
+              {isArtist && (
+                <div id="artist-profile">
+                  <ArtistProfileFields user={user} form={form} />
+                </div>
+              )}
+              <Group justify="flex-end">
+                <Button
+                  variant="default"
+                  onClick={() => form.reset()}
+                  disabled={!isDirty || update.isPending}
+                >
+                  {t('account.cancel')}
+                </Button>
+                <Button
+                  type="submit"
+                  loading={update.isPending}
+                  disabled={isTooLong(bio, PROFILE_BIO_MAX)}
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  data-testid="profile-save"
+                >
+                  {t('account.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
         </Grid.Col>
       </Grid>
     </Stack>
