@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, UPLOAD_KEY_PATTERN } from './limits';
+import { phoneNumberSchema } from './phone';
 import { artistProfileFields } from './users';
 
 /**
@@ -45,9 +46,6 @@ export const birthDateSchema = z
     );
   }, 'validation.birth_date_invalid');
 
-/** International phone number with a leading + (spec section 5: sent with a leading +). */
-export const phoneSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, 'validation.phone_invalid');
-
 const confirmed = <T extends { password: string; password_confirmation: string }>(v: T) =>
   v.password === v.password_confirmation;
 
@@ -65,7 +63,7 @@ export const registerSchema = z
       .int()
       .refine((v) => v === 1 || v === 2 || v === 3, 'validation.required'),
     birth_date: birthDateSchema.optional(),
-    phone_number: phoneSchema.optional(),
+    phone_number: phoneNumberSchema.optional(),
   })
   .refine(confirmed, { path: ['password_confirmation'], message: 'validation.passwords_match' });
 export type RegisterInput = z.input<typeof registerSchema>;
@@ -126,7 +124,7 @@ export const updateProfileSchema = z.object({
   last_name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long').optional(),
   gender: genderSchema.optional(),
   birth_date: birthDateSchema.nullable().optional(),
-  phone_number: phoneSchema.nullable().optional(),
+  phone_number: phoneNumberSchema.nullable().optional(),
   /** The key `file/upload` answered for a jpg/jpeg/png (issue 11 item 6: never a link elsewhere). */
   avatar: z.string().regex(UPLOAD_KEY_PATTERN, 'validation.upload_key').nullable().optional(),
   country_code: z

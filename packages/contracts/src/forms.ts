@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { UPLOAD_KEY_PATTERN } from './limits';
+import { phoneNumberSchema } from './phone';
 import { entry, type StatusEntry } from './statuses';
-import { e164PhoneSchema, socialLinkSchema } from './users';
+import { socialLinkSchema } from './users';
 
 /**
  * Playlist forms (issue 13; spec sections 2, 3 "Playlist form", 5 form steps, 6 form permissions, 7
@@ -57,7 +58,7 @@ const uploadKey = z.string().regex(UPLOAD_KEY_PATTERN, 'validation.upload_key');
 
 /** Step 1, Personal Details: phone, location/time zone and track URL required; social links optional. */
 export const formPersonalSchema = z.object({
-  phone_number: z.preprocess(blank, z.string({ error: required }).pipe(e164PhoneSchema)),
+  phone_number: z.preprocess(blank, z.string({ error: required }).pipe(phoneNumberSchema)),
   location_timezone: z.enum(FORM_LOCATIONS, { error: required }),
   track_url: z.preprocess(blank, z.string({ error: required }).pipe(url)),
   facebook_link: socialLinkSchema('facebook'),

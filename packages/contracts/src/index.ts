@@ -11,6 +11,7 @@ export * from './messages';
 export * from './money';
 export * from './permission-groups';
 export * from './permissions';
+export * from './phone';
 export * from './scraping';
 export * from './statuses';
 export * from './users';

@@ -1,6 +1,6 @@
-import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { phoneNumberSchema } from './phone';
 
 /**
  * The back-office user modal (spec section 5 "User modal"), shared by the API (request validation)
@@ -11,20 +11,7 @@ import { LIMITS } from './limits';
 /** Most genres a user may have (spec section 9: max 5 genres per user). */
 export const USER_GENRES_MAX = LIMITS.genresPerUserMax;
 
-/** Default country of the modal's phone field (spec section 5: phone defaults to US). */
-export const DEFAULT_PHONE_COUNTRY = 'US';
-
 const required = 'user.validation.required';
-
-/**
- * An international phone number in E.164 form (leading +, spec section 5), checked against the
- * numbering plan of its country by libphonenumber-js (not only its shape).
- */
-export const e164PhoneSchema = z
-  .string()
-  .trim()
-  .regex(/^\+[1-9]\d{6,14}$/, { message: 'validation.phone_invalid', abort: true })
-  .refine((v) => isValidPhoneNumber(v), 'validation.phone_invalid');
 
 /** An optional field where an empty string means "none" (null). */
 const blankAsNull = <T extends z.ZodType>(schema: T) =>
@@ -81,7 +68,8 @@ export function socialLinkSchema(platform: SocialPlatform) {
  * - tier_id required unless user_type_id is 1 (artist) (`user.validation.tier_required`);
  * - genre_ids required (`user.validation.genres_required`), at most 5 (`user.validation.genres_max`);
  * - image: a storage key returned by `file/upload` (jpg, jpeg or png, checked by the API);
- * - phone_number: E.164 with a leading + (the modal defaults the country to US).
+ * - phone_number: any international number `parsePhone` takes, stored as E.164 (the modal's country
+ *   defaults to the user's country, else US).
  */
 export const adminUserSchema = z
   .object({
@@ -109,7 +97,7 @@ export const adminUserSchema = z
       .min(1, 'user.validation.genres_required')
       .max(USER_GENRES_MAX, 'user.validation.genres_max'),
     image: z.string().trim().max(300, 'validation.too_long').nullable().optional(),
-    phone_number: blankAsNull(e164PhoneSchema),
+    phone_number: blankAsNull(phoneNumberSchema),
     country_code: blankAsNull(z.string().regex(/^[A-Z]{2}$/, 'validation.country_invalid')),
     // The same formats as the artist's own profile (/account): staff cannot save a link the artist could not.
     spotify_link: socialLinkSchema('spotify'),

@@ -19,6 +19,7 @@ export * from './components/Wizard';
 export * from './express/index';
 export * from './fan-finder/index';
 export * from './forms/NewPasswordFields';
+export * from './forms/PhoneField';
 export * from './forms/server-errors';
 export * from './forms/use-zod-form';
 export * from './forms/zod-resolver';

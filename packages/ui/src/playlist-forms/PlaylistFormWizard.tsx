@@ -28,6 +28,7 @@ import { DateField } from '../components/DateField';
 import { FileDropZone } from '../components/FileDropZone';
 import { AUDIO_RULES, IMAGE_RULES } from '../components/file-rules';
 import { Wizard } from '../components/Wizard';
+import { PhoneField } from '../forms/PhoneField';
 import { applyServerErrors } from '../forms/server-errors';
 import { fieldError, useZodForm } from '../forms/use-zod-form';
 
@@ -72,6 +73,8 @@ export interface PlaylistFormWizardProps {
   onSubmit(body: Record<string, unknown>): Promise<unknown>;
   /** The form being edited (staff's Edit Form wizard); a new form when absent. */
   initial?: StoredPlaylistForm;
+  /** The artist's account country (ISO alpha-2): where the phone field's country starts. */
+  accountCountry?: string | null;
 }
 
 /** One file each, of the types and sizes `file/upload` takes (spec section 5). */
@@ -129,7 +132,7 @@ const blankForm = (initial?: StoredPlaylistForm) => ({
  * are uploaded on Submit, which reads 'Uploading Data' meanwhile and stays disabled until 'I agree'.
  * Apple and Spotify autofill fill what they find.
  */
-export function PlaylistFormWizard({ onSubmit, initial }: PlaylistFormWizardProps) {
+export function PlaylistFormWizard({ onSubmit, initial, accountCountry }: PlaylistFormWizardProps) {
   const { t } = useTranslation();
   const { api, upload } = useApi();
   const form = useZodForm(playlistFormSchema, { defaultValues: blankForm(initial) as never });
@@ -214,14 +217,22 @@ export function PlaylistFormWizard({ onSubmit, initial }: PlaylistFormWizardProp
       content: (
         <Stack gap="sm" mt="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('playlist_forms.fields.phone_number')}
-              description={t('playlist_forms.hints.phone_number')}
-              dir="ltr"
-              withAsterisk
-              {...form.register('phone_number')}
-              error={err('phone_number')}
-              data-testid="form-phone"
+            <Controller
+              control={form.control}
+              name="phone_number"
+              render={({ field }) => (
+                <PhoneField
+                  label={t('playlist_forms.fields.phone_number')}
+                  description={t('playlist_forms.hints.phone_number')}
+                  withAsterisk
+                  value={field.value as string}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  accountCountry={accountCountry}
+                  error={err('phone_number')}
+                  testId="form-phone"
+                />
+              )}
             />
             <Controller
               control={form.control}

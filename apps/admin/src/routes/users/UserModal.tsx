@@ -5,6 +5,7 @@ import {
   countryOptions,
   FileDropZone,
   fieldError,
+  PhoneField,
   useZodForm,
 } from '@lm/ui';
 import {
@@ -30,7 +31,6 @@ import {
   useUploadImage,
   useUserTypeOptions,
 } from '../../hooks/use-users';
-import { PhoneField } from './PhoneField';
 
 const FIELDS = Object.keys(adminUserSchema.shape);
 const LINKS = ['spotify_link', 'instagram_link', 'facebook_link', 'tiktok_link', 'twitter_link'] as const;
@@ -255,6 +255,7 @@ function UserForm({
                 label={t('users.fields.phone')}
                 value={field.value as string | null}
                 onChange={field.onChange}
+                accountCountry={form.watch('country_code') as string | null}
                 error={fieldError(errors.phone_number)}
               />
             )}

@@ -236,6 +236,27 @@ describe('playlist form rules (spec sections 5 and 6)', () => {
     expect(errors.agree).toEqual(['Please tick “I agree” to submit the form']);
   });
 
+  it('takes a phone typed with spaces ("+44 7911 123456"), stores it as E.164, refuses one without its country code (issue 28 item 19)', async () => {
+    const { user, token } = await makeArtist();
+    const track = await upload(token, MP3, 'a.mp3');
+    const cover = await upload(token, PNG, 'c.png');
+    const refused = await newForm(token, formBody({ track, cover }, { phone_number: '07911 123456' }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.phone_number).toHaveLength(1);
+    const res = await newForm(token, formBody({ track, cover }, { phone_number: '+44 7911 123456' }));
+    expect(res.statusCode).toBe(200);
+    const [row] = await q<{ phone_number: string }>('select phone_number from playlist_forms where id = $1', [
+      res.json().data.id,
+    ]);
+    expect(row!.phone_number).toBe('+447911123456');
+    const profile = await ctx.call('POST', `/api/user/update-user/${user.id}`, {
+      token,
+      body: { phone_number: '+44 7911 123456' },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data.phone_number).toBe('+447911123456');
+  });
+
   it('the shared schema refuses a value out of range instead of cutting it', () => {
     const parsed = playlistFormSchema.safeParse({ track_bio: 'x'.repeat(2_001) });
     expect(parsed.success).toBe(false);

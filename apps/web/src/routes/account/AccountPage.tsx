@@ -15,6 +15,7 @@ import {
   formatDate,
   initialsOf,
   isTooLong,
+  PhoneField,
   StatusBadge,
   usePageTitle,
   useSession,
@@ -42,7 +43,6 @@ import { useTranslation } from 'react-i18next';
 import { avatarUrl } from '../../app/avatar-url';
 import { useUpdateProfile, useUploadFile } from '../../hooks/use-account';
 import { GenderSelect } from '../auth/shared/GenderSelect';
-import { normalizePhone } from '../auth/shared/phone';
 import { ARTIST_PROFILE_FIELDS, ArtistProfileFields, artistProfileValues } from './ArtistProfileFields';
 
 const FIELDS = [
@@ -211,16 +211,19 @@ export function AccountPage() {
                       />
                     )}
                   />
-                  <TextInput
-                    label={t('register.phone')}
-                    placeholder="+1 202 555 0143"
-                    type="tel"
-                    dir="ltr"
-                    autoComplete="tel"
-                    error={fieldError(errors.phone_number)}
-                    {...form.register('phone_number', {
-                      setValueAs: (v: string) => normalizePhone(v) ?? null,
-                    })}
+                  <Controller
+                    control={form.control}
+                    name="phone_number"
+                    render={({ field, fieldState }) => (
+                      <PhoneField
+                        label={t('register.phone')}
+                        value={field.value}
+                        onChange={(v) => field.onChange(v || null)}
+                        onBlur={field.onBlur}
+                        accountCountry={form.watch('country_code') ?? user.country_code}
+                        error={fieldError(fieldState.error)}
+                      />
+                    )}
                   />
                   <Controller
                     control={form.control}

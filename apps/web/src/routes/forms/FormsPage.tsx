@@ -35,6 +35,7 @@ export function FormsPage() {
         </Group>
         <Card withBorder padding="lg" data-testid="playlist-form-wizard">
           <PlaylistFormWizard
+            accountCountry={user?.country_code}
             onSubmit={async (body) => {
               await create.mutateAsync(body);
               setSearch({}, { replace: true });

@@ -1,5 +1,14 @@
 import { registerSchema } from '@lm/contracts';
-import { AuthLayout, applyServerErrors, DateField, fieldError, usePageTitle, useZodForm } from '@lm/ui';
+import {
+  AuthLayout,
+  applyServerErrors,
+  browserRegion,
+  DateField,
+  fieldError,
+  PhoneField,
+  usePageTitle,
+  useZodForm,
+} from '@lm/ui';
 import { Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Controller } from 'react-hook-form';
@@ -8,7 +17,6 @@ import { Link, useNavigate } from 'react-router';
 import { useRegister } from '../../../hooks/use-auth';
 import { GoogleButton } from '../oauth/GoogleButton';
 import { GenderSelect } from '../shared/GenderSelect';
-import { normalizePhone } from '../shared/phone';
 import { UserTypePicker } from '../shared/UserTypePicker';
 
 const FIELDS = [
@@ -125,15 +133,20 @@ export function RegisterPage() {
               )}
             />
           </SimpleGrid>
-          <TextInput
-            label={t('register.phone')}
-            placeholder="+1 202 555 0143"
-            description={t('register.phone_hint')}
-            type="tel"
-            dir="ltr"
-            autoComplete="tel"
-            error={fieldError(errors.phone_number)}
-            {...form.register('phone_number', { setValueAs: normalizePhone })}
+          <Controller
+            control={form.control}
+            name="phone_number"
+            render={({ field, fieldState }) => (
+              <PhoneField
+                label={t('register.phone')}
+                description={t('register.phone_hint')}
+                value={field.value}
+                onChange={(v) => field.onChange(v || undefined)}
+                onBlur={field.onBlur}
+                accountCountry={browserRegion()}
+                error={fieldError(fieldState.error)}
+              />
+            )}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <PasswordInput
