@@ -13,6 +13,7 @@ export * from './components/confirm';
 export * from './components/DateField';
 export * from './components/FileDropZone';
 export * from './components/file-rules';
+export * from './components/NumberField';
 export * from './components/StatusBadge';
 export * from './components/status-colors';
 export * from './components/Wizard';

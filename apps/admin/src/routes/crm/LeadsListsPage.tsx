@@ -11,6 +11,7 @@ import {
   formatNumber,
   isApiError,
   ListScreen,
+  NumberField,
   translateMessage,
   useApi,
   usePageTitle,
@@ -24,7 +25,6 @@ import {
   Group,
   Loader,
   Modal,
-  NumberInput,
   Paper,
   Radio,
   Select,
@@ -124,17 +124,17 @@ function NewListModal({ opened, onClose }: { opened: boolean; onClose(): void })
               value={filter.genre ?? ''}
               onChange={(e) => set({ genre: e.currentTarget.value || undefined })}
             />
-            <NumberInput
+            <NumberField
               label={t('crm.fields.min_followers')}
-              value={filter.min_followers ?? ''}
-              onChange={(v) => set({ min_followers: typeof v === 'number' ? v : undefined })}
+              value={filter.min_followers}
+              onChange={(v) => set({ min_followers: v ?? undefined })}
               allowDecimal={false}
               allowNegative={false}
             />
-            <NumberInput
+            <NumberField
               label={t('crm.fields.max_followers')}
-              value={filter.max_followers ?? ''}
-              onChange={(v) => set({ max_followers: typeof v === 'number' ? v : undefined })}
+              value={filter.max_followers}
+              onChange={(v) => set({ max_followers: v ?? undefined })}
               allowDecimal={false}
               allowNegative={false}
             />

@@ -9,6 +9,7 @@ import {
   EmptyState,
   formatDateTime,
   isApiError,
+  NumberField,
   StatusBadge,
   translateMessage,
   usePageTitle,
@@ -21,7 +22,6 @@ import {
   Group,
   Loader,
   Modal,
-  NumberInput,
   Paper,
   PinInput,
   Stack,
@@ -295,14 +295,14 @@ export function SendersPage() {
   const [adding, setAdding] = useState(false);
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [rate, setRate] = useState<number | string>(600);
+  const [rate, setRate] = useState<number | null>(600);
   const [confirming, setConfirming] = useState<Sender | null>(null);
   const add = () =>
     actions.addSender.mutate(
       {
         email: email.trim(),
         name: name.trim(),
-        rate_per_minute: typeof rate === 'number' ? rate : undefined,
+        rate_per_minute: rate ?? undefined,
       },
       {
         onSuccess: (sender) => {
@@ -426,7 +426,7 @@ export function SendersPage() {
             required
             data-testid="sender-name"
           />
-          <NumberInput
+          <NumberField
             label={t('crm.senders.rate')}
             description={t('crm.senders.rate_hint')}
             value={rate}

@@ -3,6 +3,7 @@ import {
   confirmAction,
   isApiError,
   ListTable,
+  NumberField,
   translateMessage,
   usePageTitle,
 } from '@lm/ui';
@@ -12,7 +13,6 @@ import {
   Button,
   Group,
   Modal,
-  NumberInput,
   Paper,
   Stack,
   Switch,
@@ -87,11 +87,11 @@ function LookupForm({ config, row, onDone }: { config: LookupConfig; row: Row | 
     <Stack>
       {config.fields.map((f) =>
         f.kind === 'number' ? (
-          <NumberInput
+          <NumberField
             key={f.name}
             label={t(f.label)}
-            value={(values[f.name] as number | undefined) ?? ''}
-            onChange={(v) => setValues((s) => ({ ...s, [f.name]: typeof v === 'number' ? v : undefined }))}
+            value={values[f.name] as number | undefined}
+            onChange={(v) => setValues((s) => ({ ...s, [f.name]: v ?? undefined }))}
             error={errors[f.name]}
             min={1}
             allowDecimal={false}

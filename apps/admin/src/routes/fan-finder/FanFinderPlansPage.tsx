@@ -4,6 +4,7 @@ import {
   type FanFinderPlan,
   isApiError,
   ListTable,
+  NumberField,
   StatusBadge,
   translateMessage,
   useFeatureLabel,
@@ -15,7 +16,6 @@ import {
   Checkbox,
   Group,
   Modal,
-  NumberInput,
   Paper,
   Stack,
   Switch,
@@ -80,19 +80,19 @@ function PlanFormView({ plan, onDone }: { plan: FanFinderPlan | null; onDone(): 
         withAsterisk
         name="plan_name"
       />
-      <NumberInput
+      <NumberField
         label={t('fan_finder_admin.plan_days')}
-        value={values.plan_days ?? ''}
-        onChange={(v) => set('plan_days', typeof v === 'number' ? v : undefined)}
+        value={values.plan_days}
+        onChange={(v) => set('plan_days', v ?? undefined)}
         error={errors.plan_days}
         allowDecimal={false}
         withAsterisk
         name="plan_days"
       />
-      <NumberInput
+      <NumberField
         label={t('fan_finder_admin.price')}
-        value={values.price ?? ''}
-        onChange={(v) => set('price', typeof v === 'number' ? v : undefined)}
+        value={values.price}
+        onChange={(v) => set('price', v ?? undefined)}
         error={errors.price}
         allowDecimal={false}
         thousandSeparator=","

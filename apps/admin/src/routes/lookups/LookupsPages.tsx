@@ -6,6 +6,7 @@ import {
   isApiError,
   ListScreen,
   ListTable,
+  NumberField,
   translateMessage,
   useApi,
   usePageTitle,
@@ -17,7 +18,6 @@ import {
   Group,
   Image,
   Modal,
-  NumberInput,
   Paper,
   Stack,
   Switch,
@@ -388,12 +388,12 @@ function SliderForm({ slider, onDone }: { slider: Slider | null; onDone(): void 
         onChange={(e) => setValues({ ...values, link: e.currentTarget.value })}
         error={errors.link}
       />
-      <NumberInput
+      <NumberField
         label={t('staff.lookups.position')}
         value={values.position}
         min={0}
         allowDecimal={false}
-        onChange={(v) => setValues({ ...values, position: typeof v === 'number' ? v : 0 })}
+        onChange={(v) => setValues({ ...values, position: v ?? 0 })}
         error={errors.position}
       />
       <Switch

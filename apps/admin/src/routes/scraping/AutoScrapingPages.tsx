@@ -12,6 +12,7 @@ import {
   formatNumber,
   ListScreen,
   NotFoundPage,
+  NumberField,
   usePageTitle,
   useSession,
   useZodForm,
@@ -27,7 +28,6 @@ import {
   Group,
   Loader,
   Modal,
-  NumberInput,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -143,12 +143,12 @@ function AutoJobForm({ job, onDone }: { job: AutoScrapingJob | null; onDone(id?:
           control={form.control}
           name="max_playlists"
           render={({ field }) => (
-            <NumberInput
+            <NumberField
               label={t('scraping.auto.max_playlists')}
               min={1}
               max={SCRAPING_LIMITS.autoMaxPlaylists}
               value={field.value}
-              onChange={(v) => field.onChange(typeof v === 'number' ? v : Number(v))}
+              onChange={(v) => field.onChange(v ?? undefined)}
               error={fieldError(form.formState.errors.max_playlists)}
             />
           )}

@@ -1,11 +1,10 @@
 import { type NumericSettingKey, SETTING_RANGES, settingsFormSchema } from '@lm/contracts';
-import { applyServerErrors, fieldError, formatMoney, usePageTitle, useZodForm } from '@lm/ui';
+import { applyServerErrors, fieldError, formatMoney, NumberField, usePageTitle, useZodForm } from '@lm/ui';
 import {
   Alert,
   Button,
   Card,
   Group,
-  NumberInput,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -90,11 +89,11 @@ export function SettingsForm({
         control={form.control}
         name={name}
         render={({ field, fieldState }) => (
-          <NumberInput
+          <NumberField
             label={t(label)}
             name={name}
-            value={field.value ?? ''}
-            onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
+            value={field.value}
+            onChange={(v) => field.onChange(v ?? undefined)}
             min={min}
             max={max}
             clampBehavior="none"

@@ -1,10 +1,17 @@
-import { CountedTextarea, isApiError, ListTable, StatusBadge, translateMessage, usePageTitle } from '@lm/ui';
+import {
+  CountedTextarea,
+  isApiError,
+  ListTable,
+  NumberField,
+  StatusBadge,
+  translateMessage,
+  usePageTitle,
+} from '@lm/ui';
 import {
   ActionIcon,
   Button,
   Group,
   Modal,
-  NumberInput,
   Paper,
   Stack,
   Switch,
@@ -118,10 +125,10 @@ function LookupForm({
     }
   };
   const number = (name: string, label: string, min: number) => (
-    <NumberInput
+    <NumberField
       label={t(label)}
-      value={(values[name] as number | undefined) ?? ''}
-      onChange={(v) => set(name, typeof v === 'number' ? v : undefined)}
+      value={values[name] as number | undefined}
+      onChange={(v) => set(name, v ?? undefined)}
       error={errors[name]}
       min={min}
       allowDecimal={false}

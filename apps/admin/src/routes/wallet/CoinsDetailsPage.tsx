@@ -5,10 +5,11 @@ import {
   formatMoney,
   formatNumber,
   ListScreen,
+  NumberField,
   usePageTitle,
   useZodForm,
 } from '@lm/ui';
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -80,12 +81,12 @@ function AdjustForm({ row, onDone }: { row: BalanceRow; onDone(): void }) {
           control={form.control}
           name="coins"
           render={({ field, fieldState }) => (
-            <NumberInput
+            <NumberField
               label={t('wallet.tx.coins')}
               name="coins"
               clampBehavior="none"
-              value={field.value ?? ''}
-              onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
+              value={field.value}
+              onChange={(v) => field.onChange(v ?? undefined)}
               min={1}
               thousandSeparator
               withAsterisk

@@ -6,6 +6,7 @@ import {
   formatMoney,
   formatNumber,
   ListTable,
+  NumberField,
   toMinor,
   usePageTitle,
   useZodForm,
@@ -16,7 +17,6 @@ import {
   Button,
   Group,
   Modal,
-  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
@@ -38,10 +38,10 @@ import {
 } from '../../hooks/use-wallet';
 import { WalletNav } from './WalletNav';
 
-type NumberField = 'coins' | 'bonus_coins' | 'price' | 'min_followers' | 'duration_days' | 'position';
+type NumberKey = 'coins' | 'bonus_coins' | 'price' | 'min_followers' | 'duration_days' | 'position';
 
 /** Create or edit a coin package; the server's field errors land under their fields. */
-function PackageForm({ pkg, onDone }: { pkg: CoinPackage | null; onDone(): void }) {
+export function PackageForm({ pkg, onDone }: { pkg: CoinPackage | null; onDone(): void }) {
   const { t } = useTranslation();
   const save = useSavePackage();
   const form = useZodForm(packageFormSchema, {
@@ -76,7 +76,7 @@ function PackageForm({ pkg, onDone }: { pkg: CoinPackage | null; onDone(): void 
     }
   });
   const number = (
-    name: NumberField,
+    name: NumberKey,
     label: string,
     extra: { prefix?: string; decimals?: boolean; nullable?: boolean } = {},
   ) => (
@@ -84,11 +84,11 @@ function PackageForm({ pkg, onDone }: { pkg: CoinPackage | null; onDone(): void 
       control={form.control}
       name={name}
       render={({ field, fieldState }) => (
-        <NumberInput
+        <NumberField
           label={t(label)}
           name={name}
-          value={field.value ?? ''}
-          onChange={(v) => field.onChange(typeof v === 'number' ? v : extra.nullable ? null : undefined)}
+          value={field.value}
+          onChange={(v) => field.onChange(v ?? (extra.nullable ? null : undefined))}
           decimalScale={extra.decimals ? 2 : undefined}
           fixedDecimalScale={extra.decimals}
           prefix={extra.prefix}

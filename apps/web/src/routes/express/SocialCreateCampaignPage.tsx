@@ -8,6 +8,7 @@ import {
   isApiError,
   isTooLong,
   MEDIA_RULES,
+  NumberField,
   QualityScoreBadge,
   usePageTitle,
   useSession,
@@ -20,7 +21,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  NumberInput,
   Paper,
   SegmentedControl,
   Select,
@@ -483,11 +483,11 @@ function SocialCreateCampaign({
           w={260}
           data-testid="tier-filter"
         />
-        <NumberInput
+        <NumberField
           label={t(k('min_followers'))}
           placeholder="0"
-          value={minFollowers ?? ''}
-          onChange={(v) => setMinFollowers(typeof v === 'number' ? v : null)}
+          value={minFollowers}
+          onChange={setMinFollowers}
           allowNegative={false}
           allowDecimal={false}
           thousandSeparator

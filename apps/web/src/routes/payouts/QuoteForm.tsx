@@ -1,6 +1,6 @@
 import { withdrawalCoinsSchema } from '@lm/contracts';
-import { applyServerErrors, fieldError, formatMoney, formatNumber, useZodForm } from '@lm/ui';
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { applyServerErrors, fieldError, formatMoney, formatNumber, NumberField, useZodForm } from '@lm/ui';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -81,11 +81,11 @@ export function QuoteForm({
             control={form.control}
             name="coins"
             render={({ field, fieldState }) => (
-              <NumberInput
+              <NumberField
                 label={t('payouts.coins_to_withdraw')}
                 name="coins"
-                value={field.value ?? ''}
-                onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? undefined)}
                 onBlur={field.onBlur}
                 min={minimum}
                 max={balance}

@@ -1,6 +1,6 @@
 import { CUSTOM_COINS, type CustomCoinsInput, coinsPriceMinor, customCoinsSchema } from '@lm/contracts';
-import { applyServerErrors, fieldError, formatMoney, useZodForm } from '@lm/ui';
-import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { applyServerErrors, fieldError, formatMoney, NumberField, useZodForm } from '@lm/ui';
+import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -54,10 +54,10 @@ export function CustomAmountForm({ pencePerCoin, busy, pending, onSubmit }: Cust
             control={form.control}
             name="coins"
             render={({ field, fieldState }) => (
-              <NumberInput
+              <NumberField
                 label={t('wallet.custom.coins')}
-                value={field.value ?? ''}
-                onChange={(v) => field.onChange(typeof v === 'number' ? v : undefined)}
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? undefined)}
                 onBlur={field.onBlur}
                 min={CUSTOM_COINS.min}
                 max={CUSTOM_COINS.max}
