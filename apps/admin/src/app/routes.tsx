@@ -472,3 +472,8 @@ export function hasAdminRoute(path: string, devAvailable: boolean): boolean {
     (route) => matchPath(route.path, path) !== null && (!route.devOnly || devAvailable),
   );
 }
+
+/** The back-office screen at `path` (a concrete path such as `/users/12`), if any. */
+export function adminRouteAt(path: string): AdminRoute | undefined {
+  return adminRoutes.find((route) => matchPath(route.path, path) !== null);
+}

@@ -1,10 +1,13 @@
-import { AUDIT_TARGETS } from '@lm/contracts';
-import { formatDateTime, ListScreen, usePageTitle } from '@lm/ui';
-import { Badge, Code, Drawer, Stack, Text } from '@mantine/core';
+import { AUDIT_TARGETS, type SessionAdmin } from '@lm/contracts';
+import { allows, formatDateTime, ListScreen, usePageTitle, useSession } from '@lm/ui';
+import { Anchor, Badge, Code, Drawer, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { adminRouteAt } from '../../app/routes';
 import { type AuditLog, useAuditActions } from '../../hooks/use-staff';
-import { auditActionLabel, auditTargetLabel, auditTargetText } from '../../i18n/labels';
+import { auditActionLabel, auditTargetLabel, auditTargetText, SETTING_LABEL_KEYS } from '../../i18n/labels';
+import { auditTargetPath } from './audit-target-path';
 
 const ACTOR_COLORS: Record<string, string> = {
   admin: 'grape',
@@ -38,6 +41,118 @@ function ActionText({ action }: { action: string }) {
           {action}
         </Text>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * The entry's target in words, a link to its page when it has one the admin may open (issue 28 item 16).
+ * `onOpen` runs when the link is followed (the drawer closes).
+ */
+function TargetLink({ log, onOpen }: { log: AuditLog; onOpen?: () => void }) {
+  const { t } = useTranslation();
+  const session = useSession<SessionAdmin>();
+  const text = auditTargetText(log.target_type, log.target_id, t);
+  const path = auditTargetPath(log.target_type, log.target_id);
+  const route = path ? adminRouteAt(path) : undefined;
+  if (!path || !route || !allows((p) => session.ability.can('call', p), route.access?.permission))
+    return <Text size="sm">{text}</Text>;
+  return (
+    <Anchor
+      component={Link}
+      to={path}
+      size="sm"
+      onClick={(e: React.MouseEvent) => {
+        // A row click opens the drawer; following the link must not.
+        e.stopPropagation();
+        onOpen?.();
+      }}
+    >
+      {text}
+    </Anchor>
+  );
+}
+
+const shown = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(String).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
+
+/** `meta.changes` of an update entry: each changed field with its value before and after. */
+function ChangesTable({ changes }: { changes: Record<string, { from: unknown; to: unknown }> }) {
+  const { t } = useTranslation();
+  return (
+    <Table withTableBorder striped fz="sm" data-testid="log-changes">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('staff.logs.field')}</Table.Th>
+          <Table.Th>{t('staff.logs.before')}</Table.Th>
+          <Table.Th>{t('staff.logs.after')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {Object.entries(changes).map(([field, change]) => (
+          <Table.Tr key={field}>
+            <Table.Td>
+              {SETTING_LABEL_KEYS[field] ? (
+                t(SETTING_LABEL_KEYS[field])
+              ) : (
+                <Text span size="sm" ff="monospace" dir="ltr">
+                  {field}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              <bdi>{shown(change.from)}</bdi>
+            </Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              <bdi>{shown(change.to)}</bdi>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+const changesOf = (meta: AuditLog['meta']) => {
+  const changes = meta?.changes;
+  return changes && typeof changes === 'object' && Object.keys(changes).length > 0
+    ? (changes as Record<string, { from: unknown; to: unknown }>)
+    : null;
+};
+
+/** One audit entry in full (the drawer of /logs): who, what, the target's page, the changes. */
+export function AuditLogDetail({ log, onNavigate }: { log: AuditLog; onNavigate?: () => void }) {
+  const { t, i18n } = useTranslation();
+  const changes = changesOf(log.meta);
+  return (
+    <Stack gap="md" data-testid="log-detail">
+      <Detail label={t('staff.logs.date')}>{formatDateTime(log.created_at, i18n.language)}</Detail>
+      <Detail label={t('staff.logs.actor')}>
+        {t(`staff.logs.actor_${log.actor_type}`, { defaultValue: log.actor_type })} {log.actor_name ?? ''}{' '}
+        {log.actor_email ? <span dir="ltr">({log.actor_email})</span> : null}
+      </Detail>
+      <Detail label={t('staff.logs.action')}>
+        <ActionText action={log.action} />
+      </Detail>
+      <Detail label={t('staff.logs.target')}>
+        <TargetLink log={log} onOpen={onNavigate} />
+      </Detail>
+      {changes && (
+        <Detail label={t('staff.logs.changes')}>
+          <ChangesTable changes={changes} />
+        </Detail>
+      )}
+      <Detail label={t('staff.logs.ip')}>{log.ip ?? '—'}</Detail>
+      <Detail label={t('staff.logs.user_agent')}>{log.user_agent ?? '—'}</Detail>
+      <Detail label={t('staff.logs.meta')}>
+        <Code block dir="ltr" style={{ whiteSpace: 'pre-wrap' }}>
+          {log.meta ? JSON.stringify(log.meta, null, 2) : '—'}
+        </Code>
+      </Detail>
     </Stack>
   );
 }
@@ -115,7 +230,7 @@ export function AuditLogsPage() {
             accessor: 'target',
             title: 'staff.logs.target',
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-            render: (l) => <Text size="sm">{auditTargetText(l.target_type, l.target_id, t)}</Text>,
+            render: (l) => <TargetLink log={l} />,
           },
           {
             accessor: 'ip',
@@ -137,28 +252,7 @@ export function AuditLogsPage() {
         title={open ? auditActionLabel(open.action, t) : undefined}
         padding="lg"
       >
-        {open && (
-          <Stack gap="md" data-testid="log-detail">
-            <Detail label={t('staff.logs.date')}>{formatDateTime(open.created_at, i18n.language)}</Detail>
-            <Detail label={t('staff.logs.actor')}>
-              {t(`staff.logs.actor_${open.actor_type}`, { defaultValue: open.actor_type })}{' '}
-              {open.actor_name ?? ''} {open.actor_email ? <span dir="ltr">({open.actor_email})</span> : null}
-            </Detail>
-            <Detail label={t('staff.logs.action')}>
-              <ActionText action={open.action} />
-            </Detail>
-            <Detail label={t('staff.logs.target')}>
-              {auditTargetText(open.target_type, open.target_id, t)}
-            </Detail>
-            <Detail label={t('staff.logs.ip')}>{open.ip ?? '—'}</Detail>
-            <Detail label={t('staff.logs.user_agent')}>{open.user_agent ?? '—'}</Detail>
-            <Detail label={t('staff.logs.meta')}>
-              <Code block dir="ltr" style={{ whiteSpace: 'pre-wrap' }}>
-                {open.meta ? JSON.stringify(open.meta, null, 2) : '—'}
-              </Code>
-            </Detail>
-          </Stack>
-        )}
+        {open && <AuditLogDetail log={open} onNavigate={() => setOpen(null)} />}
       </Drawer>
     </>
   );

@@ -226,7 +226,7 @@ describe('updating and deleting', () => {
     expect(res.json().data.status).toBe('disabled');
     expect((await ctx.call('GET', '/api/admin/info', { token: targetToken })).statusCode).toBe(401);
     const [entry] = await auditOf('admins.update', target.id);
-    expect(entry?.meta).toEqual({ status: { from: 'active', to: 'disabled' } });
+    expect(entry?.meta).toEqual({ changes: { status: { from: 'active', to: 'disabled' } } });
     const login = await ctx.call('POST', '/api/admin/login', {
       body: { email: target.email, password: TEST_PASSWORD },
     });

@@ -11,7 +11,7 @@ import {
   ValidationError,
 } from '../../platform/errors';
 import { revokeAllAdminTokens } from '../accounts/tokens';
-import { type AuditActor, audit } from '../audit/audit.service';
+import { type AuditActor, audit, auditChanges } from '../audit/audit.service';
 import { containsPattern } from '../lookups/lookups.service';
 import { adminRoles, permissions, rolePermissions, roles } from '../rbac/rbac.schema';
 import { adminPermissionNames } from '../rbac/rbac.service';
@@ -385,15 +385,14 @@ export async function updateAdmin(
     }
     if (rolesChanged) await setRoles(tx, id, afterRoleIds);
     if (input.status !== 'active' && before.status === 'active') await revokeAllAdminTokens(tx, id);
-    const changes: Record<string, unknown> = {};
-    if (input.name !== before.name) changes.name = { from: before.name, to: input.name };
-    if (input.email !== before.email) changes.email = { from: before.email, to: input.email };
-    if (input.status !== before.status) changes.status = { from: before.status, to: input.status };
-    if (rolesChanged) changes.role_ids = { from: beforeRoleIds, to: afterRoleIds };
+    const changes = auditChanges(
+      { name: before.name, email: before.email, status: before.status, roleIds: beforeRoleIds },
+      { name: input.name, email: input.email, status: input.status, roleIds: afterRoleIds },
+    );
     await audit(
       deps.database,
       actor,
-      { action: 'admins.update', targetType: 'admin', targetId: id, meta: changes },
+      { action: 'admins.update', targetType: 'admin', targetId: id, meta: { changes } },
       tx,
     );
     return getAdmin(tx, id);

@@ -411,3 +411,50 @@ export async function auditActions(database: Database): Promise<string[]> {
     select action from a where action is not null`);
   return rows.rows.map((r) => r.action);
 }
+
+/** One changed field of an audited update: its value before and after (secrets masked). */
+export interface AuditChange {
+  from: unknown;
+  to: unknown;
+}
+
+/** What a masked secret reads as in an audit entry: the fact of the change, never the value. */
+export const AUDIT_MASK = '••••••';
+
+/** Field names whose values are never written to the log (matched on the snake_case name). */
+const SECRET_FIELD = /(^|_)(password|secret|token|key|iban|account_number|pin)(_|$)/;
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+const comparable = (value: unknown): string =>
+  value instanceof Date ? value.toISOString() : JSON.stringify(value ?? null);
+
+/**
+ * The fields that differ between a record before and after an update (issue 28 item 16), as the
+ * audit entry's `meta.changes`: `{ field: { from, to } }` with snake_case field names (the API's words),
+ * dates as ISO strings, missing values as null. Only `fields` are compared (default: every key of
+ * `after`). A field whose name says it holds a secret (password, token, secret, key, IBAN ...) or is
+ * listed in `secret` is recorded with both values masked (`AUDIT_MASK`): the log says it changed, not
+ * to what. Arrays compare by content (sort them first when their order does not matter).
+ * @returns an empty object when nothing changed
+ */
+export function auditChanges<T extends Record<string, unknown>>(
+  before: Partial<T>,
+  after: Partial<T>,
+  options: { fields?: readonly (keyof T & string)[]; secret?: readonly string[] } = {},
+): Record<string, AuditChange> {
+  const fields = options.fields ?? (Object.keys(after) as (keyof T & string)[]);
+  const changes: Record<string, AuditChange> = {};
+  for (const field of fields) {
+    const from = before[field] ?? null;
+    const to = after[field] ?? null;
+    if (comparable(from) === comparable(to)) continue;
+    const name = snake(field);
+    const secret = SECRET_FIELD.test(name) || options.secret?.includes(field) === true;
+    const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+    changes[name] = secret
+      ? { from: from === null ? null : AUDIT_MASK, to: to === null ? null : AUDIT_MASK }
+      : { from: plain(from), to: plain(to) };
+  }
+  return changes;
+}

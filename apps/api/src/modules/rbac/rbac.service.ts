@@ -4,7 +4,7 @@ import { type Database, type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
-import { type AuditActor, audit } from '../audit/audit.service';
+import { type AuditActor, audit, auditChanges } from '../audit/audit.service';
 import { containsPattern } from '../lookups/lookups.service';
 import { adminRoles, permissions, rolePermissions, roles, userRoles } from './rbac.schema';
 
@@ -432,6 +432,10 @@ export async function updateRole(
           permissions: [...wanted].sort(),
           added: [...wanted].filter((p) => !before.has(p)).sort(),
           removed: role.permissionNames.filter((p) => !wanted.has(p)),
+          changes: auditChanges(
+            { name: role.name, permissions: [...role.permissionNames].sort() },
+            { name: input.name, permissions: [...wanted].sort() },
+          ),
         },
       },
       tx,

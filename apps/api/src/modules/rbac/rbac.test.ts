@@ -232,6 +232,13 @@ describe('PUT /api/roles/:id', () => {
       permissions: ['invoices.show', 'main.wallet.show.all.transactions'],
       added: ['main.wallet.show.all.transactions'],
       removed: ['transfers.show'],
+      changes: {
+        name: { from: 'Finance', to: 'Finance team' },
+        permissions: {
+          from: ['invoices.show', 'transfers.show'],
+          to: ['invoices.show', 'main.wallet.show.all.transactions'],
+        },
+      },
     });
     const emptied = await call('PUT', `/api/roles/${created.id}`, {
       name: 'Finance team',

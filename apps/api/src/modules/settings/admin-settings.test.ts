@@ -62,7 +62,7 @@ describe('/system/settings API', () => {
     expect(after.at(-1)).toMatchObject({
       target_id: 'platform_fee_percent',
       actor_id: adminId,
-      meta: { key: 'platform_fee_percent', from: 20, to: 15 },
+      meta: { key: 'platform_fee_percent', changes: { platform_fee_percent: { from: 20, to: 15 } } },
     });
   });
 

@@ -2,7 +2,7 @@ import type { SettingsUpdate } from '@lm/contracts';
 import { sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import { ValidationError } from '../../platform/errors';
-import { type AuditActor, audit } from '../audit/audit.service';
+import { type AuditActor, audit, auditChanges } from '../audit/audit.service';
 import { settings } from './settings.schema';
 
 /**
@@ -123,7 +123,7 @@ export function maintenanceFlag(database: Database, ttlMs = 5_000) {
  * `settingsUpdateSchema` of `@lm/contracts` (shared with the back-office form: whole numbers in their
  * ranges, refused with 422, never clamped): all in one
  * transaction, the rows locked so concurrent saves apply one after the other, one audit entry
- * `settings.update` per changed key (`meta: {key, from, to}`). Unchanged keys write nothing.
+ * `settings.update` per changed key (`meta: { key, changes: { [key]: { from, to } } }`, secrets masked). Unchanged keys write nothing.
  * @returns every setting after the change and the keys that changed
  * @throws ValidationError 422 `settings.payout_above_price` on `payout_rate_pence` when the payout
  *   rate would exceed the coin price (either may be the one changing);
@@ -163,7 +163,7 @@ export async function updateSettings(
           action: 'settings.update',
           targetType: 'setting',
           targetId: key,
-          meta: { key, from: before[key], to: after[key] },
+          meta: { key, changes: auditChanges(before, after, { fields: [key] }) },
         },
         tx,
       );

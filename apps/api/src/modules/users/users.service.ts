@@ -17,7 +17,7 @@ import { COUNT_EXACT_UP_TO, countOrEstimate, TEXT_SEARCH_COUNT_EXACT_UP_TO } fro
 import { users } from '../accounts/accounts.schema';
 import { issueResetLink } from '../accounts/reset-links';
 import { revokeAllUserTokens } from '../accounts/tokens';
-import { audit } from '../audit/audit.service';
+import { audit, auditChanges } from '../audit/audit.service';
 import { isUploadKey, uploadedImageProblem } from '../files/files.service';
 import { countries, genres, tiers, userGenres, userTypes } from '../lookups/lookups.schema';
 import { notify } from '../notifications/notifications.service';
@@ -377,14 +377,28 @@ export async function updateUser(deps: Deps, userId: number, body: AdminUserBody
         );
       await assignDefaultRoles(tx, userId, body.user_type_id);
     }
+    const genresBefore = (
+      await tx.db.select({ id: userGenres.genreId }).from(userGenres).where(eq(userGenres.userId, userId))
+    )
+      .map((g) => g.id)
+      .sort((a, b) => a - b);
     await setGenres(tx, userId, body.genre_ids);
-    const changed = (Object.keys(values) as (keyof typeof values)[]).filter(
-      (k) => String(values[k] ?? '') !== String(current[k] ?? ''),
-    );
+    const changes = {
+      ...auditChanges(current, values),
+      ...auditChanges(
+        { genreIds: genresBefore },
+        { genreIds: [...new Set(body.genre_ids)].sort((a, b) => a - b) },
+      ),
+    };
     await audit(
       deps.database,
       staffActor(meta),
-      { action: 'users.update', targetType: 'user', targetId: userId, meta: { fields: changed } },
+      {
+        action: 'users.update',
+        targetType: 'user',
+        targetId: userId,
+        meta: { fields: Object.keys(changes), changes },
+      },
       tx,
     );
   });

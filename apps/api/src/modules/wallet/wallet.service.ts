@@ -6,7 +6,7 @@ import { type ListQuery, paginate } from '../../platform/http';
 import { countOrEstimate } from '../../platform/list-total';
 import { formatMinor } from '../../providers/payments/money';
 import { users } from '../accounts/accounts.schema';
-import { type AuditActor, audit } from '../audit/audit.service';
+import { type AuditActor, audit, auditChanges } from '../audit/audit.service';
 import { settings } from '../settings/settings.schema';
 import { getSettings } from '../settings/settings.service';
 import { describeTransfers, type TransactionDescription } from './descriptions';
@@ -306,7 +306,8 @@ export async function listPackages(
 export type PackageRow = Omit<typeof coinPackages.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 /**
- * Create (`id` null) or change a coin package, audited (`wallet.package_create` / `_update`). A package
+ * Create (`id` null) or change a coin package, audited (`wallet.package_create` / `_update`, the update
+ * with `meta.changes`: each changed field's value before and after, issue 28 item 16). A package
  * may cost less than its coins (bonus included) at the coin price, never more (issue 11 item 10): the
  * coin price row is locked (shared) first, so a concurrent coin price change waits or is seen.
  * @throws ValidationError 422 `wallet.package_above_coin_price` on `price`, naming the highest price;
@@ -333,6 +334,9 @@ export async function savePackage(
           },
         ],
       });
+    const [before] =
+      id === null ? [] : await tx.db.select().from(coinPackages).where(eq(coinPackages.id, id)).for('update');
+    if (id !== null && !before) throw new NotFoundError();
     const [saved] =
       id === null
         ? await tx.db.insert(coinPackages).values(row).returning()
@@ -349,7 +353,12 @@ export async function savePackage(
         action: id === null ? 'wallet.package_create' : 'wallet.package_update',
         targetType: 'coin_package',
         targetId: saved.id,
-        meta,
+        meta: before
+          ? {
+              ...meta,
+              changes: auditChanges(before, saved, { fields: Object.keys(row) as (keyof PackageRow)[] }),
+            }
+          : meta,
       },
       tx,
     );
