@@ -13,4 +13,5 @@ export * from './permission-groups';
 export * from './permissions';
 export * from './scraping';
 export * from './statuses';
+export * from './translations';
 export * from './users';
