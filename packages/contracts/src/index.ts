@@ -14,4 +14,5 @@ export * from './permissions';
 export * from './phone';
 export * from './scraping';
 export * from './statuses';
+export * from './translations';
 export * from './users';

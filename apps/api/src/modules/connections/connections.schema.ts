@@ -1,9 +1,11 @@
+import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
 import {
   check,
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -33,6 +35,11 @@ export const socialTiers = pgTable(
     price: integer('price').notNull(),
     minFollowers: integer('min_followers').notNull().default(0),
     description: text('description'),
+    /** Name and description in other languages (issue 28 item 11); the columns are English. */
+    translations: jsonb('translations')
+      .$type<Translations<'tier_name' | 'description'>>()
+      .notNull()
+      .default({}),
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -37,6 +38,11 @@ export const expressTiers = pgTable(
     tierName: varchar('tier_name', { length: 100 }).notNull(),
     price: integer('price').notNull(),
     description: text('description'),
+    /** Name and description in other languages (issue 28 item 11); the columns are English. */
+    translations: jsonb('translations')
+      .$type<Translations<'tier_name' | 'description'>>()
+      .notNull()
+      .default({}),
     status: smallint('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,6 +75,8 @@ export const expressDurations = pgTable(
 export const expressReasons = pgTable('express_reasons', {
   id: serial('id').primaryKey(),
   reason: varchar('reason', { length: 200 }).notNull(),
+  /** The reason in other languages (issue 28 item 11); `reason` is English, the fallback. */
+  translations: jsonb('translations').$type<Translations<'reason'>>().notNull().default({}),
   status: smallint('status').notNull().default(1),
 });
 

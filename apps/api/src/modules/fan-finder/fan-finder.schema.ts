@@ -1,3 +1,4 @@
+import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -26,6 +27,8 @@ export const fanFinderPlans = pgTable(
   {
     id: serial('id').primaryKey(),
     planName: varchar('plan_name', { length: 100 }).notNull(),
+    /** `plan_name` in other languages (issue 28 item 11); `plan_name` is English, the fallback. */
+    translations: jsonb('translations').$type<Translations<'plan_name'>>().notNull().default({}),
     planDays: integer('plan_days').notNull(),
     price: integer('price').notNull(),
     features: jsonb('features').$type<string[]>().notNull().default([]),

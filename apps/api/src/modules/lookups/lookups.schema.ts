@@ -1,7 +1,9 @@
+import type { Translations } from '@lm/contracts/translations';
 import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -66,6 +68,8 @@ export const tiers = pgTable(
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 100 }).notNull(),
     description: text('description'),
+    /** Name and description in other languages (issue 28 item 11); the columns are English. */
+    translations: jsonb('translations').$type<Translations<'name' | 'description'>>().notNull().default({}),
     isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [uniqueIndex('tiers_name_unique').on(t.name)],

@@ -1,3 +1,4 @@
+import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -6,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -25,6 +27,8 @@ export const ticketsDepartments = pgTable(
   {
     id: serial('id').primaryKey(),
     departmentName: varchar('department_name', { length: 100 }).notNull(),
+    /** The name in other languages (issue 28 item 11); `department_name` is English, the fallback. */
+    translations: jsonb('translations').$type<Translations<'department_name'>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('tickets_departments_name_unique').on(sql`lower(${t.departmentName})`)],

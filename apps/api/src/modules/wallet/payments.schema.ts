@@ -1,3 +1,4 @@
+import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -22,6 +23,8 @@ export const coinPackages = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 100 }).notNull(),
+    /** The name in other languages (issue 28 item 11); `name` is English, the fallback. */
+    translations: jsonb('translations').$type<Translations<'name'>>().notNull().default({}),
     coins: integer('coins').notNull(),
     bonusCoins: integer('bonus_coins').notNull().default(0),
     priceMinor: integer('price_minor').notNull(),
