@@ -80,3 +80,26 @@ test('the side menu starts collapsed and expands', async ({ page }) => {
   await expect(page.getByTestId('side-menu').getByText('Dashboard')).toBeVisible();
   await page.getByTestId('menu-toggle').click();
 });
+
+test('the sandbox covers show when the product is opened as 127.0.0.1 (issue 28 item 22)', async ({
+  page,
+  baseURL,
+}) => {
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|ERR_BLOCKED_BY_RESPONSE/.test(m.text())) refused.push(m.text());
+  });
+  const loopback = baseURL!.replace('//localhost:', '//127.0.0.1:');
+  await page.goto(`${loopback}/login`);
+  await page.locator('input[name="email"]').fill('artist@demo.test');
+  await page.locator('input[name="password"]').fill('Demo-pass-2026');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  // The demo artist's last campaigns show their tracks' covers, stored as http://localhost:…/api/sandbox/….
+  const covers = page.locator('img[src*="/api/sandbox/spotify/cover/"]');
+  await expect(covers.first()).toBeVisible();
+  await expect
+    .poll(() => covers.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
+  expect(refused).toEqual([]);
+});

@@ -112,11 +112,15 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
 
   // Security headers: helmet's middleware built once. @fastify/helmet rebuilt it (parsing the CSP
   // directives) on every request, a few per cent of the hot paths' CPU (issue 18, docs/performance.md).
+  // Images stored with the product's own URL (the sandbox covers, `${APP_URL}/api/sandbox/...`) stay
+  // allowed when the product is opened under another name of the same server, e.g. 127.0.0.1 for
+  // localhost (issue 28 item 22): 'self' is the page's origin, so APP_URL's origin is named as well.
+  const appOrigin = new URL(config.appUrl).origin;
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", appOrigin, 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],

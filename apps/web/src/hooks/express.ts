@@ -15,11 +15,14 @@ import {
   type ExpressPlaylist,
   type ExpressReason,
   type ExpressTier,
+  type TouchedData,
   useApi,
   useSession,
 } from '@lm/ui';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys } from './query-keys';
+import type { SocialPlatform } from './social-express';
+import { payoutKeys } from './use-payouts';
 import type { Settlement } from './use-wallet';
 
 /** Query keys of Spotify express (one factory for the domain). */
@@ -41,23 +44,45 @@ export const expressKeys = {
   dashboard: ['express', 'dashboard'] as const,
 };
 
+/** Query keys of TikTok and Instagram express campaigns (one factory for the domain). */
+export const socialKeys = {
+  all: ['social-express'] as const,
+  tiers: (p: SocialPlatform) => ['social-express', p, 'tiers'] as const,
+  accounts: (
+    p: SocialPlatform,
+    tierId: string | null,
+    minFollowers: number | null,
+    sort: string | null,
+    minScore: string | null,
+  ) => ['social-express', p, 'accounts', tierId, minFollowers, sort, minScore] as const,
+  campaign: (p: SocialPlatform, id: number) => ['social-express', p, 'campaign', id] as const,
+  renewCheck: (p: SocialPlatform, id: number) => ['social-express', p, 'renew-check', id] as const,
+};
+
 export type { PlaylistPreview, SpotifyConnection, SpotifyTrack } from '@lm/contracts/express';
 
-/** Refreshes every express query and the express lists after a change. */
-export function useRefreshExpress() {
-  const client = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: expressKeys.all }),
-        client.invalidateQueries({
-          // Spotify's `express/...` and TikTok's and Instagram's `express-tiktok/...` lists.
-          predicate: (q) => q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith('express'),
-        }),
-      ]),
-    [client],
-  );
-}
+/**
+ * The data a change of an express campaign, playlist or connection touches (issue 28 item 9): every
+ * Spotify, TikTok and Instagram express query, their lists (`express/...`, `express-tiktok/...`,
+ * `express-instagram/...`) and the dashboard's campaigns. Named in each mutation's `meta.invalidates`;
+ * the query client refreshes it once the mutation succeeds (packages/ui createQueryClient).
+ */
+export const EXPRESS_DATA: readonly TouchedData[] = [expressKeys.all, socialKeys.all, { list: 'express' }];
+
+/** What a campaign paid with coins touches: the express data, the balance and the wallet's lists. */
+export const EXPRESS_PAYMENT_DATA: readonly TouchedData[] = [
+  ...EXPRESS_DATA,
+  queryKeys.balance,
+  { list: 'wallet/' },
+  { list: 'artist/invoices' },
+];
+
+/** What a seller's submission touches: the express data and the seller's earnings (paid on completion). */
+export const EXPRESS_EARNING_DATA: readonly TouchedData[] = [
+  ...EXPRESS_DATA,
+  payoutKeys.all,
+  { list: 'curator/' },
+];
 
 export function useExpressTiers() {
   const { api } = useApi();
@@ -145,7 +170,6 @@ export function useArtistPlaylists(
 /** POST express/artist/campaign/create: one campaign per playlist, paid with coins (409: too few). */
 export function useCreateExpressCampaign() {
   const { api } = useApi();
-  const refresh = useRefreshExpress();
   return useMutation({
     mutationFn: async (body: { track_link: string; playlist_ids: number[]; pitch?: string }) =>
       (
@@ -155,7 +179,7 @@ export function useCreateExpressCampaign() {
           { silent: true },
         )
       ).data,
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_PAYMENT_DATA },
   });
 }
 
@@ -186,7 +210,6 @@ export function useCampaignCardCheckout() {
  */
 export function useConfirmCampaignCard() {
   const { api } = useApi();
-  const refresh = useRefreshExpress();
   return useMutation({
     mutationFn: async (sessionId: string) => {
       const answer = await api.post<{
@@ -196,7 +219,7 @@ export function useConfirmCampaignCard() {
       }>('stripe/campaign/checkout/check/pay', { session_id: sessionId }, { silent: true });
       return { ...answer.data, message: answer.message };
     },
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_PAYMENT_DATA },
   });
 }
 
@@ -239,7 +262,6 @@ export function useRenewCheck(campaignId: number) {
 
 export function useRenewCampaign() {
   const { api } = useApi();
-  const refresh = useRefreshExpress();
   return useMutation({
     mutationFn: async (campaignId: number) =>
       (
@@ -249,17 +271,16 @@ export function useRenewCampaign() {
           { silent: true },
         )
       ).data,
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_PAYMENT_DATA },
   });
 }
 
 export function useAddReview() {
   const { api } = useApi();
-  const refresh = useRefreshExpress();
   return useMutation({
     mutationFn: async (body: { campaign_id: number; rating: number; comment?: string }) =>
       (await api.post<{ id: number; rating: number }>('express/add/review', body, { silent: true })).data,
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_DATA },
   });
 }
 
@@ -298,20 +319,18 @@ export function useSpotifyLogin() {
 
 export function useSpotifyCallback() {
   const { api } = useApi();
-  const refresh = useRefreshExpress();
   return useMutation({
     mutationFn: async (query: { code: string; state: string }) =>
       (await api.get<SpotifyConnection>('spotify/callback', { query, silent: true })).data,
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_DATA },
   });
 }
 
 export function useDisconnectSpotify() {
   const { api } = useApi();
-  const refresh = useRefreshExpress();
   return useMutation({
     mutationFn: async (id: number) => api.delete(`spotify/connections/${id}`),
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_DATA },
   });
 }
 
@@ -344,7 +363,6 @@ export interface PlaylistBody {
 
 export function useCreatePlaylist() {
   const { api } = useApi();
-  const refresh = useRefreshExpress();
   return useMutation({
     mutationFn: async (body: PlaylistBody) =>
       (
@@ -352,7 +370,7 @@ export function useCreatePlaylist() {
           silent: true,
         })
       ).data,
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_DATA },
   });
 }
 
@@ -367,21 +385,19 @@ export function useCuratorPlaylist(id: number) {
 
 export function useEditPlaylist(id: number) {
   const { api } = useApi();
-  const refresh = useRefreshExpress();
   return useMutation({
     mutationFn: async (body: Partial<Omit<PlaylistBody, 'spotify_url'>> & { disabled?: boolean }) =>
       api.put(`express/curator/playlist/edit/${id}`, body),
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_DATA },
   });
 }
 
 export function useSetRenewable() {
   const { api } = useApi();
-  const refresh = useRefreshExpress();
   return useMutation({
     mutationFn: async (body: { playlist_id: number; renewable: boolean }) =>
       api.put('express/curator/playlist/renewable', body),
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_DATA },
   });
 }
 
@@ -453,16 +469,15 @@ export function useSubmittableVideos(platform: SellerPlatform, campaignId: numbe
  */
 export function useSellerActions(platform: SellerPlatform) {
   const { api } = useApi();
-  const refresh = useRefreshExpress();
   const paths = SELLER_PATHS[platform];
   const approve = useMutation({
     mutationFn: async (campaignId: number) => api.post(paths.approve, { campaign_id: campaignId }),
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_DATA },
   });
   const decline = useMutation({
     mutationFn: async (body: { campaign_id: number; reason_id: number; reason?: string }) =>
       api.post(paths.decline, body),
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_DATA },
   });
   const added = useMutation({
     mutationFn: async (c: ExpressCampaign) =>
@@ -471,7 +486,7 @@ export function useSellerActions(platform: SellerPlatform) {
         { track_id: c.track.id, playlist_id: c.playlist.id, campaign_id: c.id },
         { silent: true },
       ),
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_EARNING_DATA },
   });
   const submitVideo = useMutation({
     mutationFn: async (body: { campaign: ExpressSocialCampaign; video_id: string }) =>
@@ -480,12 +495,12 @@ export function useSellerActions(platform: SellerPlatform) {
         { campaign_id: body.campaign.id, video_id: body.video_id },
         { silent: true },
       ),
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_EARNING_DATA },
   });
   const review = useMutation({
     mutationFn: async (body: { campaign_id: number; rating: number; comment?: string }) =>
       api.post(paths.review ?? '', body),
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_DATA },
   });
   return { approve, decline, added, submitVideo, review };
 }

@@ -4,46 +4,16 @@ import type {
   SocialAccountForSale,
 } from '@lm/contracts/express';
 import { useApi } from '@lm/ui';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import type { CampaignCheckout } from './express';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { type CampaignCheckout, EXPRESS_DATA, EXPRESS_PAYMENT_DATA, socialKeys } from './express';
 import type { Settlement } from './use-wallet';
 
 /** TikTok or Instagram (issue 12). */
 export type SocialPlatform = 'tiktok' | 'instagram';
 
-/** Query keys of TikTok and Instagram express campaigns (one factory for the domain). */
-export const socialKeys = {
-  all: ['social-express'] as const,
-  tiers: (p: SocialPlatform) => ['social-express', p, 'tiers'] as const,
-  accounts: (
-    p: SocialPlatform,
-    tierId: string | null,
-    minFollowers: number | null,
-    sort: string | null,
-    minScore: string | null,
-  ) => ['social-express', p, 'accounts', tierId, minFollowers, sort, minScore] as const,
-  campaign: (p: SocialPlatform, id: number) => ['social-express', p, 'campaign', id] as const,
-  renewCheck: (p: SocialPlatform, id: number) => ['social-express', p, 'renew-check', id] as const,
-};
+export { socialKeys } from './express';
 
 const base = (p: SocialPlatform) => `express-${p}`;
-
-/** Refreshes the platform's campaign queries and lists after a change. */
-export function useRefreshSocial(platform: SocialPlatform) {
-  const client = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: socialKeys.all }),
-        client.invalidateQueries({
-          predicate: (q) =>
-            q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith(`${base(platform)}/`),
-        }),
-      ]),
-    [client, platform],
-  );
-}
 
 /** GET express-{p}/user/get-tiers: the platform's active tiers (filter of the accounts). */
 export function useSocialTiers(platform: SocialPlatform) {
@@ -111,7 +81,6 @@ export interface SocialCampaignRequest {
 /** POST express-{p}/artist/campaign/create: one campaign per account, paid with coins (held). */
 export function useCreateSocialCampaign(platform: SocialPlatform) {
   const { api } = useApi();
-  const refresh = useRefreshSocial(platform);
   return useMutation({
     mutationFn: async (body: SocialCampaignRequest) =>
       (
@@ -121,7 +90,7 @@ export function useCreateSocialCampaign(platform: SocialPlatform) {
           { silent: true },
         )
       ).data,
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_PAYMENT_DATA },
   });
 }
 
@@ -138,7 +107,6 @@ export function useSocialCardCheckout(platform: SocialPlatform) {
 /** POST express-{p}/artist/campaign/checkout/check/pay: the payment and, once paid, its campaigns. */
 export function useConfirmSocialCard(platform: SocialPlatform) {
   const { api } = useApi();
-  const refresh = useRefreshSocial(platform);
   return useMutation({
     mutationFn: async (sessionId: string) => {
       const answer = await api.post<{
@@ -148,7 +116,7 @@ export function useConfirmSocialCard(platform: SocialPlatform) {
       }>(`${base(platform)}/artist/campaign/checkout/check/pay`, { session_id: sessionId }, { silent: true });
       return { ...answer.data, message: answer.message };
     },
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_PAYMENT_DATA },
   });
 }
 
@@ -190,7 +158,6 @@ export function useSocialRenewCheck(platform: SocialPlatform, campaignId: number
 /** POST express-{p}/artist/campaign/renew: a new campaign on the same account, paid with coins. */
 export function useSocialRenew(platform: SocialPlatform) {
   const { api } = useApi();
-  const refresh = useRefreshSocial(platform);
   return useMutation({
     mutationFn: async (campaignId: number) =>
       (
@@ -200,14 +167,13 @@ export function useSocialRenew(platform: SocialPlatform) {
           { silent: true },
         )
       ).data,
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_PAYMENT_DATA },
   });
 }
 
 /** POST express-instagram/artist/campaign/confirm or /dispute: the artist's word on the reel's sound. */
 export function useSoundVerdict() {
   const { api } = useApi();
-  const refresh = useRefreshSocial('instagram');
   return useMutation({
     mutationFn: async (body: { campaign_id: number; verdict: 'confirm' | 'dispute'; reason?: string }) =>
       (
@@ -219,6 +185,6 @@ export function useSoundVerdict() {
           },
         )
       ).data,
-    onSuccess: () => refresh(),
+    meta: { invalidates: EXPRESS_DATA },
   });
 }

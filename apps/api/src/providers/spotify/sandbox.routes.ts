@@ -100,11 +100,16 @@ export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
       schema: { hide: true, params: z.object({ file: z.string().regex(/^[0-9A-Za-z]{22}\.svg$/) }) },
     },
     async (req, reply) => {
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(sandboxCoverSvg(req.params.file.slice(0, 22)));
+      return (
+        reply
+          .type('image/svg+xml')
+          .header('cache-control', 'public, max-age=86400')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          // Public generated art: a page opened under another name of the server (127.0.0.1 for
+          // localhost) may show it (issue 28 item 22); helmet's default is same-origin.
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(sandboxCoverSvg(req.params.file.slice(0, 22)))
+      );
     },
   );
 

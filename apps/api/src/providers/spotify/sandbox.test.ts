@@ -108,6 +108,29 @@ describe('sandbox Spotify data', () => {
     expect((await ctx.call('GET', '/api/sandbox/spotify/cover/abc.svg')).statusCode).toBe(422);
     expect((await ctx.call('GET', `/api/sandbox/spotify/cover/${id}.png`)).statusCode).toBe(422);
   });
+
+  it('lets a page opened as 127.0.0.1 show the covers stored with the localhost URL (issue 28 item 22)', async () => {
+    const id = newId();
+    const cover = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/sandbox/spotify/cover/${id}.svg`,
+      headers: { host: '127.0.0.1:3000' },
+    });
+    // Another site for the browser: the cover must not be same-origin only.
+    expect(cover.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // The page's policy names the product's own URL, where the stored covers live.
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { host: '127.0.0.1:3000' },
+    });
+    const imgSrc = String(page.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === 'img-src');
+    expect(imgSrc).toContain(new URL(appUrl).origin);
+    expect((await spotify.getTrack(id))!.coverUrl.startsWith(new URL(appUrl).origin)).toBe(true);
+  });
 });
 
 describe('sandbox placements (dev routes)', () => {

@@ -14,15 +14,12 @@ import { useAddReview } from '../../hooks/express';
 export function ReviewButton({
   campaignId,
   reviewed,
-  onReviewed,
   video = false,
 }: {
   campaignId: number;
   reviewed: boolean;
   /** A TikTok or Instagram campaign: the thank-you speaks of creators, not playlists. */
   video?: boolean;
-  /** Called once the review is saved (e.g. to reload a TikTok or Instagram campaign). */
-  onReviewed?(): void;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -45,7 +42,6 @@ export function ReviewButton({
       await review.mutateAsync({ campaign_id: campaignId, rating, comment: comment.trim() || undefined });
       setOpen(false);
       setThanks(true);
-      onReviewed?.();
     } catch {
       // The toast shows the server's message.
     }

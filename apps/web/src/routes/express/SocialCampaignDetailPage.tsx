@@ -44,7 +44,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useRefreshSocial, useSocialCampaign, useSoundVerdict } from '../../hooks/social-express';
+import { useSocialCampaign, useSoundVerdict } from '../../hooks/social-express';
 import { InfluencerActions } from './CuratorActions';
 import { ReviewButton } from './ReviewButton';
 import { SocialRenewModal } from './SocialRenew';
@@ -266,7 +266,6 @@ export function SocialCampaignDetail({
   usePageTitle(k(`${platform.texts}.detail_title`));
   const id = Number(useParams().campaignId);
   const campaign = useSocialCampaign(platform.key, id);
-  const refresh = useRefreshSocial(platform.key);
   const [renewing, setRenewing] = useState(false);
   if (campaign.isLoading)
     return (
@@ -336,12 +335,7 @@ export function SocialCampaignDetail({
                 </Button>
               ))}
             {artist && c.status.id === S.COMPLETED && (
-              <ReviewButton
-                campaignId={c.id}
-                reviewed={Boolean(c.review)}
-                onReviewed={() => void refresh()}
-                video
-              />
+              <ReviewButton campaignId={c.id} reviewed={Boolean(c.review)} video />
             )}
             {c.review && <Rating value={c.review.rating} readOnly />}
           </Group>

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import type { ExpressSocialCampaignDetail } from '@lm/contracts/express';
+import { type ApiClient, ApiProvider, createQueryClient } from '@lm/ui';
+import { initTestI18n, renderWithUi } from '@lm/ui/test/render.tsx';
+import { ModalsProvider } from '@mantine/modals';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type SocialPlatform, useSocialCampaign } from '../../hooks/social-express';
+import { InfluencerActions } from './CuratorActions';
+
+afterEach(cleanup);
+beforeAll(initTestI18n);
+
+/** The server of one TikTok or Instagram campaign: approving moves it to "waiting for the video". */
+function fakeServer(platform: SocialPlatform) {
+  let status: number = S.PENDING_APPROVAL;
+  const get = vi.fn(async () => ({
+    data: {
+      id: 5,
+      type: platform,
+      campaign_name: 'Dance',
+      status: { id: status },
+      track: { name: 'Dance' },
+      account: { user_name: 'ines.dances' },
+    } as unknown as ExpressSocialCampaignDetail,
+  }));
+  const post = vi.fn(async (path: string) => {
+    if (path.endsWith('/approve/campaign')) status = S.WAITING_SUBMISSION;
+    return { data: {}, message: 'Campaign approved' };
+  });
+  const api = { get, post } as unknown as ApiClient;
+  return { get, clients: { api, upload: api } };
+}
+
+/** The header of the campaign page: the campaign as the query holds it, with the seller's buttons. */
+function Header({ platform }: { platform: SocialPlatform }) {
+  const campaign = useSocialCampaign(platform, 5);
+  return campaign.data ? <InfluencerActions campaign={campaign.data} /> : null;
+}
+
+describe('TikTok and Instagram campaign pages after a seller action (issue 28 item 9)', () => {
+  it.each<SocialPlatform>(['tiktok', 'instagram'])(
+    '%s: Approve refreshes the campaign, so the header offers the video instead of Approve',
+    async (platform) => {
+      const server = fakeServer(platform);
+      renderWithUi(
+        <QueryClientProvider client={createQueryClient()}>
+          <ApiProvider clients={server.clients}>
+            <ModalsProvider>
+              <Header platform={platform} />
+            </ModalsProvider>
+          </ApiProvider>
+        </QueryClientProvider>,
+      );
+      fireEvent.click(await screen.findByTestId('approve-campaign'));
+      fireEvent.click(await screen.findByTestId('confirm-yes'));
+      expect(await screen.findByTestId('submit-video')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByTestId('approve-campaign')).toBeNull());
+      expect(server.get).toHaveBeenCalledTimes(2);
+    },
+  );
+});
