@@ -1,8 +1,9 @@
 import type { SessionUser } from '@lm/contracts';
 import { usePageTitle, useSession, WalletBalanceCard } from '@lm/ui';
-import { Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import {
   type CheckoutStart,
   rememberSandbox,
@@ -27,6 +28,28 @@ import {
   SandboxBadge,
   useCheckoutReturn,
 } from './PaymentResult';
+import { RETURN_PARAM, rememberReturnPath, safeReturnPath, storedReturnPath } from './return-path';
+
+/**
+ * Where to lead the artist after a purchase (issue 28 item 20): a safe `?return=` path is kept for the
+ * tab (the card page and PayPal come back without it); back from the provider (`session_id`,
+ * `cancelled`) the kept one applies; any other visit forgets it.
+ */
+function useReturnTo(): string | null {
+  const [search] = useSearchParams();
+  const [returnTo] = useState(() => {
+    const asked = search.get(RETURN_PARAM);
+    if (asked !== null) {
+      const safe = safeReturnPath(asked, window.location.origin);
+      rememberReturnPath(safe);
+      return safe;
+    }
+    if (search.has('session_id') || search.has('cancelled')) return storedReturnPath();
+    rememberReturnPath(null);
+    return null;
+  });
+  return returnTo;
+}
 
 /**
  * /wallet/coins/packages (ARTIST_PERMISSION): the coin packages (price in pounds, the saving against
@@ -52,6 +75,7 @@ export function PackagesPage() {
   const [redirect, setRedirect] = useState<{ sandbox: boolean } | null>(null);
   const [result, setResult] = useState<CheckoutResult | null>(null);
   const [sandbox] = useState(wasSandbox);
+  const returnTo = useReturnTo();
 
   const check = async (id: string) => {
     try {
@@ -107,6 +131,11 @@ export function PackagesPage() {
           </Group>
           <Text c="dimmed">{t('wallet.packages.intro')}</Text>
         </div>
+        {returnTo && (
+          <Button component={Link} to={returnTo} variant="subtle" data-testid="packages-back">
+            {t('wallet.packages.back_to')}
+          </Button>
+        )}
       </Group>
 
       {(result || confirm.isPending || cardReturn.isPending) && (
@@ -118,6 +147,7 @@ export function PackagesPage() {
               <PaymentResult
                 result={result}
                 sandbox={sandbox}
+                continueTo={returnTo}
                 onRetry={sessionId ? () => void check(sessionId) : undefined}
                 onClose={() => {
                   setResult(null);
