@@ -25,7 +25,17 @@ test('the artist picks a plan on the landing page, pays with coins, turns auto-r
 
   await expect(page).toHaveURL(/\/fan-finder\/subscribe\?plan=\d+/);
   await expect(page.getByTestId('fan-finder-balance')).toContainText(/Your balance: [\d,]+ coins/);
+  // Renewal is the artist's choice (off until chosen), and Pay asks first (issue 28 item 20).
+  const renewChoice = page.getByRole('checkbox', { name: 'Renew automatically' });
+  await expect(renewChoice).not.toBeChecked();
+  await renewChoice.check();
   await page.getByTestId('fan-finder-pay').click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm.getByTestId('fan-finder-confirm')).toContainText(
+    'You pay 300 coins now for the Monthly plan (30 days).',
+  );
+  await expect(confirm.getByTestId('fan-finder-confirm-renewal')).toContainText('Renewal: automatic');
+  await confirm.getByTestId('confirm-yes').click();
 
   const card = page.getByTestId('fan-finder-subscription');
   await expect(card).toBeVisible();
@@ -100,7 +110,9 @@ test('the artist subscribes, connects Instagram and Spotify, picks two related a
   await page.goto('/fan-finder/landing/page');
   const monthly = page.locator('[data-testid^="landing-plan-"]').filter({ hasText: 'Monthly' });
   await monthly.getByRole('link', { name: 'Subscribe' }).click();
+  await page.getByRole('checkbox', { name: 'Renew automatically' }).check();
   await page.getByTestId('fan-finder-pay').click();
+  await page.getByRole('dialog').getByTestId('confirm-yes').click();
   await expect(page.getByTestId('fan-finder-subscription')).toBeVisible();
   await page.getByTestId('fan-finder-open-dashboard').click();
   await expect(page.getByTestId('fan-finder-dashboard')).toBeVisible();

@@ -26,8 +26,10 @@ test('the artist buys a package by card in the sandbox, sees the transaction and
   const before = await balanceOf(request);
   await signIn(page, ARTIST);
   await page.goto('/wallet/coins/packages');
-  await expect(starter(page)).toContainText('Min Followers');
-  await expect(starter(page)).toContainText('Duration in Days');
+  // What a coin purchase brings, not the followers or days of a campaign tier (issue 28 item 20).
+  await expect(starter(page).getByTestId('package-total-coins')).toHaveText('Total coins100');
+  await expect(starter(page)).not.toContainText('Min Followers');
+  await expect(starter(page)).not.toContainText('Duration in Days');
   await expect(starter(page).getByTestId('package-price')).toHaveText('£95.00');
   await expect(starter(page).getByTestId('package-saving')).toHaveText('Save 5%');
   await expect(starter(page).getByTestId('package-list-price')).toHaveText(

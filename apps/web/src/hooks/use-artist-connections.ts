@@ -98,15 +98,18 @@ export interface ArtistSound {
 }
 
 /**
- * The artist's own sounds on `platform` (artists only). Silent: the wizard shows the server's message
- * (nothing to draw from yet, platform not answering) beside the picker instead of a toast.
+ * The artist's own sounds on `platform` (artists only), and `note`: the server's message when there is
+ * nothing to draw from yet (an empty list, not an error: issue 28 item 20). Silent: the wizard shows
+ * that message, or the error's (platform not answering), beside the picker instead of a toast.
  */
 export function useArtistSounds(platform: 'tiktok' | 'instagram', enabled: boolean) {
   const { api } = useApi();
   return useQuery({
     queryKey: [...artistConnectionKeys.all, 'sounds', platform],
-    queryFn: async () =>
-      (await api.get<ArtistSound[]>(`${base}/artist/${platform}/music`, { silent: true })).data,
+    queryFn: async () => {
+      const answer = await api.get<ArtistSound[]>(`${base}/artist/${platform}/music`, { silent: true });
+      return { sounds: answer.data, note: answer.message ?? null };
+    },
     enabled,
     retry: false,
     staleTime: 60_000,

@@ -155,9 +155,11 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
           response: { 200: envelope(z.array(soundSchema)) },
         },
       },
-      async (req) => ({
-        data: await sounds.artistSounds(deps, currentUser(req).id, platform, req.query.account_id),
-      }),
+      async (req) => {
+        const found = await sounds.artistSounds(deps, currentUser(req).id, platform, req.query.account_id);
+        // Nothing to offer yet: an empty list and the message saying how to get some (issue 28 item 20).
+        return { data: found.sounds, ...(found.empty ? { message: t(req.lang, found.empty) } : {}) };
+      },
     );
   }
 

@@ -53,9 +53,11 @@ const TYPE_IDS = { tiktok: 2, instagram: 3 } as const;
  * The artist's own sounds on `platform`: their earlier campaigns' sounds first (newest first), then the
  * sounds of their connected accounts' newest posts, each sound once (by id).
  * @param accountId only that connected account's posts (and no campaign sounds)
+ * @returns the sounds, and `empty`: the message key `connections.no_own_sounds_<platform>` that says how
+ *   to get some when there is nothing to draw from (no connected account and no earlier campaign), else
+ *   null. Nothing to offer is an answer, not a conflict: the wizard asks on every visit (issue 28 item 20)
  * @throws NotFoundError when `accountId` is not one of the user's connected accounts on the platform;
- *   ConflictError 409 `connections.no_own_sounds_<platform>` when there is nothing to draw from (no
- *   connected account and no earlier campaign); 409 `connections.account_expired` when the platform
+ *   409 `connections.account_expired` when the platform
  *   refuses the account's token; AppError 502 `connections.platform_unavailable` when the platform does
  *   not answer (502, not 503: a 503 puts the apps into their maintenance screen)
  */
@@ -64,7 +66,7 @@ export async function artistSounds(
   userId: number,
   platform: SocialPlatformName,
   accountId?: number,
-): Promise<ArtistSound[]> {
+): Promise<{ sounds: ArtistSound[]; empty: string | null }> {
   const accounts = await deps.database.db
     .select({ id: socialAccounts.id, username: socialAccounts.username })
     .from(socialAccounts)
@@ -83,7 +85,7 @@ export async function artistSounds(
   // An account whose platform is switched off (production without its keys) has no posts to read.
   const readable = deps.providers[platform].name === 'off' ? [] : accounts;
   if (accounts.length === 0 && fromCampaigns.length === 0)
-    throw new ConflictError(`connections.no_own_sounds_${platform}`);
+    return { sounds: [], empty: `connections.no_own_sounds_${platform}` };
 
   const out: ArtistSound[] = [];
   const seen = new Set<string>();
@@ -97,7 +99,7 @@ export async function artistSounds(
     const sounds = await postSounds(deps, platform, account).catch(platformFailure);
     sounds.forEach(add);
   }
-  return out;
+  return { sounds: out, empty: null };
 }
 
 /** The sounds of the artist's campaigns on the platform, newest use first, still passing the link check. */

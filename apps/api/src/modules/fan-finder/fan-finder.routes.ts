@@ -108,7 +108,8 @@ export const fanFinderRoutes: RouteModule = (app, deps) => {
       config: access,
       schema: {
         tags,
-        body: z.object({ plan_id: planId, auto_renew: autoRenew.default(true) }),
+        // No renewal unless the artist chose it (issue 28 item 20): an omitted choice is not consent.
+        body: z.object({ plan_id: planId, auto_renew: autoRenew.default(false) }),
         response: { 201: envelope(subscriptionSchema) },
       },
     },

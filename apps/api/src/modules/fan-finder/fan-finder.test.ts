@@ -60,10 +60,11 @@ async function artistWith(coins: number) {
   return { user, token: await ctx.loginUser(user.email) };
 }
 
+/** Subscribes with automatic renewal chosen, unless `extra` says otherwise. */
 const subscribe = (token: string, planId: number, extra: Record<string, unknown> = {}, headers = {}) =>
   ctx.call('POST', '/api/fan/finder/new/subscription', {
     token,
-    body: { plan_id: planId, ...extra },
+    body: { plan_id: planId, auto_renew: true, ...extra },
     headers,
   });
 
@@ -174,6 +175,35 @@ describe('staff plans (/fan/finder/plans)', () => {
 });
 
 describe('subscribing with coins', () => {
+  it('renews only when the artist chose it: no choice sent means no renewal (issue 28 item 20)', async () => {
+    const plan = await makePlan({ price: 30, plan_days: 30 });
+    const { user, token } = await artistWith(100);
+    const res = await ctx.call('POST', '/api/fan/finder/new/subscription', {
+      token,
+      body: { plan_id: plan.id },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.auto_renew).toBe(false);
+    // At the end date nothing more is charged: the subscription ends.
+    ctx.clock.set(new Date(Date.now() + 31 * DAY));
+    expect(await renewOne(ctx.deps, res.json().data.id)).toBe('ended');
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(70);
+    expect(await fanFinderTransfers(user.id)).toEqual([{ amount: 30, hold_id: null }]);
+    expect((await subscriptionRow(res.json().data.id)).status).toBe('expired');
+  });
+
+  it('keeps the chosen renewal: auto_renew true is stored as chosen', async () => {
+    const plan = await makePlan({ price: 30, plan_days: 30 });
+    const { token } = await artistWith(100);
+    const res = await ctx.call('POST', '/api/fan/finder/new/subscription', {
+      token,
+      body: { plan_id: plan.id, auto_renew: true },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.auto_renew).toBe(true);
+    expect((await subscriptionRow(res.json().data.id)).auto_renew).toBe(true);
+  });
+
   it('charges the price as ONE desc 7 transfer (no hold) and starts the plan for its days', async () => {
     const plan = await makePlan({ price: 80, plan_days: 30 });
     const { user, token } = await artistWith(100);

@@ -8,7 +8,7 @@ import { type ArtistSound, useArtistSounds } from '../../hooks/use-artist-connec
  * The artist's own TikTok or Instagram sounds (issue 13 "Connections": their earlier campaigns' sounds
  * and their connected accounts' posts' sounds) offered in the wizard above the link field; picking one
  * fills the link (which stays editable: pasting a link keeps working). When there is nothing to offer
- * the server's message says how to get some.
+ * the server answers an empty list with a message saying how to get some, shown here.
  */
 export function OwnSoundPicker({
   platform,
@@ -25,8 +25,13 @@ export function OwnSoundPicker({
         {isApiError(sounds.error) ? sounds.error.message : t('ui.errors.unexpected')}
       </Text>
     );
-  const list = sounds.data ?? [];
-  if (list.length === 0) return null;
+  const list = sounds.data?.sounds ?? [];
+  if (list.length === 0)
+    return sounds.data?.note ? (
+      <Text size="sm" c="dimmed" data-testid="own-sounds-note">
+        {sounds.data.note}
+      </Text>
+    ) : null;
   const byId = new Map(list.map((s) => [s.id, s]));
   const group = (source: ArtistSound['source']) =>
     list

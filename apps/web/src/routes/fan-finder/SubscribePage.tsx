@@ -31,6 +31,7 @@ import {
   useSubscribe,
 } from '../../hooks/use-fan-finder';
 import { useWalletBalance } from '../../hooks/use-wallet';
+import { useBuyCoinsLink } from '../wallet/return-path';
 
 /** One plan to choose: name, days, price, features. */
 function PlanOption({ plan }: { plan: FanFinderPlan }) {
@@ -51,11 +52,39 @@ function PlanOption({ plan }: { plan: FanFinderPlan }) {
   );
 }
 
+/** What Pay will do, said before the coins leave the wallet: price, days, balance after, renewal. */
+function PayConfirmation({
+  plan,
+  coins,
+  autoRenew,
+}: {
+  plan: FanFinderPlan;
+  coins: number;
+  autoRenew: boolean;
+}) {
+  const { t } = useTranslation();
+  const days = t('fan_finder.sub.days', { count: plan.plan_days });
+  return (
+    <Stack gap={6} component="span" data-testid="fan-finder-confirm">
+      <span>
+        {t('fan_finder.subscribe.confirm_price', { coins: plan.price, plan: plan.plan_name, days })}
+      </span>
+      <span>{t('fan_finder.subscribe.confirm_after', { coins: coins - plan.price })}</span>
+      <span data-testid="fan-finder-confirm-renewal">
+        {autoRenew
+          ? t('fan_finder.subscribe.confirm_renews', { coins: plan.price, days })
+          : t('fan_finder.subscribe.confirm_no_renewal', { days })}
+      </span>
+    </Stack>
+  );
+}
+
 /**
  * /fan-finder/subscribe (artists, issue 15): with a running subscription, its card (dates, days left,
  * the auto-renew switch) and Cancel; otherwise the plans to choose from (`?plan=` preselects one), the
- * wallet balance, the auto-renew choice and Pay, which charges the coins at once (desc 7). Too few
- * coins: the way to buy more.
+ * wallet balance, the renewal choice (off until the artist turns it on) and Pay, which first asks to
+ * confirm the price, the balance after and the renewal, then charges the coins at once (desc 7; issue
+ * 28 item 20). Too few coins: the way to buy more, which leads back here after the purchase.
  */
 export function SubscribePage() {
   const { t } = useTranslation();
@@ -68,7 +97,8 @@ export function SubscribePage() {
   const setAutoRenew = useSetAutoRenew();
   const cancel = useCancelSubscription();
   const [chosen, setChosen] = useState<string | null>(search.get('plan'));
-  const [autoRenew, setAutoRenewChoice] = useState(true);
+  const [autoRenew, setAutoRenewChoice] = useState(false);
+  const buyCoins = useBuyCoinsLink();
 
   if (plans.isLoading || subscription.isLoading) return <Skeleton h={240} />;
   const current = subscription.data;
@@ -166,7 +196,13 @@ export function SubscribePage() {
                     <Text size="sm">
                       {t('fan_finder.subscribe.short', { coins: plan.price - (coins ?? 0) })}
                     </Text>
-                    <Button component={Link} to="/wallet/coins/packages" size="xs" w="fit-content">
+                    <Button
+                      component={Link}
+                      to={buyCoins}
+                      size="xs"
+                      w="fit-content"
+                      data-testid="fan-finder-buy-coins"
+                    >
                       {t('fan_finder.subscribe.buy_coins')}
                     </Button>
                   </Stack>
@@ -177,7 +213,15 @@ export function SubscribePage() {
                 w="fit-content"
                 disabled={!plan || short}
                 loading={subscribe.isPending}
-                onClick={() => plan && subscribe.mutate({ plan_id: plan.id, auto_renew: autoRenew })}
+                onClick={async () => {
+                  if (!plan || coins === null) return;
+                  const ok = await confirmAction({
+                    title: t('fan_finder.subscribe.confirm_title'),
+                    message: <PayConfirmation plan={plan} coins={coins} autoRenew={autoRenew} />,
+                    confirmLabel: t('fan_finder.subscribe.confirm_pay', { coins: plan.price }),
+                  });
+                  if (ok) subscribe.mutate({ plan_id: plan.id, auto_renew: autoRenew });
+                }}
                 data-testid="fan-finder-pay"
               >
                 {plan

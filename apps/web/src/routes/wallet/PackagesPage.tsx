@@ -1,28 +1,9 @@
 import type { SessionUser } from '@lm/contracts';
-import {
-  type CoinPackage,
-  formatMoney,
-  formatNumber,
-  usePageTitle,
-  useSession,
-  WalletBalanceCard,
-} from '@lm/ui';
-import {
-  Badge,
-  Button,
-  Card,
-  Divider,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconBrandPaypal, IconCalendarTime, IconCoins, IconCreditCard, IconUsers } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { usePageTitle, useSession, WalletBalanceCard } from '@lm/ui';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import {
   type CheckoutStart,
   rememberSandbox,
@@ -38,6 +19,7 @@ import {
   wasSandbox,
 } from '../../hooks/use-wallet';
 import { CustomAmountForm } from './CustomAmountForm';
+import { PackageCard } from './PackageCard';
 import {
   CheckoutRedirectOverlay,
   type CheckoutResult,
@@ -46,112 +28,33 @@ import {
   SandboxBadge,
   useCheckoutReturn,
 } from './PaymentResult';
+import { RETURN_PARAM, rememberReturnPath, safeReturnPath, storedReturnPath } from './return-path';
 
-function Feature({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="xs">
-      <Group gap={8} wrap="nowrap">
-        <ThemeIcon size={24} variant="light" radius="xl">
-          {icon}
-        </ThemeIcon>
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
-      </Group>
-      <Text size="sm" fw={600}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
-
-function PackageCard({
-  pkg,
-  busy,
-  onCard,
-  onPayPal,
-}: {
-  pkg: CoinPackage;
-  busy: boolean;
-  onCard(): void;
-  onPayPal(): void;
-}) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  return (
-    <Card padding="lg" radius="md" data-testid={`package-${pkg.id}`}>
-      <Group justify="space-between" mb="xs">
-        <Text fw={700} size="lg">
-          {pkg.name}
-        </Text>
-        <Group gap={6}>
-          {pkg.bonus_coins > 0 && (
-            <Badge color="green" variant="light">
-              {t('wallet.packages.bonus', { coins: formatNumber(pkg.bonus_coins, lang) })}
-            </Badge>
-          )}
-          {pkg.saving_percent > 0 && (
-            <Badge color="orange" variant="filled" data-testid="package-saving">
-              {t('wallet.packages.save', { percent: formatNumber(pkg.saving_percent, lang) })}
-            </Badge>
-          )}
-        </Group>
-      </Group>
-      <Text fz={34} fw={800} lh={1.1} dir="ltr" ta="start" data-testid="package-price">
-        {formatMoney(pkg.price, pkg.currency, lang)}
-      </Text>
-      <Text size="xs" c="dimmed" mt={4} data-testid="package-list-price">
-        {pkg.saving > 0
-          ? t('wallet.packages.instead_of', {
-              price: formatMoney(pkg.list_price, pkg.currency, lang),
-              saving: formatMoney(pkg.saving, pkg.currency, lang),
-            })
-          : t('wallet.packages.at_coin_price')}
-      </Text>
-      <Divider my="md" />
-      <Stack gap="xs">
-        <Feature
-          icon={<IconCoins size={14} />}
-          label={t('wallet.packages.total_coins')}
-          value={formatNumber(pkg.total_coins, lang)}
-        />
-        <Feature
-          icon={<IconUsers size={14} />}
-          label={t('wallet.packages.min_followers')}
-          value={pkg.min_followers === null ? '—' : formatNumber(pkg.min_followers, lang)}
-        />
-        <Feature
-          icon={<IconCalendarTime size={14} />}
-          label={t('wallet.packages.duration_days')}
-          value={pkg.duration_days === null ? '—' : formatNumber(pkg.duration_days, lang)}
-        />
-      </Stack>
-      <Stack gap="xs" mt="lg">
-        <Button
-          leftSection={<IconCreditCard size={16} />}
-          onClick={onCard}
-          disabled={busy}
-          data-testid="pay-card"
-        >
-          {t('wallet.packages.pay_card')}
-        </Button>
-        <Button
-          variant="light"
-          leftSection={<IconBrandPaypal size={16} />}
-          onClick={onPayPal}
-          disabled={busy}
-          data-testid="pay-paypal"
-        >
-          {t('wallet.packages.pay_paypal')}
-        </Button>
-      </Stack>
-    </Card>
-  );
+/**
+ * Where to lead the artist after a purchase (issue 28 item 20): a safe `?return=` path is kept for the
+ * tab (the card page and PayPal come back without it); back from the provider (`session_id`,
+ * `cancelled`) the kept one applies; any other visit forgets it.
+ */
+function useReturnTo(): string | null {
+  const [search] = useSearchParams();
+  const [returnTo] = useState(() => {
+    const asked = search.get(RETURN_PARAM);
+    if (asked !== null) {
+      const safe = safeReturnPath(asked, window.location.origin);
+      rememberReturnPath(safe);
+      return safe;
+    }
+    if (search.has('session_id') || search.has('cancelled')) return storedReturnPath();
+    rememberReturnPath(null);
+    return null;
+  });
+  return returnTo;
 }
 
 /**
- * /wallet/coins/packages (ARTIST_PERMISSION): the coin packages (Min Followers, Total coins,
- * Duration in Days, price in pounds and the saving against the coin price) bought by card or PayPal,
+ * /wallet/coins/packages (ARTIST_PERMISSION): the coin packages (price in pounds, the saving against
+ * the coin price, and what the buyer receives: coins, bonus coins, total coins; issue 28 item 20 drops
+ * the spec's Min Followers and Duration in Days, which say nothing about coins) bought by card or PayPal,
  * a custom amount at the coin price, and the return from the card page (`?session_id=…` is checked
  * once with stripe/checkout/check/pay; `?cancelled=1&payment_id=…` with stripe/checkout/check/cancel,
  * which tells a declined card from leaving the page).
@@ -172,6 +75,7 @@ export function PackagesPage() {
   const [redirect, setRedirect] = useState<{ sandbox: boolean } | null>(null);
   const [result, setResult] = useState<CheckoutResult | null>(null);
   const [sandbox] = useState(wasSandbox);
+  const returnTo = useReturnTo();
 
   const check = async (id: string) => {
     try {
@@ -227,6 +131,11 @@ export function PackagesPage() {
           </Group>
           <Text c="dimmed">{t('wallet.packages.intro')}</Text>
         </div>
+        {returnTo && (
+          <Button component={Link} to={returnTo} variant="subtle" data-testid="packages-back">
+            {t('wallet.packages.back_to')}
+          </Button>
+        )}
       </Group>
 
       {(result || confirm.isPending || cardReturn.isPending) && (
@@ -238,6 +147,7 @@ export function PackagesPage() {
               <PaymentResult
                 result={result}
                 sandbox={sandbox}
+                continueTo={returnTo}
                 onRetry={sessionId ? () => void check(sessionId) : undefined}
                 onClose={() => {
                   setResult(null);

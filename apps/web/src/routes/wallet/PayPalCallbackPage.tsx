@@ -6,10 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type Settlement, useConfirmPayPal, useRefreshWallet, wasSandbox } from '../../hooks/use-wallet';
 import { PaymentResult } from './PaymentResult';
+import { RETURN_PARAM, storedReturnPath } from './return-path';
 
 /**
  * /paypal/callback (ARTIST_PERMISSION): PayPal sends the buyer back with `?token=<order_id>&PayerID=…`;
- * the order is captured once with payments/paypal/callback/url and the balance refreshed.
+ * the order is captured once with payments/paypal/callback/url and the balance refreshed. When the
+ * artist came to the coin page from another page (`?return=`, kept for the tab), a paid order leads
+ * back there and "Back to the packages" keeps that way back (issue 28 item 20).
  */
 export function PayPalCallbackPage() {
   const { t } = useTranslation();
@@ -20,6 +23,7 @@ export function PayPalCallbackPage() {
   const refresh = useRefreshWallet();
   const [result, setResult] = useState<Settlement | 'error' | null>(null);
   const [sandbox] = useState(wasSandbox);
+  const [returnTo] = useState(storedReturnPath);
   const done = useRef<string | null>(null);
 
   const capture = async (id: string) => {
@@ -65,10 +69,20 @@ export function PayPalCallbackPage() {
           result={result}
           sandbox={sandbox}
           onRetry={orderId ? () => void capture(orderId) : undefined}
+          continueTo={returnTo}
         />
       )}
       <Group>
-        <Button component={Link} to="/wallet/coins/packages" variant="default">
+        <Button
+          component={Link}
+          to={
+            returnTo
+              ? `/wallet/coins/packages?${new URLSearchParams({ [RETURN_PARAM]: returnTo })}`
+              : '/wallet/coins/packages'
+          }
+          variant="default"
+          data-testid="paypal-back"
+        >
           {t('wallet.paypal.back')}
         </Button>
         {!orderId && (

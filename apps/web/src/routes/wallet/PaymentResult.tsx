@@ -40,6 +40,7 @@ export function PaymentResult({
   onClose,
   declinedText = 'wallet.result.declined_text',
   transactionsLink = true,
+  continueTo = null,
 }: {
   result: CheckoutResult;
   sandbox: boolean;
@@ -49,6 +50,8 @@ export function PaymentResult({
   declinedText?: string;
   /** Offer the transactions list once paid (not on the mobile apps' page, which hands back to the app). */
   transactionsLink?: boolean;
+  /** Once paid, lead back to the page the artist came from (a checked same-origin path, issue 28). */
+  continueTo?: string | null;
 }) {
   const { t } = useTranslation();
   const status = typeof result === 'string' ? result : result.status;
@@ -102,6 +105,11 @@ export function PaymentResult({
                 : t('wallet.result.failed_text')}
       </Text>
       <Group gap="sm" mt="sm">
+        {paid && continueTo && (
+          <Button size="xs" color={color} component={Link} to={continueTo} data-testid="payment-continue">
+            {t('wallet.result.continue')}
+          </Button>
+        )}
         {paid && transactionsLink && (
           <Button size="xs" variant="light" color={color} component={Link} to="/wallet/user/transaction">
             {t('wallet.result.see_transactions')}

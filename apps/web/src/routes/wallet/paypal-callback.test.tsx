@@ -28,3 +28,34 @@ describe('/paypal/callback (issue 20)', () => {
     expect(screen.getByTestId('paypal-to-wallet').getAttribute('href')).toBe('/wallet/user/transaction');
   });
 });
+
+describe('/paypal/callback leads back where the artist came from (issue 28 item 20)', () => {
+  it('once paid, offers to continue on the kept page, and "Back to the packages" keeps the way back', async () => {
+    sessionStorage.setItem('COINS_RETURN_TO', '/fan-finder/subscribe?plan=3');
+    capture.mockResolvedValueOnce({ status: 'paid', coins: 100, balance: 400 });
+    renderWithUi(
+      <MemoryRouter initialEntries={['/paypal/callback?token=ORDER-1&PayerID=P']}>
+        <PayPalCallbackPage />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('payment-continue')).getAttribute('href')).toBe(
+      '/fan-finder/subscribe?plan=3',
+    );
+    expect(screen.getByTestId('paypal-back').getAttribute('href')).toBe(
+      `/wallet/coins/packages?return=${encodeURIComponent('/fan-finder/subscribe?plan=3')}`,
+    );
+  });
+
+  it('ignores a kept path that leaves the site', async () => {
+    sessionStorage.setItem('COINS_RETURN_TO', '//evil.example/phish');
+    capture.mockResolvedValueOnce({ status: 'paid', coins: 100, balance: 400 });
+    renderWithUi(
+      <MemoryRouter initialEntries={['/paypal/callback?token=ORDER-2&PayerID=P']}>
+        <PayPalCallbackPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('payment-result')).toBeTruthy();
+    expect(screen.queryByTestId('payment-continue')).toBeNull();
+    expect(screen.getByTestId('paypal-back').getAttribute('href')).toBe('/wallet/coins/packages');
+  });
+});
