@@ -43,6 +43,7 @@ export * from './layout/PreferenceSelects';
 export * from './layout/PrivacyPage';
 export * from './layout/SideMenu';
 export * from './layout/SkinSwitch';
+export * from './layout/StaleToastCloser';
 export * from './layout/UserMenu';
 export * from './layout/use-page-title';
 export * from './list/EmptyState';

@@ -1,5 +1,12 @@
 import type { SessionUser } from '@lm/contracts';
-import { FullPageLoader, NotFoundPage, RequireAccess, ScreenCatalogs, useSession } from '@lm/ui';
+import {
+  FullPageLoader,
+  NotFoundPage,
+  RequireAccess,
+  ScreenCatalogs,
+  StaleToastCloser,
+  useSession,
+} from '@lm/ui';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
@@ -46,6 +53,7 @@ function UnknownRoute() {
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <StaleToastCloser />
       <Suspense fallback={<FullPageLoader />}>
         <Routes>
           <Route path="/" element={<RootRedirect />} />

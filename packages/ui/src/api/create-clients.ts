@@ -2,18 +2,15 @@ import { LIMITS } from '@lm/contracts/limits';
 import { currentLanguage, i18next } from '../i18n/i18n';
 import { ApiClient, type Notifier } from './api-client';
 import type { ApiClients } from './api-context';
+import { showErrorToast, showSuccessToast } from './toasts';
 
-function toast(color: string, message: string): void {
-  // Loaded on the first toast, so the login screen does not download the toast code up front.
-  void import('@mantine/notifications').then(({ notifications }) =>
-    notifications.show({ color, message, autoClose: LIMITS.toastMs }),
-  );
-}
-
-/** Toasts through Mantine notifications, closing after 5 s (spec section 9). */
+/**
+ * Toasts through Mantine notifications, closing after 5 s (spec section 9); an error toast closes
+ * when a success follows or its page is left (issue 28 item 10).
+ */
 export const mantineNotifier: Notifier = {
-  error: (message) => toast('red', message),
-  success: (message) => toast('green', message),
+  error: showErrorToast,
+  success: showSuccessToast,
 };
 
 /**

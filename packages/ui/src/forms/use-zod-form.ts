@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   type FieldValues,
   type Resolver,
@@ -11,21 +11,37 @@ import { translateMessage } from '../i18n/i18n';
 import { contractsResolver } from './zod-resolver';
 
 /**
+ * A field that shows an error is checked again as soon as it changes, whatever the form's mode
+ * (issue 28 item 10: wizards check a step with `trigger()`, not a submit, so "Field is required"
+ * stayed under a Select, a date or a filled text until the next step was tried).
+ */
+function useRecheckShownErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>): void {
+  useEffect(() => {
+    const subscription = form.watch((_values, { name, type }) => {
+      if (type === 'change' && name && form.getFieldState(name).error) void form.trigger(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+}
+
+/**
  * react-hook-form bound to a contracts zod schema (STYLE "Forms"): the message a user sees is the
  * same key the server returns, translated with the same parameters ({@link contractsResolver}).
  * Fields are checked on submit, then again as they change (checking on blur made the submit button
- * jump away from the pointer).
+ * jump away from the pointer); a field showing an error is re-checked as it changes.
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     ...options,
     resolver: contractsResolver(schema) as never,
   });
+  useRecheckShownErrors(form);
+  return form;
 }
 
 /**
@@ -38,7 +54,7 @@ export function useLazyZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   const resolver = useRef<Resolver<z.input<S>, unknown, z.output<S>> | null>(null);
-  return useForm<z.input<S>, unknown, z.output<S>>({
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     ...options,
@@ -49,6 +65,8 @@ export function useLazyZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
       return resolver.current!(values, context, opts);
     },
   });
+  useRecheckShownErrors(form);
+  return form;
 }
 
 /** Translated text of a field error (zod keys and server sentences alike). */
