@@ -96,7 +96,9 @@ test('the audit log and the role editor speak Arabic: actions, permissions and r
   const users = page.getByTestId('perm-group-users');
   await expect(users).toContainText('المستخدمون');
   await expect(users).toContainText('عرض المستخدمين وملفاتهم');
-  await expect(users).toContainText('view.main.users.tab.list');
+  // What each permission allows, in words; never its code (issue 28 item 18).
+  await expect(users).toContainText('يفتح قائمة المستخدمين');
+  await expect(users).not.toContainText('view.main.users.tab.list');
   await expect(page.getByTestId('perm-group-queue')).toContainText('فتح مراقب المهام');
   await page.getByTestId('perm-users.edit').check();
   await page.getByTestId('perm-users.show.invite').check();

@@ -30,19 +30,22 @@ export function EditDeleteActions({
           <IconEdit size={18} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={deleteTooltip ?? t('staff.delete')}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('staff.delete')}
-          disabled={deleteDisabled}
-          onClick={async () => {
-            if (await confirmAction({ danger: true, ...(deleteMessage ? { message: deleteMessage } : {}) }))
-              onDelete();
-          }}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
+      <Tooltip label={deleteTooltip ?? t('staff.delete')} events={{ hover: true, focus: true, touch: true }}>
+        {/* A disabled button gets no pointer events: the span carries the tooltip (why it is disabled). */}
+        <span data-testid={deleteDisabled ? 'delete-disabled' : undefined}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('staff.delete')}
+            disabled={deleteDisabled}
+            onClick={async () => {
+              if (await confirmAction({ danger: true, ...(deleteMessage ? { message: deleteMessage } : {}) }))
+                onDelete();
+            }}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </span>
       </Tooltip>
     </Group>
   );

@@ -336,7 +336,9 @@ export interface StaffTodo {
     | 'open_tickets'
     | 'breached_tickets'
     | 'pending_forms'
-    | 'express_disputes';
+    | 'express_disputes'
+    | 'pending_custom_campaigns'
+    | 'trust_flags';
   count: number;
   link: string;
 }

@@ -16,6 +16,7 @@ import {
   auditActionLabel,
   auditTargetText,
   DEFAULT_ROLE_KEYS,
+  permissionDescription,
   permissionLabel,
   roleLabel,
   SETTING_LABEL_KEYS,
@@ -55,6 +56,37 @@ describe('human words for stored codes in the back-office (issue 20)', () => {
     ).toEqual([]);
     expect(new Set(ALL_PERMISSIONS.map(permissionSlug)).size).toBe(ALL_PERMISSIONS.length);
     expect(Object.values(DEFAULT_ROLE_KEYS).filter((k) => !has(k))).toEqual([]);
+  });
+
+  it('every permission has a name and a description in the five languages (issue 28 item 18)', async () => {
+    const catalogs = {
+      en,
+      ar,
+      fr: (await import('./locales/fr.json')).default,
+      de: (await import('./locales/de.json')).default,
+      tr: (await import('./locales/tr.json')).default,
+    };
+    for (const [lang, catalog] of Object.entries(catalogs)) {
+      const staff = catalog.staff as {
+        permissions: Record<string, string>;
+        permission_descriptions: Record<string, string>;
+      };
+      const lacking = ALL_PERMISSIONS.filter((p) => {
+        const slug = permissionSlug(p);
+        return !staff.permissions[slug]?.trim() || !staff.permission_descriptions[slug]?.trim();
+      });
+      expect({ lang, lacking }).toEqual({ lang, lacking: [] });
+      if (lang !== 'en') {
+        const copied = ALL_PERMISSIONS.filter((p) => {
+          const slug = permissionSlug(p);
+          return staff.permission_descriptions[slug] === en.staff.permission_descriptions[slug as never];
+        });
+        expect({ lang, copied }).toEqual({ lang, copied: [] });
+      }
+    }
+    expect(permissionDescription('CHANGE_STATUS', t)).toBe(
+      'Moves a playlist form to another status, for example Completed.',
+    );
   });
 
   it('writes codes as words, in Arabic too, and falls back to the code', () => {

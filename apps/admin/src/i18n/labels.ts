@@ -29,6 +29,14 @@ export function permissionLabel(name: string, t: TFunction): string {
   return t(`staff.permissions.${permissionSlug(name)}`, { defaultValue: name });
 }
 
+/**
+ * What a permission lets its holder do, in one sentence (`staff.permission_descriptions.<slug>`, issue 28
+ * item 18: staff read words, not codes such as `CHANGE_STATUS`). Empty for an unknown permission.
+ */
+export function permissionDescription(name: string, t: TFunction): string {
+  return t(`staff.permission_descriptions.${permissionSlug(name)}`, { defaultValue: '' });
+}
+
 /** Label of an audit action, e.g. `auth.2fa_disabled` → "Two-step sign-in turned off". */
 export function auditActionLabel(action: string, t: TFunction): string {
   return t(`staff.logs.actions.${action}`, { defaultValue: action });

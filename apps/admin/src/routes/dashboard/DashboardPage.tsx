@@ -1,4 +1,5 @@
 import type { SessionAdmin } from '@lm/contracts';
+import { GENERAL } from '@lm/contracts/permissions';
 import {
   formatNumber,
   formatRelative,
@@ -43,6 +44,36 @@ const DashboardTicketStats = lazy(async () => ({
 function flatten(items: readonly MenuItem[]): MenuItem[] {
   return items.flatMap((item) =>
     item.children ? flatten(item.children) : item.kind === 'header' ? [] : [item],
+  );
+}
+
+/**
+ * How many permissions the admin holds, counted as the roles list counts them (issue 28 item 17): the
+ * distinct permissions of their roles, without `general` (the rule every signed-in account has).
+ */
+export function grantedPermissionCount(abilities: readonly { subject: string }[]): number {
+  return new Set(abilities.map((a) => a.subject).filter((s) => s !== GENERAL)).size;
+}
+
+/** The dashboard's permissions card: the admin's permission count. */
+export function PermissionsCard({ abilities }: { abilities: readonly { subject: string }[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card padding="lg" radius="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={6}>
+          <Text size="sm" c="dimmed" fw={500}>
+            {t('admin.permissions')}
+          </Text>
+          <Text fz={28} fw={700} lh={1} data-testid="permission-count">
+            {formatNumber(grantedPermissionCount(abilities), i18n.language)}
+          </Text>
+        </Stack>
+        <ThemeIcon size={44} radius="md" variant="light" color="teal">
+          <IconKey size={24} />
+        </ThemeIcon>
+      </Group>
+    </Card>
   );
 }
 
@@ -113,21 +144,7 @@ export function DashboardPage() {
             </ThemeIcon>
           </Group>
         </Card>
-        <Card padding="lg" radius="md">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={6}>
-              <Text size="sm" c="dimmed" fw={500}>
-                {t('admin.permissions')}
-              </Text>
-              <Text fz={28} fw={700} lh={1} data-testid="permission-count">
-                {formatNumber(admin.abilities.length, lang)}
-              </Text>
-            </Stack>
-            <ThemeIcon size={44} radius="md" variant="light" color="teal">
-              <IconKey size={24} />
-            </ThemeIcon>
-          </Group>
-        </Card>
+        <PermissionsCard abilities={admin.abilities} />
         {dev.available && (
           <UnstyledButton onClick={() => navigate('/dev/mailbox')}>
             <Card padding="lg" radius="md">

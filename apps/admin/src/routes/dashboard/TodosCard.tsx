@@ -10,6 +10,8 @@ import {
   IconForms,
   IconLifebuoy,
   IconPlaylist,
+  IconShieldSearch,
+  IconSpeakerphone,
   IconUserCheck,
   IconWallet,
 } from '@tabler/icons-react';
@@ -27,6 +29,8 @@ const ICONS: Record<StaffTodo['kind'], ReactNode> = {
   breached_tickets: <IconClockExclamation size={18} />,
   pending_forms: <IconForms size={18} />,
   express_disputes: <IconFlag size={18} />,
+  pending_custom_campaigns: <IconSpeakerphone size={18} />,
+  trust_flags: <IconShieldSearch size={18} />,
 };
 
 /**

@@ -1,3 +1,4 @@
+import { SUPER_ADMIN_ROLE } from '@lm/contracts/permissions';
 import { isApiError, ListScreen, translateMessage, usePageTitle } from '@lm/ui';
 import {
   Alert,
@@ -19,13 +20,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { type Role, staffKeys, useCrud, usePermissions } from '../../hooks/use-staff';
-import { permissionLabel, roleLabel } from '../../i18n/labels';
+import { permissionDescription, permissionLabel, roleLabel } from '../../i18n/labels';
 import { groupPermissions } from './permission-groups';
 
 /**
  * The permissions of a role, grouped by the screen they belong to (issue 20): each one a checkbox with
- * its label in words and its permission name in small type below, and a box per screen to take or
- * leave all of them.
+ * its label in words and what it lets its holder do below (issue 28 item 18: no raw permission codes),
+ * and a box per screen to take or leave all of them.
  */
 function PermissionMatrix({
   names,
@@ -83,11 +84,9 @@ function PermissionMatrix({
                     key={name}
                     size="sm"
                     label={permissionLabel(name, t)}
-                    description={
-                      <Text span size="xs" ff="monospace" dir="ltr" style={{ wordBreak: 'break-all' }}>
-                        {name}
-                      </Text>
-                    }
+                    description={permissionDescription(name, t)}
+                    // The code stays reachable for support (hover), never shown as the permission's words.
+                    title={name}
                     checked={value.has(name)}
                     disabled={locked}
                     onChange={(e) => toggle([name], e.currentTarget.checked)}
@@ -195,6 +194,34 @@ function RoleForm({ role, onDone }: { role: Role | null; onDone(): void }) {
   );
 }
 
+/**
+ * Why a role cannot be deleted, as the message key the API answers with (issue 28 item 18: the button
+ * was enabled and failed after the confirm): Super Admin, a role new users receive, a role still held.
+ * Null when it may be deleted. The API refuses the same cases (`deleteRole`, 409).
+ */
+export function roleDeleteBlock(role: Role): { key: string; params?: Record<string, unknown> } | null {
+  if (role.guard === 'admin' && role.name === SUPER_ADMIN_ROLE) return { key: 'roles.super_admin_protected' };
+  if (role.default_for_user_type !== null) return { key: 'roles.default_role_protected' };
+  const holders = (role.admins_count ?? 0) + (role.users_count ?? 0);
+  if (holders > 0) return { key: 'roles.in_use', params: { count: holders } };
+  return null;
+}
+
+/** A role row's Edit and Delete; Delete disabled, with the reason as its tooltip, when it cannot be. */
+export function RoleActions({ role, onEdit, onDelete }: { role: Role; onEdit(): void; onDelete(): void }) {
+  const { t } = useTranslation();
+  const block = roleDeleteBlock(role);
+  return (
+    <EditDeleteActions
+      onEdit={onEdit}
+      onDelete={onDelete}
+      deleteMessage={t('staff.roles.delete_confirm', { name: roleLabel(role.name, t) })}
+      deleteDisabled={block !== null}
+      {...(block ? { deleteTooltip: translateMessage(block.key, block.params) } : {})}
+    />
+  );
+}
+
 /** /roles/list and /roles (view.main.roles.tab.list): roles and their permission matrix editor. */
 export function RolesPage() {
   const { t } = useTranslation();
@@ -260,11 +287,7 @@ export function RolesPage() {
             title: '',
             width: 100,
             render: (r) => (
-              <EditDeleteActions
-                onEdit={() => setEditing(r)}
-                onDelete={() => remove.mutate(r.id)}
-                deleteMessage={t('staff.roles.delete_confirm', { name: roleLabel(r.name, t) })}
-              />
+              <RoleActions role={r} onEdit={() => setEditing(r)} onDelete={() => remove.mutate(r.id)} />
             ),
           },
         ]}

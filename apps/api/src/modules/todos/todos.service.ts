@@ -1,4 +1,5 @@
-import { USER_ADMIN_PERMISSIONS } from '@lm/contracts';
+import { TRUST_FLAG_PERMISSIONS, USER_ADMIN_PERMISSIONS } from '@lm/contracts';
+import { CUSTOM_STATUS } from '@lm/contracts/custom-campaigns';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { notify } from '../notifications/notifications.service';
@@ -35,6 +36,17 @@ export const TODO_KINDS = {
     permission: 'express.campaigns.show',
     link: '/express/instagram/campaigns/list?filter[disputed]=1',
   },
+  // Custom campaigns ordered by artists wait for staff approval before the artist may pay (issue 28
+  // item 17): staff who may approve them (the approve route's permission).
+  pending_custom_campaigns: {
+    permission: 'custom.campaigns.edit',
+    link: `/custom/campaigns/list?filter[status]=${CUSTOM_STATUS.PENDING_APPROVAL}`,
+  },
+  // Fake-audience flags waiting for a review (issue 19; issue 28 item 17): staff who may review them.
+  trust_flags: {
+    permission: TRUST_FLAG_PERMISSIONS.review,
+    link: '/trust/flags?filter[status]=pending',
+  },
 } as const;
 export type TodoKind = keyof typeof TODO_KINDS;
 
@@ -60,6 +72,8 @@ const COUNTS: Record<TodoKind, ReturnType<typeof sql>> = {
   // Waiting for a decision on a campaign still Verifying (a force-end leaves a dispute undecided).
   express_disputes: sql`select count(*)::int as n from express_campaigns
     where disputed_at is not null and dispute_decision is null and status_id = 3`,
+  pending_custom_campaigns: sql`select count(*)::int as n from custom_campaigns where status = ${CUSTOM_STATUS.PENDING_APPROVAL}`,
+  trust_flags: sql`select count(*)::int as n from trust_flags where status = 'pending'`,
 };
 
 /**
@@ -101,7 +115,7 @@ export async function staffHolding(db: Database | Tx, permission: string) {
  */
 async function notifyStaff(
   db: Database | Tx,
-  kind: Exclude<TodoKind, 'open_tickets' | 'breached_tickets'>,
+  kind: Exclude<TodoKind, 'open_tickets' | 'breached_tickets' | 'pending_custom_campaigns' | 'trust_flags'>,
   params: Record<string, string | number>,
   data: Record<string, unknown>,
   options: { skipIfUnread?: { key: string; value: string }; link?: string } = {},

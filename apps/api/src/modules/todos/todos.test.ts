@@ -67,6 +67,8 @@ describe('staff to-dos (issue 20)', () => {
         count: 0,
         link: '/express/instagram/campaigns/list?filter[disputed]=1',
       },
+      { kind: 'pending_custom_campaigns', count: 0, link: '/custom/campaigns/list?filter[status]=2' },
+      { kind: 'trust_flags', count: 0, link: '/trust/flags?filter[status]=pending' },
     ]);
     const usersOnly = await ctx.loginAdmin(
       (await ctx.makeAdmin({ permissions: ['view.main.users.tab.list'] })).email,
@@ -75,6 +77,37 @@ describe('staff to-dos (issue 20)', () => {
     const none = await ctx.loginAdmin((await ctx.makeAdmin({ permissions: [] })).email);
     expect(await todos(none)).toEqual([]);
     expect((await ctx.call('GET', '/api/admin/dashboard/todos')).statusCode).toBe(401);
+  });
+
+  it('counts trust flags waiting for review and custom campaigns waiting for approval (issue 28 item 17)', async () => {
+    const [playlist] = await q<{ id: number }>('select min(id) as id from express_playlists');
+    await q(
+      `insert into trust_flags (playlist_id, signal, detected_on, evidence) values ($1, 'follower_jump', '2026-11-01', '{}')`,
+      [playlist!.id],
+    );
+    await q(
+      `insert into trust_flags (playlist_id, signal, detected_on, evidence, status, reviewed_at)
+       values ($1, 'lockstep_growth', '2026-11-01', '{}', 'dismissed', now())`,
+      [playlist!.id],
+    );
+    const artist = await ctx.makeUser();
+    const campaign = (status: number) =>
+      q(
+        `insert into custom_campaigns (artist_id, name, link, track_id, language_id, is_released, released_date,
+           start_date, tier_id, price, pitch, status)
+         values ($1, 'Song', 'https://open.spotify.com/track/x', 'x', (select min(id) from languages), true,
+           '2026-01-01', '2026-12-01', (select min(id) from express_tiers), 30, 'Pitch', $2)`,
+        [artist.id, status],
+      );
+    await campaign(2);
+    await campaign(2);
+    await campaign(3);
+    const counts = Object.fromEntries((await todos(superToken)).map((x) => [x.kind, x.count]));
+    expect(counts).toMatchObject({ trust_flags: 1, pending_custom_campaigns: 2 });
+    const reviewer = await ctx.loginAdmin(
+      (await ctx.makeAdmin({ permissions: ['trust.flags.show', 'trust.flags.review'] })).email,
+    );
+    expect((await todos(reviewer)).map((x) => x.kind)).toEqual(['trust_flags']);
   });
 
   it('notifies the admins holding the permission when a user starts waiting for approval', async () => {
