@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { qualityScoreSchema } from './score';
+import { translationsResponseSchema } from './translations';
 
 /**
  * Shapes of the express answers (spec section 3 "Express campaign", "Tier", "Duration", "Reason",
@@ -112,6 +113,8 @@ export const expressTierSchema = z.object({
   price: z.number().int(),
   description: z.string().nullable(),
   status: z.number().int(),
+  /** Back-office only: name and description in the other languages (issue 28 item 11). */
+  translations: translationsResponseSchema.optional(),
 });
 
 /** The cheapest active tier (`express/artist/min/tier`). */
@@ -133,6 +136,8 @@ export const expressReasonSchema = z.object({
   id: z.number().int(),
   reason: z.string(),
   status: z.number().int().optional(),
+  /** Back-office only: the reason in the other languages (issue 28 item 11). */
+  translations: translationsResponseSchema.optional(),
 });
 
 /** A genre to tag playlists with. */

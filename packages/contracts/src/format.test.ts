@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDay,
   formatFileSize,
+  formatLink,
   formatMoney,
   formatNumber,
   formatRelativeTime,
@@ -38,11 +39,19 @@ describe('numbers in the reader language', () => {
 describe('money', () => {
   it('writes pounds with the plain pound sign in every language', () => {
     expect(formatMoney(999, 'GBP', 'en')).toBe('£9.99');
-    expect(formatMoney(4499, 'GBP', 'ar')).toBe('£44.99');
     expect(formatMoney(399_999, 'GBP', 'de')).toBe('£3.999,99');
     expect(formatMoney(-250, 'GBP', 'en')).toBe('-£2.50');
     expect(formatSignedMoney(999)).toBe('+£9.99');
     expect(formatSignedMoney(-999)).toBe('−£9.99');
+  });
+
+  it('isolates amounts and links left to right in Arabic only (issue 28 item 12: "5.00£")', () => {
+    expect(formatMoney(4499, 'GBP', 'ar')).toBe('\u2066£44.99\u2069');
+    expect(formatSignedMoney(-999, 'GBP', 'ar')).toBe('\u2066−£9.99\u2069');
+    const url = 'https://open.spotify.com/track/abc';
+    expect(formatLink(url, 'ar')).toBe(`\u2066${url}\u2069`);
+    expect(formatLink(url, 'fr')).toBe(url);
+    expect(formatMoney(4499, 'GBP', 'tr')).toBe('£44,99');
   });
 
   it('writes other currencies in the language', () => {

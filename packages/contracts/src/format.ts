@@ -68,11 +68,27 @@ export function formatShortAmount(value: number, language = 'en', fractionDigits
 }
 
 /**
- * An amount in minor units (hundredths) with its currency, e.g. 999 GBP → "£9.99" in en, "9,99 £" in
- * fr. Pounds always show the plain "£" (DESIGN section 4: the UI shows the pound sign; Intl would
- * write "UK£" or "£GB" in some languages), other currencies their narrow symbol.
+ * In a right-to-left language, wrap a left-to-right token (an amount, a link, a code) in Unicode
+ * isolates (LRI … PDI) so that the text around it cannot reorder it: without them Arabic shows
+ * "5.00£" or "…/https://open.spotify.com/track" (issue 28 item 12). Other languages: unchanged.
+ * @param text the token as written left to right
+ * @param language the reader's language
  */
-export function formatMoney(minor: number, currency = 'GBP', language = 'en'): string {
+export function isolateLtr(text: string, language = 'en'): string {
+  return language === 'ar' && text !== '' ? `\u2066${text}\u2069` : text;
+}
+
+/**
+ * A link (URL) as text for a reader: isolated left to right in a right-to-left language (isolateLtr).
+ * @param url the address as stored
+ * @param language the reader's language
+ */
+export function formatLink(url: string, language = 'en'): string {
+  return isolateLtr(url, language);
+}
+
+/** The amount without its isolates (formatMoney and formatSignedMoney isolate once, outside). */
+function moneyText(minor: number, currency: string, language: string): string {
   const code = currency.toUpperCase();
   if (code === 'GBP') {
     const amount = formatNumber(Math.abs(minor) / 100, language, {
@@ -88,10 +104,20 @@ export function formatMoney(minor: number, currency = 'GBP', language = 'en'): s
   });
 }
 
-/** Same with a leading + or − (credits and debits of the transaction lists). */
+/**
+ * An amount in minor units (hundredths) with its currency, e.g. 999 GBP → "£9.99" in en, "9,99 £" in
+ * fr. Pounds always show the plain "£" (DESIGN section 4: the UI shows the pound sign; Intl would
+ * write "UK£" or "£GB" in some languages), other currencies their narrow symbol. In Arabic the amount
+ * is isolated left to right (isolateLtr), so it reads "£5.00" inside any sentence.
+ */
+export function formatMoney(minor: number, currency = 'GBP', language = 'en'): string {
+  return isolateLtr(moneyText(minor, currency, language), language);
+}
+
+/** Same with a leading + or − (credits and debits of the transaction lists), isolated in Arabic. */
 export function formatSignedMoney(minor: number, currency = 'GBP', language = 'en'): string {
-  const text = formatMoney(Math.abs(minor), currency, language);
-  return `${minor < 0 ? '−' : '+'}${text}`;
+  const text = moneyText(Math.abs(minor), currency, language);
+  return isolateLtr(`${minor < 0 ? '−' : '+'}${text}`, language);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UPLOAD_KEY_PATTERN } from './limits';
 import { entry, type StatusEntry, TICKET_RULES } from './statuses';
+import { translationsSchema } from './translations';
 
 /**
  * Support tickets with departments (issue 14; spec sections 2-7 "Tickets"). Shared by the API (request
@@ -160,6 +161,8 @@ export const departmentSchema = z.object({
     .trim()
     .min(1, 'validation.required')
     .max(TICKET_LIMITS.departmentNameMax, 'validation.too_long'),
+  /** The name in French, German, Arabic and Turkish (issue 28 item 11); absent keeps the stored ones. */
+  translations: translationsSchema({ department_name: TICKET_LIMITS.departmentNameMax }).optional(),
 });
 
 /** Body of `POST assign_admins_tickets_departments` and `remove_assigned_admins_tickets_departments`. */

@@ -91,3 +91,6 @@ export function localized<F extends string>(
   const text = translations?.[field]?.[lang as TranslatedLanguage];
   return text && text.trim() !== '' ? text : english;
 }
+
+/** The `translations` of a record as the back-office reads them: texts per field, then per language. */
+export const translationsResponseSchema = z.record(z.string(), z.record(z.string(), z.string()));

@@ -13,6 +13,7 @@ import { seedTrustFlagsDemo } from '../modules/trust/flags.demo';
 import { seedWalletDemo } from '../modules/wallet/wallet.demo';
 import type { AppDeps } from '../platform/app';
 import { hashPassword } from '../platform/crypto';
+import { seedReferenceTranslations } from './reference-translations';
 
 /** Password of every demo account (README quick start). */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -82,6 +83,8 @@ export async function seedDemo(database: Database): Promise<void> {
     }
   });
   await seedWalletDemo(database);
+  // The demo packages are inserted here, after the reference seed translated the rest.
+  await seedReferenceTranslations(database);
   await seedExpressDemo(database);
   await seedTicketDemo(database);
   for (const seeder of demoSeeders) await seeder(database);

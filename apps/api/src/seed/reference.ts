@@ -18,6 +18,7 @@ import { permissions, rolePermissions, roles } from '../modules/rbac/rbac.schema
 import { seedSettings } from '../modules/settings/settings.service';
 import { seedTicketReference } from '../modules/tickets/tickets.seed';
 import * as data from './data';
+import { seedReferenceTranslations } from './reference-translations';
 
 /** User roles seeded per user type (names shown in the back-office role editor). */
 export const USER_ROLE_NAMES: Record<1 | 2 | 3, string> = { 1: 'Artist', 2: 'Curator', 3: 'Influencer' };
@@ -132,4 +133,5 @@ export async function seedReference(database: Database): Promise<void> {
   await seedTicketReference(database);
   await seedSocialReference({ database });
   await seedFanFinderPlans({ database });
+  await seedReferenceTranslations(database);
 }

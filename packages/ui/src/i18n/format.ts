@@ -11,11 +11,13 @@ dayjs.extend(localizedFormat);
  */
 export {
   formatFileSize,
+  formatLink,
   formatMoney,
   formatNumber,
   formatRelativeTime,
   formatShortAmount,
   formatSignedMoney,
+  isolateLtr,
 } from '@lm/contracts/format';
 
 import { formatRelativeTime } from '@lm/contracts/format';

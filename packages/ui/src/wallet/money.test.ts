@@ -6,7 +6,7 @@ describe('formatMoney', () => {
   it('shows pence as pounds with the pound sign in every language', () => {
     expect(formatMoney(999, 'GBP', 'en')).toBe('£9.99');
     for (const lang of ['fr', 'de', 'ar', 'tr']) expect(formatMoney(4499, 'GBP', lang)).toContain('£');
-    expect(formatMoney(4499, 'GBP', 'ar')).toBe('£44.99');
+    expect(formatMoney(4499, 'GBP', 'ar')).toBe('\u2066£44.99\u2069');
     expect(formatMoney(399_999, 'GBP', 'de')).toBe('£3.999,99');
   });
 

@@ -1,4 +1,5 @@
 import { qualityScoreSchema } from '@lm/contracts/score';
+import { translationsResponseSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { clientInfo, currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -19,6 +20,8 @@ export const tierSchema = z.object({
   min_followers: z.number(),
   description: z.string().nullable(),
   status: z.number(),
+  /** Back-office only: name and description in the other languages (issue 28 item 11). */
+  translations: translationsResponseSchema.optional(),
 });
 export const accountSchema = z.object({
   id: z.number(),
@@ -121,7 +124,7 @@ export const connectionsRoutes: RouteModule = (app, deps) => {
         config: { access: userAccess() },
         schema: { tags, response: { 200: envelope(z.array(tierSchema)) } },
       },
-      async () => ({ data: await connections.activeTiers(deps, platform) }),
+      async (req) => ({ data: await connections.activeTiers(deps, platform, req.lang) }),
     );
 
     app.get(

@@ -1,4 +1,6 @@
+import type { Language } from '@lm/contracts';
 import type { QualityScore } from '@lm/contracts/score';
+import { localized } from '@lm/contracts/translations';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
@@ -472,27 +474,37 @@ export async function influencerCheck(
 /** Live accounts one user may hold per platform (spec "platforms_limit"). */
 export const ACCOUNTS_LIMIT = 5;
 
-/** Active tiers of a platform, cheapest first (`user/get-tiers`). */
-export async function activeTiers(deps: Pick<Deps, 'database'>, platform: SocialPlatformName) {
+/** Active tiers of a platform, cheapest first (`user/get-tiers`), in the reader's language. */
+export async function activeTiers(
+  deps: Pick<Deps, 'database'>,
+  platform: SocialPlatformName,
+  lang: Language = 'en',
+) {
   const rows = await deps.database.db
     .select()
     .from(socialTiers)
     .where(and(eq(socialTiers.platform, platform), eq(socialTiers.status, 1)))
     .orderBy(asc(socialTiers.price), asc(socialTiers.id));
-  return rows.map(tierItem);
+  return rows.map((r) => tierItem(r, lang));
 }
 
-/** A tier as the API answers it (spec "Tier": id, name, tier_name, price, description, status). */
-export function tierItem(r: TierRow) {
+/**
+ * A tier as the API answers it (spec "Tier": id, name, tier_name, price, description, status). With
+ * `lang` (the user app) name and description are the reader's language, English where missing;
+ * without it (staff) the English columns and `translations` (issue 28 item 11).
+ */
+export function tierItem(r: TierRow, lang?: Language) {
+  const name = lang ? localized(r.tierName, r.translations, 'tier_name', lang) : r.tierName;
   return {
     id: r.id,
     platform: r.platform as SocialPlatformName,
-    tier_name: r.tierName,
-    name: r.tierName,
+    tier_name: name,
+    name,
     price: r.price,
     min_followers: r.minFollowers,
-    description: r.description,
+    description: lang ? localized(r.description, r.translations, 'description', lang) : r.description,
     status: r.status,
+    ...(lang ? {} : { translations: r.translations }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Translations } from '@lm/contracts/translations';
 import { and, asc, eq } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
@@ -16,6 +17,8 @@ export interface TierInput {
   min_followers: number;
   description?: string | null;
   status: 0 | 1;
+  /** Name and description in the other languages (issue 28 item 11); absent keeps the stored ones. */
+  translations?: Translations<'tier_name' | 'description'>;
 }
 
 /** Tier names are unique per platform in any case: a taken one is the field's error, not a 500. */
@@ -32,7 +35,7 @@ export async function listTiers(deps: Deps, platform: SocialPlatformName) {
     .from(socialTiers)
     .where(eq(socialTiers.platform, platform))
     .orderBy(asc(socialTiers.price), asc(socialTiers.id));
-  return rows.map(tierItem);
+  return rows.map((r) => tierItem(r));
 }
 
 /**
@@ -53,6 +56,7 @@ export async function saveTier(
     minFollowers: input.min_followers,
     description: input.description ?? null,
     status: input.status,
+    translations: input.translations,
   };
   return withTransaction(deps.database, async (tx) => {
     const [row] =

@@ -9,6 +9,7 @@ import {
   expressReasonSchema,
   expressTierSchema,
 } from '@lm/contracts/express';
+import { translationsSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { adminAccess, adminActor, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -38,6 +39,8 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     price: z.coerce.number().int('validation.whole_number').min(1).max(1_000_000),
     description: z.string().trim().max(500).nullable().optional(),
     status: z.union([z.literal(1), z.literal(0)]).default(1),
+    /** Name and description in French, German, Arabic and Turkish (issue 28 item 11). */
+    translations: translationsSchema({ tier_name: 100, description: 500 }).optional(),
   });
   app.get(
     '/api/admin/express/tiers',
@@ -113,6 +116,8 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
   const reasonBody = z.object({
     reason: z.string().trim().min(1, 'validation.required').max(200, 'validation.too_long'),
     status: z.union([z.literal(1), z.literal(0)]).default(1),
+    /** The reason in French, German, Arabic and Turkish (issue 28 item 11). */
+    translations: translationsSchema({ reason: 200 }).optional(),
   });
   app.get(
     '/api/admin/express/reasons',

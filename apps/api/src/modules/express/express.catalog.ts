@@ -1,3 +1,5 @@
+import type { Language } from '@lm/contracts';
+import { localized, type Translations } from '@lm/contracts/translations';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
@@ -14,31 +16,37 @@ import { expressDurations, expressReasons, expressTiers } from './express.schema
 
 type Tier = typeof expressTiers.$inferSelect;
 
-/** A tier as the API answers it (`name` repeats `tier_name` for older clients). */
-export function tierItem(r: Tier) {
+/**
+ * A tier as the API answers it (`name` repeats `tier_name` for older clients). With `lang` (the user
+ * app) name and description are the reader's language, English where missing; without it (staff) the
+ * English columns and `translations` (issue 28 item 11).
+ */
+export function tierItem(r: Tier, lang?: Language) {
+  const name = lang ? localized(r.tierName, r.translations, 'tier_name', lang) : r.tierName;
   return {
     id: r.id,
-    tier_name: r.tierName,
-    name: r.tierName,
+    tier_name: name,
+    name,
     price: r.price,
-    description: r.description,
+    description: lang ? localized(r.description, r.translations, 'description', lang) : r.description,
     status: r.status,
+    ...(lang ? {} : { translations: r.translations }),
   };
 }
 
-/** Active tiers of a platform, cheapest first. */
-export async function activeTiers(database: Database, campaignTypeId = 1) {
+/** Active tiers of a platform, cheapest first, in the reader's language. */
+export async function activeTiers(database: Database, campaignTypeId = 1, lang: Language = 'en') {
   const rows = await database.db
     .select()
     .from(expressTiers)
     .where(and(eq(expressTiers.status, 1), eq(expressTiers.campaignTypeId, campaignTypeId)))
     .orderBy(asc(expressTiers.price));
-  return rows.map(tierItem);
+  return rows.map((r) => tierItem(r, lang));
 }
 
 /** The cheapest active tier of a platform (`express/artist/min/tier`), null when there is none. */
-export async function minTier(database: Database, campaignTypeId = 1) {
-  const [tier] = await activeTiers(database, campaignTypeId);
+export async function minTier(database: Database, campaignTypeId = 1, lang: Language = 'en') {
+  const [tier] = await activeTiers(database, campaignTypeId, lang);
   return tier ? { id: tier.id, tier_name: tier.tier_name, price: tier.price } : null;
 }
 
@@ -49,7 +57,7 @@ export async function allTiers(database: Database, campaignTypeId = 1) {
     .from(expressTiers)
     .where(eq(expressTiers.campaignTypeId, campaignTypeId))
     .orderBy(asc(expressTiers.price));
-  return rows.map(tierItem);
+  return rows.map((r) => tierItem(r));
 }
 
 /** A tier as the back-office form sends it (price in coins). */
@@ -58,6 +66,8 @@ export interface TierInput {
   price: number;
   description?: string | null;
   status: 0 | 1;
+  /** Name and description in the other languages; absent keeps the stored ones. */
+  translations?: Translations<'tier_name' | 'description'>;
 }
 
 /** Tier names are unique per platform (`express_tiers_name_unique`): a taken one is the field's error. */
@@ -78,6 +88,7 @@ export async function saveTier(database: Database, actor: AuditActor, input: Tie
       price: input.price,
       description: input.description ?? null,
       status: input.status,
+      translations: input.translations,
     };
     const [r] =
       id === undefined
@@ -167,15 +178,24 @@ const reasonItem = (r: typeof expressReasons.$inferSelect) => ({
   id: r.id,
   reason: r.reason,
   status: r.status,
+  translations: r.translations,
 });
 
-/** Active decline reasons (`express/curator/campaign/reasons`). */
-export async function activeReasons(database: Database) {
-  return database.db
-    .select({ id: expressReasons.id, reason: expressReasons.reason })
+/**
+ * Active decline reasons (`express/curator/campaign/reasons`), in the reader's language, English
+ * where a reason has none (issue 28 item 11).
+ */
+export async function activeReasons(database: Database, lang: Language = 'en') {
+  const rows = await database.db
+    .select({
+      id: expressReasons.id,
+      reason: expressReasons.reason,
+      translations: expressReasons.translations,
+    })
     .from(expressReasons)
     .where(eq(expressReasons.status, 1))
     .orderBy(asc(expressReasons.id));
+  return rows.map((r) => ({ id: r.id, reason: localized(r.reason, r.translations, 'reason', lang) }));
 }
 
 /**
@@ -208,7 +228,7 @@ export async function allReasons(database: Database) {
 export async function saveReason(
   database: Database,
   actor: AuditActor,
-  input: { reason: string; status: 0 | 1 },
+  input: { reason: string; status: 0 | 1; translations?: Translations<'reason'> },
   id?: number,
 ) {
   return withTransaction(database, async (tx) => {

@@ -72,7 +72,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess() },
       schema: { tags, response: { 200: envelope(z.array(expressTierSchema)) } },
     },
-    async () => ({ data: await catalog.activeTiers(deps.database) }),
+    async (req) => ({ data: await catalog.activeTiers(deps.database, 1, req.lang) }),
   );
   app.get(
     '/api/express/curator/all-durations',
@@ -88,7 +88,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(CURATOR) },
       schema: { tags, response: { 200: envelope(z.array(expressReasonSchema)) } },
     },
-    async () => ({ data: await catalog.activeReasons(deps.database) }),
+    async (req) => ({ data: await catalog.activeReasons(deps.database, req.lang) }),
   );
   app.get(
     '/api/express/curator/playlist/genres',
@@ -450,7 +450,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(ARTIST) },
       schema: { tags, response: { 200: envelope(expressMinTierSchema.nullable()) } },
     },
-    async () => ({ data: await catalog.minTier(deps.database) }),
+    async (req) => ({ data: await catalog.minTier(deps.database, 1, req.lang) }),
   );
   app.post(
     '/api/express/artist/campaign/create',

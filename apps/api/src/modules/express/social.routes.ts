@@ -270,7 +270,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         config: { access: userAccess(INFLUENCER) },
         schema: { tags, response: { 200: envelope(z.array(expressReasonSchema)) } },
       },
-      async () => ({ data: await catalog.activeReasons(deps.database) }),
+      async (req) => ({ data: await catalog.activeReasons(deps.database, req.lang) }),
     );
     app.post(
       `${p.base}/influencer/approve/campaign`,

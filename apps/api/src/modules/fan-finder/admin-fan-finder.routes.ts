@@ -1,4 +1,5 @@
 import { FAN_FINDER_FEATURES, FAN_FINDER_LIMITS } from '@lm/contracts';
+import { translationsSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -28,6 +29,8 @@ const planBody = z.object({
     .array(z.enum(FAN_FINDER_FEATURES, { error: 'validation.invalid' }))
     .max(FAN_FINDER_FEATURES.length),
   status: z.union([z.literal(1), z.literal(0)], { error: 'validation.invalid' }).default(1),
+  /** `plan_name` in French, German, Arabic and Turkish (issue 28 item 11). */
+  translations: translationsSchema({ plan_name: 100 }).optional(),
 });
 
 const adminSubscriptionSchema = subscriptionSchema.extend({

@@ -1,4 +1,5 @@
 import { FAN_FINDER_FEATURES, FAN_FINDER_SUBSCRIPTION_STATUSES } from '@lm/contracts';
+import { translationsResponseSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -19,6 +20,8 @@ export const planSchema = z.object({
   price: z.number(),
   features: z.array(z.enum(FAN_FINDER_FEATURES)),
   status: z.number(),
+  /** Back-office only: `plan_name` in the other languages (issue 28 item 11). */
+  translations: translationsResponseSchema.optional(),
 });
 
 export const flagsSchema = z.object({
@@ -71,7 +74,7 @@ export const fanFinderRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/fan/finder/get/all-plans',
     { config: access, schema: { tags, response: { 200: envelope(z.array(planSchema)) } } },
-    async () => ({ data: await listPlans(deps, { offeredOnly: true }) }),
+    async (req) => ({ data: await listPlans(deps, { offeredOnly: true, lang: req.lang }) }),
   );
 
   app.get(

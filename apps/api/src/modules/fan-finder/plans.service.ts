@@ -1,4 +1,5 @@
-import type { FanFinderFeature } from '@lm/contracts';
+import type { FanFinderFeature, Language } from '@lm/contracts';
+import { localized, type Translations } from '@lm/contracts/translations';
 import { asc, count, eq } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
@@ -16,6 +17,8 @@ export interface PlanInput {
   price: number;
   features: FanFinderFeature[];
   status: 0 | 1;
+  /** `plan_name` in the other languages (issue 28 item 11); absent keeps the stored ones. */
+  translations?: Translations<'plan_name'>;
 }
 
 /** A plan as both apps read it. */
@@ -26,13 +29,19 @@ export interface PlanItem {
   price: number;
   features: FanFinderFeature[];
   status: number;
+  /** Back-office only: `plan_name` in the other languages. */
+  translations?: Translations<'plan_name'>;
 }
 
-/** The API shape of a plan row. */
-export function planItem(row: typeof fanFinderPlans.$inferSelect): PlanItem {
+/**
+ * The API shape of a plan row. With `lang` (artists) `plan_name` is the reader's language, English
+ * when it has none; without it (staff) `plan_name` is English and `translations` the other languages.
+ */
+export function planItem(row: typeof fanFinderPlans.$inferSelect, lang?: Language): PlanItem {
   return {
     id: row.id,
-    plan_name: row.planName,
+    plan_name: lang ? localized(row.planName, row.translations, 'plan_name', lang) : row.planName,
+    ...(lang ? {} : { translations: row.translations }),
     plan_days: row.planDays,
     price: row.price,
     features: row.features as FanFinderFeature[],
@@ -44,13 +53,16 @@ export function planItem(row: typeof fanFinderPlans.$inferSelect): PlanItem {
  * Plans, cheapest first: every plan for staff, only offered ones (status 1) for artists
  * (`fan/finder/get/all-plans`).
  */
-export async function listPlans(deps: Deps, options: { offeredOnly: boolean }): Promise<PlanItem[]> {
+export async function listPlans(
+  deps: Deps,
+  options: { offeredOnly: boolean; lang?: Language },
+): Promise<PlanItem[]> {
   const rows = await deps.database.db
     .select()
     .from(fanFinderPlans)
     .where(options.offeredOnly ? eq(fanFinderPlans.status, 1) : undefined)
     .orderBy(asc(fanFinderPlans.price), asc(fanFinderPlans.id));
-  return rows.map(planItem);
+  return rows.map((row) => planItem(row, options.lang));
 }
 
 function nameTaken(err: unknown): never {
@@ -72,6 +84,7 @@ export async function savePlan(deps: Deps, actor: AuditActor, id: number | null,
     price: input.price,
     features: [...new Set(input.features)],
     status: input.status,
+    translations: input.translations,
   };
   return withTransaction(deps.database, async (tx) => {
     const [row] =

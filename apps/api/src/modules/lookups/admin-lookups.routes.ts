@@ -1,3 +1,4 @@
+import { translationsResponseSchema, translationsSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { adminAccess, adminActor, PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -28,12 +29,15 @@ const name = z
 const namedBody = z.object({
   name,
   description: z.string().trim().max(1000, 'validation.too_long').nullable().optional(),
+  /** Tiers only: name and description in French, German, Arabic and Turkish (issue 28 item 11). */
+  translations: translationsSchema({ name: 100, description: 1000 }).optional(),
   is_active: z.boolean().default(true),
 });
 const namedSchema = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string().nullable().optional(),
+  translations: translationsResponseSchema.optional(),
   is_active: z.boolean(),
   usage: z.number(),
 });

@@ -1,3 +1,4 @@
+import type { Translations } from '@lm/contracts/translations';
 import { and, asc, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Database, type Tx, withTransaction } from '../../db/client';
@@ -21,6 +22,7 @@ const NAMED = {
     name: genres.name,
     isActive: genres.isActive,
     description: undefined,
+    translations: undefined,
     usage: sql<number>`((select count(*) from user_genres ug where ug.genre_id = ${genres}.id)
       + (select count(*) from express_playlist_genres pg where pg.genre_id = ${genres}.id))::int`,
   },
@@ -30,6 +32,7 @@ const NAMED = {
     name: interests.name,
     isActive: interests.isActive,
     description: undefined,
+    translations: undefined,
     usage: sql<number>`0`,
   },
   tiers: {
@@ -38,6 +41,7 @@ const NAMED = {
     name: tiers.name,
     isActive: tiers.isActive,
     description: tiers.description,
+    translations: tiers.translations,
     usage: sql<number>`(select count(*) from users u where u.tier_id = ${tiers}.id and u.deleted_at is null)::int`,
   },
 } as const;
@@ -49,6 +53,8 @@ export interface NamedLookupView {
   id: number;
   name: string;
   description?: string | null;
+  /** Tiers only: name and description in the other languages (issue 28 item 11). */
+  translations?: Translations<'name' | 'description'>;
   is_active: boolean;
   usage: number;
 }
@@ -57,6 +63,8 @@ export interface NamedLookupView {
 export interface NamedLookupInput {
   name: string;
   description?: string | null;
+  /** Tiers only: name and description in the other languages; absent keeps the stored ones. */
+  translations?: Translations<'name' | 'description'>;
   is_active: boolean;
 }
 
@@ -66,6 +74,7 @@ type NamedConfig = {
   name: PgColumn;
   isActive: PgColumn;
   description: PgColumn | undefined;
+  translations: PgColumn | undefined;
   usage: SQL<number>;
 };
 const config = (kind: NamedLookup) => NAMED[kind] as unknown as NamedConfig;
@@ -77,6 +86,7 @@ function columns(c: NamedConfig) {
     isActive: c.isActive,
     usage: c.usage,
     ...(c.description ? { description: c.description } : {}),
+    ...(c.translations ? { translations: c.translations } : {}),
   };
 }
 
@@ -84,7 +94,12 @@ function view(kind: NamedLookup, row: Record<string, unknown>): NamedLookupView 
   return {
     id: row.id as number,
     name: row.name as string,
-    ...(kind === 'tiers' ? { description: (row.description as string | null) ?? null } : {}),
+    ...(kind === 'tiers'
+      ? {
+          description: (row.description as string | null) ?? null,
+          translations: row.translations as Translations<'name' | 'description'>,
+        }
+      : {}),
     is_active: row.isActive as boolean,
     usage: row.usage as number,
   };
@@ -164,6 +179,11 @@ export async function saveNamed(
     await assertNameFree(tx, kind, input.name, id);
     const values: Record<string, unknown> = { name: input.name, isActive: input.is_active };
     if (c.description) values.description = input.description ?? null;
+    if (input.translations !== undefined) {
+      // Genres keep Spotify's names and interests have no translations: refuse rather than drop them.
+      if (!c.translations) throw new ValidationError({ translations: ['validation.translations_unknown'] });
+      values.translations = input.translations;
+    }
     let savedId: number;
     try {
       if (id === undefined) {

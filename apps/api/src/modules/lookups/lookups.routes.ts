@@ -66,7 +66,7 @@ export const lookupsRoutes: RouteModule = (app, deps) => {
         response: { 200: lookupList },
       },
     },
-    async (req) => ({ data: await lookups.searchTiers(database, req.query) }),
+    async (req) => ({ data: await lookups.searchTiers(database, req.query, req.lang) }),
   );
 
   app.get(

@@ -1,5 +1,7 @@
+import type { Language } from '@lm/contracts';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { localizedSql } from '../../db/localized';
 import { ValidationError } from '../../platform/errors';
 import type { CATALOG_KINDS } from '../../seed/reference';
 import {
@@ -90,14 +92,22 @@ export async function searchLanguages(
     .limit(search.limit);
 }
 
-/** Active tiers whose name contains `q`, by name (`tier/getAllTiersWithQ`). */
-export async function searchTiers(database: Database, search: LookupSearch): Promise<LookupItem[]> {
+/**
+ * Active tiers whose name contains `q`, by name (`tier/getAllTiersWithQ`): names in the reader's
+ * language, English where a tier has none (issue 28 item 11), matched and ordered as shown.
+ */
+export async function searchTiers(
+  database: Database,
+  search: LookupSearch,
+  lang: Language = 'en',
+): Promise<LookupItem[]> {
   const q = term(search.q);
+  const name = localizedSql(tiers.name, tiers.translations, 'name', lang);
   return database.db
-    .select({ id: tiers.id, name: tiers.name })
+    .select({ id: tiers.id, name })
     .from(tiers)
-    .where(and(eq(tiers.isActive, true), q ? ilike(tiers.name, containsPattern(q)) : undefined))
-    .orderBy(asc(tiers.name), asc(tiers.id))
+    .where(and(eq(tiers.isActive, true), q ? ilike(name, containsPattern(q)) : undefined))
+    .orderBy(asc(name), asc(tiers.id))
     .limit(search.limit);
 }
 

@@ -10,6 +10,7 @@ import {
   ticketReplySchema,
   ticketUpdateSchema,
 } from '@lm/contracts/tickets';
+import { translationsResponseSchema } from '@lm/contracts/translations';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -114,6 +115,8 @@ const idOnly = envelope(z.object({ id: z.number() }));
 const departmentView = z.object({
   id: z.number(),
   department_name: z.string(),
+  /** The name in the other languages (issue 28 item 11). */
+  translations: translationsResponseSchema,
   admins: z.array(lookupItem),
   open_tickets: z.number(),
   tickets: z.number(),
@@ -300,7 +303,9 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
         response: { 200: envelope(z.array(lookupItem.extend({ department_name: z.string() }))) },
       },
     },
-    async (req) => ({ data: await service.searchDepartments(deps.database, req.query.q, req.query.limit) }),
+    async (req) => ({
+      data: await service.searchDepartments(deps.database, req.query.q, req.query.limit, req.lang),
+    }),
   );
 
   app.get(

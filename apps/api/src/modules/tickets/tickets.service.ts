@@ -11,8 +11,10 @@ import {
   type TicketUpdate,
   ticketDeletable,
 } from '@lm/contracts/tickets';
+import { localized, type Translations } from '@lm/contracts/translations';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
+import { localizedSql } from '../../db/localized';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
@@ -136,6 +138,7 @@ type TicketRow = {
   campaign_name: string | null;
   department_id: number;
   department_name: string;
+  department_translations: Translations<'department_name'> | null;
   user_id: number;
   user_name: string;
   user_email: string;
@@ -161,7 +164,7 @@ const DUE_SQL = sql`(case when t.status_id in (1, 2) then
 
 const TICKET_SELECT = sql`select t.id, t.ticket_subject, t.initial_message, t.campaign_id,
     case when c.id is null then null else '#' || c.id || ' ' || c.track_name end as campaign_name,
-    t.department_id, d.department_name, t.user_id,
+    t.department_id, d.department_name, d.translations as department_translations, t.user_id,
     trim(u.first_name || ' ' || u.last_name) as user_name, u.email as user_email,
     t.admin_id, a.name as admin_name, t.priority_id, t.status_id, t.created_at, t.updated_at,
     t.last_reply_at, t.first_response_due_at, t.first_response_at, t.resolution_due_at, t.resolved_at,
@@ -205,7 +208,9 @@ function toView(
     campaign_id: row.campaign_id,
     campaign_name: row.campaign_name,
     department_id: row.department_id,
-    tickets_department: { department_name: row.department_name },
+    tickets_department: {
+      department_name: localized(row.department_name, row.department_translations, 'department_name', lang),
+    },
     user_id: row.user_id,
     user_name: row.user_name,
     user_email: row.user_email,
@@ -1119,6 +1124,8 @@ export async function deleteTicket(
 export interface DepartmentView {
   id: number;
   department_name: string;
+  /** The name in the other languages (issue 28 item 11). */
+  translations: Translations<'department_name'>;
   admins: { id: number; name: string }[];
   open_tickets: number;
   tickets: number;
@@ -1129,10 +1136,11 @@ export async function listDepartments(database: Database): Promise<DepartmentVie
   const rows = await database.db.execute<{
     id: number;
     department_name: string;
+    translations: Translations<'department_name'>;
     admins: { id: number; name: string }[] | null;
     open_tickets: number;
     tickets: number;
-  }>(sql`select d.id, d.department_name,
+  }>(sql`select d.id, d.department_name, d.translations,
       (select json_agg(json_build_object('id', a.id, 'name', a.name) order by a.name)
          from tickets_department_admins da join admins a on a.id = da.admin_id
         where da.department_id = d.id and a.deleted_at is null) as admins,
@@ -1142,13 +1150,30 @@ export async function listDepartments(database: Database): Promise<DepartmentVie
   return rows.rows.map((r) => ({ ...r, admins: r.admins ?? [] }));
 }
 
-/** Departments matching `q` (`tickets_department_q`), for pickers. */
-export async function searchDepartments(database: Database, q: string | undefined, limit: number) {
+/**
+ * Departments matching `q` (`tickets_department_q`), for pickers: names in the reader's language,
+ * English where a department has none (issue 28 item 11), matched and ordered as shown.
+ */
+export async function searchDepartments(
+  database: Database,
+  q: string | undefined,
+  limit: number,
+  lang: Language = 'en',
+) {
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%';
-  const rows = await database.db.execute<{ id: number; department_name: string }>(sql`
-    select id, department_name from tickets_departments where department_name ilike ${like}
-    order by lower(department_name), id limit ${limit}`);
-  return rows.rows.map((r) => ({ id: r.id, name: r.department_name, department_name: r.department_name }));
+  const name = localizedSql(
+    ticketsDepartments.departmentName,
+    ticketsDepartments.translations,
+    'department_name',
+    lang,
+  );
+  const rows = await database.db
+    .select({ id: ticketsDepartments.id, department_name: name })
+    .from(ticketsDepartments)
+    .where(sql`${name} ilike ${like}`)
+    .orderBy(sql`lower(${name})`, ticketsDepartments.id)
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, name: r.department_name, department_name: r.department_name }));
 }
 
 /**
@@ -1158,7 +1183,7 @@ export async function searchDepartments(database: Database, q: string | undefine
 export async function saveDepartment(
   database: Database,
   actor: AuditActor,
-  input: { id?: number; department_name: string },
+  input: { id?: number; department_name: string; translations?: Translations<'department_name'> },
 ): Promise<number> {
   try {
     return await withTransaction(database, async (tx) => {
@@ -1166,13 +1191,13 @@ export async function saveDepartment(
       if (input.id === undefined) {
         const [row] = await tx.db
           .insert(ticketsDepartments)
-          .values({ departmentName: input.department_name })
+          .values({ departmentName: input.department_name, translations: input.translations })
           .returning({ id: ticketsDepartments.id });
         id = row!.id;
       } else {
         const [row] = await tx.db
           .update(ticketsDepartments)
-          .set({ departmentName: input.department_name })
+          .set({ departmentName: input.department_name, translations: input.translations })
           .where(eq(ticketsDepartments.id, input.id))
           .returning({ id: ticketsDepartments.id });
         if (!row) throw new NotFoundError();

@@ -1,3 +1,4 @@
+import { translationsSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { adminAccess, adminActor, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -23,6 +24,8 @@ const packageBody = z.object({
   duration_days: z.coerce.number().int().min(1).max(365).nullable().optional(),
   is_active: z.boolean().default(true),
   position: z.coerce.number().int().min(0).max(1000).default(0),
+  /** The name in French, German, Arabic and Turkish (issue 28 item 11); absent keeps the stored ones. */
+  translations: translationsSchema({ name: 100 }).optional(),
 });
 
 const adjustmentBody = z.object({
@@ -198,6 +201,7 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
     durationDays: b.duration_days ?? null,
     isActive: b.is_active,
     position: b.position,
+    translations: b.translations,
   });
 
   app.post(

@@ -1,4 +1,5 @@
-import { CUSTOM_COINS, customCoinsSchema, packageSaving } from '@lm/contracts';
+import { CUSTOM_COINS, customCoinsSchema, type Language, packageSaving } from '@lm/contracts';
+import { localized, translationsResponseSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { currentUser, PUBLIC, userAccess } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
@@ -38,6 +39,8 @@ export const packageSchema = z.object({
   saving: z.number(),
   saving_percent: z.number(),
   converted: z.object({ currency: z.string(), amount: z.number() }).nullable(),
+  /** Back-office only: the name in the other languages (issue 28 item 11). */
+  translations: translationsResponseSchema.optional(),
 });
 
 export const transactionSchema = z.object({
@@ -101,11 +104,15 @@ const settlementSchema = z.object({
 /**
  * Package rows as the API answers them, each with its saving against the coin price
  * (`packageSaving`, issue 11 item 10), optionally converted to `currency` at the current rate.
+ * With `lang` (the user app) `name` is the reader's language, English when it has none; without it
+ * (the back-office) `name` is the English column and `translations` the other languages (issue 28
+ * item 11).
  */
 export async function packageItems(
   deps: ModuleDeps,
   rows: Awaited<ReturnType<typeof wallet.listPackages>>,
   currency?: string,
+  lang?: Language,
 ) {
   const [rates, { coin_price_pence }] = await Promise.all([
     currency ? Promise.all(rows.map((r) => deps.providers.rates.rate(r.currency, currency))) : [],
@@ -113,7 +120,8 @@ export async function packageItems(
   ]);
   return rows.map((r, i) => ({
     id: r.id,
-    name: r.name,
+    name: lang ? localized(r.name, r.translations, 'name', lang) : r.name,
+    ...(lang ? {} : { translations: r.translations }),
     coins: r.coins,
     bonus_coins: r.bonusCoins,
     total_coins: r.coins + r.bonusCoins,
@@ -154,7 +162,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
       const rows = await wallet.listPackages(deps.database, { q: req.query.q, limit: req.query.limit });
       const convert = req.query.convert === '1' || req.query.convert === 'true';
       try {
-        return { data: await packageItems(deps, rows, convert ? req.query.currency : undefined) };
+        return { data: await packageItems(deps, rows, convert ? req.query.currency : undefined, req.lang) };
       } catch {
         throw new AppError(422, 'payments.currency_unsupported', {
           errors: { currency: ['payments.currency_unsupported'] },

@@ -160,6 +160,7 @@ function ArtistSpotify({ profiles, limit }: { profiles: ArtistProfile[]; limit: 
             style={{ flex: 1, minWidth: 240 }}
             aria-label={t('artist_connections.link')}
             placeholder="https://open.spotify.com/artist/…"
+            dir="ltr"
             value={link}
             onChange={(e) => setLink(e.currentTarget.value)}
             error={error}
