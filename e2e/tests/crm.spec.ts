@@ -144,11 +144,20 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   await page.getByTestId('campaign-create').click();
   await expect(page).toHaveURL(/\/marketing-campaign\/\d+/);
   await page.getByTestId('campaign-start').click();
+  // "Send now" asks first, with the number of recipients (issue 28 item 15); every row has a first name,
+  // and the starter template gives {{first_name}} a fallback: no warning.
+  await expect(page.getByTestId('campaign-send-count')).toContainText('to 2 recipients');
+  await expect(page.getByTestId('campaign-empty-tag')).toHaveCount(0);
+  await expect(page.getByTestId('campaign-status')).toHaveText('Draft');
+  await page.screenshot({ path: `${SHOTS}/05b-send-confirm-en.png` });
+  await page.getByTestId('campaign-send-confirm-yes').click();
   // Sent now: Sending, then Sent; never "Scheduled".
   await expect(page.getByTestId('campaign-status')).toHaveText(/^(Sending|Sent)$/);
   await expect(page.getByText(/scheduled for/i)).toHaveCount(0);
   await expect(page.getByTestId('count-sent')).toContainText('2', { timeout: 60_000 });
   await expect(page.getByTestId('campaign-status')).toHaveText('Sent', { timeout: 30_000 });
+  // What the mail transport accepted is delivered (the sandbox outbox is the mailbox).
+  await expect(page.getByTestId('count-delivered')).toContainText('2');
 
   // The recipient opens the mail (the pixel) and clicks its button (a signed redirect).
   await waitForMail(request, `nova-${s}@example.com`, /Hello Ann/);

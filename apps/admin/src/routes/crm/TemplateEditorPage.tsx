@@ -49,7 +49,7 @@ const STARTER_MJML = `<mjml>
   <mj-body background-color="#f4f5f7">
     <mj-section background-color="#ffffff" padding="24px">
       <mj-column>
-        <mj-text font-size="20px" font-weight="bold">Hello {{first_name}},</mj-text>
+        <mj-text font-size="20px" font-weight="bold">Hello {{first_name | "there"}},</mj-text>
         <mj-text font-size="15px" line-height="1.5">We listened to {{artist_name}} and would love to help you reach more listeners.</mj-text>
         <mj-button background-color="#5b4cdb" href="https://liberty.test">Discover Liberty Music</mj-button>
       </mj-column>
@@ -246,6 +246,11 @@ export function TemplateEditorPage() {
             {`{{${tag}}}`}
           </Badge>
         ))}
+        <Text size="xs" c="dimmed" data-testid="merge-tag-fallback-hint">
+          {t('crm.templates.fallback_hint', {
+            example: `{{first_name | "${t('crm.campaigns.confirm.fallback_example')}"}}`,
+          })}
+        </Text>
       </Group>
       {errors.length > 0 && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="editor-errors">
