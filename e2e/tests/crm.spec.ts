@@ -68,8 +68,30 @@ test('staff import leads, verify a sender and its domain, design a template, sen
 
   // The designer: GrapesJS with MJML loads (offline); a Divider block is dragged from the blocks panel
   // onto the canvas (a real drag and drop), and the saved design holds it.
+  // Everything the editor needs comes from the product (issue 28 item 14): no request leaves it, and the
+  // toolbar's icons are drawn with the bundled Font Awesome (not blank squares).
+  const offsite: string[] = [];
+  const watchOffsite = (r: { url(): string }) => {
+    const url = new URL(r.url());
+    if (url.protocol.startsWith('http') && url.host !== new URL(page.url()).host) offsite.push(r.url());
+  };
+  page.on('request', watchOffsite);
   await page.goto('/admin/crm/template-design/editor');
   await expect(page.locator('.gjs-frame')).toBeVisible({ timeout: 60_000 });
+  const toolbarIcon = page.locator('.gjs-pn-btn.fa').first();
+  await expect(toolbarIcon).toBeVisible();
+  expect(
+    await toolbarIcon.evaluate((el) => getComputedStyle(el, '::before').fontFamily.replaceAll('"', '')),
+  ).toContain('FontAwesome');
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some(
+          (f) => f.family.replaceAll('"', '') === 'FontAwesome' && f.status === 'loaded',
+        ),
+      ),
+    )
+    .toBe(true);
   const canvas = page.frameLocator('.gjs-frame');
   await expect(canvas.getByText('We listened to')).toBeVisible({ timeout: 30_000 });
   await page.locator('.gjs-pn-btn[title="Open Blocks"]').click();
@@ -87,6 +109,8 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   await page.mouse.move(to.x + to.width / 2, to.y + to.height - 3, { steps: 10 });
   await page.mouse.up();
   await expect(dividers).toHaveCount(1, { timeout: 10_000 });
+  page.off('request', watchOffsite);
+  expect(offsite).toEqual([]);
   await page.getByTestId('template-name').fill(`Welcome ${s}`);
   await page.getByTestId('template-subject').fill('Hello {{first_name}}');
   await page.getByTestId('editor-save').click();
@@ -120,11 +144,20 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   await page.getByTestId('campaign-create').click();
   await expect(page).toHaveURL(/\/marketing-campaign\/\d+/);
   await page.getByTestId('campaign-start').click();
+  // "Send now" asks first, with the number of recipients (issue 28 item 15); every row has a first name,
+  // and the starter template gives {{first_name}} a fallback: no warning.
+  await expect(page.getByTestId('campaign-send-count')).toContainText('to 2 recipients');
+  await expect(page.getByTestId('campaign-empty-tag')).toHaveCount(0);
+  await expect(page.getByTestId('campaign-status')).toHaveText('Draft');
+  await page.screenshot({ path: `${SHOTS}/05b-send-confirm-en.png` });
+  await page.getByTestId('campaign-send-confirm-yes').click();
   // Sent now: Sending, then Sent; never "Scheduled".
   await expect(page.getByTestId('campaign-status')).toHaveText(/^(Sending|Sent)$/);
   await expect(page.getByText(/scheduled for/i)).toHaveCount(0);
   await expect(page.getByTestId('count-sent')).toContainText('2', { timeout: 60_000 });
   await expect(page.getByTestId('campaign-status')).toHaveText('Sent', { timeout: 30_000 });
+  // What the mail transport accepted is delivered (the sandbox outbox is the mailbox).
+  await expect(page.getByTestId('count-delivered')).toContainText('2');
 
   // The recipient opens the mail (the pixel) and clicks its button (a signed redirect).
   await waitForMail(request, `nova-${s}@example.com`, /Hello Ann/);

@@ -170,6 +170,10 @@ test('custom campaign: order, approve, pay with coins, publish, two curators, on
   await pickDay(page, 'custom-release-date');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
+  // Step 4 tells the artist what happens next, without the staff-only settings (issue 28 item 6).
+  await expect(page.getByTestId('custom-process')).toContainText('The team reviews your campaign');
+  for (const staffOnly of ['Auditing', 'On-going', 'Publish date'])
+    await expect(page.getByText(staffOnly, { exact: false })).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
   await pickDay(page, 'custom-start-date');
   await page.getByTestId('custom-pitch').fill('A warm synth-pop song for late-night drives.');
@@ -191,8 +195,11 @@ test('custom campaign: order, approve, pay with coins, publish, two curators, on
   const row = page.locator('table tbody tr', { hasText: 'Night drive' });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('custom-status')).toHaveText('Pending');
+  await expect(row.getByTestId('custom-payment')).toHaveText('After approval');
   await row.click();
   await expect(page).toHaveURL(/\/campaigns\/\d+$/);
+  await expect(page.getByTestId('custom-next-steps')).toContainText('The team reviews your campaign first');
+  await expect(page.getByTestId('custom-next-steps')).toContainText('opens here once it is approved');
   campaignId = Number(page.url().split('/').pop());
   await signOut(page);
 

@@ -113,6 +113,11 @@ export const csvImportSchema = z
     list_id: z.number().int().positive().max(2_147_483_647).optional(),
     list_name: listName.optional(),
     consent: z.enum(['unconfirmed', 'confirmed']).default('unconfirmed'),
+    /**
+     * When no column is mapped to `first_name`: take the first word of the `name` column as the first
+     * name (a file of people with one "Name" column, issue 28 item 15), so `{{first_name}}` has a value.
+     */
+    first_name_from_name: z.boolean().default(false),
   })
   .refine((v) => Boolean(v.mapping.email), {
     message: 'crm.import.email_column_required',
@@ -194,10 +199,25 @@ export const dnsCheckStatusId = (status: 'missing' | 'fail' | 'pass'): number =>
 /**
  * Merge tags a template may use (issue 17): `{{first_name}}`, `{{artist_name}}`, `{{email}}`,
  * `{{sender_name}}` and `{{unsubscribe_url}}` (required in the body). Values are HTML-escaped in the
- * HTML part.
+ * HTML part. A tag may carry a fallback used when the recipient has no value (issue 28 item 15):
+ * `{{first_name | "there"}}` (straight or curly quotes, single or double).
  */
 export const MERGE_TAGS = ['first_name', 'artist_name', 'email', 'sender_name', 'unsubscribe_url'] as const;
 export type MergeTag = (typeof MERGE_TAGS)[number];
+
+/** Tags whose value may be empty for a recipient (the others always have one). */
+export const OPTIONAL_MERGE_TAGS = ['first_name', 'artist_name'] as const satisfies readonly MergeTag[];
+
+/**
+ * What a campaign would send, asked before "Send now" (`GET /api/admin/crm/campaigns/{id}/audience`):
+ * how many addresses it reaches, and for each tag the template uses without a fallback, how many of
+ * them have no value for it (they would read "Hi ,").
+ */
+export const campaignAudienceSchema = z.object({
+  recipients: z.number().int(),
+  empty_tags: z.array(z.object({ tag: z.enum(MERGE_TAGS), recipients: z.number().int() })),
+});
+export type CampaignAudience = z.infer<typeof campaignAudienceSchema>;
 
 /** Limits of templates. */
 export const TEMPLATE_LIMITS = {
@@ -267,6 +287,11 @@ export const campaignCreateSchema = z.object({
 /** Body of `POST /api/admin/crm/campaigns/:id/start`: send now (no date) or at `scheduled_at` (ISO 8601). */
 export const campaignStartSchema = z.object({
   scheduled_at: z.iso.datetime({ offset: true, error: 'validation.date_invalid' }).optional(),
+  /**
+   * The number of recipients the staff member confirmed (issue 28 item 15): when given and the list
+   * now reaches another number, nothing is sent (409 `crm.campaigns.recipients_changed`).
+   */
+  recipients: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 /** Body of the mail relay's signed webhook (`POST /api/crm/webhooks/mail`). */

@@ -22,6 +22,27 @@ export const CUSTOM_STATUS = {
   COMPLETED: 8,
 } as const;
 
+/**
+ * Working days (Monday to Friday) the team takes at most to review a new custom campaign: the date the
+ * artist is told to expect an answer by (issue 28 item 6; docs/decisions.md).
+ */
+export const CUSTOM_REVIEW_WORKING_DAYS = 2;
+
+/**
+ * `from` plus `days` working days (Saturdays and Sundays skipped, counted in UTC), for the review
+ * date shown to the artist. `days` must be a whole number of at least 0.
+ */
+export function addWorkingDays(from: Date, days: number): Date {
+  const at = new Date(from.getTime());
+  let left = days;
+  while (left > 0) {
+    at.setUTCDate(at.getUTCDate() + 1);
+    const day = at.getUTCDay();
+    if (day !== 0 && day !== 6) left -= 1;
+  }
+  return at;
+}
+
 /** Placements an artist may order in one custom campaign. */
 export const CUSTOM_PLACEMENTS = { min: 1, max: 20, default: 3 } as const;
 

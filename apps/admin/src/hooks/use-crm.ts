@@ -1,4 +1,10 @@
-import type { ConsentState, CsvImportField, LeadFilter, SuppressionReason } from '@lm/contracts/crm';
+import type {
+  CampaignAudience,
+  ConsentState,
+  CsvImportField,
+  LeadFilter,
+  SuppressionReason,
+} from '@lm/contracts/crm';
 import { useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -155,6 +161,7 @@ export function useCsvImport() {
       list_id?: number;
       list_name?: string;
       consent: 'unconfirmed' | 'confirmed';
+      first_name_from_name?: boolean;
     }) => (await api.post<CsvImportReport>('admin/crm/imports', body)).data,
     onSuccess: refresh,
   });
@@ -463,6 +470,20 @@ export function useCampaign(id: number) {
   });
 }
 
+/**
+ * Who "Send now" would write to (`GET admin/crm/campaigns/{id}/audience`), asked when the
+ * confirmation opens: the number of recipients and the tags some of them have no value for.
+ */
+export function useCampaignAudience(id: number, enabled: boolean) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...crmKeys.all, 'campaign', id, 'audience'],
+    queryFn: async () => (await api.get<CampaignAudience>(`admin/crm/campaigns/${id}/audience`)).data,
+    enabled,
+    staleTime: 0,
+  });
+}
+
 /** Create, start, pause, resume and cancel campaigns. */
 export function useCampaignActions() {
   const { api } = useApi();
@@ -474,8 +495,20 @@ export function useCampaignActions() {
       onSuccess: refresh,
     }),
     start: useMutation({
-      mutationFn: async ({ id, scheduled_at }: { id: number; scheduled_at?: string }) =>
-        api.post(`admin/crm/campaigns/${id}/start`, scheduled_at ? { scheduled_at } : {}),
+      mutationFn: async ({
+        id,
+        scheduled_at,
+        recipients,
+      }: {
+        id: number;
+        scheduled_at?: string;
+        /** The number of recipients the staff member confirmed (the server refuses another). */
+        recipients?: number;
+      }) =>
+        api.post(`admin/crm/campaigns/${id}/start`, {
+          ...(scheduled_at ? { scheduled_at } : {}),
+          ...(recipients !== undefined ? { recipients } : {}),
+        }),
       onSuccess: refresh,
     }),
     pause: useMutation({

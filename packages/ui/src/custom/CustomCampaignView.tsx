@@ -4,6 +4,7 @@ import type {
   CustomCampaignListItem,
   CustomCampaignStats,
 } from '@lm/contracts/custom-campaigns';
+import { CUSTOM_STATUS } from '@lm/contracts/custom-campaigns';
 import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -27,14 +28,21 @@ export function CustomStatusBadge({
   );
 }
 
-/** Payment badge (spec section 4): Paid when a transaction exists, else Pending. */
-export function CustomPaymentBadge({ paid }: { paid: boolean }) {
+/**
+ * Payment badge (spec section 4): Paid when a transaction exists, else Pending; while the team still
+ * reviews the campaign (status 1 or 2, `status` given) "After approval", as paying is not open yet
+ * (issue 28 item 6).
+ */
+export function CustomPaymentBadge({ paid, status }: { paid: boolean; status?: number }) {
   const { t } = useTranslation();
+  const inReview = !paid && (status === CUSTOM_STATUS.PENDING || status === CUSTOM_STATUS.PENDING_APPROVAL);
   return (
     <StatusBadge
-      label={paid ? 'Paid' : 'Pending'}
-      kind={paid ? 'success' : 'waiting'}
-      text={t(paid ? 'custom.ui.paid' : 'custom.ui.payment_pending')}
+      label={paid ? 'Paid' : inReview ? 'After approval' : 'Pending'}
+      kind={paid ? 'success' : inReview ? 'neutral' : 'waiting'}
+      text={t(
+        paid ? 'custom.ui.paid' : inReview ? 'custom.ui.payment_after_approval' : 'custom.ui.payment_pending',
+      )}
       data-testid="custom-payment"
     />
   );
@@ -146,7 +154,7 @@ export function CustomCampaignView({
               {(
                 [
                   ['custom.ui.status', <CustomStatusBadge key="s" campaign={c} />],
-                  ['custom.ui.payment', <CustomPaymentBadge key="p" paid={c.is_paid} />],
+                  ['custom.ui.payment', <CustomPaymentBadge key="p" paid={c.is_paid} status={c.status.id} />],
                   ['custom.ui.release', <CustomReleaseBadge key="r" released={c.is_released === 1} />],
                 ] as const
               ).map(([label, badge]) => (

@@ -1,8 +1,10 @@
 import { PITCH_MAX } from '@lm/contracts/campaigns';
 import {
+  addWorkingDays,
   adminCustomCampaignEditSchema,
   adminCustomCampaignInputSchema,
   CUSTOM_PLACEMENTS,
+  CUSTOM_REVIEW_WORKING_DAYS,
   type CustomCampaignDetail,
   customCampaignInputSchema,
 } from '@lm/contracts/custom-campaigns';
@@ -33,6 +35,7 @@ import { MEDIA_RULES } from '../components/file-rules';
 import { Wizard } from '../components/Wizard';
 import { applyServerErrors } from '../forms/server-errors';
 import { useZodForm } from '../forms/use-zod-form';
+import { type CustomDurations, CustomProcessSteps } from './CustomNextSteps';
 
 type Option = { id: number; name: string };
 type Tier = { id: number; tier_name: string; price: number };
@@ -51,8 +54,13 @@ export interface CustomCampaignWizardProps {
    * `OwnTrackPicker`, issue 13 "Connections"); picking one fills the link, which stays editable.
    */
   trackPicker?: (onPick: (link: string) => void) => ReactNode;
+  /** The campaign durations the artist is told about on the "What happens next" step (the settings). */
+  durations?: CustomDurations;
   onDone(id: number): void;
 }
+
+/** The settings' default durations (days), until the page has read the settings. */
+const DEFAULT_DURATIONS: CustomDurations = { submission: 3, ongoing: 28, auditing: 3 };
 
 /** The form values of an existing campaign (staff edit). */
 function valuesOf(c: CustomCampaignDetail) {
@@ -90,6 +98,7 @@ export function CustomCampaignWizard({
   artistName,
   edit,
   trackPicker,
+  durations,
   onDone,
 }: CustomCampaignWizardProps) {
   const { t } = useTranslation();
@@ -411,13 +420,22 @@ export function CustomCampaignWizard({
         </Stack>
       ),
     },
-    {
-      label: 'custom.ui.step_settings',
-      validate: admin ? check(['playlist_submission_days', 'auditing_days']) : undefined,
-      content: (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} maw={640}>
-          {admin ? (
-            <>
+    // The artist never sees the staff-only settings (issue 28 item 6): the step says what happens next.
+    !admin
+      ? {
+          label: 'custom.ui.step_next',
+          content: (
+            <CustomProcessSteps
+              durations={durations ?? DEFAULT_DURATIONS}
+              reviewBy={addWorkingDays(new Date(), CUSTOM_REVIEW_WORKING_DAYS)}
+            />
+          ),
+        }
+      : {
+          label: 'custom.ui.step_settings',
+          validate: check(['playlist_submission_days', 'auditing_days']),
+          content: (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} maw={640}>
               <Controller
                 control={control}
                 name={'playlist_submission_days' as never}
@@ -448,41 +466,38 @@ export function CustomCampaignWizard({
                   />
                 )}
               />
-            </>
-          ) : (
-            <>
-              <TextInput label={t('custom.ui.submission_days')} value="3" readOnly />
-              <TextInput label={t('custom.ui.auditing_days')} value="3" readOnly />
-            </>
-          )}
-          <TextInput label={t('custom.ui.on_going_days')} value="28" readOnly />
-          <TextInput
-            label={t('custom.ui.publish_date')}
-            value=""
-            disabled
-            placeholder={t('custom.ui.set_on_publish')}
-          />
-          {edit ? (
-            <Controller
-              control={control}
-              name={'status' as never}
-              render={({ field }) => (
-                <Select
-                  label={t('custom.ui.status')}
-                  data={[1, 2].map((id) => ({ value: String(id), label: t(`custom.ui.status_label.${id}`) }))}
-                  value={String(field.value ?? 1)}
-                  onChange={(v) => field.onChange(Number(v ?? 1))}
-                  error={err('status')}
-                  data-testid="custom-edit-status"
+
+              <TextInput label={t('custom.ui.on_going_days')} value="28" readOnly />
+              <TextInput
+                label={t('custom.ui.publish_date')}
+                value=""
+                disabled
+                placeholder={t('custom.ui.set_on_publish')}
+              />
+              {edit ? (
+                <Controller
+                  control={control}
+                  name={'status' as never}
+                  render={({ field }) => (
+                    <Select
+                      label={t('custom.ui.status')}
+                      data={[1, 2].map((id) => ({
+                        value: String(id),
+                        label: t(`custom.ui.status_label.${id}`),
+                      }))}
+                      value={String(field.value ?? 1)}
+                      onChange={(v) => field.onChange(Number(v ?? 1))}
+                      error={err('status')}
+                      data-testid="custom-edit-status"
+                    />
+                  )}
                 />
+              ) : (
+                <TextInput label={t('custom.ui.status')} value={t('custom.ui.status_pending')} disabled />
               )}
-            />
-          ) : (
-            <TextInput label={t('custom.ui.status')} value={t('custom.ui.status_pending')} disabled />
-          )}
-        </SimpleGrid>
-      ),
-    },
+            </SimpleGrid>
+          ),
+        },
     {
       label: 'custom.ui.step_details',
       validate: async () => !isTooLong(pitch, PITCH_MAX) && (await trigger()),

@@ -1,2 +1,3 @@
 export * from './CustomCampaignView';
 export * from './CustomCampaignWizard';
+export * from './CustomNextSteps';

@@ -29,6 +29,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconArrowLeft,
   IconPlayerPause,
   IconPlayerPlay,
@@ -44,6 +45,7 @@ import {
   type CampaignCounts,
   useCampaign,
   useCampaignActions,
+  useCampaignAudience,
   useCampaignChoices,
   useSenders,
 } from '../../hooks/use-crm';
@@ -193,6 +195,95 @@ export function CampaignsPage() {
   );
 }
 
+/**
+ * The confirmation of "Send now" / "Schedule" (issue 28 item 15): the number of recipients the server
+ * counts today, and a warning per merge tag the template uses without a fallback while some of them
+ * have no value for it ("Hi ,"). Confirming sends that number: the server refuses if the list changed.
+ */
+export function SendConfirmModal({
+  campaign,
+  scheduledAt,
+  onClose,
+  onConfirm,
+  sending,
+}: {
+  campaign: Pick<Campaign, 'id' | 'name'> | null;
+  /** ISO date of a schedule, or null to send now. */
+  scheduledAt: string | null;
+  onClose(): void;
+  onConfirm(recipients: number): void;
+  sending: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const audience = useCampaignAudience(campaign?.id ?? 0, campaign !== null);
+  const data = audience.data;
+  return (
+    <Modal
+      opened={campaign !== null}
+      onClose={onClose}
+      title={t(scheduledAt ? 'crm.campaigns.confirm.title_schedule' : 'crm.campaigns.confirm.title_now')}
+      centered
+    >
+      <Stack gap="md" data-testid="campaign-send-confirm">
+        {!data ? (
+          <Group justify="center" p="md">
+            <Loader size="sm" />
+          </Group>
+        ) : (
+          <>
+            <Text data-testid="campaign-send-count">
+              {scheduledAt
+                ? t('crm.campaigns.confirm.schedule', {
+                    count: data.recipients,
+                    name: campaign?.name,
+                    date: formatDateTime(scheduledAt, lang),
+                  })
+                : t('crm.campaigns.confirm.now', { count: data.recipients, name: campaign?.name })}
+            </Text>
+            {data.empty_tags.map((e) => (
+              <Alert
+                key={e.tag}
+                color="orange"
+                icon={<IconAlertTriangle size={18} />}
+                data-testid="campaign-empty-tag"
+              >
+                {t('crm.campaigns.confirm.empty_tag', {
+                  count: e.recipients,
+                  total: formatNumber(data.recipients, lang),
+                  tag: `{{${e.tag}}}`,
+                  example: `{{${e.tag} | "${t('crm.campaigns.confirm.fallback_example')}"}}`,
+                })}
+              </Alert>
+            ))}
+          </>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('ui.confirm.cancel')}
+          </Button>
+          <Button
+            leftSection={<IconSend size={16} />}
+            disabled={!data || data.recipients === 0}
+            loading={sending}
+            onClick={() => data && onConfirm(data.recipients)}
+            data-testid="campaign-send-confirm-yes"
+          >
+            {data
+              ? t(
+                  scheduledAt ? 'crm.campaigns.confirm.button_schedule' : 'crm.campaigns.confirm.button_now',
+                  {
+                    count: data.recipients,
+                  },
+                )
+              : t('crm.campaigns.send_now')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 const COUNT_KEYS: (keyof CampaignCounts)[] = [
   'recipients',
   'sent',
@@ -219,6 +310,7 @@ export function CampaignPage() {
   const campaign = useCampaign(id);
   const actions = useCampaignActions();
   const [scheduleAt, setScheduleAt] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const data = campaign.data;
   if (campaign.isLoading) return <Loader />;
   if (!data) return <NotFoundPage />;
@@ -251,12 +343,7 @@ export function CampaignPage() {
               <Button
                 leftSection={<IconSend size={16} />}
                 loading={actions.start.isPending}
-                onClick={() =>
-                  actions.start.mutate({
-                    id,
-                    scheduled_at: scheduleAt ? new Date(scheduleAt).toISOString() : undefined,
-                  })
-                }
+                onClick={() => setConfirming(true)}
                 data-testid="campaign-start"
               >
                 {t(scheduleAt ? 'crm.campaigns.schedule' : 'crm.campaigns.send_now')}
@@ -308,6 +395,22 @@ export function CampaignPage() {
           {error.errors ? translateMessage(Object.values(error.errors)[0]?.[0] ?? '') : error.message}
         </Alert>
       )}
+      <SendConfirmModal
+        campaign={confirming ? data : null}
+        scheduledAt={scheduleAt ? new Date(scheduleAt).toISOString() : null}
+        onClose={() => setConfirming(false)}
+        sending={actions.start.isPending}
+        onConfirm={(recipients) =>
+          actions.start.mutate(
+            {
+              id,
+              scheduled_at: scheduleAt ? new Date(scheduleAt).toISOString() : undefined,
+              recipients,
+            },
+            { onSettled: () => setConfirming(false) },
+          )
+        }
+      />
       <Text size="sm" c="dimmed">
         {t('crm.campaigns.summary', {
           list: data.list_name ?? '—',

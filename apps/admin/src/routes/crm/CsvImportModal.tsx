@@ -3,6 +3,7 @@ import { formatNumber, isApiError, translateMessage, useApi } from '@lm/ui';
 import {
   Alert,
   Button,
+  Checkbox,
   FileInput,
   Group,
   Modal,
@@ -32,6 +33,10 @@ const GUESSES: Record<CsvImportField, RegExp> = {
   website: /web|site/i,
 };
 
+/** Headers of a column that holds a person's full name (its first word can be the first name). */
+const PERSON_NAME =
+  /^(name|full[ _-]?name|contact( name)?|nom|nom complet|vollständiger name|ad soyad|isim|الاسم)$/i;
+
 function guessMapping(columns: string[]): Partial<Record<CsvImportField, string>> {
   const mapping: Partial<Record<CsvImportField, string>> = {};
   for (const field of CSV_IMPORT_FIELDS) {
@@ -59,6 +64,8 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
   const [listId, setListId] = useState<string | null>(null);
   const [listName, setListName] = useState('');
   const [consent, setConsent] = useState<'unconfirmed' | 'confirmed'>('unconfirmed');
+  // A file with only a person's "Name" column: its first word becomes the first name (issue 28 item 15).
+  const [firstFromName, setFirstFromName] = useState(false);
   const [report, setReport] = useState<CsvImportReport | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const lists = useQuery({
@@ -73,6 +80,7 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
     setListId(null);
     setListName('');
     setConsent('unconfirmed');
+    setFirstFromName(false);
     setReport(null);
     setErrors([]);
     preview.reset();
@@ -91,7 +99,9 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
     setCsv(text);
     try {
       const result = await preview.mutateAsync(text);
-      setMapping(guessMapping(result.columns));
+      const guessed = guessMapping(result.columns);
+      setMapping(guessed);
+      setFirstFromName(!guessed.first_name && PERSON_NAME.test(guessed.name?.trim() ?? ''));
     } catch (error) {
       if (isApiError(error)) setErrors([error.message]);
     }
@@ -104,6 +114,7 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
         csv,
         mapping,
         consent,
+        first_name_from_name: canTakeFirstName && firstFromName,
         ...(listId ? { list_id: Number(listId) } : { list_name: listName }),
       });
       setReport(result);
@@ -117,6 +128,7 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
     }
   };
   const columns = preview.data?.columns ?? [];
+  const canTakeFirstName = Boolean(mapping.name) && !mapping.first_name;
   const staticLists = (lists.data ?? []).filter((l) => l.type === 'static');
   return (
     <Modal opened={opened} onClose={close} title={t('crm.import.title')} size="xl" centered>
@@ -198,6 +210,15 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
                     />
                   ))}
                 </SimpleGrid>
+                {canTakeFirstName && (
+                  <Checkbox
+                    label={t('crm.import.first_name_from_name', { column: mapping.name })}
+                    description={t('crm.import.first_name_from_name_hint', { tag: '{{first_name}}' })}
+                    checked={firstFromName}
+                    onChange={(e) => setFirstFromName(e.currentTarget.checked)}
+                    data-testid="import-first-from-name"
+                  />
+                )}
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                   <Select
                     label={t('crm.import.list')}

@@ -27,12 +27,29 @@ const PLACEHOLDER_IMAGE = `data:image/svg+xml;utf8,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="240"><rect width="100%" height="100%" fill="#d7e3f4"/><text x="50%" y="50%" font-family="sans-serif" font-size="24" fill="#556" text-anchor="middle" dominant-baseline="middle">600 × 240</text></svg>',
 )}`;
 
+/** Remote images that some MJML blocks start with (hero background, gallery), replaced by the placeholder. */
+const REMOTE_BLOCK_IMAGE =
+  /https:\/\/(?:cloud\.githubusercontent\.com|source\.unsplash\.com|via\.placeholder\.com)\/[^"'\s)]*/g;
+
+/**
+ * Makes every block of the editor start from images drawn inline, so dropping a block never asks the
+ * internet for anything (the product works offline, issue 28 item 14).
+ */
+function keepBlocksLocal(editor: Editor): void {
+  for (const block of editor.Blocks.getAll()) {
+    const content = block.get('content');
+    if (typeof content !== 'string') continue;
+    const local = content.replace(REMOTE_BLOCK_IMAGE, PLACEHOLDER_IMAGE);
+    if (local !== content) block.set('content', local);
+  }
+}
+
 /** What a new template starts from: a greeting with merge tags, a button and the unsubscribe link. */
 const STARTER_MJML = `<mjml>
   <mj-body background-color="#f4f5f7">
     <mj-section background-color="#ffffff" padding="24px">
       <mj-column>
-        <mj-text font-size="20px" font-weight="bold">Hello {{first_name}},</mj-text>
+        <mj-text font-size="20px" font-weight="bold">Hello {{first_name | "there"}},</mj-text>
         <mj-text font-size="15px" line-height="1.5">We listened to {{artist_name}} and would love to help you reach more listeners.</mj-text>
         <mj-button background-color="#5b4cdb" href="https://liberty.test">Discover Liberty Music</mj-button>
       </mj-column>
@@ -92,6 +109,8 @@ export function TemplateEditorPage() {
         import('grapesjs'),
         import('grapesjs-mjml'),
         import('grapesjs/dist/css/grapes.min.css'),
+        // The toolbar's icons: Font Awesome 4.7 (the version GrapesJS names), bundled with its fonts.
+        import('font-awesome/css/font-awesome.min.css'),
       ]);
       if (cancelled || !container.current) return;
       const design = initial.current?.design;
@@ -100,6 +119,8 @@ export function TemplateEditorPage() {
         height: '70vh',
         fromElement: false,
         storageManager: false,
+        // GrapesJS would link Font Awesome from a CDN: the security policy refuses it and offline it fails.
+        cssIcons: '',
         assetManager: { upload: false },
         plugins: [mjmlPlugin],
         pluginsOpts: {
@@ -107,6 +128,7 @@ export function TemplateEditorPage() {
         },
         ...(design ? { projectData: design } : { components: initial.current?.mjml ?? STARTER_MJML }),
       });
+      keepBlocksLocal(editor);
       editorRef.current = editor;
       setReady(true);
     })();
@@ -224,6 +246,11 @@ export function TemplateEditorPage() {
             {`{{${tag}}}`}
           </Badge>
         ))}
+        <Text size="xs" c="dimmed" data-testid="merge-tag-fallback-hint">
+          {t('crm.templates.fallback_hint', {
+            example: `{{first_name | "${t('crm.campaigns.confirm.fallback_example')}"}}`,
+          })}
+        </Text>
       </Group>
       {errors.length > 0 && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="editor-errors">

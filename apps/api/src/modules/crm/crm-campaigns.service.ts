@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LANGUAGES, type Language } from '@lm/contracts';
+import { type CampaignAudience, OPTIONAL_MERGE_TAGS } from '@lm/contracts/crm';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { JobDefinition } from '../../jobs/jobs';
@@ -18,7 +19,7 @@ import {
 } from './crm.schema';
 import { sendableAddresses, suppressAddress } from './crm-leads.service';
 import { assertUsableSender } from './crm-senders.service';
-import { renderMessage } from './crm-templates.service';
+import { renderMessage, tagsWithoutFallback } from './crm-templates.service';
 
 /**
  * Marketing campaigns (issue 17 "Campaigns"): a list, a template and a sender; sending is a pg-boss
@@ -142,14 +143,17 @@ async function lockCampaign(tx: Tx, id: number) {
 /**
  * Send a draft campaign now or at `scheduledAt`: the sender must be usable (confirmed, verified
  * domain), then every sendable address of the list (suppression and unsubscribes left out) becomes a
- * pending message once, and the first batch job is queued in the same transaction.
- * @throws ConflictError `crm.campaigns.not_draft`, `crm.campaigns.no_recipients`; ValidationError (sender)
+ * pending message once, and the first batch job is queued in the same transaction. `confirmed`, the
+ * number of recipients the staff member was shown, must still be the list's (issue 28 item 15).
+ * @throws ConflictError `crm.campaigns.not_draft`, `crm.campaigns.no_recipients`,
+ *   `crm.campaigns.recipients_changed`; ValidationError (sender)
  */
 export async function startCampaign(
   deps: CampaignDeps,
   id: number,
   scheduledAt: Date | null,
   actor: AuditActor,
+  confirmed?: number,
 ) {
   return withTransaction(deps.database, async (tx) => {
     const campaign = await lockCampaign(tx, id);
@@ -160,6 +164,8 @@ export async function startCampaign(
       throw new ValidationError({ scheduled_at: ['crm.campaigns.schedule_past'] });
     const recipients = await sendableAddresses(tx, campaign.listId);
     if (recipients.length === 0) throw new ConflictError('crm.campaigns.no_recipients');
+    if (confirmed !== undefined && confirmed !== recipients.length)
+      throw new ConflictError('crm.campaigns.recipients_changed');
     for (let i = 0; i < recipients.length; i += 1000) {
       await tx.db
         .insert(crmSends)
@@ -192,6 +198,39 @@ export async function startCampaign(
     );
     return { recipients: recipients.length, status: (later ? 'scheduled' : 'sending') as CampaignStatus };
   });
+}
+
+/**
+ * What "Send now" would do for a draft campaign (issue 28 item 15), asked before the confirmation:
+ * how many addresses of its list it reaches today (suppressed and unsubscribed left out, as
+ * `startCampaign` counts them), and for each optional tag the template's subject or body uses
+ * without a fallback (`{{first_name}}`, not `{{first_name | "there"}}`), how many of them have no value.
+ * @throws NotFoundError when the campaign, its list or its template is gone
+ */
+export async function campaignAudience(
+  deps: Pick<AppDeps, 'database'>,
+  id: number,
+): Promise<CampaignAudience> {
+  const [campaign] = await deps.database.db.select().from(crmCampaigns).where(eq(crmCampaigns.id, id));
+  if (!campaign) throw new NotFoundError('crm.campaigns.not_found');
+  const [template] = await deps.database.db
+    .select({ subject: crmTemplates.subject, html: crmTemplates.html })
+    .from(crmTemplates)
+    .where(eq(crmTemplates.id, campaign.templateId));
+  if (!template) throw new NotFoundError('crm.templates.not_found');
+  const recipients = await sendableAddresses(deps.database, campaign.listId);
+  const bare = new Set(tagsWithoutFallback(`${template.subject}\n${template.html}`));
+  const tagValue: Record<
+    (typeof OPTIONAL_MERGE_TAGS)[number],
+    (r: (typeof recipients)[number]) => string | null
+  > = {
+    first_name: (r) => r.firstName,
+    artist_name: (r) => r.name,
+  };
+  const emptyTags = OPTIONAL_MERGE_TAGS.filter((tag) => bare.has(tag))
+    .map((tag) => ({ tag, recipients: recipients.filter((r) => !tagValue[tag](r)?.trim()).length }))
+    .filter((e) => e.recipients > 0);
+  return { recipients: recipients.length, empty_tags: emptyTags };
 }
 
 /** Pause a scheduled or sending campaign (the running batch finishes its messages). @throws ConflictError */
@@ -409,9 +448,13 @@ export async function processCampaignBatch(deps: CampaignDeps, campaignId: numbe
         },
         dkim: usable.dkim,
       });
+      // The transport accepted the message (the sandbox outbox is the recipient's mailbox; a relay
+      // answered 250): it counts as delivered now, a later "delivered" event keeping this time
+      // (issue 28 item 15). A bounce reported afterwards is counted apart.
+      const at = deps.clock.now();
       await deps.database.db
         .update(crmSends)
-        .set({ status: 'sent', sentAt: deps.clock.now() })
+        .set({ status: 'sent', sentAt: at, deliveredAt: at })
         .where(eq(crmSends.id, row.id));
       sent += 1;
     } catch (error) {
@@ -595,7 +638,10 @@ export async function applyMailEvents(deps: Pick<AppDeps, 'database' | 'clock'>,
         .returning({ id: crmSendEvents.id });
       if (inserted.length === 0) return false;
       if (event.type === 'delivered')
-        await tx.db.update(crmSends).set({ deliveredAt: now }).where(eq(crmSends.id, send.id));
+        await tx.db
+          .update(crmSends)
+          .set({ deliveredAt: sql`coalesce(${crmSends.deliveredAt}, ${now})` })
+          .where(eq(crmSends.id, send.id));
       else {
         await tx.db
           .update(crmSends)

@@ -178,6 +178,65 @@ describe('sending a campaign', () => {
   });
 });
 
+describe('before "Send now" (issue 28 item 15)', () => {
+  it('tells how many it reaches and how many have no first name, and sends only the number confirmed', async () => {
+    const id = await campaignTo(2, [`c${n + 1}-x@example.com,Artist x,,fr`]);
+    const audience = await ctx.call('GET', `/api/admin/crm/campaigns/${id}/audience`, { token });
+    expect(audience.statusCode, audience.body).toBe(200);
+    // SAMPLE_MJML says "Hello {{first_name}}" without a fallback; every lead has an artist name.
+    expect(audience.json().data).toEqual({
+      recipients: 3,
+      empty_tags: [{ tag: 'first_name', recipients: 1 }],
+    });
+    // The list changed since the confirmation (here: the number shown was another): nothing is sent.
+    const stale = await ctx.call('POST', `/api/admin/crm/campaigns/${id}/start`, {
+      token,
+      body: { recipients: 2 },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      'The list changed since you confirmed: check the number of recipients and send again',
+    );
+    const draft = await ctx.call('GET', `/api/admin/crm/campaigns/${id}`, { token });
+    expect(draft.json().data).toMatchObject({ status: 'draft', counts: { recipients: 0 } });
+    const started = await ctx.call('POST', `/api/admin/crm/campaigns/${id}/start`, {
+      token,
+      body: { recipients: 3 },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+  });
+
+  it('warns of no tag when the template gives fallbacks', async () => {
+    const template = await ctx.call('POST', '/api/admin/crm/templates', {
+      token,
+      body: {
+        name: `With fallback ${n}`,
+        subject: 'News',
+        mjml: SAMPLE_MJML.replace('{{first_name}}', '{{first_name | "there"}}'),
+      },
+    });
+    const id = await campaignTo(1, [`c${n + 1}-y@example.com,Artist y,,fr`]);
+    await ctx.deps.database.pool.query('update crm_campaigns set template_id = $1 where id = $2', [
+      template.json().data.id,
+      id,
+    ]);
+    const audience = await ctx.call('GET', `/api/admin/crm/campaigns/${id}/audience`, { token });
+    expect(audience.json().data).toEqual({ recipients: 2, empty_tags: [] });
+    expect((await start(id)).statusCode).toBe(200);
+    await runToEnd(id);
+    const [mail] = await outboxTo(`c${n}-y@example.com`);
+    expect(mail!.html).toContain('Hello there, news for Artist y');
+  });
+
+  it('counts as delivered what the mail transport accepted', async () => {
+    const id = await campaignTo(2);
+    expect((await start(id)).statusCode).toBe(200);
+    await runToEnd(id);
+    const detail = await ctx.call('GET', `/api/admin/crm/campaigns/${id}`, { token });
+    expect(detail.json().data.counts).toMatchObject({ sent: 2, delivered: 2, failed: 0 });
+  });
+});
+
 describe('cancelling a campaign', () => {
   const actor = { type: 'admin' as const, id: null };
 

@@ -364,7 +364,8 @@ interface ImportRow {
  * refused rows are reported with their line and reason and change nothing. Accepted rows create or
  * update a lead (by kind and Spotify id when given, else by kind and address), record the address
  * with the import's consent (never lowering a confirmation, never lifting an unsubscribe) and join
- * the chosen static list (by id, or created by name).
+ * the chosen static list (by id, or created by name). With `first_name_from_name` and no first-name
+ * column, the first word of the name column is the address's first name.
  * @throws ValidationError on an unreadable file, a mapped column missing from the header, no list
  * @throws NotFoundError when `list_id` does not exist; ConflictError when it is a saved filter
  */
@@ -422,8 +423,13 @@ export async function importCsv(
       refuse('invalid_language', languageRaw);
       continue;
     }
-    const name = cell(values, 'name') || email.split('@')[0]!;
-    const firstName = cell(values, 'first_name') || null;
+    const givenName = cell(values, 'name');
+    const name = givenName || email.split('@')[0]!;
+    // No first-name column: the first word of a person's name column, when asked (issue 28 item 15).
+    const firstName =
+      (index.first_name === undefined && input.first_name_from_name
+        ? (givenName.split(/\s+/)[0] ?? '').slice(0, 100)
+        : cell(values, 'first_name')) || null;
     const website = cell(values, 'website') || null;
     if (name.length > 300 || (firstName?.length ?? 0) > 100 || (website?.length ?? 0) > 1000) {
       refuse('too_long', name.length > 300 ? name : (firstName ?? website ?? ''));

@@ -100,6 +100,26 @@ describe('CSV import', () => {
     expect(intoFilter.statusCode).toBe(409);
   });
 
+  it('takes the first name from the first word of a "Name" column when asked (issue 28 item 15)', async () => {
+    const imported = await ctx.call('POST', '/api/admin/crm/imports', {
+      token,
+      body: {
+        csv: 'Name,Email\nAnn Smith,ann-first@example.com\n,nobody-first@example.com\n',
+        mapping: { email: 'Email', name: 'Name' },
+        list_name: 'People with one name column',
+        first_name_from_name: true,
+      },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const rows = await ctx.deps.database.pool.query(
+      `select email, first_name from crm_addresses where email in ('ann-first@example.com', 'nobody-first@example.com') order by email`,
+    );
+    expect(rows.rows).toEqual([
+      { email: 'ann-first@example.com', first_name: 'Ann' },
+      { email: 'nobody-first@example.com', first_name: null },
+    ]);
+  });
+
   it('previews the columns and first rows of a file', async () => {
     const res = await ctx.call('POST', '/api/admin/crm/imports/preview', {
       token,

@@ -18,11 +18,25 @@ import { assertUsableSender } from './crm-senders.service';
 type TemplateDeps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'mail'>;
 type Template = typeof crmTemplates.$inferSelect;
 
-const TAG = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
+/** A quote around a fallback: straight or curly, double or single, or their HTML entities (the editor escapes them). */
+const QUOTE = `(?:"|'|\u201C|\u201D|\u2018|\u2019|&quot;|&#0?34;|&#0?39;|&apos;|&ldquo;|&rdquo;|&lsquo;|&rsquo;)`;
+/**
+ * A merge tag, with its optional fallback: `{{name}}` or `{{name | "fallback"}}` (group 1 the name,
+ * group 2 the fallback: up to 100 characters, no quotes, braces, angle brackets or ampersands).
+ */
+const TAG = new RegExp(
+  `\\{\\{\\s*([A-Za-z0-9_.-]+)\\s*(?:\\|\\s*${QUOTE}([^"'{}<>&\u201C\u201D\u2018\u2019]{0,100}?)${QUOTE}\\s*)?\\}\\}`,
+  'g',
+);
 
 /** The merge tags found in `text`, once each, in order. */
 export function mergeTagsIn(text: string): string[] {
   return [...new Set([...text.matchAll(TAG)].map((m) => m[1]!))];
+}
+
+/** The merge tags used somewhere in `text` without a fallback (their empty value would show as nothing). */
+export function tagsWithoutFallback(text: string): string[] {
+  return [...new Set([...text.matchAll(TAG)].filter((m) => m[2] === undefined).map((m) => m[1]!))];
 }
 
 /** Values of the merge tags for one recipient. */
@@ -40,20 +54,27 @@ const HTML_ESCAPES: Record<string, string> = {
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /**
- * Write a template for one recipient: each merge tag replaced by its value, HTML-escaped in the HTML
- * part (a name such as `<script>` or `"onmouseover=` stays text), as is in the plain-text part, and
- * without line breaks in the subject (no header injection). Unknown tags were refused on save.
+ * Write a template for one recipient: each merge tag replaced by its value, or by its fallback when
+ * the value is empty (`{{first_name | "there"}}` gives "there", issue 28 item 15), HTML-escaped in the
+ * HTML part (a name such as `<script>` or `"onmouseover=` stays text), as is in the plain-text part,
+ * and without line breaks in the subject (no header injection). Unknown tags were refused on save.
  */
 export function renderMessage(
   template: { subject: string; html: string; text: string },
   values: MergeValues,
 ): { subject: string; html: string; text: string } {
-  const value = (name: string) =>
-    (MERGE_TAGS as readonly string[]).includes(name) ? values[name as MergeTag] : '';
+  const value = (name: string, fallback: string | undefined) => {
+    const given = (MERGE_TAGS as readonly string[]).includes(name) ? values[name as MergeTag].trim() : '';
+    return given || (fallback?.trim() ?? '');
+  };
   return {
-    subject: template.subject.replace(TAG, (_m, name: string) => value(name)).replace(/[\r\n]+/g, ' '),
-    html: template.html.replace(TAG, (_m, name: string) => escapeHtml(value(name))),
-    text: template.text.replace(TAG, (_m, name: string) => value(name)),
+    subject: template.subject
+      .replace(TAG, (_m, name: string, fallback?: string) => value(name, fallback))
+      .replace(/[\r\n]+/g, ' '),
+    html: template.html.replace(TAG, (_m, name: string, fallback?: string) =>
+      escapeHtml(value(name, fallback)),
+    ),
+    text: template.text.replace(TAG, (_m, name: string, fallback?: string) => value(name, fallback)),
   };
 }
 
@@ -62,7 +83,8 @@ export function renderMessage(
  * with `html-to-text`; check the merge tags: only the known ones, `{{unsubscribe_url}}` present in the
  * body and absent from the subject.
  * @throws ValidationError under `mjml` (`crm.templates.invalid_mjml`, `crm.templates.unknown_tag`,
- *   `crm.templates.unsubscribe_required`) or `subject` (`crm.templates.unknown_tag`)
+ *   `crm.templates.malformed_tag`, `crm.templates.unsubscribe_required`) or `subject`
+ *   (`crm.templates.unknown_tag`, `crm.templates.malformed_tag`)
  */
 export async function compileTemplate(input: { subject: string; mjml: string }) {
   const unknown = (text: string, allowed: readonly string[]) =>
@@ -75,6 +97,24 @@ export async function compileTemplate(input: { subject: string; mjml: string }) 
     throw new ValidationError({
       subject: [{ key: 'crm.templates.unknown_tag', params: { tag: badSubject[0] } }],
     });
+  // A `{{…}}` that is not a tag (a fallback without quotes, a stray brace) would reach readers as is.
+  for (const [field, text] of [
+    ['subject', input.subject],
+    ['mjml', input.mjml],
+  ] as const) {
+    const malformed = [...text.matchAll(/\{\{[^{}]{0,200}\}\}/g)].find(
+      (m) => !new RegExp(`^${TAG.source}$`).test(m[0]),
+    );
+    if (malformed)
+      throw new ValidationError({
+        [field]: [
+          {
+            key: 'crm.templates.malformed_tag',
+            params: { tag: malformed[0], plain: '{{first_name}}', example: '{{first_name | "…"}}' },
+          },
+        ],
+      });
+  }
   const badBody = unknown(input.mjml, MERGE_TAGS);
   if (badBody.length > 0)
     throw new ValidationError({ mjml: [{ key: 'crm.templates.unknown_tag', params: { tag: badBody[0] } }] });

@@ -51,6 +51,30 @@ describe('compiling and writing templates', () => {
     );
     expect(injected.subject).toBe('Hi Ann Bcc: victim@example.com');
   });
+
+  it('writes the fallback of a tag whose value is empty: "Hi there," not "Hi ," (issue 28 item 15)', async () => {
+    const mjml = SAMPLE_MJML.replace('Hello {{first_name}},', 'Hello {{first_name | "there"}},');
+    const compiled = await compileTemplate({ subject: 'Hi {{ first_name | “friend” }}', mjml });
+    const values = {
+      first_name: '',
+      artist_name: 'Nova',
+      email: 'x@example.com',
+      sender_name: 'Liberty',
+      unsubscribe_url: 'https://liberty.test/u',
+    };
+    const template = { subject: 'Hi {{ first_name | “friend” }}', html: compiled.html, text: compiled.text };
+    const empty = renderMessage(template, values);
+    expect(empty.subject).toBe('Hi friend');
+    expect(empty.html).toContain('Hello there, news for Nova!');
+    expect(empty.text).toContain('Hello there, news for Nova!');
+    const named = renderMessage(template, { ...values, first_name: 'Ann' });
+    expect(named.subject).toBe('Hi Ann');
+    expect(named.html).toContain('Hello Ann, news for Nova!');
+    // The editor writes the quotes as entities: the same tag.
+    expect(
+      renderMessage({ subject: '', html: 'Hi {{first_name | &quot;there&quot;}}', text: '' }, values).html,
+    ).toBe('Hi there');
+  });
 });
 
 describe('templates API', () => {
@@ -109,6 +133,23 @@ describe('templates API', () => {
     expect(taken.json().errors.name).toEqual(['A template already has this name']);
     const list = await ctx.call('GET', '/api/admin/crm/templates?q=Rules', { token });
     expect(list.json().data).toHaveLength(1);
+  });
+
+  it('refuses a tag written wrong (a fallback without quotes), changing nothing (issue 28 item 15)', async () => {
+    const res = await ctx.call('POST', '/api/admin/crm/templates', {
+      token,
+      body: {
+        name: 'Malformed fallback',
+        subject: 'Hi',
+        mjml: SAMPLE_MJML.replace('{{first_name}}', '{{first_name | there}}'),
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.mjml[0]).toBe(
+      'The merge tag {{first_name | there}} is not written right: use {{first_name}} or {{first_name | "…"}}',
+    );
+    const list = await ctx.call('GET', '/api/admin/crm/templates?q=Malformed', { token });
+    expect(list.json().data).toHaveLength(0);
   });
 
   it('needs crm.templates.add to create and crm.templates.edit to change', async () => {

@@ -1,6 +1,7 @@
 import type { Language } from '@lm/contracts';
 import {
   CONSENT_STATES,
+  campaignAudienceSchema,
   campaignCreateSchema,
   campaignStartSchema,
   consentUpdateSchema,
@@ -34,6 +35,7 @@ import {
 import { t } from '../../platform/i18n';
 import {
   applyMailEvents,
+  campaignAudience,
   campaignsOfLead,
   cancelCampaign,
   createCampaign,
@@ -717,6 +719,15 @@ export const crmCampaignsRoutes: RouteModule = (app, deps) => {
     async (req) => ({ data: await getCampaign(deps, req.params.id) }),
   );
 
+  app.get(
+    '/api/admin/crm/campaigns/:id/audience',
+    {
+      config: access,
+      schema: { tags, params: idParams, response: { 200: envelope(campaignAudienceSchema) } },
+    },
+    async (req) => ({ data: await campaignAudience(deps, req.params.id) }),
+  );
+
   app.post(
     '/api/admin/crm/campaigns/:id/start',
     {
@@ -730,7 +741,7 @@ export const crmCampaignsRoutes: RouteModule = (app, deps) => {
     },
     async (req) => {
       const at = req.body.scheduled_at ? new Date(req.body.scheduled_at) : null;
-      const result = await startCampaign(deps, req.params.id, at, adminActor(req));
+      const result = await startCampaign(deps, req.params.id, at, adminActor(req), req.body.recipients);
       return {
         data: await getCampaign(deps, req.params.id),
         message: t(

@@ -177,6 +177,37 @@ describe('ordering (spec section 5 messages)', () => {
     expect(detail.json().data.price).toBe(tier.price * 4);
     expect(detail.json().data.status).toEqual({ id: 1, status: 'Pending' });
   });
+
+  it('ignores the staff-only settings an artist sends (status, days, publish date, team, artist) (issue 28 item 6)', async () => {
+    const { token, user } = await artistWith(0);
+    const other = await artistWith(0);
+    const res = await order(token, {
+      status: 3,
+      playlist_submission_days: 1,
+      on_going_days: 1,
+      auditing_days: 0,
+      publish_date: '2030-01-01',
+      admin_ids: [1],
+      artist_id: other.user.id,
+    });
+    expect(res.statusCode).toBe(201);
+    const row = (
+      await ctx.deps.database.pool.query(
+        `select artist_id, status, playlist_submission_days, on_going_days, auditing_days, publish_date, admin_ids
+         from custom_campaigns where id = $1`,
+        [res.json().data.id],
+      )
+    ).rows[0];
+    expect(row).toEqual({
+      artist_id: user.id,
+      status: 1,
+      playlist_submission_days: 3,
+      on_going_days: 28,
+      auditing_days: 3,
+      publish_date: null,
+      admin_ids: [],
+    });
+  });
 });
 
 describe('multipart order (spec section 7: artist/campaigns with media_link)', () => {

@@ -18,6 +18,7 @@ import {
 import {
   CustomCampaignView,
   CustomCampaignWizard,
+  CustomNextSteps,
   CustomPaymentBadge,
   CustomReleaseBadge,
   CustomStatsCard,
@@ -45,6 +46,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CampaignCheckout } from '../../hooks/express';
+import { usePublicSettings } from '../../hooks/use-public-settings';
 import { type Settlement, useCoinPrice, useRefreshWallet } from '../../hooks/use-wallet';
 import { OwnTrackPicker } from '../connections/OwnTrackPicker';
 import { type CardConfirmation, useCampaignCardFlow } from '../express/CampaignPayment';
@@ -82,6 +84,7 @@ export function CustomCreatePage() {
   const navigate = useNavigate();
   const session = useSession<SessionUser>();
   const refresh = useRefreshCustom();
+  const settings = usePublicSettings();
   const user = session.user;
   return (
     <Stack gap="lg">
@@ -94,6 +97,13 @@ export function CustomCreatePage() {
           mode="artist"
           artistName={user ? `${user.first_name} ${user.last_name}` : ''}
           trackPicker={(onPick) => <OwnTrackPicker onPick={onPick} />}
+          durations={
+            settings.data && {
+              submission: settings.data.playlist_submission_days,
+              ongoing: settings.data.on_going_days,
+              auditing: settings.data.auditing_days,
+            }
+          }
           onDone={async () => {
             await refresh();
             navigate('/custom/campaigns/list');
@@ -162,7 +172,7 @@ function ArtistCustomList({ withStats }: { withStats?: boolean }) {
         {
           accessor: 'is_paid',
           title: 'custom.ui.payment',
-          render: (c) => <CustomPaymentBadge paid={c.is_paid} />,
+          render: (c) => <CustomPaymentBadge paid={c.is_paid} status={c.status.id} />,
         },
         {
           accessor: 'is_released',
@@ -273,6 +283,7 @@ function ArtistCampaignPage({ id, preview }: { id: number; preview: boolean }) {
   return (
     <Stack gap="md">
       {card.banner}
+      <CustomNextSteps campaign={c} />
       <CustomCampaignView
         campaign={c}
         placementLink={(expressId) => `/express-campaigns/${expressId}`}
