@@ -30,6 +30,11 @@ export const LIMITS = {
    * cannot lock the owner out (issue 11 item 7, OWASP Authentication Cheat Sheet).
    */
   login: { maxFailuresPerAccountAndIp: 5, maxFailuresPerIp: 20, windowMinutes: 15 },
+  /**
+   * Working days within which the team usually decides on a new account Pending For Approval, as the
+   * user app tells the user (issue 28 item 7; a service target of the team, not enforced by a job).
+   */
+  accountReviewWorkingDays: 2,
 } as const;
 
 /**

@@ -13,7 +13,6 @@ import {
   Badge,
   Card,
   Group,
-  List,
   RingProgress,
   SimpleGrid,
   Skeleton,
@@ -22,18 +21,13 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  IconBell,
-  IconCircleCheck,
-  IconCircleDashed,
-  IconShieldLock,
-  IconUserCircle,
-} from '@tabler/icons-react';
+import { IconBell, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useWalletBalance } from '../../hooks/use-wallet';
 import { ExpressDashboardSection } from '../express/ExpressDashboardSection';
+import { GettingStarted } from './GettingStarted';
 import { profileCompleteness } from './profile-completeness';
 
 function StatCard({
@@ -66,22 +60,6 @@ function StatCard({
         )}
       </Group>
     </Card>
-  );
-}
-
-function Step({ done, children }: { done: boolean; children: ReactNode }) {
-  return (
-    <List.Item
-      icon={
-        <ThemeIcon size={24} radius="xl" color={done ? 'green' : 'gray'} variant={done ? 'filled' : 'light'}>
-          {done ? <IconCircleCheck size={16} /> : <IconCircleDashed size={16} />}
-        </ThemeIcon>
-      }
-    >
-      <Text size="sm" td={done ? 'line-through' : undefined} c={done ? 'dimmed' : undefined}>
-        {children}
-      </Text>
-    </List.Item>
   );
 }
 
@@ -170,24 +148,7 @@ export function DashboardPage() {
       <ExpressDashboardSection />
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card padding="lg" radius="md">
-          <Title order={4} mb="md">
-            {t('dashboard.getting_started')}
-          </Title>
-          <List spacing="sm" center>
-            <Step done={user.email_verified}>{t('dashboard.step_verify')}</Step>
-            <Step done={completeness.percent === 100}>
-              <Anchor component={Link} to="/account" inherit>
-                {t('dashboard.step_profile')}
-              </Anchor>
-            </Step>
-            <Step done={user.two_factor_enabled}>
-              <Anchor component={Link} to="/security" inherit>
-                {t('dashboard.step_two_factor')}
-              </Anchor>
-            </Step>
-          </List>
-        </Card>
+        <GettingStarted user={user} profileComplete={completeness.percent === 100} />
 
         <Card padding="lg" radius="md">
           <Group justify="space-between" mb="md">

@@ -5,6 +5,7 @@ import { IconArrowLeft, IconForms, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type FormListItem, useCreateForm } from '../../hooks/use-forms';
+import { AccountReviewNote } from '../account/AccountReviewNote';
 
 /**
  * /forms (spec section 2, any signed-in role; issue 13): the user's playlist forms with their status
@@ -59,8 +60,16 @@ export function FormsPage() {
   return (
     <Stack gap="md">
       {!approvedArtist && (
-        <Alert color="yellow" icon={<IconForms size={18} />} data-testid="form-not-approved">
-          {t('forms.artist_not_approved')}. {t('playlist_forms.approved_only')}
+        <Alert
+          color="yellow"
+          icon={<IconForms size={18} />}
+          title={t('forms.artist_not_approved')}
+          data-testid="form-not-approved"
+        >
+          <Stack gap={4}>
+            <Text size="sm">{t('playlist_forms.approved_only')}</Text>
+            {user && <AccountReviewNote user={user} />}
+          </Stack>
         </Alert>
       )}
       <ListScreen<FormListItem>
