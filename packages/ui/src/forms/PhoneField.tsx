@@ -131,7 +131,8 @@ export function PhoneField({
           searchable
           allowDeselect={false}
           aria-label={t('ui.field.phone_country')}
-          w={170}
+          w={{ base: 130, sm: 170 }}
+          style={{ flexShrink: 0 }}
           onChange={(c) => {
             if (!c) return;
             setCountry(c as CountryCode);
@@ -141,7 +142,7 @@ export function PhoneField({
           data-testid={`${testId}-country`}
         />
         <TextInput
-          style={{ flex: 1 }}
+          style={{ flex: 1, minWidth: 0 }}
           value={text}
           type="tel"
           inputMode="tel"

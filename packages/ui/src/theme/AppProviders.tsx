@@ -48,17 +48,18 @@ function RefetchOnLanguageChange() {
 const PHONE_QUERY = '(max-width: 47.9375em)';
 
 /**
- * Where toasts open: the bottom corner at the end of the reading direction on wide screens, the bottom
- * edge on phones (where a toast is as wide as the screen). At the top they covered the header's
- * controls, the page title and its "New campaign" button (issues 20 and 28 item 10); the bottom holds
- * no fixed control in either app.
+ * Where toasts open: the bottom corner at the start of the reading direction on wide screens (bottom-left,
+ * bottom-right in Arabic), the bottom edge on phones (where a toast is as wide as the screen). At the
+ * top they covered the header's controls, the page title and its "New campaign" button (issues 20 and
+ * 28 item 10); at the bottom end they covered the Save button just pressed, since a page's actions sit
+ * at the end. Neither app has a fixed control at the bottom.
  */
 export function toastPosition(
   phone: boolean,
   rtl: boolean,
 ): 'bottom-center' | 'bottom-left' | 'bottom-right' {
   if (phone) return 'bottom-center';
-  return rtl ? 'bottom-left' : 'bottom-right';
+  return rtl ? 'bottom-right' : 'bottom-left';
 }
 
 function Themed({ children, checkMaintenance }: { children: ReactNode; checkMaintenance: boolean }) {

@@ -7,8 +7,8 @@ describe('toastPosition (issue 20: toasts never cover the top bar or the page ti
     expect(toastPosition(true, true)).toBe('bottom-center');
   });
 
-  it('opens toasts in the bottom corner at the end of the reading direction on wider screens, never over the header or "New campaign" (issue 28 item 10)', () => {
-    expect(toastPosition(false, false)).toBe('bottom-right');
-    expect(toastPosition(false, true)).toBe('bottom-left');
+  it('opens toasts in the bottom corner at the start of the reading direction on wider screens, away from the header, "New campaign" and the Save button (issue 28 item 10)', () => {
+    expect(toastPosition(false, false)).toBe('bottom-left');
+    expect(toastPosition(false, true)).toBe('bottom-right');
   });
 });
