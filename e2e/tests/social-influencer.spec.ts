@@ -4,7 +4,6 @@ import { getAdminToken } from './helpers';
 import {
   advanceClock,
   artistReviews,
-  influencerReviews,
   JOURNEYS,
   shot,
   signInAs,
@@ -16,9 +15,10 @@ import {
  * Issue 12, influencer and staff side of TikTok express: the demo artist buys two campaigns on the demo
  * influencer's TikTok account through the API; the influencer approves one in the user app, posts a
  * video with the sound (the sandbox's dev control), picks it among the account's recent posts and
- * submits it; staff find it in the back-office list and force-end the other as completed, which the
- * influencer then reviews. Then the submitted video's life with the sandbox clock: verified, views
- * short of the target, its days and audit, completed with a partial refund, reviewed both ways.
+ * submits it; staff find it in the back-office list and force-end the other, still waiting for the
+ * influencer, with the only outcome that fits: a full refund (issue 28 item 3). Then the submitted
+ * video's life with the sandbox clock: verified, views short of the target, its days and audit,
+ * completed with a partial refund, reviewed both ways.
  * Once in English at 1366 px and once in Arabic at 390 px. Moves the product clock (about 40 days).
  */
 
@@ -113,33 +113,23 @@ for (const { language, width, height } of JOURNEYS) {
     await page.goto(`/admin/express-tiktok-campaigns/${otherId}`);
     await expect(page.getByTestId('social-campaign')).toContainText(other);
     await shot(page, `admin-tiktok-campaign-${language}-${width}`);
-    // Force-ended as completed: the influencer is paid and may then review the artist.
+    // Still waiting for the influencer: only the full refund fits, and the dialog says why paying the
+    // influencer is not offered (issue 28 item 3).
     await page.getByTestId('force-end').click();
-    await page.getByRole('dialog').getByRole('radio').first().check();
-    await page.getByRole('dialog').getByTestId('confirm-yes').click();
+    const ending = page.getByRole('dialog');
+    await expect(ending.getByRole('radio')).toHaveCount(1);
+    await expect(ending.getByTestId('force-end-refunded')).toBeChecked();
+    await expect(ending.getByTestId('force-end-no-pay')).toBeVisible();
+    await shot(page, `admin-tiktok-force-end-${language}-${width}`);
+    await ending.getByTestId('confirm-yes').click();
     await expect(page.getByTestId('force-end')).toHaveCount(0);
+    await expect(page.locator('.mantine-Notification-root')).toHaveCount(1);
     const ended = await request.get(`/api/admin/express-tiktok/campaigns/${otherId}`, {
       headers: { authorization: `Bearer ${admin}` },
     });
-    expect(((await ended.json()) as { data: { status: { id: number } } }).data.status.id).toBe(6);
+    expect(((await ended.json()) as { data: { status: { id: number } } }).data.status.id).toBe(7);
     await expectAccessible(page);
     await shot(page, `admin-tiktok-force-ended-${language}-${width}`);
-
-    // The influencer (still signed in to the user app) reviews the artist of the completed campaign.
-    await page.goto('/tiktok/express/campaigns/list');
-    const completed = page.locator('[data-testid="list-card"], tbody tr', { hasText: other }).first();
-    await completed.getByTestId('review-artist').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('review-submit').click();
-    await expect(dialog.getByRole('alert')).toBeVisible();
-    // Four stars: the star's label (its radio input is visually hidden).
-    const four = await dialog.locator('input[type="radio"][value="4"]').getAttribute('id');
-    await dialog.locator(`label[for="${four}"]`).click();
-    await dialog.getByRole('textbox').fill('Clear brief and a great song to dance to.');
-    await expectAccessible(page);
-    await shot(page, `influencer-review-${language}-${width}`);
-    await dialog.getByTestId('review-submit').click();
-    await expect(completed.getByTestId('artist-reviewed')).toContainText('4/5');
 
     // The submitted video's life (sandbox time travel): verified an hour later (On Going), it gains
     // views short of the target agreed at acceptance, stays up through its days and the audit; the
@@ -192,6 +182,19 @@ for (const { language, width, height } of JOURNEYS) {
     // The influencer reviews the artist of this campaign too (the artist's session set aside first).
     await signOutQuietly(page);
     await signInAs(page, '', 'influencer@demo.test', language);
-    await influencerReviews(page, '/tiktok/express/campaigns/list', song, 5);
+    await page.goto('/tiktok/express/campaigns/list');
+    const completed = page.locator('[data-testid="list-card"], tbody tr', { hasText: song }).first();
+    await completed.getByTestId('review-artist').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('review-submit').click();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    // Four stars: the star's label (its radio input is visually hidden).
+    const four = await dialog.locator('input[type="radio"][value="4"]').getAttribute('id');
+    await dialog.locator(`label[for="${four}"]`).click();
+    await dialog.getByRole('textbox').fill('Clear brief and a great song to dance to.');
+    await expectAccessible(page);
+    await shot(page, `influencer-review-${language}-${width}`);
+    await dialog.getByTestId('review-submit').click();
+    await expect(completed.getByTestId('artist-reviewed')).toContainText('4/5');
   });
 }

@@ -21,6 +21,11 @@ export const expressTimelineEntrySchema = z.object({
   to_status: z.number().int(),
   status: z.string(),
   actor_type: z.string(),
+  /**
+   * Who acted, by name, when a staff member did (a force-end, a dispute decision: issue 28 item 3);
+   * given to staff readers only, null for everyone else and for system, artist and seller events.
+   */
+  actor_name: z.string().nullable(),
   note: z.string().nullable(),
   created_at: z.string(),
 });

@@ -124,6 +124,29 @@ export const EXPRESS_CAMPAIGN_STATUS = {
   FAILED_TO_SUBMIT: 8,
 } as const;
 
+/**
+ * What a staff force-end does with the coins held for an express campaign (Spotify, TikTok, Instagram):
+ * `completed` pays the curator or influencer in full (less the platform fee), `refunded` gives the
+ * artist every coin back.
+ */
+export type ForceEndOutcome = 'completed' | 'refunded';
+
+/**
+ * The force-end outcomes that fit an express campaign's status (issue 28 item 3), the one rule of the
+ * dialog and of `POST admin/express/campaigns/{id}/force-end`: a refund while the campaign is open;
+ * paying the seller in full only once the placement or video was seen (Verifying, On Going, Auditing),
+ * never for a placement that never happened (Pending for Approval, Waiting for submission). Nothing
+ * once the campaign has ended.
+ * @param statusId express campaign status id (1..8, {@link EXPRESS_CAMPAIGN_STATUS})
+ */
+export function forceEndOutcomes(statusId: number): readonly ForceEndOutcome[] {
+  const S = EXPRESS_CAMPAIGN_STATUS;
+  if (statusId === S.PENDING_APPROVAL || statusId === S.WAITING_SUBMISSION) return ['refunded'];
+  if (statusId === S.VERIFYING || statusId === S.ON_GOING || statusId === S.AUDITING)
+    return ['completed', 'refunded'];
+  return [];
+}
+
 /** Express campaign status map (spec section 4), used by lists, detail pages and timelines alike. */
 export const EXPRESS_CAMPAIGN_STATUSES: readonly StatusEntry[] = [
   entry(1, 'Pending for Approval'),

@@ -1,3 +1,4 @@
+import type { ForceEndOutcome } from '@lm/contracts';
 import type { ExpressSocialStaffCampaign } from '@lm/contracts/express';
 import {
   type ExpressCampaignDetail,
@@ -128,12 +129,12 @@ export function useAdminCampaign(id: number) {
   });
 }
 
-/** POST admin/express/campaigns/{id}/force-end {outcome: completed|refunded, note?}. */
+/** POST admin/express/campaigns/{id}/force-end {outcome: completed|refunded, note?}; only the outcomes of `forceEndOutcomes` fit. */
 export function useForceEnd() {
   const { api } = useApi();
   const refresh = useRefreshExpress();
   return useMutation({
-    mutationFn: async (v: { id: number; outcome: 'completed' | 'refunded'; note?: string }) =>
+    mutationFn: async (v: { id: number; outcome: ForceEndOutcome; note?: string }) =>
       api.post(`admin/express/campaigns/${v.id}/force-end`, { outcome: v.outcome, note: v.note }),
     onSuccess: () => refresh(),
   });

@@ -1,4 +1,8 @@
-import { EXPRESS_CAMPAIGN_STATUSES, EXPRESS_VIDEO_CAMPAIGN_STATUSES } from '@lm/contracts';
+import {
+  EXPRESS_CAMPAIGN_STATUS,
+  EXPRESS_CAMPAIGN_STATUSES,
+  EXPRESS_VIDEO_CAMPAIGN_STATUSES,
+} from '@lm/contracts';
 import { Anchor, Avatar, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconClock, IconPlaylist } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -31,6 +35,18 @@ export function useExpressStatusOptions(video = false): { value: string; label: 
   }));
 }
 
+/**
+ * Label key of a campaign's end date (`completed_at`, set whenever it ends): a declined, refunded or
+ * failed campaign "Ended" (issue 28 item 3), never "Completed"; a completed or still open one
+ * "Completed".
+ */
+export function endDateLabel(statusId: number): string {
+  const S = EXPRESS_CAMPAIGN_STATUS;
+  return statusId === S.DECLINED || statusId === S.FAILED_TO_SUBMIT
+    ? 'express.detail.ended_at'
+    : 'express.detail.completed_at';
+}
+
 /** One labelled fact of a {@link FactsCard}. */
 export function FactRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -60,7 +76,10 @@ export function FactsCard({ title, children }: { title: string; children: ReactN
 /** A titled card of label/value rows and one of its rows (campaign screens of every platform). */
 export { FactRow as ExpressFactRow, FactsCard as ExpressFactsCard };
 
-/** Every transition of a campaign with its date, actor and note; `video`: TikTok and Instagram labels. */
+/**
+ * Every transition of a campaign with its date, actor and note; `video`: TikTok and Instagram labels.
+ * Staff read the staff member's name on admin events (`actor_name`), others "Admin".
+ */
 export function CampaignTimeline({
   entries,
   video = false,
@@ -101,7 +120,7 @@ export function CampaignTimeline({
               >
                 <Text size="xs" c="dimmed" mt={4}>
                   {formatDateTime(e.created_at, lang)} ·{' '}
-                  {t(`express.actor.${e.actor_type}`, { defaultValue: e.actor_type })}
+                  {e.actor_name ?? t(`express.actor.${e.actor_type}`, { defaultValue: e.actor_type })}
                 </Text>
                 {e.note ? (
                   <Text size="sm" mt={2}>
@@ -206,7 +225,7 @@ export function ExpressCampaignView({
               auditing: campaign.auditing_days,
             })}
           </FactRow>
-          <FactRow label={t('express.detail.completed_at')}>{date(campaign.completed_at)}</FactRow>
+          <FactRow label={t(endDateLabel(campaign.status.id))}>{date(campaign.completed_at)}</FactRow>
         </FactsCard>
         <FactsCard title={t('express.detail.placement')}>
           <FactRow label={t('express.detail.found_at')}>{date(campaign.placement.found_at)}</FactRow>

@@ -1,4 +1,4 @@
-import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import { type ForceEndOutcome, forceEndOutcomes } from '@lm/contracts';
 import {
   CountedTextarea,
   type ExpressCampaign,
@@ -107,40 +107,67 @@ export function CampaignsPage() {
 }
 
 /**
- * Force end: a confirm dialog choosing completed (seller paid) or refunded (artist refunded); shared by
- * the Spotify, TikTok and Instagram campaign screens (`completedLabel` names the seller).
+ * Force end (issue 28 item 3): a dialog offering only the outcomes that fit the campaign's status
+ * ({@link forceEndOutcomes}, the rule the API enforces too), each named by what happens to the coins
+ * held; shared by the Spotify, TikTok and Instagram campaign screens (`seller` names who is paid).
+ * The API's answer is the one toast.
  */
-export function ForceEnd({ campaignId, completedLabel }: { campaignId: number; completedLabel?: string }) {
+export function ForceEnd({
+  campaign,
+  seller,
+}: {
+  campaign: { id: number; status_id: number; price: number };
+  seller: 'curator' | 'influencer';
+}) {
   const { t } = useTranslation();
   const force = useForceEnd();
+  const fits = forceEndOutcomes(campaign.status_id);
   const [open, setOpen] = useState(false);
-  const [outcome, setOutcome] = useState<'completed' | 'refunded'>('refunded');
+  const [outcome, setOutcome] = useState<ForceEndOutcome>('refunded');
   const [note, setNote] = useState('');
+  const curator = seller === 'curator';
+  const labels: Record<ForceEndOutcome, string> = {
+    completed: t(curator ? 'force_end.pay_curator' : 'force_end.pay_influencer'),
+    refunded: t(curator ? 'force_end.refund_curator' : 'force_end.refund_influencer'),
+  };
   const run = () =>
     force
-      .mutateAsync({ id: campaignId, outcome, note: note.trim() || undefined })
+      .mutateAsync({ id: campaign.id, outcome, note: note.trim() || undefined })
       .then(() => setOpen(false))
       .catch(() => undefined);
+  if (fits.length === 0) return null;
   return (
     <>
       <Button
         color="red"
         variant="light"
         leftSection={<IconPlayerStop size={16} />}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOutcome('refunded');
+          setOpen(true);
+        }}
         data-testid="force-end"
       >
         {t('express.admin.force_end')}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('express.admin.force_end')} centered>
         <Stack>
-          <Text size="sm">{t('ui.confirm.default')}</Text>
-          <Radio.Group value={outcome} onChange={(v) => setOutcome(v as 'completed' | 'refunded')}>
-            <Stack gap="xs">
-              <Radio value="completed" label={completedLabel ?? t('express.admin.outcome_completed')} />
-              <Radio value="refunded" label={t('express.admin.outcome_refunded')} />
+          <Radio.Group
+            label={t('force_end.question', { coins: t('common.coins', { count: campaign.price }) })}
+            value={outcome}
+            onChange={(v) => setOutcome(v as ForceEndOutcome)}
+          >
+            <Stack gap="xs" mt="xs">
+              {fits.map((o) => (
+                <Radio key={o} value={o} label={labels[o]} data-testid={`force-end-${o}`} />
+              ))}
             </Stack>
           </Radio.Group>
+          {!fits.includes('completed') && (
+            <Text size="sm" c="dimmed" data-testid="force-end-no-pay">
+              {t(curator ? 'force_end.no_pay_curator' : 'force_end.no_pay_influencer')}
+            </Text>
+          )}
           <CountedTextarea
             label={t('express.admin.note')}
             value={note}
@@ -158,7 +185,7 @@ export function ForceEnd({ campaignId, completedLabel }: { campaignId: number; c
               onClick={run}
               data-testid="confirm-yes"
             >
-              {t('ui.confirm.yes')}
+              {t('express.admin.force_end')}
             </Button>
           </Group>
         </Stack>
@@ -181,8 +208,6 @@ export function CampaignDetailPage() {
     );
   if (!campaign.data) return <NotFoundPage homePath="/dashboard" />;
   const c = campaign.data;
-  const open =
-    c.status.id !== S.COMPLETED && c.status.id !== S.DECLINED && c.status.id !== S.FAILED_TO_SUBMIT;
   return (
     <Stack gap="md">
       <Anchor component={Link} to="/express/campaigns/list" size="sm">
@@ -191,7 +216,12 @@ export function CampaignDetailPage() {
           {t('express.admin.campaigns_title')}
         </Group>
       </Anchor>
-      <ExpressCampaignView campaign={c} actions={open ? <ForceEnd campaignId={c.id} /> : undefined} />
+      <ExpressCampaignView
+        campaign={c}
+        actions={
+          <ForceEnd campaign={{ id: c.id, status_id: c.status.id, price: c.price }} seller="curator" />
+        }
+      />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import {
   ExpressFactRow,
   ExpressFactsCard,
   ExpressStatusBadge,
+  endDateLabel,
   formatDateTime,
   isTooLong,
   ListScreen,
@@ -242,8 +243,6 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
   const date = (v: string | null | undefined) => (v ? formatDateTime(v, lang) : '—');
   const coins = (n: number | null) => (n === null ? '—' : t('common.coins', { count: n }));
   const views = (n: number | null) => (n === null ? '—' : t('express.social.views_value', { count: n }));
-  const open =
-    c.status.id !== S.COMPLETED && c.status.id !== S.DECLINED && c.status.id !== S.FAILED_TO_SUBMIT;
   const disputeWaiting = c.dispute !== null && c.dispute.decision === null && c.status.id === S.VERIFYING;
   return (
     <Stack gap="md" data-testid="social-campaign">
@@ -268,9 +267,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
           </Stack>
           <Group gap="xs">
             {disputeWaiting ? <DisputeDecision campaign={c} /> : null}
-            {open ? (
-              <ForceEnd campaignId={c.id} completedLabel={t('social_campaigns_admin.outcome_completed')} />
-            ) : null}
+            <ForceEnd campaign={{ id: c.id, status_id: c.status.id, price: c.price }} seller="influencer" />
           </Group>
         </Group>
         {c.pitch ? (
@@ -342,7 +339,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
           <ExpressFactRow label={t('express.fields.price')}>{coins(c.price)}</ExpressFactRow>
           <ExpressFactRow label={t('social_campaigns_admin.paid')}>{coins(c.paid_coins)}</ExpressFactRow>
           <ExpressFactRow label={t('express.detail.refunded')}>{coins(c.refunded_coins)}</ExpressFactRow>
-          <ExpressFactRow label={t('express.detail.completed_at')}>{date(c.completed_at)}</ExpressFactRow>
+          <ExpressFactRow label={t(endDateLabel(c.status.id))}>{date(c.completed_at)}</ExpressFactRow>
         </ExpressFactsCard>
         <CampaignTimeline entries={c.timeline} video />
       </SimpleGrid>

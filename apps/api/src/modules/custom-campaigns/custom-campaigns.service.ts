@@ -1,4 +1,4 @@
-import { type AuditAction, EXPRESS_CAMPAIGN_STATUS as E } from '@lm/contracts';
+import { type AuditAction, EXPRESS_CAMPAIGN_STATUS as E, forceEndOutcomes } from '@lm/contracts';
 import {
   type adminCustomCampaignEditSchema,
   type adminCustomCampaignInputSchema,
@@ -941,8 +941,9 @@ export async function sweep(deps: Deps): Promise<number> {
 
 /**
  * Staff force-end a published campaign: every open placement is force-ended on the engine
- * (`completed`: the curator paid; `refunded`: the artist refunded), unclaimed slots are refunded and
- * the campaign completes.
+ * (`completed`: the curator paid where the placement was seen, refunded where it never was, as
+ * `forceEndOutcomes` allows; `refunded`: the artist refunded), unclaimed slots are refunded and the
+ * campaign completes.
  * @throws NotFoundError, ConflictError 409 `custom.not_published`
  */
 export async function forceEndCampaign(
@@ -955,13 +956,15 @@ export async function forceEndCampaign(
   const c = await loadOwn(deps, id);
   if (c.status !== S.PUBLISHED || c.completedAt) throw new ConflictError('custom.not_published');
   const children = await deps.database.db
-    .select({ id: expressCampaigns.id })
+    .select({ id: expressCampaigns.id, statusId: expressCampaigns.statusId })
     .from(expressCampaigns)
     .innerJoin(customCampaignSlots, eq(customCampaignSlots.expressCampaignId, expressCampaigns.id))
     .where(and(eq(customCampaignSlots.campaignId, id), inArray(expressCampaigns.statusId, OPEN_EXPRESS)));
   for (const child of children) {
+    // A placement never seen cannot be paid (issue 28 item 3): it is refunded whatever the outcome.
+    const fits = forceEndOutcomes(child.statusId).includes(outcome) ? outcome : 'refunded';
     try {
-      await machine.forceEnd(deps, adminId, child.id, outcome, note);
+      await machine.forceEnd(deps, adminId, child.id, fits, note);
     } catch (err) {
       // Ended meanwhile by its own deadline: its money already moved once.
       if (!(err instanceof ConflictError)) throw err;

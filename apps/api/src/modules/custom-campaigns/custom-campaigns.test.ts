@@ -706,6 +706,32 @@ describe('money across partial delivery (desc 3, paid + refunded = held)', () =>
     });
     expect(completedFilter.json().data.map((x: { id: number }) => x.id)).toContain(id);
   });
+
+  it('force-end "completed" refunds a placement never seen instead of leaving it open (issue 28 item 3)', async () => {
+    const { user, token } = await artistWith(10_000);
+    const id = await publishedCampaign(token, { placements: 1 });
+    const c = await curatorWithPlaylist();
+    const opt = (
+      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+        token: c.token,
+        body: { campaign_id: id },
+      })
+    ).json().data.id;
+    await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
+      token: c.token,
+      body: { playlist_id: c.playlist },
+    });
+    const res = await admin('POST', `/${id}/force-end`, { outcome: 'completed' });
+    expect(res.statusCode).toBe(200);
+    const open = await ctx.deps.database.pool.query(
+      `select count(*)::int n from express_campaigns e join custom_campaign_slots s on s.express_campaign_id = e.id
+        where s.campaign_id = $1 and e.status_id in (1, 2, 3, 4, 5)`,
+      [id],
+    );
+    expect(open.rows[0].n).toBe(0);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(10_000);
+    expect(await walletBalance(ctx.deps.database, c.user.id)).toBe(0);
+  });
 });
 
 describe('campaign stats (spec section 3), on `campaigns` and `web/user/campaigns/dashboard`', () => {

@@ -323,7 +323,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: envelope(expressCampaignDetailSchema) } },
     },
     async (req) => {
-      const item = await q.campaignDetail(deps.database, req.params.id, { lang: req.lang });
+      const item = await q.campaignDetail(deps.database, req.params.id, { lang: req.lang, staff: true });
       if (!item) throw new NotFoundError();
       return { data: { ...item, performance: q.performanceOf(item, deps.clock.now()) } };
     },
@@ -350,7 +350,11 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
         req.body.outcome,
         req.body.note,
       );
-      return { data: { id: c.id, status_id: c.statusId }, message: t(req.lang, 'common.saved') };
+      // The one toast says what happened to the coins (issue 28 item 3).
+      const coins = t(req.lang, 'common.coins', { count: c.price });
+      const said =
+        req.body.outcome === 'completed' ? 'express.force_ended_paid' : 'express.force_ended_refunded';
+      return { data: { id: c.id, status_id: c.statusId }, message: t(req.lang, said, { coins }) };
     },
   );
 };

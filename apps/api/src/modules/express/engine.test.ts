@@ -318,8 +318,9 @@ describe('the engine drives a campaign of any platform through its adapter', () 
         forceEnd(ctx.deps, admin.id, c.id, 'completed'),
         forceEnd(ctx.deps, admin.id, c.id, 'refunded'),
       ]);
-      // Of the three ways to end it, exactly one wins; the approval may come first (force-end works
-      // from any open state) or lose; every loser is a 409, never a second settlement.
+      // Of the three ways to end it, exactly one wins; the approval may come first (a refund fits any
+      // open state; paying in full never fits before the video was seen, issue 28 item 3) or lose;
+      // every loser is a 409, never a second settlement.
       expect(endings.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       for (const o of [approval!, ...endings].filter((x) => x.status === 'rejected'))
         expect((o as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);

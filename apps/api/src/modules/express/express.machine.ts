@@ -1,4 +1,4 @@
-import { type AuditAction, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import { type AuditAction, forceEndOutcomes, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { and, eq, inArray, lte, or } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
@@ -40,7 +40,6 @@ export const CHECK_EVERY_ON_GOING_MINUTES = spotifyAdapter.timing.checkEveryOnGo
 export const ADVANCE_QUEUE = 'express.advance';
 export const SWEEP_QUEUE = 'express.sweep';
 
-const OPEN = [S.PENDING_APPROVAL, S.WAITING_SUBMISSION, S.VERIFYING, S.ON_GOING, S.AUDITING] as const;
 /** End states: completed (including force-ended as completed), declined, failed to submit. */
 const ENDED = [S.COMPLETED, S.DECLINED, S.FAILED_TO_SUBMIT] as const;
 const minutes = (n: number) => n * 60_000;
@@ -398,8 +397,13 @@ async function ownCampaign(
 }
 
 /**
- * Admin force-end (any open state): `completed` pays the curator in full (6), `refunded` voids the
- * hold and refunds the artist (7).
+ * Admin force-end: `completed` pays the curator or influencer in full (6), `refunded` voids the hold
+ * and refunds the artist (7). Only the outcomes of {@link forceEndOutcomes} fit the campaign's status
+ * (issue 28 item 3): a refund while it is open, paying in full only once the placement or video was seen
+ * (Verifying, On Going, Auditing). The row is locked, so a concurrent decision or force-end wins or loses
+ * whole. The timeline event carries the admin (its name is shown to staff).
+ * @throws NotFoundError when no such campaign; ConflictError 'express.not_open' when it has ended,
+ * 'express.force_end_not_placed' when paying in full is asked before the placement was seen
  */
 export async function forceEnd(
   deps: Deps,
@@ -410,26 +414,28 @@ export async function forceEnd(
 ): Promise<Campaign> {
   const now = deps.clock.now();
   return withTransaction(deps.database, async (tx) => {
+    const [current] = await tx.db
+      .select({ statusId: expressCampaigns.statusId })
+      .from(expressCampaigns)
+      .where(eq(expressCampaigns.id, campaignId))
+      .for('update');
+    if (!current) throw new NotFoundError();
+    const fits = forceEndOutcomes(current.statusId);
+    if (fits.length === 0) throw new ConflictError('express.not_open');
+    if (!fits.includes(outcome)) throw new ConflictError('express.force_end_not_placed');
     const to = outcome === 'completed' ? S.COMPLETED : S.DECLINED;
     const c = await move(
       deps,
       tx,
       campaignId,
-      OPEN,
+      [current.statusId],
       to,
       { type: 'admin', id: adminId },
       now,
       { completedAt: now, nextCheckAt: null },
       note ? { text: note } : { key: `express.timeline.force_ended_${outcome}` },
     );
-    if (!c) {
-      const [exists] = await tx.db
-        .select({ id: expressCampaigns.id })
-        .from(expressCampaigns)
-        .where(eq(expressCampaigns.id, campaignId));
-      if (!exists) throw new NotFoundError();
-      throw new ConflictError('express.not_open');
-    }
+    if (!c) throw new ConflictError('express.not_open');
     if (outcome === 'completed') await payOut(deps, tx, c, c.price);
     else {
       await refundAll(tx, c, 'force_refund');

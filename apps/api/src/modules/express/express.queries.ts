@@ -1,11 +1,25 @@
 import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts';
 import type { Language } from '@lm/contracts/api';
 import type { ScoreSort } from '@lm/contracts/score';
-import { aliasedTable, and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  aliasedTable,
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type Database, idList, inIdsPlaceholder, prepareOnce } from '../../db/client';
 import { type ListQuery, paginate } from '../../platform/http';
 import { isMessageKey, t } from '../../platform/i18n';
 import { users } from '../accounts/accounts.schema';
+import { admins } from '../admins/admins.schema';
 import { genres } from '../lookups/lookups.schema';
 import { playlistVisibleToArtists } from '../trust/flags.hidden';
 import { trustScores } from '../trust/score.schema';
@@ -196,6 +210,8 @@ export interface DetailScope {
   curatorId?: number;
   /** Language of the timeline notes (English when absent). */
   lang?: Language;
+  /** A staff reader: the timeline names the staff member behind each admin event. */
+  staff?: boolean;
 }
 
 /** A campaign event as the detail statement returns it (JSON, snake_case columns). */
@@ -204,6 +220,7 @@ interface EventJson {
   from_status: number | null;
   to_status: number;
   actor_type: string;
+  actor_name: string | null;
   note: string | null;
   note_key: string | null;
   note_params: Record<string, string | number> | null;
@@ -217,13 +234,20 @@ interface ReviewJson {
   created_at: string;
 }
 
+/** The name of the staff member behind an admin event (null for other actors), from its actor columns. */
+function adminName(actorType: SQL | AnyColumn, actorId: SQL | AnyColumn) {
+  return sql<
+    string | null
+  >`(select a.name from ${admins} a where ${actorType} = 'admin' and a.id = ${actorId})`;
+}
+
 /**
  * Every event of the campaign, oldest first, as one JSON array: the timeline rides on the campaign's
  * own row instead of a second statement (issue 18: a purchase answers with its campaigns' details).
  */
 const timelineJson = sql<EventJson[]>`coalesce((select json_agg(json_build_object(
     'id', e.id, 'from_status', e.from_status, 'to_status', e.to_status, 'actor_type', e.actor_type,
-    'note', e.note, 'note_key', e.note_key, 'note_params', e.note_params, 'created_at', e.created_at
+    'actor_name', ${adminName(sql`e.actor_type`, sql`e.actor_id`)}, 'note', e.note, 'note_key', e.note_key, 'note_params', e.note_params, 'created_at', e.created_at
   ) order by e.id) from ${expressCampaignEvents} e where e.campaign_id = ${expressCampaigns.id}), '[]'::json)`;
 
 /** The artist's review of the campaign (at most one), as JSON, or null. */
@@ -233,7 +257,8 @@ const reviewJson = sql<ReviewJson | null>`(select json_build_object(
 
 /**
  * One timeline entry of the API: the system note translated into `lang` (`campaignTypeId` 2 or 3:
- * the video wording of TikTok and Instagram), an admin's own words as written.
+ * the video wording of TikTok and Instagram), an admin's own words as written; the staff member's
+ * name only for a `staff` reader.
  */
 function timelineEntry(
   e: {
@@ -241,6 +266,7 @@ function timelineEntry(
     fromStatus: number | null;
     toStatus: number;
     actorType: string;
+    actorName: string | null;
     note: string | null;
     noteKey: string | null;
     noteParams: Record<string, string | number> | null;
@@ -248,6 +274,7 @@ function timelineEntry(
   },
   lang: Language,
   campaignTypeId: number,
+  staff = false,
 ) {
   return {
     id: e.id,
@@ -255,6 +282,7 @@ function timelineEntry(
     to_status: e.toStatus,
     status: statusLabel(e.toStatus),
     actor_type: e.actorType,
+    actor_name: staff ? e.actorName : null,
     // TikTok and Instagram notes read in video words where the catalog has them.
     note: e.noteKey
       ? t(lang, timelineKeyFor(e.noteKey, campaignTypeId, isMessageKey), e.noteParams ?? undefined)
@@ -315,6 +343,7 @@ export async function campaignDetails(database: Database, ids: readonly number[]
               fromStatus: e.from_status,
               toStatus: e.to_status,
               actorType: e.actor_type,
+              actorName: e.actor_name,
               note: e.note,
               noteKey: e.note_key,
               noteParams: e.note_params,
@@ -322,6 +351,7 @@ export async function campaignDetails(database: Database, ids: readonly number[]
             },
             lang,
             row.c.campaignTypeId,
+            scope.staff,
           ),
         ),
         review: row.review
@@ -338,7 +368,8 @@ export async function campaignDetails(database: Database, ids: readonly number[]
 
 /**
  * The timeline (every transition, oldest first) and the artist's review of campaigns of any platform,
- * by campaign id: two queries whatever the number of campaigns. System notes are stored as message
+ * by campaign id: two queries whatever the number of campaigns (`staff`: with the staff member's name on
+ * admin events). System notes are stored as message
  * keys and translated here into `lang` (`campaignTypeId` 2 or 3: the video wording of TikTok and Instagram);
  * an admin's own words are returned as written.
  */
@@ -347,10 +378,22 @@ export async function timelinesAndReviews(
   ids: readonly number[],
   lang: Language,
   campaignTypeId = 1,
+  staff = false,
 ) {
   const [events, reviews] = await Promise.all([
     database.db
-      .select()
+      .select({
+        id: expressCampaignEvents.id,
+        campaignId: expressCampaignEvents.campaignId,
+        fromStatus: expressCampaignEvents.fromStatus,
+        toStatus: expressCampaignEvents.toStatus,
+        actorType: expressCampaignEvents.actorType,
+        actorName: adminName(expressCampaignEvents.actorType, expressCampaignEvents.actorId),
+        note: expressCampaignEvents.note,
+        noteKey: expressCampaignEvents.noteKey,
+        noteParams: expressCampaignEvents.noteParams,
+        createdAt: expressCampaignEvents.createdAt,
+      })
       .from(expressCampaignEvents)
       .where(inArray(expressCampaignEvents.campaignId, [...ids]))
       .orderBy(asc(expressCampaignEvents.id)),
@@ -367,7 +410,7 @@ export async function timelinesAndReviews(
         {
           timeline: events
             .filter((e) => e.campaignId === id)
-            .map((e) => timelineEntry(e, lang, campaignTypeId)),
+            .map((e) => timelineEntry(e, lang, campaignTypeId, staff)),
           review: review
             ? { rating: review.rating, comment: review.comment, created_at: review.createdAt.toISOString() }
             : null,

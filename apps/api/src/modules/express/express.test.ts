@@ -241,6 +241,17 @@ describe('one open campaign per track per playlist (issue 11 item 3)', () => {
       body: { campaign_id: first },
     });
     expect(renew.statusCode).toBe(409);
+    // Placed and seen (Verifying), so staff may end it paying the curator in full (issue 28 item 3).
+    await ctx.call('POST', '/api/express/curator/approve/campaign', {
+      token: curatorToken,
+      body: { campaign_id: secondId },
+    });
+    await place(spotifyPlaylistIds[0]!, '2RaceTrack0000000000CC');
+    await ctx.call('POST', '/api/express/track/exists', {
+      token: curatorToken,
+      body: { track_id: '2RaceTrack0000000000CC', playlist_id: playlistIds[0] },
+    });
+    expect(await status(secondId)).toBe(S.VERIFYING);
     const admin = await ctx.makeAdmin();
     const adminToken = await ctx.loginAdmin(admin.email);
     const ended = await ctx.call('POST', `/api/admin/express/campaigns/${secondId}/force-end`, {
@@ -249,6 +260,7 @@ describe('one open campaign per track per playlist (issue 11 item 3)', () => {
     });
     expect(ended.statusCode).toBe(200);
     expect(await status(secondId)).toBe(S.COMPLETED);
+    await unplace(spotifyPlaylistIds[0]!, '2RaceTrack0000000000CC');
     const renewed = await ctx.call('POST', '/api/express/artist/campaign/renew', {
       token,
       body: { campaign_id: secondId },
@@ -492,7 +504,7 @@ describe('the lifecycle (DESIGN section 5)', () => {
         }),
       ]);
       const codes = results.map((r) => r.statusCode);
-      // Force-end may also legitimately follow an approval (any open state), so at least one wins and
+      // A refund may also legitimately follow an approval (any open state), so at least one wins and
       // the money is settled at most once.
       expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
       expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
@@ -748,5 +760,93 @@ describe('dashboard stats (issue 20 "numbers that add up")', () => {
     expect(s.total_campaigns_approved).toBe(
       s.total_campaigns_pending_for_publishing + s.total_campaigns_publishing + s.total_campaigns_completed,
     );
+  });
+});
+
+describe('force-end offers only the outcomes that fit the state (issue 28 item 3)', () => {
+  async function staff() {
+    const admin = await ctx.makeAdmin();
+    await ctx.deps.database.pool.query("update admins set name = 'Jane Staff' where id = $1", [admin.id]);
+    return ctx.loginAdmin(admin.email);
+  }
+  const forceEnd = (token: string, id: number, outcome: string) =>
+    ctx.call('POST', `/api/admin/express/campaigns/${id}/force-end`, { token, body: { outcome } });
+
+  it('Pending for Approval and Waiting for submission: paying the curator is refused (409), refunding works', async () => {
+    const adminToken = await staff();
+    const { user, token } = await artistWith(1000);
+    const pending = (
+      await create(token, [playlistIds[0]!], `https://open.spotify.com/track/${'P'.repeat(22)}`)
+    ).json().data[0].id as number;
+    const waiting = (
+      await create(token, [playlistIds[1]!], `https://open.spotify.com/track/${'W'.repeat(22)}`)
+    ).json().data[0].id as number;
+    await ctx.call('POST', '/api/express/curator/approve/campaign', {
+      token: curatorToken,
+      body: { campaign_id: waiting },
+    });
+    expect(await status(waiting)).toBe(S.WAITING_SUBMISSION);
+    const curatorBefore = await walletBalance(ctx.deps.database, curatorId);
+    for (const [id, was] of [
+      [pending, S.PENDING_APPROVAL],
+      [waiting, S.WAITING_SUBMISSION],
+    ] as const) {
+      const paid = await forceEnd(adminToken, id, 'completed');
+      expect(paid.statusCode).toBe(409);
+      expect(paid.json().message).toBe(
+        'Paying in full is possible only once the placement or video was seen: end this campaign with a refund',
+      );
+      expect(await status(id)).toBe(was);
+    }
+    expect(await walletBalance(ctx.deps.database, curatorId)).toBe(curatorBefore);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000 - 50 - 300);
+
+    const refunded = await forceEnd(adminToken, pending, 'refunded');
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.json().message).toBe('Campaign ended: 50 coins went back to the artist');
+    expect(await status(pending)).toBe(S.DECLINED);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000 - 300);
+    // Ended: no outcome fits any more.
+    expect((await forceEnd(adminToken, pending, 'refunded')).statusCode).toBe(409);
+
+    // Staff read who ended it by name; the artist reads "admin" without the name.
+    const staffView = (
+      await ctx.call('GET', `/api/admin/express/campaigns/${pending}`, { token: adminToken })
+    ).json().data;
+    const last = staffView.timeline.at(-1);
+    expect(last).toMatchObject({ to_status: S.DECLINED, actor_type: 'admin', actor_name: 'Jane Staff' });
+    expect(staffView.timeline[0].actor_name).toBeNull();
+    const artistView = (
+      await ctx.call('GET', `/api/express/artist/show/campaign/${pending}`, { token })
+    ).json().data;
+    expect(artistView.timeline.at(-1)).toMatchObject({ actor_type: 'admin', actor_name: null });
+  });
+
+  it('On Going: paying the curator in full is allowed and pays the price less the fee', async () => {
+    const adminToken = await staff();
+    const { user, token } = await artistWith(1000);
+    const track = `${'G'.repeat(21)}1`;
+    const id = (await create(token, [playlistIds[1]!], `https://open.spotify.com/track/${track}`)).json()
+      .data[0].id as number;
+    await ctx.call('POST', '/api/express/curator/approve/campaign', {
+      token: curatorToken,
+      body: { campaign_id: id },
+    });
+    await place(spotifyPlaylistIds[1]!, track);
+    await ctx.call('POST', '/api/express/track/exists', {
+      token: curatorToken,
+      body: { track_id: track, playlist_id: playlistIds[1] },
+    });
+    ctx.clock.advance((VERIFY_DELAY_MINUTES + 1) * 60_000);
+    await advance(ctx.deps, id);
+    expect(await status(id)).toBe(S.ON_GOING);
+    const curatorBefore = await walletBalance(ctx.deps.database, curatorId);
+    const ended = await forceEnd(adminToken, id, 'completed');
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json().message).toBe('Campaign ended: 300 coins paid in full, less the platform fee');
+    expect(await status(id)).toBe(S.COMPLETED);
+    expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000 - 300);
+    expect(await walletBalance(ctx.deps.database, curatorId)).toBe(curatorBefore + 300 - 60);
+    await unplace(spotifyPlaylistIds[1]!, track);
   });
 });

@@ -558,7 +558,8 @@ export async function disputeSound(
 
 /**
  * Staff's view of one campaign of a platform (/express-tiktok-campaigns/{id}): the campaign and its
- * timeline, notes translated into `lang` with the video wording of TikTok and Instagram.
+ * timeline, notes translated into `lang` with the video wording of TikTok and Instagram, staff events
+ * named by the staff member.
  * @throws NotFoundError when no such campaign of this platform
  */
 export async function staffSocialCampaign(
@@ -568,7 +569,7 @@ export async function staffSocialCampaign(
   lang: Language,
 ) {
   const campaign = await socialCampaign(deps, platform, { staff: true }, id);
-  const extras = await timelinesAndReviews(deps.database, [id], lang, SOCIAL_ADAPTERS[platform].typeId);
+  const extras = await timelinesAndReviews(deps.database, [id], lang, SOCIAL_ADAPTERS[platform].typeId, true);
   return { ...campaign, timeline: extras.get(id)!.timeline };
 }
 

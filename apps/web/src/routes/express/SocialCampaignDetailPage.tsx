@@ -4,6 +4,7 @@ import {
   CampaignTimeline,
   CountedTextarea,
   ExpressStatusBadge,
+  endDateLabel,
   FactRow,
   FactsCard,
   formatDateTime,
@@ -378,7 +379,7 @@ export function SocialCampaignDetail({
             )}
             <FactRow label={t(k('on_going_until'))}>{date(c.on_going_until)}</FactRow>
             <FactRow label={t('express.detail.auditing_until')}>{date(c.auditing_until)}</FactRow>
-            <FactRow label={t('express.detail.completed_at')}>{date(c.completed_at)}</FactRow>
+            <FactRow label={t(endDateLabel(c.status.id))}>{date(c.completed_at)}</FactRow>
           </FactsCard>
         </Stack>
         <FactsCard title={t(k('account_title'))}>
