@@ -41,7 +41,9 @@ test('register, read the code from the dev mailbox, verify, sign in, dashboard',
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByTestId('dashboard')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Welcome back, Nina!' })).toBeVisible();
+  // A first sign-in is welcomed, not "welcomed back" (issue 28 item 13).
+  await expect(page.getByText('Welcome! You are signed in').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Nina!' })).toBeVisible();
   await expect(page.getByText('Curator').first()).toBeVisible();
 });
 
@@ -176,5 +178,5 @@ test('Google sign-in: a link to /oauth from another browser is refused; the brow
   await page.getByRole('option', { name: 'Female' }).click();
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page.getByTestId('dashboard')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Welcome back, Gina!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Gina!' })).toBeVisible();
 });

@@ -27,7 +27,7 @@ test('switching to Arabic flips the layout to right-to-left', async ({ page }) =
     await page.getByTestId('language-fr').click({ timeout: 2_000 });
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr', { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(page.getByRole('heading', { name: /Bon retour/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Bienvenue, / })).toBeVisible();
 });
 
 test('each skin applies', async ({ page }) => {

@@ -189,7 +189,13 @@ export interface ArtistProfile {
 /** Login answer: either a session, or the second step is required. */
 export type LoginResult =
   | { two_factor: true; email: string }
-  | { two_factor?: false; token: string; user: SessionUser };
+  | {
+      two_factor?: false;
+      token: string;
+      user: SessionUser;
+      /** True on the account's first sign-in ever (the greeting is a welcome, not "welcome back"). */
+      first_sign_in?: boolean;
+    };
 
 /** Admin session data (`admin/info`, `admin/login`). */
 export interface SessionAdmin {

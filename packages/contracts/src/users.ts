@@ -50,15 +50,22 @@ export const SOCIAL_LINK_FORMATS: Readonly<Record<SocialPlatform, { pattern: Reg
   },
 };
 
-/** A profile link of `platform`: blank is none; otherwise its format or `user.validation.link_format.<platform>`. */
-export function socialLinkSchema(platform: SocialPlatform) {
+/**
+ * A profile link of `platform`: blank is none; otherwise its format or `user.validation.link_format.<platform>`
+ * (the user's own profile: "your artist page"), `user.validation.link_format_staff.<platform>` in the
+ * back-office (issue 28 item 13: staff enter another person's link).
+ */
+export function socialLinkSchema(platform: SocialPlatform, audience: 'self' | 'staff' = 'self') {
   const { pattern } = SOCIAL_LINK_FORMATS[platform];
   return blankAsNull(
     z
       .string()
       .trim()
       .max(500, { message: 'validation.too_long', abort: true })
-      .regex(pattern, `user.validation.link_format.${platform}`),
+      .regex(
+        pattern,
+        `user.validation.${audience === 'staff' ? 'link_format_staff' : 'link_format'}.${platform}`,
+      ),
   );
 }
 
@@ -100,11 +107,11 @@ export const adminUserSchema = z
     phone_number: blankAsNull(phoneNumberSchema),
     country_code: blankAsNull(z.string().regex(/^[A-Z]{2}$/, 'validation.country_invalid')),
     // The same formats as the artist's own profile (/account): staff cannot save a link the artist could not.
-    spotify_link: socialLinkSchema('spotify'),
-    instagram_link: socialLinkSchema('instagram'),
-    facebook_link: socialLinkSchema('facebook'),
-    tiktok_link: socialLinkSchema('tiktok'),
-    twitter_link: socialLinkSchema('twitter'),
+    spotify_link: socialLinkSchema('spotify', 'staff'),
+    instagram_link: socialLinkSchema('instagram', 'staff'),
+    facebook_link: socialLinkSchema('facebook', 'staff'),
+    tiktok_link: socialLinkSchema('tiktok', 'staff'),
+    twitter_link: socialLinkSchema('twitter', 'staff'),
   })
   .superRefine((v, ctx) => {
     if (v.user_type_id !== 1 && !v.tier_id) {

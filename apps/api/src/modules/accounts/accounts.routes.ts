@@ -51,7 +51,14 @@ export const sessionUserSchema = z.object({
   }),
 });
 
-const sessionAnswer = z.object({ token: z.string(), user: sessionUserSchema });
+const sessionAnswer = z.object({
+  token: z.string(),
+  user: sessionUserSchema,
+  first_sign_in: z.boolean().optional(),
+});
+/** The greeting of a new session: a welcome on the account's first sign-in, "Welcome back" after. */
+const signedIn = (data: object) =>
+  'first_sign_in' in data && data.first_sign_in ? 'auth.first_sign_in' : 'auth.logged_in';
 const loginAnswer = envelope(
   z.union([sessionAnswer, z.object({ two_factor: z.literal(true), email: z.string() })]),
 );
@@ -100,7 +107,7 @@ export const accountsRoutes: RouteModule = (app, deps) => {
         data,
         message: t(
           req.lang,
-          'two_factor' in data && data.two_factor ? 'auth.two_factor_sent' : 'auth.logged_in',
+          'two_factor' in data && data.two_factor ? 'auth.two_factor_sent' : signedIn(data),
         ),
       };
     },
@@ -111,7 +118,7 @@ export const accountsRoutes: RouteModule = (app, deps) => {
     { config: { access: PUBLIC }, schema: { tags, body: login2faSchema, response: { 200: loginAnswer } } },
     async (req) => {
       const data = await accounts.login2fa(deps, req.body.email, req.body.code, meta(req));
-      return { data, message: t(req.lang, 'auth.logged_in') };
+      return { data, message: t(req.lang, signedIn(data)) };
     },
   );
 
@@ -338,7 +345,7 @@ export const accountsRoutes: RouteModule = (app, deps) => {
       );
       return {
         data,
-        message: t(req.lang, 'needs_completion' in data ? 'auth.oauth_complete_required' : 'auth.logged_in'),
+        message: t(req.lang, 'needs_completion' in data ? 'auth.oauth_complete_required' : signedIn(data)),
       };
     },
   );
@@ -351,7 +358,7 @@ export const accountsRoutes: RouteModule = (app, deps) => {
     },
     async (req) => {
       const data = await accounts.googleComplete(deps, req.body, meta(req));
-      return { data, message: t(req.lang, 'auth.logged_in') };
+      return { data, message: t(req.lang, signedIn(data)) };
     },
   );
 };

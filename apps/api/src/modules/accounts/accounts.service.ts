@@ -241,8 +241,15 @@ async function startSession(
   user: UserRow,
   meta: RequestMeta,
   how: string,
-): Promise<{ token: string; user: SessionUser }> {
+): Promise<{ token: string; user: SessionUser; first_sign_in: boolean }> {
+  let firstSignIn = false;
   const token = await withTransaction(deps.database, async (tx) => {
+    // Signed in before? (issue 28 item 13: "Welcome back" greeted a first sign-in.) One probe of the
+    // audit log's actor index.
+    const before = await tx.db.execute<{ signed_in: boolean }>(sql`select exists (
+        select 1 from audit_logs where actor_type = 'user' and actor_id = ${user.id} and action = 'auth.login'
+      ) as signed_in`);
+    firstSignIn = before.rows[0]?.signed_in !== true;
     const tok = await issueToken(tx, { userId: user.id }, meta, deps.clock, userTtlMs(deps));
     await audit(
       deps.database,
@@ -253,7 +260,7 @@ async function startSession(
     return tok;
   });
   await recordActivity(deps, user.id, 'login', meta);
-  return { token, user: await sessionUser(deps.database, user.id) };
+  return { token, user: await sessionUser(deps.database, user.id), first_sign_in: firstSignIn };
 }
 
 /**

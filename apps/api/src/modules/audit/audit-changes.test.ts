@@ -84,3 +84,25 @@ describe('update entries record the values before and after', () => {
     });
   });
 });
+
+describe('staff wording in the user modal (issue 28 item 13)', () => {
+  it("a wrong link is explained as the user's page, not the admin's own", async () => {
+    const user = await ctx.makeUser({ firstName: 'Lia', lastName: 'Moss' });
+    const current = (await ctx.call('GET', `/api/admin/users/${user.id}`, { token })).json().data;
+    const res = await ctx.call('PUT', `/api/admin/users/${user.id}`, {
+      token,
+      body: {
+        name: 'Lia Moss',
+        email: current.email,
+        user_type_id: current.user_type_id,
+        tier_id: current.tier_id ?? null,
+        genre_ids: [1],
+        spotify_link: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC',
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.spotify_link).toEqual([
+      "Enter the link of the user's Spotify artist page, e.g. https://open.spotify.com/artist/0TnOYISbd1XYRBk9myaseg",
+    ]);
+  });
+});

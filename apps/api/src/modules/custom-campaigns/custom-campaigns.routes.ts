@@ -414,9 +414,10 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
     },
     async (req, reply) => {
       const c = await custom.createCampaign(deps, { adminId: currentAdmin(req).id }, req.body);
+      // Staff words (issue 28 item 13): the artist's "Your campaign was sent to the team" is not theirs.
       return reply
         .status(201)
-        .send({ data: { id: c.id, status: c.status }, message: t(req.lang, 'custom.created') });
+        .send({ data: { id: c.id, status: c.status }, message: t(req.lang, 'custom.created_for_artist') });
     },
   );
   app.put(

@@ -930,3 +930,18 @@ describe('stats and permissions', () => {
     expect((await ctx.call('GET', '/api/admin/custom-campaigns', { token: t })).statusCode).toBe(200);
   });
 });
+
+describe('staff wording (issue 28 item 13)', () => {
+  it("a campaign staff order for an artist is answered in staff words, not the artist's", async () => {
+    const { user } = await artistWith(0);
+    const res = await admin('POST', '', {
+      ...body({}),
+      artist_id: user.id,
+      playlist_submission_days: 3,
+      on_going_days: 28,
+      auditing_days: 3,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('The campaign was created for the artist');
+  });
+});

@@ -10,7 +10,7 @@ import { advance, approve, decline, forceEnd, submit, sweep } from './express.ma
 import { listCampaigns } from './express.queries';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from './express.schema';
 import { seedExpressReference } from './express.seed';
-import { createCampaignsFor } from './express.service';
+import { createCampaignsFor, dashboard } from './express.service';
 import { type ExpressPlatformAdapter, proRataShare } from './platforms/adapter';
 import { registerExpressAdapter } from './platforms/index';
 
@@ -377,5 +377,16 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     );
     expect(page.data).toEqual([]);
     expect(page.pagination.total).toBe(0);
+  });
+});
+
+describe('the Spotify dashboard (issue 28 item 13)', () => {
+  it("counts the campaigns it lists: another platform's campaign is in neither", async () => {
+    const artist = await artistWith(1000);
+    const { accountId } = await influencerAccount(200);
+    await createOne(artist.id, accountId, 'DASH1');
+    const board = await dashboard(ctx.deps, artist.id, 'artist');
+    expect(board.stats.total_campaigns).toBe(board.last_campaigns.length);
+    expect(board.stats.total_campaigns).toBe(0);
   });
 });

@@ -625,7 +625,10 @@ export async function renew(deps: Deps, artistId: number, campaignId: number) {
   });
 }
 
-/** Campaign stats of spec section 3 for the user dashboard (`web/user/campaigns/dashboard`). */
+/**
+ * Campaign stats of spec section 3 for the user dashboard (`web/user/campaigns/dashboard`): the user's
+ * Spotify express campaigns (the ones the dashboard lists; TikTok and Instagram have their own pages).
+ */
 export async function dashboardStats(deps: Deps, userId: number, role: 'artist' | 'curator') {
   const col = role === 'artist' ? expressCampaigns.artistId : expressCampaigns.curatorId;
   const [row] = await deps.database.db
@@ -643,7 +646,9 @@ export async function dashboardStats(deps: Deps, userId: number, role: 'artist' 
       completed: sql<number>`count(*) filter (where ${expressCampaigns.statusId} = 6)`.mapWith(Number),
     })
     .from(expressCampaigns)
-    .where(eq(col, userId));
+    // The Spotify campaigns, as the dashboard's "Last campaigns" beside them (issue 28 item 13: the
+    // counter said 2 while the list showed 1, a TikTok campaign counted but never listed).
+    .where(and(eq(col, userId), eq(expressCampaigns.campaignTypeId, spotifyAdapter.typeId)));
   return {
     total_campaigns: row?.total ?? 0,
     total_campaigns_approved: row?.approved ?? 0,

@@ -153,6 +153,38 @@ describe('ledger', () => {
     expect(await tx((t) => voidHold(t, h.id))).toBeNull();
   });
 
+  it('names a refund partial only when part of the hold was posted (issue 28 item 13)', async () => {
+    const artist = await ctx.makeUser();
+    const curator = await ctx.makeUser({ userTypeId: 2 });
+    await tx((t) =>
+      credit(t, {
+        userId: artist.id,
+        coins: 100,
+        descId: DESC.COIN_PURCHASE,
+        idempotencyKey: `pr-${artist.id}`,
+      }),
+    );
+    const refundTypeAfterPosting = async (n: number, posted: number) => {
+      const h = await tx((t) =>
+        hold(t, {
+          userId: artist.id,
+          coins: 10,
+          descId: DESC.CAMPAIGN_PURCHASE,
+          idempotencyKey: `pr-${artist.id}-${n}`,
+          ref: { type: 'test', id: n },
+        }),
+      );
+      await tx((t) => postHold(t, h.id, posted, { userId: curator.id }, { descId: DESC.CAMPAIGN_PURCHASE }));
+      const r = await ctx.deps.database.pool.query(
+        `select meta ->> 'refund_type' as type from ledger_transfers where idempotency_key = $1`,
+        [`hold:${h.id}:refund`],
+      );
+      return r.rows[0]?.type as string;
+    };
+    expect(await refundTypeAfterPosting(1, 4)).toBe('complete_refund');
+    expect(await refundTypeAfterPosting(2, 0)).toBe('refund');
+  });
+
   it('keeps paid + refunded = held for any partial post and fee (property)', async () => {
     const artist = await ctx.makeUser();
     const curator = await ctx.makeUser({ userTypeId: 2 });

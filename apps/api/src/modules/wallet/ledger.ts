@@ -596,7 +596,8 @@ async function lockPendingHold(tx: Tx, holdId: number): Promise<Hold | null> {
 
 /**
  * Post a hold: `amount` coins (0..held) go to the payee (less `feePercent` to platform revenue), the
- * rest returns to the payer as a refund (desc 3; `complete_refund` when partly posted). A hold already
+ * rest returns to the payer as a refund (desc 3; `complete_refund` when partly posted, `refund` when
+ * nothing was: the whole hold returns). A hold already
  * posted or voided is left alone and `null` is answered: safe to call twice.
  * @param payee where the posted coins go: a user's wallet, or a system account (payout clearing)
  * @param feePercent platform fee in percent (0..100), rounded down in coins
@@ -671,7 +672,9 @@ export async function postHold(
         descId: DESC.REFUND,
         idempotencyKey: `hold:${holdId}:refund`,
         holdId,
-        meta: { ...options.meta, refund_type: 'complete_refund' },
+        // Nothing posted: the whole hold comes back, a refund like a voided hold's, never "partial"
+        // (issue 28 item 13: a 100 % refund was described as a partial one).
+        meta: { ...options.meta, refund_type: amount > 0 ? 'complete_refund' : 'refund' },
       },
       true,
     );
