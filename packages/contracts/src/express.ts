@@ -119,7 +119,7 @@ export const expressTierSchema = z.object({
   description: z.string().nullable(),
   status: z.number().int(),
   /** Back-office only: name and description in the other languages (issue 28 item 11). */
-  translations: translationsResponseSchema.optional(),
+  translations: translationsResponseSchema('tier_name', 'description').optional(),
 });
 
 /** The cheapest active tier (`express/artist/min/tier`). */
@@ -142,7 +142,7 @@ export const expressReasonSchema = z.object({
   reason: z.string(),
   status: z.number().int().optional(),
   /** Back-office only: the reason in the other languages (issue 28 item 11). */
-  translations: translationsResponseSchema.optional(),
+  translations: translationsResponseSchema('reason').optional(),
 });
 
 /** A genre to tag playlists with. */

@@ -9,6 +9,7 @@ import {
   formatShortAmount,
   formatSignedMoney,
   intlLocale,
+  isolateLinks,
   isolateTextParams,
 } from './format';
 
@@ -52,6 +53,24 @@ describe('money', () => {
     expect(formatLink(url, 'ar')).toBe(`\u2066${url}\u2069`);
     expect(formatLink(url, 'fr')).toBe(url);
     expect(formatMoney(4499, 'GBP', 'tr')).toBe('£44,99');
+  });
+
+  it('isolates the links inside an Arabic sentence, once, and nothing else', () => {
+    expect(isolateLinks('مثال: https://open.spotify.com/track/…', 'ar')).toBe(
+      'مثال: \u2066https://open.spotify.com/track/…\u2069',
+    );
+    const hint = 'ليس رابط قائمة تشغيل من Spotify (https://open.spotify.com/playlist/…)';
+    expect(isolateLinks(hint, 'ar')).toBe(
+      'ليس رابط قائمة تشغيل من Spotify (\u2066https://open.spotify.com/playlist/…\u2069)',
+    );
+    expect(isolateLinks('رابط: https://x.com/yourname.', 'ar')).toBe(
+      'رابط: \u2066https://x.com/yourname\u2069.',
+    );
+    const once = isolateLinks('مثال: https://open.spotify.com/track/…', 'ar');
+    expect(isolateLinks(once, 'ar')).toBe(once);
+    expect(isolateLinks('e.g. https://open.spotify.com/track/…', 'en')).toBe(
+      'e.g. https://open.spotify.com/track/…',
+    );
   });
 
   it('writes other currencies in the language', () => {

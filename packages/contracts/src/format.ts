@@ -87,6 +87,21 @@ export function formatLink(url: string, language = 'en'): string {
   return isolateLtr(url, language);
 }
 
+/** A link inside a sentence: http(s) or www, up to a space or closing punctuation. */
+const LINK_IN_TEXT = /(?<!\u2066)(?:https?:\/\/|www\.)[^\s()«»"،\u2069]*[^\s()«»"،.,;:!?\u2069]/g;
+
+/**
+ * Every link inside a sentence isolated left to right in a right-to-left language (isolateLtr): the
+ * Arabic "مثال: https://open.spotify.com/track/…" otherwise shows "…/https://open.spotify.com/track"
+ * (issue 28 item 12). The apps run every translated text through it (i18n.ts); mails do not, so a
+ * link copied from a plain-text mail carries no invisible characters. Other languages: unchanged.
+ * @param text a sentence for a reader
+ * @param language the reader's language
+ */
+export function isolateLinks(text: string, language = 'en'): string {
+  return language === 'ar' ? text.replace(LINK_IN_TEXT, (link) => isolateLtr(link, language)) : text;
+}
+
 /** The amount without its isolates (formatMoney and formatSignedMoney isolate once, outside). */
 function moneyText(minor: number, currency: string, language: string): string {
   const code = currency.toUpperCase();

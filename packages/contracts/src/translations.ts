@@ -92,5 +92,24 @@ export function localized<F extends string>(
   return text && text.trim() !== '' ? text : english;
 }
 
-/** The `translations` of a record as the back-office reads them: texts per field, then per language. */
-export const translationsResponseSchema = z.record(z.string(), z.record(z.string(), z.string()));
+/** One field's texts per language, as answered. */
+const languageTexts = z.object(
+  Object.fromEntries(TRANSLATED_LANGUAGES.map((lang) => [lang, z.string().optional()])) as Record<
+    TranslatedLanguage,
+    z.ZodOptional<z.ZodString>
+  >,
+);
+
+/**
+ * The `translations` of a record as the back-office reads them (issue 28 item 11): for each of
+ * `fields`, its texts per language (a language without text is absent).
+ * @param fields the record's translated fields
+ */
+export function translationsResponseSchema<F extends string>(...fields: F[]) {
+  return z.object(
+    Object.fromEntries(fields.map((field) => [field, languageTexts.optional()])) as Record<
+      F,
+      z.ZodOptional<typeof languageTexts>
+    >,
+  );
+}

@@ -16,6 +16,7 @@ export * from './components/file-rules';
 export * from './components/NumberField';
 export * from './components/StatusBadge';
 export * from './components/status-colors';
+export * from './components/TranslatedField';
 export * from './components/Wizard';
 export * from './express/index';
 export * from './fan-finder/index';

@@ -1,4 +1,5 @@
 import { FAN_FINDER_FEATURES, FAN_FINDER_LIMITS } from '@lm/contracts';
+import type { Translations } from '@lm/contracts/translations';
 import {
   type FanBand,
   type FanFinderConnections,
@@ -56,7 +57,13 @@ export function useSavePlan() {
   const { api } = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: number; body: PlanForm }) => {
+    mutationFn: async ({
+      id,
+      body,
+    }: {
+      id?: number;
+      body: PlanForm & { translations: Translations<'plan_name'> };
+    }) => {
       const payload = { ...body, status: body.status ? 1 : 0 };
       return id
         ? api.put(`admin/fan-finder/plans/${id}`, payload)

@@ -1,3 +1,4 @@
+import type { Translations } from '@lm/contracts/translations';
 import { useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -14,6 +15,8 @@ export interface SocialTierRow {
   min_followers: number;
   description: string | null;
   status: number;
+  /** Name and description in the other languages (issue 28 item 11). */
+  translations?: Translations<'tier_name' | 'description'>;
 }
 export interface SocialDurationRow {
   id: number;

@@ -1,3 +1,4 @@
+import type { Translations } from '@lm/contracts/translations';
 import { useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -138,6 +139,8 @@ export interface LookupEntry {
   id: number;
   name: string;
   description?: string | null;
+  /** Tiers only: name and description in the other languages (issue 28 item 11). */
+  translations?: Translations<'name' | 'description'>;
   is_active: boolean;
   usage: number;
 }

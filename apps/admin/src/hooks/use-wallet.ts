@@ -1,3 +1,4 @@
+import type { Translations } from '@lm/contracts/translations';
 import { type CoinPackage, type Invoice, useApi, type WalletTransaction } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -80,6 +81,8 @@ export interface PackageBody {
   duration_days: number | null;
   is_active: boolean;
   position: number;
+  /** The name in the other languages (issue 28 item 11). */
+  translations: Translations<'name'>;
 }
 
 /** GET admin/wallet/packages (active and retired). */

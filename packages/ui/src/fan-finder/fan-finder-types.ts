@@ -1,4 +1,5 @@
 import type { FanFinderFeature, FanFinderSubscriptionStatus } from '@lm/contracts';
+import type { Translations } from '@lm/contracts/translations';
 
 /** A Fan Finder plan (issue 15): name, days, price in coins, features; status 1 offered. */
 export interface FanFinderPlan {
@@ -8,6 +9,8 @@ export interface FanFinderPlan {
   price: number;
   features: FanFinderFeature[];
   status: number;
+  /** Back-office only: `plan_name` in the other languages (issue 28 item 11). */
+  translations?: Translations<'plan_name'>;
 }
 
 /** The flags of `fan/finder/check/subscription` and of every subscription. */

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '@lm/contracts/api';
-import { registerFormatters } from '@lm/contracts/format';
+import { isolateLinks, registerFormatters } from '@lm/contracts/format';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readPreference, STORAGE_KEYS, writePreference } from '../session/storage-keys';
@@ -82,6 +82,18 @@ const dayjsLocales: Record<Language, () => Promise<unknown>> = {
   de: () => import('dayjs/locale/de'),
   ar: () => import('dayjs/locale/ar'),
   tr: () => import('dayjs/locale/tr'),
+};
+
+/**
+ * i18next post-processor that isolates the links inside every translated sentence in Arabic
+ * (`isolateLinks`, issue 28 item 12: "…/https://open.spotify.com/track"), whether the link comes from
+ * the catalog or from a parameter.
+ */
+export const isolateLinksPostProcessor = {
+  type: 'postProcessor' as const,
+  name: 'isolateLinks',
+  process: (value: string, _key: unknown, _options: unknown, translator: { language?: string }) =>
+    typeof value === 'string' ? isolateLinks(value, translator.language) : value,
 };
 
 /** The i18next namespaces: `ui` (screens) first, then `messages` (contracts: validation, auth, errors). */
@@ -193,16 +205,20 @@ export async function initI18n(
   extra = app;
   if (!options.deferScreens) screensWanted = true;
   if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      lng: language,
-      ns: [I18N_NAMESPACES.ui, I18N_NAMESPACES.messages, ...(app ? [app.name] : [])],
-      defaultNS: I18N_NAMESPACES.ui,
-      fallbackNS: [...(app ? [app.name] : []), I18N_NAMESPACES.messages],
-      fallbackLng: false,
-      resources: {},
-      interpolation: { escapeValue: false },
-      returnEmptyString: false,
-    });
+    await i18next
+      .use(initReactI18next)
+      .use(isolateLinksPostProcessor)
+      .init({
+        lng: language,
+        postProcess: [isolateLinksPostProcessor.name],
+        ns: [I18N_NAMESPACES.ui, I18N_NAMESPACES.messages, ...(app ? [app.name] : [])],
+        defaultNS: I18N_NAMESPACES.ui,
+        fallbackNS: [...(app ? [app.name] : []), I18N_NAMESPACES.messages],
+        fallbackLng: false,
+        resources: {},
+        interpolation: { escapeValue: false },
+        returnEmptyString: false,
+      });
     // `{{n, number}}`, `{{n, coins}}`, `{{n, days}}`...: the shared formatters in the reader's language.
     registerFormatters(i18next);
   }
@@ -236,7 +252,7 @@ export function translateMessage(message: string | undefined, params?: Record<st
   if (/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/.test(message) && i18next.exists(message)) {
     return i18next.t(message, params ?? {});
   }
-  return message;
+  return isolateLinks(message, i18next.language);
 }
 
 export { i18next };

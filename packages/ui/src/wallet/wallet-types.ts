@@ -1,4 +1,5 @@
 import { isolateTextParams } from '@lm/contracts/format';
+import type { Translations } from '@lm/contracts/translations';
 import type { TFunction } from 'i18next';
 /** A wallet transaction as the wallet lists answer it (spec section 3 "Transaction"). */
 export interface WalletTransaction {
@@ -46,6 +47,8 @@ export interface CoinPackage {
   saving: number;
   saving_percent: number;
   converted: { currency: string; amount: number } | null;
+  /** Back-office only: the name in the other languages (issue 28 item 11). */
+  translations?: Translations<'name'>;
 }
 
 /** Which setting values a wallet's coins (issue 11): an artist's the coin price, a payee's the payout rate. */

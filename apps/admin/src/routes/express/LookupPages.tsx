@@ -1,10 +1,14 @@
+import type { Translations } from '@lm/contracts/translations';
 import {
   CountedTextarea,
   confirmAction,
   isApiError,
+  LANGUAGE_LABEL,
   ListTable,
   NumberField,
+  TranslatedField,
   translateMessage,
+  translationErrors,
   usePageTitle,
 } from '@lm/ui';
 import {
@@ -22,7 +26,7 @@ import {
 } from '@mantine/core';
 import { IconArchive, IconEdit, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -38,8 +42,17 @@ import { ExpressNav } from './ExpressNav';
 
 type TFn = ReturnType<typeof useTranslation>['t'];
 type Row = { id: number; status?: number } & Record<string, unknown>;
-/** A field of a lookup form; `max` is a text area's limit in characters (the server's). */
-type Field = { name: string; label: string; kind: 'text' | 'number' | 'textarea'; max?: number };
+/**
+ * A field of a lookup form; `max` is a text area's limit in characters (the server's); `translated`
+ * fields are edited in the five languages side by side (issue 28 item 11).
+ */
+type Field = {
+  name: string;
+  label: string;
+  kind: 'text' | 'number' | 'textarea';
+  max?: number;
+  translated?: boolean;
+};
 
 interface LookupConfig {
   kind: LookupKind;
@@ -63,6 +76,10 @@ function LookupForm({ config, row, onDone }: { config: LookupConfig; row: Row | 
       : { ...config.empty },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [translations, setTranslations] = useState<Translations>(
+    (row?.translations as Translations | undefined) ?? {},
+  );
+  const translated = config.fields.some((f) => f.translated);
   const submit = async () => {
     const parsed = config.schema.safeParse(values);
     if (!parsed.success) {
@@ -75,14 +92,36 @@ function LookupForm({ config, row, onDone }: { config: LookupConfig; row: Row | 
     try {
       await save.mutateAsync({
         id: row?.id,
-        body: parsed.data as Record<string, unknown> & { status: boolean },
+        body: {
+          ...(parsed.data as Record<string, unknown> & { status: boolean }),
+          ...(translated ? { translations } : {}),
+        },
       });
       onDone();
     } catch (e) {
       if (isApiError(e) && e.errors)
-        setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0] ?? ''])));
+        setErrors({
+          ...Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0] ?? ''])),
+          ...translationErrors(e),
+        });
     }
   };
+  const inFiveLanguages = (f: Field, english: ReactNode) =>
+    f.translated ? (
+      <TranslatedField
+        key={f.name}
+        label={t(f.label)}
+        field={f.name}
+        value={translations}
+        onChange={setTranslations}
+        errors={errors}
+        multiline={f.kind === 'textarea'}
+        testId={`${f.name}-translations`}
+        english={english}
+      />
+    ) : (
+      english
+    );
   return (
     <Stack>
       {config.fields.map((f) =>
@@ -99,26 +138,32 @@ function LookupForm({ config, row, onDone }: { config: LookupConfig; row: Row | 
             name={f.name}
           />
         ) : f.kind === 'textarea' ? (
-          <CountedTextarea
-            key={f.name}
-            max={f.max ?? 500}
-            label={t(f.label)}
-            value={(values[f.name] as string | undefined) ?? ''}
-            onChange={(e) => setValues((s) => ({ ...s, [f.name]: e.currentTarget.value }))}
-            error={errors[f.name]}
-            autosize
-            minRows={2}
-          />
+          inFiveLanguages(
+            f,
+            <CountedTextarea
+              key={f.name}
+              max={f.max ?? 500}
+              label={f.translated ? LANGUAGE_LABEL.en : t(f.label)}
+              value={(values[f.name] as string | undefined) ?? ''}
+              onChange={(e) => setValues((s) => ({ ...s, [f.name]: e.currentTarget.value }))}
+              error={errors[f.name]}
+              autosize
+              minRows={2}
+            />,
+          )
         ) : (
-          <TextInput
-            key={f.name}
-            label={t(f.label)}
-            value={(values[f.name] as string | undefined) ?? ''}
-            onChange={(e) => setValues((s) => ({ ...s, [f.name]: e.currentTarget.value }))}
-            error={errors[f.name]}
-            withAsterisk
-            name={f.name}
-          />
+          inFiveLanguages(
+            f,
+            <TextInput
+              key={f.name}
+              label={f.translated ? LANGUAGE_LABEL.en : t(f.label)}
+              value={(values[f.name] as string | undefined) ?? ''}
+              onChange={(e) => setValues((s) => ({ ...s, [f.name]: e.currentTarget.value }))}
+              error={errors[f.name]}
+              withAsterisk
+              name={f.name}
+            />,
+          )
         ),
       )}
       <Switch
@@ -221,6 +266,7 @@ function LookupPage({ config }: { config: LookupConfig }) {
         opened={editing !== undefined}
         onClose={() => setEditing(undefined)}
         title={t(editing ? 'express.admin.edit' : 'express.admin.add')}
+        size={config.fields.some((f) => f.translated) ? 'xl' : 'md'}
         centered
       >
         {editing !== undefined && (
@@ -241,9 +287,15 @@ const TIERS: LookupConfig = {
   title: 'express.admin.tiers_title',
   schema: tierFormSchema as never,
   fields: [
-    { name: 'tier_name', label: 'express.admin.tier_name', kind: 'text' },
+    { name: 'tier_name', label: 'express.admin.tier_name', kind: 'text', translated: true },
     { name: 'price', label: 'express.admin.price_coins', kind: 'number' },
-    { name: 'description', label: 'express.admin.description', kind: 'textarea', max: 500 },
+    {
+      name: 'description',
+      label: 'express.admin.description',
+      kind: 'textarea',
+      max: 500,
+      translated: true,
+    },
   ],
   empty: { tier_name: '', price: undefined, description: '', status: true },
   columns: (_lang, t) => [
@@ -276,7 +328,7 @@ const REASONS: LookupConfig = {
   kind: 'reasons',
   title: 'express.admin.reasons_title',
   schema: reasonFormSchema as never,
-  fields: [{ name: 'reason', label: 'express.admin.reason', kind: 'text' }],
+  fields: [{ name: 'reason', label: 'express.admin.reason', kind: 'text', translated: true }],
   empty: { reason: '', status: true },
   columns: (_lang, t) => [{ accessor: 'reason', title: t('express.admin.reason') }],
   retire: true,

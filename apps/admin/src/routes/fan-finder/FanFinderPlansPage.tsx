@@ -1,12 +1,16 @@
 import { FAN_FINDER_FEATURES } from '@lm/contracts';
+import type { Translations } from '@lm/contracts/translations';
 import {
   confirmAction,
   type FanFinderPlan,
   isApiError,
+  LANGUAGE_LABEL,
   ListTable,
   NumberField,
   StatusBadge,
+  TranslatedField,
   translateMessage,
+  translationErrors,
   useFeatureLabel,
   usePageTitle,
 } from '@lm/ui';
@@ -49,6 +53,7 @@ function PlanFormView({ plan, onDone }: { plan: FanFinderPlan | null; onDone(): 
     status: plan ? plan.status !== 0 : true,
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [translations, setTranslations] = useState<Translations<'plan_name'>>(plan?.translations ?? {});
   const set = <K extends keyof Draft>(name: K, value: Draft[K]) =>
     setValues((s) => ({ ...s, [name]: value }));
   const submit = async () => {
@@ -61,24 +66,39 @@ function PlanFormView({ plan, onDone }: { plan: FanFinderPlan | null; onDone(): 
     }
     setErrors({});
     try {
-      await save.mutateAsync({ id: plan?.id, body: parsed.data });
+      await save.mutateAsync({ id: plan?.id, body: { ...parsed.data, translations } });
       onDone();
     } catch (e) {
       if (isApiError(e) && e.errors)
-        setErrors(
-          Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k.split('.')[0]!, v[0] ?? ''])),
-        );
+        setErrors({
+          ...Object.fromEntries(
+            Object.entries(e.errors)
+              .filter(([k]) => !k.startsWith('translations'))
+              .map(([k, v]) => [k.split('.')[0]!, v[0] ?? '']),
+          ),
+          ...translationErrors(e),
+        });
     }
   };
   return (
     <Stack>
-      <TextInput
+      <TranslatedField
         label={t('fan_finder_admin.plan_name')}
-        value={values.plan_name}
-        onChange={(e) => set('plan_name', e.currentTarget.value)}
-        error={errors.plan_name}
-        withAsterisk
-        name="plan_name"
+        field="plan_name"
+        value={translations}
+        onChange={setTranslations}
+        errors={errors}
+        testId="plan-name-translations"
+        english={
+          <TextInput
+            label={LANGUAGE_LABEL.en}
+            value={values.plan_name}
+            onChange={(e) => set('plan_name', e.currentTarget.value)}
+            error={errors.plan_name}
+            withAsterisk
+            name="plan_name"
+          />
+        }
       />
       <NumberField
         label={t('fan_finder_admin.plan_days')}
@@ -226,6 +246,7 @@ export function FanFinderPlansPage() {
         opened={editing !== undefined}
         onClose={() => setEditing(undefined)}
         title={t(editing ? 'staff.edit' : 'staff.add')}
+        size="xl"
         centered
       >
         {editing !== undefined && (

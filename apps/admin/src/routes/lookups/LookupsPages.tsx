@@ -1,12 +1,15 @@
+import type { Translations } from '@lm/contracts/translations';
 import {
   CountedTextarea,
   FileDropZone,
   formatNumber,
   IMAGE_RULES,
   isApiError,
+  LANGUAGE_LABEL,
   ListScreen,
   ListTable,
   NumberField,
+  TranslatedField,
   translateMessage,
   useApi,
   usePageTitle,
@@ -27,7 +30,7 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import {
@@ -55,9 +58,32 @@ function serverErrors(error: unknown): Record<string, string> {
 
 function EntryForm({ kind, entry, onDone }: { kind: Kind; entry: LookupEntry | null; onDone(): void }) {
   const { t } = useTranslation();
-  const { save } = useCrud<{ name: string; description?: string | null; is_active: boolean }>(
-    `admin/${kind}`,
+  const { save } = useCrud<{
+    name: string;
+    description?: string | null;
+    translations?: Translations<'name' | 'description'>;
+    is_active: boolean;
+  }>(`admin/${kind}`);
+  const [translations, setTranslations] = useState<Translations<'name' | 'description'>>(
+    entry?.translations ?? {},
   );
+  // User tiers are read in five languages; genres keep Spotify's names and interests are staff-only.
+  const translated = kind === 'tiers';
+  const inFiveLanguages = (field: 'name' | 'description', label: string, english: ReactNode) =>
+    translated ? (
+      <TranslatedField
+        label={label}
+        field={field}
+        value={translations}
+        onChange={setTranslations}
+        errors={errors}
+        multiline={field === 'description'}
+        testId={`${field}-translations`}
+        english={english}
+      />
+    ) : (
+      english
+    );
   const [name, setName] = useState(entry?.name ?? '');
   const [description, setDescription] = useState(entry?.description ?? '');
   const [active, setActive] = useState(entry?.is_active ?? true);
@@ -73,7 +99,7 @@ function EntryForm({ kind, entry, onDone }: { kind: Kind; entry: LookupEntry | n
         body: {
           name: name.trim(),
           is_active: active,
-          ...(kind === 'tiers' ? { description: description || null } : {}),
+          ...(translated ? { description: description || null, translations } : {}),
         },
       });
       onDone();
@@ -83,25 +109,32 @@ function EntryForm({ kind, entry, onDone }: { kind: Kind; entry: LookupEntry | n
   };
   return (
     <Stack data-testid="lookup-form">
-      <TextInput
-        label={t('staff.lookups.name')}
-        withAsterisk
-        value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
-        error={errors.name}
-        name="name"
-      />
-      {kind === 'tiers' && (
-        <CountedTextarea
-          max={1000}
-          label={t('staff.lookups.description')}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-          error={errors.description}
-          autosize
-          minRows={2}
-        />
+      {inFiveLanguages(
+        'name',
+        t('staff.lookups.name'),
+        <TextInput
+          label={translated ? LANGUAGE_LABEL.en : t('staff.lookups.name')}
+          withAsterisk
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+          name="name"
+        />,
       )}
+      {translated &&
+        inFiveLanguages(
+          'description',
+          t('staff.lookups.description'),
+          <CountedTextarea
+            max={1000}
+            label={LANGUAGE_LABEL.en}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={errors.description}
+            autosize
+            minRows={2}
+          />,
+        )}
       <Switch
         label={t('staff.lookups.active')}
         description={t('staff.lookups.active_hint')}
@@ -205,6 +238,7 @@ function NamedLookupPage({ kind }: { kind: Kind }) {
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={t(editing === 'new' ? 'staff.add' : 'staff.edit')}
+        size={kind === 'tiers' ? 'xl' : 'md'}
         centered
       >
         {editing !== null && (

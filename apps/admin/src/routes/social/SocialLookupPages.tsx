@@ -1,10 +1,14 @@
+import type { Translations } from '@lm/contracts/translations';
 import {
   CountedTextarea,
   isApiError,
+  LANGUAGE_LABEL,
   ListTable,
   NumberField,
   StatusBadge,
+  TranslatedField,
   translateMessage,
+  translationErrors,
   usePageTitle,
 } from '@lm/ui';
 import {
@@ -106,6 +110,9 @@ function LookupForm({
     return { duration: r?.duration, status: r ? r.status !== 0 : true };
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [translations, setTranslations] = useState<Translations<'tier_name' | 'description'>>(
+    (kind === 'tiers' ? (row as SocialTierRow | null)?.translations : undefined) ?? {},
+  );
   const set = (name: string, value: unknown) => setValues((s) => ({ ...s, [name]: value }));
   const submit = async () => {
     const parsed = (kind === 'tiers' ? socialTierFormSchema : socialDurationFormSchema).safeParse(values);
@@ -117,11 +124,17 @@ function LookupForm({
     }
     setErrors({});
     try {
-      await save.mutateAsync({ id: row?.id, body: parsed.data as Values });
+      await save.mutateAsync({
+        id: row?.id,
+        body: { ...(parsed.data as Values), ...(kind === 'tiers' ? { translations } : {}) },
+      });
       onDone();
     } catch (e) {
       if (isApiError(e) && e.errors)
-        setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0] ?? ''])));
+        setErrors({
+          ...Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0] ?? ''])),
+          ...translationErrors(e),
+        });
     }
   };
   const number = (name: string, label: string, min: number) => (
@@ -141,24 +154,45 @@ function LookupForm({
     <Stack>
       {kind === 'tiers' ? (
         <>
-          <TextInput
+          <TranslatedField
             label={t('express.admin.tier_name')}
-            value={String(values.tier_name ?? '')}
-            onChange={(e) => set('tier_name', e.currentTarget.value)}
-            error={errors.tier_name}
-            withAsterisk
-            name="tier_name"
+            field="tier_name"
+            value={translations}
+            onChange={setTranslations}
+            errors={errors}
+            testId="tier_name-translations"
+            english={
+              <TextInput
+                label={LANGUAGE_LABEL.en}
+                value={String(values.tier_name ?? '')}
+                onChange={(e) => set('tier_name', e.currentTarget.value)}
+                error={errors.tier_name}
+                withAsterisk
+                name="tier_name"
+              />
+            }
           />
           {number('price', 'social_admin.price_per_video', 1)}
           {number('min_followers', 'social_admin.min_followers', 0)}
-          <CountedTextarea
-            max={500}
+          <TranslatedField
             label={t('express.admin.description')}
-            value={String(values.description ?? '')}
-            onChange={(e) => set('description', e.currentTarget.value)}
-            error={errors.description}
-            autosize
-            minRows={2}
+            field="description"
+            value={translations}
+            onChange={setTranslations}
+            errors={errors}
+            multiline
+            testId="description-translations"
+            english={
+              <CountedTextarea
+                max={500}
+                label={LANGUAGE_LABEL.en}
+                value={String(values.description ?? '')}
+                onChange={(e) => set('description', e.currentTarget.value)}
+                error={errors.description}
+                autosize
+                minRows={2}
+              />
+            }
           />
         </>
       ) : (
@@ -275,6 +309,7 @@ function SocialLookupPage({ kind }: { kind: SocialLookupKind }) {
         opened={editing !== undefined}
         onClose={() => setEditing(undefined)}
         title={t(editing ? 'express.admin.edit' : 'express.admin.add')}
+        size={kind === 'tiers' ? 'xl' : 'md'}
         centered
       >
         {editing !== undefined && (

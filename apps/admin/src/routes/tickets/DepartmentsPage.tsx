@@ -1,7 +1,11 @@
 import { TICKET_LIMITS } from '@lm/contracts/tickets';
+import type { Translations } from '@lm/contracts/translations';
 import {
   confirmAction,
+  LANGUAGE_LABEL,
   TicketsCatalogGate,
+  TranslatedField,
+  translationErrors,
   useApi,
   usePageTitle,
   useTicketLookup,
@@ -27,10 +31,14 @@ import { PagedTable } from '../users/PagedTable';
 interface Department {
   id: number;
   department_name: string;
+  /** The name in the other languages (issue 28 item 11). */
+  translations: Translations<'department_name'>;
   admins: { id: number; name: string }[];
   open_tickets: number;
   tickets: number;
 }
+
+type Draft = { id?: number; name: string; translations: Translations<'department_name'> };
 
 /**
  * /tickets/departments (view.main.departments.tab.list): departments with their admins (new tickets
@@ -67,21 +75,24 @@ function Departments() {
   usePageTitle('tickets:tickets.departments_title');
   const call = useDepartmentCall();
   const admins = useTicketLookup('admin/getAllAdminsWithQ');
-  const [editing, setEditing] = useState<{ id?: number; name: string } | null>(null);
+  const [editing, setEditing] = useState<Draft | null>(null);
+  const [translationError, setTranslationError] = useState<Record<string, string>>({});
   const [assigning, setAssigning] = useState<Department | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const save = async () => {
     if (!editing) return;
-    await call.mutateAsync(
-      editing.id
-        ? {
-            method: 'put',
-            path: `tickets_departments/${editing.id}`,
-            body: { department_name: editing.name },
-          }
-        : { method: 'post', path: 'tickets_departments', body: { department_name: editing.name } },
-    );
-    setEditing(null);
+    const body = { department_name: editing.name, translations: editing.translations };
+    setTranslationError({});
+    try {
+      await call.mutateAsync(
+        editing.id
+          ? { method: 'put', path: `tickets_departments/${editing.id}`, body }
+          : { method: 'post', path: 'tickets_departments', body },
+      );
+      setEditing(null);
+    } catch (error) {
+      setTranslationError(translationErrors(error));
+    }
   };
   return (
     <Stack gap="md">
@@ -89,7 +100,7 @@ function Departments() {
         <Title order={2}>{t('tickets.departments_title')}</Title>
         <Button
           leftSection={<IconPlus size={16} />}
-          onClick={() => setEditing({ name: '' })}
+          onClick={() => setEditing({ name: '', translations: {} })}
           data-testid="department-new"
         >
           {t('tickets.department_new')}
@@ -166,7 +177,9 @@ function Departments() {
                 <ActionIcon
                   variant="subtle"
                   aria-label={t('tickets.rename')}
-                  onClick={() => setEditing({ id: d.id, name: d.department_name })}
+                  onClick={() =>
+                    setEditing({ id: d.id, name: d.department_name, translations: d.translations ?? {} })
+                  }
                 >
                   <IconEdit size={16} />
                 </ActionIcon>
@@ -191,17 +204,28 @@ function Departments() {
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={t(editing?.id ? 'tickets.rename' : 'tickets.department_new')}
+        size="xl"
       >
         <Stack>
-          <TextInput
+          <TranslatedField
             label={t('tickets.department_name')}
-            value={editing?.name ?? ''}
-            maxLength={TICKET_LIMITS.departmentNameMax}
-            onChange={(e) => {
-              const name = e.currentTarget.value;
-              setEditing((v) => (v ? { ...v, name } : v));
-            }}
-            data-testid="department-name"
+            field="department_name"
+            value={editing?.translations ?? {}}
+            onChange={(translations) => setEditing((v) => (v ? { ...v, translations } : v))}
+            errors={translationError}
+            testId="department-name-translations"
+            english={
+              <TextInput
+                label={LANGUAGE_LABEL.en}
+                value={editing?.name ?? ''}
+                maxLength={TICKET_LIMITS.departmentNameMax}
+                onChange={(e) => {
+                  const name = e.currentTarget.value;
+                  setEditing((v) => (v ? { ...v, name } : v));
+                }}
+                data-testid="department-name"
+              />
+            }
           />
           <Group justify="flex-end">
             <Button

@@ -1,3 +1,4 @@
+import type { Translations } from '@lm/contracts/translations';
 import {
   applyServerErrors,
   type CoinPackage,
@@ -5,9 +6,12 @@ import {
   fieldError,
   formatMoney,
   formatNumber,
+  LANGUAGE_LABEL,
   ListTable,
   NumberField,
+  TranslatedField,
   toMinor,
+  translationErrors,
   usePageTitle,
   useZodForm,
 } from '@lm/ui';
@@ -67,12 +71,19 @@ export function PackageForm({ pkg, onDone }: { pkg: CoinPackage | null; onDone()
           position: 0,
         },
   });
+  const [translations, setTranslations] = useState<Translations<'name'>>(pkg?.translations ?? {});
+  const [translationError, setTranslationError] = useState<Record<string, string>>({});
   const submit = form.handleSubmit(async (values) => {
+    setTranslationError({});
     try {
-      await save.mutateAsync({ id: pkg?.id, body: { ...values, price: toMinor(values.price) } });
+      await save.mutateAsync({
+        id: pkg?.id,
+        body: { ...values, price: toMinor(values.price), translations },
+      });
       onDone();
     } catch (error) {
       applyServerErrors(error, form.setError, Object.keys(packageFormSchema.shape));
+      setTranslationError(translationErrors(error));
     }
   });
   const number = (
@@ -104,11 +115,21 @@ export function PackageForm({ pkg, onDone }: { pkg: CoinPackage | null; onDone()
   return (
     <form onSubmit={submit} noValidate data-testid="package-form">
       <Stack gap="md">
-        <TextInput
+        <TranslatedField
           label={t('wallet.admin.package_name')}
-          withAsterisk
-          {...form.register('name')}
-          error={fieldError(form.formState.errors.name)}
+          field="name"
+          value={translations}
+          onChange={setTranslations}
+          errors={translationError}
+          testId="package-name-translations"
+          english={
+            <TextInput
+              label={LANGUAGE_LABEL.en}
+              withAsterisk
+              {...form.register('name')}
+              error={fieldError(form.formState.errors.name)}
+            />
+          }
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {number('coins', 'wallet.tx.coins')}
@@ -266,7 +287,7 @@ export function PackagesPage() {
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={t(editing === 'new' ? 'wallet.admin.new_package' : 'wallet.admin.edit_package')}
-        size="lg"
+        size="xl"
         centered
       >
         {editing !== null && (

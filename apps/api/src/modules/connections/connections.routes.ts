@@ -21,7 +21,7 @@ export const tierSchema = z.object({
   description: z.string().nullable(),
   status: z.number(),
   /** Back-office only: name and description in the other languages (issue 28 item 11). */
-  translations: translationsResponseSchema.optional(),
+  translations: translationsResponseSchema('tier_name', 'description').optional(),
 });
 export const accountSchema = z.object({
   id: z.number(),

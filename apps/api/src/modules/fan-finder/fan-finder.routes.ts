@@ -21,7 +21,7 @@ export const planSchema = z.object({
   features: z.array(z.enum(FAN_FINDER_FEATURES)),
   status: z.number(),
   /** Back-office only: `plan_name` in the other languages (issue 28 item 11). */
-  translations: translationsResponseSchema.optional(),
+  translations: translationsResponseSchema('plan_name').optional(),
 });
 
 export const flagsSchema = z.object({

@@ -37,7 +37,7 @@ const namedSchema = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string().nullable().optional(),
-  translations: translationsResponseSchema.optional(),
+  translations: translationsResponseSchema('name', 'description').optional(),
   is_active: z.boolean(),
   usage: z.number(),
 });

@@ -116,7 +116,7 @@ const departmentView = z.object({
   id: z.number(),
   department_name: z.string(),
   /** The name in the other languages (issue 28 item 11). */
-  translations: translationsResponseSchema,
+  translations: translationsResponseSchema('department_name'),
   admins: z.array(lookupItem),
   open_tickets: z.number(),
   tickets: z.number(),

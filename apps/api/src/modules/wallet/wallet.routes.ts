@@ -40,7 +40,7 @@ export const packageSchema = z.object({
   saving_percent: z.number(),
   converted: z.object({ currency: z.string(), amount: z.number() }).nullable(),
   /** Back-office only: the name in the other languages (issue 28 item 11). */
-  translations: translationsResponseSchema.optional(),
+  translations: translationsResponseSchema('name').optional(),
 });
 
 export const transactionSchema = z.object({
