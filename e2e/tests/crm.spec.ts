@@ -20,7 +20,7 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(240_000 * Number(process.env.E2E_SLOW ?? 1));
   const s = randomUUID().slice(0, 6);
   const domain = `news-${s}.liberty.test`;
   const senderEmail = `hello@${domain}`;
