@@ -4,6 +4,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, getAdminToken, readCode, waitForMail } from './helpers';
 
 const SHOTS = '/work/notes/shots/crm';
+/** Multiplies the waits below on a machine busy with other work (as E2E_SLOW does in the config). */
+const SLOW = Number(process.env.E2E_SLOW ?? 1);
 mkdirSync(SHOTS, { recursive: true });
 
 async function signInAdmin(page: Page, language: 'en' | 'ar') {
@@ -20,7 +22,7 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(240_000 * SLOW);
   const s = randomUUID().slice(0, 6);
   const domain = `news-${s}.liberty.test`;
   const senderEmail = `hello@${domain}`;
@@ -77,7 +79,7 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   };
   page.on('request', watchOffsite);
   await page.goto('/admin/crm/template-design/editor');
-  await expect(page.locator('.gjs-frame')).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('.gjs-frame')).toBeVisible({ timeout: 60_000 * SLOW });
   const toolbarIcon = page.locator('.gjs-pn-btn.fa').first();
   await expect(toolbarIcon).toBeVisible();
   expect(
@@ -93,7 +95,7 @@ test('staff import leads, verify a sender and its domain, design a template, sen
     )
     .toBe(true);
   const canvas = page.frameLocator('.gjs-frame');
-  await expect(canvas.getByText('We listened to')).toBeVisible({ timeout: 30_000 });
+  await expect(canvas.getByText('We listened to')).toBeVisible({ timeout: 30_000 * SLOW });
   await page.locator('.gjs-pn-btn[title="Open Blocks"]').click();
   const divider = page.locator('.gjs-block').filter({ hasText: /^\s*Divider\s*$/ });
   await expect(divider).toBeVisible();
@@ -108,7 +110,7 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   await page.mouse.move(to.x + to.width / 2, to.y + 5, { steps: 20 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height - 3, { steps: 10 });
   await page.mouse.up();
-  await expect(dividers).toHaveCount(1, { timeout: 10_000 });
+  await expect(dividers).toHaveCount(1, { timeout: 10_000 * SLOW });
   page.off('request', watchOffsite);
   expect(offsite).toEqual([]);
   await page.getByTestId('template-name').fill(`Welcome ${s}`);
@@ -123,7 +125,7 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   await page.screenshot({ path: `${SHOTS}/04-editor-en.png` });
   // The "saved" toast sits over the toolbar for 5 s.
   // The editor reloads the saved design under its new URL: preview is enabled once the canvas is ready.
-  await expect(page.getByTestId('editor-preview')).toBeEnabled({ timeout: 60_000 });
+  await expect(page.getByTestId('editor-preview')).toBeEnabled({ timeout: 60_000 * SLOW });
   await page.getByTestId('editor-preview').dispatchEvent('click');
   await expect(page.getByTestId('template-preview')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/05-preview-en.png` });
@@ -154,8 +156,8 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   // Sent now: Sending, then Sent; never "Scheduled".
   await expect(page.getByTestId('campaign-status')).toHaveText(/^(Sending|Sent)$/);
   await expect(page.getByText(/scheduled for/i)).toHaveCount(0);
-  await expect(page.getByTestId('count-sent')).toContainText('2', { timeout: 60_000 });
-  await expect(page.getByTestId('campaign-status')).toHaveText('Sent', { timeout: 30_000 });
+  await expect(page.getByTestId('count-sent')).toContainText('2', { timeout: 60_000 * SLOW });
+  await expect(page.getByTestId('campaign-status')).toHaveText('Sent', { timeout: 30_000 * SLOW });
   // What the mail transport accepted is delivered (the sandbox outbox is the mailbox).
   await expect(page.getByTestId('count-delivered')).toContainText('2');
 
@@ -175,7 +177,7 @@ test('staff import leads, verify a sender and its domain, design a template, sen
     maxRedirects: 0,
   });
   expect(redirect.status()).toBe(302);
-  await expect(page.getByTestId('count-opened')).toContainText('1', { timeout: 20_000 });
+  await expect(page.getByTestId('count-opened')).toContainText('1', { timeout: 20_000 * SLOW });
   await expect(page.getByTestId('count-clicked')).toContainText('1');
   await page.screenshot({ path: `${SHOTS}/06-campaign-en.png`, fullPage: true });
   const campaignUrl = page.url();

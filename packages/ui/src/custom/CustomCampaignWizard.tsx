@@ -54,7 +54,7 @@ export interface CustomCampaignWizardProps {
    * `OwnTrackPicker`, issue 13 "Connections"); picking one fills the link, which stays editable.
    */
   trackPicker?: (onPick: (link: string) => void) => ReactNode;
-  /** The campaign durations the artist is told about on the "What happens next" step (the settings). */
+  /** The campaign durations the artist is told about on the "After you order" step (the settings). */
   durations?: CustomDurations;
   onDone(id: number): void;
 }
