@@ -139,6 +139,29 @@ describe('/system/settings API', () => {
     expect((await ctx.call('GET', '/api/user/info', { token: user })).statusCode).toBe(200);
   });
 
+  it("maintenance shows the staff's message, checked and trimmed (issue 28 item 8)", async () => {
+    const tooLong = await put({ maintenance_message: 'x'.repeat(501) }, { 'x-lang': 'fr' });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors.maintenance_message?.[0]).toBeTruthy();
+    expect((await getSettings(ctx.deps.database)).maintenance_message).toBe('');
+    const saved = await put({ maintenance_mode: true, maintenance_message: '  Back at 14:00 UTC.  ' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.maintenance_message).toBe('Back at 14:00 UTC.');
+    expect((await ctx.call('GET', '/api/maintenance-mode-check')).json().data).toEqual({
+      check: true,
+      message: 'Back at 14:00 UTC.',
+    });
+    expect((await ctx.call('GET', '/api/setting/all')).json().data.maintenance_message).toBe(
+      'Back at 14:00 UTC.',
+    );
+    expect((await put({ maintenance_mode: false, maintenance_message: '' })).statusCode).toBe(200);
+    // No message while maintenance is off, nor when staff wrote none: the apps show their translated text.
+    expect((await ctx.call('GET', '/api/maintenance-mode-check')).json().data).toEqual({
+      check: false,
+      message: null,
+    });
+  });
+
   it('the mail sender name goes into the From header of the next mail', async () => {
     expect((await put({ mail_from_name: 'Liberty Support' })).statusCode).toBe(200);
     const user = await ctx.makeUser();

@@ -30,8 +30,20 @@ export const settingsRoutes: RouteModule = (app, deps) => {
     '/api/maintenance-mode-check',
     {
       config: { access: PUBLIC },
-      schema: { tags: ['settings'], response: { 200: envelope(z.object({ check: z.boolean() })) } },
+      schema: {
+        tags: ['settings'],
+        response: {
+          200: envelope(
+            // `message`: the staff's words while maintenance is on, null otherwise or when none was written.
+            z.object({ check: z.boolean(), message: z.string().nullable() }),
+          ),
+        },
+      },
     },
-    async () => ({ data: { check: await deps.maintenance.get() } }),
+    async () => {
+      const check = await deps.maintenance.get();
+      const message = check ? (await getSettings(deps.database)).maintenance_message.trim() : '';
+      return { data: { check, message: message || null } };
+    },
   );
 };
