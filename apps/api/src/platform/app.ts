@@ -32,6 +32,12 @@ import type { Jobs } from '../jobs/jobs';
 import type { Preload } from '../modules/accounts/preload';
 import { resolveBearer } from '../modules/accounts/principal';
 import type { Storage } from '../modules/files/storage';
+import {
+  DEV_MAIL_COOKIE,
+  devMailSessionOf,
+  inDevMailSession,
+  newDevMailSession,
+} from '../modules/mail/dev-mail';
 import type { Mailer } from '../modules/mail/mail.service';
 import { maintenanceFlag } from '../modules/settings/settings.service';
 import type { Providers } from '../providers/providers';
@@ -142,6 +148,18 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
   );
+  // Development mail (issue 28 item 21): outside production each browser gets a session cookie, and
+  // the mails sent while handling its requests are kept for it (GET /api/dev/mail). Never in production.
+  if (config.NODE_ENV !== 'production') {
+    app.addHook('onRequest', (req, reply, done) => {
+      let session = devMailSessionOf(req.headers.cookie);
+      if (!session) {
+        session = newDevMailSession();
+        reply.header('set-cookie', `${DEV_MAIL_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Strict`);
+      }
+      inDevMailSession(session, done);
+    });
+  }
   const origins = config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean);

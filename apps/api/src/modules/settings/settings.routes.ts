@@ -22,6 +22,8 @@ export const settingsRoutes: RouteModule = (app, deps) => {
           // Whether influencers can connect TikTok and Instagram accounts (off in production without keys).
           tiktok_connect: deps.providers.tiktok.name !== 'off',
           instagram_connect: deps.providers.instagram.name !== 'off',
+          // Whether the code screens offer "Development mail" (GET /api/dev/mail): never in production.
+          dev_mail: deps.config.NODE_ENV !== 'production',
         },
       };
     },
