@@ -73,8 +73,18 @@ export type ModuleDeps = AppDeps & { maintenance: ReturnType<typeof maintenanceF
 /** A module's route registrar. */
 export type RouteModule = (app: ZodApp, deps: ModuleDeps) => void | Promise<void>;
 
-/** Routes that stay open during maintenance (besides every admin route). */
-const MAINTENANCE_OPEN = new Set(['/api/maintenance-mode-check', '/api/health', '/api/setting/all']);
+/**
+ * Routes that stay open during maintenance (besides every admin route): staff must be able to sign in
+ * to the back-office, and set a forgotten password, to turn maintenance off (issue 28 item 8).
+ */
+const MAINTENANCE_OPEN = new Set([
+  '/api/maintenance-mode-check',
+  '/api/health',
+  '/api/setting/all',
+  '/api/admin/login',
+  '/api/admin/check/reset/token',
+  '/api/admin/reset-password',
+]);
 
 /**
  * Build the HTTP application: the platform of DESIGN section 3 (envelope, errors, language, helmet,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { seedExpressDemo } from '../express/express.seed';
 import { credit, DESC } from '../wallet/ledger';
 import { getSettings, putSetting, rememberSettings } from './settings.service';
@@ -135,6 +135,16 @@ describe('/system/settings API', () => {
     expect(blocked.json().code).toBe('MAINTENANCE');
     expect((await ctx.call('GET', '/api/maintenance-mode-check')).json().data.check).toBe(true);
     expect((await ctx.call('GET', '/api/admin/settings', { token })).statusCode).toBe(200);
+    // Staff can still sign in to turn it off (issue 28 item 8); users cannot.
+    const staff = await ctx.makeAdmin();
+    const signIn = await ctx.call('POST', '/api/admin/login', {
+      body: { email: staff.email, password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(
+      (await ctx.call('POST', '/api/user/login', { body: { email: 'x@example.test', password: 'x' } }))
+        .statusCode,
+    ).toBe(503);
     expect((await put({ maintenance_mode: false })).statusCode).toBe(200);
     expect((await ctx.call('GET', '/api/user/info', { token: user })).statusCode).toBe(200);
   });
