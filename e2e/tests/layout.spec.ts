@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { getAdminToken, signIn } from './helpers';
 
 test('switching to Arabic flips the layout to right-to-left', async ({ page }) => {
   await page.goto('/login');
@@ -102,4 +102,29 @@ test('the sandbox covers show when the product is opened as 127.0.0.1 (issue 28 
     .poll(() => covers.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
     .toBe(true);
   expect(refused).toEqual([]);
+});
+
+test('a user who loads a page during maintenance stays signed in when it ends (issue 28 item 8)', async ({
+  page,
+  request,
+}) => {
+  const token = await getAdminToken(request);
+  const settings = (data: object) =>
+    request.put('/api/admin/settings', { headers: { Authorization: `Bearer ${token}` }, data });
+  await signIn(page, 'artist@demo.test');
+  try {
+    expect((await settings({ maintenance_mode: true, maintenance_message: 'Back at 14:00 UTC.' })).ok()).toBe(
+      true,
+    );
+    await page.reload();
+    await expect(page.getByTestId('maintenance-screen')).toBeVisible();
+    await expect(page.getByTestId('maintenance-message')).toHaveText('Back at 14:00 UTC.');
+    expect((await settings({ maintenance_mode: false, maintenance_message: '' })).ok()).toBe(true);
+    // Before: "Try again" led to the login page, the session dropped.
+    await page.getByTestId('maintenance-retry').click();
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await expect(page).not.toHaveURL(/\/login/);
+  } finally {
+    await settings({ maintenance_mode: false, maintenance_message: '' });
+  }
 });

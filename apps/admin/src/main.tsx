@@ -14,7 +14,12 @@ const queryClient = createQueryClient();
 void initI18n(undefined, backOfficeNamespace, { deferScreens: true }).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders clients={clients} queryClient={queryClient}>
+      <AppProviders
+        clients={clients}
+        queryClient={queryClient}
+        staffMaintenance
+        maintenanceSettingsHref="/admin/system/settings"
+      >
         <App />
       </AppProviders>
     </StrictMode>,

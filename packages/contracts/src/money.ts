@@ -126,8 +126,16 @@ export type NumericSettingKey = keyof typeof SETTING_RANGES;
 const ranged = (key: NumericSettingKey) =>
   wholeNumber().min(SETTING_RANGES[key][0]).max(SETTING_RANGES[key][1]);
 
+/** Longest maintenance message staff may write (characters). */
+export const MAINTENANCE_MESSAGE_MAX = 500;
+
 const settingsShape = {
   maintenance_mode: z.boolean({ error: 'validation.invalid' }),
+  // Staff's own words on the maintenance screen and banners; empty: the apps' translated text (issue 28 item 8).
+  maintenance_message: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(MAINTENANCE_MESSAGE_MAX, 'validation.too_long'),
   platform_fee_percent: ranged('platform_fee_percent'),
   coin_price_pence: ranged('coin_price_pence'),
   payout_rate_pence: ranged('payout_rate_pence'),

@@ -1,5 +1,5 @@
 import type { Translations } from '@lm/contracts/translations';
-import { useApi } from '@lm/ui';
+import { requestState, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** Query keys of the staff-and-control screens (lists of the list kit live under ['list', path]). */
@@ -71,6 +71,8 @@ export interface AuditLog {
 /** System settings (`GET admin/settings`): money in pence per coin, durations in days. */
 export interface SystemSettings {
   maintenance_mode: boolean;
+  /** Staff's words on the maintenance screen; '' for the apps' translated text (issue 28 item 8). */
+  maintenance_message: string;
   platform_fee_percent: number;
   coin_price_pence: number;
   payout_rate_pence: number;
@@ -248,7 +250,11 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: async (body: Partial<SystemSettings>) =>
       (await api.put<SystemSettings & { changed: string[] }>('admin/settings', body)).data,
-    onSuccess: (data) => client.setQueryData(staffKeys.settings, data),
+    onSuccess: (data) => {
+      client.setQueryData(staffKeys.settings, data);
+      // The back-office's maintenance banner follows at once (issue 28 item 8).
+      requestState.setMaintenance(data.maintenance_mode, data.maintenance_message || null);
+    },
   });
 }
 

@@ -50,6 +50,7 @@ export function auditTargetLabel(kind: string, t: TFunction): string {
 /** Catalog labels of the settings' keys (an audited `setting` target names one of them). */
 export const SETTING_LABEL_KEYS: Readonly<Record<string, string>> = {
   maintenance_mode: 'staff.settings.maintenance_mode',
+  maintenance_message: 'staff.settings.maintenance_message',
   platform_fee_percent: 'staff.settings.platform_fee',
   coin_price_pence: 'staff.settings.coin_price',
   payout_rate_pence: 'staff.settings.payout_rate',

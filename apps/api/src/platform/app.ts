@@ -32,6 +32,12 @@ import type { Jobs } from '../jobs/jobs';
 import type { Preload } from '../modules/accounts/preload';
 import { resolveBearer } from '../modules/accounts/principal';
 import type { Storage } from '../modules/files/storage';
+import {
+  DEV_MAIL_COOKIE,
+  devMailSessionOf,
+  inDevMailSession,
+  newDevMailSession,
+} from '../modules/mail/dev-mail';
 import type { Mailer } from '../modules/mail/mail.service';
 import { maintenanceFlag } from '../modules/settings/settings.service';
 import type { Providers } from '../providers/providers';
@@ -67,8 +73,18 @@ export type ModuleDeps = AppDeps & { maintenance: ReturnType<typeof maintenanceF
 /** A module's route registrar. */
 export type RouteModule = (app: ZodApp, deps: ModuleDeps) => void | Promise<void>;
 
-/** Routes that stay open during maintenance (besides every admin route). */
-const MAINTENANCE_OPEN = new Set(['/api/maintenance-mode-check', '/api/health', '/api/setting/all']);
+/**
+ * Routes that stay open during maintenance (besides every admin route): staff must be able to sign in
+ * to the back-office, and set a forgotten password, to turn maintenance off (issue 28 item 8).
+ */
+const MAINTENANCE_OPEN = new Set([
+  '/api/maintenance-mode-check',
+  '/api/health',
+  '/api/setting/all',
+  '/api/admin/login',
+  '/api/admin/check/reset/token',
+  '/api/admin/reset-password',
+]);
 
 /**
  * Build the HTTP application: the platform of DESIGN section 3 (envelope, errors, language, helmet,
@@ -142,6 +158,18 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
   );
+  // Development mail (issue 28 item 21): outside production each browser gets a session cookie, and
+  // the mails sent while handling its requests are kept for it (GET /api/dev/mail). Never in production.
+  if (config.NODE_ENV !== 'production') {
+    app.addHook('onRequest', (req, reply, done) => {
+      let session = devMailSessionOf(req.headers.cookie);
+      if (!session) {
+        session = newDevMailSession();
+        reply.header('set-cookie', `${DEV_MAIL_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Strict`);
+      }
+      inDevMailSession(session, done);
+    });
+  }
   const origins = config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean);

@@ -110,7 +110,7 @@ async function registeredRoutes(ctx: TestContext): Promise<{ app: FastifyInstanc
   return { app, routes };
 }
 
-const isDevOrSandbox = (route: string) => / \/api\/(sandbox\/|admin\/dev\/)/.test(route);
+const isDevOrSandbox = (route: string) => / \/api\/(sandbox\/|admin\/dev\/|dev\/)/.test(route);
 
 describe('production serves no sandbox and no dev tool (issue 11 items 1 and 4)', () => {
   let dev: TestContext;
@@ -149,6 +149,7 @@ describe('production serves no sandbox and no dev tool (issue 11 items 1 and 4)'
       'POST /api/sandbox/instagram/authorize',
       'POST /api/admin/dev/tiktok/posts',
       'DELETE /api/admin/dev/instagram/posts/:postId',
+      'GET /api/dev/mail',
     ])
       expect(devOnly).toContain(expected);
   });
@@ -168,6 +169,20 @@ describe('production serves no sandbox and no dev tool (issue 11 items 1 and 4)'
       });
       expect(res.statusCode, route).toBe(404);
     }
+  });
+
+  it('keeps no development mail in production: no cookie, no route, not offered (issue 28 item 21)', async () => {
+    const settings = await prod.call('GET', '/api/setting/all');
+    expect(settings.json().data.dev_mail).toBe(false);
+    expect(settings.headers['set-cookie']).toBeUndefined();
+    const user = await prod.makeUser();
+    expect(
+      (await prod.call('POST', '/api/forget-password', { body: { email: user.email } })).statusCode,
+    ).toBe(200);
+    expect((await prod.call('GET', `/api/dev/mail?to=${encodeURIComponent(user.email)}`)).statusCode).toBe(
+      404,
+    );
+    expect((await dev.call('GET', '/api/setting/all')).json().data.dev_mail).toBe(true);
   });
 
   it('switches Google sign-in off: the apps are told, and the flow answers a translated 503', async () => {

@@ -71,6 +71,12 @@ export const blankRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/wallet/PayPalMobilePage'), 'PayPalMobilePage'),
   },
   {
+    // Development only (the API answers 404 in production, and the page is then not found).
+    path: '/dev/mail',
+    boot: true,
+    screen: page(() => import('../routes/auth/dev-mail/DevMailPage'), 'DevMailPage'),
+  },
+  {
     path: '/privacy',
     boot: true,
     screen: page(() => import('../routes/privacy/PrivacyRoute'), 'PrivacyRoute'),

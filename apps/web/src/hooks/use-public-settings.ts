@@ -14,6 +14,8 @@ export interface PublicSettings {
   /** False when influencers cannot connect TikTok / Instagram accounts (production without the keys). */
   tiktok_connect: boolean;
   instagram_connect: boolean;
+  /** True outside production: the code screens offer "Development mail" (issue 28 item 21). */
+  dev_mail?: boolean;
 }
 
 /** `GET setting/all`, fetched once per page load (silently: a failure leaves the defaults). */

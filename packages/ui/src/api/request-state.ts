@@ -8,9 +8,11 @@ import { useSyncExternalStore } from 'react';
 interface RequestState {
   inFlight: number;
   maintenance: boolean;
+  /** The staff's words while maintenance is on (`maintenance-mode-check`), null for the translated text. */
+  maintenanceMessage: string | null;
 }
 
-let state: RequestState = { inFlight: 0, maintenance: false };
+let state: RequestState = { inFlight: 0, maintenance: false, maintenanceMessage: null };
 const listeners = new Set<() => void>();
 
 function set(next: Partial<RequestState>): void {
@@ -34,12 +36,15 @@ export const requestState = {
   end(): void {
     set({ inFlight: Math.max(0, state.inFlight - 1) });
   },
-  setMaintenance(on: boolean): void {
-    if (state.maintenance !== on) set({ maintenance: on });
+  /** Maintenance on or off; `message` (staff's words) when known, kept as it was when left out. */
+  setMaintenance(on: boolean, message?: string | null): void {
+    const maintenanceMessage = !on ? null : message === undefined ? state.maintenanceMessage : message;
+    if (state.maintenance !== on || state.maintenanceMessage !== maintenanceMessage)
+      set({ maintenance: on, maintenanceMessage });
   },
   /** Test helper: back to the initial state. */
   reset(): void {
-    set({ inFlight: 0, maintenance: false });
+    set({ inFlight: 0, maintenance: false, maintenanceMessage: null });
   },
 };
 
@@ -51,4 +56,9 @@ export function useRequestsInFlight(): number {
 /** True while the product is in maintenance mode. */
 export function useMaintenance(): boolean {
   return useSyncExternalStore(subscribe, () => state.maintenance);
+}
+
+/** The staff's maintenance message, null when none was written (the apps show their translated text). */
+export function useMaintenanceMessage(): string | null {
+  return useSyncExternalStore(subscribe, () => state.maintenanceMessage);
 }

@@ -8,6 +8,7 @@ import { readPreference, STORAGE_KEYS, writePreference } from '../session/storag
 import { usePreferences } from '../theme/preferences';
 import { Brand } from './Brand';
 import { LanguageSwitch } from './LanguageSwitch';
+import { MaintenanceBannerSlot } from './MaintenanceGate';
 import type { MenuItem } from './menu';
 import { NotificationsBell } from './NotificationsBell';
 import { SideMenu } from './SideMenu';
@@ -113,7 +114,10 @@ export function AppLayout({
             <SideMenu items={menu} collapsed={collapsed && !mobileOpened} onNavigate={mobile.close} />
           </AppShell.Section>
         </AppShell.Navbar>
-        <AppShell.Main className="lm-main">{children}</AppShell.Main>
+        <AppShell.Main className="lm-main">
+          <MaintenanceBannerSlot />
+          {children}
+        </AppShell.Main>
       </AppShell>
     </ModalsProvider>
   );

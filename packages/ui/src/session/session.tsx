@@ -13,6 +13,8 @@ import {
   useState,
 } from 'react';
 import { useApi } from '../api/api-context';
+import { ApiRequestError } from '../api/api-error';
+import { requestState } from '../api/request-state';
 import { type SessionState, sessionReducer } from './session-reducer';
 import { clearToken, readToken, writeToken } from './storage-keys';
 
@@ -27,6 +29,9 @@ export async function buildAbility(rules: readonly AbilityRule[] | undefined): P
   const { createMongoAbility } = await import('@casl/ability');
   return createMongoAbility<['call', string]>((rules ?? []) as AbilityRule[]);
 }
+
+/** Wait before checking a stored token again after a failure that was not a refusal (network, 5xx). */
+const SESSION_RETRY_MS = 5_000;
 
 /** Ability of nobody (no session yet): every check fails. */
 const NO_ABILITY = { can: () => false, cannot: () => true } as unknown as AppAbility;
@@ -65,7 +70,8 @@ export interface SessionProviderProps {
 
 /**
  * Holds the session of one app. On start, a stored token is checked with the info endpoint
- * (silently); an invalid token is dropped.
+ * (silently); a token the API refuses (401) is dropped; one that could not be checked (maintenance,
+ * offline, server error) is kept and checked again.
  */
 export function SessionProvider<U extends SessionUserShape>({
   tokenKey,
@@ -94,17 +100,46 @@ export function SessionProvider<U extends SessionUserShape>({
     }
   }, [api, infoPath, tokenKey]);
 
+  // A failed check of the stored token drops it only when the API refused the token (401). During
+  // maintenance (503), offline or on a server error the session is kept and checked again: when
+  // maintenance ends, or after SESSION_RETRY_MS (issue 28 item 8: "Try again" after maintenance led to
+  // the login page).
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!initialToken) return;
+    if (!initialToken || attempt < 0) return;
+    let current = true;
+    let stopWaiting = () => {};
     dispatch({ type: 'USER_INFO_LOADING_START' });
     api
       .get<U>(infoPath, { silent: true })
-      .then((res) => dispatch({ type: 'USER_LOGIN', token: initialToken, user: res.data }))
-      .catch(() => {
-        clearToken(tokenKey);
-        dispatch({ type: 'USER_LOGOUT' });
+      .then((res) => {
+        if (current) dispatch({ type: 'USER_LOGIN', token: initialToken, user: res.data });
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        if (error instanceof ApiRequestError && error.status === 401) {
+          clearToken(tokenKey);
+          dispatch({ type: 'USER_LOGOUT' });
+          return;
+        }
+        const again = () => {
+          stopWaiting();
+          if (current) setAttempt((n) => n + 1);
+        };
+        if (requestState.get().maintenance) {
+          stopWaiting = requestState.subscribe(() => {
+            if (!requestState.get().maintenance) again();
+          });
+        } else {
+          const timer = setTimeout(again, SESSION_RETRY_MS);
+          stopWaiting = () => clearTimeout(timer);
+        }
       });
-  }, [api, infoPath, initialToken, tokenKey]);
+    return () => {
+      current = false;
+      stopWaiting();
+    };
+  }, [api, infoPath, initialToken, tokenKey, attempt]);
 
   const [signedOut, setSignedOut] = useState(false);
 

@@ -13,8 +13,14 @@ import { colorSchemeOf, skinCssVariables, themeFor } from './skins';
 export interface AppProvidersProps {
   clients: ApiClients;
   queryClient: QueryClient;
-  /** The user app asks `maintenance-mode-check` on start; the back-office does not (admins turn it off). */
+  /** The user app asks `maintenance-mode-check` on start. */
   checkMaintenance?: boolean;
+  /**
+   * The back-office: maintenance never blocks it; a banner says while it is on (checked on start and
+   * every minute) with a link to `maintenanceSettingsHref` (issue 28 item 8).
+   */
+  staffMaintenance?: boolean;
+  maintenanceSettingsHref?: string;
   children: ReactNode;
 }
 
@@ -62,7 +68,17 @@ export function toastPosition(
   return rtl ? 'bottom-right' : 'bottom-left';
 }
 
-function Themed({ children, checkMaintenance }: { children: ReactNode; checkMaintenance: boolean }) {
+function Themed({
+  children,
+  checkMaintenance,
+  staffMaintenance,
+  maintenanceSettingsHref,
+}: {
+  children: ReactNode;
+  checkMaintenance: boolean;
+  staffMaintenance: boolean;
+  maintenanceSettingsHref?: string;
+}) {
   const { skin, language } = usePreferences();
   const { t } = useTranslation();
   const closeLabel = t('ui.close');
@@ -79,7 +95,13 @@ function Themed({ children, checkMaintenance }: { children: ReactNode; checkMain
         <Notifications position={toastPosition(Boolean(phone), rtl)} limit={4} />
       </Suspense>
       <RequestProgressBar />
-      <MaintenanceGate check={checkMaintenance}>{children}</MaintenanceGate>
+      <MaintenanceGate
+        check={checkMaintenance}
+        audience={staffMaintenance ? 'staff' : 'user'}
+        settingsHref={maintenanceSettingsHref}
+      >
+        {children}
+      </MaintenanceGate>
     </MantineProvider>
   );
 }
@@ -93,6 +115,8 @@ export function AppProviders({
   clients,
   queryClient,
   checkMaintenance = false,
+  staffMaintenance = false,
+  maintenanceSettingsHref,
   children,
 }: AppProvidersProps) {
   const { i18n } = useTranslation();
@@ -103,7 +127,13 @@ export function AppProviders({
           <DirectionSync />
           <RefetchOnLanguageChange />
           <PreferencesProvider>
-            <Themed checkMaintenance={checkMaintenance}>{children}</Themed>
+            <Themed
+              checkMaintenance={checkMaintenance}
+              staffMaintenance={staffMaintenance}
+              maintenanceSettingsHref={maintenanceSettingsHref}
+            >
+              {children}
+            </Themed>
           </PreferencesProvider>
         </DirectionProvider>
       </QueryClientProvider>

@@ -1,5 +1,19 @@
-import { type NumericSettingKey, SETTING_RANGES, settingsFormSchema } from '@lm/contracts';
-import { applyServerErrors, fieldError, formatMoney, NumberField, usePageTitle, useZodForm } from '@lm/ui';
+import {
+  MAINTENANCE_MESSAGE_MAX,
+  type NumericSettingKey,
+  SETTING_RANGES,
+  settingsFormSchema,
+} from '@lm/contracts';
+import {
+  applyServerErrors,
+  CountedTextarea,
+  confirmAction,
+  fieldError,
+  formatMoney,
+  NumberField,
+  usePageTitle,
+  useZodForm,
+} from '@lm/ui';
 import {
   Alert,
   Button,
@@ -72,6 +86,17 @@ export function SettingsForm({
       Object.entries(values).filter(([k, v]) => settings[k as keyof SystemSettings] !== v),
     ) as Partial<SystemSettings>;
     if (Object.keys(changed).length === 0) return;
+    // Turning maintenance on locks every user out: asked first (issue 28 item 8).
+    if (
+      changed.maintenance_mode === true &&
+      !(await confirmAction({
+        title: t('staff.settings.maintenance_confirm_title'),
+        message: t('staff.settings.maintenance_confirm'),
+        confirmLabel: t('staff.settings.maintenance_confirm_yes'),
+        danger: true,
+      }))
+    )
+      return;
     try {
       await onSave(changed);
     } catch (error) {
@@ -143,6 +168,25 @@ export function SettingsForm({
                 {t('staff.settings.maintenance_on')}
               </Alert>
             )}
+            <Controller
+              control={form.control}
+              name="maintenance_message"
+              render={({ field, fieldState }) => (
+                <CountedTextarea
+                  label={t('staff.settings.maintenance_message')}
+                  description={t('staff.settings.maintenance_message_hint')}
+                  name="maintenance_message"
+                  value={field.value ?? ''}
+                  onChange={(e) => field.onChange(e.currentTarget.value)}
+                  onBlur={field.onBlur}
+                  max={MAINTENANCE_MESSAGE_MAX}
+                  rows={3}
+                  dir="auto"
+                  error={fieldError(fieldState.error)}
+                  data-testid="setting-maintenance_message"
+                />
+              )}
+            />
           </Stack>
         </Card>
         <Card padding="lg">

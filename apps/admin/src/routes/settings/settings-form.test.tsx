@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { initTestI18n, renderWithUi } from '@lm/ui/test/render.tsx';
+import { ModalsProvider } from '@mantine/modals';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SystemSettings } from '../../hooks/use-staff';
@@ -10,6 +11,7 @@ beforeAll(initTestI18n);
 
 const SETTINGS: SystemSettings = {
   maintenance_mode: false,
+  maintenance_message: '',
   platform_fee_percent: 20,
   coin_price_pence: 100,
   payout_rate_pence: 80,
@@ -28,7 +30,11 @@ const SETTINGS: SystemSettings = {
 
 function setup() {
   const onSave = vi.fn(async () => undefined);
-  renderWithUi(<SettingsForm settings={SETTINGS} saving={false} onSave={onSave} />);
+  renderWithUi(
+    <ModalsProvider>
+      <SettingsForm settings={SETTINGS} saving={false} onSave={onSave} />
+    </ModalsProvider>,
+  );
   const type = (name: keyof SystemSettings, value: string) => {
     const input = screen.getByTestId(`setting-${name}`) as HTMLInputElement;
     fireEvent.focus(input);
@@ -39,7 +45,8 @@ function setup() {
   return { onSave, type, save: () => fireEvent.click(screen.getByTestId('settings-save')) };
 }
 
-describe('/system/settings form (issue 11 item 11: never clamp silently)', () => {
+// Typing into a dozen Mantine inputs takes seconds on a busy machine: more than the 5 s default.
+describe('/system/settings form (issue 11 item 11: never clamp silently)', { timeout: 30_000 }, () => {
   it('refuses a platform fee of -5 with "0 is min value" and saves nothing', async () => {
     const { onSave, type, save } = setup();
     // Before: the input clamped -5 to 0 on blur and the page said "Saved".
@@ -63,5 +70,34 @@ describe('/system/settings form (issue 11 item 11: never clamp silently)', () =>
     type('coin_price_pence', '100');
     save();
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ min_withdrawal_coins: 40 }));
+  });
+});
+
+describe('/system/settings maintenance (issue 28 item 8)', { timeout: 30_000 }, () => {
+  it('asks before turning maintenance on, and sends the message staff wrote', async () => {
+    const { onSave, type, save } = setup();
+    fireEvent.click(screen.getByTestId('setting-maintenance_mode'));
+    type('maintenance_message', 'Back at 14:00 UTC.');
+    save();
+    // Cancelled: nothing is sent.
+    fireEvent.click(await screen.findByText('Cancel'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-yes')).toBeNull());
+    expect(onSave).not.toHaveBeenCalled();
+    save();
+    fireEvent.click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({
+        maintenance_mode: true,
+        maintenance_message: 'Back at 14:00 UTC.',
+      }),
+    );
+  });
+
+  it('turning it off or changing other settings asks nothing', async () => {
+    const { onSave, type, save } = setup();
+    type('auditing_days', '4');
+    save();
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ auditing_days: 4 }));
+    expect(screen.queryByTestId('confirm-yes')).toBeNull();
   });
 });

@@ -4,11 +4,12 @@ import { queueProbeRoutes } from '../queues/queues.routes';
 import { ticketsDevRoutes } from '../tickets/tickets.dev.routes';
 import { trustFlagDevRoutes } from '../trust/flags.dev.routes';
 import { devClockRoutes } from './dev-clock.routes';
+import { devMailRoutes } from './dev-mail.routes';
 import { devSocialRoutes } from './dev-social.routes';
 
 /**
  * Development tools under `/api/admin/dev/*`: the product's clock, the dev mailbox (with the sandbox
- * inbound sender that answers a ticket mail), the queue probe and the sandbox TikTok/Instagram posts. Registered only outside production (issue 11 items 1 and 4): in production these routes do
+ * inbound sender that answers a ticket mail), a browser session's own mails (`/api/dev/mail`), the queue probe and the sandbox TikTok/Instagram posts. Registered only outside production (issue 11 items 1 and 4): in production these routes do
  * not exist, so nothing can reach them whatever an admin holds.
  */
 export const devRoutes: RouteModule = async (app, deps) => {
@@ -20,6 +21,7 @@ export const devRoutes: RouteModule = async (app, deps) => {
     ticketsDevRoutes,
     devSocialRoutes,
     trustFlagDevRoutes,
+    devMailRoutes,
   ])
     await routes(app, deps);
 };

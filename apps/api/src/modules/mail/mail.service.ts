@@ -9,6 +9,7 @@ import type { JobDefinition, Jobs } from '../../jobs/jobs';
 import { NotFoundError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { getSettings } from '../settings/settings.service';
+import { formatDevMail, keepDevMail } from './dev-mail';
 import { mailOutbox } from './mail.schema';
 
 /** What a mail says: one of the catalog's mail messages, or a notification repeated by mail. */
@@ -112,8 +113,22 @@ export async function senderFor(mailFrom: string, db: Database | Tx): Promise<st
   return `"${mail_from_name}" <${address}>`;
 }
 
-/** Build the mailer for `config.MAIL_DRIVER`. */
-export function createMailer(config: Config, database: Database, jobs: Jobs): Mailer {
+/**
+ * Build the mailer for `config.MAIL_DRIVER`. Outside production every mail is also kept for the
+ * browser session that caused it (`GET /api/dev/mail`), and in development printed to the server log
+ * through `print` as a readable block (issue 28 item 21; modules/mail/dev-mail.ts).
+ */
+export function createMailer(
+  config: Config,
+  database: Database,
+  jobs: Jobs,
+  print: (block: string) => void = (block) => process.stdout.write(`${block}\n`),
+): Mailer {
+  const development = (mail: { to: string; from?: string; subject: string; text: string }) => {
+    if (config.NODE_ENV === 'production') return;
+    keepDevMail({ to: mail.to, subject: mail.subject, text: mail.text });
+    if (config.NODE_ENV === 'development') print(formatDevMail(mail));
+  };
   // Pooled SMTP connections (nodemailer's SMTPPool, 5 at most): a new connection per message capped a
   // campaign at about 8 messages a second (bench:crm, issue 17); `?pool=false` in SMTP_URL turns it off.
   const transport =
@@ -136,10 +151,14 @@ export function createMailer(config: Config, database: Database, jobs: Jobs): Ma
     driver: config.MAIL_DRIVER,
     async send(message, tx) {
       const db = tx?.db ?? database.db;
-      const [row] = await db
-        .insert(mailOutbox)
-        .values(await outboxRow(message, tx))
-        .returning({ id: mailOutbox.id });
+      const values = await outboxRow(message, tx);
+      const [row] = await db.insert(mailOutbox).values(values).returning({ id: mailOutbox.id });
+      development({
+        to: values.toAddress,
+        from: values.fromAddress,
+        subject: values.subject,
+        text: values.text,
+      });
       if (!row) throw new Error('outbox insert returned nothing');
       if (transport) await jobs.send(MAIL_QUEUE, { id: row.id }, { singletonKey: `mail-${row.id}` }, tx);
       return row.id;
@@ -149,7 +168,14 @@ export function createMailer(config: Config, database: Database, jobs: Jobs): Ma
         await this.send(message, tx);
         return;
       }
-      writeLaterInsert(tx, mailOutbox, await outboxRow(message, tx));
+      const values = await outboxRow(message, tx);
+      writeLaterInsert(tx, mailOutbox, values);
+      development({
+        to: values.toAddress,
+        from: values.fromAddress,
+        subject: values.subject,
+        text: values.text,
+      });
     },
     async sendRaw(mail) {
       const [row] = await database.db
@@ -165,6 +191,7 @@ export function createMailer(config: Config, database: Database, jobs: Jobs): Ma
         })
         .returning({ id: mailOutbox.id });
       if (!row) throw new Error('outbox insert returned nothing');
+      development(mail);
       if (!transport) return row.id;
       try {
         await transport.sendMail({

@@ -11,6 +11,7 @@ export const SETTINGS_PERMISSION = 'view.main.settings.tab.list';
 
 const settingsSchema = z.object({
   maintenance_mode: z.boolean(),
+  maintenance_message: z.string(),
   platform_fee_percent: z.number(),
   coin_price_pence: z.number(),
   payout_rate_pence: z.number(),

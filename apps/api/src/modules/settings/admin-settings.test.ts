@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { seedExpressDemo } from '../express/express.seed';
 import { credit, DESC } from '../wallet/ledger';
 import { getSettings, putSetting, rememberSettings } from './settings.service';
@@ -135,8 +135,41 @@ describe('/system/settings API', () => {
     expect(blocked.json().code).toBe('MAINTENANCE');
     expect((await ctx.call('GET', '/api/maintenance-mode-check')).json().data.check).toBe(true);
     expect((await ctx.call('GET', '/api/admin/settings', { token })).statusCode).toBe(200);
+    // Staff can still sign in to turn it off (issue 28 item 8); users cannot.
+    const staff = await ctx.makeAdmin();
+    const signIn = await ctx.call('POST', '/api/admin/login', {
+      body: { email: staff.email, password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(
+      (await ctx.call('POST', '/api/user/login', { body: { email: 'x@example.test', password: 'x' } }))
+        .statusCode,
+    ).toBe(503);
     expect((await put({ maintenance_mode: false })).statusCode).toBe(200);
     expect((await ctx.call('GET', '/api/user/info', { token: user })).statusCode).toBe(200);
+  });
+
+  it("maintenance shows the staff's message, checked and trimmed (issue 28 item 8)", async () => {
+    const tooLong = await put({ maintenance_message: 'x'.repeat(501) }, { 'x-lang': 'fr' });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors.maintenance_message?.[0]).toBeTruthy();
+    expect((await getSettings(ctx.deps.database)).maintenance_message).toBe('');
+    const saved = await put({ maintenance_mode: true, maintenance_message: '  Back at 14:00 UTC.  ' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.maintenance_message).toBe('Back at 14:00 UTC.');
+    expect((await ctx.call('GET', '/api/maintenance-mode-check')).json().data).toEqual({
+      check: true,
+      message: 'Back at 14:00 UTC.',
+    });
+    expect((await ctx.call('GET', '/api/setting/all')).json().data.maintenance_message).toBe(
+      'Back at 14:00 UTC.',
+    );
+    expect((await put({ maintenance_mode: false, maintenance_message: '' })).statusCode).toBe(200);
+    // No message while maintenance is off, nor when staff wrote none: the apps show their translated text.
+    expect((await ctx.call('GET', '/api/maintenance-mode-check')).json().data).toEqual({
+      check: false,
+      message: null,
+    });
   });
 
   it('the mail sender name goes into the From header of the next mail', async () => {

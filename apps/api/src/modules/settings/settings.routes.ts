@@ -22,6 +22,8 @@ export const settingsRoutes: RouteModule = (app, deps) => {
           // Whether influencers can connect TikTok and Instagram accounts (off in production without keys).
           tiktok_connect: deps.providers.tiktok.name !== 'off',
           instagram_connect: deps.providers.instagram.name !== 'off',
+          // Whether the code screens offer "Development mail" (GET /api/dev/mail): never in production.
+          dev_mail: deps.config.NODE_ENV !== 'production',
         },
       };
     },
@@ -30,8 +32,20 @@ export const settingsRoutes: RouteModule = (app, deps) => {
     '/api/maintenance-mode-check',
     {
       config: { access: PUBLIC },
-      schema: { tags: ['settings'], response: { 200: envelope(z.object({ check: z.boolean() })) } },
+      schema: {
+        tags: ['settings'],
+        response: {
+          200: envelope(
+            // `message`: the staff's words while maintenance is on, null otherwise or when none was written.
+            z.object({ check: z.boolean(), message: z.string().nullable() }),
+          ),
+        },
+      },
     },
-    async () => ({ data: { check: await deps.maintenance.get() } }),
+    async () => {
+      const check = await deps.maintenance.get();
+      const message = check ? (await getSettings(deps.database)).maintenance_message.trim() : '';
+      return { data: { check, message: message || null } };
+    },
   );
 };

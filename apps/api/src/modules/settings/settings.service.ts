@@ -14,6 +14,8 @@ import { settings } from './settings.schema';
  */
 export const SETTING_DEFAULTS = {
   maintenance_mode: false,
+  // Shown on the maintenance screen and banners; '' shows the apps' translated text (issue 28 item 8).
+  maintenance_message: '',
   platform_fee_percent: 20,
   coin_price_pence: 100,
   payout_rate_pence: 80,
@@ -42,6 +44,7 @@ export type SettingsMap = {
 /** Keys anyone (even signed out) may read through `setting/all`. */
 export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
   'maintenance_mode',
+  'maintenance_message',
   'coin_price_pence',
   'playlist_submission_days',
   'on_going_days',

@@ -5,6 +5,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLogin, useLogin2fa } from '../../../hooks/use-auth';
+import { DevMailLink } from '../dev-mail/DevMailLink';
 
 export interface TwoFactorStepProps {
   credentials: { email: string; password: string };
@@ -81,6 +82,7 @@ export function TwoFactorStep({ credentials, onBack, onDone }: TwoFactorStepProp
               {t('login.resend_code')}
             </Anchor>
           </Group>
+          <DevMailLink email={credentials.email} />
         </Stack>
       </form>
     </AuthLayout>

@@ -6,6 +6,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useResendCode, useVerifyUser } from '../../../hooks/use-auth';
+import { DevMailLink } from '../dev-mail/DevMailLink';
 
 const RESEND_COOLDOWN_S = 60;
 
@@ -112,6 +113,7 @@ export function VerifyUserPage() {
               {cooldown > 0 ? t('verify.resend_in', { seconds: cooldown }) : t('verify.resend')}
             </Anchor>
           </Group>
+          <DevMailLink email={form.watch('email')} />
         </Stack>
       </form>
     </AuthLayout>

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiClient } from '../api/api-client';
+import { ApiProvider } from '../api/api-context';
+import { createQueryClient } from '../api/query-client';
+import { requestState } from '../api/request-state';
+import { SessionProvider, useSession } from './session';
+import { readToken, writeToken } from './storage-keys';
+
+afterEach(cleanup);
+beforeEach(() => {
+  requestState.reset();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+/** An API whose `user/info` answers with the statuses given, one per call (the last one repeats). */
+function api(statuses: number[]) {
+  const calls: string[] = [];
+  const client = new ApiClient({
+    baseUrl: '/api',
+    tokenKey: 'AUTH_TOKEN',
+    rootPath: '/',
+    getLanguage: () => 'en',
+    translate: (k) => k,
+    notifier: { error: vi.fn(), success: vi.fn() },
+    redirect: vi.fn(),
+    fetchImpl: (async (url: string) => {
+      calls.push(url);
+      const status = statuses[Math.min(calls.length, statuses.length) - 1]!;
+      const body =
+        status === 200
+          ? { data: { first_name: 'Ada', abilities: [] } }
+          : status === 401
+            ? { message: 'Unauthenticated.', code: 'USR_UNAUTHENTICATED' }
+            : { message: 'Down for maintenance', code: 'MAINTENANCE' };
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    }) as typeof fetch,
+  });
+  return { calls, clients: { api: client, upload: client } };
+}
+
+function Who() {
+  const session = useSession<{ first_name: string }>();
+  if (session.loading) return <p>loading</p>;
+  return <p>{session.user ? `signed in as ${session.user.first_name}` : 'signed out'}</p>;
+}
+
+function renderSession(clients: ReturnType<typeof api>['clients']) {
+  return render(
+    <ApiProvider clients={clients}>
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider tokenKey="AUTH_TOKEN" infoPath="user/info" logoutPath="user/logout">
+          <Who />
+        </SessionProvider>
+      </QueryClientProvider>
+    </ApiProvider>,
+  );
+}
+
+describe('the session when the page loads during maintenance (issue 28 item 8)', () => {
+  it('keeps the token while maintenance is on and signs the user in when it ends', async () => {
+    writeToken('AUTH_TOKEN', 'tok-1');
+    const server = api([503, 200]);
+    renderSession(server.clients);
+    await vi.waitFor(() => expect(requestState.get().maintenance).toBe(true));
+    expect(readToken('AUTH_TOKEN')).toBe('tok-1');
+    expect(screen.queryByText('signed out')).toBeNull();
+    // "Try again" finds maintenance over.
+    act(() => requestState.setMaintenance(false));
+    expect(await screen.findByText('signed in as Ada')).toBeTruthy();
+    expect(readToken('AUTH_TOKEN')).toBe('tok-1');
+    expect(server.calls.length).toBe(2);
+  });
+
+  it('still drops a token the API refuses', async () => {
+    writeToken('AUTH_TOKEN', 'tok-2');
+    renderSession(api([401]).clients);
+    expect(await screen.findByText('signed out')).toBeTruthy();
+    expect(readToken('AUTH_TOKEN')).toBeNull();
+  });
+});
