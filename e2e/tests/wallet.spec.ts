@@ -114,10 +114,18 @@ test('a custom amount of -50 coins is refused under the field, never turned into
   await expect(custom.getByTestId('custom-buy')).toHaveText('Buy for £40.00');
 });
 
-test('the artist buys a package with PayPal in the sandbox', async ({ page, request }) => {
+test('the artist buys a package with PayPal in the sandbox, coming from Fan Finder and led back there', async ({
+  page,
+  request,
+}) => {
   const before = await balanceOf(request);
   await signIn(page, ARTIST);
-  await page.goto('/wallet/coins/packages');
+  // "Buy coins" of Fan Finder names the way back (issue 28 item 20); a foreign one is never kept.
+  await page.goto('/wallet/coins/packages?return=https%3A%2F%2Fevil.example%2F');
+  await expect(page.getByTestId('packages-page')).toBeVisible();
+  await expect(page.getByTestId('packages-back')).toHaveCount(0);
+  await page.goto(`/wallet/coins/packages?return=${encodeURIComponent('/fan-finder/landing/page')}`);
+  await expect(page.getByTestId('packages-back')).toHaveAttribute('href', '/fan-finder/landing/page');
   await starter(page).getByTestId('pay-paypal').click();
   await expect(page).toHaveURL(/\/api\/sandbox\//);
   await page.getByRole('button', { name: 'Approve payment' }).click();
@@ -125,6 +133,8 @@ test('the artist buys a package with PayPal in the sandbox', async ({ page, requ
   await expect(page).toHaveURL(/\/paypal\/callback\?token=/);
   await expect(page.getByTestId('payment-result')).toHaveAttribute('data-status', 'paid');
   expect(await balanceOf(request)).toBe(before + 100);
+  await page.getByTestId('payment-continue').click();
+  await expect(page).toHaveURL(/\/fan-finder\/landing\/page$/);
   await page.goto('/dashboard');
   await expect(page.getByTestId('balance')).toHaveAttribute('title', (before + 100).toLocaleString('en'));
 });

@@ -112,6 +112,8 @@ export const ticketCreateSchema = z.object({
     .max(3, 'tickets.priority_required')
     .default(TICKET_RULES.defaultPriorityId),
   campaign_id: positiveId('validation.invalid').nullable().optional(),
+  /** A custom (managed) campaign of the user's instead (issue 28 item 20); never both. */
+  custom_campaign_id: positiveId('validation.invalid').nullable().optional(),
   attachments,
 });
 export type TicketCreate = z.output<typeof ticketCreateSchema>;

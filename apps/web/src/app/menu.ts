@@ -79,6 +79,13 @@ export const userMenu: readonly MenuItem[] = [
         userTypes: [1, 3],
       },
       {
+        key: 'promote-track',
+        label: 'nav.promote_track',
+        icon: IconCirclePlus,
+        to: '/express/checkout',
+        permission: 'CURATOR_PERMISSION',
+      },
+      {
         key: 'my-playlists',
         label: 'nav.my_playlists',
         icon: IconPlaylist,

@@ -270,6 +270,12 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/express/ConnectionsPage'), 'ConnectionsPage'),
   },
   {
+    // A curator promotes a track of their own (issue 28 item 23).
+    path: '/express/checkout',
+    access: { permission: 'CURATOR_PERMISSION' },
+    screen: page(() => import('../routes/express/CuratorCheckoutPage'), 'CuratorCheckoutPage'),
+  },
+  {
     path: '/express/callback',
     access: { permission: 'CURATOR_PERMISSION' },
     screen: page(() => import('../routes/express/ConnectionsPage'), 'ExpressCallbackPage'),

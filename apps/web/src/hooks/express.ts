@@ -26,6 +26,27 @@ import { payoutKeys } from './use-payouts';
 import type { Settlement } from './use-wallet';
 
 /** Query keys of Spotify express (one factory for the domain). */
+/**
+ * Who orders Spotify placements (issue 28 item 23): an artist, or a curator promoting a track of their
+ * own (`/express/checkout`), on the same engine through the curators' paths.
+ */
+export type ExpressBuyer = 'artist' | 'curator';
+
+/** The order's API paths per buyer. */
+export const EXPRESS_BUYER_PATHS: Record<ExpressBuyer, { playlists: string; create: string; mine: string }> =
+  {
+    artist: {
+      playlists: 'express/artist/playlists',
+      create: 'express/artist/campaign/create',
+      mine: 'express/artist/campaigns',
+    },
+    curator: {
+      playlists: 'express/curator/checkout/playlists',
+      create: 'express/curator/checkout',
+      mine: 'express/curator/checkout/campaigns',
+    },
+  };
+
 export const expressKeys = {
   all: ['express'] as const,
   tiers: ['express', 'tiers'] as const,
@@ -37,7 +58,8 @@ export const expressKeys = {
     tierId: string | null,
     sort: string | null,
     minScore: string | null,
-  ) => ['express', 'artist-playlists', genreId, tierId, sort, minScore] as const,
+    buyer: ExpressBuyer = 'artist',
+  ) => ['express', 'artist-playlists', buyer, genreId, tierId, sort, minScore] as const,
   campaign: (role: 'artist' | 'curator', id: number) => ['express', 'campaign', role, id] as const,
   connections: ['express', 'connections'] as const,
   playlist: (id: number) => ['express', 'playlist', id] as const,
@@ -153,13 +175,14 @@ export function useArtistPlaylists(
   tierId: string | null,
   sort: string | null = null,
   minScore: string | null = null,
+  buyer: ExpressBuyer = 'artist',
 ) {
   const { api } = useApi();
   return useQuery({
-    queryKey: expressKeys.artistPlaylists(genreId, tierId, sort, minScore),
+    queryKey: expressKeys.artistPlaylists(genreId, tierId, sort, minScore, buyer),
     queryFn: async () =>
       (
-        await api.list<ExpressPlaylist>('express/artist/playlists', {
+        await api.list<ExpressPlaylist>(EXPRESS_BUYER_PATHS[buyer].playlists, {
           query: { page: 1, limit: 100, genre_id: genreId, tier_id: tierId, sort, min_score: minScore },
         })
       ).data,
@@ -167,15 +190,18 @@ export function useArtistPlaylists(
   });
 }
 
-/** POST express/artist/campaign/create: one campaign per playlist, paid with coins (409: too few). */
-export function useCreateExpressCampaign() {
+/**
+ * POST express/artist/campaign/create (a curator: express/curator/checkout): one campaign per playlist,
+ * paid with coins (409: too few).
+ */
+export function useCreateExpressCampaign(buyer: ExpressBuyer = 'artist') {
   const { api } = useApi();
   return useMutation({
     mutationFn: async (body: { track_link: string; playlist_ids: number[]; pitch?: string }) =>
       (
         await api.post<ExpressCampaign[]>(
-          'express/artist/campaign/create',
-          { ...body, payment_method: 'coins' },
+          EXPRESS_BUYER_PATHS[buyer].create,
+          buyer === 'artist' ? { ...body, payment_method: 'coins' } : body,
           { silent: true },
         )
       ).data,

@@ -33,7 +33,7 @@ import {
   useTicketReplies,
   useTicketUpload,
 } from './ticket-hooks';
-import type { Ticket, TicketAttachment, TicketReplyItem } from './ticket-types';
+import type { Ticket, TicketAttachment, TicketCampaignOption, TicketReplyItem } from './ticket-types';
 import { useTicketsCatalog, useTicketsT } from './use-tickets-catalog';
 
 /** Ticket attachments on the client: the server's types and limits (the server checks the bytes). */
@@ -175,9 +175,20 @@ function formProblems(v: {
   return out;
 }
 
+/** Platforms' brand names (not translated). */
+const PLATFORM_NAMES = { spotify: 'Spotify', tiktok: 'TikTok', instagram: 'Instagram' } as const;
+
+/** The picker's value (`express:5`, `custom:3`) as the body's `campaign_id` or `custom_campaign_id`. */
+function campaignIds(value: string | null): { campaign_id: number | null; custom_campaign_id?: number } {
+  const [kind, id] = (value ?? '').split(':');
+  if (kind === 'custom' && id) return { campaign_id: null, custom_campaign_id: Number(id) };
+  return { campaign_id: kind === 'express' && id ? Number(id) : null };
+}
+
 /**
  * The new-ticket form (spec sections 2 and 5): subject, department, priority (default Low, hidden from
- * users of type above 1 whose tickets stay Low), a campaign of the user's own, message, attachments;
+ * users of type above 1 whose tickets stay Low), a campaign of the user's own (express campaigns with
+ * their platform and custom campaigns: issue 28 item 20), message, attachments;
  * staff may name the assignee. `userId` is the ticket's user (the signed-in user, or the user whose
  * overview staff came from).
  */
@@ -197,7 +208,9 @@ export function TicketForm({
   const { t } = useTicketsT();
   const departments = useTicketLookup('tickets_department_q');
   const priorities = useTicketLookup('tickets_priority_q');
-  const campaigns = useTicketLookup(`campaign/getUserCampaignWithQ/${userId}`);
+  const campaigns = useTicketLookup<TicketCampaignOption>(`campaign/getUserCampaignWithQ/${userId}`, '', {
+    include_custom: '1',
+  });
   const create = useCreateTicket();
   const [subject, setSubject] = useState('');
   const [department, setDepartment] = useState<string | null>(null);
@@ -215,7 +228,7 @@ export function TicketForm({
       ticket_subject: subject,
       department_id: Number(department),
       priority_id: Number(priority),
-      campaign_id: campaign ? Number(campaign) : null,
+      ...campaignIds(campaign),
       initial_message: message,
       attachments: files.map((f) => f.key),
     });
@@ -261,7 +274,14 @@ export function TicketForm({
       <Select
         label={t('tickets.campaign')}
         description={t('tickets.campaign_hint')}
-        data={(campaigns.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        data={(campaigns.data ?? []).map((c) => ({
+          value: `${c.kind}:${c.id}`,
+          label: t(c.kind === 'custom' ? 'tickets.campaign_option_custom' : 'tickets.campaign_option', {
+            id: c.id,
+            name: c.track_name,
+            platform: PLATFORM_NAMES[c.platform],
+          }),
+        }))}
         value={campaign}
         onChange={setCampaign}
         clearable

@@ -29,14 +29,22 @@ export function useTicketReplies(id: number) {
   });
 }
 
-/** A picker's options from a lookup path (`tickets_department_q`, `tickets_priority_q`...). */
-export function useTicketLookup(path: string | null, q = '') {
+/**
+ * A picker's options from a lookup path (`tickets_department_q`, `tickets_priority_q`...); `params` are
+ * further query parameters (part of the path's cache key).
+ */
+export function useTicketLookup<T extends TicketOption = TicketOption>(
+  path: string | null,
+  q = '',
+  params: Record<string, string> = {},
+) {
   const { api } = useApi();
+  const extra = new URLSearchParams(params).toString();
   return useQuery({
-    queryKey: ticketKeys.lookup(path ?? '', q),
+    queryKey: ticketKeys.lookup(`${path ?? ''}${extra ? `?${extra}` : ''}`, q),
     queryFn: async () => {
-      const query = new URLSearchParams({ limit: '100', ...(q ? { q } : {}) });
-      return (await api.get<TicketOption[]>(`${path}?${query}`)).data;
+      const query = new URLSearchParams({ limit: '100', ...params, ...(q ? { q } : {}) });
+      return (await api.get<T[]>(`${path}?${query}`)).data;
     },
     enabled: path !== null,
     staleTime: 60_000,

@@ -12,6 +12,7 @@ import {
   ilike,
   inArray,
   lt,
+  ne,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -459,6 +460,8 @@ export function performanceOf(item: CampaignItem, now: Date) {
 /** Which playlists a list or detail covers. */
 export interface PlaylistScope {
   curatorId?: number;
+  /** Not this curator's playlists (a curator buying placements never sees their own: issue 28 item 23). */
+  notCuratorId?: number;
   playlistId?: number;
   onlyApproved?: boolean;
   genreId?: number;
@@ -486,6 +489,7 @@ export async function listPlaylists(database: Database, query: ListQuery, scope:
   const statusFilter = one(query.filter, 'status_id');
   const where = and(
     scope.curatorId !== undefined ? eq(expressPlaylists.curatorId, scope.curatorId) : undefined,
+    scope.notCuratorId !== undefined ? ne(expressPlaylists.curatorId, scope.notCuratorId) : undefined,
     scope.playlistId !== undefined ? eq(expressPlaylists.id, scope.playlistId) : undefined,
     // Artists never see a playlist hidden by a confirmed fake-audience flag (issue 19).
     scope.onlyApproved

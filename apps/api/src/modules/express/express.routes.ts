@@ -477,6 +477,63 @@ export const expressRoutes: RouteModule = (app, deps) => {
       });
     },
   );
+  // A curator promoting a track of their own (spec /express/checkout for CURATOR_PERMISSION, issue 28
+  // item 23): the artists' order on the same engine and money rules (coins held per placement, fee at
+  // completion, refunds), paid with the coins of the curator's wallet; never on their own playlists.
+  app.get(
+    '/api/express/curator/checkout/playlists',
+    {
+      config: { access: userAccess(CURATOR) },
+      schema: {
+        tags,
+        querystring: listQuery
+          .extend({
+            genre_id: z.coerce.number().int().positive().optional(),
+            tier_id: z.coerce.number().int().positive().optional(),
+          })
+          .extend(scoreListQuery.shape),
+        response: { 200: listEnvelope(expressPlaylistSchema) },
+      },
+    },
+    async (req) =>
+      q.listPlaylists(deps.database, req.query, {
+        onlyApproved: true,
+        notCuratorId: currentUser(req).id,
+        genreId: req.query.genre_id,
+        tierId: req.query.tier_id,
+        sort: req.query.sort,
+        minScore: req.query.min_score,
+      }),
+  );
+  app.post(
+    '/api/express/curator/checkout',
+    {
+      config: { access: userAccess(CURATOR, false, 'purchase') },
+      schema: {
+        tags,
+        body: campaignOrderBody,
+        response: { 201: envelope(z.array(expressCampaignDetailSchema)) },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const created = await express.createCampaigns(deps, user.id, { ...req.body, preloaded: user.purchase });
+      const items = await q.campaignDetails(
+        deps.database,
+        created.map((c) => c.id),
+        { lang: req.lang },
+      );
+      return reply.status(201).send({ data: items, message: t(req.lang, 'express.created') });
+    },
+  );
+  app.get(
+    '/api/express/curator/checkout/campaigns',
+    {
+      config: { access: userAccess(CURATOR) },
+      schema: { tags, querystring: listQuery, response: listAnswer },
+    },
+    async (req) => q.listCampaigns(deps.database, req.query, { artistId: currentUser(req).id }),
+  );
   app.post(
     '/api/stripe/campaign/checkout',
     {

@@ -147,7 +147,8 @@ export interface CampaignPreparation {
  * @param input.errorField the request field that lists the targets (`playlist_ids`, `account_ids`)
  * @param outer run inside this transaction instead of a new one (the card-paid path)
  * @returns the created campaigns (status 1 Pending for Approval)
- * @throws ValidationError 422 (link: the adapter's invalid-sound key; targets), ConflictError 409
+ * @throws ValidationError 422 (link: the adapter's invalid-sound key; targets, `express.own_target`
+ *   when a target is the payer's own), ConflictError 409
  *   `express.campaign_already_open` naming the target, InsufficientBalanceError 409; nothing is held then
  */
 export async function createCampaignsFor(
@@ -204,6 +205,11 @@ export async function createCampaignsFor(
     const targets = await adapter.loadTargets(tx, ids, input.byStaff ? undefined : artistId);
     if (targets.length !== ids.length)
       throw new ValidationError({ [input.errorField]: ['express.playlist_unavailable'] });
+    // Nobody buys a placement from themselves (a curator promoting a track of their own, issue 28
+    // item 23): the fee would be paid to the platform for nothing and the seller's score would be fed
+    // by their own purchases.
+    if (targets.some((target) => target.sellerId === artistId))
+      throw new ValidationError({ [input.errorField]: ['express.own_target'] });
     // The balance read with the targets cannot cover the order: refused before anything is written
     // (1,000 orders on one wallet, issue 18). It is read unlocked; the hold decides under the lock.
     const total = targets.reduce((sum, target) => sum + target.price, 0);

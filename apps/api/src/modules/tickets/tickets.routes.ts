@@ -67,6 +67,7 @@ const ticketSchema = z.object({
   ticket_subject: z.string(),
   initial_message: z.string(),
   campaign_id: z.number().nullable(),
+  custom_campaign_id: z.number().nullable(),
   campaign_name: z.string().nullable(),
   department_id: z.number(),
   tickets_department: z.object({ department_name: z.string() }),
@@ -107,6 +108,15 @@ const replySchema = z.object({
   created_at: z.string(),
 });
 const lookupItem = z.object({ id: z.number(), name: z.string() });
+/**
+ * A campaign the ticket form offers (issue 28 item 20): `name` says number, song and platform; `kind`
+ * tells an express campaign (sent as `campaign_id`) from a custom one (`custom_campaign_id`).
+ */
+const campaignOption = lookupItem.extend({
+  kind: z.enum(['express', 'custom']),
+  platform: z.enum(['spotify', 'tiktok', 'instagram']),
+  track_name: z.string(),
+});
 const lookupQ = z.object({
   q: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.bigLookupPageSize).default(LIMITS.lookupPageSize),
@@ -315,15 +325,19 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
       schema: {
         tags,
         params: idParams,
-        querystring: lookupQ,
-        response: { 200: envelope(z.array(lookupItem)) },
+        // Custom campaigns only when asked: their ids are another series, which older clients would
+        // send as `campaign_id`.
+        querystring: lookupQ.extend({ include_custom: z.enum(['0', '1']).optional() }),
+        response: { 200: envelope(z.array(campaignOption)) },
       },
     },
     async (req) => {
       const p = req.principal!;
       if (p.kind === 'user' && p.id !== req.params.id) throw new NotFoundError();
       return {
-        data: await service.userCampaigns(deps.database, req.params.id, req.query.q, req.query.limit),
+        data: await service.userCampaigns(deps.database, req.params.id, req.query.q, req.query.limit, {
+          includeCustom: req.query.include_custom === '1',
+        }),
       };
     },
   );

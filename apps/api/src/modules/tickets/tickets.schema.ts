@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema';
 import { admins } from '../admins/admins.schema';
+import { customCampaigns } from '../custom-campaigns/custom-campaigns.schema';
 import { expressCampaigns } from '../express/express.schema';
 
 /** Support departments (`tickets_departments`): a name, unique in any case. */
@@ -69,6 +70,8 @@ export const tickets = pgTable(
       .notNull()
       .references(() => ticketsDepartments.id),
     campaignId: integer('campaign_id').references(() => expressCampaigns.id),
+    /** The user's custom (managed) campaign the ticket is about (issue 28 item 20); never with `campaign_id`. */
+    customCampaignId: integer('custom_campaign_id').references(() => customCampaigns.id),
     adminId: integer('admin_id').references(() => admins.id),
     createdByAdminId: integer('created_by_admin_id').references(() => admins.id),
     ticketSubject: varchar('ticket_subject', { length: 150 }).notNull(),
@@ -96,6 +99,7 @@ export const tickets = pgTable(
     check('tickets_status_id', sql`${t.statusId} between 1 and 5`),
     check('tickets_rating', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check('tickets_paused_seconds', sql`${t.pausedSeconds} >= 0`),
+    check('tickets_one_campaign', sql`${t.campaignId} is null or ${t.customCampaignId} is null`),
     index('tickets_user_idx').on(t.userId, t.createdAt),
     index('tickets_department_idx').on(t.departmentId),
     // Open work per assignee (the assignment rule counts it under the department's lock).

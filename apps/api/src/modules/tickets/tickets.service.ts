@@ -99,6 +99,7 @@ export interface TicketView {
   ticket_subject: string;
   initial_message: string;
   campaign_id: number | null;
+  custom_campaign_id: number | null;
   campaign_name: string | null;
   department_id: number;
   tickets_department: { department_name: string };
@@ -135,6 +136,7 @@ type TicketRow = {
   ticket_subject: string;
   initial_message: string;
   campaign_id: number | null;
+  custom_campaign_id: number | null;
   campaign_name: string | null;
   department_id: number;
   department_name: string;
@@ -162,8 +164,15 @@ const DUE_SQL = sql`(case when t.status_id in (1, 2) then
   case when t.first_response_at is null then least(t.first_response_due_at, t.resolution_due_at)
        else t.resolution_due_at end end)`;
 
-const TICKET_SELECT = sql`select t.id, t.ticket_subject, t.initial_message, t.campaign_id,
-    case when c.id is null then null else '#' || c.id || ' ' || c.track_name end as campaign_name,
+/** The platform's name of an express campaign row `c` (1 Spotify, 2 TikTok, 3 Instagram). */
+const PLATFORM_NAME_SQL = sql.raw(
+  `(case c.campaign_type_id when 2 then 'TikTok' when 3 then 'Instagram' else 'Spotify' end)`,
+);
+
+const TICKET_SELECT = sql`select t.id, t.ticket_subject, t.initial_message, t.campaign_id, t.custom_campaign_id,
+    case when c.id is not null then '#' || c.id || ' ' || c.track_name || ' (' || ${PLATFORM_NAME_SQL} || ')'
+         when cc.id is not null then '#' || cc.id || ' ' || cc.name || ' (Spotify)'
+    end as campaign_name,
     t.department_id, d.department_name, d.translations as department_translations, t.user_id,
     trim(u.first_name || ' ' || u.last_name) as user_name, u.email as user_email,
     t.admin_id, a.name as admin_name, t.priority_id, t.status_id, t.created_at, t.updated_at,
@@ -173,7 +182,8 @@ const TICKET_SELECT = sql`select t.id, t.ticket_subject, t.initial_message, t.ca
   join tickets_departments d on d.id = t.department_id
   join users u on u.id = t.user_id
   left join admins a on a.id = t.admin_id
-  left join express_campaigns c on c.id = t.campaign_id`;
+  left join express_campaigns c on c.id = t.campaign_id
+  left join custom_campaigns cc on cc.id = t.custom_campaign_id`;
 
 /** Raw `execute` answers timestamps as text ("2026-05-01 10:00:00.123+00"): make them dates. */
 function normaliseDates<T extends Record<string, unknown>>(row: T): T {
@@ -206,6 +216,7 @@ function toView(
     ticket_subject: row.ticket_subject,
     initial_message: row.initial_message,
     campaign_id: row.campaign_id,
+    custom_campaign_id: row.custom_campaign_id,
     campaign_name: row.campaign_name,
     department_id: row.department_id,
     tickets_department: {
@@ -709,6 +720,14 @@ export async function createTicket(
       .from(ticketsDepartments)
       .where(eq(ticketsDepartments.id, input.department_id));
     if (!department) throw new ValidationError({ department_id: ['tickets.department_required'] });
+    if (input.campaign_id != null && input.custom_campaign_id != null)
+      throw new ValidationError({ custom_campaign_id: ['tickets.one_campaign'] });
+    if (input.custom_campaign_id != null) {
+      const own = await tx.db.execute(sql`select 1 from custom_campaigns
+        where id = ${input.custom_campaign_id} and artist_id = ${userId}`);
+      if (own.rows.length === 0)
+        throw new ValidationError({ custom_campaign_id: ['tickets.campaign_not_yours'] });
+    }
     if (input.campaign_id != null) {
       const own = await tx.db.execute(sql`select 1 from express_campaigns
         where id = ${input.campaign_id} and (artist_id = ${userId} or curator_id = ${userId})`);
@@ -734,6 +753,7 @@ export async function createTicket(
         userId,
         departmentId: department.id,
         campaignId: input.campaign_id ?? null,
+        customCampaignId: input.custom_campaign_id ?? null,
         adminId,
         createdByAdminId: actor.kind === 'admin' ? actor.id : null,
         ticketSubject: input.ticket_subject,
@@ -1324,19 +1344,53 @@ export async function departmentAdmins(
   return rows.rows;
 }
 
-/** The user's own campaigns (as artist or curator) for the ticket form (`campaign/getUserCampaignWithQ/{id}`). */
+/** A campaign the ticket form offers: number, song, platform, and which series its id belongs to. */
+export interface CampaignOption {
+  id: number;
+  /** `#5 Lucky Skyline (TikTok)`, for clients that show one text (brand names: not translated). */
+  name: string;
+  kind: 'express' | 'custom';
+  platform: 'spotify' | 'tiktok' | 'instagram';
+  track_name: string;
+}
+
+/**
+ * The user's own campaigns for the ticket form (`campaign/getUserCampaignWithQ/{id}`), newest first:
+ * express campaigns as artist or seller, each with its platform, and with `includeCustom` the artist's
+ * custom (managed) campaigns too (issue 28 item 20). `q` matches the song or the number.
+ */
 export async function userCampaigns(
   database: Database,
   userId: number,
   q: string | undefined,
   limit: number,
-) {
+  options: { includeCustom?: boolean } = {},
+): Promise<CampaignOption[]> {
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%';
-  const rows = await database.db.execute<{ id: number; name: string }>(sql`
-    select id, '#' || id || ' ' || track_name as name from express_campaigns
-     where (artist_id = ${userId} or curator_id = ${userId}) and (track_name ilike ${like} or id::text = ${q ?? ''})
-     order by created_at desc, id desc limit ${limit}`);
-  return rows.rows;
+  const custom = options.includeCustom
+    ? sql`union all
+      select id, 'custom' as kind, 'spotify' as platform, name as track_name, created_at from custom_campaigns
+       where artist_id = ${userId} and status <> 5 and (name ilike ${like} or id::text = ${q ?? ''})`
+    : sql``;
+  const rows = await database.db.execute<{
+    id: number;
+    kind: 'express' | 'custom';
+    platform: 'spotify' | 'tiktok' | 'instagram';
+    track_name: string;
+  }>(sql`
+    select id, kind, platform, track_name from (
+      select c.id, 'express' as kind,
+             (case c.campaign_type_id when 2 then 'tiktok' when 3 then 'instagram' else 'spotify' end) as platform,
+             c.track_name, c.created_at from express_campaigns c
+       where (c.artist_id = ${userId} or c.curator_id = ${userId})
+         and (c.track_name ilike ${like} or c.id::text = ${q ?? ''})
+      ${custom}
+    ) x order by created_at desc, id desc limit ${limit}`);
+  const label = { spotify: 'Spotify', tiktok: 'TikTok', instagram: 'Instagram' } as const;
+  return rows.rows.map((r) => ({
+    ...r,
+    name: `#${r.id} ${r.track_name} (${label[r.platform]})`,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

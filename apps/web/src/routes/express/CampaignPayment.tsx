@@ -56,6 +56,7 @@ export function PaymentStep({
   onMethod,
   payError,
   coinsLabel = 'express.create.method_coins',
+  coinsOnly = false,
   children,
 }: {
   header?: ReactNode;
@@ -66,6 +67,8 @@ export function PaymentStep({
   payError: string | null;
   /** Catalog key of the coins choice (who answers while the coins are held). */
   coinsLabel?: string;
+  /** Coins of the wallet only (a curator's order, issue 28 item 23): no card, no coin packages. */
+  coinsOnly?: boolean;
   /** Extra facts shown under the lines (a pitch, a release state). */
   children?: ReactNode;
 }) {
@@ -109,50 +112,57 @@ export function PaymentStep({
         </Stack>
       </Paper>
       {children}
-      <Radio.Group
-        label={t('express.create.method')}
-        value={method}
-        onChange={(v) => onMethod(v === 'card' ? 'card' : 'coins')}
-        data-testid="payment-method"
-      >
-        <Stack gap="xs" mt="xs">
-          <Radio
-            value="coins"
-            data-testid="method-coins"
-            label={
-              <Group gap={6}>
-                <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
-                {t(coinsLabel)}
-              </Group>
-            }
-          />
-          <Radio
-            value="card"
-            data-testid="method-card"
-            label={
-              <Group gap={6}>
-                <IconCreditCard size={16} />
-                {coinPrice.data
-                  ? t('express.create.method_card_price', {
-                      coins: total,
-                      price: formatMoney(
-                        coinsPriceMinor(total, coinPrice.data.pence_per_coin),
-                        'GBP',
-                        i18n.language,
-                      ),
-                    })
-                  : t('express.create.method_card', { coins: total })}
-              </Group>
-            }
-          />
-        </Stack>
-      </Radio.Group>
+      {!coinsOnly && (
+        <Radio.Group
+          label={t('express.create.method')}
+          value={method}
+          onChange={(v) => onMethod(v === 'card' ? 'card' : 'coins')}
+          data-testid="payment-method"
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio
+              value="coins"
+              data-testid="method-coins"
+              label={
+                <Group gap={6}>
+                  <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
+                  {t(coinsLabel)}
+                </Group>
+              }
+            />
+            <Radio
+              value="card"
+              data-testid="method-card"
+              label={
+                <Group gap={6}>
+                  <IconCreditCard size={16} />
+                  {coinPrice.data
+                    ? t('express.create.method_card_price', {
+                        coins: total,
+                        price: formatMoney(
+                          coinsPriceMinor(total, coinPrice.data.pence_per_coin),
+                          'GBP',
+                          i18n.language,
+                        ),
+                      })
+                    : t('express.create.method_card', { coins: total })}
+                </Group>
+              }
+            />
+          </Stack>
+        </Radio.Group>
+      )}
       {short && !payError && (
-        <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
-          {t('express.create.short')}{' '}
-          <Anchor component={Link} to="/wallet/coins/packages">
-            {t('express.create.buy_coins')}
-          </Anchor>
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="express-short">
+          {t('express.create.short')}
+          {!coinsOnly && (
+            <>
+              {' '}
+              <Anchor component={Link} to="/wallet/coins/packages">
+                {t('express.create.buy_coins')}
+              </Anchor>
+            </>
+          )}
         </Alert>
       )}
       {payError && (

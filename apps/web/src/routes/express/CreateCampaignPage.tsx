@@ -32,6 +32,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
+  type ExpressBuyer,
   type SpotifyTrack,
   useArtistPlaylists,
   useCampaignCardCheckout,
@@ -123,10 +124,20 @@ function PlaylistCard({
  * /create/express/campaign (ARTIST_PERMISSION): song (Spotify track link), playlists (genre and tier
  * filters), summary with the total and the wallet balance, then pay with coins (one hold per playlist)
  * or by card (a hosted card page for exactly the total; the campaigns are created once it is paid).
+ * `buyer="curator"` is the curator's `/express/checkout` (issue 28 item 23): the same order through the
+ * curators' paths, other curators' playlists only, paid with the wallet's coins; `onCreated` then
+ * replaces the move to the artist's campaign list.
  */
-export function CreateCampaignPage() {
+export function CreateCampaignPage({
+  buyer = 'artist',
+  onCreated,
+}: {
+  buyer?: ExpressBuyer;
+  onCreated?: (count: number) => void;
+} = {}) {
   const { t } = useTranslation();
-  usePageTitle('express.create.title');
+  const curator = buyer === 'curator';
+  usePageTitle(curator ? 'express.checkout.title' : 'express.create.title');
   const navigate = useNavigate();
   const session = useSession<SessionUser>();
   const [link, setLink] = useState('');
@@ -146,8 +157,8 @@ export function CreateCampaignPage() {
   const trackLink = useRef('');
   const genres = useExpressGenres('');
   const tiers = useExpressTiers();
-  const playlists = useArtistPlaylists(genreId, tierId, sort, minScore);
-  const create = useCreateExpressCampaign();
+  const playlists = useArtistPlaylists(genreId, tierId, sort, minScore, buyer);
+  const create = useCreateExpressCampaign(buyer);
   const checkout = useCampaignCardCheckout();
   const confirmCard = useConfirmCampaignCard();
   const [method, setMethod] = useState<PaymentMethod>('coins');
@@ -240,7 +251,8 @@ export function CreateCampaignPage() {
       });
       await refreshWallet();
       notifications.show({ color: 'green', message: t('express.create.created', { count: created.length }) });
-      navigate('/express/campaigns/list');
+      if (onCreated) onCreated(created.length);
+      else navigate('/express/campaigns/list');
     } catch (e) {
       setPayError(payErrorText(e, t('ui.errors.unexpected')));
     }
@@ -248,14 +260,16 @@ export function CreateCampaignPage() {
 
   const songStep = (
     <Stack gap="md" maw={640} mt="md">
-      <OwnTrackPicker
-        onPick={(value) => {
-          setLink(value);
-          setTrack(null);
-          setLinkError(null);
-          inFlight.current = null;
-        }}
-      />
+      {!curator && (
+        <OwnTrackPicker
+          onPick={(value) => {
+            setLink(value);
+            setTrack(null);
+            setLinkError(null);
+            inFlight.current = null;
+          }}
+        />
+      )}
       <TextInput
         label={t('express.create.link')}
         description={t('express.create.link_hint')}
@@ -375,6 +389,7 @@ export function CreateCampaignPage() {
       }
       lines={chosen.map((p) => ({ key: p.id, label: p.name, sub: p.tier.tier_name, price: p.tier.price }))}
       balance={balance}
+      coinsOnly={curator}
       method={method}
       onMethod={(m) => {
         setMethod(m);
@@ -388,8 +403,8 @@ export function CreateCampaignPage() {
     <Stack gap="lg" pos="relative">
       {card.banner}
       <div>
-        <Title order={2}>{t('express.create.title')}</Title>
-        <Text c="dimmed">{t('express.create.intro')}</Text>
+        <Title order={2}>{t(curator ? 'express.checkout.title' : 'express.create.title')}</Title>
+        <Text c="dimmed">{t(curator ? 'express.checkout.intro' : 'express.create.intro')}</Text>
       </div>
       <Card padding="lg" radius="md" data-testid="express-wizard">
         <Wizard

@@ -1,0 +1,3 @@
+ALTER TABLE "tickets" ADD COLUMN "custom_campaign_id" integer;--> statement-breakpoint
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_custom_campaign_id_custom_campaigns_id_fk" FOREIGN KEY ("custom_campaign_id") REFERENCES "public"."custom_campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_one_campaign" CHECK ("tickets"."campaign_id" is null or "tickets"."custom_campaign_id" is null);

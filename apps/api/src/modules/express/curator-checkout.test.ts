@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../db/client';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { credit, DESC, walletBalance } from '../wallet/ledger';
+import { seedExpressDemo } from './express.seed';
+
+/**
+ * A curator promotes a track of their own (spec section 2 `/express/checkout` for CURATOR_PERMISSION,
+ * issue 28 item 23): the artists' order on the same engine and money rules, paid with the curator's
+ * coins, never on their own playlists.
+ */
+
+let ctx: TestContext;
+let ownerId: number;
+let ownerToken: string;
+let playlistIds: number[] = [];
+const trackLink = 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC';
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // The demo curator owns the two approved demo playlists (Starter 50 coins, Premium 300 coins).
+  const owner = await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
+  ownerId = owner.id;
+  await seedExpressDemo(ctx.deps.database);
+  playlistIds = (await ctx.deps.database.pool.query('select id from express_playlists order by id')).rows.map(
+    (r) => r.id,
+  );
+  ownerToken = await ctx.loginUser(owner.email);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function curatorWith(coins: number) {
+  const user = await ctx.makeUser({ userTypeId: 2 });
+  if (coins > 0)
+    await withTransaction(ctx.deps.database, (tx) =>
+      credit(tx, {
+        userId: user.id,
+        coins,
+        descId: DESC.COIN_PURCHASE,
+        idempotencyKey: `seed-cc-${user.id}`,
+      }),
+    );
+  return { user, token: await ctx.loginUser(user.email) };
+}
+
+const checkout = (token: string, ids: number[]) =>
+  ctx.call('POST', '/api/express/curator/checkout', {
+    token,
+    body: { track_link: trackLink, playlist_ids: ids, pitch: 'My own track' },
+  });
+
+describe('a curator promotes a track of their own (/express/checkout, issue 28 item 23)', () => {
+  it("buys a placement on another curator's playlist: coins held like an artist's order, the seller sees it", async () => {
+    const buyer = await curatorWith(500);
+    const offered = await ctx.call('GET', '/api/express/curator/checkout/playlists?page=1&limit=100', {
+      token: buyer.token,
+    });
+    expect(offered.statusCode).toBe(200);
+    expect(offered.json().data.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining(playlistIds));
+
+    const res = await checkout(buyer.token, [playlistIds[0]!]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [campaign] = res.json().data;
+    expect(campaign.status.id).toBe(1);
+    const price = campaign.price as number;
+    expect(await walletBalance(ctx.deps.database, buyer.user.id)).toBe(500 - price);
+    const held = await ctx.deps.database.pool.query(
+      `select h.amount::int as coins, h.status from ledger_holds h join express_campaigns c on c.hold_id = h.id where c.id = $1`,
+      [campaign.id],
+    );
+    expect(held.rows).toEqual([{ coins: price, status: 'pending' }]);
+    const row = (
+      await ctx.deps.database.pool.query(
+        'select artist_id, curator_id from express_campaigns where id = $1',
+        [campaign.id],
+      )
+    ).rows[0];
+    expect(row).toEqual({ artist_id: buyer.user.id, curator_id: ownerId });
+
+    // The buyer's own promotions list it; the seller sees it among the incoming campaigns.
+    const mine = await ctx.call('GET', '/api/express/curator/checkout/campaigns?page=1&limit=10', {
+      token: buyer.token,
+    });
+    expect(mine.json().data.map((c: { id: number }) => c.id)).toEqual([campaign.id]);
+    const incoming = await ctx.call('GET', '/api/express/curator/playlist/campaigns?page=1&limit=100', {
+      token: ownerToken,
+    });
+    expect(incoming.json().data.map((c: { id: number }) => c.id)).toContain(campaign.id);
+  });
+
+  it('never on their own playlist: not offered, refused with the reason, nothing held', async () => {
+    await withTransaction(ctx.deps.database, (tx) =>
+      credit(tx, { userId: ownerId, coins: 400, descId: DESC.COIN_PURCHASE, idempotencyKey: 'seed-owner' }),
+    );
+    const before = await walletBalance(ctx.deps.database, ownerId);
+    const offered = await ctx.call('GET', '/api/express/curator/checkout/playlists?page=1&limit=100', {
+      token: ownerToken,
+    });
+    expect(offered.json().data.map((p: { id: number }) => p.id)).not.toEqual(
+      expect.arrayContaining([playlistIds[0]]),
+    );
+    const res = await checkout(ownerToken, [playlistIds[0]!]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.playlist_ids).toEqual([
+      "A placement on your own playlist cannot be bought: choose another curator's playlist",
+    ]);
+    expect(await walletBalance(ctx.deps.database, ownerId)).toBe(before);
+  });
+
+  it('with too few coins nothing is held (409), and the route is the curators\u2019 (an artist gets 403)', async () => {
+    const poor = await curatorWith(10);
+    const res = await checkout(poor.token, [playlistIds[1]!]);
+    expect(res.statusCode).toBe(409);
+    expect(await walletBalance(ctx.deps.database, poor.user.id)).toBe(10);
+    const artist = await ctx.makeUser({ userTypeId: 1 });
+    const artistToken = await ctx.loginUser(artist.email);
+    expect((await checkout(artistToken, [playlistIds[1]!])).statusCode).toBe(403);
+    // ...and the artists' order route stays the artists' (a curator gets 403 there).
+    const viaArtist = await ctx.call('POST', '/api/express/artist/campaign/create', {
+      token: poor.token,
+      body: { track_link: trackLink, playlist_ids: [playlistIds[1]!] },
+    });
+    expect(viaArtist.statusCode).toBe(403);
+  });
+});
