@@ -40,7 +40,10 @@ function Header({ platform }: { platform: SocialPlatform }) {
   return campaign.data ? <InfluencerActions campaign={campaign.data} /> : null;
 }
 
-describe('TikTok and Instagram campaign pages after a seller action (issue 28 item 9)', () => {
+// The first render (Mantine, modals, the confirm dialog) takes seconds on a busy machine.
+describe('TikTok and Instagram campaign pages after a seller action (issue 28 item 9)', {
+  timeout: 30_000,
+}, () => {
   it.each<SocialPlatform>(['tiktok', 'instagram'])(
     '%s: Approve refreshes the campaign, so the header offers the video instead of Approve',
     async (platform) => {
