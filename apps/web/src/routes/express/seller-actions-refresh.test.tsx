@@ -63,7 +63,5 @@ describe('TikTok and Instagram campaign pages after a seller action (issue 28 it
       await waitFor(() => expect(screen.queryByTestId('approve-campaign')).toBeNull());
       expect(server.get).toHaveBeenCalledTimes(2);
     },
-    // The first render loads the detail page's modules; on a busy machine that alone took over 5 s.
-    30_000,
   );
 });
