@@ -158,13 +158,21 @@ export interface Slider {
   is_active: boolean;
 }
 
-/** The report of a day range (`GET admin/reports`). */
+/**
+ * The report of a day range (`GET admin/reports`). `revenue`: money taken by card payments per currency
+ * (minor units); `fees`: the platform's revenue in coins, fees kept net of refunds (issue 28 item 4).
+ */
 export interface Report {
   from: string;
   to: string;
   sales: {
-    days: { day: string; coins: number; payments: number; revenue: Record<string, number> }[];
-    totals: { coins: number; payments: number; revenue: { currency: string; amount_minor: number }[] };
+    days: { day: string; coins: number; payments: number; revenue: Record<string, number>; fees: number }[];
+    totals: {
+      coins: number;
+      payments: number;
+      revenue: { currency: string; amount_minor: number }[];
+      fees: number;
+    };
   };
   campaigns: { by_status: { status_id: number; count: number }[]; coins: number };
   users: {
@@ -172,9 +180,22 @@ export interface Report {
     totals: { artists: number; curators: number; influencers: number };
   };
   payouts: {
-    days: { day: string; requested: number; requested_coins: number; paid: number; paid_minor: number }[];
+    days: {
+      day: string;
+      requested: number;
+      requested_coins: number;
+      paid: number;
+      paid_coins: number;
+      paid_minor: number;
+    }[];
     by_status: { status_id: number; count: number }[];
-    totals: { requested: number; requested_coins: number; paid: number; paid_minor: number };
+    totals: {
+      requested: number;
+      requested_coins: number;
+      paid: number;
+      paid_coins: number;
+      paid_minor: number;
+    };
   };
 }
 

@@ -3,7 +3,14 @@ import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts/statuses';
 import { chartDirection, formatDate, formatMoney, formatNumber, LEGEND_PROPS, statusLabelKey } from '@lm/ui';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCash, IconCoins, IconSpeakerphone, IconUserPlus, IconWallet } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconCoins,
+  IconReceipt,
+  IconSpeakerphone,
+  IconUserPlus,
+  IconWallet,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '../../hooks/use-staff';
@@ -22,22 +29,31 @@ function Stat({
   value,
   icon,
   color,
+  hint,
+  testId,
 }: {
   label: string;
   value: string;
   icon: ReactNode;
   color: string;
+  hint?: string;
+  testId?: string;
 }) {
   return (
-    <Card padding="lg">
+    <Card padding="lg" data-testid={testId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={6}>
           <Text size="sm" c="dimmed" fw={500}>
             {label}
           </Text>
-          <Text fz={24} fw={700} lh={1} dir="ltr" ta="start">
+          <Text fz={24} fw={700} lh={1} dir="ltr" ta="start" data-testid={testId && `${testId}-value`}>
             {value}
           </Text>
+          {hint ? (
+            <Text size="xs" c="dimmed">
+              {hint}
+            </Text>
+          ) : null}
         </Stack>
         <ThemeIcon size={40} radius="md" variant="light" color={color}>
           {icon}
@@ -59,8 +75,21 @@ function ChartCard({ title, children, testId }: { title: string; children: React
 }
 
 /**
- * The report's figures and charts (every number from `GET admin/reports`): totals, coins sold and
- * revenue per day, new users by type, campaigns by status, payouts requested and paid.
+ * Rows of the "Payouts per day" chart: coins requested and coins paid out each day, one unit on the
+ * axis (issue 28 item 4: pounds paid beside coins requested read as one scale). `label` formats the day.
+ */
+export function payoutsPerDay(report: Report, label: (day: string) => string) {
+  return report.payouts.days.map((d) => ({
+    day: label(d.day),
+    requested: d.requested_coins,
+    paid: d.paid_coins,
+  }));
+}
+
+/**
+ * The report's figures and charts (every number from `GET admin/reports`): totals, coins sold and the
+ * platform's revenue per day (coins: fees net of refunds), card payments per day (£), new users by type,
+ * campaigns by status, payouts requested and paid (coins). One unit per chart axis (issue 28 item 4).
  */
 export function ReportCharts({ report, loading }: { report: Report | undefined; loading?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -77,7 +106,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
   const campaignCount = report.campaigns.by_status.reduce((s, c) => s + c.count, 0);
   return (
     <Stack gap="lg" data-testid="report">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <Stat
           label={t('staff.reports.coins_sold')}
           value={formatNumber(report.sales.totals.coins, lang)}
@@ -86,12 +115,21 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
         />
         <Stat
           label={t('staff.reports.revenue')}
+          value={t('common.coins', { count: report.sales.totals.fees })}
+          hint={t('staff.reports.revenue_hint')}
+          icon={<IconReceipt size={22} />}
+          color="teal"
+          testId="stat-revenue"
+        />
+        <Stat
+          label={t('staff.reports.card_payments')}
           value={[
             formatMoney(gbp, 'GBP', lang),
             ...others.map((o) => formatMoney(o.amount_minor, o.currency, lang)),
           ].join(' + ')}
           icon={<IconCash size={22} />}
-          color="teal"
+          color="cyan"
+          testId="stat-card-payments"
         />
         <Stat
           label={t('staff.reports.new_users')}
@@ -117,19 +155,24 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
           <BarChart
             h={240}
             {...counts}
-            data={report.sales.days.map((d) => ({ day: day(d.day), coins: d.coins }))}
+            withLegend
+            {...LEGEND_PROPS}
+            data={report.sales.days.map((d) => ({ day: day(d.day), coins: d.coins, fees: d.fees }))}
             dataKey="day"
-            series={[{ name: 'coins', label: t('staff.reports.coins_sold'), color: 'yellow.6' }]}
+            series={[
+              { name: 'coins', label: t('staff.reports.coins_sold'), color: 'yellow.6' },
+              { name: 'fees', label: t('staff.reports.revenue_coins'), color: 'teal.6' },
+            ]}
             tickLine="y"
           />
         </ChartCard>
-        <ChartCard title={t('staff.reports.revenue_per_day')} testId="chart-revenue">
+        <ChartCard title={t('staff.reports.card_payments_per_day')} testId="chart-revenue">
           <LineChart
             h={240}
             {...axes}
             data={report.sales.days.map((d) => ({ day: day(d.day), gbp: (d.revenue.GBP ?? 0) / 100 }))}
             dataKey="day"
-            series={[{ name: 'gbp', label: t('staff.reports.revenue_gbp'), color: 'teal.6' }]}
+            series={[{ name: 'gbp', label: t('staff.reports.card_payments_gbp'), color: 'cyan.6' }]}
             valueFormatter={(v) => formatMoney(Math.round(v * 100), 'GBP', lang)}
             curveType="monotone"
           />
@@ -168,18 +211,14 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
         <ChartCard title={t('staff.reports.payouts_per_day')} testId="chart-payouts">
           <BarChart
             h={240}
-            {...axes}
+            {...counts}
             withLegend
             {...LEGEND_PROPS}
-            data={report.payouts.days.map((d) => ({
-              day: day(d.day),
-              requested: d.requested_coins,
-              paid: d.paid_minor / 100,
-            }))}
+            data={payoutsPerDay(report, day)}
             dataKey="day"
             series={[
               { name: 'requested', label: t('staff.reports.payouts_requested_coins'), color: 'orange.6' },
-              { name: 'paid', label: t('staff.reports.payouts_paid_gbp'), color: 'teal.6' },
+              { name: 'paid', label: t('staff.reports.payouts_paid_coins'), color: 'teal.6' },
             ]}
             tickLine="y"
           />

@@ -29,12 +29,19 @@ const reportSchema = z.object({
   to: z.string(),
   sales: z.object({
     days: z.array(
-      series.extend({ coins: z.number(), payments: z.number(), revenue: z.record(z.string(), z.number()) }),
+      series.extend({
+        coins: z.number(),
+        payments: z.number(),
+        revenue: z.record(z.string(), z.number()),
+        /** The platform's revenue of the day in coins: fees kept, net of refunds (issue 28 item 4). */
+        fees: z.number(),
+      }),
     ),
     totals: z.object({
       coins: z.number(),
       payments: z.number(),
       revenue: z.array(z.object({ currency: z.string(), amount_minor: z.number() })),
+      fees: z.number(),
     }),
   }),
   campaigns: z.object({
@@ -51,6 +58,7 @@ const reportSchema = z.object({
         requested: z.number(),
         requested_coins: z.number(),
         paid: z.number(),
+        paid_coins: z.number(),
         paid_minor: z.number(),
       }),
     ),
@@ -59,6 +67,7 @@ const reportSchema = z.object({
       requested: z.number(),
       requested_coins: z.number(),
       paid: z.number(),
+      paid_coins: z.number(),
       paid_minor: z.number(),
     }),
   }),

@@ -4,12 +4,17 @@ import type { JobDefinition } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import { reportDaily, reportDeltas } from './reports.schema';
 
-/** One day of coin sales: coins credited by paid payments, how many payments, revenue per currency (minor units). */
+/**
+ * One day of coin sales: coins credited by paid payments, how many payments, the money they took per
+ * currency (`revenue`, minor units), and the platform's revenue of the day in coins (`fees`: fees kept,
+ * net of refunds; issue 28 item 4).
+ */
 export interface SalesDay {
   day: string;
   coins: number;
   payments: number;
   revenue: Record<string, number>;
+  fees: number;
 }
 
 /** One day of sign-ups by user type (1 artist, 2 curator, 3 influencer). */
@@ -20,12 +25,13 @@ export interface UsersDay {
   influencers: number;
 }
 
-/** One day of payouts: requested (created that day, coins) and paid out (paid that day, pence). */
+/** One day of payouts: requested (created that day, coins) and paid out (paid that day, coins and pence). */
 export interface PayoutsDay {
   day: string;
   requested: number;
   requested_coins: number;
   paid: number;
+  paid_coins: number;
   paid_minor: number;
 }
 
@@ -35,7 +41,13 @@ export interface Report {
   to: string;
   sales: {
     days: SalesDay[];
-    totals: { coins: number; payments: number; revenue: { currency: string; amount_minor: number }[] };
+    totals: {
+      coins: number;
+      payments: number;
+      revenue: { currency: string; amount_minor: number }[];
+      /** The platform's revenue in coins: the net movement of its revenue account (fees, subscriptions and deductions in, refunds out). */
+      fees: number;
+    };
   };
   campaigns: {
     /** Express campaigns created in the range, by their current status id (1..8). */
@@ -48,7 +60,13 @@ export interface Report {
     days: PayoutsDay[];
     /** Payouts requested in the range, by their current status id (1 pending .. 5 failed). */
     by_status: { status_id: number; count: number }[];
-    totals: { requested: number; requested_coins: number; paid: number; paid_minor: number };
+    totals: {
+      requested: number;
+      requested_coins: number;
+      paid: number;
+      paid_coins: number;
+      paid_minor: number;
+    };
   };
 }
 
@@ -73,7 +91,10 @@ type ReportRow = {
   requested: number | null;
   requested_coins: number | null;
   paid: number | null;
+  paid_coins: number | null;
   paid_minor: number | null;
+  /** The platform revenue account's net movement of the day, coins. */
+  fees: number | null;
 };
 
 /**
@@ -113,10 +134,13 @@ async function reportRows(database: Database, from: string, to: string): Promise
            sum(n) filter (where metric = 'payouts')::bigint as requested,
            sum(coins) filter (where metric = 'payouts')::bigint as requested_coins,
            sum(n) filter (where metric = 'payouts_paid')::bigint as paid,
-           sum(minor) filter (where metric = 'payouts_paid')::bigint as paid_minor
+           sum(coins) filter (where metric = 'payouts_paid')::bigint as paid_coins,
+           sum(minor) filter (where metric = 'payouts_paid')::bigint as paid_minor,
+           sum(coins) filter (where metric = 'fees')::bigint as fees
       from g group by day
     union all
-    select null, metric, dim, sum(n)::bigint, sum(coins)::bigint, null, null, null, null, null, null, null, null
+    select null, metric, dim, sum(n)::bigint, sum(coins)::bigint, null, null, null, null, null, null, null, null,
+           null, null
       from g where metric in ('campaigns', 'payouts') group by metric, dim`);
   return res.rows;
 }
@@ -142,10 +166,11 @@ export async function compactReportRollups(database: Database): Promise<number> 
 }
 
 /**
- * The report for the UTC days `from`..`to` inclusive (`YYYY-MM-DD`): coins sold and revenue per day
- * (payments with status `paid`, by `paid_at`), express campaigns created in the range by their current
+ * The report for the UTC days `from`..`to` inclusive (`YYYY-MM-DD`): coins sold and the money taken
+ * per day (payments with status `paid`, by `paid_at`), the platform's revenue per day in coins (its
+ * revenue account's net movement: fees net of refunds), express campaigns created in the range by their current
  * status, new users per day by type (live accounts, by `created_at`), payouts requested per day (by
- * `created_at`, coins) and paid per day (by `paid_at`, pence) with the requested ones by status. Every
+ * `created_at`, coins) and paid per day (by `paid_at`, coins and pence) with the requested ones by status. Every
  * day of the range is present, zero when nothing happened. Read from the daily rollups kept by the
  * database (`report_daily` + `report_deltas`, issue 18): one range read of about (days × metrics)
  * rollups, however many payments, campaigns, users and payouts there are, pivoted to one row per day
@@ -154,13 +179,14 @@ export async function compactReportRollups(database: Database): Promise<number> 
 export async function buildReport(database: Database, from: string, to: string): Promise<Report> {
   const rows = await reportRows(database, from, to);
   const days = dayList(from, to);
-  const salesDays: SalesDay[] = days.map((d) => ({ day: d, coins: 0, payments: 0, revenue: {} }));
+  const salesDays: SalesDay[] = days.map((d) => ({ day: d, coins: 0, payments: 0, revenue: {}, fees: 0 }));
   const userDays: UsersDay[] = days.map((d) => ({ day: d, artists: 0, curators: 0, influencers: 0 }));
   const payoutDays: PayoutsDay[] = days.map((d) => ({
     day: d,
     requested: 0,
     requested_coins: 0,
     paid: 0,
+    paid_coins: 0,
     paid_minor: 0,
   }));
   const revenue = new Map<string, number>();
@@ -179,6 +205,7 @@ export async function buildReport(database: Database, from: string, to: string):
     if (!sale || !signup || !payout) continue;
     sale.coins = r.coins ?? 0;
     sale.payments = r.n ?? 0;
+    sale.fees = Number(r.fees ?? 0);
     if (r.revenue) {
       sale.revenue = r.revenue;
       for (const [currency, minor] of Object.entries(r.revenue))
@@ -190,6 +217,7 @@ export async function buildReport(database: Database, from: string, to: string):
     payout.requested = r.requested ?? 0;
     payout.requested_coins = r.requested_coins ?? 0;
     payout.paid = r.paid ?? 0;
+    payout.paid_coins = Number(r.paid_coins ?? 0);
     payout.paid_minor = r.paid_minor ?? 0;
   }
   const byId = <T>(m: Map<number, T>) => [...m.entries()].sort((a, b) => a[0] - b[0]);
@@ -204,6 +232,7 @@ export async function buildReport(database: Database, from: string, to: string):
         revenue: [...revenue.entries()]
           .sort((a, b) => a[0].localeCompare(b[0]))
           .map(([currency, amount]) => ({ currency, amount_minor: amount })),
+        fees: salesDays.reduce((s, d) => s + d.fees, 0),
       },
     },
     campaigns: {
@@ -229,6 +258,7 @@ export async function buildReport(database: Database, from: string, to: string):
         requested: payoutDays.reduce((s, d) => s + d.requested, 0),
         requested_coins: payoutDays.reduce((s, d) => s + d.requested_coins, 0),
         paid: payoutDays.reduce((s, d) => s + d.paid, 0),
+        paid_coins: payoutDays.reduce((s, d) => s + d.paid_coins, 0),
         paid_minor: payoutDays.reduce((s, d) => s + d.paid_minor, 0),
       },
     },

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../db/client';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { credit, DESC, hold, postHold } from '../wallet/ledger';
 import { compactReportRollups } from './reports.service';
 
 let ctx: TestContext;
@@ -108,9 +110,9 @@ describe('GET /api/admin/reports', () => {
     expect(res.statusCode).toBe(200);
     const { sales } = res.json().data;
     expect(sales.days).toEqual([
-      { day: '2026-06-01', coins: 150, payments: 2, revenue: { GBP: 15_000 } },
-      { day: '2026-06-02', coins: 0, payments: 0, revenue: {} },
-      { day: '2026-06-03', coins: 230, payments: 2, revenue: { GBP: 20_000, USD: 3_600 } },
+      { day: '2026-06-01', coins: 150, payments: 2, revenue: { GBP: 15_000 }, fees: 0 },
+      { day: '2026-06-02', coins: 0, payments: 0, revenue: {}, fees: 0 },
+      { day: '2026-06-03', coins: 230, payments: 2, revenue: { GBP: 20_000, USD: 3_600 }, fees: 0 },
     ]);
     expect(sales.totals).toEqual({
       coins: 380,
@@ -119,6 +121,7 @@ describe('GET /api/admin/reports', () => {
         { currency: 'GBP', amount_minor: 35_000 },
         { currency: 'USD', amount_minor: 3_600 },
       ],
+      fees: 0,
     });
   });
 
@@ -150,21 +153,27 @@ describe('GET /api/admin/reports', () => {
     expect(users.totals).toEqual({ artists: 3, curators: 1, influencers: 1 });
   });
 
-  it('counts payouts requested per day (coins) and paid per day (pence), requested ones by status', async () => {
+  it('counts payouts requested per day (coins) and paid per day (coins and pence), requested ones by status', async () => {
     const { payouts } = (
       await ctx.call('GET', '/api/admin/reports?from=2026-06-01&to=2026-06-03', { token })
     ).json().data;
     expect(payouts.days).toEqual([
-      { day: '2026-06-01', requested: 1, requested_coins: 100, paid: 0, paid_minor: 0 },
-      { day: '2026-06-02', requested: 2, requested_coins: 120, paid: 1, paid_minor: 8_000 },
-      { day: '2026-06-03', requested: 0, requested_coins: 0, paid: 1, paid_minor: 3_200 },
+      { day: '2026-06-01', requested: 1, requested_coins: 100, paid: 0, paid_coins: 0, paid_minor: 0 },
+      { day: '2026-06-02', requested: 2, requested_coins: 120, paid: 1, paid_coins: 100, paid_minor: 8_000 },
+      { day: '2026-06-03', requested: 0, requested_coins: 0, paid: 1, paid_coins: 40, paid_minor: 3_200 },
     ]);
     expect(payouts.by_status).toEqual([
       { status_id: 1, count: 1 },
       { status_id: 3, count: 1 },
       { status_id: 4, count: 1 },
     ]);
-    expect(payouts.totals).toEqual({ requested: 3, requested_coins: 220, paid: 2, paid_minor: 11_200 });
+    expect(payouts.totals).toEqual({
+      requested: 3,
+      requested_coins: 220,
+      paid: 2,
+      paid_coins: 140,
+      paid_minor: 11_200,
+    });
   });
 
   it('defaults to the 30 days ending today and refuses bad ranges with translated errors', async () => {
@@ -183,6 +192,61 @@ describe('GET /api/admin/reports', () => {
     expect(long.json().errors.from[0]).toBe('Please choose a range of at most 366 days');
     const bad = await ctx.call('GET', '/api/admin/reports?from=2026-02-30', { token });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('revenue is the platform fees net of refunds, in coins (issue 28 item 4)', () => {
+  it('a 70-coin fee kept is revenue on a day without card payments; a staff refund lowers it', async () => {
+    const today = (
+      (await exec(sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as d`)).rows[0] as {
+        d: string;
+      }
+    ).d;
+    const report = async () =>
+      (await ctx.call('GET', `/api/admin/reports?from=${today}&to=${today}`, { token })).json().data;
+    const before = (await report()).sales.totals.fees as number;
+    const artist = await ctx.makeUser({ userTypeId: 1 });
+    const curator = await ctx.makeUser({ userTypeId: 2 });
+    await withTransaction(ctx.deps.database, async (tx) => {
+      // Coins granted without a payment: no money comes in today, only the fee is revenue.
+      await credit(tx, {
+        userId: artist.id,
+        coins: 350,
+        descId: DESC.COIN_PURCHASE,
+        idempotencyKey: `r-${artist.id}`,
+      });
+      const h = await hold(tx, {
+        userId: artist.id,
+        coins: 350,
+        descId: DESC.CAMPAIGN_PURCHASE,
+        idempotencyKey: `r-hold-${artist.id}`,
+      });
+      await postHold(
+        tx,
+        h.id,
+        350,
+        { userId: curator.id },
+        { descId: DESC.CAMPAIGN_PURCHASE, feePercent: 20 },
+      );
+    });
+    const kept = await report();
+    expect(kept.sales.totals.fees - before).toBe(70);
+    expect(kept.sales.days[0].fees - before).toBe(70);
+    // A staff refund out of the platform's revenue is revenue given back.
+    await withTransaction(ctx.deps.database, (tx) =>
+      credit(tx, {
+        userId: artist.id,
+        coins: 20,
+        descId: DESC.REFUND,
+        idempotencyKey: `r-refund-${artist.id}`,
+        from: 'platform_revenue',
+      }),
+    );
+    expect((await report()).sales.totals.fees - before).toBe(50);
+    await compactReportRollups(ctx.deps.database);
+    expect((await report()).sales.totals.fees - before).toBe(50);
+    const { rollup, raw } = await rollupVersusRaw();
+    expect(rollup).toEqual(raw);
   });
 });
 
@@ -208,8 +272,11 @@ async function rollupVersusRaw() {
         from users where deleted_at is null group by 1, 3
       union all select (created_at at time zone 'UTC')::date, 'payouts', status_id::text, count(*), sum(coins), 0
         from payouts group by 1, 3
-      union all select (paid_at at time zone 'UTC')::date, 'payouts_paid', '', count(*), 0, sum(amount_minor)
-        from payouts where status_id = 3 and paid_at is not null group by 1) s
+      union all select (paid_at at time zone 'UTC')::date, 'payouts_paid', '', count(*), sum(coins), sum(amount_minor)
+        from payouts where status_id = 3 and paid_at is not null group by 1
+      union all select (e.created_at at time zone 'UTC')::date, 'fees', '', count(*), sum(e.amount), 0
+        from ledger_entries e join ledger_accounts a on a.id = e.account_id
+       where a.kind = 'platform_revenue' and a.user_id is null group by 1) s
     order by ${key}`),
   );
   return { rollup: rollup.rows, raw: raw.rows };
