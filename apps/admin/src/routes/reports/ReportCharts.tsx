@@ -31,6 +31,7 @@ function Stat({
   color,
   hint,
   testId,
+  dir = 'ltr',
 }: {
   label: string;
   value: string;
@@ -38,6 +39,8 @@ function Stat({
   color: string;
   hint?: string;
   testId?: string;
+  /** `auto` for a value in words ("70 coins" reads right to left in Arabic); amounts stay `ltr`. */
+  dir?: 'ltr' | 'auto';
 }) {
   return (
     <Card padding="lg" data-testid={testId}>
@@ -46,7 +49,7 @@ function Stat({
           <Text size="sm" c="dimmed" fw={500}>
             {label}
           </Text>
-          <Text fz={24} fw={700} lh={1} dir="ltr" ta="start" data-testid={testId && `${testId}-value`}>
+          <Text fz={24} fw={700} lh={1} dir={dir} ta="start" data-testid={testId && `${testId}-value`}>
             {value}
           </Text>
           {hint ? (
@@ -117,6 +120,7 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
           label={t('staff.reports.revenue')}
           value={t('common.coins', { count: report.sales.totals.fees })}
           hint={t('staff.reports.revenue_hint')}
+          dir="auto"
           icon={<IconReceipt size={22} />}
           color="teal"
           testId="stat-revenue"
