@@ -32,9 +32,27 @@ function render() {
     if (url.includes('getUserCampaignWithQ'))
       return json({
         data: [
-          { id: 5, name: '#5 Lucky Skyline (TikTok)', kind: 'express', platform: 'tiktok', track_name: 'Lucky Skyline' },
-          { id: 4, name: '#4 Lucky Skyline (Spotify)', kind: 'express', platform: 'spotify', track_name: 'Lucky Skyline' },
-          { id: 5, name: '#5 Lucky Skyline (Spotify)', kind: 'custom', platform: 'spotify', track_name: 'Lucky Skyline' },
+          {
+            id: 5,
+            name: '#5 Lucky Skyline (TikTok)',
+            kind: 'express',
+            platform: 'tiktok',
+            track_name: 'Lucky Skyline',
+          },
+          {
+            id: 4,
+            name: '#4 Lucky Skyline (Spotify)',
+            kind: 'express',
+            platform: 'spotify',
+            track_name: 'Lucky Skyline',
+          },
+          {
+            id: 5,
+            name: '#5 Lucky Skyline (Spotify)',
+            kind: 'custom',
+            platform: 'spotify',
+            track_name: 'Lucky Skyline',
+          },
         ],
       });
     return json({ data: { id: 99 } });
