@@ -47,6 +47,7 @@ export * from './layout/SkinSwitch';
 export * from './layout/StaleToastCloser';
 export * from './layout/UserMenu';
 export * from './layout/use-page-title';
+export * from './layout/use-product-name';
 export * from './list/EmptyState';
 export * from './list/ListScreen';
 export * from './list/ListTable';

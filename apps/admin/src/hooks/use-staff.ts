@@ -1,5 +1,5 @@
 import type { Translations } from '@lm/contracts/translations';
-import { requestState, useApi } from '@lm/ui';
+import { PUBLIC_SETTINGS_QUERY_KEY, requestState, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** Query keys of the staff-and-control screens (lists of the list kit live under ['list', path]). */
@@ -275,6 +275,9 @@ export function useSaveSettings() {
       client.setQueryData(staffKeys.settings, data);
       // The back-office's maintenance banner follows at once (issue 28 item 8).
       requestState.setMaintenance(data.maintenance_mode, data.maintenance_message || null);
+      // The product's name in the header and titles follows at once (issue 28 item 13).
+      if (data.changed.includes('mail_from_name'))
+        void client.invalidateQueries({ queryKey: PUBLIC_SETTINGS_QUERY_KEY });
     },
   });
 }

@@ -14,6 +14,8 @@ export interface PublicSettings {
   /** False when influencers cannot connect TikTok / Instagram accounts (production without the keys). */
   tiktok_connect: boolean;
   instagram_connect: boolean;
+  /** The product's name set by staff (setting `mail_from_name`, issue 28 item 13). */
+  product_name?: string;
   /** True outside production: the code screens offer "Development mail" (issue 28 item 21). */
   dev_mail?: boolean;
 }

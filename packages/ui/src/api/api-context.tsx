@@ -15,6 +15,11 @@ export function ApiProvider({ clients, children }: { clients: ApiClients; childr
   return <ApiContext.Provider value={clients}>{children}</ApiContext.Provider>;
 }
 
+/** The app's API clients, or null outside an <ApiProvider> (shared marks shown in isolated tests). */
+export function useOptionalApi(): ApiClients | null {
+  return useContext(ApiContext);
+}
+
 /** The app's API clients. */
 export function useApi(): ApiClients {
   const clients = useContext(ApiContext);

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Brand } from './Brand';
 import { PreferenceSelects } from './PreferenceSelects';
+import { useProductName } from './use-product-name';
 
 export interface AuthLayoutProps {
   /** i18n key of the card title. */
@@ -22,6 +23,7 @@ export interface AuthLayoutProps {
  */
 export function AuthLayout({ title, subtitle, admin, wide, children }: AuthLayoutProps) {
   const { t } = useTranslation();
+  const product = useProductName();
   return (
     <Box className="lm-auth-bg">
       <Group justify="space-between" p="md">
@@ -39,7 +41,7 @@ export function AuthLayout({ title, subtitle, admin, wide, children }: AuthLayou
       >
         <Stack gap="lg" visibleFrom="md" pe="xl">
           <Title order={1} fz={40} lh={1.15}>
-            {t(admin ? 'ui.auth_panel.admin_title' : 'ui.auth_panel.title')}
+            {t(admin ? 'ui.auth_panel.admin_title' : 'ui.auth_panel.title', { product })}
           </Title>
           <Text size="lg" c="dimmed">
             {t(admin ? 'ui.auth_panel.admin_text' : 'ui.auth_panel.text')}
@@ -81,7 +83,7 @@ export function AuthLayout({ title, subtitle, admin, wide, children }: AuthLayou
             <Title order={2}>{t(title)}</Title>
             {subtitle && (
               <Text c="dimmed" size="sm">
-                {typeof subtitle === 'string' ? t(subtitle) : subtitle}
+                {typeof subtitle === 'string' ? t(subtitle, { product }) : subtitle}
               </Text>
             )}
           </Stack>

@@ -1,10 +1,15 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useProductName } from './use-product-name';
 
-/** Product mark: coin icon and "Liberty Coins" (and the back-office tag when `admin`). */
+/**
+ * Product mark: coin icon and the product's name from the settings ({@link useProductName}, issue 28
+ * item 13), and the back-office tag when `admin`.
+ */
 export function Brand({ compact, admin }: { compact?: boolean; admin?: boolean }) {
   const { t } = useTranslation();
+  const product = useProductName();
   return (
     <Group gap={10} wrap="nowrap">
       <ThemeIcon
@@ -17,8 +22,8 @@ export function Brand({ compact, admin }: { compact?: boolean; admin?: boolean }
       </ThemeIcon>
       {!compact && (
         <div>
-          <Text fw={700} size="lg" lh={1.1}>
-            {t('ui.brand.name')}
+          <Text fw={700} size="lg" lh={1.1} data-testid="brand-name">
+            {product}
           </Text>
           {admin && (
             <Text size="xs" c="dimmed" lh={1.2}>

@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { requestState, useMaintenance, useMaintenanceMessage } from '../api/request-state';
+import { useProductName } from './use-product-name';
 
 /** While maintenance is on, both apps ask again this often whether it ended (ms). */
 export const MAINTENANCE_RECHECK_MS = 30_000;
@@ -128,6 +129,7 @@ export function MaintenanceBannerSlot() {
 export function MaintenanceScreen({ onRetry, retrying }: { onRetry(): void; retrying?: boolean }) {
   const { t } = useTranslation();
   const message = useMaintenanceMessage();
+  const product = useProductName();
   return (
     <Center mih="100vh" p="md" data-testid="maintenance-screen">
       <Stack align="center" gap="md" maw={460} ta="center">
@@ -136,7 +138,7 @@ export function MaintenanceScreen({ onRetry, retrying }: { onRetry(): void; retr
         </ThemeIcon>
         <Title order={2}>{t('ui.maintenance.title')}</Title>
         <Text c="dimmed" dir={message ? 'auto' : undefined} data-testid="maintenance-message">
-          {message ?? t('ui.maintenance.text')}
+          {message ?? t('ui.maintenance.text', { product })}
         </Text>
         <Text c="dimmed" size="sm">
           {t('ui.maintenance.session_kept')}
@@ -167,6 +169,7 @@ export function MaintenanceBanner({
 }) {
   const { t } = useTranslation();
   const message = useMaintenanceMessage();
+  const product = useProductName();
   const staff = audience === 'staff';
   return (
     <Alert
@@ -184,7 +187,7 @@ export function MaintenanceBanner({
               ? message
                 ? t('ui.maintenance.staff_banner_message', { message: `\u2068${message}\u2069` })
                 : t('ui.maintenance.staff_banner_text')
-              : (message ?? t('ui.maintenance.text'))}
+              : (message ?? t('ui.maintenance.text', { product }))}
           </Text>
           {!staff && <Text size="xs">{t('ui.maintenance.session_kept')}</Text>}
         </Stack>

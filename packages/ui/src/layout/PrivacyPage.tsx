@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Brand } from './Brand';
 import { PreferenceSelects } from './PreferenceSelects';
 import { usePageTitle } from './use-page-title';
+import { useProductName } from './use-product-name';
 
 const SECTIONS = ['who', 'data', 'purposes', 'sharing', 'retention', 'rights', 'storage'] as const;
 
@@ -12,6 +13,7 @@ const SECTIONS = ['who', 'data', 'purposes', 'sharing', 'retention', 'rights', '
 export function PrivacyPage({ backPath, admin }: { backPath: string; admin?: boolean }) {
   const { t } = useTranslation();
   usePageTitle('privacy.title');
+  const product = useProductName();
   return (
     <Box className="lm-auth-bg">
       <Group justify="space-between" p="md">
@@ -27,11 +29,11 @@ export function PrivacyPage({ backPath, admin }: { backPath: string; admin?: boo
                 {t('privacy.updated')}
               </Text>
             </div>
-            <Text>{t('privacy.intro')}</Text>
+            <Text>{t('privacy.intro', { product })}</Text>
             {SECTIONS.map((section) => (
               <Stack key={section} gap={6}>
                 <Title order={3}>{t(`privacy.${section}_title`)}</Title>
-                <Text style={{ whiteSpace: 'pre-line' }}>{t(`privacy.${section}_text`)}</Text>
+                <Text style={{ whiteSpace: 'pre-line' }}>{t(`privacy.${section}_text`, { product })}</Text>
               </Stack>
             ))}
             <Anchor component={Link} to={backPath}>

@@ -1,4 +1,4 @@
-import { confirmAction, formatDateTime } from '@lm/ui';
+import { confirmAction, formatDateTime, useProductName } from '@lm/ui';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBrandSpotify, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
  */
 export function PlatformSpotifyCard() {
   const { t, i18n } = useTranslation();
+  const product = useProductName();
   const account = usePlatformSpotify();
   const connect = useConnectPlatformSpotify();
   const disconnect = useDisconnectPlatformSpotify();
@@ -28,7 +29,7 @@ export function PlatformSpotifyCard() {
           <Title order={4}>{t('staff.settings.spotify.title')}</Title>
         </Group>
         <Text size="sm" c="dimmed">
-          {t('staff.settings.spotify.text')}
+          {t('staff.settings.spotify.text', { product })}
         </Text>
         {!data ? (
           <Skeleton h={40} />

@@ -8,7 +8,7 @@ import { type Database, type Tx, writeLaterInsert } from '../../db/client';
 import type { JobDefinition, Jobs } from '../../jobs/jobs';
 import { NotFoundError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { getSettings } from '../settings/settings.service';
+import { getSettings, SETTING_DEFAULTS } from '../settings/settings.service';
 import { formatDevMail, keepDevMail } from './dev-mail';
 import { mailOutbox } from './mail.schema';
 
@@ -39,10 +39,14 @@ export type MailMessage = { to: string; language: Language; replyTo?: string } &
 /**
  * Subject and text of a mail in its language: the catalog's `<key>.subject|body`, or, for a
  * notification, its `title` as subject and `mail.greeting`, `body` and the link as text.
+ * `product` is the product's name (setting `mail_from_name`, issue 28 item 13), `{{product}}` in the texts.
  */
-export function renderMail(message: MailMessage): { subject: string; text: string } {
+export function renderMail(
+  message: MailMessage,
+  product: string = SETTING_DEFAULTS.mail_from_name,
+): { subject: string; text: string } {
   const lang = message.language;
-  const params = isolateTextParams(lang, message.params ?? {});
+  const params = isolateTextParams(lang, { product, ...(message.params ?? {}) });
   if ('key' in message)
     return {
       subject: t(lang, `${message.key}.subject`, params),
@@ -137,11 +141,12 @@ export function createMailer(
       : null;
   /** The outbox row of a message: written in its language, From the current sender name. */
   const outboxRow = async (message: MailMessage, tx?: Tx): Promise<typeof mailOutbox.$inferInsert> => {
-    const { subject, text } = renderMail(message);
+    const db = tx ?? database;
+    const { subject, text } = renderMail(message, (await getSettings(db)).mail_from_name);
     return {
       toAddress: message.to,
       replyTo: message.replyTo ?? null,
-      fromAddress: await senderFor(config.MAIL_FROM, tx ?? database),
+      fromAddress: await senderFor(config.MAIL_FROM, db),
       subject,
       text,
       driver: config.MAIL_DRIVER,

@@ -1,4 +1,4 @@
-import { AuthLayout, usePageTitle } from '@lm/ui';
+import { AuthLayout, usePageTitle, useProductName } from '@lm/ui';
 import { Alert, Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconDeviceMobile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { MOBILE_APP_CALLBACK } from './mobile-oauth';
  */
 export function MobileCallbacksPage() {
   const { t } = useTranslation();
+  const product = useProductName();
   usePageTitle('oauth.mobile_title');
   const { hash } = useLocation();
   const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
@@ -24,7 +25,7 @@ export function MobileCallbacksPage() {
               <IconCircleCheck size={36} />
             </ThemeIcon>
           </Center>
-          <Text ta="center">{t('oauth.mobile_done')}</Text>
+          <Text ta="center">{t('oauth.mobile_done', { product })}</Text>
           <Button
             component="a"
             href={`${MOBILE_APP_CALLBACK}#token=${encodeURIComponent(token)}`}
