@@ -198,7 +198,11 @@ describe('HTTP platform', () => {
       const blocked = await ctx.call('GET', '/api/user/info', { token });
       expect(blocked.statusCode).toBe(503);
       expect(blocked.json().code).toBe('MAINTENANCE');
-      expect((await ctx.call('GET', '/api/maintenance-mode-check')).json().data).toEqual({ check: true });
+      // No staff message set: the apps show their translated text.
+      expect((await ctx.call('GET', '/api/maintenance-mode-check')).json().data).toEqual({
+        check: true,
+        message: null,
+      });
       expect((await ctx.call('GET', '/api/admin/info', { token: adminToken })).statusCode).toBe(200);
     } finally {
       await putSetting(ctx.deps.database, 'maintenance_mode', false);
