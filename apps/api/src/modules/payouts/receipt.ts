@@ -2,13 +2,18 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { users } from '../accounts/accounts.schema';
+import { getSettings } from '../settings/settings.service';
 import { formatMoney } from '../wallet/invoices.service';
 import { payoutRecipients, payouts } from './payouts.schema';
 
 type Deps = Pick<AppDeps, 'database' | 'storage'>;
 
-/** Render a payout receipt PDF (A4): who, how many coins, amounts sent and received, Wise references. */
+/**
+ * Render a payout receipt PDF (A4): who, how many coins, amounts sent and received, Wise references.
+ * `issuer` is the product's name (setting `mail_from_name`), printed as the heading and the author.
+ */
 export async function renderReceiptPdf(data: {
+  issuer: string;
   id: number;
   date: Date;
   name: string;
@@ -29,13 +34,13 @@ export async function renderReceiptPdf(data: {
     const doc = new PDFDocument({
       size: 'A4',
       margin: 56,
-      info: { Title: `Payout ${data.id}`, Author: 'Liberty Music' },
+      info: { Title: `Payout ${data.id}`, Author: data.issuer },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc.fontSize(22).text('Liberty Music');
+    doc.fontSize(22).text(data.issuer);
     doc.moveDown(0.3).fontSize(10).fillColor('#555').text('Payout receipt');
     doc.moveDown(1.5).fillColor('#000').fontSize(16).text(`Payout #${data.id}`);
     doc
@@ -76,6 +81,7 @@ export async function ensureReceipt(deps: Deps, payoutId: number): Promise<strin
   const numbers = Object.entries(row.recipient.details).filter(([k]) => /account|iban|number/i.test(k));
   const last = numbers[0]?.[1] ?? '';
   const pdf = await renderReceiptPdf({
+    issuer: (await getSettings(deps.database)).mail_from_name,
     id: row.p.id,
     date: row.p.paidAt,
     name: `${row.user.firstName} ${row.user.lastName}`,

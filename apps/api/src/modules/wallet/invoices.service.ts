@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { JobDefinition } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import { users } from '../accounts/accounts.schema';
+import { getSettings } from '../settings/settings.service';
 import { invoices, payments } from './payments.schema';
 
 type Deps = Pick<AppDeps, 'database' | 'storage'>;
@@ -11,8 +12,12 @@ export function formatMoney(minor: number, currency: string): string {
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
 }
 
-/** Render an invoice PDF (A4) to a buffer. */
+/**
+ * Render an invoice PDF (A4) to a buffer. `issuer` is the product's name (setting `mail_from_name`),
+ * printed as the heading and the document's author.
+ */
 export async function renderInvoicePdf(data: {
+  issuer: string;
   number: string;
   date: Date;
   customer: { name: string; email: string };
@@ -28,13 +33,13 @@ export async function renderInvoicePdf(data: {
     const doc = new PDFDocument({
       size: 'A4',
       margin: 56,
-      info: { Title: `Invoice ${data.number}`, Author: 'Liberty Music' },
+      info: { Title: `Invoice ${data.number}`, Author: data.issuer },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc.fontSize(22).text('Liberty Music', { continued: false });
+    doc.fontSize(22).text(data.issuer, { continued: false });
     doc.moveDown(0.3).fontSize(10).fillColor('#555').text('Music promotion marketplace');
     doc.moveDown(1.5).fillColor('#000').fontSize(16).text(`Invoice ${data.number}`);
     doc
@@ -87,6 +92,7 @@ export async function ensureInvoicePdf(deps: Deps, invoiceId: number): Promise<s
   if (!row) return null;
   if (row.invoice.attachmentPath) return row.invoice.attachmentPath;
   const pdf = await renderInvoicePdf({
+    issuer: (await getSettings(deps.database)).mail_from_name,
     number: row.invoice.number,
     date: row.invoice.createdAt,
     customer: { name: `${row.user.firstName} ${row.user.lastName}`, email: row.user.email },
