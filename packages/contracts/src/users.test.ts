@@ -57,9 +57,9 @@ describe('user modal schema (spec section 5)', () => {
         twitter_link: 'https://example.com/x',
       }),
     ).toEqual([
-      'spotify_link:user.validation.link_format.spotify',
-      'tiktok_link:user.validation.link_format.tiktok',
-      'twitter_link:user.validation.link_format.twitter',
+      'spotify_link:user.validation.link_format_staff.spotify',
+      'tiktok_link:user.validation.link_format_staff.tiktok',
+      'twitter_link:user.validation.link_format_staff.twitter',
     ]);
     expect(
       issues({
