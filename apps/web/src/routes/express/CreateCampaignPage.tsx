@@ -243,6 +243,8 @@ export function CreateCampaignPage({
       card.redirect(start, { link: link.trim(), playlists: chosen, pitch });
     } catch (e) {
       setPayError(payErrorText(e, t('ui.errors.unexpected')));
+      // The price may have changed since it was shown (409 payments.quote_changed): show the new one.
+      void cardQuote.refetch();
     }
   };
 
