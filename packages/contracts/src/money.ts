@@ -172,3 +172,31 @@ export const settingsFormSchema = z
     path: ['payout_rate_pence'],
   });
 export type SettingsForm = z.output<typeof settingsFormSchema>;
+
+/**
+ * How a card covers the coins a campaign request lacks (`express/artist/campaign/checkout/quote`,
+ * issue 28 item 5): the request's `total` against the wallet's `balance`, the `missing` coins and the
+ * cheapest single purchase covering them (the missing coins at the coin price, or a package with at
+ * least as many coins for less; its extra coins stay in the wallet). `purchase` is null when the wallet
+ * covers the request (`reason` `wallet_covers`: no card needed). Money in minor units of `currency`.
+ */
+export const topUpQuoteSchema = z.object({
+  total: z.number().int(),
+  balance: z.number().int(),
+  missing: z.number().int(),
+  /** The missing coins at the coin price, for comparison. */
+  at_coin_price_minor: z.number().int(),
+  purchase: z
+    .object({
+      kind: z.enum(['coins', 'package']),
+      package_id: z.number().int().nullable(),
+      package_name: z.string().nullable(),
+      /** Coins the card buys (a package's bonus included). */
+      coins: z.number().int(),
+      amount_minor: z.number().int(),
+      currency: z.string(),
+    })
+    .nullable(),
+  reason: z.enum(['wallet_covers', 'package_cheaper', 'no_cheaper_package']),
+});
+export type TopUpQuote = z.infer<typeof topUpQuoteSchema>;

@@ -6,6 +6,7 @@ import type {
   SpotifyConnection,
   SpotifyTrack,
 } from '@lm/contracts/express';
+import type { TopUpQuote } from '@lm/contracts/money';
 import {
   type ExpressCampaign,
   type ExpressCampaignDetail,
@@ -218,14 +219,45 @@ export interface CampaignCheckout {
 }
 
 /**
- * POST stripe/campaign/checkout {track_link, playlist_ids}: starts a card payment of the campaigns'
- * total; the campaigns are created once the payment is confirmed (see useConfirmCampaignCard).
+ * POST express/artist/campaign/checkout/quote {playlist_ids}: what a card payment of the chosen
+ * playlists would buy (issue 28 item 5): the missing coins at the coin price or a cheaper package.
+ * Asked only while `enabled` (the card is chosen); never cached (the balance may change).
+ */
+export function useCampaignCardQuote(playlistIds: number[], enabled: boolean) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: [...expressKeys.all, 'card-quote', playlistIds] as const,
+    queryFn: async () =>
+      (await api.post<TopUpQuote>('express/artist/campaign/checkout/quote', { playlist_ids: playlistIds }))
+        .data,
+    enabled: enabled && playlistIds.length > 0,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/**
+ * POST stripe/campaign/checkout {track_link, playlist_ids, top_up: 'cheapest', expected_amount_minor}:
+ * starts a card payment buying the quoted purchase (the server recomputes it and refuses with 409 when
+ * it no longer matches the amount shown); the campaigns are created once the payment is confirmed
+ * (see useConfirmCampaignCard).
  */
 export function useCampaignCardCheckout() {
   const { api } = useApi();
   return useMutation({
-    mutationFn: async (body: { track_link: string; playlist_ids: number[]; pitch?: string }) =>
-      (await api.post<CampaignCheckout>('stripe/campaign/checkout', body, { silent: true })).data,
+    mutationFn: async (body: {
+      track_link: string;
+      playlist_ids: number[];
+      pitch?: string;
+      expected_amount_minor?: number;
+    }) =>
+      (
+        await api.post<CampaignCheckout>(
+          'stripe/campaign/checkout',
+          { ...body, top_up: 'cheapest' },
+          { silent: true },
+        )
+      ).data,
   });
 }
 

@@ -19,6 +19,7 @@ import {
   spotifyConnectionSchema,
   spotifyTrackSchema,
 } from '@lm/contracts/express';
+import { topUpQuoteSchema } from '@lm/contracts/money';
 import { scoreListQuery } from '@lm/contracts/score';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -535,6 +536,22 @@ export const expressRoutes: RouteModule = (app, deps) => {
     async (req) => q.listCampaigns(deps.database, req.query, { artistId: currentUser(req).id }),
   );
   app.post(
+    '/api/express/artist/campaign/checkout/quote',
+    {
+      config: { access: userAccess(ARTIST) },
+      schema: {
+        tags,
+        body: z.object({
+          playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
+        }),
+        response: { 200: envelope(topUpQuoteSchema) },
+      },
+    },
+    async (req) => ({
+      data: await express.quoteCampaignCheckout(deps, currentUser(req).id, req.body.playlist_ids, req.lang),
+    }),
+  );
+  app.post(
     '/api/stripe/campaign/checkout',
     {
       config: { access: userAccess(ARTIST) },
@@ -544,6 +561,10 @@ export const expressRoutes: RouteModule = (app, deps) => {
           track_link: z.string().trim().min(1, 'validation.required').max(500),
           playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
           pitch: pitchSchema,
+          /** 'cheapest': buy the quote of `checkout/quote` (issue 28 item 5); absent: the request's coins. */
+          top_up: z.literal('cheapest').optional(),
+          /** The quote's amount the page showed; a different recomputed amount is refused (409). */
+          expected_amount_minor: z.number().int().nonnegative().optional(),
         }),
         response: {
           200: envelope(
@@ -551,7 +572,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
               url: z.string(),
               session_id: z.string(),
               coins: z.number(),
-              /** What the card is charged: the coins at the coin price (pence). */
+              /** What the card is charged (pence): the coins at the coin price, or the quoted package. */
               amount_minor: z.number(),
               currency: z.string(),
               sandbox: z.boolean(),

@@ -1,4 +1,5 @@
 import { EXPRESS_CAMPAIGN_STATUS as S, USER_TYPES } from '@lm/contracts';
+import type { Language } from '@lm/contracts/api';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import {
@@ -29,7 +30,7 @@ import {
   ledgerRefusal,
   NEXT_HOLD_ID,
 } from '../wallet/ledger';
-import { startCheckout } from '../wallet/payments.service';
+import { type Purchase, quoteTopUp, startCheckout, topUpPurchase } from '../wallet/payments.service';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
 import { tellUser } from './express.notify';
 import { listCampaigns } from './express.queries';
@@ -972,23 +973,65 @@ export async function campaignForPlacement(
 }
 
 /**
+ * What a card payment of a campaign request would buy (`express/artist/campaign/checkout/quote`, issue
+ * 28 item 5): the chosen playlists' price against the artist's balance and the cheapest purchase
+ * covering the missing coins ({@link quoteTopUp}); `startCampaignCheckout` with `top_up: 'cheapest'`
+ * recomputes and buys the same.
+ * @throws ValidationError 422 for unavailable playlists
+ */
+export async function quoteCampaignCheckout(
+  deps: Deps,
+  artistId: number,
+  playlistIds: number[],
+  lang?: Language,
+) {
+  return quoteTopUp(deps.database, artistId, await quoteCampaigns(deps, playlistIds), lang);
+}
+
+/**
  * Start paying a campaign request by card (`stripe/campaign/checkout`): the price is the chosen
- * playlists' tier prices, charged as coins at the coin price; the request rides in the payment's meta
- * until {@link campaignsFromPayment} creates the campaigns.
- * @throws ValidationError 422 (`express.invalid_track` on `track_link`, unavailable playlists)
+ * playlists' tier prices. With `top_up: 'cheapest'` (the web app, issue 28 item 5) the card buys the
+ * cheapest single purchase covering the coins the wallet lacks, recomputed here ({@link quoteTopUp}: a
+ * package when one costs less than the missing coins at the coin price; its extra coins stay in the
+ * wallet); `expected_amount_minor`, when sent, is the amount the page showed: a different recomputed
+ * amount (the balance, a package or the coin price changed meanwhile) refuses the checkout rather than
+ * charge what the artist did not see. Without `top_up` (mobile apps) the whole request's coins are
+ * bought at the coin price, as before (docs/decisions.md). A client never names the amount charged.
+ * The request rides in the payment's meta until {@link campaignsFromPayment} creates the campaigns.
+ * @throws ValidationError 422 (`express.invalid_track` on `track_link`, unavailable playlists);
+ *   ConflictError 409 `payments.quote_changed` when `expected_amount_minor` differs from the quote
  */
 export async function startCampaignCheckout(
   deps: Deps,
   artistId: number,
-  input: { track_link: string; playlist_ids: number[]; pitch?: string | null },
+  input: {
+    track_link: string;
+    playlist_ids: number[];
+    pitch?: string | null;
+    top_up?: 'cheapest';
+    expected_amount_minor?: number;
+  },
 ) {
   if (!parseTrackLink(input.track_link)) throw new ValidationError({ track_link: ['express.invalid_track'] });
-  const coins = await quoteCampaigns(deps, input.playlist_ids);
+  const total = await quoteCampaigns(deps, input.playlist_ids);
+  let purchase: Purchase = { coins: total };
+  if (input.top_up === 'cheapest') {
+    const quote = await quoteTopUp(deps.database, artistId, total);
+    // The wallet covers the request: nothing cheaper to offer, the card buys the request's coins.
+    purchase = topUpPurchase(quote) ?? purchase;
+    const amount = quote.purchase?.amount_minor ?? null;
+    if (
+      input.expected_amount_minor !== undefined &&
+      amount !== null &&
+      input.expected_amount_minor !== amount
+    )
+      throw new ConflictError('payments.quote_changed');
+  }
   const [me] = await deps.database.db
     .select({ email: users.email })
     .from(users)
     .where(eq(users.id, artistId));
-  const r = await startCheckout(deps, artistId, { coins }, 'card', me?.email ?? '', {
+  const r = await startCheckout(deps, artistId, purchase, 'card', me?.email ?? '', {
     meta: {
       track_link: input.track_link,
       playlist_ids: [...new Set(input.playlist_ids)],
@@ -999,7 +1042,7 @@ export async function startCampaignCheckout(
   return {
     url: r.url,
     session_id: r.ref,
-    coins,
+    coins: r.coins,
     amount_minor: r.amountMinor,
     currency: r.currency,
     sandbox: deps.providers.payments.card.name === 'sandbox',

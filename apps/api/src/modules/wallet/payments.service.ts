@@ -1,4 +1,7 @@
 import { coinsPriceMinor } from '@lm/contracts';
+import { DEFAULT_LANGUAGE, type Language } from '@lm/contracts/api';
+import type { TopUpQuote } from '@lm/contracts/money';
+import { localized } from '@lm/contracts/translations';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
@@ -57,6 +60,84 @@ async function priceOf(database: Database, purchase: Purchase) {
   };
 }
 
+/**
+ * The cheapest way for `userId` to cover `total` coins by card (`TopUpQuote` of `@lm/contracts/money`:
+ * the missing coins at the coin price, or a cheaper active package covering them); the checkout of a
+ * campaign request buys exactly this purchase (`top_up: 'cheapest'`), the page shows it before the card
+ * page opens. Only packages in pounds compete (the coin price is in pence); a package costing the same
+ * as the coins loses (fewer surprises). Issue 28 item 5.
+ * @param total the request's price in coins (> 0)
+ * @param lang the reader's language, for the package's name
+ * @returns the quote; `purchase` null when the balance covers `total`
+ */
+export async function quoteTopUp(
+  database: Database,
+  userId: number,
+  total: number,
+  lang: Language = DEFAULT_LANGUAGE,
+): Promise<TopUpQuote> {
+  const balance = await walletBalance(database, userId);
+  const missing = Math.max(0, total - balance);
+  const { getSettings } = await import('../settings/settings.service');
+  const { coin_price_pence } = await getSettings(database);
+  const atCoinPrice = coinsPriceMinor(missing, coin_price_pence);
+  if (missing === 0)
+    return { total, balance, missing, at_coin_price_minor: 0, purchase: null, reason: 'wallet_covers' };
+  const packages = await database.db
+    .select()
+    .from(coinPackages)
+    .where(
+      and(
+        eq(coinPackages.isActive, true),
+        eq(coinPackages.currency, 'GBP'),
+        sql`${coinPackages.coins} + ${coinPackages.bonusCoins} >= ${missing}`,
+        sql`${coinPackages.priceMinor} < ${atCoinPrice}`,
+      ),
+    )
+    .orderBy(coinPackages.priceMinor, coinPackages.coins, coinPackages.id)
+    .limit(1);
+  const pkg = packages[0];
+  if (!pkg)
+    return {
+      total,
+      balance,
+      missing,
+      at_coin_price_minor: atCoinPrice,
+      purchase: {
+        kind: 'coins',
+        package_id: null,
+        package_name: null,
+        coins: missing,
+        amount_minor: atCoinPrice,
+        currency: 'GBP',
+      },
+      reason: 'no_cheaper_package',
+    };
+  return {
+    total,
+    balance,
+    missing,
+    at_coin_price_minor: atCoinPrice,
+    purchase: {
+      kind: 'package',
+      package_id: pkg.id,
+      package_name: localized(pkg.name, pkg.translations, 'name', lang),
+      coins: pkg.coins + pkg.bonusCoins,
+      amount_minor: pkg.priceMinor,
+      currency: pkg.currency,
+    },
+    reason: 'package_cheaper',
+  };
+}
+
+/** The checkout purchase of a {@link TopUpQuote} (null when the wallet covers the request). */
+export function topUpPurchase(quote: TopUpQuote): Purchase | null {
+  if (!quote.purchase) return null;
+  return quote.purchase.kind === 'package' && quote.purchase.package_id !== null
+    ? { packageId: quote.purchase.package_id }
+    : { coins: quote.purchase.coins };
+}
+
 /** Where a PayPal purchase comes back to: the web app's screens or the mobile apps' page. */
 export type PayPalReturn = 'web' | 'mobile';
 
@@ -84,7 +165,14 @@ export async function startCheckout(
   email: string,
   campaign?: { meta: Record<string, unknown>; returnPath: string },
   returnTo: PayPalReturn = 'web',
-): Promise<{ url: string; ref: string; paymentId: number; amountMinor: number; currency: string }> {
+): Promise<{
+  url: string;
+  ref: string;
+  paymentId: number;
+  coins: number;
+  amountMinor: number;
+  currency: string;
+}> {
   const price = await priceOf(deps.database, purchase);
   const provider = method === 'card' ? deps.providers.payments.card : deps.providers.payments.paypal;
   const [payment] = await deps.database.db
@@ -102,7 +190,12 @@ export async function startCheckout(
     })
     .returning();
   const app = deps.config.appUrl;
-  const charged = { paymentId: payment!.id, amountMinor: price.amountMinor, currency: price.currency };
+  const charged = {
+    paymentId: payment!.id,
+    coins: price.coins,
+    amountMinor: price.amountMinor,
+    currency: price.currency,
+  };
   try {
     if (method === 'card') {
       const session = await deps.providers.payments.card.createCheckoutSession({

@@ -1,4 +1,4 @@
-import { coinsPriceMinor } from '@lm/contracts';
+import { coinsPriceMinor, type TopUpQuote } from '@lm/contracts';
 import { formatMoney, isApiError } from '@lm/ui';
 import { Alert, Anchor, Divider, Group, Loader, Paper, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -58,6 +58,7 @@ export function PaymentStep({
   coinsLabel = 'express.create.method_coins',
   coinsOnly = false,
   children,
+  cardQuote,
 }: {
   header?: ReactNode;
   lines: readonly SummaryLine[];
@@ -71,6 +72,11 @@ export function PaymentStep({
   coinsOnly?: boolean;
   /** Extra facts shown under the lines (a pitch, a release state). */
   children?: ReactNode;
+  /**
+   * What the card buys, from the server (issue 28 item 5): when given, the card is priced at its
+   * purchase and the step says why (a cheaper package, or the missing coins at the coin price).
+   */
+  cardQuote?: TopUpQuote | null;
 }) {
   const { t, i18n } = useTranslation();
   const coinPrice = useCoinPrice();
@@ -136,22 +142,32 @@ export function PaymentStep({
               label={
                 <Group gap={6}>
                   <IconCreditCard size={16} />
-                  {coinPrice.data
+                  {cardQuote?.purchase
                     ? t('express.create.method_card_price', {
-                        coins: total,
+                        coins: cardQuote.purchase.coins,
                         price: formatMoney(
-                          coinsPriceMinor(total, coinPrice.data.pence_per_coin),
-                          'GBP',
+                          cardQuote.purchase.amount_minor,
+                          cardQuote.purchase.currency,
                           i18n.language,
                         ),
                       })
-                    : t('express.create.method_card', { coins: total })}
+                    : coinPrice.data
+                      ? t('express.create.method_card_price', {
+                          coins: total,
+                          price: formatMoney(
+                            coinsPriceMinor(total, coinPrice.data.pence_per_coin),
+                            'GBP',
+                            i18n.language,
+                          ),
+                        })
+                      : t('express.create.method_card', { coins: total })}
                 </Group>
               }
             />
           </Stack>
         </Radio.Group>
       )}
+      {method === 'card' && cardQuote && <CardQuoteText quote={cardQuote} />}
       {short && !payError && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="express-short">
           {t('express.create.short')}
@@ -174,6 +190,38 @@ export function PaymentStep({
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Why the card is charged what it is (issue 28 item 5): a package covering the missing coins for less
+ * than the coins at the coin price (its extra coins stay in the wallet), or the missing coins at the
+ * coin price when no package is cheaper, or the wallet already covering the order.
+ */
+export function CardQuoteText({ quote }: { quote: TopUpQuote }) {
+  const { t, i18n } = useTranslation();
+  const money = (minor: number, currency = 'GBP') => formatMoney(minor, currency, i18n.language);
+  const p = quote.purchase;
+  const text =
+    p && quote.reason === 'package_cheaper'
+      ? t('express.create.quote_package', {
+          coins: p.coins,
+          name: p.package_name ?? '',
+          price: money(p.amount_minor, p.currency),
+          missing: quote.missing,
+          at_coin_price: money(quote.at_coin_price_minor),
+          extra: p.coins - quote.missing,
+        })
+      : p
+        ? t('express.create.quote_coins', {
+            missing: quote.missing,
+            price: money(p.amount_minor, p.currency),
+          })
+        : t('express.create.quote_covered', { total: quote.total });
+  return (
+    <Alert color="blue" variant="light" icon={<IconCreditCard size={18} />} data-testid="card-quote">
+      {text}
+    </Alert>
   );
 }
 

@@ -36,6 +36,7 @@ import {
   type SpotifyTrack,
   useArtistPlaylists,
   useCampaignCardCheckout,
+  useCampaignCardQuote,
   useConfirmCampaignCard,
   useCreateExpressCampaign,
   useExpressGenres,
@@ -166,6 +167,10 @@ export function CreateCampaignPage({
   const refreshWallet = useRefreshWallet();
   const balance = wallet.data?.balance ?? session.balance ?? 0;
   const chosen = useMemo(() => [...selected.values()], [selected]);
+  const cardQuote = useCampaignCardQuote(
+    chosen.map((p) => p.id),
+    method === 'card' && !curator,
+  );
   const total = chosen.reduce((sum, p) => sum + p.tier.price, 0);
 
   const card = useCampaignCardFlow<CardDraft>({
@@ -233,10 +238,13 @@ export function CreateCampaignPage({
         track_link: link.trim(),
         playlist_ids: chosen.map((p) => p.id),
         pitch: pitch.trim(),
+        expected_amount_minor: cardQuote.data?.purchase?.amount_minor,
       });
       card.redirect(start, { link: link.trim(), playlists: chosen, pitch });
     } catch (e) {
       setPayError(payErrorText(e, t('ui.errors.unexpected')));
+      // The price may have changed since it was shown (409 payments.quote_changed): show the new one.
+      void cardQuote.refetch();
     }
   };
 
@@ -390,6 +398,7 @@ export function CreateCampaignPage({
       lines={chosen.map((p) => ({ key: p.id, label: p.name, sub: p.tier.tier_name, price: p.tier.price }))}
       balance={balance}
       coinsOnly={curator}
+      cardQuote={cardQuote.data}
       method={method}
       onMethod={(m) => {
         setMethod(m);
