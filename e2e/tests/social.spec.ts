@@ -58,6 +58,12 @@ async function chooseTier(page: Page, username: string, tier: string) {
   await expect(record.getByTestId('tier-select')).toHaveValue(new RegExp(`^${tier} ·`));
 }
 
+/** The social tiers' names as each journey's reader sees them (reference data is translated). */
+const TIER_NAMES = {
+  en: { Nano: 'Nano', Micro: 'Micro', Macro: 'Macro' },
+  ar: { Nano: 'نانو', Micro: 'مايكرو', Macro: 'ماكرو' },
+} as const;
+
 const JOURNEYS = [
   { language: 'en', width: 1366, height: 860 },
   { language: 'ar', width: 390, height: 844 },
@@ -97,9 +103,10 @@ for (const { language, width, height } of JOURNEYS) {
     });
     await expect(tiktokRecord).toBeVisible();
     await expect(tiktokRecord).toContainText('20,000');
-    await chooseTier(page, tiktokHandle, 'Micro');
+    const tierName = TIER_NAMES[language];
+    await chooseTier(page, tiktokHandle, tierName.Micro);
     await page.reload();
-    await expect(tiktokRecord.getByTestId('tier-select')).toHaveValue(/^Micro ·/);
+    await expect(tiktokRecord.getByTestId('tier-select')).toHaveValue(new RegExp(`^${tierName.Micro} ·`));
     await shot(page, `influencer-tiktok-${language}-${width}`);
 
     // Instagram: a personal account is refused with the translated reason, a creator account connects.
@@ -117,13 +124,13 @@ for (const { language, width, height } of JOURNEYS) {
     await page.getByTestId('connect-instagram').click();
     await authorize(page, 'instagram', instagramHandle, 4_200, 'MEDIA_CREATOR');
     await expect(page).toHaveURL(/\/tiktok\/connection\/list\?platform=instagram$/);
-    await chooseTier(page, instagramHandle, 'Nano');
+    await chooseTier(page, instagramHandle, tierName.Nano);
     // A tier needing more followers is offered but cannot be chosen.
     const instagramRecord = page.locator('[data-testid="social-account-row"], [data-testid="list-card"]', {
       hasText: instagramHandle,
     });
     await instagramRecord.getByTestId('tier-select').click();
-    await expect(page.getByRole('option', { name: /^Macro ·/ })).toHaveAttribute(
+    await expect(page.getByRole('option', { name: new RegExp(`^${tierName.Macro} ·`) })).toHaveAttribute(
       'data-combobox-disabled',
       'true',
     );
@@ -140,9 +147,9 @@ for (const { language, width, height } of JOURNEYS) {
     await page.goto(`/admin/users/${user.id}`);
     await page.getByTestId('tab-connections').click();
     await expect(page.getByTestId('connections-tiktok')).toContainText(tiktokHandle);
-    await expect(page.getByTestId('connections-tiktok')).toContainText('Micro');
+    await expect(page.getByTestId('connections-tiktok')).toContainText(tierName.Micro);
     await expect(page.getByTestId('connections-instagram')).toContainText(instagramHandle);
-    await expect(page.getByTestId('connections-instagram')).toContainText('Nano');
+    await expect(page.getByTestId('connections-instagram')).toContainText(tierName.Nano);
     await shot(page, `admin-user-connections-${language}-${width}`);
 
     await page.goto('/admin/tiktok/express/tiers/list');

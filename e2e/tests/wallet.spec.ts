@@ -14,9 +14,13 @@ async function balanceOf(request: APIRequestContext): Promise<number> {
   return ((await res.json()) as { data: { balance: number } }).data.balance;
 }
 
-/** The first package card (Starter: 100 coins for £95.00, 5 % under the £1.00 coin price). */
-function starter(page: Page) {
-  return page.locator('[data-testid^="package-"]').filter({ hasText: 'Starter' });
+/**
+ * The first package card (Starter: 100 coins for £95.00, 5 % under the £1.00 coin price), by its name
+ * in the page's language: package names are reference data, translated like the rest of the page.
+ */
+function starter(page: Page, lang: 'en' | 'ar' = 'en') {
+  const name = lang === 'ar' ? 'باقة البداية' : 'Starter';
+  return page.locator('[data-testid^="package-"]').filter({ hasText: name });
 }
 
 test('the artist buys a package by card in the sandbox, sees the transaction and its invoice PDF', async ({
@@ -83,11 +87,11 @@ test('a declined card says so, in English and in Arabic, and charges nothing', a
       title: 'تم رفض البطاقة',
       text: 'رفض مصرفك البطاقة، لذلك لم يُخصم أي مبلغ. جرّب بطاقة أخرى أو ادفع عبر PayPal.',
     },
-  ];
+  ] as const;
   for (const { lang, title, text } of languages) {
     await page.evaluate((l) => localStorage.setItem('APP_LANG', l), lang);
     await page.goto('/wallet/coins/packages');
-    await starter(page).getByTestId('pay-card').click();
+    await starter(page, lang).getByTestId('pay-card').click();
     await expect(page).toHaveURL(/\/api\/sandbox\//);
     await page.getByRole('button', { name: 'Simulate a declined card' }).click();
     await expect(page).toHaveURL(/\/wallet\/coins\/packages$/);
