@@ -112,9 +112,13 @@ export const MAIL_QUEUE = 'mail.deliver';
  * SPF/DKIM records).
  */
 export async function senderFor(mailFrom: string, db: Database | Tx): Promise<string> {
+  return senderNamed(mailFrom, (await getSettings(db)).mail_from_name);
+}
+
+/** The From header for a display name already read from the settings (one read per mail, not two). */
+function senderNamed(mailFrom: string, name: string): string {
   const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-  const { mail_from_name } = await getSettings(db);
-  return `"${mail_from_name}" <${address}>`;
+  return `"${name}" <${address}>`;
 }
 
 /**
@@ -141,12 +145,12 @@ export function createMailer(
       : null;
   /** The outbox row of a message: written in its language, From the current sender name. */
   const outboxRow = async (message: MailMessage, tx?: Tx): Promise<typeof mailOutbox.$inferInsert> => {
-    const db = tx ?? database;
-    const { subject, text } = renderMail(message, (await getSettings(db)).mail_from_name);
+    const product = (await getSettings(tx ?? database)).mail_from_name;
+    const { subject, text } = renderMail(message, product);
     return {
       toAddress: message.to,
       replyTo: message.replyTo ?? null,
-      fromAddress: await senderFor(config.MAIL_FROM, db),
+      fromAddress: senderNamed(config.MAIL_FROM, product),
       subject,
       text,
       driver: config.MAIL_DRIVER,
