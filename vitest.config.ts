@@ -27,6 +27,10 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
+          // A component test's first render imports its page's modules (Mantine, the page, its hooks):
+          // over 5 s, the default, when the machine is busy with other work. A test that hangs still
+          // fails, after 30 s.
+          testTimeout: 30_000,
         },
       },
     ],
