@@ -1,1 +1,38 @@
-export * from './tickets.views';
+export {
+  type AttachmentDownload,
+  attachmentForDownload,
+  checkAttachments,
+  downloadName,
+} from './tickets.attachments';
+export { sweepBreaches } from './tickets.breaches';
+export type { TicketActor, TicketDeps } from './tickets.context';
+export { createTicket } from './tickets.create';
+export {
+  type CampaignOption,
+  changeDepartmentAdmins,
+  type DepartmentView,
+  deleteDepartment,
+  departmentAdmins,
+  listDepartments,
+  saveDepartment,
+  searchDepartments,
+  userCampaigns,
+} from './tickets.departments';
+export { addReply, type ReplyInput } from './tickets.replies';
+export { closeTicket, deleteTicket, rateTicket, setStatus, updateTicket } from './tickets.staff';
+export { type TicketStats, ticketStats } from './tickets.stats';
+export {
+  type AttachmentView,
+  attachmentUrl,
+  type Badge,
+  getTicket,
+  listReplies,
+  listTickets,
+  priorityBadge,
+  type ReplyView,
+  statusBadge,
+  TICKET_ORDER_COLUMNS,
+  type TicketListFilter,
+  type TicketOrderColumn,
+  type TicketView,
+} from './tickets.views';

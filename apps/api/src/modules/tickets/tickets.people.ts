@@ -1,0 +1,129 @@
+import type { Language } from '@lm/contracts';
+import type { MailMessageKey, NotificationMessage } from '@lm/contracts/messages';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { t } from '../../platform/i18n';
+import { notify } from '../notifications/notifications.service';
+import type { TicketDeps } from './tickets.context';
+import { replyAddress } from './tickets.inbound-address';
+import { ticketsDepartmentAdmins } from './tickets.schema';
+
+type Person = {
+  id: number;
+  email: string;
+  name: string;
+  language: Language;
+};
+
+/** The user to tell about their ticket, if they still exist. */
+export async function userPerson(db: Database | Tx, userId: number): Promise<Person | undefined> {
+  const rows = await db.db.execute<Person>(sql`select id, email, first_name as name, language
+    from users where id = ${userId} and deleted_at is null`);
+  return rows.rows[0];
+}
+
+/** The active admins among `ids`, to tell about a ticket. */
+export async function adminPeople(db: Database | Tx, ids: number[]): Promise<Person[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.db.execute<Person>(sql`select id, email, name, language from admins
+    where id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )}) and status = 'active' and deleted_at is null`);
+  return rows.rows;
+}
+
+/** The assignee, or when there is none every admin of the department. */
+export async function staffToTell(
+  db: Database | Tx,
+  ticket: { adminId: number | null; departmentId: number },
+) {
+  if (ticket.adminId !== null) return adminPeople(db, [ticket.adminId]);
+  const rows = await db.db
+    .select({ id: ticketsDepartmentAdmins.adminId })
+    .from(ticketsDepartmentAdmins)
+    .where(eq(ticketsDepartmentAdmins.departmentId, ticket.departmentId));
+  return adminPeople(
+    db,
+    rows.map((r) => r.id),
+  );
+}
+
+const userLink = (id: number) => `/my-ticket/details/${id}`;
+const staffLink = (id: number) => `/tickets/details/${id}`;
+
+/** Tell the ticket's user: an in-app notification and, when `mail` is given, an email they can answer. */
+export async function tellUser(
+  deps: TicketDeps,
+  tx: Tx,
+  person: Person,
+  ticket: { id: number; subject: string },
+  message: NotificationMessage,
+  mail: { key: MailMessageKey; text?: string } | null,
+) {
+  await notify(tx, {
+    userId: person.id,
+    type: `tickets.${message.split('.').pop()}`,
+    message,
+    params: { id: ticket.id, subject: ticket.subject },
+    link: userLink(ticket.id),
+    data: { ticket_id: ticket.id },
+  });
+  if (!mail) return;
+  const replyTo = replyAddress(deps.config, ticket.id);
+  await deps.mail.send(
+    {
+      to: person.email,
+      language: person.language,
+      key: mail.key,
+      params: {
+        id: ticket.id,
+        subject: ticket.subject,
+        name: person.name,
+        message: mail.text ?? '',
+        link: `${deps.config.appUrl}${userLink(ticket.id)}`,
+        reply_hint: replyTo ? t(person.language, 'tickets.mail.reply_hint') : '',
+      },
+      ...(replyTo ? { replyTo } : {}),
+    },
+    tx,
+  );
+}
+
+/** Tell each of `people` (staff): an in-app notification and, when `mail` is given, an email. */
+export async function tellStaff(
+  deps: TicketDeps,
+  tx: Tx,
+  people: Person[],
+  ticket: { id: number; subject: string },
+  message: NotificationMessage,
+  mail: { key: MailMessageKey; text?: string; author?: string } | null,
+) {
+  for (const person of people) {
+    await notify(tx, {
+      adminId: person.id,
+      type: `tickets.${message.split('.').pop()}`,
+      message,
+      params: { id: ticket.id, subject: ticket.subject },
+      link: staffLink(ticket.id),
+      data: { ticket_id: ticket.id },
+    });
+    if (!mail) continue;
+    await deps.mail.send(
+      {
+        to: person.email,
+        language: person.language,
+        key: mail.key,
+        params: {
+          id: ticket.id,
+          subject: ticket.subject,
+          name: person.name,
+          author: mail.author ?? '',
+          message: mail.text ?? '',
+          link: `${deps.config.appUrl}/admin${staffLink(ticket.id)}`,
+        },
+      },
+      tx,
+    );
+  }
+}
