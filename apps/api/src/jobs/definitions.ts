@@ -1,23 +1,21 @@
 import type { Database } from '../db/client';
 import { connectionsJobs } from '../modules/connections/connections.jobs';
-import { campaignJobs } from '../modules/crm/crm-campaigns.service';
-import { senderDomainJobs } from '../modules/crm/crm-senders.service';
+import { campaignJobs, senderDomainJobs } from '../modules/crm/crm.jobs';
 import { customCampaignJobs } from '../modules/custom-campaigns/custom-campaigns.service';
 import { expressJobs } from '../modules/express/express.service';
 import { fanFinderJobs } from '../modules/fan-finder/fan-finder.jobs';
-import { payoutJobs } from '../modules/payouts/payouts.service';
-import { queueJobs } from '../modules/queues/queues.service';
-import { reportJobs } from '../modules/reports/reports.service';
+import { payoutJobs } from '../modules/payouts/payouts.jobs';
+import { queueJobs } from '../modules/queues/queues.jobs';
+import { reportJobs } from '../modules/reports/reports.jobs';
 import { scrapingJobDefinitions } from '../modules/scraping/scraping.jobs';
 import { ticketJobDefinitions } from '../modules/tickets/tickets.jobs';
 import { notifyStaffFailedJob } from '../modules/todos/todos.service';
-import { trustFlagJobs } from '../modules/trust/flags.jobs';
-import { scoreJobs } from '../modules/trust/score.service';
-import { invoiceJobs } from '../modules/wallet/invoices.service';
+import { scoreJobs, trustFlagJobs } from '../modules/trust/trust.jobs';
+import { invoiceJobs } from '../modules/wallet/wallet.jobs';
 import type { AppDeps } from '../platform/app';
 import { DEFAULT_RETRY_LIMIT, type JobDefinition } from './jobs';
 
-/** Queues of every module (mail delivery for now; later modules add theirs). */
+/** Queues of every module, each from its `<module>.jobs.ts` (mail delivery from the mail service). */
 export function jobDefinitions(deps: AppDeps): JobDefinition[] {
   return [
     ...deps.mail.jobs(),

@@ -3,7 +3,6 @@ import { LANGUAGES, type Language } from '@lm/contracts';
 import { type CampaignAudience, OPTIONAL_MERGE_TAGS } from '@lm/contracts/crm';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
-import type { JobDefinition } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { type AuditActor, audit } from '../audit/audit.service';
@@ -28,7 +27,7 @@ import { renderMessage, tagsWithoutFallback } from './crm-templates.service';
  * Every message carries `List-Unsubscribe` + `List-Unsubscribe-Post` (RFC 8058), an open pixel and
  * signed click redirects; bounces and complaints come back through a signed webhook.
  */
-type CampaignDeps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'mail' | 'jobs'>;
+export type CampaignDeps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'mail' | 'jobs'>;
 
 export const CAMPAIGN_QUEUE = 'crm.campaign.batch';
 /** Messages one batch writes at most (the sender's cap may allow fewer). */
@@ -482,20 +481,6 @@ export async function processCampaignBatch(deps: CampaignDeps, campaignId: numbe
     await deps.jobs.send(CAMPAIGN_QUEUE, { campaignId }, { startAfter: nextAt });
   }
   return { sent, skipped, failed, done };
-}
-
-/** The campaign batch queue (several batches may run side by side: claims never overlap). */
-export function campaignJobs(deps: CampaignDeps): JobDefinition[] {
-  return [
-    {
-      name: CAMPAIGN_QUEUE,
-      retryLimit: 5,
-      concurrency: 2,
-      handler: async (data) => {
-        await processCampaignBatch(deps, (data as { campaignId: number }).campaignId);
-      },
-    },
-  ];
 }
 
 // --- what recipients do ---------------------------------------------------------------------------

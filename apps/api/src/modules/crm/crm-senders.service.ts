@@ -6,7 +6,6 @@ import { CRM_PERMISSIONS } from '@lm/contracts/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import { type Database, type Tx, withTransaction } from '../../db/client';
-import type { JobDefinition } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import { sameDigest, sha256, sixDigitCode } from '../../platform/crypto';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
@@ -23,7 +22,7 @@ import { crmSenderDomains, crmSenders, type DnsCheck } from './crm.schema';
  * shown. A campaign may only use a confirmed sender whose domain is a verified sender ID
  * (`assertUsableSender`).
  */
-type SenderDeps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'mail' | 'providers'>;
+export type SenderDeps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'mail' | 'providers'>;
 type SenderDomain = typeof crmSenderDomains.$inferSelect;
 type Sender = typeof crmSenders.$inferSelect;
 
@@ -314,20 +313,6 @@ export async function recheckSenderDomains(deps: SenderDeps) {
     if (stopped) lost += 1;
   }
   return { checked: domains.length - unreachable, lost, unreachable };
-}
-
-/** The daily DNS re-check of sender IDs (04:30 UTC). */
-export function senderDomainJobs(deps: SenderDeps): JobDefinition[] {
-  return [
-    {
-      name: DOMAIN_RECHECK_QUEUE,
-      cron: '30 4 * * *',
-      retryLimit: 2,
-      handler: async () => {
-        await recheckSenderDomains(deps);
-      },
-    },
-  ];
 }
 
 /** Delete a sender ID (its senders stay, unusable until the domain is verified again). @throws NotFoundError */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { JobDefinition, Jobs } from '../../jobs/jobs';
+import type { Jobs } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { type AuditActor, audit } from '../audit/audit.service';
@@ -283,16 +283,4 @@ export function probeHandler(data: { fail_times?: number }, meta: { retryCount: 
   if (meta.retryCount < (data.fail_times ?? 0))
     return Promise.reject(new Error(`Probe attempt ${meta.retryCount + 1} failed as asked`));
   return Promise.resolve();
-}
-
-/** The probe queue, registered outside production only (no retries of its own: staff retry it). */
-export function queueJobs(deps: Pick<AppDeps, 'config'>): JobDefinition[] {
-  if (deps.config.NODE_ENV === 'production') return [];
-  return [
-    {
-      name: PROBE_QUEUE,
-      retryLimit: 0,
-      handler: (data, meta) => probeHandler(data as { fail_times?: number }, meta),
-    },
-  ];
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { PROBE_QUEUE, probeHandler, queueJobs } from './queues.service';
+import { queueJobs } from './queues.jobs';
+import { PROBE_QUEUE, probeHandler } from './queues.service';
 
 let ctx: TestContext;
 let token: string;

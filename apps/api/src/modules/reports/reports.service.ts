@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { JobDefinition } from '../../jobs/jobs';
-import type { AppDeps } from '../../platform/app';
 import { reportDaily, reportDeltas } from './reports.schema';
 
 /**
@@ -267,17 +265,3 @@ export async function buildReport(database: Database, from: string, to: string):
 
 /** Queue of the rollup compaction (`compactReportRollups`), every minute. */
 export const REPORTS_COMPACT_QUEUE = 'reports.compact';
-
-/** Jobs of the reports module: the rollup compaction, every minute (issue 18). */
-export function reportJobs(deps: Pick<AppDeps, 'database'>): JobDefinition[] {
-  return [
-    {
-      name: REPORTS_COMPACT_QUEUE,
-      cron: '* * * * *',
-      retryLimit: 1,
-      handler: async () => {
-        await compactReportRollups(deps.database);
-      },
-    },
-  ];
-}

@@ -1,8 +1,6 @@
 import { NEUTRAL_SCORE, type QualityScore } from '@lm/contracts/score';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
-import type { JobDefinition } from '../../jobs/jobs';
-import type { AppDeps } from '../../platform/app';
 import { computeScore, improvePart, RATING_HALF_LIFE_DAYS, type ScoreStats } from './score.compute';
 import type { trustScores } from './score.schema';
 
@@ -231,21 +229,6 @@ export async function recomputeAll(
     }
   }
   return done;
-}
-
-/** `trust.score.nightly` at 03:30 UTC: `recomputeAll` (safe to run twice; it only rewrites scores). */
-export function scoreJobs(deps: Pick<AppDeps, 'database' | 'clock'>): JobDefinition[] {
-  return [
-    {
-      name: SCORE_NIGHTLY_QUEUE,
-      cron: '30 3 * * *',
-      retryLimit: 2,
-      queue: { expireInSeconds: 3600 },
-      handler: async () => {
-        await recomputeAll(deps.database, deps.clock.now());
-      },
-    },
-  ];
 }
 
 /**

@@ -13,7 +13,8 @@ import {
   type ScoreStats,
   weightedTotal,
 } from './score.compute';
-import { SCORE_NIGHTLY_QUEUE, scoreJobs } from './score.service';
+import { SCORE_NIGHTLY_QUEUE } from './score.service';
+import { scoreJobs } from './trust.jobs';
 
 const perfect: ScoreStats = {
   ended: 10,

@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import { detectFlags, snapshotAccounts, snapshotPlaylists } from './flags.service';
+import { recomputeAll, SCORE_NIGHTLY_QUEUE } from './score.service';
 
 /**
  * Fake-audience detection's daily jobs (issue 19), both safe to run twice: `trust.snapshots` at 02:10
@@ -26,6 +27,21 @@ export function trustFlagJobs(deps: AppDeps): JobDefinition[] {
       retryLimit: 2,
       handler: async () => {
         await detectFlags(deps);
+      },
+    },
+  ];
+}
+
+/** `trust.score.nightly` at 03:30 UTC: `recomputeAll` (safe to run twice; it only rewrites scores). */
+export function scoreJobs(deps: Pick<AppDeps, 'database' | 'clock'>): JobDefinition[] {
+  return [
+    {
+      name: SCORE_NIGHTLY_QUEUE,
+      cron: '30 3 * * *',
+      retryLimit: 2,
+      queue: { expireInSeconds: 3600 },
+      handler: async () => {
+        await recomputeAll(deps.database, deps.clock.now());
       },
     },
   ];

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { JobDefinition } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import { users } from '../accounts/accounts.schema';
 import { getSettings } from '../settings/settings.service';
 import { invoices, payments } from './payments.schema';
 
-type Deps = Pick<AppDeps, 'database' | 'storage'>;
+export type Deps = Pick<AppDeps, 'database' | 'storage'>;
 
 /** Format minor units as money, e.g. 1999 GBP → "£19.99". */
 export function formatMoney(minor: number, currency: string): string {
@@ -111,17 +110,4 @@ export async function ensureInvoicePdf(deps: Deps, invoiceId: number): Promise<s
   }
   await deps.database.db.update(invoices).set({ attachmentPath: key }).where(eq(invoices.id, invoiceId));
   return key;
-}
-
-/** The job that renders invoice PDFs after a purchase commits. */
-export function invoiceJobs(deps: Deps): JobDefinition[] {
-  return [
-    {
-      name: 'invoice.render',
-      retryLimit: 5,
-      handler: async (data) => {
-        await ensureInvoicePdf(deps, (data as { invoiceId: number }).invoiceId);
-      },
-    },
-  ];
 }

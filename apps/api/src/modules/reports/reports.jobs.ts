@@ -1,0 +1,17 @@
+import type { JobDefinition } from '../../jobs/jobs';
+import type { AppDeps } from '../../platform/app';
+import { compactReportRollups, REPORTS_COMPACT_QUEUE } from './reports.service';
+
+/** Jobs of the reports module: the rollup compaction, every minute (issue 18). */
+export function reportJobs(deps: Pick<AppDeps, 'database'>): JobDefinition[] {
+  return [
+    {
+      name: REPORTS_COMPACT_QUEUE,
+      cron: '* * * * *',
+      retryLimit: 1,
+      handler: async () => {
+        await compactReportRollups(deps.database);
+      },
+    },
+  ];
+}
