@@ -1,17 +1,23 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../db/client';
 import { t } from '../../platform/i18n';
-import { type SocialPlatform, sandboxAccountId } from '../../providers/sandbox-social';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { connectFinish, connectStart } from '../connections/connections.service';
-import { seedSocialReference } from '../connections/tiers.service';
+import type { SocialPlatform } from '../../providers/sandbox-social';
+import type { TestContext } from '../../test/harness';
 import { files } from '../files/files.schema';
 import { newUploadKey } from '../files/files.service';
-import { credit, DESC, walletBalance } from '../wallet/ledger';
+import { walletBalance } from '../wallet/ledger';
 import { advance } from './express.machine';
-import { seedExpressReference } from './express.seed';
 import { INSTAGRAM_CONFIRM_HOURS } from './platforms/instagram.adapter';
+import {
+  AUDIO,
+  artistWithCoins,
+  BASE,
+  connectedInfluencer,
+  createSocialTestApp,
+  HOUR,
+  LINK,
+  SUBMIT,
+} from './social.fixture';
 
 /**
  * The artist's side of TikTok and Instagram campaigns added for the artist screens (issue 12
@@ -19,25 +25,9 @@ import { INSTAGRAM_CONFIRM_HOURS } from './platforms/instagram.adapter';
  * confirmation or dispute of the reel's sound within 72 hours.
  */
 
-const MUSIC = '7301234567890123456';
-const AUDIO = '987654321012345';
-const LINK = {
-  tiktok: `https://www.tiktok.com/music/my-song-${MUSIC}`,
-  instagram: `https://www.instagram.com/reels/audio/${AUDIO}/`,
-};
-const BASE = { tiktok: '/api/express-tiktok', instagram: '/api/express-instagram' } as const;
-const SUBMIT = {
-  tiktok: '/api/check-tiktok-video',
-  instagram: '/api/express-instagram/influencer/check/music',
-};
-const HOUR = 3_600_000;
-
 let ctx: TestContext;
-let seq = 0;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedExpressReference(ctx.deps.database);
-  await seedSocialReference(ctx.deps);
+  ctx = await createSocialTestApp();
 });
 afterAll(async () => {
   await ctx?.close();
@@ -45,49 +35,11 @@ afterAll(async () => {
 afterEach(() => ctx.clock.set(new Date()));
 
 async function artist(coins: number) {
-  const user = await ctx.makeUser({ userTypeId: 1 });
-  if (coins > 0)
-    await withTransaction(ctx.deps.database, (tx) =>
-      credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
-    );
-  return { user, token: await ctx.loginUser(user.email) };
+  return artistWithCoins(ctx, coins);
 }
 
 async function influencer(platform: SocialPlatform) {
-  const user = await ctx.makeUser({ userTypeId: 3 });
-  seq += 1;
-  const username = `artist.${platform}.${seq}.${user.id}`;
-  const platformUserId = sandboxAccountId(platform, username);
-  const tier = (
-    await ctx.deps.database.pool.query(
-      `select id, price from social_tiers where platform = $1 and tier_name = 'Micro'`,
-      [platform],
-    )
-  ).rows[0] as { id: number; price: number };
-  const { state, binding } = connectStart(ctx.deps, user.id, platform);
-  const provider = ctx.deps.providers[platform] as unknown as { issueCode(p: object): string };
-  const code = provider.issueCode({
-    platform,
-    accountId: platformUserId,
-    username,
-    displayName: username,
-    followers: 50_000,
-    accountType: platform === 'instagram' ? 'MEDIA_CREATOR' : 'PERSONAL',
-  });
-  const account = await connectFinish(ctx.deps, { type: 'user', id: user.id }, platform, {
-    code,
-    state,
-    binding,
-    tier_id: tier.id,
-  });
-  return {
-    user,
-    token: await ctx.loginUser(user.email),
-    account,
-    platformUserId,
-    username,
-    price: tier.price,
-  };
+  return connectedInfluencer(ctx, platform, 'artist');
 }
 
 /** A stored upload of `userId` with the given type (what `file/upload` records). */

@@ -1,12 +1,18 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../db/client';
-import { type SocialPlatform, sandboxAccountId } from '../../providers/sandbox-social';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { connectFinish, connectStart } from '../connections/connections.service';
-import { seedSocialReference } from '../connections/tiers.service';
-import { credit, DESC, walletBalance } from '../wallet/ledger';
-import { seedExpressReference } from './express.seed';
+import type { SocialPlatform } from '../../providers/sandbox-social';
+import type { TestContext } from '../../test/harness';
+import { walletBalance } from '../wallet/ledger';
+import {
+  AUDIO,
+  artistWithCoins,
+  BASE,
+  connectedInfluencer,
+  createSocialTestApp,
+  LINK,
+  MUSIC,
+  SUBMIT,
+} from './social.fixture';
 
 /**
  * The TikTok and Instagram express calls of spec section 7 over HTTP: music-link checks with the spec's
@@ -14,28 +20,14 @@ import { seedExpressReference } from './express.seed';
  * videos and the submission of one.
  */
 
-const MUSIC = '7301234567890123456';
-const AUDIO = '987654321012345';
-const LINK = {
-  tiktok: `https://www.tiktok.com/music/my-song-${MUSIC}`,
-  instagram: `https://www.instagram.com/reels/audio/${AUDIO}/`,
-};
-const BASE = { tiktok: '/api/express-tiktok', instagram: '/api/express-instagram' } as const;
 const VIDEOS = {
   tiktok: '/api/express-tiktok/tiktok/list/videos',
   instagram: '/api/express-instagram/influencer/instagram/reels',
 };
-const SUBMIT = {
-  tiktok: '/api/check-tiktok-video',
-  instagram: '/api/express-instagram/influencer/check/music',
-};
 
 let ctx: TestContext;
-let seq = 0;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedExpressReference(ctx.deps.database);
-  await seedSocialReference(ctx.deps);
+  ctx = await createSocialTestApp();
 });
 afterAll(async () => {
   await ctx?.close();
@@ -43,48 +35,11 @@ afterAll(async () => {
 afterEach(() => ctx.clock.set(new Date()));
 
 async function artist(coins: number) {
-  const user = await ctx.makeUser({ userTypeId: 1 });
-  await withTransaction(ctx.deps.database, (tx) =>
-    credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
-  );
-  return { user, token: await ctx.loginUser(user.email) };
+  return artistWithCoins(ctx, coins);
 }
 
 async function influencer(platform: SocialPlatform) {
-  const user = await ctx.makeUser({ userTypeId: 3 });
-  seq += 1;
-  const username = `routes.${platform}.${seq}.${user.id}`;
-  const platformUserId = sandboxAccountId(platform, username);
-  const tier = (
-    await ctx.deps.database.pool.query(
-      `select id, price from social_tiers where platform = $1 and tier_name = 'Micro'`,
-      [platform],
-    )
-  ).rows[0] as { id: number; price: number };
-  const { state, binding } = connectStart(ctx.deps, user.id, platform);
-  const provider = ctx.deps.providers[platform] as unknown as { issueCode(p: object): string };
-  const code = provider.issueCode({
-    platform,
-    accountId: platformUserId,
-    username,
-    displayName: username,
-    followers: 50_000,
-    accountType: platform === 'instagram' ? 'MEDIA_CREATOR' : 'PERSONAL',
-  });
-  const account = await connectFinish(ctx.deps, { type: 'user', id: user.id }, platform, {
-    code,
-    state,
-    binding,
-    tier_id: tier.id,
-  });
-  return {
-    user,
-    token: await ctx.loginUser(user.email),
-    account,
-    platformUserId,
-    username,
-    price: tier.price,
-  };
+  return connectedInfluencer(ctx, platform, 'routes');
 }
 
 describe('music link checks', () => {
