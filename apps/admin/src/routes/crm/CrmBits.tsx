@@ -1,7 +1,7 @@
-import { CRM_PERMISSIONS as P, type SessionAdmin } from '@lm/contracts';
+import { CRM_PERMISSIONS as P } from '@lm/contracts';
 import { CONSENT_STATUSES, type ConsentState, consentStatusId } from '@lm/contracts/crm';
-import { StatusBadge, useSession } from '@lm/ui';
-import { Badge, Button, Group } from '@mantine/core';
+import { StatusBadge } from '@lm/ui';
+import { Badge, Group } from '@mantine/core';
 import {
   IconAddressBook,
   IconAt,
@@ -11,7 +11,7 @@ import {
   IconWorldWww,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { SectionNav } from '../../components/SectionNav';
 
 /** Consent of an address on the one status palette; "no address" when the lead has none. */
 export function ConsentBadge({
@@ -47,25 +47,7 @@ const LINKS = [
 
 /** Links between the CRM's leads screens the admin may open. */
 export function CrmLeadsNav() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const session = useSession<SessionAdmin>();
-  return (
-    <Group gap="xs" data-testid="crm-nav">
-      {LINKS.filter((l) => session.ability.can('call', l.permission)).map(({ to, label, icon: Icon }) => (
-        <Button
-          key={to}
-          component={Link}
-          to={to}
-          size="xs"
-          variant={pathname === to ? 'filled' : 'light'}
-          leftSection={<Icon size={14} />}
-        >
-          {t(label)}
-        </Button>
-      ))}
-    </Group>
-  );
+  return <SectionNav links={LINKS} testId="crm-nav" />;
 }
 
 const MARKETING_LINKS = [
@@ -77,25 +59,5 @@ const MARKETING_LINKS = [
 
 /** Links between the CRM's marketing screens the admin may open. */
 export function CrmMarketingNav() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const session = useSession<SessionAdmin>();
-  return (
-    <Group gap="xs" data-testid="crm-marketing-nav">
-      {MARKETING_LINKS.filter((l) => session.ability.can('call', l.permission)).map(
-        ({ to, label, icon: Icon }) => (
-          <Button
-            key={to}
-            component={Link}
-            to={to}
-            size="xs"
-            variant={pathname === to ? 'filled' : 'light'}
-            leftSection={<Icon size={14} />}
-          >
-            {t(label)}
-          </Button>
-        ),
-      )}
-    </Group>
-  );
+  return <SectionNav links={MARKETING_LINKS} testId="crm-marketing-nav" />;
 }

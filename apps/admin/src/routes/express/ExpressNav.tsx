@@ -1,9 +1,6 @@
-import { EXPRESS_ADMIN_PERMISSIONS as P, type SessionAdmin } from '@lm/contracts';
-import { useSession } from '@lm/ui';
-import { Button, Group } from '@mantine/core';
+import { EXPRESS_ADMIN_PERMISSIONS as P } from '@lm/contracts';
 import { IconClock, IconMessageX, IconPlaylist, IconSpeakerphone, IconStairs } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { type SectionLink, SectionNav } from '../../components/SectionNav';
 
 const LINKS = [
   {
@@ -31,27 +28,9 @@ const LINKS = [
     icon: IconMessageX,
     permission: P.campaigns,
   },
-] as const;
+] as const satisfies readonly SectionLink[];
 
 /** Links between the back-office Spotify express screens. */
 export function ExpressNav() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const session = useSession<SessionAdmin>();
-  return (
-    <Group gap="xs" data-testid="express-nav">
-      {LINKS.filter((l) => session.ability.can('call', l.permission)).map(({ to, label, icon: Icon }) => (
-        <Button
-          key={to}
-          component={Link}
-          to={to}
-          size="xs"
-          variant={pathname === to ? 'filled' : 'light'}
-          leftSection={<Icon size={14} />}
-        >
-          {t(label)}
-        </Button>
-      ))}
-    </Group>
-  );
+  return <SectionNav links={LINKS} testId="express-nav" />;
 }

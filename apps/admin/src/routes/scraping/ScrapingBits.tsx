@@ -1,9 +1,9 @@
-import { SCRAPING_PERMISSIONS as P, SCRAPING_JOB_STATUSES, type SessionAdmin } from '@lm/contracts';
-import { formatNumber, StatusBadge, useSession } from '@lm/ui';
-import { Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { SCRAPING_PERMISSIONS as P, SCRAPING_JOB_STATUSES } from '@lm/contracts';
+import { formatNumber, StatusBadge } from '@lm/ui';
+import { Badge, Progress, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconClockPlay, IconListDetails, IconPlaylist } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { type SectionLink, SectionNav } from '../../components/SectionNav';
 
 /** Status badge of a scraping job or run (queued, running, completed, failed, cancelled). */
 export function ScrapingStatusBadge({ statusId }: { statusId: number }) {
@@ -56,27 +56,9 @@ const LINKS = [
   { to: '/auto-scraping-jobs/lists', label: 'nav.auto_scraping', icon: IconClockPlay, permission: P.view },
   { to: '/scraping_dashboard', label: 'nav.scraping_dashboard', icon: IconChartBar, permission: P.dashboard },
   { to: '/scraping/logs', label: 'nav.scraping_logs', icon: IconListDetails, permission: P.view },
-] as const;
+] as const satisfies readonly SectionLink[];
 
 /** Links between the scraping screens the admin may open. */
 export function ScrapingNav() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const session = useSession<SessionAdmin>();
-  return (
-    <Group gap="xs" data-testid="scraping-nav">
-      {LINKS.filter((l) => session.ability.can('call', l.permission)).map(({ to, label, icon: Icon }) => (
-        <Button
-          key={to}
-          component={Link}
-          to={to}
-          size="xs"
-          variant={pathname === to ? 'filled' : 'light'}
-          leftSection={<Icon size={14} />}
-        >
-          {t(label)}
-        </Button>
-      ))}
-    </Group>
-  );
+  return <SectionNav links={LINKS} testId="scraping-nav" />;
 }

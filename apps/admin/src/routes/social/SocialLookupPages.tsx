@@ -33,7 +33,8 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { type SectionLink, SectionNav } from '../../components/SectionNav';
 import {
   type SocialDurationRow,
   type SocialLookupKind,
@@ -53,33 +54,17 @@ function usePlatform(): SocialPlatform {
   return useLocation().pathname.startsWith('/instagram') ? 'instagram' : 'tiktok';
 }
 
+const SOCIAL_LINKS: readonly SectionLink[] = (['tiktok', 'instagram'] as const).flatMap((platform) =>
+  (['tiers', 'durations'] as const).map((kind) => ({
+    to: `/${platform}/express/${kind}/list`,
+    label: `social_admin.${kind}_${platform}`,
+    icon: kind === 'tiers' ? IconStairs : IconClock,
+  })),
+);
+
 /** Links between the four TikTok/Instagram tier and duration screens. */
 function SocialNav() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const links = (['tiktok', 'instagram'] as const).flatMap((platform) =>
-    (['tiers', 'durations'] as const).map((kind) => ({
-      to: `/${platform}/express/${kind}/list`,
-      label: `social_admin.${kind}_${platform}`,
-      icon: kind === 'tiers' ? IconStairs : IconClock,
-    })),
-  );
-  return (
-    <Group gap="xs" data-testid="social-nav">
-      {links.map(({ to, label, icon: Icon }) => (
-        <Button
-          key={to}
-          component={Link}
-          to={to}
-          size="xs"
-          variant={pathname === to ? 'filled' : 'light'}
-          leftSection={<Icon size={14} />}
-        >
-          {t(label)}
-        </Button>
-      ))}
-    </Group>
-  );
+  return <SectionNav links={SOCIAL_LINKS} testId="social-nav" />;
 }
 
 function LookupForm({

@@ -1,6 +1,3 @@
-import type { SessionAdmin } from '@lm/contracts';
-import { useSession } from '@lm/ui';
-import { Button, Group } from '@mantine/core';
 import {
   IconArrowDownCircle,
   IconArrowsExchange,
@@ -10,8 +7,7 @@ import {
   IconFileInvoice,
   IconPackage,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { type SectionLink, SectionNav } from '../../components/SectionNav';
 
 const LINKS = [
   {
@@ -56,27 +52,9 @@ const LINKS = [
     icon: IconFileInvoice,
     permission: 'invoices.show',
   },
-] as const;
+] as const satisfies readonly SectionLink[];
 
 /** Links between the back-office wallet screens (only the Main Wallet and Packages are in the side menu). */
 export function WalletNav() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const session = useSession<SessionAdmin>();
-  return (
-    <Group gap="xs" data-testid="wallet-nav">
-      {LINKS.filter((l) => session.ability.can('call', l.permission)).map(({ to, label, icon: Icon }) => (
-        <Button
-          key={to}
-          component={Link}
-          to={to}
-          size="xs"
-          variant={pathname === to ? 'filled' : 'light'}
-          leftSection={<Icon size={14} />}
-        >
-          {t(label)}
-        </Button>
-      ))}
-    </Group>
-  );
+  return <SectionNav links={LINKS} testId="wallet-nav" />;
 }
