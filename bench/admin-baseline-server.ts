@@ -7,23 +7,9 @@
  *
  * Started as a child by `admin.ts`. Env: BASELINE_PORT, BASELINE_DATABASE_URL.
  */
-import Fastify from 'fastify';
-import pg from 'pg';
-import { serveBaseline } from './baseline-serve';
+import { baselineSetup, serveBaseline } from './baseline-serve';
 
-const port = Number(process.env.BASELINE_PORT);
-const connectionString = process.env.BASELINE_DATABASE_URL;
-if (!port || !connectionString) throw new Error('BASELINE_PORT and BASELINE_DATABASE_URL are required');
-
-// bigint columns as numbers, like the product (db/client.ts).
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-const pool = new pg.Pool({
-  connectionString,
-  max: 20,
-  idleTimeoutMillis: 0,
-  application_name: 'liberty-bench-baseline',
-});
-const app = Fastify({ logger: false });
+const { port, pool, app } = baselineSetup();
 
 app.get('/audit-logs', async () => {
   const { rows } = await pool.query(

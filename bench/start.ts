@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PRODUCTION_ENV } from '../apps/api/src/test/production-env';
 import { freePort, type Managed, REPO_ROOT, startManaged, stopManaged, waitFor200 } from './processes';
 import { productionNodeArgs } from './product';
 
@@ -19,25 +20,6 @@ const RUNS = Number(process.env.START_BENCH_RUNS ?? 3);
 const BEFORE_ISSUE_18 = 'npm run build --if-present -w apps/web -w apps/admin && npm run start -w apps/api';
 /** Which parts to run: `start` (cold and warm `npm start`), `production` (compiled against tsx). */
 const PARTS = (process.env.START_BENCH_PARTS ?? 'start,production').split(',');
-/** A production site's settings: fake provider keys (nothing calls out while booting), SMTP mail. */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  APP_KEY: 'a-production-key-that-is-long-enough-0123456789',
-  CRM_WEBHOOK_SECRET: 'a-production-webhook-secret-0123456789',
-  MAIL_DRIVER: 'smtp',
-  SMTP_URL: 'smtp://127.0.0.1:2525',
-  STRIPE_SECRET_KEY: 'sk_live_bench',
-  STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-  PAYPAL_CLIENT_ID: 'paypal-id',
-  PAYPAL_CLIENT_SECRET: 'paypal-secret',
-  PAYPAL_WEBHOOK_ID: 'paypal-webhook',
-  SPOTIFY_CLIENT_ID: 'spotify-id',
-  SPOTIFY_CLIENT_SECRET: 'spotify-secret',
-  WISE_API_TOKEN: 'wise-token',
-  WISE_PROFILE_ID: '24604',
-  WISE_WEBHOOK_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nbench\\n-----END PUBLIC KEY-----',
-};
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Resident memory (MB) of the node processes of `managed`'s process group (not its PostgreSQL). */
@@ -155,7 +137,7 @@ async function production(temp: string, results: Record<string, { ms: number[]; 
   } as const;
   for (let i = 0; i < RUNS; i++) {
     for (const [name, [command, args]] of Object.entries(runners)) {
-      const r = await measure(`${name} ${i + 1}`, command, [...args], prodData, PRODUCTION);
+      const r = await measure(`${name} ${i + 1}`, command, [...args], prodData, PRODUCTION_ENV);
       results[name] ??= { ms: [], rss: [] };
       results[name].ms.push(r.ms);
       results[name].rss.push(r.rssMb);

@@ -8,28 +8,11 @@
  *
  * Started as a child by `wallet.ts`. Env: BASELINE_PORT, BASELINE_DATABASE_URL, BASELINE_ACCOUNT_ID.
  */
-import Fastify from 'fastify';
-import pg from 'pg';
-import { serveBaseline } from './baseline-serve';
+import { baselineSetup, serveBaseline } from './baseline-serve';
 
-const port = Number(process.env.BASELINE_PORT);
+const { port, pool, app } = baselineSetup();
 const accountId = Number(process.env.BASELINE_ACCOUNT_ID);
-const connectionString = process.env.BASELINE_DATABASE_URL;
-if (!port || !accountId || !connectionString) {
-  throw new Error('BASELINE_PORT, BASELINE_DATABASE_URL and BASELINE_ACCOUNT_ID are required');
-}
-
-// bigint columns as numbers, like the product (db/client.ts).
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-// Idle connections are kept (pg closes them after 10 s by default), so that backends do not come and go
-// between the bench's CPU samples.
-const pool = new pg.Pool({
-  connectionString,
-  max: 20,
-  idleTimeoutMillis: 0,
-  application_name: 'liberty-bench-baseline',
-});
-const app = Fastify({ logger: false });
+if (!accountId) throw new Error('BASELINE_ACCOUNT_ID is required');
 
 app.get('/wallet/transactions', async () => {
   const { rows } = await pool.query(

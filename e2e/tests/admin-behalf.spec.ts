@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { DEMO_PASSWORD, getAdminToken } from './helpers';
+import { getAdminToken, signInAdmin } from './helpers';
 
 /**
  * Staff act for a user (issue 13 "Staff"): from the demo artist's overview, staff order a Spotify
@@ -37,13 +37,7 @@ for (const { lang, width, height } of [
     const artistId = ((await found.json()).data as { id: number }[])[0]!.id;
 
     await page.setViewportSize({ width, height });
-    await page.goto('/admin/login');
-    await page.evaluate((l) => localStorage.setItem('APP_LANG', l), lang);
-    await page.reload();
-    await page.locator('input[name="email"]').fill('admin@demo.test');
-    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
-    await expect(page).toHaveURL(/\/admin\/dashboard/);
+    await signInAdmin(page, lang);
 
     await page.goto(`/admin/users/${artistId}`);
     await page.getByTestId('user-new-campaign').click();

@@ -6,21 +6,12 @@ import {
   DEMO_PASSWORD,
   getAdminToken,
   lastMailId,
+  signInAdmin,
   uniqueEmail,
   waitForMail,
 } from './helpers';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-
-async function signInAdmin(page: Page, language: 'en' | 'ar' = 'en') {
-  await page.goto('/admin/login');
-  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
-  await page.reload();
-  await page.locator('input[name="email"]').fill('admin@demo.test');
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
-}
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD } from './helpers';
+import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signInAs } from './helpers';
 
 /**
  * The artist picks one of their own TikTok sounds in the TikTok wizard instead of pasting a link
@@ -52,13 +52,7 @@ for (const [language, width] of [
   }) => {
     const { email, headers } = await artistWithCoins(request, `sounds-${language}`);
     await page.setViewportSize({ width, height: width > 1000 ? 860 : 844 });
-    await page.goto('/login');
-    await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
-    await page.reload();
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await page.locator('form button[type="submit"]').click();
-    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await signInAs(page, email, language);
 
     // Nothing to offer yet: the wizard says how to get some, and the link field is there; no request
     // of the page fails (a 409 was logged in the console for every new artist: issue 28 item 20).

@@ -1,22 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, getAdminToken, readCode, waitForMail } from './helpers';
+import { expect, test } from '@playwright/test';
+import { getAdminToken, readCode, signInAdmin, waitForMail } from './helpers';
 
 const SHOTS = '/work/notes/shots/crm';
 /** Multiplies the waits below on a machine busy with other work (as E2E_SLOW does in the config). */
 const SLOW = Number(process.env.E2E_SLOW ?? 1);
 mkdirSync(SHOTS, { recursive: true });
-
-async function signInAdmin(page: Page, language: 'en' | 'ar') {
-  await page.goto('/admin/login');
-  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
-  await page.goto('/admin/login');
-  await page.locator('input[name="email"]').fill('admin@demo.test');
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
-}
 
 test('staff import leads, verify a sender and its domain, design a template, send a campaign and see opens and clicks move (English, then Arabic)', async ({
   page,

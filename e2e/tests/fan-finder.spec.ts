@@ -1,17 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signIn } from './helpers';
-
-/** Signs in to the user app in `language` (the choice stored under APP_LANG first). */
-async function signInAs(page: Page, email: string, language: 'en' | 'ar') {
-  await page.goto('/login');
-  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
-  await page.reload();
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard')).toBeVisible();
-}
+import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signIn, signInAs } from './helpers';
 
 test('the artist picks a plan on the landing page, pays with coins, turns auto-renew off and cancels (issue 15)', async ({
   page,

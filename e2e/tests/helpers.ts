@@ -128,6 +128,37 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page.getByTestId('dashboard')).toBeVisible();
 }
 
+/**
+ * Signs in to the user app in `language`: the choice is stored under APP_LANG and the login page reloaded
+ * before the form is filled, so the whole session (and the dashboard it lands on) is in that language.
+ * `timeout` (ms) bounds the wait for the dashboard, for journeys that run right after heavy seeding.
+ */
+export async function signInAs(
+  page: Page,
+  email: string,
+  language: 'en' | 'ar',
+  { timeout }: { timeout?: number } = {},
+): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
+  await page.reload();
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.getByTestId('dashboard')).toBeVisible({ timeout });
+}
+
+/** Signs the demo Super Admin in to the back-office in `language` (stored under APP_LANG first, as above). */
+export async function signInAdmin(page: Page, language: 'en' | 'ar' = 'en'): Promise<void> {
+  await page.goto('/admin/login');
+  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
+  await page.reload();
+  await page.locator('input[name="email"]').fill('admin@demo.test');
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+}
+
 /** Signs out through the user menu. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();

@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from './helpers';
+import { expect, test } from '@playwright/test';
+import { signInAdmin } from './helpers';
 
 /** A sandbox playlist link of exactly `tracks` tracks (the sandbox reads the size from the id). */
 function playlistLink(tracks: number): string {
   const rest = randomUUID().replaceAll('-', '').slice(0, 13);
   return `https://open.spotify.com/playlist/Tracks${String(tracks).padStart(3, '0')}${rest}`;
-}
-
-async function signInAdmin(page: Page, language: 'en' | 'ar') {
-  await page.goto('/admin/login');
-  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
-  await page.goto('/admin/login');
-  await page.locator('input[name="email"]').fill('admin@demo.test');
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
 }
 
 test('staff scrape two playlists, filter the artists and send them to a leads list; an auto-scraping keyword runs once (English, then Arabic)', async ({

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, getAdminToken } from './helpers';
+import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, getAdminToken, signInAs } from './helpers';
 
 /**
  * The artist's side of TikTok and Instagram express campaigns (issue 12 "Artists"): from
@@ -55,16 +55,6 @@ async function artistWithCoins(request: APIRequestContext, prefix: string): Prom
   const headers = { Authorization: `Bearer ${await tokenOf(request, email)}` };
   await buyCoinsByCard(request, headers, OPENING);
   return email;
-}
-
-async function signInAs(page: Page, email: string, language: 'en' | 'ar') {
-  await page.goto('/login');
-  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
-  await page.reload();
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard')).toBeVisible();
 }
 
 /** A fresh sound id (no open campaign on the demo accounts for it yet). */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { createVerifiedUser, DEMO_PASSWORD, getAdminToken } from './helpers';
+import { createVerifiedUser, getAdminToken, signInAdmin, signInAs } from './helpers';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
@@ -9,27 +9,6 @@ async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** Signs in to the user app in `language` (the choice stored under APP_LANG first). */
-async function signInAs(page: Page, email: string, language: 'en' | 'ar') {
-  await page.goto('/login');
-  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
-  await page.reload();
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard')).toBeVisible();
-}
-
-async function signInAdmin(page: Page, language: 'en' | 'ar') {
-  await page.goto('/admin/login');
-  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
-  await page.reload();
-  await page.locator('input[name="email"]').fill('admin@demo.test');
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
 }
 
 /** On the sandbox consent page: authorize as `username` with `followers` (and an Instagram type). */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { accessibilityProblems } from './a11y';
-import { createVerifiedUser, DEMO_PASSWORD } from './helpers';
+import { createVerifiedUser, signInAs } from './helpers';
 
 /**
  * The quality score where artists choose (issue 19): in the Spotify wizard an artist sorts the
@@ -29,16 +29,6 @@ const ui = (lang: string) =>
   JSON.parse(readFileSync(join(ROOT, 'packages/ui/src/i18n/locales', `${lang}.json`), 'utf8')) as Catalog;
 const trackId = () => [...randomBytes(22)].map((b) => BASE62[b % 62]).join('');
 
-async function signInAs(page: Page, email: string, language: 'en' | 'ar') {
-  await page.goto('/login');
-  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
-  await page.reload();
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 });
-}
-
 for (const [language, width] of [
   ['en', 1366],
   ['ar', 390],
@@ -50,7 +40,7 @@ for (const [language, width] of [
     const t = messages(language);
     const email = await createVerifiedUser(request, `score-${language}`, 1);
     await page.setViewportSize({ width, height: width > 1000 ? 860 : 844 });
-    await signInAs(page, email, language);
+    await signInAs(page, email, language, { timeout: 30_000 });
     await page.goto('/create/express/campaign');
     await page.getByTestId('track-link').fill(`https://open.spotify.com/track/${trackId()}`);
     // Leaving the field looks the track up; its preview then pushes the buttons down. Next is clicked

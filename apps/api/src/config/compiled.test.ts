@@ -9,27 +9,11 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ensureDatabase } from '../db/ensure';
 import { t } from '../platform/i18n';
 import { withDatabase } from '../test/global-setup';
+import { PRODUCTION_ENV } from '../test/production-env';
 import { API_ROOT, apiRootFrom, REPO_ROOT } from './paths';
 
 /** A production site's settings (provider keys are never used to call out while booting). */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  APP_KEY: 'a-production-key-that-is-long-enough-0123456789',
-  CRM_WEBHOOK_SECRET: 'a-production-webhook-secret-0123456789',
-  MAIL_DRIVER: 'smtp',
-  SMTP_URL: 'smtp://127.0.0.1:2525',
-  STRIPE_SECRET_KEY: 'sk_live_recorded',
-  STRIPE_WEBHOOK_SECRET: 'whsec_recorded',
-  PAYPAL_CLIENT_ID: 'paypal-id',
-  PAYPAL_CLIENT_SECRET: 'paypal-secret',
-  PAYPAL_WEBHOOK_ID: 'paypal-webhook',
-  SPOTIFY_CLIENT_ID: 'spotify-id',
-  SPOTIFY_CLIENT_SECRET: 'spotify-secret',
-  WISE_API_TOKEN: 'wise-token',
-  WISE_PROFILE_ID: '24604',
-  WISE_WEBHOOK_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nrecorded\\n-----END PUBLIC KEY-----',
-  LOG_LEVEL: 'warn',
-};
+const PRODUCTION = { ...PRODUCTION_ENV, LOG_LEVEL: 'warn' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

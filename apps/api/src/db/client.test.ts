@@ -27,6 +27,9 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** Queues a notice of `type` for `userId` in `tx` (the message is any real one; only the rows are counted). */
+const notifyTest = (tx: Tx, userId: number, type: string) =>
+  notifyLater(tx, { userId, type, message: 'express.notify.approved', params: {} });
 const count = async (sql: string, values: unknown[]) =>
   Number((await ctx.deps.database.pool.query<{ n: string }>(sql, values)).rows[0]!.n);
 const notices = (userId: number, type: string) =>
@@ -38,18 +41,8 @@ describe('writes queued in a transaction (writeLater, issue 18)', () => {
   it('are sent together before the commit, and only seen by the transaction once flushed', async () => {
     const user = await ctx.makeUser();
     const seen = await withTransaction(ctx.deps.database, async (tx) => {
-      notifyLater(tx, {
-        userId: user.id,
-        type: 'test.queued',
-        message: 'express.notify.approved',
-        params: {},
-      });
-      notifyLater(tx, {
-        userId: user.id,
-        type: 'test.queued',
-        message: 'express.notify.approved',
-        params: {},
-      });
+      notifyTest(tx, user.id, 'test.queued');
+      notifyTest(tx, user.id, 'test.queued');
       await audit(
         ctx.deps.database,
         { type: 'system' },
@@ -75,22 +68,12 @@ describe('writes queued in a transaction (writeLater, issue 18)', () => {
   it('are written at the commit when nobody flushes, and never after a rollback', async () => {
     const user = await ctx.makeUser();
     await withTransaction(ctx.deps.database, async (tx) => {
-      notifyLater(tx, {
-        userId: user.id,
-        type: 'test.commit',
-        message: 'express.notify.approved',
-        params: {},
-      });
+      notifyTest(tx, user.id, 'test.commit');
     });
     expect(await notices(user.id, 'test.commit')).toBe(1);
     await expect(
       withTransaction(ctx.deps.database, async (tx) => {
-        notifyLater(tx, {
-          userId: user.id,
-          type: 'test.rolled',
-          message: 'express.notify.approved',
-          params: {},
-        });
+        notifyTest(tx, user.id, 'test.rolled');
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
@@ -108,12 +91,7 @@ describe('writes queued in a transaction (writeLater, issue 18)', () => {
           tx,
         );
         // A type longer than its column (60): PostgreSQL refuses this one at the flush.
-        notifyLater(tx, {
-          userId: user.id,
-          type: 'x'.repeat(61),
-          message: 'express.notify.approved',
-          params: {},
-        });
+        notifyTest(tx, user.id, 'x'.repeat(61));
       }),
     ).rejects.toThrow();
     expect(await audits(String(user.id))).toBe(0);
@@ -122,40 +100,20 @@ describe('writes queued in a transaction (writeLater, issue 18)', () => {
   it('inside a savepoint that fails are dropped with its other writes; those before it stay', async () => {
     const user = await ctx.makeUser();
     await withTransaction(ctx.deps.database, async (tx) => {
-      notifyLater(tx, {
-        userId: user.id,
-        type: 'test.before',
-        message: 'express.notify.approved',
-        params: {},
-      });
+      notifyTest(tx, user.id, 'test.before');
       await expect(
         withSavepoint(tx, 'queued_test', async () => {
-          notifyLater(tx, {
-            userId: user.id,
-            type: 'test.inside',
-            message: 'express.notify.approved',
-            params: {},
-          });
+          notifyTest(tx, user.id, 'test.inside');
           throw new Error('inner refusal');
         }),
       ).rejects.toThrow('inner refusal');
       // A queued write that fails inside the savepoint is undone with it; the transaction goes on.
       await expect(
         withSavepoint(tx, 'queued_fk', async () => {
-          notifyLater(tx, {
-            userId: user.id,
-            type: 'x'.repeat(61),
-            message: 'express.notify.approved',
-            params: {},
-          });
+          notifyTest(tx, user.id, 'x'.repeat(61));
         }),
       ).rejects.toThrow();
-      notifyLater(tx, {
-        userId: user.id,
-        type: 'test.after',
-        message: 'express.notify.approved',
-        params: {},
-      });
+      notifyTest(tx, user.id, 'test.after');
     });
     expect(await notices(user.id, 'test.before')).toBe(1);
     expect(await notices(user.id, 'test.inside')).toBe(0);
@@ -243,12 +201,7 @@ describe('statements sent with the COMMIT (atCommit, issue 18)', () => {
     await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         withTransaction(ctx.deps.database, async (tx) => {
-          notifyLater(tx, {
-            userId: user.id,
-            type: 'test.queued',
-            message: 'express.notify.approved',
-            params: {},
-          });
+          notifyTest(tx, user.id, 'test.queued');
           marker(tx, user.id, `test.commit.${i}`);
         }),
       ),

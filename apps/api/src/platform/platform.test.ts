@@ -7,6 +7,7 @@ import { putSetting } from '../modules/settings/settings.service';
 import { ROUTE_MODULES } from '../routes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { createTestApp, type TestContext } from '../test/harness';
+import { multipartFile, PNG } from '../test/uploads';
 import { userAccess } from './access';
 import { buildApp, type RouteModule } from './app';
 
@@ -305,26 +306,10 @@ describe('jobs', () => {
 });
 
 describe('files', () => {
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
-  const multipart = (name: string, bytes: Buffer, type: string) => {
-    const boundary = '----lmtest';
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-  };
-
   it('stores an image under a generated name, checking its type by content', async () => {
     const user = await ctx.makeUser();
     const token = await ctx.loginUser(user.email);
-    const { body, headers } = multipart('../../evil name.png', png, 'image/png');
+    const { body, headers } = multipartFile('../../evil name.png', PNG, 'image/png');
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/file/upload',
@@ -336,13 +321,17 @@ describe('files', () => {
     expect(file).toMatch(/^\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
     const served = await ctx.call('GET', `/storage/${file}`);
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(png)).toBe(true);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 
   it("refuses a file whose content is not an allowed type with 'You can only upload allowed Files!.'", async () => {
     const user = await ctx.makeUser();
     const token = await ctx.loginUser(user.email);
-    const { body, headers } = multipart('photo.png', Buffer.from('<script>alert(1)</script>'), 'image/png');
+    const { body, headers } = multipartFile(
+      'photo.png',
+      Buffer.from('<script>alert(1)</script>'),
+      'image/png',
+    );
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/file/new-upload',

@@ -4,29 +4,9 @@ import { type Env, loadConfig } from '../config/env';
 import { buildApp, type RouteModule } from '../platform/app';
 import { ROUTE_MODULES } from '../routes';
 import { createTestApp, type TestContext } from '../test/harness';
+import { PRODUCTION_ENV, REAL_PROVIDER_KEYS } from '../test/production-env';
 import { providerModes } from './modes';
 
-/** Every provider's keys, as a production site sets them (values are never used to call out here). */
-const REAL_KEYS = {
-  STRIPE_SECRET_KEY: 'sk_live_recorded',
-  STRIPE_WEBHOOK_SECRET: 'whsec_recorded',
-  PAYPAL_CLIENT_ID: 'paypal-id',
-  PAYPAL_CLIENT_SECRET: 'paypal-secret',
-  PAYPAL_WEBHOOK_ID: 'paypal-webhook',
-  SPOTIFY_CLIENT_ID: 'spotify-id',
-  SPOTIFY_CLIENT_SECRET: 'spotify-secret',
-  WISE_API_TOKEN: 'wise-token',
-  WISE_PROFILE_ID: '24604',
-  WISE_WEBHOOK_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nrecorded\\n-----END PUBLIC KEY-----',
-};
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  APP_KEY: 'a-production-key-that-is-long-enough-0123456789',
-  CRM_WEBHOOK_SECRET: 'a-production-webhook-secret-0123456789',
-  MAIL_DRIVER: 'smtp',
-  SMTP_URL: 'smtp://127.0.0.1:2525',
-  ...REAL_KEYS,
-};
 const env = (vars: Record<string, string>) =>
   loadConfig({ DATABASE_URL: 'postgres://x@localhost/x', ...vars });
 
@@ -45,7 +25,7 @@ describe('providerModes: the one place that picks real, sandbox or off (issue 11
       providerModes(
         env({
           NODE_ENV: 'test',
-          ...REAL_KEYS,
+          ...REAL_PROVIDER_KEYS,
           GOOGLE_CLIENT_ID: 'g',
           GOOGLE_CLIENT_SECRET: 's',
           TIKTOK_CLIENT_KEY: 't',
@@ -73,12 +53,12 @@ describe('providerModes: the one place that picks real, sandbox or off (issue 11
   });
 
   it('in production: Google sign-in off without its keys, every money or campaign provider required', () => {
-    expect(providerModes(env(PRODUCTION)).google).toBe('off');
+    expect(providerModes(env(PRODUCTION_ENV)).google).toBe('off');
     // TikTok and Instagram wait for each platform's app review: a site may launch without them (issue 12).
-    expect(providerModes(env(PRODUCTION)).tiktok).toBe('off');
-    expect(providerModes(env(PRODUCTION)).instagram).toBe('off');
+    expect(providerModes(env(PRODUCTION_ENV)).tiktok).toBe('off');
+    expect(providerModes(env(PRODUCTION_ENV)).instagram).toBe('off');
     for (const missing of ['STRIPE_SECRET_KEY', 'PAYPAL_CLIENT_ID', 'SPOTIFY_CLIENT_ID', 'WISE_API_TOKEN']) {
-      const vars: Record<string, string> = { ...PRODUCTION };
+      const vars: Record<string, string> = { ...PRODUCTION_ENV };
       // Drop the whole provider so the error is "production lacks it", not "half configured".
       const provider = missing.split('_')[0]!;
       for (const key of Object.keys(vars)) if (key.startsWith(provider)) delete vars[key];
@@ -87,11 +67,11 @@ describe('providerModes: the one place that picks real, sandbox or off (issue 11
   });
 
   it('production sends mail through SMTP, never into the dev outbox', () => {
-    expect(() => env({ ...PRODUCTION, MAIL_DRIVER: 'outbox' })).toThrow(/MAIL_DRIVER=smtp/);
+    expect(() => env({ ...PRODUCTION_ENV, MAIL_DRIVER: 'outbox' })).toThrow(/MAIL_DRIVER=smtp/);
   });
 
   it('the modes read only the environment', () => {
-    const vars = { NODE_ENV: 'production', ...REAL_KEYS } as unknown as Env;
+    const vars = { NODE_ENV: 'production', ...REAL_PROVIDER_KEYS } as unknown as Env;
     expect(providerModes(vars).card).toBe('real');
   });
 });
@@ -121,7 +101,7 @@ describe('production serves no sandbox and no dev tool (issue 11 items 1 and 4)'
 
   beforeAll(async () => {
     dev = await createTestApp();
-    prod = await createTestApp({ env: PRODUCTION });
+    prod = await createTestApp({ env: PRODUCTION_ENV });
     const d = await registeredRoutes(dev);
     const p = await registeredRoutes(prod);
     apps.push(d.app, p.app);

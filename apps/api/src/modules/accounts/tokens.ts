@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
@@ -34,16 +34,7 @@ export async function revokeAllUserTokens(
   userId: number,
   exceptTokenId?: number,
 ): Promise<void> {
-  await db.db
-    .update(accessTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(accessTokens.userId, userId),
-        sql`${accessTokens.revokedAt} is null`,
-        exceptTokenId ? sql`${accessTokens.id} <> ${exceptTokenId}` : sql`true`,
-      ),
-    );
+  await revokeLiveTokens(db, eq(accessTokens.userId, userId), exceptTokenId);
 }
 
 /**
@@ -55,12 +46,17 @@ export async function revokeAllAdminTokens(
   adminId: number,
   exceptTokenId?: number,
 ): Promise<void> {
+  await revokeLiveTokens(db, eq(accessTokens.adminId, adminId), exceptTokenId);
+}
+
+/** Revokes the live tokens matching `owner` (one user's or one admin's), all but `exceptTokenId` if given. */
+async function revokeLiveTokens(db: Database | Tx, owner: SQL, exceptTokenId?: number): Promise<void> {
   await db.db
     .update(accessTokens)
     .set({ revokedAt: sql`now()` })
     .where(
       and(
-        eq(accessTokens.adminId, adminId),
+        owner,
         sql`${accessTokens.revokedAt} is null`,
         exceptTokenId ? sql`${accessTokens.id} <> ${exceptTokenId}` : sql`true`,
       ),

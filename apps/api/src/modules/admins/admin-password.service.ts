@@ -40,6 +40,19 @@ async function linkAdmin(db: Database | Tx, email: string, token: string, now: D
   return admin ? { link, admin } : undefined;
 }
 
+/** Tells the admin by mail that their password changed; queued in `tx`, so a change rolled back mails nothing. */
+function mailPasswordChanged(deps: Deps, admin: { email: string; name: string; language: string }, tx: Tx) {
+  return deps.mail.send(
+    {
+      to: admin.email,
+      language: adminLanguage(admin),
+      key: 'mail.password_changed',
+      params: { name: admin.name },
+    },
+    tx,
+  );
+}
+
 /**
  * Is this back-office link still usable (`GET /api/admin/check/reset/token`)? Answers the same for an
  * unknown, used, expired or other admin's link.
@@ -88,15 +101,7 @@ export async function resetAdminPassword(
       },
       tx,
     );
-    await deps.mail.send(
-      {
-        to: admin.email,
-        language: adminLanguage(admin),
-        key: 'mail.password_changed',
-        params: { name: admin.name },
-      },
-      tx,
-    );
+    await mailPasswordChanged(deps, admin, tx);
   });
 }
 
@@ -138,14 +143,6 @@ export async function changeOwnAdminPassword(
       { action: 'admin.password_changed', targetType: 'admin', targetId: adminId },
       tx,
     );
-    await deps.mail.send(
-      {
-        to: admin.email,
-        language: adminLanguage(admin),
-        key: 'mail.password_changed',
-        params: { name: admin.name },
-      },
-      tx,
-    );
+    await mailPasswordChanged(deps, admin, tx);
   });
 }

@@ -114,6 +114,24 @@ async function publishedCampaign(artistToken: string, overrides: Record<string, 
   expect((await admin('POST', `/${id}/publish`)).statusCode).toBe(200);
   return id;
 }
+/** The curator opts in to the published campaign `id`; answers the opt-in's id. */
+const optIn = async (curator: { token: string }, id: number) =>
+  (
+    await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+      token: curator.token,
+      body: { campaign_id: id },
+    })
+  ).json().data.id as number;
+/** The curator picks `playlist` (their own by default) for the opt-in `opt`, claiming a placement. */
+const choosePlaylist = (
+  curator: { token: string; playlist: number },
+  opt: number,
+  playlist = curator.playlist,
+) =>
+  ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
+    token: curator.token,
+    body: { playlist_id: playlist },
+  });
 const statusOf = async (id: number) =>
   (await ctx.deps.database.pool.query('select status from custom_campaigns where id = $1', [id])).rows[0]
     .status as number;
@@ -550,28 +568,9 @@ describe('curators opting in', () => {
     const id = await publishedCampaign(token, { placements: 1 });
     const a = await curatorWithPlaylist();
     const b = await curatorWithPlaylist();
-    const optA = (
-      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
-        token: a.token,
-        body: { campaign_id: id },
-      })
-    ).json().data.id;
-    const optB = (
-      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
-        token: b.token,
-        body: { campaign_id: id },
-      })
-    ).json().data.id;
-    const [ra, rb] = await Promise.all([
-      ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${optA}`, {
-        token: a.token,
-        body: { playlist_id: a.playlist },
-      }),
-      ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${optB}`, {
-        token: b.token,
-        body: { playlist_id: b.playlist },
-      }),
-    ]);
+    const optA = await optIn(a, id);
+    const optB = await optIn(b, id);
+    const [ra, rb] = await Promise.all([choosePlaylist(a, optA), choosePlaylist(b, optB)]);
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
     const n = await ctx.deps.database.pool.query(
       'select count(*)::int n from custom_campaign_slots where campaign_id = $1 and express_campaign_id is not null',
@@ -585,25 +584,14 @@ describe('curators opting in', () => {
     const id = await publishedCampaign(token);
     const a = await curatorWithPlaylist();
     const b = await curatorWithPlaylist();
-    const opt = (
-      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
-        token: a.token,
-        body: { campaign_id: id },
-      })
-    ).json().data.id;
-    const foreign = await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
-      token: a.token,
-      body: { playlist_id: b.playlist },
-    });
+    const opt = await optIn(a, id);
+    const foreign = await choosePlaylist(a, opt, b.playlist);
     expect(foreign.statusCode).toBe(422);
     await ctx.deps.database.pool.query(
       'update express_playlists set tier_id = (select id from express_tiers where id <> $1 and campaign_type_id = 1 limit 1) where id = $2',
       [tier.id, a.playlist],
     );
-    const otherTier = await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
-      token: a.token,
-      body: { playlist_id: a.playlist },
-    });
+    const otherTier = await choosePlaylist(a, opt);
     expect(otherTier.statusCode).toBe(422);
     expect(otherTier.json().errors.playlist_id).toEqual(["This playlist is not in the campaign's tier"]);
   });
@@ -622,16 +610,8 @@ describe('money across partial delivery (desc 3, paid + refunded = held)', () =>
     const good = await curatorWithPlaylist();
     const idle = await curatorWithPlaylist();
     for (const c of [good, idle]) {
-      const opt = (
-        await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
-          token: c.token,
-          body: { campaign_id: id },
-        })
-      ).json().data.id;
-      const chosen = await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
-        token: c.token,
-        body: { playlist_id: c.playlist },
-      });
+      const opt = await optIn(c, id);
+      const chosen = await choosePlaylist(c, opt);
       expect(chosen.statusCode).toBe(200);
     }
     // The good curator adds the track and submits; the engine verifies it an hour later.
@@ -682,16 +662,8 @@ describe('money across partial delivery (desc 3, paid + refunded = held)', () =>
     const { user, token } = await artistWith(10_000);
     const id = await publishedCampaign(token, { placements: 2 });
     const c = await curatorWithPlaylist();
-    const opt = (
-      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
-        token: c.token,
-        body: { campaign_id: id },
-      })
-    ).json().data.id;
-    await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
-      token: c.token,
-      body: { playlist_id: c.playlist },
-    });
+    const opt = await optIn(c, id);
+    await choosePlaylist(c, opt);
     const res = await admin('POST', `/${id}/force-end`, { outcome: 'refunded' });
     expect(res.statusCode).toBe(200);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(10_000);
@@ -711,16 +683,8 @@ describe('money across partial delivery (desc 3, paid + refunded = held)', () =>
     const { user, token } = await artistWith(10_000);
     const id = await publishedCampaign(token, { placements: 1 });
     const c = await curatorWithPlaylist();
-    const opt = (
-      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
-        token: c.token,
-        body: { campaign_id: id },
-      })
-    ).json().data.id;
-    await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
-      token: c.token,
-      body: { playlist_id: c.playlist },
-    });
+    const opt = await optIn(c, id);
+    await choosePlaylist(c, opt);
     const res = await admin('POST', `/${id}/force-end`, { outcome: 'completed' });
     expect(res.statusCode).toBe(200);
     const open = await ctx.deps.database.pool.query(
@@ -795,23 +759,9 @@ describe('campaign stats (spec section 3), on `campaigns` and `web/user/campaign
     const placed = await publishedCampaign(token, { placements: 1 });
     const onlyOptedIn = await publishedCampaign(token, { placements: 1 });
     const c = await curatorWithPlaylist();
-    const optIn = async (id: number) =>
-      (
-        await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
-          token: c.token,
-          body: { campaign_id: id },
-        })
-      ).json().data.id as number;
-    const opt = await optIn(placed);
-    await optIn(onlyOptedIn);
-    expect(
-      (
-        await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
-          token: c.token,
-          body: { playlist_id: c.playlist },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const opt = await optIn(c, placed);
+    await optIn(c, onlyOptedIn);
+    expect((await choosePlaylist(c, opt)).statusCode).toBe(200);
     const s = (await ctx.call('GET', '/api/web/user/campaigns/dashboard', { token: c.token })).json().data;
     expect(s.custom_stats).toMatchObject({ total_campaigns: 1, total_campaigns_publishing: 1 });
     // The placement also runs as an express campaign: the express figures count it as before.
@@ -835,16 +785,8 @@ describe('/my-campaigns: every kind of the artist campaigns in one list (spec se
     const expressId = express.json().data[0].id as number;
     const published = await publishedCampaign(token, { placements: 1, name: 'Sunrise anthem' });
     const c = await curatorWithPlaylist();
-    const opt = (
-      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
-        token: c.token,
-        body: { campaign_id: published },
-      })
-    ).json().data.id;
-    await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
-      token: c.token,
-      body: { playlist_id: c.playlist },
-    });
+    const opt = await optIn(c, published);
+    await choosePlaylist(c, opt);
     const deleted = (await order(token)).json().data.id as number;
     await admin('DELETE', `/${deleted}`);
     const list = await ctx.call('GET', '/api/artist/my-campaigns', { token });
@@ -878,16 +820,8 @@ describe('the curator side of a placement (playlist wording, tied to its custom 
     const { user, token } = await artistWith(10_000);
     const id = await publishedCampaign(token, { placements: 1 });
     const c = await curatorWithPlaylist();
-    const opt = (
-      await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
-        token: c.token,
-        body: { campaign_id: id },
-      })
-    ).json().data.id;
-    const link = await ctx.call('PUT', `/api/curator/curator_vs_campaign/playlist/${opt}`, {
-      token: c.token,
-      body: { playlist_id: c.playlist },
-    });
+    const opt = await optIn(c, id);
+    const link = await choosePlaylist(c, opt);
     const expressId = link.json().data.express_campaign_id as number;
     const list = await ctx.call('GET', '/api/express/curator/playlist/campaigns', { token: c.token });
     expect(list.statusCode).toBe(200);

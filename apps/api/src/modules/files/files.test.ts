@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { PDF, PNG, uploadFile } from '../../test/uploads';
 import { users } from '../accounts/accounts.schema';
 
 /**
@@ -15,33 +16,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
 /** Upload `bytes` as `token`'s caller; answers the stored key. */
-async function upload(token: string, bytes: Buffer, name: string): Promise<string> {
-  const boundary = '----files-test';
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().data.file;
-}
+const upload = (token: string, bytes: Buffer, name: string) => uploadFile(ctx, token, bytes, name);
 
 const avatarOf = async (id: number) =>
   (await ctx.deps.database.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, id)))[0]

@@ -1,6 +1,7 @@
 import { playlistFormSchema } from '@lm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { MP3, PDF, PNG, uploadFile, WAV } from '../../test/uploads';
 import { todosFor } from '../todos/todos.service';
 import { artistHasForm, artistsWithForms } from './forms.service';
 
@@ -22,44 +23,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const MP3 = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(400)]);
-const WAV = (() => {
-  const b = Buffer.alloc(64);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(56, 4);
-  b.write('WAVE', 8);
-  b.write('fmt ', 12);
-  return b;
-})();
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
 const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await ctx.deps.database.pool.query(text, values)).rows as T[];
 
-async function upload(token: string, bytes: Buffer, name: string): Promise<string> {
-  const boundary = '----forms-test';
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().data.file;
-}
+/** Upload `bytes` as `token`'s caller; answers the stored key. */
+const upload = (token: string, bytes: Buffer, name: string) => uploadFile(ctx, token, bytes, name);
 
 /** An approved artist (or `overrides`) with a token and their own uploaded track and cover. */
 async function makeArtist(overrides: Parameters<TestContext['makeUser']>[0] = {}) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { PNG, uploadFile } from '../../test/uploads';
 
 let ctx: TestContext;
 let token: string;
@@ -25,32 +26,8 @@ const auditCount = async (action: string) =>
     )
   ).rows[0]!.n;
 
-// 1x1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-async function upload(bytes: Buffer, filename: string): Promise<string> {
-  const boundary = '----staff-test';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().data.file;
-}
+/** Upload `bytes` as the staff member of `token`; answers the stored key. */
+const upload = (bytes: Buffer, filename: string) => uploadFile(ctx, token, bytes, filename);
 
 describe('lookup screens access', () => {
   it('need view.main.genres.tab.list; user/slider is public', async () => {

@@ -87,6 +87,22 @@ async function verified(token: string, email: string, quoteId: string) {
   expect(ok.statusCode, ok.body).toBe(200);
 }
 
+/**
+ * Two verified quotes of 300 coins to one new recipient of the caller, submitted as transfers at the same
+ * time; answers both responses.
+ */
+async function twoTransfersAtOnce(email: string, token: string) {
+  const r = await recipient(token);
+  const a = await quote(token, r.id, 300);
+  const b = await quote(token, r.id, 300);
+  await verified(token, email, a.id);
+  await verified(token, email, b.id);
+  return Promise.all([
+    ctx.call('POST', '/api/payments/wise/create/transfer', { token, body: { quote_id: a.id } }),
+    ctx.call('POST', '/api/payments/wise/create/transfer', { token, body: { quote_id: b.id } }),
+  ]);
+}
+
 /** A curator with a pending payout (status 1) of `coins` out of `balance`. */
 async function pendingPayout(balance = 1000, coins = 600) {
   const c = await curator(balance);
@@ -565,15 +581,7 @@ describe('requesting a payout', () => {
     'holds once when two quotes are submitted at the same time (one open request per user), run %i',
     async () => {
       const { user, token } = await curator(500);
-      const r = await recipient(token);
-      const a = await quote(token, r.id, 300);
-      const b = await quote(token, r.id, 300);
-      await verified(token, user.email, a.id);
-      await verified(token, user.email, b.id);
-      const [ra, rb] = await Promise.all([
-        ctx.call('POST', '/api/payments/wise/create/transfer', { token, body: { quote_id: a.id } }),
-        ctx.call('POST', '/api/payments/wise/create/transfer', { token, body: { quote_id: b.id } }),
-      ]);
+      const [ra, rb] = await twoTransfersAtOnce(user.email, token);
       expect([ra.statusCode, rb.statusCode].sort()).toEqual([201, 409]);
       expect(await walletBalance(db(), user.id)).toBe(200);
       expect(await descCount(user.id, 4)).toBe(1);
@@ -586,15 +594,7 @@ describe('requesting a payout', () => {
       // Both holds fit the balance, so the loser is refused by the partial unique index itself
       // (drizzle wraps the PostgreSQL error: its constraint name sits one level down).
       const { user, token } = await curator(1000);
-      const r = await recipient(token);
-      const a = await quote(token, r.id, 300);
-      const b = await quote(token, r.id, 300);
-      await verified(token, user.email, a.id);
-      await verified(token, user.email, b.id);
-      const [ra, rb] = await Promise.all([
-        ctx.call('POST', '/api/payments/wise/create/transfer', { token, body: { quote_id: a.id } }),
-        ctx.call('POST', '/api/payments/wise/create/transfer', { token, body: { quote_id: b.id } }),
-      ]);
+      const [ra, rb] = await twoTransfersAtOnce(user.email, token);
       expect([ra.statusCode, rb.statusCode].sort()).toEqual([201, 409]);
       const loser = ra.statusCode === 409 ? ra : rb;
       expect(loser.json().message).toBe('You already have a withdrawal in progress');

@@ -5,14 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMailProvider } from '../../providers/modes';
 import { inboundMailMode } from '../../providers/modes';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { PNG } from '../../test/uploads';
 import { mailgunSignature, SENDGRID_SIGNATURE_HEADER, SENDGRID_TIMESTAMP_HEADER } from './inbound-providers';
 import { signInbound } from './tickets.inbound';
 import { inboundSecret } from './tickets.inbound-address';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const POSTMARK_AUTH = 'postmark:inbound-basic-auth-password';
 const MAILGUN_KEY = 'key-mailgun-signing-0123456789abcdef';
 const sendgridKeys = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { PDF, PNG, uploadFile } from '../../test/uploads';
 import { signInbound, visibleText } from './tickets.inbound';
 import { inboundSecret, replyAddress } from './tickets.inbound-address';
 import { sweepBreaches } from './tickets.service';
@@ -19,35 +20,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
 const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await ctx.deps.database.pool.query(text, values)).rows as T[];
 
-async function upload(token: string, bytes: Buffer, name: string): Promise<string> {
-  const boundary = '----tickets-test';
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().data.file;
-}
+/** Upload `bytes` as `token`'s caller; answers the stored key. */
+const upload = (token: string, bytes: Buffer, name: string) => uploadFile(ctx, token, bytes, name);
 
 let deptCounter = 0;
 /** A department with the given admins (ids). */

@@ -144,6 +144,18 @@ export async function walletBalance(database: Database | Tx, userId: number): Pr
   return row?.balance ?? 0;
 }
 
+/**
+ * What every movement of a user's coins names: whose wallet, how many whole coins, why (the transfer
+ * description) and the key that makes a replay of the same request a no-op; `meta` is kept on the transfer.
+ */
+interface WalletMovement {
+  userId: number;
+  coins: number;
+  descId: DescId;
+  idempotencyKey: string;
+  meta?: Record<string, unknown>;
+}
+
 interface MoveInput {
   from: number;
   to: number;
@@ -420,16 +432,7 @@ async function move(
  */
 export async function credit(
   tx: Tx,
-  input: {
-    userId: number;
-    coins: number;
-    descId: DescId;
-    idempotencyKey: string;
-    from?: SystemAccountKind;
-    moneyMinor?: number;
-    currency?: string;
-    meta?: Record<string, unknown>;
-  },
+  input: WalletMovement & { from?: SystemAccountKind; moneyMinor?: number; currency?: string },
 ) {
   const to = await walletAccountId(tx, input.userId);
   const from = await systemAccountId(tx, input.from ?? 'payment_clearing');
@@ -440,17 +443,7 @@ export async function credit(
  * Debit a user's wallet into a system account (fan finder subscription, manual deduction...).
  * @throws InsufficientBalanceError (409) when the wallet has fewer coins
  */
-export async function debit(
-  tx: Tx,
-  input: {
-    userId: number;
-    coins: number;
-    descId: DescId;
-    idempotencyKey: string;
-    to?: SystemAccountKind;
-    meta?: Record<string, unknown>;
-  },
-) {
+export async function debit(tx: Tx, input: WalletMovement & { to?: SystemAccountKind }) {
   const from = await walletAccountId(tx, input.userId);
   const to = await systemAccountId(tx, input.to ?? 'platform_revenue');
   return move(tx, { ...input, from, to, amount: input.coins });
@@ -467,14 +460,9 @@ export async function debit(
  */
 export async function hold(
   tx: Tx,
-  input: {
-    userId: number;
-    coins: number;
-    descId: DescId;
-    idempotencyKey: string;
+  input: WalletMovement & {
     escrow?: EscrowKind;
     ref?: { type: string; id: string | number };
-    meta?: Record<string, unknown>;
     /**
      * The key names a row created in this same transaction (a new campaign's id), so no other
      * transaction can use it and it cannot have been used before: the key lock and the replay check are
@@ -546,15 +534,10 @@ export async function hold(
  */
 export function holdAtCommit(
   tx: Tx,
-  input: {
-    userId: number;
-    coins: number;
-    descId: DescId;
-    idempotencyKey: string;
+  input: WalletMovement & {
     reservedId: number;
     escrow?: EscrowKind;
     ref?: { type: string; id: string | number };
-    meta?: Record<string, unknown>;
   },
 ): void {
   assertCoins(input.coins);
