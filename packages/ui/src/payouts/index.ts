@@ -1,3 +1,4 @@
+export * from './PayoutParts';
 export * from './PayoutStatusBadge';
 export * from './PayoutsChart';
 export * from './payout-types';

@@ -1,3 +1,4 @@
+export * from './TicketDetailScreen';
 export * from './TicketParts';
 export * from './ticket-hooks';
 export * from './ticket-types';

@@ -1,4 +1,5 @@
 export * from './InvoiceCard';
+export * from './InvoiceDetailScreen';
 export * from './invoice-columns';
 export * from './money';
 export * from './TransactionDetails';

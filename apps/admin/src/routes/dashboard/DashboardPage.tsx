@@ -2,27 +2,16 @@ import type { SessionAdmin } from '@lm/contracts';
 import { GENERAL } from '@lm/contracts/permissions';
 import {
   formatNumber,
-  formatRelative,
+  LatestNotificationsCard,
   type MenuItem,
+  StatCard,
   useApi,
-  useLatestNotifications,
   usePageTitle,
   useSession,
   visibleMenu,
 } from '@lm/ui';
-import {
-  Badge,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconBell, IconKey, IconMailbox, IconUserShield } from '@tabler/icons-react';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconKey, IconMailbox, IconUserShield } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,21 +48,11 @@ export function grantedPermissionCount(abilities: readonly { subject: string }[]
 export function PermissionsCard({ abilities }: { abilities: readonly { subject: string }[] }) {
   const { t, i18n } = useTranslation();
   return (
-    <Card padding="lg" radius="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={6}>
-          <Text size="sm" c="dimmed" fw={500}>
-            {t('admin.permissions')}
-          </Text>
-          <Text fz={28} fw={700} lh={1} data-testid="permission-count">
-            {formatNumber(grantedPermissionCount(abilities), i18n.language)}
-          </Text>
-        </Stack>
-        <ThemeIcon size={44} radius="md" variant="light" color="teal">
-          <IconKey size={24} />
-        </ThemeIcon>
-      </Group>
-    </Card>
+    <StatCard icon={<IconKey size={24} />} color="teal" label={t('admin.permissions')}>
+      <Text fz={28} fw={700} lh={1} data-testid="permission-count">
+        {formatNumber(grantedPermissionCount(abilities), i18n.language)}
+      </Text>
+    </StatCard>
   );
 }
 
@@ -90,7 +69,6 @@ export function DashboardPage() {
   const session = useSession<SessionAdmin>();
   const admin = session.user!;
   const dev = useDevMailboxAvailable();
-  const notifications = useLatestNotifications('admin/notifications', true);
   const outbox = useQuery({
     queryKey: ['dev-mailbox', 'count'],
     queryFn: async () =>
@@ -121,50 +99,30 @@ export function DashboardPage() {
         </Suspense>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        <Card padding="lg" radius="md">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={6}>
-              <Text size="sm" c="dimmed" fw={500}>
-                {t('admin.roles')}
-              </Text>
-              <Group gap={6}>
-                {admin.roles.length ? (
-                  admin.roles.map((role) => (
-                    <Badge key={role} variant="light">
-                      {roleLabel(role, t)}
-                    </Badge>
-                  ))
-                ) : (
-                  <Text size="sm">{t('admin.no_role')}</Text>
-                )}
-              </Group>
-            </Stack>
-            <ThemeIcon size={44} radius="md" variant="light">
-              <IconUserShield size={24} />
-            </ThemeIcon>
+        <StatCard icon={<IconUserShield size={24} />} color label={t('admin.roles')}>
+          <Group gap={6}>
+            {admin.roles.length ? (
+              admin.roles.map((role) => (
+                <Badge key={role} variant="light">
+                  {roleLabel(role, t)}
+                </Badge>
+              ))
+            ) : (
+              <Text size="sm">{t('admin.no_role')}</Text>
+            )}
           </Group>
-        </Card>
+        </StatCard>
         <PermissionsCard abilities={admin.abilities} />
         {dev.available && (
           <UnstyledButton onClick={() => navigate('/dev/mailbox')}>
-            <Card padding="lg" radius="md">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Stack gap={6}>
-                  <Text size="sm" c="dimmed" fw={500}>
-                    {t('nav.dev_mailbox')}
-                  </Text>
-                  <Text fz={28} fw={700} lh={1}>
-                    {outbox.data === undefined ? '—' : formatNumber(outbox.data, lang)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t('admin.outbox_mails')}
-                  </Text>
-                </Stack>
-                <ThemeIcon size={44} radius="md" variant="light" color="orange">
-                  <IconMailbox size={24} />
-                </ThemeIcon>
-              </Group>
-            </Card>
+            <StatCard icon={<IconMailbox size={24} />} color="orange" label={t('nav.dev_mailbox')}>
+              <Text fz={28} fw={700} lh={1}>
+                {outbox.data === undefined ? '—' : formatNumber(outbox.data, lang)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('admin.outbox_mails')}
+              </Text>
+            </StatCard>
           </UnstyledButton>
         )}
       </SimpleGrid>
@@ -197,40 +155,7 @@ export function DashboardPage() {
             </Text>
           )}
         </Card>
-        <Card padding="lg" radius="md">
-          <Group justify="space-between" mb="md">
-            <Title order={4}>{t('dashboard.latest_notifications')}</Title>
-            <IconBell size={20} />
-          </Group>
-          {notifications.isLoading ? (
-            <Stack gap="xs">
-              <Skeleton h={14} />
-              <Skeleton h={14} w="70%" />
-            </Stack>
-          ) : notifications.data?.length ? (
-            <Stack gap="sm">
-              {notifications.data.slice(0, 5).map((n) => (
-                <div key={n.id}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text size="sm" fw={n.read_at ? 400 : 600} lineClamp={1}>
-                      {n.title}
-                    </Text>
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {formatRelative(n.created_at, lang)}
-                    </Text>
-                  </Group>
-                  <Text size="xs" c="dimmed" lineClamp={2}>
-                    {n.body}
-                  </Text>
-                </div>
-              ))}
-            </Stack>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('ui.notifications.empty')}
-            </Text>
-          )}
-        </Card>
+        <LatestNotificationsCard base="admin/notifications" />
       </SimpleGrid>
       {canReport && (
         <Stack gap="sm">

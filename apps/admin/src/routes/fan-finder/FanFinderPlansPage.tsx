@@ -1,7 +1,6 @@
 import { FAN_FINDER_FEATURES } from '@lm/contracts';
 import type { Translations } from '@lm/contracts/translations';
 import {
-  confirmAction,
   type FanFinderPlan,
   isApiError,
   LANGUAGE_LABEL,
@@ -14,23 +13,11 @@ import {
   useFeatureLabel,
   usePageTitle,
 } from '@lm/ui';
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Checkbox, Group, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditDeleteActions } from '../../components/EditDeleteActions';
 import {
   type PlanForm,
   planFormSchema,
@@ -161,12 +148,6 @@ export function FanFinderPlansPage() {
   const featureLabel = useFeatureLabel();
   const [editing, setEditing] = useState<FanFinderPlan | null | undefined>(undefined);
   const rows = plans.data ?? [];
-  const del = async (plan: FanFinderPlan) => {
-    const ok = await confirmAction({
-      message: t('fan_finder_admin.delete_confirm', { name: plan.plan_name }),
-    });
-    if (ok) remove.mutate(plan.id);
-  };
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -220,23 +201,11 @@ export function FanFinderPlansPage() {
               title: '',
               width: 100,
               render: (p) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('staff.edit')}>
-                    <ActionIcon variant="subtle" aria-label={t('staff.edit')} onClick={() => setEditing(p)}>
-                      <IconEdit size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('staff.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('staff.delete')}
-                      onClick={() => del(p)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <EditDeleteActions
+                  onEdit={() => setEditing(p)}
+                  onDelete={() => remove.mutate(p.id)}
+                  deleteMessage={t('fan_finder_admin.delete_confirm', { name: p.plan_name })}
+                />
               ),
             },
           ]}

@@ -2,7 +2,10 @@ import {
   formatDateTime,
   formatMoney,
   formatNumber,
-  majorToMinor,
+  PayoutAmountFields,
+  PayoutDateFields,
+  PayoutField,
+  PayoutPageHeader,
   PayoutStatusBadge,
   TRANSACTION_DESC_KEYS,
   usePageTitle,
@@ -20,34 +23,12 @@ import {
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAdminPayout, useAdminTransfer } from '../../hooks/use-payouts';
 import { PayoutActions } from './PayoutActions';
-
-function Field({
-  label,
-  value,
-  testId,
-}: {
-  label: string;
-  value: string | null | undefined;
-  testId?: string;
-}) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} dir="auto" data-testid={testId}>
-        {value || '—'}
-      </Text>
-    </Stack>
-  );
-}
 
 /** A provider's identifier: a short label and the code in small type, for support (issue 20). */
 function Reference({ label, value }: { label: string; value: string }) {
@@ -61,13 +42,9 @@ function Reference({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Back() {
-  const { t } = useTranslation();
-  return (
-    <Button component={Link} to="/requests/list" variant="default" leftSection={<IconArrowLeft size={16} />}>
-      {t('payouts.admin.back')}
-    </Button>
-  );
+/** Both screens lead back to the payout requests. */
+function Header({ title }: { title: string }) {
+  return <PayoutPageHeader title={title} backTo="/requests/list" backLabel="payouts.admin.back" />;
 }
 
 /**
@@ -83,10 +60,7 @@ export function PayoutDetailPage() {
   const p = q.data;
   return (
     <Stack gap="lg" maw={980}>
-      <Group justify="space-between">
-        <Title order={2}>{t('payouts.detail_title')}</Title>
-        <Back />
-      </Group>
+      <Header title="payouts.detail_title" />
       {q.isLoading ? (
         <Skeleton h={300} radius="md" />
       ) : !p ? (
@@ -110,18 +84,11 @@ export function PayoutDetailPage() {
                 </Alert>
               )}
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <Field label={t('payouts.admin.user')} value={`${p.user.name} <${p.user.email}>`} />
-                <Field label={t('payouts.bank_account')} value={p.recipient.label} />
-                <Field label={t('payouts.email')} value={p.email} />
-                <Field label={t('payouts.coins_to_withdraw')} value={formatNumber(p.coins, lang)} />
-                <Field label={t('payouts.amount')} value={formatMoney(p.amount_minor, p.currency, lang)} />
-                <Field
-                  label={t('payouts.received')}
-                  value={formatMoney(majorToMinor(p.target_amount), p.target_currency, lang)}
-                />
-                <Field label={t('payouts.fee')} value={formatMoney(majorToMinor(p.fee), p.currency, lang)} />
-                <Field label={t('payouts.rate')} value={`1 ${p.currency} = ${p.rate} ${p.target_currency}`} />
-                <Field
+                <PayoutField label={t('payouts.admin.user')} value={`${p.user.name} <${p.user.email}>`} />
+                <PayoutField label={t('payouts.bank_account')} value={p.recipient.label} />
+                <PayoutField label={t('payouts.email')} value={p.email} />
+                <PayoutAmountFields payout={p} />
+                <PayoutField
                   label={t('payouts.admin.hold')}
                   value={
                     p.hold
@@ -133,22 +100,14 @@ export function PayoutDetailPage() {
               </SimpleGrid>
               <Divider />
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <Field label={t('payouts.transfer_id')} value={p.wise_transfer_id} />
-                <Field
+                <PayoutField label={t('payouts.transfer_id')} value={p.wise_transfer_id} />
+                <PayoutField
                   label={t('payouts.wise_status')}
                   value={wiseStateLabel(p.wise_status, t)}
                   testId="wise-status"
                 />
-                <Field label={t('payouts.admin.account_id')} value={p.wise_account_id} />
-                <Field label={t('payouts.requested_at')} value={formatDateTime(p.created_at, lang)} />
-                <Field
-                  label={t('payouts.funded_at')}
-                  value={p.funded_at ? formatDateTime(p.funded_at, lang) : null}
-                />
-                <Field
-                  label={t('payouts.paid_at')}
-                  value={p.paid_at ? formatDateTime(p.paid_at, lang) : null}
-                />
+                <PayoutField label={t('payouts.admin.account_id')} value={p.wise_account_id} />
+                <PayoutDateFields payout={p} />
               </SimpleGrid>
               <Group>
                 <Button
@@ -212,10 +171,7 @@ export function TransferPage() {
   const d = q.data;
   return (
     <Stack gap="lg" maw={980}>
-      <Group justify="space-between">
-        <Title order={2}>{t('payouts.admin.transfer_title')}</Title>
-        <Back />
-      </Group>
+      <Header title="payouts.admin.transfer_title" />
       {q.isLoading ? (
         <Skeleton h={260} radius="md" />
       ) : !d ? (
@@ -225,26 +181,29 @@ export function TransferPage() {
           <Stack gap="md">
             <Reference label={t('payouts.quote_id')} value={d.quote.id} />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Field label={t('payouts.admin.user')} value={`${d.user.name} <${d.user.email}>`} />
-              <Field label={t('payouts.bank_account')} value={d.recipient.label} />
-              <Field label={t('payouts.coins_to_withdraw')} value={formatNumber(d.quote.coins, lang)} />
-              <Field
+              <PayoutField label={t('payouts.admin.user')} value={`${d.user.name} <${d.user.email}>`} />
+              <PayoutField label={t('payouts.bank_account')} value={d.recipient.label} />
+              <PayoutField label={t('payouts.coins_to_withdraw')} value={formatNumber(d.quote.coins, lang)} />
+              <PayoutField
                 label={t('payouts.amount')}
                 value={formatMoney(d.quote.source_minor, d.quote.source_currency, lang)}
               />
-              <Field
+              <PayoutField
                 label={t('payouts.fee')}
                 value={formatMoney(d.quote.fee_minor, d.quote.source_currency, lang)}
               />
-              <Field
+              <PayoutField
                 label={t('payouts.rate')}
                 value={`1 ${d.quote.source_currency} = ${d.quote.rate} ${d.quote.target_currency}`}
               />
-              <Field
+              <PayoutField
                 label={t('payouts.received')}
                 value={formatMoney(d.quote.target_minor, d.quote.target_currency, lang)}
               />
-              <Field label={t('payouts.admin.expires_at')} value={formatDateTime(d.quote.expires_at, lang)} />
+              <PayoutField
+                label={t('payouts.admin.expires_at')}
+                value={formatDateTime(d.quote.expires_at, lang)}
+              />
             </SimpleGrid>
             <Divider />
             {d.payout ? (
@@ -257,8 +216,8 @@ export function TransferPage() {
                     <PayoutStatusBadge statusId={d.payout.status_id} />
                   </Group>
                 </Stack>
-                <Field label={t('payouts.transfer_id')} value={d.wise?.transfer_id} />
-                <Field
+                <PayoutField label={t('payouts.transfer_id')} value={d.wise?.transfer_id} />
+                <PayoutField
                   label={t('payouts.admin.live_status')}
                   value={wiseStateLabel(d.wise?.status, t)}
                   testId="live-status"

@@ -1,14 +1,4 @@
-import {
-  type AdminPayout,
-  formatDateTime,
-  formatMoney,
-  formatNumber,
-  ListScreen,
-  majorToMinor,
-  PAYOUT_STATUSES,
-  PayoutStatusBadge,
-  usePageTitle,
-} from '@lm/ui';
+import { type AdminPayout, ListScreen, payoutColumns, payoutStatusFilter, usePageTitle } from '@lm/ui';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -41,9 +31,9 @@ export function PayoutsNav() {
 
 function useColumns(withActions: boolean): DataTableColumn<AdminPayout>[] {
   const { i18n } = useTranslation();
-  const lang = i18n.language;
+  const columns = payoutColumns<AdminPayout>(i18n.language);
   return [
-    { accessor: 'id', title: 'payouts.number', render: (p) => `#${p.id}` },
+    columns.number,
     {
       accessor: 'user',
       title: 'payouts.admin.user',
@@ -58,26 +48,10 @@ function useColumns(withActions: boolean): DataTableColumn<AdminPayout>[] {
         </Stack>
       ),
     },
-    { accessor: 'created_at', title: 'wallet.tx.date', render: (p) => formatDateTime(p.created_at, lang) },
-    { accessor: 'coins', title: 'wallet.tx.coins', render: (p) => formatNumber(p.coins, lang) },
-    {
-      accessor: 'amount',
-      title: 'payouts.amount',
-      render: (p) => (
-        <Text size="sm" dir="ltr" span>
-          {formatMoney(p.amount_minor, p.currency, lang)}
-        </Text>
-      ),
-    },
-    {
-      accessor: 'target_amount',
-      title: 'payouts.received',
-      render: (p) => (
-        <Text size="sm" dir="ltr" span>
-          {formatMoney(majorToMinor(p.target_amount), p.target_currency, lang)}
-        </Text>
-      ),
-    },
+    columns.date,
+    columns.coins,
+    columns.amount,
+    columns.received,
     {
       accessor: 'recipient',
       title: 'payouts.bank_account',
@@ -87,11 +61,7 @@ function useColumns(withActions: boolean): DataTableColumn<AdminPayout>[] {
         </Text>
       ),
     },
-    {
-      accessor: 'status_id',
-      title: 'payouts.status',
-      render: (p) => <PayoutStatusBadge statusId={p.status_id} />,
-    },
+    columns.status,
     ...(withActions
       ? [
           {
@@ -133,17 +103,7 @@ export function PayoutsListPage() {
       path="admin/payouts"
       searchable
       header={<PayoutsNav />}
-      filters={[
-        {
-          name: 'status_id',
-          label: 'payouts.status',
-          type: 'select',
-          options: PAYOUT_STATUSES.map((s) => ({
-            value: String(s.id),
-            label: t(`ui.status.${s.label.toLowerCase()}`),
-          })),
-        },
-      ]}
+      filters={[payoutStatusFilter(t)]}
       onRowClick={(p) => navigate(`/payouts/${p.id}`)}
       columns={columns}
     />

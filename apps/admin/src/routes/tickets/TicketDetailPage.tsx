@@ -2,30 +2,16 @@ import { TICKET_STATUS } from '@lm/contracts/tickets';
 import {
   confirmAction,
   type Ticket,
-  TicketConversation,
-  TicketFacts,
+  TicketDetailScreen,
   TicketsCatalogGate,
   usePageTitle,
   useSession,
-  useTicket,
   useTicketAction,
   useTicketLookup,
   useTicketsT,
 } from '@lm/ui';
-import {
-  Anchor,
-  Button,
-  Drawer,
-  Grid,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconEdit, IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, Drawer, Group, Select, Stack, Tooltip } from '@mantine/core';
+import { IconCircleCheck, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
@@ -135,24 +121,31 @@ function EditTicketPanel({ ticket, opened, onClose }: { ticket: Ticket; opened: 
 function TicketDetail() {
   const { t } = useTicketsT();
   const id = Number(useParams().ticketId);
-  const ticket = useTicket(id);
+  usePageTitle('tickets:tickets.detail_title');
+  return (
+    <TicketDetailScreen
+      id={id}
+      backTo="/tickets/list"
+      staffView
+      actions={(ticket) => <StaffTicketActions ticket={ticket} />}
+      factsExtra={(ticket) => (
+        <Anchor component={Link} to={`/users/${ticket.user_id}`} size="sm">
+          {t('tickets.open_user')}
+        </Anchor>
+      )}
+    />
+  );
+}
+
+/** Edit (with its side panel), Mark Resolved and Delete, each shown to the staff whose role allows it. */
+function StaffTicketActions({ ticket: data }: { ticket: Ticket }) {
+  const { t } = useTicketsT();
+  const id = data.id;
   const action = useTicketAction(id);
   const session = useSession();
   const navigate = useNavigate();
   const can = (p: string) => session.ability.can('call', p);
   const [editing, setEditing] = useState(false);
-  usePageTitle('tickets:tickets.detail_title');
-  if (ticket.isLoading) return <Loader m="xl" />;
-  if (!ticket.data)
-    return (
-      <Stack align="center" p="xl">
-        <Text>{t('tickets.not_found')}</Text>
-        <Anchor component={Link} to="/tickets/list">
-          {t('tickets.back')}
-        </Anchor>
-      </Stack>
-    );
-  const data = ticket.data;
   const resolve = () =>
     action.mutate({ method: 'put', path: `ticket_status/${id}/${TICKET_STATUS.RESOLVED}` });
   const remove = async () => {
@@ -162,75 +155,44 @@ function TicketDetail() {
     }
   };
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={2}>
-          <Anchor component={Link} to="/tickets/list" size="sm">
-            <Group gap={4}>
-              <IconArrowLeft size={14} />
-              {t('tickets.back')}
-            </Group>
-          </Anchor>
-          <Title order={2} dir="auto" data-testid="ticket-title">
-            #{data.id} {data.ticket_subject}
-          </Title>
-        </Stack>
-        <Group gap="xs">
-          {can('tickets.edit') && (
-            <Button
-              variant="default"
-              leftSection={<IconEdit size={16} />}
-              onClick={() => setEditing(true)}
-              data-testid="ticket-edit"
-            >
-              {t('tickets.edit')}
-            </Button>
-          )}
-          {can('tickets.status.edit') && (
-            <Button
-              color="green"
-              leftSection={<IconCircleCheck size={16} />}
-              disabled={data.status_id === TICKET_STATUS.RESOLVED}
-              onClick={resolve}
-              loading={action.isPending}
-              data-testid="ticket-resolve"
-            >
-              {t('tickets.mark_resolved')}
-            </Button>
-          )}
-          {can('tickets.delete') && (
-            <Tooltip label={t('tickets.delete_disabled')} disabled={data.can_delete}>
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={16} />}
-                disabled={!data.can_delete}
-                onClick={() => void remove()}
-                data-testid="ticket-delete"
-              >
-                {t('tickets.delete')}
-              </Button>
-            </Tooltip>
-          )}
-        </Group>
-      </Group>
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <TicketConversation ticket={data} staffView />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <TicketFacts
-            ticket={data}
-            staffView
-            extra={
-              <Anchor component={Link} to={`/users/${data.user_id}`} size="sm">
-                {t('tickets.open_user')}
-              </Anchor>
-            }
-          />
-        </Grid.Col>
-      </Grid>
+    <Group gap="xs">
+      {can('tickets.edit') && (
+        <Button
+          variant="default"
+          leftSection={<IconEdit size={16} />}
+          onClick={() => setEditing(true)}
+          data-testid="ticket-edit"
+        >
+          {t('tickets.edit')}
+        </Button>
+      )}
+      {can('tickets.status.edit') && (
+        <Button
+          color="green"
+          leftSection={<IconCircleCheck size={16} />}
+          disabled={data.status_id === TICKET_STATUS.RESOLVED}
+          onClick={resolve}
+          loading={action.isPending}
+          data-testid="ticket-resolve"
+        >
+          {t('tickets.mark_resolved')}
+        </Button>
+      )}
+      {can('tickets.delete') && (
+        <Tooltip label={t('tickets.delete_disabled')} disabled={data.can_delete}>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} />}
+            disabled={!data.can_delete}
+            onClick={() => void remove()}
+            data-testid="ticket-delete"
+          >
+            {t('tickets.delete')}
+          </Button>
+        </Tooltip>
+      )}
       {editing && <EditTicketPanel ticket={data} opened={editing} onClose={() => setEditing(false)} />}
-    </Stack>
+    </Group>
   );
 }

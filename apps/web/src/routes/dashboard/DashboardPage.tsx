@@ -1,67 +1,21 @@
 import { type SessionUser, USER_STATUS_LABELS, type UserStatus } from '@lm/contracts';
 import {
   formatNumber,
-  formatRelative,
+  LatestNotificationsCard,
+  StatCard,
   StatusBadge,
-  useLatestNotifications,
   usePageTitle,
   useSession,
   WalletBalanceCard,
 } from '@lm/ui';
-import {
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  RingProgress,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconBell, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Anchor, Badge, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useWalletBalance } from '../../hooks/use-wallet';
 import { ExpressDashboardSection } from '../express/ExpressDashboardSection';
 import { GettingStarted } from './GettingStarted';
 import { profileCompleteness } from './profile-completeness';
-
-function StatCard({
-  icon,
-  color,
-  label,
-  children,
-}: {
-  icon: ReactNode;
-  /** Colour of the icon tile; without it the icon is shown as is. */
-  color?: string;
-  label: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card padding="lg" radius="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={6} style={{ minWidth: 0 }}>
-          <Text size="sm" c="dimmed" fw={500}>
-            {label}
-          </Text>
-          {children}
-        </Stack>
-        {color ? (
-          <ThemeIcon size={44} radius="md" variant="light" color={color}>
-            {icon}
-          </ThemeIcon>
-        ) : (
-          icon
-        )}
-      </Group>
-    </Card>
-  );
-}
 
 /** /dashboard (any signed-in user): balance, account state, getting-started steps, latest notifications. */
 export function DashboardPage() {
@@ -71,7 +25,6 @@ export function DashboardPage() {
   const user = session.user!;
   const balance = session.balance ?? user.balance;
   const completeness = profileCompleteness(user);
-  const notifications = useLatestNotifications('notifications', true);
   const status = USER_STATUS_LABELS[user.status as UserStatus];
   const lang = i18n.language;
   const wallet = useWalletBalance();
@@ -150,41 +103,7 @@ export function DashboardPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <GettingStarted user={user} profileComplete={completeness.percent === 100} />
 
-        <Card padding="lg" radius="md">
-          <Group justify="space-between" mb="md">
-            <Title order={4}>{t('dashboard.latest_notifications')}</Title>
-            <IconBell size={20} />
-          </Group>
-          {notifications.isLoading ? (
-            <Stack gap="xs">
-              <Skeleton h={14} />
-              <Skeleton h={14} w="70%" />
-              <Skeleton h={14} w="80%" />
-            </Stack>
-          ) : notifications.data?.length ? (
-            <Stack gap="sm">
-              {notifications.data.slice(0, 5).map((n) => (
-                <div key={n.id} data-testid="dashboard-notification">
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text size="sm" fw={n.read_at ? 400 : 600} lineClamp={1}>
-                      {n.title}
-                    </Text>
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {formatRelative(n.created_at, lang)}
-                    </Text>
-                  </Group>
-                  <Text size="xs" c="dimmed" lineClamp={2}>
-                    {n.body}
-                  </Text>
-                </div>
-              ))}
-            </Stack>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('ui.notifications.empty')}
-            </Text>
-          )}
-        </Card>
+        <LatestNotificationsCard base="notifications" />
       </SimpleGrid>
     </Stack>
   );

@@ -1,31 +1,18 @@
 import {
-  formatDateTime,
-  formatMoney,
-  formatNumber,
-  majorToMinor,
+  PayoutAmountFields,
+  PayoutDateFields,
+  PayoutField,
+  PayoutPageHeader,
   PayoutStatusBadge,
   PayoutsChart,
   usePageTitle,
   wiseStateLabel,
 } from '@lm/ui';
-import { Alert, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { Alert, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useEnsureReceipt, usePayout, usePayoutStats } from '../../hooks/use-payouts';
-
-function Field({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} dir="auto" data-testid={testId}>
-        {value ?? '—'}
-      </Text>
-    </Stack>
-  );
-}
 
 /**
  * /payouts/{id}: one payout (`curator/payouts/{id}`): status, amounts, the Wise transfer and its state in
@@ -33,8 +20,7 @@ function Field({ label, value, testId }: { label: string; value: string | null; 
  * decline reason, and the receipt PDF once paid (`curator/payout/{id}`); the last 30 days chart below.
  */
 export function PayoutDetailPage() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   usePageTitle('payouts.detail_title');
   const id = Number(useParams().id);
   const payout = usePayout(id);
@@ -43,17 +29,11 @@ export function PayoutDetailPage() {
   const p = payout.data;
   return (
     <Stack gap="lg" maw={900}>
-      <Group justify="space-between">
-        <Title order={2}>{t('payouts.detail_title')}</Title>
-        <Button
-          component={Link}
-          to="/payouts/list"
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          {t('payouts.back_to_payouts')}
-        </Button>
-      </Group>
+      <PayoutPageHeader
+        title="payouts.detail_title"
+        backTo="/payouts/list"
+        backLabel="payouts.back_to_payouts"
+      />
       {payout.isLoading ? (
         <Skeleton h={260} radius="md" />
       ) : !p ? (
@@ -74,29 +54,14 @@ export function PayoutDetailPage() {
             )}
             {p.status_id === 5 && <Alert color="red">{t('payouts.failed_note')}</Alert>}
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Field label={t('payouts.coins_to_withdraw')} value={formatNumber(p.coins, lang)} />
-              <Field label={t('payouts.amount')} value={formatMoney(p.amount_minor, p.currency, lang)} />
-              <Field
-                label={t('payouts.received')}
-                value={formatMoney(majorToMinor(p.target_amount), p.target_currency, lang)}
-              />
-              <Field label={t('payouts.fee')} value={formatMoney(majorToMinor(p.fee), p.currency, lang)} />
-              <Field label={t('payouts.rate')} value={`1 ${p.currency} = ${p.rate} ${p.target_currency}`} />
-              <Field label={t('payouts.email')} value={p.email} />
+              <PayoutAmountFields payout={p} />
+              <PayoutField label={t('payouts.email')} value={p.email} />
             </SimpleGrid>
             <Divider />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Field label={t('payouts.requested_at')} value={formatDateTime(p.created_at, lang)} />
-              <Field
-                label={t('payouts.funded_at')}
-                value={p.funded_at ? formatDateTime(p.funded_at, lang) : null}
-              />
-              <Field
-                label={t('payouts.paid_at')}
-                value={p.paid_at ? formatDateTime(p.paid_at, lang) : null}
-              />
-              <Field label={t('payouts.transfer_id')} value={p.wise_transfer_id} testId="transfer-id" />
-              <Field
+              <PayoutDateFields payout={p} />
+              <PayoutField label={t('payouts.transfer_id')} value={p.wise_transfer_id} testId="transfer-id" />
+              <PayoutField
                 label={t('payouts.wise_status')}
                 value={wiseStateLabel(p.wise_status, t)}
                 testId="wise-status"

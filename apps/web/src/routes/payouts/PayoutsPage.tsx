@@ -1,13 +1,11 @@
 import {
-  formatDateTime,
   formatMoney,
-  formatNumber,
   ListScreen,
   majorToMinor,
-  PAYOUT_STATUSES,
   type Payout,
-  PayoutStatusBadge,
   PayoutsChart,
+  payoutColumns,
+  payoutStatusFilter,
   usePageTitle,
 } from '@lm/ui';
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
@@ -57,6 +55,7 @@ export function PayoutsPage() {
   const sums = usePayoutSums();
   const stats = usePayoutStats();
   const s = sums.data;
+  const columns = payoutColumns<Payout>(lang);
   return (
     <ListScreen<Payout>
       title="payouts.title"
@@ -95,49 +94,15 @@ export function PayoutsPage() {
           {stats.data ? <PayoutsChart days={stats.data} /> : <Skeleton h={280} radius="md" />}
         </Stack>
       }
-      filters={[
-        {
-          name: 'status_id',
-          label: 'payouts.status',
-          type: 'select',
-          options: PAYOUT_STATUSES.map((st) => ({
-            value: String(st.id),
-            label: t(`ui.status.${st.label.toLowerCase()}`),
-          })),
-        },
-      ]}
+      filters={[payoutStatusFilter(t)]}
       onRowClick={(p) => navigate(`/payouts/${p.id}`)}
       columns={[
-        { accessor: 'id', title: 'payouts.number', render: (p) => `#${p.id}` },
-        {
-          accessor: 'created_at',
-          title: 'wallet.tx.date',
-          render: (p) => formatDateTime(p.created_at, lang),
-        },
-        { accessor: 'coins', title: 'wallet.tx.coins', render: (p) => formatNumber(p.coins, lang) },
-        {
-          accessor: 'amount',
-          title: 'payouts.amount',
-          render: (p) => (
-            <Text size="sm" dir="ltr" span>
-              {formatMoney(p.amount_minor, p.currency, lang)}
-            </Text>
-          ),
-        },
-        {
-          accessor: 'target_amount',
-          title: 'payouts.received',
-          render: (p) => (
-            <Text size="sm" dir="ltr" span>
-              {formatMoney(majorToMinor(p.target_amount), p.target_currency, lang)}
-            </Text>
-          ),
-        },
-        {
-          accessor: 'status_id',
-          title: 'payouts.status',
-          render: (p) => <PayoutStatusBadge statusId={p.status_id} />,
-        },
+        columns.number,
+        columns.date,
+        columns.coins,
+        columns.amount,
+        columns.received,
+        columns.status,
         {
           accessor: 'actions',
           title: '',

@@ -3,6 +3,7 @@ import {
   ApiRequestError,
   confirmAction,
   countryOptions,
+  PayoutPageHeader,
   type PayoutRecipient,
   usePageTitle,
   WalletBalanceCard,
@@ -24,7 +25,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconBuildingBank, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBuildingBank, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -268,17 +269,11 @@ export function WithdrawalPage() {
 
   return (
     <Stack gap="lg" maw={900}>
-      <Group justify="space-between">
-        <Title order={2}>{t('payouts.withdrawal_title')}</Title>
-        <Button
-          component={Link}
-          to="/payouts/list"
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          {t('payouts.back_to_payouts')}
-        </Button>
-      </Group>
+      <PayoutPageHeader
+        title="payouts.withdrawal_title"
+        backTo="/payouts/list"
+        backLabel="payouts.back_to_payouts"
+      />
       <WalletBalanceCard
         coins={balance}
         valueMinor={sums.data?.total_minor ?? null}

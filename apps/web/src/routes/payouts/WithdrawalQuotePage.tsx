@@ -4,12 +4,13 @@ import {
   formatMoney,
   formatNumber,
   majorToMinor,
+  PayoutPageHeader,
   type PayoutQuote,
   PayoutStatusBadge,
   usePageTitle,
 } from '@lm/ui';
-import { Alert, Button, Card, Divider, Group, PinInput, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconClock, IconMail } from '@tabler/icons-react';
+import { Alert, Button, Card, Divider, Group, PinInput, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconClock, IconMail } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -109,17 +110,11 @@ export function WithdrawalQuotePage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <Group justify="space-between">
-        <Title order={2}>{t('payouts.confirm_title')}</Title>
-        <Button
-          component={Link}
-          to="/withdrawal/list"
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          {t('payouts.back_to_withdrawal')}
-        </Button>
-      </Group>
+      <PayoutPageHeader
+        title="payouts.confirm_title"
+        backTo="/withdrawal/list"
+        backLabel="payouts.back_to_withdrawal"
+      />
       <Text size="sm" c="dimmed" dir="auto">
         {t('payouts.to_account', { account: recipient.label })}
       </Text>

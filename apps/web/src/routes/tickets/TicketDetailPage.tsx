@@ -1,17 +1,15 @@
 import {
   confirmAction,
-  TicketConversation,
-  TicketFacts,
+  type Ticket,
+  TicketDetailScreen,
   TicketRatingCard,
   TicketsCatalogGate,
   usePageTitle,
-  useTicket,
   useTicketAction,
   useTicketsT,
 } from '@lm/ui';
-import { Anchor, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Button } from '@mantine/core';
+import { useParams } from 'react-router';
 
 /**
  * /my-ticket/details/{ticketId}: one of the user's tickets with the conversation (internal notes never
@@ -26,62 +24,36 @@ export function TicketDetailPage() {
 }
 
 function TicketDetail() {
-  const { t } = useTicketsT();
   const id = Number(useParams().ticketId);
-  const ticket = useTicket(id);
-  const action = useTicketAction(id);
   usePageTitle('tickets:tickets.detail_title');
-  if (ticket.isLoading) return <Loader m="xl" />;
-  if (!ticket.data)
-    return (
-      <Stack align="center" p="xl">
-        <Text>{t('tickets.not_found')}</Text>
-        <Anchor component={Link} to="/tickets">
-          {t('tickets.back')}
-        </Anchor>
-      </Stack>
-    );
-  const data = ticket.data;
+  return (
+    <TicketDetailScreen
+      id={id}
+      backTo="/tickets"
+      staffView={false}
+      actions={(ticket) => <CloseTicket ticket={ticket} />}
+      aboveConversation={(ticket) => <TicketRatingCard ticket={ticket} />}
+    />
+  );
+}
+
+/** Close ticket, after a confirmation, while the API says the user may still close it. */
+function CloseTicket({ ticket }: { ticket: Ticket }) {
+  const { t } = useTicketsT();
+  const action = useTicketAction(ticket.id);
+  if (!ticket.can_close) return null;
   const close = async () => {
     if (await confirmAction({ message: t('tickets.close_confirm'), confirmLabel: t('tickets.close') }))
-      action.mutate({ method: 'put', path: `user/close_ticket/${id}` });
+      action.mutate({ method: 'put', path: `user/close_ticket/${ticket.id}` });
   };
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={2}>
-          <Anchor component={Link} to="/tickets" size="sm">
-            <Group gap={4}>
-              <IconArrowLeft size={14} />
-              {t('tickets.back')}
-            </Group>
-          </Anchor>
-          <Title order={2} dir="auto" data-testid="ticket-title">
-            #{data.id} {data.ticket_subject}
-          </Title>
-        </Stack>
-        {data.can_close && (
-          <Button
-            variant="default"
-            onClick={() => void close()}
-            loading={action.isPending}
-            data-testid="ticket-close"
-          >
-            {t('tickets.close')}
-          </Button>
-        )}
-      </Group>
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="md">
-            <TicketRatingCard ticket={data} />
-            <TicketConversation ticket={data} staffView={false} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <TicketFacts ticket={data} staffView={false} />
-        </Grid.Col>
-      </Grid>
-    </Stack>
+    <Button
+      variant="default"
+      onClick={() => void close()}
+      loading={action.isPending}
+      data-testid="ticket-close"
+    >
+      {t('tickets.close')}
+    </Button>
   );
 }
