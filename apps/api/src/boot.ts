@@ -13,6 +13,7 @@ import { offsetClock, systemClock } from './platform/clock';
 import { createProviders } from './providers/providers';
 import { seedDemo, seedDemoHistory } from './seed/demo';
 import { seedReference } from './seed/reference';
+import { wireModules } from './wiring';
 
 /** Started infrastructure of one process (API or worker). */
 export interface Runtime {
@@ -50,6 +51,7 @@ async function bootOn(
   url: string,
   embedded: EmbeddedServer | null,
 ): Promise<Runtime> {
+  wireModules();
   if (embedded) await ensureDatabase(embedded.url('postgres'), 'liberty');
   const database: Database = createDatabase(url, 20);
   if (options.migrate) {

@@ -13,6 +13,7 @@ import {
   crmTemplatesRoutes,
 } from './modules/crm/crm.routes';
 import { customCampaignRoutes } from './modules/custom-campaigns/custom-campaigns.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { adminExpressRoutes } from './modules/express/admin-express.routes';
 import { adminSocialExpressRoutes } from './modules/express/admin-social.routes';
@@ -72,6 +73,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   payoutsRoutes,
   adminPayoutsRoutes,
   expressRoutes,
+  dashboardRoutes,
   adminExpressRoutes,
   customCampaignRoutes,
   scrapingRoutes,

@@ -22,6 +22,7 @@ import { manualClock } from '../platform/clock';
 import { hashPassword } from '../platform/crypto';
 import { createProviders } from '../providers/providers';
 import { ROUTE_MODULES } from '../routes';
+import { wireModules } from '../wiring';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
 
 /** Password of users made by the factories. */
@@ -96,6 +97,7 @@ export async function createTestApp(
     providers: createProviders(config, database),
     clock,
   };
+  wireModules();
   await jobs.register(jobDefinitions(deps), options.work ?? false);
   const app = await buildApp(deps, ROUTE_MODULES);
   await app.ready();

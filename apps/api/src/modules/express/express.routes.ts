@@ -1,10 +1,8 @@
 import { pitchSchema } from '@lm/contracts';
-import { customCampaignStatsSchema } from '@lm/contracts/custom-campaigns';
 import {
   campaignSettlementSchema,
   expressCampaignDetailSchema,
   expressCampaignSchema,
-  expressCampaignStatsSchema,
   expressCampaignStatusSchema,
   expressDurationSchema,
   expressGenreSchema,
@@ -21,7 +19,6 @@ import {
 } from '@lm/contracts/express';
 import { topUpQuoteSchema } from '@lm/contracts/money';
 import { scoreListQuery } from '@lm/contracts/score';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -695,31 +692,6 @@ export const expressRoutes: RouteModule = (app, deps) => {
       return reply
         .status(201)
         .send({ data: { id: r.id, rating: r.rating }, message: t(req.lang, 'express.reviewed') });
-    },
-  );
-  app.get(
-    '/api/web/user/campaigns/dashboard',
-    {
-      config: { access: userAccess() },
-      schema: {
-        tags,
-        response: {
-          200: envelope(
-            z.object({
-              stats: expressCampaignStatsSchema,
-              /** The same figures for custom (managed) campaigns (spec section 3 "Campaign stats"). */
-              custom_stats: customCampaignStatsSchema,
-              last_campaigns: z.array(expressCampaignSchema),
-            }),
-          ),
-        },
-      },
-    },
-    async (req: FastifyRequest) => {
-      const user = currentUser(req);
-      return {
-        data: await express.dashboard(deps, user.id, user.userTypeId === 2 ? 'curator' : 'artist'),
-      };
     },
   );
 };

@@ -30,10 +30,10 @@ import {
   ledgerRefusal,
   NEXT_HOLD_ID,
 } from '../wallet/ledger';
+import { payments } from '../wallet/payments.schema';
 import { type Purchase, quoteTopUp, startCheckout, topUpPurchase } from '../wallet/payments.service';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
 import { tellUser } from './express.notify';
-import { listCampaigns } from './express.queries';
 import {
   expressCampaignEvents,
   expressCampaigns,
@@ -754,7 +754,6 @@ export async function campaignsFromPayment(
   artistId: number,
   paymentId: number,
 ): Promise<{ campaigns: Campaign[]; notCreated: NotCreated | null }> {
-  const { payments } = await import('../wallet/payments.schema');
   // Read before the payment row is locked (see prepareCampaigns): many confirmations of one return
   // wait on that lock, each holding a pool connection.
   const [peek] = await deps.database.db
@@ -1046,27 +1045,5 @@ export async function startCampaignCheckout(
     amount_minor: r.amountMinor,
     currency: r.currency,
     sandbox: deps.providers.payments.card.name === 'sandbox',
-  };
-}
-
-/**
- * The user dashboard's campaigns block (`web/user/campaigns/dashboard`; spec section 3 "Campaign
- * stats"): stats of the user's side (curators: incoming campaigns; others: their own), the same
- * figures for custom campaigns (`custom_stats`: the artist's own; a curator's, those they placed the
- * track in) and the five newest express campaigns.
- */
-export async function dashboard(deps: Deps, userId: number, role: 'artist' | 'curator') {
-  const scope = role === 'curator' ? { curatorId: userId } : { artistId: userId };
-  const last = await listCampaigns(
-    deps.database,
-    { page: 1, limit: 5, filter: undefined, order: undefined, q: undefined },
-    scope,
-  );
-  // Loaded when called: the custom module is built on this one.
-  const { campaignStats } = await import('../custom-campaigns/custom-campaigns.queries');
-  return {
-    stats: await dashboardStats(deps, userId, role),
-    custom_stats: await campaignStats(deps.database, scope),
-    last_campaigns: last.data,
   };
 }

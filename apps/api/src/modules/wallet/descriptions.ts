@@ -1,13 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { expressCampaigns, expressPlaylists } from '../express/express.schema';
-import { payouts } from '../payouts/payouts.schema';
 import { coinPackages } from './payments.schema';
 
 /**
  * What a wallet movement was, as a message key of the shared UI catalog (`wallet.describe.*`) and its
- * parameters, rendered in the reader's language by the app (issue 20 "Understanding money"): never
- * stored text. Parameters are raw values (ids, coins, names people gave: package, track, playlist).
+ * parameters, rendered in the reader's language by the app: never stored text. Parameters are raw
+ * values (ids, coins, names people gave: package, track, playlist).
  */
 export interface TransactionDescription {
   key: string;
@@ -22,15 +20,46 @@ export interface DescribedTransfer {
   meta: Record<string, unknown>;
 }
 
+/** A campaign a wallet movement paid, earned or refunded, as its description names it. */
+export interface CampaignReference {
+  id: number;
+  track: string;
+  playlist: string;
+  /** The platform's fee on the curator's earning, in per cent. */
+  feePercent: number;
+}
+
+/**
+ * Where the campaigns and payouts a wallet movement mentions are read: the modules owning them
+ * register these at boot, so the wallet, which those modules are built on, never imports them.
+ * Until one is registered its references read as unknown (the description's `*_unknown` key).
+ */
+export interface TransferReferenceSources {
+  /** The Spotify express campaigns of these ids (those that exist). */
+  campaigns(database: Database, ids: number[]): Promise<CampaignReference[]>;
+  /** The payouts made from these Wise quotes: payout id and quote id. */
+  payoutsOfQuotes(database: Database, quoteIds: string[]): Promise<{ id: number; quote: string }[]>;
+}
+
+const sources: Partial<TransferReferenceSources> = {};
+
+/**
+ * Register the readers of some references (the express module its campaigns, the payouts module its
+ * payouts); a later registration of the same reader replaces it.
+ */
+export function registerTransferReferences(given: Partial<TransferReferenceSources>): void {
+  Object.assign(sources, given);
+}
+
 const num = (v: unknown): number | null => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
 /**
- * Descriptions of a page of wallet entries (issue 20 item 1), from each transfer's references: the
- * coin package bought, the campaign (track and playlist) paid, earned or refunded, the payout asked for
- * or returned, staff adjustments. The referenced rows are read in one query per kind for the page.
+ * Descriptions of a page of wallet entries, from each transfer's references: the coin package
+ * bought, the campaign (track and playlist) paid, earned or refunded, the payout asked for or
+ * returned, staff adjustments. The referenced rows are read in one query per kind for the page.
  * @returns one description per input, in order; an unknown reference falls back to the desc_id's key
  */
 export async function describeTransfers(
@@ -49,30 +78,14 @@ export async function describeTransfers(
       quoteIds.add(meta.wise_quote_id);
   }
   const [campaignRows, packageRows, payoutRows] = await Promise.all([
-    campaignIds.size === 0
-      ? []
-      : database.db
-          .select({
-            id: expressCampaigns.id,
-            track: expressCampaigns.trackName,
-            playlist: expressPlaylists.name,
-            feePercent: expressCampaigns.feePercent,
-          })
-          .from(expressCampaigns)
-          .innerJoin(expressPlaylists, eq(expressPlaylists.id, expressCampaigns.playlistId))
-          .where(inArray(expressCampaigns.id, [...campaignIds])),
+    campaignIds.size === 0 || !sources.campaigns ? [] : sources.campaigns(database, [...campaignIds]),
     packageIds.size === 0
       ? []
       : database.db
           .select({ id: coinPackages.id, name: coinPackages.name })
           .from(coinPackages)
           .where(inArray(coinPackages.id, [...packageIds])),
-    quoteIds.size === 0
-      ? []
-      : database.db
-          .select({ id: payouts.id, quote: payouts.wiseQuoteId })
-          .from(payouts)
-          .where(inArray(payouts.wiseQuoteId, [...quoteIds])),
+    quoteIds.size === 0 || !sources.payoutsOfQuotes ? [] : sources.payoutsOfQuotes(database, [...quoteIds]),
   ]);
   const campaigns = new Map(campaignRows.map((c) => [c.id, c]));
   const packages = new Map(packageRows.map((p) => [p.id, p.name]));
@@ -83,7 +96,7 @@ export async function describeTransfers(
 function describeOne(
   { descId, amount, meta }: DescribedTransfer,
   refs: {
-    campaigns: Map<number, { id: number; track: string; playlist: string; feePercent: number }>;
+    campaigns: Map<number, CampaignReference>;
     packages: Map<number, string>;
     payoutOfQuote: Map<string, number>;
   },

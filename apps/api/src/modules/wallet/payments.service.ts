@@ -13,8 +13,10 @@ import type {
   PayPalWebhookEvent,
 } from '../../providers/payments/contract';
 import { audit } from '../audit/audit.service';
+import { getSettings } from '../settings/settings.service';
 import { nextInvoiceNumber } from './invoice-numbers';
 import { credit, DESC, walletBalance } from './ledger';
+import { purposeOf } from './payment-purposes';
 import { coinPackages, invoices, payments, webhookEvents } from './payments.schema';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'providers' | 'jobs' | 'clock' | 'mail'>;
@@ -27,8 +29,8 @@ export type Purchase = { packageId: number } | { coins: number };
 
 /**
  * Price of a purchase: a package at its own price, any number of coins (a custom amount, the coins
- * of a card-paid campaign) at the coin price setting through `coinsPriceMinor` (issue 11 item 10:
- * one price for a coin).
+ * of a card-paid campaign) at the coin price setting through `coinsPriceMinor`, so a coin costs the
+ * same whatever buys it.
  * @throws AppError 422 `payments.package_unknown` for an unknown or retired package
  */
 async function priceOf(database: Database, purchase: Purchase) {
@@ -49,7 +51,6 @@ async function priceOf(database: Database, purchase: Purchase) {
       description: `${pkg.name}: ${pkg.coins + pkg.bonusCoins} Liberty Coins`,
     };
   }
-  const { getSettings } = await import('../settings/settings.service');
   const { coin_price_pence } = await getSettings(database);
   return {
     packageId: null,
@@ -65,7 +66,7 @@ async function priceOf(database: Database, purchase: Purchase) {
  * the missing coins at the coin price, or a cheaper active package covering them); the checkout of a
  * campaign request buys exactly this purchase (`top_up: 'cheapest'`), the page shows it before the card
  * page opens. Only packages in pounds compete (the coin price is in pence); a package costing the same
- * as the coins loses (fewer surprises). Issue 28 item 5.
+ * as the coins loses (fewer surprises).
  * @param total the request's price in coins (> 0)
  * @param lang the reader's language, for the package's name
  * @returns the quote; `purchase` null when the balance covers `total`
@@ -78,7 +79,6 @@ export async function quoteTopUp(
 ): Promise<TopUpQuote> {
   const balance = await walletBalance(database, userId);
   const missing = Math.max(0, total - balance);
-  const { getSettings } = await import('../settings/settings.service');
   const { coin_price_pence } = await getSettings(database);
   const atCoinPrice = coinsPriceMinor(missing, coin_price_pence);
   if (missing === 0)
@@ -152,7 +152,7 @@ export const PAYPAL_RETURN_PATHS: Record<PayPalReturn, { returnPath: string; can
  * a pending payment row, then the provider's hosted page. The card page's cancel URL names the
  * payment (`?cancelled=1&payment_id=<id>`), so the app can ask how the page ended
  * (`stripe/checkout/check/cancel`): left, or card declined. A PayPal purchase started by the mobile
- * apps (`returnTo` 'mobile', issue 20) comes back to /paypal/payment/mobile instead of /paypal/callback.
+ * apps (`returnTo` 'mobile') comes back to /paypal/payment/mobile instead of /paypal/callback.
  * @returns the hosted page URL, the provider reference (session id or order id), the payment id and
  *   what it charges (pence and currency)
  * @throws 422 unknown package; 502 when the provider refuses
@@ -261,7 +261,7 @@ export interface Settlement {
   invoice_id: number | null;
   balance: number;
   /**
-   * `card_declined` when the card page's last attempt was refused by the bank (issue 11 item 12), so
+   * `card_declined` when the card page's last attempt was refused by the bank, so
    * the app says so instead of "you left the payment page". With Stripe the payment may still be
    * `pending` then (the buyer can go back and try another card); the sandbox's decline ends it (`failed`).
    */
@@ -299,6 +299,7 @@ async function settlement(database: Database, paymentId: number, declinedNow = f
  * Credit a payment's coins exactly once (whichever of return call, webhook or replay comes first):
  * the payment row is locked, a paid payment is left alone, the ledger credit carries the key
  * `payment:<id>`, and the invoice and its PDF job are created in the same transaction.
+ * @returns true when this call credited the payment, false when it was already paid (or unknown)
  * @throws ConflictError 409 'payments.amount_mismatch' (nothing credited, payment marked mismatch)
  */
 async function creditOnce(
@@ -306,10 +307,10 @@ async function creditOnce(
   paymentId: number,
   paid: { amountMinor: number; currency: string; ref: string },
   source: string,
-) {
-  await withTransaction(deps.database, async (tx) => {
+): Promise<boolean> {
+  const credited = await withTransaction(deps.database, async (tx) => {
     const [p] = await tx.db.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (!p || p.status === 'paid' || p.status === 'mismatch') return;
+    if (!p || p.status === 'paid' || p.status === 'mismatch') return false;
     if (paid.amountMinor !== p.amountMinor || paid.currency.toUpperCase() !== p.currency) {
       await tx.db
         .update(payments)
@@ -335,7 +336,7 @@ async function creditOnce(
       console.warn(
         `payment ${p.id}: amount mismatch (expected ${p.amountMinor} ${p.currency}, got ${paid.amountMinor} ${paid.currency})`,
       );
-      return;
+      return false;
     }
     const { transfer } = await credit(tx, {
       userId: p.userId,
@@ -363,12 +364,14 @@ async function creditOnce(
       },
       tx,
     );
+    return true;
   });
   const [after] = await deps.database.db
     .select({ status: payments.status })
     .from(payments)
     .where(eq(payments.id, paymentId));
   if (after?.status === 'mismatch') throw new ConflictError('payments.amount_mismatch');
+  return credited;
 }
 
 /**
@@ -417,41 +420,24 @@ async function markFailed(database: Database, paymentId: number, reason: string)
 }
 
 /**
- * A card payment of a custom campaign's invoice (meta `custom_campaign_id`, issue 13) holds its coins
- * for the campaign as soon as it is credited, whichever path credited it (return call, cancel-URL
- * return, webhook): the custom module applies it once (outcome kept in the payment's meta).
+ * What the payment bought besides its coins, done once they are credited: the registered purpose
+ * claiming it (an express campaign request, a custom campaign's invoice) is told. Only the call whose
+ * credit went through runs it, so concurrent return calls and webhook replays run it once; the
+ * purpose's own return call answers its outcome afterwards.
  */
-async function applyCustomCampaign(deps: Deps, p: Payment) {
-  if (p.purpose !== 'campaign' || !(p.meta as { custom_campaign_id?: number } | null)?.custom_campaign_id)
-    return;
-  const { campaignFromCardPayment } = await import('../custom-campaigns/custom-campaigns.service');
-  await campaignFromCardPayment(deps, p.userId, p.id);
+async function afterCredit(deps: Deps, p: Payment) {
+  const purpose = purposeOf(p);
+  if (!purpose) return;
+  await purpose.onCredited(deps, {
+    id: p.id,
+    userId: p.userId,
+    meta: (p.meta ?? {}) as Record<string, unknown>,
+  });
 }
 
 /**
- * A card payment of an express campaign request (Spotify, TikTok, Instagram: meta `track_link`)
- * creates its campaigns as soon as it is credited, whichever path credited it: the webhook too, so an
- * artist who pays and never comes back to the return page still gets the campaigns they paid for.
- * `campaignsFromPayment` decides once (the payment row is locked, the outcome kept in its meta); the
- * return call then answers that outcome. Should it fail here (the sound's provider unreachable), the
- * coins are credited all the same and the return call tries again.
- */
-async function applyExpressCampaigns(deps: Deps, p: Payment) {
-  const meta = p.meta as { track_link?: string; custom_campaign_id?: number } | null;
-  if (p.purpose !== 'campaign' || !meta?.track_link || meta.custom_campaign_id) return;
-  const { campaignsFromPayment } = await import('../express/express.service');
-  try {
-    await campaignsFromPayment(deps, p.userId, p.id);
-  } catch (err) {
-    console.warn(
-      `payment ${p.id}: campaigns not created at credit (${(err as Error).message}); the return call retries`,
-    );
-  }
-}
-
-/**
- * Read the card session and act on it: paid credits once (and a custom campaign's payment is applied
- * to it); expired marks the payment failed (reason
+ * Read the card session and act on it: paid credits once (and the payment's purpose, when it has
+ * one, is told); expired marks the payment failed (reason
  * `card_declined` when its last attempt was declined).
  * @returns whether the session reports a declined attempt (Stripe keeps such a session open)
  */
@@ -465,14 +451,13 @@ async function settleCard(deps: Deps, p: Payment, source: string): Promise<{ dec
   if (session.clientReferenceId && session.clientReferenceId !== String(p.id))
     throw new ConflictError('payments.amount_mismatch');
   if (session.paymentStatus === 'paid') {
-    await creditOnce(
+    const credited = await creditOnce(
       deps,
       p.id,
       { amountMinor: session.amountTotalMinor, currency: session.currency, ref: session.id },
       source,
     );
-    await applyCustomCampaign(deps, p);
-    await applyExpressCampaigns(deps, p);
+    if (credited) await afterCredit(deps, p);
   } else if (session.status === 'expired') {
     await markFailed(
       deps.database,
@@ -502,8 +487,8 @@ export async function confirmCard(deps: Deps, userId: number, sessionId: string)
 }
 
 /**
- * Return through the card page's cancel URL (`stripe/checkout/check/cancel` {payment_id}, issue 11
- * item 12): the session is read once more, so a decline is told apart from leaving the page
+ * Return through the card page's cancel URL (`stripe/checkout/check/cancel` {payment_id}): the
+ * session is read once more, so a decline is told apart from leaving the page
  * (`failure: 'card_declined'`), and a payment that did go through is credited as usual. Only the
  * buyer may ask (another user's payment answers 404).
  */
@@ -530,12 +515,13 @@ async function settlePayPal(deps: Deps, p: Payment, source: string): Promise<voi
   }
   if (order.customId && order.customId !== String(p.id)) throw new ConflictError('payments.amount_mismatch');
   if (order.status === 'COMPLETED' && (order.captureStatus === null || order.captureStatus === 'COMPLETED')) {
-    await creditOnce(
+    const credited = await creditOnce(
       deps,
       p.id,
       { amountMinor: order.amountMinor, currency: order.currency, ref: order.id },
       source,
     );
+    if (credited) await afterCredit(deps, p);
   } else if (order.status === 'VOIDED') {
     await markFailed(deps.database, p.id, 'order voided');
   } else if (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED') {
