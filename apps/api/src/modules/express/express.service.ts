@@ -633,7 +633,7 @@ export async function renew(deps: Deps, artistId: number, campaignId: number) {
 }
 
 /**
- * Campaign stats of spec section 3 for the user dashboard (`web/user/campaigns/dashboard`): the user's
+ * Campaign stats for the user dashboard (`web/user/campaigns/dashboard`): the user's
  * Spotify express campaigns (the ones the dashboard lists; TikTok and Instagram have their own pages).
  */
 export async function dashboardStats(deps: Deps, userId: number, role: 'artist' | 'curator') {
@@ -653,8 +653,8 @@ export async function dashboardStats(deps: Deps, userId: number, role: 'artist' 
       completed: sql<number>`count(*) filter (where ${expressCampaigns.statusId} = 6)`.mapWith(Number),
     })
     .from(expressCampaigns)
-    // The Spotify campaigns, as the dashboard's "Last campaigns" beside them (issue 28 item 13: the
-    // counter said 2 while the list showed 1, a TikTok campaign counted but never listed).
+    // The Spotify campaigns, as the dashboard's "Last campaigns" beside them: counting other platforms
+    // made the counter say 2 while the list showed 1 (a TikTok campaign counted but never listed).
     .where(and(eq(col, userId), eq(expressCampaigns.campaignTypeId, spotifyAdapter.typeId)));
   return {
     total_campaigns: row?.total ?? 0,
@@ -743,8 +743,8 @@ export interface NotCreated {
  * the campaigns of its request are created exactly once (the payment row is locked and the outcome
  * kept in its meta), holding the coins just bought. When the request can no longer be honoured (a
  * playlist became unavailable, the track already has an open campaign on one of the playlists, the
- * coins were spent meanwhile), no campaign is created and the card's coins stay in the artist's wallet
- * (issue 11 item 3): the refusal is recorded with the payment, so every later confirmation answers the
+ * coins were spent meanwhile), no campaign is created and the card's coins stay in the artist's wallet:
+ * the refusal is recorded with the payment, so every later confirmation answers the
  * same and the campaigns never appear later by surprise.
  * @returns the campaigns (empty while the payment is not paid) and, when none could be made, why
  * @throws NotFoundError when the payment is not the artist's campaign payment
@@ -972,8 +972,8 @@ export async function campaignForPlacement(
 }
 
 /**
- * What a card payment of a campaign request would buy (`express/artist/campaign/checkout/quote`, issue
- * 28 item 5): the chosen playlists' price against the artist's balance and the cheapest purchase
+ * What a card payment of a campaign request would buy (`express/artist/campaign/checkout/quote`): the
+ * chosen playlists' price against the artist's balance and the cheapest purchase
  * covering the missing coins ({@link quoteTopUp}); `startCampaignCheckout` with `top_up: 'cheapest'`
  * recomputes and buys the same.
  * @throws ValidationError 422 for unavailable playlists
@@ -989,7 +989,7 @@ export async function quoteCampaignCheckout(
 
 /**
  * Start paying a campaign request by card (`stripe/campaign/checkout`): the price is the chosen
- * playlists' tier prices. With `top_up: 'cheapest'` (the web app, issue 28 item 5) the card buys the
+ * playlists' tier prices. With `top_up: 'cheapest'` (what the web app sends) the card buys the
  * cheapest single purchase covering the coins the wallet lacks, recomputed here ({@link quoteTopUp}: a
  * package when one costs less than the missing coins at the coin price; its extra coins stay in the
  * wallet); `expected_amount_minor`, when sent, is the amount the page showed: a different recomputed
