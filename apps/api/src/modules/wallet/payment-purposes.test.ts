@@ -1,6 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signSandboxCardEvent } from '../../providers/payments/sandbox-card';
-import { signSandboxPayPalEvent } from '../../providers/payments/sandbox-paypal';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { walletBalance } from './ledger';
 import {
@@ -10,6 +8,7 @@ import {
   registerPaymentPurpose,
 } from './payment-purposes';
 import { startCheckout } from './payments.service';
+import { sendSignedWebhook } from './payments.test-helpers';
 
 // A purpose that exists only in this file: the wallet must run it through its registry alone, the
 // way it runs the campaign modules' purposes, without knowing what was bought.
@@ -76,15 +75,7 @@ describe('payment purposes registered by the modules built on the wallet', () =>
         type: 'checkout.session.completed',
         data: { object: { id: r.ref, object: 'checkout.session' } },
       });
-      return ctx.app.inject({
-        method: 'POST',
-        url: '/api/stripe/webhook',
-        payload: body,
-        headers: {
-          'content-type': 'application/json',
-          'sandbox-signature': signSandboxCardEvent(ctx.deps.config.APP_KEY, body),
-        },
-      });
+      return sendSignedWebhook(ctx, 'card', body);
     };
     const results = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
@@ -120,17 +111,11 @@ describe('payment purposes registered by the modules built on the wallet', () =>
       event_type: 'CHECKOUT.ORDER.APPROVED',
       resource: { id: r.ref },
     });
-    const signature = signSandboxPayPalEvent(ctx.deps.config.APP_KEY, body);
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         i % 2 === 0
           ? ctx.call('POST', '/api/payments/paypal/callback/url', { token, body: { order_id: r.ref } })
-          : ctx.app.inject({
-              method: 'POST',
-              url: '/api/payments/paypal/webhook',
-              payload: body,
-              headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
-            }),
+          : sendSignedWebhook(ctx, 'paypal', body),
       ),
     );
     expect(results.filter((res) => res.statusCode !== 200).map((res) => res.body)).toEqual([]);

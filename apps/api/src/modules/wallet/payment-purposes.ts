@@ -42,10 +42,7 @@ const purposes = new Map<string, PaymentPurpose>();
 export function registerPaymentPurpose(purpose: PaymentPurpose): () => void {
   const before = purposes.get(purpose.name);
   purposes.set(purpose.name, purpose);
-  return () => {
-    if (before) purposes.set(purpose.name, before);
-    else purposes.delete(purpose.name);
-  };
+  return () => void (before ? purposes.set(purpose.name, before) : purposes.delete(purpose.name));
 }
 
 /**

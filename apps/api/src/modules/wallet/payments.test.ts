@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { signSandboxCardEvent } from '../../providers/payments/sandbox-card';
-import { signSandboxPayPalEvent } from '../../providers/payments/sandbox-paypal';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { getSettings } from '../settings/settings.service';
 import { credit, DESC, walletBalance } from './ledger';
+import { sendSignedWebhook } from './payments.test-helpers';
 import { DEMO_PACKAGES, seedWalletDemo } from './wallet.demo';
 
 let ctx: TestContext;
@@ -134,19 +134,13 @@ describe('buying coins by card (sandbox Stripe)', () => {
       type: 'checkout.session.completed',
       data: { object: { id: checkout.session_id, object: 'checkout.session' } },
     });
-    const signature = signSandboxCardEvent(ctx.deps.config.APP_KEY, body);
     const calls = Array.from({ length: 100 }, (_, i) =>
       i % 2 === 0
         ? ctx.call('POST', '/api/stripe/checkout/check/pay', {
             token,
             body: { session_id: checkout.session_id },
           })
-        : ctx.app.inject({
-            method: 'POST',
-            url: '/api/stripe/webhook',
-            payload: body,
-            headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
-          }),
+        : sendSignedWebhook(ctx, 'card', body),
     );
     const results = await Promise.all(calls);
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
@@ -368,17 +362,11 @@ describe('buying coins with PayPal (sandbox Orders v2)', () => {
       event_type: 'CHECKOUT.ORDER.APPROVED',
       resource: { id: order_id },
     });
-    const signature = signSandboxPayPalEvent(ctx.deps.config.APP_KEY, body);
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         i % 2 === 0
           ? ctx.call('POST', '/api/payments/paypal/callback/url', { token, body: { order_id } })
-          : ctx.app.inject({
-              method: 'POST',
-              url: '/api/payments/paypal/webhook',
-              payload: body,
-              headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
-            }),
+          : sendSignedWebhook(ctx, 'paypal', body),
       ),
     );
     expect(results.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
