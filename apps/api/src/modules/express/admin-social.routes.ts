@@ -9,6 +9,7 @@ import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import * as machine from './express.machine';
+import { accountPlatforms } from './platforms/index';
 import * as social from './social.service';
 
 const CAMPAIGNS = 'express.campaigns.show';
@@ -21,9 +22,9 @@ const CAMPAIGNS = 'express.campaigns.show';
  * (`/api/admin/express/campaigns/:id/force-end`). Thin: `social.service.ts` and the engine hold the rules.
  */
 export const adminSocialExpressRoutes: RouteModule = (app, deps) => {
-  for (const platform of ['tiktok', 'instagram'] as const) {
-    const base = `/api/admin/express-${platform}/campaigns`;
-    const tags = [`admin express ${platform}`];
+  for (const adapter of accountPlatforms()) {
+    const base = `/api/admin/express-${adapter.key}/campaigns`;
+    const tags = [`admin express ${adapter.key}`];
     app.get(
       base,
       {
@@ -34,7 +35,7 @@ export const adminSocialExpressRoutes: RouteModule = (app, deps) => {
           response: { 200: listEnvelope(expressSocialCampaignSchema) },
         },
       },
-      async (req) => social.listSocialCampaigns(deps, platform, { staff: true }, req.query),
+      async (req) => social.listSocialCampaigns(deps, adapter, { staff: true }, req.query),
     );
     app.get(
       `${base}/:id`,
@@ -42,33 +43,34 @@ export const adminSocialExpressRoutes: RouteModule = (app, deps) => {
         config: { access: adminAccess(CAMPAIGNS) },
         schema: { tags, params: idParams, response: { 200: envelope(expressSocialStaffCampaignSchema) } },
       },
-      async (req) => ({ data: await social.staffSocialCampaign(deps, platform, req.params.id, req.lang) }),
+      async (req) => ({ data: await social.staffSocialCampaign(deps, adapter, req.params.id, req.lang) }),
+    );
+    if (!adapter.accounts.confirmWindowHours) continue;
+    // Staff decide an artist's dispute of a post's sound, where the artist confirms the sound.
+    app.post(
+      `${base}/:id/dispute`,
+      {
+        config: { access: adminAccess(CAMPAIGNS) },
+        schema: {
+          tags,
+          params: idParams,
+          body: z.object({
+            decision: z.enum(['uphold', 'reject']),
+            note: z.string().trim().max(500, 'validation.too_long').optional(),
+          }),
+          response: { 200: envelope(expressCampaignStatusSchema) },
+        },
+      },
+      async (req) => {
+        const c = await machine.decideDispute(
+          deps,
+          currentAdmin(req).id,
+          req.params.id,
+          req.body.decision,
+          req.body.note || undefined,
+        );
+        return { data: { id: c.id, status_id: c.statusId }, message: t(req.lang, 'common.saved') };
+      },
     );
   }
-
-  app.post(
-    '/api/admin/express-instagram/campaigns/:id/dispute',
-    {
-      config: { access: adminAccess(CAMPAIGNS) },
-      schema: {
-        tags: ['admin express instagram'],
-        params: idParams,
-        body: z.object({
-          decision: z.enum(['uphold', 'reject']),
-          note: z.string().trim().max(500, 'validation.too_long').optional(),
-        }),
-        response: { 200: envelope(expressCampaignStatusSchema) },
-      },
-    },
-    async (req) => {
-      const c = await machine.decideDispute(
-        deps,
-        currentAdmin(req).id,
-        req.params.id,
-        req.body.decision,
-        req.body.note || undefined,
-      );
-      return { data: { id: c.id, status_id: c.statusId }, message: t(req.lang, 'common.saved') };
-    },
-  );
 };

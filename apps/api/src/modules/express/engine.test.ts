@@ -36,6 +36,7 @@ let tierId = 0;
 const fake: ExpressPlatformAdapter = {
   typeId: 2,
   key: 'tiktok',
+  promise: 'video',
   timing: { verifyDelayMinutes: 10, checkEveryWaitingMinutes: 60, checkEveryOnGoingMinutes: 12 * 60 },
   invalidSoundKey: 'express.invalid_track',
   oneOpenIndex: EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT,

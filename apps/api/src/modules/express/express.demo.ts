@@ -5,10 +5,11 @@ import { manualClock } from '../../platform/clock';
 import { isSandboxSpotify } from '../../providers/spotify/index';
 import { users } from '../accounts/accounts.schema';
 import { InsufficientBalanceError } from '../wallet/ledger';
-import { advance, approve, submit, VERIFY_DELAY_MINUTES } from './express.machine';
+import { advance, approve, submit } from './express.machine';
 import { expressCampaigns, expressPlaylists } from './express.schema';
 import { DEMO_PLAYLISTS } from './express.seed';
 import { createCampaigns } from './express.service';
+import { SPOTIFY_TIMING } from './platforms/spotify.adapter';
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
 
@@ -88,7 +89,7 @@ export async function seedCompletedDemoCampaigns(deps: Deps): Promise<number> {
   }
   // Verified an hour later, then the on-going and auditing periods, each step due when advanced.
   const steps = [
-    (VERIFY_DELAY_MINUTES + 1) * MINUTE,
+    (SPOTIFY_TIMING.verifyDelayMinutes + 1) * MINUTE,
     ...Array.from({ length: 28 }, () => DAY),
     3 * DAY + MINUTE,
   ];

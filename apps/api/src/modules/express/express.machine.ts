@@ -10,7 +10,7 @@ import { DESC, postHold, voidHold } from '../wallet/ledger';
 import { type ExpressNotice, tellUser } from './express.notify';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
 import type { ExpressCheck, ExpressPlatformAdapter } from './platforms/adapter';
-import { adapterFor, spotifyAdapter } from './platforms/index';
+import { adapterFor } from './platforms/index';
 
 /**
  * The express campaign engine: the state machine of DESIGN section 5 for every platform (Spotify
@@ -29,13 +29,6 @@ import { adapterFor, spotifyAdapter } from './platforms/index';
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
 export type Campaign = typeof expressCampaigns.$inferSelect;
 export type Actor = { type: 'user' | 'admin' | 'system'; id?: number | null };
-
-/** Spotify: after a placement is first seen, it must still be there this long before On Going. */
-export const VERIFY_DELAY_MINUTES = spotifyAdapter.timing.verifyDelayMinutes;
-/** Spotify: while waiting for the placement, the playlist is checked this often. */
-export const CHECK_EVERY_WAITING_MINUTES = spotifyAdapter.timing.checkEveryWaitingMinutes;
-/** Spotify: while On Going, the placement is re-checked daily. */
-export const CHECK_EVERY_ON_GOING_MINUTES = spotifyAdapter.timing.checkEveryOnGoingMinutes;
 
 export const ADVANCE_QUEUE = 'express.advance';
 export const SWEEP_QUEUE = 'express.sweep';
@@ -539,9 +532,10 @@ export async function decideDispute(
     const [c] = await tx.db
       .select()
       .from(expressCampaigns)
-      .where(and(eq(expressCampaigns.id, campaignId), eq(expressCampaigns.campaignTypeId, 3)))
+      .where(eq(expressCampaigns.id, campaignId))
       .for('update');
-    if (!c) throw new NotFoundError();
+    // Only a platform whose artist confirms the sound (a confirmation window) has disputes.
+    if (!c || !adapterFor(c.campaignTypeId).accounts?.confirmWindowHours) throw new NotFoundError();
     if (!disputePending(c)) throw new ConflictError('express.no_dispute');
     if (c.statusId !== S.VERIFYING) throw new ConflictError('express.not_open');
     const decided = {

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../platform/app';
 import { users } from '../accounts/accounts.schema';
 import { type NotificationParam, notifyLater } from '../notifications/notifications.service';
 import type { ExpressRecipient } from './platforms/adapter';
+import { findAdapter } from './platforms/index';
 
 type Deps = Pick<AppDeps, 'config' | 'mail' | 'clock'>;
 
@@ -14,8 +15,8 @@ export type ExpressNotice = StepOf<NotificationMessage>;
 type StepOf<M> = M extends `express.notify.${infer Step}` ? Step : never;
 
 const KEYS: ReadonlySet<string> = new Set(NOTIFICATION_MESSAGES);
-/** Campaign types whose promise is a video (2 TikTok, 3 Instagram), not a playlist placement. */
-const VIDEO_TYPES: ReadonlySet<number> = new Set([2, 3]);
+/** Whether the campaign type's promise is a video (TikTok, Instagram), not a playlist placement. */
+const promisesVideo = (campaignTypeId: number) => findAdapter(campaignTypeId)?.promise === 'video';
 
 /**
  * The wording of a step for a campaign type (issue 12 item 3): TikTok and Instagram campaigns speak of
@@ -24,7 +25,7 @@ const VIDEO_TYPES: ReadonlySet<number> = new Set([2, 3]);
  * @param campaignTypeId 1 Spotify, 2 TikTok, 3 Instagram; absent: the step as given
  */
 export function noticeFor(step: ExpressNotice, campaignTypeId?: number): ExpressNotice {
-  if (campaignTypeId === undefined || !VIDEO_TYPES.has(campaignTypeId)) return step;
+  if (campaignTypeId === undefined || !promisesVideo(campaignTypeId)) return step;
   const video = `${step}_video`;
   return KEYS.has(`express.notify.${video}`) ? (video as ExpressNotice) : step;
 }
@@ -35,7 +36,7 @@ export function noticeFor(step: ExpressNotice, campaignTypeId?: number): Express
  * key exists in the catalog).
  */
 export function timelineKeyFor(key: string, campaignTypeId: number, has: (key: string) => boolean): string {
-  if (!VIDEO_TYPES.has(campaignTypeId)) return key;
+  if (!promisesVideo(campaignTypeId)) return key;
   const video = `${key}_video`;
   return has(video) ? video : key;
 }

@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
-import { advance, sweep, VERIFY_DELAY_MINUTES } from './express.machine';
+import { advance, sweep } from './express.machine';
 import { DEMO_PLAYLISTS, seedExpressDemo } from './express.seed';
+import { SPOTIFY_TIMING } from './platforms/spotify.adapter';
 
 let ctx: TestContext;
 const DAY = 86_400_000;
@@ -343,7 +344,7 @@ describe('the lifecycle (DESIGN section 5)', () => {
     });
     expect(found.json().data).toMatchObject({ found: true, status_id: S.VERIFYING });
 
-    ctx.clock.advance((VERIFY_DELAY_MINUTES + 1) * 60_000);
+    ctx.clock.advance((SPOTIFY_TIMING.verifyDelayMinutes + 1) * 60_000);
     await advance(ctx.deps, premium!.id);
     expect(await status(premium!.id)).toBe(S.ON_GOING);
     ctx.clock.advance(10 * DAY);
@@ -437,7 +438,7 @@ describe('the lifecycle (DESIGN section 5)', () => {
       token: curatorToken,
       body: { track_id: track, playlist_id: playlistIds[1] },
     });
-    ctx.clock.advance((VERIFY_DELAY_MINUTES + 1) * 60_000);
+    ctx.clock.advance((SPOTIFY_TIMING.verifyDelayMinutes + 1) * 60_000);
     await advance(ctx.deps, id);
     expect(await status(id)).toBe(S.ON_GOING);
     ctx.clock.advance(7 * DAY + 60_000);
@@ -837,7 +838,7 @@ describe('force-end offers only the outcomes that fit the state (issue 28 item 3
       token: curatorToken,
       body: { track_id: track, playlist_id: playlistIds[1] },
     });
-    ctx.clock.advance((VERIFY_DELAY_MINUTES + 1) * 60_000);
+    ctx.clock.advance((SPOTIFY_TIMING.verifyDelayMinutes + 1) * 60_000);
     await advance(ctx.deps, id);
     expect(await status(id)).toBe(S.ON_GOING);
     const curatorBefore = await walletBalance(ctx.deps.database, curatorId);

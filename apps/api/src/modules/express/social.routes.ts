@@ -20,9 +20,9 @@ import type { RouteModule } from '../../platform/app';
 import { ValidationError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import type { SocialPlatformName } from '../connections/connections.schema';
 import * as catalog from './express.catalog';
 import * as machine from './express.machine';
+import { accountPlatforms } from './platforms/index';
 import * as social from './social.service';
 
 const ARTIST = 'ARTIST_PERMISSION';
@@ -45,27 +45,6 @@ const createBody = z.object({
   tiktok_img: z.string().trim().max(300).nullable().optional(),
 });
 
-/** Spec section 7 paths of each platform (`/api/express-tiktok/...`, `/api/express-instagram/...`). */
-const PATHS: Record<SocialPlatformName, { base: string; videos: string; submit: string; tag: string }> = {
-  tiktok: {
-    base: '/api/express-tiktok',
-    videos: '/api/express-tiktok/tiktok/list/videos',
-    submit: '/api/check-tiktok-video',
-    tag: 'express tiktok',
-  },
-  instagram: {
-    base: '/api/express-instagram',
-    videos: '/api/express-instagram/influencer/instagram/reels',
-    submit: '/api/express-instagram/influencer/check/music',
-    tag: 'express instagram',
-  },
-};
-/** The music-link checks of each platform (spec section 7; messages 'Invalid Music URL', 'Link Is Wrong'). */
-const MUSIC_CHECKS: Record<SocialPlatformName, string[]> = {
-  tiktok: ['/api/check-tiktok-music', '/api/express-check-tiktok-music'],
-  instagram: ['/api/check-instagram-music'],
-};
-
 /**
  * TikTok and Instagram express campaigns (issue 12, spec section 7): the artist's accounts to buy,
  * creation, lists and details; the influencer's incoming campaigns, approve, decline with a reason,
@@ -73,12 +52,11 @@ const MUSIC_CHECKS: Record<SocialPlatformName, string[]> = {
  * `social.service.ts` hold the rules.
  */
 export const socialExpressRoutes: RouteModule = (app, deps) => {
-  for (const platform of ['tiktok', 'instagram'] as const) {
-    const p = PATHS[platform];
-    const tags = [p.tag];
-    const adapter = social.SOCIAL_ADAPTERS[platform];
+  for (const adapter of accountPlatforms()) {
+    const p = adapter.accounts.paths;
+    const tags = [adapter.accounts.tag];
 
-    for (const path of MUSIC_CHECKS[platform]) {
+    for (const path of adapter.accounts.musicChecks) {
       app.post(
         path,
         {
@@ -110,7 +88,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         },
       },
       async (req) => ({
-        data: await social.accountsForSale(deps, platform, {
+        data: await social.accountsForSale(deps, adapter, {
           tierId: req.query.tier_id,
           minFollowers: req.query.min_followers,
           sort: req.query.sort,
@@ -133,9 +111,9 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       async (req, reply) => {
         const user = currentUser(req);
         const artistId = user.id;
-        const created = await social.createSocialCampaigns(deps, platform, artistId, req.body, user.purchase);
+        const created = await social.createSocialCampaigns(deps, adapter, artistId, req.body, user.purchase);
         const items = [];
-        for (const c of created) items.push(await social.socialCampaign(deps, platform, { artistId }, c.id));
+        for (const c of created) items.push(await social.socialCampaign(deps, adapter, { artistId }, c.id));
         return reply.status(201).send({ data: items, message: t(req.lang, 'express.created_influencers') });
       },
     );
@@ -148,7 +126,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         schema: { tags, body: createBody, response: { 200: envelope(campaignCheckoutSchema) } },
       },
       async (req) => ({
-        data: await social.startSocialCheckout(deps, platform, currentUser(req).id, req.body),
+        data: await social.startSocialCheckout(deps, adapter, currentUser(req).id, req.body),
       }),
     );
     app.post(
@@ -171,7 +149,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         },
       },
       async (req) => {
-        const r = await social.confirmSocialCard(deps, platform, currentUser(req).id, req.body.session_id);
+        const r = await social.confirmSocialCard(deps, adapter, currentUser(req).id, req.body.session_id);
         const message =
           r.campaigns.length > 0
             ? t(req.lang, 'express.created_influencers')
@@ -207,7 +185,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
             response: { 200: listEnvelope(expressSocialCampaignSchema) },
           },
         },
-        async (req) => social.listSocialCampaigns(deps, platform, side.scope(currentUser(req).id), req.query),
+        async (req) => social.listSocialCampaigns(deps, adapter, side.scope(currentUser(req).id), req.query),
       );
     }
     app.get(
@@ -219,12 +197,12 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       async (req) => {
         const user = currentUser(req);
         const scope = user.permissions.has(ARTIST) ? { artistId: user.id } : { influencerId: user.id };
-        return { data: await social.socialCampaignDetail(deps, platform, scope, req.params.id, req.lang) };
+        return { data: await social.socialCampaignDetail(deps, adapter, scope, req.params.id, req.lang) };
       },
     );
 
-    if (platform === 'instagram') {
-      // The artist's word on the reel's sound within the 72 hours (issue 12 "Verification and money").
+    if (adapter.accounts.confirmWindowHours) {
+      // The artist's word on the post's sound within the window, where the platform cannot tell it.
       app.post(
         `${p.base}/artist/campaign/confirm`,
         {
@@ -281,7 +259,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       async (req) => {
         await social.socialCampaign(
           deps,
-          platform,
+          adapter,
           { influencerId: currentUser(req).id },
           req.body.campaign_id,
         );
@@ -305,7 +283,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       async (req) => {
         await social.socialCampaign(
           deps,
-          platform,
+          adapter,
           { influencerId: currentUser(req).id },
           req.body.campaign_id,
         );
@@ -331,7 +309,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       async (req, reply) => {
         const r = await social.addInfluencerReview(
           deps,
-          platform,
+          adapter,
           currentUser(req).id,
           req.body.campaign_id,
           req.body.rating,
@@ -352,7 +330,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       async (req) => {
         const { campaign: _c, ...check } = await social.socialRenewCheck(
           deps,
-          platform,
+          adapter,
           currentUser(req).id,
           req.body.campaign_id,
         );
@@ -371,9 +349,9 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       },
       async (req, reply) => {
         const artistId = currentUser(req).id;
-        const created = await social.socialRenew(deps, platform, artistId, req.body.campaign_id);
+        const created = await social.socialRenew(deps, adapter, artistId, req.body.campaign_id);
         const items = [];
-        for (const c of created) items.push(await social.socialCampaign(deps, platform, { artistId }, c.id));
+        for (const c of created) items.push(await social.socialCampaign(deps, adapter, { artistId }, c.id));
         return reply.status(201).send({ data: items, message: t(req.lang, 'express.created_influencers') });
       },
     );
@@ -389,7 +367,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         },
       },
       async (req) => ({
-        data: await social.submittableVideos(deps, platform, currentUser(req).id, req.query.campaign_id),
+        data: await social.submittableVideos(deps, adapter, currentUser(req).id, req.query.campaign_id),
       }),
     );
     app.post(
@@ -405,7 +383,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       async (req) => {
         const r = await social.submitVideo(
           deps,
-          platform,
+          adapter,
           currentUser(req).id,
           req.body.campaign_id,
           req.body.video_id,

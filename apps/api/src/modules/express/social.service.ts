@@ -22,7 +22,6 @@ import { type ListQuery, paginate } from '../../platform/http';
 import { users } from '../accounts/accounts.schema';
 import { audit } from '../audit/audit.service';
 import { type SocialPlatformName, socialAccounts, socialTiers } from '../connections/connections.schema';
-import { accessTokenOf } from '../connections/connections.service';
 import { assertUploadedImage } from '../files/files.service';
 import { notifyStaffDisputeOpened } from '../todos/todos.service';
 import { accountVisibleToArtists } from '../trust/flags.hidden';
@@ -40,9 +39,9 @@ import {
   MAX_PLAYLISTS_PER_REQUEST,
   type PurchasePreload,
 } from './express.service';
-import { INSTAGRAM_CONFIRM_HOURS, instagramAdapter } from './platforms/instagram.adapter';
+import type { AccountPlatformParts, ExpressPlatformAdapter } from './platforms/adapter';
+import { adapterFor, findAdapter } from './platforms/index';
 import { acceptedAt } from './platforms/social';
-import { tiktokAdapter } from './platforms/tiktok.adapter';
 
 /**
  * TikTok and Instagram express campaigns around the engine (issue 12, spec section 7 "TikTok",
@@ -53,8 +52,12 @@ import { tiktokAdapter } from './platforms/tiktok.adapter';
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
 
-/** The engine's adapter of a social platform. */
-export const SOCIAL_ADAPTERS = { tiktok: tiktokAdapter, instagram: instagramAdapter } as const;
+/**
+ * The adapter of a platform whose sellers are connected accounts: every function here takes it in
+ * place of the platform's name and reads what differs (paths, unreleased-song files, the artist's
+ * confirmation window, how posts are listed) from it.
+ */
+export type AccountAdapter = ExpressPlatformAdapter & { accounts: AccountPlatformParts };
 
 const statusLabel = (id: number) => EXPRESS_CAMPAIGN_STATUSES.find((s) => s.id === id)?.label ?? String(id);
 const artists = aliasedTable(users, 'artists');
@@ -70,12 +73,12 @@ const fullName = (u: { firstName?: string | null; lastName?: string | null; emai
  */
 export async function accountsForSale(
   deps: Pick<Deps, 'database'>,
-  platform: SocialPlatformName,
+  adapter: AccountAdapter,
   filter: { tierId?: number; minFollowers?: number; sort?: ScoreSort; minScore?: number },
 ) {
   const scoreOf = scoreOrNeutral(trustScores.score);
   const parts: (SQL | undefined)[] = [
-    eq(socialAccounts.platform, platform),
+    eq(socialAccounts.platform, adapter.key),
     eq(socialAccounts.status, 'connected'),
     isNotNull(socialAccounts.tierId),
     eq(socialTiers.status, 1),
@@ -96,7 +99,8 @@ export async function accountsForSale(
     .limit(200);
   return rows.map(({ a, tier, score }) => ({
     id: a.id,
-    platform,
+    // The contract lists the platforms the apps know; the registered adapters are those platforms.
+    platform: adapter.key as SocialPlatformName,
     user_name: a.username,
     display_name: a.displayName,
     avatar_url: a.avatarUrl,
@@ -135,7 +139,7 @@ export interface SocialCreateInput {
  */
 export async function unreleasedFiles(
   deps: Pick<Deps, 'database'>,
-  platform: SocialPlatformName,
+  adapter: AccountAdapter,
   artistId: number,
   input: Pick<SocialCreateInput, 'is_released' | 'media_link' | 'tiktok_img'>,
 ): Promise<{ mediaLink: string; tiktokImg: string | null } | undefined> {
@@ -144,7 +148,7 @@ export async function unreleasedFiles(
   const img = input.tiktok_img?.trim();
   const errors: Record<string, string[]> = {};
   if (!media) errors.media_link = ['express.media_required'];
-  if (platform === 'tiktok' && !img) errors.tiktok_img = ['express.tiktok_img_required'];
+  if (adapter.accounts.unreleasedCover && !img) errors.tiktok_img = ['express.tiktok_img_required'];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   const uploader = { userId: artistId };
   await assertUploadedImage(deps.database, 'media_link', media!, {
@@ -152,13 +156,13 @@ export async function unreleasedFiles(
     typeMessage: 'express.media_type',
     uploader,
   });
-  if (platform === 'tiktok')
+  if (adapter.accounts.unreleasedCover)
     await assertUploadedImage(deps.database, 'tiktok_img', img!, {
       mimes: TIKTOK_IMG_MIMES,
       typeMessage: 'express.tiktok_img_type',
       uploader,
     });
-  return { mediaLink: media!, tiktokImg: platform === 'tiktok' ? img! : null };
+  return { mediaLink: media!, tiktokImg: adapter.accounts.unreleasedCover ? img! : null };
 }
 
 /**
@@ -169,13 +173,13 @@ export async function unreleasedFiles(
  */
 export async function createSocialCampaigns(
   deps: Deps,
-  platform: SocialPlatformName,
+  adapter: AccountAdapter,
   artistId: number,
   input: SocialCreateInput,
   preloaded?: PurchasePreload,
 ): Promise<Campaign[]> {
-  const unreleased = await unreleasedFiles(deps, platform, artistId, input);
-  return createCampaignsFor(deps, SOCIAL_ADAPTERS[platform], artistId, {
+  const unreleased = await unreleasedFiles(deps, adapter, artistId, input);
+  return createCampaignsFor(deps, adapter, artistId, {
     soundLink: input.track_link,
     targetIds: input.account_ids,
     errorField: 'account_ids',
@@ -195,12 +199,11 @@ export async function createSocialCampaigns(
  */
 export async function startSocialCheckout(
   deps: Deps,
-  platform: SocialPlatformName,
+  adapter: AccountAdapter,
   artistId: number,
   input: SocialCreateInput,
 ) {
-  const adapter = SOCIAL_ADAPTERS[platform];
-  const unreleased = await unreleasedFiles(deps, platform, artistId, input);
+  const unreleased = await unreleasedFiles(deps, adapter, artistId, input);
   if (!(await adapter.resolveSound(deps, input.track_link)))
     throw new ValidationError({ track_link: [adapter.invalidSoundKey] });
   const ids = [...new Set(input.account_ids)];
@@ -227,7 +230,7 @@ export async function startSocialCheckout(
   };
   const r = await payments.startCheckout(deps, artistId, { coins }, 'card', me?.email ?? '', {
     meta: meta as Record<string, unknown>,
-    returnPath: `/create/${platform}/express/campaign`,
+    returnPath: `/create/${adapter.key}/express/campaign`,
   });
   return {
     url: r.url,
@@ -247,13 +250,13 @@ export async function startSocialCheckout(
  */
 export async function confirmSocialCard(
   deps: Deps,
-  platform: SocialPlatformName,
+  adapter: AccountAdapter,
   artistId: number,
   sessionId: string,
 ) {
   const p = await payments.cardPaymentOf(deps, artistId, sessionId);
   const meta = (p.meta ?? {}) as CampaignPaymentMeta;
-  if (p.purpose !== 'campaign' || meta.campaign_type_id !== SOCIAL_ADAPTERS[platform].typeId)
+  if (p.purpose !== 'campaign' || meta.campaign_type_id !== adapter.typeId)
     throw new NotFoundError('payments.not_found');
   const settlement = await payments.confirmCard(deps, artistId, sessionId);
   const outcome =
@@ -261,7 +264,7 @@ export async function confirmSocialCard(
       ? await campaignsFromPayment(deps, artistId, p.id)
       : { campaigns: [], notCreated: null };
   const campaigns = [];
-  for (const c of outcome.campaigns) campaigns.push(await socialCampaign(deps, platform, { artistId }, c.id));
+  for (const c of outcome.campaigns) campaigns.push(await socialCampaign(deps, adapter, { artistId }, c.id));
   return { settlement, campaigns, notCreated: outcome.notCreated };
 }
 
@@ -282,12 +285,12 @@ type Row = {
   review: { rating: number | null; comment: string | null } | null;
 };
 
-function item(r: Row, platform: SocialPlatformName) {
+function item(r: Row, adapter: AccountAdapter) {
   const c = r.c;
   return {
     id: c.id,
     campaign_name: c.trackName,
-    type: platform,
+    type: adapter.key,
     status: { id: c.statusId, status: statusLabel(c.statusId) },
     tier: { id: c.socialTierId ?? 0, tier_name: r.tierName },
     price: c.price,
@@ -324,27 +327,30 @@ function item(r: Row, platform: SocialPlatformName) {
       r.review && r.review.rating !== null ? { rating: r.review.rating, comment: r.review.comment } : null,
     created_at: c.createdAt.toISOString(),
     completed_at: c.completedAt?.toISOString() ?? null,
-    confirm_until: platform === 'instagram' ? (confirmUntil(c)?.toISOString() ?? null) : null,
+    confirm_until: confirmUntil(c, adapter)?.toISOString() ?? null,
     confirmed_at: c.artistConfirmedAt?.toISOString() ?? null,
   };
 }
 
 /**
- * End of the artist's window to confirm or dispute an Instagram reel's sound: 72 hours after the reel
- * was first proven (issue 12 "Verification and money"); null before a reel is proven.
+ * End of the artist's window to confirm or dispute a post's sound (Instagram: 72 hours after the reel
+ * was first proven, because Instagram cannot tell the sound); null before a post is proven or when the
+ * platform has no window.
  */
-export function confirmUntil(c: Pick<Campaign, 'placementFoundAt'>): Date | null {
-  return c.placementFoundAt
-    ? new Date(c.placementFoundAt.getTime() + INSTAGRAM_CONFIRM_HOURS * 3_600_000)
-    : null;
+export function confirmUntil(
+  c: Pick<Campaign, 'placementFoundAt'>,
+  adapter: Pick<AccountAdapter, 'accounts'>,
+): Date | null {
+  const hours = adapter.accounts.confirmWindowHours;
+  return c.placementFoundAt && hours ? new Date(c.placementFoundAt.getTime() + hours * 3_600_000) : null;
 }
 
 /** Who is reading: the artist who bought, the influencer who sells, or staff (every campaign). */
 export type SocialScope = { artistId: number } | { influencerId: number } | { staff: true };
 
-function scopeWhere(platform: SocialPlatformName, scope: SocialScope, status?: number[]) {
+function scopeWhere(adapter: AccountAdapter, scope: SocialScope, status?: number[]) {
   return and(
-    eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS[platform].typeId),
+    eq(expressCampaigns.campaignTypeId, adapter.typeId),
     'artistId' in scope
       ? eq(expressCampaigns.artistId, scope.artistId)
       : 'influencerId' in scope
@@ -373,7 +379,7 @@ function base(deps: Pick<Deps, 'database'>) {
  */
 export async function listSocialCampaigns(
   deps: Pick<Deps, 'database'>,
-  platform: SocialPlatformName,
+  adapter: AccountAdapter,
   scope: SocialScope,
   query: ListQuery,
 ) {
@@ -384,7 +390,7 @@ export async function listSocialCampaigns(
   const disputed = 'staff' in scope && one(query.filter?.disputed) === '1';
   const search = 'staff' in scope ? query.q?.trim() : undefined;
   const where = and(
-    scopeWhere(platform, scope, status),
+    scopeWhere(adapter, scope, status),
     disputed
       ? sql`${expressCampaigns.disputedAt} is not null and ${expressCampaigns.disputeDecision} is null and ${expressCampaigns.statusId} = ${S.VERIFYING}`
       : undefined,
@@ -404,7 +410,7 @@ export async function listSocialCampaigns(
       .where(where),
   ]);
   return {
-    data: rows.map((r) => item(r as Row, platform)),
+    data: rows.map((r) => item(r as Row, adapter)),
     pagination: paginate(count?.n ?? 0, query.page, query.limit),
   };
 }
@@ -415,13 +421,13 @@ export async function listSocialCampaigns(
  */
 export async function socialCampaign(
   deps: Pick<Deps, 'database'>,
-  platform: SocialPlatformName,
+  adapter: AccountAdapter,
   scope: SocialScope,
   id: number,
 ) {
-  const [r] = await base(deps).where(and(eq(expressCampaigns.id, id), scopeWhere(platform, scope)));
+  const [r] = await base(deps).where(and(eq(expressCampaigns.id, id), scopeWhere(adapter, scope)));
   if (!r) throw new NotFoundError();
-  return item(r as Row, platform);
+  return item(r as Row, adapter);
 }
 
 /**
@@ -431,30 +437,28 @@ export async function socialCampaign(
  */
 export async function socialCampaignDetail(
   deps: Pick<Deps, 'database'>,
-  platform: SocialPlatformName,
+  adapter: AccountAdapter,
   scope: SocialScope,
   id: number,
   lang: Language,
 ) {
-  const c = await socialCampaign(deps, platform, scope, id);
-  const extras = await timelinesAndReviews(deps.database, [id], lang, SOCIAL_ADAPTERS[platform].typeId);
+  const c = await socialCampaign(deps, adapter, scope, id);
+  const extras = await timelinesAndReviews(deps.database, [id], lang, adapter.typeId);
   return { ...c, ...extras.get(id)! };
 }
 
-/** The artist's Instagram campaign whose reel waits for the artist's word (Verifying, in the window). */
+/**
+ * The artist's campaign whose post waits for the artist's word on its sound (Verifying, in the window
+ * of a platform that has one).
+ */
 async function confirmable(deps: Deps, artistId: number, id: number): Promise<Campaign> {
   const [c] = await deps.database.db
     .select()
     .from(expressCampaigns)
-    .where(
-      and(
-        eq(expressCampaigns.id, id),
-        eq(expressCampaigns.artistId, artistId),
-        eq(expressCampaigns.campaignTypeId, instagramAdapter.typeId),
-      ),
-    );
-  if (!c) throw new NotFoundError();
-  const until = confirmUntil(c);
+    .where(and(eq(expressCampaigns.id, id), eq(expressCampaigns.artistId, artistId)));
+  const accounts = c ? findAdapter(c.campaignTypeId)?.accounts : undefined;
+  if (!c || !accounts?.confirmWindowHours) throw new NotFoundError();
+  const until = confirmUntil(c, { accounts });
   if (c.statusId !== S.VERIFYING || !until || c.disputedAt || c.artistConfirmedAt)
     throw new ConflictError('express.not_confirmable');
   if (deps.clock.now() >= until) throw new ConflictError('express.confirm_window_over');
@@ -549,7 +553,7 @@ export async function disputeSound(
       'dispute_opened_influencer',
       { track: row.trackName },
       row.id,
-      SOCIAL_ADAPTERS.instagram.campaignPath(row.id),
+      adapterFor(row.campaignTypeId).campaignPath(row.id),
     );
     await notifyStaffDisputeOpened(tx, { id: row.id, track: row.trackName });
     return row;
@@ -564,17 +568,17 @@ export async function disputeSound(
  */
 export async function staffSocialCampaign(
   deps: Pick<Deps, 'database'>,
-  platform: SocialPlatformName,
+  adapter: AccountAdapter,
   id: number,
   lang: Language,
 ) {
-  const campaign = await socialCampaign(deps, platform, { staff: true }, id);
-  const extras = await timelinesAndReviews(deps.database, [id], lang, SOCIAL_ADAPTERS[platform].typeId, true);
+  const campaign = await socialCampaign(deps, adapter, { staff: true }, id);
+  const extras = await timelinesAndReviews(deps.database, [id], lang, adapter.typeId, true);
   return { ...campaign, timeline: extras.get(id)!.timeline };
 }
 
 /** An influencer's campaign of this platform waiting for a video, with its account. */
-async function waitingCampaign(deps: Deps, platform: SocialPlatformName, influencerId: number, id: number) {
+async function waitingCampaign(deps: Deps, adapter: AccountAdapter, influencerId: number, id: number) {
   const [c] = await deps.database.db
     .select()
     .from(expressCampaigns)
@@ -582,7 +586,7 @@ async function waitingCampaign(deps: Deps, platform: SocialPlatformName, influen
       and(
         eq(expressCampaigns.id, id),
         eq(expressCampaigns.curatorId, influencerId),
-        eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS[platform].typeId),
+        eq(expressCampaigns.campaignTypeId, adapter.typeId),
       ),
     );
   if (!c || c.accountId === null) throw new NotFoundError();
@@ -598,35 +602,12 @@ async function waitingCampaign(deps: Deps, platform: SocialPlatformName, influen
  */
 export async function submittableVideos(
   deps: Deps,
-  platform: SocialPlatformName,
+  adapter: AccountAdapter,
   influencerId: number,
   campaignId: number,
 ) {
-  const c = await waitingCampaign(deps, platform, influencerId, campaignId);
-  const since = acceptedAt(c)?.getTime() ?? 0;
-  const token = await accessTokenOf(deps, c.accountId);
-  if (platform === 'tiktok') {
-    const page = await deps.providers.tiktok.listVideos(token, { maxCount: 20 });
-    return page.videos
-      .filter((v) => v.createdAt.getTime() >= since)
-      .map((v) => ({
-        id: v.id,
-        url: v.shareUrl,
-        caption: v.title || v.description,
-        posted_at: v.createdAt.toISOString(),
-        views: v.viewCount,
-      }));
-  }
-  const page = await deps.providers.instagram.listMedia(token, { limit: 25 });
-  return page.media
-    .filter((m) => (m.productType === 'REELS' || m.mediaType === 'VIDEO') && m.postedAt.getTime() >= since)
-    .map((m) => ({
-      id: m.id,
-      url: m.permalink,
-      caption: m.caption,
-      posted_at: m.postedAt.toISOString(),
-      views: null,
-    }));
+  const c = await waitingCampaign(deps, adapter, influencerId, campaignId);
+  return adapter.accounts.submittableVideos(deps, c.accountId, acceptedAt(c)?.getTime() ?? 0);
 }
 
 /**
@@ -638,12 +619,12 @@ export async function submittableVideos(
  */
 export async function submitVideo(
   deps: Deps,
-  platform: SocialPlatformName,
+  adapter: AccountAdapter,
   influencerId: number,
   campaignId: number,
   videoId: string,
 ) {
-  const videos = await submittableVideos(deps, platform, influencerId, campaignId);
+  const videos = await submittableVideos(deps, adapter, influencerId, campaignId);
   const video = videos.find((v) => v.id === videoId);
   if (!video) throw new ValidationError({ video_id: ['express.video_not_found'] });
   return submit(deps, influencerId, campaignId, { id: video.id, url: video.url });
@@ -657,7 +638,7 @@ export async function submitVideo(
  */
 export async function socialRenewCheck(
   deps: Deps,
-  platform: SocialPlatformName,
+  adapter: AccountAdapter,
   artistId: number,
   campaignId: number,
 ) {
@@ -668,14 +649,12 @@ export async function socialRenewCheck(
       and(
         eq(expressCampaigns.id, campaignId),
         eq(expressCampaigns.artistId, artistId),
-        eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS[platform].typeId),
+        eq(expressCampaigns.campaignTypeId, adapter.typeId),
       ),
     );
   if (!c || c.accountId === null) throw new NotFoundError();
   const accountId = c.accountId;
-  const [target] = await withTransaction(deps.database, (tx) =>
-    SOCIAL_ADAPTERS[platform].loadTargets(tx, [accountId]),
-  );
+  const [target] = await withTransaction(deps.database, (tx) => adapter.loadTargets(tx, [accountId]));
   const finished = ([S.COMPLETED, S.DECLINED, S.FAILED_TO_SUBMIT] as number[]).includes(c.statusId);
   return {
     renewable: finished && Boolean(target),
@@ -691,15 +670,9 @@ export async function socialRenewCheck(
  * coins at today's tier price.
  * @throws ConflictError 'express.not_renewable'; the errors of `createCampaignsFor`
  */
-export async function socialRenew(
-  deps: Deps,
-  platform: SocialPlatformName,
-  artistId: number,
-  campaignId: number,
-) {
-  const check = await socialRenewCheck(deps, platform, artistId, campaignId);
+export async function socialRenew(deps: Deps, adapter: AccountAdapter, artistId: number, campaignId: number) {
+  const check = await socialRenewCheck(deps, adapter, artistId, campaignId);
   if (!check.renewable) throw new ConflictError('express.not_renewable');
-  const adapter = SOCIAL_ADAPTERS[platform];
   return createCampaignsFor(deps, adapter, artistId, {
     soundLink: adapter.soundLink(check.campaign),
     targetIds: [check.account.id],
@@ -720,7 +693,7 @@ export async function socialRenew(
  */
 export async function addInfluencerReview(
   deps: Pick<Deps, 'database'>,
-  platform: SocialPlatformName,
+  adapter: AccountAdapter,
   influencerId: number,
   campaignId: number,
   rating: number,
@@ -733,7 +706,7 @@ export async function addInfluencerReview(
       and(
         eq(expressCampaigns.id, campaignId),
         eq(expressCampaigns.curatorId, influencerId),
-        eq(expressCampaigns.campaignTypeId, SOCIAL_ADAPTERS[platform].typeId),
+        eq(expressCampaigns.campaignTypeId, adapter.typeId),
       ),
     );
   if (!c) throw new NotFoundError();

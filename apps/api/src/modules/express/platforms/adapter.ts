@@ -31,10 +31,22 @@ import type { expressCampaigns } from '../express.schema';
 export interface ExpressPlatformAdapter {
   /** `campaign_type_id` of spec section 3: 1 Spotify, 2 TikTok, 3 Instagram. */
   readonly typeId: ExpressCampaignTypeId;
-  /** Written into ledger meta (`campaign_type`) and the API answers (`type`). */
-  readonly key: 'spotify' | 'tiktok' | 'instagram';
+  /** Written into ledger meta (`campaign_type`) and the API answers (`type`); also the platform's
+   * name in `social_accounts.platform` and in the user app's paths. */
+  readonly key: string;
   /** How often and how long the engine looks (minutes). */
   readonly timing: ExpressTiming;
+  /**
+   * What the seller promises, which picks the wording of notifications and timeline notes: a
+   * `placement` on a playlist (Spotify), or a `video` posted on an account (TikTok, Instagram: the
+   * `<step>_video` variants of the message catalog).
+   */
+  readonly promise: 'placement' | 'video';
+  /**
+   * Present when the targets are influencers' connected accounts (TikTok, Instagram): the API paths and
+   * rules of the account-based campaign screens. Every platform with this part gets those routes.
+   */
+  readonly accounts?: AccountPlatformParts;
 
   /**
    * The sound a campaign promotes, from the link the artist pasted (a Spotify track link, a TikTok
@@ -97,8 +109,55 @@ export interface ExpressPlatformAdapter {
   earlyEndShare(campaign: ExpressCampaignRow, now: Date): { coins: number; servedDays: number };
 }
 
-/** `campaign_type_id` values (spec section 3). */
-export type ExpressCampaignTypeId = 1 | 2 | 3;
+/**
+ * `campaign_type_id` values (spec section 3: 1 Spotify, 2 TikTok, 3 Instagram). A number, not a union:
+ * the registered adapters are the list of platforms (`platforms/index.ts`).
+ */
+export type ExpressCampaignTypeId = number;
+
+/** A post of a connected account that an influencer may submit for a campaign. */
+export interface SubmittableVideo {
+  /** The platform's id of the post. */
+  id: string;
+  url: string;
+  caption: string;
+  /** ISO 8601. */
+  posted_at: string;
+  /** Views when the platform reads them with the list; null otherwise. */
+  views: number | null;
+}
+
+/**
+ * What a platform whose sellers are influencers' connected accounts adds to the adapter: where its
+ * API lives (the spec gives each platform its own paths) and the few rules that differ between such
+ * platforms. The shared account-campaign code (`social.service.ts`, `social.routes.ts`) reads these
+ * instead of testing the platform's name.
+ */
+export interface AccountPlatformParts {
+  /** The platform's API paths (spec section 7): the prefix, the list of submittable posts, the submit. */
+  paths: { base: string; videos: string; submit: string };
+  /** The music-link check paths answering the sound of a link or the platform's invalid-link message. */
+  musicChecks: readonly string[];
+  /** OpenAPI tag of the platform's routes. */
+  tag: string;
+  /**
+   * An unreleased song also needs a cover image, sent as `tiktok_img` (TikTok shows one with the
+   * sound; the field keeps its spec name).
+   */
+  unreleasedCover: boolean;
+  /**
+   * Hours the artist has to confirm or dispute a proven post's sound from its embed, when the platform
+   * cannot tell the sound itself (Instagram: 72); null when the platform checks the sound. A platform
+   * with a window gets the artist's confirm and dispute routes and the staff's dispute decision.
+   */
+  confirmWindowHours: number | null;
+  /**
+   * The posts of the campaign's account the influencer may submit: posted at or after `since`
+   * (epoch ms), newest first.
+   * @throws ConflictError 'connections.account_expired' when the account must be reconnected
+   */
+  submittableVideos(deps: EngineDeps, accountId: number, since: number): Promise<SubmittableVideo[]>;
+}
 
 /** Infrastructure an adapter may use (the engine passes its own). */
 export type EngineDeps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;

@@ -45,6 +45,32 @@ const REEL_SEARCH_LIMIT = 50;
 export const instagramAdapter: ExpressPlatformAdapter = {
   typeId: 3,
   key: 'instagram',
+  promise: 'video',
+  accounts: {
+    paths: {
+      base: '/api/express-instagram',
+      videos: '/api/express-instagram/influencer/instagram/reels',
+      submit: '/api/express-instagram/influencer/check/music',
+    },
+    musicChecks: ['/api/check-instagram-music'],
+    tag: 'express instagram',
+    unreleasedCover: false,
+    // Instagram exposes no audio field: the artist confirms the sound from the embed.
+    confirmWindowHours: INSTAGRAM_CONFIRM_HOURS,
+    async submittableVideos(deps, accountId, since) {
+      const token = await accessTokenOf(deps, accountId);
+      const page = await deps.providers.instagram.listMedia(token, { limit: 25 });
+      return page.media
+        .filter((m) => isReel(m) && m.postedAt.getTime() >= since)
+        .map((m) => ({
+          id: m.id,
+          url: m.permalink,
+          caption: m.caption,
+          posted_at: m.postedAt.toISOString(),
+          views: null,
+        }));
+    },
+  },
   timing: {
     verifyDelayMinutes: INSTAGRAM_CONFIRM_HOURS * 60,
     checkEveryWaitingMinutes: 60,

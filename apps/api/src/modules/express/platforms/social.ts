@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { idList, inIdsPlaceholder, prepareOnce, type Tx } from '../../../db/client';
 import { ConflictError } from '../../../platform/errors';
 import { users } from '../../accounts/accounts.schema';
-import { type SocialPlatformName, socialAccounts, socialTiers } from '../../connections/connections.schema';
+import { socialAccounts, socialTiers } from '../../connections/connections.schema';
 import { accessTokenOf } from '../../connections/connections.service';
 import { accountVisibleToArtists } from '../../trust/flags.hidden';
 import {
@@ -28,7 +28,7 @@ const DAY_MS = 86_400_000;
  */
 export async function loadAccountTargets(
   tx: Tx,
-  platform: SocialPlatformName,
+  platform: string,
   ids: readonly number[],
   payerId?: number,
 ): Promise<ExpressTarget[]> {

@@ -29,10 +29,21 @@ import {
  * - Achievement: a placement kept through On Going and Auditing earns the full price (less the fee);
  *   Spotify shows no per-placement streams, so there is no performance refund.
  */
+/**
+ * Spotify's check cadence (minutes): a placement must still be there an hour after it was first seen
+ * before On Going; the playlist is read every 30 minutes while waiting, daily while On Going.
+ */
+export const SPOTIFY_TIMING = {
+  verifyDelayMinutes: 60,
+  checkEveryWaitingMinutes: 30,
+  checkEveryOnGoingMinutes: 24 * 60,
+} as const;
+
 export const spotifyAdapter: ExpressPlatformAdapter = {
   typeId: 1,
   key: 'spotify',
-  timing: { verifyDelayMinutes: 60, checkEveryWaitingMinutes: 30, checkEveryOnGoingMinutes: 24 * 60 },
+  promise: 'placement',
+  timing: SPOTIFY_TIMING,
   invalidSoundKey: 'express.invalid_track',
   oneOpenIndex: EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST,
 

@@ -43,6 +43,32 @@ import {
 export const tiktokAdapter: ExpressPlatformAdapter = {
   typeId: 2,
   key: 'tiktok',
+  promise: 'video',
+  accounts: {
+    paths: {
+      base: '/api/express-tiktok',
+      videos: '/api/express-tiktok/tiktok/list/videos',
+      submit: '/api/check-tiktok-video',
+    },
+    musicChecks: ['/api/check-tiktok-music', '/api/express-check-tiktok-music'],
+    tag: 'express tiktok',
+    unreleasedCover: true,
+    // The sound is read from the video's embed: nothing for the artist to confirm.
+    confirmWindowHours: null,
+    async submittableVideos(deps, accountId, since) {
+      const token = await accessTokenOf(deps, accountId);
+      const page = await deps.providers.tiktok.listVideos(token, { maxCount: 20 });
+      return page.videos
+        .filter((v) => v.createdAt.getTime() >= since)
+        .map((v) => ({
+          id: v.id,
+          url: v.shareUrl,
+          caption: v.title || v.description,
+          posted_at: v.createdAt.toISOString(),
+          views: v.viewCount,
+        }));
+    },
+  },
   timing: { verifyDelayMinutes: 60, checkEveryWaitingMinutes: 60, checkEveryOnGoingMinutes: 24 * 60 },
   invalidSoundKey: 'express.invalid_music_url',
   oneOpenIndex: EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT,
