@@ -1,0 +1,12 @@
+/**
+ * Public surface of the trust module: other modules, the route table, the jobs and the seeds import
+ * from here and never from the files behind it, so the module can change its insides freely.
+ * The boundaries test (apps/api/src/test/boundaries.test.ts) keeps it so.
+ */
+
+export { seedTrustFlagsDemo } from './flags.demo';
+export { trustFlagDevRoutes } from './flags.dev.routes';
+export { accountVisibleToArtists, playlistVisibleToArtists } from './flags.hidden';
+export { trustFlagJobs } from './flags.jobs';
+export { trustFlagRoutes } from './flags.routes';
+export { recomputeForCampaign, scoreItem, scoreJobs, scoreOrNeutral } from './score.service';

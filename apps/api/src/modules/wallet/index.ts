@@ -1,0 +1,35 @@
+/**
+ * Public surface of the wallet module: other modules, the route table, the jobs and the seeds import
+ * from here and never from the files behind it, so the module can change its insides freely.
+ * The boundaries test (apps/api/src/test/boundaries.test.ts) keeps it so.
+ */
+
+export { adminWalletRoutes } from './admin-wallet.routes';
+export { currencyRoutes } from './currency.routes';
+export { nextInvoiceNumber } from './invoice-numbers';
+export { formatMoney, invoiceJobs } from './invoices.service';
+export {
+  credit,
+  DESC,
+  debit,
+  hold,
+  holdAtCommit,
+  InsufficientBalanceError,
+  ledgerRefusal,
+  NEXT_HOLD_ID,
+  postHold,
+  voidHold,
+  walletBalance,
+} from './ledger';
+export * as paymentsService from './payments.service';
+export {
+  cardPaymentOf,
+  confirmCard,
+  type Purchase,
+  quoteTopUp,
+  startCheckout,
+  topUpPurchase,
+} from './payments.service';
+export { seedWalletDemo } from './wallet.demo';
+export { walletRoutes } from './wallet.routes';
+export { walletValue } from './wallet.value';
