@@ -4,4 +4,4 @@
  * The boundaries test (apps/api/src/test/boundaries.test.ts) keeps it so.
  */
 
-export { listActivities, recordActivity } from './activities.service';
+export { describeDevice, listActivities, recordActivity } from './activities.service';

@@ -15,12 +15,12 @@ import {
 } from '@lm/contracts/express';
 import { scoreListQuery } from '@lm/contracts/score';
 import { z } from 'zod';
+import type { SocialPlatformName } from '../../db/schema';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { ValidationError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import type { SocialPlatformName } from '../connections/connections.schema';
 import * as catalog from './express.catalog';
 import * as machine from './express.machine';
 import * as social from './social.service';

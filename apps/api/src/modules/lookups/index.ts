@@ -6,4 +6,3 @@
 
 export { adminLookupsRoutes } from './admin-lookups.routes';
 export { lookupsRoutes } from './lookups.routes';
-export { containsPattern } from './lookups.service';

@@ -9,6 +9,7 @@ import {
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
+import { emailCodes, ledgerHolds, ledgerTransfers, users, webhookEvents } from '../../db/schema';
 import type { JobDefinition } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import {
@@ -29,16 +30,12 @@ import {
   WiseApiError,
   type WiseStateChange,
 } from '../../providers/wise/index';
-import { emailCodes, users } from '../accounts/accounts.schema';
-import { consumeEmailCode, issueEmailCode } from '../accounts/email-codes';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { type NotificationParam, notify } from '../notifications/notifications.service';
-import { getSettings } from '../settings/settings.service';
-import { notifyStaffPayoutRequest } from '../todos/todos.service';
-import { credit, DESC, hold, postHold, voidHold, walletBalance } from '../wallet/ledger';
-import { webhookEvents } from '../wallet/payments.schema';
-import { ledgerHolds, ledgerTransfers } from '../wallet/wallet.schema';
-import { walletValue } from '../wallet/wallet.value';
+import { consumeEmailCode, issueEmailCode } from '../accounts';
+import { type AuditActor, audit } from '../audit';
+import { type NotificationParam, notify } from '../notifications';
+import { getSettings } from '../settings';
+import { notifyStaffPayoutRequest } from '../todos';
+import { credit, DESC, hold, postHold, voidHold, walletBalance, walletValue } from '../wallet';
 import { payoutQuotes, payoutRecipients, payouts } from './payouts.schema';
 
 /**

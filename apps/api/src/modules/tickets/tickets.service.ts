@@ -16,13 +16,13 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import { localizedSql } from '../../db/localized';
 import { isUniqueViolation } from '../../db/pg-error';
+import { files } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { files } from '../files/files.schema';
-import { notify } from '../notifications/notifications.service';
-import { getSettings } from '../settings/settings.service';
+import { type AuditActor, audit } from '../audit';
+import { notify } from '../notifications';
+import { getSettings } from '../settings';
 import { replyAddress } from './tickets.inbound-address';
 import {
   ticketAttachments,

@@ -4,9 +4,10 @@
  * The boundaries test (apps/api/src/test/boundaries.test.ts) keeps it so.
  */
 
-export { seedTrustFlagsDemo } from './flags.demo';
 export { trustFlagDevRoutes } from './flags.dev.routes';
 export { accountVisibleToArtists, playlistVisibleToArtists } from './flags.hidden';
+export { registerAccessTokens, registerCampaignRefund } from './flags.hooks';
 export { trustFlagJobs } from './flags.jobs';
 export { trustFlagRoutes } from './flags.routes';
+export { detectFlags, utcDay } from './flags.service';
 export { recomputeForCampaign, scoreItem, scoreJobs, scoreOrNeutral } from './score.service';

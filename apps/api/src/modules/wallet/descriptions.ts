@@ -1,7 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { expressCampaigns, expressPlaylists } from '../express/express.schema';
-import { payouts } from '../payouts/payouts.schema';
+import { expressCampaigns, expressPlaylists, payouts } from '../../db/schema';
 import { coinPackages } from './payments.schema';
 
 /**

@@ -12,7 +12,8 @@ import type {
   PayPalOrder,
   PayPalWebhookEvent,
 } from '../../providers/payments/contract';
-import { audit } from '../audit/audit.service';
+import { audit } from '../audit';
+import { getSettings } from '../settings';
 import { nextInvoiceNumber } from './invoice-numbers';
 import { credit, DESC, walletBalance } from './ledger';
 import { coinPackages, invoices, payments, webhookEvents } from './payments.schema';
@@ -49,7 +50,6 @@ async function priceOf(database: Database, purchase: Purchase) {
       description: `${pkg.name}: ${pkg.coins + pkg.bonusCoins} Liberty Coins`,
     };
   }
-  const { getSettings } = await import('../settings/settings.service');
   const { coin_price_pence } = await getSettings(database);
   return {
     packageId: null,
@@ -78,7 +78,6 @@ export async function quoteTopUp(
 ): Promise<TopUpQuote> {
   const balance = await walletBalance(database, userId);
   const missing = Math.max(0, total - balance);
-  const { getSettings } = await import('../settings/settings.service');
   const { coin_price_pence } = await getSettings(database);
   const atCoinPrice = coinsPriceMinor(missing, coin_price_pence);
   if (missing === 0)
