@@ -1,19 +1,16 @@
 import { SUPER_ADMIN_ROLE } from '@lm/contracts';
 import { and, eq } from 'drizzle-orm';
 import { type Database, withTransaction } from '../db/client';
-import { users } from '../modules/accounts/accounts.schema';
-import { admins } from '../modules/admins/admins.schema';
-import { seedConnectionsDemo } from '../modules/connections/connections.demo';
-import { seedCompletedDemoCampaigns } from '../modules/express/express.demo';
-import { seedExpressDemo } from '../modules/express/express.seed';
-import { adminRoles, roles } from '../modules/rbac/rbac.schema';
-import { assignDefaultRoles } from '../modules/rbac/rbac.service';
-import { seedTicketDemo } from '../modules/tickets/tickets.seed';
-import { seedTrustFlagsDemo } from '../modules/trust/flags.demo';
-import { seedWalletDemo } from '../modules/wallet/wallet.demo';
+import { adminRoles, admins, roles, users } from '../db/schema';
+import { seedConnectionsDemo } from '../modules/connections';
+import { seedCompletedDemoCampaigns, seedExpressDemo } from '../modules/express';
+import { assignDefaultRoles } from '../modules/rbac';
+import { seedTicketDemo } from '../modules/tickets';
+import { seedWalletDemo } from '../modules/wallet';
 import type { AppDeps } from '../platform/app';
 import { hashPassword } from '../platform/crypto';
 import { seedReferenceTranslations } from './reference-translations';
+import { seedTrustFlagsDemo } from './trust-flags.demo';
 
 /** Password of every demo account (README quick start). */
 export const DEMO_PASSWORD = 'Demo-pass-2026';

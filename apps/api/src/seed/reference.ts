@@ -1,22 +1,24 @@
 import { ADMIN_PERMISSIONS, DEFAULT_USER_ROLES, SUPER_ADMIN_ROLE, USER_PERMISSIONS } from '@lm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../db/client';
-import { seedSocialReference } from '../modules/connections/tiers.service';
-import { seedExpressReference } from '../modules/express/express.seed';
-import { seedFanFinderPlans } from '../modules/fan-finder/plans.service';
 import {
   catalogTerms,
   countries,
   genres,
   interests,
   languages,
+  permissions,
+  rolePermissions,
+  roles,
   statuses,
   tiers,
   userTypes,
-} from '../modules/lookups/lookups.schema';
-import { permissions, rolePermissions, roles } from '../modules/rbac/rbac.schema';
-import { seedSettings } from '../modules/settings/settings.service';
-import { seedTicketReference } from '../modules/tickets/tickets.seed';
+} from '../db/schema';
+import { seedSocialReference } from '../modules/connections';
+import { seedExpressReference } from '../modules/express';
+import { seedFanFinderPlans } from '../modules/fan-finder';
+import { seedSettings } from '../modules/settings';
+import { seedTicketReference } from '../modules/tickets';
 import * as data from './data';
 import { seedReferenceTranslations } from './reference-translations';
 

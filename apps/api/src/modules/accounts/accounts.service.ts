@@ -16,6 +16,7 @@ import {
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type Tx, withTransaction } from '../../db/client';
+import { genres, userGenres } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import {
   burnPasswordCheck,
@@ -33,12 +34,11 @@ import {
   ValidationError,
 } from '../../platform/errors';
 import { signValue, verifyValue } from '../../platform/signed';
-import { recordActivity } from '../activities/activities.service';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { assertUploadedImage } from '../files/files.service';
-import { genres, userGenres } from '../lookups/lookups.schema';
-import { abilityRules, assignDefaultRoles, userPermissionNames } from '../rbac/rbac.service';
-import { notifyStaffPendingUser } from '../todos/todos.service';
+import { describeDevice, recordActivity } from '../activities';
+import { type AuditActor, audit } from '../audit';
+import { assertUploadedImage } from '../files';
+import { abilityRules, assignDefaultRoles, userPermissionNames } from '../rbac';
+import { notifyStaffPendingUser } from '../todos';
 import { accessTokens, oauthPending, passwordResets, users } from './accounts.schema';
 import { consumeEmailCode, issueEmailCode } from './email-codes';
 import { assertLoginAllowed, recordLoginAttempt } from './login-throttle';
@@ -605,7 +605,6 @@ export async function listSessions(deps: Deps, userId: number, currentTokenId: n
       ),
     )
     .orderBy(desc(accessTokens.id));
-  const { describeDevice } = await import('../activities/activities.service');
   return rows.map((r) => ({
     id: r.id,
     device: describeDevice(r.userAgent),

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { UAParser } from 'ua-parser-js';
 import type { Database } from '../../db/client';
+import { countries } from '../../db/schema';
 import { type ListQuery, paginate } from '../../platform/http';
-import { countries } from '../lookups/lookups.schema';
 import { activities } from './activities.schema';
 import { countryOfIp } from './geoip';
 

@@ -4,10 +4,9 @@ import { withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { burnPasswordCheck, verifyPassword } from '../../platform/crypto';
 import { AppError, NotFoundError } from '../../platform/errors';
-import { assertLoginAllowed, recordLoginAttempt } from '../accounts/login-throttle';
-import { issueToken } from '../accounts/tokens';
-import { audit } from '../audit/audit.service';
-import { abilityRules, adminPermissionNames, adminRoleNames } from '../rbac/rbac.service';
+import { assertLoginAllowed, issueToken, recordLoginAttempt } from '../accounts';
+import { audit } from '../audit';
+import { abilityRules, adminPermissionNames, adminRoleNames } from '../rbac';
 import { admins } from './admins.schema';
 
 /** Admin session data (`admin/info`): roles and CASL rules of the admin's permissions. */

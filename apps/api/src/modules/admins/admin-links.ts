@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language, LIMITS } from '@lm/contracts';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
-import { issueResetLink } from '../accounts/reset-links';
+import { issueResetLink } from '../accounts';
 
 /** What a link to set an admin's password is: a new admin's invitation, or a reset for one who has a password. */
 export type AdminLinkKind = 'invite' | 'reset';

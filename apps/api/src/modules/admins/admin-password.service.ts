@@ -5,9 +5,8 @@ import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { hashPassword, verifyPassword } from '../../platform/crypto';
 import { AppError, NotFoundError, ValidationError } from '../../platform/errors';
-import { liveResetLink, markResetLinkUsed } from '../accounts/reset-links';
-import { revokeAllAdminTokens } from '../accounts/tokens';
-import { type AuditActor, audit } from '../audit/audit.service';
+import { liveResetLink, markResetLinkUsed, revokeAllAdminTokens } from '../accounts';
+import { type AuditActor, audit } from '../audit';
 import { adminLanguage } from './admin-links';
 import { admins } from './admins.schema';
 

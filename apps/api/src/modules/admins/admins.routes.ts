@@ -5,8 +5,8 @@ import { adminAccess, clientInfo, currentAdmin, PUBLIC } from '../../platform/ac
 import type { RouteModule } from '../../platform/app';
 import { envelope, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { revokeToken } from '../accounts/tokens';
-import { audit } from '../audit/audit.service';
+import { revokeToken } from '../accounts';
+import { audit } from '../audit';
 import { sessionAdmin, signInAdmin } from './admin-auth.service';
 import * as passwords from './admin-password.service';
 

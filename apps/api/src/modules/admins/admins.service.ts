@@ -2,6 +2,8 @@ import { SUPER_ADMIN_ROLE } from '@lm/contracts';
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
+import { adminRoles, permissions, rolePermissions, roles } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import {
   ConflictError,
@@ -10,11 +12,9 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../platform/errors';
-import { revokeAllAdminTokens } from '../accounts/tokens';
-import { type AuditActor, audit, auditChanges } from '../audit/audit.service';
-import { containsPattern } from '../lookups/lookups.service';
-import { adminRoles, permissions, rolePermissions, roles } from '../rbac/rbac.schema';
-import { adminPermissionNames } from '../rbac/rbac.service';
+import { revokeAllAdminTokens } from '../accounts';
+import { type AuditActor, audit, auditChanges } from '../audit';
+import { adminPermissionNames } from '../rbac';
 import { type AdminLinkKind, mailAdminPasswordLink } from './admin-links';
 import { admins } from './admins.schema';
 

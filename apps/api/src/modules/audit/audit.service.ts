@@ -1,8 +1,8 @@
 import type { AuditAction, AuditTarget } from '@lm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction, writeLaterInsert } from '../../db/client';
+import { containsPattern } from '../../db/search';
 import { countOrEstimate } from '../../platform/list-total';
-import { containsPattern } from '../lookups/lookups.service';
 import {
   auditLogHours,
   auditLogHoursState,

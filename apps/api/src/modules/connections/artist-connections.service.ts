@@ -4,8 +4,8 @@ import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import type { SpotifyTrack } from '../../providers/spotify/contract';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { listConnections } from '../express/spotify-connections';
+import { type AuditActor, audit } from '../audit';
+import { listConnections } from '../express';
 import { ARTIST_PROFILE_ONE_OWNER, artistSpotifyProfiles } from './artist-connections.schema';
 import { ACCOUNTS_LIMIT, listAccounts } from './connections.service';
 

@@ -1,11 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { expressCampaigns } from '../../db/schema';
 import { AppError, ConflictError, NotFoundError } from '../../platform/errors';
 import { InstagramApiError } from '../../providers/instagram/contract';
 import { TikTokApiError } from '../../providers/tiktok/contract';
-import { expressCampaigns } from '../express/express.schema';
-import type { EngineDeps } from '../express/platforms/adapter';
-import { instagramAdapter } from '../express/platforms/instagram.adapter';
-import { tiktokAdapter } from '../express/platforms/tiktok.adapter';
+import type { EngineDeps } from '../express';
+import { instagramAdapter, tiktokAdapter } from '../express';
 import { type SocialPlatformName, socialAccounts } from './connections.schema';
 import { accessTokenOf } from './connections.service';
 

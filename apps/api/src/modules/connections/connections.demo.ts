@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { isSandboxInstagram } from '../../providers/instagram/sandbox';
 import { type SocialPlatform, sandboxAccountId } from '../../providers/sandbox-social';
 import { isSandboxTikTok } from '../../providers/tiktok/sandbox';
-import { users } from '../accounts/accounts.schema';
 import { socialAccounts, socialTiers } from './connections.schema';
 import { connectFinish, connectStart } from './connections.service';
 

@@ -4,6 +4,7 @@ import { localized } from '@lm/contracts/translations';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
+import { trustScores } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { randomToken, sameDigest, sha256 } from '../../platform/crypto';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
@@ -11,9 +12,8 @@ import { openSecret, sealSecret } from '../../platform/secret-box';
 import { signValue, verifyValue } from '../../platform/signed';
 import { INSTAGRAM_PROFESSIONAL_TYPES, InstagramApiError } from '../../providers/instagram/contract';
 import { TikTokApiError } from '../../providers/tiktok/contract';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { trustScores } from '../trust/score.schema';
-import { scoreItem } from '../trust/score.service';
+import { type AuditActor, audit } from '../audit';
+import { registerAccessTokens, scoreItem } from '../trust';
 import {
   SOCIAL_ACCOUNT_ONE_OWNER,
   type SocialPlatformName,
@@ -668,3 +668,6 @@ export async function accountsOfUsers(deps: Pick<Deps, 'database'>, userIds: num
     .orderBy(desc(socialAccounts.connectedAt));
   return rows.map((r) => accountView(r.account, r.tier, r.score));
 }
+
+// Fake-audience detection reads an account's recent videos with its token (trust cannot import this module).
+registerAccessTokens(accessTokenOf);

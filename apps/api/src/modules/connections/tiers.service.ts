@@ -4,7 +4,7 @@ import { withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
-import { type AuditActor, audit } from '../audit/audit.service';
+import { type AuditActor, audit } from '../audit';
 import { type SocialPlatformName, socialDurations, socialTiers } from './connections.schema';
 import { tierItem } from './connections.service';
 

@@ -3,10 +3,10 @@ import { LANGUAGES, type Language } from '@lm/contracts';
 import { type CampaignAudience, OPTIONAL_MERGE_TAGS } from '@lm/contracts/crm';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
+import { leadLists, leadSuppressions, leads } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { leadLists, leadSuppressions, leads } from '../leads/leads.schema';
+import { type AuditActor, audit } from '../audit';
 import {
   type CampaignStatus,
   crmAddresses,

@@ -15,16 +15,15 @@ import { stringify } from 'csv-stringify/sync';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, type Tx, withTransaction } from '../../db/client';
+import { leadListMembers, leadLists, leadSuppressions, leads, users } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { spotifyProfileUrl } from '../../providers/spotify/links';
-import { users } from '../accounts/accounts.schema';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { leadListMembers, leadLists, leadSuppressions, leads } from '../leads/leads.schema';
-import { suppressionHash } from '../leads/leads.service';
-import { containsPattern } from '../lookups/lookups.service';
-import { safeCell } from '../scraping/scraping.service';
+import { type AuditActor, audit } from '../audit';
+import { suppressionHash } from '../leads';
+import { safeCell } from '../scraping';
 import { crmAddresses } from './crm.schema';
 
 /**

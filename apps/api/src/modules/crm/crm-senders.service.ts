@@ -11,9 +11,9 @@ import { sameDigest, sha256, sixDigitCode } from '../../platform/crypto';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { openSecret, sealSecret } from '../../platform/secret-box';
 import type { DnsResolver } from '../../providers/dns/contract';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { notify } from '../notifications/notifications.service';
-import { staffHolding } from '../todos/todos.service';
+import { type AuditActor, audit } from '../audit';
+import { notify } from '../notifications';
+import { staffHolding } from '../todos';
 import { crmSenderDomains, crmSenders, type DnsCheck } from './crm.schema';
 
 /**

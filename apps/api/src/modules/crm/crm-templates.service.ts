@@ -1,11 +1,11 @@
 import { MERGE_TAGS, type MergeTag, type TemplateSave } from '@lm/contracts/crm';
 import { asc, eq, sql } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
+import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { containsPattern } from '../lookups/lookups.service';
-import { senderFor } from '../mail/mail.service';
+import { type AuditActor, audit } from '../audit';
+import { senderFor } from '../mail';
 import { crmTemplates } from './crm.schema';
 import { assertUsableSender } from './crm-senders.service';
 

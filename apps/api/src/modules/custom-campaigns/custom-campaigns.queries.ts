@@ -16,7 +16,7 @@ import type { Database } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { paginate } from '../../platform/http';
-import { artistHasForm, artistsWithForms } from '../forms/forms.service';
+import { artistHasForm, artistsWithForms } from '../forms';
 import { moneyOf } from './custom-campaigns.service';
 
 /**

@@ -29,8 +29,8 @@ import {
   messageOnly,
 } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { activeTiers } from '../express/express.catalog';
-import { storeUpload } from '../files/files.service';
+import { activeTiers } from '../express';
+import { storeUpload } from '../files';
 import * as q from './custom-campaigns.queries';
 import * as custom from './custom-campaigns.service';
 

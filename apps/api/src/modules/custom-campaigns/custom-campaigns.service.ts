@@ -10,12 +10,6 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Tx, withSavepoint, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
-import type { AppDeps } from '../../platform/app';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
-import { parseSpotifyLink } from '../../providers/spotify/links';
-import { users } from '../accounts/accounts.schema';
-import { audit } from '../audit/audit.service';
-import * as machine from '../express/express.machine';
 import {
   EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST,
   expressCampaignEvents,
@@ -23,17 +17,31 @@ import {
   expressPlaylistGenres,
   expressPlaylists,
   expressTiers,
-} from '../express/express.schema';
-import type { NotCreated } from '../express/express.service';
-import { files } from '../files/files.schema';
-import { genres, languages } from '../lookups/lookups.schema';
-import { notify } from '../notifications/notifications.service';
-import { getSettings } from '../settings/settings.service';
-import { nextInvoiceNumber } from '../wallet/invoice-numbers';
-import { DESC, hold, voidHold, walletBalance } from '../wallet/ledger';
-import { payments } from '../wallet/payments.schema';
-import { cardPaymentOf, confirmCard, startCheckout } from '../wallet/payments.service';
-import { ledgerTransfers } from '../wallet/wallet.schema';
+  files,
+  genres,
+  languages,
+  ledgerTransfers,
+  payments,
+  users,
+} from '../../db/schema';
+import type { AppDeps } from '../../platform/app';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { parseSpotifyLink } from '../../providers/spotify/links';
+import { audit } from '../audit';
+import type { NotCreated } from '../express';
+import { expressMachine as machine } from '../express';
+import { notify } from '../notifications';
+import { getSettings } from '../settings';
+import {
+  cardPaymentOf,
+  confirmCard,
+  DESC,
+  hold,
+  nextInvoiceNumber,
+  startCheckout,
+  voidHold,
+  walletBalance,
+} from '../wallet';
 import {
   CUSTOM_ONE_PER_PLAYLIST,
   curatorsVsCampaigns,

@@ -1,4 +1,4 @@
-import type { PaymentPurpose } from '../wallet/payment-purposes';
+import type { PaymentPurpose } from '../wallet';
 import { type CustomCardMeta, campaignFromCardPayment } from './custom-campaigns.service';
 
 /**

@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../platform/app';
-import { campaignStats } from '../custom-campaigns/custom-campaigns.queries';
-import { listCampaigns } from '../express/express.queries';
-import { dashboardStats } from '../express/express.service';
+import { campaignStats } from '../custom-campaigns';
+import { dashboardStats, listCampaigns } from '../express';
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
 

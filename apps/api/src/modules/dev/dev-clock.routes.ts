@@ -3,9 +3,9 @@ import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope } from '../../platform/http';
-import { audit } from '../audit/audit.service';
-import { sweep as customSweep } from '../custom-campaigns/custom-campaigns.service';
-import { sweep } from '../express/express.machine';
+import { audit } from '../audit';
+import { sweep as customSweep } from '../custom-campaigns';
+import { sweep } from '../express';
 
 type TravelClock = { advance(ms: number): void; offsetMs(): number; reset(): void };
 const canTravel = (clock: unknown): clock is TravelClock =>

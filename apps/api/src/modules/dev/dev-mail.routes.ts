@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope } from '../../platform/http';
-import { devMailSessionOf, devMailsOf } from '../mail/dev-mail';
+import { devMailSessionOf, devMailsOf } from '../mail';
 
 const devMail = z.object({ to: z.string(), subject: z.string(), text: z.string(), created_at: z.string() });
 

@@ -10,7 +10,7 @@ import {
   sandboxAccountId,
 } from '../../providers/sandbox-social';
 import { isSandboxTikTok } from '../../providers/tiktok/sandbox';
-import { audit } from '../audit/audit.service';
+import { audit } from '../audit';
 
 const handle = z
   .string()

@@ -1,8 +1,8 @@
 import type { RouteModule } from '../../platform/app';
-import { mailRoutes } from '../mail/mail.routes';
-import { queueProbeRoutes } from '../queues/queues.routes';
-import { ticketsDevRoutes } from '../tickets/tickets.dev.routes';
-import { trustFlagDevRoutes } from '../trust/flags.dev.routes';
+import { mailRoutes } from '../mail';
+import { queueProbeRoutes } from '../queues';
+import { ticketsDevRoutes } from '../tickets';
+import { trustFlagDevRoutes } from '../trust';
 import { devClockRoutes } from './dev-clock.routes';
 import { devMailRoutes } from './dev-mail.routes';
 import { devSocialRoutes } from './dev-social.routes';

@@ -3,9 +3,9 @@ import { localized, type Translations } from '@lm/contracts/translations';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
+import { genres } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../platform/errors';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { genres } from '../lookups/lookups.schema';
+import { type AuditActor, audit } from '../audit';
 import { expressDurations, expressReasons, expressTiers } from './express.schema';
 
 /**

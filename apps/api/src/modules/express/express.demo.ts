@@ -1,10 +1,10 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { manualClock } from '../../platform/clock';
 import { isSandboxSpotify } from '../../providers/spotify/index';
-import { users } from '../accounts/accounts.schema';
-import { InsufficientBalanceError } from '../wallet/ledger';
+import { InsufficientBalanceError } from '../wallet';
 import { advance, approve, submit } from './express.machine';
 import { expressCampaigns, expressPlaylists } from './express.schema';
 import { DEMO_PLAYLISTS } from './express.seed';

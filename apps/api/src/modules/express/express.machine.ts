@@ -3,10 +3,10 @@ import { and, eq, inArray, lte, or } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
-import { audit } from '../audit/audit.service';
-import type { NotificationParam } from '../notifications/notifications.service';
-import { recomputeForCampaign } from '../trust/score.service';
-import { DESC, postHold, voidHold } from '../wallet/ledger';
+import { audit } from '../audit';
+import type { NotificationParam } from '../notifications';
+import { recomputeForCampaign, registerCampaignRefund } from '../trust';
+import { DESC, postHold, voidHold } from '../wallet';
 import { type ExpressNotice, tellUser } from './express.notify';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
 import type { ExpressCheck, ExpressPlatformAdapter } from './platforms/adapter';
@@ -908,3 +908,8 @@ export async function sweep(deps: Deps): Promise<number> {
   for (const { id } of due) await advance(deps, id);
   return due.length;
 }
+
+// A confirmed trust flag refunds the subject's open campaigns through this engine (trust cannot import it).
+registerCampaignRefund(async (deps, adminId, campaignId) => {
+  await forceEnd(deps, adminId, campaignId, 'refunded');
+});

@@ -2,9 +2,9 @@ import type { Language } from '@lm/contracts';
 import { NOTIFICATION_MESSAGES, type NotificationMessage } from '@lm/contracts/messages';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
-import { users } from '../accounts/accounts.schema';
-import { type NotificationParam, notifyLater } from '../notifications/notifications.service';
+import { type NotificationParam, notifyLater } from '../notifications';
 import type { ExpressRecipient } from './platforms/adapter';
 import { findAdapter } from './platforms/index';
 

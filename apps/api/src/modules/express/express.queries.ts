@@ -17,14 +17,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type Database, idList, inIdsPlaceholder, prepareOnce } from '../../db/client';
+import { admins, genres, trustScores, users } from '../../db/schema';
 import { type ListQuery, paginate } from '../../platform/http';
 import { isMessageKey, t } from '../../platform/i18n';
-import { users } from '../accounts/accounts.schema';
-import { admins } from '../admins/admins.schema';
-import { genres } from '../lookups/lookups.schema';
-import { playlistVisibleToArtists } from '../trust/flags.hidden';
-import { trustScores } from '../trust/score.schema';
-import { scoreItem, scoreOrNeutral } from '../trust/score.service';
+import { playlistVisibleToArtists, scoreItem, scoreOrNeutral } from '../trust';
 import { timelineKeyFor } from './express.notify';
 import {
   expressCampaignEvents,

@@ -26,7 +26,7 @@ import { NotFoundError, ValidationError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { parseTrackLink, trackLinkResultCode } from '../../providers/spotify/links';
-import * as payments from '../wallet/payments.service';
+import { paymentsService as payments } from '../wallet';
 import * as catalog from './express.catalog';
 import * as machine from './express.machine';
 import * as q from './express.queries';

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../accounts/accounts.schema';
-import { genres } from '../lookups/lookups.schema';
+import { genres, users } from '../../db/schema';
 import {
   expressDurations,
   expressPlaylistGenres,

@@ -12,16 +12,15 @@ import {
   writeLaterInsert,
 } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
+import { payments, users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { parsePlaylistLink, parseTrackLink } from '../../providers/spotify/links';
-import { users } from '../accounts/accounts.schema';
-import type { PurchaseRow } from '../accounts/preload';
-import { audit } from '../audit/audit.service';
-import { getSettings, rememberSettings, type SettingsMap, settingsFrom } from '../settings/settings.service';
-import { notifyStaffPendingPlaylist } from '../todos/todos.service';
-import { playlistVisibleToArtists } from '../trust/flags.hidden';
-import { recomputeForCampaign } from '../trust/score.service';
+import type { PurchaseRow } from '../accounts';
+import { audit } from '../audit';
+import { getSettings, rememberSettings, type SettingsMap, settingsFrom } from '../settings';
+import { notifyStaffPendingPlaylist } from '../todos';
+import { playlistVisibleToArtists, recomputeForCampaign } from '../trust';
 import {
   DESC,
   hold,
@@ -29,9 +28,11 @@ import {
   InsufficientBalanceError,
   ledgerRefusal,
   NEXT_HOLD_ID,
-} from '../wallet/ledger';
-import { payments } from '../wallet/payments.schema';
-import { type Purchase, quoteTopUp, startCheckout, topUpPurchase } from '../wallet/payments.service';
+  type Purchase,
+  quoteTopUp,
+  startCheckout,
+  topUpPurchase,
+} from '../wallet';
 import { ADVANCE_QUEUE, type Campaign } from './express.machine';
 import { tellUser } from './express.notify';
 import {

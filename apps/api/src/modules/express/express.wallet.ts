@@ -1,7 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { CampaignReference } from '../wallet/descriptions';
-import type { PaymentPurpose } from '../wallet/payment-purposes';
+import type { CampaignReference, PaymentPurpose } from '../wallet';
 import { expressCampaigns, expressPlaylists } from './express.schema';
 import { campaignsFromPayment } from './express.service';
 

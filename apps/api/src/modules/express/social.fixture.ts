@@ -1,9 +1,8 @@
 import { withTransaction } from '../../db/client';
 import { type SocialPlatform, sandboxAccountId } from '../../providers/sandbox-social';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { connectFinish, connectStart } from '../connections/connections.service';
-import { seedSocialReference } from '../connections/tiers.service';
-import { credit, DESC } from '../wallet/ledger';
+import { connectFinish, connectStart, seedSocialReference } from '../connections';
+import { credit, DESC } from '../wallet';
 import { seedExpressReference } from './express.seed';
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '@lm/contracts/express';
 import { scoreListQuery } from '@lm/contracts/score';
 import { z } from 'zod';
+import type { SocialPlatformName } from '../../db/schema';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { ValidationError } from '../../platform/errors';

@@ -16,18 +16,15 @@ import {
   sql,
 } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
+import { type SocialPlatformName, socialAccounts, socialTiers, trustScores, users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
-import { users } from '../accounts/accounts.schema';
-import { audit } from '../audit/audit.service';
-import { type SocialPlatformName, socialAccounts, socialTiers } from '../connections/connections.schema';
-import { assertUploadedImage } from '../files/files.service';
-import { notifyStaffDisputeOpened } from '../todos/todos.service';
-import { accountVisibleToArtists } from '../trust/flags.hidden';
-import { trustScores } from '../trust/score.schema';
-import { scoreItem, scoreOrNeutral } from '../trust/score.service';
-import * as payments from '../wallet/payments.service';
+import { audit } from '../audit';
+import { assertUploadedImage } from '../files';
+import { notifyStaffDisputeOpened } from '../todos';
+import { accountVisibleToArtists, scoreItem, scoreOrNeutral } from '../trust';
+import { paymentsService as payments } from '../wallet';
 import { advance, type Campaign, submit } from './express.machine';
 import { tellUser } from './express.notify';
 import { timelinesAndReviews } from './express.queries';

@@ -6,8 +6,8 @@ import type { AppDeps } from '../../platform/app';
 import { ConflictError } from '../../platform/errors';
 import type { SourceAuth, SourceComment, SourcePost } from '../../providers/fan-finder/contract';
 import { InstagramApiError } from '../../providers/instagram/contract';
-import { accessTokenOf } from '../connections/connections.service';
-import { safeCell } from '../scraping/scraping.service';
+import { accessTokenOf } from '../connections';
+import { safeCell } from '../scraping';
 import { requestAnalysis } from './connections.service';
 import {
   type FanScope,

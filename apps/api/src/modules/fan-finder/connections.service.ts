@@ -2,13 +2,13 @@ import { FAN_FINDER_LIMITS } from '@lm/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
+import { socialAccounts } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { FAN_FINDER_INSTAGRAM_SCOPES } from '../../providers/fan-finder/contract';
 import { SpotifyApiError } from '../../providers/spotify/contract';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { socialAccounts } from '../connections/connections.schema';
-import * as social from '../connections/connections.service';
+import { type AuditActor, audit } from '../audit';
+import { connectionsService as social } from '../connections';
 import {
   FAN_FINDER_ONE_SPOTIFY,
   FAN_FINDER_RELATED_SAME,

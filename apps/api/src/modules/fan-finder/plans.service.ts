@@ -5,7 +5,7 @@ import { withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
-import { type AuditActor, audit } from '../audit/audit.service';
+import { type AuditActor, audit } from '../audit';
 import { fanFinderPlans, fanFinderSubscriptions } from './fan-finder.schema';
 
 type Deps = Pick<AppDeps, 'database'>;

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
-import { users } from '../accounts/accounts.schema';
 import { connectionsOf, subscriptionConnectionFields } from './connections.service';
 import { fanFinderConnections, fanFinderFans } from './fan-finder.schema';
 import { currentSubscription, subscriptionView } from './subscriptions.service';

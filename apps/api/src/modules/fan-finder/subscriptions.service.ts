@@ -2,14 +2,13 @@ import type { FanFinderSubscriptionStatus } from '@lm/contracts';
 import { and, count, desc, eq, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
+import { ledgerTransfers, users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
-import { users } from '../accounts/accounts.schema';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { notify } from '../notifications/notifications.service';
-import { DESC, debit, InsufficientBalanceError } from '../wallet/ledger';
-import { ledgerTransfers } from '../wallet/wallet.schema';
+import { type AuditActor, audit } from '../audit';
+import { notify } from '../notifications';
+import { DESC, debit, InsufficientBalanceError } from '../wallet';
 import { FAN_FINDER_ONE_OPEN, fanFinderPlans, fanFinderSubscriptions } from './fan-finder.schema';
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>;

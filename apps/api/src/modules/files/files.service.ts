@@ -4,7 +4,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database, Tx } from '../../db/client';
 import { ValidationError } from '../../platform/errors';
-import { audit } from '../audit/audit.service';
+import { audit } from '../audit';
 import { files } from './files.schema';
 import type { Storage } from './storage';
 

@@ -21,7 +21,7 @@ import {
   parseOrder,
 } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { searchBehalfUsers } from '../express/express.queries';
+import { searchBehalfUsers } from '../express';
 import * as forms from './forms.service';
 
 /** Spec section 2: /forms is an ARTIST_ALL_PERMISSION screen; the service admits approved artists only. */

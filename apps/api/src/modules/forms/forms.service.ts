@@ -11,18 +11,16 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../db/client';
 import { withTransaction } from '../../db/client';
+import { admins, genres, users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { appleTrackIdOf } from '../../providers/apple/contract';
 import { parseTrackLink } from '../../providers/spotify/links';
-import { users } from '../accounts/accounts.schema';
-import { admins } from '../admins/admins.schema';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { assertUploadedImage } from '../files/files.service';
-import { genres } from '../lookups/lookups.schema';
-import { notify } from '../notifications/notifications.service';
-import { notifyStaffNewForm } from '../todos/todos.service';
+import { type AuditActor, audit } from '../audit';
+import { assertUploadedImage } from '../files';
+import { notify } from '../notifications';
+import { notifyStaffNewForm } from '../todos';
 import { playlistFormReferences, playlistForms } from './forms.schema';
 
 /**

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
+import { crmAddresses } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import type { SpotifyArtistProfile } from '../../providers/spotify/contract';
 import { spotifyProfileUrl } from '../../providers/spotify/links';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { crmAddresses } from '../crm/crm.schema';
+import { type AuditActor, audit } from '../audit';
 import { type FieldSource, leadListMembers, leadLists, leadSuppressions, leads } from './leads.schema';
 
 /**

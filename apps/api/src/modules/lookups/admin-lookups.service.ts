@@ -3,12 +3,12 @@ import { and, asc, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
+import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { assertUploadedImage } from '../files/files.service';
+import { type AuditActor, audit } from '../audit';
+import { assertUploadedImage } from '../files';
 import { genres, interests, sliders, tiers, userTypes } from './lookups.schema';
-import { containsPattern } from './lookups.service';
 
 /**
  * The named lookups staff edit (spec section 2 lists /genres/list, /interests/list, /tiers/list):

@@ -2,6 +2,7 @@ import type { Language } from '@lm/contracts';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { localizedSql } from '../../db/localized';
+import { containsPattern } from '../../db/search';
 import { ValidationError } from '../../platform/errors';
 import type { CATALOG_KINDS } from '../../seed/reference';
 import {
@@ -32,14 +33,6 @@ export interface LookupItem {
 
 /** Catalog kinds of the `user/get_spotify_*` and `user/get_apple_*` lookups. */
 export type CatalogKind = keyof typeof CATALOG_KINDS;
-
-/**
- * ILIKE pattern matching `q` anywhere, with the LIKE wildcards of `q` taken literally (so a search for
- * "50%" finds "50%" and not everything starting with "50").
- */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const term = (q: string | undefined) => (q && q.length > 0 ? q : undefined);
 

@@ -8,7 +8,7 @@ import { type Database, type Tx, writeLaterInsert } from '../../db/client';
 import type { JobDefinition, Jobs } from '../../jobs/jobs';
 import { NotFoundError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { getSettings, SETTING_DEFAULTS } from '../settings/settings.service';
+import { getSettings, SETTING_DEFAULTS } from '../settings';
 import { formatDevMail, keepDevMail } from './dev-mail';
 import { mailOutbox } from './mail.schema';
 

@@ -3,7 +3,7 @@ import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { audit } from '../audit/audit.service';
+import { audit } from '../audit';
 import * as queries from './payouts.queries';
 import { payoutSchema, quoteParam, quoteSchema, recipientSchema } from './payouts.routes';
 import * as service from './payouts.service';

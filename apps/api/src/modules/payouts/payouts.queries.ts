@@ -1,9 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { ledgerTransfers, users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
-import { users } from '../accounts/accounts.schema';
-import { ledgerTransfers } from '../wallet/wallet.schema';
 import { payoutQuotes, payoutRecipients, payouts } from './payouts.schema';
 import * as service from './payouts.service';
 

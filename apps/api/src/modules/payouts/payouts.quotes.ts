@@ -3,14 +3,14 @@ import { type Language, PAYOUT_STATUS, withdrawalProblem } from '@lm/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
+import { emailCodes, users } from '../../db/schema';
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../platform/errors';
 import { WiseApiError } from '../../providers/wise/index';
-import { emailCodes, users } from '../accounts/accounts.schema';
-import { consumeEmailCode, issueEmailCode } from '../accounts/email-codes';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { getSettings } from '../settings/settings.service';
-import { notifyStaffPayoutRequest } from '../todos/todos.service';
-import { DESC, hold, walletBalance } from '../wallet/ledger';
+import { consumeEmailCode, issueEmailCode } from '../accounts';
+import { type AuditActor, audit } from '../audit';
+import { getSettings } from '../settings';
+import { notifyStaffPayoutRequest } from '../todos';
+import { DESC, hold, walletBalance } from '../wallet';
 import {
   type Deps,
   MAX_CODES_PER_QUOTE,

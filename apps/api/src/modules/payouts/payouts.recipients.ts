@@ -3,9 +3,9 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { checkRecipientDetails, type WiseAccountType, WiseApiError } from '../../providers/wise/index';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { getSettings } from '../settings/settings.service';
-import { walletValue } from '../wallet/wallet.value';
+import { type AuditActor, audit } from '../audit';
+import { getSettings } from '../settings';
+import { walletValue } from '../wallet';
 import { type Deps, OPEN, type Recipient } from './payouts.context';
 import { payoutRecipients, payouts } from './payouts.schema';
 

@@ -1,6 +1,7 @@
 import { type Language, PAYOUT_STATUS } from '@lm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
+import { ledgerTransfers, users, webhookEvents } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import {
   FAILED_STATES,
@@ -10,12 +11,9 @@ import {
   WiseApiError,
   type WiseStateChange,
 } from '../../providers/wise/index';
-import { users } from '../accounts/accounts.schema';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { type NotificationParam, notify } from '../notifications/notifications.service';
-import { credit, DESC, postHold, voidHold } from '../wallet/ledger';
-import { webhookEvents } from '../wallet/payments.schema';
-import { ledgerTransfers } from '../wallet/wallet.schema';
+import { type AuditActor, audit } from '../audit';
+import { type NotificationParam, notify } from '../notifications';
+import { credit, DESC, postHold, voidHold } from '../wallet';
 import { type Deps, type Payout, SANDBOX_STEP_SECONDS } from './payouts.context';
 import { providerDown } from './payouts.recipients';
 import { payouts } from './payouts.schema';

@@ -1,7 +1,7 @@
 import { PAYOUT_STATUS } from '@lm/contracts';
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { ledgerHolds } from '../../db/schema';
 import { NotFoundError } from '../../platform/errors';
-import { ledgerHolds } from '../wallet/wallet.schema';
 import type { Deps, Payout } from './payouts.context';
 import { withdrawable } from './payouts.recipients';
 import { payouts } from './payouts.schema';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
-import { users } from '../accounts/accounts.schema';
-import { getSettings } from '../settings/settings.service';
-import { formatMoney } from '../wallet/invoices.service';
+import { getSettings } from '../settings';
+import { formatMoney } from '../wallet';
 import { payoutRecipients, payouts } from './payouts.schema';
 
 type Deps = Pick<AppDeps, 'database' | 'storage'>;

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { Jobs } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
-import { type AuditActor, audit } from '../audit/audit.service';
+import { type AuditActor, audit } from '../audit';
 
 /**
  * Job states of the monitor: pg-boss 12's `job_state` enum in lifecycle order, with pg-boss's

@@ -2,10 +2,10 @@ import { type AbilityRule, SUPER_ADMIN_ROLE } from '@lm/contracts';
 import { and, asc, desc, eq, ilike, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
+import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
-import { type AuditActor, audit, auditChanges } from '../audit/audit.service';
-import { containsPattern } from '../lookups/lookups.service';
+import { type AuditActor, audit, auditChanges } from '../audit';
 import { adminRoles, permissions, rolePermissions, roles, userRoles } from './rbac.schema';
 
 /** Permission names a user holds through their roles. */

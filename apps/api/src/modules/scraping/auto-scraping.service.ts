@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/pg-error';
 import type { JobMeta } from '../../jobs/jobs';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { SpotifyApiError } from '../../providers/spotify/contract';
-import { type AuditActor, audit } from '../audit/audit.service';
+import { type AuditActor, audit } from '../audit';
 import { recordEvent } from './scraping.events';
 import { autoScrapingJobs, autoScrapingRuns, scrapingJobs, scrapingKeywords } from './scraping.schema';
 import { completeRunIfDone, enqueueScrapingJob, SCRAPING_QUEUES, type ScrapingDeps } from './scraping.worker';

@@ -2,7 +2,7 @@ import { SCRAPING_JOB_STATUS as STATUS } from '@lm/contracts/scraping';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import type { JobDefinition } from '../../jobs/jobs';
-import { recordLeadEmail } from '../leads/leads.service';
+import { recordLeadEmail } from '../leads';
 import { processAutoRun, resumeStalledRuns, syncAutoSchedules } from './auto-scraping.service';
 import { markDomainRequest, politenessDomain, readWebsites, waitForDomainSlot } from './contacts';
 import { recordEvent } from './scraping.events';

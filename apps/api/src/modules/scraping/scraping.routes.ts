@@ -10,7 +10,7 @@ import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, listEnvelope, listQuery, paginate, parseOrder } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { eraseLead } from '../leads/leads.service';
+import { eraseLead } from '../leads';
 import { createAutoJob, startManualRun, updateAutoJob } from './auto-scraping.service';
 import {
   cancelScrapingJob,

@@ -10,14 +10,13 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
+import { admins, leadListMembers, leadLists, leads } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { parsePlaylistLink, spotifyUrl } from '../../providers/spotify/links';
-import { admins } from '../admins/admins.schema';
-import { type AuditActor, audit } from '../audit/audit.service';
-import { leadListMembers, leadLists, leads } from '../leads/leads.schema';
-import { addLeadsToList } from '../leads/leads.service';
-import { containsPattern } from '../lookups/lookups.service';
+import { type AuditActor, audit } from '../audit';
+import { addLeadsToList } from '../leads';
 import { nextRuns } from './auto-scraping.service';
 import { recordEvent } from './scraping.events';
 import {

@@ -1,6 +1,7 @@
 import { SCRAPING_JOB_STATUS as STATUS } from '@lm/contracts/scraping';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
+import { leadSuppressions, leads } from '../../db/schema';
 import type { JobMeta } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import {
@@ -9,13 +10,7 @@ import {
   SpotifyApiError,
   type SpotifyArtistProfile,
 } from '../../providers/spotify/contract';
-import { leadSuppressions, leads } from '../leads/leads.schema';
-import {
-  type LeadWebsite,
-  suppressionHash,
-  upsertArtistLeads,
-  upsertCuratorLead,
-} from '../leads/leads.service';
+import { type LeadWebsite, suppressionHash, upsertArtistLeads, upsertCuratorLead } from '../leads';
 import { emailFromText, websiteFromText } from './contacts';
 import { recordEvent } from './scraping.events';
 import {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
+import { admins } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { sealSecret } from '../../platform/secret-box';
 import { signValue, verifyValue } from '../../platform/signed';
-import { admins } from '../admins/admins.schema';
-import { type AuditActor, audit } from '../audit/audit.service';
+import { type AuditActor, audit } from '../audit';
 import { platformSpotifyAccount } from './settings.schema';
 
 /** Additional data the platform account's refresh token is sealed with (`openSecret` needs the same). */

@@ -2,7 +2,7 @@ import type { SettingsUpdate } from '@lm/contracts';
 import { sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import { ValidationError } from '../../platform/errors';
-import { type AuditActor, audit, auditChanges } from '../audit/audit.service';
+import { type AuditActor, audit, auditChanges } from '../audit';
 import { settings } from './settings.schema';
 
 /**

@@ -1,8 +1,8 @@
 import { TICKET_LIMITS } from '@lm/contracts/tickets';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { files } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../platform/errors';
-import { files } from '../files/files.schema';
 import type { TicketDeps } from './tickets.context';
 import { ticketAttachments } from './tickets.schema';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/app';
-import type { AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../audit';
 
 /**
  * The tickets service, split by what it does: tickets.views (lists, detail, replies as answered),

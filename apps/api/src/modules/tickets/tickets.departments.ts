@@ -5,7 +5,7 @@ import { type Database, withTransaction } from '../../db/client';
 import { localizedSql } from '../../db/localized';
 import { isUniqueViolation } from '../../db/pg-error';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
-import { type AuditActor, audit } from '../audit/audit.service';
+import { type AuditActor, audit } from '../audit';
 import { OPEN_SQL } from './tickets.context';
 import { ticketsDepartmentAdmins, ticketsDepartments } from './tickets.schema';
 

@@ -4,8 +4,7 @@ import { adminAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { envelope, idParams } from '../../platform/http';
-import { DEV_MAILBOX_PERMISSION } from '../mail/mail.routes';
-import { outboxMail } from '../mail/mail.service';
+import { DEV_MAILBOX_PERMISSION, outboxMail } from '../mail';
 import { processInbound, signInbound } from './tickets.inbound';
 import { inboundSecret } from './tickets.inbound-address';
 

@@ -5,9 +5,9 @@ import EmailReplyParser from 'email-reply-parser';
 import { fileTypeFromBuffer } from 'file-type';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
+import { files } from '../../db/schema';
 import { sha256 } from '../../platform/crypto';
-import { files } from '../files/files.schema';
-import { newUploadKey } from '../files/files.service';
+import { newUploadKey } from '../files';
 import { inboundSecret, ticketFromRecipients } from './tickets.inbound-address';
 import { addReply, type TicketDeps } from './tickets.service';
 

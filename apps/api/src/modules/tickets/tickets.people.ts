@@ -3,7 +3,7 @@ import type { MailMessageKey, NotificationMessage } from '@lm/contracts/messages
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { t } from '../../platform/i18n';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import type { TicketDeps } from './tickets.context';
 import { replyAddress } from './tickets.inbound-address';
 import { ticketsDepartmentAdmins } from './tickets.schema';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import { NotFoundError, ValidationError } from '../../platform/errors';
-import { getSettings } from '../settings/settings.service';
+import { getSettings } from '../settings';
 import { type CheckedFile, saveAttachments } from './tickets.attachments';
 import type { TicketActor, TicketDeps } from './tickets.context';
 import { adminPeople, staffToTell, tellStaff, tellUser, userPerson } from './tickets.people';

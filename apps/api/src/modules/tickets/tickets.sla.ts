@@ -1,5 +1,5 @@
 import { TICKET_DUE_SETTINGS, TICKET_RUNNING_STATUSES, type TicketPriorityId } from '@lm/contracts/tickets';
-import type { SettingsMap } from '../settings/settings.service';
+import type { SettingsMap } from '../settings';
 
 /**
  * The time promises of a ticket (issue 14 "Time promises"), pure so the rules are testable without a

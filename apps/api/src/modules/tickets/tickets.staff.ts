@@ -2,8 +2,8 @@ import { TICKET_EDITABLE_STATUSES, TICKET_STATUS, type TicketUpdate } from '@lm/
 import { and, eq, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors';
-import { audit } from '../audit/audit.service';
-import { getSettings } from '../settings/settings.service';
+import { audit } from '../audit';
+import { getSettings } from '../settings';
 import { auditActor, type TicketActor, type TicketDeps } from './tickets.context';
 import { assertActiveAdmin, leastBusyAdmin, lockAssignment } from './tickets.create';
 import { adminPeople, tellStaff, tellUser, userPerson } from './tickets.people';

@@ -2,7 +2,7 @@ import { TRUST_FLAG_PERMISSIONS, USER_ADMIN_PERMISSIONS } from '@lm/contracts';
 import { CUSTOM_STATUS } from '@lm/contracts/custom-campaigns';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 
 /**
  * What needs staff action (issue 20 "Staff to-dos"), each kind with the permission of the screen it

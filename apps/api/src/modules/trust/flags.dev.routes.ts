@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope } from '../../platform/http';
-import { audit } from '../audit/audit.service';
+import { audit } from '../audit';
 import { detectFlags, snapshotAccounts, snapshotPlaylists } from './flags.service';
 
 /**

@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { socialAccounts } from '../connections/connections.schema';
-import { expressPlaylists } from '../express/express.schema';
+import { expressPlaylists, socialAccounts } from '../../db/schema';
 import { trustFlags } from './flags.schema';
 
 /**

@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { SANDBOX_JUMP_PREFIX } from '../../providers/spotify/sandbox';
+import { DEMO_JUMPING_PLAYLIST, seedTrustFlagsDemo } from '../../seed/trust-flags.demo';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { expressPlaylists, expressTiers } from '../express/express.schema';
 import { seedExpressDemo, seedExpressReference } from '../express/express.seed';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
-import { DEMO_JUMPING_PLAYLIST, seedTrustFlagsDemo } from './flags.demo';
 import { trustFlags } from './flags.schema';
 import { detectFlags } from './flags.service';
 

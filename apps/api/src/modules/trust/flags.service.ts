@@ -2,17 +2,13 @@ import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { and, asc, desc, eq, gte, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { median } from 'simple-statistics';
 import { withTransaction } from '../../db/client';
+import { expressCampaigns, expressPlaylists, expressReviews, socialAccounts, users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { paginate } from '../../platform/http';
 import type { InstagramProvider } from '../../providers/instagram/contract';
 import type { TikTokProvider } from '../../providers/tiktok/contract';
-import { users } from '../accounts/accounts.schema';
-import { audit } from '../audit/audit.service';
-import { socialAccounts } from '../connections/connections.schema';
-import { accessTokenOf } from '../connections/connections.service';
-import * as machine from '../express/express.machine';
-import { expressCampaigns, expressPlaylists, expressReviews } from '../express/express.schema';
+import { audit } from '../audit';
 import {
   type AccountStats,
   detectAccount,
@@ -24,6 +20,7 @@ import {
   JUMP_WINDOW_DAYS,
   NO_EFFECT_WINDOW_DAYS,
 } from './flags.detect';
+import { accessTokens, campaignRefund } from './flags.hooks';
 import {
   type TrustFlagSignal,
   type TrustFlagStatus,
@@ -91,7 +88,7 @@ async function recentVideoStats(
   platform: string,
   accountId: number,
 ): Promise<{ views: number[]; likes: number[] | null; comments: number[] | null }> {
-  const token = await accessTokenOf(deps, accountId);
+  const token = await accessTokens()(deps, accountId);
   if (platform === 'tiktok') {
     const tiktok: TikTokProvider = deps.providers.tiktok;
     const page = await tiktok.listVideos(token, { maxCount: ACCOUNT_RECENT_VIDEOS });
@@ -336,7 +333,7 @@ async function refundCampaigns(deps: Deps, adminId: number, ids: readonly number
   let refunded = 0;
   for (const id of ids) {
     try {
-      await machine.forceEnd(deps, adminId, id, 'refunded');
+      await campaignRefund()(deps, adminId, id);
       refunded += 1;
     } catch (err) {
       if (!(err instanceof ConflictError)) throw err;

@@ -6,11 +6,9 @@ import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { listActivities } from '../activities/activities.service';
-import { accountSchema } from '../connections/connections.routes';
-import { accountsOfUsers } from '../connections/connections.service';
-import * as expressQueries from '../express/express.queries';
-import { listConnections } from '../express/spotify-connections';
+import { listActivities } from '../activities';
+import { accountSchema, accountsOfUsers } from '../connections';
+import { expressQueries, listConnections } from '../express';
 import * as users from './users.service';
 
 const tags = ['admin users'];

@@ -10,21 +10,28 @@ import {
 } from '@lm/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
+import {
+  countries,
+  genres,
+  ledgerAccounts,
+  ledgerEntries,
+  roles,
+  tiers,
+  userGenres,
+  userRoles,
+  users,
+  userTypes,
+} from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate, parseOrder } from '../../platform/http';
 import { COUNT_EXACT_UP_TO, countOrEstimate, TEXT_SEARCH_COUNT_EXACT_UP_TO } from '../../platform/list-total';
-import { users } from '../accounts/accounts.schema';
-import { issueResetLink } from '../accounts/reset-links';
-import { revokeAllUserTokens } from '../accounts/tokens';
-import { audit, auditChanges } from '../audit/audit.service';
-import { isUploadKey, uploadedImageProblem } from '../files/files.service';
-import { countries, genres, tiers, userGenres, userTypes } from '../lookups/lookups.schema';
-import { notify } from '../notifications/notifications.service';
-import { roles, userRoles } from '../rbac/rbac.schema';
-import { assignDefaultRoles } from '../rbac/rbac.service';
-import { ledgerAccounts, ledgerEntries } from '../wallet/wallet.schema';
-import { walletValue } from '../wallet/wallet.value';
+import { issueResetLink, revokeAllUserTokens } from '../accounts';
+import { audit, auditChanges } from '../audit';
+import { isUploadKey, uploadedImageProblem } from '../files';
+import { notify } from '../notifications';
+import { assignDefaultRoles } from '../rbac';
+import { walletValue } from '../wallet';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mail' | 'clock' | 'storage'>;
 type UserRow = typeof users.$inferSelect;

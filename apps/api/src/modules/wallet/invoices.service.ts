@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
-import { users } from '../accounts/accounts.schema';
-import { getSettings } from '../settings/settings.service';
+import { getSettings } from '../settings';
 import { invoices, payments } from './payments.schema';
 
 export type Deps = Pick<AppDeps, 'database' | 'storage'>;

@@ -12,8 +12,8 @@ import type {
   PayPalOrder,
   PayPalWebhookEvent,
 } from '../../providers/payments/contract';
-import { audit } from '../audit/audit.service';
-import { getSettings } from '../settings/settings.service';
+import { audit } from '../audit';
+import { getSettings } from '../settings';
 import { nextInvoiceNumber } from './invoice-numbers';
 import { credit, DESC, walletBalance } from './ledger';
 import { purposeOf } from './payment-purposes';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../../db/client';
-import { users } from '../accounts/accounts.schema';
+import { users } from '../../db/schema';
 import { credit, DESC } from './ledger';
 import { coinPackages } from './payments.schema';
 

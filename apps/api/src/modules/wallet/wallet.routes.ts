@@ -8,7 +8,7 @@ import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http
 import { t } from '../../platform/i18n';
 import { convertMinor } from '../../providers/fx/contract';
 import { setSandboxEventSink } from '../../providers/payments/index';
-import { getSettings } from '../settings/settings.service';
+import { getSettings } from '../settings';
 import { ensureInvoicePdf } from './invoices.service';
 import type { PayPalReturn } from './payments.service';
 import * as paymentsService from './payments.service';

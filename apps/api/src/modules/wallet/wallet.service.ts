@@ -1,14 +1,13 @@
 import { coinsPriceMinor, TRANSACTION_DESCRIPTIONS } from '@lm/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../../db/client';
+import { settings, users } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
 import { countOrEstimate } from '../../platform/list-total';
 import { formatMinor } from '../../providers/payments/money';
-import { users } from '../accounts/accounts.schema';
-import { type AuditActor, audit, auditChanges } from '../audit/audit.service';
-import { settings } from '../settings/settings.schema';
-import { getSettings } from '../settings/settings.service';
+import { type AuditActor, audit, auditChanges } from '../audit';
+import { getSettings } from '../settings';
 import { describeTransfers, type TransactionDescription } from './descriptions';
 import { credit, DESC, debit } from './ledger';
 import { coinPackages, invoices, payments } from './payments.schema';

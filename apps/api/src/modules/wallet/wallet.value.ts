@@ -1,8 +1,8 @@
 import { coinsPriceMinor } from '@lm/contracts';
 import type { Database } from '../../db/client';
 import { NotFoundError } from '../../platform/errors';
-import { WALLET_COLUMNS, WALLET_JOIN, type WalletRow } from '../accounts/preload';
-import { SETTING_DEFAULTS, type SettingsMap } from '../settings/settings.service';
+import { WALLET_COLUMNS, WALLET_JOIN, type WalletRow } from '../accounts';
+import { SETTING_DEFAULTS, type SettingsMap } from '../settings';
 
 /** Which setting values a wallet's coins: what they cost, or what a payout gives for them. */
 export type ValueBasis = 'coin_price' | 'payout_rate';

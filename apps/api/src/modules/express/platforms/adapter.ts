@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
+import { users } from '../../../db/schema';
 import type { AppDeps } from '../../../platform/app';
-import { users } from '../../accounts/accounts.schema';
 import type { expressCampaigns } from '../express.schema';
 
 /**

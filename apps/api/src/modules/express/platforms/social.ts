@@ -1,10 +1,9 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { idList, inIdsPlaceholder, prepareOnce, type Tx } from '../../../db/client';
+import { socialAccounts, socialTiers, users } from '../../../db/schema';
 import { ConflictError } from '../../../platform/errors';
-import { users } from '../../accounts/accounts.schema';
-import { socialAccounts, socialTiers } from '../../connections/connections.schema';
-import { accessTokenOf } from '../../connections/connections.service';
-import { accountVisibleToArtists } from '../../trust/flags.hidden';
+import { accessTokenOf } from '../../connections';
+import { accountVisibleToArtists } from '../../trust';
 import {
   type EngineDeps,
   type ExpressCampaignRow,

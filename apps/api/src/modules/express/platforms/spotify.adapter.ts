@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { idList, inIdsPlaceholder, prepareOnce, type Tx } from '../../../db/client';
+import { users } from '../../../db/schema';
 import { NotFoundError } from '../../../platform/errors';
 import { parseTrackLink } from '../../../providers/spotify/links';
-import { users } from '../../accounts/accounts.schema';
-import { playlistVisibleToArtists } from '../../trust/flags.hidden';
+import { playlistVisibleToArtists } from '../../trust';
 import { EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST, expressPlaylists, expressTiers } from '../express.schema';
 import {
   type EngineDeps,

@@ -1,6 +1,6 @@
 import { NotFoundError } from '../../../platform/errors';
 import type { TikTokVideo } from '../../../providers/tiktok/contract';
-import { accessTokenOf } from '../../connections/connections.service';
+import { accessTokenOf } from '../../connections';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from '../express.schema';
 import {
   type EngineDeps,

@@ -1,25 +1,26 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppDeps } from '../../platform/app';
-import { ConflictError } from '../../platform/errors';
-import { isSandboxSpotify } from '../../providers/spotify/index';
-import { sandboxPlaylistFollowers } from '../../providers/spotify/sandbox';
-import { users } from '../accounts/accounts.schema';
 import {
   expressCampaigns,
   expressDurations,
   expressPlaylists,
   expressTiers,
   spotifyConnections,
-} from '../express/express.schema';
-import { createCampaigns } from '../express/express.service';
-import { trustFollowerSnapshots } from './flags.schema';
-import { detectFlags, utcDay } from './flags.service';
+  trustFollowerSnapshots,
+  users,
+} from '../db/schema';
+import { createCampaigns } from '../modules/express';
+import { detectFlags, utcDay } from '../modules/trust';
+import type { AppDeps } from '../platform/app';
+import { ConflictError } from '../platform/errors';
+import { isSandboxSpotify } from '../providers/spotify/index';
+import { sandboxPlaylistFollowers } from '../providers/spotify/sandbox';
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
 
 /**
- * The demo's bot-fed playlist (issue 19): a sandbox id with the jump prefix, so its deterministic
- * history grows in sudden jumps; the demo curator's, approved, with an open campaign of the demo artist.
+ * The demo's bot-fed playlist, so the fake-audience review has something to show: a sandbox id with the
+ * jump prefix, so its deterministic history grows in sudden jumps; the demo curator's, approved, with an
+ * open campaign of the demo artist.
  */
 export const DEMO_JUMPING_PLAYLIST = {
   spotifyPlaylistId: 'JumpViralOvernight1234',
@@ -36,7 +37,8 @@ const DAY_MS = 86_400_000;
  * Demo data for the fake-audience review queue (sandbox Spotify only; idempotent): the jumping playlist
  * with 60 days of snapshots taken from the sandbox's history, the demo artist's open campaign on it
  * (Pending for Approval, coins held), then one detection run, so the staff queue holds its flag right
- * after seeding.
+ * after seeding. It lives with the seeds because it spans modules: trust's snapshots and detection, and
+ * an express campaign.
  * @returns how many flags the run raised
  */
 export async function seedTrustFlagsDemo(deps: Deps): Promise<number> {

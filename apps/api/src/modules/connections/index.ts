@@ -1,0 +1,14 @@
+/**
+ * Public surface of the connections module: other modules, the route table, the jobs and the seeds import
+ * from here and never from the files behind it, so the module can change its insides freely.
+ * The boundaries test (apps/api/src/test/boundaries.test.ts) keeps it so.
+ */
+
+export { adminConnectionsRoutes } from './admin-connections.routes';
+export { artistConnectionsRoutes } from './artist-connections.routes';
+export { seedConnectionsDemo } from './connections.demo';
+export { connectionsJobs } from './connections.jobs';
+export { accountSchema, connectionsRoutes } from './connections.routes';
+export * as connectionsService from './connections.service';
+export { accessTokenOf, accountsOfUsers, connectFinish, connectStart } from './connections.service';
+export { seedSocialReference } from './tiers.service';

@@ -1,0 +1,22 @@
+/**
+ * Public surface of the express module: other modules, the route table, the jobs and the seeds import
+ * from here and never from the files behind it, so the module can change its insides freely.
+ * The boundaries test (apps/api/src/test/boundaries.test.ts) keeps it so.
+ */
+
+export { adminExpressRoutes } from './admin-express.routes';
+export { adminSocialExpressRoutes } from './admin-social.routes';
+export { activeTiers } from './express.catalog';
+export { seedCompletedDemoCampaigns } from './express.demo';
+export * as expressMachine from './express.machine';
+export { sweep } from './express.machine';
+export * as expressQueries from './express.queries';
+export { listCampaigns, searchBehalfUsers } from './express.queries';
+export { expressRoutes } from './express.routes';
+export { seedExpressDemo, seedExpressReference } from './express.seed';
+export { createCampaigns, dashboardStats, expressJobs, type NotCreated } from './express.service';
+export type { EngineDeps } from './platforms/adapter';
+export { instagramAdapter } from './platforms/instagram.adapter';
+export { tiktokAdapter } from './platforms/tiktok.adapter';
+export { socialExpressRoutes } from './social.routes';
+export { listConnections } from './spotify-connections';

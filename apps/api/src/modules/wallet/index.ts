@@ -1,0 +1,38 @@
+/**
+ * Public surface of the wallet module: other modules, the route table, the jobs and the seeds import
+ * from here and never from the files behind it, so the module can change its insides freely.
+ * The boundaries test (apps/api/src/test/boundaries.test.ts) keeps it so.
+ */
+
+export { adminWalletRoutes } from './admin-wallet.routes';
+export { currencyRoutes } from './currency.routes';
+export type { CampaignReference } from './descriptions';
+export { nextInvoiceNumber } from './invoice-numbers';
+export { formatMoney } from './invoices.service';
+export {
+  credit,
+  DESC,
+  debit,
+  hold,
+  holdAtCommit,
+  InsufficientBalanceError,
+  ledgerRefusal,
+  NEXT_HOLD_ID,
+  postHold,
+  voidHold,
+  walletBalance,
+} from './ledger';
+export type { PaymentPurpose } from './payment-purposes';
+export * as paymentsService from './payments.service';
+export {
+  cardPaymentOf,
+  confirmCard,
+  type Purchase,
+  quoteTopUp,
+  startCheckout,
+  topUpPurchase,
+} from './payments.service';
+export { seedWalletDemo } from './wallet.demo';
+export { invoiceJobs } from './wallet.jobs';
+export { walletRoutes } from './wallet.routes';
+export { walletValue } from './wallet.value';
