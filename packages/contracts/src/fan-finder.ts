@@ -39,3 +39,14 @@ export const FAN_FINDER_FEATURE_COUNTS: Readonly<Record<FanFinderFeature, number
  */
 export const FAN_FINDER_SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'expired'] as const;
 export type FanFinderSubscriptionStatus = (typeof FAN_FINDER_SUBSCRIPTION_STATUSES)[number];
+
+/** What a Fan Finder connection is: the artist's own Spotify artist profile or Instagram account, or a related artist. */
+export const FAN_FINDER_CONNECTION_KINDS = ['spotify', 'instagram', 'related'] as const;
+export type FanFinderConnectionKind = (typeof FAN_FINDER_CONNECTION_KINDS)[number];
+/** Analysis state of a connection: queued or running, done, failed (retried weekly), or not readable. */
+export const FAN_FINDER_SYNC_STATUSES = ['pending', 'done', 'failed', 'unavailable'] as const;
+export type FanFinderSyncStatus = (typeof FAN_FINDER_SYNC_STATUSES)[number];
+
+/** Rating bands a fan grid may be filtered by (spec section 4). */
+export const FAN_BANDS = ['Super', 'Regular', 'Mixed', 'Low'] as const;
+export type FanBand = (typeof FAN_BANDS)[number];

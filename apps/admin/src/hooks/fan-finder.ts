@@ -1,8 +1,9 @@
 import { FAN_FINDER_FEATURES, FAN_FINDER_LIMITS } from '@lm/contracts';
 import type { Translations } from '@lm/contracts/translations';
 import {
+  type AnalysedArtistDetail,
+  type AnalysedArtist as AnalysedArtistRow,
   type FanBand,
-  type FanFinderConnections,
   type FanFinderPlan,
   type FanFinderSubscription,
   type FanPage,
@@ -10,6 +11,8 @@ import {
 } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+
+export type { AnalysedArtistDetail, AnalysedArtistRow };
 
 /** A subscription with its subscriber, as the staff list and detail answer it. */
 export interface AdminFanFinderSubscription extends FanFinderSubscription {
@@ -117,27 +120,6 @@ export function useStaffAutoRenew() {
         client.invalidateQueries({ queryKey: ['list'] }),
       ]),
   });
-}
-
-/** An artist with Fan Finder connections, as /fan/finder/search lists them. */
-export interface AnalysedArtistRow {
-  id: number;
-  name: string;
-  email: string;
-  spotify_name: string | null;
-  instagram_username: string | null;
-  related_artists: string[];
-  fans: number;
-  related_fans: number;
-  last_sync: string | null;
-}
-
-/** One artist's analysis: the user, the current subscription and the connections. */
-export interface AnalysedArtistDetail {
-  user: { id: number; name: string; email: string };
-  subscription: FanFinderSubscription | null;
-  connections: FanFinderConnections;
-  fans: Record<string, number>;
 }
 
 /** `GET admin/fan-finder/artists/{id}` (/fan/finder/details/{searchArtist}, the user overview's tab). */

@@ -1,21 +1,11 @@
-import type { AdminPayout, Payout, PayoutQuote, PayoutRecipient } from '@lm/ui';
+import type { AdminPayoutDetail, TransferView } from '@lm/ui';
+
+export type { AdminPayoutDetail };
+/** `admin/transfers/{quote}`: the quote, its user, bank account, payout and the live Wise state. */
+export type AdminTransfer = TransferView;
+
 import { useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
-/** A payout's detail in the back-office: its hold and ledger movements (desc 4, 6, 3). */
-export interface AdminPayoutDetail extends AdminPayout {
-  hold: { id: number; status: string; amount: number } | null;
-  movements: { id: number; number: string; desc_id: number; coins: number; created_at: string }[];
-}
-
-/** `admin/transfers/{quote}`: the quote, its user, bank account, payout and the live Wise state. */
-export interface AdminTransfer {
-  quote: PayoutQuote;
-  user: AdminPayout['user'];
-  recipient: PayoutRecipient;
-  payout: Payout | null;
-  wise: { transfer_id: string; status: string } | null;
-}
 
 export function useAdminPayout(id: number) {
   const { api } = useApi();

@@ -1,6 +1,15 @@
 import type { AdminUserBody } from '@lm/contracts';
+
+export type { UserActivity } from '@lm/contracts/admin-users';
+
+import type {
+  AdminUserListItem,
+  AdminUserOverview,
+  UserSpotifyConnection,
+  UserWalletSummary,
+} from '@lm/contracts/admin-users';
 import type { QualityScore } from '@lm/contracts/score';
-import { useApi, type WalletValueBasis } from '@lm/ui';
+import { useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** Query keys of the back-office users screens. */
@@ -21,73 +30,13 @@ interface IdName {
 }
 
 /** A row of GET admin/users. */
-export interface AdminUserRow {
-  id: number;
-  name: string;
-  email: string;
-  image: string | null;
-  phone_number: string | null;
-  user_type_id: number;
-  user_type: IdName;
-  tier: IdName | null;
-  status: string;
-  status_key: string;
-  country: { code: string; name: string } | null;
-  member_since: string;
-}
-
-/** GET admin/users/{id}: the "User (admin view)" of spec section 3. */
-export interface AdminUser extends AdminUserRow {
-  first_name: string;
-  last_name: string;
-  image_key: string | null;
-  tier_id: number | null;
-  genres: IdName[];
-  genre_ids: number[];
-  spotify_link: string | null;
-  instagram_link: string | null;
-  facebook_link: string | null;
-  tiktok_link: string | null;
-  twitter_link: string | null;
-  /** The artist profile's name and short bio (issue 20). */
-  artist_name?: string | null;
-  bio?: string | null;
-  status_color: string;
-  oauth_type: { name: string } | null;
-  language: string;
-  email_verified: boolean;
-  has_password: boolean;
-  /** Wallet value from the API's one valuation (artist: coin price; curator, influencer: payout rate). */
-  balance: {
-    balance: number;
-    total_minor: number;
-    currency: string;
-    basis: WalletValueBasis;
-    pence_per_coin: number;
-  };
-}
-
-/** A row of GET users/activities/{id}. */
-export interface UserActivity {
-  id: number;
-  platform: string | null;
-  action: string;
-  device: string | null;
-  country: { code: string; name: string } | null;
-  ip: string | null;
-  created_at: string;
-}
-
+export type AdminUserRow = AdminUserListItem;
+/** GET admin/users/{id}: the "User (admin view)" of spec section 3, with its wallet value. */
+export type AdminUser = AdminUserOverview;
 /** A Spotify account connected by the user (GET admin/users/{id}/connections). */
-export interface SpotifyConnection {
-  id: number;
-  name: string;
-  user_name: string;
-  user_email: string | null;
-  is_active: number;
-  status: { status: string };
-  created_at: string;
-}
+export type SpotifyConnection = UserSpotifyConnection;
+/** GET admin/users/{id}/wallet/summary: balance and the coins in (+) and out (−), in coins. */
+export type WalletSummary = UserWalletSummary;
 
 export function useAdminUser(id: number) {
   const { api } = useApi();
@@ -97,14 +46,6 @@ export function useAdminUser(id: number) {
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
-}
-
-/** GET admin/users/{id}/wallet/summary: balance and the coins in (+) and out (−), in coins. */
-export interface WalletSummary {
-  balance: number;
-  credits: number;
-  debits: number;
-  transactions: number;
 }
 
 export function useWalletSummary(id: number) {

@@ -1,5 +1,5 @@
 import type { Translations } from '@lm/contracts/translations';
-import { type CoinPackage, type Invoice, useApi, type WalletTransaction } from '@lm/ui';
+import { type CoinPackage, type Invoice, type MainWallet, useApi, type WalletTransaction } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
@@ -10,12 +10,6 @@ export const walletKeys = {
   transaction: (id: number) => ['admin-wallet', 'transaction', id] as const,
   invoice: (id: number) => ['admin-wallet', 'invoice', id] as const,
 };
-
-/** GET admin/wallet/main: accounts by kind and the coins sold. */
-export interface MainWallet {
-  accounts: { kind: string; accounts: number; balance: number }[];
-  sold: { coins: number; revenue_minor: number; count: number };
-}
 
 export function useMainWallet() {
   const { api } = useApi();

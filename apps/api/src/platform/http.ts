@@ -1,4 +1,5 @@
 import { LIMITS } from '@lm/contracts';
+import { paginationSchema } from '@lm/contracts/pagination';
 import { z } from 'zod';
 
 /** `{ data, message? }` success envelope schema around `data`. */
@@ -7,14 +8,8 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ data, messa
 /** `{ message }` answer (actions with nothing to return). */
 export const messageOnly = z.object({ message: z.string() });
 
-export const paginationSchema = z.object({
-  total: z.number().int(),
-  limit: z.number().int(),
-  current_page: z.number().int(),
-  total_pages: z.number().int(),
-  /** Present and true when `total` is an estimate (a list above `COUNT_EXACT_UP_TO`, issue 18). */
-  total_estimated: z.boolean().optional(),
-});
+// Lists' pagination block is part of the contracts, so the apps and the API read one shape.
+export { paginationSchema };
 
 /** `{ data: [...], pagination }` list envelope schema. */
 export const listEnvelope = <T extends z.ZodType>(item: T) =>

@@ -1,6 +1,8 @@
-import type { Payout, PayoutDayStat, PayoutQuote, PayoutRecipient } from '@lm/ui';
+import type { AccountType, Payout, PayoutDayStat, PayoutQuote, PayoutRecipient, PayoutSums } from '@lm/ui';
 import { useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export type { AccountType, PayoutSums };
 
 /** Query keys of the payouts screens (kept here: the shared query-keys file belongs to the wallet). */
 export const payoutKeys = {
@@ -14,38 +16,6 @@ export const payoutKeys = {
   quote: (id: string) => ['payouts', 'quote', id] as const,
   payout: (id: number) => ['payouts', 'payout', id] as const,
 };
-
-/** `curator/sum/payouts`: withdrawable balance (coins and value at the payout rate) and totals. */
-export interface PayoutSums {
-  balance: number;
-  payout_rate_pence: number;
-  /** Smallest withdrawal in coins (the `min_withdrawal_coins` setting). */
-  min_withdrawal_coins: number;
-  total_minor: number;
-  total: number;
-  currency: string;
-  total_paid_coins: number;
-  total_paid: number;
-  pending_coins: number;
-  payouts_count: number;
-}
-
-/** One account type of `payments/outgoing/types/search` and its fields. */
-export interface AccountType {
-  type: string;
-  title: string;
-  fields: {
-    key: string;
-    name: string;
-    type: string;
-    required: boolean;
-    example: string | null;
-    minLength: number | null;
-    maxLength: number | null;
-    pattern: string | null;
-    values: { key: string; name: string }[];
-  }[];
-}
 
 export function usePayoutSums() {
   const { api } = useApi();

@@ -1,8 +1,18 @@
 import type { SessionUser } from '@lm/contracts';
-import { type CoinPackage, type Invoice, useApi, useSession, type WalletBalance } from '@lm/ui';
+import {
+  type CoinPackage,
+  type CoinPrice,
+  type Invoice,
+  type Settlement,
+  useApi,
+  useSession,
+  type WalletBalance,
+} from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from './query-keys';
+
+export type { CoinPrice, Settlement };
 
 /** Answer of a started checkout: the provider's (or sandbox's) hosted page. */
 export interface CheckoutStart {
@@ -10,25 +20,6 @@ export interface CheckoutStart {
   session_id?: string | null;
   order_id?: string | null;
   sandbox: boolean;
-}
-
-/** Answer of a confirmed payment. */
-export interface Settlement {
-  status: 'paid' | 'pending' | 'failed' | 'cancelled' | 'mismatch' | string;
-  coins: number;
-  payment_id: number;
-  invoice_id: number | null;
-  balance: number;
-  /** `card_declined` when the bank refused the card on the payment page (nothing was charged). */
-  failure: 'card_declined' | null;
-}
-
-/** `wallet/user/coin-price`: the one price of a coin (pence) and the custom amount's range. */
-export interface CoinPrice {
-  pence_per_coin: number;
-  currency: 'GBP';
-  custom_min: number;
-  custom_max: number;
 }
 
 /** Where the last checkout was sent: shown as the Sandbox label when the page comes back. */

@@ -5,13 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { chartDirection } from '../components/chart-direction';
 import { LEGEND_PROPS } from '../components/chart-props';
 import { formatDate } from '../i18n/format';
-
-/** One day of `curator/payouts/last/month/stats`. */
-export interface PayoutDayStat {
-  date: string;
-  requested_coins: number;
-  paid_amount: number;
-}
+import type { PayoutDayStat } from './payout-types';
 
 /** Bar chart of the last 30 days: coins requested and pounds paid per day. */
 export function PayoutsChart({ days }: { days: PayoutDayStat[] }) {

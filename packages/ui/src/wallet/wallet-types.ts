@@ -1,84 +1,26 @@
 import { isolateTextParams } from '@lm/contracts/format';
-import type { Translations } from '@lm/contracts/translations';
+import type { WalletTransaction } from '@lm/contracts/wallet';
 import type { TFunction } from 'i18next';
-/** A wallet transaction as the wallet lists answer it (spec section 3 "Transaction"). */
-export interface WalletTransaction {
-  id: number;
-  transactions_id: string;
-  coins: number;
-  /** Money paid, in minor units (pence), or null when no money moved. */
-  amount: number | null;
-  currency: string | null;
-  transaction_date: string;
-  transaction_type: 'credit' | 'debit';
-  desc_id: number;
-  desc: { desc: string };
-  balance_after: number;
-  invoice: { id: number; attachment_link: string | null; payment: { id: number } } | null;
-  transaction_details: {
-    refund_type: string | null;
-    campaign_type: string | null;
-    campaign_id: string | null;
-  };
-  transfer: { wise_quote_id: string | null } | null;
-  user?: { id: number; name: string; email: string } | null;
-  /** What the movement was: a catalog key (`wallet.describe.*`) and its raw params (issue 20). */
-  description?: { key: string; params: Record<string, string | number> };
-  /** Signed pence (debits negative): money paid (`paid`) or the coins valued at `basis` today. */
-  total?: { minor: number; currency: string; basis: 'paid' | WalletValueBasis };
-}
 
-/** A coin package (spec section 3 "Package"); `price` in pence. */
-export interface CoinPackage {
-  id: number;
-  name: string;
-  coins: number;
-  bonus_coins: number;
-  total_coins: number;
-  price: number;
-  currency: string;
-  min_followers: number | null;
-  duration_days: number | null;
-  is_active: boolean;
-  position: number;
-  /** Pence the same coins (bonus included) cost at the coin price. */
-  list_price: number;
-  /** Pence saved against `list_price`, and as a whole percent (rounded down). */
-  saving: number;
-  saving_percent: number;
-  converted: { currency: string; amount: number } | null;
-  /** Back-office only: the name in the other languages (issue 28 item 11). */
-  translations?: Translations<'name'>;
-}
-
-/** Which setting values a wallet's coins (issue 11): an artist's the coin price, a payee's the payout rate. */
-export type WalletValueBasis = 'coin_price' | 'payout_rate';
-
-/** Wallet balance (spec section 3): coins and their value in `currency`, as the API values them. */
-export interface WalletBalance {
-  balance: number;
-  total: number;
-  total_minor: number;
-  currency: string;
-  basis: WalletValueBasis;
-  /** Pence per coin of `basis` (GBP). */
-  pence_per_coin: number;
-}
-
-/** An invoice of a coin purchase; `amount` in minor units. */
-export interface Invoice {
-  id: number;
-  number: string;
-  coins: number;
-  amount: number;
-  currency: string;
-  is_paid: boolean;
-  method: string;
-  payment: { id: number; method: string };
-  attachment_link: string | null;
-  user: { id: number; name: string; email: string };
-  created_at: string;
-}
+/**
+ * Shapes of the wallet answers: the zod schemas in `@lm/contracts/wallet` that the API serialises its
+ * responses through, imported as types only (no zod in the bundles).
+ */
+export type {
+  CoinPackage,
+  CoinPrice,
+  CurrencyItem,
+  CurrencyRate,
+  Deposit,
+  Invoice,
+  MainWallet,
+  Recharge,
+  Settlement,
+  WalletBalance,
+  WalletBalanceItem,
+  WalletTransaction,
+  WalletValueBasis,
+} from '@lm/contracts/wallet';
 
 /**
  * i18n keys of the transaction descriptions by desc_id (spec section 4): 1 coin purchase,
@@ -116,7 +58,9 @@ export function transactionDescKey(tx: Pick<WalletTransaction, 'desc_id' | 'tran
 export function describeTransaction(
   t: TFunction,
   language: string,
-  tx: Pick<WalletTransaction, 'desc_id' | 'transaction_details' | 'description'>,
+  tx: Pick<WalletTransaction, 'desc_id' | 'transaction_details'> & {
+    description?: WalletTransaction['description'];
+  },
 ): string {
   if (!tx.description) return t(transactionDescKey(tx));
   const params: Record<string, unknown> = { ...tx.description.params };

@@ -8,6 +8,7 @@ import {
   NumberField,
   usePageTitle,
   useZodForm,
+  type WalletBalanceItem,
 } from '@lm/ui';
 import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
@@ -18,14 +19,7 @@ import { adjustmentSchema, useAdjustBalance } from '../../hooks/use-wallet';
 import { WalletNav } from './WalletNav';
 
 /** A wallet balance row of admin/wallet/coins. */
-interface BalanceRow {
-  user: { id: number; name: string; email: string; user_type_id: number };
-  balance: number;
-  /** Value in pence as the user's own app shows it (coin price for artists, payout rate otherwise). */
-  value_minor: number;
-  value_basis: 'coin_price' | 'payout_rate';
-  currency: string;
-}
+type BalanceRow = WalletBalanceItem;
 
 /**
  * The adjustment form (direction, coins, reason). The idempotency key is made once when the form

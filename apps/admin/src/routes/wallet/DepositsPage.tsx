@@ -1,22 +1,15 @@
-import { formatDateTime, formatMoney, formatNumber, ListScreen, StatusBadge, usePageTitle } from '@lm/ui';
+import {
+  type Deposit,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  ListScreen,
+  StatusBadge,
+  usePageTitle,
+} from '@lm/ui';
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { WalletNav } from './WalletNav';
-
-/** A payment (deposit) as admin/wallet/deposits lists it. */
-interface Deposit {
-  id: number;
-  user: { id: number; name: string; email: string };
-  method: string;
-  provider: string;
-  provider_ref: string | null;
-  coins: number;
-  amount: number;
-  currency: string;
-  status: string;
-  created_at: string;
-  paid_at: string | null;
-}
 
 const STATUS_KEYS: Record<string, string> = {
   paid: 'wallet.payment_status.paid',

@@ -1,26 +1,17 @@
-import { z } from 'zod';
+import {
+  adminFansQuery,
+  analysedArtistDetailSchema,
+  analysedArtistSchema,
+  fanPageSchema,
+} from '@lm/contracts/fan-finder-api';
 import { adminAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
 import { FAN_FINDER_PERMISSION } from './admin-fan-finder.routes';
 import { listFans } from './analysis.service';
-import { subscriptionSchema } from './fan-finder.routes';
-import { fanConnectionsSchema, fanPageSchema, fansQuery } from './fan-finder-analysis.routes';
 import { analysedArtistDetail, searchAnalysedArtists } from './staff-analysis.service';
 
 const tags = ['admin fan finder'];
-
-const artistRowSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  spotify_name: z.string().nullable(),
-  instagram_username: z.string().nullable(),
-  related_artists: z.array(z.string()),
-  fans: z.number(),
-  related_fans: z.number(),
-  last_sync: z.string().nullable(),
-});
 
 /**
  * Back-office Fan Finder analysis (issue 15 "Staff"): /fan/finder/search (`artists`), and
@@ -35,7 +26,7 @@ export const adminFanFinderAnalysisRoutes: RouteModule = (app, deps) => {
     base,
     {
       config: access,
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(artistRowSchema) } },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(analysedArtistSchema) } },
     },
     async (req) => searchAnalysedArtists(deps, req.query),
   );
@@ -47,16 +38,7 @@ export const adminFanFinderAnalysisRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: idParams,
-        response: {
-          200: envelope(
-            z.object({
-              user: z.object({ id: z.number(), name: z.string(), email: z.string() }),
-              subscription: subscriptionSchema.nullable(),
-              connections: fanConnectionsSchema,
-              fans: z.record(z.string(), z.number()),
-            }),
-          ),
-        },
+        response: { 200: envelope(analysedArtistDetailSchema) },
       },
     },
     async (req) => ({ data: await analysedArtistDetail(deps, req.params.id) }),
@@ -69,9 +51,7 @@ export const adminFanFinderAnalysisRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: idParams,
-        querystring: fansQuery.extend({
-          scope: z.enum(['own', 'related'], { error: 'validation.invalid' }).default('own'),
-        }),
+        querystring: adminFansQuery,
         response: { 200: fanPageSchema },
       },
     },

@@ -1,41 +1,22 @@
-import { FAN_FINDER_FEATURES, FAN_FINDER_LIMITS } from '@lm/contracts';
-import { translationsSchema } from '@lm/contracts/translations';
+import {
+  adminSubscriptionDetailSchema,
+  adminSubscriptionSchema,
+  autoRenewBody,
+  planBody,
+  planSchema,
+  subscriptionSchema,
+} from '@lm/contracts/fan-finder-api';
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { planSchema, subscriptionSchema } from './fan-finder.routes';
 import * as plans from './plans.service';
 import * as subscriptions from './subscriptions.service';
 
 /** Permission of every Fan Finder staff screen (spec section 6). */
 export const FAN_FINDER_PERMISSION = 'view.main.fan.finder.tab.list';
 const tags = ['admin fan finder'];
-
-const planBody = z.object({
-  plan_name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
-  plan_days: z.coerce
-    .number()
-    .int('validation.whole_number')
-    .min(1, 'validation.min_value')
-    .max(FAN_FINDER_LIMITS.maxPlanDays, 'validation.max_value'),
-  price: z.coerce
-    .number()
-    .int('validation.whole_number')
-    .min(1, 'validation.min_value')
-    .max(FAN_FINDER_LIMITS.maxPlanPrice, 'validation.max_value'),
-  features: z
-    .array(z.enum(FAN_FINDER_FEATURES, { error: 'validation.invalid' }))
-    .max(FAN_FINDER_FEATURES.length),
-  status: z.union([z.literal(1), z.literal(0)], { error: 'validation.invalid' }).default(1),
-  /** `plan_name` in French, German, Arabic and Turkish (issue 28 item 11). */
-  translations: translationsSchema({ plan_name: 100 }).optional(),
-});
-
-const adminSubscriptionSchema = subscriptionSchema.extend({
-  user: z.object({ id: z.number(), name: z.string(), email: z.string() }),
-});
 
 /**
  * Back-office Fan Finder (spec section 2: /fan/finder/plans, /fan/finder/subscriptions; the user
@@ -95,15 +76,7 @@ export const adminFanFinderRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: idParams,
-        response: {
-          200: envelope(
-            adminSubscriptionSchema.extend({
-              charges: z.array(
-                z.object({ id: z.number(), number: z.string(), coins: z.number(), created_at: z.string() }),
-              ),
-            }),
-          ),
-        },
+        response: { 200: envelope(adminSubscriptionDetailSchema) },
       },
     },
     async (req) => ({ data: await subscriptions.subscriptionDetail(deps, req.params.id) }),
@@ -115,7 +88,7 @@ export const adminFanFinderRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: idParams,
-        body: z.object({ auto_renew: z.boolean({ error: 'validation.invalid' }) }),
+        body: autoRenewBody,
         response: { 200: envelope(subscriptionSchema) },
       },
     },

@@ -1,4 +1,5 @@
 import { FAN_FINDER_LIMITS, fanRating } from '@lm/contracts';
+import { FAN_BANDS, type FanBand } from '@lm/contracts/fan-finder';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
@@ -23,9 +24,10 @@ type ConnectionRow = typeof fanFinderConnections.$inferSelect;
 type FanRow = typeof fanFinderFans.$inferSelect;
 
 const DAY_MS = 86_400_000;
-/** Rating bands a grid may be filtered by (spec section 4). */
-export const FAN_BANDS = ['Super', 'Regular', 'Mixed', 'Low'] as const;
-export type FanBand = (typeof FAN_BANDS)[number];
+
+// The rating bands are part of the API's answers and filters, so the contracts hold them.
+export { FAN_BANDS, type FanBand };
+
 /** Lowest rating of each band (spec section 4: at least 85 Super, 70 Regular, 55 Mixed, below Low). */
 const BAND_RANGE: Record<FanBand, [number, number]> = {
   Super: [85, 101],

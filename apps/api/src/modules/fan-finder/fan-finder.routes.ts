@@ -1,5 +1,10 @@
-import { FAN_FINDER_FEATURES, FAN_FINDER_SUBSCRIPTION_STATUSES } from '@lm/contracts';
-import { translationsResponseSchema } from '@lm/contracts/translations';
+import {
+  autoRenewBody,
+  planSchema,
+  subscribeBody,
+  subscriptionCheckSchema,
+  subscriptionSchema,
+} from '@lm/contracts/fan-finder-api';
 import { z } from 'zod';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -12,56 +17,6 @@ import * as subscriptions from './subscriptions.service';
 /** Artists only (spec section 2: the Fan Finder screens are artists'). */
 const ARTIST = 'ARTIST_PERMISSION';
 const tags = ['fan finder'];
-
-export const planSchema = z.object({
-  id: z.number(),
-  plan_name: z.string(),
-  plan_days: z.number(),
-  price: z.number(),
-  features: z.array(z.enum(FAN_FINDER_FEATURES)),
-  status: z.number(),
-  /** Back-office only: `plan_name` in the other languages (issue 28 item 11). */
-  translations: translationsResponseSchema('plan_name').optional(),
-});
-
-export const flagsSchema = z.object({
-  is_subscribed: z.boolean(),
-  is_expired: z.boolean(),
-  is_active: z.boolean(),
-  remaining_days: z.number(),
-});
-
-export const subscriptionSchema = flagsSchema.extend({
-  id: z.number(),
-  plan: z.object({ id: z.number(), plan_name: z.string(), plan_days: z.number() }),
-  price: z.number(),
-  status: z.enum(FAN_FINDER_SUBSCRIPTION_STATUSES),
-  start_data: z.string(),
-  end_data: z.string(),
-  auto_renew: z.boolean(),
-  renewals: z.number(),
-  cancelled_at: z.string().nullable(),
-  expired_at: z.string().nullable(),
-  expired_reason: z.string().nullable(),
-  spotify_name: z.string().nullable(),
-  spotify_id: z.string().nullable(),
-  instagram_username: z.string().nullable(),
-  related_artists: z.array(
-    z.object({
-      spotify_name: z.string(),
-      spotify_image: z.string().nullable(),
-      spotify_url: z.string().nullable(),
-      instagram_username: z.string().nullable(),
-    }),
-  ),
-});
-
-const planId = z.coerce
-  .number({ error: 'fan_finder.plan_unavailable' })
-  .int('fan_finder.plan_unavailable')
-  .positive('fan_finder.plan_unavailable')
-  .max(2_147_483_647, 'fan_finder.plan_unavailable');
-const autoRenew = z.boolean({ error: 'validation.invalid' });
 
 /**
  * Fan Finder subscription calls of spec section 7 (`fan/finder/...`, artists): plans, check and read
@@ -83,7 +38,7 @@ export const fanFinderRoutes: RouteModule = (app, deps) => {
       config: access,
       schema: {
         tags,
-        response: { 200: envelope(flagsSchema.extend({ subscription_id: z.number().nullable() })) },
+        response: { 200: envelope(subscriptionCheckSchema) },
       },
     },
     async (req) => ({ data: await subscriptions.checkSubscription(deps, currentUser(req).id) }),
@@ -111,8 +66,7 @@ export const fanFinderRoutes: RouteModule = (app, deps) => {
       config: access,
       schema: {
         tags,
-        // No renewal unless the artist chose it (issue 28 item 20): an omitted choice is not consent.
-        body: z.object({ plan_id: planId, auto_renew: autoRenew.default(false) }),
+        body: subscribeBody,
         response: { 201: envelope(subscriptionSchema) },
       },
     },
@@ -130,7 +84,7 @@ export const fanFinderRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: idParams,
-        body: z.object({ auto_renew: autoRenew }),
+        body: autoRenewBody,
         response: { 200: envelope(subscriptionSchema) },
       },
     },

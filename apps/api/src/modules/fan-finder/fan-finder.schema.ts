@@ -1,3 +1,9 @@
+import {
+  FAN_FINDER_CONNECTION_KINDS,
+  FAN_FINDER_SYNC_STATUSES,
+  type FanFinderConnectionKind,
+  type FanFinderSyncStatus,
+} from '@lm/contracts/fan-finder';
 import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
 import {
@@ -91,12 +97,13 @@ export const fanFinderSubscriptions = pgTable(
   ],
 );
 
-/** What a Fan Finder connection is: the artist's own Spotify artist profile or Instagram account, or a related artist. */
-export const FAN_FINDER_CONNECTION_KINDS = ['spotify', 'instagram', 'related'] as const;
-export type FanFinderConnectionKind = (typeof FAN_FINDER_CONNECTION_KINDS)[number];
-/** Analysis state of a connection: queued or running, done, failed (retried weekly), or not readable. */
-export const FAN_FINDER_SYNC_STATUSES = ['pending', 'done', 'failed', 'unavailable'] as const;
-export type FanFinderSyncStatus = (typeof FAN_FINDER_SYNC_STATUSES)[number];
+// The connection kinds and sync statuses are part of the API's answers, so the contracts hold them.
+export {
+  FAN_FINDER_CONNECTION_KINDS,
+  FAN_FINDER_SYNC_STATUSES,
+  type FanFinderConnectionKind,
+  type FanFinderSyncStatus,
+};
 
 /** Index names mapped to 409s: one own Spotify profile, one own Instagram account, a related slot taken. */
 export const FAN_FINDER_ONE_SPOTIFY = 'fan_finder_connections_one_spotify';

@@ -1,3 +1,10 @@
+import {
+  adminPayoutDetailSchema,
+  adminPayoutSchema,
+  payoutDeclineBody,
+  quoteParam,
+  transferViewSchema,
+} from '@lm/contracts/payouts';
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -5,7 +12,6 @@ import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../
 import { t } from '../../platform/i18n';
 import { audit } from '../audit';
 import * as queries from './payouts.queries';
-import { payoutSchema, quoteParam, quoteSchema, recipientSchema } from './payouts.routes';
 import * as service from './payouts.service';
 
 /** Permission of the payout screens and decisions (spec section 6). */
@@ -13,14 +19,6 @@ export const PAYOUT_PERMISSION = 'INFLUENCER_VIEW_PAYOUT_PROFILE';
 /** Permission of the transfer view (/transfers/{quote}). */
 export const TRANSFER_PERMISSION = 'transfers.show';
 const tags = ['admin payouts'];
-
-const userSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  user_type_id: z.number(),
-});
-const adminPayoutSchema = payoutSchema.extend({ user: userSchema, recipient: recipientSchema });
 
 /**
  * Back-office payouts (spec section 2: /requests/list, /payouts/list, /payouts/{id}, /transfers/{quote}):
@@ -46,23 +44,11 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
     async (req) => queries.listPayouts(deps, req.query, null),
   );
 
-  const movementSchema = z.object({
-    id: z.number(),
-    number: z.string(),
-    desc_id: z.number(),
-    coins: z.number(),
-    created_at: z.string(),
-  });
-  const detailSchema = adminPayoutSchema.extend({
-    hold: z.object({ id: z.number(), status: z.string(), amount: z.number() }).nullable(),
-    movements: z.array(movementSchema),
-  });
-
   app.get(
     '/api/admin/payouts/:id',
     {
       config: { access: adminAccess(PAYOUT_PERMISSION) },
-      schema: { tags, params: idParams, response: { 200: envelope(detailSchema) } },
+      schema: { tags, params: idParams, response: { 200: envelope(adminPayoutDetailSchema) } },
     },
     async (req) => ({ data: await queries.payoutDetail(deps, req.params.id) }),
   );
@@ -71,7 +57,7 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
     '/api/admin/payouts/:id/approve',
     {
       config: { access: adminAccess(PAYOUT_PERMISSION) },
-      schema: { tags, params: idParams, response: { 200: envelope(detailSchema) } },
+      schema: { tags, params: idParams, response: { 200: envelope(adminPayoutDetailSchema) } },
     },
     async (req) => {
       await service.approvePayout(deps, req.params.id, adminActor(req));
@@ -89,10 +75,8 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: idParams,
-        body: z.object({
-          reason: z.string().trim().min(3, 'payouts.reason_required').max(500, 'validation.too_long'),
-        }),
-        response: { 200: envelope(detailSchema) },
+        body: payoutDeclineBody,
+        response: { 200: envelope(adminPayoutDetailSchema) },
       },
     },
     async (req) => {
@@ -111,17 +95,7 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: z.object({ quote: quoteParam }),
-        response: {
-          200: envelope(
-            z.object({
-              quote: quoteSchema,
-              user: userSchema,
-              recipient: recipientSchema,
-              payout: payoutSchema.nullable(),
-              wise: z.object({ transfer_id: z.string(), status: z.string() }).nullable(),
-            }),
-          ),
-        },
+        response: { 200: envelope(transferViewSchema) },
       },
     },
     async (req) => {

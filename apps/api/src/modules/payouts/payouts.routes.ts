@@ -1,3 +1,20 @@
+import {
+  accountTypeSchema,
+  accountTypesQuery,
+  payoutDayStatSchema,
+  payoutSchema,
+  payoutSumsSchema,
+  quoteDetailsSchema,
+  quoteIdBody,
+  quoteParam,
+  quoteQuery,
+  quoteSchema,
+  recipientBody,
+  recipientSchema,
+  unpaidPayoutSchema,
+  verifyCodeBody,
+  withdrawableSchema,
+} from '@lm/contracts/payouts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser, PUBLIC, userAccess, userActor } from '../../platform/access';
@@ -10,108 +27,6 @@ import * as service from './payouts.service';
 import { ensureReceipt } from './receipt';
 
 const tags = ['payouts'];
-const currency = z
-  .string()
-  .regex(/^[A-Za-z]{3}$/, 'validation.invalid')
-  .transform((v) => v.toUpperCase());
-const country = z
-  .string()
-  .regex(/^[A-Za-z]{2}$/, 'validation.invalid')
-  .transform((v) => v.toUpperCase());
-/** Public quote id (Wise quote ids are UUIDs). */
-export const quoteParam = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'validation.invalid');
-
-const fieldSchema = z.object({
-  key: z.string(),
-  name: z.string(),
-  type: z.string(),
-  required: z.boolean(),
-  example: z.string().nullable(),
-  minLength: z.number().nullable(),
-  maxLength: z.number().nullable(),
-  pattern: z.string().nullable(),
-  values: z.array(z.object({ key: z.string(), name: z.string() })),
-});
-export const accountTypeSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  fields: z.array(fieldSchema),
-});
-export const recipientSchema = z.object({
-  id: z.number(),
-  currency: z.string(),
-  country: z.string().nullable(),
-  type: z.string(),
-  account_holder_name: z.string(),
-  details: z.record(z.string(), z.string()),
-  label: z.string(),
-  wise_account_id: z.string(),
-  created_at: z.string(),
-});
-export const quoteSchema = z.object({
-  id: z.string(),
-  quote: z.string(),
-  coins: z.number(),
-  payout_rate_pence: z.number(),
-  source_amount: z.number(),
-  source_minor: z.number(),
-  source_currency: z.string(),
-  rate: z.number(),
-  fee: z.number(),
-  fee_minor: z.number(),
-  target_amount: z.number(),
-  target_minor: z.number(),
-  target_currency: z.string(),
-  expires_at: z.string(),
-  expires_in_seconds: z.number(),
-  expired: z.boolean(),
-  verified: z.boolean(),
-  recipient_id: z.number(),
-});
-export const payoutSchema = z.object({
-  id: z.number(),
-  status_id: z.number(),
-  coins: z.number(),
-  amount: z.number(),
-  amount_minor: z.number(),
-  currency: z.string(),
-  target_amount: z.number(),
-  target_currency: z.string(),
-  fee: z.number(),
-  rate: z.number(),
-  email: z.string(),
-  wise_quote_id: z.string(),
-  wise_account_id: z.string(),
-  wise_transfer_id: z.string().nullable(),
-  wise_balance_transaction_id: z.string().nullable(),
-  wise_status: z.string().nullable(),
-  payment_id: z.number().nullable(),
-  attachment_link: z.string().nullable(),
-  decline_reason: z.string().nullable(),
-  failure_reason: z.string().nullable(),
-  recipient_id: z.number(),
-  created_at: z.string(),
-  reviewed_at: z.string().nullable(),
-  funded_at: z.string().nullable(),
-  paid_at: z.string().nullable(),
-  coins_returned: z.boolean(),
-});
-const withdrawableSchema = z.object({
-  balance: z.number(),
-  payout_rate_pence: z.number(),
-  min_withdrawal_coins: z.number(),
-  total_minor: z.number(),
-  total: z.number(),
-  currency: z.string(),
-});
-
-const recipientBody = z.object({
-  currency,
-  country: country.nullable().optional(),
-  type: z.string().trim().min(1, 'validation.required').max(40, 'validation.too_long'),
-  account_holder_name: z.string().trim().min(2, 'validation.required').max(140, 'validation.too_long'),
-  details: z.record(z.string().max(60), z.string().max(200, 'validation.too_long')).default({}),
-});
 
 /** The signed-in payee (curator or influencer) of a payouts route. @throws ForbiddenError for artists */
 function payee(req: FastifyRequest): number {
@@ -134,7 +49,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess() },
       schema: {
         tags,
-        querystring: z.object({ currency, country: country.optional() }),
+        querystring: accountTypesQuery,
         response: { 200: envelope(z.array(accountTypeSchema)) },
       },
     },
@@ -189,7 +104,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess() },
       schema: {
         tags,
-        response: { 200: envelope(z.object({ has_unpaid: z.boolean(), payout: payoutSchema.nullable() })) },
+        response: { 200: envelope(unpaidPayoutSchema) },
       },
     },
     async (req) => {
@@ -206,12 +121,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess() },
       schema: {
         tags,
-        querystring: z.object({
-          recipient_id: z.coerce.number().int().positive('validation.required'),
-          // Range (at least the min_withdrawal_coins setting, at most the balance) is the service's
-          // `withdrawalProblem`, so -5 answers the minimum's message rather than a generic one.
-          coins: z.coerce.number().int('validation.whole_number').max(100_000_000).optional(),
-        }),
+        querystring: quoteQuery,
         response: { 200: envelope(quoteSchema) },
       },
     },
@@ -225,11 +135,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
       schema: {
         tags,
         params: z.object({ id: quoteParam }),
-        response: {
-          200: envelope(
-            z.object({ quote: quoteSchema, recipient: recipientSchema, payout: payoutSchema.nullable() }),
-          ),
-        },
+        response: { 200: envelope(quoteDetailsSchema) },
       },
     },
     async (req) => ({ data: await service.quoteDetails(deps, payee(req), req.params.id, storageUrl) }),
@@ -239,7 +145,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
     '/api/payments/send/verification/code',
     {
       config: { access: userAccess() },
-      schema: { tags, body: z.object({ quote_id: quoteParam }), response: { 200: messageOnly } },
+      schema: { tags, body: quoteIdBody, response: { 200: messageOnly } },
     },
     async (req) => {
       await service.sendCode(deps, payee(req), req.body.quote_id);
@@ -253,13 +159,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess() },
       schema: {
         tags,
-        body: z.object({
-          quote_id: quoteParam,
-          code: z
-            .string()
-            .trim()
-            .regex(/^[0-9]{6}$/, 'auth.code_invalid'),
-        }),
+        body: verifyCodeBody,
         response: { 200: messageOnly },
       },
     },
@@ -275,7 +175,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess() },
       schema: {
         tags,
-        body: z.object({ quote_id: quoteParam }),
+        body: quoteIdBody,
         response: { 200: envelope(payoutSchema), 201: envelope(payoutSchema) },
       },
     },
@@ -310,11 +210,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess() },
       schema: {
         tags,
-        response: {
-          200: envelope(
-            z.array(z.object({ date: z.string(), requested_coins: z.number(), paid_amount: z.number() })),
-          ),
-        },
+        response: { 200: envelope(z.array(payoutDayStatSchema)) },
       },
     },
     async (req) => ({ data: await service.lastMonthStats(deps, payee(req)) }),
@@ -338,22 +234,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess() },
       schema: {
         tags,
-        response: {
-          200: envelope(
-            z.object({
-              balance: z.number(),
-              payout_rate_pence: z.number(),
-              min_withdrawal_coins: z.number(),
-              total_minor: z.number(),
-              total: z.number(),
-              currency: z.string(),
-              total_paid_coins: z.number(),
-              total_paid: z.number(),
-              pending_coins: z.number(),
-              payouts_count: z.number(),
-            }),
-          ),
-        },
+        response: { 200: envelope(payoutSumsSchema) },
       },
     },
     async (req) => ({ data: await service.payoutSums(deps, payee(req)) }),

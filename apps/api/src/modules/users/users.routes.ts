@@ -1,4 +1,11 @@
 import { adminUserSchema, declineUserSchema, USER_ADMIN_PERMISSIONS } from '@lm/contracts';
+import {
+  adminUserListItemSchema,
+  adminUserOverviewSchema,
+  userActivitySchema,
+  userSpotifyConnectionSchema,
+  userWalletSummarySchema,
+} from '@lm/contracts/admin-users';
 import { expressCampaignSchema, expressPlaylistSchema } from '@lm/contracts/express';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -16,75 +23,6 @@ const USERS_VIEW = USER_ADMIN_PERMISSIONS.view;
 const USERS_EDIT = USER_ADMIN_PERMISSIONS.edit;
 const USERS_INVITE = USER_ADMIN_PERMISSIONS.invite;
 const USERS_RESET = USER_ADMIN_PERMISSIONS.resetPassword;
-
-const idName = z.object({ id: z.number(), name: z.string() });
-const country = z.object({ code: z.string(), name: z.string() }).nullable();
-
-const listItem = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  image: z.string().nullable(),
-  phone_number: z.string().nullable(),
-  user_type_id: z.number(),
-  user_type: idName,
-  tier: idName.nullable(),
-  status: z.string(),
-  status_key: z.string(),
-  country,
-  member_since: z.string(),
-});
-
-const overview = z.object({
-  id: z.number(),
-  name: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone_number: z.string().nullable(),
-  image: z.string().nullable(),
-  image_key: z.string().nullable(),
-  user_type_id: z.number(),
-  user_type: idName,
-  tier_id: z.number().nullable(),
-  tier: idName.nullable(),
-  genres: z.array(idName),
-  genre_ids: z.array(z.number()),
-  spotify_link: z.string().nullable(),
-  instagram_link: z.string().nullable(),
-  facebook_link: z.string().nullable(),
-  tiktok_link: z.string().nullable(),
-  twitter_link: z.string().nullable(),
-  /** The artist profile's name and short bio (issue 20), as the artist wrote them. */
-  artist_name: z.string().nullable(),
-  bio: z.string().nullable(),
-  status: z.string(),
-  status_key: z.string(),
-  status_color: z.string(),
-  member_since: z.string(),
-  country,
-  oauth_type: z.object({ name: z.string() }).nullable(),
-  language: z.string(),
-  email_verified: z.boolean(),
-  has_password: z.boolean(),
-  balance: z.object({
-    balance: z.number(),
-    total_minor: z.number(),
-    currency: z.string(),
-    basis: z.enum(['coin_price', 'payout_rate']),
-    pence_per_coin: z.number(),
-  }),
-});
-
-const activityItem = z.object({
-  id: z.number(),
-  platform: z.string().nullable(),
-  action: z.string(),
-  device: z.string().nullable(),
-  country,
-  ip: z.string().nullable(),
-  created_at: z.string(),
-});
 
 const staff = (req: FastifyRequest): users.StaffMeta => ({
   adminId: currentAdmin(req).id,
@@ -110,7 +48,7 @@ export const usersRoutes: RouteModule = (app, deps) => {
     '/api/admin/users',
     {
       config: { access: adminAccess(USERS_VIEW) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(listItem) } },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(adminUserListItemSchema) } },
     },
     async (req) => users.listUsers(deps.database, req.query, storageUrl),
   );
@@ -119,7 +57,7 @@ export const usersRoutes: RouteModule = (app, deps) => {
     '/api/admin/users',
     {
       config: { access: adminAccess(USERS_EDIT) },
-      schema: { tags, body: adminUserSchema, response: { 201: envelope(overview) } },
+      schema: { tags, body: adminUserSchema, response: { 201: envelope(adminUserOverviewSchema) } },
     },
     async (req, reply) => {
       const id = await users.createUser(deps, req.body, staff(req));
@@ -132,7 +70,7 @@ export const usersRoutes: RouteModule = (app, deps) => {
     '/api/admin/users/:id',
     {
       config: { access: adminAccess(USERS_VIEW) },
-      schema: { tags, params: idParams, response: { 200: envelope(overview) } },
+      schema: { tags, params: idParams, response: { 200: envelope(adminUserOverviewSchema) } },
     },
     async (req) => ({ data: await users.userOverview(deps, req.params.id) }),
   );
@@ -141,7 +79,12 @@ export const usersRoutes: RouteModule = (app, deps) => {
     '/api/admin/users/:id',
     {
       config: { access: adminAccess(USERS_EDIT) },
-      schema: { tags, params: idParams, body: adminUserSchema, response: { 200: envelope(overview) } },
+      schema: {
+        tags,
+        params: idParams,
+        body: adminUserSchema,
+        response: { 200: envelope(adminUserOverviewSchema) },
+      },
     },
     async (req) => {
       await users.updateUser(deps, req.params.id, req.body, staff(req));
@@ -207,7 +150,7 @@ export const usersRoutes: RouteModule = (app, deps) => {
         tags,
         params: idParams,
         querystring: listQuery,
-        response: { 200: listEnvelope(activityItem) },
+        response: { 200: listEnvelope(userActivitySchema) },
       },
     },
     async (req) => {
@@ -308,30 +251,12 @@ export const usersRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: idParams,
-        response: {
-          200: envelope(
-            z.object({
-              balance: z.number(),
-              credits: z.number(),
-              debits: z.number(),
-              transactions: z.number(),
-            }),
-          ),
-        },
+        response: { 200: envelope(userWalletSummarySchema) },
       },
     },
     async (req) => ({ data: await users.walletSummary(deps.database, req.params.id) }),
   );
 
-  const connection = z.object({
-    id: z.number(),
-    name: z.string(),
-    user_name: z.string(),
-    user_email: z.string().nullable(),
-    is_active: z.number(),
-    status: z.object({ status: z.string() }),
-    created_at: z.string(),
-  });
   app.get(
     '/api/admin/users/:id/connections',
     {
@@ -342,7 +267,7 @@ export const usersRoutes: RouteModule = (app, deps) => {
         response: {
           200: envelope(
             z.object({
-              spotify: z.array(connection),
+              spotify: z.array(userSpotifyConnectionSchema),
               tiktok: z.array(accountSchema),
               instagram: z.array(accountSchema),
             }),

@@ -1,4 +1,14 @@
-import { translationsSchema } from '@lm/contracts/translations';
+import {
+  adjustmentBody,
+  adjustmentResultSchema,
+  depositSchema,
+  invoiceSchema,
+  mainWalletSchema,
+  packageBody,
+  packageSchema,
+  transactionSchema,
+  walletBalanceItemSchema,
+} from '@lm/contracts/wallet';
 import { z } from 'zod';
 import { adminAccess, adminActor, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -6,36 +16,11 @@ import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { walletBalance } from './ledger';
-import { invoiceSchema, packageItems, packageSchema, transactionSchema } from './wallet.routes';
+import { packageItems } from './wallet.routes';
 import * as wallet from './wallet.service';
 
 const WALLET = 'main.wallet.show.all.transactions';
 const tags = ['admin wallet'];
-
-// Range messages are left to the error handler, which names the limit ("1 is min value"); a bare
-// 'validation.min_value' key here would answer "{{value}} is min value".
-const packageBody = z.object({
-  name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
-  coins: z.coerce.number().int('validation.whole_number').min(1).max(10_000_000),
-  bonus_coins: z.coerce.number().int('validation.whole_number').min(0).max(10_000_000).default(0),
-  price: z.coerce.number().int('validation.whole_number').min(50).max(100_000_000),
-  currency: z.literal('GBP').default('GBP'),
-  min_followers: z.coerce.number().int().min(0).nullable().optional(),
-  duration_days: z.coerce.number().int().min(1).max(365).nullable().optional(),
-  is_active: z.boolean().default(true),
-  position: z.coerce.number().int().min(0).max(1000).default(0),
-  /** The name in French, German, Arabic and Turkish (issue 28 item 11); absent keeps the stored ones. */
-  translations: translationsSchema({ name: 100 }).optional(),
-});
-
-const adjustmentBody = z.object({
-  user_id: z.coerce.number().int().positive(),
-  coins: z.coerce.number().int('validation.whole_number').min(1).max(10_000_000),
-  direction: z.enum(['credit', 'debit']),
-  reason: z.string().trim().min(3, 'wallet.reason_required').max(500, 'validation.too_long'),
-  /** Client-generated key so a double-clicked submit adjusts once. */
-  idempotency_key: z.string().min(8).max(100),
-});
 
 /**
  * Back-office wallet screens (spec section 2: /wallet/main/list, /wallet/transaction/list,
@@ -52,14 +37,7 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
       config: { access: adminAccess(WALLET) },
       schema: {
         tags,
-        response: {
-          200: envelope(
-            z.object({
-              accounts: z.array(z.object({ kind: z.string(), accounts: z.number(), balance: z.number() })),
-              sold: z.object({ coins: z.number(), revenue_minor: z.number(), count: z.number() }),
-            }),
-          ),
-        },
+        response: { 200: envelope(mainWalletSchema) },
       },
     },
     async () => ({ data: await wallet.mainWallet(deps.database) }),
@@ -114,41 +92,20 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
     async (req) => wallet.listTransactions(deps.database, req.params.id, req.query, storageUrl),
   );
 
-  const depositItem = z.object({
-    id: z.number(),
-    user: z.object({ id: z.number(), name: z.string(), email: z.string() }),
-    method: z.string(),
-    provider: z.string(),
-    provider_ref: z.string().nullable(),
-    coins: z.number(),
-    amount: z.number(),
-    currency: z.string(),
-    status: z.string(),
-    created_at: z.string(),
-    paid_at: z.string().nullable(),
-  });
   app.get(
     '/api/admin/wallet/deposits',
     {
       config: { access: adminAccess(WALLET) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(depositItem) } },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(depositSchema) } },
     },
     async (req) => wallet.listPayments(deps.database, req.query),
   );
 
-  const balanceItem = z.object({
-    user: z.object({ id: z.number(), name: z.string(), email: z.string(), user_type_id: z.number() }),
-    balance: z.number(),
-    /** The balance's value in pence as the user's own app shows it (`coinValue`). */
-    value_minor: z.number(),
-    value_basis: z.enum(['coin_price', 'payout_rate']),
-    currency: z.string(),
-  });
   app.get(
     '/api/admin/wallet/coins',
     {
       config: { access: adminAccess(WALLET) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(balanceItem) } },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(walletBalanceItemSchema) } },
     },
     async (req) => wallet.listWalletBalances(deps.database, req.query),
   );
@@ -160,7 +117,7 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         body: adjustmentBody,
-        response: { 200: envelope(z.object({ balance: z.number(), transactions_id: z.string() })) },
+        response: { 200: envelope(adjustmentResultSchema) },
       },
     },
     async (req) => {

@@ -1,4 +1,10 @@
-import { LIMITS } from '@lm/contracts';
+import {
+  currenciesQuery,
+  currencyItemSchema,
+  currencyRateQuery,
+  currencyRateSchema,
+  gbpUsdSchema,
+} from '@lm/contracts/wallet';
 import { z } from 'zod';
 import { userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -7,10 +13,6 @@ import { envelope, listEnvelope, paginate } from '../../platform/http';
 import { convertMinor } from '../../providers/fx/contract';
 
 const tags = ['currency'];
-const code = z
-  .string()
-  .regex(/^[A-Za-z]{3}$/, 'validation.invalid')
-  .transform((v) => v.toUpperCase());
 
 /**
  * Currency calls of spec section 7 ("Payments"): `payments/wise/gbp/usd/{amount}` (GBP to USD),
@@ -35,17 +37,7 @@ export const currencyRoutes: RouteModule = (app, deps) => {
         params: z.object({
           amount: z.coerce.number().min(0).max(100_000_000),
         }),
-        response: {
-          200: envelope(
-            z.object({
-              source: z.string(),
-              target: z.string(),
-              rate: z.number(),
-              amount: z.number(),
-              converted: z.number(),
-            }),
-          ),
-        },
+        response: { 200: envelope(gbpUsdSchema) },
       },
     },
     async (req) => {
@@ -61,16 +53,8 @@ export const currencyRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess() },
       schema: {
         tags,
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          limit: z.coerce.number().int().min(1).max(100).default(LIMITS.currencyPageSize),
-          q: z.string().trim().max(10).optional(),
-        }),
-        response: {
-          200: listEnvelope(
-            z.object({ id: z.number(), currencyCode: z.string(), isTargetCurrency: z.boolean() }),
-          ),
-        },
+        querystring: currenciesQuery,
+        response: { 200: listEnvelope(currencyItemSchema) },
       },
     },
     async (req) => {
@@ -94,22 +78,8 @@ export const currencyRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess() },
       schema: {
         tags,
-        querystring: z.object({
-          source: code.default('GBP'),
-          target: code,
-          amount: z.coerce.number().min(0).max(100_000_000).optional(),
-        }),
-        response: {
-          200: envelope(
-            z.object({
-              source: z.string(),
-              target: z.string(),
-              rate: z.number(),
-              amount: z.number().nullable(),
-              converted: z.number().nullable(),
-            }),
-          ),
-        },
+        querystring: currencyRateQuery,
+        response: { 200: envelope(currencyRateSchema) },
       },
     },
     async (req) => {

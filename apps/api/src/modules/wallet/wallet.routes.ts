@@ -1,5 +1,18 @@
 import { CUSTOM_COINS, customCoinsSchema, type Language, packageSaving } from '@lm/contracts';
-import { localized, translationsResponseSchema } from '@lm/contracts/translations';
+import { localized } from '@lm/contracts/translations';
+import {
+  cardReturnBody,
+  coinPriceSchema,
+  invoiceSchema,
+  packageSchema,
+  packagesQuery,
+  rechargeSchema,
+  returnToSchema,
+  settlementSchema,
+  transactionSchema,
+  walletBalanceQuery,
+  walletBalanceSchema,
+} from '@lm/contracts/wallet';
 import { z } from 'zod';
 import { currentUser, PUBLIC, userAccess } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
@@ -16,90 +29,6 @@ import * as wallet from './wallet.service';
 import { walletValue } from './wallet.value';
 
 const tags = ['wallet'];
-const currencyCode = z
-  .string()
-  .regex(/^[A-Za-z]{3}$/, 'validation.invalid')
-  .transform((v) => v.toUpperCase());
-
-export const packageSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  coins: z.number(),
-  bonus_coins: z.number(),
-  total_coins: z.number(),
-  price: z.number(),
-  currency: z.string(),
-  min_followers: z.number().nullable(),
-  duration_days: z.number().nullable(),
-  is_active: z.boolean(),
-  position: z.number(),
-  /** Pence the same coins (bonus included) cost at the coin price. */
-  list_price: z.number(),
-  /** Pence saved against `list_price`, and as a whole percent (rounded down). */
-  saving: z.number(),
-  saving_percent: z.number(),
-  converted: z.object({ currency: z.string(), amount: z.number() }).nullable(),
-  /** Back-office only: the name in the other languages (issue 28 item 11). */
-  translations: translationsResponseSchema('name').optional(),
-});
-
-export const transactionSchema = z.object({
-  id: z.number(),
-  transactions_id: z.string(),
-  coins: z.number(),
-  amount: z.number().nullable(),
-  currency: z.string().nullable(),
-  transaction_date: z.string(),
-  transaction_type: z.enum(['credit', 'debit']),
-  desc_id: z.number(),
-  desc: z.object({ desc: z.string() }),
-  balance_after: z.number(),
-  invoice: z
-    .object({ id: z.number(), attachment_link: z.string().nullable(), payment: z.object({ id: z.number() }) })
-    .nullable(),
-  transaction_details: z.object({
-    refund_type: z.string().nullable(),
-    campaign_type: z.string().nullable(),
-    campaign_id: z.string().nullable(),
-  }),
-  transfer: z.object({ wise_quote_id: z.string().nullable() }).nullable(),
-  fan_finder: z.object({ plan: z.object({ plan_name: z.string() }) }).nullable(),
-  user: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
-  /** What the movement was (issue 20): a key of the apps' catalogs (`wallet.describe.*`) and its params. */
-  description: z.object({
-    key: z.string(),
-    params: z.record(z.string(), z.union([z.string(), z.number()])),
-  }),
-  /** Signed pence (debits negative): paid money, or the coins valued at `basis` today. */
-  total: z.object({
-    minor: z.number(),
-    currency: z.string(),
-    basis: z.enum(['paid', 'coin_price', 'payout_rate']),
-  }),
-});
-
-export const invoiceSchema = z.object({
-  id: z.number(),
-  number: z.string(),
-  coins: z.number(),
-  amount: z.number(),
-  currency: z.string(),
-  is_paid: z.boolean(),
-  method: z.string(),
-  payment: z.object({ id: z.number(), method: z.string() }),
-  attachment_link: z.string().nullable(),
-  user: z.object({ id: z.number(), name: z.string(), email: z.string() }),
-  created_at: z.string(),
-});
-
-const settlementSchema = z.object({
-  status: z.string(),
-  coins: z.number(),
-  payment_id: z.number(),
-  invoice_id: z.number().nullable(),
-  balance: z.number(),
-  failure: z.enum(['card_declined']).nullable(),
-});
 
 /**
  * Package rows as the API answers them, each with its saving against the coin price
@@ -149,12 +78,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess() },
       schema: {
         tags,
-        querystring: z.object({
-          q: z.string().trim().max(100).optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(100),
-          convert: z.enum(['0', '1', 'true', 'false']).optional(),
-          currency: currencyCode.optional(),
-        }),
+        querystring: packagesQuery,
         response: { 200: envelope(z.array(packageSchema)) },
       },
     },
@@ -178,22 +102,8 @@ export const walletRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess(undefined, false, 'wallet') },
       schema: {
         tags,
-        querystring: z.object({
-          currency: currencyCode.default('GBP'),
-          convert: z.string().max(5).optional(),
-        }),
-        response: {
-          200: envelope(
-            z.object({
-              balance: z.number(),
-              total: z.number(),
-              total_minor: z.number(),
-              currency: z.string(),
-              basis: z.enum(['coin_price', 'payout_rate']),
-              pence_per_coin: z.number(),
-            }),
-          ),
-        },
+        querystring: walletBalanceQuery,
+        response: { 200: envelope(walletBalanceSchema) },
       },
     },
     async (req) => {
@@ -248,7 +158,6 @@ export const walletRoutes: RouteModule = async (app, deps) => {
    * `session_id`) and PayPal (an Orders v2 order, its `order_id`). Each has a start call answering the
    * hosted page, and a confirm call that credits the coins exactly once however often it is called.
    */
-  const returnToField = z.enum(['web', 'mobile']).default('web');
   const hostedPayments = [
     {
       method: 'card',
@@ -276,7 +185,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
           body: z.object({
             package_id: z.coerce.number().int().positive(),
             // PayPal only: the mobile apps' purchase page (/paypal/payment/mobile) is where it comes back.
-            ...(way.method === 'paypal' ? { return_to: returnToField } : {}),
+            ...(way.method === 'paypal' ? { return_to: returnToSchema } : {}),
           }) as z.ZodType<{ package_id: number; return_to?: PayPalReturn }>,
           response: { 200: envelope(z.object({ url: z.string(), sandbox: z.boolean(), ...refField })) },
         },
@@ -329,16 +238,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess('ARTIST_PERMISSION') },
       schema: {
         tags,
-        response: {
-          200: envelope(
-            z.object({
-              pence_per_coin: z.number(),
-              currency: z.literal('GBP'),
-              custom_min: z.number(),
-              custom_max: z.number(),
-            }),
-          ),
-        },
+        response: { 200: envelope(coinPriceSchema) },
       },
     },
     async () => ({
@@ -357,19 +257,8 @@ export const walletRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess('ARTIST_PERMISSION') },
       schema: {
         tags,
-        body: customCoinsSchema.extend({ return_to: returnToField }),
-        response: {
-          200: envelope(
-            z.object({
-              url: z.string(),
-              session_id: z.string().nullable(),
-              order_id: z.string().nullable(),
-              sandbox: z.boolean(),
-              amount_minor: z.number(),
-              currency: z.string(),
-            }),
-          ),
-        },
+        body: customCoinsSchema.extend({ return_to: returnToSchema }),
+        response: { 200: envelope(rechargeSchema) },
       },
     },
     async (req) => {
@@ -407,7 +296,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
       config: { access: userAccess('ARTIST_PERMISSION') },
       schema: {
         tags,
-        body: z.object({ payment_id: z.coerce.number().int().positive() }),
+        body: cardReturnBody,
         response: { 200: envelope(settlementSchema) },
       },
     },

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/**
+ * Answers of the back-office user screens (the /users/list screen, the /users/{userId} overview and
+ * its tabs). The API serialises through these; the admin app imports their types only
+ * (`import type`). They live apart from `users.ts`, which the package's index re-exports, so that no
+ * app bundle that reads the user modal's rules carries these shapes too.
+ */
+
+const idName = z.object({ id: z.number(), name: z.string() });
+const userCountry = z.object({ code: z.string(), name: z.string() }).nullable();
+
+/** A user as the back-office list shows it. */
+export const adminUserListItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  user_type_id: z.number(),
+  user_type: idName,
+  tier: idName.nullable(),
+  status: z.string(),
+  status_key: z.string(),
+  country: userCountry,
+  member_since: z.string(),
+});
+export type AdminUserListItem = z.infer<typeof adminUserListItemSchema>;
+
+/** The user overview: the profile, its status and its wallet balance (coins and their value in pence). */
+export const adminUserOverviewSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  image: z.string().nullable(),
+  image_key: z.string().nullable(),
+  user_type_id: z.number(),
+  user_type: idName,
+  tier_id: z.number().nullable(),
+  tier: idName.nullable(),
+  genres: z.array(idName),
+  genre_ids: z.array(z.number()),
+  spotify_link: z.string().nullable(),
+  instagram_link: z.string().nullable(),
+  facebook_link: z.string().nullable(),
+  tiktok_link: z.string().nullable(),
+  twitter_link: z.string().nullable(),
+  /** The artist profile's name and short bio, as the artist wrote them. */
+  artist_name: z.string().nullable(),
+  bio: z.string().nullable(),
+  status: z.string(),
+  status_key: z.string(),
+  status_color: z.string(),
+  member_since: z.string(),
+  country: userCountry,
+  oauth_type: z.object({ name: z.string() }).nullable(),
+  language: z.string(),
+  email_verified: z.boolean(),
+  has_password: z.boolean(),
+  balance: z.object({
+    balance: z.number(),
+    total_minor: z.number(),
+    currency: z.string(),
+    basis: z.enum(['coin_price', 'payout_rate']),
+    pence_per_coin: z.number(),
+  }),
+});
+export type AdminUserOverview = z.infer<typeof adminUserOverviewSchema>;
+
+/** One sign-in or account event of a user (the activity tab). */
+export const userActivitySchema = z.object({
+  id: z.number(),
+  platform: z.string().nullable(),
+  action: z.string(),
+  device: z.string().nullable(),
+  country: userCountry,
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UserActivity = z.infer<typeof userActivitySchema>;
+
+/** The wallet tab's totals: balance, coins credited and debited, number of movements. */
+export const userWalletSummarySchema = z.object({
+  balance: z.number(),
+  credits: z.number(),
+  debits: z.number(),
+  transactions: z.number(),
+});
+export type UserWalletSummary = z.infer<typeof userWalletSummarySchema>;
+
+/** A Spotify connection of a user, as the connections tab lists it. */
+export const userSpotifyConnectionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  user_name: z.string(),
+  user_email: z.string().nullable(),
+  is_active: z.number(),
+  status: z.object({ status: z.string() }),
+  created_at: z.string(),
+});
+export type UserSpotifyConnection = z.infer<typeof userSpotifyConnectionSchema>;
