@@ -46,7 +46,9 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) return sourceFiles(full);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [full] : [];
+    // Tests and their shared fixtures name real platforms to drive them.
+    const testOnly = e.name.endsWith('.test.ts') || e.name.endsWith('.fixture.ts');
+    return e.name.endsWith('.ts') && !testOnly ? [full] : [];
   });
 }
 
