@@ -59,6 +59,7 @@ export * from './notifications/LatestNotificationsCard';
 export * from './notifications/NotificationsPage';
 export * from './notifications/use-notifications';
 export * from './payouts/index';
+export * from './platforms/index';
 export * from './playlist-forms/PlaylistFormWizard';
 export * from './session/session';
 export * from './session/session-reducer';

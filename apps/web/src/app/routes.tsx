@@ -214,7 +214,7 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/create/express/campaign',
     access: { permission: 'ARTIST_PERMISSION' },
-    screen: page(() => import('../routes/express/CreateCampaignPage'), 'CreateCampaignPage'),
+    screen: page(() => import('../routes/express/NewCampaignPage'), 'NewCampaignPage'),
   },
   {
     path: '/renew/express/campaign',
@@ -331,37 +331,37 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/create/tiktok/express/campaign',
     access: { permission: 'ARTIST_PERMISSION' },
-    screen: page(() => import('../routes/express/SocialCreateCampaignPage'), 'TikTokCreateCampaignPage'),
+    screen: page(() => import('../routes/express/NewCampaignPage'), 'NewCampaignPage'),
   },
   {
     path: '/create/tiktok/released/campaign',
     access: { permission: 'ARTIST_PERMISSION' },
-    screen: page(() => import('../routes/express/SocialCreateCampaignPage'), 'TikTokReleasedCampaignPage'),
+    screen: page(() => import('../routes/express/NewCampaignPage'), 'NewCampaignPage'),
   },
   {
     path: '/create/instagram/express/campaign',
     access: { permission: 'ARTIST_PERMISSION' },
-    screen: page(() => import('../routes/express/SocialCreateCampaignPage'), 'InstagramCreateCampaignPage'),
+    screen: page(() => import('../routes/express/NewCampaignPage'), 'NewCampaignPage'),
   },
   {
     path: '/tiktok/renew/express/campaign',
     access: { permission: 'ARTIST_PERMISSION' },
-    screen: page(() => import('../routes/express/SocialRenew'), 'TikTokRenewPage'),
+    screen: page(() => import('../routes/express/RenewPage'), 'RenewPage'),
   },
   {
     path: '/tiktok/express-campaigns/:campaignId',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
-    screen: page(() => import('../routes/express/SocialCampaignDetailPage'), 'TikTokCampaignDetailPage'),
+    screen: page(() => import('../routes/express/CampaignDetailPage'), 'CampaignDetailPage'),
   },
   {
     path: '/instagram/express-campaigns/:campaignId',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
-    screen: page(() => import('../routes/express/SocialCampaignDetailPage'), 'InstagramCampaignDetailPage'),
+    screen: page(() => import('../routes/express/CampaignDetailPage'), 'CampaignDetailPage'),
   },
   {
     path: '/instagram/embed',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
-    screen: page(() => import('../routes/express/SocialCampaignDetailPage'), 'InstagramEmbedPage'),
+    screen: page(() => import('../routes/express/SocialCampaignDetailPage'), 'EmbedPage'),
   },
   {
     path: '/not-found',

@@ -8,8 +8,8 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type CampaignCheckout, EXPRESS_DATA, EXPRESS_PAYMENT_DATA, socialKeys } from './express';
 import type { Settlement } from './use-wallet';
 
-/** TikTok or Instagram (issue 12). */
-export type SocialPlatform = 'tiktok' | 'instagram';
+/** A video platform's key: tiktok, instagram or any platform registered with `registerPlatform` of @lm/ui. */
+export type SocialPlatform = string;
 
 export { socialKeys } from './express';
 

@@ -102,7 +102,7 @@ export interface ArtistSound {
  * nothing to draw from yet (an empty list, not an error: issue 28 item 20). Silent: the wizard shows
  * that message, or the error's (platform not answering), beside the picker instead of a toast.
  */
-export function useArtistSounds(platform: 'tiktok' | 'instagram', enabled: boolean) {
+export function useArtistSounds(platform: string, enabled: boolean) {
   const { api } = useApi();
   return useQuery({
     queryKey: [...artistConnectionKeys.all, 'sounds', platform],

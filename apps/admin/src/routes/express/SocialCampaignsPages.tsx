@@ -8,6 +8,7 @@ import {
   ExpressStatusBadge,
   endDateLabel,
   formatDateTime,
+  getPlatform,
   isTooLong,
   ListScreen,
   NotFoundPage,
@@ -42,7 +43,6 @@ type Platform = 'tiktok' | 'instagram';
 const NOTE_MAX = 500;
 
 const listPath = (p: Platform) => `/express/${p}/campaigns/list`;
-const detailPath = (p: Platform, id: number) => `/express-${p}-campaigns/${id}`;
 
 /**
  * /express/tiktok/campaigns/list and /express/instagram/campaigns/list (express.campaigns.show; issue
@@ -65,7 +65,7 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
         searchable
         filters={[
           { type: 'multiselect', name: 'status', label: 'express.fields.status', options: statuses },
-          ...(platform === 'instagram'
+          ...(getPlatform(platform).artistConfirmsSound
             ? [
                 {
                   type: 'select' as const,
@@ -76,7 +76,7 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
               ]
             : []),
         ]}
-        onRowClick={(c) => navigate(detailPath(platform, c.id))}
+        onRowClick={(c) => navigate(getPlatform(platform).adminDetailPath(c.id))}
         empty={{ title: 'social_campaigns_admin.empty_title', hint: 'social_campaigns_admin.empty_hint' }}
         columns={[
           { accessor: 'id', title: '#', width: 70 },

@@ -1,4 +1,4 @@
-import { TransactionActions, TransactionFields, usePageTitle } from '@lm/ui';
+import { findPlatform, SPOTIFY, TransactionActions, TransactionFields, usePageTitle } from '@lm/ui';
 import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -35,11 +35,7 @@ export function TransactionViewPage() {
                 route(
                   type === 'custom'
                     ? `/campaigns/custom/${cid}`
-                    : type === 'tiktok'
-                      ? `/express-tiktok-campaigns/${cid}`
-                      : type === 'instagram'
-                        ? `/express-instagram-campaigns/${cid}`
-                        : `/express-campaigns/${cid}`,
+                    : (findPlatform(type) ?? SPOTIFY).adminDetailPath(cid),
                 ),
             }}
           />

@@ -3,6 +3,7 @@ import {
   applyServerErrors,
   confirmAction,
   EmptyState,
+  getPlatform,
   ListTable,
   StatusBadge,
   usePageTitle,
@@ -85,11 +86,7 @@ export function ArtistConnectionsPage() {
               <Title order={4}>{t(`nav.${platform}`)}</Title>
               <Anchor
                 component={Link}
-                to={
-                  platform === 'instagram'
-                    ? '/tiktok/connection/list?platform=instagram'
-                    : '/tiktok/connection/list'
-                }
+                to={getPlatform(platform).connectionsPath ?? '/tiktok/connection/list'}
                 size="sm"
               >
                 {t('artist_connections.manage')}

@@ -1,4 +1,4 @@
-import { isApiError, usePageTitle } from '@lm/ui';
+import { getPlatform, isApiError, usePageTitle } from '@lm/ui';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -21,8 +21,7 @@ export function ConnectionCallbackPage() {
   const finish = useFinishConnection(platform);
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
-  const list =
-    platform === 'instagram' ? '/tiktok/connection/list?platform=instagram' : '/tiktok/connection/list';
+  const list = getPlatform(platform).connectionsPath ?? '/tiktok/connection/list';
   useEffect(() => {
     if (started.current) return;
     started.current = true;

@@ -3,9 +3,12 @@ import {
   confirmAction,
   EmptyState,
   formatDate,
+  getPlatform,
   ListTable,
+  listPlatforms,
   QualityScoreImprove,
   StatusBadge,
+  TIKTOK,
   usePageTitle,
 } from '@lm/ui';
 import {
@@ -20,7 +23,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconBrandInstagram, IconBrandTiktok, IconPlugConnected } from '@tabler/icons-react';
+import { IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -35,7 +38,8 @@ import {
 } from '../../hooks/use-connections';
 import { usePublicSettings } from '../../hooks/use-public-settings';
 
-const ICONS = { tiktok: IconBrandTiktok, instagram: IconBrandInstagram } as const;
+/** The platforms whose sellers connect accounts here; the first is shown without `?platform=`. */
+const connectable = () => listPlatforms('video').filter((p) => p.connectionsPath !== null);
 
 /**
  * /tiktok/connection/list (INFLUENCER_PERMISSION, spec section 2): the influencer's TikTok and Instagram
@@ -47,11 +51,15 @@ export function ConnectionsPage() {
   const { t } = useTranslation();
   usePageTitle('social.title');
   const [search, setSearch] = useSearchParams();
-  const platform: SocialPlatform = search.get('platform') === 'instagram' ? 'instagram' : 'tiktok';
+  const platforms = connectable();
+  const first = platforms[0] ?? TIKTOK;
+  const descriptor = platforms.find((p) => p.key === search.get('platform')) ?? first;
+  // The connection hooks take the keys the connections API serves.
+  const platform = descriptor.key as SocialPlatform;
   const settings = usePublicSettings();
   const available = settings.data?.[`${platform}_connect`] !== false;
   const start = useStartConnection(platform);
-  const Icon = ICONS[platform];
+  const Icon = getPlatform(platform).Icon;
   const connect = async () => {
     const url = await start.mutateAsync().catch(() => null);
     if (url) window.location.assign(url);
@@ -72,13 +80,8 @@ export function ConnectionsPage() {
       </Group>
       <SegmentedControl
         value={platform}
-        onChange={(value) =>
-          setSearch(value === 'instagram' ? { platform: 'instagram' } : {}, { replace: true })
-        }
-        data={[
-          { value: 'tiktok', label: t('nav.tiktok') },
-          { value: 'instagram', label: t('nav.instagram') },
-        ]}
+        onChange={(value) => setSearch(value === first.key ? {} : { platform: value }, { replace: true })}
+        data={platforms.map((p) => ({ value: p.key, label: t(p.labelKey) }))}
         maw={360}
         aria-label={t('social.platform')}
         data-testid="platform-switch"
@@ -88,9 +91,9 @@ export function ConnectionsPage() {
           {t(`social.off_${platform}`)}
         </Alert>
       )}
-      {platform === 'instagram' && available && (
+      {descriptor.connectionNoteKey && available && (
         <Text size="sm" c="dimmed">
-          {t('social.professional_only')}
+          {t(descriptor.connectionNoteKey)}
         </Text>
       )}
       <AccountsTable platform={platform} onConnect={available ? connect : undefined} />
@@ -104,7 +107,7 @@ function AccountsTable({ platform, onConnect }: { platform: SocialPlatform; onCo
   const tiers = useSocialTiers(platform);
   const changeTier = useChangeTier(platform);
   const revoke = useRevokeAccount(platform);
-  const Icon = ICONS[platform];
+  const Icon = getPlatform(platform).Icon;
   return (
     <Card padding={0} radius="md">
       <ListTable<SocialAccount>

@@ -14,7 +14,8 @@ export function OwnSoundPicker({
   platform,
   onPick,
 }: {
-  platform: 'tiktok' | 'instagram';
+  /** A video platform's key (its descriptor has connections). */
+  platform: string;
   onPick(sound: ArtistSound): void;
 }) {
   const { t } = useTranslation();

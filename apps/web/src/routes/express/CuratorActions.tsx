@@ -6,6 +6,7 @@ import {
   EmptyState,
   type ExpressCampaign,
   formatDateTime,
+  getPlatform,
   isApiError,
   isTooLong,
 } from '@lm/ui';
@@ -41,7 +42,16 @@ type Size = 'xs' | 'sm';
 /** A Spotify campaign for its curator, or a TikTok or Instagram campaign for its influencer. */
 export type SellerActionsProps =
   | { platform: 'spotify'; campaign: ExpressCampaign; size?: Size }
-  | { platform: 'tiktok' | 'instagram'; campaign: ExpressSocialCampaign; size?: Size };
+  | VideoSellerActionsProps;
+type VideoSellerActionsProps = {
+  platform: 'tiktok' | 'instagram';
+  campaign: ExpressSocialCampaign;
+  size?: Size;
+};
+
+/** The seller posts a video for the campaign (the platform's descriptor says so, not its name). */
+const isVideo = (props: SellerActionsProps): props is VideoSellerActionsProps =>
+  getPlatform(props.platform).placement === 'video';
 
 /**
  * A seller's actions on an incoming express campaign, for every platform (issue 12): Approve and
@@ -63,7 +73,7 @@ export function SellerActions(props: SellerActionsProps) {
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const reasons = useSellerDeclineReasons(platform, declining);
   const status = campaign.status.id;
-  const video = platform !== 'spotify';
+  const video = isVideo(props);
 
   const doApprove = async () => {
     if (
@@ -93,7 +103,7 @@ export function SellerActions(props: SellerActionsProps) {
     }
   };
   const doAdded = async () => {
-    if (props.platform !== 'spotify') return;
+    if (isVideo(props)) return;
     setResult(null);
     try {
       const r = await added.mutateAsync(props.campaign);
@@ -147,7 +157,7 @@ export function SellerActions(props: SellerActionsProps) {
             {t('express.curator.added_it')}
           </Button>
         )}
-        {status === S.COMPLETED && props.platform !== 'spotify' && !props.campaign.influencer_review && (
+        {status === S.COMPLETED && isVideo(props) && !props.campaign.influencer_review && (
           <Button
             size={size}
             variant="light"
@@ -158,7 +168,7 @@ export function SellerActions(props: SellerActionsProps) {
             {t('express.influencer.review_artist')}
           </Button>
         )}
-        {props.platform !== 'spotify' && props.campaign.influencer_review && (
+        {isVideo(props) && props.campaign.influencer_review && (
           <Text size="xs" c="dimmed" data-testid="artist-reviewed">
             {t('express.influencer.your_review', { rating: props.campaign.influencer_review.rating })}
           </Text>
@@ -233,14 +243,14 @@ export function SellerActions(props: SellerActionsProps) {
           </Group>
         </Stack>
       </Modal>
-      {props.platform !== 'spotify' && reviewing && (
+      {isVideo(props) && reviewing && (
         <ReviewArtist
           platform={props.platform}
           campaign={props.campaign}
           onClose={() => setReviewing(false)}
         />
       )}
-      {props.platform !== 'spotify' && picking && (
+      {isVideo(props) && picking && (
         <VideoPicker
           platform={props.platform}
           campaign={props.campaign}
@@ -494,6 +504,7 @@ export function CuratorActions({ campaign, size }: { campaign: ExpressCampaign; 
  * /instagram/express-campaigns/{id} for the influencer.
  */
 export function InfluencerActions({ campaign, size }: { campaign: ExpressSocialCampaign; size?: Size }) {
-  const platform = campaign.type === 'instagram' ? 'instagram' : 'tiktok';
+  // The social API sets the campaign's type to its platform's key.
+  const platform = campaign.type as VideoSellerActionsProps['platform'];
   return <SellerActions platform={platform} campaign={campaign} size={size} />;
 }

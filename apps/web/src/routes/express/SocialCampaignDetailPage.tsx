@@ -11,6 +11,8 @@ import {
   formatNumber,
   isTooLong,
   NotFoundPage,
+  type PlatformDescriptor,
+  platformOfPath,
   usePageTitle,
   useSession,
 } from '@lm/ui';
@@ -39,27 +41,23 @@ import {
   IconCheck,
   IconExternalLink,
   IconFlag,
-  IconRefresh,
   IconVideo,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useSocialCampaign, useSoundVerdict } from '../../hooks/social-express';
-import { InfluencerActions } from './CuratorActions';
-import { ReviewButton } from './ReviewButton';
-import { SocialRenewModal } from './SocialRenew';
-import { INSTAGRAM, type SocialPlatformInfo, TIKTOK } from './social-platforms';
+import { ArtistCampaignActions } from './CampaignDetailPage';
+import { RenewModal } from './RenewPage';
 
 const k = (key: string) => `express.social_artist.${key}`;
-const ENDED: number[] = [S.COMPLETED, S.DECLINED, S.FAILED_TO_SUBMIT];
 
 /** The submitted video or reel, embedded from the platform, with a link to it. */
 export function VideoEmbed({
   platform,
   video,
 }: {
-  platform: SocialPlatformInfo;
+  platform: PlatformDescriptor;
   video: ExpressSocialCampaignDetail['video'];
 }) {
   const { t } = useTranslation();
@@ -139,7 +137,10 @@ function ViewsCard({ c }: { c: ExpressSocialCampaignDetail }) {
   );
 }
 
-/** Instagram: confirm the reel's sound from the embed, or dispute it, within the 72 hours. */
+/**
+ * Where the platform cannot tell which sound a post uses (Instagram): the artist confirms the sound
+ * from the embed, or disputes it, before the confirmation window closes.
+ */
 function SoundVerdict({ c }: { c: ExpressSocialCampaignDetail }) {
   const { t, i18n } = useTranslation();
   const verdict = useSoundVerdict();
@@ -247,16 +248,16 @@ function SoundVerdict({ c }: { c: ExpressSocialCampaignDetail }) {
 }
 
 /**
- * /tiktok/express-campaigns/:campaignId and /instagram/express-campaigns/:campaignId (issue 12): the
- * artist's campaign with its status timeline (the one palette), the submitted video embedded, views
- * against the target, deadlines and money; renew once ended, review once completed, and for
- * Instagram confirm or dispute the reel's sound within 72 hours.
+ * A video campaign's page (TikTok, Instagram, any registered video platform): the campaign with its
+ * status timeline (the one palette), the submitted video embedded, views against the target,
+ * deadlines and money; renew once ended, review once completed, and where the platform asks it
+ * (`artistConfirmsSound`) confirm or dispute the post's sound within the confirmation window.
  */
 export function SocialCampaignDetail({
   platform,
   sellerActions,
 }: {
-  platform: SocialPlatformInfo;
+  platform: PlatformDescriptor;
   /** The influencer's actions on the campaign (approve, decline, submit), shown to sellers instead. */
   sellerActions?(campaign: ExpressSocialCampaignDetail): ReactNode;
 }) {
@@ -278,7 +279,6 @@ export function SocialCampaignDetail({
   const c = campaign.data;
   const date = (v: string | null | undefined) => (v ? formatDateTime(v, lang) : '—');
   const coins = (n: number | null) => (n === null ? '—' : t('common.coins', { count: n }));
-  const ended = ENDED.includes(c.status.id);
   return (
     <Stack gap="md" data-testid="social-campaign">
       <Anchor component={Link} to={platform.listPath} size="sm">
@@ -313,30 +313,8 @@ export function SocialCampaignDetail({
           </Group>
           <Group gap="xs">
             {!artist && sellerActions?.(c)}
-            {artist &&
-              ended &&
-              (platform.renewPath ? (
-                <Button
-                  component={Link}
-                  to={platform.renewPath(c.id)}
-                  leftSection={<IconRefresh size={16} />}
-                  variant="light"
-                  data-testid="renew"
-                >
-                  {t('express.renew.button')}
-                </Button>
-              ) : (
-                <Button
-                  leftSection={<IconRefresh size={16} />}
-                  variant="light"
-                  onClick={() => setRenewing(true)}
-                  data-testid="renew"
-                >
-                  {t('express.renew.button')}
-                </Button>
-              ))}
-            {artist && c.status.id === S.COMPLETED && (
-              <ReviewButton campaignId={c.id} reviewed={Boolean(c.review)} video />
+            {artist && (
+              <ArtistCampaignActions platform={platform} campaign={c} onRenew={() => setRenewing(true)} />
             )}
             {c.review && <Rating value={c.review.rating} readOnly />}
           </Group>
@@ -357,13 +335,13 @@ export function SocialCampaignDetail({
           </Text>
         ) : null}
       </Card>
-      {artist && platform.key === 'instagram' && <SoundVerdict c={c} />}
+      {artist && platform.artistConfirmsSound && <SoundVerdict c={c} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card padding="lg" radius="md">
           <Group justify="space-between" mb="sm">
             <Title order={5}>{t(k(`${platform.texts}.video`))}</Title>
-            {platform.key === 'instagram' && c.video && (
-              <Anchor component={Link} to={`/instagram/embed/?campaign_id=${c.id}`} size="sm">
+            {platform.embedPagePath && c.video && (
+              <Anchor component={Link} to={platform.embedPagePath(c.id)} size="sm">
                 {t(k('full_view'))}
               </Anchor>
             )}
@@ -374,7 +352,7 @@ export function SocialCampaignDetail({
           <ViewsCard c={c} />
           <FactsCard title={t('express.detail.deadlines')}>
             <FactRow label={t(k('submission_deadline'))}>{date(c.submission_deadline)}</FactRow>
-            {platform.key === 'instagram' && (
+            {platform.artistConfirmsSound && (
               <FactRow label={t(k('confirm_until'))}>{date(c.confirm_until)}</FactRow>
             )}
             <FactRow label={t(k('on_going_until'))}>{date(c.on_going_until)}</FactRow>
@@ -405,7 +383,7 @@ export function SocialCampaignDetail({
         <CampaignTimeline entries={c.timeline} video />
       </SimpleGrid>
       {!platform.renewPath && (
-        <SocialRenewModal
+        <RenewModal
           platform={platform}
           campaignId={c.id}
           opened={renewing}
@@ -416,29 +394,22 @@ export function SocialCampaignDetail({
   );
 }
 
-/** The influencer's approve, decline, submit and review actions (the one seller actions component). */
-const influencerActions = (c: ExpressSocialCampaignDetail) => <InfluencerActions campaign={c} />;
-
-/** /tiktok/express-campaigns/:campaignId. */
-export function TikTokCampaignDetailPage() {
-  return <SocialCampaignDetail platform={TIKTOK} sellerActions={influencerActions} />;
-}
-
-/** /instagram/express-campaigns/:campaignId. */
-export function InstagramCampaignDetailPage() {
-  return <SocialCampaignDetail platform={INSTAGRAM} sellerActions={influencerActions} />;
-}
-
 /**
- * /instagram/embed/?campaign_id= (spec section 2): the artist's view of the submitted reel, embedded
- * large, to check its sound before confirming or disputing it.
+ * /instagram/embed/?campaign_id= (the embed page of a platform whose artist confirms the sound): the
+ * artist's view of the submitted post, embedded large, to check its sound before confirming or
+ * disputing it.
  */
-export function InstagramEmbedPage() {
+export function EmbedPage() {
+  const platform = platformOfPath(useLocation().pathname, 'embed');
+  return platform ? <PlatformEmbed platform={platform} /> : <NotFoundPage />;
+}
+
+function PlatformEmbed({ platform }: { platform: PlatformDescriptor }) {
   const { t } = useTranslation();
-  usePageTitle(k('instagram.embed_title'));
+  usePageTitle(k(`${platform.texts}.embed_title`));
   const [params] = useSearchParams();
   const id = Number(params.get('campaign_id'));
-  const campaign = useSocialCampaign('instagram', id);
+  const campaign = useSocialCampaign(platform.key, id);
   if (campaign.isLoading)
     return (
       <Center h={240}>
@@ -449,7 +420,7 @@ export function InstagramEmbedPage() {
   const c = campaign.data;
   return (
     <Stack gap="md" maw={520} mx="auto" data-testid="instagram-embed">
-      <Anchor component={Link} to={INSTAGRAM.detailPath(c.id)} size="sm">
+      <Anchor component={Link} to={platform.detailPath(c.id)} size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} className="lm-flip-rtl" />
           {t(k('back_to_campaign'))}
@@ -460,7 +431,7 @@ export function InstagramEmbedPage() {
       </Title>
       <SoundVerdict c={c} />
       <Card padding="lg" radius="md">
-        <VideoEmbed platform={INSTAGRAM} video={c.video} />
+        <VideoEmbed platform={platform} video={c.video} />
       </Card>
     </Stack>
   );

@@ -3,6 +3,7 @@ import type { ExpressSocialCampaign } from '@lm/contracts/express';
 import {
   ExpressStatusBadge,
   formatDateTime,
+  getPlatform,
   ListScreen,
   useExpressStatusOptions,
   usePageTitle,
@@ -14,7 +15,6 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { InfluencerActions } from './CuratorActions';
-import { SOCIAL_PLATFORMS } from './social-platforms';
 
 type Platform = 'tiktok' | 'instagram';
 
@@ -92,17 +92,13 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
   const session = useSession<SessionUser>();
   const influencer =
     session.ability.can('call', 'INFLUENCER_PERMISSION') && !session.ability.can('call', 'ARTIST_PERMISSION');
-  const title = influencer
-    ? 'express.list.incoming_title'
-    : platform === 'tiktok'
-      ? 'nav.tiktok_campaigns'
-      : 'nav.instagram_campaigns';
+  const title = influencer ? 'express.list.incoming_title' : getPlatform(platform).listTitleKey;
   usePageTitle(title);
   const statuses = useExpressStatusOptions(true);
   const columns = useColumns(influencer);
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const info = SOCIAL_PLATFORMS[platform];
+  const info = getPlatform(platform);
   // The artist starts a campaign of this platform from its list (issue 12 "Artists").
   const start = (size: 'xs' | 'sm') => (
     <Button component={Link} to={info.platformPath} size={size} leftSection={<IconPlus size={14} />}>

@@ -9,6 +9,7 @@ import {
   isTooLong,
   MEDIA_RULES,
   NumberField,
+  type PlatformDescriptor,
   QualityScoreBadge,
   usePageTitle,
   useSession,
@@ -51,7 +52,6 @@ import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { OwnSoundPicker } from '../connections/OwnSoundPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
 import { ScoreSortFilter } from './ScoreSortFilter';
-import { INSTAGRAM, type SocialPlatformInfo, TIKTOK } from './social-platforms';
 
 /** The TikTok cover: an image as `file/upload` takes it (up to 10 MB). */
 const COVER_RULES = { ...IMAGE_RULES, maxBytes: 10 * 1024 * 1024 };
@@ -197,18 +197,19 @@ function UploadField({
 }
 
 /**
- * The TikTok or Instagram campaign wizard (issue 12 "Artists", spec section 5 "Campaign song step"):
- * the song (released or not; the music link checked by the platform's check call, an unreleased song
- * with its mp3/mp4 and, on TikTok, its cover), the accounts by tier and followers, then the summary
- * and the payment with coins (held) or by card. One mechanism for both platforms, parameterised by
- * `platform`; the payment step and card round trip are the Spotify wizard's.
+ * The campaign wizard of a video platform (TikTok, Instagram or any registered one): the song
+ * (released or, where the platform allows it, not; the music link checked by the platform's check
+ * call, an unreleased song with its mp3/mp4 and, where the platform needs one, its cover), the
+ * accounts by tier and followers, then the summary and the payment with coins (held) or by card.
+ * Everything that differs per platform comes from its descriptor; the payment step and card round
+ * trip are the playlist wizard's.
  */
-function SocialCreateCampaign({
+export function SocialCreateCampaign({
   platform,
   releasedOnly = false,
 }: {
-  platform: SocialPlatformInfo;
-  /** /create/tiktok/released/campaign: a released song only (no files, no choice). */
+  platform: PlatformDescriptor;
+  /** The platform's released-only wizard (/create/tiktok/released/campaign): no files, no choice. */
   releasedOnly?: boolean;
 }) {
   const { t } = useTranslation();
@@ -235,7 +236,7 @@ function SocialCreateCampaign({
   const [payError, setPayError] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod>('coins');
   const pitchTooLong = isTooLong(pitch, PITCH_MAX);
-  const check = useCheckMusic(platform.checkPath);
+  const check = useCheckMusic(platform.checkPath ?? '');
   const tiers = useSocialTiers(platform.key);
   const accounts = useSocialAccounts(platform.key, tierId, minFollowers, sort, minScore);
   const create = useCreateSocialCampaign(platform.key);
@@ -321,7 +322,7 @@ function SocialCreateCampaign({
     if (!released) {
       setError('media_link', media ? null : t(k('media_required')));
       filesOk = Boolean(media);
-      if (platform.needsCover) {
+      if (platform.unreleased.needsCover) {
         setError('tiktok_img', cover ? null : t(k('cover_required')));
         filesOk = filesOk && Boolean(cover);
       }
@@ -336,7 +337,7 @@ function SocialCreateCampaign({
     pitch: pitch.trim(),
     is_released: released,
     media_link: released ? null : (media?.key ?? null),
-    tiktok_img: released || !platform.needsCover ? null : (cover?.key ?? null),
+    tiktok_img: released || !platform.unreleased.needsCover ? null : (cover?.key ?? null),
   });
 
   const pay = async () => {
@@ -366,7 +367,7 @@ function SocialCreateCampaign({
 
   const songStep = (
     <Stack gap="md" maw={640} mt="md">
-      {!releasedOnly && (
+      {!releasedOnly && platform.unreleased.allowed && (
         <SegmentedControl
           value={released ? 'released' : 'unreleased'}
           onChange={chooseRelease}
@@ -378,7 +379,7 @@ function SocialCreateCampaign({
           w="fit-content"
         />
       )}
-      {isArtist && (
+      {isArtist && platform.connectionsPath && (
         <OwnSoundPicker
           platform={platform.key}
           onPick={(picked) => {
@@ -435,7 +436,7 @@ function SocialCreateCampaign({
             }}
             testId="media-file"
           />
-          {platform.needsCover && (
+          {platform.unreleased.needsCover && (
             <UploadField
               label={t(k('cover'))}
               rules={COVER_RULES}
@@ -591,19 +592,4 @@ function SocialCreateCampaign({
       </Card>
     </Stack>
   );
-}
-
-/** /create/tiktok/express/campaign (ARTIST_PERMISSION). */
-export function TikTokCreateCampaignPage() {
-  return <SocialCreateCampaign platform={TIKTOK} />;
-}
-
-/** /create/tiktok/released/campaign (ARTIST_PERMISSION): a TikTok campaign for a released song. */
-export function TikTokReleasedCampaignPage() {
-  return <SocialCreateCampaign platform={TIKTOK} releasedOnly />;
-}
-
-/** /create/instagram/express/campaign (ARTIST_PERMISSION). */
-export function InstagramCreateCampaignPage() {
-  return <SocialCreateCampaign platform={INSTAGRAM} />;
 }
