@@ -8,7 +8,7 @@ import { initReactI18next } from 'react-i18next';
 import en from '../i18n/locales/en.json';
 import { DEFAULT_SKIN, themeFor } from '../theme/skins';
 
-/** jsdom lacks matchMedia and ResizeObserver, which Mantine reads. */
+/** jsdom lacks matchMedia, document.fonts and ResizeObserver, which Mantine reads. */
 function polyfill() {
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>
@@ -23,6 +23,11 @@ function polyfill() {
         dispatchEvent: () => false,
       }) as MediaQueryList;
   }
+  // The autosizing text areas listen to font loading.
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+    });
   if (!('ResizeObserver' in window)) {
     (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
       observe() {}

@@ -11,11 +11,6 @@ import { TicketForm } from './TicketParts';
 
 afterEach(cleanup);
 beforeAll(async () => {
-  // jsdom has no document.fonts, which the autosizing message field listens to.
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
-    });
   await initTestI18n();
   i18next.addResourceBundle('en', 'tickets', en, true, true);
 });

@@ -17,21 +17,11 @@ import { useRenewCampaign, useRenewCheck } from '../../hooks/express';
 import { useSocialRenew, useSocialRenewCheck } from '../../hooks/social-express';
 import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 
-/** What the renewal shows of the campaign, whatever the platform: its rows, price and whether it may. */
-interface RenewFacts {
+/** What every platform's renew check answers, besides where the song was placed. */
+interface RenewCheckAnswer {
   track: { name: string };
-  /** The row naming where the song was placed: the playlist, or the seller's account. */
-  placement: { label: string; name: string | null };
   price: number;
   renewable: boolean;
-  /** Why it may not be renewed, worded for the platform's kind of placement. */
-  notRenewable: string;
-}
-
-/** The renewal's check and its action, read by the hooks of the platform's kind of placement. */
-interface RenewSource {
-  check: { isLoading: boolean; error: unknown; data: RenewFacts | undefined };
-  renew: { isPending: boolean; run(): Promise<{ id: number }[]> };
 }
 
 type RenewProps = {
@@ -42,29 +32,26 @@ type RenewProps = {
   onRenewed?(): void;
 };
 
+/** The renewal's check and its action, read by the hooks of the platform's kind of placement. */
+interface RenewSource<C extends RenewCheckAnswer> {
+  check: { isLoading: boolean; error: unknown; data: C | undefined };
+  renew: { isPending: boolean; mutateAsync(campaignId: number): Promise<{ id: number }[]> };
+  /** The row naming where the song was placed: the playlist, or the seller's account. */
+  placement(check: C): { label: string; name: string | null };
+  /** Translation key of why it may not be renewed, worded for the kind of placement. */
+  notRenewable: string;
+}
+
 /** A playlist campaign's renewal (`express/artist/campaign/renew/check`, then `.../renew`). */
 function PlaylistRenew(props: RenewProps) {
   const { t } = useTranslation();
-  const check = useRenewCheck(props.campaignId);
-  const renew = useRenewCampaign();
-  const d = check.data;
   return (
     <RenewView
       {...props}
-      source={{
-        check: {
-          isLoading: check.isLoading,
-          error: check.error,
-          data: d && {
-            track: d.track,
-            placement: { label: t('express.fields.playlist'), name: d.playlist.name },
-            price: d.price,
-            renewable: d.renewable,
-            notRenewable: t('express.renew.not_renewable'),
-          },
-        },
-        renew: { isPending: renew.isPending, run: () => renew.mutateAsync(props.campaignId) },
-      }}
+      check={useRenewCheck(props.campaignId)}
+      renew={useRenewCampaign()}
+      placement={(c) => ({ label: t('express.fields.playlist'), name: c.playlist.name })}
+      notRenewable="express.renew.not_renewable"
     />
   );
 }
@@ -72,32 +59,28 @@ function PlaylistRenew(props: RenewProps) {
 /** A video campaign's renewal (`express-{platform}/artist/campaign/renew/check`, then `.../renew`). */
 function VideoRenew(props: RenewProps) {
   const { t } = useTranslation();
-  const check = useSocialRenewCheck(props.platform.key, props.campaignId);
-  const renew = useSocialRenew(props.platform.key);
-  const d = check.data;
   return (
     <RenewView
       {...props}
-      source={{
-        check: {
-          isLoading: check.isLoading,
-          error: check.error,
-          data: d && {
-            track: d.track,
-            placement: { label: t('express.social.account'), name: d.account.name },
-            price: d.price,
-            renewable: d.renewable,
-            notRenewable: t('express.social_artist.not_renewable'),
-          },
-        },
-        renew: { isPending: renew.isPending, run: () => renew.mutateAsync(props.campaignId) },
-      }}
+      check={useSocialRenewCheck(props.platform.key, props.campaignId)}
+      renew={useSocialRenew(props.platform.key)}
+      placement={(c) => ({ label: t('express.social.account'), name: c.account.name })}
+      notRenewable="express.social_artist.not_renewable"
     />
   );
 }
 
 /** The song, where it was placed and today's price against the wallet; renewed with coins. */
-function RenewView({ platform, onCancel, onRenewed, source }: RenewProps & { source: RenewSource }) {
+function RenewView<C extends RenewCheckAnswer>({
+  platform,
+  campaignId,
+  onCancel,
+  onRenewed,
+  check,
+  renew,
+  placement,
+  notRenewable,
+}: RenewProps & RenewSource<C>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const wallet = useWalletBalance();
@@ -105,12 +88,11 @@ function RenewView({ platform, onCancel, onRenewed, source }: RenewProps & { sou
   const session = useSession<SessionUser>();
   const [error, setError] = useState<string | null>(null);
   const balance = wallet.data?.balance ?? session.balance ?? 0;
-  const { check, renew } = source;
 
   const confirm = async () => {
     setError(null);
     try {
-      const created = await renew.run();
+      const created = await renew.mutateAsync(campaignId);
       await refreshWallet();
       notifications.show({ color: 'green', message: t('express.renew.done') });
       onRenewed?.();
@@ -133,6 +115,7 @@ function RenewView({ platform, onCancel, onRenewed, source }: RenewProps & { sou
       </Alert>
     );
   const c = check.data;
+  const placed = placement(c);
   return (
     <Stack data-testid="social-renew">
       <Group justify="space-between" wrap="nowrap">
@@ -142,9 +125,9 @@ function RenewView({ platform, onCancel, onRenewed, source }: RenewProps & { sou
         </Text>
       </Group>
       <Group justify="space-between" wrap="nowrap">
-        <Text c="dimmed">{c.placement.label}</Text>
+        <Text c="dimmed">{placed.label}</Text>
         <Text fw={600} dir="auto" ta="end">
-          {c.placement.name ?? '—'}
+          {placed.name ?? '—'}
         </Text>
       </Group>
       <Group justify="space-between">
@@ -157,7 +140,7 @@ function RenewView({ platform, onCancel, onRenewed, source }: RenewProps & { sou
       </Group>
       {!c.renewable && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
-          {c.notRenewable}
+          {t(notRenewable)}
         </Alert>
       )}
       {error && (

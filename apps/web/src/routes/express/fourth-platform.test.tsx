@@ -118,11 +118,6 @@ function renderAt(path: string, page: ReactNode, route: string) {
 let unregister: () => void;
 afterEach(cleanup);
 beforeAll(async () => {
-  // jsdom has no document.fonts, which the autosizing pitch field listens to.
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
-    });
   await initTestI18n();
   unregister = registerPlatform(FAKE);
 });
