@@ -1,4 +1,4 @@
-import { EXPRESS_CAMPAIGN_STATUS as S, type SessionUser } from '@lm/contracts';
+import type { SessionUser } from '@lm/contracts';
 import type { ExpressSocialCampaignDetail } from '@lm/contracts/express';
 import {
   ExpressCampaignView,
@@ -8,69 +8,14 @@ import {
   usePageTitle,
   useSession,
 } from '@lm/ui';
-import { Anchor, Button, Center, Group, Loader, Rating, Stack } from '@mantine/core';
-import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
+import { Anchor, Center, Group, Loader, Rating, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { useExpressCampaign } from '../../hooks/express';
+import { ArtistCampaignActions } from './ArtistCampaignActions';
 import { CuratorActions, InfluencerActions } from './CuratorActions';
-import { ReviewButton } from './ReviewButton';
 import { SocialCampaignDetail } from './SocialCampaignDetailPage';
-
-/** Statuses after which the artist may renew the campaign (buy the same placement again). */
-const ENDED: number[] = [S.COMPLETED, S.DECLINED, S.FAILED_TO_SUBMIT];
-
-/**
- * The artist's buttons on an ended or completed campaign, the same on every platform: renew (a link
- * to the platform's renewal page, or `onRenew` where the platform renews in a dialog), review once
- * completed, and the review's stars once given.
- */
-export function ArtistCampaignActions({
-  platform,
-  campaign,
-  onRenew,
-}: {
-  platform: PlatformDescriptor;
-  campaign: { id: number; status: { id: number }; review?: { rating: number } | null };
-  /** Opens the renewal dialog (platforms without a renewal page). */
-  onRenew?(): void;
-}) {
-  const { t } = useTranslation();
-  const ended = ENDED.includes(campaign.status.id);
-  const renew = platform.renewPath;
-  return (
-    <>
-      {ended &&
-        (renew ? (
-          <Button
-            component={Link}
-            to={renew(campaign.id)}
-            leftSection={<IconRefresh size={16} />}
-            variant="light"
-            data-testid="renew"
-          >
-            {t('express.renew.button')}
-          </Button>
-        ) : (
-          <Button
-            leftSection={<IconRefresh size={16} />}
-            variant="light"
-            onClick={onRenew}
-            data-testid="renew"
-          >
-            {t('express.renew.button')}
-          </Button>
-        ))}
-      {campaign.status.id === S.COMPLETED && (
-        <ReviewButton
-          campaignId={campaign.id}
-          reviewed={Boolean(campaign.review)}
-          video={platform.placement === 'video'}
-        />
-      )}
-    </>
-  );
-}
 
 /** A playlist campaign: status, timeline, placement evidence, performance, deadlines and money. */
 function PlaylistCampaignDetail({ platform, id }: { platform: PlatformDescriptor; id: number }) {

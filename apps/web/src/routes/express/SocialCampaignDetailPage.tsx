@@ -47,7 +47,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useSocialCampaign, useSoundVerdict } from '../../hooks/social-express';
-import { ArtistCampaignActions } from './CampaignDetailPage';
+import { ArtistCampaignActions } from './ArtistCampaignActions';
 import { RenewModal } from './RenewPage';
 
 const k = (key: string) => `express.social_artist.${key}`;
