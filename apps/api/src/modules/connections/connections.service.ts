@@ -65,7 +65,11 @@ export function accountView(
   row: AccountRow,
   tier: TierRow | null,
   score?: typeof trustScores.$inferSelect | null,
+  lang?: Language,
 ): SocialAccountView {
+  // The tier's name in the reader's language when one is given (staff read users' accounts in theirs).
+  const tierName =
+    tier && lang ? localized(tier.tierName, tier.translations, 'tier_name', lang) : tier?.tierName;
   return {
     id: row.id,
     platform: row.platform as SocialPlatformName,
@@ -77,7 +81,7 @@ export function accountView(
     account_type: row.accountType,
     connected_status: row.status === 'connected' ? 1 : 0,
     status: row.status as SocialAccountView['status'],
-    tier: tier ? { id: tier.id, tier_name: tier.tierName, price: tier.price } : null,
+    tier: tier ? { id: tier.id, tier_name: tierName ?? tier.tierName, price: tier.price } : null,
     tier_id: row.tierId,
     connected_at: row.connectedAt.toISOString(),
     revoked_at: row.revokedAt?.toISOString() ?? null,
@@ -657,7 +661,7 @@ export async function accessTokenOf(deps: Deps, accountId: number): Promise<stri
 }
 
 /** Accounts of every platform for the back-office user overview's Connections tab. */
-export async function accountsOfUsers(deps: Pick<Deps, 'database'>, userIds: number[]) {
+export async function accountsOfUsers(deps: Pick<Deps, 'database'>, userIds: number[], lang?: Language) {
   if (userIds.length === 0) return [];
   const rows = await deps.database.db
     .select({ account: socialAccounts, tier: socialTiers, score: trustScores })
@@ -666,5 +670,5 @@ export async function accountsOfUsers(deps: Pick<Deps, 'database'>, userIds: num
     .leftJoin(trustScores, eq(trustScores.accountId, socialAccounts.id))
     .where(inArray(socialAccounts.userId, userIds))
     .orderBy(desc(socialAccounts.connectedAt));
-  return rows.map((r) => accountView(r.account, r.tier, r.score));
+  return rows.map((r) => accountView(r.account, r.tier, r.score, lang));
 }
