@@ -67,9 +67,6 @@ export function accountView(
   score?: typeof trustScores.$inferSelect | null,
   lang?: Language,
 ): SocialAccountView {
-  // The tier's name in the reader's language when one is given (staff read users' accounts in theirs).
-  const tierName =
-    tier && lang ? localized(tier.tierName, tier.translations, 'tier_name', lang) : tier?.tierName;
   return {
     id: row.id,
     platform: row.platform as SocialPlatformName,
@@ -81,7 +78,14 @@ export function accountView(
     account_type: row.accountType,
     connected_status: row.status === 'connected' ? 1 : 0,
     status: row.status as SocialAccountView['status'],
-    tier: tier ? { id: tier.id, tier_name: tierName ?? tier.tierName, price: tier.price } : null,
+    // The tier's name in the reader's language when one is given (staff read users' accounts in theirs).
+    tier: tier
+      ? {
+          id: tier.id,
+          tier_name: lang ? localized(tier.tierName, tier.translations, 'tier_name', lang) : tier.tierName,
+          price: tier.price,
+        }
+      : null,
     tier_id: row.tierId,
     connected_at: row.connectedAt.toISOString(),
     revoked_at: row.revokedAt?.toISOString() ?? null,
