@@ -65,6 +65,7 @@ export function accountView(
   row: AccountRow,
   tier: TierRow | null,
   score?: typeof trustScores.$inferSelect | null,
+  lang?: Language,
 ): SocialAccountView {
   return {
     id: row.id,
@@ -77,7 +78,14 @@ export function accountView(
     account_type: row.accountType,
     connected_status: row.status === 'connected' ? 1 : 0,
     status: row.status as SocialAccountView['status'],
-    tier: tier ? { id: tier.id, tier_name: tier.tierName, price: tier.price } : null,
+    // The tier's name in the reader's language when one is given (staff read users' accounts in theirs).
+    tier: tier
+      ? {
+          id: tier.id,
+          tier_name: lang ? localized(tier.tierName, tier.translations, 'tier_name', lang) : tier.tierName,
+          price: tier.price,
+        }
+      : null,
     tier_id: row.tierId,
     connected_at: row.connectedAt.toISOString(),
     revoked_at: row.revokedAt?.toISOString() ?? null,
@@ -657,7 +665,7 @@ export async function accessTokenOf(deps: Deps, accountId: number): Promise<stri
 }
 
 /** Accounts of every platform for the back-office user overview's Connections tab. */
-export async function accountsOfUsers(deps: Pick<Deps, 'database'>, userIds: number[]) {
+export async function accountsOfUsers(deps: Pick<Deps, 'database'>, userIds: number[], lang?: Language) {
   if (userIds.length === 0) return [];
   const rows = await deps.database.db
     .select({ account: socialAccounts, tier: socialTiers, score: trustScores })
@@ -666,7 +674,7 @@ export async function accountsOfUsers(deps: Pick<Deps, 'database'>, userIds: num
     .leftJoin(trustScores, eq(trustScores.accountId, socialAccounts.id))
     .where(inArray(socialAccounts.userId, userIds))
     .orderBy(desc(socialAccounts.connectedAt));
-  return rows.map((r) => accountView(r.account, r.tier, r.score));
+  return rows.map((r) => accountView(r.account, r.tier, r.score, lang));
 }
 
 // Fake-audience detection reads an account's recent videos with its token (trust cannot import this module).

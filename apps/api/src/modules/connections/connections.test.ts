@@ -480,6 +480,28 @@ describe('back-office: tiers, durations and the user overview connections', () =
     expect(res.json().data.tiktok.map((a: { user_name: string }) => a.user_name)).toEqual(['overview.tt']);
     expect(res.json().data.instagram[0]).toMatchObject({ user_name: 'overview.ig', follower_count: 4321 });
   });
+
+  it("names the account's tier in the staff member's language in the Connections tab", async () => {
+    const { user, token } = await influencer();
+    const tiktok = await connect(token, 'tiktok', { username: 'tiered.tt', followers: 20_000 });
+    const micro = await tierOf('tiktok', 'Micro');
+    await ctx.deps.database.db
+      .update(socialAccounts)
+      .set({ tierId: micro.id })
+      .where(eq(socialAccounts.id, tiktok.json().data.id));
+    const admin = await ctx.makeAdmin({ permissions: ['view.main.users.tab.list'] });
+    const adminToken = await ctx.loginAdmin(admin.email);
+    const read = async (lang: string) =>
+      (
+        await ctx.call('GET', `/api/admin/users/${user.id}/connections`, {
+          token: adminToken,
+          headers: { 'accept-language': lang },
+        })
+      ).json().data.tiktok[0].tier;
+    expect(await read('en')).toMatchObject({ id: micro.id, tier_name: 'Micro' });
+    expect(await read('ar')).toMatchObject({ id: micro.id, tier_name: 'مايكرو' });
+    expect(await read('de')).toMatchObject({ id: micro.id, tier_name: 'Mikro' });
+  });
 });
 
 describe('quality score of accounts (issue 19)', () => {

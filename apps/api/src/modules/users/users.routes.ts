@@ -279,7 +279,7 @@ export const usersRoutes: RouteModule = (app, deps) => {
       await users.userTypeOf(deps.database, req.params.id);
       const spotify = await listConnections(deps.database, req.params.id);
       // TikTok and Instagram accounts of any user type, revoked ones too (staff see the history).
-      const social = await accountsOfUsers(deps, [req.params.id]);
+      const social = await accountsOfUsers(deps, [req.params.id], req.lang);
       return {
         data: {
           tiktok: social.filter((a) => a.platform === 'tiktok'),
