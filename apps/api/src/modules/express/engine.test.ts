@@ -14,6 +14,7 @@ import { seedExpressReference } from './express.seed';
 import { createCampaignsFor } from './express.service';
 import { type ExpressPlatformAdapter, proRataShare } from './platforms/adapter';
 import { registerExpressAdapter } from './platforms/index';
+import { accountRenewal } from './platforms/social';
 
 /**
  * The seam between the express engine and a platform (issue 12 "One engine, three platforms"): a fake
@@ -46,6 +47,7 @@ const fake: ExpressPlatformAdapter = {
     return { id: m[1]!, url: link, name: `Sound ${m[1]}`, artist: 'Fake Artist', coverUrl: null };
   },
   soundLink: (c) => `fake://sound/${c.trackId}`,
+  renewal: accountRenewal('tiktok'),
   async loadTargets(tx, ids) {
     const found = [...ids]
       .sort((a, b) => a - b)

@@ -30,7 +30,9 @@ import { paymentsService as payments } from '../wallet';
 import * as catalog from './express.catalog';
 import * as machine from './express.machine';
 import * as q from './express.queries';
+import * as renewal from './express.renewal';
 import * as express from './express.service';
+import { spotifyAdapter } from './platforms/index';
 import * as connections from './spotify-connections';
 
 const ARTIST = 'ARTIST_PERMISSION';
@@ -634,15 +636,10 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: { tags, body: campaignIdBody, response: { 200: envelope(expressRenewCheckSchema) } },
     },
     async (req) => {
-      const r = await express.renewCheck(deps, currentUser(req).id, req.body.campaign_id);
-      return {
-        data: {
-          renewable: r.renewable,
-          price: r.price,
-          playlist: { id: r.playlist.id, name: r.playlist.name },
-          track: { id: r.campaign.trackId, name: r.campaign.trackName },
-        },
-      };
+      const r = await renewal.renewCheck(deps, spotifyAdapter, currentUser(req).id, req.body.campaign_id);
+      // A Spotify target is a playlist row, which always has its name.
+      const playlist = { id: r.target.id, name: r.target.name ?? '' };
+      return { data: { renewable: r.renewable, price: r.price, playlist, track: r.track } };
     },
   );
   app.post(
@@ -656,7 +653,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req, reply) => {
-      const created = await express.renew(deps, currentUser(req).id, req.body.campaign_id);
+      const created = await renewal.renew(deps, spotifyAdapter, currentUser(req).id, req.body.campaign_id);
       const items = await q.campaignDetails(
         deps.database,
         created.map((c) => c.id),

@@ -598,42 +598,6 @@ export async function addReview(
 }
 
 /**
- * Can this campaign be renewed (`express/artist/campaign/renew/check`)? It must be the artist's,
- * finished (6, 7 or 8) and its playlist still listed and renewable.
- */
-export async function renewCheck(deps: Deps, artistId: number, campaignId: number) {
-  const [row] = await deps.database.db
-    .select({
-      c: expressCampaigns,
-      p: expressPlaylists,
-      price: expressTiers.price,
-      // A playlist hidden after a confirmed fake-audience flag (issue 19) is not offered again.
-      visible: sql<boolean>`${playlistVisibleToArtists()}`,
-    })
-    .from(expressCampaigns)
-    .innerJoin(expressPlaylists, eq(expressPlaylists.id, expressCampaigns.playlistId))
-    .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
-    .where(eq(expressCampaigns.id, campaignId));
-  if (!row || row.c.artistId !== artistId) throw new NotFoundError();
-  const finished = [S.COMPLETED, S.DECLINED, S.FAILED_TO_SUBMIT].includes(row.c.statusId as 6 | 7 | 8);
-  const renewable = finished && row.p.statusId === 1 && row.p.renewable && row.visible;
-  return { renewable, price: row.price, campaign: row.c, playlist: row.p };
-}
-
-/** Renew (`express/artist/campaign/renew`): a new campaign for the same track and playlist. */
-export async function renew(deps: Deps, artistId: number, campaignId: number) {
-  const check = await renewCheck(deps, artistId, campaignId);
-  if (!check.renewable) throw new ConflictError('express.not_renewable');
-  const adapter = adapterFor(check.campaign.campaignTypeId);
-  return createCampaignsFor(deps, adapter, artistId, {
-    soundLink: adapter.soundLink(check.campaign),
-    targetIds: [check.playlist.id],
-    renewedFromId: campaignId,
-    errorField: 'playlist_ids',
-  });
-}
-
-/**
  * Campaign stats for the user dashboard (`web/user/campaigns/dashboard`): the user's
  * Spotify express campaigns (the ones the dashboard lists; TikTok and Instagram have their own pages).
  */

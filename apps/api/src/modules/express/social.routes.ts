@@ -23,6 +23,7 @@ import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http
 import { t } from '../../platform/i18n';
 import * as catalog from './express.catalog';
 import * as machine from './express.machine';
+import * as renewal from './express.renewal';
 import { accountPlatforms } from './platforms/index';
 import * as social from './social.service';
 
@@ -329,13 +330,8 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         schema: { tags, body: campaignIdBody, response: { 200: envelope(socialRenewCheckSchema) } },
       },
       async (req) => {
-        const { campaign: _c, ...check } = await social.socialRenewCheck(
-          deps,
-          adapter,
-          currentUser(req).id,
-          req.body.campaign_id,
-        );
-        return { data: check };
+        const r = await renewal.renewCheck(deps, adapter, currentUser(req).id, req.body.campaign_id);
+        return { data: { renewable: r.renewable, price: r.price, account: r.target, track: r.track } };
       },
     );
     app.post(
@@ -350,7 +346,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       },
       async (req, reply) => {
         const artistId = currentUser(req).id;
-        const created = await social.socialRenew(deps, adapter, artistId, req.body.campaign_id);
+        const created = await renewal.renew(deps, adapter, artistId, req.body.campaign_id);
         const items = [];
         for (const c of created) items.push(await social.socialCampaign(deps, adapter, { artistId }, c.id));
         return reply.status(201).send({ data: items, message: t(req.lang, 'express.created_influencers') });

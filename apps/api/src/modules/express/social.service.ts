@@ -628,60 +628,6 @@ export async function submitVideo(
 }
 
 /**
- * Can this campaign be renewed (`artist/campaign/renew/check`)? It must be the artist's, of this
- * platform and finished (6, 7 or 8), and its account still buyable (connected, with an active tier);
- * the price is the account's tier price today.
- * @throws NotFoundError when not the artist's campaign of this platform
- */
-export async function socialRenewCheck(
-  deps: Deps,
-  adapter: AccountAdapter,
-  artistId: number,
-  campaignId: number,
-) {
-  const [c] = await deps.database.db
-    .select()
-    .from(expressCampaigns)
-    .where(
-      and(
-        eq(expressCampaigns.id, campaignId),
-        eq(expressCampaigns.artistId, artistId),
-        eq(expressCampaigns.campaignTypeId, adapter.typeId),
-      ),
-    );
-  if (!c || c.accountId === null) throw new NotFoundError();
-  const accountId = c.accountId;
-  const [target] = await withTransaction(deps.database, (tx) => adapter.loadTargets(tx, [accountId]));
-  const finished = ([S.COMPLETED, S.DECLINED, S.FAILED_TO_SUBMIT] as number[]).includes(c.statusId);
-  return {
-    renewable: finished && Boolean(target),
-    price: target?.price ?? c.price,
-    account: { id: accountId, name: target?.name ?? null },
-    track: { id: c.trackId, name: c.trackName },
-    campaign: c,
-  };
-}
-
-/**
- * Renew (`artist/campaign/renew`): a new campaign for the same sound on the same account, paid with
- * coins at today's tier price.
- * @throws ConflictError 'express.not_renewable'; the errors of `createCampaignsFor`
- */
-export async function socialRenew(deps: Deps, adapter: AccountAdapter, artistId: number, campaignId: number) {
-  const check = await socialRenewCheck(deps, adapter, artistId, campaignId);
-  if (!check.renewable) throw new ConflictError('express.not_renewable');
-  return createCampaignsFor(deps, adapter, artistId, {
-    soundLink: adapter.soundLink(check.campaign),
-    targetIds: [check.account.id],
-    renewedFromId: campaignId,
-    errorField: 'account_ids',
-    pitch: check.campaign.pitch,
-    // The renewal keeps the song name the artist gave.
-    soundName: check.campaign.trackName,
-  });
-}
-
-/**
  * The influencer reviews the artist once the campaign is completed (`influencer/add/review`; issue 12
  * "Reviews both ways"): rating 1 to 5, an optional comment (at most 1000, the route checks; the
  * database too). One per campaign: the unique index answers a second or concurrent one.

@@ -59,6 +59,8 @@ export interface ExpressPlatformAdapter {
   readonly invalidSoundKey: string;
   /** Link to the sound for renewals (the engine passes it back to {@link resolveSound}). */
   soundLink(campaign: ExpressCampaignRow): string;
+  /** How a finished campaign is bought again (renew-check and renew, `express.renewal.ts`). */
+  readonly renewal: ExpressRenewalParts;
 
   /**
    * The buyable targets among `ids` (only listed, approved ones, with an active tier), in ascending
@@ -157,6 +159,47 @@ export interface AccountPlatformParts {
    * @throws ConflictError 'connections.account_expired' when the account must be reconnected
    */
   submittableVideos(deps: EngineDeps, accountId: number, since: number): Promise<SubmittableVideo[]>;
+}
+
+/**
+ * What differs between platforms when an artist renews a finished campaign: which target it was bought
+ * on and whether that target can still be bought, and how the new campaign is asked for. The engine
+ * (`express.renewal.ts`) owns the rest: the campaign must be the artist's, of this platform and
+ * finished; the new one is created like any purchase and names the one it renews.
+ */
+export interface ExpressRenewalParts {
+  /**
+   * The request field that lists the targets in a purchase of this platform (`playlist_ids`,
+   * `account_ids`): a renewal's validation errors name it and its audit entry lists the target under
+   * it, as the platform's create request would.
+   */
+  readonly targetsField: string;
+  /**
+   * True: the renewal repeats the artist's pitch and the song name they gave (TikTok, Instagram: the
+   * influencer is asked the same thing again). False: it asks without a pitch and reads the sound's
+   * name from its link again (Spotify).
+   */
+  readonly keepsArtistText: boolean;
+  /**
+   * The campaign's target as it stands today: its id and name (null when it can no longer be read as
+   * a target), the price in coins a renewal would hold, and whether it can be bought again (Spotify:
+   * the playlist is listed, not hidden and its curator allows renewals; TikTok, Instagram: the account
+   * is connected with an active tier and not hidden).
+   * @returns null when the campaign names no target of this platform (the engine answers 404)
+   */
+  target(deps: EngineDeps, campaign: ExpressCampaignRow): Promise<ExpressRenewalTarget | null>;
+}
+
+/** A finished campaign's target as a renewal would buy it (see {@link ExpressRenewalParts.target}). */
+export interface ExpressRenewalTarget {
+  /** `express_playlists.id` or the connected account's id. */
+  id: number;
+  /** The playlist's name or `@username`; null when the account can no longer be bought. */
+  name: string | null;
+  /** Coins a renewal would hold today (the target's tier price). */
+  price: number;
+  /** Whether the target can be bought again now. */
+  available: boolean;
 }
 
 /** Infrastructure an adapter may use (the engine passes its own). */

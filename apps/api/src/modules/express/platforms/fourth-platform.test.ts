@@ -8,7 +8,7 @@ import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from '../express.schema';
 import { seedExpressReference } from '../express.seed';
 import { type ExpressPlatformAdapter, proRataShare } from './adapter';
 import { registerExpressAdapter } from './index';
-import { loadAccountTargets } from './social';
+import { accountRenewal, loadAccountTargets } from './social';
 
 /**
  * Proof that platform knowledge lives in the adapter: "Vidlet", a video platform that exists only in
@@ -60,6 +60,7 @@ const vidlet: ExpressPlatformAdapter = {
   },
   soundLink: (c) => c.trackUrl,
   loadTargets: (tx, ids, payerId) => loadAccountTargets(tx, 'vidlet', ids, payerId),
+  renewal: accountRenewal('vidlet'),
   targetColumns: (t) => ({ accountId: t.id, socialTierId: t.tierId }),
   sellerLink: () => '/vidlet/express/campaigns/list',
   campaignPath: (id) => `/vidlet/express-campaigns/${id}`,
@@ -282,14 +283,34 @@ describe('a fourth platform registered only in this test', () => {
       token: a.token,
       body: { campaign_id: c.id },
     });
-    expect(check.json().data).toMatchObject({ renewable: true, price: 200, account: { id: inf.accountId } });
-    const renewed = await ctx.call('POST', `${BASE}/artist/campaign/renew`, {
-      token: a.token,
-      body: { campaign_id: c.id },
+    // The engine's renewal asks the adapter's `renewal` part which target to buy again and at what price.
+    expect(check.json().data).toEqual({
+      renewable: true,
+      price: 200,
+      account: { id: inf.accountId, name: expect.stringMatching(/^@vidlet\d+$/) },
+      track: { id: 'S2', name: 'Vidlet Song' },
     });
+    const renew = () =>
+      ctx.call('POST', `${BASE}/artist/campaign/renew`, { token: a.token, body: { campaign_id: c.id } });
+    const renewed = await renew();
     expect(renewed.statusCode).toBe(201);
     const again = renewed.json().data[0];
-    expect(again).toMatchObject({ type: 'vidlet', status: { id: S.PENDING_APPROVAL } });
+    // Same account and sound; the song name the artist gave is kept (`keepsArtistText`), not re-read.
+    expect(again).toMatchObject({
+      type: 'vidlet',
+      status: { id: S.PENDING_APPROVAL },
+      campaign_name: 'Vidlet Song',
+      account: { id: inf.accountId },
+      track: { id: 'S2' },
+    });
+    expect(await walletBalance(ctx.deps.database, a.user.id)).toBe(800);
+    const renewedFrom = await ctx.deps.database.pool.query(
+      'select renewed_from_id from express_campaigns where id = $1',
+      [again.id],
+    );
+    expect(renewedFrom.rows).toEqual([{ renewed_from_id: c.id }]);
+    // While the renewal is open, the same sound cannot be bought again on the account.
+    expect((await renew()).statusCode).toBe(409);
     await approve(inf, again.id);
 
     const list = await ctx.call('GET', `${BASE.replace('/api/', '/api/admin/')}/campaigns`, {

@@ -11,6 +11,7 @@ import {
 } from './adapter';
 import {
   acceptedAt,
+  accountRenewal,
   accountToken,
   loadAccountTargets,
   medianViews,
@@ -87,6 +88,7 @@ export const instagramAdapter: ExpressPlatformAdapter = {
   soundLink: (c) => c.trackUrl,
 
   loadTargets: (tx, ids, payerId) => loadAccountTargets(tx, 'instagram', ids, payerId),
+  renewal: accountRenewal('instagram'),
   targetColumns: (t) => ({ accountId: t.id, socialTierId: t.tierId }),
   sellerLink: () => '/instagram/express/campaigns/list',
   campaignPath: (id) => `/instagram/express-campaigns/${id}`,

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { idList, inIdsPlaceholder, prepareOnce, type Tx } from '../../../db/client';
+import { idList, inIdsPlaceholder, prepareOnce, type Tx, withTransaction } from '../../../db/client';
 import { socialAccounts, socialTiers, users } from '../../../db/schema';
 import { ConflictError } from '../../../platform/errors';
 import { accessTokenOf } from '../../connections';
@@ -7,6 +7,7 @@ import { accountVisibleToArtists } from '../../trust';
 import {
   type EngineDeps,
   type ExpressCampaignRow,
+  type ExpressRenewalParts,
   type ExpressTarget,
   PAYER_PLACEHOLDER,
   payerBalanceColumn,
@@ -69,6 +70,31 @@ export async function loadAccountTargets(
     seller,
     ...(payerBalance === null ? {} : { payerBalance }),
   }));
+}
+
+/**
+ * How a campaign on a connected account of `platform` is renewed: on the same account, buyable as in
+ * {@link loadAccountTargets}, at the account's tier price of today (the campaign's own price when the
+ * account can no longer be bought, with no name); the artist's pitch and song name are kept.
+ */
+export function accountRenewal(platform: string): ExpressRenewalParts {
+  return {
+    targetsField: 'account_ids',
+    keepsArtistText: true,
+    async target(deps, c) {
+      const accountId = c.accountId;
+      if (accountId === null) return null;
+      const [target] = await withTransaction(deps.database, (tx) =>
+        loadAccountTargets(tx, platform, [accountId]),
+      );
+      return {
+        id: accountId,
+        name: target?.name ?? null,
+        price: target?.price ?? c.price,
+        available: Boolean(target),
+      };
+    },
+  };
 }
 
 /**

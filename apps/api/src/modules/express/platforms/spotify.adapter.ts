@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { idList, inIdsPlaceholder, prepareOnce, type Tx } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { NotFoundError } from '../../../platform/errors';
@@ -61,6 +61,34 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
     };
   },
   soundLink: (c) => `https://open.spotify.com/track/${c.trackId}`,
+  renewal: {
+    targetsField: 'playlist_ids',
+    keepsArtistText: false,
+    // The same playlist at its tier's price of today; it can be bought again while it is listed, its
+    // curator allows renewals and it was not hidden after a confirmed fake-audience flag.
+    async target(deps, c) {
+      if (c.playlistId === null) return null;
+      const [row] = await deps.database.db
+        .select({
+          id: expressPlaylists.id,
+          name: expressPlaylists.name,
+          statusId: expressPlaylists.statusId,
+          renewable: expressPlaylists.renewable,
+          price: expressTiers.price,
+          visible: sql<boolean>`${playlistVisibleToArtists()}`,
+        })
+        .from(expressPlaylists)
+        .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
+        .where(eq(expressPlaylists.id, c.playlistId));
+      if (!row) return null;
+      return {
+        id: row.id,
+        name: row.name,
+        price: row.price,
+        available: row.statusId === 1 && row.renewable && row.visible,
+      };
+    },
+  },
 
   async loadTargets(tx: Tx, ids, payerId) {
     // Built and prepared once per connection (issue 18): planning it cost more than running it, and

@@ -11,6 +11,7 @@ import {
 } from './adapter';
 import {
   acceptedAt,
+  accountRenewal,
   accountToken,
   loadAccountTargets,
   medianViews,
@@ -87,6 +88,7 @@ export const tiktokAdapter: ExpressPlatformAdapter = {
   soundLink: (c) => c.trackUrl,
 
   loadTargets: (tx, ids, payerId) => loadAccountTargets(tx, 'tiktok', ids, payerId),
+  renewal: accountRenewal('tiktok'),
   targetColumns: (t) => ({ accountId: t.id, socialTierId: t.tierId }),
   sellerLink: () => '/tiktok/express/campaigns/list',
   campaignPath: (id) => `/tiktok/express-campaigns/${id}`,
