@@ -5,9 +5,9 @@ import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import type { SpotifyTrack } from '../../providers/spotify/contract';
 import { type AuditActor, audit } from '../audit';
-import { listConnections } from '../express';
 import { ARTIST_PROFILE_ONE_OWNER, artistSpotifyProfiles } from './artist-connections.schema';
 import { ACCOUNTS_LIMIT, listAccounts } from './connections.service';
+import { listConnections } from './spotify-connections';
 
 /**
  * Artists' connected platforms (issue 13 "Connections"; spec section 7 `connected/platforms/...`): an

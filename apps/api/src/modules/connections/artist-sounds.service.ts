@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expressCampaigns } from '../../db/schema';
+import type { AppDeps } from '../../platform/app';
 import { AppError, ConflictError, NotFoundError } from '../../platform/errors';
 import { InstagramApiError } from '../../providers/instagram/contract';
 import { TikTokApiError } from '../../providers/tiktok/contract';
-import type { EngineDeps } from '../express';
-import { instagramAdapter, tiktokAdapter } from '../express';
 import { type SocialPlatformName, socialAccounts } from './connections.schema';
 import { accessTokenOf } from './connections.service';
+import { soundCheck } from './sound-checks';
 
 /**
  * The artist's own sounds on TikTok and Instagram (issue 13 "Connections": the wizards offer the
@@ -24,7 +24,7 @@ import { accessTokenOf } from './connections.service';
  *   a valid sound link: the influencer uses that reel's audio).
  */
 
-type Deps = EngineDeps;
+type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
 
 /** How many of an account's newest posts are read for their sounds. */
 export const RECENT_POSTS_FOR_SOUNDS = 10;
@@ -44,9 +44,6 @@ export interface ArtistSound {
   account_id: number | null;
   user_name: string | null;
 }
-
-const ADAPTERS = { tiktok: tiktokAdapter, instagram: instagramAdapter } as const;
-const TYPE_IDS = { tiktok: 2, instagram: 3 } as const;
 
 /**
  * The artist's own sounds on `platform`: their earlier campaigns' sounds first (newest first), then the
@@ -117,13 +114,16 @@ async function campaignSounds(
     })
     .from(expressCampaigns)
     .where(
-      and(eq(expressCampaigns.artistId, userId), eq(expressCampaigns.campaignTypeId, TYPE_IDS[platform])),
+      and(
+        eq(expressCampaigns.artistId, userId),
+        eq(expressCampaigns.campaignTypeId, soundCheck(platform).typeId),
+      ),
     )
     .orderBy(expressCampaigns.trackId, desc(expressCampaigns.createdAt));
   rows.sort((a, b) => b.lastUsed.getTime() - a.lastUsed.getTime());
   const out: ArtistSound[] = [];
   for (const r of rows) {
-    const sound = await ADAPTERS[platform].resolveSound(deps, r.trackUrl);
+    const sound = await soundCheck(platform).resolveSound(deps, r.trackUrl);
     if (!sound) continue;
     out.push({
       id: sound.id,
@@ -163,7 +163,7 @@ async function postSounds(
   }
   const out: ArtistSound[] = [];
   for (const f of found) {
-    const sound = await ADAPTERS[platform].resolveSound(deps, f.link);
+    const sound = await soundCheck(platform).resolveSound(deps, f.link);
     if (!sound) continue;
     out.push({
       id: sound.id,

@@ -26,6 +26,7 @@ import { NotFoundError, ValidationError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { parseTrackLink, trackLinkResultCode } from '../../providers/spotify/links';
+import { spotifyAccounts as connections } from '../connections';
 import { paymentsService as payments } from '../wallet';
 import * as catalog from './express.catalog';
 import * as machine from './express.machine';
@@ -33,7 +34,6 @@ import * as q from './express.queries';
 import * as renewal from './express.renewal';
 import * as express from './express.service';
 import { spotifyAdapter } from './platforms/index';
-import * as connections from './spotify-connections';
 
 const ARTIST = 'ARTIST_PERMISSION';
 const CURATOR = 'CURATOR_PERMISSION';

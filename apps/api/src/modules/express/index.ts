@@ -19,4 +19,3 @@ export type { EngineDeps } from './platforms/adapter';
 export { instagramAdapter } from './platforms/instagram.adapter';
 export { tiktokAdapter } from './platforms/tiktok.adapter';
 export { socialExpressRoutes } from './social.routes';
-export { listConnections } from './spotify-connections';

@@ -14,8 +14,8 @@ import type { RouteModule } from '../../platform/app';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { listActivities } from '../activities';
-import { accountSchema, accountsOfUsers } from '../connections';
-import { expressQueries, listConnections } from '../express';
+import { accountSchema, accountsOfUsers, listConnections } from '../connections';
+import { expressQueries } from '../express';
 import * as users from './users.service';
 
 const tags = ['admin users'];

@@ -1,15 +1,17 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { spotifyConnections } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { sealSecret } from '../../platform/secret-box';
 import { signValue, verifyValue } from '../../platform/signed';
 import { parsePlaylistLink } from '../../providers/spotify/links';
-import { spotifyConnections } from './express.schema';
 
 /**
  * A curator's connected Spotify accounts (spec section 3 "Connections"; OAuth through the Spotify
- * provider, sandbox consent page by default).
+ * provider, sandbox consent page by default). They are connections like the artists' profiles and the
+ * influencers' accounts, so they live here; the express routes that connect them and the playlist
+ * listing that needs one read them through this module.
  */
 
 type Deps = Pick<AppDeps, 'database' | 'providers' | 'config' | 'clock'>;
