@@ -599,3 +599,25 @@ export async function searchBehalfUsers(
   );
   return rows;
 }
+
+/**
+ * One campaign of a platform (`campaign_type_id`) that belongs to the reader: the artist who bought it,
+ * or the seller (curator, influencer) it was bought from.
+ * @returns the campaign row, or undefined when the reader has no such campaign on that platform
+ */
+export async function ownCampaign(
+  database: Database,
+  typeId: number,
+  id: number,
+  owner: { artistId: number } | { sellerId: number },
+): Promise<typeof expressCampaigns.$inferSelect | undefined> {
+  const ownedBy =
+    'artistId' in owner
+      ? eq(expressCampaigns.artistId, owner.artistId)
+      : eq(expressCampaigns.curatorId, owner.sellerId);
+  const [c] = await database.db
+    .select()
+    .from(expressCampaigns)
+    .where(and(eq(expressCampaigns.id, id), eq(expressCampaigns.campaignTypeId, typeId), ownedBy));
+  return c;
+}

@@ -1,8 +1,7 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { and, eq } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import type { Campaign } from './express.machine';
-import { expressCampaigns } from './express.schema';
+import { ownCampaign } from './express.queries';
 import { createCampaignsFor } from './express.service';
 import type { EngineDeps, ExpressPlatformAdapter } from './platforms/adapter';
 
@@ -29,16 +28,7 @@ export async function renewCheck(
   artistId: number,
   campaignId: number,
 ) {
-  const [campaign] = await deps.database.db
-    .select()
-    .from(expressCampaigns)
-    .where(
-      and(
-        eq(expressCampaigns.id, campaignId),
-        eq(expressCampaigns.artistId, artistId),
-        eq(expressCampaigns.campaignTypeId, adapter.typeId),
-      ),
-    );
+  const campaign = await ownCampaign(deps.database, adapter.typeId, campaignId, { artistId });
   if (!campaign) throw new NotFoundError();
   const target = await adapter.renewal.target(deps, campaign);
   if (!target) throw new NotFoundError();

@@ -27,7 +27,7 @@ import { accountVisibleToArtists, scoreItem, scoreOrNeutral } from '../trust';
 import { paymentsService as payments } from '../wallet';
 import { advance, type Campaign, submit } from './express.machine';
 import { tellUser } from './express.notify';
-import { timelinesAndReviews } from './express.queries';
+import { ownCampaign, timelinesAndReviews } from './express.queries';
 import { expressCampaignEvents, expressCampaigns, expressSellerReviews } from './express.schema';
 import {
   type CampaignPaymentMeta,
@@ -576,16 +576,7 @@ export async function staffSocialCampaign(
 
 /** An influencer's campaign of this platform waiting for a video, with its account. */
 async function waitingCampaign(deps: Deps, adapter: AccountAdapter, influencerId: number, id: number) {
-  const [c] = await deps.database.db
-    .select()
-    .from(expressCampaigns)
-    .where(
-      and(
-        eq(expressCampaigns.id, id),
-        eq(expressCampaigns.curatorId, influencerId),
-        eq(expressCampaigns.campaignTypeId, adapter.typeId),
-      ),
-    );
+  const c = await ownCampaign(deps.database, adapter.typeId, id, { sellerId: influencerId });
   if (!c || c.accountId === null) throw new NotFoundError();
   if (c.statusId !== S.WAITING_SUBMISSION) throw new ConflictError('express.not_waiting');
   return c as Campaign & { accountId: number };
@@ -642,16 +633,7 @@ export async function addInfluencerReview(
   rating: number,
   comment: string | null,
 ) {
-  const [c] = await deps.database.db
-    .select()
-    .from(expressCampaigns)
-    .where(
-      and(
-        eq(expressCampaigns.id, campaignId),
-        eq(expressCampaigns.curatorId, influencerId),
-        eq(expressCampaigns.campaignTypeId, adapter.typeId),
-      ),
-    );
+  const c = await ownCampaign(deps.database, adapter.typeId, campaignId, { sellerId: influencerId });
   if (!c) throw new NotFoundError();
   if (c.statusId !== S.COMPLETED) throw new ConflictError('express.review_not_allowed');
   const [row] = await deps.database.db

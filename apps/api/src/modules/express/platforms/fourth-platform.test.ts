@@ -60,7 +60,6 @@ const vidlet: ExpressPlatformAdapter = {
   },
   soundLink: (c) => c.trackUrl,
   loadTargets: (tx, ids, payerId) => loadAccountTargets(tx, 'vidlet', ids, payerId),
-  renewal: accountRenewal('vidlet'),
   targetColumns: (t) => ({ accountId: t.id, socialTierId: t.tierId }),
   sellerLink: () => '/vidlet/express/campaigns/list',
   campaignPath: (id) => `/vidlet/express-campaigns/${id}`,
@@ -79,6 +78,8 @@ const vidlet: ExpressPlatformAdapter = {
     return { coins, meta: { views, target_views: c.targetViews } };
   },
   earlyEndShare: proRataShare,
+  // Renewals take the same account again, as TikTok's and Instagram's do.
+  renewal: accountRenewal('vidlet'),
 };
 
 let ctx: TestContext;
