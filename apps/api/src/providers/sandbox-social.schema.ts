@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { deletedAt } from '../db/columns';
 
 /**
  * Posts of the sandbox TikTok and Instagram accounts beyond their deterministic history: videos and reels
@@ -17,7 +18,7 @@ export const sandboxSocialPosts = pgTable(
     caption: text('caption').notNull().default(''),
     views: integer('views').notNull().default(0),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: deletedAt(),
   },
   (t) => [
     index('sandbox_social_posts_account_idx').on(t.platform, t.accountId, t.postedAt),

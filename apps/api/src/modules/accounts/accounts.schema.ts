@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, timestamps } from '../../db/columns';
 import { admins } from '../admins/admins.schema';
 
 /** Users of the user app: type 1 artist, 2 curator, 3 other/influencer (spec sections 1 and 3). */
@@ -54,9 +55,8 @@ export const users = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     language: varchar('language', { length: 2 }).notNull().default('en'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps(),
+    deletedAt: deletedAt(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -90,7 +90,7 @@ export const accessTokens = pgTable(
     adminId: integer('admin_id'),
     ip: varchar('ip', { length: 64 }),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -119,7 +119,7 @@ export const emailCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('email_codes_user_purpose_idx').on(t.userId, t.purpose)],
 );
@@ -137,7 +137,7 @@ export const passwordResets = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('password_resets_hash_unique').on(t.tokenHash),
@@ -155,7 +155,7 @@ export const loginAttempts = pgTable(
     email: varchar('email', { length: 190 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull(),
     succeeded: boolean('succeeded').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('login_attempts_email_idx').on(t.scope, t.email, t.createdAt),

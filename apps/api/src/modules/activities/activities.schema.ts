@@ -1,4 +1,5 @@
-import { bigserial, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 
 /** User activity (spec section 3 "Activity": platform, action, country, ip, created_at) plus device. */
 export const activities = pgTable(
@@ -12,7 +13,7 @@ export const activities = pgTable(
     country: varchar('country', { length: 100 }),
     ip: varchar('ip', { length: 64 }),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('activities_user_idx').on(t.userId, t.createdAt)],
 );

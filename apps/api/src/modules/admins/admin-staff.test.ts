@@ -1,16 +1,18 @@
 import { ADMIN_PERMISSIONS } from '@lm/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminTestApp } from '../../test/admin-app';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
 let superToken: string;
 let superId: number;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const admin = await ctx.makeAdmin();
-  superId = admin.id;
-  superToken = await ctx.loginAdmin(admin.email);
+  ({
+    ctx,
+    admin: { id: superId },
+    token: superToken,
+  } = await createAdminTestApp());
 });
 afterAll(async () => {
   await ctx?.close();

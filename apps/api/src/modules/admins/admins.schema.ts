@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { deletedAt, timestamps } from '../../db/columns';
 
 /**
  * Staff accounts of the back-office; a separate session from users (spec section 6). An invited admin
@@ -15,9 +16,8 @@ export const admins = pgTable(
     passwordHash: text('password_hash'),
     status: varchar('status', { length: 20 }).notNull().default('active'),
     language: varchar('language', { length: 2 }).notNull().default('en'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps(),
+    deletedAt: deletedAt(),
   },
   (t) => [
     uniqueIndex('admins_email_unique').on(t.email),

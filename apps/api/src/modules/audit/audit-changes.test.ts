@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import type { TestContext } from '../../test/harness';
 import { AUDIT_MASK, auditChanges } from './audit.service';
 
 let ctx: TestContext;
 let token: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  token = await ctx.loginAdmin((await ctx.makeAdmin()).email);
+  ({ ctx, token } = await createAdminTestApp());
 });
 afterAll(async () => {
   await ctx?.close();

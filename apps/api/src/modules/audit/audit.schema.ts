@@ -12,6 +12,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 
 /**
  * Audit log: every admin write and every security event (login, failed login, password change).
@@ -29,7 +30,7 @@ export const auditLogs = pgTable(
     ip: varchar('ip', { length: 64 }),
     userAgent: text('user_agent'),
     meta: jsonb('meta'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('audit_logs_actor_idx').on(t.actorType, t.actorId, t.createdAt),

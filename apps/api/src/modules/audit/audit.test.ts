@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import type { TestContext } from '../../test/harness';
 import { listAuditLogs } from './audit.service';
 
 let ctx: TestContext;
@@ -16,9 +17,7 @@ type Log = {
 };
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  reader = await ctx.makeAdmin({ permissions: ['view.main.logs.tab.list'] });
-  token = await ctx.loginAdmin(reader.email);
+  ({ ctx, admin: reader, token } = await createAdminTestApp({ permissions: ['view.main.logs.tab.list'] }));
   artist = await ctx.makeUser({ firstName: 'Zelda', lastName: 'Quill' });
   // Entries on known days (the log is append-only: written once, with their time).
   await ctx.deps.database.pool.query(

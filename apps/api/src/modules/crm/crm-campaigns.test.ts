@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFrom, createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import { codeFrom, type TestContext } from '../../test/harness';
 import { mailOutbox } from '../mail/mail.schema';
 import type { Mailer } from '../mail/mail.service';
 import { crmSenders, crmSends } from './crm.schema';
@@ -23,8 +24,7 @@ let senderId: number;
 let n = 0;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  token = await ctx.loginAdmin((await ctx.makeAdmin()).email);
+  ({ ctx, token } = await createAdminTestApp());
   const domain = await ctx.call('POST', '/api/admin/crm/sender-domains', {
     token,
     body: { domain: 'news.liberty.test' },

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import type { TestContext } from '../../test/harness';
 import { auditLogs } from '../audit/audit.schema';
 import { leadListMembers, leadSuppressions, leads } from '../leads/leads.schema';
 import { suppressionHash } from '../leads/leads.service';
@@ -11,8 +12,7 @@ let ctx: TestContext;
 let token: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  token = await ctx.loginAdmin((await ctx.makeAdmin()).email);
+  ({ ctx, token } = await createAdminTestApp());
 });
 afterAll(() => ctx.close());
 

@@ -3,7 +3,8 @@ import { jobDefinitions } from '../../jobs/definitions';
 import { openSecret } from '../../platform/secret-box';
 import type { DnsResolver } from '../../providers/dns/contract';
 import { setSandboxTxt } from '../../providers/dns/sandbox';
-import { codeFrom, createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import { codeFrom, type TestContext } from '../../test/harness';
 import {
   assertUsableSender,
   checkDomainRecords,
@@ -16,8 +17,7 @@ let ctx: TestContext;
 let token: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  token = await ctx.loginAdmin((await ctx.makeAdmin()).email);
+  ({ ctx, token } = await createAdminTestApp());
 });
 afterAll(() => ctx.close());
 

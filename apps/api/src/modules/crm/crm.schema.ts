@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../db/columns';
 import { admins } from '../admins/admins.schema';
 import { leadLists } from '../leads/leads.schema';
 
@@ -36,7 +37,7 @@ export const crmAddresses = pgTable(
     firstName: varchar('first_name', { length: 100 }),
     /** en|fr|de|ar|tr, or null (English). */
     language: varchar('language', { length: 2 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('crm_addresses_consent_known', sql`${t.consent} in ('unconfirmed', 'confirmed', 'unsubscribed')`),
@@ -73,7 +74,7 @@ export const crmSenderDomains = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => admins.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('crm_sender_domains_domain_unique').on(t.domain),
@@ -100,7 +101,7 @@ export const crmSenders = pgTable(
     paceAt: timestamp('pace_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => admins.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('crm_senders_email_unique').on(t.email),
@@ -126,8 +127,7 @@ export const crmTemplates = pgTable(
     text: text('text').notNull(),
     createdBy: integer('created_by').references(() => admins.id),
     updatedBy: integer('updated_by').references(() => admins.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('crm_templates_name_unique').on(sql`lower(${t.name})`)],
 );
@@ -158,7 +158,7 @@ export const crmCampaigns = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => admins.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check(

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 import { admins } from '../admins/admins.schema';
 import { expressCampaigns, expressPlaylists, expressTiers } from '../express/express.schema';
@@ -82,8 +83,7 @@ export const customCampaigns = pgTable(
     /** Opt-ins closed and unclaimed slots refunded. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('custom_campaigns_artist_idx').on(t.artistId, t.id),
@@ -161,7 +161,7 @@ export const curatorsVsCampaigns = pgTable(
     playlistId: integer('playlist_id').references(() => expressPlaylists.id),
     slotId: integer('slot_id').references(() => customCampaignSlots.id),
     expressCampaignId: integer('express_campaign_id').references(() => expressCampaigns.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('curators_vs_campaigns_curator_unique').on(t.campaignId, t.curatorId),

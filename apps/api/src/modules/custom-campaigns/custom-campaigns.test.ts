@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { signSandboxCardEvent } from '../../providers/payments/sandbox-card';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { testLanguageId } from '../../test/test-language';
 import { sweep as expressSweep } from '../express/express.machine';
 import { seedExpressDemo } from '../express/express.seed';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
@@ -22,12 +23,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await seedExpressDemo(ctx.deps.database);
   const db = ctx.deps.database.pool;
-  languageId = (
-    await db.query(
-      `insert into languages (code, name) values ('zz', 'Test language')
-         on conflict (code) do update set name = excluded.name returning id`,
-    )
-  ).rows[0].id;
+  languageId = await testLanguageId(ctx);
   genreId = (await db.query(`insert into genres (name) values ('Custom test genre') returning id`)).rows[0]
     .id;
   tier = (

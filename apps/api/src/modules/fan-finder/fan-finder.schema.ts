@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 import { socialAccounts } from '../connections/connections.schema';
 import { ledgerTransfers } from '../wallet/wallet.schema';
@@ -39,8 +40,7 @@ export const fanFinderPlans = pgTable(
     price: integer('price').notNull(),
     features: jsonb('features').$type<string[]>().notNull().default([]),
     status: smallint('status').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('fan_finder_plans_name_unique').on(sql`lower(${t.planName})`),
@@ -81,7 +81,7 @@ export const fanFinderSubscriptions = pgTable(
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     /** Why it ended: `ended` (no renewal asked), `insufficient_coins`, `plan_unavailable`. */
     expiredReason: varchar('expired_reason', { length: 30 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex(FAN_FINDER_ONE_OPEN).on(t.userId).where(sql`${t.status} <> 'expired'`),
@@ -140,7 +140,7 @@ export const fanFinderConnections = pgTable(
     syncStatus: varchar('sync_status', { length: 16 }).notNull().default('pending'),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastError: varchar('last_error', { length: 40 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex(FAN_FINDER_ONE_SPOTIFY).on(t.userId).where(sql`${t.kind} = 'spotify'`),
@@ -194,7 +194,7 @@ export const fanFinderFans = pgTable(
     artistsCommented: integer('artists_commented').notNull(),
     commentsCount: integer('comments_count').notNull(),
     lastCommentAt: timestamp('last_comment_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }).notNull(),
   },
   (t) => [

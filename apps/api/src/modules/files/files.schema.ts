@@ -1,4 +1,5 @@
-import { bigint, bigserial, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 
 /** Uploaded files: stored path (local disk or S3 key), detected type, size in bytes, uploader. */
 export const files = pgTable(
@@ -12,7 +13,7 @@ export const files = pgTable(
     driver: varchar('driver', { length: 10 }).notNull(),
     userId: integer('user_id'),
     adminId: integer('admin_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('files_path_idx').on(t.path)],
 );

@@ -8,10 +8,10 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 import { admins } from '../admins/admins.schema';
 import { genres } from '../lookups/lookups.schema';
@@ -60,8 +60,7 @@ export const playlistForms = pgTable(
     appleTrackId: varchar('apple_track_id', { length: 15 }).notNull(),
     soundcloudLink: varchar('soundcloud_link', { length: 500 }),
     extraInfo: text('extra_info'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('playlist_forms_user_idx').on(t.userId, t.id),

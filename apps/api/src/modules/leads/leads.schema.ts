@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../db/columns';
 import { admins } from '../admins/admins.schema';
 
 /** Where and when a lead's field was found (issue 16 "Contacts": every field records its source). */
@@ -63,8 +64,7 @@ export const leads = pgTable(
     userId: integer('user_id'),
     /** When the Spotify profile was last read (artists are read again after a while). */
     profileFetchedAt: timestamp('profile_fetched_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('leads_kind_spotify_unique').on(t.kind, t.spotifyId),
@@ -93,7 +93,7 @@ export const leadLists = pgTable(
     /** The saved filter of a `filter` list (`LeadFilter` of @lm/contracts/crm). */
     filter: jsonb('filter').$type<Record<string, unknown>>(),
     createdBy: integer('created_by').references(() => admins.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('lead_lists_name_unique').on(sql`lower(${t.name})`),

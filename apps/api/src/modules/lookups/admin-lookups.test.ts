@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import type { TestContext } from '../../test/harness';
 import { PNG, uploadFile } from '../../test/uploads';
 
 let ctx: TestContext;
 let token: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  token = await ctx.loginAdmin((await ctx.makeAdmin({ permissions: ['view.main.genres.tab.list'] })).email);
+  ({ ctx, token } = await createAdminTestApp({ permissions: ['view.main.genres.tab.list'] }));
 });
 afterAll(async () => {
   await ctx?.close();

@@ -7,10 +7,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
 
 /** Music genres (Spotify's genre names), referenced by users, playlists and campaigns. */
 export const genres = pgTable(
@@ -119,6 +119,5 @@ export const sliders = pgTable('sliders', {
   link: varchar('link', { length: 500 }),
   position: integer('position').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });

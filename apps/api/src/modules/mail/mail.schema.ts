@@ -1,4 +1,5 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 
 /** Outbox of every mail the product sends; the default driver stops here (dev mailbox). */
 export const mailOutbox = pgTable(
@@ -17,7 +18,7 @@ export const mailOutbox = pgTable(
     driver: varchar('driver', { length: 10 }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_to_idx').on(t.toAddress, t.createdAt)],
 );

@@ -10,6 +10,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 
 /**
  * In-app notifications for users and admins (bell, /notifications, dashboard feed). A notification is
@@ -32,7 +33,7 @@ export const notifications = pgTable(
     link: varchar('link', { length: 300 }),
     data: jsonb('data'),
     readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
-import { notify } from './notifications.service';
+import { type NotificationView, notify } from './notifications.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,15 +12,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Item = {
-  id: number;
-  type: string;
-  title: string;
-  body: string;
-  link: string | null;
-  read_at: string | null;
-  created_at: string;
-};
+type Item = NotificationView;
 
 /** A notification whose title is "Campaign approved" and whose body names the track `Track <n>`. */
 const send = (to: { userId: number } | { adminId: number }, n: number) =>

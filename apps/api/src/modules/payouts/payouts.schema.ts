@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, timestamps } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 import { admins } from '../admins/admins.schema';
 import { ledgerHolds } from '../wallet/wallet.schema';
@@ -35,8 +36,8 @@ export const payoutRecipients = pgTable(
     accountHolderName: varchar('account_holder_name', { length: 140 }).notNull(),
     details: jsonb('details').notNull().$type<Record<string, string>>(),
     wiseAccountId: varchar('wise_account_id', { length: 64 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
   },
   (t) => [index('payout_recipients_user_idx').on(t.userId, t.id)],
 );
@@ -67,7 +68,7 @@ export const payoutQuotes = pgTable(
     rate: numeric('rate', { precision: 20, scale: 10, mode: 'number' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payout_quotes_wise_quote_unique').on(t.wiseQuoteId),
@@ -127,8 +128,7 @@ export const payouts = pgTable(
     fundedAt: timestamp('funded_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     coinsReturnedAt: timestamp('coins_returned_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('payouts_quote_unique').on(t.quoteId),

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import type { WiseProvider } from '../../providers/wise/contract';
-import { codeFrom, createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import { codeFrom, type TestContext } from '../../test/harness';
 import { seedCompletedDemoCampaigns } from '../express/express.demo';
 import { DEMO_PLAYLISTS, seedExpressDemo } from '../express/express.seed';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
@@ -13,9 +14,7 @@ let ctx: TestContext;
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const admin = await ctx.makeAdmin();
-  adminToken = await ctx.loginAdmin(admin.email);
+  ({ ctx, token: adminToken } = await createAdminTestApp());
 });
 afterAll(async () => {
   await ctx?.close();

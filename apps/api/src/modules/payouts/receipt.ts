@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
+import { renderPdf } from '../../platform/pdf';
 import { getSettings } from '../settings';
 import { formatMoney } from '../wallet';
 import { payoutRecipients, payouts } from './payouts.schema';
@@ -28,39 +29,32 @@ export async function renderReceiptPdf(data: {
   rate: number;
   transferId: string | null;
 }): Promise<Buffer> {
-  // Loaded on first use: pdfkit and its fonts cost tens of MB of memory an API that serves no PDF never needs (issue 18).
-  const { default: PDFDocument } = await import('pdfkit');
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 56,
-      info: { Title: `Payout ${data.id}`, Author: data.issuer },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.fontSize(22).text(data.issuer);
-    doc.moveDown(0.3).fontSize(10).fillColor('#555').text('Payout receipt');
-    doc.moveDown(1.5).fillColor('#000').fontSize(16).text(`Payout #${data.id}`);
-    doc
-      .moveDown(0.5)
-      .fontSize(10)
-      .text(`Paid on: ${data.date.toISOString().slice(0, 10)}`);
-    doc.text(`Paid to: ${data.name} <${data.email}>`);
-    doc.text(`Bank account: ${data.account}`);
-    if (data.transferId) doc.text(`Wise transfer: ${data.transferId}`);
-    doc.moveDown(1.2).fontSize(11);
-    doc.text(`Liberty Coins withdrawn: ${data.coins}`);
-    doc.text(`Amount: ${formatMoney(data.amountMinor, data.currency)}`);
-    doc.text(`Transfer fee: ${formatMoney(data.feeMinor, data.currency)}`);
-    doc.text(`Exchange rate: ${data.rate}`);
-    doc
-      .moveDown(0.5)
-      .fontSize(12)
-      .text(`Received: ${formatMoney(data.targetMinor, data.targetCurrency)}`);
-    doc.end();
-  });
+  return renderPdf(
+    {
+      title: `Payout ${data.id}`,
+      issuer: data.issuer,
+      subtitle: 'Payout receipt',
+      heading: `Payout #${data.id}`,
+    },
+    (doc) => {
+      doc
+        .moveDown(0.5)
+        .fontSize(10)
+        .text(`Paid on: ${data.date.toISOString().slice(0, 10)}`);
+      doc.text(`Paid to: ${data.name} <${data.email}>`);
+      doc.text(`Bank account: ${data.account}`);
+      if (data.transferId) doc.text(`Wise transfer: ${data.transferId}`);
+      doc.moveDown(1.2).fontSize(11);
+      doc.text(`Liberty Coins withdrawn: ${data.coins}`);
+      doc.text(`Amount: ${formatMoney(data.amountMinor, data.currency)}`);
+      doc.text(`Transfer fee: ${formatMoney(data.feeMinor, data.currency)}`);
+      doc.text(`Exchange rate: ${data.rate}`);
+      doc
+        .moveDown(0.5)
+        .fontSize(12)
+        .text(`Received: ${formatMoney(data.targetMinor, data.targetCurrency)}`);
+    },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminTestApp } from '../../test/admin-app';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { queueJobs } from './queues.jobs';
 import { PROBE_QUEUE, probeHandler } from './queues.service';
@@ -7,10 +8,7 @@ import { PROBE_QUEUE, probeHandler } from './queues.service';
 let ctx: TestContext;
 let token: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  token = await ctx.loginAdmin(
-    (await ctx.makeAdmin({ permissions: ['view.main.queue.horizon.tab.list'] })).email,
-  );
+  ({ ctx, token } = await createAdminTestApp({ permissions: ['view.main.queue.horizon.tab.list'] }));
 });
 afterAll(async () => {
   await ctx?.close();

@@ -7,10 +7,10 @@ import {
   primaryKey,
   serial,
   smallint,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 import { admins } from '../admins/admins.schema';
 
@@ -21,7 +21,7 @@ export const permissions = pgTable(
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 100 }).notNull(),
     guard: varchar('guard', { length: 10 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('permissions_name_guard_unique').on(t.name, t.guard)],
 );
@@ -34,8 +34,7 @@ export const roles = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     guard: varchar('guard', { length: 10 }).notNull(),
     defaultForUserType: smallint('default_for_user_type'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('roles_name_guard_unique').on(t.name, t.guard)],
 );

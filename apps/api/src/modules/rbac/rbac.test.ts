@@ -1,14 +1,14 @@
 import { ADMIN_PERMISSIONS, SUPER_ADMIN_ROLE, USER_PERMISSIONS } from '@lm/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import type { TestContext } from '../../test/harness';
 import { adminRoles } from './rbac.schema';
 
 let ctx: TestContext;
 let superToken: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  superToken = await ctx.loginAdmin((await ctx.makeAdmin()).email);
+  ({ ctx, token: superToken } = await createAdminTestApp());
 });
 afterAll(async () => {
   await ctx?.close();

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import type { TestContext } from '../../test/harness';
 import { credit, DESC, hold, postHold } from '../wallet/ledger';
 import { compactReportRollups } from './reports.service';
 
@@ -86,10 +87,7 @@ async function seed() {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  token = await ctx.loginAdmin(
-    (await ctx.makeAdmin({ permissions: ['main.wallet.show.all.transactions'] })).email,
-  );
+  ({ ctx, token } = await createAdminTestApp({ permissions: ['main.wallet.show.all.transactions'] }));
   await seed();
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import {
   SCRAPING_JOB_STATUS as STATUS,
 } from '@lm/contracts/scraping';
 import { and, eq, sql } from 'drizzle-orm';
-import { withTransaction } from '../../db/client';
+import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import type { JobMeta } from '../../jobs/jobs';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
@@ -78,6 +78,37 @@ export async function syncAutoSchedules(deps: Pick<ScrapingDeps, 'database' | 'j
   }
 }
 
+/** The columns an auto-scraping job's form sets. */
+const autoJobColumns = (input: AutoScrapingJobInput) => ({
+  keyword: input.keyword,
+  cron: input.cron,
+  enabled: input.enabled,
+  maxPlaylists: input.max_playlists,
+});
+
+/**
+ * Check `cron`, run `write` in a transaction, then bring the schedules in line with the jobs.
+ * @throws ValidationError 'scraping.keyword_exists' when another job has the keyword (any case), cron
+ *   errors (see assertSchedule); whatever `write` throws
+ */
+async function saveAutoJob(
+  deps: ScrapingDeps,
+  cron: string,
+  write: (tx: Tx) => Promise<AutoJob>,
+): Promise<AutoJob> {
+  assertSchedule(deps, cron, deps.clock.now());
+  let saved: AutoJob;
+  try {
+    saved = await withTransaction(deps.database, write);
+  } catch (err) {
+    if (isUniqueViolation(err, 'auto_scraping_jobs_keyword_unique'))
+      throw new ValidationError({ keyword: ['scraping.keyword_exists'] });
+    throw err;
+  }
+  await syncAutoSchedules(deps);
+  return saved;
+}
+
 /**
  * Create an auto-scraping job (audited `scraping.auto_create`) and its schedule when enabled.
  * @throws ValidationError 'scraping.keyword_exists' (any case), cron errors (see assertSchedule)
@@ -87,40 +118,24 @@ export async function createAutoJob(
   input: AutoScrapingJobInput,
   actor: AuditActor,
 ): Promise<AutoJob> {
-  assertSchedule(deps, input.cron, deps.clock.now());
-  let created: AutoJob;
-  try {
-    created = await withTransaction(deps.database, async (tx) => {
-      const [row] = await tx.db
-        .insert(autoScrapingJobs)
-        .values({
-          keyword: input.keyword,
-          cron: input.cron,
-          enabled: input.enabled,
-          maxPlaylists: input.max_playlists,
-          createdBy: actor.id ?? null,
-        })
-        .returning();
-      await audit(
-        deps.database,
-        actor,
-        {
-          action: 'scraping.auto_create',
-          targetType: 'auto_scraping_job',
-          targetId: row!.id,
-          meta: { ...input },
-        },
-        tx,
-      );
-      return row!;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'auto_scraping_jobs_keyword_unique'))
-      throw new ValidationError({ keyword: ['scraping.keyword_exists'] });
-    throw err;
-  }
-  await syncAutoSchedules(deps);
-  return created;
+  return saveAutoJob(deps, input.cron, async (tx) => {
+    const [row] = await tx.db
+      .insert(autoScrapingJobs)
+      .values({ ...autoJobColumns(input), createdBy: actor.id ?? null })
+      .returning();
+    await audit(
+      deps.database,
+      actor,
+      {
+        action: 'scraping.auto_create',
+        targetType: 'auto_scraping_job',
+        targetId: row!.id,
+        meta: { ...input },
+      },
+      tx,
+    );
+    return row!;
+  });
 }
 
 /**
@@ -133,50 +148,34 @@ export async function updateAutoJob(
   input: AutoScrapingJobInput,
   actor: AuditActor,
 ): Promise<AutoJob> {
-  assertSchedule(deps, input.cron, deps.clock.now());
-  let updated: AutoJob;
-  try {
-    updated = await withTransaction(deps.database, async (tx) => {
-      const [before] = await tx.db
-        .select()
-        .from(autoScrapingJobs)
-        .where(eq(autoScrapingJobs.id, id))
-        .for('update');
-      if (!before) throw new NotFoundError('scraping.auto_not_found');
-      const [row] = await tx.db
-        .update(autoScrapingJobs)
-        .set({
-          keyword: input.keyword,
-          cron: input.cron,
-          enabled: input.enabled,
-          maxPlaylists: input.max_playlists,
-          updatedAt: deps.clock.now(),
-        })
-        .where(eq(autoScrapingJobs.id, id))
-        .returning();
-      const changes: Record<string, { from: unknown; to: unknown }> = {};
-      const pairs: [string, unknown, unknown][] = [
-        ['keyword', before.keyword, input.keyword],
-        ['cron', before.cron, input.cron],
-        ['enabled', before.enabled, input.enabled],
-        ['max_playlists', before.maxPlaylists, input.max_playlists],
-      ];
-      for (const [field, from, to] of pairs) if (from !== to) changes[field] = { from, to };
-      await audit(
-        deps.database,
-        actor,
-        { action: 'scraping.auto_update', targetType: 'auto_scraping_job', targetId: id, meta: changes },
-        tx,
-      );
-      return row!;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'auto_scraping_jobs_keyword_unique'))
-      throw new ValidationError({ keyword: ['scraping.keyword_exists'] });
-    throw err;
-  }
-  await syncAutoSchedules(deps);
-  return updated;
+  return saveAutoJob(deps, input.cron, async (tx) => {
+    const [before] = await tx.db
+      .select()
+      .from(autoScrapingJobs)
+      .where(eq(autoScrapingJobs.id, id))
+      .for('update');
+    if (!before) throw new NotFoundError('scraping.auto_not_found');
+    const [row] = await tx.db
+      .update(autoScrapingJobs)
+      .set({ ...autoJobColumns(input), updatedAt: deps.clock.now() })
+      .where(eq(autoScrapingJobs.id, id))
+      .returning();
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    const pairs: [string, unknown, unknown][] = [
+      ['keyword', before.keyword, input.keyword],
+      ['cron', before.cron, input.cron],
+      ['enabled', before.enabled, input.enabled],
+      ['max_playlists', before.maxPlaylists, input.max_playlists],
+    ];
+    for (const [field, from, to] of pairs) if (from !== to) changes[field] = { from, to };
+    await audit(
+      deps.database,
+      actor,
+      { action: 'scraping.auto_update', targetType: 'auto_scraping_job', targetId: id, meta: changes },
+      tx,
+    );
+    return row!;
+  });
 }
 
 /**

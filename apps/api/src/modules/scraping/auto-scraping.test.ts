@@ -3,7 +3,8 @@ import { SCRAPING_JOB_STATUS as STATUS } from '@lm/contracts/scraping';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs, type Jobs } from '../../jobs/jobs';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import type { TestContext } from '../../test/harness';
 import { processAutoRun } from './auto-scraping.service';
 import { scrapingJobDefinitions } from './scraping.jobs';
 import { autoScrapingRuns, scrapingEvents, scrapingJobs, scrapingKeywords } from './scraping.schema';
@@ -14,8 +15,7 @@ let ctx: TestContext;
 let token: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { SPOTIFY_CALLS_PER_MINUTE: '100000' } });
-  token = await ctx.loginAdmin((await ctx.makeAdmin()).email);
+  ({ ctx, token } = await createAdminTestApp({ env: { SPOTIFY_CALLS_PER_MINUTE: '100000' } }));
 });
 afterAll(() => ctx.close());
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { SCRAPING_JOB_STATUS as STATUS } from '@lm/contracts/scraping';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import type { TestContext } from '../../test/harness';
 import { leads } from '../leads/leads.schema';
 import { scrapingJobItems, scrapingJobLeads, scrapingJobs } from './scraping.schema';
 import { creditsOf, playlistLink, runJobToEnd, sizedPlaylistId } from './scraping.test-helpers';
@@ -12,8 +13,7 @@ let ctx: TestContext;
 let token: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { SPOTIFY_CALLS_PER_MINUTE: '100000' } });
-  token = await ctx.loginAdmin((await ctx.makeAdmin()).email);
+  ({ ctx, token } = await createAdminTestApp({ env: { SPOTIFY_CALLS_PER_MINUTE: '100000' } }));
 });
 afterAll(() => ctx.close());
 

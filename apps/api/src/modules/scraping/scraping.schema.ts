@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../db/columns';
 import { admins } from '../admins/admins.schema';
 import { leads } from '../leads/leads.schema';
 
@@ -34,8 +35,7 @@ export const autoScrapingJobs = pgTable(
     maxPlaylists: smallint('max_playlists').notNull().default(10),
     createdBy: integer('created_by').references(() => admins.id),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('auto_scraping_jobs_keyword_unique').on(sql`lower(${t.keyword})`),
@@ -95,7 +95,7 @@ export const scrapingKeywords = pgTable(
     processed: boolean('processed').notNull().default(false),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     foundRunId: bigint('found_run_id', { mode: 'number' }).references(() => autoScrapingRuns.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('scraping_keywords_playlist_unique').on(t.autoScrapingJobId, t.playlistId),
@@ -134,7 +134,7 @@ export const scrapingJobs = pgTable(
     errorKey: varchar('error_key', { length: 100 }),
     errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
     createdBy: integer('created_by').references(() => admins.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -203,7 +203,7 @@ export const scrapingEvents = pgTable(
     level: varchar('level', { length: 10 }).notNull().$type<'info' | 'warning' | 'error'>(),
     eventKey: varchar('event_key', { length: 100 }).notNull(),
     params: jsonb('params').$type<Record<string, string | number>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('scraping_events_job_idx').on(t.jobId, t.id),
@@ -235,7 +235,7 @@ export const scrapingSiteVisits = pgTable(
     attempts: smallint('attempts').notNull().default(0),
     /** A crawler holds the row until then (a crawler that died leaves it to the next one after it). */
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     visitedAt: timestamp('visited_at', { withTimezone: true }),
   },
   (t) => [

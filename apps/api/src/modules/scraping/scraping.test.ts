@@ -2,7 +2,8 @@ import { SCRAPING_JOB_STATUS as STATUS } from '@lm/contracts/scraping';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpotifyApiError, type SpotifyProvider } from '../../providers/spotify/contract';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import type { TestContext } from '../../test/harness';
 import { auditLogs } from '../audit/audit.schema';
 import { leadListMembers, leadLists, leadSuppressions, leads } from '../leads/leads.schema';
 import { suppressionHash } from '../leads/leads.service';
@@ -21,8 +22,7 @@ let ctx: TestContext;
 let token: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { SPOTIFY_CALLS_PER_MINUTE: '100000' } });
-  token = await ctx.loginAdmin((await ctx.makeAdmin()).email);
+  ({ ctx, token } = await createAdminTestApp({ env: { SPOTIFY_CALLS_PER_MINUTE: '100000' } }));
 });
 afterAll(() => ctx.close());
 

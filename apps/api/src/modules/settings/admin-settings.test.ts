@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
+import { createAdminTestApp } from '../../test/admin-app';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { seedExpressDemo } from '../express/express.seed';
 import { credit, DESC } from '../wallet/ledger';
@@ -10,10 +11,11 @@ let ctx: TestContext;
 let token: string;
 let adminId: number;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const admin = await ctx.makeAdmin({ permissions: ['view.main.settings.tab.list'] });
-  adminId = admin.id;
-  token = await ctx.loginAdmin(admin.email);
+  ({
+    ctx,
+    admin: { id: adminId },
+    token,
+  } = await createAdminTestApp({ permissions: ['view.main.settings.tab.list'] }));
 });
 afterAll(async () => {
   await ctx?.close();

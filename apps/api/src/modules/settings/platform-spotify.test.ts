@@ -2,17 +2,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSecret } from '../../platform/secret-box';
 import { signValue } from '../../platform/signed';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import type { TestContext } from '../../test/harness';
 import { PLATFORM_SPOTIFY_REFRESH_PURPOSE } from './platform-spotify';
 
 let ctx: TestContext;
 let token: string;
 let adminId: number;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const admin = await ctx.makeAdmin({ permissions: ['view.main.settings.tab.list'] });
-  adminId = admin.id;
-  token = await ctx.loginAdmin(admin.email);
+  ({
+    ctx,
+    admin: { id: adminId },
+    token,
+  } = await createAdminTestApp({ permissions: ['view.main.settings.tab.list'] }));
 });
 afterAll(async () => {
   await ctx?.close();

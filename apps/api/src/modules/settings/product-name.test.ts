@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import type { TestContext } from '../../test/harness';
 import { DEMO_PACKAGES, seedWalletDemo } from '../wallet/wallet.demo';
 
 let ctx: TestContext;
 let superToken: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const admin = await ctx.makeAdmin();
-  superToken = await ctx.loginAdmin(admin.email);
+  ({ ctx, token: superToken } = await createAdminTestApp());
 });
 afterAll(async () => {
   await ctx?.close();

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { updatedAt } from '../../db/columns';
 import { admins } from '../admins/admins.schema';
 
 /** System settings, one row per key (maintenance_mode, platform_fee_percent, coin_price_pence, ...). */
 export const settings = pgTable('settings', {
   key: varchar('key', { length: 100 }).primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { testLanguageId } from '../../test/test-language';
 import { seedExpressDemo } from '../express/express.seed';
 
 /**
@@ -16,13 +17,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   curatorId = (await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' })).id;
   await seedExpressDemo(ctx.deps.database);
-  const db = ctx.deps.database.pool;
-  languageId = (
-    await db.query(
-      `insert into languages (code, name) values ('zz', 'Test language')
-         on conflict (code) do update set name = excluded.name returning id`,
-    )
-  ).rows[0].id;
+  languageId = await testLanguageId(ctx);
   const admin = await ctx.makeAdmin();
   const dept = await ctx.call('POST', '/api/tickets_departments', {
     token: await ctx.loginAdmin(admin.email),

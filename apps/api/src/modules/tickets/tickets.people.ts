@@ -52,6 +52,42 @@ export async function staffToTell(
 const userLink = (id: number) => `/my-ticket/details/${id}`;
 const staffLink = (id: number) => `/tickets/details/${id}`;
 
+/**
+ * Tell one person about a ticket event: an in-app notification linking to `link` (an app path) and,
+ * when `mail` is given, an e-mail whose params are the ticket's id and subject, the person's name and
+ * `mail.params`.
+ */
+async function tell(
+  deps: TicketDeps,
+  tx: Tx,
+  to: { userId: number } | { adminId: number },
+  person: Person,
+  ticket: { id: number; subject: string },
+  message: NotificationMessage,
+  link: string,
+  mail: { key: MailMessageKey; params: Record<string, string | number>; replyTo?: string } | null,
+) {
+  await notify(tx, {
+    ...to,
+    type: `tickets.${message.split('.').pop()}`,
+    message,
+    params: { id: ticket.id, subject: ticket.subject },
+    link,
+    data: { ticket_id: ticket.id },
+  });
+  if (!mail) return;
+  await deps.mail.send(
+    {
+      to: person.email,
+      language: person.language,
+      key: mail.key,
+      params: { id: ticket.id, subject: ticket.subject, name: person.name, ...mail.params },
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    },
+    tx,
+  );
+}
+
 /** Tell the ticket's user: an in-app notification and, when `mail` is given, an email they can answer. */
 export async function tellUser(
   deps: TicketDeps,
@@ -61,32 +97,24 @@ export async function tellUser(
   message: NotificationMessage,
   mail: { key: MailMessageKey; text?: string } | null,
 ) {
-  await notify(tx, {
-    userId: person.id,
-    type: `tickets.${message.split('.').pop()}`,
+  const replyTo = mail ? replyAddress(deps.config, ticket.id) : null;
+  await tell(
+    deps,
+    tx,
+    { userId: person.id },
+    person,
+    ticket,
     message,
-    params: { id: ticket.id, subject: ticket.subject },
-    link: userLink(ticket.id),
-    data: { ticket_id: ticket.id },
-  });
-  if (!mail) return;
-  const replyTo = replyAddress(deps.config, ticket.id);
-  await deps.mail.send(
-    {
-      to: person.email,
-      language: person.language,
+    userLink(ticket.id),
+    mail && {
       key: mail.key,
       params: {
-        id: ticket.id,
-        subject: ticket.subject,
-        name: person.name,
         message: mail.text ?? '',
         link: `${deps.config.appUrl}${userLink(ticket.id)}`,
         reply_hint: replyTo ? t(person.language, 'tickets.mail.reply_hint') : '',
       },
       ...(replyTo ? { replyTo } : {}),
     },
-    tx,
   );
 }
 
@@ -100,30 +128,22 @@ export async function tellStaff(
   mail: { key: MailMessageKey; text?: string; author?: string } | null,
 ) {
   for (const person of people) {
-    await notify(tx, {
-      adminId: person.id,
-      type: `tickets.${message.split('.').pop()}`,
+    await tell(
+      deps,
+      tx,
+      { adminId: person.id },
+      person,
+      ticket,
       message,
-      params: { id: ticket.id, subject: ticket.subject },
-      link: staffLink(ticket.id),
-      data: { ticket_id: ticket.id },
-    });
-    if (!mail) continue;
-    await deps.mail.send(
-      {
-        to: person.email,
-        language: person.language,
+      staffLink(ticket.id),
+      mail && {
         key: mail.key,
         params: {
-          id: ticket.id,
-          subject: ticket.subject,
-          name: person.name,
           author: mail.author ?? '',
           message: mail.text ?? '',
           link: `${deps.config.appUrl}/admin${staffLink(ticket.id)}`,
         },
       },
-      tx,
     );
   }
 }

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 import { admins } from '../admins/admins.schema';
 import { customCampaigns } from '../custom-campaigns/custom-campaigns.schema';
@@ -30,7 +31,7 @@ export const ticketsDepartments = pgTable(
     departmentName: varchar('department_name', { length: 100 }).notNull(),
     /** The name in other languages (issue 28 item 11); `department_name` is English, the fallback. */
     translations: jsonb('translations').$type<Translations<'department_name'>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('tickets_departments_name_unique').on(sql`lower(${t.departmentName})`)],
 );
@@ -45,7 +46,7 @@ export const ticketsDepartmentAdmins = pgTable(
     adminId: integer('admin_id')
       .notNull()
       .references(() => admins.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.departmentId, t.adminId] }),
@@ -91,8 +92,7 @@ export const tickets = pgTable(
     ratingComment: text('rating_comment'),
     ratedAt: timestamp('rated_at', { withTimezone: true }),
     lastReplyAt: timestamp('last_reply_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('tickets_priority_id', sql`${t.priorityId} between 1 and 3`),
@@ -129,7 +129,7 @@ export const ticketReplies = pgTable(
     isInternal: boolean('is_internal').notNull().default(false),
     via: varchar('via', { length: 10 }).notNull().default('app').$type<'app' | 'email'>(),
     inboundMessageId: varchar('inbound_message_id', { length: 300 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('ticket_replies_one_author', sql`(${t.authorUserId} is null) <> (${t.authorAdminId} is null)`),
@@ -154,7 +154,7 @@ export const ticketAttachments = pgTable(
     originalName: varchar('original_name', { length: 255 }).notNull(),
     mime: varchar('mime', { length: 100 }).notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId)],
 );

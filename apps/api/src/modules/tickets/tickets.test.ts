@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import type { TestContext } from '../../test/harness';
 import { PDF, PNG, uploadFile } from '../../test/uploads';
 import { signInbound, visibleText } from './tickets.inbound';
 import { inboundSecret, replyAddress } from './tickets.inbound-address';
@@ -10,11 +11,11 @@ let superToken: string;
 let superId: number;
 let superEmail: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const admin = await ctx.makeAdmin();
-  superId = admin.id;
-  superEmail = admin.email;
-  superToken = await ctx.loginAdmin(admin.email);
+  ({
+    ctx,
+    admin: { id: superId, email: superEmail },
+    token: superToken,
+  } = await createAdminTestApp());
 });
 afterAll(async () => {
   await ctx?.close();

@@ -86,21 +86,26 @@ export interface TicketView {
   can_delete: boolean;
 }
 
-type TicketRow = {
-  id: number;
-  ticket_subject: string;
-  initial_message: string;
-  campaign_id: number | null;
-  custom_campaign_id: number | null;
-  campaign_name: string | null;
-  department_id: number;
+/** A ticket's row as `TICKET_SELECT` reads it: the view's plain fields, with dates not yet strings. */
+type TicketRow = Pick<
+  TicketView,
+  | 'id'
+  | 'ticket_subject'
+  | 'initial_message'
+  | 'campaign_id'
+  | 'custom_campaign_id'
+  | 'campaign_name'
+  | 'department_id'
+  | 'user_id'
+  | 'user_name'
+  | 'user_email'
+  | 'admin_id'
+  | 'admin_name'
+  | 'rating'
+  | 'rating_comment'
+> & {
   department_name: string;
   department_translations: Translations<'department_name'> | null;
-  user_id: number;
-  user_name: string;
-  user_email: string;
-  admin_id: number | null;
-  admin_name: string | null;
   priority_id: number;
   status_id: number;
   created_at: Date;
@@ -110,8 +115,6 @@ type TicketRow = {
   first_response_at: Date | null;
   resolution_due_at: Date;
   resolved_at: Date | null;
-  rating: number | null;
-  rating_comment: string | null;
 };
 
 /** The next due time of a running ticket: the first answer while none was given, then resolution. */

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withFailureNotice } from '../../jobs/definitions';
 import { t } from '../../platform/i18n';
-import { codeFrom, createTestApp, type TestContext } from '../../test/harness';
+import { createAdminTestApp } from '../../test/admin-app';
+import { codeFrom, type TestContext } from '../../test/harness';
 import { seedExpressDemo } from '../express/express.seed';
 
 let ctx: TestContext;
 let superToken: string;
 let superId: number;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const admin = await ctx.makeAdmin();
-  superId = admin.id;
-  superToken = await ctx.loginAdmin(admin.email);
+  ({
+    ctx,
+    admin: { id: superId },
+    token: superToken,
+  } = await createAdminTestApp());
 });
 afterAll(async () => {
   await ctx?.close();

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { admins } from '../admins/admins.schema';
 import { socialAccounts } from '../connections/connections.schema';
 import { expressPlaylists } from '../express/express.schema';
@@ -102,7 +103,7 @@ export const trustFlags = pgTable(
     staffNote: text('staff_note'),
     reviewedBy: integer('reviewed_by').references(() => admins.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check(

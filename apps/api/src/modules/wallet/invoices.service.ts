@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
+import { renderPdf } from '../../platform/pdf';
 import { getSettings } from '../settings';
 import { invoices, payments } from './payments.schema';
 
@@ -26,55 +27,48 @@ export async function renderInvoicePdf(data: {
   currency: string;
   method: string;
 }): Promise<Buffer> {
-  // Loaded on first use: pdfkit and its fonts cost tens of MB of memory an API that serves no PDF never needs (issue 18).
-  const { default: PDFDocument } = await import('pdfkit');
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 56,
-      info: { Title: `Invoice ${data.number}`, Author: data.issuer },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.fontSize(22).text(data.issuer, { continued: false });
-    doc.moveDown(0.3).fontSize(10).fillColor('#555').text('Music promotion marketplace');
-    doc.moveDown(1.5).fillColor('#000').fontSize(16).text(`Invoice ${data.number}`);
-    doc
-      .moveDown(0.5)
-      .fontSize(10)
-      .text(`Date: ${data.date.toISOString().slice(0, 10)}`);
-    doc.text(`Billed to: ${data.customer.name} <${data.customer.email}>`);
-    doc.text(`Payment method: ${data.method === 'card' ? 'Card' : 'PayPal'}`);
-    doc
-      .moveDown(1.5)
-      .fontSize(12)
-      .text('Item', 56, doc.y, { continued: true })
-      .text('Amount', { align: 'right' });
-    doc
-      .moveTo(56, doc.y + 4)
-      .lineTo(539, doc.y + 4)
-      .stroke();
-    doc
-      .moveDown(0.8)
-      .fontSize(11)
-      .text(`${data.description}`, { continued: true })
-      .text(formatMoney(data.amountMinor, data.currency), { align: 'right' });
-    doc
-      .moveDown(1)
-      .fontSize(12)
-      .text('Total', { continued: true })
-      .text(formatMoney(data.amountMinor, data.currency), { align: 'right' });
-    doc
-      .moveDown(2)
-      .fontSize(9)
-      .fillColor('#555')
-      .text(
-        `${data.coins} Liberty Coins were credited to your wallet. Liberty Coins are used for promotion campaigns on the platform.`,
-      );
-    doc.end();
-  });
+  return renderPdf(
+    {
+      title: `Invoice ${data.number}`,
+      issuer: data.issuer,
+      subtitle: 'Music promotion marketplace',
+      heading: `Invoice ${data.number}`,
+    },
+    (doc) => {
+      doc
+        .moveDown(0.5)
+        .fontSize(10)
+        .text(`Date: ${data.date.toISOString().slice(0, 10)}`);
+      doc.text(`Billed to: ${data.customer.name} <${data.customer.email}>`);
+      doc.text(`Payment method: ${data.method === 'card' ? 'Card' : 'PayPal'}`);
+      doc
+        .moveDown(1.5)
+        .fontSize(12)
+        .text('Item', 56, doc.y, { continued: true })
+        .text('Amount', { align: 'right' });
+      doc
+        .moveTo(56, doc.y + 4)
+        .lineTo(539, doc.y + 4)
+        .stroke();
+      doc
+        .moveDown(0.8)
+        .fontSize(11)
+        .text(`${data.description}`, { continued: true })
+        .text(formatMoney(data.amountMinor, data.currency), { align: 'right' });
+      doc
+        .moveDown(1)
+        .fontSize(12)
+        .text('Total', { continued: true })
+        .text(formatMoney(data.amountMinor, data.currency), { align: 'right' });
+      doc
+        .moveDown(2)
+        .fontSize(9)
+        .fillColor('#555')
+        .text(
+          `${data.coins} Liberty Coins were credited to your wallet. Liberty Coins are used for promotion campaigns on the platform.`,
+        );
+    },
+  );
 }
 
 /**

@@ -196,15 +196,11 @@ async function lockAccounts(tx: Tx, ids: number[]): Promise<void> {
 }
 
 /**
- * The posting itself, in one statement (issue 18: one round trip): debit `from` if it can pay (or may
- * go negative), credit `to`, and write the transfer and its two entries with each account's balance
- * and position after it. Both account rows must already be locked by the caller's transaction
- * (ascending id order), so the statement waits on nothing. No row comes back when `from` cannot pay;
- * nothing has changed then and the transaction stays usable. The `ledger_accounts_non_negative` CHECK
- * still refuses a negative balance should any other path try.
+ * The two balance updates of a posting (`$1` the account debited, `$2` the one credited, `$3` the
+ * amount in coins): the credit happens only when the debit did, and the debit only when the account
+ * can pay or may go negative. Each answers the account's balance and entry count after it.
  */
-const POST_TRANSFER = `
-with debit as (
+const DEBIT_AND_CREDIT = `with debit as (
   update ledger_accounts set balance = balance - $3::bigint, entry_count = entry_count + 1
    where id = $1::bigint and (allow_negative = 1 or balance >= $3::bigint)
   returning balance, entry_count
@@ -212,19 +208,33 @@ with debit as (
   update ledger_accounts set balance = balance + $3::bigint, entry_count = entry_count + 1
    where id = $2::bigint and exists (select 1 from debit)
   returning balance, entry_count
-), transfer as (
+)`;
+
+/** The posting's two entries (debit negative, credit positive) on `transfer`, `$6` the description. */
+const ENTRIES = `entries as (
+  insert into ledger_entries (account_id, transfer_id, amount, balance_after, desc_id, account_seq)
+  select $1::bigint, t.id, -$3::bigint, d.balance, $6::smallint, d.entry_count from transfer t, debit d
+  union all
+  select $2::bigint, t.id, $3::bigint, c.balance, $6::smallint, c.entry_count from transfer t, credit c
+)`;
+
+/**
+ * The posting itself, in one statement (one round trip to the database a posting): debit `from` if
+ * it can pay (or may go negative), credit `to`, and write the transfer and its two entries with each
+ * account's balance and position after it. Both account rows must already be locked by the caller's transaction
+ * (ascending id order), so the statement waits on nothing. No row comes back when `from` cannot pay;
+ * nothing has changed then and the transaction stays usable. The `ledger_accounts_non_negative` CHECK
+ * still refuses a negative balance should any other path try.
+ */
+const POST_TRANSFER = `
+${DEBIT_AND_CREDIT}, transfer as (
   insert into ledger_transfers
     (number, idempotency_key, debit_account_id, credit_account_id, amount, desc_id, hold_id, money_minor, currency, meta)
   select $4::varchar, $5::varchar, $1::bigint, $2::bigint, $3::bigint, $6::smallint, $7::bigint, $8::bigint,
          $9::varchar, $10::jsonb
     from credit
   returning *
-), entries as (
-  insert into ledger_entries (account_id, transfer_id, amount, balance_after, desc_id, account_seq)
-  select $1::bigint, t.id, -$3::bigint, d.balance, $6::smallint, d.entry_count from transfer t, debit d
-  union all
-  select $2::bigint, t.id, $3::bigint, c.balance, $6::smallint, c.entry_count from transfer t, credit c
-)
+), ${ENTRIES}
 select id, number, idempotency_key, debit_account_id, credit_account_id, amount, desc_id, hold_id,
        money_minor, currency, meta, created_at
   from transfer`;
@@ -244,15 +254,7 @@ export const NEXT_HOLD_ID = sql<number>`nextval('ledger_holds_id_seq')`;
  * {@link HOLD_AT_COMMIT} raises instead of answering no row.
  */
 const HOLD_CTES = `
-with debit as (
-  update ledger_accounts set balance = balance - $3::bigint, entry_count = entry_count + 1
-   where id = $1::bigint and (allow_negative = 1 or balance >= $3::bigint)
-  returning balance, entry_count
-), credit as (
-  update ledger_accounts set balance = balance + $3::bigint, entry_count = entry_count + 1
-   where id = $2::bigint and exists (select 1 from debit)
-  returning balance, entry_count
-), hold as (
+${DEBIT_AND_CREDIT}, hold as (
   insert into ledger_holds (id, payer_account_id, escrow_account_id, amount, ref_type, ref_id)
   select coalesce($12::bigint, nextval('ledger_holds_id_seq')), $1::bigint, $2::bigint, $3::bigint,
          $10::varchar, $11::varchar from credit
@@ -264,12 +266,7 @@ with debit as (
          $8::varchar, $9::jsonb
     from hold h
   returning id
-), entries as (
-  insert into ledger_entries (account_id, transfer_id, amount, balance_after, desc_id, account_seq)
-  select $1::bigint, t.id, -$3::bigint, d.balance, $6::smallint, d.entry_count from transfer t, debit d
-  union all
-  select $2::bigint, t.id, $3::bigint, c.balance, $6::smallint, c.entry_count from transfer t, credit c
-)`;
+), ${ENTRIES}`;
 
 const HOLD_AND_POST = `${HOLD_CTES}
 select h.id, h.payer_account_id, h.escrow_account_id, h.amount, h.status, h.posted_amount, h.ref_type,

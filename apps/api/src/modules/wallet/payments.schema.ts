@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 
 /** Coin packages artists buy (spec section 3 "Package"): coins, price in pence, optional bonus. */
@@ -33,8 +34,7 @@ export const coinPackages = pgTable(
     durationDays: integer('duration_days'),
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('coin_packages_coins_positive', sql`${t.coins} > 0 and ${t.bonusCoins} >= 0`),
@@ -65,7 +65,7 @@ export const payments = pgTable(
     failureReason: varchar('failure_reason', { length: 200 }),
     creditedTransferId: bigint('credited_transfer_id', { mode: 'number' }),
     meta: jsonb('meta'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
@@ -98,7 +98,7 @@ export const invoices = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
     attachmentPath: varchar('attachment_path', { length: 300 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoices_payment_unique').on(t.paymentId),

@@ -468,11 +468,16 @@ async function settleCard(deps: Deps, p: Payment, source: string): Promise<{ dec
   return { declined: session.paymentStatus !== 'paid' && session.paymentError !== null };
 }
 
-/** The payment behind a card session, for its buyer only. @throws NotFoundError otherwise */
-export async function cardPaymentOf(deps: Deps, userId: number, sessionId: string): Promise<Payment> {
-  const p = await findByRef(deps.database, 'card', sessionId);
+/** The payment behind provider reference `ref`, for its buyer only. @throws NotFoundError otherwise */
+async function buyersPayment(deps: Deps, method: 'card' | 'paypal', userId: number, ref: string) {
+  const p = await findByRef(deps.database, method, ref);
   if (!p || p.userId !== userId) throw new NotFoundError('payments.not_found');
   return p;
+}
+
+/** The payment behind a card session, for its buyer only. @throws NotFoundError otherwise */
+export async function cardPaymentOf(deps: Deps, userId: number, sessionId: string): Promise<Payment> {
+  return buyersPayment(deps, 'card', userId, sessionId);
 }
 
 /**
@@ -480,8 +485,7 @@ export async function cardPaymentOf(deps: Deps, userId: number, sessionId: strin
  * claim their session (another user's session answers 404). Unpaid sessions credit nothing.
  */
 export async function confirmCard(deps: Deps, userId: number, sessionId: string): Promise<Settlement> {
-  const p = await findByRef(deps.database, 'card', sessionId);
-  if (!p || p.userId !== userId) throw new NotFoundError('payments.not_found');
+  const p = await buyersPayment(deps, 'card', userId, sessionId);
   const read = p.status === 'pending' ? await settleCard(deps, p, 'return') : null;
   return settlement(deps.database, p.id, read?.declined);
 }
@@ -531,8 +535,7 @@ async function settlePayPal(deps: Deps, p: Payment, source: string): Promise<voi
 
 /** PayPal return (`payments/paypal/callback/url` {order_id}): capture (Orders v2) and credit once. */
 export async function confirmPayPal(deps: Deps, userId: number, orderId: string): Promise<Settlement> {
-  const p = await findByRef(deps.database, 'paypal', orderId);
-  if (!p || p.userId !== userId) throw new NotFoundError('payments.not_found');
+  const p = await buyersPayment(deps, 'paypal', userId, orderId);
   if (p.status === 'pending') await settlePayPal(deps, p, 'return');
   return settlement(deps.database, p.id);
 }

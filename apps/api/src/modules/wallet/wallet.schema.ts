@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 
 /**
@@ -35,7 +36,7 @@ export const ledgerAccounts = pgTable(
      * `account_seq` of the account's next entry (issue 18).
      */
     entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // A user's own accounts: the wallet, and one escrow account of each kind (issue 18: escrow per
@@ -73,7 +74,7 @@ export const ledgerHolds = pgTable(
     postedAmount: bigint('posted_amount', { mode: 'number' }),
     refType: varchar('ref_type', { length: 40 }),
     refId: varchar('ref_id', { length: 60 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
@@ -110,7 +111,7 @@ export const ledgerTransfers = pgTable(
     moneyMinor: bigint('money_minor', { mode: 'number' }),
     currency: varchar('currency', { length: 3 }),
     meta: jsonb('meta'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('ledger_transfers_idempotency_unique').on(t.idempotencyKey),
@@ -142,7 +143,7 @@ export const ledgerEntries = pgTable(
      * it): page N of the unfiltered list is a range of positions, a seek however deep (issue 18).
      */
     accountSeq: bigint('account_seq', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId, t.id),

@@ -1,4 +1,5 @@
-import { bigserial, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 
 /** TXT records of the sandbox DNS (issue 17: sender IDs are verified against it in dev and tests). */
 export const sandboxDnsRecords = pgTable(
@@ -7,7 +8,7 @@ export const sandboxDnsRecords = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     name: varchar('name', { length: 253 }).notNull(),
     value: text('value').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('sandbox_dns_records_name_idx').on(t.name)],
 );

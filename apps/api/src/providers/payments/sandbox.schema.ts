@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
 
 /**
  * Checkout sessions of the sandbox card provider (the stand-in for Stripe Checkout). Kept in
@@ -28,7 +29,7 @@ export const sandboxCheckoutSessions = pgTable(
     paymentError: varchar('payment_error', { length: 40 }),
     /** Set while (and after) the state change's event is handed to the event sink; cleared if it throws. */
     eventDeliveredAt: timestamp('event_delivered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
@@ -62,7 +63,7 @@ export const sandboxPaypalOrders = pgTable(
     payerId: varchar('payer_id', { length: 20 }),
     captureId: varchar('capture_id', { length: 40 }),
     captureStatus: varchar('capture_status', { length: 20 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
   },

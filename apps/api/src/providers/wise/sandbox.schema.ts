@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns';
 
 /**
  * Transfers of the sandbox Wise provider (the stand-in for Wise's transfers): created once per
@@ -17,9 +18,9 @@ export const sandboxWiseTransfers = pgTable(
     reference: varchar('reference', { length: 100 }).notNull(),
     status: varchar('status', { length: 40 }).notNull().default('incoming_payment_waiting'),
     balanceTransactionId: varchar('balance_transaction_id', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     fundedAt: timestamp('funded_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('sandbox_wise_transfers_ctid_unique').on(t.customerTransactionId),
