@@ -20,7 +20,7 @@ import * as catalog from './express.catalog';
 import * as machine from './express.machine';
 import * as q from './express.queries';
 import { campaignOrderBody, playlistBody } from './express.routes';
-import * as express from './express.service';
+import * as express from './express.creation';
 
 const tags = ['admin express'];
 const CAMPAIGNS = 'express.campaigns.show';

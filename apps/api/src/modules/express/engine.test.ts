@@ -11,7 +11,7 @@ import { advance, approve, decline, forceEnd, submit, sweep } from './express.ma
 import { listCampaigns } from './express.queries';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from './express.schema';
 import { seedExpressReference } from './express.seed';
-import { createCampaignsFor } from './express.service';
+import { createCampaignsFor } from './express.creation';
 import { type ExpressPlatformAdapter, proRataShare } from './platforms/adapter';
 import { registerExpressAdapter } from './platforms/index';
 

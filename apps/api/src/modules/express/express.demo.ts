@@ -8,7 +8,7 @@ import { InsufficientBalanceError } from '../wallet';
 import { advance, approve, submit } from './express.machine';
 import { expressCampaigns, expressPlaylists } from './express.schema';
 import { DEMO_PLAYLISTS } from './express.seed';
-import { createCampaigns } from './express.service';
+import { createCampaigns } from './express.creation';
 import { SPOTIFY_TIMING } from './platforms/spotify.adapter';
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;

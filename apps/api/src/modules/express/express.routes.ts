@@ -30,7 +30,7 @@ import { paymentsService as payments } from '../wallet';
 import * as catalog from './express.catalog';
 import * as machine from './express.machine';
 import * as q from './express.queries';
-import * as express from './express.service';
+import * as express from './express.creation';
 import * as connections from './spotify-connections';
 
 const ARTIST = 'ARTIST_PERMISSION';

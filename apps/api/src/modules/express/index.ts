@@ -14,7 +14,7 @@ export * as expressQueries from './express.queries';
 export { listCampaigns, searchBehalfUsers } from './express.queries';
 export { expressRoutes } from './express.routes';
 export { seedExpressDemo, seedExpressReference } from './express.seed';
-export { createCampaigns, dashboardStats, expressJobs, type NotCreated } from './express.service';
+export { createCampaigns, dashboardStats, expressJobs, type NotCreated } from './express.creation';
 export type { EngineDeps } from './platforms/adapter';
 export { instagramAdapter } from './platforms/instagram.adapter';
 export { tiktokAdapter } from './platforms/tiktok.adapter';

@@ -35,7 +35,7 @@ import {
   createCampaignsFor,
   MAX_PLAYLISTS_PER_REQUEST,
   type PurchasePreload,
-} from './express.service';
+} from './express.creation';
 import type { AccountPlatformParts, ExpressPlatformAdapter } from './platforms/adapter';
 import { adapterFor, findAdapter } from './platforms/index';
 import { acceptedAt } from './platforms/social';

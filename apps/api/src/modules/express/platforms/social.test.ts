@@ -11,7 +11,7 @@ import { seedSocialReference } from '../../connections/tiers.service';
 import { credit, DESC, walletBalance } from '../../wallet/ledger';
 import { advance, approve, decline, forceEnd, submit, sweep } from '../express.machine';
 import { seedExpressReference } from '../express.seed';
-import { createCampaignsFor } from '../express.service';
+import { createCampaignsFor } from '../express.creation';
 import type { ExpressPlatformAdapter } from './adapter';
 import { INSTAGRAM_CONFIRM_HOURS, instagramAdapter, parseInstagramSoundLink } from './instagram.adapter';
 import { medianViews, performanceShare } from './social';
