@@ -7,11 +7,11 @@ import { createTestApp, type TestContext } from '../../test/harness';
 import { users } from '../accounts/accounts.schema';
 import { dashboard } from '../dashboard/dashboard.service';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
+import { createCampaignsFor } from './express.creation';
 import { advance, approve, decline, forceEnd, submit, sweep } from './express.machine';
 import { listCampaigns } from './express.queries';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from './express.schema';
 import { seedExpressReference } from './express.seed';
-import { createCampaignsFor } from './express.creation';
 import { type ExpressPlatformAdapter, proRataShare } from './platforms/adapter';
 import { registerExpressAdapter } from './platforms/index';
 

@@ -28,9 +28,12 @@ import { t } from '../../platform/i18n';
 import { parseTrackLink, trackLinkResultCode } from '../../providers/spotify/links';
 import { paymentsService as payments } from '../wallet';
 import * as catalog from './express.catalog';
+import * as checkout from './express.checkout';
+import * as creation from './express.creation';
 import * as machine from './express.machine';
+import * as playlists from './express.playlists';
 import * as q from './express.queries';
-import * as express from './express.creation';
+import * as express from './express.service';
 import * as connections from './spotify-connections';
 
 const ARTIST = 'ARTIST_PERMISSION';
@@ -155,7 +158,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(CURATOR) },
       schema: { tags, body: spotifyUrlBody, response: { 200: envelope(playlistPreviewSchema) } },
     },
-    async (req) => ({ data: await express.playlistPreview(deps, req.body.spotify_url) }),
+    async (req) => ({ data: await playlists.playlistPreview(deps, req.body.spotify_url) }),
   );
   app.post(
     '/api/express/user/playlist/exists',
@@ -163,7 +166,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(CURATOR) },
       schema: { tags, body: spotifyUrlBody, response: { 200: envelope(z.object({ exists: z.boolean() })) } },
     },
-    async (req) => ({ data: { exists: await express.playlistListed(deps, req.body.spotify_url) } }),
+    async (req) => ({ data: { exists: await playlists.playlistListed(deps, req.body.spotify_url) } }),
   );
   app.post(
     '/api/express/verify/check/account/playlist',
@@ -183,7 +186,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: { tags, body: playlistBody, response: { 201: envelope(expressCampaignStatusSchema) } },
     },
     async (req, reply) => {
-      const row = await express.createPlaylist(deps, currentUser(req).id, req.body);
+      const row = await playlists.createPlaylist(deps, currentUser(req).id, req.body);
       return reply
         .status(201)
         .send({ data: { id: row.id, status_id: row.statusId }, message: t(req.lang, 'common.created') });
@@ -227,7 +230,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, body: editBody, response: { 200: messageOnly } },
     },
     async (req) => {
-      await express.editPlaylist(deps, currentUser(req).id, req.params.id, req.body);
+      await playlists.editPlaylist(deps, currentUser(req).id, req.params.id, req.body);
       return { message: t(req.lang, 'common.saved') };
     },
   );
@@ -242,7 +245,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => {
-      await express.setRenewable(deps, currentUser(req).id, req.body.playlist_id, req.body.renewable);
+      await playlists.setRenewable(deps, currentUser(req).id, req.body.playlist_id, req.body.renewable);
       return { message: t(req.lang, 'common.saved') };
     },
   );
@@ -463,7 +466,10 @@ export const expressRoutes: RouteModule = (app, deps) => {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const created = await express.createCampaigns(deps, user.id, { ...req.body, preloaded: user.purchase });
+      const created = await creation.createCampaigns(deps, user.id, {
+        ...req.body,
+        preloaded: user.purchase,
+      });
       const items = await q.campaignDetails(
         deps.database,
         created.map((c) => c.id),
@@ -515,7 +521,10 @@ export const expressRoutes: RouteModule = (app, deps) => {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const created = await express.createCampaigns(deps, user.id, { ...req.body, preloaded: user.purchase });
+      const created = await creation.createCampaigns(deps, user.id, {
+        ...req.body,
+        preloaded: user.purchase,
+      });
       const items = await q.campaignDetails(
         deps.database,
         created.map((c) => c.id),
@@ -545,7 +554,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => ({
-      data: await express.quoteCampaignCheckout(deps, currentUser(req).id, req.body.playlist_ids, req.lang),
+      data: await checkout.quoteCampaignCheckout(deps, currentUser(req).id, req.body.playlist_ids, req.lang),
     }),
   );
   app.post(
@@ -578,7 +587,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
         },
       },
     },
-    async (req) => ({ data: await express.startCampaignCheckout(deps, currentUser(req).id, req.body) }),
+    async (req) => ({ data: await checkout.startCampaignCheckout(deps, currentUser(req).id, req.body) }),
   );
   app.post(
     '/api/stripe/campaign/checkout/check/pay',
@@ -605,7 +614,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       const settlement = await payments.confirmCard(deps, user.id, req.body.session_id);
       const outcome =
         settlement.status === 'paid'
-          ? await express.campaignsFromPayment(deps, user.id, p.id)
+          ? await checkout.campaignsFromPayment(deps, user.id, p.id)
           : { campaigns: [], notCreated: null };
       const items = await q.campaignDetails(
         deps.database,
