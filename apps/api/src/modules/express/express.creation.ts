@@ -14,7 +14,7 @@ import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, ValidationError } from '../../platform/errors';
 import type { PurchaseRow } from '../accounts';
-import { audit } from '../audit';
+import { type AuditActor, audit } from '../audit';
 import { getSettings, rememberSettings, type SettingsMap, settingsFrom } from '../settings';
 import { DESC, hold, holdAtCommit, InsufficientBalanceError, ledgerRefusal, NEXT_HOLD_ID } from '../wallet';
 import type { Campaign } from './express.machine';
@@ -94,6 +94,13 @@ export interface StaffActor {
   adminId: number;
   ip?: string | null;
   userAgent?: string | null;
+}
+
+/** Who an audit entry names: the staff member acting for `userId`, or the user themselves. */
+export function auditActor(byStaff: StaffActor | undefined, userId: number): AuditActor {
+  return byStaff
+    ? { type: 'admin', id: byStaff.adminId, ip: byStaff.ip, userAgent: byStaff.userAgent }
+    : { type: 'user', id: userId };
 }
 
 /**
@@ -253,9 +260,7 @@ export async function createCampaignsFor(
     const staff = input.byStaff;
     await audit(
       deps.database,
-      staff
-        ? { type: 'admin', id: staff.adminId, ip: staff.ip, userAgent: staff.userAgent }
-        : { type: 'user', id: artistId },
+      auditActor(staff, artistId),
       {
         action: 'express.created',
         targetType: 'express_campaign',

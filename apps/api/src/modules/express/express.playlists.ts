@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from '../../platform/errors';
 import { parsePlaylistLink } from '../../providers/spotify/links';
 import { audit } from '../audit';
 import { notifyStaffPendingPlaylist } from '../todos';
-import { assertApprovedUser, type StaffActor } from './express.creation';
+import { assertApprovedUser, auditActor, type StaffActor } from './express.creation';
 import { tellUser } from './express.notify';
 import {
   expressDurations,
@@ -139,9 +139,7 @@ export async function createPlaylist(
     }
     await audit(
       deps.database,
-      byStaff
-        ? { type: 'admin', id: byStaff.adminId, ip: byStaff.ip, userAgent: byStaff.userAgent }
-        : { type: 'user', id: curatorId },
+      auditActor(byStaff, curatorId),
       {
         action: 'express.playlist_created',
         targetType: 'express_playlist',
