@@ -1065,22 +1065,3 @@ export async function moneyOf(
     voided: Number(r.voided),
   };
 }
-
-/** The custom jobs: the per-campaign advance and the minute sweeper. */
-export function customCampaignJobs(deps: Deps) {
-  return [
-    {
-      name: CUSTOM_ADVANCE_QUEUE,
-      retryLimit: 10,
-      handler: async (data: object) => advance(deps, (data as { campaignId: number }).campaignId),
-    },
-    {
-      name: 'custom.sweep',
-      cron: '* * * * *',
-      retryLimit: 1,
-      handler: async () => {
-        await sweep(deps);
-      },
-    },
-  ];
-}

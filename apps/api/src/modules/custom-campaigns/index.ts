@@ -4,6 +4,7 @@
  * The boundaries test (apps/api/src/test/boundaries.test.ts) keeps it so.
  */
 
+export { customCampaignJobs } from './custom-campaigns.jobs';
 export { campaignStats } from './custom-campaigns.queries';
 export { customCampaignRoutes } from './custom-campaigns.routes';
-export { customCampaignJobs, sweep } from './custom-campaigns.service';
+export { sweep } from './custom-campaigns.service';

@@ -17,10 +17,11 @@ import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import * as catalog from './express.catalog';
+import * as creation from './express.creation';
 import * as machine from './express.machine';
+import * as playlists from './express.playlists';
 import * as q from './express.queries';
 import { campaignOrderBody, playlistBody } from './express.routes';
-import * as express from './express.service';
 
 const tags = ['admin express'];
 const CAMPAIGNS = 'express.campaigns.show';
@@ -204,7 +205,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => {
-      const row = await express.setPlaylistStatus(
+      const row = await playlists.setPlaylistStatus(
         deps,
         currentAdmin(req).id,
         req.params.id,
@@ -216,7 +217,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
   );
 
   // Staff acting for a user (issue 13 "Staff": /express/playlist/create, /express/checkout).
-  const staffOf = (req: Parameters<typeof currentAdmin>[0]): express.StaffActor => ({
+  const staffOf = (req: Parameters<typeof currentAdmin>[0]): creation.StaffActor => ({
     adminId: currentAdmin(req).id,
     ...clientInfo(req),
   });
@@ -277,7 +278,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     },
     async (req, reply) => {
       const { curator_id, ...input } = req.body;
-      const row = await express.createPlaylist(deps, curator_id, input, staffOf(req));
+      const row = await playlists.createPlaylist(deps, curator_id, input, staffOf(req));
       return reply
         .status(201)
         .send({ data: { id: row.id, status_id: row.statusId }, message: t(req.lang, 'common.created') });
@@ -297,7 +298,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     },
     async (req, reply) => {
       const { artist_id, ...input } = req.body;
-      const created = await express.orderForArtist(deps, staffOf(req), artist_id, input);
+      const created = await creation.orderForArtist(deps, staffOf(req), artist_id, input);
       const items = await q.campaignDetails(
         deps.database,
         created.map((c) => c.id),

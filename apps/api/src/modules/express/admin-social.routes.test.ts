@@ -3,8 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SocialPlatform } from '../../providers/sandbox-social';
 import type { TestContext } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
-import { advance } from './express.machine';
-import { noticeFor } from './express.notify';
 import {
   AUDIO,
   artistWithCoins,
@@ -15,7 +13,9 @@ import {
   LINK,
   MUSIC,
   SUBMIT,
-} from './social.fixture';
+} from './express.fixture';
+import { advance } from './express.machine';
+import { noticeFor } from './express.notify';
 import { disputeSound } from './social.service';
 
 /**

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../db/client';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { credit, DESC, walletBalance } from '../wallet/ledger';
-import { seedExpressDemo } from './express.seed';
+import type { TestContext } from '../../test/harness';
+import { walletBalance } from '../wallet/ledger';
+import { createSpotifyTestApp, userWithCoins } from './express.fixture';
 
 /**
  * Staff acting for users (issue 13 "Staff"): back-office /express/checkout orders Spotify express
@@ -17,11 +16,7 @@ let staffId: number;
 const link = (track: string) => `https://open.spotify.com/track/${track}`;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
-  await seedExpressDemo(ctx.deps.database);
-  const rows = await ctx.deps.database.pool.query('select id from express_playlists order by id');
-  playlistIds = rows.rows.map((r) => r.id);
+  ({ ctx, playlistIds } = await createSpotifyTestApp());
   const staff = await ctx.makeAdmin({ permissions: ['express.campaigns.show', 'express.playlist.show'] });
   staffId = staff.id;
   staffToken = await ctx.loginAdmin(staff.email);
@@ -30,15 +25,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function artistWith(coins: number, overrides: Record<string, unknown> = {}) {
-  const user = await ctx.makeUser({ userTypeId: 1, ...overrides });
-  if (coins > 0) {
-    await withTransaction(ctx.deps.database, (tx) =>
-      credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
-    );
-  }
-  return user;
-}
+const artistWith = (coins: number, overrides: Record<string, unknown> = {}) =>
+  userWithCoins(ctx, coins, overrides);
 const checkout = (body: Record<string, unknown>, token = staffToken) =>
   ctx.call('POST', '/api/admin/express/checkout', { token, body });
 const notificationsOf = async (userId: number) =>

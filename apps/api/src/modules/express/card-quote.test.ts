@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../db/client';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { credit, DESC, walletBalance } from '../wallet/ledger';
-import { seedExpressDemo } from './express.seed';
+import type { TestContext } from '../../test/harness';
+import { walletBalance } from '../wallet/ledger';
+import { artistWithCoins, createSpotifyTestApp } from './express.fixture';
 
 // Issue 28 item 5: a card payment inside a campaign buys the cheapest purchase covering the missing
 // coins (the coins at the coin price, 100 pence here, or a cheaper package), recomputed by the server.
@@ -13,13 +12,8 @@ let trackNo = 0;
 const nextLink = () => `https://open.spotify.com/track/7QuoteTrack${String(++trackNo).padStart(11, '0')}`;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
   // Two approved playlists: Starter 50 coins, Premium 300 coins (350 together).
-  await seedExpressDemo(ctx.deps.database);
-  playlistIds = (await ctx.deps.database.pool.query('select id from express_playlists order by id')).rows.map(
-    (r) => r.id,
-  );
+  ({ ctx, playlistIds } = await createSpotifyTestApp());
   await ctx.deps.database.pool.query('update coin_packages set is_active = false');
   const rows = await ctx.deps.database.pool.query(
     `insert into coin_packages (name, translations, coins, bonus_coins, price_minor, currency, is_active, position)
@@ -35,14 +29,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function artistWith(coins: number) {
-  const user = await ctx.makeUser({ userTypeId: 1 });
-  if (coins > 0)
-    await withTransaction(ctx.deps.database, (tx) =>
-      credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
-    );
-  return { user, token: await ctx.loginUser(user.email) };
-}
+const artistWith = (coins: number) => artistWithCoins(ctx, coins);
 const quote = (token: string, lang = 'en') =>
   ctx.call('POST', '/api/express/artist/campaign/checkout/quote', {
     token,

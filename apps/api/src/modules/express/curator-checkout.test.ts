@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
-import { createTestApp, type TestContext } from '../../test/harness';
+import type { TestContext } from '../../test/harness';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
-import { seedExpressDemo } from './express.seed';
+import { artistWithCoins, createSpotifyTestApp } from './express.fixture';
 
 /**
  * A curator promotes a track of their own (spec section 2 `/express/checkout` for CURATOR_PERMISSION,
@@ -17,33 +17,18 @@ let playlistIds: number[] = [];
 const trackLink = 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC';
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   // The demo curator owns the two approved demo playlists (Starter 50 coins, Premium 300 coins).
-  const owner = await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
-  ownerId = owner.id;
-  await seedExpressDemo(ctx.deps.database);
-  playlistIds = (await ctx.deps.database.pool.query('select id from express_playlists order by id')).rows.map(
-    (r) => r.id,
-  );
-  ownerToken = await ctx.loginUser(owner.email);
+  const world = await createSpotifyTestApp();
+  ctx = world.ctx;
+  ownerId = world.curator.id;
+  playlistIds = world.playlistIds;
+  ownerToken = await ctx.loginUser(world.curator.email);
 });
 afterAll(async () => {
   await ctx?.close();
 });
 
-async function curatorWith(coins: number) {
-  const user = await ctx.makeUser({ userTypeId: 2 });
-  if (coins > 0)
-    await withTransaction(ctx.deps.database, (tx) =>
-      credit(tx, {
-        userId: user.id,
-        coins,
-        descId: DESC.COIN_PURCHASE,
-        idempotencyKey: `seed-cc-${user.id}`,
-      }),
-    );
-  return { user, token: await ctx.loginUser(user.email) };
-}
+const curatorWith = (coins: number) => artistWithCoins(ctx, coins, { userTypeId: 2 });
 
 const checkout = (token: string, ids: number[]) =>
   ctx.call('POST', '/api/express/curator/checkout', {

@@ -1,17 +1,17 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../db/client';
 import { ConflictError } from '../../platform/errors';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { users } from '../accounts/accounts.schema';
 import { dashboard } from '../dashboard/dashboard.service';
-import { credit, DESC, walletBalance } from '../wallet/ledger';
+import { DESC, walletBalance } from '../wallet/ledger';
+import { createCampaignsFor } from './express.creation';
+import { userWithCoins } from './express.fixture';
 import { advance, approve, decline, forceEnd, submit, sweep } from './express.machine';
 import { listCampaigns } from './express.queries';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from './express.schema';
 import { seedExpressReference } from './express.seed';
-import { createCampaignsFor } from './express.service';
 import { type ExpressPlatformAdapter, proRataShare } from './platforms/adapter';
 import { registerExpressAdapter } from './platforms/index';
 import { accountRenewal } from './platforms/social';
@@ -111,13 +111,7 @@ afterAll(async () => {
 });
 afterEach(() => ctx.clock.set(new Date()));
 
-async function artistWith(coins: number) {
-  const user = await ctx.makeUser({ userTypeId: 1 });
-  await withTransaction(ctx.deps.database, (tx) =>
-    credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
-  );
-  return user;
-}
+const artistWith = (coins: number) => userWithCoins(ctx, coins);
 async function influencerAccount(price = 200) {
   const seller = await ctx.makeUser({ userTypeId: 3 });
   accountSeq += 1;

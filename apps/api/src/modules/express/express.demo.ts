@@ -5,10 +5,10 @@ import type { AppDeps } from '../../platform/app';
 import { manualClock } from '../../platform/clock';
 import { isSandboxSpotify } from '../../providers/spotify/index';
 import { InsufficientBalanceError } from '../wallet';
+import { createCampaigns } from './express.creation';
 import { advance, approve, submit } from './express.machine';
 import { expressCampaigns, expressPlaylists } from './express.schema';
 import { DEMO_PLAYLISTS } from './express.seed';
-import { createCampaigns } from './express.service';
 import { SPOTIFY_TIMING } from './platforms/spotify.adapter';
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;

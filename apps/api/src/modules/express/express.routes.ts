@@ -29,7 +29,10 @@ import { parseTrackLink, trackLinkResultCode } from '../../providers/spotify/lin
 import { spotifyAccounts as connections } from '../connections';
 import { paymentsService as payments } from '../wallet';
 import * as catalog from './express.catalog';
+import * as checkout from './express.checkout';
+import * as creation from './express.creation';
 import * as machine from './express.machine';
+import * as playlists from './express.playlists';
 import * as q from './express.queries';
 import * as renewal from './express.renewal';
 import * as express from './express.service';
@@ -157,7 +160,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(CURATOR) },
       schema: { tags, body: spotifyUrlBody, response: { 200: envelope(playlistPreviewSchema) } },
     },
-    async (req) => ({ data: await express.playlistPreview(deps, req.body.spotify_url) }),
+    async (req) => ({ data: await playlists.playlistPreview(deps, req.body.spotify_url) }),
   );
   app.post(
     '/api/express/user/playlist/exists',
@@ -165,7 +168,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(CURATOR) },
       schema: { tags, body: spotifyUrlBody, response: { 200: envelope(z.object({ exists: z.boolean() })) } },
     },
-    async (req) => ({ data: { exists: await express.playlistListed(deps, req.body.spotify_url) } }),
+    async (req) => ({ data: { exists: await playlists.playlistListed(deps, req.body.spotify_url) } }),
   );
   app.post(
     '/api/express/verify/check/account/playlist',
@@ -185,7 +188,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: { tags, body: playlistBody, response: { 201: envelope(expressCampaignStatusSchema) } },
     },
     async (req, reply) => {
-      const row = await express.createPlaylist(deps, currentUser(req).id, req.body);
+      const row = await playlists.createPlaylist(deps, currentUser(req).id, req.body);
       return reply
         .status(201)
         .send({ data: { id: row.id, status_id: row.statusId }, message: t(req.lang, 'common.created') });
@@ -229,7 +232,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, body: editBody, response: { 200: messageOnly } },
     },
     async (req) => {
-      await express.editPlaylist(deps, currentUser(req).id, req.params.id, req.body);
+      await playlists.editPlaylist(deps, currentUser(req).id, req.params.id, req.body);
       return { message: t(req.lang, 'common.saved') };
     },
   );
@@ -244,7 +247,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => {
-      await express.setRenewable(deps, currentUser(req).id, req.body.playlist_id, req.body.renewable);
+      await playlists.setRenewable(deps, currentUser(req).id, req.body.playlist_id, req.body.renewable);
       return { message: t(req.lang, 'common.saved') };
     },
   );
@@ -465,7 +468,10 @@ export const expressRoutes: RouteModule = (app, deps) => {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const created = await express.createCampaigns(deps, user.id, { ...req.body, preloaded: user.purchase });
+      const created = await creation.createCampaigns(deps, user.id, {
+        ...req.body,
+        preloaded: user.purchase,
+      });
       const items = await q.campaignDetails(
         deps.database,
         created.map((c) => c.id),
@@ -517,7 +523,10 @@ export const expressRoutes: RouteModule = (app, deps) => {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const created = await express.createCampaigns(deps, user.id, { ...req.body, preloaded: user.purchase });
+      const created = await creation.createCampaigns(deps, user.id, {
+        ...req.body,
+        preloaded: user.purchase,
+      });
       const items = await q.campaignDetails(
         deps.database,
         created.map((c) => c.id),
@@ -547,7 +556,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => ({
-      data: await express.quoteCampaignCheckout(deps, currentUser(req).id, req.body.playlist_ids, req.lang),
+      data: await checkout.quoteCampaignCheckout(deps, currentUser(req).id, req.body.playlist_ids, req.lang),
     }),
   );
   app.post(
@@ -580,7 +589,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
         },
       },
     },
-    async (req) => ({ data: await express.startCampaignCheckout(deps, currentUser(req).id, req.body) }),
+    async (req) => ({ data: await checkout.startCampaignCheckout(deps, currentUser(req).id, req.body) }),
   );
   app.post(
     '/api/stripe/campaign/checkout/check/pay',
@@ -607,7 +616,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       const settlement = await payments.confirmCard(deps, user.id, req.body.session_id);
       const outcome =
         settlement.status === 'paid'
-          ? await express.campaignsFromPayment(deps, user.id, p.id)
+          ? await checkout.campaignsFromPayment(deps, user.id, p.id)
           : { campaigns: [], notCreated: null };
       const items = await q.campaignDetails(
         deps.database,

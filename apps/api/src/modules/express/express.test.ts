@@ -1,10 +1,10 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../db/client';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { credit, DESC, walletBalance } from '../wallet/ledger';
+import type { TestContext } from '../../test/harness';
+import { walletBalance } from '../wallet/ledger';
+import { artistWithCoins, createSpotifyTestApp } from './express.fixture';
 import { advance, sweep } from './express.machine';
-import { DEMO_PLAYLISTS, seedExpressDemo } from './express.seed';
+import { DEMO_PLAYLISTS } from './express.seed';
 import { SPOTIFY_TIMING } from './platforms/spotify.adapter';
 
 let ctx: TestContext;
@@ -17,17 +17,13 @@ let curatorId: number;
 let spotifyPlaylistIds: string[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   // The demo curator and two approved playlists (Starter 50 coins, Premium 300 coins).
-  const curator = await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
-  curatorId = curator.id;
-  await seedExpressDemo(ctx.deps.database);
-  const rows = await ctx.deps.database.pool.query(
-    'select id, spotify_playlist_id from express_playlists order by id',
-  );
-  playlistIds = rows.rows.map((r) => r.id);
-  spotifyPlaylistIds = rows.rows.map((r) => r.spotify_playlist_id);
-  curatorToken = await ctx.loginUser(curator.email);
+  const world = await createSpotifyTestApp();
+  ctx = world.ctx;
+  curatorId = world.curator.id;
+  playlistIds = world.playlistIds;
+  spotifyPlaylistIds = world.spotifyPlaylistIds;
+  curatorToken = await ctx.loginUser(world.curator.email);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -38,15 +34,7 @@ afterEach(async () => {
   curatorToken = await ctx.loginUser('curator@demo.test');
 });
 
-async function artistWith(coins: number) {
-  const user = await ctx.makeUser({ userTypeId: 1 });
-  if (coins > 0) {
-    await withTransaction(ctx.deps.database, (tx) =>
-      credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
-    );
-  }
-  return { user, token: await ctx.loginUser(user.email) };
-}
+const artistWith = (coins: number) => artistWithCoins(ctx, coins);
 async function create(token: string, ids = playlistIds, link = trackLink) {
   return ctx.call('POST', '/api/express/artist/campaign/create', {
     token,

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { CampaignReference, PaymentPurpose } from '../wallet';
+import { campaignsFromPayment } from './express.checkout';
 import { expressCampaigns, expressPlaylists } from './express.schema';
-import { campaignsFromPayment } from './express.service';
 
 /**
  * A card payment of an express campaign request (Spotify, TikTok, Instagram: meta `track_link`)

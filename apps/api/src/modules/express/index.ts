@@ -7,14 +7,17 @@
 export { adminExpressRoutes } from './admin-express.routes';
 export { adminSocialExpressRoutes } from './admin-social.routes';
 export { activeTiers } from './express.catalog';
+export type { NotCreated } from './express.checkout';
+export { createCampaigns } from './express.creation';
+export { dashboardStats } from './express.dashboard';
 export { seedCompletedDemoCampaigns } from './express.demo';
+export { expressJobs } from './express.jobs';
 export * as expressMachine from './express.machine';
 export { sweep } from './express.machine';
 export * as expressQueries from './express.queries';
 export { listCampaigns, searchBehalfUsers } from './express.queries';
 export { expressRoutes } from './express.routes';
 export { seedExpressDemo, seedExpressReference } from './express.seed';
-export { createCampaigns, dashboardStats, expressJobs, type NotCreated } from './express.service';
 export type { EngineDeps } from './platforms/adapter';
 export { instagramAdapter } from './platforms/instagram.adapter';
 export { tiktokAdapter } from './platforms/tiktok.adapter';

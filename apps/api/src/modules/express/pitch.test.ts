@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../db/client';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { credit, DESC, walletBalance } from '../wallet/ledger';
-import { seedExpressDemo } from './express.seed';
+import type { TestContext } from '../../test/harness';
+import { walletBalance } from '../wallet/ledger';
+import { artistWithCoins, createSpotifyTestApp } from './express.fixture';
 
 let ctx: TestContext;
 let playlistIds: number[] = [];
@@ -10,13 +9,10 @@ let curatorToken: string;
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const curator = await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
-  await seedExpressDemo(ctx.deps.database);
-  playlistIds = (await ctx.deps.database.pool.query('select id from express_playlists order by id')).rows.map(
-    (r) => r.id,
-  );
-  curatorToken = await ctx.loginUser(curator.email);
+  const world = await createSpotifyTestApp();
+  ctx = world.ctx;
+  playlistIds = world.playlistIds;
+  curatorToken = await ctx.loginUser(world.curator.email);
   const admin = await ctx.makeAdmin();
   adminToken = await ctx.loginAdmin(admin.email);
 });
@@ -24,13 +20,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-async function artistWith(coins: number) {
-  const user = await ctx.makeUser({ userTypeId: 1 });
-  await withTransaction(ctx.deps.database, (tx) =>
-    credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `pitch-${user.id}` }),
-  );
-  return { user, token: await ctx.loginUser(user.email) };
-}
+const artistWith = (coins: number) => artistWithCoins(ctx, coins);
 const create = (token: string, body: Record<string, unknown>, lang = 'en') =>
   ctx.call('POST', '/api/express/artist/campaign/create', {
     token,

@@ -6,8 +6,6 @@ import type { TestContext } from '../../test/harness';
 import { files } from '../files/files.schema';
 import { newUploadKey } from '../files/files.service';
 import { walletBalance } from '../wallet/ledger';
-import { advance } from './express.machine';
-import { INSTAGRAM_CONFIRM_HOURS } from './platforms/instagram.adapter';
 import {
   AUDIO,
   artistWithCoins,
@@ -17,7 +15,9 @@ import {
   HOUR,
   LINK,
   SUBMIT,
-} from './social.fixture';
+} from './express.fixture';
+import { advance } from './express.machine';
+import { INSTAGRAM_CONFIRM_HOURS } from './platforms/instagram.adapter';
 
 /**
  * The artist's side of TikTok and Instagram campaigns added for the artist screens (issue 12

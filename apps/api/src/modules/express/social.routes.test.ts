@@ -12,7 +12,7 @@ import {
   LINK,
   MUSIC,
   SUBMIT,
-} from './social.fixture';
+} from './express.fixture';
 
 /**
  * The TikTok and Instagram express calls of spec section 7 over HTTP: music-link checks with the spec's

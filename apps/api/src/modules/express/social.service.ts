@@ -25,17 +25,12 @@ import { assertUploadedImage } from '../files';
 import { notifyStaffDisputeOpened } from '../todos';
 import { accountVisibleToArtists, scoreItem, scoreOrNeutral } from '../trust';
 import { paymentsService as payments } from '../wallet';
+import { type CampaignPaymentMeta, campaignsFromPayment } from './express.checkout';
+import { createCampaignsFor, MAX_PLAYLISTS_PER_REQUEST, type PurchasePreload } from './express.creation';
 import { advance, type Campaign, submit } from './express.machine';
 import { tellUser } from './express.notify';
 import { ownCampaign, timelinesAndReviews } from './express.queries';
 import { expressCampaignEvents, expressCampaigns, expressSellerReviews } from './express.schema';
-import {
-  type CampaignPaymentMeta,
-  campaignsFromPayment,
-  createCampaignsFor,
-  MAX_PLAYLISTS_PER_REQUEST,
-  type PurchasePreload,
-} from './express.service';
 import type { AccountPlatformParts, ExpressPlatformAdapter } from './platforms/adapter';
 import { adapterFor, findAdapter } from './platforms/index';
 import { acceptedAt } from './platforms/social';

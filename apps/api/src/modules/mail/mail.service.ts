@@ -10,6 +10,7 @@ import { NotFoundError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { getSettings, SETTING_DEFAULTS } from '../settings';
 import { formatDevMail, keepDevMail } from './dev-mail';
+import { MAIL_QUEUE, mailJobs } from './mail.jobs';
 import { mailOutbox } from './mail.schema';
 
 /** What a mail says: one of the catalog's mail messages, or a notification repeated by mail. */
@@ -103,8 +104,6 @@ export interface RawMail {
   headers?: Record<string, string>;
   dkim?: DkimKey;
 }
-
-export const MAIL_QUEUE = 'mail.deliver';
 
 /**
  * The From header of outgoing mail: the staff-chosen display name (setting `mail_from_name`) with the
@@ -223,42 +222,7 @@ export function createMailer(
       );
       return row.id;
     },
-    jobs() {
-      if (!transport) return [];
-      return [
-        {
-          name: MAIL_QUEUE,
-          retryLimit: 8,
-          handler: async (data) => {
-            const { id } = data as { id: number };
-            const rows = await database.db.execute<{
-              to_address: string;
-              from_address: string;
-              reply_to: string | null;
-              subject: string;
-              text: string;
-              html: string | null;
-              sent_at: Date | null;
-            }>(
-              sql`select to_address, from_address, reply_to, subject, text, html, sent_at from mail_outbox where id = ${id}`,
-            );
-            const mail = rows.rows[0];
-            if (!mail || mail.sent_at) return; // delivered already: the job ran twice
-            await transport.sendMail({
-              from: mail.from_address,
-              to: mail.to_address,
-              replyTo: mail.reply_to ?? undefined,
-              subject: mail.subject,
-              text: mail.text,
-              html: mail.html ?? undefined,
-            });
-            await database.db.execute(
-              sql`update mail_outbox set sent_at = now(), error = null where id = ${id}`,
-            );
-          },
-        },
-      ];
-    },
+    jobs: () => mailJobs(database, transport),
   };
 }
 

@@ -1,17 +1,15 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../../db/client';
 import { ConflictError, ValidationError } from '../../../platform/errors';
 import { isSandboxInstagram } from '../../../providers/instagram/sandbox';
-import { type SocialPlatform, sandboxAccountId } from '../../../providers/sandbox-social';
+import type { SocialPlatform } from '../../../providers/sandbox-social';
 import { isSandboxTikTok } from '../../../providers/tiktok/sandbox';
-import { createTestApp, type TestContext } from '../../../test/harness';
-import { connectFinish, connectStart, revokeAccount } from '../../connections/connections.service';
-import { seedSocialReference } from '../../connections/tiers.service';
-import { credit, DESC, walletBalance } from '../../wallet/ledger';
+import type { TestContext } from '../../../test/harness';
+import { revokeAccount } from '../../connections/connections.service';
+import { DESC, walletBalance } from '../../wallet/ledger';
+import { createCampaignsFor } from '../express.creation';
+import { AUDIO, connectedAccount, createSocialTestApp, LINK, MUSIC, userWithCoins } from '../express.fixture';
 import { advance, approve, decline, forceEnd, submit, sweep } from '../express.machine';
-import { seedExpressReference } from '../express.seed';
-import { createCampaignsFor } from '../express.service';
 import type { ExpressPlatformAdapter } from './adapter';
 import { INSTAGRAM_CONFIRM_HOURS, instagramAdapter, parseInstagramSoundLink } from './instagram.adapter';
 import { medianViews, performanceShare } from './social';
@@ -26,36 +24,22 @@ import { parseTikTokMusicLink, tiktokAdapter } from './tiktok.adapter';
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
-const MUSIC = '7301234567890123456';
-const TIKTOK_LINK = `https://www.tiktok.com/music/my-song-${MUSIC}`;
-const AUDIO = '987654321012345';
-const INSTAGRAM_LINK = `https://www.instagram.com/reels/audio/${AUDIO}/`;
 const ADAPTER: Record<SocialPlatform, ExpressPlatformAdapter> = {
   tiktok: tiktokAdapter,
   instagram: instagramAdapter,
 };
-const LINK: Record<SocialPlatform, string> = { tiktok: TIKTOK_LINK, instagram: INSTAGRAM_LINK };
 
 let ctx: TestContext;
-let handleSeq = 0;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await seedExpressReference(ctx.deps.database);
-  await seedSocialReference(ctx.deps);
+  ctx = await createSocialTestApp();
 });
 afterAll(async () => {
   await ctx?.close();
 });
 afterEach(() => ctx.clock.set(new Date()));
 
-async function artistWith(coins: number) {
-  const user = await ctx.makeUser({ userTypeId: 1 });
-  await withTransaction(ctx.deps.database, (tx) =>
-    credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
-  );
-  return user;
-}
+const artistWith = (coins: number) => userWithCoins(ctx, coins);
 
 function sandboxOf(platform: SocialPlatform) {
   const p = ctx.deps.providers[platform];
@@ -72,34 +56,13 @@ type SandboxLike = {
   };
 };
 
-/** An influencer with a connected sandbox account of `platform` on the tier `tierName`. */
+/** An influencer with a connected sandbox account of `platform` (300,000 followers) on the tier `tierName`. */
 async function influencer(platform: SocialPlatform, tierName = 'Micro') {
-  const seller = await ctx.makeUser({ userTypeId: 3 });
-  handleSeq += 1;
-  const username = `${platform}.seller${handleSeq}.${seller.id}`;
-  const platformUserId = sandboxAccountId(platform, username);
-  const tier = (
-    await ctx.deps.database.pool.query(
-      'select id, price from social_tiers where platform = $1 and tier_name = $2',
-      [platform, tierName],
-    )
-  ).rows[0] as { id: number; price: number };
-  const { state, binding } = connectStart(ctx.deps, seller.id, platform);
-  const code = sandboxOf(platform).issueCode({
-    platform,
-    accountId: platformUserId,
-    username,
-    displayName: username,
+  const { user, account, platformUserId, username, price } = await connectedAccount(ctx, platform, 'seller', {
+    tierName,
     followers: 300_000,
-    accountType: platform === 'instagram' ? 'MEDIA_CREATOR' : 'PERSONAL',
   });
-  const view = await connectFinish(ctx.deps, { type: 'user', id: seller.id }, platform, {
-    code,
-    state,
-    binding,
-    tier_id: tier.id,
-  });
-  return { seller, accountId: view.id, platformUserId, username, price: tier.price };
+  return { seller: user, accountId: account.id, platformUserId, username, price };
 }
 type Influencer = Awaited<ReturnType<typeof influencer>>;
 

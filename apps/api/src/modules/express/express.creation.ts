@@ -1,0 +1,402 @@
+import { EXPRESS_CAMPAIGN_STATUS as S, USER_TYPES } from '@lm/contracts';
+import { eq } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import {
+  flushWrites,
+  insertShape,
+  prepareOnce,
+  type Tx,
+  withTransaction,
+  writeLaterInsert,
+} from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-error';
+import { users } from '../../db/schema';
+import type { AppDeps } from '../../platform/app';
+import { ConflictError, ValidationError } from '../../platform/errors';
+import type { PurchaseRow } from '../accounts';
+import { type AuditActor, audit } from '../audit';
+import { getSettings, rememberSettings, type SettingsMap, settingsFrom } from '../settings';
+import { DESC, hold, holdAtCommit, InsufficientBalanceError, ledgerRefusal, NEXT_HOLD_ID } from '../wallet';
+import type { Campaign } from './express.machine';
+import { tellUser } from './express.notify';
+import { expressCampaignEvents, expressCampaigns } from './express.schema';
+import type { ExpressPlatformAdapter } from './platforms/adapter';
+import { spotifyAdapter } from './platforms/index';
+
+/*
+ * Making express campaigns, for every platform: the checks of a request, one campaign row and one coin
+ * hold per target in one transaction, the sellers told; and staff ordering for an artist. Card-paid
+ * requests come here from `express.checkout.ts` once the card's coins are credited.
+ */
+
+type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
+
+/** At most this many playlists in one campaign request. */
+export const MAX_PLAYLISTS_PER_REQUEST = 20;
+
+/**
+ * Create one Spotify campaign per chosen playlist for a track (`express/artist/campaign/create`): the
+ * Spotify form of {@link createCampaignsFor}; the track link must be a Spotify track link
+ * ('Not A valid Track').
+ * @param outer run inside this transaction instead of a new one (the card-paid path)
+ * @returns the created campaigns (status 1 Pending for Approval)
+ * @throws see {@link createCampaignsFor}
+ */
+export async function createCampaigns(
+  deps: Deps,
+  artistId: number,
+  input: {
+    track_link: string;
+    playlist_ids: number[];
+    renewedFromId?: number;
+    paymentMethod?: 'coins' | 'card';
+    /** The artist's pitch for the curator (issue 20), already checked: at most 140 characters. */
+    pitch?: string | null;
+    /** Sound and settings read before `outer` was opened (see {@link CampaignPreparation}). */
+    prepared?: CampaignPreparation;
+    /** Staff ordering for the artist (`/api/admin/express/checkout`): see {@link StaffActor}. */
+    byStaff?: StaffActor;
+    /** Read with the request's token (the `purchase` preload): see {@link createCampaignsFor}. */
+    preloaded?: PurchasePreload;
+  },
+  outer?: Tx,
+): Promise<Campaign[]> {
+  return createCampaignsFor(
+    deps,
+    spotifyAdapter,
+    artistId,
+    {
+      soundLink: input.track_link,
+      targetIds: input.playlist_ids,
+      renewedFromId: input.renewedFromId,
+      paymentMethod: input.paymentMethod,
+      errorField: 'playlist_ids',
+      pitch: input.pitch,
+      prepared: input.prepared,
+      byStaff: input.byStaff,
+      preloaded: input.preloaded,
+    },
+    outer,
+  );
+}
+
+/**
+ * What the request read with its token (`purchase` preload, issue 18): the stored settings, so the
+ * purchase sends no statement of its own for them.
+ */
+export type PurchasePreload = PurchaseRow;
+
+/**
+ * A staff member acting for a user (issue 13 "Staff": /express/checkout, /express/playlist/create):
+ * the audit entry and the timeline name the staff member, the user is told what was done for them.
+ */
+export interface StaffActor {
+  adminId: number;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** Who an audit entry names: the staff member acting for `userId`, or the user themselves. */
+export function auditActor(byStaff: StaffActor | undefined, userId: number): AuditActor {
+  return byStaff
+    ? { type: 'admin', id: byStaff.adminId, ip: byStaff.ip, userAgent: byStaff.userAgent }
+    : { type: 'user', id: userId };
+}
+
+/**
+ * What creating campaigns reads through the pool rather than a transaction: the sound (the platform's
+ * provider) and the settings. A caller that creates campaigns inside its own transaction reads them
+ * first: a transaction that holds a row lock and then waits for a second pool connection deadlocks
+ * the pool once as many requests wait on that lock as the pool has connections (card returns
+ * confirmed many times at once). `known`: settings already read with the request's token (the
+ * `purchase` preload), so none are read here.
+ * @returns the resolved sound (null when the link names none) and the settings
+ */
+export async function prepareCampaigns(
+  deps: Deps,
+  adapter: ExpressPlatformAdapter,
+  soundLink: string,
+  known?: SettingsMap,
+): Promise<CampaignPreparation> {
+  const sound = soundLink.trim() ? await adapter.resolveSound(deps, soundLink) : null;
+  return { sound, settings: known ?? (await getSettings(deps.database)) };
+}
+
+/** See {@link prepareCampaigns}. */
+export interface CampaignPreparation {
+  sound: Awaited<ReturnType<ExpressPlatformAdapter['resolveSound']>>;
+  settings: Awaited<ReturnType<typeof getSettings>>;
+}
+
+/**
+ * Create one campaign per chosen target (a playlist, an influencer account) for a sound, on any
+ * platform, paid with coins: one hold per target at its tier price (desc 2), all in one transaction,
+ * so with too few coins nothing is held (409). Sellers are notified. A sound has at most one open
+ * campaign (status 1..5) per target, whoever asks (issue 11 item 3): the adapter's partial unique
+ * index decides between concurrent requests, and the whole request is refused.
+ * @param input.errorField the request field that lists the targets (`playlist_ids`, `account_ids`)
+ * @param outer run inside this transaction instead of a new one (the card-paid path)
+ * @returns the created campaigns (status 1 Pending for Approval)
+ * @throws ValidationError 422 (link: the adapter's invalid-sound key; targets, `express.own_target`
+ *   when a target is the payer's own), ConflictError 409
+ *   `express.campaign_already_open` naming the target, InsufficientBalanceError 409; nothing is held then
+ */
+export async function createCampaignsFor(
+  deps: Deps,
+  adapter: ExpressPlatformAdapter,
+  artistId: number,
+  input: {
+    soundLink: string;
+    targetIds: number[];
+    renewedFromId?: number;
+    paymentMethod?: 'coins' | 'card';
+    errorField: string;
+    /** Unreleased songs (TikTok, Instagram): upload keys of the file and the cover. */
+    unreleased?: { mediaLink: string; tiktokImg?: string | null };
+    /** The artist's pitch for the seller (issue 20), already checked: at most 140 characters. */
+    pitch?: string | null;
+    /** The song's name as the artist gives it (TikTok, Instagram), instead of the one read from the link. */
+    soundName?: string | null;
+    /** Sound and settings read before `outer` was opened (see {@link CampaignPreparation}). */
+    prepared?: CampaignPreparation;
+    /** Staff ordering for the artist: audited and timelined as the staff member; the artist is told. */
+    byStaff?: StaffActor;
+    /** See {@link PurchasePreload}. */
+    preloaded?: PurchasePreload;
+  },
+  outer?: Tx,
+): Promise<Campaign[]> {
+  const invalidSound = () => new ValidationError({ track_link: [adapter.invalidSoundKey] });
+  if (!input.soundLink.trim()) throw invalidSound();
+  const ids = [...new Set(input.targetIds)];
+  if (ids.length === 0) throw new ValidationError({ [input.errorField]: ['validation.required'] });
+  if (ids.length > MAX_PLAYLISTS_PER_REQUEST) {
+    throw new ValidationError({
+      [input.errorField]: [{ key: 'express.too_many_playlists', params: { max: MAX_PLAYLISTS_PER_REQUEST } }],
+    });
+  }
+  const { sound, settings } =
+    input.prepared ??
+    (await prepareCampaigns(
+      deps,
+      adapter,
+      input.soundLink,
+      input.preloaded ? settingsFrom(input.preloaded.settings) : undefined,
+    ));
+  if (!sound) throw invalidSound();
+  const soundName = input.soundName?.trim().slice(0, 300) || sound.name;
+  const now = deps.clock.now();
+
+  const run = async (tx: Tx) => {
+    // The mails of this order read their From name from these settings, not again (issue 18).
+    rememberSettings(tx, settings);
+    // Targets come in id order: two requests for the same targets wait on each other's index entry
+    // in the same order, so one wins and the other gets 409, never a deadlock.
+    const targets = await adapter.loadTargets(tx, ids, input.byStaff ? undefined : artistId);
+    if (targets.length !== ids.length)
+      throw new ValidationError({ [input.errorField]: ['express.playlist_unavailable'] });
+    // Nobody buys a placement from themselves (a curator promoting a track of their own, issue 28
+    // item 23): the fee would be paid to the platform for nothing and the seller's score would be fed
+    // by their own purchases.
+    if (targets.some((target) => target.sellerId === artistId))
+      throw new ValidationError({ [input.errorField]: ['express.own_target'] });
+    // The balance read with the targets cannot cover the order: refused before anything is written
+    // (1,000 orders on one wallet, issue 18). It is read unlocked; the hold decides under the lock.
+    const total = targets.reduce((sum, target) => sum + target.price, 0);
+    const balance = targets[0]?.payerBalance;
+    if (balance !== undefined && balance < total) throw new InsufficientBalanceError();
+
+    const created: Campaign[] = [];
+    for (const target of targets) {
+      const c = await insertCampaign(tx, adapter, target.name, {
+        campaignTypeId: adapter.typeId,
+        artistId,
+        curatorId: target.sellerId,
+        ...adapter.targetColumns(target),
+        trackId: sound.id,
+        trackUrl: sound.url,
+        trackName: soundName,
+        trackArtist: sound.artist,
+        coverUrl: sound.coverUrl,
+        isReleased: !input.unreleased,
+        mediaLink: input.unreleased?.mediaLink ?? null,
+        tiktokImg: input.unreleased?.tiktokImg ?? null,
+        pitch: input.pitch ?? null,
+        statusId: S.PENDING_APPROVAL,
+        price: target.price,
+        paymentMethod: input.paymentMethod ?? 'coins',
+        feePercent: settings.platform_fee_percent,
+        playlistSubmissionDays: settings.playlist_submission_days,
+        onGoingDays: settings.on_going_days,
+        auditingDays: settings.auditing_days,
+        renewedFromId: input.renewedFromId ?? null,
+        // The hold's id, reserved now: the hold below is taken under it (no update afterwards).
+        holdId: NEXT_HOLD_ID,
+        createdAt: now,
+        updatedAt: now,
+      });
+      writeLaterInsert(tx, expressCampaignEvents, {
+        campaignId: c.id,
+        fromStatus: null,
+        toStatus: S.PENDING_APPROVAL,
+        actorType: input.byStaff ? 'admin' : 'user',
+        actorId: input.byStaff ? input.byStaff.adminId : artistId,
+        noteKey: input.renewedFromId ? 'express.timeline.renewed' : 'express.timeline.created',
+        noteParams: input.renewedFromId ? { campaign: input.renewedFromId } : null,
+        createdAt: now,
+      });
+      await tellUser(
+        deps,
+        tx,
+        target.seller,
+        'new_campaign',
+        { track: soundName, playlist: target.name, coins: target.price },
+        c.id,
+        adapter.sellerLink(target),
+        adapter.typeId,
+      );
+      created.push(c);
+    }
+    const staff = input.byStaff;
+    await audit(
+      deps.database,
+      auditActor(staff, artistId),
+      {
+        action: 'express.created',
+        targetType: 'express_campaign',
+        targetId: created.map((c) => c.id).join(','),
+        meta: {
+          track_id: sound.id,
+          campaign_type: adapter.key,
+          [input.errorField.replace(/_ids$/, 's')]: ids,
+          ...(staff ? { on_behalf_of: artistId } : {}),
+        },
+      },
+      tx,
+    );
+    if (staff) {
+      await tellUser(
+        deps,
+        tx,
+        artistId,
+        'created_by_staff',
+        {
+          track: soundName,
+          playlists: targets.map((t) => t.name).join(', '),
+          coins: created.reduce((sum, c) => sum + c.price, 0),
+        },
+        created.length === 1 ? created[0]!.id : null,
+        created.length === 1 ? `/express-campaigns/${created[0]!.id}` : '/express/campaigns/list',
+        adapter.typeId,
+      );
+    }
+    // The holds come last (issue 18): the payer's wallet stays locked from the first hold to the
+    // commit, so everything else of the order is written before it is taken, the queued timeline
+    // events, notifications, mails and audit entry too (one statement). In a transaction of its own,
+    // the holds go with the COMMIT in one round trip: the wallet is locked only while PostgreSQL
+    // works. In the caller's transaction (`outer`), they are taken now.
+    await flushWrites(tx);
+    for (const c of created) {
+      const holdInput = {
+        userId: artistId,
+        coins: c.price,
+        descId: DESC.CAMPAIGN_PURCHASE,
+        idempotencyKey: `express:${c.id}:hold`,
+        reservedId: c.holdId!,
+        ref: { type: 'express_campaign', id: c.id },
+        meta: { campaign_type: adapter.key, campaign_id: c.id },
+      };
+      if (outer) await hold(tx, { ...holdInput, freshKey: true });
+      else holdAtCommit(tx, holdInput);
+    }
+    return created;
+  };
+  return outer
+    ? run(outer)
+    : withTransaction(deps.database, run).catch((err: unknown) => {
+        throw ledgerRefusal(err);
+      });
+}
+
+/**
+ * The campaign INSERT of `values`, built once per connection and shape (issue 18: drizzle building this
+ * 30-column insert was a large share of a purchase's CPU): one placeholder per value; a null, or the
+ * reserved hold id ({@link NEXT_HOLD_ID}), is part of the shape (the key) and written into the SQL.
+ * Any other SQL value is built each time.
+ */
+function campaignInsert(tx: Tx, values: PgInsertValue<typeof expressCampaigns>) {
+  const shape = insertShape(values, [NEXT_HOLD_ID]);
+  if (!shape) return tx.db.insert(expressCampaigns).values(values).returning();
+  return prepareOnce(tx.db, `express.campaign.insert:${shape.key}`, (name) =>
+    tx.db
+      .insert(expressCampaigns)
+      .values(shape.placeholders as PgInsertValue<typeof expressCampaigns>)
+      .returning()
+      .prepare(name),
+  ).execute(shape.given);
+}
+
+/**
+ * Insert one campaign row; the adapter's unique index on open campaigns per sound and target refuses
+ * a second one (the transaction is then aborted, so the caller's holds roll back with it).
+ * @throws ConflictError 409 `express.campaign_already_open` with the target's name
+ */
+async function insertCampaign(
+  tx: Tx,
+  adapter: ExpressPlatformAdapter,
+  targetName: string,
+  values: PgInsertValue<typeof expressCampaigns>,
+): Promise<Campaign> {
+  try {
+    const [row] = await campaignInsert(tx, values);
+    return row!;
+  } catch (err) {
+    if (isUniqueViolation(err, adapter.oneOpenIndex))
+      throw new ConflictError('express.campaign_already_open', { playlist: targetName });
+    throw err;
+  }
+}
+
+/**
+ * The user staff act for must be live, approved and of the expected type (an artist for a checkout, a
+ * curator for a playlist). Inside a transaction the user's row is share-locked, so an approval
+ * withdrawn or an account disabled at the same moment waits for the order or refuses it.
+ * @throws ValidationError 422 on `artist_id` ('express.behalf.not_artist') or `curator_id`
+ *   ('express.behalf.not_curator')
+ */
+export async function assertApprovedUser(
+  db: Pick<Tx, 'db'>,
+  userId: number,
+  kind: 'artist' | 'curator',
+): Promise<void> {
+  const [user] = await db.db
+    .select({ typeId: users.userTypeId, status: users.status, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share');
+  const typeId = kind === 'artist' ? USER_TYPES.ARTIST : USER_TYPES.CURATOR;
+  if (user?.typeId !== typeId || user.status !== 'approved' || user.deletedAt)
+    throw new ValidationError({ [`${kind}_id`]: [`express.behalf.not_${kind}`] });
+}
+
+/**
+ * Staff order Spotify express campaigns for an artist (back-office /express/checkout, issue 13
+ * "Staff"): the artist's own {@link createCampaigns} (same link, playlist, pitch and balance rules,
+ * one hold per playlist on the artist's coins, desc 2), run in a transaction that first share-locks the
+ * artist's row and checks they are an approved artist; audited as the staff member, the artist told.
+ * @returns the created campaigns (status 1 Pending for Approval)
+ * @throws ValidationError 422 (`artist_id` 'express.behalf.not_artist'; the artist's own rules),
+ *   ConflictError 409 (an open campaign of the track on a playlist), InsufficientBalanceError 409
+ */
+export async function orderForArtist(
+  deps: Deps,
+  staff: StaffActor,
+  artistId: number,
+  input: { track_link: string; playlist_ids: number[]; pitch?: string | null },
+): Promise<Campaign[]> {
+  const prepared = await prepareCampaigns(deps, spotifyAdapter, input.track_link);
+  return withTransaction(deps.database, async (tx) => {
+    await assertApprovedUser(tx, artistId, 'artist');
+    return createCampaigns(deps, artistId, { ...input, prepared, byStaff: staff }, tx);
+  });
+}

@@ -1,0 +1,127 @@
+import { withTransaction } from '../../db/client';
+import { type SocialPlatform, sandboxAccountId } from '../../providers/sandbox-social';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { connectFinish, connectStart, seedSocialReference } from '../connections';
+import { credit, DESC } from '../wallet';
+import { seedExpressDemo, seedExpressReference } from './express.seed';
+
+/**
+ * The world the express tests share, so each file writes only its own cases: an app with the Spotify
+ * demo curator and playlists, or with the express and social reference data; users holding coins; an
+ * influencer with a sandbox account connected on a tier; the sandbox's music links and the platforms'
+ * paths.
+ */
+
+/** The TikTok music id and Instagram audio id the sandbox recognises in `LINK`. */
+export const MUSIC = '7301234567890123456';
+export const AUDIO = '987654321012345';
+/** A valid music link per platform. */
+export const LINK = {
+  tiktok: `https://www.tiktok.com/music/my-song-${MUSIC}`,
+  instagram: `https://www.instagram.com/reels/audio/${AUDIO}/`,
+};
+/** Where each platform's express calls start. */
+export const BASE = { tiktok: '/api/express-tiktok', instagram: '/api/express-instagram' } as const;
+/** The influencer's submission of a video, per platform. */
+export const SUBMIT = {
+  tiktok: '/api/check-tiktok-video',
+  instagram: '/api/express-instagram/influencer/check/music',
+};
+/** One hour in milliseconds. */
+export const HOUR = 3_600_000;
+
+/** A test app with the Spotify express and the TikTok/Instagram tiers and durations seeded. */
+export async function createSocialTestApp(): Promise<TestContext> {
+  const ctx = await createTestApp();
+  await seedExpressReference(ctx.deps.database);
+  await seedSocialReference(ctx.deps);
+  return ctx;
+}
+
+/**
+ * A test app with the demo curator (curator@demo.test) and the two approved demo playlists (Starter 50
+ * coins, Premium 300 coins), in id order.
+ */
+export async function createSpotifyTestApp() {
+  const ctx = await createTestApp();
+  const curator = await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
+  await seedExpressDemo(ctx.deps.database);
+  const rows = (
+    await ctx.deps.database.pool.query<{ id: number; spotify_playlist_id: string }>(
+      'select id, spotify_playlist_id from express_playlists order by id',
+    )
+  ).rows;
+  return {
+    ctx,
+    curator,
+    playlistIds: rows.map((r) => r.id),
+    spotifyPlaylistIds: rows.map((r) => r.spotify_playlist_id),
+  };
+}
+
+/**
+ * A user (an artist unless `fields` say otherwise) holding `coins` coins bought (none credited for 0),
+ * not signed in: for tests that call the services, or users who could not sign in.
+ */
+export async function userWithCoins(ctx: TestContext, coins: number, fields: Record<string, unknown> = {}) {
+  const user = await ctx.makeUser({ userTypeId: 1, ...fields });
+  if (coins > 0)
+    await withTransaction(ctx.deps.database, (tx) =>
+      credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
+    );
+  return user;
+}
+
+/** An artist (or the user `fields` describe) holding `coins` coins (none credited for 0), signed in. */
+export async function artistWithCoins(ctx: TestContext, coins: number, fields: Record<string, unknown> = {}) {
+  const user = await userWithCoins(ctx, coins, fields);
+  return { user, token: await ctx.loginUser(user.email) };
+}
+
+let seq = 0;
+
+/**
+ * An influencer with a `platform` account connected through the sandbox, not signed in: `followers`
+ * (default 50,000) on the tier named `tierName` (default Micro); `prefix` keeps usernames of different
+ * test files apart.
+ */
+export async function connectedAccount(
+  ctx: TestContext,
+  platform: SocialPlatform,
+  prefix: string,
+  options: { tierName?: string; followers?: number } = {},
+) {
+  const user = await ctx.makeUser({ userTypeId: 3 });
+  seq += 1;
+  const username = `${prefix}.${platform}.${seq}.${user.id}`;
+  const platformUserId = sandboxAccountId(platform, username);
+  const tier = (
+    await ctx.deps.database.pool.query(
+      'select id, price from social_tiers where platform = $1 and tier_name = $2',
+      [platform, options.tierName ?? 'Micro'],
+    )
+  ).rows[0] as { id: number; price: number };
+  const { state, binding } = connectStart(ctx.deps, user.id, platform);
+  const provider = ctx.deps.providers[platform] as unknown as { issueCode(p: object): string };
+  const code = provider.issueCode({
+    platform,
+    accountId: platformUserId,
+    username,
+    displayName: username,
+    followers: options.followers ?? 50_000,
+    accountType: platform === 'instagram' ? 'MEDIA_CREATOR' : 'PERSONAL',
+  });
+  const account = await connectFinish(ctx.deps, { type: 'user', id: user.id }, platform, {
+    code,
+    state,
+    binding,
+    tier_id: tier.id,
+  });
+  return { user, account, platformUserId, username, price: tier.price };
+}
+
+/** {@link connectedAccount} on the Micro tier with 50,000 followers, the influencer signed in. */
+export async function connectedInfluencer(ctx: TestContext, platform: SocialPlatform, prefix: string) {
+  const connected = await connectedAccount(ctx, platform, prefix);
+  return { ...connected, token: await ctx.loginUser(connected.user.email) };
+}
