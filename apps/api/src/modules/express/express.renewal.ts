@@ -1,8 +1,8 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { ConflictError, NotFoundError } from '../../platform/errors';
+import { createCampaignsFor } from './express.creation';
 import type { Campaign } from './express.machine';
 import { ownCampaign } from './express.queries';
-import { createCampaignsFor } from './express.creation';
 import type { EngineDeps, ExpressPlatformAdapter } from './platforms/adapter';
 
 /**
