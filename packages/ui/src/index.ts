@@ -1,5 +1,6 @@
 export * from './ability/guard';
 export * from './ability/RequireAccess';
+export * from './ability/ScreenRouter';
 export * from './api/api-client';
 export * from './api/api-context';
 export * from './api/api-error';
@@ -64,6 +65,7 @@ export * from './playlist-forms/PlaylistFormWizard';
 export * from './session/session';
 export * from './session/session-reducer';
 export * from './session/storage-keys';
+export * from './session/use-sign-out';
 export * from './theme/AppProviders';
 export * from './theme/preferences';
 export * from './theme/skins';
