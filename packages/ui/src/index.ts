@@ -15,6 +15,7 @@ export * from './components/DateField';
 export * from './components/FileDropZone';
 export * from './components/file-rules';
 export * from './components/NumberField';
+export * from './components/QueryContent';
 export * from './components/StatCard';
 export * from './components/StatusBadge';
 export * from './components/status-colors';
