@@ -7,10 +7,10 @@ import {
   TicketForm,
   TicketPriorityBadge,
   TicketStatusBadge,
-  TicketsCatalogGate,
   usePageTitle,
   useSession,
   useTicketsT,
+  withTicketsCatalog,
 } from '@lm/ui';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
@@ -22,13 +22,7 @@ import { useNavigate } from 'react-router';
  * new-ticket form in a dialog. Priority and status columns are hidden from users of type above 1
  * (spec section 6). Lists become cards on phones (ListTable).
  */
-export function TicketsPage() {
-  return (
-    <TicketsCatalogGate>
-      <TicketsList />
-    </TicketsCatalogGate>
-  );
-}
+export const TicketsPage = withTicketsCatalog(TicketsList);
 
 function TicketsList() {
   const { t, i18n } = useTicketsT();
