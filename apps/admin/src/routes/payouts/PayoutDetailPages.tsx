@@ -3,6 +3,7 @@ import {
   formatMoney,
   formatNumber,
   PayoutAmountFields,
+  PayoutCardTop,
   PayoutDateFields,
   PayoutField,
   PayoutPageHeader,
@@ -12,7 +13,7 @@ import {
   usePageTitle,
   wiseStateLabel,
 } from '@lm/ui';
-import { Alert, Badge, Button, Card, Divider, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -54,20 +55,7 @@ export function PayoutDetailPage() {
           <>
             <Card padding="lg" radius="md" data-testid="admin-payout">
               <Stack gap="md">
-                <Group justify="space-between">
-                  <Group gap="sm">
-                    <Text fw={700} size="lg">
-                      {t('payouts.payout_number', { id: p.id })}
-                    </Text>
-                    <PayoutStatusBadge statusId={p.status_id} />
-                  </Group>
-                  {p.status_id === 1 && <PayoutActions id={p.id} />}
-                </Group>
-                {p.decline_reason && (
-                  <Alert color="red" title={t('payouts.declined_reason')}>
-                    {p.decline_reason}
-                  </Alert>
-                )}
+                <PayoutCardTop payout={p} badgeGroup end={p.status_id === 1 && <PayoutActions id={p.id} />} />
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
                   <PayoutField label={t('payouts.admin.user')} value={`${p.user.name} <${p.user.email}>`} />
                   <PayoutField label={t('payouts.bank_account')} value={p.recipient.label} />

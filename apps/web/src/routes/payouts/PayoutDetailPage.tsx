@@ -1,15 +1,15 @@
 import {
   PayoutAmountFields,
+  PayoutCardTop,
   PayoutDateFields,
   PayoutField,
   PayoutPageHeader,
-  PayoutStatusBadge,
   PayoutsChart,
   QueryContent,
   usePageTitle,
   wiseStateLabel,
 } from '@lm/ui';
-import { Alert, Button, Card, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Divider, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -38,17 +38,7 @@ export function PayoutDetailPage() {
         {(p) => (
           <Card padding="lg" radius="md" data-testid="payout-card">
             <Stack gap="md">
-              <Group justify="space-between">
-                <Text fw={700} size="lg">
-                  {t('payouts.payout_number', { id: p.id })}
-                </Text>
-                <PayoutStatusBadge statusId={p.status_id} />
-              </Group>
-              {p.decline_reason && (
-                <Alert color="red" title={t('payouts.declined_reason')}>
-                  {p.decline_reason}
-                </Alert>
-              )}
+              <PayoutCardTop payout={p} />
               {p.status_id === 5 && <Alert color="red">{t('payouts.failed_note')}</Alert>}
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <PayoutAmountFields payout={p} />
