@@ -17,6 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconLock, IconMail, IconPaperclip, IconX } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { CountedTextarea, isTooLong } from '../components/CountedTextarea';
 import { FileDropZone } from '../components/FileDropZone';
@@ -561,3 +562,14 @@ export function TicketRatingCard({ ticket }: { ticket: Ticket }) {
     </Alert>
   );
 }
+
+/** The subject column of the ticket lists on both apps, in the direction of its own words. */
+export const ticketSubjectColumn: DataTableColumn<Ticket> = {
+  accessor: 'ticket_subject',
+  title: 'tickets:tickets.subject',
+  render: (r) => (
+    <Text size="sm" fw={500} dir="auto" data-testid="ticket-row-subject">
+      {r.ticket_subject}
+    </Text>
+  ),
+};
