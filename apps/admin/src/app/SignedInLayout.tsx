@@ -1,9 +1,9 @@
 import type { SessionAdmin } from '@lm/contracts';
-import { AppLayout, FullPageLoader, RequireAccess, useSession, visibleMenu } from '@lm/ui';
+import { AppLayout, FullPageLoader, RequireAccess, useSession, useSignOut, visibleMenu } from '@lm/ui';
 import { IconLock } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { useDevMailboxAvailable } from '../hooks/use-dev-mailbox';
 import { roleLabel } from '../i18n/labels';
 import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
@@ -13,7 +13,7 @@ import { hasAdminRoute } from './routes';
 /** The back-office shell: admin menu filtered by permission and by the screens that exist. */
 export function SignedInShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const session = useSession<SessionAdmin>();
   const dev = useDevMailboxAvailable();
   const admin = session.user;
@@ -39,12 +39,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         email: admin.email,
         subtitle: admin.roles.map((role) => roleLabel(role, t)).join(', ') || t('admin.no_role'),
         links: [{ to: '/account/password', label: 'admin.password.menu', icon: IconLock }],
-        onLogout: () => {
-          // Both updates land in one render: the guard never sees this screen without a session, so
-          // it does not remember it as the place to return to after the next sign-in.
-          void session.logout();
-          navigate('/login', { replace: true });
-        },
+        onLogout: signOut,
       }}
     >
       {children}

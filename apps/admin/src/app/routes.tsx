@@ -6,22 +6,15 @@ import {
   TRUST_FLAG_PERMISSIONS,
   USER_ADMIN_PERMISSIONS,
 } from '@lm/contracts/permissions';
-import type { RouteAccess } from '@lm/ui';
+import type { ScreenRoute } from '@lm/ui';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
 
 /** A back-office screen and the permission it needs (spec section 2 "Admin back-office routes"). */
-export interface AdminRoute {
-  path: string;
-  access?: RouteAccess;
+export interface AdminRoute extends ScreenRoute {
   /** Only while the outbox mail driver is active. */
   devOnly?: boolean;
   screen: LazyExoticComponent<ComponentType>;
-  /**
-   * A sign-in screen that renders with the boot halves of the catalogs alone (`BOOT_SUBTREES` in
-   * packages/ui/src/build/client-messages.ts); every other screen waits for `ScreenCatalogs`.
-   */
-  boot?: true;
 }
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>

@@ -1,9 +1,9 @@
 import type { SessionUser } from '@lm/contracts';
-import { AppLayout, FullPageLoader, RequireAccess, useSession, visibleMenu } from '@lm/ui';
+import { AppLayout, FullPageLoader, RequireAccess, useSession, useSignOut, visibleMenu } from '@lm/ui';
 import { IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { ForcedChangePasswordPage } from '../routes/auth/change-password/ForcedChangePasswordPage';
 import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
 import { avatarUrl } from './avatar-url';
@@ -18,7 +18,7 @@ const USER_LINKS = [
 /** The signed-in shell (menu filtered by ability and user type) without any guard. */
 export function SignedInShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   const session = useSession<SessionUser>();
   const user = session.user;
   const menu = useMemo(
@@ -42,12 +42,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         avatarUrl: avatarUrl(user.avatar),
         subtitle: t(`user_types.${user.user_type_id}`),
         links: USER_LINKS,
-        onLogout: () => {
-          // Both updates land in one render: the guard never sees this screen without a session, so
-          // it does not remember it as the place to return to after the next sign-in.
-          void session.logout();
-          navigate('/login', { replace: true });
-        },
+        onLogout: signOut,
       }}
     >
       {children}

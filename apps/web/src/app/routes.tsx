@@ -1,18 +1,11 @@
 import { GENERAL } from '@lm/contracts/permissions';
-import type { RouteAccess } from '@lm/ui';
+import type { ScreenRoute } from '@lm/ui';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
 
 /** A screen of the user app. Each route declares its access (spec section 2). */
-export interface AppRoute {
-  path: string;
-  access?: RouteAccess;
+export interface AppRoute extends ScreenRoute {
   screen: LazyExoticComponent<ComponentType>;
-  /**
-   * A sign-in screen that renders with the boot halves of the catalogs alone (`BOOT_SUBTREES` in
-   * packages/ui/src/build/client-messages.ts); every other screen waits for `ScreenCatalogs`.
-   */
-  boot?: true;
 }
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>

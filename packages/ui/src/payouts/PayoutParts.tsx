@@ -1,8 +1,9 @@
 import { PAYOUT_STATUSES } from '@lm/contracts';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney, formatNumber } from '../i18n/format';
@@ -147,5 +148,50 @@ export function PayoutPageHeader({
         {t(backLabel)}
       </Button>
     </Group>
+  );
+}
+
+/**
+ * The top of a payout's card on both apps: "Payout #id" with its status badge (`badgeGroup` keeps
+ * the two together when something, such as staff actions, stands at the far end), then the
+ * decline reason in a red notice when the payout was declined.
+ */
+export function PayoutCardTop({
+  payout: p,
+  badgeGroup,
+  end,
+}: {
+  payout: Payout;
+  badgeGroup?: boolean;
+  end?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const title = (
+    <Text fw={700} size="lg">
+      {t('payouts.payout_number', { id: p.id })}
+    </Text>
+  );
+  return (
+    <>
+      <Group justify="space-between">
+        {badgeGroup ? (
+          <Group gap="sm">
+            {title}
+            <PayoutStatusBadge statusId={p.status_id} />
+          </Group>
+        ) : (
+          <>
+            {title}
+            <PayoutStatusBadge statusId={p.status_id} />
+          </>
+        )}
+        {end}
+      </Group>
+      {p.decline_reason && (
+        <Alert color="red" title={t('payouts.declined_reason')}>
+          {p.decline_reason}
+        </Alert>
+      )}
+    </>
   );
 }

@@ -17,7 +17,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconLock, IconMail, IconPaperclip, IconX } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { CountedTextarea, isTooLong } from '../components/CountedTextarea';
 import { FileDropZone } from '../components/FileDropZone';
 import type { FileRules } from '../components/file-rules';
@@ -47,6 +48,17 @@ export const TICKET_FILE_RULES: FileRules = {
 export function TicketsCatalogGate({ children }: { children: ReactNode }) {
   const ready = useTicketsCatalog();
   return ready ? children : <Loader m="xl" data-testid="tickets-loading" />;
+}
+
+/** `Screen` behind {@link TicketsCatalogGate}: a screen that needs the tickets catalog to draw. */
+export function withTicketsCatalog(Screen: ComponentType): ComponentType {
+  return function TicketsCatalogScreen() {
+    return (
+      <TicketsCatalogGate>
+        <Screen />
+      </TicketsCatalogGate>
+    );
+  };
 }
 
 /** The status badge of the one palette, with the API's translated name. */
@@ -550,3 +562,14 @@ export function TicketRatingCard({ ticket }: { ticket: Ticket }) {
     </Alert>
   );
 }
+
+/** The subject column of the ticket lists on both apps, in the direction of its own words. */
+export const ticketSubjectColumn: DataTableColumn<Ticket> = {
+  accessor: 'ticket_subject',
+  title: 'tickets:tickets.subject',
+  render: (r) => (
+    <Text size="sm" fw={500} dir="auto" data-testid="ticket-row-subject">
+      {r.ticket_subject}
+    </Text>
+  ),
+};

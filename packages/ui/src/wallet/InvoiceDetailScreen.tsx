@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryContent } from '../components/QueryContent';
 import { InvoiceCard } from './InvoiceCard';
 import type { Invoice } from './wallet-types';
 
@@ -33,13 +34,9 @@ export function InvoiceDetailScreen({
           {t('wallet.invoices.back')}
         </Button>
       </Group>
-      {invoice.isLoading ? (
-        <Skeleton h={260} radius="md" />
-      ) : invoice.data ? (
-        <InvoiceCard invoice={invoice.data} ensurePdf={ensurePdf} />
-      ) : (
-        <Alert color="red">{t('wallet.invoices.not_found')}</Alert>
-      )}
+      <QueryContent query={invoice} skeletonHeight={260} notFound="wallet.invoices.not_found">
+        {(data) => <InvoiceCard invoice={data} ensurePdf={ensurePdf} />}
+      </QueryContent>
     </Stack>
   );
 }

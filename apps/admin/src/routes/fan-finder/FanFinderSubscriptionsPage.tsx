@@ -14,6 +14,7 @@ import { Anchor, Center, Loader, Modal, Stack, Text, Title } from '@mantine/core
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserCell } from '../../components/UserCell';
 import {
   type AdminFanFinderSubscription,
   useAdminPlans,
@@ -121,16 +122,7 @@ export function FanFinderSubscriptionsPage() {
           {
             accessor: 'user',
             title: 'fan_finder_admin.subscriber',
-            render: (s) => (
-              <div>
-                <Text size="sm" fw={500}>
-                  {s.user.name}
-                </Text>
-                <Text size="xs" c="dimmed" dir="ltr">
-                  {s.user.email}
-                </Text>
-              </div>
-            ),
+            render: (s) => <UserCell user={s.user} />,
           },
           { accessor: 'plan', title: 'fan_finder_admin.plan', render: (s) => s.plan.plan_name },
           {

@@ -1,6 +1,6 @@
 import { type Invoice, ListScreen, useInvoiceColumns, usePageTitle } from '@lm/ui';
-import { Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { UserCell } from '../../components/UserCell';
 
 /** /invoices/list (invoices.show): invoices of every coin purchase. */
 export function InvoicesPage() {
@@ -18,16 +18,7 @@ export function InvoicesPage() {
         {
           accessor: 'user',
           title: 'wallet.user',
-          render: (inv) => (
-            <div>
-              <Text size="sm" fw={500}>
-                {inv.user.name}
-              </Text>
-              <Text size="xs" c="dimmed" dir="ltr">
-                {inv.user.email}
-              </Text>
-            </div>
-          ),
+          render: (inv) => <UserCell user={inv.user} />,
         },
         col.coins,
         col.amount,

@@ -3,13 +3,13 @@ import type { Translations } from '@lm/contracts/translations';
 import {
   confirmAction,
   LANGUAGE_LABEL,
-  TicketsCatalogGate,
   TranslatedField,
   translationErrors,
   useApi,
   usePageTitle,
   useTicketLookup,
   useTicketsT,
+  withTicketsCatalog,
 } from '@lm/ui';
 import {
   ActionIcon,
@@ -45,13 +45,7 @@ type Draft = { id?: number; name: string; translations: Translations<'department
  * go to the one with the fewest open tickets), create, rename, delete (refused while tickets use it),
  * assign and remove admins.
  */
-export function DepartmentsPage() {
-  return (
-    <TicketsCatalogGate>
-      <Departments />
-    </TicketsCatalogGate>
-  );
-}
+export const DepartmentsPage = withTicketsCatalog(Departments);
 
 function useDepartmentCall() {
   const { api } = useApi();

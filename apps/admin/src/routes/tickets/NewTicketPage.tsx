@@ -1,16 +1,10 @@
-import { TicketForm, TicketsCatalogGate, usePageTitle, useTicketsT } from '@lm/ui';
+import { TicketForm, usePageTitle, useTicketsT, withTicketsCatalog } from '@lm/ui';
 import { Anchor, Card, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 
 /** /tickets/new-ticket/{userId} (tickets.add): staff open a ticket for a user; it is mailed to them. */
-export function NewTicketPage() {
-  return (
-    <TicketsCatalogGate>
-      <NewTicket />
-    </TicketsCatalogGate>
-  );
-}
+export const NewTicketPage = withTicketsCatalog(NewTicket);
 
 function NewTicket() {
   const { t } = useTicketsT();

@@ -3,12 +3,12 @@ import {
   confirmAction,
   type Ticket,
   TicketDetailScreen,
-  TicketsCatalogGate,
   usePageTitle,
   useSession,
   useTicketAction,
   useTicketLookup,
   useTicketsT,
+  withTicketsCatalog,
 } from '@lm/ui';
 import { Anchor, Button, Drawer, Group, Select, Stack, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconEdit, IconTrash } from '@tabler/icons-react';
@@ -21,13 +21,7 @@ import { Link, useNavigate, useParams } from 'react-router';
  * tickets.edit; status also tickets.status.edit), Mark Resolved (status 3, tickets.status.edit) and
  * Delete (tickets.delete; disabled when the status is above 1, spec section 4).
  */
-export function TicketDetailPage() {
-  return (
-    <TicketsCatalogGate>
-      <TicketDetail />
-    </TicketsCatalogGate>
-  );
-}
+export const TicketDetailPage = withTicketsCatalog(TicketDetail);
 
 function EditTicketPanel({ ticket, opened, onClose }: { ticket: Ticket; opened: boolean; onClose(): void }) {
   const { t } = useTicketsT();

@@ -3,11 +3,11 @@ import {
   formatNumber,
   ListScreen,
   type Ticket,
-  TicketsCatalogGate,
   useApi,
   usePageTitle,
   useTicketLookup,
   useTicketsT,
+  withTicketsCatalog,
 } from '@lm/ui';
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -85,13 +85,7 @@ export function TicketStatsCard() {
 }
 
 /** The stats card on the back-office dashboard, titled and linking to the list. */
-export function DashboardTicketStats() {
-  return (
-    <TicketsCatalogGate>
-      <DashboardStats />
-    </TicketsCatalogGate>
-  );
-}
+export const DashboardTicketStats = withTicketsCatalog(DashboardStats);
 
 function DashboardStats() {
   const { t } = useTicketsT();
@@ -113,13 +107,7 @@ function DashboardStats() {
  * priority, department, assignee, due), searchable by number, subject or user, sortable by due time;
  * the desk's figures above.
  */
-export function TicketsListPage() {
-  return (
-    <TicketsCatalogGate>
-      <TicketsList />
-    </TicketsCatalogGate>
-  );
-}
+export const TicketsListPage = withTicketsCatalog(TicketsList);
 
 function TicketsList() {
   const { t, i18n } = useTicketsT();

@@ -1,4 +1,10 @@
-import { formatDateTime, type Ticket, TicketPriorityBadge, TicketStatusBadge } from '@lm/ui';
+import {
+  formatDateTime,
+  type Ticket,
+  TicketPriorityBadge,
+  TicketStatusBadge,
+  ticketSubjectColumn,
+} from '@lm/ui';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 
@@ -10,15 +16,7 @@ export function staffTicketColumns(
 ): DataTableColumn<Ticket>[] {
   return [
     { accessor: 'id', title: 'tickets:tickets.number', sortable: true, render: (r) => `#${r.id}` },
-    {
-      accessor: 'ticket_subject',
-      title: 'tickets:tickets.subject',
-      render: (r) => (
-        <Text size="sm" fw={500} dir="auto" data-testid="ticket-row-subject">
-          {r.ticket_subject}
-        </Text>
-      ),
-    },
+    ticketSubjectColumn,
     ...(options.user === false
       ? []
       : [

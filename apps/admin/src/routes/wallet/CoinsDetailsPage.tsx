@@ -15,6 +15,7 @@ import { IconAdjustments } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { UserCell } from '../../components/UserCell';
 import { adjustmentSchema, useAdjustBalance } from '../../hooks/use-wallet';
 import { WalletNav } from './WalletNav';
 
@@ -133,16 +134,7 @@ export function CoinsDetailsPage() {
           {
             accessor: 'user.name',
             title: 'wallet.user',
-            render: (r) => (
-              <div>
-                <Text size="sm" fw={500}>
-                  {r.user.name}
-                </Text>
-                <Text size="xs" c="dimmed" dir="ltr">
-                  {r.user.email}
-                </Text>
-              </div>
-            ),
+            render: (r) => <UserCell user={r.user} />,
           },
           {
             accessor: 'user.user_type_id',

@@ -9,6 +9,7 @@ import {
 } from '@lm/ui';
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { UserCell } from '../../components/UserCell';
 import { WalletNav } from './WalletNav';
 
 const STATUS_KEYS: Record<string, string> = {
@@ -56,16 +57,7 @@ export function DepositsPage() {
         {
           accessor: 'user',
           title: 'wallet.user',
-          render: (d) => (
-            <div>
-              <Text size="sm" fw={500}>
-                {d.user.name}
-              </Text>
-              <Text size="xs" c="dimmed" dir="ltr">
-                {d.user.email}
-              </Text>
-            </div>
-          ),
+          render: (d) => <UserCell user={d.user} />,
         },
         {
           accessor: 'method',

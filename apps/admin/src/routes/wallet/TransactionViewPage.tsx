@@ -1,5 +1,12 @@
-import { findPlatform, SPOTIFY, TransactionActions, TransactionFields, usePageTitle } from '@lm/ui';
-import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
+import {
+  findPlatform,
+  QueryContent,
+  SPOTIFY,
+  TransactionActions,
+  TransactionFields,
+  usePageTitle,
+} from '@lm/ui';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -22,27 +29,25 @@ export function TransactionViewPage() {
           {t('wallet.invoices.back')}
         </Button>
       </Group>
-      {tx.isLoading ? (
-        <Skeleton h={260} radius="md" />
-      ) : tx.data ? (
-        <Card padding="xl" radius="md" data-testid="tx-detail">
-          <TransactionFields tx={tx.data} />
-          <TransactionActions
-            tx={tx.data}
-            links={{
-              transfer: (quote) => route(`/transfers/${encodeURIComponent(quote)}`),
-              campaign: (cid, type) =>
-                route(
-                  type === 'custom'
-                    ? `/campaigns/custom/${cid}`
-                    : (findPlatform(type) ?? SPOTIFY).adminDetailPath(cid),
-                ),
-            }}
-          />
-        </Card>
-      ) : (
-        <Alert color="red">{t('wallet.tx.not_found')}</Alert>
-      )}
+      <QueryContent query={tx} skeletonHeight={260} notFound="wallet.tx.not_found">
+        {(data) => (
+          <Card padding="xl" radius="md" data-testid="tx-detail">
+            <TransactionFields tx={data} />
+            <TransactionActions
+              tx={data}
+              links={{
+                transfer: (quote) => route(`/transfers/${encodeURIComponent(quote)}`),
+                campaign: (cid, type) =>
+                  route(
+                    type === 'custom'
+                      ? `/campaigns/custom/${cid}`
+                      : (findPlatform(type) ?? SPOTIFY).adminDetailPath(cid),
+                  ),
+              }}
+            />
+          </Card>
+        )}
+      </QueryContent>
     </Stack>
   );
 }

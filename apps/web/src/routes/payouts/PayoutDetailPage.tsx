@@ -1,14 +1,15 @@
 import {
   PayoutAmountFields,
+  PayoutCardTop,
   PayoutDateFields,
   PayoutField,
   PayoutPageHeader,
-  PayoutStatusBadge,
   PayoutsChart,
+  QueryContent,
   usePageTitle,
   wiseStateLabel,
 } from '@lm/ui';
-import { Alert, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Divider, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -26,7 +27,6 @@ export function PayoutDetailPage() {
   const payout = usePayout(id);
   const receipt = useEnsureReceipt();
   const stats = usePayoutStats();
-  const p = payout.data;
   return (
     <Stack gap="lg" maw={900}>
       <PayoutPageHeader
@@ -34,66 +34,58 @@ export function PayoutDetailPage() {
         backTo="/payouts/list"
         backLabel="payouts.back_to_payouts"
       />
-      {payout.isLoading ? (
-        <Skeleton h={260} radius="md" />
-      ) : !p ? (
-        <Alert color="red">{t('payouts.not_found')}</Alert>
-      ) : (
-        <Card padding="lg" radius="md" data-testid="payout-card">
-          <Stack gap="md">
-            <Group justify="space-between">
-              <Text fw={700} size="lg">
-                {t('payouts.payout_number', { id: p.id })}
-              </Text>
-              <PayoutStatusBadge statusId={p.status_id} />
-            </Group>
-            {p.decline_reason && (
-              <Alert color="red" title={t('payouts.declined_reason')}>
-                {p.decline_reason}
-              </Alert>
-            )}
-            {p.status_id === 5 && <Alert color="red">{t('payouts.failed_note')}</Alert>}
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <PayoutAmountFields payout={p} />
-              <PayoutField label={t('payouts.email')} value={p.email} />
-            </SimpleGrid>
-            <Divider />
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <PayoutDateFields payout={p} />
-              <PayoutField label={t('payouts.transfer_id')} value={p.wise_transfer_id} testId="transfer-id" />
-              <PayoutField
-                label={t('payouts.wise_status')}
-                value={wiseStateLabel(p.wise_status, t)}
-                testId="wise-status"
-              />
-            </SimpleGrid>
-            {p.status_id === 3 && (
-              <Group>
-                {p.attachment_link ? (
-                  <Button
-                    component="a"
-                    href={p.attachment_link}
-                    target="_blank"
-                    leftSection={<IconDownload size={16} />}
-                    data-testid="receipt"
-                  >
-                    {t('payouts.receipt')}
-                  </Button>
-                ) : (
-                  <Button
-                    leftSection={<IconDownload size={16} />}
-                    loading={receipt.isPending}
-                    onClick={() => receipt.mutate(p.id)}
-                    data-testid="make-receipt"
-                  >
-                    {t('payouts.receipt')}
-                  </Button>
-                )}
-              </Group>
-            )}
-          </Stack>
-        </Card>
-      )}
+      <QueryContent query={payout} skeletonHeight={260} notFound="payouts.not_found">
+        {(p) => (
+          <Card padding="lg" radius="md" data-testid="payout-card">
+            <Stack gap="md">
+              <PayoutCardTop payout={p} />
+              {p.status_id === 5 && <Alert color="red">{t('payouts.failed_note')}</Alert>}
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <PayoutAmountFields payout={p} />
+                <PayoutField label={t('payouts.email')} value={p.email} />
+              </SimpleGrid>
+              <Divider />
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <PayoutDateFields payout={p} />
+                <PayoutField
+                  label={t('payouts.transfer_id')}
+                  value={p.wise_transfer_id}
+                  testId="transfer-id"
+                />
+                <PayoutField
+                  label={t('payouts.wise_status')}
+                  value={wiseStateLabel(p.wise_status, t)}
+                  testId="wise-status"
+                />
+              </SimpleGrid>
+              {p.status_id === 3 && (
+                <Group>
+                  {p.attachment_link ? (
+                    <Button
+                      component="a"
+                      href={p.attachment_link}
+                      target="_blank"
+                      leftSection={<IconDownload size={16} />}
+                      data-testid="receipt"
+                    >
+                      {t('payouts.receipt')}
+                    </Button>
+                  ) : (
+                    <Button
+                      leftSection={<IconDownload size={16} />}
+                      loading={receipt.isPending}
+                      onClick={() => receipt.mutate(p.id)}
+                      data-testid="make-receipt"
+                    >
+                      {t('payouts.receipt')}
+                    </Button>
+                  )}
+                </Group>
+              )}
+            </Stack>
+          </Card>
+        )}
+      </QueryContent>
       {stats.data && <PayoutsChart days={stats.data} />}
     </Stack>
   );

@@ -3,10 +3,10 @@ import {
   type Ticket,
   TicketDetailScreen,
   TicketRatingCard,
-  TicketsCatalogGate,
   usePageTitle,
   useTicketAction,
   useTicketsT,
+  withTicketsCatalog,
 } from '@lm/ui';
 import { Button } from '@mantine/core';
 import { useParams } from 'react-router';
@@ -15,13 +15,7 @@ import { useParams } from 'react-router';
  * /my-ticket/details/{ticketId}: one of the user's tickets with the conversation (internal notes never
  * reach here: the API leaves them out), the answer box, Close ticket, and the rating once resolved.
  */
-export function TicketDetailPage() {
-  return (
-    <TicketsCatalogGate>
-      <TicketDetail />
-    </TicketsCatalogGate>
-  );
-}
+export const TicketDetailPage = withTicketsCatalog(TicketDetail);
 
 function TicketDetail() {
   const id = Number(useParams().ticketId);

@@ -7,12 +7,13 @@ import {
   TicketForm,
   TicketPriorityBadge,
   TicketStatusBadge,
-  TicketsCatalogGate,
+  ticketSubjectColumn,
   usePageTitle,
   useSession,
   useTicketsT,
+  withTicketsCatalog,
 } from '@lm/ui';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { IconLifebuoy, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,13 +23,7 @@ import { useNavigate } from 'react-router';
  * new-ticket form in a dialog. Priority and status columns are hidden from users of type above 1
  * (spec section 6). Lists become cards on phones (ListTable).
  */
-export function TicketsPage() {
-  return (
-    <TicketsCatalogGate>
-      <TicketsList />
-    </TicketsCatalogGate>
-  );
-}
+export const TicketsPage = withTicketsCatalog(TicketsList);
 
 function TicketsList() {
   const { t, i18n } = useTicketsT();
@@ -73,15 +68,7 @@ function TicketsList() {
         onRowClick={(ticket) => navigate(`/my-ticket/details/${ticket.id}`)}
         columns={[
           { accessor: 'id', title: 'tickets:tickets.number', render: (r) => `#${r.id}` },
-          {
-            accessor: 'ticket_subject',
-            title: 'tickets:tickets.subject',
-            render: (r) => (
-              <Text size="sm" fw={500} dir="auto" data-testid="ticket-row-subject">
-                {r.ticket_subject}
-              </Text>
-            ),
-          },
+          ticketSubjectColumn,
           {
             accessor: 'department',
             title: 'tickets:tickets.department',

@@ -1,0 +1,143 @@
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { ScreenCatalogs } from '../i18n/ScreenCatalogs';
+import { FullPageLoader } from '../layout/FullPageLoader';
+import { StaleToastCloser } from '../layout/StaleToastCloser';
+import { useSession } from '../session/session';
+import type { RouteAccess } from './guard';
+import { RequireAccess } from './RequireAccess';
+
+/** A screen of an app and what a session needs to open it. */
+export interface ScreenRoute {
+  path: string;
+  access?: RouteAccess;
+  /** Usually a `React.lazy` component, so that each screen is its own chunk. */
+  screen: ComponentType;
+  /**
+   * A sign-in screen that renders with the boot halves of the catalogs alone (`BOOT_SUBTREES` in
+   * packages/ui/src/build/client-messages.ts); every other screen waits for `ScreenCatalogs`.
+   */
+  boot?: true;
+}
+
+export interface ScreenRouterProps<R extends ScreenRoute> {
+  /** Where the app is served (`/admin` for the back-office); the root when absent. */
+  basename?: string;
+  /** Screens without the signed-in shell (sign-in, public pages). */
+  blankRoutes: readonly R[];
+  /** Screens inside the signed-in shell, each behind its route's access. */
+  signedInRoutes: readonly R[];
+  /** The signed-in shell; it renders the screen through an `<Outlet />`. */
+  signedInLayout: ComponentType;
+  /** Shown in the shell when the session lacks a screen's permission. */
+  notFound: ReactNode;
+  /** Shown for a path no route matches. */
+  unknown: ReactNode;
+  /** Where sessions with an unverified e-mail address go (the user app). */
+  verifyPath?: string;
+  /** Wraps a signed-in screen, for conditions the route table carries beyond access. */
+  wrap?: (route: R, screen: ReactNode) => ReactNode;
+}
+
+/**
+ * The route tree both apps share: `/` goes to the dashboard or to /login, blank-layout screens
+ * render on their own (boot screens without waiting for the screen catalogs), signed-in screens
+ * render in the shell behind {@link RequireAccess}, and anything else shows `unknown`.
+ */
+export function ScreenRouter<R extends ScreenRoute>({
+  basename,
+  blankRoutes,
+  signedInRoutes,
+  signedInLayout: SignedInLayout,
+  notFound,
+  unknown,
+  verifyPath,
+  wrap,
+}: ScreenRouterProps<R>) {
+  return (
+    <BrowserRouter basename={basename}>
+      <StaleToastCloser />
+      <Suspense fallback={<FullPageLoader />}>
+        <Routes>
+          <Route path="/" element={<RootRedirect />} />
+          {blankRoutes.map(({ path, boot, screen: Screen }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                boot ? (
+                  <Screen />
+                ) : (
+                  <ScreenCatalogs>
+                    <Screen />
+                  </ScreenCatalogs>
+                )
+              }
+            />
+          ))}
+          <Route
+            element={
+              <ScreenCatalogs>
+                <SignedInLayout />
+              </ScreenCatalogs>
+            }
+          >
+            {signedInRoutes.map((route) => {
+              const Screen = route.screen;
+              return (
+                <Route
+                  key={route.path}
+                  path={route.path}
+                  element={
+                    <RequireAccess
+                      access={route.access}
+                      loginPath="/login"
+                      verifyPath={verifyPath}
+                      notFound={notFound}
+                    >
+                      {wrap ? wrap(route, <Screen />) : <Screen />}
+                    </RequireAccess>
+                  }
+                />
+              );
+            })}
+          </Route>
+          <Route path="*" element={unknown} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}
+
+/** `/`: the dashboard for a session, the login screen otherwise. */
+function RootRedirect() {
+  const session = useSession();
+  if (session.loading) return <FullPageLoader />;
+  return <Navigate to={session.user ? '/dashboard' : '/login'} replace />;
+}
+
+/** What an app's signed-in shell module exports. */
+export interface SignedInShellModule {
+  /** The shell around a routed screen (renders an `<Outlet />`). */
+  SignedInLayout: ComponentType;
+  /** The same shell around given children. */
+  SignedInShell: ComponentType<{ children: ReactNode }>;
+}
+
+/**
+ * Lazy halves of an app's signed-in shell, so that the shell (app shell, menus, notifications)
+ * loads after sign-in and not with the login screen: `layout` for {@link ScreenRouter}'s
+ * `signedInLayout`, `notFound` that shell around `notFound` (for unknown paths of a session).
+ */
+export function lazySignedInShell(
+  load: () => Promise<SignedInShellModule>,
+  notFound: ReactNode,
+): { layout: LazyExoticComponent<ComponentType>; notFound: LazyExoticComponent<ComponentType> } {
+  return {
+    layout: lazy(async () => ({ default: (await load()).SignedInLayout })),
+    notFound: lazy(async () => {
+      const { SignedInShell } = await load();
+      return { default: () => <SignedInShell>{notFound}</SignedInShell> };
+    }),
+  };
+}
