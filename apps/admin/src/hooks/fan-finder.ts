@@ -3,6 +3,7 @@ import type { Translations } from '@lm/contracts/translations';
 import {
   type AnalysedArtistDetail,
   type AnalysedArtist as AnalysedArtistRow,
+  adminFanFinderKeys,
   type FanBand,
   type FanFinderPlan,
   type FanFinderSubscription,
@@ -19,14 +20,6 @@ export interface AdminFanFinderSubscription extends FanFinderSubscription {
   user: { id: number; name: string; email: string };
   charges?: { id: number; number: string; coins: number; created_at: string }[];
 }
-
-/** Query keys of the back-office Fan Finder screens. */
-export const fanFinderKeys = {
-  all: ['admin-fan-finder'] as const,
-  plans: ['admin-fan-finder', 'plans'] as const,
-  subscription: (id: number) => ['admin-fan-finder', 'subscription', id] as const,
-  userSubscriptions: (userId: number) => ['admin-fan-finder', 'user', userId] as const,
-};
 
 /** The plan form: the API's rules (name, days 1..366, price in coins, features, status). */
 export const planFormSchema = z.object({
@@ -50,7 +43,7 @@ export type PlanForm = z.infer<typeof planFormSchema>;
 export function useAdminPlans() {
   const { api } = useApi();
   return useQuery({
-    queryKey: fanFinderKeys.plans,
+    queryKey: adminFanFinderKeys.plans,
     queryFn: async () => (await api.get<FanFinderPlan[]>('admin/fan-finder/plans')).data,
   });
 }
@@ -72,7 +65,7 @@ export function useSavePlan() {
         ? api.put(`admin/fan-finder/plans/${id}`, payload)
         : api.post('admin/fan-finder/plans', payload);
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: fanFinderKeys.plans }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminFanFinderKeys.plans }),
   });
 }
 
@@ -82,7 +75,7 @@ export function useDeletePlan() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => api.delete(`admin/fan-finder/plans/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: fanFinderKeys.plans }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminFanFinderKeys.plans }),
   });
 }
 
@@ -90,7 +83,7 @@ export function useDeletePlan() {
 export function useAdminSubscription(id: number | null) {
   const { api } = useApi();
   return useQuery({
-    queryKey: fanFinderKeys.subscription(id ?? 0),
+    queryKey: adminFanFinderKeys.subscription(id ?? 0),
     queryFn: async () =>
       (await api.get<AdminFanFinderSubscription>(`admin/fan-finder/subscriptions/${id}`)).data,
     enabled: id !== null,
@@ -101,7 +94,7 @@ export function useAdminSubscription(id: number | null) {
 export function useUserSubscriptions(userId: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: fanFinderKeys.userSubscriptions(userId),
+    queryKey: adminFanFinderKeys.userSubscriptions(userId),
     queryFn: async () =>
       (await api.get<FanFinderSubscription[]>(`admin/fan-finder/users/${userId}/subscriptions`)).data,
   });
@@ -116,7 +109,7 @@ export function useStaffAutoRenew() {
       api.put(`admin/fan-finder/subscriptions/${id}`, { auto_renew }),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: fanFinderKeys.all }),
+        client.invalidateQueries({ queryKey: adminFanFinderKeys.all }),
         client.invalidateQueries({ queryKey: ['list'] }),
       ]),
   });
@@ -126,7 +119,7 @@ export function useStaffAutoRenew() {
 export function useAnalysedArtist(userId: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...fanFinderKeys.all, 'artist', userId],
+    queryKey: adminFanFinderKeys.artist(userId),
     queryFn: async () => (await api.get<AnalysedArtistDetail>(`admin/fan-finder/artists/${userId}`)).data,
     enabled: Number.isSafeInteger(userId) && userId > 0,
   });
@@ -136,7 +129,7 @@ export function useAnalysedArtist(userId: number) {
 export function useArtistFans(userId: number, scope: 'own' | 'related', page: number, band: FanBand | null) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...fanFinderKeys.all, 'fans', userId, scope, page, band],
+    queryKey: adminFanFinderKeys.fans(userId, scope, page, band),
     queryFn: async () =>
       (await api.get<never>(`admin/fan-finder/artists/${userId}/fans`, {
         query: { scope, page, ...(band ? { band } : {}) },

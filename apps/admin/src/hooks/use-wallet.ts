@@ -1,20 +1,19 @@
 import type { Translations } from '@lm/contracts/translations';
-import { type CoinPackage, type Invoice, type MainWallet, useApi, type WalletTransaction } from '@lm/ui';
+import {
+  adminWalletKeys,
+  type CoinPackage,
+  type Invoice,
+  type MainWallet,
+  useApi,
+  type WalletTransaction,
+} from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-
-/** Query keys of the back-office wallet screens. */
-export const walletKeys = {
-  main: ['admin-wallet', 'main'] as const,
-  packages: ['admin-wallet', 'packages'] as const,
-  transaction: (id: number) => ['admin-wallet', 'transaction', id] as const,
-  invoice: (id: number) => ['admin-wallet', 'invoice', id] as const,
-};
 
 export function useMainWallet() {
   const { api } = useApi();
   return useQuery({
-    queryKey: walletKeys.main,
+    queryKey: adminWalletKeys.main,
     queryFn: async () => (await api.get<MainWallet>('admin/wallet/main')).data,
   });
 }
@@ -23,7 +22,7 @@ export function useMainWallet() {
 export function useAdminTransaction(id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: walletKeys.transaction(id),
+    queryKey: adminWalletKeys.transaction(id),
     queryFn: async () => (await api.get<WalletTransaction>(`admin/wallet/transactions/${id}`)).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
@@ -34,7 +33,7 @@ export function useAdminTransaction(id: number) {
 export function useAdminInvoice(id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: walletKeys.invoice(id),
+    queryKey: adminWalletKeys.invoice(id),
     queryFn: async () => (await api.get<Invoice>(`admin/invoices/${id}`)).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
@@ -60,7 +59,7 @@ export function useAdjustBalance() {
       Promise.all([
         client.invalidateQueries({ queryKey: ['list', 'admin/wallet/coins'] }),
         client.invalidateQueries({ queryKey: ['list', 'admin/wallet/transactions'] }),
-        client.invalidateQueries({ queryKey: walletKeys.main }),
+        client.invalidateQueries({ queryKey: adminWalletKeys.main }),
       ]),
   });
 }
@@ -83,7 +82,7 @@ export interface PackageBody {
 export function useAdminPackages() {
   const { api } = useApi();
   return useQuery({
-    queryKey: walletKeys.packages,
+    queryKey: adminWalletKeys.packages,
     queryFn: async () => (await api.get<CoinPackage[]>('admin/wallet/packages')).data,
   });
 }
@@ -97,7 +96,7 @@ export function useSavePackage() {
       id
         ? (await api.put<CoinPackage>(`admin/wallet/packages/${id}`, body)).data
         : (await api.post<CoinPackage>('admin/wallet/packages', body)).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.packages }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminWalletKeys.packages }),
   });
 }
 
@@ -107,7 +106,7 @@ export function useDeletePackage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`admin/wallet/packages/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.packages }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminWalletKeys.packages }),
   });
 }
 
