@@ -238,6 +238,7 @@ export type AdjustmentInput = z.input<typeof adjustmentBody>;
 
 /** An adjustment booked: the new balance and the movement's number. */
 export const adjustmentResultSchema = z.object({ balance: z.number(), transactions_id: z.string() });
+export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
 
 // Currency calls (rates provider).
 

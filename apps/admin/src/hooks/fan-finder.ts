@@ -1,6 +1,8 @@
 import { FAN_FINDER_FEATURES, FAN_FINDER_LIMITS } from '@lm/contracts';
 import type { Translations } from '@lm/contracts/translations';
 import {
+  type AdminFanFinderSubscriptionDetail,
+  type AdminFanFinderSubscription as AdminSubscriptionRow,
   type AnalysedArtistDetail,
   type AnalysedArtist as AnalysedArtistRow,
   adminFanFinderKeys,
@@ -15,11 +17,11 @@ import { z } from 'zod';
 
 export type { AnalysedArtistDetail, AnalysedArtistRow };
 
-/** A subscription with its subscriber, as the staff list and detail answer it. */
-export interface AdminFanFinderSubscription extends FanFinderSubscription {
-  user: { id: number; name: string; email: string };
-  charges?: { id: number; number: string; coins: number; created_at: string }[];
-}
+/**
+ * A subscription with its subscriber, as the staff list answers it; the detail adds its charges.
+ */
+export type AdminFanFinderSubscription = AdminSubscriptionRow &
+  Partial<Pick<AdminFanFinderSubscriptionDetail, 'charges'>>;
 
 /** The plan form: the API's rules (name, days 1..366, price in coins, features, status). */
 export const planFormSchema = z.object({

@@ -1,4 +1,4 @@
-import type { Translations } from '@lm/contracts/translations';
+import type { AdjustmentInput, AdjustmentResult, PackageInput } from '@lm/contracts/wallet';
 import {
   adminWalletKeys,
   type CoinPackage,
@@ -41,20 +41,13 @@ export function useAdminInvoice(id: number) {
 }
 
 /** POST admin/wallet/adjustments: credits or debits a wallet with a reason (once per key). */
-export interface Adjustment {
-  user_id: number;
-  coins: number;
-  direction: 'credit' | 'debit';
-  reason: string;
-  idempotency_key: string;
-}
 
 export function useAdjustBalance() {
   const { api } = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Adjustment) =>
-      (await api.post<{ balance: number; transactions_id: string }>('admin/wallet/adjustments', body)).data,
+    mutationFn: async (body: AdjustmentInput) =>
+      (await api.post<AdjustmentResult>('admin/wallet/adjustments', body)).data,
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ['list', 'admin/wallet/coins'] }),
@@ -62,20 +55,6 @@ export function useAdjustBalance() {
         client.invalidateQueries({ queryKey: adminWalletKeys.main }),
       ]),
   });
-}
-
-/** Body of a coin package (price in pence). */
-export interface PackageBody {
-  name: string;
-  coins: number;
-  bonus_coins: number;
-  price: number;
-  min_followers: number | null;
-  duration_days: number | null;
-  is_active: boolean;
-  position: number;
-  /** The name in the other languages (issue 28 item 11). */
-  translations: Translations<'name'>;
 }
 
 /** GET admin/wallet/packages (active and retired). */
@@ -92,7 +71,7 @@ export function useSavePackage() {
   const { api } = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: number; body: PackageBody }) =>
+    mutationFn: async ({ id, body }: { id?: number; body: PackageInput }) =>
       id
         ? (await api.put<CoinPackage>(`admin/wallet/packages/${id}`, body)).data
         : (await api.post<CoinPackage>('admin/wallet/packages', body)).data,

@@ -3,6 +3,7 @@ import {
   type CoinPackage,
   type CoinPrice,
   type Invoice,
+  type Recharge,
   type Settlement,
   useApi,
   useSession,
@@ -14,13 +15,12 @@ import { useCallback } from 'react';
 
 export type { CoinPrice, Settlement };
 
-/** Answer of a started checkout: the provider's (or sandbox's) hosted page. */
-export interface CheckoutStart {
-  url: string;
-  session_id?: string | null;
-  order_id?: string | null;
-  sandbox: boolean;
-}
+/**
+ * Answer of a started checkout: the provider's (or sandbox's) hosted page, with the card session's or
+ * the PayPal order's reference (the start calls answer one of them, the recharge call both).
+ */
+export type CheckoutStart = Pick<Recharge, 'url' | 'sandbox'> &
+  Partial<Pick<Recharge, 'session_id' | 'order_id'>>;
 
 /** Where the last checkout was sent: shown as the Sandbox label when the page comes back. */
 const SANDBOX_KEY = 'LC_PAYMENT_SANDBOX';
