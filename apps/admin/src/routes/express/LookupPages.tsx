@@ -37,7 +37,7 @@ import {
   useExpressLookup,
   useRetireReason,
   useSaveLookup,
-} from '../../hooks/express';
+} from '../../hooks/use-express';
 import { ExpressNav } from './ExpressNav';
 
 type TFn = ReturnType<typeof useTranslation>['t'];

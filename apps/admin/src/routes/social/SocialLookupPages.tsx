@@ -44,7 +44,7 @@ import {
   socialTierFormSchema,
   useSaveSocialLookup,
   useSocialLookup,
-} from '../../hooks/social';
+} from '../../hooks/use-social';
 
 const PLATFORM_ICON = { tiktok: IconBrandTiktok, instagram: IconBrandInstagram } as const;
 type Values = Record<string, unknown> & { status: boolean };

@@ -46,7 +46,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { CampaignCheckout } from '../../hooks/express';
+import type { CampaignCheckout } from '../../hooks/use-express';
 import { usePublicSettings } from '../../hooks/use-public-settings';
 import { type Settlement, useCoinPrice, useRefreshWallet } from '../../hooks/use-wallet';
 import { OwnTrackPicker } from '../connections/OwnTrackPicker';

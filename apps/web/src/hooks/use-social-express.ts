@@ -5,7 +5,7 @@ import type {
 } from '@lm/contracts/express';
 import { socialExpressKeys, useApi } from '@lm/ui';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { type CampaignCheckout, EXPRESS_DATA, EXPRESS_PAYMENT_DATA } from './express';
+import { type CampaignCheckout, EXPRESS_DATA, EXPRESS_PAYMENT_DATA } from './use-express';
 import type { Settlement } from './use-wallet';
 
 /** A video platform's key: tiktok, instagram or any platform registered with `registerPlatform` of @lm/ui. */
