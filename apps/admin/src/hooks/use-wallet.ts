@@ -1,4 +1,5 @@
-import type { AdjustmentInput, AdjustmentResult, PackageInput } from '@lm/contracts/wallet';
+import type { Translations } from '@lm/contracts/translations';
+import type { AdjustmentBody, AdjustmentResult } from '@lm/contracts/wallet';
 import {
   adminWalletKeys,
   type CoinPackage,
@@ -41,12 +42,11 @@ export function useAdminInvoice(id: number) {
 }
 
 /** POST admin/wallet/adjustments: credits or debits a wallet with a reason (once per key). */
-
 export function useAdjustBalance() {
   const { api } = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AdjustmentInput) =>
+    mutationFn: async (body: AdjustmentBody) =>
       (await api.post<AdjustmentResult>('admin/wallet/adjustments', body)).data,
     onSuccess: () =>
       Promise.all([
@@ -55,6 +55,23 @@ export function useAdjustBalance() {
         client.invalidateQueries({ queryKey: adminWalletKeys.main }),
       ]),
   });
+}
+
+/**
+ * Body of a coin package (price in pence), as the package form builds it: every field set, unlike the
+ * contract's input type whose coerced numbers are `unknown`.
+ */
+export interface PackageBody {
+  name: string;
+  coins: number;
+  bonus_coins: number;
+  price: number;
+  min_followers: number | null;
+  duration_days: number | null;
+  is_active: boolean;
+  position: number;
+  /** The name in the other languages. */
+  translations: Translations<'name'>;
 }
 
 /** GET admin/wallet/packages (active and retired). */
@@ -71,7 +88,7 @@ export function useSavePackage() {
   const { api } = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: number; body: PackageInput }) =>
+    mutationFn: async ({ id, body }: { id?: number; body: PackageBody }) =>
       id
         ? (await api.put<CoinPackage>(`admin/wallet/packages/${id}`, body)).data
         : (await api.post<CoinPackage>('admin/wallet/packages', body)).data,
