@@ -1,5 +1,7 @@
 import type { SessionUser } from '@lm/contracts';
 import type {
+  CampaignCheckout,
+  ExpressRenewCheck,
   ExpressSocialCampaign,
   PlaylistPreview,
   SocialVideo,
@@ -181,12 +183,7 @@ export function useCreateExpressCampaign(buyer: ExpressBuyer = 'artist') {
 }
 
 /** Answer of POST stripe/campaign/checkout: the hosted card page for exactly the campaigns' coins. */
-export interface CampaignCheckout {
-  url: string;
-  session_id: string;
-  coins: number;
-  sandbox: boolean;
-}
+export type { CampaignCheckout };
 
 /**
  * POST express/artist/campaign/checkout/quote {playlist_ids}: what a card payment of the chosen
@@ -270,12 +267,8 @@ export function useExpressCampaign(id: number) {
   });
 }
 
-export interface RenewCheck {
-  renewable: boolean;
-  price: number;
-  playlist: { id: number; name: string };
-  track: { id: string; name: string };
-}
+/** Answer of POST express/artist/campaign/renew/check: whether the campaign may be renewed, at what price. */
+export type RenewCheck = ExpressRenewCheck;
 
 export function useRenewCheck(campaignId: number) {
   const { api } = useApi();
