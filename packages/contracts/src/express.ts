@@ -399,6 +399,8 @@ export type SpotifyConnection = z.infer<typeof spotifyConnectionSchema>;
 export type PlaylistPreview = z.infer<typeof playlistPreviewSchema>;
 export type SpotifyTrack = z.infer<typeof spotifyTrackSchema>;
 export type ExpressRenewCheck = z.infer<typeof expressRenewCheckSchema>;
+/** Answer of a campaign's card checkout (Spotify, TikTok, Instagram, custom): the hosted card page. */
+export type CampaignCheckout = z.infer<typeof campaignCheckoutSchema>;
 export type SocialAccountForSale = z.infer<typeof socialAccountForSaleSchema>;
 export type ExpressSocialCampaign = z.infer<typeof expressSocialCampaignSchema>;
 export type ExpressSocialCampaignDetail = z.infer<typeof expressSocialCampaignDetailSchema>;

@@ -235,9 +235,12 @@ export const adjustmentBody = z.object({
   idempotency_key: z.string().min(8).max(100),
 });
 export type AdjustmentInput = z.input<typeof adjustmentBody>;
+/** The adjustment as the API reads it (coins and user id as numbers): what the back-office form sends. */
+export type AdjustmentBody = z.output<typeof adjustmentBody>;
 
 /** An adjustment booked: the new balance and the movement's number. */
 export const adjustmentResultSchema = z.object({ balance: z.number(), transactions_id: z.string() });
+export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
 
 // Currency calls (rates provider).
 

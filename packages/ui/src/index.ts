@@ -63,6 +63,7 @@ export * from './notifications/use-notifications';
 export * from './payouts/index';
 export * from './platforms/index';
 export * from './playlist-forms/PlaylistFormWizard';
+export * from './query-keys/index';
 export * from './session/session';
 export * from './session/session-reducer';
 export * from './session/storage-keys';

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BehalfUser, useBehalfUsers } from '../hooks/express';
+import { type BehalfUser, useBehalfUsers } from '../hooks/use-express';
 
 /**
  * The searchable picker of the user staff act for (issue 13 "Staff"): approved users of one type from

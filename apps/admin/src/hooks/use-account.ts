@@ -1,11 +1,11 @@
-import { useApi } from '@lm/ui';
+import { authKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
 /** `GET admin/check/reset/token`: is the e-mailed link still usable, and is it an invitation? */
 export function useCheckAdminResetToken(email: string, token: string) {
   const { api } = useApi();
   return useQuery({
-    queryKey: ['account', 'reset-token', email, token] as const,
+    queryKey: authKeys.resetToken(email, token),
     queryFn: async () =>
       (
         await api.get<{ valid: true; invitation: boolean }>('admin/check/reset/token', {

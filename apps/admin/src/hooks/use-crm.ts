@@ -5,16 +5,9 @@ import type {
   LeadFilter,
   SuppressionReason,
 } from '@lm/contracts/crm';
-import { useApi } from '@lm/ui';
+import { crmKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-
-/** Query keys of the CRM screens (their lists live under ['list', path] of the list kit). */
-export const crmKeys = {
-  all: ['crm'] as const,
-  artist: (id: number) => ['crm', 'artist', id] as const,
-  suppressions: (email: string) => ['crm', 'suppressions', email] as const,
-};
 
 /** A lead as the CRM lists it (`GET admin/crm/artists`, `admin/crm/lists/{id}/leads`). */
 export interface CrmLead {
@@ -109,7 +102,7 @@ export interface ArtistCampaignSend {
 export function useArtistCampaigns(id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...crmKeys.artist(id), 'campaigns'],
+    queryKey: crmKeys.artistCampaigns(id),
     queryFn: async () => (await api.get<ArtistCampaignSend[]>(`admin/crm/artists/${id}/campaigns`)).data,
     enabled: Number.isInteger(id) && id > 0,
   });
@@ -273,7 +266,7 @@ export interface Sender {
 export function useSenderDomains() {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...crmKeys.all, 'sender-domains'],
+    queryKey: crmKeys.senderDomains,
     queryFn: async () => (await api.get<SenderDomain[]>('admin/crm/sender-domains')).data,
   });
 }
@@ -282,7 +275,7 @@ export function useSenderDomains() {
 export function useSenders() {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...crmKeys.all, 'senders'],
+    queryKey: crmKeys.senders,
     queryFn: async () => (await api.get<Sender[]>('admin/crm/senders')).data,
   });
 }
@@ -359,7 +352,7 @@ export interface RenderedTemplate {
 export function useTemplate(id: number | null) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...crmKeys.all, 'template', id],
+    queryKey: crmKeys.template(id),
     queryFn: async () => (await api.get<Template>(`admin/crm/templates/${id}`)).data,
     enabled: id !== null && Number.isInteger(id) && id > 0,
     staleTime: Number.POSITIVE_INFINITY,
@@ -370,7 +363,7 @@ export function useTemplate(id: number | null) {
 export function useTemplatePreview(id: number | null) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...crmKeys.all, 'template-preview', id],
+    queryKey: crmKeys.templatePreview(id),
     queryFn: async () => (await api.get<RenderedTemplate>(`admin/crm/templates/${id}/preview`)).data,
     enabled: id !== null,
   });
@@ -462,7 +455,7 @@ export interface CampaignDetail extends Campaign {
 export function useCampaign(id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...crmKeys.all, 'campaign', id],
+    queryKey: crmKeys.campaign(id),
     queryFn: async () => (await api.get<CampaignDetail>(`admin/crm/campaigns/${id}`)).data,
     enabled: Number.isInteger(id) && id > 0,
     refetchInterval: (q) =>
@@ -477,7 +470,7 @@ export function useCampaign(id: number) {
 export function useCampaignAudience(id: number, enabled: boolean) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...crmKeys.all, 'campaign', id, 'audience'],
+    queryKey: crmKeys.campaignAudience(id),
     queryFn: async () => (await api.get<CampaignAudience>(`admin/crm/campaigns/${id}/audience`)).data,
     enabled,
     staleTime: 0,
@@ -530,7 +523,7 @@ export function useCampaignActions() {
 export function useCampaignChoices(enabled: boolean) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...crmKeys.all, 'campaign-choices'],
+    queryKey: crmKeys.campaignChoices,
     queryFn: async () => {
       const [lists, templates] = await Promise.all([
         api.list<CrmLeadList>('admin/crm/lists', { query: { limit: 100 } }),

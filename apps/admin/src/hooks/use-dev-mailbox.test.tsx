@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const list = vi.fn(async () => ({ data: [], pagination: { total: 3 } }));
 let granted: string[] = [];
-vi.mock('@lm/ui', () => ({
+vi.mock('@lm/ui', async () => ({
+  // The real query keys: the hook caches under its domain's key.
+  ...(await import('@lm/ui/query-keys/index.ts')),
   useApi: () => ({ api: { list } }),
   useSession: () => ({
     user: { id: 1 },

@@ -1,4 +1,4 @@
-import { useApi, useSession } from '@lm/ui';
+import { devMailboxKeys, useApi, useSession } from '@lm/ui';
 import { useQuery } from '@tanstack/react-query';
 
 /** The permission of the dev mailbox's screen and API. */
@@ -14,7 +14,7 @@ export function useDevMailboxAvailable(): { available: boolean; loading: boolean
   const session = useSession();
   const allowed = Boolean(session.user) && session.ability.can('call', DEV_MAILBOX_PERMISSION);
   const query = useQuery({
-    queryKey: ['dev-mailbox', 'available'],
+    queryKey: devMailboxKeys.available,
     queryFn: async () => {
       await api.list('admin/dev/mailbox', { query: { page: 1, limit: 10 }, silent: true });
       return true;

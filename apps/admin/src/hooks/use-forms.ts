@@ -1,4 +1,4 @@
-import { type StoredPlaylistForm, useApi } from '@lm/ui';
+import { formKeys, type StoredPlaylistForm, staffKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** A line of the staff forms list (spec section 3 "Form list item"). */
@@ -27,12 +27,13 @@ export type StaffForm = StoredPlaylistForm & {
   updated_at: string;
 };
 
-const key = (id: number) => ['forms', id] as const;
-
 /** One form (VIEW_FORM). */
 export function useStaffForm(id: number) {
   const { api } = useApi();
-  return useQuery({ queryKey: key(id), queryFn: async () => (await api.get<StaffForm>(`forms/${id}`)).data });
+  return useQuery({
+    queryKey: formKeys.form(id),
+    queryFn: async () => (await api.get<StaffForm>(`forms/${id}`)).data,
+  });
 }
 
 /** Status, edit and delete of a form; each refreshes the form and the lists. */
@@ -41,9 +42,9 @@ export function useFormActions(id: number) {
   const client = useQueryClient();
   const refresh = () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: key(id) }),
+      client.invalidateQueries({ queryKey: formKeys.form(id) }),
       client.invalidateQueries({ queryKey: ['list', 'forms'] }),
-      client.invalidateQueries({ queryKey: ['admin', 'todos'] }),
+      client.invalidateQueries({ queryKey: staffKeys.todos }),
     ]);
   return {
     status: useMutation({

@@ -4,13 +4,13 @@ export type { AdminPayoutDetail };
 /** `admin/transfers/{quote}`: the quote, its user, bank account, payout and the live Wise state. */
 export type AdminTransfer = TransferView;
 
-import { useApi } from '@lm/ui';
+import { adminPayoutKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export function useAdminPayout(id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: ['admin-payouts', id],
+    queryKey: adminPayoutKeys.payout(id),
     queryFn: async () => (await api.get<AdminPayoutDetail>(`admin/payouts/${id}`)).data,
     enabled: Number.isInteger(id) && id > 0,
   });
@@ -19,7 +19,7 @@ export function useAdminPayout(id: number) {
 export function useAdminTransfer(quote: string) {
   const { api } = useApi();
   return useQuery({
-    queryKey: ['admin-transfers', quote],
+    queryKey: adminPayoutKeys.transfer(quote),
     queryFn: async () => (await api.get<AdminTransfer>(`admin/transfers/${encodeURIComponent(quote)}`)).data,
   });
 }

@@ -1,4 +1,4 @@
-import { useApi } from '@lm/ui';
+import { staffKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** The platform's Spotify account as staff see it (`GET admin/spotify/platform`). */
@@ -18,13 +18,11 @@ export interface PlatformSpotifyOutcome {
   spotify_user_id?: string;
 }
 
-const key = ['staff', 'platform-spotify'] as const;
-
 /** `GET admin/spotify/platform`. */
 export function usePlatformSpotify() {
   const { api } = useApi();
   return useQuery({
-    queryKey: key,
+    queryKey: staffKeys.platformSpotify,
     queryFn: async () => (await api.get<PlatformSpotify>('admin/spotify/platform', { silent: true })).data,
   });
 }
@@ -43,7 +41,7 @@ export function useDisconnectPlatformSpotify() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => api.delete('admin/spotify/platform'),
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+    onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.platformSpotify }),
   });
 }
 
@@ -51,7 +49,7 @@ export function useDisconnectPlatformSpotify() {
 export function usePlatformSpotifyOutcome(token: string) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...key, 'outcome', token],
+    queryKey: staffKeys.platformSpotifyOutcome(token),
     queryFn: async () =>
       (
         await api.get<PlatformSpotifyOutcome>('admin/spotify/platform/outcome', {

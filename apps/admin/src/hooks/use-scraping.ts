@@ -1,19 +1,7 @@
 import { isOpenScrapingStatus } from '@lm/contracts/scraping';
-import { toSearchParams, useApi } from '@lm/ui';
+import { scrapingKeys, toSearchParams, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-
-/** Query keys of the scraping screens (their lists live under ['list', path] of the list kit). */
-export const scrapingKeys = {
-  all: ['scraping'] as const,
-  job: (id: number) => ['scraping', 'job', id] as const,
-  jobEvents: (id: number) => ['scraping', 'job', id, 'events'] as const,
-  jobGenres: (id: number) => ['scraping', 'job', id, 'genres'] as const,
-  auto: (id: number) => ['scraping', 'auto', id] as const,
-  lead: (id: number) => ['scraping', 'lead', id] as const,
-  leadLists: ['scraping', 'lead-lists'] as const,
-  dashboard: (days: number) => ['scraping', 'dashboard', days] as const,
-};
 
 /** While a job or run moves, its screens ask again this often (ms): polling, see docs/decisions.md. */
 export const LIVE_REFRESH_MS = 2_000;
@@ -347,7 +335,7 @@ export function useRunAutoJob() {
 export function useRunLeads(runId: number | null) {
   const { api } = useApi();
   return useQuery({
-    queryKey: ['scraping', 'run', runId, 'leads'],
+    queryKey: scrapingKeys.runLeads(runId),
     queryFn: async () => {
       const page = await api.list<ScrapingLead & { job_id: number }>(`admin/scraping/runs/${runId}/leads`, {
         query: { limit: 100 },

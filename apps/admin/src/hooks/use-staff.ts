@@ -1,19 +1,6 @@
 import type { Translations } from '@lm/contracts/translations';
-import { PUBLIC_SETTINGS_QUERY_KEY, requestState, useApi } from '@lm/ui';
+import { requestState, settingsKeys, staffKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
-/** Query keys of the staff-and-control screens (lists of the list kit live under ['list', path]). */
-export const staffKeys = {
-  permissions: ['staff', 'permissions'] as const,
-  roleOptions: ['staff', 'role-options'] as const,
-  settings: ['staff', 'settings'] as const,
-  queues: ['staff', 'queues'] as const,
-  throughput: (window: string) => ['staff', 'throughput', window] as const,
-  auditActions: ['staff', 'audit-actions'] as const,
-  userTypes: ['staff', 'user-types'] as const,
-  sliders: ['staff', 'sliders'] as const,
-  report: (from: string, to: string) => ['staff', 'report', from, to] as const,
-};
 
 /** A staff account (`GET admin/admins`). */
 export interface StaffAdmin {
@@ -277,7 +264,7 @@ export function useSaveSettings() {
       requestState.setMaintenance(data.maintenance_mode, data.maintenance_message || null);
       // The product's name in the header and titles follows at once (issue 28 item 13).
       if (data.changed.includes('mail_from_name'))
-        void client.invalidateQueries({ queryKey: PUBLIC_SETTINGS_QUERY_KEY });
+        void client.invalidateQueries({ queryKey: settingsKeys.public });
     },
   });
 }
@@ -316,7 +303,7 @@ export function useJobAction() {
       Promise.all([
         client.invalidateQueries({ queryKey: staffKeys.queues }),
         client.invalidateQueries({ queryKey: ['list'] }),
-        client.invalidateQueries({ queryKey: ['staff', 'throughput'] }),
+        client.invalidateQueries({ queryKey: staffKeys.throughputAll }),
       ]),
   });
 }
@@ -380,7 +367,7 @@ export interface StaffTodo {
 export function useTodos() {
   const { api } = useApi();
   return useQuery({
-    queryKey: ['admin', 'todos'],
+    queryKey: staffKeys.todos,
     queryFn: async () => (await api.get<StaffTodo[]>('admin/dashboard/todos')).data,
     refetchInterval: 30_000,
   });

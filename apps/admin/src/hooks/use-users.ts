@@ -9,20 +9,8 @@ import type {
   UserWalletSummary,
 } from '@lm/contracts/admin-users';
 import type { QualityScore } from '@lm/contracts/score';
-import { useApi } from '@lm/ui';
+import { adminUserKeys, lookupKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
-/** Query keys of the back-office users screens. */
-export const userKeys = {
-  all: ['admin-users'] as const,
-  user: (id: number) => ['admin-users', 'user', id] as const,
-  connections: (id: number) => ['admin-users', 'connections', id] as const,
-  walletSummary: (id: number) => ['admin-users', 'wallet-summary', id] as const,
-  lastFive: (id: number, type: number) => ['admin-users', 'last-five', id, type] as const,
-  genres: (q: string) => ['lookups', 'genres', q] as const,
-  tiers: ['lookups', 'tiers'] as const,
-  userTypes: ['lookups', 'user-types'] as const,
-};
 
 interface IdName {
   id: number;
@@ -41,7 +29,7 @@ export type WalletSummary = UserWalletSummary;
 export function useAdminUser(id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: userKeys.user(id),
+    queryKey: adminUserKeys.user(id),
     queryFn: async () => (await api.get<AdminUser>(`admin/users/${id}`, { silent: true })).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
@@ -51,7 +39,7 @@ export function useAdminUser(id: number) {
 export function useWalletSummary(id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: userKeys.walletSummary(id),
+    queryKey: adminUserKeys.walletSummary(id),
     queryFn: async () => (await api.get<WalletSummary>(`admin/users/${id}/wallet/summary`)).data,
   });
 }
@@ -76,7 +64,7 @@ export interface SocialConnection {
 export function useUserConnections(id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: userKeys.connections(id),
+    queryKey: adminUserKeys.connections(id),
     queryFn: async () =>
       (
         await api.get<{
@@ -93,7 +81,7 @@ function useRefreshUsers() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: userKeys.all }),
+      client.invalidateQueries({ queryKey: adminUserKeys.all }),
       client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'list' }),
     ]);
 }
@@ -143,7 +131,7 @@ export function useGenreOptions(q: string) {
   const { api } = useApi();
   const term = q.trim().length >= 3 ? q.trim() : '';
   return useQuery({
-    queryKey: userKeys.genres(term),
+    queryKey: lookupKeys.genres(term),
     queryFn: async () =>
       (
         await api.get<IdName[]>('user/genre/getAllGenresWithQ', {
@@ -158,7 +146,7 @@ export function useGenreOptions(q: string) {
 export function useTierOptions() {
   const { api } = useApi();
   return useQuery({
-    queryKey: userKeys.tiers,
+    queryKey: lookupKeys.tiers,
     queryFn: async () => (await api.get<IdName[]>('tier/getAllTiersWithQ', { silent: true })).data,
     staleTime: 300_000,
   });
@@ -167,7 +155,7 @@ export function useTierOptions() {
 export function useUserTypeOptions() {
   const { api } = useApi();
   return useQuery({
-    queryKey: userKeys.userTypes,
+    queryKey: lookupKeys.userTypes,
     queryFn: async () => (await api.get<IdName[]>('user-types', { silent: true })).data,
     staleTime: 300_000,
   });

@@ -1,20 +1,20 @@
 import type { Translations } from '@lm/contracts/translations';
-import { type CoinPackage, type Invoice, type MainWallet, useApi, type WalletTransaction } from '@lm/ui';
+import type { AdjustmentBody, AdjustmentResult } from '@lm/contracts/wallet';
+import {
+  adminWalletKeys,
+  type CoinPackage,
+  type Invoice,
+  type MainWallet,
+  useApi,
+  type WalletTransaction,
+} from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-
-/** Query keys of the back-office wallet screens. */
-export const walletKeys = {
-  main: ['admin-wallet', 'main'] as const,
-  packages: ['admin-wallet', 'packages'] as const,
-  transaction: (id: number) => ['admin-wallet', 'transaction', id] as const,
-  invoice: (id: number) => ['admin-wallet', 'invoice', id] as const,
-};
 
 export function useMainWallet() {
   const { api } = useApi();
   return useQuery({
-    queryKey: walletKeys.main,
+    queryKey: adminWalletKeys.main,
     queryFn: async () => (await api.get<MainWallet>('admin/wallet/main')).data,
   });
 }
@@ -23,7 +23,7 @@ export function useMainWallet() {
 export function useAdminTransaction(id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: walletKeys.transaction(id),
+    queryKey: adminWalletKeys.transaction(id),
     queryFn: async () => (await api.get<WalletTransaction>(`admin/wallet/transactions/${id}`)).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
@@ -34,7 +34,7 @@ export function useAdminTransaction(id: number) {
 export function useAdminInvoice(id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: walletKeys.invoice(id),
+    queryKey: adminWalletKeys.invoice(id),
     queryFn: async () => (await api.get<Invoice>(`admin/invoices/${id}`)).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
@@ -42,30 +42,25 @@ export function useAdminInvoice(id: number) {
 }
 
 /** POST admin/wallet/adjustments: credits or debits a wallet with a reason (once per key). */
-export interface Adjustment {
-  user_id: number;
-  coins: number;
-  direction: 'credit' | 'debit';
-  reason: string;
-  idempotency_key: string;
-}
-
 export function useAdjustBalance() {
   const { api } = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: Adjustment) =>
-      (await api.post<{ balance: number; transactions_id: string }>('admin/wallet/adjustments', body)).data,
+    mutationFn: async (body: AdjustmentBody) =>
+      (await api.post<AdjustmentResult>('admin/wallet/adjustments', body)).data,
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ['list', 'admin/wallet/coins'] }),
         client.invalidateQueries({ queryKey: ['list', 'admin/wallet/transactions'] }),
-        client.invalidateQueries({ queryKey: walletKeys.main }),
+        client.invalidateQueries({ queryKey: adminWalletKeys.main }),
       ]),
   });
 }
 
-/** Body of a coin package (price in pence). */
+/**
+ * Body of a coin package (price in pence), as the package form builds it: every field set, unlike the
+ * contract's input type whose coerced numbers are `unknown`.
+ */
 export interface PackageBody {
   name: string;
   coins: number;
@@ -75,7 +70,7 @@ export interface PackageBody {
   duration_days: number | null;
   is_active: boolean;
   position: number;
-  /** The name in the other languages (issue 28 item 11). */
+  /** The name in the other languages. */
   translations: Translations<'name'>;
 }
 
@@ -83,7 +78,7 @@ export interface PackageBody {
 export function useAdminPackages() {
   const { api } = useApi();
   return useQuery({
-    queryKey: walletKeys.packages,
+    queryKey: adminWalletKeys.packages,
     queryFn: async () => (await api.get<CoinPackage[]>('admin/wallet/packages')).data,
   });
 }
@@ -97,7 +92,7 @@ export function useSavePackage() {
       id
         ? (await api.put<CoinPackage>(`admin/wallet/packages/${id}`, body)).data
         : (await api.post<CoinPackage>('admin/wallet/packages', body)).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.packages }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminWalletKeys.packages }),
   });
 }
 
@@ -107,7 +102,7 @@ export function useDeletePackage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`admin/wallet/packages/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.packages }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminWalletKeys.packages }),
   });
 }
 

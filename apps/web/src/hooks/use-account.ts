@@ -1,7 +1,6 @@
 import type { SessionUser } from '@lm/contracts';
-import { useApi, useSession } from '@lm/ui';
+import { accountKeys, useApi, useSession } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from './query-keys';
 
 /** An active session (signed-in device) of the user. */
 export interface UserSession {
@@ -42,7 +41,7 @@ export function useUploadFile() {
 export function useSessions() {
   const { api } = useApi();
   return useQuery({
-    queryKey: queryKeys.sessions,
+    queryKey: accountKeys.sessions,
     queryFn: async () => (await api.get<UserSession[]>('user/sessions')).data,
   });
 }
@@ -53,7 +52,7 @@ export function useRevokeSession() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`user/sessions/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sessions }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 
@@ -63,7 +62,7 @@ export function useRevokeOtherSessions() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.delete('user/sessions'),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.sessions }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 

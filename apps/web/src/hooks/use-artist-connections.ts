@@ -1,4 +1,4 @@
-import { useApi } from '@lm/ui';
+import { artistConnectionKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SocialAccount } from './use-connections';
 
@@ -37,12 +37,6 @@ export interface AllAccounts {
 }
 
 const base = 'connected/platforms';
-export const artistConnectionKeys = {
-  all: ['artist-connections'] as const,
-  accounts: ['artist-connections', 'all'] as const,
-  tracks: ['artist-connections', 'tracks'] as const,
-};
-
 /** All of the user's connected accounts. */
 export function useAllAccounts() {
   const { api } = useApi();
@@ -105,7 +99,7 @@ export interface ArtistSound {
 export function useArtistSounds(platform: string, enabled: boolean) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...artistConnectionKeys.all, 'sounds', platform],
+    queryKey: artistConnectionKeys.sounds(platform),
     queryFn: async () => {
       const answer = await api.get<ArtistSound[]>(`${base}/artist/${platform}/music`, { silent: true });
       return { sounds: answer.data, note: answer.message ?? null };

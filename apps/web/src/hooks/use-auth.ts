@@ -1,8 +1,7 @@
 import type { LoginResult, SessionUser } from '@lm/contracts';
-import { useApi } from '@lm/ui';
+import { authKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { clearOauthBinding, readOauthBinding, saveOauthBinding } from '../routes/auth/oauth/mobile-oauth';
-import { queryKeys } from './query-keys';
 
 /** Google sign-in that still needs a user type and gender (`oauth/gmail/register/login`). */
 export interface OauthCompletion {
@@ -66,7 +65,7 @@ export function useForgotPassword() {
 export function useCheckResetToken(email: string, token: string) {
   const { api } = useApi();
   return useQuery({
-    queryKey: queryKeys.resetToken(email, token),
+    queryKey: authKeys.resetToken(email, token),
     queryFn: async () =>
       (await api.get<{ valid: true }>('check/reset/token', { query: { token, email }, silent: true })).data,
     enabled: Boolean(email && token),

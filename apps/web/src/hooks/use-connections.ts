@@ -1,5 +1,5 @@
 import type { QualityScore } from '@lm/contracts/score';
-import { useApi } from '@lm/ui';
+import { connectionKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** The platforms an influencer connects (issue 12). */
@@ -55,13 +55,6 @@ export const SOCIAL_PATHS = {
     revoke: 'express-instagram/instagram/revoke/account',
   },
 } as const;
-
-/** Query keys of the connections domain. */
-export const connectionKeys = {
-  all: ['connections'] as const,
-  accounts: (platform: SocialPlatform) => ['connections', platform, 'accounts'] as const,
-  tiers: (platform: SocialPlatform) => ['connections', platform, 'tiers'] as const,
-};
 
 const bindingKey = (platform: SocialPlatform) => `SOCIAL_OAUTH_BINDING_${platform}`;
 

@@ -6,17 +6,9 @@ import type {
   FanFinderSubscription,
   FanPage,
 } from '@lm/ui';
-import { useApi } from '@lm/ui';
+import { fanFinderKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRefreshWallet } from './use-wallet';
-
-/** Query keys of the Fan Finder domain. */
-export const fanFinderKeys = {
-  all: ['fan-finder'] as const,
-  plans: ['fan-finder', 'plans'] as const,
-  check: ['fan-finder', 'check'] as const,
-  subscription: ['fan-finder', 'subscription'] as const,
-};
 
 /** `fan/finder/get/all-plans`: the plans on offer, cheapest first. */
 export function useFanFinderPlans() {
@@ -91,21 +83,13 @@ export function useCancelSubscription() {
 
 // ---- The analysis (issue 15): connections, related artists, fan grids. ----
 
-/** Query keys of the analysis part. */
-export const fanAnalysisKeys = {
-  connections: ['fan-finder', 'connections'] as const,
-  fans: (scope: 'own' | 'related', page: number, band: FanBand | null) =>
-    ['fan-finder', 'fans', scope, page, band] as const,
-  search: (q: string) => ['fan-finder', 'spotify-search', q] as const,
-};
-
 const IG_BINDING_KEY = 'FAN_FINDER_IG_BINDING';
 
 /** The artist's connections; polled every 3 s while an analysis is pending. */
 export function useFanConnections() {
   const { api } = useApi();
   return useQuery({
-    queryKey: fanAnalysisKeys.connections,
+    queryKey: fanFinderKeys.connections,
     queryFn: async () => (await api.get<FanFinderConnections>('fan-finder/connections')).data,
     refetchInterval: (q) => {
       const d = q.state.data;
@@ -118,7 +102,7 @@ export function useFanConnections() {
 export function useFans(scope: 'own' | 'related', page: number, band: FanBand | null) {
   const { api } = useApi();
   return useQuery({
-    queryKey: fanAnalysisKeys.fans(scope, page, band),
+    queryKey: fanFinderKeys.fans(scope, page, band),
     queryFn: async () =>
       (await api.post<never>(scope === 'own' ? 'fan/finder/get/fans' : 'fan/finder/get/related-fans', {
         page,
@@ -133,7 +117,7 @@ export function useFans(scope: 'own' | 'related', page: number, band: FanBand | 
 export function useSpotifyArtistSearch(q: string) {
   const { api } = useApi();
   return useQuery({
-    queryKey: fanAnalysisKeys.search(q),
+    queryKey: fanFinderKeys.search(q),
     enabled: q.trim().length >= 3,
     queryFn: async () =>
       (

@@ -1,21 +1,8 @@
 import type { AccountType, Payout, PayoutDayStat, PayoutQuote, PayoutRecipient, PayoutSums } from '@lm/ui';
-import { useApi } from '@lm/ui';
+import { payoutKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export type { AccountType, PayoutSums };
-
-/** Query keys of the payouts screens (kept here: the shared query-keys file belongs to the wallet). */
-export const payoutKeys = {
-  all: ['payouts'] as const,
-  sums: ['payouts', 'sums'] as const,
-  stats: ['payouts', 'stats'] as const,
-  open: ['payouts', 'open'] as const,
-  recipients: ['payouts', 'recipients'] as const,
-  types: (currency: string, country: string | null) => ['payouts', 'types', currency, country] as const,
-  currencies: ['payouts', 'currencies'] as const,
-  quote: (id: string) => ['payouts', 'quote', id] as const,
-  payout: (id: number) => ['payouts', 'payout', id] as const,
-};
 
 export function usePayoutSums() {
   const { api } = useApi();

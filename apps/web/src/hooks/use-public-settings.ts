@@ -1,6 +1,5 @@
-import { useApi } from '@lm/ui';
+import { settingsKeys, useApi } from '@lm/ui';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from './query-keys';
 
 /** What `GET setting/all` tells anyone, signed in or not (apps/api settings.routes.ts). */
 export interface PublicSettings {
@@ -24,7 +23,7 @@ export interface PublicSettings {
 export function usePublicSettings() {
   const { api } = useApi();
   return useQuery({
-    queryKey: queryKeys.publicSettings,
+    queryKey: settingsKeys.public,
     queryFn: async () => (await api.get<PublicSettings>('setting/all', { silent: true })).data,
     staleTime: 5 * 60_000,
   });

@@ -3,24 +3,24 @@ import {
   type CoinPackage,
   type CoinPrice,
   type Invoice,
+  type Recharge,
   type Settlement,
   useApi,
   useSession,
   type WalletBalance,
+  walletKeys,
 } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { queryKeys } from './query-keys';
 
 export type { CoinPrice, Settlement };
 
-/** Answer of a started checkout: the provider's (or sandbox's) hosted page. */
-export interface CheckoutStart {
-  url: string;
-  session_id?: string | null;
-  order_id?: string | null;
-  sandbox: boolean;
-}
+/**
+ * Answer of a started checkout: the provider's (or sandbox's) hosted page, with the card session's or
+ * the PayPal order's reference (the start calls answer one of them, the recharge call both).
+ */
+export type CheckoutStart = Pick<Recharge, 'url' | 'sandbox'> &
+  Partial<Pick<Recharge, 'session_id' | 'order_id'>>;
 
 /** Where the last checkout was sent: shown as the Sandbox label when the page comes back. */
 const SANDBOX_KEY = 'LC_PAYMENT_SANDBOX';
@@ -45,7 +45,7 @@ export function wasSandbox(): boolean {
 export function usePackages() {
   const { api } = useApi();
   return useQuery({
-    queryKey: queryKeys.packages,
+    queryKey: walletKeys.packages,
     queryFn: async () =>
       (await api.get<CoinPackage[]>('wallet/user/get/all-packages', { query: { limit: 100 } })).data,
   });
@@ -60,7 +60,7 @@ export function useWalletBalance(enabled = true) {
   const session = useSession<SessionUser>();
   const { setBalance } = session;
   return useQuery({
-    queryKey: queryKeys.balance,
+    queryKey: walletKeys.balance,
     queryFn: async () => {
       const data = (
         await api.get<WalletBalance>('wallet/user/current/balance', {
@@ -83,7 +83,7 @@ export function useRefreshWallet() {
     async (balance?: number) => {
       if (typeof balance === 'number') setBalance(balance);
       await Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.balance }),
+        client.invalidateQueries({ queryKey: walletKeys.balance }),
         client.invalidateQueries({ queryKey: ['list', 'wallet/user/transaction'] }),
         client.invalidateQueries({ queryKey: ['list', 'artist/invoices'] }),
       ]);
@@ -123,7 +123,7 @@ export function useCustomRecharge() {
 export function useCoinPrice(enabled = true) {
   const { api } = useApi();
   return useQuery({
-    queryKey: queryKeys.coinPrice,
+    queryKey: walletKeys.coinPrice,
     queryFn: async () => (await api.get<CoinPrice>('wallet/user/coin-price', { silent: true })).data,
     enabled,
     staleTime: 60_000,
@@ -170,7 +170,7 @@ export function useConfirmPayPal() {
 export function useInvoice(id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: queryKeys.invoice(id),
+    queryKey: walletKeys.invoice(id),
     queryFn: async () => (await api.get<Invoice>(`artist/invoices/${id}`)).data,
     enabled: Number.isInteger(id) && id > 0,
   });
@@ -183,7 +183,7 @@ export function useEnsureInvoicePdf() {
   return useCallback(
     async (id: number): Promise<string | null> => {
       const invoice = (await api.post<Invoice>(`artist/invoice/${id}`, undefined, { silent: true })).data;
-      client.setQueryData(queryKeys.invoice(id), invoice);
+      client.setQueryData(walletKeys.invoice(id), invoice);
       return invoice.attachment_link;
     },
     [api, client],

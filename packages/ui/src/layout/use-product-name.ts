@@ -2,9 +2,7 @@ import { QueryClient, QueryClientContext, useQuery } from '@tanstack/react-query
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOptionalApi } from '../api/api-context';
-
-/** Query key of `GET setting/all` (the same key the user app's own public-settings hook uses). */
-export const PUBLIC_SETTINGS_QUERY_KEY = ['settings', 'public'] as const;
+import { settingsKeys } from '../query-keys/settings';
 
 /** Stands in for a missing QueryClientProvider (the query is then off). */
 const NO_CLIENT = new QueryClient();
@@ -20,7 +18,7 @@ export function useProductName(): string {
   const client = useContext(QueryClientContext);
   const { data } = useQuery(
     {
-      queryKey: PUBLIC_SETTINGS_QUERY_KEY,
+      queryKey: settingsKeys.public,
       queryFn: async () =>
         (await clients!.api.get<{ product_name?: string }>('setting/all', { silent: true })).data,
       enabled: clients !== null && client !== undefined,

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/api-context';
+import { notificationKeys } from '../query-keys/notifications';
 
 /** A notification as `GET notifications` lists it. */
 export interface AppNotification {
@@ -11,17 +12,11 @@ export interface AppNotification {
   created_at: string;
 }
 
-const keys = {
-  all: (base: string) => ['notifications', base] as const,
-  unread: (base: string) => ['notifications', base, 'unread'] as const,
-  latest: (base: string) => ['notifications', base, 'latest'] as const,
-};
-
 /** Unread count, polled every minute (silent). `base` is `notifications` or `admin/notifications`. */
 export function useUnreadCount(base: string) {
   const { api } = useApi();
   return useQuery({
-    queryKey: keys.unread(base),
+    queryKey: notificationKeys.unread(base),
     queryFn: async () =>
       (await api.get<{ count: number }>(`${base}/unread-count`, { silent: true })).data.count,
     refetchInterval: 60_000,
@@ -33,7 +28,7 @@ export function useUnreadCount(base: string) {
 export function useLatestNotifications(base: string, enabled: boolean) {
   const { api } = useApi();
   return useQuery({
-    queryKey: keys.latest(base),
+    queryKey: notificationKeys.latest(base),
     queryFn: async () =>
       (await api.list<AppNotification>(base, { query: { page: 1, limit: 10 }, silent: true })).data,
     enabled,
@@ -47,6 +42,6 @@ export function useMarkRead(base: string) {
   return useMutation({
     mutationFn: (id: AppNotification['id'] | 'all') =>
       api.post(id === 'all' ? `${base}/read-all` : `${base}/${id}/read`, undefined, { silent: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.all(base) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.all(base) }),
   });
 }

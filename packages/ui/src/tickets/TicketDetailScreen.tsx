@@ -3,8 +3,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TicketConversation, TicketFacts } from './TicketParts';
-import { useTicket } from './ticket-hooks';
 import type { Ticket } from './ticket-types';
+import { useTicket } from './use-tickets';
 import { useTicketsT } from './use-tickets-catalog';
 
 /**

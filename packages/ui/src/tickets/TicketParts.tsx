@@ -25,6 +25,7 @@ import type { FileRules } from '../components/file-rules';
 import { StatusBadge } from '../components/StatusBadge';
 import { WHOLE_BADGE_STYLES } from '../components/status-colors';
 import { formatDateTime, formatFileSize } from '../i18n/format';
+import type { Ticket, TicketAttachment, TicketCampaignOption, TicketReplyItem } from './ticket-types';
 import {
   useCreateTicket,
   useDownloadAttachment,
@@ -33,8 +34,7 @@ import {
   useTicketLookup,
   useTicketReplies,
   useTicketUpload,
-} from './ticket-hooks';
-import type { Ticket, TicketAttachment, TicketCampaignOption, TicketReplyItem } from './ticket-types';
+} from './use-tickets';
 import { useTicketsCatalog, useTicketsT } from './use-tickets-catalog';
 
 /** Ticket attachments on the client: the server's types and limits (the server checks the bytes). */

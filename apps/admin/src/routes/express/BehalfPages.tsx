@@ -25,7 +25,7 @@ import {
   useCheckoutFor,
   useCreatePlaylistFor,
   usePlaylistOptions,
-} from '../../hooks/express';
+} from '../../hooks/use-express';
 
 type FieldErrors = Record<string, string | null | undefined>;
 

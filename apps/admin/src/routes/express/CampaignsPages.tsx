@@ -16,7 +16,7 @@ import { IconArrowLeft, IconPlayerStop, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAdminCampaign, useForceEnd } from '../../hooks/express';
+import { useAdminCampaign, useForceEnd } from '../../hooks/use-express';
 import { ExpressNav } from './ExpressNav';
 
 /**

@@ -10,7 +10,7 @@ import {
   useExpressLookup,
   useRetireReason,
   useSaveLookup,
-} from '../../hooks/express';
+} from '../../hooks/use-express';
 import { ExpressNav } from './ExpressNav';
 
 type TFn = ReturnType<typeof useTranslation>['t'];

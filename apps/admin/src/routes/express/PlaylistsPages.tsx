@@ -33,7 +33,7 @@ import { IconArrowLeft, IconBan, IconCheck, IconPlaylist, IconPlus, IconX } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAdminPlaylist, usePlaylistStatus } from '../../hooks/express';
+import { useAdminPlaylist, usePlaylistStatus } from '../../hooks/use-express';
 import { ExpressNav } from './ExpressNav';
 
 function PlaylistStatusBadge({ statusId }: { statusId: number }) {

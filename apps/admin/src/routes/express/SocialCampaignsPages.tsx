@@ -35,7 +35,7 @@ import { IconArrowLeft, IconGavel } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAdminSocialCampaign, useDecideDispute } from '../../hooks/express';
+import { useAdminSocialCampaign, useDecideDispute } from '../../hooks/use-express';
 import { ForceEnd } from './CampaignsPages';
 import { ExpressNav } from './ExpressNav';
 

@@ -11,7 +11,7 @@ import { Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type AnalysedArtistRow, useAnalysedArtist, useArtistFans } from '../../hooks/fan-finder';
+import { type AnalysedArtistRow, useAnalysedArtist, useArtistFans } from '../../hooks/use-fan-finder';
 
 /** One of an artist's two grids, paged and filtered on its own. */
 function StaffGrid({ userId, scope }: { userId: number; scope: 'own' | 'related' }) {

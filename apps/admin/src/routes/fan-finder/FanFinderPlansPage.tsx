@@ -24,7 +24,7 @@ import {
   useAdminPlans,
   useDeletePlan,
   useSavePlan,
-} from '../../hooks/fan-finder';
+} from '../../hooks/use-fan-finder';
 
 type Draft = Omit<PlanForm, 'plan_days' | 'price'> & { plan_days?: number; price?: number };
 

@@ -21,7 +21,7 @@ import {
   useAdminSubscription,
   useStaffAutoRenew,
   useUserSubscriptions,
-} from '../../hooks/fan-finder';
+} from '../../hooks/use-fan-finder';
 import { FanAnalysisSection } from './FanFinderAnalysisPages';
 
 /** The status a reader should see: an active subscription past its end awaits the renewal run. */

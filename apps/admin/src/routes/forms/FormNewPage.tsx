@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BehalfUserPicker } from '../../components/BehalfUserPicker';
-import type { BehalfUser } from '../../hooks/express';
+import type { BehalfUser } from '../../hooks/use-express';
 
 /**
  * /forms/new (INFLUENCER_ADD_FORM; spec section 6, issue 13 "Staff"): staff fill a playlist form for

@@ -9,6 +9,7 @@ import {
   ListScreen,
   ListTable,
   NumberField,
+  staffKeys,
   TranslatedField,
   translateMessage,
   useApi,
@@ -33,14 +34,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
-import {
-  type LookupEntry,
-  type Slider,
-  staffKeys,
-  useCrud,
-  useSliders,
-  useUserTypesAdmin,
-} from '../../hooks/use-staff';
+import { type LookupEntry, type Slider, useCrud, useSliders, useUserTypesAdmin } from '../../hooks/use-staff';
 import { LookupsNav } from './LookupsNav';
 
 type Kind = 'genres' | 'interests' | 'tiers';

@@ -1,5 +1,5 @@
 import { SUPER_ADMIN_ROLE } from '@lm/contracts/permissions';
-import { isApiError, ListScreen, translateMessage, usePageTitle } from '@lm/ui';
+import { isApiError, ListScreen, staffKeys, translateMessage, usePageTitle } from '@lm/ui';
 import {
   Alert,
   Badge,
@@ -19,7 +19,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
-import { type Role, staffKeys, useCrud, usePermissions } from '../../hooks/use-staff';
+import { type Role, useCrud, usePermissions } from '../../hooks/use-staff';
 import { permissionDescription, permissionLabel, roleLabel } from '../../i18n/labels';
 import { groupPermissions } from './permission-groups';
 

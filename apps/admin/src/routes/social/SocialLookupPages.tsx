@@ -11,7 +11,7 @@ import {
   socialTierFormSchema,
   useSaveSocialLookup,
   useSocialLookup,
-} from '../../hooks/social';
+} from '../../hooks/use-social';
 
 const PLATFORM_ICON = { tiktok: IconBrandTiktok, instagram: IconBrandInstagram } as const;
 

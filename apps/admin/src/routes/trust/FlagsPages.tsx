@@ -16,7 +16,7 @@ import { IconArrowLeft, IconCheck, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useReviewTrustFlag, useTrustFlag } from '../../hooks/trust-flags';
+import { useReviewTrustFlag, useTrustFlag } from '../../hooks/use-trust-flags';
 
 const STATUS_LABEL = { pending: 'Pending', confirmed: 'Confirmed', dismissed: 'Dismissed' } as const;
 

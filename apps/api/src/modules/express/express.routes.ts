@@ -1,5 +1,6 @@
 import { pitchSchema } from '@lm/contracts';
 import {
+  campaignCheckoutSchema,
   campaignSettlementSchema,
   expressCampaignDetailSchema,
   expressCampaignSchema,
@@ -575,17 +576,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
           expected_amount_minor: z.number().int().nonnegative().optional(),
         }),
         response: {
-          200: envelope(
-            z.object({
-              url: z.string(),
-              session_id: z.string(),
-              coins: z.number(),
-              /** What the card is charged (pence): the coins at the coin price, or the quoted package. */
-              amount_minor: z.number(),
-              currency: z.string(),
-              sandbox: z.boolean(),
-            }),
-          ),
+          200: envelope(campaignCheckoutSchema),
         },
       },
     },

@@ -6,6 +6,7 @@ import type {
   PublishedCampaign,
 } from '@lm/contracts/custom-campaigns';
 import {
+  customKeys,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -45,7 +46,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { CampaignCheckout } from '../../hooks/express';
+import type { CampaignCheckout } from '../../hooks/use-express';
 import { usePublicSettings } from '../../hooks/use-public-settings';
 import { type Settlement, useCoinPrice, useRefreshWallet } from '../../hooks/use-wallet';
 import { OwnTrackPicker } from '../connections/OwnTrackPicker';
@@ -53,13 +54,6 @@ import { type CardConfirmation, useCampaignCardFlow } from '../express/CampaignP
 
 /** Nothing to restore after a cancelled card payment of an invoice; the key only marks the trip. */
 const CARD_DRAFT_KEY = 'LC_CUSTOM_CARD_DRAFT';
-
-const keys = {
-  all: ['custom'] as const,
-  stats: ['custom', 'stats'] as const,
-  detail: (id: number) => ['custom', 'detail', id] as const,
-  published: ['custom', 'published'] as const,
-};
 
 function useIsCurator() {
   const session = useSession<SessionUser>();
@@ -72,7 +66,7 @@ function useRefreshCustom() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: keys.all }),
+      client.invalidateQueries({ queryKey: customKeys.all }),
       client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'list' }),
     ]);
 }
@@ -121,7 +115,7 @@ function ArtistCustomList({ withStats }: { withStats?: boolean }) {
   const navigate = useNavigate();
   const stats = useQuery({
     enabled: !!withStats,
-    queryKey: keys.stats,
+    queryKey: customKeys.stats,
     queryFn: async () => (await api.get<CustomCampaignStats>('campaigns', { silent: true })).data,
   });
   const statusOptions = CUSTOM_CAMPAIGN_FILTER_STATUSES.map((s) => ({
@@ -205,7 +199,7 @@ function useDetail(id: number, enabled = true) {
   const { api } = useApi();
   return useQuery({
     enabled,
-    queryKey: keys.detail(id),
+    queryKey: customKeys.detail(id),
     queryFn: async () => (await api.get<CustomCampaignDetail>(`campaign/${id}`, { silent: true })).data,
     retry: false,
   });
@@ -440,7 +434,7 @@ export function PublishedCampaignsPage() {
   const { t } = useTranslation();
   const { api } = useApi();
   const list = useQuery({
-    queryKey: keys.published,
+    queryKey: customKeys.published,
     queryFn: async () => (await api.get<PublishedCampaign[]>('published/campaigns', { silent: true })).data,
   });
   return (

@@ -12,7 +12,7 @@ import { Anchor, Center, Group, Loader, Rating, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { useExpressCampaign } from '../../hooks/express';
+import { useExpressCampaign } from '../../hooks/use-express';
 import { ArtistCampaignActions } from './ArtistCampaignActions';
 import { CuratorActions, InfluencerActions } from './CuratorActions';
 import { SocialCampaignDetail } from './SocialCampaignDetailPage';

@@ -6,7 +6,7 @@ import { IconAlertTriangle, IconCoins, IconCreditCard } from '@tabler/icons-reac
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CampaignCheckout } from '../../hooks/express';
+import type { CampaignCheckout } from '../../hooks/use-express';
 import {
   rememberSandbox,
   type Settlement,

@@ -19,7 +19,7 @@ import {
   useSpotifyCallback,
   useSpotifyConnections,
   useSpotifyLogin,
-} from '../../hooks/express';
+} from '../../hooks/use-express';
 
 /** /connection/list (CURATOR_PERMISSION): connected Spotify accounts; Connect opens Spotify's consent. */
 export function ConnectionsPage() {

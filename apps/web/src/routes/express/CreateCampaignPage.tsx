@@ -42,7 +42,7 @@ import {
   useExpressGenres,
   useExpressTiers,
   useTrackLookup,
-} from '../../hooks/express';
+} from '../../hooks/use-express';
 import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { OwnTrackPicker } from '../connections/OwnTrackPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';

@@ -28,7 +28,7 @@ import {
 import { IconCheck, IconMovie, IconPlaylistAdd, IconRefresh, IconStar, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSellerActions, useSellerDeclineReasons, useSubmittableVideos } from '../../hooks/express';
+import { useSellerActions, useSellerDeclineReasons, useSubmittableVideos } from '../../hooks/use-express';
 
 /** `@handle` isolated left-to-right inside a translated sentence (Arabic keeps the @ in front). */
 const handle = (c: ExpressSocialCampaign) => `\u2068@${c.account.user_name}\u2069`;

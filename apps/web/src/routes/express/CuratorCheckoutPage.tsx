@@ -1,7 +1,7 @@
 import { type ExpressCampaign, ListScreen } from '@lm/ui';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { EXPRESS_BUYER_PATHS } from '../../hooks/express';
+import { EXPRESS_BUYER_PATHS } from '../../hooks/use-express';
 import { useCampaignColumns } from './CampaignsListPage';
 import { CreateCampaignPage } from './CreateCampaignPage';
 

@@ -3,7 +3,7 @@ import { ExpressStatusBadge, formatNumber, formatRelative, useSession } from '@l
 import { Anchor, Avatar, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCampaignDashboard } from '../../hooks/express';
+import { useCampaignDashboard } from '../../hooks/use-express';
 
 /**
  * The total, then the five cards that add up to it (issue 20): each campaign is in exactly one of

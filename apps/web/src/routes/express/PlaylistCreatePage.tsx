@@ -16,7 +16,7 @@ import { IconBrandSpotify, IconCircleCheck, IconHourglass } from '@tabler/icons-
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type PlaylistPreview, useCreatePlaylist, usePlaylistChecks } from '../../hooks/express';
+import { type PlaylistPreview, useCreatePlaylist, usePlaylistChecks } from '../../hooks/use-express';
 import { type PlaylistFields, PlaylistFieldsForm } from './PlaylistForm';
 
 /** Spec section 5: a playlist link starts with {host}/playlist/. */

@@ -1,7 +1,7 @@
 import { MultiSelect, Select, Switch } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExpressDurations, useExpressGenres, useExpressTiers } from '../../hooks/express';
+import { useExpressDurations, useExpressGenres, useExpressTiers } from '../../hooks/use-express';
 
 export interface PlaylistFields {
   tier_id: string | null;

@@ -29,7 +29,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useCuratorPlaylist, useEditPlaylist, useSetRenewable } from '../../hooks/express';
+import { useCuratorPlaylist, useEditPlaylist, useSetRenewable } from '../../hooks/use-express';
 import { useCampaignColumns } from './CampaignsListPage';
 import { PlaylistStatusBadge } from './MyPlaylistsPage';
 import { type PlaylistFields, PlaylistFieldsForm } from './PlaylistForm';

@@ -13,8 +13,8 @@ import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useRenewCampaign, useRenewCheck } from '../../hooks/express';
-import { useSocialRenew, useSocialRenewCheck } from '../../hooks/social-express';
+import { useRenewCampaign, useRenewCheck } from '../../hooks/use-express';
+import { useSocialRenew, useSocialRenewCheck } from '../../hooks/use-social-express';
 import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 
 /** What every platform's renew check answers, besides where the song was placed. */

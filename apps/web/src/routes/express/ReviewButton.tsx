@@ -4,7 +4,7 @@ import { Button, Group, Modal, Rating, Stack, Text, ThemeIcon } from '@mantine/c
 import { IconHeartHandshake, IconStar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAddReview } from '../../hooks/express';
+import { useAddReview } from '../../hooks/use-express';
 
 /**
  * The artist's review of a completed express campaign of any platform (`express/add/review`): the

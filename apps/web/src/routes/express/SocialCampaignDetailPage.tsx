@@ -46,7 +46,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { useSocialCampaign, useSoundVerdict } from '../../hooks/social-express';
+import { useSocialCampaign, useSoundVerdict } from '../../hooks/use-social-express';
 import { ArtistCampaignActions } from './ArtistCampaignActions';
 import { RenewModal } from './RenewPage';
 

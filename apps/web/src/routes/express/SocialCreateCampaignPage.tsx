@@ -37,6 +37,7 @@ import { IconCheck, IconCoins, IconMusic, IconUsers } from '@tabler/icons-react'
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useUploadFile } from '../../hooks/use-account';
 import {
   type CheckedSound,
   type SocialCampaignRequest,
@@ -46,8 +47,7 @@ import {
   useSocialAccounts,
   useSocialCardCheckout,
   useSocialTiers,
-} from '../../hooks/social-express';
-import { useUploadFile } from '../../hooks/use-account';
+} from '../../hooks/use-social-express';
 import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { OwnSoundPicker } from '../connections/OwnSoundPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';

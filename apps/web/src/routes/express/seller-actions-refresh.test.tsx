@@ -7,7 +7,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type SocialPlatform, useSocialCampaign } from '../../hooks/social-express';
+import { type SocialPlatform, useSocialCampaign } from '../../hooks/use-social-express';
 import { InfluencerActions } from './CuratorActions';
 
 afterEach(cleanup);

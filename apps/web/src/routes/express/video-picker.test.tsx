@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 const refetch = vi.fn();
 let videos: Record<string, unknown> = {};
 const idle = { mutateAsync: vi.fn(), isPending: false };
-vi.mock('../../hooks/express', () => ({
+vi.mock('../../hooks/use-express', () => ({
   useSellerActions: () => ({ approve: idle, decline: idle, added: idle, submitVideo: idle, review: idle }),
   useSellerDeclineReasons: () => ({ data: [] }),
   useSubmittableVideos: () => videos,

@@ -1,5 +1,5 @@
 import type { Translations } from '@lm/contracts/translations';
-import { useApi } from '@lm/ui';
+import { adminSocialKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
@@ -24,12 +24,6 @@ export interface SocialDurationRow {
   status: number;
 }
 
-/** Query keys of the back-office TikTok/Instagram reference data. */
-export const socialKeys = {
-  lookup: (platform: SocialPlatform, kind: SocialLookupKind) => ['admin-social', platform, kind] as const,
-  connections: (userId: number) => ['admin-social', 'connections', userId] as const,
-};
-
 /** The tier form (the API's rules: name, price in coins, followers an account needs, status). */
 export const socialTierFormSchema = z.object({
   tier_name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'),
@@ -50,7 +44,7 @@ export const socialDurationFormSchema = z.object({
 export function useSocialLookup<K extends SocialLookupKind>(platform: SocialPlatform, kind: K) {
   const { api } = useApi();
   return useQuery({
-    queryKey: socialKeys.lookup(platform, kind),
+    queryKey: adminSocialKeys.lookup(platform, kind),
     queryFn: async () =>
       (await api.get<(K extends 'tiers' ? SocialTierRow : SocialDurationRow)[]>(`admin/${platform}/${kind}`))
         .data,
@@ -74,6 +68,6 @@ export function useSaveSocialLookup(platform: SocialPlatform, kind: SocialLookup
         ? api.put(`admin/${platform}/${kind}/${id}`, payload)
         : api.post(`admin/${platform}/${kind}`, payload);
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: socialKeys.lookup(platform, kind) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminSocialKeys.lookup(platform, kind) }),
   });
 }

@@ -1,8 +1,11 @@
 import { FAN_FINDER_FEATURES, FAN_FINDER_LIMITS } from '@lm/contracts';
 import type { Translations } from '@lm/contracts/translations';
 import {
+  type AdminFanFinderSubscriptionDetail,
+  type AdminFanFinderSubscription as AdminSubscriptionRow,
   type AnalysedArtistDetail,
   type AnalysedArtist as AnalysedArtistRow,
+  adminFanFinderKeys,
   type FanBand,
   type FanFinderPlan,
   type FanFinderSubscription,
@@ -14,19 +17,11 @@ import { z } from 'zod';
 
 export type { AnalysedArtistDetail, AnalysedArtistRow };
 
-/** A subscription with its subscriber, as the staff list and detail answer it. */
-export interface AdminFanFinderSubscription extends FanFinderSubscription {
-  user: { id: number; name: string; email: string };
-  charges?: { id: number; number: string; coins: number; created_at: string }[];
-}
-
-/** Query keys of the back-office Fan Finder screens. */
-export const fanFinderKeys = {
-  all: ['admin-fan-finder'] as const,
-  plans: ['admin-fan-finder', 'plans'] as const,
-  subscription: (id: number) => ['admin-fan-finder', 'subscription', id] as const,
-  userSubscriptions: (userId: number) => ['admin-fan-finder', 'user', userId] as const,
-};
+/**
+ * A subscription with its subscriber, as the staff list answers it; the detail adds its charges.
+ */
+export type AdminFanFinderSubscription = AdminSubscriptionRow &
+  Partial<Pick<AdminFanFinderSubscriptionDetail, 'charges'>>;
 
 /** The plan form: the API's rules (name, days 1..366, price in coins, features, status). */
 export const planFormSchema = z.object({
@@ -50,7 +45,7 @@ export type PlanForm = z.infer<typeof planFormSchema>;
 export function useAdminPlans() {
   const { api } = useApi();
   return useQuery({
-    queryKey: fanFinderKeys.plans,
+    queryKey: adminFanFinderKeys.plans,
     queryFn: async () => (await api.get<FanFinderPlan[]>('admin/fan-finder/plans')).data,
   });
 }
@@ -72,7 +67,7 @@ export function useSavePlan() {
         ? api.put(`admin/fan-finder/plans/${id}`, payload)
         : api.post('admin/fan-finder/plans', payload);
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: fanFinderKeys.plans }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminFanFinderKeys.plans }),
   });
 }
 
@@ -82,7 +77,7 @@ export function useDeletePlan() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => api.delete(`admin/fan-finder/plans/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: fanFinderKeys.plans }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminFanFinderKeys.plans }),
   });
 }
 
@@ -90,7 +85,7 @@ export function useDeletePlan() {
 export function useAdminSubscription(id: number | null) {
   const { api } = useApi();
   return useQuery({
-    queryKey: fanFinderKeys.subscription(id ?? 0),
+    queryKey: adminFanFinderKeys.subscription(id ?? 0),
     queryFn: async () =>
       (await api.get<AdminFanFinderSubscription>(`admin/fan-finder/subscriptions/${id}`)).data,
     enabled: id !== null,
@@ -101,7 +96,7 @@ export function useAdminSubscription(id: number | null) {
 export function useUserSubscriptions(userId: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: fanFinderKeys.userSubscriptions(userId),
+    queryKey: adminFanFinderKeys.userSubscriptions(userId),
     queryFn: async () =>
       (await api.get<FanFinderSubscription[]>(`admin/fan-finder/users/${userId}/subscriptions`)).data,
   });
@@ -116,7 +111,7 @@ export function useStaffAutoRenew() {
       api.put(`admin/fan-finder/subscriptions/${id}`, { auto_renew }),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: fanFinderKeys.all }),
+        client.invalidateQueries({ queryKey: adminFanFinderKeys.all }),
         client.invalidateQueries({ queryKey: ['list'] }),
       ]),
   });
@@ -126,7 +121,7 @@ export function useStaffAutoRenew() {
 export function useAnalysedArtist(userId: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...fanFinderKeys.all, 'artist', userId],
+    queryKey: adminFanFinderKeys.artist(userId),
     queryFn: async () => (await api.get<AnalysedArtistDetail>(`admin/fan-finder/artists/${userId}`)).data,
     enabled: Number.isSafeInteger(userId) && userId > 0,
   });
@@ -136,7 +131,7 @@ export function useAnalysedArtist(userId: number) {
 export function useArtistFans(userId: number, scope: 'own' | 'related', page: number, band: FanBand | null) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...fanFinderKeys.all, 'fans', userId, scope, page, band],
+    queryKey: adminFanFinderKeys.fans(userId, scope, page, band),
     queryFn: async () =>
       (await api.get<never>(`admin/fan-finder/artists/${userId}/fans`, {
         query: { scope, page, ...(band ? { band } : {}) },

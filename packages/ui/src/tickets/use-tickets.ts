@@ -1,13 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/api-context';
+import { ticketKeys } from '../query-keys/tickets';
 import type { Ticket, TicketOption, TicketReplyItem } from './ticket-types';
-
-/** Query keys of the ticket screens (both apps). */
-export const ticketKeys = {
-  ticket: (id: number) => ['tickets', 'ticket', id] as const,
-  replies: (id: number) => ['tickets', 'replies', id] as const,
-  lookup: (path: string, q: string) => ['tickets', 'lookup', path, q] as const,
-};
 
 /** `GET ticket/{id}`. */
 export function useTicket(id: number) {

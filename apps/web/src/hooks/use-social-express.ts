@@ -3,15 +3,13 @@ import type {
   ExpressSocialCampaignDetail,
   SocialAccountForSale,
 } from '@lm/contracts/express';
-import { useApi } from '@lm/ui';
+import { socialExpressKeys, useApi } from '@lm/ui';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { type CampaignCheckout, EXPRESS_DATA, EXPRESS_PAYMENT_DATA, socialKeys } from './express';
+import { type CampaignCheckout, EXPRESS_DATA, EXPRESS_PAYMENT_DATA } from './use-express';
 import type { Settlement } from './use-wallet';
 
 /** A video platform's key: tiktok, instagram or any platform registered with `registerPlatform` of @lm/ui. */
 export type SocialPlatform = string;
-
-export { socialKeys } from './express';
 
 const base = (p: SocialPlatform) => `express-${p}`;
 
@@ -19,7 +17,7 @@ const base = (p: SocialPlatform) => `express-${p}`;
 export function useSocialTiers(platform: SocialPlatform) {
   const { api } = useApi();
   return useQuery({
-    queryKey: socialKeys.tiers(platform),
+    queryKey: socialExpressKeys.tiers(platform),
     queryFn: async () =>
       (await api.get<{ id: number; tier_name: string; price: number }[]>(`${base(platform)}/user/get-tiers`))
         .data,
@@ -40,7 +38,7 @@ export function useSocialAccounts(
 ) {
   const { api } = useApi();
   return useQuery({
-    queryKey: socialKeys.accounts(platform, tierId, minFollowers, sort, minScore),
+    queryKey: socialExpressKeys.accounts(platform, tierId, minFollowers, sort, minScore),
     queryFn: async () =>
       (
         await api.get<SocialAccountForSale[]>(`${base(platform)}/artist/accounts/campaigns`, {
@@ -124,7 +122,7 @@ export function useConfirmSocialCard(platform: SocialPlatform) {
 export function useSocialCampaign(platform: SocialPlatform, id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: socialKeys.campaign(platform, id),
+    queryKey: socialExpressKeys.campaign(platform, id),
     queryFn: async () =>
       (await api.get<ExpressSocialCampaignDetail>(`${base(platform)}/artist/show/campaign/${id}`)).data,
     enabled: Number.isInteger(id) && id > 0,
@@ -143,7 +141,7 @@ export interface SocialRenewCheck {
 export function useSocialRenewCheck(platform: SocialPlatform, campaignId: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: socialKeys.renewCheck(platform, campaignId),
+    queryKey: socialExpressKeys.renewCheck(platform, campaignId),
     queryFn: async () =>
       (
         await api.post<SocialRenewCheck>(`${base(platform)}/artist/campaign/renew/check`, {

@@ -1,6 +1,7 @@
 import type { ForceEndOutcome } from '@lm/contracts';
 import type { ExpressSocialStaffCampaign } from '@lm/contracts/express';
 import {
+  adminExpressKeys,
   type ExpressCampaignDetail,
   type ExpressDuration,
   type ExpressPlaylist,
@@ -11,14 +12,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
-
-/** Query keys of the back-office express screens. */
-export const expressKeys = {
-  all: ['admin-express'] as const,
-  lookup: (kind: LookupKind) => ['admin-express', kind] as const,
-  playlist: (id: number) => ['admin-express', 'playlist', id] as const,
-  campaign: (id: number) => ['admin-express', 'campaign', id] as const,
-};
 
 export type LookupKind = 'tiers' | 'durations' | 'reasons';
 
@@ -45,7 +38,7 @@ export function useRefreshExpress() {
   return useCallback(
     () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: expressKeys.all }),
+        client.invalidateQueries({ queryKey: adminExpressKeys.all }),
         client.invalidateQueries({
           // Spotify's `admin/express/...` and TikTok's and Instagram's `admin/express-tiktok/...` lists.
           predicate: (q) => q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith('admin/express'),
@@ -59,7 +52,7 @@ export function useRefreshExpress() {
 export function useExpressLookup<K extends LookupKind>(kind: K) {
   const { api } = useApi();
   return useQuery({
-    queryKey: expressKeys.lookup(kind),
+    queryKey: adminExpressKeys.lookup(kind),
     queryFn: async () => (await api.get<LookupRow[K][]>(`admin/express/${kind}`)).data,
   });
 }
@@ -98,7 +91,7 @@ export function useRetireReason() {
 export function useAdminPlaylist(id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: expressKeys.playlist(id),
+    queryKey: adminExpressKeys.playlist(id),
     queryFn: async () =>
       (
         await api.get<ExpressPlaylist & { campaigns: ExpressCampaignDetail[] }>(
@@ -123,7 +116,7 @@ export function usePlaylistStatus() {
 export function useAdminCampaign(id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: expressKeys.campaign(id),
+    queryKey: adminExpressKeys.campaign(id),
     queryFn: async () => (await api.get<ExpressCampaignDetail>(`admin/express/campaigns/${id}`)).data,
     enabled: Number.isInteger(id) && id > 0,
   });
@@ -144,7 +137,7 @@ export function useForceEnd() {
 export function useAdminSocialCampaign(platform: 'tiktok' | 'instagram', id: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...expressKeys.all, 'social', platform, id],
+    queryKey: adminExpressKeys.socialCampaign(platform, id),
     queryFn: async () =>
       (await api.get<ExpressSocialStaffCampaign>(`admin/express-${platform}/campaigns/${id}`)).data,
     enabled: Number.isInteger(id) && id > 0,
@@ -175,7 +168,7 @@ export interface BehalfUser {
 export function useBehalfUsers(path: string, search: { q?: string; id?: number }) {
   const { api } = useApi();
   return useQuery({
-    queryKey: ['behalf', path, search.q ?? '', search.id ?? 0],
+    queryKey: adminExpressKeys.behalfUsers(path, search.q ?? '', search.id ?? 0),
     queryFn: async () =>
       (
         await api.get<BehalfUser[]>(path, {
@@ -190,7 +183,7 @@ export function useBehalfUsers(path: string, search: { q?: string; id?: number }
 export function usePlaylistOptions() {
   const { api } = useApi();
   return useQuery({
-    queryKey: ['admin-express', 'playlist-options'],
+    queryKey: adminExpressKeys.playlistOptions,
     queryFn: async () =>
       (
         await api.get<{

@@ -1,5 +1,7 @@
 import type { SessionUser } from '@lm/contracts';
 import type {
+  CampaignCheckout,
+  ExpressRenewCheck,
   ExpressSocialCampaign,
   PlaylistPreview,
   SocialVideo,
@@ -16,17 +18,17 @@ import {
   type ExpressPlaylist,
   type ExpressReason,
   type ExpressTier,
+  expressKeys,
+  payoutKeys,
+  socialExpressKeys,
   type TouchedData,
   useApi,
   useSession,
+  walletKeys,
 } from '@lm/ui';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { queryKeys } from './query-keys';
-import type { SocialPlatform } from './social-express';
-import { payoutKeys } from './use-payouts';
 import type { Settlement } from './use-wallet';
 
-/** Query keys of Spotify express (one factory for the domain). */
 /**
  * Who orders Spotify placements (issue 28 item 23): an artist, or a curator promoting a track of their
  * own (`/express/checkout`), on the same engine through the curators' paths.
@@ -48,40 +50,6 @@ export const EXPRESS_BUYER_PATHS: Record<ExpressBuyer, { playlists: string; crea
     },
   };
 
-export const expressKeys = {
-  all: ['express'] as const,
-  tiers: ['express', 'tiers'] as const,
-  durations: ['express', 'durations'] as const,
-  reasons: ['express', 'reasons'] as const,
-  genres: (q: string) => ['express', 'genres', q] as const,
-  artistPlaylists: (
-    genreId: string | null,
-    tierId: string | null,
-    sort: string | null,
-    minScore: string | null,
-    buyer: ExpressBuyer = 'artist',
-  ) => ['express', 'artist-playlists', buyer, genreId, tierId, sort, minScore] as const,
-  campaign: (role: 'artist' | 'curator', id: number) => ['express', 'campaign', role, id] as const,
-  connections: ['express', 'connections'] as const,
-  playlist: (id: number) => ['express', 'playlist', id] as const,
-  dashboard: ['express', 'dashboard'] as const,
-};
-
-/** Query keys of TikTok and Instagram express campaigns (one factory for the domain). */
-export const socialKeys = {
-  all: ['social-express'] as const,
-  tiers: (p: SocialPlatform) => ['social-express', p, 'tiers'] as const,
-  accounts: (
-    p: SocialPlatform,
-    tierId: string | null,
-    minFollowers: number | null,
-    sort: string | null,
-    minScore: string | null,
-  ) => ['social-express', p, 'accounts', tierId, minFollowers, sort, minScore] as const,
-  campaign: (p: SocialPlatform, id: number) => ['social-express', p, 'campaign', id] as const,
-  renewCheck: (p: SocialPlatform, id: number) => ['social-express', p, 'renew-check', id] as const,
-};
-
 export type { PlaylistPreview, SpotifyConnection, SpotifyTrack } from '@lm/contracts/express';
 
 /**
@@ -90,12 +58,16 @@ export type { PlaylistPreview, SpotifyConnection, SpotifyTrack } from '@lm/contr
  * `express-instagram/...`) and the dashboard's campaigns. Named in each mutation's `meta.invalidates`;
  * the query client refreshes it once the mutation succeeds (packages/ui createQueryClient).
  */
-export const EXPRESS_DATA: readonly TouchedData[] = [expressKeys.all, socialKeys.all, { list: 'express' }];
+export const EXPRESS_DATA: readonly TouchedData[] = [
+  expressKeys.all,
+  socialExpressKeys.all,
+  { list: 'express' },
+];
 
 /** What a campaign paid with coins touches: the express data, the balance and the wallet's lists. */
 export const EXPRESS_PAYMENT_DATA: readonly TouchedData[] = [
   ...EXPRESS_DATA,
-  queryKeys.balance,
+  walletKeys.balance,
   { list: 'wallet/' },
   { list: 'artist/invoices' },
 ];
@@ -211,12 +183,7 @@ export function useCreateExpressCampaign(buyer: ExpressBuyer = 'artist') {
 }
 
 /** Answer of POST stripe/campaign/checkout: the hosted card page for exactly the campaigns' coins. */
-export interface CampaignCheckout {
-  url: string;
-  session_id: string;
-  coins: number;
-  sandbox: boolean;
-}
+export type { CampaignCheckout };
 
 /**
  * POST express/artist/campaign/checkout/quote {playlist_ids}: what a card payment of the chosen
@@ -226,7 +193,7 @@ export interface CampaignCheckout {
 export function useCampaignCardQuote(playlistIds: number[], enabled: boolean) {
   const { api } = useApi();
   return useQuery({
-    queryKey: [...expressKeys.all, 'card-quote', playlistIds] as const,
+    queryKey: expressKeys.cardQuote(playlistIds),
     queryFn: async () =>
       (await api.post<TopUpQuote>('express/artist/campaign/checkout/quote', { playlist_ids: playlistIds }))
         .data,
@@ -300,17 +267,13 @@ export function useExpressCampaign(id: number) {
   });
 }
 
-export interface RenewCheck {
-  renewable: boolean;
-  price: number;
-  playlist: { id: number; name: string };
-  track: { id: string; name: string };
-}
+/** Answer of POST express/artist/campaign/renew/check: whether the campaign may be renewed, at what price. */
+export type RenewCheck = ExpressRenewCheck;
 
 export function useRenewCheck(campaignId: number) {
   const { api } = useApi();
   return useQuery({
-    queryKey: ['express', 'renew-check', campaignId],
+    queryKey: expressKeys.renewCheck(campaignId),
     queryFn: async () =>
       (await api.post<RenewCheck>('express/artist/campaign/renew/check', { campaign_id: campaignId })).data,
     enabled: Number.isInteger(campaignId) && campaignId > 0,
@@ -497,7 +460,7 @@ export const SELLER_PATHS: Record<
 export function useSellerDeclineReasons(platform: SellerPlatform, enabled = true) {
   const { api } = useApi();
   return useQuery({
-    queryKey: platform === 'spotify' ? expressKeys.reasons : [...expressKeys.reasons, platform],
+    queryKey: platform === 'spotify' ? expressKeys.reasons : expressKeys.sellerReasons(platform),
     queryFn: async () => (await api.get<ExpressReason[]>(SELLER_PATHS[platform].reasons)).data,
     staleTime: 60_000,
     enabled,
@@ -512,7 +475,7 @@ export function useSubmittableVideos(platform: SellerPlatform, campaignId: numbe
   const { api } = useApi();
   const path = SELLER_PATHS[platform].videos;
   return useQuery({
-    queryKey: ['express', 'videos', platform, campaignId],
+    queryKey: expressKeys.videos(platform, campaignId),
     queryFn: async () =>
       (await api.get<SocialVideo[]>(`${path}?campaign_id=${campaignId}`, { silent: true })).data,
     enabled: enabled && Boolean(path),

@@ -1,12 +1,6 @@
 import type { TrustFlagDetail } from '@lm/contracts/trust-flags';
-import { useApi } from '@lm/ui';
+import { trustFlagKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
-/** Query keys of the fake-audience review queue. */
-export const trustFlagKeys = {
-  all: ['admin/trust/flags'] as const,
-  flag: (id: number) => ['admin/trust/flags', id] as const,
-};
 
 /** GET admin/trust/flags/{id}: one flag with its explanation and follower history. */
 export function useTrustFlag(id: number) {

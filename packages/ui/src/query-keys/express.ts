@@ -1,0 +1,61 @@
+/**
+ * Keys of Spotify express in the user app; `all` refreshes every one after a campaign, playlist or
+ * connection changes. `buyer` is who orders (an artist, or a curator promoting a track of their own).
+ */
+export const expressKeys = {
+  all: ['express'] as const,
+  tiers: ['express', 'tiers'] as const,
+  durations: ['express', 'durations'] as const,
+  reasons: ['express', 'reasons'] as const,
+  /** A TikTok or Instagram seller's decline reasons; under `reasons` so one refresh covers all. */
+  sellerReasons: (platform: string) => ['express', 'reasons', platform] as const,
+  genres: (q: string) => ['express', 'genres', q] as const,
+  artistPlaylists: (
+    genreId: string | null,
+    tierId: string | null,
+    sort: string | null,
+    minScore: string | null,
+    buyer = 'artist',
+  ) => ['express', 'artist-playlists', buyer, genreId, tierId, sort, minScore] as const,
+  cardQuote: (playlistIds: readonly number[]) => ['express', 'card-quote', playlistIds] as const,
+  campaign: (role: 'artist' | 'curator', id: number) => ['express', 'campaign', role, id] as const,
+  renewCheck: (campaignId: number) => ['express', 'renew-check', campaignId] as const,
+  connections: ['express', 'connections'] as const,
+  playlist: (id: number) => ['express', 'playlist', id] as const,
+  dashboard: ['express', 'dashboard'] as const,
+  videos: (platform: string, campaignId: number) => ['express', 'videos', platform, campaignId] as const,
+};
+
+/** Keys of TikTok and Instagram express campaigns in the user app, per platform. */
+export const socialExpressKeys = {
+  all: ['social-express'] as const,
+  tiers: (platform: string) => ['social-express', platform, 'tiers'] as const,
+  accounts: (
+    platform: string,
+    tierId: string | null,
+    minFollowers: number | null,
+    sort: string | null,
+    minScore: string | null,
+  ) => ['social-express', platform, 'accounts', tierId, minFollowers, sort, minScore] as const,
+  campaign: (platform: string, id: number) => ['social-express', platform, 'campaign', id] as const,
+  renewCheck: (platform: string, id: number) => ['social-express', platform, 'renew-check', id] as const,
+};
+
+/** Keys of the back-office's express screens; `all` refreshes every one after a staff change. */
+export const adminExpressKeys = {
+  all: ['admin-express'] as const,
+  lookup: (kind: string) => ['admin-express', kind] as const,
+  playlist: (id: number) => ['admin-express', 'playlist', id] as const,
+  campaign: (id: number) => ['admin-express', 'campaign', id] as const,
+  socialCampaign: (platform: string, id: number) => ['admin-express', 'social', platform, id] as const,
+  playlistOptions: ['admin-express', 'playlist-options'] as const,
+  /** The users staff may act for; never refreshed by a change (a picker's search). */
+  behalfUsers: (path: string, q: string, id: number) => ['behalf', path, q, id] as const,
+};
+
+/** Keys of the back-office's TikTok and Instagram lookups (tiers, durations) and a user's accounts. */
+export const adminSocialKeys = {
+  all: ['admin-social'] as const,
+  lookup: (platform: string, kind: string) => ['admin-social', platform, kind] as const,
+  connections: (userId: number) => ['admin-social', 'connections', userId] as const,
+};
