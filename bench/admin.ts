@@ -439,7 +439,7 @@ function pickTargets<T extends { key: string }>(all: T[]): T[] {
   return all.filter((s) => wanted.includes(s.key));
 }
 
-/** The report's one statement since issue 18: the daily rollups of the range (report_daily + deltas). */
+/** The report's one statement since the daily rollups of the range (report_daily + deltas). */
 const REPORT_PARTS = ['rollups of the range'];
 
 await session.run(main, OVERALL_TIMEOUT_MS);

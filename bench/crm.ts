@@ -1,5 +1,5 @@
 /**
- * `npm run bench:crm` (issue 17): CRM_BENCH_RECIPIENTS (default 50,000) recipients of one campaign
+ * `npm run bench:crm`: CRM_BENCH_RECIPIENTS (default 50,000) recipients of one campaign
  * through the product's SMTP mail driver to a local SMTP sink (smtp-server, started here on loopback),
  * then a baseline in the same run: nodemailer sending the very same messages (read back from the
  * product's outbox: same recipients, subjects, bodies, headers and DKIM key) straight to the sink.

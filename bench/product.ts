@@ -64,7 +64,7 @@ export function buildApi(): void {
 
 /**
  * The Node options production starts the API with: the words between `node` and `dist/main.js` in
- * apps/api's `start:prod` script (e.g. `--enable-source-maps` and the V8 heap settings of issue 18,
+ * apps/api's `start:prod` script (e.g. `--enable-source-maps` and the V8 heap settings of
  * docs/operations.md), so that every bench measures the process as production runs it.
  * @throws Error when the script is not `node [options] dist/main.js`
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile`: where the compiled API spends its CPU on the hot paths (issue 18, "profile
+ * `npm run bench:profile`: where the compiled API spends its CPU on the hot paths ("profile
  * first"). Builds the API, starts it once cold to create the demo database, then for each hot path
  * starts the production form again under `node --cpu-prof`, signs in, loads the path with autocannon
  * (10 connections, 2 s warm-up, 10 s measured), stops the server (SIGTERM: Node writes the profile on

@@ -1,5 +1,5 @@
 /**
- * Baseline of the purchase benchmark (`purchases.ts`, issue 18 "campaign purchases"): a bare Fastify + pg
+ * Baseline of the purchase benchmark (`purchases.ts`): a bare Fastify + pg
  * route that writes the same ledger rows as one campaign purchase, in one transaction, with nothing else
  * (no auth, no validation, no campaign, no notification, no logging). Pool of 20 like the product.
  *

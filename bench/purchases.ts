@@ -1,5 +1,5 @@
 /**
- * `npm run bench:purchases` (issue 18, "campaign purchases"): campaign purchases through the product
+ * `npm run bench:purchases` ("campaign purchases"): campaign purchases through the product
  * against a bare route that writes the same ledger rows in one transaction, in the same run.
  *
  * 1. **Across artists**: `PURCHASE_ARTISTS` (default 100) artists, each signed in, buy Spotify campaigns
@@ -137,7 +137,7 @@ async function main(): Promise<number> {
   for (let i = 0; i < ids.length; i++)
     tokens.push((await login(product.port, '/api/user/login', `buyer-${i}@scale.bench`)).token);
   const oneToken = (await login(product.port, '/api/user/login', `buyer-${ARTISTS}@scale.bench`)).token;
-  // The baseline writes into each artist's own escrow account, as the product does since issue 18.
+  // The baseline writes into each artist's own escrow account, as the product does.
   await db.query(
     `insert into ledger_accounts (kind, user_id) select 'campaign_escrow', unnest($1::int[]) on conflict do nothing`,
     [ids],

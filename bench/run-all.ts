@@ -30,7 +30,7 @@ const OVERALL_TIMEOUT_MS = 300_000;
 const PRODUCT_ECHO = /"level":(40|50|60)|READY_MS=|shutting down|Error/;
 
 /**
- * The production form (issue 18): the compiled bundle with the production response serialiser. NODE_ENV
+ * The production form: the compiled bundle with the production response serialiser. NODE_ENV
  * stays unset: production refuses the demo seed, the sandbox providers and the outbox mail the bench needs.
  */
 const PRODUCTION_FORM: StartOptions = { compiled: true, env: { RESPONSE_SERIALIZER: 'compiled' } };

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale-out` (issue 18, scale-out on PostgreSQL): two API instances and a separate worker
+ * `npm run bench:scale-out` (scale-out on PostgreSQL): two API instances and a separate worker
  * on one database, the way production scales out (docs/operations.md).
  *
  * - **api-a** is the product of `npm start` (embedded PostgreSQL, demo data) with `RUN_JOBS=0`;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:start` (issue 18): how long `npm start` takes to answer `/api/health`, cold (no app
+ * `npm run bench:start`: how long `npm start` takes to answer `/api/health`, cold (no app
  * build, no data: a fresh clone after `npm install`) and warm (the second start, nothing changed), and
  * the production API's boot time and memory compiled (`node dist/main.js`) against tsx
  * (`tsx src/main.ts`). Each measure runs `START_BENCH_RUNS` times (default 3); the median is printed as
@@ -16,8 +16,11 @@ import { freePort, type Managed, REPO_ROOT, startManaged, stopManaged, waitFor20
 import { productionNodeArgs } from './product';
 
 const RUNS = Number(process.env.START_BENCH_RUNS ?? 3);
-/** The root `start` script before issue 18, measured as the baseline of the warm start in the same run. */
-const BEFORE_ISSUE_18 = 'npm run build --if-present -w apps/web -w apps/admin && npm run start -w apps/api';
+/**
+ * The earlier root `start` script (rebuilt both apps every time, nested npm, tsx CLI), measured as the
+ * baseline of the warm start in the same run.
+ */
+const OLD_START_SCRIPT = 'npm run build --if-present -w apps/web -w apps/admin && npm run start -w apps/api';
 /** Which parts to run: `start` (cold and warm `npm start`), `production` (compiled against tsx). */
 const PARTS = (process.env.START_BENCH_PARTS ?? 'start,production').split(',');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -92,7 +95,7 @@ async function main() {
       const dataDir = path.join(temp, `data-${i}`);
       cold.push((await measure(`cold ${i + 1}`, 'npm', ['start'], dataDir)).ms);
       warm.push((await measure(`warm ${i + 1}`, 'npm', ['start'], dataDir)).ms);
-      before.push((await measure(`before ${i + 1}`, 'sh', ['-c', BEFORE_ISSUE_18], dataDir)).ms);
+      before.push((await measure(`before ${i + 1}`, 'sh', ['-c', OLD_START_SCRIPT], dataDir)).ms);
     }
 
     const results: Record<string, { ms: number[]; rss: number[] }> = {};
@@ -108,7 +111,7 @@ async function main() {
         ? [
             `| \`npm start\` cold (no app build, fresh data: builds both apps, migrates, seeds) | ${s(median(cold))} | ${cold.map(s).join(', ')} |`,
             `| \`npm start\` warm (second start, nothing changed) | ${s(median(warm))} | ${warm.map(s).join(', ')} |`,
-            `| same run, the start script before issue 18 (both apps rebuilt, nested npm, tsx CLI) | ${s(median(before))} | ${before.map(s).join(', ')} |`,
+            `| same run, the earlier start script (both apps rebuilt, nested npm, tsx CLI) | ${s(median(before))} | ${before.map(s).join(', ')} |`,
           ]
         : []),
       ...Object.entries(results).flatMap(([name, r]) => [

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:trust`: the quality score's nightly pass (issue 19) over TRUST_BENCH_OFFERS (default
+ * `npm run bench:trust`: the quality score's nightly pass over TRUST_BENCH_OFFERS (default
  * 10,000) express playlists and as many influencer accounts, each with a year of campaigns
  * (TRUST_BENCH_PER_OFFER a year, default 12: one a month) and their timeline's first answer and
  * reviews, on the real product's database (fresh DATA_DIR, embedded PostgreSQL, no job workers).

@@ -27,7 +27,7 @@ export interface ListShape {
 
 /**
  * The statements `listTransactions(database, userId, query)` runs to find a page (wallet.service.ts
- * `pageEntryIds`, issue 18), as drizzle renders them (drizzle-orm 0.45): without filters a seek on the
+ * `pageEntryIds`), as drizzle renders them (drizzle-orm 0.45): without filters a seek on the
  * account's dense positions (`account_seq`), the total being the account's `entry_count` (no count
  * statement); with filters the page ids with OFFSET and a count stopped after COUNT_EXACT_UP_TO + 1
  * rows (above it the total is the planner's estimate). The page's rows are then joined by id (10 rows).

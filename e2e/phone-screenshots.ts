@@ -1,6 +1,6 @@
 /**
  * Every list of both apps, and the wizard, detail pages and a dialog, at 390 px wide (a phone), in
- * English and Arabic (issue 20 "Phones"). For a visual check, not part of the test suite.
+ * English and Arabic. For a visual check, not part of the test suite.
  *
  * Usage: `npx tsx e2e/phone-screenshots.ts` with the product running (BASE_URL, default
  * http://localhost:3111) and demo data seeded. Writes SHOTS_DIR (default /tmp/phone-shots)/*.png and

@@ -97,7 +97,7 @@ async function main() {
     await shot(app, '/admin/dashboard', `admin-dashboard-en-${skin}`, '[data-testid="admin-dashboard"]');
     await context.close();
   }
-  // Issue 20: the reader's language on the screens with server texts, codes and charts, in Arabic at
+  // the reader's language on the screens with server texts, codes and charts, in Arabic at
   // desktop and phone widths.
   const curatorToken = await token('user/login', 'curator@demo.test');
   for (const width of [1366, 390]) {

@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-describe('buildIfChanged: build an app only when its inputs changed (issue 18, npm start warm)', () => {
+describe('buildIfChanged: build an app only when its inputs changed (npm start warm)', () => {
   it('builds when the output folder is missing, then skips while nothing changed', async () => {
     expect(await buildIfChanged(root, target, fakeBuild)).toBe(true);
     expect(fs.existsSync(path.join(root, target.out, HASH_FILE))).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * `npm start` / `npm run build`: build a target (the two apps, the compiled API) only when its inputs
- * changed (issue 18, "npm start, warm"). The inputs' content hash is kept in the target's output folder
+ * changed ("npm start, warm"). The inputs' content hash is kept in the target's output folder
  * (`dist/.inputs-hash`); a missing folder, a missing hash or a different hash rebuilds. Plain Node (24
  * strips the types): no transpiler starts before the product.
  *

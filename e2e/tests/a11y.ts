@@ -7,7 +7,7 @@ export type SkinName = (typeof SKINS)[number];
 
 /** What axe checks: WCAG 2.1 A and AA plus its best practices (landmarks, headings, dialogs). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-/** Only these impacts fail a journey (issue 20: no serious or critical violation). */
+/** Only these impacts fail a journey (no serious or critical violation). */
 const FAILING = new Set(['serious', 'critical']);
 
 /** One violation, short enough to read in a test failure: rule, impact and the nodes it found. */
@@ -47,7 +47,7 @@ export async function accessibilityProblems(page: Page, options: A11yOptions = {
     }));
 }
 
-/** Fails when the page has a serious or critical accessibility violation (issue 20), naming them. */
+/** Fails when the page has a serious or critical accessibility violation, naming them. */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   // An empty page (a screen that failed to load) has nothing to violate: make sure there is one.
   await expect(page.getByRole('heading').first()).toBeVisible();

@@ -10,7 +10,7 @@ test.describe.configure({ mode: 'parallel' });
 mkdirSync(SHOTS, { recursive: true });
 
 /**
- * Accessibility (issue 20): every screen the browser journeys visit, for each kind of account (artist,
+ * Accessibility: every screen the browser journeys visit, for each kind of account (artist,
  * curator, influencer, staff) and signed out, in English and Arabic, has no serious or critical axe
  * violation. Split to run in a few minutes (docs/decisions.md, "Accessibility in every skin"):
  * - every screen with all of axe's WCAG A/AA and best-practice rules in the default skin (dark);
@@ -411,7 +411,7 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-// Issue 28 item 10: on wide screens too (toasts opened at the top and covered the header's buttons).
+// on wide screens too (toasts opened at the top and covered the header's buttons).
 for (const [lang, width] of LANGUAGES.flatMap((l) => [390, 1366].map((w) => [l, w] as const))) {
   test(`toasts at ${width} px (${lang}) cover neither the top bar's controls nor the page title`, async ({
     browser,

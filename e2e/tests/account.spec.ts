@@ -39,7 +39,7 @@ test('profile: avatar upload refuses other types, saves names, phone and country
   await expect(page.getByTestId('user-menu')).toContainText('Renamed');
 
   await page.reload();
-  // Stored as +12025550143 and shown in its country's form (issue 28 item 19).
+  // Stored as +12025550143 and shown in its country's form.
   await expect(page.getByTestId('phone-number-country')).toHaveValue(/^United States/);
   await expect(page.locator('input[name="phone_number"]')).toHaveValue('(202) 555-0143');
   await expect(page.getByTestId('country-select')).toHaveValue('France');

@@ -5,7 +5,7 @@ import { expectAccessible } from './a11y';
 import { getAdminToken, signInAdmin } from './helpers';
 
 /**
- * Staff act for a user (issue 13 "Staff"): from the demo artist's overview, staff order a Spotify
+ * Staff act for a user: from the demo artist's overview, staff order a Spotify
  * express campaign paid with the artist's coins (/express/checkout) and find it in the overview's
  * Campaigns tab. English at 1366 px, Arabic at 390 px (cards instead of tables).
  */

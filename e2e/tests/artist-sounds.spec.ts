@@ -6,7 +6,7 @@ import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signInAs } from './h
 
 /**
  * The artist picks one of their own TikTok sounds in the TikTok wizard instead of pasting a link
- * (issue 13 "Connections"): with nothing yet the wizard says how to get some; after a first campaign
+ *: with nothing yet the wizard says how to get some; after a first campaign
  * (made through the API) its sound is offered, picking it fills the link and the song name, and the
  * link passes the music check. English at 1366 px, Arabic at 390 px.
  */
@@ -55,7 +55,7 @@ for (const [language, width] of [
     await signInAs(page, email, language);
 
     // Nothing to offer yet: the wizard says how to get some, and the link field is there; no request
-    // of the page fails (a 409 was logged in the console for every new artist: issue 28 item 20).
+    // of the page fails (a 409 was logged in the console for every new artist).
     const failed: string[] = [];
     page.on('response', (r) => {
       if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);

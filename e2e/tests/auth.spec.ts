@@ -41,7 +41,7 @@ test('register, read the code from the dev mailbox, verify, sign in, dashboard',
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByTestId('dashboard')).toBeVisible();
-  // A first sign-in is welcomed, not "welcomed back" (issue 28 item 13).
+  // A first sign-in is welcomed, not "welcomed back".
   await expect(page.getByText('Welcome! You are signed in').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Welcome, Nina!' })).toBeVisible();
   await expect(page.getByText('Curator').first()).toBeVisible();

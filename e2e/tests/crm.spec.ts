@@ -60,7 +60,7 @@ test('staff import leads, verify a sender and its domain, design a template, sen
 
   // The designer: GrapesJS with MJML loads (offline); a Divider block is dragged from the blocks panel
   // onto the canvas (a real drag and drop), and the saved design holds it.
-  // Everything the editor needs comes from the product (issue 28 item 14): no request leaves it, and the
+  // Everything the editor needs comes from the product: no request leaves it, and the
   // toolbar's icons are drawn with the bundled Font Awesome (not blank squares).
   const offsite: string[] = [];
   const watchOffsite = (r: { url(): string }) => {
@@ -136,7 +136,7 @@ test('staff import leads, verify a sender and its domain, design a template, sen
   await page.getByTestId('campaign-create').click();
   await expect(page).toHaveURL(/\/marketing-campaign\/\d+/);
   await page.getByTestId('campaign-start').click();
-  // "Send now" asks first, with the number of recipients (issue 28 item 15); every row has a first name,
+  // "Send now" asks first, with the number of recipients; every row has a first name,
   // and the starter template gives {{first_name}} a fallback: no warning.
   await expect(page.getByTestId('campaign-send-count')).toContainText('to 2 recipients');
   await expect(page.getByTestId('campaign-empty-tag')).toHaveCount(0);

@@ -6,7 +6,7 @@ import { expectAccessible } from './a11y';
 import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, getAdminToken, signIn, signOut } from './helpers';
 
 /**
- * Custom (managed) campaigns, issue 13: an artist orders one through the wizard, staff approve and
+ * Custom (managed) campaigns, an artist orders one through the wizard, staff approve and
  * publish it, the artist pays with coins, two curators opt in with a playlist each, one adds the track
  * and one does not; time passes and the campaign completes with one payout and one refund.
  */
@@ -170,7 +170,7 @@ test('custom campaign: order, approve, pay with coins, publish, two curators, on
   await pickDay(page, 'custom-release-date');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
-  // Step 4 tells the artist what happens next, without the staff-only settings (issue 28 item 6).
+  // Step 4 tells the artist what happens next, without the staff-only settings.
   await expect(page.getByTestId('custom-process')).toContainText('The team reviews your campaign');
   for (const staffOnly of ['Auditing', 'On-going', 'Publish date'])
     await expect(page.getByText(staffOnly, { exact: false })).toHaveCount(0);

@@ -50,7 +50,7 @@ test('spotify express campaign: pay, decline with refund, approve, placement, ti
   // Artist: platform → Spotify → wizard (song, playlists, summary) → pay with coins.
   await signIn(page, artist.email);
   await page.goto('/select/platform');
-  // All three platforms are offered (issue 12).
+  // All three platforms are offered.
   await expect(page.getByTestId('platform-tiktok').getByRole('link')).toHaveAttribute(
     'href',
     '/tiktok/platform',

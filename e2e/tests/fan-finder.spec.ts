@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { expectAccessible } from './a11y';
 import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signIn, signInAs } from './helpers';
 
-test('the artist picks a plan on the landing page, pays with coins, turns auto-renew off and cancels (issue 15)', async ({
+test('the artist picks a plan on the landing page, pays with coins, turns auto-renew off and cancels', async ({
   page,
 }) => {
   await signInAs(page, 'artist@demo.test', 'en');
@@ -14,7 +14,7 @@ test('the artist picks a plan on the landing page, pays with coins, turns auto-r
 
   await expect(page).toHaveURL(/\/fan-finder\/subscribe\?plan=\d+/);
   await expect(page.getByTestId('fan-finder-balance')).toContainText(/Your balance: [\d,]+ coins/);
-  // Renewal is the artist's choice (off until chosen), and Pay asks first (issue 28 item 20).
+  // Renewal is the artist's choice (off until chosen), and Pay asks first.
   const renewChoice = page.getByRole('checkbox', { name: 'Renew automatically' });
   await expect(renewChoice).not.toBeChecked();
   await renewChoice.check();
@@ -87,7 +87,7 @@ async function pickArtist(page: Page, testId: string, query: string, nth = 0) {
   await results.nth(nth).click();
 }
 
-test('the artist subscribes, connects Instagram and Spotify, picks two related artists, sees both fan grids after the analysis and turns auto-renew off; 4/3/2 columns; Arabic (issue 15)', async ({
+test('the artist subscribes, connects Instagram and Spotify, picks two related artists, sees both fan grids after the analysis and turns auto-renew off; 4/3/2 columns; Arabic', async ({
   page,
   request,
 }) => {

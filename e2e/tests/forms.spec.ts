@@ -4,7 +4,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { expectAccessible } from './a11y';
 import { createVerifiedUser, DEMO_PASSWORD, getAdminToken } from './helpers';
 
-/** Screenshots of the journey, looked at by hand (issue 13). */
+/** Screenshots of the journey, looked at by hand. */
 const SHOTS = process.env.FORMS_SHOTS_DIR ?? '/tmp/h-forms-shots';
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) =>
@@ -82,7 +82,7 @@ for (const lang of ['en', 'ar'] as const) {
     // Next refuses an empty step.
     await next.click();
     await expect(artist.getByTestId('form-phone')).toHaveAttribute('aria-invalid', 'true');
-    // Spaces are fine (issue 28 item 19: the playlist form refused them).
+    // Spaces are fine (the playlist form refused them).
     await artist.getByTestId('form-phone').fill('+44 7911 123456');
     await choose(artist, 'form-location');
     await artist

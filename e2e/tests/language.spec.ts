@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
-/** Issue 20 "Their language, everywhere": the screens a reader meets, in French and Arabic. */
+/** the screens a reader meets, in French and Arabic. */
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
@@ -62,7 +62,7 @@ test('notifications follow the reader: bell and feed in French, the list in Arab
   await shot(page, 'notifications-ar-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
-  // Below the small breakpoint every list is cards (issue 20, phones).
+  // Below the small breakpoint every list is cards (phones).
   const cards = page.getByTestId('list-card');
   await expect(cards.filter({ hasText: 'اكتملت الحملة' }).first()).toBeVisible();
   await shot(page, 'notifications-ar-390');
@@ -96,7 +96,7 @@ test('the audit log and the role editor speak Arabic: actions, permissions and r
   const users = page.getByTestId('perm-group-users');
   await expect(users).toContainText('المستخدمون');
   await expect(users).toContainText('عرض المستخدمين وملفاتهم');
-  // What each permission allows, in words; never its code (issue 28 item 18).
+  // What each permission allows, in words; never its code.
   await expect(users).toContainText('يفتح قائمة المستخدمين');
   await expect(users).not.toContainText('view.main.users.tab.list');
   await expect(page.getByTestId('perm-group-queue')).toContainText('فتح مراقب المهام');

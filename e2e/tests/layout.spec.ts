@@ -81,10 +81,7 @@ test('the side menu starts collapsed and expands', async ({ page }) => {
   await page.getByTestId('menu-toggle').click();
 });
 
-test('the sandbox covers show when the product is opened as 127.0.0.1 (issue 28 item 22)', async ({
-  page,
-  baseURL,
-}) => {
+test('the sandbox covers show when the product is opened as 127.0.0.1', async ({ page, baseURL }) => {
   const refused: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy|ERR_BLOCKED_BY_RESPONSE/.test(m.text())) refused.push(m.text());
@@ -104,10 +101,7 @@ test('the sandbox covers show when the product is opened as 127.0.0.1 (issue 28 
   expect(refused).toEqual([]);
 });
 
-test('a user who loads a page during maintenance stays signed in when it ends (issue 28 item 8)', async ({
-  page,
-  request,
-}) => {
+test('a user who loads a page during maintenance stays signed in when it ends', async ({ page, request }) => {
   const token = await getAdminToken(request);
   const settings = (data: object) =>
     request.put('/api/admin/settings', { headers: { Authorization: `Bearer ${token}` }, data });

@@ -5,7 +5,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signIn, signOut } from './helpers';
 
 /**
- * Issue 20 "Understanding money": the wallet says what each movement was, the artist profile carries
+ * the wallet says what each movement was, the artist profile carries
  * what curators need (and the dashboard names what is missing), the pitch reaches the curator; in
  * English and Arabic, at 1366 and 390 px.
  */
@@ -43,7 +43,7 @@ async function useArabic(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 }
 
-test('artist profile, pitch for the curator and wallet descriptions, in English and Arabic, at 1366 and 390 px (issue 20)', async ({
+test('artist profile, pitch for the curator and wallet descriptions, in English and Arabic, at 1366 and 390 px', async ({
   page,
   request,
 }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createVerifiedUser, DEMO_PASSWORD } from './helpers';
 
-test('staff see what needs action on the dashboard, and the users list is cards on a phone (issue 20)', async ({
+test('staff see what needs action on the dashboard, and the users list is cards on a phone', async ({
   page,
   request,
 }) => {

@@ -4,7 +4,7 @@ import { expectAccessible } from './a11y';
 import { createVerifiedUser, DEMO_PASSWORD, getAdminToken, NEW_PASSWORD } from './helpers';
 
 /**
- * The last three spec screens (issue 20): the mobile apps' PayPal purchase (/paypal/payment/mobile), a
+ * The last three spec screens: the mobile apps' PayPal purchase (/paypal/payment/mobile), a
  * signed-in user's new password (/reset-password) and the back-office's public
  * /spotify/callback/{accessToken}, in English and Arabic, with screenshots at 390 px.
  */

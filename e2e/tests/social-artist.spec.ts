@@ -6,7 +6,7 @@ import { expectAccessible } from './a11y';
 import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, getAdminToken, signInAs } from './helpers';
 
 /**
- * The artist's side of TikTok and Instagram express campaigns (issue 12 "Artists"): from
+ * The artist's side of TikTok and Instagram express campaigns: from
  * /select/platform through each platform's wizard (music link checked, accounts by followers, paid
  * with coins), the lists and the detail pages, on the demo influencer's seeded accounts; the
  * Instagram reel confirmed from its embed. In English at 1366 px and in Arabic at 390 px.

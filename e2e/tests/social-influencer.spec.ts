@@ -12,11 +12,11 @@ import {
 } from './social-journey';
 
 /**
- * Issue 12, influencer and staff side of TikTok express: the demo artist buys two campaigns on the demo
+ * The influencer and staff side of TikTok express: the demo artist buys two campaigns on the demo
  * influencer's TikTok account through the API; the influencer approves one in the user app, posts a
  * video with the sound (the sandbox's dev control), picks it among the account's recent posts and
  * submits it; staff find it in the back-office list and force-end the other, still waiting for the
- * influencer, with the only outcome that fits: a full refund (issue 28 item 3). Then the submitted
+ * influencer, with the only outcome that fits: a full refund. Then the submitted
  * video's life with the sandbox clock: verified, views short of the target, its days and audit,
  * completed with a partial refund, reviewed both ways.
  * Once in English at 1366 px and once in Arabic at 390 px. Moves the product clock (about 40 days).
@@ -114,7 +114,7 @@ for (const { language, width, height } of JOURNEYS) {
     await expect(page.getByTestId('social-campaign')).toContainText(other);
     await shot(page, `admin-tiktok-campaign-${language}-${width}`);
     // Still waiting for the influencer: only the full refund fits, and the dialog says why paying the
-    // influencer is not offered (issue 28 item 3).
+    // influencer is not offered.
     await page.getByTestId('force-end').click();
     const ending = page.getByRole('dialog');
     await expect(ending.getByRole('radio')).toHaveCount(1);

@@ -14,7 +14,7 @@ import {
 } from './social-journey';
 
 /**
- * Issue 12, Instagram express end to end: the demo artist buys a campaign on the demo influencer's
+ * Instagram express end to end: the demo artist buys a campaign on the demo influencer's
  * Instagram account (API: the wizard is social-artist.spec's); the influencer approves it and submits
  * a reel in the user app; the sound is accepted from the embed (English: the artist confirms on
  * /instagram/embed/; Arabic: 72 hours of silence); views short of the target (dev control); the clock

@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './helpers';
 
 /**
- * What the TikTok and Instagram express journeys share (issue 12: artist buys, influencer submits,
+ * What the TikTok and Instagram express journeys share (artist buys, influencer submits,
  * the sandbox clock runs the campaign to its audit, both review): screenshots, sign-in per language,
  * fresh tokens after clock jumps, the dev clock, and both reviews.
  */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, getAdminToken, waitForMail } from './helpers';
 
-/** Screenshots of the journey, looked at by hand (issue 14). */
+/** Screenshots of the journey, looked at by hand. */
 const SHOTS = process.env.TICKETS_SHOTS_DIR ?? '/work/notes/shots/tickets';
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
@@ -75,8 +75,7 @@ test('a ticket from question to rating, with an internal note the user never see
   ).toBeVisible();
   await user.getByTestId('ticket-subject').fill(subject);
   await choose(user, 'ticket-department');
-  // Each campaign says its platform (two campaigns of one song were told apart by number only:
-  // issue 28 item 20).
+  // Each campaign says its platform (otherwise two campaigns of one song differ only by number).
   await user.getByTestId('ticket-campaign').click();
   await expect(user.getByRole('option').first()).toContainText(/^#\d+ .+ · (Spotify|TikTok|Instagram)/);
   await user.getByRole('option').first().click();

@@ -6,7 +6,7 @@ import { accessibilityProblems } from './a11y';
 import { createVerifiedUser, signInAs } from './helpers';
 
 /**
- * The quality score where artists choose (issue 19): in the Spotify wizard an artist sorts the
+ * The quality score where artists choose: in the Spotify wizard an artist sorts the
  * playlists by score (the server sorts: the request carries `sort=score_desc`) and opens one
  * playlist's explanation (the parts behind the score, a dialog that closes on Escape). English at
  * 1366 px and Arabic at 390 px.

@@ -30,7 +30,7 @@ test('the artist buys a package by card in the sandbox, sees the transaction and
   const before = await balanceOf(request);
   await signIn(page, ARTIST);
   await page.goto('/wallet/coins/packages');
-  // What a coin purchase brings, not the followers or days of a campaign tier (issue 28 item 20).
+  // What a coin purchase brings, not the followers or days of a campaign tier.
   await expect(starter(page).getByTestId('package-total-coins')).toHaveText('Total coins100');
   await expect(starter(page)).not.toContainText('Min Followers');
   await expect(starter(page)).not.toContainText('Duration in Days');
@@ -124,7 +124,7 @@ test('the artist buys a package with PayPal in the sandbox, coming from Fan Find
 }) => {
   const before = await balanceOf(request);
   await signIn(page, ARTIST);
-  // "Buy coins" of Fan Finder names the way back (issue 28 item 20); a foreign one is never kept.
+  // "Buy coins" of Fan Finder names the way back; a foreign one is never kept.
   await page.goto('/wallet/coins/packages?return=https%3A%2F%2Fevil.example%2F');
   await expect(page.getByTestId('packages-page')).toBeVisible();
   await expect(page.getByTestId('packages-back')).toHaveCount(0);

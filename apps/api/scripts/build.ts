@@ -1,5 +1,5 @@
 /**
- * `npm run build -w apps/api`: the API and the worker compiled to JavaScript for production (issue 18:
+ * `npm run build -w apps/api`: the API and the worker compiled to JavaScript for production (
  * "production runs compiled JavaScript, not a transpile-on-load runner"). esbuild bundles the API's
  * sources and the workspace packages it imports (`@lm/contracts`, TypeScript and JSON catalogs) into
  * apps/api/dist (`main.js`, `worker.js`, shared chunks); every npm package stays an import of
@@ -43,7 +43,7 @@ async function main() {
     chunkNames: '[name]-[hash]',
     sourcemap: true,
     // Maps without the TypeScript sources: `--enable-source-maps` keeps every loaded map in memory,
-    // and stack traces need only the mappings (issue 18, memory; docs/decisions.md, session 8).
+    // and stack traces need only the mappings (memory; docs/decisions.md, session 8).
     sourcesContent: false,
     metafile: true,
     logLevel: 'warning',

@@ -1,16 +1,16 @@
-/** Success envelope of DESIGN section 3: `{ data, message? }`. */
+/** Success envelope of an API answer: `{ data, message? }`. */
 export interface ApiSuccess<T> {
   data: T;
   message?: string;
 }
 
-/** Pagination block of a list answer (DESIGN section 3). */
+/** Pagination block of a list answer. */
 export interface Pagination {
   total: number;
   limit: number;
   current_page: number;
   total_pages: number;
-  /** True when `total` is an estimate (a very long list, issue 18): show it as "about N". */
+  /** True when `total` is an estimate (a very long list): show it as "about N". */
   total_estimated?: boolean;
 }
 

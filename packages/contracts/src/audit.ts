@@ -2,7 +2,7 @@
  * What the audit log records (spec section 2 "/logs"): every action name and target kind the API
  * writes. The API's `audit()` takes only these, and the back-office shows each with a label of its
  * catalog (`staff.logs.actions.<action>`, `staff.logs.targets.<target>`), the code in small type
- * (issue 20: human words instead of codes). A test checks that every one has its label.
+ * (human words instead of codes). A test checks that every one has its label.
  */
 export const AUDIT_ACTIONS = [
   'auth.register',

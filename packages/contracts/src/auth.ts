@@ -117,7 +117,7 @@ export const adminChangePasswordSchema = z
   })
   .refine(confirmed, { path: ['password_confirmation'], message: 'validation.passwords_match' });
 
-/** POST user/update-user/{id}: personal details and (issue 20) the artist profile fields. */
+/** POST user/update-user/{id}: personal details and the artist profile fields. */
 export const updateProfileSchema = z.object({
   ...artistProfileFields,
   first_name: z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long').optional(),
@@ -125,7 +125,7 @@ export const updateProfileSchema = z.object({
   gender: genderSchema.optional(),
   birth_date: birthDateSchema.nullable().optional(),
   phone_number: phoneNumberSchema.nullable().optional(),
-  /** The key `file/upload` answered for a jpg/jpeg/png (issue 11 item 6: never a link elsewhere). */
+  /** The key `file/upload` answered for a jpg/jpeg/png (never a link elsewhere). */
   avatar: z.string().regex(UPLOAD_KEY_PATTERN, 'validation.upload_key').nullable().optional(),
   country_code: z
     .string()
@@ -170,11 +170,11 @@ export interface SessionUser {
   oauth_type: string | null;
   abilities: { action: 'call'; subject: string }[];
   balance: number;
-  /** The artist profile (issue 20): what curators and staff see of the artist. */
+  /** The artist profile: what curators and staff see of the artist. */
   profile: ArtistProfile;
 }
 
-/** The artist profile fields of a user (issue 20); null when not filled in. */
+/** The artist profile fields of a user; null when not filled in. */
 export interface ArtistProfile {
   artist_name: string | null;
   bio: string | null;

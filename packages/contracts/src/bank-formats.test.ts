@@ -9,7 +9,7 @@ const field = (key: string, pattern: string | null, example: string | null = nul
   maxLength: null,
 });
 
-describe('bank detail formats (issue 20)', () => {
+describe('bank detail formats', () => {
   it('names the expected format of each kind of field', () => {
     expect(bankFormatMessage(field('IBAN', '^[A-Z]{2}.*$')).key).toBe('payouts.format.iban');
     expect(bankFormatMessage(field('sortCode', '^[0-9]{2}-?[0-9]{2}-?[0-9]{2}$'))).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Bank details of a withdrawal account (issue 20 "bank detail errors say which format is expected"):
+ * Bank details of a withdrawal account:
  * the message of a value in the wrong format names the format, from the field Wise requires (its key,
  * regular expression and example). Shared by the API (422 under `details.<key>`) and the withdrawal
  * form (under the field, before sending), so both say the same.

@@ -5,7 +5,7 @@ import { LIMITS } from './limits';
 export const PITCH_MAX = LIMITS.pitchMax;
 
 /**
- * The artist's optional pitch for the curator on an express campaign (issue 20): trimmed, at most
+ * The artist's optional pitch for the curator on an express campaign: trimmed, at most
  * {@link PITCH_MAX} characters, refused (never cut) with 'Pitch too long' (`express.pitch_too_long`);
  * an empty pitch is none (null).
  */

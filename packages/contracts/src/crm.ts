@@ -3,12 +3,12 @@ import { LEAD_KINDS } from './scraping';
 import { entry, type StatusEntry } from './statuses';
 
 /**
- * The CRM and e-mail marketing tool of issue 17 (spec sections 2 "CRM module", 6 and 7): leads lists
+ * The CRM and e-mail marketing tool (spec sections 2 "CRM module", 6 and 7): leads lists
  * (static or saved filters) over the scraping tool's leads, CSV import and export, consent per address
  * and the global suppression list. Shared by the API (request validation) and the back-office.
  */
 
-/** Consent state of an address (issue 17 "Leads and lists"). */
+/** Consent state of an address. */
 export const CONSENT_STATES = ['unconfirmed', 'confirmed', 'unsubscribed'] as const;
 export type ConsentState = (typeof CONSENT_STATES)[number];
 
@@ -23,7 +23,7 @@ export const CONSENT_STATUSES: readonly StatusEntry[] = [
 export const consentStatusId = (state: ConsentState): number => CONSENT_STATES.indexOf(state) + 1;
 
 /**
- * Why an address is on the global suppression list: erased on request (GDPR article 17, issue 16),
+ * Why an address is on the global suppression list: erased on request (GDPR article 17),
  * unsubscribed, bounced hard, or complained. A suppressed address is never sent to, whatever its
  * consent says.
  */
@@ -115,7 +115,7 @@ export const csvImportSchema = z
     consent: z.enum(['unconfirmed', 'confirmed']).default('unconfirmed'),
     /**
      * When no column is mapped to `first_name`: take the first word of the `name` column as the first
-     * name (a file of people with one "Name" column, issue 28 item 15), so `{{first_name}}` has a value.
+     * name (a file of people with one "Name" column), so `{{first_name}}` has a value.
      */
     first_name_from_name: z.boolean().default(false),
   })
@@ -197,9 +197,9 @@ export const dnsCheckStatusId = (status: 'missing' | 'fail' | 'pass'): number =>
   ({ missing: 1, fail: 2, pass: 3 })[status];
 
 /**
- * Merge tags a template may use (issue 17): `{{first_name}}`, `{{artist_name}}`, `{{email}}`,
+ * Merge tags a template may use: `{{first_name}}`, `{{artist_name}}`, `{{email}}`,
  * `{{sender_name}}` and `{{unsubscribe_url}}` (required in the body). Values are HTML-escaped in the
- * HTML part. A tag may carry a fallback used when the recipient has no value (issue 28 item 15):
+ * HTML part. A tag may carry a fallback used when the recipient has no value:
  * `{{first_name | "there"}}` (straight or curly quotes, single or double).
  */
 export const MERGE_TAGS = ['first_name', 'artist_name', 'email', 'sender_name', 'unsubscribe_url'] as const;
@@ -288,7 +288,7 @@ export const campaignCreateSchema = z.object({
 export const campaignStartSchema = z.object({
   scheduled_at: z.iso.datetime({ offset: true, error: 'validation.date_invalid' }).optional(),
   /**
-   * The number of recipients the staff member confirmed (issue 28 item 15): when given and the list
+   * The number of recipients the staff member confirmed: when given and the list
    * now reaches another number, nothing is sent (409 `crm.campaigns.recipients_changed`).
    */
   recipients: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),

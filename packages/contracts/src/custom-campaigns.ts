@@ -3,7 +3,7 @@ import { PITCH_MAX } from './campaigns';
 import { campaignSettlementSchema } from './express';
 
 /**
- * Custom (managed) campaigns (issue 13; spec sections 3 "Campaign (admin)", "Custom campaign list
+ * Custom (managed) campaigns (spec sections 3 "Campaign (admin)", "Custom campaign list
  * item", "Campaign stats", 4 custom status map, 5 campaign song/details/settings rules). The request
  * schemas are shared by the API and the wizards (the message a user sees is the key the server
  * answers); the response schemas serialise every answer. Coins are whole numbers, dates `YYYY-MM-DD`,
@@ -24,7 +24,7 @@ export const CUSTOM_STATUS = {
 
 /**
  * Working days (Monday to Friday) the team takes at most to review a new custom campaign: the date the
- * artist is told to expect an answer by (issue 28 item 6; docs/decisions.md).
+ * artist is told to expect an answer by (docs/decisions.md).
  */
 export const CUSTOM_REVIEW_WORKING_DAYS = 2;
 
@@ -180,7 +180,7 @@ export const customPlacementSchema = z.object({
   curator: z.object({ id: z.number().int(), name: z.string() }),
   playlist: z.object({ id: z.number().int(), name: z.string(), url: z.string() }).nullable(),
   express_campaign_id: z.number().int().nullable(),
-  /** Express status (DESIGN section 5, 1..8) of the placement, null before a playlist is chosen. */
+  /** Express status (1..8) of the placement, null before a playlist is chosen. */
   status: customStatusSchema.nullable(),
   paid_coins: z.number().int().nullable(),
   refunded_coins: z.number().int().nullable(),

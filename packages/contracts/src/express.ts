@@ -11,7 +11,7 @@ import { translationsResponseSchema } from './translations';
  * Coins are whole numbers; times are ISO 8601 strings.
  */
 
-/** A status as the lists show it: id of DESIGN section 5 (1..8) and its English label. */
+/** A status as the lists show it: its id (1..8, EXPRESS_CAMPAIGN_STATUS) and its English label. */
 export const expressStatusSchema = z.object({ id: z.number().int(), status: z.string() });
 
 /** One transition on a campaign's timeline; `note` is already in the reader's language. */
@@ -22,7 +22,7 @@ export const expressTimelineEntrySchema = z.object({
   status: z.string(),
   actor_type: z.string(),
   /**
-   * Who acted, by name, when a staff member did (a force-end, a dispute decision: issue 28 item 3);
+   * Who acted, by name, when a staff member did (a force-end, a dispute decision);
    * given to staff readers only, null for everyone else and for system, artist and seller events.
    */
   actor_name: z.string().nullable(),
@@ -69,7 +69,7 @@ export const expressCampaignSchema = z.object({
     followers: z.number().int(),
   }),
   artist: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
-  /** The artist's pitch for the curator (issue 20), at most 140 characters; null when none. */
+  /** The artist's pitch for the curator, at most 140 characters; null when none. */
   pitch: z.string().nullable(),
   curator: z.object({ id: z.number().int(), name: z.string() }),
   payment_method: z.string(),
@@ -94,7 +94,7 @@ export const expressCampaignSchema = z.object({
   refunded_coins: z.number().int().nullable(),
   decline_reason: z.string().nullable(),
   renewed_from_id: z.number().int().nullable(),
-  /** The custom (managed) campaign this is a playlist placement of, else null (issue 13). */
+  /** The custom (managed) campaign this is a playlist placement of, else null. */
   custom_campaign_id: z.number().int().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
@@ -118,7 +118,7 @@ export const expressTierSchema = z.object({
   price: z.number().int(),
   description: z.string().nullable(),
   status: z.number().int(),
-  /** Back-office only: name and description in the other languages (issue 28 item 11). */
+  /** Back-office only: name and description in the other languages. */
   translations: translationsResponseSchema('tier_name', 'description').optional(),
 });
 
@@ -141,7 +141,7 @@ export const expressReasonSchema = z.object({
   id: z.number().int(),
   reason: z.string(),
   status: z.number().int().optional(),
-  /** Back-office only: the reason in the other languages (issue 28 item 11). */
+  /** Back-office only: the reason in the other languages. */
   translations: translationsResponseSchema('reason').optional(),
 });
 
@@ -166,7 +166,7 @@ export const expressPlaylistSchema = z.object({
   by_admin: z.object({ id: z.number().int() }).nullable(),
   decline_reason: z.string().nullable(),
   created_at: z.string(),
-  /** The playlist's quality score and its parts (issue 19). */
+  /** The playlist's quality score and its parts. */
   score: qualityScoreSchema,
 });
 
@@ -249,7 +249,7 @@ export const socialAccountForSaleSchema = z.object({
   avatar_url: z.string().nullable(),
   follower_count: z.number().int().nullable(),
   tier: z.object({ id: z.number().int(), tier_name: z.string(), price: z.number().int() }),
-  /** The account's quality score and its parts (issue 19). */
+  /** The account's quality score and its parts. */
   score: qualityScoreSchema,
 });
 
@@ -287,7 +287,7 @@ export const expressSocialCampaignSchema = z.object({
   refunded_coins: z.number().int().nullable(),
   decline_reason: z.string().nullable(),
   /**
-   * Instagram: the artist's dispute of the reel (issue 12), decided by staff: `upheld` (failed,
+   * Instagram: the artist's dispute of the reel, decided by staff: `upheld` (failed,
    * refunded) or `rejected` (verified); null decision while it waits; null when never disputed.
    * The one place a dispute is told (no flat `disputed_at`/`dispute_reason` besides it).
    */

@@ -1,5 +1,5 @@
 /**
- * Fan Finder (issue 15, spec sections 3, 4 and 9): what a plan may include and the limits the spec
+ * Fan Finder (spec sections 3, 4 and 9): what a plan may include and the limits the spec
  * gives. A plan's features are keys of this list, shown through the catalogs (`fan_finder.feature.<key>`
  * with its count), so every language reads them; staff pick them rather than typing free text.
  */

@@ -46,7 +46,7 @@ describe('money', () => {
     expect(formatSignedMoney(-999)).toBe('−£9.99');
   });
 
-  it('isolates amounts and links left to right in Arabic only (issue 28 item 12: "5.00£")', () => {
+  it('isolates amounts and links left to right in Arabic only ("5.00£")', () => {
     expect(formatMoney(4499, 'GBP', 'ar')).toBe('\u2066£44.99\u2069');
     expect(formatSignedMoney(-999, 'GBP', 'ar')).toBe('\u2066−£9.99\u2069');
     const url = 'https://open.spotify.com/track/abc';

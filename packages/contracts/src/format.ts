@@ -1,6 +1,6 @@
 /**
  * The one place that writes numbers, coins, money, file sizes, dates and relative times for a
- * reader (issue 20 "Their language, everywhere"). Everything goes through `Intl` in the reader's
+ * reader. Everything goes through `Intl` in the reader's
  * language; the API (mails, notifications rendered at read time) and both apps (packages/ui
  * re-exports these) use the same functions, and `registerFormatters` plugs them into i18next so a
  * catalog message can say `{{coins, coins}}` or `{{count, number}}`.
@@ -21,7 +21,7 @@ export function intlLocale(language: string | undefined): string {
 
 /**
  * Number formatters by locale and options, built once: building an `Intl.NumberFormat` costs far more
- * than using one (issue 18: 1 % of the API's CPU under purchases, one per coin amount in a mail).
+ * than using one (1 % of the API's CPU under purchases, one per coin amount in a mail).
  * The options in use are a handful of literals, so the map stays small.
  */
 const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
@@ -70,7 +70,7 @@ export function formatShortAmount(value: number, language = 'en', fractionDigits
 /**
  * In a right-to-left language, wrap a left-to-right token (an amount, a link, a code) in Unicode
  * isolates (LRI … PDI) so that the text around it cannot reorder it: without them Arabic shows
- * "5.00£" or "…/https://open.spotify.com/track" (issue 28 item 12). Other languages: unchanged.
+ * "5.00£" or "…/https://open.spotify.com/track". Other languages: unchanged.
  * @param text the token as written left to right
  * @param language the reader's language
  */
@@ -93,7 +93,7 @@ const LINK_IN_TEXT = /(?<!\u2066)(?:https?:\/\/|www\.)[^\s()«»"،\u2069]*[^\s(
 /**
  * Every link inside a sentence isolated left to right in a right-to-left language (isolateLtr): the
  * Arabic "مثال: https://open.spotify.com/track/…" otherwise shows "…/https://open.spotify.com/track"
- * (issue 28 item 12). The apps run every translated text through it (i18n.ts); mails do not, so a
+ *. The apps run every translated text through it (i18n.ts); mails do not, so a
  * link copied from a plain-text mail carries no invisible characters. Other languages: unchanged.
  * @param text a sentence for a reader
  * @param language the reader's language
@@ -121,8 +121,8 @@ function moneyText(minor: number, currency: string, language: string): string {
 
 /**
  * An amount in minor units (hundredths) with its currency, e.g. 999 GBP → "£9.99" in en, "9,99 £" in
- * fr. Pounds always show the plain "£" (DESIGN section 4: the UI shows the pound sign; Intl would
- * write "UK£" or "£GB" in some languages), other currencies their narrow symbol. In Arabic the amount
+ * fr. Pounds always show the plain "£" (Intl would write "UK£" or "£GB" in some languages), other
+ * currencies their narrow symbol. In Arabic the amount
  * is isolated left to right (isolateLtr), so it reads "£5.00" inside any sentence.
  */
 export function formatMoney(minor: number, currency = 'GBP', language = 'en'): string {

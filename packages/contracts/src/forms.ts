@@ -5,7 +5,7 @@ import { entry, type StatusEntry } from './statuses';
 import { socialLinkSchema } from './users';
 
 /**
- * Playlist forms (issue 13; spec sections 2, 3 "Playlist form", 5 form steps, 6 form permissions, 7
+ * Playlist forms (spec sections 2, 3 "Playlist form", 5 form steps, 6 form permissions, 7
  * "Forms"). Shared by the API (request validation) and both apps (the 5-step wizard), so the client
  * shows the same message key the server returns.
  */
@@ -25,7 +25,7 @@ export const FORM_TRACK_TYPES = ['Single', 'Album', 'EP'] as const;
 /** Spec section 5: "max 5 references". */
 export const FORM_REFERENCES_MAX = 5;
 
-/** Lengths of the form's free-text fields (decided, docs/decisions.md issue 13). */
+/** Lengths of the form's free-text fields (not in the spec; a longer text is refused, never cut). */
 export const FORM_LIMITS = {
   shortText: 200,
   longText: 2_000,

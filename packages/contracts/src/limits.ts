@@ -11,7 +11,7 @@ export const LIMITS = {
   pageSizes: [10, 25, 50, 75, 100] as const,
   defaultPageSize: 10,
   showAll: 100_000,
-  /** Hard server-side cap for "show all" (DESIGN section 3). */
+  /** Hard server-side cap for "show all". */
   listHardMax: 1_000,
   lookupPageSize: 20,
   currencyPageSize: 30,
@@ -22,24 +22,24 @@ export const LIMITS = {
   emailCode: { digits: 6, ttlMinutes: 10, maxAttempts: 5 },
   passwordMin: 8,
   resetTokenTtlMinutes: 60,
-  /** Validity of the link a new admin receives to choose their password (issue 11 item 2). */
+  /** Validity of the link a new admin receives to choose their password. */
   adminInviteTtlDays: 7,
   /**
    * Failed sign-ins in `windowMinutes` that make the next attempts answer 429: per account and source
    * address together, and per source address (IPv6 per /64). Never per account alone, so a stranger
-   * cannot lock the owner out (issue 11 item 7, OWASP Authentication Cheat Sheet).
+   * cannot lock the owner out (OWASP Authentication Cheat Sheet).
    */
   login: { maxFailuresPerAccountAndIp: 5, maxFailuresPerIp: 20, windowMinutes: 15 },
   /**
    * Working days within which the team usually decides on a new account Pending For Approval, as the
-   * user app tells the user (issue 28 item 7; a service target of the team, not enforced by a job).
+   * user app tells the user (a service target of the team, not enforced by a job).
    */
   accountReviewWorkingDays: 2,
 } as const;
 
 /**
  * Shape of a stored file's key as `file/upload` answers it (`2026/05/<uuid>.png`). Image fields take
- * only such keys, never a link to another site (issue 11 item 6).
+ * only such keys, never a link to another site.
  */
 export const UPLOAD_KEY_PATTERN =
   /^\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,4}$/;

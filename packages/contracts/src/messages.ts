@@ -1,7 +1,7 @@
 /**
  * The messages the API writes to people outside a request's answer: in-app notifications (stored as
  * one of these keys with its parameters and written in the reader's language when read) and e-mails
- * (written in the recipient's language when sent). Issue 20: the catalog test checks that all five
+ * (written in the recipient's language when sent). the catalog test checks that all five
  * catalogs carry every one of them, so a new kind cannot ship in English only.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Money rules shared by the API and the apps (DESIGN section 4, issue 11 "Hardening" items 10 and 11).
+ * Money rules shared by the API and the apps.
  * Coins are whole numbers; money is in pence (GBP minor units). Messages are keys of the shared
  * catalog; their placeholders are named after the zod issue's own fields (`{{minimum}}`,
  * `{{maximum}}`), which the API's error handler and the apps' form resolver both pass as parameters.
@@ -30,7 +30,7 @@ export function wholeNumber() {
 
 /**
  * Price in pence of `coins` bought at `pencePerCoin` (the `coin_price_pence` setting): what a custom
- * amount and a card-paid campaign cost, and what an artist's coins are worth (issue 11 item 10).
+ * amount and a card-paid campaign cost, and what an artist's coins are worth.
  */
 export function coinsPriceMinor(coins: number, pencePerCoin: number): number {
   return coins * pencePerCoin;
@@ -47,7 +47,7 @@ export interface PackageSaving {
 }
 
 /**
- * What a package saves against the coin price (issue 11 item 10): its coins and bonus coins at
+ * What a package saves against the coin price: its coins and bonus coins at
  * `pencePerCoin`, less its price. One function for the API's package answers (web cards, admin list).
  * @param pkg coins, bonus coins and price in pence
  */
@@ -74,7 +74,7 @@ export type CustomCoinsInput = z.input<typeof customCoinsSchema>;
 export type WithdrawalProblem = { key: string; params?: Record<string, number> } | null;
 
 /**
- * The rule of a withdrawal amount (issue 11 item 11), applied by the API when it makes a quote and by
+ * The rule of a withdrawal amount, applied by the API when it makes a quote and by
  * the withdrawal form before sending: some balance, a whole number of coins, at least the
  * `min_withdrawal_coins` setting, at most the balance.
  * @param coins coins asked for
@@ -101,9 +101,9 @@ export function withdrawalCoinsSchema(limits: { minimum: number; balance: number
 }
 
 /**
- * Ranges of the numeric system settings (`PUT /api/admin/settings`, issue 7 and issue 11): platform
- * fee whole percent, coin price and payout rate whole pence per coin, the smallest withdrawal in
- * coins, default campaign durations in days.
+ * Ranges of the numeric system settings (`PUT /api/admin/settings`): platform fee whole percent, coin
+ * price and payout rate whole pence per coin, the smallest withdrawal in coins, default campaign
+ * durations in days.
  */
 export const SETTING_RANGES = {
   platform_fee_percent: [0, 90],
@@ -113,7 +113,7 @@ export const SETTING_RANGES = {
   playlist_submission_days: [1, 30],
   on_going_days: [1, 365],
   auditing_days: [1, 30],
-  // Support ticket time promises per priority, whole hours (issue 14); at most 90 days.
+  // Support ticket time promises per priority, whole hours; at most 90 days.
   ticket_response_hours_high: [1, 2_160],
   ticket_response_hours_medium: [1, 2_160],
   ticket_response_hours_low: [1, 2_160],
@@ -131,7 +131,7 @@ export const MAINTENANCE_MESSAGE_MAX = 500;
 
 const settingsShape = {
   maintenance_mode: z.boolean({ error: 'validation.invalid' }),
-  // Staff's own words on the maintenance screen and banners; empty: the apps' translated text (issue 28 item 8).
+  // Staff's own words on the maintenance screen and banners; empty: the apps' translated text.
   maintenance_message: z
     .string({ error: 'validation.invalid' })
     .trim()
@@ -174,8 +174,8 @@ export const settingsFormSchema = z
 export type SettingsForm = z.output<typeof settingsFormSchema>;
 
 /**
- * How a card covers the coins a campaign request lacks (`express/artist/campaign/checkout/quote`,
- * issue 28 item 5): the request's `total` against the wallet's `balance`, the `missing` coins and the
+ * How a card covers the coins a campaign request lacks (`express/artist/campaign/checkout/quote`):
+ * the request's `total` against the wallet's `balance`, the `missing` coins and the
  * cheapest single purchase covering them (the missing coins at the coin price, or a package with at
  * least as many coins for less; its extra coins stay in the wallet). `purchase` is null when the wallet
  * covers the request (`reason` `wallet_covers`: no card needed). Money in minor units of `currency`.

@@ -7,7 +7,7 @@ import {
 
 /**
  * The screens the permissions of spec section 6 belong to, in menu order: the role editor groups its
- * checkboxes by them (issue 20: label + key, grouped by screen). Every permission is in exactly one
+ * checkboxes by them (label + key, grouped by screen). Every permission is in exactly one
  * group (checked by a test).
  */
 export const PERMISSION_GROUPS: readonly {

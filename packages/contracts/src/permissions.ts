@@ -65,14 +65,14 @@ export const ADMIN_PERMISSIONS = [
   'INFLUENCER_VIEW_PAYOUT_PROFILE',
   'main.wallet.show.all.transactions',
   /**
-   * Not in the spec (issue 19, docs/decisions.md "Fake-audience detection (session 6)"): the
+   * Not in the spec (docs/decisions.md "Fake-audience detection (session 6)"): the
    * fake-audience review queue (`trust.flags.show`) and confirming or dismissing a flag
    * (`trust.flags.review`: hides a playlist or account from artists and refunds its open campaigns).
    */
   'trust.flags.show',
   'trust.flags.review',
   /**
-   * Not in the spec (docs/decisions.md, issue 11): reading the dev mailbox, which holds every mail the
+   * Not in the spec (docs/decisions.md): reading the dev mailbox, which holds every mail the
    * product sent (reset links included). The route exists only outside production.
    */
   'dev.mailbox.show',
@@ -120,7 +120,7 @@ export const USER_ADMIN_PERMISSIONS = {
 } as const satisfies Record<string, AdminPermission>;
 
 /**
- * Back-office permissions of the scraping screens (docs/decisions.md "Scraping (issue 16)"):
+ * Back-office permissions of the scraping screens (docs/decisions.md "Scraping"):
  * - `view` (view.main.scraping.tab.list): the job and auto-job lists and the scraping event log;
  * - `manage` (scraping.show): what shows or changes leads' data: a job's or an auto job's details and
  *   results, starting and cancelling jobs, auto jobs' changes and runs, CSV export, sending to a
@@ -134,7 +134,7 @@ export const SCRAPING_PERMISSIONS = {
 } as const satisfies Record<string, AdminPermission>;
 
 /**
- * Back-office permissions of the CRM (issue 17; docs/decisions.md "CRM and e-mail marketing (issue 17)"):
+ * Back-office permissions of the CRM (docs/decisions.md "CRM and e-mail marketing"):
  * - `view` (view.main.crm.leads.tab.list): the leads lists and the artists list;
  * - `leads` (crm.leads.show): an artist's profile, lists' members, import, export, consent, suppression;
  * - `marketing` (crm.marketing.show): senders, sender IDs and marketing campaigns;
@@ -148,7 +148,7 @@ export const CRM_PERMISSIONS = {
   templatesEdit: 'crm.templates.edit',
 } as const satisfies Record<string, AdminPermission>;
 
-/** Back-office permissions of the fake-audience review queue (issue 19). */
+/** Back-office permissions of the fake-audience review queue. */
 export const TRUST_FLAG_PERMISSIONS = {
   /** The queue and a flag's explanation. */
   view: 'trust.flags.show',

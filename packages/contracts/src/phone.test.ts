@@ -6,7 +6,7 @@ import { adminUserSchema } from './users';
 
 const UK = '+44 7911 123456';
 
-describe('one phone rule for every phone field (issue 28 item 19)', () => {
+describe('one phone rule for every phone field', () => {
   it('takes an international number typed with spaces, dots, dashes, brackets or 00 and gives E.164', () => {
     expect(parsePhone(UK)).toBe('+447911123456');
     expect(parsePhone('+1 (202) 555-0143')).toBe('+12025550143');

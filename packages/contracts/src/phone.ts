@@ -8,7 +8,7 @@ export const DEFAULT_PHONE_COUNTRY = 'US';
 const PHONE_TEXT_MAX = 30;
 
 /**
- * The one parse rule of every phone number (issue 28 item 19): an international number as people
+ * The one parse rule of every phone number: an international number as people
  * type it (a leading `+` or `00`, then digits with spaces, dots, dashes or brackets between, e.g.
  * "+44 7911 123456"), checked against its country's numbering plan by libphonenumber-js.
  * @returns the number in E.164 form ("+447911123456"), or null when it is not a valid number.
@@ -33,7 +33,7 @@ export const phoneNumberSchema = z.string().transform((value, ctx) => {
 });
 
 /**
- * The country a phone field starts on (issue 28 item 19): the account's country when the phone
+ * The country a phone field starts on: the account's country when the phone
  * library knows it, else {@link DEFAULT_PHONE_COUNTRY}.
  * @param accountCountry ISO 3166-1 alpha-2 code of the account (user `country_code`), or null.
  */

@@ -1,7 +1,7 @@
 import type { StatusKind } from './statuses';
 
 /**
- * The quality score of a seller's offer (issue 19 "Quality score"): every express playlist (Spotify)
+ * The quality score of a seller's offer: every express playlist (Spotify)
  * and every influencer account (TikTok, Instagram) gets a score 0..100 built from what the platform
  * observed. Each part is 0..100 or null when the platform has not observed it yet; the total is the
  * weighted mean of the parts present (a missing part's weight goes to the others).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entry, type StatusEntry } from './statuses';
 
 /**
- * The scraping tool of issue 16 (spec sections 2, 3 and 6): scraping jobs (one per playlist),
+ * The scraping tool (spec sections 2, 3 and 6): scraping jobs (one per playlist),
  * auto-scraping jobs (a keyword on a schedule) and the leads they find. Shared by the API (request
  * validation, route guards) and the back-office (forms, menu, screens), so both say the same thing.
  */
@@ -16,7 +16,7 @@ export const SCRAPING_JOB_STATUS = {
   CANCELLED: 5,
 } as const;
 
-/** Status map of scraping jobs and runs; colours from the one status palette (issue 20). */
+/** Status map of scraping jobs and runs; colours from the one status palette. */
 export const SCRAPING_JOB_STATUSES: readonly StatusEntry[] = [
   entry(1, 'Queued'),
   entry(2, 'Running'),

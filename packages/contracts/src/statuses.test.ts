@@ -40,7 +40,7 @@ const MAPS: Record<string, readonly StatusEntry[]> = {
   ],
 };
 
-describe('one status palette (issue 20)', () => {
+describe('one status palette', () => {
   it('gives each semantic kind its colour: waiting yellow, in progress blue, success green, failure red, neutral grey', () => {
     expect(STATUS_KIND_COLORS).toEqual({
       waiting: 'yellow',
@@ -76,7 +76,7 @@ describe('one status palette (issue 20)', () => {
         seen.set(label, colour);
       }
     }
-    // The cases of issue 20: one colour in lists, details and timelines.
+    // The cases of one colour in lists, details and timelines.
     expect(statusColor(statusKindOf('Pending for Approval'))).toBe('yellow');
     expect(statusColor(statusKindOf('Pending For Approval'))).toBe('yellow');
     expect(statusColor(statusKindOf('Completed'))).toBe('green');

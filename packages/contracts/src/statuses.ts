@@ -1,5 +1,5 @@
 /**
- * Status maps of spec section 4 with ONE semantic palette (issue 20 "One status design"). The spec
+ * Status maps of spec section 4 with ONE semantic palette. The spec
  * gives two conflicting colour maps for express campaigns (detail vs list); instead every status
  * label maps to one semantic kind, and every kind to one colour, so the same status has the same
  * colour on every screen, badge and timeline of both apps.
@@ -81,7 +81,7 @@ export const STATUS_LABEL_KINDS: Readonly<Record<string, StatusKind>> = {
   sending: 'in_progress',
   paused: 'waiting',
   sent: 'success',
-  // Fan Finder rating bands, NEW and analysis states (issue 15).
+  // Fan Finder rating bands, NEW and analysis states.
   super: 'success',
   regular: 'in_progress',
   mixed: 'waiting',
@@ -112,7 +112,7 @@ export function entry(id: number, label: string): StatusEntry {
   return { id, label, kind: statusKindOf(label) };
 }
 
-/** Express campaign status ids (spec section 4, DESIGN section 5). */
+/** Express campaign status ids (spec section 4). */
 export const EXPRESS_CAMPAIGN_STATUS = {
   PENDING_APPROVAL: 1,
   WAITING_SUBMISSION: 2,
@@ -132,7 +132,7 @@ export const EXPRESS_CAMPAIGN_STATUS = {
 export type ForceEndOutcome = 'completed' | 'refunded';
 
 /**
- * The force-end outcomes that fit an express campaign's status (issue 28 item 3), the one rule of the
+ * The force-end outcomes that fit an express campaign's status, the one rule of the
  * dialog and of `POST admin/express/campaigns/{id}/force-end`: a refund while the campaign is open;
  * paying the seller in full only once the placement or video was seen (Verifying, On Going, Auditing),
  * never for a placement that never happened (Pending for Approval, Waiting for submission). Nothing
@@ -160,7 +160,7 @@ export const EXPRESS_CAMPAIGN_STATUSES: readonly StatusEntry[] = [
 ];
 
 /**
- * The same statuses as TikTok and Instagram campaigns read them (issue 12): the seller submits a
+ * The same statuses as TikTok and Instagram campaigns read them: the seller submits a
  * video, not a playlist placement.
  */
 export const EXPRESS_VIDEO_CAMPAIGN_STATUSES: readonly StatusEntry[] = EXPRESS_CAMPAIGN_STATUSES.map((s) =>
@@ -230,7 +230,7 @@ export function spotifyConnectionStatus(isActive: number): StatusEntry {
 }
 
 /**
- * A TikTok or Instagram account's connection (issue 12): connected (spec connected_status 1), expired
+ * A TikTok or Instagram account's connection: connected (spec connected_status 1), expired
  * (the platform refused its tokens: the owner must reconnect, so it waits on them), revoked.
  */
 export function socialConnectionStatus(status: 'connected' | 'expired' | 'revoked'): StatusEntry {
@@ -252,7 +252,7 @@ export function releaseBadge(isReleased: boolean): StatusEntry {
   return isReleased ? entry(1, 'Released') : entry(0, 'Not Released');
 }
 
-/** Fan rating bands as statuses of the one palette (issue 15): Super green, Regular blue, Mixed yellow, Low grey. */
+/** Fan rating bands as statuses of the one palette: Super green, Regular blue, Mixed yellow, Low grey. */
 export const FAN_RATING_STATUSES: readonly StatusEntry[] = [
   entry(1, 'Super'),
   entry(2, 'Regular'),
@@ -268,7 +268,7 @@ export function fanRating(percentage: number): 'Super' | 'Regular' | 'Mixed' | '
   return 'Low';
 }
 
-/** Transaction descriptions by desc_id (spec section 4, DESIGN section 4). */
+/** Transaction descriptions by desc_id (spec section 4). */
 export const TRANSACTION_DESCRIPTIONS: Readonly<Record<number, string>> = {
   1: 'Coin purchase',
   2: 'Campaign purchase',

@@ -4,13 +4,13 @@ import { entry, type StatusEntry, TICKET_RULES } from './statuses';
 import { translationsSchema } from './translations';
 
 /**
- * Support tickets with departments (issue 14; spec sections 2-7 "Tickets"). Shared by the API (request
+ * Support tickets with departments (spec sections 2-7 "Tickets"). Shared by the API (request
  * validation, rules) and both apps (forms, badges), so client and server say the same thing.
  */
 
 /**
  * Ticket status ids. Spec section 4 fixes 3 (Mark Resolved) and "delete disabled above 1"; the others
- * are decided (docs/decisions.md "Support tickets (issue 14)"): 1 Open (new, nobody on staff answered
+ * are decided (docs/decisions.md "Support tickets"): 1 Open (new, nobody on staff answered
  * yet), 2 In Progress (the user wrote after staff answered: staff must act), 3 Resolved, 4 Closed (the
  * user closed it), 5 Waiting on User (staff answered: the time promises are paused).
  */
@@ -56,7 +56,7 @@ export const TICKET_PRIORITIES: readonly { id: TicketPriorityId; label: string; 
 
 export { TICKET_RULES };
 
-/** Limits of tickets (issue 14: attachments typed by content, 10 MB and 5 files a message). */
+/** Limits of tickets (attachments typed by content, 10 MB and 5 files a message). */
 export const TICKET_LIMITS = {
   subjectMax: 150,
   messageMax: 5_000,
@@ -112,7 +112,7 @@ export const ticketCreateSchema = z.object({
     .max(3, 'tickets.priority_required')
     .default(TICKET_RULES.defaultPriorityId),
   campaign_id: positiveId('validation.invalid').nullable().optional(),
-  /** A custom (managed) campaign of the user's instead (issue 28 item 20); never both. */
+  /** A custom (managed) campaign of the user's instead; never both. */
   custom_campaign_id: positiveId('validation.invalid').nullable().optional(),
   attachments,
 });
@@ -163,7 +163,7 @@ export const departmentSchema = z.object({
     .trim()
     .min(1, 'validation.required')
     .max(TICKET_LIMITS.departmentNameMax, 'validation.too_long'),
-  /** The name in French, German, Arabic and Turkish (issue 28 item 11); absent keeps the stored ones. */
+  /** The name in French, German, Arabic and Turkish; absent keeps the stored ones. */
   translations: translationsSchema({ department_name: TICKET_LIMITS.departmentNameMax }).optional(),
 });
 

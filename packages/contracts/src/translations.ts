@@ -9,7 +9,7 @@ export const TRANSLATED_LANGUAGES = ['fr', 'de', 'ar', 'tr'] as const;
 export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
 
 /**
- * Texts of a reference record per field and language (issue 28 item 11, docs/decisions.md "Reference
+ * Texts of a reference record per field and language (docs/decisions.md "Reference
  * data has a text per language"): `{ name: { fr: 'Pack Starter', ar: '…' }, description: { … } }`.
  * Stored as the record's `translations` jsonb column; a missing language shows the English column.
  */
@@ -101,7 +101,7 @@ const languageTexts = z.object(
 );
 
 /**
- * The `translations` of a record as the back-office reads them (issue 28 item 11): for each of
+ * The `translations` of a record as the back-office reads them: for each of
  * `fields`, its texts per language (a language without text is absent).
  * @param fields the record's translated fields
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Fake-audience flags as the back-office review queue reads them (issue 19, docs/decisions.md
+ * Fake-audience flags as the back-office review queue reads them (docs/decisions.md
  * "Fake-audience detection (session 6)"). Staff only: artists never see a flag.
  */
 

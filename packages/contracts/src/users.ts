@@ -22,7 +22,7 @@ export const SOCIAL_PLATFORMS = ['spotify', 'instagram', 'facebook', 'tiktok', '
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
 /**
- * What a profile link of each platform must look like (issue 20: checked formats), with an example the
+ * What a profile link of each platform must look like (checked formats), with an example the
  * message `user.validation.link_format.<platform>` shows: an artist page on Spotify, a profile on the
  * others (http or https, `www.` optional, query string allowed).
  */
@@ -53,7 +53,7 @@ export const SOCIAL_LINK_FORMATS: Readonly<Record<SocialPlatform, { pattern: Reg
 /**
  * A profile link of `platform`: blank is none; otherwise its format or `user.validation.link_format.<platform>`
  * (the user's own profile: "your artist page"), `user.validation.link_format_staff.<platform>` in the
- * back-office (issue 28 item 13: staff enter another person's link).
+ * back-office (staff enter another person's link).
  */
 export function socialLinkSchema(platform: SocialPlatform, audience: 'self' | 'staff' = 'self') {
   const { pattern } = SOCIAL_LINK_FORMATS[platform];
@@ -130,13 +130,13 @@ export const declineUserSchema = z.object({
 export const USER_IMAGE_MIME = ['image/jpeg', 'image/png'] as const;
 export const USER_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
 
-/** Most characters of an artist's short bio on their profile (issue 20; the API and the database refuse more). */
+/** Most characters of an artist's short bio on their profile (the API and the database refuse more). */
 export const PROFILE_BIO_MAX = 300;
 /** Most characters of an artist name. */
 export const ARTIST_NAME_MAX = 100;
 
 /**
- * The artist profile part of `POST user/update-user/{id}` (issue 20): artist name, genres (at most 5,
+ * The artist profile part of `POST user/update-user/{id}`: artist name, genres (at most 5,
  * the spec's message `user.validation.genres_max`), the five social links in their formats, a short
  * bio (at most {@link PROFILE_BIO_MAX}, `user.validation.bio_too_long`). Every field optional: what is
  * absent is left as it is; blank text clears it; out-of-range input is refused, never cut.

@@ -47,7 +47,7 @@ import {
 /**
  * Admin side menu of spec section 2: Settings header; Admins & Roles (Admins, Roles & Permissions,
  * Audit Logs); Settings; Dashboard; Users; Campaigns (Custom, Spotify, TikTok, Instagram); Express
- * Playlists; Scraping (jobs, auto-scraping, dashboard, event log: issue 16); Reports; Wallet (Main
+ * Playlists; Scraping (jobs, auto-scraping, dashboard, event log); Reports; Wallet (Main
  * Wallet, Payout Requests, Wallet Packages); and the Dev mailbox
  * while the outbox mail driver is active. An item shows once its screen exists and the admin holds
  * its permission.
@@ -287,7 +287,7 @@ export const adminMenu: readonly MenuItem[] = [
       },
     ],
   },
-  // Added by the forms module (issue 13).
+  // Added by the forms module.
   {
     key: 'forms',
     label: 'playlist_forms.nav',

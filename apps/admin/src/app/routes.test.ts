@@ -22,7 +22,7 @@ describe('back-office routes', () => {
       expect(permissionOf(path)).toBe('view.main.genres.tab.list');
   });
 
-  it('guard the staff-for-user screens (issue 13 "Staff") with the spec section 6 permissions', () => {
+  it('guard the staff-for-user screens with the spec section 6 permissions', () => {
     const permissionOf = (path: string) => adminRoutes.find((r) => r.path === path)?.access?.permission;
     expect(permissionOf('/express/playlist/create')).toBe('express.playlist.show');
     expect(permissionOf('/express/checkout')).toBe('express.campaigns.show');

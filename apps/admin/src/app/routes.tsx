@@ -20,12 +20,12 @@ export interface AdminRoute extends ScreenRoute {
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-/** The CRM screens (issue 17): one lazy module, each screen loading the CRM catalog. */
+/** The CRM screens: one lazy module, each screen loading the CRM catalog. */
 const crmScreens = () => import('../routes/crm/index');
 
 /**
  * Blank-layout screens: /login, the public /privacy, /reset-password (the e-mailed link that sets
- * an admin's password, issue 11 item 2) and the public /spotify/callback/{accessToken} (issue 20).
+ * an admin's password) and the public /spotify/callback/{accessToken}.
  */
 export const blankRoutes: readonly AdminRoute[] = [
   { path: '/login', boot: true, screen: page(() => import('../routes/login/LoginPage'), 'LoginPage') },
@@ -128,7 +128,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: 'invoices.show' },
     screen: page(() => import('../routes/invoices/InvoiceDetailPage'), 'InvoiceDetailPage'),
   },
-  // Users (issue 7): list, overview and its tabs.
+  // Users: list, overview and its tabs.
   {
     path: '/users/list',
     access: { permission: USER_ADMIN_PERMISSIONS.view },
@@ -139,7 +139,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: USER_ADMIN_PERMISSIONS.view },
     screen: page(() => import('../routes/users/UserOverviewPage'), 'UserOverviewPage'),
   },
-  // TikTok and Instagram tiers and durations (issue 12; spec section 2).
+  // TikTok and Instagram tiers and durations (spec section 2).
   ...(['tiktok', 'instagram'] as const).flatMap((platform) => [
     {
       path: `/${platform}/express/tiers/list`,
@@ -152,7 +152,7 @@ export const adminRoutes: readonly AdminRoute[] = [
       screen: page(() => import('../routes/social/SocialLookupPages'), 'SocialDurationsPage'),
     },
   ]),
-  // TikTok and Instagram express campaigns, with force-end and the dispute decision (issue 12).
+  // TikTok and Instagram express campaigns, with force-end and the dispute decision.
   {
     path: '/express/tiktok/campaigns/list',
     access: { permission: EXPRESS.campaigns },
@@ -194,7 +194,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: EXPRESS.playlists },
     screen: page(() => import('../routes/express/PlaylistsPages'), 'PlaylistsPage'),
   },
-  // Staff acting for users (issue 13 "Staff"): a playlist for a curator, campaigns for an artist.
+  // Staff acting for users: a playlist for a curator, campaigns for an artist.
   {
     path: '/express/playlist/create',
     access: { permission: EXPRESS.playlists },
@@ -205,7 +205,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: EXPRESS.campaigns },
     screen: page(() => import('../routes/express/BehalfPages'), 'CheckoutForArtistPage'),
   },
-  // Fake-audience review queue (issue 19).
+  // Fake-audience review queue.
   {
     path: '/trust/flags',
     access: { permission: TRUST_FLAG_PERMISSIONS.view },
@@ -221,7 +221,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: EXPRESS.playlists },
     screen: page(() => import('../routes/express/PlaylistsPages'), 'PlaylistViewPage'),
   },
-  // Custom campaigns (issue 13).
+  // Custom campaigns.
   {
     path: '/campaigns/custom/:id/edit',
     access: { permission: 'custom.campaigns.edit' },
@@ -252,9 +252,9 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: EXPRESS.campaigns },
     screen: page(() => import('../routes/express/CampaignsPages'), 'CampaignDetailPage'),
   },
-  // Scraping (issue 16): lists and the event log need the scraping screen permission, details and
+  // Scraping: lists and the event log need the scraping screen permission, details and
   // changes scraping.show, the dashboard the spec's view.main.genres.tab.list.
-  // Fan Finder (issue 15; spec section 2).
+  // Fan Finder (spec section 2).
   {
     path: '/fan/finder/plans',
     access: { permission: 'view.main.fan.finder.tab.list' },
@@ -308,7 +308,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: SCRAPING.view },
     screen: page(() => import('../routes/scraping/ScrapingLogsPage'), 'ScrapingLogsPage'),
   },
-  // Support tickets (issue 14): spec section 2 routes with section 6 permissions.
+  // Support tickets: spec section 2 routes with section 6 permissions.
   {
     path: '/tickets/list',
     access: { permission: 'view.main.tickets.tab.list' },
@@ -329,7 +329,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: 'view.main.departments.tab.list' },
     screen: page(() => import('../routes/tickets/DepartmentsPage'), 'DepartmentsPage'),
   },
-  // Playlist forms (issue 13): spec section 2 routes with section 6 permissions.
+  // Playlist forms: spec section 2 routes with section 6 permissions.
   {
     path: '/forms/new',
     access: { permission: 'INFLUENCER_ADD_FORM' },
@@ -345,7 +345,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: 'VIEW_FORM' },
     screen: page(() => import('../routes/forms/FormDetailPage'), 'FormDetailPage'),
   },
-  // CRM (issue 17): lists need the CRM screen permission, an artist's profile crm.leads.show.
+  // CRM: lists need the CRM screen permission, an artist's profile crm.leads.show.
   {
     path: '/crm/leads-lists',
     access: { permission: CRM.view },
@@ -397,7 +397,7 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: CRM.marketing },
     screen: page(crmScreens, 'CampaignPage'),
   },
-  // Staff and control (issue 7): admins, roles, audit log, notifications, settings, queue monitor,
+  // Staff and control: admins, roles, audit log, notifications, settings, queue monitor,
   // reference data, reports.
   {
     path: '/admin/list',

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type BehalfUser, useBehalfUsers } from '../hooks/use-express';
 
 /**
- * The searchable picker of the user staff act for (issue 13 "Staff"): approved users of one type from
+ * The searchable picker of the user staff act for: approved users of one type from
  * `path`, shown as "name · e-mail"; `initialId` preselects one (a link from the user overview).
  */
 export function BehalfUserPicker({

@@ -98,7 +98,7 @@ export interface ArtistCampaignSend {
   unsubscribed_at: string | null;
 }
 
-/** The campaigns sent to an artist and their engagement (the profile's campaigns section, issue 17). */
+/** The campaigns sent to an artist and their engagement (the profile's campaigns section). */
 export function useArtistCampaigns(id: number) {
   const { api } = useApi();
   return useQuery({

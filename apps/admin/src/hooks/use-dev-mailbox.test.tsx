@@ -26,7 +26,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
 );
 
-describe('dev mailbox availability (issue 28 item 18)', () => {
+describe('dev mailbox availability', () => {
   it('is never asked by an admin without dev.mailbox.show (no 403 on every page)', async () => {
     granted = ['view.main.users.tab.list'];
     const { result } = renderHook(() => useDevMailboxAvailable(), { wrapper });

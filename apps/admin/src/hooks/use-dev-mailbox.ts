@@ -7,7 +7,7 @@ const DEV_MAILBOX_PERMISSION = 'dev.mailbox.show';
 /**
  * True when the outbox mail driver is active and the admin may read it: `GET admin/dev/mailbox`
  * answers 200 (404 without the outbox driver). Asked once per session, silently, and only by admins
- * holding `dev.mailbox.show` (issue 28 item 18: the others were refused with 403 on every page).
+ * holding `dev.mailbox.show` (the others were refused with 403 on every page).
  */
 export function useDevMailboxAvailable(): { available: boolean; loading: boolean } {
   const { api } = useApi();

@@ -3,7 +3,7 @@ import { adminSocialKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
-/** The platforms of influencer connections (issue 12). */
+/** The platforms of influencer connections. */
 export type SocialPlatform = 'tiktok' | 'instagram';
 export type SocialLookupKind = 'tiers' | 'durations';
 
@@ -15,7 +15,7 @@ export interface SocialTierRow {
   min_followers: number;
   description: string | null;
   status: number;
-  /** Name and description in the other languages (issue 28 item 11). */
+  /** Name and description in the other languages. */
   translations?: Translations<'tier_name' | 'description'>;
 }
 export interface SocialDurationRow {

@@ -58,7 +58,7 @@ export interface AuditLog {
 /** System settings (`GET admin/settings`): money in pence per coin, durations in days. */
 export interface SystemSettings {
   maintenance_mode: boolean;
-  /** Staff's words on the maintenance screen; '' for the apps' translated text (issue 28 item 8). */
+  /** Staff's words on the maintenance screen; '' for the apps' translated text. */
   maintenance_message: string;
   platform_fee_percent: number;
   coin_price_pence: number;
@@ -78,7 +78,7 @@ export interface SystemSettings {
 }
 
 /** pg-boss job states. */
-/** Monitor states: pg-boss's, with created jobs not yet due shown apart as `scheduled` (issue 20). */
+/** Monitor states: pg-boss's, with created jobs not yet due shown apart as `scheduled`. */
 export const JOB_STATES = [
   'created',
   'scheduled',
@@ -128,7 +128,7 @@ export interface LookupEntry {
   id: number;
   name: string;
   description?: string | null;
-  /** Tiers only: name and description in the other languages (issue 28 item 11). */
+  /** Tiers only: name and description in the other languages. */
   translations?: Translations<'name' | 'description'>;
   is_active: boolean;
   usage: number;
@@ -147,7 +147,7 @@ export interface Slider {
 
 /**
  * The report of a day range (`GET admin/reports`). `revenue`: money taken by card payments per currency
- * (minor units); `fees`: the platform's revenue in coins, fees kept net of refunds (issue 28 item 4).
+ * (minor units); `fees`: the platform's revenue in coins, fees kept net of refunds.
  */
 export interface Report {
   from: string;
@@ -260,9 +260,9 @@ export function useSaveSettings() {
       (await api.put<SystemSettings & { changed: string[] }>('admin/settings', body)).data,
     onSuccess: (data) => {
       client.setQueryData(staffKeys.settings, data);
-      // The back-office's maintenance banner follows at once (issue 28 item 8).
+      // The back-office's maintenance banner follows at once.
       requestState.setMaintenance(data.maintenance_mode, data.maintenance_message || null);
-      // The product's name in the header and titles follows at once (issue 28 item 13).
+      // The product's name in the header and titles follows at once.
       if (data.changed.includes('mail_from_name'))
         void client.invalidateQueries({ queryKey: settingsKeys.public });
     },
@@ -363,7 +363,7 @@ export interface StaffTodo {
   link: string;
 }
 
-/** What waits for this admin's action (issue 20), refreshed every 30 s while the dashboard is open. */
+/** What waits for this admin's action, refreshed every 30 s while the dashboard is open. */
 export function useTodos() {
   const { api } = useApi();
   return useQuery({

@@ -44,7 +44,7 @@ export function useWalletSummary(id: number) {
   });
 }
 
-/** A TikTok or Instagram account connected by the user (issue 12). */
+/** A TikTok or Instagram account connected by the user. */
 export interface SocialConnection {
   id: number;
   platform: 'tiktok' | 'instagram';
@@ -56,7 +56,7 @@ export interface SocialConnection {
   tier: { id: number; tier_name: string; price: number } | null;
   connected_at: string;
   revoked_at: string | null;
-  /** The account's quality score (issue 19). */
+  /** The account's quality score. */
   score?: QualityScore;
 }
 

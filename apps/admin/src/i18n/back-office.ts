@@ -1,7 +1,7 @@
 import type { ExtraNamespace } from '@lm/ui';
 
 /**
- * The back-office's own catalog (issue 20: labels of audit actions and targets, permissions and their
+ * The back-office's own catalog (labels of audit actions and targets, permissions and their
  * screens, default role names): only staff read them, so the user app does not download them. The
  * sign-in screen reads its boot half only (`admin`); the rest comes with the first signed-in screen.
  */

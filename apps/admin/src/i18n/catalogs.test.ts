@@ -38,7 +38,7 @@ describe('back-office catalogs', () => {
   });
 });
 
-/** The CRM screens' catalog (issue 17), loaded with those screens into the same namespace. */
+/** The CRM screens' catalog, loaded with those screens into the same namespace. */
 const crmCatalogs: Record<string, Catalog> = { en: crmEn, fr: crmFr, de: crmDe, ar: crmAr, tr: crmTr };
 
 describe('CRM catalogs', () => {

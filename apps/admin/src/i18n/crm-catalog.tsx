@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The CRM screens' texts (issue 17), kept out of the back-office catalog that every page (the login
+ * The CRM screens' texts, kept out of the back-office catalog that every page (the login
  * route included) downloads: loaded per language when a CRM screen opens, into the same `backoffice`
  * namespace, so keys stay `crm.*`.
  */

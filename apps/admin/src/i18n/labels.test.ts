@@ -42,7 +42,7 @@ const t = i18n.t;
 const tAr = i18n.getFixedT('ar');
 const has = (key: string) => i18n.exists(key, { lng: 'en' });
 
-describe('human words for stored codes in the back-office (issue 20)', () => {
+describe('human words for stored codes in the back-office', () => {
   it('every audit action and target kind has a label', () => {
     expect(AUDIT_ACTIONS.filter((a) => !has(`staff.logs.actions.${a}`))).toEqual([]);
     expect(AUDIT_TARGETS.filter((k) => !has(`staff.logs.targets.${k}`))).toEqual([]);
@@ -58,7 +58,7 @@ describe('human words for stored codes in the back-office (issue 20)', () => {
     expect(Object.values(DEFAULT_ROLE_KEYS).filter((k) => !has(k))).toEqual([]);
   });
 
-  it('every permission has a name and a description in the five languages (issue 28 item 18)', async () => {
+  it('every permission has a name and a description in the five languages', async () => {
     const catalogs = {
       en,
       ar,

@@ -2,7 +2,7 @@ import { permissionSlug, SUPER_ADMIN_ROLE } from '@lm/contracts';
 import type { TFunction } from 'i18next';
 
 /**
- * Human words for the codes the back-office shows (issue 20), from its own catalog (`backoffice`
+ * Human words for the codes the back-office shows, from its own catalog (`backoffice`
  * namespace): each function gives the label and falls back to the code itself for a value the catalog
  * does not know (an audit action from an older version), so nothing is ever blank.
  */
@@ -30,8 +30,8 @@ export function permissionLabel(name: string, t: TFunction): string {
 }
 
 /**
- * What a permission lets its holder do, in one sentence (`staff.permission_descriptions.<slug>`, issue 28
- * item 18: staff read words, not codes such as `CHANGE_STATUS`). Empty for an unknown permission.
+ * What a permission lets its holder do, in one sentence (`staff.permission_descriptions.<slug>`: staff
+ * read words, not codes such as `CHANGE_STATUS`). Empty for an unknown permission.
  */
 export function permissionDescription(name: string, t: TFunction): string {
   return t(`staff.permission_descriptions.${permissionSlug(name)}`, { defaultValue: '' });

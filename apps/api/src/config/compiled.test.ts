@@ -62,7 +62,7 @@ describe('apiRootFrom: one path to apps/api from the sources and from the bundle
   });
 });
 
-describe('production runs compiled JavaScript (issue 18)', () => {
+describe('production runs compiled JavaScript', () => {
   const children: ChildProcess[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-compiled-'));
   afterAll(async () => {

@@ -39,7 +39,7 @@ export const envSchema = z.object({
   /** How long each instance caches the maintenance flag (ms). */
   MAINTENANCE_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
   /**
-   * How responses are written (issue 18): `compiled` (fast-json-stringify from each route's zod schema
+   * How responses are written: `compiled` (fast-json-stringify from each route's zod schema
    * turned into JSON Schema once; the production default), `zod` (each response encoded through its zod
    * schema, then JSON.stringify), or `checked` (both, refusing with a 500 any response where the two
    * differ or the zod schema fails: the default outside production, so tests prove the compiled form).
@@ -50,7 +50,7 @@ export const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Liberty Music <no-reply@liberty.test>'),
   /**
-   * Inbound mail (issue 14: users answer tickets by e-mail): the secret the mail provider signs its
+   * Inbound mail (users answer tickets by e-mail): the secret the mail provider signs its
    * inbound webhook with (HMAC-SHA256), and the domain of the reply addresses
    * (`ticket+<id>.<mac>@<domain>`). Outside production a development secret is used when unset; in
    * production without it, ticket mails carry no reply address and the webhook answers 503.
@@ -61,7 +61,7 @@ export const envSchema = z.object({
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i)
     .default('reply.liberty.test'),
   /**
-   * Which provider posts inbound mail (issue 14): `signed` (default: the generic JSON signed with
+   * Which provider posts inbound mail: `signed` (default: the generic JSON signed with
    * INBOUND_MAIL_SECRET, also the sandbox sender's), `postmark` (basic auth "user:password" in the
    * webhook URL), `mailgun` (routes, signed with the webhook signing key) or `sendgrid` (Inbound Parse,
    * ECDSA public key of its security policy, PEM or base64 DER).
@@ -73,9 +73,9 @@ export const envSchema = z.object({
     .optional(),
   INBOUND_MAILGUN_SIGNING_KEY: z.string().min(16).optional(),
   INBOUND_SENDGRID_PUBLIC_KEY: z.string().min(40).optional(),
-  /** CRM sender IDs (issue 17): `system` DNS (always in production) or the `sandbox` DNS table. */
+  /** CRM sender IDs: `system` DNS (always in production) or the `sandbox` DNS table. */
   CRM_DNS: z.enum(['system', 'sandbox']).optional(),
-  /** Playlist form autofill (issue 13): the keyless `itunes` API (always in production) or the `sandbox`. */
+  /** Playlist form autofill: the keyless `itunes` API (always in production) or the `sandbox`. */
   APPLE_MUSIC: z.enum(['itunes', 'sandbox']).optional(),
   /** Resolvers for the CRM's DNS checks, comma-separated IPs (default: the system's). */
   DNS_SERVERS: z.string().optional(),
@@ -116,20 +116,20 @@ export const envSchema = z.object({
   SPOTIFY_CLIENT_SECRET: z.string().optional(),
   /**
    * Spotify calls the scraping tool may make in a minute, shared by every worker of every instance
-   * (issue 16); Spotify's own limit is not published, its 429 answers pause every worker as well.
+   *; Spotify's own limit is not published, its 429 answers pause every worker as well.
    */
   SPOTIFY_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Scraping jobs one process works on at the same time. */
   SCRAPING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /**
-   * Wise payouts (issue 6): API token and business profile id, and the PEM public key Wise signs
+   * Wise payouts: API token and business profile id, and the PEM public key Wise signs
    * webhooks with (`\n` escapes allowed). All unset: the sandbox Wise.
    */
   WISE_API_TOKEN: z.string().optional(),
   WISE_PROFILE_ID: z.string().optional(),
   WISE_WEBHOOK_PUBLIC_KEY: z.string().optional(),
   WISE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
-  /** TikTok Login Kit app (influencer connections, issue 12). Both unset: the sandbox TikTok (off in production). */
+  /** TikTok Login Kit app (influencer connections). Both unset: the sandbox TikTok (off in production). */
   TIKTOK_CLIENT_KEY: z.string().optional(),
   TIKTOK_CLIENT_SECRET: z.string().optional(),
   /** Instagram app (Instagram API with Instagram Login). Both unset: the sandbox Instagram (off in production). */
@@ -187,7 +187,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.NODE_ENV === 'production' && env.APP_KEY.startsWith('dev-only'))
     throw new Error('APP_KEY must be set in production');
-  // A known webhook secret would let anyone mark addresses bounced or complained (issue 17).
+  // A known webhook secret would let anyone mark addresses bounced or complained.
   if (env.NODE_ENV === 'production' && env.CRM_WEBHOOK_SECRET.startsWith('dev-only'))
     throw new Error('CRM_WEBHOOK_SECRET must be set in production');
   // Fails here, before anything starts, when a provider is half configured or production lacks keys.

@@ -37,7 +37,7 @@ const notices = (userId: number, type: string) =>
 const audits = (target: string) =>
   count(`select count(*) n from audit_logs where target_type = 'user' and target_id = $1`, [target]);
 
-describe('writes queued in a transaction (writeLater, issue 18)', () => {
+describe('writes queued in a transaction (writeLater)', () => {
   it('are sent together before the commit, and only seen by the transaction once flushed', async () => {
     const user = await ctx.makeUser();
     const seen = await withTransaction(ctx.deps.database, async (tx) => {
@@ -184,7 +184,7 @@ describe('writes queued in a transaction (writeLater, issue 18)', () => {
   });
 });
 
-describe('statements sent with the COMMIT (atCommit, issue 18)', () => {
+describe('statements sent with the COMMIT (atCommit)', () => {
   // With `failIf`, the type is longer than the column allows: a refusal at commit, like a raised error.
   const marker = (tx: Tx, userId: number, type: string, failIf = false) =>
     atCommit(tx, {
@@ -275,7 +275,7 @@ describe('statements sent with the COMMIT (atCommit, issue 18)', () => {
   });
 });
 
-describe('queries built once (prepareOnce, issue 18)', () => {
+describe('queries built once (prepareOnce)', () => {
   it("build once per drizzle instance and key, run with each call's values, as one prepared statement", async () => {
     const [a, b] = [await ctx.makeUser(), await ctx.makeUser()];
     let builds = 0;

@@ -41,7 +41,7 @@ export function createDatabase(connectionString: string, max = 10): Database {
 
 /**
  * The schema's relational configuration, worked out once: `drizzle(client, { schema })` walks every
- * table and relation of the schema on each call, and a transaction opened one drizzle per call (issue 18:
+ * table and relation of the schema on each call, and a transaction opened one drizzle per call (
  * 15 % of the API's CPU under purchases went to it).
  */
 const relational = (() => {
@@ -78,7 +78,7 @@ export interface Tx {
 /**
  * Queue an INSERT whose answer nobody reads (an audit entry, a notification, a timeline event, an
  * outbox mail) to go with the transaction's other queued writes in one statement, at the next
- * {@link flushWrites} and at the latest just before the commit (issue 18: a purchase sent four such
+ * {@link flushWrites} and at the latest just before the commit (a purchase sent four such
  * statements one by one). Its errors surface at the flush and abort the transaction as usual. Only for
  * writes that later statements of the transaction do not read.
  * @param query an INSERT builder or SQL without RETURNING
@@ -95,7 +95,7 @@ interface QueuedExecute {
 
 /**
  * Queue an INSERT of `values` into `table` like {@link writeLater}, as a prepared statement built once
- * per table and shape (issue 18: building the SQL of a purchase's queued writes, then of the statement
+ * per table and shape (building the SQL of a purchase's queued writes, then of the statement
  * joining them, was a large share of its CPU). The INSERT is built once by drizzle with a placeholder
  * per value (a null is part of the shape; an undefined value leaves the column to its default); each
  * call encodes its values through the columns (dates, JSON) and queues `EXECUTE name(literals)`.
@@ -243,7 +243,7 @@ export interface CommitStatement {
 }
 
 /**
- * Queue a statement to be sent with the transaction's COMMIT, in the same round trip (issue 18: a
+ * Queue a statement to be sent with the transaction's COMMIT, in the same round trip (a
  * purchase's hold locks the payer's wallet; sent with the COMMIT, the lock lasts only while PostgreSQL
  * works, not while the API's event loop gets round to sending the COMMIT). The statements and the
  * COMMIT go as one simple-protocol query (`EXECUTE name(literals); ...; COMMIT`); each statement is
@@ -368,7 +368,7 @@ const builtQueries = new WeakMap<Db, Map<string, unknown>>();
 
 /**
  * A drizzle query built once per drizzle instance and `key`, then executed with each call's values
- * (issue 18: building the SQL of a purchase's queries was the largest share of the API's CPU, more
+ * (building the SQL of a purchase's queries was the largest share of the API's CPU, more
  * than PostgreSQL's work for them). `build` makes the query on `db` with `sql.placeholder(name)` for
  * every value that changes between calls and prepares it under the name it is given
  * (`.prepare(name)`: a named PostgreSQL statement, parsed once per connection); the caller then runs

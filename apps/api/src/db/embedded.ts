@@ -27,7 +27,7 @@ const LOG_TAIL = 40;
  * A server this product left running on the same data directory (the previous process was killed
  * with `kill -9`, so it could not stop it) is recognised from the directory's `postmaster.pid` and
  * stopped first; a pid file naming a process that is gone or is not that server is stale and removed
- * (issue 11 item 9).
+ *.
  * @param dirInput data directory (created if missing, made absolute)
  * @param port TCP port on 127.0.0.1 (the product's `EMBEDDED_PG_PORT`)
  * @throws StartupError saying why: the port is taken by another program, the leftover server would not

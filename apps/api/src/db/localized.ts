@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * SQL for a reference record's text in the reader's language: `translations -> field ->> lang`, the
- * English column when that text is missing or empty (issue 28 item 11). For searching and ordering by
+ * English column when that text is missing or empty. For searching and ordering by
  * what the reader sees; rows read whole use `localized` of @lm/contracts/translations instead.
  * @param english the record's English column
  * @param translations the record's `translations` jsonb column

@@ -19,7 +19,7 @@ const failure = (run: () => Promise<unknown>) =>
     (err: unknown) => err,
   );
 
-describe('pgErrorOf (issue 11 item 8)', () => {
+describe('pgErrorOf', () => {
   it('finds the constraint of a unique violation one level down in the error drizzle throws', async () => {
     const db = ctx.deps.database.db;
     await db.insert(expressTiers).values({ tierName: 'pg-error-test', price: 10 });

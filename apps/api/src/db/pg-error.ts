@@ -2,7 +2,7 @@
  * The PostgreSQL error behind a failure, wherever it sits. node-postgres throws a `DatabaseError`
  * carrying the SQLSTATE `code` and the `constraint`; drizzle wraps it one level down
  * (`DrizzleQueryError.cause`), and other layers may wrap it again. Every place that turns a database
- * refusal into a 4xx reads it through here (issue 11 item 8), so a new wrapper cannot turn a 409 into
+ * refusal into a 4xx reads it through here, so a new wrapper cannot turn a 409 into
  * a 500 again.
  */
 

@@ -38,7 +38,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
 
 /**
  * The definition with its handler wrapped so that a job failing its last allowed attempt tells the
- * staff of the queue monitor (issue 20 "Staff get a notification when one appears"). The job still
+ * staff of the queue monitor. The job still
  * fails as before; a notice that cannot be written is not allowed to hide the job's own error.
  */
 export function withFailureNotice(def: JobDefinition, database: Database): JobDefinition {

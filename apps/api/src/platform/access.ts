@@ -7,7 +7,7 @@ import type { Preload, PurchaseRow, SessionUserRow, WalletRow } from '../modules
  * - public: anyone;
  * - user: a signed-in, verified user holding `permission` (or GENERAL for any signed-in user);
  * - admin: a signed-in admin holding `permission` (GENERAL: any admin).
- * - both: a spec path both apps call (issue 14: `POST tickets`, `ticket_reply`...): a user holding
+ * - both: a spec path both apps call (`POST tickets`, `ticket_reply`...): a user holding
  *   `user`, or an admin holding `admin`; the handler then applies each side's object-level rules.
  * `passwordChange` marks the few user routes still open while a password change is forced.
  * `preload` (user routes) has the access hook read the route's data in the token's statement

@@ -75,7 +75,7 @@ export type RouteModule = (app: ZodApp, deps: ModuleDeps) => void | Promise<void
 
 /**
  * Routes that stay open during maintenance (besides every admin route): staff must be able to sign in
- * to the back-office, and set a forgotten password, to turn maintenance off (issue 28 item 8).
+ * to the back-office, and set a forgotten password, to turn maintenance off.
  */
 const MAINTENANCE_OPEN = new Set([
   '/api/maintenance-mode-check',
@@ -87,7 +87,7 @@ const MAINTENANCE_OPEN = new Set([
 ]);
 
 /**
- * Build the HTTP application: the platform of DESIGN section 3 (envelope, errors, language, helmet,
+ * Build the HTTP application: the shared platform (envelope, errors, language, helmet,
  * CORS, rate limit, auth and permission hook, maintenance mode, OpenAPI) and every module's routes.
  */
 export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<FastifyInstance> {
@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
-    // List filters arrive as filter[field]=value (DESIGN section 3): parse brackets into objects.
+    // List filters arrive as filter[field]=value: parse brackets into objects.
     routerOptions: {
       querystringParser: (str: string) => qs.parse(str, { depth: 2, arrayLimit: 100, parameterLimit: 200 }),
     },
@@ -127,10 +127,10 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   });
 
   // Security headers: helmet's middleware built once. @fastify/helmet rebuilt it (parsing the CSP
-  // directives) on every request, a few per cent of the hot paths' CPU (issue 18, docs/performance.md).
+  // directives) on every request, a few per cent of the hot paths' CPU (docs/performance.md).
   // Images stored with the product's own URL (the sandbox covers, `${APP_URL}/api/sandbox/...`) stay
   // allowed when the product is opened under another name of the same server, e.g. 127.0.0.1 for
-  // localhost (issue 28 item 22): 'self' is the page's origin, so APP_URL's origin is named as well.
+  // localhost: 'self' is the page's origin, so APP_URL's origin is named as well.
   const appOrigin = new URL(config.appUrl).origin;
   const securityHeaders = helmet({
     contentSecurityPolicy: {
@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
-        // Embeds: Spotify players, the submitted TikTok videos and Instagram reels (issue 12).
+        // Embeds: Spotify players, the submitted TikTok videos and Instagram reels.
         frameSrc: [
           "'self'",
           'https://open.spotify.com',
@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
   );
-  // Development mail (issue 28 item 21): outside production each browser gets a session cookie, and
+  // Development mail: outside production each browser gets a session cookie, and
   // the mails sent while handling its requests are kept for it (GET /api/dev/mail). Never in production.
   if (config.NODE_ENV !== 'production') {
     app.addHook('onRequest', (req, reply, done) => {
@@ -235,7 +235,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   });
 
   // U+0000 cannot be stored by PostgreSQL: refuse it in any query, path or JSON field with the field's
-  // translated message before validation or a handler sees it (issue 11 item 8).
+  // translated message before validation or a handler sees it.
   // A callback hook, not an async one: it runs on every request and awaits nothing (no promise each time).
   app.addHook('preValidation', (req, _reply, done) => {
     for (const part of [req.params, req.query, req.body]) {

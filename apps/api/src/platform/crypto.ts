@@ -32,7 +32,7 @@ export function randomToken(): string {
 
 /**
  * SHA-256 hex of a token or code: the only form stored. Node's one-shot `crypto.hash` (every
- * authenticated request hashes its token; a Hash object per call showed in the profile, issue 18).
+ * authenticated request hashes its token; a Hash object per call showed in the profile).
  */
 export function sha256(value: string): string {
   return digest('sha256', value, 'hex');

@@ -5,7 +5,7 @@ export type FieldErrors = Record<string, (string | { key: string; params?: Recor
 
 /**
  * A business error with an HTTP status and a message key of the shared catalog. The single error
- * handler translates the key into the request language (DESIGN section 3).
+ * handler translates the key into the request language.
  */
 export class AppError extends Error {
   constructor(

@@ -16,7 +16,7 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), pagination: paginationSchema, message: z.string().optional() });
 
 /**
- * List query of DESIGN section 3: `page` (from 1), `limit` (10|25|50|75|100, or 100000 "show all",
+ * List query shared by the list routes: `page` (from 1), `limit` (10|25|50|75|100, or 100000 "show all",
  * capped server-side at LIMITS.listHardMax), `order` ("column:asc|desc"), `q`, `filter[...]`.
  */
 export const listQuery = z.object({
@@ -76,8 +76,8 @@ const NUL_SCAN_LIMIT = 100_000;
 /**
  * The first field of a parsed request part (query, params or JSON body) whose string value or key
  * contains U+0000, as a dotted path (`session_id`, `filter.name`, `items.0.title`); null when there is
- * none. PostgreSQL cannot store U+0000 in text, so such a value is refused at the door (issue 11 item
- * 8) instead of failing deep in a query. Walks without recursion (a deeply nested body cannot overflow
+ * none. PostgreSQL cannot store U+0000 in text, so such a value is refused at the door instead of
+ * failing deep in a query. Walks without recursion (a deeply nested body cannot overflow
  * the stack) and skips binary buffers.
  */
 export function fieldWithNulByte(value: unknown): string | null {

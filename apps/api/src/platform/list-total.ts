@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 
 /**
  * Lists count exactly up to this many matching rows; above it the total is PostgreSQL's estimate,
- * answered with `total_estimated: true` and shown as "about N" (issue 18, docs/decisions.md
+ * answered with `total_estimated: true` and shown as "about N" (docs/decisions.md
  * "Fast at scale (session 6)").
  */
 export const COUNT_EXACT_UP_TO = 10_000;
@@ -12,7 +12,7 @@ export const COUNT_EXACT_UP_TO = 10_000;
  * Lower threshold for lists filtered by a text search (contains, case-insensitive, through a trigram
  * index): such a match is only a candidate until its row is read and rechecked, so counting costs one
  * heap page per match (4,784 matches of `kowal` over 200,000 users: 4,313 pages, 12 ms of PostgreSQL
- * CPU per page view). Above it the total is the planner's estimate, shown as "about N" (issue 18,
+ * CPU per page view). Above it the total is the planner's estimate, shown as "about N" (
  * docs/decisions.md "Lists (session 7)").
  */
 export const TEXT_SEARCH_COUNT_EXACT_UP_TO = 1_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loggerOptions, prettyAvailable } from './logging';
 
-describe('logging (DESIGN "dev logs", issue 20)', () => {
+describe('logging (pino-pretty on a terminal, JSON otherwise)', () => {
   it('writes JSON lines when stdout is not a terminal', () => {
     expect(loggerOptions('info', false, true)).toEqual({
       logger: { level: 'info' },

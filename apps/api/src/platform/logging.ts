@@ -11,7 +11,7 @@ export function prettyAvailable(): boolean {
 }
 
 /**
- * Fastify's logging (DESIGN "dev logs", issue 20): on a terminal, one readable line per request through
+ * Fastify's logging: on a terminal, one readable line per request through
  * pino-pretty (`GET /api/health 200 3 ms`), the request lines of Fastify turned off in favour of that
  * one; otherwise (a pipe, a file, a log collector) pino's JSON lines unchanged. `silent` logs nothing.
  */

@@ -120,7 +120,7 @@ describe('HTTP platform', () => {
     expect(missing.json().errors.enabled).toEqual(['Field is required']);
   });
 
-  it('refuses a NUL byte in a query, a path parameter or a JSON string with 422 and the field, translated (issue 11 item 8)', async () => {
+  it('refuses a NUL byte in a query, a path parameter or a JSON string with 422 and the field, translated', async () => {
     const query = await ctx.call('GET', '/api/user/genre/getAllGenresWithQ?q=%00', {
       headers: { 'x-lang': 'de' },
     });

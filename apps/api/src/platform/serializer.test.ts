@@ -28,7 +28,7 @@ const shape = z.object({
   maybe: z.string().optional(),
 });
 
-describe('compiled response serializer (issue 18)', () => {
+describe('compiled response serializer', () => {
   it('writes what the zod serializer writes: nullables, literal unions, arrays, records, unknowns, extra keys left out', () => {
     const viaZod = responseSerializerCompiler('zod')(route(shape));
     const compiled = compileZodSchema(shape);

@@ -96,7 +96,7 @@ export class SerializerMismatchError extends Error {
 }
 
 /**
- * Fastify serializer compiler for the routes' zod response schemas (issue 18: "response serialisation
+ * Fastify serializer compiler for the routes' zod response schemas ("response serialisation
  * through compiled JSON schemas rather than parsing each response"). Each schema is turned into JSON
  * Schema and compiled by fast-json-stringify once, on the route's first response:
  * - `compiled`: the compiled function writes the response (production);

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 
 /**
- * A start failure whose message already says what happened and what to do (issue 11 item 9): the
+ * A start failure whose message already says what happened and what to do: the
  * start scripts print it as it is, without a stack.
  */
 export class StartupError extends Error {

@@ -31,7 +31,7 @@ const refused = await stripe.verifyWebhook(Buffer.from('{}'), 't=1,v1=00').then(
 console.log(JSON.stringify({ created, refused, afterCall: sdks() }));
 `;
 
-describe('payment and storage SDKs load on first use (issue 18, memory)', () => {
+describe('payment and storage SDKs load on first use (memory)', () => {
   it('creating the real Stripe, PayPal and S3 providers loads none of their SDKs; the first call loads its own', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PROBE], {
       cwd: API_DIR,

@@ -10,7 +10,7 @@ import { providerModes } from './modes';
 const env = (vars: Record<string, string>) =>
   loadConfig({ DATABASE_URL: 'postgres://x@localhost/x', ...vars });
 
-describe('providerModes: the one place that picks real, sandbox or off (issue 11 item 1)', () => {
+describe('providerModes: the one place that picks real, sandbox or off', () => {
   it('uses every sandbox outside production and every real client when its keys are set', () => {
     expect(providerModes(env({ NODE_ENV: 'test' }))).toEqual({
       google: 'sandbox',
@@ -54,7 +54,7 @@ describe('providerModes: the one place that picks real, sandbox or off (issue 11
 
   it('in production: Google sign-in off without its keys, every money or campaign provider required', () => {
     expect(providerModes(env(PRODUCTION_ENV)).google).toBe('off');
-    // TikTok and Instagram wait for each platform's app review: a site may launch without them (issue 12).
+    // TikTok and Instagram wait for each platform's app review: a site may launch without them.
     expect(providerModes(env(PRODUCTION_ENV)).tiktok).toBe('off');
     expect(providerModes(env(PRODUCTION_ENV)).instagram).toBe('off');
     for (const missing of ['STRIPE_SECRET_KEY', 'PAYPAL_CLIENT_ID', 'SPOTIFY_CLIENT_ID', 'WISE_API_TOKEN']) {
@@ -92,7 +92,7 @@ async function registeredRoutes(ctx: TestContext): Promise<{ app: FastifyInstanc
 
 const isDevOrSandbox = (route: string) => / \/api\/(sandbox\/|admin\/dev\/|dev\/)/.test(route);
 
-describe('production serves no sandbox and no dev tool (issue 11 items 1 and 4)', () => {
+describe('production serves no sandbox and no dev tool', () => {
   let dev: TestContext;
   let prod: TestContext;
   let devRoutes: string[];
@@ -151,7 +151,7 @@ describe('production serves no sandbox and no dev tool (issue 11 items 1 and 4)'
     }
   });
 
-  it('keeps no development mail in production: no cookie, no route, not offered (issue 28 item 21)', async () => {
+  it('keeps no development mail in production: no cookie, no route, not offered', async () => {
     const settings = await prod.call('GET', '/api/setting/all');
     expect(settings.json().data.dev_mail).toBe(false);
     expect(settings.headers['set-cookie']).toBeUndefined();

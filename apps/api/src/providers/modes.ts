@@ -1,6 +1,6 @@
 import type { Env } from '../config/env';
 
-/** External services the product talks to (DESIGN section 2). */
+/** External services the product talks to. */
 export const PROVIDER_NAMES = ['google', 'card', 'paypal', 'spotify', 'wise', 'tiktok', 'instagram'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
@@ -27,7 +27,7 @@ const KEYS: Record<ProviderName, readonly (keyof Env)[]> = {
  * Providers a production site can run without: Google sign-in is a convenience (e-mail and password
  * always work); TikTok and Instagram need an app review by each platform before they can serve the
  * public, so a site may launch with Spotify campaigns only and switch them on when its keys arrive
- * (issue 12). Card, PayPal, Spotify and Wise carry the product's money and its first campaigns, so
+ *. Card, PayPal, Spotify and Wise carry the product's money and its first campaigns, so
  * production refuses to start without them rather than run a marketplace that cannot take or pay money.
  */
 const OPTIONAL_IN_PRODUCTION: ReadonlySet<ProviderName> = new Set(['google', 'tiktok', 'instagram']);
@@ -47,7 +47,7 @@ function label(name: ProviderName): string {
 
 /**
  * The one place that decides, for every provider, whether the product uses the real service, its
- * sandbox, or nothing (issue 11 item 1: production never serves a sandbox).
+ * sandbox, or nothing (production never serves a sandbox).
  * - All of a provider's variables set: `real`. Some but not all: a start error (a half-configured
  *   provider would otherwise fall back without anyone noticing).
  * - None set, outside production: `sandbox` (the default that lets `npm start` run everything).
@@ -78,7 +78,7 @@ export function providerModes(config: Env): ProviderModes {
 }
 
 /**
- * Which DNS the CRM's sender-domain checks ask (issue 17): the real one (`node:dns`) in production
+ * Which DNS the CRM's sender-domain checks ask: the real one (`node:dns`) in production
  * and whenever `CRM_DNS=system`; otherwise the sandbox DNS table, so dev and tests verify domains
  * without owning them. Production never reads the sandbox.
  */
@@ -87,7 +87,7 @@ export function dnsMode(config: Env): 'system' | 'sandbox' {
   return config.CRM_DNS ?? 'sandbox';
 }
 
-/** Inbound-mail webhook adapters (issue 14). */
+/** Inbound-mail webhook adapters. */
 export type InboundMailProvider = 'signed' | 'postmark' | 'mailgun' | 'sendgrid';
 
 type InboundKey =
@@ -101,7 +101,7 @@ const INBOUND_KEYS: Record<Exclude<InboundMailProvider, 'signed'>, InboundKey> =
 };
 
 /**
- * Which adapter reads the inbound-mail webhook (issue 14): `INBOUND_MAIL_PROVIDER`, default `signed`
+ * Which adapter reads the inbound-mail webhook: `INBOUND_MAIL_PROVIDER`, default `signed`
  * (the generic JSON signed with INBOUND_MAIL_SECRET, which the sandbox sender posts, so dev and tests
  * are unchanged). A provider chosen without its key is a start error (it would refuse every mail).
  * @throws Error naming the variable to set

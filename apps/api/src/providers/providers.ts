@@ -35,11 +35,11 @@ export interface Providers {
   wise: WiseProvider;
   tiktok: TikTokProvider;
   instagram: InstagramProvider;
-  /** Posts and commenters Fan Finder rates (issue 15); follows Instagram's mode. */
+  /** Posts and commenters Fan Finder rates; follows Instagram's mode. */
   fanFinder: FanFinderSource;
-  /** TXT look-ups of the CRM's sender-domain checks (issue 17). */
+  /** TXT look-ups of the CRM's sender-domain checks. */
   dns: DnsResolver;
-  /** Apple Music reads of the playlist form's autofill (issue 13). */
+  /** Apple Music reads of the playlist form's autofill. */
   apple: AppleMusicProvider;
 }
 

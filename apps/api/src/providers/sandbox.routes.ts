@@ -11,7 +11,7 @@ import { sandboxWiseRoutes } from './wise/sandbox.routes';
  * The pages and dev controls of the sandbox providers under `/api/sandbox/*` (consent pages, hosted
  * checkout, placement and transfer controls, TikTok and Instagram consent). Each provider's routes are registered only while that
  * provider is its sandbox, which `providerModes` (providers/modes.ts) never picks in production, so
- * production has no `/api/sandbox` route at all (issue 11 item 1).
+ * production has no `/api/sandbox` route at all.
  */
 export const sandboxRoutes: RouteModule = async (app, deps) => {
   const { google, payments, spotify, wise, tiktok, instagram, dns } = deps.providers;

@@ -92,7 +92,7 @@ export async function seedDemo(database: Database): Promise<void> {
  * mailer and providers exist): the demo artist's campaigns that completed on the demo curator's
  * playlists, which leave the curator earnings to withdraw; the demo influencer's TikTok and Instagram
  * accounts with their tiers; the bot-fed playlist with the demo artist's open campaign and its
- * fake-audience flag (issue 19). Idempotent.
+ * fake-audience flag. Idempotent.
  */
 export async function seedDemoHistory(deps: AppDeps): Promise<void> {
   await seedCompletedDemoCampaigns(deps);

@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../test/harness';
 import { seedReferenceTranslations } from './reference-translations';
 
 /**
- * Issue 28 item 11: reference records (coin packages, Fan Finder plans, tiers, ticket departments,
+ * reference records (coin packages, Fan Finder plans, tiers, ticket departments,
  * decline reasons) have a text per language, edited by staff, shown in the reader's language with
  * English as the fallback; the response fields old clients read stay.
  */
@@ -29,7 +29,7 @@ async function userToken(userTypeId: 1 | 2 | 3) {
 const get = (url: string, token: string, lang: string) =>
   ctx.call('GET', url, { token, headers: { 'x-lang': lang } });
 
-describe('reference data in the reader’s language (issue 28 item 11)', () => {
+describe('reference data in the reader’s language', () => {
   it('answers the seeded records in each language, English for English readers', async () => {
     const artist = await userToken(1);
     const names = async (url: string, lang: string, field = 'name') =>

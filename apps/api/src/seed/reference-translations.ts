@@ -65,8 +65,8 @@ const name = (texts: Texts, field: string, description?: string): RecordTexts =>
 });
 
 /**
- * The texts of the default reference records in French, German, Arabic and Turkish (issue 28 item
- * 11), by the English text the seeds write.
+ * The texts of the default reference records in French, German, Arabic and Turkish, by the English
+ * text the seeds write.
  */
 export const REFERENCE_TRANSLATIONS: TableTexts[] = [
   {
@@ -210,7 +210,7 @@ export const REFERENCE_TRANSLATIONS: TableTexts[] = [
 ];
 
 /**
- * Give the default reference records their texts in the other languages (issue 28 item 11): a record
+ * Give the default reference records their texts in the other languages: a record
  * still named as the seed wrote it and without any translation gets them; a record staff translated
  * (or renamed) is left alone. Safe to run on every start; run after the seeds that insert the records.
  */

@@ -7,7 +7,7 @@ import { seedWalletDemo } from '../modules/wallet/wallet.demo';
 import { createTestApp, type TestContext } from './harness';
 
 /**
- * Object-level access (issue 7 "Tests"): with the right permission, one user still cannot read or
+ * Object-level access: with the right permission, one user still cannot read or
  * change another user's records: campaigns, playlists, invoices, wallet transactions, sessions and
  * notifications. Each refusal is a 404 (the record's existence is not revealed) and changes nothing.
  */
@@ -215,7 +215,7 @@ describe('one user cannot read or change another user’s records', () => {
     });
   });
 
-  it('Fan Finder subscriptions: another artist cannot switch, cancel or read one (issue 15)', async () => {
+  it('Fan Finder subscriptions: another artist cannot switch, cancel or read one', async () => {
     const [plan] = await q<{ id: number }>(
       `insert into fan_finder_plans (plan_name, plan_days, price) values ('Object access plan', 30, 10) returning id`,
     );
@@ -243,7 +243,7 @@ describe('one user cannot read or change another user’s records', () => {
     const theirs = await ctx.call('GET', '/api/fan/finder/get/subscription', { token: artistB.token });
     expect(theirs.json().data).toBeNull();
   });
-  it('Fan Finder connections and fans: another artist cannot delete or read them (issue 15)', async () => {
+  it('Fan Finder connections and fans: another artist cannot delete or read them', async () => {
     const [conn] = await q<{ id: number }>(
       `insert into fan_finder_connections (user_id, kind, slot, spotify_id, spotify_name, instagram_username)
        values ($1, 'related', 1, '1vCWHaC5f2uS3yhpwWbIA6', 'Object access artist', 'oa.related') returning id`,

@@ -8,7 +8,7 @@ import { ROUTE_MODULES } from '../routes';
 import { createTestApp, type TestContext } from './harness';
 
 /**
- * The permission matrix (issue 7 "Tests"): every registered /api route of the built app, read with its
+ * The permission matrix: every registered /api route of the built app, read with its
  * `config.access`, called by each kind of caller, answers what its access says:
  * - no token: 401 unless the route is public;
  * - a user token (artist, curator, influencer) on an admin route, or an admin token on a user route:
@@ -142,7 +142,7 @@ function expected(access: Access, caller: Caller): 401 | 403 | 'through' {
 
 /**
  * Routes whose declared access lets a caller in but whose handler refuses it by a business rule (403),
- * listed one by one so that any new case is a conscious decision. Payouts (issue 6) are reached from
+ * listed one by one so that any new case is a conscious decision. Payouts are reached from
  * screens every signed-in role has (spec section 2: /withdrawal/list, /payouts/list), but only curators
  * and influencers withdraw (payouts.service: 'payouts.not_payee').
  */
@@ -231,9 +231,9 @@ describe('permission matrix over every /api route', () => {
       /^\/api\/express\/users\/all\/playlists\//,
       /^\/api\/wallet\/admin\//,
     ];
-    // Signing in, and the emailed link that sets an admin's password (issue 11 item 2), are public; so
+    // Signing in, and the emailed link that sets an admin's password, are public; so
     // are Spotify's redirect when staff connect the platform's account (its signed state proves the
-    // admin) and the outcome the public /spotify/callback/{accessToken} page shows (issue 20).
+    // admin) and the outcome the public /spotify/callback/{accessToken} page shows.
     const publicAdminRoutes = [
       'POST /api/admin/login',
       'GET /api/admin/check/reset/token',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Routes stay thin (house rule, issue 12 "route files stay thin"): no route file of the API holds
+ * Routes stay thin (house rule): no route file of the API holds
  * SQL. Queries live in the services and the `*.queries.ts` files beside them, so a rule is found in
  * one place and tested without HTTP.
  */

@@ -160,7 +160,7 @@ export const userMenu: readonly MenuItem[] = [
     to: '/tickets',
     permission: 'ARTIST_ALL_PERMISSION',
   },
-  // Added by the forms module (issue 13): the artist's playlist forms, and every user's connections.
+  // Added by the forms module: the artist's playlist forms, and every user's connections.
   {
     key: 'forms',
     label: 'playlist_forms.nav',

@@ -161,7 +161,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [2, 3] },
     screen: page(() => import('../routes/payouts/WithdrawalQuotePage'), 'WithdrawalQuotePage'),
   },
-  // Support tickets (issue 14): any signed-in role (spec section 2).
+  // Support tickets: any signed-in role (spec section 2).
   {
     path: '/tickets',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
@@ -172,7 +172,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/tickets/TicketDetailPage'), 'TicketDetailPage'),
   },
-  // Playlist forms and connected platforms (issue 13): any signed-in role (spec section 2).
+  // Playlist forms and connected platforms: any signed-in role (spec section 2).
   {
     path: '/forms',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
@@ -225,7 +225,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] },
     screen: page(() => import('../routes/express/CampaignDetailPage'), 'CampaignDetailPage'),
   },
-  // Custom (managed) campaigns (issue 13; spec section 2).
+  // Custom (managed) campaigns (spec section 2).
   {
     path: '/custom/spotify/campaign/create',
     access: { permission: 'ARTIST_PERMISSION' },
@@ -263,7 +263,7 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/express/ConnectionsPage'), 'ConnectionsPage'),
   },
   {
-    // A curator promotes a track of their own (issue 28 item 23).
+    // A curator promotes a track of their own.
     path: '/express/checkout',
     access: { permission: 'CURATOR_PERMISSION' },
     screen: page(() => import('../routes/express/CuratorCheckoutPage'), 'CuratorCheckoutPage'),
@@ -288,7 +288,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'CURATOR_PERMISSION' },
     screen: page(() => import('../routes/express/PlaylistViewPage'), 'PlaylistViewPage'),
   },
-  // TikTok and Instagram connections of influencers (issue 12; spec section 2).
+  // TikTok and Instagram connections of influencers (spec section 2).
   {
     path: '/tiktok/connection/list',
     access: { permission: 'INFLUENCER_PERMISSION' },
@@ -304,7 +304,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'INFLUENCER_PERMISSION' },
     screen: page(() => import('../routes/connections/ConnectionCallbackPage'), 'ConnectionCallbackPage'),
   },
-  // TikTok and Instagram express campaigns: the artist's own, an influencer's incoming (issue 12).
+  // TikTok and Instagram express campaigns: the artist's own, an influencer's incoming.
   {
     path: '/tiktok/express/campaigns/list',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
@@ -315,7 +315,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/express/SocialCampaignsListPage'), 'InstagramCampaignsListPage'),
   },
-  // The artist's side of TikTok and Instagram express campaigns (issue 12; spec section 2).
+  // The artist's side of TikTok and Instagram express campaigns (spec section 2).
   {
     path: '/tiktok/platform',
     access: { permission: 'ARTIST_PERMISSION' },

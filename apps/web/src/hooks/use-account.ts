@@ -56,7 +56,7 @@ export function useRevokeSession() {
   });
 }
 
-/** DELETE user/sessions: signs out every other session (issue 20); the answer's message is toasted. */
+/** DELETE user/sessions: signs out every other session; the answer's message is toasted. */
 export function useRevokeOtherSessions() {
   const { api } = useApi();
   const client = useQueryClient();

@@ -2,7 +2,7 @@ import { artistConnectionKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SocialAccount } from './use-connections';
 
-/** A connected Spotify artist profile (issue 13 "Connections"). */
+/** A connected Spotify artist profile. */
 export interface ArtistProfile {
   id: number;
   name: string;
@@ -93,7 +93,7 @@ export interface ArtistSound {
 
 /**
  * The artist's own sounds on `platform` (artists only), and `note`: the server's message when there is
- * nothing to draw from yet (an empty list, not an error: issue 28 item 20). Silent: the wizard shows
+ * nothing to draw from yet (an empty list, not an error). Silent: the wizard shows
  * that message, or the error's (platform not answering), beside the picker instead of a toast.
  */
 export function useArtistSounds(platform: string, enabled: boolean) {

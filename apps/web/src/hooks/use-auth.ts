@@ -94,7 +94,7 @@ export function useChangePassword() {
 
 /**
  * GET oauth/gmail/redirect: the Google consent URL. The binding secret of the answer is kept in this
- * tab, to be sent back with the code (issue 11 item 5).
+ * tab, to be sent back with the code.
  */
 export function useGoogleRedirect() {
   const { api } = useApi();

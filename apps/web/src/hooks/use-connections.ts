@@ -2,7 +2,7 @@ import type { QualityScore } from '@lm/contracts/score';
 import { connectionKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-/** The platforms an influencer connects (issue 12). */
+/** The platforms an influencer connects. */
 export type SocialPlatform = 'tiktok' | 'instagram';
 
 /** A connected TikTok or Instagram account (spec "Connections"). */
@@ -21,7 +21,7 @@ export interface SocialAccount {
   tier_id: number | null;
   connected_at: string;
   revoked_at: string | null;
-  /** The account's quality score (issue 19), in the list of accounts. */
+  /** The account's quality score, in the list of accounts. */
   score?: QualityScore;
 }
 

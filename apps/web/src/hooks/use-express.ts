@@ -30,7 +30,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Settlement } from './use-wallet';
 
 /**
- * Who orders Spotify placements (issue 28 item 23): an artist, or a curator promoting a track of their
+ * Who orders Spotify placements: an artist, or a curator promoting a track of their
  * own (`/express/checkout`), on the same engine through the curators' paths.
  */
 export type ExpressBuyer = 'artist' | 'curator';
@@ -53,7 +53,7 @@ export const EXPRESS_BUYER_PATHS: Record<ExpressBuyer, { playlists: string; crea
 export type { PlaylistPreview, SpotifyConnection, SpotifyTrack } from '@lm/contracts/express';
 
 /**
- * The data a change of an express campaign, playlist or connection touches (issue 28 item 9): every
+ * The data a change of an express campaign, playlist or connection touches: every
  * Spotify, TikTok and Instagram express query, their lists (`express/...`, `express-tiktok/...`,
  * `express-instagram/...`) and the dashboard's campaigns. Named in each mutation's `meta.invalidates`;
  * the query client refreshes it once the mutation succeeds (packages/ui createQueryClient).
@@ -141,7 +141,7 @@ export function useTrackLookup() {
 
 /**
  * Approved playlists an artist can choose, by genre and tier; sorted by quality score (`sort`
- * score_desc/score_asc, else most followers) and filtered by a minimum score on the server (issue 19).
+ * score_desc/score_asc, else most followers) and filtered by a minimum score on the server.
  */
 export function useArtistPlaylists(
   genreId: string | null,
@@ -187,7 +187,7 @@ export type { CampaignCheckout };
 
 /**
  * POST express/artist/campaign/checkout/quote {playlist_ids}: what a card payment of the chosen
- * playlists would buy (issue 28 item 5): the missing coins at the coin price or a cheaper package.
+ * playlists would buy: the missing coins at the coin price or a cheaper package.
  * Asked only while `enabled` (the card is chosen); never cached (the balance may change).
  */
 export function useCampaignCardQuote(playlistIds: number[], enabled: boolean) {

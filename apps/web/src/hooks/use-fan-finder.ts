@@ -81,7 +81,7 @@ export function useCancelSubscription() {
   });
 }
 
-// ---- The analysis (issue 15): connections, related artists, fan grids. ----
+// ---- The analysis: connections, related artists, fan grids. ----
 
 const IG_BINDING_KEY = 'FAN_FINDER_IG_BINDING';
 

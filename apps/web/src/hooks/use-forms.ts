@@ -11,7 +11,7 @@ export interface FormListItem {
   created_at: string;
 }
 
-/** `POST user/new_form`: the artist's own playlist form (issue 13); refreshes the lists. */
+/** `POST user/new_form`: the artist's own playlist form; refreshes the lists. */
 export function useCreateForm() {
   const { api } = useApi();
   const client = useQueryClient();

@@ -13,9 +13,9 @@ export interface PublicSettings {
   /** False when influencers cannot connect TikTok / Instagram accounts (production without the keys). */
   tiktok_connect: boolean;
   instagram_connect: boolean;
-  /** The product's name set by staff (setting `mail_from_name`, issue 28 item 13). */
+  /** The product's name set by staff (setting `mail_from_name`). */
   product_name?: string;
-  /** True outside production: the code screens offer "Development mail" (issue 28 item 21). */
+  /** True outside production: the code screens offer "Development mail". */
   dev_mail?: boolean;
 }
 

@@ -27,7 +27,7 @@ export function useSocialTiers(platform: SocialPlatform) {
 
 /**
  * GET express-{p}/artist/accounts/campaigns: accounts an artist may buy, by tier and followers; sorted
- * by quality score (`sort`) and filtered by a minimum score on the server (issue 19).
+ * by quality score (`sort`) and filtered by a minimum score on the server.
  */
 export function useSocialAccounts(
   platform: SocialPlatform,

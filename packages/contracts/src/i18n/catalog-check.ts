@@ -1,6 +1,6 @@
 /**
  * Catalog parity with plural forms, shared by the catalog tests of the contracts and of the apps
- * (issue 20: "all five catalogs carry every key"). A message counted with `count` is written as
+ * ("all five catalogs carry every key"). A message counted with `count` is written as
  * i18next plural keys (`days_one`, `days_other`; Arabic also `_zero`, `_two`, `_few`, `_many`), so
  * "the same keys as English" means: the same plain keys, and for every plural message of English the
  * forms that the language's `Intl.PluralRules` can select.

@@ -45,7 +45,7 @@ describe('message catalogs', () => {
   });
 });
 
-describe('notification and mail messages (issue 20)', () => {
+describe('notification and mail messages', () => {
   it('every notification message has a title and a body in the English catalog', () => {
     const missing = NOTIFICATION_MESSAGES.flatMap((m) => [`${m}.title`, `${m}.body`]).filter(
       (key) => typeof english.get(key) !== 'string',
@@ -75,7 +75,7 @@ describe('notification and mail messages (issue 20)', () => {
   });
 });
 
-describe('one word for coins per language (issue 20)', () => {
+describe('one word for coins per language', () => {
   // The product's name "Liberty Coins" stays as it is (and placeholders such as {{coins, coins}} are
   // code); any other coin word must be the language's.
   const others: Record<(typeof LANGUAGES)[number], RegExp> = {

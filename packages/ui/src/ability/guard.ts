@@ -1,6 +1,6 @@
 import { GENERAL } from '@lm/contracts/permissions';
 
-/** What a route asks of the session (spec section 2, DESIGN section 6). */
+/** What a route asks of the session (spec section 2). */
 export interface RouteAccess {
   /**
    * Permission checked with action `call` (e.g. `ARTIST_PERMISSION`, `view.main.users.tab.list`).

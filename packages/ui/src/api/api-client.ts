@@ -66,7 +66,7 @@ function isUnauthenticated(status: number, body: ApiError): boolean {
 }
 
 /**
- * Fetch-based client of the marketplace API (spec sections 7 and 8, DESIGN section 3).
+ * Fetch-based client of the marketplace API (spec sections 7 and 8).
  *
  * - attaches the bearer token, `X-Lang`, `Accept-Language` and `X-Platform: 2`;
  * - refuses requests while offline, before sending;

@@ -6,7 +6,7 @@ import { showErrorToast, showSuccessToast } from './toasts';
 
 /**
  * Toasts through Mantine notifications, closing after 5 s (spec section 9); an error toast closes
- * when a success follows or its page is left (issue 28 item 10).
+ * when a success follows or its page is left.
  */
 export const mantineNotifier: Notifier = {
   error: showErrorToast,

@@ -2,7 +2,7 @@ import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient, isTouched } from './query-client';
 
-describe('the invalidation rule of the query layer (issue 28 item 9)', () => {
+describe('the invalidation rule of the query layer', () => {
   it('matches query-key prefixes element by element and list paths by their beginning', () => {
     expect(isTouched(['social-express', 'tiktok', 'campaign', 5], ['social-express'])).toBe(true);
     expect(isTouched(['express', 'campaign', 'artist', 5], ['express', 'campaign'])).toBe(true);

@@ -2,7 +2,7 @@ import { MutationCache, QueryClient, type QueryKey } from '@tanstack/react-query
 import { ApiRequestError } from './api-error';
 
 /**
- * One part of the cached data a mutation changes (issue 28 item 9):
+ * One part of the cached data a mutation changes:
  * - a query-key prefix (`['social-express']` names every query of that domain, `['express', 'campaign']`
  *   a narrower part), compared element by element as TanStack Query does;
  * - `{ list: 'express-tiktok/' }`: every list of the list kit (`['list', path, query]`) whose API path
@@ -40,7 +40,7 @@ function samePart(a: unknown, b: unknown): boolean {
 /**
  * TanStack Query client of both apps: client errors (4xx) are not retried, other failures once;
  * no refetch on window focus (notifications poll on their own). A successful mutation invalidates the
- * data its `meta.invalidates` names (issue 28 item 9), so a page shows what the mutation changed
+ * data its `meta.invalidates` names, so a page shows what the mutation changed
  * without a reload.
  */
 export function createQueryClient(): QueryClient {

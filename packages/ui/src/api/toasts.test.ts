@@ -21,7 +21,7 @@ beforeEach(() => {
   hide.mockClear();
 });
 
-describe('error toasts never outlive their page (issue 28 item 10)', () => {
+describe('error toasts never outlive their page', () => {
   it('"These credentials do not match our records" closes when the user opens the forgot-password page', async () => {
     pageShown('/login');
     showErrorToast('These credentials do not match our records');

@@ -25,7 +25,7 @@ function hide(keep: (shown: ShownError) => boolean): void {
 
 /**
  * Shows an error toast (5 s, spec section 9), remembered with the page that raised it so that it
- * never outlives its page (issue 28 item 10).
+ * never outlives its page.
  */
 export function showErrorToast(message: string): void {
   const path = page;
@@ -39,7 +39,7 @@ export function showErrorToast(message: string): void {
 
 /**
  * Shows a success toast (5 s); the error toasts still on screen are closed, since what failed before
- * has now worked or been replaced (issue 28 item 10: "The code is wrong or has expired" stayed after
+ * has now worked or been replaced ("The code is wrong or has expired" stayed after
  * the right code was accepted).
  */
 export function showSuccessToast(message: string): void {
@@ -51,7 +51,7 @@ export function showSuccessToast(message: string): void {
 
 /**
  * Tells the toasts which page is on screen (the router's pathname) and closes the error toasts raised
- * on another one (issue 28 item 10: "These credentials do not match our records" followed the user to
+ * on another one ("These credentials do not match our records" followed the user to
  * the forgot-password page). Called on every navigation by `StaleToastCloser`.
  */
 export function pageShown(path: string): void {

@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 
 /**
  * Catalog subtrees the browser never reads: mails and notifications are written by the API, and the
- * CRM's messages (issue 17: answers, export headers, the unsubscribe page) too — the back-office's CRM
+ * CRM's messages (answers, export headers, the unsubscribe page) too — the back-office's CRM
  * screens have their own texts in the admin catalog.
  */
 const SERVER_ONLY = new Set(['mail', 'notify', 'crm']);

@@ -16,8 +16,8 @@ export function isTooLong(text: string | undefined | null, max: number): boolean
 }
 
 /**
- * A text area that shows its limit and how much of it is used ("120 / 500") under the field (issue
- * 20: a limited field never cuts text silently). Typing or pasting past the limit is not cut off:
+ * A text area that shows its limit and how much of it is used ("120 / 500") under the field (a
+ * limited field never cuts text silently). Typing or pasting past the limit is not cut off:
  * the counter turns red and the field says it is too long, so the text can be shortened; callers
  * refuse to submit while {@link isTooLong}, and the server refuses too.
  */

@@ -29,7 +29,7 @@ export interface NumberFieldProps extends Omit<NumberInputProps, 'value' | 'onCh
 }
 
 /**
- * Number field of both apps (issue 28 item 2): a Mantine NumberInput whose value is a number, never
+ * Number field of both apps: a Mantine NumberInput whose value is a number, never
  * the text Mantine keeps while typing. Typing `460` into a `£0.00` price field gives 460 (Mantine's
  * `460.00`), typing after a leading `0` gives the number typed, and the text being typed (`12.`, `1.0`)
  * stays on screen while the form already holds its number. A value set from outside (a reset, a

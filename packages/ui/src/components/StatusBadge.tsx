@@ -19,7 +19,7 @@ function resolve(props: StatusBadgeProps): { label: string; kind: StatusKind } |
 }
 
 /**
- * Status badge driven by the one status palette of `@lm/contracts` (issue 20): the colour comes from
+ * Status badge driven by the one status palette of `@lm/contracts`: the colour comes from
  * the status's semantic kind, the same on every screen. The label is translated (`ui.status.*`).
  * Pass a map entry, a status label (its kind looked up; `text` overrides the shown words), or an id
  * with its map.

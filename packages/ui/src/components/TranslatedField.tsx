@@ -8,7 +8,7 @@ import { translateMessage } from '../i18n/i18n';
 import { directionOf, LANGUAGE_OPTIONS } from '../i18n/languages';
 
 /**
- * One field of a reference record in the five languages side by side (issue 28 item 11): the form's
+ * One field of a reference record in the five languages side by side: the form's
  * own English input first (the record's column, the fallback of every language), then French,
  * German, Arabic (right to left) and Turkish. An empty text means "show English".
  */

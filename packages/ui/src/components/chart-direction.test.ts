@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartDirection } from './chart-direction';
 
-describe('chartDirection (issue 20: charts readable in Arabic, whole numbers on count axes)', () => {
+describe('chartDirection (charts readable in Arabic, whole numbers on count axes)', () => {
   it('puts the value axis on the right in Arabic and keeps it there on a chart of counts', () => {
     const ar = chartDirection('ar', 'horizontal', { counts: true });
     expect(ar.yAxisProps).toMatchObject({ orientation: 'right', allowDecimals: false });

@@ -5,7 +5,7 @@ import { COUNT_AXIS } from './chart-props';
 const TICK = { fontSize: 12, fill: 'currentColor' } as const;
 
 /**
- * Axis settings of a Mantine (recharts) chart for the reader's language (issue 20: charts readable
+ * Axis settings of a Mantine (recharts) chart for the reader's language (charts readable
  * in Arabic). Recharts draws left to right only, so the chart keeps `dir="ltr"` and, in Arabic, the
  * time (or value) axis runs right to left and the value (or category) axis sits on the right, with
  * its labels outside the plot. Tick labels keep a gap between them so they never overlap, and values

@@ -1,5 +1,5 @@
 /**
- * Shared chart settings (issue 20): axes that count things (jobs, users, campaigns, coins) show whole
+ * Shared chart settings: axes that count things (jobs, users, campaigns, coins) show whole
  * numbers only, and legends sit under the chart with room between their items.
  */
 

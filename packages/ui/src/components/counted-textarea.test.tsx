@@ -15,7 +15,7 @@ function Reason() {
   );
 }
 
-describe('<CountedTextarea> (issue 20: limited fields show their counter)', () => {
+describe('<CountedTextarea> (limited fields show their counter)', () => {
   it('shows how much of the limit is used and never cuts a paste', () => {
     renderWithUi(<Reason />);
     expect(screen.getByTestId('field-counter').textContent).toBe('0 / 10');

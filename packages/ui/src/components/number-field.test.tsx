@@ -36,7 +36,7 @@ const typeText = (value: string) => {
 };
 const held = () => JSON.parse(screen.getByTestId('value').textContent ?? 'null');
 
-describe('NumberField: the form holds the number typed (issue 28 item 2)', () => {
+describe('NumberField: the form holds the number typed', () => {
   it('reads the texts Mantine hands over as strings as the numbers they are', () => {
     expect(numberFromInput('460.00')).toBe(460);
     expect(numberFromInput('0460')).toBe(460);

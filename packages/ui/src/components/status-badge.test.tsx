@@ -72,7 +72,7 @@ describe('<StatusBadge>', () => {
     expect(container.querySelector('[data-color]')).toBeNull();
   });
 
-  it('gives the same express status the same colour in a list badge and the timeline (issue 20)', () => {
+  it('gives the same express status the same colour in a list badge and the timeline', () => {
     wrap(
       <>
         <div data-testid="list">

@@ -1,7 +1,7 @@
 import { type StatusKind, statusColor } from '@lm/contracts/statuses';
 
 /**
- * Mantine colour of a semantic status kind, from the one palette in `@lm/contracts` (issue 20):
+ * Mantine colour of a semantic status kind, from the one palette in `@lm/contracts`:
  * waiting yellow, in progress blue, success green, failure red, neutral grey. Unknown values are grey.
  */
 export function badgeColor(kind: StatusKind | string): string {

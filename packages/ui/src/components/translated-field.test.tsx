@@ -32,7 +32,7 @@ function PackageName({ errors }: { errors?: Record<string, string> }) {
   );
 }
 
-describe('<TranslatedField> (issue 28 item 11: staff edit reference texts in five languages)', () => {
+describe('<TranslatedField> (staff edit reference texts in five languages)', () => {
   it('shows English, French, German, Arabic and Turkish side by side, Arabic right to left', () => {
     renderWithUi(<PackageName />);
     for (const label of ['English', 'Français', 'Deutsch', 'العربية', 'Türkçe'])

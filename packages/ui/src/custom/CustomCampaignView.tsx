@@ -31,7 +31,7 @@ export function CustomStatusBadge({
 /**
  * Payment badge (spec section 4): Paid when a transaction exists, else Pending; while the team still
  * reviews the campaign (status 1 or 2, `status` given) "After approval", as paying is not open yet
- * (issue 28 item 6).
+ *.
  */
 export function CustomPaymentBadge({ paid, status }: { paid: boolean; status?: number }) {
   const { t } = useTranslation();

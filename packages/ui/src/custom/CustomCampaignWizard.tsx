@@ -51,7 +51,7 @@ export interface CustomCampaignWizardProps {
   edit?: CustomCampaignDetail;
   /**
    * Renders the artist's own tracks above the link of a released song (the user app passes its
-   * `OwnTrackPicker`, issue 13 "Connections"); picking one fills the link, which stays editable.
+   * `OwnTrackPicker`); picking one fills the link, which stays editable.
    */
   trackPicker?: (onPick: (link: string) => void) => ReactNode;
   /** The campaign durations the artist is told about on the "After you order" step (the settings). */
@@ -85,7 +85,7 @@ function valuesOf(c: CustomCampaignDetail) {
 }
 
 /**
- * The custom campaign wizard (issue 13; spec "Add New Campaign wizard", sections 4 and 5), shared by
+ * The custom campaign wizard (spec "Add New Campaign wizard", sections 4 and 5), shared by
  * the user app (/custom/spotify/campaign/create) and the back-office (New Campaign): Campaign Type
  * (Spotify only), Song Details (released or not clears the song fields; a URL when released, a URI and
  * the mp3/mp4 file when not), Artist Details, Campaign Setting (staff: submission and auditing days
@@ -420,7 +420,7 @@ export function CustomCampaignWizard({
         </Stack>
       ),
     },
-    // The artist never sees the staff-only settings (issue 28 item 6): the step says what happens next.
+    // The artist never sees the staff-only settings: the step says what happens next.
     !admin
       ? {
           label: 'custom.ui.step_next',

@@ -19,7 +19,7 @@ export interface CustomDurations {
 /**
  * What happens after an artist orders a custom campaign, in order: the team's review (by a date),
  * payment once approved, publishing to curators, then the curators' window, the days on the playlists
- * and the check before curators are paid (issue 28 item 6). Shown on the wizard's Campaign Setting
+ * and the check before curators are paid. Shown on the wizard's Campaign Setting
  * step to the artist instead of the staff-only settings.
  */
 export function CustomProcessSteps({ durations, reviewBy }: { durations: CustomDurations; reviewBy: Date }) {
@@ -42,7 +42,7 @@ export function CustomProcessSteps({ durations, reviewBy }: { durations: CustomD
 }
 
 /**
- * The artist's "what happens next" on a custom campaign's page (issue 28 item 6): while the team
+ * The artist's "what happens next" on a custom campaign's page: while the team
  * reviews it (1 Pending, 2 Pending for Approval), that nothing is charged yet, the date the team answers
  * by and that paying opens once it is approved; once approved and unpaid, to pay; once paid, that the
  * team publishes it to curators. Nothing for the other states (their badges and lists say it).

@@ -18,7 +18,7 @@ const campaign = (status: number, isPaid = false) => ({
   playlist_submission_days: 3,
 });
 
-describe('custom campaign: the artist is told what happens next (issue 28 item 6)', () => {
+describe('custom campaign: the artist is told what happens next', () => {
   it('counts working days: Friday + 2 is Tuesday', () => {
     expect(addWorkingDays(new Date('2026-11-27T10:00:00Z'), 2).toISOString().slice(0, 10)).toBe('2026-12-01');
     expect(addWorkingDays(new Date('2026-11-24T10:00:00Z'), 2).toISOString().slice(0, 10)).toBe('2026-11-26');

@@ -14,7 +14,7 @@ import type { ExpressCampaignDetail, ExpressTimelineEntry } from './express-type
 
 /**
  * Express campaign status badge, the same colour in lists, detail pages and the timeline (the one
- * palette of `@lm/contracts`, issue 20). `video`: TikTok and Instagram wording (a video, not a playlist).
+ * palette of `@lm/contracts`). `video`: TikTok and Instagram wording (a video, not a playlist).
  */
 export function ExpressStatusBadge({ statusId, video = false }: { statusId: number; video?: boolean }) {
   return (
@@ -37,7 +37,7 @@ export function useExpressStatusOptions(video = false): { value: string; label: 
 
 /**
  * Label key of a campaign's end date (`completed_at`, set whenever it ends): a declined, refunded or
- * failed campaign "Ended" (issue 28 item 3), never "Completed"; a completed or still open one
+ * failed campaign "Ended", never "Completed"; a completed or still open one
  * "Completed".
  */
 export function endDateLabel(statusId: number): string {

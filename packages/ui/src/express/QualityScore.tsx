@@ -15,7 +15,7 @@ function duration(minutes: number): { key: string; n: number } {
 }
 
 /**
- * The parts behind a quality score (issue 19): each part's bar and value (or "not measured yet"), the
+ * The parts behind a quality score: each part's bar and value (or "not measured yet"), the
  * median answer time, the ratings, and for a new seller why the score is neutral. Used inside the
  * badge's popover and on the seller's own screen.
  */
@@ -66,7 +66,7 @@ export function QualityScoreParts({ score }: { score: QualityScore }) {
 }
 
 /**
- * A playlist's or account's quality score as a badge (issue 19 "Artists see it where they choose"):
+ * A playlist's or account's quality score as a badge:
  * a button that opens, on click or tap (phones have no hover), a popover with the parts behind it.
  * It never toggles the card it sits on. Labelled for screen readers; the popover closes on Escape and
  * returns focus to the badge.
@@ -120,8 +120,7 @@ export function QualityScoreBadge({
 }
 
 /**
- * The seller's own score (issue 19 "Curators and influencers see their own score and which part would
- * raise it"): the badge with its parts, and the part with most to gain with a tip.
+ * The seller's own score: the badge with its parts, and the part with most to gain with a tip.
  */
 export function QualityScoreImprove({ score }: { score: QualityScore }) {
   const { t } = useTranslation();

@@ -21,7 +21,7 @@ const entry = (over: object) => ({
   ...over,
 });
 
-describe('a force-ended campaign (issue 28 item 3)', () => {
+describe('a force-ended campaign', () => {
   it('names the staff member who ended it on the timeline, "Admin" when the name is not given', () => {
     renderWithUi(
       <CampaignTimeline

@@ -21,7 +21,7 @@ const score = (over: Partial<QualityScore>): QualityScore => ({
   ...over,
 });
 
-describe('<QualityScoreImprove> (issue 19: sellers see which part would raise their score)', () => {
+describe('<QualityScoreImprove> (sellers see which part would raise their score)', () => {
   it('tells a seller with nothing observed yet that the score is the new one, not that every part is at its best', () => {
     renderWithUi(<QualityScoreImprove score={score({})} />);
     const hint = screen.getByTestId('score-improve');

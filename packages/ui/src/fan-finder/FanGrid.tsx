@@ -97,7 +97,7 @@ function FanCard({ fan }: { fan: Fan }) {
 }
 
 /**
- * A paged fan grid (issue 15: own fans or related fans, 12 a page, 4/3/2 columns) with the band filter,
+ * A paged fan grid (own fans or related fans, 12 a page, 4/3/2 columns) with the band filter,
  * the last sync, the pending or unavailable state and an optional CSV export.
  */
 export function FanGrid({

@@ -19,7 +19,7 @@ export interface NewPasswordFieldsProps<T extends NewPasswordValues> {
 
 /**
  * The password fields of every screen that sets a password (user reset and change, admin reset and
- * change, issue 20): the current password when asked, the new one with the product's rule as its
+ * change): the current password when asked, the new one with the product's rule as its
  * hint, and its confirmation; each with the autocomplete hint password managers expect and the
  * field's translated error.
  */

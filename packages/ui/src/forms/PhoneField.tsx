@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../i18n/countries';
 
 /**
- * The value a phone field gives its form for what was typed (issue 28 item 19): a number typed with
+ * The value a phone field gives its form for what was typed: a number typed with
  * its own `+` or `00` prefix as typed (the contracts' `phoneNumberSchema` parses it, spaces allowed);
  * a national number in `country`'s E.164 form. Empty input gives ''.
  */
@@ -71,8 +71,8 @@ export interface PhoneFieldProps {
 }
 
 /**
- * The phone input of every screen (register, profile, playlist form, back-office user modal; issue
- * 28 item 19): a country, starting on the account's country (US when it has none, spec section 5),
+ * The phone input of every screen (register, profile, playlist form, back-office user modal): a
+ * country, starting on the account's country (US when it has none, spec section 5),
  * and the number, formatted as typed; a number typed with its own `+` wins over the country. The
  * form value goes through the contracts' `phoneNumberSchema` on the client and the server alike.
  */

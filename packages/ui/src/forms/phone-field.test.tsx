@@ -8,7 +8,7 @@ import { PhoneField, splitE164, toE164 } from './PhoneField';
 afterEach(cleanup);
 beforeAll(initTestI18n);
 
-describe('phone field (issue 28 item 19: one rule, the account country first)', () => {
+describe('phone field (one rule, the account country first)', () => {
   it('turns a national number into E.164 for the chosen country', () => {
     expect(toE164('(201) 555-0123', 'US')).toBe('+12015550123');
     expect(toE164('020 7946 0958', 'GB')).toBe('+442079460958');

@@ -41,7 +41,7 @@ function Step({ mode }: { mode?: 'onTouched' }) {
   );
 }
 
-describe('a field showing an error is checked again as it changes (issue 28 item 10)', () => {
+describe('a field showing an error is checked again as it changes', () => {
   for (const mode of [undefined, 'onTouched'] as const) {
     it(`"Field is required" leaves a filled text and a chosen Select at once (mode ${mode ?? 'onSubmit'})`, {
       timeout: 30_000,

@@ -12,7 +12,7 @@ import { contractsResolver } from './zod-resolver';
 
 /**
  * A field that shows an error is checked again as soon as it changes, whatever the form's mode
- * (issue 28 item 10: wizards check a step with `trigger()`, not a submit, so "Field is required"
+ * (wizards check a step with `trigger()`, not a submit, so "Field is required"
  * stayed under a Select, a date or a filled text until the next step was tried).
  */
 function useRecheckShownErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>): void {

@@ -23,7 +23,7 @@ describe('UI catalogs', () => {
     expect(clashes).toEqual([]);
   });
 
-  // One word for coins per language (issue 20): the product's name "Liberty Coins" aside, the UI uses
+  // One word for coins per language: the product's name "Liberty Coins" aside, the UI uses
   // the same word as the shared catalog's `common.coins`.
   const others: Record<string, RegExp> = {
     en: /\b(jetons?|pièces?)\b/i,

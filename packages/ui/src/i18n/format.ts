@@ -4,7 +4,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 dayjs.extend(localizedFormat);
 
 /**
- * The apps' formatting module (issue 20: one formatter module). Numbers, coins, money, file sizes and
+ * The apps' formatting module (one formatter module). Numbers, coins, money, file sizes and
  * relative times come from the shared `@lm/contracts/format` (Intl in the reader's language, the same
  * functions the API writes mails with); calendar dates keep dayjs's locale formats, which the date
  * pickers use too.

@@ -86,7 +86,7 @@ const dayjsLocales: Record<Language, () => Promise<unknown>> = {
 
 /**
  * i18next post-processor that isolates the links inside every translated sentence in Arabic
- * (`isolateLinks`, issue 28 item 12: "…/https://open.spotify.com/track"), whether the link comes from
+ * (`isolateLinks`, "…/https://open.spotify.com/track"), whether the link comes from
  * the catalog or from a parameter.
  */
 export const isolateLinksPostProcessor = {

@@ -21,7 +21,7 @@ registerFormatters(i18n);
 const t = i18n.t;
 const tAr = i18n.getFixedT('ar');
 
-describe('Wise transfer states in words (issue 20)', () => {
+describe('Wise transfer states in words', () => {
   it('every state has a label; an unknown one shows its code', () => {
     expect(
       WISE_STATES.filter((s) => !i18n.exists(`payouts.wise_states.${s}`, { lng: 'en', ns: 'ui' })),

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /**
- * Human words for the codes the API stores (issue 20), for screens of both apps; each falls back to
+ * Human words for the codes the API stores, for screens of both apps; each falls back to
  * the code for a value the catalog does not know. The back-office's own ones (audit actions,
  * permissions, roles) live in apps/admin/src/i18n/labels.ts.
  */

@@ -4,7 +4,7 @@ import { isolateLinksPostProcessor } from './i18n';
 import ar from './locales/ar.json';
 import en from './locales/en.json';
 
-describe('links in translated sentences (issue 28 item 12)', () => {
+describe('links in translated sentences', () => {
   it('isolates the link of an Arabic hint left to right, and leaves English alone', async () => {
     const i18n = i18next.createInstance();
     await i18n.use(isolateLinksPostProcessor).init({

@@ -31,7 +31,7 @@ const EXPANDED = 260;
 const COLLAPSED = 76;
 
 /**
- * Signed-in layout of both apps (DESIGN section 6): collapsible side menu (collapsed by default,
+ * Signed-in layout of both apps: collapsible side menu (collapsed by default,
  * the choice is remembered), top bar with language switch, skin switch, notifications bell and
  * user menu. Holds the confirm-dialog provider (confirmAction) of the signed-in screens.
  */

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useProductName } from './use-product-name';
 
 /**
- * Product mark: coin icon and the product's name from the settings ({@link useProductName}, issue 28
- * item 13), and the back-office tag when `admin`.
+ * Product mark: coin icon and the product's name from the settings ({@link useProductName}), and the
+ * back-office tag when `admin`.
  */
 export function Brand({ compact, admin }: { compact?: boolean; admin?: boolean }) {
   const { t } = useTranslation();

@@ -41,7 +41,7 @@ export interface MaintenanceGateProps {
 
 /**
  * Maintenance mode in both apps (spec section 4: on when `maintenance-mode-check` answers `check: true`
- * or any call answers 503; issue 28 item 8): the screen or a banner with the staff's message (the
+ * or any call answers 503): the screen or a banner with the staff's message (the
  * translated text when none was written), checked again every MAINTENANCE_RECHECK_MS while on; when it
  * ends the app comes back signed in and what is shown is read again.
  */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from './use-page-title';
 
-/** The page shown for unknown and forbidden routes (never a blank screen, DESIGN section 6). */
+/** The page shown for unknown and forbidden routes (never a blank screen). */
 export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
   const { t } = useTranslation();
   usePageTitle('ui.not_found.title');

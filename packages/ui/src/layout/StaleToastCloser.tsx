@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { pageShown } from '../api/toasts';
 
 /**
- * Closes the error toasts of the page left behind on every navigation (issue 28 item 10: a refused
+ * Closes the error toasts of the page left behind on every navigation (a refused
  * sign-in's message followed the user to the forgot-password page). Rendered once inside each app's
  * router.
  */

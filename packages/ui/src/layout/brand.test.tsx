@@ -37,7 +37,7 @@ function Titled() {
   return <Brand admin />;
 }
 
-describe("the product's name (issue 28 item 13)", () => {
+describe("the product's name", () => {
   it('shows the name staff set in the settings in the header and the page title', async () => {
     const asked: string[] = [];
     renderWithUi(

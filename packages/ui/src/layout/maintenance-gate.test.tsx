@@ -90,7 +90,7 @@ function checks(answers: { check: boolean; message: string | null }[]) {
   return { api, upload: api };
 }
 
-describe('maintenance notices (issue 28 item 8)', () => {
+describe('maintenance notices', () => {
   it("shows the staff's message on the screen, and the app again after Try again", async () => {
     renderGate(
       <ApiProvider

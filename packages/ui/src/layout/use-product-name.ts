@@ -9,7 +9,7 @@ const NO_CLIENT = new QueryClient();
 
 /**
  * The product's name as staff set it in the back-office settings (`product_name` of the public
- * `GET setting/all`, issue 28 item 13), for the header, page titles and texts that name the product.
+ * `GET setting/all`), for the header, page titles and texts that name the product.
  * Until the answer arrives (or without an API provider) it is the catalog's `ui.brand.name`.
  */
 export function useProductName(): string {

@@ -13,7 +13,7 @@ export interface EmptyStateProps {
 }
 
 /**
- * Empty state of a list (issue 20): what is missing and what to do next, with the action at hand,
+ * Empty state of a list: what is missing and what to do next, with the action at hand,
  * rather than a bare "No records found".
  */
 export function EmptyState({ title, hint, action, icon }: EmptyStateProps) {

@@ -32,7 +32,7 @@ export interface ListScreenProps<T> {
   onRowClick?: (record: T) => void;
   /**
    * The empty state when nothing exists yet (i18n keys, and an action such as a "New …" button):
-   * what to do next (issue 20). With filters applied the screen offers to reset them instead.
+   * what to do next. With filters applied the screen offers to reset them instead.
    */
   empty?: { title?: string; hint?: string; action?: ReactNode };
   /**
@@ -43,7 +43,7 @@ export interface ListScreenProps<T> {
 }
 
 /**
- * Generic list screen (spec section 2 "Generic list screens", DESIGN section 6): collapsible
+ * Generic list screen (spec section 2 "Generic list screens"): collapsible
  * Search Filter panel, data table with sorting, page-size selector 10/25/50/75/100, pagination,
  * loading and empty states; the state lives in the URL. Reads `{ data, pagination }` from `path`.
  */
@@ -78,7 +78,7 @@ export function ListScreen<T>({
   const sort = parseOrder(list.params.order);
   const records = result.data?.data ?? [];
   const total = result.data?.pagination.total ?? 0;
-  // A very long list's total is PostgreSQL's estimate: shown as "about N" (issue 18).
+  // A very long list's total is PostgreSQL's estimate: shown as "about N".
   const estimated = result.data?.pagination.total_estimated === true;
   const filtered = Boolean(list.params.q) || Object.keys(list.params.filter).length > 0;
   const emptyState = result.isError ? (

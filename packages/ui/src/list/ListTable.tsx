@@ -26,8 +26,8 @@ import { type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'r
 import { useTranslation } from 'react-i18next';
 
 /**
- * True below Mantine's `sm` breakpoint (phones, 390 px wide): lists become cards there (issue 20
- * "Phones"). Read synchronously so the first paint already has the right layout.
+ * True below Mantine's `sm` breakpoint (phones, 390 px wide): lists become cards there. Read
+ * synchronously so the first paint already has the right layout.
  */
 export function usePhoneLayout(): boolean {
   const theme = useMantineTheme();
@@ -234,7 +234,7 @@ function CardList<T>(props: CardProps<T>) {
 export type ListTableProps<T> = DataTableProps<T>;
 
 /**
- * The one list mechanism of both apps (issue 20 "Phones"): a mantine-datatable on tablets and wider,
+ * The one list mechanism of both apps: a mantine-datatable on tablets and wider,
  * and below Mantine's `sm` breakpoint a stack of cards, one per record, each column a label and its
  * value (a column titled '' or `actions` goes to the card's foot), with the same pagination, empty
  * state, loading overlay, row click and row expansion. Takes DataTable's props.

@@ -75,7 +75,7 @@ export function SearchFilterPanel({
 
   return (
     <Paper p="md" mb="md" data-testid="search-filter">
-      {/* The whole title bar opens and closes the panel (issue 20), not only the chevron. */}
+      {/* The whole title bar opens and closes the panel, not only the chevron. */}
       <UnstyledButton
         w="100%"
         onClick={() => setOpened((o) => !o)}

@@ -44,7 +44,7 @@ export function cleanFilters(values: Record<string, FilterValue>): Record<string
 }
 
 /**
- * Query of a list call (DESIGN section 3): `page`, `limit`, `order`, `q` and `filter[field]=value`
+ * Query of a list call: `page`, `limit`, `order`, `q` and `filter[field]=value`
  * (a multi-select repeats `filter[field]`). Only non-empty values are sent.
  */
 export function buildListQuery(params: ListParams): URLSearchParams {

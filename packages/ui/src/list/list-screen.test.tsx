@@ -41,7 +41,7 @@ function show() {
   );
 }
 
-describe('list totals (issue 18)', () => {
+describe('list totals', () => {
   it('shows an estimated total as "about N"', async () => {
     estimated = true;
     show();

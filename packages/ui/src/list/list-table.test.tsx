@@ -51,7 +51,7 @@ const columns = [
   { accessor: 'actions' as const, title: '', render: () => <button type="button">Open</button> },
 ];
 
-describe('<ListTable> (issue 20 "Phones")', () => {
+describe('<ListTable>', () => {
   it('renders one card per record below the sm breakpoint, every column a label and its value', () => {
     viewport(390);
     const onRowClick = vi.fn();

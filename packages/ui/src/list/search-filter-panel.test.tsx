@@ -22,7 +22,7 @@ describe('<SearchFilterPanel>', () => {
         onReset={() => undefined}
       />,
     );
-    // The whole title bar is the toggle (issue 20): its name is the title and what it does.
+    // The whole title bar is the toggle: its name is the title and what it does.
     const toggle = screen.getByRole('button', { name: 'Search Filter Show the filters' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(screen.getByText('Search Filter'));

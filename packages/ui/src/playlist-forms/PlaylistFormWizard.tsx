@@ -125,7 +125,7 @@ const blankForm = (initial?: StoredPlaylistForm) => ({
 });
 
 /**
- * The Playlist Form Submission / Edit Form wizard (spec sections 2 and 5; issue 13), shared by the
+ * The Playlist Form Submission / Edit Form wizard (spec sections 2 and 5), shared by the
  * artist's /forms and staff's screens: Personal Details, Song Details, Artist Details, Extra Info,
  * About. Each step advances only when its fields are valid (the contracts' schema, so the client says
  * what the server says). The track file (mp3/wav) and cover (png/jpg/jpeg/gif) are one file each and

@@ -60,7 +60,7 @@ function renderSession(clients: ReturnType<typeof api>['clients']) {
   );
 }
 
-describe('the session when the page loads during maintenance (issue 28 item 8)', () => {
+describe('the session when the page loads during maintenance', () => {
   it('keeps the token while maintenance is on and signs the user in when it ends', async () => {
     writeToken('AUTH_TOKEN', 'tok-1');
     const server = api([503, 200]);

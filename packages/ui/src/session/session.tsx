@@ -102,7 +102,7 @@ export function SessionProvider<U extends SessionUserShape>({
 
   // A failed check of the stored token drops it only when the API refused the token (401). During
   // maintenance (503), offline or on a server error the session is kept and checked again: when
-  // maintenance ends, or after SESSION_RETRY_MS (issue 28 item 8: "Try again" after maintenance led to
+  // maintenance ends, or after SESSION_RETRY_MS ("Try again" after maintenance led to
   // the login page).
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {

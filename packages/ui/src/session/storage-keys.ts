@@ -1,5 +1,5 @@
 /**
- * Browser storage keys of spec section 6 and DESIGN section 6. Users keep their token under
+ * Browser storage keys of spec section 6. Users keep their token under
  * `AUTH_TOKEN` (local and session storage), admins under `USER_TOKEN`.
  */
 export const STORAGE_KEYS = {

@@ -17,7 +17,7 @@ export interface AppProvidersProps {
   checkMaintenance?: boolean;
   /**
    * The back-office: maintenance never blocks it; a banner says while it is on (checked on start and
-   * every minute) with a link to `maintenanceSettingsHref` (issue 28 item 8).
+   * every minute) with a link to `maintenanceSettingsHref`.
    */
   staffMaintenance?: boolean;
   maintenanceSettingsHref?: string;
@@ -37,7 +37,7 @@ function DirectionSync() {
 
 /**
  * Server answers written in the reader's language (notifications, messages) are cached without the
- * language in their key: when the language changes, refetch what is on screen (issue 20).
+ * language in their key: when the language changes, refetch what is on screen.
  */
 function RefetchOnLanguageChange() {
   const { i18n } = useTranslation();
@@ -56,9 +56,9 @@ const PHONE_QUERY = '(max-width: 47.9375em)';
 /**
  * Where toasts open: the bottom corner at the start of the reading direction on wide screens (bottom-left,
  * bottom-right in Arabic), the bottom edge on phones (where a toast is as wide as the screen). At the
- * top they covered the header's controls, the page title and its "New campaign" button (issues 20 and
- * 28 item 10); at the bottom end they covered the Save button just pressed, since a page's actions sit
- * at the end. Neither app has a fixed control at the bottom.
+ * top they covered the header's controls, the page title and its "New campaign" button; at the bottom
+ * end they covered the Save button just pressed, since a page's actions sit at the end. Neither app
+ * has a fixed control at the bottom.
  */
 export function toastPosition(
   phone: boolean,

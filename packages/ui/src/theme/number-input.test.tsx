@@ -17,7 +17,7 @@ function Field() {
   );
 }
 
-describe('number inputs of the apps theme (issue 11 item 11)', () => {
+describe('number inputs of the apps theme', () => {
   it('never clamp what was typed to min/max on blur: the form refuses it instead', () => {
     renderWithUi(<Field />);
     const input = screen.getByTestId('n') as HTMLInputElement;

@@ -20,7 +20,7 @@ export function colorSchemeOf(skin: Skin): 'light' | 'dark' {
  * Mantine theme of a skin. Bordered cards have a border and no shadow; the other skins use a soft
  * shadow. The font stack includes Arabic-capable system fonts. Number inputs never clamp what was
  * typed to their min/max (Mantine clamps on blur by default, which turned -50 coins into 10 without a
- * word): the form's schema refuses the value with the field's message instead (issue 11 item 11).
+ * word): the form's schema refuses the value with the field's message instead.
  * `closeLabel` names the icon-only close buttons of toasts and dialogs (in the reader's language).
  */
 export function themeFor(skin: Skin, closeLabel = 'Close'): MantineThemeOverride {
@@ -28,7 +28,7 @@ export function themeFor(skin: Skin, closeLabel = 'Close'): MantineThemeOverride
   return createTheme({
     primaryColor: 'violet',
     // Filled surfaces (buttons, badges) take dark text once their colour is light enough: white on
-    // green.8 (#2f9e44) was 3.4:1, under WCAG AA's 4.5:1 (issue 20, accessibility). At 0.2 the colours
+    // green.8 (#2f9e44) was 3.4:1, under WCAG AA's 4.5:1 (accessibility). At 0.2 the colours
     // that keep white text still reach 4.5:1 (red.8 4.5, violet.8 6.4, blue.8 5.1).
     autoContrast: true,
     luminanceThreshold: 0.2,
@@ -43,7 +43,7 @@ export function themeFor(skin: Skin, closeLabel = 'Close'): MantineThemeOverride
       // No focus placeholder in menus: Mantine's (a presentational div with tabindex) is not allowed
       // inside role="menu" (axe aria-required-children); opening by keyboard focuses the first item.
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
-      // Badges never cut their words ("PEN…", issue 20): they wrap in a narrow cell instead.
+      // Badges never cut their words ("PEN…"): they wrap in a narrow cell instead.
       Badge: { styles: WHOLE_BADGE_STYLES },
       // Avatars (covers, photos) always sit beside the name they show: decorative for screen readers.
       Avatar: { defaultProps: { alt: '' } },
@@ -59,7 +59,7 @@ export function themeFor(skin: Skin, closeLabel = 'Close'): MantineThemeOverride
 }
 
 /**
- * Colours the skins adjust for contrast (issue 20, accessibility: WCAG AA 4.5:1 for text on every
+ * Colours the skins adjust for contrast (accessibility: WCAG AA 4.5:1 for text on every
  * surface of the four skins). Mantine's dimmed text and placeholders (gray.6 / gray.5 on white 3.3:1 and
  * 2.1:1, dark.2 / dark.3 on dark.6 3.5:1 and 2.5:1) become #5c636a (5.1:1 or more from white to gray.2)
  * and #b3b3b3 (4.8:1 or more from dark.4, a hovered or focused menu item, to dark.8; #adadad was 4.47:1

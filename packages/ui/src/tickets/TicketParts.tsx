@@ -200,7 +200,7 @@ function campaignIds(value: string | null): { campaign_id: number | null; custom
 /**
  * The new-ticket form (spec sections 2 and 5): subject, department, priority (default Low, hidden from
  * users of type above 1 whose tickets stay Low), a campaign of the user's own (express campaigns with
- * their platform and custom campaigns: issue 28 item 20), message, attachments;
+ * their platform and custom campaigns), message, attachments;
  * staff may name the assignee. `userId` is the ticket's user (the signed-in user, or the user whose
  * overview staff came from).
  */

@@ -72,7 +72,7 @@ function render() {
   return { calls, onCreated };
 }
 
-describe('the ticket form’s campaign picker (issue 28 item 20)', { timeout: 120_000 }, () => {
+describe('the ticket form’s campaign picker', { timeout: 120_000 }, () => {
   it('shows each campaign with its platform, custom campaigns too, and sends a custom one as custom_campaign_id', async () => {
     const { calls, onCreated } = render();
     await waitFor(() => expect(calls.some((c) => c.url.includes('getUserCampaignWithQ'))).toBe(true));

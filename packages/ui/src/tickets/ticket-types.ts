@@ -19,7 +19,7 @@ export interface Ticket {
   ticket_subject: string;
   initial_message: string;
   campaign_id: number | null;
-  /** The custom (managed) campaign the ticket is about, instead of an express one (issue 28). */
+  /** The custom (managed) campaign the ticket is about, instead of an express one. */
   custom_campaign_id: number | null;
   campaign_name: string | null;
   department_id: number;
@@ -71,8 +71,8 @@ export interface TicketOption {
 }
 
 /**
- * A campaign the new-ticket form offers (`campaign/getUserCampaignWithQ/{id}?include_custom=1`, issue 28
- * item 20): an express campaign (sent as `campaign_id`) or a custom one (`custom_campaign_id`).
+ * A campaign the new-ticket form offers (`campaign/getUserCampaignWithQ/{id}?include_custom=1`): an
+ * express campaign (sent as `campaign_id`) or a custom one (`custom_campaign_id`).
  */
 export interface TicketCampaignOption extends TicketOption {
   kind: 'express' | 'custom';

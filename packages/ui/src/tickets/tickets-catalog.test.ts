@@ -27,7 +27,7 @@ function files(dir: string): string[] {
   });
 }
 
-describe('ticket screens catalog (issue 14)', () => {
+describe('ticket screens catalog', () => {
   for (const [language, catalog] of Object.entries(catalogs)) {
     it(`${language} has every key of en, non-empty, with the same placeholders`, () => {
       expect(catalogProblems(en, catalog, language)).toEqual([]);

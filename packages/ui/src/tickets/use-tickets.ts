@@ -108,8 +108,8 @@ export function useTicketUpload() {
 }
 
 /**
- * Download an attachment through its access-checked route (`GET ticket_attachments/{id}`, issue 14
- * item a): fetched with the session's bearer token, then saved under its name (there is no public link).
+ * Download an attachment through its access-checked route (`GET ticket_attachments/{id}`): fetched
+ * with the session's bearer token, then saved under its name (there is no public link).
  */
 export function useDownloadAttachment() {
   const { api } = useApi();

@@ -41,7 +41,7 @@ describe('transactions', () => {
   });
 });
 
-describe('transaction descriptions (issue 20)', () => {
+describe('transaction descriptions', () => {
   it("renders the API's key and params in the reader's language, names isolated in Arabic", async () => {
     const { default: i18next } = await import('i18next');
     const { default: en } = await import('../i18n/locales/en.json');

@@ -33,7 +33,7 @@ export function SignedCoins({ tx, language }: { tx: WalletTransaction; language:
 }
 
 /**
- * Signed money of a transaction (issue 20): what was paid, or the coins' value (marked ≈) at the
+ * Signed money of a transaction: what was paid, or the coins' value (marked ≈) at the
  * wallet's basis; a debit shows its amount with a minus, never "—".
  */
 export function SignedTotal({ tx, language, t }: { tx: WalletTransaction; language: string; t: TFunction }) {

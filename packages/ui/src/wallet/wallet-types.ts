@@ -51,7 +51,7 @@ export function transactionDescKey(tx: Pick<WalletTransaction, 'desc_id' | 'tran
 }
 
 /**
- * The description of a transaction in the reader's language (issue 20): the API's key and params
+ * The description of a transaction in the reader's language: the API's key and params
  * (`wallet.describe.*`: package, campaign with track and playlist, refund, payout...), the names
  * isolated in right-to-left text; older answers without one fall back to the desc_id's label.
  */

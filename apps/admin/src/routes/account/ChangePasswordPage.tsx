@@ -6,7 +6,7 @@ import { useChangeOwnPassword } from '../../hooks/use-account';
 
 /**
  * /account/password (any signed-in admin, from the user menu): change one's own password with the
- * current one; the admin's other sessions end (issue 11 item 2: the only way staff set a password
+ * current one; the admin's other sessions end (the only way staff set a password
  * themselves).
  */
 export function ChangePasswordPage() {

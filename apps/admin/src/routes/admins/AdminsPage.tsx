@@ -47,7 +47,7 @@ type FormValues = z.input<typeof formSchema>;
 /**
  * Create or edit a staff account; the server's field errors land under their fields. There is no
  * password field: a new admin is e-mailed an invitation, and staff send password links from the list
- * (issue 11 item 2).
+ *.
  */
 function AdminForm({ admin, onDone }: { admin: StaffAdmin | null; onDone(): void }) {
   const { t } = useTranslation();

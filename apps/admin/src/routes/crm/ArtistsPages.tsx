@@ -315,8 +315,7 @@ export function ArtistProfilePage() {
 
 /**
  * The profile's campaigns: each campaign sent to this artist with the message's state and when it was
- * sent, opened, clicked and unsubscribed from, with the totals above (issue 17 "campaigns sent and
- * engagement"); cards on phones.
+ * sent, opened, clicked and unsubscribed from, with the totals above; cards on phones.
  */
 function ArtistCampaigns({ id }: { id: number }) {
   const { t, i18n } = useTranslation();

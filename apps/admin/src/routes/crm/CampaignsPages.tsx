@@ -196,7 +196,7 @@ export function CampaignsPage() {
 }
 
 /**
- * The confirmation of "Send now" / "Schedule" (issue 28 item 15): the number of recipients the server
+ * The confirmation of "Send now" / "Schedule": the number of recipients the server
  * counts today, and a warning per merge tag the template uses without a fallback while some of them
  * have no value for it ("Hi ,"). Confirming sends that number: the server refuses if the list changed.
  */

@@ -47,7 +47,7 @@ function guessMapping(columns: string[]): Partial<Record<CsvImportField, string>
 }
 
 /**
- * Import leads from a CSV file (issue 17): choose the file, map its columns to the lead's fields (the
+ * Import leads from a CSV file: choose the file, map its columns to the lead's fields (the
  * e-mail column is required; usual headers map themselves), choose the static list the rows join (or
  * name a new one) and the consent the addresses were collected with; the report lists every refused
  * row with its line and reason.
@@ -64,7 +64,7 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
   const [listId, setListId] = useState<string | null>(null);
   const [listName, setListName] = useState('');
   const [consent, setConsent] = useState<'unconfirmed' | 'confirmed'>('unconfirmed');
-  // A file with only a person's "Name" column: its first word becomes the first name (issue 28 item 15).
+  // A file with only a person's "Name" column: its first word becomes the first name.
   const [firstFromName, setFirstFromName] = useState(false);
   const [report, setReport] = useState<CsvImportReport | null>(null);
   const [errors, setErrors] = useState<string[]>([]);

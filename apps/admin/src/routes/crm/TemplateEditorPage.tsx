@@ -33,7 +33,7 @@ const REMOTE_BLOCK_IMAGE =
 
 /**
  * Makes every block of the editor start from images drawn inline, so dropping a block never asks the
- * internet for anything (the product works offline, issue 28 item 14).
+ * internet for anything (the product works offline).
  */
 function keepBlocksLocal(editor: Editor): void {
   for (const block of editor.Blocks.getAll()) {

@@ -7,7 +7,7 @@ import { TemplateEditorPage as Editor } from './TemplateEditorPage';
 import { TemplatesPage as Templates } from './TemplatesPage';
 
 /*
- * The CRM screens (issue 17), each inside the CRM catalog, from one module so the back-office's entry
+ * The CRM screens, each inside the CRM catalog, from one module so the back-office's entry
  * names one lazy chunk for them (the login route's budget counts that table). The designer's own page
  * is light: GrapesJS itself is imported by it on mount, into chunks of its own.
  */

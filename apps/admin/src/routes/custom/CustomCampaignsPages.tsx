@@ -24,7 +24,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { customCampaignColumns } from './custom-columns';
 
 /**
- * /custom/campaigns/list and /campaigns/list (custom.campaigns.show; issue 13): every custom campaign
+ * /custom/campaigns/list and /campaigns/list (custom.campaigns.show): every custom campaign
  * with the status map 1-7 (+ Completed filter), the Payment badge (Paid when a transaction exists,
  * else Pending), the Release badge and the warning icon (no form, invoice paid, not released).
  */

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 
 /**
- * Columns of a custom campaigns list (issue 13; spec section 3 "Custom campaign list item"): the
+ * Columns of a custom campaigns list (spec section 3 "Custom campaign list item"): the
  * staff list /custom/campaigns/list and the user overview's Custom campaigns tab. Titles are i18n keys.
  */
 export function customCampaignColumns(t: TFunction, lang: string): DataTableColumn<CustomCampaignListItem>[] {

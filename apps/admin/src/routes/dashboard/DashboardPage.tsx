@@ -25,7 +25,7 @@ import { ReportCharts } from '../reports/ReportCharts';
 import { lastDays } from '../reports/ReportsPage';
 import { TodosCard } from './TodosCard';
 
-/** The support desk's figures (issue 14), loaded with the ticket screens' code only for staff who see them. */
+/** The support desk's figures, loaded with the ticket screens' code only for staff who see them. */
 const DashboardTicketStats = lazy(async () => ({
   default: (await import('../tickets/TicketsListPage')).DashboardTicketStats,
 }));
@@ -37,7 +37,7 @@ function flatten(items: readonly MenuItem[]): MenuItem[] {
 }
 
 /**
- * How many permissions the admin holds, counted as the roles list counts them (issue 28 item 17): the
+ * How many permissions the admin holds, counted as the roles list counts them: the
  * distinct permissions of their roles, without `general` (the rule every signed-in account has).
  */
 export function grantedPermissionCount(abilities: readonly { subject: string }[]): number {
@@ -57,7 +57,7 @@ export function PermissionsCard({ abilities }: { abilities: readonly { subject: 
 }
 
 /**
- * Back-office /dashboard (any admin): first what needs the admin's action (issue 20), then access summary, shortcuts to the screens the admin may open,
+ * Back-office /dashboard (any admin): first what needs the admin's action, then access summary, shortcuts to the screens the admin may open,
  * outbox size, latest notifications; and, for admins holding the finance permission, the report of
  * the last 30 days (coins sold, revenue, users, campaigns, payouts).
  */

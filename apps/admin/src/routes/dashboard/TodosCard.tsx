@@ -34,7 +34,7 @@ const ICONS: Record<StaffTodo['kind'], ReactNode> = {
 };
 
 /**
- * "Needs your action" (issue 20 "Staff to-dos"): what waits for this admin, with counts and links to
+ * "Needs your action": what waits for this admin, with counts and links to
  * the screens that handle it; only the kinds the admin's permissions open. First on the dashboard.
  */
 export function TodosCard() {

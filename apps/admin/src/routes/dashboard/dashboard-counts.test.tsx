@@ -13,7 +13,7 @@ const { PermissionsCard } = await import('./DashboardPage');
 afterEach(cleanup);
 beforeAll(initTestI18n);
 
-describe('staff dashboard (issue 28 item 17)', () => {
+describe('staff dashboard', () => {
   it('does not say "nothing waits" while a trust flag or a custom campaign waits', () => {
     todos = [
       { kind: 'pending_users', count: 0, link: '/users/list' },

@@ -9,7 +9,7 @@ export interface OutboxMail {
   id: number;
   to: string;
   from?: string;
-  /** A ticket mail's signed reply address (issue 14). */
+  /** A ticket mail's signed reply address. */
   reply_to?: string | null;
   subject: string;
   text: string;
@@ -18,7 +18,7 @@ export interface OutboxMail {
 }
 
 /**
- * The sandbox inbound sender (issue 14): answers a ticket mail as its recipient would from their mail
+ * The sandbox inbound sender: answers a ticket mail as its recipient would from their mail
  * program (`POST admin/dev/mailbox/{id}/reply`); the reply arrives through the signed inbound webhook's path.
  */
 function SandboxReply({ mail }: { mail: OutboxMail }) {

@@ -44,7 +44,7 @@ const positiveId = (raw: string | null) => {
 };
 
 /**
- * /express/playlist/create (express.playlist.show; spec section 2, issue 13 "Staff"): staff list a
+ * /express/playlist/create (express.playlist.show; spec section 2): staff list a
  * Spotify playlist for an approved curator with the curator's own fields (link, tier, duration,
  * genres, renewable). The server runs the curator's own checks (link, not listed, owned by one of
  * the curator's connected accounts); the playlist then waits for approval, and the curator is told.
@@ -172,7 +172,7 @@ export function PlaylistCreateForCuratorPage() {
 }
 
 /**
- * /express/checkout (express.campaigns.show; spec section 2, issue 13 "Staff"): staff order Spotify
+ * /express/checkout (express.campaigns.show; spec section 2): staff order Spotify
  * express campaigns for an approved artist: the track link, the approved playlists and an optional
  * pitch, paid from the artist's coins through the artist's own order (one hold per playlist; too few
  * coins: nothing is held). The total and the artist's balance are shown; the server decides.

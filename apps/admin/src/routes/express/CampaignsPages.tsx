@@ -107,7 +107,7 @@ export function CampaignsPage() {
 }
 
 /**
- * Force end (issue 28 item 3): a dialog offering only the outcomes that fit the campaign's status
+ * Force end: a dialog offering only the outcomes that fit the campaign's status
  * ({@link forceEndOutcomes}, the rule the API enforces too), each named by what happens to the coins
  * held; shared by the Spotify, TikTok and Instagram campaign screens (`seller` names who is paid).
  * The API's answer is the one toast.

@@ -45,8 +45,8 @@ const NOTE_MAX = 500;
 const listPath = (p: Platform) => `/express/${p}/campaigns/list`;
 
 /**
- * /express/tiktok/campaigns/list and /express/instagram/campaigns/list (express.campaigns.show; issue
- * 12 "Admin"): every TikTok or Instagram campaign, searchable by song or id, filtered by status and,
+ * /express/tiktok/campaigns/list and /express/instagram/campaigns/list (express.campaigns.show):
+ * every TikTok or Instagram campaign, searchable by song or id, filtered by status and,
  * for Instagram, by disputes waiting for a decision.
  */
 function SocialCampaignsList({ platform }: { platform: Platform }) {

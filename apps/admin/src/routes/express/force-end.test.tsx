@@ -29,7 +29,7 @@ function setup(statusId: number, seller: 'curator' | 'influencer' = 'curator') {
   return { post };
 }
 
-describe('force-end dialog offers only the outcomes that fit (issue 28 item 3)', () => {
+describe('force-end dialog offers only the outcomes that fit', () => {
   it('Pending for Approval: only the full refund, named by the money, and why paying is not offered', async () => {
     const { post } = setup(S.PENDING_APPROVAL);
     expect(screen.getByText('What happens to the 50 coins held for this campaign?')).toBeTruthy();

@@ -38,7 +38,7 @@ function StaffGrid({ userId, scope }: { userId: number; scope: 'own' | 'related'
 
 /**
  * An artist's Fan Finder analysis for staff: connected accounts, related artists and the two paged fan
- * grids (issue 15 "Staff"). Used by /fan/finder/details/{searchArtist} and the user overview's tab.
+ * grids. Used by /fan/finder/details/{searchArtist} and the user overview's tab.
  */
 export function FanAnalysisSection({ userId }: { userId: number }) {
   const { t } = useTranslation();
@@ -61,7 +61,7 @@ export function FanAnalysisSection({ userId }: { userId: number }) {
 }
 
 /**
- * /fan/finder/search (view.main.fan.finder.tab.list, issue 15): artists with Fan Finder connections,
+ * /fan/finder/search (view.main.fan.finder.tab.list): artists with Fan Finder connections,
  * searched by name, email, Spotify profile or Instagram username; a row opens the details.
  */
 export function FanFinderSearchPage() {

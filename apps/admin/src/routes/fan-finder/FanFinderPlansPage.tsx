@@ -136,7 +136,7 @@ function PlanFormView({ plan, onDone }: { plan: FanFinderPlan | null; onDone(): 
 }
 
 /**
- * /fan/finder/plans (view.main.fan.finder.tab.list, issue 15): the Fan Finder plans with their days,
+ * /fan/finder/plans (view.main.fan.finder.tab.list): the Fan Finder plans with their days,
  * price in coins, features and whether they are offered; add, edit, and delete a plan nobody bought
  * (the API answers 409 otherwise: withdraw it instead).
  */

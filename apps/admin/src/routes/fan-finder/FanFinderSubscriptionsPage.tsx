@@ -78,7 +78,7 @@ function SubscriptionDetail({ id }: { id: number }) {
 }
 
 /**
- * /fan/finder/subscriptions (view.main.fan.finder.tab.list, issue 15): every subscription, newest
+ * /fan/finder/subscriptions (view.main.fan.finder.tab.list): every subscription, newest
  * first, filtered by status, plan and auto-renew or searched by subscriber or plan; a row opens its
  * detail (dates, auto-renew switch, charges).
  */
@@ -162,8 +162,8 @@ export function FanFinderSubscriptionsPage() {
 
 /**
  * The user overview's Fan Finder Subscription tab (artists, spec section 2): the current subscription
- * with the staff auto-renew switch, then earlier ones. Connected accounts, related artists and the two
- * fan grids come with the analysis part of issue 15.
+ * with the staff auto-renew switch, then earlier ones, then the fan analysis ({@link FanAnalysisSection}:
+ * connected accounts, the artist's own fan grid and the related artists' one).
  */
 export function FanFinderUserTab({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation();

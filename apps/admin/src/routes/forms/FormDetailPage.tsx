@@ -80,7 +80,7 @@ const link = (href: string | null | undefined) =>
   ) : null;
 
 /**
- * /forms/{id} (VIEW_FORM; spec sections 2 and 3, issue 13): every field of a playlist form by step,
+ * /forms/{id} (VIEW_FORM; spec sections 2 and 3): every field of a playlist form by step,
  * its cover, track and references; Edit Form side panel for the status (CHANGE_STATUS), the Edit Form
  * wizard (EDIT_FORM) and delete (DELETE_FORM).
  */

@@ -9,7 +9,7 @@ import { BehalfUserPicker } from '../../components/BehalfUserPicker';
 import type { BehalfUser } from '../../hooks/use-express';
 
 /**
- * /forms/new (INFLUENCER_ADD_FORM; spec section 6, issue 13 "Staff"): staff fill a playlist form for
+ * /forms/new (INFLUENCER_ADD_FORM; spec section 6): staff fill a playlist form for
  * an approved artist with the artist's own 5-step wizard (`PlaylistFormWizard`), sent to `new_form`
  * with the artist's id, where the server runs the artist's own validation ('Artist Should Be Approved',
  * files, fields). `?artist=<id>` preselects the artist (the user overview's button); done, the form opens.

@@ -8,7 +8,7 @@ import type { StaffFormItem } from '../../hooks/use-forms';
 import { formColumns } from './form-columns';
 
 /**
- * /forms/list (VIEW_FORM; spec sections 2 and 3 "Form list item", issue 13): every playlist form with
+ * /forms/list (VIEW_FORM; spec sections 2 and 3 "Form list item"): every playlist form with
  * its artist, author (artist or staff), status badge from the one palette, filters by status and text;
  * a row opens /forms/{id}.
  */

@@ -5,7 +5,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { StaffFormItem } from '../../hooks/use-forms';
 
 /**
- * Columns of a playlist forms list (spec section 3 "Form list item"; issue 13): the staff list
+ * Columns of a playlist forms list (spec section 3 "Form list item"): the staff list
  * /forms/list and the user overview's Forms tab. Titles are i18n keys.
  */
 export function formColumns(lang: string): DataTableColumn<StaffFormItem>[] {

@@ -46,7 +46,7 @@ function ActionText({ action }: { action: string }) {
 }
 
 /**
- * The entry's target in words, a link to its page when it has one the admin may open (issue 28 item 16).
+ * The entry's target in words, a link to its page when it has one the admin may open.
  * `onOpen` runs when the link is followed (the drawer closes).
  */
 function TargetLink({ log, onOpen }: { log: AuditLog; onOpen?: () => void }) {

@@ -38,7 +38,7 @@ const show = (log: AuditLog) =>
     </MemoryRouter>,
   );
 
-describe('audit entry details (issue 28 item 16)', () => {
+describe('audit entry details', () => {
   it('shows each changed field with its value before and after', () => {
     granted = new Set();
     show(

@@ -1,5 +1,5 @@
 /**
- * The back-office page of an audit entry's target (issue 28 item 16: each target links to its page):
+ * The back-office page of an audit entry's target (each target links to its page):
  * a record's own page where it has one (a user, a payout, a ticket ...), otherwise the list that holds
  * it (a role, a coin package, a setting ...). Null for kinds without a page (an access token, a file)
  * and for express campaigns, whose page depends on a platform the entry does not carry.

@@ -20,7 +20,7 @@ import { Link, useParams } from 'react-router';
 import { useAdminPayout, useAdminTransfer } from '../../hooks/use-payouts';
 import { PayoutActions } from './PayoutActions';
 
-/** A provider's identifier: a short label and the code in small type, for support (issue 20). */
+/** A provider's identifier: a short label and the code in small type, for support. */
 function Reference({ label, value }: { label: string; value: string }) {
   return (
     <Text size="xs" c="dimmed">

@@ -79,7 +79,7 @@ function ChartCard({ title, children, testId }: { title: string; children: React
 
 /**
  * Rows of the "Payouts per day" chart: coins requested and coins paid out each day, one unit on the
- * axis (issue 28 item 4: pounds paid beside coins requested read as one scale). `label` formats the day.
+ * axis (pounds paid beside coins requested read as one scale). `label` formats the day.
  */
 export function payoutsPerDay(report: Report, label: (day: string) => string) {
   return report.payouts.days.map((d) => ({
@@ -92,7 +92,7 @@ export function payoutsPerDay(report: Report, label: (day: string) => string) {
 /**
  * The report's figures and charts (every number from `GET admin/reports`): totals, coins sold and the
  * platform's revenue per day (coins: fees net of refunds), card payments per day (£), new users by type,
- * campaigns by status, payouts requested and paid (coins). One unit per chart axis (issue 28 item 4).
+ * campaigns by status, payouts requested and paid (coins). One unit per chart axis.
  */
 export function ReportCharts({ report, loading }: { report: Report | undefined; loading?: boolean }) {
   const { t, i18n } = useTranslation();

@@ -35,7 +35,7 @@ const REPORT: Report = {
   },
 };
 
-describe('reports: revenue is the fees kept, one unit per axis (issue 28 item 4)', () => {
+describe('reports: revenue is the fees kept, one unit per axis', () => {
   it('shows the 70-coin fee as revenue, not £0, and the card payments apart', () => {
     renderWithUi(<ReportCharts report={REPORT} />);
     expect(screen.getByTestId('stat-revenue-value').textContent).toBe('70 coins');

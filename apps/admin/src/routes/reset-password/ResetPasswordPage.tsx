@@ -33,7 +33,7 @@ function InvalidLink() {
 
 /**
  * /reset-password?token=…&email=…[&invite=1] (public): the link an admin receives when invited or when
- * staff send a password link (issue 11 item 2). The link is checked first; the new password follows the
+ * staff send a password link. The link is checked first; the new password follows the
  * product's rule; once set, every session of the admin ends and they sign in with it.
  */
 export function ResetPasswordPage() {

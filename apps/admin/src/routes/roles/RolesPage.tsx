@@ -24,8 +24,8 @@ import { permissionDescription, permissionLabel, roleLabel } from '../../i18n/la
 import { groupPermissions } from './permission-groups';
 
 /**
- * The permissions of a role, grouped by the screen they belong to (issue 20): each one a checkbox with
- * its label in words and what it lets its holder do below (issue 28 item 18: no raw permission codes),
+ * The permissions of a role, grouped by the screen they belong to: each one a checkbox with
+ * its label in words and what it lets its holder do below (no raw permission codes),
  * and a box per screen to take or leave all of them.
  */
 function PermissionMatrix({
@@ -195,7 +195,7 @@ function RoleForm({ role, onDone }: { role: Role | null; onDone(): void }) {
 }
 
 /**
- * Why a role cannot be deleted, as the message key the API answers with (issue 28 item 18: the button
+ * Why a role cannot be deleted, as the message key the API answers with (the button
  * was enabled and failed after the confirm): Super Admin, a role new users receive, a role still held.
  * Null when it may be deleted. The API refuses the same cases (`deleteRole`, 409).
  */

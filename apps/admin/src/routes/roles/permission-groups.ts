@@ -8,7 +8,7 @@ export interface PermissionSection {
 
 /**
  * The permissions a role of one kind can hold (`names`, as the API lists them), grouped by the screen
- * they open or act on (issue 20: grouped by screen), in menu order; names no group knows come last
+ * they open or act on (grouped by screen), in menu order; names no group knows come last
  * under `other`. Empty groups are left out.
  */
 export function groupPermissions(names: readonly string[]): PermissionSection[] {

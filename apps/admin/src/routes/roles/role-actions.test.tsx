@@ -19,7 +19,7 @@ const role = (over: Partial<Role>): Role => ({
   ...over,
 });
 
-describe('role delete (issue 28 item 18)', () => {
+describe('role delete', () => {
   it('disables Delete of Super Admin, of a default role and of a role still held, saying why', () => {
     expect(roleDeleteBlock(role({ name: 'Super Admin', admins_count: 0 }))).toEqual({
       key: 'roles.super_admin_protected',

@@ -8,7 +8,7 @@ import { useEraseLead, useLead } from '../../hooks/use-scraping';
 const FIELD_ORDER = ['name', 'spotify_url', 'followers', 'popularity', 'genres', 'image_url', 'email'];
 
 /**
- * A lead's details: every field with where and when it was found (issue 16 "Contacts"), the jobs that
+ * A lead's details: every field with where and when it was found, the jobs that
  * found it, its lists and the websites read for it; Erase removes it for good (GDPR), after a confirm.
  */
 export function LeadDrawer({ leadId, onClose }: { leadId: number | null; onClose(): void }) {

@@ -9,7 +9,7 @@ import {
 } from '../../hooks/use-platform-spotify';
 
 /**
- * The platform's own Spotify account on /system/settings (issue 20): who it is, who connected it and
+ * The platform's own Spotify account on /system/settings: who it is, who connected it and
  * when; Connect (or Connect another) goes to Spotify's consent page and comes back through the public
  * /spotify/callback/{accessToken}; Disconnect asks first.
  */

@@ -64,7 +64,7 @@ export function SettingsPage() {
 /**
  * The settings form: the contracts' `settingsFormSchema` (the API's rules and messages), so a
  * platform fee of -5 shows "0 is min value" under the field and nothing is sent; inputs never clamp
- * what was typed (issue 11 item 11). Only changed values are passed to `onSave`; a 422 answer's field
+ * what was typed. Only changed values are passed to `onSave`; a 422 answer's field
  * errors land under their fields.
  */
 export function SettingsForm({
@@ -86,7 +86,7 @@ export function SettingsForm({
       Object.entries(values).filter(([k, v]) => settings[k as keyof SystemSettings] !== v),
     ) as Partial<SystemSettings>;
     if (Object.keys(changed).length === 0) return;
-    // Turning maintenance on locks every user out: asked first (issue 28 item 8).
+    // Turning maintenance on locks every user out: asked first.
     if (
       changed.maintenance_mode === true &&
       !(await confirmAction({

@@ -46,7 +46,7 @@ function setup() {
 }
 
 // Typing into a dozen Mantine inputs takes seconds on a busy machine: more than the 5 s default.
-describe('/system/settings form (issue 11 item 11: never clamp silently)', { timeout: 30_000 }, () => {
+describe('/system/settings form (never clamp silently)', { timeout: 30_000 }, () => {
   it('refuses a platform fee of -5 with "0 is min value" and saves nothing', async () => {
     const { onSave, type, save } = setup();
     // Before: the input clamped -5 to 0 on blur and the page said "Saved".
@@ -73,7 +73,7 @@ describe('/system/settings form (issue 11 item 11: never clamp silently)', { tim
   });
 });
 
-describe('/system/settings maintenance (issue 28 item 8)', { timeout: 30_000 }, () => {
+describe('/system/settings maintenance', { timeout: 30_000 }, () => {
   it('asks before turning maintenance on, and sends the message staff wrote', async () => {
     const { onSave, type, save } = setup();
     fireEvent.click(screen.getByTestId('setting-maintenance_mode'));

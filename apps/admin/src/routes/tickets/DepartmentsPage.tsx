@@ -31,7 +31,7 @@ import { PagedTable } from '../users/PagedTable';
 interface Department {
   id: number;
   department_name: string;
-  /** The name in the other languages (issue 28 item 11). */
+  /** The name in the other languages. */
   translations: Translations<'department_name'>;
   admins: { id: number; name: string }[];
   open_tickets: number;

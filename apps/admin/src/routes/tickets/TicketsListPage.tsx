@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { staffTicketColumns } from './ticket-columns';
 
-/** `tickets_stats` (issue 14). */
+/** `tickets_stats`. */
 export interface TicketStats {
   open: number;
   waiting_on_staff: number;
@@ -103,8 +103,8 @@ function DashboardStats() {
 }
 
 /**
- * /tickets/list (view.main.tickets.tab.list): every ticket with the filters of issue 14 (status,
- * priority, department, assignee, due), searchable by number, subject or user, sortable by due time;
+ * /tickets/list (view.main.tickets.tab.list): every ticket with its filters (status, priority,
+ * department, assignee, due), searchable by number, subject or user, sortable by due time;
  * the desk's figures above.
  */
 export const TicketsListPage = withTicketsCatalog(TicketsList);

@@ -25,7 +25,7 @@ function FlagStatusBadge({ status }: { status: TrustFlag['status'] }) {
   return <StatusBadge label={STATUS_LABEL[status]} text={t(`trust_flags.status_${status}`)} />;
 }
 
-/** The sentence that explains a flag: which signal, when, and the numbers (issue 19). */
+/** The sentence that explains a flag: which signal, when, and the numbers. */
 export function FlagExplanation({ flag }: { flag: TrustFlag }) {
   const { t, i18n } = useTranslation();
   const e = flag.evidence as Record<string, number | string | number[]>;

@@ -42,7 +42,7 @@ export function PagedTable<T>({
   });
   const records = result.data?.data ?? [];
   const total = result.data?.pagination?.total ?? records.length;
-  // A very long list's total is PostgreSQL's estimate: shown as "about N" (issue 18).
+  // A very long list's total is PostgreSQL's estimate: shown as "about N".
   const estimated = result.data?.pagination?.total_estimated === true;
   const common = {
     records,

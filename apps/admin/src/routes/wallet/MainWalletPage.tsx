@@ -23,7 +23,7 @@ import { useNavigate } from 'react-router';
 import { useMainWallet } from '../../hooks/use-wallet';
 import { WalletNav } from './WalletNav';
 
-/** Label and icon of each ledger account kind (DESIGN section 4). */
+/** Label, icon and colour of each ledger account kind (users' wallets and escrows, the system accounts). */
 const KINDS: Record<string, { label: string; icon: ComponentType<{ size?: number }>; color: string }> = {
   user_wallet: { label: 'wallet.admin.kind.user_wallet', icon: IconWallet, color: 'yellow' },
   campaign_escrow: { label: 'wallet.admin.kind.campaign_escrow', icon: IconLock, color: 'violet' },

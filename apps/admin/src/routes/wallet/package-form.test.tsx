@@ -57,7 +57,7 @@ const PKG: CoinPackage = {
   position: 0,
 } as CoinPackage;
 
-describe('back-office coin package form: typed numbers are saved (issue 28 item 2)', () => {
+describe('back-office coin package form: typed numbers are saved', () => {
   it('a typed price of 460 shows £460.00 and is sent as 46000 pence, without "Field is required"', async () => {
     const { post, field, typeDigits, save } = setup(null);
     fireEvent.change(field('name'), { target: { value: 'Big' } });

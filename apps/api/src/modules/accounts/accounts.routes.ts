@@ -135,7 +135,7 @@ export const accountsRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/user/info',
     {
-      // The session user is read with the token, in the access hook's one statement (issue 18).
+      // The session user is read with the token, in the access hook's one statement.
       config: { access: userAccess(undefined, true, 'session') },
       schema: { tags, response: { 200: envelope(sessionUserSchema) } },
     },
@@ -314,7 +314,7 @@ export const accountsRoutes: RouteModule = (app, deps) => {
         querystring: z.object({
           code: z.string().min(1).max(4000),
           // Both required by the service, which answers a missing one with the same translated refusal
-          // as a wrong one (issue 11 item 5).
+          // as a wrong one.
           state: z.string().max(2000).optional(),
           binding: z.string().max(200).optional(),
           auth_type: z.string().max(20).optional(),

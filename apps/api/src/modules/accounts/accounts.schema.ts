@@ -39,14 +39,14 @@ export const users = pgTable(
     facebookLink: text('facebook_link'),
     tiktokLink: text('tiktok_link'),
     twitterLink: text('twitter_link'),
-    /** The name an artist performs under, shown to curators and staff (issue 20). */
+    /** The name an artist performs under, shown to curators and staff. */
     artistName: varchar('artist_name', { length: 100 }),
-    /** A short bio for curators and staff (issue 20), at most 300 characters. */
+    /** A short bio for curators and staff, at most 300 characters. */
     bio: text('bio'),
     /**
      * The user's genres as the session user shows them, `[{ id, name }]` by name: kept by triggers on
      * `user_genres` and `genres` (migration 0044), so `user/info` reads one column, not a join and an
-     * aggregate on every request (issue 18). Written by the database only.
+     * aggregate on every request. Written by the database only.
      */
     profileGenres: jsonb('profile_genres').$type<{ id: number; name: string }[]>().notNull().default([]),
     oauthType: varchar('oauth_type', { length: 20 }),

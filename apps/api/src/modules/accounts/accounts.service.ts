@@ -75,7 +75,7 @@ async function findUserByEmail(db: Database | Tx, email: string): Promise<UserRo
 
 /**
  * The user, their wallet balance and their genres in one statement. Named, so PostgreSQL plans it once
- * per connection (issue 18: `user/info` is a hot path).
+ * per connection (`user/info` is a hot path).
  */
 const SESSION_USER_SQL = `select ${SESSION_COLUMNS} from users u ${WALLET_JOIN} where u.id = $1`;
 
@@ -244,7 +244,7 @@ async function startSession(
 ): Promise<{ token: string; user: SessionUser; first_sign_in: boolean }> {
   let firstSignIn = false;
   const token = await withTransaction(deps.database, async (tx) => {
-    // Signed in before? (issue 28 item 13: "Welcome back" greeted a first sign-in.) One probe of the
+    // Signed in before? ("Welcome back" greeted a first sign-in.) One probe of the
     // audit log's actor index.
     const before = await tx.db.execute<{ signed_in: boolean }>(sql`select exists (
         select 1 from audit_logs where actor_type = 'user' and actor_id = ${user.id} and action = 'auth.login'
@@ -505,7 +505,7 @@ export async function changePassword(
 
 /**
  * Update the signed-in user's own profile (`user/update-user/{id}`). A new `avatar` must be a jpg/png
- * this user uploaded through `file/upload` (issue 11 item 6). The artist profile (issue 20): artist
+ * this user uploaded through `file/upload`. The artist profile: artist
  * name, bio, social links (formats checked by `updateProfileSchema`) and genres (at most 5, replaced
  * as a whole under the user's row lock; every id an active genre). Nothing changes when a check fails.
  * @throws ValidationError 422 on `avatar` (not an upload key, not this user's upload, not an image),
@@ -638,7 +638,7 @@ export async function revokeSession(
 }
 
 /**
- * Sign out every other session of the user (issue 20, /security "Sign out all other sessions"): all
+ * Sign out every other session of the user (/security "Sign out all other sessions"): all
  * their live tokens but the one making the call, in one statement; audited with the count.
  * @returns how many sessions were signed out (0 when there were none)
  */
@@ -701,7 +701,7 @@ const GOOGLE_STATE_TTL_SECONDS = 600;
 
 /**
  * Google sign-in, step 1 (`oauth/gmail/redirect`): the consent URL with a signed state (10 minutes)
- * bound to the browser that asks (issue 11 item 5). `binding` is a fresh 256-bit secret answered only
+ * bound to the browser that asks. `binding` is a fresh 256-bit secret answered only
  * to this caller, which keeps it in its tab (sessionStorage); the state carries only its SHA-256, so
  * the state in a link someone else opens is useless without the secret of the browser that started it.
  * @returns the consent URL, the state, and the binding secret to send back with the code
@@ -747,7 +747,7 @@ function googleStateMatches(deps: Deps, state: string | undefined, binding: stri
  * (`state` and `binding` from step 1), then exchange the code. A known Google account or verified email
  * signs in; an unknown one gets a pending token for `/complete/oauth`.
  * @throws AppError 422 'auth.oauth_state_invalid' when the state or binding is missing, expired,
- *   tampered with or from another browser (login CSRF, issue 11 item 5), before the code is used;
+ *   tampered with or from another browser (login CSRF), before the code is used;
  *   422 'auth.oauth_failed' when Google refuses the code or the address is not verified
  */
 export async function googleLogin(
@@ -798,7 +798,7 @@ export async function googleLogin(
     email: profile.email,
     firstName: profile.firstName.slice(0, 100) || profile.email.split('@')[0]!.slice(0, 100),
     lastName: profile.lastName.slice(0, 100),
-    // Google's picture is a link to another site: not kept (issue 11 item 6); the user uploads one.
+    // Google's picture is a link to another site: not kept; the user uploads one.
     avatar: null,
     expiresAt: new Date(deps.clock.now().getTime() + 30 * 60_000),
   });

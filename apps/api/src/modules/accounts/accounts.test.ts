@@ -137,7 +137,7 @@ describe('login security', () => {
     expect((await loginFrom('198.51.100.10', user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('failures from one address never lock the owner out: the right password works from another (issue 11 item 7)', async () => {
+  it('failures from one address never lock the owner out: the right password works from another', async () => {
     const user = await ctx.makeUser();
     for (let i = 0; i < 8; i++) await loginFrom('203.0.113.5', user.email, `Wrong-pass-${i}`);
     expect((await loginFrom('203.0.113.5', user.email, TEST_PASSWORD)).statusCode).toBe(429);
@@ -425,7 +425,7 @@ describe('own account', () => {
   });
 });
 
-describe('sign out all other sessions (issue 20)', () => {
+describe('sign out all other sessions', () => {
   it('ends every other session of the user, keeps the caller and other users signed in', async () => {
     const user = await ctx.makeUser();
     const stranger = await ctx.makeUser();
@@ -503,7 +503,7 @@ describe('Google sign-in (sandbox provider)', () => {
     expect((await finish(again)).json().data.token).toBeTruthy();
   });
 
-  it('refuses a missing, foreign, tampered or expired state before using the code (login CSRF, issue 11 item 5)', async () => {
+  it('refuses a missing, foreign, tampered or expired state before using the code (login CSRF)', async () => {
     // The attacker finished the consent page with their own Google account; the victim opens the link
     // /oauth?code=…&state=… in their own browser, which holds its own binding secret (or none).
     await ctx.makeUser({ email: 'attacker@gmail.test' });
@@ -559,7 +559,7 @@ describe('Google sign-in (sandbox provider)', () => {
   });
 });
 
-describe('routes that read their data with the token (issue 18 hot paths)', () => {
+describe('routes that read their data with the token (hot paths)', () => {
   const INFO = '/api/user/info';
   const BALANCE = '/api/wallet/user/current/balance';
   const statuses = async (token: string) => [

@@ -9,7 +9,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('the greeting of a sign-in (issue 28 item 13)', () => {
+describe('the greeting of a sign-in', () => {
   it('welcomes a first sign-in, and welcomes back only after one', async () => {
     const user = await ctx.makeUser();
     const signIn = () =>

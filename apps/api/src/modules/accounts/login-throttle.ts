@@ -23,7 +23,7 @@ export function throttleSource(ip: string): string {
 /**
  * Refuse a sign-in when, in the last LIMITS.login.windowMinutes (15) minutes, this account from this
  * source has LIMITS.login.maxFailuresPerAccountAndIp (5) failures, or this source has
- * LIMITS.login.maxFailuresPerIp (20) failures over any accounts (issue 11 item 7). There is no limit on
+ * LIMITS.login.maxFailuresPerIp (20) failures over any accounts. There is no limit on
  * an account alone: failures from elsewhere never lock the owner out. Counts live in the database, so
  * every API instance sees the same. The check reads no account, so the answer is the same whether the
  * email exists or not.

@@ -1,6 +1,6 @@
 /**
  * Data a user route can have read together with its bearer token, in the access hook's one statement
- * (issue 18, "auth and data in as few round trips as possible"): the route declares it in its access
+ * ("auth and data in as few round trips as possible"): the route declares it in its access
  * (`userAccess(permission, passwordChange, preload)`) and finds it on the principal. The SQL fragments
  * expect the user as `u`; both also serve the stand-alone reads of the same data.
  */
@@ -19,7 +19,7 @@ export const WALLET_JOIN = `left join ledger_accounts l on l.user_id = u.id and 
  * genres by name. One column rather than 24: the driver describes and parses each column of every row
  * anew, which showed in the profile of `user/info` (docs/performance.md). The genres are
  * `users.profile_genres`, kept by the database (migration 0044): joining and aggregating them here
- * cost about a fifth of this statement (issue 18).
+ * cost about a fifth of this statement.
  */
 export const SESSION_COLUMNS = `json_build_object(
     'id', u.id, 'email', u.email, 'first_name', u.first_name, 'last_name', u.last_name,
@@ -40,7 +40,7 @@ export const WALLET_COLUMNS = `u.user_type_id as type, coalesce(l.balance, 0) as
 
 /**
  * Columns of {@link PurchaseRow}: all stored settings as one JSON object (a campaign purchase's prices,
- * fee and days; issue 18: no separate settings statement).
+ * fee and days; no separate settings statement).
  */
 export const PURCHASE_COLUMNS = `(select json_object_agg(s.key, s.value) from settings s) as settings`;
 

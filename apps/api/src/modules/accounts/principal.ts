@@ -86,7 +86,7 @@ const PERMISSION_SETS_MAX = 1_000;
 
 /**
  * The permission names of a set of roles at `version`: reused while the version read with the token
- * is the one they were worked out at, read again otherwise (issue 18: the join and aggregation ran on
+ * is the one they were worked out at, read again otherwise (the join and aggregation ran on
  * every request). The version moves on in the same transaction as any change to roles, permissions or
  * a role's permissions (migration 0040), so a change applies on the very next request. Names read
  * after the version was read are at least that recent; kept under that version they are only ever
@@ -137,10 +137,10 @@ const STATEMENTS = new Map<string, { name: string; text: string }>(
  *
  * `chosen` is the language the app says its reader uses now (`X-Lang`): when it differs from the
  * account's stored language (`users.language`, `admins.language`), the account's is updated, so the
- * mails sent to them later are in the language they read in (issue 20). Null leaves it alone.
+ * mails sent to them later are in the language they read in. Null leaves it alone.
  *
- * `userOnly`, for a route only users may call (access `user`): the statement reads no admin (cheaper,
- * issue 18), and an admin's token is refused here rather than by the access check after it.
+ * `userOnly`, for a route only users may call (access `user`): the statement reads no admin (cheaper),
+ * and an admin's token is refused here rather than by the access check after it.
  * @throws UnauthenticatedError (401 USR_UNAUTHENTICATED) for an unknown, revoked or expired token, or
  *   a disabled, deleted or unverified account
  */

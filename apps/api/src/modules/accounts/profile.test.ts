@@ -41,7 +41,7 @@ const complete = {
   twitter_link: 'https://twitter.com/night_owls',
 };
 
-describe('the artist profile on user/update-user (issue 20 item 3)', () => {
+describe('the artist profile on user/update-user', () => {
   it('stores artist name, genres, the five links and the bio, and answers them in the session user', async () => {
     const { user, token } = await artist();
     const res = await save(user.id, token, { ...complete, genre_ids: genreIds.slice(0, 5) });
@@ -130,7 +130,7 @@ describe('the artist profile on user/update-user (issue 20 item 3)', () => {
     expect(info.json().data.profile.genres.map((g: { id: number }) => g.id)).toEqual(rows.map((r) => r.id));
   });
 
-  it("the session user's genres follow staff renaming one and go when a genre is deleted, by name (issue 18)", async () => {
+  it("the session user's genres follow staff renaming one and go when a genre is deleted, by name", async () => {
     const admin = await ctx.makeAdmin();
     const staff = await ctx.loginAdmin(admin.email);
     const created = async (name: string) =>

@@ -14,7 +14,7 @@ export const adminLanguage = (admin: { language: string }): Language =>
  * Store a new single-use link for the admin to set their password and mail it, in the admin's language,
  * to their address, inside the caller's transaction. The link opens the back-office page
  * `/admin/reset-password`; an invitation is valid LIMITS.adminInviteTtlDays (7) days, a reset
- * LIMITS.resetTokenTtlMinutes (60) minutes; a new link voids the earlier ones (issue 11 item 2).
+ * LIMITS.resetTokenTtlMinutes (60) minutes; a new link voids the earlier ones.
  */
 export async function mailAdminPasswordLink(
   deps: Pick<AppDeps, 'config' | 'mail' | 'clock'>,

@@ -68,7 +68,7 @@ export async function checkAdminResetToken(
 }
 
 /**
- * Set an admin's password from an emailed link (`POST /api/admin/reset-password`, issue 11 item 2):
+ * Set an admin's password from an emailed link (`POST /api/admin/reset-password`):
  * single use (the link row is locked and marked used in the same transaction), the product's password
  * rule (contracts `passwordSchema`), every session of the admin revoked, a notice mailed, audited as
  * `admin.password_reset` by the admin themself.

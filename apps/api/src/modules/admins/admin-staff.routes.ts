@@ -18,7 +18,7 @@ import * as service from './admins.service';
 export const ADMINS_PERMISSION = 'view.main.admins.tab.list';
 
 /**
- * Staff never set another admin's password (issue 11 item 2): a `password` in the body is refused under
+ * Staff never set another admin's password: a `password` in the body is refused under
  * its field (not dropped silently); the admin sets it through an emailed link. Empty means none.
  */
 const noPassword = z.preprocess(
@@ -57,7 +57,7 @@ const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : 
 /**
  * Staff accounts (spec section 2 "/admin/list", section 7 "Admin: CRUD for admins" and the picker
  * `admin/getAllAdminsWithQ`): list, read, create (invited by mail), update, delete, send a password
- * link, each write audited; writes on an admin need every permission that admin holds (issue 11 item 2).
+ * link, each write audited; writes on an admin need every permission that admin holds.
  */
 export const adminStaffRoutes: RouteModule = (app, deps) => {
   app.get(

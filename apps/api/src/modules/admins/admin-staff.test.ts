@@ -293,7 +293,7 @@ describe('updating and deleting', () => {
   });
 });
 
-describe('no staff member acts on someone who holds more than they do (issue 11 item 2)', () => {
+describe('no staff member acts on someone who holds more than they do', () => {
   it('an admin holding only the Admins screen cannot edit, disable, delete or send a link to the Super Admin', async () => {
     const manager = await ctx.makeAdmin({ permissions: ['view.main.admins.tab.list'] });
     const token = await ctx.loginAdmin(manager.email);

@@ -22,7 +22,7 @@ const tags = ['admin auth'];
 
 /**
  * Separate admin session (spec section 6): `admin/login`, `admin/info`, `logout`; and the admin's own
- * password (issue 11 item 2): the emailed link's `admin/check/reset/token` and `admin/reset-password`
+ * password: the emailed link's `admin/check/reset/token` and `admin/reset-password`
  * (public), `admin/password` (signed in, current password required).
  */
 export const adminAuthRoutes: RouteModule = (app, deps) => {

@@ -4,7 +4,7 @@ import { deletedAt, timestamps } from '../../db/columns';
 
 /**
  * Staff accounts of the back-office; a separate session from users (spec section 6). An invited admin
- * has no password until they set one through the emailed link (issue 11 item 2). `language` is the
+ * has no password until they set one through the emailed link. `language` is the
  * back-office language of the admin's last sign-in, used for the mails they receive.
  */
 export const admins = pgTable(

@@ -37,7 +37,7 @@ export interface AdminView {
 
 /**
  * Body of `POST /api/admin/admins` and `PUT /api/admin/admins/{id}`. No password: staff never set
- * another admin's password; the admin sets it through an emailed link (issue 11 item 2).
+ * another admin's password; the admin sets it through an emailed link.
  */
 export interface AdminInput {
   name: string;
@@ -261,7 +261,7 @@ async function lockAdmin(tx: Tx, id: number) {
 }
 
 /**
- * No staff member acts on someone who holds more than they do (issue 11 item 2): editing, disabling,
+ * No staff member acts on someone who holds more than they do: editing, disabling,
  * deleting or sending a password link to an admin needs every permission that admin holds. An admin
  * acting on their own account holds them all by definition.
  * @throws ForbiddenError 403 'admins.target_outranks'
@@ -279,7 +279,7 @@ export async function assertMayActOn(tx: Tx, actorId: number, targetId: number):
  * Create a staff account with its roles (`POST /api/admin/admins`), audited as `admins.create`
  * (name, email, status, role ids). The account has no password: an active one is mailed an invitation
  * link to choose it (`mailAdminPasswordLink`, 7 days); a disabled one is invited when staff send the
- * link later (issue 11 item 2).
+ * link later.
  * @throws ValidationError 422: `validation.email_taken` (email), `admins.role_unknown` /
  *   `admins.role_not_grantable` (role_ids.{index})
  */
@@ -449,7 +449,7 @@ export async function deleteAdmin(
  * Send an admin a link to set their password (`POST /api/admin/admins/{id}/reset-password`): a reset
  * link (60 minutes) when they have a password, a new invitation (7 days) while they have none. Staff
  * never learn or type the password; using the link ends the admin's sessions. Audited as
- * `admins.password_link` with the kind (issue 11 item 2).
+ * `admins.password_link` with the kind.
  * @returns the kind of link and the address it went to
  * @throws NotFoundError 404 when there is no live account `id`
  * @throws ForbiddenError 403 `admins.target_outranks` when the account holds a permission the actor lacks

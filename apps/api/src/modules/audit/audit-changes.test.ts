@@ -21,7 +21,7 @@ const lastMeta = async (action: string, targetId: number) =>
     )
   ).rows[0]?.meta;
 
-describe('auditChanges (issue 28 item 16)', () => {
+describe('auditChanges', () => {
   it('keeps only changed fields with both values, snake_case, and masks secrets', () => {
     expect(
       auditChanges<Record<string, unknown>>(
@@ -85,7 +85,7 @@ describe('update entries record the values before and after', () => {
   });
 });
 
-describe('staff wording in the user modal (issue 28 item 13)', () => {
+describe('staff wording in the user modal', () => {
   it("a wrong link is explained as the user's page, not the admin's own", async () => {
     const user = await ctx.makeUser({ firstName: 'Lia', lastName: 'Moss' });
     const current = (await ctx.call('GET', `/api/admin/users/${user.id}`, { token })).json().data;

@@ -3,7 +3,7 @@ import { COUNT_EXACT_UP_TO } from '../../platform/list-total';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { listAuditLogs, refreshAuditHours } from './audit.service';
 
-// Issue 18 "Fast at scale": deep pages of the unfiltered log through the per-hour counts must be
+// deep pages of the unfiltered log through the per-hour counts must be
 // exactly the OFFSET pages, whatever was inserted since the counts were taken.
 
 let ctx: TestContext;

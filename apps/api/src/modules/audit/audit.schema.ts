@@ -44,7 +44,7 @@ export const auditLogs = pgTable(
 /**
  * How many audit entries each sealed hour holds (`hour` = whole hours since 1970-01-01 UTC of
  * `created_at`), so a deep page of the unfiltered log skips whole hours instead of walking their
- * entries (issue 18; audit.service.ts `listAuditLogs`, docs/decisions.md "Audit log deep pages
+ * entries (audit.service.ts `listAuditLogs`, docs/decisions.md "Audit log deep pages
  * (session 8)"). Written only by `refreshAuditHours`; an hour without a row holds no entry.
  */
 export const auditLogHours = pgTable(

@@ -51,7 +51,7 @@ export async function audit(
     userAgent: actor.userAgent?.slice(0, 500) ?? null,
     meta: entry.meta ?? null,
   };
-  // In a transaction the entry goes with its other queued writes, before the commit (issue 18).
+  // In a transaction the entry goes with its other queued writes, before the commit.
   if (tx) writeLaterInsert(tx, auditLogs, row);
   else await database.db.insert(auditLogs).values(row);
 }
@@ -135,7 +135,7 @@ async function actorCondition(database: Database, text: string, max: number): Pr
  * @param actorIdsLimit how many matching admins or users the actor text filter resolves to ids up
  *   front (see `actorCondition`)
  * @returns the page and the total matching. Unfiltered: the total is always exact (`estimated: false`)
- *   and a deep page skips whole counted hours (`unfilteredPage`, issue 18 "Fast at scale", page 10,000
+ *   and a deep page skips whole counted hours (`unfilteredPage`, page 10,000
  *   of a million entries). Filtered: exact up to `COUNT_EXACT_UP_TO`, above it PostgreSQL's estimate
  *   with `estimated: true` (a million entries are never counted on each page).
  */
@@ -204,7 +204,7 @@ const hourOf = (ts: SQL) => sql`floor(extract(epoch from ${ts}) / ${sql.raw(Stri
 const hourStart = (hour: SQL) => sql`to_timestamp(${hour} * ${sql.raw(String(HOUR))})`;
 
 /**
- * The unfiltered log's page (issue 18 "Fast at scale": page 10,000 of a million entries). Entries
+ * The unfiltered log's page (page 10,000 of a million entries). Entries
  * are counted per hour of `created_at` in `audit_log_hours` (sealed hours, see `refreshAuditHours`),
  * with running counts; one index probe finds the hour holding the page's first entry and the page
  * OFFSETs only inside it, plus the entries of the hours not covered yet (the current one), counted live. All of it
@@ -324,7 +324,7 @@ async function findHour(
 }
 
 /**
- * Bring the hour counts of the audit log up to date (issue 18; docs/decisions.md "Audit log deep pages
+ * Bring the hour counts of the audit log up to date (docs/decisions.md "Audit log deep pages
  * (session 8)"): count the hours sealed since the last refresh, recount the hours marked late, rewrite
  * the running counts from the oldest recounted hour on (only the new hours when none is late), drop
  * those marks and move `covered_to`, all in one statement (one snapshot). An hour is sealed when no
@@ -430,7 +430,7 @@ const comparable = (value: unknown): string =>
   value instanceof Date ? value.toISOString() : JSON.stringify(value ?? null);
 
 /**
- * The fields that differ between a record before and after an update (issue 28 item 16), as the
+ * The fields that differ between a record before and after an update, as the
  * audit entry's `meta.changes`: `{ field: { from, to } }` with snake_case field names (the API's words),
  * dates as ISO strings, missing values as null. Only `fields` are compared (default: every key of
  * `after`). A field whose name says it holds a secret (password, token, secret, key, IBAN ...) or is

@@ -14,7 +14,7 @@ const tierBody = z.object({
   min_followers: z.coerce.number().int('validation.whole_number').min(0).max(2_000_000_000).default(0),
   description: z.string().trim().max(500).nullable().optional(),
   status: z.union([z.literal(1), z.literal(0)]).default(1),
-  /** Name and description in French, German, Arabic and Turkish (issue 28 item 11). */
+  /** Name and description in French, German, Arabic and Turkish. */
   translations: translationsSchema({ tier_name: 100, description: 500 }).optional(),
 });
 const durationBody = z.object({

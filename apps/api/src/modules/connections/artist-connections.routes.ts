@@ -55,7 +55,7 @@ const soundSchema = z.object({
 });
 
 /**
- * Connected platforms of the user app's /connections (issue 13; spec section 7 "Connections"): every
+ * Connected platforms of the user app's /connections (spec section 7 "Connections"): every
  * account of the user, and the artist's Spotify artist profiles with their tracks and the sounds of
  * own TikTok and Instagram sounds (`artist-sounds.service.ts`).
  */
@@ -157,7 +157,7 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
       },
       async (req) => {
         const found = await sounds.artistSounds(deps, currentUser(req).id, platform, req.query.account_id);
-        // Nothing to offer yet: an empty list and the message saying how to get some (issue 28 item 20).
+        // Nothing to offer yet: an empty list and the message saying how to get some.
         return { data: found.sounds, ...(found.empty ? { message: t(req.lang, found.empty) } : {}) };
       },
     );

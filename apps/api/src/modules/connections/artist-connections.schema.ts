@@ -15,7 +15,7 @@ import { users } from '../accounts/accounts.schema';
 export const ARTIST_PROFILE_ONE_OWNER = 'artist_spotify_profiles_one_owner';
 
 /**
- * An artist's connected Spotify artist profile (issue 13 "Connections"): the artist names their
+ * An artist's connected Spotify artist profile: the artist names their
  * profile by its link; the product reads its public data and its tracks. `is_active` 1 connected,
  * 2 disconnected (the row stays for history). One live connection of a profile across all users.
  */

@@ -10,7 +10,7 @@ import { ACCOUNTS_LIMIT, listAccounts } from './connections.service';
 import { listConnections } from './spotify-connections';
 
 /**
- * Artists' connected platforms (issue 13 "Connections"; spec section 7 `connected/platforms/...`): an
+ * Artists' connected platforms (spec section 7 `connected/platforms/...`): an
  * artist connects their Spotify artist profile by its link (Spotify offers no sign-in that proves an
  * artist profile, so the profile is read, not authorised) and sees its tracks, so the wizards offer them
  * instead of a pasted link (their TikTok and Instagram sounds: `artist-sounds.service.ts`).

@@ -27,7 +27,7 @@ async function artist(overrides: Parameters<TestContext['makeUser']>[0] = {}) {
 const connect = (token: string, value: string) =>
   ctx.call('POST', `${base}/artist/connect/spotify/account`, { token, body: { link: value } });
 
-describe('artist connections (issue 13, spec section 7 "Connections")', () => {
+describe('artist connections (spec section 7 "Connections")', () => {
   it('reads artist links and URIs only', () => {
     expect(parseArtistLink('https://open.spotify.com/intl-fr/artist/0TnOYISbd1XYRBk9myaseg')).toBe(
       '0TnOYISbd1XYRBk9myaseg',

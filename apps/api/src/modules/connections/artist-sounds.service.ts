@@ -9,7 +9,7 @@ import { accessTokenOf } from './connections.service';
 import { soundCheck } from './sound-checks';
 
 /**
- * The artist's own sounds on TikTok and Instagram (issue 13 "Connections": the wizards offer the
+ * The artist's own sounds on TikTok and Instagram (the wizards offer the
  * artist's own sounds instead of pasting links; `connected/platforms/artist/tiktok/music`,
  * `.../instagram/music`).
  *
@@ -51,7 +51,7 @@ export interface ArtistSound {
  * @param accountId only that connected account's posts (and no campaign sounds)
  * @returns the sounds, and `empty`: the message key `connections.no_own_sounds_<platform>` that says how
  *   to get some when there is nothing to draw from (no connected account and no earlier campaign), else
- *   null. Nothing to offer is an answer, not a conflict: the wizard asks on every visit (issue 28 item 20)
+ *   null. Nothing to offer is an answer, not a conflict: the wizard asks on every visit
  * @throws NotFoundError when `accountId` is not one of the user's connected accounts on the platform;
  *   409 `connections.account_expired` when the platform
  *   refuses the account's token; AppError 502 `connections.platform_unavailable` when the platform does

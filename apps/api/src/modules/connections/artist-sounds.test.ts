@@ -10,7 +10,7 @@ import { connectFinish, connectStart } from './connections.service';
 import { seedSocialReference } from './tiers.service';
 
 /**
- * The artist's own TikTok and Instagram sounds (issue 13 "Connections"; `connected/platforms/artist/
+ * The artist's own TikTok and Instagram sounds (`connected/platforms/artist/
  * tiktok/music`, `.../instagram/music`): their earlier campaigns' sounds and their connected accounts'
  * posts' sounds, each passing the platform's music-link check; only their own; a clear message when
  * there is nothing to draw from; a silent platform answers 502 (never the apps' maintenance 503).
@@ -94,8 +94,8 @@ async function post(
   });
 }
 
-describe('artist sounds (issue 13, spec section 7 tiktok/music and instagram/music)', () => {
-  it('answers an empty list that says what to do when the artist has neither a connected account nor an earlier campaign (not a 409: issue 28 item 20)', async () => {
+describe('artist sounds (spec section 7 tiktok/music and instagram/music)', () => {
+  it('answers an empty list that says what to do when the artist has neither a connected account nor an earlier campaign (not a 409)', async () => {
     const { token } = await artist();
     const tiktok = await music('tiktok', token);
     expect(tiktok.statusCode).toBe(200);

@@ -20,7 +20,7 @@ export const DEMO_SOCIAL_ACCOUNTS = [
 ] as const;
 
 /**
- * Demo data (issue 12): the demo influencer's TikTok and Instagram accounts, connected through the
+ * Demo data: the demo influencer's TikTok and Instagram accounts, connected through the
  * sandboxes' own consent codes and the product's connect path (tokens sealed like any), each with a tier.
  * Only while the platform is its sandbox; an account already there is left alone.
  */

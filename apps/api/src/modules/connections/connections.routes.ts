@@ -20,7 +20,7 @@ export const tierSchema = z.object({
   min_followers: z.number(),
   description: z.string().nullable(),
   status: z.number(),
-  /** Back-office only: name and description in the other languages (issue 28 item 11). */
+  /** Back-office only: name and description in the other languages. */
   translations: translationsResponseSchema('tier_name', 'description').optional(),
 });
 export const accountSchema = z.object({
@@ -38,7 +38,7 @@ export const accountSchema = z.object({
   tier_id: z.number().nullable(),
   connected_at: z.string(),
   revoked_at: z.string().nullable(),
-  /** The account's quality score (issue 19): in the lists of accounts, absent in single-account answers. */
+  /** The account's quality score: in the lists of accounts, absent in single-account answers. */
   score: qualityScoreSchema.optional(),
 });
 const startAnswer = envelope(z.object({ url: z.string(), state: z.string(), binding: z.string() }));
@@ -87,7 +87,7 @@ const PATHS: Record<
 };
 
 /**
- * Influencer connections of TikTok and Instagram (issue 12; spec section 7): consent URL, code exchange,
+ * Influencer connections of TikTok and Instagram (spec section 7): consent URL, code exchange,
  * the account list with follower counts and tiers, tier change, revoke, check; the platform's tiers.
  */
 export const connectionsRoutes: RouteModule = (app, deps) => {

@@ -35,7 +35,7 @@ export const socialTiers = pgTable(
     price: integer('price').notNull(),
     minFollowers: integer('min_followers').notNull().default(0),
     description: text('description'),
-    /** Name and description in other languages (issue 28 item 11); the columns are English. */
+    /** Name and description in other languages; the columns are English. */
     translations: jsonb('translations')
       .$type<Translations<'tier_name' | 'description'>>()
       .notNull()

@@ -53,7 +53,7 @@ export interface SocialAccountView {
   tier_id: number | null;
   connected_at: string;
   revoked_at: string | null;
-  /** The account's quality score (issue 19), in the lists of accounts; absent in single-account answers. */
+  /** The account's quality score, in the lists of accounts; absent in single-account answers. */
   score?: QualityScore;
 }
 
@@ -97,7 +97,7 @@ export function accountView(
  * Connect, step 1 (`express-tiktok/oauth/url`, `express-instagram/oauth/url`): the platform's consent URL
  * with a signed state (10 minutes) naming the platform and the user, bound to the browser that asks like
  * Google sign-in: `binding` is a fresh 256-bit secret answered only to this caller, the state carries
- * only its SHA-256 (issue 12, spec section 7).
+ * only its SHA-256 (spec section 7).
  * @throws AppError 503 PROVIDER_OFF when the platform is off (production without keys)
  */
 export function connectStart(
@@ -499,7 +499,7 @@ export async function activeTiers(
 /**
  * A tier as the API answers it (spec "Tier": id, name, tier_name, price, description, status). With
  * `lang` (the user app) name and description are the reader's language, English where missing;
- * without it (staff) the English columns and `translations` (issue 28 item 11).
+ * without it (staff) the English columns and `translations`.
  */
 export function tierItem(r: TierRow, lang?: Language) {
   const name = lang ? localized(r.tierName, r.translations, 'tier_name', lang) : r.tierName;

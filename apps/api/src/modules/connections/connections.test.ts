@@ -504,7 +504,7 @@ describe('back-office: tiers, durations and the user overview connections', () =
   });
 });
 
-describe('quality score of accounts (issue 19)', () => {
+describe('quality score of accounts', () => {
   it("shows the influencer their own account's score and the part that would raise it, and staff the same in the overview", async () => {
     const { user, token } = await influencer();
     await connect(token, 'tiktok', { username: 'scored.tt', followers: 5000 });

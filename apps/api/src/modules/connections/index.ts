@@ -11,7 +11,7 @@ export { connectionsJobs } from './connections.jobs';
 export { accountSchema, connectionsRoutes } from './connections.routes';
 export * as connectionsService from './connections.service';
 export { accessTokenOf, accountsOfUsers, connectFinish, connectStart } from './connections.service';
-export { registerSoundCheck, type SoundCheck } from './sound-checks';
+export { registerSoundCheck } from './sound-checks';
 export * as spotifyAccounts from './spotify-connections';
 export { listConnections } from './spotify-connections';
 export { seedSocialReference } from './tiers.service';

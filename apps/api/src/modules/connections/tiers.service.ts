@@ -10,14 +10,14 @@ import { tierItem } from './connections.service';
 
 type Deps = Pick<AppDeps, 'database'>;
 
-/** A tier as staff write it (spec "Tier"; min_followers decided in issue 12). */
+/** A tier as staff write it (spec "Tier", plus min_followers: the followers an account needs to take it). */
 export interface TierInput {
   tier_name: string;
   price: number;
   min_followers: number;
   description?: string | null;
   status: 0 | 1;
-  /** Name and description in the other languages (issue 28 item 11); absent keeps the stored ones. */
+  /** Name and description in the other languages; absent keeps the stored ones. */
   translations?: Translations<'tier_name' | 'description'>;
 }
 

@@ -21,7 +21,7 @@ import { assertUsableSender } from './crm-senders.service';
 import { renderMessage, tagsWithoutFallback } from './crm-templates.service';
 
 /**
- * Marketing campaigns (issue 17 "Campaigns"): a list, a template and a sender; sending is a pg-boss
+ * Marketing campaigns: a list, a template and a sender; sending is a pg-boss
  * batch job paced by the sender's rate cap, resumable and pausable, never writing twice to one address
  * (`crm_sends` is unique per campaign and address, and a claimed message is never claimed again).
  * Every message carries `List-Unsubscribe` + `List-Unsubscribe-Post` (RFC 8058), an open pixel and
@@ -143,7 +143,7 @@ async function lockCampaign(tx: Tx, id: number) {
  * Send a draft campaign now or at `scheduledAt`: the sender must be usable (confirmed, verified
  * domain), then every sendable address of the list (suppression and unsubscribes left out) becomes a
  * pending message once, and the first batch job is queued in the same transaction. `confirmed`, the
- * number of recipients the staff member was shown, must still be the list's (issue 28 item 15).
+ * number of recipients the staff member was shown, must still be the list's.
  * @throws ConflictError `crm.campaigns.not_draft`, `crm.campaigns.no_recipients`,
  *   `crm.campaigns.recipients_changed`; ValidationError (sender)
  */
@@ -200,7 +200,7 @@ export async function startCampaign(
 }
 
 /**
- * What "Send now" would do for a draft campaign (issue 28 item 15), asked before the confirmation:
+ * What "Send now" would do for a draft campaign, asked before the confirmation:
  * how many addresses of its list it reaches today (suppressed and unsubscribed left out, as
  * `startCampaign` counts them), and for each optional tag the template's subject or body uses
  * without a fallback (`{{first_name}}`, not `{{first_name | "there"}}`), how many of them have no value.
@@ -249,7 +249,7 @@ export async function pauseCampaign(deps: CampaignDeps, id: number, actor: Audit
 }
 
 /**
- * Cancel a scheduled or paused campaign (issue 17): `cancelled` for good, its pending messages skipped
+ * Cancel a scheduled or paused campaign: `cancelled` for good, its pending messages skipped
  * (`error` 'cancelled'). The campaign row is locked, and every batch claims a message only while the
  * row says `sending` (share lock), so no message is claimed once the cancel has committed; a message
  * already handed to the transport when a paused campaign is cancelled is the only one that may still go.
@@ -449,7 +449,7 @@ export async function processCampaignBatch(deps: CampaignDeps, campaignId: numbe
       });
       // The transport accepted the message (the sandbox outbox is the recipient's mailbox; a relay
       // answered 250): it counts as delivered now, a later "delivered" event keeping this time
-      // (issue 28 item 15). A bounce reported afterwards is counted apart.
+      //. A bounce reported afterwards is counted apart.
       const at = deps.clock.now();
       await deps.database.db
         .update(crmSends)

@@ -178,7 +178,7 @@ describe('sending a campaign', () => {
   });
 });
 
-describe('before "Send now" (issue 28 item 15)', () => {
+describe('before "Send now"', () => {
   it('tells how many it reaches and how many have no first name, and sends only the number confirmed', async () => {
     const id = await campaignTo(2, [`c${n + 1}-x@example.com,Artist x,,fr`]);
     const audience = await ctx.call('GET', `/api/admin/crm/campaigns/${id}/audience`, { token });

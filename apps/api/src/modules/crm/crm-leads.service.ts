@@ -27,9 +27,9 @@ import { safeCell } from '../scraping';
 import { crmAddresses } from './crm.schema';
 
 /**
- * Leads and lists of the CRM (issue 17 "Leads and lists"): the artists list, static lists and saved
+ * Leads and lists of the CRM: the artists list, static lists and saved
  * filters over the scraping tool's leads, CSV import with a refusal report, export, consent per
- * address and the global suppression list (`lead_suppressions`, shared with issue 16's erasures).
+ * address and the global suppression list (`lead_suppressions`, shared with the erasure of leads).
  * The one rule every send relies on lives here: `sendableAddresses` never answers an address that is
  * suppressed or unsubscribed, whatever else is true of it.
  */
@@ -137,8 +137,7 @@ async function listConditions(db: Database | Tx, listId: number): Promise<SQL[]>
 }
 
 /**
- * The addresses a send to list `listId` may reach (issue 17 "a global suppression list checked on
- * every send"): each distinct address of the list's leads whose consent is not `unsubscribed` and
+ * The addresses a send to list `listId` may reach: each distinct address of the list's leads whose consent is not `unsubscribed` and
  * that is not on the suppression list, with the merge-tag data of one of its leads. Suppression
  * always wins: a confirmed address that is suppressed is not answered.
  * @throws NotFoundError when the list does not exist
@@ -357,8 +356,7 @@ interface ImportRow {
 }
 
 /**
- * Import leads from a CSV (issue 17 "CSV import with column mapping and a report of what was
- * refused"), in one transaction: each row's address is checked (present, valid, once in the file,
+ * Import leads from a CSV, in one transaction: each row's address is checked (present, valid, once in the file,
  * not suppressed) and its other mapped fields (kind artist|curator, Spotify id, language, lengths);
  * refused rows are reported with their line and reason and change nothing. Accepted rows create or
  * update a lead (by kind and Spotify id when given, else by kind and address), record the address
@@ -424,7 +422,7 @@ export async function importCsv(
     }
     const givenName = cell(values, 'name');
     const name = givenName || email.split('@')[0]!;
-    // No first-name column: the first word of a person's name column, when asked (issue 28 item 15).
+    // No first-name column: the first word of a person's name column, when asked.
     const firstName =
       (index.first_name === undefined && input.first_name_from_name
         ? (givenName.split(/\s+/)[0] ?? '').slice(0, 100)
@@ -676,7 +674,7 @@ export async function exportListCsv(deps: CrmDeps, listId: number, lang: Languag
 // Consent and suppression
 
 /**
- * Set an address's consent (issue 17). `unsubscribed` also puts the address on the suppression list
+ * Set an address's consent. `unsubscribed` also puts the address on the suppression list
  * (reason `unsubscribe`); `confirmed` is refused for a suppressed address (suppression always wins).
  * @throws ConflictError `crm.address_suppressed`
  */
@@ -721,7 +719,7 @@ async function insertSuppression(tx: Tx, address: string, reason: SuppressionRea
 }
 
 /**
- * Put an address on the global suppression list (issue 17: unsubscribes, hard bounces, complaints,
+ * Put an address on the global suppression list (unsubscribes, hard bounces, complaints,
  * erasure requests). Its consent becomes `unsubscribed`; it is never sent to again and an import of
  * it is refused. Idempotent (a second suppression keeps the first reason).
  */
@@ -775,7 +773,7 @@ export async function suppressionSummary(deps: CrmDeps, email?: string) {
 
 /**
  * Bring the product's registered artists (user type 1) into the leads as `origin = 'user'` artists
- * (issue 17 "from scraping and from registered artists"), one per user, refreshing name and address.
+ *, one per user, refreshing name and address.
  * An erased address is left out. Answers how many leads were created and refreshed.
  */
 export async function syncRegisteredArtists(deps: CrmDeps, actor: AuditActor) {

@@ -100,7 +100,7 @@ describe('CSV import', () => {
     expect(intoFilter.statusCode).toBe(409);
   });
 
-  it('takes the first name from the first word of a "Name" column when asked (issue 28 item 15)', async () => {
+  it('takes the first name from the first word of a "Name" column when asked', async () => {
     const imported = await ctx.call('POST', '/api/admin/crm/imports', {
       token,
       body: {

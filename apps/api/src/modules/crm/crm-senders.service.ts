@@ -17,7 +17,7 @@ import { staffHolding } from '../todos';
 import { crmSenderDomains, crmSenders, type DnsCheck } from './crm.schema';
 
 /**
- * Senders and sender IDs of the CRM (issue 17 "Senders"): a sender is a From address confirmed by a
+ * Senders and sender IDs of the CRM: a sender is a From address confirmed by a
  * code mailed to it; a sender ID is a domain whose SPF, DKIM and DMARC records are found in DNS as
  * shown. A campaign may only use a confirmed sender whose domain is a verified sender ID
  * (`assertUsableSender`).
@@ -240,7 +240,7 @@ export async function verifySenderDomain(deps: SenderDeps, id: number, actor: Au
   return domainView(deps.config, row!, deps.providers.dns.name);
 }
 
-/** Queue of the scheduled DNS re-check of sender IDs (issue 17). */
+/** Queue of the scheduled DNS re-check of sender IDs. */
 export const DOMAIN_RECHECK_QUEUE = 'crm.sender_domains.recheck';
 
 /**
@@ -481,7 +481,7 @@ export async function deleteSender(deps: Pick<AppDeps, 'database'>, id: number, 
 }
 
 /**
- * The sender and its domain when a campaign may use it (issue 17: "a campaign can only use a confirmed
+ * The sender and its domain when a campaign may use it ("a campaign can only use a confirmed
  * sender on a verified domain"), with the domain's DKIM private key opened for signing.
  * @throws ValidationError under `sender_id`: `crm.senders.sender_not_found`, `crm.senders.not_confirmed`,
  *   `crm.senders.domain_unverified`

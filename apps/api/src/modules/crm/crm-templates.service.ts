@@ -10,7 +10,7 @@ import { crmTemplates } from './crm.schema';
 import { assertUsableSender } from './crm-senders.service';
 
 /**
- * E-mail templates of the CRM (issue 17 "Templates"): the editor's design JSON and MJML are stored,
+ * E-mail templates of the CRM: the editor's design JSON and MJML are stored,
  * compiled to HTML with `mjml` on the server and turned into a plain-text part; merge tags stay in
  * both until a message is written for one recipient (`renderMessage`), where their values are
  * HTML-escaped in the HTML part.
@@ -55,7 +55,7 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
 
 /**
  * Write a template for one recipient: each merge tag replaced by its value, or by its fallback when
- * the value is empty (`{{first_name | "there"}}` gives "there", issue 28 item 15), HTML-escaped in the
+ * the value is empty (`{{first_name | "there"}}` gives "there"), HTML-escaped in the
  * HTML part (a name such as `<script>` or `"onmouseover=` stays text), as is in the plain-text part,
  * and without line breaks in the subject (no header injection). Unknown tags were refused on save.
  */
@@ -123,7 +123,7 @@ export async function compileTemplate(input: { subject: string; mjml: string }) 
       mjml: [{ key: 'crm.templates.unsubscribe_required', params: { tag: '{{unsubscribe_url}}' } }],
     });
   if (!/^\s*<mjml[\s>]/.test(input.mjml)) throw new ValidationError({ mjml: ['crm.templates.invalid_mjml'] });
-  // Loaded on first use: mjml alone adds about 90 MB to the API's memory (issue 18).
+  // Loaded on first use: mjml alone adds about 90 MB to the API's memory.
   const [{ default: mjml2html }, { convert }] = await Promise.all([import('mjml'), import('html-to-text')]);
   let compiled: { html: string; errors: { formattedMessage?: string; message: string }[] };
   try {

@@ -52,7 +52,7 @@ describe('compiling and writing templates', () => {
     expect(injected.subject).toBe('Hi Ann Bcc: victim@example.com');
   });
 
-  it('writes the fallback of a tag whose value is empty: "Hi there," not "Hi ," (issue 28 item 15)', async () => {
+  it('writes the fallback of a tag whose value is empty: "Hi there," not "Hi ,"', async () => {
     const mjml = SAMPLE_MJML.replace('Hello {{first_name}},', 'Hello {{first_name | "there"}},');
     const compiled = await compileTemplate({ subject: 'Hi {{ first_name | “friend” }}', mjml });
     const values = {
@@ -135,7 +135,7 @@ describe('templates API', () => {
     expect(list.json().data).toHaveLength(1);
   });
 
-  it('refuses a tag written wrong (a fallback without quotes), changing nothing (issue 28 item 15)', async () => {
+  it('refuses a tag written wrong (a fallback without quotes), changing nothing', async () => {
     const res = await ctx.call('POST', '/api/admin/crm/templates', {
       token,
       body: {

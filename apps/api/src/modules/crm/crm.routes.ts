@@ -138,10 +138,10 @@ const importReportSchema = z.object({
 const leadsQuery = listQuery.extend({ filter: leadFilterSchema.optional() });
 
 /**
- * The CRM's leads API (issue 17 "Leads and lists"; spec section 7 shows no paths, so REST under
+ * The CRM's leads API (spec section 7 shows no paths, so REST under
  * `/api/admin/crm/...`). Lists need `view.main.crm.leads.tab.list`; a profile, list members, import,
  * export, consent and suppression `crm.leads.show`. See docs/decisions.md "CRM and e-mail marketing
- * (issue 17)".
+ *".
  */
 export const crmLeadsRoutes: RouteModule = (app, deps) => {
   app.get(
@@ -414,7 +414,7 @@ const senderSchema = z.object({
 });
 
 /**
- * Senders and sender IDs (issue 17 "Senders"; `/api/admin/crm/senders`, `/api/admin/crm/sender-domains`),
+ * Senders and sender IDs (`/api/admin/crm/senders`, `/api/admin/crm/sender-domains`),
  * all under `crm.marketing.show`.
  */
 export const crmSendersRoutes: RouteModule = (app, deps) => {
@@ -537,7 +537,7 @@ const renderedSchema = z.object({
 });
 
 /**
- * Templates (issue 17 "Templates"; `/api/admin/crm/templates`): reading, previews, test sends and
+ * Templates (`/api/admin/crm/templates`): reading, previews, test sends and
  * changes need `crm.templates.edit`, creating one `crm.templates.add`.
  */
 export const crmTemplatesRoutes: RouteModule = (app, deps) => {
@@ -682,7 +682,7 @@ const campaignDetailSchema = campaignSchema.extend({
   ),
 });
 
-/** Marketing campaigns (issue 17 "Campaigns"; `/api/admin/crm/campaigns`), under `crm.marketing.show`. */
+/** Marketing campaigns (`/api/admin/crm/campaigns`), under `crm.marketing.show`. */
 export const crmCampaignsRoutes: RouteModule = (app, deps) => {
   const access = { access: adminAccess(P.marketing) };
 
@@ -822,7 +822,7 @@ function page(lang: Language, title: string, body: string): string {
 }
 
 /**
- * What recipients reach without a session (issue 17): the unsubscribe link (GET shows a confirmation
+ * What recipients reach without a session: the unsubscribe link (GET shows a confirmation
  * page in the recipient's language; POST unsubscribes, the one-click POST of RFC 8058 included), the
  * open pixel, signed click redirects, and the mail relay's signed webhook.
  */

@@ -21,7 +21,7 @@ import { admins } from '../admins/admins.schema';
 import { leadLists } from '../leads/leads.schema';
 
 /**
- * Addresses the CRM may write to (issue 17 "Consent state per address"): one row per address (lower
+ * Addresses the CRM may write to: one row per address (lower
  * case), whichever leads carry it, with its consent, where that consent came from, the contact's first
  * name and language (merge tags, the unsubscribe page). The global suppression list
  * (`lead_suppressions`) wins over any consent here: a suppressed address is never sent to.
@@ -54,7 +54,7 @@ export interface DnsCheck {
 }
 
 /**
- * Sender IDs (issue 17 "Senders"): domains the CRM sends from, verified when their SPF, DKIM and
+ * Sender IDs: domains the CRM sends from, verified when their SPF, DKIM and
  * DMARC records are found in DNS as shown to staff. Each domain gets its own DKIM key pair (RSA 2048);
  * the private key is stored encrypted with a key derived from APP_KEY.
  */
@@ -83,7 +83,7 @@ export const crmSenderDomains = pgTable(
 );
 
 /**
- * Senders (issue 17): From addresses, confirmed by a 6-digit code sent to them (SHA-256 stored, 10
+ * Senders: From addresses, confirmed by a 6-digit code sent to them (SHA-256 stored, 10
  * minutes, 5 attempts). A campaign may use a confirmed sender whose domain is a verified sender ID.
  */
 export const crmSenders = pgTable(
@@ -111,7 +111,7 @@ export const crmSenders = pgTable(
 );
 
 /**
- * E-mail templates (issue 17 "Templates"): the editor's design JSON (GrapesJS project data) and the
+ * E-mail templates: the editor's design JSON (GrapesJS project data) and the
  * MJML it exports are stored; the HTML (compiled with `mjml` on the server) and the plain-text part
  * (from that HTML) are stored beside them, merge tags left in place for each recipient.
  */
@@ -132,11 +132,11 @@ export const crmTemplates = pgTable(
   (t) => [uniqueIndex('crm_templates_name_unique').on(sql`lower(${t.name})`)],
 );
 
-/** Campaign states (issue 17): draft, scheduled, sending, paused, sent, cancelled. */
+/** Campaign states: draft, scheduled, sending, paused, sent, cancelled. */
 export type CampaignStatus = 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled';
 
 /**
- * Marketing campaigns (issue 17 "Campaigns"): a leads list, a template and a sender, sent now or at
+ * Marketing campaigns: a leads list, a template and a sender, sent now or at
  * `scheduled_at` by a pg-boss batch job; pausable and resumable.
  */
 export const crmCampaigns = pgTable(

@@ -20,7 +20,7 @@ import { artistHasForm, artistsWithForms } from '../forms';
 import { moneyOf } from './custom-campaigns.service';
 
 /**
- * Read side of custom campaigns (issue 13): lists (artist, staff), the detail with its placements and
+ * Read side of custom campaigns: lists (artist, staff), the detail with its placements and
  * money, the stats card (spec section 3 "Campaign stats") and the campaigns open to a curator.
  */
 

@@ -123,7 +123,7 @@ function listFilter(query: z.infer<typeof listQuery>): q.CustomListFilter {
 }
 
 /**
- * Custom campaign calls (issue 13; spec section 7 "Campaigns" and `pay/coins/custom/campaign/{id}`)
+ * Custom campaign calls (spec section 7 "Campaigns" and `pay/coins/custom/campaign/{id}`)
  * for artists and curators, and the back-office's `/api/admin/custom-campaigns` (custom.campaigns.*).
  */
 export const customCampaignRoutes: RouteModule = (app, deps) => {
@@ -414,7 +414,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
     },
     async (req, reply) => {
       const c = await custom.createCampaign(deps, { adminId: currentAdmin(req).id }, req.body);
-      // Staff words (issue 28 item 13): the artist's "Your campaign was sent to the team" is not theirs.
+      // Staff words: the artist's "Your campaign was sent to the team" is not theirs.
       return reply
         .status(201)
         .send({ data: { id: c.id, status: c.status }, message: t(req.lang, 'custom.created_for_artist') });

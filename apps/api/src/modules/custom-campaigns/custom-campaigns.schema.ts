@@ -23,7 +23,7 @@ import { payments } from '../wallet/payments.schema';
 import { ledgerHolds } from '../wallet/wallet.schema';
 
 /**
- * Custom (managed) campaigns (issue 13, spec sections 3 "Campaign (admin)" and 4 "custom status map"):
+ * Custom (managed) campaigns (spec sections 3 "Campaign (admin)" and 4 "custom status map"):
  * statuses 1 Pending, 2 Pending for Approval, 3 Approved, 4 Declined, 5 Deleted, 6 Pending for
  * Publishing, 7 Published; "Completed" is a published campaign with `completed_at` set.
  *
@@ -165,7 +165,7 @@ export const curatorsVsCampaigns = pgTable(
   },
   (t) => [
     uniqueIndex('curators_vs_campaigns_curator_unique').on(t.campaignId, t.curatorId),
-    // One placement per playlist per campaign (issue 13), whoever asks.
+    // One placement per playlist per campaign, whoever asks.
     uniqueIndex(CUSTOM_ONE_PER_PLAYLIST)
       .on(t.campaignId, t.playlistId)
       .where(sql`${t.playlistId} is not null`),

@@ -50,7 +50,7 @@ import {
 } from './custom-campaigns.schema';
 
 /**
- * Custom (managed) campaigns (issue 13; DESIGN sections 4 and 5): the artist orders placements of one
+ * Custom (managed) campaigns: the artist orders placements of one
  * Spotify tier, staff approve (an invoice is raised) or decline, the artist pays with coins (one
  * ledger hold per placement: a slot), staff publish, curators opt in with a playlist. Each opt-in
  * claims a slot and runs as an express campaign on the engine (`express.machine`): the same
@@ -549,7 +549,7 @@ export async function startCardPayment(deps: Deps, artistId: number, id: number)
 
 /**
  * Apply a paid card payment to its custom campaign exactly once, whichever comes first of the return
- * call and the webhook (issue 13): the payment row is locked and the outcome kept in its meta. The
+ * call and the webhook: the payment row is locked and the outcome kept in its meta. The
  * coins the card bought are held for the campaign ({@link holdForCampaign}) in the same transaction;
  * when the campaign can no longer be paid (paid meanwhile with coins or another card, declined), no
  * coins are held and they stay in the artist's wallet as the coin purchase they are (as for express:
@@ -969,7 +969,7 @@ export async function forceEndCampaign(
     .innerJoin(customCampaignSlots, eq(customCampaignSlots.expressCampaignId, expressCampaigns.id))
     .where(and(eq(customCampaignSlots.campaignId, id), inArray(expressCampaigns.statusId, OPEN_EXPRESS)));
   for (const child of children) {
-    // A placement never seen cannot be paid (issue 28 item 3): it is refunded whatever the outcome.
+    // A placement never seen cannot be paid: it is refunded whatever the outcome.
     const fits = forceEndOutcomes(child.statusId).includes(outcome) ? outcome : 'refunded';
     try {
       await machine.forceEnd(deps, adminId, child.id, fits, note);
@@ -1016,7 +1016,7 @@ export async function forceEndCampaign(
 }
 
 /**
- * Where a campaign's coins are (issue 13 money invariant): `held` = the slots' coins; `paid` = posted
+ * Where a campaign's coins are (the money invariant): `held` = the slots' coins; `paid` = posted
  * to curators (fee included); `refunded` = returned to the artist; `open` = still in escrow. Always
  * held = paid + refunded + open.
  */

@@ -192,7 +192,7 @@ describe('ordering (spec section 5 messages)', () => {
     expect(detail.json().data.status).toEqual({ id: 1, status: 'Pending' });
   });
 
-  it('ignores the staff-only settings an artist sends (status, days, publish date, team, artist) (issue 28 item 6)', async () => {
+  it('ignores the staff-only settings an artist sends (status, days, publish date, team, artist)', async () => {
     const { token, user } = await artistWith(0);
     const other = await artistWith(0);
     const res = await order(token, {
@@ -675,7 +675,7 @@ describe('money across partial delivery (desc 3, paid + refunded = held)', () =>
     expect(completedFilter.json().data.map((x: { id: number }) => x.id)).toContain(id);
   });
 
-  it('force-end "completed" refunds a placement never seen instead of leaving it open (issue 28 item 3)', async () => {
+  it('force-end "completed" refunds a placement never seen instead of leaving it open', async () => {
     const { user, token } = await artistWith(10_000);
     const id = await publishedCampaign(token, { placements: 1 });
     const c = await curatorWithPlaylist();
@@ -861,7 +861,7 @@ describe('stats and permissions', () => {
   });
 });
 
-describe('staff wording (issue 28 item 13)', () => {
+describe('staff wording', () => {
   it("a campaign staff order for an artist is answered in staff words, not the artist's", async () => {
     const { user } = await artistWith(0);
     const res = await admin('POST', '', {

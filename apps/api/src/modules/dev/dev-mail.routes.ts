@@ -9,7 +9,7 @@ const devMail = z.object({ to: z.string(), subject: z.string(), text: z.string()
 /**
  * `GET /api/dev/mail?to=`: the mails sent to `to` while handling this browser session's requests
  * (its `lm_dev_mail` cookie), newest first; nothing for another browser or before the session began
- * (issue 28 item 21: a new user reads the verification code without staff). A dev tool registered
+ * (a new user reads the verification code without staff). A dev tool registered
  * outside production only (modules/dev/dev.routes.ts): production has no such route (404).
  */
 export const devMailRoutes: RouteModule = (app) => {

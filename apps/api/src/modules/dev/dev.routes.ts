@@ -9,7 +9,7 @@ import { devSocialRoutes } from './dev-social.routes';
 
 /**
  * Development tools under `/api/admin/dev/*`: the product's clock, the dev mailbox (with the sandbox
- * inbound sender that answers a ticket mail), a browser session's own mails (`/api/dev/mail`), the queue probe and the sandbox TikTok/Instagram posts. Registered only outside production (issue 11 items 1 and 4): in production these routes do
+ * inbound sender that answers a ticket mail), a browser session's own mails (`/api/dev/mail`), the queue probe and the sandbox TikTok/Instagram posts. Registered only outside production: in production these routes do
  * not exist, so nothing can reach them whatever an admin holds.
  */
 export const devRoutes: RouteModule = async (app, deps) => {

@@ -40,7 +40,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     price: z.coerce.number().int('validation.whole_number').min(1).max(1_000_000),
     description: z.string().trim().max(500).nullable().optional(),
     status: z.union([z.literal(1), z.literal(0)]).default(1),
-    /** Name and description in French, German, Arabic and Turkish (issue 28 item 11). */
+    /** Name and description in French, German, Arabic and Turkish. */
     translations: translationsSchema({ tier_name: 100, description: 500 }).optional(),
   });
   app.get(
@@ -117,7 +117,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
   const reasonBody = z.object({
     reason: z.string().trim().min(1, 'validation.required').max(200, 'validation.too_long'),
     status: z.union([z.literal(1), z.literal(0)]).default(1),
-    /** The reason in French, German, Arabic and Turkish (issue 28 item 11). */
+    /** The reason in French, German, Arabic and Turkish. */
     translations: translationsSchema({ reason: 200 }).optional(),
   });
   app.get(
@@ -216,7 +216,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     },
   );
 
-  // Staff acting for a user (issue 13 "Staff": /express/playlist/create, /express/checkout).
+  // Staff acting for a user (/express/playlist/create, /express/checkout).
   const staffOf = (req: Parameters<typeof currentAdmin>[0]): creation.StaffActor => ({
     adminId: currentAdmin(req).id,
     ...clientInfo(req),
@@ -351,7 +351,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
         req.body.outcome,
         req.body.note,
       );
-      // The one toast says what happened to the coins (issue 28 item 3).
+      // The one toast says what happened to the coins.
       const coins = t(req.lang, 'common.coins', { count: c.price });
       const said =
         req.body.outcome === 'completed' ? 'express.force_ended_paid' : 'express.force_ended_refunded';

@@ -19,7 +19,7 @@ import { noticeFor } from './express.notify';
 import { disputeSound } from './social.service';
 
 /**
- * Staff screens of TikTok and Instagram express (issue 12 "Admin"): the lists and details, force-end,
+ * Staff screens of TikTok and Instagram express: the lists and details, force-end,
  * and the decision on an artist's dispute of an Instagram reel (uphold: failed and refunded; reject:
  * verified), including a decision racing a force-end. Also the video wording of the notifications.
  */
@@ -331,7 +331,7 @@ describe('Instagram dispute', () => {
 
 describe('influencer reviews the artist', () => {
   it('once, after completion, even when sent many times at once', async () => {
-    // Verifying: the video was seen, so staff may end it paying the influencer (issue 28 item 3).
+    // Verifying: the video was seen, so staff may end it paying the influencer.
     const { a, inf, c } = await verifying('tiktok');
     const review = (body: object, platform: SocialPlatform = 'tiktok') =>
       ctx.call('POST', `${BASE[platform]}/influencer/add/review`, {

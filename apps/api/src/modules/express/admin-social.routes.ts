@@ -15,7 +15,7 @@ import * as social from './social.service';
 const CAMPAIGNS = 'express.campaigns.show';
 
 /**
- * Back-office screens of TikTok and Instagram express (issue 12 "Admin", spec section 2:
+ * Back-office screens of TikTok and Instagram express (spec section 2:
  * /express/tiktok/campaigns/list, /express/instagram/campaigns/list, /express-tiktok-campaigns/{id},
  * /express-instagram-campaigns/{id}): the lists, one campaign with its timeline, and the staff decision
  * on an artist's dispute of an Instagram reel. Force-end is the engine's, shared with Spotify

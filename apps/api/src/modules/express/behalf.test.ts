@@ -4,7 +4,7 @@ import { walletBalance } from '../wallet/ledger';
 import { createSpotifyTestApp, userWithCoins } from './express.fixture';
 
 /**
- * Staff acting for users (issue 13 "Staff"): back-office /express/checkout orders Spotify express
+ * Staff acting for users: back-office /express/checkout orders Spotify express
  * campaigns for an artist on the artist's coins, /express/playlist/create lists a playlist for a
  * curator; both run the user's own service function (same rules), are audited as the staff member and
  * tell the user.

@@ -3,7 +3,7 @@ import type { TestContext } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
 import { artistWithCoins, createSpotifyTestApp } from './express.fixture';
 
-// Issue 28 item 5: a card payment inside a campaign buys the cheapest purchase covering the missing
+// a card payment inside a campaign buys the cheapest purchase covering the missing
 // coins (the coins at the coin price, 100 pence here, or a cheaper package), recomputed by the server.
 let ctx: TestContext;
 let playlistIds: number[] = [];

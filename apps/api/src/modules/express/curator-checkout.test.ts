@@ -5,9 +5,9 @@ import { credit, DESC, walletBalance } from '../wallet/ledger';
 import { artistWithCoins, createSpotifyTestApp } from './express.fixture';
 
 /**
- * A curator promotes a track of their own (spec section 2 `/express/checkout` for CURATOR_PERMISSION,
- * issue 28 item 23): the artists' order on the same engine and money rules, paid with the curator's
- * coins, never on their own playlists.
+ * A curator promotes a track of their own (spec section 2 `/express/checkout` for CURATOR_PERMISSION):
+ * the artists' order on the same engine and money rules, paid with the curator's coins, never on their
+ * own playlists.
  */
 
 let ctx: TestContext;
@@ -36,7 +36,7 @@ const checkout = (token: string, ids: number[]) =>
     body: { track_link: trackLink, playlist_ids: ids, pitch: 'My own track' },
   });
 
-describe('a curator promotes a track of their own (/express/checkout, issue 28 item 23)', () => {
+describe('a curator promotes a track of their own (/express/checkout)', () => {
   it("buys a placement on another curator's playlist: coins held like an artist's order, the seller sees it", async () => {
     const buyer = await curatorWith(500);
     const offered = await ctx.call('GET', '/api/express/curator/checkout/playlists?page=1&limit=100', {

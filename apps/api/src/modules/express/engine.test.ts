@@ -17,7 +17,7 @@ import { registerExpressAdapter } from './platforms/index';
 import { accountRenewal } from './platforms/social';
 
 /**
- * The seam between the express engine and a platform (issue 12 "One engine, three platforms"): a fake
+ * The seam between the express engine and a platform: a fake
  * video platform, written only against the adapter interface, runs campaigns through the whole engine
  * (holds, state machine, deadlines, jobs, money) with a controlled clock. If the engine still called
  * Spotify anywhere, these campaigns (which have no playlist) could not move.
@@ -317,7 +317,7 @@ describe('the engine drives a campaign of any platform through its adapter', () 
         forceEnd(ctx.deps, admin.id, c.id, 'refunded'),
       ]);
       // Of the three ways to end it, exactly one wins; the approval may come first (a refund fits any
-      // open state; paying in full never fits before the video was seen, issue 28 item 3) or lose;
+      // open state; paying in full never fits before the video was seen) or lose;
       // every loser is a 409, never a second settlement.
       expect(endings.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       for (const o of [approval!, ...endings].filter((x) => x.status === 'rejected'))
@@ -378,7 +378,7 @@ describe('the engine drives a campaign of any platform through its adapter', () 
   });
 });
 
-describe('the Spotify dashboard (issue 28 item 13)', () => {
+describe('the Spotify dashboard', () => {
   it("counts the campaigns it lists: another platform's campaign is in neither", async () => {
     const artist = await artistWith(1000);
     const { accountId } = await influencerAccount(200);

@@ -19,7 +19,7 @@ type Tier = typeof expressTiers.$inferSelect;
 /**
  * A tier as the API answers it (`name` repeats `tier_name` for older clients). With `lang` (the user
  * app) name and description are the reader's language, English where missing; without it (staff) the
- * English columns and `translations` (issue 28 item 11).
+ * English columns and `translations`.
  */
 export function tierItem(r: Tier, lang?: Language) {
   const name = lang ? localized(r.tierName, r.translations, 'tier_name', lang) : r.tierName;
@@ -183,7 +183,7 @@ const reasonItem = (r: typeof expressReasons.$inferSelect) => ({
 
 /**
  * Active decline reasons (`express/curator/campaign/reasons`), in the reader's language, English
- * where a reason has none (issue 28 item 11).
+ * where a reason has none.
  */
 export async function activeReasons(database: Database, lang: Language = 'en') {
   const rows = await database.db

@@ -50,7 +50,7 @@ export async function createCampaigns(
     playlist_ids: number[];
     renewedFromId?: number;
     paymentMethod?: 'coins' | 'card';
-    /** The artist's pitch for the curator (issue 20), already checked: at most 140 characters. */
+    /** The artist's pitch for the curator, already checked: at most 140 characters. */
     pitch?: string | null;
     /** Sound and settings read before `outer` was opened (see {@link CampaignPreparation}). */
     prepared?: CampaignPreparation;
@@ -81,13 +81,13 @@ export async function createCampaigns(
 }
 
 /**
- * What the request read with its token (`purchase` preload, issue 18): the stored settings, so the
+ * What the request read with its token (`purchase` preload): the stored settings, so the
  * purchase sends no statement of its own for them.
  */
 export type PurchasePreload = PurchaseRow;
 
 /**
- * A staff member acting for a user (issue 13 "Staff": /express/checkout, /express/playlist/create):
+ * A staff member acting for a user (/express/checkout, /express/playlist/create):
  * the audit entry and the timeline name the staff member, the user is told what was done for them.
  */
 export interface StaffActor {
@@ -132,7 +132,7 @@ export interface CampaignPreparation {
  * Create one campaign per chosen target (a playlist, an influencer account) for a sound, on any
  * platform, paid with coins: one hold per target at its tier price (desc 2), all in one transaction,
  * so with too few coins nothing is held (409). Sellers are notified. A sound has at most one open
- * campaign (status 1..5) per target, whoever asks (issue 11 item 3): the adapter's partial unique
+ * campaign (status 1..5) per target, whoever asks: the adapter's partial unique
  * index decides between concurrent requests, and the whole request is refused.
  * @param input.errorField the request field that lists the targets (`playlist_ids`, `account_ids`)
  * @param outer run inside this transaction instead of a new one (the card-paid path)
@@ -153,7 +153,7 @@ export async function createCampaignsFor(
     errorField: string;
     /** Unreleased songs (TikTok, Instagram): upload keys of the file and the cover. */
     unreleased?: { mediaLink: string; tiktokImg?: string | null };
-    /** The artist's pitch for the seller (issue 20), already checked: at most 140 characters. */
+    /** The artist's pitch for the seller, already checked: at most 140 characters. */
     pitch?: string | null;
     /** The song's name as the artist gives it (TikTok, Instagram), instead of the one read from the link. */
     soundName?: string | null;
@@ -188,20 +188,20 @@ export async function createCampaignsFor(
   const now = deps.clock.now();
 
   const run = async (tx: Tx) => {
-    // The mails of this order read their From name from these settings, not again (issue 18).
+    // The mails of this order read their From name from these settings, not again.
     rememberSettings(tx, settings);
     // Targets come in id order: two requests for the same targets wait on each other's index entry
     // in the same order, so one wins and the other gets 409, never a deadlock.
     const targets = await adapter.loadTargets(tx, ids, input.byStaff ? undefined : artistId);
     if (targets.length !== ids.length)
       throw new ValidationError({ [input.errorField]: ['express.playlist_unavailable'] });
-    // Nobody buys a placement from themselves (a curator promoting a track of their own, issue 28
-    // item 23): the fee would be paid to the platform for nothing and the seller's score would be fed
-    // by their own purchases.
+    // Nobody buys a placement from themselves (a curator promoting a track of their own): the fee
+    // would be paid to the platform for nothing and the seller's score would be fed by their own
+    // purchases.
     if (targets.some((target) => target.sellerId === artistId))
       throw new ValidationError({ [input.errorField]: ['express.own_target'] });
     // The balance read with the targets cannot cover the order: refused before anything is written
-    // (1,000 orders on one wallet, issue 18). It is read unlocked; the hold decides under the lock.
+    // (1,000 orders on one wallet). It is read unlocked; the hold decides under the lock.
     const total = targets.reduce((sum, target) => sum + target.price, 0);
     const balance = targets[0]?.payerBalance;
     if (balance !== undefined && balance < total) throw new InsufficientBalanceError();
@@ -290,7 +290,7 @@ export async function createCampaignsFor(
         adapter.typeId,
       );
     }
-    // The holds come last (issue 18): the payer's wallet stays locked from the first hold to the
+    // The holds come last: the payer's wallet stays locked from the first hold to the
     // commit, so everything else of the order is written before it is taken, the queued timeline
     // events, notifications, mails and audit entry too (one statement). In a transaction of its own,
     // the holds go with the COMMIT in one round trip: the wallet is locked only while PostgreSQL
@@ -319,7 +319,7 @@ export async function createCampaignsFor(
 }
 
 /**
- * The campaign INSERT of `values`, built once per connection and shape (issue 18: drizzle building this
+ * The campaign INSERT of `values`, built once per connection and shape (drizzle building this
  * 30-column insert was a large share of a purchase's CPU): one placeholder per value; a null, or the
  * reserved hold id ({@link NEXT_HOLD_ID}), is part of the shape (the key) and written into the SQL.
  * Any other SQL value is built each time.
@@ -380,8 +380,8 @@ export async function assertApprovedUser(
 }
 
 /**
- * Staff order Spotify express campaigns for an artist (back-office /express/checkout, issue 13
- * "Staff"): the artist's own {@link createCampaigns} (same link, playlist, pitch and balance rules,
+ * Staff order Spotify express campaigns for an artist (back-office /express/checkout): the
+ * artist's own {@link createCampaigns} (same link, playlist, pitch and balance rules,
  * one hold per playlist on the artist's coins, desc 2), run in a transaction that first share-locks the
  * artist's row and checks they are an approved artist; audited as the staff member, the artist told.
  * @returns the created campaigns (status 1 Pending for Approval)

@@ -24,10 +24,10 @@ const MINUTE = 60_000;
 
 /**
  * Demo history, once: the demo artist's track ran on both demo curator playlists and completed,
- * driven through the real state machine (DESIGN section 5) on a clock set 40 days back — created
+ * driven through the real state machine (`express.machine`) on a clock set 40 days back — created
  * (holds), approved, placed on the sandbox Spotify, verified, 28 days On Going, 3 days Auditing,
  * Completed and paid to the curator less the platform fee. So the artist has completed campaigns to
- * review and renew, the curator has earnings to withdraw (issue 6), and every screen shows a real
+ * review and renew, the curator has earnings to withdraw, and every screen shows a real
  * timeline with its ledger movements.
  *
  * Runs only with the sandbox Spotify (the placement is made through it) and only when the demo

@@ -13,7 +13,7 @@ import type { ExpressCheck, ExpressPlatformAdapter } from './platforms/adapter';
 import { adapterFor } from './platforms/index';
 
 /**
- * The express campaign engine: the state machine of DESIGN section 5 for every platform (Spotify
+ * The express campaign engine: one state machine (statuses 1 to 8) for every platform (Spotify
  * playlist placement, TikTok video, Instagram reel). Every transition is one function running one
  * transaction: a guarded status change (`update ... where status_id in (...)`, so of concurrent
  * approve/decline/deadline/force-end exactly one wins), the ledger effect, the timeline event, the
@@ -80,14 +80,14 @@ async function move(
     createdAt: now,
   });
   if ((ENDED as readonly number[]).includes(to)) await cancelPendingJobs(deps, tx, id);
-  // Issue 19: the offer's quality score follows every transition, in the same transaction.
+  // the offer's quality score follows every transition, in the same transaction.
   await recomputeForCampaign(tx, row, now);
   return row;
 }
 
 /**
  * Cancel the campaign's pending advance jobs (deadline and check jobs not yet started) through pg-boss,
- * in the transaction that ended it (issue 20: an ended campaign leaves no scheduled work behind). A job
+ * in the transaction that ended it (an ended campaign leaves no scheduled work behind). A job
  * already running (the one ending it, say) finishes normally. Jobs are found by their singleton key
  * `express-<campaign id>-<due time>` (see `schedule`).
  * @returns how many jobs were cancelled
@@ -296,7 +296,7 @@ async function payOut(deps: Deps, tx: Tx, c: Campaign, coins: number) {
 
 /**
  * The views a proof or presence check read (TikTok, Instagram), as campaign columns: the views read at
- * fixed points (issue 12) start with the first proof, not the first daily check. Nothing when the
+ * fixed points start with the first proof, not the first daily check. Nothing when the
  * platform gave no figure.
  */
 function viewsRead(check: ExpressCheck, now: Date): Partial<typeof expressCampaigns.$inferInsert> {
@@ -392,7 +392,7 @@ async function ownCampaign(
 /**
  * Admin force-end: `completed` pays the curator or influencer in full (6), `refunded` voids the hold
  * and refunds the artist (7). Only the outcomes of {@link forceEndOutcomes} fit the campaign's status
- * (issue 28 item 3): a refund while it is open, paying in full only once the placement or video was seen
+ *: a refund while it is open, paying in full only once the placement or video was seen
  * (Verifying, On Going, Auditing). The row is locked, so a concurrent decision or force-end wins or loses
  * whole. The timeline event carries the admin (its name is shown to staff).
  * @throws NotFoundError when no such campaign; ConflictError 'express.not_open' when it has ended,
@@ -460,7 +460,7 @@ export async function forceEnd(
   });
 }
 
-/** An artist's dispute waiting for staff (Instagram, issue 12). */
+/** An artist's dispute waiting for staff (Instagram). */
 export function disputePending(c: Pick<Campaign, 'disputedAt' | 'disputeDecision'>): boolean {
   return c.disputedAt !== null && c.disputeDecision === null;
 }
@@ -510,7 +510,7 @@ async function goOnGoing(
 }
 
 /**
- * Staff decide an artist's dispute of an Instagram reel (issue 12 "Verification and money"; admin
+ * Staff decide an artist's dispute of an Instagram reel (admin
  * /express-instagram-campaigns/{id}). `uphold`: the reel does not prove the promise (an objective
  * reason: sound missing, not public), the campaign fails (3 -> 8 Failed to submit) and the hold is
  * voided, the artist refunded in full. `reject`: the reel is verified (3 -> 4 On Going) at once.

@@ -19,7 +19,7 @@ const KEYS: ReadonlySet<string> = new Set(NOTIFICATION_MESSAGES);
 const promisesVideo = (campaignTypeId: number) => findAdapter(campaignTypeId)?.promise === 'video';
 
 /**
- * The wording of a step for a campaign type (issue 12 item 3): TikTok and Instagram campaigns speak of
+ * The wording of a step for a campaign type: TikTok and Instagram campaigns speak of
  * a video and an account where Spotify's speak of a playlist, through the `<step>_video` variant when
  * the catalog has one.
  * @param campaignTypeId 1 Spotify, 2 TikTok, 3 Instagram; absent: the step as given

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 
 /**
- * Every express answer has a real shape in the API reference (issue 12: "every express response has
+ * Every express answer has a real shape in the API reference ("every express response has
  * its own zod schema, so the API reference shows the mobile apps real shapes"): no response of an
  * express route is, or contains, an object of unknown keys.
  */

@@ -92,7 +92,7 @@ const campaignSelect = {
   artistName: sql<string>`${artists.firstName} || ' ' || ${artists.lastName}`,
   artistEmail: artists.email,
   curatorName: sql<string>`${curators.firstName} || ' ' || ${curators.lastName}`,
-  // The custom campaign this is a placement of (issue 13), else null.
+  // The custom campaign this is a placement of, else null.
   customCampaignId: sql<number | null>`(select s.campaign_id from custom_campaign_slots s
     where s.express_campaign_id = ${expressCampaigns.id})`,
 };
@@ -136,7 +136,7 @@ export function campaignItem(r: CampaignRow) {
       followers: r.playlistFollowers,
     },
     artist: { id: c.artistId, name: r.artistName, email: r.artistEmail },
-    /** The artist's pitch for the curator (issue 20), or null. */
+    /** The artist's pitch for the curator, or null. */
     pitch: c.pitch,
     curator: { id: c.curatorId, name: r.curatorName },
     payment_method: c.paymentMethod,
@@ -160,7 +160,7 @@ export function campaignItem(r: CampaignRow) {
     refunded_coins: c.refundedCoins,
     decline_reason: c.declineReason,
     renewed_from_id: c.renewedFromId,
-    /** The custom (managed) campaign this is a playlist placement of, else null (issue 13). */
+    /** The custom (managed) campaign this is a playlist placement of, else null. */
     custom_campaign_id: r.customCampaignId ?? null,
     created_at: c.createdAt.toISOString(),
     completed_at: c.completedAt?.toISOString() ?? null,
@@ -240,7 +240,7 @@ function adminName(actorType: SQL | AnyColumn, actorId: SQL | AnyColumn) {
 
 /**
  * Every event of the campaign, oldest first, as one JSON array: the timeline rides on the campaign's
- * own row instead of a second statement (issue 18: a purchase answers with its campaigns' details).
+ * own row instead of a second statement (a purchase answers with its campaigns' details).
  */
 const timelineJson = sql<EventJson[]>`coalesce((select json_agg(json_build_object(
     'id', e.id, 'from_status', e.from_status, 'to_status', e.to_status, 'actor_type', e.actor_type,
@@ -297,7 +297,7 @@ function timelineEntry(
 export async function campaignDetails(database: Database, ids: readonly number[], scope: DetailScope = {}) {
   if (ids.length === 0) return [];
   const lang = scope.lang ?? 'en';
-  // Built and prepared once per shape (issue 18): planning it cost more than running it, and building
+  // Built and prepared once per shape: planning it cost more than running it, and building
   // it more than both. One id as `=`: PostgreSQL keeps re-planning `= any($1)` (it prices the generic
   // plan for ten ids).
   const one = ids.length === 1;
@@ -424,7 +424,7 @@ export async function campaignDetail(database: Database, id: number, scope: Deta
 }
 
 /**
- * Days live of the on-going period (issue 20 "Days live 31 of 28"): whole days from the start of On
+ * Days live of the on-going period: whole days from the start of On
  * Going (`on_going_until` less `on_going_days`) to the earliest of the campaign's end (now while it
  * is open), the placement's removal and `on_going_until`. Verifying and Auditing are not "live" days of the promise, so
  * the result is always within 0..on_going_days; 0 before the campaign went On Going.
@@ -456,15 +456,15 @@ export function performanceOf(item: CampaignItem, now: Date) {
 /** Which playlists a list or detail covers. */
 export interface PlaylistScope {
   curatorId?: number;
-  /** Not this curator's playlists (a curator buying placements never sees their own: issue 28 item 23). */
+  /** Not this curator's playlists (a curator buying placements never sees their own). */
   notCuratorId?: number;
   playlistId?: number;
   onlyApproved?: boolean;
   genreId?: number;
   tierId?: number;
-  /** Issue 19: order by quality score (a never-scored playlist counts as the neutral 50). */
+  /** order by quality score (a never-scored playlist counts as the neutral 50). */
   sort?: ScoreSort;
-  /** Issue 19: only playlists scoring at least this (0..100). */
+  /** only playlists scoring at least this (0..100). */
   minScore?: number;
 }
 
@@ -487,7 +487,7 @@ export async function listPlaylists(database: Database, query: ListQuery, scope:
     scope.curatorId !== undefined ? eq(expressPlaylists.curatorId, scope.curatorId) : undefined,
     scope.notCuratorId !== undefined ? ne(expressPlaylists.curatorId, scope.notCuratorId) : undefined,
     scope.playlistId !== undefined ? eq(expressPlaylists.id, scope.playlistId) : undefined,
-    // Artists never see a playlist hidden by a confirmed fake-audience flag (issue 19).
+    // Artists never see a playlist hidden by a confirmed fake-audience flag.
     scope.onlyApproved
       ? and(eq(expressPlaylists.statusId, 1), eq(expressTiers.status, 1), playlistVisibleToArtists())
       : undefined,

@@ -459,7 +459,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/artist/campaign/create',
     {
-      // The settings come with the token (issue 18): see express.createCampaigns.
+      // The settings come with the token: see express.createCampaigns.
       config: { access: userAccess(ARTIST, false, 'purchase') },
       schema: {
         tags,
@@ -484,9 +484,9 @@ export const expressRoutes: RouteModule = (app, deps) => {
       });
     },
   );
-  // A curator promoting a track of their own (spec /express/checkout for CURATOR_PERMISSION, issue 28
-  // item 23): the artists' order on the same engine and money rules (coins held per placement, fee at
-  // completion, refunds), paid with the coins of the curator's wallet; never on their own playlists.
+  // A curator promoting a track of their own (spec /express/checkout for CURATOR_PERMISSION): the
+  // artists' order on the same engine and money rules (coins held per placement, fee at completion,
+  // refunds), paid with the coins of the curator's wallet; never on their own playlists.
   app.get(
     '/api/express/curator/checkout/playlists',
     {
@@ -570,7 +570,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
           track_link: z.string().trim().min(1, 'validation.required').max(500),
           playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
           pitch: pitchSchema,
-          /** 'cheapest': buy the quote of `checkout/quote` (issue 28 item 5); absent: the request's coins. */
+          /** 'cheapest': buy the quote of `checkout/quote`; absent: the request's coins. */
           top_up: z.literal('cheapest').optional(),
           /** The quote's amount the page showed; a different recomputed amount is refused (409). */
           expected_amount_minor: z.number().int().nonnegative().optional(),

@@ -38,7 +38,7 @@ export const expressTiers = pgTable(
     tierName: varchar('tier_name', { length: 100 }).notNull(),
     price: integer('price').notNull(),
     description: text('description'),
-    /** Name and description in other languages (issue 28 item 11); the columns are English. */
+    /** Name and description in other languages; the columns are English. */
     translations: jsonb('translations')
       .$type<Translations<'tier_name' | 'description'>>()
       .notNull()
@@ -75,7 +75,7 @@ export const expressDurations = pgTable(
 export const expressReasons = pgTable('express_reasons', {
   id: serial('id').primaryKey(),
   reason: varchar('reason', { length: 200 }).notNull(),
-  /** The reason in other languages (issue 28 item 11); `reason` is English, the fallback. */
+  /** The reason in other languages; `reason` is English, the fallback. */
   translations: jsonb('translations').$type<Translations<'reason'>>().notNull().default({}),
   status: smallint('status').notNull().default(1),
 });
@@ -154,7 +154,7 @@ export const EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST = 'express_campaigns_one_open_p
 export const EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT = 'express_campaigns_one_open_per_sound_account';
 
 /**
- * An express campaign (spec "Express campaign", "Campaign (admin)"; DESIGN section 5 status map 1..8):
+ * An express campaign (spec "Express campaign", "Campaign (admin)"; statuses 1..8, EXPRESS_CAMPAIGN_STATUS):
  * one sound promoted on one target. The target is a playlist for Spotify (`playlist_id`) and an
  * influencer's connected account for TikTok and Instagram (`account_id`); a CHECK keeps exactly the
  * right one per `campaign_type_id`. `curator_id` is the seller paid on completion: the playlist's
@@ -201,9 +201,9 @@ export const expressCampaigns = pgTable(
     /** Views last read from the platform, and when. */
     lastViews: integer('last_views'),
     lastViewsAt: timestamp('last_views_at', { withTimezone: true }),
-    /** Instagram: the artist confirmed the reel's sound from its embed (issue 12, within 72 hours). */
+    /** Instagram: the artist confirmed the reel's sound from its embed (within 72 hours). */
     artistConfirmedAt: timestamp('artist_confirmed_at', { withTimezone: true }),
-    /** The artist's pitch for the curator (issue 20): at most 140 characters, checked by the database too. */
+    /** The artist's pitch for the curator: at most 140 characters, checked by the database too. */
     pitch: text('pitch'),
     statusId: smallint('status_id').notNull().default(1),
     price: integer('price').notNull(),
@@ -228,7 +228,7 @@ export const expressCampaigns = pgTable(
     refundedCoins: integer('refunded_coins'),
     renewedFromId: integer('renewed_from_id'),
     /**
-     * Instagram: the artist disputed the reel from its embed during the 72-hour window (issue 12); the
+     * Instagram: the artist disputed the reel from its embed during the 72-hour window; the
      * engine leaves a disputed campaign Verifying until staff decide. The artist's words, at most 500.
      */
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
@@ -247,8 +247,8 @@ export const expressCampaigns = pgTable(
     index('express_campaigns_status_idx').on(t.statusId),
     // Reports: campaigns created over a date range.
     index('express_campaigns_created_idx').on(t.createdAt),
-    // One open campaign per track per playlist (issue 11 item 3): statuses 1..5 are open (DESIGN
-    // section 5), so of concurrent requests for the same placement exactly one can hold coins.
+    // One open campaign per track per playlist: statuses 1..5 (Pending for Approval to Auditing) are
+    // open, so of concurrent requests for the same placement exactly one can hold coins.
     uniqueIndex(EXPRESS_ONE_OPEN_PER_TRACK_PLAYLIST)
       .on(t.trackId, t.playlistId)
       .where(sql`${t.statusId} in (1, 2, 3, 4, 5)`),
@@ -257,7 +257,7 @@ export const expressCampaigns = pgTable(
       .on(t.campaignTypeId, t.trackId, t.accountId)
       .where(sql`${t.statusId} in (1, 2, 3, 4, 5) and ${t.accountId} is not null`),
     index('express_campaigns_account_idx').on(t.accountId),
-    // Quality score (issue 19): a playlist's campaigns are read on each of its transitions.
+    // Quality score: a playlist's campaigns are read on each of its transitions.
     index('express_campaigns_playlist_idx').on(t.playlistId),
     check('express_campaigns_status_check', sql`${t.statusId} between 1 and 8`),
     check('express_campaigns_price_positive', sql`${t.price} > 0`),
@@ -333,8 +333,8 @@ export const expressReviews = pgTable(
 );
 
 /**
- * An influencer's review of the artist after a completed TikTok or Instagram campaign (issue 12
- * "Reviews both ways", `influencer/add/review`): one per campaign, rating 1 to 5.
+ * An influencer's review of the artist after a completed TikTok or Instagram campaign (the other way
+ * round from {@link expressReviews}; `influencer/add/review`): one per campaign, rating 1 to 5.
  */
 export const expressSellerReviews = pgTable(
   'express_seller_reviews',

@@ -36,7 +36,7 @@ export async function addReview(
       .onConflictDoNothing()
       .returning();
     if (!row) throw new ConflictError('express.already_reviewed');
-    // Issue 19: a review moves the offer's rating part, in the review's transaction.
+    // a review moves the offer's rating part, in the review's transaction.
     await recomputeForCampaign(tx, c, deps.clock.now());
     return row;
   });

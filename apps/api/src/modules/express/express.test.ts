@@ -89,7 +89,7 @@ describe('creating campaigns', () => {
     expect(dup.statusCode).toBe(409);
   });
 
-  it('refuses an order the wallet cannot cover without queueing behind purchases holding the wallet (issue 18)', async () => {
+  it('refuses an order the wallet cannot cover without queueing behind purchases holding the wallet', async () => {
     const poor = await artistWith(100);
     // Another purchase of this artist holds the wallet's row lock and has not committed.
     const client = await ctx.deps.database.pool.connect();
@@ -111,7 +111,7 @@ describe('creating campaigns', () => {
   });
 });
 
-describe('purchases racing on one wallet (issue 18: holds sent with the COMMIT)', () => {
+describe('purchases racing on one wallet (holds sent with the COMMIT)', () => {
   it('of 30 orders at once on a wallet covering 10, exactly 10 are created with their holds; 20 get 409 and leave nothing', async () => {
     const buyer = await artistWith(500);
     const track = (i: number) =>
@@ -141,7 +141,7 @@ describe('purchases racing on one wallet (issue 18: holds sent with the COMMIT)'
   });
 });
 
-describe('one open campaign per track per playlist (issue 11 item 3)', () => {
+describe('one open campaign per track per playlist', () => {
   const holdsOf = async (userId: number) =>
     (
       await ctx.deps.database.pool.query(
@@ -230,7 +230,7 @@ describe('one open campaign per track per playlist (issue 11 item 3)', () => {
       body: { campaign_id: first },
     });
     expect(renew.statusCode).toBe(409);
-    // Placed and seen (Verifying), so staff may end it paying the curator in full (issue 28 item 3).
+    // Placed and seen (Verifying), so staff may end it paying the curator in full.
     await ctx.call('POST', '/api/express/curator/approve/campaign', {
       token: curatorToken,
       body: { campaign_id: secondId },
@@ -294,7 +294,7 @@ describe('one open campaign per track per playlist (issue 11 item 3)', () => {
   });
 });
 
-describe('the lifecycle (DESIGN section 5)', () => {
+describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
   it('declined: full refund; approved: placement, verification, on going, auditing, completed and paid less the fee', async () => {
     const { user, token } = await artistWith(1000);
     const track = '1301WleyT98MSxVHPZCA6M';
@@ -506,7 +506,7 @@ describe('the lifecycle (DESIGN section 5)', () => {
     expect(await ledgerSum()).toBe(0);
   });
 
-  it('cancels its pending deadline and check jobs when it ends (issue 20)', async () => {
+  it('cancels its pending deadline and check jobs when it ends', async () => {
     const admin = await ctx.makeAdmin();
     const adminToken = await ctx.loginAdmin(admin.email);
     const { token } = await artistWith(1000);
@@ -640,7 +640,7 @@ describe('back-office tiers', () => {
   it('refuses a tier name already used with the field message, on create and on rename (not a 500)', async () => {
     const admin = await ctx.makeAdmin();
     const token = await ctx.loginAdmin(admin.email);
-    const body = { tier_name: 'Gold (issue 11)', price: 700 };
+    const body = { tier_name: 'Gold', price: 700 };
     const first = await ctx.call('POST', '/api/admin/express/tiers', { token, body });
     expect(first.statusCode).toBe(201);
     const again = await ctx.call('POST', '/api/admin/express/tiers', { token, body });
@@ -648,7 +648,7 @@ describe('back-office tiers', () => {
     expect(again.json().errors).toEqual({ tier_name: ['An entry with this name already exists'] });
     const other = await ctx.call('POST', '/api/admin/express/tiers', {
       token,
-      body: { tier_name: 'Silver (issue 11)', price: 400 },
+      body: { tier_name: 'Silver', price: 400 },
     });
     const rename = await ctx.call('PUT', `/api/admin/express/tiers/${other.json().data.id}`, {
       token,
@@ -732,7 +732,7 @@ describe('paying a campaign by card: the webhook creates the campaigns', () => {
   });
 });
 
-describe('dashboard stats (issue 20 "numbers that add up")', () => {
+describe('dashboard stats', () => {
   it('splits the total into pending approval, awaiting placement, live, completed and declined or failed', async () => {
     const res = await ctx.call('GET', '/api/web/user/campaigns/dashboard', { token: curatorToken });
     expect(res.statusCode).toBe(200);
@@ -752,7 +752,7 @@ describe('dashboard stats (issue 20 "numbers that add up")', () => {
   });
 });
 
-describe('force-end offers only the outcomes that fit the state (issue 28 item 3)', () => {
+describe('force-end offers only the outcomes that fit the state', () => {
   async function staff() {
     const admin = await ctx.makeAdmin();
     await ctx.deps.database.pool.query("update admins set name = 'Jane Staff' where id = $1", [admin.id]);

@@ -18,7 +18,6 @@ export * as expressQueries from './express.queries';
 export { listCampaigns, searchBehalfUsers } from './express.queries';
 export { expressRoutes } from './express.routes';
 export { seedExpressDemo, seedExpressReference } from './express.seed';
-export type { EngineDeps } from './platforms/adapter';
 export { instagramAdapter } from './platforms/instagram.adapter';
 export { tiktokAdapter } from './platforms/tiktok.adapter';
 export { socialExpressRoutes } from './social.routes';

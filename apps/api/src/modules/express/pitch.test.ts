@@ -33,7 +33,7 @@ const create = (token: string, body: Record<string, unknown>, lang = 'en') =>
     },
   });
 
-describe("the artist's pitch for the curator (issue 20 item 4)", () => {
+describe("the artist's pitch for the curator", () => {
   it("refuses 141 characters with 'Pitch too long' (422), creating and holding nothing", async () => {
     const { user, token } = await artistWith(1000);
     for (const [lang, text] of [

@@ -20,9 +20,9 @@ import { advance } from './express.machine';
 import { INSTAGRAM_CONFIRM_HOURS } from './platforms/instagram.adapter';
 
 /**
- * The artist's side of TikTok and Instagram campaigns added for the artist screens (issue 12
- * "Artists"): unreleased songs with their files, the detail's timeline, and the Instagram artist's
- * confirmation or dispute of the reel's sound within 72 hours.
+ * The artist's side of TikTok and Instagram campaigns added for the artist screens: unreleased songs
+ * with their files, the detail's timeline, and the Instagram artist's confirmation or dispute of the
+ * reel's sound within 72 hours.
  */
 
 let ctx: TestContext;

@@ -15,7 +15,6 @@ import {
 } from '@lm/contracts/express';
 import { scoreListQuery } from '@lm/contracts/score';
 import { z } from 'zod';
-import type { SocialPlatformName } from '../../db/schema';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { ValidationError } from '../../platform/errors';
@@ -48,7 +47,7 @@ const createBody = z.object({
 });
 
 /**
- * TikTok and Instagram express campaigns (issue 12, spec section 7): the artist's accounts to buy,
+ * TikTok and Instagram express campaigns (spec section 7): the artist's accounts to buy,
  * creation, lists and details; the influencer's incoming campaigns, approve, decline with a reason,
  * recent videos and the submission of one; the music-link checks. Thin: the engine and
  * `social.service.ts` hold the rules.
@@ -102,7 +101,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
     app.post(
       `${p.base}/artist/campaign/create`,
       {
-        // The settings come with the token (issue 18), as for Spotify purchases.
+        // The settings come with the token, as for Spotify purchases.
         config: { access: userAccess(ARTIST, false, 'purchase') },
         schema: {
           tags,

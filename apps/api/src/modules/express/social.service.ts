@@ -36,7 +36,7 @@ import { adapterFor, findAdapter } from './platforms/index';
 import { acceptedAt } from './platforms/social';
 
 /**
- * TikTok and Instagram express campaigns around the engine (issue 12, spec section 7 "TikTok",
+ * TikTok and Instagram express campaigns around the engine (spec section 7 "TikTok",
  * "Instagram"): the accounts an artist may buy, creation, the lists of both sides, the influencer's
  * recent videos and the submission of one. The state machine itself is `express.machine.ts`; how a
  * campaign of each platform ends is its adapter.
@@ -107,7 +107,7 @@ export const UNRELEASED_MEDIA_MIMES = ['audio/mpeg', 'video/mp4'] as const;
 /** What a TikTok unreleased song's cover (`tiktok_img`) may be. */
 export const TIKTOK_IMG_MIMES = ['image/png', 'image/jpeg', 'image/gif'] as const;
 
-/** The campaign request of `artist/campaign/create` (spec section 3 "Campaign", issue 12 "Artists"). */
+/** The campaign request of `artist/campaign/create` (spec section 3 "Campaign"). */
 export interface SocialCreateInput {
   track_link: string;
   account_ids: number[];
@@ -458,7 +458,7 @@ async function confirmable(deps: Deps, artistId: number, id: number): Promise<Ca
 }
 
 /**
- * The artist confirms, from the embed, that the submitted reel uses the sound (issue 12: Instagram's
+ * The artist confirms, from the embed, that the submitted reel uses the sound (Instagram's
  * media has no audio field, the artist has 72 hours; `express-instagram/artist/campaign/confirm`).
  * The reel is then checked at once and, still there, the campaign goes On Going without waiting for
  * the rest of the window.
@@ -614,9 +614,9 @@ export async function submitVideo(
 }
 
 /**
- * The influencer reviews the artist once the campaign is completed (`influencer/add/review`; issue 12
- * "Reviews both ways"): rating 1 to 5, an optional comment (at most 1000, the route checks; the
- * database too). One per campaign: the unique index answers a second or concurrent one.
+ * The influencer reviews the artist once the campaign is completed (`influencer/add/review`; the
+ * artist reviews the influencer too): rating 1 to 5, an optional comment (at most 1000, the route
+ * checks; the database too). One per campaign: the unique index answers a second or concurrent one.
  * @throws NotFoundError when not the influencer's campaign of this platform; ConflictError
  *   'express.review_not_allowed' before completion, 'express.already_reviewed' when reviewed
  */

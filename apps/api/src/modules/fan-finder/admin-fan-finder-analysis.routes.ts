@@ -14,7 +14,7 @@ import { analysedArtistDetail, searchAnalysedArtists } from './staff-analysis.se
 const tags = ['admin fan finder'];
 
 /**
- * Back-office Fan Finder analysis (issue 15 "Staff"): /fan/finder/search (`artists`), and
+ * Back-office Fan Finder analysis: /fan/finder/search (`artists`), and
  * /fan/finder/details/{searchArtist} plus the user overview's tab (`artists/{id}`, `artists/{id}/fans`).
  * Read-only; permission `view.main.fan.finder.tab.list`.
  */

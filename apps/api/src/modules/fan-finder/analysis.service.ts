@@ -93,7 +93,7 @@ interface RatedFan {
 }
 
 /**
- * Rate every commenter of one grid (issue 15 "The analysis", `rating.ts`): posts commented on out of the
+ * Rate every commenter of one grid (`rating.ts`): posts commented on out of the
  * grid's posts, artists commented on out of every artist analysed (own + related), comment quality and
  * recency of the latest comment.
  */
@@ -140,7 +140,7 @@ export function rateGrid(grid: ArtistHarvest[], everyone: ArtistHarvest[], now: 
 }
 
 /**
- * The analysis of one artist (pg-boss `fan-finder.analyse`, issue 15 "The analysis"): reads the latest 6
+ * The analysis of one artist (pg-boss `fan-finder.analyse`): reads the latest 6
  * posts of the own Instagram account and of each related artist, up to 50 comments each, through the
  * provider contract (outside any transaction), then in ONE transaction stores every commenter with its
  * rating and components (a fan found before keeps its `created_at`, so NEW means first found on the last
@@ -268,7 +268,7 @@ export async function analyseArtist(deps: Deps, userId: number): Promise<Analysi
 }
 
 /**
- * Weekly re-sync (pg-boss schedule `fan-finder.resync`, issue 15 / spec section 9 "weekly updates"):
+ * Weekly re-sync (pg-boss schedule `fan-finder.resync`, spec section 9 "weekly updates"):
  * queues the analysis of every artist with an Instagram connection and a subscription giving access.
  * @returns how many analyses were queued
  */
@@ -378,7 +378,7 @@ export async function listFans(
 }
 
 /**
- * One grid as CSV (issue 15 "export to CSV"; csv-stringify, UTF-8 with BOM, formula cells neutralised):
+ * One grid as CSV (csv-stringify, UTF-8 with BOM, formula cells neutralised):
  * username, rating, band, NEW, each component, comments, first found, last sync. Best rated first.
  */
 export async function fansCsv(

@@ -64,7 +64,7 @@ export async function connectionsOf(deps: Pick<Deps, 'database'>, userId: number
 export type FanFinderConnections = Awaited<ReturnType<typeof connectionsOf>>;
 
 /**
- * Connecting is for subscribers (issue 15: the analysis is what the subscription buys).
+ * Connecting is for subscribers (the analysis is what the subscription buys).
  * @throws ConflictError `fan_finder.not_subscribed`
  */
 async function assertSubscribed(deps: Deps, userId: number) {
@@ -91,7 +91,7 @@ export async function requestAnalysis(deps: Pick<Deps, 'database' | 'jobs'>, use
 }
 
 /**
- * Instagram, step 1: the consent URL of the shared connections module (issue 12), returning to
+ * Instagram, step 1: the consent URL of the shared connections module, returning to
  * /fan-finder/connection and asking also `instagram_business_manage_comments`.
  * @throws ConflictError `fan_finder.not_subscribed`; AppError 503 when Instagram is off
  */
@@ -194,7 +194,7 @@ export async function setSpotifyProfile(deps: Deps, userId: number, spotifyId: s
 }
 
 /**
- * Add a related artist (issue 15: up to 2, picked through `spotify/search-artists`, with their Instagram
+ * Add a related artist (up to 2, picked through `spotify/search-artists`, with their Instagram
  * username). The limit is the unique (user, slot 1..2) index under the artist's row lock; the same
  * artist twice is the unique (user, spotify id) index. Queues the analysis.
  * @throws ValidationError on `spotify_id` (`fan_finder.artist_not_found`, `fan_finder.related_is_own`);

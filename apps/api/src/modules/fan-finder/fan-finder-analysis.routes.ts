@@ -21,7 +21,7 @@ const ARTIST = 'ARTIST_PERMISSION';
 const tags = ['fan finder'];
 
 /**
- * Fan Finder analysis calls (issue 15 "The analysis"; spec section 7): the artist's connections
+ * Fan Finder analysis calls (spec section 7): the artist's connections
  * (own Spotify profile, own Instagram through the shared connections module, up to 2 related artists),
  * `fan-finder/delete/connection/{id}`, `get/related-artists`, the two grids `get/fans` and
  * `get/related-fans` (POST, 12 a page, band filter) and the CSV export. Artists only, own data only.

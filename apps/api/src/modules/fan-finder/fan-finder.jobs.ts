@@ -5,7 +5,7 @@ import { ANALYSE_QUEUE } from './connections.service';
 import { renewDueSubscriptions } from './subscriptions.service';
 
 /**
- * Fan Finder jobs (issue 15):
+ * Fan Finder jobs:
  * - `fan-finder.renew` daily at 00:10 UTC: renews every subscription that reached its end date with
  *   auto-renew on, or expires it (too few coins, plan withdrawn, renewal off), and notifies the artist.
  *   Safe to run twice: each subscription is handled under its row lock and skipped once renewed or

@@ -26,7 +26,7 @@ import { socialAccounts } from '../connections/connections.schema';
 import { ledgerTransfers } from '../wallet/wallet.schema';
 
 /**
- * Fan Finder plans (issue 15 "The subscription"; spec "Fan finder subscription" plan{plan_name,plan_days}):
+ * Fan Finder plans (spec "Fan finder subscription" plan{plan_name,plan_days}):
  * what an artist buys with coins. `features` are keys of FAN_FINDER_FEATURES; `status` 1 offered, 0 not.
  */
 export const fanFinderPlans = pgTable(
@@ -34,7 +34,7 @@ export const fanFinderPlans = pgTable(
   {
     id: serial('id').primaryKey(),
     planName: varchar('plan_name', { length: 100 }).notNull(),
-    /** `plan_name` in other languages (issue 28 item 11); `plan_name` is English, the fallback. */
+    /** `plan_name` in other languages; `plan_name` is English, the fallback. */
     translations: jsonb('translations').$type<Translations<'plan_name'>>().notNull().default({}),
     planDays: integer('plan_days').notNull(),
     price: integer('price').notNull(),
@@ -112,7 +112,7 @@ export const FAN_FINDER_RELATED_SLOT = 'fan_finder_connections_related_slot';
 export const FAN_FINDER_RELATED_SAME = 'fan_finder_connections_related_same';
 
 /**
- * The accounts Fan Finder analyses for an artist (issue 15 "The analysis"; spec section 3 subscription
+ * The accounts Fan Finder analyses for an artist (spec section 3 subscription
  * fields spotify_name, spotify_id, instagram_username, related_artists): the own Spotify artist profile
  * (`spotify`), the own Instagram professional account (`instagram`, a connected `social_accounts` row)
  * and up to 2 related artists (`related`, Spotify profile + Instagram username, slots 1 and 2: the

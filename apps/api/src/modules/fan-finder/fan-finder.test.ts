@@ -175,7 +175,7 @@ describe('staff plans (/fan/finder/plans)', () => {
 });
 
 describe('subscribing with coins', () => {
-  it('renews only when the artist chose it: no choice sent means no renewal (issue 28 item 20)', async () => {
+  it('renews only when the artist chose it: no choice sent means no renewal', async () => {
     const plan = await makePlan({ price: 30, plan_days: 30 });
     const { user, token } = await artistWith(100);
     const res = await ctx.call('POST', '/api/fan/finder/new/subscription', {

@@ -10,14 +10,14 @@ import { fanFinderPlans, fanFinderSubscriptions } from './fan-finder.schema';
 
 type Deps = Pick<AppDeps, 'database'>;
 
-/** A plan as staff write it (issue 15: name, days, price in coins, features). */
+/** A plan as staff write it (name, days, price in coins, features). */
 export interface PlanInput {
   plan_name: string;
   plan_days: number;
   price: number;
   features: FanFinderFeature[];
   status: 0 | 1;
-  /** `plan_name` in the other languages (issue 28 item 11); absent keeps the stored ones. */
+  /** `plan_name` in the other languages; absent keeps the stored ones. */
   translations?: Translations<'plan_name'>;
 }
 

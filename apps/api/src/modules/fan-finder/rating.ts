@@ -1,7 +1,7 @@
 import { fanRating } from '@lm/contracts';
 
 /**
- * The fan rating of issue 15 ("The analysis"): a score 0-100 from stored, explainable components, and
+ * The fan rating of the Fan Finder analysis: a score 0-100 from stored, explainable components, and
  * its band (spec section 4: at least 85 Super, 70 Regular, 55 Mixed, below Low). Pure functions: the
  * analysis job stores the components beside the score so staff and artists can see why a fan rates so.
  */

@@ -12,7 +12,7 @@ type Deps = Pick<AppDeps, 'database' | 'clock'>;
 const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Back-office /fan/finder/search (issue 15 "Staff"): artists with Fan Finder connections, newest first,
+ * Back-office /fan/finder/search: artists with Fan Finder connections, newest first,
  * searched (`q`) on the artist's name or email, their Spotify profile name or any Instagram username
  * analysed (own or related); with their connection names and fan counts.
  */

@@ -31,7 +31,7 @@ export interface SubscriptionFlags {
 }
 
 /**
- * Flags of a subscription at `now` (issue 15: remaining_days, is_subscribed, is_expired, is_active).
+ * Flags of a subscription at `now` (remaining_days, is_subscribed, is_expired, is_active).
  * An active auto-renewing subscription past its end date keeps access until the daily job renews or
  * expires it, so a renewal never shows a gap of hours.
  */
@@ -63,7 +63,8 @@ export function subscriptionView(row: Row, now: Date) {
     cancelled_at: row.cancelledAt?.toISOString() ?? null,
     expired_at: row.expiredAt?.toISOString() ?? null,
     expired_reason: row.expiredReason,
-    // Filled by the analysis part of issue 15 (connections and related artists).
+    // Empty here: the answers that show the connections and related artists spread
+    // `subscriptionConnectionFields` (connections.service.ts) over these.
     spotify_name: null as string | null,
     spotify_id: null as string | null,
     instagram_username: null as string | null,
@@ -99,7 +100,7 @@ export async function checkSubscription(deps: Deps, userId: number) {
 }
 
 /**
- * Subscribe the artist to an offered plan (issue 15 "The subscription"; spec section 4 desc 7): the
+ * Subscribe the artist to an offered plan (spec section 4 desc 7): the
  * plan's price in coins leaves the wallet as ONE ledger transfer (desc 7 "Fan Finder Subscription
  * purchase", not a hold) and the plan starts now for its days. One open subscription per artist is a
  * partial unique index: of concurrent requests one wins, the others get 409 and pay nothing.
@@ -220,7 +221,7 @@ export async function setAutoRenew(
 }
 
 /**
- * Cancel: no renewal, access until the end date (issue 15). Cancelling a cancelled one changes nothing.
+ * Cancel: no renewal, access until the end date. Cancelling a cancelled one changes nothing.
  * @throws NotFoundError (unknown or someone else's); ConflictError `fan_finder.subscription_ended`
  */
 export async function cancelSubscription(deps: Deps, id: number, userId: number): Promise<SubscriptionView> {

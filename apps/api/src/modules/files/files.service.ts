@@ -28,7 +28,7 @@ export interface UploadedImageRule {
 
 /**
  * Why `key` is not acceptable in an image field, or null when it names an image stored through
- * `file/upload` (issue 11 item 6: image fields take only our own stored files, so no browser is sent
+ * `file/upload` (image fields take only our own stored files, so no browser is sent
  * to another site by a profile picture).
  * @returns 'validation.upload_key' (not an upload key), 'validation.upload_not_yours' (no such upload
  *   by that uploader), `rule.typeMessage` (another type), or null

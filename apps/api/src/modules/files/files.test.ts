@@ -5,7 +5,7 @@ import { PDF, PNG, uploadFile } from '../../test/uploads';
 import { users } from '../accounts/accounts.schema';
 
 /**
- * Image fields take only files stored through `file/upload` (issue 11 item 6): a user's avatar is a
+ * Image fields take only files stored through `file/upload`: a user's avatar is a
  * jpg/png that user uploaded; a link to another site is refused and never shown to staff.
  */
 let ctx: TestContext;

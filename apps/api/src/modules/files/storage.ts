@@ -25,7 +25,7 @@ export interface Storage {
 
 /**
  * Keys under this prefix are never served at /storage (local driver) and must be left out of the
- * bucket's public-read policy (S3): ticket attachments live there (issue 14).
+ * bucket's public-read policy (S3): ticket attachments live there.
  */
 export const PRIVATE_PREFIX = 'private/';
 
@@ -37,7 +37,7 @@ const privateKeyOf = (key: string) => (isPrivateKey(key) ? key : `${PRIVATE_PREF
 /**
  * Build the storage for `config.STORAGE_DRIVER`. With `s3`, the AWS SDK (about 6 MiB of heap once
  * loaded) is imported and its client built on the first call that needs it, not at start: most
- * requests never touch a file (issue 18, resident memory under 300 MB; docs/decisions.md "Memory
+ * requests never touch a file (resident memory under 300 MB; docs/decisions.md "Memory
  * under load (session 8)"). `url` needs no client.
  */
 export function createStorage(config: Config): Storage {

@@ -158,7 +158,7 @@ function actorOf(req: FastifyRequest): forms.FormActor {
 }
 
 /**
- * Playlist forms (issue 13; spec section 7 "Forms"): the artist's wizard (`user/new_form`), staff's
+ * Playlist forms (spec section 7 "Forms"): the artist's wizard (`user/new_form`), staff's
  * form for an artist (`new_form`), edit (`forms/{id}`), status (`change_form_status/{id}/{status}`),
  * delete (`delete-forms/{id}`), references (`references/{id}`), a user's forms for the overview
  * (`indexAllForms/{id}`), and the Apple and Spotify autofills. Users reach their own forms only.

@@ -17,7 +17,7 @@ import { admins } from '../admins/admins.schema';
 import { genres } from '../lookups/lookups.schema';
 
 /**
- * Playlist forms (spec section 3 "Playlist form"; issue 13): what an approved artist tells the team
+ * Playlist forms (spec section 3 "Playlist form"): what an approved artist tells the team
  * about a track to pitch it. Status 1 Pending on creation, 2 Completed once staff handled it. Files
  * are storage keys of `file/upload` (type checked by content).
  */

@@ -24,7 +24,7 @@ import { notifyStaffNewForm } from '../todos';
 import { playlistFormReferences, playlistForms } from './forms.schema';
 
 /**
- * Playlist forms (issue 13; spec sections 2-7 "Playlist form"): an approved artist (or staff for one)
+ * Playlist forms (spec sections 2-7 "Playlist form"): an approved artist (or staff for one)
  * fills the 5-step form, staff see every form, change its status and delete it; a user reaches only
  * their own forms.
  */

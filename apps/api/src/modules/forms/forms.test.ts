@@ -204,7 +204,7 @@ describe('playlist form rules (spec sections 5 and 6)', () => {
     expect(errors.agree).toEqual(['Please tick “I agree” to submit the form']);
   });
 
-  it('takes a phone typed with spaces ("+44 7911 123456"), stores it as E.164, refuses one without its country code (issue 28 item 19)', async () => {
+  it('takes a phone typed with spaces ("+44 7911 123456"), stores it as E.164, refuses one without its country code', async () => {
     const { user, token } = await makeArtist();
     const track = await upload(token, MP3, 'a.mp3');
     const cover = await upload(token, PNG, 'c.png');

@@ -19,7 +19,7 @@ import {
 import { createdAt, timestamps } from '../../db/columns';
 import { admins } from '../admins/admins.schema';
 
-/** Where and when a lead's field was found (issue 16 "Contacts": every field records its source). */
+/** Where and when a lead's field was found (every field records its source). */
 export interface FieldSource {
   /** A URL (the Spotify API resource, the playlist, the web page read) or `spotify:<endpoint>`. */
   source: string;
@@ -27,11 +27,11 @@ export interface FieldSource {
   found_at: string;
 }
 
-/** Where a lead came from first (issue 17). */
+/** Where a lead came from first. */
 export type LeadOrigin = 'scraping' | 'csv' | 'user';
 
 /**
- * People to reach (issue 16, built on by the CRM of issue 17): an artist (by Spotify artist id) or a
+ * People to reach (the CRM builds on them): an artist (by Spotify artist id) or a
  * curator (a playlist owner, by Spotify user id), one row per Spotify id and kind whichever job found
  * them. Only what the sources publish: the Spotify profile, the artist's public links, a contact
  * address read from a public page or a playlist description. `provenance` maps each field (`name`,
@@ -44,7 +44,7 @@ export const leads = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: varchar('kind', { length: 10 }).notNull().$type<'artist' | 'curator'>(),
-    /** Null for a lead imported from a CSV without one, or a registered artist (issue 17). */
+    /** Null for a lead imported from a CSV without one, or a registered artist. */
     spotifyId: varchar('spotify_id', { length: 100 }),
     name: varchar('name', { length: 300 }).notNull(),
     followers: integer('followers'),
@@ -58,9 +58,9 @@ export const leads = pgTable(
     provenance: jsonb('provenance').notNull().default({}).$type<Record<string, FieldSource>>(),
     /** The scraping job that first found the lead (no foreign key: jobs may be pruned, leads stay). */
     firstJobId: bigint('first_job_id', { mode: 'number' }),
-    /** Where the lead came from first (issue 17): the scraping tool, a CSV import, a registered artist. */
+    /** Where the lead came from first: the scraping tool, a CSV import, a registered artist. */
     origin: varchar('origin', { length: 10 }).notNull().default('scraping').$type<LeadOrigin>(),
-    /** The registered user this lead is (issue 17 "from registered artists"); no foreign key: erasure of either stays independent. */
+    /** The registered user this lead is; no foreign key: erasure of either stays independent. */
     userId: integer('user_id'),
     /** When the Spotify profile was last read (artists are read again after a while). */
     profileFetchedAt: timestamp('profile_fetched_at', { withTimezone: true }),
@@ -82,13 +82,13 @@ export const leads = pgTable(
   ],
 );
 
-/** Named lists of leads (issue 16 "send to a CRM leads list"; the CRM of issue 17 shows and uses them). */
+/** Named lists of leads (the CRM shows and uses them). */
 export const leadLists = pgTable(
   'lead_lists',
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 100 }).notNull(),
-    /** `static` (members added by hand, by import or from scraping) or `filter` (a saved filter, issue 17). */
+    /** `static` (members added by hand, by import or from scraping) or `filter` (a saved filter). */
     type: varchar('type', { length: 10 }).notNull().default('static').$type<'static' | 'filter'>(),
     /** The saved filter of a `filter` list (`LeadFilter` of @lm/contracts/crm). */
     filter: jsonb('filter').$type<Record<string, unknown>>(),
@@ -119,9 +119,9 @@ export const leadListMembers = pgTable(
 );
 
 /**
- * The global suppression list (issue 16 erasures; issue 17 adds unsubscribes, hard bounces and
- * complaints). Erased leads (GDPR article 14/17: erased on request and never added again). Only SHA-256 hashes of
- * the identifiers are kept (`artist:<spotify id>`, `curator:<spotify id>`, `email:<address in lower
+ * The global suppression list: leads erased on request (GDPR articles 14 and 17: never added again)
+ * and the CRM's unsubscribes, hard bounces and complaints (`reason`). Only SHA-256 hashes of the
+ * identifiers are kept (`artist:<spotify id>`, `curator:<spotify id>`, `email:<address in lower
  * case>`), so the list that keeps a person out does not itself hold their data. Every lead insert and
  * every found address is checked against it.
  */
@@ -130,7 +130,7 @@ export const leadSuppressions = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     valueHash: char('value_hash', { length: 64 }).notNull(),
-    /** Why (issue 17): erasure, unsubscribe, hard_bounce or complaint; every send checks the list. */
+    /** Why: erasure, unsubscribe, hard_bounce or complaint; every send checks the list. */
     reason: varchar('reason', { length: 12 }).notNull().default('erasure'),
     erasedBy: integer('erased_by').references(() => admins.id),
     erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,7 +10,7 @@ import { type AuditActor, audit } from '../audit';
 import { type FieldSource, leadListMembers, leadLists, leadSuppressions, leads } from './leads.schema';
 
 /**
- * Leads (issue 16; the CRM of issue 17 builds on them): artists and curators found by the scraping
+ * Leads (the CRM builds on them): artists and curators found by the scraping
  * tool, one per Spotify id and kind, every field with its source and time, and erasure that keeps a
  * person out for good (GDPR articles 14 and 17). Every insert goes through this file, which checks
  * the suppression list under a per-identity lock that erasure takes too, so an erase and a scrape of
@@ -253,7 +253,7 @@ export async function recordLeadEmail(
 }
 
 /**
- * Erase a lead on request (GDPR article 17; issue 16 "erased and never re-added"): in one
+ * Erase a lead on request (GDPR article 17): in one
  * transaction, under the lead's identity lock, write the suppression hashes of its Spotify id and
  * address, delete the lead (its job links, list memberships and website visits go with it; jobs keep
  * their counts) and audit `leads.erase` with the lead's id and kind only.
@@ -267,7 +267,7 @@ export async function eraseLead(
   await withTransaction(deps.database, async (tx) => {
     const [lead] = await tx.db.select().from(leads).where(eq(leads.id, leadId)).for('update');
     if (!lead) throw new NotFoundError('leads.not_found');
-    // A lead without a Spotify id (CSV import, registered artist; issue 17) is known by its address only.
+    // A lead without a Spotify id (CSV import, registered artist) is known by its address only.
     await lockIdentities(tx, [
       lead.spotifyId ? `lead:${lead.kind}:${lead.spotifyId}` : `lead:${lead.kind}:${lead.id}`,
     ]);

@@ -29,7 +29,7 @@ const name = z
 const namedBody = z.object({
   name,
   description: z.string().trim().max(1000, 'validation.too_long').nullable().optional(),
-  /** Tiers only: name and description in French, German, Arabic and Turkish (issue 28 item 11). */
+  /** Tiers only: name and description in French, German, Arabic and Turkish. */
   translations: translationsSchema({ name: 100, description: 1000 }).optional(),
   is_active: z.boolean().default(true),
 });

@@ -53,7 +53,7 @@ export interface NamedLookupView {
   id: number;
   name: string;
   description?: string | null;
-  /** Tiers only: name and description in the other languages (issue 28 item 11). */
+  /** Tiers only: name and description in the other languages. */
   translations?: Translations<'name' | 'description'>;
   is_active: boolean;
   usage: number;

@@ -68,7 +68,7 @@ export const tiers = pgTable(
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 100 }).notNull(),
     description: text('description'),
-    /** Name and description in other languages (issue 28 item 11); the columns are English. */
+    /** Name and description in other languages; the columns are English. */
     translations: jsonb('translations').$type<Translations<'name' | 'description'>>().notNull().default({}),
     isActive: boolean('is_active').notNull().default(true),
   },

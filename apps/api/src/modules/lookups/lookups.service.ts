@@ -87,7 +87,7 @@ export async function searchLanguages(
 
 /**
  * Active tiers whose name contains `q`, by name (`tier/getAllTiersWithQ`): names in the reader's
- * language, English where a tier has none (issue 28 item 11), matched and ordered as shown.
+ * language, English where a tier has none, matched and ordered as shown.
  */
 export async function searchTiers(
   database: Database,

@@ -11,7 +11,7 @@ afterAll(() => ctx.close());
 /** The `lm_dev_mail=…` pair the server set on a response. */
 const cookieOf = (setCookie: string | string[] | undefined) => String([setCookie].flat()[0]).split(';')[0]!;
 
-describe('development mail (issue 28 item 21)', () => {
+describe('development mail', () => {
   it("shows a new user's verification mail to this browser session only, without staff", async () => {
     // The browser's first call gives it its session cookie.
     const first = await ctx.call('GET', '/api/setting/all');

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 
 /**
- * Development mail (issue 28 item 21): outside production, new users read their verification code
+ * Development mail: outside production, new users read their verification code
  * without staff. Every mail is printed to the server log in a readable block, and the mails sent while
  * handling a request of one browser session (a session cookie, `lm_dev_mail`) are kept in memory for
  * that session, read back by `GET /api/dev/mail?to=` (modules/dev). Production registers none of it:

@@ -5,7 +5,7 @@ import { NotFoundError } from '../../platform/errors';
 import { listEnvelope, listQuery, paginate } from '../../platform/http';
 import { listOutbox } from './mail.service';
 
-/** Reading the dev mailbox (not a spec permission: docs/decisions.md, issue 11). */
+/** Reading the dev mailbox (not a spec permission: docs/decisions.md). */
 export const DEV_MAILBOX_PERMISSION = 'dev.mailbox.show';
 
 const mailItem = z.object({
@@ -22,7 +22,7 @@ const mailItem = z.object({
 /**
  * `GET /api/admin/dev/mailbox`: the outbox, for admins holding `dev.mailbox.show`, only while the
  * outbox mail driver is active (404 otherwise). A dev tool: registered outside production only
- * (modules/dev/dev.routes.ts), since the outbox holds reset links and codes (issue 11 item 4).
+ * (modules/dev/dev.routes.ts), since the outbox holds reset links and codes.
  */
 export const mailRoutes: RouteModule = (app, deps) => {
   app.get(

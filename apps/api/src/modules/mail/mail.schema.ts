@@ -8,7 +8,7 @@ export const mailOutbox = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     toAddress: varchar('to_address', { length: 190 }).notNull(),
     fromAddress: varchar('from_address', { length: 190 }).notNull(),
-    /** Where an answer goes (a ticket's signed reply address, issue 14); null: the sender. */
+    /** Where an answer goes (a ticket's signed reply address); null: the sender. */
     replyTo: varchar('reply_to', { length: 190 }),
     subject: varchar('subject', { length: 300 }).notNull(),
     text: text('text').notNull(),

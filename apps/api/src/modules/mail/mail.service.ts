@@ -33,14 +33,14 @@ export type MailContent =
 /**
  * A message to send: who to, in which language (the recipient's: `users.language` or
  * `admins.language`; for a guest flow such as "forgot password", the language of the request), and
- * what, as message keys. The mailer writes subject and text in that language (issue 20).
+ * what, as message keys. The mailer writes subject and text in that language.
  */
 export type MailMessage = { to: string; language: Language; replyTo?: string } & MailContent;
 
 /**
  * Subject and text of a mail in its language: the catalog's `<key>.subject|body`, or, for a
  * notification, its `title` as subject and `mail.greeting`, `body` and the link as text.
- * `product` is the product's name (setting `mail_from_name`, issue 28 item 13), `{{product}}` in the texts.
+ * `product` is the product's name (setting `mail_from_name`), `{{product}}` in the texts.
  */
 export function renderMail(
   message: MailMessage,
@@ -72,12 +72,12 @@ export interface Mailer {
   send(message: MailMessage, tx?: Tx): Promise<number>;
   /**
    * {@link Mailer.send} in `tx` for a caller that does not need the outbox row's id: with the `outbox`
-   * driver the row is queued with the transaction's other writes (`writeLater`, issue 18); with `smtp`
+   * driver the row is queued with the transaction's other writes (`writeLater`); with `smtp`
    * it is written at once, as its delivery job needs the id.
    */
   queue(message: MailMessage, tx: Tx): Promise<void>;
   /**
-   * Send a message written elsewhere (CRM templates and campaigns, issue 17): subject, text and HTML
+   * Send a message written elsewhere (CRM templates and campaigns): subject, text and HTML
    * as given, its own From and extra headers, DKIM-signed when `dkim` is given. It is written to the
    * outbox (the dev mailbox shows it); with `smtp` it is delivered at once through nodemailer and
    * stamped `sent_at` (the caller paces and retries). Never inside a transaction.
@@ -123,7 +123,7 @@ function senderNamed(mailFrom: string, name: string): string {
 /**
  * Build the mailer for `config.MAIL_DRIVER`. Outside production every mail is also kept for the
  * browser session that caused it (`GET /api/dev/mail`), and in development printed to the server log
- * through `print` as a readable block (issue 28 item 21; modules/mail/dev-mail.ts).
+ * through `print` as a readable block (modules/mail/dev-mail.ts).
  */
 export function createMailer(
   config: Config,
@@ -137,7 +137,7 @@ export function createMailer(
     if (config.NODE_ENV === 'development') print(formatDevMail(mail));
   };
   // Pooled SMTP connections (nodemailer's SMTPPool, 5 at most): a new connection per message capped a
-  // campaign at about 8 messages a second (bench:crm, issue 17); `?pool=false` in SMTP_URL turns it off.
+  // campaign at about 8 messages a second (bench:crm); `?pool=false` in SMTP_URL turns it off.
   const transport =
     config.MAIL_DRIVER === 'smtp' && config.SMTP_URL
       ? nodemailer.createTransport({ url: config.SMTP_URL, pool: true })

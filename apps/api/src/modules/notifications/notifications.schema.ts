@@ -15,7 +15,7 @@ import { createdAt } from '../../db/columns';
 /**
  * In-app notifications for users and admins (bell, /notifications, dashboard feed). A notification is
  * stored as a message key of the shared catalog (`message_key`, e.g. `express.notify.approved`) with
- * its parameters (`params`), and written in the reader's language each time it is read (issue 20).
+ * its parameters (`params`), and written in the reader's language each time it is read.
  * `title` and `body` hold the text of notifications stored before that change (written once, in the
  * recipient's language of the day); new rows leave them empty.
  */

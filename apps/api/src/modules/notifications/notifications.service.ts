@@ -29,7 +29,7 @@ export type NotificationInput = NotificationOwner & {
   /** Ids the notification is about, kept for later use; never shown as such. */
   data?: Record<string, unknown> | null;
   /**
-   * When the event happened, on the product's clock (issue 20: demo history seeded 40 days back is
+   * When the event happened, on the product's clock (demo history seeded 40 days back is
    * dated then, not "a few seconds ago"); the database's now() when absent.
    */
   createdAt?: Date;
@@ -49,9 +49,9 @@ export interface NotificationView {
 /**
  * Store an in-app notification for one user or one admin (the bell of both apps). Pass the business
  * transaction as `db` so the notification commits, or rolls back, with the change it announces
- * (DESIGN section 5: each transition sends its notification in its transaction). The text is not
+ * (each state transition sends its notification in the transition's transaction). The text is not
  * written now: the message key and its parameters are stored, and each reader gets it in the language
- * they read in (issue 20).
+ * they read in.
  * @returns the new notification's id
  * @throws Error when the input names no recipient or both kinds (a programming error, answered 500)
  */
@@ -64,7 +64,7 @@ export async function notify(db: Database | Tx, input: NotificationInput): Promi
 }
 
 /**
- * {@link notify} queued with the transaction's other writes (`writeLater`, issue 18), for callers that
+ * {@link notify} queued with the transaction's other writes (`writeLater`), for callers that
  * do not need the new row's id.
  */
 export function notifyLater(tx: Tx, input: NotificationInput): void {
@@ -93,7 +93,7 @@ const ownedBy = (owner: NotificationOwner): SQL =>
 
 /**
  * A stored notification as its reader sees it: title and body written from its message key in `lang`
- * (rows stored before issue 20 keep the text they were written with).
+ * (rows without a key, stored before notifications had keys, keep the text they were written with).
  */
 function view(row: typeof notifications.$inferSelect, lang: Language): NotificationView {
   const params = isolateTextParams(lang, row.params ?? {});

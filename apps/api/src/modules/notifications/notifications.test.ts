@@ -171,7 +171,7 @@ describe('admin notifications', () => {
   });
 });
 
-describe('their language, everywhere (issue 20)', () => {
+describe('their language, everywhere', () => {
   const list = async (token: string, lang: string, base = '/api/notifications') =>
     (await ctx.call('GET', base, { token, headers: { 'x-lang': lang } })).json().data as Item[];
 

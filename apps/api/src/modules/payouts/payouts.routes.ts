@@ -36,7 +36,7 @@ function payee(req: FastifyRequest): number {
 }
 
 /**
- * Withdrawals of curators and influencers (issue 6; spec section 7 "Payments": wise and curator
+ * Withdrawals of curators and influencers (spec section 7 "Payments": wise and curator
  * payout calls), the Wise webhook and the sandbox Wise dev control. Every user call answers 403 to
  * artists ('payouts.not_payee').
  */

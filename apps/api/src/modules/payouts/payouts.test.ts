@@ -230,7 +230,7 @@ describe('recipient accounts', () => {
     expect(n.n).toBe(0);
   });
 
-  it('says which format each bank field expects (issue 20), in the reader language, and stores nothing', async () => {
+  it('says which format each bank field expects, in the reader language, and stores nothing', async () => {
     const { user, token } = await curator(0);
     const store = (body: Record<string, unknown>, lang = 'en') =>
       ctx.call('POST', '/api/payments/transfer/info/store', {
@@ -346,7 +346,7 @@ describe('quotes', () => {
   });
 });
 
-describe('withdrawal amounts (issue 11 item 11: never clamp silently)', () => {
+describe('withdrawal amounts (never clamp silently)', () => {
   const ask = (token: string, recipientId: number, coins: string, lang = 'en') =>
     ctx.call('GET', `/api/payments/wise/create/quote/payouts?recipient_id=${recipientId}&coins=${coins}`, {
       token,
@@ -527,7 +527,7 @@ describe('requesting a payout', () => {
     expect(payout.wise_transfer_id).toMatch(/^[0-9]+$/);
     expect(await walletBalance(db(), user.id)).toBe(400);
     expect(await descCount(user.id, 4)).toBe(1);
-    // Issue 20: the staff who decide payouts are told a request waits.
+    // the staff who decide payouts are told a request waits.
     const told = await q1<{ n: number }>(
       `select count(*)::int as n from notifications where type = 'todos.payout_requests' and data ->> 'payout_id' = $1`,
       [String(payout.id)],
@@ -588,7 +588,7 @@ describe('requesting a payout', () => {
   );
 
   it.each([1, 2, 3])(
-    'answers 409, not 500, when two quotes the balance covers are submitted at the same time (issue 11 item 8), run %i',
+    'answers 409, not 500, when two quotes the balance covers are submitted at the same time, run %i',
     async () => {
       // Both holds fit the balance, so the loser is refused by the partial unique index itself
       // (drizzle wraps the PostgreSQL error: its constraint name sits one level down).
@@ -944,7 +944,7 @@ describe('demo data', () => {
       { status_id: 6, events: 6 },
       { status_id: 6, events: 6 },
     ]);
-    // Issue 20: the demo's notifications are dated at their events (40 to 6 days back), not at seeding.
+    // the demo's notifications are dated at their events (40 to 6 days back), not at seeding.
     const dates = await db().pool.query(
       `select min(created_at) as first, max(created_at) as last from notifications where user_id = $1`,
       [artist.id],

@@ -37,7 +37,7 @@ const jobParams = queueParams.extend({ id: z.uuid({ error: 'validation.invalid' 
 const tags = ['queues'];
 
 /**
- * The queue monitor over pg-boss (issue 7 "/horizon"): queues with counts by state, throughput,
+ * The queue monitor over pg-boss: queues with counts by state, throughput,
  * jobs by state with payload and error, retry and delete of a job.
  */
 export const queuesRoutes: RouteModule = (app, deps) => {

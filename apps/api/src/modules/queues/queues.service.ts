@@ -7,7 +7,7 @@ import { type AuditActor, audit } from '../audit';
 
 /**
  * Job states of the monitor: pg-boss 12's `job_state` enum in lifecycle order, with pg-boss's
- * `created` split in two (issue 20): `scheduled` is a created job whose `start_after` is still ahead
+ * `created` split in two: `scheduled` is a created job whose `start_after` is still ahead
  * (a deadline check due in days, not work waiting), `created` one that a worker may take now.
  */
 export const JOB_STATES = [

@@ -62,7 +62,7 @@ describe('queue monitor access', () => {
   });
 });
 
-describe('queue names (issue 11 item 8)', () => {
+describe('queue names', () => {
   it('answers an unknown queue, or a name that cannot be one, with a translated 404 on every job route', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     for (const name of ['no.such.queue', 'bad%20name!', '%3Cscript%3E', '%E2%80%AE']) {
@@ -108,7 +108,7 @@ describe('queues and jobs', () => {
     await ctx.call('DELETE', `/api/admin/queues/${q}/jobs/${id}`, { token });
   });
 
-  it('shows scheduled (delayed) jobs apart from the backlog (issue 20)', async () => {
+  it('shows scheduled (delayed) jobs apart from the backlog', async () => {
     const q = await freshQueue();
     const due = (await ctx.deps.jobs.send(q, { n: 1 }))!;
     const later = (await ctx.deps.jobs.send(q, { n: 2 }, { startAfter: 3 * 86_400 }))!;

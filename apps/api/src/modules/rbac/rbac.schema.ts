@@ -81,7 +81,7 @@ export const adminRoles = pgTable(
 /**
  * One row whose `version` goes up with every change to roles, permissions or their links (statement
  * triggers, migration 0040). The token statement reads it with the token's role ids, so a process may
- * reuse the permission names it already worked out for those roles at that version (issue 18:
+ * reuse the permission names it already worked out for those roles at that version (
  * the names were joined and aggregated on every request) and still sees a change on the very next
  * request.
  */

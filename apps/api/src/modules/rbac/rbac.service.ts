@@ -47,7 +47,7 @@ export async function adminRoleNames(db: Database | Tx, adminId: number): Promis
  */
 export function abilityRules(names: Iterable<string>): AbilityRule[] {
   // A principal's permission set is shared by every request of the same roles and version
-  // (accounts/principal.ts): its rules are worked out once per set (issue 18).
+  // (accounts/principal.ts): its rules are worked out once per set.
   const known = names instanceof Set ? RULES.get(names) : undefined;
   if (known) return known;
   const out: AbilityRule[] = [{ action: 'call', subject: 'general' }];

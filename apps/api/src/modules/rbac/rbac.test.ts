@@ -392,7 +392,7 @@ describe('a new role decides what an admin may do', () => {
     expect((await call('GET', '/api/roles', undefined, token)).statusCode).toBe(403);
   });
 
-  it('a change written to role_permissions by any means applies on the next request (issue 18)', async () => {
+  it('a change written to role_permissions by any means applies on the next request', async () => {
     const role = (
       await call('POST', '/api/roles', { name: 'Role sql', guard: 'admin', permissions: ['tickets.show'] })
     ).json().data as Role;

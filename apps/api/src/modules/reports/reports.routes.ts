@@ -33,7 +33,7 @@ const reportSchema = z.object({
         coins: z.number(),
         payments: z.number(),
         revenue: z.record(z.string(), z.number()),
-        /** The platform's revenue of the day in coins: fees kept, net of refunds (issue 28 item 4). */
+        /** The platform's revenue of the day in coins: fees kept, net of refunds. */
         fees: z.number(),
       }),
     ),
@@ -76,7 +76,7 @@ const reportSchema = z.object({
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * `GET /api/admin/reports?from&to` (spec section 2 "/reports"; issue 7): coins sold and revenue per
+ * `GET /api/admin/reports?from&to` (spec section 2 "/reports"): coins sold and revenue per
  * day, campaigns by status, new users by type, payouts requested and paid. Default range: the 30 days ending today (UTC).
  */
 export const reportsRoutes: RouteModule = (app, deps) => {

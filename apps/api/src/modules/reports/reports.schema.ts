@@ -1,7 +1,7 @@
 import { bigint, bigserial, date, index, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * Daily rollups of the back-office report (issue 18): per UTC day, metric and dimension, how many
+ * Daily rollups of the back-office report: per UTC day, metric and dimension, how many
  * rows, coins and money (minor units). Metrics: `sales` (paid payments by `paid_at`, dim currency),
  * `campaigns` (express campaigns by `created_at`, dim status id), `signups` (live users by
  * `created_at`, dim user type id), `payouts` (by `created_at`, dim status id), `payouts_paid` (paid

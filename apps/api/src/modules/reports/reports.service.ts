@@ -5,7 +5,7 @@ import { reportDaily, reportDeltas } from './reports.schema';
 /**
  * One day of coin sales: coins credited by paid payments, how many payments, the money they took per
  * currency (`revenue`, minor units), and the platform's revenue of the day in coins (`fees`: fees kept,
- * net of refunds; issue 28 item 4).
+ * net of refunds).
  */
 export interface SalesDay {
   day: string;
@@ -97,7 +97,7 @@ type ReportRow = {
 
 /**
  * The report's figures for the UTC days `from`..`to` in one statement (one snapshot, exact at that
- * moment; issue 18): the compacted `report_daily` plus the deltas not yet folded in, one row per day
+ * moment): the compacted `report_daily` plus the deltas not yet folded in, one row per day
  * that has any figure and one per campaign or payout status. Only the few pending deltas are grouped
  * before the join (`report_daily` has one row per day, metric and dimension already), a
  * (day, metric, dim) whose sums are all zero counts as absent (no `revenue` key), and the days are
@@ -170,7 +170,7 @@ export async function compactReportRollups(database: Database): Promise<number> 
  * status, new users per day by type (live accounts, by `created_at`), payouts requested per day (by
  * `created_at`, coins) and paid per day (by `paid_at`, coins and pence) with the requested ones by status. Every
  * day of the range is present, zero when nothing happened. Read from the daily rollups kept by the
- * database (`report_daily` + `report_deltas`, issue 18): one range read of about (days × metrics)
+ * database (`report_daily` + `report_deltas`): one range read of about (days × metrics)
  * rollups, however many payments, campaigns, users and payouts there are, pivoted to one row per day
  * in SQL (`reportRows`) and copied into plain per-day arrays here.
  */

@@ -47,7 +47,7 @@ async function seed() {
       values (${curator.id}, 'pl-report', 'https://open.spotify.com/playlist/pl-report', 'Report list', ${tier.id}, ${duration.id})
       returning id`)
   ).rows[0] as { id: number };
-  // A track of its own per campaign: one track has at most one open campaign on a playlist (issue 11).
+  // A track of its own per campaign: one track has at most one open campaign on a playlist.
   let track = 0;
   const campaign = (status: number, price: number, created: Date) => {
     track += 1;
@@ -193,7 +193,7 @@ describe('GET /api/admin/reports', () => {
   });
 });
 
-describe('revenue is the platform fees net of refunds, in coins (issue 28 item 4)', () => {
+describe('revenue is the platform fees net of refunds, in coins', () => {
   it('a 70-coin fee kept is revenue on a day without card payments; a staff refund lowers it', async () => {
     const today = (
       (await exec(sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as d`)).rows[0] as {
@@ -280,7 +280,7 @@ async function rollupVersusRaw() {
   return { rollup: rollup.rows, raw: raw.rows };
 }
 
-describe('daily rollups (issue 18)', () => {
+describe('daily rollups', () => {
   it('equal the raw sums after random postings, changes and deletions, also concurrent, with compactions in between', async () => {
     const buyer = await ctx.makeUser({ createdAt: at('2026-03-01') });
     const payments = (await exec(sql`select id from payments order by id`)).rows.map((r) =>

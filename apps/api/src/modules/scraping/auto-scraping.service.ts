@@ -16,7 +16,7 @@ import { completeRunIfDone, enqueueScrapingJob, SCRAPING_QUEUES, type ScrapingDe
 import { createSpotifyBudget } from './spotify-budget';
 
 /**
- * Auto-scraping jobs (issue 16): a keyword on a pg-boss schedule (one schedule per job, key = its id,
+ * Auto-scraping jobs: a keyword on a pg-boss schedule (one schedule per job, key = its id,
  * UTC). Each run searches playlists for the keyword, stores each found playlist as a scraping keyword
  * {url, processed}, queues a scraping job for every unprocessed one, and counts the artists and
  * curators its jobs added (leads never seen before). A schedule slot runs once however many workers

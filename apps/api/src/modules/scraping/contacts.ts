@@ -7,7 +7,7 @@ import { getDomain } from 'tldts';
 import type { Database } from '../../db/client';
 
 /**
- * Contact addresses from public sources (issue 16 "Contacts": only what the sources publish): a
+ * Contact addresses from public sources (only what the sources publish): a
  * playlist's description, and an artist's or curator's own website read politely by crawlee
  * (robots.txt respected, one request per second per domain across every worker, a few pages at most).
  * crawlee is loaded on first use, so processes that never crawl do not pay for it at start.

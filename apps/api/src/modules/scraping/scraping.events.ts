@@ -13,7 +13,7 @@ export interface ScrapingEvent {
 }
 
 /**
- * Append an event to the scraping log (issue 16 "/logs for each job's events and errors"): stored as a
+ * Append an event to the scraping log: stored as a
  * message key with its parameters so every reader sees it in their own language. Pass the
  * transaction's `db` when the event belongs to a change, so it commits (or not) with it.
  */

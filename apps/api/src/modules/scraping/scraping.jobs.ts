@@ -25,7 +25,7 @@ const SITE_ATTEMPTS = 3;
 const SITE_LEASE_MINUTES = 10;
 
 /**
- * Queues of the scraping tool (issue 16):
+ * Queues of the scraping tool:
  * - `scraping.playlist`: one job per scraping job (stately: one queued at most per scraping job;
  *   a heartbeat, so a killed worker's job is retried within a minute);
  * - `scraping.auto`: schedule occurrences and runs of auto-scraping jobs;

@@ -177,10 +177,10 @@ const LEAD_ORDERS = [
 ] as const satisfies readonly LeadOrder[];
 
 /**
- * The scraping tool's back-office API (issue 16; spec section 7 shows no paths, so REST under
+ * The scraping tool's back-office API (spec section 7 shows no paths, so REST under
  * `/api/admin/scraping/...`). Permissions: lists and the event log `view.main.scraping.tab.list`;
  * details, results and every change `scraping.show`; the dashboard `view.main.genres.tab.list` (spec
- * section 2 gates /scraping_dashboard with it). See docs/decisions.md "Scraping (issue 16)".
+ * section 2 gates /scraping_dashboard with it). See docs/decisions.md "Scraping".
  */
 export const scrapingRoutes: RouteModule = (app, deps) => {
   // --- scraping jobs -------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import { admins } from '../admins/admins.schema';
 import { leads } from '../leads/leads.schema';
 
 /**
- * A keyword searched on a schedule (issue 16 "Auto-scraping job"): its pg-boss schedule (key = id) is
+ * A keyword searched on a schedule: its pg-boss schedule (key = id) is
  * written while `enabled`; `max_playlists` caps the playlists a run takes from the search.
  */
 export const autoScrapingJobs = pgTable(
@@ -104,7 +104,7 @@ export const scrapingKeywords = pgTable(
 );
 
 /**
- * One playlist to scrape (issue 16 "a job per playlist"): its owner becomes a curator lead, every
+ * One playlist to scrape: its owner becomes a curator lead, every
  * track's artists become artist leads. SCRAPING_JOB_STATUS: 1 queued, 2 running, 3 completed,
  * 4 failed, 5 cancelled. Progress counts tracks (`items_done` of `items_total`, known after the first
  * page); the counters move in the same transaction as the items they count.
@@ -149,7 +149,7 @@ export const scrapingJobs = pgTable(
 );
 
 /**
- * The units of a scraping job (issue 16 "resumable, no item lost or done twice"): a page of the
+ * The units of a scraping job: a page of the
  * playlist (kind 1, position = offset) or a track (kind 2, position in the playlist, with its artists).
  * One row per (job, kind, position); processing claims rows with FOR UPDATE SKIP LOCKED and sets
  * `done` in the same transaction as its effects, so a killed worker's rows are simply claimed again.
@@ -213,7 +213,7 @@ export const scrapingEvents = pgTable(
 );
 
 /**
- * The persistent queue of public websites to read for a contact address (issue 16 "Contacts"): one
+ * The persistent queue of public websites to read for a contact address: one
  * row per lead and URL. `pending` rows are read by the site crawler (crawlee) in batches; `done`
  * (read, with or without an address), `blocked` (robots.txt disallows it, or the address is private)
  * and `failed` (unreachable after retries) are final.
@@ -245,7 +245,7 @@ export const scrapingSiteVisits = pgTable(
 );
 
 /**
- * Politeness per web domain across every worker (issue 16: one request per second per domain): each
+ * Politeness per web domain across every worker (one request per second per domain): each
  * request reserves the domain's next free second.
  */
 export const scrapingDomainPace = pgTable('scraping_domain_pace', {
@@ -254,7 +254,7 @@ export const scrapingDomainPace = pgTable('scraping_domain_pace', {
 });
 
 /**
- * The Spotify call budget shared by every worker (issue 16): calls made in each UTC minute, and a
+ * The Spotify call budget shared by every worker: calls made in each UTC minute, and a
  * pause (row id 1) until which nobody calls after Spotify answered 429 with Retry-After.
  */
 export const scrapingSpotifyBudget = pgTable('scraping_spotify_budget', {

@@ -31,7 +31,7 @@ import {
 import { closeRunPart, enqueueScrapingJob, type ScrapingDeps } from './scraping.worker';
 
 /**
- * What the back-office asks of the scraping tool (issue 16; routes in scraping.routes.ts): queueing
+ * What the back-office asks of the scraping tool (routes in scraping.routes.ts): queueing
  * and cancelling jobs, the lists, a job's results (filtered, exported to CSV, sent to a leads list),
  * the event log and the dashboard. The work itself is scraping.worker.ts.
  */

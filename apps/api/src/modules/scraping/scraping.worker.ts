@@ -24,7 +24,7 @@ import {
 import { createSpotifyBudget } from './spotify-budget';
 
 /**
- * The scraping job worker (issue 16 "Scraping job", "Politeness and limits"): one pg-boss job per
+ * The scraping job worker ("Politeness and limits"): one pg-boss job per
  * playlist works in steps, each one transaction:
  * 1. read the playlist (its owner becomes a curator lead; its description may give an address);
  * 2. read a page of its items (50 entries) into track rows;

@@ -7,9 +7,9 @@ import { scrapingSpotifyBudget, scrapingSpotifyPause } from './scraping.schema';
 export type BudgetAnswer = { ok: true } | { ok: false; waitSeconds: number; reason: 'budget' | 'paused' };
 
 /**
- * The Spotify call budget of the scraping tool, shared by every worker of every instance (issue 16
- * "a per-minute budget shared by all workers"): kept in PostgreSQL, one row per UTC minute of the
- * product's clock, plus a pause written when Spotify answers 429 with Retry-After. Nothing waits while
+ * The Spotify call budget of the scraping tool, a per-minute budget shared by every worker of every
+ * instance: kept in PostgreSQL, one row per UTC minute of the product's clock, plus a pause written
+ * when Spotify answers 429 with Retry-After. Nothing waits while
  * holding anything: a caller that gets no budget defers its work (a pg-boss job started later).
  */
 export interface SpotifyBudget {

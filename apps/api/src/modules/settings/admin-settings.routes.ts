@@ -20,7 +20,7 @@ const settingsSchema = z.object({
   on_going_days: z.number(),
   auditing_days: z.number(),
   mail_from_name: z.string(),
-  // Support tickets' promised hours per priority (issue 14).
+  // Support tickets' promised hours per priority.
   ticket_response_hours_high: z.number(),
   ticket_response_hours_medium: z.number(),
   ticket_response_hours_low: z.number(),

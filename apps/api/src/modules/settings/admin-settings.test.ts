@@ -137,7 +137,7 @@ describe('/system/settings API', () => {
     expect(blocked.json().code).toBe('MAINTENANCE');
     expect((await ctx.call('GET', '/api/maintenance-mode-check')).json().data.check).toBe(true);
     expect((await ctx.call('GET', '/api/admin/settings', { token })).statusCode).toBe(200);
-    // Staff can still sign in to turn it off (issue 28 item 8); users cannot.
+    // Staff can still sign in to turn it off; users cannot.
     const staff = await ctx.makeAdmin();
     const signIn = await ctx.call('POST', '/api/admin/login', {
       body: { email: staff.email, password: TEST_PASSWORD },
@@ -151,7 +151,7 @@ describe('/system/settings API', () => {
     expect((await ctx.call('GET', '/api/user/info', { token: user })).statusCode).toBe(200);
   });
 
-  it("maintenance shows the staff's message, checked and trimmed (issue 28 item 8)", async () => {
+  it("maintenance shows the staff's message, checked and trimmed", async () => {
     const tooLong = await put({ maintenance_message: 'x'.repeat(501) }, { 'x-lang': 'fr' });
     expect(tooLong.statusCode).toBe(422);
     expect(tooLong.json().errors.maintenance_message?.[0]).toBeTruthy();

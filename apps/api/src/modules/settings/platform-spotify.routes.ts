@@ -30,7 +30,7 @@ const outcomeSchema = z.object({
 });
 
 /**
- * The platform's own Spotify account (issue 20; the back-office's public /spotify/callback/{accessToken}):
+ * The platform's own Spotify account (the back-office's public /spotify/callback/{accessToken}):
  * staff holding the settings permission see, connect and disconnect it; Spotify sends them back to the
  * API callback, which stores the account and forwards to the back-office page with a signed outcome.
  */

@@ -39,7 +39,7 @@ export interface PlatformSpotifyView {
 const redirectUri = (deps: Deps) => `${deps.config.appUrl}${PLATFORM_SPOTIFY_CALLBACK_PATH}`;
 
 /**
- * The platform's Spotify account (issue 20), or `connected: false` when staff have not connected one.
+ * The platform's Spotify account, or `connected: false` when staff have not connected one.
  */
 export async function getPlatformSpotify(deps: Pick<Deps, 'database'>): Promise<PlatformSpotifyView> {
   const [row] = await deps.database.db

@@ -13,7 +13,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe("the product's one name (issue 28 item 13)", () => {
+describe("the product's one name", () => {
   it('is read by anyone from setting/all and written in mails, following the staff setting', async () => {
     const before = (await ctx.call('GET', '/api/setting/all')).json().data;
     expect(before.product_name).toBe('Liberty Music');

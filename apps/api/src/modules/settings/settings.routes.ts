@@ -17,7 +17,7 @@ export const settingsRoutes: RouteModule = (app, deps) => {
       return {
         data: {
           ...Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, all[k]])),
-          // The product's one name (setting `mail_from_name`, issue 28 item 13): both apps' header and
+          // The product's one name (setting `mail_from_name`): both apps' header and
           // page titles, and the mails' texts and sender.
           product_name: all.mail_from_name,
           // Whether the apps offer "Continue with Google" (off in production without Google keys).

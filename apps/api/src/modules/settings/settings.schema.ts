@@ -11,7 +11,7 @@ export const settings = pgTable('settings', {
 });
 
 /**
- * The platform's own Spotify account (issue 20, back-office /spotify/callback/{accessToken}): at most
+ * The platform's own Spotify account (back-office /spotify/callback/{accessToken}): at most
  * one row (id 1, a CHECK), replaced when staff connect another account. The refresh token stays
  * server-side; no response carries it.
  */

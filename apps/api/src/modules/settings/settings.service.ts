@@ -6,15 +6,15 @@ import { type AuditActor, audit, auditChanges } from '../audit';
 import { settings } from './settings.schema';
 
 /**
- * System settings with their defaults (spec section 9 and issue 7): maintenance mode, platform fee,
- * coin price (pence per coin), payout rate (pence per coin), the smallest withdrawal (coins, issue 11:
+ * System settings with their defaults (spec section 9): maintenance mode, platform fee,
+ * coin price (pence per coin), payout rate (pence per coin), the smallest withdrawal (coins:
  * 25 coins = £20 at the default payout rate, so the sandbox Wise fee of 0.45 % + 30p is under 2 % of
  * any withdrawal, and one Starter-tier campaign earns enough to withdraw), default campaign durations
  * (days), mail sender.
  */
 export const SETTING_DEFAULTS = {
   maintenance_mode: false,
-  // Shown on the maintenance screen and banners; '' shows the apps' translated text (issue 28 item 8).
+  // Shown on the maintenance screen and banners; '' shows the apps' translated text.
   maintenance_message: '',
   platform_fee_percent: 20,
   coin_price_pence: 100,
@@ -24,7 +24,7 @@ export const SETTING_DEFAULTS = {
   on_going_days: 28,
   auditing_days: 3,
   mail_from_name: 'Liberty Music',
-  // Support tickets (issue 14): first answer and resolution promised within these hours of opening.
+  // Support tickets: first answer and resolution promised within these hours of opening.
   ticket_response_hours_high: 4,
   ticket_response_hours_medium: 8,
   ticket_response_hours_low: 24,
@@ -63,7 +63,7 @@ const SNAPSHOTS = new WeakMap<Tx, SettingsMap>();
 
 /**
  * Let later reads of the settings in this transaction reuse `values`, read just before it opened
- * (issue 18: a campaign purchase read them twice, for its prices and days, then for the mail's From
+ * (a campaign purchase read them twice, for its prices and days, then for the mail's From
  * name). Forgotten when the transaction writes a setting, and with the transaction.
  */
 export function rememberSettings(tx: Tx, values: SettingsMap): void {
@@ -122,7 +122,7 @@ export function maintenanceFlag(database: Database, ttlMs = 5_000) {
 }
 
 /**
- * Change some settings (`PUT /api/admin/settings`, issue 7 "/system/settings"), the input checked by
+ * Change some settings (`PUT /api/admin/settings`), the input checked by
  * `settingsUpdateSchema` of `@lm/contracts` (shared with the back-office form: whole numbers in their
  * ranges, refused with 422, never clamped): all in one
  * transaction, the rows locked so concurrent saves apply one after the other, one audit entry
@@ -131,7 +131,7 @@ export function maintenanceFlag(database: Database, ttlMs = 5_000) {
  * @throws ValidationError 422 `settings.payout_above_price` on `payout_rate_pence` when the payout
  *   rate would exceed the coin price (either may be the one changing);
  *   `settings.coin_price_below_package` on `coin_price_pence` when an active coin package would then
- *   cost more per coin than the coin price (issue 11 item 10: a package is never dearer than the same
+ *   cost more per coin than the coin price (a package is never dearer than the same
  *   coins bought as a custom amount). Package saves lock the coin price row, so the two cannot race.
  */
 export async function updateSettings(

@@ -99,7 +99,7 @@ const ONE_REPLY = [
   { message: 'Here is the screenshot you asked for.', via: 'email', files: 1, mime: 'image/png' },
 ];
 
-describe('inbound mail provider adapters (issue 14)', () => {
+describe('inbound mail provider adapters', () => {
   it('chooses the adapter by INBOUND_MAIL_PROVIDER, the signed generic shape by default, and refuses a provider without its key', () => {
     expect(inboundMailMode({})).toBe('signed');
     expect(

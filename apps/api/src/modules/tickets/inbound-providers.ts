@@ -234,7 +234,7 @@ export const INBOUND_ADAPTERS: Record<Exclude<InboundMailProvider, 'signed'>, In
 };
 
 /**
- * One delivery of `POST /api/tickets/inbound-mail` (issue 14): read and verified by the adapter of the
+ * One delivery of `POST /api/tickets/inbound-mail`: read and verified by the adapter of the
  * configured provider (`inboundMailMode`: the generic signed JSON by default, or Postmark, Mailgun,
  * SendGrid), then added to its ticket once (a replay of the same Message-ID adds nothing).
  * @throws InboundOffError; InboundSignatureError; ZodError / SyntaxError (not the provider's shape)

@@ -4,7 +4,7 @@ import { testLanguageId } from '../../test/test-language';
 import { seedExpressDemo } from '../express/express.seed';
 
 /**
- * The new-ticket form's campaign picker (issue 28 item 20; `campaign/getUserCampaignWithQ/{id}`): each
+ * The new-ticket form's campaign picker (`campaign/getUserCampaignWithQ/{id}`): each
  * campaign says its platform, custom campaigns are offered when asked, and a ticket can be about one
  * of them (`custom_campaign_id`), only the user's own, never two campaigns at once.
  */
@@ -77,7 +77,7 @@ const open = (token: string, extra: Record<string, unknown>) =>
     },
   });
 
-describe('campaign picker of the ticket form (issue 28 item 20)', () => {
+describe('campaign picker of the ticket form', () => {
   it('names each campaign with its platform, and offers custom campaigns when asked', async () => {
     const a = await artist();
     const first = await expressCampaign(a.user.id, 'Lucky Skyline');

@@ -9,7 +9,7 @@ import { processInbound, signInbound } from './tickets.inbound';
 import { inboundSecret } from './tickets.inbound-address';
 
 /**
- * The sandbox inbound sender (issue 14 "a dev control sends one"): `POST /api/admin/dev/mailbox/{id}/reply
+ * The sandbox inbound sender: `POST /api/admin/dev/mailbox/{id}/reply
  * {text}` answers a mail of the dev mailbox as its recipient would from their mail program: to the
  * mail's Reply-To, from its To address, with the quoted original below the text; signed with the
  * inbound secret and processed by the same function as the provider's webhook (signature included).

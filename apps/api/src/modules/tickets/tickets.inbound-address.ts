@@ -18,7 +18,7 @@ function mac(secret: string, ticketId: number): string {
 
 /**
  * The Reply-To address of mails about ticket `ticketId`: `ticket+<id>.<mac>@<INBOUND_MAIL_DOMAIN>`, the
- * mac an HMAC of the id (96 bits), so an address cannot be made up for another ticket (issue 14:
+ * mac an HMAC of the id (96 bits), so an address cannot be made up for another ticket (
  * replies are matched by this token, never by the subject). Null when reply-by-mail is off.
  */
 export function replyAddress(

@@ -1,7 +1,7 @@
 import type { JobDefinition } from '../../jobs/jobs';
 import { sweepBreaches, type TicketDeps } from './tickets.service';
 
-/** Queue of the support tickets' time promises (issue 14). */
+/** Queue of the support tickets' time promises. */
 export const TICKET_QUEUES = { sla: 'tickets.sla' } as const;
 
 /**

@@ -109,7 +109,7 @@ const replySchema = z.object({
 });
 const lookupItem = z.object({ id: z.number(), name: z.string() });
 /**
- * A campaign the ticket form offers (issue 28 item 20): `name` says number, song and platform; `kind`
+ * A campaign the ticket form offers: `name` says number, song and platform; `kind`
  * tells an express campaign (sent as `campaign_id`) from a custom one (`custom_campaign_id`).
  */
 const campaignOption = lookupItem.extend({
@@ -125,7 +125,7 @@ const idOnly = envelope(z.object({ id: z.number() }));
 const departmentView = z.object({
   id: z.number(),
   department_name: z.string(),
-  /** The name in the other languages (issue 28 item 11). */
+  /** The name in the other languages. */
   translations: translationsResponseSchema('department_name'),
   admins: z.array(lookupItem),
   open_tickets: z.number(),
@@ -191,7 +191,7 @@ function actorOf(req: FastifyRequest): service.TicketActor {
 }
 
 /**
- * Support tickets (issue 14, spec section 7 "Tickets"): the spec's paths, shared by both apps where
+ * Support tickets (spec section 7 "Tickets"): the spec's paths, shared by both apps where
  * both call them (`tickets`, `ticket_reply`, `ticket_replies/{id}`, the lookups), users on their own
  * tickets only; staff calls behind spec section 6's permissions; the inbound mail webhook (signed).
  */

@@ -29,7 +29,7 @@ export const ticketsDepartments = pgTable(
   {
     id: serial('id').primaryKey(),
     departmentName: varchar('department_name', { length: 100 }).notNull(),
-    /** The name in other languages (issue 28 item 11); `department_name` is English, the fallback. */
+    /** The name in other languages; `department_name` is English, the fallback. */
     translations: jsonb('translations').$type<Translations<'department_name'>>().notNull().default({}),
     createdAt: createdAt(),
   },
@@ -55,7 +55,7 @@ export const ticketsDepartmentAdmins = pgTable(
 );
 
 /**
- * A support ticket (spec section 3 "Ticket"). Time promises (issue 14): `first_response_due_at` and
+ * A support ticket (spec section 3 "Ticket"). Time promises: `first_response_due_at` and
  * `resolution_due_at` come from the priority's settings; while the ticket is not waiting on staff
  * (statuses 3, 4, 5) `paused_at` is set, and the paused time is added to `paused_seconds`, which
  * moves the resolution due time. The breach job stamps `*_breached_at` once.
@@ -71,7 +71,7 @@ export const tickets = pgTable(
       .notNull()
       .references(() => ticketsDepartments.id),
     campaignId: integer('campaign_id').references(() => expressCampaigns.id),
-    /** The user's custom (managed) campaign the ticket is about (issue 28 item 20); never with `campaign_id`. */
+    /** The user's custom (managed) campaign the ticket is about; never with `campaign_id`. */
     customCampaignId: integer('custom_campaign_id').references(() => customCampaigns.id),
     adminId: integer('admin_id').references(() => admins.id),
     createdByAdminId: integer('created_by_admin_id').references(() => admins.id),

@@ -2,7 +2,7 @@ import { TICKET_DUE_SETTINGS, TICKET_RUNNING_STATUSES, type TicketPriorityId } f
 import type { SettingsMap } from '../settings';
 
 /**
- * The time promises of a ticket (issue 14 "Time promises"), pure so the rules are testable without a
+ * The time promises of a ticket, pure so the rules are testable without a
  * database. Hours come from the settings of the ticket's priority; the resolution promise moves by
  * the time the ticket spent not waiting on staff (Waiting on User, Resolved, Closed).
  */

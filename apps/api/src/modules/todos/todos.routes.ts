@@ -11,7 +11,7 @@ const todoSchema = z.object({
 });
 
 /**
- * Staff to-dos of the back-office dashboard (issue 20): any admin may call it; the answer holds only
+ * Staff to-dos of the back-office dashboard: any admin may call it; the answer holds only
  * the kinds their permissions open (users pending approval, playlists pending approval, payout
  * requests waiting, failed jobs).
  */

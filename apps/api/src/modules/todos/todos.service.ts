@@ -5,7 +5,7 @@ import type { Database, Tx } from '../../db/client';
 import { notify } from '../notifications';
 
 /**
- * What needs staff action (issue 20 "Staff to-dos"), each kind with the permission of the screen it
+ * What needs staff action, each kind with the permission of the screen it
  * links to: an admin sees a kind's count, and is notified of a new item, only while holding it.
  */
 export const TODO_KINDS = {
@@ -19,7 +19,7 @@ export const TODO_KINDS = {
   },
   payout_requests: { permission: 'INFLUENCER_VIEW_PAYOUT_PROFILE', link: '/requests/list' },
   failed_jobs: { permission: 'view.main.queue.horizon.tab.list', link: '/horizon' },
-  // Support tickets (issue 14): waiting on staff (Open or In Progress), and past a promised time.
+  // Support tickets: waiting on staff (Open or In Progress), and past a promised time.
   open_tickets: {
     permission: 'view.main.tickets.tab.list',
     link: '/tickets/list?filter[status_id]=1,2&order=due:asc',
@@ -28,21 +28,21 @@ export const TODO_KINDS = {
     permission: 'view.main.tickets.tab.list',
     link: '/tickets/list?filter[due]=overdue&order=due:asc',
   },
-  // Playlist forms (issue 13): new forms wait for staff until their status is Completed.
+  // Playlist forms: new forms wait for staff until their status is Completed.
   pending_forms: { permission: 'VIEW_FORM', link: '/forms/list?filter[status_id]=1' },
-  // Instagram reels disputed by their artist (issue 12): staff who may decide disputes (the campaigns'
+  // Instagram reels disputed by their artist: staff who may decide disputes (the campaigns'
   // permission, as the decision route) until a decision; each notification links its campaign.
   express_disputes: {
     permission: 'express.campaigns.show',
     link: '/express/instagram/campaigns/list?filter[disputed]=1',
   },
-  // Custom campaigns ordered by artists wait for staff approval before the artist may pay (issue 28
-  // item 17): staff who may approve them (the approve route's permission).
+  // Custom campaigns ordered by artists wait for staff approval before the artist may pay: staff who
+  // may approve them (the approve route's permission).
   pending_custom_campaigns: {
     permission: 'custom.campaigns.edit',
     link: `/custom/campaigns/list?filter[status]=${CUSTOM_STATUS.PENDING_APPROVAL}`,
   },
-  // Fake-audience flags waiting for a review (issue 19; issue 28 item 17): staff who may review them.
+  // Fake-audience flags waiting for a review: staff who may review them.
   trust_flags: {
     permission: TRUST_FLAG_PERMISSIONS.review,
     link: '/trust/flags?filter[status]=pending',
@@ -155,7 +155,7 @@ export function notifyStaffPendingPlaylist(db: Database | Tx, playlist: { id: nu
   return notifyStaff(db, 'pending_playlists', { name: playlist.name }, { playlist_id: playlist.id });
 }
 
-/** A playlist form was submitted (issue 13): tell the staff who handle forms. */
+/** A playlist form was submitted: tell the staff who handle forms. */
 export function notifyStaffNewForm(db: Database | Tx, form: { id: number; userId: number }) {
   return notifyStaff(db, 'pending_forms', { id: form.id }, { form_id: form.id, user_id: form.userId });
 }
@@ -180,7 +180,7 @@ export function notifyStaffFailedJob(db: Database | Tx, job: { queue: string; id
 }
 
 /**
- * An artist disputed an Instagram reel's sound (issue 12 "a staff review for disputes"): tell the staff
+ * An artist disputed an Instagram reel's sound: tell the staff
  * who may decide it (`express.campaigns.show`, the decision route's permission), linking to the
  * campaign's back-office page. Texts `todos.notify.express_disputes`, rendered when read.
  */

@@ -27,7 +27,7 @@ const todos = async (token: string) =>
     count: number;
     link: string;
   }[];
-/** The staff notifications of one kind, written in English as the bell writes them (issue 20: keys). */
+/** The staff notifications of one kind, written in English as the bell writes them (keys). */
 const notes = async (adminId: number, type: string) =>
   (
     await q<{ message_key: string; params: Record<string, unknown>; link: string }>(
@@ -41,7 +41,7 @@ const notes = async (adminId: number, type: string) =>
   }));
 const strong = 'Very-strong-2026';
 
-describe('staff to-dos (issue 20)', () => {
+describe('staff to-dos', () => {
   it('counts what waits, only for the kinds the admin may open', async () => {
     await ctx.makeUser({ status: 'pending_approval' });
     await ctx.makeUser({ status: 'pending_approval' });
@@ -81,7 +81,7 @@ describe('staff to-dos (issue 20)', () => {
     expect((await ctx.call('GET', '/api/admin/dashboard/todos')).statusCode).toBe(401);
   });
 
-  it('counts trust flags waiting for review and custom campaigns waiting for approval (issue 28 item 17)', async () => {
+  it('counts trust flags waiting for review and custom campaigns waiting for approval', async () => {
     const [playlist] = await q<{ id: number }>('select min(id) as id from express_playlists');
     await q(
       `insert into trust_flags (playlist_id, signal, detected_on, evidence) values ($1, 'follower_jump', '2026-11-01', '{}')`,

@@ -1,7 +1,7 @@
 import { median, medianAbsoluteDeviation, sampleCorrelation } from 'simple-statistics';
 
 /**
- * The fake-audience detectors of issue 19, as pure functions over histories (no database, no clock):
+ * The fake-audience detectors, as pure functions over histories (no database, no clock):
  * the service feeds them snapshots and turns what they return into flags. Every threshold is here,
  * named, and written down in docs/decisions.md "Fake-audience detection (session 6)".
  */
@@ -76,7 +76,7 @@ export interface FollowerJump {
 }
 
 /**
- * Sudden jumps against the playlist's own history (issue 19): each day of the last JUMP_WINDOW_DAYS
+ * Sudden jumps against the playlist's own history: each day of the last JUMP_WINDOW_DAYS
  * is compared with up to JUMP_BASELINE_DAYS earlier daily growths by a robust z-score (median and
  * median absolute deviation, so earlier jumps do not hide later ones). A day is a jump when its z is
  * at least JUMP_MIN_ROBUST_Z and it gained at least JUMP_MIN_SHARE of the followers and
@@ -133,7 +133,7 @@ export interface GrowthWithoutEffect {
 }
 
 /**
- * Followers growing while placements show no effect (issue 19). Spotify tells nobody what a placement
+ * Followers growing while placements show no effect. Spotify tells nobody what a placement
  * streamed, so the effect is what the artists whose placements ended in the window said of them: their
  * ratings (1..5). Flags a playlist whose followers grew by NO_EFFECT_MIN_GROWTH or more over the last
  * NO_EFFECT_WINDOW_DAYS while at least NO_EFFECT_MIN_REVIEWS reviews of those placements average
@@ -188,7 +188,7 @@ export interface LockstepFinding {
 }
 
 /**
- * A curator's playlists moving in lockstep (issue 19): the daily growths of every pair over the last
+ * A curator's playlists moving in lockstep: the daily growths of every pair over the last
  * LOCKSTEP_WINDOW_DAYS are correlated (Pearson); audiences that grow on their own are noisy and
  * independent, bot services feed a curator's playlists on the same days. A pair correlated at
  * LOCKSTEP_MIN_CORRELATION or more over at least LOCKSTEP_MIN_DAYS common days flags both; a flat
@@ -278,7 +278,7 @@ const engagementOf = (s: AccountStats) =>
 
 /**
  * Views, likes and comments of an account's recent videos against its followers, compared with its
- * tier (issue 19): `bought_views` when views per follower are far above the tier's while engagement
+ * tier: `bought_views` when views per follower are far above the tier's while engagement
  * per view is far below it (views without people behind them); `bought_followers` when views per
  * follower are far below the tier's (followers who never watch). "Far" is a robust z of the log ratio
  * of at least ACCOUNT_MAX_ROBUST_Z against the tier's accounts when it has ACCOUNT_MIN_TIER_PEERS or

@@ -3,7 +3,7 @@ import { expressPlaylists, socialAccounts } from '../../db/schema';
 import { trustFlags } from './flags.schema';
 
 /**
- * Condition "this playlist is not hidden from artists" (issue 19: a confirmed fake-audience flag
+ * Condition "this playlist is not hidden from artists" (a confirmed fake-audience flag
  * hides the playlist from every list and choice artists see). A pending flag hides nothing: artists
  * never see a suspicion before staff review it. Used by the express module's artist-facing queries.
  */

@@ -17,8 +17,8 @@ import * as flags from './flags.service';
 const tags = ['admin trust flags'];
 
 /**
- * The fake-audience review queue (issue 19; staff only, paths `/api/admin/<resource>` as DESIGN section
- * 3 decides where the spec shows none): the queue by review state, one flag with its explanation and
+ * The fake-audience review queue (staff only, paths `/api/admin/<resource>` as for every path the
+ * spec does not show): the queue by review state, one flag with its explanation and
  * history, confirm (hide and refund) and dismiss (with a note). Thin: flags.service.ts holds the rules.
  */
 export const trustFlagRoutes: RouteModule = (app, deps) => {

@@ -19,7 +19,7 @@ import { socialAccounts } from '../connections/connections.schema';
 import { expressPlaylists } from '../express/express.schema';
 
 /**
- * A playlist's follower count on one day (issue 19 "Fake-audience detection"): one row per playlist per
+ * A playlist's follower count on one day: one row per playlist per
  * UTC day, taken by the daily snapshot job through the Spotify provider. The detectors read the
  * playlist's own history from here.
  */
@@ -85,7 +85,7 @@ export const TRUST_FLAG_ONE_PENDING = 'trust_flags_one_pending';
 
 /**
  * A suspicion raised by a detector about one playlist or one influencer account, with its explanation
- * (`evidence`: the numbers), waiting for staff (issue 19). Confirmed: the subject is hidden from artists
+ * (`evidence`: the numbers), waiting for staff. Confirmed: the subject is hidden from artists
  * and its open campaigns are refunded; dismissed: kept, with the staff note. Never shown to artists.
  */
 export const trustFlags = pgTable(

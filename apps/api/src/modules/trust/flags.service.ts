@@ -32,7 +32,7 @@ import {
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
 
 const DAY_MS = 86_400_000;
-/** Open express campaign statuses (DESIGN section 5: 1..5). */
+/** Open express campaign statuses (1..5: Pending for Approval to Auditing). */
 const OPEN = [
   S.PENDING_APPROVAL,
   S.WAITING_SUBMISSION,
@@ -49,7 +49,7 @@ export function utcDay(at: Date): string {
 }
 
 /**
- * The daily follower snapshot (issue 19): reads every approved express playlist through the Spotify
+ * The daily follower snapshot: reads every approved express playlist through the Spotify
  * provider and stores today's count (the first snapshot of a day stands; running twice is harmless).
  * A playlist the provider cannot read is skipped and counted; the others go on.
  * @returns how many snapshots were taken, and how many playlists failed or were not found
@@ -111,7 +111,7 @@ async function recentVideoStats(
 }
 
 /**
- * The daily account snapshot (issue 19): for every connected TikTok and Instagram account with a tier,
+ * The daily account snapshot: for every connected TikTok and Instagram account with a tier,
  * followers and the medians of views, likes and comments over its latest ACCOUNT_RECENT_VIDEOS videos.
  * An account whose platform refuses (expired tokens) is skipped and counted.
  * @returns how many snapshots were taken and how many accounts failed
@@ -159,7 +159,7 @@ interface NewFlag {
 }
 
 /**
- * Run every detector (issue 19) over the stored snapshots and raise the flags they find: at most one
+ * Run every detector over the stored snapshots and raise the flags they find: at most one
  * pending flag per subject and signal (a partial unique index), and a dismissed finding of a given day
  * is not raised again. Subjects already hidden (a confirmed flag) are not judged again. Each new flag
  * is audited (`trust.flag_raised`, system). Never visible to artists.
@@ -434,7 +434,7 @@ function flagsQuery(deps: Deps) {
 }
 
 /**
- * The staff review queue (issue 19): flags in one review state, newest first, each with its subject,
+ * The staff review queue: flags in one review state, newest first, each with its subject,
  * owner, signal, day, numbers and how many open campaigns a confirmation would refund.
  */
 export async function listFlags(deps: Deps, query: FlagQuery) {
@@ -487,7 +487,7 @@ export async function flagDetail(deps: Deps, id: number) {
 }
 
 /**
- * Staff confirm a flag (issue 19): in one transaction with the flag row locked, pending → confirmed
+ * Staff confirm a flag: in one transaction with the flag row locked, pending → confirmed
  * with the note and the reviewer, audited (`trust.flag_confirmed`); from its commit the subject is
  * hidden from artists (flags.hidden.ts) and cannot be bought. Then every open campaign on it is
  * refunded through the engine's force-end (see {@link refundCampaigns}); whatever a crash leaves open
@@ -507,7 +507,7 @@ export async function confirmFlag(deps: Deps, adminId: number, id: number, note:
 }
 
 /**
- * Staff dismiss a flag (issue 19): pending → dismissed with the staff note (required), audited
+ * Staff dismiss a flag: pending → dismissed with the staff note (required), audited
  * (`trust.flag_dismissed`); the subject stays listed.
  * @throws NotFoundError; ConflictError 409 'trust.flag_not_pending' when already reviewed
  */

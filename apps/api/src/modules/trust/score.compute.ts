@@ -7,7 +7,7 @@ import {
 } from '@lm/contracts/score';
 
 /**
- * What the platform observed of one offer's campaigns (issue 19), as read by `score.service.ts`.
+ * What the platform observed of one offer's campaigns, as read by `score.service.ts`.
  * Counts are campaigns; `medianResponseMinutes` is minutes; `ratingAverage` is the recency-weighted
  * mean of the artists' ratings (1..5); `viewsRatio` is the mean of views achieved / target (each
  * capped at 1) over finished videos.
@@ -91,7 +91,7 @@ export function weightedTotal(parts: ScoreParts): number | null {
 }
 
 /**
- * The score of one offer (issue 19 "Quality score"): parts, total, "new" label, the part to improve.
+ * The score of one offer: parts, total, "new" label, the part to improve.
  * A seller with fewer than `NEW_SELLER_MIN_CAMPAIGNS` ended campaigns, or with no part observed, gets
  * the neutral `NEUTRAL_SCORE` labelled new; the parts are still shown.
  */

@@ -17,7 +17,7 @@ const part = (name: string) => smallint(name);
 const inRange = (col: unknown) => sql`${col} is null or ${col} between 0 and 100`;
 
 /**
- * The stored quality score of one seller offer (issue 19 "Quality score"): an express playlist
+ * The stored quality score of one seller offer: an express playlist
  * (`playlist_id`) or an influencer account (`account_id`), exactly one of them. Each part 0..100 or
  * null when not observed; `score` is the weighted total (the neutral 50 while `is_new`). Written only by
  * `score.service.ts` (on a campaign transition or review, and by the nightly job), read by the lists.

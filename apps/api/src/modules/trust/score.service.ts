@@ -5,7 +5,7 @@ import { computeScore, improvePart, RATING_HALF_LIFE_DAYS, type ScoreStats } fro
 import type { trustScores } from './score.schema';
 
 /**
- * Quality scores of express playlists and influencer accounts (issue 19 "Quality score"): read the
+ * Quality scores of express playlists and influencer accounts: read the
  * observed stats of a set of offers in one set-based query, compute each score
  * (`score.compute.ts`) and store it in `trust_scores`. Kept current by the campaign engine (every
  * transition recomputes its offer's score in the same transaction, `recomputeForCampaign`), by a
@@ -186,7 +186,7 @@ export async function recomputeScore(tx: Tx, subject: ScoreSubject, id: number, 
 }
 
 /**
- * The engine's hook (issue 19: "recompute the affected seller's score when a campaign of theirs changes
+ * The engine's hook ("recompute the affected seller's score when a campaign of theirs changes
  * state or is reviewed"): called by `express.machine.ts`'s `move` after every transition, and after a
  * review, in the same transaction.
  */

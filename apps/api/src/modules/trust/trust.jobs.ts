@@ -4,7 +4,7 @@ import { detectFlags, snapshotAccounts, snapshotPlaylists } from './flags.servic
 import { recomputeAll, SCORE_NIGHTLY_QUEUE } from './score.service';
 
 /**
- * Fake-audience detection's daily jobs (issue 19), both safe to run twice: `trust.snapshots` at 02:10
+ * Fake-audience detection's daily jobs, both safe to run twice: `trust.snapshots` at 02:10
  * UTC takes the day's follower snapshot of every approved playlist and the recent-video stats of every
  * connected account (one row per subject per day, the first stands); `trust.detect` at 03:10 UTC runs
  * the detectors over the stored histories (one pending flag per subject and signal) and refunds what a

@@ -37,7 +37,7 @@ const firstPage = (limit: number) => ({
 });
 
 /**
- * Back-office users (issue 7 "Users"; spec sections 2, 3, 5, 6 and 7 "Admin user overview"): the
+ * Back-office users (spec sections 2, 3, 5, 6 and 7 "Admin user overview"): the
  * /users/list screen, the /users/{userId} overview and its tabs, the user modal, and the account
  * actions (approve, decline, disable, enable, invite, reset password), each audited.
  */

@@ -68,7 +68,7 @@ const staffActor = (m: StaffMeta) => ({
 
 /**
  * Label and colour of a user status (USER_STATUS_LABELS; the colour is the Mantine colour of its
- * semantic kind, issue 20); unknown values are shown as they are, in grey.
+ * semantic kind); unknown values are shown as they are, in grey.
  */
 export function statusView(status: string) {
   const entry = USER_STATUS_LABELS[status as UserStatus];
@@ -85,12 +85,12 @@ export function splitName(name: string): { firstName: string; lastName: string }
 }
 
 /**
- * Users list of /users/list (admin), newest first. Filters (DESIGN section 3 `filter[...]`): name
+ * Users list of /users/list (admin), newest first. Filters (`filter[...]`): name
  * (contains), email (contains), user_type_id, status (one or more status keys), tier_id, country_code,
  * date_from / date_to (YYYY-MM-DD on the member-since date, inclusive); `q` matches name or email.
  * Deleted accounts are left out. Order: id, name, email, status, created_at. `pagination.total` is
  * exact up to 10,000 matches, or 1,000 with a name, e-mail or `q` search; above, the planner's estimate
- * with `total_estimated: true` (issue 18, `countOrEstimate`).
+ * with `total_estimated: true` (`countOrEstimate`).
  */
 export async function listUsers(database: Database, query: ListQuery, storageUrl: (k: string) => string) {
   const f = query.filter;
@@ -130,7 +130,7 @@ export async function listUsers(database: Database, query: ListQuery, storageUrl
   const sort = order.dir === 'asc' ? asc(column) : desc(column);
   // The page's ids first (an index walk, no joins), then only those rows with their lookups; the total
   // is exact up to COUNT_EXACT_UP_TO matches (TEXT_SEARCH_COUNT_EXACT_UP_TO when a name, e-mail or `q`
-  // search is on: each trigram match is rechecked on its heap page), an estimate above (issue 18).
+  // search is on: each trigram match is rechecked on its heap page), an estimate above.
   const [ids, count] = await Promise.all([
     database.db
       .select({ id: users.id })
@@ -185,9 +185,10 @@ export async function listUsers(database: Database, query: ListQuery, storageUrl
   };
 }
 
-/** Avatar URL: storage keys are served from storage; absolute URLs (Google pictures) as they are. */
+/** Avatar URL: storage keys are served from storage; anything else (a link) gives null. */
 function imageUrl(avatar: string | null, storageUrl: (k: string) => string): string | null {
-  // Only our stored files are shown: a link saved before issue 11 is never loaded by staff browsers.
+  // Only our stored files are shown: a link saved before avatars had to be uploads is never loaded by
+  // staff browsers.
   return avatar && isUploadKey(avatar) ? storageUrl(avatar) : null;
 }
 

@@ -303,7 +303,7 @@ describe('users list filters', () => {
   });
 });
 
-describe('users list totals (issue 18)', () => {
+describe('users list totals', () => {
   it('counts a name or e-mail search exactly up to 1,000 matches and answers "about N" above', async () => {
     const tag = `many${Date.now()}`;
     await ctx.deps.database.pool.query(

@@ -41,7 +41,7 @@ async function transactions(token: string): Promise<Item[]> {
   return res.json().data;
 }
 
-describe('wallet transaction descriptions (issue 20 item 1)', () => {
+describe('wallet transaction descriptions', () => {
   it('says what each movement was, from its references, with a signed total', async () => {
     const artist = await ctx.makeUser({ userTypeId: 1 });
     const token = await ctx.loginUser(artist.email);

@@ -14,7 +14,7 @@ import {
 } from './ledger';
 
 /**
- * Escrow per payer (issue 18): each payer's holds sit in the payer's own escrow account, so purchases of
+ * Escrow per payer: each payer's holds sit in the payer's own escrow account, so purchases of
  * different artists never lock the same row, while one artist's purchases still queue on the wallet.
  */
 let ctx: TestContext;
@@ -63,7 +63,7 @@ async function invariants() {
   return { sum: Number(sum.s), negative, escrowMismatch, unbalancedHolds };
 }
 
-describe('escrow per payer (issue 18)', () => {
+describe('escrow per payer', () => {
   it("puts each payer's holds in the payer's own escrow account, and posts and voids from there", async () => {
     const [a, b] = [await funded(500), await funded(500)];
     const ha = await tx((t) =>

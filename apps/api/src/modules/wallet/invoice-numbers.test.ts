@@ -32,7 +32,7 @@ const numbersOf = async (year: number) =>
     )
   ).rows.map((r) => Number(r.number.slice(9)));
 
-describe('invoice numbers (issue 20: one gapless sequence per issuer)', () => {
+describe('invoice numbers (one gapless sequence per issuer)', () => {
   it('numbers 50 concurrent purchases 1..N without gaps when some roll back', async () => {
     ctx.clock.set(new Date('2091-03-01T12:00:00Z'));
     const user = await ctx.makeUser();

@@ -6,7 +6,7 @@ import { invoiceSeries } from './payments.schema';
 export const PLATFORM_ISSUER = 'platform';
 
 /**
- * Next invoice number of an issuer's series for a UTC year, e.g. `INV-2026-000042` (issue 20: one
+ * Next invoice number of an issuer's series for a UTC year, e.g. `INV-2026-000042` (one
  * gapless sequence per issuer, as invoicing law expects). Must run in the transaction that inserts
  * the invoice: the series row stays locked until it commits (concurrent purchases wait in turn), and
  * a rollback returns the number, so numbers run 1, 2, 3 ... without gaps.

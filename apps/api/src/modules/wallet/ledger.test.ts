@@ -153,7 +153,7 @@ describe('ledger', () => {
     expect(await tx((t) => voidHold(t, h.id))).toBeNull();
   });
 
-  it('names a refund partial only when part of the hold was posted (issue 28 item 13)', async () => {
+  it('names a refund partial only when part of the hold was posted', async () => {
     const artist = await ctx.makeUser();
     const curator = await ctx.makeUser({ userTypeId: 2 });
     await tx((t) =>

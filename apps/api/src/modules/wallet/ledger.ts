@@ -6,8 +6,8 @@ import { AppError, ConflictError } from '../../platform/errors';
 import { ledgerAccounts, ledgerHolds, ledgerTransfers } from './wallet.schema';
 
 /**
- * The ledger (DESIGN section 4, issue "Wallet, Liberty Coins and payments"): the one way any module
- * moves coins. Every function runs inside the caller's transaction, locks the accounts it touches in
+ * The double-entry ledger: the one way any module moves coins. Every function runs inside the caller's
+ * transaction, locks the accounts it touches in
  * ascending id order (no deadlocks), writes one immutable transfer with a unique idempotency key and
  * two entries, and lets the database refuse a wallet going below zero.
  *
@@ -93,7 +93,7 @@ export async function walletAccountId(tx: Tx, userId: number): Promise<number> {
   return row!.id;
 }
 
-/** Escrow kinds a hold can use; each payer has an account of its own of each kind (issue 18). */
+/** Escrow kinds a hold can use; each payer has an account of its own of each kind. */
 export type EscrowKind = 'campaign_escrow' | 'payout_escrow';
 
 /**
@@ -111,7 +111,7 @@ const LOCK_PAYER_ACCOUNTS = `select id, kind, balance from ledger_accounts where
 
 /**
  * Lock a user's wallet and one of the user's own escrow accounts (both created on first use), in
- * ascending id order, `FOR UPDATE`, in one statement (issue 18: escrow per payer). Holds of different
+ * ascending id order, `FOR UPDATE`, in one statement (escrow per payer). Holds of different
  * payers lock different rows, so they never wait on each other; holds of one payer queue on the wallet.
  * @returns the two account ids, and the wallet's balance in coins as locked
  */
@@ -241,14 +241,14 @@ select id, number, idempotency_key, debit_account_id, credit_account_id, amount,
 
 /**
  * The next hold id, for a row that names its hold before the hold is taken in the same transaction
- * (`hold({ reservedId })`; issue 18: a purchase no longer updates its campaign after the hold, inside
+ * (`hold({ reservedId })`; a purchase no longer updates its campaign after the hold, inside
  * the wallet's lock).
  */
 export const NEXT_HOLD_ID = sql<number>`nextval('ledger_holds_id_seq')`;
 
 /**
  * A new hold and its posting (payer wallet -> escrow) in one statement: {@link POST_TRANSFER} with the
- * hold row inserted from the credit, so nothing is written when the wallet is short (issue 18: one
+ * hold row inserted from the credit, so nothing is written when the wallet is short (one
  * statement fewer per purchase). `$10`/`$11`: the hold's ref type and id, `$12` its reserved id; the
  * transfer's hold id is the new row's. {@link HOLD_AND_POST} answers the hold's columns;
  * {@link HOLD_AT_COMMIT} raises instead of answering no row.
@@ -448,7 +448,7 @@ export async function debit(tx: Tx, input: WalletMovement & { to?: SystemAccount
 
 /**
  * Hold coins: move them from the payer's wallet into the payer's own escrow account (campaign or payout
- * escrow, issue 18) under a hold that is later posted or voided exactly once. Holds of different payers
+ * escrow) under a hold that is later posted or voided exactly once. Holds of different payers
  * touch different rows and run in parallel; the statements are: key lock, replay check, lock of the
  * payer's two accounts, the hold row, the posting.
  * @param ref what the hold is for (e.g. { type: 'express_campaign', id: '42' })
@@ -516,7 +516,7 @@ export async function hold(
 }
 
 /**
- * {@link hold} sent with the transaction's COMMIT, in the same round trip (db `atCommit`; issue 18:
+ * {@link hold} sent with the transaction's COMMIT, in the same round trip (db `atCommit`; made for
  * 1,000 purchases at once on one wallet). The payer's wallet is then locked only while PostgreSQL
  * creates the payer's accounts if missing, locks them (ascending ids), writes the hold and its posting
  * and commits; never while the API is busy. Only for a hold that is the last thing of its transaction
@@ -601,7 +601,7 @@ export async function postHold(
   const payeeAccount =
     'userId' in payee ? await walletAccountId(tx, payee.userId) : await systemAccountId(tx, payee.system);
   const revenue = fee > 0 ? await systemAccountId(tx, 'platform_revenue') : null;
-  // Every account the posting touches, locked at once in id order (issue 18): the payer's escrow, the
+  // Every account the posting touches, locked at once in id order: the payer's escrow, the
   // payee, platform revenue and the payer's wallet. Locking them one move at a time took the escrow
   // before the payer's wallet, the reverse of a new hold of the same payer, and the two deadlocked.
   await lockAccounts(tx, [
@@ -653,7 +653,7 @@ export async function postHold(
         idempotencyKey: `hold:${holdId}:refund`,
         holdId,
         // Nothing posted: the whole hold comes back, a refund like a voided hold's, never "partial"
-        // (issue 28 item 13: a 100 % refund was described as a partial one).
+        // (a 100 % refund was described as a partial one).
         meta: { ...options.meta, refund_type: amount > 0 ? 'complete_refund' : 'refund' },
       },
       true,

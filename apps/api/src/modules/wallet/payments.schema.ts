@@ -24,7 +24,7 @@ export const coinPackages = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 100 }).notNull(),
-    /** The name in other languages (issue 28 item 11); `name` is English, the fallback. */
+    /** The name in other languages; `name` is English, the fallback. */
     translations: jsonb('translations').$type<Translations<'name'>>().notNull().default({}),
     coins: integer('coins').notNull(),
     bonusCoins: integer('bonus_coins').notNull().default(0),
@@ -109,7 +109,7 @@ export const invoices = pgTable(
 );
 
 /**
- * Invoice number series (issue 20): one gapless counter per issuer and calendar year (UTC). The row is
+ * Invoice number series: one gapless counter per issuer and calendar year (UTC). The row is
  * incremented in the transaction that inserts the invoice, so its lock serialises numbering and a
  * rollback gives the number back (a PostgreSQL sequence would skip it).
  */

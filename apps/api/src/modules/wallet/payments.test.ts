@@ -220,7 +220,7 @@ describe('buying coins by card (sandbox Stripe)', () => {
   });
 });
 
-describe('custom amounts (issue 11 item 11: never clamp silently)', () => {
+describe('custom amounts (never clamp silently)', () => {
   const count = async (userId: number) =>
     (
       await ctx.deps.database.pool.query('select count(*)::int as n from payments where user_id = $1', [
@@ -274,7 +274,7 @@ describe('custom amounts (issue 11 item 11: never clamp silently)', () => {
   });
 });
 
-describe('a declined card is told apart from leaving the page (issue 11 item 12)', () => {
+describe('a declined card is told apart from leaving the page', () => {
   const back = (token: string, paymentId: number) =>
     ctx.call('POST', '/api/stripe/checkout/check/cancel', { token, body: { payment_id: paymentId } });
   const paymentOf = async (sessionId: string) =>
@@ -375,7 +375,7 @@ describe('buying coins with PayPal (sandbox Orders v2)', () => {
   });
 });
 
-describe('PayPal from the mobile apps (/paypal/payment/mobile, issue 20)', () => {
+describe('PayPal from the mobile apps (/paypal/payment/mobile)', () => {
   it('comes back to the mobile page when asked, to /paypal/callback otherwise, and credits once there', async () => {
     const { user, token } = await artist();
     const start = await ctx.call('POST', '/api/payments/paypal/checkout/url', {

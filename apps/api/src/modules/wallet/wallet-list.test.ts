@@ -39,7 +39,7 @@ async function walletEntryIds(userId: number): Promise<number[]> {
   return res.rows.map((r) => Number(r.id));
 }
 
-describe('wallet transaction list by position (issue 18)', () => {
+describe('wallet transaction list by position', () => {
   it('serves every page, newest or oldest first, as OFFSET would, with the exact total from the counter', async () => {
     const user = await ctx.makeUser({ userTypeId: 1 });
     const token = await ctx.loginUser(user.email);
@@ -136,7 +136,7 @@ describe('wallet transaction list by position (issue 18)', () => {
   });
 });
 
-describe('list totals: exact up to a threshold, an estimate above (issue 18)', () => {
+describe('list totals: exact up to a threshold, an estimate above', () => {
   it('counts exactly below the threshold and answers a rounded estimate marked as such above it', async () => {
     const from = sql`from ${ledgerEntries}`;
     const n = Number(

@@ -5,9 +5,9 @@ import { credit, DESC } from './ledger';
 import { coinPackages } from './payments.schema';
 
 /**
- * Demo coin packages (prices in pence), against the default coin price of £1.00 (issue 11 item 10):
+ * Demo coin packages (prices in pence), against the default coin price of £1.00:
  * each is cheaper per coin than a custom amount, bigger ones more so (Starter saves 5 %, Growth 9 %,
- * Pro 18 %, Label 26 %, bonus coins included). Before issue 11 they sold coins at about 9p.
+ * Pro 18 %, Label 26 %, bonus coins included). Earlier demo databases sold coins at about 9p.
  */
 export const DEMO_PACKAGES = [
   {
@@ -48,12 +48,12 @@ export const DEMO_PACKAGES = [
   },
 ] as const;
 
-/** Prices of the demo packages before issue 11 (pence), which a demo database may still hold. */
+/** Earlier prices of the demo packages (pence), which a demo database may still hold. */
 const OLD_DEMO_PRICES: Record<string, number> = { Starter: 999, Growth: 4499, Pro: 8499, Label: 39999 };
 
 /**
  * Demo wallet data: the packages, and 2,000 coins on the demo artist's wallet (once). A demo package
- * still at its pre-issue-11 price (untouched by staff) gets its new price.
+ * still at its earlier price (untouched by staff) gets its new price.
  */
 export async function seedWalletDemo(database: Database): Promise<void> {
   const [{ n }] = (await database.db

@@ -32,10 +32,9 @@ const tags = ['wallet'];
 
 /**
  * Package rows as the API answers them, each with its saving against the coin price
- * (`packageSaving`, issue 11 item 10), optionally converted to `currency` at the current rate.
+ * (`packageSaving`), optionally converted to `currency` at the current rate.
  * With `lang` (the user app) `name` is the reader's language, English when it has none; without it
- * (the back-office) `name` is the English column and `translations` the other languages (issue 28
- * item 11).
+ * (the back-office) `name` is the English column and `translations` the other languages.
  */
 export async function packageItems(
   deps: ModuleDeps,
@@ -98,7 +97,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/api/wallet/user/current/balance',
     {
-      // The wallet value's inputs are read with the token, in the access hook's one statement (issue 18).
+      // The wallet value's inputs are read with the token, in the access hook's one statement.
       config: { access: userAccess(undefined, false, 'wallet') },
       schema: {
         tags,

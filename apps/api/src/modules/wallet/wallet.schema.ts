@@ -16,8 +16,8 @@ import { createdAt } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 
 /**
- * Ledger accounts (DESIGN section 4): one wallet per user, each payer's own campaign and payout escrow
- * accounts (issue 18; the shared escrow accounts without a user hold only holds made before), and the
+ * Ledger accounts: one wallet per user, each payer's own campaign and payout escrow
+ * accounts (the shared escrow accounts without a user hold only holds made before), and the
  * platform's system accounts (platform revenue, payment clearing, payout clearing). `balance` is in coins.
  * Only system accounts that mirror outside money (payment and payout clearing) may go negative;
  * every other account is kept at or above zero by the database.
@@ -33,13 +33,13 @@ export const ledgerAccounts = pgTable(
     /**
      * Entries posted on the account so far, kept by the ledger in the transaction of each posting (the
      * account row is already locked there): the exact total of the unfiltered transaction list, and the
-     * `account_seq` of the account's next entry (issue 18).
+     * `account_seq` of the account's next entry.
      */
     entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
-    // A user's own accounts: the wallet, and one escrow account of each kind (issue 18: escrow per
+    // A user's own accounts: the wallet, and one escrow account of each kind (escrow per
     // payer, so holds of different payers never lock the same row).
     uniqueIndex('ledger_accounts_user_kind_unique').on(t.userId, t.kind).where(sql`${t.userId} is not null`),
     uniqueIndex('ledger_accounts_system_unique').on(t.kind).where(sql`${t.userId} is null`),
@@ -140,7 +140,7 @@ export const ledgerEntries = pgTable(
     descId: smallint('desc_id').notNull(),
     /**
      * Position of the entry in its account, 1, 2, 3... without gaps (the account's `entry_count` after
-     * it): page N of the unfiltered list is a range of positions, a seek however deep (issue 18).
+     * it): page N of the unfiltered list is a range of positions, a seek however deep.
      */
     accountSeq: bigint('account_seq', { mode: 'number' }).notNull(),
     createdAt: createdAt(),

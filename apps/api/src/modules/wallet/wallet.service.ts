@@ -36,7 +36,7 @@ export interface TransactionItem {
   /** The Fan Finder plan a desc 7 movement paid for (spec section 3: fan_finder.plan.plan_name). */
   fan_finder: { plan: { plan_name: string } } | null;
   user: { id: number; name: string; email: string } | null;
-  /** What the movement was: a catalog key and its parameters, translated by the app (issue 20). */
+  /** What the movement was: a catalog key and its parameters, translated by the app. */
   description: TransactionDescription;
   /**
    * Signed money of the movement in pence (debits negative): what was paid when money came with it
@@ -105,7 +105,7 @@ function detailedEntries(database: Database) {
  * Page of entry ids of the list: on one wallet without filters a seek on `(account_id, account_seq)`
  * (positions are dense, so page N is a range of positions, however deep) with the exact total kept on
  * the account (`entry_count`); otherwise the ids on the (account_id, ...) indexes with OFFSET and a
- * total that is exact up to COUNT_EXACT_UP_TO matches and an estimate above (issue 18).
+ * total that is exact up to COUNT_EXACT_UP_TO matches and an estimate above.
  */
 async function pageEntryIds(
   database: Database,
@@ -199,7 +199,7 @@ type EntryRow = {
   userTypeId: number | null;
 };
 
-/** Items of a page of entries, with their descriptions and signed totals (issue 20 item 1). */
+/** Items of a page of entries, with their descriptions and signed totals. */
 async function toItems(
   database: Database,
   rows: EntryRow[],
@@ -306,8 +306,8 @@ export type PackageRow = Omit<typeof coinPackages.$inferInsert, 'id' | 'createdA
 
 /**
  * Create (`id` null) or change a coin package, audited (`wallet.package_create` / `_update`, the update
- * with `meta.changes`: each changed field's value before and after, issue 28 item 16). A package
- * may cost less than its coins (bonus included) at the coin price, never more (issue 11 item 10): the
+ * with `meta.changes`: each changed field's value before and after). A package
+ * may cost less than its coins (bonus included) at the coin price, never more: the
  * coin price row is locked (shared) first, so a concurrent coin price change waits or is seen.
  * @throws ValidationError 422 `wallet.package_above_coin_price` on `price`, naming the highest price;
  *   NotFoundError for an unknown id
@@ -555,7 +555,7 @@ export async function listWalletBalances(database: Database, query: ListQuery) {
 }
 
 /**
- * A staff balance adjustment (back-office wallet "Adjust balance", issue 7): a credit posts desc 3
+ * A staff balance adjustment (back-office wallet "Adjust balance"): a credit posts desc 3
  * (`refund_type: manual_adjustment`) from platform revenue, a debit posts desc "deducted" to it; the
  * reason and the admin are kept on the transfer and audited once. Replaying the same
  * `idempotency_key` answers the first transfer and moves nothing.

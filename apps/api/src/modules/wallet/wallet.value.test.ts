@@ -7,7 +7,7 @@ import { getSettings, putSetting } from '../settings/settings.service';
 import { credit, DESC } from './ledger';
 
 /**
- * Issue 11 item 10 "One price for a coin": for the same coins, the user's own app, the payouts
+ * for the same coins, the user's own app, the payouts
  * pages, the back-office user overview and coin balances list, a custom-amount checkout and a
  * card-paid campaign all answer the same pounds. Prices are moved off their defaults (coin £1.20,
  * payout 90p) so a figure that ignores a setting shows.
@@ -56,7 +56,7 @@ const ownValue = async (token: string) => {
   return res.json().data as { balance: number; total_minor: number; basis: string; pence_per_coin: number };
 };
 
-describe('one price for a coin (issue 11 item 10)', () => {
+describe('one price for a coin', () => {
   it("an artist's coins: own wallet, admin overview, admin list and a custom amount all at the coin price", async () => {
     const { user, token } = await userWith(1, 37);
     const own = await ownValue(token);
@@ -85,7 +85,7 @@ describe('one price for a coin (issue 11 item 10)', () => {
     expect(sums.json().data).toMatchObject({ balance: 37, total_minor: own.total_minor });
     const withdrawable = await ctx.call('GET', '/api/curator/withdrawable', { token });
     expect(withdrawable.json().data.total_minor).toBe(own.total_minor);
-    // Before issue 11 the back-office valued a curator's coins at the coin price (37 × 120p).
+    // The back-office values a curator's coins at the payout rate too, not at the coin price (37 × 120p).
     expect(await overviewValue(user.id)).toMatchObject({
       total_minor: own.total_minor,
       basis: 'payout_rate',

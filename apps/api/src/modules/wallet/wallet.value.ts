@@ -20,7 +20,7 @@ export interface WalletValue {
 }
 
 /**
- * What `coins` in a wallet of a user of type `userTypeId` are worth (issue 11 item 10): an artist's
+ * What `coins` in a wallet of a user of type `userTypeId` are worth: an artist's
  * (type 1) coins at the coin price, what buying them again costs; a curator's or influencer's (types
  * 2 and 3) at the payout rate, what withdrawing them pays. The one rule behind every wallet value the
  * API answers (the user's balance, the payouts pages, the admin user overview and coin balances list).
@@ -42,7 +42,7 @@ export function coinValue(
 }
 
 /**
- * The user's type, wallet balance and the two value settings in one statement (issue 18: the balance
+ * The user's type, wallet balance and the two value settings in one statement (the balance
  * is a hot path). Named, so PostgreSQL plans it once per connection.
  */
 const WALLET_VALUE_SQL = `select ${WALLET_COLUMNS} from users u ${WALLET_JOIN} where u.id = $1 and u.deleted_at is null`;

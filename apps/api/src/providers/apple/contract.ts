@@ -1,5 +1,5 @@
 /**
- * Apple Music catalogue reads for the playlist form's autofill (issue 13; spec section 7
+ * Apple Music catalogue reads for the playlist form's autofill (spec section 7
  * `apple_autofill/{x}`), through the public iTunes Search and Lookup API (no key needed). Real client
  * in production and with APPLE_MUSIC=itunes; a deterministic sandbox otherwise.
  */

@@ -1,5 +1,5 @@
 /**
- * DNS look-ups the CRM needs (issue 17 "sender IDs ... checked through DNS"): TXT records of a name.
+ * DNS look-ups the CRM needs: TXT records of a name.
  * The real resolver is `node:dns`; the sandbox answers from a table staff and tests write to.
  */
 export interface DnsResolver {

@@ -14,7 +14,7 @@ const name = z
   .regex(/^[a-z0-9_.-]+$/, 'validation.invalid');
 
 /**
- * Controls of the sandbox DNS (issue 17; registered only while the CRM reads the sandbox DNS, never in
+ * Controls of the sandbox DNS (registered only while the CRM reads the sandbox DNS, never in
  * production): set the TXT records of a name, or publish the records a sender ID asks for, as a domain
  * owner would at their DNS host.
  */

@@ -1,7 +1,7 @@
 import { bigserial, index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 
-/** TXT records of the sandbox DNS (issue 17: sender IDs are verified against it in dev and tests). */
+/** TXT records of the sandbox DNS (sender IDs are verified against it in dev and tests). */
 export const sandboxDnsRecords = pgTable(
   'sandbox_dns_records',
   {

@@ -1,5 +1,5 @@
 /**
- * Where Fan Finder reads Instagram posts and their commenters (issue 15 "The analysis"), behind a small
+ * Where Fan Finder reads Instagram posts and their commenters, behind a small
  * contract so the analysis job never knows the vendor.
  *
  * - The artist's OWN posts and their comments come from the Instagram API with Instagram Login, through

@@ -16,7 +16,7 @@ function failureOf(status: number, body: GraphError): InstagramFailure {
 }
 
 /**
- * The real Fan Finder source (issue 15 "The analysis") over the Instagram API with Instagram Login,
+ * The real Fan Finder source over the Instagram API with Instagram Login,
  * with the artist's own token:
  * - own posts: `GET /me/media?fields=id,caption,permalink,timestamp&limit=6`;
  * - their comments: `GET /{media-id}/comments?fields=id,text,timestamp,username,from&limit=50`

@@ -1,7 +1,7 @@
 /**
  * Instagram (Instagram API with Instagram Login, professional accounts only) behind a small contract:
  * consent, the 1-hour token exchanged for the 60-day one and refreshed, the account, its media and each
- * media's views (issue 12, spec section 7 "Instagram").
+ * media's views (spec section 7 "Instagram").
  */
 
 /** The short-lived (1 hour) token the authorization code gives. */

@@ -17,8 +17,8 @@ export interface PaymentProviders {
 }
 
 /**
- * Choose each payment provider from the configuration (DESIGN section 2: a sandbox of each kind is
- * the default): Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set, PayPal when
+ * Choose each payment provider from the configuration (a sandbox of each kind is the default):
+ * Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set, PayPal when
  * PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID are set (PAYPAL_ENV sandbox|production),
  * otherwise the sandboxes, which keep their state in `database` and sign with APP_KEY.
  * Stateless apart from PostgreSQL, so building it twice (service and sandbox routes) is harmless.

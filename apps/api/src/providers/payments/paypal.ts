@@ -47,7 +47,7 @@ const TRANSMISSION_HEADERS = {
  * (the same message as the sandbox provider).
  *
  * The SDK (about 10 MiB of heap once loaded, 377 modules and axios) is imported and the client built
- * on the first call, not at start: the API's hot paths never use it (issue 18, resident memory under
+ * on the first call, not at start: the API's hot paths never use it (resident memory under
  * 300 MB; docs/decisions.md "Memory under load (session 8)"). Concurrent first calls share one client.
  */
 export function createPayPalProvider(options: PayPalProviderOptions): PayPalProvider {

@@ -13,7 +13,7 @@ export interface StripeProviderOptions {
  * endpoint's signing secret (`whsec_...`, 5-minute tolerance).
  *
  * The SDK (about 6 MiB of heap once loaded, 218 modules) is imported and the client built on the
- * first call, not at start: the API's hot paths never use it (issue 18, resident memory under 300 MB;
+ * first call, not at start: the API's hot paths never use it (resident memory under 300 MB;
  * docs/decisions.md "Memory under load (session 8)"). Concurrent first calls share one client.
  * @param secretKey the account's secret key (`sk_live_...` / `sk_test_...`)
  * @param webhookSecret the webhook endpoint's signing secret

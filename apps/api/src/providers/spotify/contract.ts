@@ -106,7 +106,7 @@ export interface SpotifyPlaylistItemsPage {
 }
 
 /**
- * An artist's public profile (issue 16: followers, genres, popularity, image, Spotify URL, links).
+ * An artist's public profile (followers, genres, popularity, image, Spotify URL, links).
  * Development Mode apps get no followers or popularity since February 2026: null then.
  */
 export interface SpotifyArtistProfile {
@@ -258,8 +258,8 @@ export interface SpotifyProvider {
   searchPlaylists(q: string, offset: number): Promise<SpotifyPlaylistSearchPage>;
   /**
    * Tracks credited to the artist (GET /search?type=track with an `artist:` filter on its name, at most
-   * PLAYLIST_SEARCH_PAGE_SIZE), keeping only those whose credits name the artist's id; issue 13
-   * "Connections": the artist's own tracks. [] when the artist has none or `artist.id` is malformed.
+   * PLAYLIST_SEARCH_PAGE_SIZE), keeping only those whose credits name the artist's id: the artist's
+   * own tracks. [] when the artist has none or `artist.id` is malformed.
    * @throws SpotifyApiError on failures
    */
   artistTracks(artist: SpotifyArtistRef): Promise<SpotifyTrack[]>;

@@ -15,8 +15,8 @@ export function isSandboxSpotify(provider: SpotifyProvider): provider is Sandbox
 }
 
 /**
- * Choose the Spotify provider from the configuration (DESIGN section 2: the sandbox is the
- * default): the Web API when SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET are set, otherwise the
+ * Choose the Spotify provider from the configuration (the sandbox is the default): the Web API
+ * when SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET are set, otherwise the
  * sandbox, which keeps its state in `database` and signs its OAuth codes with APP_KEY. Stateless
  * apart from PostgreSQL (and the real client's app-token cache), so building it twice (service
  * and sandbox routes) is harmless.

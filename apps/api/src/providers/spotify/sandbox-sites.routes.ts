@@ -14,8 +14,7 @@ export const SANDBOX_SITES_PATH = '/api/sandbox/scraping/sites';
 /**
  * The robots.txt the product answers while Spotify is its sandbox (never in production): crawlers stay
  * out of the API and the back-office, may read the sandbox artists' websites, but not their
- * `private` pages, which the scraping tool's crawler must therefore never read (issue 16 "robots.txt
- * respected").
+ * `private` pages, which the scraping tool's crawler must therefore never read.
  */
 export const SANDBOX_ROBOTS_TXT = `User-agent: *
 Disallow: /api/
@@ -25,7 +24,7 @@ Disallow: ${SANDBOX_SITES_PATH}/*/private
 `;
 
 /**
- * The websites of the sandbox artists (issue 16: in the sandbox and in tests the artists' "websites"
+ * The websites of the sandbox artists (in the sandbox and in tests the artists' "websites"
  * are served locally, so nothing reaches the internet): a home page linking a contact page and a
  * members' page. Two sites in three show a booking address on the contact page; the members' page
  * shows another address that robots.txt forbids reading. Registered with the other sandbox routes

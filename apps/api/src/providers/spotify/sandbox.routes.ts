@@ -106,7 +106,7 @@ export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
           .header('cache-control', 'public, max-age=86400')
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
           // Public generated art: a page opened under another name of the server (127.0.0.1 for
-          // localhost) may show it (issue 28 item 22); helmet's default is same-origin.
+          // localhost) may show it; helmet's default is same-origin.
           .header('cross-origin-resource-policy', 'cross-origin')
           .send(sandboxCoverSvg(req.params.file.slice(0, 22)))
       );

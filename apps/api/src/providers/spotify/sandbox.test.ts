@@ -63,7 +63,7 @@ describe('sandbox Spotify data', () => {
     const names = new Set<string>();
     for (let i = 0; i < 40; i += 1) {
       const playlist = await spotify.getPlaylist(newId());
-      // Base 1k-500k on 2026-01-01, then up to 30 % a year and a ±0.2 % wobble (issue 19 histories).
+      // Base 1k-500k on 2026-01-01, then up to 30 % a year and a ±0.2 % wobble (follower histories).
       expect(playlist!.followers).toBeGreaterThanOrEqual(998);
       const years = (Date.now() - Date.UTC(2026, 0, 1)) / (365 * 86_400_000);
       expect(playlist!.followers).toBeLessThanOrEqual(500_000 * (1.003 + 0.3 * Math.max(0, years)));
@@ -109,7 +109,7 @@ describe('sandbox Spotify data', () => {
     expect((await ctx.call('GET', `/api/sandbox/spotify/cover/${id}.png`)).statusCode).toBe(422);
   });
 
-  it('lets a page opened as 127.0.0.1 show the covers stored with the localhost URL (issue 28 item 22)', async () => {
+  it('lets a page opened as 127.0.0.1 show the covers stored with the localhost URL', async () => {
     const id = newId();
     const cover = await ctx.app.inject({
       method: 'GET',
@@ -360,7 +360,7 @@ describe('provider selection', () => {
   });
 });
 
-describe('sandbox Spotify scraping data (issue 16)', () => {
+describe('sandbox Spotify scraping data', () => {
   /** A sized sandbox playlist id: `Tracks` + three digits + 13 random base62 characters. */
   const sized = (n: number) => `Tracks${String(n).padStart(3, '0')}${newId().slice(0, 13)}`;
 
@@ -436,7 +436,7 @@ describe('sandbox Spotify scraping data (issue 16)', () => {
   });
 });
 
-describe('sandbox websites of artists (issue 16)', () => {
+describe('sandbox websites of artists', () => {
   it('serves the artists’ sites with a contact page, and a robots.txt forbidding their private pages', async () => {
     const robots = await ctx.call('GET', '/robots.txt');
     expect(robots.headers['content-type']).toMatch(/^text\/plain/);

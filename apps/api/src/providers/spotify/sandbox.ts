@@ -32,7 +32,7 @@ export const SANDBOX_MISSING_ID_PREFIX = 'NotFound';
  * for a size: `Tracks200…` has 200. Its curator is one of SANDBOX_CURATOR_POOL, so curators recur.
  */
 export const SANDBOX_SIZED_PREFIX = 'Tracks';
-/** Most tracks a sandbox playlist holds before placements (issue 16: up to 500, to see paging). */
+/** Most tracks a sandbox playlist holds before placements (up to 500, to see paging). */
 export const SANDBOX_MAX_PLAYLIST_TRACKS = 500;
 /** Artists the sandbox's playlist tracks are credited to (so the same artist recurs across playlists). */
 export const SANDBOX_ARTIST_POOL = 3000;
@@ -42,7 +42,7 @@ export const SANDBOX_CURATOR_POOL = 40;
 const SANDBOX_TRACK_POOL = 20_000;
 const SIZED_ID = /^Tracks(\d{3})/;
 /**
- * A playlist id starting with this grows in sudden jumps (issue 19: a bot-fed playlist): 30 % of its
+ * A playlist id starting with this grows in sudden jumps (a bot-fed playlist): 30 % of its
  * base followers in one day, every SANDBOX_JUMP_EVERY_DAYS days (see sandboxPlaylistFollowers).
  */
 export const SANDBOX_JUMP_PREFIX = 'Jump';
@@ -50,7 +50,7 @@ export const SANDBOX_JUMP_PREFIX = 'Jump';
 export const SANDBOX_JUMP_EVERY_DAYS = 13;
 /**
  * Playlist ids starting with this and the same next character (`TwinA…`, `TwinA…`) move in lockstep:
- * their day-to-day changes come from one shared series (issue 19: a curator's playlists fed together).
+ * their day-to-day changes come from one shared series (a curator's playlists fed together).
  */
 export const SANDBOX_LOCKSTEP_PREFIX = 'Twin';
 const DAY_MS = 86_400_000;
@@ -309,7 +309,7 @@ function fillerTrackCount(playlistId: string): number {
 
 /**
  * Followers of a sandbox playlist on a UTC day (days since 1970-01-01): deterministic, so the daily
- * snapshot job sees a history (issue 19). From the id's base count (1k-500k) on 2026-01-01 it grows by
+ * snapshot job sees a history. From the id's base count (1k-500k) on 2026-01-01 it grows by
  * 0-30 % a year, with a day-to-day wobble of ±0.2 % of the base drawn per playlist and day; ids with
  * SANDBOX_JUMP_PREFIX add 30 % of the base every SANDBOX_JUMP_EVERY_DAYS days, each kept 84 days; ids with
  * SANDBOX_LOCKSTEP_PREFIX draw a ±2 % wobble per group and day instead, so a group moves together.
@@ -494,12 +494,12 @@ export function sandboxCoverSvg(id: string): string {
 }
 
 /**
- * Sandbox Spotify (the default while Spotify is not configured; DESIGN section 2: deterministic
- * data). Any well-formed id is a track, a playlist and an artist: names, artists, followers (1k-500k)
+ * Sandbox Spotify (the default while Spotify is not configured; deterministic data). Any well-formed
+ * id is a track, a playlist and an artist: names, artists, followers (1k-500k)
  * and durations come from a hash of the id, so the same id always looks the same; ids starting with
  * SANDBOX_MISSING_ID_PREFIX are not found. Covers are SVGs served by this API.
  *
- * For scraping (issue 16): a playlist's items are 20-500 generated tracks (a sized id, see
+ * For scraping: a playlist's items are 20-500 generated tracks (a sized id, see
  * SANDBOX_SIZED_PREFIX, chooses the number) followed by its placements; tracks are credited to a pool
  * of SANDBOX_ARTIST_POOL artists, so artists recur across playlists; `getArtists` answers any id's
  * profile (sandboxArtistProfile); a keyword search answers 8-24 sized playlists of 30-90 tracks,

@@ -497,7 +497,7 @@ describe('Spotify Web API provider against recorded responses', () => {
     });
   });
 
-  describe('scraping reads (issue 16)', () => {
+  describe('scraping reads', () => {
     it('reads a page of GET /playlists/{id}/items, keeping tracks with their artists ids', async () => {
       const { fetchImpl, apiCalls } = replay({
         ...clientToken,

@@ -1,6 +1,6 @@
 /**
  * TikTok (Login Kit v2 and the Display API) behind a small contract: the influencer's consent, tokens
- * that rotate, the account's profile and its public videos (issue 12, spec section 7 "TikTok").
+ * that rotate, the account's profile and its public videos (spec section 7 "TikTok").
  */
 
 /** Tokens of one TikTok account. Lifetimes in seconds from now, as TikTok answers them. */
@@ -126,7 +126,7 @@ export interface TikTokProvider {
   soundOf(video: TikTokVideo): Promise<string | null>;
   /**
    * The sound of a public video with its link and title, read from the same embed as `soundOf`; null when
-   * it cannot be read (issue 13: the artist's own sounds are the sounds of their own videos).
+   * it cannot be read (the artist's own sounds are the sounds of their own videos).
    */
   videoSound(video: TikTokVideo): Promise<TikTokSound | null>;
 }

@@ -175,7 +175,7 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
     expect(musicIdInEmbed('<a href="https://www.tiktok.com/tag/fyp">#fyp</a>')).toBeNull();
   });
 
-  it("reads a video's sound with its link and title from the recorded oEmbed answer (issue 13)", async () => {
+  it("reads a video's sound with its link and title from the recorded oEmbed answer", async () => {
     const video = {
       id: '6718335390845095173',
       createdAt: new Date(0),

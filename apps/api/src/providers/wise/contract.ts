@@ -1,5 +1,5 @@
 /**
- * Bank payouts through Wise (issue 6): quotes, recipient accounts, transfers, funding and the
+ * Bank payouts through Wise: quotes, recipient accounts, transfers, funding and the
  * `transfers#state-change` webhook. Amounts are minor units (2 decimals) of their currency.
  */
 

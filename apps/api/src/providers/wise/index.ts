@@ -15,7 +15,7 @@ export function isSandboxWise(provider: WiseProvider): provider is SandboxWisePr
 }
 
 /**
- * Choose the Wise provider from the configuration (DESIGN section 2: the sandbox is the default):
+ * Choose the Wise provider from the configuration (the sandbox is the default):
  * the Wise REST API when WISE_API_TOKEN, WISE_PROFILE_ID and WISE_WEBHOOK_PUBLIC_KEY are set
  * (WISE_ENV sandbox|production), otherwise the sandbox, which keeps its transfers in `database` and
  * signs its webhook deliveries with APP_KEY. Stateless apart from PostgreSQL.

@@ -123,7 +123,7 @@ function ProfileCard({ user }: { user: SessionUser }) {
 
 /**
  * /account: profile card with avatar upload and one profile form: the personal details and (artists)
- * the artist profile, saved together by one button (issue 28 item 1: a second form's button saved
+ * the artist profile, saved together by one button (a second form's button saved
  * only its own fields and dropped a country chosen above it).
  */
 export function AccountPage() {

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /**
- * What the team's approval of a new account is, what it checks and how long it takes (issue 28 item
- * 7: the page spoke of confirming an address no screen asks for). For a declined account, what
- * happened and where to turn. Nothing for an approved account.
+ * What the team's approval of a new account is, what it checks and how long it takes (not a request to
+ * confirm an address, which no screen asks for). For a declined account, what happened and where to
+ * turn. Nothing for an approved account.
  */
 export function AccountReviewNote({ user }: { user: Pick<SessionUser, 'status' | 'user_type_id'> }) {
   const { t } = useTranslation();

@@ -77,9 +77,9 @@ function useGenreOptions(q: string) {
 }
 
 /**
- * The artist profile section of /account (issue 20): artist name, genres (at most 5, the spec's message
+ * The artist profile section of /account: artist name, genres (at most 5, the spec's message
  * on a sixth), the five social links (each with its expected format as hint and message) and a short bio
- * with its counter. Its fields belong to the page's one profile form (issue 28 item 1: one form, one
+ * with its counter. Its fields belong to the page's one profile form (one form, one
  * save), sent with `user/update-user/{id}` (the server checks the same rules).
  */
 export function ArtistProfileFields({ user, form }: { user: SessionUser; form: ProfileForm }) {

@@ -66,7 +66,7 @@ function renderPage() {
   );
 }
 
-describe('/account profile (issue 28 item 1: one form, one save, nothing dropped)', () => {
+describe('/account profile (one form, one save, nothing dropped)', () => {
   it('has one "Save changes" button that sends the country with the artist profile', {
     timeout: 60_000,
   }, async () => {

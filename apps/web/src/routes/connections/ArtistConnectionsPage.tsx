@@ -35,7 +35,7 @@ import {
 } from '../../hooks/use-artist-connections';
 
 /**
- * /connections (spec section 2, every signed-in role; issue 13): the user's connected platforms. An
+ * /connections (spec section 2, every signed-in role): the user's connected platforms. An
  * artist connects their Spotify artist profile by its link and sees its tracks; curators' Spotify
  * accounts and influencers' TikTok and Instagram accounts are listed with a link to where they are
  * managed. At most `platforms_limit` accounts per platform.

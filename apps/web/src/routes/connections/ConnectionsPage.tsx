@@ -177,7 +177,7 @@ function AccountsTable({ platform, onConnect }: { platform: SocialPlatform; onCo
           {
             accessor: 'score',
             title: t('score.title'),
-            // The influencer's own score and the part that would raise it most (issue 19).
+            // The influencer's own score and the part that would raise it most.
             render: (a) => (a.score ? <QualityScoreImprove score={a.score} /> : '—'),
           },
           {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type ArtistSound, useArtistSounds } from '../../hooks/use-artist-connections';
 
 /**
- * The artist's own TikTok or Instagram sounds (issue 13 "Connections": their earlier campaigns' sounds
+ * The artist's own TikTok or Instagram sounds (their earlier campaigns' sounds
  * and their connected accounts' posts' sounds) offered in the wizard above the link field; picking one
  * fills the link (which stays editable: pasting a link keeps working). When there is nothing to offer
  * the server answers an empty list with a message saying how to get some, shown here.

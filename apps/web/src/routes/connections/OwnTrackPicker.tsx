@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useArtistTracks } from '../../hooks/use-artist-connections';
 
 /**
- * The artist's own tracks (from their connected Spotify artist profiles, issue 13) offered in a wizard
+ * The artist's own tracks (from their connected Spotify artist profiles) offered in a wizard
  * instead of pasting a link; nothing is shown while the artist has none. `onPick` gets the track link.
  */
 export function OwnTrackPicker({ onPick }: { onPick(link: string): void }) {

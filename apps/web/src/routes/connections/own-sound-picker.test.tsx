@@ -37,7 +37,7 @@ function render(body: unknown) {
   return { fetchImpl, notifier };
 }
 
-describe("the artist's own sounds in the TikTok wizard (issue 28 item 20)", () => {
+describe("the artist's own sounds in the TikTok wizard", () => {
   it('shows how to get sounds from the empty answer the API gives a new artist (no failing request)', async () => {
     const { fetchImpl, notifier } = render({ data: [], message: NOTE });
     expect((await screen.findByTestId('own-sounds-note')).textContent).toBe(NOTE);

@@ -26,7 +26,7 @@ function Step({ done, children, testId }: { done: boolean; children: ReactNode; 
 
 /**
  * The dashboard's getting-started checklist: verify the e-mail address, be approved by the team (with
- * what approval is, what the team checks and how long it takes while it is pending; issue 28 item 7),
+ * what approval is, what the team checks and how long it takes while it is pending),
  * complete the profile, turn on two-step sign-in.
  */
 export function GettingStarted({

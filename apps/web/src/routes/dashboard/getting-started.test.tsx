@@ -19,7 +19,7 @@ function renderFor(status: string) {
   return screen.getByTestId('step-approval');
 }
 
-describe('getting started: the team approval step (issue 28 item 7)', () => {
+describe('getting started: the team approval step', () => {
   it('tells a pending artist what approval is, what the team checks and how long it takes, never an address', () => {
     const step = renderFor('pending_approval');
     expect(step.getAttribute('data-done')).toBe('false');

@@ -24,7 +24,7 @@ describe('profileCompleteness', () => {
   });
 });
 
-describe('profileCompleteness of an artist (issue 20)', () => {
+describe('profileCompleteness of an artist', () => {
   const personal = {
     avatar: 'a.png',
     gender: 'male' as const,

@@ -2,7 +2,7 @@ import type { SessionUser } from '@lm/contracts';
 
 /** Optional profile fields a complete profile has filled in. */
 export const PROFILE_FIELDS = ['avatar', 'gender', 'birth_date', 'phone_number', 'country_code'] as const;
-/** What curators and staff need of an artist (issue 20): an artist's profile is complete with these too. */
+/** What curators and staff need of an artist: an artist's profile is complete with these too. */
 export const ARTIST_PROFILE_FIELDS = ['artist_name', 'genres', 'spotify_link', 'bio'] as const;
 
 export type ProfileField = (typeof PROFILE_FIELDS)[number] | (typeof ARTIST_PROFILE_FIELDS)[number];
@@ -13,7 +13,7 @@ type ProfileUser = Pick<SessionUser, (typeof PROFILE_FIELDS)[number]> &
 /**
  * Share of the profile fields that are filled, 0–100 (rounded), and exactly the missing ones, in form
  * order: the personal fields for everyone, and for artists (type 1) the artist name, genres, Spotify
- * artist link and bio (issue 20: the "Profile incomplete" card lists them).
+ * artist link and bio (the "Profile incomplete" card lists them).
  */
 export function profileCompleteness(user: ProfileUser): { percent: number; missing: ProfileField[] } {
   const filled: Record<ProfileField, boolean> = {

@@ -68,12 +68,12 @@ export function PaymentStep({
   payError: string | null;
   /** Catalog key of the coins choice (who answers while the coins are held). */
   coinsLabel?: string;
-  /** Coins of the wallet only (a curator's order, issue 28 item 23): no card, no coin packages. */
+  /** Coins of the wallet only (a curator's order): no card, no coin packages. */
   coinsOnly?: boolean;
   /** Extra facts shown under the lines (a pitch, a release state). */
   children?: ReactNode;
   /**
-   * What the card buys, from the server (issue 28 item 5): when given, the card is priced at its
+   * What the card buys, from the server: when given, the card is priced at its
    * purchase and the step says why (a cheaper package, or the missing coins at the coin price).
    */
   cardQuote?: TopUpQuote | null;
@@ -194,7 +194,7 @@ export function PaymentStep({
 }
 
 /**
- * Why the card is charged what it is (issue 28 item 5): a package covering the missing coins for less
+ * Why the card is charged what it is: a package covering the missing coins for less
  * than the coins at the coin price (its extra coins stay in the wallet), or the missing coins at the
  * coin price when no package is cheaper, or the wallet already covering the order.
  */
@@ -300,7 +300,7 @@ export function useCampaignCardFlow<D>(options: {
       const draft = drafts.take();
       if (draft) options.onRestore(draft);
       setCardResult('cancelled');
-      // The API tells a declined card from leaving the page (issue 11 item 12).
+      // The API tells a declined card from leaving the page.
       if (paymentId !== null)
         cardReturn
           .mutateAsync(paymentId)

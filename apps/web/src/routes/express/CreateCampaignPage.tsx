@@ -125,7 +125,7 @@ function PlaylistCard({
  * /create/express/campaign (ARTIST_PERMISSION): song (Spotify track link), playlists (genre and tier
  * filters), summary with the total and the wallet balance, then pay with coins (one hold per playlist)
  * or by card (a hosted card page for exactly the total; the campaigns are created once it is paid).
- * `buyer="curator"` is the curator's `/express/checkout` (issue 28 item 23): the same order through the
+ * `buyer="curator"` is the curator's `/express/checkout`: the same order through the
  * curators' paths, other curators' playlists only, paid with the wallet's coins; `onCreated` then
  * replaces the move to the artist's campaign list.
  */

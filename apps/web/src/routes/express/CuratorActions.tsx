@@ -54,7 +54,7 @@ const isVideo = (props: SellerActionsProps): props is VideoSellerActionsProps =>
   getPlatform(props.platform).placement === 'video';
 
 /**
- * A seller's actions on an incoming express campaign, for every platform (issue 12): Approve and
+ * A seller's actions on an incoming express campaign, for every platform: Approve and
  * Decline (a reason from the platform's list and an optional message with its counter) while it waits
  * for approval; then the submission: Spotify's "I added it" (checked on the playlist), or for TikTok
  * and Instagram the choice of one of the account's own posts since the acceptance, submitted for

@@ -6,7 +6,7 @@ import { useCampaignColumns } from './CampaignsListPage';
 import { CreateCampaignPage } from './CreateCampaignPage';
 
 /**
- * /express/checkout (CURATOR_PERMISSION, spec section 2; issue 28 item 23): a curator promotes a track
+ * /express/checkout (CURATOR_PERMISSION, spec section 2): a curator promotes a track
  * of their own as artists do. The artists' Spotify order (the same wizard and engine: one hold per
  * playlist, the fee at completion, refunds on decline or failure), through the curators' paths: other
  * curators' playlists only, paid with the coins of the curator's wallet. Below, the campaigns the

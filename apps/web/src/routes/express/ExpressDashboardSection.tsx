@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useCampaignDashboard } from '../../hooks/use-express';
 
 /**
- * The total, then the five cards that add up to it (issue 20): each campaign is in exactly one of
+ * The total, then the five cards that add up to it: each campaign is in exactly one of
  * pending approval, awaiting placement, live, completed, declined or failed. The spec's
  * `total_campaigns_approved` (approved at some point, completed ones included) is not a card: beside
  * the others it counted campaigns twice.

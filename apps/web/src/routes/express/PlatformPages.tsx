@@ -61,7 +61,7 @@ function PlatformCard({
   );
 }
 
-/** /select/platform (ARTIST_PERMISSION): Spotify, TikTok and Instagram (issue 12). */
+/** /select/platform (ARTIST_PERMISSION): Spotify, TikTok and Instagram. */
 export function SelectPlatformPage() {
   const { t } = useTranslation();
   usePageTitle('express.platform.title');

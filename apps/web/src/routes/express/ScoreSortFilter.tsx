@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 const MIN_SCORES = ['50', '70', '90'] as const;
 
 /**
- * Sort by quality score and filter by a minimum score (issue 19), for the playlist and account choices
+ * Sort by quality score and filter by a minimum score, for the playlist and account choices
  * of the campaign wizards. Values go to the list endpoints' `sort` and `min_score` as they are.
  */
 export function ScoreSortFilter({

@@ -71,7 +71,7 @@ function useColumns(influencer: boolean): DataTableColumn<ExpressSocialCampaign>
       title: 'express.fields.created_at',
       render: (c) => formatDateTime(c.created_at, lang),
     },
-    // The influencer acts from the list: approve, decline, submit the video (issue 12).
+    // The influencer acts from the list: approve, decline, submit the video.
     ...(influencer
       ? [
           {
@@ -85,7 +85,7 @@ function useColumns(influencer: boolean): DataTableColumn<ExpressSocialCampaign>
 }
 
 /**
- * /tiktok/express/campaigns/list and /instagram/express/campaigns/list (issue 12): an artist's
+ * /tiktok/express/campaigns/list and /instagram/express/campaigns/list: an artist's
  * TikTok or Instagram campaigns, or an influencer's incoming ones, with views against the target.
  */
 function SocialCampaignsList({ platform }: { platform: Platform }) {
@@ -99,7 +99,7 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const info = getPlatform(platform);
-  // The artist starts a campaign of this platform from its list (issue 12 "Artists").
+  // The artist starts a campaign of this platform from its list.
   const start = (size: 'xs' | 'sm') => (
     <Button component={Link} to={info.platformPath} size={size} leftSection={<IconPlus size={14} />}>
       {t('nav.new_campaign')}

@@ -34,7 +34,7 @@ function render(coinsOnly: boolean) {
   );
 }
 
-describe("the order's payment step (issue 28 item 23)", () => {
+describe("the order's payment step", () => {
   it("a curator's order (/express/checkout) is paid with the wallet's coins only: no card, no coin packages", () => {
     render(true);
     expect(screen.queryByTestId('method-card')).toBeNull();
@@ -82,7 +82,7 @@ function renderCard(quote: TopUpQuote) {
   );
 }
 
-describe('the card payment says what it charges and why (issue 28 item 5)', () => {
+describe('the card payment says what it charges and why', () => {
   afterEach(async () => {
     await act(() => i18next.changeLanguage('en'));
   });

@@ -41,7 +41,7 @@ function Header({ platform }: { platform: SocialPlatform }) {
 }
 
 // The first render (Mantine, modals, the confirm dialog) takes seconds on a busy machine.
-describe('TikTok and Instagram campaign pages after a seller action (issue 28 item 9)', {
+describe('TikTok and Instagram campaign pages after a seller action', {
   timeout: 30_000,
 }, () => {
   it.each<SocialPlatform>(['tiktok', 'instagram'])(

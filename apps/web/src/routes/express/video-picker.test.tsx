@@ -26,7 +26,7 @@ const campaign = {
   account: { user_name: 'ines.dances' },
 } as unknown as ExpressSocialCampaign;
 
-describe("the influencer's video picker (issue 12)", () => {
+describe("the influencer's video picker", () => {
   it('offers to read the posts again when reading them failed, not only when there are none', () => {
     videos = { isLoading: false, isError: true, error: new Error('network'), isFetching: false, refetch };
     renderWithUi(<InfluencerActions campaign={campaign} />);

@@ -150,7 +150,7 @@ function AddRelated() {
 }
 
 /**
- * /fan-finder/connection (artists, issue 15 "The analysis"): connect the own Instagram professional account
+ * /fan-finder/connection (artists): connect the own Instagram professional account
  * (consent through the shared connections module, sandbox consent by default; the consent returns here
  * with `code` and `state`), name the own Spotify artist profile and pick up to 2 related artists (Spotify
  * search + Instagram username). Each change queues the analysis.

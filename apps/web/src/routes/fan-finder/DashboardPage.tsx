@@ -40,7 +40,7 @@ function Grid({ scope, title, emptyHint }: { scope: 'own' | 'related'; title: st
 }
 
 /**
- * /fan-finder/dashboard (artists, issue 15): the plan card with the auto-renew switch, the connected
+ * /fan-finder/dashboard (artists): the plan card with the auto-renew switch, the connected
  * accounts and related artists (link to /fan-finder/connection), and the two paged fan grids (own fans,
  * related artists' fans: 12 a page, 4/3/2 columns) with band filter, NEW, last sync and CSV export.
  * Without a subscription the landing page is shown instead.

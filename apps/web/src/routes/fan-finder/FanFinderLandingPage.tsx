@@ -67,7 +67,7 @@ function PlanCard({ plan, canSubscribe }: { plan: FanFinderPlan; canSubscribe: b
  * /fan-finder/landing/page (artists): what the Fan Finder subscription does (spec section 9:
  * analyses the latest 6 Instagram posts, weekly updates, up to 50 comments per post, 2 related-
  * artist fan analyses), how fans are rated (spec section 4 bands) and the plans on offer, each with a
- * Subscribe button (issue 15); a subscribed artist is led to their subscription instead.
+ * Subscribe button; a subscribed artist is led to their subscription instead.
  */
 export function FanFinderLandingPage() {
   const { t } = useTranslation();

@@ -80,11 +80,11 @@ function PayConfirmation({
 }
 
 /**
- * /fan-finder/subscribe (artists, issue 15): with a running subscription, its card (dates, days left,
+ * /fan-finder/subscribe (artists): with a running subscription, its card (dates, days left,
  * the auto-renew switch) and Cancel; otherwise the plans to choose from (`?plan=` preselects one), the
  * wallet balance, the renewal choice (off until the artist turns it on) and Pay, which first asks to
- * confirm the price, the balance after and the renewal, then charges the coins at once (desc 7; issue
- * 28 item 20). Too few coins: the way to buy more, which leads back here after the purchase.
+ * confirm the price, the balance after and the renewal, then charges the coins at once (desc 7). Too
+ * few coins: the way to buy more, which leads back here after the purchase.
  */
 export function SubscribePage() {
   const { t } = useTranslation();

@@ -46,7 +46,7 @@ function render() {
   );
 }
 
-describe('/fan-finder/subscribe (issue 28 item 20)', { timeout: 30_000 }, () => {
+describe('/fan-finder/subscribe', { timeout: 30_000 }, () => {
   it('renews only when chosen, and asks to confirm the price before any coin leaves the wallet', async () => {
     render();
     const renew = screen.getByLabelText('Renew automatically') as HTMLInputElement;

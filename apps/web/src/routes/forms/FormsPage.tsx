@@ -8,7 +8,7 @@ import { type FormListItem, useCreateForm } from '../../hooks/use-forms';
 import { AccountReviewNote } from '../account/AccountReviewNote';
 
 /**
- * /forms (spec section 2, any signed-in role; issue 13): the user's playlist forms with their status
+ * /forms (spec section 2, any signed-in role): the user's playlist forms with their status
  * badge, and the 5-step Playlist Form Submission wizard (`?new=1`), offered to approved artists only
  * ('Artist Should Be Approved' otherwise; the server says the same).
  */

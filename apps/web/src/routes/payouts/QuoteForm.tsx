@@ -22,8 +22,8 @@ export interface QuoteFormProps {
 /**
  * The withdrawal quote form of /withdrawal/list: a bank account and the coins to withdraw, checked
  * with the contracts' `withdrawalProblem` (the rule the API applies when it quotes): at least the
- * minimum withdrawal, at most the balance, whole coins. Nothing typed is rounded or clamped (issue 11
- * item 11): -5 shows "The minimum withdrawal is 25 coins" and is never sent.
+ * minimum withdrawal, at most the balance, whole coins. Nothing typed is rounded or clamped: -5 shows
+ * "The minimum withdrawal is 25 coins" and is never sent.
  */
 export function QuoteForm({
   balance,

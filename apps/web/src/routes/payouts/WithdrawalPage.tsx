@@ -44,7 +44,7 @@ import { QuoteForm } from './QuoteForm';
 
 /**
  * Client check of one field against its requirement (the server checks again): the message says which
- * format is expected (issue 20), as the server's does.
+ * format is expected, as the server's does.
  */
 function fieldProblem(
   field: AccountType['fields'][number],

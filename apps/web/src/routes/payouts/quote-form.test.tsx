@@ -28,7 +28,7 @@ function setup(balance = 280) {
   return { onQuote, input, type, quote: () => fireEvent.click(screen.getByTestId('get-quote')) };
 }
 
-describe('withdrawal amount (issue 11 item 11: never clamp silently)', () => {
+describe('withdrawal amount (never clamp silently)', () => {
   it('keeps -5 as typed and refuses it with the minimum withdrawal; no quote is asked', async () => {
     const { onQuote, input, type, quote } = setup();
     type('-5');

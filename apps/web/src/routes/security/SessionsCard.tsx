@@ -14,7 +14,7 @@ function isMobile(session: UserSession): boolean {
 }
 
 /**
- * Active sessions (signed-in devices) with revoke, and "Sign out all other sessions" (issue 20); the
+ * Active sessions (signed-in devices) with revoke, and "Sign out all other sessions"; the
  * current one cannot be revoked here. A list of the one list kit: cards on phones.
  */
 export function SessionsCard() {

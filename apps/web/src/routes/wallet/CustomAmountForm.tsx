@@ -17,7 +17,7 @@ export interface CustomAmountFormProps {
 /**
  * Custom amount of coins (`wallet/user/recharge/coins`): the contracts' `customCoinsSchema`, the same
  * rule and message keys as the API, so -50, 9 or 2.5 are refused under the field and nothing is sent
- * (issue 11 item 11: the input never rounds or clamps what was typed). The total shows the coins at
+ * (the input never rounds or clamps what was typed). The total shows the coins at
  * the coin price, what the checkout will charge.
  */
 export function CustomAmountForm({ pencePerCoin, busy, pending, onSubmit }: CustomAmountFormProps) {

@@ -33,7 +33,7 @@ function Feature({
 }
 
 /**
- * A coin package's card (spec section 2 "coin package cards", issue 28 item 20): the price in pounds
+ * A coin package's card (spec section 2 "coin package cards"): the price in pounds
  * with the saving against the coin price, and what the purchase brings: coins, bonus coins and total
  * coins; then the card and PayPal buttons.
  */

@@ -31,7 +31,7 @@ import {
 import { RETURN_PARAM, rememberReturnPath, safeReturnPath, storedReturnPath } from './return-path';
 
 /**
- * Where to lead the artist after a purchase (issue 28 item 20): a safe `?return=` path is kept for the
+ * Where to lead the artist after a purchase: a safe `?return=` path is kept for the
  * tab (the card page and PayPal come back without it); back from the provider (`session_id`,
  * `cancelled`) the kept one applies; any other visit forgets it.
  */
@@ -53,8 +53,8 @@ function useReturnTo(): string | null {
 
 /**
  * /wallet/coins/packages (ARTIST_PERMISSION): the coin packages (price in pounds, the saving against
- * the coin price, and what the buyer receives: coins, bonus coins, total coins; issue 28 item 20 drops
- * the spec's Min Followers and Duration in Days, which say nothing about coins) bought by card or PayPal,
+ * the coin price, and what the buyer receives: coins, bonus coins, total coins; not the spec's Min
+ * Followers and Duration in Days, which say nothing about coins) bought by card or PayPal,
  * a custom amount at the coin price, and the return from the card page (`?session_id=…` is checked
  * once with stripe/checkout/check/pay; `?cancelled=1&payment_id=…` with stripe/checkout/check/cancel,
  * which tells a declined card from leaving the page).

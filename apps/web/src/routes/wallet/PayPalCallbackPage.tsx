@@ -12,7 +12,7 @@ import { RETURN_PARAM, storedReturnPath } from './return-path';
  * /paypal/callback (ARTIST_PERMISSION): PayPal sends the buyer back with `?token=<order_id>&PayerID=…`;
  * the order is captured once with payments/paypal/callback/url and the balance refreshed. When the
  * artist came to the coin page from another page (`?return=`, kept for the tab), a paid order leads
- * back there and "Back to the packages" keeps that way back (issue 28 item 20).
+ * back there and "Back to the packages" keeps that way back.
  */
 export function PayPalCallbackPage() {
   const { t } = useTranslation();
@@ -48,7 +48,7 @@ export function PayPalCallbackPage() {
       <Title order={2}>{t('wallet.paypal.title')}</Title>
       {!orderId ? (
         // Opened without an order (a bookmark, a reload after leaving PayPal): nothing was paid or
-        // failed; say so and lead back to the packages (issue 20), rather than "Payment failed".
+        // failed; say so and lead back to the packages, rather than "Payment failed".
         <Alert
           color="gray"
           icon={<IconInfoCircle />}

@@ -23,7 +23,7 @@ export type CheckoutResult = Settlement | 'cancelled' | 'declined' | 'error';
 
 /**
  * The result to show for a settlement answered after the success URL (`success`) or the cancel URL
- * (`cancel`): a declined card first (issue 11 item 12), then, back through the cancel URL, anything
+ * (`cancel`): a declined card first, then, back through the cancel URL, anything
  * not paid means the buyer left the page.
  */
 export function outcomeOf(settlement: Settlement, via: 'success' | 'cancel'): CheckoutResult {
@@ -50,7 +50,7 @@ export function PaymentResult({
   declinedText?: string;
   /** Offer the transactions list once paid (not on the mobile apps' page, which hands back to the app). */
   transactionsLink?: boolean;
-  /** Once paid, lead back to the page the artist came from (a checked same-origin path, issue 28). */
+  /** Once paid, lead back to the page the artist came from (a checked same-origin path). */
   continueTo?: string | null;
 }) {
   const { t } = useTranslation();

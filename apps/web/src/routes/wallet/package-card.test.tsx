@@ -26,7 +26,7 @@ const pkg: CoinPackage = {
   converted: null,
 };
 
-describe('coin package card (issue 28 item 20)', () => {
+describe('coin package card', () => {
   it('says what the purchase brings (price, coins, bonus, total) and nothing about followers or days', () => {
     renderWithUi(<PackageCard pkg={pkg} busy={false} onCard={() => {}} onPayPal={() => {}} />);
     const card = screen.getByTestId('package-7');

@@ -18,7 +18,7 @@ const settlement = (over: Partial<Settlement>): Settlement => ({
   ...over,
 });
 
-describe('card page outcome (issue 11 item 12: say what happened)', () => {
+describe('card page outcome (say what happened)', () => {
   it('tells a declined card from leaving the page, whichever URL brought the buyer back', () => {
     expect(outcomeOf(settlement({ status: 'failed', failure: 'card_declined' }), 'cancel')).toBe('declined');
     // Stripe keeps the session open after a decline: the payment is still pending.

@@ -15,7 +15,7 @@ const { PayPalCallbackPage } = await import('./PayPalCallbackPage');
 afterEach(cleanup);
 beforeAll(initTestI18n);
 
-describe('/paypal/callback (issue 20)', () => {
+describe('/paypal/callback', () => {
   it('opened without an order says nothing was charged, not "Payment failed", and captures nothing', () => {
     renderWithUi(
       <MemoryRouter initialEntries={['/paypal/callback']}>
@@ -29,7 +29,7 @@ describe('/paypal/callback (issue 20)', () => {
   });
 });
 
-describe('/paypal/callback leads back where the artist came from (issue 28 item 20)', () => {
+describe('/paypal/callback leads back where the artist came from', () => {
   it('once paid, offers to continue on the kept page, and "Back to the packages" keeps the way back', async () => {
     sessionStorage.setItem('COINS_RETURN_TO', '/fan-finder/subscribe?plan=3');
     capture.mockResolvedValueOnce({ status: 'paid', coins: 100, balance: 400 });

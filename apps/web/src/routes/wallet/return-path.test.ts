@@ -4,7 +4,7 @@ import { safeReturnPath } from './return-path';
 
 const ORIGIN = 'https://app.example.test';
 
-describe('the way back after buying coins is a same-origin path only (issue 28 item 20)', () => {
+describe('the way back after buying coins is a same-origin path only', () => {
   it('keeps a path of the app with its query and hash', () => {
     expect(safeReturnPath('/fan-finder/subscribe?plan=3', ORIGIN)).toBe('/fan-finder/subscribe?plan=3');
     expect(safeReturnPath('/renew/express/campaign?campaign_id=9#pay', ORIGIN)).toBe(

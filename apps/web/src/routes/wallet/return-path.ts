@@ -7,7 +7,7 @@ const STORAGE_KEY = 'COINS_RETURN_TO';
 const NOT_A_RETURN = ['/wallet/coins/packages', '/paypal/callback', '/api/', '/api'];
 
 /**
- * A return path the coin pages may lead back to after a purchase (issue 28 item 20), or null.
+ * A return path the coin pages may lead back to after a purchase, or null.
  *
  * Only a path of this app on this origin is kept: it starts with one `/` (not `//` or `/\`, which
  * browsers read as another host), has no control characters, resolves against `origin` to that same

@@ -5,8 +5,8 @@ import type { AppDeps } from '../../../platform/app';
 import type { expressCampaigns } from '../express.schema';
 
 /**
- * The seam between the express engine and one platform (DESIGN section 5: "one engine, a small
- * adapter per platform"; issue 12 "One engine, three platforms").
+ * The seam between the express engine and one platform (one engine for all platforms, a small adapter
+ * per platform).
  *
  * The engine (`express.machine.ts`, `express.service.ts`) owns everything every platform shares:
  * campaigns and their statuses 1..8, the hold in the wallet ledger, deadlines and pg-boss jobs,
@@ -252,7 +252,7 @@ export interface ExpressTarget {
 /**
  * The payer's committed wallet balance as a column of a target statement (0 without a wallet), read
  * for the payer in the {@link PAYER_PLACEHOLDER} placeholder, or null when `withPayer` is false
- * (issue 18: a purchase reads it with its targets, no statement of its own). For a
+ * (a purchase reads it with its targets, no statement of its own). For a
  * `prepareOnce` statement: execute it with `{ payer: id }`.
  */
 export function payerBalanceColumn(withPayer: boolean): SQL<number | null> {
@@ -300,8 +300,8 @@ export interface ExpressAchievement {
 const DAY_MS = 86_400_000;
 
 /**
- * The usual early-end rule (DESIGN section 4, issue 12 "a deleted video refunds pro rata"): the seller
- * earns the price times whole days served over `on_going_days`, rounded down; the rest is refunded.
+ * The usual early-end rule: the seller earns the price times whole days served over `on_going_days`,
+ * rounded down; the rest is refunded.
  * @returns coins in 0..price and the whole days served since On Going started
  */
 export function proRataShare(campaign: ExpressCampaignRow, now: Date): { coins: number; servedDays: number } {

@@ -19,14 +19,14 @@ import {
   RECENT_POSTS_FOR_TARGET,
 } from './social';
 
-/** The artist's window to dispute a reel from its embed (issue 12: 72 hours, silence = accepted). */
+/** The artist's window to dispute a reel from its embed (72 hours, silence = accepted). */
 export const INSTAGRAM_CONFIRM_HOURS = 72;
 /** How many of the account's newest media are searched for the submitted reel. */
 const REEL_SEARCH_LIMIT = 50;
 
 /**
  * Instagram reel (campaign_type_id 3): how an Instagram express campaign proves itself and ends
- * (issue 12 "Verification and money", spec sections 4, 5 and 7).
+ * (spec sections 4, 5 and 7).
  *
  * - Sound: an Instagram link on a `reels/audio`, `reel`, `reels` or `p` path ('Link Is Wrong'
  *   otherwise); the campaign's `track_id` is the audio id or the reel's shortcode.

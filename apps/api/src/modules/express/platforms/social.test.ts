@@ -17,7 +17,7 @@ import { parseTikTokMusicLink, tiktokAdapter } from './tiktok.adapter';
 
 /**
  * TikTok and Instagram express campaigns through the engine with their real adapters, the sandboxes
- * and a controlled clock (issue 12 "Verification and money"): each platform's lifecycle, each deadline,
+ * and a controlled clock: each platform's lifecycle, each deadline,
  * the performance refund and its formula at the edges, deletion pro rata, races, money conserved.
  */
 

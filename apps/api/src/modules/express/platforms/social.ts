@@ -15,7 +15,7 @@ import {
 } from './adapter';
 
 /**
- * What the TikTok and Instagram adapters share (issue 12 "Verification and money"): influencer
+ * What the TikTok and Instagram adapters share: influencer
  * accounts as targets, the moment the influencer accepted, the target views and the performance
  * refund formula. Each platform's own rules stay in its adapter file.
  */
@@ -33,7 +33,7 @@ export async function loadAccountTargets(
   payerId?: number,
 ): Promise<ExpressTarget[]> {
   if (ids.length === 0) return [];
-  // Built and prepared once per connection (issue 18): planning it cost more than running it, and
+  // Built and prepared once per connection: planning it cost more than running it, and
   // building it more than both.
   const withPayer = payerId !== undefined;
   const rows = await prepareOnce(tx.db, `express.targets.social:${withPayer ? 'payer' : 'staff'}`, (name) =>
@@ -122,7 +122,7 @@ export function medianViews(values: readonly (number | null | undefined)[]): num
 export const RECENT_POSTS_FOR_TARGET = 10;
 
 /**
- * The performance share at audit (issue 12 "Performance refund"): the influencer earns the price in
+ * The performance share at audit: the influencer earns the price in
  * proportion to the views reached over the target agreed at acceptance, rounded down to whole coins
  * and never above the price; the rest is refunded to the artist (desc 3 `complete_refund`).
  * No target (null or 0: an account without history) earns the full price.

@@ -18,7 +18,7 @@ import {
 
 /**
  * Spotify playlist placement (campaign_type_id 1): how a Spotify express campaign proves itself and
- * ends (DESIGN section 5).
+ * ends.
  *
  * - Target: an approved playlist of a curator (`express_playlists`, status 1), priced by its tier.
  * - Proof: the track is on the playlist (Spotify Web API playlist items). Seen once -> Verifying; still
@@ -91,7 +91,7 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
   },
 
   async loadTargets(tx: Tx, ids, payerId) {
-    // Built and prepared once per connection (issue 18): planning it cost more than running it, and
+    // Built and prepared once per connection: planning it cost more than running it, and
     // building it more than both.
     const withPayer = payerId !== undefined;
     const rows = await prepareOnce(

@@ -20,8 +20,8 @@ import {
 } from './social';
 
 /**
- * TikTok video (campaign_type_id 2): how a TikTok express campaign proves itself and ends (issue 12
- * "Verification and money", spec sections 4, 5 and 7).
+ * TikTok video (campaign_type_id 2): how a TikTok express campaign proves itself and ends (spec
+ * sections 4, 5 and 7).
  *
  * - Sound: a TikTok music link, `https://www.tiktok.com/music/<slug>-<music id>` ('Invalid Music URL'
  *   otherwise); the campaign's `track_id` is the music id.

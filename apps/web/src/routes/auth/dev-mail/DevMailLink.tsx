@@ -5,7 +5,7 @@ import { usePublicSettings } from '../../../hooks/use-public-settings';
 
 /**
  * "Development mail" under a code screen, outside production only (`setting/all` `dev_mail`): opens,
- * in a new tab, the mails sent to `email` by this browser session (issue 28 item 21).
+ * in a new tab, the mails sent to `email` by this browser session.
  */
 export function DevMailLink({ email }: { email: string }) {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ interface DevMail {
 }
 
 /**
- * /dev/mail?to= (development only, issue 28 item 21): the mails sent to that address by this browser
+ * /dev/mail?to= (development only): the mails sent to that address by this browser
  * session (`GET dev/mail`, which production does not have), so a new user reads the verification code
  * without staff. Not found when the API does not offer development mail.
  */

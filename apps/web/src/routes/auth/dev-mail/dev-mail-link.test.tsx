@@ -28,7 +28,7 @@ function renderVerify(devMail: boolean) {
 }
 
 // The verify screen with Mantine and the router takes seconds to render on a busy machine.
-describe('"Development mail" on the code screen (issue 28 item 21)', { timeout: 30_000 }, () => {
+describe('"Development mail" on the code screen', { timeout: 30_000 }, () => {
   it('opens the mails of this address in a new tab, in development', async () => {
     renderVerify(true);
     const link = (await screen.findByTestId('dev-mail-link')) as HTMLAnchorElement;

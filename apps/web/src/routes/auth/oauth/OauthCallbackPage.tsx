@@ -12,7 +12,7 @@ import { savePendingCompletion } from './mobile-oauth';
 /**
  * /oauth?code=…&state=…: back from Google's consent page. Signs in (with this tab's binding secret), or
  * sends a new account to /complete/oauth to choose its type and gender. A refusal shows the API's
- * translated reason (e.g. a sign-in started in another browser, issue 11 item 5) and a way to start again.
+ * translated reason (e.g. a sign-in started in another browser) and a way to start again.
  */
 export function OauthCallbackPage() {
   const { t } = useTranslation();

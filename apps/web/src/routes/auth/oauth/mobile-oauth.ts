@@ -4,7 +4,7 @@ const BINDING_KEY = 'OAUTH_BINDING';
 
 /**
  * Keeps the secret that binds a Google sign-in to this tab (answered by `oauth/gmail/redirect`), so
- * that only the browser which started the sign-in can finish it (issue 11 item 5: a link to /oauth with
+ * that only the browser which started the sign-in can finish it (a link to /oauth with
  * someone else's code and state is refused). sessionStorage: per tab, kept across the trip to Google.
  */
 export function saveOauthBinding(binding: string): void {
