@@ -99,12 +99,14 @@ test('the demo curator withdraws earnings through the sandbox Wise and the admin
   await expect(admin.getByTestId(`approve-${payoutId}`)).toHaveCount(0);
   await admin.goto(`/admin/payouts/${payoutId}`);
   await expect(admin.getByTestId('hold-status')).toContainText('sent');
+  // The page takes 1.5 to 2 s after its load event to show the payout on a quiet machine: each try
+  // waits for the card itself, then reads the status it shows.
   await expect(async () => {
     await admin.reload();
-    await expect(admin.getByTestId('admin-payout').getByTestId('payout-status')).toHaveText('Paid', {
-      timeout: 2_000,
-    });
-  }).toPass({ timeout: 60_000 });
+    const card = admin.getByTestId('admin-payout');
+    await expect(card).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByTestId('payout-status')).toHaveText('Paid', { timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
   await expect(admin.getByTestId('wise-status')).toHaveText('Sent to the bank');
   await admin.goto(`/admin/transfers/${quoteId}`);
   await expect(admin.getByTestId('live-status')).toHaveText('Sent to the bank');
