@@ -306,3 +306,250 @@ export const mailWebhookSchema = z.object({
     )
     .max(1000),
 });
+
+// Answers. The API serialises its responses through these (a field missing here is left out of the
+// answer); the back-office imports their types only (`import type`), so zod stays out of its bundle.
+
+/** Where a lead came from: the scraping tool, a CSV import, or a registered user. */
+export const LEAD_ORIGINS = ['scraping', 'csv', 'user'] as const;
+export type LeadOrigin = (typeof LEAD_ORIGINS)[number];
+
+/** A lead as the CRM lists it (`GET /api/admin/crm/artists`, `.../lists/{id}/leads`); times ISO 8601. */
+export const crmLeadSchema = z.object({
+  id: z.number(),
+  kind: z.enum(LEAD_KINDS),
+  origin: z.enum(LEAD_ORIGINS),
+  name: z.string(),
+  email: z.string().nullable(),
+  spotify_id: z.string().nullable(),
+  spotify_url: z.string().nullable(),
+  image_url: z.string().nullable(),
+  followers: z.number().nullable(),
+  genres: z.array(z.string()),
+  user_id: z.number().nullable(),
+  consent: z.enum(CONSENT_STATES).nullable(),
+  suppressed: z.boolean(),
+  created_at: z.string(),
+});
+export type CrmLead = z.infer<typeof crmLeadSchema>;
+
+/** Where and when one field of a lead was found (a URL or `spotify:<endpoint>`). */
+const provenanceSchema = z.record(z.string(), z.object({ source: z.string(), found_at: z.string() }));
+/** A list a lead belongs to. */
+const listRefSchema = z.object({ id: z.number(), name: z.string() });
+
+/** An artist's profile (`GET /api/admin/crm/artists/{id}`): the lead, its sources, consent and lists. */
+export const crmArtistProfileSchema = crmLeadSchema.extend({
+  popularity: z.number().nullable(),
+  links: z.record(z.string(), z.string()),
+  provenance: provenanceSchema,
+  first_name: z.string().nullable(),
+  language: z.string().nullable(),
+  consent_source: z.string().nullable(),
+  consent_at: z.string().nullable(),
+  lists: z.array(listRefSchema),
+});
+export type CrmArtistProfile = z.infer<typeof crmArtistProfileSchema>;
+
+/** A leads list (`GET /api/admin/crm/lists`): its leads, and how many of them have an address. */
+export const leadListSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(['static', 'filter']),
+  filter: leadFilterSchema.nullable(),
+  leads: z.number(),
+  addresses: z.number(),
+  created_at: z.string(),
+});
+export type CrmLeadList = z.infer<typeof leadListSchema>;
+
+/** A list just made (`POST /api/admin/crm/lists`, 201). */
+export const leadListCreatedSchema = z.object({ id: z.number(), name: z.string(), type: z.string() });
+export type LeadListCreated = z.infer<typeof leadListCreatedSchema>;
+
+/** Leads added to a static list (`POST /api/admin/crm/lists/{id}/leads`), and those already in it. */
+export const listMembersAddedSchema = z.object({ added: z.number(), already: z.number() });
+
+/** Registered artists copied to the leads (`POST /api/admin/crm/artists/sync-users`). */
+export const artistsSyncedSchema = z.object({ created: z.number(), updated: z.number() });
+export type ArtistsSynced = z.infer<typeof artistsSyncedSchema>;
+
+/** A CSV file's columns, first rows and number of data rows (`POST /api/admin/crm/imports/preview`). */
+export const csvPreviewResultSchema = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  total: z.number(),
+});
+export type CsvPreview = z.infer<typeof csvPreviewResultSchema>;
+
+/**
+ * What an import did (`POST /api/admin/crm/imports`): rows read, leads made and updated, rows added to
+ * the list, and the refused rows (the first `CRM_LIMITS.reportMaxRows` listed, all counted).
+ */
+export const csvImportReportSchema = z.object({
+  rows: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  added_to_list: z.number(),
+  list_id: z.number(),
+  list_name: z.string(),
+  refused_count: z.number(),
+  refused: z.array(z.object({ line: z.number(), reason: z.string(), value: z.string() })),
+});
+export type CsvImportReport = z.infer<typeof csvImportReportSchema>;
+
+/** Query of `GET /api/admin/crm/suppressions`: the address to look up, if any. */
+export const suppressionsQuery = z.object({ email: z.email('validation.email').max(320).optional() });
+
+/** Suppressed addresses counted per reason, and whether the looked-up address is one. */
+export const suppressionSummarySchema = z.object({
+  counts: z.array(z.object({ reason: z.enum(SUPPRESSION_REASONS), count: z.number() })),
+  lookup: z
+    .object({ email: z.string(), suppressed: z.boolean(), reason: z.enum(SUPPRESSION_REASONS).nullable() })
+    .nullable(),
+});
+export type SuppressionSummary = z.infer<typeof suppressionSummarySchema>;
+
+/** One DNS check of a sender ID: the TXT record found (if any) and whether it is right. */
+export const dnsCheckResultSchema = z.object({
+  status: z.enum(['pass', 'fail', 'missing']),
+  found: z.string().nullable(),
+});
+export type DnsCheckResult = z.infer<typeof dnsCheckResultSchema>;
+
+/** A sender ID (`/api/admin/crm/sender-domains`): its checks (null before the first) and the records to publish. */
+export const senderDomainSchema = z.object({
+  id: z.number(),
+  domain: z.string(),
+  verified: z.boolean(),
+  verified_at: z.string().nullable(),
+  checked_at: z.string().nullable(),
+  checks: z.object({
+    spf: dnsCheckResultSchema.nullable(),
+    dkim: dnsCheckResultSchema.nullable(),
+    dmarc: dnsCheckResultSchema.nullable(),
+  }),
+  records: z.array(
+    z.object({
+      kind: z.enum(['spf', 'dkim', 'dmarc']),
+      type: z.literal('TXT'),
+      name: z.string(),
+      value: z.string(),
+    }),
+  ),
+  dns: z.enum(['system', 'sandbox']),
+  created_at: z.string(),
+});
+export type SenderDomain = z.infer<typeof senderDomainSchema>;
+
+/** A sender (`/api/admin/crm/senders`); `usable` when confirmed and its domain verified. */
+export const senderSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  rate_per_minute: z.number(),
+  confirmed: z.boolean(),
+  confirmed_at: z.string().nullable(),
+  domain: z.string(),
+  domain_verified: z.boolean(),
+  usable: z.boolean(),
+  created_at: z.string(),
+});
+export type Sender = z.infer<typeof senderSchema>;
+
+/** A template as listed (`GET /api/admin/crm/templates`). */
+export const templateSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  subject: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TemplateSummary = z.infer<typeof templateSummarySchema>;
+
+/** A template with its design, MJML and compiled parts (`GET /api/admin/crm/templates/{id}`). */
+export const templateSchema = templateSummarySchema.extend({
+  mjml: z.string(),
+  design: z.record(z.string(), z.unknown()).nullable(),
+  html: z.string(),
+  text: z.string(),
+});
+export type Template = z.infer<typeof templateSchema>;
+
+/** A template just saved (`POST`/`PUT /api/admin/crm/templates`), with what its compilation warned of. */
+export const savedTemplateSchema = templateSchema.extend({ warnings: z.array(z.string()) });
+export type SavedTemplate = z.infer<typeof savedTemplateSchema>;
+
+/** A template written with sample merge values (`.../templates/preview`, `.../templates/{id}/preview`). */
+export const renderedTemplateSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  warnings: z.array(z.string()),
+});
+export type RenderedTemplate = z.infer<typeof renderedTemplateSchema>;
+
+/** A campaign's messages counted by what happened to them. */
+export const campaignCountsSchema = z.object({
+  recipients: z.number(),
+  sent: z.number(),
+  delivered: z.number(),
+  opened: z.number(),
+  clicked: z.number(),
+  bounced: z.number(),
+  complained: z.number(),
+  unsubscribed: z.number(),
+  skipped: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+});
+export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
+
+/** A campaign (`GET /api/admin/crm/campaigns`) with the names of its list, template and sender. */
+export const campaignSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  list_id: z.number(),
+  list_name: z.string().nullable(),
+  template_id: z.number(),
+  template_name: z.string().nullable(),
+  sender_id: z.number(),
+  sender: z.string().nullable(),
+  scheduled_at: z.string().nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  created_at: z.string(),
+  counts: campaignCountsSchema,
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+/** A campaign with its hourly timeline (`GET /api/admin/crm/campaigns/{id}` and its actions); `hour` ISO 8601. */
+export const campaignDetailSchema = campaignSchema.extend({
+  timeline: z.array(
+    z.object({
+      hour: z.string(),
+      sent: z.number(),
+      opened: z.number(),
+      clicked: z.number(),
+      bounced: z.number(),
+      unsubscribed: z.number(),
+    }),
+  ),
+});
+export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
+
+/** States of one message of a campaign: to send, claimed by a batch, sent, skipped, failed. */
+export const CAMPAIGN_SEND_STATUSES = ['pending', 'sending', 'sent', 'skipped', 'failed'] as const;
+
+/** One campaign message sent to an artist and what its recipient did (`GET /api/admin/crm/artists/{id}/campaigns`). */
+export const artistCampaignSendSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: z.enum(CAMPAIGN_SEND_STATUSES),
+  sent_at: z.string().nullable(),
+  opened_at: z.string().nullable(),
+  clicked_at: z.string().nullable(),
+  unsubscribed_at: z.string().nullable(),
+});
+export type ArtistCampaignSend = z.infer<typeof artistCampaignSendSchema>;

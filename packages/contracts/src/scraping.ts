@@ -144,3 +144,225 @@ export const sendToLeadListSchema = z.object({
   filter: scrapingLeadFilterSchema.optional(),
 });
 export type SendToLeadList = z.infer<typeof sendToLeadListSchema>;
+
+/** A 32-bit id in a query (auto-scraping jobs). */
+const queryId = z.coerce.number().int().positive().max(2_147_483_647);
+/** A 64-bit id in a query (jobs, runs). */
+const queryBigId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** `filter[...]` of `GET /api/admin/scraping/jobs`: status, manual or auto, the auto job or run that made them. */
+export const scrapingJobFilterSchema = z.object({
+  status_id: z.coerce.number().int().min(1).max(5).optional(),
+  source: z.enum(['manual', 'auto']).optional(),
+  auto_scraping_job_id: queryId.optional(),
+  run_id: queryBigId.optional(),
+});
+
+/** `filter[...]` of `GET /api/admin/scraping/events`: level, and the job, auto job or run. */
+export const scrapingEventFilterSchema = z.object({
+  level: z.enum(['info', 'warning', 'error']).optional(),
+  job_id: queryBigId.optional(),
+  auto_scraping_job_id: queryId.optional(),
+  run_id: queryBigId.optional(),
+});
+
+/** Query of `GET /api/admin/scraping/lead-lists`: part of a list's name. */
+export const scrapingLeadListsQuery = z.object({ q: z.string().trim().max(100).optional() });
+
+/** Query of `GET /api/admin/scraping/dashboard`: the days it covers (7-90, 30 by default). */
+export const scrapingDashboardQuery = z.object({ days: z.coerce.number().int().min(7).max(90).default(30) });
+
+// Answers. The API serialises its responses through these (a field missing here is left out of the
+// answer); the back-office imports their types only (`import type`). Times are ISO 8601 strings.
+
+/** A scraping job (`GET /api/admin/scraping/jobs`); `progress` in whole percent. */
+export const scrapingJobSchema = z.object({
+  id: z.number(),
+  playlist_id: z.string(),
+  playlist_url: z.string(),
+  playlist_name: z.string().nullable(),
+  playlist_image_url: z.string().nullable(),
+  playlist_followers: z.number().nullable(),
+  status_id: z.number(),
+  source: z.enum(['manual', 'auto']),
+  items_total: z.number().nullable(),
+  items_done: z.number(),
+  progress: z.number(),
+  artists_found: z.number(),
+  artists_new: z.number(),
+  curators_new: z.number(),
+  error: z.string().nullable(),
+  auto_scraping_job_id: z.number().nullable(),
+  auto_run_id: z.number().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type ScrapingJob = z.infer<typeof scrapingJobSchema>;
+
+/** A job with its auto job's keyword and the playlist's curator (`GET /api/admin/scraping/jobs/{id}`). */
+export const scrapingJobDetailSchema = scrapingJobSchema.extend({
+  keyword: z.string().nullable(),
+  curator: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      spotify_id: z.string().nullable(),
+      spotify_url: z.string().nullable(),
+      email: z.string().nullable(),
+      website: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type ScrapingJobDetail = z.infer<typeof scrapingJobDetailSchema>;
+
+/** Jobs queued by `POST /api/admin/scraping/jobs`, and playlists skipped (a job already open for them). */
+export const scrapingJobsCreatedSchema = z.object({
+  created: z.array(z.object({ id: z.number(), playlist_id: z.string() })),
+  skipped: z.array(z.object({ id: z.number(), playlist_id: z.string() })),
+});
+export type ScrapingJobsCreated = z.infer<typeof scrapingJobsCreatedSchema>;
+
+/** A lead of a job's results (`GET /api/admin/scraping/jobs/{id}/leads`); `is_new` when this job added it. */
+export const scrapingLeadSchema = z.object({
+  id: z.number(),
+  kind: z.enum(LEAD_KINDS),
+  spotify_id: z.string().nullable(),
+  name: z.string(),
+  followers: z.number().nullable(),
+  popularity: z.number().nullable(),
+  genres: z.array(z.string()),
+  image_url: z.string().nullable(),
+  spotify_url: z.string().nullable(),
+  links: z.record(z.string(), z.string()),
+  email: z.string().nullable(),
+  is_new: z.boolean(),
+  tracks: z.number(),
+  created_at: z.string(),
+});
+export type ScrapingLead = z.infer<typeof scrapingLeadSchema>;
+
+/** A lead an auto-scraping run added (`GET /api/admin/scraping/runs/{id}/leads`), with the job that found it. */
+export const scrapingRunLeadSchema = scrapingLeadSchema.extend({ job_id: z.number() });
+export type ScrapingRunLead = z.infer<typeof scrapingRunLeadSchema>;
+
+/** A lead with where each field came from, its jobs, lists and visited websites (`GET /api/admin/scraping/leads/{id}`). */
+export const scrapingLeadDetailSchema = scrapingLeadSchema.extend({
+  provenance: z.record(z.string(), z.object({ source: z.string(), found_at: z.string() })),
+  jobs: z.array(
+    z.object({
+      id: z.number(),
+      playlist_name: z.string().nullable(),
+      is_new: z.boolean(),
+      created_at: z.string(),
+    }),
+  ),
+  lists: z.array(z.object({ id: z.number(), name: z.string() })),
+  websites: z.array(z.object({ url: z.string(), status: z.string(), visited_at: z.string().nullable() })),
+});
+export type ScrapingLeadDetail = z.infer<typeof scrapingLeadDetailSchema>;
+
+/** A genre and how many leads have it (a job's results filter, the dashboard's top genres). */
+export const scrapingGenreCountSchema = z.object({ genre: z.string(), count: z.number() });
+export type ScrapingGenreCount = z.infer<typeof scrapingGenreCountSchema>;
+
+/** Leads sent to a list (`POST /api/admin/scraping/jobs/{id}/send-to-list`): `created` when the list is new. */
+export const scrapingSentToListSchema = z.object({
+  list_id: z.number(),
+  list_name: z.string(),
+  created: z.boolean(),
+  added: z.number(),
+  already: z.number(),
+});
+export type ScrapingSentToList = z.infer<typeof scrapingSentToListSchema>;
+
+/** A leads list by name and size, for the "send to a list" picker (`GET /api/admin/scraping/lead-lists`). */
+export const scrapingLeadListSchema = z.object({ id: z.number(), name: z.string(), members: z.number() });
+export type ScrapingLeadList = z.infer<typeof scrapingLeadListSchema>;
+
+/** An entry of the scraping event log, its message already in the reader's language. */
+export const scrapingEventSchema = z.object({
+  id: z.number(),
+  job_id: z.number().nullable(),
+  playlist_name: z.string().nullable(),
+  auto_scraping_job_id: z.number().nullable(),
+  keyword: z.string().nullable(),
+  run_id: z.number().nullable(),
+  level: z.enum(['info', 'warning', 'error']),
+  event: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type ScrapingEvent = z.infer<typeof scrapingEventSchema>;
+
+/** The scraping dashboard over its days: open jobs, leads found, leads per day and the top genres. */
+export const scrapingDashboardSchema = z.object({
+  running: z.number(),
+  queued: z.number(),
+  artists: z.number(),
+  curators: z.number(),
+  per_day: z.array(z.object({ day: z.string(), artists: z.number(), curators: z.number() })),
+  top_genres: z.array(scrapingGenreCountSchema),
+});
+export type ScrapingDashboard = z.infer<typeof scrapingDashboardSchema>;
+
+/** An auto-scraping job (`GET /api/admin/scraping/auto-jobs`): its schedule, runs and leads found. */
+export const autoScrapingJobItemSchema = z.object({
+  id: z.number(),
+  keyword: z.string(),
+  cron: z.string(),
+  enabled: z.boolean(),
+  max_playlists: z.number(),
+  last_run_at: z.string().nullable(),
+  next_run_at: z.string().nullable(),
+  runs: z.number(),
+  running: z.boolean(),
+  artists_new: z.number(),
+  curators_new: z.number(),
+  created_at: z.string(),
+});
+export type AutoScrapingJob = z.infer<typeof autoScrapingJobItemSchema>;
+
+/** An auto-scraping job with the playlists it found and processed (`GET /api/admin/scraping/auto-jobs/{id}`). */
+export const autoScrapingJobDetailSchema = autoScrapingJobItemSchema.extend({
+  playlists_found: z.number(),
+  playlists_processed: z.number(),
+});
+export type AutoScrapingJobDetail = z.infer<typeof autoScrapingJobDetailSchema>;
+
+/** A run started by hand (`POST /api/admin/scraping/auto-jobs/{id}/run`). */
+export const autoScrapingRunStartedSchema = z.object({ run_id: z.number() });
+export type AutoScrapingRunStarted = z.infer<typeof autoScrapingRunStartedSchema>;
+
+/** A run of an auto-scraping job (`GET /api/admin/scraping/auto-jobs/{id}/runs`); `slot` the schedule's time. */
+export const autoScrapingRunSchema = z.object({
+  id: z.number(),
+  trigger: z.enum(['schedule', 'manual']),
+  slot: z.string().nullable(),
+  status_id: z.number(),
+  playlists_found: z.number(),
+  playlists_new: z.number(),
+  jobs_created: z.number(),
+  jobs_open: z.number(),
+  artists_new: z.number(),
+  curators_new: z.number(),
+  error: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type AutoScrapingRun = z.infer<typeof autoScrapingRunSchema>;
+
+/** A playlist an auto job found (`GET /api/admin/scraping/auto-jobs/{id}/keywords`) and whether it was scraped. */
+export const scrapingKeywordSchema = z.object({
+  id: z.number(),
+  playlist_id: z.string(),
+  url: z.string(),
+  name: z.string().nullable(),
+  processed: z.boolean(),
+  processed_at: z.string().nullable(),
+  found_run_id: z.number().nullable(),
+  job_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type ScrapingKeyword = z.infer<typeof scrapingKeywordSchema>;

@@ -1,66 +1,51 @@
 import type {
+  ArtistCampaignSend,
+  ArtistsSynced,
   CampaignAudience,
+  CampaignDetail,
   ConsentState,
+  CrmArtistProfile,
+  CrmLeadList,
   CsvImportField,
+  CsvImportReport,
+  CsvPreview,
   LeadFilter,
+  LeadListCreated,
+  RenderedTemplate,
+  SavedTemplate,
+  Sender,
+  SenderDomain,
   SuppressionReason,
+  SuppressionSummary,
+  Template,
+  TemplateSummary,
 } from '@lm/contracts/crm';
 import { crmKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
-/** A lead as the CRM lists it (`GET admin/crm/artists`, `admin/crm/lists/{id}/leads`). */
-export interface CrmLead {
-  id: number;
-  kind: 'artist' | 'curator';
-  origin: 'scraping' | 'csv' | 'user';
-  name: string;
-  email: string | null;
-  spotify_id: string | null;
-  spotify_url: string | null;
-  image_url: string | null;
-  followers: number | null;
-  genres: string[];
-  user_id: number | null;
-  consent: ConsentState | null;
-  suppressed: boolean;
-  created_at: string;
-}
-
-/** An artist's profile (`GET admin/crm/artists/{id}`). */
-export interface CrmArtistProfile extends CrmLead {
-  popularity: number | null;
-  links: Record<string, string>;
-  provenance: Record<string, { source: string; found_at: string }>;
-  first_name: string | null;
-  language: string | null;
-  consent_source: string | null;
-  consent_at: string | null;
-  lists: { id: number; name: string }[];
-}
-
-/** A leads list (`GET admin/crm/lists`). */
-export interface CrmLeadList {
-  id: number;
-  name: string;
-  type: 'static' | 'filter';
-  filter: LeadFilter | null;
-  leads: number;
-  addresses: number;
-  created_at: string;
-}
-
-/** What an import did (`POST admin/crm/imports`). */
-export interface CsvImportReport {
-  rows: number;
-  created: number;
-  updated: number;
-  added_to_list: number;
-  list_id: number;
-  list_name: string;
-  refused_count: number;
-  refused: { line: number; reason: string; value: string }[];
-}
+/**
+ * Shapes of the CRM answers: the zod schemas in `@lm/contracts/crm` that the API serialises its
+ * responses through, imported as types only (no zod in the back-office's bundle).
+ */
+export type {
+  ArtistCampaignSend,
+  Campaign,
+  CampaignCounts,
+  CampaignDetail,
+  CrmArtistProfile,
+  CrmLead,
+  CrmLeadList,
+  CsvImportReport,
+  DnsCheckResult,
+  RenderedTemplate,
+  SavedTemplate,
+  Sender,
+  SenderDomain,
+  SuppressionSummary,
+  Template,
+  TemplateSummary,
+} from '@lm/contracts/crm';
 
 /** Refresh every CRM query and list after a change. */
 export function useRefreshCrm() {
@@ -87,17 +72,6 @@ export function useArtistProfile(id: number) {
   });
 }
 
-/** One campaign message sent to an artist, with what its recipient did (`GET admin/crm/artists/{id}/campaigns`). */
-export interface ArtistCampaignSend {
-  id: number;
-  name: string;
-  status: 'pending' | 'sending' | 'sent' | 'skipped' | 'failed';
-  sent_at: string | null;
-  opened_at: string | null;
-  clicked_at: string | null;
-  unsubscribed_at: string | null;
-}
-
 /** The campaigns sent to an artist and their engagement (the profile's campaigns section). */
 export function useArtistCampaigns(id: number) {
   const { api } = useApi();
@@ -115,7 +89,7 @@ export function useCreateLeadList() {
   return useMutation({
     mutationFn: async (
       body: { type: 'static'; name: string } | { type: 'filter'; name: string; filter: LeadFilter },
-    ) => (await api.post<{ id: number }>('admin/crm/lists', body)).data,
+    ) => (await api.post<LeadListCreated>('admin/crm/lists', body)).data,
     onSuccess: refresh,
   });
 }
@@ -135,11 +109,7 @@ export function useCsvPreview() {
   const { api } = useApi();
   return useMutation({
     mutationFn: async (csv: string) =>
-      (
-        await api.post<{ columns: string[]; rows: string[][]; total: number }>('admin/crm/imports/preview', {
-          csv,
-        })
-      ).data,
+      (await api.post<CsvPreview>('admin/crm/imports/preview', { csv })).data,
   });
 }
 
@@ -188,12 +158,7 @@ export function useSuppressions(email: string) {
   return useQuery({
     queryKey: crmKeys.suppressions(email),
     queryFn: async () =>
-      (
-        await api.get<{
-          counts: { reason: SuppressionReason; count: number }[];
-          lookup: { email: string; suppressed: boolean; reason: SuppressionReason | null } | null;
-        }>('admin/crm/suppressions', { query: email ? { email } : {} })
-      ).data,
+      (await api.get<SuppressionSummary>('admin/crm/suppressions', { query: email ? { email } : {} })).data,
   });
 }
 
@@ -202,8 +167,7 @@ export function useSyncRegisteredArtists() {
   const { api } = useApi();
   const refresh = useRefreshCrm();
   return useMutation({
-    mutationFn: async () =>
-      (await api.post<{ created: number; updated: number }>('admin/crm/artists/sync-users')).data,
+    mutationFn: async () => (await api.post<ArtistsSynced>('admin/crm/artists/sync-users')).data,
     onSuccess: refresh,
   });
 }
@@ -227,39 +191,6 @@ export function useExportList() {
       URL.revokeObjectURL(url);
     },
   });
-}
-
-/** One DNS check's result. */
-export interface DnsCheckResult {
-  status: 'pass' | 'fail' | 'missing';
-  found: string | null;
-}
-
-/** A sender ID (`GET admin/crm/sender-domains`). */
-export interface SenderDomain {
-  id: number;
-  domain: string;
-  verified: boolean;
-  verified_at: string | null;
-  checked_at: string | null;
-  checks: { spf: DnsCheckResult | null; dkim: DnsCheckResult | null; dmarc: DnsCheckResult | null };
-  records: { kind: 'spf' | 'dkim' | 'dmarc'; type: 'TXT'; name: string; value: string }[];
-  dns: 'system' | 'sandbox';
-  created_at: string;
-}
-
-/** A sender (`GET admin/crm/senders`). */
-export interface Sender {
-  id: number;
-  email: string;
-  name: string;
-  rate_per_minute: number;
-  confirmed: boolean;
-  confirmed_at: string | null;
-  domain: string;
-  domain_verified: boolean;
-  usable: boolean;
-  created_at: string;
 }
 
 /** Sender IDs. */
@@ -323,31 +254,6 @@ export function useSenderActions() {
   };
 }
 
-/** A template as listed (`GET admin/crm/templates`). */
-export interface TemplateSummary {
-  id: number;
-  name: string;
-  subject: string;
-  created_at: string;
-  updated_at: string;
-}
-
-/** A template with its design, MJML and compiled parts (`GET admin/crm/templates/{id}`). */
-export interface Template extends TemplateSummary {
-  mjml: string;
-  design: Record<string, unknown> | null;
-  html: string;
-  text: string;
-}
-
-/** A template written with sample merge values (`.../preview`). */
-export interface RenderedTemplate {
-  subject: string;
-  html: string;
-  text: string;
-  warnings: string[];
-}
-
 /** One template (for the editor). */
 export function useTemplate(id: number | null) {
   const { api } = useApi();
@@ -386,8 +292,8 @@ export function useTemplateActions() {
         design: Record<string, unknown> | null;
       }) =>
         (id
-          ? await api.put<Template>(`admin/crm/templates/${id}`, body)
-          : await api.post<Template>('admin/crm/templates', body)
+          ? await api.put<SavedTemplate>(`admin/crm/templates/${id}`, body)
+          : await api.post<SavedTemplate>('admin/crm/templates', body)
         ).data,
       onSuccess: refresh,
     }),
@@ -404,51 +310,6 @@ export function useTemplateActions() {
         (await api.post<RenderedTemplate>('admin/crm/templates/preview', body)).data,
     }),
   };
-}
-
-/** A campaign's counts. */
-export interface CampaignCounts {
-  recipients: number;
-  sent: number;
-  delivered: number;
-  opened: number;
-  clicked: number;
-  bounced: number;
-  complained: number;
-  unsubscribed: number;
-  skipped: number;
-  failed: number;
-  pending: number;
-}
-
-/** A campaign (`GET admin/crm/campaigns`). */
-export interface Campaign {
-  id: number;
-  name: string;
-  status: 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled';
-  list_id: number;
-  list_name: string | null;
-  template_id: number;
-  template_name: string | null;
-  sender_id: number;
-  sender: string | null;
-  scheduled_at: string | null;
-  started_at: string | null;
-  finished_at: string | null;
-  created_at: string;
-  counts: CampaignCounts;
-}
-
-/** A campaign with its hourly timeline (`GET admin/crm/campaigns/{id}`). */
-export interface CampaignDetail extends Campaign {
-  timeline: {
-    hour: string;
-    sent: number;
-    opened: number;
-    clicked: number;
-    bounced: number;
-    unsubscribed: number;
-  }[];
 }
 
 /** One campaign, asked again every 3 s while it is sending, every 10 s after (opens and clicks keep coming). */

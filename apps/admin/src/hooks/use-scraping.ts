@@ -1,4 +1,19 @@
-import { isOpenScrapingStatus } from '@lm/contracts/scraping';
+import {
+  type AutoScrapingJob,
+  type AutoScrapingJobDetail,
+  type AutoScrapingJobInput,
+  type AutoScrapingRunStarted,
+  isOpenScrapingStatus,
+  type ScrapingDashboard,
+  type ScrapingEvent,
+  type ScrapingGenreCount,
+  type ScrapingJobDetail,
+  type ScrapingJobsCreated,
+  type ScrapingLeadDetail,
+  type ScrapingLeadList,
+  type ScrapingRunLead,
+  type ScrapingSentToList,
+} from '@lm/contracts/scraping';
 import { scrapingKeys, toSearchParams, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -6,144 +21,23 @@ import { useCallback } from 'react';
 /** While a job or run moves, its screens ask again this often (ms): polling, see docs/decisions.md. */
 export const LIVE_REFRESH_MS = 2_000;
 
-/** A scraping job (`GET admin/scraping/jobs`). */
-export interface ScrapingJob {
-  id: number;
-  playlist_id: string;
-  playlist_url: string;
-  playlist_name: string | null;
-  playlist_image_url: string | null;
-  playlist_followers: number | null;
-  status_id: number;
-  source: 'manual' | 'auto';
-  items_total: number | null;
-  items_done: number;
-  progress: number;
-  artists_found: number;
-  artists_new: number;
-  curators_new: number;
-  error: string | null;
-  auto_scraping_job_id: number | null;
-  auto_run_id: number | null;
-  created_by: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
-/** A job with its curator (`GET admin/scraping/jobs/{id}`). */
-export interface ScrapingJobDetail extends ScrapingJob {
-  keyword: string | null;
-  curator: {
-    id: number;
-    name: string;
-    spotify_id: string;
-    spotify_url: string;
-    email: string | null;
-    website: string | null;
-  } | null;
-}
-
-/** A lead of a job's results. */
-export interface ScrapingLead {
-  id: number;
-  kind: 'artist' | 'curator';
-  spotify_id: string;
-  name: string;
-  followers: number | null;
-  popularity: number | null;
-  genres: string[];
-  image_url: string | null;
-  spotify_url: string;
-  links: Record<string, string>;
-  email: string | null;
-  is_new: boolean;
-  tracks: number;
-  created_at: string;
-}
-
-/** A lead with where each field came from (`GET admin/scraping/leads/{id}`). */
-export interface ScrapingLeadDetail extends ScrapingLead {
-  provenance: Record<string, { source: string; found_at: string }>;
-  jobs: { id: number; playlist_name: string | null; is_new: boolean; created_at: string }[];
-  lists: { id: number; name: string }[];
-  websites: { url: string; status: string; visited_at: string | null }[];
-}
-
-/** An entry of the scraping event log, already in the reader's language. */
-export interface ScrapingEvent {
-  id: number;
-  job_id: number | null;
-  playlist_name: string | null;
-  auto_scraping_job_id: number | null;
-  keyword: string | null;
-  run_id: number | null;
-  level: 'info' | 'warning' | 'error';
-  event: string;
-  message: string;
-  created_at: string;
-}
-
-/** An auto-scraping job (`GET admin/scraping/auto-jobs`). */
-export interface AutoScrapingJob {
-  id: number;
-  keyword: string;
-  cron: string;
-  enabled: boolean;
-  max_playlists: number;
-  last_run_at: string | null;
-  next_run_at: string | null;
-  runs: number;
-  running: boolean;
-  artists_new: number;
-  curators_new: number;
-  created_at: string;
-}
-
-export interface AutoScrapingJobDetail extends AutoScrapingJob {
-  playlists_found: number;
-  playlists_processed: number;
-}
-
-/** A run of an auto-scraping job. */
-export interface AutoScrapingRun {
-  id: number;
-  trigger: 'schedule' | 'manual';
-  slot: string | null;
-  status_id: number;
-  playlists_found: number;
-  playlists_new: number;
-  jobs_created: number;
-  jobs_open: number;
-  artists_new: number;
-  curators_new: number;
-  error: string | null;
-  started_at: string;
-  finished_at: string | null;
-}
-
-/** A playlist an auto job found (spec "scraping keyword": url, processed). */
-export interface ScrapingKeyword {
-  id: number;
-  playlist_id: string;
-  url: string;
-  name: string | null;
-  processed: boolean;
-  processed_at: string | null;
-  found_run_id: number | null;
-  job_id: number | null;
-  created_at: string;
-}
-
-/** The dashboard's figures. */
-export interface ScrapingDashboard {
-  running: number;
-  queued: number;
-  artists: number;
-  curators: number;
-  per_day: { day: string; artists: number; curators: number }[];
-  top_genres: { genre: string; count: number }[];
-}
+/**
+ * Shapes of the scraping answers: the zod schemas in `@lm/contracts/scraping` that the API serialises
+ * its responses through, imported as types only.
+ */
+export type {
+  AutoScrapingJob,
+  AutoScrapingJobDetail,
+  AutoScrapingRun,
+  ScrapingDashboard,
+  ScrapingEvent,
+  ScrapingJob,
+  ScrapingJobDetail,
+  ScrapingKeyword,
+  ScrapingLead,
+  ScrapingLeadDetail,
+  ScrapingRunLead,
+} from '@lm/contracts/scraping';
 
 /** Refresh every scraping query and list after a change. */
 export function useRefreshScraping() {
@@ -188,8 +82,7 @@ export function useJobGenres(id: number, live: boolean) {
   const { api } = useApi();
   return useQuery({
     queryKey: scrapingKeys.jobGenres(id),
-    queryFn: async () =>
-      (await api.get<{ genre: string; count: number }[]>(`admin/scraping/jobs/${id}/genres`)).data,
+    queryFn: async () => (await api.get<ScrapingGenreCount[]>(`admin/scraping/jobs/${id}/genres`)).data,
     refetchInterval: live ? LIVE_REFRESH_MS * 3 : false,
   });
 }
@@ -200,12 +93,7 @@ export function useCreateScrapingJobs() {
   const refresh = useRefreshScraping();
   return useMutation({
     mutationFn: async (body: { links?: string[]; csv?: string }) =>
-      (
-        await api.post<{ created: { id: number; playlist_id: string }[]; skipped: { id: number }[] }>(
-          'admin/scraping/jobs',
-          body,
-        )
-      ).data,
+      (await api.post<ScrapingJobsCreated>('admin/scraping/jobs', body)).data,
     onSuccess: refresh,
   });
 }
@@ -215,7 +103,8 @@ export function useCancelScrapingJob() {
   const { api } = useApi();
   const refresh = useRefreshScraping();
   return useMutation({
-    mutationFn: async (id: number) => (await api.post(`admin/scraping/jobs/${id}/cancel`)).data,
+    mutationFn: async (id: number) =>
+      (await api.post<ScrapingJobDetail>(`admin/scraping/jobs/${id}/cancel`)).data,
     onSuccess: refresh,
   });
 }
@@ -226,7 +115,7 @@ export function useSendToList(jobId: number) {
   const refresh = useRefreshScraping();
   return useMutation({
     mutationFn: async (body: { list_name: string; filter?: Record<string, string>; lead_ids?: number[] }) =>
-      (await api.post(`admin/scraping/jobs/${jobId}/send-to-list`, body)).data,
+      (await api.post<ScrapingSentToList>(`admin/scraping/jobs/${jobId}/send-to-list`, body)).data,
     onSuccess: refresh,
   });
 }
@@ -236,8 +125,7 @@ export function useLeadLists(enabled: boolean) {
   const { api } = useApi();
   return useQuery({
     queryKey: scrapingKeys.leadLists,
-    queryFn: async () =>
-      (await api.get<{ id: number; name: string; members: number }[]>('admin/scraping/lead-lists')).data,
+    queryFn: async () => (await api.get<ScrapingLeadList[]>('admin/scraping/lead-lists')).data,
     enabled,
   });
 }
@@ -311,7 +199,7 @@ export function useSaveAutoJob() {
   const { api } = useApi();
   const refresh = useRefreshScraping();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: number; body: Record<string, unknown> }) =>
+    mutationFn: async ({ id, body }: { id?: number; body: AutoScrapingJobInput }) =>
       (id
         ? await api.put<AutoScrapingJob>(`admin/scraping/auto-jobs/${id}`, body)
         : await api.post<AutoScrapingJob>('admin/scraping/auto-jobs', body)
@@ -326,7 +214,7 @@ export function useRunAutoJob() {
   const refresh = useRefreshScraping();
   return useMutation({
     mutationFn: async (id: number) =>
-      (await api.post<{ run_id: number }>(`admin/scraping/auto-jobs/${id}/run`)).data,
+      (await api.post<AutoScrapingRunStarted>(`admin/scraping/auto-jobs/${id}/run`)).data,
     onSuccess: refresh,
   });
 }
@@ -337,7 +225,7 @@ export function useRunLeads(runId: number | null) {
   return useQuery({
     queryKey: scrapingKeys.runLeads(runId),
     queryFn: async () => {
-      const page = await api.list<ScrapingLead & { job_id: number }>(`admin/scraping/runs/${runId}/leads`, {
+      const page = await api.list<ScrapingRunLead>(`admin/scraping/runs/${runId}/leads`, {
         query: { limit: 100 },
       });
       return { rows: page.data, total: page.pagination.total };

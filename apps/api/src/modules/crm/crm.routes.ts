@@ -1,22 +1,42 @@
 import type { Language } from '@lm/contracts';
 import {
-  CONSENT_STATES,
+  type ArtistCampaignSend,
+  artistCampaignSendSchema,
+  artistsSyncedSchema,
   campaignAudienceSchema,
   campaignCreateSchema,
+  campaignDetailSchema,
+  campaignSchema,
   campaignStartSchema,
   consentUpdateSchema,
+  crmArtistProfileSchema,
+  crmLeadSchema,
+  csvImportReportSchema,
   csvImportSchema,
+  csvPreviewResultSchema,
   csvPreviewSchema,
   leadFilterSchema,
+  leadListCreatedSchema,
   leadListCreateSchema,
+  leadListSchema,
+  listMembersAddedSchema,
   listMembersAddSchema,
   mailWebhookSchema,
+  renderedTemplateSchema,
+  type SuppressionSummary,
+  savedTemplateSchema,
   senderConfirmSchema,
   senderCreateSchema,
   senderDomainCreateSchema,
+  senderDomainSchema,
+  senderSchema,
   suppressionCreateSchema,
+  suppressionSummarySchema,
+  suppressionsQuery,
   templatePreviewSchema,
   templateSaveSchema,
+  templateSchema,
+  templateSummarySchema,
   templateTestSchema,
 } from '@lm/contracts/crm';
 import { CRM_PERMISSIONS as P } from '@lm/contracts/permissions';
@@ -90,51 +110,6 @@ const tags = ['crm'];
 const bigIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const LEAD_ORDERS = ['name', 'followers', 'created_at'] as const;
 
-const crmLeadSchema = z.object({
-  id: z.number(),
-  kind: z.string(),
-  origin: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  spotify_id: z.string().nullable(),
-  spotify_url: z.string().nullable(),
-  image_url: z.string().nullable(),
-  followers: z.number().nullable(),
-  genres: z.array(z.string()),
-  user_id: z.number().nullable(),
-  consent: z.enum(CONSENT_STATES).nullable(),
-  suppressed: z.boolean(),
-  created_at: z.string(),
-});
-const artistProfileSchema = crmLeadSchema.extend({
-  popularity: z.number().nullable(),
-  links: z.record(z.string(), z.string()),
-  provenance: z.record(z.string(), z.object({ source: z.string(), found_at: z.string() })),
-  first_name: z.string().nullable(),
-  language: z.string().nullable(),
-  consent_source: z.string().nullable(),
-  consent_at: z.string().nullable(),
-  lists: z.array(z.object({ id: z.number(), name: z.string() })),
-});
-const leadListSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  type: z.enum(['static', 'filter']),
-  filter: leadFilterSchema.nullable(),
-  leads: z.number(),
-  addresses: z.number(),
-  created_at: z.string(),
-});
-const importReportSchema = z.object({
-  rows: z.number(),
-  created: z.number(),
-  updated: z.number(),
-  added_to_list: z.number(),
-  list_id: z.number(),
-  list_name: z.string(),
-  refused_count: z.number(),
-  refused: z.array(z.object({ line: z.number(), reason: z.string(), value: z.string() })),
-});
 const leadsQuery = listQuery.extend({ filter: leadFilterSchema.optional() });
 
 /**
@@ -169,7 +144,7 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
     '/api/admin/crm/artists/sync-users',
     {
       config: { access: adminAccess(P.leads) },
-      schema: { tags, response: { 200: envelope(z.object({ created: z.number(), updated: z.number() })) } },
+      schema: { tags, response: { 200: envelope(artistsSyncedSchema) } },
     },
     async (req) => {
       const result = await syncRegisteredArtists(deps, adminActor(req));
@@ -181,10 +156,10 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
     '/api/admin/crm/artists/:id',
     {
       config: { access: adminAccess(P.leads) },
-      schema: { tags, params: bigIdParams, response: { 200: envelope(artistProfileSchema) } },
+      schema: { tags, params: bigIdParams, response: { 200: envelope(crmArtistProfileSchema) } },
     },
     async (req) => ({
-      data: (await getArtistProfile(deps, req.params.id)) as z.infer<typeof artistProfileSchema>,
+      data: (await getArtistProfile(deps, req.params.id)) as z.infer<typeof crmArtistProfileSchema>,
     }),
   );
 
@@ -208,7 +183,7 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         body: leadListCreateSchema,
-        response: { 201: envelope(z.object({ id: z.number(), name: z.string(), type: z.string() })) },
+        response: { 201: envelope(leadListCreatedSchema) },
       },
     },
     async (req, reply) => {
@@ -264,7 +239,7 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
         tags,
         params: idParams,
         body: listMembersAddSchema,
-        response: { 200: envelope(z.object({ added: z.number(), already: z.number() })) },
+        response: { 200: envelope(listMembersAddedSchema) },
       },
     },
     async (req) => {
@@ -302,11 +277,7 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         body: csvPreviewSchema,
-        response: {
-          200: envelope(
-            z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())), total: z.number() }),
-          ),
-        },
+        response: { 200: envelope(csvPreviewResultSchema) },
       },
     },
     async (req) => ({ data: previewCsv(req.body.csv) }),
@@ -317,7 +288,7 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
     {
       config: { access: adminAccess(P.leads) },
       bodyLimit: 6_000_000,
-      schema: { tags, body: csvImportSchema, response: { 200: envelope(importReportSchema) } },
+      schema: { tags, body: csvImportSchema, response: { 200: envelope(csvImportReportSchema) } },
     },
     async (req) => {
       const report = await importCsv(deps, req.body, adminActor(req));
@@ -350,20 +321,12 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
       config: { access: adminAccess(P.leads) },
       schema: {
         tags,
-        querystring: z.object({ email: z.email('validation.email').max(320).optional() }),
-        response: {
-          200: envelope(
-            z.object({
-              counts: z.array(z.object({ reason: z.string(), count: z.number() })),
-              lookup: z
-                .object({ email: z.string(), suppressed: z.boolean(), reason: z.string().nullable() })
-                .nullable(),
-            }),
-          ),
-        },
+        querystring: suppressionsQuery,
+        response: { 200: envelope(suppressionSummarySchema) },
       },
     },
-    async (req) => ({ data: await suppressionSummary(deps, req.query.email) }),
+    // The reason column holds only the contract's reasons (the service types it as a string).
+    async (req) => ({ data: (await suppressionSummary(deps, req.query.email)) as SuppressionSummary }),
   );
 
   app.post(
@@ -378,40 +341,6 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
     },
   );
 };
-
-const checkSchema = z
-  .object({ status: z.enum(['pass', 'fail', 'missing']), found: z.string().nullable() })
-  .nullable();
-const senderDomainSchema = z.object({
-  id: z.number(),
-  domain: z.string(),
-  verified: z.boolean(),
-  verified_at: z.string().nullable(),
-  checked_at: z.string().nullable(),
-  checks: z.object({ spf: checkSchema, dkim: checkSchema, dmarc: checkSchema }),
-  records: z.array(
-    z.object({
-      kind: z.enum(['spf', 'dkim', 'dmarc']),
-      type: z.literal('TXT'),
-      name: z.string(),
-      value: z.string(),
-    }),
-  ),
-  dns: z.enum(['system', 'sandbox']),
-  created_at: z.string(),
-});
-const senderSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  name: z.string(),
-  rate_per_minute: z.number(),
-  confirmed: z.boolean(),
-  confirmed_at: z.string().nullable(),
-  domain: z.string(),
-  domain_verified: z.boolean(),
-  usable: z.boolean(),
-  created_at: z.string(),
-});
 
 /**
  * Senders and sender IDs (`/api/admin/crm/senders`, `/api/admin/crm/sender-domains`),
@@ -516,26 +445,6 @@ export const crmSendersRoutes: RouteModule = (app, deps) => {
   );
 };
 
-const templateSummarySchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  subject: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-const templateSchema = templateSummarySchema.extend({
-  mjml: z.string(),
-  design: z.record(z.string(), z.unknown()).nullable(),
-  html: z.string(),
-  text: z.string(),
-});
-const renderedSchema = z.object({
-  subject: z.string(),
-  html: z.string(),
-  text: z.string(),
-  warnings: z.array(z.string()),
-});
-
 /**
  * Templates (`/api/admin/crm/templates`): reading, previews, test sends and
  * changes need `crm.templates.edit`, creating one `crm.templates.add`.
@@ -571,7 +480,7 @@ export const crmTemplatesRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         body: templateSaveSchema,
-        response: { 201: envelope(templateSchema.extend({ warnings: z.array(z.string()) })) },
+        response: { 201: envelope(savedTemplateSchema) },
       },
     },
     async (req, reply) =>
@@ -590,7 +499,7 @@ export const crmTemplatesRoutes: RouteModule = (app, deps) => {
         tags,
         params: idParams,
         body: templateSaveSchema,
-        response: { 200: envelope(templateSchema.extend({ warnings: z.array(z.string()) })) },
+        response: { 200: envelope(savedTemplateSchema) },
       },
     },
     async (req) => ({
@@ -613,14 +522,14 @@ export const crmTemplatesRoutes: RouteModule = (app, deps) => {
     {
       config: { access: adminAccess(P.templatesAdd) },
       bodyLimit,
-      schema: { tags, body: templatePreviewSchema, response: { 200: envelope(renderedSchema) } },
+      schema: { tags, body: templatePreviewSchema, response: { 200: envelope(renderedTemplateSchema) } },
     },
     async (req) => ({ data: await previewTemplate(deps, req.body) }),
   );
 
   app.get(
     '/api/admin/crm/templates/:id/preview',
-    { config: edit, schema: { tags, params: idParams, response: { 200: envelope(renderedSchema) } } },
+    { config: edit, schema: { tags, params: idParams, response: { 200: envelope(renderedTemplateSchema) } } },
     async (req) => {
       const template = await getTemplate(deps, req.params.id);
       return { data: await previewTemplate(deps, template) };
@@ -639,48 +548,6 @@ export const crmTemplatesRoutes: RouteModule = (app, deps) => {
     },
   );
 };
-
-const campaignCountsSchema = z.object({
-  recipients: z.number(),
-  sent: z.number(),
-  delivered: z.number(),
-  opened: z.number(),
-  clicked: z.number(),
-  bounced: z.number(),
-  complained: z.number(),
-  unsubscribed: z.number(),
-  skipped: z.number(),
-  failed: z.number(),
-  pending: z.number(),
-});
-const campaignSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  status: z.enum(['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled']),
-  list_id: z.number(),
-  list_name: z.string().nullable(),
-  template_id: z.number(),
-  template_name: z.string().nullable(),
-  sender_id: z.number(),
-  sender: z.string().nullable(),
-  scheduled_at: z.string().nullable(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-  created_at: z.string(),
-  counts: campaignCountsSchema,
-});
-const campaignDetailSchema = campaignSchema.extend({
-  timeline: z.array(
-    z.object({
-      hour: z.string(),
-      sent: z.number(),
-      opened: z.number(),
-      clicked: z.number(),
-      bounced: z.number(),
-      unsubscribed: z.number(),
-    }),
-  ),
-});
 
 /** Marketing campaigns (`/api/admin/crm/campaigns`), under `crm.marketing.show`. */
 export const crmCampaignsRoutes: RouteModule = (app, deps) => {
@@ -792,24 +659,11 @@ export const crmCampaignsRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: bigIdParams,
-        response: {
-          200: envelope(
-            z.array(
-              z.object({
-                id: z.number(),
-                name: z.string(),
-                status: z.string(),
-                sent_at: z.string().nullable(),
-                opened_at: z.string().nullable(),
-                clicked_at: z.string().nullable(),
-                unsubscribed_at: z.string().nullable(),
-              }),
-            ),
-          ),
-        },
+        response: { 200: envelope(z.array(artistCampaignSendSchema)) },
       },
     },
-    async (req) => ({ data: await campaignsOfLead(deps, req.params.id) }),
+    // A send's status column holds only the contract's states (the service types it as a string).
+    async (req) => ({ data: (await campaignsOfLead(deps, req.params.id)) as ArtistCampaignSend[] }),
   );
 };
 

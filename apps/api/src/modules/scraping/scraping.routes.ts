@@ -1,8 +1,33 @@
 import { SCRAPING_PERMISSIONS as P } from '@lm/contracts/permissions';
 import {
+  autoScrapingJobDetailSchema,
+  autoScrapingJobItemSchema,
   autoScrapingJobSchema,
+  autoScrapingRunSchema,
+  autoScrapingRunStartedSchema,
+  type ScrapingJob,
+  type ScrapingJobDetail,
+  type ScrapingLead,
+  type ScrapingLeadDetail,
+  type ScrapingRunLead,
+  scrapingDashboardQuery,
+  scrapingDashboardSchema,
+  scrapingEventFilterSchema,
+  scrapingEventSchema,
+  scrapingGenreCountSchema,
   scrapingJobCreateSchema,
+  scrapingJobDetailSchema,
+  scrapingJobFilterSchema,
+  scrapingJobSchema,
+  scrapingJobsCreatedSchema,
+  scrapingKeywordSchema,
+  scrapingLeadDetailSchema,
   scrapingLeadFilterSchema,
+  scrapingLeadListSchema,
+  scrapingLeadListsQuery,
+  scrapingLeadSchema,
+  scrapingRunLeadSchema,
+  scrapingSentToListSchema,
   sendToLeadListSchema,
 } from '@lm/contracts/scraping';
 import { z } from 'zod';
@@ -34,140 +59,16 @@ import {
 } from './scraping.service';
 
 const tags = ['scraping'];
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const bigId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const bigIdParams = z.object({ id: bigId });
+const bigIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-const jobSchema = z.object({
-  id: z.number(),
-  playlist_id: z.string(),
-  playlist_url: z.string(),
-  playlist_name: z.string().nullable(),
-  playlist_image_url: z.string().nullable(),
-  playlist_followers: z.number().nullable(),
-  status_id: z.number(),
-  source: z.string(),
-  items_total: z.number().nullable(),
-  items_done: z.number(),
-  progress: z.number(),
-  artists_found: z.number(),
-  artists_new: z.number(),
-  curators_new: z.number(),
-  error: z.string().nullable(),
-  auto_scraping_job_id: z.number().nullable(),
-  auto_run_id: z.number().nullable(),
-  created_by: z.string().nullable(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-});
-const jobDetailSchema = jobSchema.extend({
-  keyword: z.string().nullable(),
-  curator: z
-    .object({
-      id: z.number(),
-      name: z.string(),
-      spotify_id: z.string().nullable(),
-      spotify_url: z.string().nullable(),
-      email: z.string().nullable(),
-      website: z.string().nullable(),
-    })
-    .nullable(),
-});
-const leadSchema = z.object({
-  id: z.number(),
-  kind: z.string(),
-  spotify_id: z.string().nullable(),
-  name: z.string(),
-  followers: z.number().nullable(),
-  popularity: z.number().nullable(),
-  genres: z.array(z.string()),
-  image_url: z.string().nullable(),
-  spotify_url: z.string().nullable(),
-  links: z.record(z.string(), z.string()),
-  email: z.string().nullable(),
-  is_new: z.boolean(),
-  tracks: z.number(),
-  created_at: z.string(),
-});
-const leadDetailSchema = leadSchema.extend({
-  provenance: z.record(z.string(), z.object({ source: z.string(), found_at: z.string() })),
-  jobs: z.array(
-    z.object({
-      id: z.number(),
-      playlist_name: z.string().nullable(),
-      is_new: z.boolean(),
-      created_at: z.string(),
-    }),
-  ),
-  lists: z.array(z.object({ id: z.number(), name: z.string() })),
-  websites: z.array(z.object({ url: z.string(), status: z.string(), visited_at: z.string().nullable() })),
-});
-const eventSchema = z.object({
-  id: z.number(),
-  job_id: z.number().nullable(),
-  playlist_name: z.string().nullable(),
-  auto_scraping_job_id: z.number().nullable(),
-  keyword: z.string().nullable(),
-  run_id: z.number().nullable(),
-  level: z.string(),
-  event: z.string(),
-  message: z.string(),
-  created_at: z.string(),
-});
-const autoJobSchema = z.object({
-  id: z.number(),
-  keyword: z.string(),
-  cron: z.string(),
-  enabled: z.boolean(),
-  max_playlists: z.number(),
-  last_run_at: z.string().nullable(),
-  next_run_at: z.string().nullable(),
-  runs: z.number(),
-  running: z.boolean(),
-  artists_new: z.number(),
-  curators_new: z.number(),
-  created_at: z.string(),
-});
-const runSchema = z.object({
-  id: z.number(),
-  trigger: z.string(),
-  slot: z.string().nullable(),
-  status_id: z.number(),
-  playlists_found: z.number(),
-  playlists_new: z.number(),
-  jobs_created: z.number(),
-  jobs_open: z.number(),
-  artists_new: z.number(),
-  curators_new: z.number(),
-  error: z.string().nullable(),
-  started_at: z.string(),
-  finished_at: z.string().nullable(),
-});
-const keywordSchema = z.object({
-  id: z.number(),
-  playlist_id: z.string(),
-  url: z.string(),
-  name: z.string().nullable(),
-  processed: z.boolean(),
-  processed_at: z.string().nullable(),
-  found_run_id: z.number().nullable(),
-  job_id: z.number().nullable(),
-  created_at: z.string(),
-});
+/**
+ * The service's views type a job's `source` and a lead's `kind` as strings; their columns hold only
+ * the values the contract names, so the answers are read as the contract's types (the tests'
+ * checked serializer validates every answer against the schema).
+ */
+const asJob = (job: Awaited<ReturnType<typeof getScrapingJob>>) => job as ScrapingJobDetail;
+const asRows = <T>(rows: unknown[]) => rows as T[];
 
-const jobFilterSchema = z.object({
-  status_id: z.coerce.number().int().min(1).max(5).optional(),
-  source: z.enum(['manual', 'auto']).optional(),
-  auto_scraping_job_id: id.optional(),
-  run_id: bigId.optional(),
-});
-const eventFilterSchema = z.object({
-  level: z.enum(['info', 'warning', 'error']).optional(),
-  job_id: bigId.optional(),
-  auto_scraping_job_id: id.optional(),
-  run_id: bigId.optional(),
-});
 const LEAD_ORDERS = [
   'name',
   'followers',
@@ -190,8 +91,8 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
       config: { access: adminAccess(P.view) },
       schema: {
         tags,
-        querystring: listQuery.extend({ filter: jobFilterSchema.optional() }),
-        response: { 200: listEnvelope(jobSchema) },
+        querystring: listQuery.extend({ filter: scrapingJobFilterSchema.optional() }),
+        response: { 200: listEnvelope(scrapingJobSchema) },
       },
     },
     async (req) => {
@@ -209,7 +110,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
         limit,
         req.lang,
       );
-      return { data: rows, pagination: paginate(total, page, limit) };
+      return { data: asRows<ScrapingJob>(rows), pagination: paginate(total, page, limit) };
     },
   );
 
@@ -221,12 +122,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
         tags,
         body: scrapingJobCreateSchema,
         response: {
-          201: envelope(
-            z.object({
-              created: z.array(z.object({ id: z.number(), playlist_id: z.string() })),
-              skipped: z.array(z.object({ id: z.number(), playlist_id: z.string() })),
-            }),
-          ),
+          201: envelope(scrapingJobsCreatedSchema),
         },
       },
     },
@@ -246,21 +142,21 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/jobs/:id',
     {
       config: { access: adminAccess(P.manage) },
-      schema: { tags, params: bigIdParams, response: { 200: envelope(jobDetailSchema) } },
+      schema: { tags, params: bigIdParams, response: { 200: envelope(scrapingJobDetailSchema) } },
     },
-    async (req) => ({ data: await getScrapingJob(deps, req.params.id, req.lang) }),
+    async (req) => ({ data: asJob(await getScrapingJob(deps, req.params.id, req.lang)) }),
   );
 
   app.post(
     '/api/admin/scraping/jobs/:id/cancel',
     {
       config: { access: adminAccess(P.manage) },
-      schema: { tags, params: bigIdParams, response: { 200: envelope(jobDetailSchema) } },
+      schema: { tags, params: bigIdParams, response: { 200: envelope(scrapingJobDetailSchema) } },
     },
     async (req) => {
       await cancelScrapingJob(deps, req.params.id, adminActor(req));
       return {
-        data: await getScrapingJob(deps, req.params.id, req.lang),
+        data: asJob(await getScrapingJob(deps, req.params.id, req.lang)),
         message: t(req.lang, 'scraping.job_cancelled'),
       };
     },
@@ -274,7 +170,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
         tags,
         params: bigIdParams,
         querystring: listQuery.extend({ filter: scrapingLeadFilterSchema.optional() }),
-        response: { 200: listEnvelope(leadSchema) },
+        response: { 200: listEnvelope(scrapingLeadSchema) },
       },
     },
     async (req) => {
@@ -286,7 +182,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
         page,
         limit,
       });
-      return { data: rows, pagination: paginate(total, page, limit) };
+      return { data: asRows<ScrapingLead>(rows), pagination: paginate(total, page, limit) };
     },
   );
 
@@ -297,7 +193,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: bigIdParams,
-        response: { 200: envelope(z.array(z.object({ genre: z.string(), count: z.number() }))) },
+        response: { 200: envelope(z.array(scrapingGenreCountSchema)) },
       },
     },
     async (req) => ({ data: await jobGenres(deps, req.params.id) }),
@@ -340,15 +236,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
         params: bigIdParams,
         body: sendToLeadListSchema,
         response: {
-          200: envelope(
-            z.object({
-              list_id: z.number(),
-              list_name: z.string(),
-              created: z.boolean(),
-              added: z.number(),
-              already: z.number(),
-            }),
-          ),
+          200: envelope(scrapingSentToListSchema),
         },
       },
     },
@@ -373,7 +261,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
         tags,
         params: bigIdParams,
         querystring: listQuery,
-        response: { 200: listEnvelope(eventSchema) },
+        response: { 200: listEnvelope(scrapingEventSchema) },
       },
     },
     async (req) => {
@@ -390,8 +278,8 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
       config: { access: adminAccess(P.view) },
       schema: {
         tags,
-        querystring: listQuery.extend({ filter: eventFilterSchema.optional() }),
-        response: { 200: listEnvelope(eventSchema) },
+        querystring: listQuery.extend({ filter: scrapingEventFilterSchema.optional() }),
+        response: { 200: listEnvelope(scrapingEventSchema) },
       },
     },
     async (req) => {
@@ -418,10 +306,8 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
       config: { access: adminAccess(P.manage) },
       schema: {
         tags,
-        querystring: z.object({ q: z.string().trim().max(100).optional() }),
-        response: {
-          200: envelope(z.array(z.object({ id: z.number(), name: z.string(), members: z.number() }))),
-        },
+        querystring: scrapingLeadListsQuery,
+        response: { 200: envelope(z.array(scrapingLeadListSchema)) },
       },
     },
     async (req) => ({ data: await listLeadLists(deps, req.query.q || undefined) }),
@@ -431,9 +317,9 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/leads/:id',
     {
       config: { access: adminAccess(P.manage) },
-      schema: { tags, params: bigIdParams, response: { 200: envelope(leadDetailSchema) } },
+      schema: { tags, params: bigIdParams, response: { 200: envelope(scrapingLeadDetailSchema) } },
     },
-    async (req) => ({ data: await getLead(deps, req.params.id) }),
+    async (req) => ({ data: (await getLead(deps, req.params.id)) as ScrapingLeadDetail }),
   );
 
   app.post(
@@ -454,19 +340,8 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
       config: { access: adminAccess(P.dashboard) },
       schema: {
         tags,
-        querystring: z.object({ days: z.coerce.number().int().min(7).max(90).default(30) }),
-        response: {
-          200: envelope(
-            z.object({
-              running: z.number(),
-              queued: z.number(),
-              artists: z.number(),
-              curators: z.number(),
-              per_day: z.array(z.object({ day: z.string(), artists: z.number(), curators: z.number() })),
-              top_genres: z.array(z.object({ genre: z.string(), count: z.number() })),
-            }),
-          ),
-        },
+        querystring: scrapingDashboardQuery,
+        response: { 200: envelope(scrapingDashboardSchema) },
       },
     },
     async (req) => ({ data: await scrapingDashboard(deps, req.query.days) }),
@@ -477,7 +352,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/auto-jobs',
     {
       config: { access: adminAccess(P.view) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(autoJobSchema) } },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(autoScrapingJobItemSchema) } },
     },
     async (req) => {
       const { page, limit, q } = req.query;
@@ -490,7 +365,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/auto-jobs',
     {
       config: { access: adminAccess(P.manage) },
-      schema: { tags, body: autoScrapingJobSchema, response: { 201: envelope(autoJobSchema) } },
+      schema: { tags, body: autoScrapingJobSchema, response: { 201: envelope(autoScrapingJobItemSchema) } },
     },
     async (req, reply) => {
       const created = await createAutoJob(deps, req.body, adminActor(req));
@@ -500,15 +375,11 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     },
   );
 
-  const autoDetailSchema = autoJobSchema.extend({
-    playlists_found: z.number(),
-    playlists_processed: z.number(),
-  });
   app.get(
     '/api/admin/scraping/auto-jobs/:id',
     {
       config: { access: adminAccess(P.manage) },
-      schema: { tags, params: idParams, response: { 200: envelope(autoDetailSchema) } },
+      schema: { tags, params: idParams, response: { 200: envelope(autoScrapingJobDetailSchema) } },
     },
     async (req) => ({ data: await getAutoJob(deps, req.params.id) }),
   );
@@ -521,7 +392,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
         tags,
         params: idParams,
         body: autoScrapingJobSchema,
-        response: { 200: envelope(autoDetailSchema) },
+        response: { 200: envelope(autoScrapingJobDetailSchema) },
       },
     },
     async (req) => {
@@ -534,7 +405,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/auto-jobs/:id/run',
     {
       config: { access: adminAccess(P.manage) },
-      schema: { tags, params: idParams, response: { 200: envelope(z.object({ run_id: z.number() })) } },
+      schema: { tags, params: idParams, response: { 200: envelope(autoScrapingRunStartedSchema) } },
     },
     async (req) => {
       const runId = await startManualRun(deps, req.params.id, adminActor(req));
@@ -546,7 +417,12 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/auto-jobs/:id/runs',
     {
       config: { access: adminAccess(P.manage) },
-      schema: { tags, params: idParams, querystring: listQuery, response: { 200: listEnvelope(runSchema) } },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: listQuery,
+        response: { 200: listEnvelope(autoScrapingRunSchema) },
+      },
     },
     async (req) => {
       const { page, limit } = req.query;
@@ -563,7 +439,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
         tags,
         params: idParams,
         querystring: listQuery,
-        response: { 200: listEnvelope(keywordSchema) },
+        response: { 200: listEnvelope(scrapingKeywordSchema) },
       },
     },
     async (req) => {
@@ -581,13 +457,13 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
         tags,
         params: bigIdParams,
         querystring: listQuery,
-        response: { 200: listEnvelope(leadSchema.extend({ job_id: z.number() })) },
+        response: { 200: listEnvelope(scrapingRunLeadSchema) },
       },
     },
     async (req) => {
       const { page, limit } = req.query;
       const { rows, total } = await listRunLeads(deps, req.params.id, page, limit);
-      return { data: rows, pagination: paginate(total, page, limit) };
+      return { data: asRows<ScrapingRunLead>(rows), pagination: paginate(total, page, limit) };
     },
   );
 };
