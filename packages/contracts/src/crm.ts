@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEAD_KINDS } from './scraping';
+import { LEAD_KINDS, leadListRefSchema, leadProvenanceSchema } from './scraping';
 import { entry, type StatusEntry } from './statuses';
 
 /**
@@ -333,21 +333,16 @@ export const crmLeadSchema = z.object({
 });
 export type CrmLead = z.infer<typeof crmLeadSchema>;
 
-/** Where and when one field of a lead was found (a URL or `spotify:<endpoint>`). */
-const provenanceSchema = z.record(z.string(), z.object({ source: z.string(), found_at: z.string() }));
-/** A list a lead belongs to. */
-const listRefSchema = z.object({ id: z.number(), name: z.string() });
-
 /** An artist's profile (`GET /api/admin/crm/artists/{id}`): the lead, its sources, consent and lists. */
 export const crmArtistProfileSchema = crmLeadSchema.extend({
   popularity: z.number().nullable(),
   links: z.record(z.string(), z.string()),
-  provenance: provenanceSchema,
+  provenance: leadProvenanceSchema,
   first_name: z.string().nullable(),
   language: z.string().nullable(),
   consent_source: z.string().nullable(),
   consent_at: z.string().nullable(),
-  lists: z.array(listRefSchema),
+  lists: z.array(leadListRefSchema),
 });
 export type CrmArtistProfile = z.infer<typeof crmArtistProfileSchema>;
 

@@ -217,10 +217,13 @@ export const scrapingJobDetailSchema = scrapingJobSchema.extend({
 });
 export type ScrapingJobDetail = z.infer<typeof scrapingJobDetailSchema>;
 
+/** A job and the playlist it scrapes. */
+const jobRefSchema = z.object({ id: z.number(), playlist_id: z.string() });
+
 /** Jobs queued by `POST /api/admin/scraping/jobs`, and playlists skipped (a job already open for them). */
 export const scrapingJobsCreatedSchema = z.object({
-  created: z.array(z.object({ id: z.number(), playlist_id: z.string() })),
-  skipped: z.array(z.object({ id: z.number(), playlist_id: z.string() })),
+  created: z.array(jobRefSchema),
+  skipped: z.array(jobRefSchema),
 });
 export type ScrapingJobsCreated = z.infer<typeof scrapingJobsCreatedSchema>;
 
@@ -247,9 +250,17 @@ export type ScrapingLead = z.infer<typeof scrapingLeadSchema>;
 export const scrapingRunLeadSchema = scrapingLeadSchema.extend({ job_id: z.number() });
 export type ScrapingRunLead = z.infer<typeof scrapingRunLeadSchema>;
 
+/** Where and when each field of a lead was found, by field (the source a URL or `spotify:<endpoint>`). */
+export const leadProvenanceSchema = z.record(
+  z.string(),
+  z.object({ source: z.string(), found_at: z.string() }),
+);
+/** A leads list a lead belongs to. */
+export const leadListRefSchema = z.object({ id: z.number(), name: z.string() });
+
 /** A lead with where each field came from, its jobs, lists and visited websites (`GET /api/admin/scraping/leads/{id}`). */
 export const scrapingLeadDetailSchema = scrapingLeadSchema.extend({
-  provenance: z.record(z.string(), z.object({ source: z.string(), found_at: z.string() })),
+  provenance: leadProvenanceSchema,
   jobs: z.array(
     z.object({
       id: z.number(),
@@ -258,7 +269,7 @@ export const scrapingLeadDetailSchema = scrapingLeadSchema.extend({
       created_at: z.string(),
     }),
   ),
-  lists: z.array(z.object({ id: z.number(), name: z.string() })),
+  lists: z.array(leadListRefSchema),
   websites: z.array(z.object({ url: z.string(), status: z.string(), visited_at: z.string().nullable() })),
 });
 export type ScrapingLeadDetail = z.infer<typeof scrapingLeadDetailSchema>;
