@@ -10,7 +10,10 @@ import { translationsResponseSchema } from './translations';
  * of its bundle. Times are ISO 8601 strings.
  */
 
-/** An id and a name: a picker's option, or a role as an admin's row names it. */
+/**
+ * An id and a name: a picker's option (the public lookups such as `user/genre/getAllGenresWithQ`, the
+ * role picker), or a role as an admin's row names it.
+ */
 export const idNameSchema = z.object({ id: z.number(), name: z.string() });
 export type IdName = z.infer<typeof idNameSchema>;
 
