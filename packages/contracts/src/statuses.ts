@@ -298,6 +298,22 @@ export const PAYOUT_STATUSES: readonly StatusEntry[] = [
 ];
 
 /**
+ * Job states of the queue monitor: pg-boss 12's `job_state` enum in lifecycle order, with pg-boss's
+ * `created` split in two: `scheduled` is a created job whose `start_after` is still ahead (a deadline
+ * check due in days, not work waiting), `created` one that a worker may take now.
+ */
+export const JOB_STATES = [
+  'created',
+  'scheduled',
+  'retry',
+  'active',
+  'completed',
+  'cancelled',
+  'failed',
+] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/**
  * pg-boss job states on the queue monitor, with `scheduled` for created jobs whose start time is still
  * ahead (not a backlog): waiting for a worker, running, done, failed, or set aside.
  */

@@ -1,22 +1,12 @@
+import type { PlatformSpotify, PlatformSpotifyOutcome } from '@lm/contracts/staff';
 import { staffKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-/** The platform's Spotify account as staff see it (`GET admin/spotify/platform`). */
-export interface PlatformSpotify {
-  connected: boolean;
-  spotify_user_id: string | null;
-  display_name: string | null;
-  email: string | null;
-  connected_at: string | null;
-  connected_by: string | null;
-}
-
-/** How a connection ended (`GET admin/spotify/platform/outcome?token=`). */
-export interface PlatformSpotifyOutcome {
-  status: 'connected' | 'denied' | 'failed';
-  display_name?: string;
-  spotify_user_id?: string;
-}
+/**
+ * The platform's Spotify account as staff see it and how a connection ended: the zod schemas in
+ * `@lm/contracts/staff` that the API serialises its answers through, as types only.
+ */
+export type { PlatformSpotify, PlatformSpotifyOutcome } from '@lm/contracts/staff';
 
 /** `GET admin/spotify/platform`. */
 export function usePlatformSpotify() {

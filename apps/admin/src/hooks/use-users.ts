@@ -9,13 +9,9 @@ import type {
   UserWalletSummary,
 } from '@lm/contracts/admin-users';
 import type { QualityScore } from '@lm/contracts/score';
+import type { IdName } from '@lm/contracts/staff';
 import { adminUserKeys, lookupKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
-interface IdName {
-  id: number;
-  name: string;
-}
 
 /** A row of GET admin/users. */
 export type AdminUserRow = AdminUserListItem;

@@ -27,8 +27,6 @@ const KNOWN: Record<string, string> = {
   // types): the connections module's provider switch, below the express engine.
   'modules/connections/connections.service.ts': 'connection flows differ per provider',
   'modules/connections/connections.demo.ts': 'demo data names its platforms',
-  // The artist's own sounds read each platform's post list; should become an adapter method.
-  'modules/connections/artist-sounds.service.ts': 'reads posts per provider (to move behind the adapter)',
   // Wallet history links Spotify campaign rows (meta.campaign_type); money does not know adapters.
   'modules/wallet/descriptions.ts': 'ledger meta names the campaign type',
   // Trust scores read each platform's recent posts through its provider.

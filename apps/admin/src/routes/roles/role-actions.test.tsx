@@ -16,6 +16,7 @@ const role = (over: Partial<Role>): Role => ({
   permissions: [],
   admins_count: 0,
   created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
   ...over,
 });
 

@@ -1,4 +1,5 @@
 import { emailSchema, LIMITS } from '@lm/contracts';
+import { adminPasswordLinkSchema, idNameSchema, staffAdminSchema } from '@lm/contracts/staff';
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -40,17 +41,6 @@ const adminBody = z.object({
 /** Body of `POST /api/admin/admins` and `PUT /api/admin/admins/{id}`. */
 export const adminSaveSchema = adminBody;
 
-const adminSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  status: z.enum(service.ADMIN_STATUSES),
-  roles: z.array(z.object({ id: z.number(), name: z.string() })),
-  invitation_pending: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
 const tags = ['admins'];
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -64,7 +54,7 @@ export const adminStaffRoutes: RouteModule = (app, deps) => {
     '/api/admin/admins',
     {
       config: { access: adminAccess(ADMINS_PERMISSION) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(adminSchema) } },
+      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(staffAdminSchema) } },
     },
     async (req) => {
       const { page, limit, q, filter = {} } = req.query;
@@ -88,7 +78,7 @@ export const adminStaffRoutes: RouteModule = (app, deps) => {
     '/api/admin/admins/:id',
     {
       config: { access: adminAccess(ADMINS_PERMISSION) },
-      schema: { tags, params: idParams, response: { 200: envelope(adminSchema) } },
+      schema: { tags, params: idParams, response: { 200: envelope(staffAdminSchema) } },
     },
     async (req) => ({ data: await service.getAdmin(deps.database, req.params.id) }),
   );
@@ -97,7 +87,7 @@ export const adminStaffRoutes: RouteModule = (app, deps) => {
     '/api/admin/admins',
     {
       config: { access: adminAccess(ADMINS_PERMISSION) },
-      schema: { tags, body: adminSaveSchema, response: { 201: envelope(adminSchema) } },
+      schema: { tags, body: adminSaveSchema, response: { 201: envelope(staffAdminSchema) } },
     },
     async (req, reply) => {
       const data = await service.createAdmin(deps, adminActor(req), req.body);
@@ -113,7 +103,12 @@ export const adminStaffRoutes: RouteModule = (app, deps) => {
     '/api/admin/admins/:id',
     {
       config: { access: adminAccess(ADMINS_PERMISSION) },
-      schema: { tags, params: idParams, body: adminSaveSchema, response: { 200: envelope(adminSchema) } },
+      schema: {
+        tags,
+        params: idParams,
+        body: adminSaveSchema,
+        response: { 200: envelope(staffAdminSchema) },
+      },
     },
     async (req) => {
       const data = await service.updateAdmin(deps, adminActor(req), req.params.id, req.body);
@@ -140,7 +135,7 @@ export const adminStaffRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: idParams,
-        response: { 200: envelope(z.object({ kind: z.enum(['invite', 'reset']), email: z.string() })) },
+        response: { 200: envelope(adminPasswordLinkSchema) },
       },
     },
     async (req) => {
@@ -164,7 +159,7 @@ export const adminStaffRoutes: RouteModule = (app, deps) => {
           q: z.string().trim().max(100).optional(),
           limit: z.coerce.number().int().min(1).max(LIMITS.bigLookupPageSize).default(LIMITS.lookupPageSize),
         }),
-        response: { 200: envelope(z.array(z.object({ id: z.number(), name: z.string() }))) },
+        response: { 200: envelope(z.array(idNameSchema)) },
       },
     },
     async (req) => ({ data: await service.searchAdmins(deps.database, req.query) }),

@@ -1,3 +1,4 @@
+import { auditLogSchema } from '@lm/contracts/staff';
 import { z } from 'zod';
 import { adminAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -22,21 +23,6 @@ const auditFilterSchema = z
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'validation.date_range', path: ['to'] });
 
-const logSchema = z.object({
-  id: z.number(),
-  actor_type: z.string(),
-  actor_id: z.number().nullable(),
-  actor_name: z.string().nullable(),
-  actor_email: z.string().nullable(),
-  action: z.string(),
-  target_type: z.string().nullable(),
-  target_id: z.string().nullable(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
-  meta: z.record(z.string(), z.unknown()).nullable(),
-  created_at: z.string(),
-});
-
 const tags = ['audit'];
 
 /** The audit log of spec section 2 "/logs": a filtered, paged list and the actions recorded. */
@@ -48,7 +34,7 @@ export const auditRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         querystring: listQuery.extend({ filter: auditFilterSchema.optional() }),
-        response: { 200: listEnvelope(logSchema) },
+        response: { 200: listEnvelope(auditLogSchema) },
       },
     },
     async (req) => {

@@ -5,7 +5,6 @@ import { AppError, ConflictError, NotFoundError } from '../../platform/errors';
 import { InstagramApiError } from '../../providers/instagram/contract';
 import { TikTokApiError } from '../../providers/tiktok/contract';
 import { type SocialPlatformName, socialAccounts } from './connections.schema';
-import { accessTokenOf } from './connections.service';
 import { soundCheck } from './sound-checks';
 
 /**
@@ -18,7 +17,8 @@ import { soundCheck } from './sound-checks';
  * honestly read, and each one passes the platform's music-link check (`check-tiktok-music`,
  * `check-instagram-music`, the adapters' `resolveSound`) before it is offered:
  * - `campaign`: the sounds of the artist's own earlier campaigns on the platform;
- * - `post`: the sounds of the newest posts of the artist's own connected account(s) on the platform:
+ * - `post`: the sounds of the newest posts of the artist's own connected account(s) on the platform,
+ *   as the platform's adapter reads them (`accounts.postSounds`, handed over with the music-link check):
  *   TikTok, each video's sound as its public embed links it (provider `videoSound`; a video whose sound
  *   cannot be read is left out, never guessed); Instagram, each reel's own link (a `reel/<code>` link is
  *   a valid sound link: the influencer uses that reel's audio).
@@ -145,25 +145,13 @@ async function postSounds(
   platform: SocialPlatformName,
   account: { id: number; username: string },
 ): Promise<ArtistSound[]> {
-  const token = await accessTokenOf(deps, account.id);
-  const found: { link: string; name: string; cover: string | null }[] = [];
-  if (platform === 'tiktok') {
-    const page = await deps.providers.tiktok.listVideos(token, { maxCount: RECENT_POSTS_FOR_SOUNDS });
-    const sounds = await Promise.all(page.videos.map((v) => deps.providers.tiktok.videoSound(v)));
-    page.videos.forEach((video, i) => {
-      const sound = sounds[i];
-      if (sound)
-        found.push({ link: sound.url, name: sound.title ?? video.title, cover: video.coverImageUrl });
-    });
-  } else {
-    const page = await deps.providers.instagram.listMedia(token, { limit: RECENT_POSTS_FOR_SOUNDS * 2 });
-    const reels = page.media.filter((m) => m.productType === 'REELS').slice(0, RECENT_POSTS_FOR_SOUNDS);
-    for (const reel of reels)
-      found.push({ link: reel.permalink, name: firstLine(reel.caption), cover: reel.thumbnailUrl });
-  }
+  const check = soundCheck(platform);
+  const found = check.accounts?.postSounds
+    ? await check.accounts.postSounds(deps, account.id, RECENT_POSTS_FOR_SOUNDS)
+    : [];
   const out: ArtistSound[] = [];
   for (const f of found) {
-    const sound = await soundCheck(platform).resolveSound(deps, f.link);
+    const sound = await check.resolveSound(deps, f.link);
     if (!sound) continue;
     out.push({
       id: sound.id,
@@ -177,11 +165,6 @@ async function postSounds(
     });
   }
   return out;
-}
-
-/** A caption's first line, at most 120 characters. */
-function firstLine(caption: string): string {
-  return (caption.split('\n')[0] ?? '').trim().slice(0, 120);
 }
 
 /** A platform's refusal or silence as the translated error the artist sees. */

@@ -14,6 +14,18 @@ export interface SoundCheck {
   readonly typeId: number;
   /** The sound behind a link, or null when the link is not one of the platform's sounds. */
   resolveSound(deps: Deps, link: string): Promise<{ id: string; url: string; name: string } | null>;
+  /**
+   * For platforms whose sellers are connected accounts: the sound links of an account's newest posts
+   * (at most `limit` posts), each with the post's name and cover. Without it only the sounds of the
+   * artist's earlier campaigns are offered.
+   */
+  readonly accounts?: {
+    postSounds?(
+      deps: Deps,
+      accountId: number,
+      limit: number,
+    ): Promise<{ link: string; name: string; cover: string | null }[]>;
+  };
 }
 
 // Connections sits below the express engine: the engine's adapters read connected accounts' access

@@ -1,4 +1,5 @@
-import { translationsResponseSchema, translationsSchema } from '@lm/contracts/translations';
+import { idNameSchema, lookupEntrySchema, sliderSchema, userTypeCountSchema } from '@lm/contracts/staff';
+import { translationsSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { adminAccess, adminActor, PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -33,14 +34,6 @@ const namedBody = z.object({
   translations: translationsSchema({ name: 100, description: 1000 }).optional(),
   is_active: z.boolean().default(true),
 });
-const namedSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  description: z.string().nullable().optional(),
-  translations: translationsResponseSchema('name', 'description').optional(),
-  is_active: z.boolean(),
-  usage: z.number(),
-});
 const sliderBody = z.object({
   title: z.string().trim().max(150, 'validation.too_long').nullable().optional(),
   image: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(300),
@@ -54,16 +47,6 @@ const sliderBody = z.object({
   position: z.number().int().min(0).max(10_000).default(0),
   is_active: z.boolean().default(true),
 });
-const sliderSchema = z.object({
-  id: z.number(),
-  title: z.string().nullable(),
-  image: z.string(),
-  image_url: z.string(),
-  link: z.string().nullable(),
-  position: z.number(),
-  is_active: z.boolean(),
-});
-
 const tags = ['lookups'];
 
 /**
@@ -78,7 +61,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
       base,
       {
         config: { access },
-        schema: { tags, querystring: listQuery, response: { 200: listEnvelope(namedSchema) } },
+        schema: { tags, querystring: listQuery, response: { 200: listEnvelope(lookupEntrySchema) } },
       },
       async (req) => {
         const { page, limit, q, filter = {} } = req.query;
@@ -100,7 +83,10 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
     );
     app.post(
       base,
-      { config: { access }, schema: { tags, body: namedBody, response: { 201: envelope(namedSchema) } } },
+      {
+        config: { access },
+        schema: { tags, body: namedBody, response: { 201: envelope(lookupEntrySchema) } },
+      },
       async (req, reply) => {
         const data = await service.saveNamed(deps, adminActor(req), kind, req.body);
         return reply.status(201).send({ data, message: t(req.lang, 'common.created') });
@@ -110,7 +96,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
       `${base}/:id`,
       {
         config: { access },
-        schema: { tags, params: idParams, body: namedBody, response: { 200: envelope(namedSchema) } },
+        schema: { tags, params: idParams, body: namedBody, response: { 200: envelope(lookupEntrySchema) } },
       },
       async (req) => ({
         data: await service.saveNamed(deps, adminActor(req), kind, req.body, req.params.id),
@@ -134,7 +120,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         response: {
-          200: envelope(z.array(z.object({ id: z.number(), name: z.string(), users: z.number() }))),
+          200: envelope(z.array(userTypeCountSchema)),
         },
       },
     },
@@ -148,7 +134,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
         tags,
         params: idParams,
         body: z.object({ name: name.max(50, 'validation.too_long') }),
-        response: { 200: envelope(z.object({ id: z.number(), name: z.string() })) },
+        response: { 200: envelope(idNameSchema) },
       },
     },
     async (req) => ({

@@ -1,4 +1,5 @@
 import { LIMITS } from '@lm/contracts';
+import { idNameSchema } from '@lm/contracts/staff';
 import { z } from 'zod';
 import { PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -16,7 +17,8 @@ export const lookupSearchQuery = (defaultLimit: number) =>
     limit: z.coerce.number().int().min(1).max(LIMITS.bigLookupPageSize).default(defaultLimit),
   });
 
-export const lookupItemSchema = z.object({ id: z.number(), name: z.string() });
+/** A picker's option: the one shape of every lookup list (`@lm/contracts/staff`). */
+export const lookupItemSchema = idNameSchema;
 const lookupList = envelope(z.array(lookupItemSchema));
 const tags = ['lookups'];
 

@@ -1,3 +1,4 @@
+import { jobStateSchema, queueInfoSchema, queueJobSchema, throughputSchema } from '@lm/contracts/staff';
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -8,29 +9,6 @@ import * as queues from './queues.service';
 /** Permission of the queue monitor (spec section 2 "/horizon (queue monitor, view.main.queue.horizon.tab.list)"). */
 export const HORIZON_PERMISSION = 'view.main.queue.horizon.tab.list';
 
-const stateSchema = z.enum(queues.JOB_STATES);
-const countsSchema = z.record(stateSchema, z.number());
-const queueSchema = z.object({
-  name: z.string(),
-  policy: z.string(),
-  retry_limit: z.number(),
-  counts: countsSchema,
-  backlog: z.number(),
-});
-const jobSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  state: stateSchema,
-  data: z.unknown(),
-  output: z.unknown(),
-  error: z.string().nullable(),
-  retry_count: z.number(),
-  retry_limit: z.number(),
-  created_on: z.string(),
-  start_after: z.string(),
-  started_on: z.string().nullable(),
-  completed_on: z.string().nullable(),
-});
 const queueParams = z.object({ name: z.string().min(1).max(100) });
 const jobParams = queueParams.extend({ id: z.uuid({ error: 'validation.invalid' }) });
 
@@ -45,7 +23,7 @@ export const queuesRoutes: RouteModule = (app, deps) => {
 
   app.get(
     '/api/admin/queues',
-    { config: { access }, schema: { tags, response: { 200: envelope(z.array(queueSchema)) } } },
+    { config: { access }, schema: { tags, response: { 200: envelope(z.array(queueInfoSchema)) } } },
     async () => ({ data: await queues.listQueues(deps.database, deps.jobs) }),
   );
 
@@ -60,14 +38,7 @@ export const queuesRoutes: RouteModule = (app, deps) => {
           queue: z.string().max(100).optional(),
         }),
         response: {
-          200: envelope(
-            z.object({
-              bucket: z.enum(['minute', 'hour']),
-              completed: z.number(),
-              failed: z.number(),
-              points: z.array(z.object({ at: z.string(), completed: z.number(), failed: z.number() })),
-            }),
-          ),
+          200: envelope(throughputSchema),
         },
       },
     },
@@ -83,8 +54,8 @@ export const queuesRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: queueParams,
-        querystring: listQuery.extend({ state: stateSchema.default('failed') }),
-        response: { 200: listEnvelope(jobSchema) },
+        querystring: listQuery.extend({ state: jobStateSchema.default('failed') }),
+        response: { 200: listEnvelope(queueJobSchema) },
       },
     },
     async (req) => {

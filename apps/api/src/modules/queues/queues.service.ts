@@ -1,25 +1,10 @@
+import { JOB_STATES, type JobState } from '@lm/contracts/statuses';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Jobs } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
 import { type AuditActor, audit } from '../audit';
-
-/**
- * Job states of the monitor: pg-boss 12's `job_state` enum in lifecycle order, with pg-boss's
- * `created` split in two: `scheduled` is a created job whose `start_after` is still ahead
- * (a deadline check due in days, not work waiting), `created` one that a worker may take now.
- */
-export const JOB_STATES = [
-  'created',
-  'scheduled',
-  'retry',
-  'active',
-  'completed',
-  'cancelled',
-  'failed',
-] as const;
-export type JobState = (typeof JOB_STATES)[number];
 
 /** The monitor's state of a pg-boss row: created jobs not yet due are `scheduled`. */
 const MONITOR_STATE = sql`case when state = 'created' and start_after > now() then 'scheduled' else state::text end`;

@@ -1,4 +1,5 @@
 import { LIMITS } from '@lm/contracts';
+import { guardSchema, idNameSchema, permissionGroupSchema, roleSchema } from '@lm/contracts/staff';
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -17,27 +18,11 @@ import * as rbac from './rbac.service';
 /** Permission that opens the role screens (spec section 2 "/roles/list or /roles"). */
 const ROLES_PERMISSION = 'view.main.roles.tab.list';
 
-const guardSchema = z.enum(rbac.GUARDS);
-
 /** Body of `POST /api/roles` and `PUT /api/roles/{id}`: name, guard and the permission names granted. */
 export const roleBodySchema = z.object({
   name: z.string().trim().min(1).max(100),
   guard: guardSchema,
   permissions: z.array(z.string().trim().min(1).max(100)).max(500),
-});
-
-const permissionSchema = z.object({ id: z.number(), name: z.string(), guard: guardSchema });
-
-export const roleSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  guard: guardSchema,
-  default_for_user_type: z.number().nullable(),
-  permissions: z.array(z.string()),
-  users_count: z.number().int().optional(),
-  admins_count: z.number().int().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 
 const tags = ['roles'];
@@ -52,7 +37,7 @@ export const rbacRoutes: RouteModule = (app, deps) => {
         tags,
         querystring: z.object({ guard: guardSchema.optional() }),
         response: {
-          200: envelope(z.array(z.object({ guard: guardSchema, permissions: z.array(permissionSchema) }))),
+          200: envelope(z.array(permissionGroupSchema)),
         },
       },
     },
@@ -133,7 +118,7 @@ export const rbacRoutes: RouteModule = (app, deps) => {
           limit: z.coerce.number().int().min(1).max(LIMITS.bigLookupPageSize).default(LIMITS.roleSearchLimit),
           guard: guardSchema.optional(),
         }),
-        response: { 200: envelope(z.array(z.object({ id: z.number(), name: z.string() }))) },
+        response: { 200: envelope(z.array(idNameSchema)) },
       },
     },
     async (req) => ({ data: await rbac.searchRoles(deps.database, req.query) }),

@@ -1,3 +1,4 @@
+import { reportSchema } from '@lm/contracts/staff';
 import { z } from 'zod';
 import { adminAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -22,56 +23,6 @@ const day = z
       !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     'validation.date_invalid',
   );
-
-const series = z.object({ day: z.string() });
-const reportSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  sales: z.object({
-    days: z.array(
-      series.extend({
-        coins: z.number(),
-        payments: z.number(),
-        revenue: z.record(z.string(), z.number()),
-        /** The platform's revenue of the day in coins: fees kept, net of refunds. */
-        fees: z.number(),
-      }),
-    ),
-    totals: z.object({
-      coins: z.number(),
-      payments: z.number(),
-      revenue: z.array(z.object({ currency: z.string(), amount_minor: z.number() })),
-      fees: z.number(),
-    }),
-  }),
-  campaigns: z.object({
-    by_status: z.array(z.object({ status_id: z.number(), count: z.number() })),
-    coins: z.number(),
-  }),
-  users: z.object({
-    days: z.array(series.extend({ artists: z.number(), curators: z.number(), influencers: z.number() })),
-    totals: z.object({ artists: z.number(), curators: z.number(), influencers: z.number() }),
-  }),
-  payouts: z.object({
-    days: z.array(
-      series.extend({
-        requested: z.number(),
-        requested_coins: z.number(),
-        paid: z.number(),
-        paid_coins: z.number(),
-        paid_minor: z.number(),
-      }),
-    ),
-    by_status: z.array(z.object({ status_id: z.number(), count: z.number() })),
-    totals: z.object({
-      requested: z.number(),
-      requested_coins: z.number(),
-      paid: z.number(),
-      paid_coins: z.number(),
-      paid_minor: z.number(),
-    }),
-  }),
-});
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -1,5 +1,5 @@
 import { settingsUpdateSchema } from '@lm/contracts';
-import { z } from 'zod';
+import { savedSettingsSchema, systemSettingsSchema } from '@lm/contracts/staff';
 import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope } from '../../platform/http';
@@ -9,33 +9,13 @@ import { getSettings, updateSettings } from './settings.service';
 /** Permission of /system/settings (spec section 2). */
 export const SETTINGS_PERMISSION = 'view.main.settings.tab.list';
 
-const settingsSchema = z.object({
-  maintenance_mode: z.boolean(),
-  maintenance_message: z.string(),
-  platform_fee_percent: z.number(),
-  coin_price_pence: z.number(),
-  payout_rate_pence: z.number(),
-  min_withdrawal_coins: z.number(),
-  playlist_submission_days: z.number(),
-  on_going_days: z.number(),
-  auditing_days: z.number(),
-  mail_from_name: z.string(),
-  // Support tickets' promised hours per priority.
-  ticket_response_hours_high: z.number(),
-  ticket_response_hours_medium: z.number(),
-  ticket_response_hours_low: z.number(),
-  ticket_resolution_hours_high: z.number(),
-  ticket_resolution_hours_medium: z.number(),
-  ticket_resolution_hours_low: z.number(),
-});
-
 /** System settings for staff: read all, change some (validated, audited per key). */
 export const adminSettingsRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/admin/settings',
     {
       config: { access: adminAccess(SETTINGS_PERMISSION) },
-      schema: { tags: ['settings'], response: { 200: envelope(settingsSchema) } },
+      schema: { tags: ['settings'], response: { 200: envelope(systemSettingsSchema) } },
     },
     async () => ({ data: await getSettings(deps.database) }),
   );
@@ -47,7 +27,7 @@ export const adminSettingsRoutes: RouteModule = (app, deps) => {
       schema: {
         tags: ['settings'],
         body: settingsUpdateSchema,
-        response: { 200: envelope(settingsSchema.extend({ changed: z.array(z.string()) })) },
+        response: { 200: envelope(savedSettingsSchema) },
       },
     },
     async (req) => {

@@ -1,3 +1,4 @@
+import { consentUrlSchema, platformSpotifyOutcomeSchema, platformSpotifySchema } from '@lm/contracts/staff';
 import { z } from 'zod';
 import { adminAccess, adminActor, clientInfo, currentAdmin, PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -15,20 +16,6 @@ import {
 } from './platform-spotify';
 
 const tags = ['settings'];
-const accountSchema = z.object({
-  connected: z.boolean(),
-  spotify_user_id: z.string().nullable(),
-  display_name: z.string().nullable(),
-  email: z.string().nullable(),
-  connected_at: z.string().nullable(),
-  connected_by: z.string().nullable(),
-});
-const outcomeSchema = z.object({
-  status: z.enum(['connected', 'denied', 'failed']),
-  display_name: z.string().optional(),
-  spotify_user_id: z.string().optional(),
-});
-
 /**
  * The platform's own Spotify account (the back-office's public /spotify/callback/{accessToken}):
  * staff holding the settings permission see, connect and disconnect it; Spotify sends them back to the
@@ -39,7 +26,7 @@ export const platformSpotifyRoutes: RouteModule = (app, deps) => {
     '/api/admin/spotify/platform',
     {
       config: { access: adminAccess(SETTINGS_PERMISSION) },
-      schema: { tags, response: { 200: envelope(accountSchema) } },
+      schema: { tags, response: { 200: envelope(platformSpotifySchema) } },
     },
     async () => ({ data: await getPlatformSpotify(deps) }),
   );
@@ -48,7 +35,7 @@ export const platformSpotifyRoutes: RouteModule = (app, deps) => {
     '/api/admin/spotify/platform/connect',
     {
       config: { access: adminAccess(SETTINGS_PERMISSION) },
-      schema: { tags, response: { 200: envelope(z.object({ url: z.string() })) } },
+      schema: { tags, response: { 200: envelope(consentUrlSchema) } },
     },
     async (req) => ({ data: { url: platformSpotifyConsentUrl(deps, currentAdmin(req).id) } }),
   );
@@ -81,7 +68,7 @@ export const platformSpotifyRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         querystring: z.object({ token: z.string().min(1).max(2000) }),
-        response: { 200: envelope(outcomeSchema) },
+        response: { 200: envelope(platformSpotifyOutcomeSchema) },
       },
     },
     async (req) => {

@@ -1,14 +1,9 @@
+import { staffTodoSchema } from '@lm/contracts/staff';
 import { z } from 'zod';
 import { adminAccess, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope } from '../../platform/http';
 import * as todos from './todos.service';
-
-const todoSchema = z.object({
-  kind: z.enum(Object.keys(todos.TODO_KINDS) as [todos.TodoKind, ...todos.TodoKind[]]),
-  count: z.number(),
-  link: z.string(),
-});
 
 /**
  * Staff to-dos of the back-office dashboard: any admin may call it; the answer holds only
@@ -20,7 +15,7 @@ export const todosRoutes: RouteModule = (app, deps) => {
     '/api/admin/dashboard/todos',
     {
       config: { access: adminAccess() },
-      schema: { tags: ['dashboard'], response: { 200: envelope(z.array(todoSchema)) } },
+      schema: { tags: ['dashboard'], response: { 200: envelope(z.array(staffTodoSchema)) } },
     },
     async (req) => ({ data: await todos.todosFor(deps.database, currentAdmin(req).permissions) }),
   );

@@ -159,6 +159,24 @@ export interface AccountPlatformParts {
    * @throws ConflictError 'connections.account_expired' when the account must be reconnected
    */
   submittableVideos(deps: EngineDeps, accountId: number, since: number): Promise<SubmittableVideo[]>;
+  /**
+   * The sounds of the account's newest posts (at most `limit` posts), offered to an artist as their
+   * own sounds: each a link the platform's music-link check ({@link ExpressPlatformAdapter.resolveSound})
+   * is then asked about, with the name and cover the post shows. A post whose sound cannot be read is
+   * left out, never guessed. A platform without it offers only the sounds of the artist's earlier
+   * campaigns.
+   * @throws the provider's API error when the platform refuses the token or does not answer
+   */
+  postSounds?(deps: EngineDeps, accountId: number, limit: number): Promise<PostSound[]>;
+}
+
+/** A sound link read from one of an account's posts, with what the post shows of it. */
+export interface PostSound {
+  /** A link to the sound (it still has to pass the platform's music-link check). */
+  link: string;
+  /** The sound's title or the post's caption ('' when neither is known). */
+  name: string;
+  cover: string | null;
 }
 
 /**

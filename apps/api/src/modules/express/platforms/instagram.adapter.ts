@@ -71,6 +71,15 @@ export const instagramAdapter: ExpressPlatformAdapter = {
           views: null,
         }));
     },
+    // Instagram exposes no audio: a reel's own link is a sound link (the influencer uses its audio).
+    async postSounds(deps, accountId, limit) {
+      const token = await accessTokenOf(deps, accountId);
+      const page = await deps.providers.instagram.listMedia(token, { limit: limit * 2 });
+      return page.media
+        .filter((m) => m.productType === 'REELS')
+        .slice(0, limit)
+        .map((reel) => ({ link: reel.permalink, name: firstLine(reel.caption), cover: reel.thumbnailUrl }));
+    },
   },
   timing: {
     verifyDelayMinutes: INSTAGRAM_CONFIRM_HOURS * 60,
@@ -135,6 +144,11 @@ const notThere: ExpressCheck = { ok: false, position: null, views: null };
 function accountOf(c: ExpressCampaignRow): number {
   if (c.accountId === null) throw new NotFoundError();
   return c.accountId;
+}
+
+/** A caption's first line, at most 120 characters. */
+function firstLine(caption: string): string {
+  return (caption.split('\n')[0] ?? '').trim().slice(0, 120);
 }
 
 const isReel = (m: InstagramMedia) => m.productType === 'REELS' || m.mediaType === 'VIDEO';

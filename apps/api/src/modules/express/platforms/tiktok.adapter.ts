@@ -69,6 +69,18 @@ export const tiktokAdapter: ExpressPlatformAdapter = {
           views: v.viewCount,
         }));
     },
+    // The Display API has no sound field: each video's sound is the one its public embed links.
+    async postSounds(deps, accountId, limit) {
+      const token = await accessTokenOf(deps, accountId);
+      const page = await deps.providers.tiktok.listVideos(token, { maxCount: limit });
+      const sounds = await Promise.all(page.videos.map((v) => deps.providers.tiktok.videoSound(v)));
+      return page.videos.flatMap((video, i) => {
+        const sound = sounds[i];
+        return sound
+          ? [{ link: sound.url, name: sound.title ?? video.title, cover: video.coverImageUrl }]
+          : [];
+      });
+    },
   },
   timing: { verifyDelayMinutes: 60, checkEveryWaitingMinutes: 60, checkEveryOnGoingMinutes: 24 * 60 },
   invalidSoundKey: 'express.invalid_music_url',
