@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { spotifyAccountSchema } from './connections';
 
 /**
  * Answers of the back-office user screens (the /users/list screen, the /users/{userId} overview and
@@ -91,14 +92,6 @@ export const userWalletSummarySchema = z.object({
 });
 export type UserWalletSummary = z.infer<typeof userWalletSummarySchema>;
 
-/** A Spotify connection of a user, as the connections tab lists it. */
-export const userSpotifyConnectionSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  user_name: z.string(),
-  user_email: z.string().nullable(),
-  is_active: z.number(),
-  status: z.object({ status: z.string() }),
-  created_at: z.string(),
-});
+/** A Spotify connection of a user, as the connections tab lists it: the user app's shape of it. */
+export const userSpotifyConnectionSchema = spotifyAccountSchema;
 export type UserSpotifyConnection = z.infer<typeof userSpotifyConnectionSchema>;

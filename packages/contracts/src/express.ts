@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pitchSchema } from './campaigns';
 import { qualityScoreSchema } from './score';
 import { translationsResponseSchema } from './translations';
 
@@ -385,6 +386,35 @@ export const socialRenewCheckSchema = z.object({
   track: z.object({ id: z.string(), name: z.string() }),
 });
 
+const requestId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * A TikTok or Instagram campaign request (`artist/campaign/create`, and its card payment
+ * `artist/campaign/checkout`): one campaign per chosen account. An unreleased song (`is_released`
+ * false) carries its uploaded media (`media_link`) and, where the platform asks for one, a cover
+ * (`tiktok_img`), both as upload keys.
+ */
+export const socialCampaignRequestSchema = z.object({
+  track_link: z.string().trim().min(1, 'validation.required').max(500),
+  account_ids: z.array(requestId).min(1, 'validation.required').max(100),
+  song_name: z.string().trim().max(300).nullable().optional(),
+  pitch: pitchSchema,
+  is_released: z.boolean().default(true),
+  media_link: z.string().trim().max(300).nullable().optional(),
+  tiktok_img: z.string().trim().max(300).nullable().optional(),
+});
+
+/**
+ * What the card confirmation of a TikTok or Instagram request answers
+ * (`artist/campaign/checkout/check/pay`): the payment and, once paid, its campaigns.
+ */
+export const socialCardConfirmationSchema = z.object({
+  payment: campaignSettlementSchema,
+  campaigns: z.array(expressSocialCampaignSchema),
+  /** True when the card's coins were kept in the wallet instead (the message says why). */
+  not_created: z.boolean(),
+});
+
 export type ExpressStatus = z.infer<typeof expressStatusSchema>;
 export type ExpressTimelineEntry = z.infer<typeof expressTimelineEntrySchema>;
 export type ExpressPerformance = z.infer<typeof expressPerformanceSchema>;
@@ -406,3 +436,10 @@ export type ExpressSocialCampaign = z.infer<typeof expressSocialCampaignSchema>;
 export type ExpressSocialCampaignDetail = z.infer<typeof expressSocialCampaignDetailSchema>;
 export type ExpressSocialStaffCampaign = z.infer<typeof expressSocialStaffCampaignSchema>;
 export type SocialVideo = z.infer<typeof socialVideoSchema>;
+/** What a campaign action (approve, decline, confirm, dispute...) answers. */
+export type ExpressCampaignStatus = z.infer<typeof expressCampaignStatusSchema>;
+export type SocialMusicCheck = z.infer<typeof socialMusicCheckSchema>;
+export type SocialRenewCheck = z.infer<typeof socialRenewCheckSchema>;
+/** What the app sends; fields with a default (`is_released`) may be left out. */
+export type SocialCampaignRequest = z.input<typeof socialCampaignRequestSchema>;
+export type SocialCardConfirmation = z.infer<typeof socialCardConfirmationSchema>;

@@ -3,12 +3,23 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The answer shapes of the wallet, payout, back-office user, staff and Fan Finder calls are zod schemas the
- * API runs; the apps need only their types. A value import of one of these files would put zod and
- * every schema of the file into the app's bundle (the login route has a size budget), so the apps
- * import them with `import type` / `export type` only.
+ * The answer shapes of the wallet, payout, back-office user, staff, Fan Finder, connection, notification,
+ * ticket and session calls are zod schemas the API runs; the apps need only their types. A value
+ * import of one of these files would put zod and every schema of the file into the app's bundle (the
+ * login route has a size budget), so the apps import them with `import type` / `export type` only.
  */
-const SHAPE_FILES = ['wallet', 'payouts', 'admin-users', 'fan-finder-api', 'pagination', 'staff'];
+const SHAPE_FILES = [
+  'wallet',
+  'payouts',
+  'admin-users',
+  'fan-finder-api',
+  'pagination',
+  'staff',
+  'connections',
+  'notifications',
+  'tickets-api',
+  'sessions',
+];
 const IMPORT = new RegExp(
   String.raw`\b(import|export)(\s+type)?\s*\{[^}]*\}\s*from\s*'@lm/contracts/(${SHAPE_FILES.join('|')})'`,
   'g',

@@ -1,17 +1,10 @@
 import type { SessionUser } from '@lm/contracts';
+import type { UserSession } from '@lm/contracts/sessions';
 import { accountKeys, useApi, useSession } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-/** An active session (signed-in device) of the user. */
-export interface UserSession {
-  id: number;
-  device: string;
-  ip: string | null;
-  user_agent: string | null;
-  created_at: string;
-  last_used_at: string;
-  current: boolean;
-}
+/** An active session (signed-in device) of the user: the contract's type, imported as a type only. */
+export type { UserSession } from '@lm/contracts/sessions';
 
 /** POST user/update-user/{id}: saves profile fields and replaces the session user. */
 export function useUpdateProfile() {

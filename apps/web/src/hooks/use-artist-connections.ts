@@ -1,40 +1,12 @@
+import type { AllAccounts, ArtistProfile, ArtistSound, ArtistTrack } from '@lm/contracts/connections';
 import { artistConnectionKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SocialAccount } from './use-connections';
 
-/** A connected Spotify artist profile. */
-export interface ArtistProfile {
-  id: number;
-  name: string;
-  spotify_artist_id: string;
-  external_url: string;
-  image_url: string | null;
-  followers: number | null;
-  is_active: number;
-  status: { status: string };
-  created_at: string;
-}
-
-/** A track of the artist's connected profiles. */
-export interface ArtistTrack {
-  id: string;
-  name: string;
-  artists: string;
-  album: string;
-  cover_url: string | null;
-  external_url: string;
-  duration_ms: number;
-  account_id: number;
-}
-
-/** Every account of the user (`connected/platforms/all/user/accounts`). */
-export interface AllAccounts {
-  spotify: { id: number; name: string; user_name: string; user_email: string | null; is_active: number }[];
-  artist_profiles: ArtistProfile[];
-  tiktok: SocialAccount[];
-  instagram: SocialAccount[];
-  platforms_limit: number;
-}
+/**
+ * Shapes of the connection answers: the zod schemas in `@lm/contracts/connections` the API serialises
+ * them through, imported as types only (no zod in the bundle).
+ */
+export type { AllAccounts, ArtistProfile, ArtistSound, ArtistTrack } from '@lm/contracts/connections';
 
 const base = 'connected/platforms';
 /** All of the user's connected accounts. */
@@ -75,20 +47,6 @@ export function useDisconnectArtist() {
     mutationFn: async (id: number) => api.delete(`${base}/artist/delete/connected/account/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: artistConnectionKeys.all }),
   });
-}
-
-/** One of the artist's own TikTok or Instagram sounds (`connected/platforms/artist/{platform}/music`). */
-export interface ArtistSound {
-  id: string;
-  /** A link that passes the platform's music-link check. */
-  url: string;
-  name: string;
-  artists: string;
-  cover_url: string | null;
-  /** An earlier campaign's sound, or the sound of a post of the artist's connected account. */
-  source: 'campaign' | 'post';
-  account_id: number | null;
-  user_name: string | null;
 }
 
 /**

@@ -1,40 +1,15 @@
-import type { QualityScore } from '@lm/contracts/score';
+import type { ConnectedPlatform, ConnectStart, SocialAccount, SocialTier } from '@lm/contracts/connections';
 import { connectionKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+/**
+ * Shapes of the connection answers: the zod schemas in `@lm/contracts/connections` the API serialises
+ * them through, imported as types only (no zod in the bundle).
+ */
+export type { SocialAccount, SocialTier } from '@lm/contracts/connections';
+
 /** The platforms an influencer connects. */
-export type SocialPlatform = 'tiktok' | 'instagram';
-
-/** A connected TikTok or Instagram account (spec "Connections"). */
-export interface SocialAccount {
-  id: number;
-  platform: SocialPlatform;
-  platform_user_id: string;
-  user_name: string;
-  display_name: string;
-  avatar_url: string | null;
-  follower_count: number | null;
-  account_type: string | null;
-  connected_status: 0 | 1;
-  status: 'connected' | 'expired' | 'revoked';
-  tier: { id: number; tier_name: string; price: number } | null;
-  tier_id: number | null;
-  connected_at: string;
-  revoked_at: string | null;
-  /** The account's quality score, in the list of accounts. */
-  score?: QualityScore;
-}
-
-/** A tier of a platform (spec "Tier"). */
-export interface SocialTier {
-  id: number;
-  platform: SocialPlatform;
-  tier_name: string;
-  price: number;
-  min_followers: number;
-  description: string | null;
-  status: number;
-}
+export type SocialPlatform = ConnectedPlatform;
 
 /** The spec's paths of each platform (section 7). */
 export const SOCIAL_PATHS = {
@@ -85,7 +60,7 @@ export function useStartConnection(platform: SocialPlatform) {
   const { api } = useApi();
   return useMutation({
     mutationFn: async () => {
-      const { data } = await api.get<{ url: string; binding: string }>(SOCIAL_PATHS[platform].url);
+      const { data } = await api.get<ConnectStart>(SOCIAL_PATHS[platform].url);
       sessionStorage.setItem(bindingKey(platform), data.binding);
       return data.url;
     },

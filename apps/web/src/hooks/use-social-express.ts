@@ -1,15 +1,28 @@
+import type { SocialTier } from '@lm/contracts/connections';
 import type {
+  ExpressCampaignStatus,
   ExpressSocialCampaign,
   ExpressSocialCampaignDetail,
   SocialAccountForSale,
+  SocialCampaignRequest,
+  SocialCardConfirmation,
+  SocialMusicCheck,
+  SocialRenewCheck,
 } from '@lm/contracts/express';
 import { socialExpressKeys, useApi } from '@lm/ui';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type CampaignCheckout, EXPRESS_DATA, EXPRESS_PAYMENT_DATA } from './use-express';
-import type { Settlement } from './use-wallet';
 
 /** A video platform's key: tiktok, instagram or any platform registered with `registerPlatform` of @lm/ui. */
 export type SocialPlatform = string;
+
+/**
+ * Shapes of the request and answers: the zod schemas in `@lm/contracts/express` the API validates and
+ * serialises through, imported as types only (no zod in the bundle).
+ */
+export type { SocialCampaignRequest, SocialRenewCheck } from '@lm/contracts/express';
+/** A checked music link: the sound it names ('Invalid Music URL' / 'Link Is Wrong' otherwise, 422). */
+export type CheckedSound = SocialMusicCheck;
 
 const base = (p: SocialPlatform) => `express-${p}`;
 
@@ -18,9 +31,7 @@ export function useSocialTiers(platform: SocialPlatform) {
   const { api } = useApi();
   return useQuery({
     queryKey: socialExpressKeys.tiers(platform),
-    queryFn: async () =>
-      (await api.get<{ id: number; tier_name: string; price: number }[]>(`${base(platform)}/user/get-tiers`))
-        .data,
+    queryFn: async () => (await api.get<SocialTier[]>(`${base(platform)}/user/get-tiers`)).data,
     staleTime: 60_000,
   });
 }
@@ -49,31 +60,13 @@ export function useSocialAccounts(
   });
 }
 
-/** A checked music link: the sound it names ('Invalid Music URL' / 'Link Is Wrong' otherwise, 422). */
-export interface CheckedSound {
-  id: string;
-  url: string;
-  name: string;
-}
-
 /** POST {checkPath} {sound_link}: checks a TikTok or Instagram music link (silent: the field shows why). */
 export function useCheckMusic(checkPath: string) {
   const { api } = useApi();
   return useMutation({
     mutationFn: async (link: string) =>
-      (await api.post<CheckedSound>(checkPath, { sound_link: link }, { silent: true })).data,
+      (await api.post<SocialMusicCheck>(checkPath, { sound_link: link }, { silent: true })).data,
   });
-}
-
-/** The request of `artist/campaign/create` and `artist/campaign/checkout`. */
-export interface SocialCampaignRequest {
-  track_link: string;
-  account_ids: number[];
-  song_name?: string;
-  pitch?: string;
-  is_released: boolean;
-  media_link?: string | null;
-  tiktok_img?: string | null;
 }
 
 /** POST express-{p}/artist/campaign/create: one campaign per account, paid with coins (held). */
@@ -107,11 +100,11 @@ export function useConfirmSocialCard(platform: SocialPlatform) {
   const { api } = useApi();
   return useMutation({
     mutationFn: async (sessionId: string) => {
-      const answer = await api.post<{
-        payment: Settlement;
-        campaigns: ExpressSocialCampaign[];
-        not_created?: boolean;
-      }>(`${base(platform)}/artist/campaign/checkout/check/pay`, { session_id: sessionId }, { silent: true });
+      const answer = await api.post<SocialCardConfirmation>(
+        `${base(platform)}/artist/campaign/checkout/check/pay`,
+        { session_id: sessionId },
+        { silent: true },
+      );
       return { ...answer.data, message: answer.message };
     },
     meta: { invalidates: EXPRESS_PAYMENT_DATA },
@@ -127,14 +120,6 @@ export function useSocialCampaign(platform: SocialPlatform, id: number) {
       (await api.get<ExpressSocialCampaignDetail>(`${base(platform)}/artist/show/campaign/${id}`)).data,
     enabled: Number.isInteger(id) && id > 0,
   });
-}
-
-/** Renewal check of a TikTok or Instagram campaign. */
-export interface SocialRenewCheck {
-  renewable: boolean;
-  price: number;
-  account: { id: number; name: string | null };
-  track: { id: string; name: string };
 }
 
 /** POST express-{p}/artist/campaign/renew/check. */
@@ -175,13 +160,10 @@ export function useSoundVerdict() {
   return useMutation({
     mutationFn: async (body: { campaign_id: number; verdict: 'confirm' | 'dispute'; reason?: string }) =>
       (
-        await api.post<{ id: number; status_id: number }>(
-          `express-instagram/artist/campaign/${body.verdict}`,
-          {
-            campaign_id: body.campaign_id,
-            reason: body.reason,
-          },
-        )
+        await api.post<ExpressCampaignStatus>(`express-instagram/artist/campaign/${body.verdict}`, {
+          campaign_id: body.campaign_id,
+          reason: body.reason,
+        })
       ).data,
     meta: { invalidates: EXPRESS_DATA },
   });

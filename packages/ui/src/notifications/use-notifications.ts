@@ -1,16 +1,10 @@
+import type { AppNotification, NotificationCount } from '@lm/contracts/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/api-context';
 import { notificationKeys } from '../query-keys/notifications';
 
-/** A notification as `GET notifications` lists it. */
-export interface AppNotification {
-  id: number | string;
-  title: string;
-  body: string;
-  link: string | null;
-  read_at: string | null;
-  created_at: string;
-}
+/** A notification as `GET notifications` lists it: the contract's type, imported as a type only. */
+export type { AppNotification } from '@lm/contracts/notifications';
 
 /** Unread count, polled every minute (silent). `base` is `notifications` or `admin/notifications`. */
 export function useUnreadCount(base: string) {
@@ -18,7 +12,7 @@ export function useUnreadCount(base: string) {
   return useQuery({
     queryKey: notificationKeys.unread(base),
     queryFn: async () =>
-      (await api.get<{ count: number }>(`${base}/unread-count`, { silent: true })).data.count,
+      (await api.get<NotificationCount>(`${base}/unread-count`, { silent: true })).data.count,
     refetchInterval: 60_000,
     retry: false,
   });

@@ -10,6 +10,7 @@ import {
   updateProfileSchema,
   verifyEmailSchema,
 } from '@lm/contracts';
+import { userSessionSchema } from '@lm/contracts/sessions';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { clientInfo, currentUser, PUBLIC, userAccess } from '../../platform/access';
@@ -240,18 +241,12 @@ export const accountsRoutes: RouteModule = (app, deps) => {
     },
   );
 
-  const sessionItem = z.object({
-    id: z.number(),
-    device: z.string(),
-    ip: z.string().nullable(),
-    user_agent: z.string().nullable(),
-    created_at: z.string(),
-    last_used_at: z.string(),
-    current: z.boolean(),
-  });
   app.get(
     '/api/user/sessions',
-    { config: { access: userAccess() }, schema: { tags, response: { 200: envelope(z.array(sessionItem)) } } },
+    {
+      config: { access: userAccess() },
+      schema: { tags, response: { 200: envelope(z.array(userSessionSchema)) } },
+    },
     async (req) => {
       const user = currentUser(req);
       return { data: await accounts.listSessions(deps, user.id, user.tokenId) };

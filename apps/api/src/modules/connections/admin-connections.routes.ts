@@ -1,10 +1,10 @@
+import { socialTierSchema } from '@lm/contracts/connections';
 import { translationsSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { tierSchema } from './connections.routes';
 import * as tiers from './tiers.service';
 
 const TIERS = 'INFLUENCER_VIEW_TIERS';
@@ -36,12 +36,12 @@ export const adminConnectionsRoutes: RouteModule = (app, deps) => {
 
     app.get(
       `${base}/tiers`,
-      { config: access, schema: { tags, response: { 200: envelope(z.array(tierSchema)) } } },
+      { config: access, schema: { tags, response: { 200: envelope(z.array(socialTierSchema)) } } },
       async () => ({ data: await tiers.listTiers(deps, platform) }),
     );
     app.post(
       `${base}/tiers`,
-      { config: access, schema: { tags, body: tierBody, response: { 201: envelope(tierSchema) } } },
+      { config: access, schema: { tags, body: tierBody, response: { 201: envelope(socialTierSchema) } } },
       async (req, reply) =>
         reply.status(201).send({
           data: await tiers.saveTier(deps, adminActor(req), platform, null, req.body),
@@ -52,7 +52,7 @@ export const adminConnectionsRoutes: RouteModule = (app, deps) => {
       `${base}/tiers/:id`,
       {
         config: access,
-        schema: { tags, params: idParams, body: tierBody, response: { 200: envelope(tierSchema) } },
+        schema: { tags, params: idParams, body: tierBody, response: { 200: envelope(socialTierSchema) } },
       },
       async (req) => ({
         data: await tiers.saveTier(deps, adminActor(req), platform, req.params.id, req.body),

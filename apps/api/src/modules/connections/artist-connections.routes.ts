@@ -1,3 +1,11 @@
+import {
+  allAccountsSchema,
+  artistCheckSchema,
+  artistProfileSchema,
+  artistSoundSchema,
+  artistTrackSchema,
+  spotifyInfoSchema,
+} from '@lm/contracts/connections';
 import { z } from 'zod';
 import { clientInfo, currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -5,54 +13,12 @@ import { envelope, idParams, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import * as artist from './artist-connections.service';
 import * as sounds from './artist-sounds.service';
-import { accountSchema } from './connections.routes';
 
 /** Spec section 2: /connections is for every signed-in role; the artist calls need ARTIST_PERMISSION. */
 const ARTIST = 'ARTIST_PERMISSION';
 const ANY = 'ARTIST_ALL_PERMISSION';
 const base = '/api/connected/platforms';
 const tags = ['artist connections'];
-
-const profileSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  spotify_artist_id: z.string(),
-  external_url: z.string(),
-  image_url: z.string().nullable(),
-  followers: z.number().nullable(),
-  is_active: z.number(),
-  status: z.object({ status: z.string() }),
-  created_at: z.string(),
-});
-const spotifyAccountSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  user_name: z.string(),
-  user_email: z.string().nullable(),
-  is_active: z.number(),
-  status: z.object({ status: z.string() }),
-  created_at: z.string(),
-});
-const trackSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  artists: z.string(),
-  album: z.string(),
-  cover_url: z.string().nullable(),
-  external_url: z.string(),
-  duration_ms: z.number(),
-  account_id: z.number(),
-});
-const soundSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  name: z.string(),
-  artists: z.string(),
-  cover_url: z.string().nullable(),
-  source: z.enum(['campaign', 'post']),
-  account_id: z.number().nullable(),
-  user_name: z.string().nullable(),
-});
 
 /**
  * Connected platforms of the user app's /connections (spec section 7 "Connections"): every
@@ -72,17 +38,7 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(ANY) },
       schema: {
         tags,
-        response: {
-          200: envelope(
-            z.object({
-              spotify: z.array(spotifyAccountSchema),
-              artist_profiles: z.array(profileSchema),
-              tiktok: z.array(accountSchema),
-              instagram: z.array(accountSchema),
-              platforms_limit: z.number(),
-            }),
-          ),
-        },
+        response: { 200: envelope(allAccountsSchema) },
       },
     },
     async (req) => ({ data: await artist.allAccounts(deps, currentUser(req).id) }),
@@ -97,7 +53,7 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
         body: z.object({
           link: z.string().trim().min(1, 'validation.required').max(500, 'validation.too_long'),
         }),
-        response: { 200: envelope(profileSchema) },
+        response: { 200: envelope(artistProfileSchema) },
       },
     },
     async (req) => ({
@@ -110,7 +66,7 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
     `${base}/artist/connected/accounts`,
     {
       config: { access: userAccess(ARTIST) },
-      schema: { tags, response: { 200: envelope(z.array(profileSchema)) } },
+      schema: { tags, response: { 200: envelope(z.array(artistProfileSchema)) } },
     },
     async (req) => ({ data: await artist.listArtistProfiles(deps, currentUser(req).id) }),
   );
@@ -122,7 +78,7 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         querystring: z.object({ account_id: idParams.shape.id.optional() }),
-        response: { 200: envelope(z.array(trackSchema)) },
+        response: { 200: envelope(z.array(artistTrackSchema)) },
       },
     },
     async (req) => ({ data: await artist.artistTracks(deps, currentUser(req).id, req.query.account_id) }),
@@ -134,11 +90,7 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(ARTIST) },
       schema: {
         tags,
-        response: {
-          200: envelope(
-            z.object({ connected: z.boolean(), accounts: z.number(), platforms_limit: z.number() }),
-          ),
-        },
+        response: { 200: envelope(artistCheckSchema) },
       },
     },
     async (req) => ({ data: await artist.artistCheck(deps, currentUser(req).id) }),
@@ -152,7 +104,7 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
         schema: {
           tags,
           querystring: z.object({ account_id: idParams.shape.id.optional() }),
-          response: { 200: envelope(z.array(soundSchema)) },
+          response: { 200: envelope(z.array(artistSoundSchema)) },
         },
       },
       async (req) => {
@@ -170,15 +122,7 @@ export const artistConnectionsRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(ANY) },
       schema: {
         tags,
-        response: {
-          200: envelope(
-            z.object({
-              connected: z.boolean(),
-              artist_profiles: z.array(profileSchema),
-              accounts: z.array(spotifyAccountSchema),
-            }),
-          ),
-        },
+        response: { 200: envelope(spotifyInfoSchema) },
       },
     },
     async (req) => ({ data: await artist.spotifyInfo(deps, currentUser(req).id) }),

@@ -1,5 +1,9 @@
-import { qualityScoreSchema } from '@lm/contracts/score';
-import { translationsResponseSchema } from '@lm/contracts/translations';
+import {
+  connectStartSchema,
+  influencerCheckSchema,
+  socialAccountSchema,
+  socialTierSchema,
+} from '@lm/contracts/connections';
 import { z } from 'zod';
 import { clientInfo, currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -11,51 +15,16 @@ import * as connections from './connections.service';
 const INFLUENCER = 'INFLUENCER_PERMISSION';
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
-export const tierSchema = z.object({
-  id: z.number(),
-  platform: z.enum(['tiktok', 'instagram']),
-  tier_name: z.string(),
-  name: z.string(),
-  price: z.number(),
-  min_followers: z.number(),
-  description: z.string().nullable(),
-  status: z.number(),
-  /** Back-office only: name and description in the other languages. */
-  translations: translationsResponseSchema('tier_name', 'description').optional(),
-});
-export const accountSchema = z.object({
-  id: z.number(),
-  platform: z.enum(['tiktok', 'instagram']),
-  platform_user_id: z.string(),
-  user_name: z.string(),
-  display_name: z.string(),
-  avatar_url: z.string().nullable(),
-  follower_count: z.number().nullable(),
-  account_type: z.string().nullable(),
-  connected_status: z.union([z.literal(0), z.literal(1)]),
-  status: z.enum(['connected', 'expired', 'revoked']),
-  tier: z.object({ id: z.number(), tier_name: z.string(), price: z.number() }).nullable(),
-  tier_id: z.number().nullable(),
-  connected_at: z.string(),
-  revoked_at: z.string().nullable(),
-  /** The account's quality score: in the lists of accounts, absent in single-account answers. */
-  score: qualityScoreSchema.optional(),
-});
-const startAnswer = envelope(z.object({ url: z.string(), state: z.string(), binding: z.string() }));
+/** A connected account as every answer gives it (the users module's back-office answers too). */
+export const accountSchema = socialAccountSchema;
+const startAnswer = envelope(connectStartSchema);
 const tokenBody = z.object({
   code: z.string().trim().min(1, 'validation.required').max(4000),
   state: z.string().min(1, 'validation.required').max(2000),
   binding: z.string().min(1, 'validation.required').max(200),
   tier_id: id.nullable().optional(),
 });
-const checkAnswer = envelope(
-  z.object({
-    connected: z.boolean(),
-    accounts: z.number(),
-    with_tier: z.number(),
-    platforms_limit: z.number(),
-  }),
-);
+const checkAnswer = envelope(influencerCheckSchema);
 
 /**
  * The spec's paths of each platform (section 7; `docs/decisions.md` "TikTok and Instagram connections"):
@@ -110,7 +79,7 @@ export const connectionsRoutes: RouteModule = (app, deps) => {
       `${p.base}${p.token}`,
       {
         config: { access: userAccess(INFLUENCER) },
-        schema: { tags, body: tokenBody, response: { 200: envelope(accountSchema) } },
+        schema: { tags, body: tokenBody, response: { 200: envelope(socialAccountSchema) } },
       },
       async (req) => ({
         data: await connections.connectFinish(deps, actor(req), platform, req.body),
@@ -122,7 +91,7 @@ export const connectionsRoutes: RouteModule = (app, deps) => {
       `${p.base}/user/get-tiers`,
       {
         config: { access: userAccess() },
-        schema: { tags, response: { 200: envelope(z.array(tierSchema)) } },
+        schema: { tags, response: { 200: envelope(z.array(socialTierSchema)) } },
       },
       async (req) => ({ data: await connections.activeTiers(deps, platform, req.lang) }),
     );
@@ -131,7 +100,7 @@ export const connectionsRoutes: RouteModule = (app, deps) => {
       `${p.base}${p.accounts}`,
       {
         config: { access: userAccess(INFLUENCER) },
-        schema: { tags, response: { 200: envelope(z.array(accountSchema)) } },
+        schema: { tags, response: { 200: envelope(z.array(socialAccountSchema)) } },
       },
       async (req) => ({
         data: await connections.listAccounts(deps, {
@@ -149,7 +118,7 @@ export const connectionsRoutes: RouteModule = (app, deps) => {
         schema: {
           tags,
           querystring: z.object({ account_id: id, tier_id: id }),
-          response: { 200: envelope(accountSchema) },
+          response: { 200: envelope(socialAccountSchema) },
         },
       },
       async (req) => ({

@@ -1,12 +1,12 @@
-import { pitchSchema } from '@lm/contracts';
 import {
   campaignCheckoutSchema,
-  campaignSettlementSchema,
   expressCampaignStatusSchema,
   expressReasonSchema,
   expressSocialCampaignDetailSchema,
   expressSocialCampaignSchema,
   socialAccountForSaleSchema,
+  socialCampaignRequestSchema,
+  socialCardConfirmationSchema,
   socialDisputeBodySchema,
   socialMusicCheckSchema,
   socialRenewCheckSchema,
@@ -33,17 +33,6 @@ const campaignIdBody = z.object({ campaign_id: id });
 const linkBody = z.object({
   sound_link: z.string().trim().min(1, 'validation.required').max(500).optional(),
   track_link: z.string().trim().min(1, 'validation.required').max(500).optional(),
-});
-
-/** A campaign request (`artist/campaign/create`, and its card payment `artist/campaign/checkout`). */
-const createBody = z.object({
-  track_link: z.string().trim().min(1, 'validation.required').max(500),
-  account_ids: z.array(id).min(1, 'validation.required').max(100),
-  song_name: z.string().trim().max(300).nullable().optional(),
-  pitch: pitchSchema,
-  is_released: z.boolean().default(true),
-  media_link: z.string().trim().max(300).nullable().optional(),
-  tiktok_img: z.string().trim().max(300).nullable().optional(),
 });
 
 /**
@@ -105,7 +94,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         config: { access: userAccess(ARTIST, false, 'purchase') },
         schema: {
           tags,
-          body: createBody.extend({ payment_method: z.enum(['coins']).default('coins') }),
+          body: socialCampaignRequestSchema.extend({ payment_method: z.enum(['coins']).default('coins') }),
           response: { 201: envelope(z.array(expressSocialCampaignSchema)) },
         },
       },
@@ -124,7 +113,11 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       `${p.base}/artist/campaign/checkout`,
       {
         config: { access: userAccess(ARTIST) },
-        schema: { tags, body: createBody, response: { 200: envelope(campaignCheckoutSchema) } },
+        schema: {
+          tags,
+          body: socialCampaignRequestSchema,
+          response: { 200: envelope(campaignCheckoutSchema) },
+        },
       },
       async (req) => ({
         data: await social.startSocialCheckout(deps, adapter, currentUser(req).id, req.body),
@@ -137,16 +130,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         schema: {
           tags,
           body: z.object({ session_id: z.string().min(1).max(200) }),
-          response: {
-            200: envelope(
-              z.object({
-                payment: campaignSettlementSchema,
-                campaigns: z.array(expressSocialCampaignSchema),
-                /** True when the card's coins were kept in the wallet instead (the message says why). */
-                not_created: z.boolean(),
-              }),
-            ),
-          },
+          response: { 200: envelope(socialCardConfirmationSchema) },
         },
       },
       async (req) => {

@@ -1,21 +1,11 @@
+import { notificationCountSchema, notificationSchema } from '@lm/contracts/notifications';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { type Access, adminAccess, currentAdmin, currentUser, userAccess } from '../../platform/access';
 import type { RouteModule, ZodApp } from '../../platform/app';
 import type { Clock } from '../../platform/clock';
 import { envelope, idParams, listEnvelope, listQuery, paginate } from '../../platform/http';
 import * as service from './notifications.service';
-
-export const notificationSchema = z.object({
-  id: z.number(),
-  type: z.string(),
-  title: z.string(),
-  body: z.string(),
-  link: z.string().nullable(),
-  read_at: z.string().nullable(),
-  created_at: z.string(),
-});
 
 /**
  * The four bell calls under `base`, each reaching only the caller's own notifications: list (newest
@@ -53,7 +43,7 @@ function bellRoutes(
     `${base}/unread-count`,
     {
       config: { access },
-      schema: { tags, response: { 200: envelope(z.object({ count: z.number().int() })) } },
+      schema: { tags, response: { 200: envelope(notificationCountSchema) } },
     },
     async (req) => ({ data: { count: await service.unreadCount(deps.database, owner(req)) } }),
   );
@@ -73,7 +63,7 @@ function bellRoutes(
     `${base}/read-all`,
     {
       config: { access },
-      schema: { tags, response: { 200: envelope(z.object({ count: z.number().int() })) } },
+      schema: { tags, response: { 200: envelope(notificationCountSchema) } },
     },
     async (req) => ({ data: { count: await service.markAllRead(deps.database, owner(req), deps.clock) } }),
   );

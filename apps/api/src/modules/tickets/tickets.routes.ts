@@ -10,7 +10,16 @@ import {
   ticketReplySchema,
   ticketUpdateSchema,
 } from '@lm/contracts/tickets';
-import { translationsResponseSchema } from '@lm/contracts/translations';
+import {
+  ticketBadgeOptionSchema,
+  ticketCampaignOptionSchema,
+  ticketDepartmentOptionSchema,
+  ticketDepartmentSchema,
+  ticketLookupItemSchema,
+  ticketReplyItemSchema,
+  ticketSchema,
+  ticketStatsSchema,
+} from '@lm/contracts/tickets-api';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -54,95 +63,11 @@ export const TICKET_PERMISSIONS = {
 } as const;
 
 const tags = ['tickets'];
-const badge = z.object({ name: z.string(), color: z.string() });
-const attachment = z.object({
-  id: z.number(),
-  name: z.string(),
-  mime: z.string(),
-  size: z.number(),
-  url: z.string(),
-});
-const ticketSchema = z.object({
-  id: z.number(),
-  ticket_subject: z.string(),
-  initial_message: z.string(),
-  campaign_id: z.number().nullable(),
-  custom_campaign_id: z.number().nullable(),
-  campaign_name: z.string().nullable(),
-  department_id: z.number(),
-  tickets_department: z.object({ department_name: z.string() }),
-  user_id: z.number(),
-  user_name: z.string(),
-  user_email: z.string(),
-  admin_id: z.number().nullable(),
-  admin_name: z.string().nullable(),
-  priority_id: z.number().optional(),
-  tickets_priority: badge.optional(),
-  status_id: z.number().optional(),
-  tickets_status: badge.optional(),
-  attachments: z.array(attachment),
-  created_at: z.string(),
-  updated_at: z.string(),
-  last_reply_at: z.string().nullable(),
-  first_response_due_at: z.string().nullable(),
-  resolution_due_at: z.string().nullable(),
-  first_response_at: z.string().nullable(),
-  resolved_at: z.string().nullable(),
-  due_at: z.string().nullable(),
-  overdue: z.boolean(),
-  rating: z.number().nullable(),
-  rating_comment: z.string().nullable(),
-  is_closed: z.boolean(),
-  can_close: z.boolean(),
-  can_rate: z.boolean(),
-  can_delete: z.boolean(),
-});
-const replySchema = z.object({
-  id: z.number(),
-  ticket_id: z.number(),
-  message: z.string(),
-  is_internal: z.boolean(),
-  via: z.enum(['app', 'email']),
-  author: z.object({ kind: z.enum(['user', 'admin']), id: z.number(), name: z.string() }),
-  attachments: z.array(attachment),
-  created_at: z.string(),
-});
-const lookupItem = z.object({ id: z.number(), name: z.string() });
-/**
- * A campaign the ticket form offers: `name` says number, song and platform; `kind`
- * tells an express campaign (sent as `campaign_id`) from a custom one (`custom_campaign_id`).
- */
-const campaignOption = lookupItem.extend({
-  kind: z.enum(['express', 'custom']),
-  platform: z.enum(['spotify', 'tiktok', 'instagram']),
-  track_name: z.string(),
-});
 const lookupQ = z.object({
   q: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.bigLookupPageSize).default(LIMITS.lookupPageSize),
 });
 const idOnly = envelope(z.object({ id: z.number() }));
-const departmentView = z.object({
-  id: z.number(),
-  department_name: z.string(),
-  /** The name in the other languages. */
-  translations: translationsResponseSchema('department_name'),
-  admins: z.array(lookupItem),
-  open_tickets: z.number(),
-  tickets: z.number(),
-});
-const statsSchema = z.object({
-  open: z.number(),
-  waiting_on_staff: z.number(),
-  overdue: z.number(),
-  unassigned: z.number(),
-  by_department: z.array(z.object({ id: z.number(), department_name: z.string(), open: z.number() })),
-  by_priority: z.array(z.object({ id: z.number(), name: z.string(), color: z.string(), open: z.number() })),
-  avg_first_response_seconds: z.number().nullable(),
-  avg_resolution_seconds: z.number().nullable(),
-  satisfaction: z.object({ average: z.number().nullable(), ratings: z.number() }),
-});
-
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const positive = (v: string | undefined) => {
   const n = Number(v);
@@ -246,7 +171,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
     '/api/ticket_replies/:id',
     {
       config: { access: bothAccess(USER_PERMISSION, TICKET_PERMISSIONS.show) },
-      schema: { tags, params: idParams, response: { 200: envelope(z.array(replySchema)) } },
+      schema: { tags, params: idParams, response: { 200: envelope(z.array(ticketReplyItemSchema)) } },
     },
     async (req) => {
       const viewer = viewerOf(req);
@@ -277,7 +202,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
         schema: {
           tags,
           querystring: lookupQ,
-          response: { 200: envelope(z.array(lookupItem.extend({ color: z.string() }))) },
+          response: { 200: envelope(z.array(ticketBadgeOptionSchema)) },
         },
       },
       async (req) => {
@@ -310,7 +235,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
       schema: {
         tags,
         querystring: lookupQ,
-        response: { 200: envelope(z.array(lookupItem.extend({ department_name: z.string() }))) },
+        response: { 200: envelope(z.array(ticketDepartmentOptionSchema)) },
       },
     },
     async (req) => ({
@@ -328,7 +253,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
         // Custom campaigns only when asked: their ids are another series, which older clients would
         // send as `campaign_id`.
         querystring: lookupQ.extend({ include_custom: z.enum(['0', '1']).optional() }),
-        response: { 200: envelope(z.array(campaignOption)) },
+        response: { 200: envelope(z.array(ticketCampaignOptionSchema)) },
       },
     },
     async (req) => {
@@ -495,7 +420,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
     '/api/tickets_stats',
     {
       config: { access: adminAccess(TICKET_PERMISSIONS.list) },
-      schema: { tags, response: { 200: envelope(statsSchema) } },
+      schema: { tags, response: { 200: envelope(ticketStatsSchema) } },
     },
     async (req) => ({ data: await service.ticketStats(deps, req.lang) }),
   );
@@ -505,7 +430,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
     '/api/tickets_departments',
     {
       config: { access: adminAccess(TICKET_PERMISSIONS.departments) },
-      schema: { tags, response: { 200: envelope(z.array(departmentView)) } },
+      schema: { tags, response: { 200: envelope(z.array(ticketDepartmentSchema)) } },
     },
     async () => ({ data: await service.listDepartments(deps.database) }),
   );
@@ -601,7 +526,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
         tags,
         params: idParams,
         querystring: lookupQ,
-        response: { 200: envelope(z.array(lookupItem)) },
+        response: { 200: envelope(z.array(ticketLookupItemSchema)) },
       },
     },
     async (req) => ({

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { translationsResponseSchema } from './translations';
+
+/**
+ * Shapes of the ticket answers (spec section 7 "Tickets"): tickets, their conversation, the pickers'
+ * lookups, the departments and the back-office's figures. The API serialises its answers through
+ * these, so a field missing here is missing on the wire; the apps import their types only
+ * (`import type`). They live apart from `tickets.ts` (statuses, limits and request bodies the apps
+ * read at run time) so that no app bundle carries these schemas.
+ *
+ * Times are ISO 8601 strings; durations are seconds.
+ */
+
+/** A name and a colour (`tickets_status{name,color}`, `tickets_priority{name,color}`), the name translated. */
+export const ticketBadgeSchema = z.object({ name: z.string(), color: z.string() });
+export type TicketBadge = z.infer<typeof ticketBadgeSchema>;
+
+/** An attached file; `size` in bytes, `url` the API path that serves it (`/api/ticket_attachments/{id}`). */
+export const ticketAttachmentSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  url: z.string(),
+});
+export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
+
+/** A ticket as `ticket/{id}` and the lists answer it (priority and status absent for users of type above 1). */
+export const ticketSchema = z.object({
+  id: z.number(),
+  ticket_subject: z.string(),
+  initial_message: z.string(),
+  campaign_id: z.number().nullable(),
+  /** The custom (managed) campaign the ticket is about, instead of an express one. */
+  custom_campaign_id: z.number().nullable(),
+  campaign_name: z.string().nullable(),
+  department_id: z.number(),
+  tickets_department: z.object({ department_name: z.string() }),
+  user_id: z.number(),
+  user_name: z.string(),
+  user_email: z.string(),
+  admin_id: z.number().nullable(),
+  admin_name: z.string().nullable(),
+  priority_id: z.number().optional(),
+  tickets_priority: ticketBadgeSchema.optional(),
+  status_id: z.number().optional(),
+  tickets_status: ticketBadgeSchema.optional(),
+  attachments: z.array(ticketAttachmentSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_reply_at: z.string().nullable(),
+  first_response_due_at: z.string().nullable(),
+  resolution_due_at: z.string().nullable(),
+  first_response_at: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  due_at: z.string().nullable(),
+  overdue: z.boolean(),
+  rating: z.number().nullable(),
+  rating_comment: z.string().nullable(),
+  is_closed: z.boolean(),
+  can_close: z.boolean(),
+  can_rate: z.boolean(),
+  can_delete: z.boolean(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** A message of the conversation (`ticket_replies/{id}`); internal notes reach staff only. */
+export const ticketReplyItemSchema = z.object({
+  id: z.number(),
+  ticket_id: z.number(),
+  message: z.string(),
+  is_internal: z.boolean(),
+  via: z.enum(['app', 'email']),
+  author: z.object({ kind: z.enum(['user', 'admin']), id: z.number(), name: z.string() }),
+  attachments: z.array(ticketAttachmentSchema),
+  created_at: z.string(),
+});
+export type TicketReplyItem = z.infer<typeof ticketReplyItemSchema>;
+
+/** A picker entry of the lookups (`assigned_admins_q/{id}`, and the base of the others). */
+export const ticketLookupItemSchema = z.object({ id: z.number(), name: z.string() });
+export type TicketLookupItem = z.infer<typeof ticketLookupItemSchema>;
+
+/** A status or priority picker entry (`tickets_status_q`, `tickets_status_q_for_edit`, `tickets_priority_q`). */
+export const ticketBadgeOptionSchema = ticketLookupItemSchema.extend({ color: z.string() });
+export type TicketBadgeOption = z.infer<typeof ticketBadgeOptionSchema>;
+
+/** A department picker entry (`tickets_department_q`); `department_name` repeats `name`. */
+export const ticketDepartmentOptionSchema = ticketLookupItemSchema.extend({ department_name: z.string() });
+
+/**
+ * A campaign the new-ticket form offers (`campaign/getUserCampaignWithQ/{id}?include_custom=1`):
+ * `name` says number, song and platform; `kind` tells an express campaign (sent as `campaign_id`)
+ * from a custom one (`custom_campaign_id`).
+ */
+export const ticketCampaignOptionSchema = ticketLookupItemSchema.extend({
+  kind: z.enum(['express', 'custom']),
+  platform: z.enum(['spotify', 'tiktok', 'instagram']),
+  track_name: z.string(),
+});
+export type TicketCampaignOption = z.infer<typeof ticketCampaignOptionSchema>;
+
+/** A department as the back-office lists it (`tickets_departments`), with its admins and ticket counts. */
+export const ticketDepartmentSchema = z.object({
+  id: z.number(),
+  department_name: z.string(),
+  /** The name in the other languages. */
+  translations: translationsResponseSchema('department_name'),
+  admins: z.array(ticketLookupItemSchema),
+  open_tickets: z.number(),
+  tickets: z.number(),
+});
+export type TicketDepartment = z.infer<typeof ticketDepartmentSchema>;
+
+/** The back-office's figures (`tickets_stats`): open work, time to answer and resolve, satisfaction. */
+export const ticketStatsSchema = z.object({
+  open: z.number(),
+  waiting_on_staff: z.number(),
+  overdue: z.number(),
+  unassigned: z.number(),
+  by_department: z.array(z.object({ id: z.number(), department_name: z.string(), open: z.number() })),
+  by_priority: z.array(z.object({ id: z.number(), name: z.string(), color: z.string(), open: z.number() })),
+  avg_first_response_seconds: z.number().nullable(),
+  avg_resolution_seconds: z.number().nullable(),
+  /** Average stars (1-5) of the rated tickets, or null before the first rating. */
+  satisfaction: z.object({ average: z.number().nullable(), ratings: z.number() }),
+});
+export type TicketStats = z.infer<typeof ticketStatsSchema>;
