@@ -9,7 +9,7 @@ import { createJobs, type Jobs } from './jobs/jobs';
 import { createStorage } from './modules/files';
 import { createMailer } from './modules/mail';
 import type { AppDeps } from './platform/app';
-import { offsetClock, systemClock } from './platform/clock';
+import { type Clock, offsetClock, systemClock } from './platform/clock';
 import { createProviders } from './providers/providers';
 import { seedDemo, seedDemoHistory } from './seed/demo';
 import { seedReference } from './seed/reference';
@@ -45,6 +45,36 @@ export async function boot(config: Config, options: { work: boolean; migrate: bo
   }
 }
 
+/**
+ * The dependencies each process builds the same way over its database (the API, the worker, the
+ * tests' app): pg-boss started on `url`, the mailer, file storage and providers from `config`, and
+ * the job definitions registered, so that a test runs the very services production runs.
+ * @param clock the time source (system, offset for sandbox time travel, or a test's manual clock)
+ * @param work whether this process runs job workers (registering only sends otherwise)
+ * @throws the pg-boss error when its schema or connection fails
+ */
+export async function startDeps(
+  config: Config,
+  url: string,
+  database: Database,
+  clock: Clock,
+  work: boolean,
+): Promise<AppDeps> {
+  const jobs: Jobs = createJobs(url);
+  await jobs.start();
+  const deps: AppDeps = {
+    config,
+    database,
+    jobs,
+    mail: createMailer(config, database, jobs),
+    storage: createStorage(config),
+    providers: createProviders(config, database),
+    clock,
+  };
+  await jobs.register(jobDefinitions(deps), work);
+  return deps;
+}
+
 async function bootOn(
   config: Config,
   options: { work: boolean; migrate: boolean },
@@ -59,20 +89,10 @@ async function bootOn(
     await seedReference(database);
     if (config.seedDemo) await seedDemo(database);
   }
-  const jobs: Jobs = createJobs(url);
-  await jobs.start();
-  const mail = createMailer(config, database, jobs);
-  const deps: AppDeps = {
-    config,
-    database,
-    jobs,
-    mail,
-    storage: createStorage(config),
-    providers: createProviders(config, database),
-    // Sandbox time travel only outside production (the dev clock route refuses otherwise).
-    clock: config.NODE_ENV === 'production' ? systemClock : offsetClock(),
-  };
-  await jobs.register(jobDefinitions(deps), options.work);
+  // Sandbox time travel only outside production (the dev clock route refuses otherwise).
+  const clock = config.NODE_ENV === 'production' ? systemClock : offsetClock();
+  const deps = await startDeps(config, url, database, clock, options.work);
+  const { jobs } = deps;
   // Demo history runs the real campaign machine, which needs the whole of deps (jobs, mail, providers).
   if (options.migrate && config.seedDemo) await seedDemoHistory(deps);
   return {

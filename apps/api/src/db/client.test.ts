@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audit } from '../modules/audit/audit.service';
 import { notifications } from '../modules/notifications/notifications.schema';
 import { notifyLater } from '../modules/notifications/notifications.service';
-import { createTestApp, type TestContext } from '../test/harness';
+import { testAppForFile } from '../test/harness';
 import {
   atCommit,
   flushWrites,
@@ -19,13 +19,7 @@ import {
 } from './client';
 import { users } from './schema';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 
 /** Queues a notice of `type` for `userId` in `tx` (the message is any real one; only the rows are counted). */
 const notifyTest = (tx: Tx, userId: number, type: string) =>

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expressTiers } from '../modules/express/express.schema';
-import { createTestApp, type TestContext } from '../test/harness';
+import { testAppForFile } from '../test/harness';
 import { isCheckViolation, isUniqueViolation, PG, pgErrorOf } from './pg-error';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 
 const failure = (run: () => Promise<unknown>) =>
   run().then(

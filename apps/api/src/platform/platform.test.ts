@@ -1,23 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../config/env';
 import { withTransaction } from '../db/client';
 import { putSetting } from '../modules/settings/settings.service';
 import { ROUTE_MODULES } from '../routes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../seed/demo';
-import { createTestApp, type TestContext } from '../test/harness';
+import { testAppForFile } from '../test/harness';
 import { multipartFile, PNG } from '../test/uploads';
 import { userAccess } from './access';
 import { buildApp, type RouteModule } from './app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 
 describe('configuration', () => {
   it('uses safe defaults and refuses demo data or the dev key in production', () => {

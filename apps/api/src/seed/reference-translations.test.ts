@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedWalletDemo } from '../modules/wallet/wallet.demo';
-import { createTestApp, type TestContext } from '../test/harness';
+import { testAppForFile } from '../test/harness';
 import { seedReferenceTranslations } from './reference-translations';
 
 /**
@@ -8,18 +8,14 @@ import { seedReferenceTranslations } from './reference-translations';
  * decline reasons) have a text per language, edited by staff, shown in the reader's language with
  * English as the fallback; the response fields old clients read stay.
  */
-let ctx: TestContext;
 let admin: string;
 
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   await seedWalletDemo(ctx.deps.database);
   await seedReferenceTranslations(ctx.deps.database);
   const a = await ctx.makeAdmin();
   admin = await ctx.loginAdmin(a.email);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function userToken(userTypeId: 1 | 2 | 3) {

@@ -1,5 +1,6 @@
+import { beforeAll } from 'vitest';
 import type { admins } from '../modules/admins/admins.schema';
-import { createTestApp, type TestContext } from './harness';
+import { createTestApp, type TestContext, testAppForFile } from './harness';
 
 /** A test application and one admin signed in on it: where most back-office tests start. */
 export interface AdminTestApp {
@@ -20,6 +21,28 @@ export async function createAdminTestApp(
 ): Promise<AdminTestApp> {
   const { permissions, ...appOptions } = options;
   const ctx = await createTestApp(appOptions);
+  return { ctx, ...(await signInAdmin(ctx, permissions)) };
+}
+
+/** Make the file's admin (Super Admin, or exactly `permissions`) and sign it in. */
+async function signInAdmin(ctx: TestContext, permissions: string[] | undefined) {
   const admin = await ctx.makeAdmin(permissions ? { permissions } : {});
-  return { ctx, admin, token: await ctx.loginAdmin(admin.email) };
+  return { admin, token: await ctx.loginAdmin(admin.email) };
+}
+
+/**
+ * The one admin test app of a test file (see `testAppForFile`): built and closed around the file's
+ * tests, its admin (Super Admin, or exactly `permissions`) signed in before the first test and handed
+ * to `signedIn`, which keeps what the file needs (its token, its id) in the file's own variables.
+ */
+export function adminTestAppForFile(
+  signedIn: (admin: { admin: typeof admins.$inferSelect; token: string }) => void,
+  options: { work?: boolean; env?: Record<string, string>; permissions?: string[] } = {},
+): TestContext {
+  const { permissions, ...appOptions } = options;
+  const ctx = testAppForFile(() => createTestApp(appOptions));
+  beforeAll(async () => {
+    signedIn(await signInAdmin(ctx, permissions));
+  });
+  return ctx;
 }

@@ -5,22 +5,18 @@ import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { startDeps } from '../boot';
 import { loadConfig } from '../config/env';
 import { createDatabase, withTransaction } from '../db/client';
-import { jobDefinitions } from '../jobs/definitions';
-import { createJobs } from '../jobs/jobs';
 import { users } from '../modules/accounts/accounts.schema';
 import { admins } from '../modules/admins/admins.schema';
-import { createStorage } from '../modules/files/storage';
 import { mailOutbox } from '../modules/mail/mail.schema';
-import { createMailer } from '../modules/mail/mail.service';
 import { adminRoles, roles } from '../modules/rbac/rbac.schema';
 import { assignDefaultRoles } from '../modules/rbac/rbac.service';
 import { type AppDeps, buildApp } from '../platform/app';
 import { manualClock } from '../platform/clock';
 import { hashPassword } from '../platform/crypto';
-import { createProviders } from '../providers/providers';
 import { ROUTE_MODULES } from '../routes';
 import { wireModules } from '../wiring';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
@@ -84,21 +80,10 @@ export async function createTestApp(
     ...options.env,
   });
   const database = createDatabase(url, 10);
-  const jobs = createJobs(url);
-  await jobs.start();
-  const mail = createMailer(config, database, jobs);
   const clock = manualClock(new Date());
-  const deps: AppDeps = {
-    config,
-    database,
-    jobs,
-    mail,
-    storage: createStorage(config),
-    providers: createProviders(config, database),
-    clock,
-  };
   wireModules();
-  await jobs.register(jobDefinitions(deps), options.work ?? false);
+  const deps = await startDeps(config, url, database, clock, options.work ?? false);
+  const { jobs } = deps;
   const app = await buildApp(deps, ROUTE_MODULES);
   await app.ready();
 
@@ -201,6 +186,29 @@ export async function createTestApp(
     },
   };
   return ctx;
+}
+
+/**
+ * The one test app of a test file: `make` builds it before the file's first test and it is closed
+ * after the last, so each file no longer repeats that pair of hooks. The answer stands for the app at
+ * once (`const ctx = testAppForFile()`) and reaches the built one when a hook or a test reads it.
+ * @param make how the file builds its app (default `createTestApp()`: workers off, manual clock)
+ * @throws Error when read before the file's `beforeAll` hooks ran (at module load, say)
+ */
+export function testAppForFile(make: () => Promise<TestContext> = () => createTestApp()): TestContext {
+  let built: TestContext | undefined;
+  beforeAll(async () => {
+    built = await make();
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  return new Proxy({} as TestContext, {
+    get(_, key) {
+      if (!built) throw new Error('the test app is built in beforeAll: read it inside a hook or a test');
+      return Reflect.get(built, key);
+    },
+  });
 }
 
 /** The 6-digit code in a mail body. */

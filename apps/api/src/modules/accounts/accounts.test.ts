@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFrom, createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { codeFrom, TEST_PASSWORD, testAppForFile } from '../../test/harness';
 import { throttleSource } from './login-throttle';
 
-let ctx: TestContext;
 /** `user/login` from a given client address (the throttle counts per account+address and per address). */
 const loginFrom = (ip: string, email: string, password: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({
@@ -14,12 +13,7 @@ const loginFrom = (ip: string, email: string, password: string, headers: Record<
     headers,
     remoteAddress: ip,
   });
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 
 const strong = 'Str0ng-pass!';
 const registration = (email: string) => ({

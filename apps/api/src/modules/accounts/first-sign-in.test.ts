@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, testAppForFile } from '../../test/harness';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 
 describe('the greeting of a sign-in', () => {
   it('welcomes a first sign-in, and welcomes back only after one', async () => {

@@ -1,18 +1,14 @@
 import { SOCIAL_LINK_FORMATS } from '@lm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../test/harness';
 
-let ctx: TestContext;
 let genreIds: number[] = [];
 
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   genreIds = (
     await ctx.deps.database.pool.query('select id from genres where is_active order by id limit 6')
   ).rows.map((r) => r.id);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function artist() {

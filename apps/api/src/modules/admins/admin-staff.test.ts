@@ -1,21 +1,16 @@
 import { ADMIN_PERMISSIONS } from '@lm/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp } from '../../test/admin-app';
-import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../test/admin-app';
+import { createTestApp, TEST_PASSWORD } from '../../test/harness';
 
-let ctx: TestContext;
 let superToken: string;
 let superId: number;
-beforeAll(async () => {
+const ctx = adminTestAppForFile((signedIn) => {
   ({
-    ctx,
     admin: { id: superId },
     token: superToken,
-  } = await createAdminTestApp());
-});
-afterAll(async () => {
-  await ctx?.close();
+  } = signedIn);
 });
 
 type AdminBody = {

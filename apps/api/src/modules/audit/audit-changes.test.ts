@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp } from '../../test/admin-app';
-import type { TestContext } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../test/admin-app';
 import { AUDIT_MASK, auditChanges } from './audit.service';
 
-let ctx: TestContext;
 let token: string;
 
-beforeAll(async () => {
-  ({ ctx, token } = await createAdminTestApp());
-});
-afterAll(async () => {
-  await ctx?.close();
+const ctx = adminTestAppForFile((signedIn) => {
+  ({ token } = signedIn);
 });
 
 const lastMeta = async (action: string, targetId: number) =>

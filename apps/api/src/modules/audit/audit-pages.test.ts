@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_EXACT_UP_TO } from '../../platform/list-total';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { listAuditLogs, refreshAuditHours } from './audit.service';
 
 // deep pages of the unfiltered log through the per-hour counts must be
 // exactly the OFFSET pages, whatever was inserted since the counts were taken.
 
-let ctx: TestContext;
 let token: string;
 
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   const reader = await ctx.makeAdmin({ permissions: ['view.main.logs.tab.list'] });
   token = await ctx.loginAdmin(reader.email);
   // 40 hours of entries, 0 to 4 an hour, two of them sharing a time, inserted out of time order (ids do
@@ -22,9 +21,6 @@ beforeAll(async () => {
      from generate_series(0, 39) h, generate_series(1, (h * 7) % 5) j
      order by (h * 13) % 40, j`,
   );
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const sql = (text: string, values: unknown[] = []) => ctx.deps.database.pool.query(text, values);

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp } from '../../test/admin-app';
-import type { TestContext } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../test/admin-app';
 import { listAuditLogs } from './audit.service';
 
-let ctx: TestContext;
 let token: string;
 let reader: { id: number; name: string; email: string };
 let artist: { id: number; email: string };
@@ -16,8 +14,13 @@ type Log = {
   created_at: string;
 };
 
+const ctx = adminTestAppForFile(
+  (signedIn) => {
+    ({ admin: reader, token } = signedIn);
+  },
+  { permissions: ['view.main.logs.tab.list'] },
+);
 beforeAll(async () => {
-  ({ ctx, admin: reader, token } = await createAdminTestApp({ permissions: ['view.main.logs.tab.list'] }));
   artist = await ctx.makeUser({ firstName: 'Zelda', lastName: 'Quill' });
   // Entries on known days (the log is append-only: written once, with their time).
   await ctx.deps.database.pool.query(
@@ -27,9 +30,6 @@ beforeAll(async () => {
        ('system', null, 'report.test_gamma', 'payout', '7', '2026-03-05T00:00:00Z')`,
     [reader.id, artist.id],
   );
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const list = async (query: string, headers?: Record<string, string>) =>

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { type TestContext, testAppForFile } from '../../test/harness';
 import { parseArtistLink } from './artist-connections.service';
 import { ACCOUNTS_LIMIT } from './connections.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 
 const base = '/api/connected/platforms';
 let n = 0;

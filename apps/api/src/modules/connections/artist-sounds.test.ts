@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { InstagramApiError } from '../../providers/instagram/contract';
 import { type SocialPlatform, sandboxAccountId } from '../../providers/sandbox-social';
 import { TikTokApiError } from '../../providers/tiktok/contract';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { seedExpressReference } from '../express/express.seed';
 import { credit, DESC } from '../wallet/ledger';
 import { connectFinish, connectStart } from './connections.service';
@@ -16,15 +16,11 @@ import { seedSocialReference } from './tiers.service';
  * there is nothing to draw from; a silent platform answers 502 (never the apps' maintenance 503).
  */
 
-let ctx: TestContext;
 let seq = 0;
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   await seedExpressReference(ctx.deps.database);
   await seedSocialReference(ctx.deps);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openSecret } from '../../platform/secret-box';
 import { isSandboxTikTok } from '../../providers/tiktok/sandbox';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { socialAccounts, socialTiers } from './connections.schema';
 import { accessTokenOf, refreshDueAccounts } from './connections.service';
 
@@ -17,13 +17,7 @@ const TIER = { tiktok: '/tiktok/change/account/tier', instagram: '/instagram/cha
 const REVOKE = { tiktok: '/tiktok/influencer/revoke', instagram: '/instagram/revoke/account' } as const;
 const CHECK = { tiktok: '/tiktok/influencer/check', instagram: '/influencer/account/check' } as const;
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 
 /** An influencer (user type 3, default role) and their bearer token. */
 async function influencer() {

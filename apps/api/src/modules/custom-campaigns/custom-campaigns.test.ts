@@ -1,15 +1,14 @@
 import { EXPRESS_CAMPAIGN_STATUS as E } from '@lm/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { signSandboxCardEvent } from '../../providers/payments/sandbox-card';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { testLanguageId } from '../../test/test-language';
 import { sweep as expressSweep } from '../express/express.machine';
 import { seedExpressDemo } from '../express/express.seed';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
 import { sweep } from './custom-campaigns.service';
 
-let ctx: TestContext;
 let adminToken: string;
 let languageId: number;
 let genreId: number;
@@ -19,8 +18,8 @@ let trackSeq = 0;
 const newTrack = () => `0Custom${String(++trackSeq).padStart(3, '0')}Track000000A`.slice(0, 22);
 const today = () => ctx.clock.now().toISOString().slice(0, 10);
 
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   await seedExpressDemo(ctx.deps.database);
   const db = ctx.deps.database.pool;
   languageId = await testLanguageId(ctx);
@@ -31,9 +30,6 @@ beforeAll(async () => {
   ).rows[0];
   const admin = await ctx.makeAdmin();
   adminToken = await ctx.loginAdmin(admin.email);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 afterEach(async () => {
   ctx.clock.set(new Date());

@@ -1,7 +1,7 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SocialPlatform } from '../../providers/sandbox-social';
-import type { TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
 import {
   AUDIO,
@@ -24,18 +24,14 @@ import { disputeSound } from './social.service';
  * verified), including a decision racing a force-end. Also the video wording of the notifications.
  */
 
-let ctx: TestContext;
 let staffToken: string;
 let staffEmail: string;
 let seq = 0;
+const ctx = testAppForFile(createSocialTestApp);
 beforeAll(async () => {
-  ctx = await createSocialTestApp();
   const admin = await ctx.makeAdmin();
   staffEmail = admin.email;
   staffToken = await ctx.loginAdmin(admin.email);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 afterEach(async () => {
   ctx.clock.set(new Date());

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../test/harness';
 
 /**
  * Every express answer has a real shape in the API reference ("every express response has
@@ -33,13 +33,7 @@ function untypedObjects(schema: Schema, path = '$'): string[] {
 const EXPRESS_PATHS =
   /^\/api\/(express|spotify|admin\/express|stripe\/campaign|web\/user\/campaigns|(artist|curator)\/campaigns)/;
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 
 describe('express in the API reference', () => {
   it('describes every success answer of every express route with its fields', async () => {

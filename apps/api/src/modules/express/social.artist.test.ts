@@ -1,8 +1,8 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { t } from '../../platform/i18n';
 import type { SocialPlatform } from '../../providers/sandbox-social';
-import type { TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { files } from '../files/files.schema';
 import { newUploadKey } from '../files/files.service';
 import { walletBalance } from '../wallet/ledger';
@@ -25,13 +25,7 @@ import { INSTAGRAM_CONFIRM_HOURS } from './platforms/instagram.adapter';
  * reel's sound within 72 hours.
  */
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createSocialTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile(createSocialTestApp);
 afterEach(() => ctx.clock.set(new Date()));
 
 async function artist(coins: number) {

@@ -1,7 +1,7 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SocialPlatform } from '../../providers/sandbox-social';
-import type { TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
 import {
   AUDIO,
@@ -25,13 +25,7 @@ const VIDEOS = {
   instagram: '/api/express-instagram/influencer/instagram/reels',
 };
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createSocialTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile(createSocialTestApp);
 afterEach(() => ctx.clock.set(new Date()));
 
 async function artist(coins: number) {

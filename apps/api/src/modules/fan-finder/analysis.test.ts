@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import type { FanFinderSource } from '../../providers/fan-finder/contract';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { credit, DESC } from '../wallet/ledger';
 import { analyseArtist, queueWeeklyResync, rateGrid } from './analysis.service';
 import { ANALYSE_QUEUE } from './connections.service';
 
-let ctx: TestContext;
 let planId: number;
 const DAY = 86_400_000;
 // Spotify ids the sandbox knows (any well-formed id has a profile).
@@ -15,8 +14,8 @@ const REL_A = '1vCWHaC5f2uS3yhpwWbIA6';
 const REL_B = '4Z8W4fKeB5YxbusRsdQVPb';
 const REL_C = '06HL4z0CvFAxyc27GXpf02';
 
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   const admin = await ctx.makeAdmin();
   const adminToken = await ctx.loginAdmin(admin.email);
   const res = await ctx.call('POST', '/api/admin/fan-finder/plans', {
@@ -24,9 +23,6 @@ beforeAll(async () => {
     body: { plan_name: 'Analysis plan', plan_days: 30, price: 50, features: ['related_artists'] },
   });
   planId = res.json().data.id;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 afterEach(() => {
   ctx.clock.set(new Date());

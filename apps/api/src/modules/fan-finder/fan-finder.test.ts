@@ -1,17 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { seedExpressDemo } from '../express/express.seed';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
 import { renewDueSubscriptions, renewOne } from './subscriptions.service';
 
-let ctx: TestContext;
 let adminToken: string;
 let playlistIds: number[] = [];
 const DAY = 86_400_000;
 
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
   await seedExpressDemo(ctx.deps.database);
   playlistIds = (await ctx.deps.database.pool.query('select id from express_playlists order by id')).rows.map(
@@ -19,9 +18,6 @@ beforeAll(async () => {
   );
   const admin = await ctx.makeAdmin();
   adminToken = await ctx.loginAdmin(admin.email);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 // Tests move the clock by a month; sessions (30 days) would expire, so each test starts at real time.
 afterEach(() => {

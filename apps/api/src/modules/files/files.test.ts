@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../test/harness';
 import { PDF, PNG, uploadFile } from '../../test/uploads';
 import { users } from '../accounts/accounts.schema';
 
@@ -8,13 +8,7 @@ import { users } from '../accounts/accounts.schema';
  * Image fields take only files stored through `file/upload`: a user's avatar is a
  * jpg/png that user uploaded; a link to another site is refused and never shown to staff.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 
 /** Upload `bytes` as `token`'s caller; answers the stored key. */
 const upload = (token: string, bytes: Buffer, name: string) => uploadFile(ctx, token, bytes, name);

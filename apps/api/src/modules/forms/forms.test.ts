@@ -1,15 +1,14 @@
 import { playlistFormSchema } from '@lm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestContext, testAppForFile } from '../../test/harness';
 import { MP3, PDF, PNG, uploadFile, WAV } from '../../test/uploads';
 import { todosFor } from '../todos/todos.service';
 import { artistHasForm, artistsWithForms } from './forms.service';
 
-let ctx: TestContext;
 let superToken: string;
 let genreId: number;
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   const admin = await ctx.makeAdmin();
   superToken = await ctx.loginAdmin(admin.email);
   const [g] = (
@@ -18,9 +17,6 @@ beforeAll(async () => {
     )
   ).rows as { id: number }[];
   genreId = g!.id;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>

@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp } from '../../test/admin-app';
-import type { TestContext } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../test/admin-app';
 import { PNG, uploadFile } from '../../test/uploads';
 
-let ctx: TestContext;
 let token: string;
-beforeAll(async () => {
-  ({ ctx, token } = await createAdminTestApp({ permissions: ['view.main.genres.tab.list'] }));
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = adminTestAppForFile(
+  (signedIn) => {
+    ({ token } = signedIn);
+  },
+  { permissions: ['view.main.genres.tab.list'] },
+);
 
 type Entry = { id: number; name: string; is_active: boolean; usage: number; description?: string | null };
 const call = (method: string, url: string, body?: unknown, headers?: Record<string, string>) =>

@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as data from '../../seed/data';
 import { CATALOG_KINDS } from '../../seed/reference';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 
 type Item = { id: number; name: string; code?: string };
 const get = async (url: string, token?: string) => {

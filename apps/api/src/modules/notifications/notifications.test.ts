@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
-import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import { TEST_PASSWORD, testAppForFile } from '../../test/harness';
 import { type NotificationView, notify } from './notifications.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 
 type Item = NotificationView;
 

@@ -1,23 +1,19 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import type { WiseProvider } from '../../providers/wise/contract';
-import { createAdminTestApp } from '../../test/admin-app';
-import { codeFrom, type TestContext } from '../../test/harness';
+import { adminTestAppForFile } from '../../test/admin-app';
+import { codeFrom } from '../../test/harness';
 import { seedCompletedDemoCampaigns } from '../express/express.demo';
 import { DEMO_PLAYLISTS, seedExpressDemo } from '../express/express.seed';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
 import { seedWalletDemo } from '../wallet/wallet.demo';
 import * as service from './payouts.service';
 
-let ctx: TestContext;
 let adminToken: string;
 
-beforeAll(async () => {
-  ({ ctx, token: adminToken } = await createAdminTestApp());
-});
-afterAll(async () => {
-  await ctx?.close();
+const ctx = adminTestAppForFile((signedIn) => {
+  ({ token: adminToken } = signedIn);
 });
 
 const db = () => ctx.deps.database;

@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp } from '../../test/admin-app';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../test/admin-app';
+import { createTestApp } from '../../test/harness';
 import { queueJobs } from './queues.jobs';
 import { PROBE_QUEUE, probeHandler } from './queues.service';
 
-let ctx: TestContext;
 let token: string;
-beforeAll(async () => {
-  ({ ctx, token } = await createAdminTestApp({ permissions: ['view.main.queue.horizon.tab.list'] }));
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = adminTestAppForFile(
+  (signedIn) => {
+    ({ token } = signedIn);
+  },
+  { permissions: ['view.main.queue.horizon.tab.list'] },
+);
 
 const boss = () => ctx.deps.jobs.boss;
 const stateOf = async (id: string) =>

@@ -1,17 +1,12 @@
 import { ADMIN_PERMISSIONS, SUPER_ADMIN_ROLE, USER_PERMISSIONS } from '@lm/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp } from '../../test/admin-app';
-import type { TestContext } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../test/admin-app';
 import { adminRoles } from './rbac.schema';
 
-let ctx: TestContext;
 let superToken: string;
-beforeAll(async () => {
-  ({ ctx, token: superToken } = await createAdminTestApp());
-});
-afterAll(async () => {
-  await ctx?.close();
+const ctx = adminTestAppForFile((signedIn) => {
+  ({ token: superToken } = signedIn);
 });
 
 type Role = {

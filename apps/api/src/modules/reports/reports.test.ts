@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
-import { createAdminTestApp } from '../../test/admin-app';
-import type { TestContext } from '../../test/harness';
+import { adminTestAppForFile } from '../../test/admin-app';
 import { credit, DESC, hold, postHold } from '../wallet/ledger';
 import { compactReportRollups } from './reports.service';
 
-let ctx: TestContext;
 let token: string;
 
 const at = (day: string, time = '12:00:00') => new Date(`${day}T${time}Z`);
@@ -86,12 +84,14 @@ async function seed() {
   }
 }
 
+const ctx = adminTestAppForFile(
+  (signedIn) => {
+    ({ token } = signedIn);
+  },
+  { permissions: ['main.wallet.show.all.transactions'] },
+);
 beforeAll(async () => {
-  ({ ctx, token } = await createAdminTestApp({ permissions: ['main.wallet.show.all.transactions'] }));
   await seed();
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('GET /api/admin/reports', () => {

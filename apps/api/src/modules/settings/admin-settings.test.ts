@@ -1,25 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
-import { createAdminTestApp } from '../../test/admin-app';
-import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
+import { adminTestAppForFile } from '../../test/admin-app';
+import { createTestApp, TEST_PASSWORD } from '../../test/harness';
 import { seedExpressDemo } from '../express/express.seed';
 import { credit, DESC } from '../wallet/ledger';
 import { getSettings, putSetting, rememberSettings } from './settings.service';
 
-let ctx: TestContext;
 let token: string;
 let adminId: number;
-beforeAll(async () => {
-  ({
-    ctx,
-    admin: { id: adminId },
-    token,
-  } = await createAdminTestApp({ permissions: ['view.main.settings.tab.list'] }));
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = adminTestAppForFile(
+  (signedIn) => {
+    ({
+      admin: { id: adminId },
+      token,
+    } = signedIn);
+  },
+  { permissions: ['view.main.settings.tab.list'] },
+);
 
 const put = (body: unknown, headers?: Record<string, string>) =>
   ctx.call('PUT', '/api/admin/settings', { token, body, headers });

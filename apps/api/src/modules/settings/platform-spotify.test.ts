@@ -1,24 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openSecret } from '../../platform/secret-box';
 import { signValue } from '../../platform/signed';
-import { createAdminTestApp } from '../../test/admin-app';
-import type { TestContext } from '../../test/harness';
+import { adminTestAppForFile } from '../../test/admin-app';
 import { PLATFORM_SPOTIFY_REFRESH_PURPOSE } from './platform-spotify';
 
-let ctx: TestContext;
 let token: string;
 let adminId: number;
-beforeAll(async () => {
-  ({
-    ctx,
-    admin: { id: adminId },
-    token,
-  } = await createAdminTestApp({ permissions: ['view.main.settings.tab.list'] }));
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = adminTestAppForFile(
+  (signedIn) => {
+    ({
+      admin: { id: adminId },
+      token,
+    } = signedIn);
+  },
+  { permissions: ['view.main.settings.tab.list'] },
+);
 
 /** Staff start the connection, agree on the sandbox consent page as `email`, and follow Spotify's redirect. */
 async function connectAs(email: string, displayName = 'Liberty Coins HQ') {

@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp } from '../../test/admin-app';
-import type { TestContext } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../test/admin-app';
 import { DEMO_PACKAGES, seedWalletDemo } from '../wallet/wallet.demo';
 
-let ctx: TestContext;
 let superToken: string;
-beforeAll(async () => {
-  ({ ctx, token: superToken } = await createAdminTestApp());
-});
-afterAll(async () => {
-  await ctx?.close();
+const ctx = adminTestAppForFile((signedIn) => {
+  ({ token: superToken } = signedIn);
 });
 
 describe("the product's one name", () => {

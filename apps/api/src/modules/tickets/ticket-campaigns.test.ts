@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../test/harness';
 import { testLanguageId } from '../../test/test-language';
 import { seedExpressDemo } from '../express/express.seed';
 
@@ -9,12 +9,11 @@ import { seedExpressDemo } from '../express/express.seed';
  * of them (`custom_campaign_id`), only the user's own, never two campaigns at once.
  */
 
-let ctx: TestContext;
 let curatorId: number;
 let languageId: number;
 let departmentId: number;
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   curatorId = (await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' })).id;
   await seedExpressDemo(ctx.deps.database);
   languageId = await testLanguageId(ctx);
@@ -24,9 +23,6 @@ beforeAll(async () => {
     body: { department_name: `Campaigns ${Date.now()}` },
   });
   departmentId = dept.json().data.id;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const q = async (text: string, values: unknown[] = []) =>

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminTestApp } from '../../test/admin-app';
+import { describe, expect, it } from 'vitest';
+import { adminTestAppForFile } from '../../test/admin-app';
 import type { TestContext } from '../../test/harness';
 import { PDF, PNG, uploadFile } from '../../test/uploads';
 import { signInbound, visibleText } from './tickets.inbound';
 import { inboundSecret, replyAddress } from './tickets.inbound-address';
 import { sweepBreaches } from './tickets.service';
 
-let ctx: TestContext;
 let superToken: string;
 let superId: number;
 let superEmail: string;
-beforeAll(async () => {
+const ctx = adminTestAppForFile((signedIn) => {
   ({
-    ctx,
     admin: { id: superId, email: superEmail },
     token: superToken,
-  } = await createAdminTestApp());
-});
-afterAll(async () => {
-  await ctx?.close();
+  } = signedIn);
 });
 
 const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>

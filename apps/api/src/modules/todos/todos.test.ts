@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withFailureNotice } from '../../jobs/definitions';
 import { t } from '../../platform/i18n';
-import { createAdminTestApp } from '../../test/admin-app';
-import { codeFrom, type TestContext } from '../../test/harness';
+import { adminTestAppForFile } from '../../test/admin-app';
+import { codeFrom } from '../../test/harness';
 import { seedExpressDemo } from '../express/express.seed';
 
-let ctx: TestContext;
 let superToken: string;
 let superId: number;
-beforeAll(async () => {
+const ctx = adminTestAppForFile((signedIn) => {
   ({
-    ctx,
     admin: { id: superId },
     token: superToken,
-  } = await createAdminTestApp());
-});
-afterAll(async () => {
-  await ctx?.close();
+  } = signedIn);
 });
 
 const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>

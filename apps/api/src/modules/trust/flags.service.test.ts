@@ -1,17 +1,16 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { SANDBOX_JUMP_PREFIX } from '../../providers/spotify/sandbox';
 import { DEMO_JUMPING_PLAYLIST, seedTrustFlagsDemo } from '../../seed/trust-flags.demo';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { expressPlaylists, expressTiers } from '../express/express.schema';
 import { seedExpressDemo, seedExpressReference } from '../express/express.seed';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
 import { trustFlags } from './flags.schema';
 import { detectFlags } from './flags.service';
 
-let ctx: TestContext;
 let curatorId: number;
 let curatorToken: string;
 let reviewerToken: string;
@@ -20,8 +19,8 @@ let tierId: number;
 let durationId: number;
 let seq = 0;
 
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   await seedExpressReference(ctx.deps.database);
   const curator = await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
   curatorId = curator.id;
@@ -38,9 +37,6 @@ beforeAll(async () => {
   tierId = tier!.id;
   const d = await ctx.deps.database.pool.query('select id from express_durations limit 1');
   durationId = d.rows[0].id;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function artistWith(coins: number) {

@@ -1,8 +1,8 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { NEUTRAL_SCORE, NEW_SELLER_MIN_CAMPAIGNS, SCORE_WEIGHTS } from '@lm/contracts/score';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { approve, decline } from '../express/express.machine';
 import { seedExpressDemo } from '../express/express.seed';
 import { credit, DESC } from '../wallet/ledger';
@@ -97,7 +97,6 @@ describe('the score at its edges (pure)', () => {
   });
 });
 
-let ctx: TestContext;
 let curatorId: number;
 let playlistIds: number[] = [];
 let artistToken: string;
@@ -105,8 +104,8 @@ let artistId: number;
 const MIN = 60_000;
 const DAY = 86_400_000;
 
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   const curator = await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
   curatorId = curator.id;
   await seedExpressDemo(ctx.deps.database);
@@ -130,9 +129,6 @@ beforeAll(async () => {
     }),
   );
   artistToken = await ctx.loginUser(artist.email);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const scoreRow = async (playlistId: number) =>

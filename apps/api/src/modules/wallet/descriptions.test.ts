@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { seedExpressDemo } from '../express/express.seed';
 import { getSettings } from '../settings/settings.service';
 import { credit, DESC, debit, hold, postHold } from './ledger';
 import { DEMO_PACKAGES, seedWalletDemo } from './wallet.demo';
 
-let ctx: TestContext;
 let playlistIds: number[] = [];
 let curatorId: number;
 let curatorToken: string;
 
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   const curator = await ctx.makeUser({ userTypeId: 2, email: 'curator@demo.test' });
   curatorId = curator.id;
   curatorToken = await ctx.loginUser(curator.email);
@@ -21,9 +20,6 @@ beforeAll(async () => {
   playlistIds = (await ctx.deps.database.pool.query('select id from express_playlists order by id')).rows.map(
     (r) => r.id,
   );
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 interface Item {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import {
   credit,
   DESC,
@@ -15,13 +15,7 @@ import {
   walletBalance,
 } from './ledger';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 
 const tx = <T>(fn: Parameters<typeof withTransaction<T>>[1]) => withTransaction(ctx.deps.database, fn);
 /** Sum of every account balance: a closed system always sums to zero. */

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../test/harness';
 import { walletBalance } from './ledger';
 import {
   type PaymentPurpose,
@@ -12,7 +12,6 @@ import { sendSignedWebhook } from './payments.test-helpers';
 
 // A purpose that exists only in this file: the wallet must run it through its registry alone, the
 // way it runs the campaign modules' purposes, without knowing what was bought.
-let ctx: TestContext;
 let calls: PurposePayment[] = [];
 let unregister: (() => void) | null = null;
 const fakePurpose: PaymentPurpose = {
@@ -25,12 +24,7 @@ const fakePurpose: PaymentPurpose = {
   },
 };
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 afterEach(() => {
   unregister?.();
   unregister = null;

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { signSandboxCardEvent } from '../../providers/payments/sandbox-card';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { getSettings } from '../settings/settings.service';
 import { credit, DESC, walletBalance } from './ledger';
 import { sendSignedWebhook } from './payments.test-helpers';
 import { DEMO_PACKAGES, seedWalletDemo } from './wallet.demo';
 
-let ctx: TestContext;
 let packageId: number;
 const pkg = DEMO_PACKAGES[1]; // 500 + 25 bonus coins for £475.00
 
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   await seedWalletDemo(ctx.deps.database);
   const res = await ctx.deps.database.pool.query('select id from coin_packages where name = $1', [pkg.name]);
   packageId = res.rows[0].id;
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const coins = pkg.coins + pkg.bonusCoins;

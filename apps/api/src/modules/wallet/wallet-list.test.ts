@@ -1,18 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { countOrEstimate, roundEstimate } from '../../platform/list-total';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { credit, DESC, debit, InsufficientBalanceError } from './ledger';
 import { ledgerEntries } from './wallet.schema';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile();
 
 const tx = <T>(fn: Parameters<typeof withTransaction<T>>[1]) => withTransaction(ctx.deps.database, fn);
 

@@ -1,7 +1,7 @@
 import { packageSaving } from '@lm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { testAppForFile } from '../../test/harness';
 import { seedExpressDemo } from '../express/express.seed';
 import { getSettings, putSetting } from '../settings/settings.service';
 import { credit, DESC } from './ledger';
@@ -12,21 +12,17 @@ import { credit, DESC } from './ledger';
  * card-paid campaign all answer the same pounds. Prices are moved off their defaults (coin £1.20,
  * payout 90p) so a figure that ignores a setting shows.
  */
-let ctx: TestContext;
 let adminToken: string;
 const COIN_PRICE = 120;
 const PAYOUT_RATE = 90;
 
+const ctx = testAppForFile();
 beforeAll(async () => {
-  ctx = await createTestApp();
   await withTransaction(ctx.deps.database, async (tx) => {
     await putSetting(tx, 'coin_price_pence', COIN_PRICE);
     await putSetting(tx, 'payout_rate_pence', PAYOUT_RATE);
   });
   adminToken = await ctx.loginAdmin((await ctx.makeAdmin()).email);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function userWith(userTypeId: 1 | 2, coins: number, email?: string) {

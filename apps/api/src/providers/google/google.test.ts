@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { replayFetch } from '../../test/replay-fetch';
 import { createGoogleProvider, GOOGLE_ENDPOINTS } from './google';
 import tokenInvalid from './recorded/token-invalid-grant.json' with { type: 'json' };
 import tokenOk from './recorded/token-success.json' with { type: 'json' };
 import userinfo from './recorded/userinfo.json' with { type: 'json' };
-
-/** A fetch that replays recorded responses of Google's documented endpoints and keeps the requests. */
-function replay(routes: Record<string, { status: number; body: unknown }>) {
-  const requests: { url: string; init?: RequestInit }[] = [];
-  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = String(input);
-    requests.push({ url, init });
-    const hit = routes[url];
-    if (!hit) return new Response('not recorded', { status: 599 });
-    return new Response(JSON.stringify(hit.body), {
-      status: hit.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
-  return { fetchImpl, requests };
-}
 
 describe('Google OAuth provider against recorded responses', () => {
   it('builds the consent URL with the openid scopes and the state', () => {
@@ -32,7 +17,7 @@ describe('Google OAuth provider against recorded responses', () => {
   });
 
   it('exchanges the code and reads the profile', async () => {
-    const { fetchImpl, requests } = replay({
+    const { fetchImpl, requests } = replayFetch({
       [GOOGLE_ENDPOINTS.token]: { status: 200, body: tokenOk },
       [GOOGLE_ENDPOINTS.userinfo]: { status: 200, body: userinfo },
     });
@@ -56,7 +41,9 @@ describe('Google OAuth provider against recorded responses', () => {
   });
 
   it('fails on invalid_grant without calling userinfo', async () => {
-    const { fetchImpl, requests } = replay({ [GOOGLE_ENDPOINTS.token]: { status: 400, body: tokenInvalid } });
+    const { fetchImpl, requests } = replayFetch({
+      [GOOGLE_ENDPOINTS.token]: { status: 400, body: tokenInvalid },
+    });
     const google = createGoogleProvider('client-123', 'secret', fetchImpl);
     await expect(google.exchangeCode('used-code', 'http://localhost:3000/oauth')).rejects.toThrow(
       /invalid_grant/,

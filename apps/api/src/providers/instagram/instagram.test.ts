@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { replayFetch } from '../../test/replay-fetch';
 import { InstagramApiError } from './contract';
 import { createInstagramProvider, INSTAGRAM_ENDPOINTS } from './instagram';
 import errorNotFound from './recorded/error-media-not-found.json' with { type: 'json' };
@@ -12,22 +13,6 @@ import tokenRefresh from './recorded/token-refresh.json' with { type: 'json' };
 import tokenShort from './recorded/token-short.json' with { type: 'json' };
 import tokenShortInvalid from './recorded/token-short-invalid.json' with { type: 'json' };
 
-type Recorded = { status: number; body: unknown };
-/** A fetch that replays recorded answers by URL without its query, and keeps the requests. */
-function replay(routes: Record<string, Recorded>) {
-  const requests: { url: string; init?: RequestInit }[] = [];
-  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = String(input);
-    requests.push({ url, init });
-    const hit = routes[url.split('?')[0]!];
-    if (!hit) return new Response('not recorded', { status: 599 });
-    return new Response(JSON.stringify(hit.body), {
-      status: hit.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
-  return { fetchImpl, requests };
-}
 const client = (fetchImpl?: typeof fetch) =>
   createInstagramProvider({ appId: '990602627938098', appSecret: 'recorded-secret', fetchImpl });
 const G = INSTAGRAM_ENDPOINTS.graph;
@@ -43,7 +28,7 @@ describe('Instagram provider against recorded responses (Instagram API with Inst
   });
 
   it('exchanges the code (without the "#_" Instagram appends) for the 1-hour token', async () => {
-    const { fetchImpl, requests } = replay({
+    const { fetchImpl, requests } = replayFetch({
       [INSTAGRAM_ENDPOINTS.shortToken]: { status: 200, body: tokenShort },
     });
     const short = await client(fetchImpl).exchangeCode(
@@ -62,7 +47,7 @@ describe('Instagram provider against recorded responses (Instagram API with Inst
   });
 
   it('refuses a used code as invalid_grant', async () => {
-    const { fetchImpl } = replay({
+    const { fetchImpl } = replayFetch({
       [INSTAGRAM_ENDPOINTS.shortToken]: { status: 400, body: tokenShortInvalid },
     });
     const error = await client(fetchImpl)
@@ -73,7 +58,7 @@ describe('Instagram provider against recorded responses (Instagram API with Inst
   });
 
   it('exchanges the 1-hour token for the 60-day one, then refreshes it', async () => {
-    const { fetchImpl, requests } = replay({
+    const { fetchImpl, requests } = replayFetch({
       [INSTAGRAM_ENDPOINTS.longToken]: { status: 200, body: tokenLong },
       [INSTAGRAM_ENDPOINTS.refresh]: { status: 200, body: tokenRefresh },
     });
@@ -91,7 +76,7 @@ describe('Instagram provider against recorded responses (Instagram API with Inst
   });
 
   it('reads the account with its type and follower count from /me', async () => {
-    const { fetchImpl, requests } = replay({ [`${G}/me`]: { status: 200, body: meCreator } });
+    const { fetchImpl, requests } = replayFetch({ [`${G}/me`]: { status: 200, body: meCreator } });
     expect(await client(fetchImpl).me('IGAA')).toEqual({
       userId: '17841400000000001',
       username: 'lina.sings',
@@ -105,7 +90,7 @@ describe('Instagram provider against recorded responses (Instagram API with Inst
   });
 
   it('lists media newest first with the cursor of the next page', async () => {
-    const { fetchImpl } = replay({ [`${G}/me/media`]: { status: 200, body: mediaPage } });
+    const { fetchImpl } = replayFetch({ [`${G}/me/media`]: { status: 200, body: mediaPage } });
     const page = await client(fetchImpl).listMedia('IGAA');
     expect(page.after).toBe('QVFIUmRecordedAfter');
     expect(page.media[0]).toEqual({
@@ -121,15 +106,15 @@ describe('Instagram provider against recorded responses (Instagram API with Inst
   });
 
   it('reads a media views; no figure yet is null, not 0', async () => {
-    const ok = replay({ [`${G}/18060000000000001/insights`]: { status: 200, body: insightsViews } });
+    const ok = replayFetch({ [`${G}/18060000000000001/insights`]: { status: 200, body: insightsViews } });
     expect(await client(ok.fetchImpl).mediaViews('IGAA', '18060000000000001')).toBe(15230);
     expect(new URL(ok.requests[0]!.url).searchParams.get('metric')).toBe('views');
-    const empty = replay({ [`${G}/18060000000000001/insights`]: { status: 200, body: insightsEmpty } });
+    const empty = replayFetch({ [`${G}/18060000000000001/insights`]: { status: 200, body: insightsEmpty } });
     expect(await client(empty.fetchImpl).mediaViews('IGAA', '18060000000000001')).toBeNull();
   });
 
   it('reports an expired token and a deleted media by their kinds', async () => {
-    const expired = replay({ [`${G}/me`]: { status: 400, body: errorTokenExpired } });
+    const expired = replayFetch({ [`${G}/me`]: { status: 400, body: errorTokenExpired } });
     expect(
       (
         await client(expired.fetchImpl)
@@ -137,7 +122,7 @@ describe('Instagram provider against recorded responses (Instagram API with Inst
           .catch((e) => e)
       ).failure,
     ).toBe('token_invalid');
-    const gone = replay({ [`${G}/18060000000000009/insights`]: { status: 400, body: errorNotFound } });
+    const gone = replayFetch({ [`${G}/18060000000000009/insights`]: { status: 400, body: errorNotFound } });
     expect(
       (
         await client(gone.fetchImpl)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { replayFetch } from '../../test/replay-fetch';
 import { TikTokApiError } from './contract';
 import errorTokenInvalid from './recorded/error-token-invalid.json' with { type: 'json' };
 import oembed from './recorded/oembed.json' with { type: 'json' };
@@ -10,24 +11,6 @@ import videoList from './recorded/video-list.json' with { type: 'json' };
 import videoQuery from './recorded/video-query.json' with { type: 'json' };
 import { createTikTokProvider, musicIdInEmbed, soundInEmbed, TIKTOK_ENDPOINTS } from './tiktok';
 
-type Recorded = { status: number; body: unknown };
-/** A fetch that replays recorded answers of TikTok's documented endpoints (by URL without query) and keeps the requests. */
-function replay(routes: Record<string, Recorded | Recorded[]>) {
-  const requests: { url: string; init?: RequestInit }[] = [];
-  const queues = new Map(Object.entries(routes).map(([k, v]) => [k, [v].flat()]));
-  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = String(input);
-    requests.push({ url, init });
-    const queue = queues.get(url.split('?')[0]!);
-    const hit = queue && (queue.length > 1 ? queue.shift() : queue[0]);
-    if (!hit) return new Response('not recorded', { status: 599 });
-    return new Response(JSON.stringify(hit.body), {
-      status: hit.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
-  return { fetchImpl, requests };
-}
 const client = (fetchImpl?: typeof fetch) =>
   createTikTokProvider({ clientKey: 'awrecordedclientkey', clientSecret: 'recorded-secret', fetchImpl });
 
@@ -45,7 +28,9 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
   });
 
   it('exchanges the code as a form post and reads the lifetimes from the answer', async () => {
-    const { fetchImpl, requests } = replay({ [TIKTOK_ENDPOINTS.token]: { status: 200, body: tokenCode } });
+    const { fetchImpl, requests } = replayFetch({
+      [TIKTOK_ENDPOINTS.token]: { status: 200, body: tokenCode },
+    });
     const tokens = await client(fetchImpl).exchangeCode(
       'recorded-code',
       'http://localhost:3000/tiktok/callback/',
@@ -66,7 +51,9 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
   });
 
   it('refreshes with the latest refresh token and hands back the rotated one', async () => {
-    const { fetchImpl, requests } = replay({ [TIKTOK_ENDPOINTS.token]: { status: 200, body: tokenRefresh } });
+    const { fetchImpl, requests } = replayFetch({
+      [TIKTOK_ENDPOINTS.token]: { status: 200, body: tokenRefresh },
+    });
     const tokens = await client(fetchImpl).refresh(tokenCode.refresh_token);
     const form = new URLSearchParams(String(requests[0]?.init?.body));
     expect(form.get('grant_type')).toBe('refresh_token');
@@ -78,7 +65,7 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
   });
 
   it('fails an expired or reused grant as invalid_grant', async () => {
-    const { fetchImpl } = replay({ [TIKTOK_ENDPOINTS.token]: { status: 400, body: tokenInvalid } });
+    const { fetchImpl } = replayFetch({ [TIKTOK_ENDPOINTS.token]: { status: 400, body: tokenInvalid } });
     const error = await client(fetchImpl)
       .refresh('rft.used')
       .catch((e) => e);
@@ -87,7 +74,9 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
   });
 
   it('reads the profile with its follower count through /v2/user/info/', async () => {
-    const { fetchImpl, requests } = replay({ [TIKTOK_ENDPOINTS.userInfo]: { status: 200, body: userInfo } });
+    const { fetchImpl, requests } = replayFetch({
+      [TIKTOK_ENDPOINTS.userInfo]: { status: 200, body: userInfo },
+    });
     const user = await client(fetchImpl).userInfo('act.recorded');
     expect(user).toEqual({
       openId: '-000QA6p1Fq3mQxYkZ8nVuWRecorded',
@@ -106,7 +95,7 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
   });
 
   it('lists videos newest first with the cursor of the next page', async () => {
-    const { fetchImpl, requests } = replay({
+    const { fetchImpl, requests } = replayFetch({
       [TIKTOK_ENDPOINTS.videoList]: { status: 200, body: videoList },
     });
     const page = await client(fetchImpl).listVideos('act.recorded', { cursor: 1763900000000 });
@@ -124,7 +113,7 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
   });
 
   it('queries chosen videos by id; a video missing from the answer is gone', async () => {
-    const { fetchImpl, requests } = replay({
+    const { fetchImpl, requests } = replayFetch({
       [TIKTOK_ENDPOINTS.videoQuery]: { status: 200, body: videoQuery },
     });
     const videos = await client(fetchImpl).queryVideos('act.recorded', [
@@ -138,7 +127,9 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
   });
 
   it('reports an invalid access token as token_invalid', async () => {
-    const { fetchImpl } = replay({ [TIKTOK_ENDPOINTS.userInfo]: { status: 401, body: errorTokenInvalid } });
+    const { fetchImpl } = replayFetch({
+      [TIKTOK_ENDPOINTS.userInfo]: { status: 401, body: errorTokenInvalid },
+    });
     const error = await client(fetchImpl)
       .userInfo('act.dead')
       .catch((e) => e);
@@ -161,14 +152,14 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
       commentCount: null,
       shareCount: null,
     };
-    const { fetchImpl, requests } = replay({ [TIKTOK_ENDPOINTS.oembed]: oembed });
+    const { fetchImpl, requests } = replayFetch({ [TIKTOK_ENDPOINTS.oembed]: oembed });
     expect(await client(fetchImpl).soundOf(video)).toBe('6689804660171082501');
     expect(new URL(requests[0]!.url).searchParams.get('url')).toBe(video.shareUrl);
-    const missing = replay({
+    const missing = replayFetch({
       [TIKTOK_ENDPOINTS.oembed]: { status: 400, body: { code: 400, message: 'Something went wrong' } },
     });
     expect(await client(missing.fetchImpl).soundOf(video)).toBeNull();
-    expect(await client(replay({}).fetchImpl).soundOf(video)).toBeNull();
+    expect(await client(replayFetch({}).fetchImpl).soundOf(video)).toBeNull();
     expect(musicIdInEmbed('<a href="https://www.tiktok.com/music/7301234567890123456">x</a>')).toBe(
       '7301234567890123456',
     );
@@ -190,16 +181,16 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
       commentCount: null,
       shareCount: null,
     };
-    const { fetchImpl } = replay({ [TIKTOK_ENDPOINTS.oembed]: oembed });
+    const { fetchImpl } = replayFetch({ [TIKTOK_ENDPOINTS.oembed]: oembed });
     expect(await client(fetchImpl).videoSound(video)).toEqual({
       id: '6689804660171082501',
       url: 'https://www.tiktok.com/music/original-sound-6689804660171082501',
       title: 'original sound - 𝐇𝐚𝐧𝐧𝐚𝐡',
     });
     // A refused or unreachable embed is an unknown sound, not an error.
-    const refused = replay({ [TIKTOK_ENDPOINTS.oembed]: { status: 400, body: { code: 400 } } });
+    const refused = replayFetch({ [TIKTOK_ENDPOINTS.oembed]: { status: 400, body: { code: 400 } } });
     expect(await client(refused.fetchImpl).videoSound(video)).toBeNull();
-    expect(await client(replay({}).fetchImpl).videoSound({ ...video, shareUrl: '' })).toBeNull();
+    expect(await client(replayFetch({}).fetchImpl).videoSound({ ...video, shareUrl: '' })).toBeNull();
     expect(soundInEmbed('<a href="https://www.tiktok.com/tag/fyp">#fyp</a>')).toBeNull();
     expect(
       soundInEmbed(

@@ -1,10 +1,10 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '../../../platform/errors';
 import { isSandboxInstagram } from '../../../providers/instagram/sandbox';
 import type { SocialPlatform } from '../../../providers/sandbox-social';
 import { isSandboxTikTok } from '../../../providers/tiktok/sandbox';
-import type { TestContext } from '../../../test/harness';
+import { testAppForFile } from '../../../test/harness';
 import { revokeAccount } from '../../connections/connections.service';
 import { DESC, walletBalance } from '../../wallet/ledger';
 import { createCampaignsFor } from '../express.creation';
@@ -29,14 +29,7 @@ const ADAPTER: Record<SocialPlatform, ExpressPlatformAdapter> = {
   instagram: instagramAdapter,
 };
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createSocialTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testAppForFile(createSocialTestApp);
 afterEach(() => ctx.clock.set(new Date()));
 
 const artistWith = (coins: number) => userWithCoins(ctx, coins);
