@@ -5,7 +5,7 @@ import {
   lastMailId,
   NEW_PASSWORD,
   readCode,
-  signIn,
+  signInWithForm,
   signOut,
   typeCode,
   uniqueEmail,
@@ -72,7 +72,7 @@ test('register shows the validation messages of the contracts', async ({ page })
 
 test('sign in with the emailed second-step code (2FA)', async ({ page, request }) => {
   const email = await createVerifiedUser(request, 'twofactor');
-  await signIn(page, email);
+  await signInWithForm(page, email);
 
   await page.goto('/security');
   await expect(page.getByTestId('two-factor-status')).toHaveText('Off');

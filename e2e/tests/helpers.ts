@@ -118,8 +118,11 @@ export async function typeCode(page: Page, code: string): Promise<void> {
   await page.keyboard.type(code, { delay: 30 });
 }
 
-/** Signs in through the login screen (no second step). */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+/**
+ * Signs in through the login screen (no second step): the sign-in form's own journeys
+ * (auth.spec.ts). Other journeys sign in with `signIn`, which skips the form.
+ */
+export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await expect(page.getByTestId('login-form')).toBeVisible();
   await page.locator('input[name="email"]').fill(email);
@@ -129,9 +132,47 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /**
- * Signs in to the user app in `language`: the choice is stored under APP_LANG and the login page reloaded
- * before the form is filled, so the whole session (and the dashboard it lands on) is in that language.
- * `timeout` (ms) bounds the wait for the dashboard, for journeys that run right after heavy seeding.
+ * Opens `path` signed in with `token`, stored under `tokenKey` in both storages as the app stores
+ * a session it signed in (and `language` under APP_LANG when given). The storage is written from a
+ * page of the same origin that boots no app (the health check), so the app boots once, already signed
+ * in: going through the form cost three boots of the app per sign-in, in more than 80 journeys.
+ */
+async function openSignedIn(
+  page: Page,
+  tokenKey: 'AUTH_TOKEN' | 'USER_TOKEN',
+  token: string,
+  path: string,
+  language?: 'en' | 'ar',
+): Promise<void> {
+  await page.goto('/api/health');
+  await page.evaluate(
+    ([key, value, lang]) => {
+      localStorage.setItem(key, value);
+      sessionStorage.setItem(key, value);
+      if (lang) localStorage.setItem('APP_LANG', lang);
+    },
+    [tokenKey, token, language ?? ''] as const,
+  );
+  await page.goto(path);
+}
+
+/** A user's session token from the sign-in API (the account has no second step). */
+async function userToken(page: Page, email: string, password: string): Promise<string> {
+  const res = await page.request.post('/api/user/login', { data: { email, password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** Signs in to the user app (through the API) and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await openSignedIn(page, 'AUTH_TOKEN', await userToken(page, email, password), '/dashboard');
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+}
+
+/**
+ * Signs in to the user app in `language` (stored under APP_LANG, so the whole session and the dashboard
+ * it lands on are in that language). `timeout` (ms) bounds the wait for the dashboard, for journeys
+ * that run right after heavy seeding.
  */
 export async function signInAs(
   page: Page,
@@ -139,23 +180,21 @@ export async function signInAs(
   language: 'en' | 'ar',
   { timeout }: { timeout?: number } = {},
 ): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
-  await page.reload();
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
+  await openSignedIn(page, 'AUTH_TOKEN', await userToken(page, email, DEMO_PASSWORD), '/dashboard', language);
   await expect(page.getByTestId('dashboard')).toBeVisible({ timeout });
 }
 
-/** Signs the demo Super Admin in to the back-office in `language` (stored under APP_LANG first, as above). */
+/**
+ * Signs the demo Super Admin in to the back-office in `language` (through the API, a session of its
+ * own). The back-office sign-in form's journeys are in admin-staff.spec.ts.
+ */
 export async function signInAdmin(page: Page, language: 'en' | 'ar' = 'en'): Promise<void> {
-  await page.goto('/admin/login');
-  await page.evaluate((lang) => localStorage.setItem('APP_LANG', lang), language);
-  await page.reload();
-  await page.locator('input[name="email"]').fill('admin@demo.test');
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.locator('form button[type="submit"]').click();
+  const res = await page.request.post('/api/admin/login', {
+    data: { email: 'admin@demo.test', password: DEMO_PASSWORD },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const token = ((await res.json()) as { data: { token: string } }).data.token;
+  await openSignedIn(page, 'USER_TOKEN', token, '/admin/dashboard', language);
   await expect(page).toHaveURL(/\/admin\/dashboard/);
 }
 
