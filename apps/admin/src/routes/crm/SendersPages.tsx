@@ -34,6 +34,7 @@ import {
 import { IconCheck, IconCopy, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
 import {
   type Sender,
   type SenderDomain,
@@ -435,19 +436,15 @@ export function SendersPage() {
             allowNegative={false}
             error={fieldError(actions.addSender.error, 'rate_per_minute')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAdding(false)}>
-              {t('ui.confirm.cancel')}
-            </Button>
-            <Button
-              onClick={add}
-              loading={actions.addSender.isPending}
-              disabled={!email.trim() || !name.trim()}
-              data-testid="sender-add"
-            >
-              {t('crm.senders.send_code')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => setAdding(false)}
+            onClick={add}
+            loading={actions.addSender.isPending}
+            disabled={!email.trim() || !name.trim()}
+            data-testid="sender-add"
+          >
+            {t('crm.senders.send_code')}
+          </FormActions>
         </Stack>
       </Modal>
       <ConfirmModal sender={confirming} onClose={() => setConfirming(null)} />
