@@ -35,6 +35,7 @@ import { IconCheck, IconCopy, IconPlus, IconRefresh, IconTrash } from '@tabler/i
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
+import { UserCell } from '../../components/UserCell';
 import {
   type Sender,
   type SenderDomain,
@@ -344,12 +345,7 @@ export function SendersPage() {
                 {(senders.data ?? []).map((s) => (
                   <Table.Tr key={s.id} data-testid="sender-row">
                     <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {s.name}
-                      </Text>
-                      <Text size="xs" c="dimmed" dir="ltr">
-                        {s.email}
-                      </Text>
+                      <UserCell user={s} fw={600} />
                     </Table.Td>
                     <Table.Td>
                       <StatusBadge
