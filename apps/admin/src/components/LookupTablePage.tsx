@@ -30,6 +30,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormActions } from './FormActions';
 
 /** A row of a reference list: its id, its status (0 inactive, 1 active) and its own columns. */
 export type LookupRow = { id: number; status?: number } & Record<string, unknown>;
@@ -313,14 +314,9 @@ function LookupForm({
         checked={Boolean(values.status)}
         onChange={(e) => set('status', e.currentTarget.checked)}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          {t('ui.confirm.cancel')}
-        </Button>
-        <Button onClick={submit} loading={save.isPending} data-testid="lookup-save">
-          {t('express.admin.save')}
-        </Button>
-      </Group>
+      <FormActions onCancel={onDone} onClick={submit} loading={save.isPending} data-testid="lookup-save">
+        {t('express.admin.save')}
+      </FormActions>
     </Stack>
   );
 }

@@ -1,10 +1,13 @@
 import { Text } from '@mantine/core';
 
-/** A list cell naming an account: its name, and its e-mail address below in small type. */
-export function UserCell({ user }: { user: { name: string; email: string } }) {
+/**
+ * A list cell naming an account or a sender: its name, and its e-mail address below in small type.
+ * `fw` is the name's weight (500, or 600 where the name is the row's title).
+ */
+export function UserCell({ user, fw = 500 }: { user: { name: string; email: string }; fw?: number }) {
   return (
     <div>
-      <Text size="sm" fw={500}>
+      <Text size="sm" fw={fw}>
         {user.name}
       </Text>
       <Text size="xs" c="dimmed" dir="ltr">

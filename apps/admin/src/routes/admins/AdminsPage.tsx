@@ -33,6 +33,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
+import { FormActions } from '../../components/FormActions';
 import { type StaffAdmin, useAdminPasswordLink, useAdminRoleOptions, useCrud } from '../../hooks/use-staff';
 import { roleLabel } from '../../i18n/labels';
 
@@ -129,14 +130,9 @@ function AdminForm({ admin, onDone }: { admin: StaffAdmin | null; onDone(): void
         <Alert variant="light" icon={<IconInfoCircle size={18} />} data-testid="admin-password-note">
           {t(admin ? 'staff.admins.password_note' : 'staff.admins.invite_note')}
         </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('ui.confirm.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="admin-save">
-            {t('staff.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} type="submit" loading={save.isPending} data-testid="admin-save">
+          {t('staff.save')}
+        </FormActions>
       </Stack>
     </form>
   );

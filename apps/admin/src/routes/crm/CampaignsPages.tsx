@@ -40,6 +40,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import {
   type Campaign,
   type CampaignCounts,
@@ -129,19 +130,15 @@ function NewCampaignModal({ opened, onClose }: { opened: boolean; onClose(): voi
             {error.errors ? translateMessage(Object.values(error.errors)[0]?.[0] ?? '') : error.message}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('ui.confirm.cancel')}
-          </Button>
-          <Button
-            onClick={create}
-            loading={actions.create.isPending}
-            disabled={!name.trim() || !listId || !templateId || !senderId}
-            data-testid="campaign-create"
-          >
-            {t('crm.campaigns.create')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          onClick={create}
+          loading={actions.create.isPending}
+          disabled={!name.trim() || !listId || !templateId || !senderId}
+          data-testid="campaign-create"
+        >
+          {t('crm.campaigns.create')}
+        </FormActions>
       </Stack>
     </Modal>
   );
@@ -258,27 +255,20 @@ export function SendConfirmModal({
             ))}
           </>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('ui.confirm.cancel')}
-          </Button>
-          <Button
-            leftSection={<IconSend size={16} />}
-            disabled={!data || data.recipients === 0}
-            loading={sending}
-            onClick={() => data && onConfirm(data.recipients)}
-            data-testid="campaign-send-confirm-yes"
-          >
-            {data
-              ? t(
-                  scheduledAt ? 'crm.campaigns.confirm.button_schedule' : 'crm.campaigns.confirm.button_now',
-                  {
-                    count: data.recipients,
-                  },
-                )
-              : t('crm.campaigns.send_now')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          leftSection={<IconSend size={16} />}
+          disabled={!data || data.recipients === 0}
+          loading={sending}
+          onClick={() => data && onConfirm(data.recipients)}
+          data-testid="campaign-send-confirm-yes"
+        >
+          {data
+            ? t(scheduledAt ? 'crm.campaigns.confirm.button_schedule' : 'crm.campaigns.confirm.button_now', {
+                count: data.recipients,
+              })
+            : t('crm.campaigns.send_now')}
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -19,6 +19,7 @@ import { IconAlertTriangle, IconFileTypeCsv } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
 import { type CrmLeadList, type CsvImportReport, useCsvImport, useCsvPreview } from '../../hooks/use-crm';
 
 /** Header names that suggest a field, so a usual file maps itself. */
@@ -261,19 +262,15 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
                 ))}
               </Alert>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('ui.confirm.cancel')}
-              </Button>
-              <Button
-                onClick={submit}
-                loading={runImport.isPending}
-                disabled={!csv || !mapping.email || (!listId && !listName.trim())}
-                data-testid="import-submit"
-              >
-                {t('crm.import.submit')}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={close}
+              onClick={submit}
+              loading={runImport.isPending}
+              disabled={!csv || !mapping.email || (!listId && !listName.trim())}
+              data-testid="import-submit"
+            >
+              {t('crm.import.submit')}
+            </FormActions>
           </>
         )}
       </Stack>

@@ -39,6 +39,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import {
   type CrmLead,
   type CrmLeadList,
@@ -157,19 +158,15 @@ function NewListModal({ opened, onClose }: { opened: boolean; onClose(): void })
             />
           </SimpleGrid>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('ui.confirm.cancel')}
-          </Button>
-          <Button
-            onClick={submit}
-            loading={create.isPending}
-            disabled={!name.trim()}
-            data-testid="list-create"
-          >
-            {t('crm.lists.create')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={close}
+          onClick={submit}
+          loading={create.isPending}
+          disabled={!name.trim()}
+          data-testid="list-create"
+        >
+          {t('crm.lists.create')}
+        </FormActions>
       </Stack>
     </Modal>
   );

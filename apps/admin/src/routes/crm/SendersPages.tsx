@@ -34,6 +34,8 @@ import {
 import { IconCheck, IconCopy, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
+import { UserCell } from '../../components/UserCell';
 import {
   type Sender,
   type SenderDomain,
@@ -343,12 +345,7 @@ export function SendersPage() {
                 {(senders.data ?? []).map((s) => (
                   <Table.Tr key={s.id} data-testid="sender-row">
                     <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {s.name}
-                      </Text>
-                      <Text size="xs" c="dimmed" dir="ltr">
-                        {s.email}
-                      </Text>
+                      <UserCell user={s} fw={600} />
                     </Table.Td>
                     <Table.Td>
                       <StatusBadge
@@ -435,19 +432,15 @@ export function SendersPage() {
             allowNegative={false}
             error={fieldError(actions.addSender.error, 'rate_per_minute')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAdding(false)}>
-              {t('ui.confirm.cancel')}
-            </Button>
-            <Button
-              onClick={add}
-              loading={actions.addSender.isPending}
-              disabled={!email.trim() || !name.trim()}
-              data-testid="sender-add"
-            >
-              {t('crm.senders.send_code')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => setAdding(false)}
+            onClick={add}
+            loading={actions.addSender.isPending}
+            disabled={!email.trim() || !name.trim()}
+            data-testid="sender-add"
+          >
+            {t('crm.senders.send_code')}
+          </FormActions>
         </Stack>
       </Modal>
       <ConfirmModal sender={confirming} onClose={() => setConfirming(null)} />

@@ -13,6 +13,7 @@ import { IconEye, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import {
   type TemplateSummary,
   useSenders,
@@ -72,26 +73,22 @@ export function TestSendModal({ id, onClose }: { id: number | null; onClose(): v
             {translateMessage(error.errors.sender_id[0] ?? '')}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('ui.confirm.cancel')}
-          </Button>
-          <Button
-            leftSection={<IconSend size={16} />}
-            disabled={!email.trim() || id === null}
-            loading={actions.test.isPending}
-            onClick={() =>
-              id !== null &&
-              actions.test.mutate(
-                { id, email: email.trim(), ...(senderId ? { sender_id: Number(senderId) } : {}) },
-                { onSuccess: close },
-              )
-            }
-            data-testid="test-send"
-          >
-            {t('crm.templates.send_test')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={close}
+          leftSection={<IconSend size={16} />}
+          disabled={!email.trim() || id === null}
+          loading={actions.test.isPending}
+          onClick={() =>
+            id !== null &&
+            actions.test.mutate(
+              { id, email: email.trim(), ...(senderId ? { sender_id: Number(senderId) } : {}) },
+              { onSuccess: close },
+            )
+          }
+          data-testid="test-send"
+        >
+          {t('crm.templates.send_test')}
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -15,12 +15,13 @@ import {
   useSession,
 } from '@lm/ui';
 import { CustomCampaignView, CustomCampaignWizard, CustomStatsCard } from '@lm/ui/custom/index.ts';
-import { Button, Card, Center, Group, Loader, Modal, Radio, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { RecordPending } from '../../components/RecordPending';
 import { customCampaignColumns } from './custom-columns';
 
 /**
@@ -141,13 +142,7 @@ export function CustomCampaignDetailPage() {
     onSuccess: () => client.invalidateQueries(),
   });
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  if (detail.isLoading)
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  if (!detail.data) return <NotFoundPage />;
+  if (!detail.data) return <RecordPending loading={detail.isLoading} py="xl" />;
   const c = detail.data;
   const can = (p: string) => session.ability.can('call', p);
   const edit = can('custom.campaigns.edit');
@@ -307,13 +302,7 @@ export function CustomCampaignEditPage() {
     retry: false,
   });
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  if (detail.isLoading)
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  if (!detail.data) return <NotFoundPage />;
+  if (!detail.data) return <RecordPending loading={detail.isLoading} py="xl" />;
   if (detail.data.status.id !== 1)
     return (
       <Card padding="lg">

@@ -7,15 +7,17 @@ import {
   formatDateTime,
   isTooLong,
   ListScreen,
-  NotFoundPage,
   useExpressStatusOptions,
   usePageTitle,
 } from '@lm/ui';
-import { Anchor, Avatar, Button, Center, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlayerStop, IconPlus } from '@tabler/icons-react';
+import { Avatar, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { IconPlayerStop, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../components/BackLink';
+import { FormActions } from '../../components/FormActions';
+import { RecordPending } from '../../components/RecordPending';
 import { useAdminCampaign, useForceEnd } from '../../hooks/use-express';
 import { ExpressNav } from './ExpressNav';
 
@@ -174,20 +176,16 @@ export function ForceEnd({
             onChange={(e) => setNote(e.currentTarget.value)}
             max={500}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              {t('ui.confirm.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={force.isPending}
-              disabled={isTooLong(note, 500)}
-              onClick={run}
-              data-testid="confirm-yes"
-            >
-              {t('express.admin.force_end')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => setOpen(false)}
+            color="red"
+            loading={force.isPending}
+            disabled={isTooLong(note, 500)}
+            onClick={run}
+            data-testid="confirm-yes"
+          >
+            {t('express.admin.force_end')}
+          </FormActions>
         </Stack>
       </Modal>
     </>
@@ -200,22 +198,11 @@ export function CampaignDetailPage() {
   usePageTitle('express.detail.title');
   const id = Number(useParams().campaignId);
   const campaign = useAdminCampaign(id);
-  if (campaign.isLoading)
-    return (
-      <Center h={240}>
-        <Loader />
-      </Center>
-    );
-  if (!campaign.data) return <NotFoundPage homePath="/dashboard" />;
+  if (!campaign.data) return <RecordPending loading={campaign.isLoading} h={240} homePath="/dashboard" />;
   const c = campaign.data;
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/express/campaigns/list" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} className="lm-flip-rtl" />
-          {t('express.admin.campaigns_title')}
-        </Group>
-      </Anchor>
+      <BackLink to="/express/campaigns/list">{t('express.admin.campaigns_title')}</BackLink>
       <ExpressCampaignView
         campaign={c}
         actions={

@@ -9,30 +9,18 @@ import {
   isTooLong,
   ListScreen,
   ListTable,
-  NotFoundPage,
   QualityScoreBadge,
   StatusBadge,
   usePageTitle,
 } from '@lm/ui';
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconArrowLeft, IconBan, IconCheck, IconPlaylist, IconPlus, IconX } from '@tabler/icons-react';
+import { Anchor, Avatar, Badge, Button, Card, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBan, IconCheck, IconPlaylist, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../components/BackLink';
+import { FormActions } from '../../components/FormActions';
+import { RecordPending } from '../../components/RecordPending';
 import { useAdminPlaylist, usePlaylistStatus } from '../../hooks/use-express';
 import { ExpressNav } from './ExpressNav';
 
@@ -104,20 +92,16 @@ function PlaylistActions({ playlist }: { playlist: ExpressPlaylist }) {
               max={500}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(null)}>
-              {t('ui.confirm.cancel')}
-            </Button>
-            <Button
-              color={asking === 'approve' ? 'green' : 'red'}
-              loading={status.isPending}
-              disabled={isTooLong(reason, 500)}
-              onClick={run}
-              data-testid="confirm-yes"
-            >
-              {t('ui.confirm.yes')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => setAsking(null)}
+            color={asking === 'approve' ? 'green' : 'red'}
+            loading={status.isPending}
+            disabled={isTooLong(reason, 500)}
+            onClick={run}
+            data-testid="confirm-yes"
+          >
+            {t('ui.confirm.yes')}
+          </FormActions>
         </Stack>
       </Modal>
     </Group>
@@ -206,22 +190,11 @@ export function PlaylistViewPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const playlist = useAdminPlaylist(id);
-  if (playlist.isLoading)
-    return (
-      <Center h={240}>
-        <Loader />
-      </Center>
-    );
-  if (!playlist.data) return <NotFoundPage homePath="/dashboard" />;
+  if (!playlist.data) return <RecordPending loading={playlist.isLoading} h={240} homePath="/dashboard" />;
   const p = playlist.data;
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/express/playlists/list" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} className="lm-flip-rtl" />
-          {t('express.admin.playlists_title')}
-        </Group>
-      </Anchor>
+      <BackLink to="/express/playlists/list">{t('express.admin.playlists_title')}</BackLink>
       <Card padding="lg" radius="md">
         <Group justify="space-between" align="flex-start">
           <Group wrap="nowrap" align="flex-start">

@@ -11,7 +11,6 @@ import {
   getPlatform,
   isTooLong,
   ListScreen,
-  NotFoundPage,
   useExpressStatusOptions,
   usePageTitle,
 } from '@lm/ui';
@@ -21,9 +20,7 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   Modal,
   Radio,
   SimpleGrid,
@@ -31,10 +28,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconGavel } from '@tabler/icons-react';
+import { IconGavel } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../components/BackLink';
+import { FormActions } from '../../components/FormActions';
+import { RecordPending } from '../../components/RecordPending';
 import { useAdminSocialCampaign, useDecideDispute } from '../../hooks/use-express';
 import { ForceEnd } from './CampaignsPages';
 import { ExpressNav } from './ExpressNav';
@@ -202,19 +202,15 @@ function DisputeDecision({ campaign }: { campaign: ExpressSocialStaffCampaign })
             onChange={(e) => setNote(e.currentTarget.value)}
             max={NOTE_MAX}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              {t('ui.confirm.cancel')}
-            </Button>
-            <Button
-              loading={decide.isPending}
-              disabled={isTooLong(note, NOTE_MAX)}
-              onClick={run}
-              data-testid="confirm-yes"
-            >
-              {t('ui.confirm.yes')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => setOpen(false)}
+            loading={decide.isPending}
+            disabled={isTooLong(note, NOTE_MAX)}
+            onClick={run}
+            data-testid="confirm-yes"
+          >
+            {t('ui.confirm.yes')}
+          </FormActions>
         </Stack>
       </Modal>
     </>
@@ -231,13 +227,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
   usePageTitle('express.detail.title');
   const id = Number(useParams().campaignId);
   const campaign = useAdminSocialCampaign(platform, id);
-  if (campaign.isLoading)
-    return (
-      <Center h={240}>
-        <Loader />
-      </Center>
-    );
-  if (!campaign.data) return <NotFoundPage homePath="/dashboard" />;
+  if (!campaign.data) return <RecordPending loading={campaign.isLoading} h={240} homePath="/dashboard" />;
   const c = campaign.data;
   const lang = i18n.language;
   const date = (v: string | null | undefined) => (v ? formatDateTime(v, lang) : '—');
@@ -246,12 +236,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
   const disputeWaiting = c.dispute !== null && c.dispute.decision === null && c.status.id === S.VERIFYING;
   return (
     <Stack gap="md" data-testid="social-campaign">
-      <Anchor component={Link} to={listPath(platform)} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} className="lm-flip-rtl" />
-          {t(`social_campaigns_admin.${platform}_title`)}
-        </Group>
-      </Anchor>
+      <BackLink to={listPath(platform)}>{t(`social_campaigns_admin.${platform}_title`)}</BackLink>
       <Card padding="lg" radius="md">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Stack gap={4}>

@@ -11,6 +11,7 @@ import { Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { UserCell } from '../../components/UserCell';
 import { type AnalysedArtistRow, useAnalysedArtist, useArtistFans } from '../../hooks/use-fan-finder';
 
 /** One of an artist's two grids, paged and filtered on its own. */
@@ -78,16 +79,7 @@ export function FanFinderSearchPage() {
         {
           accessor: 'name',
           title: t('fan_finder_admin.analysis.artist'),
-          render: (r) => (
-            <Stack gap={0}>
-              <Text size="sm" fw={600}>
-                {r.name}
-              </Text>
-              <Text size="xs" c="dimmed" dir="ltr">
-                {r.email}
-              </Text>
-            </Stack>
-          ),
+          render: (r) => <UserCell user={r} fw={600} />,
         },
         {
           accessor: 'spotify_name',

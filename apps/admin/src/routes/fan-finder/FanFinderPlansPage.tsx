@@ -18,6 +18,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
+import { FormActions } from '../../components/FormActions';
 import {
   type PlanForm,
   planFormSchema,
@@ -123,14 +124,9 @@ function PlanFormView({ plan, onDone }: { plan: FanFinderPlan | null; onDone(): 
         checked={values.status}
         onChange={(e) => set('status', e.currentTarget.checked)}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          {t('ui.confirm.cancel')}
-        </Button>
-        <Button onClick={submit} loading={save.isPending} data-testid="plan-save">
-          {t('staff.save')}
-        </Button>
-      </Group>
+      <FormActions onCancel={onDone} onClick={submit} loading={save.isPending} data-testid="plan-save">
+        {t('staff.save')}
+      </FormActions>
     </Stack>
   );
 }

@@ -34,6 +34,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
+import { FormActions } from '../../components/FormActions';
 import { type LookupEntry, type Slider, useCrud, useSliders, useUserTypesAdmin } from '../../hooks/use-staff';
 import { LookupsNav } from './LookupsNav';
 
@@ -135,14 +136,9 @@ function EntryForm({ kind, entry, onDone }: { kind: Kind; entry: LookupEntry | n
         checked={active}
         onChange={(e) => setActive(e.currentTarget.checked)}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          {t('ui.confirm.cancel')}
-        </Button>
-        <Button onClick={submit} loading={save.isPending} data-testid="lookup-save">
-          {t('staff.save')}
-        </Button>
-      </Group>
+      <FormActions onCancel={onDone} onClick={submit} loading={save.isPending} data-testid="lookup-save">
+        {t('staff.save')}
+      </FormActions>
     </Stack>
   );
 }
@@ -319,25 +315,21 @@ export function UserTypesPage() {
               onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })}
               error={error}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEditing(null)}>
-                {t('ui.confirm.cancel')}
-              </Button>
-              <Button
-                loading={save.isPending}
-                onClick={async () => {
-                  setError(undefined);
-                  try {
-                    await save.mutateAsync({ id: editing.id, body: { name: editing.name.trim() } });
-                    setEditing(null);
-                  } catch (e) {
-                    setError(serverErrors(e).name);
-                  }
-                }}
-              >
-                {t('staff.save')}
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={() => setEditing(null)}
+              loading={save.isPending}
+              onClick={async () => {
+                setError(undefined);
+                try {
+                  await save.mutateAsync({ id: editing.id, body: { name: editing.name.trim() } });
+                  setEditing(null);
+                } catch (e) {
+                  setError(serverErrors(e).name);
+                }
+              }}
+            >
+              {t('staff.save')}
+            </FormActions>
           </Stack>
         )}
       </Modal>
@@ -429,14 +421,9 @@ function SliderForm({ slider, onDone }: { slider: Slider | null; onDone(): void 
         checked={values.is_active}
         onChange={(e) => setValues({ ...values, is_active: e.currentTarget.checked })}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          {t('ui.confirm.cancel')}
-        </Button>
-        <Button onClick={submit} loading={save.isPending}>
-          {t('staff.save')}
-        </Button>
-      </Group>
+      <FormActions onCancel={onDone} onClick={submit} loading={save.isPending}>
+        {t('staff.save')}
+      </FormActions>
     </Stack>
   );
 }

@@ -5,7 +5,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  Group,
   Modal,
   Paper,
   ScrollArea,
@@ -19,6 +18,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
+import { FormActions } from '../../components/FormActions';
 import { type Role, useCrud, usePermissions } from '../../hooks/use-staff';
 import { permissionDescription, permissionLabel, roleLabel } from '../../i18n/labels';
 import { groupPermissions } from './permission-groups';
@@ -182,14 +182,9 @@ function RoleForm({ role, onDone }: { role: Role | null; onDone(): void }) {
           ))}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          {t('ui.confirm.cancel')}
-        </Button>
-        <Button onClick={submit} loading={save.isPending} data-testid="role-save">
-          {t('staff.save')}
-        </Button>
-      </Group>
+      <FormActions onCancel={onDone} onClick={submit} loading={save.isPending} data-testid="role-save">
+        {t('staff.save')}
+      </FormActions>
     </Stack>
   );
 }

@@ -11,7 +11,6 @@ import {
   formatDateTime,
   formatNumber,
   ListScreen,
-  NotFoundPage,
   NumberField,
   usePageTitle,
   useSession,
@@ -23,7 +22,6 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Drawer,
   Group,
   Loader,
@@ -44,6 +42,8 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { FormActions } from '../../components/FormActions';
+import { RecordPending } from '../../components/RecordPending';
 import {
   type AutoScrapingJob,
   type AutoScrapingRun,
@@ -164,14 +164,9 @@ function AutoJobForm({ job, onDone }: { job: AutoScrapingJob | null; onDone(id?:
             />
           )}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onDone()}>
-            {t('ui.confirm.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="auto-save">
-            {t('staff.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => onDone()} type="submit" loading={save.isPending} data-testid="auto-save">
+          {t('staff.save')}
+        </FormActions>
       </Stack>
     </form>
   );
@@ -352,13 +347,7 @@ export function AutoScrapingJobPage() {
   const save = useSaveAutoJob();
   const [editing, setEditing] = useState(false);
   const [openRun, setOpenRun] = useState<AutoScrapingRun | null>(null);
-  if (job.isLoading)
-    return (
-      <Center h={240}>
-        <Loader />
-      </Center>
-    );
-  if (!job.data) return <NotFoundPage />;
+  if (!job.data) return <RecordPending loading={job.isLoading} h={240} />;
   const data = job.data;
   const toggle = (enabled: boolean) =>
     save

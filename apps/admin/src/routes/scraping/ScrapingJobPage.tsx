@@ -4,7 +4,6 @@ import {
   formatDateTime,
   formatNumber,
   ListScreen,
-  NotFoundPage,
   parseListParams,
   usePageTitle,
 } from '@lm/ui';
@@ -17,7 +16,6 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
   Loader,
   Modal,
@@ -43,6 +41,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { FormActions } from '../../components/FormActions';
+import { RecordPending } from '../../components/RecordPending';
 import {
   LIVE_REFRESH_MS,
   type ScrapingLead,
@@ -101,19 +101,15 @@ function SendToListModal({ jobId, opened, onClose }: { jobId: number; opened: bo
           error={error}
           data-testid="send-list-name"
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('ui.confirm.cancel')}
-          </Button>
-          <Button
-            onClick={submit}
-            loading={send.isPending}
-            disabled={!name.trim()}
-            data-testid="send-confirm"
-          >
-            {t('scraping.send.submit')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          onClick={submit}
+          loading={send.isPending}
+          disabled={!name.trim()}
+          data-testid="send-confirm"
+        >
+          {t('scraping.send.submit')}
+        </FormActions>
       </Stack>
     </Modal>
   );
@@ -186,13 +182,7 @@ export function ScrapingJobPage() {
   const genres = useJobGenres(id, live);
   const [sending, setSending] = useState(false);
   const [openLead, setOpenLead] = useState<number | null>(null);
-  if (job.isLoading)
-    return (
-      <Center h={240}>
-        <Loader />
-      </Center>
-    );
-  if (!job.data) return <NotFoundPage />;
+  if (!job.data) return <RecordPending loading={job.isLoading} h={240} />;
   const data = job.data;
   const onCancel = async () => {
     if (await confirmAction({ message: t('scraping.job.cancel_confirm'), danger: true }))

@@ -20,6 +20,7 @@ import { IconAlertTriangle, IconFileTypeCsv, IconPlaylist, IconPlus } from '@tab
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import { LIVE_REFRESH_MS, type ScrapingJob, useCreateScrapingJobs } from '../../hooks/use-scraping';
 import { JobProgress, ScrapingNav, ScrapingStatusBadge } from './ScrapingBits';
 
@@ -101,19 +102,15 @@ function NewJobsModal({ opened, onClose }: { opened: boolean; onClose(): void })
             </List>
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('ui.confirm.cancel')}
-          </Button>
-          <Button
-            onClick={submit}
-            loading={create.isPending}
-            disabled={!lines.some(Boolean) && !file}
-            data-testid="scraping-start"
-          >
-            {t('scraping.new.start')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={close}
+          onClick={submit}
+          loading={create.isPending}
+          disabled={!lines.some(Boolean) && !file}
+          data-testid="scraping-start"
+        >
+          {t('scraping.new.start')}
+        </FormActions>
       </Stack>
     </Modal>
   );

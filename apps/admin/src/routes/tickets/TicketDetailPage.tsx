@@ -14,6 +14,7 @@ import { Anchor, Button, Drawer, Group, Select, Stack, Tooltip } from '@mantine/
 import { IconCircleCheck, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 
 /**
  * /tickets/details/{ticketId} (tickets.show): the conversation with internal notes, the answer box
@@ -99,14 +100,15 @@ function EditTicketPanel({ ticket, opened, onClose }: { ticket: Ticket; opened: 
           placeholder={t('tickets.unassigned')}
           data-testid="edit-assignee"
         />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('ui.confirm.cancel')}
-          </Button>
-          <Button onClick={() => void save()} loading={action.isPending} data-testid="edit-save">
-            {t('tickets.save')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          mt="md"
+          onClick={() => void save()}
+          loading={action.isPending}
+          data-testid="edit-save"
+        >
+          {t('tickets.save')}
+        </FormActions>
       </Stack>
     </Drawer>
   );

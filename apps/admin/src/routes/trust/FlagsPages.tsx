@@ -6,16 +6,18 @@ import {
   isTooLong,
   ListScreen,
   ListTable,
-  NotFoundPage,
   StatusBadge,
   usePageTitle,
 } from '@lm/ui';
 import { LineChart } from '@mantine/charts';
-import { Anchor, Button, Card, Center, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconEyeOff } from '@tabler/icons-react';
+import { Button, Card, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../components/BackLink';
+import { FormActions } from '../../components/FormActions';
+import { RecordPending } from '../../components/RecordPending';
 import { useReviewTrustFlag, useTrustFlag } from '../../hooks/use-trust-flags';
 
 const STATUS_LABEL = { pending: 'Pending', confirmed: 'Confirmed', dismissed: 'Dismissed' } as const;
@@ -204,20 +206,16 @@ function ReviewActions({ flag }: { flag: TrustFlagDetail }) {
             max={TRUST_FLAG_NOTE_MAX}
             required={asking === 'dismiss'}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(null)}>
-              {t('ui.confirm.cancel')}
-            </Button>
-            <Button
-              color={asking === 'confirm' ? 'red' : undefined}
-              loading={review.isPending}
-              disabled={isTooLong(note, TRUST_FLAG_NOTE_MAX) || (asking === 'dismiss' && !note.trim())}
-              onClick={run}
-              data-testid="confirm-yes"
-            >
-              {t('ui.confirm.yes')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => setAsking(null)}
+            color={asking === 'confirm' ? 'red' : undefined}
+            loading={review.isPending}
+            disabled={isTooLong(note, TRUST_FLAG_NOTE_MAX) || (asking === 'dismiss' && !note.trim())}
+            onClick={run}
+            data-testid="confirm-yes"
+          >
+            {t('ui.confirm.yes')}
+          </FormActions>
         </Stack>
       </Modal>
     </Group>
@@ -231,22 +229,11 @@ export function FlagDetailPage() {
   const lang = i18n.language;
   const id = Number(useParams().id);
   const flag = useTrustFlag(id);
-  if (flag.isLoading)
-    return (
-      <Center h={240}>
-        <Loader />
-      </Center>
-    );
-  if (!flag.data) return <NotFoundPage homePath="/dashboard" />;
+  if (!flag.data) return <RecordPending loading={flag.isLoading} h={240} homePath="/dashboard" />;
   const f = flag.data;
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/trust/flags" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} className="lm-flip-rtl" />
-          {t('trust_flags.title')}
-        </Group>
-      </Anchor>
+      <BackLink to="/trust/flags">{t('trust_flags.title')}</BackLink>
       <Card padding="lg" radius="md">
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start">

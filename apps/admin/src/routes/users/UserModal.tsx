@@ -8,21 +8,11 @@ import {
   PhoneField,
   useZodForm,
 } from '@lm/ui';
-import {
-  Avatar,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Avatar, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
 import {
   type AdminUser,
   useGenreOptions,
@@ -284,14 +274,9 @@ function UserForm({
           {text('tiktok_link', 'users.fields.tiktok_link')}
           {text('twitter_link', 'users.fields.twitter_link')}
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('ui.confirm.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="user-save">
-            {t('users.modal.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} type="submit" loading={save.isPending} data-testid="user-save">
+          {t('users.modal.save')}
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
 import type { SessionAdmin } from '@lm/contracts';
-import { NotFoundPage, usePageTitle, useSession } from '@lm/ui';
-import { Anchor, Card, Center, Grid, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { usePageTitle, useSession } from '@lm/ui';
+import { Anchor, Card, Grid, Group, Stack, Tabs, Title } from '@mantine/core';
 import {
   IconActivity,
   IconArrowLeft,
@@ -16,6 +16,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { RecordPending } from '../../components/RecordPending';
 import { useAdminUser } from '../../hooks/use-users';
 import { FanFinderUserTab } from '../fan-finder/FanFinderSubscriptionsPage';
 import { UserTicketsTab } from '../tickets/UserTicketsTab';
@@ -49,13 +50,7 @@ export function UserOverviewPage() {
   const session = useSession<SessionAdmin>();
   const [editing, setEditing] = useState(false);
   usePageTitle('users.overview.title');
-  if (user.isLoading)
-    return (
-      <Center mih={300}>
-        <Loader />
-      </Center>
-    );
-  if (!user.data) return <NotFoundPage />;
+  if (!user.data) return <RecordPending loading={user.isLoading} mih={300} />;
   const u = user.data;
   const type = u.user_type_id;
   const artist = type === 1;

@@ -15,6 +15,7 @@ import { IconAdjustments } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
 import { UserCell } from '../../components/UserCell';
 import { adjustmentSchema, useAdjustBalance } from '../../hooks/use-wallet';
 import { WalletNav } from './WalletNav';
@@ -99,14 +100,9 @@ function AdjustForm({ row, onDone }: { row: BalanceRow; onDone(): void }) {
           value={form.watch('reason') ?? ''}
           error={fieldError(form.formState.errors.reason)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('ui.confirm.cancel')}
-          </Button>
-          <Button type="submit" loading={adjust.isPending} data-testid="adjust-submit">
-            {t('wallet.admin.adjust')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} type="submit" loading={adjust.isPending} data-testid="adjust-submit">
+          {t('wallet.admin.adjust')}
+        </FormActions>
       </Stack>
     </form>
   );

@@ -34,6 +34,7 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
 import {
   packageFormSchema,
   useAdminPackages,
@@ -150,14 +151,9 @@ export function PackageForm({ pkg, onDone }: { pkg: CoinPackage | null; onDone()
             />
           )}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('ui.confirm.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="package-save">
-            {t('wallet.admin.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} type="submit" loading={save.isPending} data-testid="package-save">
+          {t('wallet.admin.save')}
+        </FormActions>
       </Stack>
     </form>
   );

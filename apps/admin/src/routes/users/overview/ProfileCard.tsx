@@ -41,6 +41,7 @@ import {
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/FormActions';
 import { type AdminUser, useUserAction } from '../../../hooks/use-users';
 import { CountryFlag, initialsOf } from '../user-bits';
 
@@ -92,23 +93,19 @@ function DeclineButton({ user }: { user: AdminUser }) {
             minRows={3}
             onChange={(e) => setReason(e.currentTarget.value)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              {t('ui.confirm.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={act.isPending}
-              disabled={isTooLong(reason, 500)}
-              data-testid="user-decline-confirm"
-              onClick={async () => {
-                await act.mutateAsync({ action: 'decline', body: { reason: reason.trim() || undefined } });
-                setOpen(false);
-              }}
-            >
-              {t('users.actions.decline')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={() => setOpen(false)}
+            color="red"
+            loading={act.isPending}
+            disabled={isTooLong(reason, 500)}
+            data-testid="user-decline-confirm"
+            onClick={async () => {
+              await act.mutateAsync({ action: 'decline', body: { reason: reason.trim() || undefined } });
+              setOpen(false);
+            }}
+          >
+            {t('users.actions.decline')}
+          </FormActions>
         </Stack>
       </Modal>
     </>
