@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PITCH_MAX } from './campaigns';
-import { campaignSettlementSchema } from './express';
+import { campaignSettlementSchema, expressCampaignStatsSchema } from './express';
 
 /**
  * Custom (managed) campaigns (spec sections 3 "Campaign (admin)", "Custom campaign list
@@ -220,19 +220,12 @@ export const customCampaignDetailSchema = customCampaignListItemSchema.extend({
 });
 export type CustomCampaignDetail = z.infer<typeof customCampaignDetailSchema>;
 
-/** Campaign stats (spec section 3): counts by status for the stats card. */
-export const customCampaignStatsSchema = z.object({
-  total_campaigns: z.number().int(),
-  total_campaigns_approved: z.number().int(),
-  total_campaigns_pending_for_publishing: z.number().int(),
-  total_campaigns_publishing: z.number().int(),
-  total_campaigns_declined: z.number().int(),
-  total_campaigns_invited: z.number().int(),
-  total_campaigns_pending: z.number().int(),
-  total_campaigns_pending_for_approval: z.number().int(),
-  /** Published campaigns that have ended (the list's Completed filter); `publishing` excludes them. */
-  total_campaigns_completed: z.number().int(),
-});
+/**
+ * Campaign stats (spec section 3): counts by status for the stats card, the same card and counts as
+ * the express campaigns' stats (`total_campaigns_completed` counts published campaigns that have ended,
+ * the list's Completed filter; `publishing` excludes them).
+ */
+export const customCampaignStatsSchema = expressCampaignStatsSchema;
 export type CustomCampaignStats = z.infer<typeof customCampaignStatsSchema>;
 
 /** A published campaign offered to a curator (`published/campaigns`). */

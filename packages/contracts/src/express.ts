@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pitchSchema } from './campaigns';
 import { qualityScoreSchema } from './score';
 import { translationsResponseSchema } from './translations';
+import { settlementSchema } from './wallet';
 
 /**
  * Shapes of the express answers (spec section 3 "Express campaign", "Tier", "Duration", "Reason",
@@ -45,8 +46,12 @@ export const expressPerformanceSchema = z.object({
   removed_early: z.boolean(),
 });
 
-/** A Spotify express campaign as the lists show it. */
-export const expressCampaignSchema = z.object({
+/**
+ * What every express campaign carries first, whatever the platform: who it is, where it stands and
+ * what it holds. The platforms' campaign shapes extend it (extending keeps these keys first, so the
+ * answers keep their key order).
+ */
+const expressCampaignBaseSchema = z.object({
   id: z.number().int(),
   campaign_name: z.string(),
   /** Platform key: spotify, tiktok, instagram. */
@@ -55,6 +60,10 @@ export const expressCampaignSchema = z.object({
   tier: z.object({ id: z.number().int(), tier_name: z.string() }),
   /** Coins held for the campaign. */
   price: z.number().int(),
+});
+
+/** A Spotify express campaign as the lists show it. */
+export const expressCampaignSchema = expressCampaignBaseSchema.extend({
   track: z.object({
     id: z.string(),
     name: z.string(),
@@ -255,15 +264,7 @@ export const socialAccountForSaleSchema = z.object({
 });
 
 /** A TikTok or Instagram express campaign (lists and details of both sides). */
-export const expressSocialCampaignSchema = z.object({
-  id: z.number().int(),
-  campaign_name: z.string(),
-  /** Platform key: tiktok or instagram. */
-  type: z.string(),
-  status: expressStatusSchema,
-  tier: z.object({ id: z.number().int(), tier_name: z.string() }),
-  /** Coins held for the campaign. */
-  price: z.number().int(),
+export const expressSocialCampaignSchema = expressCampaignBaseSchema.extend({
   track: z.object({ id: z.string(), name: z.string(), url: z.string() }),
   is_released: z.boolean(),
   account: z.object({
@@ -328,15 +329,11 @@ export const socialDisputeBodySchema = z.object({
     .max(500, 'express.dispute_reason_too_long'),
 });
 
-/** A card payment's outcome as the campaign confirmations answer it. */
-export const campaignSettlementSchema = z.object({
-  status: z.string(),
-  coins: z.number(),
-  payment_id: z.number(),
-  invoice_id: z.number().nullable(),
-  balance: z.number(),
-  failure: z.enum(['card_declined']).nullable(),
-});
+/**
+ * A card payment's outcome as the campaign confirmations answer it: the same answer the wallet gives
+ * after a coin purchase, because a campaign paid by card is settled by that purchase.
+ */
+export const campaignSettlementSchema = settlementSchema;
 
 /** A started card payment of a campaign request: the hosted page for exactly the campaigns' coins. */
 export const campaignCheckoutSchema = z.object({

@@ -20,6 +20,7 @@ const DYNAMIC_KEYS: readonly string[] = [
   ]),
   ...['male', 'female', 'other'].map((g) => `genders.${g}`),
   ...['light', 'dark', 'bordered', 'semi-dark'].map((skin) => `ui.skins.${skin}`),
+  ...['spotify', 'tiktok', 'instagram'].map((platform) => `ui.auth_panel.${platform}`),
   ...['connect', 'analyse', 'reach'].flatMap((step) => [
     `fan_finder.step_${step}_title`,
     `fan_finder.step_${step}_text`,

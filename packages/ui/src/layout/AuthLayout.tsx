@@ -17,6 +17,13 @@ export interface AuthLayoutProps {
   children: ReactNode;
 }
 
+/** The platforms the user app's sign-in panel lists, in order, with their brand colour and icon. */
+const PLATFORMS = [
+  { key: 'spotify', color: 'green', Icon: IconBrandSpotify },
+  { key: 'tiktok', color: 'dark', Icon: IconBrandTiktok },
+  { key: 'instagram', color: 'pink', Icon: IconBrandInstagram },
+] as const;
+
 /**
  * Blank layout of the sign-in screens: a product panel on wide screens, the form card, and the
  * language and skin switches in the corner.
@@ -25,11 +32,7 @@ export function AuthLayout({ title, subtitle, admin, wide, children }: AuthLayou
   const { t } = useTranslation();
   const product = useProductName();
   return (
-    <Box className="lm-auth-bg">
-      <Group justify="space-between" p="md">
-        <Brand admin={admin} />
-        <PreferenceSelects />
-      </Group>
+    <PublicPage admin={admin}>
       <SimpleGrid
         cols={{ base: 1, md: 2 }}
         spacing={0}
@@ -48,33 +51,18 @@ export function AuthLayout({ title, subtitle, admin, wide, children }: AuthLayou
           </Text>
           {!admin && (
             <List spacing="md" center>
-              <List.Item
-                icon={
-                  <ThemeIcon color="green" radius="xl" size={32}>
-                    <IconBrandSpotify size={18} />
-                  </ThemeIcon>
-                }
-              >
-                {t('ui.auth_panel.spotify')}
-              </List.Item>
-              <List.Item
-                icon={
-                  <ThemeIcon color="dark" radius="xl" size={32}>
-                    <IconBrandTiktok size={18} />
-                  </ThemeIcon>
-                }
-              >
-                {t('ui.auth_panel.tiktok')}
-              </List.Item>
-              <List.Item
-                icon={
-                  <ThemeIcon color="pink" radius="xl" size={32}>
-                    <IconBrandInstagram size={18} />
-                  </ThemeIcon>
-                }
-              >
-                {t('ui.auth_panel.instagram')}
-              </List.Item>
+              {PLATFORMS.map(({ key, color, Icon }) => (
+                <List.Item
+                  key={key}
+                  icon={
+                    <ThemeIcon color={color} radius="xl" size={32}>
+                      <Icon size={18} />
+                    </ThemeIcon>
+                  }
+                >
+                  {t(`ui.auth_panel.${key}`)}
+                </List.Item>
+              ))}
             </List>
           )}
         </Stack>
@@ -90,6 +78,22 @@ export function AuthLayout({ title, subtitle, admin, wide, children }: AuthLayou
           {children}
         </Paper>
       </SimpleGrid>
+    </PublicPage>
+  );
+}
+
+/**
+ * The page behind the sign-in screens and the privacy policy: the tinted background, the product's
+ * name at the start of the top bar and the language and skin switches at its end.
+ */
+export function PublicPage({ admin, children }: { admin?: boolean; children: ReactNode }) {
+  return (
+    <Box className="lm-auth-bg">
+      <Group justify="space-between" p="md">
+        <Brand admin={admin} />
+        <PreferenceSelects />
+      </Group>
+      {children}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,4 +26,19 @@ export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
       </Stack>
     </Center>
   );
+}
+
+/**
+ * What a detail page shows until it has its record: a centred spinner while the record loads, this
+ * not-found page when the API has none (unknown id, someone else's). The page's own code then runs only
+ * with the record in hand: `if (!query.data) return <LoadingOrNotFound loading={query.isLoading} />`.
+ */
+export function LoadingOrNotFound({ loading, homePath }: { loading: boolean; homePath?: string }) {
+  if (loading)
+    return (
+      <Center h={240}>
+        <Loader />
+      </Center>
+    );
+  return <NotFoundPage homePath={homePath} />;
 }

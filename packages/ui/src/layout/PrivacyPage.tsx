@@ -1,9 +1,8 @@
-import { Anchor, Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Brand } from './Brand';
-import { PreferenceSelects } from './PreferenceSelects';
+import { PublicPage } from './AuthLayout';
 import { usePageTitle } from './use-page-title';
 import { useProductName } from './use-product-name';
 
@@ -15,11 +14,7 @@ export function PrivacyPage({ backPath, admin }: { backPath: string; admin?: boo
   usePageTitle('privacy.title');
   const product = useProductName();
   return (
-    <Box className="lm-auth-bg">
-      <Group justify="space-between" p="md">
-        <Brand admin={admin} />
-        <PreferenceSelects />
-      </Group>
+    <PublicPage admin={admin}>
       <Container size="md" pb="xl">
         <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg" data-testid="privacy-page">
           <Stack gap="lg">
@@ -45,6 +40,6 @@ export function PrivacyPage({ backPath, admin }: { backPath: string; admin?: boo
           </Stack>
         </Paper>
       </Container>
-    </Box>
+    </PublicPage>
   );
 }

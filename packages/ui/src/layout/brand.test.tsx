@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiClient } from '../api/api-client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiProvider } from '../api/api-context';
 import { createQueryClient } from '../api/query-client';
+import { jsonResponse, testClients } from '../test/api';
 import { initTestI18n, renderWithUi } from '../test/render';
 import { Brand } from './Brand';
 import { usePageTitle } from './use-page-title';
@@ -14,22 +14,10 @@ beforeAll(initTestI18n);
 
 /** API clients whose `setting/all` answers `settings`; records the paths asked. */
 function clients(settings: Record<string, unknown>, asked: string[]) {
-  const api = new ApiClient({
-    baseUrl: '/api',
-    tokenKey: 'AUTH_TOKEN',
-    rootPath: '/',
-    getLanguage: () => 'en',
-    translate: (k) => k,
-    notifier: { error: vi.fn(), success: vi.fn() },
-    fetchImpl: (async (url: string) => {
-      asked.push(String(url));
-      return new Response(JSON.stringify({ data: settings }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }) as typeof fetch,
+  return testClients(async (url) => {
+    asked.push(String(url));
+    return jsonResponse({ data: settings });
   });
-  return { api, upload: api };
 }
 
 function Titled() {

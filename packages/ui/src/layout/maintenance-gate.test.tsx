@@ -2,11 +2,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiClient } from '../api/api-client';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiProvider } from '../api/api-context';
 import { createQueryClient } from '../api/query-client';
 import { requestState } from '../api/request-state';
+import { jsonResponse, testClients } from '../test/api';
 import { initTestI18n, renderWithUi } from '../test/render';
 import { MaintenanceBannerSlot, MaintenanceGate } from './MaintenanceGate';
 
@@ -15,20 +15,7 @@ beforeAll(initTestI18n);
 beforeEach(() => requestState.reset());
 
 function clients(body: unknown, status = 200) {
-  const api = new ApiClient({
-    baseUrl: '/api',
-    tokenKey: 'AUTH_TOKEN',
-    rootPath: '/',
-    getLanguage: () => 'en',
-    translate: (k) => k,
-    notifier: { error: vi.fn(), success: vi.fn() },
-    fetchImpl: (async () =>
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      })) as typeof fetch,
-  });
-  return { api, upload: api };
+  return testClients(async () => jsonResponse(body, status));
 }
 
 function renderGate(ui: ReactNode) {
@@ -74,20 +61,9 @@ describe('<MaintenanceGate>', () => {
 /** An API answering `maintenance-mode-check` from `answers` (in turn, the last one repeating). */
 function checks(answers: { check: boolean; message: string | null }[]) {
   let n = 0;
-  const api = new ApiClient({
-    baseUrl: '/api',
+  return testClients(async () => jsonResponse({ data: answers[Math.min(n++, answers.length - 1)] }), {
     tokenKey: 'USER_TOKEN',
-    rootPath: '/',
-    getLanguage: () => 'en',
-    translate: (k) => k,
-    notifier: { error: vi.fn(), success: vi.fn() },
-    fetchImpl: (async () =>
-      new Response(JSON.stringify({ data: answers[Math.min(n++, answers.length - 1)] }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      })) as typeof fetch,
   });
-  return { api, upload: api };
 }
 
 describe('maintenance notices', () => {

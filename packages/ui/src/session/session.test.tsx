@@ -2,10 +2,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiClient } from '../api/api-client';
 import { ApiProvider } from '../api/api-context';
 import { createQueryClient } from '../api/query-client';
 import { requestState } from '../api/request-state';
+import { jsonResponse, testClients } from '../test/api';
 import { SessionProvider, useSession } from './session';
 import { readToken, writeToken } from './storage-keys';
 
@@ -19,15 +19,8 @@ beforeEach(() => {
 /** An API whose `user/info` answers with the statuses given, one per call (the last one repeats). */
 function api(statuses: number[]) {
   const calls: string[] = [];
-  const client = new ApiClient({
-    baseUrl: '/api',
-    tokenKey: 'AUTH_TOKEN',
-    rootPath: '/',
-    getLanguage: () => 'en',
-    translate: (k) => k,
-    notifier: { error: vi.fn(), success: vi.fn() },
-    redirect: vi.fn(),
-    fetchImpl: (async (url: string) => {
+  const clients = testClients(
+    async (url) => {
       calls.push(url);
       const status = statuses[Math.min(calls.length, statuses.length) - 1]!;
       const body =
@@ -36,10 +29,11 @@ function api(statuses: number[]) {
           : status === 401
             ? { message: 'Unauthenticated.', code: 'USR_UNAUTHENTICATED' }
             : { message: 'Down for maintenance', code: 'MAINTENANCE' };
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    }) as typeof fetch,
-  });
-  return { calls, clients: { api: client, upload: client } };
+      return jsonResponse(body, status);
+    },
+    { redirect: vi.fn() },
+  );
+  return { calls, clients };
 }
 
 function Who() {

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiClient } from '../api/api-client';
 import { ApiProvider } from '../api/api-context';
+import { jsonResponse, testClients } from '../test/api';
 import { initTestI18n, renderWithUi } from '../test/render';
 import en from './locales/tickets-en.json';
 import { TicketForm } from './TicketParts';
@@ -15,8 +15,7 @@ beforeAll(async () => {
   i18next.addResourceBundle('en', 'tickets', en, true, true);
 });
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown) => jsonResponse(body);
 
 function render() {
   const calls: { url: string; body: unknown }[] = [];
@@ -52,19 +51,11 @@ function render() {
       });
     return json({ data: { id: 99 } });
   });
-  const api = new ApiClient({
-    baseUrl: '/api',
-    tokenKey: 'AUTH_TOKEN',
-    rootPath: '/',
-    getLanguage: () => 'en',
-    translate: (k) => k,
-    notifier: { error: vi.fn(), success: vi.fn() },
-    fetchImpl: fetchImpl as unknown as typeof fetch,
-  });
+  const clients = testClients(fetchImpl);
   const onCreated = vi.fn();
   renderWithUi(
     <QueryClientProvider client={new QueryClient()}>
-      <ApiProvider clients={{ api, upload: api }}>
+      <ApiProvider clients={clients}>
         <TicketForm userId={7} showPriority={false} onCreated={onCreated} />
       </ApiProvider>
     </QueryClientProvider>,

@@ -42,7 +42,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { avatarUrl } from '../../app/avatar-url';
 import { useUpdateProfile, useUploadFile } from '../../hooks/use-account';
-import { GenderSelect } from '../auth/shared/GenderSelect';
+import { GenderField } from '../auth/shared/GenderSelect';
 import { ARTIST_PROFILE_FIELDS, ArtistProfileFields, artistProfileValues } from './ArtistProfileFields';
 
 const FIELDS = [
@@ -184,18 +184,7 @@ export function AccountPage() {
                     {...form.register('last_name')}
                   />
                   <TextInput label={t('register.email')} value={user.email} readOnly variant="filled" />
-                  <Controller
-                    control={form.control}
-                    name="gender"
-                    render={({ field, fieldState }) => (
-                      <GenderSelect
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        error={fieldError(fieldState.error)}
-                      />
-                    )}
-                  />
+                  <GenderField control={form.control} name="gender" />
                   <Controller
                     control={form.control}
                     name="birth_date"

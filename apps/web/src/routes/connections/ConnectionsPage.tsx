@@ -1,6 +1,5 @@
 import { socialConnectionStatus } from '@lm/contracts';
 import {
-  confirmAction,
   EmptyState,
   formatDate,
   getPlatform,
@@ -37,6 +36,7 @@ import {
   useStartConnection,
 } from '../../hooks/use-connections';
 import { usePublicSettings } from '../../hooks/use-public-settings';
+import { DisconnectButton } from './DisconnectButton';
 
 /** The platforms whose sellers connect accounts here; the first is shown without `?platform=`. */
 const connectable = () => listPlatforms('video').filter((p) => p.connectionsPath !== null);
@@ -194,22 +194,11 @@ function AccountsTable({ platform, onConnect }: { platform: SocialPlatform; onCo
             accessor: 'actions',
             title: '',
             render: (a) => (
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                onClick={async () => {
-                  if (
-                    await confirmAction({
-                      danger: true,
-                      message: t('social.disconnect_confirm', { name: a.user_name }),
-                    })
-                  )
-                    revoke.mutate(a.id);
-                }}
-              >
-                {t('social.disconnect')}
-              </Button>
+              <DisconnectButton
+                message={t('social.disconnect_confirm', { name: a.user_name })}
+                label={t('social.disconnect')}
+                onConfirm={() => revoke.mutate(a.id)}
+              />
             ),
           },
         ]}

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { ApiClient, ApiProvider } from '@lm/ui';
+import { ApiProvider } from '@lm/ui';
+import { jsonResponse, testClients } from '@lm/ui/test/api.ts';
 import { initTestI18n, renderWithUi } from '@lm/ui/test/render.tsx';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
@@ -13,28 +14,16 @@ const NOTE =
   'No TikTok sounds of yours yet: they appear here after your first TikTok campaign. Paste the link of your sound meanwhile';
 
 function render(body: unknown) {
-  const fetchImpl = vi.fn(
-    async () =>
-      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-  );
-  const notifier = { error: vi.fn(), success: vi.fn() };
-  const api = new ApiClient({
-    baseUrl: '/api',
-    tokenKey: 'AUTH_TOKEN',
-    rootPath: '/',
-    getLanguage: () => 'en',
-    translate: (k) => k,
-    notifier,
-    fetchImpl: fetchImpl as typeof fetch,
-  });
+  const fetchImpl = vi.fn(async (_url: string) => jsonResponse(body));
+  const clients = testClients(fetchImpl);
   renderWithUi(
     <QueryClientProvider client={new QueryClient()}>
-      <ApiProvider clients={{ api, upload: api }}>
+      <ApiProvider clients={clients}>
         <OwnSoundPicker platform="tiktok" onPick={() => {}} />
       </ApiProvider>
     </QueryClientProvider>,
   );
-  return { fetchImpl, notifier };
+  return { fetchImpl, notifier: clients.notifier };
 }
 
 describe("the artist's own sounds in the TikTok wizard", () => {

@@ -2,13 +2,14 @@ import type { SessionUser } from '@lm/contracts';
 import type { ExpressSocialCampaignDetail } from '@lm/contracts/express';
 import {
   ExpressCampaignView,
+  LoadingOrNotFound,
   NotFoundPage,
   type PlatformDescriptor,
   platformOfPath,
   usePageTitle,
   useSession,
 } from '@lm/ui';
-import { Anchor, Center, Group, Loader, Rating, Stack } from '@mantine/core';
+import { Anchor, Group, Rating, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -24,13 +25,7 @@ function PlaylistCampaignDetail({ platform, id }: { platform: PlatformDescriptor
   const session = useSession<SessionUser>();
   const curator = session.ability.can('call', 'CURATOR_PERMISSION');
   const campaign = useExpressCampaign(id);
-  if (campaign.isLoading)
-    return (
-      <Center h={240}>
-        <Loader />
-      </Center>
-    );
-  if (!campaign.data) return <NotFoundPage />;
+  if (!campaign.data) return <LoadingOrNotFound loading={campaign.isLoading} />;
   const c = campaign.data;
   const actions = curator ? (
     <CuratorActions campaign={c} size="sm" />

@@ -1,18 +1,8 @@
 import { spotifyConnectionStatus } from '@lm/contracts';
-import {
-  confirmAction,
-  EmptyState,
-  formatDateTime,
-  isApiError,
-  ListTable,
-  StatusBadge,
-  usePageTitle,
-} from '@lm/ui';
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconBrandSpotify, IconPlugConnected } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { EmptyState, formatDateTime, ListTable, StatusBadge, usePageTitle } from '@lm/ui';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { IconBrandSpotify } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import {
   type SpotifyConnection,
   useDisconnectSpotify,
@@ -20,6 +10,8 @@ import {
   useSpotifyConnections,
   useSpotifyLogin,
 } from '../../hooks/use-express';
+import { ConnectionReturn } from '../connections/ConnectionReturn';
+import { DisconnectButton } from '../connections/DisconnectButton';
 
 /** /connection/list (CURATOR_PERMISSION): connected Spotify accounts; Connect opens Spotify's consent. */
 export function ConnectionsPage() {
@@ -95,22 +87,11 @@ export function ConnectionsPage() {
               title: '',
               render: (c) =>
                 c.is_active === 1 && (
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={async () => {
-                      if (
-                        await confirmAction({
-                          danger: true,
-                          message: t('express.connections.disconnect_confirm'),
-                        })
-                      )
-                        disconnect.mutate(c.id);
-                    }}
-                  >
-                    {t('express.connections.disconnect')}
-                  </Button>
+                  <DisconnectButton
+                    message={t('express.connections.disconnect_confirm')}
+                    label={t('express.connections.disconnect')}
+                    onConfirm={() => disconnect.mutate(c.id)}
+                  />
                 ),
             },
           ]}
@@ -122,45 +103,7 @@ export function ConnectionsPage() {
 
 /** /express/callback (CURATOR_PERMISSION): Spotify's return; stores the account, then the list. */
 export function ExpressCallbackPage() {
-  const { t } = useTranslation();
   usePageTitle('express.connections.title');
-  const [search] = useSearchParams();
-  const navigate = useNavigate();
   const callback = useSpotifyCallback();
-  const [error, setError] = useState<string | null>(null);
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const code = search.get('code');
-    const state = search.get('state');
-    if (!code || !state) {
-      setError(t(search.get('error') ? 'express.connections.denied' : 'express.connections.failed'));
-      return;
-    }
-    callback
-      .mutateAsync({ code, state })
-      .then(() => navigate('/connection/list', { replace: true }))
-      .catch((e) => setError(isApiError(e) ? e.message : t('express.connections.failed')));
-  }, [callback, navigate, search, t]);
-  return (
-    <Center mih="50vh">
-      {error ? (
-        <Alert color="red" title={t('express.connections.failed')} maw={480}>
-          <Stack gap="sm">
-            <Text size="sm">{error}</Text>
-            <Button variant="light" onClick={() => navigate('/connection/list')}>
-              {t('express.connections.back')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : (
-        <Stack align="center">
-          <IconPlugConnected size={32} />
-          <Loader />
-          <Text c="dimmed">{t('express.connections.connecting')}</Text>
-        </Stack>
-      )}
-    </Center>
-  );
+  return <ConnectionReturn finish={callback.mutateAsync} listPath="/connection/list" words="spotify" />;
 }

@@ -1,14 +1,5 @@
-import { PITCH_MAX, type SessionUser } from '@lm/contracts';
-import {
-  CountedTextarea,
-  type ExpressPlaylist,
-  isApiError,
-  isTooLong,
-  QualityScoreBadge,
-  usePageTitle,
-  useSession,
-  Wizard,
-} from '@lm/ui';
+import type { SessionUser } from '@lm/contracts';
+import { type ExpressPlaylist, isApiError, QualityScoreBadge, usePageTitle, useSession } from '@lm/ui';
 import {
   Avatar,
   Badge,
@@ -47,6 +38,7 @@ import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { OwnTrackPicker } from '../connections/OwnTrackPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
 import { ScoreSortFilter } from './ScoreSortFilter';
+import { CampaignWizard, PitchField, pitchTooLong, TierFilter } from './WizardParts';
 
 /** The wizard's choices kept across the card page (restored when the payment is cancelled). */
 const CARD_DRAFT_KEY = 'LC_EXPRESS_CARD_DRAFT';
@@ -143,7 +135,7 @@ export function CreateCampaignPage({
   const session = useSession<SessionUser>();
   const [link, setLink] = useState('');
   const [pitch, setPitch] = useState('');
-  const pitchTooLong = isTooLong(pitch, PITCH_MAX);
+  const pitchIsTooLong = pitchTooLong(pitch);
   const [linkError, setLinkError] = useState<string | null>(null);
   const [track, setTrack] = useState<SpotifyTrack | null>(null);
   const [genreId, setGenreId] = useState<string | null>(null);
@@ -313,18 +305,11 @@ export function CreateCampaignPage({
           </Group>
         </Paper>
       )}
-      <CountedTextarea
+      <PitchField
         label={t('express.create.pitch')}
         description={t('express.create.pitch_hint')}
         value={pitch}
-        onChange={(e) => setPitch(e.currentTarget.value)}
-        max={PITCH_MAX}
-        error={pitchTooLong ? t('express.pitch_too_long') : undefined}
-        autosize
-        minRows={2}
-        name="pitch"
-        data-testid="campaign-pitch"
-        dir="auto"
+        onChange={setPitch}
       />
     </Stack>
   );
@@ -343,19 +328,7 @@ export function CreateCampaignPage({
           w={240}
           data-testid="genre-filter"
         />
-        <Select
-          label={t('express.fields.tier')}
-          placeholder={t('express.create.all_tiers')}
-          data={(tiers.data ?? []).map((x) => ({
-            value: String(x.id),
-            label: `${x.tier_name} · ${t('common.coins', { count: x.price })}`,
-          }))}
-          value={tierId}
-          onChange={setTierId}
-          clearable
-          w={260}
-          data-testid="tier-filter"
-        />
+        <TierFilter tiers={tiers.data} value={tierId} onChange={setTierId} />
         <ScoreSortFilter sort={sort} onSort={setSort} minScore={minScore} onMinScore={setMinScore} />
         <Text size="sm" c="dimmed" ms="auto">
           {t('express.create.selected', { count: chosen.length, total })}
@@ -415,30 +388,28 @@ export function CreateCampaignPage({
         <Title order={2}>{t(curator ? 'express.checkout.title' : 'express.create.title')}</Title>
         <Text c="dimmed">{t(curator ? 'express.checkout.intro' : 'express.create.intro')}</Text>
       </div>
-      <Card padding="lg" radius="md" data-testid="express-wizard">
-        <Wizard
-          steps={[
-            {
-              label: 'express.create.step_song',
-              validate: async () => (await findTrack()) && !pitchTooLong,
-              content: songStep,
+      <CampaignWizard
+        steps={[
+          {
+            label: 'express.create.step_song',
+            validate: async () => (await findTrack()) && !pitchIsTooLong,
+            content: songStep,
+          },
+          {
+            label: 'express.create.step_playlists',
+            validate: () => {
+              if (chosen.length > 0) return true;
+              setPickError(t('express.create.pick_one'));
+              return false;
             },
-            {
-              label: 'express.create.step_playlists',
-              validate: () => {
-                if (chosen.length > 0) return true;
-                setPickError(t('express.create.pick_one'));
-                return false;
-              },
-              content: playlistsStep,
-            },
-            { label: 'express.create.step_pay', content: summaryStep },
-          ]}
-          finishLabel={method === 'card' ? 'express.create.pay_card' : 'express.create.pay'}
-          submitting={create.isPending || checkout.isPending || card.redirecting}
-          onFinish={pay}
-        />
-      </Card>
+            content: playlistsStep,
+          },
+          { label: 'express.create.step_pay', content: summaryStep },
+        ]}
+        method={method}
+        submitting={create.isPending || checkout.isPending || card.redirecting}
+        onFinish={pay}
+      />
     </Stack>
   );
 }

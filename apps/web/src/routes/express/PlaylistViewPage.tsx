@@ -2,7 +2,7 @@ import {
   confirmAction,
   type ExpressCampaign,
   ListTable,
-  NotFoundPage,
+  LoadingOrNotFound,
   QualityScoreImprove,
   useApi,
   usePageTitle,
@@ -14,9 +14,7 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   Modal,
   Paper,
   Stack,
@@ -60,13 +58,7 @@ export function PlaylistViewPage() {
     enabled: Number.isInteger(id) && id > 0,
   });
 
-  if (playlist.isLoading)
-    return (
-      <Center h={240}>
-        <Loader />
-      </Center>
-    );
-  if (!playlist.data) return <NotFoundPage homePath="/dashboard" />;
+  if (!playlist.data) return <LoadingOrNotFound loading={playlist.isLoading} homePath="/dashboard" />;
   const p = playlist.data;
 
   const disable = async () => {

@@ -10,6 +10,7 @@ import {
   formatDateTime,
   formatNumber,
   isTooLong,
+  LoadingOrNotFound,
   NotFoundPage,
   type PlatformDescriptor,
   platformOfPath,
@@ -25,7 +26,6 @@ import {
   Card,
   Center,
   Group,
-  Loader,
   Modal,
   Progress,
   Rating,
@@ -269,13 +269,7 @@ export function SocialCampaignDetail({
   const id = Number(useParams().campaignId);
   const campaign = useSocialCampaign(platform.key, id);
   const [renewing, setRenewing] = useState(false);
-  if (campaign.isLoading)
-    return (
-      <Center h={240}>
-        <Loader />
-      </Center>
-    );
-  if (!campaign.data) return <NotFoundPage />;
+  if (!campaign.data) return <LoadingOrNotFound loading={campaign.isLoading} />;
   const c = campaign.data;
   const date = (v: string | null | undefined) => (v ? formatDateTime(v, lang) : '—');
   const coins = (n: number | null) => (n === null ? '—' : t('common.coins', { count: n }));
@@ -410,13 +404,7 @@ function PlatformEmbed({ platform }: { platform: PlatformDescriptor }) {
   const [params] = useSearchParams();
   const id = Number(params.get('campaign_id'));
   const campaign = useSocialCampaign(platform.key, id);
-  if (campaign.isLoading)
-    return (
-      <Center h={240}>
-        <Loader />
-      </Center>
-    );
-  if (!campaign.data) return <NotFoundPage />;
+  if (!campaign.data) return <LoadingOrNotFound loading={campaign.isLoading} />;
   const c = campaign.data;
   return (
     <Stack gap="md" maw={520} mx="auto" data-testid="instagram-embed">

@@ -1,19 +1,16 @@
-import { PITCH_MAX, type SessionUser } from '@lm/contracts';
+import type { SessionUser } from '@lm/contracts';
 import type { SocialAccountForSale } from '@lm/contracts/express';
 import {
-  CountedTextarea,
   FileDropZone,
   formatNumber,
   IMAGE_RULES,
   isApiError,
-  isTooLong,
   MEDIA_RULES,
   NumberField,
   type PlatformDescriptor,
   QualityScoreBadge,
   usePageTitle,
   useSession,
-  Wizard,
 } from '@lm/ui';
 import {
   Avatar,
@@ -24,7 +21,6 @@ import {
   Loader,
   Paper,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -52,6 +48,7 @@ import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { OwnSoundPicker } from '../connections/OwnSoundPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
 import { ScoreSortFilter } from './ScoreSortFilter';
+import { CampaignWizard, PitchField, pitchTooLong, TierFilter } from './WizardParts';
 
 /** The TikTok cover: an image as `file/upload` takes it (up to 10 MB). */
 const COVER_RULES = { ...IMAGE_RULES, maxBytes: 10 * 1024 * 1024 };
@@ -235,7 +232,7 @@ export function SocialCreateCampaign({
   const [selected, setSelected] = useState<Map<number, SocialAccountForSale>>(new Map());
   const [payError, setPayError] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod>('coins');
-  const pitchTooLong = isTooLong(pitch, PITCH_MAX);
+  const pitchIsTooLong = pitchTooLong(pitch);
   const check = useCheckMusic(platform.checkPath ?? '');
   const tiers = useSocialTiers(platform.key);
   const accounts = useSocialAccounts(platform.key, tierId, minFollowers, sort, minScore);
@@ -327,7 +324,7 @@ export function SocialCreateCampaign({
         filesOk = filesOk && Boolean(cover);
       }
     }
-    return found !== null && nameOk && filesOk && !pitchTooLong;
+    return found !== null && nameOk && filesOk && !pitchIsTooLong;
   };
 
   const request = (): SocialCampaignRequest => ({
@@ -451,19 +448,7 @@ export function SocialCreateCampaign({
           )}
         </>
       )}
-      <CountedTextarea
-        label={t(k('pitch'))}
-        description={t(k('pitch_hint'))}
-        value={pitch}
-        onChange={(e) => setPitch(e.currentTarget.value)}
-        max={PITCH_MAX}
-        error={pitchTooLong ? t('express.pitch_too_long') : undefined}
-        autosize
-        minRows={2}
-        name="pitch"
-        data-testid="campaign-pitch"
-        dir="auto"
-      />
+      <PitchField label={t(k('pitch'))} description={t(k('pitch_hint'))} value={pitch} onChange={setPitch} />
     </Stack>
   );
 
@@ -471,19 +456,7 @@ export function SocialCreateCampaign({
   const accountsStep = (
     <Stack gap="md" mt="md">
       <Group align="flex-end" wrap="wrap">
-        <Select
-          label={t('express.fields.tier')}
-          placeholder={t('express.create.all_tiers')}
-          data={(tiers.data ?? []).map((x) => ({
-            value: String(x.id),
-            label: `${x.tier_name} · ${t('common.coins', { count: x.price })}`,
-          }))}
-          value={tierId}
-          onChange={setTierId}
-          clearable
-          w={260}
-          data-testid="tier-filter"
-        />
+        <TierFilter tiers={tiers.data} value={tierId} onChange={setTierId} />
         <NumberField
           label={t(k('min_followers'))}
           placeholder="0"
@@ -570,26 +543,24 @@ export function SocialCreateCampaign({
           <Text c="dimmed">{t(k('create_intro'))}</Text>
         </div>
       </Group>
-      <Card padding="lg" radius="md" data-testid="express-wizard">
-        <Wizard
-          steps={[
-            { label: 'express.create.step_song', validate: validateSong, content: songStep },
-            {
-              label: 'express.social_artist.step_accounts',
-              validate: () => {
-                if (chosen.length > 0) return true;
-                setError('accounts', t(k('pick_one')));
-                return false;
-              },
-              content: accountsStep,
+      <CampaignWizard
+        steps={[
+          { label: 'express.create.step_song', validate: validateSong, content: songStep },
+          {
+            label: 'express.social_artist.step_accounts',
+            validate: () => {
+              if (chosen.length > 0) return true;
+              setError('accounts', t(k('pick_one')));
+              return false;
             },
-            { label: 'express.create.step_pay', content: summaryStep },
-          ]}
-          finishLabel={method === 'card' ? 'express.create.pay_card' : 'express.create.pay'}
-          submitting={create.isPending || checkout.isPending || card.redirecting}
-          onFinish={pay}
-        />
-      </Card>
+            content: accountsStep,
+          },
+          { label: 'express.create.step_pay', content: summaryStep },
+        ]}
+        method={method}
+        submitting={create.isPending || checkout.isPending || card.redirecting}
+        onFinish={pay}
+      />
     </Stack>
   );
 }

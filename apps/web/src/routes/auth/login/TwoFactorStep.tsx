@@ -1,11 +1,11 @@
 import type { SessionUser } from '@lm/contracts';
-import { AuthLayout, fieldError, useLazyZodForm } from '@lm/ui';
-import { Anchor, Button, Center, Group, PinInput, Stack, Text } from '@mantine/core';
+import { AuthLayout, useLazyZodForm } from '@lm/ui';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLogin, useLogin2fa } from '../../../hooks/use-auth';
 import { DevMailLink } from '../dev-mail/DevMailLink';
+import { CodeInput } from '../shared/CodeInput';
 
 export interface TwoFactorStepProps {
   credentials: { email: string; password: string };
@@ -35,32 +35,11 @@ export function TwoFactorStep({ credentials, onBack, onDone }: TwoFactorStepProp
     >
       <form onSubmit={submit} noValidate data-testid="two-factor-form">
         <Stack gap="md">
-          <Controller
+          <CodeInput
             control={form.control}
             name="code"
-            render={({ field, fieldState }) => (
-              <Stack gap={4}>
-                <Center dir="ltr">
-                  <PinInput
-                    length={6}
-                    type="number"
-                    oneTimeCode
-                    autoFocus
-                    value={field.value}
-                    onChange={field.onChange}
-                    onComplete={() => void submit()}
-                    error={Boolean(fieldState.error)}
-                    aria-label={t('login.code')}
-                    data-testid="code-input"
-                  />
-                </Center>
-                {fieldState.error && (
-                  <Text size="xs" c="red" ta="center">
-                    {fieldError(fieldState.error)}
-                  </Text>
-                )}
-              </Stack>
-            )}
+            onComplete={() => void submit()}
+            label={t('login.code')}
           />
           <Button type="submit" fullWidth loading={verify.isPending}>
             {t('login.verify')}

@@ -1,13 +1,12 @@
 import { oauthCompleteSchema } from '@lm/contracts';
-import { AuthLayout, applyServerErrors, fieldError, usePageTitle, useZodForm } from '@lm/ui';
+import { AuthLayout, applyServerErrors, usePageTitle, useZodForm } from '@lm/ui';
 import { Button, Stack, Text } from '@mantine/core';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useFinishLogin } from '../../../app/use-finish-login';
 import { useCompleteGoogle } from '../../../hooks/use-auth';
-import { GenderSelect } from '../shared/GenderSelect';
-import { UserTypePicker } from '../shared/UserTypePicker';
+import { GenderField } from '../shared/GenderSelect';
+import { UserTypeField } from '../shared/UserTypePicker';
 import { clearPendingCompletion, readPendingCompletion } from './mobile-oauth';
 
 /** /complete/oauth: a first Google sign-in chooses its account type and gender, then is signed in. */
@@ -44,30 +43,8 @@ export function CompleteOauthPage() {
     >
       <form onSubmit={submit} noValidate data-testid="complete-oauth-form">
         <Stack gap="md">
-          <Controller
-            control={form.control}
-            name="user_type_id"
-            render={({ field, fieldState }) => (
-              <UserTypePicker
-                value={Number(field.value) || undefined}
-                onChange={field.onChange}
-                error={fieldError(fieldState.error)}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="gender"
-            render={({ field, fieldState }) => (
-              <GenderSelect
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldError(fieldState.error)}
-                required
-              />
-            )}
-          />
+          <UserTypeField control={form.control} name="user_type_id" />
+          <GenderField control={form.control} name="gender" required />
           <Text size="xs" c="dimmed">
             {t('register.privacy_notice')}
           </Text>

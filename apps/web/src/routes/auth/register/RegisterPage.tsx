@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useRegister } from '../../../hooks/use-auth';
 import { GoogleButton } from '../oauth/GoogleButton';
-import { GenderSelect } from '../shared/GenderSelect';
-import { UserTypePicker } from '../shared/UserTypePicker';
+import { GenderField } from '../shared/GenderSelect';
+import { UserTypeField } from '../shared/UserTypePicker';
 
 const FIELDS = [
   'first_name',
@@ -65,17 +65,7 @@ export function RegisterPage() {
     <AuthLayout title="register.title" subtitle="register.subtitle" wide>
       <form onSubmit={submit} noValidate data-testid="register-form">
         <Stack gap="md">
-          <Controller
-            control={form.control}
-            name="user_type_id"
-            render={({ field, fieldState }) => (
-              <UserTypePicker
-                value={Number(field.value) || undefined}
-                onChange={field.onChange}
-                error={fieldError(fieldState.error)}
-              />
-            )}
-          />
+          <UserTypeField control={form.control} name="user_type_id" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('register.first_name')}
@@ -102,19 +92,7 @@ export function RegisterPage() {
             {...form.register('email')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
-              control={form.control}
-              name="gender"
-              render={({ field, fieldState }) => (
-                <GenderSelect
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldError(fieldState.error)}
-                  required
-                />
-              )}
-            />
+            <GenderField control={form.control} name="gender" required />
             <Controller
               control={form.control}
               name="birth_date"

@@ -1,4 +1,6 @@
+import { fieldError } from '@lm/ui';
 import { Select } from '@mantine/core';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 export interface GenderSelectProps {
@@ -24,6 +26,36 @@ export function GenderSelect({ value, onChange, onBlur, error, required }: Gende
       withAsterisk={required}
       allowDeselect={false}
       data-testid="gender-select"
+    />
+  );
+}
+
+/**
+ * The gender choice bound to a form's `name` field (sign-up, Google sign-up and the account page
+ * ask the same question), with the field's validation message under it.
+ */
+export function GenderField<T extends FieldValues>({
+  control,
+  name,
+  required,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  required?: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <GenderSelect
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldError(fieldState.error)}
+          required={required}
+        />
+      )}
     />
   );
 }

@@ -1,5 +1,7 @@
+import { fieldError } from '@lm/ui';
 import { Group, Radio, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBrandInstagram, IconMicrophone2, IconPlaylist } from '@tabler/icons-react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 const TYPES = [
@@ -45,5 +47,31 @@ export function UserTypePicker({ value, onChange, error }: UserTypePickerProps) 
         ))}
       </SimpleGrid>
     </Radio.Group>
+  );
+}
+
+/**
+ * The account type bound to a form's `name` field (sign-up and Google sign-up ask it alike), with
+ * the field's validation message under it.
+ */
+export function UserTypeField<T extends FieldValues>({
+  control,
+  name,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <UserTypePicker
+          value={Number(field.value) || undefined}
+          onChange={field.onChange}
+          error={fieldError(fieldState.error)}
+        />
+      )}
+    />
   );
 }

@@ -1,12 +1,12 @@
 import { verifyEmailSchema } from '@lm/contracts';
 import { AuthLayout, applyServerErrors, fieldError, usePageTitle, useZodForm } from '@lm/ui';
-import { Anchor, Button, Center, Group, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useResendCode, useVerifyUser } from '../../../hooks/use-auth';
 import { DevMailLink } from '../dev-mail/DevMailLink';
+import { CodeInput } from '../shared/CodeInput';
 
 const RESEND_COOLDOWN_S = 60;
 
@@ -61,40 +61,13 @@ export function VerifyUserPage() {
               {...form.register('email')}
             />
           )}
-          <Controller
-            control={form.control}
-            name="code"
-            render={({ field, fieldState }) => (
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  {t('verify.code')}
-                </Text>
-                <Center dir="ltr">
-                  <PinInput
-                    length={6}
-                    type="number"
-                    oneTimeCode
-                    autoFocus
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={Boolean(fieldState.error)}
-                    aria-label={t('verify.code')}
-                    data-testid="code-input"
-                  />
-                </Center>
-                {fieldState.error && (
-                  <Text size="xs" c="red" ta="center">
-                    {fieldError(fieldState.error)}
-                  </Text>
-                )}
-                {initialEmail && errors.email && (
-                  <Text size="xs" c="red" ta="center">
-                    {fieldError(errors.email)}
-                  </Text>
-                )}
-              </Stack>
+          <CodeInput control={form.control} name="code" label={t('verify.code')} showLabel>
+            {initialEmail && errors.email && (
+              <Text size="xs" c="red" ta="center">
+                {fieldError(errors.email)}
+              </Text>
             )}
-          />
+          </CodeInput>
           <Button type="submit" fullWidth loading={verify.isPending}>
             {t('verify.submit')}
           </Button>
