@@ -1,10 +1,10 @@
+import { LoadingOrNotFound } from '@lm/ui';
 // @vitest-environment jsdom
 import { initTestI18n, renderWithUi } from '@lm/ui/test/render.tsx';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FormActions } from './FormActions';
-import { RecordPending } from './RecordPending';
 
 afterEach(cleanup);
 beforeAll(async () => {
@@ -34,17 +34,17 @@ describe('the shared dialog footer and record placeholder', () => {
     expect((screen.getByTestId('main-off') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('RecordPending: no 404 while the record loads; the 404 page once it is known to be missing', () => {
+  it('LoadingOrNotFound: no 404 while the record loads; the 404 page once it is known to be missing', () => {
     renderWithUi(
       <MemoryRouter>
-        <RecordPending loading h={240} homePath="/dashboard" />
+        <LoadingOrNotFound loading h={240} homePath="/dashboard" />
       </MemoryRouter>,
     );
     expect(screen.queryByTestId('not-found')).toBeNull();
     cleanup();
     renderWithUi(
       <MemoryRouter>
-        <RecordPending loading={false} h={240} homePath="/dashboard" />
+        <LoadingOrNotFound loading={false} h={240} homePath="/dashboard" />
       </MemoryRouter>,
     );
     expect(screen.getByTestId('not-found').querySelector('a')?.getAttribute('href')).toBe('/dashboard');

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, type CenterProps, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,14 +29,25 @@ export function NotFoundPage({ homePath = '/' }: { homePath?: string }) {
 }
 
 /**
- * What a detail page shows until it has its record: a centred spinner while the record loads, this
- * not-found page when the API has none (unknown id, someone else's). The page's own code then runs only
- * with the record in hand: `if (!query.data) return <LoadingOrNotFound loading={query.isLoading} />`.
+ * What a detail page shows until it has its record: a spinner while the record loads (in a box sized
+ * by the Center props, 240 px high unless given, so the page does not jump), then this not-found page
+ * when the API has none (unknown id, someone else's, or the request failed). The page's own code then
+ * runs only with the record in hand:
+ * `if (!query.data) return <LoadingOrNotFound loading={query.isLoading} />`.
  */
-export function LoadingOrNotFound({ loading, homePath }: { loading: boolean; homePath?: string }) {
+export function LoadingOrNotFound({
+  loading,
+  homePath,
+  ...box
+}: CenterProps & {
+  /** The record's query is still loading (TanStack's `isLoading`). */
+  loading: boolean;
+  /** Where the not-found page's button leads; the app's home otherwise. */
+  homePath?: string;
+}) {
   if (loading)
     return (
-      <Center h={240}>
+      <Center {...(Object.keys(box).length > 0 ? box : { h: 240 })}>
         <Loader />
       </Center>
     );

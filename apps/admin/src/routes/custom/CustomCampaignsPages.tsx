@@ -9,6 +9,7 @@ import {
   confirmAction,
   isTooLong,
   ListScreen,
+  LoadingOrNotFound,
   NotFoundPage,
   useApi,
   usePageTitle,
@@ -21,7 +22,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { RecordPending } from '../../components/RecordPending';
 import { customCampaignColumns } from './custom-columns';
 
 /**
@@ -142,7 +142,7 @@ export function CustomCampaignDetailPage() {
     onSuccess: () => client.invalidateQueries(),
   });
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  if (!detail.data) return <RecordPending loading={detail.isLoading} py="xl" />;
+  if (!detail.data) return <LoadingOrNotFound loading={detail.isLoading} py="xl" />;
   const c = detail.data;
   const can = (p: string) => session.ability.can('call', p);
   const edit = can('custom.campaigns.edit');
@@ -302,7 +302,7 @@ export function CustomCampaignEditPage() {
     retry: false,
   });
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  if (!detail.data) return <RecordPending loading={detail.isLoading} py="xl" />;
+  if (!detail.data) return <LoadingOrNotFound loading={detail.isLoading} py="xl" />;
   if (detail.data.status.id !== 1)
     return (
       <Card padding="lg">

@@ -7,6 +7,7 @@ import {
   formatDateTime,
   isTooLong,
   ListScreen,
+  LoadingOrNotFound,
   useExpressStatusOptions,
   usePageTitle,
 } from '@lm/ui';
@@ -17,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
 import { FormActions } from '../../components/FormActions';
-import { RecordPending } from '../../components/RecordPending';
 import { useAdminCampaign, useForceEnd } from '../../hooks/use-express';
 import { ExpressNav } from './ExpressNav';
 
@@ -198,7 +198,7 @@ export function CampaignDetailPage() {
   usePageTitle('express.detail.title');
   const id = Number(useParams().campaignId);
   const campaign = useAdminCampaign(id);
-  if (!campaign.data) return <RecordPending loading={campaign.isLoading} h={240} homePath="/dashboard" />;
+  if (!campaign.data) return <LoadingOrNotFound loading={campaign.isLoading} h={240} homePath="/dashboard" />;
   const c = campaign.data;
   return (
     <Stack gap="md">

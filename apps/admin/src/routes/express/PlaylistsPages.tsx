@@ -9,6 +9,7 @@ import {
   isTooLong,
   ListScreen,
   ListTable,
+  LoadingOrNotFound,
   QualityScoreBadge,
   StatusBadge,
   usePageTitle,
@@ -20,7 +21,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
 import { FormActions } from '../../components/FormActions';
-import { RecordPending } from '../../components/RecordPending';
 import { useAdminPlaylist, usePlaylistStatus } from '../../hooks/use-express';
 import { ExpressNav } from './ExpressNav';
 
@@ -190,7 +190,7 @@ export function PlaylistViewPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const playlist = useAdminPlaylist(id);
-  if (!playlist.data) return <RecordPending loading={playlist.isLoading} h={240} homePath="/dashboard" />;
+  if (!playlist.data) return <LoadingOrNotFound loading={playlist.isLoading} h={240} homePath="/dashboard" />;
   const p = playlist.data;
   return (
     <Stack gap="lg">

@@ -11,6 +11,7 @@ import {
   getPlatform,
   isTooLong,
   ListScreen,
+  LoadingOrNotFound,
   useExpressStatusOptions,
   usePageTitle,
 } from '@lm/ui';
@@ -34,7 +35,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
 import { FormActions } from '../../components/FormActions';
-import { RecordPending } from '../../components/RecordPending';
 import { useAdminSocialCampaign, useDecideDispute } from '../../hooks/use-express';
 import { ForceEnd } from './CampaignsPages';
 import { ExpressNav } from './ExpressNav';
@@ -227,7 +227,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
   usePageTitle('express.detail.title');
   const id = Number(useParams().campaignId);
   const campaign = useAdminSocialCampaign(platform, id);
-  if (!campaign.data) return <RecordPending loading={campaign.isLoading} h={240} homePath="/dashboard" />;
+  if (!campaign.data) return <LoadingOrNotFound loading={campaign.isLoading} h={240} homePath="/dashboard" />;
   const c = campaign.data;
   const lang = i18n.language;
   const date = (v: string | null | undefined) => (v ? formatDateTime(v, lang) : '—');

@@ -11,6 +11,7 @@ import {
   formatDateTime,
   formatNumber,
   ListScreen,
+  LoadingOrNotFound,
   NumberField,
   usePageTitle,
   useSession,
@@ -43,7 +44,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { FormActions } from '../../components/FormActions';
-import { RecordPending } from '../../components/RecordPending';
 import {
   type AutoScrapingJob,
   type AutoScrapingRun,
@@ -347,7 +347,7 @@ export function AutoScrapingJobPage() {
   const save = useSaveAutoJob();
   const [editing, setEditing] = useState(false);
   const [openRun, setOpenRun] = useState<AutoScrapingRun | null>(null);
-  if (!job.data) return <RecordPending loading={job.isLoading} h={240} />;
+  if (!job.data) return <LoadingOrNotFound loading={job.isLoading} h={240} />;
   const data = job.data;
   const toggle = (enabled: boolean) =>
     save

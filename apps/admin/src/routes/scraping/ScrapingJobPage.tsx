@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatNumber,
   ListScreen,
+  LoadingOrNotFound,
   parseListParams,
   usePageTitle,
 } from '@lm/ui';
@@ -42,7 +43,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormActions } from '../../components/FormActions';
-import { RecordPending } from '../../components/RecordPending';
 import {
   LIVE_REFRESH_MS,
   type ScrapingLead,
@@ -182,7 +182,7 @@ export function ScrapingJobPage() {
   const genres = useJobGenres(id, live);
   const [sending, setSending] = useState(false);
   const [openLead, setOpenLead] = useState<number | null>(null);
-  if (!job.data) return <RecordPending loading={job.isLoading} h={240} />;
+  if (!job.data) return <LoadingOrNotFound loading={job.isLoading} h={240} />;
   const data = job.data;
   const onCancel = async () => {
     if (await confirmAction({ message: t('scraping.job.cancel_confirm'), danger: true }))

@@ -6,6 +6,7 @@ import {
   isTooLong,
   ListScreen,
   ListTable,
+  LoadingOrNotFound,
   StatusBadge,
   usePageTitle,
 } from '@lm/ui';
@@ -17,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
 import { FormActions } from '../../components/FormActions';
-import { RecordPending } from '../../components/RecordPending';
 import { useReviewTrustFlag, useTrustFlag } from '../../hooks/use-trust-flags';
 
 const STATUS_LABEL = { pending: 'Pending', confirmed: 'Confirmed', dismissed: 'Dismissed' } as const;
@@ -229,7 +229,7 @@ export function FlagDetailPage() {
   const lang = i18n.language;
   const id = Number(useParams().id);
   const flag = useTrustFlag(id);
-  if (!flag.data) return <RecordPending loading={flag.isLoading} h={240} homePath="/dashboard" />;
+  if (!flag.data) return <LoadingOrNotFound loading={flag.isLoading} h={240} homePath="/dashboard" />;
   const f = flag.data;
   return (
     <Stack gap="lg">

@@ -1,5 +1,5 @@
 import type { SessionAdmin } from '@lm/contracts';
-import { usePageTitle, useSession } from '@lm/ui';
+import { LoadingOrNotFound, usePageTitle, useSession } from '@lm/ui';
 import { Anchor, Card, Grid, Group, Stack, Tabs, Title } from '@mantine/core';
 import {
   IconActivity,
@@ -16,7 +16,6 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { RecordPending } from '../../components/RecordPending';
 import { useAdminUser } from '../../hooks/use-users';
 import { FanFinderUserTab } from '../fan-finder/FanFinderSubscriptionsPage';
 import { UserTicketsTab } from '../tickets/UserTicketsTab';
@@ -50,7 +49,7 @@ export function UserOverviewPage() {
   const session = useSession<SessionAdmin>();
   const [editing, setEditing] = useState(false);
   usePageTitle('users.overview.title');
-  if (!user.data) return <RecordPending loading={user.isLoading} mih={300} />;
+  if (!user.data) return <LoadingOrNotFound loading={user.isLoading} mih={300} />;
   const u = user.data;
   const type = u.user_type_id;
   const artist = type === 1;
