@@ -33,6 +33,10 @@ export const socialTierSchema = z.object({
 });
 export type SocialTier = z.infer<typeof socialTierSchema>;
 
+/** A campaign duration a platform offers (back-office reference list), in days. */
+export const socialDurationSchema = z.object({ id: z.number(), duration: z.number(), status: z.number() });
+export type SocialDuration = z.infer<typeof socialDurationSchema>;
+
 /** A connected TikTok or Instagram account (spec "Connections"). */
 export const socialAccountSchema = z.object({
   id: z.number(),

@@ -1,4 +1,4 @@
-import type { Translations } from '@lm/contracts/translations';
+import type { SocialDuration, SocialTier } from '@lm/contracts/connections';
 import { adminSocialKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -7,22 +7,11 @@ import { z } from 'zod';
 export type SocialPlatform = 'tiktok' | 'instagram';
 export type SocialLookupKind = 'tiers' | 'durations';
 
-export interface SocialTierRow {
-  id: number;
-  platform: SocialPlatform;
-  tier_name: string;
-  price: number;
-  min_followers: number;
-  description: string | null;
-  status: number;
-  /** Name and description in the other languages. */
-  translations?: Translations<'tier_name' | 'description'>;
-}
-export interface SocialDurationRow {
-  id: number;
-  duration: number;
-  status: number;
-}
+/** A tier and a duration as the back-office lists them: the connections contract's answers. */
+export type {
+  SocialDuration as SocialDurationRow,
+  SocialTier as SocialTierRow,
+} from '@lm/contracts/connections';
 
 /** The tier form (the API's rules: name, price in coins, followers an account needs, status). */
 export const socialTierFormSchema = z.object({
@@ -46,8 +35,7 @@ export function useSocialLookup<K extends SocialLookupKind>(platform: SocialPlat
   return useQuery({
     queryKey: adminSocialKeys.lookup(platform, kind),
     queryFn: async () =>
-      (await api.get<(K extends 'tiers' ? SocialTierRow : SocialDurationRow)[]>(`admin/${platform}/${kind}`))
-        .data,
+      (await api.get<(K extends 'tiers' ? SocialTier : SocialDuration)[]>(`admin/${platform}/${kind}`)).data,
   });
 }
 

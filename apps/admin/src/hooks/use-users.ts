@@ -8,7 +8,7 @@ import type {
   UserSpotifyConnection,
   UserWalletSummary,
 } from '@lm/contracts/admin-users';
-import type { QualityScore } from '@lm/contracts/score';
+import type { SocialAccount } from '@lm/contracts/connections';
 import type { IdName } from '@lm/contracts/staff';
 import { adminUserKeys, lookupKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -41,20 +41,7 @@ export function useWalletSummary(id: number) {
 }
 
 /** A TikTok or Instagram account connected by the user. */
-export interface SocialConnection {
-  id: number;
-  platform: 'tiktok' | 'instagram';
-  user_name: string;
-  display_name: string;
-  follower_count: number | null;
-  account_type: string | null;
-  status: 'connected' | 'expired' | 'revoked';
-  tier: { id: number; tier_name: string; price: number } | null;
-  connected_at: string;
-  revoked_at: string | null;
-  /** The account's quality score. */
-  score?: QualityScore;
-}
+export type { SocialAccount as SocialConnection } from '@lm/contracts/connections';
 
 /** GET admin/users/{id}/connections: the user's Spotify, TikTok and Instagram accounts. */
 export function useUserConnections(id: number) {
@@ -65,8 +52,8 @@ export function useUserConnections(id: number) {
       (
         await api.get<{
           spotify: SpotifyConnection[];
-          tiktok: SocialConnection[];
-          instagram: SocialConnection[];
+          tiktok: SocialAccount[];
+          instagram: SocialAccount[];
         }>(`admin/users/${id}/connections`)
       ).data,
   });

@@ -1,4 +1,4 @@
-import { socialTierSchema } from '@lm/contracts/connections';
+import { socialDurationSchema, socialTierSchema } from '@lm/contracts/connections';
 import { translationsSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
@@ -21,8 +21,6 @@ const durationBody = z.object({
   duration: z.coerce.number().int('validation.whole_number').min(1).max(365),
   status: z.union([z.literal(1), z.literal(0)]).default(1),
 });
-const durationSchema = z.object({ id: z.number(), duration: z.number(), status: z.number() });
-
 /**
  * Back-office tiers and durations of TikTok and Instagram (spec section 2: /tiktok/express/tiers/list,
  * /tiktok/express/durations/list and Instagram's), `INFLUENCER_VIEW_TIERS`, REST under
@@ -61,12 +59,15 @@ export const adminConnectionsRoutes: RouteModule = (app, deps) => {
     );
     app.get(
       `${base}/durations`,
-      { config: access, schema: { tags, response: { 200: envelope(z.array(durationSchema)) } } },
+      { config: access, schema: { tags, response: { 200: envelope(z.array(socialDurationSchema)) } } },
       async () => ({ data: await tiers.listDurations(deps, platform) }),
     );
     app.post(
       `${base}/durations`,
-      { config: access, schema: { tags, body: durationBody, response: { 201: envelope(durationSchema) } } },
+      {
+        config: access,
+        schema: { tags, body: durationBody, response: { 201: envelope(socialDurationSchema) } },
+      },
       async (req, reply) =>
         reply.status(201).send({
           data: await tiers.saveDuration(deps, adminActor(req), platform, null, req.body),
@@ -77,7 +78,12 @@ export const adminConnectionsRoutes: RouteModule = (app, deps) => {
       `${base}/durations/:id`,
       {
         config: access,
-        schema: { tags, params: idParams, body: durationBody, response: { 200: envelope(durationSchema) } },
+        schema: {
+          tags,
+          params: idParams,
+          body: durationBody,
+          response: { 200: envelope(socialDurationSchema) },
+        },
       },
       async (req) => ({
         data: await tiers.saveDuration(deps, adminActor(req), platform, req.params.id, req.body),
