@@ -1,4 +1,5 @@
 import { TICKET_LIMITS } from '@lm/contracts/tickets';
+import type { TicketDepartment } from '@lm/contracts/tickets-api';
 import type { Translations } from '@lm/contracts/translations';
 import {
   confirmAction,
@@ -28,15 +29,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PagedTable } from '../users/PagedTable';
 
-interface Department {
-  id: number;
-  department_name: string;
-  /** The name in the other languages. */
-  translations: Translations<'department_name'>;
-  admins: { id: number; name: string }[];
-  open_tickets: number;
-  tickets: number;
-}
+type Department = TicketDepartment;
 
 type Draft = { id?: number; name: string; translations: Translations<'department_name'> };
 

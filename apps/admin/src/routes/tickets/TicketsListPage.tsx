@@ -1,4 +1,5 @@
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@lm/contracts/tickets';
+import type { TicketStats } from '@lm/contracts/tickets-api';
 import {
   formatNumber,
   ListScreen,
@@ -15,17 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { staffTicketColumns } from './ticket-columns';
 
 /** `tickets_stats`. */
-export interface TicketStats {
-  open: number;
-  waiting_on_staff: number;
-  overdue: number;
-  unassigned: number;
-  by_department: { id: number; department_name: string; open: number }[];
-  by_priority: { id: number; name: string; color: string; open: number }[];
-  avg_first_response_seconds: number | null;
-  avg_resolution_seconds: number | null;
-  satisfaction: { average: number | null; ratings: number };
-}
+export type { TicketStats } from '@lm/contracts/tickets-api';
 
 /** `GET tickets_stats`, every minute while shown. */
 export function useTicketStats() {
