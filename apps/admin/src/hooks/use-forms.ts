@@ -1,18 +1,8 @@
 import { formKeys, type StoredPlaylistForm, staffKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-/** A line of the staff forms list (spec section 3 "Form list item"). */
-export interface StaffFormItem {
-  id: number;
-  form_type: { id: number; name: string };
-  user: { id: number; name: string };
-  created_by: { name: string } | null;
-  created_by_admin: { name: string } | null;
-  status_id: { id: number; name: string; kind: string };
-  track_url: string;
-  type: string;
-  created_at: string;
-}
+/** A line of the staff forms list. */
+export type { FormListItem as StaffFormItem } from '@lm/contracts/forms-api';
 
 /** A form as `GET forms/{id}` answers it (spec section 3 "Playlist form"). */
 export type StaffForm = StoredPlaylistForm & {

@@ -1,15 +1,8 @@
 import { useApi } from '@lm/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** A line of the user's forms (`GET forms`, spec section 3 "Form list item"). */
-export interface FormListItem {
-  id: number;
-  form_type: { id: number; name: string };
-  status_id: { id: number; name: string; kind: string };
-  track_url: string;
-  type: string;
-  created_at: string;
-}
+/** A line of the user's forms (`GET forms`). */
+export type { FormListItem } from '@lm/contracts/forms-api';
 
 /** `POST user/new_form`: the artist's own playlist form; refreshes the lists. */
 export function useCreateForm() {

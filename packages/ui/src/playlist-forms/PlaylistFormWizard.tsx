@@ -4,6 +4,7 @@ import {
   FORM_TRACK_TYPES,
   playlistFormSchema,
 } from '@lm/contracts/forms';
+import type { FormAutofill } from '@lm/contracts/forms-api';
 import {
   ActionIcon,
   Alert,
@@ -62,11 +63,6 @@ export interface StoredPlaylistForm {
 }
 
 /** What the autofill calls answer (`apple_autofill/{x}`, `spotify_autofill/{x}`). */
-interface Autofill {
-  found: boolean;
-  fields: Partial<Record<'apple_track_id' | 'track_url' | 'type' | 'release_date', string>>;
-  track: { name: string; artists: string; album: string | null; cover_url: string | null } | null;
-}
 
 export interface PlaylistFormWizardProps {
   /** Sends the five steps (files already uploaded, their keys in the body). */
@@ -157,7 +153,7 @@ export function PlaylistFormWizard({ onSubmit, initial, accountCountry }: Playli
 
   const autofill = useMutation({
     mutationFn: async ({ source, query }: { source: 'apple' | 'spotify'; query: string }) =>
-      (await api.get<Autofill>(`${source}_autofill/${encodeURIComponent(query.trim())}`)).data,
+      (await api.get<FormAutofill>(`${source}_autofill/${encodeURIComponent(query.trim())}`)).data,
     onSuccess: (answer) => {
       for (const [key, value] of Object.entries(answer.fields)) {
         if (value) form.setValue(key as never, value as never, { shouldValidate: true });
@@ -604,7 +600,7 @@ function AutofillBox({
   );
 }
 
-function FoundTrack({ track }: { track: NonNullable<Autofill['track']> }) {
+function FoundTrack({ track }: { track: NonNullable<FormAutofill['track']> }) {
   const { t } = useTranslation();
   return (
     <Group gap="sm" wrap="nowrap" data-testid="autofill-found">

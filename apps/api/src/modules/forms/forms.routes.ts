@@ -1,4 +1,10 @@
 import { FORM_STATUS, type FormStatusId, playlistFormSchema, staffPlaylistFormSchema } from '@lm/contracts';
+import {
+  formAnswerSchema,
+  formAutofillSchema,
+  formListItemSchema,
+  formReferenceSchema,
+} from '@lm/contracts/forms-api';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -36,80 +42,6 @@ export const FORM_PERMISSIONS = {
 } as const;
 
 const tags = ['forms'];
-const statusSchema = z.object({ id: z.number(), name: z.string(), kind: z.string() });
-const referenceSchema = z.object({ id: z.number(), reference: z.string(), form_id: z.number() });
-const listItemSchema = z.object({
-  id: z.number(),
-  form_type: z.object({ id: z.number(), name: z.string() }),
-  user: z.object({ id: z.number(), name: z.string() }),
-  created_by: z.object({ name: z.string() }).nullable(),
-  created_by_admin: z.object({ name: z.string() }).nullable(),
-  status_id: statusSchema,
-  track_url: z.string(),
-  type: z.string(),
-  created_at: z.string(),
-});
-const formSchema = z.object({
-  id: z.number(),
-  user_id: z.number(),
-  user: z.object({ id: z.number(), name: z.string(), email: z.string() }),
-  form_type: z.number(),
-  form_type_id: z.number().nullable(),
-  status_id: z.number(),
-  status: statusSchema,
-  assigned_to: z.number().nullable(),
-  created_by: z.number().nullable(),
-  created_by_admin: z.number().nullable(),
-  updated_by: z.number().nullable(),
-  updated_by_admin: z.number().nullable(),
-  phone_number: z.string(),
-  location_timezone: z.string(),
-  track_url: z.string(),
-  facebook_link: z.string().nullable(),
-  instagram_link: z.string().nullable(),
-  twitter_link: z.string().nullable(),
-  tiktok_link: z.string().nullable(),
-  type: z.string(),
-  release_date: z.string(),
-  track_file: z.string(),
-  track_file_url: z.string(),
-  cover_image: z.string(),
-  cover_image_url: z.string(),
-  genre_id: z.number(),
-  genre: z.string().nullable(),
-  track_mood: z.string(),
-  track_bio: z.string(),
-  promotion: z.string(),
-  previous_achievements: z.string(),
-  distributor: z.string(),
-  upc_code: z.string(),
-  isrc_code: z.string().nullable(),
-  label: z.string().nullable(),
-  apple_track_id: z.string(),
-  soundcloud_link: z.string().nullable(),
-  extra_info: z.string().nullable(),
-  reference: z.array(referenceSchema),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-const autofillSchema = z.object({
-  found: z.boolean(),
-  source: z.enum(['apple', 'spotify']),
-  fields: z.object({
-    apple_track_id: z.string().optional(),
-    track_url: z.string().optional(),
-    type: z.enum(['Single', 'Album', 'EP']).optional(),
-    release_date: z.string().optional(),
-  }),
-  track: z
-    .object({
-      name: z.string(),
-      artists: z.string(),
-      album: z.string().nullable(),
-      cover_url: z.string().nullable(),
-    })
-    .nullable(),
-});
 const idOnly = envelope(z.object({ id: z.number() }));
 const autofillParams = z.object({
   query: z.string().trim().min(1, 'validation.required').max(300, 'validation.too_long'),
@@ -211,7 +143,7 @@ export const formsRoutes: RouteModule = (app, deps) => {
     '/api/forms',
     {
       config: { access: bothAccess(USER_PERMISSION, FORM_PERMISSIONS.view) },
-      schema: { tags, querystring: listQ, response: { 200: listEnvelope(listItemSchema) } },
+      schema: { tags, querystring: listQ, response: { 200: listEnvelope(formListItemSchema) } },
     },
     async (req) => {
       const page = pageOf(req.query);
@@ -230,7 +162,7 @@ export const formsRoutes: RouteModule = (app, deps) => {
     '/api/forms/:id',
     {
       config: { access: bothAccess(USER_PERMISSION, FORM_PERMISSIONS.view) },
-      schema: { tags, params: idParams, response: { 200: envelope(formSchema) } },
+      schema: { tags, params: idParams, response: { 200: envelope(formAnswerSchema) } },
     },
     async (req) => ({ data: await forms.getForm(deps, viewerOf(req), req.params.id, req.lang) }),
   );
@@ -239,7 +171,7 @@ export const formsRoutes: RouteModule = (app, deps) => {
     '/api/references/:id',
     {
       config: { access: bothAccess(USER_PERMISSION, FORM_PERMISSIONS.view) },
-      schema: { tags, params: idParams, response: { 200: envelope(z.array(referenceSchema)) } },
+      schema: { tags, params: idParams, response: { 200: envelope(z.array(formReferenceSchema)) } },
     },
     async (req) => ({ data: await forms.listReferences(deps.database, viewerOf(req), req.params.id) }),
   );
@@ -248,7 +180,12 @@ export const formsRoutes: RouteModule = (app, deps) => {
     '/api/indexAllForms/:id',
     {
       config: { access: adminAccess(FORM_PERMISSIONS.view) },
-      schema: { tags, params: idParams, querystring: listQ, response: { 200: listEnvelope(listItemSchema) } },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: listQ,
+        response: { 200: listEnvelope(formListItemSchema) },
+      },
     },
     async (req) => {
       const page = pageOf(req.query);
@@ -323,7 +260,7 @@ export const formsRoutes: RouteModule = (app, deps) => {
       `/api/${source}_autofill/:query`,
       {
         config: { access: bothAccess(USER_PERMISSION, FORM_PERMISSIONS.add) },
-        schema: { tags, params: autofillParams, response: { 200: envelope(autofillSchema) } },
+        schema: { tags, params: autofillParams, response: { 200: envelope(formAutofillSchema) } },
       },
       async (req) => {
         const p = req.principal!;
