@@ -95,3 +95,21 @@ export type UserWalletSummary = z.infer<typeof userWalletSummarySchema>;
 /** A Spotify connection of a user, as the connections tab lists it: the user app's shape of it. */
 export const userSpotifyConnectionSchema = spotifyAccountSchema;
 export type UserSpotifyConnection = z.infer<typeof userSpotifyConnectionSchema>;
+
+/**
+ * An approved user staff act for (the curator or artist pickers of the "on behalf" screens): their
+ * wallet balance in coins, so staff see what a campaign can be paid with.
+ */
+export const behalfUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  balance: z.number().int(),
+});
+export type BehalfUser = z.infer<typeof behalfUserSchema>;
+
+/** The pickers' search: a name or e-mail fragment, or the one user `id` (a link from the overview). */
+export const behalfUserQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});

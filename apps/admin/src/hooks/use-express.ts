@@ -1,4 +1,5 @@
 import type { ForceEndOutcome } from '@lm/contracts';
+import type { BehalfUser } from '@lm/contracts/admin-users';
 import type { ExpressSocialStaffCampaign } from '@lm/contracts/express';
 import {
   adminExpressKeys,
@@ -156,13 +157,7 @@ export function useDecideDispute() {
 }
 
 /** A user staff act for (`admin/express/artists`, `admin/express/curators`, `admin/forms/artists`). */
-export interface BehalfUser {
-  id: number;
-  name: string;
-  email: string;
-  /** Wallet balance in coins. */
-  balance: number;
-}
+export type { BehalfUser } from '@lm/contracts/admin-users';
 
 /** Approved users of a picker: those matching `q`, or the one `id` (a link from the user overview). */
 export function useBehalfUsers(path: string, search: { q?: string; id?: number }) {

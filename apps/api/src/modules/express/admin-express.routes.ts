@@ -1,3 +1,4 @@
+import { behalfUserQuerySchema, behalfUserSchema } from '@lm/contracts/admin-users';
 import {
   expressCampaignDetailSchema,
   expressCampaignSchema,
@@ -221,21 +222,15 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     adminId: currentAdmin(req).id,
     ...clientInfo(req),
   });
-  const behalfUser = z.object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    balance: z.number().int(),
-  });
-  const behalfQuery = z.object({
-    q: z.string().trim().max(100).optional(),
-    id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  });
   app.get(
     '/api/admin/express/curators',
     {
       config: { access: adminAccess(PLAYLISTS) },
-      schema: { tags, querystring: behalfQuery, response: { 200: envelope(z.array(behalfUser)) } },
+      schema: {
+        tags,
+        querystring: behalfUserQuerySchema,
+        response: { 200: envelope(z.array(behalfUserSchema)) },
+      },
     },
     async (req) => ({ data: await q.searchBehalfUsers(deps.database, 'curator', req.query) }),
   );
@@ -243,7 +238,11 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     '/api/admin/express/artists',
     {
       config: { access: adminAccess(CAMPAIGNS) },
-      schema: { tags, querystring: behalfQuery, response: { 200: envelope(z.array(behalfUser)) } },
+      schema: {
+        tags,
+        querystring: behalfUserQuerySchema,
+        response: { 200: envelope(z.array(behalfUserSchema)) },
+      },
     },
     async (req) => ({ data: await q.searchBehalfUsers(deps.database, 'artist', req.query) }),
   );

@@ -1,4 +1,5 @@
 import { FORM_STATUS, type FormStatusId, playlistFormSchema, staffPlaylistFormSchema } from '@lm/contracts';
+import { behalfUserQuerySchema, behalfUserSchema } from '@lm/contracts/admin-users';
 import {
   formAnswerSchema,
   formAutofillSchema,
@@ -238,17 +239,8 @@ export const formsRoutes: RouteModule = (app, deps) => {
       config: { access: adminAccess(FORM_PERMISSIONS.add) },
       schema: {
         tags,
-        querystring: z.object({
-          q: z.string().trim().max(100).optional(),
-          id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-        }),
-        response: {
-          200: envelope(
-            z.array(
-              z.object({ id: z.number().int(), name: z.string(), email: z.string(), balance: z.number() }),
-            ),
-          ),
-        },
+        querystring: behalfUserQuerySchema,
+        response: { 200: envelope(z.array(behalfUserSchema)) },
       },
     },
     async (req) => ({ data: await searchBehalfUsers(deps.database, 'artist', req.query) }),
