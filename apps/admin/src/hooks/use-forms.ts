@@ -1,28 +1,16 @@
-import { formKeys, type StoredPlaylistForm, staffKeys, useApi } from '@lm/ui';
+import type { FormAnswer } from '@lm/contracts/forms-api';
+import { formKeys, staffKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-/** A line of the staff forms list. */
-export type { FormListItem as StaffFormItem } from '@lm/contracts/forms-api';
-
-/** A form as `GET forms/{id}` answers it (spec section 3 "Playlist form"). */
-export type StaffForm = StoredPlaylistForm & {
-  id: number;
-  user: { id: number; name: string; email: string };
-  status_id: number;
-  status: { id: number; name: string; kind: string };
-  genre: string | null;
-  track_file_url: string;
-  cover_image_url: string;
-  created_at: string;
-  updated_at: string;
-};
+/** A line of the staff forms list, and a form as `GET forms/{id}` answers it. */
+export type { FormAnswer as StaffForm, FormListItem as StaffFormItem } from '@lm/contracts/forms-api';
 
 /** One form (VIEW_FORM). */
 export function useStaffForm(id: number) {
   const { api } = useApi();
   return useQuery({
     queryKey: formKeys.form(id),
-    queryFn: async () => (await api.get<StaffForm>(`forms/${id}`)).data,
+    queryFn: async () => (await api.get<FormAnswer>(`forms/${id}`)).data,
   });
 }
 

@@ -62,8 +62,6 @@ export interface StoredPlaylistForm {
   extra_info: string | null;
 }
 
-/** What the autofill calls answer (`apple_autofill/{x}`, `spotify_autofill/{x}`). */
-
 export interface PlaylistFormWizardProps {
   /** Sends the five steps (files already uploaded, their keys in the body). */
   onSubmit(body: Record<string, unknown>): Promise<unknown>;
