@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Shapes of the user's signed-in devices (`user/sessions`). The API serialises its answers through
+ * Shapes of the user's signed-in devices (`user/sessions`) and of a Google sign-in that still needs
+ * the sign-up form. The API serialises its answers through
  * these, so a field missing here is missing on the wire; the apps import their types only
  * (`import type`). They live apart from `auth.ts` (the sign-in forms' rules, which the login screen
  * loads at run time) so that the login bundle does not carry them.
@@ -20,3 +21,16 @@ export const userSessionSchema = z.object({
   current: z.boolean(),
 });
 export type UserSession = z.infer<typeof userSessionSchema>;
+
+/**
+ * A Google sign-in whose account does not exist yet: the sign-up form opens with the name and e-mail
+ * Google gave, and `oauth_token` proves them when the form is sent.
+ */
+export const oauthCompletionSchema = z.object({
+  needs_completion: z.literal(true),
+  oauth_token: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type OauthCompletion = z.infer<typeof oauthCompletionSchema>;

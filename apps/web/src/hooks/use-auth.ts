@@ -1,16 +1,11 @@
 import type { LoginResult, SessionUser } from '@lm/contracts';
+import type { OauthCompletion } from '@lm/contracts/sessions';
 import { authKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { clearOauthBinding, readOauthBinding, saveOauthBinding } from '../routes/auth/oauth/mobile-oauth';
 
 /** Google sign-in that still needs a user type and gender (`oauth/gmail/register/login`). */
-export interface OauthCompletion {
-  needs_completion: true;
-  oauth_token: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-}
+export type { OauthCompletion } from '@lm/contracts/sessions';
 
 export type Session = { token: string; user: SessionUser };
 

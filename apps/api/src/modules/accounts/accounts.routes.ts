@@ -10,7 +10,7 @@ import {
   updateProfileSchema,
   verifyEmailSchema,
 } from '@lm/contracts';
-import { userSessionSchema } from '@lm/contracts/sessions';
+import { oauthCompletionSchema, userSessionSchema } from '@lm/contracts/sessions';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { clientInfo, currentUser, PUBLIC, userAccess } from '../../platform/access';
@@ -315,18 +315,7 @@ export const accountsRoutes: RouteModule = (app, deps) => {
           auth_type: z.string().max(20).optional(),
         }),
         response: {
-          200: envelope(
-            z.union([
-              sessionAnswer,
-              z.object({
-                needs_completion: z.literal(true),
-                oauth_token: z.string(),
-                email: z.string(),
-                first_name: z.string(),
-                last_name: z.string(),
-              }),
-            ]),
-          ),
+          200: envelope(z.union([sessionAnswer, oauthCompletionSchema])),
         },
       },
     },
