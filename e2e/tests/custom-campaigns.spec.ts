@@ -3,7 +3,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, getAdminToken, signIn, signOut } from './helpers';
+import {
+  buyCoinsByCard,
+  createVerifiedUser,
+  DEMO_PASSWORD,
+  getAdminToken,
+  signIn,
+  signInAdmin,
+  signOut,
+} from './helpers';
 
 /**
  * Custom (managed) campaigns, an artist orders one through the wizard, staff approve and
@@ -95,18 +103,6 @@ async function curatorWithPlaylist(request: APIRequestContext) {
   });
   expect(approve.ok(), await approve.text()).toBeTruthy();
   return { email, playlist, name: listed.name, price: starter.price };
-}
-
-async function adminSignIn(page: Page) {
-  await page.goto('/admin/login');
-  const email = page.locator('input[name="email"]');
-  // A staff session still valid goes straight on to the dashboard.
-  await expect(email.or(page.getByRole('heading', { name: /^Welcome, / }))).toBeVisible();
-  if (!(await email.isVisible())) return;
-  await email.fill('admin@demo.test');
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
 }
 
 /** Picks the first selectable day of an open Mantine date picker. */
@@ -204,7 +200,7 @@ test('custom campaign: order, approve, pay with coins, publish, two curators, on
   await signOut(page);
 
   // Staff approve: an invoice is raised.
-  await adminSignIn(page);
+  await signInAdmin(page);
   await page.goto('/admin/custom/campaigns/list');
   await expect(page.getByTestId('custom-stats')).toBeVisible();
   await shot(page, 'admin-list-en-1366');
@@ -227,7 +223,7 @@ test('custom campaign: order, approve, pay with coins, publish, two curators, on
   await signOut(page);
 
   // Staff publish.
-  await adminSignIn(page);
+  await signInAdmin(page);
   await page.goto(`/admin/campaigns/custom/${campaignId}`);
   await page.getByTestId('custom-publish').click();
   await expect(page.getByTestId('custom-status')).toHaveText('Published');
@@ -272,7 +268,7 @@ test('custom campaign: order, approve, pay with coins, publish, two curators, on
   expect(await balanceOf(request, artist.email)).toBe(OPENING - price);
 
   // Staff see the campaign completed with where its coins went.
-  await adminSignIn(page);
+  await signInAdmin(page);
   await page.goto(`/admin/campaigns/custom/${campaignId}`);
   await expect(page.getByTestId('custom-status')).toHaveText('Completed');
   await expect(page.getByTestId('custom-held')).toContainText(String(price * 2));
