@@ -22,13 +22,13 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconShieldOff, IconUsersPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { RowsTable } from '../../components/RowsTable';
 import {
   type ArtistCampaignSend,
   type CrmLead,
@@ -288,26 +288,21 @@ export function ArtistProfilePage() {
         <Text fw={600} mb="sm">
           {t('crm.artists.sources')}
         </Text>
-        <Table striped data-testid="profile-sources">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('crm.artists.field')}</Table.Th>
-              <Table.Th>{t('crm.artists.source')}</Table.Th>
-              <Table.Th>{t('crm.artists.found_at')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {Object.entries(data.provenance).map(([field, from]) => (
-              <Table.Tr key={field}>
-                <Table.Td>{field}</Table.Td>
-                <Table.Td dir="ltr" style={{ wordBreak: 'break-all' }}>
-                  {from.source}
-                </Table.Td>
-                <Table.Td>{formatDateTime(from.found_at, lang)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RowsTable
+          striped
+          data-testid="profile-sources"
+          rows={Object.entries(data.provenance)}
+          rowKey={([field]) => field}
+          columns={[
+            { title: t('crm.artists.field'), cell: ([field]) => field },
+            {
+              title: t('crm.artists.source'),
+              td: { dir: 'ltr', style: { wordBreak: 'break-all' } },
+              cell: ([, from]) => from.source,
+            },
+            { title: t('crm.artists.found_at'), cell: ([, from]) => formatDateTime(from.found_at, lang) },
+          ]}
+        />
       </Paper>
     </Stack>
   );

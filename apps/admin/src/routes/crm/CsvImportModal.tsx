@@ -11,7 +11,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -20,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
+import { RowsTable } from '../../components/RowsTable';
 import { type CrmLeadList, type CsvImportReport, useCsvImport, useCsvPreview } from '../../hooks/use-crm';
 
 /** Header names that suggest a field, so a usual file maps itself. */
@@ -146,24 +146,18 @@ export function CsvImportModal({ opened, onClose }: { opened: boolean; onClose()
               })}
             </Text>
             {report.refused.length > 0 && (
-              <Table striped withTableBorder data-testid="import-refused">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('crm.import.line')}</Table.Th>
-                    <Table.Th>{t('crm.import.reason')}</Table.Th>
-                    <Table.Th>{t('crm.import.value')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {report.refused.map((r) => (
-                    <Table.Tr key={`${r.line}-${r.reason}`}>
-                      <Table.Td>{formatNumber(r.line, lang)}</Table.Td>
-                      <Table.Td>{t(`crm.import.refusal.${r.reason}`)}</Table.Td>
-                      <Table.Td dir="ltr">{r.value}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <RowsTable
+                striped
+                withTableBorder
+                data-testid="import-refused"
+                rows={report.refused}
+                rowKey={(r) => `${r.line}-${r.reason}`}
+                columns={[
+                  { title: t('crm.import.line'), cell: (r) => formatNumber(r.line, lang) },
+                  { title: t('crm.import.reason'), cell: (r) => t(`crm.import.refusal.${r.reason}`) },
+                  { title: t('crm.import.value'), td: { dir: 'ltr' }, cell: (r) => r.value },
+                ]}
+              />
             )}
             {report.refused_count > report.refused.length && (
               <Text size="sm" c="dimmed">

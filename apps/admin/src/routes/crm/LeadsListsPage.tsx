@@ -30,7 +30,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -40,6 +39,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormActions } from '../../components/FormActions';
+import { RowsTable } from '../../components/RowsTable';
 import {
   type CrmLead,
   type CrmLeadList,
@@ -310,34 +310,29 @@ function ListDrawer({ list, onClose }: { list: CrmLeadList | null; onClose(): vo
           ) : (members.data ?? []).length === 0 ? (
             <Text c="dimmed">{t('crm.lists.no_leads')}</Text>
           ) : (
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('crm.fields.name')}</Table.Th>
-                  <Table.Th>{t('crm.fields.email')}</Table.Th>
-                  <Table.Th>{t('crm.fields.consent')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(members.data ?? []).map((lead) => (
-                  <Table.Tr key={lead.id}>
-                    <Table.Td>
-                      {lead.kind === 'artist' ? (
-                        <Anchor component={Link} to={`/artist/profile/${lead.id}`} size="sm">
-                          {lead.name}
-                        </Anchor>
-                      ) : (
-                        lead.name
-                      )}
-                    </Table.Td>
-                    <Table.Td dir="ltr">{lead.email ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <ConsentBadge consent={lead.consent} suppressed={lead.suppressed} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <RowsTable
+              striped
+              rows={members.data ?? []}
+              rowKey={(lead) => lead.id}
+              columns={[
+                {
+                  title: t('crm.fields.name'),
+                  cell: (lead) =>
+                    lead.kind === 'artist' ? (
+                      <Anchor component={Link} to={`/artist/profile/${lead.id}`} size="sm">
+                        {lead.name}
+                      </Anchor>
+                    ) : (
+                      lead.name
+                    ),
+                },
+                { title: t('crm.fields.email'), td: { dir: 'ltr' }, cell: (lead) => lead.email ?? '—' },
+                {
+                  title: t('crm.fields.consent'),
+                  cell: (lead) => <ConsentBadge consent={lead.consent} suppressed={lead.suppressed} />,
+                },
+              ]}
+            />
           )}
           <Text size="xs" c="dimmed">
             {t('crm.lists.counts', {

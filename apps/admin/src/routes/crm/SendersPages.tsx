@@ -35,6 +35,7 @@ import { IconCheck, IconCopy, IconPlus, IconRefresh, IconTrash } from '@tabler/i
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
+import { RowsTable } from '../../components/RowsTable';
 import { UserCell } from '../../components/UserCell';
 import {
   type Sender,
@@ -130,53 +131,54 @@ function DomainCard({ domain }: { domain: SenderDomain }) {
             : t('crm.senders.never_checked')}
         </Text>
         <Table.ScrollContainer minWidth={640}>
-          <Table withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('crm.senders.record')}</Table.Th>
-                <Table.Th>{t('crm.senders.record_name')}</Table.Th>
-                <Table.Th>{t('crm.senders.record_value')}</Table.Th>
-                <Table.Th>{t('crm.senders.result')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {domain.records.map((record) => {
-                const check = domain.checks[record.kind];
-                return (
-                  <Table.Tr key={record.kind}>
-                    <Table.Td>
-                      {record.kind.toUpperCase()} ({record.type})
-                    </Table.Td>
-                    <Table.Td dir="ltr">
-                      <Group gap={4} wrap="nowrap">
-                        <Code>{record.name}</Code>
-                        <CopyValue value={record.name} />
-                      </Group>
-                    </Table.Td>
-                    <Table.Td dir="ltr" style={{ maxWidth: 360 }}>
-                      <Group gap={4} wrap="nowrap" align="flex-start">
-                        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                          {record.value}
-                        </Code>
-                        <CopyValue value={record.value} />
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {check ? (
-                        <StatusBadge
-                          id={dnsCheckStatusId(check.status)}
-                          map={DNS_CHECK_STATUSES}
-                          data-testid={`check-${record.kind}`}
-                        />
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <RowsTable
+            withTableBorder
+            rows={domain.records}
+            rowKey={(record) => record.kind}
+            columns={[
+              {
+                title: t('crm.senders.record'),
+                cell: (record) => `${record.kind.toUpperCase()} (${record.type})`,
+              },
+              {
+                title: t('crm.senders.record_name'),
+                td: { dir: 'ltr' },
+                cell: (record) => (
+                  <Group gap={4} wrap="nowrap">
+                    <Code>{record.name}</Code>
+                    <CopyValue value={record.name} />
+                  </Group>
+                ),
+              },
+              {
+                title: t('crm.senders.record_value'),
+                td: { dir: 'ltr', style: { maxWidth: 360 } },
+                cell: (record) => (
+                  <Group gap={4} wrap="nowrap" align="flex-start">
+                    <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                      {record.value}
+                    </Code>
+                    <CopyValue value={record.value} />
+                  </Group>
+                ),
+              },
+              {
+                title: t('crm.senders.result'),
+                cell: (record) => {
+                  const check = domain.checks[record.kind];
+                  return check ? (
+                    <StatusBadge
+                      id={dnsCheckStatusId(check.status)}
+                      map={DNS_CHECK_STATUSES}
+                      data-testid={`check-${record.kind}`}
+                    />
+                  ) : (
+                    '—'
+                  );
+                },
+              },
+            ]}
+          />
         </Table.ScrollContainer>
       </Stack>
     </Paper>
@@ -331,73 +333,69 @@ export function SendersPage() {
       ) : (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={640}>
-            <Table data-testid="senders-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('crm.senders.sender')}</Table.Th>
-                  <Table.Th>{t('crm.senders.status')}</Table.Th>
-                  <Table.Th>{t('crm.senders.domain')}</Table.Th>
-                  <Table.Th>{t('crm.senders.rate')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(senders.data ?? []).map((s) => (
-                  <Table.Tr key={s.id} data-testid="sender-row">
-                    <Table.Td>
-                      <UserCell user={s} fw={600} />
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge
-                        id={s.confirmed ? 2 : 1}
-                        map={SENDER_STATUSES}
-                        data-testid="sender-status"
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Text size="sm" dir="ltr">
-                          {s.domain}
-                        </Text>
-                        <StatusBadge id={s.domain_verified ? 2 : 1} map={SENDER_DOMAIN_STATUSES} />
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{t('crm.senders.rate_value', { rate: s.rate_per_minute })}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        {!s.confirmed && (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            onClick={() => setConfirming(s)}
-                            data-testid="sender-enter-code"
-                          >
-                            {t('crm.senders.enter_code')}
-                          </Button>
-                        )}
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('crm.senders.delete_sender')}
-                          onClick={async () => {
-                            if (
-                              await confirmAction({
-                                title: t('crm.senders.delete_sender'),
-                                message: t('crm.senders.delete_sender_confirm', { email: s.email }),
-                                danger: true,
-                              })
-                            )
-                              actions.deleteSender.mutate(s.id);
-                          }}
+            <RowsTable
+              data-testid="senders-table"
+              rows={senders.data ?? []}
+              rowKey={(s) => s.id}
+              rowProps={() => ({ 'data-testid': 'sender-row' })}
+              columns={[
+                { title: t('crm.senders.sender'), cell: (s) => <UserCell user={s} fw={600} /> },
+                {
+                  title: t('crm.senders.status'),
+                  cell: (s) => (
+                    <StatusBadge id={s.confirmed ? 2 : 1} map={SENDER_STATUSES} data-testid="sender-status" />
+                  ),
+                },
+                {
+                  title: t('crm.senders.domain'),
+                  cell: (s) => (
+                    <Group gap="xs">
+                      <Text size="sm" dir="ltr">
+                        {s.domain}
+                      </Text>
+                      <StatusBadge id={s.domain_verified ? 2 : 1} map={SENDER_DOMAIN_STATUSES} />
+                    </Group>
+                  ),
+                },
+                {
+                  title: t('crm.senders.rate'),
+                  cell: (s) => t('crm.senders.rate_value', { rate: s.rate_per_minute }),
+                },
+                {
+                  cell: (s) => (
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      {!s.confirmed && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => setConfirming(s)}
+                          data-testid="sender-enter-code"
                         >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                          {t('crm.senders.enter_code')}
+                        </Button>
+                      )}
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('crm.senders.delete_sender')}
+                        onClick={async () => {
+                          if (
+                            await confirmAction({
+                              title: t('crm.senders.delete_sender'),
+                              message: t('crm.senders.delete_sender_confirm', { email: s.email }),
+                              danger: true,
+                            })
+                          )
+                            actions.deleteSender.mutate(s.id);
+                        }}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  ),
+                },
+              ]}
+            />
           </Table.ScrollContainer>
         </Paper>
       )}

@@ -1,10 +1,11 @@
 import { AUDIT_TARGETS, type SessionAdmin } from '@lm/contracts';
 import { allows, formatDateTime, ListScreen, usePageTitle, useSession } from '@lm/ui';
-import { Anchor, Badge, Code, Drawer, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Code, Drawer, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { adminRouteAt } from '../../app/routes';
+import { RowsTable } from '../../components/RowsTable';
 import { type AuditLog, useAuditActions } from '../../hooks/use-staff';
 import { auditActionLabel, auditTargetLabel, auditTargetText, SETTING_LABEL_KEYS } from '../../i18n/labels';
 import { auditTargetPath } from './audit-target-path';
@@ -84,36 +85,37 @@ const shown = (value: unknown): string => {
 function ChangesTable({ changes }: { changes: Record<string, { from: unknown; to: unknown }> }) {
   const { t } = useTranslation();
   return (
-    <Table withTableBorder striped fz="sm" data-testid="log-changes">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('staff.logs.field')}</Table.Th>
-          <Table.Th>{t('staff.logs.before')}</Table.Th>
-          <Table.Th>{t('staff.logs.after')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {Object.entries(changes).map(([field, change]) => (
-          <Table.Tr key={field}>
-            <Table.Td>
-              {SETTING_LABEL_KEYS[field] ? (
-                t(SETTING_LABEL_KEYS[field])
-              ) : (
-                <Text span size="sm" ff="monospace" dir="ltr">
-                  {field}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>
-              <bdi>{shown(change.from)}</bdi>
-            </Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>
-              <bdi>{shown(change.to)}</bdi>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <RowsTable
+      withTableBorder
+      striped
+      fz="sm"
+      data-testid="log-changes"
+      rows={Object.entries(changes)}
+      rowKey={([field]) => field}
+      columns={[
+        {
+          title: t('staff.logs.field'),
+          cell: ([field]) =>
+            SETTING_LABEL_KEYS[field] ? (
+              t(SETTING_LABEL_KEYS[field])
+            ) : (
+              <Text span size="sm" ff="monospace" dir="ltr">
+                {field}
+              </Text>
+            ),
+        },
+        {
+          title: t('staff.logs.before'),
+          td: { style: { overflowWrap: 'anywhere' } },
+          cell: ([, change]) => <bdi>{shown(change.from)}</bdi>,
+        },
+        {
+          title: t('staff.logs.after'),
+          td: { style: { overflowWrap: 'anywhere' } },
+          cell: ([, change]) => <bdi>{shown(change.to)}</bdi>,
+        },
+      ]}
+    />
   );
 }
 

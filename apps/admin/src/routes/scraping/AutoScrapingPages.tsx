@@ -44,6 +44,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { FormActions } from '../../components/FormActions';
+import { RowsTable } from '../../components/RowsTable';
 import {
   type AutoScrapingJob,
   type AutoScrapingRun,
@@ -290,41 +291,41 @@ function RunLeads({ run, onClose }: { run: AutoScrapingRun | null; onClose(): vo
             {t('scraping.auto.run_leads_count', { count: leads.data?.total ?? 0 })}
           </Text>
           <Table.ScrollContainer minWidth={420}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('scraping.results.name')}</Table.Th>
-                  <Table.Th>{t('scraping.results.followers')}</Table.Th>
-                  <Table.Th>{t('scraping.fields.playlist')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(leads.data?.rows ?? []).map((lead) => (
-                  <Table.Tr
-                    key={`${lead.job_id}-${lead.id}`}
-                    onClick={() => setOpenLead(lead.id)}
-                    style={{ cursor: 'pointer' }}
-                  >
-                    <Table.Td>
+            <RowsTable
+              striped
+              highlightOnHover
+              rows={leads.data?.rows ?? []}
+              rowKey={(lead) => `${lead.job_id}-${lead.id}`}
+              rowProps={(lead) => ({ onClick: () => setOpenLead(lead.id), style: { cursor: 'pointer' } })}
+              columns={[
+                {
+                  title: t('scraping.results.name'),
+                  cell: (lead) => (
+                    <>
                       <Text size="sm" fw={600}>
                         {lead.name}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {t(`scraping.kind.${lead.kind}`)}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {lead.followers === null ? '—' : formatNumber(lead.followers, i18n.language)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/playlist/scraping/${lead.job_id}`} size="sm">
-                        #{lead.job_id}
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                    </>
+                  ),
+                },
+                {
+                  title: t('scraping.results.followers'),
+                  cell: (lead) =>
+                    lead.followers === null ? '—' : formatNumber(lead.followers, i18n.language),
+                },
+                {
+                  title: t('scraping.fields.playlist'),
+                  cell: (lead) => (
+                    <Anchor component={Link} to={`/playlist/scraping/${lead.job_id}`} size="sm">
+                      #{lead.job_id}
+                    </Anchor>
+                  ),
+                },
+              ]}
+            />
           </Table.ScrollContainer>
         </Stack>
       )}

@@ -43,6 +43,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FormActions } from '../../components/FormActions';
+import { RowsTable } from '../../components/RowsTable';
 import {
   LIVE_REFRESH_MS,
   type ScrapingLead,
@@ -122,30 +123,22 @@ function JobEvents({ jobId, live }: { jobId: number; live: boolean }) {
   if (events.isLoading) return <Loader />;
   return (
     <Table.ScrollContainer minWidth={480}>
-      <Table striped verticalSpacing="xs" data-testid="job-events">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={180}>{t('scraping.logs.date')}</Table.Th>
-            <Table.Th w={100}>{t('scraping.logs.level')}</Table.Th>
-            <Table.Th>{t('scraping.logs.message')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(events.data ?? []).map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td>
-                <Text size="sm">{formatDateTime(e.created_at, i18n.language)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <LevelBadge level={e.level} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{e.message}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <RowsTable
+        striped
+        verticalSpacing="xs"
+        data-testid="job-events"
+        rows={events.data ?? []}
+        rowKey={(e) => e.id}
+        columns={[
+          {
+            title: t('scraping.logs.date'),
+            width: 180,
+            cell: (e) => <Text size="sm">{formatDateTime(e.created_at, i18n.language)}</Text>,
+          },
+          { title: t('scraping.logs.level'), width: 100, cell: (e) => <LevelBadge level={e.level} /> },
+          { title: t('scraping.logs.message'), cell: (e) => <Text size="sm">{e.message}</Text> },
+        ]}
+      />
     </Table.ScrollContainer>
   );
 }

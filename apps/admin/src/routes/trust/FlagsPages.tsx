@@ -1,9 +1,7 @@
 import { TRUST_FLAG_NOTE_MAX, type TrustFlag, type TrustFlagDetail } from '@lm/contracts/trust-flags';
 import {
-  CountedTextarea,
   formatDate,
   formatNumber,
-  isTooLong,
   ListScreen,
   ListTable,
   LoadingOrNotFound,
@@ -11,13 +9,13 @@ import {
   usePageTitle,
 } from '@lm/ui';
 import { LineChart } from '@mantine/charts';
-import { Button, Card, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconEyeOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
-import { FormActions } from '../../components/FormActions';
+import { NoteConfirmModal } from '../../components/NoteConfirmModal';
 import { useReviewTrustFlag, useTrustFlag } from '../../hooks/use-trust-flags';
 
 const STATUS_LABEL = { pending: 'Pending', confirmed: 'Confirmed', dismissed: 'Dismissed' } as const;
@@ -188,36 +186,23 @@ function ReviewActions({ flag }: { flag: TrustFlagDetail }) {
       <Button variant="default" leftSection={<IconCheck size={16} />} onClick={() => open('dismiss')}>
         {t('trust_flags.dismiss')}
       </Button>
-      <Modal
+      <NoteConfirmModal
         opened={asking !== null}
         onClose={() => setAsking(null)}
         title={asking ? t(`trust_flags.${asking}`) : ''}
-        centered
-      >
-        <Stack>
-          <Text size="sm">
-            {t(asking === 'confirm' ? 'trust_flags.confirm_text' : 'trust_flags.dismiss_text')}
-          </Text>
-          <CountedTextarea
-            label={t('trust_flags.note')}
-            placeholder={t('trust_flags.note_placeholder')}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            max={TRUST_FLAG_NOTE_MAX}
-            required={asking === 'dismiss'}
-          />
-          <FormActions
-            onCancel={() => setAsking(null)}
-            color={asking === 'confirm' ? 'red' : undefined}
-            loading={review.isPending}
-            disabled={isTooLong(note, TRUST_FLAG_NOTE_MAX) || (asking === 'dismiss' && !note.trim())}
-            onClick={run}
-            data-testid="confirm-yes"
-          >
-            {t('ui.confirm.yes')}
-          </FormActions>
-        </Stack>
-      </Modal>
+        text={t(asking === 'confirm' ? 'trust_flags.confirm_text' : 'trust_flags.dismiss_text')}
+        note={{
+          label: t('trust_flags.note'),
+          placeholder: t('trust_flags.note_placeholder'),
+          value: note,
+          onChange: setNote,
+          max: TRUST_FLAG_NOTE_MAX,
+          required: asking === 'dismiss',
+        }}
+        color={asking === 'confirm' ? 'red' : undefined}
+        loading={review.isPending}
+        onConfirm={run}
+      />
     </Group>
   );
 }
