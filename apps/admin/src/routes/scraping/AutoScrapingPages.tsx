@@ -18,7 +18,6 @@ import {
   useZodForm,
 } from '@lm/ui';
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -37,7 +36,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconClockPlay, IconEdit, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { IconClockPlay, IconEdit, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +55,7 @@ import {
   useSaveAutoJob,
 } from '../../hooks/use-scraping';
 import { LeadDrawer } from './LeadDrawer';
-import { ScrapingNav, ScrapingStatusBadge } from './ScrapingBits';
+import { Fact, FactLabel, ScrapingNav, ScrapingRecordHeader, ScrapingStatusBadge } from './ScrapingBits';
 
 type FormValues = z.input<typeof autoScrapingJobSchema>;
 type Preset = keyof typeof SCRAPING_SCHEDULE_PRESETS | 'custom';
@@ -360,20 +359,14 @@ export function AutoScrapingJobPage() {
   return (
     <Stack gap="md">
       <ScrapingNav />
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="sm" wrap="nowrap">
-          <ActionIcon
-            component={Link}
-            to="/auto-scraping-jobs/lists"
-            variant="subtle"
-            aria-label={t('scraping.job.back')}
-          >
-            <IconArrowLeft size={18} style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
-          </ActionIcon>
+      <ScrapingRecordHeader
+        backTo="/auto-scraping-jobs/lists"
+        title={
           <Title order={2} data-testid="auto-keyword-title">
             {data.keyword}
           </Title>
-        </Group>
+        }
+      >
         <Group gap="xs">
           <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
             {t('staff.edit')}
@@ -388,13 +381,10 @@ export function AutoScrapingJobPage() {
             {t('scraping.auto.run_now')}
           </Button>
         </Group>
-      </Group>
+      </ScrapingRecordHeader>
       <Card padding="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-          <Stack gap={4}>
-            <Text size="xs" c="dimmed" fw={500}>
-              {t('scraping.auto.schedule')}
-            </Text>
+          <Fact label={t('scraping.auto.schedule')} gap={4}>
             <Group gap={6}>
               <IconClockPlay size={16} />
               <ScheduleText cron={data.cron} />
@@ -405,39 +395,28 @@ export function AutoScrapingJobPage() {
               onChange={(e) => toggle(e.currentTarget.checked)}
               data-testid="auto-enabled"
             />
-          </Stack>
-          <Stack gap={4}>
-            <Text size="xs" c="dimmed" fw={500}>
-              {t('scraping.auto.last_run')}
-            </Text>
+          </Fact>
+          <Fact label={t('scraping.auto.last_run')} gap={4}>
             <Text size="sm">{data.last_run_at ? formatDateTime(data.last_run_at, lang) : '—'}</Text>
-            <Text size="xs" c="dimmed" fw={500}>
-              {t('scraping.auto.next_run')}
-            </Text>
+            <FactLabel>{t('scraping.auto.next_run')}</FactLabel>
             <Text size="sm">{data.next_run_at ? formatDateTime(data.next_run_at, lang) : '—'}</Text>
-          </Stack>
-          <Stack gap={4}>
-            <Text size="xs" c="dimmed" fw={500}>
-              {t('scraping.auto.playlists')}
-            </Text>
+          </Fact>
+          <Fact label={t('scraping.auto.playlists')} gap={4}>
             <Text size="sm">
               {t('scraping.auto.playlists_value', {
                 found: formatNumber(data.playlists_found, lang),
                 processed: formatNumber(data.playlists_processed, lang),
               })}
             </Text>
-          </Stack>
-          <Stack gap={4}>
-            <Text size="xs" c="dimmed" fw={500}>
-              {t('scraping.auto.added')}
-            </Text>
+          </Fact>
+          <Fact label={t('scraping.auto.added')} gap={4}>
             <Text size="sm" data-testid="auto-added">
               {t('scraping.auto.added_value', {
                 artists: formatNumber(data.artists_new, lang),
                 curators: formatNumber(data.curators_new, lang),
               })}
             </Text>
-          </Stack>
+          </Fact>
         </SimpleGrid>
       </Card>
       <Tabs defaultValue="runs" keepMounted={false}>

@@ -1,8 +1,16 @@
 import { SCRAPING_PERMISSIONS as P, SCRAPING_JOB_STATUSES } from '@lm/contracts';
 import { formatNumber, StatusBadge } from '@lm/ui';
-import { Badge, Progress, Stack, Text } from '@mantine/core';
-import { IconChartBar, IconClockPlay, IconListDetails, IconPlaylist } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconChartBar,
+  IconClockPlay,
+  IconListDetails,
+  IconPlaylist,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type SectionLink, SectionNav } from '../../components/SectionNav';
 
 /** Status badge of a scraping job or run (queued, running, completed, failed, cancelled). */
@@ -61,4 +69,62 @@ const LINKS = [
 /** Links between the scraping screens the admin may open. */
 export function ScrapingNav() {
   return <SectionNav links={LINKS} testId="scraping-nav" />;
+}
+
+/**
+ * The head of a scraping record page (a job, a keyword): the arrow back to its list (turned round in
+ * right-to-left languages), the title, and the page's buttons at the other end.
+ */
+export function ScrapingRecordHeader({
+  backTo,
+  title,
+  children,
+}: {
+  backTo: string;
+  /** The page's `Title` (a heading with its own test id where a journey reads it). */
+  title: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Group gap="sm" wrap="nowrap">
+        <ActionIcon component={Link} to={backTo} variant="subtle" aria-label={t('scraping.job.back')}>
+          <IconArrowLeft size={18} style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
+        </ActionIcon>
+        {title}
+      </Group>
+      {children}
+    </Group>
+  );
+}
+
+/** The small dimmed label above a value in a scraping record's card. */
+export function FactLabel({ children }: { children: ReactNode }) {
+  return (
+    <Text size="xs" c="dimmed" fw={500}>
+      {children}
+    </Text>
+  );
+}
+
+/** A value of a scraping record's card under its label; `gap` is the space between them (px). */
+export function Fact({ label, gap = 2, children }: { label: string; gap?: number; children: ReactNode }) {
+  return (
+    <Stack gap={gap}>
+      <FactLabel>{label}</FactLabel>
+      {children}
+    </Stack>
+  );
+}
+
+/** A count of a scraping record's card: a `Fact` in large bold type. */
+export function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Fact label={label}>
+      <Text fw={700} size="lg" data-testid={testId}>
+        {value}
+      </Text>
+    </Fact>
+  );
 }

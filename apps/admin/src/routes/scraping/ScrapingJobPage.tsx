@@ -30,7 +30,6 @@ import {
 } from '@mantine/core';
 import {
   IconAlertTriangle,
-  IconArrowLeft,
   IconBrandSpotify,
   IconDownload,
   IconInfoCircle,
@@ -41,7 +40,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { FormActions } from '../../components/FormActions';
 import { RowsTable } from '../../components/RowsTable';
 import {
@@ -57,7 +56,15 @@ import {
   useSendToList,
 } from '../../hooks/use-scraping';
 import { LeadDrawer } from './LeadDrawer';
-import { JobProgress, LevelBadge, ScrapingNav, ScrapingStatusBadge } from './ScrapingBits';
+import {
+  Fact,
+  Figure,
+  JobProgress,
+  LevelBadge,
+  ScrapingNav,
+  ScrapingRecordHeader,
+  ScrapingStatusBadge,
+} from './ScrapingBits';
 
 /** The results filter currently in the URL, as the API's `filter[...]` values. */
 function useCurrentFilter(): Record<string, string> {
@@ -143,19 +150,6 @@ function JobEvents({ jobId, live }: { jobId: number; live: boolean }) {
   );
 }
 
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text fw={700} size="lg" data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
-
 /**
  * /playlist/scraping/{scrapingId} (scraping.show): a job's progress (asked again while it moves), its
  * curator, its results (filter by kind, genre, followers range, new in this job; export to CSV; send
@@ -192,18 +186,10 @@ export function ScrapingJobPage() {
   return (
     <Stack gap="md">
       <ScrapingNav />
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="sm" wrap="nowrap">
-          <ActionIcon
-            component={Link}
-            to="/scraping-jobs/lists"
-            variant="subtle"
-            aria-label={t('scraping.job.back')}
-          >
-            <IconArrowLeft size={18} style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
-          </ActionIcon>
-          <Title order={2}>{t('scraping.job.title')}</Title>
-        </Group>
+      <ScrapingRecordHeader
+        backTo="/scraping-jobs/lists"
+        title={<Title order={2}>{t('scraping.job.title')}</Title>}
+      >
         {live && (
           <Button
             color="red"
@@ -216,7 +202,7 @@ export function ScrapingJobPage() {
             {t('scraping.job.cancel')}
           </Button>
         )}
-      </Group>
+      </ScrapingRecordHeader>
       <Card padding="lg" data-testid="job-card">
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="sm">
@@ -268,10 +254,7 @@ export function ScrapingJobPage() {
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Stack gap={2}>
-              <Text size="xs" c="dimmed" fw={500}>
-                {t('scraping.job.curator')}
-              </Text>
+            <Fact label={t('scraping.job.curator')}>
               {data.curator ? (
                 <>
                   <Anchor size="sm" onClick={() => setOpenLead(data.curator!.id)}>
@@ -286,27 +269,21 @@ export function ScrapingJobPage() {
               ) : (
                 <Text size="sm">—</Text>
               )}
-            </Stack>
-            <Stack gap={2}>
-              <Text size="xs" c="dimmed" fw={500}>
-                {t('scraping.fields.source')}
-              </Text>
+            </Fact>
+            <Fact label={t('scraping.fields.source')}>
               <Text size="sm">
                 {data.keyword
                   ? t('scraping.job.from_keyword', { keyword: data.keyword })
                   : t(`scraping.source.${data.source}`)}
                 {data.created_by ? ` · ${data.created_by}` : ''}
               </Text>
-            </Stack>
-            <Stack gap={2}>
-              <Text size="xs" c="dimmed" fw={500}>
-                {t('scraping.job.times')}
-              </Text>
+            </Fact>
+            <Fact label={t('scraping.job.times')}>
               <Text size="sm">
                 {formatDateTime(data.started_at ?? data.created_at, lang)}
                 {data.finished_at ? ` – ${formatDateTime(data.finished_at, lang)}` : ''}
               </Text>
-            </Stack>
+            </Fact>
           </SimpleGrid>
         </Stack>
       </Card>
