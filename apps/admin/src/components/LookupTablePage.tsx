@@ -12,25 +12,15 @@ import {
   translationErrors,
   usePageTitle,
 } from '@lm/ui';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Switch,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconArchive, IconEdit, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Paper, Stack, Switch, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconArchive, IconEdit } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { AddButton } from './AddButton';
 import { FormActions } from './FormActions';
+import { RecordFormModal, useRecordEditor } from './RecordFormModal';
 
 /** A row of a reference list: its id, its status (0 inactive, 1 active) and its own columns. */
 export type LookupRow = { id: number; status?: number } & Record<string, unknown>;
@@ -95,7 +85,7 @@ export function LookupTablePage(props: LookupTablePageProps) {
   const { t } = useTranslation();
   usePageTitle(props.title);
   const { list, retire } = props;
-  const [editing, setEditing] = useState<LookupRow | null | undefined>(undefined);
+  const editor = useRecordEditor<LookupRow>();
   const rows = (list.data ?? []) as LookupRow[];
   return (
     <Stack gap="md">
@@ -109,13 +99,9 @@ export function LookupTablePage(props: LookupTablePageProps) {
         ) : (
           <Title order={2}>{t(props.title)}</Title>
         )}
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setEditing(null)}
-          data-testid="lookup-add"
-        >
+        <AddButton onClick={() => editor.edit('new')} data-testid="lookup-add">
           {t('express.admin.add')}
-        </Button>
+        </AddButton>
       </Group>
       <Paper p={0} style={{ overflow: 'hidden' }}>
         <ListTable<LookupRow>
@@ -154,7 +140,7 @@ export function LookupTablePage(props: LookupTablePageProps) {
                     <ActionIcon
                       variant="subtle"
                       aria-label={t('express.admin.edit')}
-                      onClick={() => setEditing(r)}
+                      onClick={() => editor.edit(r)}
                     >
                       <IconEdit size={18} />
                     </ActionIcon>
@@ -182,22 +168,14 @@ export function LookupTablePage(props: LookupTablePageProps) {
           ]}
         />
       </Paper>
-      <Modal
-        opened={editing !== undefined}
-        onClose={() => setEditing(undefined)}
-        title={t(editing ? 'express.admin.edit' : 'express.admin.add')}
+      <RecordFormModal
+        editor={editor}
+        titles={['express.admin.add', 'express.admin.edit']}
         size={props.fields.some((f) => f.translated) ? 'xl' : 'md'}
-        centered
+        keyPrefix={props.formKey}
       >
-        {editing !== undefined && (
-          <LookupForm
-            key={`${props.formKey ?? ''}${editing?.id ?? 'new'}`}
-            {...props}
-            row={editing}
-            onDone={() => setEditing(undefined)}
-          />
-        )}
-      </Modal>
+        {(row) => <LookupForm {...props} row={row} onDone={editor.close} />}
+      </RecordFormModal>
     </Stack>
   );
 }

@@ -17,9 +17,7 @@ import {
   ActionIcon,
   Alert,
   Badge,
-  Button,
   Group,
-  Modal,
   MultiSelect,
   Stack,
   Switch,
@@ -27,13 +25,15 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconInfoCircle, IconKey, IconPlus } from '@tabler/icons-react';
+import { IconInfoCircle, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { AddButton } from '../../components/AddButton';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { FormActions } from '../../components/FormActions';
+import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
 import { type StaffAdmin, useAdminPasswordLink, useAdminRoleOptions, useCrud } from '../../hooks/use-staff';
 import { roleLabel } from '../../i18n/labels';
 
@@ -175,7 +175,7 @@ export function AdminsPage() {
   const roles = useAdminRoleOptions();
   const { remove } = useCrud('admin/admins');
   const me = useSession<SessionAdmin>().user?.id;
-  const [editing, setEditing] = useState<StaffAdmin | 'new' | null>(null);
+  const editor = useRecordEditor<StaffAdmin>();
   return (
     <>
       <ListScreen<StaffAdmin>
@@ -201,13 +201,9 @@ export function AdminsPage() {
           },
         ]}
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setEditing('new')}
-            data-testid="admin-new"
-          >
+          <AddButton onClick={() => editor.edit('new')} data-testid="admin-new">
             {t('staff.admins.new')}
-          </Button>
+          </AddButton>
         }
         columns={[
           {
@@ -277,7 +273,7 @@ export function AdminsPage() {
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 <PasswordLinkAction admin={a} />
                 <EditDeleteActions
-                  onEdit={() => setEditing(a)}
+                  onEdit={() => editor.edit(a)}
                   onDelete={() => remove.mutate(a.id)}
                   deleteMessage={t('staff.admins.delete_confirm', { name: a.name })}
                   deleteDisabled={a.id === me}
@@ -287,21 +283,9 @@ export function AdminsPage() {
           },
         ]}
       />
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={t(editing === 'new' ? 'staff.admins.new' : 'staff.admins.edit')}
-        centered
-        size="lg"
-      >
-        {editing !== null && (
-          <AdminForm
-            key={editing === 'new' ? 'new' : editing.id}
-            admin={editing === 'new' ? null : editing}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </Modal>
+      <RecordFormModal editor={editor} titles={['staff.admins.new', 'staff.admins.edit']} size="lg">
+        {(admin) => <AdminForm admin={admin} onDone={editor.close} />}
+      </RecordFormModal>
     </>
   );
 }

@@ -33,13 +33,13 @@ import {
   IconArrowLeft,
   IconPlayerPause,
   IconPlayerPlay,
-  IconPlus,
   IconSend,
   IconX,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { AddButton } from '../../components/AddButton';
 import { FormActions } from '../../components/FormActions';
 import {
   type Campaign,
@@ -158,13 +158,9 @@ export function CampaignsPage() {
         title="crm.campaigns.title"
         path="admin/crm/campaigns"
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setCreating(true)}
-            data-testid="campaign-new"
-          >
+          <AddButton onClick={() => setCreating(true)} data-testid="campaign-new">
             {t('crm.campaigns.new')}
-          </Button>
+          </AddButton>
         }
         empty={{ title: 'crm.campaigns.empty', hint: 'crm.campaigns.empty_hint' }}
         onRowClick={(c) => navigate(`/marketing-campaign/${c.id}`)}

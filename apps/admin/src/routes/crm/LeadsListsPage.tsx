@@ -33,11 +33,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconDownload, IconFileImport, IconPlus, IconShieldOff, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AddButton } from '../../components/AddButton';
 import { FormActions } from '../../components/FormActions';
 import { RowsTable } from '../../components/RowsTable';
 import {
@@ -378,13 +379,9 @@ export function LeadsListsPage() {
               >
                 {t('crm.import.button')}
               </Button>
-              <Button
-                leftSection={<IconPlus size={16} />}
-                onClick={() => setCreating(true)}
-                data-testid="crm-new-list"
-              >
+              <AddButton onClick={() => setCreating(true)} data-testid="crm-new-list">
                 {t('crm.lists.new')}
-              </Button>
+              </AddButton>
             </Group>
           ) : undefined
         }

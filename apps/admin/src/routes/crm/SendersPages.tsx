@@ -31,9 +31,10 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../components/AddButton';
 import { FormActions } from '../../components/FormActions';
 import { RowsTable } from '../../components/RowsTable';
 import { UserCell } from '../../components/UserCell';
@@ -214,15 +215,14 @@ export function SenderIdsPage() {
           error={fieldError(actions.addDomain.error, 'domain')}
           data-testid="domain-input"
         />
-        <Button
-          leftSection={<IconPlus size={16} />}
+        <AddButton
           disabled={!domain.trim()}
           loading={actions.addDomain.isPending}
           onClick={() => actions.addDomain.mutate(domain.trim(), { onSuccess: () => setDomain('') })}
           data-testid="domain-add"
         >
           {t('crm.senders.add_domain')}
-        </Button>
+        </AddButton>
       </Group>
       {domains.isLoading ? (
         <Loader />
@@ -322,9 +322,9 @@ export function SendersPage() {
       <CrmMarketingNav />
       <Group justify="space-between">
         <Title order={2}>{t('crm.senders.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} data-testid="sender-new">
+        <AddButton onClick={() => setAdding(true)} data-testid="sender-new">
           {t('crm.senders.add_sender')}
-        </Button>
+        </AddButton>
       </Group>
       {senders.isLoading ? (
         <Loader />

@@ -8,11 +8,12 @@ import {
   usePageTitle,
   useSession,
 } from '@lm/ui';
-import { ActionIcon, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconEye, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconEye, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AddButton } from '../../components/AddButton';
 import { FormActions } from '../../components/FormActions';
 import {
   type TemplateSummary,
@@ -115,13 +116,9 @@ export function TemplatesPage() {
         searchable
         actions={
           session.ability.can('call', P.templatesAdd) ? (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => navigate('/crm/template-design/editor')}
-              data-testid="template-new"
-            >
+            <AddButton onClick={() => navigate('/crm/template-design/editor')} data-testid="template-new">
               {t('crm.templates.new')}
-            </Button>
+            </AddButton>
           ) : undefined
         }
         empty={{ title: 'crm.templates.empty', hint: 'crm.templates.empty_hint' }}

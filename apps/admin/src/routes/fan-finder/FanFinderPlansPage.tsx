@@ -13,12 +13,13 @@ import {
   useFeatureLabel,
   usePageTitle,
 } from '@lm/ui';
-import { Button, Checkbox, Group, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Checkbox, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../components/AddButton';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { FormActions } from '../../components/FormActions';
+import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
 import {
   type PlanForm,
   planFormSchema,
@@ -142,15 +143,15 @@ export function FanFinderPlansPage() {
   const plans = useAdminPlans();
   const remove = useDeletePlan();
   const featureLabel = useFeatureLabel();
-  const [editing, setEditing] = useState<FanFinderPlan | null | undefined>(undefined);
+  const editor = useRecordEditor<FanFinderPlan>();
   const rows = plans.data ?? [];
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>{t('fan_finder_admin.plans_title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="plan-add">
+        <AddButton onClick={() => editor.edit('new')} data-testid="plan-add">
           {t('staff.add')}
-        </Button>
+        </AddButton>
       </Group>
       <Paper p={0} style={{ overflow: 'hidden' }}>
         <ListTable<FanFinderPlan>
@@ -198,7 +199,7 @@ export function FanFinderPlansPage() {
               width: 100,
               render: (p) => (
                 <EditDeleteActions
-                  onEdit={() => setEditing(p)}
+                  onEdit={() => editor.edit(p)}
                   onDelete={() => remove.mutate(p.id)}
                   deleteMessage={t('fan_finder_admin.delete_confirm', { name: p.plan_name })}
                 />
@@ -207,17 +208,9 @@ export function FanFinderPlansPage() {
           ]}
         />
       </Paper>
-      <Modal
-        opened={editing !== undefined}
-        onClose={() => setEditing(undefined)}
-        title={t(editing ? 'staff.edit' : 'staff.add')}
-        size="xl"
-        centered
-      >
-        {editing !== undefined && (
-          <PlanFormView key={editing?.id ?? 'new'} plan={editing} onDone={() => setEditing(undefined)} />
-        )}
-      </Modal>
+      <RecordFormModal editor={editor} titles={['staff.add', 'staff.edit']} size="xl">
+        {(plan) => <PlanFormView plan={plan} onDone={editor.close} />}
+      </RecordFormModal>
     </Stack>
   );
 }

@@ -18,7 +18,6 @@ import {
 import {
   ActionIcon,
   Badge,
-  Button,
   Group,
   Image,
   Modal,
@@ -29,12 +28,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconEdit, IconPlus } from '@tabler/icons-react';
+import { IconEdit } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../components/AddButton';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { FormActions } from '../../components/FormActions';
+import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
 import { type LookupEntry, type Slider, useCrud, useSliders, useUserTypesAdmin } from '../../hooks/use-staff';
 import { LookupsNav } from './LookupsNav';
 
@@ -148,7 +149,7 @@ function NamedLookupPage({ kind }: { kind: Kind }) {
   const { t, i18n } = useTranslation();
   usePageTitle(TITLES[kind]);
   const { remove } = useCrud(`admin/${kind}`);
-  const [editing, setEditing] = useState<LookupEntry | 'new' | null>(null);
+  const editor = useRecordEditor<LookupEntry>();
   return (
     <Stack gap="md">
       <LookupsNav />
@@ -169,13 +170,9 @@ function NamedLookupPage({ kind }: { kind: Kind }) {
           },
         ]}
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setEditing('new')}
-            data-testid="lookup-new"
-          >
+          <AddButton onClick={() => editor.edit('new')} data-testid="lookup-new">
             {t('staff.add')}
-          </Button>
+          </AddButton>
         }
         columns={[
           { accessor: 'id', title: '#', width: 80, sortable: true },
@@ -214,7 +211,7 @@ function NamedLookupPage({ kind }: { kind: Kind }) {
             width: 100,
             render: (e) => (
               <EditDeleteActions
-                onEdit={() => setEditing(e)}
+                onEdit={() => editor.edit(e)}
                 onDelete={() => remove.mutate(e.id)}
                 deleteMessage={t('staff.lookups.delete_confirm', { name: e.name })}
                 deleteDisabled={e.usage > 0}
@@ -224,22 +221,13 @@ function NamedLookupPage({ kind }: { kind: Kind }) {
           },
         ]}
       />
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={t(editing === 'new' ? 'staff.add' : 'staff.edit')}
+      <RecordFormModal
+        editor={editor}
+        titles={['staff.add', 'staff.edit']}
         size={kind === 'tiers' ? 'xl' : 'md'}
-        centered
       >
-        {editing !== null && (
-          <EntryForm
-            key={editing === 'new' ? 'new' : editing.id}
-            kind={kind}
-            entry={editing === 'new' ? null : editing}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </Modal>
+        {(entry) => <EntryForm kind={kind} entry={entry} onDone={editor.close} />}
+      </RecordFormModal>
     </Stack>
   );
 }
@@ -434,15 +422,13 @@ export function SlidersPage() {
   usePageTitle('staff.lookups.sliders');
   const sliders = useSliders();
   const { remove } = useCrud('admin/sliders', { keys: [staffKeys.sliders] });
-  const [editing, setEditing] = useState<Slider | 'new' | null>(null);
+  const editor = useRecordEditor<Slider>();
   return (
     <Stack gap="md">
       <LookupsNav />
       <Group justify="space-between">
         <Title order={2}>{t('staff.lookups.sliders')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          {t('staff.add')}
-        </Button>
+        <AddButton onClick={() => editor.edit('new')}>{t('staff.add')}</AddButton>
       </Group>
       <Paper p={0} style={{ overflow: 'hidden' }}>
         <ListTable<Slider>
@@ -484,27 +470,15 @@ export function SlidersPage() {
               title: '',
               width: 100,
               render: (s) => (
-                <EditDeleteActions onEdit={() => setEditing(s)} onDelete={() => remove.mutate(s.id)} />
+                <EditDeleteActions onEdit={() => editor.edit(s)} onDelete={() => remove.mutate(s.id)} />
               ),
             },
           ]}
         />
       </Paper>
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={t(editing === 'new' ? 'staff.add' : 'staff.edit')}
-        centered
-        size="lg"
-      >
-        {editing !== null && (
-          <SliderForm
-            key={editing === 'new' ? 'new' : editing.id}
-            slider={editing === 'new' ? null : editing}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </Modal>
+      <RecordFormModal editor={editor} titles={['staff.add', 'staff.edit']} size="lg">
+        {(slider) => <SliderForm slider={slider} onDone={editor.close} />}
+      </RecordFormModal>
     </Stack>
   );
 }

@@ -3,9 +3,7 @@ import { isApiError, ListScreen, staffKeys, translateMessage, usePageTitle } fro
 import {
   Alert,
   Badge,
-  Button,
   Checkbox,
-  Modal,
   Paper,
   ScrollArea,
   SegmentedControl,
@@ -14,11 +12,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../components/AddButton';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { FormActions } from '../../components/FormActions';
+import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
 import { type Role, useCrud, usePermissions } from '../../hooks/use-staff';
 import { permissionDescription, permissionLabel, roleLabel } from '../../i18n/labels';
 import { groupPermissions } from './permission-groups';
@@ -222,7 +221,7 @@ export function RolesPage() {
   const { t } = useTranslation();
   usePageTitle('staff.roles.title');
   const { remove } = useCrud('roles', { keys: [staffKeys.roleOptions] });
-  const [editing, setEditing] = useState<Role | 'new' | null>(null);
+  const editor = useRecordEditor<Role>();
   return (
     <>
       <ListScreen<Role>
@@ -242,13 +241,9 @@ export function RolesPage() {
           },
         ]}
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setEditing('new')}
-            data-testid="role-new"
-          >
+          <AddButton onClick={() => editor.edit('new')} data-testid="role-new">
             {t('staff.roles.new')}
-          </Button>
+          </AddButton>
         }
         columns={[
           {
@@ -282,26 +277,14 @@ export function RolesPage() {
             title: '',
             width: 100,
             render: (r) => (
-              <RoleActions role={r} onEdit={() => setEditing(r)} onDelete={() => remove.mutate(r.id)} />
+              <RoleActions role={r} onEdit={() => editor.edit(r)} onDelete={() => remove.mutate(r.id)} />
             ),
           },
         ]}
       />
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={t(editing === 'new' ? 'staff.roles.new' : 'staff.roles.edit')}
-        size="xl"
-        centered
-      >
-        {editing !== null && (
-          <RoleForm
-            key={editing === 'new' ? 'new' : editing.id}
-            role={editing === 'new' ? null : editing}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </Modal>
+      <RecordFormModal editor={editor} titles={['staff.roles.new', 'staff.roles.edit']} size="xl">
+        {(role) => <RoleForm role={role} onDone={editor.close} />}
+      </RecordFormModal>
     </>
   );
 }

@@ -36,12 +36,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconClockPlay, IconEdit, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { IconClockPlay, IconEdit, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { AddButton } from '../../components/AddButton';
 import { FormActions } from '../../components/FormActions';
 import { RowsTable } from '../../components/RowsTable';
 import {
@@ -194,13 +195,9 @@ export function AutoScrapingJobsPage() {
         refetchInterval={(rows) => (rows.some((r) => r.running) ? LIVE_REFRESH_MS : false)}
         actions={
           canManage ? (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setCreating(true)}
-              data-testid="auto-new"
-            >
+            <AddButton onClick={() => setCreating(true)} data-testid="auto-new">
               {t('scraping.auto.new')}
-            </Button>
+            </AddButton>
           ) : undefined
         }
         onRowClick={canManage ? (job) => navigate(`/auto-scraping-jobs/view/${job.id}`) : undefined}

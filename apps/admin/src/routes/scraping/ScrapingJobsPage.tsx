@@ -15,11 +15,12 @@ import {
   usePageTitle,
   useSession,
 } from '@lm/ui';
-import { Alert, Avatar, Button, FileInput, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertTriangle, IconFileTypeCsv, IconPlaylist, IconPlus } from '@tabler/icons-react';
+import { Alert, Avatar, FileInput, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconAlertTriangle, IconFileTypeCsv, IconPlaylist } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AddButton } from '../../components/AddButton';
 import { FormActions } from '../../components/FormActions';
 import { LIVE_REFRESH_MS, type ScrapingJob, useCreateScrapingJobs } from '../../hooks/use-scraping';
 import { JobProgress, ScrapingNav, ScrapingStatusBadge } from './ScrapingBits';
@@ -141,13 +142,9 @@ export function ScrapingJobsPage() {
         }
         actions={
           canManage ? (
-            <Button
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setCreating(true)}
-              data-testid="scraping-new"
-            >
+            <AddButton onClick={() => setCreating(true)} data-testid="scraping-new">
               {t('scraping.new.button')}
-            </Button>
+            </AddButton>
           ) : undefined
         }
         filters={[

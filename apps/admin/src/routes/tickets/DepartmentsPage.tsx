@@ -24,9 +24,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
+import { IconEdit, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AddButton } from '../../components/AddButton';
 import { PagedTable } from '../users/PagedTable';
 
 type Department = TicketDepartment;
@@ -85,13 +86,9 @@ function Departments() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>{t('tickets.departments_title')}</Title>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setEditing({ name: '', translations: {} })}
-          data-testid="department-new"
-        >
+        <AddButton onClick={() => setEditing({ name: '', translations: {} })} data-testid="department-new">
           {t('tickets.department_new')}
-        </Button>
+        </AddButton>
       </Group>
       <Text size="sm" c="dimmed">
         {t('tickets.departments_hint')}

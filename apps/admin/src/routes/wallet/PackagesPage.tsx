@@ -18,9 +18,7 @@ import {
 import {
   ActionIcon,
   Badge,
-  Button,
   Group,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -30,11 +28,13 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../components/AddButton';
 import { FormActions } from '../../components/FormActions';
+import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
 import {
   packageFormSchema,
   useAdminPackages,
@@ -165,19 +165,15 @@ export function PackagesPage() {
   usePageTitle('wallet.admin.packages');
   const packages = useAdminPackages();
   const remove = useDeletePackage();
-  const [editing, setEditing] = useState<CoinPackage | 'new' | null>(null);
+  const editor = useRecordEditor<CoinPackage>();
   const lang = i18n.language;
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>{t('wallet.admin.packages')}</Title>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setEditing('new')}
-          data-testid="package-new"
-        >
+        <AddButton onClick={() => editor.edit('new')} data-testid="package-new">
           {t('wallet.admin.new_package')}
-        </Button>
+        </AddButton>
       </Group>
       <WalletNav />
       <Paper p={0} style={{ overflow: 'hidden' }}>
@@ -254,7 +250,7 @@ export function PackagesPage() {
                     <ActionIcon
                       variant="subtle"
                       aria-label={t('wallet.admin.edit')}
-                      onClick={() => setEditing(p)}
+                      onClick={() => editor.edit(p)}
                     >
                       <IconEdit size={18} />
                     </ActionIcon>
@@ -279,21 +275,13 @@ export function PackagesPage() {
           ]}
         />
       </Paper>
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={t(editing === 'new' ? 'wallet.admin.new_package' : 'wallet.admin.edit_package')}
+      <RecordFormModal
+        editor={editor}
+        titles={['wallet.admin.new_package', 'wallet.admin.edit_package']}
         size="xl"
-        centered
       >
-        {editing !== null && (
-          <PackageForm
-            key={editing === 'new' ? 'new' : editing.id}
-            pkg={editing === 'new' ? null : editing}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </Modal>
+        {(pkg) => <PackageForm pkg={pkg} onDone={editor.close} />}
+      </RecordFormModal>
     </Stack>
   );
 }
