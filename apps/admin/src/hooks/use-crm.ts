@@ -21,8 +21,8 @@ import type {
   TemplateSummary,
 } from '@lm/contracts/crm';
 import { crmKeys, useApi } from '@lm/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { isRecordId, useChange, useGet, useRefreshArea } from './use-admin-api';
 
 /**
  * Shapes of the CRM answers: the zod schemas in `@lm/contracts/crm` that the API serialises its
@@ -49,36 +49,18 @@ export type {
 
 /** Refresh every CRM query and list after a change. */
 export function useRefreshCrm() {
-  const client = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: crmKeys.all }),
-        client.invalidateQueries({
-          predicate: (q) => q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith('admin/crm/'),
-        }),
-      ]),
-    [client],
-  );
+  return useRefreshArea(crmKeys.all, 'admin/crm/');
 }
 
 /** One artist's profile. */
 export function useArtistProfile(id: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: crmKeys.artist(id),
-    queryFn: async () => (await api.get<CrmArtistProfile>(`admin/crm/artists/${id}`)).data,
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  return useGet<CrmArtistProfile>(crmKeys.artist(id), `admin/crm/artists/${id}`, { enabled: isRecordId(id) });
 }
 
 /** The campaigns sent to an artist and their engagement (the profile's campaigns section). */
 export function useArtistCampaigns(id: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: crmKeys.artistCampaigns(id),
-    queryFn: async () => (await api.get<ArtistCampaignSend[]>(`admin/crm/artists/${id}/campaigns`)).data,
-    enabled: Number.isInteger(id) && id > 0,
+  return useGet<ArtistCampaignSend[]>(crmKeys.artistCampaigns(id), `admin/crm/artists/${id}/campaigns`, {
+    enabled: isRecordId(id),
   });
 }
 
@@ -86,22 +68,18 @@ export function useArtistCampaigns(id: number) {
 export function useCreateLeadList() {
   const { api } = useApi();
   const refresh = useRefreshCrm();
-  return useMutation({
-    mutationFn: async (
-      body: { type: 'static'; name: string } | { type: 'filter'; name: string; filter: LeadFilter },
-    ) => (await api.post<LeadListCreated>('admin/crm/lists', body)).data,
-    onSuccess: refresh,
-  });
+  return useChange(
+    async (body: { type: 'static'; name: string } | { type: 'filter'; name: string; filter: LeadFilter }) =>
+      (await api.post<LeadListCreated>('admin/crm/lists', body)).data,
+    refresh,
+  );
 }
 
 /** `DELETE admin/crm/lists/{id}`. */
 export function useDeleteLeadList() {
   const { api } = useApi();
   const refresh = useRefreshCrm();
-  return useMutation({
-    mutationFn: async (id: number) => api.delete(`admin/crm/lists/${id}`),
-    onSuccess: refresh,
-  });
+  return useChange(async (id: number) => api.delete(`admin/crm/lists/${id}`), refresh);
 }
 
 /** `POST admin/crm/imports/preview`: the file's columns and first rows. */
@@ -117,8 +95,8 @@ export function useCsvPreview() {
 export function useCsvImport() {
   const { api } = useApi();
   const refresh = useRefreshCrm();
-  return useMutation({
-    mutationFn: async (body: {
+  return useChange(
+    async (body: {
       csv: string;
       mapping: Partial<Record<CsvImportField, string>>;
       list_id?: number;
@@ -126,39 +104,34 @@ export function useCsvImport() {
       consent: 'unconfirmed' | 'confirmed';
       first_name_from_name?: boolean;
     }) => (await api.post<CsvImportReport>('admin/crm/imports', body)).data,
-    onSuccess: refresh,
-  });
+    refresh,
+  );
 }
 
 /** `PUT admin/crm/addresses/consent`. */
 export function useSetConsent() {
   const { api } = useApi();
   const refresh = useRefreshCrm();
-  return useMutation({
-    mutationFn: async (body: { email: string; consent: ConsentState }) =>
-      api.put('admin/crm/addresses/consent', body),
-    onSuccess: refresh,
-  });
+  return useChange(
+    async (body: { email: string; consent: ConsentState }) => api.put('admin/crm/addresses/consent', body),
+    refresh,
+  );
 }
 
 /** `POST admin/crm/suppressions`. */
 export function useSuppress() {
   const { api } = useApi();
   const refresh = useRefreshCrm();
-  return useMutation({
-    mutationFn: async (body: { email: string; reason: SuppressionReason }) =>
-      api.post('admin/crm/suppressions', body),
-    onSuccess: refresh,
-  });
+  return useChange(
+    async (body: { email: string; reason: SuppressionReason }) => api.post('admin/crm/suppressions', body),
+    refresh,
+  );
 }
 
 /** `GET admin/crm/suppressions`: counts per reason, and whether `email` is suppressed. */
 export function useSuppressions(email: string) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: crmKeys.suppressions(email),
-    queryFn: async () =>
-      (await api.get<SuppressionSummary>('admin/crm/suppressions', { query: email ? { email } : {} })).data,
+  return useGet<SuppressionSummary>(crmKeys.suppressions(email), 'admin/crm/suppressions', {
+    query: email ? { email } : {},
   });
 }
 
@@ -166,10 +139,7 @@ export function useSuppressions(email: string) {
 export function useSyncRegisteredArtists() {
   const { api } = useApi();
   const refresh = useRefreshCrm();
-  return useMutation({
-    mutationFn: async () => (await api.post<ArtistsSynced>('admin/crm/artists/sync-users')).data,
-    onSuccess: refresh,
-  });
+  return useChange(async () => (await api.post<ArtistsSynced>('admin/crm/artists/sync-users')).data, refresh);
 }
 
 /** Download a list's CSV (`GET admin/crm/lists/{id}/export`) in the reader's language. */
@@ -195,20 +165,12 @@ export function useExportList() {
 
 /** Sender IDs. */
 export function useSenderDomains() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: crmKeys.senderDomains,
-    queryFn: async () => (await api.get<SenderDomain[]>('admin/crm/sender-domains')).data,
-  });
+  return useGet<SenderDomain[]>(crmKeys.senderDomains, 'admin/crm/sender-domains');
 }
 
 /** Senders. */
 export function useSenders() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: crmKeys.senders,
-    queryFn: async () => (await api.get<Sender[]>('admin/crm/senders')).data,
-  });
+  return useGet<Sender[]>(crmKeys.senders, 'admin/crm/senders');
 }
 
 /** Changes of senders and sender IDs; each refreshes both lists. */
@@ -256,10 +218,7 @@ export function useSenderActions() {
 
 /** One template (for the editor). */
 export function useTemplate(id: number | null) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: crmKeys.template(id),
-    queryFn: async () => (await api.get<Template>(`admin/crm/templates/${id}`)).data,
+  return useGet<Template>(crmKeys.template(id), `admin/crm/templates/${id}`, {
     enabled: id !== null && Number.isInteger(id) && id > 0,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -267,10 +226,7 @@ export function useTemplate(id: number | null) {
 
 /** A saved template written with sample values. */
 export function useTemplatePreview(id: number | null) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: crmKeys.templatePreview(id),
-    queryFn: async () => (await api.get<RenderedTemplate>(`admin/crm/templates/${id}/preview`)).data,
+  return useGet<RenderedTemplate>(crmKeys.templatePreview(id), `admin/crm/templates/${id}/preview`, {
     enabled: id !== null,
   });
 }

@@ -11,8 +11,8 @@ import {
   useApi,
 } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { z } from 'zod';
+import { isRecordId, useChange, useGet, useRefreshArea } from './use-admin-api';
 
 export type LookupKind = 'tiers' | 'durations' | 'reasons';
 
@@ -35,58 +35,35 @@ type LookupRow = { tiers: ExpressTier; durations: ExpressDuration; reasons: Expr
 
 /** Refreshes the express queries and lists after a change. */
 export function useRefreshExpress() {
-  const client = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: adminExpressKeys.all }),
-        client.invalidateQueries({
-          // Spotify's `admin/express/...` and TikTok's and Instagram's `admin/express-tiktok/...` lists.
-          predicate: (q) => q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith('admin/express'),
-        }),
-      ]),
-    [client],
-  );
+  // The prefix takes in Spotify's `admin/express/...` and TikTok's and Instagram's `admin/express-tiktok/...` lists.
+  return useRefreshArea(adminExpressKeys.all, 'admin/express');
 }
 
 /** GET admin/express/{tiers|durations|reasons}. */
 export function useExpressLookup<K extends LookupKind>(kind: K) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminExpressKeys.lookup(kind),
-    queryFn: async () => (await api.get<LookupRow[K][]>(`admin/express/${kind}`)).data,
-  });
+  return useGet<LookupRow[K][]>(adminExpressKeys.lookup(kind), `admin/express/${kind}`);
 }
 
 /** POST (new) or PUT (edit) of a tier, duration or reason; status as 1/0. */
 export function useSaveLookup(kind: LookupKind) {
   const { api } = useApi();
   const refresh = useRefreshExpress();
-  return useMutation({
-    mutationFn: async ({
-      id,
-      body,
-    }: {
-      id?: number;
-      body: Record<string, unknown> & { status: boolean };
-    }) => {
+  return useChange(
+    async ({ id, body }: { id?: number; body: Record<string, unknown> & { status: boolean } }) => {
       const payload = { ...body, status: body.status ? 1 : 0 };
       return id
         ? api.put(`admin/express/${kind}/${id}`, payload)
         : api.post(`admin/express/${kind}`, payload);
     },
-    onSuccess: () => refresh(),
-  });
+    refresh,
+  );
 }
 
 /** DELETE admin/express/reasons/{id} (retires it). */
 export function useRetireReason() {
   const { api } = useApi();
   const refresh = useRefreshExpress();
-  return useMutation({
-    mutationFn: async (id: number) => api.delete(`admin/express/reasons/${id}`),
-    onSuccess: () => refresh(),
-  });
+  return useChange(async (id: number) => api.delete(`admin/express/reasons/${id}`), refresh);
 }
 
 export function useAdminPlaylist(id: number) {
@@ -107,19 +84,16 @@ export function useAdminPlaylist(id: number) {
 export function usePlaylistStatus() {
   const { api } = useApi();
   const refresh = useRefreshExpress();
-  return useMutation({
-    mutationFn: async (v: { id: number; status: 'approve' | 'decline' | 'disable'; reason?: string }) =>
+  return useChange(
+    async (v: { id: number; status: 'approve' | 'decline' | 'disable'; reason?: string }) =>
       api.post(`admin/express/playlists/${v.id}/status`, { status: v.status, reason: v.reason }),
-    onSuccess: () => refresh(),
-  });
+    refresh,
+  );
 }
 
 export function useAdminCampaign(id: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminExpressKeys.campaign(id),
-    queryFn: async () => (await api.get<ExpressCampaignDetail>(`admin/express/campaigns/${id}`)).data,
-    enabled: Number.isInteger(id) && id > 0,
+  return useGet<ExpressCampaignDetail>(adminExpressKeys.campaign(id), `admin/express/campaigns/${id}`, {
+    enabled: isRecordId(id),
   });
 }
 
@@ -127,33 +101,31 @@ export function useAdminCampaign(id: number) {
 export function useForceEnd() {
   const { api } = useApi();
   const refresh = useRefreshExpress();
-  return useMutation({
-    mutationFn: async (v: { id: number; outcome: ForceEndOutcome; note?: string }) =>
+  return useChange(
+    async (v: { id: number; outcome: ForceEndOutcome; note?: string }) =>
       api.post(`admin/express/campaigns/${v.id}/force-end`, { outcome: v.outcome, note: v.note }),
-    onSuccess: () => refresh(),
-  });
+    refresh,
+  );
 }
 
 /** GET admin/express-{tiktok|instagram}/campaigns/{id}: a TikTok or Instagram campaign with its timeline. */
 export function useAdminSocialCampaign(platform: 'tiktok' | 'instagram', id: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminExpressKeys.socialCampaign(platform, id),
-    queryFn: async () =>
-      (await api.get<ExpressSocialStaffCampaign>(`admin/express-${platform}/campaigns/${id}`)).data,
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  return useGet<ExpressSocialStaffCampaign>(
+    adminExpressKeys.socialCampaign(platform, id),
+    `admin/express-${platform}/campaigns/${id}`,
+    { enabled: isRecordId(id) },
+  );
 }
 
 /** POST admin/express-instagram/campaigns/{id}/dispute: staff uphold or reject an artist's dispute. */
 export function useDecideDispute() {
   const { api } = useApi();
   const refresh = useRefreshExpress();
-  return useMutation({
-    mutationFn: async (v: { id: number; decision: 'uphold' | 'reject'; note?: string }) =>
+  return useChange(
+    async (v: { id: number; decision: 'uphold' | 'reject'; note?: string }) =>
       api.post(`admin/express-instagram/campaigns/${v.id}/dispute`, { decision: v.decision, note: v.note }),
-    onSuccess: () => refresh(),
-  });
+    refresh,
+  );
 }
 
 /** A user staff act for (`admin/express/artists`, `admin/express/curators`, `admin/forms/artists`). */
@@ -194,8 +166,8 @@ export function usePlaylistOptions() {
 export function useCreatePlaylistFor() {
   const { api } = useApi();
   const refresh = useRefreshExpress();
-  return useMutation({
-    mutationFn: async (body: {
+  return useChange(
+    async (body: {
       curator_id: number;
       spotify_url: string;
       tier_id: number;
@@ -203,8 +175,8 @@ export function useCreatePlaylistFor() {
       genre_ids: number[];
       renewable: boolean;
     }) => (await api.post<{ id: number; status_id: number }>('admin/express/playlists', body)).data,
-    onSuccess: refresh,
-  });
+    refresh,
+  );
 }
 
 /** POST admin/express/checkout: staff order campaigns for an artist, paid with the artist's coins. */

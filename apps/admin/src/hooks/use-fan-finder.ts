@@ -12,8 +12,9 @@ import {
   type FanPage,
   useApi,
 } from '@lm/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useChange, useGet } from './use-admin-api';
 
 export type { AnalysedArtistDetail, AnalysedArtistRow };
 
@@ -43,88 +44,66 @@ export type PlanForm = z.infer<typeof planFormSchema>;
 
 /** `GET admin/fan-finder/plans`: every plan, offered or not. */
 export function useAdminPlans() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminFanFinderKeys.plans,
-    queryFn: async () => (await api.get<FanFinderPlan[]>('admin/fan-finder/plans')).data,
-  });
+  return useGet<FanFinderPlan[]>(adminFanFinderKeys.plans, 'admin/fan-finder/plans');
 }
 
 /** Create (no id) or update a plan; status sent as 1/0. */
 export function useSavePlan() {
   const { api } = useApi();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({
-      id,
-      body,
-    }: {
-      id?: number;
-      body: PlanForm & { translations: Translations<'plan_name'> };
-    }) => {
+  return useChange(
+    async ({ id, body }: { id?: number; body: PlanForm & { translations: Translations<'plan_name'> } }) => {
       const payload = { ...body, status: body.status ? 1 : 0 };
       return id
         ? api.put(`admin/fan-finder/plans/${id}`, payload)
         : api.post('admin/fan-finder/plans', payload);
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: adminFanFinderKeys.plans }),
-  });
+    [adminFanFinderKeys.plans],
+  );
 }
 
 /** Delete a plan nobody subscribed to. */
 export function useDeletePlan() {
   const { api } = useApi();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => api.delete(`admin/fan-finder/plans/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminFanFinderKeys.plans }),
-  });
+  return useChange(
+    async (id: number) => api.delete(`admin/fan-finder/plans/${id}`),
+    [adminFanFinderKeys.plans],
+  );
 }
 
 /** One subscription with its charges. */
 export function useAdminSubscription(id: number | null) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminFanFinderKeys.subscription(id ?? 0),
-    queryFn: async () =>
-      (await api.get<AdminFanFinderSubscription>(`admin/fan-finder/subscriptions/${id}`)).data,
-    enabled: id !== null,
-  });
+  return useGet<AdminFanFinderSubscription>(
+    adminFanFinderKeys.subscription(id ?? 0),
+    `admin/fan-finder/subscriptions/${id}`,
+    { enabled: id !== null },
+  );
 }
 
 /** A user's subscriptions, newest first (user overview tab). */
 export function useUserSubscriptions(userId: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminFanFinderKeys.userSubscriptions(userId),
-    queryFn: async () =>
-      (await api.get<FanFinderSubscription[]>(`admin/fan-finder/users/${userId}/subscriptions`)).data,
-  });
+  return useGet<FanFinderSubscription[]>(
+    adminFanFinderKeys.userSubscriptions(userId),
+    `admin/fan-finder/users/${userId}/subscriptions`,
+  );
 }
 
 /** Staff switch of auto-renew (audited by the API). */
 export function useStaffAutoRenew() {
   const { api } = useApi();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, auto_renew }: { id: number; auto_renew: boolean }) =>
+  return useChange(
+    async ({ id, auto_renew }: { id: number; auto_renew: boolean }) =>
       api.put(`admin/fan-finder/subscriptions/${id}`, { auto_renew }),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: adminFanFinderKeys.all }),
-        client.invalidateQueries({ queryKey: ['list'] }),
-      ]),
-  });
+    [adminFanFinderKeys.all, ['list']],
+  );
 }
 
 /** `GET admin/fan-finder/artists/{id}` (/fan/finder/details/{searchArtist}, the user overview's tab). */
 export function useAnalysedArtist(userId: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminFanFinderKeys.artist(userId),
-    queryFn: async () => (await api.get<AnalysedArtistDetail>(`admin/fan-finder/artists/${userId}`)).data,
-    enabled: Number.isSafeInteger(userId) && userId > 0,
-  });
+  return useGet<AnalysedArtistDetail>(
+    adminFanFinderKeys.artist(userId),
+    `admin/fan-finder/artists/${userId}`,
+    { enabled: Number.isSafeInteger(userId) && userId > 0 },
+  );
 }
 
 /** `GET admin/fan-finder/artists/{id}/fans`: a page of one of the artist's grids. */

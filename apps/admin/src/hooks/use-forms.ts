@@ -1,17 +1,14 @@
 import type { FormAnswer } from '@lm/contracts/forms-api';
 import { formKeys, staffKeys, useApi } from '@lm/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useGet } from './use-admin-api';
 
 /** A line of the staff forms list, and a form as `GET forms/{id}` answers it. */
 export type { FormAnswer as StaffForm, FormListItem as StaffFormItem } from '@lm/contracts/forms-api';
 
 /** One form (VIEW_FORM). */
 export function useStaffForm(id: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: formKeys.form(id),
-    queryFn: async () => (await api.get<FormAnswer>(`forms/${id}`)).data,
-  });
+  return useGet<FormAnswer>(formKeys.form(id), `forms/${id}`);
 }
 
 /** Status, edit and delete of a form; each refreshes the form and the lists. */

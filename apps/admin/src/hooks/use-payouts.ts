@@ -5,23 +5,20 @@ export type { AdminPayoutDetail };
 export type AdminTransfer = TransferView;
 
 import { adminPayoutKeys, useApi } from '@lm/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isRecordId, useGet } from './use-admin-api';
 
 export function useAdminPayout(id: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminPayoutKeys.payout(id),
-    queryFn: async () => (await api.get<AdminPayoutDetail>(`admin/payouts/${id}`)).data,
-    enabled: Number.isInteger(id) && id > 0,
+  return useGet<AdminPayoutDetail>(adminPayoutKeys.payout(id), `admin/payouts/${id}`, {
+    enabled: isRecordId(id),
   });
 }
 
 export function useAdminTransfer(quote: string) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminPayoutKeys.transfer(quote),
-    queryFn: async () => (await api.get<AdminTransfer>(`admin/transfers/${encodeURIComponent(quote)}`)).data,
-  });
+  return useGet<AdminTransfer>(
+    adminPayoutKeys.transfer(quote),
+    `admin/transfers/${encodeURIComponent(quote)}`,
+  );
 }
 
 /** Approve (fund the Wise transfer) or decline with a reason (coins returned). */

@@ -1,6 +1,7 @@
 import type { PlatformSpotify, PlatformSpotifyOutcome } from '@lm/contracts/staff';
 import { staffKeys, useApi } from '@lm/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useChange, useGet } from './use-admin-api';
 
 /**
  * The platform's Spotify account as staff see it and how a connection ended: the zod schemas in
@@ -10,11 +11,7 @@ export type { PlatformSpotify, PlatformSpotifyOutcome } from '@lm/contracts/staf
 
 /** `GET admin/spotify/platform`. */
 export function usePlatformSpotify() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: staffKeys.platformSpotify,
-    queryFn: async () => (await api.get<PlatformSpotify>('admin/spotify/platform', { silent: true })).data,
-  });
+  return useGet<PlatformSpotify>(staffKeys.platformSpotify, 'admin/spotify/platform', { silent: true });
 }
 
 /** `POST admin/spotify/platform/connect`: Spotify's consent page (the sandbox's while Spotify is the sandbox). */
@@ -28,11 +25,7 @@ export function useConnectPlatformSpotify() {
 /** `DELETE admin/spotify/platform`. */
 export function useDisconnectPlatformSpotify() {
   const { api } = useApi();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async () => api.delete('admin/spotify/platform'),
-    onSuccess: () => client.invalidateQueries({ queryKey: staffKeys.platformSpotify }),
-  });
+  return useChange(async () => api.delete('admin/spotify/platform'), [staffKeys.platformSpotify]);
 }
 
 /** `GET admin/spotify/platform/outcome?token=` (public): what the back-office page shows. */

@@ -15,8 +15,8 @@ import {
   type ScrapingSentToList,
 } from '@lm/contracts/scraping';
 import { scrapingKeys, toSearchParams, useApi } from '@lm/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { isRecordId, useChange, useGet, useRefreshArea } from './use-admin-api';
 
 /** While a job or run moves, its screens ask again this often (ms): polling, see docs/decisions.md. */
 export const LIVE_REFRESH_MS = 2_000;
@@ -41,17 +41,7 @@ export type {
 
 /** Refresh every scraping query and list after a change. */
 export function useRefreshScraping() {
-  const client = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: scrapingKeys.all }),
-        client.invalidateQueries({
-          predicate: (q) => q.queryKey[0] === 'list' && String(q.queryKey[1]).startsWith('admin/scraping/'),
-        }),
-      ]),
-    [client],
-  );
+  return useRefreshArea(scrapingKeys.all, 'admin/scraping/');
 }
 
 /** One job, asked again every LIVE_REFRESH_MS while it is queued or running. */
@@ -79,10 +69,7 @@ export function useJobEvents(id: number, live: boolean) {
 
 /** The genres of a job's leads, for the results filter. */
 export function useJobGenres(id: number, live: boolean) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: scrapingKeys.jobGenres(id),
-    queryFn: async () => (await api.get<ScrapingGenreCount[]>(`admin/scraping/jobs/${id}/genres`)).data,
+  return useGet<ScrapingGenreCount[]>(scrapingKeys.jobGenres(id), `admin/scraping/jobs/${id}/genres`, {
     refetchInterval: live ? LIVE_REFRESH_MS * 3 : false,
   });
 }
@@ -91,33 +78,32 @@ export function useJobGenres(id: number, live: boolean) {
 export function useCreateScrapingJobs() {
   const { api } = useApi();
   const refresh = useRefreshScraping();
-  return useMutation({
-    mutationFn: async (body: { links?: string[]; csv?: string }) =>
+  return useChange(
+    async (body: { links?: string[]; csv?: string }) =>
       (await api.post<ScrapingJobsCreated>('admin/scraping/jobs', body)).data,
-    onSuccess: refresh,
-  });
+    refresh,
+  );
 }
 
 /** `POST admin/scraping/jobs/{id}/cancel`. */
 export function useCancelScrapingJob() {
   const { api } = useApi();
   const refresh = useRefreshScraping();
-  return useMutation({
-    mutationFn: async (id: number) =>
-      (await api.post<ScrapingJobDetail>(`admin/scraping/jobs/${id}/cancel`)).data,
-    onSuccess: refresh,
-  });
+  return useChange(
+    async (id: number) => (await api.post<ScrapingJobDetail>(`admin/scraping/jobs/${id}/cancel`)).data,
+    refresh,
+  );
 }
 
 /** `POST admin/scraping/jobs/{id}/send-to-list` with the results' current filter (or chosen leads). */
 export function useSendToList(jobId: number) {
   const { api } = useApi();
   const refresh = useRefreshScraping();
-  return useMutation({
-    mutationFn: async (body: { list_name: string; filter?: Record<string, string>; lead_ids?: number[] }) =>
+  return useChange(
+    async (body: { list_name: string; filter?: Record<string, string>; lead_ids?: number[] }) =>
       (await api.post<ScrapingSentToList>(`admin/scraping/jobs/${jobId}/send-to-list`, body)).data,
-    onSuccess: refresh,
-  });
+    refresh,
+  );
 }
 
 /** Lead lists by name, for the "send to a list" picker. */
@@ -132,10 +118,7 @@ export function useLeadLists(enabled: boolean) {
 
 /** One lead with the source of each field. */
 export function useLead(id: number | null) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: scrapingKeys.lead(id ?? 0),
-    queryFn: async () => (await api.get<ScrapingLeadDetail>(`admin/scraping/leads/${id}`)).data,
+  return useGet<ScrapingLeadDetail>(scrapingKeys.lead(id ?? 0), `admin/scraping/leads/${id}`, {
     enabled: id !== null,
   });
 }
@@ -144,10 +127,7 @@ export function useLead(id: number | null) {
 export function useEraseLead() {
   const { api } = useApi();
   const refresh = useRefreshScraping();
-  return useMutation({
-    mutationFn: async (id: number) => api.post(`admin/scraping/leads/${id}/erase`),
-    onSuccess: refresh,
-  });
+  return useChange(async (id: number) => api.post(`admin/scraping/leads/${id}/erase`), refresh);
 }
 
 /**
@@ -185,11 +165,8 @@ export function useExportCsv(jobId: number) {
 
 /** One auto-scraping job, live while a run is running. */
 export function useAutoJob(id: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: scrapingKeys.auto(id),
-    queryFn: async () => (await api.get<AutoScrapingJobDetail>(`admin/scraping/auto-jobs/${id}`)).data,
-    enabled: Number.isInteger(id) && id > 0,
+  return useGet<AutoScrapingJobDetail>(scrapingKeys.auto(id), `admin/scraping/auto-jobs/${id}`, {
+    enabled: isRecordId(id),
     refetchInterval: (query) => (query.state.data?.running ? LIVE_REFRESH_MS : false),
   });
 }
@@ -198,25 +175,24 @@ export function useAutoJob(id: number) {
 export function useSaveAutoJob() {
   const { api } = useApi();
   const refresh = useRefreshScraping();
-  return useMutation({
-    mutationFn: async ({ id, body }: { id?: number; body: AutoScrapingJobInput }) =>
+  return useChange(
+    async ({ id, body }: { id?: number; body: AutoScrapingJobInput }) =>
       (id
         ? await api.put<AutoScrapingJob>(`admin/scraping/auto-jobs/${id}`, body)
         : await api.post<AutoScrapingJob>('admin/scraping/auto-jobs', body)
       ).data,
-    onSuccess: refresh,
-  });
+    refresh,
+  );
 }
 
 /** `POST admin/scraping/auto-jobs/{id}/run`: run it once now. */
 export function useRunAutoJob() {
   const { api } = useApi();
   const refresh = useRefreshScraping();
-  return useMutation({
-    mutationFn: async (id: number) =>
-      (await api.post<AutoScrapingRunStarted>(`admin/scraping/auto-jobs/${id}/run`)).data,
-    onSuccess: refresh,
-  });
+  return useChange(
+    async (id: number) => (await api.post<AutoScrapingRunStarted>(`admin/scraping/auto-jobs/${id}/run`)).data,
+    refresh,
+  );
 }
 
 /** The leads a run added (first 100, most followed first) and how many in all. */
@@ -236,11 +212,8 @@ export function useRunLeads(runId: number | null) {
 
 /** The scraping dashboard over the last `days` days. */
 export function useScrapingDashboard(days: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: scrapingKeys.dashboard(days),
-    queryFn: async () =>
-      (await api.get<ScrapingDashboard>('admin/scraping/dashboard', { query: { days } })).data,
+  return useGet<ScrapingDashboard>(scrapingKeys.dashboard(days), 'admin/scraping/dashboard', {
+    query: { days },
     refetchInterval: LIVE_REFRESH_MS * 5,
   });
 }

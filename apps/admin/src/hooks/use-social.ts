@@ -1,7 +1,7 @@
 import type { SocialDuration, SocialTier } from '@lm/contracts/connections';
 import { adminSocialKeys, useApi } from '@lm/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useChange, useGet } from './use-admin-api';
 
 /** The platforms of influencer connections. */
 export type SocialPlatform = 'tiktok' | 'instagram';
@@ -31,31 +31,22 @@ export const socialDurationFormSchema = z.object({
 
 /** `GET admin/{platform}/{tiers|durations}`. */
 export function useSocialLookup<K extends SocialLookupKind>(platform: SocialPlatform, kind: K) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminSocialKeys.lookup(platform, kind),
-    queryFn: async () =>
-      (await api.get<(K extends 'tiers' ? SocialTier : SocialDuration)[]>(`admin/${platform}/${kind}`)).data,
-  });
+  return useGet<(K extends 'tiers' ? SocialTier : SocialDuration)[]>(
+    adminSocialKeys.lookup(platform, kind),
+    `admin/${platform}/${kind}`,
+  );
 }
 
 /** POST (new) or PUT (edit) of a tier or duration; status sent as 1/0. */
 export function useSaveSocialLookup(platform: SocialPlatform, kind: SocialLookupKind) {
   const { api } = useApi();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({
-      id,
-      body,
-    }: {
-      id?: number;
-      body: Record<string, unknown> & { status: boolean };
-    }) => {
+  return useChange(
+    async ({ id, body }: { id?: number; body: Record<string, unknown> & { status: boolean } }) => {
       const payload = { ...body, status: body.status ? 1 : 0 };
       return id
         ? api.put(`admin/${platform}/${kind}/${id}`, payload)
         : api.post(`admin/${platform}/${kind}`, payload);
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: adminSocialKeys.lookup(platform, kind) }),
-  });
+    [adminSocialKeys.lookup(platform, kind)],
+  );
 }

@@ -13,6 +13,7 @@ import type {
 } from '@lm/contracts/staff';
 import { requestState, settingsKeys, staffKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useChange, useGet } from './use-admin-api';
 
 /**
  * Shapes of the staff calls' answers: the zod schemas in `@lm/contracts/staff` that the API
@@ -39,11 +40,10 @@ export type {
  */
 export function useAdminPasswordLink() {
   const { api } = useApi();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => (await api.post(`admin/admins/${id}/reset-password`)).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['list', 'admin/admins'] }),
-  });
+  return useChange(
+    async (id: number) => (await api.post(`admin/admins/${id}/reset-password`)).data,
+    [['list', 'admin/admins']],
+  );
 }
 
 /** The queue monitor's job states, in its tabs' order. */
@@ -51,12 +51,7 @@ export { JOB_STATES } from '@lm/contracts/statuses';
 
 /** Every permission grouped by guard (`GET permissions`). */
 export function usePermissions() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: staffKeys.permissions,
-    queryFn: async () => (await api.get<PermissionGroup[]>('permissions')).data,
-    staleTime: 5 * 60_000,
-  });
+  return useGet<PermissionGroup[]>(staffKeys.permissions, 'permissions', { staleTime: 5 * 60_000 });
 }
 
 /** Admin roles for the admin editor's picker (`GET getAllRolesWithQ?guard=admin`). */
@@ -102,11 +97,7 @@ export function useCrud<B>(
 
 /** `GET admin/settings`. */
 export function useSystemSettings() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: staffKeys.settings,
-    queryFn: async () => (await api.get<SystemSettings>('admin/settings')).data,
-  });
+  return useGet<SystemSettings>(staffKeys.settings, 'admin/settings');
 }
 
 /** `PUT admin/settings` with the changed keys only. */
@@ -129,21 +120,14 @@ export function useSaveSettings() {
 
 /** `GET admin/queues`, refreshed every 5 seconds while the monitor is open. */
 export function useQueues() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: staffKeys.queues,
-    queryFn: async () => (await api.get<QueueInfo[]>('admin/queues', { silent: true })).data,
-    refetchInterval: 5_000,
-  });
+  return useGet<QueueInfo[]>(staffKeys.queues, 'admin/queues', { silent: true, refetchInterval: 5_000 });
 }
 
 /** `GET admin/queues/throughput?window=`. */
 export function useThroughput(window: '1h' | '24h' | '7d') {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: staffKeys.throughput(window),
-    queryFn: async () =>
-      (await api.get<Throughput>('admin/queues/throughput', { query: { window }, silent: true })).data,
+  return useGet<Throughput>(staffKeys.throughput(window), 'admin/queues/throughput', {
+    query: { window },
+    silent: true,
     refetchInterval: 15_000,
   });
 }
@@ -151,46 +135,28 @@ export function useThroughput(window: '1h' | '24h' | '7d') {
 /** Retry or delete one job; refreshes the queue counts and the job lists. */
 export function useJobAction() {
   const { api } = useApi();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ job, action }: { job: QueueJob; action: 'retry' | 'delete' }) =>
+  return useChange(
+    async ({ job, action }: { job: QueueJob; action: 'retry' | 'delete' }) =>
       action === 'retry'
         ? api.post(`admin/queues/${encodeURIComponent(job.name)}/jobs/${job.id}/retry`)
         : api.delete(`admin/queues/${encodeURIComponent(job.name)}/jobs/${job.id}`),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: staffKeys.queues }),
-        client.invalidateQueries({ queryKey: ['list'] }),
-        client.invalidateQueries({ queryKey: staffKeys.throughputAll }),
-      ]),
-  });
+    [staffKeys.queues, ['list'], staffKeys.throughputAll],
+  );
 }
 
 /** `GET admin/audit-logs/actions`. */
 export function useAuditActions() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: staffKeys.auditActions,
-    queryFn: async () => (await api.get<string[]>('admin/audit-logs/actions')).data,
-  });
+  return useGet<string[]>(staffKeys.auditActions, 'admin/audit-logs/actions');
 }
 
 /** `GET admin/user-types`. */
 export function useUserTypesAdmin() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: staffKeys.userTypes,
-    queryFn: async () => (await api.get<UserTypeCount[]>('admin/user-types')).data,
-  });
+  return useGet<UserTypeCount[]>(staffKeys.userTypes, 'admin/user-types');
 }
 
 /** `GET admin/sliders`. */
 export function useSliders() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: staffKeys.sliders,
-    queryFn: async () => (await api.get<Slider[]>('admin/sliders')).data,
-  });
+  return useGet<Slider[]>(staffKeys.sliders, 'admin/sliders');
 }
 
 /** `GET admin/reports?from&to` (days `YYYY-MM-DD`). */
@@ -205,10 +171,5 @@ export function useReport(from: string, to: string, enabled = true) {
 
 /** What waits for this admin's action, refreshed every 30 s while the dashboard is open. */
 export function useTodos() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: staffKeys.todos,
-    queryFn: async () => (await api.get<StaffTodo[]>('admin/dashboard/todos')).data,
-    refetchInterval: 30_000,
-  });
+  return useGet<StaffTodo[]>(staffKeys.todos, 'admin/dashboard/todos', { refetchInterval: 30_000 });
 }

@@ -1,14 +1,12 @@
 import type { TrustFlagDetail } from '@lm/contracts/trust-flags';
 import { trustFlagKeys, useApi } from '@lm/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isRecordId, useGet } from './use-admin-api';
 
 /** GET admin/trust/flags/{id}: one flag with its explanation and follower history. */
 export function useTrustFlag(id: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: trustFlagKeys.flag(id),
-    queryFn: async () => (await api.get<TrustFlagDetail>(`admin/trust/flags/${id}`)).data,
-    enabled: Number.isInteger(id) && id > 0,
+  return useGet<TrustFlagDetail>(trustFlagKeys.flag(id), `admin/trust/flags/${id}`, {
+    enabled: isRecordId(id),
   });
 }
 

@@ -12,6 +12,7 @@ import type { SocialAccount } from '@lm/contracts/connections';
 import type { IdName } from '@lm/contracts/staff';
 import { adminUserKeys, lookupKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isRecordId, useChange, useGet } from './use-admin-api';
 
 /** A row of GET admin/users. */
 export type AdminUserRow = AdminUserListItem;
@@ -23,21 +24,15 @@ export type SpotifyConnection = UserSpotifyConnection;
 export type WalletSummary = UserWalletSummary;
 
 export function useAdminUser(id: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminUserKeys.user(id),
-    queryFn: async () => (await api.get<AdminUser>(`admin/users/${id}`, { silent: true })).data,
-    enabled: Number.isInteger(id) && id > 0,
+  return useGet<AdminUser>(adminUserKeys.user(id), `admin/users/${id}`, {
+    silent: true,
+    enabled: isRecordId(id),
     retry: false,
   });
 }
 
 export function useWalletSummary(id: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminUserKeys.walletSummary(id),
-    queryFn: async () => (await api.get<WalletSummary>(`admin/users/${id}/wallet/summary`)).data,
-  });
+  return useGet<WalletSummary>(adminUserKeys.walletSummary(id), `admin/users/${id}/wallet/summary`);
 }
 
 /** A TikTok or Instagram account connected by the user. */
@@ -73,13 +68,13 @@ function useRefreshUsers() {
 export function useSaveUser() {
   const { api } = useApi();
   const refresh = useRefreshUsers();
-  return useMutation({
-    mutationFn: async ({ id, body }: { id?: number; body: AdminUserBody }) =>
+  return useChange(
+    async ({ id, body }: { id?: number; body: AdminUserBody }) =>
       id
         ? (await api.put<AdminUser>(`admin/users/${id}`, body)).data
         : (await api.post<AdminUser>('admin/users', body)).data,
-    onSuccess: refresh,
-  });
+    refresh,
+  );
 }
 
 /** The account actions of the overview (spec sections 2 and 4). */
@@ -89,11 +84,11 @@ export type UserAction = 'approve' | 'decline' | 'disable' | 'enable' | 'invite'
 export function useUserAction(id: number) {
   const { api } = useApi();
   const refresh = useRefreshUsers();
-  return useMutation({
-    mutationFn: ({ action, body }: { action: UserAction; body?: unknown }) =>
+  return useChange(
+    ({ action, body }: { action: UserAction; body?: unknown }) =>
       api.post(`admin/users/${id}/${action}`, body ?? {}),
-    onSuccess: refresh,
-  });
+    refresh,
+  );
 }
 
 /** POST file/upload: the stored key of an image (the modal sends the key). */
@@ -127,19 +122,9 @@ export function useGenreOptions(q: string) {
 }
 
 export function useTierOptions() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: lookupKeys.tiers,
-    queryFn: async () => (await api.get<IdName[]>('tier/getAllTiersWithQ', { silent: true })).data,
-    staleTime: 300_000,
-  });
+  return useGet<IdName[]>(lookupKeys.tiers, 'tier/getAllTiersWithQ', { silent: true, staleTime: 300_000 });
 }
 
 export function useUserTypeOptions() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: lookupKeys.userTypes,
-    queryFn: async () => (await api.get<IdName[]>('user-types', { silent: true })).data,
-    staleTime: 300_000,
-  });
+  return useGet<IdName[]>(lookupKeys.userTypes, 'user-types', { silent: true, staleTime: 300_000 });
 }

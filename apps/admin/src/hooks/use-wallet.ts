@@ -8,35 +8,25 @@ import {
   useApi,
   type WalletTransaction,
 } from '@lm/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { isRecordId, useChange, useGet } from './use-admin-api';
 
 export function useMainWallet() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminWalletKeys.main,
-    queryFn: async () => (await api.get<MainWallet>('admin/wallet/main')).data,
-  });
+  return useGet<MainWallet>(adminWalletKeys.main, 'admin/wallet/main');
 }
 
 /** GET admin/wallet/transactions/{id}. */
 export function useAdminTransaction(id: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminWalletKeys.transaction(id),
-    queryFn: async () => (await api.get<WalletTransaction>(`admin/wallet/transactions/${id}`)).data,
-    enabled: Number.isInteger(id) && id > 0,
+  return useGet<WalletTransaction>(adminWalletKeys.transaction(id), `admin/wallet/transactions/${id}`, {
+    enabled: isRecordId(id),
     retry: false,
   });
 }
 
 /** GET admin/invoices/{id}. */
 export function useAdminInvoice(id: number) {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminWalletKeys.invoice(id),
-    queryFn: async () => (await api.get<Invoice>(`admin/invoices/${id}`)).data,
-    enabled: Number.isInteger(id) && id > 0,
+  return useGet<Invoice>(adminWalletKeys.invoice(id), `admin/invoices/${id}`, {
+    enabled: isRecordId(id),
     retry: false,
   });
 }
@@ -44,17 +34,10 @@ export function useAdminInvoice(id: number) {
 /** POST admin/wallet/adjustments: credits or debits a wallet with a reason (once per key). */
 export function useAdjustBalance() {
   const { api } = useApi();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: AdjustmentBody) =>
-      (await api.post<AdjustmentResult>('admin/wallet/adjustments', body)).data,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ['list', 'admin/wallet/coins'] }),
-        client.invalidateQueries({ queryKey: ['list', 'admin/wallet/transactions'] }),
-        client.invalidateQueries({ queryKey: adminWalletKeys.main }),
-      ]),
-  });
+  return useChange(
+    async (body: AdjustmentBody) => (await api.post<AdjustmentResult>('admin/wallet/adjustments', body)).data,
+    [['list', 'admin/wallet/coins'], ['list', 'admin/wallet/transactions'], adminWalletKeys.main],
+  );
 }
 
 /**
@@ -76,34 +59,25 @@ export interface PackageBody {
 
 /** GET admin/wallet/packages (active and retired). */
 export function useAdminPackages() {
-  const { api } = useApi();
-  return useQuery({
-    queryKey: adminWalletKeys.packages,
-    queryFn: async () => (await api.get<CoinPackage[]>('admin/wallet/packages')).data,
-  });
+  return useGet<CoinPackage[]>(adminWalletKeys.packages, 'admin/wallet/packages');
 }
 
 /** POST admin/wallet/packages or PUT admin/wallet/packages/{id}. */
 export function useSavePackage() {
   const { api } = useApi();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, body }: { id?: number; body: PackageBody }) =>
+  return useChange(
+    async ({ id, body }: { id?: number; body: PackageBody }) =>
       id
         ? (await api.put<CoinPackage>(`admin/wallet/packages/${id}`, body)).data
         : (await api.post<CoinPackage>('admin/wallet/packages', body)).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: adminWalletKeys.packages }),
-  });
+    [adminWalletKeys.packages],
+  );
 }
 
 /** DELETE admin/wallet/packages/{id}: retires the package (kept for its payments and invoices). */
 export function useDeletePackage() {
   const { api } = useApi();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete(`admin/wallet/packages/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminWalletKeys.packages }),
-  });
+  return useChange((id: number) => api.delete(`admin/wallet/packages/${id}`), [adminWalletKeys.packages]);
 }
 
 /**
