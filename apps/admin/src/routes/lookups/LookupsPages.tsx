@@ -15,19 +15,7 @@ import {
   useApi,
   usePageTitle,
 } from '@lm/ui';
-import {
-  ActionIcon,
-  Badge,
-  Group,
-  Image,
-  Modal,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Group, Image, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -35,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../components/AddButton';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { FormActions } from '../../components/FormActions';
+import { OnOffBadge } from '../../components/OnOffBadge';
 import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
 import { type LookupEntry, type Slider, useCrud, useSliders, useUserTypesAdmin } from '../../hooks/use-staff';
 import { LookupsNav } from './LookupsNav';
@@ -200,9 +189,7 @@ function NamedLookupPage({ kind }: { kind: Kind }) {
             accessor: 'is_active',
             title: 'staff.lookups.status',
             render: (e) => (
-              <Badge variant="light" color={e.is_active ? 'green' : 'gray'}>
-                {t(e.is_active ? 'staff.lookups.active' : 'staff.lookups.inactive')}
-              </Badge>
+              <OnOffBadge on={e.is_active} labels={['staff.lookups.active', 'staff.lookups.inactive']} />
             ),
           },
           {
@@ -460,9 +447,7 @@ export function SlidersPage() {
               accessor: 'is_active',
               title: t('staff.lookups.status'),
               render: (s) => (
-                <Badge variant="light" color={s.is_active ? 'green' : 'gray'}>
-                  {t(s.is_active ? 'staff.lookups.active' : 'staff.lookups.inactive')}
-                </Badge>
+                <OnOffBadge on={s.is_active} labels={['staff.lookups.active', 'staff.lookups.inactive']} />
               ),
             },
             {

@@ -44,6 +44,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { AddButton } from '../../components/AddButton';
 import { FormActions } from '../../components/FormActions';
+import { OnOffBadge } from '../../components/OnOffBadge';
 import { RowsTable } from '../../components/RowsTable';
 import {
   type AutoScrapingJob,
@@ -227,9 +228,7 @@ export function AutoScrapingJobsPage() {
             accessor: 'enabled',
             title: 'scraping.auto.enabled',
             render: (job) => (
-              <Badge variant="light" color={job.enabled ? 'green' : 'gray'}>
-                {t(job.enabled ? 'scraping.auto.on' : 'scraping.auto.off')}
-              </Badge>
+              <OnOffBadge on={job.enabled} labels={['scraping.auto.on', 'scraping.auto.off']} />
             ),
           },
           {
@@ -488,9 +487,10 @@ export function AutoScrapingJobPage() {
                 accessor: 'processed',
                 title: 'scraping.auto.processed',
                 render: (k) => (
-                  <Badge variant="light" color={k.processed ? 'green' : 'gray'}>
-                    {t(k.processed ? 'scraping.auto.processed_yes' : 'scraping.auto.processed_no')}
-                  </Badge>
+                  <OnOffBadge
+                    on={k.processed}
+                    labels={['scraping.auto.processed_yes', 'scraping.auto.processed_no']}
+                  />
                 ),
               },
               {

@@ -17,7 +17,6 @@ import {
 } from '@lm/ui';
 import {
   ActionIcon,
-  Badge,
   Group,
   Paper,
   SimpleGrid,
@@ -34,6 +33,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../components/AddButton';
 import { FormActions } from '../../components/FormActions';
+import { OnOffBadge } from '../../components/OnOffBadge';
 import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
 import {
   packageFormSchema,
@@ -235,9 +235,7 @@ export function PackagesPage() {
               accessor: 'is_active',
               title: t('wallet.invoices.status'),
               render: (p) => (
-                <Badge variant="light" color={p.is_active ? 'green' : 'gray'}>
-                  {t(p.is_active ? 'wallet.admin.active' : 'wallet.admin.retired')}
-                </Badge>
+                <OnOffBadge on={p.is_active} labels={['wallet.admin.active', 'wallet.admin.retired']} />
               ),
             },
             {
