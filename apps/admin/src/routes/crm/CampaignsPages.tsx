@@ -50,7 +50,7 @@ import {
   useCampaignChoices,
   useSenders,
 } from '../../hooks/use-crm';
-import { CrmMarketingNav } from './CrmBits';
+import { CrmMarketingNav, CrmNameField } from './CrmBits';
 
 /** A campaign's status on the one palette. */
 function CampaignStatusBadge({ status }: { status: CampaignState }) {
@@ -83,12 +83,10 @@ function NewCampaignModal({ opened, onClose }: { opened: boolean; onClose(): voi
   return (
     <Modal opened={opened} onClose={onClose} title={t('crm.campaigns.new')} centered size="lg">
       <Stack gap="md" data-testid="campaign-form">
-        <TextInput
+        <CrmNameField
           label={t('crm.campaigns.name')}
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          maxLength={100}
-          required
+          onChange={setName}
           data-testid="campaign-name"
         />
         <Select

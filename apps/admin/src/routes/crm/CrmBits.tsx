@@ -1,7 +1,7 @@
 import { CRM_PERMISSIONS as P } from '@lm/contracts';
 import { CONSENT_STATUSES, type ConsentState, consentStatusId } from '@lm/contracts/crm';
 import { StatusBadge } from '@lm/ui';
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, TextInput, type TextInputProps } from '@mantine/core';
 import {
   IconAddressBook,
   IconAt,
@@ -10,6 +10,7 @@ import {
   IconTemplate,
   IconWorldWww,
 } from '@tabler/icons-react';
+import type { ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionNav } from '../../components/SectionNav';
 
@@ -60,4 +61,15 @@ const MARKETING_LINKS = [
 /** Links between the CRM's marketing screens the admin may open. */
 export function CrmMarketingNav() {
   return <SectionNav links={MARKETING_LINKS} testId="crm-marketing-nav" />;
+}
+
+/** The field naming a CRM record (a list, a campaign, a sender, a template): required, 100 characters at most. */
+export function CrmNameField({
+  onChange,
+  ...props
+}: Omit<TextInputProps & ComponentPropsWithoutRef<'input'>, 'onChange' | 'value'> & {
+  value: string;
+  onChange(value: string): void;
+}) {
+  return <TextInput {...props} onChange={(e) => onChange(e.currentTarget.value)} maxLength={100} required />;
 }

@@ -50,7 +50,7 @@ import {
   useSuppress,
   useSuppressions,
 } from '../../hooks/use-crm';
-import { ConsentBadge, CrmLeadsNav } from './CrmBits';
+import { ConsentBadge, CrmLeadsNav, CrmNameField } from './CrmBits';
 import { CsvImportModal } from './CsvImportModal';
 
 /** A new static list, or a saved filter (kind, genre, followers, address, consent). */
@@ -82,12 +82,10 @@ function NewListModal({ opened, onClose }: { opened: boolean; onClose(): void })
   return (
     <Modal opened={opened} onClose={close} title={t('crm.lists.new')} size="lg" centered>
       <Stack gap="md" data-testid="new-list-form">
-        <TextInput
+        <CrmNameField
           label={t('crm.lists.name')}
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          maxLength={100}
-          required
+          onChange={setName}
           error={error}
           data-testid="list-name"
         />

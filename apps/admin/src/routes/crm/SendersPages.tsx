@@ -45,7 +45,7 @@ import {
   useSenderDomains,
   useSenders,
 } from '../../hooks/use-crm';
-import { CrmMarketingNav } from './CrmBits';
+import { CrmMarketingNav, CrmNameField } from './CrmBits';
 
 function fieldError(error: unknown, field: string): string | null {
   if (!isApiError(error)) return null;
@@ -413,12 +413,10 @@ export function SendersPage() {
             error={fieldError(actions.addSender.error, 'email')}
             data-testid="sender-email"
           />
-          <TextInput
+          <CrmNameField
             label={t('crm.senders.display_name')}
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            maxLength={100}
-            required
+            onChange={setName}
             data-testid="sender-name"
           />
           <NumberField

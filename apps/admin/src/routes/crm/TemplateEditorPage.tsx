@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type RenderedTemplate, useTemplate, useTemplateActions } from '../../hooks/use-crm';
+import { CrmNameField } from './CrmBits';
 import { TemplatePreview } from './TemplatePreview';
 import { TestSendModal } from './TemplatesPage';
 
@@ -220,12 +221,10 @@ export function TemplateEditorPage() {
         </Group>
       </Group>
       <Group grow align="flex-start">
-        <TextInput
+        <CrmNameField
           label={t('crm.templates.name')}
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          maxLength={100}
-          required
+          onChange={setName}
           data-testid="template-name"
         />
         <TextInput
