@@ -22,7 +22,7 @@ import type {
 } from '@lm/contracts/crm';
 import { crmKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { isRecordId, useChange, useGet, useRefreshArea } from './use-admin-api';
+import { downloadFile, isRecordId, useChange, useGet, useRefreshArea } from './use-admin-api';
 
 /**
  * Shapes of the CRM answers: the zod schemas in `@lm/contracts/crm` that the API serialises its
@@ -146,20 +146,7 @@ export function useSyncRegisteredArtists() {
 export function useExportList() {
   const { api } = useApi();
   return useMutation({
-    mutationFn: async (id: number) => {
-      const response = await fetch(`${api.options.baseUrl}/admin/crm/lists/${id}/export`, {
-        headers: { Authorization: `Bearer ${api.token() ?? ''}`, 'X-Lang': api.options.getLanguage() },
-      });
-      if (!response.ok) throw new Error(`export failed: ${response.status}`);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `leads-list-${id}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(url);
-    },
+    mutationFn: (id: number) => downloadFile(api, `admin/crm/lists/${id}/export`, `leads-list-${id}.csv`),
   });
 }
 

@@ -16,7 +16,7 @@ import {
 } from '@lm/contracts/scraping';
 import { scrapingKeys, toSearchParams, useApi } from '@lm/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { isRecordId, useChange, useGet, useRefreshArea } from './use-admin-api';
+import { downloadFile, isRecordId, useChange, useGet, useRefreshArea } from './use-admin-api';
 
 /** While a job or run moves, its screens ask again this often (ms): polling, see docs/decisions.md. */
 export const LIVE_REFRESH_MS = 2_000;
@@ -141,24 +141,7 @@ export function useExportCsv(jobId: number) {
       const query = toSearchParams(
         Object.fromEntries(Object.entries(filter).map(([k, v]) => [`filter[${k}]`, v])),
       ).toString();
-      const response = await fetch(
-        `${api.options.baseUrl}/admin/scraping/jobs/${jobId}/export${query ? `?${query}` : ''}`,
-        {
-          headers: {
-            Authorization: `Bearer ${api.token() ?? ''}`,
-            'X-Lang': api.options.getLanguage(),
-          },
-        },
-      );
-      if (!response.ok) throw new Error(`export failed: ${response.status}`);
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `scraping-job-${jobId}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(url);
+      await downloadFile(api, `admin/scraping/jobs/${jobId}/export`, `scraping-job-${jobId}.csv`, query);
     },
   });
 }
