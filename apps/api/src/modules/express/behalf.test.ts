@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userWithCoins } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
-import { createSpotifyTestApp, userWithCoins } from './express.fixture';
+import { createSpotifyTestApp } from './express.fixture';
 
 /**
  * Staff acting for users: back-office /express/checkout orders Spotify express

@@ -1,8 +1,9 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { artistWithCoins, ledgerTotal } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
-import { artistWithCoins, createSpotifyTestApp } from './express.fixture';
+import { createSpotifyTestApp } from './express.fixture';
 import { advance, sweep } from './express.machine';
 import { DEMO_PLAYLISTS } from './express.seed';
 import { SPOTIFY_TIMING } from './platforms/spotify.adapter';
@@ -48,10 +49,6 @@ const unplace = (playlist: string, track = TRACK) =>
 const status = async (id: number) =>
   (await ctx.deps.database.pool.query('select status_id from express_campaigns where id = $1', [id])).rows[0]
     .status_id as number;
-const ledgerSum = async () =>
-  Number(
-    (await ctx.deps.database.pool.query('select coalesce(sum(balance),0) s from ledger_accounts')).rows[0].s,
-  );
 async function moneyOf(id: number) {
   const r = await ctx.deps.database.pool.query(
     `select c.price, coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%'), 0)::int as settled
@@ -171,7 +168,7 @@ describe('one open campaign per track per playlist', () => {
     expect(rows.rows[0].n).toBe(1);
     expect(await holdsOf(user.id)).toBe(1);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(10_000 - 50);
-    expect(await ledgerSum()).toBe(0);
+    expect(await ledgerTotal(ctx)).toBe(0);
   });
 
   it('artists asking for the same two playlists in opposite orders at once: one gets both, the rest 409, no deadlock', async () => {
@@ -290,7 +287,7 @@ describe('one open campaign per track per playlist', () => {
     expect(n.rows[0].n).toBe(0);
     expect(await holdsOf(user.id)).toBe(0);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(350);
-    expect(await ledgerSum()).toBe(0);
+    expect(await ledgerTotal(ctx)).toBe(0);
   });
 });
 
@@ -384,7 +381,7 @@ describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
       [user.email],
     );
     expect(mails.rows[0].n).toBeGreaterThanOrEqual(4);
-    expect(await ledgerSum()).toBe(0);
+    expect(await ledgerTotal(ctx)).toBe(0);
     ctx.clock.set(new Date());
   });
 
@@ -503,7 +500,7 @@ describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
       if (final === S.DECLINED) expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000);
       else expect(await walletBalance(ctx.deps.database, user.id)).toBe(950);
     }
-    expect(await ledgerSum()).toBe(0);
+    expect(await ledgerTotal(ctx)).toBe(0);
   });
 
   it('cancels its pending deadline and check jobs when it ends', async () => {

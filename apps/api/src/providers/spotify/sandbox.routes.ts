@@ -4,11 +4,10 @@ import { PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope } from '../../platform/http';
+import { escapeHtml, sameOriginRedirect } from '../sandbox-pages';
 import { isSandboxSpotify } from './index';
 import { SPOTIFY_ID_PATTERN } from './links';
 import { type SandboxPlacement, sandboxCoverSvg } from './sandbox';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const spotifyId = z.string().regex(SPOTIFY_ID_PATTERN);
 const playlistParams = z.object({ playlistId: spotifyId });
@@ -39,16 +38,7 @@ const consentQuery = z.object({ state: z.string().max(2000), redirect_uri: z.str
 export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
   const sandbox = deps.providers.spotify;
   if (!isSandboxSpotify(sandbox)) return;
-  const appOrigin = new URL(deps.config.appUrl).origin;
-  /** The redirect target when it is on this app's origin (like a registered redirect URI), else null. */
-  const redirectTarget = (redirectUri: string): URL | null => {
-    try {
-      const target = new URL(redirectUri, deps.config.appUrl);
-      return target.origin === appOrigin ? target : null;
-    } catch {
-      return null;
-    }
-  };
+  const redirectTarget = sameOriginRedirect(deps.config.appUrl);
 
   app.post(
     '/api/sandbox/spotify/playlists/:playlistId/tracks',
