@@ -11,9 +11,7 @@ import { INSTAGRAM_SCOPES, InstagramApiError, type InstagramMedia, type Instagra
 export const SANDBOX_INSTAGRAM_EXPIRES_IN = 60 * 86_400;
 
 /** The sandbox Instagram plus what its consent page and dev controls drive. */
-export interface SandboxInstagramProvider extends InstagramProvider, SandboxSocialControls {
-  readonly name: 'sandbox';
-}
+export type SandboxInstagramProvider = InstagramProvider & SandboxSocialControls;
 
 function toMedia(p: SandboxSocialPost): InstagramMedia {
   return {

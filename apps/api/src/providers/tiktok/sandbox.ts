@@ -19,9 +19,7 @@ export const SANDBOX_TIKTOK_EXPIRES_IN = 7_200;
 export const SANDBOX_TIKTOK_REFRESH_EXPIRES_IN = 180 * 86_400;
 
 /** The sandbox TikTok plus what its consent page and dev controls drive. */
-export interface SandboxTikTokProvider extends TikTokProvider, SandboxSocialControls {
-  readonly name: 'sandbox';
-}
+export type SandboxTikTokProvider = TikTokProvider & SandboxSocialControls;
 
 function toVideo(p: SandboxSocialPost): TikTokVideo {
   return {
