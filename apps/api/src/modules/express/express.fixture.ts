@@ -143,3 +143,19 @@ export async function settledOf(ctx: TestContext, id: number) {
   );
   return r.rows[0] as { price: number; refunded: number; paid: number; total: number };
 }
+
+/**
+ * Give curator `userId` an active Spotify connection to account `spotifyUserId` (shown as `name`), as a
+ * completed Spotify consent would leave it.
+ */
+export async function connectCuratorSpotify(
+  ctx: TestContext,
+  userId: number,
+  spotifyUserId: string,
+  name: string,
+) {
+  await ctx.deps.database.pool.query(
+    'insert into spotify_connections (user_id, spotify_user_id, name, is_active) values ($1, $2, $3, 1)',
+    [userId, spotifyUserId, name],
+  );
+}

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { artistWithCoins, ledgerTotal } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
-import { createSpotifyTestApp } from './express.fixture';
+import { connectCuratorSpotify, createSpotifyTestApp } from './express.fixture';
 import { advance, sweep } from './express.machine';
 import { DEMO_PLAYLISTS } from './express.seed';
 import { SPOTIFY_TIMING } from './platforms/spotify.adapter';
@@ -584,10 +584,7 @@ describe('playlists', () => {
       },
     });
     expect(noConnection.json().errors.spotify_url).toBeDefined();
-    await ctx.deps.database.pool.query(
-      `insert into spotify_connections (user_id, spotify_user_id, name, is_active) values ($1, 'sandbox-x', 'X', 1)`,
-      [curator.id],
-    );
+    await connectCuratorSpotify(ctx, curator.id, 'sandbox-x', 'X');
     const dup = await ctx.call('POST', '/api/express/curator/playlist/create', {
       token,
       body: {
