@@ -49,6 +49,24 @@ const unplace = (playlist: string, track = TRACK) =>
 const status = async (id: number) =>
   (await ctx.deps.database.pool.query('select status_id from express_campaigns where id = $1', [id])).rows[0]
     .status_id as number;
+/**
+ * The curator approves campaign `id`, adds `track` to the second playlist and says so; once the verify
+ * delay has passed the campaign is On Going.
+ */
+async function approveAndPlace(id: number, track: string) {
+  await ctx.call('POST', '/api/express/curator/approve/campaign', {
+    token: curatorToken,
+    body: { campaign_id: id },
+  });
+  await place(spotifyPlaylistIds[1]!, track);
+  await ctx.call('POST', '/api/express/track/exists', {
+    token: curatorToken,
+    body: { track_id: track, playlist_id: playlistIds[1] },
+  });
+  ctx.clock.advance((SPOTIFY_TIMING.verifyDelayMinutes + 1) * 60_000);
+  await advance(ctx.deps, id);
+  expect(await status(id)).toBe(S.ON_GOING);
+}
 async function moneyOf(id: number) {
   const r = await ctx.deps.database.pool.query(
     `select c.price, coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%'), 0)::int as settled
@@ -414,18 +432,7 @@ describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
     const res = await create(token, [playlistIds[1]!], `https://open.spotify.com/track/${track}`);
     const id = res.json().data[0].id;
     const before = await walletBalance(ctx.deps.database, curatorId);
-    await ctx.call('POST', '/api/express/curator/approve/campaign', {
-      token: curatorToken,
-      body: { campaign_id: id },
-    });
-    await place(spotifyPlaylistIds[1]!, track);
-    await ctx.call('POST', '/api/express/track/exists', {
-      token: curatorToken,
-      body: { track_id: track, playlist_id: playlistIds[1] },
-    });
-    ctx.clock.advance((SPOTIFY_TIMING.verifyDelayMinutes + 1) * 60_000);
-    await advance(ctx.deps, id);
-    expect(await status(id)).toBe(S.ON_GOING);
+    await approveAndPlace(id, track);
     ctx.clock.advance(7 * DAY + 60_000);
     await unplace(spotifyPlaylistIds[1]!, track);
     await sweep(ctx.deps);
@@ -566,42 +573,23 @@ describe('playlists', () => {
   it('lists a curator playlist for admin approval after proving ownership, refusing duplicates and bad links', async () => {
     const curator = await ctx.makeUser({ userTypeId: 2 });
     const token = await ctx.loginUser(curator.email);
-    const bad = await ctx.call('POST', '/api/express/curator/playlist/create', {
-      token,
-      body: {
-        spotify_url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC',
-        tier_id: 1,
-        duration_id: 1,
-      },
-    });
+    /** The curator lists the playlist at `spotifyUrl` on tier 1 for duration 1. */
+    const listPlaylist = (spotifyUrl: string, more: Record<string, unknown> = {}) =>
+      ctx.call('POST', '/api/express/curator/playlist/create', {
+        token,
+        body: { spotify_url: spotifyUrl, tier_id: 1, duration_id: 1, ...more },
+      });
+    const bad = await listPlaylist('https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC');
     expect(bad.statusCode).toBe(422);
-    const noConnection = await ctx.call('POST', '/api/express/curator/playlist/create', {
-      token,
-      body: {
-        spotify_url: 'https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu',
-        tier_id: 1,
-        duration_id: 1,
-      },
-    });
+    const noConnection = await listPlaylist('https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu');
     expect(noConnection.json().errors.spotify_url).toBeDefined();
     await connectCuratorSpotify(ctx, curator.id, 'sandbox-x', 'X');
-    const dup = await ctx.call('POST', '/api/express/curator/playlist/create', {
-      token,
-      body: {
-        spotify_url: `https://open.spotify.com/playlist/${DEMO_PLAYLISTS[0].spotifyPlaylistId}`,
-        tier_id: 1,
-        duration_id: 1,
-      },
-    });
+    const dup = await listPlaylist(
+      `https://open.spotify.com/playlist/${DEMO_PLAYLISTS[0].spotifyPlaylistId}`,
+    );
     expect(dup.statusCode).toBe(422);
-    const ok = await ctx.call('POST', '/api/express/curator/playlist/create', {
-      token,
-      body: {
-        spotify_url: 'https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu',
-        tier_id: 1,
-        duration_id: 1,
-        genre_ids: [1],
-      },
+    const ok = await listPlaylist('https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu', {
+      genre_ids: [1],
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.status_id).toBe(2);
@@ -811,18 +799,7 @@ describe('force-end offers only the outcomes that fit the state', () => {
     const track = `${'G'.repeat(21)}1`;
     const id = (await create(token, [playlistIds[1]!], `https://open.spotify.com/track/${track}`)).json()
       .data[0].id as number;
-    await ctx.call('POST', '/api/express/curator/approve/campaign', {
-      token: curatorToken,
-      body: { campaign_id: id },
-    });
-    await place(spotifyPlaylistIds[1]!, track);
-    await ctx.call('POST', '/api/express/track/exists', {
-      token: curatorToken,
-      body: { track_id: track, playlist_id: playlistIds[1] },
-    });
-    ctx.clock.advance((SPOTIFY_TIMING.verifyDelayMinutes + 1) * 60_000);
-    await advance(ctx.deps, id);
-    expect(await status(id)).toBe(S.ON_GOING);
+    await approveAndPlace(id, track);
     const curatorBefore = await walletBalance(ctx.deps.database, curatorId);
     const ended = await forceEnd(adminToken, id, 'completed');
     expect(ended.statusCode).toBe(200);
