@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { PUBLIC } from '../platform/access';
+import type { ZodApp } from '../platform/app';
+import { NotFoundError } from '../platform/errors';
+
 // What the sandbox consent and payment pages share: they are plain HTML written by this API, and they
 // send the browser back only to this app, as a real provider sends it only to a registered redirect URI.
 
@@ -18,4 +23,30 @@ export function sameOriginRedirect(appUrl: string): (redirectUri: string) => URL
       return null;
     }
   };
+}
+
+/** The consent form's hidden fields: the product's `state` and its `redirect_uri`. */
+export const consentQuery = z.object({
+  state: z.string().max(2000),
+  redirect_uri: z.string().min(1).max(500),
+});
+
+/**
+ * Register the consent page's "Deny" at `path`: the browser goes back to the product's redirect URI
+ * with `error=access_denied` and the state, as an OAuth provider answers a refused consent; 404 for a
+ * redirect URI off this app.
+ */
+export function consentDenyRoute(app: ZodApp, path: string, appUrl: string): void {
+  const redirectTarget = sameOriginRedirect(appUrl);
+  app.post(
+    path,
+    { config: { access: PUBLIC }, schema: { hide: true, body: consentQuery } },
+    async (req, reply) => {
+      const target = redirectTarget(req.body.redirect_uri);
+      if (!target) throw new NotFoundError();
+      target.searchParams.set('error', 'access_denied');
+      target.searchParams.set('state', req.body.state);
+      return reply.redirect(target.toString(), 302);
+    },
+  );
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PUBLIC } from '../platform/access';
 import type { RouteModule } from '../platform/app';
 import { NotFoundError } from '../platform/errors';
-import { escapeHtml, sameOriginRedirect } from './sandbox-pages';
+import { consentDenyRoute, consentQuery, escapeHtml, sameOriginRedirect } from './sandbox-pages';
 import {
   isSandboxSocial,
   type SandboxSocialProfile,
@@ -12,7 +12,6 @@ import {
   sandboxDefaultFollowers,
 } from './sandbox-social';
 
-const consentQuery = z.object({ state: z.string().max(2000), redirect_uri: z.string().min(1).max(500) });
 const handle = z
   .string()
   .trim()
@@ -118,17 +117,7 @@ ${typeField}
       },
     );
 
-    app.post(
-      `${base}/deny`,
-      { config: { access: PUBLIC }, schema: { hide: true, body: consentQuery } },
-      async (req, reply) => {
-        const target = redirectTarget(req.body.redirect_uri);
-        if (!target) throw new NotFoundError();
-        target.searchParams.set('error', 'access_denied');
-        target.searchParams.set('state', req.body.state);
-        return reply.redirect(target.toString(), 302);
-      },
-    );
+    consentDenyRoute(app, `${base}/deny`, deps.config.appUrl);
   }
 };
 
