@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Env, loadConfig } from '../config/env';
-import { buildApp, type RouteModule } from '../platform/app';
-import { ROUTE_MODULES } from '../routes';
 import { createTestApp, type TestContext } from '../test/harness';
 import { PRODUCTION_ENV, REAL_PROVIDER_KEYS } from '../test/production-env';
+import { appWithRouteTable } from '../test/route-table';
 import { providerModes } from './modes';
 
 const env = (vars: Record<string, string>) =>
@@ -76,18 +75,10 @@ describe('providerModes: the one place that picks real, sandbox or off', () => {
   });
 });
 
-/** Every route of the /api scope of an app built from `ctx`'s deps, as `METHOD url`. */
+/** Every route of an app built from `ctx`'s deps, as `METHOD url`. */
 async function registeredRoutes(ctx: TestContext): Promise<{ app: FastifyInstance; routes: string[] }> {
-  const routes: string[] = [];
-  const collect: RouteModule = (scope) => {
-    scope.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat())
-        if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
-    });
-  };
-  const app = await buildApp(ctx.deps, [collect, ...ROUTE_MODULES]);
-  await app.ready();
-  return { app, routes };
+  const { app, routes } = await appWithRouteTable(ctx);
+  return { app, routes: routes.map((r) => `${r.method} ${r.url}`) };
 }
 
 const isDevOrSandbox = (route: string) => / \/api\/(sandbox\/|admin\/dev\/|dev\/)/.test(route);

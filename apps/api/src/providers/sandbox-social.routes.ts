@@ -3,17 +3,15 @@ import { z } from 'zod';
 import { PUBLIC } from '../platform/access';
 import type { RouteModule } from '../platform/app';
 import { NotFoundError } from '../platform/errors';
-import { isSandboxInstagram } from './instagram/sandbox';
+import { consentDenyRoute, consentQuery, escapeHtml, sameOriginRedirect } from './sandbox-pages';
 import {
+  isSandboxSocial,
   type SandboxSocialProfile,
   type SocialPlatform,
   sandboxAccountId,
   sandboxDefaultFollowers,
 } from './sandbox-social';
-import { isSandboxTikTok } from './tiktok/sandbox';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const consentQuery = z.object({ state: z.string().max(2000), redirect_uri: z.string().min(1).max(500) });
 const handle = z
   .string()
   .trim()
@@ -43,18 +41,10 @@ const LOOK: Record<SocialPlatform, { title: string; accent: string; ink: string;
  * platforms, with `code` and `state` (or `error=access_denied`), only to this app's origin.
  */
 export const sandboxSocialRoutes: RouteModule = (app, deps) => {
-  const appOrigin = new URL(deps.config.appUrl).origin;
-  const redirectTarget = (redirectUri: string): URL | null => {
-    try {
-      const target = new URL(redirectUri, deps.config.appUrl);
-      return target.origin === appOrigin ? target : null;
-    } catch {
-      return null;
-    }
-  };
+  const redirectTarget = sameOriginRedirect(deps.config.appUrl);
   const providers = {
-    tiktok: isSandboxTikTok(deps.providers.tiktok) ? deps.providers.tiktok : null,
-    instagram: isSandboxInstagram(deps.providers.instagram) ? deps.providers.instagram : null,
+    tiktok: isSandboxSocial(deps.providers.tiktok) ? deps.providers.tiktok : null,
+    instagram: isSandboxSocial(deps.providers.instagram) ? deps.providers.instagram : null,
   };
 
   for (const platform of ['tiktok', 'instagram'] as const) {
@@ -127,17 +117,7 @@ ${typeField}
       },
     );
 
-    app.post(
-      `${base}/deny`,
-      { config: { access: PUBLIC }, schema: { hide: true, body: consentQuery } },
-      async (req, reply) => {
-        const target = redirectTarget(req.body.redirect_uri);
-        if (!target) throw new NotFoundError();
-        target.searchParams.set('error', 'access_denied');
-        target.searchParams.set('state', req.body.state);
-        return reply.redirect(target.toString(), 302);
-      },
-    );
+    consentDenyRoute(app, `${base}/deny`, deps.config.appUrl);
   }
 };
 

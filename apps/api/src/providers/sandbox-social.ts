@@ -89,6 +89,14 @@ const toPost = (r: Row): SandboxSocialPost => ({ ...r, platform: r.platform as S
  * The sandbox's store of posts in PostgreSQL, shared by the TikTok and Instagram sandboxes and driven by
  * the dev controls (modules/dev). Lists merge the deterministic history with the posts made here.
  */
+/** Post `id` of `platform` while it is not deleted. */
+const livePost = (platform: SocialPlatform, id: string) =>
+  and(
+    eq(sandboxSocialPosts.platform, platform),
+    eq(sandboxSocialPosts.id, id),
+    isNull(sandboxSocialPosts.deletedAt),
+  );
+
 export function sandboxSocialStore(database: Database) {
   return {
     /** Post a video or reel for the account, using the sound `musicId`. */
@@ -121,13 +129,7 @@ export function sandboxSocialStore(database: Database) {
       const [row] = await database.db
         .update(sandboxSocialPosts)
         .set({ deletedAt: at })
-        .where(
-          and(
-            eq(sandboxSocialPosts.platform, platform),
-            eq(sandboxSocialPosts.id, id),
-            isNull(sandboxSocialPosts.deletedAt),
-          ),
-        )
+        .where(livePost(platform, id))
         .returning();
       return row ? toPost(row) : null;
     },
@@ -136,13 +138,7 @@ export function sandboxSocialStore(database: Database) {
       const [row] = await database.db
         .update(sandboxSocialPosts)
         .set({ views: sql`${sandboxSocialPosts.views} + ${views}` })
-        .where(
-          and(
-            eq(sandboxSocialPosts.platform, platform),
-            eq(sandboxSocialPosts.id, id),
-            isNull(sandboxSocialPosts.deletedAt),
-          ),
-        )
+        .where(livePost(platform, id))
         .returning();
       return row ? toPost(row) : null;
     },
@@ -210,4 +206,50 @@ export function sandboxTokens(key: string, platform: SocialPlatform) {
       return payload?.kind === `sandbox-${platform}-${kind}` ? payload.profile : null;
     },
   };
+}
+
+/** What a sandbox social provider adds to its platform's contract, for its consent page and dev controls. */
+export interface SandboxSocialControls {
+  readonly name: 'sandbox';
+  /** The code the consent page redirects back with (signed, 5 minutes). */
+  issueCode(profile: SandboxSocialProfile): string;
+  /** The posts store the dev controls write to. */
+  readonly posts: SandboxSocialStore;
+  /** The sound (music or audio id) a sandbox post uses, as its embed would show; null when none or unknown. */
+  musicIdOf(postId: string): Promise<string | null>;
+}
+
+/**
+ * What the TikTok and Instagram sandboxes share: signed `tokens` for `platform`, the `posts` store, and
+ * the `controls` each spreads into its provider, with the consent page's address (served by this API
+ * at `/api/sandbox/<platform>/authorize`).
+ */
+export function sandboxSocialBase(
+  platform: SocialPlatform,
+  options: { appUrl: string; key: string; database: Database },
+) {
+  const tokens = sandboxTokens(options.key, platform);
+  const posts = sandboxSocialStore(options.database);
+  const controls = {
+    name: 'sandbox' as const,
+    posts,
+    authorizationUrl(state: string, redirectUri: string): string {
+      const params = new URLSearchParams({ state, redirect_uri: redirectUri });
+      return `${options.appUrl}/api/sandbox/${platform}/authorize?${params}`;
+    },
+    issueCode(profile: SandboxSocialProfile): string {
+      return tokens.issue('code', profile, 300);
+    },
+    async musicIdOf(postId: string): Promise<string | null> {
+      return (await posts.find(platform, postId))?.musicId ?? null;
+    },
+  };
+  return { tokens, posts, controls };
+}
+
+/** Whether `provider` is a sandbox social provider (with its consent page and dev controls). */
+export function isSandboxSocial<P extends { name: string }>(
+  provider: P,
+): provider is P & SandboxSocialControls {
+  return provider.name === 'sandbox' && 'issueCode' in provider;
 }

@@ -1,4 +1,5 @@
 import type { RouteModule } from '../platform/app';
+import { parseFormBodies } from '../platform/body-parsers';
 import { sandboxDnsRoutes } from './dns/sandbox.routes';
 import { sandboxGoogleRoutes } from './google/sandbox.routes';
 import { sandboxPaymentRoutes } from './payments/sandbox.routes';
@@ -20,11 +21,7 @@ export const sandboxRoutes: RouteModule = async (app, deps) => {
   );
   if (!any) return;
   // The sandbox pages are plain HTML forms, which post urlencoded bodies.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 8192 },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  parseFormBodies(app, 8192);
   for (const routes of [
     sandboxGoogleRoutes,
     sandboxPaymentRoutes,

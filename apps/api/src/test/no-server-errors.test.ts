@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { issueToken } from '../modules/accounts/tokens';
 import type { Access } from '../platform/access';
-import { buildApp, type RouteModule } from '../platform/app';
-import { ROUTE_MODULES } from '../routes';
 import { createTestApp, type TestContext } from './harness';
+import { appWithRouteTable, isAccessRoute } from './route-table';
 
 /**
  * No 5xx from bad input: every registered /api route of the built app (read like
@@ -68,26 +67,18 @@ function jsonSchemaOf(schema: unknown): JsonSchema | undefined {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const collect: RouteModule = (scope) => {
-    scope.addHook('onRoute', (route) => {
-      const access = route.config?.access as Access | undefined;
-      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || !access) return;
-      const schema = (route.schema ?? {}) as Record<string, unknown>;
-      for (const method of [route.method].flat()) {
-        if (method === 'HEAD') continue;
-        routes.push({
-          method,
-          url: route.url,
-          access,
-          body: jsonSchemaOf(schema.body),
-          querystring: jsonSchemaOf(schema.querystring),
-          params: jsonSchemaOf(schema.params),
-        });
-      }
+  const built = await appWithRouteTable(ctx);
+  app = built.app;
+  for (const route of built.routes.filter(isAccessRoute)) {
+    routes.push({
+      method: route.method,
+      url: route.url,
+      access: route.access,
+      body: jsonSchemaOf(route.schema.body),
+      querystring: jsonSchemaOf(route.schema.querystring),
+      params: jsonSchemaOf(route.schema.params),
     });
-  };
-  app = await buildApp(ctx.deps, [collect, ...ROUTE_MODULES]);
-  await app.ready();
+  }
   superAdminId = (await ctx.makeAdmin()).id;
   const role = await ctx.deps.database.pool.query(
     `insert into roles (name, guard) values ('fuzz: every user permission', 'user') returning id`,

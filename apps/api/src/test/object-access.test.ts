@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../db/client';
 import { seedExpressDemo } from '../modules/express/express.seed';
 import { notify } from '../modules/notifications/notifications.service';
-import { credit, DESC } from '../modules/wallet/ledger';
 import { seedWalletDemo } from '../modules/wallet/wallet.demo';
+import { creditCoins } from './coins';
 import { createTestApp, type TestContext } from './harness';
 
 /**
@@ -36,9 +35,7 @@ beforeAll(async () => {
   curatorB = { id: cb.id, token: await ctx.loginUser(cb.email) };
   artistA = { id: aa.id, token: await ctx.loginUser(aa.email) };
   artistB = { id: ab.id, token: await ctx.loginUser(ab.email) };
-  await withTransaction(ctx.deps.database, (tx) =>
-    credit(tx, { userId: aa.id, coins: 2000, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${aa.id}` }),
-  );
+  await creditCoins(ctx, aa.id, 2000);
   playlistId = (await q<{ id: number }>('select id from express_playlists order by id limit 1'))[0]!.id;
   const created = await ctx.call('POST', '/api/express/artist/campaign/create', {
     token: artistA.token,

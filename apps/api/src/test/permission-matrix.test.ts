@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../modules/accounts/tokens';
 import type { Access } from '../platform/access';
-import { buildApp, type RouteModule } from '../platform/app';
-import { ROUTE_MODULES } from '../routes';
 import { createTestApp, type TestContext } from './harness';
+import { appWithRouteTable, isAccessRoute, type RegisteredRoute } from './route-table';
 
 /**
  * The permission matrix: every registered /api route of the built app, read with its
@@ -21,11 +20,7 @@ import { createTestApp, type TestContext } from './harness';
  * New routes are covered automatically.
  */
 
-interface RouteEntry {
-  method: string;
-  url: string;
-  access: Access;
-}
+type RouteEntry = RegisteredRoute & { access: Access };
 
 let ctx: TestContext;
 let app: FastifyInstance;
@@ -45,18 +40,10 @@ const permissionAdmins = new Map<string, number>();
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  // The same app as production, with one module in front that records every route of the /api scope.
-  const collect: RouteModule = (scope) => {
-    scope.addHook('onRoute', (route) => {
-      const access = route.config?.access as Access | undefined;
-      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || !access) return;
-      for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') routes.push({ method, url: route.url, access });
-      }
-    });
-  };
-  app = await buildApp(ctx.deps, [collect, ...ROUTE_MODULES]);
-  await app.ready();
+  // The same app as production; its /api routes under the access rules are the matrix's rows.
+  const built = await appWithRouteTable(ctx);
+  app = built.app;
+  routes.push(...built.routes.filter(isAccessRoute));
   ids.artist = (await ctx.makeUser({ userTypeId: 1 })).id;
   ids.curator = (await ctx.makeUser({ userTypeId: 2 })).id;
   ids.influencer = (await ctx.makeUser({ userTypeId: 3 })).id;

@@ -1,11 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { withTransaction } from '../../db/client';
 import { InstagramApiError } from '../../providers/instagram/contract';
 import { type SocialPlatform, sandboxAccountId } from '../../providers/sandbox-social';
 import { TikTokApiError } from '../../providers/tiktok/contract';
+import { artistWithCoins } from '../../test/coins';
 import { testAppForFile } from '../../test/harness';
 import { seedExpressReference } from '../express/express.seed';
-import { credit, DESC } from '../wallet/ledger';
 import { connectFinish, connectStart } from './connections.service';
 import { seedSocialReference } from './tiers.service';
 
@@ -30,14 +29,7 @@ const base = '/api/connected/platforms/artist';
 const music = (platform: SocialPlatform, token: string, query = '') =>
   ctx.call('GET', `${base}/${platform}/music${query}`, { token });
 
-async function artist(coins = 0) {
-  const user = await ctx.makeUser({ userTypeId: 1 });
-  if (coins > 0)
-    await withTransaction(ctx.deps.database, (tx) =>
-      credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
-    );
-  return { user, token: await ctx.loginUser(user.email) };
-}
+const artist = (coins = 0) => artistWithCoins(ctx, coins);
 
 /** Connects a sandbox account of `platform` for `userId` (with a tier when `tierName` is given). */
 async function connect(userId: number, platform: SocialPlatform, tierName?: string) {

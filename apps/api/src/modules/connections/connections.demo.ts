@@ -1,9 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
-import { isSandboxInstagram } from '../../providers/instagram/sandbox';
-import { type SocialPlatform, sandboxAccountId } from '../../providers/sandbox-social';
-import { isSandboxTikTok } from '../../providers/tiktok/sandbox';
+import { isSandboxSocial, type SocialPlatform, sandboxAccountId } from '../../providers/sandbox-social';
 import { socialAccounts, socialTiers } from './connections.schema';
 import { connectFinish, connectStart } from './connections.service';
 
@@ -33,7 +31,7 @@ export async function seedConnectionsDemo(deps: AppDeps): Promise<void> {
   for (const demo of DEMO_SOCIAL_ACCOUNTS) {
     const platform: SocialPlatform = demo.platform;
     const provider = deps.providers[platform];
-    if (!isSandboxTikTok(provider as never) && !isSandboxInstagram(provider as never)) continue;
+    if (!isSandboxSocial(provider)) continue;
     const accountId = sandboxAccountId(platform, demo.username);
     const [existing] = await deps.database.db
       .select({ id: socialAccounts.id })

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openSecret } from '../../platform/secret-box';
-import { isSandboxTikTok } from '../../providers/tiktok/sandbox';
+import { isSandboxSocial } from '../../providers/sandbox-social';
 import { testAppForFile } from '../../test/harness';
+import { agreeOnSandboxConsent } from '../../test/sandbox-consent';
 import { socialAccounts, socialTiers } from './connections.schema';
 import { accessTokenOf, refreshDueAccounts } from './connections.service';
 
@@ -42,21 +43,13 @@ async function consent(
   const page = await ctx.call('GET', `${consentUrl.pathname}${consentUrl.search}`);
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain('SANDBOX');
-  const redirect = await ctx.app.inject({
-    method: 'POST',
-    url: consentUrl.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      state,
-      redirect_uri: consentUrl.searchParams.get('redirect_uri')!,
-      username: form.username,
-      display_name: `Display ${form.username}`,
-      followers: form.followers === undefined ? '' : String(form.followers),
-      ...(form.account_type ? { account_type: form.account_type } : {}),
-    }).toString(),
+  expect(consentUrl.searchParams.get('state')).toBe(state);
+  const back = await agreeOnSandboxConsent(ctx, url, {
+    username: form.username,
+    display_name: `Display ${form.username}`,
+    followers: form.followers === undefined ? '' : String(form.followers),
+    ...(form.account_type ? { account_type: form.account_type } : {}),
   });
-  expect(redirect.statusCode).toBe(302);
-  const back = new URL(String(redirect.headers.location));
   expect(back.pathname).toBe(platform === 'tiktok' ? '/tiktok/callback/' : '/instagram/oauth/');
   return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, binding };
 }
@@ -555,7 +548,7 @@ describe('sandbox dev controls: post, views, delete', () => {
     const page = await tiktok.listVideos(access);
     expect(page.videos[0]).toMatchObject({ id: video.id, viewCount: 1500 });
     expect(page.videos.length).toBe(5);
-    if (!isSandboxTikTok(tiktok)) throw new Error('sandbox expected');
+    if (!isSandboxSocial(tiktok)) throw new Error('sandbox expected');
     expect(await tiktok.musicIdOf(video.id)).toBe('7301234567890123456');
 
     expect(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openSecret } from '../../platform/secret-box';
 import { testAppForFile } from '../../test/harness';
+import { agreeOnSandboxConsent } from '../../test/sandbox-consent';
 import { SPOTIFY_REFRESH_PURPOSE } from './spotify-connections';
 
 const ctx = testAppForFile();
@@ -11,16 +12,8 @@ async function consent(token: string, email: string) {
   const start = await ctx.call('GET', '/api/spotify/login', { token });
   expect(start.statusCode).toBe(200);
   const page = new URL(start.json().data.url);
-  const agreed = await ctx.call('POST', '/api/sandbox/spotify/authorize', {
-    body: {
-      state: page.searchParams.get('state'),
-      redirect_uri: page.searchParams.get('redirect_uri'),
-      display_name: 'Night Drive Curator',
-      email,
-    },
-  });
-  expect(agreed.statusCode).toBe(302);
-  const back = new URL(agreed.headers.location as string);
+  expect(page.pathname).toBe('/api/sandbox/spotify/authorize');
+  const back = await agreeOnSandboxConsent(ctx, page.href, { display_name: 'Night Drive Curator', email });
   return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
 }
 

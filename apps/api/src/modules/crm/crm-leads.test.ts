@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminTestApp } from '../../test/admin-app';
+import { csvLines } from '../../test/csv';
 import type { TestContext } from '../../test/harness';
 import { auditLogs } from '../audit/audit.schema';
 import { leadListMembers, leadSuppressions, leads } from '../leads/leads.schema';
@@ -251,10 +252,7 @@ describe('lists, artists and export', () => {
     const exported = await ctx.call('GET', `/api/admin/crm/lists/${listId}/export`, { token });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('text/csv');
-    const lines = exported.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n');
+    const lines = csvLines(exported.body);
     expect(lines[0]).toBe(
       'Kind,Name,E-mail,Consent,Suppressed,Spotify ID,Spotify link,Followers,Genres,Origin',
     );

@@ -43,6 +43,7 @@ import { CRM_PERMISSIONS as P } from '@lm/contracts/permissions';
 import { z } from 'zod';
 import { adminAccess, adminActor, PUBLIC } from '../../platform/access';
 import type { RouteModule, ZodApp } from '../../platform/app';
+import { keepRawJsonBodies, parseFormBodies } from '../../platform/body-parsers';
 import {
   envelope,
   idParams,
@@ -684,11 +685,7 @@ export const crmPublicRoutes: RouteModule = async (app, deps) => {
   await app.register(async (plain) => {
     const scope = plain as unknown as ZodApp;
     // One-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (RFC 8058 section 3.1).
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    parseFormBodies(scope, 4096);
     scope.get(
       '/api/crm/u/:token',
       { config: { access: PUBLIC }, schema: { tags: ['crm-public'], params: tokenParams, hide: true } },
@@ -769,11 +766,7 @@ export const crmPublicRoutes: RouteModule = async (app, deps) => {
   );
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 1024 * 1024 },
-      (_req, body, done) => done(null, body),
-    );
+    keepRawJsonBodies(scope, 'string');
     scope.post(
       '/api/crm/webhooks/mail',
       { config: { access: PUBLIC, rateLimit: false }, schema: { tags: ['crm-public'], hide: true } },

@@ -13,6 +13,7 @@ import type {
   PublishedCampaign,
 } from '@lm/contracts/custom-campaigns';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { paginate } from '../../platform/http';
@@ -124,7 +125,7 @@ export async function listCampaigns(
   else where.push('c.status <> 5');
   if (f.is_paid !== undefined) where.push(f.is_paid ? 'c.paid_at is not null' : 'c.paid_at is null');
   if (f.is_released !== undefined) add((n) => `c.is_released = ${n}`, f.is_released);
-  if (f.q) add((n) => `c.name ilike ${n}`, `%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+  if (f.q) add((n) => `c.name ilike ${n}`, containsPattern(f.q));
   const clause = where.length ? `where ${where.join(' and ')}` : '';
   const total = await database.pool.query<{ n: string }>(
     `select count(*) as n from custom_campaigns c ${clause}`,
@@ -380,7 +381,7 @@ export async function searchArtists(
   database: Database,
   q: string | undefined,
 ): Promise<{ id: number; name: string; email: string }[]> {
-  const term = `%${(q ?? '').replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const term = containsPattern(q ?? '');
   const { rows } = await database.pool.query<{ id: number; name: string; email: string }>(
     `select id, coalesce(nullif(artist_name, ''), first_name || ' ' || last_name) as name, email
        from users

@@ -1,12 +1,12 @@
 import { EXPRESS_CAMPAIGN_STATUS as E } from '@lm/contracts';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../db/client';
 import { signSandboxCardEvent } from '../../providers/payments/sandbox-card';
+import { artistWithCoins } from '../../test/coins';
 import { testAppForFile } from '../../test/harness';
 import { testLanguageId } from '../../test/test-language';
 import { sweep as expressSweep } from '../express/express.machine';
 import { seedExpressDemo } from '../express/express.seed';
-import { credit, DESC, walletBalance } from '../wallet/ledger';
+import { walletBalance } from '../wallet/ledger';
 import { sweep } from './custom-campaigns.service';
 
 let adminToken: string;
@@ -37,15 +37,7 @@ afterEach(async () => {
   adminToken = await ctx.loginAdmin(admin.email);
 });
 
-async function artistWith(coins: number) {
-  const user = await ctx.makeUser({ userTypeId: 1 });
-  if (coins > 0) {
-    await withTransaction(ctx.deps.database, (tx) =>
-      credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
-    );
-  }
-  return { user, token: await ctx.loginUser(user.email) };
-}
+const artistWith = (coins: number) => artistWithCoins(ctx, coins);
 
 /** A curator with one approved playlist in `tier`, of the test genre. */
 async function curatorWithPlaylist() {

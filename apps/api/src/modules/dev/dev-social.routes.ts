@@ -3,13 +3,12 @@ import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope } from '../../platform/http';
-import { isSandboxInstagram } from '../../providers/instagram/sandbox';
 import {
+  isSandboxSocial,
   type SandboxSocialPost,
   type SandboxSocialStore,
   sandboxAccountId,
 } from '../../providers/sandbox-social';
-import { isSandboxTikTok } from '../../providers/tiktok/sandbox';
 import { audit } from '../audit';
 
 const handle = z
@@ -53,8 +52,8 @@ const view = (p: SandboxSocialPost): z.infer<typeof postSchema> => ({
  */
 export const devSocialRoutes: RouteModule = (app, deps) => {
   const stores: Record<'tiktok' | 'instagram', SandboxSocialStore | null> = {
-    tiktok: isSandboxTikTok(deps.providers.tiktok) ? deps.providers.tiktok.posts : null,
-    instagram: isSandboxInstagram(deps.providers.instagram) ? deps.providers.instagram.posts : null,
+    tiktok: isSandboxSocial(deps.providers.tiktok) ? deps.providers.tiktok.posts : null,
+    instagram: isSandboxSocial(deps.providers.instagram) ? deps.providers.instagram.posts : null,
   };
   for (const platform of ['tiktok', 'instagram'] as const) {
     const posts = stores[platform];

@@ -1,11 +1,11 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SocialPlatform } from '../../providers/sandbox-social';
+import { artistWithCoins } from '../../test/coins';
 import { testAppForFile } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
 import {
   AUDIO,
-  artistWithCoins,
   BASE,
   connectedInfluencer,
   createSocialTestApp,

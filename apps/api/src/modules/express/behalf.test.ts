@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userWithCoins } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
-import { createSpotifyTestApp, userWithCoins } from './express.fixture';
+import { connectCuratorSpotify, createSpotifyTestApp } from './express.fixture';
 
 /**
  * Staff acting for users: back-office /express/checkout orders Spotify express
@@ -196,10 +197,7 @@ describe('staff playlist listing for a curator (/api/admin/express/playlists)', 
       duration_id: 1,
     });
     expect(badLink.json().errors.spotify_url).toBeDefined();
-    await ctx.deps.database.pool.query(
-      `insert into spotify_connections (user_id, spotify_user_id, name, is_active) values ($1, 'sandbox-behalf', 'B', 1)`,
-      [curator.id],
-    );
+    await connectCuratorSpotify(ctx, curator.id, 'sandbox-behalf', 'B');
     const noTier = await create({
       curator_id: curator.id,
       spotify_url: url,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artistWithCoins } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
-import { artistWithCoins, createSpotifyTestApp } from './express.fixture';
+import { createSpotifyTestApp } from './express.fixture';
 
 // a card payment inside a campaign buys the cheapest purchase covering the missing
 // coins (the coins at the coin price, 100 pence here, or a cheaper package), recomputed by the server.

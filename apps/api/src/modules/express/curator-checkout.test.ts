@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../db/client';
+import { artistWithCoins, creditCoins } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
-import { credit, DESC, walletBalance } from '../wallet/ledger';
-import { artistWithCoins, createSpotifyTestApp } from './express.fixture';
+import { walletBalance } from '../wallet/ledger';
+import { createSpotifyTestApp } from './express.fixture';
 
 /**
  * A curator promotes a track of their own (spec section 2 `/express/checkout` for CURATOR_PERMISSION):
@@ -76,9 +76,7 @@ describe('a curator promotes a track of their own (/express/checkout)', () => {
   });
 
   it('never on their own playlist: not offered, refused with the reason, nothing held', async () => {
-    await withTransaction(ctx.deps.database, (tx) =>
-      credit(tx, { userId: ownerId, coins: 400, descId: DESC.COIN_PURCHASE, idempotencyKey: 'seed-owner' }),
-    );
+    await creditCoins(ctx, ownerId, 400, 'seed-owner');
     const before = await walletBalance(ctx.deps.database, ownerId);
     const offered = await ctx.call('GET', '/api/express/curator/checkout/playlists?page=1&limit=100', {
       token: ownerToken,

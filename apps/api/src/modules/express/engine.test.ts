@@ -2,12 +2,13 @@ import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError } from '../../platform/errors';
+import { ledgerTotal, userWithCoins } from '../../test/coins';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { users } from '../accounts/accounts.schema';
 import { dashboard } from '../dashboard/dashboard.service';
 import { DESC, walletBalance } from '../wallet/ledger';
 import { createCampaignsFor } from './express.creation';
-import { userWithCoins } from './express.fixture';
+import { campaignRow, settledOf } from './express.fixture';
 import { advance, approve, decline, forceEnd, submit, sweep } from './express.machine';
 import { listCampaigns } from './express.queries';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from './express.schema';
@@ -133,25 +134,6 @@ const createOne = async (artistId: number, accountId: number, sound = 'S1') =>
       errorField: 'account_ids',
     })
   )[0]!;
-const row = async (id: number) =>
-  (await ctx.deps.database.pool.query('select * from express_campaigns where id = $1', [id])).rows[0];
-/** What left the campaign's hold: to the seller, the fee, and back to the artist (desc 3). */
-async function settled(id: number) {
-  const r = await ctx.deps.database.pool.query(
-    `select c.price,
-            coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%:refund' or t.idempotency_key like 'hold:%:void'), 0)::int as refunded,
-            coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%:post' or t.idempotency_key like 'hold:%:fee'), 0)::int as paid,
-            coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%'), 0)::int as total
-       from express_campaigns c left join ledger_transfers t on t.hold_id = c.hold_id
-      where c.id = $1 group by c.price`,
-    [id],
-  );
-  return r.rows[0] as { price: number; refunded: number; paid: number; total: number };
-}
-const ledgerSum = async () =>
-  Number(
-    (await ctx.deps.database.pool.query('select coalesce(sum(balance),0) s from ledger_accounts')).rows[0].s,
-  );
 /** Post a video on the fake platform. */
 const post = (id: string, soundId: string, views = 0) =>
   world.videos.set(id, { isPublic: true, soundId, views });
@@ -184,7 +166,7 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     post('v-wrong', 'OTHER');
     const wrong = await submit(ctx.deps, seller.id, c.id, { id: 'v-wrong', url: 'https://fake/v-wrong' });
     expect(wrong.found).toBe(false);
-    expect((await row(c.id)).status_id).toBe(S.WAITING_SUBMISSION);
+    expect((await campaignRow(ctx, c.id)).status_id).toBe(S.WAITING_SUBMISSION);
 
     ctx.clock.advance(5 * MIN);
     post('v1', 'S1', 100);
@@ -196,7 +178,7 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     // Still proven after the adapter's verify delay: On Going for on_going_days.
     ctx.clock.advance(10 * MIN);
     await advance(ctx.deps, c.id);
-    const onGoing = await row(c.id);
+    const onGoing = await campaignRow(ctx, c.id);
     expect(onGoing.status_id).toBe(S.ON_GOING);
     const days = onGoing.on_going_days as number;
 
@@ -204,22 +186,22 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     world.videos.get('v1')!.views = 450;
     ctx.clock.advance(12 * 60 * MIN);
     await advance(ctx.deps, c.id);
-    expect((await row(c.id)).last_views).toBe(450);
+    expect((await campaignRow(ctx, c.id)).last_views).toBe(450);
 
     ctx.clock.set(new Date(onGoing.on_going_until.getTime() + MIN));
     await advance(ctx.deps, c.id);
-    const auditing = await row(c.id);
+    const auditing = await campaignRow(ctx, c.id);
     expect(auditing.status_id).toBe(S.AUDITING);
 
     // 600 of the 1000 views agreed: the influencer earns 60 % of 200, the artist gets 80 back.
     world.videos.get('v1')!.views = 600;
     ctx.clock.set(new Date(auditing.auditing_until.getTime() + MIN));
     expect(await sweep(ctx.deps)).toBeGreaterThanOrEqual(1);
-    const done = await row(c.id);
+    const done = await campaignRow(ctx, c.id);
     expect(done.status_id).toBe(S.COMPLETED);
     expect(done.paid_coins).toBe(120);
     expect(done.refunded_coins).toBe(80);
-    const money = await settled(c.id);
+    const money = await settledOf(ctx, c.id);
     expect(money).toEqual({ price: 200, paid: 120, refunded: 80, total: 200 });
     const refund = await ctx.deps.database.pool.query(
       `select desc_id, meta from ledger_transfers where hold_id = $1 and idempotency_key like '%:refund'`,
@@ -242,7 +224,7 @@ describe('the engine drives a campaign of any platform through its adapter', () 
       params: { coins: 80 },
       link: `/fake/express-campaigns/${c.id}`,
     });
-    expect(await ledgerSum()).toBe(0);
+    expect(await ledgerTotal(ctx)).toBe(0);
   });
 
   it('no proof by the submission deadline: Failed to Submit, the whole hold refunded', async () => {
@@ -252,8 +234,8 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     const approved = await approve(ctx.deps, seller.id, c.id);
     ctx.clock.set(new Date(approved.submissionDeadline!.getTime() + MIN));
     await advance(ctx.deps, c.id);
-    expect((await row(c.id)).status_id).toBe(S.FAILED_TO_SUBMIT);
-    expect(await settled(c.id)).toEqual({ price: 150, paid: 0, refunded: 150, total: 150 });
+    expect((await campaignRow(ctx, c.id)).status_id).toBe(S.FAILED_TO_SUBMIT);
+    expect(await settledOf(ctx, c.id)).toEqual({ price: 150, paid: 0, refunded: 150, total: 150 });
     expect(await walletBalance(ctx.deps.database, artist.id)).toBe(1000);
     expect(await walletBalance(ctx.deps.database, seller.id)).toBe(0);
   });
@@ -268,7 +250,7 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     world.videos.get('v3')!.isPublic = false;
     ctx.clock.advance(10 * MIN);
     await advance(ctx.deps, c.id);
-    expect((await row(c.id)).status_id).toBe(S.WAITING_SUBMISSION);
+    expect((await campaignRow(ctx, c.id)).status_id).toBe(S.WAITING_SUBMISSION);
   });
 
   it('a video deleted while On Going ends the campaign, paid pro rata of the whole days served', async () => {
@@ -280,16 +262,21 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     await submit(ctx.deps, seller.id, c.id, { id: 'v4', url: 'https://fake/v4' });
     ctx.clock.advance(10 * MIN);
     await advance(ctx.deps, c.id);
-    const onGoing = await row(c.id);
+    const onGoing = await campaignRow(ctx, c.id);
     expect(onGoing.status_id).toBe(S.ON_GOING);
     world.videos.delete('v4');
     ctx.clock.set(new Date(onGoing.on_going_started_at.getTime() + 7 * DAY + MIN));
     await advance(ctx.deps, c.id);
-    const ended = await row(c.id);
+    const ended = await campaignRow(ctx, c.id);
     expect(ended.status_id).toBe(S.COMPLETED);
     const share = Math.floor((280 * 7) / ended.on_going_days);
     expect(ended.paid_coins).toBe(share);
-    expect(await settled(c.id)).toEqual({ price: 280, paid: share, refunded: 280 - share, total: 280 });
+    expect(await settledOf(ctx, c.id)).toEqual({
+      price: 280,
+      paid: share,
+      refunded: 280 - share,
+      total: 280,
+    });
   });
 
   it('one open campaign per sound per account: of concurrent requests one holds, the rest 409', async () => {
@@ -322,16 +309,16 @@ describe('the engine drives a campaign of any platform through its adapter', () 
       expect(endings.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       for (const o of [approval!, ...endings].filter((x) => x.status === 'rejected'))
         expect((o as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
-      const final = await row(c.id);
+      const final = await campaignRow(ctx, c.id);
       expect([S.COMPLETED, S.DECLINED]).toContain(final.status_id);
-      const money = await settled(c.id);
+      const money = await settledOf(ctx, c.id);
       expect(money.total).toBe(money.price);
       expect(money.paid + money.refunded).toBe(money.price);
       expect(final.paid_coins + final.refunded_coins).toBe(final.price);
       expect(final.paid_coins).toBe(money.paid);
       expect(money.paid === 0 || money.paid === money.price).toBe(true);
     }
-    expect(await ledgerSum()).toBe(0);
+    expect(await ledgerTotal(ctx)).toBe(0);
     // Every held coin is settled: nothing stays in escrow for these campaigns.
     const open = await ctx.deps.database.pool.query(
       `select count(*)::int n from ledger_holds h join express_campaigns c on c.hold_id = h.id

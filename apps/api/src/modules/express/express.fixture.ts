@@ -1,8 +1,8 @@
-import { withTransaction } from '../../db/client';
+import { afterEach } from 'vitest';
 import { type SocialPlatform, sandboxAccountId } from '../../providers/sandbox-social';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { artistWithCoins } from '../../test/coins';
+import { createTestApp, type TestContext, testAppForFile } from '../../test/harness';
 import { connectFinish, connectStart, seedSocialReference } from '../connections';
-import { credit, DESC } from '../wallet';
 import { seedExpressDemo, seedExpressReference } from './express.seed';
 
 /**
@@ -59,25 +59,6 @@ export async function createSpotifyTestApp() {
   };
 }
 
-/**
- * A user (an artist unless `fields` say otherwise) holding `coins` coins bought (none credited for 0),
- * not signed in: for tests that call the services, or users who could not sign in.
- */
-export async function userWithCoins(ctx: TestContext, coins: number, fields: Record<string, unknown> = {}) {
-  const user = await ctx.makeUser({ userTypeId: 1, ...fields });
-  if (coins > 0)
-    await withTransaction(ctx.deps.database, (tx) =>
-      credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
-    );
-  return user;
-}
-
-/** An artist (or the user `fields` describe) holding `coins` coins (none credited for 0), signed in. */
-export async function artistWithCoins(ctx: TestContext, coins: number, fields: Record<string, unknown> = {}) {
-  const user = await userWithCoins(ctx, coins, fields);
-  return { user, token: await ctx.loginUser(user.email) };
-}
-
 let seq = 0;
 
 /**
@@ -124,4 +105,57 @@ export async function connectedAccount(
 export async function connectedInfluencer(ctx: TestContext, platform: SocialPlatform, prefix: string) {
   const connected = await connectedAccount(ctx, platform, prefix);
   return { ...connected, token: await ctx.loginUser(connected.user.email) };
+}
+
+/**
+ * A test file's social app (`createSocialTestApp`, built once for the file, its clock set back to now
+ * after each test) with its two kinds of users: a signed-in artist holding `coins`, and a signed-in
+ * influencer with an account connected on `platform` (`prefix` keeps the files' handles apart).
+ */
+export function socialTestFile(prefix: string) {
+  const ctx = testAppForFile(createSocialTestApp);
+  afterEach(() => ctx.clock.set(new Date()));
+  return {
+    ctx,
+    artist: (coins: number) => artistWithCoins(ctx, coins),
+    influencer: (platform: SocialPlatform) => connectedInfluencer(ctx, platform, prefix),
+  };
+}
+
+/** Campaign `id` as its `express_campaigns` row (snake_case columns). */
+export async function campaignRow(ctx: TestContext, id: number) {
+  return (await ctx.deps.database.pool.query('select * from express_campaigns where id = $1', [id])).rows[0];
+}
+
+/**
+ * What left campaign `id`'s hold, in coins: `paid` to the seller and the fee, `refunded` to the artist
+ * (refund or void), `total` of both, next to the campaign's `price`.
+ */
+export async function settledOf(ctx: TestContext, id: number) {
+  const r = await ctx.deps.database.pool.query(
+    `select c.price,
+            coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%:refund' or t.idempotency_key like 'hold:%:void'), 0)::int as refunded,
+            coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%:post' or t.idempotency_key like 'hold:%:fee'), 0)::int as paid,
+            coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%'), 0)::int as total
+       from express_campaigns c left join ledger_transfers t on t.hold_id = c.hold_id
+      where c.id = $1 group by c.price`,
+    [id],
+  );
+  return r.rows[0] as { price: number; refunded: number; paid: number; total: number };
+}
+
+/**
+ * Give curator `userId` an active Spotify connection to account `spotifyUserId` (shown as `name`), as a
+ * completed Spotify consent would leave it.
+ */
+export async function connectCuratorSpotify(
+  ctx: TestContext,
+  userId: number,
+  spotifyUserId: string,
+  name: string,
+) {
+  await ctx.deps.database.pool.query(
+    'insert into spotify_connections (user_id, spotify_user_id, name, is_active) values ($1, $2, $3, 1)',
+    [userId, spotifyUserId, name],
+  );
 }

@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import { type Database, idList, inIdsPlaceholder, prepareOnce } from '../../db/client';
 import { admins, genres, trustScores, users } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import { type ListQuery, paginate } from '../../platform/http';
 import { isMessageKey, t } from '../../platform/i18n';
 import { playlistVisibleToArtists, scoreItem, scoreOrNeutral } from '../trust';
@@ -36,7 +37,6 @@ import { spotifyAdapter } from './platforms/spotify.adapter';
 const statusLabel = (id: number) => EXPRESS_CAMPAIGN_STATUSES.find((s) => s.id === id)?.label ?? String(id);
 const artists = aliasedTable(users, 'artists');
 const curators = aliasedTable(users, 'curators');
-const like = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 const one = (f: ListQuery['filter'], k: string) => {
   const v = f?.[k];
   return (Array.isArray(v) ? v[0] : v) || undefined;
@@ -75,7 +75,7 @@ function campaignWhere(query: ListQuery, scope: { artistId?: number; curatorId?:
     parts.push(lt(expressCampaigns.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
   if (query.q) {
     parts.push(
-      sql`(${ilike(expressCampaigns.trackName, like(query.q))} or ${ilike(artists.email, like(query.q))} or ${ilike(curators.email, like(query.q))})`,
+      sql`(${ilike(expressCampaigns.trackName, containsPattern(query.q))} or ${ilike(artists.email, containsPattern(query.q))} or ${ilike(curators.email, containsPattern(query.q))})`,
     );
   }
   return and(...parts);
@@ -498,7 +498,7 @@ export async function listPlaylists(database: Database, query: ListQuery, scope:
     scope.genreId
       ? sql`exists (select 1 from ${expressPlaylistGenres} g where g.playlist_id = ${expressPlaylists.id} and g.genre_id = ${scope.genreId})`
       : undefined,
-    query.q ? ilike(expressPlaylists.name, like(query.q)) : undefined,
+    query.q ? ilike(expressPlaylists.name, containsPattern(query.q)) : undefined,
     scope.minScore !== undefined ? gte(scoreOf, scope.minScore) : undefined,
   );
   const byScore =
@@ -584,7 +584,7 @@ export async function searchBehalfUsers(
   kind: 'artist' | 'curator',
   search: { q?: string; id?: number },
 ): Promise<BehalfUser[]> {
-  const term = `%${(search.q ?? '').replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const term = containsPattern(search.q ?? '');
   const { rows } = await database.pool.query<BehalfUser>(
     `select u.id, coalesce(nullif(u.artist_name, ''), u.first_name || ' ' || u.last_name) as name, u.email,
             coalesce(a.balance, 0)::int as balance

@@ -1,8 +1,9 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { artistWithCoins, ledgerTotal } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
-import { artistWithCoins, createSpotifyTestApp } from './express.fixture';
+import { connectCuratorSpotify, createSpotifyTestApp } from './express.fixture';
 import { advance, sweep } from './express.machine';
 import { DEMO_PLAYLISTS } from './express.seed';
 import { SPOTIFY_TIMING } from './platforms/spotify.adapter';
@@ -48,10 +49,24 @@ const unplace = (playlist: string, track = TRACK) =>
 const status = async (id: number) =>
   (await ctx.deps.database.pool.query('select status_id from express_campaigns where id = $1', [id])).rows[0]
     .status_id as number;
-const ledgerSum = async () =>
-  Number(
-    (await ctx.deps.database.pool.query('select coalesce(sum(balance),0) s from ledger_accounts')).rows[0].s,
-  );
+/**
+ * The curator approves campaign `id`, adds `track` to the second playlist and says so; once the verify
+ * delay has passed the campaign is On Going.
+ */
+async function approveAndPlace(id: number, track: string) {
+  await ctx.call('POST', '/api/express/curator/approve/campaign', {
+    token: curatorToken,
+    body: { campaign_id: id },
+  });
+  await place(spotifyPlaylistIds[1]!, track);
+  await ctx.call('POST', '/api/express/track/exists', {
+    token: curatorToken,
+    body: { track_id: track, playlist_id: playlistIds[1] },
+  });
+  ctx.clock.advance((SPOTIFY_TIMING.verifyDelayMinutes + 1) * 60_000);
+  await advance(ctx.deps, id);
+  expect(await status(id)).toBe(S.ON_GOING);
+}
 async function moneyOf(id: number) {
   const r = await ctx.deps.database.pool.query(
     `select c.price, coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%'), 0)::int as settled
@@ -171,7 +186,7 @@ describe('one open campaign per track per playlist', () => {
     expect(rows.rows[0].n).toBe(1);
     expect(await holdsOf(user.id)).toBe(1);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(10_000 - 50);
-    expect(await ledgerSum()).toBe(0);
+    expect(await ledgerTotal(ctx)).toBe(0);
   });
 
   it('artists asking for the same two playlists in opposite orders at once: one gets both, the rest 409, no deadlock', async () => {
@@ -290,7 +305,7 @@ describe('one open campaign per track per playlist', () => {
     expect(n.rows[0].n).toBe(0);
     expect(await holdsOf(user.id)).toBe(0);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(350);
-    expect(await ledgerSum()).toBe(0);
+    expect(await ledgerTotal(ctx)).toBe(0);
   });
 });
 
@@ -384,7 +399,7 @@ describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
       [user.email],
     );
     expect(mails.rows[0].n).toBeGreaterThanOrEqual(4);
-    expect(await ledgerSum()).toBe(0);
+    expect(await ledgerTotal(ctx)).toBe(0);
     ctx.clock.set(new Date());
   });
 
@@ -417,18 +432,7 @@ describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
     const res = await create(token, [playlistIds[1]!], `https://open.spotify.com/track/${track}`);
     const id = res.json().data[0].id;
     const before = await walletBalance(ctx.deps.database, curatorId);
-    await ctx.call('POST', '/api/express/curator/approve/campaign', {
-      token: curatorToken,
-      body: { campaign_id: id },
-    });
-    await place(spotifyPlaylistIds[1]!, track);
-    await ctx.call('POST', '/api/express/track/exists', {
-      token: curatorToken,
-      body: { track_id: track, playlist_id: playlistIds[1] },
-    });
-    ctx.clock.advance((SPOTIFY_TIMING.verifyDelayMinutes + 1) * 60_000);
-    await advance(ctx.deps, id);
-    expect(await status(id)).toBe(S.ON_GOING);
+    await approveAndPlace(id, track);
     ctx.clock.advance(7 * DAY + 60_000);
     await unplace(spotifyPlaylistIds[1]!, track);
     await sweep(ctx.deps);
@@ -503,7 +507,7 @@ describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
       if (final === S.DECLINED) expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000);
       else expect(await walletBalance(ctx.deps.database, user.id)).toBe(950);
     }
-    expect(await ledgerSum()).toBe(0);
+    expect(await ledgerTotal(ctx)).toBe(0);
   });
 
   it('cancels its pending deadline and check jobs when it ends', async () => {
@@ -569,45 +573,23 @@ describe('playlists', () => {
   it('lists a curator playlist for admin approval after proving ownership, refusing duplicates and bad links', async () => {
     const curator = await ctx.makeUser({ userTypeId: 2 });
     const token = await ctx.loginUser(curator.email);
-    const bad = await ctx.call('POST', '/api/express/curator/playlist/create', {
-      token,
-      body: {
-        spotify_url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC',
-        tier_id: 1,
-        duration_id: 1,
-      },
-    });
+    /** The curator lists the playlist at `spotifyUrl` on tier 1 for duration 1. */
+    const listPlaylist = (spotifyUrl: string, more: Record<string, unknown> = {}) =>
+      ctx.call('POST', '/api/express/curator/playlist/create', {
+        token,
+        body: { spotify_url: spotifyUrl, tier_id: 1, duration_id: 1, ...more },
+      });
+    const bad = await listPlaylist('https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC');
     expect(bad.statusCode).toBe(422);
-    const noConnection = await ctx.call('POST', '/api/express/curator/playlist/create', {
-      token,
-      body: {
-        spotify_url: 'https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu',
-        tier_id: 1,
-        duration_id: 1,
-      },
-    });
+    const noConnection = await listPlaylist('https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu');
     expect(noConnection.json().errors.spotify_url).toBeDefined();
-    await ctx.deps.database.pool.query(
-      `insert into spotify_connections (user_id, spotify_user_id, name, is_active) values ($1, 'sandbox-x', 'X', 1)`,
-      [curator.id],
+    await connectCuratorSpotify(ctx, curator.id, 'sandbox-x', 'X');
+    const dup = await listPlaylist(
+      `https://open.spotify.com/playlist/${DEMO_PLAYLISTS[0].spotifyPlaylistId}`,
     );
-    const dup = await ctx.call('POST', '/api/express/curator/playlist/create', {
-      token,
-      body: {
-        spotify_url: `https://open.spotify.com/playlist/${DEMO_PLAYLISTS[0].spotifyPlaylistId}`,
-        tier_id: 1,
-        duration_id: 1,
-      },
-    });
     expect(dup.statusCode).toBe(422);
-    const ok = await ctx.call('POST', '/api/express/curator/playlist/create', {
-      token,
-      body: {
-        spotify_url: 'https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu',
-        tier_id: 1,
-        duration_id: 1,
-        genre_ids: [1],
-      },
+    const ok = await listPlaylist('https://open.spotify.com/playlist/1aBcDeFgHiJkLmNoPqRsTu', {
+      genre_ids: [1],
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.status_id).toBe(2);
@@ -817,18 +799,7 @@ describe('force-end offers only the outcomes that fit the state', () => {
     const track = `${'G'.repeat(21)}1`;
     const id = (await create(token, [playlistIds[1]!], `https://open.spotify.com/track/${track}`)).json()
       .data[0].id as number;
-    await ctx.call('POST', '/api/express/curator/approve/campaign', {
-      token: curatorToken,
-      body: { campaign_id: id },
-    });
-    await place(spotifyPlaylistIds[1]!, track);
-    await ctx.call('POST', '/api/express/track/exists', {
-      token: curatorToken,
-      body: { track_id: track, playlist_id: playlistIds[1] },
-    });
-    ctx.clock.advance((SPOTIFY_TIMING.verifyDelayMinutes + 1) * 60_000);
-    await advance(ctx.deps, id);
-    expect(await status(id)).toBe(S.ON_GOING);
+    await approveAndPlace(id, track);
     const curatorBefore = await walletBalance(ctx.deps.database, curatorId);
     const ended = await forceEnd(adminToken, id, 'completed');
     expect(ended.statusCode).toBe(200);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artistWithCoins } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
-import { artistWithCoins, createSpotifyTestApp } from './express.fixture';
+import { createSpotifyTestApp } from './express.fixture';
 
 let ctx: TestContext;
 let playlistIds: number[] = [];

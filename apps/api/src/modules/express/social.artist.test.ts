@@ -1,21 +1,10 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { t } from '../../platform/i18n';
-import type { SocialPlatform } from '../../providers/sandbox-social';
-import { testAppForFile } from '../../test/harness';
 import { files } from '../files/files.schema';
 import { newUploadKey } from '../files/files.service';
 import { walletBalance } from '../wallet/ledger';
-import {
-  AUDIO,
-  artistWithCoins,
-  BASE,
-  connectedInfluencer,
-  createSocialTestApp,
-  HOUR,
-  LINK,
-  SUBMIT,
-} from './express.fixture';
+import { AUDIO, BASE, HOUR, LINK, SUBMIT, socialTestFile } from './express.fixture';
 import { advance } from './express.machine';
 import { INSTAGRAM_CONFIRM_HOURS } from './platforms/instagram.adapter';
 
@@ -25,16 +14,7 @@ import { INSTAGRAM_CONFIRM_HOURS } from './platforms/instagram.adapter';
  * reel's sound within 72 hours.
  */
 
-const ctx = testAppForFile(createSocialTestApp);
-afterEach(() => ctx.clock.set(new Date()));
-
-async function artist(coins: number) {
-  return artistWithCoins(ctx, coins);
-}
-
-async function influencer(platform: SocialPlatform) {
-  return connectedInfluencer(ctx, platform, 'artist');
-}
+const { ctx, artist, influencer } = socialTestFile('artist');
 
 /** A stored upload of `userId` with the given type (what `file/upload` records). */
 async function upload(userId: number, mime: string, ext: string): Promise<string> {

@@ -1,18 +1,7 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { SocialPlatform } from '../../providers/sandbox-social';
-import { testAppForFile } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
 import { walletBalance } from '../wallet/ledger';
-import {
-  AUDIO,
-  artistWithCoins,
-  BASE,
-  connectedInfluencer,
-  createSocialTestApp,
-  LINK,
-  MUSIC,
-  SUBMIT,
-} from './express.fixture';
+import { AUDIO, BASE, LINK, MUSIC, SUBMIT, socialTestFile } from './express.fixture';
 
 /**
  * The TikTok and Instagram express calls of spec section 7 over HTTP: music-link checks with the spec's
@@ -25,16 +14,7 @@ const VIDEOS = {
   instagram: '/api/express-instagram/influencer/instagram/reels',
 };
 
-const ctx = testAppForFile(createSocialTestApp);
-afterEach(() => ctx.clock.set(new Date()));
-
-async function artist(coins: number) {
-  return artistWithCoins(ctx, coins);
-}
-
-async function influencer(platform: SocialPlatform) {
-  return connectedInfluencer(ctx, platform, 'routes');
-}
+const { ctx, artist, influencer } = socialTestFile('routes');
 
 describe('music link checks', () => {
   it("answer the sound, or 422 'Invalid Music URL' / 'Link Is Wrong'", async () => {

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import { type SocialPlatformName, socialAccounts, socialTiers, trustScores, users } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
@@ -54,7 +55,6 @@ export type AccountAdapter = ExpressPlatformAdapter & { accounts: AccountPlatfor
 const statusLabel = (id: number) => EXPRESS_CAMPAIGN_STATUSES.find((s) => s.id === id)?.label ?? String(id);
 const artists = aliasedTable(users, 'artists');
 const influencers = aliasedTable(users, 'influencers');
-const like = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
 const fullName = (u: { firstName?: string | null; lastName?: string | null; email: string }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
@@ -387,7 +387,7 @@ export async function listSocialCampaigns(
       ? sql`${expressCampaigns.disputedAt} is not null and ${expressCampaigns.disputeDecision} is null and ${expressCampaigns.statusId} = ${S.VERIFYING}`
       : undefined,
     search
-      ? sql`(${ilike(expressCampaigns.trackName, like(search))} or ${expressCampaigns.id}::text = ${search})`
+      ? sql`(${ilike(expressCampaigns.trackName, containsPattern(search))} or ${expressCampaigns.id}::text = ${search})`
       : undefined,
   );
   const [rows, [count]] = await Promise.all([
@@ -458,6 +458,19 @@ async function confirmable(deps: Deps, artistId: number, id: number): Promise<Ca
 }
 
 /**
+ * Campaign `id` while the artist can still confirm or dispute it: Verifying, neither confirmed nor
+ * disputed. The confirm and dispute updates are guarded by it in one statement, so the first of two
+ * racing answers wins and the second changes nothing.
+ */
+const stillConfirmable = (id: number) =>
+  and(
+    eq(expressCampaigns.id, id),
+    eq(expressCampaigns.statusId, S.VERIFYING),
+    isNull(expressCampaigns.artistConfirmedAt),
+    isNull(expressCampaigns.disputedAt),
+  );
+
+/**
  * The artist confirms, from the embed, that the submitted reel uses the sound (Instagram's
  * media has no audio field, the artist has 72 hours; `express-instagram/artist/campaign/confirm`).
  * The reel is then checked at once and, still there, the campaign goes On Going without waiting for
@@ -472,14 +485,7 @@ export async function confirmSound(deps: Deps, artistId: number, id: number): Pr
   const [row] = await deps.database.db
     .update(expressCampaigns)
     .set({ artistConfirmedAt: now, nextCheckAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(expressCampaigns.id, id),
-        eq(expressCampaigns.statusId, S.VERIFYING),
-        isNull(expressCampaigns.artistConfirmedAt),
-        isNull(expressCampaigns.disputedAt),
-      ),
-    )
+    .where(stillConfirmable(id))
     .returning();
   if (!row) throw new ConflictError('express.not_confirmable');
   await advance(deps, id);
@@ -508,14 +514,7 @@ export async function disputeSound(
     const [row] = await tx.db
       .update(expressCampaigns)
       .set({ disputedAt: now, disputeReason: reason, nextCheckAt: null, updatedAt: now })
-      .where(
-        and(
-          eq(expressCampaigns.id, id),
-          eq(expressCampaigns.statusId, S.VERIFYING),
-          isNull(expressCampaigns.artistConfirmedAt),
-          isNull(expressCampaigns.disputedAt),
-        ),
-      )
+      .where(stillConfirmable(id))
       .returning();
     if (!row) throw new ConflictError('express.not_confirmable');
     await tx.db.insert(expressCampaignEvents).values({

@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../db/client';
 import type { FanFinderSource } from '../../providers/fan-finder/contract';
+import { artistWithCoins } from '../../test/coins';
+import { csvLines } from '../../test/csv';
 import { testAppForFile } from '../../test/harness';
-import { credit, DESC } from '../wallet/ledger';
+import { agreeOnSandboxConsent } from '../../test/sandbox-consent';
 import { analyseArtist, queueWeeklyResync, rateGrid } from './analysis.service';
 import { ANALYSE_QUEUE } from './connections.service';
 
@@ -30,16 +31,7 @@ afterEach(() => {
 
 /** An artist with coins and a session; subscribed unless told otherwise. */
 async function artist(subscribed = true) {
-  const user = await ctx.makeUser({ userTypeId: 1 });
-  await withTransaction(ctx.deps.database, (tx) =>
-    credit(tx, {
-      userId: user.id,
-      coins: 500,
-      descId: DESC.COIN_PURCHASE,
-      idempotencyKey: `ff-an-${user.id}`,
-    }),
-  );
-  const token = await ctx.loginUser(user.email);
+  const { user, token } = await artistWithCoins(ctx, 500);
   if (subscribed) {
     const res = await ctx.call('POST', '/api/fan/finder/new/subscription', {
       token,
@@ -57,20 +49,13 @@ async function connectInstagram(token: string, username: string) {
   const { url, state, binding } = start.json().data;
   const consent = new URL(url);
   expect(consent.searchParams.get('redirect_uri')).toMatch(/\/fan-finder\/connection$/);
-  const redirect = await ctx.app.inject({
-    method: 'POST',
-    url: consent.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      state,
-      redirect_uri: consent.searchParams.get('redirect_uri')!,
-      username,
-      display_name: username,
-      followers: '1000',
-      account_type: 'MEDIA_CREATOR',
-    }).toString(),
+  expect(consent.searchParams.get('state')).toBe(state);
+  const back = await agreeOnSandboxConsent(ctx, url, {
+    username,
+    display_name: username,
+    followers: '1000',
+    account_type: 'MEDIA_CREATOR',
   });
-  const back = new URL(String(redirect.headers.location));
   expect(back.pathname).toBe('/fan-finder/connection');
   return ctx.call('POST', '/api/fan-finder/instagram/access/token', {
     token,
@@ -239,10 +224,7 @@ describe('the analysis job (fan-finder.analyse)', () => {
     const csv = await ctx.call('GET', '/api/fan/finder/export/fans?scope=own', { token });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n');
+    const lines = csvLines(csv.body);
     expect(lines[0]).toBe(
       'instagram_username,rating_percentage,band,new,posts,artists,quality,recency,comments,created_at,last_sync',
     );

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../db/client';
+import { artistWithCoins } from '../../test/coins';
 import { testAppForFile } from '../../test/harness';
 import { seedExpressDemo } from '../express/express.seed';
-import { credit, DESC, walletBalance } from '../wallet/ledger';
+import { walletBalance } from '../wallet/ledger';
 import { renewDueSubscriptions, renewOne } from './subscriptions.service';
 
 let adminToken: string;
@@ -42,19 +42,7 @@ async function makePlan(overrides: Record<string, unknown> = {}) {
   return res.json().data as { id: number; price: number; plan_days: number };
 }
 
-async function artistWith(coins: number) {
-  const user = await ctx.makeUser({ userTypeId: 1 });
-  if (coins > 0)
-    await withTransaction(ctx.deps.database, (tx) =>
-      credit(tx, {
-        userId: user.id,
-        coins,
-        descId: DESC.COIN_PURCHASE,
-        idempotencyKey: `seed-ff-${user.id}`,
-      }),
-    );
-  return { user, token: await ctx.loginUser(user.email) };
-}
+const artistWith = (coins: number) => artistWithCoins(ctx, coins);
 
 /** Subscribes with automatic renewal chosen, unless `extra` says otherwise. */
 const subscribe = (token: string, planId: number, extra: Record<string, unknown> = {}, headers = {}) =>

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
+import { containsPattern, userMatches } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
@@ -8,8 +9,6 @@ import { fanFinderConnections, fanFinderFans } from './fan-finder.schema';
 import { currentSubscription, subscriptionView } from './subscriptions.service';
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>;
-
-const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Back-office /fan/finder/search: artists with Fan Finder connections, newest first,
@@ -26,11 +25,10 @@ export async function searchAnalysedArtists(deps: Deps, query: ListQuery) {
   );
   const where: SQL[] = [anyConnection];
   if (query.q) {
-    const like = escapeLike(query.q);
+    const like = containsPattern(query.q);
     where.push(
       or(
-        ilike(users.email, like),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+        userMatches(like),
         exists(
           deps.database.db
             .select({ one: sql`1` })

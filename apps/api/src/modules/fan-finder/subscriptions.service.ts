@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, lte, ne, or, type SQL, sql } from 'drizzle
 import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import { ledgerTransfers, users } from '../../db/schema';
+import { containsPattern, userMatches } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
@@ -348,8 +349,6 @@ export async function renewDueSubscriptions(deps: Deps): Promise<Record<RenewalO
   return outcomes;
 }
 
-const escapeLike = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** A subscription with its subscriber, for the back-office. */
 function adminView(row: Row, user: typeof users.$inferSelect, now: Date) {
   return {
@@ -380,14 +379,8 @@ export async function listSubscriptions(deps: Deps, query: ListQuery) {
   if (f.auto_renew === '1' || f.auto_renew === '0')
     where.push(eq(fanFinderSubscriptions.autoRenew, f.auto_renew === '1'));
   if (query.q) {
-    const like = escapeLike(query.q);
-    where.push(
-      or(
-        ilike(users.email, like),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-        ilike(fanFinderSubscriptions.planName, like),
-      )!,
-    );
+    const like = containsPattern(query.q);
+    where.push(or(userMatches(like), ilike(fanFinderSubscriptions.planName, like))!);
   }
   const cond = where.length ? and(...where) : undefined;
   const now = deps.clock.now();

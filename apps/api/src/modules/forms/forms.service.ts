@@ -12,6 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import { admins, genres, users } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -378,7 +379,7 @@ export async function listForms(
   else if (filter.userId) where.push(eq(playlistForms.userId, filter.userId));
   if (filter.statusId) where.push(eq(playlistForms.statusId, filter.statusId));
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.q);
     where.push(
       or(
         ilike(fullName(artist.firstName, artist.lastName), like),

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { ledgerTransfers, users } from '../../db/schema';
+import { containsPattern, userMatches } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
@@ -89,11 +90,10 @@ export async function listPayouts(
   const userId = Number(query.filter?.user_id);
   if (Number.isInteger(userId) && userId > 0) where.push(eq(payouts.userId, userId));
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(query.q);
     where.push(
       or(
-        ilike(users.email, like),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+        userMatches(like),
         ilike(payouts.wiseQuoteId, like),
         ilike(sql`coalesce(${payouts.wiseTransferId}, '')`, like),
       )!,
@@ -123,11 +123,10 @@ export async function listPayouts(
 }
 
 /**
- * One payout for staff (/payouts/{id}): payee, recipient, the hold behind it and the ledger
- * movements of that hold and of a declined payout's return.
+ * Payout `id` (`p`) with its payee (`u`) and the recipient account it was sent to (`r`).
  * @throws NotFoundError for an unknown id
  */
-export async function payoutDetail(deps: Pick<Deps, 'database' | 'storage'>, id: number) {
+export async function payoutWithParties(deps: Pick<Deps, 'database'>, id: number) {
   const [row] = await deps.database.db
     .select({ p: payouts, u: users, r: payoutRecipients })
     .from(payouts)
@@ -135,6 +134,16 @@ export async function payoutDetail(deps: Pick<Deps, 'database' | 'storage'>, id:
     .innerJoin(payoutRecipients, eq(payoutRecipients.id, payouts.recipientId))
     .where(eq(payouts.id, id));
   if (!row) throw new NotFoundError();
+  return row;
+}
+
+/**
+ * One payout for staff (/payouts/{id}): payee, recipient, the hold behind it and the ledger
+ * movements of that hold and of a declined payout's return.
+ * @throws NotFoundError for an unknown id
+ */
+export async function payoutDetail(deps: Pick<Deps, 'database' | 'storage'>, id: number) {
+  const row = await payoutWithParties(deps, id);
   const movements = await deps.database.db
     .select()
     .from(ledgerTransfers)

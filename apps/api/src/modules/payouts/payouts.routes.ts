@@ -19,6 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser, PUBLIC, userAccess, userActor } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
+import { keepRawJsonBodies } from '../../platform/body-parsers';
 import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { WiseSignatureError } from '../../providers/wise/index';
@@ -265,11 +266,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
 
 /** The Wise webhook needs the raw body for its signature, so it lives in its own scope. */
 async function webhookRoute(app: ZodApp, deps: ModuleDeps) {
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
-    (_req, body, done) => done(null, body),
-  );
+  keepRawJsonBodies(app, 'buffer');
   app.post(
     '/api/payments/wise/webhook',
     { config: { access: PUBLIC, rateLimit: false }, schema: { hide: true } },

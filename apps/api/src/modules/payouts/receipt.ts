@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
-import { ConflictError, NotFoundError } from '../../platform/errors';
+import { ConflictError } from '../../platform/errors';
 import { renderPdf } from '../../platform/pdf';
 import { getSettings } from '../settings';
 import { formatMoney } from '../wallet';
-import { payoutRecipients, payouts } from './payouts.schema';
+import { payoutWithParties } from './payouts.queries';
+import { payouts } from './payouts.schema';
 
 type Deps = Pick<AppDeps, 'database' | 'storage'>;
 
@@ -63,24 +63,18 @@ export async function renderReceiptPdf(data: {
  * @throws NotFoundError (no payout), ConflictError 'payouts.not_paid' (not paid yet)
  */
 export async function ensureReceipt(deps: Deps, payoutId: number): Promise<string> {
-  const [row] = await deps.database.db
-    .select({ p: payouts, user: users, recipient: payoutRecipients })
-    .from(payouts)
-    .innerJoin(users, eq(users.id, payouts.userId))
-    .innerJoin(payoutRecipients, eq(payoutRecipients.id, payouts.recipientId))
-    .where(eq(payouts.id, payoutId));
-  if (!row) throw new NotFoundError();
+  const row = await payoutWithParties(deps, payoutId);
   if (row.p.attachmentPath) return row.p.attachmentPath;
   if (row.p.statusId !== 3 || !row.p.paidAt) throw new ConflictError('payouts.not_paid');
-  const numbers = Object.entries(row.recipient.details).filter(([k]) => /account|iban|number/i.test(k));
+  const numbers = Object.entries(row.r.details).filter(([k]) => /account|iban|number/i.test(k));
   const last = numbers[0]?.[1] ?? '';
   const pdf = await renderReceiptPdf({
     issuer: (await getSettings(deps.database)).mail_from_name,
     id: row.p.id,
     date: row.p.paidAt,
-    name: `${row.user.firstName} ${row.user.lastName}`,
+    name: `${row.u.firstName} ${row.u.lastName}`,
     email: row.p.email,
-    account: `${row.recipient.accountHolderName}, ${row.recipient.currency} ${last ? `•••• ${last.slice(-4)}` : row.recipient.type}`,
+    account: `${row.r.accountHolderName}, ${row.r.currency} ${last ? `•••• ${last.slice(-4)}` : row.r.type}`,
     coins: row.p.coins,
     amountMinor: row.p.amountMinor,
     currency: row.p.currency,

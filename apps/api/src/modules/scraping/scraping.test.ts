@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpotifyApiError, type SpotifyProvider } from '../../providers/spotify/contract';
 import { createAdminTestApp } from '../../test/admin-app';
+import { csvLines } from '../../test/csv';
 import type { TestContext } from '../../test/harness';
 import { auditLogs } from '../audit/audit.schema';
 import { leadListMembers, leadLists, leadSuppressions, leads } from '../leads/leads.schema';
@@ -366,10 +367,7 @@ describe('results', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = res.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n');
+    const lines = csvLines(res.body);
     expect(lines[0]).toBe(
       'kind,name,spotify_id,spotify_url,followers,popularity,genres,email,email_source,email_found_at,website,instagram,other_links,new_in_this_job,tracks_in_playlist,first_found_at',
     );

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { adminTestAppForFile } from '../../test/admin-app';
+import { artistWithCoins } from '../../test/coins';
 import { createTestApp, TEST_PASSWORD } from '../../test/harness';
 import { seedExpressDemo } from '../express/express.seed';
-import { credit, DESC } from '../wallet/ledger';
 import { getSettings, putSetting, rememberSettings } from './settings.service';
 
 let token: string;
@@ -215,16 +215,7 @@ describe('settings effects on express campaigns', () => {
       const playlist = (
         await live.deps.database.pool.query('select id from express_playlists order by id limit 1')
       ).rows[0].id as number;
-      const artist = await live.makeUser({ userTypeId: 1 });
-      await withTransaction(live.deps.database, (tx) =>
-        credit(tx, {
-          userId: artist.id,
-          coins: 5_000,
-          descId: DESC.COIN_PURCHASE,
-          idempotencyKey: `seed-${artist.id}`,
-        }),
-      );
-      const artistToken = await live.loginUser(artist.email);
+      const { token: artistToken } = await artistWithCoins(live, 5_000);
       const create = (track: string) =>
         live.call('POST', '/api/express/artist/campaign/create', {
           token: artistToken,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openSecret } from '../../platform/secret-box';
 import { signValue } from '../../platform/signed';
 import { adminTestAppForFile } from '../../test/admin-app';
+import { agreeOnSandboxConsent } from '../../test/sandbox-consent';
 import { PLATFORM_SPOTIFY_REFRESH_PURPOSE } from './platform-spotify';
 
 let token: string;
@@ -25,16 +26,7 @@ async function connectAs(email: string, displayName = 'Liberty Coins HQ') {
   expect(consent.pathname).toBe('/api/sandbox/spotify/authorize');
   const redirectUri = consent.searchParams.get('redirect_uri')!;
   expect(new URL(redirectUri).pathname).toBe('/api/admin/spotify/platform/callback');
-  const agreed = await ctx.call('POST', '/api/sandbox/spotify/authorize', {
-    body: {
-      state: consent.searchParams.get('state'),
-      redirect_uri: redirectUri,
-      display_name: displayName,
-      email,
-    },
-  });
-  expect(agreed.statusCode).toBe(302);
-  const back = new URL(agreed.headers.location as string);
+  const back = await agreeOnSandboxConsent(ctx, consent.href, { display_name: displayName, email });
   return ctx.call('GET', back.pathname + back.search);
 }
 const pagePath = (res: { headers: Record<string, unknown> }) =>

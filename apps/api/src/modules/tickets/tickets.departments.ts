@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../../db/client';
 import { localizedSql } from '../../db/localized';
 import { isUniqueViolation } from '../../db/pg-error';
+import { containsPattern } from '../../db/search';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { type AuditActor, audit } from '../audit';
 import { OPEN_SQL } from './tickets.context';
@@ -49,7 +50,7 @@ export async function searchDepartments(
   limit: number,
   lang: Language = 'en',
 ) {
-  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%';
+  const like = q ? containsPattern(q) : '%';
   const name = localizedSql(
     ticketsDepartments.departmentName,
     ticketsDepartments.translations,
@@ -205,7 +206,7 @@ export async function departmentAdmins(
   q: string | undefined,
   limit: number,
 ) {
-  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%';
+  const like = q ? containsPattern(q) : '%';
   const rows = await database.db.execute<{ id: number; name: string }>(sql`
     select a.id, a.name from tickets_department_admins da join admins a on a.id = da.admin_id
      where da.department_id = ${departmentId} and a.deleted_at is null and a.name ilike ${like}
@@ -235,7 +236,7 @@ export async function userCampaigns(
   limit: number,
   options: { includeCustom?: boolean } = {},
 ): Promise<CampaignOption[]> {
-  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%';
+  const like = q ? containsPattern(q) : '%';
   const custom = options.includeCustom
     ? sql`union all
       select id, 'custom' as kind, 'spotify' as platform, name as track_name, created_at from custom_campaigns

@@ -3,6 +3,7 @@ import { TICKET_PRIORITIES, TICKET_STATUS, TICKET_STATUSES, ticketDeletable } fr
 import { localized, type Translations } from '@lm/contracts/translations';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { containsPattern } from '../../db/search';
 import { NotFoundError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { TicketDeps } from './tickets.context';
@@ -316,7 +317,7 @@ export async function listTickets(
       sql`${DUE_SQL} between ${now.toISOString()} and ${new Date(now.getTime() + 86_400_000).toISOString()}`,
     );
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.q);
     const asId = /^#?\d{1,9}$/.test(filter.q) ? Number(filter.q.replace('#', '')) : -1;
     where.push(
       sql`(t.id = ${asId} or t.ticket_subject ilike ${like} or u.email ilike ${like}

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { SANDBOX_JUMP_PREFIX } from '../../providers/spotify/sandbox';
 import { DEMO_JUMPING_PLAYLIST, seedTrustFlagsDemo } from '../../seed/trust-flags.demo';
+import { artistWithCoins, ledgerTotal } from '../../test/coins';
 import { testAppForFile } from '../../test/harness';
 import { expressPlaylists, expressTiers } from '../express/express.schema';
 import { seedExpressDemo, seedExpressReference } from '../express/express.seed';
@@ -39,13 +40,7 @@ beforeAll(async () => {
   durationId = d.rows[0].id;
 });
 
-async function artistWith(coins: number) {
-  const user = await ctx.makeUser({ userTypeId: 1 });
-  await withTransaction(ctx.deps.database, (tx) =>
-    credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
-  );
-  return { user, token: await ctx.loginUser(user.email) };
-}
+const artistWith = (coins: number) => artistWithCoins(ctx, coins);
 /** An approved playlist of the curator (sandbox id with `prefix`). */
 async function playlist(prefix = 'Norm') {
   seq += 1;
@@ -93,10 +88,6 @@ const statusOf = async (id: number) =>
 const statusOfFlag = async (id: number) =>
   (await ctx.deps.database.pool.query('select status from trust_flags where id = $1', [id])).rows[0]
     .status as string;
-const ledgerSum = async () =>
-  Number(
-    (await ctx.deps.database.pool.query('select coalesce(sum(balance),0) s from ledger_accounts')).rows[0].s,
-  );
 const auditCount = async (action: string, targetId: number) =>
   Number(
     (
@@ -283,7 +274,7 @@ describe('review', () => {
       );
       expect(refunds.rows[0].n).toBe(1);
     }
-    expect(await ledgerSum()).toBe(0);
+    expect(await ledgerTotal(ctx)).toBe(0);
   });
 
   it("confirming one flag confirms the subject's other pending flags with it; dismissing leaves them open", async () => {

@@ -1,11 +1,10 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { NEUTRAL_SCORE, NEW_SELLER_MIN_CAMPAIGNS, SCORE_WEIGHTS } from '@lm/contracts/score';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../db/client';
+import { creditCoins } from '../../test/coins';
 import { testAppForFile } from '../../test/harness';
 import { approve, decline } from '../express/express.machine';
 import { seedExpressDemo } from '../express/express.seed';
-import { credit, DESC } from '../wallet/ledger';
 import {
   computeScore,
   improvePart,
@@ -120,14 +119,7 @@ beforeAll(async () => {
   playlistIds = rows.rows.map((r) => r.id);
   const artist = await ctx.makeUser({ userTypeId: 1 });
   artistId = artist.id;
-  await withTransaction(ctx.deps.database, (tx) =>
-    credit(tx, {
-      userId: artist.id,
-      coins: 100_000,
-      descId: DESC.COIN_PURCHASE,
-      idempotencyKey: `seed-${artist.id}`,
-    }),
-  );
+  await creditCoins(ctx, artist.id, 100_000);
   artistToken = await ctx.loginUser(artist.email);
 });
 

@@ -22,6 +22,7 @@ import {
   users,
   userTypes,
 } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate, parseOrder } from '../../platform/http';
@@ -46,7 +47,6 @@ export interface StaffMeta {
 /** How long an invitation link stays valid (a reset link stays 60 minutes, LIMITS.resetTokenTtlMinutes). */
 export const INVITE_TTL_DAYS = 7;
 
-const like = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 const one = (f: ListQuery['filter'], k: string): string | undefined => {
   const v = f?.[k];
   return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
@@ -96,9 +96,9 @@ export async function listUsers(database: Database, query: ListQuery, storageUrl
   const f = query.filter;
   const parts: (SQL | undefined)[] = [sql`${users.deletedAt} is null`];
   const name = one(f, 'name');
-  if (name) parts.push(ilike(fullName, like(name)));
+  if (name) parts.push(ilike(fullName, containsPattern(name)));
   const email = one(f, 'email');
-  if (email) parts.push(ilike(users.email, like(email)));
+  if (email) parts.push(ilike(users.email, containsPattern(email)));
   const types = many(f, 'user_type_id')
     .map(Number)
     .filter((n) => n === 1 || n === 2 || n === 3);
@@ -114,7 +114,10 @@ export async function listUsers(database: Database, query: ListQuery, storageUrl
   const to = one(f, 'date_to');
   if (isDay(to))
     parts.push(lt(users.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
-  if (query.q) parts.push(sql`(${ilike(fullName, like(query.q))} or ${ilike(users.email, like(query.q))})`);
+  if (query.q)
+    parts.push(
+      sql`(${ilike(fullName, containsPattern(query.q))} or ${ilike(users.email, containsPattern(query.q))})`,
+    );
   const where = and(...parts);
   const order = parseOrder(query.order, ['id', 'name', 'email', 'status', 'created_at'] as const, {
     column: 'id',

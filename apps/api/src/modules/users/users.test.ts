@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../db/client';
+import { artistWithCoins } from '../../test/coins';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../test/harness';
 import { buildCountryMmdb } from '../../test/mmdb-writer';
 import { seedExpressDemo } from '../express/express.seed';
 import { files } from '../files/files.schema';
-import { credit, DESC } from '../wallet/ledger';
 
 let ctx: TestContext;
 let superToken: string;
@@ -602,16 +601,7 @@ describe('overview tabs (spec section 7 "Admin user overview")', () => {
     const playlists = (
       await ctx.deps.database.pool.query('select id from express_playlists order by id')
     ).rows.map((r) => r.id as number);
-    const artist = await ctx.makeUser({ userTypeId: 1 });
-    await withTransaction(ctx.deps.database, (tx) =>
-      credit(tx, {
-        userId: artist.id,
-        coins: 5000,
-        descId: DESC.COIN_PURCHASE,
-        idempotencyKey: `seed-${artist.id}`,
-      }),
-    );
-    const artistToken = await ctx.loginUser(artist.email);
+    const { user: artist, token: artistToken } = await artistWithCoins(ctx, 5000);
     const tracks = ['4uLU6hMCjMI75M1A2tKUQC', '3n3Ppam7vgaVa1iaRUc9Lp', '7ouMYWpwJ422jRcDASZB7P'];
     for (const track of tracks) {
       const res = await ctx.call('POST', '/api/express/artist/campaign/create', {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { coinPurchasesOf } from '../../test/coins';
 import { testAppForFile } from '../../test/harness';
 import { walletBalance } from './ledger';
 import {
@@ -36,15 +37,6 @@ async function artist() {
   const user = await ctx.makeUser({ userTypeId: 1 });
   return { user, token: await ctx.loginUser(user.email) };
 }
-const creditedTransfers = async (userId: number) =>
-  (
-    await ctx.deps.database.pool.query(
-      `select count(*)::int as n from ledger_transfers t join ledger_accounts a on a.id = t.credit_account_id
-       where a.user_id = $1 and t.desc_id = 1`,
-      [userId],
-    )
-  ).rows[0].n as number;
-
 /** A paid card session for `meta` (the sandbox session marked paid, as the hosted page would). */
 async function paidCardPayment(userId: number, email: string, meta: Record<string, unknown>) {
   const r = await startCheckout(ctx.deps, userId, { coins: COINS }, 'card', email, {
@@ -87,7 +79,7 @@ describe('payment purposes registered by the modules built on the wallet', () =>
     for (let i = 0; i < 5; i++) await event(i);
     expect(calls).toEqual([{ id: r.paymentId, userId: user.id, meta: { fake_order_id: 42 } }]);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(COINS);
-    expect(await creditedTransfers(user.id)).toBe(1);
+    expect(await coinPurchasesOf(ctx, user.id)).toBe(1);
   });
 
   it('runs a purpose once for a PayPal payment across concurrent callbacks and webhooks', async () => {
@@ -128,7 +120,7 @@ describe('payment purposes registered by the modules built on the wallet', () =>
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'paid', coins: COINS, balance: COINS });
     expect(calls).toEqual([]);
-    expect(await creditedTransfers(user.id)).toBe(1);
+    expect(await coinPurchasesOf(ctx, user.id)).toBe(1);
   });
 
   it('no longer runs a purpose once it is unregistered, and refuses two purposes claiming one payment', async () => {

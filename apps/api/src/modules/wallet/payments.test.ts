@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { signSandboxCardEvent } from '../../providers/payments/sandbox-card';
+import { coinPurchasesOf } from '../../test/coins';
 import { testAppForFile } from '../../test/harness';
 import { getSettings } from '../settings/settings.service';
 import { credit, DESC, walletBalance } from './ledger';
@@ -30,15 +31,6 @@ async function startCard(token: string) {
   expect(res.statusCode).toBe(200);
   return res.json().data as { url: string; session_id: string; sandbox: boolean };
 }
-const creditedTransfers = async (userId: number) =>
-  (
-    await ctx.deps.database.pool.query(
-      `select count(*)::int as n from ledger_transfers t join ledger_accounts a on a.id = t.credit_account_id
-       where a.user_id = $1 and t.desc_id = 1`,
-      [userId],
-    )
-  ).rows[0].n as number;
-
 describe('buying coins by card (sandbox Stripe)', () => {
   it('pays on the hosted sandbox page, credits once, shows the transaction and the invoice PDF', async () => {
     const { user, token } = await artist();
@@ -60,7 +52,7 @@ describe('buying coins by card (sandbox Stripe)', () => {
     });
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json().data).toMatchObject({ status: 'paid', coins, balance: coins });
-    expect(await creditedTransfers(user.id)).toBe(1);
+    expect(await coinPurchasesOf(ctx, user.id)).toBe(1);
 
     const list = await ctx.call('GET', '/api/wallet/user/transaction', { token });
     const [tx] = list.json().data;
@@ -147,7 +139,7 @@ describe('buying coins by card (sandbox Stripe)', () => {
       });
     }
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(coins);
-    expect(await creditedTransfers(user.id)).toBe(1);
+    expect(await coinPurchasesOf(ctx, user.id)).toBe(1);
     const invoices = await ctx.deps.database.pool.query(
       'select count(*)::int as n from invoices where user_id = $1',
       [user.id],
@@ -367,7 +359,7 @@ describe('buying coins with PayPal (sandbox Orders v2)', () => {
     );
     expect(results.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(coins);
-    expect(await creditedTransfers(user.id)).toBe(1);
+    expect(await coinPurchasesOf(ctx, user.id)).toBe(1);
   });
 });
 

@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import { currentUser, PUBLIC, userAccess } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
+import { keepRawJsonBodies } from '../../platform/body-parsers';
 import { AppError, NotFoundError, ValidationError } from '../../platform/errors';
 import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -360,11 +361,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
 
 /** Webhooks need the raw body for signature checks, so they live in their own encapsulated scope. */
 async function webhookRoutes(app: ZodApp, deps: ModuleDeps) {
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
-    (_req, body, done) => done(null, body),
-  );
+  keepRawJsonBodies(app, 'buffer');
   app.post(
     '/api/stripe/webhook',
     { config: { access: PUBLIC, rateLimit: false }, schema: { hide: true } },

@@ -2,6 +2,7 @@ import { coinsPriceMinor, TRANSACTION_DESCRIPTIONS } from '@lm/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../../db/client';
 import { settings, users } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
 import { countOrEstimate } from '../../platform/list-total';
@@ -58,7 +59,7 @@ function entryFilters(filter: ListQuery['filter']): SQL[] {
   const one = (k: string) => (Array.isArray(f[k]) ? f[k][0] : f[k]) as string | undefined;
   const number = one('transactions_id')?.trim();
   if (number) {
-    const pattern = `%${number.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(number);
     out.push(
       inArray(
         ledgerEntries.transferId,
@@ -292,9 +293,7 @@ export async function listPackages(
     .where(
       and(
         options.includeInactive ? undefined : eq(coinPackages.isActive, true),
-        options.q
-          ? ilike(coinPackages.name, `%${options.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`)
-          : undefined,
+        options.q ? ilike(coinPackages.name, containsPattern(options.q)) : undefined,
       ),
     )
     .orderBy(asc(coinPackages.position), asc(coinPackages.priceMinor))
@@ -395,7 +394,7 @@ export async function listPayments(database: Database, query: ListQuery) {
   const where = and(
     status ? eq(payments.status, status) : undefined,
     method ? eq(payments.method, method) : undefined,
-    query.q ? ilike(users.email, `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
+    query.q ? ilike(users.email, containsPattern(query.q)) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     database.db
@@ -516,7 +515,7 @@ export async function listWalletBalances(database: Database, query: ListQuery) {
   const rates = await getSettings(database);
   const where = and(
     eq(ledgerAccounts.kind, 'user_wallet'),
-    query.q ? ilike(users.email, `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
+    query.q ? ilike(users.email, containsPattern(query.q)) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     database.db

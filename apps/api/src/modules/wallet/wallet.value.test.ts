@@ -1,10 +1,10 @@
 import { packageSaving } from '@lm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
+import { artistWithCoins } from '../../test/coins';
 import { testAppForFile } from '../../test/harness';
 import { seedExpressDemo } from '../express/express.seed';
 import { getSettings, putSetting } from '../settings/settings.service';
-import { credit, DESC } from './ledger';
 
 /**
  * for the same coins, the user's own app, the payouts
@@ -25,14 +25,8 @@ beforeAll(async () => {
   adminToken = await ctx.loginAdmin((await ctx.makeAdmin()).email);
 });
 
-async function userWith(userTypeId: 1 | 2, coins: number, email?: string) {
-  const user = await ctx.makeUser({ userTypeId, ...(email ? { email } : {}) });
-  if (coins > 0)
-    await withTransaction(ctx.deps.database, (tx) =>
-      credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `value-${user.id}` }),
-    );
-  return { user, token: await ctx.loginUser(user.email) };
-}
+const userWith = (userTypeId: 1 | 2, coins: number, email?: string) =>
+  artistWithCoins(ctx, coins, { userTypeId, ...(email ? { email } : {}) });
 
 const overviewValue = async (userId: number) => {
   const res = await ctx.call('GET', `/api/admin/users/${userId}`, { token: adminToken });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type RecordedAnswer, replayFetch } from '../../test/replay-fetch';
 import { AppleApiError, appleTrackIdOf, releaseTypeOf } from './contract';
 import { appleMusicMode } from './index';
 import { createItunesProvider, ITUNES_ENDPOINT } from './itunes';
@@ -6,20 +7,13 @@ import lookupSong from './recorded/lookup-song.json' with { type: 'json' };
 import searchSongs from './recorded/search-songs.json' with { type: 'json' };
 import { createSandboxAppleProvider } from './sandbox';
 
-/** A fetch answering recorded bodies of the documented iTunes endpoints, keyed by path. */
-function replay(answers: Record<string, { status: number; body: unknown }>) {
-  const sent: URL[] = [];
-  const fetchImpl = (async (input: string | URL | Request) => {
-    const url = new URL(String(input));
-    sent.push(url);
-    const answer = answers[url.pathname];
-    if (!answer) return new Response('not recorded', { status: 599 });
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'text/javascript; charset=utf-8' },
-    });
-  }) as typeof fetch;
-  return { fetchImpl, sent };
+/** Recorded bodies of the documented iTunes endpoints, keyed by path (iTunes answers as JavaScript). */
+function replay(answers: Record<string, RecordedAnswer>) {
+  const { fetchImpl, requests } = replayFetch(answers, {
+    keyOf: (req) => req.url.pathname,
+    headers: { 'content-type': 'text/javascript; charset=utf-8' },
+  });
+  return { fetchImpl, sent: requests };
 }
 
 describe('iTunes provider against recorded responses', () => {
@@ -37,8 +31,8 @@ describe('iTunes provider against recorded responses', () => {
       trackUrl: lookupSong.results[0]!.trackViewUrl,
       artworkUrl: lookupSong.results[0]!.artworkUrl100,
     });
-    expect(`${sent[0]!.origin}${sent[0]!.pathname}`).toBe(`${ITUNES_ENDPOINT}/lookup`);
-    expect(Object.fromEntries(sent[0]!.searchParams)).toEqual({
+    expect(`${sent[0]!.url.origin}${sent[0]!.url.pathname}`).toBe(`${ITUNES_ENDPOINT}/lookup`);
+    expect(Object.fromEntries(sent[0]!.url.searchParams)).toEqual({
       id: '1440858075',
       entity: 'song',
       country: 'US',
@@ -60,9 +54,9 @@ describe('iTunes provider against recorded responses', () => {
       ['1450695739', 'Album'],
       ['1613543216', 'EP'],
     ]);
-    expect(sent[0]!.searchParams.get('term')).toBe('billie');
-    expect(sent[0]!.searchParams.get('limit')).toBe('25');
-    expect(sent[0]!.searchParams.get('entity')).toBe('song');
+    expect(sent[0]!.url.searchParams.get('term')).toBe('billie');
+    expect(sent[0]!.url.searchParams.get('limit')).toBe('25');
+    expect(sent[0]!.url.searchParams.get('entity')).toBe('song');
   });
 
   it('turns an error status and a network failure into AppleApiError', async () => {

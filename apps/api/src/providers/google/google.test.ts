@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { consentQuery } from '../../test/consent-url';
 import { replayFetch } from '../../test/replay-fetch';
 import { createGoogleProvider, GOOGLE_ENDPOINTS } from './google';
 import tokenInvalid from './recorded/token-invalid-grant.json' with { type: 'json' };
@@ -8,12 +9,13 @@ import userinfo from './recorded/userinfo.json' with { type: 'json' };
 describe('Google OAuth provider against recorded responses', () => {
   it('builds the consent URL with the openid scopes and the state', () => {
     const google = createGoogleProvider('client-123', 'secret');
-    const url = new URL(google.authorizationUrl('state-xyz', 'http://localhost:3000/oauth'));
-    expect(`${url.origin}${url.pathname}`).toBe(GOOGLE_ENDPOINTS.authorize);
-    expect(url.searchParams.get('client_id')).toBe('client-123');
-    expect(url.searchParams.get('scope')).toBe('openid email profile');
-    expect(url.searchParams.get('state')).toBe('state-xyz');
-    expect(url.searchParams.get('response_type')).toBe('code');
+    const url = google.authorizationUrl('state-xyz', 'http://localhost:3000/oauth');
+    expect(consentQuery(url, GOOGLE_ENDPOINTS.authorize)).toMatchObject({
+      client_id: 'client-123',
+      scope: 'openid email profile',
+      state: 'state-xyz',
+      response_type: 'code',
+    });
   });
 
   it('exchanges the code and reads the profile', async () => {

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
+import { escapeHtml } from '../sandbox-pages';
 import { isSandboxGoogle } from './sandbox';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Sandbox Google consent page (registered by providers/sandbox.routes.ts only while Google is the

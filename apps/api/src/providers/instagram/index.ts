@@ -7,7 +7,7 @@ import { createOffInstagramProvider } from './off';
 import { createSandboxInstagramProvider } from './sandbox';
 
 export * from './contract';
-export { isSandboxInstagram, type SandboxInstagramProvider } from './sandbox';
+export type { SandboxInstagramProvider } from './sandbox';
 
 /**
  * The Instagram provider `providerModes` picks: the real client when INSTAGRAM_APP_ID and

@@ -1,10 +1,9 @@
 import type { Database } from '../../db/client';
 import {
+  type SandboxSocialControls,
   type SandboxSocialPost,
   type SandboxSocialProfile,
-  type SandboxSocialStore,
-  sandboxSocialStore,
-  sandboxTokens,
+  sandboxSocialBase,
 } from '../sandbox-social';
 import { INSTAGRAM_SCOPES, InstagramApiError, type InstagramMedia, type InstagramProvider } from './contract';
 
@@ -12,18 +11,7 @@ import { INSTAGRAM_SCOPES, InstagramApiError, type InstagramMedia, type Instagra
 export const SANDBOX_INSTAGRAM_EXPIRES_IN = 60 * 86_400;
 
 /** The sandbox Instagram plus what its consent page and dev controls drive. */
-export interface SandboxInstagramProvider extends InstagramProvider {
-  readonly name: 'sandbox';
-  issueCode(profile: SandboxSocialProfile): string;
-  readonly posts: SandboxSocialStore;
-  /** The audio id a sandbox reel uses; null when none or unknown. */
-  musicIdOf(mediaId: string): Promise<string | null>;
-}
-
-/** Whether `provider` is the sandbox. */
-export function isSandboxInstagram(provider: InstagramProvider): provider is SandboxInstagramProvider {
-  return provider.name === 'sandbox' && 'issueCode' in provider;
-}
+export type SandboxInstagramProvider = InstagramProvider & SandboxSocialControls;
 
 function toMedia(p: SandboxSocialPost): InstagramMedia {
   return {
@@ -47,8 +35,7 @@ export function createSandboxInstagramProvider(options: {
   key: string;
   database: Database;
 }): SandboxInstagramProvider {
-  const tokens = sandboxTokens(options.key, 'instagram');
-  const posts = sandboxSocialStore(options.database);
+  const { tokens, posts, controls } = sandboxSocialBase('instagram', options);
   const account = (accessToken: string, kind: 'access' | 'refresh' = 'access'): SandboxSocialProfile => {
     const profile = tokens.read(kind, accessToken) ?? tokens.read('refresh', accessToken);
     if (!profile) throw new InstagramApiError('token_invalid', 'sandbox instagram token invalid');
@@ -56,15 +43,7 @@ export function createSandboxInstagramProvider(options: {
   };
   // Long-lived tokens are issued as "refresh" kind (they are what gets refreshed); short ones as "access".
   return {
-    name: 'sandbox',
-    posts,
-    authorizationUrl(state, redirectUri) {
-      const params = new URLSearchParams({ state, redirect_uri: redirectUri });
-      return `${options.appUrl}/api/sandbox/instagram/authorize?${params}`;
-    },
-    issueCode(profile) {
-      return tokens.issue('code', profile, 300);
-    },
+    ...controls,
     async exchangeCode(code) {
       const profile = tokens.read('code', code.replace(/#_$/, ''));
       if (!profile) throw new InstagramApiError('invalid_grant', 'sandbox instagram code invalid');
@@ -114,9 +93,6 @@ export function createSandboxInstagramProvider(options: {
       const [post] = await posts.byIds('instagram', p.accountId, p.username, [mediaId]);
       if (!post) throw new InstagramApiError('not_found', 'sandbox instagram media not found');
       return post.views;
-    },
-    async musicIdOf(mediaId) {
-      return (await posts.find('instagram', mediaId))?.musicId ?? null;
     },
   };
 }

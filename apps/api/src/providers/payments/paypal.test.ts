@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type RecordedAnswer, replayFetch } from '../../test/replay-fetch';
 import type { CreateOrderInput } from './contract';
 import { createPayPalProvider, PAYPAL_API_BASE } from './paypal';
 import alreadyCaptured from './recorded/paypal-capture-already-captured.json' with { type: 'json' };
@@ -16,39 +17,15 @@ import orderApprovedEvent from './recorded/paypal-webhook-order-approved.json' w
 const API = PAYPAL_API_BASE.sandbox;
 const ORDER_ID = orderCreated.id;
 
-interface Recorded {
-  method: string;
-  url: string;
-  headers: Headers;
-  body: string;
-}
-
-type Answer = { status: number; body: unknown };
-
 /**
- * A fetch replaying recorded answers of PayPal's documented endpoints, keyed by `METHOD path`.
- * A list answers in turn (the last one repeats).
+ * A fetch replaying recorded answers of PayPal's documented endpoints, keyed by `METHOD path`; a call
+ * to another host is not recorded. A list answers in turn (the last one repeats).
  */
-function replay(routes: Record<string, Answer | Answer[]>) {
-  const requests: Recorded[] = [];
-  const served = new Map<string, number>();
-  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    const req = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(req.url);
-    const key = `${req.method} ${url.pathname}`;
-    requests.push({ method: req.method, url: req.url, headers: req.headers, body: await req.text() });
-    const route = routes[key];
-    if (!route || url.origin !== API) return new Response('not recorded', { status: 599 });
-    const list = Array.isArray(route) ? route : [route];
-    const n = served.get(key) ?? 0;
-    served.set(key, n + 1);
-    const hit = list[Math.min(n, list.length - 1)]!;
-    return new Response(JSON.stringify(hit.body), {
-      status: hit.status,
-      headers: { 'content-type': 'application/json', 'paypal-debug-id': 'recorded' },
-    });
-  }) as typeof fetch;
-  return { fetchImpl, requests };
+function replay(routes: Record<string, RecordedAnswer | RecordedAnswer[]>) {
+  return replayFetch(routes, {
+    keyOf: (req) => (req.url.origin === API ? `${req.method} ${req.url.pathname}` : 'elsewhere'),
+    headers: { 'paypal-debug-id': 'recorded' },
+  });
 }
 
 const TOKEN = { 'POST /v1/oauth2/token': { status: 200, body: token } };
@@ -92,7 +69,7 @@ describe('PayPal provider against recorded responses', () => {
     });
 
     const [tokenReq, createReq] = requests;
-    expect(tokenReq?.url).toBe(`${API}/v1/oauth2/token`);
+    expect(tokenReq?.url.href).toBe(`${API}/v1/oauth2/token`);
     expect(tokenReq?.headers.get('authorization')).toBe(
       `Basic ${Buffer.from('client-id:client-secret').toString('base64')}`,
     );
@@ -154,7 +131,7 @@ describe('PayPal provider against recorded responses', () => {
     await paypal.getOrder(ORDER_ID);
     const order = await paypal.getOrder(ORDER_ID);
     expect(order).toMatchObject({ id: ORDER_ID, status: 'APPROVED', approveUrl: null, amountMinor: 1250 });
-    expect(requests.filter((r) => r.url.endsWith('/v1/oauth2/token'))).toHaveLength(1);
+    expect(requests.filter((r) => r.url.pathname.endsWith('/v1/oauth2/token'))).toHaveLength(1);
   });
 
   it('captures an approved order with the PayPal-Request-Id', async () => {

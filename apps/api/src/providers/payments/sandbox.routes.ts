@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
+import { escapeHtml } from '../sandbox-pages';
 import type { CardCheckoutProvider, PayPalProvider } from './contract';
 import { formatMinor } from './money';
 import type { SandboxCardProvider, SandboxCheckoutOutcome } from './sandbox-card';
 import type { SandboxPayPalOutcome, SandboxPayPalProvider } from './sandbox-paypal';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const isSandboxCard = (p: CardCheckoutProvider): p is SandboxCardProvider =>
   p.name === 'sandbox' && 'completeSession' in p;

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { type RecordedAnswer, replayFetch } from '../../test/replay-fetch';
 import type { CreateCheckoutInput } from './contract';
 import sessionCompleted from './recorded/stripe-checkout-session-completed.json' with { type: 'json' };
 import sessionCreated from './recorded/stripe-checkout-session-created.json' with { type: 'json' };
@@ -13,32 +14,12 @@ const SECRET_KEY = 'sk_test_recorded';
 const WEBHOOK_SECRET = 'whsec_recorded_0123456789';
 const API = 'https://api.stripe.com';
 
-interface Recorded {
-  method: string;
-  url: string;
-  headers: Headers;
-  body: string;
-}
-
-/** A fetch replaying recorded answers of Stripe's documented endpoints, keyed by `METHOD path`. */
-function replay(routes: Record<string, { status: number; body: unknown }>) {
-  const requests: Recorded[] = [];
-  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input));
-    requests.push({
-      method: init?.method ?? 'GET',
-      url: url.toString(),
-      headers: new Headers(init?.headers),
-      body: typeof init?.body === 'string' ? init.body : '',
-    });
-    const hit = routes[`${init?.method ?? 'GET'} ${url.origin}${url.pathname}`];
-    if (!hit) return new Response('not recorded', { status: 599 });
-    return new Response(JSON.stringify(hit.body), {
-      status: hit.status,
-      headers: { 'content-type': 'application/json', 'request-id': 'req_recorded' },
-    });
-  }) as typeof fetch;
-  return { fetchImpl, requests };
+/** A fetch replaying recorded answers of Stripe's documented endpoints, keyed by `METHOD origin+path`. */
+function replay(routes: Record<string, RecordedAnswer>) {
+  return replayFetch(routes, {
+    keyOf: (req) => `${req.method} ${req.url.origin}${req.url.pathname}`,
+    headers: { 'request-id': 'req_recorded' },
+  });
 }
 
 const input: CreateCheckoutInput = {

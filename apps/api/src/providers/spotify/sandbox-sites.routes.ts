@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
+import { escapeHtml } from '../sandbox-pages';
 import { isSandboxSpotify } from './index';
 import { SPOTIFY_ID_PATTERN } from './links';
 import { sandboxArtistProfile, sandboxArtistSlug, sandboxSiteEmail, sandboxSiteHasEmail } from './sandbox';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const siteParams = z.object({ artistId: z.string().regex(SPOTIFY_ID_PATTERN) });
 
 /** Where the sandbox websites live, under this API's origin. */

@@ -4,11 +4,10 @@ import { PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope } from '../../platform/http';
+import { consentDenyRoute, consentQuery, escapeHtml, sameOriginRedirect } from '../sandbox-pages';
 import { isSandboxSpotify } from './index';
 import { SPOTIFY_ID_PATTERN } from './links';
 import { type SandboxPlacement, sandboxCoverSvg } from './sandbox';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const spotifyId = z.string().regex(SPOTIFY_ID_PATTERN);
 const playlistParams = z.object({ playlistId: spotifyId });
@@ -25,7 +24,6 @@ const toPlacement = (p: SandboxPlacement): z.infer<typeof placementSchema> => ({
   position: p.position,
   added_at: p.addedAt.toISOString(),
 });
-const consentQuery = z.object({ state: z.string().max(2000), redirect_uri: z.string().min(1).max(500) });
 
 /**
  * Sandbox Spotify (registered by providers/sandbox.routes.ts only while Spotify is the sandbox, never
@@ -39,16 +37,7 @@ const consentQuery = z.object({ state: z.string().max(2000), redirect_uri: z.str
 export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
   const sandbox = deps.providers.spotify;
   if (!isSandboxSpotify(sandbox)) return;
-  const appOrigin = new URL(deps.config.appUrl).origin;
-  /** The redirect target when it is on this app's origin (like a registered redirect URI), else null. */
-  const redirectTarget = (redirectUri: string): URL | null => {
-    try {
-      const target = new URL(redirectUri, deps.config.appUrl);
-      return target.origin === appOrigin ? target : null;
-    } catch {
-      return null;
-    }
-  };
+  const redirectTarget = sameOriginRedirect(deps.config.appUrl);
 
   app.post(
     '/api/sandbox/spotify/playlists/:playlistId/tracks',
@@ -161,18 +150,8 @@ export const sandboxSpotifyRoutes: RouteModule = (app, deps) => {
     },
   );
 
-  app.post(
-    '/api/sandbox/spotify/authorize/deny',
-    { config: { access: PUBLIC }, schema: { hide: true, body: consentQuery } },
-    async (req, reply) => {
-      const target = redirectTarget(req.body.redirect_uri);
-      if (!target) throw new NotFoundError();
-      // What Spotify answers when the user cancels the consent dialog.
-      target.searchParams.set('error', 'access_denied');
-      target.searchParams.set('state', req.body.state);
-      return reply.redirect(target.toString(), 302);
-    },
-  );
+  // What Spotify answers when the user cancels the consent dialog.
+  consentDenyRoute(app, '/api/sandbox/spotify/authorize/deny', deps.config.appUrl);
 };
 
 /** The consent page, labelled SANDBOX. */

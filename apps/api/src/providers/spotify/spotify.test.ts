@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { consentQuery } from '../../test/consent-url';
+import { type RecordedAnswer, type Replayed, replayFetch, type SentRequest } from '../../test/replay-fetch';
 import { SPOTIFY_CURATOR_SCOPES, SpotifyApiError } from './contract';
 import artistsSeveral from './recorded/artists-several.json' with { type: 'json' };
 import forbidden from './recorded/error-forbidden.json' with { type: 'json' };
@@ -31,49 +33,11 @@ const PLAYLIST = playlist.id;
 const TRACK_ON_PAGE_2 = '4iV5W9uYEdYUVa79Axb7Rh';
 const REDIRECT = 'http://localhost:3000/express/callback';
 
-interface Answer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-interface Sent {
-  method: string;
-  url: URL;
-  headers: Headers;
-  body: string;
-}
-
-/**
- * A fetch replaying recorded answers of Spotify's documented endpoints, keyed by
- * `METHOD origin+path`. A list is answered in order (its last answer repeats); a function sees the request.
- */
-function replay(routes: Record<string, Answer | Answer[] | ((req: Sent) => Answer)>) {
-  const requests: Sent[] = [];
-  const served = new Map<string, number>();
-  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const req: Sent = {
-      method: init?.method ?? 'GET',
-      url,
-      headers: new Headers(init?.headers),
-      body: typeof init?.body === 'string' ? init.body : '',
-    };
-    requests.push(req);
-    const key = `${req.method} ${url.origin}${url.pathname}`;
-    const route = routes[key];
-    let answer: Answer | undefined;
-    if (typeof route === 'function') answer = route(req);
-    else if (Array.isArray(route)) {
-      const n = served.get(key) ?? 0;
-      served.set(key, n + 1);
-      answer = route[Math.min(n, route.length - 1)];
-    } else answer = route;
-    if (!answer) return new Response('not recorded', { status: 599 });
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json', ...answer.headers },
-    });
-  }) as typeof fetch;
+/** A fetch replaying recorded answers of Spotify's documented endpoints, keyed by `METHOD origin+path`. */
+function replay(routes: Record<string, Replayed>) {
+  const { fetchImpl, requests } = replayFetch(routes, {
+    keyOf: (req) => `${req.method} ${req.url.origin}${req.url.pathname}`,
+  });
   const apiCalls = () => requests.filter((r) => r.url.origin === new URL(API).origin);
   const tokenCalls = () => requests.filter((r) => `${r.url.origin}${r.url.pathname}` === TOKEN);
   return { fetchImpl, requests, apiCalls, tokenCalls };
@@ -96,9 +60,8 @@ function provider(fetchImpl: typeof fetch, extra: { now?: () => number; sleeps?:
 describe('Spotify Web API provider against recorded responses', () => {
   it('builds the curator consent URL with the scopes, the state and the redirect URI', () => {
     const spotify = provider(replay({}).fetchImpl);
-    const url = new URL(spotify.authorizationUrl('state-xyz', REDIRECT));
-    expect(`${url.origin}${url.pathname}`).toBe(SPOTIFY_ENDPOINTS.authorize);
-    expect(Object.fromEntries(url.searchParams)).toEqual({
+    const query = consentQuery(spotify.authorizationUrl('state-xyz', REDIRECT), SPOTIFY_ENDPOINTS.authorize);
+    expect(query).toEqual({
       client_id: CLIENT_ID,
       response_type: 'code',
       redirect_uri: REDIRECT,
@@ -106,7 +69,7 @@ describe('Spotify Web API provider against recorded responses', () => {
       state: 'state-xyz',
       show_dialog: 'true',
     });
-    expect(SPOTIFY_CURATOR_SCOPES).toBe(url.searchParams.get('scope'));
+    expect(SPOTIFY_CURATOR_SCOPES).toBe(query.scope);
   });
 
   it('reads a track with a client-credentials token (Basic auth), cached for the next calls', async () => {
@@ -193,7 +156,7 @@ describe('Spotify Web API provider against recorded responses', () => {
   describe('playlistHasTrack', () => {
     // The recorded 112 entries, served 50 a page as GET /playlists/{id}/items does.
     const entries = [...itemsPage1.items, ...itemsPage2.items];
-    const pages = (req: Sent): Answer => {
+    const pages = (req: SentRequest): RecordedAnswer => {
       const offset = Number(req.url.searchParams.get('offset') ?? 0);
       const next =
         offset + 50 < entries.length ? `${API}/playlists/${PLAYLIST}/items?offset=${offset + 50}` : null;

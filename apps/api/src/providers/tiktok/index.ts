@@ -7,7 +7,7 @@ import { createSandboxTikTokProvider } from './sandbox';
 import { createTikTokProvider } from './tiktok';
 
 export * from './contract';
-export { isSandboxTikTok, type SandboxTikTokProvider } from './sandbox';
+export type { SandboxTikTokProvider } from './sandbox';
 
 /**
  * The TikTok provider `providerModes` (providers/modes.ts) picks: the real Login Kit client when

@@ -1,10 +1,9 @@
 import type { Database } from '../../db/client';
 import {
+  type SandboxSocialControls,
   type SandboxSocialPost,
   type SandboxSocialProfile,
-  type SandboxSocialStore,
-  sandboxSocialStore,
-  sandboxTokens,
+  sandboxSocialBase,
 } from '../sandbox-social';
 import {
   TIKTOK_PAGE_SIZE,
@@ -20,20 +19,7 @@ export const SANDBOX_TIKTOK_EXPIRES_IN = 7_200;
 export const SANDBOX_TIKTOK_REFRESH_EXPIRES_IN = 180 * 86_400;
 
 /** The sandbox TikTok plus what its consent page and dev controls drive. */
-export interface SandboxTikTokProvider extends TikTokProvider {
-  readonly name: 'sandbox';
-  /** The code the consent page redirects back with (signed, 5 minutes). */
-  issueCode(profile: SandboxSocialProfile): string;
-  /** The posts store the dev controls write to. */
-  readonly posts: SandboxSocialStore;
-  /** The sound (`/music/` id) a sandbox video uses, as its embed would show; null when none or unknown. */
-  musicIdOf(videoId: string): Promise<string | null>;
-}
-
-/** Whether `provider` is the sandbox (with its consent page and dev controls). */
-export function isSandboxTikTok(provider: TikTokProvider): provider is SandboxTikTokProvider {
-  return provider.name === 'sandbox' && 'issueCode' in provider;
-}
+export type SandboxTikTokProvider = TikTokProvider & SandboxSocialControls;
 
 function toVideo(p: SandboxSocialPost): TikTokVideo {
   return {
@@ -63,8 +49,7 @@ export function createSandboxTikTokProvider(options: {
   key: string;
   database: Database;
 }): SandboxTikTokProvider {
-  const tokens = sandboxTokens(options.key, 'tiktok');
-  const posts = sandboxSocialStore(options.database);
+  const { tokens, posts, controls } = sandboxSocialBase('tiktok', options);
   const answer = (profile: SandboxSocialProfile): TikTokTokens => ({
     openId: profile.accountId,
     accessToken: tokens.issue('access', profile),
@@ -79,15 +64,7 @@ export function createSandboxTikTokProvider(options: {
     return profile;
   };
   return {
-    name: 'sandbox',
-    posts,
-    authorizationUrl(state, redirectUri) {
-      const params = new URLSearchParams({ state, redirect_uri: redirectUri });
-      return `${options.appUrl}/api/sandbox/tiktok/authorize?${params}`;
-    },
-    issueCode(profile) {
-      return tokens.issue('code', profile, 300);
-    },
+    ...controls,
     async exchangeCode(code) {
       const profile = tokens.read('code', code);
       if (!profile) throw new TikTokApiError('invalid_grant', 'sandbox tiktok code invalid');
@@ -130,9 +107,6 @@ export function createSandboxTikTokProvider(options: {
       const p = account(accessToken);
       if (videoIds.length > TIKTOK_PAGE_SIZE) throw new RangeError(`at most ${TIKTOK_PAGE_SIZE} video ids`);
       return (await posts.byIds('tiktok', p.accountId, p.username, videoIds)).map(toVideo);
-    },
-    async musicIdOf(videoId) {
-      return (await posts.find('tiktok', videoId))?.musicId ?? null;
     },
     async soundOf(video) {
       return (await posts.find('tiktok', video.id))?.musicId ?? null;

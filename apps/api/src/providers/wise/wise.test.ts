@@ -2,6 +2,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env';
 import type { Database } from '../../db/client';
+import { type RecordedAnswer, replayFetch } from '../../test/replay-fetch';
 import { WiseApiError, WiseSignatureError } from './contract';
 import { createWiseProviderFromConfig } from './index';
 import accountCreated from './recorded/account-created.json' with { type: 'json' };
@@ -21,32 +22,12 @@ const PROFILE = '24604';
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const PUBLIC_PEM = publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
-interface Sent {
-  method: string;
-  url: URL;
-  headers: Headers;
-  body: unknown;
-}
-
 /** A fetch replaying recorded answers of Wise's documented endpoints, keyed by `METHOD path`. */
-function replay(routes: Record<string, { status: number; body: unknown }>) {
-  const requests: Sent[] = [];
-  const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const req: Sent = {
-      method: init?.method ?? 'GET',
-      url,
-      headers: new Headers(init?.headers),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    requests.push(req);
-    const answer = routes[`${req.method} ${url.pathname}`];
-    if (!answer) return new Response(JSON.stringify({ error: 'not recorded' }), { status: 404 });
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
+function replay(routes: Record<string, RecordedAnswer>) {
+  const { fetchImpl, requests } = replayFetch(routes, {
+    keyOf: (req) => `${req.method} ${req.url.pathname}`,
+    notRecorded: { status: 404, body: { error: 'not recorded' } },
+  });
   const provider = createWiseProvider({
     apiToken: 'recorded-token',
     profileId: PROFILE,
@@ -80,7 +61,7 @@ describe('Wise REST client (recorded documented responses)', () => {
     });
     expect(requests[0]!.url.origin).toBe(HOST);
     expect(requests[0]!.headers.get('authorization')).toBe('Bearer recorded-token');
-    expect(requests[0]!.body).toMatchObject({
+    expect(JSON.parse(requests[0]!.body)).toMatchObject({
       sourceAmount: 800,
       targetAccount: 40000000,
       payOut: 'BANK_TRANSFER',
@@ -124,7 +105,7 @@ describe('Wise REST client (recorded documented responses)', () => {
       details: { sortCode: '40-30-20', accountNumber: '12345678' },
     });
     expect(created).toEqual({ id: '40000000' });
-    expect(ok.requests[0]!.body).toMatchObject({
+    expect(JSON.parse(ok.requests[0]!.body)).toMatchObject({
       profile: 24604,
       details: { legalType: 'PRIVATE', sortCode: '40-30-20' },
     });
@@ -161,7 +142,7 @@ describe('Wise REST client (recorded documented responses)', () => {
       status: 'incoming_payment_waiting',
       customerTransactionId: 'bd244a95-dcf8-4c31-aac8-bf5e2f3e54c0',
     });
-    expect(requests[0]!.body).toEqual({
+    expect(JSON.parse(requests[0]!.body)).toEqual({
       targetAccount: 40000000,
       quoteUuid: quoteCreated.id,
       customerTransactionId: 'bd244a95-dcf8-4c31-aac8-bf5e2f3e54c0',
@@ -173,7 +154,7 @@ describe('Wise REST client (recorded documented responses)', () => {
       errorCode: null,
       balanceTransactionId: '2009',
     });
-    expect(requests.at(-1)!.body).toEqual({ type: 'BALANCE' });
+    expect(JSON.parse(requests.at(-1)!.body)).toEqual({ type: 'BALANCE' });
   });
 
   it('reports a refused funding and an unauthorised token', async () => {

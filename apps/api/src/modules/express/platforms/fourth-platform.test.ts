@@ -1,8 +1,8 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../../db/client';
+import { artistWithCoins } from '../../../test/coins';
 import { createTestApp, type TestContext } from '../../../test/harness';
-import { credit, DESC, walletBalance } from '../../wallet/ledger';
+import { walletBalance } from '../../wallet/ledger';
 import { advance, sweep } from '../express.machine';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from '../express.schema';
 import { seedExpressReference } from '../express.seed';
@@ -122,13 +122,7 @@ afterAll(async () => {
 });
 afterEach(() => ctx.clock.set(new Date()));
 
-async function artist(coins: number) {
-  const user = await ctx.makeUser({ userTypeId: 1 });
-  await withTransaction(ctx.deps.database, (tx) =>
-    credit(tx, { userId: user.id, coins, descId: DESC.COIN_PURCHASE, idempotencyKey: `seed-${user.id}` }),
-  );
-  return { user, token: await ctx.loginUser(user.email) };
-}
+const artist = (coins: number) => artistWithCoins(ctx, coins);
 
 /** An influencer with a connected Vidlet account on the Micro tier. */
 async function influencer() {

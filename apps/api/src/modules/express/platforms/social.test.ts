@@ -1,14 +1,21 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConflictError, ValidationError } from '../../../platform/errors';
-import { isSandboxInstagram } from '../../../providers/instagram/sandbox';
-import type { SocialPlatform } from '../../../providers/sandbox-social';
-import { isSandboxTikTok } from '../../../providers/tiktok/sandbox';
+import { isSandboxSocial, type SocialPlatform } from '../../../providers/sandbox-social';
+import { ledgerTotal, userWithCoins } from '../../../test/coins';
 import { testAppForFile } from '../../../test/harness';
 import { revokeAccount } from '../../connections/connections.service';
 import { DESC, walletBalance } from '../../wallet/ledger';
 import { createCampaignsFor } from '../express.creation';
-import { AUDIO, connectedAccount, createSocialTestApp, LINK, MUSIC, userWithCoins } from '../express.fixture';
+import {
+  AUDIO,
+  campaignRow,
+  connectedAccount,
+  createSocialTestApp,
+  LINK,
+  MUSIC,
+  settledOf,
+} from '../express.fixture';
 import { advance, approve, decline, forceEnd, submit, sweep } from '../express.machine';
 import type { ExpressPlatformAdapter } from './adapter';
 import { INSTAGRAM_CONFIRM_HOURS, instagramAdapter, parseInstagramSoundLink } from './instagram.adapter';
@@ -36,8 +43,7 @@ const artistWith = (coins: number) => userWithCoins(ctx, coins);
 
 function sandboxOf(platform: SocialPlatform) {
   const p = ctx.deps.providers[platform];
-  if (platform === 'tiktok' && isSandboxTikTok(p as never)) return p as never as SandboxLike;
-  if (platform === 'instagram' && isSandboxInstagram(p as never)) return p as never as SandboxLike;
+  if (isSandboxSocial(p)) return p as never as SandboxLike;
   throw new Error('sandbox expected');
 }
 type SandboxLike = {
@@ -89,24 +95,11 @@ const createOne = async (
       errorField: 'account_ids',
     })
   )[0]!;
-const row = async (id: number) =>
-  (await ctx.deps.database.pool.query('select * from express_campaigns where id = $1', [id])).rows[0];
-async function settled(id: number) {
-  const r = await ctx.deps.database.pool.query(
-    `select c.price,
-            coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%:refund' or t.idempotency_key like 'hold:%:void'), 0)::int as refunded,
-            coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%:post' or t.idempotency_key like 'hold:%:fee'), 0)::int as paid,
-            coalesce(sum(t.amount) filter (where t.idempotency_key like 'hold:%'), 0)::int as total
-       from express_campaigns c left join ledger_transfers t on t.hold_id = c.hold_id
-      where c.id = $1 group by c.price`,
-    [id],
-  );
-  return r.rows[0] as { price: number; refunded: number; paid: number; total: number };
+/** Campaign `id` failed to submit, and its whole `price` went back to the artist. */
+async function expectFailedAndRefunded(id: number, price: number) {
+  expect((await campaignRow(ctx, id)).status_id).toBe(S.FAILED_TO_SUBMIT);
+  expect(await settledOf(ctx, id)).toEqual({ price, paid: 0, refunded: price, total: price });
 }
-const ledgerSum = async () =>
-  Number(
-    (await ctx.deps.database.pool.query('select coalesce(sum(balance),0) s from ledger_accounts')).rows[0].s,
-  );
 const mediaUrl = (platform: SocialPlatform, id: string) =>
   platform === 'tiktok' ? `https://www.tiktok.com/@x/video/${id}` : `https://www.instagram.com/reel/${id}/`;
 
@@ -147,7 +140,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
         (await submit(ctx.deps, who.seller.id, c.id, { id: wrong, url: mediaUrl(platform, wrong) })).found,
       ).toBe(false);
     }
-    expect((await row(c.id)).status_id).toBe(S.WAITING_SUBMISSION);
+    expect((await campaignRow(ctx, c.id)).status_id).toBe(S.WAITING_SUBMISSION);
 
     ctx.clock.advance(5 * MIN);
     const video = await post(platform, who, sound, 30);
@@ -155,16 +148,16 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     expect(ok.found).toBe(true);
     expect(ok.campaign.statusId).toBe(S.VERIFYING);
     // Views are read from the first proof on (fixed points: submission, verification, daily, audit).
-    expect(await row(c.id)).toMatchObject({ last_views: 30, last_views_at: ctx.clock.now() });
+    expect(await campaignRow(ctx, c.id)).toMatchObject({ last_views: 30, last_views_at: ctx.clock.now() });
 
     // Not before the platform's delay (Instagram: the artist's 72 hours to dispute), then On Going.
     await setViews(platform, video, 20);
     ctx.clock.advance(verifyDelay - MIN);
     await advance(ctx.deps, c.id);
-    expect((await row(c.id)).status_id).toBe(S.VERIFYING);
+    expect((await campaignRow(ctx, c.id)).status_id).toBe(S.VERIFYING);
     ctx.clock.advance(MIN);
     await advance(ctx.deps, c.id);
-    const onGoing = await row(c.id);
+    const onGoing = await campaignRow(ctx, c.id);
     expect(onGoing.status_id).toBe(S.ON_GOING);
     // The verification's read is recorded too.
     expect(onGoing).toMatchObject({ last_views: 50, last_views_at: ctx.clock.now() });
@@ -173,11 +166,11 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     await setViews(platform, video, 50);
     ctx.clock.advance(DAY);
     await advance(ctx.deps, c.id);
-    expect((await row(c.id)).last_views).toBe(100);
+    expect((await campaignRow(ctx, c.id)).last_views).toBe(100);
 
     ctx.clock.set(new Date(onGoing.on_going_until.getTime() + MIN));
     await advance(ctx.deps, c.id);
-    const auditing = await row(c.id);
+    const auditing = await campaignRow(ctx, c.id);
     expect(auditing.status_id).toBe(S.AUDITING);
 
     // 40 % of the target by the audit: the influencer earns 40 % of the price, the rest comes back.
@@ -185,12 +178,12 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     await setViews(platform, video, reached - 100);
     ctx.clock.set(new Date(auditing.auditing_until.getTime() + MIN));
     expect(await sweep(ctx.deps)).toBeGreaterThanOrEqual(1);
-    const done = await row(c.id);
+    const done = await campaignRow(ctx, c.id);
     const earned = Math.floor((who.price * reached) / target);
     expect(done.status_id).toBe(S.COMPLETED);
     expect(done.paid_coins).toBe(earned);
     expect(done.refunded_coins).toBe(who.price - earned);
-    expect(await settled(c.id)).toEqual({
+    expect(await settledOf(ctx, c.id)).toEqual({
       price: who.price,
       paid: earned,
       refunded: who.price - earned,
@@ -215,7 +208,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
       message_key: 'express.notify.completed_partial',
       link: `/${platform}/express-campaigns/${c.id}`,
     });
-    expect(await ledgerSum()).toBe(0);
+    expect(await ledgerTotal(ctx)).toBe(0);
   });
 
   it('views at or above the target at audit earn the whole price, nothing refunded', async () => {
@@ -229,12 +222,17 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     ).toBe(true);
     ctx.clock.advance(verifyDelay);
     await advance(ctx.deps, c.id);
-    const onGoing = await row(c.id);
+    const onGoing = await campaignRow(ctx, c.id);
     ctx.clock.set(new Date(onGoing.on_going_until.getTime() + MIN));
     await advance(ctx.deps, c.id);
-    ctx.clock.set(new Date((await row(c.id)).auditing_until.getTime() + MIN));
+    ctx.clock.set(new Date((await campaignRow(ctx, c.id)).auditing_until.getTime() + MIN));
     await advance(ctx.deps, c.id);
-    expect(await settled(c.id)).toEqual({ price: who.price, paid: who.price, refunded: 0, total: who.price });
+    expect(await settledOf(ctx, c.id)).toEqual({
+      price: who.price,
+      paid: who.price,
+      refunded: 0,
+      total: who.price,
+    });
   });
 
   it('no video by the submission deadline: Failed to Submit, the whole hold refunded', async () => {
@@ -244,11 +242,10 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     const approved = await approve(ctx.deps, who.seller.id, c.id);
     ctx.clock.set(new Date(approved.submissionDeadline!.getTime() - MIN));
     await advance(ctx.deps, c.id);
-    expect((await row(c.id)).status_id).toBe(S.WAITING_SUBMISSION);
+    expect((await campaignRow(ctx, c.id)).status_id).toBe(S.WAITING_SUBMISSION);
     ctx.clock.set(new Date(approved.submissionDeadline!.getTime() + MIN));
     await advance(ctx.deps, c.id);
-    expect((await row(c.id)).status_id).toBe(S.FAILED_TO_SUBMIT);
-    expect(await settled(c.id)).toEqual({ price: who.price, paid: 0, refunded: who.price, total: who.price });
+    await expectFailedAndRefunded(c.id, who.price);
     expect(await walletBalance(ctx.deps.database, artist.id)).toBe(1000);
   });
 
@@ -261,16 +258,16 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     await submit(ctx.deps, who.seller.id, c.id, { id: video, url: mediaUrl(platform, video) });
     ctx.clock.advance(verifyDelay);
     await advance(ctx.deps, c.id);
-    const onGoing = await row(c.id);
+    const onGoing = await campaignRow(ctx, c.id);
     expect(onGoing.status_id).toBe(S.ON_GOING);
     await sandboxOf(platform).posts.remove(platform, video, ctx.clock.now());
     ctx.clock.set(new Date(onGoing.on_going_started_at.getTime() + 10 * DAY + MIN));
     await advance(ctx.deps, c.id);
-    const ended = await row(c.id);
+    const ended = await campaignRow(ctx, c.id);
     expect(ended.status_id).toBe(S.COMPLETED);
     expect(ended.removed_at).not.toBeNull();
     const share = Math.floor((who.price * 10) / ended.on_going_days);
-    expect(await settled(c.id)).toEqual({
+    expect(await settledOf(ctx, c.id)).toEqual({
       price: who.price,
       paid: share,
       refunded: who.price - share,
@@ -291,8 +288,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     await revokeAccount(ctx.deps, { type: 'user', id: who.seller.id }, platform, who.accountId);
     ctx.clock.set(new Date(approved.submissionDeadline!.getTime() + MIN));
     await advance(ctx.deps, c.id);
-    expect((await row(c.id)).status_id).toBe(S.FAILED_TO_SUBMIT);
-    expect(await settled(c.id)).toEqual({ price: who.price, paid: 0, refunded: who.price, total: who.price });
+    await expectFailedAndRefunded(c.id, who.price);
   });
 
   it('an account revoked during Auditing: the audit scores the views last read', async () => {
@@ -309,16 +305,16 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     await setViews(platform, video, half);
     ctx.clock.advance(DAY);
     await advance(ctx.deps, c.id);
-    expect((await row(c.id)).last_views).toBe(half);
-    ctx.clock.set(new Date((await row(c.id)).on_going_until.getTime() + MIN));
+    expect((await campaignRow(ctx, c.id)).last_views).toBe(half);
+    ctx.clock.set(new Date((await campaignRow(ctx, c.id)).on_going_until.getTime() + MIN));
     await advance(ctx.deps, c.id);
-    expect((await row(c.id)).status_id).toBe(S.AUDITING);
+    expect((await campaignRow(ctx, c.id)).status_id).toBe(S.AUDITING);
     await setViews(platform, video, target);
     await revokeAccount(ctx.deps, { type: 'user', id: who.seller.id }, platform, who.accountId);
-    ctx.clock.set(new Date((await row(c.id)).auditing_until.getTime() + MIN));
+    ctx.clock.set(new Date((await campaignRow(ctx, c.id)).auditing_until.getTime() + MIN));
     await advance(ctx.deps, c.id);
     const earned = Math.floor((who.price * half) / target);
-    expect(await settled(c.id)).toEqual({
+    expect(await settledOf(ctx, c.id)).toEqual({
       price: who.price,
       paid: earned,
       refunded: who.price - earned,
@@ -341,11 +337,11 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
       expect(endings.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       for (const o of [approval!, ...endings].filter((x) => x.status === 'rejected'))
         expect((o as PromiseRejectedResult).reason).toBeInstanceOf(ConflictError);
-      const money = await settled(c.id);
+      const money = await settledOf(ctx, c.id);
       expect(money.total).toBe(money.price);
       expect(money.paid + money.refunded).toBe(money.price);
     }
-    expect(await ledgerSum()).toBe(0);
+    expect(await ledgerTotal(ctx)).toBe(0);
   });
 
   it('refuses a link that is not the platform sound link, and an account not buyable', async () => {
