@@ -25,6 +25,8 @@ export * from './express/index';
 export * from './fan-finder/index';
 export * from './forms/NewPasswordFields';
 export * from './forms/PhoneField';
+export * from './forms/ResetPasswordForm';
+export * from './forms/SignInFields';
 export * from './forms/server-errors';
 export * from './forms/use-zod-form';
 export * from './forms/zod-resolver';

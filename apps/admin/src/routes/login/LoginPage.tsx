@@ -2,14 +2,15 @@ import type { SessionAdmin } from '@lm/contracts';
 import {
   AuthLayout,
   applyServerErrors,
+  EmailField,
   fieldError,
+  SignInPasswordField,
   useApi,
   useLazyZodForm,
   usePageTitle,
   useSession,
 } from '@lm/ui';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAt, IconLock } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -51,22 +52,12 @@ export function LoginPage() {
     <AuthLayout title="admin.login_title" subtitle="admin.login_subtitle" admin>
       <form onSubmit={submit} noValidate data-testid="admin-login-form">
         <Stack gap="md">
-          <TextInput
-            label={t('login.email')}
-            type="email"
-            autoComplete="username"
+          <EmailField
             placeholder="admin@example.com"
-            leftSection={<IconAt size={16} />}
             error={fieldError(errors.email)}
             {...form.register('email')}
           />
-          <PasswordInput
-            label={t('login.password')}
-            autoComplete="current-password"
-            leftSection={<IconLock size={16} />}
-            error={fieldError(errors.password)}
-            {...form.register('password')}
-          />
+          <SignInPasswordField error={fieldError(errors.password)} {...form.register('password')} />
           <Button type="submit" fullWidth loading={login.isPending}>
             {t('login.submit')}
           </Button>

@@ -3,14 +3,15 @@ import { ERROR_CODES } from '@lm/contracts/api';
 import {
   AuthLayout,
   applyServerErrors,
+  EmailField,
   fieldError,
   isApiError,
+  SignInPasswordField,
   useLazyZodForm,
   usePageTitle,
   useSession,
 } from '@lm/ui';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAt, IconLock } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -61,22 +62,12 @@ export function LoginPage() {
     <AuthLayout title="login.title" subtitle="login.subtitle">
       <form onSubmit={submit} noValidate data-testid="login-form">
         <Stack gap="md">
-          <TextInput
-            label={t('login.email')}
+          <EmailField
             placeholder="name@example.com"
-            type="email"
-            autoComplete="username"
-            leftSection={<IconAt size={16} />}
             error={fieldError(errors.email)}
             {...form.register('email')}
           />
-          <PasswordInput
-            label={t('login.password')}
-            autoComplete="current-password"
-            leftSection={<IconLock size={16} />}
-            error={fieldError(errors.password)}
-            {...form.register('password')}
-          />
+          <SignInPasswordField error={fieldError(errors.password)} {...form.register('password')} />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">
               {t('login.forgot')}
