@@ -109,23 +109,6 @@ export function useUploadImage() {
   });
 }
 
-/** Genres of the modal: the first page by name, or a search of at least 3 characters. */
-export function useGenreOptions(q: string) {
-  const { api } = useApi();
-  const term = q.trim().length >= 3 ? q.trim() : '';
-  return useQuery({
-    queryKey: lookupKeys.genres(term),
-    queryFn: async () =>
-      (
-        await api.get<IdName[]>('user/genre/getAllGenresWithQ', {
-          query: term ? { q: term, limit: 100 } : { limit: 100 },
-          silent: true,
-        })
-      ).data,
-    staleTime: 300_000,
-  });
-}
-
 export function useTierOptions() {
   const { api } = useApi();
   return useQuery({

@@ -4,16 +4,17 @@ import {
   applyServerErrors,
   EmailField,
   fieldError,
+  PrivacyLink,
   SignInPasswordField,
   useApi,
   useLazyZodForm,
   usePageTitle,
   useSession,
 } from '@lm/ui';
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 
 function safeRedirect(value: string | null): string {
   return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/dashboard';
@@ -61,11 +62,7 @@ export function LoginPage() {
           <Button type="submit" fullWidth loading={login.isPending}>
             {t('login.submit')}
           </Button>
-          <Text size="xs" c="dimmed" ta="center">
-            <Anchor component={Link} to="/privacy" c="dimmed" size="xs">
-              {t('privacy.link')}
-            </Anchor>
-          </Text>
+          <PrivacyLink />
         </Stack>
       </form>
     </AuthLayout>

@@ -6,6 +6,7 @@ import {
   EmailField,
   fieldError,
   isApiError,
+  PrivacyLink,
   SignInPasswordField,
   useLazyZodForm,
   usePageTitle,
@@ -83,11 +84,7 @@ export function LoginPage() {
               {t('login.create_account')}
             </Anchor>
           </Text>
-          <Text size="xs" c="dimmed" ta="center">
-            <Anchor component={Link} to="/privacy" c="dimmed" size="xs">
-              {t('privacy.link')}
-            </Anchor>
-          </Text>
+          <PrivacyLink />
         </Stack>
       </form>
     </AuthLayout>
