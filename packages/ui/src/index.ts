@@ -23,6 +23,7 @@ export * from './components/TranslatedField';
 export * from './components/Wizard';
 export * from './express/index';
 export * from './fan-finder/index';
+export * from './forms/FormField';
 export * from './forms/GenresField';
 export * from './forms/NewPasswordFields';
 export * from './forms/PhoneField';

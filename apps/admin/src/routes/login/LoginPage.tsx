@@ -2,10 +2,9 @@ import type { SessionAdmin } from '@lm/contracts';
 import {
   AuthLayout,
   applyServerErrors,
-  EmailField,
   fieldError,
   PrivacyLink,
-  SignInPasswordField,
+  SignInFields,
   useApi,
   useLazyZodForm,
   usePageTitle,
@@ -53,12 +52,14 @@ export function LoginPage() {
     <AuthLayout title="admin.login_title" subtitle="admin.login_subtitle" admin>
       <form onSubmit={submit} noValidate data-testid="admin-login-form">
         <Stack gap="md">
-          <EmailField
-            placeholder="admin@example.com"
-            error={fieldError(errors.email)}
-            {...form.register('email')}
+          <SignInFields
+            email={{
+              placeholder: 'admin@example.com',
+              error: fieldError(errors.email),
+              ...form.register('email'),
+            }}
+            password={{ error: fieldError(errors.password), ...form.register('password') }}
           />
-          <SignInPasswordField error={fieldError(errors.password)} {...form.register('password')} />
           <Button type="submit" fullWidth loading={login.isPending}>
             {t('login.submit')}
           </Button>

@@ -3,11 +3,10 @@ import { ERROR_CODES } from '@lm/contracts/api';
 import {
   AuthLayout,
   applyServerErrors,
-  EmailField,
   fieldError,
   isApiError,
   PrivacyLink,
-  SignInPasswordField,
+  SignInFields,
   useLazyZodForm,
   usePageTitle,
   useSession,
@@ -63,12 +62,14 @@ export function LoginPage() {
     <AuthLayout title="login.title" subtitle="login.subtitle">
       <form onSubmit={submit} noValidate data-testid="login-form">
         <Stack gap="md">
-          <EmailField
-            placeholder="name@example.com"
-            error={fieldError(errors.email)}
-            {...form.register('email')}
+          <SignInFields
+            email={{
+              placeholder: 'name@example.com',
+              error: fieldError(errors.email),
+              ...form.register('email'),
+            }}
+            password={{ error: fieldError(errors.password), ...form.register('password') }}
           />
-          <SignInPasswordField error={fieldError(errors.password)} {...form.register('password')} />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">
               {t('login.forgot')}
