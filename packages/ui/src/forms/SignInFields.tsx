@@ -1,39 +1,47 @@
-import { PasswordInput, type PasswordInputProps, TextInput, type TextInputProps } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { IconAt, IconLock } from '@tabler/icons-react';
-import type { ComponentPropsWithRef } from 'react';
+import type { FieldError, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-
-type InputProps<P> = P & Omit<ComponentPropsWithRef<'input'>, keyof P | 'size'>;
+import { fieldError } from './use-zod-form';
 
 /**
- * The e-mail and password fields of the sign-in screens (both apps' sign-in; the forgot-password
- * screen passes no `password`): labelled, an e-mail keyboard, their icons, the autocomplete hints
- * password managers fill a sign-in with ("username" unless `email` says otherwise). Each prop object
- * goes to its input: the form's `register`, `error`, `placeholder`.
+ * The `email` and `password` fields of a sign-in form (both apps' sign-in; the forgot-password
+ * screen asks `withoutPassword`): labelled, an e-mail keyboard, their icons, each field's error, and
+ * the autocomplete hints password managers fill a sign-in with (`autoComplete` of the e-mail,
+ * "username" by default).
  */
-export function SignInFields({
-  email,
-  password,
+export function SignInFields<T extends FieldValues>({
+  form,
+  placeholder,
+  autoComplete = 'username',
+  withoutPassword = false,
 }: {
-  email: InputProps<TextInputProps>;
-  password?: InputProps<PasswordInputProps>;
+  form: UseFormReturn<T, unknown, unknown>;
+  /** An example address in the e-mail field. */
+  placeholder: string;
+  autoComplete?: string;
+  withoutPassword?: boolean;
 }) {
   const { t } = useTranslation();
+  const errors = form.formState.errors as Partial<Record<'email' | 'password', FieldError>>;
   return (
     <>
       <TextInput
         label={t('login.email')}
         type="email"
-        autoComplete="username"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
         leftSection={<IconAt size={16} />}
-        {...email}
+        error={fieldError(errors.email)}
+        {...form.register('email' as Path<T>)}
       />
-      {password && (
+      {!withoutPassword && (
         <PasswordInput
           label={t('login.password')}
           autoComplete="current-password"
           leftSection={<IconLock size={16} />}
-          {...password}
+          error={fieldError(errors.password)}
+          {...form.register('password' as Path<T>)}
         />
       )}
     </>

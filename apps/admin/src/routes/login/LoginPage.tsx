@@ -2,7 +2,6 @@ import type { SessionAdmin } from '@lm/contracts';
 import {
   AuthLayout,
   applyServerErrors,
-  fieldError,
   PrivacyLink,
   SignInFields,
   useApi,
@@ -34,7 +33,6 @@ export function LoginPage() {
   const form = useLazyZodForm(() => import('@lm/contracts/auth').then((m) => m.loginSchema), {
     defaultValues: { email: '', password: '' },
   });
-  const { errors } = form.formState;
 
   if (!session.loading && session.user) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 
@@ -52,14 +50,7 @@ export function LoginPage() {
     <AuthLayout title="admin.login_title" subtitle="admin.login_subtitle" admin>
       <form onSubmit={submit} noValidate data-testid="admin-login-form">
         <Stack gap="md">
-          <SignInFields
-            email={{
-              placeholder: 'admin@example.com',
-              error: fieldError(errors.email),
-              ...form.register('email'),
-            }}
-            password={{ error: fieldError(errors.password), ...form.register('password') }}
-          />
+          <SignInFields form={form} placeholder="admin@example.com" />
           <Button type="submit" fullWidth loading={login.isPending}>
             {t('login.submit')}
           </Button>

@@ -1,5 +1,5 @@
 import { emailOnlySchema } from '@lm/contracts';
-import { AuthLayout, applyServerErrors, fieldError, SignInFields, usePageTitle, useZodForm } from '@lm/ui';
+import { AuthLayout, applyServerErrors, SignInFields, usePageTitle, useZodForm } from '@lm/ui';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -34,14 +34,7 @@ export function ForgotPasswordPage() {
               {t('forgot.sent', { email: sentTo })}
             </Alert>
           )}
-          <SignInFields
-            email={{
-              autoComplete: 'email',
-              placeholder: 'name@example.com',
-              error: fieldError(form.formState.errors.email),
-              ...form.register('email'),
-            }}
-          />
+          <SignInFields form={form} placeholder="name@example.com" autoComplete="email" withoutPassword />
           <Button type="submit" fullWidth loading={forgot.isPending}>
             {t(sentTo ? 'forgot.send_again' : 'forgot.submit')}
           </Button>

@@ -3,7 +3,6 @@ import { ERROR_CODES } from '@lm/contracts/api';
 import {
   AuthLayout,
   applyServerErrors,
-  fieldError,
   isApiError,
   PrivacyLink,
   SignInFields,
@@ -36,7 +35,6 @@ export function LoginPage() {
   const form = useLazyZodForm(() => import('@lm/contracts/auth').then((m) => m.loginSchema), {
     defaultValues: { email: params.get('email') ?? '', password: '' },
   });
-  const { errors } = form.formState;
 
   if (!session.loading && session.user) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 
@@ -62,14 +60,7 @@ export function LoginPage() {
     <AuthLayout title="login.title" subtitle="login.subtitle">
       <form onSubmit={submit} noValidate data-testid="login-form">
         <Stack gap="md">
-          <SignInFields
-            email={{
-              placeholder: 'name@example.com',
-              error: fieldError(errors.email),
-              ...form.register('email'),
-            }}
-            password={{ error: fieldError(errors.password), ...form.register('password') }}
-          />
+          <SignInFields form={form} placeholder="name@example.com" />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">
               {t('login.forgot')}
