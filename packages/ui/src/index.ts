@@ -7,6 +7,7 @@ export * from './api/api-error';
 export * from './api/create-clients';
 export * from './api/query-client';
 export * from './api/request-state';
+export * from './api/use-file-upload';
 export * from './components/CountedTextarea';
 export * from './components/chart-direction';
 export * from './components/chart-props';

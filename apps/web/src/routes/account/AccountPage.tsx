@@ -16,6 +16,7 @@ import {
   initialsOf,
   isTooLong,
   StatusBadge,
+  useFileUpload,
   usePageTitle,
   useSession,
   useZodForm,
@@ -39,7 +40,7 @@ import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { avatarUrl } from '../../app/avatar-url';
-import { useUpdateProfile, useUploadFile } from '../../hooks/use-account';
+import { useUpdateProfile } from '../../hooks/use-account';
 import { GenderField } from '../auth/shared/GenderSelect';
 import { BirthDateInput, NameFields, PhoneNumberInput } from '../auth/shared/PersonFields';
 import { ARTIST_PROFILE_FIELDS, ArtistProfileFields, artistProfileValues } from './ArtistProfileFields';
@@ -57,7 +58,7 @@ const FIELDS = [
 /** Profile card: avatar (jpg, jpeg, png upload), name, e-mail, type and status. */
 function ProfileCard({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
-  const upload = useUploadFile();
+  const upload = useFileUpload();
   const update = useUpdateProfile();
   const status = USER_STATUS_LABELS[user.status as UserStatus];
 

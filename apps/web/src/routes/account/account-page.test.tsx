@@ -41,7 +41,6 @@ const user: SessionUser = {
 const save = vi.fn(async (body: Record<string, unknown>) => ({ ...user, ...body }));
 vi.mock('../../hooks/use-account', () => ({
   useUpdateProfile: () => ({ mutate: vi.fn(), mutateAsync: save, isPending: false }),
-  useUploadFile: () => ({ mutateAsync: vi.fn(), isPending: false }),
 }));
 vi.mock('@lm/ui', async (original) => ({
   ...(await original<typeof import('@lm/ui')>()),
