@@ -29,7 +29,6 @@ export * from './forms/GenresField';
 export * from './forms/NewPasswordFields';
 export * from './forms/PhoneField';
 export * from './forms/ResetPasswordForm';
-export * from './forms/SignInFields';
 export * from './forms/server-errors';
 export * from './forms/use-zod-form';
 export * from './forms/zod-resolver';

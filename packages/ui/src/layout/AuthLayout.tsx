@@ -1,8 +1,7 @@
-import { Anchor, Box, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandInstagram, IconBrandSpotify, IconBrandTiktok } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Brand } from './Brand';
 import { PreferenceSelects } from './PreferenceSelects';
 import { useProductName } from './use-product-name';
@@ -96,17 +95,5 @@ export function PublicPage({ admin, children }: { admin?: boolean; children: Rea
       </Group>
       {children}
     </Box>
-  );
-}
-
-/** The quiet link to the privacy notice at the foot of both apps' sign-in forms. */
-export function PrivacyLink() {
-  const { t } = useTranslation();
-  return (
-    <Text size="xs" c="dimmed" ta="center">
-      <Anchor component={Link} to="/privacy" c="dimmed" size="xs">
-        {t('privacy.link')}
-      </Anchor>
-    </Text>
   );
 }

@@ -2,17 +2,17 @@ import type { SessionAdmin } from '@lm/contracts';
 import {
   AuthLayout,
   applyServerErrors,
-  PrivacyLink,
-  SignInFields,
+  fieldError,
   useApi,
   useLazyZodForm,
   usePageTitle,
   useSession,
 } from '@lm/ui';
-import { Button, Stack } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconAt, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 
 function safeRedirect(value: string | null): string {
   return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/dashboard';
@@ -33,6 +33,7 @@ export function LoginPage() {
   const form = useLazyZodForm(() => import('@lm/contracts/auth').then((m) => m.loginSchema), {
     defaultValues: { email: '', password: '' },
   });
+  const { errors } = form.formState;
 
   if (!session.loading && session.user) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 
@@ -50,11 +51,30 @@ export function LoginPage() {
     <AuthLayout title="admin.login_title" subtitle="admin.login_subtitle" admin>
       <form onSubmit={submit} noValidate data-testid="admin-login-form">
         <Stack gap="md">
-          <SignInFields form={form} placeholder="admin@example.com" />
+          <TextInput
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            placeholder="admin@example.com"
+            leftSection={<IconAt size={16} />}
+            error={fieldError(errors.email)}
+            {...form.register('email')}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            leftSection={<IconLock size={16} />}
+            error={fieldError(errors.password)}
+            {...form.register('password')}
+          />
           <Button type="submit" fullWidth loading={login.isPending}>
             {t('login.submit')}
           </Button>
-          <PrivacyLink />
+          <Text size="xs" c="dimmed" ta="center">
+            <Anchor component={Link} to="/privacy" c="dimmed" size="xs">
+              {t('privacy.link')}
+            </Anchor>
+          </Text>
         </Stack>
       </form>
     </AuthLayout>

@@ -1,7 +1,7 @@
 import { emailOnlySchema } from '@lm/contracts';
-import { AuthLayout, applyServerErrors, SignInFields, usePageTitle, useZodForm } from '@lm/ui';
-import { Alert, Anchor, Button, Stack } from '@mantine/core';
-import { IconMailCheck } from '@tabler/icons-react';
+import { AuthLayout, applyServerErrors, fieldError, usePageTitle, useZodForm } from '@lm/ui';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { IconAt, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -34,7 +34,15 @@ export function ForgotPasswordPage() {
               {t('forgot.sent', { email: sentTo })}
             </Alert>
           )}
-          <SignInFields form={form} placeholder="name@example.com" autoComplete="email" withoutPassword />
+          <TextInput
+            label={t('login.email')}
+            type="email"
+            autoComplete="email"
+            placeholder="name@example.com"
+            leftSection={<IconAt size={16} />}
+            error={fieldError(form.formState.errors.email)}
+            {...form.register('email')}
+          />
           <Button type="submit" fullWidth loading={forgot.isPending}>
             {t(sentTo ? 'forgot.send_again' : 'forgot.submit')}
           </Button>

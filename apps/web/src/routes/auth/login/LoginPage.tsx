@@ -3,14 +3,14 @@ import { ERROR_CODES } from '@lm/contracts/api';
 import {
   AuthLayout,
   applyServerErrors,
+  fieldError,
   isApiError,
-  PrivacyLink,
-  SignInFields,
   useLazyZodForm,
   usePageTitle,
   useSession,
 } from '@lm/ui';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconAt, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -35,6 +35,7 @@ export function LoginPage() {
   const form = useLazyZodForm(() => import('@lm/contracts/auth').then((m) => m.loginSchema), {
     defaultValues: { email: params.get('email') ?? '', password: '' },
   });
+  const { errors } = form.formState;
 
   if (!session.loading && session.user) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
 
@@ -60,7 +61,22 @@ export function LoginPage() {
     <AuthLayout title="login.title" subtitle="login.subtitle">
       <form onSubmit={submit} noValidate data-testid="login-form">
         <Stack gap="md">
-          <SignInFields form={form} placeholder="name@example.com" />
+          <TextInput
+            label={t('login.email')}
+            placeholder="name@example.com"
+            type="email"
+            autoComplete="username"
+            leftSection={<IconAt size={16} />}
+            error={fieldError(errors.email)}
+            {...form.register('email')}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            leftSection={<IconLock size={16} />}
+            error={fieldError(errors.password)}
+            {...form.register('password')}
+          />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm">
               {t('login.forgot')}
@@ -76,7 +92,11 @@ export function LoginPage() {
               {t('login.create_account')}
             </Anchor>
           </Text>
-          <PrivacyLink />
+          <Text size="xs" c="dimmed" ta="center">
+            <Anchor component={Link} to="/privacy" c="dimmed" size="xs">
+              {t('privacy.link')}
+            </Anchor>
+          </Text>
         </Stack>
       </form>
     </AuthLayout>
