@@ -96,19 +96,6 @@ export function useUserAction(id: number) {
   });
 }
 
-/** POST file/upload: the stored key of an image (the modal sends the key). */
-export function useUploadImage() {
-  const { upload } = useApi();
-  return useMutation({
-    mutationFn: async (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      form.append('fileName', file.name);
-      return (await upload.post<{ file: string; url: string }>('file/upload', form)).data;
-    },
-  });
-}
-
 export function useTierOptions() {
   const { api } = useApi();
   return useQuery({

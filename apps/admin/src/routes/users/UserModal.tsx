@@ -7,6 +7,7 @@ import {
   fieldError,
   GenresField,
   PhoneField,
+  useFileUpload,
   useZodForm,
 } from '@lm/ui';
 import { Avatar, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -14,13 +15,7 @@ import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
-import {
-  type AdminUser,
-  useSaveUser,
-  useTierOptions,
-  useUploadImage,
-  useUserTypeOptions,
-} from '../../hooks/use-users';
+import { type AdminUser, useSaveUser, useTierOptions, useUserTypeOptions } from '../../hooks/use-users';
 
 const FIELDS = Object.keys(adminUserSchema.shape);
 const LINKS = ['spotify_link', 'instagram_link', 'facebook_link', 'tiktok_link', 'twitter_link'] as const;
@@ -103,7 +98,7 @@ function UserForm({
 }) {
   const { t, i18n } = useTranslation();
   const save = useSaveUser();
-  const upload = useUploadImage();
+  const upload = useFileUpload();
   const form = useZodForm(adminUserSchema, { defaultValues: defaults(user) });
   const { errors } = form.formState;
   const tiers = useTierOptions();
