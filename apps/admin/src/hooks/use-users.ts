@@ -91,36 +91,6 @@ export function useUserAction(id: number) {
   );
 }
 
-/** POST file/upload: the stored key of an image (the modal sends the key). */
-export function useUploadImage() {
-  const { upload } = useApi();
-  return useMutation({
-    mutationFn: async (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      form.append('fileName', file.name);
-      return (await upload.post<{ file: string; url: string }>('file/upload', form)).data;
-    },
-  });
-}
-
-/** Genres of the modal: the first page by name, or a search of at least 3 characters. */
-export function useGenreOptions(q: string) {
-  const { api } = useApi();
-  const term = q.trim().length >= 3 ? q.trim() : '';
-  return useQuery({
-    queryKey: lookupKeys.genres(term),
-    queryFn: async () =>
-      (
-        await api.get<IdName[]>('user/genre/getAllGenresWithQ', {
-          query: term ? { q: term, limit: 100 } : { limit: 100 },
-          silent: true,
-        })
-      ).data,
-    staleTime: 300_000,
-  });
-}
-
 export function useTierOptions() {
   return useGet<IdName[]>(lookupKeys.tiers, 'tier/getAllTiersWithQ', { silent: true, staleTime: 300_000 });
 }

@@ -1,3 +1,5 @@
+// The type of a catalog half (`?part=boot`, `?part=screens`) is declared once, beside the shared catalogs.
+/// <reference path="../../../../packages/ui/src/i18n/catalog-parts.d.ts" />
 import type { ExtraNamespace } from '@lm/ui';
 
 /**

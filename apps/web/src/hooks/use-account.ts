@@ -17,19 +17,6 @@ export function useUpdateProfile() {
   });
 }
 
-/** POST file/upload (multipart `file`, 3600 s client): the stored path and its URL. */
-export function useUploadFile() {
-  const { upload } = useApi();
-  return useMutation({
-    mutationFn: async (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      form.append('fileName', file.name);
-      return (await upload.post<{ file: string; url: string }>('file/upload', form, { silent: false })).data;
-    },
-  });
-}
-
 /** GET user/sessions. */
 export function useSessions() {
   const { api } = useApi();

@@ -33,6 +33,7 @@ import { DateField } from '../components/DateField';
 import { FileDropZone } from '../components/FileDropZone';
 import { MEDIA_RULES } from '../components/file-rules';
 import { Wizard } from '../components/Wizard';
+import { useGenreSearch } from '../forms/GenresField';
 import { applyServerErrors } from '../forms/server-errors';
 import { useZodForm } from '../forms/use-zod-form';
 import { type CustomDurations, CustomProcessSteps } from './CustomNextSteps';
@@ -145,17 +146,7 @@ export function CustomCampaignWizard({
         .data,
     staleTime: 300_000,
   });
-  const genres = useQuery({
-    queryKey: ['custom', 'genres', genreTerm.length >= 3 ? genreTerm : ''],
-    queryFn: async () =>
-      (
-        await api.get<Option[]>('user/genre/getAllGenresWithQ', {
-          query: genreTerm.length >= 3 ? { q: genreTerm, limit: 100 } : { limit: 100 },
-          silent: true,
-        })
-      ).data,
-    staleTime: 300_000,
-  });
+  const genres = useGenreSearch(genreTerm);
   const tiers = useQuery({
     queryKey: ['custom', 'tiers', mode],
     queryFn: async () =>

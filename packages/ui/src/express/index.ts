@@ -1,3 +1,5 @@
+export * from './campaign-columns';
 export * from './ExpressCampaignView';
 export * from './express-types';
+export * from './playlist-parts';
 export * from './QualityScore';

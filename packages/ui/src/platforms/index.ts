@@ -1,1 +1,2 @@
+export * from './PlatformScreen';
 export * from './platforms';

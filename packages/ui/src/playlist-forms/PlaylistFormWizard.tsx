@@ -20,7 +20,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconBrandApple, IconBrandSpotify, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ import { DateField } from '../components/DateField';
 import { FileDropZone } from '../components/FileDropZone';
 import { AUDIO_RULES, IMAGE_RULES } from '../components/file-rules';
 import { Wizard } from '../components/Wizard';
+import { useGenreSearch } from '../forms/GenresField';
 import { PhoneField } from '../forms/PhoneField';
 import { applyServerErrors } from '../forms/server-errors';
 import { fieldError, useZodForm } from '../forms/use-zod-form';
@@ -137,17 +138,7 @@ export function PlaylistFormWizard({ onSubmit, initial, accountCountry }: Playli
   const [phase, setPhase] = useState<'idle' | 'uploading' | 'sending'>('idle');
   const [refsError, setRefsError] = useState<string | null>(null);
   const agree = form.watch('agree');
-  const genres = useQuery({
-    queryKey: ['genres', 'options', ''],
-    queryFn: async () =>
-      (
-        await api.get<{ id: number; name: string }[]>('user/genre/getAllGenresWithQ', {
-          query: { limit: 100 },
-          silent: true,
-        })
-      ).data,
-    staleTime: 300_000,
-  });
+  const genres = useGenreSearch('');
 
   const autofill = useMutation({
     mutationFn: async ({ source, query }: { source: 'apple' | 'spotify'; query: string }) =>

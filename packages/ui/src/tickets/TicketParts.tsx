@@ -19,6 +19,7 @@ import {
 import { IconLock, IconMail, IconPaperclip, IconX } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ComponentType, type ReactNode, useState } from 'react';
+import { useFileUpload } from '../api/use-file-upload';
 import { CountedTextarea, isTooLong } from '../components/CountedTextarea';
 import { FileDropZone } from '../components/FileDropZone';
 import type { FileRules } from '../components/file-rules';
@@ -33,7 +34,6 @@ import {
   useTicketAction,
   useTicketLookup,
   useTicketReplies,
-  useTicketUpload,
 } from './use-tickets';
 import { useTicketsCatalog, useTicketsT } from './use-tickets-catalog';
 
@@ -120,7 +120,7 @@ export function AttachmentPicker({
   onChange(next: { key: string; name: string }[]): void;
 }) {
   const { t } = useTicketsT();
-  const upload = useTicketUpload();
+  const upload = useFileUpload();
   const [busy, setBusy] = useState(false);
   const add = async (files: File[]) => {
     setBusy(true);

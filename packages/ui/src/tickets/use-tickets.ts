@@ -94,19 +94,6 @@ export function useTicketAction(id: number) {
   });
 }
 
-/** `POST file/upload` through the long-timeout client: the stored key. */
-export function useTicketUpload() {
-  const { upload } = useApi();
-  return useMutation({
-    mutationFn: async (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      form.append('fileName', file.name);
-      return (await upload.post<{ file: string; url: string }>('file/upload', form)).data;
-    },
-  });
-}
-
 /**
  * Download an attachment through its access-checked route (`GET ticket_attachments/{id}`): fetched
  * with the session's bearer token, then saved under its name (there is no public link).

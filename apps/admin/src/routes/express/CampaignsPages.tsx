@@ -3,15 +3,15 @@ import {
   CountedTextarea,
   type ExpressCampaign,
   ExpressCampaignView,
-  ExpressStatusBadge,
-  formatDateTime,
   isTooLong,
   ListScreen,
   LoadingOrNotFound,
+  TrackCell,
   useExpressStatusOptions,
   usePageTitle,
+  useSpotifyCampaignColumns,
 } from '@lm/ui';
-import { Avatar, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Button, Modal, Radio, Stack, Text } from '@mantine/core';
 import { IconPlayerStop, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,11 +26,11 @@ import { ExpressNav } from './ExpressNav';
  * artist, curator and dates; badge colours by id (1 success, 2 warning, 3 and 5 danger, 6 primary).
  */
 export function CampaignsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   usePageTitle('express.admin.campaigns_title');
-  const lang = i18n.language;
   const navigate = useNavigate();
   const statuses = useExpressStatusOptions();
+  const column = useSpotifyCampaignColumns();
   return (
     <Stack gap="md">
       <ExpressNav />
@@ -52,23 +52,11 @@ export function CampaignsPage() {
         ]}
         onRowClick={(c) => navigate(`/express-campaigns/${c.id}`)}
         columns={[
-          { accessor: 'id', title: '#', width: 70 },
+          column.id,
           {
             accessor: 'campaign_name',
             title: 'express.fields.track',
-            render: (c) => (
-              <Group gap="sm" wrap="nowrap">
-                <Avatar src={c.track.cover_url} size={32} radius="sm" />
-                <div>
-                  <Text size="sm" fw={600} lineClamp={1}>
-                    {c.track.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {c.track.artist}
-                  </Text>
-                </div>
-              </Group>
-            ),
+            render: (c) => <TrackCell campaign={c} size={32} />,
           },
           {
             accessor: 'artist',
@@ -82,26 +70,12 @@ export function CampaignsPage() {
               </div>
             ),
           },
-          { accessor: 'curator', title: 'express.fields.curator', render: (c) => c.curator.name },
-          { accessor: 'playlist', title: 'express.fields.playlist', render: (c) => c.playlist.name },
-          { accessor: 'tier', title: 'express.fields.tier', render: (c) => c.tier.tier_name },
-          {
-            accessor: 'price',
-            title: 'express.fields.price',
-            noWrap: true,
-            render: (c) => t('common.coins', { count: c.price }),
-          },
-          {
-            accessor: 'status',
-            title: 'express.fields.status',
-            noWrap: true,
-            render: (c) => <ExpressStatusBadge statusId={c.status.id} />,
-          },
-          {
-            accessor: 'created_at',
-            title: 'express.fields.created_at',
-            render: (c) => formatDateTime(c.created_at, lang),
-          },
+          column.curator,
+          column.playlist,
+          column.tier,
+          column.price,
+          column.status,
+          column.created_at,
         ]}
       />
     </Stack>

@@ -12,6 +12,7 @@ import {
   isTooLong,
   ListScreen,
   LoadingOrNotFound,
+  useCampaignColumns,
   useExpressStatusOptions,
   usePageTitle,
 } from '@lm/ui';
@@ -50,7 +51,8 @@ const listPath = (p: Platform) => `/express/${p}/campaigns/list`;
  * for Instagram, by disputes waiting for a decision.
  */
 function SocialCampaignsList({ platform }: { platform: Platform }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const column = useCampaignColumns<ExpressSocialCampaign>();
   const title = `social_campaigns_admin.${platform}_title`;
   usePageTitle(title);
   const navigate = useNavigate();
@@ -79,17 +81,9 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
         onRowClick={(c) => navigate(getPlatform(platform).adminDetailPath(c.id))}
         empty={{ title: 'social_campaigns_admin.empty_title', hint: 'social_campaigns_admin.empty_hint' }}
         columns={[
-          { accessor: 'id', title: '#', width: 70 },
-          {
-            accessor: 'campaign_name',
-            title: 'express.fields.track',
-            render: (c) => (
-              <Text size="sm" fw={600} lineClamp={1} dir="auto">
-                {c.campaign_name}
-              </Text>
-            ),
-          },
-          { accessor: 'artist', title: 'express.fields.artist', render: (c) => c.artist.name },
+          column.id,
+          column.campaign_name,
+          column.artist,
           {
             accessor: 'account',
             title: 'express.social.account',
@@ -104,13 +98,8 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
               </div>
             ),
           },
-          { accessor: 'tier', title: 'express.fields.tier', render: (c) => c.tier.tier_name },
-          {
-            accessor: 'price',
-            title: 'express.fields.price',
-            noWrap: true,
-            render: (c) => t('common.coins', { count: c.price }),
-          },
+          column.tier,
+          column.price,
           {
             accessor: 'last_views',
             title: 'express.social.views',
@@ -139,11 +128,7 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
               </Group>
             ),
           },
-          {
-            accessor: 'created_at',
-            title: 'express.fields.created_at',
-            render: (c) => formatDateTime(c.created_at, i18n.language),
-          },
+          column.created_at,
         ]}
       />
     </Stack>

@@ -1,17 +1,9 @@
-import { resetPasswordSchema } from '@lm/contracts/auth';
-import {
-  AuthLayout,
-  applyServerErrors,
-  FullPageLoader,
-  NewPasswordFields,
-  usePageTitle,
-  useZodForm,
-} from '@lm/ui';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { AuthLayout, FullPageLoader, ResetPasswordForm, usePageTitle } from '@lm/ui';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAdminResetPassword, useCheckAdminResetToken } from '../../hooks/use-account';
 
 /** The link cannot be used (unknown, used, expired, or the account was disabled). */
@@ -39,7 +31,6 @@ function InvalidLink() {
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
   const check = useCheckAdminResetToken(email, token);
@@ -47,21 +38,8 @@ export function ResetPasswordPage() {
   const [spent, setSpent] = useState(false);
   const invitation = check.data?.invitation ?? params.get('invite') === '1';
   usePageTitle(invitation ? 'admin.reset.invite_title' : 'reset.title');
-  const form = useZodForm(resetPasswordSchema, {
-    defaultValues: { email, token, password: '', password_confirmation: '' },
-  });
-
   if (!email || !token || check.isError || spent) return <InvalidLink />;
   if (check.isPending) return <FullPageLoader />;
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await reset.mutateAsync(values);
-      navigate(`/login?email=${encodeURIComponent(values.email)}`, { replace: true });
-    } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['password', 'password_confirmation'])) setSpent(true);
-    }
-  });
 
   return (
     <AuthLayout
@@ -69,18 +47,17 @@ export function ResetPasswordPage() {
       subtitle={invitation ? 'admin.reset.invite_subtitle' : 'reset.subtitle'}
       admin
     >
-      <form onSubmit={submit} noValidate data-testid="admin-reset-form">
-        <Stack gap="md">
-          <TextInput label={t('login.email')} value={email} readOnly variant="filled" dir="ltr" />
-          <NewPasswordFields form={form} />
-          <Button type="submit" fullWidth loading={reset.isPending}>
-            {t('reset.submit')}
-          </Button>
-          <Text size="xs" c="dimmed" ta="center">
-            {t('admin.reset.sessions_end')}
-          </Text>
-        </Stack>
-      </form>
+      <ResetPasswordForm
+        email={email}
+        token={token}
+        reset={reset}
+        onRefused={() => setSpent(true)}
+        data-testid="admin-reset-form"
+      >
+        <Text size="xs" c="dimmed" ta="center">
+          {t('admin.reset.sessions_end')}
+        </Text>
+      </ResetPasswordForm>
     </AuthLayout>
   );
 }

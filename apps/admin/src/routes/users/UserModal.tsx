@@ -1,26 +1,21 @@
-import { type AdminUserInput, adminUserSchema, USER_GENRES_MAX } from '@lm/contracts';
+import { type AdminUserInput, adminUserSchema } from '@lm/contracts';
 import {
   AVATAR_RULES,
   applyServerErrors,
   countryOptions,
   FileDropZone,
   fieldError,
+  GenresField,
   PhoneField,
+  useFileUpload,
   useZodForm,
 } from '@lm/ui';
-import { Avatar, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { Avatar, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
-import {
-  type AdminUser,
-  useGenreOptions,
-  useSaveUser,
-  useTierOptions,
-  useUploadImage,
-  useUserTypeOptions,
-} from '../../hooks/use-users';
+import { type AdminUser, useSaveUser, useTierOptions, useUserTypeOptions } from '../../hooks/use-users';
 
 const FIELDS = Object.keys(adminUserSchema.shape);
 const LINKS = ['spotify_link', 'instagram_link', 'facebook_link', 'tiktok_link', 'twitter_link'] as const;
@@ -103,22 +98,14 @@ function UserForm({
 }) {
   const { t, i18n } = useTranslation();
   const save = useSaveUser();
-  const upload = useUploadImage();
+  const upload = useFileUpload();
   const form = useZodForm(adminUserSchema, { defaultValues: defaults(user) });
   const { errors } = form.formState;
-  const [genreSearch, setGenreSearch] = useState('');
-  const genreOptions = useGenreOptions(genreSearch);
   const tiers = useTierOptions();
   const types = useUserTypeOptions();
   const [preview, setPreview] = useState<string | null>(user?.image ?? null);
-  const known = useRef(new Map<number, string>((user?.genres ?? []).map((g) => [g.id, g.name])));
-  for (const g of genreOptions.data ?? []) known.current.set(g.id, g.name);
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const typeId = Number(form.watch('user_type_id'));
-  const selectedGenres = (form.watch('genre_ids') ?? []) as number[];
-  const genreData = [...new Set([...selectedGenres, ...(genreOptions.data ?? []).map((g) => g.id)])].map(
-    (id) => ({ value: String(id), label: known.current.get(id) ?? String(id) }),
-  );
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -206,35 +193,13 @@ function UserForm({
             )}
           />
         </SimpleGrid>
-        <Controller
-          control={form.control}
-          name="genre_ids"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('users.fields.genres')}
-              withAsterisk
-              searchable
-              searchValue={genreSearch}
-              onSearchChange={setGenreSearch}
-              nothingFoundMessage={
-                genreSearch.trim().length >= 3
-                  ? t('users.modal.no_genres', { term: genreSearch.trim() })
-                  : t('users.modal.genre_search_hint')
-              }
-              data={genreData}
-              value={((field.value ?? []) as number[]).map(String)}
-              onChange={(values) => {
-                if (values.length > USER_GENRES_MAX) {
-                  form.setError('genre_ids', { type: 'max', message: 'user.validation.genres_max' });
-                  return;
-                }
-                form.clearErrors('genre_ids');
-                field.onChange(values.map(Number));
-              }}
-              error={fieldError(errors.genre_ids as { message?: string } | undefined)}
-              data-testid="user-genres"
-            />
-          )}
+        <GenresField
+          form={form}
+          known={user?.genres ?? []}
+          label={t('users.fields.genres')}
+          withAsterisk
+          messages="users.modal"
+          data-testid="user-genres"
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Controller

@@ -9,14 +9,14 @@ import {
   AVATAR_RULES,
   applyServerErrors,
   countryOptions,
-  DateField,
   FileDropZone,
+  FormField,
   fieldError,
   formatDate,
   initialsOf,
   isTooLong,
-  PhoneField,
   StatusBadge,
+  useFileUpload,
   usePageTitle,
   useSession,
   useZodForm,
@@ -36,13 +36,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { avatarUrl } from '../../app/avatar-url';
-import { useUpdateProfile, useUploadFile } from '../../hooks/use-account';
+import { useUpdateProfile } from '../../hooks/use-account';
 import { GenderField } from '../auth/shared/GenderSelect';
+import { BirthDateInput, NameFields, PhoneNumberInput } from '../auth/shared/PersonFields';
 import { ARTIST_PROFILE_FIELDS, ArtistProfileFields, artistProfileValues } from './ArtistProfileFields';
 
 const FIELDS = [
@@ -58,7 +58,7 @@ const FIELDS = [
 /** Profile card: avatar (jpg, jpeg, png upload), name, e-mail, type and status. */
 function ProfileCard({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation();
-  const upload = useUploadFile();
+  const upload = useFileUpload();
   const update = useUpdateProfile();
   const status = USER_STATUS_LABELS[user.status as UserStatus];
 
@@ -145,7 +145,7 @@ export function AccountPage() {
       ...(isArtist ? artistProfileValues(user.profile) : {}),
     },
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
   const bio = (form.watch('bio') ?? '') as string;
 
   const submit = form.handleSubmit(async (values) => {
@@ -171,46 +171,22 @@ export function AccountPage() {
                   {t('account.details')}
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    label={t('register.first_name')}
-                    autoComplete="given-name"
-                    error={fieldError(errors.first_name)}
-                    {...form.register('first_name')}
-                  />
-                  <TextInput
-                    label={t('register.last_name')}
-                    autoComplete="family-name"
-                    error={fieldError(errors.last_name)}
-                    {...form.register('last_name')}
-                  />
+                  <NameFields form={form} />
                   <TextInput label={t('register.email')} value={user.email} readOnly variant="filled" />
                   <GenderField control={form.control} name="gender" />
-                  <Controller
+                  <FormField
                     control={form.control}
                     name="birth_date"
-                    render={({ field, fieldState }) => (
-                      <DateField
-                        label={t('register.birth_date')}
-                        value={field.value}
-                        onChange={(v) => field.onChange(v ?? null)}
-                        maxDate={dayjs().format('YYYY-MM-DD')}
-                        minDate="1900-01-01"
-                        defaultLevel="decade"
-                        error={fieldError(fieldState.error)}
-                      />
-                    )}
+                    render={(input) => <BirthDateInput {...input} cleared={null} />}
                   />
-                  <Controller
+                  <FormField
                     control={form.control}
                     name="phone_number"
-                    render={({ field, fieldState }) => (
-                      <PhoneField
-                        label={t('register.phone')}
-                        value={field.value}
-                        onChange={(v) => field.onChange(v || null)}
-                        onBlur={field.onBlur}
+                    render={(input) => (
+                      <PhoneNumberInput
+                        {...input}
+                        cleared={null}
                         accountCountry={form.watch('country_code') ?? user.country_code}
-                        error={fieldError(fieldState.error)}
                       />
                     )}
                   />

@@ -8,8 +8,8 @@ import {
   USER_GENRES_MAX,
   type updateProfileSchema,
 } from '@lm/contracts';
-import { CountedTextarea, fieldError, isTooLong, useApi } from '@lm/ui';
-import { Card, MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CountedTextarea, fieldError, GenresField, isTooLong } from '@lm/ui';
+import { Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   IconBrandFacebook,
   IconBrandInstagram,
@@ -17,8 +17,6 @@ import {
   IconBrandTiktok,
   IconBrandX,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -59,23 +57,6 @@ const ICONS: Record<SocialPlatform, typeof IconBrandSpotify> = {
   twitter: IconBrandX,
 };
 
-/** Genres matching `q` (3 characters at least, spec section 5), else the first 100. */
-function useGenreOptions(q: string) {
-  const { api } = useApi();
-  const term = q.trim().length >= 3 ? q.trim() : '';
-  return useQuery({
-    queryKey: ['genres', 'options', term],
-    queryFn: async () =>
-      (
-        await api.get<{ id: number; name: string }[]>('user/genre/getAllGenresWithQ', {
-          query: term ? { q: term, limit: 100 } : { limit: 100 },
-          silent: true,
-        })
-      ).data,
-    staleTime: 300_000,
-  });
-}
-
 /**
  * The artist profile section of /account: artist name, genres (at most 5, the spec's message
  * on a sixth), the five social links (each with its expected format as hint and message) and a short bio
@@ -86,15 +67,6 @@ export function ArtistProfileFields({ user, form }: { user: SessionUser; form: P
   const { t } = useTranslation();
   const profile = user.profile;
   const { errors } = form.formState;
-  const [genreSearch, setGenreSearch] = useState('');
-  const genreOptions = useGenreOptions(genreSearch);
-  const known = useRef(new Map<number, string>(profile.genres.map((g) => [g.id, g.name])));
-  for (const g of genreOptions.data ?? []) known.current.set(g.id, g.name);
-  const selected = (form.watch('genre_ids') ?? []) as number[];
-  const genreData = [...new Set([...selected, ...(genreOptions.data ?? []).map((g) => g.id)])].map((id) => ({
-    value: String(id),
-    label: known.current.get(id) ?? String(id),
-  }));
   const bio = (form.watch('bio') ?? '') as string;
 
   return (
@@ -112,36 +84,13 @@ export function ArtistProfileFields({ user, form }: { user: SessionUser; form: P
           dir="auto"
           {...form.register('artist_name')}
         />
-        <Controller
-          control={form.control}
-          name="genre_ids"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('account.artist.genres')}
-              description={t('account.artist.genres_hint', { max: USER_GENRES_MAX })}
-              searchable
-              searchValue={genreSearch}
-              onSearchChange={setGenreSearch}
-              nothingFoundMessage={
-                genreSearch.trim().length >= 3
-                  ? t('account.artist.no_genres', { term: genreSearch.trim() })
-                  : t('account.artist.genre_search_hint')
-              }
-              data={genreData}
-              value={((field.value ?? []) as number[]).map(String)}
-              onChange={(values) => {
-                if (values.length > USER_GENRES_MAX) {
-                  form.setError('genre_ids', { type: 'max', message: 'user.validation.genres_max' });
-                  return;
-                }
-                form.clearErrors('genre_ids');
-                field.onChange(values.map(Number));
-              }}
-              error={fieldError(errors.genre_ids as { message?: string } | undefined)}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="artist-genres"
-            />
-          )}
+        <GenresField
+          form={form}
+          known={profile.genres}
+          label={t('account.artist.genres')}
+          description={t('account.artist.genres_hint', { max: USER_GENRES_MAX })}
+          messages="account.artist"
+          data-testid="artist-genres"
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {SOCIAL_PLATFORMS.map((platform) => {

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import type { SessionUser } from '@lm/contracts';
+import { ApiProvider } from '@lm/ui';
+import { jsonResponse, testClients } from '@lm/ui/test/api.ts';
 import { initTestI18n, renderWithUi } from '@lm/ui/test/render.tsx';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -39,12 +41,10 @@ const user: SessionUser = {
 const save = vi.fn(async (body: Record<string, unknown>) => ({ ...user, ...body }));
 vi.mock('../../hooks/use-account', () => ({
   useUpdateProfile: () => ({ mutate: vi.fn(), mutateAsync: save, isPending: false }),
-  useUploadFile: () => ({ mutateAsync: vi.fn(), isPending: false }),
 }));
 vi.mock('@lm/ui', async (original) => ({
   ...(await original<typeof import('@lm/ui')>()),
   useSession: () => ({ user, setUser: vi.fn(), refresh: vi.fn() }),
-  useApi: () => ({ api: { get: async () => ({ data: [] }) } }),
 }));
 const { AccountPage } = await import('./AccountPage');
 
@@ -61,7 +61,10 @@ beforeAll(async () => {
 function renderPage() {
   renderWithUi(
     <QueryClientProvider client={new QueryClient()}>
-      <AccountPage />
+      {/* The lookups the form reads (genres) answer with nothing. */}
+      <ApiProvider clients={testClients(async () => jsonResponse({ data: [] }))}>
+        <AccountPage />
+      </ApiProvider>
     </QueryClientProvider>,
   );
 }

@@ -3,16 +3,15 @@ import type { ExpressSocialCampaignDetail } from '@lm/contracts/express';
 import {
   ExpressCampaignView,
   LoadingOrNotFound,
-  NotFoundPage,
   type PlatformDescriptor,
-  platformOfPath,
+  PlatformScreen,
   usePageTitle,
   useSession,
 } from '@lm/ui';
 import { Anchor, Group, Rating, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useExpressCampaign } from '../../hooks/use-express';
 import { ArtistCampaignActions } from './ArtistCampaignActions';
 import { CuratorActions, InfluencerActions } from './CuratorActions';
@@ -60,11 +59,15 @@ const influencerActions = (c: ExpressSocialCampaignDetail) => <InfluencerActions
  */
 export function CampaignDetailPage() {
   const id = Number(useParams().campaignId);
-  const platform = platformOfPath(useLocation().pathname, 'detail');
-  if (!platform) return <NotFoundPage />;
-  return platform.placement === 'playlist' ? (
-    <PlaylistCampaignDetail platform={platform} id={id} />
-  ) : (
-    <SocialCampaignDetail platform={platform} sellerActions={influencerActions} />
+  return (
+    <PlatformScreen screen="detail">
+      {(platform) =>
+        platform.placement === 'playlist' ? (
+          <PlaylistCampaignDetail platform={platform} id={id} />
+        ) : (
+          <SocialCampaignDetail platform={platform} sellerActions={influencerActions} />
+        )
+      }
+    </PlatformScreen>
   );
 }

@@ -1,14 +1,14 @@
 import type { SessionUser } from '@lm/contracts';
 import {
   type ExpressCampaign,
-  ExpressStatusBadge,
-  formatDateTime,
   ListScreen,
+  TrackCell,
   useExpressStatusOptions,
   usePageTitle,
   useSession,
+  useSpotifyCampaignColumns,
 } from '@lm/ui';
-import { Anchor, Avatar, Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -17,64 +17,39 @@ import { CuratorActions } from './CuratorActions';
 
 /** Table columns of an express campaign list (user app); curators get their actions. */
 export function useCampaignColumns(curator: boolean): DataTableColumn<ExpressCampaign>[] {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
+  const column = useSpotifyCampaignColumns();
   return [
     {
       accessor: 'campaign_name',
       title: 'express.fields.track',
       render: (c) => (
-        <Group gap="sm" wrap="nowrap">
-          <Avatar src={c.track.cover_url} size={36} radius="sm" />
-          <div>
-            <Text size="sm" fw={600} lineClamp={1}>
-              {c.track.name}
+        <TrackCell campaign={c} size={36}>
+          {c.custom_campaign_id !== null && (
+            <Anchor
+              component={Link}
+              to={`/campaigns/${c.custom_campaign_id}`}
+              size="xs"
+              onClick={(e) => e.stopPropagation()}
+              data-testid="custom-placement-of"
+            >
+              {t('custom.ui.placement_of', { id: c.custom_campaign_id })}
+            </Anchor>
+          )}
+          {curator && c.pitch ? (
+            <Text size="xs" fs="italic" lineClamp={2} dir="auto" data-testid="list-pitch" title={c.pitch}>
+              “{c.pitch}”
             </Text>
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {c.track.artist}
-            </Text>
-            {c.custom_campaign_id !== null && (
-              <Anchor
-                component={Link}
-                to={`/campaigns/${c.custom_campaign_id}`}
-                size="xs"
-                onClick={(e) => e.stopPropagation()}
-                data-testid="custom-placement-of"
-              >
-                {t('custom.ui.placement_of', { id: c.custom_campaign_id })}
-              </Anchor>
-            )}
-            {curator && c.pitch ? (
-              <Text size="xs" fs="italic" lineClamp={2} dir="auto" data-testid="list-pitch" title={c.pitch}>
-                “{c.pitch}”
-              </Text>
-            ) : null}
-          </div>
-        </Group>
+          ) : null}
+        </TrackCell>
       ),
     },
-    { accessor: 'playlist', title: 'express.fields.playlist', render: (c) => c.playlist.name },
-    curator
-      ? { accessor: 'artist', title: 'express.fields.artist', render: (c) => c.artist.name }
-      : { accessor: 'curator', title: 'express.fields.curator', render: (c) => c.curator.name },
-    { accessor: 'tier', title: 'express.fields.tier', render: (c) => c.tier.tier_name },
-    {
-      accessor: 'price',
-      title: 'express.fields.price',
-      noWrap: true,
-      render: (c) => t('common.coins', { count: c.price }),
-    },
-    {
-      accessor: 'status',
-      title: 'express.fields.status',
-      noWrap: true,
-      render: (c) => <ExpressStatusBadge statusId={c.status.id} />,
-    },
-    {
-      accessor: 'created_at',
-      title: 'express.fields.created_at',
-      render: (c) => formatDateTime(c.created_at, lang),
-    },
+    column.playlist,
+    curator ? column.artist : column.curator,
+    column.tier,
+    column.price,
+    column.status,
+    column.created_at,
     ...(curator
       ? [
           {

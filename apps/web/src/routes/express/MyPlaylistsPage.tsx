@@ -1,21 +1,15 @@
 import {
-  EXPRESS_PLAYLIST_STATUSES,
   type ExpressPlaylist,
   formatDateTime,
-  formatNumber,
   ListScreen,
-  StatusBadge,
   usePageTitle,
+  usePlaylistColumns,
+  usePlaylistStatusOptions,
 } from '@lm/ui';
-import { Avatar, Badge, Button, Group, Text } from '@mantine/core';
-import { IconPlaylist, IconPlus } from '@tabler/icons-react';
+import { Badge, Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-
-/** Badge of an express playlist status (1 approved, 2 pending, 3 declined), in the one status palette. */
-export function PlaylistStatusBadge({ statusId }: { statusId: number }) {
-  return <StatusBadge id={statusId} map={EXPRESS_PLAYLIST_STATUSES} data-testid="playlist-status" />;
-}
 
 /** /express/my/playlists/list (CURATOR_PERMISSION): the curator's express playlists. */
 export function MyPlaylistsPage() {
@@ -23,22 +17,14 @@ export function MyPlaylistsPage() {
   usePageTitle('express.playlist.list_title');
   const lang = i18n.language;
   const navigate = useNavigate();
+  const statuses = usePlaylistStatusOptions();
+  const column = usePlaylistColumns({ avatar: 36 });
   return (
     <ListScreen<ExpressPlaylist>
       title="express.playlist.list_title"
       path="express/curator/playlists"
       searchable
-      filters={[
-        {
-          type: 'select',
-          name: 'status_id',
-          label: 'express.fields.status',
-          options: EXPRESS_PLAYLIST_STATUSES.map((s) => ({
-            value: String(s.id),
-            label: t(`ui.status.${s.label.toLowerCase()}`),
-          })),
-        },
-      ]}
+      filters={[{ type: 'select', name: 'status_id', label: 'express.fields.status', options: statuses }]}
       onRowClick={(p) => navigate(`/express/my/playlist/view/${p.id}`)}
       empty={{
         title: 'express.playlist.empty_title',
@@ -60,31 +46,10 @@ export function MyPlaylistsPage() {
         </Button>
       }
       columns={[
-        {
-          accessor: 'name',
-          title: 'express.fields.playlist',
-          render: (p) => (
-            <Group gap="sm" wrap="nowrap">
-              <Avatar src={p.image_url} size={36} radius="sm" color="green">
-                <IconPlaylist size={20} />
-              </Avatar>
-              <Text size="sm" fw={600}>
-                {p.name}
-              </Text>
-            </Group>
-          ),
-        },
-        {
-          accessor: 'followers',
-          title: 'express.fields.followers',
-          render: (p) => formatNumber(p.followers, lang),
-        },
-        { accessor: 'tier', title: 'express.fields.tier', render: (p) => p.tier.tier_name },
-        {
-          accessor: 'duration',
-          title: 'express.fields.duration',
-          render: (p) => t('common.days', { count: p.duration.duration }),
-        },
+        column.name,
+        column.followers,
+        column.tier,
+        column.duration,
         {
           accessor: 'renewable',
           title: 'express.fields.renewable',
@@ -94,11 +59,7 @@ export function MyPlaylistsPage() {
             </Badge>
           ),
         },
-        {
-          accessor: 'status',
-          title: 'express.fields.status',
-          render: (p) => <PlaylistStatusBadge statusId={p.status_id} />,
-        },
+        column.status,
         {
           accessor: 'created_at',
           title: 'express.fields.created_at',

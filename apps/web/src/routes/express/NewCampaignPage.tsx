@@ -1,5 +1,4 @@
-import { NotFoundPage, platformOfPath } from '@lm/ui';
-import { useLocation } from 'react-router';
+import { PlatformScreen } from '@lm/ui';
 import { CreateCampaignPage } from './CreateCampaignPage';
 import { SocialCreateCampaign } from './SocialCreateCampaignPage';
 
@@ -11,16 +10,20 @@ import { SocialCreateCampaign } from './SocialCreateCampaignPage';
  * platform's descriptor fills in what differs (links, unreleased-song rules, texts, icons).
  */
 export function NewCampaignPage() {
-  const pathname = useLocation().pathname.replace(/(.)\/$/, '$1');
-  const platform = platformOfPath(pathname, 'create');
-  if (!platform) return <NotFoundPage />;
-  if (platform.placement === 'playlist') return <CreateCampaignPage />;
-  // Keyed by the address so that moving between a platform's two wizards starts afresh.
   return (
-    <SocialCreateCampaign
-      key={pathname}
-      platform={platform}
-      releasedOnly={pathname === platform.releasedCreatePath}
-    />
+    <PlatformScreen screen="create">
+      {(platform, address) => {
+        if (platform.placement === 'playlist') return <CreateCampaignPage />;
+        const pathname = address.replace(/(.)\/$/, '$1');
+        // Keyed by the address so that moving between a platform's two wizards starts afresh.
+        return (
+          <SocialCreateCampaign
+            key={pathname}
+            platform={platform}
+            releasedOnly={pathname === platform.releasedCreatePath}
+          />
+        );
+      }}
+    </PlatformScreen>
   );
 }

@@ -1,35 +1,22 @@
 import {
   confirmAction,
   type ExpressCampaign,
-  ListTable,
   LoadingOrNotFound,
+  PlaylistCampaigns,
+  PlaylistGenres,
+  PlaylistSummary,
   QualityScoreImprove,
   useApi,
   usePageTitle,
 } from '@lm/ui';
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconBan, IconEdit, IconPlaylist } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Card, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconBan, IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCuratorPlaylist, useEditPlaylist, useSetRenewable } from '../../hooks/use-express';
 import { useCampaignColumns } from './CampaignsListPage';
-import { PlaylistStatusBadge } from './MyPlaylistsPage';
 import { type PlaylistFields, PlaylistFieldsForm } from './PlaylistForm';
 
 /**
@@ -94,73 +81,51 @@ export function PlaylistViewPage() {
         </Group>
       </Anchor>
       <Card padding="lg" radius="md" data-testid="playlist-view">
-        <Group justify="space-between" align="flex-start">
-          <Group wrap="nowrap" align="flex-start">
-            <Avatar src={p.image_url} size={96} radius="md" color="green">
-              <IconPlaylist size={48} />
-            </Avatar>
-            <Stack gap={4}>
-              <Title order={3}>{p.name}</Title>
-              <Anchor href={p.spotify_url} target="_blank" rel="noreferrer" size="sm" dir="ltr">
-                {p.spotify_url}
-              </Anchor>
+        <PlaylistSummary
+          playlist={p}
+          actions={
+            <Stack gap="xs" align="flex-end">
               <Group gap="xs">
-                <PlaylistStatusBadge statusId={p.status_id} />
-                <Badge variant="light" color="violet">
-                  {p.tier.tier_name} · {t('common.coins', { count: p.tier.price })}
-                </Badge>
-                <Badge variant="light" color="gray">
-                  {t('common.days', { count: p.duration.duration })}
-                </Badge>
+                <Button
+                  variant="light"
+                  leftSection={<IconEdit size={16} />}
+                  disabled={p.status_id === 3}
+                  onClick={() =>
+                    setEditing({
+                      tier_id: String(p.tier.id),
+                      duration_id: String(p.duration.id),
+                      genre_ids: p.genres.map((g) => String(g.id)),
+                      renewable: p.renewable,
+                    })
+                  }
+                >
+                  {t('express.playlist.edit')}
+                </Button>
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconBan size={16} />}
+                  disabled={p.status_id === 3}
+                  onClick={disable}
+                  data-testid="disable-playlist"
+                >
+                  {t('express.playlist.disable')}
+                </Button>
               </Group>
-              <Text size="sm" c="dimmed">
-                {t('express.fields.followers_value', { count: p.followers })}
-              </Text>
-              <Group gap={4}>
-                {p.genres.map((g) => (
-                  <Badge key={g.id} variant="outline" size="sm">
-                    {g.name}
-                  </Badge>
-                ))}
-              </Group>
-              <QualityScoreImprove score={p.score} />
+              <Switch
+                label={t('express.fields.renewable')}
+                checked={p.renewable}
+                onChange={(e) => renewable.mutate({ playlist_id: p.id, renewable: e.currentTarget.checked })}
+              />
             </Stack>
-          </Group>
-          <Stack gap="xs" align="flex-end">
-            <Group gap="xs">
-              <Button
-                variant="light"
-                leftSection={<IconEdit size={16} />}
-                disabled={p.status_id === 3}
-                onClick={() =>
-                  setEditing({
-                    tier_id: String(p.tier.id),
-                    duration_id: String(p.duration.id),
-                    genre_ids: p.genres.map((g) => String(g.id)),
-                    renewable: p.renewable,
-                  })
-                }
-              >
-                {t('express.playlist.edit')}
-              </Button>
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconBan size={16} />}
-                disabled={p.status_id === 3}
-                onClick={disable}
-                data-testid="disable-playlist"
-              >
-                {t('express.playlist.disable')}
-              </Button>
-            </Group>
-            <Switch
-              label={t('express.fields.renewable')}
-              checked={p.renewable}
-              onChange={(e) => renewable.mutate({ playlist_id: p.id, renewable: e.currentTarget.checked })}
-            />
-          </Stack>
-        </Group>
+          }
+        >
+          <Text size="sm" c="dimmed">
+            {t('express.fields.followers_value', { count: p.followers })}
+          </Text>
+          <PlaylistGenres genres={p.genres} />
+          <QualityScoreImprove score={p.score} />
+        </PlaylistSummary>
         {p.status_id === 2 && (
           <Alert color="orange" mt="md" icon={<IconAlertTriangle size={18} />}>
             {t('express.playlist.waits_approval')}
@@ -172,20 +137,13 @@ export function PlaylistViewPage() {
           </Text>
         )}
       </Card>
-      <Title order={4}>{t('express.playlist.campaigns')}</Title>
-      <Paper p={0} style={{ overflow: 'hidden' }}>
-        <ListTable<ExpressCampaign>
-          records={campaigns.data ?? []}
-          columns={columns.map((c) => ({ ...c, title: typeof c.title === 'string' ? t(c.title) : c.title }))}
-          fetching={campaigns.isFetching}
-          minHeight={campaigns.data?.length ? undefined : 160}
-          noRecordsText={t('ui.list.empty')}
-          onRowClick={({ record }) => navigate(`/express-campaigns/${record.id}`)}
-          highlightOnHover
-          striped
-          verticalSpacing="sm"
-        />
-      </Paper>
+      <PlaylistCampaigns
+        records={campaigns.data ?? []}
+        columns={columns.map((c) => ({ ...c, title: typeof c.title === 'string' ? t(c.title) : c.title }))}
+        fetching={campaigns.isFetching}
+        onOpen={(c) => navigate(`/express-campaigns/${c.id}`)}
+        verticalSpacing="sm"
+      />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -1,18 +1,11 @@
 import type { SessionUser } from '@lm/contracts';
-import {
-  isApiError,
-  NotFoundPage,
-  type PlatformDescriptor,
-  platformOfPath,
-  usePageTitle,
-  useSession,
-} from '@lm/ui';
+import { isApiError, type PlatformDescriptor, PlatformScreen, usePageTitle, useSession } from '@lm/ui';
 import { Alert, Anchor, Button, Card, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useRenewCampaign, useRenewCheck } from '../../hooks/use-express';
 import { useSocialRenew, useSocialRenewCheck } from '../../hooks/use-social-express';
 import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
@@ -209,19 +202,21 @@ export function RenewPage() {
   usePageTitle('express.renew.title');
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const platform = platformOfPath(useLocation().pathname, 'renew');
   const campaignId = Number(search.get('campaign_id'));
-  if (!platform) return <NotFoundPage />;
   return (
-    <Stack gap="lg" maw={640}>
-      <Title order={2}>{t('express.renew.title')}</Title>
-      <Card padding="lg" radius="md">
-        <RenewPanel
-          platform={platform}
-          campaignId={campaignId}
-          onCancel={() => navigate(campaignId > 0 ? platform.detailPath(campaignId) : platform.listPath)}
-        />
-      </Card>
-    </Stack>
+    <PlatformScreen screen="renew">
+      {(platform) => (
+        <Stack gap="lg" maw={640}>
+          <Title order={2}>{t('express.renew.title')}</Title>
+          <Card padding="lg" radius="md">
+            <RenewPanel
+              platform={platform}
+              campaignId={campaignId}
+              onCancel={() => navigate(campaignId > 0 ? platform.detailPath(campaignId) : platform.listPath)}
+            />
+          </Card>
+        </Stack>
+      )}
+    </PlatformScreen>
   );
 }

@@ -11,9 +11,8 @@ import {
   formatNumber,
   isTooLong,
   LoadingOrNotFound,
-  NotFoundPage,
   type PlatformDescriptor,
-  platformOfPath,
+  PlatformScreen,
   usePageTitle,
   useSession,
 } from '@lm/ui';
@@ -45,7 +44,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useSocialCampaign, useSoundVerdict } from '../../hooks/use-social-express';
 import { ArtistCampaignActions } from './ArtistCampaignActions';
 import { RenewModal } from './RenewPage';
@@ -394,8 +393,9 @@ export function SocialCampaignDetail({
  * disputing it.
  */
 export function EmbedPage() {
-  const platform = platformOfPath(useLocation().pathname, 'embed');
-  return platform ? <PlatformEmbed platform={platform} /> : <NotFoundPage />;
+  return (
+    <PlatformScreen screen="embed">{(platform) => <PlatformEmbed platform={platform} />}</PlatformScreen>
+  );
 }
 
 function PlatformEmbed({ platform }: { platform: PlatformDescriptor }) {

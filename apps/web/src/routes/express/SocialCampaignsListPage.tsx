@@ -1,15 +1,14 @@
 import type { SessionUser } from '@lm/contracts';
 import type { ExpressSocialCampaign } from '@lm/contracts/express';
 import {
-  ExpressStatusBadge,
-  formatDateTime,
   getPlatform,
   ListScreen,
+  useCampaignColumns,
   useExpressStatusOptions,
   usePageTitle,
   useSession,
 } from '@lm/ui';
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -20,19 +19,11 @@ type Platform = 'tiktok' | 'instagram';
 
 /** Columns of a TikTok or Instagram campaign list; the other side's name depends on who reads. */
 function useColumns(influencer: boolean): DataTableColumn<ExpressSocialCampaign>[] {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
+  const column = useCampaignColumns<ExpressSocialCampaign>({ video: true });
   const number = (n: number | null) => (n === null ? '—' : t('express.social.views_value', { count: n }));
   return [
-    {
-      accessor: 'campaign_name',
-      title: 'express.fields.track',
-      render: (c) => (
-        <Text size="sm" fw={600} lineClamp={1} dir="auto">
-          {c.campaign_name}
-        </Text>
-      ),
-    },
+    column.campaign_name,
     {
       accessor: 'account',
       title: 'express.social.account',
@@ -40,14 +31,9 @@ function useColumns(influencer: boolean): DataTableColumn<ExpressSocialCampaign>
       render: (c) => <span dir="ltr">@{c.account.user_name}</span>,
     },
     influencer
-      ? { accessor: 'artist', title: 'express.fields.artist', render: (c) => c.artist.name }
+      ? column.artist
       : { accessor: 'influencer', title: 'express.social.influencer', render: (c) => c.influencer.name },
-    {
-      accessor: 'price',
-      title: 'express.fields.price',
-      noWrap: true,
-      render: (c) => t('common.coins', { count: c.price }),
-    },
+    column.price,
     {
       accessor: 'last_views',
       title: 'express.social.views',
@@ -60,17 +46,8 @@ function useColumns(influencer: boolean): DataTableColumn<ExpressSocialCampaign>
       noWrap: true,
       render: (c) => number(c.target_views),
     },
-    {
-      accessor: 'status',
-      title: 'express.fields.status',
-      noWrap: true,
-      render: (c) => <ExpressStatusBadge statusId={c.status.id} video />,
-    },
-    {
-      accessor: 'created_at',
-      title: 'express.fields.created_at',
-      render: (c) => formatDateTime(c.created_at, lang),
-    },
+    column.status,
+    column.created_at,
     // The influencer acts from the list: approve, decline, submit the video.
     ...(influencer
       ? [

@@ -9,6 +9,7 @@ import {
   NumberField,
   type PlatformDescriptor,
   QualityScoreBadge,
+  useFileUpload,
   usePageTitle,
   useSession,
 } from '@lm/ui';
@@ -33,7 +34,6 @@ import { IconCheck, IconCoins, IconMusic, IconUsers } from '@tabler/icons-react'
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useUploadFile } from '../../hooks/use-account';
 import {
   type CheckedSound,
   type SocialCampaignRequest,
@@ -159,7 +159,7 @@ function UploadField({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const upload = useUploadFile();
+  const upload = useFileUpload();
   return (
     <Stack gap={4} data-testid={testId}>
       <Text size="sm" fw={500}>

@@ -3,20 +3,18 @@ import {
   AuthLayout,
   applyServerErrors,
   browserRegion,
-  DateField,
+  FormField,
   fieldError,
-  PhoneField,
   usePageTitle,
   useZodForm,
 } from '@lm/ui';
 import { Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useRegister } from '../../../hooks/use-auth';
 import { GoogleButton } from '../oauth/GoogleButton';
 import { GenderField } from '../shared/GenderSelect';
+import { BirthDateInput, NameFields, PhoneNumberInput } from '../shared/PersonFields';
 import { UserTypeField } from '../shared/UserTypePicker';
 
 const FIELDS = [
@@ -67,20 +65,7 @@ export function RegisterPage() {
         <Stack gap="md">
           <UserTypeField control={form.control} name="user_type_id" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('register.first_name')}
-              autoComplete="given-name"
-              withAsterisk
-              error={fieldError(errors.first_name)}
-              {...form.register('first_name')}
-            />
-            <TextInput
-              label={t('register.last_name')}
-              autoComplete="family-name"
-              withAsterisk
-              error={fieldError(errors.last_name)}
-              {...form.register('last_name')}
-            />
+            <NameFields form={form} required />
           </SimpleGrid>
           <TextInput
             label={t('register.email')}
@@ -93,36 +78,28 @@ export function RegisterPage() {
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <GenderField control={form.control} name="gender" required />
-            <Controller
+            <FormField
               control={form.control}
               name="birth_date"
-              render={({ field, fieldState }) => (
-                <DateField
-                  label={t('register.birth_date')}
+              render={(input) => (
+                <BirthDateInput
+                  {...input}
+                  cleared={undefined}
                   placeholder={t('register.optional')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  maxDate={dayjs().format('YYYY-MM-DD')}
-                  minDate="1900-01-01"
-                  defaultLevel="decade"
-                  error={fieldError(fieldState.error)}
                   data-testid="birth-date"
                 />
               )}
             />
           </SimpleGrid>
-          <Controller
+          <FormField
             control={form.control}
             name="phone_number"
-            render={({ field, fieldState }) => (
-              <PhoneField
-                label={t('register.phone')}
-                description={t('register.phone_hint')}
-                value={field.value}
-                onChange={(v) => field.onChange(v || undefined)}
-                onBlur={field.onBlur}
+            render={(input) => (
+              <PhoneNumberInput
+                {...input}
+                cleared={undefined}
                 accountCountry={browserRegion()}
-                error={fieldError(fieldState.error)}
+                description={t('register.phone_hint')}
               />
             )}
           />

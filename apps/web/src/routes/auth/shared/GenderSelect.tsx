@@ -1,6 +1,6 @@
-import { fieldError } from '@lm/ui';
+import { FormField } from '@lm/ui';
 import { Select } from '@mantine/core';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 export interface GenderSelectProps {
@@ -44,18 +44,10 @@ export function GenderField<T extends FieldValues>({
   required?: boolean;
 }) {
   return (
-    <Controller
+    <FormField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <GenderSelect
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldError(fieldState.error)}
-          required={required}
-        />
-      )}
+      render={(input) => <GenderSelect {...input} required={required} />}
     />
   );
 }

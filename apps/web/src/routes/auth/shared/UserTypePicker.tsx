@@ -1,7 +1,7 @@
-import { fieldError } from '@lm/ui';
+import { FormField } from '@lm/ui';
 import { Group, Radio, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBrandInstagram, IconMicrophone2, IconPlaylist } from '@tabler/icons-react';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 const TYPES = [
@@ -62,14 +62,14 @@ export function UserTypeField<T extends FieldValues>({
   name: Path<T>;
 }) {
   return (
-    <Controller
+    <FormField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
+      render={(input) => (
         <UserTypePicker
-          value={Number(field.value) || undefined}
-          onChange={field.onChange}
-          error={fieldError(fieldState.error)}
+          value={Number(input.value) || undefined}
+          onChange={input.onChange}
+          error={input.error}
         />
       )}
     />
