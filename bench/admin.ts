@@ -100,11 +100,7 @@ async function main(): Promise<number> {
   const { token } = await login(product.port, '/api/admin/login', ADMIN_EMAIL);
   const headers = { authorization: `Bearer ${token}` };
   const admin = await session.connect(product.dbUrl, 'liberty-bench-admin');
-  const settings = await admin.query<{ version: string; shared_buffers: string; work_mem: string }>(
-    `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers,
-       current_setting('work_mem') as work_mem`,
-  );
-  const pgSettings = settings.rows[0]!;
+  const postgres = await session.postgresSettings(admin);
 
   // 2. Generate and check.
   console.log(`generate: ${JSON.stringify(SIZES)}`);
@@ -380,15 +376,7 @@ async function main(): Promise<number> {
   );
 
   // 7. Clean up (before writing, so shutdown problems make it into the report).
-  await session.closeClient(admin);
-  await session.stop(baseline);
-  await session.stopProduct(product);
-  session.collectLogIssues(product.managed);
-  for (const r of [base, ...results]) {
-    if (Object.keys(r.non2xx).length > 0)
-      notes.push(`${r.name}: non-2xx responses ${JSON.stringify(r.non2xx)}.`);
-    if (r.errors > 0) notes.push(`${r.name}: ${r.errors} errors (${r.timeouts} timeouts).`);
-  }
+  await session.finishLoadRun(admin, baseline, product, [base, ...results]);
 
   // 8. Report.
   const report: AdminReport = {
@@ -399,11 +387,7 @@ async function main(): Promise<number> {
     generate,
     ledger,
     references,
-    postgres: {
-      version: `PostgreSQL ${pgSettings.version}`,
-      sharedBuffers: pgSettings.shared_buffers,
-      workMem: pgSettings.work_mem,
-    },
+    postgres,
     endpoints,
     baselinePlan,
     indexes: indexes.rows,

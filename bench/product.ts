@@ -91,6 +91,21 @@ export interface Product {
 }
 
 /** Everything a bench started, so that it can all be stopped at the end. */
+/** PostgreSQL's version and the memory settings that shape its plans, as a report prints them. */
+export interface PostgresSettings {
+  version: string;
+  sharedBuffers: string;
+  workMem: string;
+}
+
+/** What a load run counted that went wrong: answers by status code other than 2xx, errors, timeouts. */
+export interface LoadProblems {
+  name: string;
+  non2xx: Record<string, number>;
+  errors: number;
+  timeouts: number;
+}
+
 export class BenchSession {
   readonly running = new Set<Managed>();
   readonly clients = new Set<pg.Client>();
@@ -201,6 +216,41 @@ export class BenchSession {
   async closeClient(client: pg.Client): Promise<void> {
     this.clients.delete(client);
     await client.end().catch(() => undefined);
+  }
+
+  /**
+   * The server's version and memory settings, as the reports print them (`postgres` of a report).
+   * @param client a connection to the product's database
+   */
+  async postgresSettings(client: pg.Client): Promise<PostgresSettings> {
+    const { rows } = await client.query<{ version: string; shared_buffers: string; work_mem: string }>(
+      `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers,
+         current_setting('work_mem') as work_mem`,
+    );
+    const row = rows[0]!;
+    return { version: `PostgreSQL ${row.version}`, sharedBuffers: row.shared_buffers, workMem: row.work_mem };
+  }
+
+  /**
+   * The end of a load bench, before its report is written (so shutdown problems make it into the
+   * report): closes `client`, stops the `baseline` server and the product, reads the product's log,
+   * and notes each load run that had non-2xx answers or errors.
+   */
+  async finishLoadRun(
+    client: pg.Client,
+    baseline: Managed,
+    product: Product,
+    results: readonly LoadProblems[],
+  ): Promise<void> {
+    await this.closeClient(client);
+    await this.stop(baseline);
+    await this.stopProduct(product);
+    this.collectLogIssues(product.managed);
+    for (const r of results) {
+      if (Object.keys(r.non2xx).length > 0)
+        this.notes.push(`${r.name}: non-2xx responses ${JSON.stringify(r.non2xx)}.`);
+      if (r.errors > 0) this.notes.push(`${r.name}: ${r.errors} errors (${r.timeouts} timeouts).`);
+    }
   }
 
   /**

@@ -83,11 +83,7 @@ async function main(): Promise<number> {
   const headers = { authorization: `Bearer ${token}` };
   const dbUrl = product.dbUrl;
   const admin = await session.connect(dbUrl, 'liberty-bench-admin');
-  const settings = await admin.query<{ version: string; shared_buffers: string; work_mem: string }>(
-    `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers,
-       current_setting('work_mem') as work_mem`,
-  );
-  const pgSettings = settings.rows[0]!;
+  const postgres = await session.postgresSettings(admin);
 
   // 2. Generate and check the ledger.
   console.log(`generate: ${TRANSFERS} transfers over ${USERS} users + ${EMAIL}`);
@@ -272,15 +268,12 @@ async function main(): Promise<number> {
     if (!v.seen) console.log(`explain: ${v.label} SQL was not seen in pg_stat_activity`);
 
   // 7. Clean up (before writing, so shutdown problems make it into the report).
-  await session.closeClient(admin);
-  await session.stop(baseline);
-  await session.stopProduct(product);
-  session.collectLogIssues(product.managed);
-  for (const r of [baseList, baseBalance, balanceResult, ...listResults]) {
-    if (Object.keys(r.non2xx).length > 0)
-      notes.push(`${r.name}: non-2xx responses ${JSON.stringify(r.non2xx)}.`);
-    if (r.errors > 0) notes.push(`${r.name}: ${r.errors} errors (${r.timeouts} timeouts).`);
-  }
+  await session.finishLoadRun(admin, baseline, product, [
+    baseList,
+    baseBalance,
+    balanceResult,
+    ...listResults,
+  ]);
 
   // 8. Report.
   const report: WalletReport = {
@@ -294,11 +287,7 @@ async function main(): Promise<number> {
     numberFilter,
     descFilter: DESC_FILTER,
     deepPage: DEEP_PAGE,
-    postgres: {
-      version: `PostgreSQL ${pgSettings.version}`,
-      sharedBuffers: pgSettings.shared_buffers,
-      workMem: pgSettings.work_mem,
-    },
+    postgres,
     endpoints,
     baselinePlan,
     alternatives,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { deletedAt, timestamps } from '../../db/columns';
 
 /**
@@ -7,20 +7,20 @@ import { deletedAt, timestamps } from '../../db/columns';
  * has no password until they set one through the emailed link. `language` is the
  * back-office language of the admin's last sign-in, used for the mails they receive.
  */
-export const admins = pgTable(
+export const admins = pg.pgTable(
   'admins',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 150 }).notNull(),
-    email: varchar('email', { length: 190 }).notNull(),
-    passwordHash: text('password_hash'),
-    status: varchar('status', { length: 20 }).notNull().default('active'),
-    language: varchar('language', { length: 2 }).notNull().default('en'),
+    id: pg.serial('id').primaryKey(),
+    name: pg.varchar('name', { length: 150 }).notNull(),
+    email: pg.varchar('email', { length: 190 }).notNull(),
+    passwordHash: pg.text('password_hash'),
+    status: pg.varchar('status', { length: 20 }).notNull().default('active'),
+    language: pg.varchar('language', { length: 2 }).notNull().default('en'),
     ...timestamps(),
     deletedAt: deletedAt(),
   },
   (t) => [
-    uniqueIndex('admins_email_unique').on(t.email),
-    check('admins_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    pg.uniqueIndex('admins_email_unique').on(t.email),
+    pg.check('admins_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
 );

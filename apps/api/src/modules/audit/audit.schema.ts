@@ -1,43 +1,31 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 
 /**
  * Audit log: every admin write and every security event (login, failed login, password change).
  * Append-only by convention and by a trigger in the migration.
  */
-export const auditLogs = pgTable(
+export const auditLogs = pg.pgTable(
   'audit_logs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorType: varchar('actor_type', { length: 10 }).notNull(),
-    actorId: integer('actor_id'),
-    action: varchar('action', { length: 100 }).notNull(),
-    targetType: varchar('target_type', { length: 50 }),
-    targetId: varchar('target_id', { length: 50 }),
-    ip: varchar('ip', { length: 64 }),
-    userAgent: text('user_agent'),
-    meta: jsonb('meta'),
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    actorType: pg.varchar('actor_type', { length: 10 }).notNull(),
+    actorId: pg.integer('actor_id'),
+    action: pg.varchar('action', { length: 100 }).notNull(),
+    targetType: pg.varchar('target_type', { length: 50 }),
+    targetId: pg.varchar('target_id', { length: 50 }),
+    ip: pg.varchar('ip', { length: 64 }),
+    userAgent: pg.text('user_agent'),
+    meta: pg.jsonb('meta'),
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_logs_actor_idx').on(t.actorType, t.actorId, t.createdAt),
-    index('audit_logs_action_idx').on(t.action, t.createdAt),
-    index('audit_logs_target_idx').on(t.targetType, t.targetId),
+    pg.index('audit_logs_actor_idx').on(t.actorType, t.actorId, t.createdAt),
+    pg.index('audit_logs_action_idx').on(t.action, t.createdAt),
+    pg.index('audit_logs_target_idx').on(t.targetType, t.targetId),
     // The /logs list: newest first, paged, often with only a date range.
-    index('audit_logs_created_idx').on(t.createdAt, t.id),
+    pg.index('audit_logs_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -47,16 +35,16 @@ export const auditLogs = pgTable(
  * entries (audit.service.ts `listAuditLogs`, docs/decisions.md "Audit log deep pages
  * (session 8)"). Written only by `refreshAuditHours`; an hour without a row holds no entry.
  */
-export const auditLogHours = pgTable(
+export const auditLogHours = pg.pgTable(
   'audit_log_hours',
   {
-    hour: bigint('hour', { mode: 'number' }).primaryKey(),
-    entries: bigint('entries', { mode: 'number' }).notNull(),
+    hour: pg.bigint('hour', { mode: 'number' }).primaryKey(),
+    entries: pg.bigint('entries', { mode: 'number' }).notNull(),
     /** Entries of this hour and every older one: strictly increasing with `hour` (no empty hour has a row). */
-    entriesUpTo: bigint('entries_up_to', { mode: 'number' }).notNull(),
+    entriesUpTo: pg.bigint('entries_up_to', { mode: 'number' }).notNull(),
   },
   // A deep page finds its hour with one probe: the first hour whose running count passes its position.
-  (t) => [index('audit_log_hours_up_to_idx').on(t.entriesUpTo)],
+  (t) => [pg.index('audit_log_hours_up_to_idx').on(t.entriesUpTo)],
 );
 
 /**
@@ -65,10 +53,10 @@ export const auditLogHours = pgTable(
  * in the inserting transaction, so it becomes visible exactly when the entry does. No unique key
  * (two writers of the same hour never wait for each other); `refreshAuditHours` removes them.
  */
-export const auditLogLateHours = pgTable(
+export const auditLogLateHours = pg.pgTable(
   'audit_log_late_hours',
-  { hour: bigint('hour', { mode: 'number' }).notNull() },
-  (t) => [index('audit_log_late_hours_hour_idx').on(t.hour)],
+  { hour: pg.bigint('hour', { mode: 'number' }).notNull() },
+  (t) => [pg.index('audit_log_late_hours_hour_idx').on(t.hour)],
 );
 
 /**
@@ -76,14 +64,14 @@ export const auditLogLateHours = pgTable(
  * count in `audit_log_hours` (or holds nothing), unless it is in `audit_log_late_hours`;
  * `covered_entries` is their sum as last refreshed.
  */
-export const auditLogHoursState = pgTable(
+export const auditLogHoursState = pg.pgTable(
   'audit_log_hours_state',
   {
-    id: smallint('id').primaryKey().default(1),
-    coveredTo: bigint('covered_to', { mode: 'number' }),
-    coveredEntries: bigint('covered_entries', { mode: 'number' }).notNull().default(0),
+    id: pg.smallint('id').primaryKey().default(1),
+    coveredTo: pg.bigint('covered_to', { mode: 'number' }),
+    coveredEntries: pg.bigint('covered_entries', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [check('audit_log_hours_state_one_row', sql`${t.id} = 1`)],
+  (t) => [pg.check('audit_log_hours_state_one_row', sql`${t.id} = 1`)],
 );
 
 /**
@@ -92,7 +80,7 @@ export const auditLogHoursState = pgTable(
  * still add an entry stamped before `at` without marking its hour late, so the hours before `at`
  * are sealed (see `refreshAuditHours`).
  */
-export const auditLogXidClock = pgTable('audit_log_xid_clock', {
-  at: timestamp('at', { withTimezone: true }).primaryKey(),
-  nextXid: bigint('next_xid', { mode: 'number' }).notNull(),
+export const auditLogXidClock = pg.pgTable('audit_log_xid_clock', {
+  at: pg.timestamp('at', { withTimezone: true }).primaryKey(),
+  nextXid: pg.bigint('next_xid', { mode: 'number' }).notNull(),
 });

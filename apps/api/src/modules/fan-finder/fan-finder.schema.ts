@@ -6,20 +6,7 @@ import {
 } from '@lm/contracts/fan-finder';
 import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  smallint,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 import { socialAccounts } from '../connections/connections.schema';
@@ -29,24 +16,24 @@ import { ledgerTransfers } from '../wallet/wallet.schema';
  * Fan Finder plans (spec "Fan finder subscription" plan{plan_name,plan_days}):
  * what an artist buys with coins. `features` are keys of FAN_FINDER_FEATURES; `status` 1 offered, 0 not.
  */
-export const fanFinderPlans = pgTable(
+export const fanFinderPlans = pg.pgTable(
   'fan_finder_plans',
   {
-    id: serial('id').primaryKey(),
-    planName: varchar('plan_name', { length: 100 }).notNull(),
+    id: pg.serial('id').primaryKey(),
+    planName: pg.varchar('plan_name', { length: 100 }).notNull(),
     /** `plan_name` in other languages; `plan_name` is English, the fallback. */
-    translations: jsonb('translations').$type<Translations<'plan_name'>>().notNull().default({}),
-    planDays: integer('plan_days').notNull(),
-    price: integer('price').notNull(),
-    features: jsonb('features').$type<string[]>().notNull().default([]),
-    status: smallint('status').notNull().default(1),
+    translations: pg.jsonb('translations').$type<Translations<'plan_name'>>().notNull().default({}),
+    planDays: pg.integer('plan_days').notNull(),
+    price: pg.integer('price').notNull(),
+    features: pg.jsonb('features').$type<string[]>().notNull().default([]),
+    status: pg.smallint('status').notNull().default(1),
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('fan_finder_plans_name_unique').on(sql`lower(${t.planName})`),
-    check('fan_finder_plans_days_check', sql`${t.planDays} between 1 and 366`),
-    check('fan_finder_plans_price_check', sql`${t.price} > 0`),
-    check('fan_finder_plans_status_check', sql`${t.status} in (0, 1)`),
+    pg.uniqueIndex('fan_finder_plans_name_unique').on(sql`lower(${t.planName})`),
+    pg.check('fan_finder_plans_days_check', sql`${t.planDays} between 1 and 366`),
+    pg.check('fan_finder_plans_price_check', sql`${t.price} > 0`),
+    pg.check('fan_finder_plans_status_check', sql`${t.status} in (0, 1)`),
   ],
 );
 
@@ -58,39 +45,41 @@ export const FAN_FINDER_ONE_OPEN = 'fan_finder_subscriptions_one_open';
  * does not rewrite what was sold). Access lasts until `end_at`; renewals move `end_at` by the plan's
  * days and each charge is one ledger transfer (desc 7) named by `last_transfer_id`.
  */
-export const fanFinderSubscriptions = pgTable(
+export const fanFinderSubscriptions = pg.pgTable(
   'fan_finder_subscriptions',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
+    id: pg.serial('id').primaryKey(),
+    userId: pg
+      .integer('user_id')
       .notNull()
       .references(() => users.id),
-    planId: integer('plan_id')
+    planId: pg
+      .integer('plan_id')
       .notNull()
       .references(() => fanFinderPlans.id),
-    planName: varchar('plan_name', { length: 100 }).notNull(),
-    planDays: integer('plan_days').notNull(),
-    price: integer('price').notNull(),
-    status: varchar('status', { length: 16 }).notNull().default('active'),
-    autoRenew: boolean('auto_renew').notNull().default(true),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-    renewals: integer('renewals').notNull().default(0),
-    lastTransferId: bigint('last_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    planName: pg.varchar('plan_name', { length: 100 }).notNull(),
+    planDays: pg.integer('plan_days').notNull(),
+    price: pg.integer('price').notNull(),
+    status: pg.varchar('status', { length: 16 }).notNull().default('active'),
+    autoRenew: pg.boolean('auto_renew').notNull().default(true),
+    startAt: pg.timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: pg.timestamp('end_at', { withTimezone: true }).notNull(),
+    renewals: pg.integer('renewals').notNull().default(0),
+    lastTransferId: pg.bigint('last_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    cancelledAt: pg.timestamp('cancelled_at', { withTimezone: true }),
+    expiredAt: pg.timestamp('expired_at', { withTimezone: true }),
     /** Why it ended: `ended` (no renewal asked), `insufficient_coins`, `plan_unavailable`. */
-    expiredReason: varchar('expired_reason', { length: 30 }),
+    expiredReason: pg.varchar('expired_reason', { length: 30 }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex(FAN_FINDER_ONE_OPEN).on(t.userId).where(sql`${t.status} <> 'expired'`),
-    index('fan_finder_subscriptions_due_idx').on(t.endAt).where(sql`${t.status} <> 'expired'`),
-    index('fan_finder_subscriptions_user_idx').on(t.userId, t.id),
-    check('fan_finder_subscriptions_status_check', sql`${t.status} in ('active', 'cancelled', 'expired')`),
-    check('fan_finder_subscriptions_period_check', sql`${t.endAt} > ${t.startAt}`),
-    check('fan_finder_subscriptions_price_check', sql`${t.price} > 0`),
-    check(
+    pg.uniqueIndex(FAN_FINDER_ONE_OPEN).on(t.userId).where(sql`${t.status} <> 'expired'`),
+    pg.index('fan_finder_subscriptions_due_idx').on(t.endAt).where(sql`${t.status} <> 'expired'`),
+    pg.index('fan_finder_subscriptions_user_idx').on(t.userId, t.id),
+    pg.check('fan_finder_subscriptions_status_check', sql`${t.status} in ('active', 'cancelled', 'expired')`),
+    pg.check('fan_finder_subscriptions_period_check', sql`${t.endAt} > ${t.startAt}`),
+    pg.check('fan_finder_subscriptions_price_check', sql`${t.price} > 0`),
+    pg.check(
       'fan_finder_subscriptions_cancelled_no_renew',
       sql`${t.status} <> 'cancelled' or ${t.autoRenew} = false`,
     ),
@@ -118,48 +107,49 @@ export const FAN_FINDER_RELATED_SAME = 'fan_finder_connections_related_same';
  * and up to 2 related artists (`related`, Spotify profile + Instagram username, slots 1 and 2: the
  * limit is the unique slot, not a count read first). Each carries the state of its last analysis.
  */
-export const fanFinderConnections = pgTable(
+export const fanFinderConnections = pg.pgTable(
   'fan_finder_connections',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
+    id: pg.serial('id').primaryKey(),
+    userId: pg
+      .integer('user_id')
       .notNull()
       .references(() => users.id),
-    kind: varchar('kind', { length: 16 }).notNull(),
+    kind: pg.varchar('kind', { length: 16 }).notNull(),
     /** 0 for the own accounts, 1 or 2 for a related artist. */
-    slot: smallint('slot').notNull().default(0),
-    spotifyId: varchar('spotify_id', { length: 64 }),
-    spotifyName: varchar('spotify_name', { length: 200 }),
-    spotifyImage: varchar('spotify_image', { length: 500 }),
-    spotifyUrl: varchar('spotify_url', { length: 500 }),
-    instagramUsername: varchar('instagram_username', { length: 30 }),
-    socialAccountId: integer('social_account_id').references(() => socialAccounts.id),
+    slot: pg.smallint('slot').notNull().default(0),
+    spotifyId: pg.varchar('spotify_id', { length: 64 }),
+    spotifyName: pg.varchar('spotify_name', { length: 200 }),
+    spotifyImage: pg.varchar('spotify_image', { length: 500 }),
+    spotifyUrl: pg.varchar('spotify_url', { length: 500 }),
+    instagramUsername: pg.varchar('instagram_username', { length: 30 }),
+    socialAccountId: pg.integer('social_account_id').references(() => socialAccounts.id),
     /** Public counts of the Instagram account (business discovery), when readable. */
-    followers: integer('followers'),
-    mediaCount: integer('media_count'),
-    syncStatus: varchar('sync_status', { length: 16 }).notNull().default('pending'),
-    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
-    lastError: varchar('last_error', { length: 40 }),
+    followers: pg.integer('followers'),
+    mediaCount: pg.integer('media_count'),
+    syncStatus: pg.varchar('sync_status', { length: 16 }).notNull().default('pending'),
+    lastSyncAt: pg.timestamp('last_sync_at', { withTimezone: true }),
+    lastError: pg.varchar('last_error', { length: 40 }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex(FAN_FINDER_ONE_SPOTIFY).on(t.userId).where(sql`${t.kind} = 'spotify'`),
-    uniqueIndex(FAN_FINDER_ONE_INSTAGRAM).on(t.userId).where(sql`${t.kind} = 'instagram'`),
-    uniqueIndex(FAN_FINDER_RELATED_SLOT).on(t.userId, t.slot).where(sql`${t.kind} = 'related'`),
-    uniqueIndex(FAN_FINDER_RELATED_SAME).on(t.userId, t.spotifyId).where(sql`${t.kind} = 'related'`),
-    index('fan_finder_connections_user_idx').on(t.userId),
-    check('fan_finder_connections_kind_check', sql`${t.kind} in ('spotify', 'instagram', 'related')`),
-    check(
+    pg.uniqueIndex(FAN_FINDER_ONE_SPOTIFY).on(t.userId).where(sql`${t.kind} = 'spotify'`),
+    pg.uniqueIndex(FAN_FINDER_ONE_INSTAGRAM).on(t.userId).where(sql`${t.kind} = 'instagram'`),
+    pg.uniqueIndex(FAN_FINDER_RELATED_SLOT).on(t.userId, t.slot).where(sql`${t.kind} = 'related'`),
+    pg.uniqueIndex(FAN_FINDER_RELATED_SAME).on(t.userId, t.spotifyId).where(sql`${t.kind} = 'related'`),
+    pg.index('fan_finder_connections_user_idx').on(t.userId),
+    pg.check('fan_finder_connections_kind_check', sql`${t.kind} in ('spotify', 'instagram', 'related')`),
+    pg.check(
       'fan_finder_connections_slot_check',
       sql`(${t.kind} = 'related' and ${t.slot} between 1 and 2) or (${t.kind} <> 'related' and ${t.slot} = 0)`,
     ),
-    check(
+    pg.check(
       'fan_finder_connections_fields_check',
       sql`(${t.kind} = 'instagram' and ${t.socialAccountId} is not null and ${t.instagramUsername} is not null)
         or (${t.kind} = 'spotify' and ${t.spotifyId} is not null and ${t.spotifyName} is not null)
         or (${t.kind} = 'related' and ${t.spotifyId} is not null and ${t.spotifyName} is not null and ${t.instagramUsername} is not null)`,
     ),
-    check(
+    pg.check(
       'fan_finder_connections_sync_check',
       sql`${t.syncStatus} in ('pending', 'done', 'failed', 'unavailable')`,
     ),
@@ -176,31 +166,33 @@ export type FanScope = (typeof FAN_SCOPES)[number];
  * (`rating.ts`), so a score can be explained. `created_at` stays from the first analysis that found the
  * fan (NEW = created on the day of the last sync); `last_sync_at` is the analysis that rated it last.
  */
-export const fanFinderFans = pgTable(
+export const fanFinderFans = pg.pgTable(
   'fan_finder_fans',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
+    id: pg.serial('id').primaryKey(),
+    userId: pg
+      .integer('user_id')
       .notNull()
       .references(() => users.id),
-    scope: varchar('scope', { length: 8 }).notNull(),
-    instagramUsername: varchar('instagram_username', { length: 64 }).notNull(),
-    profilePictureUrl: varchar('profile_picture_url', { length: 1000 }),
-    ratingPercentage: smallint('rating_percentage').notNull(),
-    components: jsonb('components')
+    scope: pg.varchar('scope', { length: 8 }).notNull(),
+    instagramUsername: pg.varchar('instagram_username', { length: 64 }).notNull(),
+    profilePictureUrl: pg.varchar('profile_picture_url', { length: 1000 }),
+    ratingPercentage: pg.smallint('rating_percentage').notNull(),
+    components: pg
+      .jsonb('components')
       .$type<{ posts: number; artists: number; quality: number; recency: number }>()
       .notNull(),
-    postsCommented: integer('posts_commented').notNull(),
-    artistsCommented: integer('artists_commented').notNull(),
-    commentsCount: integer('comments_count').notNull(),
-    lastCommentAt: timestamp('last_comment_at', { withTimezone: true }).notNull(),
+    postsCommented: pg.integer('posts_commented').notNull(),
+    artistsCommented: pg.integer('artists_commented').notNull(),
+    commentsCount: pg.integer('comments_count').notNull(),
+    lastCommentAt: pg.timestamp('last_comment_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
-    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }).notNull(),
+    lastSyncAt: pg.timestamp('last_sync_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('fan_finder_fans_unique').on(t.userId, t.scope, t.instagramUsername),
-    index('fan_finder_fans_grid_idx').on(t.userId, t.scope, t.ratingPercentage),
-    check('fan_finder_fans_scope_check', sql`${t.scope} in ('own', 'related')`),
-    check('fan_finder_fans_rating_check', sql`${t.ratingPercentage} between 0 and 100`),
+    pg.uniqueIndex('fan_finder_fans_unique').on(t.userId, t.scope, t.instagramUsername),
+    pg.index('fan_finder_fans_grid_idx').on(t.userId, t.scope, t.ratingPercentage),
+    pg.check('fan_finder_fans_scope_check', sql`${t.scope} in ('own', 'related')`),
+    pg.check('fan_finder_fans_rating_check', sql`${t.ratingPercentage} between 0 and 100`),
   ],
 );

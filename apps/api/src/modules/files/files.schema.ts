@@ -1,19 +1,19 @@
-import { bigint, bigserial, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 
 /** Uploaded files: stored path (local disk or S3 key), detected type, size in bytes, uploader. */
-export const files = pgTable(
+export const files = pg.pgTable(
   'files',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    path: varchar('path', { length: 300 }).notNull(),
-    originalName: varchar('original_name', { length: 255 }).notNull(),
-    mime: varchar('mime', { length: 100 }).notNull(),
-    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    driver: varchar('driver', { length: 10 }).notNull(),
-    userId: integer('user_id'),
-    adminId: integer('admin_id'),
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    path: pg.varchar('path', { length: 300 }).notNull(),
+    originalName: pg.varchar('original_name', { length: 255 }).notNull(),
+    mime: pg.varchar('mime', { length: 100 }).notNull(),
+    sizeBytes: pg.bigint('size_bytes', { mode: 'number' }).notNull(),
+    driver: pg.varchar('driver', { length: 10 }).notNull(),
+    userId: pg.integer('user_id'),
+    adminId: pg.integer('admin_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('files_path_idx').on(t.path)],
+  (t) => [pg.index('files_path_idx').on(t.path)],
 );

@@ -1,21 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  char,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from '../../db/columns';
 import { admins } from '../admins/admins.schema';
 
@@ -39,83 +23,89 @@ export type LeadOrigin = 'scraping' | 'csv' | 'user';
  * deletes the row (and, through the cascades, its job links, list memberships and site visits) and
  * writes a suppression, so it is never added again.
  */
-export const leads = pgTable(
+export const leads = pg.pgTable(
   'leads',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: varchar('kind', { length: 10 }).notNull().$type<'artist' | 'curator'>(),
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: pg.varchar('kind', { length: 10 }).notNull().$type<'artist' | 'curator'>(),
     /** Null for a lead imported from a CSV without one, or a registered artist. */
-    spotifyId: varchar('spotify_id', { length: 100 }),
-    name: varchar('name', { length: 300 }).notNull(),
-    followers: integer('followers'),
-    popularity: smallint('popularity'),
-    genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
-    imageUrl: text('image_url'),
-    spotifyUrl: text('spotify_url'),
+    spotifyId: pg.varchar('spotify_id', { length: 100 }),
+    name: pg.varchar('name', { length: 300 }).notNull(),
+    followers: pg.integer('followers'),
+    popularity: pg.smallint('popularity'),
+    genres: pg.text('genres').array().notNull().default(sql`'{}'::text[]`),
+    imageUrl: pg.text('image_url'),
+    spotifyUrl: pg.text('spotify_url'),
     /** Public links besides Spotify, by kind (`website`, `instagram`, ...). */
-    links: jsonb('links').notNull().default({}).$type<Record<string, string>>(),
-    email: varchar('email', { length: 320 }),
-    provenance: jsonb('provenance').notNull().default({}).$type<Record<string, FieldSource>>(),
+    links: pg.jsonb('links').notNull().default({}).$type<Record<string, string>>(),
+    email: pg.varchar('email', { length: 320 }),
+    provenance: pg.jsonb('provenance').notNull().default({}).$type<Record<string, FieldSource>>(),
     /** The scraping job that first found the lead (no foreign key: jobs may be pruned, leads stay). */
-    firstJobId: bigint('first_job_id', { mode: 'number' }),
+    firstJobId: pg.bigint('first_job_id', { mode: 'number' }),
     /** Where the lead came from first: the scraping tool, a CSV import, a registered artist. */
-    origin: varchar('origin', { length: 10 }).notNull().default('scraping').$type<LeadOrigin>(),
+    origin: pg.varchar('origin', { length: 10 }).notNull().default('scraping').$type<LeadOrigin>(),
     /** The registered user this lead is; no foreign key: erasure of either stays independent. */
-    userId: integer('user_id'),
+    userId: pg.integer('user_id'),
     /** When the Spotify profile was last read (artists are read again after a while). */
-    profileFetchedAt: timestamp('profile_fetched_at', { withTimezone: true }),
+    profileFetchedAt: pg.timestamp('profile_fetched_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('leads_kind_spotify_unique').on(t.kind, t.spotifyId),
-    index('leads_genres_idx').using('gin', t.genres),
-    index('leads_followers_idx').on(t.followers),
-    index('leads_created_idx').on(t.createdAt),
-    check('leads_kind_known', sql`${t.kind} in ('artist', 'curator')`),
-    check('leads_origin_known', sql`${t.origin} in ('scraping', 'csv', 'user')`),
+    pg.uniqueIndex('leads_kind_spotify_unique').on(t.kind, t.spotifyId),
+    pg.index('leads_genres_idx').using('gin', t.genres),
+    pg.index('leads_followers_idx').on(t.followers),
+    pg.index('leads_created_idx').on(t.createdAt),
+    pg.check('leads_kind_known', sql`${t.kind} in ('artist', 'curator')`),
+    pg.check('leads_origin_known', sql`${t.origin} in ('scraping', 'csv', 'user')`),
     // A lead without a Spotify id is one per address and kind (CSV imports and users upsert on it).
-    uniqueIndex('leads_kind_email_unique')
+    pg
+      .uniqueIndex('leads_kind_email_unique')
       .on(t.kind, sql`lower(${t.email})`)
       .where(sql`${t.spotifyId} is null`),
-    uniqueIndex('leads_user_unique').on(t.userId),
-    index('leads_email_idx').on(sql`lower(${t.email})`),
+    pg.uniqueIndex('leads_user_unique').on(t.userId),
+    pg.index('leads_email_idx').on(sql`lower(${t.email})`),
   ],
 );
 
 /** Named lists of leads (the CRM shows and uses them). */
-export const leadLists = pgTable(
+export const leadLists = pg.pgTable(
   'lead_lists',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 100 }).notNull(),
+    id: pg.serial('id').primaryKey(),
+    name: pg.varchar('name', { length: 100 }).notNull(),
     /** `static` (members added by hand, by import or from scraping) or `filter` (a saved filter). */
-    type: varchar('type', { length: 10 }).notNull().default('static').$type<'static' | 'filter'>(),
+    type: pg.varchar('type', { length: 10 }).notNull().default('static').$type<'static' | 'filter'>(),
     /** The saved filter of a `filter` list (`LeadFilter` of @lm/contracts/crm). */
-    filter: jsonb('filter').$type<Record<string, unknown>>(),
-    createdBy: integer('created_by').references(() => admins.id),
+    filter: pg.jsonb('filter').$type<Record<string, unknown>>(),
+    createdBy: pg.integer('created_by').references(() => admins.id),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('lead_lists_name_unique').on(sql`lower(${t.name})`),
-    check('lead_lists_type_known', sql`${t.type} in ('static', 'filter')`),
-    check('lead_lists_filter_set', sql`(${t.type} = 'filter') = (${t.filter} is not null)`),
+    pg.uniqueIndex('lead_lists_name_unique').on(sql`lower(${t.name})`),
+    pg.check('lead_lists_type_known', sql`${t.type} in ('static', 'filter')`),
+    pg.check('lead_lists_filter_set', sql`(${t.type} = 'filter') = (${t.filter} is not null)`),
   ],
 );
 
 /** Members of a lead list; a lead is in a list once. */
-export const leadListMembers = pgTable(
+export const leadListMembers = pg.pgTable(
   'lead_list_members',
   {
-    listId: integer('list_id')
+    listId: pg
+      .integer('list_id')
       .notNull()
       .references(() => leadLists.id, { onDelete: 'cascade' }),
-    leadId: bigint('lead_id', { mode: 'number' })
+    leadId: pg
+      .bigint('lead_id', { mode: 'number' })
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
-    addedBy: integer('added_by').references(() => admins.id),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedBy: pg.integer('added_by').references(() => admins.id),
+    addedAt: pg.timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.listId, t.leadId] }), index('lead_list_members_lead_idx').on(t.leadId)],
+  (t) => [
+    pg.primaryKey({ columns: [t.listId, t.leadId] }),
+    pg.index('lead_list_members_lead_idx').on(t.leadId),
+  ],
 );
 
 /**
@@ -125,19 +115,19 @@ export const leadListMembers = pgTable(
  * case>`), so the list that keeps a person out does not itself hold their data. Every lead insert and
  * every found address is checked against it.
  */
-export const leadSuppressions = pgTable(
+export const leadSuppressions = pg.pgTable(
   'lead_suppressions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    valueHash: char('value_hash', { length: 64 }).notNull(),
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    valueHash: pg.char('value_hash', { length: 64 }).notNull(),
     /** Why: erasure, unsubscribe, hard_bounce or complaint; every send checks the list. */
-    reason: varchar('reason', { length: 12 }).notNull().default('erasure'),
-    erasedBy: integer('erased_by').references(() => admins.id),
-    erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
+    reason: pg.varchar('reason', { length: 12 }).notNull().default('erasure'),
+    erasedBy: pg.integer('erased_by').references(() => admins.id),
+    erasedAt: pg.timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('lead_suppressions_hash_unique').on(t.valueHash),
-    check(
+    pg.uniqueIndex('lead_suppressions_hash_unique').on(t.valueHash),
+    pg.check(
       'lead_suppressions_reason_known',
       sql`${t.reason} in ('erasure', 'unsubscribe', 'hard_bounce', 'complaint')`,
     ),

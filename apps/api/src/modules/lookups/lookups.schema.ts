@@ -1,110 +1,105 @@
 import type { Translations } from '@lm/contracts/translations';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 
 /** Music genres (Spotify's genre names), referenced by users, playlists and campaigns. */
-export const genres = pgTable(
+export const genres = pg.pgTable(
   'genres',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 100 }).notNull(),
-    isActive: boolean('is_active').notNull().default(true),
+    id: pg.serial('id').primaryKey(),
+    name: pg.varchar('name', { length: 100 }).notNull(),
+    isActive: pg.boolean('is_active').notNull().default(true),
   },
-  (t) => [uniqueIndex('genres_name_unique').on(t.name)],
+  (t) => [pg.uniqueIndex('genres_name_unique').on(t.name)],
 );
 
-export const userGenres = pgTable(
+export const userGenres = pg.pgTable(
   'user_genres',
   {
-    userId: integer('user_id').notNull(),
-    genreId: integer('genre_id')
+    userId: pg.integer('user_id').notNull(),
+    genreId: pg
+      .integer('genre_id')
       .notNull()
       .references(() => genres.id, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('user_genres_unique').on(t.userId, t.genreId)],
+  (t) => [pg.uniqueIndex('user_genres_unique').on(t.userId, t.genreId)],
 );
 
-export const interests = pgTable(
+export const interests = pg.pgTable(
   'interests',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 100 }).notNull(),
-    isActive: boolean('is_active').notNull().default(true),
+    id: pg.serial('id').primaryKey(),
+    name: pg.varchar('name', { length: 100 }).notNull(),
+    isActive: pg.boolean('is_active').notNull().default(true),
   },
-  (t) => [uniqueIndex('interests_name_unique').on(t.name)],
+  (t) => [pg.uniqueIndex('interests_name_unique').on(t.name)],
 );
 
 /** ISO 639-1 languages. */
-export const languages = pgTable(
+export const languages = pg.pgTable(
   'languages',
   {
-    id: serial('id').primaryKey(),
-    code: varchar('code', { length: 2 }).notNull(),
-    name: varchar('name', { length: 100 }).notNull(),
+    id: pg.serial('id').primaryKey(),
+    code: pg.varchar('code', { length: 2 }).notNull(),
+    name: pg.varchar('name', { length: 100 }).notNull(),
   },
-  (t) => [uniqueIndex('languages_code_unique').on(t.code)],
+  (t) => [pg.uniqueIndex('languages_code_unique').on(t.code)],
 );
 
 /** ISO 3166-1 countries. */
-export const countries = pgTable('countries', {
-  code: varchar('code', { length: 2 }).primaryKey(),
-  name: varchar('name', { length: 100 }).notNull(),
+export const countries = pg.pgTable('countries', {
+  code: pg.varchar('code', { length: 2 }).primaryKey(),
+  name: pg.varchar('name', { length: 100 }).notNull(),
 });
 
 /** User tiers (user modal: tier required unless user type 1). */
-export const tiers = pgTable(
+export const tiers = pg.pgTable(
   'tiers',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 100 }).notNull(),
-    description: text('description'),
+    id: pg.serial('id').primaryKey(),
+    name: pg.varchar('name', { length: 100 }).notNull(),
+    description: pg.text('description'),
     /** Name and description in other languages; the columns are English. */
-    translations: jsonb('translations').$type<Translations<'name' | 'description'>>().notNull().default({}),
-    isActive: boolean('is_active').notNull().default(true),
+    translations: pg
+      .jsonb('translations')
+      .$type<Translations<'name' | 'description'>>()
+      .notNull()
+      .default({}),
+    isActive: pg.boolean('is_active').notNull().default(true),
   },
-  (t) => [uniqueIndex('tiers_name_unique').on(t.name)],
+  (t) => [pg.uniqueIndex('tiers_name_unique').on(t.name)],
 );
 
 /** Dictionary statuses (spec section 4: active, invite, disabled, closed, pending). */
-export const statuses = pgTable(
+export const statuses = pg.pgTable(
   'statuses',
   {
-    id: serial('id').primaryKey(),
-    name: varchar('name', { length: 50 }).notNull(),
+    id: pg.serial('id').primaryKey(),
+    name: pg.varchar('name', { length: 50 }).notNull(),
   },
-  (t) => [uniqueIndex('statuses_name_unique').on(t.name)],
+  (t) => [pg.uniqueIndex('statuses_name_unique').on(t.name)],
 );
 
-export const userTypes = pgTable('user_types', {
-  id: integer('id').primaryKey(),
-  name: varchar('name', { length: 50 }).notNull(),
+export const userTypes = pg.pgTable('user_types', {
+  id: pg.integer('id').primaryKey(),
+  name: pg.varchar('name', { length: 50 }).notNull(),
 });
 
 /**
  * Controlled vocabularies of the pitch forms (Spotify record types, cultures, moods, instruments,
  * languages, song styles; Apple moods and genres), one table keyed by `kind`.
  */
-export const catalogTerms = pgTable(
+export const catalogTerms = pg.pgTable(
   'catalog_terms',
   {
-    id: serial('id').primaryKey(),
-    kind: varchar('kind', { length: 40 }).notNull(),
-    name: varchar('name', { length: 100 }).notNull(),
-    position: integer('position').notNull().default(0),
+    id: pg.serial('id').primaryKey(),
+    kind: pg.varchar('kind', { length: 40 }).notNull(),
+    name: pg.varchar('name', { length: 100 }).notNull(),
+    position: pg.integer('position').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('catalog_terms_kind_name_unique').on(t.kind, t.name),
-    index('catalog_terms_kind_idx').on(t.kind),
+    pg.uniqueIndex('catalog_terms_kind_name_unique').on(t.kind, t.name),
+    pg.index('catalog_terms_kind_idx').on(t.kind),
   ],
 );
 
@@ -112,12 +107,12 @@ export const catalogTerms = pgTable(
  * Home-screen sliders of the user app (`GET user/slider`): an image (storage key of an uploaded
  * image), an optional title and link, shown by `position` while active.
  */
-export const sliders = pgTable('sliders', {
-  id: serial('id').primaryKey(),
-  title: varchar('title', { length: 150 }),
-  image: varchar('image', { length: 300 }).notNull(),
-  link: varchar('link', { length: 500 }),
-  position: integer('position').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
+export const sliders = pg.pgTable('sliders', {
+  id: pg.serial('id').primaryKey(),
+  title: pg.varchar('title', { length: 150 }),
+  image: pg.varchar('image', { length: 300 }).notNull(),
+  link: pg.varchar('link', { length: 500 }),
+  position: pg.integer('position').notNull().default(0),
+  isActive: pg.boolean('is_active').notNull().default(true),
   ...timestamps(),
 });

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 
 /**
@@ -19,26 +9,26 @@ import { createdAt } from '../../db/columns';
  * `title` and `body` hold the text of notifications stored before that change (written once, in the
  * recipient's language of the day); new rows leave them empty.
  */
-export const notifications = pgTable(
+export const notifications = pg.pgTable(
   'notifications',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id'),
-    adminId: integer('admin_id'),
-    type: varchar('type', { length: 60 }).notNull(),
-    messageKey: varchar('message_key', { length: 120 }),
-    params: jsonb('params').$type<Record<string, unknown>>(),
-    title: varchar('title', { length: 200 }),
-    body: text('body'),
-    link: varchar('link', { length: 300 }),
-    data: jsonb('data'),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: pg.integer('user_id'),
+    adminId: pg.integer('admin_id'),
+    type: pg.varchar('type', { length: 60 }).notNull(),
+    messageKey: pg.varchar('message_key', { length: 120 }),
+    params: pg.jsonb('params').$type<Record<string, unknown>>(),
+    title: pg.varchar('title', { length: 200 }),
+    body: pg.text('body'),
+    link: pg.varchar('link', { length: 300 }),
+    data: pg.jsonb('data'),
+    readAt: pg.timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_idx').on(t.userId, t.createdAt),
-    index('notifications_admin_idx').on(t.adminId, t.createdAt),
-    check(
+    pg.index('notifications_user_idx').on(t.userId, t.createdAt),
+    pg.index('notifications_admin_idx').on(t.adminId, t.createdAt),
+    pg.check(
       'notifications_text_check',
       sql`${t.messageKey} is not null or (${t.title} is not null and ${t.body} is not null)`,
     ),

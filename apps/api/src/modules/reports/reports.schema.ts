@@ -1,4 +1,4 @@
-import { bigint, bigserial, date, index, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 
 /**
  * Daily rollups of the back-office report: per UTC day, metric and dimension, how many
@@ -9,30 +9,30 @@ import { bigint, bigserial, date, index, pgTable, primaryKey, varchar } from 'dr
  * which append signed deltas to `report_deltas` in the writing transaction; the `reports.compact` job
  * folds them in here. The report reads both, so it is exact at every moment.
  */
-export const reportDaily = pgTable(
+export const reportDaily = pg.pgTable(
   'report_daily',
   {
-    day: date('day').notNull(),
-    metric: varchar('metric', { length: 20 }).notNull(),
-    dim: varchar('dim', { length: 10 }).notNull(),
-    n: bigint('n', { mode: 'number' }).notNull().default(0),
-    coins: bigint('coins', { mode: 'number' }).notNull().default(0),
-    minor: bigint('minor', { mode: 'number' }).notNull().default(0),
+    day: pg.date('day').notNull(),
+    metric: pg.varchar('metric', { length: 20 }).notNull(),
+    dim: pg.varchar('dim', { length: 10 }).notNull(),
+    n: pg.bigint('n', { mode: 'number' }).notNull().default(0),
+    coins: pg.bigint('coins', { mode: 'number' }).notNull().default(0),
+    minor: pg.bigint('minor', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.metric, t.dim] })],
+  (t) => [pg.primaryKey({ columns: [t.day, t.metric, t.dim] })],
 );
 
 /** Signed changes of `report_daily` written by the triggers, insert-only (no row is locked). */
-export const reportDeltas = pgTable(
+export const reportDeltas = pg.pgTable(
   'report_deltas',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    day: date('day').notNull(),
-    metric: varchar('metric', { length: 20 }).notNull(),
-    dim: varchar('dim', { length: 10 }).notNull(),
-    n: bigint('n', { mode: 'number' }).notNull(),
-    coins: bigint('coins', { mode: 'number' }).notNull(),
-    minor: bigint('minor', { mode: 'number' }).notNull(),
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    day: pg.date('day').notNull(),
+    metric: pg.varchar('metric', { length: 20 }).notNull(),
+    dim: pg.varchar('dim', { length: 10 }).notNull(),
+    n: pg.bigint('n', { mode: 'number' }).notNull(),
+    coins: pg.bigint('coins', { mode: 'number' }).notNull(),
+    minor: pg.bigint('minor', { mode: 'number' }).notNull(),
   },
-  (t) => [index('report_deltas_day_idx').on(t.day)],
+  (t) => [pg.index('report_deltas_day_idx').on(t.day)],
 );

@@ -1,21 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from '../../db/columns';
 import { admins } from '../admins/admins.schema';
 import { leads } from '../leads/leads.schema';
@@ -24,22 +8,22 @@ import { leads } from '../leads/leads.schema';
  * A keyword searched on a schedule: its pg-boss schedule (key = id) is
  * written while `enabled`; `max_playlists` caps the playlists a run takes from the search.
  */
-export const autoScrapingJobs = pgTable(
+export const autoScrapingJobs = pg.pgTable(
   'auto_scraping_jobs',
   {
-    id: serial('id').primaryKey(),
-    keyword: varchar('keyword', { length: 100 }).notNull(),
+    id: pg.serial('id').primaryKey(),
+    keyword: pg.varchar('keyword', { length: 100 }).notNull(),
     /** Five-field cron expression, UTC. */
-    cron: varchar('cron', { length: 100 }).notNull(),
-    enabled: boolean('enabled').notNull().default(true),
-    maxPlaylists: smallint('max_playlists').notNull().default(10),
-    createdBy: integer('created_by').references(() => admins.id),
-    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    cron: pg.varchar('cron', { length: 100 }).notNull(),
+    enabled: pg.boolean('enabled').notNull().default(true),
+    maxPlaylists: pg.smallint('max_playlists').notNull().default(10),
+    createdBy: pg.integer('created_by').references(() => admins.id),
+    lastRunAt: pg.timestamp('last_run_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('auto_scraping_jobs_keyword_unique').on(sql`lower(${t.keyword})`),
-    check('auto_scraping_jobs_max_playlists', sql`${t.maxPlaylists} between 1 and 50`),
+    pg.uniqueIndex('auto_scraping_jobs_keyword_unique').on(sql`lower(${t.keyword})`),
+    pg.check('auto_scraping_jobs_max_playlists', sql`${t.maxPlaylists} between 1 and 50`),
   ],
 );
 
@@ -48,33 +32,34 @@ export const autoScrapingJobs = pgTable(
  * in: unique per job, so two workers never run a slot twice) or a manual run (`slot` null). At most
  * one run of a job is running at a time (partial unique index). Counts say what the run added.
  */
-export const autoScrapingRuns = pgTable(
+export const autoScrapingRuns = pg.pgTable(
   'auto_scraping_runs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    autoScrapingJobId: integer('auto_scraping_job_id')
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    autoScrapingJobId: pg
+      .integer('auto_scraping_job_id')
       .notNull()
       .references(() => autoScrapingJobs.id),
-    trigger: varchar('trigger', { length: 10 }).notNull().$type<'schedule' | 'manual'>(),
-    slot: timestamp('slot', { withTimezone: true }),
+    trigger: pg.varchar('trigger', { length: 10 }).notNull().$type<'schedule' | 'manual'>(),
+    slot: pg.timestamp('slot', { withTimezone: true }),
     /** SCRAPING_JOB_STATUS: 2 running, 3 completed, 4 failed. */
-    statusId: smallint('status_id').notNull().default(2),
-    playlistsFound: integer('playlists_found').notNull().default(0),
-    playlistsNew: integer('playlists_new').notNull().default(0),
-    jobsCreated: integer('jobs_created').notNull().default(0),
-    artistsNew: integer('artists_new').notNull().default(0),
-    curatorsNew: integer('curators_new').notNull().default(0),
-    errorKey: varchar('error_key', { length: 100 }),
-    createdBy: integer('created_by').references(() => admins.id),
+    statusId: pg.smallint('status_id').notNull().default(2),
+    playlistsFound: pg.integer('playlists_found').notNull().default(0),
+    playlistsNew: pg.integer('playlists_new').notNull().default(0),
+    jobsCreated: pg.integer('jobs_created').notNull().default(0),
+    artistsNew: pg.integer('artists_new').notNull().default(0),
+    curatorsNew: pg.integer('curators_new').notNull().default(0),
+    errorKey: pg.varchar('error_key', { length: 100 }),
+    createdBy: pg.integer('created_by').references(() => admins.id),
     /** When the run's search was done and its jobs queued (a run resumed after a restart skips it). */
-    searchedAt: timestamp('searched_at', { withTimezone: true }),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    searchedAt: pg.timestamp('searched_at', { withTimezone: true }),
+    startedAt: pg.timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: pg.timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('auto_scraping_runs_slot_unique').on(t.autoScrapingJobId, t.slot),
-    uniqueIndex('auto_scraping_runs_one_running').on(t.autoScrapingJobId).where(sql`${t.statusId} = 2`),
-    index('auto_scraping_runs_job_idx').on(t.autoScrapingJobId, t.id),
+    pg.uniqueIndex('auto_scraping_runs_slot_unique').on(t.autoScrapingJobId, t.slot),
+    pg.uniqueIndex('auto_scraping_runs_one_running').on(t.autoScrapingJobId).where(sql`${t.statusId} = 2`),
+    pg.index('auto_scraping_runs_job_idx').on(t.autoScrapingJobId, t.id),
   ],
 );
 
@@ -82,24 +67,28 @@ export const autoScrapingRuns = pgTable(
  * Spec section 3 "Scraping keyword has a url and a processed flag": a playlist an auto-scraping job's
  * search found, scraped once (`processed` when its scraping job finished).
  */
-export const scrapingKeywords = pgTable(
+export const scrapingKeywords = pg.pgTable(
   'scraping_keywords',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    autoScrapingJobId: integer('auto_scraping_job_id')
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    autoScrapingJobId: pg
+      .integer('auto_scraping_job_id')
       .notNull()
       .references(() => autoScrapingJobs.id),
-    playlistId: varchar('playlist_id', { length: 64 }).notNull(),
-    url: text('url').notNull(),
-    name: varchar('name', { length: 300 }),
-    processed: boolean('processed').notNull().default(false),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
-    foundRunId: bigint('found_run_id', { mode: 'number' }).references(() => autoScrapingRuns.id),
+    playlistId: pg.varchar('playlist_id', { length: 64 }).notNull(),
+    url: pg.text('url').notNull(),
+    name: pg.varchar('name', { length: 300 }),
+    processed: pg.boolean('processed').notNull().default(false),
+    processedAt: pg.timestamp('processed_at', { withTimezone: true }),
+    foundRunId: pg.bigint('found_run_id', { mode: 'number' }).references(() => autoScrapingRuns.id),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('scraping_keywords_playlist_unique').on(t.autoScrapingJobId, t.playlistId),
-    index('scraping_keywords_unprocessed_idx').on(t.autoScrapingJobId, t.id).where(sql`not ${t.processed}`),
+    pg.uniqueIndex('scraping_keywords_playlist_unique').on(t.autoScrapingJobId, t.playlistId),
+    pg
+      .index('scraping_keywords_unprocessed_idx')
+      .on(t.autoScrapingJobId, t.id)
+      .where(sql`not ${t.processed}`),
   ],
 );
 
@@ -109,42 +98,42 @@ export const scrapingKeywords = pgTable(
  * 4 failed, 5 cancelled. Progress counts tracks (`items_done` of `items_total`, known after the first
  * page); the counters move in the same transaction as the items they count.
  */
-export const scrapingJobs = pgTable(
+export const scrapingJobs = pg.pgTable(
   'scraping_jobs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    playlistId: varchar('playlist_id', { length: 64 }).notNull(),
-    playlistUrl: text('playlist_url').notNull(),
-    playlistName: varchar('playlist_name', { length: 300 }),
-    playlistImageUrl: text('playlist_image_url'),
-    playlistFollowers: integer('playlist_followers'),
-    curatorLeadId: bigint('curator_lead_id', { mode: 'number' }).references(() => leads.id, {
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    playlistId: pg.varchar('playlist_id', { length: 64 }).notNull(),
+    playlistUrl: pg.text('playlist_url').notNull(),
+    playlistName: pg.varchar('playlist_name', { length: 300 }),
+    playlistImageUrl: pg.text('playlist_image_url'),
+    playlistFollowers: pg.integer('playlist_followers'),
+    curatorLeadId: pg.bigint('curator_lead_id', { mode: 'number' }).references(() => leads.id, {
       onDelete: 'set null',
     }),
-    source: varchar('source', { length: 10 }).notNull().$type<'manual' | 'auto'>(),
-    autoScrapingJobId: integer('auto_scraping_job_id').references(() => autoScrapingJobs.id),
-    autoRunId: bigint('auto_run_id', { mode: 'number' }).references(() => autoScrapingRuns.id),
-    keywordId: bigint('keyword_id', { mode: 'number' }).references(() => scrapingKeywords.id),
-    statusId: smallint('status_id').notNull().default(1),
-    itemsTotal: integer('items_total'),
-    itemsDone: integer('items_done').notNull().default(0),
-    artistsFound: integer('artists_found').notNull().default(0),
-    artistsNew: integer('artists_new').notNull().default(0),
-    curatorsNew: integer('curators_new').notNull().default(0),
-    errorKey: varchar('error_key', { length: 100 }),
-    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
-    createdBy: integer('created_by').references(() => admins.id),
+    source: pg.varchar('source', { length: 10 }).notNull().$type<'manual' | 'auto'>(),
+    autoScrapingJobId: pg.integer('auto_scraping_job_id').references(() => autoScrapingJobs.id),
+    autoRunId: pg.bigint('auto_run_id', { mode: 'number' }).references(() => autoScrapingRuns.id),
+    keywordId: pg.bigint('keyword_id', { mode: 'number' }).references(() => scrapingKeywords.id),
+    statusId: pg.smallint('status_id').notNull().default(1),
+    itemsTotal: pg.integer('items_total'),
+    itemsDone: pg.integer('items_done').notNull().default(0),
+    artistsFound: pg.integer('artists_found').notNull().default(0),
+    artistsNew: pg.integer('artists_new').notNull().default(0),
+    curatorsNew: pg.integer('curators_new').notNull().default(0),
+    errorKey: pg.varchar('error_key', { length: 100 }),
+    errorParams: pg.jsonb('error_params').$type<Record<string, string | number>>(),
+    createdBy: pg.integer('created_by').references(() => admins.id),
     createdAt: createdAt(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedAt: pg.timestamp('started_at', { withTimezone: true }),
+    finishedAt: pg.timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    index('scraping_jobs_created_idx').on(t.createdAt, t.id),
-    index('scraping_jobs_status_idx').on(t.statusId, t.id),
-    index('scraping_jobs_run_idx').on(t.autoRunId),
+    pg.index('scraping_jobs_created_idx').on(t.createdAt, t.id),
+    pg.index('scraping_jobs_status_idx').on(t.statusId, t.id),
+    pg.index('scraping_jobs_run_idx').on(t.autoRunId),
     // One open job per playlist, whoever started it: a second request for it is answered with the first.
-    uniqueIndex('scraping_jobs_playlist_open').on(t.playlistId).where(sql`${t.statusId} in (1, 2)`),
-    check('scraping_jobs_status_known', sql`${t.statusId} between 1 and 5`),
+    pg.uniqueIndex('scraping_jobs_playlist_open').on(t.playlistId).where(sql`${t.statusId} in (1, 2)`),
+    pg.check('scraping_jobs_status_known', sql`${t.statusId} between 1 and 5`),
   ],
 );
 
@@ -154,61 +143,67 @@ export const scrapingJobs = pgTable(
  * One row per (job, kind, position); processing claims rows with FOR UPDATE SKIP LOCKED and sets
  * `done` in the same transaction as its effects, so a killed worker's rows are simply claimed again.
  */
-export const scrapingJobItems = pgTable(
+export const scrapingJobItems = pg.pgTable(
   'scraping_job_items',
   {
-    jobId: bigint('job_id', { mode: 'number' })
+    jobId: pg
+      .bigint('job_id', { mode: 'number' })
       .notNull()
       .references(() => scrapingJobs.id, { onDelete: 'cascade' }),
-    kind: smallint('kind').notNull(),
-    position: integer('position').notNull(),
-    trackId: varchar('track_id', { length: 64 }),
-    artistIds: text('artist_ids').array().notNull().default(sql`'{}'::text[]`),
-    done: boolean('done').notNull().default(false),
-    doneAt: timestamp('done_at', { withTimezone: true }),
+    kind: pg.smallint('kind').notNull(),
+    position: pg.integer('position').notNull(),
+    trackId: pg.varchar('track_id', { length: 64 }),
+    artistIds: pg.text('artist_ids').array().notNull().default(sql`'{}'::text[]`),
+    done: pg.boolean('done').notNull().default(false),
+    doneAt: pg.timestamp('done_at', { withTimezone: true }),
   },
   (t) => [
-    primaryKey({ columns: [t.jobId, t.kind, t.position] }),
-    index('scraping_job_items_todo_idx').on(t.jobId, t.kind, t.position).where(sql`not ${t.done}`),
+    pg.primaryKey({ columns: [t.jobId, t.kind, t.position] }),
+    pg.index('scraping_job_items_todo_idx').on(t.jobId, t.kind, t.position).where(sql`not ${t.done}`),
   ],
 );
 
 /** The leads a job found: `is_new` when the job added the lead, `tracks` its tracks in the playlist. */
-export const scrapingJobLeads = pgTable(
+export const scrapingJobLeads = pg.pgTable(
   'scraping_job_leads',
   {
-    jobId: bigint('job_id', { mode: 'number' })
+    jobId: pg
+      .bigint('job_id', { mode: 'number' })
       .notNull()
       .references(() => scrapingJobs.id, { onDelete: 'cascade' }),
-    leadId: bigint('lead_id', { mode: 'number' })
+    leadId: pg
+      .bigint('lead_id', { mode: 'number' })
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
-    isNew: boolean('is_new').notNull(),
-    tracks: integer('tracks').notNull().default(0),
+    isNew: pg.boolean('is_new').notNull(),
+    tracks: pg.integer('tracks').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.leadId] }), index('scraping_job_leads_lead_idx').on(t.leadId)],
+  (t) => [
+    pg.primaryKey({ columns: [t.jobId, t.leadId] }),
+    pg.index('scraping_job_leads_lead_idx').on(t.leadId),
+  ],
 );
 
 /**
  * What happened, for the job's event log and /scraping/logs: a message key of the shared catalog and
  * its parameters (translated into the reader's language when read), and a level.
  */
-export const scrapingEvents = pgTable(
+export const scrapingEvents = pg.pgTable(
   'scraping_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    jobId: bigint('job_id', { mode: 'number' }).references(() => scrapingJobs.id, { onDelete: 'cascade' }),
-    autoScrapingJobId: integer('auto_scraping_job_id').references(() => autoScrapingJobs.id),
-    runId: bigint('run_id', { mode: 'number' }).references(() => autoScrapingRuns.id),
-    level: varchar('level', { length: 10 }).notNull().$type<'info' | 'warning' | 'error'>(),
-    eventKey: varchar('event_key', { length: 100 }).notNull(),
-    params: jsonb('params').$type<Record<string, string | number>>(),
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    jobId: pg.bigint('job_id', { mode: 'number' }).references(() => scrapingJobs.id, { onDelete: 'cascade' }),
+    autoScrapingJobId: pg.integer('auto_scraping_job_id').references(() => autoScrapingJobs.id),
+    runId: pg.bigint('run_id', { mode: 'number' }).references(() => autoScrapingRuns.id),
+    level: pg.varchar('level', { length: 10 }).notNull().$type<'info' | 'warning' | 'error'>(),
+    eventKey: pg.varchar('event_key', { length: 100 }).notNull(),
+    params: pg.jsonb('params').$type<Record<string, string | number>>(),
     createdAt: createdAt(),
   },
   (t) => [
-    index('scraping_events_job_idx').on(t.jobId, t.id),
-    index('scraping_events_auto_idx').on(t.autoScrapingJobId, t.id),
-    index('scraping_events_created_idx').on(t.createdAt, t.id),
+    pg.index('scraping_events_job_idx').on(t.jobId, t.id),
+    pg.index('scraping_events_auto_idx').on(t.autoScrapingJobId, t.id),
+    pg.index('scraping_events_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -218,29 +213,31 @@ export const scrapingEvents = pgTable(
  * (read, with or without an address), `blocked` (robots.txt disallows it, or the address is private)
  * and `failed` (unreachable after retries) are final.
  */
-export const scrapingSiteVisits = pgTable(
+export const scrapingSiteVisits = pg.pgTable(
   'scraping_site_visits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    leadId: bigint('lead_id', { mode: 'number' })
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    leadId: pg
+      .bigint('lead_id', { mode: 'number' })
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
-    url: text('url').notNull(),
-    status: varchar('status', { length: 10 })
+    url: pg.text('url').notNull(),
+    status: pg
+      .varchar('status', { length: 10 })
       .notNull()
       .default('pending')
       .$type<'pending' | 'done' | 'blocked' | 'failed'>(),
-    emailFound: boolean('email_found').notNull().default(false),
-    pagesRead: smallint('pages_read').notNull().default(0),
-    attempts: smallint('attempts').notNull().default(0),
+    emailFound: pg.boolean('email_found').notNull().default(false),
+    pagesRead: pg.smallint('pages_read').notNull().default(0),
+    attempts: pg.smallint('attempts').notNull().default(0),
     /** A crawler holds the row until then (a crawler that died leaves it to the next one after it). */
-    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    leasedUntil: pg.timestamp('leased_until', { withTimezone: true }),
     createdAt: createdAt(),
-    visitedAt: timestamp('visited_at', { withTimezone: true }),
+    visitedAt: pg.timestamp('visited_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('scraping_site_visits_lead_url_unique').on(t.leadId, t.url),
-    index('scraping_site_visits_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
+    pg.uniqueIndex('scraping_site_visits_lead_url_unique').on(t.leadId, t.url),
+    pg.index('scraping_site_visits_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -248,24 +245,24 @@ export const scrapingSiteVisits = pgTable(
  * Politeness per web domain across every worker (one request per second per domain): each
  * request reserves the domain's next free second.
  */
-export const scrapingDomainPace = pgTable('scraping_domain_pace', {
-  domain: varchar('domain', { length: 255 }).primaryKey(),
-  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+export const scrapingDomainPace = pg.pgTable('scraping_domain_pace', {
+  domain: pg.varchar('domain', { length: 255 }).primaryKey(),
+  nextAt: pg.timestamp('next_at', { withTimezone: true }).notNull(),
 });
 
 /**
  * The Spotify call budget shared by every worker: calls made in each UTC minute, and a
  * pause (row id 1) until which nobody calls after Spotify answered 429 with Retry-After.
  */
-export const scrapingSpotifyBudget = pgTable('scraping_spotify_budget', {
-  windowStart: timestamp('window_start', { withTimezone: true }).primaryKey(),
-  used: integer('used').notNull(),
+export const scrapingSpotifyBudget = pg.pgTable('scraping_spotify_budget', {
+  windowStart: pg.timestamp('window_start', { withTimezone: true }).primaryKey(),
+  used: pg.integer('used').notNull(),
 });
-export const scrapingSpotifyPause = pgTable(
+export const scrapingSpotifyPause = pg.pgTable(
   'scraping_spotify_pause',
   {
-    id: smallint('id').primaryKey(),
-    until: timestamp('until', { withTimezone: true }).notNull(),
+    id: pg.smallint('id').primaryKey(),
+    until: pg.timestamp('until', { withTimezone: true }).notNull(),
   },
-  (t) => [check('scraping_spotify_pause_single', sql`${t.id} = 1`)],
+  (t) => [pg.check('scraping_spotify_pause_single', sql`${t.id} = 1`)],
 );

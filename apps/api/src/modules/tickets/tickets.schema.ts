@@ -1,22 +1,6 @@
 import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 import { admins } from '../admins/admins.schema';
@@ -24,33 +8,35 @@ import { customCampaigns } from '../custom-campaigns/custom-campaigns.schema';
 import { expressCampaigns } from '../express/express.schema';
 
 /** Support departments (`tickets_departments`): a name, unique in any case. */
-export const ticketsDepartments = pgTable(
+export const ticketsDepartments = pg.pgTable(
   'tickets_departments',
   {
-    id: serial('id').primaryKey(),
-    departmentName: varchar('department_name', { length: 100 }).notNull(),
+    id: pg.serial('id').primaryKey(),
+    departmentName: pg.varchar('department_name', { length: 100 }).notNull(),
     /** The name in other languages; `department_name` is English, the fallback. */
-    translations: jsonb('translations').$type<Translations<'department_name'>>().notNull().default({}),
+    translations: pg.jsonb('translations').$type<Translations<'department_name'>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('tickets_departments_name_unique').on(sql`lower(${t.departmentName})`)],
+  (t) => [pg.uniqueIndex('tickets_departments_name_unique').on(sql`lower(${t.departmentName})`)],
 );
 
 /** Admins assigned to a department: new tickets go to the one with the fewest open tickets. */
-export const ticketsDepartmentAdmins = pgTable(
+export const ticketsDepartmentAdmins = pg.pgTable(
   'tickets_department_admins',
   {
-    departmentId: integer('department_id')
+    departmentId: pg
+      .integer('department_id')
       .notNull()
       .references(() => ticketsDepartments.id, { onDelete: 'cascade' }),
-    adminId: integer('admin_id')
+    adminId: pg
+      .integer('admin_id')
       .notNull()
       .references(() => admins.id),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.departmentId, t.adminId] }),
-    index('tickets_department_admins_admin_idx').on(t.adminId),
+    pg.primaryKey({ columns: [t.departmentId, t.adminId] }),
+    pg.index('tickets_department_admins_admin_idx').on(t.adminId),
   ],
 );
 
@@ -60,53 +46,55 @@ export const ticketsDepartmentAdmins = pgTable(
  * (statuses 3, 4, 5) `paused_at` is set, and the paused time is added to `paused_seconds`, which
  * moves the resolution due time. The breach job stamps `*_breached_at` once.
  */
-export const tickets = pgTable(
+export const tickets = pg.pgTable(
   'tickets',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
+    id: pg.serial('id').primaryKey(),
+    userId: pg
+      .integer('user_id')
       .notNull()
       .references(() => users.id),
-    departmentId: integer('department_id')
+    departmentId: pg
+      .integer('department_id')
       .notNull()
       .references(() => ticketsDepartments.id),
-    campaignId: integer('campaign_id').references(() => expressCampaigns.id),
+    campaignId: pg.integer('campaign_id').references(() => expressCampaigns.id),
     /** The user's custom (managed) campaign the ticket is about; never with `campaign_id`. */
-    customCampaignId: integer('custom_campaign_id').references(() => customCampaigns.id),
-    adminId: integer('admin_id').references(() => admins.id),
-    createdByAdminId: integer('created_by_admin_id').references(() => admins.id),
-    ticketSubject: varchar('ticket_subject', { length: 150 }).notNull(),
-    initialMessage: text('initial_message').notNull(),
-    priorityId: smallint('priority_id').notNull().default(3),
-    statusId: smallint('status_id').notNull().default(1),
-    firstResponseDueAt: timestamp('first_response_due_at', { withTimezone: true }).notNull(),
-    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
-    resolutionDueAt: timestamp('resolution_due_at', { withTimezone: true }).notNull(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-    pausedAt: timestamp('paused_at', { withTimezone: true }),
-    pausedSeconds: integer('paused_seconds').notNull().default(0),
-    firstResponseBreachedAt: timestamp('first_response_breached_at', { withTimezone: true }),
-    resolutionBreachedAt: timestamp('resolution_breached_at', { withTimezone: true }),
-    rating: smallint('rating'),
-    ratingComment: text('rating_comment'),
-    ratedAt: timestamp('rated_at', { withTimezone: true }),
-    lastReplyAt: timestamp('last_reply_at', { withTimezone: true }),
+    customCampaignId: pg.integer('custom_campaign_id').references(() => customCampaigns.id),
+    adminId: pg.integer('admin_id').references(() => admins.id),
+    createdByAdminId: pg.integer('created_by_admin_id').references(() => admins.id),
+    ticketSubject: pg.varchar('ticket_subject', { length: 150 }).notNull(),
+    initialMessage: pg.text('initial_message').notNull(),
+    priorityId: pg.smallint('priority_id').notNull().default(3),
+    statusId: pg.smallint('status_id').notNull().default(1),
+    firstResponseDueAt: pg.timestamp('first_response_due_at', { withTimezone: true }).notNull(),
+    firstResponseAt: pg.timestamp('first_response_at', { withTimezone: true }),
+    resolutionDueAt: pg.timestamp('resolution_due_at', { withTimezone: true }).notNull(),
+    resolvedAt: pg.timestamp('resolved_at', { withTimezone: true }),
+    closedAt: pg.timestamp('closed_at', { withTimezone: true }),
+    pausedAt: pg.timestamp('paused_at', { withTimezone: true }),
+    pausedSeconds: pg.integer('paused_seconds').notNull().default(0),
+    firstResponseBreachedAt: pg.timestamp('first_response_breached_at', { withTimezone: true }),
+    resolutionBreachedAt: pg.timestamp('resolution_breached_at', { withTimezone: true }),
+    rating: pg.smallint('rating'),
+    ratingComment: pg.text('rating_comment'),
+    ratedAt: pg.timestamp('rated_at', { withTimezone: true }),
+    lastReplyAt: pg.timestamp('last_reply_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
-    check('tickets_priority_id', sql`${t.priorityId} between 1 and 3`),
-    check('tickets_status_id', sql`${t.statusId} between 1 and 5`),
-    check('tickets_rating', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
-    check('tickets_paused_seconds', sql`${t.pausedSeconds} >= 0`),
-    check('tickets_one_campaign', sql`${t.campaignId} is null or ${t.customCampaignId} is null`),
-    index('tickets_user_idx').on(t.userId, t.createdAt),
-    index('tickets_department_idx').on(t.departmentId),
+    pg.check('tickets_priority_id', sql`${t.priorityId} between 1 and 3`),
+    pg.check('tickets_status_id', sql`${t.statusId} between 1 and 5`),
+    pg.check('tickets_rating', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+    pg.check('tickets_paused_seconds', sql`${t.pausedSeconds} >= 0`),
+    pg.check('tickets_one_campaign', sql`${t.campaignId} is null or ${t.customCampaignId} is null`),
+    pg.index('tickets_user_idx').on(t.userId, t.createdAt),
+    pg.index('tickets_department_idx').on(t.departmentId),
     // Open work per assignee (the assignment rule counts it under the department's lock).
-    index('tickets_open_admin_idx').on(t.adminId).where(sql`${t.statusId} in (1, 2, 5)`),
+    pg.index('tickets_open_admin_idx').on(t.adminId).where(sql`${t.statusId} in (1, 2, 5)`),
     // The breach job and "sort by due" read the running tickets by due time.
-    index('tickets_running_due_idx').on(t.resolutionDueAt).where(sql`${t.statusId} in (1, 2)`),
-    index('tickets_created_idx').on(t.createdAt),
+    pg.index('tickets_running_due_idx').on(t.resolutionDueAt).where(sql`${t.statusId} in (1, 2)`),
+    pg.index('tickets_created_idx').on(t.createdAt),
   ],
 );
 
@@ -116,45 +104,47 @@ export const tickets = pgTable(
  * a CHECK). Inbound e-mail replies carry the provider's message id, unique, so a replayed delivery
  * adds nothing.
  */
-export const ticketReplies = pgTable(
+export const ticketReplies = pg.pgTable(
   'ticket_replies',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ticketId: integer('ticket_id')
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: pg
+      .integer('ticket_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
-    authorUserId: integer('author_user_id').references(() => users.id),
-    authorAdminId: integer('author_admin_id').references(() => admins.id),
-    message: text('message').notNull(),
-    isInternal: boolean('is_internal').notNull().default(false),
-    via: varchar('via', { length: 10 }).notNull().default('app').$type<'app' | 'email'>(),
-    inboundMessageId: varchar('inbound_message_id', { length: 300 }),
+    authorUserId: pg.integer('author_user_id').references(() => users.id),
+    authorAdminId: pg.integer('author_admin_id').references(() => admins.id),
+    message: pg.text('message').notNull(),
+    isInternal: pg.boolean('is_internal').notNull().default(false),
+    via: pg.varchar('via', { length: 10 }).notNull().default('app').$type<'app' | 'email'>(),
+    inboundMessageId: pg.varchar('inbound_message_id', { length: 300 }),
     createdAt: createdAt(),
   },
   (t) => [
-    check('ticket_replies_one_author', sql`(${t.authorUserId} is null) <> (${t.authorAdminId} is null)`),
-    check('ticket_replies_internal_staff', sql`not ${t.isInternal} or ${t.authorAdminId} is not null`),
-    index('ticket_replies_ticket_idx').on(t.ticketId, t.createdAt),
-    uniqueIndex('ticket_replies_inbound_unique').on(t.inboundMessageId),
+    pg.check('ticket_replies_one_author', sql`(${t.authorUserId} is null) <> (${t.authorAdminId} is null)`),
+    pg.check('ticket_replies_internal_staff', sql`not ${t.isInternal} or ${t.authorAdminId} is not null`),
+    pg.index('ticket_replies_ticket_idx').on(t.ticketId, t.createdAt),
+    pg.uniqueIndex('ticket_replies_inbound_unique').on(t.inboundMessageId),
   ],
 );
 
 /** A file attached to a ticket's first message (`reply_id` null) or to a reply. */
-export const ticketAttachments = pgTable(
+export const ticketAttachments = pg.pgTable(
   'ticket_attachments',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ticketId: integer('ticket_id')
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: pg
+      .integer('ticket_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
-    replyId: bigint('reply_id', { mode: 'number' }).references(() => ticketReplies.id, {
+    replyId: pg.bigint('reply_id', { mode: 'number' }).references(() => ticketReplies.id, {
       onDelete: 'cascade',
     }),
-    path: varchar('path', { length: 300 }).notNull(),
-    originalName: varchar('original_name', { length: 255 }).notNull(),
-    mime: varchar('mime', { length: 100 }).notNull(),
-    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    path: pg.varchar('path', { length: 300 }).notNull(),
+    originalName: pg.varchar('original_name', { length: 255 }).notNull(),
+    mime: pg.varchar('mime', { length: 100 }).notNull(),
+    sizeBytes: pg.bigint('size_bytes', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId)],
+  (t) => [pg.index('ticket_attachments_ticket_idx').on(t.ticketId)],
 );

@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 import { admins } from '../admins/admins.schema';
 import { socialAccounts } from '../connections/connections.schema';
@@ -23,19 +10,20 @@ import { expressPlaylists } from '../express/express.schema';
  * UTC day, taken by the daily snapshot job through the Spotify provider. The detectors read the
  * playlist's own history from here.
  */
-export const trustFollowerSnapshots = pgTable(
+export const trustFollowerSnapshots = pg.pgTable(
   'trust_follower_snapshots',
   {
-    playlistId: integer('playlist_id')
+    playlistId: pg
+      .integer('playlist_id')
       .notNull()
       .references(() => expressPlaylists.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    followers: integer('followers').notNull(),
-    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+    day: pg.date('day', { mode: 'string' }).notNull(),
+    followers: pg.integer('followers').notNull(),
+    takenAt: pg.timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.playlistId, t.day] }),
-    check('trust_follower_snapshots_followers_check', sql`${t.followers} >= 0`),
+    pg.primaryKey({ columns: [t.playlistId, t.day] }),
+    pg.check('trust_follower_snapshots_followers_check', sql`${t.followers} >= 0`),
   ],
 );
 
@@ -43,23 +31,24 @@ export const trustFollowerSnapshots = pgTable(
  * An influencer account's recent videos on one day: followers, and the medians of views, likes and
  * comments over its latest videos (likes and comments null where the platform gives none).
  */
-export const trustAccountSnapshots = pgTable(
+export const trustAccountSnapshots = pg.pgTable(
   'trust_account_snapshots',
   {
-    accountId: integer('account_id')
+    accountId: pg
+      .integer('account_id')
       .notNull()
       .references(() => socialAccounts.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    followers: integer('followers').notNull(),
-    videos: integer('videos').notNull(),
-    medianViews: integer('median_views').notNull(),
-    medianLikes: integer('median_likes'),
-    medianComments: integer('median_comments'),
-    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+    day: pg.date('day', { mode: 'string' }).notNull(),
+    followers: pg.integer('followers').notNull(),
+    videos: pg.integer('videos').notNull(),
+    medianViews: pg.integer('median_views').notNull(),
+    medianLikes: pg.integer('median_likes'),
+    medianComments: pg.integer('median_comments'),
+    takenAt: pg.timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.accountId, t.day] }),
-    check(
+    pg.primaryKey({ columns: [t.accountId, t.day] }),
+    pg.check(
       'trust_account_snapshots_counts_check',
       sql`${t.followers} >= 0 and ${t.videos} >= 0 and ${t.medianViews} >= 0`,
     ),
@@ -88,51 +77,49 @@ export const TRUST_FLAG_ONE_PENDING = 'trust_flags_one_pending';
  * (`evidence`: the numbers), waiting for staff. Confirmed: the subject is hidden from artists
  * and its open campaigns are refunded; dismissed: kept, with the staff note. Never shown to artists.
  */
-export const trustFlags = pgTable(
+export const trustFlags = pg.pgTable(
   'trust_flags',
   {
-    id: serial('id').primaryKey(),
-    playlistId: integer('playlist_id').references(() => expressPlaylists.id),
-    accountId: integer('account_id').references(() => socialAccounts.id),
-    signal: varchar('signal', { length: 40 }).notNull(),
+    id: pg.serial('id').primaryKey(),
+    playlistId: pg.integer('playlist_id').references(() => expressPlaylists.id),
+    accountId: pg.integer('account_id').references(() => socialAccounts.id),
+    signal: pg.varchar('signal', { length: 40 }).notNull(),
     /** The day the signal shows in the data (UTC), the "when" of the explanation. */
-    detectedOn: date('detected_on', { mode: 'string' }).notNull(),
+    detectedOn: pg.date('detected_on', { mode: 'string' }).notNull(),
     /** The numbers behind the signal (shape per signal, see flags.detect.ts). */
-    evidence: jsonb('evidence').$type<Record<string, number | string | number[] | string[]>>().notNull(),
-    status: varchar('status', { length: 12 }).notNull().default('pending'),
-    staffNote: text('staff_note'),
-    reviewedBy: integer('reviewed_by').references(() => admins.id),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    evidence: pg.jsonb('evidence').$type<Record<string, number | string | number[] | string[]>>().notNull(),
+    status: pg.varchar('status', { length: 12 }).notNull().default('pending'),
+    staffNote: pg.text('staff_note'),
+    reviewedBy: pg.integer('reviewed_by').references(() => admins.id),
+    reviewedAt: pg.timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    check(
+    pg.check(
       'trust_flags_subject_check',
       sql`(${t.playlistId} is not null and ${t.accountId} is null) or (${t.playlistId} is null and ${t.accountId} is not null)`,
     ),
-    check(
+    pg.check(
       'trust_flags_signal_check',
       sql`${t.signal} in ('follower_jump', 'growth_without_effect', 'lockstep_growth', 'bought_views', 'bought_followers')`,
     ),
-    check('trust_flags_status_check', sql`${t.status} in ('pending', 'confirmed', 'dismissed')`),
-    check(
+    pg.check('trust_flags_status_check', sql`${t.status} in ('pending', 'confirmed', 'dismissed')`),
+    pg.check(
       'trust_flags_review_check',
       sql`(${t.status} = 'pending') = (${t.reviewedAt} is null) and char_length(${t.staffNote}) <= 1000`,
     ),
     // The detection job runs daily: a subject keeps one open flag per signal, however often it trips.
-    uniqueIndex(TRUST_FLAG_ONE_PENDING)
+    pg
+      .uniqueIndex(TRUST_FLAG_ONE_PENDING)
       .on(sql`coalesce(${t.playlistId}, 0)`, sql`coalesce(${t.accountId}, 0)`, t.signal)
       .where(sql`${t.status} = 'pending'`),
     // A dismissed signal of a given day is not raised again by the next run.
-    uniqueIndex('trust_flags_signal_day_unique').on(
-      sql`coalesce(${t.playlistId}, 0)`,
-      sql`coalesce(${t.accountId}, 0)`,
-      t.signal,
-      t.detectedOn,
-    ),
-    index('trust_flags_queue_idx').on(t.status, t.id),
+    pg
+      .uniqueIndex('trust_flags_signal_day_unique')
+      .on(sql`coalesce(${t.playlistId}, 0)`, sql`coalesce(${t.accountId}, 0)`, t.signal, t.detectedOn),
+    pg.index('trust_flags_queue_idx').on(t.status, t.id),
     // Artists' lists exclude confirmed subjects: found by subject.
-    index('trust_flags_playlist_idx').on(t.playlistId).where(sql`${t.status} = 'confirmed'`),
-    index('trust_flags_account_idx').on(t.accountId).where(sql`${t.status} = 'confirmed'`),
+    pg.index('trust_flags_playlist_idx').on(t.playlistId).where(sql`${t.status} = 'confirmed'`),
+    pg.index('trust_flags_account_idx').on(t.accountId).where(sql`${t.status} = 'confirmed'`),
   ],
 );

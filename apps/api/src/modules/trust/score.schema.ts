@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  integer,
-  pgTable,
-  real,
-  serial,
-  smallint,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { socialAccounts } from '../connections/connections.schema';
 import { expressPlaylists } from '../express/express.schema';
 
-const part = (name: string) => smallint(name);
+const part = (name: string) => pg.smallint(name);
 const inRange = (col: unknown) => sql`${col} is null or ${col} between 0 and 100`;
 
 /**
@@ -22,38 +12,38 @@ const inRange = (col: unknown) => sql`${col} is null or ${col} between 0 and 100
  * null when not observed; `score` is the weighted total (the neutral 50 while `is_new`). Written only by
  * `score.service.ts` (on a campaign transition or review, and by the nightly job), read by the lists.
  */
-export const trustScores = pgTable(
+export const trustScores = pg.pgTable(
   'trust_scores',
   {
-    id: serial('id').primaryKey(),
-    playlistId: integer('playlist_id').references(() => expressPlaylists.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id').references(() => socialAccounts.id, { onDelete: 'cascade' }),
-    score: smallint('score').notNull(),
-    isNew: boolean('is_new').notNull(),
+    id: pg.serial('id').primaryKey(),
+    playlistId: pg.integer('playlist_id').references(() => expressPlaylists.id, { onDelete: 'cascade' }),
+    accountId: pg.integer('account_id').references(() => socialAccounts.id, { onDelete: 'cascade' }),
+    score: pg.smallint('score').notNull(),
+    isNew: pg.boolean('is_new').notNull(),
     /** Ended campaigns (completed, declined, failed to submit) the score is built on. */
-    campaigns: integer('campaigns').notNull(),
+    campaigns: pg.integer('campaigns').notNull(),
     acceptance: part('acceptance'),
     response: part('response'),
     delivery: part('delivery'),
     keep: part('keep'),
     rating: part('rating'),
     views: part('views'),
-    medianResponseMinutes: integer('median_response_minutes'),
-    ratingsCount: integer('ratings_count').notNull().default(0),
-    ratingAverage: real('rating_average'),
-    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+    medianResponseMinutes: pg.integer('median_response_minutes'),
+    ratingsCount: pg.integer('ratings_count').notNull().default(0),
+    ratingAverage: pg.real('rating_average'),
+    computedAt: pg.timestamp('computed_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    uniqueIndex('trust_scores_playlist_unique').on(t.playlistId),
-    uniqueIndex('trust_scores_account_unique').on(t.accountId),
-    check('trust_scores_subject_check', sql`(${t.playlistId} is null) <> (${t.accountId} is null)`),
-    check('trust_scores_score_range', sql`${t.score} between 0 and 100`),
-    check('trust_scores_campaigns_positive', sql`${t.campaigns} >= 0 and ${t.ratingsCount} >= 0`),
-    check('trust_scores_acceptance_range', inRange(t.acceptance)),
-    check('trust_scores_response_range', inRange(t.response)),
-    check('trust_scores_delivery_range', inRange(t.delivery)),
-    check('trust_scores_keep_range', inRange(t.keep)),
-    check('trust_scores_rating_range', inRange(t.rating)),
-    check('trust_scores_views_range', inRange(t.views)),
+    pg.uniqueIndex('trust_scores_playlist_unique').on(t.playlistId),
+    pg.uniqueIndex('trust_scores_account_unique').on(t.accountId),
+    pg.check('trust_scores_subject_check', sql`(${t.playlistId} is null) <> (${t.accountId} is null)`),
+    pg.check('trust_scores_score_range', sql`${t.score} between 0 and 100`),
+    pg.check('trust_scores_campaigns_positive', sql`${t.campaigns} >= 0 and ${t.ratingsCount} >= 0`),
+    pg.check('trust_scores_acceptance_range', inRange(t.acceptance)),
+    pg.check('trust_scores_response_range', inRange(t.response)),
+    pg.check('trust_scores_delivery_range', inRange(t.delivery)),
+    pg.check('trust_scores_keep_range', inRange(t.keep)),
+    pg.check('trust_scores_rating_range', inRange(t.rating)),
+    pg.check('trust_scores_views_range', inRange(t.views)),
   ],
 );

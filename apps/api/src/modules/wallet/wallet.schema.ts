@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 
@@ -22,33 +10,36 @@ import { users } from '../accounts/accounts.schema';
  * Only system accounts that mirror outside money (payment and payout clearing) may go negative;
  * every other account is kept at or above zero by the database.
  */
-export const ledgerAccounts = pgTable(
+export const ledgerAccounts = pg.pgTable(
   'ledger_accounts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: varchar('kind', { length: 30 }).notNull(),
-    userId: integer('user_id').references(() => users.id),
-    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
-    allowNegative: smallint('allow_negative').notNull().default(0),
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: pg.varchar('kind', { length: 30 }).notNull(),
+    userId: pg.integer('user_id').references(() => users.id),
+    balance: pg.bigint('balance', { mode: 'number' }).notNull().default(0),
+    allowNegative: pg.smallint('allow_negative').notNull().default(0),
     /**
      * Entries posted on the account so far, kept by the ledger in the transaction of each posting (the
      * account row is already locked there): the exact total of the unfiltered transaction list, and the
      * `account_seq` of the account's next entry.
      */
-    entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),
+    entryCount: pg.bigint('entry_count', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     // A user's own accounts: the wallet, and one escrow account of each kind (escrow per
     // payer, so holds of different payers never lock the same row).
-    uniqueIndex('ledger_accounts_user_kind_unique').on(t.userId, t.kind).where(sql`${t.userId} is not null`),
-    uniqueIndex('ledger_accounts_system_unique').on(t.kind).where(sql`${t.userId} is null`),
-    check(
+    pg
+      .uniqueIndex('ledger_accounts_user_kind_unique')
+      .on(t.userId, t.kind)
+      .where(sql`${t.userId} is not null`),
+    pg.uniqueIndex('ledger_accounts_system_unique').on(t.kind).where(sql`${t.userId} is null`),
+    pg.check(
       'ledger_accounts_owner_check',
       sql`case when ${t.kind} = 'user_wallet' then ${t.userId} is not null when ${t.kind} in ('campaign_escrow', 'payout_escrow') then true else ${t.userId} is null end`,
     ),
-    check('ledger_accounts_non_negative', sql`${t.allowNegative} = 1 or ${t.balance} >= 0`),
-    check(
+    pg.check('ledger_accounts_non_negative', sql`${t.allowNegative} = 1 or ${t.balance} >= 0`),
+    pg.check(
       'ledger_accounts_kind_check',
       sql`${t.kind} in ('user_wallet', 'campaign_escrow', 'payout_escrow', 'platform_revenue', 'payment_clearing', 'payout_clearing')`,
     ),
@@ -59,32 +50,34 @@ export const ledgerAccounts = pgTable(
  * Holds: coins taken from a payer's wallet into escrow for a purpose (a campaign, a payout request),
  * later posted (fully or partly) or voided, exactly once.
  */
-export const ledgerHolds = pgTable(
+export const ledgerHolds = pg.pgTable(
   'ledger_holds',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    payerAccountId: bigint('payer_account_id', { mode: 'number' })
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    payerAccountId: pg
+      .bigint('payer_account_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerAccounts.id),
-    escrowAccountId: bigint('escrow_account_id', { mode: 'number' })
+    escrowAccountId: pg
+      .bigint('escrow_account_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerAccounts.id),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    status: varchar('status', { length: 10 }).notNull().default('pending'),
-    postedAmount: bigint('posted_amount', { mode: 'number' }),
-    refType: varchar('ref_type', { length: 40 }),
-    refId: varchar('ref_id', { length: 60 }),
+    amount: pg.bigint('amount', { mode: 'number' }).notNull(),
+    status: pg.varchar('status', { length: 10 }).notNull().default('pending'),
+    postedAmount: pg.bigint('posted_amount', { mode: 'number' }),
+    refType: pg.varchar('ref_type', { length: 40 }),
+    refId: pg.varchar('ref_id', { length: 60 }),
     createdAt: createdAt(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedAt: pg.timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
-    check('ledger_holds_amount_positive', sql`${t.amount} > 0`),
-    check('ledger_holds_status_check', sql`${t.status} in ('pending', 'posted', 'voided')`),
-    check(
+    pg.check('ledger_holds_amount_positive', sql`${t.amount} > 0`),
+    pg.check('ledger_holds_status_check', sql`${t.status} in ('pending', 'posted', 'voided')`),
+    pg.check(
       'ledger_holds_posted_range',
       sql`${t.postedAmount} is null or (${t.postedAmount} >= 0 and ${t.postedAmount} <= ${t.amount})`,
     ),
-    index('ledger_holds_ref_idx').on(t.refType, t.refId),
+    pg.index('ledger_holds_ref_idx').on(t.refType, t.refId),
   ],
 );
 
@@ -92,64 +85,68 @@ export const ledgerHolds = pgTable(
  * Immutable transfers: `amount` coins from `debit_account_id` to `credit_account_id`. Each has a unique
  * idempotency key, a desc_id (spec section 4: 1 coin purchase ... 7 fan finder) and a public number.
  */
-export const ledgerTransfers = pgTable(
+export const ledgerTransfers = pg.pgTable(
   'ledger_transfers',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    number: varchar('number', { length: 24 }).notNull(),
-    idempotencyKey: varchar('idempotency_key', { length: 200 }).notNull(),
-    debitAccountId: bigint('debit_account_id', { mode: 'number' })
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    number: pg.varchar('number', { length: 24 }).notNull(),
+    idempotencyKey: pg.varchar('idempotency_key', { length: 200 }).notNull(),
+    debitAccountId: pg
+      .bigint('debit_account_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerAccounts.id),
-    creditAccountId: bigint('credit_account_id', { mode: 'number' })
+    creditAccountId: pg
+      .bigint('credit_account_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerAccounts.id),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    descId: smallint('desc_id').notNull(),
-    holdId: bigint('hold_id', { mode: 'number' }).references(() => ledgerHolds.id),
+    amount: pg.bigint('amount', { mode: 'number' }).notNull(),
+    descId: pg.smallint('desc_id').notNull(),
+    holdId: pg.bigint('hold_id', { mode: 'number' }).references(() => ledgerHolds.id),
     /** Money that came with the transfer (a purchase), in minor units of `currency`. */
-    moneyMinor: bigint('money_minor', { mode: 'number' }),
-    currency: varchar('currency', { length: 3 }),
-    meta: jsonb('meta'),
+    moneyMinor: pg.bigint('money_minor', { mode: 'number' }),
+    currency: pg.varchar('currency', { length: 3 }),
+    meta: pg.jsonb('meta'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('ledger_transfers_idempotency_unique').on(t.idempotencyKey),
-    uniqueIndex('ledger_transfers_number_unique').on(t.number),
-    check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
-    check('ledger_transfers_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
-    check('ledger_transfers_desc_check', sql`${t.descId} between 1 and 7`),
-    index('ledger_transfers_hold_idx').on(t.holdId),
+    pg.uniqueIndex('ledger_transfers_idempotency_unique').on(t.idempotencyKey),
+    pg.uniqueIndex('ledger_transfers_number_unique').on(t.number),
+    pg.check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
+    pg.check('ledger_transfers_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    pg.check('ledger_transfers_desc_check', sql`${t.descId} between 1 and 7`),
+    pg.index('ledger_transfers_hold_idx').on(t.holdId),
   ],
 );
 
 /** Two entries per transfer (one per account, signed), with the account balance after it: statements. */
-export const ledgerEntries = pgTable(
+export const ledgerEntries = pg.pgTable(
   'ledger_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: bigint('account_id', { mode: 'number' })
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: pg
+      .bigint('account_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerAccounts.id),
-    transferId: bigint('transfer_id', { mode: 'number' })
+    transferId: pg
+      .bigint('transfer_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerTransfers.id),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    amount: pg.bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: pg.bigint('balance_after', { mode: 'number' }).notNull(),
     /** Copy of the transfer's desc_id (both rows are immutable), so lists filter without a join. */
-    descId: smallint('desc_id').notNull(),
+    descId: pg.smallint('desc_id').notNull(),
     /**
      * Position of the entry in its account, 1, 2, 3... without gaps (the account's `entry_count` after
      * it): page N of the unfiltered list is a range of positions, a seek however deep.
      */
-    accountSeq: bigint('account_seq', { mode: 'number' }).notNull(),
+    accountSeq: pg.bigint('account_seq', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    index('ledger_entries_account_idx').on(t.accountId, t.id),
-    uniqueIndex('ledger_entries_account_seq_unique').on(t.accountId, t.accountSeq),
-    check('ledger_entries_account_seq_positive', sql`${t.accountSeq} > 0`),
-    index('ledger_entries_account_desc_idx').on(t.accountId, t.descId, t.id),
-    index('ledger_entries_transfer_idx').on(t.transferId),
+    pg.index('ledger_entries_account_idx').on(t.accountId, t.id),
+    pg.uniqueIndex('ledger_entries_account_seq_unique').on(t.accountId, t.accountSeq),
+    pg.check('ledger_entries_account_seq_positive', sql`${t.accountSeq} > 0`),
+    pg.index('ledger_entries_account_desc_idx').on(t.accountId, t.descId, t.id),
+    pg.index('ledger_entries_transfer_idx').on(t.transferId),
   ],
 );

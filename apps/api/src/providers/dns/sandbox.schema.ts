@@ -1,14 +1,14 @@
-import { bigserial, index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 
 /** TXT records of the sandbox DNS (sender IDs are verified against it in dev and tests). */
-export const sandboxDnsRecords = pgTable(
+export const sandboxDnsRecords = pg.pgTable(
   'sandbox_dns_records',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    name: varchar('name', { length: 253 }).notNull(),
-    value: text('value').notNull(),
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
+    name: pg.varchar('name', { length: 253 }).notNull(),
+    value: pg.text('value').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sandbox_dns_records_name_idx').on(t.name)],
+  (t) => [pg.index('sandbox_dns_records_name_idx').on(t.name)],
 );
