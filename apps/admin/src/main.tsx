@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import '@lm/ui/theme/sign-in-styles.css';
 import '@lm/ui/theme/skins.css';
 import { AppProviders, createQueryClient, initI18n, storedSkin } from '@lm/ui';
 import { StrictMode } from 'react';

@@ -1,5 +1,6 @@
 export * from './ability/guard';
 export * from './ability/RequireAccess';
+export * from './ability/ScreenAssets';
 export * from './ability/ScreenRouter';
 export * from './api/api-client';
 export * from './api/api-context';
@@ -37,7 +38,6 @@ export * from './i18n/format';
 export * from './i18n/i18n';
 export * from './i18n/labels';
 export * from './i18n/languages';
-export * from './i18n/ScreenCatalogs';
 export * from './layout/AppLayout';
 export * from './layout/AuthLayout';
 export * from './layout/Brand';

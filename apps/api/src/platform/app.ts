@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_CODES, GENERAL } from '@lm/contracts';
@@ -48,6 +45,7 @@ import { fieldWithNulByte } from './http';
 import { explicitLanguage, isMessageKey, requestLanguage, t } from './i18n';
 import { loggerOptions } from './logging';
 import { responseSerializerCompiler } from './serializer';
+import { sendSpaIndex, serveApps } from './static-apps';
 
 /** Infrastructure handed to the app (STYLE: factories over classes, infrastructure passed in). */
 export interface AppDeps {
@@ -368,42 +366,4 @@ function validationText(
     return t(lang, 'validation.max_value', { value: issue.maximum });
   }
   return t(lang, 'validation.invalid');
-}
-
-function distDir(config: Config, which: 'web' | 'admin'): string {
-  const explicit = which === 'web' ? config.WEB_DIST : config.ADMIN_DIST;
-  return explicit ? path.resolve(explicit) : path.join(config.repoRoot, 'apps', which, 'dist');
-}
-
-/** Serve the built SPAs: the user app at `/`, the back-office at `/admin/` (index pages until built). */
-async function serveApps(app: FastifyInstance, config: Config) {
-  for (const which of ['web', 'admin'] as const) {
-    const dir = distDir(config, which);
-    const root = fs.existsSync(path.join(dir, 'index.html'))
-      ? dir
-      : path.join(config.repoRoot, 'apps', which, 'public-fallback');
-    if (!fs.existsSync(root)) continue;
-    await app.register(fastifyStatic, {
-      root,
-      prefix: which === 'web' ? '/' : '/admin/',
-      decorateReply: which === 'web',
-      wildcard: false,
-      index: ['index.html'],
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        else res.header('cache-control', 'no-cache');
-      },
-    });
-  }
-}
-
-function sendSpaIndex(url: string, reply: import('fastify').FastifyReply, config: Config) {
-  const which = url === '/admin' || url.startsWith('/admin/') ? 'admin' : 'web';
-  const dir = distDir(config, which);
-  const file = fs.existsSync(path.join(dir, 'index.html'))
-    ? path.join(dir, 'index.html')
-    : path.join(config.repoRoot, 'apps', which, 'public-fallback', 'index.html');
-  if (!fs.existsSync(file)) return reply.status(404).type('text/plain').send('Not found');
-  return reply.type('text/html').header('cache-control', 'no-cache').send(fs.readFileSync(file));
 }

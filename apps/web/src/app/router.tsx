@@ -3,7 +3,7 @@ import {
   FullPageLoader,
   lazySignedInShell,
   NotFoundPage,
-  ScreenCatalogs,
+  ScreenAssets,
   ScreenRouter,
   useSession,
 } from '@lm/ui';
@@ -20,9 +20,9 @@ function UnknownRoute() {
   if (session.loading) return <FullPageLoader />;
   if (session.user?.email_verified && !session.user.must_change_password)
     return (
-      <ScreenCatalogs>
+      <ScreenAssets>
         <shell.notFound />
-      </ScreenCatalogs>
+      </ScreenAssets>
     );
   return <NotFoundPage homePath="/" />;
 }

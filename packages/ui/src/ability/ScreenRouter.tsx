@@ -1,11 +1,12 @@
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { ScreenCatalogs } from '../i18n/ScreenCatalogs';
 import { FullPageLoader } from '../layout/FullPageLoader';
 import { StaleToastCloser } from '../layout/StaleToastCloser';
 import { useSession } from '../session/session';
+import { loadScreenStyles } from '../theme/load-styles';
 import type { RouteAccess } from './guard';
 import { RequireAccess } from './RequireAccess';
+import { ScreenAssets } from './ScreenAssets';
 
 /** A screen of an app and what a session needs to open it. */
 export interface ScreenRoute {
@@ -15,7 +16,7 @@ export interface ScreenRoute {
   screen: ComponentType;
   /**
    * A sign-in screen that renders with the boot halves of the catalogs alone (`BOOT_SUBTREES` in
-   * packages/ui/src/build/client-messages.ts); every other screen waits for `ScreenCatalogs`.
+   * packages/ui/src/build/client-messages.ts); every other screen waits for `ScreenAssets`.
    */
   boot?: true;
 }
@@ -68,18 +69,18 @@ export function ScreenRouter<R extends ScreenRoute>({
                 boot ? (
                   <Screen />
                 ) : (
-                  <ScreenCatalogs>
+                  <ScreenAssets>
                     <Screen />
-                  </ScreenCatalogs>
+                  </ScreenAssets>
                 )
               }
             />
           ))}
           <Route
             element={
-              <ScreenCatalogs>
+              <ScreenAssets>
                 <SignedInLayout />
-              </ScreenCatalogs>
+              </ScreenAssets>
             }
           >
             {signedInRoutes.map((route) => {
@@ -133,10 +134,13 @@ export function lazySignedInShell(
   load: () => Promise<SignedInShellModule>,
   notFound: ReactNode,
 ): { layout: LazyExoticComponent<ComponentType>; notFound: LazyExoticComponent<ComponentType> } {
+  // The shell's menus and frame use components the sign-in screens' styles leave out: it waits for
+  // all of them, whichever route (a screen, an unknown address) shows it first.
+  const loadWithStyles = async () => (await Promise.all([load(), loadScreenStyles()]))[0];
   return {
-    layout: lazy(async () => ({ default: (await load()).SignedInLayout })),
+    layout: lazy(async () => ({ default: (await loadWithStyles()).SignedInLayout })),
     notFound: lazy(async () => {
-      const { SignedInShell } = await load();
+      const { SignedInShell } = await loadWithStyles();
       return { default: () => <SignedInShell>{notFound}</SignedInShell> };
     }),
   };

@@ -89,7 +89,7 @@ export function catalogPart(tree: Tree, boot: readonly string[], part: CatalogPa
  *   notifications at read time);
  * - a catalog imported with `?part=boot` or `?part=screens` is cut in two by {@link BOOT_SUBTREES}: the
  *   login route waits for the boot halves only, and the screens halves are fetched when a signed-in
- *   or other screen first renders (`ScreenCatalogs` in @lm/ui). Their chunks are named
+ *   or other screen first renders (`ScreenAssets` in @lm/ui). Their chunks are named
  *   `<lang>-screens-<hash>.js`, so the bundle check can tell them apart.
  * Keeps the login route within its 200 KB budget (docs/performance.md) as the catalogs grow.
  */

@@ -14,7 +14,7 @@ type CatalogModule = Promise<{ default: I18nCatalog }>;
 /**
  * A namespace's catalog for one language, in two halves (packages/ui/src/build/client-messages.ts):
  * `boot`, what the sign-in screens read, and `screens`, the rest, fetched when a signed-in or other
- * screen first renders ({@link ScreenCatalogs}), so the login route never downloads it.
+ * screen first renders (`ScreenAssets` in ability/), so the login route never downloads it.
  */
 export interface CatalogLoaders {
   boot: () => CatalogModule;
@@ -177,7 +177,7 @@ async function loadLanguage(language: Language): Promise<void> {
 /**
  * The screens halves of the current language's catalogs (everything the sign-in screens do not
  * read), fetched on the first call and kept; from then on a language change loads both halves.
- * `ScreenCatalogs` suspends on it. Rejects when the catalog chunk cannot be fetched.
+ * `ScreenAssets` suspends on it. Rejects when the catalog chunk cannot be fetched.
  */
 export function loadScreenCatalogs(): Promise<void> {
   screensWanted = true;

@@ -1,4 +1,4 @@
-import 'mantine-datatable/styles.css';
+import 'mantine-datatable/styles.layer.css';
 import {
   Box,
   Button,

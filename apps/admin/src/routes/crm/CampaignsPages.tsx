@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { CAMPAIGN_STATUS_MAP, type CampaignState, campaignStatusId } from '@lm/contracts/crm';
 import {
   chartDirection,

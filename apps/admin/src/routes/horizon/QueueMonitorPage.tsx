@@ -1,5 +1,5 @@
-import '@mantine/charts/styles.css';
-import 'mantine-datatable/styles.css';
+import '@mantine/charts/styles.layer.css';
+import 'mantine-datatable/styles.layer.css';
 import { JOB_STATE_KINDS, statusColor } from '@lm/contracts';
 import { LIMITS } from '@lm/contracts/limits';
 import {

@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts/statuses';
 import { chartDirection, formatDate, formatMoney, formatNumber, LEGEND_PROPS, statusLabelKey } from '@lm/ui';
 import { BarChart, LineChart } from '@mantine/charts';

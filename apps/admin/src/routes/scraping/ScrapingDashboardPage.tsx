@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { formatDate, formatNumber, usePageTitle } from '@lm/ui';
 import { BarChart } from '@mantine/charts';
 import {

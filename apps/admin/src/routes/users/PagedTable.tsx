@@ -1,4 +1,4 @@
-import 'mantine-datatable/styles.css';
+import 'mantine-datatable/styles.layer.css';
 import { LIMITS } from '@lm/contracts/limits';
 import { formatNumber, ListTable, useApi } from '@lm/ui';
 import { Paper } from '@mantine/core';
