@@ -11,7 +11,7 @@ import type {
 import type { SocialAccount } from '@lm/contracts/connections';
 import type { IdName } from '@lm/contracts/staff';
 import { adminUserKeys, lookupKeys, useApi } from '@lm/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isRecordId, useChange, useGet } from './use-admin-api';
 
 /** A row of GET admin/users. */
