@@ -10,7 +10,6 @@ import {
   type Path,
   type UseFormReturn,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import { lookupKeys } from '../query-keys/index';
 import { fieldError } from './use-zod-form';
@@ -47,8 +46,10 @@ export interface GenresFieldProps<T extends FieldValues & { genre_ids?: unknown[
   label: string;
   description?: string;
   withAsterisk?: boolean;
-  /** The catalog section holding this screen's `no_genres` and `genre_search_hint` texts. */
-  messages: string;
+  /** What the list says before a search (too short a term), already translated. */
+  searchHint: string;
+  /** What the list says when a search finds no genre, already translated. */
+  noGenres: (term: string) => string;
   'data-testid': string;
 }
 
@@ -63,10 +64,10 @@ export function GenresField<T extends FieldValues & { genre_ids?: unknown[] }>({
   label,
   description,
   withAsterisk,
-  messages,
+  searchHint,
+  noGenres,
   'data-testid': testId,
 }: GenresFieldProps<T>) {
-  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const options = useGenreSearch(search);
   const names = useRef(new Map<number, string>(known.map((g) => [g.id, g.name])));
@@ -90,11 +91,7 @@ export function GenresField<T extends FieldValues & { genre_ids?: unknown[] }>({
           searchable
           searchValue={search}
           onSearchChange={setSearch}
-          nothingFoundMessage={
-            search.trim().length >= SEARCH_MIN
-              ? t(`${messages}.no_genres`, { term: search.trim() })
-              : t(`${messages}.genre_search_hint`)
-          }
+          nothingFoundMessage={search.trim().length >= SEARCH_MIN ? noGenres(search.trim()) : searchHint}
           data={data}
           value={((field.value ?? []) as number[]).map(String)}
           onChange={(values) => {

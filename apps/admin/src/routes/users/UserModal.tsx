@@ -198,7 +198,8 @@ function UserForm({
           known={user?.genres ?? []}
           label={t('users.fields.genres')}
           withAsterisk
-          messages="users.modal"
+          searchHint={t('users.modal.genre_search_hint')}
+          noGenres={(term) => t('users.modal.no_genres', { term })}
           data-testid="user-genres"
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -89,7 +89,8 @@ export function ArtistProfileFields({ user, form }: { user: SessionUser; form: P
           known={profile.genres}
           label={t('account.artist.genres')}
           description={t('account.artist.genres_hint', { max: USER_GENRES_MAX })}
-          messages="account.artist"
+          searchHint={t('account.artist.genre_search_hint')}
+          noGenres={(term) => t('account.artist.no_genres', { term })}
           data-testid="artist-genres"
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
