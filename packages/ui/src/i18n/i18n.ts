@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, type Language } from '@lm/contracts/api';
 import { isolateLinks, registerFormatters } from '@lm/contracts/format';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadOncePer } from '../lib/load-once';
 import { readPreference, STORAGE_KEYS, writePreference } from '../session/storage-keys';
 import { directionOf, isLanguage } from './languages';
 
@@ -112,9 +113,6 @@ let extra: ExtraNamespace | undefined;
 
 /** Whether the screens halves are wanted: once a screen other than sign-in has rendered. */
 let screensWanted = false;
-/** The screens halves being fetched or fetched, per language. */
-const screensLoading = new Map<Language, Promise<void>>();
-
 /** The language stored under APP_LANG, else English (spec section 1). */
 export function storedLanguage(): Language {
   const stored = readPreference(STORAGE_KEYS.language);
@@ -136,26 +134,13 @@ function namespaces(): [string, Record<Language, CatalogLoaders>][] {
   ];
 }
 
-/** The screens halves of `language`, fetched once (side by side). */
-function loadScreens(language: Language): Promise<void> {
-  let loading = screensLoading.get(language);
-  if (!loading) {
-    const tracked: Promise<void> & { status?: string } = Promise.all(
-      namespaces().map(([ns, loaders]) => addCatalog(language, ns, loaders[language].screens)),
-    )
-      .then(() => {
-        // React's `use` reads this, so a screen after a language change renders without suspending.
-        tracked.status = 'fulfilled';
-      })
-      .catch((error: unknown) => {
-        screensLoading.delete(language);
-        throw error;
-      });
-    loading = tracked;
-    screensLoading.set(language, loading);
-  }
-  return loading;
-}
+/**
+ * The screens halves of `language`, fetched once (side by side) and marked fulfilled: React's `use`
+ * reads the promise, so a screen after a language change renders without suspending.
+ */
+const loadScreens = loadOncePer((language: Language) =>
+  Promise.all(namespaces().map(([ns, loaders]) => addCatalog(language, ns, loaders[language].screens))),
+);
 
 const bootLoaded = new Set<Language>();
 
