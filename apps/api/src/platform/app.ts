@@ -329,7 +329,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     for (const mod of modules) await mod(api.withTypeProvider<ZodTypeProvider>(), fullDeps);
   });
 
-  await serveApps(app as unknown as FastifyInstance, config);
+  const served = await serveApps(app as unknown as FastifyInstance, config);
 
   app.setNotFoundHandler((req, reply) => {
     const lang = requestLanguage(req.headers);
@@ -339,7 +339,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
         .status(404)
         .send({ message: t(lang, 'errors.not_found'), code: ERROR_CODES.NOT_FOUND, requestId: req.id });
     }
-    return sendSpaIndex(req.url, reply, config);
+    return sendSpaIndex(req.url, reply, served);
   });
 
   return app as unknown as FastifyInstance;

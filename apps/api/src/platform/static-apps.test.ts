@@ -35,8 +35,8 @@ describe('the apps as served: precompressed, cached by kind, screens routed to t
     writeBuild(path.join(root, 'apps/admin/dist'), '/admin/');
     const folders = { repoRoot: root };
     app = Fastify();
-    await serveApps(app, folders);
-    app.setNotFoundHandler((req, reply) => sendSpaIndex(req.url, reply, folders));
+    const served = await serveApps(app, folders);
+    app.setNotFoundHandler((req, reply) => sendSpaIndex(req.url, reply, served));
     await app.ready();
   });
 

@@ -15,6 +15,9 @@ export interface AppFolders {
 
 type Which = 'web' | 'admin';
 
+/** The folder each app's index page is served from, resolved once at start; null when there is none. */
+export type ServedApps = Record<Which, string | null>;
+
 /** The folder an app is served from: its build, or its placeholder page until it is built. */
 export function appRoot(folders: AppFolders, which: Which): string {
   const explicit = which === 'web' ? folders.WEB_DIST : folders.ADMIN_DIST;
@@ -35,11 +38,14 @@ const isHashedAsset = (url: string) => /^\/(admin\/)?assets\//.test(url.split('?
  * at build time (`precompressedAssets` in `@lm/ui`'s build folder), with `Vary: Accept-Encoding`;
  * the original otherwise. Hashed assets are cached for a year (`immutable`), everything else is
  * revalidated (`no-cache`). The build's manifest (`.vite/`) is not served.
+ * @returns the folders served, for {@link sendSpaIndex}
  */
-export async function serveApps(app: FastifyInstance, folders: AppFolders): Promise<void> {
+export async function serveApps(app: FastifyInstance, folders: AppFolders): Promise<ServedApps> {
+  const served: ServedApps = { web: null, admin: null };
   for (const which of ['web', 'admin'] as const) {
     const root = appRoot(folders, which);
     if (!fs.existsSync(root)) continue;
+    if (fs.existsSync(path.join(root, 'index.html'))) served[which] = root;
     await app.register(fastifyStatic, {
       root,
       prefix: which === 'web' ? '/' : '/admin/',
@@ -56,18 +62,17 @@ export async function serveApps(app: FastifyInstance, folders: AppFolders): Prom
       },
     });
   }
+  return served;
 }
 
 /**
  * Answers a request no route and no file matched. A screen's address (`/dashboard`,
  * `/admin/users/list`) gets its app's index page, which routes in the browser; a missing file under
  * `assets/` gets a 404 (a page built before a deploy asking for a chunk that is gone must see the
- * failure, not an HTML page in place of a script).
+ * failure, not an HTML page in place of a script). `served` is what {@link serveApps} answered.
  */
-export function sendSpaIndex(url: string, reply: FastifyReply, folders: AppFolders): FastifyReply {
-  const which = whichOf(url);
-  const root = appRoot(folders, which);
-  if (isHashedAsset(url) || !fs.existsSync(path.join(root, 'index.html')))
-    return reply.status(404).type('text/plain').send('Not found');
+export function sendSpaIndex(url: string, reply: FastifyReply, served: ServedApps): FastifyReply {
+  const root = served[whichOf(url)];
+  if (isHashedAsset(url) || root === null) return reply.status(404).type('text/plain').send('Not found');
   return reply.sendFile('index.html', root);
 }
