@@ -1,22 +1,5 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { clientMessages } from '../../packages/ui/src/build/client-messages';
-import { precompressedAssets } from '../../packages/ui/src/build/precompress';
+import { appViteConfig } from '../../packages/ui/src/build/app-config';
 
-/** User app, served by the API at `/`. The dev server proxies `/api` to the API on port 3000. */
-export default defineConfig({
-  root: import.meta.dirname,
-  base: '/',
-  plugins: [react(), clientMessages(), precompressedAssets()],
-  server: {
-    port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/storage': 'http://localhost:3000' },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 800,
-    // Which chunks, styles and fonts each route loads, read by the bundle budget check.
-    manifest: true,
-  },
-});
+/** User app, served by the API at `/`. */
+export default defineConfig(appViteConfig({ root: import.meta.dirname, base: '/', devPort: 5173 }));

@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import type { UserConfig } from 'vite';
+import { clientMessages } from './client-messages';
+import { precompressedAssets } from './precompress';
+
+/** Where an app lives and is served. */
+export interface AppBuild {
+  /** The app's folder (its `index.html`); its build goes to `dist/` below it. */
+  root: string;
+  /** The path the API serves the app at (`/` or `/admin/`). */
+  base: string;
+  /** The dev server's port (`vite` in the app's folder). */
+  devPort: number;
+}
+
+/**
+ * The Vite configuration both apps are built with: React, the API messages the client needs, brotli
+ * and gzip copies of every text file, and the build manifest (which chunks, styles and fonts each
+ * route loads, read by the bundle budget check). The dev server proxies `/api` and `/storage` to the
+ * API on port 3000.
+ */
+export function appViteConfig({ root, base, devPort }: AppBuild): UserConfig {
+  return {
+    root,
+    base,
+    plugins: [react(), clientMessages(), precompressedAssets()],
+    server: {
+      port: devPort,
+      proxy: { '/api': 'http://localhost:3000', '/storage': 'http://localhost:3000' },
+    },
+    build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 800, manifest: true },
+  };
+}
