@@ -14,6 +14,7 @@ import { Anchor, Center, Loader, Modal, Stack, Text, Title } from '@mantine/core
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { selectFilter } from '../../components/select-filter';
 import { UserCell } from '../../components/UserCell';
 import {
   type AdminFanFinderSubscription,
@@ -108,15 +109,10 @@ export function FanFinderSubscriptionsPage() {
             label: 'fan_finder_admin.plan',
             options: (plans.data ?? []).map((p) => ({ value: String(p.id), label: p.plan_name })),
           },
-          {
-            type: 'select',
-            name: 'auto_renew',
-            label: 'fan_finder_admin.auto_renew',
-            options: [
-              { value: '1', label: t('fan_finder_admin.yes') },
-              { value: '0', label: t('fan_finder_admin.no') },
-            ],
-          },
+          selectFilter(t, 'auto_renew', 'fan_finder_admin.auto_renew', [
+            ['1', 'fan_finder_admin.yes'],
+            ['0', 'fan_finder_admin.no'],
+          ]),
         ]}
         columns={[
           {

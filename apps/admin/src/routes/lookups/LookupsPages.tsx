@@ -25,6 +25,7 @@ import { FormActions } from '../../components/FormActions';
 import { ListCard } from '../../components/ListCard';
 import { OnOffBadge } from '../../components/OnOffBadge';
 import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
+import { selectFilter } from '../../components/select-filter';
 import { type LookupEntry, type Slider, useCrud, useSliders, useUserTypesAdmin } from '../../hooks/use-staff';
 import { LookupsNav } from './LookupsNav';
 
@@ -148,15 +149,10 @@ function NamedLookupPage({ kind }: { kind: Kind }) {
         searchable
         defaultOrder="name:asc"
         filters={[
-          {
-            type: 'select',
-            name: 'is_active',
-            label: 'staff.lookups.status',
-            options: [
-              { value: '1', label: t('staff.lookups.active') },
-              { value: '0', label: t('staff.lookups.inactive') },
-            ],
-          },
+          selectFilter(t, 'is_active', 'staff.lookups.status', [
+            ['1', 'staff.lookups.active'],
+            ['0', 'staff.lookups.inactive'],
+          ]),
         ]}
         actions={
           <AddButton onClick={() => editor.edit('new')} data-testid="lookup-new">

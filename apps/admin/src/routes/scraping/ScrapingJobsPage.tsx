@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../components/FormActions';
+import { selectFilter } from '../../components/select-filter';
 import { type ScrapingJob, useCreateScrapingJobs } from '../../hooks/use-scraping';
 import { JobProgress, ScrapingListScreen, ScrapingStatusBadge } from './ScrapingBits';
 
@@ -127,15 +128,10 @@ export function ScrapingJobsPage() {
             label: t(statusLabelKey(s.label)),
           })),
         },
-        {
-          type: 'select',
-          name: 'source',
-          label: 'scraping.fields.source',
-          options: [
-            { value: 'manual', label: t('scraping.source.manual') },
-            { value: 'auto', label: t('scraping.source.auto') },
-          ],
-        },
+        selectFilter(t, 'source', 'scraping.fields.source', [
+          ['manual', 'scraping.source.manual'],
+          ['auto', 'scraping.source.auto'],
+        ]),
       ]}
       columns={[
         {
