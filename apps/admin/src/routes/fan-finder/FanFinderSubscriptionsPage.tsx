@@ -10,12 +10,11 @@ import {
   statusLabelKey,
   usePageTitle,
 } from '@lm/ui';
-import { Anchor, Center, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { selectFilter } from '../../components/select-filter';
-import { UserCell } from '../../components/UserCell';
+import { UserCell, UserLink } from '../../components/UserCell';
 import {
   type AdminFanFinderSubscription,
   useAdminPlans,
@@ -43,12 +42,7 @@ function SubscriptionDetail({ id }: { id: number }) {
   return (
     <Stack gap="md">
       <Text size="sm">
-        <Anchor component={Link} to={`/users/${s.user.id}`}>
-          {s.user.name}
-        </Anchor>{' '}
-        <Text span c="dimmed" dir="ltr">
-          {s.user.email}
-        </Text>
+        <UserLink user={s.user} />
       </Text>
       <SubscriptionCard
         subscription={s}
