@@ -4,7 +4,6 @@ import {
   confirmAction,
   isApiError,
   LANGUAGE_LABEL,
-  ListTable,
   NumberField,
   StatusBadge,
   TranslatedField,
@@ -12,7 +11,7 @@ import {
   translationErrors,
   usePageTitle,
 } from '@lm/ui';
-import { ActionIcon, Badge, Group, Paper, Stack, Switch, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Switch, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconArchive, IconEdit } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
@@ -20,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { AddButton } from './AddButton';
 import { FormActions } from './FormActions';
+import { ListCard } from './ListCard';
 import { RecordFormModal, useRecordEditor } from './RecordFormModal';
 
 /** A row of a reference list: its id, its status (0 inactive, 1 active) and its own columns. */
@@ -103,71 +103,63 @@ export function LookupTablePage(props: LookupTablePageProps) {
           {t('express.admin.add')}
         </AddButton>
       </Group>
-      <Paper p={0} style={{ overflow: 'hidden' }}>
-        <ListTable<LookupRow>
-          records={rows}
-          fetching={list.isFetching}
-          minHeight={rows.length ? undefined : 180}
-          noRecordsText={t('ui.list.empty')}
-          striped
-          highlightOnHover
-          verticalSpacing="sm"
-          customRowAttributes={props.rowTestId ? () => ({ 'data-testid': props.rowTestId }) : undefined}
-          columns={[
-            { accessor: 'id', title: '#', width: 70 },
-            ...props.columns,
-            {
-              accessor: 'status',
-              title: t('express.fields.status'),
-              render: (r) => {
-                const text = t(r.status === 0 ? 'express.admin.inactive' : 'express.admin.active');
-                return props.statusBadge === 'palette' ? (
-                  <StatusBadge label={r.status === 0 ? 'Inactive' : 'Active'} text={text} />
-                ) : (
-                  <Badge variant="light" color={r.status === 0 ? 'gray' : 'green'}>
-                    {text}
-                  </Badge>
-                );
-              },
+      <ListCard<LookupRow>
+        records={rows}
+        fetching={list.isFetching}
+        highlightOnHover
+        customRowAttributes={props.rowTestId ? () => ({ 'data-testid': props.rowTestId }) : undefined}
+        columns={[
+          { accessor: 'id', title: '#', width: 70 },
+          ...props.columns,
+          {
+            accessor: 'status',
+            title: t('express.fields.status'),
+            render: (r) => {
+              const text = t(r.status === 0 ? 'express.admin.inactive' : 'express.admin.active');
+              return props.statusBadge === 'palette' ? (
+                <StatusBadge label={r.status === 0 ? 'Inactive' : 'Active'} text={text} />
+              ) : (
+                <Badge variant="light" color={r.status === 0 ? 'gray' : 'green'}>
+                  {text}
+                </Badge>
+              );
             },
-            {
-              accessor: 'actions',
-              title: '',
-              width: props.actionsWidth,
-              render: (r) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('express.admin.edit')}>
+          },
+          {
+            accessor: 'actions',
+            title: '',
+            width: props.actionsWidth,
+            render: (r) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Tooltip label={t('express.admin.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('express.admin.edit')}
+                    onClick={() => editor.edit(r)}
+                  >
+                    <IconEdit size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                {retire && r.status !== 0 && (
+                  <Tooltip label={t('express.admin.retire')}>
                     <ActionIcon
                       variant="subtle"
-                      aria-label={t('express.admin.edit')}
-                      onClick={() => editor.edit(r)}
+                      color="red"
+                      aria-label={t('express.admin.retire')}
+                      onClick={async () => {
+                        if (await confirmAction({ danger: true, message: t('express.admin.retire_confirm') }))
+                          retire(r.id);
+                      }}
                     >
-                      <IconEdit size={18} />
+                      <IconArchive size={18} />
                     </ActionIcon>
                   </Tooltip>
-                  {retire && r.status !== 0 && (
-                    <Tooltip label={t('express.admin.retire')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('express.admin.retire')}
-                        onClick={async () => {
-                          if (
-                            await confirmAction({ danger: true, message: t('express.admin.retire_confirm') })
-                          )
-                            retire(r.id);
-                        }}
-                      >
-                        <IconArchive size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </Group>
-              ),
-            },
-          ]}
-        />
-      </Paper>
+                )}
+              </Group>
+            ),
+          },
+        ]}
+      />
       <RecordFormModal
         editor={editor}
         titles={['express.admin.add', 'express.admin.edit']}

@@ -1,6 +1,6 @@
 import { CountedTextarea, isTooLong } from '@lm/ui';
 import { type ButtonProps, Modal, Stack, Text, type TextProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from './FormActions';
 
@@ -23,16 +23,18 @@ export interface NoteConfirmModalProps {
   onClose(): void;
   /** The dialog's title, already translated. */
   title: string;
-  /** What the decision will do, already translated. */
-  text: ReactNode;
+  /** What the decision will do, already translated; left out where the fields say it. */
+  text?: ReactNode;
   /** Props of the text's paragraph, e.g. to show a quoted message as its writer wrote it. */
-  textProps?: TextProps;
+  textProps?: TextProps & Pick<ComponentPropsWithoutRef<'p'>, 'dir'>;
   /** The note field; left out where this decision takes none. */
   note?: DecisionNote;
   /** Fields asked before the note (a choice between outcomes). */
   children?: ReactNode;
   /** Yes: the caller runs the decision and closes the dialog when it succeeds. */
   onConfirm(): void;
+  /** Yes's label, already translated, where the decision names itself (default: Yes). */
+  confirmLabel?: string;
   /** Yes's colour (red for a decision that takes something away). */
   color?: ButtonProps['color'];
   /** While the decision is being sent. */
@@ -53,6 +55,7 @@ export function NoteConfirmModal({
   note,
   children,
   onConfirm,
+  confirmLabel,
   color,
   loading,
 }: NoteConfirmModalProps) {
@@ -63,9 +66,11 @@ export function NoteConfirmModal({
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
-        <Text size="sm" {...textProps}>
-          {text}
-        </Text>
+        {text !== undefined && (
+          <Text size="sm" {...textProps}>
+            {text}
+          </Text>
+        )}
         {children}
         {note && (
           <CountedTextarea
@@ -85,7 +90,7 @@ export function NoteConfirmModal({
           onClick={onConfirm}
           data-testid="confirm-yes"
         >
-          {t('ui.confirm.yes')}
+          {confirmLabel ?? t('ui.confirm.yes')}
         </FormActions>
       </Stack>
     </Modal>

@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { Anchor, type MantineSize, Text } from '@mantine/core';
+import { Link } from 'react-router';
 
 /**
  * A list cell naming an account or a sender: its name, and its e-mail address below in small type.
@@ -14,5 +15,29 @@ export function UserCell({ user, fw = 500 }: { user: { name: string; email: stri
         {user.email}
       </Text>
     </div>
+  );
+}
+
+/**
+ * An account named in running text: its name linking to the account's page, then its e-mail address
+ * dimmed (left to right in every language). `emailSize` is the address's type size where it is
+ * smaller than the text around it.
+ */
+export function UserLink({
+  user,
+  emailSize,
+}: {
+  user: { id: number; name: string; email: string };
+  emailSize?: MantineSize;
+}) {
+  return (
+    <>
+      <Anchor component={Link} to={`/users/${user.id}`}>
+        {user.name}
+      </Anchor>{' '}
+      <Text span size={emailSize} c="dimmed" dir="ltr">
+        {user.email}
+      </Text>
+    </>
   );
 }

@@ -34,6 +34,7 @@ import { AddButton } from '../../components/AddButton';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { FormActions } from '../../components/FormActions';
 import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
+import { selectFilter } from '../../components/select-filter';
 import { type StaffAdmin, useAdminPasswordLink, useAdminRoleOptions, useCrud } from '../../hooks/use-staff';
 import { roleLabel } from '../../i18n/labels';
 
@@ -184,15 +185,10 @@ export function AdminsPage() {
         searchable
         defaultOrder="name:asc"
         filters={[
-          {
-            type: 'select',
-            name: 'status',
-            label: 'staff.admins.status',
-            options: [
-              { value: 'active', label: t('staff.admins.status_active') },
-              { value: 'disabled', label: t('staff.admins.status_disabled') },
-            ],
-          },
+          selectFilter(t, 'status', 'staff.admins.status', [
+            ['active', 'staff.admins.status_active'],
+            ['disabled', 'staff.admins.status_disabled'],
+          ]),
           {
             type: 'select',
             name: 'role_id',

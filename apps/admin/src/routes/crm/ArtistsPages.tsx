@@ -29,6 +29,7 @@ import { IconArrowLeft, IconShieldOff, IconUsersPlus } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RowsTable } from '../../components/RowsTable';
+import { selectFilter } from '../../components/select-filter';
 import {
   type ArtistCampaignSend,
   type CrmLead,
@@ -83,15 +84,10 @@ export function ArtistsListPage() {
             label: 'crm.fields.consent',
             options: CONSENT_STATES.map((c) => ({ value: c, label: t(`crm.consent_state.${c}`) })),
           },
-          {
-            type: 'select',
-            name: 'has_email',
-            label: 'crm.fields.has_email',
-            options: [
-              { value: 'true', label: t('crm.fields.with_email') },
-              { value: 'false', label: t('crm.fields.without_email') },
-            ],
-          },
+          selectFilter(t, 'has_email', 'crm.fields.has_email', [
+            ['true', 'crm.fields.with_email'],
+            ['false', 'crm.fields.without_email'],
+          ]),
           { type: 'text', name: 'min_followers', label: 'crm.fields.min_followers' },
         ]}
         onRowClick={canManage ? (a) => navigate(`/artist/profile/${a.id}`) : undefined}

@@ -5,9 +5,7 @@ import type {
   CustomCampaignStats,
 } from '@lm/contracts/custom-campaigns';
 import {
-  CountedTextarea,
   confirmAction,
-  isTooLong,
   ListScreen,
   LoadingOrNotFound,
   NotFoundPage,
@@ -16,12 +14,13 @@ import {
   useSession,
 } from '@lm/ui';
 import { CustomCampaignView, CustomCampaignWizard, CustomStatsCard } from '@lm/ui/custom/index.ts';
-import { Button, Card, Group, Modal, Radio, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { NoteConfirmModal } from '../../components/NoteConfirmModal';
 import { customCampaignColumns } from './custom-columns';
 
 /**
@@ -87,18 +86,23 @@ export function CustomCampaignsPage() {
   );
 }
 
-/** New Campaign for an artist (custom.campaigns.add): the shared wizard in staff mode. */
-export function CustomCampaignNewPage() {
+/**
+ * The shared wizard in staff mode on a page of its own, under `title` (an i18n key, also the document
+ * title); `edit` is the campaign it changes. When it is saved every query is asked again and the
+ * campaign's page opens.
+ */
+function StaffWizardPage({ title, edit }: { title: string; edit?: CustomCampaignDetail }) {
   const { t } = useTranslation();
-  usePageTitle('custom_campaigns.new');
+  usePageTitle(title);
   const navigate = useNavigate();
   const client = useQueryClient();
   return (
     <Stack gap="lg">
-      <Title order={2}>{t('custom_campaigns.new')}</Title>
+      <Title order={2}>{t(title)}</Title>
       <Card padding="lg">
         <CustomCampaignWizard
           mode="admin"
+          edit={edit}
           onDone={async (id) => {
             await client.invalidateQueries();
             navigate(`/campaigns/custom/${id}`);
@@ -107,6 +111,31 @@ export function CustomCampaignNewPage() {
       </Card>
     </Stack>
   );
+}
+
+/** New Campaign for an artist (custom.campaigns.add): the shared wizard in staff mode. */
+export function CustomCampaignNewPage() {
+  return <StaffWizardPage title="custom_campaigns.new" />;
+}
+
+/**
+ * One campaign as staff see it (`GET admin/custom-campaigns/{id}`); `id` is the route's, checked by
+ * `isCampaignId` before the page asks (a wrong one shows Not found, not an error).
+ */
+function useStaffCustomCampaign(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    enabled: isCampaignId(id),
+    queryKey: ['custom', 'admin-detail', id],
+    queryFn: async () =>
+      (await api.get<CustomCampaignDetail>(`admin/custom-campaigns/${id}`, { silent: true })).data,
+    retry: false,
+  });
+}
+
+/** A route's campaign id is a positive whole number. */
+function isCampaignId(id: number): boolean {
+  return Number.isInteger(id) && id > 0;
 }
 
 /**
@@ -127,13 +156,7 @@ export function CustomCampaignDetailPage() {
   const [ending, setEnding] = useState(false);
   const [reason, setReason] = useState('');
   const [outcome, setOutcome] = useState<'completed' | 'refunded'>('refunded');
-  const detail = useQuery({
-    enabled: Number.isInteger(id) && id > 0,
-    queryKey: ['custom', 'admin-detail', id],
-    queryFn: async () =>
-      (await api.get<CustomCampaignDetail>(`admin/custom-campaigns/${id}`, { silent: true })).data,
-    retry: false,
-  });
+  const detail = useStaffCustomCampaign(id);
   const act = useMutation({
     mutationFn: async (call: { path: string; body?: unknown; method?: 'delete' }) =>
       call.method === 'delete'
@@ -141,7 +164,7 @@ export function CustomCampaignDetailPage() {
         : await api.post(`admin/custom-campaigns/${id}/${call.path}`, call.body),
     onSuccess: () => client.invalidateQueries(),
   });
-  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  if (!isCampaignId(id)) return <NotFoundPage />;
   if (!detail.data) return <LoadingOrNotFound loading={detail.isLoading} py="xl" />;
   const c = detail.data;
   const can = (p: string) => session.ability.can('call', p);
@@ -223,65 +246,47 @@ export function CustomCampaignDetailPage() {
         }
         placementLink={(expressId) => `/express-campaigns/${expressId}`}
       />
-      <Modal
+      <NoteConfirmModal
         opened={declining}
         onClose={() => setDeclining(false)}
         title={t('custom_campaigns.decline')}
-        centered
-      >
-        <Stack>
-          <CountedTextarea
-            label={t('custom_campaigns.reason')}
-            max={1000}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            data-testid="custom-decline-reason-input"
-          />
-          <Group justify="flex-end">
-            <Button
-              color="red"
-              disabled={!reason.trim() || isTooLong(reason, 1000)}
-              loading={act.isPending}
-              onClick={async () => {
-                await act.mutateAsync({ path: 'decline', body: { reason } });
-                setDeclining(false);
-              }}
-            >
-              {t('custom_campaigns.decline')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
+        note={{
+          label: t('custom_campaigns.reason'),
+          value: reason,
+          onChange: setReason,
+          max: 1000,
+          required: true,
+        }}
+        onConfirm={async () => {
+          await act.mutateAsync({ path: 'decline', body: { reason } });
+          setDeclining(false);
+        }}
+        confirmLabel={t('custom_campaigns.decline')}
+        color="red"
+        loading={act.isPending}
+      />
+      <NoteConfirmModal
         opened={ending}
         onClose={() => setEnding(false)}
         title={t('custom_campaigns.force_end')}
-        centered
+        onConfirm={async () => {
+          await act.mutateAsync({ path: 'force-end', body: { outcome } });
+          setEnding(false);
+        }}
+        confirmLabel={t('custom_campaigns.force_end')}
+        color="red"
+        loading={act.isPending}
       >
-        <Stack>
-          <Radio.Group value={outcome} onChange={(v) => setOutcome(v as 'completed' | 'refunded')}>
-            <Stack gap="xs">
-              <Radio value="refunded" label={t('custom_campaigns.end_refunded')} />
-              <Radio value="completed" label={t('custom_campaigns.end_completed')} />
-            </Stack>
-          </Radio.Group>
-          <Text size="sm" c="dimmed">
-            {t('custom_campaigns.force_end_hint')}
-          </Text>
-          <Group justify="flex-end">
-            <Button
-              color="red"
-              loading={act.isPending}
-              onClick={async () => {
-                await act.mutateAsync({ path: 'force-end', body: { outcome } });
-                setEnding(false);
-              }}
-            >
-              {t('custom_campaigns.force_end')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Radio.Group value={outcome} onChange={(v) => setOutcome(v as 'completed' | 'refunded')}>
+          <Stack gap="xs">
+            <Radio value="refunded" label={t('custom_campaigns.end_refunded')} />
+            <Radio value="completed" label={t('custom_campaigns.end_completed')} />
+          </Stack>
+        </Radio.Group>
+        <Text size="sm" c="dimmed">
+          {t('custom_campaigns.force_end_hint')}
+        </Text>
+      </NoteConfirmModal>
     </>
   );
 }
@@ -289,19 +294,9 @@ export function CustomCampaignDetailPage() {
 /** Staff edit a pending campaign (custom.campaigns.edit, status 1 only): the wizard with its values. */
 export function CustomCampaignEditPage() {
   const { t } = useTranslation();
-  usePageTitle('custom_campaigns.edit');
   const id = Number(useParams().id);
-  const { api } = useApi();
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const detail = useQuery({
-    enabled: Number.isInteger(id) && id > 0,
-    queryKey: ['custom', 'admin-detail', id],
-    queryFn: async () =>
-      (await api.get<CustomCampaignDetail>(`admin/custom-campaigns/${id}`, { silent: true })).data,
-    retry: false,
-  });
-  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  const detail = useStaffCustomCampaign(id);
+  if (!isCampaignId(id)) return <NotFoundPage />;
   if (!detail.data) return <LoadingOrNotFound loading={detail.isLoading} py="xl" />;
   if (detail.data.status.id !== 1)
     return (
@@ -309,19 +304,5 @@ export function CustomCampaignEditPage() {
         <Text>{t('custom_campaigns.not_editable')}</Text>
       </Card>
     );
-  return (
-    <Stack gap="lg">
-      <Title order={2}>{t('custom_campaigns.edit')}</Title>
-      <Card padding="lg">
-        <CustomCampaignWizard
-          mode="admin"
-          edit={detail.data}
-          onDone={async () => {
-            await client.invalidateQueries();
-            navigate(`/campaigns/custom/${id}`);
-          }}
-        />
-      </Card>
-    </Stack>
-  );
+  return <StaffWizardPage title="custom_campaigns.edit" edit={detail.data} />;
 }

@@ -1,9 +1,7 @@
 import { type ForceEndOutcome, forceEndOutcomes } from '@lm/contracts';
 import {
-  CountedTextarea,
   type ExpressCampaign,
   ExpressCampaignView,
-  isTooLong,
   ListScreen,
   LoadingOrNotFound,
   TrackCell,
@@ -11,13 +9,13 @@ import {
   usePageTitle,
   useSpotifyCampaignColumns,
 } from '@lm/ui';
-import { Button, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Button, Radio, Stack, Text } from '@mantine/core';
 import { IconPlayerStop, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
-import { FormActions } from '../../components/FormActions';
+import { NoteConfirmModal } from '../../components/NoteConfirmModal';
 import { useAdminCampaign, useForceEnd } from '../../hooks/use-express';
 import { ExpressNav } from './ExpressNav';
 
@@ -126,42 +124,33 @@ export function ForceEnd({
       >
         {t('express.admin.force_end')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('express.admin.force_end')} centered>
-        <Stack>
-          <Radio.Group
-            label={t('force_end.question', { coins: t('common.coins', { count: campaign.price }) })}
-            value={outcome}
-            onChange={(v) => setOutcome(v as ForceEndOutcome)}
-          >
-            <Stack gap="xs" mt="xs">
-              {fits.map((o) => (
-                <Radio key={o} value={o} label={labels[o]} data-testid={`force-end-${o}`} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {!fits.includes('completed') && (
-            <Text size="sm" c="dimmed" data-testid="force-end-no-pay">
-              {t(curator ? 'force_end.no_pay_curator' : 'force_end.no_pay_influencer')}
-            </Text>
-          )}
-          <CountedTextarea
-            label={t('express.admin.note')}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            max={500}
-          />
-          <FormActions
-            onCancel={() => setOpen(false)}
-            color="red"
-            loading={force.isPending}
-            disabled={isTooLong(note, 500)}
-            onClick={run}
-            data-testid="confirm-yes"
-          >
-            {t('express.admin.force_end')}
-          </FormActions>
-        </Stack>
-      </Modal>
+      <NoteConfirmModal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('express.admin.force_end')}
+        note={{ label: t('express.admin.note'), value: note, onChange: setNote, max: 500 }}
+        onConfirm={run}
+        confirmLabel={t('express.admin.force_end')}
+        color="red"
+        loading={force.isPending}
+      >
+        <Radio.Group
+          label={t('force_end.question', { coins: t('common.coins', { count: campaign.price }) })}
+          value={outcome}
+          onChange={(v) => setOutcome(v as ForceEndOutcome)}
+        >
+          <Stack gap="xs" mt="xs">
+            {fits.map((o) => (
+              <Radio key={o} value={o} label={labels[o]} data-testid={`force-end-${o}`} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {!fits.includes('completed') && (
+          <Text size="sm" c="dimmed" data-testid="force-end-no-pay">
+            {t(curator ? 'force_end.no_pay_curator' : 'force_end.no_pay_influencer')}
+          </Text>
+        )}
+      </NoteConfirmModal>
     </>
   );
 }

@@ -1,8 +1,6 @@
 import {
-  CountedTextarea,
   type ExpressPlaylist,
   formatDateTime,
-  isTooLong,
   ListScreen,
   LoadingOrNotFound,
   PlaylistCampaigns,
@@ -13,13 +11,13 @@ import {
   usePlaylistStatusOptions,
   useSpotifyCampaignColumns,
 } from '@lm/ui';
-import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconBan, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
-import { FormActions } from '../../components/FormActions';
+import { NoteConfirmModal } from '../../components/NoteConfirmModal';
 import { useAdminPlaylist, usePlaylistStatus } from '../../hooks/use-express';
 import { ExpressNav } from './ExpressNav';
 
@@ -71,34 +69,20 @@ function PlaylistActions({ playlist }: { playlist: ExpressPlaylist }) {
           {t('express.admin.disable')}
         </Button>
       )}
-      <Modal
+      <NoteConfirmModal
         opened={asking !== null}
         onClose={() => setAsking(null)}
         title={asking ? t(`express.admin.${asking}`) : ''}
-        centered
-      >
-        <Stack>
-          <Text size="sm">{t('express.admin.playlist_confirm', { name: playlist.name })}</Text>
-          {asking !== 'approve' && (
-            <CountedTextarea
-              label={t('express.admin.reason_optional')}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              max={500}
-            />
-          )}
-          <FormActions
-            onCancel={() => setAsking(null)}
-            color={asking === 'approve' ? 'green' : 'red'}
-            loading={status.isPending}
-            disabled={isTooLong(reason, 500)}
-            onClick={run}
-            data-testid="confirm-yes"
-          >
-            {t('ui.confirm.yes')}
-          </FormActions>
-        </Stack>
-      </Modal>
+        text={t('express.admin.playlist_confirm', { name: playlist.name })}
+        note={
+          asking === 'approve'
+            ? undefined
+            : { label: t('express.admin.reason_optional'), value: reason, onChange: setReason, max: 500 }
+        }
+        onConfirm={run}
+        color={asking === 'approve' ? 'green' : 'red'}
+        loading={status.isPending}
+      />
     </Group>
   );
 }

@@ -2,14 +2,12 @@ import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import type { ExpressSocialCampaign, ExpressSocialStaffCampaign } from '@lm/contracts/express';
 import {
   CampaignTimeline,
-  CountedTextarea,
   ExpressFactRow,
   ExpressFactsCard,
   ExpressStatusBadge,
   endDateLabel,
   formatDateTime,
   getPlatform,
-  isTooLong,
   ListScreen,
   LoadingOrNotFound,
   useCampaignColumns,
@@ -23,7 +21,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   Radio,
   SimpleGrid,
   Stack,
@@ -35,7 +32,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
-import { FormActions } from '../../components/FormActions';
+import { NoteConfirmModal } from '../../components/NoteConfirmModal';
 import { useAdminSocialCampaign, useDecideDispute } from '../../hooks/use-express';
 import { ForceEnd } from './CampaignsPages';
 import { ExpressNav } from './ExpressNav';
@@ -170,34 +167,23 @@ function DisputeDecision({ campaign }: { campaign: ExpressSocialStaffCampaign })
       >
         {t('social_campaigns_admin.decide')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('social_campaigns_admin.decide')} centered>
-        <Stack>
-          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {campaign.dispute?.reason}
-          </Text>
-          <Radio.Group value={decision} onChange={(v) => setDecision(v as 'uphold' | 'reject')}>
-            <Stack gap="xs">
-              <Radio value="reject" label={t('social_campaigns_admin.reject')} data-testid="dispute-reject" />
-              <Radio value="uphold" label={t('social_campaigns_admin.uphold')} data-testid="dispute-uphold" />
-            </Stack>
-          </Radio.Group>
-          <CountedTextarea
-            label={t('express.admin.note')}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            max={NOTE_MAX}
-          />
-          <FormActions
-            onCancel={() => setOpen(false)}
-            loading={decide.isPending}
-            disabled={isTooLong(note, NOTE_MAX)}
-            onClick={run}
-            data-testid="confirm-yes"
-          >
-            {t('ui.confirm.yes')}
-          </FormActions>
-        </Stack>
-      </Modal>
+      <NoteConfirmModal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('social_campaigns_admin.decide')}
+        text={campaign.dispute?.reason}
+        textProps={{ dir: 'auto', style: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } }}
+        note={{ label: t('express.admin.note'), value: note, onChange: setNote, max: NOTE_MAX }}
+        onConfirm={run}
+        loading={decide.isPending}
+      >
+        <Radio.Group value={decision} onChange={(v) => setDecision(v as 'uphold' | 'reject')}>
+          <Stack gap="xs">
+            <Radio value="reject" label={t('social_campaigns_admin.reject')} data-testid="dispute-reject" />
+            <Radio value="uphold" label={t('social_campaigns_admin.uphold')} data-testid="dispute-uphold" />
+          </Stack>
+        </Radio.Group>
+      </NoteConfirmModal>
     </>
   );
 }

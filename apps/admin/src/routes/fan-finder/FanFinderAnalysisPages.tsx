@@ -7,11 +7,11 @@ import {
   SubscriptionCard,
   usePageTitle,
 } from '@lm/ui';
-import { Anchor, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { UserCell } from '../../components/UserCell';
+import { useNavigate, useParams } from 'react-router';
+import { UserCell, UserLink } from '../../components/UserCell';
 import { type AnalysedArtistRow, useAnalysedArtist, useArtistFans } from '../../hooks/use-fan-finder';
 
 /** One of an artist's two grids, paged and filtered on its own. */
@@ -135,12 +135,7 @@ export function FanFinderDetailsPage() {
       <Stack gap={2}>
         <Title order={2}>{t('fan_finder_admin.analysis.details_title')}</Title>
         <Text size="sm">
-          <Anchor component={Link} to={`/users/${d.user.id}`}>
-            {d.user.name}
-          </Anchor>{' '}
-          <Text span c="dimmed" dir="ltr">
-            {d.user.email}
-          </Text>
+          <UserLink user={d.user} />
         </Text>
       </Stack>
       {d.subscription ? <SubscriptionCard subscription={d.subscription} /> : null}

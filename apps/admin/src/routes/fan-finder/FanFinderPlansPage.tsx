@@ -4,7 +4,6 @@ import {
   type FanFinderPlan,
   isApiError,
   LANGUAGE_LABEL,
-  ListTable,
   NumberField,
   StatusBadge,
   TranslatedField,
@@ -13,12 +12,13 @@ import {
   useFeatureLabel,
   usePageTitle,
 } from '@lm/ui';
-import { Checkbox, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../components/AddButton';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { FormActions } from '../../components/FormActions';
+import { ListCard } from '../../components/ListCard';
 import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
 import {
   type PlanForm,
@@ -153,61 +153,55 @@ export function FanFinderPlansPage() {
           {t('staff.add')}
         </AddButton>
       </Group>
-      <Paper p={0} style={{ overflow: 'hidden' }}>
-        <ListTable<FanFinderPlan>
-          records={rows}
-          fetching={plans.isFetching}
-          minHeight={rows.length ? undefined : 180}
-          noRecordsText={t('ui.list.empty')}
-          striped
-          verticalSpacing="sm"
-          customRowAttributes={() => ({ 'data-testid': 'plan-row' })}
-          columns={[
-            { accessor: 'plan_name', title: t('fan_finder_admin.plan_name') },
-            {
-              accessor: 'plan_days',
-              title: t('fan_finder_admin.plan_days'),
-              render: (p) => t('common.days', { count: p.plan_days }),
-            },
-            {
-              accessor: 'price',
-              title: t('fan_finder_admin.price'),
-              render: (p) => t('common.coins', { count: p.price }),
-            },
-            {
-              accessor: 'features',
-              title: t('fan_finder_admin.features'),
-              render: (p) => (
-                <Text size="xs" c="dimmed">
-                  {p.features.map(featureLabel).join(' · ')}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'status',
-              title: t('fan_finder_admin.offered'),
-              render: (p) => (
-                <StatusBadge
-                  label={p.status === 0 ? 'Inactive' : 'Active'}
-                  text={t(p.status === 0 ? 'fan_finder_admin.not_offered' : 'fan_finder_admin.is_offered')}
-                />
-              ),
-            },
-            {
-              accessor: 'actions',
-              title: '',
-              width: 100,
-              render: (p) => (
-                <EditDeleteActions
-                  onEdit={() => editor.edit(p)}
-                  onDelete={() => remove.mutate(p.id)}
-                  deleteMessage={t('fan_finder_admin.delete_confirm', { name: p.plan_name })}
-                />
-              ),
-            },
-          ]}
-        />
-      </Paper>
+      <ListCard<FanFinderPlan>
+        records={rows}
+        fetching={plans.isFetching}
+        customRowAttributes={() => ({ 'data-testid': 'plan-row' })}
+        columns={[
+          { accessor: 'plan_name', title: t('fan_finder_admin.plan_name') },
+          {
+            accessor: 'plan_days',
+            title: t('fan_finder_admin.plan_days'),
+            render: (p) => t('common.days', { count: p.plan_days }),
+          },
+          {
+            accessor: 'price',
+            title: t('fan_finder_admin.price'),
+            render: (p) => t('common.coins', { count: p.price }),
+          },
+          {
+            accessor: 'features',
+            title: t('fan_finder_admin.features'),
+            render: (p) => (
+              <Text size="xs" c="dimmed">
+                {p.features.map(featureLabel).join(' · ')}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'status',
+            title: t('fan_finder_admin.offered'),
+            render: (p) => (
+              <StatusBadge
+                label={p.status === 0 ? 'Inactive' : 'Active'}
+                text={t(p.status === 0 ? 'fan_finder_admin.not_offered' : 'fan_finder_admin.is_offered')}
+              />
+            ),
+          },
+          {
+            accessor: 'actions',
+            title: '',
+            width: 100,
+            render: (p) => (
+              <EditDeleteActions
+                onEdit={() => editor.edit(p)}
+                onDelete={() => remove.mutate(p.id)}
+                deleteMessage={t('fan_finder_admin.delete_confirm', { name: p.plan_name })}
+              />
+            ),
+          },
+        ]}
+      />
       <RecordFormModal editor={editor} titles={['staff.add', 'staff.edit']} size="xl">
         {(plan) => <PlanFormView plan={plan} onDone={editor.close} />}
       </RecordFormModal>

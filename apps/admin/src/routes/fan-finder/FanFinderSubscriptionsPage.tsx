@@ -10,11 +10,11 @@ import {
   statusLabelKey,
   usePageTitle,
 } from '@lm/ui';
-import { Anchor, Center, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { UserCell } from '../../components/UserCell';
+import { selectFilter } from '../../components/select-filter';
+import { UserCell, UserLink } from '../../components/UserCell';
 import {
   type AdminFanFinderSubscription,
   useAdminPlans,
@@ -42,12 +42,7 @@ function SubscriptionDetail({ id }: { id: number }) {
   return (
     <Stack gap="md">
       <Text size="sm">
-        <Anchor component={Link} to={`/users/${s.user.id}`}>
-          {s.user.name}
-        </Anchor>{' '}
-        <Text span c="dimmed" dir="ltr">
-          {s.user.email}
-        </Text>
+        <UserLink user={s.user} />
       </Text>
       <SubscriptionCard
         subscription={s}
@@ -108,15 +103,10 @@ export function FanFinderSubscriptionsPage() {
             label: 'fan_finder_admin.plan',
             options: (plans.data ?? []).map((p) => ({ value: String(p.id), label: p.plan_name })),
           },
-          {
-            type: 'select',
-            name: 'auto_renew',
-            label: 'fan_finder_admin.auto_renew',
-            options: [
-              { value: '1', label: t('fan_finder_admin.yes') },
-              { value: '0', label: t('fan_finder_admin.no') },
-            ],
-          },
+          selectFilter(t, 'auto_renew', 'fan_finder_admin.auto_renew', [
+            ['1', 'fan_finder_admin.yes'],
+            ['0', 'fan_finder_admin.no'],
+          ]),
         ]}
         columns={[
           {

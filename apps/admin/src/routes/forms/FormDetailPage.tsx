@@ -18,6 +18,7 @@ import { IconArrowLeft, IconEdit, IconForms, IconTrash } from '@tabler/icons-rea
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { UserLink } from '../../components/UserCell';
 import { type StaffForm, useFormActions, useStaffForm } from '../../hooks/use-forms';
 
 /** The Edit Form side panel (spec section 2: status only), CHANGE_STATUS. */
@@ -183,12 +184,7 @@ export function FormDetailPage() {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           <Field label={t('forms_admin.artist')}>
-            <Anchor component={Link} to={`/users/${data.user.id}`}>
-              {data.user.name}
-            </Anchor>{' '}
-            <Text span size="xs" c="dimmed" dir="ltr">
-              {data.user.email}
-            </Text>
+            <UserLink user={data.user} emailSize="xs" />
           </Field>
           <Field label={f('phone_number')}>
             <span dir="ltr">{data.phone_number}</span>

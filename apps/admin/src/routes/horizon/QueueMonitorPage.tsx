@@ -8,7 +8,6 @@ import {
   formatDateTime,
   formatNumber,
   LEGEND_PROPS,
-  ListTable,
   useApi,
   usePageTitle,
 } from '@lm/ui';
@@ -20,7 +19,6 @@ import {
   Card,
   Code,
   Group,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -35,6 +33,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListCard } from '../../components/ListCard';
 import {
   JOB_STATES,
   type JobState,
@@ -63,132 +62,127 @@ function JobsTable({ queue, state }: { queue: string; state: JobState }) {
   const json = (value: unknown) =>
     value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
   return (
-    <Paper p={0} style={{ overflow: 'hidden' }}>
-      <ListTable<QueueJob>
-        records={jobs.data?.data ?? []}
-        fetching={jobs.isFetching}
-        minHeight={jobs.data?.data.length ? undefined : 180}
-        noRecordsText={t('staff.horizon.no_jobs')}
-        totalRecords={jobs.data?.pagination.total ?? 0}
-        recordsPerPage={limit}
-        page={page}
-        onPageChange={setPage}
-        recordsPerPageOptions={[...LIMITS.pageSizes]}
-        onRecordsPerPageChange={(l) => {
-          setLimit(l);
-          setPage(1);
-        }}
-        recordsPerPageLabel={t('ui.list.page_size')}
-        striped
-        verticalSpacing="sm"
-        rowExpansion={{
-          allowMultiple: true,
-          expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-          content: ({ record }) => (
-            <SimpleGrid cols={{ base: 1, md: 2 }} p="md" data-testid="job-detail">
-              <Stack gap={4}>
-                <Text size="xs" c="dimmed" fw={500}>
-                  {t('staff.horizon.payload')}
-                </Text>
-                <Code block dir="ltr" data-testid="job-payload">
-                  {json(record.data)}
-                </Code>
-              </Stack>
-              <Stack gap={4}>
-                <Text size="xs" c="dimmed" fw={500}>
-                  {t('staff.horizon.output')}
-                </Text>
-                <Code block dir="ltr" style={{ whiteSpace: 'pre-wrap' }}>
-                  {json(record.output)}
-                </Code>
-              </Stack>
-            </SimpleGrid>
+    <ListCard<QueueJob>
+      records={jobs.data?.data ?? []}
+      fetching={jobs.isFetching}
+      noRecordsText={t('staff.horizon.no_jobs')}
+      totalRecords={jobs.data?.pagination.total ?? 0}
+      recordsPerPage={limit}
+      page={page}
+      onPageChange={setPage}
+      recordsPerPageOptions={[...LIMITS.pageSizes]}
+      onRecordsPerPageChange={(l) => {
+        setLimit(l);
+        setPage(1);
+      }}
+      recordsPerPageLabel={t('ui.list.page_size')}
+      rowExpansion={{
+        allowMultiple: true,
+        expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+        content: ({ record }) => (
+          <SimpleGrid cols={{ base: 1, md: 2 }} p="md" data-testid="job-detail">
+            <Stack gap={4}>
+              <Text size="xs" c="dimmed" fw={500}>
+                {t('staff.horizon.payload')}
+              </Text>
+              <Code block dir="ltr" data-testid="job-payload">
+                {json(record.data)}
+              </Code>
+            </Stack>
+            <Stack gap={4}>
+              <Text size="xs" c="dimmed" fw={500}>
+                {t('staff.horizon.output')}
+              </Text>
+              <Code block dir="ltr" style={{ whiteSpace: 'pre-wrap' }}>
+                {json(record.output)}
+              </Code>
+            </Stack>
+          </SimpleGrid>
+        ),
+      }}
+      columns={[
+        {
+          accessor: 'id',
+          title: t('staff.horizon.job'),
+          render: (j) => (
+            <Group gap={6} wrap="nowrap">
+              {expanded.includes(j.id) ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+              <Text size="xs" ff="monospace" dir="ltr">
+                {j.id.slice(0, 8)}
+              </Text>
+            </Group>
           ),
-        }}
-        columns={[
-          {
-            accessor: 'id',
-            title: t('staff.horizon.job'),
-            render: (j) => (
-              <Group gap={6} wrap="nowrap">
-                {expanded.includes(j.id) ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
-                <Text size="xs" ff="monospace" dir="ltr">
-                  {j.id.slice(0, 8)}
-                </Text>
-              </Group>
+        },
+        {
+          accessor: 'error',
+          title: t('staff.horizon.error'),
+          render: (j) =>
+            j.error ? (
+              <Text size="sm" c="red" lineClamp={2} dir="auto" data-testid="job-error">
+                {j.error}
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed" ff="monospace" lineClamp={1} dir="ltr">
+                {JSON.stringify(j.data)}
+              </Text>
             ),
-          },
-          {
-            accessor: 'error',
-            title: t('staff.horizon.error'),
-            render: (j) =>
-              j.error ? (
-                <Text size="sm" c="red" lineClamp={2} dir="auto" data-testid="job-error">
-                  {j.error}
-                </Text>
-              ) : (
-                <Text size="sm" c="dimmed" ff="monospace" lineClamp={1} dir="ltr">
-                  {JSON.stringify(j.data)}
-                </Text>
-              ),
-          },
-          {
-            accessor: 'retry_count',
-            title: t('staff.horizon.attempts'),
-            render: (j) =>
-              `${formatNumber(j.retry_count + 1, i18n.language)} / ${formatNumber(j.retry_limit + 1, i18n.language)}`,
-          },
-          state === 'scheduled'
-            ? {
-                accessor: 'start_after',
-                title: t('staff.horizon.due'),
-                render: (j) => formatDateTime(j.start_after, i18n.language),
-              }
-            : {
-                accessor: 'completed_on',
-                title: t('staff.horizon.when'),
-                render: (j) => formatDateTime(j.completed_on ?? j.created_on, i18n.language),
-              },
-          {
-            accessor: 'actions',
-            title: '',
-            width: 110,
-            render: (j) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-                {j.state === 'failed' && (
-                  <Tooltip label={t('staff.horizon.retry')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('staff.horizon.retry')}
-                      loading={action.isPending && action.variables?.job.id === j.id}
-                      onClick={() => action.mutate({ job: j, action: 'retry' })}
-                      data-testid="job-retry"
-                    >
-                      <IconRefresh size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-                {j.state !== 'active' && (
-                  <Tooltip label={t('staff.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('staff.delete')}
-                      onClick={async () => {
-                        if (await confirmAction({ danger: true, message: t('staff.horizon.delete_confirm') }))
-                          action.mutate({ job: j, action: 'delete' });
-                      }}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </Group>
-            ),
-          },
-        ]}
-      />
-    </Paper>
+        },
+        {
+          accessor: 'retry_count',
+          title: t('staff.horizon.attempts'),
+          render: (j) =>
+            `${formatNumber(j.retry_count + 1, i18n.language)} / ${formatNumber(j.retry_limit + 1, i18n.language)}`,
+        },
+        state === 'scheduled'
+          ? {
+              accessor: 'start_after',
+              title: t('staff.horizon.due'),
+              render: (j) => formatDateTime(j.start_after, i18n.language),
+            }
+          : {
+              accessor: 'completed_on',
+              title: t('staff.horizon.when'),
+              render: (j) => formatDateTime(j.completed_on ?? j.created_on, i18n.language),
+            },
+        {
+          accessor: 'actions',
+          title: '',
+          width: 110,
+          render: (j) => (
+            <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+              {j.state === 'failed' && (
+                <Tooltip label={t('staff.horizon.retry')}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('staff.horizon.retry')}
+                    loading={action.isPending && action.variables?.job.id === j.id}
+                    onClick={() => action.mutate({ job: j, action: 'retry' })}
+                    data-testid="job-retry"
+                  >
+                    <IconRefresh size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              {j.state !== 'active' && (
+                <Tooltip label={t('staff.delete')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('staff.delete')}
+                    onClick={async () => {
+                      if (await confirmAction({ danger: true, message: t('staff.horizon.delete_confirm') }))
+                        action.mutate({ job: j, action: 'delete' });
+                    }}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -256,63 +250,60 @@ export function QueueMonitorPage() {
   return (
     <Stack gap="lg">
       <Title order={2}>{t('staff.horizon.title')}</Title>
-      <Paper p={0} style={{ overflow: 'hidden' }}>
-        <ListTable
-          records={queues ?? []}
-          idAccessor="name"
-          fetching={all.isFetching && !all.data}
-          minHeight={queues?.length ? undefined : 160}
-          noRecordsText={t('ui.list.empty')}
-          highlightOnHover
-          verticalSpacing="sm"
-          onRowClick={({ record }) => setSelected(record.name)}
-          rowStyle={(q) =>
-            q.name === current ? { background: 'var(--mantine-color-default-hover)' } : undefined
-          }
-          columns={[
-            {
-              accessor: 'name',
-              title: t('staff.horizon.queue'),
-              render: (q) => (
-                <UnstyledButton onClick={() => setSelected(q.name)} data-testid={`queue-${q.name}`}>
-                  <Text size="sm" ff="monospace" fw={600} dir="ltr">
-                    {q.name}
-                  </Text>
-                </UnstyledButton>
+      <ListCard
+        records={queues ?? []}
+        idAccessor="name"
+        fetching={all.isFetching && !all.data}
+        emptyHeight={160}
+        striped={false}
+        highlightOnHover
+        onRowClick={({ record }) => setSelected(record.name)}
+        rowStyle={(q) =>
+          q.name === current ? { background: 'var(--mantine-color-default-hover)' } : undefined
+        }
+        columns={[
+          {
+            accessor: 'name',
+            title: t('staff.horizon.queue'),
+            render: (q) => (
+              <UnstyledButton onClick={() => setSelected(q.name)} data-testid={`queue-${q.name}`}>
+                <Text size="sm" ff="monospace" fw={600} dir="ltr">
+                  {q.name}
+                </Text>
+              </UnstyledButton>
+            ),
+          },
+          ...JOB_STATES.map((s) => ({
+            accessor: s,
+            title: t(`staff.horizon.state_${s}`),
+            textAlign: 'center' as const,
+            render: (q: QueueInfo) =>
+              q.counts[s] ? (
+                <Badge
+                  variant="light"
+                  color={statusColor(JOB_STATE_KINDS[s] ?? 'neutral')}
+                  data-testid={`count-${q.name}-${s}`}
+                >
+                  {formatNumber(q.counts[s], i18n.language)}
+                </Badge>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  0
+                </Text>
               ),
-            },
-            ...JOB_STATES.map((s) => ({
-              accessor: s,
-              title: t(`staff.horizon.state_${s}`),
-              textAlign: 'center' as const,
-              render: (q: QueueInfo) =>
-                q.counts[s] ? (
-                  <Badge
-                    variant="light"
-                    color={statusColor(JOB_STATE_KINDS[s] ?? 'neutral')}
-                    data-testid={`count-${q.name}-${s}`}
-                  >
-                    {formatNumber(q.counts[s], i18n.language)}
-                  </Badge>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    0
-                  </Text>
-                ),
-            })),
-            {
-              accessor: 'backlog',
-              title: (
-                <Tooltip label={t('staff.horizon.backlog_hint')} multiline w={260} withinPortal>
-                  <span>{t('staff.horizon.backlog')}</span>
-                </Tooltip>
-              ),
-              textAlign: 'center',
-              render: (q) => formatNumber(q.backlog, i18n.language),
-            },
-          ]}
-        />
-      </Paper>
+          })),
+          {
+            accessor: 'backlog',
+            title: (
+              <Tooltip label={t('staff.horizon.backlog_hint')} multiline w={260} withinPortal>
+                <span>{t('staff.horizon.backlog')}</span>
+              </Tooltip>
+            ),
+            textAlign: 'center',
+            render: (q) => formatNumber(q.backlog, i18n.language),
+          },
+        ]}
+      />
       <ThroughputCard />
       {current && (
         <Stack gap="sm">

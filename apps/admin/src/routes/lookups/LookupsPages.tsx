@@ -7,7 +7,6 @@ import {
   isApiError,
   LANGUAGE_LABEL,
   ListScreen,
-  ListTable,
   NumberField,
   staffKeys,
   TranslatedField,
@@ -15,7 +14,7 @@ import {
   useApi,
   usePageTitle,
 } from '@lm/ui';
-import { ActionIcon, Group, Image, Modal, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Group, Image, Modal, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -23,8 +22,10 @@ import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../components/AddButton';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { FormActions } from '../../components/FormActions';
+import { ListCard } from '../../components/ListCard';
 import { OnOffBadge } from '../../components/OnOffBadge';
 import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
+import { selectFilter } from '../../components/select-filter';
 import { type LookupEntry, type Slider, useCrud, useSliders, useUserTypesAdmin } from '../../hooks/use-staff';
 import { LookupsNav } from './LookupsNav';
 
@@ -148,15 +149,10 @@ function NamedLookupPage({ kind }: { kind: Kind }) {
         searchable
         defaultOrder="name:asc"
         filters={[
-          {
-            type: 'select',
-            name: 'is_active',
-            label: 'staff.lookups.status',
-            options: [
-              { value: '1', label: t('staff.lookups.active') },
-              { value: '0', label: t('staff.lookups.inactive') },
-            ],
-          },
+          selectFilter(t, 'is_active', 'staff.lookups.status', [
+            ['1', 'staff.lookups.active'],
+            ['0', 'staff.lookups.inactive'],
+          ]),
         ]}
         actions={
           <AddButton onClick={() => editor.edit('new')} data-testid="lookup-new">
@@ -247,39 +243,30 @@ export function UserTypesPage() {
       <Text size="sm" c="dimmed">
         {t('staff.lookups.user_types_hint')}
       </Text>
-      <Paper p={0} style={{ overflow: 'hidden' }}>
-        <ListTable
-          records={types.data ?? []}
-          fetching={types.isFetching}
-          minHeight={types.data?.length ? undefined : 160}
-          noRecordsText={t('ui.list.empty')}
-          striped
-          verticalSpacing="sm"
-          columns={[
-            { accessor: 'id', title: '#', width: 80 },
-            { accessor: 'name', title: t('staff.lookups.name') },
-            {
-              accessor: 'users',
-              title: t('staff.lookups.users'),
-              render: (r) => formatNumber(r.users, i18n.language),
-            },
-            {
-              accessor: 'actions',
-              title: '',
-              width: 70,
-              render: (r) => (
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('staff.edit')}
-                  onClick={() => setEditing({ ...r })}
-                >
-                  <IconEdit size={18} />
-                </ActionIcon>
-              ),
-            },
-          ]}
-        />
-      </Paper>
+      <ListCard
+        records={types.data ?? []}
+        fetching={types.isFetching}
+        emptyHeight={160}
+        columns={[
+          { accessor: 'id', title: '#', width: 80 },
+          { accessor: 'name', title: t('staff.lookups.name') },
+          {
+            accessor: 'users',
+            title: t('staff.lookups.users'),
+            render: (r) => formatNumber(r.users, i18n.language),
+          },
+          {
+            accessor: 'actions',
+            title: '',
+            width: 70,
+            render: (r) => (
+              <ActionIcon variant="subtle" aria-label={t('staff.edit')} onClick={() => setEditing({ ...r })}>
+                <IconEdit size={18} />
+              </ActionIcon>
+            ),
+          },
+        ]}
+      />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('staff.edit')} centered>
         {editing && (
           <Stack>
@@ -417,50 +404,45 @@ export function SlidersPage() {
         <Title order={2}>{t('staff.lookups.sliders')}</Title>
         <AddButton onClick={() => editor.edit('new')}>{t('staff.add')}</AddButton>
       </Group>
-      <Paper p={0} style={{ overflow: 'hidden' }}>
-        <ListTable<Slider>
-          records={sliders.data ?? []}
-          fetching={sliders.isFetching}
-          minHeight={sliders.data?.length ? undefined : 160}
-          noRecordsText={t('ui.list.empty')}
-          striped
-          verticalSpacing="sm"
-          columns={[
-            {
-              accessor: 'image',
-              title: t('staff.lookups.image'),
-              width: 140,
-              render: (s) => <Image src={s.image_url} alt="" h={48} w={120} fit="cover" radius="sm" />,
-            },
-            { accessor: 'title', title: t('staff.lookups.slider_title'), render: (s) => s.title ?? '—' },
-            {
-              accessor: 'link',
-              title: t('staff.lookups.slider_link'),
-              render: (s) => (
-                <Text size="sm" dir="ltr" lineClamp={1}>
-                  {s.link ?? '—'}
-                </Text>
-              ),
-            },
-            { accessor: 'position', title: t('staff.lookups.position') },
-            {
-              accessor: 'is_active',
-              title: t('staff.lookups.status'),
-              render: (s) => (
-                <OnOffBadge on={s.is_active} labels={['staff.lookups.active', 'staff.lookups.inactive']} />
-              ),
-            },
-            {
-              accessor: 'actions',
-              title: '',
-              width: 100,
-              render: (s) => (
-                <EditDeleteActions onEdit={() => editor.edit(s)} onDelete={() => remove.mutate(s.id)} />
-              ),
-            },
-          ]}
-        />
-      </Paper>
+      <ListCard<Slider>
+        records={sliders.data ?? []}
+        fetching={sliders.isFetching}
+        emptyHeight={160}
+        columns={[
+          {
+            accessor: 'image',
+            title: t('staff.lookups.image'),
+            width: 140,
+            render: (s) => <Image src={s.image_url} alt="" h={48} w={120} fit="cover" radius="sm" />,
+          },
+          { accessor: 'title', title: t('staff.lookups.slider_title'), render: (s) => s.title ?? '—' },
+          {
+            accessor: 'link',
+            title: t('staff.lookups.slider_link'),
+            render: (s) => (
+              <Text size="sm" dir="ltr" lineClamp={1}>
+                {s.link ?? '—'}
+              </Text>
+            ),
+          },
+          { accessor: 'position', title: t('staff.lookups.position') },
+          {
+            accessor: 'is_active',
+            title: t('staff.lookups.status'),
+            render: (s) => (
+              <OnOffBadge on={s.is_active} labels={['staff.lookups.active', 'staff.lookups.inactive']} />
+            ),
+          },
+          {
+            accessor: 'actions',
+            title: '',
+            width: 100,
+            render: (s) => (
+              <EditDeleteActions onEdit={() => editor.edit(s)} onDelete={() => remove.mutate(s.id)} />
+            ),
+          },
+        ]}
+      />
       <RecordFormModal editor={editor} titles={['staff.add', 'staff.edit']} size="lg">
         {(slider) => <SliderForm slider={slider} onDone={editor.close} />}
       </RecordFormModal>

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.layer.css';
 import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts/statuses';
 import { chartDirection, formatDate, formatMoney, formatNumber, LEGEND_PROPS, statusLabelKey } from '@lm/ui';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import {
   IconCash,
   IconCoins,
@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureCard } from '../../components/FigureCard';
 import type { Report } from '../../hooks/use-staff';
 
 /** Payout status ids of the payouts module: 1 pending, 2 processing, 3 paid, 4 declined, 5 failed. */
@@ -23,48 +24,6 @@ const PAYOUT_STATUS_KEYS: Record<number, string> = {
   4: 'ui.status.declined',
   5: 'ui.status.failed',
 };
-
-function Stat({
-  label,
-  value,
-  icon,
-  color,
-  hint,
-  testId,
-  dir = 'ltr',
-}: {
-  label: string;
-  value: string;
-  icon: ReactNode;
-  color: string;
-  hint?: string;
-  testId?: string;
-  /** `auto` for a value in words ("70 coins" reads right to left in Arabic); amounts stay `ltr`. */
-  dir?: 'ltr' | 'auto';
-}) {
-  return (
-    <Card padding="lg" data-testid={testId}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={6}>
-          <Text size="sm" c="dimmed" fw={500}>
-            {label}
-          </Text>
-          <Text fz={24} fw={700} lh={1} dir={dir} ta="start" data-testid={testId && `${testId}-value`}>
-            {value}
-          </Text>
-          {hint ? (
-            <Text size="xs" c="dimmed">
-              {hint}
-            </Text>
-          ) : null}
-        </Stack>
-        <ThemeIcon size={40} radius="md" variant="light" color={color}>
-          {icon}
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
 
 function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -110,13 +69,13 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
   return (
     <Stack gap="lg" data-testid="report">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        <Stat
+        <FigureCard
           label={t('staff.reports.coins_sold')}
           value={formatNumber(report.sales.totals.coins, lang)}
           icon={<IconCoins size={22} />}
           color="yellow"
         />
-        <Stat
+        <FigureCard
           label={t('staff.reports.revenue')}
           value={t('common.coins', { count: report.sales.totals.fees })}
           hint={t('staff.reports.revenue_hint')}
@@ -124,8 +83,9 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
           icon={<IconReceipt size={22} />}
           color="teal"
           testId="stat-revenue"
+          valueTestId="stat-revenue-value"
         />
-        <Stat
+        <FigureCard
           label={t('staff.reports.card_payments')}
           value={[
             formatMoney(gbp, 'GBP', lang),
@@ -134,20 +94,21 @@ export function ReportCharts({ report, loading }: { report: Report | undefined; 
           icon={<IconCash size={22} />}
           color="cyan"
           testId="stat-card-payments"
+          valueTestId="stat-card-payments-value"
         />
-        <Stat
+        <FigureCard
           label={t('staff.reports.new_users')}
           value={formatNumber(newUsers, lang)}
           icon={<IconUserPlus size={22} />}
           color="blue"
         />
-        <Stat
+        <FigureCard
           label={t('staff.reports.campaigns')}
           value={formatNumber(campaignCount, lang)}
           icon={<IconSpeakerphone size={22} />}
           color="grape"
         />
-        <Stat
+        <FigureCard
           label={t('staff.reports.payouts_paid')}
           value={formatMoney(report.payouts.totals.paid_minor, 'GBP', lang)}
           icon={<IconWallet size={22} />}

@@ -18,6 +18,7 @@ import { AddButton } from '../../components/AddButton';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { FormActions } from '../../components/FormActions';
 import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
+import { selectFilter } from '../../components/select-filter';
 import { type Role, useCrud, usePermissions } from '../../hooks/use-staff';
 import { permissionDescription, permissionLabel, roleLabel } from '../../i18n/labels';
 import { groupPermissions } from './permission-groups';
@@ -230,15 +231,10 @@ export function RolesPage() {
         searchable
         defaultOrder="name:asc"
         filters={[
-          {
-            type: 'select',
-            name: 'guard',
-            label: 'staff.roles.guard',
-            options: [
-              { value: 'admin', label: t('staff.roles.guard_admin') },
-              { value: 'user', label: t('staff.roles.guard_user') },
-            ],
-          },
+          selectFilter(t, 'guard', 'staff.roles.guard', [
+            ['admin', 'staff.roles.guard_admin'],
+            ['user', 'staff.roles.guard_user'],
+          ]),
         ]}
         actions={
           <AddButton onClick={() => editor.edit('new')} data-testid="role-new">

@@ -1,10 +1,4 @@
-import {
-  autoScrapingJobSchema,
-  SCRAPING_PERMISSIONS as P,
-  SCRAPING_LIMITS,
-  SCRAPING_SCHEDULE_PRESETS,
-  type SessionAdmin,
-} from '@lm/contracts';
+import { autoScrapingJobSchema, SCRAPING_LIMITS, SCRAPING_SCHEDULE_PRESETS } from '@lm/contracts';
 import {
   applyServerErrors,
   fieldError,
@@ -14,7 +8,6 @@ import {
   LoadingOrNotFound,
   NumberField,
   usePageTitle,
-  useSession,
   useZodForm,
 } from '@lm/ui';
 import {
@@ -42,7 +35,6 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { AddButton } from '../../components/AddButton';
 import { FormActions } from '../../components/FormActions';
 import { OnOffBadge } from '../../components/OnOffBadge';
 import { RowsTable } from '../../components/RowsTable';
@@ -57,7 +49,14 @@ import {
   useSaveAutoJob,
 } from '../../hooks/use-scraping';
 import { LeadDrawer } from './LeadDrawer';
-import { Fact, FactLabel, ScrapingNav, ScrapingRecordHeader, ScrapingStatusBadge } from './ScrapingBits';
+import {
+  Fact,
+  FactLabel,
+  ScrapingListScreen,
+  ScrapingNav,
+  ScrapingRecordHeader,
+  ScrapingStatusBadge,
+} from './ScrapingBits';
 
 type FormValues = z.input<typeof autoScrapingJobSchema>;
 type Preset = keyof typeof SCRAPING_SCHEDULE_PRESETS | 'custom';
@@ -180,88 +179,74 @@ function AutoJobForm({ job, onDone }: { job: AutoScrapingJob | null; onDone(id?:
  */
 export function AutoScrapingJobsPage() {
   const { t, i18n } = useTranslation();
-  usePageTitle('scraping.auto.title');
   const lang = i18n.language;
   const navigate = useNavigate();
-  const session = useSession<SessionAdmin>();
-  const canManage = session.ability.can('call', P.manage);
-  const [creating, setCreating] = useState(false);
   return (
-    <Stack gap="md">
-      <ScrapingNav />
-      <ListScreen<AutoScrapingJob>
-        title="scraping.auto.title"
-        path="admin/scraping/auto-jobs"
-        searchable
-        refetchInterval={(rows) => (rows.some((r) => r.running) ? LIVE_REFRESH_MS : false)}
-        actions={
-          canManage ? (
-            <AddButton onClick={() => setCreating(true)} data-testid="auto-new">
-              {t('scraping.auto.new')}
-            </AddButton>
-          ) : undefined
-        }
-        onRowClick={canManage ? (job) => navigate(`/auto-scraping-jobs/view/${job.id}`) : undefined}
-        columns={[
-          {
-            accessor: 'keyword',
-            title: 'scraping.auto.keyword',
-            render: (job) => (
-              <Group gap="xs" wrap="nowrap">
-                <Text size="sm" fw={600}>
-                  {job.keyword}
-                </Text>
-                {job.running && (
-                  <Badge size="xs" color="cyan" variant="light">
-                    {t('ui.status.running')}
-                  </Badge>
-                )}
-              </Group>
-            ),
-          },
-          {
-            accessor: 'cron',
-            title: 'scraping.auto.schedule',
-            render: (job) => <ScheduleText cron={job.cron} />,
-          },
-          {
-            accessor: 'enabled',
-            title: 'scraping.auto.enabled',
-            render: (job) => (
-              <OnOffBadge on={job.enabled} labels={['scraping.auto.on', 'scraping.auto.off']} />
-            ),
-          },
-          {
-            accessor: 'last_run_at',
-            title: 'scraping.auto.last_run',
-            render: (job) => (job.last_run_at ? formatDateTime(job.last_run_at, lang) : '—'),
-          },
-          {
-            accessor: 'next_run_at',
-            title: 'scraping.auto.next_run',
-            render: (job) => (job.next_run_at ? formatDateTime(job.next_run_at, lang) : '—'),
-          },
-          {
-            accessor: 'artists_new',
-            title: 'scraping.auto.added',
-            render: (job) =>
-              t('scraping.auto.added_value', {
-                artists: formatNumber(job.artists_new, lang),
-                curators: formatNumber(job.curators_new, lang),
-              }),
-          },
-        ]}
-      />
-      <Modal opened={creating} onClose={() => setCreating(false)} title={t('scraping.auto.new')} centered>
-        <AutoJobForm
-          job={null}
-          onDone={(id) => {
-            setCreating(false);
-            if (id) navigate(`/auto-scraping-jobs/view/${id}`);
-          }}
-        />
-      </Modal>
-    </Stack>
+    <ScrapingListScreen<AutoScrapingJob>
+      title="scraping.auto.title"
+      path="admin/scraping/auto-jobs"
+      running={(job) => job.running}
+      newButton={{ label: t('scraping.auto.new'), testId: 'auto-new' }}
+      rowPath={(job) => `/auto-scraping-jobs/view/${job.id}`}
+      create={(opened, close) => (
+        <Modal opened={opened} onClose={close} title={t('scraping.auto.new')} centered>
+          <AutoJobForm
+            job={null}
+            onDone={(id) => {
+              close();
+              if (id) navigate(`/auto-scraping-jobs/view/${id}`);
+            }}
+          />
+        </Modal>
+      )}
+      columns={[
+        {
+          accessor: 'keyword',
+          title: 'scraping.auto.keyword',
+          render: (job) => (
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" fw={600}>
+                {job.keyword}
+              </Text>
+              {job.running && (
+                <Badge size="xs" color="cyan" variant="light">
+                  {t('ui.status.running')}
+                </Badge>
+              )}
+            </Group>
+          ),
+        },
+        {
+          accessor: 'cron',
+          title: 'scraping.auto.schedule',
+          render: (job) => <ScheduleText cron={job.cron} />,
+        },
+        {
+          accessor: 'enabled',
+          title: 'scraping.auto.enabled',
+          render: (job) => <OnOffBadge on={job.enabled} labels={['scraping.auto.on', 'scraping.auto.off']} />,
+        },
+        {
+          accessor: 'last_run_at',
+          title: 'scraping.auto.last_run',
+          render: (job) => (job.last_run_at ? formatDateTime(job.last_run_at, lang) : '—'),
+        },
+        {
+          accessor: 'next_run_at',
+          title: 'scraping.auto.next_run',
+          render: (job) => (job.next_run_at ? formatDateTime(job.next_run_at, lang) : '—'),
+        },
+        {
+          accessor: 'artists_new',
+          title: 'scraping.auto.added',
+          render: (job) =>
+            t('scraping.auto.added_value', {
+              artists: formatNumber(job.artists_new, lang),
+              curators: formatNumber(job.curators_new, lang),
+            }),
+        },
+      ]}
+    />
   );
 }
 

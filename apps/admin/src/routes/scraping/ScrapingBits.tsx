@@ -1,5 +1,12 @@
-import { SCRAPING_PERMISSIONS as P, SCRAPING_JOB_STATUSES } from '@lm/contracts';
-import { formatNumber, StatusBadge } from '@lm/ui';
+import { SCRAPING_PERMISSIONS as P, SCRAPING_JOB_STATUSES, type SessionAdmin } from '@lm/contracts';
+import {
+  formatNumber,
+  ListScreen,
+  type ListScreenProps,
+  StatusBadge,
+  usePageTitle,
+  useSession,
+} from '@lm/ui';
 import { ActionIcon, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import {
   IconArrowLeft,
@@ -8,10 +15,12 @@ import {
   IconListDetails,
   IconPlaylist,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { AddButton } from '../../components/AddButton';
 import { type SectionLink, SectionNav } from '../../components/SectionNav';
+import { LIVE_REFRESH_MS } from '../../hooks/use-scraping';
 
 /** Status badge of a scraping job or run (queued, running, completed, failed, cancelled). */
 export function ScrapingStatusBadge({ statusId }: { statusId: number }) {
@@ -69,6 +78,53 @@ const LINKS = [
 /** Links between the scraping screens the admin may open. */
 export function ScrapingNav() {
   return <SectionNav links={LINKS} testId="scraping-nav" />;
+}
+
+/**
+ * A list of scraping work (jobs, keywords searched on a schedule), its title the page's: the section bar, then the list with
+ * its search, asked again every LIVE_REFRESH_MS while a row on the page is still running. Staff holding
+ * scraping.show also get the New button, which opens the dialog `create` draws, and rows that open
+ * their own page.
+ */
+export function ScrapingListScreen<T>({
+  running,
+  newButton,
+  rowPath,
+  create,
+  ...list
+}: Omit<ListScreenProps<T>, 'searchable' | 'refetchInterval' | 'actions' | 'onRowClick'> & {
+  /** True while the row's work is queued or running. */
+  running(row: T): boolean;
+  /** The New button's label, already translated, and its test id. */
+  newButton: { label: string; testId: string };
+  /** The page a row opens. */
+  rowPath(row: T): string;
+  /** The dialog that starts new work, opened by New and closed by `close`. */
+  create(opened: boolean, close: () => void): ReactNode;
+}) {
+  usePageTitle(list.title);
+  const navigate = useNavigate();
+  const canManage = useSession<SessionAdmin>().ability.can('call', P.manage);
+  const [creating, setCreating] = useState(false);
+  return (
+    <Stack gap="md">
+      <ScrapingNav />
+      <ListScreen<T>
+        {...list}
+        searchable
+        refetchInterval={(rows) => (rows.some(running) ? LIVE_REFRESH_MS : false)}
+        actions={
+          canManage ? (
+            <AddButton onClick={() => setCreating(true)} data-testid={newButton.testId}>
+              {newButton.label}
+            </AddButton>
+          ) : undefined
+        }
+        onRowClick={canManage ? (row) => navigate(rowPath(row)) : undefined}
+      />
+      {create(creating, () => setCreating(false))}
+    </Stack>
+  );
 }
 
 /**

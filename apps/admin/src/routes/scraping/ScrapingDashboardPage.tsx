@@ -1,54 +1,21 @@
 import '@mantine/charts/styles.layer.css';
 import { formatDate, formatNumber, usePageTitle } from '@lm/ui';
 import { BarChart } from '@mantine/charts';
-import {
-  Card,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconHourglass, IconLoader, IconMicrophone2, IconUsersGroup } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureCard } from '../../components/FigureCard';
 import { useScrapingDashboard } from '../../hooks/use-scraping';
 import { ScrapingNav } from './ScrapingBits';
 
-function Stat({
-  label,
-  value,
-  icon,
-  color,
-  testId,
-}: {
-  label: string;
-  value: string;
-  icon: ReactNode;
-  color: string;
-  testId: string;
-}) {
-  return (
-    <Card padding="lg">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={6}>
-          <Text size="sm" c="dimmed" fw={500}>
-            {label}
-          </Text>
-          <Text fz={24} fw={700} lh={1} data-testid={testId}>
-            {value}
-          </Text>
-        </Stack>
-        <ThemeIcon size={40} radius="md" variant="light" color={color}>
-          {icon}
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
+/** The four counts above the charts: what is running and queued, and the leads found in all. */
+const FIGURES = [
+  { key: 'running', label: 'scraping.dashboard.running', icon: IconLoader, color: 'cyan' },
+  { key: 'queued', label: 'scraping.dashboard.queued', icon: IconHourglass, color: 'gray' },
+  { key: 'artists', label: 'scraping.dashboard.artists', icon: IconMicrophone2, color: 'grape' },
+  { key: 'curators', label: 'scraping.dashboard.curators', icon: IconUsersGroup, color: 'teal' },
+] as const;
 
 /**
  * /scraping_dashboard (view.main.genres.tab.list, spec section 2): jobs running and queued, leads in
@@ -80,34 +47,16 @@ export function ScrapingDashboardPage() {
       ) : (
         <Stack gap="lg" data-testid="scraping-dashboard">
           <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-            <Stat
-              label={t('scraping.dashboard.running')}
-              value={formatNumber(data.running, lang)}
-              icon={<IconLoader size={22} />}
-              color="cyan"
-              testId="dash-running"
-            />
-            <Stat
-              label={t('scraping.dashboard.queued')}
-              value={formatNumber(data.queued, lang)}
-              icon={<IconHourglass size={22} />}
-              color="gray"
-              testId="dash-queued"
-            />
-            <Stat
-              label={t('scraping.dashboard.artists')}
-              value={formatNumber(data.artists, lang)}
-              icon={<IconMicrophone2 size={22} />}
-              color="grape"
-              testId="dash-artists"
-            />
-            <Stat
-              label={t('scraping.dashboard.curators')}
-              value={formatNumber(data.curators, lang)}
-              icon={<IconUsersGroup size={22} />}
-              color="teal"
-              testId="dash-curators"
-            />
+            {FIGURES.map(({ key, label, icon: Icon, color }) => (
+              <FigureCard
+                key={key}
+                label={t(label)}
+                value={formatNumber(data[key], lang)}
+                icon={<Icon size={22} />}
+                color={color}
+                valueTestId={`dash-${key}`}
+              />
+            ))}
           </SimpleGrid>
           <Card padding="lg" data-testid="dash-per-day">
             <Title order={5} mb="md">

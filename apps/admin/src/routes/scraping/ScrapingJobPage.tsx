@@ -43,6 +43,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { FormActions } from '../../components/FormActions';
 import { RowsTable } from '../../components/RowsTable';
+import { selectFilter } from '../../components/select-filter';
 import {
   LIVE_REFRESH_MS,
   type ScrapingLead,
@@ -321,15 +322,10 @@ export function ScrapingJobPage() {
               </Group>
             }
             filters={[
-              {
-                type: 'select',
-                name: 'kind',
-                label: 'scraping.results.kind',
-                options: [
-                  { value: 'artist', label: t('scraping.kind.artist') },
-                  { value: 'curator', label: t('scraping.kind.curator') },
-                ],
-              },
+              selectFilter(t, 'kind', 'scraping.results.kind', [
+                ['artist', 'scraping.kind.artist'],
+                ['curator', 'scraping.kind.curator'],
+              ]),
               {
                 type: 'select',
                 name: 'genre',

@@ -1,29 +1,14 @@
-import {
-  isOpenScrapingStatus,
-  SCRAPING_PERMISSIONS as P,
-  SCRAPING_JOB_STATUSES,
-  SCRAPING_LIMITS,
-  type SessionAdmin,
-} from '@lm/contracts';
-import {
-  formatDateTime,
-  formatNumber,
-  isApiError,
-  ListScreen,
-  statusLabelKey,
-  translateMessage,
-  usePageTitle,
-  useSession,
-} from '@lm/ui';
+import { isOpenScrapingStatus, SCRAPING_JOB_STATUSES, SCRAPING_LIMITS } from '@lm/contracts';
+import { formatDateTime, formatNumber, isApiError, statusLabelKey, translateMessage } from '@lm/ui';
 import { Alert, Avatar, FileInput, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconFileTypeCsv, IconPlaylist } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AddButton } from '../../components/AddButton';
 import { FormActions } from '../../components/FormActions';
-import { LIVE_REFRESH_MS, type ScrapingJob, useCreateScrapingJobs } from '../../hooks/use-scraping';
-import { JobProgress, ScrapingNav, ScrapingStatusBadge } from './ScrapingBits';
+import { selectFilter } from '../../components/select-filter';
+import { type ScrapingJob, useCreateScrapingJobs } from '../../hooks/use-scraping';
+import { JobProgress, ScrapingListScreen, ScrapingStatusBadge } from './ScrapingBits';
 
 /**
  * Staff paste playlist links (one a line) and/or choose a CSV file of them; the API reads the CSV
@@ -124,104 +109,82 @@ function NewJobsModal({ opened, onClose }: { opened: boolean; onClose(): void })
  */
 export function ScrapingJobsPage() {
   const { t, i18n } = useTranslation();
-  usePageTitle('scraping.jobs.title');
   const lang = i18n.language;
-  const navigate = useNavigate();
-  const session = useSession<SessionAdmin>();
-  const canManage = session.ability.can('call', P.manage);
-  const [creating, setCreating] = useState(false);
   return (
-    <Stack gap="md">
-      <ScrapingNav />
-      <ListScreen<ScrapingJob>
-        title="scraping.jobs.title"
-        path="admin/scraping/jobs"
-        searchable
-        refetchInterval={(rows) =>
-          rows.some((r) => isOpenScrapingStatus(r.status_id)) ? LIVE_REFRESH_MS : false
-        }
-        actions={
-          canManage ? (
-            <AddButton onClick={() => setCreating(true)} data-testid="scraping-new">
-              {t('scraping.new.button')}
-            </AddButton>
-          ) : undefined
-        }
-        filters={[
-          {
-            type: 'select',
-            name: 'status_id',
-            label: 'scraping.fields.status',
-            options: SCRAPING_JOB_STATUSES.map((s) => ({
-              value: String(s.id),
-              label: t(statusLabelKey(s.label)),
-            })),
-          },
-          {
-            type: 'select',
-            name: 'source',
-            label: 'scraping.fields.source',
-            options: [
-              { value: 'manual', label: t('scraping.source.manual') },
-              { value: 'auto', label: t('scraping.source.auto') },
-            ],
-          },
-        ]}
-        onRowClick={canManage ? (job) => navigate(`/playlist/scraping/${job.id}`) : undefined}
-        columns={[
-          {
-            accessor: 'playlist_name',
-            title: 'scraping.fields.playlist',
-            render: (job) => (
-              <Group gap="sm" wrap="nowrap">
-                <Avatar src={job.playlist_image_url} size={32} radius="sm" color="green">
-                  <IconPlaylist size={18} />
-                </Avatar>
-                <Stack gap={0}>
-                  <Text size="sm" fw={600} lineClamp={1}>
-                    {job.playlist_name ?? job.playlist_id}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t(`scraping.source.${job.source}`)}
-                  </Text>
-                </Stack>
-              </Group>
-            ),
-          },
-          {
-            accessor: 'status_id',
-            title: 'scraping.fields.status',
-            render: (job) => <ScrapingStatusBadge statusId={job.status_id} />,
-          },
-          {
-            accessor: 'progress',
-            title: 'scraping.fields.progress',
-            render: (job) => (
-              <JobProgress
-                done={job.items_done}
-                total={job.items_total}
-                progress={job.progress}
-                running={isOpenScrapingStatus(job.status_id)}
-              />
-            ),
-          },
-          {
-            accessor: 'artists_found',
-            title: 'scraping.fields.artists',
-            render: (job) =>
-              t('scraping.jobs.artists_value', {
-                found: formatNumber(job.artists_found, lang),
-                new: formatNumber(job.artists_new, lang),
-              }),
-          },
-          {
-            accessor: 'created_at',
-            title: 'scraping.fields.created_at',
-            render: (job) => formatDateTime(job.created_at, lang),
-          },
-        ]}
-      />
-      <NewJobsModal opened={creating} onClose={() => setCreating(false)} />
-    </Stack>
+    <ScrapingListScreen<ScrapingJob>
+      title="scraping.jobs.title"
+      path="admin/scraping/jobs"
+      running={(job) => isOpenScrapingStatus(job.status_id)}
+      newButton={{ label: t('scraping.new.button'), testId: 'scraping-new' }}
+      rowPath={(job) => `/playlist/scraping/${job.id}`}
+      create={(opened, close) => <NewJobsModal opened={opened} onClose={close} />}
+      filters={[
+        {
+          type: 'select',
+          name: 'status_id',
+          label: 'scraping.fields.status',
+          options: SCRAPING_JOB_STATUSES.map((s) => ({
+            value: String(s.id),
+            label: t(statusLabelKey(s.label)),
+          })),
+        },
+        selectFilter(t, 'source', 'scraping.fields.source', [
+          ['manual', 'scraping.source.manual'],
+          ['auto', 'scraping.source.auto'],
+        ]),
+      ]}
+      columns={[
+        {
+          accessor: 'playlist_name',
+          title: 'scraping.fields.playlist',
+          render: (job) => (
+            <Group gap="sm" wrap="nowrap">
+              <Avatar src={job.playlist_image_url} size={32} radius="sm" color="green">
+                <IconPlaylist size={18} />
+              </Avatar>
+              <Stack gap={0}>
+                <Text size="sm" fw={600} lineClamp={1}>
+                  {job.playlist_name ?? job.playlist_id}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t(`scraping.source.${job.source}`)}
+                </Text>
+              </Stack>
+            </Group>
+          ),
+        },
+        {
+          accessor: 'status_id',
+          title: 'scraping.fields.status',
+          render: (job) => <ScrapingStatusBadge statusId={job.status_id} />,
+        },
+        {
+          accessor: 'progress',
+          title: 'scraping.fields.progress',
+          render: (job) => (
+            <JobProgress
+              done={job.items_done}
+              total={job.items_total}
+              progress={job.progress}
+              running={isOpenScrapingStatus(job.status_id)}
+            />
+          ),
+        },
+        {
+          accessor: 'artists_found',
+          title: 'scraping.fields.artists',
+          render: (job) =>
+            t('scraping.jobs.artists_value', {
+              found: formatNumber(job.artists_found, lang),
+              new: formatNumber(job.artists_new, lang),
+            }),
+        },
+        {
+          accessor: 'created_at',
+          title: 'scraping.fields.created_at',
+          render: (job) => formatDateTime(job.created_at, lang),
+        },
+      ]}
+    />
   );
 }

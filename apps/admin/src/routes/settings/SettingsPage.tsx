@@ -28,7 +28,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type SystemSettings, useSaveSettings, useSystemSettings } from '../../hooks/use-staff';
@@ -36,6 +36,26 @@ import { PlatformSpotifyCard } from './PlatformSpotifyCard';
 
 const FIELDS = Object.keys(settingsFormSchema.shape) as (keyof SystemSettings)[];
 type NumberKey = NumericSettingKey;
+
+/** The unit after an hours setting. */
+const HOURS = { suffix: ' h' };
+
+/** A group of number settings on its own card: its title, an optional dimmed hint, three fields a row. */
+function SettingsCard({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <Card padding="lg">
+      <Title order={4} mb={hint ? undefined : 'sm'}>
+        {title}
+      </Title>
+      {hint && (
+        <Text size="sm" c="dimmed" mb="sm">
+          {hint}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 3 }}>{children}</SimpleGrid>
+    </Card>
+  );
+}
 
 /**
  * /system/settings (view.main.settings.tab.list): maintenance mode, platform fee, coin price, payout
@@ -131,6 +151,9 @@ export function SettingsForm({
       />
     );
   };
+  /** A price in pence per coin, as the hint under the coin's price and the payout rate. */
+  const perCoin = (pence: number) =>
+    t('staff.settings.per_coin', { value: formatMoney(pence, 'GBP', i18n.language) });
   const maintenance = form.watch('maintenance_mode');
   return (
     <form onSubmit={submit} noValidate data-testid="settings-form">
@@ -189,66 +212,37 @@ export function SettingsForm({
             />
           </Stack>
         </Card>
-        <Card padding="lg">
-          <Title order={4} mb="sm">
-            {t('staff.settings.money')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
-            {number('platform_fee_percent', 'staff.settings.platform_fee', {
-              suffix: ' %',
-              hint: (v) => t('staff.settings.platform_fee_hint', { value: v }),
-            })}
-            {number('coin_price_pence', 'staff.settings.coin_price', {
-              hint: (v) => t('staff.settings.per_coin', { value: formatMoney(v, 'GBP', i18n.language) }),
-            })}
-            {number('payout_rate_pence', 'staff.settings.payout_rate', {
-              hint: (v) => t('staff.settings.per_coin', { value: formatMoney(v, 'GBP', i18n.language) }),
-            })}
-            {number('min_withdrawal_coins', 'staff.settings.min_withdrawal', {
-              hint: (v) =>
-                t('staff.settings.min_withdrawal_hint', {
-                  value: formatMoney(v * (form.watch('payout_rate_pence') ?? 0), 'GBP', i18n.language),
-                }),
-            })}
-          </SimpleGrid>
-        </Card>
-        <Card padding="lg">
-          <Title order={4}>{t('staff.settings.durations')}</Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            {t('staff.settings.durations_hint')}
-          </Text>
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
-            {number('playlist_submission_days', 'staff.settings.playlist_submission_days')}
-            {number('on_going_days', 'staff.settings.on_going_days')}
-            {number('auditing_days', 'staff.settings.auditing_days')}
-          </SimpleGrid>
-        </Card>
-        <Card padding="lg">
-          <Title order={4}>{t('staff.settings.tickets')}</Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            {t('staff.settings.tickets_hint')}
-          </Text>
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
-            {number('ticket_response_hours_high', 'staff.settings.ticket_response_hours_high', {
-              suffix: ' h',
-            })}
-            {number('ticket_response_hours_medium', 'staff.settings.ticket_response_hours_medium', {
-              suffix: ' h',
-            })}
-            {number('ticket_response_hours_low', 'staff.settings.ticket_response_hours_low', {
-              suffix: ' h',
-            })}
-            {number('ticket_resolution_hours_high', 'staff.settings.ticket_resolution_hours_high', {
-              suffix: ' h',
-            })}
-            {number('ticket_resolution_hours_medium', 'staff.settings.ticket_resolution_hours_medium', {
-              suffix: ' h',
-            })}
-            {number('ticket_resolution_hours_low', 'staff.settings.ticket_resolution_hours_low', {
-              suffix: ' h',
-            })}
-          </SimpleGrid>
-        </Card>
+        <SettingsCard title={t('staff.settings.money')}>
+          {number('platform_fee_percent', 'staff.settings.platform_fee', {
+            suffix: ' %',
+            hint: (v) => t('staff.settings.platform_fee_hint', { value: v }),
+          })}
+          {number('coin_price_pence', 'staff.settings.coin_price', {
+            hint: perCoin,
+          })}
+          {number('payout_rate_pence', 'staff.settings.payout_rate', {
+            hint: perCoin,
+          })}
+          {number('min_withdrawal_coins', 'staff.settings.min_withdrawal', {
+            hint: (v) =>
+              t('staff.settings.min_withdrawal_hint', {
+                value: formatMoney(v * (form.watch('payout_rate_pence') ?? 0), 'GBP', i18n.language),
+              }),
+          })}
+        </SettingsCard>
+        <SettingsCard title={t('staff.settings.durations')} hint={t('staff.settings.durations_hint')}>
+          {number('playlist_submission_days', 'staff.settings.playlist_submission_days')}
+          {number('on_going_days', 'staff.settings.on_going_days')}
+          {number('auditing_days', 'staff.settings.auditing_days')}
+        </SettingsCard>
+        <SettingsCard title={t('staff.settings.tickets')} hint={t('staff.settings.tickets_hint')}>
+          {number('ticket_response_hours_high', 'staff.settings.ticket_response_hours_high', HOURS)}
+          {number('ticket_response_hours_medium', 'staff.settings.ticket_response_hours_medium', HOURS)}
+          {number('ticket_response_hours_low', 'staff.settings.ticket_response_hours_low', HOURS)}
+          {number('ticket_resolution_hours_high', 'staff.settings.ticket_resolution_hours_high', HOURS)}
+          {number('ticket_resolution_hours_medium', 'staff.settings.ticket_resolution_hours_medium', HOURS)}
+          {number('ticket_resolution_hours_low', 'staff.settings.ticket_resolution_hours_low', HOURS)}
+        </SettingsCard>
         <Card padding="lg">
           <Title order={4} mb="sm">
             {t('staff.settings.mail')}

@@ -9,6 +9,7 @@ import {
 } from '@lm/ui';
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { selectFilter } from '../../components/select-filter';
 import { UserCell } from '../../components/UserCell';
 import { WalletNav } from './WalletNav';
 
@@ -38,15 +39,10 @@ export function DepositsPage() {
           label: 'wallet.invoices.status',
           options: Object.entries(STATUS_KEYS).map(([value, key]) => ({ value, label: t(key) })),
         },
-        {
-          type: 'select',
-          name: 'method',
-          label: 'wallet.invoices.method',
-          options: [
-            { value: 'card', label: t('wallet.method.card') },
-            { value: 'paypal', label: t('wallet.method.paypal') },
-          ],
-        },
+        selectFilter(t, 'method', 'wallet.invoices.method', [
+          ['card', 'wallet.method.card'],
+          ['paypal', 'wallet.method.paypal'],
+        ]),
       ]}
       columns={[
         {

@@ -7,7 +7,7 @@ import {
   usePageTitle,
   type WalletTransaction,
 } from '@lm/ui';
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
   IconBuildingBank,
   IconCash,
@@ -20,6 +20,7 @@ import {
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FigureCard } from '../../components/FigureCard';
 import { useMainWallet } from '../../hooks/use-wallet';
 import { WalletNav } from './WalletNav';
 
@@ -32,43 +33,6 @@ const KINDS: Record<string, { label: string; icon: ComponentType<{ size?: number
   payment_clearing: { label: 'wallet.admin.kind.payment_clearing', icon: IconCreditCard, color: 'blue' },
   payout_clearing: { label: 'wallet.admin.kind.payout_clearing', icon: IconTransferOut, color: 'orange' },
 };
-
-function Stat({
-  label,
-  value,
-  hint,
-  icon: Icon,
-  color,
-}: {
-  label: string;
-  value: string;
-  hint?: string;
-  icon: ComponentType<{ size?: number }>;
-  color: string;
-}) {
-  return (
-    <Card padding="lg" radius="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text size="sm" c="dimmed" fw={500}>
-            {label}
-          </Text>
-          <Text fz={24} fw={700} lh={1.1} dir="ltr" ta="start">
-            {value}
-          </Text>
-          {hint && (
-            <Text size="xs" c="dimmed">
-              {hint}
-            </Text>
-          )}
-        </Stack>
-        <ThemeIcon size={42} radius="md" variant="light" color={color}>
-          <Icon size={22} />
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
 
 /**
  * /wallet/main/list (main.wallet.show.all.transactions): the ledger accounts by kind (coins), the
@@ -98,27 +62,27 @@ export function MainWalletPage() {
           ) : (
             main.data && (
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-                <Stat
+                <FigureCard
                   label={t('wallet.admin.sold')}
                   value={formatMoney(main.data.sold.revenue_minor, 'GBP', lang)}
                   hint={t('wallet.admin.sold_hint', {
                     coins: main.data.sold.coins,
                     count: main.data.sold.count,
                   })}
-                  icon={IconCash}
+                  icon={<IconCash size={22} />}
                   color="green"
                 />
                 {main.data.accounts.map((a) => {
                   const kind = KINDS[a.kind] ?? { label: a.kind, icon: IconReceipt2, color: 'gray' };
                   return (
-                    <Stat
+                    <FigureCard
                       key={a.kind}
                       label={t(kind.label)}
                       value={coins(a.balance)}
                       hint={t('wallet.admin.accounts', {
                         accounts: formatNumber(a.accounts, lang),
                       })}
-                      icon={kind.icon}
+                      icon={<kind.icon size={22} />}
                       color={kind.color}
                     />
                   );

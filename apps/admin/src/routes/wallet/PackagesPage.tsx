@@ -7,7 +7,6 @@ import {
   formatMoney,
   formatNumber,
   LANGUAGE_LABEL,
-  ListTable,
   NumberField,
   TranslatedField,
   toMinor,
@@ -15,24 +14,14 @@ import {
   usePageTitle,
   useZodForm,
 } from '@lm/ui';
-import {
-  ActionIcon,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Group, SimpleGrid, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../components/AddButton';
 import { FormActions } from '../../components/FormActions';
+import { ListCard } from '../../components/ListCard';
 import { OnOffBadge } from '../../components/OnOffBadge';
 import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
 import {
@@ -176,103 +165,98 @@ export function PackagesPage() {
         </AddButton>
       </Group>
       <WalletNav />
-      <Paper p={0} style={{ overflow: 'hidden' }}>
-        <ListTable<CoinPackage>
-          records={packages.data ?? []}
-          fetching={packages.isFetching}
-          minHeight={packages.data?.length ? undefined : 200}
-          noRecordsText={t('ui.list.empty')}
-          striped
-          highlightOnHover
-          verticalSpacing="sm"
-          horizontalSpacing="md"
-          columns={[
-            {
-              accessor: 'name',
-              title: t('wallet.admin.package_name'),
-              render: (p) => <Text fw={600}>{p.name}</Text>,
-            },
-            { accessor: 'coins', title: t('wallet.tx.coins'), render: (p) => formatNumber(p.coins, lang) },
-            {
-              accessor: 'bonus_coins',
-              title: t('wallet.admin.bonus_coins'),
-              render: (p) => formatNumber(p.bonus_coins, lang),
-            },
-            {
-              accessor: 'price',
-              title: t('wallet.admin.price'),
-              render: (p) => (
-                <Text size="sm" dir="ltr" span>
-                  {formatMoney(p.price, p.currency, lang)}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'saving',
-              title: t('wallet.admin.saving'),
-              render: (p) => (
-                <Text size="sm" span data-testid="package-saving">
-                  {p.saving_percent > 0
-                    ? t('wallet.admin.saving_value', {
-                        percent: formatNumber(p.saving_percent, lang),
-                        list: formatMoney(p.list_price, p.currency, lang),
-                      })
-                    : t('wallet.packages.at_coin_price')}
-                </Text>
-              ),
-            },
-            {
-              accessor: 'min_followers',
-              title: t('wallet.packages.min_followers'),
-              render: (p) => (p.min_followers === null ? '—' : formatNumber(p.min_followers, lang)),
-            },
-            {
-              accessor: 'duration_days',
-              title: t('wallet.packages.duration_days'),
-              render: (p) => (p.duration_days === null ? '—' : formatNumber(p.duration_days, lang)),
-            },
-            {
-              accessor: 'is_active',
-              title: t('wallet.invoices.status'),
-              render: (p) => (
-                <OnOffBadge on={p.is_active} labels={['wallet.admin.active', 'wallet.admin.retired']} />
-              ),
-            },
-            {
-              accessor: 'actions',
-              title: '',
-              width: 100,
-              render: (p) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('wallet.admin.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('wallet.admin.edit')}
-                      onClick={() => editor.edit(p)}
-                    >
-                      <IconEdit size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('wallet.admin.retire')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('wallet.admin.retire')}
-                      disabled={!p.is_active}
-                      onClick={async () => {
-                        if (await confirmAction({ message: t('wallet.admin.retire_confirm'), danger: true }))
-                          remove.mutate(p.id);
-                      }}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              ),
-            },
-          ]}
-        />
-      </Paper>
+      <ListCard<CoinPackage>
+        records={packages.data ?? []}
+        fetching={packages.isFetching}
+        emptyHeight={200}
+        highlightOnHover
+        horizontalSpacing="md"
+        columns={[
+          {
+            accessor: 'name',
+            title: t('wallet.admin.package_name'),
+            render: (p) => <Text fw={600}>{p.name}</Text>,
+          },
+          { accessor: 'coins', title: t('wallet.tx.coins'), render: (p) => formatNumber(p.coins, lang) },
+          {
+            accessor: 'bonus_coins',
+            title: t('wallet.admin.bonus_coins'),
+            render: (p) => formatNumber(p.bonus_coins, lang),
+          },
+          {
+            accessor: 'price',
+            title: t('wallet.admin.price'),
+            render: (p) => (
+              <Text size="sm" dir="ltr" span>
+                {formatMoney(p.price, p.currency, lang)}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'saving',
+            title: t('wallet.admin.saving'),
+            render: (p) => (
+              <Text size="sm" span data-testid="package-saving">
+                {p.saving_percent > 0
+                  ? t('wallet.admin.saving_value', {
+                      percent: formatNumber(p.saving_percent, lang),
+                      list: formatMoney(p.list_price, p.currency, lang),
+                    })
+                  : t('wallet.packages.at_coin_price')}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'min_followers',
+            title: t('wallet.packages.min_followers'),
+            render: (p) => (p.min_followers === null ? '—' : formatNumber(p.min_followers, lang)),
+          },
+          {
+            accessor: 'duration_days',
+            title: t('wallet.packages.duration_days'),
+            render: (p) => (p.duration_days === null ? '—' : formatNumber(p.duration_days, lang)),
+          },
+          {
+            accessor: 'is_active',
+            title: t('wallet.invoices.status'),
+            render: (p) => (
+              <OnOffBadge on={p.is_active} labels={['wallet.admin.active', 'wallet.admin.retired']} />
+            ),
+          },
+          {
+            accessor: 'actions',
+            title: '',
+            width: 100,
+            render: (p) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Tooltip label={t('wallet.admin.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('wallet.admin.edit')}
+                    onClick={() => editor.edit(p)}
+                  >
+                    <IconEdit size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('wallet.admin.retire')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('wallet.admin.retire')}
+                    disabled={!p.is_active}
+                    onClick={async () => {
+                      if (await confirmAction({ message: t('wallet.admin.retire_confirm'), danger: true }))
+                        remove.mutate(p.id);
+                    }}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ),
+          },
+        ]}
+      />
       <RecordFormModal
         editor={editor}
         titles={['wallet.admin.new_package', 'wallet.admin.edit_package']}
