@@ -3,15 +3,7 @@ import { guardSchema, idNameSchema, permissionGroupSchema, roleSchema } from '@l
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import {
-  envelope,
-  idParams,
-  listEnvelope,
-  listQuery,
-  messageOnly,
-  paginate,
-  parseOrder,
-} from '../../platform/http';
+import { envelope, idParams, listPage, listPaging, listSchema, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import * as rbac from './rbac.service';
 
@@ -26,6 +18,7 @@ export const roleBodySchema = z.object({
 });
 
 const tags = ['roles'];
+const rolePage = listPaging(rbac.ROLE_ORDER_COLUMNS, { column: 'name', dir: 'asc' });
 
 /** Roles and permissions of spec section 7 "Settings/roles", and the role picker `getAllRolesWithQ`. */
 export const rbacRoutes: RouteModule = (app, deps) => {
@@ -48,17 +41,11 @@ export const rbacRoutes: RouteModule = (app, deps) => {
     '/api/roles',
     {
       config: { access: adminAccess(ROLES_PERMISSION) },
-      schema: {
-        tags,
-        querystring: listQuery.extend({ guard: guardSchema.optional() }),
-        response: { 200: listEnvelope(roleSchema) },
-      },
+      schema: { tags, ...listSchema(roleSchema, { guard: guardSchema.optional() }) },
     },
     async (req) => {
-      const { page, limit, q, guard } = req.query;
-      const order = parseOrder(req.query.order, rbac.ROLE_ORDER_COLUMNS, { column: 'name', dir: 'asc' });
-      const { rows, total } = await rbac.listRoles(deps.database, { page, limit, q, guard, order });
-      return { data: rows, pagination: paginate(total, page, limit) };
+      const { q, guard } = req.query;
+      return listPage(await rbac.listRoles(deps.database, { ...rolePage(req.query), q, guard }), req.query);
     },
   );
 
