@@ -55,45 +55,6 @@ export function paginate(total: number, page: number, limit: number, estimated =
   return estimated ? { ...block, total_estimated: true as const } : block;
 }
 
-/**
- * Request and response schema of a paginated list route: the shared list query (extended by `extra`,
- * the query fields of a list with filters of its own) and the `{ data: [...], pagination }` envelope
- * of `item`. Spread into a route's `schema` next to its tags and params.
- */
-export function listSchema<T extends z.ZodType, S extends z.ZodRawShape = Record<never, never>>(
-  item: T,
-  extra?: S,
-) {
-  return { querystring: listQuery.extend(extra ?? ({} as S)), response: { 200: listEnvelope(item) } };
-}
-
-/**
- * The answer of a list route: one page of `rows` out of `total` matching rows, at the query's page and
- * limit (`estimated` when the total is an estimate, see `paginate`).
- */
-export function listPage<T>(
-  { rows, total, estimated = false }: { rows: T[]; total: number; estimated?: boolean },
-  { page, limit }: { page: number; limit: number },
-) {
-  return { data: rows, pagination: paginate(total, page, limit, estimated) };
-}
-
-/**
- * The paging of a sorted list: a function that reads from a list query the page, the page size and the
- * sort that the list's service takes, the sort checked against the list's sortable `columns`
- * (`fallback` when `order` is absent or names another column).
- */
-export function listPaging<K extends string>(
-  columns: readonly K[],
-  fallback: { column: K; dir: 'asc' | 'desc' },
-) {
-  return (query: { page: number; limit: number; order?: string }) => ({
-    page: query.page,
-    limit: query.limit,
-    order: parseOrder(query.order, columns, fallback),
-  });
-}
-
 /** Parse "column:dir" against an allow-list of sortable columns. */
 export function parseOrder<K extends string>(
   order: string | undefined,
@@ -108,6 +69,16 @@ export function parseOrder<K extends string>(
 
 /** Route params with a positive integer id. */
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * Request and response schema of a route that changes the record `:id`: the id params, the `body`
+ * and the changed record answered as `{ data: item, message? }`. Spread into a route's `schema`.
+ */
+export const updateSchema = <B extends z.ZodType, T extends z.ZodType>(body: B, item: T) => ({
+  params: idParams,
+  body,
+  response: { 200: envelope(item) },
+});
 
 /** How many objects and arrays `fieldWithNulByte` looks into before giving up (bodies are <= 1 MB). */
 const NUL_SCAN_LIMIT = 100_000;

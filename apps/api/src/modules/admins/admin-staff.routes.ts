@@ -3,8 +3,9 @@ import { adminPasswordLinkSchema, idNameSchema, staffAdminSchema } from '@lm/con
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, idParams, listPage, listPaging, listSchema, messageOnly } from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import * as service from './admins.service';
 
 /** Permission of the staff screens (spec section 2 "/admin/list (view.main.admins.tab.list)"). */
@@ -94,12 +95,7 @@ export const adminStaffRoutes: RouteModule = (app, deps) => {
     '/api/admin/admins/:id',
     {
       config: { access: adminAccess(ADMINS_PERMISSION) },
-      schema: {
-        tags,
-        params: idParams,
-        body: adminSaveSchema,
-        response: { 200: envelope(staffAdminSchema) },
-      },
+      schema: { tags, ...updateSchema(adminSaveSchema, staffAdminSchema) },
     },
     async (req) => {
       const data = await service.updateAdmin(deps, adminActor(req), req.params.id, req.body);

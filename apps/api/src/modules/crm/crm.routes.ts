@@ -44,8 +44,9 @@ import { z } from 'zod';
 import { adminAccess, adminActor, PUBLIC } from '../../platform/access';
 import type { RouteModule, ZodApp } from '../../platform/app';
 import { keepRawJsonBodies, parseFormBodies } from '../../platform/body-parsers';
-import { envelope, idParams, listPage, listPaging, listSchema, messageOnly } from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import {
   applyMailEvents,
   campaignAudience,
@@ -217,12 +218,7 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
     '/api/admin/crm/lists/:id/leads',
     {
       config: { access: adminAccess(P.leads) },
-      schema: {
-        tags,
-        params: idParams,
-        body: listMembersAddSchema,
-        response: { 200: envelope(listMembersAddedSchema) },
-      },
+      schema: { tags, ...updateSchema(listMembersAddSchema, listMembersAddedSchema) },
     },
     async (req) => {
       const result = await addListMembers(deps, req.params.id, req.body.lead_ids, adminActor(req));
@@ -404,12 +400,7 @@ export const crmSendersRoutes: RouteModule = (app, deps) => {
     '/api/admin/crm/senders/:id/confirm',
     {
       config: access,
-      schema: {
-        tags,
-        params: idParams,
-        body: senderConfirmSchema,
-        response: { 200: envelope(senderSchema) },
-      },
+      schema: { tags, ...updateSchema(senderConfirmSchema, senderSchema) },
     },
     async (req) => ({
       data: await confirmSender(deps, req.params.id, req.body.code, adminActor(req)),
@@ -476,12 +467,7 @@ export const crmTemplatesRoutes: RouteModule = (app, deps) => {
     {
       config: edit,
       bodyLimit,
-      schema: {
-        tags,
-        params: idParams,
-        body: templateSaveSchema,
-        response: { 200: envelope(savedTemplateSchema) },
-      },
+      schema: { tags, ...updateSchema(templateSaveSchema, savedTemplateSchema) },
     },
     async (req) => ({
       data: await saveTemplate(deps, req.params.id, req.body, adminActor(req)),
@@ -580,12 +566,7 @@ export const crmCampaignsRoutes: RouteModule = (app, deps) => {
     '/api/admin/crm/campaigns/:id/start',
     {
       config: access,
-      schema: {
-        tags,
-        params: idParams,
-        body: campaignStartSchema,
-        response: { 200: envelope(campaignDetailSchema) },
-      },
+      schema: { tags, ...updateSchema(campaignStartSchema, campaignDetailSchema) },
     },
     async (req) => {
       const at = req.body.scheduled_at ? new Date(req.body.scheduled_at) : null;

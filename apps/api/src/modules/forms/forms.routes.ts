@@ -18,8 +18,9 @@ import {
 } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { ValidationError } from '../../platform/errors';
-import { envelope, idParams, listPage, listPaging, listSchema, messageOnly } from '../../platform/http';
+import { envelope, idParams, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import { searchBehalfUsers } from '../express';
 import * as forms from './forms.service';
 

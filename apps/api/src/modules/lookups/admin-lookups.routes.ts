@@ -3,8 +3,9 @@ import { translationsSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { adminAccess, adminActor, PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, idParams, listPage, listPaging, listSchema, messageOnly } from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import * as service from './admin-lookups.service';
 
 /**
@@ -87,7 +88,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
       `${base}/:id`,
       {
         config: { access },
-        schema: { tags, params: idParams, body: namedBody, response: { 200: envelope(lookupEntrySchema) } },
+        schema: { tags, ...updateSchema(namedBody, lookupEntrySchema) },
       },
       async (req) => ({
         data: await service.saveNamed(deps, adminActor(req), kind, req.body, req.params.id),
@@ -159,7 +160,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
     '/api/admin/sliders/:id',
     {
       config: { access },
-      schema: { tags, params: idParams, body: sliderBody, response: { 200: envelope(sliderSchema) } },
+      schema: { tags, ...updateSchema(sliderBody, sliderSchema) },
     },
     async (req) => ({
       data: await service.saveSlider(

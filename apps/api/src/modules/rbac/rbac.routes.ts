@@ -3,8 +3,9 @@ import { guardSchema, idNameSchema, permissionGroupSchema, roleSchema } from '@l
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, idParams, listPage, listPaging, listSchema, messageOnly } from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import * as rbac from './rbac.service';
 
 /** Permission that opens the role screens (spec section 2 "/roles/list or /roles"). */
@@ -74,7 +75,7 @@ export const rbacRoutes: RouteModule = (app, deps) => {
     '/api/roles/:id',
     {
       config: { access: adminAccess(ROLES_PERMISSION) },
-      schema: { tags, params: idParams, body: roleBodySchema, response: { 200: envelope(roleSchema) } },
+      schema: { tags, ...updateSchema(roleBodySchema, roleSchema) },
     },
     async (req) => {
       const data = await rbac.updateRole(deps, adminActor(req), req.params.id, req.body);

@@ -33,8 +33,9 @@ import {
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, idParams, listPage, listPaging, listSchema } from '../../platform/http';
+import { envelope, idParams, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import { eraseLead } from '../leads';
 import { createAutoJob, startManualRun, updateAutoJob } from './auto-scraping.service';
 import {
@@ -375,12 +376,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/auto-jobs/:id',
     {
       config: { access: adminAccess(P.manage) },
-      schema: {
-        tags,
-        params: idParams,
-        body: autoScrapingJobSchema,
-        response: { 200: envelope(autoScrapingJobDetailSchema) },
-      },
+      schema: { tags, ...updateSchema(autoScrapingJobSchema, autoScrapingJobDetailSchema) },
     },
     async (req) => {
       await updateAutoJob(deps, req.params.id, req.body, adminActor(req));

@@ -35,8 +35,9 @@ import {
 } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
-import { envelope, idParams, listPage, listPaging, listSchema, messageOnly } from '../../platform/http';
+import { envelope, idParams, type ListQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import { receiveInbound } from './inbound-providers';
 import { InboundOffError, InboundSignatureError } from './tickets.inbound';
 import * as service from './tickets.service';
@@ -114,6 +115,17 @@ function actorOf(req: FastifyRequest): service.TicketActor {
  */
 export const ticketsRoutes: RouteModule = async (app, deps) => {
   const pageOf = listPaging(service.TICKET_ORDER_COLUMNS, { column: 'created_at', dir: 'desc' });
+  /** Staff's ticket lists: every ticket, or one user's when `userId` is given, with the list filters. */
+  const staffTickets = async (req: Pick<FastifyRequest, 'lang'> & { query: ListQuery }, userId?: number) => {
+    const page = await service.listTickets(
+      deps,
+      { kind: 'admin' },
+      { ...listFilter(req.query.filter), q: req.query.q, ...(userId ? { userId } : {}) },
+      pageOf(req.query),
+      req.lang,
+    );
+    return listPage(page, req.query);
+  };
 
   // ---- both apps
   app.post(
@@ -309,18 +321,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
       config: { access: adminAccess(TICKET_PERMISSIONS.list) },
       schema: { tags, ...listSchema(ticketSchema) },
     },
-    async (req) => {
-      const filter = listFilter(req.query.filter);
-      const userId = positive(one(req.query.filter?.user_id));
-      const page = await service.listTickets(
-        deps,
-        { kind: 'admin' },
-        { ...filter, q: req.query.q, ...(userId ? { userId } : {}) },
-        pageOf(req.query),
-        req.lang,
-      );
-      return listPage(page, req.query);
-    },
+    async (req) => staffTickets(req, positive(one(req.query.filter?.user_id))),
   );
 
   app.get(
@@ -329,17 +330,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
       config: { access: adminAccess(TICKET_PERMISSIONS.show) },
       schema: { tags, params: idParams, ...listSchema(ticketSchema) },
     },
-    async (req) => {
-      const filter = listFilter(req.query.filter);
-      const page = await service.listTickets(
-        deps,
-        { kind: 'admin' },
-        { ...filter, q: req.query.q, userId: req.params.id },
-        pageOf(req.query),
-        req.lang,
-      );
-      return listPage(page, req.query);
-    },
+    async (req) => staffTickets(req, req.params.id),
   );
 
   app.put(
