@@ -31,6 +31,15 @@ const notices = (userId: number, type: string) =>
 const audits = (target: string) =>
   count(`select count(*) n from audit_logs where target_type = 'user' and target_id = $1`, [target]);
 
+/** A savepoint that does `write` and then refuses (throws): the transaction around it goes on. */
+const refusedSavepoint = (tx: Tx, name: string, write: () => unknown) =>
+  expect(
+    withSavepoint(tx, name, async () => {
+      write();
+      throw new Error('inner refusal');
+    }),
+  ).rejects.toThrow('inner refusal');
+
 describe('writes queued in a transaction (writeLater)', () => {
   it('are sent together before the commit, and only seen by the transaction once flushed', async () => {
     const user = await ctx.makeUser();
@@ -95,12 +104,7 @@ describe('writes queued in a transaction (writeLater)', () => {
     const user = await ctx.makeUser();
     await withTransaction(ctx.deps.database, async (tx) => {
       notifyTest(tx, user.id, 'test.before');
-      await expect(
-        withSavepoint(tx, 'queued_test', async () => {
-          notifyTest(tx, user.id, 'test.inside');
-          throw new Error('inner refusal');
-        }),
-      ).rejects.toThrow('inner refusal');
+      await refusedSavepoint(tx, 'queued_test', () => notifyTest(tx, user.id, 'test.inside'));
       // A queued write that fails inside the savepoint is undone with it; the transaction goes on.
       await expect(
         withSavepoint(tx, 'queued_fk', async () => {
@@ -233,12 +237,7 @@ describe('statements sent with the COMMIT (atCommit)', () => {
     const user = await ctx.makeUser();
     await withTransaction(ctx.deps.database, async (tx) => {
       marker(tx, user.id, 'test.kept');
-      await expect(
-        withSavepoint(tx, 'at_commit_test', async () => {
-          marker(tx, user.id, 'test.dropped');
-          throw new Error('inner refusal');
-        }),
-      ).rejects.toThrow('inner refusal');
+      await refusedSavepoint(tx, 'at_commit_test', () => marker(tx, user.id, 'test.dropped'));
     });
     expect(await notices(user.id, 'test.kept')).toBe(1);
     expect(await notices(user.id, 'test.dropped')).toBe(0);

@@ -70,6 +70,16 @@ export function parseOrder<K extends string>(
 /** Route params with a positive integer id. */
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
+/**
+ * Request and response schema of a route that changes the record `:id`: the id params, the `body`
+ * and the changed record answered as `{ data: item, message? }`. Spread into a route's `schema`.
+ */
+export const updateSchema = <B extends z.ZodType, T extends z.ZodType>(body: B, item: T) => ({
+  params: idParams,
+  body,
+  response: { 200: envelope(item) },
+});
+
 /** How many objects and arrays `fieldWithNulByte` looks into before giving up (bodies are <= 1 MB). */
 const NUL_SCAN_LIMIT = 100_000;
 

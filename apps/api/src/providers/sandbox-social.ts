@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { signValue, verifyValue } from '../platform/signed';
 import { sandboxSocialPosts } from './sandbox-social.schema';
@@ -85,18 +85,14 @@ export function sandboxHistory(
 type Row = typeof sandboxSocialPosts.$inferSelect;
 const toPost = (r: Row): SandboxSocialPost => ({ ...r, platform: r.platform as SocialPlatform });
 
+/** Live (not deleted) posts of a platform that also meet `where`. */
+const livePosts = (platform: SocialPlatform, ...where: SQL[]) =>
+  and(eq(sandboxSocialPosts.platform, platform), isNull(sandboxSocialPosts.deletedAt), ...where);
+
 /**
  * The sandbox's store of posts in PostgreSQL, shared by the TikTok and Instagram sandboxes and driven by
  * the dev controls (modules/dev). Lists merge the deterministic history with the posts made here.
  */
-/** Post `id` of `platform` while it is not deleted. */
-const livePost = (platform: SocialPlatform, id: string) =>
-  and(
-    eq(sandboxSocialPosts.platform, platform),
-    eq(sandboxSocialPosts.id, id),
-    isNull(sandboxSocialPosts.deletedAt),
-  );
-
 export function sandboxSocialStore(database: Database) {
   return {
     /** Post a video or reel for the account, using the sound `musicId`. */
@@ -129,7 +125,7 @@ export function sandboxSocialStore(database: Database) {
       const [row] = await database.db
         .update(sandboxSocialPosts)
         .set({ deletedAt: at })
-        .where(livePost(platform, id))
+        .where(livePosts(platform, eq(sandboxSocialPosts.id, id)))
         .returning();
       return row ? toPost(row) : null;
     },
@@ -138,7 +134,7 @@ export function sandboxSocialStore(database: Database) {
       const [row] = await database.db
         .update(sandboxSocialPosts)
         .set({ views: sql`${sandboxSocialPosts.views} + ${views}` })
-        .where(livePost(platform, id))
+        .where(livePosts(platform, eq(sandboxSocialPosts.id, id)))
         .returning();
       return row ? toPost(row) : null;
     },
@@ -147,13 +143,7 @@ export function sandboxSocialStore(database: Database) {
       const rows = await database.db
         .select()
         .from(sandboxSocialPosts)
-        .where(
-          and(
-            eq(sandboxSocialPosts.platform, platform),
-            eq(sandboxSocialPosts.accountId, accountId),
-            isNull(sandboxSocialPosts.deletedAt),
-          ),
-        )
+        .where(livePosts(platform, eq(sandboxSocialPosts.accountId, accountId)))
         .orderBy(desc(sandboxSocialPosts.postedAt));
       return [...rows.map(toPost), ...sandboxHistory(platform, accountId, username)];
     },
@@ -166,11 +156,10 @@ export function sandboxSocialStore(database: Database) {
         .select()
         .from(sandboxSocialPosts)
         .where(
-          and(
-            eq(sandboxSocialPosts.platform, platform),
+          livePosts(
+            platform,
             eq(sandboxSocialPosts.accountId, accountId),
             inArray(sandboxSocialPosts.id, [...wanted]),
-            isNull(sandboxSocialPosts.deletedAt),
           ),
         );
       return [...rows.map(toPost), ...history];

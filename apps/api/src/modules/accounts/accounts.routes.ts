@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { clientInfo, currentUser, PUBLIC, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
-import { envelope, idParams, messageOnly } from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import * as accounts from './accounts.service';
 
@@ -217,12 +217,7 @@ export const accountsRoutes: RouteModule = (app, deps) => {
     '/api/user/update-user/:id',
     {
       config: { access: userAccess() },
-      schema: {
-        tags,
-        params: idParams,
-        body: updateProfileSchema,
-        response: { 200: envelope(sessionUserSchema) },
-      },
+      schema: { tags, ...updateSchema(updateProfileSchema, sessionUserSchema) },
     },
     async (req) => {
       ownId(req, req.params.id);

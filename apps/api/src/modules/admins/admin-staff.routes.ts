@@ -3,16 +3,9 @@ import { adminPasswordLinkSchema, idNameSchema, staffAdminSchema } from '@lm/con
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import {
-  envelope,
-  idParams,
-  listEnvelope,
-  listQuery,
-  messageOnly,
-  paginate,
-  parseOrder,
-} from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import * as service from './admins.service';
 
 /** Permission of the staff screens (spec section 2 "/admin/list (view.main.admins.tab.list)"). */
@@ -42,6 +35,7 @@ const adminBody = z.object({
 export const adminSaveSchema = adminBody;
 
 const tags = ['admins'];
+const adminPage = listPaging(service.ADMIN_ORDER_COLUMNS, { column: 'name', dir: 'asc' });
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
@@ -54,23 +48,21 @@ export const adminStaffRoutes: RouteModule = (app, deps) => {
     '/api/admin/admins',
     {
       config: { access: adminAccess(ADMINS_PERMISSION) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(staffAdminSchema) } },
+      schema: { tags, ...listSchema(staffAdminSchema) },
     },
     async (req) => {
-      const { page, limit, q, filter = {} } = req.query;
+      const { q, filter = {} } = req.query;
       const roleId = Number(single(filter.role_id));
       const status = single(filter.status);
-      const { rows, total } = await service.listAdmins(deps.database, {
-        page,
-        limit,
+      const page = await service.listAdmins(deps.database, {
+        ...adminPage(req.query),
         q,
         roleId: Number.isInteger(roleId) && roleId > 0 ? roleId : undefined,
         status: (service.ADMIN_STATUSES as readonly string[]).includes(status ?? '')
           ? (status as service.AdminStatus)
           : undefined,
-        order: parseOrder(req.query.order, service.ADMIN_ORDER_COLUMNS, { column: 'name', dir: 'asc' }),
       });
-      return { data: rows, pagination: paginate(total, page, limit) };
+      return listPage(page, req.query);
     },
   );
 
@@ -103,12 +95,7 @@ export const adminStaffRoutes: RouteModule = (app, deps) => {
     '/api/admin/admins/:id',
     {
       config: { access: adminAccess(ADMINS_PERMISSION) },
-      schema: {
-        tags,
-        params: idParams,
-        body: adminSaveSchema,
-        response: { 200: envelope(staffAdminSchema) },
-      },
+      schema: { tags, ...updateSchema(adminSaveSchema, staffAdminSchema) },
     },
     async (req) => {
       const data = await service.updateAdmin(deps, adminActor(req), req.params.id, req.body);

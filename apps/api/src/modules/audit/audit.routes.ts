@@ -2,7 +2,8 @@ import { auditLogSchema } from '@lm/contracts/staff';
 import { z } from 'zod';
 import { adminAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, listEnvelope, listQuery, paginate } from '../../platform/http';
+import { envelope } from '../../platform/http';
+import { listPage, listSchema } from '../../platform/list-routes';
 import { auditActions, listAuditLogs } from './audit.service';
 
 /** Permission of the audit log (spec section 2 "/logs (view.main.logs.tab.list)"). */
@@ -31,15 +32,11 @@ export const auditRoutes: RouteModule = (app, deps) => {
     '/api/admin/audit-logs',
     {
       config: { access: adminAccess(LOGS_PERMISSION) },
-      schema: {
-        tags,
-        querystring: listQuery.extend({ filter: auditFilterSchema.optional() }),
-        response: { 200: listEnvelope(auditLogSchema) },
-      },
+      schema: { tags, ...listSchema(auditLogSchema, { filter: auditFilterSchema.optional() }) },
     },
     async (req) => {
       const { page, limit, filter = {} } = req.query;
-      const { rows, total, estimated } = await listAuditLogs(
+      const found = await listAuditLogs(
         deps.database,
         {
           actorType: filter.actor_type,
@@ -54,7 +51,7 @@ export const auditRoutes: RouteModule = (app, deps) => {
         page,
         limit,
       );
-      return { data: rows, pagination: paginate(total, page, limit, estimated) };
+      return listPage(found, req.query);
     },
   );
 

@@ -3,7 +3,7 @@ import { translationsSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, idParams } from '../../platform/http';
+import { envelope, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import * as tiers from './tiers.service';
 
@@ -50,7 +50,7 @@ export const adminConnectionsRoutes: RouteModule = (app, deps) => {
       `${base}/tiers/:id`,
       {
         config: access,
-        schema: { tags, params: idParams, body: tierBody, response: { 200: envelope(socialTierSchema) } },
+        schema: { tags, ...updateSchema(tierBody, socialTierSchema) },
       },
       async (req) => ({
         data: await tiers.saveTier(deps, adminActor(req), platform, req.params.id, req.body),
@@ -78,12 +78,7 @@ export const adminConnectionsRoutes: RouteModule = (app, deps) => {
       `${base}/durations/:id`,
       {
         config: access,
-        schema: {
-          tags,
-          params: idParams,
-          body: durationBody,
-          response: { 200: envelope(socialDurationSchema) },
-        },
+        schema: { tags, ...updateSchema(durationBody, socialDurationSchema) },
       },
       async (req) => ({
         data: await tiers.saveDuration(deps, adminActor(req), platform, req.params.id, req.body),

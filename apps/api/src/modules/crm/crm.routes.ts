@@ -44,16 +44,9 @@ import { z } from 'zod';
 import { adminAccess, adminActor, PUBLIC } from '../../platform/access';
 import type { RouteModule, ZodApp } from '../../platform/app';
 import { keepRawJsonBodies, parseFormBodies } from '../../platform/body-parsers';
-import {
-  envelope,
-  idParams,
-  listEnvelope,
-  listQuery,
-  messageOnly,
-  paginate,
-  parseOrder,
-} from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import {
   applyMailEvents,
   campaignAudience,
@@ -110,8 +103,11 @@ import {
 const tags = ['crm'];
 const bigIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const LEAD_ORDERS = ['name', 'followers', 'created_at'] as const;
-
-const leadsQuery = listQuery.extend({ filter: leadFilterSchema.optional() });
+/** The leads screens list artists newest first and a list's members by name. */
+const artistPage = listPaging(LEAD_ORDERS, { column: 'created_at', dir: 'desc' });
+const memberPage = listPaging(LEAD_ORDERS, { column: 'name', dir: 'asc' });
+const leadsList = listSchema(crmLeadSchema, { filter: leadFilterSchema.optional() });
+type CrmLead = z.infer<typeof crmLeadSchema>;
 
 /**
  * The CRM's leads API (spec section 7 shows no paths, so REST under
@@ -124,20 +120,16 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
     '/api/admin/crm/artists',
     {
       config: { access: adminAccess(P.view) },
-      schema: { tags, querystring: leadsQuery, response: { 200: listEnvelope(crmLeadSchema) } },
+      schema: { tags, ...leadsList },
     },
     async (req) => {
-      const { page, limit, filter = {}, q, order } = req.query;
+      const { filter = {}, q } = req.query;
       const { rows, total } = await listLeads(
         deps,
         { ...filter, kind: 'artist', q: q || filter.q },
-        {
-          page,
-          limit,
-          order: parseOrder(order, LEAD_ORDERS, { column: 'created_at', dir: 'desc' }),
-        },
+        artistPage(req.query),
       );
-      return { data: rows as z.infer<typeof crmLeadSchema>[], pagination: paginate(total, page, limit) };
+      return listPage({ rows: rows as CrmLead[], total }, req.query);
     },
   );
 
@@ -168,12 +160,12 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
     '/api/admin/crm/lists',
     {
       config: { access: adminAccess(P.view) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(leadListSchema) } },
+      schema: { tags, ...listSchema(leadListSchema) },
     },
     async (req) => {
-      const { page, limit, q } = req.query;
-      const { rows, total } = await listLeadListsCrm(deps, q || undefined, page, Math.min(limit, 100));
-      return { data: rows, pagination: paginate(total, page, Math.min(limit, 100)) };
+      const { page, q } = req.query;
+      const limit = Math.min(req.query.limit, 100);
+      return listPage(await listLeadListsCrm(deps, q || undefined, page, limit), { page, limit });
     },
   );
 
@@ -209,26 +201,16 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
     '/api/admin/crm/lists/:id/leads',
     {
       config: { access: adminAccess(P.leads) },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: leadsQuery,
-        response: { 200: listEnvelope(crmLeadSchema) },
-      },
+      schema: { tags, params: idParams, ...leadsList },
     },
     async (req) => {
-      const { page, limit, filter = {}, q, order } = req.query;
+      const { filter = {}, q } = req.query;
       const { rows, total } = await listLeads(
         deps,
         { ...filter, q: q || filter.q },
-        {
-          page,
-          limit,
-          listId: req.params.id,
-          order: parseOrder(order, LEAD_ORDERS, { column: 'name', dir: 'asc' }),
-        },
+        { ...memberPage(req.query), listId: req.params.id },
       );
-      return { data: rows as z.infer<typeof crmLeadSchema>[], pagination: paginate(total, page, limit) };
+      return listPage({ rows: rows as CrmLead[], total }, req.query);
     },
   );
 
@@ -236,12 +218,7 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
     '/api/admin/crm/lists/:id/leads',
     {
       config: { access: adminAccess(P.leads) },
-      schema: {
-        tags,
-        params: idParams,
-        body: listMembersAddSchema,
-        response: { 200: envelope(listMembersAddedSchema) },
-      },
+      schema: { tags, ...updateSchema(listMembersAddSchema, listMembersAddedSchema) },
     },
     async (req) => {
       const result = await addListMembers(deps, req.params.id, req.body.lead_ids, adminActor(req));
@@ -423,12 +400,7 @@ export const crmSendersRoutes: RouteModule = (app, deps) => {
     '/api/admin/crm/senders/:id/confirm',
     {
       config: access,
-      schema: {
-        tags,
-        params: idParams,
-        body: senderConfirmSchema,
-        response: { 200: envelope(senderSchema) },
-      },
+      schema: { tags, ...updateSchema(senderConfirmSchema, senderSchema) },
     },
     async (req) => ({
       data: await confirmSender(deps, req.params.id, req.body.code, adminActor(req)),
@@ -458,12 +430,11 @@ export const crmTemplatesRoutes: RouteModule = (app, deps) => {
     '/api/admin/crm/templates',
     {
       config: edit,
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(templateSummarySchema) } },
+      schema: { tags, ...listSchema(templateSummarySchema) },
     },
     async (req) => {
       const { page, limit, q } = req.query;
-      const { rows, total } = await listTemplates(deps, q || undefined, page, limit);
-      return { data: rows, pagination: paginate(total, page, limit) };
+      return listPage(await listTemplates(deps, q || undefined, page, limit), req.query);
     },
   );
 
@@ -496,12 +467,7 @@ export const crmTemplatesRoutes: RouteModule = (app, deps) => {
     {
       config: edit,
       bodyLimit,
-      schema: {
-        tags,
-        params: idParams,
-        body: templateSaveSchema,
-        response: { 200: envelope(savedTemplateSchema) },
-      },
+      schema: { tags, ...updateSchema(templateSaveSchema, savedTemplateSchema) },
     },
     async (req) => ({
       data: await saveTemplate(deps, req.params.id, req.body, adminActor(req)),
@@ -558,12 +524,12 @@ export const crmCampaignsRoutes: RouteModule = (app, deps) => {
     '/api/admin/crm/campaigns',
     {
       config: access,
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(campaignSchema) } },
+      schema: { tags, ...listSchema(campaignSchema) },
     },
     async (req) => {
-      const { page, limit } = req.query;
-      const { rows, total } = await listCampaigns(deps, page, Math.min(limit, 100));
-      return { data: rows, pagination: paginate(total, page, Math.min(limit, 100)) };
+      const { page } = req.query;
+      const limit = Math.min(req.query.limit, 100);
+      return listPage(await listCampaigns(deps, page, limit), { page, limit });
     },
   );
 
@@ -600,12 +566,7 @@ export const crmCampaignsRoutes: RouteModule = (app, deps) => {
     '/api/admin/crm/campaigns/:id/start',
     {
       config: access,
-      schema: {
-        tags,
-        params: idParams,
-        body: campaignStartSchema,
-        response: { 200: envelope(campaignDetailSchema) },
-      },
+      schema: { tags, ...updateSchema(campaignStartSchema, campaignDetailSchema) },
     },
     async (req) => {
       const at = req.body.scheduled_at ? new Date(req.body.scheduled_at) : null;

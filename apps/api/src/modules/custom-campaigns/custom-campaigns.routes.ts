@@ -24,11 +24,12 @@ import {
   envelope,
   fieldWithNulByte,
   idParams,
-  listEnvelope,
-  listQuery,
+  type ListQuery,
   messageOnly,
+  updateSchema,
 } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listSchema } from '../../platform/list-routes';
 import { activeTiers } from '../express';
 import { storeUpload } from '../files';
 import * as q from './custom-campaigns.queries';
@@ -105,7 +106,7 @@ function multipartBody(deps: Parameters<RouteModule>[1]) {
 }
 
 /** `filter[status]`, `filter[artist_id]`, `filter[is_paid]`, `filter[is_released]` of the lists. */
-function listFilter(query: z.infer<typeof listQuery>): q.CustomListFilter {
+function listFilter(query: ListQuery): q.CustomListFilter {
   const f = query.filter ?? {};
   const one = (k: string) => (Array.isArray(f[k]) ? f[k][0] : f[k]) as string | undefined;
   const int = (k: string) => {
@@ -132,7 +133,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
     '/api/artist/campaigns',
     {
       config: { access: userAccess(ARTIST) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(customCampaignListItemSchema) } },
+      schema: { tags, ...listSchema(customCampaignListItemSchema) },
     },
     async (req) =>
       q.listCampaigns(deps.database, {
@@ -146,7 +147,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
     '/api/artist/my-campaigns',
     {
       config: { access: userAccess(ARTIST) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(myCampaignItemSchema) } },
+      schema: { tags, ...listSchema(myCampaignItemSchema) },
     },
     async (req) => {
       const type = req.query.filter?.type;
@@ -359,7 +360,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
     '/api/admin/custom-campaigns',
     {
       config: { access: adminAccess(SHOW) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(customCampaignListItemSchema) } },
+      schema: { tags, ...listSchema(customCampaignListItemSchema) },
     },
     async (req) =>
       q.listCampaigns(deps.database, {
@@ -424,12 +425,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
     '/api/admin/custom-campaigns/:id',
     {
       config: { access: adminAccess(EDIT) },
-      schema: {
-        tags,
-        params: idParams,
-        body: adminCustomCampaignEditSchema,
-        response: { 200: envelope(created) },
-      },
+      schema: { tags, ...updateSchema(adminCustomCampaignEditSchema, created) },
     },
     async (req) => {
       const c = await custom.updateCampaign(deps, { adminId: currentAdmin(req).id }, req.params.id, req.body);

@@ -15,8 +15,9 @@ import { z } from 'zod';
 import { adminAccess, adminActor, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
-import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listSchema } from '../../platform/list-routes';
 import * as catalog from './express.catalog';
 import * as creation from './express.creation';
 import * as machine from './express.machine';
@@ -67,7 +68,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     '/api/admin/express/tiers/:id',
     {
       config: { access: adminAccess(TIERS) },
-      schema: { tags, params: idParams, body: tierBody, response: { 200: envelope(expressTierSchema) } },
+      schema: { tags, ...updateSchema(tierBody, expressTierSchema) },
     },
     async (req) => ({
       data: await catalog.saveTier(deps.database, adminActor(req), req.body, req.params.id),
@@ -102,12 +103,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     '/api/admin/express/durations/:id',
     {
       config: { access: adminAccess(TIERS) },
-      schema: {
-        tags,
-        params: idParams,
-        body: durationBody,
-        response: { 200: envelope(expressDurationSchema) },
-      },
+      schema: { tags, ...updateSchema(durationBody, expressDurationSchema) },
     },
     async (req) => ({
       data: await catalog.saveDuration(deps.database, adminActor(req), req.body, req.params.id),
@@ -144,7 +140,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     '/api/admin/express/reasons/:id',
     {
       config: { access: adminAccess(CAMPAIGNS) },
-      schema: { tags, params: idParams, body: reasonBody, response: { 200: envelope(expressReasonSchema) } },
+      schema: { tags, ...updateSchema(reasonBody, expressReasonSchema) },
     },
     async (req) => ({
       data: await catalog.saveReason(deps.database, adminActor(req), req.body, req.params.id),
@@ -168,7 +164,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     '/api/admin/express/playlists',
     {
       config: { access: adminAccess(PLAYLISTS) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(expressPlaylistSchema) } },
+      schema: { tags, ...listSchema(expressPlaylistSchema) },
     },
     async (req) => q.listPlaylists(deps.database, req.query),
   );
@@ -312,7 +308,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     '/api/admin/express/campaigns',
     {
       config: { access: adminAccess(CAMPAIGNS) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(expressCampaignSchema) } },
+      schema: { tags, ...listSchema(expressCampaignSchema) },
     },
     async (req) => q.listCampaigns(deps.database, req.query),
   );

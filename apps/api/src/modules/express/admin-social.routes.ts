@@ -6,8 +6,9 @@ import {
 import { z } from 'zod';
 import { adminAccess, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
+import { envelope, idParams } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listSchema } from '../../platform/list-routes';
 import * as machine from './express.machine';
 import { accountPlatforms } from './platforms/index';
 import * as social from './social.service';
@@ -29,11 +30,7 @@ export const adminSocialExpressRoutes: RouteModule = (app, deps) => {
       base,
       {
         config: { access: adminAccess(CAMPAIGNS) },
-        schema: {
-          tags,
-          querystring: listQuery,
-          response: { 200: listEnvelope(expressSocialCampaignSchema) },
-        },
+        schema: { tags, ...listSchema(expressSocialCampaignSchema) },
       },
       async (req) => social.listSocialCampaigns(deps, adapter, { staff: true }, req.query),
     );

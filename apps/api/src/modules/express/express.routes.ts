@@ -24,8 +24,9 @@ import { z } from 'zod';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
-import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
+import { envelope, idParams, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listSchema } from '../../platform/list-routes';
 import { parseTrackLink, trackLinkResultCode } from '../../providers/spotify/links';
 import { spotifyAccounts as connections } from '../connections';
 import { paymentsService as payments } from '../wallet';
@@ -60,6 +61,13 @@ export const campaignOrderBody = z.object({
   track_link: z.string().trim().min(1, 'validation.required').max(500),
   playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
   pitch: pitchSchema,
+});
+
+/** The playlists a buyer picks from at checkout (artist or curator): by genre, tier and score. */
+const checkoutPlaylists = listSchema(expressPlaylistSchema, {
+  genre_id: z.coerce.number().int().positive().optional(),
+  tier_id: z.coerce.number().int().positive().optional(),
+  ...scoreListQuery.shape,
 });
 
 /**
@@ -199,11 +207,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/curator/playlists',
     {
       config: { access: userAccess(CURATOR) },
-      schema: {
-        tags,
-        querystring: listQuery,
-        response: { 200: listEnvelope(expressPlaylistSchema) },
-      },
+      schema: { tags, ...listSchema(expressPlaylistSchema) },
     },
     async (req) => q.listPlaylists(deps.database, req.query, { curatorId: currentUser(req).id }),
   );
@@ -254,7 +258,6 @@ export const expressRoutes: RouteModule = (app, deps) => {
   );
 
   // Curator: incoming campaigns and actions.
-  const listAnswer = { 200: listEnvelope(expressCampaignSchema) };
   /**
    * A side's campaigns: the curator's incoming ones and the artist's own (spec section 7), each a list
    * and a detail scoped to the signed-in user; the artist's detail carries its performance too.
@@ -280,7 +283,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       side.list,
       {
         config: { access: userAccess(side.permission) },
-        schema: { tags, querystring: listQuery, response: listAnswer },
+        schema: { tags, ...listSchema(expressCampaignSchema) },
       },
       async (req) => q.listCampaigns(deps.database, req.query, side.scope(currentUser(req).id)),
     );
@@ -428,16 +431,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/artist/playlists',
     {
       config: { access: userAccess(ARTIST) },
-      schema: {
-        tags,
-        querystring: listQuery
-          .extend({
-            genre_id: z.coerce.number().int().positive().optional(),
-            tier_id: z.coerce.number().int().positive().optional(),
-          })
-          .extend(scoreListQuery.shape),
-        response: { 200: listEnvelope(expressPlaylistSchema) },
-      },
+      schema: { tags, ...checkoutPlaylists },
     },
     async (req) =>
       q.listPlaylists(deps.database, req.query, {
@@ -491,16 +485,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/curator/checkout/playlists',
     {
       config: { access: userAccess(CURATOR) },
-      schema: {
-        tags,
-        querystring: listQuery
-          .extend({
-            genre_id: z.coerce.number().int().positive().optional(),
-            tier_id: z.coerce.number().int().positive().optional(),
-          })
-          .extend(scoreListQuery.shape),
-        response: { 200: listEnvelope(expressPlaylistSchema) },
-      },
+      schema: { tags, ...checkoutPlaylists },
     },
     async (req) =>
       q.listPlaylists(deps.database, req.query, {
@@ -540,7 +525,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/curator/checkout/campaigns',
     {
       config: { access: userAccess(CURATOR) },
-      schema: { tags, querystring: listQuery, response: listAnswer },
+      schema: { tags, ...listSchema(expressCampaignSchema) },
     },
     async (req) => q.listCampaigns(deps.database, req.query, { artistId: currentUser(req).id }),
   );

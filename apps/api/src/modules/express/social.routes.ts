@@ -18,8 +18,9 @@ import { z } from 'zod';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { ValidationError } from '../../platform/errors';
-import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
+import { envelope, idParams } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listSchema } from '../../platform/list-routes';
 import * as catalog from './express.catalog';
 import * as machine from './express.machine';
 import * as renewal from './express.renewal';
@@ -164,11 +165,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         side.list,
         {
           config: { access: userAccess(side.permission) },
-          schema: {
-            tags,
-            querystring: listQuery,
-            response: { 200: listEnvelope(expressSocialCampaignSchema) },
-          },
+          schema: { tags, ...listSchema(expressSocialCampaignSchema) },
         },
         async (req) => social.listSocialCampaigns(deps, adapter, side.scope(currentUser(req).id), req.query),
       );

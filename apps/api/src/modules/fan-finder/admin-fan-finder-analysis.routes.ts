@@ -6,7 +6,8 @@ import {
 } from '@lm/contracts/fan-finder-api';
 import { adminAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
+import { envelope, idParams } from '../../platform/http';
+import { listSchema } from '../../platform/list-routes';
 import { FAN_FINDER_PERMISSION } from './admin-fan-finder.routes';
 import { listFans } from './analysis.service';
 import { analysedArtistDetail, searchAnalysedArtists } from './staff-analysis.service';
@@ -26,7 +27,7 @@ export const adminFanFinderAnalysisRoutes: RouteModule = (app, deps) => {
     base,
     {
       config: access,
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(analysedArtistSchema) } },
+      schema: { tags, ...listSchema(analysedArtistSchema) },
     },
     async (req) => searchAnalysedArtists(deps, req.query),
   );

@@ -9,8 +9,9 @@ import {
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listSchema } from '../../platform/list-routes';
 import * as plans from './plans.service';
 import * as subscriptions from './subscriptions.service';
 
@@ -45,7 +46,7 @@ export const adminFanFinderRoutes: RouteModule = (app, deps) => {
     `${base}/plans/:id`,
     {
       config: access,
-      schema: { tags, params: idParams, body: planBody, response: { 200: envelope(planSchema) } },
+      schema: { tags, ...updateSchema(planBody, planSchema) },
     },
     async (req) => ({
       data: await plans.savePlan(deps, adminActor(req), req.params.id, req.body),
@@ -65,7 +66,7 @@ export const adminFanFinderRoutes: RouteModule = (app, deps) => {
     `${base}/subscriptions`,
     {
       config: access,
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(adminSubscriptionSchema) } },
+      schema: { tags, ...listSchema(adminSubscriptionSchema) },
     },
     async (req) => subscriptions.listSubscriptions(deps, req.query),
   );
@@ -85,12 +86,7 @@ export const adminFanFinderRoutes: RouteModule = (app, deps) => {
     `${base}/subscriptions/:id`,
     {
       config: access,
-      schema: {
-        tags,
-        params: idParams,
-        body: autoRenewBody,
-        response: { 200: envelope(subscriptionSchema) },
-      },
+      schema: { tags, ...updateSchema(autoRenewBody, subscriptionSchema) },
     },
     async (req) => ({
       data: await subscriptions.setAutoRenew(deps, req.params.id, null, req.body.auto_renew, adminActor(req)),

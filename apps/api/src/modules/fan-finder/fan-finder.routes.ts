@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, idParams } from '../../platform/http';
+import { envelope, idParams, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { subscriptionConnectionFields } from './connections.service';
 import { listPlans } from './plans.service';
@@ -81,12 +81,7 @@ export const fanFinderRoutes: RouteModule = (app, deps) => {
     '/api/fan/finder/update/subscription/:id',
     {
       config: access,
-      schema: {
-        tags,
-        params: idParams,
-        body: autoRenewBody,
-        response: { 200: envelope(subscriptionSchema) },
-      },
+      schema: { tags, ...updateSchema(autoRenewBody, subscriptionSchema) },
     },
     async (req) => {
       const data = await subscriptions.setAutoRenew(

@@ -18,16 +18,9 @@ import {
 } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { ValidationError } from '../../platform/errors';
-import {
-  envelope,
-  idParams,
-  listEnvelope,
-  listQuery,
-  messageOnly,
-  paginate,
-  parseOrder,
-} from '../../platform/http';
+import { envelope, idParams, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import { searchBehalfUsers } from '../express';
 import * as forms from './forms.service';
 
@@ -55,8 +48,6 @@ const statusParams = z.object({
     .min(1, 'validation.invalid')
     .max(2, 'validation.invalid'),
 });
-const listQ = listQuery;
-
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /** Filters of the forms lists from `filter[...]`: status_id (1 or 2) and user_id; others refused. */
@@ -97,11 +88,7 @@ function actorOf(req: FastifyRequest): forms.FormActor {
  * (`indexAllForms/{id}`), and the Apple and Spotify autofills. Users reach their own forms only.
  */
 export const formsRoutes: RouteModule = (app, deps) => {
-  const pageOf = (q: z.infer<typeof listQ>) => ({
-    page: q.page,
-    limit: q.limit,
-    order: parseOrder(q.order, forms.FORM_ORDER_COLUMNS, { column: 'id', dir: 'desc' }),
-  });
+  const pageOf = listPaging(forms.FORM_ORDER_COLUMNS, { column: 'id', dir: 'desc' });
 
   app.post(
     '/api/user/new_form',
@@ -144,18 +131,17 @@ export const formsRoutes: RouteModule = (app, deps) => {
     '/api/forms',
     {
       config: { access: bothAccess(USER_PERMISSION, FORM_PERMISSIONS.view) },
-      schema: { tags, querystring: listQ, response: { 200: listEnvelope(formListItemSchema) } },
+      schema: { tags, ...listSchema(formListItemSchema) },
     },
     async (req) => {
-      const page = pageOf(req.query);
       const { items, total } = await forms.listForms(
         deps.database,
         viewerOf(req),
-        page,
+        pageOf(req.query),
         listFilter(req.query.filter, req.query.q),
         req.lang,
       );
-      return { data: items, pagination: paginate(total, page.page, page.limit) };
+      return listPage({ rows: items, total }, req.query);
     },
   );
 
@@ -181,23 +167,17 @@ export const formsRoutes: RouteModule = (app, deps) => {
     '/api/indexAllForms/:id',
     {
       config: { access: adminAccess(FORM_PERMISSIONS.view) },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: listQ,
-        response: { 200: listEnvelope(formListItemSchema) },
-      },
+      schema: { tags, params: idParams, ...listSchema(formListItemSchema) },
     },
     async (req) => {
-      const page = pageOf(req.query);
       const { items, total } = await forms.listForms(
         deps.database,
         { kind: 'admin' },
-        page,
+        pageOf(req.query),
         { ...listFilter(req.query.filter, req.query.q), userId: req.params.id },
         req.lang,
       );
-      return { data: items, pagination: paginate(total, page.page, page.limit) };
+      return listPage({ rows: items, total }, req.query);
     },
   );
 

@@ -3,16 +3,9 @@ import { translationsSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { adminAccess, adminActor, PUBLIC } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import {
-  envelope,
-  idParams,
-  listEnvelope,
-  listQuery,
-  messageOnly,
-  paginate,
-  parseOrder,
-} from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import * as service from './admin-lookups.service';
 
 /**
@@ -55,20 +48,20 @@ const tags = ['lookups'];
  */
 export const adminLookupsRoutes: RouteModule = (app, deps) => {
   const access = adminAccess(LOOKUPS_PERMISSION);
+  const entryPage = listPaging(['id', 'name'] as const, { column: 'name', dir: 'asc' });
   for (const kind of service.NAMED_LOOKUPS) {
     const base = `/api/admin/${kind}`;
     app.get(
       base,
       {
         config: { access },
-        schema: { tags, querystring: listQuery, response: { 200: listEnvelope(lookupEntrySchema) } },
+        schema: { tags, ...listSchema(lookupEntrySchema) },
       },
       async (req) => {
-        const { page, limit, q, filter = {} } = req.query;
+        const { q, filter = {} } = req.query;
         const active = Array.isArray(filter.is_active) ? filter.is_active[0] : filter.is_active;
-        const { rows, total } = await service.listNamed(deps.database, kind, {
-          page,
-          limit,
+        const page = await service.listNamed(deps.database, kind, {
+          ...entryPage(req.query),
           q,
           active:
             active === '1' || active === 'true'
@@ -76,9 +69,8 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
               : active === '0' || active === 'false'
                 ? false
                 : undefined,
-          order: parseOrder(req.query.order, ['id', 'name'] as const, { column: 'name', dir: 'asc' }),
         });
-        return { data: rows, pagination: paginate(total, page, limit) };
+        return listPage(page, req.query);
       },
     );
     app.post(
@@ -96,7 +88,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
       `${base}/:id`,
       {
         config: { access },
-        schema: { tags, params: idParams, body: namedBody, response: { 200: envelope(lookupEntrySchema) } },
+        schema: { tags, ...updateSchema(namedBody, lookupEntrySchema) },
       },
       async (req) => ({
         data: await service.saveNamed(deps, adminActor(req), kind, req.body, req.params.id),
@@ -168,7 +160,7 @@ export const adminLookupsRoutes: RouteModule = (app, deps) => {
     '/api/admin/sliders/:id',
     {
       config: { access },
-      schema: { tags, params: idParams, body: sliderBody, response: { 200: envelope(sliderSchema) } },
+      schema: { tags, ...updateSchema(sliderBody, sliderSchema) },
     },
     async (req) => ({
       data: await service.saveSlider(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
-import { listEnvelope, listQuery, paginate } from '../../platform/http';
+import { listPage, listSchema } from '../../platform/list-routes';
 import { listOutbox } from './mail.service';
 
 /** Reading the dev mailbox (not a spec permission: docs/decisions.md). */
@@ -29,25 +29,23 @@ export const mailRoutes: RouteModule = (app, deps) => {
     '/api/admin/dev/mailbox',
     {
       config: { access: adminAccess(DEV_MAILBOX_PERMISSION) },
-      schema: { tags: ['dev'], querystring: listQuery, response: { 200: listEnvelope(mailItem) } },
+      schema: { tags: ['dev'], ...listSchema(mailItem) },
     },
     async (req) => {
       if (deps.mail.driver !== 'outbox') throw new NotFoundError();
       const { page, limit } = req.query;
       const { rows, total } = await listOutbox(deps.database, page, limit);
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          to: r.toAddress,
-          from: r.fromAddress,
-          reply_to: r.replyTo,
-          subject: r.subject,
-          text: r.text,
-          html: r.html,
-          created_at: r.createdAt.toISOString(),
-        })),
-        pagination: paginate(total, page, limit),
-      };
+      const mails = rows.map((r) => ({
+        id: r.id,
+        to: r.toAddress,
+        from: r.fromAddress,
+        reply_to: r.replyTo,
+        subject: r.subject,
+        text: r.text,
+        html: r.html,
+        created_at: r.createdAt.toISOString(),
+      }));
+      return listPage({ rows: mails, total }, req.query);
     },
   );
 };

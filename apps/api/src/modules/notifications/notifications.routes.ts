@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import { type Access, adminAccess, currentAdmin, currentUser, userAccess } from '../../platform/access';
 import type { RouteModule, ZodApp } from '../../platform/app';
 import type { Clock } from '../../platform/clock';
-import { envelope, idParams, listEnvelope, listQuery, paginate } from '../../platform/http';
+import { envelope, idParams } from '../../platform/http';
+import { listPage, listSchema } from '../../platform/list-routes';
 import * as service from './notifications.service';
 
 /**
@@ -24,18 +25,14 @@ function bellRoutes(
     `${base}`,
     {
       config: { access },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(notificationSchema) } },
+      schema: { tags, ...listSchema(notificationSchema) },
     },
     async (req) => {
       const { page, limit } = req.query;
-      const { rows, total } = await service.listNotifications(
-        deps.database,
-        owner(req),
-        page,
-        limit,
-        req.lang,
+      return listPage(
+        await service.listNotifications(deps.database, owner(req), page, limit, req.lang),
+        req.query,
       );
-      return { data: rows, pagination: paginate(total, page, limit) };
     },
   );
 

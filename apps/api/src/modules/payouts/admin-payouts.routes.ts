@@ -1,3 +1,4 @@
+import type { Language } from '@lm/contracts';
 import {
   adminPayoutDetailSchema,
   adminPayoutSchema,
@@ -8,8 +9,9 @@ import {
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listSchema } from '../../platform/list-routes';
 import { audit } from '../audit';
 import * as queries from './payouts.queries';
 import * as service from './payouts.service';
@@ -26,11 +28,17 @@ const tags = ['admin payouts'];
  * audited. Lists and decisions need INFLUENCER_VIEW_PAYOUT_PROFILE, the transfer view transfers.show.
  */
 export const adminPayoutsRoutes: RouteModule = (app, deps) => {
+  /** A staff decision answers the payout as it now stands and what was done to it. */
+  const decided = async (id: number, lang: Language, done: string) => ({
+    data: await queries.payoutDetail(deps, id),
+    message: t(lang, done),
+  });
+
   app.get(
     '/api/admin/payouts/requests',
     {
       config: { access: adminAccess(PAYOUT_PERMISSION) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(adminPayoutSchema) } },
+      schema: { tags, ...listSchema(adminPayoutSchema) },
     },
     async (req) => queries.listPayouts(deps, req.query, [1]),
   );
@@ -39,7 +47,7 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
     '/api/admin/payouts',
     {
       config: { access: adminAccess(PAYOUT_PERMISSION) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(adminPayoutSchema) } },
+      schema: { tags, ...listSchema(adminPayoutSchema) },
     },
     async (req) => queries.listPayouts(deps, req.query, null),
   );
@@ -61,10 +69,7 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
     },
     async (req) => {
       await service.approvePayout(deps, req.params.id, adminActor(req));
-      return {
-        data: await queries.payoutDetail(deps, req.params.id),
-        message: t(req.lang, 'payouts.approved'),
-      };
+      return decided(req.params.id, req.lang, 'payouts.approved');
     },
   );
 
@@ -72,19 +77,11 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
     '/api/admin/payouts/:id/decline',
     {
       config: { access: adminAccess(PAYOUT_PERMISSION) },
-      schema: {
-        tags,
-        params: idParams,
-        body: payoutDeclineBody,
-        response: { 200: envelope(adminPayoutDetailSchema) },
-      },
+      schema: { tags, ...updateSchema(payoutDeclineBody, adminPayoutDetailSchema) },
     },
     async (req) => {
       await service.declinePayout(deps, req.params.id, req.body.reason, adminActor(req));
-      return {
-        data: await queries.payoutDetail(deps, req.params.id),
-        message: t(req.lang, 'payouts.declined'),
-      };
+      return decided(req.params.id, req.lang, 'payouts.declined');
     },
   );
 

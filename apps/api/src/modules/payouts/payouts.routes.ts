@@ -20,8 +20,9 @@ import { z } from 'zod';
 import { currentUser, PUBLIC, userAccess, userActor } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
 import { keepRawJsonBodies } from '../../platform/body-parsers';
-import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
+import { envelope, idParams, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listSchema } from '../../platform/list-routes';
 import { WiseSignatureError } from '../../providers/wise/index';
 import * as queries from './payouts.queries';
 import * as service from './payouts.service';
@@ -198,7 +199,7 @@ export const payoutsRoutes: RouteModule = async (app, deps) => {
     '/api/curator/payouts',
     {
       config: { access: userAccess() },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(payoutSchema) } },
+      schema: { tags, ...listSchema(payoutSchema) },
     },
     async (req) => {
       return queries.listOwnPayouts(deps, payee(req), req.query);

@@ -2,8 +2,9 @@ import { jobStateSchema, queueInfoSchema, queueJobSchema, throughputSchema } fro
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, listEnvelope, listQuery, messageOnly, paginate } from '../../platform/http';
+import { envelope, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listSchema } from '../../platform/list-routes';
 import * as queues from './queues.service';
 
 /** Permission of the queue monitor (spec section 2 "/horizon (queue monitor, view.main.queue.horizon.tab.list)"). */
@@ -54,14 +55,12 @@ export const queuesRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: queueParams,
-        querystring: listQuery.extend({ state: jobStateSchema.default('failed') }),
-        response: { 200: listEnvelope(queueJobSchema) },
+        ...listSchema(queueJobSchema, { state: jobStateSchema.default('failed') }),
       },
     },
     async (req) => {
       const { page, limit, state } = req.query;
-      const { rows, total } = await queues.listJobs(deps, req.params.name, state, page, limit);
-      return { data: rows, pagination: paginate(total, page, limit) };
+      return listPage(await queues.listJobs(deps, req.params.name, state, page, limit), req.query);
     },
   );
 

@@ -3,16 +3,9 @@ import { guardSchema, idNameSchema, permissionGroupSchema, roleSchema } from '@l
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import {
-  envelope,
-  idParams,
-  listEnvelope,
-  listQuery,
-  messageOnly,
-  paginate,
-  parseOrder,
-} from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import * as rbac from './rbac.service';
 
 /** Permission that opens the role screens (spec section 2 "/roles/list or /roles"). */
@@ -26,6 +19,7 @@ export const roleBodySchema = z.object({
 });
 
 const tags = ['roles'];
+const rolePage = listPaging(rbac.ROLE_ORDER_COLUMNS, { column: 'name', dir: 'asc' });
 
 /** Roles and permissions of spec section 7 "Settings/roles", and the role picker `getAllRolesWithQ`. */
 export const rbacRoutes: RouteModule = (app, deps) => {
@@ -48,17 +42,11 @@ export const rbacRoutes: RouteModule = (app, deps) => {
     '/api/roles',
     {
       config: { access: adminAccess(ROLES_PERMISSION) },
-      schema: {
-        tags,
-        querystring: listQuery.extend({ guard: guardSchema.optional() }),
-        response: { 200: listEnvelope(roleSchema) },
-      },
+      schema: { tags, ...listSchema(roleSchema, { guard: guardSchema.optional() }) },
     },
     async (req) => {
-      const { page, limit, q, guard } = req.query;
-      const order = parseOrder(req.query.order, rbac.ROLE_ORDER_COLUMNS, { column: 'name', dir: 'asc' });
-      const { rows, total } = await rbac.listRoles(deps.database, { page, limit, q, guard, order });
-      return { data: rows, pagination: paginate(total, page, limit) };
+      const { q, guard } = req.query;
+      return listPage(await rbac.listRoles(deps.database, { ...rolePage(req.query), q, guard }), req.query);
     },
   );
 
@@ -87,7 +75,7 @@ export const rbacRoutes: RouteModule = (app, deps) => {
     '/api/roles/:id',
     {
       config: { access: adminAccess(ROLES_PERMISSION) },
-      schema: { tags, params: idParams, body: roleBodySchema, response: { 200: envelope(roleSchema) } },
+      schema: { tags, ...updateSchema(roleBodySchema, roleSchema) },
     },
     async (req) => {
       const data = await rbac.updateRole(deps, adminActor(req), req.params.id, req.body);

@@ -33,8 +33,9 @@ import {
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, idParams, listEnvelope, listQuery, paginate, parseOrder } from '../../platform/http';
+import { envelope, idParams, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import { eraseLead } from '../leads';
 import { createAutoJob, startManualRun, updateAutoJob } from './auto-scraping.service';
 import {
@@ -76,6 +77,8 @@ const LEAD_ORDERS = [
   'created_at',
   'tracks',
 ] as const satisfies readonly LeadOrder[];
+/** A job's leads are listed by followers, most first, unless the screen sorts them otherwise. */
+const leadPage = listPaging(LEAD_ORDERS, { column: 'followers', dir: 'desc' });
 
 /**
  * The scraping tool's back-office API (spec section 7 shows no paths, so REST under
@@ -89,11 +92,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/jobs',
     {
       config: { access: adminAccess(P.view) },
-      schema: {
-        tags,
-        querystring: listQuery.extend({ filter: scrapingJobFilterSchema.optional() }),
-        response: { 200: listEnvelope(scrapingJobSchema) },
-      },
+      schema: { tags, ...listSchema(scrapingJobSchema, { filter: scrapingJobFilterSchema.optional() }) },
     },
     async (req) => {
       const { page, limit, filter = {}, q } = req.query;
@@ -110,7 +109,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
         limit,
         req.lang,
       );
-      return { data: asRows<ScrapingJob>(rows), pagination: paginate(total, page, limit) };
+      return listPage({ rows: asRows<ScrapingJob>(rows), total }, req.query);
     },
   );
 
@@ -169,20 +168,17 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         params: bigIdParams,
-        querystring: listQuery.extend({ filter: scrapingLeadFilterSchema.optional() }),
-        response: { 200: listEnvelope(scrapingLeadSchema) },
+        ...listSchema(scrapingLeadSchema, { filter: scrapingLeadFilterSchema.optional() }),
       },
     },
     async (req) => {
-      const { page, limit, filter = {}, q, order } = req.query;
+      const { filter = {}, q } = req.query;
       const { rows, total } = await listJobLeads(deps, req.params.id, {
+        ...leadPage(req.query),
         filter,
         q: q || undefined,
-        order: parseOrder(order, LEAD_ORDERS, { column: 'followers', dir: 'desc' }),
-        page,
-        limit,
       });
-      return { data: asRows<ScrapingLead>(rows), pagination: paginate(total, page, limit) };
+      return listPage({ rows: asRows<ScrapingLead>(rows), total }, req.query);
     },
   );
 
@@ -257,17 +253,14 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/jobs/:id/events',
     {
       config: { access: adminAccess(P.manage) },
-      schema: {
-        tags,
-        params: bigIdParams,
-        querystring: listQuery,
-        response: { 200: listEnvelope(scrapingEventSchema) },
-      },
+      schema: { tags, params: bigIdParams, ...listSchema(scrapingEventSchema) },
     },
     async (req) => {
       const { page, limit } = req.query;
-      const { rows, total } = await listScrapingEvents(deps, { jobId: req.params.id }, page, limit, req.lang);
-      return { data: rows, pagination: paginate(total, page, limit) };
+      return listPage(
+        await listScrapingEvents(deps, { jobId: req.params.id }, page, limit, req.lang),
+        req.query,
+      );
     },
   );
 
@@ -276,11 +269,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/events',
     {
       config: { access: adminAccess(P.view) },
-      schema: {
-        tags,
-        querystring: listQuery.extend({ filter: scrapingEventFilterSchema.optional() }),
-        response: { 200: listEnvelope(scrapingEventSchema) },
-      },
+      schema: { tags, ...listSchema(scrapingEventSchema, { filter: scrapingEventFilterSchema.optional() }) },
     },
     async (req) => {
       const { page, limit, filter = {} } = req.query;
@@ -296,7 +285,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
         limit,
         req.lang,
       );
-      return { data: rows, pagination: paginate(total, page, limit) };
+      return listPage({ rows, total }, req.query);
     },
   );
 
@@ -352,12 +341,11 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/auto-jobs',
     {
       config: { access: adminAccess(P.view) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(autoScrapingJobItemSchema) } },
+      schema: { tags, ...listSchema(autoScrapingJobItemSchema) },
     },
     async (req) => {
       const { page, limit, q } = req.query;
-      const { rows, total } = await listAutoJobs(deps, q || undefined, page, limit);
-      return { data: rows, pagination: paginate(total, page, limit) };
+      return listPage(await listAutoJobs(deps, q || undefined, page, limit), req.query);
     },
   );
 
@@ -388,12 +376,7 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/auto-jobs/:id',
     {
       config: { access: adminAccess(P.manage) },
-      schema: {
-        tags,
-        params: idParams,
-        body: autoScrapingJobSchema,
-        response: { 200: envelope(autoScrapingJobDetailSchema) },
-      },
+      schema: { tags, ...updateSchema(autoScrapingJobSchema, autoScrapingJobDetailSchema) },
     },
     async (req) => {
       await updateAutoJob(deps, req.params.id, req.body, adminActor(req));
@@ -417,17 +400,11 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/auto-jobs/:id/runs',
     {
       config: { access: adminAccess(P.manage) },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: listQuery,
-        response: { 200: listEnvelope(autoScrapingRunSchema) },
-      },
+      schema: { tags, params: idParams, ...listSchema(autoScrapingRunSchema) },
     },
     async (req) => {
       const { page, limit } = req.query;
-      const { rows, total } = await listRuns(deps, req.params.id, page, limit, req.lang);
-      return { data: rows, pagination: paginate(total, page, limit) };
+      return listPage(await listRuns(deps, req.params.id, page, limit, req.lang), req.query);
     },
   );
 
@@ -435,17 +412,11 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/auto-jobs/:id/keywords',
     {
       config: { access: adminAccess(P.manage) },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: listQuery,
-        response: { 200: listEnvelope(scrapingKeywordSchema) },
-      },
+      schema: { tags, params: idParams, ...listSchema(scrapingKeywordSchema) },
     },
     async (req) => {
       const { page, limit } = req.query;
-      const { rows, total } = await listKeywords(deps, req.params.id, page, limit);
-      return { data: rows, pagination: paginate(total, page, limit) };
+      return listPage(await listKeywords(deps, req.params.id, page, limit), req.query);
     },
   );
 
@@ -453,17 +424,12 @@ export const scrapingRoutes: RouteModule = (app, deps) => {
     '/api/admin/scraping/runs/:id/leads',
     {
       config: { access: adminAccess(P.manage) },
-      schema: {
-        tags,
-        params: bigIdParams,
-        querystring: listQuery,
-        response: { 200: listEnvelope(scrapingRunLeadSchema) },
-      },
+      schema: { tags, params: bigIdParams, ...listSchema(scrapingRunLeadSchema) },
     },
     async (req) => {
       const { page, limit } = req.query;
       const { rows, total } = await listRunLeads(deps, req.params.id, page, limit);
-      return { data: asRows<ScrapingRunLead>(rows), pagination: paginate(total, page, limit) };
+      return listPage({ rows: asRows<ScrapingRunLead>(rows), total }, req.query);
     },
   );
 };

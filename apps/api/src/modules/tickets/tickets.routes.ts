@@ -35,16 +35,9 @@ import {
 } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
-import {
-  envelope,
-  idParams,
-  listEnvelope,
-  listQuery,
-  messageOnly,
-  paginate,
-  parseOrder,
-} from '../../platform/http';
+import { envelope, idParams, type ListQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import { receiveInbound } from './inbound-providers';
 import { InboundOffError, InboundSignatureError } from './tickets.inbound';
 import * as service from './tickets.service';
@@ -121,17 +114,18 @@ function actorOf(req: FastifyRequest): service.TicketActor {
  * tickets only; staff calls behind spec section 6's permissions; the inbound mail webhook (signed).
  */
 export const ticketsRoutes: RouteModule = async (app, deps) => {
-  const list = listQuery.extend({
-    order: z
-      .string()
-      .regex(/^[a-z_]+(:(asc|desc))?$/, 'validation.invalid')
-      .optional(),
-  });
-  const pageOf = (q: z.infer<typeof list>) => ({
-    page: q.page,
-    limit: q.limit,
-    order: parseOrder(q.order, service.TICKET_ORDER_COLUMNS, { column: 'created_at', dir: 'desc' }),
-  });
+  const pageOf = listPaging(service.TICKET_ORDER_COLUMNS, { column: 'created_at', dir: 'desc' });
+  /** Staff's ticket lists: every ticket, or one user's when `userId` is given, with the list filters. */
+  const staffTickets = async (req: Pick<FastifyRequest, 'lang'> & { query: ListQuery }, userId?: number) => {
+    const page = await service.listTickets(
+      deps,
+      { kind: 'admin' },
+      { ...listFilter(req.query.filter), q: req.query.q, ...(userId ? { userId } : {}) },
+      pageOf(req.query),
+      req.lang,
+    );
+    return listPage(page, req.query);
+  };
 
   // ---- both apps
   app.post(
@@ -272,7 +266,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
     '/api/user/tickets',
     {
       config: { access: userAccess(USER_PERMISSION) },
-      schema: { tags, querystring: list, response: { 200: listEnvelope(ticketSchema) } },
+      schema: { tags, ...listSchema(ticketSchema) },
     },
     async (req) => {
       const user = currentUser(req);
@@ -280,7 +274,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
       // Users who may not see the status (type above 1, spec section 6) may not filter by it either.
       if (filter.statusId && user.userTypeId > 1)
         throw new ValidationError({ 'filter.status_id': ['validation.invalid'] });
-      const { rows, total } = await service.listTickets(
+      const page = await service.listTickets(
         deps,
         { kind: 'user', userTypeId: user.userTypeId },
         {
@@ -291,7 +285,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
         pageOf(req.query),
         req.lang,
       );
-      return { data: rows, pagination: paginate(total, req.query.page, req.query.limit) };
+      return listPage(page, req.query);
     },
   );
 
@@ -325,39 +319,18 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
     '/api/admin/tickets',
     {
       config: { access: adminAccess(TICKET_PERMISSIONS.list) },
-      schema: { tags, querystring: list, response: { 200: listEnvelope(ticketSchema) } },
+      schema: { tags, ...listSchema(ticketSchema) },
     },
-    async (req) => {
-      const filter = listFilter(req.query.filter);
-      const userId = positive(one(req.query.filter?.user_id));
-      const { rows, total } = await service.listTickets(
-        deps,
-        { kind: 'admin' },
-        { ...filter, q: req.query.q, ...(userId ? { userId } : {}) },
-        pageOf(req.query),
-        req.lang,
-      );
-      return { data: rows, pagination: paginate(total, req.query.page, req.query.limit) };
-    },
+    async (req) => staffTickets(req, positive(one(req.query.filter?.user_id))),
   );
 
   app.get(
     '/api/user_tickets/:id',
     {
       config: { access: adminAccess(TICKET_PERMISSIONS.show) },
-      schema: { tags, params: idParams, querystring: list, response: { 200: listEnvelope(ticketSchema) } },
+      schema: { tags, params: idParams, ...listSchema(ticketSchema) },
     },
-    async (req) => {
-      const filter = listFilter(req.query.filter);
-      const { rows, total } = await service.listTickets(
-        deps,
-        { kind: 'admin' },
-        { ...filter, q: req.query.q, userId: req.params.id },
-        pageOf(req.query),
-        req.lang,
-      );
-      return { data: rows, pagination: paginate(total, req.query.page, req.query.limit) };
-    },
+    async (req) => staffTickets(req, req.params.id),
   );
 
   app.put(

@@ -10,8 +10,9 @@ import { z } from 'zod';
 import { adminAccess, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { ValidationError } from '../../platform/errors';
-import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
+import { envelope, idParams } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listSchema } from '../../platform/list-routes';
 import * as flags from './flags.service';
 
 const tags = ['admin trust flags'];
@@ -26,11 +27,7 @@ export const trustFlagRoutes: RouteModule = (app, deps) => {
     '/api/admin/trust/flags',
     {
       config: { access: adminAccess(P.view) },
-      schema: {
-        tags,
-        querystring: listQuery,
-        response: { 200: listEnvelope(trustFlagSchema) },
-      },
+      schema: { tags, ...listSchema(trustFlagSchema) },
     },
     async (req) => {
       const raw = req.query.filter?.status;

@@ -11,8 +11,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
-import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listSchema } from '../../platform/list-routes';
 import { listActivities } from '../activities';
 import { accountSchema, accountsOfUsers, listConnections } from '../connections';
 import { expressQueries } from '../express';
@@ -48,7 +49,7 @@ export const usersRoutes: RouteModule = (app, deps) => {
     '/api/admin/users',
     {
       config: { access: adminAccess(USERS_VIEW) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(adminUserListItemSchema) } },
+      schema: { tags, ...listSchema(adminUserListItemSchema) },
     },
     async (req) => users.listUsers(deps.database, req.query, storageUrl),
   );
@@ -79,12 +80,7 @@ export const usersRoutes: RouteModule = (app, deps) => {
     '/api/admin/users/:id',
     {
       config: { access: adminAccess(USERS_EDIT) },
-      schema: {
-        tags,
-        params: idParams,
-        body: adminUserSchema,
-        response: { 200: envelope(adminUserOverviewSchema) },
-      },
+      schema: { tags, ...updateSchema(adminUserSchema, adminUserOverviewSchema) },
     },
     async (req) => {
       await users.updateUser(deps, req.params.id, req.body, staff(req));
@@ -146,12 +142,7 @@ export const usersRoutes: RouteModule = (app, deps) => {
     '/api/users/activities/:id',
     {
       config: { access: adminAccess(USERS_VIEW) },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: listQuery,
-        response: { 200: listEnvelope(userActivitySchema) },
-      },
+      schema: { tags, params: idParams, ...listSchema(userActivitySchema) },
     },
     async (req) => {
       await users.userTypeOf(deps.database, req.params.id);
@@ -159,84 +150,55 @@ export const usersRoutes: RouteModule = (app, deps) => {
     },
   );
 
-  app.get(
-    '/api/artist/campaigns/indexLastFiveForArtist/:id',
+  // A user's express campaigns as artist and as curator: the overview's last five, and all of them.
+  const campaignTabs = [
     {
-      config: { access: adminAccess(USERS_VIEW) },
-      schema: {
-        tags,
-        params: idParams,
-        response: { 200: z.object({ data: z.array(expressCampaignSchema) }) },
-      },
+      owner: 'artistId',
+      lastFive: '/api/artist/campaigns/indexLastFiveForArtist/:id',
+      all: '/api/artist/campaigns/indexAllListByAdminForArtist/:id',
     },
-    async (req) => {
-      await users.userTypeOf(deps.database, req.params.id);
-      const page = await expressQueries.listCampaigns(deps.database, firstPage(5), {
-        artistId: req.params.id,
-      });
-      return { data: page.data };
-    },
-  );
-  app.get(
-    '/api/curator/campaigns/indexLastFiveForCurator/:id',
     {
-      config: { access: adminAccess(USERS_VIEW) },
-      schema: {
-        tags,
-        params: idParams,
-        response: { 200: z.object({ data: z.array(expressCampaignSchema) }) },
+      owner: 'curatorId',
+      lastFive: '/api/curator/campaigns/indexLastFiveForCurator/:id',
+      all: '/api/curator/campaigns/all/:id',
+    },
+  ] as const;
+  for (const { owner, lastFive, all } of campaignTabs) {
+    app.get(
+      lastFive,
+      {
+        config: { access: adminAccess(USERS_VIEW) },
+        schema: {
+          tags,
+          params: idParams,
+          response: { 200: z.object({ data: z.array(expressCampaignSchema) }) },
+        },
       },
-    },
-    async (req) => {
-      await users.userTypeOf(deps.database, req.params.id);
-      const page = await expressQueries.listCampaigns(deps.database, firstPage(5), {
-        curatorId: req.params.id,
-      });
-      return { data: page.data };
-    },
-  );
-  app.get(
-    '/api/artist/campaigns/indexAllListByAdminForArtist/:id',
-    {
-      config: { access: adminAccess(USERS_VIEW) },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: listQuery,
-        response: { 200: listEnvelope(expressCampaignSchema) },
+      async (req) => {
+        await users.userTypeOf(deps.database, req.params.id);
+        const page = await expressQueries.listCampaigns(deps.database, firstPage(5), {
+          [owner]: req.params.id,
+        });
+        return { data: page.data };
       },
-    },
-    async (req) => {
-      await users.userTypeOf(deps.database, req.params.id);
-      return expressQueries.listCampaigns(deps.database, req.query, { artistId: req.params.id });
-    },
-  );
-  app.get(
-    '/api/curator/campaigns/all/:id',
-    {
-      config: { access: adminAccess(USERS_VIEW) },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: listQuery,
-        response: { 200: listEnvelope(expressCampaignSchema) },
+    );
+    app.get(
+      all,
+      {
+        config: { access: adminAccess(USERS_VIEW) },
+        schema: { tags, params: idParams, ...listSchema(expressCampaignSchema) },
       },
-    },
-    async (req) => {
-      await users.userTypeOf(deps.database, req.params.id);
-      return expressQueries.listCampaigns(deps.database, req.query, { curatorId: req.params.id });
-    },
-  );
+      async (req) => {
+        await users.userTypeOf(deps.database, req.params.id);
+        return expressQueries.listCampaigns(deps.database, req.query, { [owner]: req.params.id });
+      },
+    );
+  }
   app.get(
     '/api/express/users/all/playlists/:id',
     {
       config: { access: adminAccess(USERS_VIEW) },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: listQuery,
-        response: { 200: listEnvelope(expressPlaylistSchema) },
-      },
+      schema: { tags, params: idParams, ...listSchema(expressPlaylistSchema) },
     },
     async (req) => {
       await users.userTypeOf(deps.database, req.params.id);

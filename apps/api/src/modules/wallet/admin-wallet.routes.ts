@@ -13,8 +13,9 @@ import { z } from 'zod';
 import { adminAccess, adminActor, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
-import { envelope, idParams, listEnvelope, listQuery, messageOnly } from '../../platform/http';
+import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listSchema } from '../../platform/list-routes';
 import { walletBalance } from './ledger';
 import { packageItems } from './wallet.routes';
 import * as wallet from './wallet.service';
@@ -47,7 +48,7 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
     '/api/admin/wallet/transactions',
     {
       config: { access: adminAccess(WALLET) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(transactionSchema) } },
+      schema: { tags, ...listSchema(transactionSchema) },
     },
     async (req) => wallet.listTransactions(deps.database, null, req.query, storageUrl),
   );
@@ -56,7 +57,7 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
     '/api/admin/wallet/withdrawals',
     {
       config: { access: adminAccess(WALLET) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(transactionSchema) } },
+      schema: { tags, ...listSchema(transactionSchema) },
     },
     async (req) => {
       const descId = req.query.filter?.desc_id;
@@ -82,12 +83,7 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
     '/api/wallet/admin/transaction/user/:id',
     {
       config: { access: adminAccess(WALLET) },
-      schema: {
-        tags,
-        params: idParams,
-        querystring: listQuery,
-        response: { 200: listEnvelope(transactionSchema) },
-      },
+      schema: { tags, params: idParams, ...listSchema(transactionSchema) },
     },
     async (req) => wallet.listTransactions(deps.database, req.params.id, req.query, storageUrl),
   );
@@ -96,7 +92,7 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
     '/api/admin/wallet/deposits',
     {
       config: { access: adminAccess(WALLET) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(depositSchema) } },
+      schema: { tags, ...listSchema(depositSchema) },
     },
     async (req) => wallet.listPayments(deps.database, req.query),
   );
@@ -105,7 +101,7 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
     '/api/admin/wallet/coins',
     {
       config: { access: adminAccess(WALLET) },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(walletBalanceItemSchema) } },
+      schema: { tags, ...listSchema(walletBalanceItemSchema) },
     },
     async (req) => wallet.listWalletBalances(deps.database, req.query),
   );
@@ -180,7 +176,7 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
     '/api/admin/wallet/packages/:id',
     {
       config: { access: adminAccess(WALLET) },
-      schema: { tags, params: idParams, body: packageBody, response: { 200: envelope(packageSchema) } },
+      schema: { tags, ...updateSchema(packageBody, packageSchema) },
     },
     async (req) => {
       const actor = { type: 'admin' as const, id: currentAdmin(req).id, ...clientInfo(req) };
@@ -205,7 +201,7 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
     '/api/admin/invoices',
     {
       config: { access: adminAccess('invoices.show') },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(invoiceSchema) } },
+      schema: { tags, ...listSchema(invoiceSchema) },
     },
     async (req) => wallet.listInvoices(deps.database, null, req.query, storageUrl),
   );

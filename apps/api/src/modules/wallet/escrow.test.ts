@@ -32,6 +32,10 @@ afterAll(async () => {
 const tx = <T>(fn: Parameters<typeof withTransaction<T>>[1], database: Database = ctx.deps.database) =>
   withTransaction(database, fn);
 
+/** A campaign purchase of `coins` by `userId` (a hold), on the wide pool that concurrent tests need. */
+const purchaseOnWide = (userId: number, coins: number, idempotencyKey: string) =>
+  tx((t) => hold(t, { userId, coins, descId: DESC.CAMPAIGN_PURCHASE, idempotencyKey }), wide);
+
 async function funded(coins: number) {
   const user = await ctx.makeUser();
   await tx((t) =>
@@ -137,18 +141,7 @@ describe('escrow per payer', () => {
     const artists = await Promise.all(Array.from({ length: 100 }, () => funded(300)));
     const results = await Promise.allSettled(
       artists.flatMap((artist) =>
-        Array.from({ length: 5 }, (_, i) =>
-          tx(
-            (t) =>
-              hold(t, {
-                userId: artist.id,
-                coins: 70,
-                descId: DESC.CAMPAIGN_PURCHASE,
-                idempotencyKey: `many-${artist.id}-${i}`,
-              }),
-            wide,
-          ),
-        ),
+        Array.from({ length: 5 }, (_, i) => purchaseOnWide(artist.id, 70, `many-${artist.id}-${i}`)),
       ),
     );
     const refused = results.filter((r) => r.status === 'rejected');
@@ -165,18 +158,7 @@ describe('escrow per payer', () => {
   it('serves 1,000 concurrent purchases on one wallet: exactly what the coins cover, invariants intact', async () => {
     const artist = await funded(25_000);
     const results = await Promise.allSettled(
-      Array.from({ length: 1000 }, (_, i) =>
-        tx(
-          (t) =>
-            hold(t, {
-              userId: artist.id,
-              coins: 30,
-              descId: DESC.CAMPAIGN_PURCHASE,
-              idempotencyKey: `one-${artist.id}-${i}`,
-            }),
-          wide,
-        ),
-      ),
+      Array.from({ length: 1000 }, (_, i) => purchaseOnWide(artist.id, 30, `one-${artist.id}-${i}`)),
     );
     const held = results.filter((r) => r.status === 'fulfilled');
     expect(held.length).toBe(Math.floor(25_000 / 30));
@@ -208,18 +190,7 @@ describe('escrow per payer', () => {
     const artist = await funded(100_000);
     const seller = await ctx.makeUser();
     const first = await Promise.all(
-      Array.from({ length: 60 }, (_, i) =>
-        tx(
-          (t) =>
-            hold(t, {
-              userId: artist.id,
-              coins: 100,
-              descId: DESC.CAMPAIGN_PURCHASE,
-              idempotencyKey: `d1-${artist.id}-${i}`,
-            }),
-          wide,
-        ),
-      ),
+      Array.from({ length: 60 }, (_, i) => purchaseOnWide(artist.id, 100, `d1-${artist.id}-${i}`)),
     );
     // New holds (wallet, then escrow) racing postings that pay the seller and refund the rest (escrow,
     // seller, revenue, and the payer's wallet): every one must go through, none may die in a deadlock.
@@ -230,18 +201,7 @@ describe('escrow per payer', () => {
           wide,
         ),
       ),
-      ...Array.from({ length: 60 }, (_, i) =>
-        tx(
-          (t) =>
-            hold(t, {
-              userId: artist.id,
-              coins: 100,
-              descId: DESC.CAMPAIGN_PURCHASE,
-              idempotencyKey: `d2-${artist.id}-${i}`,
-            }),
-          wide,
-        ),
-      ),
+      ...Array.from({ length: 60 }, (_, i) => purchaseOnWide(artist.id, 100, `d2-${artist.id}-${i}`)),
     ]);
     const failed = results
       .filter((r) => r.status === 'rejected')

@@ -18,8 +18,9 @@ import { currentUser, PUBLIC, userAccess } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
 import { keepRawJsonBodies } from '../../platform/body-parsers';
 import { AppError, NotFoundError, ValidationError } from '../../platform/errors';
-import { envelope, idParams, listEnvelope, listQuery } from '../../platform/http';
+import { envelope, idParams } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { listSchema } from '../../platform/list-routes';
 import { convertMinor } from '../../providers/fx/contract';
 import { setSandboxEventSink } from '../../providers/payments/index';
 import { getSettings } from '../settings';
@@ -135,7 +136,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
     '/api/wallet/user/transaction',
     {
       config: { access: userAccess() },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(transactionSchema) } },
+      schema: { tags, ...listSchema(transactionSchema) },
     },
     async (req) => wallet.listTransactions(deps.database, currentUser(req).id, req.query, storageUrl),
   );
@@ -315,7 +316,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
     '/api/artist/invoices',
     {
       config: { access: userAccess('ARTIST_PERMISSION') },
-      schema: { tags, querystring: listQuery, response: { 200: listEnvelope(invoiceSchema) } },
+      schema: { tags, ...listSchema(invoiceSchema) },
     },
     async (req) => wallet.listInvoices(deps.database, currentUser(req).id, req.query, storageUrl),
   );

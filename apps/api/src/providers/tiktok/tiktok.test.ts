@@ -137,21 +137,23 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
     expect(error.failure).toBe('token_invalid');
   });
 
+  /** A public video of the recorded oEmbed answer, as the video list reads it. */
+  const video = {
+    id: '6718335390845095173',
+    createdAt: new Date(0),
+    shareUrl: 'https://www.tiktok.com/@scout2015/video/6718335390845095173',
+    embedLink: null,
+    title: '',
+    description: '',
+    coverImageUrl: null,
+    durationSeconds: null,
+    viewCount: null,
+    likeCount: null,
+    commentCount: null,
+    shareCount: null,
+  };
+
   it("reads the sound a video uses from its embed's /music/ link, null when it cannot", async () => {
-    const video = {
-      id: '6718335390845095173',
-      createdAt: new Date(0),
-      shareUrl: 'https://www.tiktok.com/@scout2015/video/6718335390845095173',
-      embedLink: null,
-      title: '',
-      description: '',
-      coverImageUrl: null,
-      durationSeconds: null,
-      viewCount: null,
-      likeCount: null,
-      commentCount: null,
-      shareCount: null,
-    };
     const { fetchImpl, requests } = replayFetch({ [TIKTOK_ENDPOINTS.oembed]: oembed });
     expect(await client(fetchImpl).soundOf(video)).toBe('6689804660171082501');
     expect(new URL(requests[0]!.url).searchParams.get('url')).toBe(video.shareUrl);
@@ -167,20 +169,6 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
   });
 
   it("reads a video's sound with its link and title from the recorded oEmbed answer", async () => {
-    const video = {
-      id: '6718335390845095173',
-      createdAt: new Date(0),
-      shareUrl: 'https://www.tiktok.com/@scout2015/video/6718335390845095173',
-      embedLink: null,
-      title: '',
-      description: '',
-      coverImageUrl: null,
-      durationSeconds: null,
-      viewCount: null,
-      likeCount: null,
-      commentCount: null,
-      shareCount: null,
-    };
     const { fetchImpl } = replayFetch({ [TIKTOK_ENDPOINTS.oembed]: oembed });
     expect(await client(fetchImpl).videoSound(video)).toEqual({
       id: '6689804660171082501',

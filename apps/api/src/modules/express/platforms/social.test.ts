@@ -98,7 +98,11 @@ const createOne = async (
 /** Campaign `id` failed to submit, and its whole `price` went back to the artist. */
 async function expectFailedAndRefunded(id: number, price: number) {
   expect((await campaignRow(ctx, id)).status_id).toBe(S.FAILED_TO_SUBMIT);
-  expect(await settledOf(ctx, id)).toEqual({ price, paid: 0, refunded: price, total: price });
+  await expectPaid(id, price, 0);
+}
+/** The campaign's money settled: `paid` of its `price` to the seller, the rest back to the artist. */
+async function expectPaid(id: number, price: number, paid: number) {
+  expect(await settledOf(ctx, id)).toEqual({ price, paid, refunded: price - paid, total: price });
 }
 const mediaUrl = (platform: SocialPlatform, id: string) =>
   platform === 'tiktok' ? `https://www.tiktok.com/@x/video/${id}` : `https://www.instagram.com/reel/${id}/`;
@@ -183,12 +187,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     expect(done.status_id).toBe(S.COMPLETED);
     expect(done.paid_coins).toBe(earned);
     expect(done.refunded_coins).toBe(who.price - earned);
-    expect(await settledOf(ctx, c.id)).toEqual({
-      price: who.price,
-      paid: earned,
-      refunded: who.price - earned,
-      total: who.price,
-    });
+    await expectPaid(c.id, who.price, earned);
     const refund = await ctx.deps.database.pool.query(
       `select desc_id, meta from ledger_transfers where hold_id = $1 and idempotency_key like '%:refund'`,
       [c.holdId],
@@ -227,12 +226,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     await advance(ctx.deps, c.id);
     ctx.clock.set(new Date((await campaignRow(ctx, c.id)).auditing_until.getTime() + MIN));
     await advance(ctx.deps, c.id);
-    expect(await settledOf(ctx, c.id)).toEqual({
-      price: who.price,
-      paid: who.price,
-      refunded: 0,
-      total: who.price,
-    });
+    await expectPaid(c.id, who.price, who.price);
   });
 
   it('no video by the submission deadline: Failed to Submit, the whole hold refunded', async () => {
@@ -267,12 +261,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     expect(ended.status_id).toBe(S.COMPLETED);
     expect(ended.removed_at).not.toBeNull();
     const share = Math.floor((who.price * 10) / ended.on_going_days);
-    expect(await settledOf(ctx, c.id)).toEqual({
-      price: who.price,
-      paid: share,
-      refunded: who.price - share,
-      total: who.price,
-    });
+    await expectPaid(c.id, who.price, share);
   });
 
   it('an account revoked while waiting: the deadline fails the campaign and refunds it, no endless retries', async () => {
@@ -314,12 +303,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     ctx.clock.set(new Date((await campaignRow(ctx, c.id)).auditing_until.getTime() + MIN));
     await advance(ctx.deps, c.id);
     const earned = Math.floor((who.price * half) / target);
-    expect(await settledOf(ctx, c.id)).toEqual({
-      price: who.price,
-      paid: earned,
-      refunded: who.price - earned,
-      total: who.price,
-    });
+    await expectPaid(c.id, who.price, earned);
   });
 
   it('concurrent approve, decline and force-ends: one ending wins and the money adds up', async () => {
