@@ -1,20 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, shotWithoutOverflow, signIn } from './helpers';
 
 /** the screens a reader meets, in French and Arabic. */
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
 /** A screenshot at the current viewport, and a check that nothing overflows sideways (390 px phones). */
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(1);
-}
+const shot = (page: Page, name: string) => shotWithoutOverflow(page, SHOTS, name);
 
 /**
  * Chooses a language from the top bar's menu and waits until the page speaks it. A click that lands

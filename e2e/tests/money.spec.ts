@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signIn, signOut } from './helpers';
+import {
+  buyCoinsByCard,
+  createVerifiedUser,
+  DEMO_PASSWORD,
+  shotWithoutOverflow,
+  signIn,
+  signOut,
+} from './helpers';
 
 /**
  * the wallet says what each movement was, the artist profile carries
@@ -18,13 +23,7 @@ const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const trackId = () => [...randomBytes(22)].map((b) => BASE62[b % 62]).join('');
 
 /** A screenshot at the current viewport, and a check that nothing scrolls sideways. */
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(1);
-}
+const shot = (page: Page, name: string) => shotWithoutOverflow(page, SHOTS, name);
 
 /** A fresh artist who bought coins by card on the sandbox checkout (a custom amount). */
 async function artistWithCoins(request: APIRequestContext): Promise<{ email: string; token: string }> {
