@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
@@ -295,4 +295,49 @@ export async function shotWithoutOverflow(page: Page, dir: string, name: string)
   await page.screenshot({ path: join(dir, `${name}.png`) });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(1);
+}
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A fresh Spotify track id (22 base62 characters): no open campaign exists for it yet. */
+export function freshTrackId(): string {
+  return [...randomBytes(22)].map((b) => BASE62[b % 62]).join('');
+}
+
+/**
+ * A fresh Spotify track link and the track the API finds for it (`spotify/get-track`, as the artist
+ * whose bearer `token` is given).
+ */
+export async function lookUpFreshTrack(
+  request: APIRequestContext,
+  token: string,
+): Promise<{ link: string; track: { id: string; name: string } }> {
+  const link = `https://open.spotify.com/track/${freshTrackId()}`;
+  const found = await request.get(`/api/spotify/get-track?link=${encodeURIComponent(link)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(found.ok(), await found.text()).toBeTruthy();
+  return {
+    link,
+    track: ((await found.json()) as { data: { track: { id: string; name: string } } }).data.track,
+  };
+}
+
+/**
+ * Picks `item` in the top bar's `menu` (test ids) until `<html>` has `attribute` = `value`. A click
+ * that lands while the menu is still opening or closing (after a popover, on a loaded machine) is
+ * lost; the menu is then opened again, as a person would.
+ */
+export async function chooseFromTopBarMenu(
+  page: Page,
+  menu: string,
+  item: string,
+  attribute: string,
+  value: string,
+): Promise<void> {
+  await expect(async () => {
+    if (!(await page.getByTestId(item).isVisible())) await page.getByTestId(menu).click();
+    await page.getByTestId(item).click({ timeout: 2_000 });
+    await expect(page.locator('html')).toHaveAttribute(attribute, value, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, shotWithoutOverflow, signIn } from './helpers';
+import { chooseFromTopBarMenu, DEMO_PASSWORD, shotWithoutOverflow, signIn } from './helpers';
 
 /** the screens a reader meets, in French and Arabic. */
 
@@ -15,12 +15,7 @@ const shot = (page: Page, name: string) => shotWithoutOverflow(page, SHOTS, name
  */
 async function switchLanguage(page: Page, code: 'fr' | 'ar') {
   await page.waitForLoadState('networkidle');
-  await expect(async () => {
-    if (!(await page.getByTestId(`language-${code}`).isVisible()))
-      await page.getByTestId('language-switch').click();
-    await page.getByTestId(`language-${code}`).click({ timeout: 2_000 });
-    await expect(page.locator('html')).toHaveAttribute('lang', code, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await chooseFromTopBarMenu(page, 'language-switch', `language-${code}`, 'lang', code);
 }
 
 test('notifications follow the reader: bell and feed in French, the list in Arabic with its plural forms', async ({

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   buyCoinsByCard,
   createVerifiedUser,
   DEMO_PASSWORD,
+  lookUpFreshTrack,
   shotWithoutOverflow,
   signIn,
   signOut,
@@ -19,8 +19,6 @@ const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 /** The demo curator's cheapest approved playlist (apps/api express.seed.ts). */
 const STARTER = { name: 'Fresh Hip-Hop Finds', price: 50 };
 const OPENING = 1000;
-const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const trackId = () => [...randomBytes(22)].map((b) => BASE62[b % 62]).join('');
 
 /** A screenshot at the current viewport, and a check that nothing scrolls sideways. */
 const shot = (page: Page, name: string) => shotWithoutOverflow(page, SHOTS, name);
@@ -48,12 +46,7 @@ test('artist profile, pitch for the curator and wallet descriptions, in English 
 }) => {
   test.setTimeout(180_000);
   const artist = await artistWithCoins(request);
-  const link = `https://open.spotify.com/track/${trackId()}`;
-  const found = await request.get(`/api/spotify/get-track?link=${encodeURIComponent(link)}`, {
-    headers: { Authorization: `Bearer ${artist.token}` },
-  });
-  expect(found.ok(), await found.text()).toBeTruthy();
-  const track = ((await found.json()) as { data: { track: { name: string } } }).data.track;
+  const { link, track } = await lookUpFreshTrack(request, artist.token);
 
   // The dashboard names exactly what the profile lacks, with a link to /account.
   await signIn(page, artist.email);
