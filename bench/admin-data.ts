@@ -31,6 +31,15 @@
  * this never does) and `checkReferences` verifies every reference afterwards.
  */
 import type pg from 'pg';
+import {
+  inTransaction,
+  runningEntriesSql,
+  tableSizes,
+  timed,
+  transferNumberSql,
+  vacuumAnalyze,
+} from './generation';
+import type { GenerateResult } from './wallet-data';
 
 /** What to generate. */
 export interface AdminGenerateOptions {
@@ -46,12 +55,9 @@ export interface AdminGenerateOptions {
 }
 
 /** Timings (ms) and sizes of one generation. */
-export interface AdminGenerateResult {
+export interface AdminGenerateResult
+  extends Pick<GenerateResult, 'steps' | 'generateMs' | 'vacuumAnalyzeMs' | 'sizes'> {
   counts: Record<string, number>;
-  steps: { name: string; ms: number }[];
-  generateMs: number;
-  vacuumAnalyzeMs: number;
-  sizes: { table: string; rows: number; tableBytes: number; indexBytes: number }[];
 }
 
 /** A deterministic hash of a bigint SQL expression in 0..m-1 (m <= 65536), see wallet-data.ts. */
@@ -211,15 +217,6 @@ function weighted(list: [number, string, string | null][]): { actions: string; t
   };
 }
 
-async function timed<T>(steps: AdminGenerateResult['steps'], name: string, fn: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const out = await fn();
-  const ms = performance.now() - started;
-  steps.push({ name, ms });
-  console.log(`generate: ${name} ${ms.toFixed(0)} ms`);
-  return out;
-}
-
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /**
@@ -234,11 +231,7 @@ export async function generateAdminData(
 ): Promise<AdminGenerateResult> {
   const steps: AdminGenerateResult['steps'] = [];
   const counts: Record<string, number> = {};
-  const started = performance.now();
-  await client.query("set work_mem = '256MB'");
-  await client.query("set maintenance_work_mem = '256MB'");
-  await client.query('begin');
-  try {
+  const generateMs = await inTransaction(client, steps, '256MB', async () => {
     const hashes = await client.query<{ admin_hash: string; user_hash: string }>(
       `select (select password_hash from admins where email = $1) as admin_hash,
               (select password_hash from users where email = $2) as user_hash`,
@@ -399,43 +392,30 @@ export async function generateAdminData(
     await timed(steps, 'report rollups (compaction of the trigger deltas)', () =>
       client.query('select report_compact()'),
     );
-    await timed(steps, 'commit', () => client.query('commit'));
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  }
-  const generateMs = performance.now() - started;
-  const vacuumStarted = performance.now();
-  await timed(steps, 'vacuum (analyze) + checkpoint', async () => {
-    await client.query(
-      `vacuum (analyze) audit_logs, users, admins, user_roles, payments, express_campaigns, express_playlists,
-         payouts, payout_quotes, payout_recipients, ledger_holds, ledger_transfers, ledger_entries, ledger_accounts,
-         report_daily, report_deltas`,
-    );
-    await client.query('checkpoint');
   });
-  const vacuumAnalyzeMs = performance.now() - vacuumStarted;
-  await client.query('reset work_mem');
-  await client.query('reset maintenance_work_mem');
-  const sizes = await client.query<{ table: string; rows: string; table_bytes: string; index_bytes: string }>(
-    `select c.relname as table, c.reltuples::bigint::text as rows,
-       pg_table_size(c.oid)::text as table_bytes, pg_indexes_size(c.oid)::text as index_bytes
-     from pg_class c
-     where c.relname in ('audit_logs', 'users', 'admins', 'payments', 'express_campaigns', 'payouts',
-       'ledger_transfers', 'ledger_entries') and c.relkind = 'r'
-     order by pg_total_relation_size(c.oid) desc`,
+  const vacuumAnalyzeMs = await vacuumAnalyze(
+    client,
+    steps,
+    `audit_logs, users, admins, user_roles, payments, express_campaigns, express_playlists,
+       payouts, payout_quotes, payout_recipients, ledger_holds, ledger_transfers, ledger_entries, ledger_accounts,
+       report_daily, report_deltas`,
   );
+  const sizes = await tableSizes(client, [
+    'audit_logs',
+    'users',
+    'admins',
+    'payments',
+    'express_campaigns',
+    'payouts',
+    'ledger_transfers',
+    'ledger_entries',
+  ]);
   return {
     counts,
     steps,
     generateMs,
     vacuumAnalyzeMs,
-    sizes: sizes.rows.map((r) => ({
-      table: r.table,
-      rows: Number(r.rows),
-      tableBytes: Number(r.table_bytes),
-      indexBytes: Number(r.index_bytes),
-    })),
+    sizes,
   };
 }
 
@@ -755,24 +735,18 @@ async function generateReportData(
     `insert into ledger_transfers (id, number, idempotency_key, debit_account_id, credit_account_id, amount, desc_id,
        hold_id, money_minor, currency, meta, created_at)
      select m.transfer_id,
-       'TX' || translate(upper(lpad(to_hex((m.transfer_id::numeric * 133898154965013 % 281474976710656)::bigint), 12, '0')), '01', 'GH'),
+       ${transferNumberSql('m.transfer_id')},
        m.key, m.debit, m.credit, m.amount, m.desc_id, m.hold_id, m.money_minor, m.currency, m.meta, m.at
      from bench_moves m order by m.transfer_id`,
   );
   const entries = await client.query(
-    `insert into ledger_entries (id, account_id, transfer_id, amount, balance_after, created_at, desc_id, account_seq)
-     select s.id, s.account_id, s.transfer_id, s.amount,
-       a.balance + sum(s.amount) over (partition by s.account_id order by s.id rows unbounded preceding),
-       s.created_at, s.desc_id,
-       a.entry_count + row_number() over (partition by s.account_id order by s.id)
-     from (
-       select $1::bigint + 2 * (m.transfer_id - $2::bigint) - 1 as id, m.debit as account_id, m.transfer_id,
+    runningEntriesSql(
+      `select $1::bigint + 2 * (m.transfer_id - $2::bigint) - 1 as id, m.debit as account_id, m.transfer_id,
          -m.amount as amount, m.at as created_at, m.desc_id from bench_moves m
        union all
        select $1::bigint + 2 * (m.transfer_id - $2::bigint), m.credit, m.transfer_id, m.amount, m.at, m.desc_id
-       from bench_moves m
-     ) s join ledger_accounts a on a.id = s.account_id
-     order by s.id`,
+       from bench_moves m`,
+    ),
     [bases.entry, bases.transfer],
   );
   await client.query(
@@ -871,13 +845,8 @@ export async function checkReferences(client: pg.Client): Promise<ReferenceCheck
   };
 }
 
-/** Whether every reference check holds. */
+/** Whether every reference check holds: every count of problems found is 0. */
 export function referencesHold(c: ReferenceCheck): boolean {
-  return (
-    c.orphans === 0 &&
-    c.uncreditedPayments === 0 &&
-    c.paymentsBeforeSignup === 0 &&
-    c.holdMismatches === 0 &&
-    c.escrowMismatches === 0
-  );
+  const { ms: _took, ...found } = c;
+  return Object.values(found).every((n) => n === 0);
 }

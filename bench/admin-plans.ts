@@ -60,41 +60,6 @@ export async function productStatements(dbUrl: string, calls: EndpointCall[]): P
 /** Statements that only open, shape or end a transaction: nothing to explain. */
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|set transaction)\b/i;
 
-/**
- * Record the statement texts the product sends while the load runs (pg_stat_activity, polled) whose
- * text matches one of `likes` (SQL LIKE patterns).
- */
-export function captureStatements(
-  client: pg.Client,
-  applicationName: string,
-  likes: string[],
-): { stop: () => Promise<string[]> } {
-  const seen = new Set<string>();
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      try {
-        const { rows } = await client.query<{ query: string }>(
-          `select distinct query from pg_stat_activity
-           where application_name = $1 and query like any($2::text[]) and pid <> pg_backend_pid()`,
-          [applicationName, likes],
-        );
-        for (const r of rows) seen.add(r.query);
-      } catch {
-        // The server is busy or stopping; try again.
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return [...seen];
-    },
-  };
-}
-
 /** Whether `sql` (whitespace-normalised) is among the captured texts (long ones match their prefix). */
 export function seenIn(sql: Sql, captured: string[]): boolean {
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim();

@@ -18,7 +18,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { checkReferences, generateAdminData, referencesHold } from './admin-data';
-import { captureStatements, type EndpointCall, productStatements, seenIn } from './admin-plans';
+import { type EndpointCall, productStatements, seenIn } from './admin-plans';
 import { ADMIN_HEADING, type AdminEndpoint, type AdminReport, renderAdminSection } from './admin-report';
 import { cpuSnapshot, postgresCpuByPid, postmasterPid } from './cpu';
 import { freePort, waitFor200 } from './processes';
@@ -26,7 +26,7 @@ import { BenchSession, buildApi, login, PRODUCT_APP_NAME } from './product';
 import { REPORT_FILE, writeSection } from './report';
 import { checkLedger, ledgerHolds } from './wallet-data';
 import { drain, runTarget, sequentialLatency, WALLET_LOAD } from './wallet-load';
-import { explain } from './wallet-plans';
+import { captureStatements, explain } from './wallet-plans';
 
 const ADMIN_EMAIL = 'admin@demo.test';
 const USER_EMAIL = 'artist@demo.test';
@@ -288,15 +288,20 @@ async function main(): Promise<number> {
   const baselineSample = () => cpuSnapshot(baselinePgid, pgPid);
   const postgresByPid = pgPid === null ? undefined : () => postgresCpuByPid(pgPid);
   const captureClient = await session.connect(product.dbUrl, 'liberty-bench-capture');
-  const capture = captureStatements(captureClient, PRODUCT_APP_NAME, [
-    '%audit_logs%',
-    '%audit_log_hours%',
-    '%"users"%',
-    '%generate_series%',
-    '%from payments%',
-    '%express_campaigns%',
-    '%from payouts%',
-  ]);
+  const capture = captureStatements(
+    captureClient,
+    PRODUCT_APP_NAME,
+    [
+      '%audit_logs%',
+      '%audit_log_hours%',
+      '%"users"%',
+      '%generate_series%',
+      '%from payments%',
+      '%express_campaigns%',
+      '%from payouts%',
+    ],
+    50,
+  );
   let cancelledQueries = 0;
   const measure = async (
     name: string,

@@ -24,6 +24,16 @@
  * a real append-only ledger does (the artist's rows are not physically clustered).
  */
 import type pg from 'pg';
+import {
+  type GenerationStep,
+  inTransaction,
+  runningEntriesSql,
+  type TableSize,
+  tableSizes,
+  timed,
+  transferNumberSql,
+  vacuumAnalyze,
+} from './generation';
 
 /** What to generate. */
 export interface GenerateOptions {
@@ -45,13 +55,13 @@ export interface GenerateResult {
   transfersInserted: number;
   entriesInserted: number;
   /** Wall-clock ms per step, in order. */
-  steps: { name: string; ms: number }[];
+  steps: GenerationStep[];
   /** Users + accounts + transfers + entries + balances, committed. */
   generateMs: number;
   /** VACUUM (ANALYZE) of the touched tables and a CHECKPOINT. */
   vacuumAnalyzeMs: number;
   /** Table and index sizes after generation. */
-  sizes: { table: string; rows: number; tableBytes: number; indexBytes: number }[];
+  sizes: TableSize[];
 }
 
 /** The invariant checks, as numbers (all must be 0 but `transfers`/`entries`). */
@@ -86,23 +96,6 @@ const hashMod = (expr: string, m: number) =>
   `(((((${expr})::bigint * 2654435761) % 4294967296) / 65536) % ${m})`;
 
 /**
- * Transfer number of generated transfer `g`: `TX` + 12 characters of the product's alphabet. An odd
- * multiplier is a bijection modulo 2^48, so the numbers are unique; hex digits 0 and 1 are mapped to
- * G and H (the product's alphabet has no 0, 1, I or O).
- */
-const numberSql = (g: string) =>
-  `'TX' || translate(upper(lpad(to_hex(((${g})::numeric * 133898154965013 % 281474976710656)::bigint), 12, '0')), '01', 'GH')`;
-
-async function timed<T>(steps: GenerateResult['steps'], name: string, fn: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const out = await fn();
-  const ms = performance.now() - started;
-  steps.push({ name, ms });
-  console.log(`generate: ${name} ${ms.toFixed(0)} ms`);
-  return out;
-}
-
-/**
  * Generate the ledger through `client` (a superuser connection to the product's database), commit,
  * then VACUUM (ANALYZE) and CHECKPOINT so that neither autovacuum nor a checkpoint of the bulk load
  * runs during the measurements.
@@ -111,17 +104,13 @@ async function timed<T>(steps: GenerateResult['steps'], name: string, fn: () => 
 export async function generateLedger(client: pg.Client, options: GenerateOptions): Promise<GenerateResult> {
   const { transfers: n, users: userCount, artistEvery } = options;
   const steps: GenerateResult['steps'] = [];
-  const started = performance.now();
-  // Big sorts (2M entries by account, then by id) stay in memory; the session only.
-  await client.query("set work_mem = '512MB'");
-  await client.query("set maintenance_work_mem = '512MB'");
-  await client.query('begin');
-  let userId: number;
-  let artistAccountId: number;
-  let usersInserted: number;
-  let transfersInserted: number;
-  let entriesInserted: number;
-  try {
+  let userId = 0;
+  let artistAccountId = 0;
+  let usersInserted = 0;
+  let transfersInserted = 0;
+  let entriesInserted = 0;
+  // Big sorts (2M entries by account, then by id) stay in memory.
+  const generateMs = await inTransaction(client, steps, '512MB', async () => {
     const artist = await client.query<{ id: number; password_hash: string }>(
       'select id, password_hash from users where email = $1',
       [options.artistEmail],
@@ -230,7 +219,7 @@ export async function generateLedger(client: pg.Client, options: GenerateOptions
           `insert into ledger_transfers (id, number, idempotency_key, debit_account_id, credit_account_id, amount,
            desc_id, money_minor, currency, meta, created_at)
          select $1::bigint + p.g,
-           ${numberSql('p.g')},
+           ${transferNumberSql('p.g')},
            'bench:' || lpad(p.g::text, 7, '0'),
            case when p.is_credit then $3::bigint else p.wallet end,
            case when p.is_credit then p.wallet else $4::bigint end,
@@ -258,24 +247,17 @@ export async function generateLedger(client: pg.Client, options: GenerateOptions
       `ledger_entries (${(2 * n).toLocaleString('en-US')} rows, running balances)`,
       async () => {
         const res = await client.query(
-          `insert into ledger_entries (id, account_id, transfer_id, amount, balance_after, created_at, desc_id, account_seq)
-         select s.id, s.account_id, s.transfer_id, s.amount,
-           a.balance + sum(s.amount) over (partition by s.account_id order by s.id rows unbounded preceding),
-           s.created_at, s.desc_id,
-           a.entry_count + row_number() over (partition by s.account_id order by s.id)
-         from (
-           select $1::bigint + 2 * t.g - 1 as id, case when t.is_credit then $3::bigint else t.wallet end as account_id,
-             $2::bigint + t.g as transfer_id, -t.amount as amount, t.created_at, t.desc_id
-           from (select p.*, now() - interval '365 days' + make_interval(secs => p.g * 31536000.0 / $5::bigint)
-                   as created_at from bench_plan p) t
-           union all
-           select $1::bigint + 2 * t.g, case when t.is_credit then t.wallet else $4::bigint end,
-             $2::bigint + t.g, t.amount, t.created_at, t.desc_id
-           from (select p.*, now() - interval '365 days' + make_interval(secs => p.g * 31536000.0 / $5::bigint)
-                   as created_at from bench_plan p) t
-         ) s
-         join ledger_accounts a on a.id = s.account_id
-         order by s.id`,
+          runningEntriesSql(
+            `select $1::bigint + 2 * t.g - 1 as id, case when t.is_credit then $3::bigint else t.wallet end as account_id,
+               $2::bigint + t.g as transfer_id, -t.amount as amount, t.created_at, t.desc_id
+             from (select p.*, now() - interval '365 days' + make_interval(secs => p.g * 31536000.0 / $5::bigint)
+                     as created_at from bench_plan p) t
+             union all
+             select $1::bigint + 2 * t.g, case when t.is_credit then t.wallet else $4::bigint end,
+               $2::bigint + t.g, t.amount, t.created_at, t.desc_id
+             from (select p.*, now() - interval '365 days' + make_interval(secs => p.g * 31536000.0 / $5::bigint)
+                     as created_at from bench_plan p) t`,
+          ),
           [base.e, base.t, base.clearing, base.revenue, n],
         );
         await client.query(
@@ -294,35 +276,19 @@ export async function generateLedger(client: pg.Client, options: GenerateOptions
         [base.clearing, base.revenue],
       ),
     );
-    await timed(steps, 'commit', () => client.query('commit'));
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  }
-  const generateMs = performance.now() - started;
-
-  const vacuumStarted = performance.now();
-  await timed(steps, 'vacuum (analyze) + checkpoint', async () => {
-    await client.query(
-      'vacuum (analyze) ledger_entries, ledger_transfers, ledger_accounts, users, user_roles',
-    );
-    await client.query('checkpoint');
   });
-  const vacuumAnalyzeMs = performance.now() - vacuumStarted;
-  await client.query('reset work_mem');
-  await client.query('reset maintenance_work_mem');
+
+  const vacuumAnalyzeMs = await vacuumAnalyze(
+    client,
+    steps,
+    'ledger_entries, ledger_transfers, ledger_accounts, users, user_roles',
+  );
 
   const artistEntries = await client.query<{ n: number }>(
     'select count(*)::int as n from ledger_entries where account_id = $1',
     [artistAccountId],
   );
-  const sizes = await client.query<{ table: string; rows: string; table_bytes: string; index_bytes: string }>(
-    `select c.relname as table, c.reltuples::bigint::text as rows,
-       pg_table_size(c.oid)::text as table_bytes, pg_indexes_size(c.oid)::text as index_bytes
-     from pg_class c
-     where c.relname in ('ledger_entries', 'ledger_transfers', 'ledger_accounts', 'users') and c.relkind = 'r'
-     order by pg_total_relation_size(c.oid) desc`,
-  );
+  const sizes = await tableSizes(client, ['ledger_entries', 'ledger_transfers', 'ledger_accounts', 'users']);
   return {
     userId,
     artistAccountId,
@@ -333,12 +299,7 @@ export async function generateLedger(client: pg.Client, options: GenerateOptions
     steps,
     generateMs,
     vacuumAnalyzeMs,
-    sizes: sizes.rows.map((r) => ({
-      table: r.table,
-      rows: Number(r.rows),
-      tableBytes: Number(r.table_bytes),
-      indexBytes: Number(r.index_bytes),
-    })),
+    sizes,
   };
 }
 

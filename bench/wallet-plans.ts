@@ -325,12 +325,15 @@ export async function explainAlternatives(
 }
 
 /**
- * Record the statement texts the product sends while the load runs (pg_stat_activity, polled), to
- * check that the SQL explained here is the SQL the product runs.
+ * Record the statement texts the product sends while the load runs (pg_stat_activity polled every
+ * `pollMs`) whose text matches one of `likes` (SQL LIKE patterns), to check that the SQL explained
+ * here is the SQL the product runs.
  */
-export function captureProductSql(
+export function captureStatements(
   client: pg.Client,
   applicationName: string,
+  likes: string[],
+  pollMs: number,
 ): { stop: () => Promise<string[]> } {
   const seen = new Set<string>();
   let running = true;
@@ -339,14 +342,14 @@ export function captureProductSql(
       try {
         const { rows } = await client.query<{ query: string }>(
           `select distinct query from pg_stat_activity
-           where application_name = $1 and query like '%"ledger_%' and pid <> pg_backend_pid()`,
-          [applicationName],
+           where application_name = $1 and query like any($2::text[]) and pid <> pg_backend_pid()`,
+          [applicationName, likes],
         );
         for (const r of rows) seen.add(r.query);
       } catch {
         // The server is busy or stopping; try again.
       }
-      await sleep(100);
+      await sleep(pollMs);
     }
   })();
   return {

@@ -20,7 +20,7 @@ import { checkLedger, generateLedger, ledgerHolds } from './wallet-data';
 import { drain, runTarget, sequentialLatency, WALLET_LOAD, type WalletLoadResult } from './wallet-load';
 import {
   baselineListSql,
-  captureProductSql,
+  captureStatements,
   type Explained,
   explain,
   explainAlternatives,
@@ -174,7 +174,7 @@ async function main(): Promise<number> {
   const baselineSample = () => cpuSnapshot(baselinePgid, pgPid);
   const postgresByPid = pgPid === null ? undefined : () => postgresCpuByPid(pgPid);
   const captureClient = await session.connect(dbUrl, 'liberty-bench-capture');
-  const capture = captureProductSql(captureClient, PRODUCT_APP_NAME);
+  const capture = captureStatements(captureClient, PRODUCT_APP_NAME, ['%"ledger_%'], 100);
   let cancelledQueries = 0;
   const measure = async (
     name: string,

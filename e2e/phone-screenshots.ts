@@ -10,22 +10,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { BASE, demoToken } from './demo-server';
 
-const BASE = process.env.BASE_URL ?? 'http://localhost:3111';
 const OUT = process.env.SHOTS_DIR ?? '/tmp/phone-shots';
-const PASSWORD = 'Demo-pass-2026';
 const PHONE = { width: 390, height: 844 };
-
-async function token(path: string, email: string): Promise<string> {
-  const res = await fetch(`${BASE}/api/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const body = (await res.json()) as { data: { token: string } };
-  if (!res.ok) throw new Error(`${path} failed: ${res.status} ${JSON.stringify(body)}`);
-  return body.data.token;
-}
 
 async function firstId(path: string, auth: string): Promise<number | null> {
   const res = await fetch(`${BASE}/api/${path}`, { headers: { Authorization: `Bearer ${auth}` } });
@@ -65,9 +53,9 @@ async function context(browser: Browser, lang: string, tokens: Record<string, st
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const artist = await token('user/login', 'artist@demo.test');
-  const curator = await token('user/login', 'curator@demo.test');
-  const admin = await token('admin/login', 'admin@demo.test');
+  const artist = await demoToken('user/login', 'artist@demo.test');
+  const curator = await demoToken('user/login', 'curator@demo.test');
+  const admin = await demoToken('admin/login', 'admin@demo.test');
   const campaign = await firstId('express/artist/campaigns?limit=10', artist);
   const userId = await firstId('admin/users?limit=10', admin);
   const only = process.env.LANGS?.split(',') ?? ['en', 'ar'];

@@ -8,21 +8,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { BASE, demoToken } from './demo-server';
 
-const BASE = process.env.BASE_URL ?? 'http://localhost:3111';
 const OUT = process.env.SHOTS_DIR ?? '/tmp/shots';
-const PASSWORD = 'Demo-pass-2026';
-
-async function token(path: string, email: string): Promise<string> {
-  const res = await fetch(`${BASE}/api/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const body = (await res.json()) as { data: { token: string } };
-  if (!res.ok) throw new Error(`${path} failed: ${res.status} ${JSON.stringify(body)}`);
-  return body.data.token;
-}
 
 /** Full-page shots for the sign-in screens; the signed-in shell has a fixed menu, so viewport shots. */
 async function shot(
@@ -46,8 +34,8 @@ async function shot(
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const userToken = await token('user/login', 'artist@demo.test');
-  const adminToken = await token('admin/login', 'admin@demo.test');
+  const userToken = await demoToken('user/login', 'artist@demo.test');
+  const adminToken = await demoToken('admin/login', 'admin@demo.test');
   for (const lang of ['en', 'ar']) {
     for (const skin of ['light', 'dark']) {
       const tag = `${lang}-${skin}`;
@@ -99,7 +87,7 @@ async function main() {
   }
   // the reader's language on the screens with server texts, codes and charts, in Arabic at
   // desktop and phone widths.
-  const curatorToken = await token('user/login', 'curator@demo.test');
+  const curatorToken = await demoToken('user/login', 'curator@demo.test');
   for (const width of [1366, 390]) {
     const context = await browser.newContext({ viewport: { width, height: width > 500 ? 860 : 844 } });
     await context.addInitScript(

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { accessibilityProblems, SKINS, type SkinName } from './a11y';
-import { createVerifiedUser, DEMO_PASSWORD, getAdminToken } from './helpers';
+import { createVerifiedUser, DEMO_PASSWORD, getAdminToken, SIGNED_OUT_SCREENS } from './helpers';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/h-a11y-shots';
 // The checks are independent (each worker reads its own sessions once, see prepare): spread them over
@@ -188,18 +188,7 @@ const OVERLAYS: Partial<Record<Account, Overlay[]>> = {
 function screens(who: Account): string[] {
   switch (who) {
     case 'signed out':
-      return [
-        '/login',
-        '/register',
-        '/forgot-password',
-        '/expired/password/reset',
-        '/user/reset-password?token=x&email=nobody%40e2e.test',
-        '/privacy',
-        '/paypal/payment/mobile?package_id=1',
-        '/admin/login',
-        '/admin/privacy',
-        '/admin/spotify/callback/not-ours',
-      ];
+      return [...SIGNED_OUT_SCREENS, '/admin/login', '/admin/privacy', '/admin/spotify/callback/not-ours'];
     case 'artist':
       return [
         '/dashboard',

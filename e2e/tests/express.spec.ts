@@ -1,17 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signIn, signOut } from './helpers';
+import {
+  buyCoinsByCard,
+  createVerifiedUser,
+  DEMO_PASSWORD,
+  freshTrackId,
+  lookUpFreshTrack,
+  signIn,
+  signOut,
+} from './helpers';
 
 /** The demo curator's approved playlists (apps/api express.seed.ts). */
 const STARTER = { id: '37i9dQZF1DX0XUsuxWHRQd', name: 'Fresh Hip-Hop Finds', price: 50 };
 const PREMIUM = { id: '37i9dQZF1DXcBWIGoYBM5M', name: 'Indie Pop Rising', price: 300 };
 const OPENING = 1000;
-
-const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** A fresh Spotify track id (22 base62 characters): no open campaign exists for it yet. */
-function trackId(): string {
-  return [...randomBytes(22)].map((b) => BASE62[b % 62]).join('');
-}
 
 /** A fresh artist who bought coins by card on the sandbox checkout (a custom amount). */
 async function artistWithCoins(
@@ -40,12 +41,7 @@ test('spotify express campaign: pay, decline with refund, approve, placement, ti
   // jumps ran past the default 90 s on the two-worker CI machine.
   test.setTimeout(240_000);
   const artist = await artistWithCoins(request);
-  const link = `https://open.spotify.com/track/${trackId()}`;
-  const found = await request.get(`/api/spotify/get-track?link=${encodeURIComponent(link)}`, {
-    headers: { Authorization: `Bearer ${artist.token}` },
-  });
-  expect(found.ok(), await found.text()).toBeTruthy();
-  const track = ((await found.json()) as { data: { track: { id: string; name: string } } }).data.track;
+  const { link, track } = await lookUpFreshTrack(request, artist.token);
 
   // Artist: platform → Spotify → wizard (song, playlists, summary) → pay with coins.
   await signIn(page, artist.email);
@@ -193,7 +189,7 @@ test('an artist with no coins pays a campaign by card on the sandbox page; a can
   request,
 }) => {
   const email = await createVerifiedUser(request, 'card-artist', 1);
-  const link = `https://open.spotify.com/track/${trackId()}`;
+  const link = `https://open.spotify.com/track/${freshTrackId()}`;
   await signIn(page, email);
   await page.goto('/create/express/campaign');
   await page.getByTestId('track-link').fill(link);
@@ -247,7 +243,7 @@ test('curator connects Spotify, lists a playlist that waits for approval, admin 
   request,
 }) => {
   const email = await createVerifiedUser(request, 'express-curator', 2);
-  const playlistId = trackId();
+  const playlistId = freshTrackId();
   await signIn(page, email);
 
   // Connect: the sandbox consent page stands in for Spotify, then /express/callback.

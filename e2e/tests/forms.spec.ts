@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { createVerifiedUser, DEMO_PASSWORD, getAdminToken } from './helpers';
+import { createVerifiedUser, DEMO_PASSWORD, getAdminToken, signedInPage, TINY_PNG } from './helpers';
 
 /** Screenshots of the journey, looked at by hand. */
 const SHOTS = process.env.FORMS_SHOTS_DIR ?? '/tmp/h-forms-shots';
@@ -10,38 +10,7 @@ mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const MP3 = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(2048)]);
-
-/** A signed-in page of one app in `lang` (the session and APP_LANG set before the app loads). */
-async function signedIn(
-  browser: Browser,
-  app: 'web' | 'admin',
-  email: string,
-  lang: 'en' | 'ar',
-  width = 1366,
-) {
-  const context = await browser.newContext({
-    viewport: { width, height: width > 500 ? 860 : 844 },
-    baseURL: test.info().project.use.baseURL,
-  });
-  const res = await context.request.post(app === 'web' ? '/api/user/login' : '/api/admin/login', {
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const token = ((await res.json()) as { data: { token: string } }).data.token;
-  await context.addInitScript(
-    ([k, v, l]) => {
-      localStorage.setItem(k!, v!);
-      localStorage.setItem('APP_LANG', l!);
-    },
-    [app === 'web' ? 'AUTH_TOKEN' : 'USER_TOKEN', token, lang],
-  );
-  return context.newPage();
-}
 
 /** A new artist, verified and approved by staff (forms are for approved artists only). */
 async function approvedArtist(request: APIRequestContext, lang: string): Promise<string> {
@@ -70,7 +39,7 @@ for (const lang of ['en', 'ar'] as const) {
   }) => {
     test.setTimeout(180_000);
     const email = await approvedArtist(request, lang);
-    const artist = await signedIn(browser, 'web', email, lang);
+    const artist = await signedInPage(browser, 'web', email, lang);
 
     // The 5-step wizard.
     await artist.goto('/forms');
@@ -105,7 +74,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(artist.getByTestId('files-error')).toBeVisible();
     const inputs = artist.locator('[data-testid="file-drop-zone"] input[type="file"]');
     await inputs.nth(0).setInputFiles({ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: MP3 });
-    await inputs.nth(1).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+    await inputs.nth(1).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: TINY_PNG });
     await expect(artist.getByTestId('track-file-name')).toHaveText('song.mp3');
     await expect(artist.getByTestId('cover-file-name')).toHaveText('cover.png');
     await shot(artist, `wizard-song-${lang}-1366`);
@@ -142,7 +111,7 @@ for (const lang of ['en', 'ar'] as const) {
     await shot(artist, `forms-list-${lang}-1366`);
 
     // Staff open it and complete it in the Edit Form side panel.
-    const staff = await signedIn(browser, 'admin', 'admin@demo.test', lang);
+    const staff = await signedInPage(browser, 'admin', 'admin@demo.test', lang);
     await staff.goto('/admin/forms/list');
     await staff
       .getByRole('row')
@@ -193,7 +162,7 @@ for (const lang of ['en', 'ar'] as const) {
     await artist.context().close();
 
     // Phones: the same screens at 390 px.
-    const phone = await signedIn(browser, 'web', email, lang, 390);
+    const phone = await signedInPage(browser, 'web', email, lang, 390);
     await phone.goto('/forms');
     await expect(phone.getByTestId('list-card').first()).toBeVisible({ timeout: 30_000 });
     await shot(phone, `forms-list-${lang}-390`);
@@ -203,7 +172,7 @@ for (const lang of ['en', 'ar'] as const) {
     await phone.goto('/connections');
     await expect(phone.getByTestId('artist-track').first()).toBeVisible({ timeout: 30_000 });
     await shot(phone, `connections-${lang}-390`);
-    const staffPhone = await signedIn(browser, 'admin', 'admin@demo.test', lang, 390);
+    const staffPhone = await signedInPage(browser, 'admin', 'admin@demo.test', lang, 390);
     await staffPhone.goto(`/admin/forms/${formId}`);
     await expect(staffPhone.getByTestId('form-status')).toBeVisible({ timeout: 30_000 });
     await shot(staffPhone, `admin-form-${lang}-390`);

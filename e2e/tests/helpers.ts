@@ -1,5 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 export const NEW_PASSWORD = 'Fresh-pass-2027';
@@ -231,4 +233,111 @@ export async function buyCoinsByCard(
     data: { session_id: sessionId },
   });
   expect(confirm.ok(), await confirm.text()).toBeTruthy();
+}
+
+/** A 1×1 PNG, for the upload fields that take an image. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * The user app's screens a signed-out visitor can open: the journeys check each of them for
+ * accessibility and for the sign-in stylesheet.
+ */
+export const SIGNED_OUT_SCREENS = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/expired/password/reset',
+  '/user/reset-password?token=x&email=nobody%40e2e.test',
+  '/privacy',
+  '/paypal/payment/mobile?package_id=1',
+];
+
+/**
+ * A new page, in a context of its own, signed in to one app as `email` in `lang` (the session and
+ * APP_LANG written before the app loads), `width` px wide (a phone's height below 500 px).
+ */
+export async function signedInPage(
+  browser: Browser,
+  app: 'web' | 'admin',
+  email: string,
+  lang: 'en' | 'ar',
+  width = 1366,
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: width > 500 ? 860 : 844 },
+    baseURL: test.info().project.use.baseURL,
+  });
+  const res = await context.request.post(app === 'web' ? '/api/user/login' : '/api/admin/login', {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const token = ((await res.json()) as { data: { token: string } }).data.token;
+  await context.addInitScript(
+    ([k, v, l]) => {
+      localStorage.setItem(k!, v!);
+      localStorage.setItem('APP_LANG', l!);
+    },
+    [app === 'web' ? 'AUTH_TOKEN' : 'USER_TOKEN', token, lang],
+  );
+  return context.newPage();
+}
+
+/**
+ * Saves a screenshot of the current viewport as `<dir>/<name>.png` (for a look by hand) once the
+ * network is idle, and fails when the page scrolls sideways (a 390 px phone must not).
+ */
+export async function shotWithoutOverflow(page: Page, dir: string, name: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(1);
+}
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A fresh Spotify track id (22 base62 characters): no open campaign exists for it yet. */
+export function freshTrackId(): string {
+  return [...randomBytes(22)].map((b) => BASE62[b % 62]).join('');
+}
+
+/**
+ * A fresh Spotify track link and the track the API finds for it (`spotify/get-track`, as the artist
+ * whose bearer `token` is given).
+ */
+export async function lookUpFreshTrack(
+  request: APIRequestContext,
+  token: string,
+): Promise<{ link: string; track: { id: string; name: string } }> {
+  const link = `https://open.spotify.com/track/${freshTrackId()}`;
+  const found = await request.get(`/api/spotify/get-track?link=${encodeURIComponent(link)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(found.ok(), await found.text()).toBeTruthy();
+  return {
+    link,
+    track: ((await found.json()) as { data: { track: { id: string; name: string } } }).data.track,
+  };
+}
+
+/**
+ * Picks `item` in the top bar's `menu` (test ids) until `<html>` has `attribute` = `value`. A click
+ * that lands while the menu is still opening or closing (after a popover, on a loaded machine) is
+ * lost; the menu is then opened again, as a person would.
+ */
+export async function chooseFromTopBarMenu(
+  page: Page,
+  menu: string,
+  item: string,
+  attribute: string,
+  value: string,
+): Promise<void> {
+  await expect(async () => {
+    if (!(await page.getByTestId(item).isVisible())) await page.getByTestId(menu).click();
+    await page.getByTestId(item).click({ timeout: 2_000 });
+    await expect(page.locator('html')).toHaveAttribute(attribute, value, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }

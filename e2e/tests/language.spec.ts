@@ -1,20 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { chooseFromTopBarMenu, DEMO_PASSWORD, shotWithoutOverflow, signIn } from './helpers';
 
 /** the screens a reader meets, in French and Arabic. */
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 
 /** A screenshot at the current viewport, and a check that nothing overflows sideways (390 px phones). */
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(1);
-}
+const shot = (page: Page, name: string) => shotWithoutOverflow(page, SHOTS, name);
 
 /**
  * Chooses a language from the top bar's menu and waits until the page speaks it. A click that lands
@@ -23,12 +15,7 @@ async function shot(page: Page, name: string) {
  */
 async function switchLanguage(page: Page, code: 'fr' | 'ar') {
   await page.waitForLoadState('networkidle');
-  await expect(async () => {
-    if (!(await page.getByTestId(`language-${code}`).isVisible()))
-      await page.getByTestId('language-switch').click();
-    await page.getByTestId(`language-${code}`).click({ timeout: 2_000 });
-    await expect(page.locator('html')).toHaveAttribute('lang', code, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await chooseFromTopBarMenu(page, 'language-switch', `language-${code}`, 'lang', code);
 }
 
 test('notifications follow the reader: bell and feed in French, the list in Arabic with its plural forms', async ({

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { getAdminToken, signIn } from './helpers';
+import { chooseFromTopBarMenu, getAdminToken, signIn } from './helpers';
 
 test('switching to Arabic flips the layout to right-to-left', async ({ page }) => {
   await page.goto('/login');
@@ -47,12 +47,7 @@ test('each skin applies', async ({ page }) => {
   for (const skin of ['light', 'bordered', 'semi-dark', 'dark'] as const) {
     // The menu of the previous round closes with a transition (a click on its fading item is lost)
     // and may still be open: open it when needed and pick again until the skin is applied.
-    await expect(async () => {
-      if (!(await page.getByTestId(`skin-${skin}`).isVisible()))
-        await page.getByTestId('skin-switch').click();
-      await page.getByTestId(`skin-${skin}`).click({ timeout: 2_000 });
-      await expect(page.locator('html')).toHaveAttribute('data-skin', skin, { timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    await chooseFromTopBarMenu(page, 'skin-switch', `skin-${skin}`, 'data-skin', skin);
     const navbar = page.locator('.lm-navbar');
     if (skin === 'semi-dark') await expect(navbar).toHaveAttribute('data-mantine-color-scheme', 'dark');
     else await expect(navbar).not.toHaveAttribute('data-mantine-color-scheme', 'dark');

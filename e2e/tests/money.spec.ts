@@ -1,8 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signIn, signOut } from './helpers';
+import {
+  buyCoinsByCard,
+  createVerifiedUser,
+  DEMO_PASSWORD,
+  lookUpFreshTrack,
+  shotWithoutOverflow,
+  signIn,
+  signOut,
+} from './helpers';
 
 /**
  * the wallet says what each movement was, the artist profile carries
@@ -14,17 +19,9 @@ const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 /** The demo curator's cheapest approved playlist (apps/api express.seed.ts). */
 const STARTER = { name: 'Fresh Hip-Hop Finds', price: 50 };
 const OPENING = 1000;
-const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const trackId = () => [...randomBytes(22)].map((b) => BASE62[b % 62]).join('');
 
 /** A screenshot at the current viewport, and a check that nothing scrolls sideways. */
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(1);
-}
+const shot = (page: Page, name: string) => shotWithoutOverflow(page, SHOTS, name);
 
 /** A fresh artist who bought coins by card on the sandbox checkout (a custom amount). */
 async function artistWithCoins(request: APIRequestContext): Promise<{ email: string; token: string }> {
@@ -49,12 +46,7 @@ test('artist profile, pitch for the curator and wallet descriptions, in English 
 }) => {
   test.setTimeout(180_000);
   const artist = await artistWithCoins(request);
-  const link = `https://open.spotify.com/track/${trackId()}`;
-  const found = await request.get(`/api/spotify/get-track?link=${encodeURIComponent(link)}`, {
-    headers: { Authorization: `Bearer ${artist.token}` },
-  });
-  expect(found.ok(), await found.text()).toBeTruthy();
-  const track = ((await found.json()) as { data: { track: { name: string } } }).data.track;
+  const { link, track } = await lookUpFreshTrack(request, artist.token);
 
   // The dashboard names exactly what the profile lacks, with a link to /account.
   await signIn(page, artist.email);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
+import { SIGNED_OUT_SCREENS } from './helpers';
 
 /**
  * The sign-in screens load only the Mantine styles listed in packages/ui/src/theme/sign-in-styles.css
@@ -9,13 +10,7 @@ import { expect, test } from '@playwright/test';
  * stylesheet defines but the page's stylesheets do not.
  */
 const SIGN_IN_SCREENS = [
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/expired/password/reset',
-  '/user/reset-password?token=x&email=nobody%40e2e.test',
-  '/privacy',
-  '/paypal/payment/mobile?package_id=1',
+  ...SIGNED_OUT_SCREENS,
   '/a-page-that-does-not-exist',
   '/admin/login',
   '/admin/reset-password?token=x&email=nobody%40e2e.test',

@@ -1,45 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, getAdminToken, waitForMail } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { getAdminToken, signedInPage, TINY_PNG, waitForMail } from './helpers';
 
 /** Screenshots of the journey, looked at by hand. */
 const SHOTS = process.env.TICKETS_SHOTS_DIR ?? '/work/notes/shots/tickets';
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** A signed-in page of one app in `lang` (the session and APP_LANG set before the app loads). */
-async function signedIn(
-  browser: Browser,
-  app: 'web' | 'admin',
-  email: string,
-  lang: 'en' | 'ar',
-  width = 1366,
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: width > 500 ? 860 : 844 },
-    baseURL: test.info().project.use.baseURL,
-  });
-  const res = await context.request.post(app === 'web' ? '/api/user/login' : '/api/admin/login', {
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const token = ((await res.json()) as { data: { token: string } }).data.token;
-  const key = app === 'web' ? 'AUTH_TOKEN' : 'USER_TOKEN';
-  await context.addInitScript(
-    ([k, v, l]) => {
-      localStorage.setItem(k!, v!);
-      localStorage.setItem('APP_LANG', l!);
-    },
-    [key, token, lang],
-  );
-  return context.newPage();
-}
 
 async function choose(page: Page, testId: string, option?: string) {
   await page.getByTestId(testId).click();
@@ -66,7 +33,7 @@ test('a ticket from question to rating, with an internal note the user never see
   const answer = `We checked your campaign ${stamp}: the playlist is live.`;
 
   // The user opens a ticket about one of their campaigns, with a screenshot attached.
-  const user = await signedIn(browser, 'web', 'artist@demo.test', 'en');
+  const user = await signedInPage(browser, 'web', 'artist@demo.test', 'en');
   await user.goto('/tickets');
   await user.getByTestId('new-ticket').first().click();
   // The form's buttons read in words, never as catalog keys (ui.confirm.cancel once showed raw).
@@ -83,7 +50,7 @@ test('a ticket from question to rating, with an internal note the user never see
   await user.locator('[data-testid="ticket-form"] input[type="file"]').setInputFiles({
     name: 'progress.png',
     mimeType: 'image/png',
-    buffer: PNG,
+    buffer: TINY_PNG,
   });
   await expect(user.getByTestId('picked-file')).toHaveCount(1);
   await user.getByTestId('ticket-submit').click();
@@ -100,7 +67,7 @@ test('a ticket from question to rating, with an internal note the user never see
   await shot(user, 'user-detail-open-en-1366');
 
   // The assigned admin (in Arabic) adds an internal note, then answers.
-  const staff = await signedIn(browser, 'admin', 'admin@demo.test', 'ar');
+  const staff = await signedInPage(browser, 'admin', 'admin@demo.test', 'ar');
   await staff.goto(`/admin/tickets/details/${ticketId}`);
   await expect(staff.getByTestId('ticket-title')).toContainText(subject);
   await expect(staff.getByTestId('ticket-assignee')).toContainText('Demo Admin');
@@ -171,7 +138,7 @@ test('a ticket from question to rating, with an internal note the user never see
   await staff.context().close();
 
   // Staff's screens in English: the detail with the note and the answer, the list as cards on a phone.
-  const staffEn = await signedIn(browser, 'admin', 'admin@demo.test', 'en');
+  const staffEn = await signedInPage(browser, 'admin', 'admin@demo.test', 'en');
   await staffEn.goto(`/admin/tickets/details/${ticketId}`);
   await expect(staffEn.getByTestId('ticket-title')).toContainText(subject);
   await expect(staffEn.getByTestId('ticket-note')).toContainText(secret);
@@ -188,7 +155,7 @@ test('a ticket from question to rating, with an internal note the user never see
 
   // The user's screens in Arabic at 390 px, right to left: the new-ticket form, the list as cards,
   // the detail with the answer and the rating and never the note.
-  const userAr = await signedIn(browser, 'web', 'artist@demo.test', 'ar', 390);
+  const userAr = await signedInPage(browser, 'web', 'artist@demo.test', 'ar', 390);
   await userAr.goto('/tickets');
   await expect(userAr.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(userAr.getByTestId('list-card').filter({ hasText: subject })).toBeVisible();

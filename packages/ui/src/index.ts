@@ -61,6 +61,7 @@ export * from './list/ListTable';
 export * from './list/list-query';
 export * from './list/SearchFilterPanel';
 export * from './list/use-list-state';
+export * from './list/view-column';
 export * from './notifications/LatestNotificationsCard';
 export * from './notifications/NotificationsPage';
 export * from './notifications/use-notifications';

@@ -13,6 +13,24 @@ import { Link } from 'react-router';
 import { StatusBadge } from '../components/StatusBadge';
 import { formatDate, formatDateTime, formatNumber } from '../i18n/format';
 
+/**
+ * The song link a custom campaign was ordered with, opened in a new tab; a value that is not a web
+ * address is shown without a link.
+ */
+export function SongLink({ link }: { link: string }) {
+  return (
+    <Anchor
+      href={link.startsWith('http') ? link : undefined}
+      target="_blank"
+      dir="ltr"
+      size="sm"
+      style={{ wordBreak: 'break-all' }}
+    >
+      {link}
+    </Anchor>
+  );
+}
+
 /** Status badge of a custom campaign: 1..7, or 8 Completed once a published campaign has finished. */
 export function CustomStatusBadge({
   campaign,
@@ -178,15 +196,7 @@ export function CustomCampaignView({
       <Card padding="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           <Field label="custom.ui.link">
-            <Anchor
-              href={c.link.startsWith('http') ? c.link : undefined}
-              target="_blank"
-              dir="ltr"
-              size="sm"
-              style={{ wordBreak: 'break-all' }}
-            >
-              {c.link}
-            </Anchor>
+            <SongLink link={c.link} />
           </Field>
           <Field label="custom.ui.language">
             <Text size="sm">{c.language.name}</Text>

@@ -13,6 +13,39 @@ import { formatDateTime, formatNumber } from '../i18n/format';
 import type { ExpressCampaignDetail, ExpressTimelineEntry } from './express-types';
 
 /**
+ * The foot of an express campaign's header card, for every platform: the artist's pitch to the
+ * seller (as typed, line breaks kept) and why the campaign was declined, each only when there is one.
+ */
+export function PitchAndDeclineReason({
+  pitch,
+  declineReason,
+}: {
+  pitch: string | null | undefined;
+  declineReason: string | null | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {pitch ? (
+        <Stack gap={2} mt="md" data-testid="campaign-pitch">
+          <Text size="xs" c="dimmed" fw={500} tt="uppercase">
+            {t('express.detail.pitch')}
+          </Text>
+          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {pitch}
+          </Text>
+        </Stack>
+      ) : null}
+      {declineReason ? (
+        <Text size="sm" c="red" mt="md" data-testid="decline-reason">
+          {t('express.detail.decline_reason')}: {declineReason}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * Express campaign status badge, the same colour in lists, detail pages and the timeline (the one
  * palette of `@lm/contracts`). `video`: TikTok and Instagram wording (a video, not a playlist).
  */
@@ -180,21 +213,7 @@ export function ExpressCampaignView({
           </Group>
           {actions}
         </Group>
-        {campaign.pitch ? (
-          <Stack gap={2} mt="md" data-testid="campaign-pitch">
-            <Text size="xs" c="dimmed" fw={500} tt="uppercase">
-              {t('express.detail.pitch')}
-            </Text>
-            <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {campaign.pitch}
-            </Text>
-          </Stack>
-        ) : null}
-        {campaign.decline_reason ? (
-          <Text size="sm" c="red" mt="md" data-testid="decline-reason">
-            {t('express.detail.decline_reason')}: {campaign.decline_reason}
-          </Text>
-        ) : null}
+        <PitchAndDeclineReason pitch={campaign.pitch} declineReason={campaign.decline_reason} />
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>

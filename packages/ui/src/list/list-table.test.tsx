@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StatusBadge } from '../components/StatusBadge';
-import { initTestI18n, renderWithUi } from '../test/render';
+import { initTestI18n, mediaQueryList, renderWithUi } from '../test/render';
 import { ListTable } from './ListTable';
 
 afterEach(() => {
@@ -20,16 +20,7 @@ function viewport(width: number) {
   vi.stubGlobal('matchMedia', (query: string) => {
     const max = px(query, 'max-width');
     const min = px(query, 'min-width');
-    return {
-      matches: (max === null || width <= max) && (min === null || width >= min),
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    };
+    return mediaQueryList(query, (max === null || width <= max) && (min === null || width >= min));
   });
   window.matchMedia = globalThis.matchMedia;
 }

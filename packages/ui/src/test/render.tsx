@@ -8,20 +8,24 @@ import { initReactI18next } from 'react-i18next';
 import en from '../i18n/locales/en.json';
 import { DEFAULT_SKIN, themeFor } from '../theme/skins';
 
+/** What `matchMedia(query)` answers in a test: `matches` as given, listeners never called. */
+export function mediaQueryList(query: string, matches: boolean): MediaQueryList {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  };
+}
+
 /** jsdom lacks matchMedia, document.fonts and ResizeObserver, which Mantine reads. */
 function polyfill() {
   if (!window.matchMedia) {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
+    window.matchMedia = (query: string) => mediaQueryList(query, false);
   }
   // The autosizing text areas listen to font loading.
   if (!('fonts' in document))

@@ -1,9 +1,11 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowsExchange, IconCoins, IconFileInvoice, IconSpeakerphone } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatNumber } from '../i18n/format';
+import { DetailField } from './DetailField';
+import { PdfButton } from './PdfButton';
 import { SignedTotal, TransactionTypeBadge } from './transactions';
 import { describeTransaction, signedCoins, type WalletTransaction } from './wallet-types';
 
@@ -17,19 +19,6 @@ export interface TransactionLinks {
    * link yet (POST artist/invoice/{id}).
    */
   invoice?: (tx: WalletTransaction) => Promise<string | null>;
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={500} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} component="div">
-        {children}
-      </Text>
-    </div>
-  );
 }
 
 /**
@@ -62,34 +51,45 @@ export function TransactionFields({ tx }: { tx: WalletTransaction }) {
         </div>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-        <Field label={t('wallet.tx.type')}>
+        <DetailField label={t('wallet.tx.type')}>
           <TransactionTypeBadge type={tx.transaction_type} t={t} />
-        </Field>
-        <Field label={t('wallet.tx.number')}>
+        </DetailField>
+        <DetailField label={t('wallet.tx.number')}>
           <Text span ff="monospace" size="sm" dir="ltr" data-testid="tx-detail-number">
             {tx.transactions_id}
           </Text>
-        </Field>
-        <Field label={t('wallet.tx.date_time')}>{formatDateTime(tx.transaction_date, lang)}</Field>
-        <Field label={t('wallet.tx.description')}>{describeTransaction(t, lang, tx)}</Field>
+        </DetailField>
+        <DetailField label={t('wallet.tx.date_time')}>
+          {formatDateTime(tx.transaction_date, lang)}
+        </DetailField>
+        <DetailField label={t('wallet.tx.description')}>{describeTransaction(t, lang, tx)}</DetailField>
         {(tx.total || tx.amount !== null) && (
-          <Field label={t('wallet.tx.total')}>
+          <DetailField label={t('wallet.tx.total')}>
             <SignedTotal tx={tx} language={lang} t={t} />
-          </Field>
+          </DetailField>
         )}
-        <Field label={t('wallet.tx.balance_after')}>
+        <DetailField label={t('wallet.tx.balance_after')}>
           {formatNumber(tx.balance_after, lang)} {t('wallet.coins_unit')}
-        </Field>
+        </DetailField>
         {tx.user && (
-          <Field label={t('wallet.user')}>
+          <DetailField label={t('wallet.user')}>
             {tx.user.name}{' '}
             <Text span size="xs" c="dimmed" dir="ltr">
               {tx.user.email}
             </Text>
-          </Field>
+          </DetailField>
         )}
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** A light button that goes to another screen of the app (the transfer, the campaign). */
+function LinkButton({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Button variant="light" component={Link} to={to} leftSection={icon}>
+      {children}
+    </Button>
   );
 }
 
@@ -107,67 +107,36 @@ export function TransactionActions({
   onClose?: () => void;
 }) {
   const { t } = useTranslation();
-  const [opening, setOpening] = useState(false);
   const quote = tx.transfer?.wise_quote_id;
   const transferHref = quote ? links.transfer?.(quote) : undefined;
   const campaignId = tx.transaction_details.campaign_id;
+  const makeInvoice = links.invoice;
   const campaignHref = campaignId
     ? links.campaign?.(campaignId, tx.transaction_details.campaign_type)
     : undefined;
 
-  const openInvoice = async () => {
-    if (!tx.invoice) return;
-    const known = tx.invoice.attachment_link;
-    // Opened at once (inside the click) so a popup blocker lets it through; filled in when ready.
-    const win = known ? null : window.open('', '_blank');
-    if (known) {
-      window.open(known, '_blank', 'noopener');
-      return;
-    }
-    setOpening(true);
-    try {
-      const link = links.invoice ? await links.invoice(tx) : null;
-      if (link && win) win.location.href = link;
-      else win?.close();
-    } catch {
-      win?.close();
-    } finally {
-      setOpening(false);
-    }
-  };
-
   return (
     <Group justify="flex-end" gap="sm" mt="xl">
       {tx.invoice && (links.invoice || tx.invoice.attachment_link) && (
-        <Button
+        <PdfButton
           variant="light"
-          leftSection={<IconFileInvoice size={16} />}
-          loading={opening}
-          onClick={openInvoice}
-          data-testid="tx-view-invoice"
+          link={tx.invoice.attachment_link}
+          make={makeInvoice && (() => makeInvoice(tx))}
+          icon={<IconFileInvoice size={16} />}
+          testId="tx-view-invoice"
         >
           {t('wallet.tx.view_invoice')}
-        </Button>
+        </PdfButton>
       )}
       {transferHref && (
-        <Button
-          variant="light"
-          component={Link}
-          to={transferHref}
-          leftSection={<IconArrowsExchange size={16} />}
-        >
+        <LinkButton to={transferHref} icon={<IconArrowsExchange size={16} />}>
           {t('wallet.tx.view_transfer')}
-        </Button>
+        </LinkButton>
       )}
       {campaignHref && (
-        <Button
-          variant="light"
-          component={Link}
-          to={campaignHref}
-          leftSection={<IconSpeakerphone size={16} />}
-        >
+        <LinkButton to={campaignHref} icon={<IconSpeakerphone size={16} />}>
           {t('wallet.tx.view_campaign')}
-        </Button>
+        </LinkButton>
       )}
       {onClose && (
         <Button variant="default" onClick={onClose} data-testid="tx-cancel">

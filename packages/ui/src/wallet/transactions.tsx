@@ -1,9 +1,9 @@
-import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
+import { Badge, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatDateTime, formatNumber } from '../i18n/format';
 import type { FilterField } from '../list/SearchFilterPanel';
+import { viewColumn } from '../list/view-column';
 import { formatSignedMoney } from './money';
 import {
   describeTransaction,
@@ -157,28 +157,7 @@ export function transactionColumns(
       title: 'wallet.tx.coins',
       render: (tx) => <SignedCoins tx={tx} language={language} />,
     },
-    {
-      accessor: 'actions',
-      title: '',
-      width: 70,
-      render: (tx) => (
-        <Group justify="flex-end">
-          <Tooltip label={t('wallet.tx.view')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('wallet.tx.view')}
-              data-testid={`tx-view-${tx.transactions_id}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                onView(tx);
-              }}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
+    viewColumn(t, onView, (tx) => `tx-view-${tx.transactions_id}`),
   );
   return columns;
 }

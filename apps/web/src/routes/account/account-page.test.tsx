@@ -6,6 +6,7 @@ import { initTestI18n, renderWithUi } from '@lm/ui/test/render.tsx';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { emptyArtistProfile } from '../../test/fixtures';
 
 const user: SessionUser = {
   id: 7,
@@ -26,16 +27,7 @@ const user: SessionUser = {
   oauth_type: null,
   abilities: [],
   balance: 0,
-  profile: {
-    artist_name: 'The Night Owls',
-    bio: null,
-    genres: [],
-    spotify_link: null,
-    instagram_link: null,
-    facebook_link: null,
-    tiktok_link: null,
-    twitter_link: null,
-  },
+  profile: { ...emptyArtistProfile, artist_name: 'The Night Owls' },
 };
 
 const save = vi.fn(async (body: Record<string, unknown>) => ({ ...user, ...body }));

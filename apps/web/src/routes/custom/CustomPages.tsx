@@ -25,9 +25,9 @@ import {
   CustomStatsCard,
   CustomStatusBadge,
   CustomWarningIcon,
+  SongLink,
 } from '@lm/ui/custom/index.ts';
 import {
-  Anchor,
   Badge,
   Button,
   Card,
@@ -362,15 +362,7 @@ function PublishedCard({ campaign: c }: { campaign: PublishedCampaign }) {
         <Text size="sm" fs="italic" dir="auto">
           “{c.pitch}”
         </Text>
-        <Anchor
-          href={c.link.startsWith('http') ? c.link : undefined}
-          target="_blank"
-          size="sm"
-          dir="ltr"
-          style={{ wordBreak: 'break-all' }}
-        >
-          {c.link}
-        </Anchor>
+        <SongLink link={c.link} />
         <Text size="xs" c="dimmed">
           {t('custom.ui.open_info', {
             count: c.free_placements,

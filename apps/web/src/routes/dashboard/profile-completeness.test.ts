@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyArtistProfile } from '../../test/fixtures';
 import { profileCompleteness } from './profile-completeness';
 
 describe('profileCompleteness', () => {
@@ -32,23 +33,13 @@ describe('profileCompleteness of an artist', () => {
     phone_number: '+12025550143',
     country_code: 'GB',
   };
-  const empty = {
-    artist_name: null,
-    bio: null,
-    genres: [],
-    spotify_link: null,
-    instagram_link: null,
-    facebook_link: null,
-    tiktok_link: null,
-    twitter_link: null,
-  };
   it('lists exactly the artist fields curators need that are missing', () => {
-    expect(profileCompleteness({ ...personal, user_type_id: 1, profile: empty })).toEqual({
+    expect(profileCompleteness({ ...personal, user_type_id: 1, profile: emptyArtistProfile })).toEqual({
       percent: 56,
       missing: ['artist_name', 'genres', 'spotify_link', 'bio'],
     });
     const full = {
-      ...empty,
+      ...emptyArtistProfile,
       artist_name: 'The Night Owls',
       genres: [{ id: 1, name: 'pop' }],
       spotify_link: 'https://open.spotify.com/artist/0TnOYISbd1XYRBk9myaseg',
@@ -63,6 +54,8 @@ describe('profileCompleteness of an artist', () => {
     ).toEqual(['avatar']);
   });
   it('asks curators for the personal fields only', () => {
-    expect(profileCompleteness({ ...personal, user_type_id: 2, profile: empty }).percent).toBe(100);
+    expect(profileCompleteness({ ...personal, user_type_id: 2, profile: emptyArtistProfile }).percent).toBe(
+      100,
+    );
   });
 });

@@ -1,6 +1,6 @@
-import { usePageTitle } from '@lm/ui';
+import { INSTAGRAM, type PlatformDescriptor, SPOTIFY, TIKTOK, usePageTitle } from '@lm/ui';
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBrandInstagram, IconBrandSpotify, IconBrandTiktok, IconCheck } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -61,6 +61,13 @@ function PlatformCard({
   );
 }
 
+/** The platforms an artist chooses among, each with the line that says what its campaign does. */
+const CHOICES = [
+  { platform: SPOTIFY, text: 'express.platform.spotify_text' },
+  { platform: TIKTOK, text: 'express.platform.tiktok_text' },
+  { platform: INSTAGRAM, text: 'express.platform.instagram_text' },
+];
+
 /** /select/platform (ARTIST_PERMISSION): Spotify, TikTok and Instagram. */
 export function SelectPlatformPage() {
   const { t } = useTranslation();
@@ -72,27 +79,16 @@ export function SelectPlatformPage() {
         <Text c="dimmed">{t('express.platform.intro')}</Text>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <PlatformCard
-          icon={<IconBrandSpotify size={28} />}
-          color="green"
-          name="Spotify"
-          text={t('express.platform.spotify_text')}
-          to="/spotify/platform"
-        />
-        <PlatformCard
-          icon={<IconBrandTiktok size={28} />}
-          color="pink"
-          name="TikTok"
-          text={t('express.platform.tiktok_text')}
-          to="/tiktok/platform"
-        />
-        <PlatformCard
-          icon={<IconBrandInstagram size={28} />}
-          color="grape"
-          name="Instagram"
-          text={t('express.platform.instagram_text')}
-          to="/create/instagram/express/campaign"
-        />
+        {CHOICES.map(({ platform, text }) => (
+          <PlatformCard
+            key={platform.key}
+            icon={<platform.Icon size={28} />}
+            color={platform.color}
+            name={platform.name}
+            text={t(text)}
+            to={platform.platformPath}
+          />
+        ))}
       </SimpleGrid>
     </Stack>
   );
@@ -103,29 +99,25 @@ export function SelectPlatformPage() {
  * layout for every platform, spec section 2 "/spotify/platform", "/tiktok/platform").
  */
 function PlatformIntro({
-  icon,
-  color,
+  platform,
   texts,
-  start,
-  list,
   extra,
 }: {
-  icon: ReactNode;
-  color: string;
+  /** Its icon and colour, where a campaign starts (`createPath`) and the artist's list (`listPath`). */
+  platform: PlatformDescriptor;
   /** Its texts are `express.<texts>.title`, intro, how, step_*, start and my_campaigns. */
   texts: string;
-  start: string;
-  list: string;
   extra?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const color = platform.color;
   usePageTitle(`express.${texts}.title`);
   const steps = ['step_song', 'step_playlists', 'step_pay', 'step_placed'] as const;
   return (
     <Stack gap="lg" maw={820}>
       <Group gap="sm" wrap="nowrap">
         <ThemeIcon size={48} radius="md" variant="light" color={color}>
-          {icon}
+          <platform.Icon size={28} />
         </ThemeIcon>
         <div>
           <Title order={2}>{t(`express.${texts}.title`)}</Title>
@@ -149,11 +141,11 @@ function PlatformIntro({
           ))}
         </List>
         <Group mt="xl">
-          <Button component={Link} to={start} {...filled(color)} data-testid="start-express">
+          <Button component={Link} to={platform.createPath} {...filled(color)} data-testid="start-express">
             {t(`express.${texts}.start`)}
           </Button>
           {extra}
-          <Button component={Link} to={list} variant="default">
+          <Button component={Link} to={platform.listPath} variant="default">
             {t(`express.${texts}.my_campaigns`)}
           </Button>
         </Group>
@@ -164,15 +156,7 @@ function PlatformIntro({
 
 /** /spotify/platform (ARTIST_PERMISSION): what an express campaign is, and the way in. */
 export function SpotifyPlatformPage() {
-  return (
-    <PlatformIntro
-      icon={<IconBrandSpotify size={28} />}
-      color="green"
-      texts="spotify"
-      start="/create/express/campaign"
-      list="/express/campaigns/list"
-    />
-  );
+  return <PlatformIntro platform={SPOTIFY} texts="spotify" />;
 }
 
 /**
@@ -183,11 +167,8 @@ export function TikTokPlatformPage() {
   const { t } = useTranslation();
   return (
     <PlatformIntro
-      icon={<IconBrandTiktok size={28} />}
-      color="pink"
+      platform={TIKTOK}
       texts="social_artist.tiktok"
-      start="/create/tiktok/express/campaign"
-      list="/tiktok/express/campaigns/list"
       extra={
         <Button component={Link} to="/create/tiktok/released/campaign" variant="light" color="pink">
           {t('express.social_artist.tiktok.start_released')}

@@ -11,6 +11,7 @@ import {
   formatNumber,
   isTooLong,
   LoadingOrNotFound,
+  PitchAndDeclineReason,
   type PlatformDescriptor,
   PlatformScreen,
   usePageTitle,
@@ -312,21 +313,7 @@ export function SocialCampaignDetail({
             {c.review && <Rating value={c.review.rating} readOnly />}
           </Group>
         </Group>
-        {c.pitch ? (
-          <Stack gap={2} mt="md" data-testid="campaign-pitch">
-            <Text size="xs" c="dimmed" fw={500} tt="uppercase">
-              {t('express.detail.pitch')}
-            </Text>
-            <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {c.pitch}
-            </Text>
-          </Stack>
-        ) : null}
-        {c.decline_reason ? (
-          <Text size="sm" c="red" mt="md" data-testid="decline-reason">
-            {t('express.detail.decline_reason')}: {c.decline_reason}
-          </Text>
-        ) : null}
+        <PitchAndDeclineReason pitch={c.pitch} declineReason={c.decline_reason} />
       </Card>
       {artist && platform.artistConfirmsSound && <SoundVerdict c={c} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>

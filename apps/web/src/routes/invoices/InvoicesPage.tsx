@@ -1,6 +1,5 @@
-import { type Invoice, ListScreen, useInvoiceColumns, usePageTitle } from '@lm/ui';
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
+import { type Invoice, ListScreen, useInvoiceColumns, usePageTitle, viewColumn } from '@lm/ui';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
@@ -31,27 +30,7 @@ export function InvoicesPage() {
         col.amount,
         col.method,
         col.status,
-        {
-          accessor: 'actions',
-          title: '',
-          width: 70,
-          render: (inv) => (
-            <Group justify="flex-end">
-              <Tooltip label={t('wallet.tx.view')}>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('wallet.tx.view')}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    navigate(`/invoices/${inv.id}`);
-                  }}
-                >
-                  <IconEye size={18} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          ),
-        },
+        viewColumn<Invoice>(t, (inv) => navigate(`/invoices/${inv.id}`)),
       ]}
     />
   );
