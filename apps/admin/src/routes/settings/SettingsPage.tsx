@@ -221,6 +221,7 @@ export function SettingsForm({
             {number('playlist_submission_days', 'staff.settings.playlist_submission_days')}
             {number('on_going_days', 'staff.settings.on_going_days')}
             {number('auditing_days', 'staff.settings.auditing_days')}
+            {number('answer_days', 'staff.settings.answer_days')}
           </SimpleGrid>
         </Card>
         <Card padding="lg">
