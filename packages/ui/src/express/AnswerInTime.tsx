@@ -3,7 +3,7 @@ import type { ExpressEndReason } from '@lm/contracts/express';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../i18n/format';
+import { formatDate, formatDateTime } from '../i18n/format';
 
 /** What the answer-in-time parts read of a campaign, whatever the platform. */
 export interface AnswerInTimeFields {
@@ -15,7 +15,7 @@ export interface AnswerInTimeFields {
 /**
  * "Answer by <date>" on a request waiting for the seller (Pending for Approval): both sides read when
  * it is declined and refunded unless answered. Nothing once answered or for a request without a
- * deadline.
+ * deadline. `xs` (a list cell) shows the day only.
  */
 export function AnswerBy({ campaign, size = 'sm' }: { campaign: AnswerInTimeFields; size?: 'xs' | 'sm' }) {
   const { t, i18n } = useTranslation();
@@ -25,7 +25,10 @@ export function AnswerBy({ campaign, size = 'sm' }: { campaign: AnswerInTimeFiel
     <Group gap={4} wrap="nowrap" data-testid="answer-by">
       <IconHourglass size={size === 'xs' ? 12 : 14} aria-hidden />
       <Text size={size} c="dimmed">
-        {t('express.answer.by', { date: formatDateTime(campaign.answer_deadline, i18n.language) })}
+        {t('express.answer.by', {
+          // Lists (xs) give the day; a detail the day and time.
+          date: (size === 'xs' ? formatDate : formatDateTime)(campaign.answer_deadline, i18n.language),
+        })}
       </Text>
     </Group>
   );

@@ -304,6 +304,7 @@ export async function decline(
  * status change decides: one wins, the other gets 409 `express.not_pending`.
  * @param byStaff a staff member withdrawing for the artist (audited and timelined as them)
  * @throws NotFoundError when the campaign is not the artist's; ConflictError 409 when not pending
+ *   (`express.not_pending`) or a placement of a custom campaign (`express.not_withdrawable`)
  */
 export async function withdraw(
   deps: Deps,
@@ -315,6 +316,12 @@ export async function withdraw(
   const actor: Actor = byStaff ? { type: 'admin', id: byStaff.adminId } : { type: 'user', id: artistId };
   return withTransaction(deps.database, async (tx) => {
     const current = await ownCampaign(tx, campaignId, artistId === null ? {} : { artistId });
+    // A placement of a custom (managed) campaign is paid from the custom campaign's slot: it ends
+    // through the custom campaign, never on its own.
+    const slot = await tx.client.query('select 1 from custom_campaign_slots where express_campaign_id = $1', [
+      campaignId,
+    ]);
+    if (slot.rows.length > 0) throw new ConflictError('express.not_withdrawable');
     const c = await move(
       deps,
       tx,

@@ -52,7 +52,14 @@ export function ArtistCampaignActions({
   onRenew,
 }: {
   platform: PlatformDescriptor;
-  campaign: { id: number; price: number; status: { id: number }; review?: { rating: number } | null };
+  campaign: {
+    id: number;
+    price: number;
+    status: { id: number };
+    review?: { rating: number } | null;
+    /** A placement of a custom campaign ends with it, never withdrawn on its own. */
+    custom_campaign_id?: number | null;
+  };
   /** Opens the renewal dialog (platforms without a renewal page). */
   onRenew?(): void;
 }) {
@@ -61,7 +68,9 @@ export function ArtistCampaignActions({
   const renew = platform.renewPath;
   return (
     <>
-      {campaign.status.id === S.PENDING_APPROVAL && <WithdrawButton campaign={campaign} />}
+      {campaign.status.id === S.PENDING_APPROVAL && !campaign.custom_campaign_id && (
+        <WithdrawButton campaign={campaign} />
+      )}
       {ended &&
         (renew ? (
           <Button
