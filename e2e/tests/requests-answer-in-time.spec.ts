@@ -8,7 +8,8 @@ import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signInAs } from './h
  * sandbox clock passes `answer_days` (default 7), and the artist's coins come back; the artist
  * withdraws a request nobody has answered yet and the coins come back. English on a desktop and
  * Arabic on a 390 px phone. In the time-travel set (playwright.config.ts TIME_TRAVEL): it moves the
- * product's clock.
+ * product's clock 7 days at a time; its name sorts it after custom-campaigns and express, whose
+ * journeys never ran after such a jump, and before the social journeys, which always did.
  */
 
 /** The demo curator's Starter playlist (apps/api express.seed.ts). */
