@@ -199,11 +199,11 @@ describe('the deadline job against a last-second approval', () => {
       const r = await request('spotify');
       const row = await campaignRow(ctx, r.id);
       ctx.clock.set(row.answer_deadline);
-      const [approval] = await Promise.allSettled([
-        approve(ctx.deps, r.seller.id, r.id),
-        advance(ctx.deps, r.id),
-        advance(ctx.deps, r.id),
-      ]);
+      // The approval reads the campaign once before its guarded move, so the job is let go a little
+      // later on some rounds (0 to 9 ms): both orders happen, each decided by the guarded move.
+      const late = (i % 4) * 3;
+      const job = () => new Promise((done) => setTimeout(done, late)).then(() => advance(ctx.deps, r.id));
+      const [approval] = await Promise.allSettled([approve(ctx.deps, r.seller.id, r.id), job(), job()]);
       const final = await campaignRow(ctx, r.id);
       const money = await settledOf(ctx, r.id);
       if (approval.status === 'fulfilled') {
