@@ -19,7 +19,8 @@ const STACK_STRIDE = 100;
  * ran ahead of its database served the journeys that came after them on the same worker several
  * times slower (seen in CI), so they run last, in their own project, once every other journey is done.
  */
-const TIME_TRAVEL = /(custom-campaigns|express|social-influencer|social-instagram)\.spec\.ts$/;
+const TIME_TRAVEL =
+  /(custom-campaigns|express|social-influencer|social-instagram|requests-answer-in-time)\.spec\.ts$/;
 /** Multiplies the test and expect timeouts, for a run on a machine busy with other work. */
 const SLOW = Number(process.env.E2E_SLOW ?? 1);
 // One fresh data directory per run (the config is evaluated again in workers: they inherit it). The

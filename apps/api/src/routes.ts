@@ -15,6 +15,7 @@ import { devRoutes } from './modules/dev';
 import {
   adminExpressRoutes,
   adminSocialExpressRoutes,
+  expressCampaignRoutes,
   expressRoutes,
   socialExpressRoutes,
 } from './modules/express';
@@ -76,6 +77,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   connectionsRoutes,
   socialExpressRoutes,
   adminSocialExpressRoutes,
+  expressCampaignRoutes,
   adminConnectionsRoutes,
   crmLeadsRoutes,
   crmSendersRoutes,

@@ -90,6 +90,8 @@ export const AUDIT_ACTIONS = [
   'express.dispute_opened',
   'express.dispute_upheld',
   'express.dispute_rejected',
+  'express.withdrawn',
+  'express.unanswered',
   'express.playlist_created',
   'express.playlist_approved',
   'express.playlist_declined',

@@ -62,6 +62,20 @@ const expressCampaignBaseSchema = z.object({
   price: z.number().int(),
 });
 
+/** Why a campaign ended in 7 Declined: the seller said no, the artist withdrew, nobody answered in time. */
+export const expressEndReasonSchema = z.enum(['declined', 'withdrawn', 'unanswered']);
+export type ExpressEndReason = z.infer<typeof expressEndReasonSchema>;
+
+/**
+ * Fields every platform's campaign answer ends with (added after the spec's own): until when the seller
+ * may answer a request (declined and refunded after it; null for rows created before the rule), and
+ * why a campaign ended in 7 Declined (null while open and for a staff refund).
+ */
+const answerInTime = {
+  answer_deadline: z.string().nullable(),
+  end_reason: expressEndReasonSchema.nullable(),
+};
+
 /** A Spotify express campaign as the lists show it. */
 export const expressCampaignSchema = expressCampaignBaseSchema.extend({
   track: z.object({
@@ -108,6 +122,7 @@ export const expressCampaignSchema = expressCampaignBaseSchema.extend({
   custom_campaign_id: z.number().int().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  ...answerInTime,
 });
 
 /** The detail answer: the list item plus its timeline, review and (artist, admin) performance. */
@@ -309,6 +324,7 @@ export const expressSocialCampaignSchema = expressCampaignBaseSchema.extend({
   confirm_until: z.string().nullable(),
   /** Instagram: when the artist confirmed the sound (null elsewhere or not confirmed; a dispute is `dispute`). */
   confirmed_at: z.string().nullable(),
+  ...answerInTime,
 });
 
 /** One TikTok or Instagram campaign with its timeline and the artist's review (`artist/show/campaign/{id}`). */
@@ -440,3 +456,17 @@ export type SocialRenewCheck = z.infer<typeof socialRenewCheckSchema>;
 /** What the app sends; fields with a default (`is_released`) may be left out. */
 export type SocialCampaignRequest = z.input<typeof socialCampaignRequestSchema>;
 export type SocialCardConfirmation = z.infer<typeof socialCardConfirmationSchema>;
+
+/**
+ * `POST /api/express/campaigns/{id}/withdraw` (the artist) and
+ * `POST /api/admin/express-campaigns/{id}/withdraw` (staff for the artist): the request taken back while
+ * Pending for Approval, the coins refunded.
+ */
+export const expressWithdrawnSchema = z.object({
+  id: z.number().int(),
+  status_id: z.number().int(),
+  end_reason: expressEndReasonSchema,
+  /** Coins given back to the artist's wallet. */
+  refunded_coins: z.number().int(),
+});
+export type ExpressWithdrawn = z.infer<typeof expressWithdrawnSchema>;

@@ -3,6 +3,7 @@ import type {
   CampaignCheckout,
   ExpressRenewCheck,
   ExpressSocialCampaign,
+  ExpressWithdrawn,
   PlaylistPreview,
   SocialVideo,
   SpotifyConnection,
@@ -524,4 +525,17 @@ export function useSellerActions(platform: SellerPlatform) {
     meta: { invalidates: EXPRESS_DATA },
   });
   return { approve, decline, added, submitVideo, review };
+}
+
+/**
+ * POST express/campaigns/{id}/withdraw: the artist takes back a request nobody has answered yet (any
+ * platform); the coins come back to the wallet (the server's message says so in a toast).
+ */
+export function useWithdrawCampaign() {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (campaignId: number) =>
+      (await api.post<ExpressWithdrawn>(`express/campaigns/${campaignId}/withdraw`, {})).data,
+    meta: { invalidates: EXPRESS_PAYMENT_DATA },
+  });
 }

@@ -8,6 +8,8 @@ export interface PublicSettings {
   playlist_submission_days: number;
   on_going_days: number;
   auditing_days: number;
+  /** Days a seller has to answer a request before it is declined and refunded. */
+  answer_days: number;
   /** False when the site has no Google sign-in (production without Google keys). */
   google_sign_in: boolean;
   /** False when influencers cannot connect TikTok / Instagram accounts (production without the keys). */

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../components/StatusBadge';
 import { badgeColor } from '../components/status-colors';
 import { formatDateTime, formatNumber } from '../i18n/format';
+import { AnswerBy, EndReasonBadge } from './AnswerInTime';
 import type { ExpressCampaignDetail, ExpressTimelineEntry } from './express-types';
 
 /**
@@ -205,10 +206,12 @@ export function ExpressCampaignView({
               )}
               <Group gap="xs">
                 <ExpressStatusBadge statusId={campaign.status.id} />
+                <EndReasonBadge campaign={campaign} />
                 <Text size="sm" c="dimmed">
                   #{campaign.id}
                 </Text>
               </Group>
+              <AnswerBy campaign={campaign} />
             </Stack>
           </Group>
           {actions}
@@ -232,6 +235,7 @@ export function ExpressCampaignView({
           <FactRow label={t('express.fields.created_at')}>{date(campaign.created_at)}</FactRow>
         </FactsCard>
         <FactsCard title={t('express.detail.deadlines')}>
+          <FactRow label={t('express.answer.deadline')}>{date(campaign.answer_deadline)}</FactRow>
           <FactRow label={t('express.detail.submission_deadline')}>
             {date(campaign.submission_deadline)}
           </FactRow>

@@ -1,8 +1,9 @@
-import { Avatar, Group, Text } from '@mantine/core';
+import { Avatar, Group, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../i18n/format';
+import { AnswerBy, type AnswerInTimeFields, EndReasonBadge } from './AnswerInTime';
 import { ExpressStatusBadge } from './ExpressCampaignView';
 import type { ExpressCampaign } from './express-types';
 
@@ -10,9 +11,10 @@ import type { ExpressCampaign } from './express-types';
 export type CampaignRow = Pick<
   ExpressCampaign,
   'id' | 'campaign_name' | 'tier' | 'price' | 'status' | 'created_at'
-> & {
-  artist: { name: string };
-};
+> &
+  AnswerInTimeFields & {
+    artist: { name: string };
+  };
 
 /**
  * The columns every express campaign list shows alike, in both apps: id, the campaign's name (the
@@ -46,7 +48,17 @@ export function useCampaignColumns<T extends CampaignRow>({ video = false }: { v
       accessor: 'status',
       title: 'express.fields.status',
       noWrap: true,
-      render: (c) => <ExpressStatusBadge statusId={c.status.id} video={video} />,
+      // The badge, then why it ended ("Withdrawn", "Not answered in time") or until when a request
+      // may be answered.
+      render: (c) => (
+        <Stack gap={2} align="flex-start">
+          <Group gap={4} wrap="nowrap">
+            <ExpressStatusBadge statusId={c.status.id} video={video} />
+            <EndReasonBadge campaign={c} />
+          </Group>
+          <AnswerBy campaign={c} size="xs" />
+        </Stack>
+      ),
     },
     created_at: {
       accessor: 'created_at',

@@ -1,3 +1,4 @@
+export * from './AnswerInTime';
 export * from './campaign-columns';
 export * from './ExpressCampaignView';
 export * from './express-types';

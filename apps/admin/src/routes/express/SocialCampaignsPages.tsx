@@ -1,7 +1,9 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import type { ExpressSocialCampaign, ExpressSocialStaffCampaign } from '@lm/contracts/express';
 import {
+  AnswerBy,
   CampaignTimeline,
+  EndReasonBadge,
   ExpressFactRow,
   ExpressFactsCard,
   ExpressStatusBadge,
@@ -117,6 +119,7 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
             render: (c) => (
               <Group gap={4} wrap="nowrap">
                 <ExpressStatusBadge statusId={c.status.id} video />
+                <EndReasonBadge campaign={c} />
                 {c.dispute && c.dispute.decision === null ? (
                   <Badge color="orange" variant="light" data-testid="dispute-badge">
                     {t('social_campaigns_admin.dispute_waiting')}
@@ -216,10 +219,12 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
             </Title>
             <Group gap="xs">
               <ExpressStatusBadge statusId={c.status.id} video />
+              <EndReasonBadge campaign={c} />
               <Text size="sm" c="dimmed">
                 #{c.id}
               </Text>
             </Group>
+            <AnswerBy campaign={c} />
           </Stack>
           <Group gap="xs">
             {disputeWaiting ? <DisputeDecision campaign={c} /> : null}
@@ -283,6 +288,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
           </ExpressFactRow>
           <ExpressFactRow label={t('express.social.views')}>{views(c.last_views)}</ExpressFactRow>
           <ExpressFactRow label={t('express.social.target_views')}>{views(c.target_views)}</ExpressFactRow>
+          <ExpressFactRow label={t('express.answer.deadline')}>{date(c.answer_deadline)}</ExpressFactRow>
           <ExpressFactRow label={t('social_campaigns_admin.submission_deadline')}>
             {date(c.submission_deadline)}
           </ExpressFactRow>

@@ -234,6 +234,7 @@ export function SettingsForm({
           {number('playlist_submission_days', 'staff.settings.playlist_submission_days')}
           {number('on_going_days', 'staff.settings.on_going_days')}
           {number('auditing_days', 'staff.settings.auditing_days')}
+          {number('answer_days', 'staff.settings.answer_days')}
         </SettingsCard>
         <SettingsCard title={t('staff.settings.tickets')} hint={t('staff.settings.tickets_hint')}>
           {number('ticket_response_hours_high', 'staff.settings.ticket_response_hours_high', HOURS)}

@@ -680,6 +680,31 @@ describe('money across partial delivery (desc 3, paid + refunded = held)', () =>
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(10_000);
     expect(await walletBalance(ctx.deps.database, c.user.id)).toBe(0);
   });
+
+  it("the artist cannot withdraw a placement of it on its own (the slot's coins end with the campaign)", async () => {
+    const { token } = await artistWith(10_000);
+    const id = await publishedCampaign(token, { placements: 1 });
+    const c = await curatorWithPlaylist();
+    await choosePlaylist(c, await optIn(c, id));
+    const placement = (
+      await ctx.deps.database.pool.query(
+        'select express_campaign_id as id, answer_deadline from custom_campaign_slots s join express_campaigns e on e.id = s.express_campaign_id where s.campaign_id = $1',
+        [id],
+      )
+    ).rows[0];
+    // No answer deadline either: the custom campaign's own windows apply.
+    expect(placement.answer_deadline).toBeNull();
+    const res = await ctx.call('POST', `/api/express/campaigns/${placement.id}/withdraw`, { token });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'This placement belongs to a managed campaign and cannot be withdrawn on its own',
+    );
+    const row = await ctx.deps.database.pool.query('select status_id from express_campaigns where id = $1', [
+      placement.id,
+    ]);
+    // The placement goes on as it was (a chosen playlist is already accepted: Waiting for submission).
+    expect(row.rows[0].status_id).toBe(2);
+  });
 });
 
 describe('campaign stats (spec section 3), on `campaigns` and `web/user/campaigns/dashboard`', () => {

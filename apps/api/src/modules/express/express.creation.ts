@@ -17,7 +17,7 @@ import type { PurchaseRow } from '../accounts';
 import { type AuditActor, audit } from '../audit';
 import { getSettings, rememberSettings, type SettingsMap, settingsFrom } from '../settings';
 import { DESC, hold, holdAtCommit, InsufficientBalanceError, ledgerRefusal, NEXT_HOLD_ID } from '../wallet';
-import type { Campaign } from './express.machine';
+import { answerDeadlineFrom, type Campaign, scheduleAnswerJobs } from './express.machine';
 import { tellUser } from './express.notify';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
 import type { ExpressPlatformAdapter } from './platforms/adapter';
@@ -229,12 +229,15 @@ export async function createCampaignsFor(
         playlistSubmissionDays: settings.playlist_submission_days,
         onGoingDays: settings.on_going_days,
         auditingDays: settings.auditing_days,
+        // The seller answers within the creation's `answer_days`, or the request is declined and refunded.
+        answerDeadline: answerDeadlineFrom(now, settings.answer_days),
         renewedFromId: input.renewedFromId ?? null,
         // The hold's id, reserved now: the hold below is taken under it (no update afterwards).
         holdId: NEXT_HOLD_ID,
         createdAt: now,
         updatedAt: now,
       });
+      await scheduleAnswerJobs(deps, tx, c);
       writeLaterInsert(tx, expressCampaignEvents, {
         campaignId: c.id,
         fromStatus: null,

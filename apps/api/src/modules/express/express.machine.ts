@@ -1,5 +1,5 @@
 import { type AuditAction, forceEndOutcomes, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { and, eq, inArray, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
@@ -110,7 +110,8 @@ export async function cancelPendingJobs(
   );
 }
 
-async function schedule(deps: Deps, tx: Tx, campaignId: number, at: Date) {
+/** One advance job for the campaign at `at` (the sandbox clock's time), once per campaign and time. */
+async function schedule(deps: Pick<Deps, 'jobs' | 'clock'>, tx: Tx, campaignId: number, at: Date) {
   const seconds = Math.max(1, Math.ceil((at.getTime() - deps.clock.now().getTime()) / 1000));
   await deps.jobs.send(
     ADVANCE_QUEUE,
@@ -118,6 +119,41 @@ async function schedule(deps: Deps, tx: Tx, campaignId: number, at: Date) {
     { startAfter: seconds, singletonKey: `express-${campaignId}-${at.getTime()}` },
     tx,
   );
+}
+
+/** How long before the answer deadline the seller is reminded. */
+export const ANSWER_REMINDER_MS = days(1);
+
+/**
+ * The answer deadline of a request created at `createdAt` with `answerDays` (the creation's
+ * settings).
+ */
+export function answerDeadlineFrom(createdAt: Date, answerDays: number): Date {
+  return new Date(createdAt.getTime() + days(answerDays));
+}
+
+/** Whether the request's answer window is long enough for a reminder a day before its end. */
+function remindable(
+  c: Pick<Campaign, 'createdAt' | 'answerDeadline'>,
+): c is Campaign & { answerDeadline: Date } {
+  return c.answerDeadline !== null && c.answerDeadline.getTime() - c.createdAt.getTime() > ANSWER_REMINDER_MS;
+}
+
+/**
+ * At creation, in the creating transaction: the request's two advance jobs, the seller's reminder a
+ * day before the answer deadline (when the window is longer than a day) and the deadline itself. The
+ * minute sweeper finds both as well ({@link sweep}), so a moved sandbox clock or a lost job changes
+ * nothing.
+ */
+export async function scheduleAnswerJobs(
+  deps: Pick<Deps, 'jobs' | 'clock'>,
+  tx: Tx,
+  c: Pick<Campaign, 'id' | 'createdAt' | 'answerDeadline'>,
+): Promise<void> {
+  if (!c.answerDeadline) return;
+  if (remindable(c))
+    await schedule(deps, tx, c.id, new Date(c.answerDeadline.getTime() - ANSWER_REMINDER_MS));
+  await schedule(deps, tx, c.id, c.answerDeadline);
 }
 
 async function tell(
@@ -238,6 +274,7 @@ export async function decline(
       {
         declineReasonId: reason.id,
         declineReason: reason.text,
+        endReason: 'declined',
         completedAt: now,
         paidCoins: 0,
         refundedCoins: current.price,
@@ -257,6 +294,133 @@ export async function decline(
       c.campaignTypeId,
     );
     return c;
+  });
+}
+
+/**
+ * The artist takes back a request nobody has answered yet (1 → 7 Declined, end reason `withdrawn`):
+ * the hold is voided, the artist refunded in full, the seller told, the request's jobs cancelled. Of
+ * a withdrawal and an approval (or a decline, or the deadline job) at the same moment, the guarded
+ * status change decides: one wins, the other gets 409 `express.not_pending`.
+ * @param byStaff a staff member withdrawing for the artist (audited and timelined as them)
+ * @throws NotFoundError when the campaign is not the artist's; ConflictError 409 when not pending
+ *   (`express.not_pending`) or a placement of a custom campaign (`express.not_withdrawable`)
+ */
+export async function withdraw(
+  deps: Deps,
+  artistId: number | null,
+  campaignId: number,
+  byStaff?: { adminId: number },
+): Promise<Campaign> {
+  const now = deps.clock.now();
+  const actor: Actor = byStaff ? { type: 'admin', id: byStaff.adminId } : { type: 'user', id: artistId };
+  return withTransaction(deps.database, async (tx) => {
+    const current = await ownCampaign(tx, campaignId, artistId === null ? {} : { artistId });
+    // A placement of a custom (managed) campaign is paid from the custom campaign's slot: it ends
+    // through the custom campaign, never on its own.
+    const slot = await tx.client.query('select 1 from custom_campaign_slots where express_campaign_id = $1', [
+      campaignId,
+    ]);
+    if (slot.rows.length > 0) throw new ConflictError('express.not_withdrawable');
+    const c = await move(
+      deps,
+      tx,
+      campaignId,
+      [S.PENDING_APPROVAL],
+      S.DECLINED,
+      actor,
+      now,
+      { endReason: 'withdrawn', completedAt: now, paidCoins: 0, refundedCoins: current.price },
+      { key: byStaff ? 'express.timeline.withdrawn_by_staff' : 'express.timeline.withdrawn' },
+    );
+    if (!c) throw new ConflictError('express.not_pending');
+    await refundAll(tx, c, 'withdrawn');
+    await log(deps, tx, actor, c, 'withdrawn', byStaff ? { on_behalf_of: c.artistId } : {});
+    await tell(deps, tx, c.curatorId, 'withdrawn_curator', { track: c.trackName }, c.id, c.campaignTypeId);
+    if (byStaff)
+      await tell(
+        deps,
+        tx,
+        c.artistId,
+        'withdrawn_by_staff',
+        { track: c.trackName, coins: c.price },
+        c.id,
+        c.campaignTypeId,
+      );
+    return c;
+  });
+}
+
+/**
+ * A request at its answer deadline with no answer (1 → 7 Declined by the system, end reason
+ * `unanswered`): a full refund, both sides told. Safe to run twice and against a last-second
+ * approval: the guarded move lets exactly one through.
+ */
+async function expireUnanswered(deps: Deps, c: Campaign, now: Date): Promise<void> {
+  const system: Actor = { type: 'system' };
+  await withTransaction(deps.database, async (tx) => {
+    const moved = await move(
+      deps,
+      tx,
+      c.id,
+      [S.PENDING_APPROVAL],
+      S.DECLINED,
+      system,
+      now,
+      { endReason: 'unanswered', completedAt: now, nextCheckAt: null, paidCoins: 0, refundedCoins: c.price },
+      { key: 'express.timeline.unanswered' },
+    );
+    if (!moved) return;
+    await refundAll(tx, moved, 'unanswered');
+    await log(deps, tx, system, moved, 'unanswered');
+    await tell(
+      deps,
+      tx,
+      moved.artistId,
+      'unanswered',
+      { track: moved.trackName, coins: moved.price },
+      moved.id,
+      moved.campaignTypeId,
+    );
+    await tell(
+      deps,
+      tx,
+      moved.curatorId,
+      'unanswered_curator',
+      { track: moved.trackName },
+      moved.id,
+      moved.campaignTypeId,
+    );
+  });
+}
+
+/**
+ * The seller's reminder a day before the answer deadline, at most once: the guarded update of
+ * `answer_reminded_at` lets one of two concurrent runs through, and only while the request waits.
+ */
+async function remindSeller(deps: Deps, c: Campaign & { answerDeadline: Date }, now: Date): Promise<void> {
+  await withTransaction(deps.database, async (tx) => {
+    const [row] = await tx.db
+      .update(expressCampaigns)
+      .set({ answerRemindedAt: now })
+      .where(
+        and(
+          eq(expressCampaigns.id, c.id),
+          eq(expressCampaigns.statusId, S.PENDING_APPROVAL),
+          isNull(expressCampaigns.answerRemindedAt),
+        ),
+      )
+      .returning({ id: expressCampaigns.id });
+    if (!row) return;
+    await tell(
+      deps,
+      tx,
+      c.curatorId,
+      'answer_reminder',
+      { track: c.trackName, date: c.answerDeadline.toISOString().slice(0, 10) },
+      c.id,
+      c.campaignTypeId,
+    );
   });
 }
 
@@ -617,6 +781,18 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
   const adapter = adapterFor(c.campaignTypeId);
   const { timing } = adapter;
 
+  if (c.statusId === S.PENDING_APPROVAL) {
+    if (!c.answerDeadline) return;
+    if (c.answerDeadline <= now) await expireUnanswered(deps, c, now);
+    else if (
+      remindable(c) &&
+      c.answerRemindedAt === null &&
+      c.answerDeadline.getTime() - now.getTime() <= ANSWER_REMINDER_MS
+    )
+      await remindSeller(deps, c, now);
+    return;
+  }
+
   if (c.statusId === S.WAITING_SUBMISSION) {
     if (c.submissionDeadline && c.submissionDeadline <= now) {
       // Last look before failing: a placement added just in time still counts.
@@ -893,6 +1069,18 @@ export async function sweep(deps: Deps): Promise<number> {
     .from(expressCampaigns)
     .where(
       or(
+        // Requests at their answer deadline, or a day before it and not reminded yet.
+        and(
+          eq(expressCampaigns.statusId, S.PENDING_APPROVAL),
+          or(
+            lte(expressCampaigns.answerDeadline, now),
+            and(
+              isNull(expressCampaigns.answerRemindedAt),
+              lte(expressCampaigns.answerDeadline, new Date(now.getTime() + ANSWER_REMINDER_MS)),
+              sql`${expressCampaigns.answerDeadline} - ${expressCampaigns.createdAt} > interval '1 day'`,
+            ),
+          ),
+        ),
         and(
           eq(expressCampaigns.statusId, S.WAITING_SUBMISSION),
           or(lte(expressCampaigns.submissionDeadline, now), lte(expressCampaigns.nextCheckAt, now)),

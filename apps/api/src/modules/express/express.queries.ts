@@ -164,6 +164,8 @@ export function campaignItem(r: CampaignRow) {
     custom_campaign_id: r.customCampaignId ?? null,
     created_at: c.createdAt.toISOString(),
     completed_at: c.completedAt?.toISOString() ?? null,
+    answer_deadline: c.answerDeadline?.toISOString() ?? null,
+    end_reason: c.endReason,
   };
 }
 export type CampaignItem = ReturnType<typeof campaignItem>;

@@ -1,3 +1,4 @@
+import type { ExpressEndReason } from '@lm/contracts/express';
 import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
 import * as pg from 'drizzle-orm/pg-core';
@@ -230,6 +231,19 @@ export const expressCampaigns = pg.pgTable(
     disputeDecision: pg.varchar('dispute_decision', { length: 10 }),
     disputeDecidedAt: pg.timestamp('dispute_decided_at', { withTimezone: true }),
     disputeDecidedBy: pg.integer('dispute_decided_by').references(() => admins.id),
+    /**
+     * When a Pending for Approval request is declined by the system unless the seller answers:
+     * created_at + `answer_days` of the creation's settings. Null for rows created unpaid.
+     */
+    answerDeadline: pg.timestamp('answer_deadline', { withTimezone: true }),
+    /** When the seller was reminded, a day before the answer deadline (at most once). */
+    answerRemindedAt: pg.timestamp('answer_reminded_at', { withTimezone: true }),
+    /**
+     * Why a campaign ended in 7 Declined: `declined` (the seller said no), `withdrawn` (the artist
+     * took the request back), `unanswered` (nobody answered by the answer deadline). Null while open
+     * and for a staff refund (force-end).
+     */
+    endReason: pg.varchar('end_reason', { length: 12 }).$type<ExpressEndReason>(),
     createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: pg.timestamp('completed_at', { withTimezone: true }),
@@ -273,6 +287,12 @@ export const expressCampaigns = pg.pgTable(
       sql`(${t.paidCoins} is null and ${t.refundedCoins} is null) or (${t.paidCoins} >= 0 and ${t.refundedCoins} >= 0 and ${t.paidCoins} + ${t.refundedCoins} = ${t.price})`,
     ),
     pg.check('express_campaigns_views_check', sql`${t.targetViews} is null or ${t.targetViews} >= 0`),
+    pg.check(
+      'express_campaigns_end_reason_check',
+      sql`${t.endReason} is null or (${t.statusId} = 7 and ${t.endReason} in ('declined', 'withdrawn', 'unanswered'))`,
+    ),
+    // The answer-deadline sweep reads open requests by their deadline.
+    pg.index('express_campaigns_answer_deadline_idx').on(t.answerDeadline).where(sql`${t.statusId} = 1`),
     pg.check('express_campaigns_pitch_length', sql`char_length(${t.pitch}) <= 140`),
     // A dispute is the artist's (Instagram only), decided at most once, and only once opened.
     pg.check(

@@ -6,6 +6,7 @@
 
 export { adminExpressRoutes } from './admin-express.routes';
 export { adminSocialExpressRoutes } from './admin-social.routes';
+export { expressCampaignRoutes } from './campaign.routes';
 export { activeTiers } from './express.catalog';
 export type { NotCreated } from './express.checkout';
 export { createCampaigns } from './express.creation';

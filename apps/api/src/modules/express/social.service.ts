@@ -321,6 +321,8 @@ function item(r: Row, adapter: AccountAdapter) {
     completed_at: c.completedAt?.toISOString() ?? null,
     confirm_until: confirmUntil(c, adapter)?.toISOString() ?? null,
     confirmed_at: c.artistConfirmedAt?.toISOString() ?? null,
+    answer_deadline: c.answerDeadline?.toISOString() ?? null,
+    end_reason: c.endReason,
   };
 }
 

@@ -47,6 +47,7 @@ describe('/system/settings API', () => {
       playlist_submission_days: 3,
       on_going_days: 28,
       auditing_days: 3,
+      answer_days: 7,
       maintenance_mode: false,
     });
   });
@@ -103,6 +104,8 @@ describe('/system/settings API', () => {
       [{ min_withdrawal_coins: 100_001 }, 'min_withdrawal_coins', '100000 is max value'],
       [{ on_going_days: 366 }, 'on_going_days', '365 is max value'],
       [{ playlist_submission_days: '3' }, 'playlist_submission_days', 'Please enter a whole number'],
+      [{ answer_days: 0 }, 'answer_days', '1 is min value'],
+      [{ answer_days: 61 }, 'answer_days', '60 is max value'],
     ];
     for (const [body, field, message] of cases) {
       const res = await put(body);

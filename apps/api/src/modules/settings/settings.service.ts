@@ -23,6 +23,8 @@ export const SETTING_DEFAULTS = {
   playlist_submission_days: 3,
   on_going_days: 28,
   auditing_days: 3,
+  // A request nobody answers within these days is declined by the system and refunded.
+  answer_days: 7,
   mail_from_name: 'Liberty Music',
   // Support tickets: first answer and resolution promised within these hours of opening.
   ticket_response_hours_high: 4,
@@ -49,6 +51,7 @@ export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
   'playlist_submission_days',
   'on_going_days',
   'auditing_days',
+  'answer_days',
 ];
 
 /** Insert missing settings with their defaults (idempotent). */

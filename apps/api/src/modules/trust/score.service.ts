@@ -30,7 +30,10 @@ export const SCORE_CHUNK = 1000;
 /**
  * Observed stats of the offers `ids` (all of one subject type), read from their campaigns, the
  * campaigns' first answer out of Pending approval (timeline) and the artists' reviews. Offers without
- * campaigns come back with zero counts.
+ * campaigns come back with zero counts. A request nobody answered by its deadline (end reason
+ * `unanswered`) counts as decided and not accepted, and its response time is the whole answer window
+ * (the system's decline is its first move out of Pending); a request the artist withdrew is left out of
+ * both (the seller was never given the whole window).
  * @param now reference time of the reviews' recency weights
  */
 export async function readStats(
@@ -57,7 +60,8 @@ export async function readStats(
     `with s as (select unnest($1::int[]) as id),
      c as (
        select ec.${key} as sid, ec.id, ec.status_id, ec.created_at, ec.submission_deadline,
-              ec.on_going_started_at, ec.removed_at, ec.target_views, ec.last_views
+              ec.on_going_started_at, ec.removed_at, ec.target_views, ec.last_views,
+              ec.end_reason is not distinct from 'withdrawn' as withdrawn
          from express_campaigns ec where ec.${key} = any($1::int[])
      ),
      d as (
@@ -68,9 +72,10 @@ export async function readStats(
      a as (
        select c.sid,
          count(*) filter (where c.status_id in (6, 7, 8))::int as ended,
-         count(*) filter (where c.status_id <> 1)::int as decided,
+         count(*) filter (where c.status_id <> 1 and not c.withdrawn)::int as decided,
          count(*) filter (where c.status_id <> 1 and c.submission_deadline is not null)::int as accepted,
-         (percentile_cont(0.5) within group (order by extract(epoch from d.at - c.created_at) / 60))::float8 as median_minutes,
+         (percentile_cont(0.5) within group (order by extract(epoch from d.at - c.created_at) / 60)
+           filter (where not c.withdrawn))::float8 as median_minutes,
          count(*) filter (where c.submission_deadline is not null and c.status_id not in (1, 2, 3))::int as delivery_due,
          count(*) filter (where c.submission_deadline is not null and c.status_id not in (1, 2, 3)
                             and c.on_going_started_at is not null)::int as delivered,

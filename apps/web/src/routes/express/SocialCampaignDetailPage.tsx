@@ -1,8 +1,10 @@
 import { EXPRESS_CAMPAIGN_STATUS as S, type SessionUser } from '@lm/contracts';
 import type { ExpressSocialCampaignDetail } from '@lm/contracts/express';
 import {
+  AnswerBy,
   CampaignTimeline,
   CountedTextarea,
+  EndReasonBadge,
   ExpressStatusBadge,
   endDateLabel,
   FactRow,
@@ -296,6 +298,7 @@ export function SocialCampaignDetail({
               </Text>
               <Group gap="xs">
                 <ExpressStatusBadge statusId={c.status.id} video />
+                <EndReasonBadge campaign={c} />
                 <Badge variant="outline" color="gray" size="sm">
                   {t(k(c.is_released ? 'released' : 'unreleased'))}
                 </Badge>
@@ -303,6 +306,7 @@ export function SocialCampaignDetail({
                   #{c.id}
                 </Text>
               </Group>
+              <AnswerBy campaign={c} />
             </Stack>
           </Group>
           <Group gap="xs">
@@ -331,6 +335,7 @@ export function SocialCampaignDetail({
         <Stack gap="md">
           <ViewsCard c={c} />
           <FactsCard title={t('express.detail.deadlines')}>
+            <FactRow label={t('express.answer.deadline')}>{date(c.answer_deadline)}</FactRow>
             <FactRow label={t(k('submission_deadline'))}>{date(c.submission_deadline)}</FactRow>
             {platform.artistConfirmsSound && (
               <FactRow label={t(k('confirm_until'))}>{date(c.confirm_until)}</FactRow>
