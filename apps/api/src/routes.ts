@@ -16,6 +16,7 @@ import {
   adminExpressRoutes,
   adminSocialExpressRoutes,
   expressRoutes,
+  listenRoutes,
   socialExpressRoutes,
 } from './modules/express';
 import {
@@ -68,6 +69,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   payoutsRoutes,
   adminPayoutsRoutes,
   expressRoutes,
+  listenRoutes,
   dashboardRoutes,
   adminExpressRoutes,
   customCampaignRoutes,

@@ -113,6 +113,8 @@ export const SETTING_RANGES = {
   playlist_submission_days: [1, 30],
   on_going_days: [1, 365],
   auditing_days: [1, 30],
+  // Seconds a seller listens before deciding on a request; 0 turns the rule off.
+  min_listen_seconds: [0, 300],
   // Support ticket time promises per priority, whole hours; at most 90 days.
   ticket_response_hours_high: [1, 2_160],
   ticket_response_hours_medium: [1, 2_160],
@@ -143,6 +145,7 @@ const settingsShape = {
   playlist_submission_days: ranged('playlist_submission_days'),
   on_going_days: ranged('on_going_days'),
   auditing_days: ranged('auditing_days'),
+  min_listen_seconds: ranged('min_listen_seconds'),
   ticket_response_hours_high: ranged('ticket_response_hours_high'),
   ticket_response_hours_medium: ranged('ticket_response_hours_medium'),
   ticket_response_hours_low: ranged('ticket_response_hours_low'),

@@ -23,6 +23,8 @@ export const SETTING_DEFAULTS = {
   playlist_submission_days: 3,
   on_going_days: 28,
   auditing_days: 3,
+  // A seller hears a request this long (seconds of playback counted by the server) before deciding; 0: off.
+  min_listen_seconds: 30,
   mail_from_name: 'Liberty Music',
   // Support tickets: first answer and resolution promised within these hours of opening.
   ticket_response_hours_high: 4,
@@ -49,6 +51,7 @@ export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
   'playlist_submission_days',
   'on_going_days',
   'auditing_days',
+  'min_listen_seconds',
 ];
 
 /** Insert missing settings with their defaults (idempotent). */
