@@ -92,6 +92,7 @@ export const systemSettingsSchema = z.object({
   playlist_submission_days: z.number(),
   on_going_days: z.number(),
   auditing_days: z.number(),
+  min_listen_seconds: z.number(),
   mail_from_name: z.string(),
   // Support tickets' promised hours per priority.
   ticket_response_hours_high: z.number(),

@@ -8,6 +8,8 @@ export interface PublicSettings {
   playlist_submission_days: number;
   on_going_days: number;
   auditing_days: number;
+  /** Seconds a seller listens to a request before deciding (0: no rule). */
+  min_listen_seconds: number;
   /** False when the site has no Google sign-in (production without Google keys). */
   google_sign_in: boolean;
   /** False when influencers cannot connect TikTok / Instagram accounts (production without the keys). */

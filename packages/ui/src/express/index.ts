@@ -1,5 +1,6 @@
 export * from './campaign-columns';
 export * from './ExpressCampaignView';
 export * from './express-types';
+export * from './ListenPanel';
 export * from './playlist-parts';
 export * from './QualityScore';

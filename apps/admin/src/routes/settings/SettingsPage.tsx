@@ -221,6 +221,10 @@ export function SettingsForm({
             {number('playlist_submission_days', 'staff.settings.playlist_submission_days')}
             {number('on_going_days', 'staff.settings.on_going_days')}
             {number('auditing_days', 'staff.settings.auditing_days')}
+            {number('min_listen_seconds', 'staff.settings.min_listen_seconds', {
+              suffix: ' s',
+              hint: () => t('staff.settings.min_listen_seconds_hint'),
+            })}
           </SimpleGrid>
         </Card>
         <Card padding="lg">

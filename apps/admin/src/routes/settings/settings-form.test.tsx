@@ -19,6 +19,7 @@ const SETTINGS: SystemSettings = {
   playlist_submission_days: 3,
   on_going_days: 28,
   auditing_days: 3,
+  min_listen_seconds: 30,
   mail_from_name: 'Liberty Music',
   ticket_response_hours_high: 4,
   ticket_response_hours_medium: 8,
