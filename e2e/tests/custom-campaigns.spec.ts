@@ -8,6 +8,7 @@ import {
   createVerifiedUser,
   DEMO_PASSWORD,
   getAdminToken,
+  setShortListening,
   signIn,
   signInAdmin,
   signOut,
@@ -222,7 +223,8 @@ test('custom campaign: order, approve, pay with coins, publish, two curators, on
   expect(await balanceOf(request, artist.email)).toBe(OPENING - price * 2);
   await signOut(page);
 
-  // Staff publish.
+  // Staff publish; the journeys' products ask a short listening time (issue 30, rule on).
+  await setShortListening(request);
   await signInAdmin(page);
   await page.goto(`/admin/campaigns/custom/${campaignId}`);
   await page.getByTestId('custom-publish').click();
@@ -234,6 +236,11 @@ test('custom campaign: order, approve, pay with coins, publish, two curators, on
     await signIn(page, curator.email);
     await page.goto('/campaigns/list');
     const card = page.getByTestId('published-campaign').filter({ hasText: 'Night drive' });
+    // Hear it first: the opt-in opens once the curator played the track long enough.
+    await card.getByTestId('listen-panel').getByRole('heading').click();
+    await card.getByTestId('listen-audio').evaluate((a: HTMLAudioElement) => a.play());
+    await expect(card.getByTestId('custom-opt-in')).toBeEnabled({ timeout: 30_000 });
+    await card.getByTestId('listen-audio').evaluate((a: HTMLAudioElement) => a.pause());
     await card.getByTestId('custom-opt-in').click();
     await card.getByTestId('custom-choose').click();
     await expect(card.getByTestId('custom-submit-placement')).toBeVisible();

@@ -4,7 +4,9 @@ import {
   createVerifiedUser,
   DEMO_PASSWORD,
   freshTrackId,
+  listenInPage,
   lookUpFreshTrack,
+  setShortListening,
   signIn,
   signOut,
 } from './helpers';
@@ -40,6 +42,7 @@ test('spotify express campaign: pay, decline with refund, approve, placement, ti
   // About 55 s on a quiet machine; the whole marketplace round trip across three roles and three clock
   // jumps ran past the default 90 s on the two-worker CI machine.
   test.setTimeout(240_000);
+  await setShortListening(request);
   const artist = await artistWithCoins(request);
   const { link, track } = await lookUpFreshTrack(request, artist.token);
 
@@ -79,14 +82,24 @@ test('spotify express campaign: pay, decline with refund, approve, placement, ti
   await page.goto(`/express/campaigns/list?filter[artist_id]=${artist.id}`);
   await expect(page.getByRole('heading', { name: 'Incoming campaigns' })).toBeVisible();
   await expect(page.locator('table tbody tr')).toHaveCount(2);
-  await campaignRow(page, STARTER.name).getByTestId('decline-campaign').click();
+  // Hear it first: each request is decided on its page, under its player, once played long enough.
+  const list = page.url();
+  await campaignRow(page, STARTER.name).getByTestId('listen-to-decide').click();
+  await listenInPage(page);
+  await page.getByTestId('decline-campaign').click();
   await page.getByTestId('decline-reason-select').click();
   await page.getByRole('option', { name: 'Playlist is full for now' }).click();
   await page.getByTestId('decline-submit').click();
+  await expect(page.getByTestId('timeline-listened')).toBeVisible();
+  await page.goto(list);
   await expect(campaignRow(page, STARTER.name).getByTestId('express-status')).toHaveText('Declined');
 
-  await campaignRow(page, PREMIUM.name).getByTestId('approve-campaign').click();
+  await campaignRow(page, PREMIUM.name).getByTestId('listen-to-decide').click();
+  await listenInPage(page);
+  await page.getByTestId('approve-campaign').click();
   await page.getByTestId('confirm-yes').click();
+  await expect(page.getByTestId('timeline-listened')).toBeVisible();
+  await page.goto(list);
   await expect(campaignRow(page, PREMIUM.name).getByTestId('express-status')).toHaveText(
     'Waiting for Playlist submission',
   );

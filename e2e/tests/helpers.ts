@@ -341,3 +341,62 @@ export async function chooseFromTopBarMenu(
     await expect(page.locator('html')).toHaveAttribute(attribute, value, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * The listening time the journeys' products ask of sellers before a decision (issue 30 "Hear it
+ * first"): a few seconds instead of the default 30, set through the settings API by the journeys that
+ * decide (the rule stays on; the journeys that decide through the page really play the sandbox's
+ * preview that long).
+ */
+export const E2E_LISTEN_SECONDS = 3;
+
+/** Set the product's `min_listen_seconds` to {@link E2E_LISTEN_SECONDS} (or `seconds`) as staff. */
+export async function setShortListening(
+  request: APIRequestContext,
+  seconds = E2E_LISTEN_SECONDS,
+): Promise<void> {
+  const res = await request.put('/api/admin/settings', {
+    headers: { Authorization: `Bearer ${await getAdminToken(request)}` },
+    data: { min_listen_seconds: seconds },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/**
+ * On a pending request's page, the seller plays the track in the page's player (the sandbox's
+ * generated preview) until the server says the listening time is reached: the decision buttons open.
+ */
+export async function listenInPage(page: Page): Promise<void> {
+  const panel = page.getByTestId('listen-panel');
+  await expect(panel).toBeVisible();
+  const audio = panel.getByTestId('listen-audio');
+  await expect(audio).toBeAttached();
+  // A press in the page first (the browser lets a page play sound after one), then the player plays;
+  // the events it fires are reported to the server.
+  await panel.getByRole('heading').click();
+  await audio.evaluate((a: HTMLAudioElement) => a.play());
+  await expect(page.getByTestId('approve-campaign')).toBeEnabled({ timeout: 30_000 });
+  await audio.evaluate((a: HTMLAudioElement) => a.pause());
+}
+
+/**
+ * The seller of campaign `campaignId` reports a real listen through the API (a journey that decides
+ * through the API): `play`, the listening time waited out on the product's clock, `pause`.
+ */
+export async function listenThroughApi(
+  request: APIRequestContext,
+  token: string,
+  campaignId: number,
+  seconds = E2E_LISTEN_SECONDS,
+): Promise<void> {
+  const post = (event: string, position: number) =>
+    request.post(`/api/express/campaigns/${campaignId}/listen`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { event, position },
+    });
+  expect((await post('play', 0)).ok()).toBeTruthy();
+  await new Promise((resolve) => setTimeout(resolve, (seconds + 1) * 1000));
+  const done = await post('pause', seconds + 1);
+  expect(done.ok(), await done.text()).toBeTruthy();
+  expect(((await done.json()) as { data: { can_decide: boolean } }).data.can_decide).toBe(true);
+}

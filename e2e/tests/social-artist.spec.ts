@@ -3,7 +3,15 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, getAdminToken, signInAs } from './helpers';
+import {
+  buyCoinsByCard,
+  createVerifiedUser,
+  DEMO_PASSWORD,
+  getAdminToken,
+  listenThroughApi,
+  setShortListening,
+  signInAs,
+} from './helpers';
 
 /**
  * The artist's side of TikTok and Instagram express campaigns: from
@@ -167,7 +175,11 @@ test('an artist creates a TikTok and an Instagram campaign with coins, finds the
   const campaignId = Number(page.url().split('/').pop());
 
   // The demo influencer accepts, posts a reel with the audio and submits it (API and dev controls).
-  const influencer = { Authorization: `Bearer ${await tokenOf(request, 'influencer@demo.test')}` };
+  const influencerToken = await tokenOf(request, 'influencer@demo.test');
+  const influencer = { Authorization: `Bearer ${influencerToken}` };
+  // Hear it first: the influencer's player reports a real listen before the decision.
+  await setShortListening(request);
+  await listenThroughApi(request, influencerToken, campaignId);
   const approved = await request.post('/api/express-instagram/influencer/approve/campaign', {
     headers: influencer,
     data: { campaign_id: campaignId },

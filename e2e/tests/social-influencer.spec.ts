@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { getAdminToken } from './helpers';
+import { getAdminToken, listenInPage, setShortListening } from './helpers';
 import {
   advanceClock,
   artistReviews,
@@ -72,8 +72,15 @@ for (const { language, width, height } of JOURNEYS) {
     });
     await expect(record.first()).toBeVisible();
     await shot(page, `influencer-incoming-${language}-${width}`);
-    await record.first().getByTestId('approve-campaign').click();
+    // Hear it first: the request is decided on its page, under its player (the sandbox's preview).
+    await setShortListening(request);
+    await record.first().getByTestId('listen-to-decide').click();
+    await listenInPage(page);
+    await shot(page, `influencer-listened-${language}-${width}`);
+    await page.getByTestId('approve-campaign').click();
     await page.getByTestId('confirm-yes').click();
+    await expect(page.getByTestId('timeline-listened')).toBeVisible();
+    await page.goto('/tiktok/express/campaigns/list');
     await expect(record.first().getByTestId('submit-video')).toBeVisible();
 
     // Nothing posted since the acceptance yet: the picker says what to do.

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
+import { listenInPage, setShortListening } from './helpers';
 import {
   adminHeaders,
   advanceClock,
@@ -84,8 +85,13 @@ for (const { language, width, height } of JOURNEYS) {
     await signInAs(page, '', 'influencer@demo.test', language);
     await page.goto('/instagram/express/campaigns/list');
     const record = listRecord(page, song);
-    await record.getByTestId('approve-campaign').click();
+    await setShortListening(request);
+    await record.getByTestId('listen-to-decide').click();
+    await listenInPage(page);
+    await page.getByTestId('approve-campaign').click();
     await page.getByTestId('confirm-yes').click();
+    await expect(page.getByTestId('timeline-listened')).toBeVisible();
+    await page.goto('/instagram/express/campaigns/list');
     await expect(record.getByTestId('submit-video')).toBeVisible();
     const posted = await request.post('/api/admin/dev/instagram/posts', {
       headers: await adminHeaders(request),

@@ -17,6 +17,7 @@ import {
   adminSocialExpressRoutes,
   expressCampaignRoutes,
   expressRoutes,
+  listenRoutes,
   socialExpressRoutes,
 } from './modules/express';
 import {
@@ -69,6 +70,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   payoutsRoutes,
   adminPayoutsRoutes,
   expressRoutes,
+  listenRoutes,
   dashboardRoutes,
   adminExpressRoutes,
   customCampaignRoutes,

@@ -29,6 +29,11 @@ export const expressTimelineEntrySchema = z.object({
    */
   actor_name: z.string().nullable(),
   note: z.string().nullable(),
+  /**
+   * On a seller's decision (approve, decline): how long the seller had played the track before
+   * answering, in seconds as the server counted it; null on other events and older decisions.
+   */
+  listened_seconds: z.number().int().nullable(),
   created_at: z.string(),
 });
 
@@ -470,3 +475,61 @@ export const expressWithdrawnSchema = z.object({
   refunded_coins: z.number().int(),
 });
 export type ExpressWithdrawn = z.infer<typeof expressWithdrawnSchema>;
+
+/**
+ * One playback event of the seller's player (`POST /api/express/campaigns/{id}/listen`): what happened
+ * and where the player stood, in seconds. The server counts the listening with its own clock.
+ */
+export const expressListenEventSchema = z.object({
+  event: z.enum(['play', 'progress', 'pause', 'ended'], { error: 'validation.invalid' }),
+  /** The player's position, seconds (at most a day). */
+  position: z
+    .number({ error: 'validation.invalid' })
+    .min(0, 'validation.invalid')
+    .max(86_400, 'validation.invalid'),
+});
+
+/** What the seller has heard of a request and what the rule (`min_listen_seconds`, 0: off) asks. */
+export const expressListenProgressSchema = z.object({
+  listened_seconds: z.number().int(),
+  required_seconds: z.number().int(),
+  /** The decision buttons open: listened at least the required seconds, or the rule is off. */
+  can_decide: z.boolean(),
+});
+
+/**
+ * How the seller's page plays the request: `spotify` Spotify's embed player (`url` a spotify:track:
+ * URI; its iFrame API reports playback), `audio` a file the browser plays (the artist's upload of an
+ * unreleased song, the sandbox's generated preview), `link` a sound page opened beside (TikTok,
+ * Instagram: `reports_playback` false, the page counts the time the listener keeps it playing).
+ */
+export const expressPlayerSchema = z.object({
+  kind: z.enum(['spotify', 'audio', 'link']),
+  url: z.string(),
+  reports_playback: z.boolean(),
+});
+
+/** A custom campaign's player and listening, for the curator before opting in (`GET /api/curator/campaign/{id}/listen`). */
+export const campaignListenSchema = expressListenProgressSchema.extend({ player: expressPlayerSchema });
+
+/** What the seller's request page shows before the decision (`GET /api/express/campaigns/{id}/listen`). */
+export const expressListenViewSchema = expressListenProgressSchema.extend({
+  campaign_id: z.number().int(),
+  player: expressPlayerSchema,
+  track: z.object({ name: z.string(), artist: z.string(), url: z.string(), is_released: z.boolean() }),
+  /** The artist's pitch to the seller. */
+  pitch: z.string().nullable(),
+  /** What the artist's profile tells curators: name, bio, genres, links (spotify, instagram, ...). */
+  artist: z.object({
+    name: z.string(),
+    bio: z.string().nullable(),
+    genres: z.array(z.string()),
+    links: z.array(z.object({ kind: z.string(), url: z.string() })),
+  }),
+});
+
+export type ExpressListenEvent = z.infer<typeof expressListenEventSchema>;
+export type ExpressListenProgress = z.infer<typeof expressListenProgressSchema>;
+export type ExpressPlayer = z.infer<typeof expressPlayerSchema>;
+export type ExpressListenView = z.infer<typeof expressListenViewSchema>;
+export type CampaignListen = z.infer<typeof campaignListenSchema>;

@@ -227,6 +227,7 @@ export const COUNTED_WORD_KEYS = {
   coins: 'common.coins',
   days: 'common.days',
   minutes: 'common.minutes',
+  seconds: 'common.seconds',
 } as const;
 
 /**
@@ -234,7 +235,8 @@ export const COUNTED_WORD_KEYS = {
  * reader's language:
  * - `{{n, number}}` → formatNumber (replaces i18next's own, which would write Arabic-Indic digits);
  * - `{{n, coins}}` → "1 coin", "7 coins", "7 عملات" (the language's one word for coins, plural forms
- *   of `common.coins`); `{{n, days}}` and `{{n, minutes}}` likewise (`common.days`, `common.minutes`);
+ *   of `common.coins`); `{{n, days}}`, `{{n, minutes}}` and `{{n, seconds}}` likewise (`common.days`,
+ *   `common.minutes`, `common.seconds`);
  * - `{{m, money}}` with `{ minor, currency }` → formatMoney; `{{d, day}}` → formatDay;
  *   `{{b, filesize}}` → formatFileSize.
  */

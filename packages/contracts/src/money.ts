@@ -115,6 +115,8 @@ export const SETTING_RANGES = {
   auditing_days: [1, 30],
   // Days a seller has to answer a request before it is declined and refunded.
   answer_days: [1, 60],
+  // Seconds a seller listens before deciding on a request; 0 turns the rule off.
+  min_listen_seconds: [0, 300],
   // Support ticket time promises per priority, whole hours; at most 90 days.
   ticket_response_hours_high: [1, 2_160],
   ticket_response_hours_medium: [1, 2_160],
@@ -146,6 +148,7 @@ const settingsShape = {
   on_going_days: ranged('on_going_days'),
   auditing_days: ranged('auditing_days'),
   answer_days: ranged('answer_days'),
+  min_listen_seconds: ranged('min_listen_seconds'),
   ticket_response_hours_high: ranged('ticket_response_hours_high'),
   ticket_response_hours_medium: ranged('ticket_response_hours_medium'),
   ticket_response_hours_low: ranged('ticket_response_hours_low'),

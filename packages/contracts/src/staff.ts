@@ -94,6 +94,7 @@ export const systemSettingsSchema = z.object({
   auditing_days: z.number(),
   /** Days a seller has to answer a request. */
   answer_days: z.number(),
+  min_listen_seconds: z.number(),
   mail_from_name: z.string(),
   // Support tickets' promised hours per priority.
   ticket_response_hours_high: z.number(),

@@ -136,10 +136,12 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", appOrigin, 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // Spotify's embed iFrame API (the seller's player reports playback through it: issue 30).
+        scriptSrc: ["'self'", 'https://open.spotify.com'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
+        // The sandbox's generated previews carry the product's own URL, like the sandbox covers.
+        mediaSrc: ["'self'", appOrigin, 'blob:', 'https:'],
         // Embeds: Spotify players, the submitted TikTok videos and Instagram reels.
         frameSrc: [
           "'self'",

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { signValue, verifyValue } from '../platform/signed';
+import { sandboxPreviewUrl } from './sandbox-audio';
 import { sandboxSocialPosts } from './sandbox-social.schema';
 
 /** The platforms the social sandbox stands in for. */
@@ -231,6 +232,10 @@ export function sandboxSocialBase(
     },
     async musicIdOf(postId: string): Promise<string | null> {
       return (await posts.find(platform, postId))?.musicId ?? null;
+    },
+    /** The generated, playable preview of a sound (`sandbox-audio.ts`). */
+    soundPreviewUrl(soundId: string, seconds: number): string {
+      return sandboxPreviewUrl(options.appUrl, platform, soundId, seconds);
     },
   };
   return { tokens, posts, controls };

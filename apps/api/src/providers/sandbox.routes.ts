@@ -3,6 +3,7 @@ import { parseFormBodies } from '../platform/body-parsers';
 import { sandboxDnsRoutes } from './dns/sandbox.routes';
 import { sandboxGoogleRoutes } from './google/sandbox.routes';
 import { sandboxPaymentRoutes } from './payments/sandbox.routes';
+import { sandboxAudioRoutes } from './sandbox-audio.routes';
 import { sandboxSocialRoutes } from './sandbox-social.routes';
 import { sandboxSpotifyRoutes } from './spotify/sandbox.routes';
 import { sandboxSitesRoutes } from './spotify/sandbox-sites.routes';
@@ -10,7 +11,7 @@ import { sandboxWiseRoutes } from './wise/sandbox.routes';
 
 /**
  * The pages and dev controls of the sandbox providers under `/api/sandbox/*` (consent pages, hosted
- * checkout, placement and transfer controls, TikTok and Instagram consent). Each provider's routes are registered only while that
+ * checkout, placement and transfer controls, TikTok and Instagram consent, the tracks' generated audio previews). Each provider's routes are registered only while that
  * provider is its sandbox, which `providerModes` (providers/modes.ts) never picks in production, so
  * production has no `/api/sandbox` route at all.
  */
@@ -30,6 +31,7 @@ export const sandboxRoutes: RouteModule = async (app, deps) => {
     sandboxWiseRoutes,
     sandboxSocialRoutes,
     sandboxDnsRoutes,
+    sandboxAudioRoutes,
   ])
     await routes(app, deps);
 };

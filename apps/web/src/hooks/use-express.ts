@@ -1,6 +1,8 @@
 import type { SessionUser } from '@lm/contracts';
 import type {
   CampaignCheckout,
+  ExpressListenProgress,
+  ExpressListenView,
   ExpressRenewCheck,
   ExpressSocialCampaign,
   ExpressWithdrawn,
@@ -27,7 +29,7 @@ import {
   useSession,
   walletKeys,
 } from '@lm/ui';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Settlement } from './use-wallet';
 
 /**
@@ -538,4 +540,38 @@ export function useWithdrawCampaign() {
       (await api.post<ExpressWithdrawn>(`express/campaigns/${campaignId}/withdraw`, {})).data,
     meta: { invalidates: EXPRESS_PAYMENT_DATA },
   });
+}
+
+/** Where a request's listening is read and reported: an express campaign, or a custom campaign. */
+const LISTEN_PATHS = {
+  express: (id: number) => `express/campaigns/${id}/listen`,
+  custom: (id: number) => `curator/campaign/${id}/listen`,
+};
+
+/**
+ * Hear it first (issue 30): what the seller's request page plays and shows before the decision
+ * (`express/campaigns/{id}/listen`, any platform; `curator/campaign/{id}/listen` before opting in to a
+ * custom campaign), and the player's events, whose answer (the listening the server counted) updates
+ * the page; fetched while `enabled` (the request is pending).
+ */
+export function useListen(campaignId: number, enabled: boolean, kind: 'express' | 'custom' = 'express') {
+  const { api } = useApi();
+  const client = useQueryClient();
+  const key = expressKeys.listen(kind, campaignId);
+  const path = LISTEN_PATHS[kind](campaignId);
+  const view = useQuery({
+    queryKey: key,
+    queryFn: async () =>
+      (await api.get<ExpressListenView | (ExpressListenProgress & Pick<ExpressListenView, 'player'>)>(path))
+        .data,
+    enabled,
+    staleTime: 0,
+  });
+  const report = useMutation({
+    mutationFn: async (body: { event: 'play' | 'progress' | 'pause' | 'ended'; position: number }) =>
+      (await api.post<ExpressListenProgress>(path, body, { silent: true })).data,
+    onSuccess: (progress) =>
+      client.setQueryData<typeof view.data>(key, (old) => (old ? { ...old, ...progress } : old)),
+  });
+  return { view, report };
 }

@@ -10,6 +10,8 @@ export interface PublicSettings {
   auditing_days: number;
   /** Days a seller has to answer a request before it is declined and refunded. */
   answer_days: number;
+  /** Seconds a seller listens to a request before deciding (0: no rule). */
+  min_listen_seconds: number;
   /** False when the site has no Google sign-in (production without Google keys). */
   google_sign_in: boolean;
   /** False when influencers cannot connect TikTok / Instagram accounts (production without the keys). */

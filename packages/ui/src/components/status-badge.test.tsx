@@ -89,6 +89,7 @@ describe('<StatusBadge>', () => {
               actor_type: 'system',
               actor_name: null,
               note: null,
+              listened_seconds: null,
               created_at: '2025-01-01T00:00:00Z',
             },
             {
@@ -99,6 +100,7 @@ describe('<StatusBadge>', () => {
               actor_type: 'system',
               actor_name: null,
               note: null,
+              listened_seconds: null,
               created_at: '2025-01-02T00:00:00Z',
             },
           ]}

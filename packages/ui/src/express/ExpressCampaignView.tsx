@@ -161,6 +161,11 @@ export function CampaignTimeline({
                     {e.note}
                   </Text>
                 ) : null}
+                {e.listened_seconds !== null && e.listened_seconds !== undefined ? (
+                  <Text size="xs" c="dimmed" mt={2} data-testid="timeline-listened">
+                    {t('express.detail.listened', { seconds: e.listened_seconds })}
+                  </Text>
+                ) : null}
               </Timeline.Item>
             );
           })}

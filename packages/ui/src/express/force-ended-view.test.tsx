@@ -17,6 +17,7 @@ const entry = (over: object) => ({
   actor_type: 'user',
   actor_name: null,
   note: null,
+  listened_seconds: null,
   created_at: '2026-11-28T10:00:00.000Z',
   ...over,
 });

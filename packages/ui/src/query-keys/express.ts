@@ -24,6 +24,12 @@ export const expressKeys = {
   playlist: (id: number) => ['express', 'playlist', id] as const,
   dashboard: ['express', 'dashboard'] as const,
   videos: (platform: string, campaignId: number) => ['express', 'videos', platform, campaignId] as const,
+  /**
+   * What the seller hears of a request before deciding (`express/campaigns/{id}/listen`), or a
+   * curator of a custom campaign before opting in (`curator/campaign/{id}/listen`).
+   */
+  listen: (kind: 'express' | 'custom', campaignId: number) =>
+    ['express', 'listen', kind, campaignId] as const,
 };
 
 /** Keys of TikTok and Instagram express campaigns in the user app, per platform. */

@@ -235,6 +235,10 @@ export function SettingsForm({
           {number('on_going_days', 'staff.settings.on_going_days')}
           {number('auditing_days', 'staff.settings.auditing_days')}
           {number('answer_days', 'staff.settings.answer_days')}
+          {number('min_listen_seconds', 'staff.settings.min_listen_seconds', {
+            suffix: ' s',
+            hint: () => t('staff.settings.min_listen_seconds_hint'),
+          })}
         </SettingsCard>
         <SettingsCard title={t('staff.settings.tickets')} hint={t('staff.settings.tickets_hint')}>
           {number('ticket_response_hours_high', 'staff.settings.ticket_response_hours_high', HOURS)}

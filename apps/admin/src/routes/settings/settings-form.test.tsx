@@ -20,6 +20,7 @@ const SETTINGS: SystemSettings = {
   on_going_days: 28,
   auditing_days: 3,
   answer_days: 7,
+  min_listen_seconds: 30,
   mail_from_name: 'Liberty Music',
   ticket_response_hours_high: 4,
   ticket_response_hours_medium: 8,

@@ -14,7 +14,13 @@ import {
   myCampaignItemSchema,
   publishedCampaignSchema,
 } from '@lm/contracts/custom-campaigns';
-import { campaignCheckoutSchema, expressTierSchema } from '@lm/contracts/express';
+import {
+  campaignCheckoutSchema,
+  campaignListenSchema,
+  expressListenEventSchema,
+  expressListenProgressSchema,
+  expressTierSchema,
+} from '@lm/contracts/express';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminAccess, clientInfo, currentAdmin, currentUser, userAccess } from '../../platform/access';
@@ -290,6 +296,29 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
       if (!one) throw new NotFoundError();
       return { data: one };
     },
+  );
+  app.get(
+    '/api/curator/campaign/:id/listen',
+    {
+      config: { access: userAccess(CURATOR) },
+      schema: { tags, params: idParams, response: { 200: envelope(campaignListenSchema) } },
+    },
+    async (req) => ({ data: await custom.campaignListen(deps, currentUser(req).id, req.params.id) }),
+  );
+  app.post(
+    '/api/curator/campaign/:id/listen',
+    {
+      config: { access: userAccess(CURATOR) },
+      schema: {
+        tags,
+        params: idParams,
+        body: expressListenEventSchema,
+        response: { 200: envelope(expressListenProgressSchema) },
+      },
+    },
+    async (req) => ({
+      data: await custom.listenToCampaign(deps, currentUser(req).id, req.params.id, req.body),
+    }),
   );
   app.post(
     '/api/curator/curators_vs_campaigns',

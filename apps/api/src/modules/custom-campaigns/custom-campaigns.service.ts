@@ -5,6 +5,7 @@ import {
   type customCampaignInputSchema,
   CUSTOM_STATUS as S,
 } from '@lm/contracts/custom-campaigns';
+import type { ExpressListenEvent } from '@lm/contracts/express';
 import type { NotificationMessage } from '@lm/contracts/messages';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -29,7 +30,7 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../p
 import { parseSpotifyLink } from '../../providers/spotify/links';
 import { audit } from '../audit';
 import type { NotCreated } from '../express';
-import { expressMachine as machine } from '../express';
+import { expressListen, expressMachine as machine } from '../express';
 import { notify } from '../notifications';
 import { getSettings } from '../settings';
 import {
@@ -661,8 +662,9 @@ export async function publishCampaign(deps: Deps, adminId: number, id: number): 
 /**
  * A curator opts in to a published campaign (`POST curator/curators_vs_campaigns`), once per campaign
  * (unique index); the playlist is chosen next.
+ * Only after listening to the track for `min_listen_seconds` ({@link listenToCampaign}).
  * @throws NotFoundError (not published), ConflictError 409 `custom.opt_in_closed`,
- *   `custom.already_opted_in`
+ *   `custom.already_opted_in`, `express.listen_first`
  */
 export async function optIn(
   deps: Deps,
@@ -676,6 +678,8 @@ export async function optIn(
     .where(and(eq(customCampaigns.id, campaignId), eq(customCampaigns.status, S.PUBLISHED)));
   if (!c) throw new NotFoundError();
   if (c.closedAt || (c.optInUntil && c.optInUntil <= now)) throw new ConflictError('custom.opt_in_closed');
+  // Hear it first: opting in is the curator's decision to take the campaign (issue 30).
+  await expressListen.assertCustomListened(deps.database, campaignId, curatorId);
   return withTransaction(deps.database, async (tx) => {
     try {
       const [row] = await tx.db
@@ -690,6 +694,58 @@ export async function optIn(
       throw err;
     }
   });
+}
+
+/** A published campaign still open for opt-ins, which a curator may hear. */
+async function openForOptIn(deps: Pick<Deps, 'database' | 'clock'>, id: number) {
+  const [c] = await deps.database.db
+    .select()
+    .from(customCampaigns)
+    .where(and(eq(customCampaigns.id, id), eq(customCampaigns.status, S.PUBLISHED)));
+  if (!c) throw new NotFoundError();
+  return c;
+}
+
+/**
+ * One playback event of a curator's player on a published campaign
+ * (`POST /api/curator/campaign/{id}/listen`), counted by the engine with the server's clock
+ * (`express.listen.ts`); the opt-in waits for `min_listen_seconds`.
+ * @throws NotFoundError when the campaign is not published
+ */
+export async function listenToCampaign(
+  deps: Pick<Deps, 'database' | 'clock'>,
+  curatorId: number,
+  id: number,
+  event: ExpressListenEvent,
+) {
+  await openForOptIn(deps, id);
+  return expressListen.recordCustomListen(deps, curatorId, id, event);
+}
+
+/**
+ * What the curator's player plays and has heard of a published campaign
+ * (`GET /api/curator/campaign/{id}/listen`): the artist's upload of an unreleased song, else the Spotify
+ * player (the sandbox's generated preview offline).
+ */
+export async function campaignListen(
+  deps: Pick<AppDeps, 'database' | 'clock' | 'providers' | 'config' | 'storage'>,
+  curatorId: number,
+  id: number,
+) {
+  const c = await openForOptIn(deps, id);
+  const progress = await expressListen.customListenProgress(deps.database, id, curatorId);
+  const player = expressListen.playerOf(
+    deps,
+    {
+      campaignTypeId: c.campaignTypeId,
+      trackId: c.trackId,
+      trackUrl: c.link,
+      isReleased: c.isReleased,
+      mediaLink: c.mediaLink,
+    },
+    progress.required_seconds,
+  );
+  return { ...progress, player };
 }
 
 /**
@@ -827,8 +883,10 @@ export async function choosePlaylist(
     );
     return { link: link!, expressId: express.id };
   });
-  // The curator chose to take the campaign: the engine approves the placement at once.
-  await machine.approve(deps, curatorId, expressId);
+  // The curator chose to take the campaign (after listening, at the opt-in): the engine approves the
+  // placement at once, with what the curator heard on its timeline.
+  const heard = await expressListen.customListenProgress(deps.database, link.campaignId, curatorId);
+  await machine.approve(deps, curatorId, expressId, { listenedBefore: heard.listened_seconds });
   return link;
 }
 

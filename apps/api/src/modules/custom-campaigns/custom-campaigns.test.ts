@@ -4,6 +4,7 @@ import { signSandboxCardEvent } from '../../providers/payments/sandbox-card';
 import { artistWithCoins } from '../../test/coins';
 import { testAppForFile } from '../../test/harness';
 import { testLanguageId } from '../../test/test-language';
+import { listenFullyToCustom } from '../express/express.fixture';
 import { sweep as expressSweep } from '../express/express.machine';
 import { seedExpressDemo } from '../express/express.seed';
 import { walletBalance } from '../wallet/ledger';
@@ -98,14 +99,16 @@ async function publishedCampaign(artistToken: string, overrides: Record<string, 
   expect((await admin('POST', `/${id}/publish`)).statusCode).toBe(200);
   return id;
 }
-/** The curator opts in to the published campaign `id`; answers the opt-in's id. */
-const optIn = async (curator: { token: string }, id: number) =>
-  (
+/** The curator listens to the published campaign `id` and opts in; answers the opt-in's id. */
+const optIn = async (curator: { token: string; user: { id: number } }, id: number) => {
+  await listenFullyToCustom(ctx.deps, id, curator.user.id);
+  return (
     await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
       token: curator.token,
       body: { campaign_id: id },
     })
   ).json().data.id as number;
+};
 /** The curator picks `playlist` (their own by default) for the opt-in `opt`, claiming a placement. */
 const choosePlaylist = (
   curator: { token: string; playlist: number },
@@ -538,6 +541,20 @@ describe('curators opting in', () => {
     const list = await ctx.call('GET', '/api/published/campaigns', { token: c.token });
     const offered = list.json().data.find((x: { id: number }) => x.id === id);
     expect(offered).toMatchObject({ free_placements: 3, eligible_playlists: [{ id: c.playlist }] });
+    // Hear it first: the opt-in (the curator's decision) waits for the listening time.
+    const early = await ctx.call('POST', '/api/curator/curators_vs_campaigns', {
+      token: c.token,
+      body: { campaign_id: id },
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Listen to the track first: 30 seconds more before you can decide');
+    const heard = await ctx.call('GET', `/api/curator/campaign/${id}/listen`, { token: c.token });
+    expect(heard.json().data).toMatchObject({
+      listened_seconds: 0,
+      required_seconds: 30,
+      player: { kind: 'audio' },
+    });
+    await listenFullyToCustom(ctx.deps, id, c.user.id);
     const tries = await Promise.all(
       Array.from({ length: 10 }, () =>
         ctx.call('POST', '/api/curator/curators_vs_campaigns', { token: c.token, body: { campaign_id: id } }),

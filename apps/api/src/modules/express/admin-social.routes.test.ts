@@ -11,6 +11,7 @@ import {
   createSocialTestApp,
   HOUR,
   LINK,
+  listenFully,
   MUSIC,
   SUBMIT,
 } from './express.fixture';
@@ -63,6 +64,7 @@ async function verifying(platform: SocialPlatform) {
   const a = await artist(1000);
   const inf = await influencer(platform);
   const c = await create(platform, a, inf);
+  await listenFully(ctx.deps, c.id, inf.user.id);
   const approved = await ctx.call('POST', `${BASE[platform]}/influencer/approve/campaign`, {
     token: inf.token,
     body: { campaign_id: c.id },

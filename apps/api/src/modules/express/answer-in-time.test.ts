@@ -4,7 +4,15 @@ import { artistWithCoins, ledgerTotal } from '../../test/coins';
 import { putSetting } from '../settings/settings.service';
 import { readStats } from '../trust/score.service';
 import { walletBalance } from '../wallet/ledger';
-import { BASE, campaignRow, connectedInfluencer, LINK, settledOf, socialTestFile } from './express.fixture';
+import {
+  BASE,
+  campaignRow,
+  connectedInfluencer,
+  LINK,
+  listenFully,
+  settledOf,
+  socialTestFile,
+} from './express.fixture';
 import { ADVANCE_QUEUE, advance, approve, sweep } from './express.machine';
 import { seedExpressDemo } from './express.seed';
 
@@ -198,6 +206,8 @@ describe('the deadline job against a last-second approval', () => {
       ctx.clock.set(new Date());
       const r = await request('spotify');
       const row = await campaignRow(ctx, r.id);
+      // The seller has heard the track (a decision needs it); the clock then stands at the deadline.
+      await listenFully(ctx.deps, r.id, r.seller.id);
       ctx.clock.set(row.answer_deadline);
       // The approval reads the campaign once before its guarded move, so the job is let go a little
       // later on some rounds (0 to 9 ms): both orders happen, each decided by the guarded move.
@@ -269,6 +279,7 @@ describe.each(PLATFORMS)('%s: the artist withdraws a waiting request', (platform
     expect((await withdraw(r.id, stranger.token)).statusCode).toBe(404);
     expect((await withdraw(r.id, r.seller.token)).statusCode).toBe(404);
     expect((await withdraw(999_999, r.artist.token)).statusCode).toBe(404);
+    await listenFully(ctx.deps, r.id, r.seller.id);
     await approve(ctx.deps, r.seller.id, r.id);
     expect((await withdraw(r.id, r.artist.token)).statusCode).toBe(409);
     expect((await campaignRow(ctx, r.id)).status_id).toBe(S.WAITING_SUBMISSION);
@@ -280,6 +291,7 @@ describe('withdrawal against approval', () => {
     let withdrawn = 0;
     for (let i = 0; i < 16; i += 1) {
       const r = await request('spotify');
+      await listenFully(ctx.deps, r.id, r.seller.id);
       const [w, a] = await Promise.all([
         withdraw(r.id, r.artist.token),
         ctx.call('POST', '/api/express/curator/approve/campaign', {

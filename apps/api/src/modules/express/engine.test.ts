@@ -8,7 +8,7 @@ import { users } from '../accounts/accounts.schema';
 import { dashboard } from '../dashboard/dashboard.service';
 import { DESC, walletBalance } from '../wallet/ledger';
 import { createCampaignsFor } from './express.creation';
-import { campaignRow, settledOf } from './express.fixture';
+import { campaignRow, listenFully, settledOf } from './express.fixture';
 import { advance, approve, decline, forceEnd, submit, sweep } from './express.machine';
 import { listCampaigns } from './express.queries';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from './express.schema';
@@ -157,10 +157,13 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     );
     expect(hold.rows[0]?.meta).toMatchObject({ campaign_type: 'tiktok', campaign_id: c.id });
 
+    await listenFully(ctx.deps, c.id, seller.id);
+
     const approved = await approve(ctx.deps, seller.id, c.id);
     expect(approved.statusId).toBe(S.WAITING_SUBMISSION);
     expect(approved.targetViews).toBe(1000);
-    expect(approved.submissionDeadline!.getTime()).toBe(start.getTime() + 3 * DAY);
+    // Approved once the influencer had listened (30 s of the clock): the deadline runs from then.
+    expect(approved.submissionDeadline!.getTime()).toBe(start.getTime() + 30_000 + 3 * DAY);
 
     // A video with another sound does not prove the promise; the campaign keeps waiting.
     post('v-wrong', 'OTHER');
@@ -231,6 +234,7 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     const artist = await artistWith(1000);
     const { seller, accountId } = await influencerAccount(150);
     const c = await createOne(artist.id, accountId, 'S2');
+    await listenFully(ctx.deps, c.id, seller.id);
     const approved = await approve(ctx.deps, seller.id, c.id);
     ctx.clock.set(new Date(approved.submissionDeadline!.getTime() + MIN));
     await advance(ctx.deps, c.id);
@@ -244,6 +248,7 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     const artist = await artistWith(1000);
     const { seller, accountId } = await influencerAccount();
     const c = await createOne(artist.id, accountId, 'S3');
+    await listenFully(ctx.deps, c.id, seller.id);
     await approve(ctx.deps, seller.id, c.id);
     post('v3', 'S3');
     expect((await submit(ctx.deps, seller.id, c.id, { id: 'v3', url: 'https://fake/v3' })).found).toBe(true);
@@ -257,6 +262,7 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     const artist = await artistWith(1000);
     const { seller, accountId } = await influencerAccount(280);
     const c = await createOne(artist.id, accountId, 'S4');
+    await listenFully(ctx.deps, c.id, seller.id);
     await approve(ctx.deps, seller.id, c.id);
     post('v4', 'S4');
     await submit(ctx.deps, seller.id, c.id, { id: 'v4', url: 'https://fake/v4' });
@@ -297,6 +303,7 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     for (let i = 0; i < 8; i += 1) {
       const { seller, accountId } = await influencerAccount(100 + i);
       const c = await createOne(artist.id, accountId, `R${i}`);
+      await listenFully(ctx.deps, c.id, seller.id);
       const [approval, ...endings] = await Promise.allSettled([
         approve(ctx.deps, seller.id, c.id),
         decline(ctx.deps, seller.id, c.id, { id: null, text: 'Not my style' }),

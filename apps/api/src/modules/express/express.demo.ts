@@ -4,8 +4,10 @@ import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { manualClock } from '../../platform/clock';
 import { isSandboxSpotify } from '../../providers/spotify/index';
+import { getSettings } from '../settings';
 import { InsufficientBalanceError } from '../wallet';
 import { createCampaigns } from './express.creation';
+import { recordListen } from './express.listen';
 import { advance, approve, submit } from './express.machine';
 import { expressCampaigns, expressPlaylists } from './express.schema';
 import { DEMO_PLAYLISTS } from './express.seed';
@@ -25,7 +27,7 @@ const MINUTE = 60_000;
 /**
  * Demo history, once: the demo artist's track ran on both demo curator playlists and completed,
  * driven through the real state machine (`express.machine`) on a clock set 40 days back — created
- * (holds), approved, placed on the sandbox Spotify, verified, 28 days On Going, 3 days Auditing,
+ * (holds), listened to and approved, placed on the sandbox Spotify, verified, 28 days On Going, 3 days Auditing,
  * Completed and paid to the curator less the platform fee. So the artist has completed campaigns to
  * review and renew, the curator has earnings to withdraw, and every screen shows a real
  * timeline with its ledger movements.
@@ -79,7 +81,14 @@ export async function seedCompletedDemoCampaigns(deps: Deps): Promise<number> {
     throw err;
   }
   clock.advance(2 * 60 * MINUTE);
-  for (const c of created) await approve(past, curator.id, c.id);
+  // Hear it first: the curator plays each track for the listening asked (and some), then approves.
+  const { min_listen_seconds: listen } = await getSettings(deps.database);
+  for (const c of created) {
+    await recordListen(past, curator.id, c.id, { event: 'play', position: 0 });
+    clock.advance((listen + 5) * 1000);
+    await recordListen(past, curator.id, c.id, { event: 'pause', position: listen + 5 });
+    await approve(past, curator.id, c.id);
+  }
   clock.advance(DAY);
   for (const c of created) {
     const playlist = playlists.find((p) => p.id === c.playlistId);

@@ -1,8 +1,11 @@
+import type { ExpressListenEvent } from '@lm/contracts/express';
 import { afterEach } from 'vitest';
 import { type SocialPlatform, sandboxAccountId } from '../../providers/sandbox-social';
 import { artistWithCoins } from '../../test/coins';
 import { createTestApp, type TestContext, testAppForFile } from '../../test/harness';
 import { connectFinish, connectStart, seedSocialReference } from '../connections';
+import { getSettings } from '../settings';
+import { recordCustomListen, recordListen } from './express.listen';
 import { seedExpressDemo, seedExpressReference } from './express.seed';
 
 /**
@@ -158,4 +161,37 @@ export async function connectCuratorSpotify(
     'insert into spotify_connections (user_id, spotify_user_id, name, is_active) values ($1, $2, $3, 1)',
     [userId, spotifyUserId, name],
   );
+}
+
+/**
+ * The seller of campaign `campaignId` plays its track for the whole `min_listen_seconds` (issue 30
+ * "Hear it first"), as the request page's player reports it: `play` at 0, the test clock moved on by
+ * that long, `progress` at that position, `pause`. Every test that approves or declines listens first
+ * through this (the rule stays on).
+ * @returns the listening the server counted
+ */
+export async function listenFully(deps: TestContext['deps'], campaignId: number, sellerId: number) {
+  return playWhole(deps, (event) => recordListen(deps, sellerId, campaignId, event));
+}
+
+/** {@link listenFully} for a curator on a published custom campaign, before opting in. */
+export async function listenFullyToCustom(
+  deps: TestContext['deps'],
+  customCampaignId: number,
+  curatorId: number,
+) {
+  return playWhole(deps, (event) => recordCustomListen(deps, curatorId, customCampaignId, event));
+}
+
+async function playWhole(
+  deps: TestContext['deps'],
+  send: (event: ExpressListenEvent) => ReturnType<typeof recordListen>,
+) {
+  const clock = deps.clock as { advance?(ms: number): void };
+  if (!clock.advance) throw new Error('listenFully moves a test clock (manualClock)');
+  const { min_listen_seconds: seconds } = await getSettings(deps.database);
+  await send({ event: 'play', position: 0 });
+  clock.advance(seconds * 1000);
+  await send({ event: 'progress', position: seconds });
+  return send({ event: 'pause', position: seconds });
 }

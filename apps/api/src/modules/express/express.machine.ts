@@ -7,6 +7,7 @@ import { audit } from '../audit';
 import type { NotificationParam } from '../notifications';
 import { recomputeForCampaign, registerCampaignRefund } from '../trust';
 import { DESC, postHold, voidHold } from '../wallet';
+import { assertListened } from './express.listen';
 import { type ExpressNotice, tellUser } from './express.notify';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
 import type { ExpressCheck, ExpressPlatformAdapter } from './platforms/adapter';
@@ -44,7 +45,8 @@ const days = (n: number) => n * 86_400_000;
  */
 export type TimelineNote =
   | { key: string; params?: Record<string, string | number>; text?: undefined }
-  | { text: string; key?: undefined; params?: undefined };
+  | { text: string; key?: undefined; params?: Record<string, string | number> }
+  | { params: Record<string, string | number>; key?: undefined; text?: undefined };
 
 /**
  * Guarded status change plus its timeline event. Answers null when the campaign is not in one of
@@ -203,10 +205,19 @@ async function log(
 
 /**
  * The seller (curator or influencer) approves (1 → 2 Waiting for submission); the submission deadline
- * is `playlist_submission_days` from now; the adapter's terms (target views) are fixed now.
- * @throws NotFoundError when the campaign is not the curator's; ConflictError 409 when not pending
+ * is `playlist_submission_days` from now; the adapter's terms (target views) are fixed now. Only after
+ * listening `min_listen_seconds` (express.listen.ts); the seconds heard ride on the timeline event.
+ * @throws NotFoundError when the campaign is not the curator's; ConflictError 409 when not pending,
+ *   409 `express.listen_first` before the listening time
+ * @param options.listenedBefore the seconds heard before a decision taken elsewhere (a curator's
+ *   opt-in to a custom campaign, which the rule held), written on the timeline instead of checking
  */
-export async function approve(deps: Deps, curatorId: number, campaignId: number): Promise<Campaign> {
+export async function approve(
+  deps: Deps,
+  curatorId: number,
+  campaignId: number,
+  options: { listenedBefore?: number } = {},
+): Promise<Campaign> {
   const now = deps.clock.now();
   // Terms may come from the platform (a slow call): read them before the transaction; the guarded
   // move below still decides whether this approval wins.
@@ -218,6 +229,9 @@ export async function approve(deps: Deps, curatorId: number, campaignId: number)
       : null;
   return withTransaction(deps.database, async (tx) => {
     const current = await ownCampaign(tx, campaignId, { curatorId });
+    // Hear it first: the seller decides once the server counted `min_listen_seconds` of listening.
+    // A custom campaign's placement was heard before the curator opted in (`listenedBefore`).
+    const listened = options.listenedBefore ?? (await assertListened(tx, current));
     const timing = adapter.timing;
     const deadline = new Date(now.getTime() + days(current.playlistSubmissionDays));
     const c = await move(
@@ -233,6 +247,7 @@ export async function approve(deps: Deps, curatorId: number, campaignId: number)
         nextCheckAt: new Date(now.getTime() + minutes(timing.checkEveryWaitingMinutes)),
         ...(terms ? { targetViews: terms.targetViews } : {}),
       },
+      { params: { listened_seconds: listened } },
     );
     if (!c) throw new ConflictError('express.not_pending');
     await log(deps, tx, { type: 'user', id: curatorId }, c, 'approved');
@@ -253,6 +268,7 @@ export async function approve(deps: Deps, curatorId: number, campaignId: number)
 
 /**
  * Curator declines with a reason (1 → 7 Declined): the hold is voided, the artist refunded in full.
+ * Like approving, only after listening `min_listen_seconds` (409 `express.listen_first`).
  */
 export async function decline(
   deps: Deps,
@@ -263,6 +279,7 @@ export async function decline(
   const now = deps.clock.now();
   return withTransaction(deps.database, async (tx) => {
     const current = await ownCampaign(tx, campaignId, { curatorId });
+    const listened = await assertListened(tx, current);
     const c = await move(
       deps,
       tx,
@@ -279,7 +296,7 @@ export async function decline(
         paidCoins: 0,
         refundedCoins: current.price,
       },
-      { text: reason.text },
+      { text: reason.text, params: { listened_seconds: listened } },
     );
     if (!c) throw new ConflictError('express.not_pending');
     await refundAll(tx, c, 'declined');

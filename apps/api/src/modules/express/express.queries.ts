@@ -286,6 +286,8 @@ function timelineEntry(
     note: e.noteKey
       ? t(lang, timelineKeyFor(e.noteKey, campaignTypeId, isMessageKey), e.noteParams ?? undefined)
       : e.note,
+    listened_seconds:
+      typeof e.noteParams?.listened_seconds === 'number' ? e.noteParams.listened_seconds : null,
     created_at: e.createdAt.toISOString(),
   };
 }

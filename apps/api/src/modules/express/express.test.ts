@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { artistWithCoins, ledgerTotal } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
-import { connectCuratorSpotify, createSpotifyTestApp } from './express.fixture';
+import { connectCuratorSpotify, createSpotifyTestApp, listenFully } from './express.fixture';
 import { advance, sweep } from './express.machine';
 import { DEMO_PLAYLISTS } from './express.seed';
 import { SPOTIFY_TIMING } from './platforms/spotify.adapter';
@@ -54,6 +54,7 @@ const status = async (id: number) =>
  * delay has passed the campaign is On Going.
  */
 async function approveAndPlace(id: number, track: string) {
+  await listenFully(ctx.deps, id, curatorId);
   await ctx.call('POST', '/api/express/curator/approve/campaign', {
     token: curatorToken,
     body: { campaign_id: id },
@@ -231,6 +232,7 @@ describe('one open campaign per track per playlist', () => {
       await ctx.call('GET', '/api/express/curator/campaign/reasons', { token: curatorToken })
     ).json().data;
     const first = (await create(token, [playlistIds[0]!], link)).json().data[0].id as number;
+    await listenFully(ctx.deps, first, curatorId);
     await ctx.call('POST', '/api/express/curator/decline/campaign', {
       token: curatorToken,
       body: { campaign_id: first, reason_id: reasons[0].id },
@@ -246,6 +248,7 @@ describe('one open campaign per track per playlist', () => {
     });
     expect(renew.statusCode).toBe(409);
     // Placed and seen (Verifying), so staff may end it paying the curator in full.
+    await listenFully(ctx.deps, secondId, curatorId);
     await ctx.call('POST', '/api/express/curator/approve/campaign', {
       token: curatorToken,
       body: { campaign_id: secondId },
@@ -318,6 +321,7 @@ describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
     const reasons = (
       await ctx.call('GET', '/api/express/curator/campaign/reasons', { token: curatorToken })
     ).json().data;
+    await listenFully(ctx.deps, cheap!.id, curatorId);
     const declined = await ctx.call('POST', '/api/express/curator/decline/campaign', {
       token: curatorToken,
       body: { campaign_id: cheap!.id, reason_id: reasons[0].id },
@@ -326,6 +330,7 @@ describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
     expect(await status(cheap!.id)).toBe(S.DECLINED);
     expect(await walletBalance(ctx.deps.database, user.id)).toBe(1000 - 300);
 
+    await listenFully(ctx.deps, premium!.id, curatorId);
     expect(
       (
         await ctx.call('POST', '/api/express/curator/approve/campaign', {
@@ -411,6 +416,7 @@ describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
       'https://open.spotify.com/track/0VjIjW4GlUZAMYd2vXMi3b',
     );
     const id = res.json().data[0].id;
+    await listenFully(ctx.deps, id, curatorId);
     await ctx.call('POST', '/api/express/curator/approve/campaign', {
       token: curatorToken,
       body: { campaign_id: id },
@@ -482,6 +488,7 @@ describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
         `https://open.spotify.com/track/${'A'.repeat(21)}${round}`,
       );
       const id = res.json().data[0].id;
+      await listenFully(ctx.deps, id, curatorId);
       const results = await Promise.all([
         ctx.call('POST', '/api/express/curator/approve/campaign', {
           token: curatorToken,
@@ -516,6 +523,7 @@ describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
     const { token } = await artistWith(1000);
     const res = await create(token, [playlistIds[0]!], `https://open.spotify.com/track/${'C'.repeat(22)}`);
     const id = res.json().data[0].id as number;
+    await listenFully(ctx.deps, id, curatorId);
     await ctx.call('POST', '/api/express/curator/approve/campaign', {
       token: curatorToken,
       body: { campaign_id: id },
@@ -752,6 +760,7 @@ describe('force-end offers only the outcomes that fit the state', () => {
     const waiting = (
       await create(token, [playlistIds[1]!], `https://open.spotify.com/track/${'W'.repeat(22)}`)
     ).json().data[0].id as number;
+    await listenFully(ctx.deps, waiting, curatorId);
     await ctx.call('POST', '/api/express/curator/approve/campaign', {
       token: curatorToken,
       body: { campaign_id: waiting },

@@ -4,7 +4,7 @@ import { t } from '../../platform/i18n';
 import { files } from '../files/files.schema';
 import { newUploadKey } from '../files/files.service';
 import { walletBalance } from '../wallet/ledger';
-import { AUDIO, BASE, HOUR, LINK, SUBMIT, socialTestFile } from './express.fixture';
+import { AUDIO, BASE, HOUR, LINK, listenFully, SUBMIT, socialTestFile } from './express.fixture';
 import { advance } from './express.machine';
 import { INSTAGRAM_CONFIRM_HOURS } from './platforms/instagram.adapter';
 
@@ -128,6 +128,7 @@ async function verifyingReel() {
     body: { track_link: LINK.instagram, account_ids: [inf.account.id] },
   });
   const id = created.json().data[0].id as number;
+  await listenFully(ctx.deps, id, inf.user.id);
   await ctx.call('POST', `${BASE.instagram}/influencer/approve/campaign`, {
     token: inf.token,
     body: { campaign_id: id },

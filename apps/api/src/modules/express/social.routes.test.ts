@@ -1,7 +1,7 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { describe, expect, it } from 'vitest';
 import { walletBalance } from '../wallet/ledger';
-import { AUDIO, BASE, LINK, MUSIC, SUBMIT, socialTestFile } from './express.fixture';
+import { AUDIO, BASE, LINK, listenFully, MUSIC, SUBMIT, socialTestFile } from './express.fixture';
 
 /**
  * The TikTok and Instagram express calls of spec section 7 over HTTP: music-link checks with the spec's
@@ -84,6 +84,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s campaigns over HTTP', (platf
       (await ctx.call('GET', `${BASE[other]}/artist/campaigns`, { token: a.token })).json().data,
     ).toEqual([]);
 
+    await listenFully(ctx.deps, campaign.id, inf.user.id);
     const approved = await ctx.call('POST', `${BASE[platform]}/influencer/approve/campaign`, {
       token: inf.token,
       body: { campaign_id: campaign.id },
@@ -157,6 +158,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s campaigns over HTTP', (platf
     });
     expect(reasons.statusCode).toBe(200);
     const reason = reasons.json().data[0];
+    await listenFully(ctx.deps, campaign.id, inf.user.id);
     const declined = await ctx.call('POST', `${BASE[platform]}/influencer/decline/campaign`, {
       token: inf.token,
       body: { campaign_id: campaign.id, reason_id: reason.id },

@@ -25,6 +25,8 @@ export const SETTING_DEFAULTS = {
   auditing_days: 3,
   // A request nobody answers within these days is declined by the system and refunded.
   answer_days: 7,
+  // A seller hears a request this long (seconds of playback counted by the server) before deciding; 0: off.
+  min_listen_seconds: 30,
   mail_from_name: 'Liberty Music',
   // Support tickets: first answer and resolution promised within these hours of opening.
   ticket_response_hours_high: 4,
@@ -52,6 +54,7 @@ export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
   'on_going_days',
   'auditing_days',
   'answer_days',
+  'min_listen_seconds',
 ];
 
 /** Insert missing settings with their defaults (idempotent). */

@@ -6,6 +6,7 @@ import { SANDBOX_JUMP_PREFIX } from '../../providers/spotify/sandbox';
 import { DEMO_JUMPING_PLAYLIST, seedTrustFlagsDemo } from '../../seed/trust-flags.demo';
 import { artistWithCoins, ledgerTotal } from '../../test/coins';
 import { testAppForFile } from '../../test/harness';
+import { listenFully } from '../express/express.fixture';
 import { expressPlaylists, expressTiers } from '../express/express.schema';
 import { seedExpressDemo, seedExpressReference } from '../express/express.seed';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
@@ -249,6 +250,7 @@ describe('review', () => {
       const flag = await flagOn(p.id);
       const { user, token } = await artistWith(1000);
       const id = await campaignOn(token, p.id, `R${round}`);
+      await listenFully(ctx.deps, id, curatorId);
       const calls = [];
       for (let i = 0; i < 4; i += 1) {
         calls.push(

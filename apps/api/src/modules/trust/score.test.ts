@@ -3,6 +3,7 @@ import { NEUTRAL_SCORE, NEW_SELLER_MIN_CAMPAIGNS, SCORE_WEIGHTS } from '@lm/cont
 import { beforeAll, describe, expect, it } from 'vitest';
 import { creditCoins } from '../../test/coins';
 import { testAppForFile } from '../../test/harness';
+import { listenFully } from '../express/express.fixture';
 import { approve, decline } from '../express/express.machine';
 import { seedExpressDemo } from '../express/express.seed';
 import {
@@ -191,12 +192,14 @@ describe('kept current by the engine and the nightly job', () => {
     const first = await createOn(playlist, '1ScoreTrack00000000001');
     // Creating the campaign is no transition out of Pending: new, nothing answered yet.
     expect((await scoreRow(playlist))?.acceptance ?? null).toBeNull();
+    await listenFully(ctx.deps, first, curatorId);
     await approve(ctx.deps, curatorId, first);
     const afterApprove = await scoreRow(playlist);
     expect(afterApprove).toMatchObject({ acceptance: 100, is_new: true, score: NEUTRAL_SCORE });
     expect(afterApprove.response).toBe(100);
 
     const second = await createOn(playlist, '1ScoreTrack00000000002');
+    await listenFully(ctx.deps, second, curatorId);
     await decline(ctx.deps, curatorId, second, { id: null, text: 'Not my genre' });
     expect(await scoreRow(playlist)).toMatchObject({ acceptance: 50, campaigns: 1 });
   });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { testAppForFile } from '../../test/harness';
+import { listenFully } from '../express/express.fixture';
 import { seedExpressDemo } from '../express/express.seed';
 import { getSettings } from '../settings/settings.service';
 import { credit, DESC, debit, hold, postHold } from './ledger';
@@ -74,6 +75,7 @@ describe('wallet transaction descriptions', () => {
     const reasons = (
       await ctx.call('GET', '/api/express/curator/campaign/reasons', { token: curatorToken })
     ).json().data;
+    await listenFully(ctx.deps, declinedOne!.id, curatorId);
     expect(
       (
         await ctx.call('POST', '/api/express/curator/decline/campaign', {

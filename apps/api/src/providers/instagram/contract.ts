@@ -76,6 +76,11 @@ export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business
 /** Instagram for influencers: real client, the sandbox, or off. */
 export interface InstagramProvider {
   readonly name: 'instagram' | 'sandbox' | 'off';
+  /**
+   * Sandbox only: the address of the sound's generated, playable preview, at least `seconds` long
+   * (`sandbox-audio.ts`); real platforms have none (their embed player plays the sound).
+   */
+  soundPreviewUrl?(soundId: string, seconds: number): string;
   /** The consent page URL (`www.instagram.com/oauth/authorize`) carrying `state`. */
   authorizationUrl(state: string, redirectUri: string, extraScopes?: readonly string[]): string;
   /** Code -> short-lived token (`api.instagram.com/oauth/access_token`). @throws InstagramApiError */

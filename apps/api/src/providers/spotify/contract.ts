@@ -196,6 +196,11 @@ export class SpotifyApiError extends Error {
 /** Spotify Web API (real) or the deterministic sandbox (default). */
 export interface SpotifyProvider {
   readonly name: 'spotify' | 'sandbox';
+  /**
+   * Sandbox only: the address of the sound's generated, playable preview, at least `seconds` long
+   * (`sandbox-audio.ts`); real platforms have none (their embed player plays the sound).
+   */
+  soundPreviewUrl?(soundId: string, seconds: number): string;
   /** Track id of a track URL or `spotify:track:` URI (see links.ts); null otherwise. */
   parseTrackLink(link: string): string | null;
   /** Playlist id of a playlist URL or `spotify:playlist:` URI; null otherwise. */

@@ -3,6 +3,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { withTransaction } from '../../db/client';
 import { signValue, verifyValue } from '../../platform/signed';
+import { sandboxPreviewUrl } from '../sandbox-audio';
 import {
   clampSearchLimit,
   MAX_ARTISTS_PER_CALL,
@@ -562,6 +563,7 @@ export function createSandboxSpotifyProvider(options: {
     name: 'sandbox',
     parseTrackLink,
     parsePlaylistLink,
+    soundPreviewUrl: (trackId, seconds) => sandboxPreviewUrl(appUrl, 'spotify', trackId, seconds),
 
     async getTrack(id) {
       return known(id) ? sandboxTrack(appUrl, id) : null;

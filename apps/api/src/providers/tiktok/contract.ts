@@ -96,6 +96,11 @@ export const TIKTOK_PAGE_SIZE = 20;
 /** TikTok for influencers: real Login Kit v2 client, the sandbox, or off. */
 export interface TikTokProvider {
   readonly name: 'tiktok' | 'sandbox' | 'off';
+  /**
+   * Sandbox only: the address of the sound's generated, playable preview, at least `seconds` long
+   * (`sandbox-audio.ts`); real platforms have none (their embed player plays the sound).
+   */
+  soundPreviewUrl?(soundId: string, seconds: number): string;
   /** The consent page URL (TikTok's `/v2/auth/authorize/`) carrying `state`. */
   authorizationUrl(state: string, redirectUri: string): string;
   /**

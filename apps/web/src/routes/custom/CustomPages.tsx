@@ -10,6 +10,7 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
+  ListenPanel,
   ListScreen,
   NotFoundPage,
   useApi,
@@ -43,10 +44,10 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconCreditCard, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { CampaignCheckout } from '../../hooks/use-express';
+import { type CampaignCheckout, useListen } from '../../hooks/use-express';
 import { usePublicSettings } from '../../hooks/use-public-settings';
 import { type Settlement, useCoinPrice, useRefreshWallet } from '../../hooks/use-wallet';
 import { OwnTrackPicker } from '../connections/OwnTrackPicker';
@@ -322,6 +323,34 @@ function ArtistCampaignPage({ id, preview }: { id: number; preview: boolean }) {
   );
 }
 
+/**
+ * Hear it first (issue 30): the track's player and the listening the server counted, before the
+ * opt-in (the curator's decision to take the campaign), whose button opens once it is long enough.
+ */
+function OptInAfterListening({
+  campaign: c,
+  children,
+}: {
+  campaign: PublishedCampaign;
+  children(canDecide: boolean): ReactNode;
+}) {
+  const { view, report } = useListen(c.id, true, 'custom');
+  if (!view.data) return view.isLoading ? <Loader size="sm" /> : null;
+  return (
+    <Stack gap="xs">
+      <ListenPanel
+        track={c.name}
+        player={view.data.player}
+        progress={view.data}
+        onEvent={(event, position) =>
+          report.mutate({ event, position: Math.max(0, Math.min(86_400, position)) })
+        }
+      />
+      {children(view.data.can_decide)}
+    </Stack>
+  );
+}
+
 /** One published campaign as a curator sees it: opt in, choose the playlist, say it is added. */
 function PublishedCard({ campaign: c }: { campaign: PublishedCampaign }) {
   const { t, i18n } = useTranslation();
@@ -371,11 +400,20 @@ function PublishedCard({ campaign: c }: { campaign: PublishedCampaign }) {
           })}
         </Text>
         {!mine && (
-          <Group>
-            <Button onClick={() => optIn.mutate()} loading={optIn.isPending} data-testid="custom-opt-in">
-              {t('custom.ui.opt_in')}
-            </Button>
-          </Group>
+          <OptInAfterListening campaign={c}>
+            {(canDecide) => (
+              <Group>
+                <Button
+                  onClick={() => optIn.mutate()}
+                  loading={optIn.isPending}
+                  disabled={!canDecide}
+                  data-testid="custom-opt-in"
+                >
+                  {t('custom.ui.opt_in')}
+                </Button>
+              </Group>
+            )}
+          </OptInAfterListening>
         )}
         {mine && mine.playlist_id === null && (
           <Group align="flex-end">

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@lm/contracts';
+import { EXPRESS_CAMPAIGN_STATUS as S, type SessionUser } from '@lm/contracts';
 import type { ExpressSocialCampaignDetail } from '@lm/contracts/express';
 import {
   ExpressCampaignView,
@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useExpressCampaign } from '../../hooks/use-express';
 import { ArtistCampaignActions } from './ArtistCampaignActions';
-import { CuratorActions, InfluencerActions } from './CuratorActions';
+import { CuratorActions, InfluencerActions, SellerDecision } from './CuratorActions';
 import { SocialCampaignDetail } from './SocialCampaignDetailPage';
 
 /** A playlist campaign: status, timeline, placement evidence, performance, deadlines and money. */
@@ -26,8 +26,12 @@ function PlaylistCampaignDetail({ platform, id }: { platform: PlatformDescriptor
   const campaign = useExpressCampaign(id);
   if (!campaign.data) return <LoadingOrNotFound loading={campaign.isLoading} />;
   const c = campaign.data;
+  // Hear it first: a pending request is decided under its player, above the campaign.
+  const deciding = curator && c.status.id === S.PENDING_APPROVAL;
   const actions = curator ? (
-    <CuratorActions campaign={c} size="sm" />
+    deciding ? null : (
+      <CuratorActions campaign={c} size="sm" />
+    )
   ) : (
     <Group gap="xs">
       <ArtistCampaignActions platform={platform} campaign={c} />
@@ -42,13 +46,20 @@ function PlaylistCampaignDetail({ platform, id }: { platform: PlatformDescriptor
           {t('express.detail.back')}
         </Group>
       </Anchor>
+      {deciding && <SellerDecision platform="spotify" campaign={c} />}
       <ExpressCampaignView campaign={c} actions={actions} />
     </Stack>
   );
 }
 
-/** The influencer's approve, decline, submit and review actions (the one seller actions component). */
-const influencerActions = (c: ExpressSocialCampaignDetail) => <InfluencerActions campaign={c} />;
+/** The influencer's submit and review actions (the one seller actions component). */
+const influencerActions = (c: ExpressSocialCampaignDetail) =>
+  c.status.id === S.PENDING_APPROVAL ? null : <InfluencerActions campaign={c} />;
+/** Hear it first: a pending request's player, listening and Approve / Decline, above the campaign. */
+const influencerDecision = (c: ExpressSocialCampaignDetail) =>
+  c.status.id === S.PENDING_APPROVAL ? (
+    <SellerDecision platform={c.type as 'tiktok' | 'instagram'} campaign={c} />
+  ) : null;
 
 /**
  * One campaign page for every platform: /express-campaigns/:campaignId (Spotify),
@@ -65,7 +76,11 @@ export function CampaignDetailPage() {
         platform.placement === 'playlist' ? (
           <PlaylistCampaignDetail platform={platform} id={id} />
         ) : (
-          <SocialCampaignDetail platform={platform} sellerActions={influencerActions} />
+          <SocialCampaignDetail
+            platform={platform}
+            sellerActions={influencerActions}
+            sellerDecision={influencerDecision}
+          />
         )
       }
     </PlatformScreen>

@@ -1,5 +1,5 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import type { ExpressSocialCampaign, SocialVideo } from '@lm/contracts/express';
+import type { ExpressListenView, ExpressSocialCampaign, SocialVideo } from '@lm/contracts/express';
 import {
   CountedTextarea,
   confirmAction,
@@ -9,6 +9,7 @@ import {
   getPlatform,
   isApiError,
   isTooLong,
+  ListenPanel,
 } from '@lm/ui';
 import {
   Alert,
@@ -25,10 +26,24 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { IconCheck, IconMovie, IconPlaylistAdd, IconRefresh, IconStar, IconX } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconHeadphones,
+  IconMovie,
+  IconPlaylistAdd,
+  IconRefresh,
+  IconStar,
+  IconX,
+} from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSellerActions, useSellerDeclineReasons, useSubmittableVideos } from '../../hooks/use-express';
+import { Link } from 'react-router';
+import {
+  useListen,
+  useSellerActions,
+  useSellerDeclineReasons,
+  useSubmittableVideos,
+} from '../../hooks/use-express';
 
 /** `@handle` isolated left-to-right inside a translated sentence (Arabic keeps the @ in front). */
 const handle = (c: ExpressSocialCampaign) => `\u2068@${c.account.user_name}\u2069`;
@@ -39,15 +54,20 @@ const REASON_MAX = 500;
 const REVIEW_MAX = 1000;
 
 type Size = 'xs' | 'sm';
+/**
+ * Hear it first: whether the server says the seller has listened long enough to decide. Given on the
+ * request's page (beside its player); left out in lists, whose pending rows link to that page instead.
+ */
+type Decision = { canDecide?: boolean };
 /** A Spotify campaign for its curator, or a TikTok or Instagram campaign for its influencer. */
 export type SellerActionsProps =
-  | { platform: 'spotify'; campaign: ExpressCampaign; size?: Size }
+  | ({ platform: 'spotify'; campaign: ExpressCampaign; size?: Size } & Decision)
   | VideoSellerActionsProps;
 type VideoSellerActionsProps = {
   platform: 'tiktok' | 'instagram';
   campaign: ExpressSocialCampaign;
   size?: Size;
-};
+} & Decision;
 
 /** The seller posts a video for the campaign (the platform's descriptor says so, not its name). */
 const isVideo = (props: SellerActionsProps): props is VideoSellerActionsProps =>
@@ -61,7 +81,7 @@ const isVideo = (props: SellerActionsProps): props is VideoSellerActionsProps =>
  * verification. The result of a check is shown under the buttons.
  */
 export function SellerActions(props: SellerActionsProps) {
-  const { platform, campaign, size = 'xs' } = props;
+  const { platform, campaign, size = 'xs', canDecide } = props;
   const { t } = useTranslation();
   const { approve, decline, added } = useSellerActions(platform);
   const [declining, setDeclining] = useState(false);
@@ -116,13 +136,26 @@ export function SellerActions(props: SellerActionsProps) {
   return (
     <Stack gap={6} onClick={(e) => e.stopPropagation()}>
       <Group gap="xs" wrap="nowrap">
-        {status === S.PENDING_APPROVAL && (
+        {status === S.PENDING_APPROVAL && canDecide === undefined && (
+          <Button
+            size={size}
+            variant="light"
+            component={Link}
+            to={getPlatform(platform).detailPath(campaign.id)}
+            leftSection={<IconHeadphones size={14} />}
+            data-testid="listen-to-decide"
+          >
+            {t('express.listen.decide_here')}
+          </Button>
+        )}
+        {status === S.PENDING_APPROVAL && canDecide !== undefined && (
           <>
             <Button
               size={size}
               color="green"
               leftSection={<IconCheck size={14} />}
               loading={approve.isPending}
+              disabled={!canDecide}
               onClick={doApprove}
               data-testid="approve-campaign"
             >
@@ -133,6 +166,7 @@ export function SellerActions(props: SellerActionsProps) {
               color="red"
               variant="light"
               leftSection={<IconX size={14} />}
+              disabled={!canDecide}
               onClick={() => {
                 setReasonId(null);
                 setNote('');
@@ -490,6 +524,31 @@ function ReviewArtist({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * The seller's decision on a pending request, for every platform (issue 30 "Hear it first"): the
+ * player, the listening the server counted and what the artist tells sellers (`ListenPanel`), then
+ * Approve and Decline, which open when the server says the listening time is reached.
+ */
+export function SellerDecision(props: SellerActionsProps) {
+  const { view, report } = useListen(props.campaign.id, true);
+  if (!view.data) return view.isLoading ? <Loader size="sm" /> : null;
+  const v = view.data as ExpressListenView;
+  return (
+    <Stack gap="sm" data-testid="seller-decision">
+      <ListenPanel
+        track={v.track.name}
+        player={v.player}
+        progress={v}
+        about={{ pitch: v.pitch, artist: v.artist }}
+        onEvent={(event, position) =>
+          report.mutate({ event, position: Math.max(0, Math.min(86_400, position)) })
+        }
+      />
+      <SellerActions {...props} size="sm" canDecide={v.can_decide} />
+    </Stack>
   );
 }
 

@@ -258,10 +258,13 @@ function SoundVerdict({ c }: { c: ExpressSocialCampaignDetail }) {
 export function SocialCampaignDetail({
   platform,
   sellerActions,
+  sellerDecision,
 }: {
   platform: PlatformDescriptor;
   /** The influencer's actions on the campaign (approve, decline, submit), shown to sellers instead. */
   sellerActions?(campaign: ExpressSocialCampaignDetail): ReactNode;
+  /** The influencer's decision on a pending request (its player first), shown to sellers above the campaign. */
+  sellerDecision?(campaign: ExpressSocialCampaignDetail): ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const session = useSession<SessionUser>();
@@ -283,6 +286,7 @@ export function SocialCampaignDetail({
           {t('express.detail.back')}
         </Group>
       </Anchor>
+      {!artist && sellerDecision?.(c)}
       <Card padding="lg" radius="md">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Group wrap="nowrap" align="flex-start" miw={0}>

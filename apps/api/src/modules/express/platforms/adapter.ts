@@ -1,3 +1,4 @@
+import type { ExpressPlayer } from '@lm/contracts/express';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { users } from '../../../db/schema';
@@ -59,6 +60,17 @@ export interface ExpressPlatformAdapter {
   readonly invalidSoundKey: string;
   /** Link to the sound for renewals (the engine passes it back to {@link resolveSound}). */
   soundLink(campaign: ExpressCampaignRow): string;
+  /**
+   * How the seller hears a released sound before deciding (issue 30 "Hear it first"): the platform's
+   * embed player, or the sandbox's generated preview. Without it the seller is given the sound's link
+   * (no playback reports). An unreleased song always plays from the artist's upload (the engine).
+   * `seconds`: the listening asked, which a generated preview lasts at least.
+   */
+  player?(
+    deps: Pick<EngineDeps, 'providers' | 'config'>,
+    campaign: ExpressCampaignRow,
+    seconds: number,
+  ): ExpressPlayer;
   /** How a finished campaign is bought again (renew-check and renew, `express.renewal.ts`). */
   readonly renewal: ExpressRenewalParts;
 

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { artistWithCoins } from '../../../test/coins';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { walletBalance } from '../../wallet/ledger';
+import { listenFully } from '../express.fixture';
 import { advance, sweep } from '../express.machine';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from '../express.schema';
 import { seedExpressReference } from '../express.seed';
@@ -145,7 +146,8 @@ async function create(a: { token: string }, accountId: number, link = SOUND) {
   return res.json().data[0] as { id: number; type: string; price: number; status: { id: number } };
 }
 
-async function approve(inf: { token: string }, id: number) {
+async function approve(inf: { token: string; user: { id: number } }, id: number) {
+  await listenFully(ctx.deps, id, inf.user.id);
   const res = await ctx.call('POST', `${BASE}/influencer/approve/campaign`, {
     token: inf.token,
     body: { campaign_id: id },
@@ -266,6 +268,7 @@ describe('a fourth platform registered only in this test', () => {
     const inf = await influencer();
     const c = await create(a, inf.accountId, 'vidlet://sound/S2');
     const reasons = await ctx.call('GET', `${BASE}/influencer/campaign/reasons`, { token: inf.token });
+    await listenFully(ctx.deps, c.id, inf.user.id);
     const declined = await ctx.call('POST', `${BASE}/influencer/decline/campaign`, {
       token: inf.token,
       body: { campaign_id: c.id, reason_id: reasons.json().data[0].id },

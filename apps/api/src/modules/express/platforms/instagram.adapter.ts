@@ -17,6 +17,7 @@ import {
   medianViews,
   performanceShare,
   RECENT_POSTS_FOR_TARGET,
+  soundPlayer,
 } from './social';
 
 /** The artist's window to dispute a reel from its embed (72 hours, silence = accepted). */
@@ -95,6 +96,7 @@ export const instagramAdapter: ExpressPlatformAdapter = {
     return { id: sound.id, url: sound.url, name: sound.id, artist: '', coverUrl: null };
   },
   soundLink: (c) => c.trackUrl,
+  player: (deps, c, seconds) => soundPlayer(deps.providers.instagram, c, seconds),
 
   loadTargets: (tx, ids, payerId) => loadAccountTargets(tx, 'instagram', ids, payerId),
   renewal: accountRenewal('instagram'),

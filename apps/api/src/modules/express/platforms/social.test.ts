@@ -13,6 +13,7 @@ import {
   connectedAccount,
   createSocialTestApp,
   LINK,
+  listenFully,
   MUSIC,
   settledOf,
 } from '../express.fixture';
@@ -127,6 +128,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     expect(await walletBalance(ctx.deps.database, artist.id)).toBe(2000 - who.price);
 
     // The target is the median of the account's recent posts (the sandbox's deterministic history).
+    await listenFully(ctx.deps, c.id, who.seller.id);
     const approved = await approve(ctx.deps, who.seller.id, c.id);
     expect(approved.statusId).toBe(S.WAITING_SUBMISSION);
     const target = approved.targetViews!;
@@ -214,6 +216,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     const artist = await artistWith(2000);
     const who = await influencer(platform);
     const c = await createOne(platform, artist.id, who.accountId);
+    await listenFully(ctx.deps, c.id, who.seller.id);
     const approved = await approve(ctx.deps, who.seller.id, c.id);
     const video = await post(platform, who, sound, approved.targetViews! + 1);
     expect(
@@ -233,6 +236,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     const artist = await artistWith(1000);
     const who = await influencer(platform);
     const c = await createOne(platform, artist.id, who.accountId);
+    await listenFully(ctx.deps, c.id, who.seller.id);
     const approved = await approve(ctx.deps, who.seller.id, c.id);
     ctx.clock.set(new Date(approved.submissionDeadline!.getTime() - MIN));
     await advance(ctx.deps, c.id);
@@ -247,6 +251,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     const artist = await artistWith(1000);
     const who = await influencer(platform, 'Mid');
     const c = await createOne(platform, artist.id, who.accountId);
+    await listenFully(ctx.deps, c.id, who.seller.id);
     await approve(ctx.deps, who.seller.id, c.id);
     const video = await post(platform, who, sound, 50);
     await submit(ctx.deps, who.seller.id, c.id, { id: video, url: mediaUrl(platform, video) });
@@ -268,6 +273,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     const artist = await artistWith(1000);
     const who = await influencer(platform);
     const c = await createOne(platform, artist.id, who.accountId);
+    await listenFully(ctx.deps, c.id, who.seller.id);
     const approved = await approve(ctx.deps, who.seller.id, c.id);
     // A submission that did not prove the promise (posted before the acceptance) keeps it waiting.
     const old = await post(platform, who, sound, 0, new Date(ctx.clock.now().getTime() - HOUR));
@@ -284,6 +290,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     const artist = await artistWith(2000);
     const who = await influencer(platform);
     const c = await createOne(platform, artist.id, who.accountId);
+    await listenFully(ctx.deps, c.id, who.seller.id);
     const approved = await approve(ctx.deps, who.seller.id, c.id);
     const target = approved.targetViews!;
     const video = await post(platform, who, sound);
@@ -312,6 +319,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     for (let i = 0; i < 3; i += 1) {
       const who = await influencer(platform);
       const c = await createOne(platform, artist.id, who.accountId);
+      await listenFully(ctx.deps, c.id, who.seller.id);
       const [approval, ...endings] = await Promise.allSettled([
         approve(ctx.deps, who.seller.id, c.id),
         decline(ctx.deps, who.seller.id, c.id, { id: null, text: 'Not now' }),

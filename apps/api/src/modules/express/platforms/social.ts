@@ -1,3 +1,4 @@
+import type { ExpressPlayer } from '@lm/contracts/express';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { idList, inIdsPlaceholder, prepareOnce, type Tx, withTransaction } from '../../../db/client';
 import { socialAccounts, socialTiers, users } from '../../../db/schema';
@@ -151,4 +152,20 @@ export async function accountToken(deps: EngineDeps, c: ExpressCampaignRow): Pro
     if (err instanceof ConflictError && err.messageKey === 'connections.account_expired') return null;
     throw err;
   }
+}
+
+/**
+ * How an influencer hears a TikTok or Instagram sound before deciding: the sandbox's generated
+ * preview, or the sound's page opened beside (neither platform's embed reports a sound's playback, so
+ * the page counts the time the listener keeps it playing: see docs/decisions.md "Hear it first").
+ */
+export function soundPlayer(
+  provider: { soundPreviewUrl?(soundId: string, seconds: number): string },
+  c: ExpressCampaignRow,
+  seconds: number,
+): ExpressPlayer {
+  const preview = provider.soundPreviewUrl?.(c.trackId, seconds);
+  return preview
+    ? { kind: 'audio', url: preview, reports_playback: true }
+    : { kind: 'link', url: c.trackUrl, reports_playback: false };
 }

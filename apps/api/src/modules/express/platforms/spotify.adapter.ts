@@ -61,6 +61,13 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
     };
   },
   soundLink: (c) => `https://open.spotify.com/track/${c.trackId}`,
+  // Spotify's embed player (its iFrame API reports playback); the sandbox plays its generated preview.
+  player(deps, c, seconds) {
+    const preview = deps.providers.spotify.soundPreviewUrl?.(c.trackId, seconds);
+    return preview
+      ? { kind: 'audio', url: preview, reports_playback: true }
+      : { kind: 'spotify', url: `spotify:track:${c.trackId}`, reports_playback: true };
+  },
   renewal: {
     targetsField: 'playlist_ids',
     keepsArtistText: false,

@@ -17,6 +17,7 @@ import {
   medianViews,
   performanceShare,
   RECENT_POSTS_FOR_TARGET,
+  soundPlayer,
 } from './social';
 
 /**
@@ -98,6 +99,7 @@ export const tiktokAdapter: ExpressPlatformAdapter = {
     };
   },
   soundLink: (c) => c.trackUrl,
+  player: (deps, c, seconds) => soundPlayer(deps.providers.tiktok, c, seconds),
 
   loadTargets: (tx, ids, payerId) => loadAccountTargets(tx, 'tiktok', ids, payerId),
   renewal: accountRenewal('tiktok'),
