@@ -223,7 +223,7 @@ test('custom campaign: order, approve, pay with coins, publish, two curators, on
   expect(await balanceOf(request, artist.email)).toBe(OPENING - price * 2);
   await signOut(page);
 
-  // Staff publish; the journeys' products ask a short listening time (issue 30, rule on).
+  // Staff publish; the journeys' products ask a short listening time (the rule stays on).
   await setShortListening(request);
   await signInAdmin(page);
   await page.goto(`/admin/campaigns/custom/${campaignId}`);

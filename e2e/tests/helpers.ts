@@ -343,8 +343,8 @@ export async function chooseFromTopBarMenu(
 }
 
 /**
- * The listening time the journeys' products ask of sellers before a decision (issue 30 "Hear it
- * first"): a few seconds instead of the default 30, set through the settings API by the journeys that
+ * The listening time the journeys' products ask of sellers before a decision:
+ * a few seconds instead of the default 30, set through the settings API by the journeys that
  * decide (the rule stays on; the journeys that decide through the page really play the sandbox's
  * preview that long).
  */

@@ -18,7 +18,7 @@ const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const trackId = () => [...randomBytes(22)].map((b) => BASE62[b % 62]).join('');
 
 /**
- * Hear it first (issue 30): the curator opens a pending request, sees the artist's pitch beside the
+ * Hear it first: the curator opens a pending request, sees the artist's pitch beside the
  * player and the decision buttons closed; plays the track (the sandbox's generated preview) until the
  * server has counted the listening time; the buttons open, the approval goes through and the timeline
  * says how long the track was played. English on a desktop, Arabic on a 390 px phone.

@@ -4,7 +4,7 @@ import { expectAccessible } from './a11y';
 import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signInAs } from './helpers';
 
 /**
- * Answer in time (issue 30): a request nobody answers is declined by the system once the product's
+ * Answer in time: a request nobody answers is declined by the system once the product's
  * sandbox clock passes `answer_days` (default 7), and the artist's coins come back; the artist
  * withdraws a request nobody has answered yet and the coins come back. English on a desktop and
  * Arabic on a 390 px phone. In the time-travel set (playwright.config.ts TIME_TRAVEL): it moves the

@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", appOrigin, 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Spotify's embed iFrame API (the seller's player reports playback through it: issue 30).
+        // Spotify's embed iFrame API (the seller's player reports playback through it).
         scriptSrc: ["'self'", 'https://open.spotify.com'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import wavefile from 'wavefile';
 
 /**
- * The sandbox's playable previews (issue 30 "Hear it first"): every sandbox track (Spotify) and sound
+ * The sandbox's playable previews: every sandbox track (Spotify) and sound
  * (TikTok, Instagram) has a short melody derived from its id, so a seller can really play a request
  * offline and in the browser tests. A WAV file (8 kHz, 8-bit mono, written by `wavefile`): a phrase of
  * eight notes of a pentatonic scale, 0.4 s each, repeated to the length asked (the listening minimum

@@ -549,7 +549,7 @@ const LISTEN_PATHS = {
 };
 
 /**
- * Hear it first (issue 30): what the seller's request page plays and shows before the decision
+ * Hear it first: what the seller's request page plays and shows before the decision
  * (`express/campaigns/{id}/listen`, any platform; `curator/campaign/{id}/listen` before opting in to a
  * custom campaign), and the player's events, whose answer (the listening the server counted) updates
  * the page; fetched while `enabled` (the request is pending).

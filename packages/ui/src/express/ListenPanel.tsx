@@ -198,7 +198,7 @@ function LinkPlayer({ url, label, report }: { url: string; label: string; report
 }
 
 /**
- * Hear it first (issue 30): the seller's player for a request (Spotify embed, an audio file, or the
+ * Hear it first: the seller's player for a request (Spotify embed, an audio file, or the
  * sound's page with a timer, as the server's `player` says), the listening the server has counted
  * against what the rule asks, and what the artist tells sellers (pitch, bio, genres, links). The
  * decision buttons are the page's: they open when `progress.can_decide`.

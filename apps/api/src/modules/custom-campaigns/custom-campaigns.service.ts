@@ -678,7 +678,7 @@ export async function optIn(
     .where(and(eq(customCampaigns.id, campaignId), eq(customCampaigns.status, S.PUBLISHED)));
   if (!c) throw new NotFoundError();
   if (c.closedAt || (c.optInUntil && c.optInUntil <= now)) throw new ConflictError('custom.opt_in_closed');
-  // Hear it first: opting in is the curator's decision to take the campaign (issue 30).
+  // Hear it first: opting in is the curator's decision to take the campaign.
   await expressListen.assertCustomListened(deps.database, campaignId, curatorId);
   return withTransaction(deps.database, async (tx) => {
     try {

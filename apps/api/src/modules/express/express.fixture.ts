@@ -164,8 +164,8 @@ export async function connectCuratorSpotify(
 }
 
 /**
- * The seller of campaign `campaignId` plays its track for the whole `min_listen_seconds` (issue 30
- * "Hear it first"), as the request page's player reports it: `play` at 0, the test clock moved on by
+ * The seller of campaign `campaignId` plays its track for the whole `min_listen_seconds`,
+ * as the request page's player reports it: `play` at 0, the test clock moved on by
  * that long, `progress` at that position, `pause`. Every test that approves or declines listens first
  * through this (the rule stays on).
  * @returns the listening the server counted

@@ -11,7 +11,7 @@ import { campaignListens } from './listens.schema';
 import { adapterFor } from './platforms/index';
 
 /*
- * Hear it first (issue 30): a seller (curator, influencer) decides on a request only after listening
+ * Hear it first: a seller (curator, influencer) decides on a request only after listening
  * to it for `min_listen_seconds` (a setting; 0 turns the rule off). The listening is counted here, on
  * the server, from the player's events (`play`, `progress`, `pause`, `ended`, each with the player's
  * position): between two events while playing, the credit is at most the server time elapsed AND at

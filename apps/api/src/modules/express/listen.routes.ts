@@ -11,7 +11,7 @@ import * as listen from './express.listen';
 const tags = ['express'];
 
 /**
- * Hear it first (issue 30), for every platform: the seller's request page reads what it plays and
+ * Hear it first, for every platform: the seller's request page reads what it plays and
  * shows (`GET /api/express/campaigns/{id}/listen`) and reports its player's events
  * (`POST .../listen`); the server counts the listening, and approve/decline wait for
  * `min_listen_seconds`. Only the campaign's seller; anyone else gets 404.

@@ -9,7 +9,7 @@ import { connectedInfluencer, createSpotifyTestApp, LINK, listenFully } from './
 import { seedExpressReference } from './express.seed';
 
 /**
- * Hear it first (issue 30): a seller decides on a request only after the server counted
+ * Hear it first: a seller decides on a request only after the server counted
  * `min_listen_seconds` of listening from the player's events; 0 turns the rule off. Every platform
  * through the engine: Spotify (curator routes) and TikTok (influencer routes).
  */

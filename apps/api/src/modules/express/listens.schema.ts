@@ -4,8 +4,8 @@ import { users } from '../accounts/accounts.schema';
 import { expressCampaigns } from './express.schema';
 
 /**
- * What a seller (curator, influencer) has heard of a request before deciding on it (issue 30 "Hear it
- * first"): one row per campaign and listener, written only from playback events with the server's
+ * What a seller (curator, influencer) has heard of a request before deciding on it:
+ * one row per campaign and listener, written only from playback events with the server's
  * time (`express.listen.ts`). `listened_ms` is the credited listening: at most the server time
  * elapsed between two events while playing, and at most the player's position advance. A row names
  * either an express campaign (its seller's approve or decline) or a custom campaign (a curator's

@@ -324,7 +324,7 @@ function ArtistCampaignPage({ id, preview }: { id: number; preview: boolean }) {
 }
 
 /**
- * Hear it first (issue 30): the track's player and the listening the server counted, before the
+ * Hear it first: the track's player and the listening the server counted, before the
  * opt-in (the curator's decision to take the campaign), whose button opens once it is long enough.
  */
 function OptInAfterListening({

@@ -528,7 +528,7 @@ function ReviewArtist({
 }
 
 /**
- * The seller's decision on a pending request, for every platform (issue 30 "Hear it first"): the
+ * The seller's decision on a pending request, for every platform: the
  * player, the listening the server counted and what the artist tells sellers (`ListenPanel`), then
  * Approve and Decline, which open when the server says the listening time is reached.
  */

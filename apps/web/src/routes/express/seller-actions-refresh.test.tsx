@@ -27,7 +27,7 @@ function fakeServer(platform: SocialPlatform) {
   return { get, clients: { api, upload: api } };
 }
 
-/** The server's answer once the seller has listened long enough (issue 30 "Hear it first"). */
+/** The server's answer once the seller has listened long enough. */
 const LISTENED: ExpressListenView = {
   campaign_id: 5,
   listened_seconds: 30,

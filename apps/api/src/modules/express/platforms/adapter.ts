@@ -61,7 +61,7 @@ export interface ExpressPlatformAdapter {
   /** Link to the sound for renewals (the engine passes it back to {@link resolveSound}). */
   soundLink(campaign: ExpressCampaignRow): string;
   /**
-   * How the seller hears a released sound before deciding (issue 30 "Hear it first"): the platform's
+   * How the seller hears a released sound before deciding: the platform's
    * embed player, or the sandbox's generated preview. Without it the seller is given the sound's link
    * (no playback reports). An unreleased song always plays from the artist's upload (the engine).
    * `seconds`: the listening asked, which a generated preview lasts at least.
