@@ -124,7 +124,7 @@ export function PhoneField({
 
   return (
     <Input.Wrapper label={label} description={description} error={error} withAsterisk={withAsterisk}>
-      <Group gap="xs" wrap="nowrap" align="flex-start" dir="ltr">
+      <Group gap="xs" wrap="nowrap" align="flex-start">
         <Select
           data={countries}
           value={country}
@@ -144,6 +144,9 @@ export function PhoneField({
         <TextInput
           style={{ flex: 1, minWidth: 0 }}
           value={text}
+          // Digits and "+" read left to right in every language; the country (its name in the
+          // reader's language) stays in the page's direction, first in reading order.
+          dir="ltr"
           type="tel"
           inputMode="tel"
           autoComplete="tel"

@@ -35,4 +35,10 @@ describe('phone field (one rule, the account country first)', () => {
     fireEvent.change(screen.getByTestId('phone-number'), { target: { value: '07911 123456' } });
     expect(onChange).toHaveBeenLastCalledWith('+447911123456');
   });
+
+  it('the number reads left to right in every language; the country picker keeps the page direction', () => {
+    renderWithUi(<PhoneField label="Phone" value="+966501234567" onChange={vi.fn()} />);
+    expect(screen.getByTestId('phone-number').closest('[dir="ltr"]')).not.toBeNull();
+    expect(screen.getByTestId('phone-number-country').closest('[dir="ltr"]')).toBeNull();
+  });
 });

@@ -73,6 +73,29 @@ describe('a curator promotes a track of their own (/express/checkout)', () => {
       token: ownerToken,
     });
     expect(incoming.json().data.map((c: { id: number }) => c.id)).toContain(campaign.id);
+
+    // The buyer opens it from their promotions (the curators' detail and performance answer the
+    // buyer too); a curator who is neither its buyer nor its seller gets 404.
+    const detail = await ctx.call('GET', `/api/express/curator/shows/campaigns/${campaign.id}`, {
+      token: buyer.token,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data).toMatchObject({
+      id: campaign.id,
+      artist: { id: buyer.user.id },
+      curator: { id: ownerId },
+    });
+    const performance = await ctx.call('GET', `/api/express/curator/campaigns/performance/${campaign.id}`, {
+      token: buyer.token,
+    });
+    expect(performance.statusCode, performance.body).toBe(200);
+    const stranger = await curatorWith(0);
+    for (const path of [
+      `/api/express/curator/shows/campaigns/${campaign.id}`,
+      `/api/express/curator/campaigns/performance/${campaign.id}`,
+    ]) {
+      expect((await ctx.call('GET', path, { token: stranger.token })).statusCode).toBe(404);
+    }
   });
 
   it('never on their own playlist: not offered, refused with the reason, nothing held', async () => {

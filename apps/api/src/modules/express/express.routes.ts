@@ -268,6 +268,8 @@ export const expressRoutes: RouteModule = (app, deps) => {
       list: '/api/express/curator/playlist/campaigns',
       show: '/api/express/curator/shows/campaigns/:id',
       scope: (id: number) => ({ curatorId: id }),
+      // A curator also opens the placements they bought for a track of their own (/express/checkout).
+      buyerToo: true,
       withPerformance: false,
     },
     {
@@ -275,6 +277,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       list: '/api/express/artist/campaigns',
       show: '/api/express/artist/show/campaign/:id',
       scope: (id: number) => ({ artistId: id }),
+      buyerToo: false,
       withPerformance: true,
     },
   ] as const;
@@ -294,10 +297,12 @@ export const expressRoutes: RouteModule = (app, deps) => {
         schema: { tags, params: idParams, response: { 200: envelope(expressCampaignDetailSchema) } },
       },
       async (req) => {
-        const item = await q.campaignDetail(deps.database, req.params.id, {
-          ...side.scope(currentUser(req).id),
-          lang: req.lang,
-        });
+        const me = currentUser(req).id;
+        const item =
+          (await q.campaignDetail(deps.database, req.params.id, { ...side.scope(me), lang: req.lang })) ??
+          (side.buyerToo
+            ? await q.campaignDetail(deps.database, req.params.id, { artistId: me, lang: req.lang })
+            : undefined);
         if (!item) throw new NotFoundError();
         return { data: side.withPerformance ? { ...item, performance: q.performanceOf(item, now()) } : item };
       },
@@ -311,8 +316,11 @@ export const expressRoutes: RouteModule = (app, deps) => {
     },
     async (req) => {
       const user = currentUser(req);
-      const scope = user.permissions.has(CURATOR) ? { curatorId: user.id } : { artistId: user.id };
-      const item = await q.campaignDetail(deps.database, req.params.id, scope);
+      // A curator reads the performance of an incoming campaign, or of one bought at /express/checkout.
+      const item =
+        (user.permissions.has(CURATOR)
+          ? await q.campaignDetail(deps.database, req.params.id, { curatorId: user.id })
+          : undefined) ?? (await q.campaignDetail(deps.database, req.params.id, { artistId: user.id }));
       if (!item) throw new NotFoundError();
       return { data: q.performanceOf(item, now()) };
     },

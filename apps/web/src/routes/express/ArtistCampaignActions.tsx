@@ -14,7 +14,7 @@ const ENDED: number[] = [S.COMPLETED, S.DECLINED, S.FAILED_TO_SUBMIT];
  * "Withdraw request" on a request nobody has answered yet (any platform): after a confirmation that
  * says the coins come back, the request ends and the wallet is refunded.
  */
-function WithdrawButton({ campaign }: { campaign: { id: number; price: number } }) {
+export function WithdrawButton({ campaign }: { campaign: { id: number; price: number } }) {
   const { t } = useTranslation();
   const withdraw = useWithdrawCampaign();
   const ask = async () => {

@@ -13,7 +13,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useExpressCampaign } from '../../hooks/use-express';
-import { ArtistCampaignActions } from './ArtistCampaignActions';
+import { ArtistCampaignActions, WithdrawButton } from './ArtistCampaignActions';
 import { CuratorActions, InfluencerActions, SellerDecision } from './CuratorActions';
 import { SocialCampaignDetail } from './SocialCampaignDetailPage';
 
@@ -26,12 +26,18 @@ function PlaylistCampaignDetail({ platform, id }: { platform: PlatformDescriptor
   const campaign = useExpressCampaign(id);
   if (!campaign.data) return <LoadingOrNotFound loading={campaign.isLoading} />;
   const c = campaign.data;
+  // A curator is the seller of an incoming request, or the buyer of a placement for a track of their
+  // own (/express/checkout): a buyer may withdraw a pending request; renewing and reviewing are the
+  // artists' (a curator buys again at the checkout).
+  const seller = curator && c.curator.id === session.user?.id;
   // Hear it first: a pending request is decided under its player, above the campaign.
-  const deciding = curator && c.status.id === S.PENDING_APPROVAL;
-  const actions = curator ? (
+  const deciding = seller && c.status.id === S.PENDING_APPROVAL;
+  const actions = seller ? (
     deciding ? null : (
       <CuratorActions campaign={c} size="sm" />
     )
+  ) : curator ? (
+    c.status.id === S.PENDING_APPROVAL && <WithdrawButton campaign={c} />
   ) : (
     <Group gap="xs">
       <ArtistCampaignActions platform={platform} campaign={c} />
