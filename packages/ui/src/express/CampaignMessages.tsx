@@ -119,51 +119,54 @@ export function CampaignMessages({
             {t('express.messages.older')}
           </Button>
         )}
+        {/* Focusable: a long thread scrolls, and keyboard users scroll it too. */}
         <Box
-          component="ol"
           role="log"
           aria-live="polite"
           aria-labelledby={titleId}
-          m={0}
-          p={0}
-          style={{ listStyle: 'none', maxHeight: 420, overflowY: 'auto' }}
+          tabIndex={0}
+          style={{ maxHeight: 420, overflowY: 'auto' }}
         >
-          {thread && thread.messages.length === 0 && (
-            <Text component="li" size="sm" c="dimmed">
-              {t('express.messages.empty')}
-            </Text>
-          )}
-          {thread?.messages.map((m) => {
-            const mine = side !== undefined && m.side === side;
-            return (
-              <Box
-                component="li"
-                key={m.id}
-                mb="xs"
-                data-testid="campaign-message"
-                style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}
-              >
+          <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+            {thread && thread.messages.length === 0 && (
+              <Text component="li" size="sm" c="dimmed">
+                {t('express.messages.empty')}
+              </Text>
+            )}
+            {thread?.messages.map((m) => {
+              const mine = side !== undefined && m.side === side;
+              return (
                 <Box
-                  p="xs"
-                  style={{
-                    maxWidth: '85%',
-                    borderRadius: 8,
-                    background: mine ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-gray-light)',
-                  }}
+                  component="li"
+                  key={m.id}
+                  mb="xs"
+                  data-testid="campaign-message"
+                  style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}
                 >
-                  <Group gap={6} wrap="wrap">
-                    <Text size="xs" fw={600} dir="auto">
-                      {mine ? t('express.messages.you') : m.sender.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" component="time" dateTime={m.created_at}>
-                      {formatDateTime(m.created_at, i18n.language)}
-                    </Text>
-                  </Group>
-                  <MessageBody body={m.body} />
+                  <Box
+                    p="xs"
+                    style={{
+                      maxWidth: '85%',
+                      borderRadius: 8,
+                      background: mine
+                        ? 'var(--mantine-color-blue-light)'
+                        : 'var(--mantine-color-gray-light)',
+                    }}
+                  >
+                    <Group gap={6} wrap="wrap">
+                      <Text size="xs" fw={600} dir="auto">
+                        {mine ? t('express.messages.you') : m.sender.name}
+                      </Text>
+                      <Text size="xs" c="dimmed" component="time" dateTime={m.created_at}>
+                        {formatDateTime(m.created_at, i18n.language)}
+                      </Text>
+                    </Group>
+                    <MessageBody body={m.body} />
+                  </Box>
                 </Box>
-              </Box>
-            );
-          })}
+              );
+            })}
+          </Box>
         </Box>
         {writable ? (
           <form onSubmit={submit}>
