@@ -22,7 +22,7 @@ function MessageBody({ body }: { body: string }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one body never move.
         <Fragment key={i}>
           {i > 0 && (
-            <Text span fs="italic" c="dimmed" size="sm" data-testid="contact-removed">
+            <Text span fs="italic" c="dimmed" size="sm" dir="auto" data-testid="contact-removed">
               {t('express.messages.contact_removed')}
             </Text>
           )}
