@@ -110,9 +110,12 @@ export function contactRanges(text: string): Range[] {
   const ranges: Range[] = [];
   for (const pattern of EMAIL_PATTERNS)
     for (const m of text.matchAll(pattern)) ranges.push([m.index, m.index + m[0].length]);
-  ranges.push(...phoneRanges(text));
-  for (const country of NATIONAL_FORMATS) ranges.push(...phoneRanges(text, country));
-  for (const m of text.matchAll(DIGIT_RUN)) ranges.push([m.index, m.index + m[0].length]);
+  // No phone number has fewer than 7 digits: most messages skip the 26 passes of the phone search.
+  if ((text.match(/\d/g)?.length ?? 0) >= 7) {
+    ranges.push(...phoneRanges(text));
+    for (const country of NATIONAL_FORMATS) ranges.push(...phoneRanges(text, country));
+    for (const m of text.matchAll(DIGIT_RUN)) ranges.push([m.index, m.index + m[0].length]);
+  }
   ranges.sort((a, b) => a[0] - b[0]);
   const merged: Range[] = [];
   for (const [start, end] of ranges) {
