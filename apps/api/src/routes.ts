@@ -18,6 +18,7 @@ import {
   expressCampaignRoutes,
   expressRoutes,
   listenRoutes,
+  messagesRoutes,
   socialExpressRoutes,
 } from './modules/express';
 import {
@@ -71,6 +72,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   adminPayoutsRoutes,
   expressRoutes,
   listenRoutes,
+  messagesRoutes,
   dashboardRoutes,
   adminExpressRoutes,
   customCampaignRoutes,

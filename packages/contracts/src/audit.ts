@@ -92,6 +92,7 @@ export const AUDIT_ACTIONS = [
   'express.dispute_rejected',
   'express.withdrawn',
   'express.unanswered',
+  'express.messages_read',
   'express.playlist_created',
   'express.playlist_approved',
   'express.playlist_declined',

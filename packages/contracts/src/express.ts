@@ -79,6 +79,11 @@ export type ExpressEndReason = z.infer<typeof expressEndReasonSchema>;
 const answerInTime = {
   answer_deadline: z.string().nullable(),
   end_reason: expressEndReasonSchema.nullable(),
+  /**
+   * Messages of the campaign's conversation the reader (its artist or its seller) has not read;
+   * absent in staff's lists.
+   */
+  unread_messages: z.number().int().optional(),
 };
 
 /** A Spotify express campaign as the lists show it. */
@@ -216,6 +221,8 @@ export const expressCampaignStatsSchema = z.object({
   total_campaigns_pending: z.number().int(),
   total_campaigns_pending_for_approval: z.number().int(),
   total_campaigns_completed: z.number().int(),
+  /** Unread messages of every campaign of the user, on every platform, either side. */
+  unread_messages: z.number().int().optional(),
 });
 
 /** A curator's connected Spotify account (spec "Connections"; is_active 1 active, 2 revoked). */

@@ -35,6 +35,13 @@ export const LIMITS = {
    * user app tells the user (a service target of the team, not enforced by a job).
    */
   accountReviewWorkingDays: 2,
+  /**
+   * The conversation of a campaign between its artist and its seller (docs/decisions.md "Campaign
+   * messages"): a message's length as typed, messages one sender may send in a minute (all campaigns
+   * together), days after a campaign ended during which its thread still takes messages, and the
+   * messages of one page of a thread.
+   */
+  campaignMessages: { bodyMax: 2000, perMinute: 10, daysAfterEnd: 30, pageSize: 50 },
 } as const;
 
 /**

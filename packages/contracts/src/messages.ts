@@ -39,6 +39,7 @@ export const NOTIFICATION_MESSAGES = [
   'express.notify.unanswered_curator',
   'express.notify.withdrawn_curator',
   'express.notify.withdrawn_by_staff',
+  'express.notify.message',
   'express.notify.new_campaign_video',
   'express.notify.approved_video',
   'express.notify.verifying_video',

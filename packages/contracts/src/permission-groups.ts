@@ -20,7 +20,12 @@ export const PERMISSION_GROUPS: readonly {
   },
   {
     group: 'express',
-    permissions: ['express.campaigns.show', 'express.playlist.show', 'INFLUENCER_VIEW_TIERS'],
+    permissions: [
+      'express.campaigns.show',
+      'express.messages.read',
+      'express.playlist.show',
+      'INFLUENCER_VIEW_TIERS',
+    ],
   },
   { group: 'trust', permissions: ['trust.flags.show', 'trust.flags.review'] },
   {

@@ -59,6 +59,12 @@ export const ADMIN_PERMISSIONS = [
   'custom.campaigns.delete',
   'express.playlist.show',
   'express.campaigns.show',
+  /**
+   * Not in the spec (docs/decisions.md "Campaign messages"): reading any campaign's conversation
+   * between artist and seller. Without it, staff holding `express.campaigns.show` read a thread only
+   * when a support ticket or a dispute names the campaign.
+   */
+  'express.messages.read',
   'invoices.show',
   'transfers.show',
   'INFLUENCER_VIEW_TIERS',
@@ -107,6 +113,7 @@ export const EXPRESS_ADMIN_PERMISSIONS = {
   campaigns: 'express.campaigns.show',
   playlists: 'express.playlist.show',
   tiers: 'INFLUENCER_VIEW_TIERS',
+  messages: 'express.messages.read',
 } as const satisfies Record<string, AdminPermission>;
 
 /** Back-office permissions of the users screens (spec section 6). */

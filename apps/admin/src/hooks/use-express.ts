@@ -1,5 +1,6 @@
 import type { ForceEndOutcome } from '@lm/contracts';
 import type { BehalfUser } from '@lm/contracts/admin-users';
+import type { CampaignMessages } from '@lm/contracts/campaign-messages';
 import type { ExpressSocialStaffCampaign } from '@lm/contracts/express';
 import {
   adminExpressKeys,
@@ -192,5 +193,18 @@ export function useCheckoutFor() {
     }) => (await api.post<ExpressCampaignDetail[]>('admin/express/checkout', body)).data,
     // The artist's balance, campaign lists and overview tabs all change: refresh every query.
     onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+/**
+ * `GET admin/express-campaigns/{id}/messages`: a campaign's conversation, read-only (any platform).
+ * The API answers 403 unless a ticket or a dispute names the campaign or the reader holds
+ * the messages permission (`EXPRESS_ADMIN_PERMISSIONS.messages`; every read audited); silent, the page says why instead of a toast.
+ */
+export function useAdminCampaignMessages(id: number) {
+  return useGet<CampaignMessages>(adminExpressKeys.messages(id), `admin/express-campaigns/${id}/messages`, {
+    silent: true,
+    retry: false,
+    enabled: isRecordId(id),
   });
 }

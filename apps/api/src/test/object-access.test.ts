@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from './harness';
 
 /**
  * Object-level access: with the right permission, one user still cannot read or
- * change another user's records: campaigns, playlists, invoices, wallet transactions, sessions and
+ * change another user's records: campaigns, campaign messages, playlists, invoices, wallet transactions, sessions and
  * notifications. Each refusal is a 404 (the record's existence is not revealed) and changes nothing.
  */
 
@@ -86,6 +86,30 @@ describe('one user cannot read or change another user’s records', () => {
     expect([404, 409]).toContain(renew.statusCode);
     const list = await ctx.call('GET', '/api/express/artist/campaigns', { token: artistB.token });
     expect((list.json().data as { id: number }[]).map((c) => c.id)).not.toContain(campaignId);
+  });
+
+  it('campaign messages: another artist or curator gets 404 on reading, writing and marking read', async () => {
+    const path = `/api/express/campaigns/${campaignId}/messages`;
+    const mine = await ctx.call('POST', path, {
+      token: artistA.token,
+      body: { body: 'For my curator only' },
+    });
+    expect(mine.statusCode).toBe(201);
+    expect((await ctx.call('GET', path, { token: curatorA.token })).statusCode).toBe(200);
+    for (const token of [artistB.token, curatorB.token]) {
+      expect((await ctx.call('GET', path, { token })).statusCode).toBe(404);
+      expect((await ctx.call('POST', path, { token, body: { body: 'Hi' } })).statusCode).toBe(404);
+      expect(
+        (await ctx.call('POST', `${path}/read`, { token, body: { up_to_id: mine.json().data.id } }))
+          .statusCode,
+      ).toBe(404);
+    }
+    expect(await q('select body from campaign_messages where campaign_id = $1', [campaignId])).toEqual([
+      { body: 'For my curator only' },
+    ]);
+    expect(
+      await q('select user_id from campaign_message_reads where campaign_id = $1', [campaignId]),
+    ).toEqual([{ user_id: artistA.id }]);
   });
 
   it('playlists: another curator cannot read or edit them', async () => {

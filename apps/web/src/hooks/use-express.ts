@@ -1,5 +1,10 @@
 import type { SessionUser } from '@lm/contracts';
 import type {
+  CampaignMessage,
+  CampaignMessages,
+  CampaignMessagesReadAnswer,
+} from '@lm/contracts/campaign-messages';
+import type {
   CampaignCheckout,
   ExpressListenProgress,
   ExpressListenView,
@@ -30,6 +35,7 @@ import {
   walletKeys,
 } from '@lm/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Settlement } from './use-wallet';
 
 /**
@@ -574,4 +580,70 @@ export function useListen(campaignId: number, enabled: boolean, kind: 'express' 
       client.setQueryData<typeof view.data>(key, (old) => (old ? { ...old, ...progress } : old)),
   });
   return { view, report };
+}
+
+/** How often an open conversation asks for new messages (ms). */
+const MESSAGES_REFRESH_MS = 20_000;
+
+/**
+ * The conversation of a campaign for its artist or its seller (`express/campaigns/{id}/messages`, any
+ * platform): the newest page (refreshed while open), older pages on demand, sending, and marking read
+ * (which refreshes the lists' and the dashboard's unread counts).
+ */
+export function useCampaignMessages(campaignId: number) {
+  const { api } = useApi();
+  const client = useQueryClient();
+  const key = expressKeys.messages(campaignId);
+  const path = `express/campaigns/${campaignId}/messages`;
+  const [older, setOlder] = useState<CampaignMessage[]>([]);
+  const [olderMore, setOlderMore] = useState<boolean | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const newest = useQuery({
+    queryKey: key,
+    queryFn: async () => (await api.get<CampaignMessages>(path, { silent: true })).data,
+    refetchInterval: MESSAGES_REFRESH_MS,
+    retry: false,
+  });
+  const send = useMutation({
+    mutationFn: async (body: string) => (await api.post<CampaignMessage>(path, { body })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+  const read = useMutation({
+    mutationFn: async (upToId: number) =>
+      (await api.post<CampaignMessagesReadAnswer>(`${path}/read`, { up_to_id: upToId }, { silent: true }))
+        .data,
+    onSuccess: (answer) => {
+      client.setQueryData<CampaignMessages>(key, (old) => (old ? { ...old, ...answer } : old));
+      // The badges of the lists and the dashboard.
+      void client.invalidateQueries({
+        queryKey: expressKeys.all,
+        predicate: (q) => q.queryKey[1] !== 'messages',
+      });
+      void client.invalidateQueries({ queryKey: socialExpressKeys.all });
+    },
+  });
+  const data = newest.data;
+  const loadOlder = async () => {
+    const first = (older[0] ?? data?.messages[0])?.id;
+    if (!first) return;
+    setLoadingOlder(true);
+    try {
+      const page = (await api.get<CampaignMessages>(`${path}?before=${first}`)).data;
+      setOlder((prev) => [...page.messages, ...prev]);
+      setOlderMore(page.has_more);
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+  const thread = data
+    ? {
+        ...data,
+        messages: [
+          ...older.filter((m) => m.id < (data.messages[0]?.id ?? Number.MAX_SAFE_INTEGER)),
+          ...data.messages,
+        ],
+        has_more: olderMore ?? data.has_more,
+      }
+    : undefined;
+  return { thread, notFound: newest.isError, send, read: read.mutate, loadOlder, loadingOlder };
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../i18n/format';
 import { AnswerBy, type AnswerInTimeFields, EndReasonBadge } from './AnswerInTime';
+import { UnreadMessagesBadge } from './CampaignMessages';
 import { ExpressStatusBadge } from './ExpressCampaignView';
 import type { ExpressCampaign } from './express-types';
 
@@ -14,6 +15,8 @@ export type CampaignRow = Pick<
 > &
   AnswerInTimeFields & {
     artist: { name: string };
+    /** The reader's unread messages of the campaign's conversation (artist's and seller's lists). */
+    unread_messages?: number;
   };
 
 /**
@@ -49,7 +52,7 @@ export function useCampaignColumns<T extends CampaignRow>({ video = false }: { v
       title: 'express.fields.status',
       noWrap: true,
       // The badge, then why it ended ("Withdrawn", "Not answered in time") or until when a request
-      // may be answered.
+      // may be answered, and the reader's unread messages.
       render: (c) => (
         <Stack gap={2} align="flex-start">
           <Group gap={4} wrap="nowrap">
@@ -57,6 +60,7 @@ export function useCampaignColumns<T extends CampaignRow>({ video = false }: { v
             <EndReasonBadge campaign={c} />
           </Group>
           <AnswerBy campaign={c} size="xs" />
+          <UnreadMessagesBadge count={c.unread_messages} />
         </Stack>
       ),
     },

@@ -1,4 +1,5 @@
 export * from './AnswerInTime';
+export * from './CampaignMessages';
 export * from './campaign-columns';
 export * from './ExpressCampaignView';
 export * from './express-types';

@@ -30,6 +30,8 @@ export const expressKeys = {
    */
   listen: (kind: 'express' | 'custom', campaignId: number) =>
     ['express', 'listen', kind, campaignId] as const,
+  /** A campaign's conversation (`express/campaigns/{id}/messages`, any platform). */
+  messages: (campaignId: number) => ['express', 'messages', campaignId] as const,
 };
 
 /** Keys of TikTok and Instagram express campaigns in the user app, per platform. */
@@ -54,6 +56,8 @@ export const adminExpressKeys = {
   playlist: (id: number) => ['admin-express', 'playlist', id] as const,
   campaign: (id: number) => ['admin-express', 'campaign', id] as const,
   socialCampaign: (platform: string, id: number) => ['admin-express', 'social', platform, id] as const,
+  /** A campaign's conversation, read-only for staff (any platform). */
+  messages: (id: number) => ['admin-express', 'messages', id] as const,
   playlistOptions: ['admin-express', 'playlist-options'] as const,
   /** The users staff may act for; never refreshed by a change (a picker's search). */
   behalfUsers: (path: string, q: string, id: number) => ['behalf', path, q, id] as const,

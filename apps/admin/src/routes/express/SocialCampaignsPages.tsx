@@ -35,6 +35,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
 import { NoteConfirmModal } from '../../components/NoteConfirmModal';
+import { StaffCampaignMessages } from '../../components/StaffCampaignMessages';
 import { useAdminSocialCampaign, useDecideDispute } from '../../hooks/use-express';
 import { ForceEnd } from './CampaignsPages';
 import { ExpressNav } from './ExpressNav';
@@ -305,6 +306,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
         </ExpressFactsCard>
         <CampaignTimeline entries={c.timeline} video />
       </SimpleGrid>
+      <StaffCampaignMessages campaignId={c.id} />
     </Stack>
   );
 }

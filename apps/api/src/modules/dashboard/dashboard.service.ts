@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../platform/app';
 import { campaignStats } from '../custom-campaigns';
-import { dashboardStats, listCampaigns } from '../express';
+import { dashboardStats, listCampaigns, unreadTotal } from '../express';
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config' | 'mail'>;
 
@@ -8,7 +8,7 @@ type Deps = Pick<AppDeps, 'database' | 'jobs' | 'clock' | 'providers' | 'config'
  * The user dashboard's campaigns block (`web/user/campaigns/dashboard`): stats of the user's side
  * (curators: incoming campaigns; others: their own), the same figures for custom campaigns
  * (`custom_stats`: the artist's own; a curator's, those they placed the track in) and the five newest
- * express campaigns. It sits above both campaign modules because it shows both: the custom module is
+ * express campaigns, with the user's unread campaign messages. It sits above both campaign modules because it shows both: the custom module is
  * built on the express one, so express cannot read custom campaigns itself.
  * @param role the side of the marketplace the user is on (curators see what they receive)
  */
@@ -20,7 +20,11 @@ export async function dashboard(deps: Deps, userId: number, role: 'artist' | 'cu
     scope,
   );
   return {
-    stats: await dashboardStats(deps, userId, role),
+    // Unread messages of every platform's campaigns, either side (the campaign lists carry each one's).
+    stats: {
+      ...(await dashboardStats(deps, userId, role)),
+      unread_messages: await unreadTotal(deps.database, userId),
+    },
     custom_stats: await campaignStats(deps.database, scope),
     last_campaigns: last.data,
   };

@@ -22,6 +22,7 @@ import { containsPattern } from '../../db/search';
 import { type ListQuery, paginate } from '../../platform/http';
 import { isMessageKey, t } from '../../platform/i18n';
 import { playlistVisibleToArtists, scoreItem, scoreOrNeutral } from '../trust';
+import { unreadOf } from './express.messages';
 import { timelineKeyFor } from './express.notify';
 import {
   expressCampaignEvents,
@@ -109,6 +110,8 @@ type CampaignRow = {
   artistEmail: string;
   curatorName: string;
   customCampaignId?: number | null;
+  /** Unread messages of the reader (artist or curator lists only). */
+  unread?: number;
 };
 
 /** A campaign as the lists and detail screens show it (spec "Express campaign" fields and more). */
@@ -166,13 +169,14 @@ export function campaignItem(r: CampaignRow) {
     completed_at: c.completedAt?.toISOString() ?? null,
     answer_deadline: c.answerDeadline?.toISOString() ?? null,
     end_reason: c.endReason,
+    ...(r.unread === undefined ? {} : { unread_messages: r.unread }),
   };
 }
 export type CampaignItem = ReturnType<typeof campaignItem>;
 
-function campaignBase(database: Database) {
+function campaignBase(database: Database, readerId?: number) {
   return database.db
-    .select(campaignSelect)
+    .select(readerId === undefined ? campaignSelect : { ...campaignSelect, unread: unreadOf(readerId) })
     .from(expressCampaigns)
     .innerJoin(expressPlaylists, eq(expressPlaylists.id, expressCampaigns.playlistId))
     .innerJoin(expressTiers, eq(expressTiers.id, expressCampaigns.tierId))
@@ -187,8 +191,9 @@ export async function listCampaigns(
   scope: { artistId?: number; curatorId?: number } = {},
 ) {
   const where = campaignWhere(query, scope);
+  // The reader's unread messages ride on each row of an artist's or a curator's own list.
   const [rows, [count]] = await Promise.all([
-    campaignBase(database)
+    campaignBase(database, scope.artistId ?? scope.curatorId)
       .where(where)
       .orderBy(query.order?.endsWith(':asc') ? asc(expressCampaigns.id) : desc(expressCampaigns.id))
       .limit(query.limit)

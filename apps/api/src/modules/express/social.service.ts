@@ -29,6 +29,7 @@ import { paymentsService as payments } from '../wallet';
 import { type CampaignPaymentMeta, campaignsFromPayment } from './express.checkout';
 import { createCampaignsFor, MAX_PLAYLISTS_PER_REQUEST, type PurchasePreload } from './express.creation';
 import { advance, type Campaign, submit } from './express.machine';
+import { unreadOf } from './express.messages';
 import { tellUser } from './express.notify';
 import { ownCampaign, timelinesAndReviews } from './express.queries';
 import { expressCampaignEvents, expressCampaigns, expressSellerReviews } from './express.schema';
@@ -275,6 +276,8 @@ type Row = {
   artist: { firstName: string | null; lastName: string | null; email: string };
   influencer: { firstName: string | null; lastName: string | null; email: string };
   review: { rating: number | null; comment: string | null } | null;
+  /** Unread messages of the reader (the artist's and the influencer's lists only). */
+  unread?: number;
 };
 
 function item(r: Row, adapter: AccountAdapter) {
@@ -323,6 +326,7 @@ function item(r: Row, adapter: AccountAdapter) {
     confirmed_at: c.artistConfirmedAt?.toISOString() ?? null,
     answer_deadline: c.answerDeadline?.toISOString() ?? null,
     end_reason: c.endReason,
+    ...(r.unread === undefined ? {} : { unread_messages: r.unread }),
   };
 }
 
@@ -354,9 +358,9 @@ function scopeWhere(adapter: AccountAdapter, scope: SocialScope, status?: number
   );
 }
 
-function base(deps: Pick<Deps, 'database'>) {
+function base(deps: Pick<Deps, 'database'>, readerId?: number) {
   return deps.database.db
-    .select(selectCampaign)
+    .select(readerId === undefined ? selectCampaign : { ...selectCampaign, unread: unreadOf(readerId) })
     .from(expressCampaigns)
     .innerJoin(socialAccounts, eq(socialAccounts.id, expressCampaigns.accountId))
     .innerJoin(socialTiers, eq(socialTiers.id, expressCampaigns.socialTierId))
@@ -392,8 +396,11 @@ export async function listSocialCampaigns(
       ? sql`(${ilike(expressCampaigns.trackName, containsPattern(search))} or ${expressCampaigns.id}::text = ${search})`
       : undefined,
   );
+  // The reader's unread messages ride on each row of an artist's or an influencer's own list.
+  const reader =
+    'artistId' in scope ? scope.artistId : 'influencerId' in scope ? scope.influencerId : undefined;
   const [rows, [count]] = await Promise.all([
-    base(deps)
+    base(deps, reader)
       .where(where)
       .orderBy(desc(expressCampaigns.id))
       .limit(query.limit)

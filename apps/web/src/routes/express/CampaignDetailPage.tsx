@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useExpressCampaign } from '../../hooks/use-express';
 import { ArtistCampaignActions, WithdrawButton } from './ArtistCampaignActions';
+import { CampaignMessagesSection } from './CampaignMessagesSection';
 import { CuratorActions, InfluencerActions, SellerDecision } from './CuratorActions';
 import { SocialCampaignDetail } from './SocialCampaignDetailPage';
 
@@ -72,23 +73,26 @@ const influencerDecision = (c: ExpressSocialCampaignDetail) =>
  * /tiktok/express-campaigns/:campaignId, /instagram/express-campaigns/:campaignId and those of any
  * registered platform. The platform is the one whose detail path is the current address; what the
  * seller placed the song in (a playlist or a video) chooses the body. Artists renew and review;
- * sellers act on the campaign.
+ * sellers act on the campaign. Below the campaign, both sides' conversation ("Messages").
  */
 export function CampaignDetailPage() {
   const id = Number(useParams().campaignId);
   return (
     <PlatformScreen screen="detail">
-      {(platform) =>
-        platform.placement === 'playlist' ? (
-          <PlaylistCampaignDetail platform={platform} id={id} />
-        ) : (
-          <SocialCampaignDetail
-            platform={platform}
-            sellerActions={influencerActions}
-            sellerDecision={influencerDecision}
-          />
-        )
-      }
+      {(platform) => (
+        <Stack gap="md">
+          {platform.placement === 'playlist' ? (
+            <PlaylistCampaignDetail platform={platform} id={id} />
+          ) : (
+            <SocialCampaignDetail
+              platform={platform}
+              sellerActions={influencerActions}
+              sellerDecision={influencerDecision}
+            />
+          )}
+          <CampaignMessagesSection campaignId={id} />
+        </Stack>
+      )}
     </PlatformScreen>
   );
 }

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@lm/contracts';
-import { ExpressStatusBadge, formatNumber, formatRelative, useSession } from '@lm/ui';
+import { ExpressStatusBadge, formatNumber, formatRelative, UnreadMessagesBadge, useSession } from '@lm/ui';
 import { Anchor, Avatar, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -85,7 +85,10 @@ export function ExpressDashboardSection() {
                     </Text>
                   </div>
                 </Group>
-                <ExpressStatusBadge statusId={c.status.id} />
+                <Group gap={4} wrap="nowrap">
+                  <UnreadMessagesBadge count={c.unread_messages} />
+                  <ExpressStatusBadge statusId={c.status.id} />
+                </Group>
               </Group>
             ))}
           </Stack>
