@@ -15,6 +15,7 @@ import { Link, useParams } from 'react-router';
 import { useExpressCampaign } from '../../hooks/use-express';
 import { ArtistCampaignActions } from './ArtistCampaignActions';
 import { CuratorActions, InfluencerActions, SellerDecision } from './CuratorActions';
+import { FeedbackRating } from './FeedbackRating';
 import { SocialCampaignDetail } from './SocialCampaignDetailPage';
 
 /** A playlist campaign: status, timeline, placement evidence, performance, deadlines and money. */
@@ -47,7 +48,13 @@ function PlaylistCampaignDetail({ platform, id }: { platform: PlatformDescriptor
         </Group>
       </Anchor>
       {deciding && <SellerDecision platform="spotify" campaign={c} />}
-      <ExpressCampaignView campaign={c} actions={actions} />
+      <ExpressCampaignView
+        campaign={c}
+        actions={actions}
+        declineRating={
+          c.decline && <FeedbackRating campaignId={c.id} decline={c.decline} canRate={!curator} />
+        }
+      />
     </Stack>
   );
 }
