@@ -26,7 +26,7 @@ test('a curator declines with feedback; the artist reads it in Arabic and rates 
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await setShortListening(request);
   const email = await createVerifiedUser(request, 'say-why', 1);
   const login = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
@@ -53,8 +53,9 @@ test('a curator declines with feedback; the artist reads it in Arabic and rates 
 
   // The curator, in English on a desktop: listens, then declines saying why.
   await page.setViewportSize({ width: 1366, height: 860 });
-  await signInAs(page, 'curator@demo.test', 'en');
+  await signInAs(page, 'curator@demo.test', 'en', { timeout: 60_000 });
   await page.goto(`/express-campaigns/${campaignId}`);
+  await expect(page.getByTestId('listen-panel')).toBeVisible({ timeout: 60_000 });
   await listenInPage(page);
   await page.getByTestId('decline-campaign').click();
   const dialog = page.getByRole('dialog');
@@ -74,9 +75,11 @@ test('a curator declines with feedback; the artist reads it in Arabic and rates 
 
   // The artist, in Arabic on a phone: the reason in Arabic, the feedback as written, then the rating.
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, email, 'ar');
+  await signInAs(page, email, 'ar', { timeout: 60_000 });
   await page.goto(`/express-campaigns/${campaignId}`);
-  await expect(page.getByTestId('decline-reason')).toHaveText('قائمة التشغيل ممتلئة حاليًا');
+  await expect(page.getByTestId('decline-reason')).toHaveText('قائمة التشغيل ممتلئة حاليًا', {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('decline-feedback-text')).toHaveText(FEEDBACK);
   await expect(page.getByTestId('timeline-listened')).toBeVisible();
   await shot(page, 'say-why-artist-ar-390');

@@ -48,7 +48,7 @@ export function PitchAndDeclineReason({
           <Text size="xs" c="dimmed" fw={500} tt="uppercase">
             {t('express.decline.why_title')}
           </Text>
-          <Text size="sm" fw={600} c="red.8" data-testid="decline-reason">
+          <Text size="sm" fw={600} data-testid="decline-reason">
             {decline.reason}
           </Text>
           {decline.feedback ? (

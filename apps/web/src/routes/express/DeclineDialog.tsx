@@ -106,7 +106,8 @@ export function DeclineDialog({
         <Text
           id={counterId}
           size="xs"
-          c={enough ? 'teal' : 'dimmed'}
+          c="dimmed"
+          fw={enough ? 600 : undefined}
           aria-live="polite"
           data-testid="feedback-word-count"
           mt={-8}
@@ -123,7 +124,8 @@ export function DeclineDialog({
             {t('ui.confirm.cancel')}
           </Button>
           <Button
-            color="red"
+            // red.8 keeps white text at 4.5:1, and its hover shade (red.9) too.
+            color="red.8"
             loading={decline.isPending}
             disabled={tooLong}
             onClick={send}
