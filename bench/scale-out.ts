@@ -245,6 +245,8 @@ async function main(): Promise<number> {
         {
           campaign_id: id,
           reason_id: reason,
+          // A decline says why: written feedback of at least `min_feedback_words` (15) words.
+          feedback: 'The mix is muddy in the low end and the vocal sits far behind the drums in the chorus.',
         },
       );
     const first = apis[i % 2]!;

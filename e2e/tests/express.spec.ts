@@ -3,6 +3,7 @@ import {
   buyCoinsByCard,
   createVerifiedUser,
   DEMO_PASSWORD,
+  FEEDBACK,
   freshTrackId,
   listenInPage,
   lookUpFreshTrack,
@@ -89,6 +90,8 @@ test('spotify express campaign: pay, decline with refund, approve, placement, ti
   await page.getByTestId('decline-campaign').click();
   await page.getByTestId('decline-reason-select').click();
   await page.getByRole('option', { name: 'Playlist is full for now' }).click();
+  // Say why: written feedback for the artist (min_feedback_words, 15 by default).
+  await page.getByTestId('decline-feedback').fill(FEEDBACK);
   await page.getByTestId('decline-submit').click();
   await expect(page.getByTestId('timeline-listened')).toBeVisible();
   await page.goto(list);

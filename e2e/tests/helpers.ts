@@ -380,6 +380,13 @@ export async function listenInPage(page: Page): Promise<void> {
 }
 
 /**
+ * Written feedback a seller's decline carries in the journeys (the product's default
+ * `min_feedback_words` of 15 stays on): 21 words.
+ */
+export const FEEDBACK =
+  'The chorus arrives late and the vocal sits behind the drums; tighten the intro and bring the hook forward next time.';
+
+/**
  * The seller of campaign `campaignId` reports a real listen through the API (a journey that decides
  * through the API): `play`, the listening time waited out on the product's clock, `pause`.
  */

@@ -91,6 +91,7 @@ export const AUDIT_ACTIONS = [
   'express.dispute_upheld',
   'express.dispute_rejected',
   'express.withdrawn',
+  'express.feedback_rated',
   'express.unanswered',
   'express.messages_read',
   'express.playlist_created',

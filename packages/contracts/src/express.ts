@@ -3,6 +3,7 @@ import { pitchSchema } from './campaigns';
 import { qualityScoreSchema } from './score';
 import { translationsResponseSchema } from './translations';
 import { settlementSchema } from './wallet';
+import { FEEDBACK_MAX_LENGTH } from './words';
 
 /**
  * Shapes of the express answers (spec section 3 "Express campaign", "Tier", "Duration", "Reason",
@@ -135,9 +136,31 @@ export const expressCampaignSchema = expressCampaignBaseSchema.extend({
   ...answerInTime,
 });
 
+/** A feedback rating as stored (once per campaign). */
+export const expressFeedbackRatingSchema = z.object({
+  campaign_id: z.number().int(),
+  helpful: z.boolean(),
+  stars: z.number().int(),
+  created_at: z.string(),
+});
+export type ExpressFeedbackRating = z.infer<typeof expressFeedbackRatingSchema>;
+
+/**
+ * Why the seller declined, on a campaign's detail (null unless the seller declined it): the reason in
+ * the reader's language, the feedback as written, and the artist's rating of it once given.
+ */
+export const expressDeclineSchema = z.object({
+  reason_id: z.number().int().nullable(),
+  reason: z.string(),
+  feedback: z.string().nullable(),
+  rating: expressFeedbackRatingSchema.omit({ campaign_id: true }).nullable(),
+});
+export type ExpressDecline = z.infer<typeof expressDeclineSchema>;
+
 /** The detail answer: the list item plus its timeline, review and (artist, admin) performance. */
 export const expressCampaignDetailSchema = expressCampaignSchema.extend({
   timeline: z.array(expressTimelineEntrySchema),
+  decline: expressDeclineSchema.nullable(),
   review: z
     .object({ rating: z.number().int(), comment: z.string().nullable(), created_at: z.string() })
     .nullable(),
@@ -178,6 +201,8 @@ export const expressReasonSchema = z.object({
   status: z.number().int().optional(),
   /** Back-office only: the reason in the other languages. */
   translations: translationsResponseSchema('reason').optional(),
+  /** Back-office only: the platforms offering it (`campaign_type_id` 1 Spotify, 2 TikTok, 3 Instagram). */
+  campaign_type_ids: z.array(z.number().int()).optional(),
 });
 
 /** A genre to tag playlists with. */
@@ -342,6 +367,7 @@ export const expressSocialCampaignSchema = expressCampaignBaseSchema.extend({
 /** One TikTok or Instagram campaign with its timeline and the artist's review (`artist/show/campaign/{id}`). */
 export const expressSocialCampaignDetailSchema = expressSocialCampaignSchema.extend({
   timeline: z.array(expressTimelineEntrySchema),
+  decline: expressDeclineSchema.nullable(),
   review: z
     .object({ rating: z.number().int(), comment: z.string().nullable(), created_at: z.string() })
     .nullable(),
@@ -377,6 +403,7 @@ export const campaignCheckoutSchema = z.object({
 /** Staff's view of a TikTok or Instagram campaign: the campaign and its timeline. */
 export const expressSocialStaffCampaignSchema = expressSocialCampaignSchema.extend({
   timeline: z.array(expressTimelineEntrySchema),
+  decline: expressDeclineSchema.nullable(),
 });
 
 /** A video or reel of the influencer's account that may be submitted for a campaign. */
@@ -540,3 +567,57 @@ export type ExpressListenProgress = z.infer<typeof expressListenProgressSchema>;
 export type ExpressPlayer = z.infer<typeof expressPlayerSchema>;
 export type ExpressListenView = z.infer<typeof expressListenViewSchema>;
 export type CampaignListen = z.infer<typeof campaignListenSchema>;
+
+/**
+ * The body of a decline (`express/curator/decline/campaign`, `<platform>/influencer/decline/campaign`)
+ * besides `campaign_id`: a reason of the platform's list and written feedback for the artist of at
+ * least `min_feedback_words` words (`countWords`). `reason` is the spec's optional words, read as the
+ * feedback when `feedback` is absent (older clients).
+ */
+export const expressDeclineFields = {
+  reason_id: z.coerce.number().int().positive('express.reason_required').max(2_147_483_647),
+  reason: z.string().trim().max(FEEDBACK_MAX_LENGTH, 'validation.too_long').optional(),
+  feedback: z.string().trim().max(FEEDBACK_MAX_LENGTH, 'validation.too_long').optional(),
+};
+export const expressDeclineBodySchema = z.object({
+  campaign_id: z.coerce.number().int().positive(),
+  ...expressDeclineFields,
+});
+export type ExpressDeclineBody = z.input<typeof expressDeclineBodySchema>;
+
+/** The artist's rating of a decline's feedback (`POST /api/express/campaigns/{id}/feedback-rating`). */
+export const expressFeedbackRatingBodySchema = z.object({
+  helpful: z.boolean({ error: 'validation.required' }),
+  stars: z
+    .number({ error: 'validation.required' })
+    .int('validation.invalid')
+    .min(1, 'validation.min_value')
+    .max(5, 'validation.max_value'),
+});
+export type ExpressFeedbackRatingBody = z.infer<typeof expressFeedbackRatingBodySchema>;
+
+/** A seller whose decline feedback artists rated (staff list `GET /api/admin/express-feedback/sellers`). */
+export const feedbackSellerSchema = z.object({
+  seller: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  ratings: z.number().int(),
+  /** Mean stars, one decimal. */
+  average_stars: z.number(),
+  /** Share of ratings saying the feedback helped, whole percent. */
+  helpful_percent: z.number().int(),
+  last_rated_at: z.string(),
+});
+export type FeedbackSeller = z.infer<typeof feedbackSellerSchema>;
+
+/**
+ * Filter of that list (`filter[max_average]`, `filter[min_ratings]`): sellers whose mean is at most
+ * `max_average` stars (default 3) over at least `min_ratings` ratings (default 1).
+ */
+export const feedbackSellersQuery = z.object({
+  max_average: z.coerce.number().min(1, 'validation.min_value').max(5, 'validation.max_value').default(3),
+  min_ratings: z.coerce
+    .number()
+    .int()
+    .min(1, 'validation.min_value')
+    .max(1000, 'validation.max_value')
+    .default(1),
+});

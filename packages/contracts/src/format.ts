@@ -197,12 +197,47 @@ export function formatDay(value: string | number | Date, language = 'en'): strin
  * them from a plain-text mail copies no invisible characters. Other languages: unchanged.
  */
 export function isolateTextParams<T extends Record<string, unknown>>(language: string, params: T): T {
-  if (language !== 'ar') return params;
-  const out: Record<string, unknown> = { ...params };
+  const resolved = resolveLocalizedParams(language, params);
+  if (language !== 'ar') return resolved;
+  const out: Record<string, unknown> = { ...resolved };
   for (const key of PEOPLE_WORDS) {
     const value = out[key];
     if (typeof value === 'string' && value !== '') out[key] = `\u2068${value}\u2069`;
   }
+  return out as T;
+}
+
+/**
+ * A message parameter that is itself written in the reader's language when the message is (a decline
+ * reason of a staff-edited list, stored with a notification or a timeline event): the English text
+ * and the others that exist. Read by {@link isolateTextParams}, English where the language has none.
+ */
+export interface LocalizedParam {
+  localized: { en: string } & Partial<Record<(typeof LANGS)[number], string>>;
+}
+
+/** A {@link LocalizedParam} from an English text and its translations (empty ones left out). */
+export function localizedParam(english: string, texts: Partial<Record<string, string>> = {}): LocalizedParam {
+  const localized: LocalizedParam['localized'] = { en: english };
+  for (const lang of LANGS) {
+    const text = texts[lang];
+    if (lang !== 'en' && text) localized[lang] = text;
+  }
+  return { localized };
+}
+
+const isLocalizedParam = (value: unknown): value is LocalizedParam =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { localized?: { en?: unknown } }).localized?.en === 'string';
+
+/** Parameters with each {@link LocalizedParam} replaced by its text in `language` (English where none). */
+export function resolveLocalizedParams<T extends Record<string, unknown>>(language: string, params: T): T {
+  if (!Object.values(params).some(isLocalizedParam)) return params;
+  const out: Record<string, unknown> = { ...params };
+  for (const [key, value] of Object.entries(out))
+    if (isLocalizedParam(value))
+      out[key] = value.localized[language as (typeof LANGS)[number]] || value.localized.en;
   return out as T;
 }
 

@@ -16,3 +16,4 @@ export * from './scraping';
 export * from './statuses';
 export * from './translations';
 export * from './users';
+export * from './words';

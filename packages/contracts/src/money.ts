@@ -117,6 +117,8 @@ export const SETTING_RANGES = {
   answer_days: [1, 60],
   // Seconds a seller listens before deciding on a request; 0 turns the rule off.
   min_listen_seconds: [0, 300],
+  // Words of written feedback a decline needs (counted by `countWords`); 0 asks for none.
+  min_feedback_words: [0, 200],
   // Support ticket time promises per priority, whole hours; at most 90 days.
   ticket_response_hours_high: [1, 2_160],
   ticket_response_hours_medium: [1, 2_160],
@@ -149,6 +151,7 @@ const settingsShape = {
   auditing_days: ranged('auditing_days'),
   answer_days: ranged('answer_days'),
   min_listen_seconds: ranged('min_listen_seconds'),
+  min_feedback_words: ranged('min_feedback_words'),
   ticket_response_hours_high: ranged('ticket_response_hours_high'),
   ticket_response_hours_medium: ranged('ticket_response_hours_medium'),
   ticket_response_hours_low: ranged('ticket_response_hours_low'),

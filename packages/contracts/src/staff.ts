@@ -95,6 +95,8 @@ export const systemSettingsSchema = z.object({
   /** Days a seller has to answer a request. */
   answer_days: z.number(),
   min_listen_seconds: z.number(),
+  /** Words of written feedback a decline needs. */
+  min_feedback_words: z.number(),
   mail_from_name: z.string(),
   // Support tickets' promised hours per priority.
   ticket_response_hours_high: z.number(),

@@ -26,6 +26,7 @@ import {
   IconListDetails,
   IconLock,
   IconMailbox,
+  IconMessageStar,
   IconPackage,
   IconPhoto,
   IconPlaylist,
@@ -201,6 +202,13 @@ export const adminMenu: readonly MenuItem[] = [
     label: 'trust_flags.menu',
     icon: IconShieldSearch,
     to: '/trust/flags',
+    permission: TRUST.view,
+  },
+  {
+    key: 'trust-feedback',
+    label: 'trust_feedback.menu',
+    icon: IconMessageStar,
+    to: '/trust/feedback',
     permission: TRUST.view,
   },
   {

@@ -212,6 +212,11 @@ export const adminRoutes: readonly AdminRoute[] = [
     screen: page(() => import('../routes/trust/FlagsPages'), 'FlagsPage'),
   },
   {
+    path: '/trust/feedback',
+    access: { permission: TRUST_FLAG_PERMISSIONS.view },
+    screen: page(() => import('../routes/trust/FeedbackPage'), 'FeedbackPage'),
+  },
+  {
     path: '/trust/flags/:id',
     access: { permission: TRUST_FLAG_PERMISSIONS.view },
     screen: page(() => import('../routes/trust/FlagsPages'), 'FlagDetailPage'),

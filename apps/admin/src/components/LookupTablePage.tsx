@@ -11,7 +11,7 @@ import {
   translationErrors,
   usePageTitle,
 } from '@lm/ui';
-import { ActionIcon, Badge, Group, Stack, Switch, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, Group, Stack, Switch, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconArchive, IconEdit } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
@@ -28,12 +28,14 @@ export type LookupRow = { id: number; status?: number } & Record<string, unknown
 /**
  * A field of a lookup form. `max` is a text area's limit in characters (the server's); `min` a
  * number's lowest value (1 when absent); `thousands` groups a number's digits with commas;
- * `translated` fields are edited in the five languages side by side.
+ * `translated` fields are edited in the five languages side by side; `choices` fields are ticked boxes.
  */
 export type LookupField = {
   name: string;
   label: string;
-  kind: 'text' | 'number' | 'textarea';
+  kind: 'text' | 'number' | 'textarea' | 'choices';
+  /** `choices`: the values offered (ticked ones are sent as a list of numbers), labels translation keys. */
+  choices?: readonly { value: number; label: string }[];
   max?: number;
   min?: number;
   thousands?: boolean;
@@ -237,7 +239,27 @@ function LookupForm({
   return (
     <Stack>
       {fields.map((f) =>
-        f.kind === 'number' ? (
+        f.kind === 'choices' ? (
+          <Checkbox.Group
+            key={f.name}
+            label={t(f.label)}
+            value={((values[f.name] as number[] | undefined) ?? []).map(String)}
+            onChange={(v) => set(f.name, v.map(Number))}
+            error={errors[f.name]}
+            withAsterisk
+          >
+            <Group gap="md" mt={4}>
+              {(f.choices ?? []).map((c) => (
+                <Checkbox
+                  key={c.value}
+                  value={String(c.value)}
+                  label={t(c.label)}
+                  data-testid={`${f.name}-${c.value}`}
+                />
+              ))}
+            </Group>
+          </Checkbox.Group>
+        ) : f.kind === 'number' ? (
           <NumberField
             key={f.name}
             label={t(f.label)}

@@ -29,6 +29,8 @@ export const durationFormSchema = z.object({
 });
 export const reasonFormSchema = z.object({
   reason: z.string().trim().min(1, 'validation.required').max(200),
+  /** The platforms whose sellers are offered the reason (1 Spotify, 2 TikTok, 3 Instagram). */
+  campaign_type_ids: z.array(z.number().int()).min(1, 'express.admin.platforms_required'),
   status: z.boolean(),
 });
 

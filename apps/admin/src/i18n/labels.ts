@@ -59,6 +59,7 @@ export const SETTING_LABEL_KEYS: Readonly<Record<string, string>> = {
   auditing_days: 'staff.settings.auditing_days',
   answer_days: 'staff.settings.answer_days',
   min_listen_seconds: 'staff.settings.min_listen_seconds',
+  min_feedback_words: 'staff.settings.min_feedback_words',
   mail_from_name: 'staff.settings.mail_from_name',
   ticket_response_hours_high: 'staff.settings.ticket_response_hours_high',
   ticket_response_hours_medium: 'staff.settings.ticket_response_hours_medium',

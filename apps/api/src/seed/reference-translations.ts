@@ -205,6 +205,51 @@ export const REFERENCE_TRANSLATIONS: TableTexts[] = [
         'reason',
       ),
       Other: name({ fr: 'Autre', de: 'Sonstiges', ar: 'سبب آخر', tr: 'Diğer' }, 'reason'),
+      'The sound does not fit my content': name(
+        {
+          fr: 'Le son ne correspond pas à mes contenus',
+          de: 'Der Sound passt nicht zu meinen Inhalten',
+          ar: 'الصوت لا يناسب المحتوى الذي أقدمه',
+          tr: 'Ses içeriklerime uymuyor',
+        },
+        'reason',
+      ),
+      'My audience would not engage with this genre': name(
+        {
+          fr: 'Mon audience n’accrocherait pas à ce genre',
+          de: 'Mein Publikum würde mit diesem Genre nicht interagieren',
+          ar: 'جمهوري لن يتفاعل مع هذا النوع الموسيقي',
+          tr: 'Takipçilerim bu türle etkileşime girmez',
+        },
+        'reason',
+      ),
+      'The sound does not work in a short video': name(
+        {
+          fr: 'Le son ne fonctionne pas dans une vidéo courte',
+          de: 'Der Sound funktioniert in einem kurzen Video nicht',
+          ar: 'الصوت لا يصلح لمقطع فيديو قصير',
+          tr: 'Ses kısa bir videoda işe yaramıyor',
+        },
+        'reason',
+      ),
+      'My posting schedule is full for now': name(
+        {
+          fr: 'Mon calendrier de publication est complet pour le moment',
+          de: 'Mein Veröffentlichungsplan ist im Moment voll',
+          ar: 'جدول النشر لدي ممتلئ حاليًا',
+          tr: 'Paylaşım takvimim şu an dolu',
+        },
+        'reason',
+      ),
+      'Explicit lyrics do not suit my account': name(
+        {
+          fr: 'Les paroles explicites ne conviennent pas à mon compte',
+          de: 'Explizite Texte passen nicht zu meinem Konto',
+          ar: 'الكلمات الصريحة لا تناسب حسابي',
+          tr: 'Müstehcen sözler hesabıma uygun değil',
+        },
+        'reason',
+      ),
     },
   },
 ];

@@ -6,6 +6,9 @@ import type {
 } from '@lm/contracts/campaign-messages';
 import type {
   CampaignCheckout,
+  ExpressDeclineBody,
+  ExpressFeedbackRating,
+  ExpressFeedbackRatingBody,
   ExpressListenProgress,
   ExpressListenView,
   ExpressRenewCheck,
@@ -505,8 +508,7 @@ export function useSellerActions(platform: SellerPlatform) {
     meta: { invalidates: EXPRESS_DATA },
   });
   const decline = useMutation({
-    mutationFn: async (body: { campaign_id: number; reason_id: number; reason?: string }) =>
-      api.post(paths.decline, body),
+    mutationFn: async (body: ExpressDeclineBody) => api.post(paths.decline, body, { silent: true }),
     meta: { invalidates: EXPRESS_DATA },
   });
   const added = useMutation({
@@ -545,6 +547,19 @@ export function useWithdrawCampaign() {
     mutationFn: async (campaignId: number) =>
       (await api.post<ExpressWithdrawn>(`express/campaigns/${campaignId}/withdraw`, {})).data,
     meta: { invalidates: EXPRESS_PAYMENT_DATA },
+  });
+}
+
+/**
+ * POST express/campaigns/{id}/feedback-rating: the artist rates the feedback of a declined request
+ * once (helpful or not, 1 to 5 stars); the campaign's detail then shows the rating.
+ */
+export function useRateFeedback(campaignId: number) {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (body: ExpressFeedbackRatingBody) =>
+      (await api.post<ExpressFeedbackRating>(`express/campaigns/${campaignId}/feedback-rating`, body)).data,
+    meta: { invalidates: EXPRESS_DATA },
   });
 }
 

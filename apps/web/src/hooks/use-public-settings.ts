@@ -12,6 +12,8 @@ export interface PublicSettings {
   answer_days: number;
   /** Seconds a seller listens to a request before deciding (0: no rule). */
   min_listen_seconds: number;
+  /** Words of written feedback a decline needs (0: none asked). */
+  min_feedback_words: number;
   /** False when the site has no Google sign-in (production without Google keys). */
   google_sign_in: boolean;
   /** False when influencers cannot connect TikTok / Instagram accounts (production without the keys). */

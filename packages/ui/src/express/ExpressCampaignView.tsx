@@ -11,18 +11,24 @@ import { StatusBadge } from '../components/StatusBadge';
 import { badgeColor } from '../components/status-colors';
 import { formatDateTime, formatNumber } from '../i18n/format';
 import { AnswerBy, EndReasonBadge } from './AnswerInTime';
-import type { ExpressCampaignDetail, ExpressTimelineEntry } from './express-types';
+import type { ExpressCampaignDetail, ExpressDecline, ExpressTimelineEntry } from './express-types';
 
 /**
  * The foot of an express campaign's header card, for every platform: the artist's pitch to the
  * seller (as typed, line breaks kept) and why the campaign was declined, each only when there is one.
+ * With `decline` (the detail answers), the seller's reason in the reader's language and the written
+ * feedback, then `rating` (the artist's control, or the rating given); else the stored text.
  */
 export function PitchAndDeclineReason({
   pitch,
   declineReason,
+  decline,
+  rating,
 }: {
   pitch: string | null | undefined;
   declineReason: string | null | undefined;
+  decline?: ExpressDecline | null;
+  rating?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -37,7 +43,27 @@ export function PitchAndDeclineReason({
           </Text>
         </Stack>
       ) : null}
-      {declineReason ? (
+      {decline ? (
+        <Stack gap={6} mt="md" data-testid="decline-feedback-view">
+          <Text size="xs" c="dimmed" fw={500} tt="uppercase">
+            {t('express.decline.why_title')}
+          </Text>
+          <Text size="sm" fw={600} data-testid="decline-reason">
+            {decline.reason}
+          </Text>
+          {decline.feedback ? (
+            <Text
+              size="sm"
+              dir="auto"
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              data-testid="decline-feedback-text"
+            >
+              {decline.feedback}
+            </Text>
+          ) : null}
+          {rating}
+        </Stack>
+      ) : declineReason ? (
         <Text size="sm" c="red" mt="md" data-testid="decline-reason">
           {t('express.detail.decline_reason')}: {declineReason}
         </Text>
@@ -182,9 +208,12 @@ export function CampaignTimeline({
 export function ExpressCampaignView({
   campaign,
   actions,
+  declineRating,
 }: {
   campaign: ExpressCampaignDetail;
   actions?: ReactNode;
+  /** Under a decline's feedback: the artist's rating control, or the rating given. */
+  declineRating?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -221,7 +250,12 @@ export function ExpressCampaignView({
           </Group>
           {actions}
         </Group>
-        <PitchAndDeclineReason pitch={campaign.pitch} declineReason={campaign.decline_reason} />
+        <PitchAndDeclineReason
+          pitch={campaign.pitch}
+          declineReason={campaign.decline_reason}
+          decline={campaign.decline}
+          rating={declineRating}
+        />
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -9,6 +9,7 @@ export type {
   ExpressCampaign,
   ExpressCampaignDetail,
   ExpressCampaignStats,
+  ExpressDecline,
   ExpressDuration,
   ExpressPerformance,
   ExpressPlaylist,

@@ -1,3 +1,4 @@
+import { Badge, Group } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -89,13 +90,43 @@ const DURATIONS: LookupConfig = {
   ],
 };
 
+/** The platforms a decline reason is offered on (`campaign_type_id`). */
+const PLATFORM_CHOICES = [
+  { value: 1, label: 'express.admin.platform_spotify' },
+  { value: 2, label: 'express.admin.platform_tiktok' },
+  { value: 3, label: 'express.admin.platform_instagram' },
+] as const;
+
 const REASONS: LookupConfig = {
   kind: 'reasons',
   title: 'express.admin.reasons_title',
   schema: reasonFormSchema as never,
-  fields: [{ name: 'reason', label: 'express.admin.reason', kind: 'text', translated: true }],
-  empty: { reason: '', status: true },
-  columns: (t) => [{ accessor: 'reason', title: t('express.admin.reason') }],
+  fields: [
+    { name: 'reason', label: 'express.admin.reason', kind: 'text', translated: true },
+    {
+      name: 'campaign_type_ids',
+      label: 'express.admin.platforms',
+      kind: 'choices',
+      choices: PLATFORM_CHOICES,
+    },
+  ],
+  empty: { reason: '', campaign_type_ids: [1], status: true },
+  columns: (t) => [
+    { accessor: 'reason', title: t('express.admin.reason') },
+    {
+      accessor: 'campaign_type_ids',
+      title: t('express.admin.platforms'),
+      render: (r) => (
+        <Group gap={4}>
+          {((r.campaign_type_ids as number[] | undefined) ?? []).map((id) => (
+            <Badge key={id} variant="light" size="sm">
+              {t(PLATFORM_CHOICES.find((c) => c.value === id)?.label ?? String(id))}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+  ],
   retire: true,
 };
 
@@ -109,7 +140,10 @@ export function DurationsPage() {
   return <LookupPage config={DURATIONS} />;
 }
 
-/** /express/reasons/list (express.campaigns.show): the curators' decline reasons. */
+/**
+ * /express/reasons/list (express.campaigns.show): the sellers' decline reasons, each offered on the
+ * platforms ticked (curators' playlist reasons, creators' video reasons), with a text per language.
+ */
 export function ReasonsPage() {
   return <LookupPage config={REASONS} />;
 }

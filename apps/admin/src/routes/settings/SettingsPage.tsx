@@ -239,6 +239,9 @@ export function SettingsForm({
             suffix: ' s',
             hint: () => t('staff.settings.min_listen_seconds_hint'),
           })}
+          {number('min_feedback_words', 'staff.settings.min_feedback_words', {
+            hint: () => t('staff.settings.min_feedback_words_hint'),
+          })}
         </SettingsCard>
         <SettingsCard title={t('staff.settings.tickets')} hint={t('staff.settings.tickets_hint')}>
           {number('ticket_response_hours_high', 'staff.settings.ticket_response_hours_high', HOURS)}

@@ -17,6 +17,7 @@ const SETTINGS: SystemSettings = {
   payout_rate_pence: 80,
   min_withdrawal_coins: 25,
   playlist_submission_days: 3,
+  min_feedback_words: 15,
   on_going_days: 28,
   auditing_days: 3,
   answer_days: 7,

@@ -116,6 +116,12 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
     status: z.union([z.literal(1), z.literal(0)]).default(1),
     /** The reason in French, German, Arabic and Turkish. */
     translations: translationsSchema({ reason: 200 }).optional(),
+    /** The platforms whose sellers are offered it (1 Spotify, 2 TikTok, 3 Instagram); a new one: Spotify. */
+    campaign_type_ids: z
+      .array(z.number().int().min(1, 'validation.invalid').max(3, 'validation.invalid'))
+      .min(1, 'express.reason_platform_required')
+      .max(3, 'validation.invalid')
+      .optional(),
   });
   app.get(
     '/api/admin/express/reasons',

@@ -1,9 +1,14 @@
 import type { Language } from '@lm/contracts';
-import { expressWithdrawnSchema } from '@lm/contracts/express';
+import {
+  expressFeedbackRatingBodySchema,
+  expressFeedbackRatingSchema,
+  expressWithdrawnSchema,
+} from '@lm/contracts/express';
 import { adminAccess, currentAdmin, currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { rateFeedback } from './express.feedback';
 import * as machine from './express.machine';
 
 const tags = ['express campaigns'];
@@ -37,5 +42,23 @@ export const expressCampaignRoutes: RouteModule = (app, deps) => {
         req.lang,
         await machine.withdraw(deps, null, req.params.id, { adminId: currentAdmin(req).id }),
       ),
+  );
+  // Say why: the artist rates the feedback of a declined request, once.
+  app.post(
+    '/api/express/campaigns/:id/feedback-rating',
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags,
+        params: idParams,
+        body: expressFeedbackRatingBodySchema,
+        response: { 201: envelope(expressFeedbackRatingSchema) },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send({
+        data: await rateFeedback(deps, currentUser(req).id, req.params.id, req.body),
+        message: t(req.lang, 'express.feedback_rated'),
+      }),
   );
 };

@@ -8,7 +8,7 @@ import { users } from '../accounts/accounts.schema';
 import { dashboard } from '../dashboard/dashboard.service';
 import { DESC, walletBalance } from '../wallet/ledger';
 import { createCampaignsFor } from './express.creation';
-import { campaignRow, listenFully, settledOf } from './express.fixture';
+import { campaignRow, declineSaying, listenFully, settledOf } from './express.fixture';
 import { advance, approve, decline, forceEnd, submit, sweep } from './express.machine';
 import { listCampaigns } from './express.queries';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from './express.schema';
@@ -304,9 +304,10 @@ describe('the engine drives a campaign of any platform through its adapter', () 
       const { seller, accountId } = await influencerAccount(100 + i);
       const c = await createOne(artist.id, accountId, `R${i}`);
       await listenFully(ctx.deps, c.id, seller.id);
+      const saying = await declineSaying(ctx.deps, c.campaignTypeId);
       const [approval, ...endings] = await Promise.allSettled([
         approve(ctx.deps, seller.id, c.id),
-        decline(ctx.deps, seller.id, c.id, { id: null, text: 'Not my style' }),
+        decline(ctx.deps, seller.id, c.id, saying),
         forceEnd(ctx.deps, admin.id, c.id, 'completed'),
         forceEnd(ctx.deps, admin.id, c.id, 'refunded'),
       ]);

@@ -179,13 +179,18 @@ const reasonItem = (r: typeof expressReasons.$inferSelect) => ({
   reason: r.reason,
   status: r.status,
   translations: r.translations,
+  campaign_type_ids: r.campaignTypeIds,
 });
 
+/** Whether a reason is offered to the sellers of a platform (`campaign_type_id`). */
+const offeredOn = (campaignTypeId: number) =>
+  sql`${campaignTypeId}::smallint = any(${expressReasons.campaignTypeIds})`;
+
 /**
- * Active decline reasons (`express/curator/campaign/reasons`), in the reader's language, English
- * where a reason has none.
+ * Active decline reasons of one platform (`express/curator/campaign/reasons` for Spotify,
+ * `<platform>/influencer/campaign/reasons`), in the reader's language, English where a reason has none.
  */
-export async function activeReasons(database: Database, lang: Language = 'en') {
+export async function activeReasons(database: Database, campaignTypeId: number, lang: Language = 'en') {
   const rows = await database.db
     .select({
       id: expressReasons.id,
@@ -193,26 +198,38 @@ export async function activeReasons(database: Database, lang: Language = 'en') {
       translations: expressReasons.translations,
     })
     .from(expressReasons)
-    .where(eq(expressReasons.status, 1))
+    .where(and(eq(expressReasons.status, 1), offeredOn(campaignTypeId)))
     .orderBy(asc(expressReasons.id));
   return rows.map((r) => ({ id: r.id, reason: localized(r.reason, r.translations, 'reason', lang) }));
 }
 
+/** A decline reason as the engine stores and tells it: its id, English text and translations. */
+export interface DeclineReason {
+  id: number;
+  reason: string;
+  translations: Translations<'reason'>;
+}
+
 /**
- * The decline text for an active reason and the seller's optional words ("reason: words").
- * @throws ValidationError 422 `express.reason_required` on `reason_id` when the reason is unknown or retired
+ * An active reason of the campaign's platform, for a decline.
+ * @throws ValidationError 422 `express.reason_required` on `reason_id` when the reason is unknown,
+ *   retired, or another platform's (a creator reason on a playlist request, or the reverse)
  */
 export async function declineReason(
-  database: Database,
+  database: Pick<Database, 'db'>,
   reasonId: number,
-  words: string | undefined,
-): Promise<{ id: number; text: string }> {
+  campaignTypeId: number,
+): Promise<DeclineReason> {
   const [reason] = await database.db
-    .select()
+    .select({
+      id: expressReasons.id,
+      reason: expressReasons.reason,
+      translations: expressReasons.translations,
+    })
     .from(expressReasons)
-    .where(and(eq(expressReasons.id, reasonId), eq(expressReasons.status, 1)));
+    .where(and(eq(expressReasons.id, reasonId), eq(expressReasons.status, 1), offeredOn(campaignTypeId)));
   if (!reason) throw new ValidationError({ reason_id: ['express.reason_required'] });
-  return { id: reason.id, text: words ? `${reason.reason}: ${words}` : reason.reason };
+  return reason;
 }
 
 /** Every decline reason (back-office). */
@@ -228,14 +245,25 @@ export async function allReasons(database: Database) {
 export async function saveReason(
   database: Database,
   actor: AuditActor,
-  input: { reason: string; status: 0 | 1; translations?: Translations<'reason'> },
+  input: {
+    reason: string;
+    status: 0 | 1;
+    translations?: Translations<'reason'>;
+    campaign_type_ids?: number[];
+  },
   id?: number,
 ) {
+  const { campaign_type_ids, ...rest } = input;
+  // Without platforms, a new reason is Spotify's and an edited one keeps its platforms.
+  const values = {
+    ...rest,
+    ...(campaign_type_ids ? { campaignTypeIds: [...new Set(campaign_type_ids)].sort() } : {}),
+  };
   return withTransaction(database, async (tx) => {
     const [r] =
       id === undefined
-        ? await tx.db.insert(expressReasons).values(input).returning()
-        : await tx.db.update(expressReasons).set(input).where(eq(expressReasons.id, id)).returning();
+        ? await tx.db.insert(expressReasons).values(values).returning()
+        : await tx.db.update(expressReasons).set(values).where(eq(expressReasons.id, id)).returning();
     if (!r) throw new NotFoundError();
     await audit(
       database,

@@ -195,3 +195,29 @@ async function playWhole(
   await send({ event: 'progress', position: seconds });
   return send({ event: 'pause', position: seconds });
 }
+
+/**
+ * Written feedback a decline carries: 21 words, over the default `min_feedback_words` (15). Every test
+ * that declines says why with this (the rule stays on).
+ */
+export const FEEDBACK =
+  'The chorus arrives late and the vocal sits behind the drums; tighten the intro and bring the hook forward next time.';
+
+/**
+ * The first active decline reason of a platform (`campaign_type_id`), the default lists inserted when
+ * missing: a decline takes a reason of its campaign's platform.
+ */
+export async function reasonOf(deps: TestContext['deps'], campaignTypeId: number): Promise<number> {
+  await seedExpressReference(deps.database);
+  const { rows } = await deps.database.pool.query<{ id: number }>(
+    'select id from express_reasons where status = 1 and $1::smallint = any(campaign_type_ids) order by id limit 1',
+    [campaignTypeId],
+  );
+  if (!rows[0]) throw new Error(`no decline reason for campaign type ${campaignTypeId}`);
+  return rows[0].id;
+}
+
+/** A decline's input for the engine: the platform's first reason and {@link FEEDBACK}. */
+export async function declineSaying(deps: TestContext['deps'], campaignTypeId: number) {
+  return { reasonId: await reasonOf(deps, campaignTypeId), feedback: FEEDBACK };
+}

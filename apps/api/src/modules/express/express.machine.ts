@@ -1,12 +1,21 @@
-import { type AuditAction, forceEndOutcomes, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import {
+  type AuditAction,
+  countWords,
+  forceEndOutcomes,
+  type LocalizedParam,
+  localizedParam,
+  EXPRESS_CAMPAIGN_STATUS as S,
+} from '@lm/contracts';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
-import { ConflictError, NotFoundError } from '../../platform/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { audit } from '../audit';
 import type { NotificationParam } from '../notifications';
+import { getSettings } from '../settings';
 import { recomputeForCampaign, registerCampaignRefund } from '../trust';
 import { DESC, postHold, voidHold } from '../wallet';
+import { declineReason } from './express.catalog';
 import { assertListened } from './express.listen';
 import { type ExpressNotice, tellUser } from './express.notify';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
@@ -44,9 +53,11 @@ const days = (n: number) => n * 86_400_000;
  * the reader's language when the timeline is read) or an admin's own words.
  */
 export type TimelineNote =
-  | { key: string; params?: Record<string, string | number>; text?: undefined }
-  | { text: string; key?: undefined; params?: Record<string, string | number> }
-  | { params: Record<string, string | number>; key?: undefined; text?: undefined };
+  | { key: string; params?: NoteParams; text?: undefined }
+  | { text: string; key?: undefined; params?: NoteParams }
+  | { params: NoteParams; key?: undefined; text?: undefined };
+/** A timeline note's parameters: raw numbers and texts, or texts written in the reader's language. */
+type NoteParams = Record<string, string | number | LocalizedParam>;
 
 /**
  * Guarded status change plus its timeline event. Answers null when the campaign is not in one of
@@ -266,20 +277,59 @@ export async function approve(
   });
 }
 
+/** What a seller says when declining: a reason of the platform's list and written feedback. */
+export interface DeclineInput {
+  reasonId: number;
+  /** The seller's words for the artist; `min_feedback_words` words at least. */
+  feedback: string | undefined;
+}
+
 /**
- * Curator declines with a reason (1 → 7 Declined): the hold is voided, the artist refunded in full.
- * Like approving, only after listening `min_listen_seconds` (409 `express.listen_first`).
+ * A decline's body as the engine reads it: the feedback is `feedback`, or the spec's optional `reason`
+ * words an older client sends instead.
+ */
+export function declineInput(body: { reason_id: number; reason?: string; feedback?: string }): DeclineInput {
+  return { reasonId: body.reason_id, feedback: body.feedback ?? body.reason };
+}
+
+/**
+ * Say why: a decline carries a reason of the campaign's platform list and written feedback of at least
+ * `min_feedback_words` words (`countWords` of `@lm/contracts`, the apps' count). Read in the decision's
+ * transaction.
+ * @throws ValidationError 422 `express.reason_required` on `reason_id` (unknown, retired or another
+ *   platform's reason), `express.feedback_too_short` on `feedback` with the minimum as `count`
+ */
+async function checkDecline(tx: Tx, campaignTypeId: number, input: DeclineInput) {
+  const reason = await declineReason(tx, input.reasonId, campaignTypeId);
+  const feedback = input.feedback?.trim() ?? '';
+  const { min_feedback_words } = await getSettings(tx);
+  if (countWords(feedback) < min_feedback_words)
+    throw new ValidationError({
+      feedback: [{ key: 'express.feedback_too_short', params: { count: min_feedback_words } }],
+    });
+  return { reason, feedback: feedback || null };
+}
+
+/**
+ * Curator or creator declines with a reason and feedback (1 → 7 Declined): the hold is voided, the
+ * artist refunded in full. Like approving, only after listening `min_listen_seconds` (409
+ * `express.listen_first`), checked before the reason and feedback. The reason is stored by id (its
+ * English text in `decline_reason` with the feedback, as older clients read it) and told to the artist
+ * in the reader's language (timeline note and notification carry its texts, `localizedParam`).
+ * @throws ValidationError 422 from {@link checkDecline}
  */
 export async function decline(
   deps: Deps,
   curatorId: number,
   campaignId: number,
-  reason: { id: number | null; text: string },
+  input: DeclineInput,
 ): Promise<Campaign> {
   const now = deps.clock.now();
   return withTransaction(deps.database, async (tx) => {
     const current = await ownCampaign(tx, campaignId, { curatorId });
     const listened = await assertListened(tx, current);
+    const { reason, feedback } = await checkDecline(tx, current.campaignTypeId, input);
+    const said = localizedParam(reason.reason, reason.translations.reason);
     const c = await move(
       deps,
       tx,
@@ -290,23 +340,27 @@ export async function decline(
       now,
       {
         declineReasonId: reason.id,
-        declineReason: reason.text,
+        declineReason: feedback ? `${reason.reason}: ${feedback}` : reason.reason,
+        declineFeedback: feedback,
         endReason: 'declined',
         completedAt: now,
         paidCoins: 0,
         refundedCoins: current.price,
       },
-      { text: reason.text, params: { listened_seconds: listened } },
+      { key: 'express.timeline.declined_because', params: { reason: said, listened_seconds: listened } },
     );
     if (!c) throw new ConflictError('express.not_pending');
     await refundAll(tx, c, 'declined');
-    await log(deps, tx, { type: 'user', id: curatorId }, c, 'declined', { reason: reason.text });
+    await log(deps, tx, { type: 'user', id: curatorId }, c, 'declined', {
+      reason: reason.reason,
+      reason_id: reason.id,
+    });
     await tell(
       deps,
       tx,
       c.artistId,
       'declined',
-      { track: c.trackName, reason: reason.text, coins: c.price },
+      { track: c.trackName, reason: said, coins: c.price },
       c.id,
       c.campaignTypeId,
     );

@@ -1,4 +1,4 @@
-import { EXPRESS_CAMPAIGN_STATUSES } from '@lm/contracts';
+import { EXPRESS_CAMPAIGN_STATUSES, type LocalizedParam, resolveLocalizedParams } from '@lm/contracts';
 import type { Language } from '@lm/contracts/api';
 import type { ScoreSort } from '@lm/contracts/score';
 import {
@@ -22,6 +22,7 @@ import { containsPattern } from '../../db/search';
 import { type ListQuery, paginate } from '../../platform/http';
 import { isMessageKey, t } from '../../platform/i18n';
 import { playlistVisibleToArtists, scoreItem, scoreOrNeutral } from '../trust';
+import { declineJson, declinesOf, declineView } from './express.feedback';
 import { unreadOf } from './express.messages';
 import { timelineKeyFor } from './express.notify';
 import {
@@ -227,9 +228,12 @@ interface EventJson {
   actor_name: string | null;
   note: string | null;
   note_key: string | null;
-  note_params: Record<string, string | number> | null;
+  note_params: NoteParams | null;
   created_at: string;
 }
+
+/** A timeline note's parameters (a decline's reason is written in the reader's language). */
+type NoteParams = Record<string, string | number | LocalizedParam>;
 
 /** A review as the detail statement returns it (JSON). */
 interface ReviewJson {
@@ -273,7 +277,7 @@ function timelineEntry(
     actorName: string | null;
     note: string | null;
     noteKey: string | null;
-    noteParams: Record<string, string | number> | null;
+    noteParams: NoteParams | null;
     createdAt: Date;
   },
   lang: Language,
@@ -289,7 +293,11 @@ function timelineEntry(
     actor_name: staff ? e.actorName : null,
     // TikTok and Instagram notes read in video words where the catalog has them.
     note: e.noteKey
-      ? t(lang, timelineKeyFor(e.noteKey, campaignTypeId, isMessageKey), e.noteParams ?? undefined)
+      ? t(
+          lang,
+          timelineKeyFor(e.noteKey, campaignTypeId, isMessageKey),
+          e.noteParams ? resolveLocalizedParams(lang, e.noteParams) : undefined,
+        )
       : e.note,
     listened_seconds:
       typeof e.noteParams?.listened_seconds === 'number' ? e.noteParams.listened_seconds : null,
@@ -315,7 +323,7 @@ export async function campaignDetails(database: Database, ids: readonly number[]
   const key = `express.details:${one ? 'one' : 'many'}:${byArtist ? 'artist' : ''}:${byCurator ? 'curator' : ''}`;
   const rows = await prepareOnce(database.db, key, (name) =>
     database.db
-      .select({ ...campaignSelect, timeline: timelineJson, review: reviewJson })
+      .select({ ...campaignSelect, timeline: timelineJson, review: reviewJson, decline: declineJson })
       .from(expressCampaigns)
       .innerJoin(expressPlaylists, eq(expressPlaylists.id, expressCampaigns.playlistId))
       .innerJoin(expressTiers, eq(expressTiers.id, expressCampaigns.tierId))
@@ -339,9 +347,12 @@ export async function campaignDetails(database: Database, ids: readonly number[]
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
+    const { decline, declineReason } = declineView(row.decline, lang);
     return [
       {
         ...campaignItem(row),
+        ...(declineReason === undefined ? {} : { decline_reason: declineReason }),
+        decline,
         timeline: row.timeline.map((e) =>
           timelineEntry(
             {
@@ -386,7 +397,7 @@ export async function timelinesAndReviews(
   campaignTypeId = 1,
   staff = false,
 ) {
-  const [events, reviews] = await Promise.all([
+  const [events, reviews, declines] = await Promise.all([
     database.db
       .select({
         id: expressCampaignEvents.id,
@@ -407,13 +418,17 @@ export async function timelinesAndReviews(
       .select()
       .from(expressReviews)
       .where(inArray(expressReviews.campaignId, [...ids])),
+    declinesOf(database, ids),
   ]);
   return new Map(
     ids.map((id) => {
       const review = reviews.find((r) => r.campaignId === id);
+      const { decline, declineReason } = declineView(declines.get(id) ?? null, lang);
       return [
         id,
         {
+          ...(declineReason === undefined ? {} : { decline_reason: declineReason }),
+          decline,
           timeline: events
             .filter((e) => e.campaignId === id)
             .map((e) => timelineEntry(e, lang, campaignTypeId, staff)),

@@ -5,6 +5,7 @@ import {
   expressCampaignDetailSchema,
   expressCampaignSchema,
   expressCampaignStatusSchema,
+  expressDeclineFields,
   expressDurationSchema,
   expressGenreSchema,
   expressMinTierSchema,
@@ -100,7 +101,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(CURATOR) },
       schema: { tags, response: { 200: envelope(z.array(expressReasonSchema)) } },
     },
-    async (req) => ({ data: await catalog.activeReasons(deps.database, req.lang) }),
+    async (req) => ({ data: await catalog.activeReasons(deps.database, 1, req.lang) }),
   );
   app.get(
     '/api/express/curator/playlist/genres',
@@ -342,16 +343,17 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(CURATOR) },
       schema: {
         tags,
-        body: campaignIdBody.extend({
-          reason_id: z.coerce.number().int().positive('express.reason_required'),
-          reason: z.string().trim().max(500).optional(),
-        }),
+        body: campaignIdBody.extend(expressDeclineFields),
         response: { 200: envelope(expressCampaignStatusSchema) },
       },
     },
     async (req) => {
-      const reason = await catalog.declineReason(deps.database, req.body.reason_id, req.body.reason);
-      const c = await machine.decline(deps, currentUser(req).id, req.body.campaign_id, reason);
+      const c = await machine.decline(
+        deps,
+        currentUser(req).id,
+        req.body.campaign_id,
+        machine.declineInput(req.body),
+      );
       return { data: { id: c.id, status_id: c.statusId }, message: t(req.lang, 'express.declined') };
     },
   );

@@ -1,3 +1,4 @@
+import type { LocalizedParam } from '@lm/contracts';
 import type { ExpressEndReason } from '@lm/contracts/express';
 import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
@@ -57,14 +58,28 @@ export const expressDurations = pg.pgTable(
   ],
 );
 
-/** Decline reasons curators choose from (spec "Reason"). */
-export const expressReasons = pg.pgTable('express_reasons', {
-  id: pg.serial('id').primaryKey(),
-  reason: pg.varchar('reason', { length: 200 }).notNull(),
-  /** The reason in other languages; `reason` is English, the fallback. */
-  translations: pg.jsonb('translations').$type<Translations<'reason'>>().notNull().default({}),
-  status: pg.smallint('status').notNull().default(1),
-});
+/**
+ * Decline reasons sellers choose from (spec "Reason"), kept per platform: curators' playlist reasons
+ * for Spotify, creators' video reasons for TikTok and Instagram.
+ */
+export const expressReasons = pg.pgTable(
+  'express_reasons',
+  {
+    id: pg.serial('id').primaryKey(),
+    reason: pg.varchar('reason', { length: 200 }).notNull(),
+    /** The reason in other languages; `reason` is English, the fallback. */
+    translations: pg.jsonb('translations').$type<Translations<'reason'>>().notNull().default({}),
+    status: pg.smallint('status').notNull().default(1),
+    /** The platforms (`campaign_type_id`: 1 Spotify, 2 TikTok, 3 Instagram) whose sellers are offered it. */
+    campaignTypeIds: pg.smallint('campaign_type_ids').array().notNull().default(sql`'{1}'::smallint[]`),
+  },
+  (t) => [
+    pg.check(
+      'express_reasons_types_check',
+      sql`cardinality(${t.campaignTypeIds}) >= 1 and ${t.campaignTypeIds} <@ '{1,2,3}'::smallint[]`,
+    ),
+  ],
+);
 
 /** A curator's connected Spotify account (spec "Connections": name, is_active 1/2, user_name, user_email). */
 export const spotifyConnections = pg.pgTable(
@@ -218,6 +233,8 @@ export const expressCampaigns = pg.pgTable(
     removedAt: pg.timestamp('removed_at', { withTimezone: true }),
     declineReasonId: pg.integer('decline_reason_id').references(() => expressReasons.id),
     declineReason: pg.text('decline_reason'),
+    /** The seller's written feedback for the artist on a decline (`min_feedback_words` words at least). */
+    declineFeedback: pg.text('decline_feedback'),
     paidCoins: pg.integer('paid_coins'),
     refundedCoins: pg.integer('refunded_coins'),
     renewedFromId: pg.integer('renewed_from_id'),
@@ -293,6 +310,7 @@ export const expressCampaigns = pg.pgTable(
     ),
     // The answer-deadline sweep reads open requests by their deadline.
     pg.index('express_campaigns_answer_deadline_idx').on(t.answerDeadline).where(sql`${t.statusId} = 1`),
+    pg.check('express_campaigns_feedback_length', sql`char_length(${t.declineFeedback}) <= 2000`),
     pg.check('express_campaigns_pitch_length', sql`char_length(${t.pitch}) <= 140`),
     // A dispute is the artist's (Instagram only), decided at most once, and only once opened.
     pg.check(
@@ -324,7 +342,8 @@ export const expressCampaignEvents = pg.pgTable(
     note: pg.text('note'),
     /** Message key of the shared catalogs, translated when the timeline is read. */
     noteKey: pg.varchar('note_key', { length: 80 }),
-    noteParams: pg.jsonb('note_params').$type<Record<string, string | number>>(),
+    /** The note's parameters; a `localizedParam` (a decline's reason) is written in the reader's language. */
+    noteParams: pg.jsonb('note_params').$type<Record<string, string | number | LocalizedParam>>(),
     createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [pg.index('express_campaign_events_campaign_idx').on(t.campaignId, t.id)],
@@ -374,5 +393,38 @@ export const expressSellerReviews = pg.pgTable(
     pg.uniqueIndex('express_seller_reviews_campaign_unique').on(t.campaignId),
     pg.check('express_seller_reviews_rating', sql`${t.rating} between 1 and 5`),
     pg.check('express_seller_reviews_comment_length', sql`char_length(${t.comment}) <= 1000`),
+  ],
+);
+
+/**
+ * The artist's rating of a decline's feedback (helpful or not, 1 to 5 stars): at most one per
+ * campaign, kept by the unique index. The stars count in the seller's quality score ("rating" part,
+ * beside the reviews of finished campaigns); `seller_id` is the seller rated, for the staff list.
+ */
+export const expressFeedbackRatings = pg.pgTable(
+  'express_feedback_ratings',
+  {
+    id: pg.serial('id').primaryKey(),
+    campaignId: pg
+      .integer('campaign_id')
+      .notNull()
+      .references(() => expressCampaigns.id),
+    artistId: pg
+      .integer('artist_id')
+      .notNull()
+      .references(() => users.id),
+    sellerId: pg
+      .integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    helpful: pg.boolean('helpful').notNull(),
+    stars: pg.smallint('stars').notNull(),
+    createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    pg.uniqueIndex('express_feedback_ratings_campaign_unique').on(t.campaignId),
+    // The staff list reads a seller's ratings.
+    pg.index('express_feedback_ratings_seller_idx').on(t.sellerId),
+    pg.check('express_feedback_ratings_stars', sql`${t.stars} between 1 and 5`),
   ],
 );

@@ -18,20 +18,40 @@ export const DEFAULT_TIERS = [
   { tierName: 'Elite', price: 800, description: 'Over 250k followers' },
 ] as const;
 export const DEFAULT_DURATIONS = [7, 14, 28] as const;
-export const DEFAULT_REASONS = [
-  'Does not fit the playlist genre',
-  'Production quality below the playlist standard',
-  'Playlist is full for now',
-  'Explicit content not accepted on this playlist',
-  'Other',
-] as const;
+/**
+ * Default decline reasons per platform (`campaign_type_ids`): the curators' playlist reasons for
+ * Spotify, the creators' video reasons for TikTok and Instagram (each list ends with its own "Other").
+ */
+export const DEFAULT_REASONS: readonly { reasons: readonly string[]; campaignTypeIds: number[] }[] = [
+  {
+    campaignTypeIds: [1],
+    reasons: [
+      'Does not fit the playlist genre',
+      'Production quality below the playlist standard',
+      'Playlist is full for now',
+      'Explicit content not accepted on this playlist',
+      'Other',
+    ],
+  },
+  {
+    campaignTypeIds: [2, 3],
+    reasons: [
+      'The sound does not fit my content',
+      'My audience would not engage with this genre',
+      'The sound does not work in a short video',
+      'My posting schedule is full for now',
+      'Explicit lyrics do not suit my account',
+      'Other',
+    ],
+  },
+];
 
 /**
- * Reference data of Spotify express, inserted once when the tables are empty (staff edit them later
- * in the back-office): tiers, durations, decline reasons.
+ * Reference data of express, inserted once when the tables are empty (staff edit them later
+ * in the back-office): tiers, durations, and each platform's decline reasons while it has none.
  */
 export async function seedExpressReference(database: Database): Promise<void> {
-  const count = async (table: typeof expressTiers | typeof expressDurations | typeof expressReasons) =>
+  const count = async (table: typeof expressTiers | typeof expressDurations) =>
     (await database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table))[0]?.n ?? 0;
   if ((await count(expressTiers)) === 0)
     await database.db
@@ -43,8 +63,18 @@ export async function seedExpressReference(database: Database): Promise<void> {
       .insert(expressDurations)
       .values(DEFAULT_DURATIONS.map((duration) => ({ duration })))
       .onConflictDoNothing();
-  if ((await count(expressReasons)) === 0)
-    await database.db.insert(expressReasons).values(DEFAULT_REASONS.map((reason) => ({ reason })));
+  // Per platform: a platform none of whose sellers is offered any reason (new, or the playlist
+  // reasons of before they were kept per platform) gets its defaults.
+  for (const list of DEFAULT_REASONS) {
+    const [offered] = await database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(expressReasons)
+      .where(sql`${expressReasons.campaignTypeIds} && ${`{${list.campaignTypeIds.join(',')}}`}::smallint[]`);
+    if ((offered?.n ?? 0) === 0)
+      await database.db
+        .insert(expressReasons)
+        .values(list.reasons.map((reason) => ({ reason, campaignTypeIds: list.campaignTypeIds })));
+  }
 }
 
 /** Spotify playlist ids of the demo curator's two approved express playlists. */

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { artistWithCoins, ledgerTotal } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
-import { connectCuratorSpotify, createSpotifyTestApp, listenFully } from './express.fixture';
+import { connectCuratorSpotify, createSpotifyTestApp, FEEDBACK, listenFully } from './express.fixture';
 import { advance, sweep } from './express.machine';
 import { DEMO_PLAYLISTS } from './express.seed';
 import { SPOTIFY_TIMING } from './platforms/spotify.adapter';
@@ -235,7 +235,7 @@ describe('one open campaign per track per playlist', () => {
     await listenFully(ctx.deps, first, curatorId);
     await ctx.call('POST', '/api/express/curator/decline/campaign', {
       token: curatorToken,
-      body: { campaign_id: first, reason_id: reasons[0].id },
+      body: { campaign_id: first, reason_id: reasons[0].id, feedback: FEEDBACK },
     });
     expect(await status(first)).toBe(S.DECLINED);
     const second = await create(token, [playlistIds[0]!], link);
@@ -324,7 +324,7 @@ describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
     await listenFully(ctx.deps, cheap!.id, curatorId);
     const declined = await ctx.call('POST', '/api/express/curator/decline/campaign', {
       token: curatorToken,
-      body: { campaign_id: cheap!.id, reason_id: reasons[0].id },
+      body: { campaign_id: cheap!.id, reason_id: reasons[0].id, feedback: FEEDBACK },
     });
     expect(declined.statusCode).toBe(200);
     expect(await status(cheap!.id)).toBe(S.DECLINED);
@@ -496,7 +496,7 @@ describe('the lifecycle (the state machine of statuses 1 to 8)', () => {
         }),
         ctx.call('POST', '/api/express/curator/decline/campaign', {
           token: curatorToken,
-          body: { campaign_id: id, reason_id: reasons[0].id },
+          body: { campaign_id: id, reason_id: reasons[0].id, feedback: FEEDBACK },
         }),
         ctx.call('POST', `/api/admin/express/campaigns/${id}/force-end`, {
           token: adminToken,

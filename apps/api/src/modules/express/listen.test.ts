@@ -5,7 +5,7 @@ import { artistWithCoins } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
 import { seedSocialReference } from '../connections';
 import { putSetting } from '../settings/settings.service';
-import { connectedInfluencer, createSpotifyTestApp, LINK, listenFully } from './express.fixture';
+import { connectedInfluencer, createSpotifyTestApp, FEEDBACK, LINK, listenFully } from './express.fixture';
 import { seedExpressReference } from './express.seed';
 
 /**
@@ -103,7 +103,7 @@ describe('the listening rule at the decision', () => {
     const decline = () =>
       ctx.call('POST', '/api/express/curator/decline/campaign', {
         token: curatorToken,
-        body: { campaign_id: id, reason_id: reasons[0].id },
+        body: { campaign_id: id, reason_id: reasons[0].id, feedback: FEEDBACK },
       });
     expect((await decline()).statusCode).toBe(409);
     await listenFully(ctx.deps, id, curatorId);

@@ -1,7 +1,7 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { describe, expect, it } from 'vitest';
 import { walletBalance } from '../wallet/ledger';
-import { AUDIO, BASE, LINK, listenFully, MUSIC, SUBMIT, socialTestFile } from './express.fixture';
+import { AUDIO, BASE, FEEDBACK, LINK, listenFully, MUSIC, SUBMIT, socialTestFile } from './express.fixture';
 
 /**
  * The TikTok and Instagram express calls of spec section 7 over HTTP: music-link checks with the spec's
@@ -161,7 +161,7 @@ describe.each(['tiktok', 'instagram'] as const)('%s campaigns over HTTP', (platf
     await listenFully(ctx.deps, campaign.id, inf.user.id);
     const declined = await ctx.call('POST', `${BASE[platform]}/influencer/decline/campaign`, {
       token: inf.token,
-      body: { campaign_id: campaign.id, reason_id: reason.id },
+      body: { campaign_id: campaign.id, reason_id: reason.id, feedback: FEEDBACK },
     });
     expect(declined.statusCode).toBe(200);
     expect(declined.json().data.status_id).toBe(S.DECLINED);

@@ -1,6 +1,7 @@
 import {
   campaignCheckoutSchema,
   expressCampaignStatusSchema,
+  expressDeclineFields,
   expressReasonSchema,
   expressSocialCampaignDetailSchema,
   expressSocialCampaignSchema,
@@ -230,7 +231,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         config: { access: userAccess(INFLUENCER) },
         schema: { tags, response: { 200: envelope(z.array(expressReasonSchema)) } },
       },
-      async (req) => ({ data: await catalog.activeReasons(deps.database, req.lang) }),
+      async (req) => ({ data: await catalog.activeReasons(deps.database, adapter.typeId, req.lang) }),
     );
     app.post(
       `${p.base}/influencer/approve/campaign`,
@@ -255,10 +256,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         config: { access: userAccess(INFLUENCER) },
         schema: {
           tags,
-          body: campaignIdBody.extend({
-            reason_id: z.coerce.number().int().positive('express.reason_required').max(2_147_483_647),
-            reason: z.string().trim().max(500).optional(),
-          }),
+          body: campaignIdBody.extend(expressDeclineFields),
           response: { 200: envelope(expressCampaignStatusSchema) },
         },
       },
@@ -269,8 +267,12 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
           { influencerId: currentUser(req).id },
           req.body.campaign_id,
         );
-        const reason = await catalog.declineReason(deps.database, req.body.reason_id, req.body.reason);
-        const c = await machine.decline(deps, currentUser(req).id, req.body.campaign_id, reason);
+        const c = await machine.decline(
+          deps,
+          currentUser(req).id,
+          req.body.campaign_id,
+          machine.declineInput(req.body),
+        );
         return { data: { id: c.id, status_id: c.statusId }, message: t(req.lang, 'express.declined') };
       },
     );

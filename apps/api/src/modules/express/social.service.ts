@@ -574,7 +574,8 @@ export async function staffSocialCampaign(
 ) {
   const campaign = await socialCampaign(deps, adapter, { staff: true }, id);
   const extras = await timelinesAndReviews(deps.database, [id], lang, adapter.typeId, true);
-  return { ...campaign, timeline: extras.get(id)!.timeline };
+  const { timeline, decline } = extras.get(id)!;
+  return { ...campaign, timeline, decline };
 }
 
 /** An influencer's campaign of this platform waiting for a video, with its account. */

@@ -1,4 +1,4 @@
-import { isolateTextParams, type Language } from '@lm/contracts';
+import { isolateTextParams, type Language, type LocalizedParam } from '@lm/contracts';
 import type { NotificationMessage } from '@lm/contracts/messages';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { type Database, type Tx, writeLaterInsert } from '../../db/client';
@@ -11,7 +11,14 @@ import { notifications } from './notifications.schema';
 export type NotificationOwner = { userId: number } | { adminId: number };
 
 /** A parameter of a notification message: stored as JSON, formatted by the catalog when read. */
-export type NotificationParam = string | number | boolean | null | { minor: number; currency: string };
+export type NotificationParam =
+  | string
+  | number
+  | boolean
+  | null
+  | { minor: number; currency: string }
+  // Written in the reader's language when read (a staff-edited list's text, `localizedParam`).
+  | LocalizedParam;
 
 /** What `notify` stores. Exactly one of `userId` / `adminId` names the recipient. */
 export type NotificationInput = NotificationOwner & {

@@ -27,6 +27,8 @@ export const SETTING_DEFAULTS = {
   answer_days: 7,
   // A seller hears a request this long (seconds of playback counted by the server) before deciding; 0: off.
   min_listen_seconds: 30,
+  // A decline carries written feedback of at least this many words (`countWords`); 0: none asked.
+  min_feedback_words: 15,
   mail_from_name: 'Liberty Music',
   // Support tickets: first answer and resolution promised within these hours of opening.
   ticket_response_hours_high: 4,
@@ -55,6 +57,7 @@ export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
   'auditing_days',
   'answer_days',
   'min_listen_seconds',
+  'min_feedback_words',
 ];
 
 /** Insert missing settings with their defaults (idempotent). */

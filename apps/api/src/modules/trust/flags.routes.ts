@@ -1,4 +1,5 @@
 import { TRUST_FLAG_PERMISSIONS as P } from '@lm/contracts';
+import { feedbackSellerSchema, feedbackSellersQuery } from '@lm/contracts/express';
 import {
   TRUST_FLAG_NOTE_MAX,
   TRUST_FLAG_STATUS_NAMES,
@@ -13,6 +14,7 @@ import { ValidationError } from '../../platform/errors';
 import { envelope, idParams } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { listSchema } from '../../platform/list-routes';
+import { lowRatedSellers } from './feedback.queries';
 import * as flags from './flags.service';
 
 const tags = ['admin trust flags'];
@@ -36,6 +38,32 @@ export const trustFlagRoutes: RouteModule = (app, deps) => {
         .safeParse(Array.isArray(raw) ? raw[0] : (raw ?? 'pending'));
       if (!status.success) throw new ValidationError({ 'filter.status': ['validation.invalid'] });
       return flags.listFlags(deps, { page: req.query.page, limit: req.query.limit, status: status.data });
+    },
+  );
+
+  // Say why: sellers whose decline feedback artists rate low (filter[max_average], filter[min_ratings]).
+  app.get(
+    '/api/admin/trust/feedback',
+    {
+      config: { access: adminAccess(P.view) },
+      schema: { tags, ...listSchema(feedbackSellerSchema) },
+    },
+    async (req) => {
+      const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+      const filter = feedbackSellersQuery.safeParse({
+        max_average: first(req.query.filter?.max_average),
+        min_ratings: first(req.query.filter?.min_ratings),
+      });
+      if (!filter.success)
+        throw new ValidationError(
+          Object.fromEntries(filter.error.issues.map((i) => [`filter.${String(i.path[0])}`, [i.message]])),
+        );
+      return lowRatedSellers(deps.database, {
+        maxAverage: filter.data.max_average,
+        minRatings: filter.data.min_ratings,
+        page: req.query.page,
+        limit: req.query.limit,
+      });
     },
   );
 

@@ -29,7 +29,8 @@ export const SCORE_CHUNK = 1000;
 
 /**
  * Observed stats of the offers `ids` (all of one subject type), read from their campaigns, the
- * campaigns' first answer out of Pending approval (timeline) and the artists' reviews. Offers without
+ * campaigns' first answer out of Pending approval (timeline) and the artists' ratings: the reviews of
+ * finished campaigns and the stars given to a decline's feedback, alike in the rating part. Offers without
  * campaigns come back with zero counts. A request nobody answered by its deadline (end reason
  * `unanswered`) counts as decided and not accepted, and its response time is the whole answer window
  * (the system's decline is its first move out of Pending); a request the artist withdrew is left out of
@@ -89,7 +90,10 @@ export async function readStats(
      r as (
        select c.sid, count(*)::int as n,
               (sum(rv.rating * w.w) / nullif(sum(w.w), 0))::float8 as avg
-         from express_reviews rv join c on c.id = rv.campaign_id
+         from (select campaign_id, rating, created_at from express_reviews
+               union all
+               select campaign_id, stars, created_at from express_feedback_ratings) rv
+         join c on c.id = rv.campaign_id
          cross join lateral (
            select power(0.5, greatest(0, extract(epoch from $2::timestamptz - rv.created_at)) / 86400 / $3) as w
          ) w

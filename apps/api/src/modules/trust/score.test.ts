@@ -3,7 +3,7 @@ import { NEUTRAL_SCORE, NEW_SELLER_MIN_CAMPAIGNS, SCORE_WEIGHTS } from '@lm/cont
 import { beforeAll, describe, expect, it } from 'vitest';
 import { creditCoins } from '../../test/coins';
 import { testAppForFile } from '../../test/harness';
-import { listenFully } from '../express/express.fixture';
+import { declineSaying, listenFully } from '../express/express.fixture';
 import { approve, decline } from '../express/express.machine';
 import { seedExpressDemo } from '../express/express.seed';
 import {
@@ -200,7 +200,7 @@ describe('kept current by the engine and the nightly job', () => {
 
     const second = await createOn(playlist, '1ScoreTrack00000000002');
     await listenFully(ctx.deps, second, curatorId);
-    await decline(ctx.deps, curatorId, second, { id: null, text: 'Not my genre' });
+    await decline(ctx.deps, curatorId, second, await declineSaying(ctx.deps, 1));
     expect(await scoreRow(playlist)).toMatchObject({ acceptance: 50, campaigns: 1 });
   });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { testAppForFile } from '../../test/harness';
-import { listenFully } from '../express/express.fixture';
+import { FEEDBACK, listenFully } from '../express/express.fixture';
 import { seedExpressDemo } from '../express/express.seed';
 import { getSettings } from '../settings/settings.service';
 import { credit, DESC, debit, hold, postHold } from './ledger';
@@ -80,7 +80,7 @@ describe('wallet transaction descriptions', () => {
       (
         await ctx.call('POST', '/api/express/curator/decline/campaign', {
           token: curatorToken,
-          body: { campaign_id: declinedOne!.id, reason_id: reasons[0].id },
+          body: { campaign_id: declinedOne!.id, reason_id: reasons[0].id, feedback: FEEDBACK },
         })
       ).statusCode,
     ).toBe(200);

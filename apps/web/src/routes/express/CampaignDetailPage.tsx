@@ -16,6 +16,7 @@ import { useExpressCampaign } from '../../hooks/use-express';
 import { ArtistCampaignActions, WithdrawButton } from './ArtistCampaignActions';
 import { CampaignMessagesSection } from './CampaignMessagesSection';
 import { CuratorActions, InfluencerActions, SellerDecision } from './CuratorActions';
+import { FeedbackRating } from './FeedbackRating';
 import { SocialCampaignDetail } from './SocialCampaignDetailPage';
 
 /** A playlist campaign: status, timeline, placement evidence, performance, deadlines and money. */
@@ -54,7 +55,13 @@ function PlaylistCampaignDetail({ platform, id }: { platform: PlatformDescriptor
         </Group>
       </Anchor>
       {deciding && <SellerDecision platform="spotify" campaign={c} />}
-      <ExpressCampaignView campaign={c} actions={actions} />
+      <ExpressCampaignView
+        campaign={c}
+        actions={actions}
+        declineRating={
+          c.decline && <FeedbackRating campaignId={c.id} decline={c.decline} canRate={!curator} />
+        }
+      />
     </Stack>
   );
 }

@@ -22,7 +22,6 @@ import {
   Radio,
   Rating,
   ScrollArea,
-  Select,
   Stack,
   Text,
 } from '@mantine/core';
@@ -38,18 +37,12 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  useListen,
-  useSellerActions,
-  useSellerDeclineReasons,
-  useSubmittableVideos,
-} from '../../hooks/use-express';
+import { useListen, useSellerActions, useSubmittableVideos } from '../../hooks/use-express';
+import { DeclineDialog } from './DeclineDialog';
 
 /** `@handle` isolated left-to-right inside a translated sentence (Arabic keeps the @ in front). */
 const handle = (c: ExpressSocialCampaign) => `\u2068@${c.account.user_name}\u2069`;
 
-/** Longest message a seller may add to a decline (the API's limit). */
-const REASON_MAX = 500;
 /** Longest comment of an influencer's review of the artist (the API's limit). */
 const REVIEW_MAX = 1000;
 
@@ -75,7 +68,7 @@ const isVideo = (props: SellerActionsProps): props is VideoSellerActionsProps =>
 
 /**
  * A seller's actions on an incoming express campaign, for every platform: Approve and
- * Decline (a reason from the platform's list and an optional message with its counter) while it waits
+ * Decline (`DeclineDialog`: a reason from the platform's list and written feedback) while it waits
  * for approval; then the submission: Spotify's "I added it" (checked on the playlist), or for TikTok
  * and Instagram the choice of one of the account's own posts since the acceptance, submitted for
  * verification. The result of a check is shown under the buttons.
@@ -83,15 +76,11 @@ const isVideo = (props: SellerActionsProps): props is VideoSellerActionsProps =>
 export function SellerActions(props: SellerActionsProps) {
   const { platform, campaign, size = 'xs', canDecide } = props;
   const { t } = useTranslation();
-  const { approve, decline, added } = useSellerActions(platform);
+  const { approve, added } = useSellerActions(platform);
   const [declining, setDeclining] = useState(false);
   const [picking, setPicking] = useState(false);
   const [reviewing, setReviewing] = useState(false);
-  const [reasonId, setReasonId] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const reasons = useSellerDeclineReasons(platform, declining);
   const status = campaign.status.id;
   const video = isVideo(props);
 
@@ -105,22 +94,6 @@ export function SellerActions(props: SellerActionsProps) {
     )
       return;
     await approve.mutateAsync(campaign.id).catch(() => undefined);
-  };
-  const doDecline = async () => {
-    if (!reasonId) {
-      setReasonError(t('express.curator.reason_required'));
-      return;
-    }
-    try {
-      await decline.mutateAsync({
-        campaign_id: campaign.id,
-        reason_id: Number(reasonId),
-        reason: note.trim() || undefined,
-      });
-      setDeclining(false);
-    } catch {
-      // The toast shows the server's message.
-    }
   };
   const doAdded = async () => {
     if (isVideo(props)) return;
@@ -167,12 +140,7 @@ export function SellerActions(props: SellerActionsProps) {
               variant="light"
               leftSection={<IconX size={14} />}
               disabled={!canDecide}
-              onClick={() => {
-                setReasonId(null);
-                setNote('');
-                setReasonError(null);
-                setDeclining(true);
-              }}
+              onClick={() => setDeclining(true)}
               data-testid="decline-campaign"
             >
               {t('express.curator.decline')}
@@ -233,50 +201,14 @@ export function SellerActions(props: SellerActionsProps) {
           {result.message}
         </Alert>
       )}
-      <Modal
-        opened={declining}
-        onClose={() => setDeclining(false)}
-        title={t('express.curator.decline_title', { track: campaign.track.name })}
-        centered
-      >
-        <Stack>
-          <Select
-            label={t('express.curator.reason')}
-            data={(reasons.data ?? []).map((r) => ({ value: String(r.id), label: r.reason }))}
-            value={reasonId}
-            onChange={(v) => {
-              setReasonId(v);
-              setReasonError(null);
-            }}
-            error={reasonError}
-            data-testid="decline-reason-select"
-            comboboxProps={{ withinPortal: true }}
-          />
-          <CountedTextarea
-            label={t('express.curator.reason_note')}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            max={REASON_MAX}
-            autosize
-            minRows={2}
-            data-testid="decline-note"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeclining(false)}>
-              {t('ui.confirm.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={decline.isPending}
-              disabled={isTooLong(note, REASON_MAX)}
-              onClick={doDecline}
-              data-testid="decline-submit"
-            >
-              {t('express.curator.decline')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {declining && (
+        <DeclineDialog
+          platform={platform}
+          campaignId={campaign.id}
+          track={campaign.track.name}
+          onClose={() => setDeclining(false)}
+        />
+      )}
       {isVideo(props) && reviewing && (
         <ReviewArtist
           platform={props.platform}

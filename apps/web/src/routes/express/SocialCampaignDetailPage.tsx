@@ -50,6 +50,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useSocialCampaign, useSoundVerdict } from '../../hooks/use-social-express';
 import { ArtistCampaignActions } from './ArtistCampaignActions';
+import { FeedbackRating } from './FeedbackRating';
 import { RenewModal } from './RenewPage';
 
 const k = (key: string) => `express.social_artist.${key}`;
@@ -321,7 +322,12 @@ export function SocialCampaignDetail({
             {c.review && <Rating value={c.review.rating} readOnly />}
           </Group>
         </Group>
-        <PitchAndDeclineReason pitch={c.pitch} declineReason={c.decline_reason} />
+        <PitchAndDeclineReason
+          pitch={c.pitch}
+          declineReason={c.decline_reason}
+          decline={c.decline}
+          rating={c.decline && <FeedbackRating campaignId={c.id} decline={c.decline} canRate={artist} />}
+        />
       </Card>
       {artist && platform.artistConfirmsSound && <SoundVerdict c={c} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { artistWithCoins } from '../../../test/coins';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { walletBalance } from '../../wallet/ledger';
-import { listenFully } from '../express.fixture';
+import { FEEDBACK, listenFully } from '../express.fixture';
 import { advance, sweep } from '../express.machine';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from '../express.schema';
 import { seedExpressReference } from '../express.seed';
@@ -107,7 +107,12 @@ beforeAll(async () => {
        (campaign_type_id = 1 and tier_id is not null and social_tier_id is null)
        or (campaign_type_id in (2, 3, 4) and social_tier_id is not null and tier_id is null));
      alter table social_tiers drop constraint social_tiers_platform_check;
-     alter table social_accounts drop constraint social_accounts_platform_check`,
+     alter table social_accounts drop constraint social_accounts_platform_check;
+     alter table express_reasons drop constraint express_reasons_types_check`,
+  );
+  // Its sellers' decline reasons: staff give the new platform its list (here one reason).
+  await ctx.deps.database.pool.query(
+    `insert into express_reasons (reason, campaign_type_ids) values ('Not for my viewers', '{4}')`,
   );
   tier = (
     await ctx.deps.database.pool.query(
@@ -271,7 +276,7 @@ describe('a fourth platform registered only in this test', () => {
     await listenFully(ctx.deps, c.id, inf.user.id);
     const declined = await ctx.call('POST', `${BASE}/influencer/decline/campaign`, {
       token: inf.token,
-      body: { campaign_id: c.id, reason_id: reasons.json().data[0].id },
+      body: { campaign_id: c.id, reason_id: reasons.json().data[0].id, feedback: FEEDBACK },
     });
     expect(declined.statusCode).toBe(200);
     expect(declined.json().data.status_id).toBe(S.DECLINED);

@@ -12,6 +12,7 @@ import {
   campaignRow,
   connectedAccount,
   createSocialTestApp,
+  declineSaying,
   LINK,
   listenFully,
   MUSIC,
@@ -320,9 +321,10 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
       const who = await influencer(platform);
       const c = await createOne(platform, artist.id, who.accountId);
       await listenFully(ctx.deps, c.id, who.seller.id);
+      const saying = await declineSaying(ctx.deps, c.campaignTypeId);
       const [approval, ...endings] = await Promise.allSettled([
         approve(ctx.deps, who.seller.id, c.id),
-        decline(ctx.deps, who.seller.id, c.id, { id: null, text: 'Not now' }),
+        decline(ctx.deps, who.seller.id, c.id, saying),
         forceEnd(ctx.deps, admin.id, c.id, 'completed'),
         forceEnd(ctx.deps, admin.id, c.id, 'refunded'),
       ]);
