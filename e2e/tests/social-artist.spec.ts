@@ -188,7 +188,7 @@ test('an artist creates a TikTok and an Instagram campaign with coins, finds the
   const admin = { Authorization: `Bearer ${await getAdminToken(request)}` };
   const posted = await request.post('/api/admin/dev/instagram/posts', {
     headers: admin,
-    data: { username: INSTAGRAM_ACCOUNT, music_id: audio, caption: 'my reel' },
+    data: { username: INSTAGRAM_ACCOUNT, music_id: audio, caption: 'my reel #ad' },
   });
   expect(posted.ok(), await posted.text()).toBeTruthy();
   const reelId = ((await posted.json()) as { data: { id: string } }).data.id;

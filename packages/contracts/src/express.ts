@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pitchSchema } from './campaigns';
+import { DISCLOSURES } from './disclosure';
 import { qualityScoreSchema } from './score';
 import { translationsResponseSchema } from './translations';
 import { settlementSchema } from './wallet';
@@ -81,6 +82,9 @@ const answerInTime = {
   end_reason: expressEndReasonSchema.nullable(),
 };
 
+/** The artist's declaration that the track was made with AI: yes, no, or null (not declared). */
+const madeWithAi = { made_with_ai: z.boolean().nullable() };
+
 /** A Spotify express campaign as the lists show it. */
 export const expressCampaignSchema = expressCampaignBaseSchema.extend({
   track: z.object({
@@ -128,6 +132,7 @@ export const expressCampaignSchema = expressCampaignBaseSchema.extend({
   created_at: z.string(),
   completed_at: z.string().nullable(),
   ...answerInTime,
+  ...madeWithAi,
 });
 
 /** The detail answer: the list item plus its timeline, review and (artist, admin) performance. */
@@ -330,6 +335,9 @@ export const expressSocialCampaignSchema = expressCampaignBaseSchema.extend({
   /** Instagram: when the artist confirmed the sound (null elsewhere or not confirmed; a dispute is `dispute`). */
   confirmed_at: z.string().nullable(),
   ...answerInTime,
+  ...madeWithAi,
+  /** How the submitted video disclosed the paid promotion at its last proof: `flag`, `caption`, `missing`; null before. */
+  disclosure: z.enum(DISCLOSURES).nullable(),
 });
 
 /** One TikTok or Instagram campaign with its timeline and the artist's review (`artist/show/campaign/{id}`). */
@@ -394,6 +402,13 @@ export const socialSubmitSchema = z.object({
   found: z.boolean(),
   id: z.number().int(),
   status_id: z.number().int(),
+  /**
+   * How the video discloses the paid promotion: the platform's flag, its caption, or `missing` (then
+   * `found` is false and `reason` says how to fix it); null when the video itself was not found.
+   */
+  disclosure: z.enum(DISCLOSURES).nullable(),
+  /** Why a video that was found does not prove the campaign, in the caller's language; null otherwise. */
+  reason: z.string().nullable(),
 });
 
 /** Renewal check of a TikTok or Instagram campaign (`artist/campaign/renew/check`). */

@@ -166,6 +166,7 @@ export function campaignItem(r: CampaignRow) {
     completed_at: c.completedAt?.toISOString() ?? null,
     answer_deadline: c.answerDeadline?.toISOString() ?? null,
     end_reason: c.endReason,
+    made_with_ai: c.madeWithAi,
   };
 }
 export type CampaignItem = ReturnType<typeof campaignItem>;

@@ -365,7 +365,15 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
           req.body.campaign_id,
           req.body.video_id,
         );
-        return { data: { found: r.found, id: r.campaign.id, status_id: r.campaign.statusId } };
+        return {
+          data: {
+            found: r.found,
+            id: r.campaign.id,
+            status_id: r.campaign.statusId,
+            disclosure: r.check.disclosure ?? null,
+            reason: r.check.reason ? t(req.lang, r.check.reason) : null,
+          },
+        };
       },
     );
   }

@@ -323,6 +323,8 @@ function item(r: Row, adapter: AccountAdapter) {
     confirmed_at: c.artistConfirmedAt?.toISOString() ?? null,
     answer_deadline: c.answerDeadline?.toISOString() ?? null,
     end_reason: c.endReason,
+    made_with_ai: c.madeWithAi,
+    disclosure: c.disclosure,
   };
 }
 
