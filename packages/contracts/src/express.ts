@@ -85,6 +85,23 @@ const answerInTime = {
 /** The artist's declaration that the track was made with AI: yes, no, or null (not declared). */
 const madeWithAi = { made_with_ai: z.boolean().nullable() };
 
+/**
+ * The artist's declaration on a new campaign request (every platform): whether the track was made with
+ * AI. The apps always ask; optional for older mobile clients, stored as null (not declared).
+ */
+export const madeWithAiField = z.boolean().nullable().optional();
+
+/**
+ * Offer lists of the artist (playlists, accounts): `made_with_ai=true` leaves out the playlists and
+ * accounts whose seller takes no AI-made music.
+ */
+export const madeWithAiQuery = z.object({
+  made_with_ai: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
 /** A Spotify express campaign as the lists show it. */
 export const expressCampaignSchema = expressCampaignBaseSchema.extend({
   track: z.object({
@@ -195,6 +212,8 @@ export const expressPlaylistSchema = z.object({
   duration: z.object({ id: z.number().int(), duration: z.number().int() }),
   genres: z.array(expressGenreSchema),
   renewable: z.boolean(),
+  /** The curator takes no AI-made music on this playlist: not offered to tracks declared made with AI. */
+  refuses_ai: z.boolean(),
   status_id: z.number().int(),
   status: z.object({ status: z.string() }),
   by_curator: z.object({ id: z.number().int(), name: z.string() }),
@@ -435,6 +454,7 @@ export const socialCampaignRequestSchema = z.object({
   is_released: z.boolean().default(true),
   media_link: z.string().trim().max(300).nullable().optional(),
   tiktok_img: z.string().trim().max(300).nullable().optional(),
+  made_with_ai: madeWithAiField,
 });
 
 /**
@@ -448,6 +468,7 @@ export const socialCardConfirmationSchema = z.object({
   not_created: z.boolean(),
 });
 
+export type SocialSubmit = z.infer<typeof socialSubmitSchema>;
 export type ExpressStatus = z.infer<typeof expressStatusSchema>;
 export type ExpressTimelineEntry = z.infer<typeof expressTimelineEntrySchema>;
 export type ExpressPerformance = z.infer<typeof expressPerformanceSchema>;

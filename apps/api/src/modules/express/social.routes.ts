@@ -4,6 +4,7 @@ import {
   expressReasonSchema,
   expressSocialCampaignDetailSchema,
   expressSocialCampaignSchema,
+  madeWithAiQuery,
   socialAccountForSaleSchema,
   socialCampaignRequestSchema,
   socialCardConfirmationSchema,
@@ -74,7 +75,8 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
               tier_id: id.optional(),
               min_followers: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
             })
-            .extend(scoreListQuery.shape),
+            .extend(scoreListQuery.shape)
+            .extend(madeWithAiQuery.shape),
           response: { 200: envelope(z.array(socialAccountForSaleSchema)) },
         },
       },
@@ -84,6 +86,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
           minFollowers: req.query.min_followers,
           sort: req.query.sort,
           minScore: req.query.min_score,
+          madeWithAi: req.query.made_with_ai,
         }),
       }),
     );

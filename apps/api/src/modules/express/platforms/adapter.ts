@@ -274,6 +274,11 @@ export interface ExpressTarget {
   /** The seller's contact, read with the target: who is told of a new campaign, in their language. */
   seller: ExpressRecipient;
   /**
+   * The seller takes no AI-made music on this target (`refuses_ai` of the playlist or account): a
+   * track declared made with AI is refused (`express.target_refuses_ai`). Absent: takes any.
+   */
+  refusesAi?: boolean;
+  /**
    * The payer's wallet balance (coins, committed, not locked) when `loadTargets` was given the payer:
    * an order it cannot cover is refused before anything is written; the hold decides under the lock.
    */
