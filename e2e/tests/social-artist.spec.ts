@@ -95,6 +95,7 @@ async function createCampaign(
     await expect(page.getByTestId('song-name')).toHaveValue(o.song, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await page.getByTestId('campaign-pitch').fill('Dance to the chorus!');
+  await page.getByTestId('made-with-ai-no').check();
   if (o.shots) await shot(page, `${o.shots}-1-song`);
   await page.getByRole('button', { name: next }).click();
 
