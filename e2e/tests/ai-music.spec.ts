@@ -24,7 +24,7 @@ test('an artist declares a track made with AI: a playlist refusing AI music is n
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const curatorLogin = await request.post('/api/user/login', {
     data: { email: 'curator@demo.test', password: DEMO_PASSWORD },
   });
