@@ -64,6 +64,7 @@ test('spotify express campaign: pay, decline with refund, approve, placement, ti
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Not A valid Track')).toBeVisible();
   await page.getByTestId('track-link').fill(link);
+  await page.getByTestId('made-with-ai-no').check();
   // Next looks the track up (sharing the lookup the field's blur started), then advances.
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByTestId('playlist-card').first()).toBeVisible();
@@ -209,6 +210,7 @@ test('an artist with no coins pays a campaign by card on the sandbox page; a can
   await signIn(page, email);
   await page.goto('/create/express/campaign');
   await page.getByTestId('track-link').fill(link);
+  await page.getByTestId('made-with-ai-no').check();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByTestId('playlist-card').first()).toBeVisible();
   await page.getByTestId('playlist-card').filter({ hasText: STARTER.name }).click();

@@ -94,6 +94,7 @@ test('artist profile, pitch for the curator and wallet descriptions, in English 
   const words = 'Late-night synth pop with a big chorus, made for your Friday playlist.';
   await pitch.fill(words);
   await expect(page.getByText(`${words.length} / 140`)).toBeVisible();
+  await page.getByTestId('made-with-ai-no').check();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByTestId('playlist-card').filter({ hasText: STARTER.name }).click();
   await page.getByRole('button', { name: 'Next' }).click();

@@ -95,6 +95,7 @@ async function createCampaign(
     await expect(page.getByTestId('song-name')).toHaveValue(o.song, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await page.getByTestId('campaign-pitch').fill('Dance to the chorus!');
+  await page.getByTestId('made-with-ai-no').check();
   if (o.shots) await shot(page, `${o.shots}-1-song`);
   await page.getByRole('button', { name: next }).click();
 
@@ -188,7 +189,7 @@ test('an artist creates a TikTok and an Instagram campaign with coins, finds the
   const admin = { Authorization: `Bearer ${await getAdminToken(request)}` };
   const posted = await request.post('/api/admin/dev/instagram/posts', {
     headers: admin,
-    data: { username: INSTAGRAM_ACCOUNT, music_id: audio, caption: 'my reel' },
+    data: { username: INSTAGRAM_ACCOUNT, music_id: audio, caption: 'my reel #ad' },
   });
   expect(posted.ok(), await posted.text()).toBeTruthy();
   const reelId = ((await posted.json()) as { data: { id: string } }).data.id;

@@ -92,7 +92,7 @@ for (const { language, width, height } of JOURNEYS) {
     const admin = await getAdminToken(request);
     const posted = await request.post('/api/admin/dev/tiktok/posts', {
       headers: { authorization: `Bearer ${admin}` },
-      data: { username: HANDLE, music_id: musicId, caption: `Dancing to ${song}` },
+      data: { username: HANDLE, music_id: musicId, caption: `Dancing to ${song} #ad` },
     });
     expect(posted.status(), await posted.text()).toBe(201);
     const postId = ((await posted.json()) as { data: { id: string } }).data.id;

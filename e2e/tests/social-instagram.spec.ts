@@ -95,7 +95,7 @@ for (const { language, width, height } of JOURNEYS) {
     await expect(record.getByTestId('submit-video')).toBeVisible();
     const posted = await request.post('/api/admin/dev/instagram/posts', {
       headers: await adminHeaders(request),
-      data: { username: HANDLE, music_id: audio, caption: `Singing ${song}` },
+      data: { username: HANDLE, music_id: audio, caption: `Singing ${song} #ad` },
     });
     expect(posted.status(), await posted.text()).toBe(201);
     const reelId = ((await posted.json()) as { data: { id: string } }).data.id;

@@ -47,6 +47,7 @@ for (const [language, width] of [
     // once the preview is there, so the click cannot land where the button was (CI, session 9).
     await page.getByTestId('track-link').blur();
     await expect(page.getByTestId('track-preview')).toBeVisible();
+    await page.getByTestId('made-with-ai-no').check();
     await page.getByRole('button', { name: text(ui(language), 'ui.wizard.next'), exact: true }).click();
     await expect(page.getByTestId('playlist-card').first()).toBeVisible();
 

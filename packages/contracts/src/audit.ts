@@ -109,6 +109,7 @@ export const AUDIT_ACTIONS = [
   'connections.connected',
   'connections.revoked',
   'connections.tier_changed',
+  'connections.settings_changed',
   'social.tier_create',
   'social.tier_update',
   'social.duration_save',

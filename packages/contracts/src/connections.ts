@@ -53,10 +53,19 @@ export const socialAccountSchema = z.object({
   tier_id: z.number().nullable(),
   connected_at: z.string(),
   revoked_at: z.string().nullable(),
+  /** The influencer takes no AI-made music on this account: not offered to tracks declared made with AI. */
+  refuses_ai: z.boolean(),
   /** The account's quality score: in the lists of accounts, absent in single-account answers. */
   score: qualityScoreSchema.optional(),
 });
 export type SocialAccount = z.infer<typeof socialAccountSchema>;
+
+/** An influencer's settings of one connected account (`PUT /api/social-accounts/{id}/settings`). */
+export const socialAccountSettingsSchema = z.object({
+  /** The account takes no AI-made music: not offered to tracks declared made with AI. */
+  refuses_ai: z.boolean(),
+});
+export type SocialAccountSettings = z.infer<typeof socialAccountSettingsSchema>;
 
 /**
  * `oauth/url`: the consent page to open, its `state`, and the binding secret the starting tab keeps

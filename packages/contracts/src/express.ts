@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pitchSchema } from './campaigns';
+import { DISCLOSURES } from './disclosure';
 import { qualityScoreSchema } from './score';
 import { translationsResponseSchema } from './translations';
 import { settlementSchema } from './wallet';
@@ -87,6 +88,26 @@ const answerInTime = {
   unread_messages: z.number().int().optional(),
 };
 
+/** The artist's declaration that the track was made with AI: yes, no, or null (not declared). */
+const madeWithAi = { made_with_ai: z.boolean().nullable() };
+
+/**
+ * The artist's declaration on a new campaign request (every platform): whether the track was made with
+ * AI. The apps always ask; optional for older mobile clients, stored as null (not declared).
+ */
+export const madeWithAiField = z.boolean().nullable().optional();
+
+/**
+ * Offer lists of the artist (playlists, accounts): `made_with_ai=true` leaves out the playlists and
+ * accounts whose seller takes no AI-made music.
+ */
+export const madeWithAiQuery = z.object({
+  made_with_ai: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
 /** A Spotify express campaign as the lists show it. */
 export const expressCampaignSchema = expressCampaignBaseSchema.extend({
   track: z.object({
@@ -134,6 +155,7 @@ export const expressCampaignSchema = expressCampaignBaseSchema.extend({
   created_at: z.string(),
   completed_at: z.string().nullable(),
   ...answerInTime,
+  ...madeWithAi,
 });
 
 /** A feedback rating as stored (once per campaign). */
@@ -220,6 +242,8 @@ export const expressPlaylistSchema = z.object({
   duration: z.object({ id: z.number().int(), duration: z.number().int() }),
   genres: z.array(expressGenreSchema),
   renewable: z.boolean(),
+  /** The curator takes no AI-made music on this playlist: not offered to tracks declared made with AI. */
+  refuses_ai: z.boolean(),
   status_id: z.number().int(),
   status: z.object({ status: z.string() }),
   by_curator: z.object({ id: z.number().int(), name: z.string() }),
@@ -362,6 +386,9 @@ export const expressSocialCampaignSchema = expressCampaignBaseSchema.extend({
   /** Instagram: when the artist confirmed the sound (null elsewhere or not confirmed; a dispute is `dispute`). */
   confirmed_at: z.string().nullable(),
   ...answerInTime,
+  ...madeWithAi,
+  /** How the submitted video disclosed the paid promotion at its last proof: `flag`, `caption`, `missing`; null before. */
+  disclosure: z.enum(DISCLOSURES).nullable(),
 });
 
 /** One TikTok or Instagram campaign with its timeline and the artist's review (`artist/show/campaign/{id}`). */
@@ -428,6 +455,13 @@ export const socialSubmitSchema = z.object({
   found: z.boolean(),
   id: z.number().int(),
   status_id: z.number().int(),
+  /**
+   * How the video discloses the paid promotion: the platform's flag, its caption, or `missing` (then
+   * `found` is false and `reason` says how to fix it); null when the video itself was not found.
+   */
+  disclosure: z.enum(DISCLOSURES).nullable(),
+  /** Why a video that was found does not prove the campaign, in the caller's language; null otherwise. */
+  reason: z.string().nullable(),
 });
 
 /** Renewal check of a TikTok or Instagram campaign (`artist/campaign/renew/check`). */
@@ -454,6 +488,7 @@ export const socialCampaignRequestSchema = z.object({
   is_released: z.boolean().default(true),
   media_link: z.string().trim().max(300).nullable().optional(),
   tiktok_img: z.string().trim().max(300).nullable().optional(),
+  made_with_ai: madeWithAiField,
 });
 
 /**
@@ -467,6 +502,7 @@ export const socialCardConfirmationSchema = z.object({
   not_created: z.boolean(),
 });
 
+export type SocialSubmit = z.infer<typeof socialSubmitSchema>;
 export type ExpressStatus = z.infer<typeof expressStatusSchema>;
 export type ExpressTimelineEntry = z.infer<typeof expressTimelineEntrySchema>;
 export type ExpressPerformance = z.infer<typeof expressPerformanceSchema>;

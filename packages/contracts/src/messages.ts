@@ -15,6 +15,7 @@ export const NOTIFICATION_MESSAGES = [
   'express.notify.declined',
   'express.notify.verifying',
   'express.notify.verification_failed',
+  'express.notify.disclosure_missing',
   'express.notify.on_going',
   'express.notify.completed',
   'express.notify.completed_partial',

@@ -97,6 +97,21 @@ export function useChangeTier(platform: SocialPlatform) {
   });
 }
 
+/** PUT /api/social-accounts/{id}/settings: the account takes no AI-made music (`refuses_ai`). */
+export function useAccountSettings(platform: SocialPlatform) {
+  const { api } = useApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { account_id: number; refuses_ai: boolean }) =>
+      (
+        await api.put<SocialAccount>(`social-accounts/${input.account_id}/settings`, {
+          refuses_ai: input.refuses_ai,
+        })
+      ).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: connectionKeys.accounts(platform) }),
+  });
+}
+
 /** Revoke (disconnect) an account. */
 export function useRevokeAccount(platform: SocialPlatform) {
   const { api } = useApi();

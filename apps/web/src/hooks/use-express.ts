@@ -15,6 +15,7 @@ import type {
   ExpressSocialCampaign,
   ExpressWithdrawn,
   PlaylistPreview,
+  SocialSubmit,
   SocialVideo,
   SpotifyConnection,
   SpotifyTrack,
@@ -161,14 +162,24 @@ export function useArtistPlaylists(
   sort: string | null = null,
   minScore: string | null = null,
   buyer: ExpressBuyer = 'artist',
+  /** The artist's declaration: true leaves out the playlists that take no AI-made music. */
+  madeWithAi: boolean | null = null,
 ) {
   const { api } = useApi();
   return useQuery({
-    queryKey: expressKeys.artistPlaylists(genreId, tierId, sort, minScore, buyer),
+    queryKey: expressKeys.artistPlaylists(genreId, tierId, sort, minScore, buyer, madeWithAi),
     queryFn: async () =>
       (
         await api.list<ExpressPlaylist>(EXPRESS_BUYER_PATHS[buyer].playlists, {
-          query: { page: 1, limit: 100, genre_id: genreId, tier_id: tierId, sort, min_score: minScore },
+          query: {
+            page: 1,
+            limit: 100,
+            genre_id: genreId,
+            tier_id: tierId,
+            sort,
+            min_score: minScore,
+            made_with_ai: madeWithAi === null ? null : String(madeWithAi),
+          },
         })
       ).data,
     placeholderData: keepPreviousData,
@@ -182,7 +193,12 @@ export function useArtistPlaylists(
 export function useCreateExpressCampaign(buyer: ExpressBuyer = 'artist') {
   const { api } = useApi();
   return useMutation({
-    mutationFn: async (body: { track_link: string; playlist_ids: number[]; pitch?: string }) =>
+    mutationFn: async (body: {
+      track_link: string;
+      playlist_ids: number[];
+      pitch?: string;
+      made_with_ai?: boolean | null;
+    }) =>
       (
         await api.post<ExpressCampaign[]>(
           EXPRESS_BUYER_PATHS[buyer].create,
@@ -228,6 +244,7 @@ export function useCampaignCardCheckout() {
       track_link: string;
       playlist_ids: number[];
       pitch?: string;
+      made_with_ai?: boolean | null;
       expected_amount_minor?: number;
     }) =>
       (
@@ -419,8 +436,9 @@ export function useCuratorPlaylist(id: number) {
 export function useEditPlaylist(id: number) {
   const { api } = useApi();
   return useMutation({
-    mutationFn: async (body: Partial<Omit<PlaylistBody, 'spotify_url'>> & { disabled?: boolean }) =>
-      api.put(`express/curator/playlist/edit/${id}`, body),
+    mutationFn: async (
+      body: Partial<Omit<PlaylistBody, 'spotify_url'>> & { disabled?: boolean; refuses_ai?: boolean },
+    ) => api.put(`express/curator/playlist/edit/${id}`, body),
     meta: { invalidates: EXPRESS_DATA },
   });
 }
@@ -522,7 +540,7 @@ export function useSellerActions(platform: SellerPlatform) {
   });
   const submitVideo = useMutation({
     mutationFn: async (body: { campaign: ExpressSocialCampaign; video_id: string }) =>
-      api.post<{ found: boolean; id: number; status_id: number }>(
+      api.post<SocialSubmit>(
         paths.submit ?? '',
         { campaign_id: body.campaign.id, video_id: body.video_id },
         { silent: true },

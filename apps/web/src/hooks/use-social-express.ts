@@ -46,14 +46,22 @@ export function useSocialAccounts(
   minFollowers: number | null,
   sort: string | null = null,
   minScore: string | null = null,
+  /** The artist's declaration: true leaves out the accounts that take no AI-made music. */
+  madeWithAi: boolean | null = null,
 ) {
   const { api } = useApi();
   return useQuery({
-    queryKey: socialExpressKeys.accounts(platform, tierId, minFollowers, sort, minScore),
+    queryKey: socialExpressKeys.accounts(platform, tierId, minFollowers, sort, minScore, madeWithAi),
     queryFn: async () =>
       (
         await api.get<SocialAccountForSale[]>(`${base(platform)}/artist/accounts/campaigns`, {
-          query: { tier_id: tierId, min_followers: minFollowers, sort, min_score: minScore },
+          query: {
+            tier_id: tierId,
+            min_followers: minFollowers,
+            sort,
+            min_score: minScore,
+            made_with_ai: madeWithAi === null ? null : String(madeWithAi),
+          },
         })
       ).data,
     placeholderData: keepPreviousData,

@@ -66,12 +66,13 @@ export function Wizard({ steps, onFinish, finishLabel, finishDisabled, submittin
         size="sm"
         styles={phone ? { steps: { flexWrap: 'nowrap' }, separator: { marginInline: 4 } } : undefined}
       >
-        {steps.map((step) => (
+        {steps.map((step, index) => (
           <Stepper.Step
             key={step.label}
             label={phone ? undefined : t(step.label)}
             description={!phone && step.description ? t(step.description) : undefined}
-            aria-label={phone ? t(step.label) : undefined}
+            // On a phone the step shows only its number: the name starts with it (WCAG 2.5.3).
+            aria-label={phone ? `${index + 1} ${t(step.label)}` : undefined}
           >
             {phone && current ? (
               <>

@@ -2,6 +2,7 @@ import {
   connectStartSchema,
   influencerCheckSchema,
   socialAccountSchema,
+  socialAccountSettingsSchema,
   socialTierSchema,
 } from '@lm/contracts/connections';
 import { z } from 'zod';
@@ -151,4 +152,27 @@ export const connectionsRoutes: RouteModule = (app, deps) => {
       async (req) => ({ data: await connections.influencerCheck(deps, currentUser(req).id, platform) }),
     );
   }
+
+  // Platform-neutral: the account names its platform.
+  app.put(
+    '/api/social-accounts/:id/settings',
+    {
+      config: { access: userAccess(INFLUENCER) },
+      schema: {
+        tags: ['connections'],
+        params: z.object({ id }),
+        body: socialAccountSettingsSchema,
+        response: { 200: envelope(socialAccountSchema) },
+      },
+    },
+    async (req) => ({
+      data: await connections.changeSettings(
+        deps,
+        { type: 'user', id: currentUser(req).id, ...clientInfo(req) },
+        req.params.id,
+        req.body,
+      ),
+      message: t(req.lang, 'common.saved'),
+    }),
+  );
 };

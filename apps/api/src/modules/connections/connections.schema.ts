@@ -83,6 +83,8 @@ export const socialAccounts = pg.pgTable(
     followers: pg.integer('followers'),
     accountType: pg.varchar('account_type', { length: 30 }),
     tierId: pg.integer('tier_id'),
+    /** The influencer takes no AI-made music on this account: not offered to tracks declared made with AI. */
+    refusesAi: pg.boolean('refuses_ai').notNull().default(false),
     status: pg.varchar('status', { length: 16 }).notNull().default('connected'),
     accessToken: pg.text('access_token'),
     refreshToken: pg.text('refresh_token'),

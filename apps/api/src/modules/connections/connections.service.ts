@@ -53,6 +53,7 @@ export interface SocialAccountView {
   tier_id: number | null;
   connected_at: string;
   revoked_at: string | null;
+  refuses_ai: boolean;
   /** The account's quality score, in the lists of accounts; absent in single-account answers. */
   score?: QualityScore;
 }
@@ -89,6 +90,7 @@ export function accountView(
     tier_id: row.tierId,
     connected_at: row.connectedAt.toISOString(),
     revoked_at: row.revokedAt?.toISOString() ?? null,
+    refuses_ai: row.refusesAi,
     ...(score === undefined ? {} : { score: scoreItem(score) }),
   };
 }
@@ -366,6 +368,48 @@ export async function listAccounts(
     )
     .orderBy(desc(socialAccounts.connectedAt), desc(socialAccounts.id));
   return rows.map((r) => accountView(r.account, r.tier, r.score));
+}
+
+/**
+ * An influencer's settings of one of their connected accounts, whatever its platform
+ * (`PUT /api/social-accounts/{id}/settings`): `refuses_ai`, the account takes no AI-made music.
+ * @throws NotFoundError when the account is not the user's or is revoked
+ */
+export async function changeSettings(
+  deps: Deps,
+  actor: AuditActor & { id: number },
+  accountId: number,
+  input: { refuses_ai: boolean },
+): Promise<SocialAccountView> {
+  return withTransaction(deps.database, async (tx) => {
+    const [row] = await tx.db
+      .update(socialAccounts)
+      .set({ refusesAi: input.refuses_ai })
+      .where(
+        and(
+          eq(socialAccounts.id, accountId),
+          eq(socialAccounts.userId, actor.id),
+          ne(socialAccounts.status, 'revoked'),
+        ),
+      )
+      .returning();
+    if (!row) throw new NotFoundError();
+    await audit(
+      deps.database,
+      actor,
+      {
+        action: 'connections.settings_changed',
+        targetType: 'social_account',
+        targetId: row.id,
+        meta: { platform: row.platform, refuses_ai: input.refuses_ai },
+      },
+      tx,
+    );
+    const [tier] = row.tierId
+      ? await tx.db.select().from(socialTiers).where(eq(socialTiers.id, row.tierId))
+      : [];
+    return accountView(row, tier ?? null);
+  });
 }
 
 /**

@@ -39,6 +39,8 @@ export const customCampaigns = pg.pgTable(
       .notNull()
       .references(() => languages.id),
     isReleased: pg.boolean('is_released').notNull(),
+    /** The artist's declaration that the song was made with AI; null when not declared. */
+    madeWithAi: pg.boolean('made_with_ai'),
     /** Upload key of the unreleased song (mp3/mp4 up to 50 MB). */
     mediaLink: pg.text('media_link'),
     releasedDate: pg.date('released_date', { mode: 'string' }).notNull(),

@@ -79,7 +79,7 @@ async function verifying(platform: SocialPlatform) {
     accountId: inf.platformUserId,
     username: inf.username,
     musicId: platform === 'tiktok' ? MUSIC : AUDIO,
-    caption: 'campaign video',
+    caption: 'campaign video #ad',
     postedAt: ctx.clock.now(),
   });
   const submitted = await ctx.call('POST', SUBMIT[platform], {

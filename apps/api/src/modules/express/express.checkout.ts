@@ -78,6 +78,7 @@ export async function startCampaignCheckout(
     track_link: string;
     playlist_ids: number[];
     pitch?: string | null;
+    made_with_ai?: boolean | null;
     top_up?: 'cheapest';
     expected_amount_minor?: number;
   },
@@ -106,6 +107,7 @@ export async function startCampaignCheckout(
       track_link: input.track_link,
       playlist_ids: [...new Set(input.playlist_ids)],
       pitch: input.pitch ?? null,
+      made_with_ai: input.made_with_ai ?? null,
     },
     returnPath: '/create/express/campaign',
   });
@@ -132,6 +134,8 @@ export interface CampaignPaymentMeta {
   pitch?: string | null;
   song_name?: string | null;
   unreleased?: { mediaLink: string; tiktokImg?: string | null } | null;
+  /** The artist's declaration that the track was made with AI (null: not declared). */
+  made_with_ai?: boolean | null;
   campaign_ids?: number[];
   not_created?: NotCreated;
 }
@@ -198,6 +202,7 @@ export async function campaignsFromPayment(
                 errorField: 'account_ids',
                 pitch: meta.pitch ?? null,
                 soundName: meta.song_name ?? null,
+                madeWithAi: meta.made_with_ai ?? null,
                 unreleased: meta.unreleased ?? undefined,
                 prepared,
               },
@@ -211,6 +216,7 @@ export async function campaignsFromPayment(
                 playlist_ids: meta.playlist_ids ?? [],
                 paymentMethod: 'card',
                 pitch: meta.pitch ?? null,
+                made_with_ai: meta.made_with_ai ?? null,
                 prepared,
               },
               tx,

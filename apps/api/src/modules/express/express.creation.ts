@@ -52,6 +52,8 @@ export async function createCampaigns(
     paymentMethod?: 'coins' | 'card';
     /** The artist's pitch for the curator, already checked: at most 140 characters. */
     pitch?: string | null;
+    /** The artist's declaration (see {@link createCampaignsFor}). */
+    made_with_ai?: boolean | null;
     /** Sound and settings read before `outer` was opened (see {@link CampaignPreparation}). */
     prepared?: CampaignPreparation;
     /** Staff ordering for the artist (`/api/admin/express/checkout`): see {@link StaffActor}. */
@@ -72,6 +74,7 @@ export async function createCampaigns(
       paymentMethod: input.paymentMethod,
       errorField: 'playlist_ids',
       pitch: input.pitch,
+      madeWithAi: input.made_with_ai,
       prepared: input.prepared,
       byStaff: input.byStaff,
       preloaded: input.preloaded,
@@ -157,6 +160,11 @@ export async function createCampaignsFor(
     pitch?: string | null;
     /** The song's name as the artist gives it (TikTok, Instagram), instead of the one read from the link. */
     soundName?: string | null;
+    /**
+     * The artist's declaration that the track was made with AI; null or absent: not declared (older
+     * clients), which sellers refusing AI music still receive (docs/decisions.md "Honest promotion").
+     */
+    madeWithAi?: boolean | null;
     /** Sound and settings read before `outer` was opened (see {@link CampaignPreparation}). */
     prepared?: CampaignPreparation;
     /** Staff ordering for the artist: audited and timelined as the staff member; the artist is told. */
@@ -200,6 +208,11 @@ export async function createCampaignsFor(
     // purchases.
     if (targets.some((target) => target.sellerId === artistId))
       throw new ValidationError({ [input.errorField]: ['express.own_target'] });
+    const refusing = input.madeWithAi === true ? targets.find((target) => target.refusesAi) : undefined;
+    if (refusing)
+      throw new ValidationError({
+        [input.errorField]: [{ key: 'express.target_refuses_ai', params: { playlist: refusing.name } }],
+      });
     // The balance read with the targets cannot cover the order: refused before anything is written
     // (1,000 orders on one wallet). It is read unlocked; the hold decides under the lock.
     const total = targets.reduce((sum, target) => sum + target.price, 0);
@@ -222,6 +235,7 @@ export async function createCampaignsFor(
         mediaLink: input.unreleased?.mediaLink ?? null,
         tiktokImg: input.unreleased?.tiktokImg ?? null,
         pitch: input.pitch ?? null,
+        madeWithAi: input.madeWithAi ?? null,
         statusId: S.PENDING_APPROVAL,
         price: target.price,
         paymentMethod: input.paymentMethod ?? 'coins',

@@ -52,6 +52,17 @@ const days = (n: number) => n * 86_400_000;
  * Why a transition happened, on the timeline: a message key of the shared catalogs (translated into
  * the reader's language when the timeline is read) or an admin's own words.
  */
+/**
+ * Timeline notes of a proof that failed for a reason the adapter gave (its message key): while the
+ * seller may still fix it, and once the deadline has passed.
+ */
+const TIMELINE_REASON: Record<string, string> = {
+  'express.disclosure_missing': 'express.timeline.disclosure_missing',
+};
+const TIMELINE_REASON_PAST: Record<string, string> = {
+  'express.disclosure_missing': 'express.timeline.disclosure_missing_past_deadline',
+};
+
 export type TimelineNote =
   | { key: string; params?: NoteParams; text?: undefined }
   | { text: string; key?: undefined; params?: NoteParams }
@@ -579,6 +590,21 @@ async function placementSeen(
 }
 
 /**
+ * The adapter's proof of the campaign's submission, with how the video disclosed the paid promotion
+ * recorded on the campaign (`disclosure`) when the adapter says and it changed.
+ */
+async function prove(deps: Deps, adapter: ExpressPlatformAdapter, c: Campaign): Promise<ExpressCheck> {
+  const check = await adapter.proveSubmission(deps, c);
+  if (check.disclosure && check.disclosure !== c.disclosure) {
+    await deps.database.db
+      .update(expressCampaigns)
+      .set({ disclosure: check.disclosure })
+      .where(eq(expressCampaigns.id, c.id));
+  }
+  return check;
+}
+
+/**
  * The seller submits (Spotify `express/track/exists`: the track is added; TikTok/Instagram: this
  * video): the adapter checks the proof at once. A submitted video (`media`) is recorded first, so the
  * proof and later checks look at it.
@@ -590,7 +616,7 @@ export async function submit(
   sellerId: number,
   campaignId: number,
   media?: { id: string; url: string },
-): Promise<{ found: boolean; campaign: Campaign }> {
+): Promise<{ found: boolean; campaign: Campaign; check: ExpressCheck }> {
   let current = await withTransaction(deps.database, (tx) =>
     ownCampaign(tx, campaignId, { curatorId: sellerId }),
   );
@@ -605,11 +631,11 @@ export async function submit(
     current = row;
   }
   const adapter = adapterFor(current.campaignTypeId);
-  const check = await adapter.proveSubmission(deps, current);
-  if (!check.ok) return { found: false, campaign: current };
+  const check = await prove(deps, adapter, current);
+  if (!check.ok) return { found: false, campaign: current, check };
   const moved = await placementSeen(deps, adapter, campaignId, { type: 'user', id: sellerId }, check);
   if (!moved) throw new ConflictError('express.not_waiting');
-  return { found: true, campaign: moved };
+  return { found: true, campaign: moved, check };
 }
 
 async function ownCampaign(
@@ -867,7 +893,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
   if (c.statusId === S.WAITING_SUBMISSION) {
     if (c.submissionDeadline && c.submissionDeadline <= now) {
       // Last look before failing: a placement added just in time still counts.
-      const check = await adapter.proveSubmission(deps, c);
+      const check = await prove(deps, adapter, c);
       if (check.ok) {
         await placementSeen(deps, adapter, c.id, system, check);
         return;
@@ -882,7 +908,11 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
           system,
           now,
           { completedAt: now, nextCheckAt: null, paidCoins: 0, refundedCoins: c.price },
-          { key: 'express.timeline.no_submission' },
+          {
+            key: check.reason
+              ? (TIMELINE_REASON_PAST[check.reason] ?? 'express.timeline.no_submission')
+              : 'express.timeline.no_submission',
+          },
         );
         if (!moved) return;
         await refundAll(tx, moved, 'expired');
@@ -909,7 +939,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
       return;
     }
     if (c.nextCheckAt && c.nextCheckAt <= now) {
-      const check = await adapter.proveSubmission(deps, c);
+      const check = await prove(deps, adapter, c);
       if (check.ok) await placementSeen(deps, adapter, c.id, system, check);
       else {
         const next = new Date(now.getTime() + minutes(timing.checkEveryWaitingMinutes));
@@ -925,7 +955,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
   if (c.statusId === S.VERIFYING && c.nextCheckAt && c.nextCheckAt <= now) {
     // A dispute the artist opened waits for staff (decideDispute), whatever the delay says.
     if (disputePending(c)) return;
-    const check = await adapter.proveSubmission(deps, c);
+    const check = await prove(deps, adapter, c);
     await withTransaction(deps.database, async (tx) => {
       if (check.ok) {
         // The row lock orders this with a dispute being opened at the same instant.
@@ -958,7 +988,10 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
             system,
             now,
             { completedAt: now, nextCheckAt: null, paidCoins: 0, refundedCoins: c.price },
-            { key: 'express.timeline.gone_past_deadline' },
+            {
+              key:
+                (check.reason && TIMELINE_REASON_PAST[check.reason]) || 'express.timeline.gone_past_deadline',
+            },
           )
         : await move(
             deps,
@@ -972,7 +1005,9 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
               nextCheckAt: new Date(now.getTime() + minutes(timing.checkEveryWaitingMinutes)),
               placementFoundAt: null,
             },
-            { key: 'express.timeline.not_found_verifying' },
+            {
+              key: (check.reason && TIMELINE_REASON[check.reason]) || 'express.timeline.not_found_verifying',
+            },
           );
       if (!moved) return;
       if (pastDeadline) await refundAll(tx, moved, 'expired');
@@ -981,7 +1016,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
         deps,
         tx,
         moved.curatorId,
-        'verification_failed',
+        check.reason === 'express.disclosure_missing' ? 'disclosure_missing' : 'verification_failed',
         { track: moved.trackName },
         moved.id,
         moved.campaignTypeId,

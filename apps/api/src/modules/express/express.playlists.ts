@@ -224,6 +224,7 @@ export async function editPlaylist(
     genre_ids?: number[];
     renewable?: boolean;
     disabled?: boolean;
+    refuses_ai?: boolean;
   },
 ): Promise<void> {
   await withTransaction(deps.database, async (tx) => {
@@ -253,6 +254,7 @@ export async function editPlaylist(
       patch.durationId = d.id;
     }
     if (input.renewable !== undefined) patch.renewable = input.renewable;
+    if (input.refuses_ai !== undefined) patch.refusesAi = input.refuses_ai;
     if (input.disabled === true) patch.statusId = 3;
     await tx.db.update(expressPlaylists).set(patch).where(eq(expressPlaylists.id, p.id));
     if (patch.statusId === 2 && p.statusId !== 2) await notifyStaffPendingPlaylist(tx, p);

@@ -171,6 +171,7 @@ export function campaignItem(r: CampaignRow) {
     answer_deadline: c.answerDeadline?.toISOString() ?? null,
     end_reason: c.endReason,
     ...(r.unread === undefined ? {} : { unread_messages: r.unread }),
+    made_with_ai: c.madeWithAi,
   };
 }
 export type CampaignItem = ReturnType<typeof campaignItem>;
@@ -490,6 +491,8 @@ export interface PlaylistScope {
   sort?: ScoreSort;
   /** only playlists scoring at least this (0..100). */
   minScore?: number;
+  /** true: the artist's track is made with AI, so playlists that take no AI-made music are left out. */
+  madeWithAi?: boolean;
 }
 
 /** One playlist (null when absent or outside `scope`, e.g. another curator's). */
@@ -524,6 +527,7 @@ export async function listPlaylists(database: Database, query: ListQuery, scope:
       : undefined,
     query.q ? ilike(expressPlaylists.name, containsPattern(query.q)) : undefined,
     scope.minScore !== undefined ? gte(scoreOf, scope.minScore) : undefined,
+    scope.madeWithAi ? eq(expressPlaylists.refusesAi, false) : undefined,
   );
   const byScore =
     scope.sort === 'score_asc' ? asc(scoreOf) : scope.sort === 'score_desc' ? desc(scoreOf) : undefined;
@@ -577,6 +581,7 @@ export async function listPlaylists(database: Database, query: ListQuery, scope:
       duration: { id: r.p.durationId, duration: r.duration },
       genres: genreRows.filter((g) => g.playlistId === r.p.id).map((g) => ({ id: g.id, name: g.name })),
       renewable: r.p.renewable,
+      refuses_ai: r.p.refusesAi,
       status_id: r.p.statusId,
       status: { status: r.p.statusId === 1 ? 'Approved' : r.p.statusId === 2 ? 'Pending' : 'Declined' },
       by_curator: { id: r.p.curatorId, name: r.curatorName },

@@ -63,5 +63,7 @@ export async function renew(
     renewedFromId: campaignId,
     errorField: adapter.renewal.targetsField,
     ...(adapter.renewal.keepsArtistText ? { pitch: campaign.pitch, soundName: campaign.trackName } : {}),
+    // The same track: its declaration goes with it (a refusing target is then refused like any request).
+    madeWithAi: campaign.madeWithAi,
   });
 }

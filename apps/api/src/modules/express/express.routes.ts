@@ -14,6 +14,8 @@ import {
   expressReasonSchema,
   expressRenewCheckSchema,
   expressTierSchema,
+  madeWithAiField,
+  madeWithAiQuery,
   playlistPreviewSchema,
   spotifyArtistSchema,
   spotifyConnectionSchema,
@@ -62,10 +64,12 @@ export const campaignOrderBody = z.object({
   track_link: z.string().trim().min(1, 'validation.required').max(500),
   playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
   pitch: pitchSchema,
+  made_with_ai: madeWithAiField,
 });
 
 /** The playlists a buyer picks from at checkout (artist or curator): by genre, tier and score. */
 const checkoutPlaylists = listSchema(expressPlaylistSchema, {
+  ...madeWithAiQuery.shape,
   genre_id: z.coerce.number().int().positive().optional(),
   tier_id: z.coerce.number().int().positive().optional(),
   ...scoreListQuery.shape,
@@ -230,6 +234,8 @@ export const expressRoutes: RouteModule = (app, deps) => {
     genre_ids: z.array(z.coerce.number().int().positive()).max(10).optional(),
     renewable: z.boolean().optional(),
     disabled: z.boolean().optional(),
+    /** The playlist takes no AI-made music (not offered to tracks declared made with AI). */
+    refuses_ai: z.boolean().optional(),
   });
   app.put(
     '/api/express/curator/playlist/edit/:id',
@@ -450,6 +456,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
         tierId: req.query.tier_id,
         sort: req.query.sort,
         minScore: req.query.min_score,
+        madeWithAi: req.query.made_with_ai,
       }),
   );
   app.get(
@@ -505,6 +512,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
         tierId: req.query.tier_id,
         sort: req.query.sort,
         minScore: req.query.min_score,
+        madeWithAi: req.query.made_with_ai,
       }),
   );
   app.post(
@@ -565,6 +573,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
           track_link: z.string().trim().min(1, 'validation.required').max(500),
           playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
           pitch: pitchSchema,
+          made_with_ai: madeWithAiField,
           /** 'cheapest': buy the quote of `checkout/quote`; absent: the request's coins. */
           top_up: z.literal('cheapest').optional(),
           /** The quote's amount the page showed; a different recomputed amount is refused (409). */

@@ -1,4 +1,5 @@
 import type { LocalizedParam } from '@lm/contracts';
+import type { Disclosure } from '@lm/contracts/disclosure';
 import type { ExpressEndReason } from '@lm/contracts/express';
 import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
@@ -128,6 +129,8 @@ export const expressPlaylists = pg.pgTable(
       .references(() => expressDurations.id),
     statusId: pg.smallint('status_id').notNull().default(2),
     renewable: pg.boolean('renewable').notNull().default(true),
+    /** The curator takes no AI-made music on this playlist: not offered to tracks declared made with AI. */
+    refusesAi: pg.boolean('refuses_ai').notNull().default(false),
     byAdminId: pg.integer('by_admin_id').references(() => admins.id),
     declineReason: pg.text('decline_reason'),
     createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -261,6 +264,17 @@ export const expressCampaigns = pg.pgTable(
      * and for a staff refund (force-end).
      */
     endReason: pg.varchar('end_reason', { length: 12 }).$type<ExpressEndReason>(),
+    /**
+     * The artist's declaration: the track was made with AI (true), not (false); null when not declared
+     * (requests of clients that do not ask, and every request before the question existed).
+     */
+    madeWithAi: pg.boolean('made_with_ai'),
+    /**
+     * How the submitted video disclosed the paid promotion at its last proof (TikTok, Instagram): the
+     * platform's flag, its caption, or missing (the proof failed for it). Null before a proof and for
+     * placements (Spotify).
+     */
+    disclosure: pg.varchar('disclosure', { length: 8 }).$type<Disclosure>(),
     createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: pg.timestamp('completed_at', { withTimezone: true }),
@@ -286,6 +300,10 @@ export const expressCampaigns = pg.pgTable(
     // Quality score: a playlist's campaigns are read on each of its transitions.
     pg.index('express_campaigns_playlist_idx').on(t.playlistId),
     pg.check('express_campaigns_status_check', sql`${t.statusId} between 1 and 8`),
+    pg.check(
+      'express_campaigns_disclosure_check',
+      sql`${t.disclosure} is null or ${t.disclosure} in ('flag', 'caption', 'missing')`,
+    ),
     pg.check('express_campaigns_price_positive', sql`${t.price} > 0`),
     pg.check('express_campaigns_type_check', sql`${t.campaignTypeId} in (1, 2, 3)`),
     // Exactly the platform's target: a playlist for Spotify, an influencer account otherwise.

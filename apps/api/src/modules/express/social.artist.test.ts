@@ -142,7 +142,7 @@ async function verifyingReel() {
     accountId: inf.platformUserId,
     username: inf.username,
     musicId: AUDIO,
-    caption: 'reel',
+    caption: 'reel #ad',
     postedAt: ctx.clock.now(),
   });
   const submitted = await ctx.call('POST', SUBMIT.instagram, {

@@ -115,14 +115,14 @@ describe.each(['tiktok', 'instagram'] as const)('%s campaigns over HTTP', (platf
       accountId: inf.platformUserId,
       username: inf.username,
       musicId: platform === 'tiktok' ? MUSIC : AUDIO,
-      caption: 'my campaign video',
+      caption: 'my campaign video #ad',
       postedAt: ctx.clock.now(),
     });
     const list = await ctx.call('GET', `${VIDEOS[platform]}?campaign_id=${campaign.id}`, {
       token: inf.token,
     });
     expect(list.json().data).toEqual([
-      expect.objectContaining({ id: video.id, caption: 'my campaign video' }),
+      expect.objectContaining({ id: video.id, caption: 'my campaign video #ad' }),
     ]);
 
     const unknown = await ctx.call('POST', SUBMIT[platform], {
@@ -131,12 +131,39 @@ describe.each(['tiktok', 'instagram'] as const)('%s campaigns over HTTP', (platf
     });
     expect(unknown.statusCode).toBe(422);
     expect(Object.keys(unknown.json().errors)).toEqual(['video_id']);
+    const bare = await store.post({
+      platform,
+      accountId: inf.platformUserId,
+      username: inf.username,
+      musicId: platform === 'tiktok' ? MUSIC : AUDIO,
+      caption: 'my campaign video',
+      postedAt: new Date(ctx.clock.now().getTime() - 1000),
+    });
+    const undisclosed = await ctx.call('POST', SUBMIT[platform], {
+      token: inf.token,
+      body: { campaign_id: campaign.id, video_id: bare.id },
+      headers: { 'accept-language': 'de' },
+    });
+    expect(undisclosed.statusCode).toBe(200);
+    expect(undisclosed.json().data).toEqual({
+      found: false,
+      id: campaign.id,
+      status_id: S.WAITING_SUBMISSION,
+      disclosure: 'missing',
+      reason: expect.stringContaining('#anzeige'),
+    });
     const submitted = await ctx.call('POST', SUBMIT[platform], {
       token: inf.token,
       body: { campaign_id: campaign.id, video_id: video.id },
     });
     expect(submitted.statusCode).toBe(200);
-    expect(submitted.json().data).toEqual({ found: true, id: campaign.id, status_id: S.VERIFYING });
+    expect(submitted.json().data).toEqual({
+      found: true,
+      id: campaign.id,
+      status_id: S.VERIFYING,
+      disclosure: 'caption',
+      reason: null,
+    });
 
     const detail = await ctx.call('GET', `${BASE[platform]}/artist/show/campaign/${campaign.id}`, {
       token: a.token,

@@ -5,6 +5,7 @@ import {
   expressReasonSchema,
   expressSocialCampaignDetailSchema,
   expressSocialCampaignSchema,
+  madeWithAiQuery,
   socialAccountForSaleSchema,
   socialCampaignRequestSchema,
   socialCardConfirmationSchema,
@@ -75,7 +76,8 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
               tier_id: id.optional(),
               min_followers: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
             })
-            .extend(scoreListQuery.shape),
+            .extend(scoreListQuery.shape)
+            .extend(madeWithAiQuery.shape),
           response: { 200: envelope(z.array(socialAccountForSaleSchema)) },
         },
       },
@@ -85,6 +87,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
           minFollowers: req.query.min_followers,
           sort: req.query.sort,
           minScore: req.query.min_score,
+          madeWithAi: req.query.made_with_ai,
         }),
       }),
     );
@@ -367,7 +370,15 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
           req.body.campaign_id,
           req.body.video_id,
         );
-        return { data: { found: r.found, id: r.campaign.id, status_id: r.campaign.statusId } };
+        return {
+          data: {
+            found: r.found,
+            id: r.campaign.id,
+            status_id: r.campaign.statusId,
+            disclosure: r.check.disclosure ?? null,
+            reason: r.check.reason ? t(req.lang, r.check.reason) : null,
+          },
+        };
       },
     );
   }

@@ -67,7 +67,13 @@ const fullName = (u: { firstName?: string | null; lastName?: string | null; emai
 export async function accountsForSale(
   deps: Pick<Deps, 'database'>,
   adapter: AccountAdapter,
-  filter: { tierId?: number; minFollowers?: number; sort?: ScoreSort; minScore?: number },
+  filter: {
+    tierId?: number;
+    minFollowers?: number;
+    sort?: ScoreSort;
+    minScore?: number;
+    madeWithAi?: boolean;
+  },
 ) {
   const scoreOf = scoreOrNeutral(trustScores.score);
   const parts: (SQL | undefined)[] = [
@@ -79,6 +85,8 @@ export async function accountsForSale(
     filter.tierId !== undefined ? eq(socialTiers.id, filter.tierId) : undefined,
     filter.minFollowers !== undefined ? gte(socialAccounts.followers, filter.minFollowers) : undefined,
     filter.minScore !== undefined ? gte(scoreOf, filter.minScore) : undefined,
+    // A track declared made with AI is not offered to accounts that take no AI-made music.
+    filter.madeWithAi ? eq(socialAccounts.refusesAi, false) : undefined,
   ];
   const byScore =
     filter.sort === 'score_asc' ? [asc(scoreOf)] : filter.sort === 'score_desc' ? [desc(scoreOf)] : [];
@@ -120,6 +128,8 @@ export interface SocialCreateInput {
   media_link?: string | null;
   /** Upload key of the unreleased song's cover image (TikTok only). */
   tiktok_img?: string | null;
+  /** The artist's declaration that the track was made with AI; absent or null: not declared. */
+  made_with_ai?: boolean | null;
 }
 
 /**
@@ -178,6 +188,7 @@ export async function createSocialCampaigns(
     errorField: 'account_ids',
     pitch: input.pitch ?? null,
     soundName: input.song_name ?? null,
+    madeWithAi: input.made_with_ai ?? null,
     unreleased,
     preloaded,
   });
@@ -220,6 +231,7 @@ export async function startSocialCheckout(
     pitch: input.pitch ?? null,
     song_name: input.song_name?.trim() || null,
     unreleased: unreleased ?? null,
+    made_with_ai: input.made_with_ai ?? null,
   };
   const r = await payments.startCheckout(deps, artistId, { coins }, 'card', me?.email ?? '', {
     meta: meta as Record<string, unknown>,
@@ -327,6 +339,8 @@ function item(r: Row, adapter: AccountAdapter) {
     answer_deadline: c.answerDeadline?.toISOString() ?? null,
     end_reason: c.endReason,
     ...(r.unread === undefined ? {} : { unread_messages: r.unread }),
+    made_with_ai: c.madeWithAi,
+    disclosure: c.disclosure,
   };
 }
 

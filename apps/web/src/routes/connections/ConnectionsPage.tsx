@@ -19,6 +19,7 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Switch,
   Text,
   Title,
 } from '@mantine/core';
@@ -29,6 +30,7 @@ import {
   type SocialAccount,
   type SocialPlatform,
   type SocialTier,
+  useAccountSettings,
   useChangeTier,
   useRevokeAccount,
   useSocialAccounts,
@@ -106,6 +108,7 @@ function AccountsTable({ platform, onConnect }: { platform: SocialPlatform; onCo
   const accounts = useSocialAccounts(platform);
   const tiers = useSocialTiers(platform);
   const changeTier = useChangeTier(platform);
+  const settings = useAccountSettings(platform);
   const revoke = useRevokeAccount(platform);
   const Icon = getPlatform(platform).Icon;
   return (
@@ -171,6 +174,21 @@ function AccountsTable({ platform, onConnect }: { platform: SocialPlatform; onCo
                 tiers={tiers.data ?? []}
                 pending={changeTier.isPending && changeTier.variables?.account_id === a.id}
                 onChange={(tierId) => changeTier.mutate({ account_id: a.id, tier_id: tierId })}
+              />
+            ),
+          },
+          {
+            accessor: 'refuses_ai',
+            title: t('express.ai.label'),
+            render: (a) => (
+              <Switch
+                label={t('express.ai.refuses')}
+                checked={a.refuses_ai}
+                disabled={
+                  a.status === 'revoked' || (settings.isPending && settings.variables?.account_id === a.id)
+                }
+                onChange={(e) => settings.mutate({ account_id: a.id, refuses_ai: e.currentTarget.checked })}
+                data-testid={`account-refuses-ai-${a.id}`}
               />
             ),
           },

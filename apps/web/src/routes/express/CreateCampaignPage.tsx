@@ -38,7 +38,7 @@ import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { OwnTrackPicker } from '../connections/OwnTrackPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
 import { ScoreSortFilter } from './ScoreSortFilter';
-import { CampaignWizard, PitchField, pitchTooLong, TierFilter } from './WizardParts';
+import { CampaignWizard, MadeWithAiField, PitchField, pitchTooLong, TierFilter } from './WizardParts';
 
 /** The wizard's choices kept across the card page (restored when the payment is cancelled). */
 const CARD_DRAFT_KEY = 'LC_EXPRESS_CARD_DRAFT';
@@ -47,6 +47,7 @@ interface CardDraft {
   link: string;
   playlists: ExpressPlaylist[];
   pitch?: string;
+  madeWithAi?: boolean | null;
 }
 
 function PlaylistCard({
@@ -136,6 +137,8 @@ export function CreateCampaignPage({
   const [link, setLink] = useState('');
   const [pitch, setPitch] = useState('');
   const pitchIsTooLong = pitchTooLong(pitch);
+  const [madeWithAi, setMadeWithAi] = useState<boolean | null>(null);
+  const [aiError, setAiError] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
   const [track, setTrack] = useState<SpotifyTrack | null>(null);
   const [genreId, setGenreId] = useState<string | null>(null);
@@ -150,7 +153,7 @@ export function CreateCampaignPage({
   const trackLink = useRef('');
   const genres = useExpressGenres('');
   const tiers = useExpressTiers();
-  const playlists = useArtistPlaylists(genreId, tierId, sort, minScore, buyer);
+  const playlists = useArtistPlaylists(genreId, tierId, sort, minScore, buyer, madeWithAi);
   const create = useCreateExpressCampaign(buyer);
   const checkout = useCampaignCardCheckout();
   const confirmCard = useConfirmCampaignCard();
@@ -176,6 +179,7 @@ export function CreateCampaignPage({
     onRestore: (draft) => {
       setLink(draft.link);
       setPitch(draft.pitch ?? '');
+      setMadeWithAi(draft.madeWithAi ?? null);
       setSelected(new Map(draft.playlists.map((p) => [p.id, p])));
     },
   });
@@ -230,9 +234,10 @@ export function CreateCampaignPage({
         track_link: link.trim(),
         playlist_ids: chosen.map((p) => p.id),
         pitch: pitch.trim(),
+        made_with_ai: madeWithAi,
         expected_amount_minor: cardQuote.data?.purchase?.amount_minor,
       });
-      card.redirect(start, { link: link.trim(), playlists: chosen, pitch });
+      card.redirect(start, { link: link.trim(), playlists: chosen, pitch, madeWithAi });
     } catch (e) {
       setPayError(payErrorText(e, t('ui.errors.unexpected')));
       // The price may have changed since it was shown (409 payments.quote_changed): show the new one.
@@ -248,6 +253,7 @@ export function CreateCampaignPage({
         track_link: link.trim(),
         playlist_ids: chosen.map((p) => p.id),
         pitch: pitch.trim(),
+        made_with_ai: madeWithAi,
       });
       await refreshWallet();
       notifications.show({ color: 'green', message: t('express.create.created', { count: created.length }) });
@@ -310,6 +316,16 @@ export function CreateCampaignPage({
         description={t('express.create.pitch_hint')}
         value={pitch}
         onChange={setPitch}
+      />
+      <MadeWithAiField
+        value={madeWithAi}
+        onChange={(v) => {
+          setMadeWithAi(v);
+          setAiError(null);
+          // A playlist refusing AI-made music may have been picked before the answer changed.
+          if (v) setSelected((prev) => new Map([...prev].filter(([, p]) => !p.refuses_ai)));
+        }}
+        error={aiError}
       />
     </Stack>
   );
@@ -392,7 +408,11 @@ export function CreateCampaignPage({
         steps={[
           {
             label: 'express.create.step_song',
-            validate: async () => (await findTrack()) && !pitchIsTooLong,
+            validate: async () => {
+              const answered = madeWithAi !== null;
+              if (!answered) setAiError(t('express.ai.required'));
+              return (await findTrack()) && !pitchIsTooLong && answered;
+            },
             content: songStep,
           },
           {

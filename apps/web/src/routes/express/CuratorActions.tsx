@@ -261,7 +261,10 @@ function VideoPicker({
       const r = await submitVideo.mutateAsync({ campaign, video_id: chosen });
       onResult({
         ok: r.data.found,
-        message: t(r.data.found ? 'express.influencer.video_found' : 'express.influencer.video_not_proven'),
+        // A found video that does not prove the campaign says why (e.g. no #ad): the API's words.
+        message:
+          r.data.reason ??
+          t(r.data.found ? 'express.influencer.video_found' : 'express.influencer.video_not_proven'),
       });
     } catch (e) {
       setError(isApiError(e) ? e.message : t('ui.errors.unexpected'));
@@ -479,8 +482,23 @@ export function SellerDecision(props: SellerActionsProps) {
           report.mutate({ event, position: Math.max(0, Math.min(86_400, position)) })
         }
       />
+      <MadeWithAi value={props.campaign.made_with_ai} />
       <SellerActions {...props} size="sm" canDecide={v.can_decide} />
     </Stack>
+  );
+}
+
+/** "Made with AI: yes / no / not declared": the artist's declaration, read before deciding. */
+export function MadeWithAi({ value }: { value: boolean | null | undefined }) {
+  const { t } = useTranslation();
+  const answer = value === true ? 'value_yes' : value === false ? 'value_no' : 'value_null';
+  return (
+    <Text size="sm" data-testid="made-with-ai-line">
+      {t('express.ai.label')}:{' '}
+      <Text span fw={600} c={value === true ? 'orange' : undefined}>
+        {t(`express.ai.${answer}`)}
+      </Text>
+    </Text>
   );
 }
 

@@ -117,6 +117,15 @@ export function PlaylistViewPage() {
                 checked={p.renewable}
                 onChange={(e) => renewable.mutate({ playlist_id: p.id, renewable: e.currentTarget.checked })}
               />
+              <Switch
+                label={t('express.ai.refuses')}
+                description={t('express.ai.refuses_hint')}
+                checked={p.refuses_ai}
+                disabled={edit.isPending}
+                onChange={(e) => edit.mutate({ refuses_ai: e.currentTarget.checked })}
+                data-testid="playlist-refuses-ai"
+                maw={320}
+              />
             </Stack>
           }
         >

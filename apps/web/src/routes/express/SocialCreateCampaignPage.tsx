@@ -48,7 +48,7 @@ import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { OwnSoundPicker } from '../connections/OwnSoundPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
 import { ScoreSortFilter } from './ScoreSortFilter';
-import { CampaignWizard, PitchField, pitchTooLong, TierFilter } from './WizardParts';
+import { CampaignWizard, MadeWithAiField, PitchField, pitchTooLong, TierFilter } from './WizardParts';
 
 /** The TikTok cover: an image as `file/upload` takes it (up to 10 MB). */
 const COVER_RULES = { ...IMAGE_RULES, maxBytes: 10 * 1024 * 1024 };
@@ -65,6 +65,7 @@ interface SocialDraft {
   link: string;
   songName: string;
   pitch: string;
+  madeWithAi?: boolean | null;
   media: Uploaded | null;
   cover: Uploaded | null;
   accounts: SocialAccountForSale[];
@@ -220,6 +221,7 @@ export function SocialCreateCampaign({
   const [link, setLink] = useState('');
   const [songName, setSongName] = useState('');
   const [pitch, setPitch] = useState('');
+  const [madeWithAi, setMadeWithAi] = useState<boolean | null>(null);
   const [media, setMedia] = useState<Uploaded | null>(null);
   const [cover, setCover] = useState<Uploaded | null>(null);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
@@ -235,7 +237,7 @@ export function SocialCreateCampaign({
   const pitchIsTooLong = pitchTooLong(pitch);
   const check = useCheckMusic(platform.checkPath ?? '');
   const tiers = useSocialTiers(platform.key);
-  const accounts = useSocialAccounts(platform.key, tierId, minFollowers, sort, minScore);
+  const accounts = useSocialAccounts(platform.key, tierId, minFollowers, sort, minScore, madeWithAi);
   const create = useCreateSocialCampaign(platform.key);
   const checkout = useSocialCardCheckout(platform.key);
   const confirmCard = useConfirmSocialCard(platform.key);
@@ -259,6 +261,7 @@ export function SocialCreateCampaign({
       setLink(d.link);
       setSongName(d.songName);
       setPitch(d.pitch);
+      setMadeWithAi(d.madeWithAi ?? null);
       setMedia(d.media);
       setCover(d.cover);
       setSelected(new Map(d.accounts.map((a) => [a.id, a])));
@@ -324,7 +327,8 @@ export function SocialCreateCampaign({
         filesOk = filesOk && Boolean(cover);
       }
     }
-    return found !== null && nameOk && filesOk && !pitchIsTooLong;
+    setError('made_with_ai', madeWithAi === null ? t('express.ai.required') : null);
+    return found !== null && nameOk && filesOk && !pitchIsTooLong && madeWithAi !== null;
   };
 
   const request = (): SocialCampaignRequest => ({
@@ -335,6 +339,7 @@ export function SocialCreateCampaign({
     is_released: released,
     media_link: released ? null : (media?.key ?? null),
     tiktok_img: released || !platform.unreleased.needsCover ? null : (cover?.key ?? null),
+    made_with_ai: madeWithAi,
   });
 
   const pay = async () => {
@@ -342,7 +347,7 @@ export function SocialCreateCampaign({
     try {
       if (method === 'card') {
         const start = await checkout.mutateAsync(request());
-        card.redirect(start, { released, link, songName, pitch, media, cover, accounts: chosen });
+        card.redirect(start, { released, link, songName, pitch, madeWithAi, media, cover, accounts: chosen });
         return;
       }
       const created = await create.mutateAsync(request());
@@ -449,6 +454,16 @@ export function SocialCreateCampaign({
         </>
       )}
       <PitchField label={t(k('pitch'))} description={t(k('pitch_hint'))} value={pitch} onChange={setPitch} />
+      <MadeWithAiField
+        value={madeWithAi}
+        onChange={(v) => {
+          setMadeWithAi(v);
+          setError('made_with_ai', null);
+          // An account refusing AI-made music may have been picked before: choose again from the list.
+          if (v) setSelected(new Map());
+        }}
+        error={errors.made_with_ai}
+      />
     </Stack>
   );
 

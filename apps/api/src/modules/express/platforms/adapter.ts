@@ -1,3 +1,4 @@
+import { type Disclosure, disclosureOf } from '@lm/contracts/disclosure';
 import type { ExpressPlayer } from '@lm/contracts/express';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
@@ -273,6 +274,11 @@ export interface ExpressTarget {
   /** The seller's contact, read with the target: who is told of a new campaign, in their language. */
   seller: ExpressRecipient;
   /**
+   * The seller takes no AI-made music on this target (`refuses_ai` of the playlist or account): a
+   * track declared made with AI is refused (`express.target_refuses_ai`). Absent: takes any.
+   */
+  refusesAi?: boolean;
+  /**
    * The payer's wallet balance (coins, committed, not locked) when `loadTargets` was given the payer:
    * an order it cannot cover is refused before anything is written; the hold decides under the lock.
    */
@@ -317,6 +323,38 @@ export interface ExpressCheck {
   position: number | null;
   /** Views read with the check (TikTok, Instagram), null when the platform has none. */
   views?: number | null;
+  /**
+   * How the video discloses the paid promotion (TikTok, Instagram, {@link videoProof}): the platform's
+   * flag, its caption, or `missing` (then `ok` is false). Absent for placements (Spotify).
+   */
+  disclosure?: Disclosure;
+  /**
+   * Why a submission found on the platform does not prove the promise, as a message key the seller
+   * reads (how to fix it): e.g. `express.disclosure_missing`. Absent when simply not there.
+   */
+  reason?: string;
+}
+
+/**
+ * A found video's proof, with its paid-promotion disclosure: the platform's branded-content flag when
+ * its API exposes one (`flag`: true), else the caption (`@lm/contracts/disclosure`). Without either
+ * the proof fails with the reason `express.disclosure_missing`, telling the creator how to fix it.
+ */
+export function videoProof(found: {
+  views: number | null;
+  flag: boolean | null;
+  caption: string;
+}): ExpressCheck {
+  const disclosure = disclosureOf(found.flag, found.caption);
+  if (disclosure === 'missing')
+    return {
+      ok: false,
+      position: null,
+      views: found.views,
+      disclosure,
+      reason: 'express.disclosure_missing',
+    };
+  return { ok: true, position: null, views: found.views, disclosure };
 }
 
 /** What a campaign earned at audit. */

@@ -8,6 +8,7 @@ import {
   type ExpressCheck,
   type ExpressPlatformAdapter,
   proRataShare,
+  videoProof,
 } from './adapter';
 import {
   acceptedAt,
@@ -37,7 +38,9 @@ const REEL_SEARCH_LIMIT = 50;
  * - Proof: the submitted media is a reel among the account's newest 50 media, posted at or after the
  *   acceptance. Instagram exposes no audio field, so the sound is the artist's to confirm from the
  *   embed: the reel stays Verifying for 72 hours (the artist's window; a dispute goes to staff, who
- *   force-end with a refund) and, still there after them, goes On Going: silence = accepted.
+ *   force-end with a refund) and, still there after them, goes On Going: silence = accepted. The
+ *   reel's caption must disclose the paid promotion (`#ad`, `#anzeige`...: IG Media exposes no
+ *   paid-partnership field), else the proof fails with a reason the creator reads.
  * - Still there: views are read daily while On Going; the reel gone (insights answer "not found") ->
  *   Completed early, paid pro rata of the whole days served, the rest refunded.
  * - Achievement: at the end of Auditing the views are read once more; the influencer earns
@@ -121,7 +124,8 @@ export const instagramAdapter: ExpressPlatformAdapter = {
     if (!reel || !since || reel.postedAt.getTime() < since.getTime()) return notThere;
     const views = await viewsOf(deps, token, reel.id);
     if (views === undefined) return notThere;
-    return { ok: true, position: null, views };
+    // IG Media has no paid-partnership field (docs/decisions.md "Honest promotion"): the caption.
+    return videoProof({ views, flag: null, caption: reel.caption });
   },
   async stillThere(deps, c) {
     const token = c.submittedMediaId ? await accountToken(deps, c) : null;

@@ -68,14 +68,21 @@ async function influencer(platform: SocialPlatform, tierName = 'Micro') {
 type Influencer = Awaited<ReturnType<typeof influencer>>;
 
 /** Post a video or reel now on the sandbox with `musicId`, then give it `views`. */
-async function post(platform: SocialPlatform, who: Influencer, musicId: string | null, views = 0, at?: Date) {
+async function post(
+  platform: SocialPlatform,
+  who: Influencer,
+  musicId: string | null,
+  views = 0,
+  at?: Date,
+  caption = 'campaign video #ad',
+) {
   const sandbox = sandboxOf(platform);
   const p = await sandbox.posts.post({
     platform,
     accountId: who.platformUserId,
     username: who.username,
     musicId,
-    caption: 'campaign video',
+    caption,
     postedAt: at ?? ctx.clock.now(),
   });
   if (views > 0) await sandbox.posts.addViews(platform, p.id, views);
@@ -231,6 +238,47 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     ctx.clock.set(new Date((await campaignRow(ctx, c.id)).auditing_until.getTime() + MIN));
     await advance(ctx.deps, c.id);
     await expectPaid(c.id, who.price, who.price);
+  });
+
+  it('a video without a paid-promotion disclosure is refused with the reason; one with #ad is verifying', async () => {
+    const artist = await artistWith(1000);
+    const who = await influencer(platform);
+    const c = await createOne(platform, artist.id, who.accountId);
+    await listenFully(ctx.deps, c.id, who.seller.id);
+    await approve(ctx.deps, who.seller.id, c.id);
+    const bare = await post(platform, who, sound, 10, undefined, 'dancing to this one');
+    const refused = await submit(ctx.deps, who.seller.id, c.id, { id: bare, url: mediaUrl(platform, bare) });
+    expect(refused.found).toBe(false);
+    expect(refused.check).toMatchObject({ disclosure: 'missing', reason: 'express.disclosure_missing' });
+    expect(await campaignRow(ctx, c.id)).toMatchObject({
+      status_id: S.WAITING_SUBMISSION,
+      disclosure: 'missing',
+    });
+    const disclosed = await post(platform, who, sound, 10, undefined, 'dancing to this one #Werbung');
+    const proven = await submit(ctx.deps, who.seller.id, c.id, {
+      id: disclosed,
+      url: mediaUrl(platform, disclosed),
+    });
+    expect(proven.found).toBe(true);
+    expect(await campaignRow(ctx, c.id)).toMatchObject({ status_id: S.VERIFYING, disclosure: 'caption' });
+  });
+
+  it('a video still without a disclosure at the deadline: Failed to Submit, refunded, the timeline says why', async () => {
+    const artist = await artistWith(1000);
+    const who = await influencer(platform);
+    const c = await createOne(platform, artist.id, who.accountId);
+    await listenFully(ctx.deps, c.id, who.seller.id);
+    const approved = await approve(ctx.deps, who.seller.id, c.id);
+    const bare = await post(platform, who, sound, 10, undefined, 'no words here');
+    await submit(ctx.deps, who.seller.id, c.id, { id: bare, url: mediaUrl(platform, bare) });
+    ctx.clock.set(new Date(approved.submissionDeadline!.getTime() + MIN));
+    await advance(ctx.deps, c.id);
+    await expectFailedAndRefunded(c.id, who.price);
+    const last = await ctx.deps.database.pool.query(
+      'select note_key from express_campaign_events where campaign_id = $1 order by id desc limit 1',
+      [c.id],
+    );
+    expect(last.rows[0]).toEqual({ note_key: 'express.timeline.disclosure_missing_past_deadline' });
   });
 
   it('no video by the submission deadline: Failed to Submit, the whole hold refunded', async () => {

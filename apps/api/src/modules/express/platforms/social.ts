@@ -41,7 +41,12 @@ export async function loadAccountTargets(
     tx.db
       .select({
         // Only what a target needs: the driver describes and parses every column of every row.
-        account: { id: socialAccounts.id, username: socialAccounts.username, userId: socialAccounts.userId },
+        account: {
+          id: socialAccounts.id,
+          username: socialAccounts.username,
+          userId: socialAccounts.userId,
+          refusesAi: socialAccounts.refusesAi,
+        },
         tier: { id: socialTiers.id, price: socialTiers.price },
         seller: SELLER_CONTACT,
         payerBalance: payerBalanceColumn(withPayer),
@@ -69,6 +74,7 @@ export async function loadAccountTargets(
     tierId: tier.id,
     price: tier.price,
     seller,
+    refusesAi: account.refusesAi,
     ...(payerBalance === null ? {} : { payerBalance }),
   }));
 }

@@ -8,6 +8,7 @@ import {
   type ExpressCheck,
   type ExpressPlatformAdapter,
   proRataShare,
+  videoProof,
 } from './adapter';
 import {
   acceptedAt,
@@ -35,6 +36,9 @@ import {
  *   provider's `soundOf`). The Display API has no sound field; when the sound cannot be read the video is taken as proven and the artist's
  *   confirmation is the fallback (a dispute goes to staff, who force-end with a refund). A video with
  *   another sound is refused: the objective reasons are "sound missing" and "not public", never taste.
+ *   The video must disclose the paid promotion in its title or description (`#ad`, `#anzeige`...:
+ *   the Display API exposes no branded-content flag), else the proof fails with a reason the creator
+ *   reads (edit the caption or turn on TikTok's branded-content toggle and add the words).
  *   Still proven an hour later -> On Going for `on_going_days`.
  * - Still there: the video is re-read daily while On Going (views recorded); deleted or made private
  *   -> Completed early, the influencer paid pro rata of the whole days served, the rest refunded.
@@ -119,7 +123,13 @@ export const tiktokAdapter: ExpressPlatformAdapter = {
     if (!video || !since || video.createdAt.getTime() < since.getTime()) return notThere;
     const sound = await deps.providers.tiktok.soundOf(video);
     if (sound !== null && sound !== c.trackId) return notThere;
-    return { ok: true, position: null, views: video.viewCount };
+    // The Display API's video object has no branded-content field (docs/decisions.md "Honest
+    // promotion"): the disclosure is read from the title and description the creator wrote.
+    return videoProof({
+      views: video.viewCount,
+      flag: null,
+      caption: `${video.title}\n${video.description}`,
+    });
   },
   async stillThere(deps, c) {
     const video = await submittedVideo(deps, c);
