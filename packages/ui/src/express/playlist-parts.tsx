@@ -92,13 +92,21 @@ export function PlaylistSummary({
   const { t } = useTranslation();
   return (
     <Group justify="space-between" align="flex-start">
-      <Group wrap="nowrap" align="flex-start">
+      <Group wrap="nowrap" align="flex-start" miw={0}>
         <Avatar src={p.image_url} size={96} radius="md" color="green">
           <IconPlaylist size={48} />
         </Avatar>
-        <Stack gap={4}>
+        {/* On a phone the name, the long Spotify address and the badges wrap inside the card. */}
+        <Stack gap={4} miw={0}>
           <Title order={3}>{p.name}</Title>
-          <Anchor href={p.spotify_url} target="_blank" rel="noreferrer" size="sm" dir="ltr">
+          <Anchor
+            href={p.spotify_url}
+            target="_blank"
+            rel="noreferrer"
+            size="sm"
+            dir="ltr"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {p.spotify_url}
           </Anchor>
           <Group gap="xs">
