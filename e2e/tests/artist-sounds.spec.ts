@@ -99,7 +99,9 @@ for (const [language, width] of [
     await expect(page.getByTestId('sound-link')).toHaveValue(`https://www.tiktok.com/music/nights-${music}`);
     await expect(page.getByTestId('song-name')).toHaveValue(song);
     await shot(page, `${language}-${width}-tiktok-sound-picked`);
-    // The picked link passes the music check: the wizard moves on to the accounts.
+    // The picked link passes the music check: the wizard moves on to the accounts (once the artist
+    // has said whether the track was made with AI).
+    await page.getByTestId('made-with-ai-no').check();
     await page.getByRole('button', { name: uiCatalog(language).ui.wizard.next }).click();
     await expect(page.getByTestId('min-followers')).toBeVisible();
   });
