@@ -12,6 +12,7 @@ import { badgeColor } from '../components/status-colors';
 import { formatDateTime, formatNumber } from '../i18n/format';
 import { AnswerBy, EndReasonBadge } from './AnswerInTime';
 import type { ExpressCampaignDetail, ExpressDecline, ExpressTimelineEntry } from './express-types';
+import { MadeWithAiValue } from './Honesty';
 
 /**
  * The foot of an express campaign's header card, for every platform: the artist's pitch to the
@@ -271,6 +272,9 @@ export function ExpressCampaignView({
           <FactRow label={t('express.fields.tier')}>{campaign.tier.tier_name}</FactRow>
           <FactRow label={t('express.fields.curator')}>{campaign.curator.name}</FactRow>
           <FactRow label={t('express.fields.artist')}>{campaign.artist.name}</FactRow>
+          <FactRow label={t('express.ai.label')}>
+            <MadeWithAiValue value={campaign.made_with_ai} />
+          </FactRow>
           <FactRow label={t('express.fields.created_at')}>{date(campaign.created_at)}</FactRow>
         </FactsCard>
         <FactsCard title={t('express.detail.deadlines')}>

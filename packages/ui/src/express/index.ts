@@ -3,6 +3,7 @@ export * from './CampaignMessages';
 export * from './campaign-columns';
 export * from './ExpressCampaignView';
 export * from './express-types';
+export * from './Honesty';
 export * from './ListenPanel';
 export * from './playlist-parts';
 export * from './QualityScore';

@@ -3,6 +3,7 @@ import type { ExpressSocialCampaign, ExpressSocialStaffCampaign } from '@lm/cont
 import {
   AnswerBy,
   CampaignTimeline,
+  DisclosureValue,
   EndReasonBadge,
   ExpressFactRow,
   ExpressFactsCard,
@@ -12,6 +13,8 @@ import {
   getPlatform,
   ListScreen,
   LoadingOrNotFound,
+  MadeWithAiValue,
+  PitchAndDeclineReason,
   useCampaignColumns,
   useExpressStatusOptions,
   usePageTitle,
@@ -232,16 +235,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
             <ForceEnd campaign={{ id: c.id, status_id: c.status.id, price: c.price }} seller="influencer" />
           </Group>
         </Group>
-        {c.pitch ? (
-          <Text size="sm" mt="md" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {t('express.detail.pitch')}: {c.pitch}
-          </Text>
-        ) : null}
-        {c.decline_reason ? (
-          <Text size="sm" c="red" mt="md">
-            {t('express.detail.decline_reason')}: {c.decline_reason}
-          </Text>
-        ) : null}
+        <PitchAndDeclineReason pitch={c.pitch} declineReason={c.decline_reason} decline={c.decline} />
       </Card>
       {c.dispute ? (
         <Alert
@@ -269,6 +263,9 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
           </ExpressFactRow>
           <ExpressFactRow label={t('express.social.influencer')}>{c.influencer.name}</ExpressFactRow>
           <ExpressFactRow label={t('express.fields.artist')}>{c.artist.name}</ExpressFactRow>
+          <ExpressFactRow label={t('express.ai.label')}>
+            <MadeWithAiValue value={c.made_with_ai} />
+          </ExpressFactRow>
           <ExpressFactRow label={t('express.fields.tier')}>{c.tier.tier_name}</ExpressFactRow>
           <ExpressFactRow label={t('social_campaigns_admin.sound')}>
             <Anchor href={c.track.url} target="_blank" rel="noreferrer" size="sm">
@@ -286,6 +283,9 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
             ) : (
               '—'
             )}
+          </ExpressFactRow>
+          <ExpressFactRow label={t('express.disclosure.label')}>
+            <DisclosureValue value={c.disclosure} />
           </ExpressFactRow>
           <ExpressFactRow label={t('express.social.views')}>{views(c.last_views)}</ExpressFactRow>
           <ExpressFactRow label={t('express.social.target_views')}>{views(c.target_views)}</ExpressFactRow>

@@ -10,6 +10,7 @@ import {
   isApiError,
   isTooLong,
   ListenPanel,
+  MadeWithAi,
 } from '@lm/ui';
 import {
   Alert,
@@ -485,20 +486,6 @@ export function SellerDecision(props: SellerActionsProps) {
       <MadeWithAi value={props.campaign.made_with_ai} />
       <SellerActions {...props} size="sm" canDecide={v.can_decide} />
     </Stack>
-  );
-}
-
-/** "Made with AI: yes / no / not declared": the artist's declaration, read before deciding. */
-export function MadeWithAi({ value }: { value: boolean | null | undefined }) {
-  const { t } = useTranslation();
-  const answer = value === true ? 'value_yes' : value === false ? 'value_no' : 'value_null';
-  return (
-    <Text size="sm" data-testid="made-with-ai-line">
-      {t('express.ai.label')}:{' '}
-      <Text span fw={600} c={value === true ? 'orange' : undefined}>
-        {t(`express.ai.${answer}`)}
-      </Text>
-    </Text>
   );
 }
 

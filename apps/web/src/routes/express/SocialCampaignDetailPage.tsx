@@ -4,6 +4,8 @@ import {
   AnswerBy,
   CampaignTimeline,
   CountedTextarea,
+  DisclosureFix,
+  DisclosureValue,
   EndReasonBadge,
   ExpressStatusBadge,
   endDateLabel,
@@ -13,6 +15,7 @@ import {
   formatNumber,
   isTooLong,
   LoadingOrNotFound,
+  MadeWithAiValue,
   PitchAndDeclineReason,
   type PlatformDescriptor,
   PlatformScreen,
@@ -329,6 +332,7 @@ export function SocialCampaignDetail({
           rating={c.decline && <FeedbackRating campaignId={c.id} decline={c.decline} canRate={artist} />}
         />
       </Card>
+      {!artist && <DisclosureFix campaign={c} />}
       {artist && platform.artistConfirmsSound && <SoundVerdict c={c} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card padding="lg" radius="md">
@@ -341,6 +345,10 @@ export function SocialCampaignDetail({
             )}
           </Group>
           <VideoEmbed platform={platform} video={c.video} />
+          <Group gap="xs" mt="sm" wrap="wrap">
+            <Text size="sm">{t('express.disclosure.label')}:</Text>
+            <DisclosureValue value={c.disclosure} />
+          </Group>
         </Card>
         <Stack gap="md">
           <ViewsCard c={c} />
@@ -364,6 +372,9 @@ export function SocialCampaignDetail({
           </FactRow>
           <FactRow label={t('express.fields.tier')}>{c.tier.tier_name}</FactRow>
           <FactRow label={t('express.social.influencer')}>{c.influencer.name}</FactRow>
+          <FactRow label={t('express.ai.label')}>
+            <MadeWithAiValue value={c.made_with_ai} />
+          </FactRow>
           <FactRow label={t('express.fields.created_at')}>{date(c.created_at)}</FactRow>
         </FactsCard>
         <FactsCard title={t('express.detail.money')}>
