@@ -165,6 +165,8 @@ test('custom campaign: order, approve, pay with coins, publish, two curators, on
   await page.getByRole('option').first().click();
   await page.keyboard.press('Escape');
   await pickDay(page, 'custom-release-date');
+  await expect(page.getByText('Tell us whether the track was made with AI')).toBeVisible();
+  await page.getByTestId('made-with-ai-no').check();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   // Step 4 tells the artist what happens next, without the staff-only settings.

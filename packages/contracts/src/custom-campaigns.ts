@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PITCH_MAX } from './campaigns';
-import { campaignSettlementSchema, expressCampaignStatsSchema } from './express';
+import { campaignSettlementSchema, expressCampaignStatsSchema, madeWithAiField } from './express';
 
 /**
  * Custom (managed) campaigns (spec sections 3 "Campaign (admin)", "Custom campaign list
@@ -93,6 +93,12 @@ export const customCampaignInputSchema = z.object({
     .trim()
     .min(1, 'validation.required')
     .max(PITCH_MAX, 'express.pitch_too_long'),
+  /**
+   * Whether the track was made with AI (the wizards always ask; absent from older clients: not
+   * declared on create, unchanged on edit). Curators whose playlists refuse AI-made music are not
+   * offered a campaign declared so.
+   */
+  made_with_ai: madeWithAiField,
 });
 export type CustomCampaignInput = z.input<typeof customCampaignInputSchema>;
 
@@ -206,6 +212,8 @@ export const customCampaignDetailSchema = customCampaignListItemSchema.extend({
   media_key: z.string().nullable(),
   released_date: z.string(),
   pitch: z.string(),
+  /** The artist's declaration: made with AI (true), not (false), not declared (null). */
+  made_with_ai: z.boolean().nullable(),
   decline_reason: z.string().nullable(),
   playlist_submission_days: z.number().int(),
   on_going_days: z.number().int(),
@@ -237,6 +245,8 @@ export const publishedCampaignSchema = z.object({
   tier: z.object({ id: z.number().int(), name: z.string() }),
   genres: z.array(z.object({ id: z.number().int(), name: z.string() })),
   pitch: z.string(),
+  /** The artist's declaration: made with AI (true), not (false), not declared (null). */
+  made_with_ai: z.boolean().nullable(),
   start_date: z.string(),
   opt_in_until: z.string().nullable(),
   free_placements: z.number().int(),

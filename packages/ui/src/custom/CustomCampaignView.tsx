@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../components/StatusBadge';
+import { MadeWithAiValue } from '../express/Honesty';
 import { formatDate, formatDateTime, formatNumber } from '../i18n/format';
 
 /**
@@ -203,6 +204,9 @@ export function CustomCampaignView({
           </Field>
           <Field label="custom.ui.genres">
             <Text size="sm">{c.genres.map((g) => g.name).join(', ')}</Text>
+          </Field>
+          <Field label="express.ai.label">
+            <MadeWithAiValue value={c.made_with_ai} />
           </Field>
           <Field label="custom.ui.release_date">
             <Text size="sm">{formatDate(c.released_date, lang)}</Text>

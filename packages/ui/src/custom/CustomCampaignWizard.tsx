@@ -33,6 +33,7 @@ import { DateField } from '../components/DateField';
 import { FileDropZone } from '../components/FileDropZone';
 import { MEDIA_RULES } from '../components/file-rules';
 import { Wizard } from '../components/Wizard';
+import { MadeWithAiField } from '../express/Honesty';
 import { useGenreSearch } from '../forms/GenresField';
 import { applyServerErrors } from '../forms/server-errors';
 import { useZodForm } from '../forms/use-zod-form';
@@ -78,6 +79,7 @@ function valuesOf(c: CustomCampaignDetail) {
     tier_id: c.tier.id,
     placements: c.placements,
     pitch: c.pitch,
+    made_with_ai: c.made_with_ai,
     admin_ids: c.admin_ids,
     playlist_submission_days: c.playlist_submission_days,
     auditing_days: c.auditing_days,
@@ -124,6 +126,7 @@ export function CustomCampaignWizard({
       start_date: '',
       placements: CUSTOM_PLACEMENTS.default,
       pitch: '',
+      made_with_ai: null,
       ...(admin ? { admin_ids: [], playlist_submission_days: 3, auditing_days: 3 } : {}),
       ...(edit ? valuesOf(edit) : {}),
     } as never,
@@ -133,6 +136,7 @@ export function CustomCampaignWizard({
   const err = (name: string) => (errors[name]?.message ? t(errors[name]!.message!) : undefined);
   const released = watch('is_released' as never) as unknown as boolean;
   const pitch = watch('pitch' as never) as unknown as string;
+  const madeWithAi = watch('made_with_ai' as never) as unknown as boolean | null | undefined;
   const tierId = watch('tier_id' as never) as unknown as number | undefined;
   const placements = watch('placements' as never) as unknown as number;
   const [genreTerm, setGenreTerm] = useState('');
@@ -235,7 +239,22 @@ export function CustomCampaignWizard({
     },
     {
       label: 'custom.ui.step_song',
-      validate: check(['link', 'name', 'language_id', 'genre_ids', 'released_date', 'media_link']),
+      validate: async () => {
+        const valid = await trigger([
+          'link',
+          'name',
+          'language_id',
+          'genre_ids',
+          'released_date',
+          'media_link',
+        ] as FieldPath<never>[]);
+        // The wizard always asks (the API takes no answer from older clients as "not declared").
+        if (madeWithAi === null || madeWithAi === undefined) {
+          setError('made_with_ai' as never, { message: 'express.ai.required' });
+          return false;
+        }
+        return valid;
+      },
       content: (
         <Stack gap="md" maw={640}>
           <Radio.Group
@@ -347,6 +366,11 @@ export function CustomCampaignWizard({
               )}
             </Stack>
           )}
+          <MadeWithAiField
+            value={madeWithAi ?? null}
+            onChange={(value) => setValue('made_with_ai' as never, value as never, { shouldValidate: true })}
+            error={err('made_with_ai')}
+          />
         </Stack>
       ),
     },

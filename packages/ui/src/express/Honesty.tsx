@@ -1,8 +1,40 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import type { Disclosure } from '@lm/contracts/disclosure';
-import { Alert, Badge, Text } from '@mantine/core';
+import { Alert, Badge, Group, Radio, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+
+/**
+ * The artist's declaration on a create wizard's song step: was the track made with AI? A required
+ * choice (null until answered); the answer filters the playlists or accounts offered next.
+ */
+export function MadeWithAiField({
+  value,
+  onChange,
+  error,
+}: {
+  value: boolean | null;
+  onChange(value: boolean): void;
+  error?: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Radio.Group
+      label={t('express.ai.question')}
+      description={t('express.ai.question_hint')}
+      value={value === null ? null : value ? 'yes' : 'no'}
+      onChange={(v) => onChange(v === 'yes')}
+      error={error ?? undefined}
+      withAsterisk
+      data-testid="made-with-ai"
+    >
+      <Group mt="xs">
+        <Radio value="no" label={t('express.ai.no')} data-testid="made-with-ai-no" />
+        <Radio value="yes" label={t('express.ai.yes')} data-testid="made-with-ai-yes" />
+      </Group>
+    </Radio.Group>
+  );
+}
 
 /**
  * The artist's declaration of whether the track was made with AI (`made_with_ai`): "Yes" (orange,

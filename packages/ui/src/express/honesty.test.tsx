@@ -34,12 +34,16 @@ describe('honest promotion, as read on a campaign', () => {
   });
 
   it('tells the creator how to fix a missing disclosure only while the video is still awaited', () => {
-    renderWithUi(<DisclosureFix campaign={{ status: { id: S.WAITING_SUBMISSION }, disclosure: 'missing' }} />);
+    renderWithUi(
+      <DisclosureFix campaign={{ status: { id: S.WAITING_SUBMISSION }, disclosure: 'missing' }} />,
+    );
     expect(screen.getByTestId('disclosure-fix').textContent).toContain('#ad');
     cleanup();
     renderWithUi(<DisclosureFix campaign={{ status: { id: S.FAILED_TO_SUBMIT }, disclosure: 'missing' }} />);
     expect(screen.queryByTestId('disclosure-fix')).toBeNull();
-    renderWithUi(<DisclosureFix campaign={{ status: { id: S.WAITING_SUBMISSION }, disclosure: 'caption' }} />);
+    renderWithUi(
+      <DisclosureFix campaign={{ status: { id: S.WAITING_SUBMISSION }, disclosure: 'caption' }} />,
+    );
     expect(screen.queryByTestId('disclosure-fix')).toBeNull();
   });
 });

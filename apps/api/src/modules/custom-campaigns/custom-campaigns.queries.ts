@@ -165,6 +165,7 @@ export async function campaignDetail(
       media_link: string | null;
       released_date: string;
       pitch: string;
+      made_with_ai: boolean | null;
       decline_reason: string | null;
       playlist_submission_days: number;
       on_going_days: number;
@@ -177,7 +178,7 @@ export async function campaignDetail(
     `${SELECT.replace(
       'c.created_at\n',
       `c.created_at, c.link, c.track_id, c.language_id, l.name as language_name, c.genre_ids, c.media_link,
-       to_char(c.released_date, 'YYYY-MM-DD') as released_date, c.pitch, c.decline_reason,
+       to_char(c.released_date, 'YYYY-MM-DD') as released_date, c.pitch, c.made_with_ai, c.decline_reason,
        c.playlist_submission_days, c.on_going_days, c.auditing_days, c.admin_ids, c.opt_in_until, c.closed_at\n`,
     )} join languages l on l.id = c.language_id where c.id = $1`,
     [id],
@@ -222,6 +223,7 @@ export async function campaignDetail(
     media_key: r.media_link,
     released_date: r.released_date,
     pitch: r.pitch,
+    made_with_ai: r.made_with_ai,
     decline_reason: r.decline_reason,
     playlist_submission_days: r.playlist_submission_days,
     on_going_days: r.on_going_days,
@@ -298,7 +300,8 @@ export async function campaignStats(
 /**
  * Campaigns open to a curator (`published/campaigns`): published, window open, a free placement, and
  * at least one of the curator's approved playlists in the campaign's tier sharing a genre (a playlist
- * without genres fits any); or campaigns the curator has already opted in to.
+ * without genres fits any) and, for a track declared made with AI, taking AI-made music; or campaigns
+ * the curator has already opted in to.
  */
 export async function publishedForCurator(
   database: Database,
@@ -314,6 +317,7 @@ export async function publishedForCurator(
     tier_name: string;
     genre_ids: number[];
     pitch: string;
+    made_with_ai: boolean | null;
     start_date: string;
     opt_in_until: Date | null;
     free: string;
@@ -325,7 +329,7 @@ export async function publishedForCurator(
     opt_express: number | null;
     eligible: { id: number; name: string }[] | null;
   }>(
-    `select c.id, c.name, c.link, c.is_released, c.tier_id, t.tier_name, c.genre_ids, c.pitch,
+    `select c.id, c.name, c.link, c.is_released, c.tier_id, t.tier_name, c.genre_ids, c.pitch, c.made_with_ai,
             to_char(c.start_date, 'YYYY-MM-DD') as start_date, c.opt_in_until, c.price, c.placements,
             c.on_going_days,
             (select count(*) from custom_campaign_slots s
@@ -334,6 +338,7 @@ export async function publishedForCurator(
             (select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.id)
                from express_playlists p
               where p.curator_id = $1 and p.status_id = 1 and p.tier_id = c.tier_id
+                and not (c.made_with_ai is true and p.refuses_ai)
                 and (not exists (select 1 from express_playlist_genres g where g.playlist_id = p.id)
                      or exists (select 1 from express_playlist_genres g
                                  where g.playlist_id = p.id and g.genre_id = any(c.genre_ids)))) as eligible
@@ -360,6 +365,7 @@ export async function publishedForCurator(
       tier: { id: r.tier_id, name: r.tier_name },
       genres: names.rows.filter((g) => r.genre_ids.includes(g.id)),
       pitch: r.pitch,
+      made_with_ai: r.made_with_ai,
       start_date: r.start_date,
       opt_in_until: r.opt_in_until?.toISOString() ?? null,
       free_placements: Number(r.free),

@@ -151,6 +151,8 @@ function columnsOf(input: Input, trackId: string, tierPrice: number) {
     placements: input.placements,
     price: tierPrice * input.placements,
     pitch: input.pitch,
+    // Absent (an older client): not declared on create, kept as it was on edit.
+    ...(input.made_with_ai !== undefined ? { madeWithAi: input.made_with_ai } : {}),
   };
 }
 
@@ -788,6 +790,10 @@ export async function choosePlaylist(
       );
     if (!playlist) throw new ValidationError({ playlist_id: ['express.playlist_unavailable'] });
     if (playlist.tierId !== c.tierId) throw new ValidationError({ playlist_id: ['custom.playlist_tier'] });
+    if (c.madeWithAi === true && playlist.refusesAi)
+      throw new ValidationError({
+        playlist_id: [{ key: 'express.target_refuses_ai', params: { playlist: playlist.name } }],
+      });
     const playlistGenres = await tx.db
       .select({ id: expressPlaylistGenres.genreId })
       .from(expressPlaylistGenres)
@@ -831,6 +837,7 @@ export async function choosePlaylist(
           isReleased: c.isReleased,
           mediaLink: c.mediaLink,
           pitch: c.pitch,
+          madeWithAi: c.madeWithAi,
           statusId: E.PENDING_APPROVAL,
           price: slot.coins,
           holdId: Number(slot.hold_id),

@@ -598,6 +598,64 @@ describe('curators opting in', () => {
   });
 });
 
+describe('music made with AI (honest promotion)', () => {
+  const refuseAi = (playlist: number) =>
+    ctx.deps.database.pool.query('update express_playlists set refuses_ai = true where id = $1', [playlist]);
+  const offeredTo = async (token: string, id: number) =>
+    (await ctx.call('GET', '/api/published/campaigns', { token })).json().data.find(
+      (x: { id: number }) => x.id === id,
+    );
+
+  it('keeps the declaration through an edit that does not send it, and shows it to staff and curators', async () => {
+    const { token } = await artistWith(10_000);
+    const res = await order(token, { made_with_ai: true });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id as number;
+    const edit = { ...body({ name: 'Renamed' }), playlist_submission_days: 3, auditing_days: 3 };
+    expect((await admin('PUT', `/${id}`, edit)).statusCode).toBe(200);
+    expect((await admin('GET', `/${id}`)).json().data).toMatchObject({ name: 'Renamed', made_with_ai: true });
+    expect((await admin('PUT', `/${id}`, { ...edit, made_with_ai: false })).statusCode).toBe(200);
+    expect((await admin('GET', `/${id}`)).json().data.made_with_ai).toBe(false);
+    const undeclared = (await order(token)).json().data.id as number;
+    expect((await admin('GET', `/${undeclared}`)).json().data.made_with_ai).toBeNull();
+  });
+
+  it("is not offered to a curator whose fitting playlists refuse AI-made music, who cannot place it there either", async () => {
+    const { token } = await artistWith(10_000);
+    const ai = await publishedCampaign(token, { made_with_ai: true });
+    const human = await publishedCampaign(token, { made_with_ai: false });
+    const refusing = await curatorWithPlaylist();
+    await refuseAi(refusing.playlist);
+    expect(await offeredTo(refusing.token, ai)).toBeUndefined();
+    expect(await offeredTo(refusing.token, human)).toMatchObject({ made_with_ai: false });
+    const taking = await curatorWithPlaylist();
+    expect(await offeredTo(taking.token, ai)).toMatchObject({
+      made_with_ai: true,
+      eligible_playlists: [{ id: taking.playlist }],
+    });
+
+    // Opted in through the API all the same: the refusing playlist is refused, nothing is claimed.
+    const opt = await optIn(refusing, ai);
+    const refused = await choosePlaylist(refusing, opt);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.playlist_id[0]).toContain('music made with AI');
+    const claimed = await ctx.deps.database.pool.query(
+      'select count(*)::int n from custom_campaign_slots where campaign_id = $1 and express_campaign_id is not null',
+      [ai],
+    );
+    expect(claimed.rows[0].n).toBe(0);
+
+    // The curator who takes it places it; the placement carries the declaration.
+    const placed = await choosePlaylist(taking, await optIn(taking, ai));
+    expect(placed.statusCode).toBe(200);
+    const express = await ctx.deps.database.pool.query(
+      'select made_with_ai from express_campaigns where id = $1',
+      [placed.json().data.express_campaign_id],
+    );
+    expect(express.rows[0].made_with_ai).toBe(true);
+  });
+});
+
 describe('money across partial delivery (desc 3, paid + refunded = held)', () => {
   it('one curator delivers, one does not, one placement is never claimed: one payout less the fee, the rest refunded', async () => {
     const { user, token } = await artistWith(10_000);

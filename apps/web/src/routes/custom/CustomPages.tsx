@@ -12,6 +12,7 @@ import {
   formatMoney,
   ListenPanel,
   ListScreen,
+  MadeWithAi,
   NotFoundPage,
   useApi,
   usePageTitle,
@@ -391,6 +392,7 @@ function PublishedCard({ campaign: c }: { campaign: PublishedCampaign }) {
         <Text size="sm" fs="italic" dir="auto">
           “{c.pitch}”
         </Text>
+        <MadeWithAi value={c.made_with_ai} />
         <SongLink link={c.link} />
         <Text size="xs" c="dimmed">
           {t('custom.ui.open_info', {

@@ -1,5 +1,12 @@
 import type { SessionUser } from '@lm/contracts';
-import { type ExpressPlaylist, isApiError, QualityScoreBadge, usePageTitle, useSession } from '@lm/ui';
+import {
+  type ExpressPlaylist,
+  isApiError,
+  MadeWithAiField,
+  QualityScoreBadge,
+  usePageTitle,
+  useSession,
+} from '@lm/ui';
 import {
   Avatar,
   Badge,
@@ -38,7 +45,7 @@ import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { OwnTrackPicker } from '../connections/OwnTrackPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
 import { ScoreSortFilter } from './ScoreSortFilter';
-import { CampaignWizard, MadeWithAiField, PitchField, pitchTooLong, TierFilter } from './WizardParts';
+import { CampaignWizard, PitchField, pitchTooLong, TierFilter } from './WizardParts';
 
 /** The wizard's choices kept across the card page (restored when the payment is cancelled). */
 const CARD_DRAFT_KEY = 'LC_EXPRESS_CARD_DRAFT';

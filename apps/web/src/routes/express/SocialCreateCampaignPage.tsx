@@ -5,6 +5,7 @@ import {
   formatNumber,
   IMAGE_RULES,
   isApiError,
+  MadeWithAiField,
   MEDIA_RULES,
   NumberField,
   type PlatformDescriptor,
@@ -48,7 +49,7 @@ import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { OwnSoundPicker } from '../connections/OwnSoundPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
 import { ScoreSortFilter } from './ScoreSortFilter';
-import { CampaignWizard, MadeWithAiField, PitchField, pitchTooLong, TierFilter } from './WizardParts';
+import { CampaignWizard, PitchField, pitchTooLong, TierFilter } from './WizardParts';
 
 /** The TikTok cover: an image as `file/upload` takes it (up to 10 MB). */
 const COVER_RULES = { ...IMAGE_RULES, maxBytes: 10 * 1024 * 1024 };

@@ -1,6 +1,6 @@
 import { PITCH_MAX } from '@lm/contracts';
 import { CountedTextarea, isTooLong, Wizard, type WizardStep } from '@lm/ui';
-import { Card, Group, Radio, Select } from '@mantine/core';
+import { Card, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from './CampaignPayment';
 
@@ -68,38 +68,6 @@ export function PitchField({
       data-testid="campaign-pitch"
       dir="auto"
     />
-  );
-}
-
-/**
- * The artist's declaration on a create wizard's song step: was the track made with AI? A required
- * choice (null until answered); the answer filters the playlists or accounts offered next.
- */
-export function MadeWithAiField({
-  value,
-  onChange,
-  error,
-}: {
-  value: boolean | null;
-  onChange(value: boolean): void;
-  error?: string | null;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Radio.Group
-      label={t('express.ai.question')}
-      description={t('express.ai.question_hint')}
-      value={value === null ? null : value ? 'yes' : 'no'}
-      onChange={(v) => onChange(v === 'yes')}
-      error={error ?? undefined}
-      withAsterisk
-      data-testid="made-with-ai"
-    >
-      <Group mt="xs">
-        <Radio value="no" label={t('express.ai.no')} data-testid="made-with-ai-no" />
-        <Radio value="yes" label={t('express.ai.yes')} data-testid="made-with-ai-yes" />
-      </Group>
-    </Radio.Group>
   );
 }
 
