@@ -602,9 +602,9 @@ describe('music made with AI (honest promotion)', () => {
   const refuseAi = (playlist: number) =>
     ctx.deps.database.pool.query('update express_playlists set refuses_ai = true where id = $1', [playlist]);
   const offeredTo = async (token: string, id: number) =>
-    (await ctx.call('GET', '/api/published/campaigns', { token })).json().data.find(
-      (x: { id: number }) => x.id === id,
-    );
+    (await ctx.call('GET', '/api/published/campaigns', { token }))
+      .json()
+      .data.find((x: { id: number }) => x.id === id);
 
   it('keeps the declaration through an edit that does not send it, and shows it to staff and curators', async () => {
     const { token } = await artistWith(10_000);
@@ -620,7 +620,7 @@ describe('music made with AI (honest promotion)', () => {
     expect((await admin('GET', `/${undeclared}`)).json().data.made_with_ai).toBeNull();
   });
 
-  it("is not offered to a curator whose fitting playlists refuse AI-made music, who cannot place it there either", async () => {
+  it('is not offered to a curator whose fitting playlists refuse AI-made music, who cannot place it there either', async () => {
     const { token } = await artistWith(10_000);
     const ai = await publishedCampaign(token, { made_with_ai: true });
     const human = await publishedCampaign(token, { made_with_ai: false });
