@@ -119,7 +119,7 @@ test('the artist subscribes, connects Instagram and Spotify, picks two related a
   // The card, or the page's error (named in the failure) when finishing the connection was refused.
   const failed = page.getByTestId('connection-error');
   await expect(page.getByTestId('connection-instagram').or(failed)).toBeVisible();
-  expect((await failed.count()) ? await failed.innerText() : 'no error').toBe('no error');
+  expect((await failed.count()) ? await failed.textContent() : 'no error').toBe('no error');
   await expect(page.getByTestId('connection-instagram')).toContainText(`@${handle}`);
 
   // The own Spotify artist profile, then two related artists with their Instagram usernames.

@@ -247,6 +247,8 @@ export const publishedCampaignSchema = z.object({
   pitch: z.string(),
   /** The artist's declaration: made with AI (true), not (false), not declared (null). */
   made_with_ai: z.boolean().nullable(),
+  /** The language of the lyrics: ISO 639-1 `code` (apps name it in the reader's language). */
+  language: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
   start_date: z.string(),
   opt_in_until: z.string().nullable(),
   free_placements: z.number().int(),

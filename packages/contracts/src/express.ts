@@ -98,6 +98,23 @@ const madeWithAi = { made_with_ai: z.boolean().nullable() };
 export const madeWithAiField = z.boolean().nullable().optional();
 
 /**
+ * The language of the track's lyrics (`languages` id, `language/getAllLanguagesWithQ`), read by the
+ * seller before deciding; null or absent: an instrumental, or not said (older clients).
+ */
+export const trackLanguageField = z
+  .number('validation.invalid')
+  .int('validation.invalid')
+  .positive('validation.invalid')
+  .max(2_147_483_647, 'validation.invalid')
+  .nullable()
+  .optional();
+
+/** The track's language on a campaign: ISO 639-1 `code` (apps name it in the reader's language), English `name`. */
+export const trackLanguageSchema = z
+  .object({ id: z.number().int(), code: z.string(), name: z.string() })
+  .nullable();
+
+/**
  * Offer lists of the artist (playlists, accounts): `made_with_ai=true` leaves out the playlists and
  * accounts whose seller takes no AI-made music.
  */
@@ -156,6 +173,8 @@ export const expressCampaignSchema = expressCampaignBaseSchema.extend({
   completed_at: z.string().nullable(),
   ...answerInTime,
   ...madeWithAi,
+  /** The language of the track's lyrics; null for an instrumental or when not said. */
+  language: trackLanguageSchema,
 });
 
 /** A feedback rating as stored (once per campaign). */
@@ -387,6 +406,8 @@ export const expressSocialCampaignSchema = expressCampaignBaseSchema.extend({
   confirmed_at: z.string().nullable(),
   ...answerInTime,
   ...madeWithAi,
+  /** The language of the track's lyrics; null for an instrumental or when not said. */
+  language: trackLanguageSchema,
   /** How the submitted video disclosed the paid promotion at its last proof: `flag`, `caption`, `missing`; null before. */
   disclosure: z.enum(DISCLOSURES).nullable(),
 });
@@ -489,6 +510,7 @@ export const socialCampaignRequestSchema = z.object({
   media_link: z.string().trim().max(300).nullable().optional(),
   tiktok_img: z.string().trim().max(300).nullable().optional(),
   made_with_ai: madeWithAiField,
+  language_id: trackLanguageField,
 });
 
 /**
@@ -586,7 +608,14 @@ export const campaignListenSchema = expressListenProgressSchema.extend({ player:
 export const expressListenViewSchema = expressListenProgressSchema.extend({
   campaign_id: z.number().int(),
   player: expressPlayerSchema,
-  track: z.object({ name: z.string(), artist: z.string(), url: z.string(), is_released: z.boolean() }),
+  track: z.object({
+    name: z.string(),
+    artist: z.string(),
+    url: z.string(),
+    is_released: z.boolean(),
+    /** The language of its lyrics; null for an instrumental or when not said. */
+    language: trackLanguageSchema,
+  }),
   /** The artist's pitch to the seller. */
   pitch: z.string().nullable(),
   /** What the artist's profile tells curators: name, bio, genres, links (spotify, instagram, ...). */

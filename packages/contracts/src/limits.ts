@@ -17,6 +17,8 @@ export const LIMITS = {
   currencyPageSize: 30,
   genrePageSize: 40,
   bigLookupPageSize: 100,
+  /** Languages in one answer at most: the whole ISO 639-1 list (183 codes), so a picker can hold them all. */
+  languageLookupMax: 200,
   roleSearchLimit: 20,
   defaultDurations: { playlistSubmissionDays: 3, onGoingDays: 28, auditingDays: 3 },
   emailCode: { digits: 6, ttlMinutes: 10, maxAttempts: 5 },

@@ -198,6 +198,7 @@ export function useCreateExpressCampaign(buyer: ExpressBuyer = 'artist') {
       playlist_ids: number[];
       pitch?: string;
       made_with_ai?: boolean | null;
+      language_id?: number | null;
     }) =>
       (
         await api.post<ExpressCampaign[]>(
@@ -245,6 +246,7 @@ export function useCampaignCardCheckout() {
       playlist_ids: number[];
       pitch?: string;
       made_with_ai?: boolean | null;
+      language_id?: number | null;
       expected_amount_minor?: number;
     }) =>
       (

@@ -34,6 +34,7 @@ import { FileDropZone } from '../components/FileDropZone';
 import { MEDIA_RULES } from '../components/file-rules';
 import { Wizard } from '../components/Wizard';
 import { MadeWithAiField } from '../express/Honesty';
+import { useLanguageOptions } from '../express/TrackLanguage';
 import { useGenreSearch } from '../forms/GenresField';
 import { applyServerErrors } from '../forms/server-errors';
 import { useZodForm } from '../forms/use-zod-form';
@@ -143,13 +144,9 @@ export function CustomCampaignWizard({
   const [artistTerm, setArtistTerm] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
 
-  const languages = useQuery({
-    queryKey: ['custom', 'languages'],
-    queryFn: async () =>
-      (await api.get<Option[]>('language/getAllLanguagesWithQ', { query: { limit: 100 }, silent: true }))
-        .data,
-    staleTime: 300_000,
-  });
+  // Every language, named in the reader's language (the lookup's first 100 English names left out
+  // Spanish, Turkish and the rest of the alphabet).
+  const languageOptions = useLanguageOptions();
   const genres = useGenreSearch(genreTerm);
   const tiers = useQuery({
     queryKey: ['custom', 'tiers', mode],
@@ -295,7 +292,7 @@ export function CustomCampaignWizard({
                 label={t('custom.ui.language')}
                 withAsterisk
                 searchable
-                data={(languages.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+                data={languageOptions}
                 value={field.value ? String(field.value) : null}
                 onChange={(v) => field.onChange(v ? Number(v) : undefined)}
                 error={err('language_id')}

@@ -13,6 +13,7 @@ import { formatDateTime, formatNumber } from '../i18n/format';
 import { AnswerBy, EndReasonBadge } from './AnswerInTime';
 import type { ExpressCampaignDetail, ExpressDecline, ExpressTimelineEntry } from './express-types';
 import { MadeWithAiValue } from './Honesty';
+import { TrackLanguageName } from './TrackLanguage';
 
 /**
  * The foot of an express campaign's header card, for every platform: the artist's pitch to the
@@ -272,6 +273,9 @@ export function ExpressCampaignView({
           <FactRow label={t('express.fields.tier')}>{campaign.tier.tier_name}</FactRow>
           <FactRow label={t('express.fields.curator')}>{campaign.curator.name}</FactRow>
           <FactRow label={t('express.fields.artist')}>{campaign.artist.name}</FactRow>
+          <FactRow label={t('express.language.label')}>
+            <TrackLanguageName language={campaign.language} />
+          </FactRow>
           <FactRow label={t('express.ai.label')}>
             <MadeWithAiValue value={campaign.made_with_ai} />
           </FactRow>

@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Card, Group, Progress, Stack, Text, Title } from
 import { IconExternalLink, IconHeadphones, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type LanguageRef, TrackLanguageName } from './TrackLanguage';
 
 /** A playback event the page reports to the server, with the player's position in seconds. */
 export type ListenEventName = 'play' | 'progress' | 'pause' | 'ended';
@@ -14,6 +15,8 @@ const REPORT_EVERY_MS = 5_000;
 /** What the artist tells sellers about themselves, shown beside the player. */
 export interface ListenAbout {
   pitch: string | null;
+  /** The language of the track's lyrics; null for an instrumental or when not said. */
+  language?: LanguageRef | null;
   artist: { name: string; bio: string | null; genres: string[]; links: { kind: string; url: string }[] };
 }
 
@@ -279,6 +282,12 @@ function AboutArtist({ about }: { about: ListenAbout }) {
           </Text>
         </Stack>
       ) : null}
+      {about.language !== undefined && (
+        <Stack gap={2} data-testid="listen-language">
+          {label(t('express.language.label'))}
+          <TrackLanguageName language={about.language} />
+        </Stack>
+      )}
       <Stack gap={2}>
         {label(t('express.listen.about', { name: artist.name }))}
         <Text size="sm" dir="auto" c={artist.bio ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>

@@ -7,3 +7,4 @@ export * from './Honesty';
 export * from './ListenPanel';
 export * from './playlist-parts';
 export * from './QualityScore';
+export * from './TrackLanguage';

@@ -15,6 +15,7 @@ import {
   LoadingOrNotFound,
   MadeWithAiValue,
   PitchAndDeclineReason,
+  TrackLanguageName,
   useCampaignColumns,
   useExpressStatusOptions,
   usePageTitle,
@@ -263,6 +264,9 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
           </ExpressFactRow>
           <ExpressFactRow label={t('express.social.influencer')}>{c.influencer.name}</ExpressFactRow>
           <ExpressFactRow label={t('express.fields.artist')}>{c.artist.name}</ExpressFactRow>
+          <ExpressFactRow label={t('express.language.label')}>
+            <TrackLanguageName language={c.language} />
+          </ExpressFactRow>
           <ExpressFactRow label={t('express.ai.label')}>
             <MadeWithAiValue value={c.made_with_ai} />
           </ExpressFactRow>

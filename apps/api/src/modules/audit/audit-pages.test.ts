@@ -152,11 +152,20 @@ describe('unfiltered audit pages through hour counts', () => {
       k: 0,
     }));
     const inserted: { id: number; at: number; k: number }[] = [];
-    const reads: { page: number; ids: number[]; total: number }[] = [];
+    const reads: { page: number; ids: number[]; total: number; seq: number }[] = [];
     let writing = true;
+    let started = 0;
+    /** Until a read that started after `mark` reads had started has finished. */
+    const readAfter = async (mark: number) => {
+      while (!reads.some((r) => r.seq > mark)) await new Promise((done) => setTimeout(done, 2));
+    };
     const writer = (async () => {
+      // Reads run before, among and after the inserts whatever the machine's load: one before the
+      // first insert, one started after the 20th.
+      await readAfter(0);
       // One insert at a time, in a known order: a read's snapshot sees a prefix of them.
       for (let k = 1; k <= 40; k++) {
+        if (k === 21) await readAfter(started);
         const at =
           k % 3 === 0
             ? 'now()'
@@ -172,13 +181,14 @@ describe('unfiltered audit pages through hour counts', () => {
     const reader = async (pages: number[]) => {
       for (let round = 0; writing || round < 4; round++)
         for (const page of pages) {
+          const seq = ++started;
           const got = await listAuditLogs(ctx.deps.database, {}, page, limit);
-          reads.push({ page, ids: got.rows.map((r) => r.id), total: got.total });
+          reads.push({ page, ids: got.rows.map((r) => r.id), total: got.total, seq });
         }
     };
     await Promise.all([writer, reader([2, 9, 15]), reader([5, 12, 20]), reader([1, 18, 24])]);
     expect(reads.length).toBeGreaterThanOrEqual(36);
-    // Some reads ran while the inserts did.
+    // Reads saw the table before and during the inserts.
     expect(new Set(reads.map((r) => r.total)).size).toBeGreaterThan(1);
     const all = [...base, ...inserted];
     const order = (a: { id: number; at: number }, b: { id: number; at: number }) =>

@@ -318,6 +318,7 @@ export async function publishedForCurator(
     genre_ids: number[];
     pitch: string;
     made_with_ai: boolean | null;
+    language: { id: number; code: string; name: string };
     start_date: string;
     opt_in_until: Date | null;
     free: string;
@@ -330,6 +331,8 @@ export async function publishedForCurator(
     eligible: { id: number; name: string }[] | null;
   }>(
     `select c.id, c.name, c.link, c.is_released, c.tier_id, t.tier_name, c.genre_ids, c.pitch, c.made_with_ai,
+            (select json_build_object('id', l.id, 'code', l.code, 'name', l.name)
+               from languages l where l.id = c.language_id) as language,
             to_char(c.start_date, 'YYYY-MM-DD') as start_date, c.opt_in_until, c.price, c.placements,
             c.on_going_days,
             (select count(*) from custom_campaign_slots s
@@ -366,6 +369,7 @@ export async function publishedForCurator(
       genres: names.rows.filter((g) => r.genre_ids.includes(g.id)),
       pitch: r.pitch,
       made_with_ai: r.made_with_ai,
+      language: r.language,
       start_date: r.start_date,
       opt_in_until: r.opt_in_until?.toISOString() ?? null,
       free_placements: Number(r.free),

@@ -838,6 +838,7 @@ export async function choosePlaylist(
           mediaLink: c.mediaLink,
           pitch: c.pitch,
           madeWithAi: c.madeWithAi,
+          languageId: c.languageId,
           statusId: E.PENDING_APPROVAL,
           price: slot.coins,
           holdId: Number(slot.hold_id),

@@ -8,6 +8,7 @@ import { parseTrackLink } from '../../providers/spotify/links';
 import { playlistVisibleToArtists } from '../trust';
 import { type Purchase, quoteTopUp, startCheckout, topUpPurchase } from '../wallet';
 import { createCampaigns, createCampaignsFor, prepareCampaigns } from './express.creation';
+import { assertTrackLanguage } from './express.language';
 import type { Campaign } from './express.machine';
 import { expressCampaigns, expressPlaylists, expressTiers } from './express.schema';
 import { adapterFor, spotifyAdapter } from './platforms/index';
@@ -79,11 +80,13 @@ export async function startCampaignCheckout(
     playlist_ids: number[];
     pitch?: string | null;
     made_with_ai?: boolean | null;
+    language_id?: number | null;
     top_up?: 'cheapest';
     expected_amount_minor?: number;
   },
 ) {
   if (!parseTrackLink(input.track_link)) throw new ValidationError({ track_link: ['express.invalid_track'] });
+  await assertTrackLanguage(deps.database, input.language_id);
   const total = await quoteCampaigns(deps, input.playlist_ids);
   let purchase: Purchase = { coins: total };
   if (input.top_up === 'cheapest') {
@@ -108,6 +111,7 @@ export async function startCampaignCheckout(
       playlist_ids: [...new Set(input.playlist_ids)],
       pitch: input.pitch ?? null,
       made_with_ai: input.made_with_ai ?? null,
+      language_id: input.language_id ?? null,
     },
     returnPath: '/create/express/campaign',
   });
@@ -136,6 +140,8 @@ export interface CampaignPaymentMeta {
   unreleased?: { mediaLink: string; tiktokImg?: string | null } | null;
   /** The artist's declaration that the track was made with AI (null: not declared). */
   made_with_ai?: boolean | null;
+  /** The track's language (`languages` id; null: instrumental or not said). */
+  language_id?: number | null;
   campaign_ids?: number[];
   not_created?: NotCreated;
 }
@@ -203,6 +209,7 @@ export async function campaignsFromPayment(
                 pitch: meta.pitch ?? null,
                 soundName: meta.song_name ?? null,
                 madeWithAi: meta.made_with_ai ?? null,
+                languageId: meta.language_id ?? null,
                 unreleased: meta.unreleased ?? undefined,
                 prepared,
               },
@@ -217,6 +224,7 @@ export async function campaignsFromPayment(
                 paymentMethod: 'card',
                 pitch: meta.pitch ?? null,
                 made_with_ai: meta.made_with_ai ?? null,
+                language_id: meta.language_id ?? null,
                 prepared,
               },
               tx,

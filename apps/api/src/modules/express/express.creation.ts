@@ -17,6 +17,7 @@ import type { PurchaseRow } from '../accounts';
 import { type AuditActor, audit } from '../audit';
 import { getSettings, rememberSettings, type SettingsMap, settingsFrom } from '../settings';
 import { DESC, hold, holdAtCommit, InsufficientBalanceError, ledgerRefusal, NEXT_HOLD_ID } from '../wallet';
+import { assertTrackLanguage } from './express.language';
 import { answerDeadlineFrom, type Campaign, scheduleAnswerJobs } from './express.machine';
 import { tellUser } from './express.notify';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
@@ -54,6 +55,8 @@ export async function createCampaigns(
     pitch?: string | null;
     /** The artist's declaration (see {@link createCampaignsFor}). */
     made_with_ai?: boolean | null;
+    /** The track's language (see {@link createCampaignsFor}). */
+    language_id?: number | null;
     /** Sound and settings read before `outer` was opened (see {@link CampaignPreparation}). */
     prepared?: CampaignPreparation;
     /** Staff ordering for the artist (`/api/admin/express/checkout`): see {@link StaffActor}. */
@@ -75,6 +78,7 @@ export async function createCampaigns(
       errorField: 'playlist_ids',
       pitch: input.pitch,
       madeWithAi: input.made_with_ai,
+      languageId: input.language_id,
       prepared: input.prepared,
       byStaff: input.byStaff,
       preloaded: input.preloaded,
@@ -165,6 +169,8 @@ export async function createCampaignsFor(
      * clients), which sellers refusing AI music still receive (docs/decisions.md "Honest promotion").
      */
     madeWithAi?: boolean | null;
+    /** The language of the track's lyrics (`languages` id); null or absent: instrumental or not said. */
+    languageId?: number | null;
     /** Sound and settings read before `outer` was opened (see {@link CampaignPreparation}). */
     prepared?: CampaignPreparation;
     /** Staff ordering for the artist: audited and timelined as the staff member; the artist is told. */
@@ -192,6 +198,7 @@ export async function createCampaignsFor(
       input.preloaded ? settingsFrom(input.preloaded.settings) : undefined,
     ));
   if (!sound) throw invalidSound();
+  await assertTrackLanguage(outer ?? deps.database, input.languageId);
   const soundName = input.soundName?.trim().slice(0, 300) || sound.name;
   const now = deps.clock.now();
 
@@ -236,6 +243,7 @@ export async function createCampaignsFor(
         tiktokImg: input.unreleased?.tiktokImg ?? null,
         pitch: input.pitch ?? null,
         madeWithAi: input.madeWithAi ?? null,
+        languageId: input.languageId ?? null,
         statusId: S.PENDING_APPROVAL,
         price: target.price,
         paymentMethod: input.paymentMethod ?? 'coins',

@@ -5,6 +5,7 @@ import { type Database, type Tx, withTransaction } from '../../db/client';
 import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
+import { languages } from '../lookups/lookups.schema';
 import { getSettings } from '../settings';
 import { expressCampaigns } from './express.schema';
 import { campaignListens } from './listens.schema';
@@ -260,6 +261,12 @@ export async function listenView(deps: Deps, sellerId: number, campaignId: numbe
       })
       .from(users)
       .where(eq(users.id, c.artistId));
+    const [language] = c.languageId
+      ? await tx.db
+          .select({ id: languages.id, code: languages.code, name: languages.name })
+          .from(languages)
+          .where(eq(languages.id, c.languageId))
+      : [];
     const links = artist
       ? (['spotify', 'instagram', 'facebook', 'tiktok', 'twitter'] as const)
           .filter((kind) => artist[kind])
@@ -269,7 +276,13 @@ export async function listenView(deps: Deps, sellerId: number, campaignId: numbe
       campaign_id: c.id,
       ...progressOf(ms, min_listen_seconds),
       player: playerOf(deps, c, min_listen_seconds),
-      track: { name: c.trackName, artist: c.trackArtist, url: c.trackUrl, is_released: c.isReleased },
+      track: {
+        name: c.trackName,
+        artist: c.trackArtist,
+        url: c.trackUrl,
+        is_released: c.isReleased,
+        language: language ?? null,
+      },
       pitch: c.pitch,
       artist: {
         name: artist ? artist.artistName?.trim() || `${artist.firstName} ${artist.lastName}`.trim() : '',

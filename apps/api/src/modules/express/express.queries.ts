@@ -23,6 +23,7 @@ import { type ListQuery, paginate } from '../../platform/http';
 import { isMessageKey, t } from '../../platform/i18n';
 import { playlistVisibleToArtists, scoreItem, scoreOrNeutral } from '../trust';
 import { declineJson, declinesOf, declineView } from './express.feedback';
+import { type TrackLanguage, trackLanguageSql } from './express.language';
 import { unreadOf } from './express.messages';
 import { timelineKeyFor } from './express.notify';
 import {
@@ -97,6 +98,7 @@ const campaignSelect = {
   // The custom campaign this is a placement of, else null.
   customCampaignId: sql<number | null>`(select s.campaign_id from custom_campaign_slots s
     where s.express_campaign_id = ${expressCampaigns.id})`,
+  language: trackLanguageSql,
 };
 
 type CampaignRow = {
@@ -111,6 +113,7 @@ type CampaignRow = {
   artistEmail: string;
   curatorName: string;
   customCampaignId?: number | null;
+  language?: TrackLanguage | null;
   /** Unread messages of the reader (artist or curator lists only). */
   unread?: number;
 };
@@ -172,6 +175,7 @@ export function campaignItem(r: CampaignRow) {
     end_reason: c.endReason,
     ...(r.unread === undefined ? {} : { unread_messages: r.unread }),
     made_with_ai: c.madeWithAi,
+    language: r.language ?? null,
   };
 }
 export type CampaignItem = ReturnType<typeof campaignItem>;

@@ -65,5 +65,6 @@ export async function renew(
     ...(adapter.renewal.keepsArtistText ? { pitch: campaign.pitch, soundName: campaign.trackName } : {}),
     // The same track: its declaration goes with it (a refusing target is then refused like any request).
     madeWithAi: campaign.madeWithAi,
+    languageId: campaign.languageId,
   });
 }

@@ -20,6 +20,7 @@ import {
   spotifyArtistSchema,
   spotifyConnectionSchema,
   spotifyTrackSchema,
+  trackLanguageField,
 } from '@lm/contracts/express';
 import { topUpQuoteSchema } from '@lm/contracts/money';
 import { scoreListQuery } from '@lm/contracts/score';
@@ -65,6 +66,7 @@ export const campaignOrderBody = z.object({
   playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
   pitch: pitchSchema,
   made_with_ai: madeWithAiField,
+  language_id: trackLanguageField,
 });
 
 /** The playlists a buyer picks from at checkout (artist or curator): by genre, tier and score. */
@@ -574,6 +576,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
           playlist_ids: z.array(z.coerce.number().int().positive()).min(1, 'validation.required'),
           pitch: pitchSchema,
           made_with_ai: madeWithAiField,
+          language_id: trackLanguageField,
           /** 'cheapest': buy the quote of `checkout/quote`; absent: the request's coins. */
           top_up: z.literal('cheapest').optional(),
           /** The quote's amount the page showed; a different recomputed amount is refused (409). */

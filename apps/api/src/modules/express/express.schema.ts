@@ -7,7 +7,7 @@ import * as pg from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema';
 import { admins } from '../admins/admins.schema';
 import { socialAccounts, socialTiers } from '../connections/connections.schema';
-import { genres } from '../lookups/lookups.schema';
+import { genres, languages } from '../lookups/lookups.schema';
 
 /**
  * Express campaign types (spec section 3 `campaign_type_id`): 1 Spotify playlist placement, 2 TikTok
@@ -269,6 +269,11 @@ export const expressCampaigns = pg.pgTable(
      * (requests of clients that do not ask, and every request before the question existed).
      */
     madeWithAi: pg.boolean('made_with_ai'),
+    /**
+     * The language of the track's lyrics as the artist gives it (ISO 639-1, `languages`); null for an
+     * instrumental or when not said (older clients, staff orders, custom placements without one).
+     */
+    languageId: pg.integer('language_id').references(() => languages.id),
     /**
      * How the submitted video disclosed the paid promotion at its last proof (TikTok, Instagram): the
      * platform's flag, its caption, or missing (the proof failed for it). Null before a proof and for

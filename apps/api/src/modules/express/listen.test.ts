@@ -214,6 +214,54 @@ describe('who listens, and what the seller is shown', () => {
     expect(view.player.url).toMatch(/\/api\/sandbox\/audio\/spotify\/[A-Za-z0-9]{22}\.wav\?seconds=45$/);
   });
 
+  it("shows the track's language the artist gave (Spotify and TikTok); an unknown language is refused before anything is held", async () => {
+    const { token, user } = await artistWithCoins(ctx, 1000);
+    const language = (
+      await ctx.deps.database.pool.query<{ id: number }>(`select id from languages where code = 'fr'`)
+    ).rows[0]!.id;
+    const order = (languageId: unknown) =>
+      ctx.call('POST', '/api/express/artist/campaign/create', {
+        token,
+        body: {
+          track_link: `https://open.spotify.com/track/4uLU6hMCjMI75M1A2tL${String(++seq).padStart(3, '0')}`,
+          playlist_ids: [playlistIds[0]],
+          language_id: languageId,
+        },
+      });
+    for (const bad of [999_999, 0, 'fr']) {
+      const refused = await order(bad);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.language_id).toEqual(['Invalid value']);
+    }
+    const none = await ctx.deps.database.pool.query('select id from express_campaigns where artist_id = $1', [
+      user.id,
+    ]);
+    expect(none.rowCount).toBe(0);
+
+    const created = await order(language);
+    expect(created.statusCode).toBe(201);
+    const campaign = created.json().data[0];
+    expect(campaign.language).toEqual({ id: language, code: 'fr', name: 'French' });
+    const view = (
+      await ctx.call('GET', `/api/express/campaigns/${campaign.id}/listen`, { token: curatorToken })
+    ).json().data;
+    expect(view.track.language).toEqual({ id: language, code: 'fr', name: 'French' });
+    // Instrumental or not said: null.
+    const { id: silent } = await pendingCampaign();
+    expect(
+      (await ctx.call('GET', `/api/express/campaigns/${silent}/listen`, { token: curatorToken })).json().data
+        .track.language,
+    ).toBeNull();
+
+    const influencer = await connectedInfluencer(ctx, 'tiktok', 'language');
+    const tiktok = await ctx.call('POST', '/api/express-tiktok/artist/campaign/create', {
+      token,
+      body: { track_link: LINK.tiktok, account_ids: [influencer.account.id], language_id: language },
+    });
+    expect(tiktok.statusCode).toBe(201);
+    expect(tiktok.json().data[0].language).toMatchObject({ code: 'fr' });
+  });
+
   it('serves the sandbox preview as a playable WAV lasting the seconds asked, a melody and not silence', async () => {
     const res = await ctx.call('GET', '/api/sandbox/audio/spotify/4uLU6hMCjMI75M1A2tKUQC.wav?seconds=45');
     expect(res.statusCode).toBe(200);

@@ -28,6 +28,7 @@ import { accountVisibleToArtists, scoreItem, scoreOrNeutral } from '../trust';
 import { paymentsService as payments } from '../wallet';
 import { type CampaignPaymentMeta, campaignsFromPayment } from './express.checkout';
 import { createCampaignsFor, MAX_PLAYLISTS_PER_REQUEST, type PurchasePreload } from './express.creation';
+import { assertTrackLanguage, type TrackLanguage, trackLanguageSql } from './express.language';
 import { advance, type Campaign, submit } from './express.machine';
 import { unreadOf } from './express.messages';
 import { tellUser } from './express.notify';
@@ -130,6 +131,8 @@ export interface SocialCreateInput {
   tiktok_img?: string | null;
   /** The artist's declaration that the track was made with AI; absent or null: not declared. */
   made_with_ai?: boolean | null;
+  /** The language of the track's lyrics (`languages` id); absent or null: instrumental or not said. */
+  language_id?: number | null;
 }
 
 /**
@@ -189,6 +192,7 @@ export async function createSocialCampaigns(
     pitch: input.pitch ?? null,
     soundName: input.song_name ?? null,
     madeWithAi: input.made_with_ai ?? null,
+    languageId: input.language_id ?? null,
     unreleased,
     preloaded,
   });
@@ -208,6 +212,7 @@ export async function startSocialCheckout(
   input: SocialCreateInput,
 ) {
   const unreleased = await unreleasedFiles(deps, adapter, artistId, input);
+  await assertTrackLanguage(deps.database, input.language_id);
   if (!(await adapter.resolveSound(deps, input.track_link)))
     throw new ValidationError({ track_link: [adapter.invalidSoundKey] });
   const ids = [...new Set(input.account_ids)];
@@ -232,6 +237,7 @@ export async function startSocialCheckout(
     song_name: input.song_name?.trim() || null,
     unreleased: unreleased ?? null,
     made_with_ai: input.made_with_ai ?? null,
+    language_id: input.language_id ?? null,
   };
   const r = await payments.startCheckout(deps, artistId, { coins }, 'card', me?.email ?? '', {
     meta: meta as Record<string, unknown>,
@@ -280,6 +286,7 @@ const selectCampaign = {
   artist: { firstName: artists.firstName, lastName: artists.lastName, email: artists.email },
   influencer: { firstName: influencers.firstName, lastName: influencers.lastName, email: influencers.email },
   review: { rating: expressSellerReviews.rating, comment: expressSellerReviews.comment },
+  language: trackLanguageSql,
 };
 type Row = {
   c: typeof expressCampaigns.$inferSelect;
@@ -288,6 +295,7 @@ type Row = {
   artist: { firstName: string | null; lastName: string | null; email: string };
   influencer: { firstName: string | null; lastName: string | null; email: string };
   review: { rating: number | null; comment: string | null } | null;
+  language: TrackLanguage | null;
   /** Unread messages of the reader (the artist's and the influencer's lists only). */
   unread?: number;
 };
@@ -340,6 +348,7 @@ function item(r: Row, adapter: AccountAdapter) {
     end_reason: c.endReason,
     ...(r.unread === undefined ? {} : { unread_messages: r.unread }),
     made_with_ai: c.madeWithAi,
+    language: r.language,
     disclosure: c.disclosure,
   };
 }

@@ -51,7 +51,11 @@ export const lookupsRoutes: RouteModule = (app, deps) => {
       config: { access: PUBLIC },
       schema: {
         tags,
-        querystring: standard,
+        // Up to the whole list in one answer: pickers name languages in the reader's language and
+        // search those names themselves.
+        querystring: standard.extend({
+          limit: z.coerce.number().int().min(1).max(LIMITS.languageLookupMax).default(LIMITS.lookupPageSize),
+        }),
         response: { 200: envelope(z.array(lookupItemSchema.extend({ code: z.string() }))) },
       },
     },

@@ -88,6 +88,10 @@ describe('other lookups', () => {
     const all = await get('/api/language/getAllLanguagesWithQ');
     expect(all.body.data).toHaveLength(20);
     expect(Object.keys(all.body.data[0]!).sort()).toEqual(['code', 'id', 'name']);
+    // The whole list in one answer (pickers name them in the reader's language), no more.
+    const whole = await get('/api/language/getAllLanguagesWithQ?limit=200');
+    expect(whole.body.data).toHaveLength(data.LANGUAGES.length);
+    expect((await get('/api/language/getAllLanguagesWithQ?limit=201')).status).toBe(422);
   });
 
   it('interests answer 20 by default and filter by q', async () => {

@@ -14,6 +14,7 @@ import {
   ListScreen,
   MadeWithAi,
   NotFoundPage,
+  TrackLanguageName,
   useApi,
   usePageTitle,
   useSession,
@@ -392,6 +393,10 @@ function PublishedCard({ campaign: c }: { campaign: PublishedCampaign }) {
         <Text size="sm" fs="italic" dir="auto">
           “{c.pitch}”
         </Text>
+        <Group gap="xs">
+          <Text size="sm">{t('express.language.label')}:</Text>
+          <TrackLanguageName language={c.language} />
+        </Group>
         <MadeWithAi value={c.made_with_ai} />
         <SongLink link={c.link} />
         <Text size="xs" c="dimmed">

@@ -4,6 +4,7 @@ import {
   isApiError,
   MadeWithAiField,
   QualityScoreBadge,
+  TrackLanguageField,
   usePageTitle,
   useSession,
 } from '@lm/ui';
@@ -55,6 +56,7 @@ interface CardDraft {
   playlists: ExpressPlaylist[];
   pitch?: string;
   madeWithAi?: boolean | null;
+  languageId?: number | null;
 }
 
 function PlaylistCard({
@@ -145,6 +147,7 @@ export function CreateCampaignPage({
   const [pitch, setPitch] = useState('');
   const pitchIsTooLong = pitchTooLong(pitch);
   const [madeWithAi, setMadeWithAi] = useState<boolean | null>(null);
+  const [languageId, setLanguageId] = useState<number | null>(null);
   const [aiError, setAiError] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
   const [track, setTrack] = useState<SpotifyTrack | null>(null);
@@ -187,6 +190,7 @@ export function CreateCampaignPage({
       setLink(draft.link);
       setPitch(draft.pitch ?? '');
       setMadeWithAi(draft.madeWithAi ?? null);
+      setLanguageId(draft.languageId ?? null);
       setSelected(new Map(draft.playlists.map((p) => [p.id, p])));
     },
   });
@@ -242,9 +246,10 @@ export function CreateCampaignPage({
         playlist_ids: chosen.map((p) => p.id),
         pitch: pitch.trim(),
         made_with_ai: madeWithAi,
+        language_id: languageId,
         expected_amount_minor: cardQuote.data?.purchase?.amount_minor,
       });
-      card.redirect(start, { link: link.trim(), playlists: chosen, pitch, madeWithAi });
+      card.redirect(start, { link: link.trim(), playlists: chosen, pitch, madeWithAi, languageId });
     } catch (e) {
       setPayError(payErrorText(e, t('ui.errors.unexpected')));
       // The price may have changed since it was shown (409 payments.quote_changed): show the new one.
@@ -261,6 +266,7 @@ export function CreateCampaignPage({
         playlist_ids: chosen.map((p) => p.id),
         pitch: pitch.trim(),
         made_with_ai: madeWithAi,
+        language_id: languageId,
       });
       await refreshWallet();
       notifications.show({ color: 'green', message: t('express.create.created', { count: created.length }) });
@@ -324,6 +330,7 @@ export function CreateCampaignPage({
         value={pitch}
         onChange={setPitch}
       />
+      <TrackLanguageField value={languageId} onChange={setLanguageId} />
       <MadeWithAiField
         value={madeWithAi}
         onChange={(v) => {

@@ -478,7 +478,7 @@ export function SellerDecision(props: SellerActionsProps) {
         track={v.track.name}
         player={v.player}
         progress={v}
-        about={{ pitch: v.pitch, artist: v.artist }}
+        about={{ pitch: v.pitch, language: v.track.language, artist: v.artist }}
         onEvent={(event, position) =>
           report.mutate({ event, position: Math.max(0, Math.min(86_400, position)) })
         }

@@ -19,6 +19,7 @@ import {
   PitchAndDeclineReason,
   type PlatformDescriptor,
   PlatformScreen,
+  TrackLanguageName,
   usePageTitle,
   useSession,
 } from '@lm/ui';
@@ -372,6 +373,9 @@ export function SocialCampaignDetail({
           </FactRow>
           <FactRow label={t('express.fields.tier')}>{c.tier.tier_name}</FactRow>
           <FactRow label={t('express.social.influencer')}>{c.influencer.name}</FactRow>
+          <FactRow label={t('express.language.label')}>
+            <TrackLanguageName language={c.language} />
+          </FactRow>
           <FactRow label={t('express.ai.label')}>
             <MadeWithAiValue value={c.made_with_ai} />
           </FactRow>

@@ -10,6 +10,7 @@ import {
   NumberField,
   type PlatformDescriptor,
   QualityScoreBadge,
+  TrackLanguageField,
   useFileUpload,
   usePageTitle,
   useSession,
@@ -67,6 +68,7 @@ interface SocialDraft {
   songName: string;
   pitch: string;
   madeWithAi?: boolean | null;
+  languageId?: number | null;
   media: Uploaded | null;
   cover: Uploaded | null;
   accounts: SocialAccountForSale[];
@@ -223,6 +225,7 @@ export function SocialCreateCampaign({
   const [songName, setSongName] = useState('');
   const [pitch, setPitch] = useState('');
   const [madeWithAi, setMadeWithAi] = useState<boolean | null>(null);
+  const [languageId, setLanguageId] = useState<number | null>(null);
   const [media, setMedia] = useState<Uploaded | null>(null);
   const [cover, setCover] = useState<Uploaded | null>(null);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
@@ -263,6 +266,7 @@ export function SocialCreateCampaign({
       setSongName(d.songName);
       setPitch(d.pitch);
       setMadeWithAi(d.madeWithAi ?? null);
+      setLanguageId(d.languageId ?? null);
       setMedia(d.media);
       setCover(d.cover);
       setSelected(new Map(d.accounts.map((a) => [a.id, a])));
@@ -341,6 +345,7 @@ export function SocialCreateCampaign({
     media_link: released ? null : (media?.key ?? null),
     tiktok_img: released || !platform.unreleased.needsCover ? null : (cover?.key ?? null),
     made_with_ai: madeWithAi,
+    language_id: languageId,
   });
 
   const pay = async () => {
@@ -348,7 +353,17 @@ export function SocialCreateCampaign({
     try {
       if (method === 'card') {
         const start = await checkout.mutateAsync(request());
-        card.redirect(start, { released, link, songName, pitch, madeWithAi, media, cover, accounts: chosen });
+        card.redirect(start, {
+          released,
+          link,
+          songName,
+          pitch,
+          madeWithAi,
+          languageId,
+          media,
+          cover,
+          accounts: chosen,
+        });
         return;
       }
       const created = await create.mutateAsync(request());
@@ -455,6 +470,7 @@ export function SocialCreateCampaign({
         </>
       )}
       <PitchField label={t(k('pitch'))} description={t(k('pitch_hint'))} value={pitch} onChange={setPitch} />
+      <TrackLanguageField value={languageId} onChange={setLanguageId} />
       <MadeWithAiField
         value={madeWithAi}
         onChange={(v) => {

@@ -34,7 +34,13 @@ const LISTENED: ExpressListenView = {
   required_seconds: 30,
   can_decide: true,
   player: { kind: 'audio', url: '/api/sandbox/audio/tiktok/1.wav?seconds=45', reports_playback: true },
-  track: { name: 'Dance', artist: 'Ava', url: 'https://www.tiktok.com/music/x-1', is_released: true },
+  track: {
+    name: 'Dance',
+    artist: 'Ava',
+    url: 'https://www.tiktok.com/music/x-1',
+    is_released: true,
+    language: null,
+  },
   pitch: null,
   artist: { name: 'Ava', bio: null, genres: [], links: [] },
 };

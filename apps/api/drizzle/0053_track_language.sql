@@ -1,0 +1,2 @@
+ALTER TABLE "express_campaigns" ADD COLUMN "language_id" integer;--> statement-breakpoint
+ALTER TABLE "express_campaigns" ADD CONSTRAINT "express_campaigns_language_id_languages_id_fk" FOREIGN KEY ("language_id") REFERENCES "public"."languages"("id") ON DELETE no action ON UPDATE no action;
