@@ -13,6 +13,7 @@ import {
   inArray,
   lt,
   ne,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -218,6 +219,11 @@ export async function listCampaigns(
 export interface DetailScope {
   artistId?: number;
   curatorId?: number;
+  /**
+   * Either side: the campaign's seller or its buyer (a curator opens both the requests sent to
+   * them and the placements they bought for a track of their own), in one statement.
+   */
+  participantId?: number;
   /** Language of the timeline notes (English when absent). */
   lang?: Language;
   /** A staff reader: the timeline names the staff member behind each admin event. */
@@ -325,7 +331,8 @@ export async function campaignDetails(database: Database, ids: readonly number[]
   const one = ids.length === 1;
   const byArtist = scope.artistId !== undefined;
   const byCurator = scope.curatorId !== undefined;
-  const key = `express.details:${one ? 'one' : 'many'}:${byArtist ? 'artist' : ''}:${byCurator ? 'curator' : ''}`;
+  const byParticipant = scope.participantId !== undefined;
+  const key = `express.details:${one ? 'one' : 'many'}:${byArtist ? 'artist' : ''}:${byCurator ? 'curator' : ''}:${byParticipant ? 'participant' : ''}`;
   const rows = await prepareOnce(database.db, key, (name) =>
     database.db
       .select({ ...campaignSelect, timeline: timelineJson, review: reviewJson, decline: declineJson })
@@ -339,6 +346,12 @@ export async function campaignDetails(database: Database, ids: readonly number[]
           one ? eq(expressCampaigns.id, sql.placeholder('id')) : inIdsPlaceholder(expressCampaigns.id, 'ids'),
           byArtist ? eq(expressCampaigns.artistId, sql.placeholder('artist')) : undefined,
           byCurator ? eq(expressCampaigns.curatorId, sql.placeholder('curator')) : undefined,
+          byParticipant
+            ? or(
+                eq(expressCampaigns.curatorId, sql.placeholder('participant')),
+                eq(expressCampaigns.artistId, sql.placeholder('participant')),
+              )
+            : undefined,
         ),
       )
       .prepare(name),
@@ -347,6 +360,7 @@ export async function campaignDetails(database: Database, ids: readonly number[]
     ids: idList(ids),
     artist: scope.artistId ?? null,
     curator: scope.curatorId ?? null,
+    participant: scope.participantId ?? null,
   });
   const byId = new Map(rows.map((row) => [row.c.id, row]));
   return ids.flatMap((id) => {

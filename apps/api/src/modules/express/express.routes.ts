@@ -278,7 +278,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       show: '/api/express/curator/shows/campaigns/:id',
       scope: (id: number) => ({ curatorId: id }),
       // A curator also opens the placements they bought for a track of their own (/express/checkout).
-      buyerToo: true,
+      showScope: (id: number) => ({ participantId: id }),
       withPerformance: false,
     },
     {
@@ -286,7 +286,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       list: '/api/express/artist/campaigns',
       show: '/api/express/artist/show/campaign/:id',
       scope: (id: number) => ({ artistId: id }),
-      buyerToo: false,
+      showScope: (id: number) => ({ artistId: id }),
       withPerformance: true,
     },
   ] as const;
@@ -307,11 +307,10 @@ export const expressRoutes: RouteModule = (app, deps) => {
       },
       async (req) => {
         const me = currentUser(req).id;
-        const item =
-          (await q.campaignDetail(deps.database, req.params.id, { ...side.scope(me), lang: req.lang })) ??
-          (side.buyerToo
-            ? await q.campaignDetail(deps.database, req.params.id, { artistId: me, lang: req.lang })
-            : undefined);
+        const item = await q.campaignDetail(deps.database, req.params.id, {
+          ...side.showScope(me),
+          lang: req.lang,
+        });
         if (!item) throw new NotFoundError();
         return { data: side.withPerformance ? { ...item, performance: q.performanceOf(item, now()) } : item };
       },
@@ -326,10 +325,11 @@ export const expressRoutes: RouteModule = (app, deps) => {
     async (req) => {
       const user = currentUser(req);
       // A curator reads the performance of an incoming campaign, or of one bought at /express/checkout.
-      const item =
-        (user.permissions.has(CURATOR)
-          ? await q.campaignDetail(deps.database, req.params.id, { curatorId: user.id })
-          : undefined) ?? (await q.campaignDetail(deps.database, req.params.id, { artistId: user.id }));
+      const item = await q.campaignDetail(
+        deps.database,
+        req.params.id,
+        user.permissions.has(CURATOR) ? { participantId: user.id } : { artistId: user.id },
+      );
       if (!item) throw new NotFoundError();
       return { data: q.performanceOf(item, now()) };
     },
