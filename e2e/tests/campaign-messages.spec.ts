@@ -75,8 +75,11 @@ test('the artist and the curator write to each other; a typed e-mail shows as th
   await expectAccessible(curator, 'campaign messages ar');
   await shot(curator, 'messages-curator-ar-390');
 
-  // Back on the artist's side: the answer arrives (the page refreshes the thread when reopened).
-  await artist.reload();
+  // Back on the artist's side: the dashboard counts the unread answer, then it arrives (the page
+  // refreshes the thread when reopened).
+  await artist.goto('/dashboard');
+  await expect(artist.getByTestId('unread-total')).toHaveText('1 unread message');
+  await artist.goto(`/express-campaigns/${campaignId}`);
   await expect(artistPanel.getByTestId('campaign-message')).toHaveCount(2);
   await expect(artistPanel).toContainText('سأستمع مرة أخرى الليلة');
   await artistContext.close();

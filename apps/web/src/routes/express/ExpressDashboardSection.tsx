@@ -50,7 +50,13 @@ export function ExpressDashboardSection() {
       </SimpleGrid>
       <Card padding="lg" radius="md">
         <Group justify="space-between" mb="md">
-          <Title order={4}>{t('express.stats.last_campaigns')}</Title>
+          <Group gap="xs">
+            <Title order={4}>{t('express.stats.last_campaigns')}</Title>
+            {/* Every campaign's unread messages, either side and every platform (each row has its own). */}
+            <span data-testid="unread-total">
+              <UnreadMessagesBadge count={stats?.unread_messages} />
+            </span>
+          </Group>
           <Anchor component={Link} to="/express/campaigns/list" size="sm">
             {t('express.stats.view_all')}
           </Anchor>
