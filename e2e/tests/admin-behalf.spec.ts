@@ -48,6 +48,7 @@ for (const { lang, width, height } of [
     await page.getByTestId('behalf-playlists').click();
     await page.getByRole('option').first().click();
     await page.keyboard.press('Escape');
+    await page.getByTestId('made-with-ai-no').check();
     await expect(page.getByTestId('behalf-total')).not.toContainText(/\b0\b/);
     await expectAccessible(page, `express checkout (${lang})`);
     await shot(page, `admin-behalf-checkout-${lang}-${width}`);

@@ -192,6 +192,8 @@ export function useCheckoutFor() {
       track_link: string;
       playlist_ids: number[];
       pitch?: string;
+      made_with_ai: boolean;
+      language_id: number | null;
     }) => (await api.post<ExpressCampaignDetail[]>('admin/express/checkout', body)).data,
     // The artist's balance, campaign lists and overview tabs all change: refresh every query.
     onSuccess: () => client.invalidateQueries(),

@@ -1,5 +1,14 @@
 import { PITCH_MAX } from '@lm/contracts';
-import { CountedTextarea, type ExpressPlaylist, isApiError, isTooLong, useApi, usePageTitle } from '@lm/ui';
+import {
+  CountedTextarea,
+  type ExpressPlaylist,
+  isApiError,
+  isTooLong,
+  MadeWithAiField,
+  TrackLanguageField,
+  useApi,
+  usePageTitle,
+} from '@lm/ui';
 import {
   Alert,
   Button,
@@ -189,6 +198,9 @@ export function CheckoutForArtistPage() {
   const [link, setLink] = useState('');
   const [playlistIds, setPlaylistIds] = useState<string[]>([]);
   const [pitch, setPitch] = useState('');
+  // What the artist says of the track, asked as in the artist's own wizard.
+  const [languageId, setLanguageId] = useState<number | null>(null);
+  const [madeWithAi, setMadeWithAi] = useState<boolean | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const playlists = useQuery({
     queryKey: ['admin-express', 'approved-playlists'],
@@ -208,6 +220,7 @@ export function CheckoutForArtistPage() {
       artist_id: artist ? null : t('behalf.artist_required'),
       track_link: link.trim() ? null : t('express.create.link_required'),
       playlist_ids: playlistIds.length ? null : t('express.create.pick_one'),
+      made_with_ai: madeWithAi === null ? t('express.ai.required') : null,
     };
     setErrors(local);
     if (Object.values(local).some(Boolean) || isTooLong(pitch, PITCH_MAX)) return;
@@ -217,10 +230,14 @@ export function CheckoutForArtistPage() {
         track_link: link.trim(),
         playlist_ids: playlistIds.map(Number),
         pitch: pitch.trim() || undefined,
+        made_with_ai: madeWithAi!,
+        language_id: languageId,
       });
       navigate(`/users/${artist!.id}`);
     } catch (e) {
-      setErrors(errorsOf(e, ['artist_id', 'track_link', 'playlist_ids', 'pitch']));
+      setErrors(
+        errorsOf(e, ['artist_id', 'track_link', 'playlist_ids', 'pitch', 'made_with_ai', 'language_id']),
+      );
     }
   };
 
@@ -281,6 +298,15 @@ export function CheckoutForArtistPage() {
             minRows={2}
             onChange={(e) => setPitch(e.currentTarget.value)}
             error={errors.pitch}
+          />
+          <TrackLanguageField value={languageId} onChange={setLanguageId} error={errors.language_id} />
+          <MadeWithAiField
+            value={madeWithAi}
+            onChange={(v) => {
+              setMadeWithAi(v);
+              setErrors((e) => ({ ...e, made_with_ai: null }));
+            }}
+            error={errors.made_with_ai}
           />
           <Group justify="space-between" wrap="wrap">
             <Text fw={600} data-testid="behalf-total">
