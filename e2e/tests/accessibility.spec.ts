@@ -256,6 +256,7 @@ function screens(who: Account): string[] {
         '/admin/crm/senders-id',
         '/admin/marketing-campaigns',
         '/admin/reports',
+        '/admin/trust/feedback',
         '/admin/account/password',
         '/admin/no/such/page',
       ];
