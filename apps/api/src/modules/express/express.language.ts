@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { languages } from '../../db/schema';
 import { ValidationError } from '../../platform/errors';
-import { languages } from '../lookups/lookups.schema';
 import { expressCampaigns } from './express.schema';
 
 /** The track's language as views answer it: the ISO 639-1 code (apps name it in the reader's language). */
