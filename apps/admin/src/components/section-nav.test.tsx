@@ -11,7 +11,8 @@ vi.mock('@lm/ui', async (original) => ({ ...(await original<object>()), useSessi
 
 afterEach(() => {
   cleanup();
-  useSession.mockClear();
+  // Back to the granting session: a test that made it throw leaves no trace for the next one.
+  useSession.mockReset();
 });
 beforeAll(async () => {
   await initTestI18n();

@@ -1,12 +1,18 @@
 // @vitest-environment jsdom
 import { initTestI18n, renderWithUi } from '@lm/ui/test/render.tsx';
 import { cleanup, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../hooks/use-staff';
+import backOfficeEn from '../../i18n/locales/en.json';
 import { RoleActions, roleDeleteBlock } from './RolesPage';
 
 afterEach(cleanup);
-beforeAll(initTestI18n);
+// The back-office's words, whatever file ran before in the same worker.
+beforeAll(async () => {
+  await initTestI18n();
+  i18next.addResourceBundle('en', 'ui', backOfficeEn, true, false);
+});
 
 const role = (over: Partial<Role>): Role => ({
   id: 1,
@@ -34,7 +40,7 @@ describe('role delete', () => {
     renderWithUi(
       <RoleActions role={role({ name: 'Super Admin' })} onEdit={() => undefined} onDelete={onDelete} />,
     );
-    const button = screen.getByRole('button', { name: 'staff.delete' }) as HTMLButtonElement;
+    const button = screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     button.click();
     expect(onDelete).not.toHaveBeenCalled();
@@ -42,6 +48,6 @@ describe('role delete', () => {
 
   it('leaves Delete enabled for a role nobody holds', () => {
     renderWithUi(<RoleActions role={role({})} onEdit={() => undefined} onDelete={() => undefined} />);
-    expect((screen.getByRole('button', { name: 'staff.delete' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
