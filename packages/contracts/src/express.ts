@@ -601,8 +601,22 @@ export const expressPlayerSchema = z.object({
   reports_playback: z.boolean(),
 });
 
-/** A custom campaign's player and listening, for the curator before opting in (`GET /api/curator/campaign/{id}/listen`). */
-export const campaignListenSchema = expressListenProgressSchema.extend({ player: expressPlayerSchema });
+/** What the artist's profile tells curators: name, bio, genres, links (spotify, instagram, ...). */
+const artistAboutSchema = z.object({
+  name: z.string(),
+  bio: z.string().nullable(),
+  genres: z.array(z.string()),
+  links: z.array(z.object({ kind: z.string(), url: z.string() })),
+});
+
+/**
+ * A custom campaign's player and listening, for the curator before opting in
+ * (`GET /api/curator/campaign/{id}/listen`), with what the artist tells curators about themselves.
+ */
+export const campaignListenSchema = expressListenProgressSchema.extend({
+  player: expressPlayerSchema,
+  artist: artistAboutSchema,
+});
 
 /** What the seller's request page shows before the decision (`GET /api/express/campaigns/{id}/listen`). */
 export const expressListenViewSchema = expressListenProgressSchema.extend({
@@ -618,13 +632,7 @@ export const expressListenViewSchema = expressListenProgressSchema.extend({
   }),
   /** The artist's pitch to the seller. */
   pitch: z.string().nullable(),
-  /** What the artist's profile tells curators: name, bio, genres, links (spotify, instagram, ...). */
-  artist: z.object({
-    name: z.string(),
-    bio: z.string().nullable(),
-    genres: z.array(z.string()),
-    links: z.array(z.object({ kind: z.string(), url: z.string() })),
-  }),
+  artist: artistAboutSchema,
 });
 
 export type ExpressListenEvent = z.infer<typeof expressListenEventSchema>;

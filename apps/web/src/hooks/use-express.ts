@@ -603,8 +603,11 @@ export function useListen(campaignId: number, enabled: boolean, kind: 'express' 
   const view = useQuery({
     queryKey: key,
     queryFn: async () =>
-      (await api.get<ExpressListenView | (ExpressListenProgress & Pick<ExpressListenView, 'player'>)>(path))
-        .data,
+      (
+        await api.get<
+          ExpressListenView | (ExpressListenProgress & Pick<ExpressListenView, 'player' | 'artist'>)
+        >(path)
+      ).data,
     enabled,
     staleTime: 0,
   });

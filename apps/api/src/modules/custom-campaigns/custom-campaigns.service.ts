@@ -727,7 +727,8 @@ export async function listenToCampaign(
 /**
  * What the curator's player plays and has heard of a published campaign
  * (`GET /api/curator/campaign/{id}/listen`): the artist's upload of an unreleased song, else the Spotify
- * player (the sandbox's generated preview offline).
+ * player (the sandbox's generated preview offline); and what the artist tells curators about
+ * themselves (the campaign's pitch, genres and language are on its card).
  */
 export async function campaignListen(
   deps: Pick<AppDeps, 'database' | 'clock' | 'providers' | 'config' | 'storage'>,
@@ -747,7 +748,7 @@ export async function campaignListen(
     },
     progress.required_seconds,
   );
-  return { ...progress, player };
+  return { ...progress, player, artist: await expressListen.artistAbout(deps.database, c.artistId) };
 }
 
 /**

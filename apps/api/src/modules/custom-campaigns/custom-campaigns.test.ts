@@ -548,11 +548,21 @@ describe('curators opting in', () => {
     });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Listen to the track first: 30 seconds more before you can decide');
+    await ctx.deps.database.pool.query(
+      `update users set bio = 'Dream pop from Lyon', spotify_link = 'https://open.spotify.com/artist/x'
+        where id = (select artist_id from custom_campaigns where id = $1)`,
+      [id],
+    );
     const heard = await ctx.call('GET', `/api/curator/campaign/${id}/listen`, { token: c.token });
     expect(heard.json().data).toMatchObject({
       listened_seconds: 0,
       required_seconds: 30,
       player: { kind: 'audio' },
+      // What the artist tells curators, as on every request page.
+      artist: {
+        bio: 'Dream pop from Lyon',
+        links: [{ kind: 'spotify', url: 'https://open.spotify.com/artist/x' }],
+      },
     });
     await listenFullyToCustom(ctx.deps, id, c.user.id);
     const tries = await Promise.all(

@@ -235,6 +235,39 @@ export function playerOf(
 }
 
 /**
+ * What the artist's profile tells curators ("what curators see about you"): the artist's name, bio,
+ * profile genres and the links they gave, read beside the player of every request page.
+ */
+export async function artistAbout(db: Database | Tx, artistId: number) {
+  const [artist] = await db.db
+    .select({
+      artistName: users.artistName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      bio: users.bio,
+      genres: users.profileGenres,
+      spotify: users.spotifyLink,
+      instagram: users.instagramLink,
+      facebook: users.facebookLink,
+      tiktok: users.tiktokLink,
+      twitter: users.twitterLink,
+    })
+    .from(users)
+    .where(eq(users.id, artistId));
+  const links = artist
+    ? (['spotify', 'instagram', 'facebook', 'tiktok', 'twitter'] as const)
+        .filter((kind) => artist[kind])
+        .map((kind) => ({ kind, url: artist[kind]! }))
+    : [];
+  return {
+    name: artist ? artist.artistName?.trim() || `${artist.firstName} ${artist.lastName}`.trim() : '',
+    bio: artist?.bio ?? null,
+    genres: (artist?.genres ?? []).map((g) => g.name),
+    links,
+  };
+}
+
+/**
  * What the seller's request page shows before the decision (`GET /api/express/campaigns/{id}/listen`):
  * the player, the listening so far and the rule, and what the artist tells curators about themselves
  * (pitch, bio, genres, links).
@@ -245,31 +278,11 @@ export async function listenView(deps: Deps, sellerId: number, campaignId: numbe
   return withTransaction(deps.database, async (tx) => {
     const c = await sellerCampaign(tx, campaignId, sellerId);
     const ms = await listenedMs(tx, campaignId, sellerId);
-    const [artist] = await tx.db
-      .select({
-        artistName: users.artistName,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        bio: users.bio,
-        genres: users.profileGenres,
-        spotify: users.spotifyLink,
-        instagram: users.instagramLink,
-        facebook: users.facebookLink,
-        tiktok: users.tiktokLink,
-        twitter: users.twitterLink,
-      })
-      .from(users)
-      .where(eq(users.id, c.artistId));
     const [language] = c.languageId
       ? await tx.db
           .select({ id: languages.id, code: languages.code, name: languages.name })
           .from(languages)
           .where(eq(languages.id, c.languageId))
-      : [];
-    const links = artist
-      ? (['spotify', 'instagram', 'facebook', 'tiktok', 'twitter'] as const)
-          .filter((kind) => artist[kind])
-          .map((kind) => ({ kind, url: artist[kind]! }))
       : [];
     return {
       campaign_id: c.id,
@@ -283,12 +296,7 @@ export async function listenView(deps: Deps, sellerId: number, campaignId: numbe
         language: language ?? null,
       },
       pitch: c.pitch,
-      artist: {
-        name: artist ? artist.artistName?.trim() || `${artist.firstName} ${artist.lastName}`.trim() : '',
-        bio: artist?.bio ?? null,
-        genres: (artist?.genres ?? []).map((g) => g.name),
-        links,
-      },
+      artist: await artistAbout(tx, c.artistId),
     };
   });
 }

@@ -344,6 +344,8 @@ function OptInAfterListening({
         track={c.name}
         player={view.data.player}
         progress={view.data}
+        // The pitch, genres and language are on the campaign's card above: the artist's own words here.
+        about={{ pitch: null, artist: view.data.artist }}
         onEvent={(event, position) =>
           report.mutate({ event, position: Math.max(0, Math.min(86_400, position)) })
         }
