@@ -62,7 +62,44 @@ export async function createSpotifyTestApp() {
   };
 }
 
+/**
+ * The world of a seller's answer (listen, say why, messages): the Spotify demo curator signed in, the
+ * demo playlists, and the express and social reference data (TikTok and Instagram tiers too).
+ */
+export async function createExchangeTestApp() {
+  const world = await createSpotifyTestApp();
+  await seedExpressReference(world.ctx.deps.database);
+  await seedSocialReference(world.ctx.deps);
+  return { ...world, curatorToken: await world.ctx.loginUser(world.curator.email) };
+}
+
 let seq = 0;
+let requestSeq = 0;
+
+/**
+ * A new artist (1,000 coins, `language`) and their pending Spotify request on `playlistId`, for a
+ * track of its own (22 characters), paid with coins.
+ * @returns the campaign's id and the artist's token and id
+ */
+export async function pendingSpotifyRequest(
+  ctx: TestContext,
+  playlistId: number,
+  { language = 'en', pitch }: { language?: string; pitch?: string } = {},
+) {
+  const { token, user } = await artistWithCoins(ctx, 1000, { language });
+  requestSeq += 1;
+  const res = await ctx.call('POST', '/api/express/artist/campaign/create', {
+    token,
+    body: {
+      track_link: `https://open.spotify.com/track/5xRequest${String(requestSeq).padStart(13, '0')}`,
+      playlist_ids: [playlistId],
+      payment_method: 'coins',
+      ...(pitch ? { pitch } : {}),
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`pendingSpotifyRequest: ${res.statusCode} ${res.body}`);
+  return { id: res.json().data[0].id as number, artistToken: token, artistId: user.id };
+}
 
 /**
  * An influencer with a `platform` account connected through the sandbox, not signed in: `followers`

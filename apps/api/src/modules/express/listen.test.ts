@@ -3,10 +3,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import wavefile from 'wavefile';
 import { artistWithCoins } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
-import { seedSocialReference } from '../connections';
 import { putSetting } from '../settings/settings.service';
-import { connectedInfluencer, createSpotifyTestApp, FEEDBACK, LINK, listenFully } from './express.fixture';
-import { seedExpressReference } from './express.seed';
+import {
+  connectedInfluencer,
+  createExchangeTestApp,
+  FEEDBACK,
+  LINK,
+  listenFully,
+  pendingSpotifyRequest,
+} from './express.fixture';
 
 /**
  * Hear it first: a seller decides on a request only after the server counted
@@ -20,13 +25,11 @@ let curatorId: number;
 let seq = 0;
 
 beforeAll(async () => {
-  const world = await createSpotifyTestApp();
+  const world = await createExchangeTestApp();
   ctx = world.ctx;
   curatorId = world.curator.id;
   playlistIds = world.playlistIds;
-  curatorToken = await ctx.loginUser(world.curator.email);
-  await seedExpressReference(ctx.deps.database);
-  await seedSocialReference(ctx.deps);
+  curatorToken = world.curatorToken;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -37,22 +40,7 @@ afterEach(async () => {
 });
 
 /** A new pending Spotify campaign on the Starter playlist, of a new track. */
-async function pendingCampaign() {
-  const { token } = await artistWithCoins(ctx, 1000);
-  seq += 1;
-  const track = `4uLU6hMCjMI75M1A2t${String(seq).padStart(4, '0')}`;
-  const res = await ctx.call('POST', '/api/express/artist/campaign/create', {
-    token,
-    body: {
-      track_link: `https://open.spotify.com/track/${track}`,
-      playlist_ids: [playlistIds[0]],
-      payment_method: 'coins',
-      pitch: 'Late drives',
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return { id: res.json().data[0].id as number, artistToken: token };
-}
+const pendingCampaign = () => pendingSpotifyRequest(ctx, playlistIds[0]!, { pitch: 'Late drives' });
 const listen = (id: number, event: string, position: number, token = curatorToken) =>
   ctx.call('POST', `/api/express/campaigns/${id}/listen`, { token, body: { event, position } });
 const approve = (id: number, lang?: string) =>

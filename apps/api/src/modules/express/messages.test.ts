@@ -2,9 +2,7 @@ import { LIMITS } from '@lm/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { artistWithCoins } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
-import { seedSocialReference } from '../connections';
-import { connectedInfluencer, createSpotifyTestApp, LINK } from './express.fixture';
-import { seedExpressReference } from './express.seed';
+import { connectedInfluencer, createExchangeTestApp, LINK, pendingSpotifyRequest } from './express.fixture';
 
 /**
  * The conversation of a campaign (every platform through the engine): only its artist and its seller
@@ -17,17 +15,15 @@ let ctx: TestContext;
 let playlistIds: number[] = [];
 let curatorToken: string;
 let curatorId: number;
-let seq = 0;
+const _seq = 0;
 const RULES = LIMITS.campaignMessages;
 
 beforeAll(async () => {
-  const world = await createSpotifyTestApp();
+  const world = await createExchangeTestApp();
   ctx = world.ctx;
   curatorId = world.curator.id;
   playlistIds = world.playlistIds;
-  curatorToken = await ctx.loginUser(world.curator.email);
-  await seedExpressReference(ctx.deps.database);
-  await seedSocialReference(ctx.deps);
+  curatorToken = world.curatorToken;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -40,20 +36,7 @@ const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = 
   (await ctx.deps.database.pool.query(text, params)).rows as T[];
 
 /** A new pending Spotify campaign of a new artist on the demo curator's first playlist. */
-async function spotifyCampaign() {
-  const artist = await artistWithCoins(ctx, 1000);
-  seq += 1;
-  const res = await ctx.call('POST', '/api/express/artist/campaign/create', {
-    token: artist.token,
-    body: {
-      track_link: `https://open.spotify.com/track/4uLU6hMCjMI75M1A2m${String(seq).padStart(4, '0')}`,
-      playlist_ids: [playlistIds[0]],
-      payment_method: 'coins',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { id: res.json().data[0].id as number, artistToken: artist.token, artistId: artist.user.id };
-}
+const spotifyCampaign = () => pendingSpotifyRequest(ctx, playlistIds[0]!);
 
 const write = (id: number, token: string, body: unknown, lang?: string) =>
   ctx.call('POST', `/api/express/campaigns/${id}/messages`, {

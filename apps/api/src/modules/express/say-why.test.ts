@@ -3,10 +3,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceTranslations } from '../../seed/reference-translations';
 import { artistWithCoins } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
-import { seedSocialReference } from '../connections';
 import { putSetting } from '../settings/settings.service';
-import { connectedInfluencer, createSpotifyTestApp, FEEDBACK, LINK, listenFully } from './express.fixture';
-import { seedExpressReference } from './express.seed';
+import {
+  connectedInfluencer,
+  createExchangeTestApp,
+  FEEDBACK,
+  LINK,
+  listenFully,
+  pendingSpotifyRequest,
+} from './express.fixture';
 
 /**
  * Say why: a decline needs a reason of the campaign's platform list and written feedback of at least
@@ -18,20 +23,18 @@ let playlistIds: number[] = [];
 let curatorToken: string;
 let curatorId: number;
 let staffToken: string;
-let seq = 0;
+const _seq = 0;
 
 /** 16 Arabic words (as `countWords` and a reader count them). */
 const ARABIC_FEEDBACK =
   'الإيقاع جميل لكن الصوت منخفض جدًا مقارنة بالموسيقى، والمقدمة طويلة قليلًا، وأنصح بتقديم اللازمة في وقت أبكر';
 
 beforeAll(async () => {
-  const world = await createSpotifyTestApp();
+  const world = await createExchangeTestApp();
   ctx = world.ctx;
   curatorId = world.curator.id;
   playlistIds = world.playlistIds;
-  curatorToken = await ctx.loginUser(world.curator.email);
-  await seedExpressReference(ctx.deps.database);
-  await seedSocialReference(ctx.deps);
+  curatorToken = world.curatorToken;
   await seedReferenceTranslations(ctx.deps.database);
   const admin = await ctx.makeAdmin({ permissions: ['trust.flags.show', 'view.main.settings.tab.list'] });
   staffToken = await ctx.loginAdmin(admin.email);
@@ -46,20 +49,9 @@ afterEach(async () => {
 
 /** A new pending Spotify campaign on the Starter playlist, listened to by the curator. */
 async function pendingCampaign(language = 'en') {
-  const { token, user } = await artistWithCoins(ctx, 1000, { language });
-  seq += 1;
-  const res = await ctx.call('POST', '/api/express/artist/campaign/create', {
-    token,
-    body: {
-      track_link: `https://open.spotify.com/track/5ayWhyTrack${String(seq).padStart(11, '0')}`,
-      playlist_ids: [playlistIds[0]],
-      payment_method: 'coins',
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  const id = res.json().data[0].id as number;
-  await listenFully(ctx.deps, id, curatorId);
-  return { id, artistToken: token, artistId: user.id };
+  const request = await pendingSpotifyRequest(ctx, playlistIds[0]!, { language });
+  await listenFully(ctx.deps, request.id, curatorId);
+  return request;
 }
 
 const reasons = async (path: string, token: string, lang = 'en') =>
