@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { getAdminToken, signInAdmin } from './helpers';
+import { freshTrackId, getAdminToken, signInAdmin } from './helpers';
 
 /**
  * Staff act for a user: from the demo artist's overview, staff order a Spotify
@@ -14,12 +14,6 @@ const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** A Spotify track id no earlier run used (the sandbox answers any well-formed id). */
-function freshTrackId(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return Array.from({ length: 22 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
 }
 
 for (const { lang, width, height } of [

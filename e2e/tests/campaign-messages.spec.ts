@@ -1,13 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { buyCoinsByCard, createVerifiedUser, DEMO_PASSWORD, signInAs } from './helpers';
+import { pendingStarterRequest, signInAs } from './helpers';
 import { shot } from './social-journey';
-
-/** The demo curator's Starter playlist (apps/api express.seed.ts). */
-const STARTER = 'Fresh Hip-Hop Finds';
-const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const trackId = () => [...randomBytes(22)].map((b) => BASE62[b % 62]).join('');
 
 /**
  * The conversation of a campaign, both ways: the artist (English, desktop) writes to the curator and
@@ -20,27 +14,7 @@ test('the artist and the curator write to each other; a typed e-mail shows as th
   request,
 }) => {
   test.setTimeout(150_000 * Number(process.env.E2E_SLOW ?? 1));
-  const email = await createVerifiedUser(request, 'messages', 1);
-  const login = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  const headers = {
-    Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`,
-  };
-  await buyCoinsByCard(request, headers, 500);
-  const playlists = await request.get('/api/express/artist/playlists', { headers });
-  const starter = ((await playlists.json()) as { data: { id: number; name: string }[] }).data.find(
-    (p) => p.name === STARTER,
-  );
-  const created = await request.post('/api/express/artist/campaign/create', {
-    headers,
-    data: {
-      track_link: `https://open.spotify.com/track/${trackId()}`,
-      playlist_ids: [starter!.id],
-      payment_method: 'coins',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const campaignId = ((await created.json()) as { data: { id: number }[] }).data[0]!.id;
+  const { email, campaignId } = await pendingStarterRequest(request, 'messages');
 
   // The artist, in English on a desktop, writes first.
   const artistContext = await browser.newContext({ viewport: { width: 1366, height: 860 } });

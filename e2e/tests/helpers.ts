@@ -304,6 +304,44 @@ export function freshTrackId(): string {
   return [...randomBytes(22)].map((b) => BASE62[b % 62]).join('');
 }
 
+/** The demo curator's Starter playlist (apps/api express.seed.ts). */
+export const STARTER_PLAYLIST = 'Fresh Hip-Hop Finds';
+
+/**
+ * A new verified artist (e-mail prefixed `prefix`) with 500 coins bought by card in the sandbox, and
+ * their pending Spotify request for a fresh track on the demo curator's Starter playlist (`pitch`
+ * when given): the request a seller's journey opens.
+ */
+export async function pendingStarterRequest(
+  request: APIRequestContext,
+  prefix: string,
+  pitch?: string,
+): Promise<{ email: string; campaignId: number }> {
+  const email = await createVerifiedUser(request, prefix, 1);
+  const login = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const headers = {
+    Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`,
+  };
+  await buyCoinsByCard(request, headers, 500);
+  const playlists = await request.get('/api/express/artist/playlists', { headers });
+  const starter = ((await playlists.json()) as { data: { id: number; name: string }[] }).data.find(
+    (p) => p.name === STARTER_PLAYLIST,
+  );
+  expect(starter).toBeTruthy();
+  const created = await request.post('/api/express/artist/campaign/create', {
+    headers,
+    data: {
+      track_link: `https://open.spotify.com/track/${freshTrackId()}`,
+      playlist_ids: [starter!.id],
+      payment_method: 'coins',
+      ...(pitch ? { pitch } : {}),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { email, campaignId: ((await created.json()) as { data: { id: number }[] }).data[0]!.id };
+}
+
 /**
  * A fresh Spotify track link and the track the API finds for it (`spotify/get-track`, as the artist
  * whose bearer `token` is given).

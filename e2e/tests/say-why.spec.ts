@@ -1,21 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import {
-  buyCoinsByCard,
-  createVerifiedUser,
-  DEMO_PASSWORD,
-  FEEDBACK,
-  listenInPage,
-  setShortListening,
-  signInAs,
-} from './helpers';
+import { FEEDBACK, listenInPage, pendingStarterRequest, setShortListening, signInAs } from './helpers';
 import { shot } from './social-journey';
-
-/** The demo curator's Starter playlist (apps/api express.seed.ts). */
-const STARTER = 'Fresh Hip-Hop Finds';
-const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const trackId = () => [...randomBytes(22)].map((b) => BASE62[b % 62]).join('');
 
 /**
  * Say why: the curator plays the track, waits, and declines with a reason of the playlist list and
@@ -28,28 +14,7 @@ test('a curator declines with feedback; the artist reads it in Arabic and rates 
 }) => {
   test.setTimeout(240_000);
   await setShortListening(request);
-  const email = await createVerifiedUser(request, 'say-why', 1);
-  const login = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  const headers = {
-    Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`,
-  };
-  await buyCoinsByCard(request, headers, 500);
-  const playlists = await request.get('/api/express/artist/playlists', { headers });
-  const starter = ((await playlists.json()) as { data: { id: number; name: string }[] }).data.find(
-    (p) => p.name === STARTER,
-  );
-  expect(starter).toBeTruthy();
-  const created = await request.post('/api/express/artist/campaign/create', {
-    headers,
-    data: {
-      track_link: `https://open.spotify.com/track/${trackId()}`,
-      playlist_ids: [starter!.id],
-      payment_method: 'coins',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const campaignId = ((await created.json()) as { data: { id: number }[] }).data[0]!.id;
+  const { email, campaignId } = await pendingStarterRequest(request, 'say-why');
 
   // The curator, in English on a desktop: listens, then declines saying why.
   await page.setViewportSize({ width: 1366, height: 860 });
