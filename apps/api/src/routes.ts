@@ -19,6 +19,7 @@ import {
   expressRoutes,
   listenRoutes,
   messagesRoutes,
+  offerRoutes,
   socialExpressRoutes,
 } from './modules/express';
 import {
@@ -73,6 +74,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   expressRoutes,
   listenRoutes,
   messagesRoutes,
+  offerRoutes,
   dashboardRoutes,
   adminExpressRoutes,
   customCampaignRoutes,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pitchSchema } from './campaigns';
 import { DISCLOSURES } from './disclosure';
+import { MOODS } from './moods';
 import { qualityScoreSchema } from './score';
 import { translationsResponseSchema } from './translations';
 import { settlementSchema } from './wallet';
@@ -263,6 +264,12 @@ export const expressPlaylistSchema = z.object({
   renewable: z.boolean(),
   /** The curator takes no AI-made music on this playlist: not offered to tracks declared made with AI. */
   refuses_ai: z.boolean(),
+  /** Profile facts the cards and filters show (issue "Choose with evidence"). */
+  moods: z.array(z.enum(MOODS)),
+  /** Lyrics languages taken (`languages` ids); empty: any. */
+  language_ids: z.array(z.number().int()),
+  accepts_unreleased: z.boolean(),
+  description: z.string().nullable(),
   status_id: z.number().int(),
   status: z.object({ status: z.string() }),
   by_curator: z.object({ id: z.number().int(), name: z.string() }),
@@ -356,6 +363,12 @@ export const socialAccountForSaleSchema = z.object({
   tier: z.object({ id: z.number().int(), tier_name: z.string(), price: z.number().int() }),
   /** The account's quality score and its parts. */
   score: qualityScoreSchema,
+  /** Profile facts the cards and filters show (issue "Choose with evidence"). */
+  genres: z.array(expressGenreSchema),
+  moods: z.array(z.enum(MOODS)),
+  language_ids: z.array(z.number().int()),
+  accepts_unreleased: z.boolean(),
+  refuses_ai: z.boolean(),
 });
 
 /** A TikTok or Instagram express campaign (lists and details of both sides). */

@@ -10,6 +10,7 @@ export * from '../modules/custom-campaigns/custom-campaigns.schema';
 export * from '../modules/express/express.schema';
 export * from '../modules/express/listens.schema';
 export * from '../modules/express/messages.schema';
+export * from '../modules/express/offers.schema';
 export * from '../modules/fan-finder/fan-finder.schema';
 export * from '../modules/files/files.schema';
 export * from '../modules/forms/forms.schema';

@@ -1,6 +1,7 @@
 import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
 import * as pg from 'drizzle-orm/pg-core';
+import { offerProfileChecks, offerProfileColumns } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 
 /** The platforms influencers connect (spec section 3: campaign_type_id 2 TikTok, 3 Instagram). */
@@ -85,6 +86,8 @@ export const socialAccounts = pg.pgTable(
     tierId: pg.integer('tier_id'),
     /** The influencer takes no AI-made music on this account: not offered to tracks declared made with AI. */
     refusesAi: pg.boolean('refuses_ai').notNull().default(false),
+    /** Description, moods, languages, unreleased tracks: what the creator tells artists (profile). */
+    ...offerProfileColumns(),
     status: pg.varchar('status', { length: 16 }).notNull().default('connected'),
     accessToken: pg.text('access_token'),
     refreshToken: pg.text('refresh_token'),
@@ -117,5 +120,6 @@ export const socialAccounts = pg.pgTable(
       sql`${t.status} <> 'revoked' or (${t.accessToken} is null and ${t.refreshToken} is null)`,
     ),
     pg.check('social_accounts_followers_check', sql`${t.followers} is null or ${t.followers} >= 0`),
+    ...offerProfileChecks('social_accounts', t),
   ],
 );

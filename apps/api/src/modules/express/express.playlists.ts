@@ -1,3 +1,4 @@
+import type { OfferProfileEdit } from '@lm/contracts/offers';
 import { and, eq } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
@@ -7,6 +8,7 @@ import { audit } from '../audit';
 import { notifyStaffPendingPlaylist } from '../todos';
 import { assertApprovedUser, auditActor, type StaffActor } from './express.creation';
 import { tellUser } from './express.notify';
+import { profilePatch } from './express.offers';
 import {
   expressDurations,
   expressPlaylistGenres,
@@ -211,8 +213,10 @@ export async function setPlaylistStatus(
 /**
  * A curator edits a playlist (`express/curator/playlist/edit/{id}`), row locked: a new tier sends it
  * back to the team's approval (status 2, staff told); `disabled` retires it (3); genres replaced when
- * given.
- * @throws NotFoundError when not the curator's; ValidationError 422 on an unknown tier or duration
+ * given; the profile's description, moods, languages and unreleased choice set when given (issue
+ * "Choose with evidence").
+ * @throws NotFoundError when not the curator's; ValidationError 422 on an unknown tier, duration or
+ *   language
  */
 export async function editPlaylist(
   deps: Deps,
@@ -225,7 +229,7 @@ export async function editPlaylist(
     renewable?: boolean;
     disabled?: boolean;
     refuses_ai?: boolean;
-  },
+  } & OfferProfileEdit,
 ): Promise<void> {
   await withTransaction(deps.database, async (tx) => {
     const [p] = await tx.db
@@ -255,6 +259,8 @@ export async function editPlaylist(
     }
     if (input.renewable !== undefined) patch.renewable = input.renewable;
     if (input.refuses_ai !== undefined) patch.refusesAi = input.refuses_ai;
+    // What artists read on the profile (description, moods, languages, unreleased tracks).
+    Object.assign(patch, await profilePatch(tx, input));
     if (input.disabled === true) patch.statusId = 3;
     await tx.db.update(expressPlaylists).set(patch).where(eq(expressPlaylists.id, p.id));
     if (patch.statusId === 2 && p.statusId !== 2) await notifyStaffPendingPlaylist(tx, p);

@@ -1,6 +1,6 @@
 import { EXPRESS_CAMPAIGN_STATUSES, type LocalizedParam, resolveLocalizedParams } from '@lm/contracts';
 import type { Language } from '@lm/contracts/api';
-import type { ScoreSort } from '@lm/contracts/score';
+import type { Mood, OfferFilterQuery, OfferSort } from '@lm/contracts/offers';
 import {
   type AnyColumn,
   aliasedTable,
@@ -27,6 +27,7 @@ import { declineJson, declinesOf, declineView } from './express.feedback';
 import { type TrackLanguage, trackLanguageSql } from './express.language';
 import { unreadOf } from './express.messages';
 import { timelineKeyFor } from './express.notify';
+import { offerFilters, offerOrder, playlistOfferColumns } from './express.offers';
 import {
   expressCampaignEvents,
   expressCampaigns,
@@ -506,11 +507,15 @@ export interface PlaylistScope {
   genreId?: number;
   tierId?: number;
   /** order by quality score (a never-scored playlist counts as the neutral 50). */
-  sort?: ScoreSort;
+  sort?: OfferSort;
   /** only playlists scoring at least this (0..100). */
   minScore?: number;
   /** true: the artist's track is made with AI, so playlists that take no AI-made music are left out. */
   madeWithAi?: boolean;
+  /** Only these playlists (the matched suggestions). */
+  playlistIds?: readonly number[];
+  /** The wizard's filters and sorts (`offerFilterQuery`): mood, language, price, followers, answer, acceptance. */
+  offer?: Partial<OfferFilterQuery>;
 }
 
 /** One playlist (null when absent or outside `scope`, e.g. another curator's). */
@@ -525,6 +530,13 @@ export async function playlistDetail(database: Database, id: number, scope: Play
 
 /** Playlists: a curator's own, all (admin), or the approved ones artists choose from (genre, tier filters). */
 const scoreOf = scoreOrNeutral(trustScores.score);
+const playlistColumns = playlistOfferColumns({
+  id: expressPlaylists.id,
+  followers: expressPlaylists.followers,
+  moods: expressPlaylists.moods,
+  languageIds: expressPlaylists.languageIds,
+  price: expressTiers.price,
+});
 
 export async function listPlaylists(database: Database, query: ListQuery, scope: PlaylistScope = {}) {
   const statusFilter = one(query.filter, 'status_id');
@@ -546,9 +558,10 @@ export async function listPlaylists(database: Database, query: ListQuery, scope:
     query.q ? ilike(expressPlaylists.name, containsPattern(query.q)) : undefined,
     scope.minScore !== undefined ? gte(scoreOf, scope.minScore) : undefined,
     scope.madeWithAi ? eq(expressPlaylists.refusesAi, false) : undefined,
+    scope.playlistIds ? inArray(expressPlaylists.id, [...scope.playlistIds]) : undefined,
+    ...(scope.offer ? offerFilters(playlistColumns, scope.offer) : []),
   );
-  const byScore =
-    scope.sort === 'score_asc' ? asc(scoreOf) : scope.sort === 'score_desc' ? desc(scoreOf) : undefined;
+  const sorted = offerOrder(playlistColumns, scope.offer?.sort ?? scope.sort);
   const [rows, [count]] = await Promise.all([
     database.db
       .select({
@@ -566,7 +579,7 @@ export async function listPlaylists(database: Database, query: ListQuery, scope:
       .leftJoin(trustScores, eq(trustScores.playlistId, expressPlaylists.id))
       .where(where)
       .orderBy(
-        ...(byScore ? [byScore] : []),
+        ...sorted,
         scope.onlyApproved ? desc(expressPlaylists.followers) : desc(expressPlaylists.id),
         asc(expressPlaylists.id),
       )
@@ -600,6 +613,10 @@ export async function listPlaylists(database: Database, query: ListQuery, scope:
       genres: genreRows.filter((g) => g.playlistId === r.p.id).map((g) => ({ id: g.id, name: g.name })),
       renewable: r.p.renewable,
       refuses_ai: r.p.refusesAi,
+      moods: r.p.moods as Mood[],
+      language_ids: r.p.languageIds,
+      accepts_unreleased: r.p.acceptsUnreleased,
+      description: r.p.description,
       status_id: r.p.statusId,
       status: { status: r.p.statusId === 1 ? 'Approved' : r.p.statusId === 2 ? 'Pending' : 'Declined' },
       by_curator: { id: r.p.curatorId, name: r.curatorName },

@@ -23,7 +23,7 @@ import {
   trackLanguageField,
 } from '@lm/contracts/express';
 import { topUpQuoteSchema } from '@lm/contracts/money';
-import { scoreListQuery } from '@lm/contracts/score';
+import { offerFilterQuery, offerProfileEdit, offerRangeErrors } from '@lm/contracts/offers';
 import { z } from 'zod';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -72,10 +72,26 @@ export const campaignOrderBody = z.object({
 /** The playlists a buyer picks from at checkout (artist or curator): by genre, tier and score. */
 const checkoutPlaylists = listSchema(expressPlaylistSchema, {
   ...madeWithAiQuery.shape,
-  genre_id: z.coerce.number().int().positive().optional(),
   tier_id: z.coerce.number().int().positive().optional(),
-  ...scoreListQuery.shape,
+  // genre, mood, language, price, followers, score, answer time, acceptance; sorts.
+  ...offerFilterQuery.shape,
 });
+
+/** The artists' (and buying curators') playlist list: approved, the wizard's filters (422 on a bad range). */
+function buyableScope(
+  query: z.infer<typeof checkoutPlaylists.querystring>,
+  notCuratorId?: number,
+): q.PlaylistScope {
+  const ranges = offerRangeErrors(query);
+  if (Object.keys(ranges).length) throw new ValidationError(ranges);
+  return {
+    onlyApproved: true,
+    notCuratorId,
+    tierId: query.tier_id,
+    madeWithAi: query.made_with_ai,
+    offer: query,
+  };
+}
 
 /**
  * Spotify express calls of spec section 7 for curators and artists: playlists, connections, campaign
@@ -238,6 +254,8 @@ export const expressRoutes: RouteModule = (app, deps) => {
     disabled: z.boolean().optional(),
     /** The playlist takes no AI-made music (not offered to tracks declared made with AI). */
     refuses_ai: z.boolean().optional(),
+    // The profile artists read: description, moods, languages, unreleased tracks.
+    ...offerProfileEdit.shape,
   });
   app.put(
     '/api/express/curator/playlist/edit/:id',
@@ -451,15 +469,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(ARTIST) },
       schema: { tags, ...checkoutPlaylists },
     },
-    async (req) =>
-      q.listPlaylists(deps.database, req.query, {
-        onlyApproved: true,
-        genreId: req.query.genre_id,
-        tierId: req.query.tier_id,
-        sort: req.query.sort,
-        minScore: req.query.min_score,
-        madeWithAi: req.query.made_with_ai,
-      }),
+    async (req) => q.listPlaylists(deps.database, req.query, buyableScope(req.query)),
   );
   app.get(
     '/api/express/artist/min/tier',
@@ -506,16 +516,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
       config: { access: userAccess(CURATOR) },
       schema: { tags, ...checkoutPlaylists },
     },
-    async (req) =>
-      q.listPlaylists(deps.database, req.query, {
-        onlyApproved: true,
-        notCuratorId: currentUser(req).id,
-        genreId: req.query.genre_id,
-        tierId: req.query.tier_id,
-        sort: req.query.sort,
-        minScore: req.query.min_score,
-        madeWithAi: req.query.made_with_ai,
-      }),
+    async (req) => q.listPlaylists(deps.database, req.query, buyableScope(req.query, currentUser(req).id)),
   );
   app.post(
     '/api/express/curator/checkout',

@@ -1,9 +1,11 @@
 import type { LocalizedParam } from '@lm/contracts';
 import type { Disclosure } from '@lm/contracts/disclosure';
 import type { ExpressEndReason } from '@lm/contracts/express';
+import { REVIEW_REPLY_MAX } from '@lm/contracts/moods';
 import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
 import * as pg from 'drizzle-orm/pg-core';
+import { offerProfileChecks, offerProfileColumns } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 import { admins } from '../admins/admins.schema';
 import { socialAccounts, socialTiers } from '../connections/connections.schema';
@@ -131,6 +133,8 @@ export const expressPlaylists = pg.pgTable(
     renewable: pg.boolean('renewable').notNull().default(true),
     /** The curator takes no AI-made music on this playlist: not offered to tracks declared made with AI. */
     refusesAi: pg.boolean('refuses_ai').notNull().default(false),
+    /** Description, moods, languages, unreleased tracks: what the curator tells artists (profile). */
+    ...offerProfileColumns(),
     byAdminId: pg.integer('by_admin_id').references(() => admins.id),
     declineReason: pg.text('decline_reason'),
     createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -140,6 +144,7 @@ export const expressPlaylists = pg.pgTable(
     pg.uniqueIndex('express_playlists_spotify_unique').on(t.spotifyPlaylistId),
     pg.index('express_playlists_curator_idx').on(t.curatorId),
     pg.check('express_playlists_status_check', sql`${t.statusId} in (1, 2, 3)`),
+    ...offerProfileChecks('express_playlists', t),
   ],
 );
 
@@ -384,11 +389,18 @@ export const expressReviews = pg.pgTable(
     artistId: pg.integer('artist_id').notNull(),
     rating: pg.smallint('rating').notNull(),
     comment: pg.text('comment'),
+    /** The seller's public reply, shown under the review on the offer's profile; one, editable. */
+    reply: pg.text('reply'),
+    repliedAt: pg.timestamp('replied_at', { withTimezone: true }),
     createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     pg.uniqueIndex('express_reviews_campaign_unique').on(t.campaignId),
     pg.check('express_reviews_rating', sql`${t.rating} between 1 and 5`),
+    pg.check(
+      'express_reviews_reply_check',
+      sql`(${t.reply} is null) = (${t.repliedAt} is null) and (${t.reply} is null or char_length(${t.reply}) between 1 and ${sql.raw(String(REVIEW_REPLY_MAX))})`,
+    ),
   ],
 );
 

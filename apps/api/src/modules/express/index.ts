@@ -23,6 +23,7 @@ export { expressRoutes } from './express.routes';
 export { seedExpressDemo, seedExpressReference } from './express.seed';
 export { listenRoutes } from './listen.routes';
 export { messagesRoutes } from './messages.routes';
+export { offerRoutes } from './offers.routes';
 export { instagramAdapter } from './platforms/instagram.adapter';
 export { tiktokAdapter } from './platforms/tiktok.adapter';
 export { socialExpressRoutes } from './social.routes';

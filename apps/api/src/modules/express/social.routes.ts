@@ -15,7 +15,7 @@ import {
   socialSubmitSchema,
   socialVideoSchema,
 } from '@lm/contracts/express';
-import { scoreListQuery } from '@lm/contracts/score';
+import { offerFilterQuery, offerRangeErrors } from '@lm/contracts/offers';
 import { z } from 'zod';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -72,24 +72,24 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
         schema: {
           tags,
           querystring: z
-            .object({
-              tier_id: id.optional(),
-              min_followers: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
-            })
-            .extend(scoreListQuery.shape)
+            .object({ tier_id: id.optional() })
+            // genre, mood, language, price, followers, score, answer time, acceptance; sorts.
+            .extend(offerFilterQuery.shape)
             .extend(madeWithAiQuery.shape),
           response: { 200: envelope(z.array(socialAccountForSaleSchema)) },
         },
       },
-      async (req) => ({
-        data: await social.accountsForSale(deps, adapter, {
-          tierId: req.query.tier_id,
-          minFollowers: req.query.min_followers,
-          sort: req.query.sort,
-          minScore: req.query.min_score,
-          madeWithAi: req.query.made_with_ai,
-        }),
-      }),
+      async (req) => {
+        const ranges = offerRangeErrors(req.query);
+        if (Object.keys(ranges).length) throw new ValidationError(ranges);
+        return {
+          data: await social.accountsForSale(deps, adapter, {
+            ...req.query,
+            tierId: req.query.tier_id,
+            madeWithAi: req.query.made_with_ai,
+          }),
+        };
+      },
     );
 
     app.post(

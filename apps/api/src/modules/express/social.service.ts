@@ -1,17 +1,17 @@
 import { EXPRESS_CAMPAIGN_STATUSES, EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import type { Language } from '@lm/contracts/api';
-import type { ScoreSort } from '@lm/contracts/score';
+import type { Mood, OfferFilterQuery, OfferProfileEdit } from '@lm/contracts/offers';
 import {
   aliasedTable,
   and,
   asc,
   desc,
   eq,
-  gte,
   ilike,
   inArray,
   isNotNull,
   isNull,
+  ne,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -21,10 +21,10 @@ import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
-import { audit } from '../audit';
+import { type AuditActor, audit } from '../audit';
 import { assertUploadedImage } from '../files';
 import { notifyStaffDisputeOpened } from '../todos';
-import { accountVisibleToArtists, scoreItem, scoreOrNeutral } from '../trust';
+import { accountVisibleToArtists, scoreItem } from '../trust';
 import { paymentsService as payments } from '../wallet';
 import { type CampaignPaymentMeta, campaignsFromPayment } from './express.checkout';
 import { createCampaignsFor, MAX_PLAYLISTS_PER_REQUEST, type PurchasePreload } from './express.creation';
@@ -32,6 +32,14 @@ import { assertTrackLanguage, type TrackLanguage, trackLanguageSql } from './exp
 import { advance, type Campaign, submit } from './express.machine';
 import { unreadOf } from './express.messages';
 import { tellUser } from './express.notify';
+import {
+  accountOfferColumns,
+  offerFilters,
+  offerGenres,
+  offerOrder,
+  profilePatch,
+  replaceAccountGenres,
+} from './express.offers';
 import { ownCampaign, timelinesAndReviews } from './express.queries';
 import { expressCampaignEvents, expressCampaigns, expressSellerReviews } from './express.schema';
 import type { AccountPlatformParts, ExpressPlatformAdapter } from './platforms/adapter';
@@ -63,20 +71,28 @@ const fullName = (u: { firstName?: string | null; lastName?: string | null; emai
 
 /**
  * The accounts of `platform` an artist may buy a campaign on (`artist/accounts/campaigns`): connected,
- * with an active tier; optionally one tier and a minimum of followers. Largest audiences first.
+ * with an active tier, not hidden; the wizard's filters and sorts (`offerFilterQuery`: genre, mood,
+ * language, price, followers, score, answer time, acceptance), optionally only `ids` (the matched
+ * suggestions). Largest audiences first after the chosen sort; at most 200.
  */
 export async function accountsForSale(
   deps: Pick<Deps, 'database'>,
   adapter: AccountAdapter,
-  filter: {
+  filter: Partial<OfferFilterQuery> & {
     tierId?: number;
-    minFollowers?: number;
-    sort?: ScoreSort;
-    minScore?: number;
     madeWithAi?: boolean;
+    ids?: readonly number[];
+    /** Not this seller's accounts (staff ordering for an artist who is also a creator). */
+    notUserId?: number;
   },
 ) {
-  const scoreOf = scoreOrNeutral(trustScores.score);
+  const columns = accountOfferColumns({
+    id: socialAccounts.id,
+    followers: socialAccounts.followers,
+    moods: socialAccounts.moods,
+    languageIds: socialAccounts.languageIds,
+    price: socialTiers.price,
+  });
   const parts: (SQL | undefined)[] = [
     eq(socialAccounts.platform, adapter.key),
     eq(socialAccounts.status, 'connected'),
@@ -84,21 +100,29 @@ export async function accountsForSale(
     eq(socialTiers.status, 1),
     accountVisibleToArtists(),
     filter.tierId !== undefined ? eq(socialTiers.id, filter.tierId) : undefined,
-    filter.minFollowers !== undefined ? gte(socialAccounts.followers, filter.minFollowers) : undefined,
-    filter.minScore !== undefined ? gte(scoreOf, filter.minScore) : undefined,
+    ...offerFilters(columns, filter),
     // A track declared made with AI is not offered to accounts that take no AI-made music.
     filter.madeWithAi ? eq(socialAccounts.refusesAi, false) : undefined,
+    filter.ids ? inArray(socialAccounts.id, [...filter.ids]) : undefined,
+    filter.notUserId !== undefined ? ne(socialAccounts.userId, filter.notUserId) : undefined,
   ];
-  const byScore =
-    filter.sort === 'score_asc' ? [asc(scoreOf)] : filter.sort === 'score_desc' ? [desc(scoreOf)] : [];
   const rows = await deps.database.db
     .select({ a: socialAccounts, tier: socialTiers, score: trustScores })
     .from(socialAccounts)
     .innerJoin(socialTiers, eq(socialTiers.id, socialAccounts.tierId))
     .leftJoin(trustScores, eq(trustScores.accountId, socialAccounts.id))
     .where(and(...parts))
-    .orderBy(...byScore, sql`${socialAccounts.followers} desc nulls last`, asc(socialAccounts.id))
+    .orderBy(
+      ...offerOrder(columns, filter.sort),
+      sql`${socialAccounts.followers} desc nulls last`,
+      asc(socialAccounts.id),
+    )
     .limit(200);
+  const genreMap = await offerGenres(
+    deps.database,
+    'account',
+    rows.map((r) => r.a.id),
+  );
   return rows.map(({ a, tier, score }) => ({
     id: a.id,
     // The contract lists the platforms the apps know; the registered adapters are those platforms.
@@ -109,6 +133,11 @@ export async function accountsForSale(
     follower_count: a.followers,
     tier: { id: tier.id, tier_name: tier.tierName, price: tier.price },
     score: scoreItem(score),
+    genres: genreMap.get(a.id) ?? [],
+    moods: a.moods as Mood[],
+    language_ids: a.languageIds,
+    accepts_unreleased: a.acceptsUnreleased,
+    refuses_ai: a.refusesAi,
   }));
 }
 
@@ -670,4 +699,53 @@ export async function addInfluencerReview(
     .returning();
   if (!row) throw new ConflictError('express.already_reviewed');
   return row;
+}
+
+/**
+ * A creator edits what artists read on an account's profile (issue "Choose with evidence"):
+ * description, moods, lyrics languages, unreleased tracks taken, genres, AI-made music refused. Row
+ * locked; audited as the account's settings change, naming the fields changed.
+ * @throws NotFoundError when the account is not the creator's, of another platform, or revoked;
+ *   ValidationError 422 on an unknown language (`language_ids`) or genre (`genre_ids`)
+ */
+export async function editAccountProfile(
+  deps: Pick<Deps, 'database'>,
+  adapter: AccountAdapter,
+  actor: AuditActor & { id: number },
+  accountId: number,
+  input: OfferProfileEdit & { genre_ids?: number[]; refuses_ai?: boolean },
+): Promise<void> {
+  await withTransaction(deps.database, async (tx) => {
+    const [row] = await tx.db
+      .select({ id: socialAccounts.id })
+      .from(socialAccounts)
+      .where(
+        and(
+          eq(socialAccounts.id, accountId),
+          eq(socialAccounts.userId, actor.id),
+          eq(socialAccounts.platform, adapter.key),
+          ne(socialAccounts.status, 'revoked'),
+        ),
+      )
+      .for('update');
+    if (!row) throw new NotFoundError();
+    const patch = {
+      ...(await profilePatch(tx, input)),
+      ...(input.refuses_ai !== undefined ? { refusesAi: input.refuses_ai } : {}),
+    };
+    if (Object.keys(patch).length)
+      await tx.db.update(socialAccounts).set(patch).where(eq(socialAccounts.id, row.id));
+    if (input.genre_ids !== undefined) await replaceAccountGenres(tx, row.id, input.genre_ids);
+    await audit(
+      deps.database,
+      actor,
+      {
+        action: 'connections.settings_changed',
+        targetType: 'social_account',
+        targetId: row.id,
+        meta: { platform: adapter.key, fields: Object.keys(input).sort().join(',') },
+      },
+      tx,
+    );
+  });
 }

@@ -155,6 +155,8 @@ export interface AccountPlatformParts {
   musicChecks: readonly string[];
   /** OpenAPI tag of the platform's routes. */
   tag: string;
+  /** The public page of an account on the platform, from its handle (the profile's link). */
+  profileUrl(username: string): string;
   /**
    * An unreleased song also needs a cover image, sent as `tiktok_img` (TikTok shows one with the
    * sound; the field keeps its spec name).

@@ -41,6 +41,7 @@ const vidlet: ExpressPlatformAdapter = {
     paths: { base: BASE, videos: VIDEOS, submit: SUBMIT },
     musicChecks: ['/api/check-vidlet-music'],
     tag: 'express vidlet',
+    profileUrl: (username) => `https://vidlet.example/@${username}`,
     unreleasedCover: false,
     confirmWindowHours: null,
     async submittableVideos(_deps, accountId, since) {

@@ -59,6 +59,7 @@ export const instagramAdapter: ExpressPlatformAdapter = {
     },
     musicChecks: ['/api/check-instagram-music'],
     tag: 'express instagram',
+    profileUrl: (username) => `https://www.instagram.com/${encodeURIComponent(username)}/`,
     unreleasedCover: false,
     // Instagram exposes no audio field: the artist confirms the sound from the embed.
     confirmWindowHours: INSTAGRAM_CONFIRM_HOURS,

@@ -58,6 +58,7 @@ export const tiktokAdapter: ExpressPlatformAdapter = {
     },
     musicChecks: ['/api/check-tiktok-music', '/api/express-check-tiktok-music'],
     tag: 'express tiktok',
+    profileUrl: (username) => `https://www.tiktok.com/@${encodeURIComponent(username)}`,
     unreleasedCover: true,
     // The sound is read from the video's embed: nothing for the artist to confirm.
     confirmWindowHours: null,
