@@ -19,6 +19,8 @@ export const LIMITS = {
   bigLookupPageSize: 100,
   /** Languages in one answer at most: the whole ISO 639-1 list (183 codes), so a picker can hold them all. */
   languageLookupMax: 200,
+  /** Genres in one answer at most: the whole seed list (127 Spotify genre seeds), so a picker holds them all. */
+  genreLookupMax: 200,
   roleSearchLimit: 20,
   defaultDurations: { playlistSubmissionDays: 3, onGoingDays: 28, auditingDays: 3 },
   emailCode: { digits: 6, ttlMinutes: 10, maxAttempts: 5 },

@@ -190,7 +190,9 @@ export type MatchReason = z.infer<typeof matchReasonSchema>;
 
 /** A matched playlist: the list's item and why. */
 export const matchedPlaylistSchema = expressPlaylistSchema.extend({ why: matchReasonSchema });
+export type MatchedPlaylist = z.infer<typeof matchedPlaylistSchema>;
 /** A matched creator account: the list's item and why. */
 export const matchedAccountSchema = socialAccountForSaleSchema.extend({ why: matchReasonSchema });
+export type MatchedAccount = z.infer<typeof matchedAccountSchema>;
 /** At most this many suggestions come back. */
 export const MATCHED_MAX = 12;

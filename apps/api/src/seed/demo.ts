@@ -9,6 +9,7 @@ import { seedTicketDemo } from '../modules/tickets';
 import { seedWalletDemo } from '../modules/wallet';
 import type { AppDeps } from '../platform/app';
 import { hashPassword } from '../platform/crypto';
+import { seedMarketplaceDemo } from './marketplace.demo';
 import { seedReferenceTranslations } from './reference-translations';
 import { seedTrustFlagsDemo } from './trust-flags.demo';
 
@@ -89,7 +90,7 @@ export async function seedDemo(database: Database): Promise<void> {
 
 /**
  * Demo history that goes through the product's own machinery (after `seedDemo`, once the jobs,
- * mailer and providers exist): the demo artist's campaigns that completed on the demo curator's
+ * mailer and providers exist): the marketplace's other curators and the offers' profiles; the demo artist's campaigns that completed on the demo curator's
  * playlists, which leave the curator earnings to withdraw; the demo influencer's TikTok and Instagram
  * accounts with their tiers; the bot-fed playlist with the demo artist's open campaign and its
  * fake-audience flag. Idempotent.
@@ -98,6 +99,7 @@ export async function seedDemoHistory(deps: AppDeps): Promise<void> {
   await seedCompletedDemoCampaigns(deps);
   await seedConnectionsDemo(deps);
   await seedTrustFlagsDemo(deps);
+  await seedMarketplaceDemo(deps, DEMO_PASSWORD);
 }
 
 const demoSeeders: ((database: Database) => Promise<void>)[] = [];

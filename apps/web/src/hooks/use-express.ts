@@ -1,4 +1,4 @@
-import type { SessionUser } from '@lm/contracts';
+import { LIMITS, type SessionUser } from '@lm/contracts';
 import type {
   CampaignMessage,
   CampaignMessages,
@@ -21,6 +21,7 @@ import type {
   SpotifyTrack,
 } from '@lm/contracts/express';
 import type { TopUpQuote } from '@lm/contracts/money';
+import type { MatchedPlaylist, Mood } from '@lm/contracts/offers';
 import {
   type ExpressCampaign,
   type ExpressCampaignDetail,
@@ -31,6 +32,7 @@ import {
   type ExpressReason,
   type ExpressTier,
   expressKeys,
+  offerKeys,
   payoutKeys,
   socialExpressKeys,
   type TouchedData,
@@ -129,7 +131,8 @@ export function useExpressGenres(q: string) {
     queryFn: async () =>
       (
         await api.get<{ id: number; name: string }[]>('express/curator/playlist/genres', {
-          query: { q: search || undefined, limit: 100 },
+          // The whole list: the pickers search it on the page (the first 100 missed Turkish, techno...).
+          query: { q: search || undefined, limit: LIMITS.genreLookupMax },
           silent: true,
         })
       ).data,
@@ -157,31 +160,61 @@ export function useTrackLookup() {
  * score_desc/score_asc, else most followers) and filtered by a minimum score on the server.
  */
 export function useArtistPlaylists(
-  genreId: string | null,
-  tierId: string | null,
-  sort: string | null = null,
-  minScore: string | null = null,
+  /** The step's filters and sort (`offerFilterQuery` names: genre_id, mood, language_id, min_price...). */
+  filters: Record<string, string | null>,
   buyer: ExpressBuyer = 'artist',
   /** The artist's declaration: true leaves out the playlists that take no AI-made music. */
   madeWithAi: boolean | null = null,
 ) {
   const { api } = useApi();
   return useQuery({
-    queryKey: expressKeys.artistPlaylists(genreId, tierId, sort, minScore, buyer, madeWithAi),
+    queryKey: expressKeys.artistPlaylists(filters, buyer, madeWithAi),
     queryFn: async () =>
       (
         await api.list<ExpressPlaylist>(EXPRESS_BUYER_PATHS[buyer].playlists, {
           query: {
             page: 1,
             limit: 100,
-            genre_id: genreId,
-            tier_id: tierId,
-            sort,
-            min_score: minScore,
+            ...filters,
             made_with_ai: madeWithAi === null ? null : String(madeWithAi),
           },
         })
       ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What the song step says of the track, for the matched suggestions (`matchQuery`). */
+export interface TrackTraits {
+  genreIds: number[];
+  moods: Mood[];
+  languageId: number | null;
+  isReleased: boolean;
+  madeWithAi: boolean | null;
+}
+
+/** The query of a matched list (`genre_ids`, `moods`, `language_id`, `is_released`, `made_with_ai`). */
+export function matchParams(
+  track: TrackTraits,
+): Record<string, string | number | (string | number)[] | null> {
+  return {
+    genre_ids: track.genreIds,
+    moods: track.moods,
+    language_id: track.languageId,
+    is_released: String(track.isReleased),
+    made_with_ai: track.madeWithAi === null ? null : String(track.madeWithAi),
+  };
+}
+
+/** GET express/{artist|curator/checkout}/playlists/matched: the playlists matched for the track, best first. */
+export function useMatchedPlaylists(track: TrackTraits, buyer: ExpressBuyer, enabled: boolean) {
+  const { api } = useApi();
+  const query = matchParams(track);
+  return useQuery({
+    queryKey: offerKeys.matched('playlist', buyer, query),
+    queryFn: async () =>
+      (await api.get<MatchedPlaylist[]>(`${EXPRESS_BUYER_PATHS[buyer].playlists}/matched`, { query })).data,
+    enabled,
     placeholderData: keepPreviousData,
   });
 }

@@ -9,9 +9,16 @@ import type {
   SocialMusicCheck,
   SocialRenewCheck,
 } from '@lm/contracts/express';
-import { socialExpressKeys, useApi } from '@lm/ui';
+import type { MatchedAccount } from '@lm/contracts/offers';
+import { offerKeys, socialExpressKeys, useApi } from '@lm/ui';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { type CampaignCheckout, EXPRESS_DATA, EXPRESS_PAYMENT_DATA } from './use-express';
+import {
+  type CampaignCheckout,
+  EXPRESS_DATA,
+  EXPRESS_PAYMENT_DATA,
+  matchParams,
+  type TrackTraits,
+} from './use-express';
 
 /** A video platform's key: tiktok, instagram or any platform registered with `registerPlatform` of @lm/ui. */
 export type SocialPlatform = string;
@@ -42,28 +49,33 @@ export function useSocialTiers(platform: SocialPlatform) {
  */
 export function useSocialAccounts(
   platform: SocialPlatform,
-  tierId: string | null,
-  minFollowers: number | null,
-  sort: string | null = null,
-  minScore: string | null = null,
+  /** The step's filters and sort (`offerFilterQuery` names). */
+  filters: Record<string, string | null>,
   /** The artist's declaration: true leaves out the accounts that take no AI-made music. */
   madeWithAi: boolean | null = null,
 ) {
   const { api } = useApi();
   return useQuery({
-    queryKey: socialExpressKeys.accounts(platform, tierId, minFollowers, sort, minScore, madeWithAi),
+    queryKey: socialExpressKeys.accounts(platform, filters, madeWithAi),
     queryFn: async () =>
       (
         await api.get<SocialAccountForSale[]>(`${base(platform)}/artist/accounts/campaigns`, {
-          query: {
-            tier_id: tierId,
-            min_followers: minFollowers,
-            sort,
-            min_score: minScore,
-            made_with_ai: madeWithAi === null ? null : String(madeWithAi),
-          },
+          query: { ...filters, made_with_ai: madeWithAi === null ? null : String(madeWithAi) },
         })
       ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET express-{platform}/artist/accounts/matched: the accounts matched for the track, best first. */
+export function useMatchedAccounts(platform: SocialPlatform, track: TrackTraits, enabled: boolean) {
+  const { api } = useApi();
+  const query = matchParams(track);
+  return useQuery({
+    queryKey: offerKeys.matched(platform, 'artist', query),
+    queryFn: async () =>
+      (await api.get<MatchedAccount[]>(`${base(platform)}/artist/accounts/matched`, { query })).data,
+    enabled,
     placeholderData: keepPreviousData,
   });
 }

@@ -5,6 +5,7 @@ export * from './ExpressCampaignView';
 export * from './express-types';
 export * from './Honesty';
 export * from './ListenPanel';
+export * from './OfferProfile';
 export * from './playlist-parts';
 export * from './QualityScore';
 export * from './TrackLanguage';

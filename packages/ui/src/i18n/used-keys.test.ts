@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { messageCatalogs } from '@lm/contracts/i18n/index';
+import { MOODS } from '@lm/contracts/moods';
+import { OFFER_SORTS } from '@lm/contracts/offers';
 import { describe, expect, it } from 'vitest';
 import crmEn from '../../../../apps/admin/src/i18n/crm/crm-en.json';
 import backOfficeEn from '../../../../apps/admin/src/i18n/locales/en.json';
@@ -32,6 +34,9 @@ const DYNAMIC_KEYS: readonly string[] = [
     `wallet.value_basis.${basis}`,
     `wallet.admin.value_basis.${basis}`,
   ]),
+  ...MOODS.map((mood) => `offers.moods.${mood}`),
+  ...['spotify', 'tiktok', 'instagram'].map((platform) => `offers.platforms.${platform}`),
+  ...OFFER_SORTS.map((sort) => `offers.sorts.${sort}`),
   ...['who', 'data', 'purposes', 'sharing', 'retention', 'rights', 'storage'].flatMap((section) => [
     `privacy.${section}_title`,
     `privacy.${section}_text`,

@@ -10,14 +10,12 @@ export const expressKeys = {
   /** A TikTok or Instagram seller's decline reasons; under `reasons` so one refresh covers all. */
   sellerReasons: (platform: string) => ['express', 'reasons', platform] as const,
   genres: (q: string) => ['express', 'genres', q] as const,
+  /** The wizard's playlist list: `filters` are the step's filters and sort (`offerFilterQuery`). */
   artistPlaylists: (
-    genreId: string | null,
-    tierId: string | null,
-    sort: string | null,
-    minScore: string | null,
+    filters: Record<string, string | null>,
     buyer = 'artist',
     madeWithAi: boolean | null = null,
-  ) => ['express', 'artist-playlists', buyer, genreId, tierId, sort, minScore, madeWithAi] as const,
+  ) => ['express', 'artist-playlists', buyer, filters, madeWithAi] as const,
   cardQuote: (playlistIds: readonly number[]) => ['express', 'card-quote', playlistIds] as const,
   campaign: (role: 'artist' | 'curator', id: number) => ['express', 'campaign', role, id] as const,
   renewCheck: (campaignId: number) => ['express', 'renew-check', campaignId] as const,
@@ -39,14 +37,9 @@ export const expressKeys = {
 export const socialExpressKeys = {
   all: ['social-express'] as const,
   tiers: (platform: string) => ['social-express', platform, 'tiers'] as const,
-  accounts: (
-    platform: string,
-    tierId: string | null,
-    minFollowers: number | null,
-    sort: string | null,
-    minScore: string | null,
-    madeWithAi: boolean | null = null,
-  ) => ['social-express', platform, 'accounts', tierId, minFollowers, sort, minScore, madeWithAi] as const,
+  /** The wizard's account list: `filters` are the step's filters and sort (`offerFilterQuery`). */
+  accounts: (platform: string, filters: Record<string, string | null>, madeWithAi: boolean | null = null) =>
+    ['social-express', platform, 'accounts', filters, madeWithAi] as const,
   campaign: (platform: string, id: number) => ['social-express', platform, 'campaign', id] as const,
   renewCheck: (platform: string, id: number) => ['social-express', platform, 'renew-check', id] as const,
 };

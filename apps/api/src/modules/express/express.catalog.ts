@@ -1,4 +1,5 @@
 import type { Language } from '@lm/contracts';
+import { LIMITS } from '@lm/contracts';
 import { localized, type Translations } from '@lm/contracts/translations';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Database, withTransaction } from '../../db/client';
@@ -317,14 +318,14 @@ export async function searchGenres(database: Database, q: string | undefined, li
 
 /**
  * What the back-office playlist form offers (/express/playlist/create): the active Spotify tiers
- * (cheapest first), durations (shortest first) and the first 100 active genres by name, as the
+ * (cheapest first), durations (shortest first) and every active genre by name, as the
  * curator's own form reads them from `express/curator/all-tiers`, `all-durations` and `playlist/genres`.
  */
 export async function playlistOptions(database: Database) {
   const [tiers, durations, genreList] = await Promise.all([
     activeTiers(database),
     activeDurations(database),
-    searchGenres(database, undefined, 100),
+    searchGenres(database, undefined, LIMITS.genreLookupMax),
   ]);
   return { tiers, durations, genres: genreList };
 }

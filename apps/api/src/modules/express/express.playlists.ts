@@ -1,4 +1,4 @@
-import type { OfferProfileEdit } from '@lm/contracts/offers';
+import { OFFER_DESCRIPTION_MAX, type OfferProfileEdit } from '@lm/contracts/offers';
 import { and, eq } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
@@ -124,6 +124,8 @@ export async function createPlaylist(
         spotifyUrl: info.externalUrl,
         name: info.name.slice(0, 300),
         imageUrl: info.imageUrl,
+        // The playlist's description on Spotify is where the profile starts; the curator edits it.
+        description: info.description?.slice(0, OFFER_DESCRIPTION_MAX) || null,
         followers: info.followers,
         tierId: tier.id,
         durationId: duration.id,

@@ -1,4 +1,4 @@
-import { pitchSchema } from '@lm/contracts';
+import { LIMITS, pitchSchema } from '@lm/contracts';
 import {
   campaignCheckoutSchema,
   campaignSettlementSchema,
@@ -133,7 +133,8 @@ export const expressRoutes: RouteModule = (app, deps) => {
         tags,
         querystring: z.object({
           q: z.string().trim().max(100).optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(100),
+          // 100 by default (older clients); pickers ask for the whole list.
+          limit: z.coerce.number().int().min(1).max(LIMITS.genreLookupMax).default(100),
         }),
         response: { 200: envelope(z.array(expressGenreSchema)) },
       },

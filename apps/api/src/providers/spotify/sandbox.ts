@@ -427,15 +427,35 @@ function sandboxOwner(playlistId: string): { id: string; name: string } {
   return { id: sandboxPlaylistOwnerId(playlistId), name: `Sandbox Curator ${playlistId.slice(0, 6)}` };
 }
 
-/** The description of a sandbox playlist: half of them give the curator's submission address. */
+/** Openings of sandbox descriptions, as curators write them ({genre}, {mood} filled in). */
+const DESCRIPTION_OPENINGS = [
+  'The best new {genre}, hand-picked every Friday.',
+  '{Mood} {genre} for late nights and early mornings.',
+  'Fresh {genre} from independent artists. Updated weekly.',
+  'Your daily dose of {mood} {genre}: no skips, no fillers.',
+  'Underground {genre} we keep on repeat. New finds every Monday.',
+  'A home for {mood} {genre} and the artists behind it.',
+];
+const DESCRIPTION_MOODS = ['chill', 'dreamy', 'upbeat', 'moody', 'feel-good', 'late-night'];
+
+/**
+ * The description of a sandbox playlist, deterministic and shaped like real ones: an opening naming
+ * the playlist's genre and a mood; half of them end with the curator's submission address (the
+ * scraping tool reads it).
+ */
 function sandboxDescription(playlistId: string, ownerId: string): string {
   const d = digest('playlist-description', playlistId);
   const genre = pick(GENRES, d, 1);
+  const mood = pick(DESCRIPTION_MOODS, d, 3);
+  const opening = pick(DESCRIPTION_OPENINGS, d, 5)
+    .replace('{genre}', genre)
+    .replace('{mood}', mood)
+    .replace('{Mood}', mood.charAt(0).toUpperCase() + mood.slice(1));
   if (d[0]! % 2 === 0) {
     const handle = ownerId.replace(/^sandbox-owner-/, '').toLowerCase();
-    return `Fresh ${genre} every Friday. Submissions: submit+${handle}@curators.example`;
+    return `${opening} Submissions: submit+${handle}@curators.example`;
   }
-  return `Hand-picked ${genre}, updated weekly.`;
+  return opening;
 }
 
 /** The name of a sandbox playlist (three words from its id). */

@@ -1,24 +1,20 @@
 import type { SessionUser } from '@lm/contracts';
+import type { MatchReason, Mood } from '@lm/contracts/offers';
 import {
   type ExpressPlaylist,
   isApiError,
   MadeWithAiField,
-  QualityScoreBadge,
+  OfferProfileDrawer,
   TrackLanguageField,
   usePageTitle,
   useSession,
 } from '@lm/ui';
 import {
   Avatar,
-  Badge,
-  Card,
-  Center,
-  Checkbox,
+  Button,
   Group,
-  Image,
   Loader,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -26,7 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBrandSpotify, IconCoins, IconPlaylist, IconUsers } from '@tabler/icons-react';
+import { IconBrandSpotify } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -38,15 +34,17 @@ import {
   useCampaignCardQuote,
   useConfirmCampaignCard,
   useCreateExpressCampaign,
-  useExpressGenres,
   useExpressTiers,
+  useMatchedPlaylists,
   useTrackLookup,
 } from '../../hooks/use-express';
 import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { OwnTrackPicker } from '../connections/OwnTrackPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
-import { ScoreSortFilter } from './ScoreSortFilter';
-import { CampaignWizard, PitchField, pitchTooLong, TierFilter } from './WizardParts';
+import { OfferCard } from './OfferCards';
+import { filtersToSend, OfferFilters, useOfferFilters } from './OfferFilters';
+import { TrackTraitsFields, useTrackTraits } from './TrackTraits';
+import { CampaignWizard, PitchField, pitchTooLong } from './WizardParts';
 
 /** The wizard's choices kept across the card page (restored when the payment is cancelled). */
 const CARD_DRAFT_KEY = 'LC_EXPRESS_CARD_DRAFT';
@@ -57,70 +55,8 @@ interface CardDraft {
   pitch?: string;
   madeWithAi?: boolean | null;
   languageId?: number | null;
-}
-
-function PlaylistCard({
-  playlist,
-  selected,
-  onToggle,
-}: {
-  playlist: ExpressPlaylist;
-  selected: boolean;
-  onToggle(): void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Card
-      padding="sm"
-      radius="md"
-      withBorder
-      data-testid="playlist-card"
-      data-selected={selected || undefined}
-      onClick={onToggle}
-      style={{
-        cursor: 'pointer',
-        borderColor: selected ? 'var(--mantine-color-green-6)' : undefined,
-        borderWidth: selected ? 2 : undefined,
-      }}
-    >
-      <Card.Section>
-        {playlist.image_url ? (
-          <Image src={playlist.image_url} h={120} alt="" />
-        ) : (
-          <Center h={120} bg="var(--mantine-color-green-light)">
-            <IconPlaylist size={44} color="var(--mantine-color-green-6)" />
-          </Center>
-        )}
-      </Card.Section>
-      <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-start">
-        <Text fw={600} size="sm" lineClamp={2}>
-          {playlist.name}
-        </Text>
-        <Checkbox
-          checked={selected}
-          onChange={onToggle}
-          onClick={(e) => e.stopPropagation()}
-          aria-label={playlist.name}
-        />
-      </Group>
-      <Group gap={6} mt={6}>
-        <Badge variant="light" color="violet" size="sm">
-          {playlist.tier.tier_name}
-        </Badge>
-        <QualityScoreBadge score={playlist.score} />
-        <Group gap={4} c="dimmed">
-          <IconUsers size={14} />
-          <Text size="xs">{t('express.fields.followers_value', { count: playlist.followers })}</Text>
-        </Group>
-      </Group>
-      <Group gap={4} mt="xs">
-        <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
-        <Text fw={700} size="sm">
-          {t('common.coins', { count: playlist.tier.price })}
-        </Text>
-      </Group>
-    </Card>
-  );
+  genreIds?: number[];
+  moods?: Mood[];
 }
 
 /**
@@ -151,19 +87,28 @@ export function CreateCampaignPage({
   const [aiError, setAiError] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
   const [track, setTrack] = useState<SpotifyTrack | null>(null);
-  const [genreId, setGenreId] = useState<string | null>(null);
-  const [tierId, setTierId] = useState<string | null>(null);
-  const [sort, setSort] = useState<string | null>(null);
-  const [minScore, setMinScore] = useState<string | null>(null);
+  const [filters, setFilter, clearFilters] = useOfferFilters();
+  const traits = useTrackTraits();
+  const [profileId, setProfileId] = useState<number | null>(null);
   const [selected, setSelected] = useState<Map<number, ExpressPlaylist>>(new Map());
   const [pickError, setPickError] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const lookup = useTrackLookup();
   const inFlight = useRef<{ link: string; promise: Promise<SpotifyTrack> } | null>(null);
   const trackLink = useRef('');
-  const genres = useExpressGenres('');
   const tiers = useExpressTiers();
-  const playlists = useArtistPlaylists(genreId, tierId, sort, minScore, buyer, madeWithAi);
+  const playlists = useArtistPlaylists(filtersToSend(filters), buyer, madeWithAi);
+  const matched = useMatchedPlaylists(
+    {
+      genreIds: traits.genreIds,
+      moods: traits.moods,
+      languageId,
+      isReleased: true,
+      madeWithAi,
+    },
+    buyer,
+    track !== null && madeWithAi !== null,
+  );
   const create = useCreateExpressCampaign(buyer);
   const checkout = useCampaignCardCheckout();
   const confirmCard = useConfirmCampaignCard();
@@ -191,6 +136,8 @@ export function CreateCampaignPage({
       setPitch(draft.pitch ?? '');
       setMadeWithAi(draft.madeWithAi ?? null);
       setLanguageId(draft.languageId ?? null);
+      if (draft.genreIds) traits.setGenreIds(draft.genreIds);
+      if (draft.moods) traits.setMoods(draft.moods);
       setSelected(new Map(draft.playlists.map((p) => [p.id, p])));
     },
   });
@@ -249,7 +196,15 @@ export function CreateCampaignPage({
         language_id: languageId,
         expected_amount_minor: cardQuote.data?.purchase?.amount_minor,
       });
-      card.redirect(start, { link: link.trim(), playlists: chosen, pitch, madeWithAi, languageId });
+      card.redirect(start, {
+        link: link.trim(),
+        playlists: chosen,
+        pitch,
+        madeWithAi,
+        languageId,
+        genreIds: traits.genreIds,
+        moods: traits.moods,
+      });
     } catch (e) {
       setPayError(payErrorText(e, t('ui.errors.unexpected')));
       // The price may have changed since it was shown (409 payments.quote_changed): show the new one.
@@ -330,6 +285,12 @@ export function CreateCampaignPage({
         value={pitch}
         onChange={setPitch}
       />
+      <TrackTraitsFields
+        genreIds={traits.genreIds}
+        onGenres={traits.setGenreIds}
+        moods={traits.moods}
+        onMoods={traits.setMoods}
+      />
       <TrackLanguageField value={languageId} onChange={setLanguageId} />
       <MadeWithAiField
         value={madeWithAi}
@@ -344,23 +305,29 @@ export function CreateCampaignPage({
     </Stack>
   );
 
+  const offerCard = (p: ExpressPlaylist, why?: MatchReason) => (
+    <OfferCard
+      key={p.id}
+      testId={why ? 'matched-playlist-card' : 'playlist-card'}
+      name={p.name}
+      imageUrl={p.image_url}
+      genres={p.genres}
+      moods={p.moods}
+      score={p.score}
+      audience={t('express.fields.followers_value', { count: p.followers })}
+      price={p.tier.price}
+      selected={selected.has(p.id)}
+      onToggle={() => toggle(p)}
+      onProfile={() => setProfileId(p.id)}
+      why={why}
+    />
+  );
+  const byId = new Map([...(matched.data ?? []), ...(playlists.data ?? []), ...chosen].map((p) => [p.id, p]));
+
   const playlistsStep = (
-    <Stack gap="md" mt="md">
-      <Group align="flex-end" wrap="wrap">
-        <Select
-          label={t('express.fields.genre')}
-          placeholder={t('express.create.all_genres')}
-          data={(genres.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-          value={genreId}
-          onChange={setGenreId}
-          searchable
-          clearable
-          w={240}
-          data-testid="genre-filter"
-        />
-        <TierFilter tiers={tiers.data} value={tierId} onChange={setTierId} />
-        <ScoreSortFilter sort={sort} onSort={setSort} minScore={minScore} onMinScore={setMinScore} />
-        <Text size="sm" c="dimmed" ms="auto">
+    <Stack gap="lg" mt="md">
+      <Group justify="space-between" align="center">
+        <Text size="sm" c="dimmed" data-testid="selected-summary">
           {t('express.create.selected', { count: chosen.length, total })}
         </Text>
       </Group>
@@ -369,17 +336,58 @@ export function CreateCampaignPage({
           {pickError}
         </Text>
       )}
-      {playlists.isLoading ? (
-        <Loader />
-      ) : (playlists.data ?? []).length === 0 ? (
-        <Text c="dimmed">{t('express.create.no_playlists')}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
-          {(playlists.data ?? []).map((p) => (
-            <PlaylistCard key={p.id} playlist={p} selected={selected.has(p.id)} onToggle={() => toggle(p)} />
-          ))}
-        </SimpleGrid>
-      )}
+      <Stack gap="xs" data-testid="matched-list">
+        <Title order={4}>{t('offers.matched.title')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('offers.matched.intro')}
+        </Text>
+        {matched.isLoading ? (
+          <Loader size="sm" />
+        ) : (matched.data ?? []).length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="matched-empty">
+            {t('offers.matched.empty')}
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
+            {(matched.data ?? []).map((p) => offerCard(p, p.why))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <Stack gap="xs">
+        <Title order={4}>{t('offers.all_playlists')}</Title>
+        <OfferFilters state={filters} onChange={setFilter} onClear={clearFilters} tiers={tiers.data} />
+        {playlists.isLoading ? (
+          <Loader />
+        ) : (playlists.data ?? []).length === 0 ? (
+          <Text c="dimmed">{t('express.create.no_playlists')}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} data-testid="all-playlists">
+            {(playlists.data ?? []).map((p) => offerCard(p))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <OfferProfileDrawer
+        kind="playlist"
+        id={profileId}
+        onClose={() => setProfileId(null)}
+        actions={(profile) => {
+          const item = byId.get(profile.id);
+          if (!item || !profile.on_sale) return null;
+          const isChosen = selected.has(profile.id);
+          return (
+            <Button
+              variant={isChosen ? 'light' : 'filled'}
+              onClick={() => toggle(item)}
+              data-testid="profile-choose"
+              disabled={madeWithAi === true && item.refuses_ai}
+            >
+              {isChosen
+                ? t('offers.unchoose')
+                : t('offers.choose', { price: t('common.coins', { count: item.tier.price }) })}
+            </Button>
+          );
+        }}
+      />
     </Stack>
   );
 

@@ -1,13 +1,18 @@
 import type { SessionUser } from '@lm/contracts';
 import type { SocialAccountForSale } from '@lm/contracts/express';
+import type { MatchReason, Mood } from '@lm/contracts/offers';
 import {
   FileDropZone,
   formatNumber,
   IMAGE_RULES,
   isApiError,
   MadeWithAiField,
+  MatchReasonLine,
   MEDIA_RULES,
-  NumberField,
+  MoodBadges,
+  type OfferKind,
+  OfferProfileButton,
+  OfferProfileDrawer,
   type PlatformDescriptor,
   QualityScoreBadge,
   TrackLanguageField,
@@ -18,6 +23,7 @@ import {
 import {
   Avatar,
   Badge,
+  Button,
   Card,
   Checkbox,
   Group,
@@ -42,6 +48,7 @@ import {
   useCheckMusic,
   useConfirmSocialCard,
   useCreateSocialCampaign,
+  useMatchedAccounts,
   useSocialAccounts,
   useSocialCardCheckout,
   useSocialTiers,
@@ -49,8 +56,10 @@ import {
 import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
 import { OwnSoundPicker } from '../connections/OwnSoundPicker';
 import { type PaymentMethod, PaymentStep, payErrorText, useCampaignCardFlow } from './CampaignPayment';
-import { ScoreSortFilter } from './ScoreSortFilter';
-import { CampaignWizard, PitchField, pitchTooLong, TierFilter } from './WizardParts';
+import { AcceptanceText } from './OfferCards';
+import { filtersToSend, OfferFilters, useOfferFilters } from './OfferFilters';
+import { TrackTraitsFields, useTrackTraits } from './TrackTraits';
+import { CampaignWizard, PitchField, pitchTooLong } from './WizardParts';
 
 /** The TikTok cover: an image as `file/upload` takes it (up to 10 MB). */
 const COVER_RULES = { ...IMAGE_RULES, maxBytes: 10 * 1024 * 1024 };
@@ -72,16 +81,24 @@ interface SocialDraft {
   media: Uploaded | null;
   cover: Uploaded | null;
   accounts: SocialAccountForSale[];
+  genreIds?: number[];
+  moods?: Mood[];
 }
 
 function AccountCard({
   account,
   selected,
   onToggle,
+  onProfile,
+  why,
+  testId = 'account-card',
 }: {
   account: SocialAccountForSale;
   selected: boolean;
   onToggle(): void;
+  onProfile(): void;
+  why?: MatchReason;
+  testId?: string;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -89,7 +106,7 @@ function AccountCard({
       padding="sm"
       radius="md"
       withBorder
-      data-testid="account-card"
+      data-testid={testId}
       data-selected={selected || undefined}
       onClick={onToggle}
       style={{
@@ -119,28 +136,47 @@ function AccountCard({
           aria-label={`@${account.user_name}`}
         />
       </Group>
+      {(account.genres.length > 0 || account.moods.length > 0) && (
+        <Group gap={4} mt="xs">
+          {account.genres.slice(0, 3).map((g) => (
+            <Badge key={g.id} variant="light" size="xs">
+              {g.name}
+            </Badge>
+          ))}
+          <MoodBadges moods={account.moods.slice(0, 2)} />
+        </Group>
+      )}
       <Group gap={6} mt="sm">
         <Badge variant="light" size="sm">
           {account.tier.tier_name}
         </Badge>
         <QualityScoreBadge score={account.score} />
-        <Group gap={4} c="dimmed">
-          <IconUsers size={14} />
-          <Text size="xs">
-            {account.follower_count === null
-              ? '—'
-              : t('express.fields.followers_value', {
-                  count: account.follower_count,
-                  defaultValue: formatNumber(account.follower_count, i18n.language),
-                })}
-          </Text>
-        </Group>
+        <AcceptanceText acceptance={account.score.parts.acceptance} />
       </Group>
-      <Group gap={4} mt="xs">
-        <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
-        <Text fw={700} size="sm">
-          {t('common.coins', { count: account.tier.price })}
-        </Text>
+      {why && (
+        <div style={{ marginTop: 6 }}>
+          <MatchReasonLine why={why} />
+        </div>
+      )}
+      <Group justify="space-between" mt="xs" wrap="nowrap">
+        <Group gap={4} wrap="nowrap">
+          <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
+          <Text fw={700} size="sm">
+            {t('common.coins', { count: account.tier.price })}
+          </Text>
+          <Group gap={4} c="dimmed" ms="xs" wrap="nowrap">
+            <IconUsers size={14} />
+            <Text size="xs">
+              {account.follower_count === null
+                ? '—'
+                : t('express.fields.followers_value', {
+                    count: account.follower_count,
+                    defaultValue: formatNumber(account.follower_count, i18n.language),
+                  })}
+            </Text>
+          </Group>
+        </Group>
+        <OfferProfileButton onOpen={onProfile} name={`@${account.user_name}`} />
       </Group>
     </Card>
   );
@@ -231,17 +267,21 @@ export function SocialCreateCampaign({
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [sound, setSound] = useState<CheckedSound | null>(null);
   const soundLink = useRef('');
-  const [tierId, setTierId] = useState<string | null>(null);
-  const [minFollowers, setMinFollowers] = useState<number | null>(null);
-  const [sort, setSort] = useState<string | null>(null);
-  const [minScore, setMinScore] = useState<string | null>(null);
+  const [filters, setFilter, clearFilters] = useOfferFilters();
+  const traits = useTrackTraits();
+  const [profileId, setProfileId] = useState<number | null>(null);
   const [selected, setSelected] = useState<Map<number, SocialAccountForSale>>(new Map());
   const [payError, setPayError] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod>('coins');
   const pitchIsTooLong = pitchTooLong(pitch);
   const check = useCheckMusic(platform.checkPath ?? '');
   const tiers = useSocialTiers(platform.key);
-  const accounts = useSocialAccounts(platform.key, tierId, minFollowers, sort, minScore, madeWithAi);
+  const accounts = useSocialAccounts(platform.key, filtersToSend(filters), madeWithAi);
+  const matched = useMatchedAccounts(
+    platform.key,
+    { genreIds: traits.genreIds, moods: traits.moods, languageId, isReleased: released, madeWithAi },
+    sound !== null && madeWithAi !== null,
+  );
   const create = useCreateSocialCampaign(platform.key);
   const checkout = useSocialCardCheckout(platform.key);
   const confirmCard = useConfirmSocialCard(platform.key);
@@ -269,6 +309,8 @@ export function SocialCreateCampaign({
       setLanguageId(d.languageId ?? null);
       setMedia(d.media);
       setCover(d.cover);
+      if (d.genreIds) traits.setGenreIds(d.genreIds);
+      if (d.moods) traits.setMoods(d.moods);
       setSelected(new Map(d.accounts.map((a) => [a.id, a])));
     },
   });
@@ -363,6 +405,8 @@ export function SocialCreateCampaign({
           media,
           cover,
           accounts: chosen,
+          genreIds: traits.genreIds,
+          moods: traits.moods,
         });
         return;
       }
@@ -470,6 +514,12 @@ export function SocialCreateCampaign({
         </>
       )}
       <PitchField label={t(k('pitch'))} description={t(k('pitch_hint'))} value={pitch} onChange={setPitch} />
+      <TrackTraitsFields
+        genreIds={traits.genreIds}
+        onGenres={traits.setGenreIds}
+        moods={traits.moods}
+        onMoods={traits.setMoods}
+      />
       <TrackLanguageField value={languageId} onChange={setLanguageId} />
       <MadeWithAiField
         value={madeWithAi}
@@ -485,47 +535,92 @@ export function SocialCreateCampaign({
   );
 
   const list = accounts.data ?? [];
+  const byId = new Map([...(matched.data ?? []), ...list, ...chosen].map((a) => [a.id, a]));
   const accountsStep = (
-    <Stack gap="md" mt="md">
-      <Group align="flex-end" wrap="wrap">
-        <TierFilter tiers={tiers.data} value={tierId} onChange={setTierId} />
-        <NumberField
-          label={t(k('min_followers'))}
-          placeholder="0"
-          value={minFollowers}
-          onChange={setMinFollowers}
-          allowNegative={false}
-          allowDecimal={false}
-          thousandSeparator
-          w={200}
-          data-testid="min-followers"
-        />
-        <ScoreSortFilter sort={sort} onSort={setSort} minScore={minScore} onMinScore={setMinScore} />
-        <Text size="sm" c="dimmed" ms="auto" data-testid="accounts-selected">
-          {t(k('selected'), { count: chosen.length, total })}
-        </Text>
-      </Group>
+    <Stack gap="lg" mt="md">
+      <Text size="sm" c="dimmed" data-testid="accounts-selected">
+        {t(k('selected'), { count: chosen.length, total })}
+      </Text>
       {errors.accounts && (
         <Text c="red" size="sm" role="alert">
           {errors.accounts}
         </Text>
       )}
-      {accounts.isLoading ? (
-        <Loader />
-      ) : list.length === 0 ? (
-        <Paper withBorder p="lg" radius="md" data-testid="no-accounts">
-          <Text fw={600}>{t(k('no_accounts'))}</Text>
-          <Text size="sm" c="dimmed">
-            {t(k('no_accounts_hint'))}
+      <Stack gap="xs" data-testid="matched-list">
+        <Title order={4}>{t('offers.matched.title')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('offers.matched.intro')}
+        </Text>
+        {matched.isLoading ? (
+          <Loader size="sm" />
+        ) : (matched.data ?? []).length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="matched-empty">
+            {t('offers.matched.empty')}
           </Text>
-        </Paper>
-      ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
-          {list.map((a) => (
-            <AccountCard key={a.id} account={a} selected={selected.has(a.id)} onToggle={() => toggle(a)} />
-          ))}
-        </SimpleGrid>
-      )}
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
+            {(matched.data ?? []).map((a) => (
+              <AccountCard
+                key={a.id}
+                account={a}
+                why={a.why}
+                testId="matched-account-card"
+                selected={selected.has(a.id)}
+                onToggle={() => toggle(a)}
+                onProfile={() => setProfileId(a.id)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <Stack gap="xs">
+        <Title order={4}>{t('offers.all_accounts')}</Title>
+        <OfferFilters state={filters} onChange={setFilter} onClear={clearFilters} tiers={tiers.data} />
+        {accounts.isLoading ? (
+          <Loader />
+        ) : list.length === 0 ? (
+          <Paper withBorder p="lg" radius="md" data-testid="no-accounts">
+            <Text fw={600}>{t(k('no_accounts'))}</Text>
+            <Text size="sm" c="dimmed">
+              {t(k('no_accounts_hint'))}
+            </Text>
+          </Paper>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} data-testid="all-accounts">
+            {list.map((a) => (
+              <AccountCard
+                key={a.id}
+                account={a}
+                selected={selected.has(a.id)}
+                onToggle={() => toggle(a)}
+                onProfile={() => setProfileId(a.id)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <OfferProfileDrawer
+        kind={platform.key as OfferKind}
+        id={profileId}
+        onClose={() => setProfileId(null)}
+        actions={(profile) => {
+          const item = byId.get(profile.id);
+          if (!item || !profile.on_sale) return null;
+          const isChosen = selected.has(profile.id);
+          return (
+            <Button
+              variant={isChosen ? 'light' : 'filled'}
+              onClick={() => toggle(item)}
+              data-testid="profile-choose"
+              disabled={madeWithAi === true && item.refuses_ai}
+            >
+              {isChosen
+                ? t('offers.unchoose')
+                : t('offers.choose', { price: t('common.coins', { count: item.tier.price }) })}
+            </Button>
+          );
+        }}
+      />
     </Stack>
   );
 
