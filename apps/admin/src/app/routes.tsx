@@ -221,6 +221,12 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: TRUST_FLAG_PERMISSIONS.view },
     screen: page(() => import('../routes/trust/FlagsPages'), 'FlagDetailPage'),
   },
+  // An offer's profile as artists read it, hidden or not (issue "Choose with evidence").
+  {
+    path: '/express/offers/:kind/:id',
+    access: { permission: EXPRESS.playlists },
+    screen: page(() => import('../routes/express/OfferProfileRoute'), 'OfferProfileRoute'),
+  },
   {
     path: '/express/playlist/view/:id',
     access: { permission: EXPRESS.playlists },

@@ -11,6 +11,7 @@ import {
   socialAccountGenres,
   socialAccounts,
   trustFollowerSnapshots,
+  userGenres,
   users,
 } from '../db/schema';
 import { assignDefaultRoles } from '../modules/rbac';
@@ -153,6 +154,9 @@ const DEMO_OWN_PROFILES: Record<string, DemoProfile> = {
   },
 };
 
+/** The demo artist's genres (an indie-pop artist: the matched list has something to show). */
+const DEMO_ARTIST_GENRES = ['indie-pop', 'indie', 'synth-pop'] as const;
+
 const DAY_MS = 86_400_000;
 /** Days of follower history the demo playlists start with. */
 const HISTORY_DAYS = 90;
@@ -195,6 +199,14 @@ export async function seedMarketplaceDemo(deps: Deps, password: string): Promise
       ),
     );
   const genreIds = new Map((await db.select().from(genres)).map((g) => [g.name, g.id]));
+  // The demo artist's genres (the song step starts from them), once.
+  const [artist] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'artist@demo.test'));
+  if (artist) {
+    const [has] = await db.select().from(userGenres).where(eq(userGenres.userId, artist.id)).limit(1);
+    const ids = DEMO_ARTIST_GENRES.map((g) => genreIds.get(g)).filter((id): id is number => id !== undefined);
+    if (!has && ids.length)
+      await db.insert(userGenres).values(ids.map((genreId) => ({ userId: artist.id, genreId })));
+  }
   const languageIds = new Map((await db.select().from(languages)).map((l) => [l.code, l.id]));
   const tiers = await db.select().from(expressTiers).where(eq(expressTiers.campaignTypeId, 1));
   const [duration] = await db

@@ -273,6 +273,12 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'CURATOR_PERMISSION' },
     screen: page(() => import('../routes/express/ConnectionsPage'), 'ExpressCallbackPage'),
   },
+  // An offer's profile (issue "Choose with evidence"): any signed-in user; the API decides what is seen.
+  {
+    path: '/offers/:kind/:id',
+    access: { permission: GENERAL },
+    screen: page(() => import('../routes/express/OfferProfileRoute'), 'OfferProfileRoute'),
+  },
   {
     path: '/express/my/playlists/list',
     access: { permission: 'CURATOR_PERMISSION' },

@@ -21,7 +21,7 @@ import type {
   SpotifyTrack,
 } from '@lm/contracts/express';
 import type { TopUpQuote } from '@lm/contracts/money';
-import type { MatchedPlaylist, Mood } from '@lm/contracts/offers';
+import type { MatchedPlaylist, Mood, OfferProfileEdit } from '@lm/contracts/offers';
 import {
   type ExpressCampaign,
   type ExpressCampaignDetail,
@@ -472,7 +472,10 @@ export function useEditPlaylist(id: number) {
   const { api } = useApi();
   return useMutation({
     mutationFn: async (
-      body: Partial<Omit<PlaylistBody, 'spotify_url'>> & { disabled?: boolean; refuses_ai?: boolean },
+      body: Partial<Omit<PlaylistBody, 'spotify_url'>> & {
+        disabled?: boolean;
+        refuses_ai?: boolean;
+      } & Partial<OfferProfileEdit>,
     ) => api.put(`express/curator/playlist/edit/${id}`, body),
     meta: { invalidates: EXPRESS_DATA },
   });

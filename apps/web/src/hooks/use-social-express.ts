@@ -9,7 +9,7 @@ import type {
   SocialMusicCheck,
   SocialRenewCheck,
 } from '@lm/contracts/express';
-import type { MatchedAccount } from '@lm/contracts/offers';
+import type { MatchedAccount, OfferProfileEdit } from '@lm/contracts/offers';
 import { offerKeys, socialExpressKeys, useApi } from '@lm/ui';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -186,5 +186,15 @@ export function useSoundVerdict() {
         })
       ).data,
     meta: { invalidates: EXPRESS_DATA },
+  });
+}
+
+/** PUT express-{platform}/influencer/accounts/{id}/profile: what artists read of a creator's account. */
+export function useEditAccountProfile(platform: SocialPlatform, accountId: number) {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (body: OfferProfileEdit & { genre_ids?: number[] }) =>
+      api.put(`${base(platform)}/influencer/accounts/${accountId}/profile`, body),
+    meta: { invalidates: [...EXPRESS_DATA, offerKeys.all] },
   });
 }

@@ -18,10 +18,12 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconPlaylist, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { useApi } from '../api/api-context';
 import { intlLocale } from '../i18n/languages';
+import { LoadingOrNotFound } from '../layout/NotFoundPage';
 import { offerKeys } from '../query-keys/offers';
 import { QualityScoreBadge, QualityScoreParts } from './QualityScore';
 import { languageName } from './TrackLanguage';
@@ -112,7 +114,6 @@ export function MatchReasonLine({ why }: { why: MatchReason }) {
         count: why.similar.decided,
       }),
     );
-  else parts.push(t('offers.why.no_history'));
   if (why.median_response_minutes !== null)
     parts.push(t('offers.why.answers', { time: answerTime(why.median_response_minutes) }));
   return (
@@ -383,5 +384,29 @@ export function OfferProfileButton({ onOpen, name }: { onOpen(): void; name: str
     >
       {t('offers.open_profile')}
     </Button>
+  );
+}
+
+/**
+ * `/offers/:kind/:id` (web, any signed-in user) and the back-office's `/express/offers/:kind/:id`: an
+ * offer's profile as a page of its own, to open from a link. `kind` is `playlist`, `tiktok` or
+ * `instagram`; anything else, or an offer the reader may not see, is "not found".
+ */
+export function OfferProfilePage({ homePath }: { homePath: string }) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const kind = (['playlist', 'tiktok', 'instagram'] as const).find((k) => k === params.kind);
+  const id = Number(params.id);
+  const valid = kind !== undefined && Number.isInteger(id) && id > 0;
+  const profile = useOfferProfile(kind ?? 'playlist', valid ? id : null);
+  useEffect(() => {
+    if (profile.data) document.title = `${profile.data.name} · ${t('offers.profile_title')}`;
+  }, [profile.data, t]);
+  if (!valid || !profile.data)
+    return <LoadingOrNotFound loading={valid && profile.isLoading} homePath={homePath} />;
+  return (
+    <Paper withBorder p="lg" radius="md" maw={880} data-testid="offer-profile-page">
+      <OfferProfileView profile={profile.data} />
+    </Paper>
   );
 }

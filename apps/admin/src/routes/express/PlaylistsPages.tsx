@@ -11,7 +11,7 @@ import {
   usePlaylistStatusOptions,
   useSpotifyCampaignColumns,
 } from '@lm/ui';
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconBan, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -158,6 +158,14 @@ export function PlaylistViewPage() {
               {p.decline_reason}
             </Text>
           )}
+          <Anchor
+            component={Link}
+            to={`/express/offers/playlist/${p.id}`}
+            size="sm"
+            data-testid="artists-view"
+          >
+            {t('offers.artists_view')}
+          </Anchor>
         </PlaylistSummary>
       </Card>
       <PlaylistCampaigns

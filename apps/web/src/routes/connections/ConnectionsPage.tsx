@@ -5,6 +5,7 @@ import {
   getPlatform,
   ListTable,
   listPlatforms,
+  type OfferKind,
   QualityScoreImprove,
   StatusBadge,
   TIKTOK,
@@ -16,6 +17,7 @@ import {
   Button,
   Card,
   Group,
+  Modal,
   SegmentedControl,
   Select,
   Stack,
@@ -23,7 +25,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconPlugConnected } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPlugConnected, IconUserCircle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -38,6 +42,8 @@ import {
   useStartConnection,
 } from '../../hooks/use-connections';
 import { usePublicSettings } from '../../hooks/use-public-settings';
+import { useEditAccountProfile } from '../../hooks/use-social-express';
+import { OfferProfileEditor } from '../express/OfferProfileEditor';
 import { DisconnectButton } from './DisconnectButton';
 
 /** The platforms whose sellers connect accounts here; the first is shown without `?platform=`. */
@@ -111,8 +117,19 @@ function AccountsTable({ platform, onConnect }: { platform: SocialPlatform; onCo
   const settings = useAccountSettings(platform);
   const revoke = useRevokeAccount(platform);
   const Icon = getPlatform(platform).Icon;
+  const [profileOf, setProfileOf] = useState<number | null>(null);
+  const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Card padding={0} radius="md">
+      <Modal
+        opened={profileOf !== null}
+        onClose={() => setProfileOf(null)}
+        title={t('offers.edit.title')}
+        size="lg"
+        fullScreen={phone}
+      >
+        {profileOf !== null && <AccountProfile platform={platform} id={profileOf} />}
+      </Modal>
       <ListTable<SocialAccount>
         records={accounts.data ?? []}
         fetching={accounts.isLoading}
@@ -212,11 +229,24 @@ function AccountsTable({ platform, onConnect }: { platform: SocialPlatform; onCo
             accessor: 'actions',
             title: '',
             render: (a) => (
-              <DisconnectButton
-                message={t('social.disconnect_confirm', { name: a.user_name })}
-                label={t('social.disconnect')}
-                onConfirm={() => revoke.mutate(a.id)}
-              />
+              <Group gap="xs" wrap="nowrap">
+                {a.status !== 'revoked' && a.tier && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconUserCircle size={16} />}
+                    onClick={() => setProfileOf(a.id)}
+                    data-testid={`account-profile-${a.id}`}
+                  >
+                    {t('offers.edit.open')}
+                  </Button>
+                )}
+                <DisconnectButton
+                  message={t('social.disconnect_confirm', { name: a.user_name })}
+                  label={t('social.disconnect')}
+                  onConfirm={() => revoke.mutate(a.id)}
+                />
+              </Group>
             ),
           },
         ]}
@@ -262,6 +292,19 @@ function TierSelect({
       onChange={(value) => value && onChange(Number(value))}
       comboboxProps={{ withinPortal: true }}
       data-testid="tier-select"
+    />
+  );
+}
+
+/** A creator's account profile: what artists read, the preview, replies to reviews. */
+function AccountProfile({ platform, id }: { platform: SocialPlatform; id: number }) {
+  const edit = useEditAccountProfile(platform, id);
+  return (
+    <OfferProfileEditor
+      kind={platform as OfferKind}
+      id={id}
+      withGenres
+      save={(body) => edit.mutateAsync(body)}
     />
   );
 }

@@ -107,7 +107,7 @@ export function CreateCampaignPage({
       madeWithAi,
     },
     buyer,
-    track !== null && madeWithAi !== null,
+    track !== null && madeWithAi !== null && traits.genreIds.length > 0,
   );
   const create = useCreateExpressCampaign(buyer);
   const checkout = useCampaignCardCheckout();
@@ -341,7 +341,11 @@ export function CreateCampaignPage({
         <Text size="sm" c="dimmed">
           {t('offers.matched.intro')}
         </Text>
-        {matched.isLoading ? (
+        {traits.genreIds.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="matched-needs-genres">
+            {t('offers.matched.needs_genres')}
+          </Text>
+        ) : matched.isLoading ? (
           <Loader size="sm" />
         ) : (matched.data ?? []).length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="matched-empty">

@@ -102,21 +102,21 @@ export function OfferCard({
         <QualityScoreBadge score={score} />
         <AcceptanceText acceptance={score.parts.acceptance} />
       </Group>
+      <Group gap={4} c="dimmed" mt={6} wrap="nowrap">
+        <IconUsers size={14} />
+        <Text size="xs">{audience}</Text>
+      </Group>
       {why && (
         <div style={{ marginTop: 6 }}>
           <MatchReasonLine why={why} />
         </div>
       )}
-      <Group justify="space-between" mt="xs" wrap="nowrap">
+      <Group justify="space-between" mt="xs" wrap="nowrap" gap="xs">
         <Group gap={4} wrap="nowrap">
           <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
           <Text fw={700} size="sm">
             {t('common.coins', { count: price })}
           </Text>
-          <Group gap={4} c="dimmed" ms="xs" wrap="nowrap">
-            <IconUsers size={14} />
-            <Text size="xs">{audience}</Text>
-          </Group>
         </Group>
         <OfferProfileButton onOpen={onProfile} name={name} />
       </Group>

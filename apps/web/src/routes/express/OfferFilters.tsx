@@ -119,7 +119,7 @@ function NumberFilter({
       allowDecimal={false}
       allowNegative={false}
       thousandSeparator
-      w={140}
+      w={170}
       error={error}
       data-testid={`filter-${name}`}
     />

@@ -17,11 +17,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCuratorPlaylist, useEditPlaylist, useSetRenewable } from '../../hooks/use-express';
 import { useCampaignColumns } from './CampaignsListPage';
+import { OfferProfileEditor } from './OfferProfileEditor';
 import { type PlaylistFields, PlaylistFieldsForm } from './PlaylistForm';
 
 /**
  * /express/my/playlist/view/:id (CURATOR_PERMISSION): details, edit, renewable, disable (warning
- * dialog) and the incoming campaigns of the playlist.
+ * dialog), the profile artists read (edit, preview, replies to reviews) and the incoming campaigns.
  */
 export function PlaylistViewPage() {
   const { t } = useTranslation();
@@ -146,6 +147,7 @@ export function PlaylistViewPage() {
           </Text>
         )}
       </Card>
+      <OfferProfileEditor kind="playlist" id={p.id} save={(body) => edit.mutateAsync(body)} />
       <PlaylistCampaigns
         records={campaigns.data ?? []}
         columns={columns.map((c) => ({ ...c, title: typeof c.title === 'string' ? t(c.title) : c.title }))}

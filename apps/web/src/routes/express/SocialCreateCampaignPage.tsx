@@ -153,28 +153,28 @@ function AccountCard({
         <QualityScoreBadge score={account.score} />
         <AcceptanceText acceptance={account.score.parts.acceptance} />
       </Group>
+      <Group gap={4} c="dimmed" mt={6} wrap="nowrap">
+        <IconUsers size={14} />
+        <Text size="xs">
+          {account.follower_count === null
+            ? '—'
+            : t('express.fields.followers_value', {
+                count: account.follower_count,
+                defaultValue: formatNumber(account.follower_count, i18n.language),
+              })}
+        </Text>
+      </Group>
       {why && (
         <div style={{ marginTop: 6 }}>
           <MatchReasonLine why={why} />
         </div>
       )}
-      <Group justify="space-between" mt="xs" wrap="nowrap">
+      <Group justify="space-between" mt="xs" wrap="nowrap" gap="xs">
         <Group gap={4} wrap="nowrap">
           <IconCoins size={16} color="var(--mantine-color-yellow-6)" />
           <Text fw={700} size="sm">
             {t('common.coins', { count: account.tier.price })}
           </Text>
-          <Group gap={4} c="dimmed" ms="xs" wrap="nowrap">
-            <IconUsers size={14} />
-            <Text size="xs">
-              {account.follower_count === null
-                ? '—'
-                : t('express.fields.followers_value', {
-                    count: account.follower_count,
-                    defaultValue: formatNumber(account.follower_count, i18n.language),
-                  })}
-            </Text>
-          </Group>
         </Group>
         <OfferProfileButton onOpen={onProfile} name={`@${account.user_name}`} />
       </Group>
@@ -280,7 +280,7 @@ export function SocialCreateCampaign({
   const matched = useMatchedAccounts(
     platform.key,
     { genreIds: traits.genreIds, moods: traits.moods, languageId, isReleased: released, madeWithAi },
-    sound !== null && madeWithAi !== null,
+    sound !== null && madeWithAi !== null && traits.genreIds.length > 0,
   );
   const create = useCreateSocialCampaign(platform.key);
   const checkout = useSocialCardCheckout(platform.key);
@@ -551,7 +551,11 @@ export function SocialCreateCampaign({
         <Text size="sm" c="dimmed">
           {t('offers.matched.intro')}
         </Text>
-        {matched.isLoading ? (
+        {traits.genreIds.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="matched-needs-genres">
+            {t('offers.matched.needs_genres')}
+          </Text>
+        ) : matched.isLoading ? (
           <Loader size="sm" />
         ) : (matched.data ?? []).length === 0 ? (
           <Text size="sm" c="dimmed" data-testid="matched-empty">
