@@ -106,6 +106,6 @@ for (const [language, width] of [
     // has said whether the track was made with AI).
     await page.getByTestId('made-with-ai-no').check();
     await page.getByRole('button', { name: uiCatalog(language).ui.wizard.next }).click();
-    await expect(page.getByTestId('min-followers')).toBeVisible();
+    await expect(page.getByTestId('offer-filters')).toBeVisible();
   });
 }

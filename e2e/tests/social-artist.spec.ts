@@ -99,7 +99,10 @@ async function createCampaign(
   if (o.shots) await shot(page, `${o.shots}-1-song`);
   await page.getByRole('button', { name: next }).click();
 
-  await page.getByTestId('min-followers').fill(String(o.minFollowers));
+  // The followers range is under "More filters" (the filters are kept in the URL).
+  await page.getByTestId('more-filters').click();
+  await page.getByTestId('filter-min_followers').fill(String(o.minFollowers));
+  await expect(page).toHaveURL(new RegExp(`min_followers=${o.minFollowers}`));
   const card = page.getByTestId('account-card').filter({ hasText: `@${o.account}` });
   await expect(card).toBeVisible();
   await card.click();

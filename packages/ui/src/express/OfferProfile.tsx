@@ -167,7 +167,7 @@ export function OfferProfileView({ profile, actions }: { profile: OfferProfile; 
           </Center>
         )}
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <Title order={3} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={3} style={{ overflowWrap: 'anywhere' }} dir="auto">
             {profile.name}
           </Title>
           {profile.user_name && (
@@ -199,7 +199,7 @@ export function OfferProfileView({ profile, actions }: { profile: OfferProfile; 
         </Text>
       )}
       {profile.description ? (
-        <Text size="sm" style={{ whiteSpace: 'pre-line' }} data-testid="offer-description">
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }} dir="auto" data-testid="offer-description">
           {profile.description}
         </Text>
       ) : (
@@ -303,7 +303,7 @@ export function OfferProfileView({ profile, actions }: { profile: OfferProfile; 
               </Text>
             </Group>
             {r.comment && (
-              <Text size="sm" mt={4}>
+              <Text size="sm" mt={4} dir="auto">
                 {r.comment}
               </Text>
             )}
@@ -318,7 +318,9 @@ export function OfferProfileView({ profile, actions }: { profile: OfferProfile; 
                 <Text size="xs" fw={600}>
                   {t('offers.seller_reply', { name: profile.seller.name })}
                 </Text>
-                <Text size="sm">{r.reply}</Text>
+                <Text size="sm" dir="auto">
+                  {r.reply}
+                </Text>
               </Paper>
             )}
           </Paper>
@@ -379,7 +381,8 @@ export function OfferProfileButton({ onOpen, name }: { onOpen(): void; name: str
         onOpen();
       }}
       onKeyDown={(e) => e.stopPropagation()}
-      aria-label={t('offers.open_profile_of', { name })}
+      // The visible word starts the accessible name (WCAG 2.5.3), the offer's name follows.
+      aria-label={`${t('offers.open_profile')}: ${name}`}
       data-testid="open-profile"
     >
       {t('offers.open_profile')}

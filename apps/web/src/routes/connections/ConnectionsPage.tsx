@@ -124,7 +124,7 @@ function AccountsTable({ platform, onConnect }: { platform: SocialPlatform; onCo
       <Modal
         opened={profileOf !== null}
         onClose={() => setProfileOf(null)}
-        title={t('offers.edit.title')}
+        title={t('offers.edit.account_title')}
         size="lg"
         fullScreen={phone}
       >

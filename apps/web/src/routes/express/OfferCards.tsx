@@ -1,6 +1,7 @@
 import type { ExpressPlaylist } from '@lm/ui';
 import { type MatchReason, MatchReasonLine, MoodBadges, OfferProfileButton, QualityScoreBadge } from '@lm/ui';
 import { Badge, Card, Center, Checkbox, Group, Image, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCoins, IconPlaylist, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,6 +55,21 @@ export function OfferCard({
   testId: string;
 }) {
   const { t } = useTranslation();
+  // On a phone the cover is a thumbnail beside the name: a long list stays short to scroll.
+  const phone = useMediaQuery('(max-width: 36em)');
+  const cover = (size: number) =>
+    imageUrl ? (
+      <Image src={imageUrl} h={size} w={phone ? size : undefined} radius={phone ? 'sm' : 0} alt="" />
+    ) : (
+      <Center
+        h={size}
+        w={phone ? size : undefined}
+        bg="var(--mantine-color-green-light)"
+        style={{ flexShrink: 0 }}
+      >
+        {fallbackIcon ?? <IconPlaylist size={phone ? 28 : 44} color="var(--mantine-color-green-6)" />}
+      </Center>
+    );
   return (
     <Card
       padding="sm"
@@ -68,19 +84,14 @@ export function OfferCard({
         borderWidth: selected ? 2 : undefined,
       }}
     >
-      <Card.Section>
-        {imageUrl ? (
-          <Image src={imageUrl} h={120} alt="" />
-        ) : (
-          <Center h={120} bg="var(--mantine-color-green-light)">
-            {fallbackIcon ?? <IconPlaylist size={44} color="var(--mantine-color-green-6)" />}
-          </Center>
-        )}
-      </Card.Section>
-      <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-start">
-        <Text fw={600} size="sm" lineClamp={2}>
-          {name}
-        </Text>
+      {!phone && <Card.Section>{cover(120)}</Card.Section>}
+      <Group justify="space-between" mt={phone ? 0 : 'sm'} wrap="nowrap" align="flex-start">
+        <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
+          {phone && cover(56)}
+          <Text fw={600} size="sm" lineClamp={2} data-testid="offer-name">
+            {name}
+          </Text>
+        </Group>
         <Checkbox
           checked={selected}
           onChange={onToggle}

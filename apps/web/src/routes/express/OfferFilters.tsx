@@ -192,7 +192,11 @@ export function OfferFilters({
         <Select
           label={t('score.sort')}
           placeholder={t('score.sort_default')}
-          data={OFFER_SORTS.map((s) => ({ value: s, label: t(`offers.sorts.${s}`) }))}
+          // Most followers is the lists' own order (the placeholder), not offered twice.
+          data={OFFER_SORTS.filter((s) => s !== 'followers_desc').map((s) => ({
+            value: s,
+            label: t(`offers.sorts.${s}`),
+          }))}
           value={state.sort}
           onChange={(v) => onChange('sort', v)}
           clearable

@@ -29,7 +29,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconEye } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -71,8 +70,8 @@ function ReviewReply({
   const save = async (value: string) => {
     setError(null);
     try {
+      // The server's "saved" message is shown by the API client.
       await reply.mutateAsync({ campaignId: review.campaign_id, reply: value });
-      notifications.show({ color: 'green', message: t('offers.edit.reply_saved') });
     } catch (e) {
       setError((isApiError(e) && (e.errors?.reply?.[0] ?? e.message)) || t('ui.errors.unexpected'));
     }
@@ -88,7 +87,7 @@ function ReviewReply({
         />
       </Group>
       {review.comment && (
-        <Text size="sm" mt={4}>
+        <Text size="sm" mt={4} dir="auto">
           {review.comment}
         </Text>
       )}
@@ -101,6 +100,7 @@ function ReviewReply({
         autosize
         minRows={2}
         error={error}
+        dir="auto"
         data-testid="review-reply"
       />
       <Group justify="flex-end" mt="xs" gap="xs">
@@ -164,8 +164,8 @@ export function OfferProfileEditor({
     try {
       await save({ ...value, description: value.description?.trim() || null });
       setDraft(null);
+      // The server's "saved" message is shown by the API client.
       await profile.refetch();
-      notifications.show({ color: 'green', message: t('common.saved') });
     } catch (e) {
       if (isApiError(e) && e.errors)
         setErrors(
@@ -203,6 +203,7 @@ export function OfferProfileEditor({
           autosize
           minRows={3}
           error={errors.description}
+          dir="auto"
           data-testid="profile-description"
         />
         <Text size="xs" c="dimmed" ta="end">
