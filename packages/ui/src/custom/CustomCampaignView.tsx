@@ -7,11 +7,12 @@ import type {
 import { CUSTOM_STATUS } from '@lm/contracts/custom-campaigns';
 import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../components/StatusBadge';
 import { MadeWithAiValue } from '../express/Honesty';
+import { OfferProfileButton, OfferProfileDrawer } from '../express/OfferProfile';
 import { formatDate, formatDateTime, formatNumber } from '../i18n/format';
 
 /**
@@ -155,8 +156,11 @@ export function CustomCampaignView({
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  // A curator's playlist profile, as artists read it (issue "Choose with evidence").
+  const [profileId, setProfileId] = useState<number | null>(null);
   return (
     <Stack gap="md">
+      <OfferProfileDrawer kind="playlist" id={profileId} onClose={() => setProfileId(null)} />
       <Card padding="lg">
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
@@ -302,13 +306,19 @@ export function CustomCampaignView({
                     <Table.Td>{p.curator.name}</Table.Td>
                     <Table.Td>
                       {p.playlist ? (
-                        p.express_campaign_id && placementLink ? (
-                          <Anchor component={Link} to={placementLink(p.express_campaign_id)} size="sm">
-                            {p.playlist.name}
-                          </Anchor>
-                        ) : (
-                          p.playlist.name
-                        )
+                        <Group gap={4} wrap="nowrap">
+                          {p.express_campaign_id && placementLink ? (
+                            <Anchor component={Link} to={placementLink(p.express_campaign_id)} size="sm">
+                              {p.playlist.name}
+                            </Anchor>
+                          ) : (
+                            p.playlist.name
+                          )}
+                          <OfferProfileButton
+                            name={p.playlist.name}
+                            onOpen={() => setProfileId(p.playlist!.id)}
+                          />
+                        </Group>
                       ) : (
                         '—'
                       )}

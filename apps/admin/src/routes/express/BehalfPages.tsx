@@ -1,10 +1,14 @@
 import { PITCH_MAX } from '@lm/contracts';
+import type { MatchedPlaylist } from '@lm/contracts/offers';
 import {
   CountedTextarea,
   type ExpressPlaylist,
   isApiError,
   isTooLong,
   MadeWithAiField,
+  MatchReasonLine,
+  OfferProfileButton,
+  OfferProfileDrawer,
   TrackLanguageField,
   useApi,
   usePageTitle,
@@ -211,7 +215,27 @@ export function CheckoutForArtistPage() {
         })
       ).data,
   });
-  const chosen = (playlists.data ?? []).filter((p) => playlistIds.includes(String(p.id)));
+  // Matched for the artist (their genres, this track's language and AI declaration).
+  const matched = useQuery({
+    queryKey: ['admin-express', 'matched', artist?.id ?? 0, languageId, madeWithAi],
+    queryFn: async () =>
+      (
+        await api.get<MatchedPlaylist[]>('admin/express/playlists/matched', {
+          query: {
+            artist_id: artist!.id,
+            language_id: languageId,
+            made_with_ai: madeWithAi === null ? null : String(madeWithAi),
+          },
+        })
+      ).data,
+    enabled: artist !== null,
+  });
+  const [profileId, setProfileId] = useState<number | null>(null);
+  const offered = [
+    ...(playlists.data ?? []),
+    ...(matched.data ?? []).filter((m) => !(playlists.data ?? []).some((p) => p.id === m.id)),
+  ];
+  const chosen = offered.filter((p) => playlistIds.includes(String(p.id)));
   const total = chosen.reduce((sum, p) => sum + p.tier.price, 0);
   const short = artist !== null && chosen.length > 0 && artist.balance < total;
 
@@ -275,9 +299,46 @@ export function CheckoutForArtistPage() {
             withAsterisk
             data-testid="behalf-track-link"
           />
+          {artist && (matched.data ?? []).length > 0 && (
+            <Stack gap={6} data-testid="behalf-matched">
+              <Text fw={600} size="sm">
+                {t('offers.matched.title')}
+              </Text>
+              {(matched.data ?? []).map((m) => {
+                const on = playlistIds.includes(String(m.id));
+                return (
+                  <Group key={m.id} justify="space-between" wrap="nowrap" gap="xs">
+                    <Stack gap={0} miw={0}>
+                      <Text size="sm" fw={500} lineClamp={1}>
+                        {m.name} · {t('common.coins', { count: m.tier.price })}
+                      </Text>
+                      <MatchReasonLine why={m.why} />
+                    </Stack>
+                    <Group gap={4} wrap="nowrap">
+                      <OfferProfileButton name={m.name} onOpen={() => setProfileId(m.id)} />
+                      <Button
+                        size="compact-xs"
+                        variant={on ? 'filled' : 'light'}
+                        aria-pressed={on}
+                        onClick={() =>
+                          setPlaylistIds((ids) =>
+                            on ? ids.filter((i) => i !== String(m.id)) : [...ids, String(m.id)],
+                          )
+                        }
+                        data-testid="behalf-matched-add"
+                      >
+                        {on ? t('offers.added') : t('offers.add')}
+                      </Button>
+                    </Group>
+                  </Group>
+                );
+              })}
+            </Stack>
+          )}
+          <OfferProfileDrawer kind="playlist" id={profileId} onClose={() => setProfileId(null)} />
           <MultiSelect
             label={t('express.create.step_playlists')}
-            data={(playlists.data ?? []).map((p) => ({
+            data={offered.map((p) => ({
               value: String(p.id),
               label: `${p.name} · ${p.tier.tier_name} · ${t('common.coins', { count: p.tier.price })}`,
             }))}

@@ -14,7 +14,10 @@ import {
   trustScores,
   users,
 } from '../../db/schema';
+import type { AppDeps } from '../../platform/app';
 import { accountVisibleToArtists, playlistVisibleToArtists, scoreOrNeutral } from '../trust';
+import { listPlaylists } from './express.queries';
+import { type AccountAdapter, accountsForSale } from './social.service';
 
 /**
  * "Matched for this track" (issue "Choose with evidence", DESIGN section 8 "Choose"): the offers a
@@ -356,4 +359,67 @@ export async function genreNames(
     .from(genreTable)
     .where(inArray(genreTable.id, unique));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The genres of an artist's profile (ids), the track's genres when none are given. */
+export async function artistGenreIds(database: Database, artistId: number): Promise<number[]> {
+  const [row] = await database.db
+    .select({ genres: users.profileGenres })
+    .from(users)
+    .where(eq(users.id, artistId));
+  return (row?.genres ?? []).map((g) => g.id);
+}
+
+/** The matched reasons with their shared genres named, on the list items they belong to (ranked order). */
+async function withReasons<T extends { id: number }>(
+  database: Database,
+  ranked: RankedMatch[],
+  items: readonly T[],
+): Promise<(T & { why: MatchReason })[]> {
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const names = await genreNames(
+    database,
+    ranked.flatMap((r) => r.why.shared_genre_ids),
+  );
+  return ranked.flatMap(({ id, why: { shared_genre_ids, ...why } }) => {
+    const item = byId.get(id);
+    if (!item) return [];
+    const shared = shared_genre_ids.flatMap((g) => {
+      const named = names.get(g);
+      return named ? [named] : [];
+    });
+    return [{ ...item, why: { ...why, shared_genres: shared } }];
+  });
+}
+
+/**
+ * "Matched for this track" among the playlists (`.../playlists/matched`): {@link matchOffers}, each
+ * as the playlist list's item with `why`. `buyerId` is never offered their own.
+ */
+export async function matchedPlaylists(database: Database, buyerId: number, query: MatchQuery) {
+  const ranked = await matchOffers(database, { kind: 'playlist' }, { ...query, buyerId });
+  if (ranked.length === 0) return [];
+  const page = await listPlaylists(
+    database,
+    { page: 1, limit: ranked.length, filter: undefined, order: undefined, q: undefined },
+    { onlyApproved: true, playlistIds: ranked.map((r) => r.id) },
+  );
+  return withReasons(database, ranked, page.data);
+}
+
+/** "Matched for this track" among a platform's creator accounts (`.../accounts/matched`). */
+export async function matchedAccounts(
+  deps: Pick<AppDeps, 'database'>,
+  adapter: AccountAdapter,
+  buyerId: number,
+  query: MatchQuery,
+) {
+  const ranked = await matchOffers(
+    deps.database,
+    { kind: 'account', platform: adapter.key },
+    { ...query, buyerId },
+  );
+  if (ranked.length === 0) return [];
+  const accounts = await accountsForSale(deps, adapter, { ids: ranked.map((r) => r.id) });
+  return withReasons(deps.database, ranked, accounts);
 }

@@ -9,15 +9,14 @@ import {
 } from '@lm/contracts/offers';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bothAccess, currentUser, userAccess, userActor } from '../../platform/access';
+import { adminAccess, bothAccess, currentUser, userAccess, userActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { genreNames, matchOffers } from './express.matching';
+import { artistGenreIds, matchedAccounts, matchedPlaylists } from './express.matching';
 import { replyToReview } from './express.offers';
 import { accountProfile, playlistProfile } from './express.profiles';
-import * as q from './express.queries';
 import { accountPlatforms } from './platforms/index';
 import * as social from './social.service';
 
@@ -26,6 +25,8 @@ const CURATOR = 'CURATOR_PERMISSION';
 const INFLUENCER = 'INFLUENCER_PERMISSION';
 /** Staff who see the playlists and campaigns read every profile, hidden ones included. */
 const STAFF = 'express.playlist.show';
+/** Staff who order campaigns for an artist (`/express/checkout`). */
+const CAMPAIGNS = 'express.campaigns.show';
 
 /** Who reads: staff (any offer), or a user (their own, or offers on sale). */
 function viewerOf(req: FastifyRequest) {
@@ -56,33 +57,28 @@ export const offerRoutes: RouteModule = (app, deps) => {
     },
   );
 
-  const matchedPlaylists = async (req: FastifyRequest<{ Querystring: z.infer<typeof matchQuery> }>) => {
-    const buyerId = currentUser(req).id;
-    const ranked = await matchOffers(deps.database, { kind: 'playlist' }, { ...req.query, buyerId });
-    const page = await q.listPlaylists(
-      deps.database,
-      { page: 1, limit: ranked.length || 1, filter: undefined, order: undefined, q: undefined },
-      { onlyApproved: true, playlistIds: ranked.map((r) => r.id) },
-    );
-    const items = new Map(page.data.map((p) => [p.id, p]));
-    const names = await genreNames(
-      deps.database,
-      ranked.flatMap((r) => r.why.shared_genre_ids),
-    );
-    return {
-      data: ranked.flatMap(({ id, why: { shared_genre_ids, ...why } }) => {
-        const item = items.get(id);
-        return item
-          ? [
-              {
-                ...item,
-                why: { ...why, shared_genres: shared_genre_ids.map((g) => names.get(g)!).filter(Boolean) },
-              },
-            ]
-          : [];
-      }),
-    };
-  };
+  const matchedForUser = (req: FastifyRequest<{ Querystring: z.infer<typeof matchQuery> }>) =>
+    matchedPlaylists(deps.database, currentUser(req).id, req.query).then((data) => ({ data }));
+  // Staff ordering for an artist (the "on behalf of" form): the artist's track, the artist's genres
+  // when none are given; never the artist's own playlists.
+  app.get(
+    '/api/admin/express/playlists/matched',
+    {
+      config: { access: adminAccess(CAMPAIGNS) },
+      schema: {
+        tags: ['admin express'],
+        querystring: matchQuery.extend({ artist_id: z.coerce.number().int().positive() }),
+        response: { 200: envelope(z.array(matchedPlaylistSchema)) },
+      },
+    },
+    async (req) => {
+      const { artist_id, ...query } = req.query;
+      const genreIds = query.genre_ids?.length
+        ? query.genre_ids
+        : await artistGenreIds(deps.database, artist_id);
+      return { data: await matchedPlaylists(deps.database, artist_id, { ...query, genre_ids: genreIds }) };
+    },
+  );
   for (const [path, permission] of [
     ['/api/express/artist/playlists/matched', ARTIST],
     ['/api/express/curator/checkout/playlists/matched', CURATOR],
@@ -97,7 +93,7 @@ export const offerRoutes: RouteModule = (app, deps) => {
           response: { 200: envelope(z.array(matchedPlaylistSchema)) },
         },
       },
-      matchedPlaylists,
+      matchedForUser,
     );
   }
 
@@ -152,36 +148,7 @@ export const offerRoutes: RouteModule = (app, deps) => {
         config: { access: userAccess(ARTIST) },
         schema: { tags, querystring: matchQuery, response: { 200: envelope(z.array(matchedAccountSchema)) } },
       },
-      async (req) => {
-        const buyerId = currentUser(req).id;
-        const ranked = await matchOffers(
-          deps.database,
-          { kind: 'account', platform: adapter.key },
-          { ...req.query, buyerId },
-        );
-        const accounts = await social.accountsForSale(deps, adapter, { ids: ranked.map((r) => r.id) });
-        const items = new Map(accounts.map((a) => [a.id, a]));
-        const names = await genreNames(
-          deps.database,
-          ranked.flatMap((r) => r.why.shared_genre_ids),
-        );
-        return {
-          data: ranked.flatMap(({ id, why: { shared_genre_ids, ...why } }) => {
-            const item = items.get(id);
-            return item
-              ? [
-                  {
-                    ...item,
-                    why: {
-                      ...why,
-                      shared_genres: shared_genre_ids.map((g) => names.get(g)!).filter(Boolean),
-                    },
-                  },
-                ]
-              : [];
-          }),
-        };
-      },
+      async (req) => ({ data: await matchedAccounts(deps, adapter, currentUser(req).id, req.query) }),
     );
     app.put(
       `${p.base}/influencer/accounts/:id/profile`,

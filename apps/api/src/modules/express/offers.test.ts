@@ -222,6 +222,28 @@ describe('Matched for this track', () => {
     expect(asCurator).toContain(indieGood);
   });
 
+  it("staff ordering for an artist get the artist's matches, from the artist's genres", async () => {
+    const indie = await playlist({ genres: ['indie'], score: { score: 60 } });
+    const other = await playlist({ genres: ['chill-hop'], score: { score: 99 } });
+    const artist = await artistWithCoins(ctx, 10);
+    await q('insert into user_genres (user_id, genre_id) values ($1, $2)', [artist.user.id, genre.indie]);
+    const admin = await ctx.loginAdmin((await ctx.makeAdmin()).email);
+    const res = await ctx.call('GET', `/api/admin/express/playlists/matched?artist_id=${artist.user.id}`, {
+      token: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(idsOf(res)).toContain(indie);
+    expect(idsOf(res)).not.toContain(other);
+    const clerk = await ctx.loginAdmin((await ctx.makeAdmin({ permissions: [] })).email);
+    expect(
+      (
+        await ctx.call('GET', `/api/admin/express/playlists/matched?artist_id=${artist.user.id}`, {
+          token: clerk,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
   it('refuses an unknown mood with a translated message', async () => {
     const artist = await artistWithCoins(ctx, 10, { language: 'fr' });
     const res = await ctx.call('GET', '/api/express/artist/playlists/matched?moods=sleepy', {
