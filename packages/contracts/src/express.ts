@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pitchSchema } from './campaigns';
 import { DISCLOSURES } from './disclosure';
-import { MOODS } from './moods';
+import { MOODS } from './offer-terms';
 import { qualityScoreSchema } from './score';
 import { translationsResponseSchema } from './translations';
 import { settlementSchema } from './wallet';

@@ -1,26 +1,22 @@
 import { z } from 'zod';
 import { expressGenreSchema, expressPlaylistSchema, socialAccountForSaleSchema } from './express';
-import { MOODS, MOODS_MAX, OFFER_DESCRIPTION_MAX, OFFER_LANGUAGES_MAX, REVIEW_REPLY_MAX } from './moods';
-import { qualityScoreSchema, SCORE_SORTS } from './score';
+import {
+  MOODS,
+  MOODS_MAX,
+  OFFER_DESCRIPTION_MAX,
+  OFFER_LANGUAGES_MAX,
+  OFFER_SORTS,
+  REVIEW_REPLY_MAX,
+} from './offer-terms';
+import { qualityScoreSchema } from './score';
 
-export * from './moods';
+export * from './offer-terms';
 
 /**
  * Offers are what artists buy from: express playlists (Spotify) and creator accounts (TikTok,
  * Instagram). This file is the contract of choosing one (issue "Choose with evidence"): the search
  * filters and sorts, the profile, the matched suggestions, and what sellers edit.
  */
-
-/** The sorts of the offer lists: the score sorts, and followers, price, acceptance and answer time. */
-export const OFFER_SORTS = [
-  ...SCORE_SORTS,
-  'followers_desc',
-  'price_asc',
-  'price_desc',
-  'acceptance_desc',
-  'answer_asc',
-] as const;
-export type OfferSort = (typeof OFFER_SORTS)[number];
 
 const int32 = 2_147_483_647;
 const count = (max: number) => z.coerce.number().int().min(0).max(max).optional();
@@ -50,18 +46,6 @@ export const offerFilterQuery = z.object({
   sort: z.enum(OFFER_SORTS).optional(),
 });
 
-/**
- * The range checks zod cannot attach to a query shape: a maximum below its minimum. Answers the
- * fields in error with their message key (`validation.max_below_min`); empty when none.
- */
-export function offerRangeErrors(q: Partial<OfferFilterQuery>): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  if (q.min_price !== undefined && q.max_price !== undefined && q.max_price < q.min_price)
-    errors.max_price = ['validation.max_below_min'];
-  if (q.min_followers !== undefined && q.max_followers !== undefined && q.max_followers < q.min_followers)
-    errors.max_followers = ['validation.max_below_min'];
-  return errors;
-}
 export type OfferFilterQuery = z.infer<typeof offerFilterQuery>;
 
 /** A lyrics language as profiles list it: the `languages` id, ISO 639-1 code and English name. */

@@ -1,4 +1,4 @@
-import { MOODS, MOODS_MAX, OFFER_DESCRIPTION_MAX, OFFER_LANGUAGES_MAX } from '@lm/contracts/moods';
+import { MOODS, MOODS_MAX, OFFER_DESCRIPTION_MAX, OFFER_LANGUAGES_MAX } from '@lm/contracts/offer-terms';
 import { type SQL, sql } from 'drizzle-orm';
 import * as pg from 'drizzle-orm/pg-core';
 import { timestamp } from 'drizzle-orm/pg-core';

@@ -32,7 +32,6 @@ import {
   type ExpressReason,
   type ExpressTier,
   expressKeys,
-  offerKeys,
   payoutKeys,
   socialExpressKeys,
   type TouchedData,
@@ -211,7 +210,7 @@ export function useMatchedPlaylists(track: TrackTraits, buyer: ExpressBuyer, ena
   const { api } = useApi();
   const query = matchParams(track);
   return useQuery({
-    queryKey: offerKeys.matched('playlist', buyer, query),
+    queryKey: expressKeys.matched('playlist', buyer, query),
     queryFn: async () =>
       (await api.get<MatchedPlaylist[]>(`${EXPRESS_BUYER_PATHS[buyer].playlists}/matched`, { query })).data,
     enabled,

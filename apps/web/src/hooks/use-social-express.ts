@@ -10,7 +10,7 @@ import type {
   SocialRenewCheck,
 } from '@lm/contracts/express';
 import type { MatchedAccount, OfferProfileEdit } from '@lm/contracts/offers';
-import { offerKeys, socialExpressKeys, useApi } from '@lm/ui';
+import { expressKeys, socialExpressKeys, useApi } from '@lm/ui';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   type CampaignCheckout,
@@ -72,7 +72,7 @@ export function useMatchedAccounts(platform: SocialPlatform, track: TrackTraits,
   const { api } = useApi();
   const query = matchParams(track);
   return useQuery({
-    queryKey: offerKeys.matched(platform, 'artist', query),
+    queryKey: expressKeys.matched(platform, 'artist', query),
     queryFn: async () =>
       (await api.get<MatchedAccount[]>(`${base(platform)}/artist/accounts/matched`, { query })).data,
     enabled,
@@ -195,6 +195,6 @@ export function useEditAccountProfile(platform: SocialPlatform, accountId: numbe
   return useMutation({
     mutationFn: async (body: OfferProfileEdit & { genre_ids?: number[] }) =>
       api.put(`${base(platform)}/influencer/accounts/${accountId}/profile`, body),
-    meta: { invalidates: [...EXPRESS_DATA, offerKeys.all] },
+    meta: { invalidates: [...EXPRESS_DATA, expressKeys.offers] },
   });
 }

@@ -24,7 +24,7 @@ import { useParams } from 'react-router';
 import { useApi } from '../api/api-context';
 import { intlLocale } from '../i18n/languages';
 import { LoadingOrNotFound } from '../layout/NotFoundPage';
-import { offerKeys } from '../query-keys/offers';
+import { expressKeys } from '../query-keys/express';
 import { QualityScoreBadge, QualityScoreParts } from './QualityScore';
 import { languageName } from './TrackLanguage';
 
@@ -45,7 +45,7 @@ export function offerProfilePath(kind: OfferKind, id: number): string {
 export function useOfferProfile(kind: OfferKind, id: number | null) {
   const { api } = useApi();
   return useQuery({
-    queryKey: offerKeys.profile(kind, id ?? 0),
+    queryKey: expressKeys.offerProfile(kind, id ?? 0),
     queryFn: async () => (await api.get<OfferProfile>(offerProfilePath(kind, id!))).data,
     enabled: id !== null,
   });

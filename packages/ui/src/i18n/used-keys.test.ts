@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { messageCatalogs } from '@lm/contracts/i18n/index';
-import { MOODS } from '@lm/contracts/moods';
-import { OFFER_SORTS } from '@lm/contracts/offers';
+import { MOODS, OFFER_SORTS } from '@lm/contracts/offer-terms';
 import { describe, expect, it } from 'vitest';
 import crmEn from '../../../../apps/admin/src/i18n/crm/crm-en.json';
 import backOfficeEn from '../../../../apps/admin/src/i18n/locales/en.json';

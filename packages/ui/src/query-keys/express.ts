@@ -31,6 +31,13 @@ export const expressKeys = {
     ['express', 'listen', kind, campaignId] as const,
   /** A campaign's conversation (`express/campaigns/{id}/messages`, any platform). */
   messages: (campaignId: number) => ['express', 'messages', campaignId] as const,
+  /** The offers artists choose from (profiles, matched suggestions): under `all`, so a playlist change refreshes them. */
+  offers: ['express', 'offers'] as const,
+  /** One offer's profile: `playlist` or the creator platform's key, and the offer's id. */
+  offerProfile: (kind: string, id: number) => ['express', 'offers', 'profile', kind, id] as const,
+  /** The matched suggestions for a track (the song step's answers, as query parameters). */
+  matched: (kind: string, buyer: string, query: Record<string, unknown>) =>
+    ['express', 'offers', 'matched', kind, buyer, query] as const,
 };
 
 /** Keys of TikTok and Instagram express campaigns in the user app, per platform. */

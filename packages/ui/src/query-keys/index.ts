@@ -16,7 +16,6 @@ export * from './express';
 export * from './fan-finder';
 export * from './forms';
 export * from './notifications';
-export * from './offers';
 export * from './payouts';
 export * from './scraping';
 export * from './settings';

@@ -1,7 +1,7 @@
 import type { LocalizedParam } from '@lm/contracts';
 import type { Disclosure } from '@lm/contracts/disclosure';
 import type { ExpressEndReason } from '@lm/contracts/express';
-import { REVIEW_REPLY_MAX } from '@lm/contracts/moods';
+import { REVIEW_REPLY_MAX } from '@lm/contracts/offer-terms';
 import type { Translations } from '@lm/contracts/translations';
 import { sql } from 'drizzle-orm';
 import * as pg from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-import { MOODS, OFFER_SORTS, offerRangeErrors } from '@lm/contracts/offers';
+import { MOODS, OFFER_SORTS, offerRangeErrors } from '@lm/contracts/offer-terms';
 import { useLanguageOptions } from '@lm/ui';
 import { Button, Collapse, Group, NumberInput, Select, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

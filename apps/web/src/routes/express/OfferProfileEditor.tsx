@@ -4,14 +4,14 @@ import {
   type Mood,
   OFFER_DESCRIPTION_MAX,
   OFFER_LANGUAGES_MAX,
-  type OfferProfile,
   REVIEW_REPLY_MAX,
-} from '@lm/contracts/offers';
+} from '@lm/contracts/offer-terms';
+import type { OfferProfile } from '@lm/contracts/offers';
 import {
+  expressKeys,
   isApiError,
   type OfferKind,
   OfferProfileDrawer,
-  offerKeys,
   useApi,
   useLanguageOptions,
   useOfferProfile,
@@ -51,7 +51,7 @@ function useReplyToReview() {
   return useMutation({
     mutationFn: async ({ campaignId, reply }: { campaignId: number; reply: string }) =>
       api.post(`express/seller/reviews/${campaignId}/reply`, { reply }),
-    meta: { invalidates: [...EXPRESS_DATA, offerKeys.all] },
+    meta: { invalidates: [...EXPRESS_DATA, expressKeys.offers] },
   });
 }
 

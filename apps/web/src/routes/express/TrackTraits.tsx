@@ -1,5 +1,5 @@
 import type { SessionUser } from '@lm/contracts';
-import { MOODS, MOODS_MAX, type Mood } from '@lm/contracts/offers';
+import { MOODS, MOODS_MAX, type Mood } from '@lm/contracts/offer-terms';
 import { useSession } from '@lm/ui';
 import { MultiSelect } from '@mantine/core';
 import { useState } from 'react';
