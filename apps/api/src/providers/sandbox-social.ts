@@ -49,6 +49,36 @@ export function sandboxAccountId(platform: SocialPlatform, username: string): st
   return `-000sbx${h.toString('base64url').slice(0, 24)}`;
 }
 
+/** Openings of sandbox creators' bios, as creators write them ({genre} filled in). */
+const BIO_LINES = [
+  'Dance videos to new {genre}, three a week.',
+  'Covers and duets of {genre} I love. New songs welcome!',
+  'Daily {genre} finds for my followers. DM for collabs.',
+  'Choreo, transitions and {genre} on repeat.',
+  'Singing {genre} in my bedroom since 2019.',
+  'Reviews of new {genre} releases, honest and short.',
+];
+const BIO_GENRES = ['pop', 'afrobeats', 'indie', 'hip-hop', 'dance music', 'R&B'];
+
+/**
+ * The bio of a sandbox handle, deterministic and shaped like real ones (a line naming a genre), so a
+ * connected sandbox account's profile starts with a description as a real one does.
+ */
+export function sandboxBio(platform: SocialPlatform, username: string): string {
+  const h = hash(`bio:${platform}:${username.toLowerCase()}`);
+  const genre = BIO_GENRES[h.readUInt16BE(2) % BIO_GENRES.length]!;
+  return BIO_LINES[h.readUInt16BE(0) % BIO_LINES.length]!.replace('{genre}', genre);
+}
+
+/**
+ * The avatar of a sandbox handle: the sandbox's generated cover art for an id derived from the handle
+ * (`GET /api/sandbox/spotify/cover/{id}.svg`, 22 characters), labelled SANDBOX like every sandbox image.
+ */
+export function sandboxAvatarUrl(appUrl: string, platform: SocialPlatform, username: string): string {
+  const id = hash(`avatar:${platform}:${username.toLowerCase()}`).toString('hex').slice(0, 22);
+  return `${appUrl}/api/sandbox/spotify/cover/${id}.svg`;
+}
+
 /** Followers a sandbox handle has unless the consent page says otherwise (1,000 to 250,000). */
 export function sandboxDefaultFollowers(platform: SocialPlatform, username: string): number {
   return seeded(`${platform}:followers:${username.toLowerCase()}`, 1_000, 250_000);

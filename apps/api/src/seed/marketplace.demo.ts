@@ -1,5 +1,5 @@
 import type { Mood } from '@lm/contracts/offers';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { withTransaction } from '../db/client';
 import {
   expressDurations,
@@ -264,10 +264,16 @@ export async function seedMarketplaceDemo(deps: Deps, password: string): Promise
   // The demo influencer's accounts.
   for (const [username, profile] of Object.entries(DEMO_OWN_PROFILES)) {
     if (isSpotifyKey(username)) continue;
+    // Once: an account with genres already has its profile (the creator's own edits are kept).
     const [account] = await db
       .update(socialAccounts)
       .set(columns(profile))
-      .where(and(eq(socialAccounts.username, username), isNull(socialAccounts.description)))
+      .where(
+        and(
+          eq(socialAccounts.username, username),
+          sql`not exists (select 1 from ${socialAccountGenres} g where g.account_id = ${socialAccounts.id})`,
+        ),
+      )
       .returning({ id: socialAccounts.id });
     if (!account) continue;
     const ids = profile.genres.map((g) => genreIds.get(g)).filter((id): id is number => id !== undefined);

@@ -1,4 +1,5 @@
 import type { Language } from '@lm/contracts';
+import { OFFER_DESCRIPTION_MAX } from '@lm/contracts/offer-terms';
 import type { QualityScore } from '@lm/contracts/score';
 import { localized } from '@lm/contracts/translations';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -152,6 +153,8 @@ interface ProvenAccount {
   username: string;
   displayName: string;
   avatarUrl: string | null;
+  /** The platform's bio of the account (TikTok), the profile's first description; null when none. */
+  bio: string | null;
   followers: number | null;
   accountType: string | null;
   accessToken: string;
@@ -195,6 +198,7 @@ async function proveAccount(
       username: user.username || user.displayName,
       displayName: user.displayName || user.username,
       avatarUrl: user.avatarUrl,
+      bio: user.bio,
       followers: user.followerCount,
       accountType: null,
       accessToken: tokens.accessToken,
@@ -215,6 +219,8 @@ async function proveAccount(
     username: me.username,
     displayName: me.name || me.username,
     avatarUrl: me.profilePictureUrl,
+    // Instagram's login API is not read for a biography here: the creator writes the description.
+    bio: null,
     followers: me.followersCount,
     accountType: me.accountType,
     accessToken: long.accessToken,
@@ -313,6 +319,8 @@ export async function connectFinish(
           platform,
           platformUserId: proven.platformUserId,
           tierId: tier?.id ?? null,
+          // The platform's bio starts the profile artists read; a reconnection keeps the creator's edits.
+          description: proven.bio?.slice(0, OFFER_DESCRIPTION_MAX) || null,
           ...values,
         })
         .onConflictDoUpdate({

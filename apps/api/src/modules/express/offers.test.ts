@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxBio } from '../../providers/sandbox-social';
 import { artistWithCoins } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
 import { BASE, connectedInfluencer, createExchangeTestApp, pendingSpotifyRequest } from './express.fixture';
@@ -434,6 +435,14 @@ describe('playlist profiles', () => {
 describe('creator profiles', () => {
   it('the creator edits genres and profile; artists find, match and read the account', async () => {
     const creator = await connectedInfluencer(ctx, 'tiktok', 'offers');
+    // The platform's bio starts the profile; the sandbox gives a bio and an avatar like real ones.
+    const first = await ctx.call('GET', `${BASE.tiktok}/accounts/${creator.account.id}/profile`, {
+      token: creator.token,
+    });
+    expect(first.json().data).toMatchObject({
+      description: sandboxBio('tiktok', creator.username),
+      image_url: expect.stringContaining('/api/sandbox/spotify/cover/'),
+    });
     const edit = await ctx.call('PUT', `${BASE.tiktok}/influencer/accounts/${creator.account.id}/profile`, {
       token: creator.token,
       body: {

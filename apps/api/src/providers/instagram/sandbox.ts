@@ -3,6 +3,7 @@ import {
   type SandboxSocialControls,
   type SandboxSocialPost,
   type SandboxSocialProfile,
+  sandboxAvatarUrl,
   sandboxSocialBase,
 } from '../sandbox-social';
 import { INSTAGRAM_SCOPES, InstagramApiError, type InstagramMedia, type InstagramProvider } from './contract';
@@ -71,7 +72,7 @@ export function createSandboxInstagramProvider(options: {
         username: p.username,
         name: p.displayName,
         accountType: p.accountType,
-        profilePictureUrl: null,
+        profilePictureUrl: sandboxAvatarUrl(options.appUrl, 'instagram', p.username),
         followersCount: p.followers,
         mediaCount: list.length,
       };

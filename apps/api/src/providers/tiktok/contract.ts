@@ -24,6 +24,8 @@ export interface TikTokUser {
   username: string;
   displayName: string;
   avatarUrl: string | null;
+  /** The account's bio (`bio_description`, scope user.info.profile); null when empty. */
+  bio: string | null;
   isVerified: boolean;
   followerCount: number | null;
   videoCount: number | null;

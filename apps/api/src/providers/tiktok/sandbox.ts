@@ -3,6 +3,8 @@ import {
   type SandboxSocialControls,
   type SandboxSocialPost,
   type SandboxSocialProfile,
+  sandboxAvatarUrl,
+  sandboxBio,
   sandboxSocialBase,
 } from '../sandbox-social';
 import {
@@ -83,7 +85,8 @@ export function createSandboxTikTokProvider(options: {
         unionId: null,
         username: p.username,
         displayName: p.displayName,
-        avatarUrl: null,
+        avatarUrl: sandboxAvatarUrl(options.appUrl, 'tiktok', p.username),
+        bio: sandboxBio('tiktok', p.username),
         isVerified: false,
         followerCount: p.followers,
         videoCount: list.length,

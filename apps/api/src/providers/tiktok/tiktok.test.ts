@@ -84,6 +84,7 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
       username: 'nina.moves',
       displayName: 'Nina Moves',
       avatarUrl: userInfo.data.user.avatar_url,
+      bio: 'Dance covers of new songs. Collabs by DM.',
       isVerified: false,
       followerCount: 48210,
       videoCount: 187,
@@ -91,6 +92,7 @@ describe('TikTok provider against recorded responses (Login Kit v2, Display API)
     });
     const url = new URL(requests[0]!.url);
     expect(url.searchParams.get('fields')).toContain('follower_count');
+    expect(url.searchParams.get('fields')).toContain('bio_description');
     expect((requests[0]!.init!.headers as Record<string, string>).authorization).toBe('Bearer act.recorded');
   });
 

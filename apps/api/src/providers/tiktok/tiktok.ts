@@ -54,7 +54,7 @@ function decodeEntities(s: string): string {
 }
 
 const USER_FIELDS =
-  'open_id,union_id,avatar_url,display_name,username,is_verified,follower_count,video_count,likes_count';
+  'open_id,union_id,avatar_url,display_name,bio_description,username,is_verified,follower_count,video_count,likes_count';
 const VIDEO_FIELDS =
   'id,create_time,share_url,embed_link,title,video_description,cover_image_url,duration,view_count,like_count,comment_count,share_count';
 
@@ -223,6 +223,7 @@ export function createTikTokProvider(options: {
         union_id?: string;
         avatar_url?: string;
         display_name?: string;
+        bio_description?: string;
         username?: string;
         is_verified?: boolean;
         follower_count?: number;
@@ -235,6 +236,7 @@ export function createTikTokProvider(options: {
         username: u.username ?? '',
         displayName: u.display_name ?? u.username ?? '',
         avatarUrl: u.avatar_url ?? null,
+        bio: u.bio_description?.trim() || null,
         isVerified: u.is_verified === true,
         followerCount: num(u.follower_count),
         videoCount: num(u.video_count),
