@@ -160,7 +160,11 @@ export const expressPlaylistGenres = pg.pgTable(
       .notNull()
       .references(() => genres.id),
   },
-  (t) => [pg.primaryKey({ columns: [t.playlistId, t.genreId] })],
+  (t) => [
+    pg.primaryKey({ columns: [t.playlistId, t.genreId] }),
+    // The wizard's genre filter and the matching start from a genre's playlists.
+    pg.index('express_playlist_genres_genre_idx').on(t.genreId),
+  ],
 );
 
 /** Name of the partial unique index "one open campaign per track per playlist" (the create path maps it to 409). */

@@ -1,0 +1,1 @@
+CREATE INDEX "express_playlist_genres_genre_idx" ON "express_playlist_genres" USING btree ("genre_id");
