@@ -14,7 +14,7 @@
  * `## Offer search benchmark` section of docs/performance.md.
  */
 import os from 'node:os';
-import { MOODS } from '@lm/contracts/moods';
+import { MOODS } from '@lm/contracts/offer-terms';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '../apps/api/src/db/client';

@@ -107,7 +107,22 @@ export async function accountsForSale(
     filter.notUserId !== undefined ? ne(socialAccounts.userId, filter.notUserId) : undefined,
   ];
   const rows = await deps.database.db
-    .select({ a: socialAccounts, tier: socialTiers, score: trustScores })
+    // Only what the list answers: never the account's tokens, nor the tier's translations.
+    .select({
+      a: {
+        id: socialAccounts.id,
+        username: socialAccounts.username,
+        displayName: socialAccounts.displayName,
+        avatarUrl: socialAccounts.avatarUrl,
+        followers: socialAccounts.followers,
+        moods: socialAccounts.moods,
+        languageIds: socialAccounts.languageIds,
+        acceptsUnreleased: socialAccounts.acceptsUnreleased,
+        refusesAi: socialAccounts.refusesAi,
+      },
+      tier: { id: socialTiers.id, tierName: socialTiers.tierName, price: socialTiers.price },
+      score: trustScores,
+    })
     .from(socialAccounts)
     .innerJoin(socialTiers, eq(socialTiers.id, socialAccounts.tierId))
     .leftJoin(trustScores, eq(trustScores.accountId, socialAccounts.id))
