@@ -35,7 +35,9 @@ export function confirmAction(options: ConfirmOptions = {}): Promise<boolean> {
         confirm: options.confirmLabel ?? t('ui.confirm.yes'),
         cancel: options.cancelLabel ?? t('ui.confirm.cancel'),
       },
-      confirmProps: { color: options.danger ? 'red' : undefined, 'data-testid': 'confirm-yes' } as never,
+      // red.8: dark enough that the automatic text colour is white in every skin and state (red.6 got
+      // dark text, which failed the contrast check on the darker hover shade).
+      confirmProps: { color: options.danger ? 'red.8' : undefined, 'data-testid': 'confirm-yes' } as never,
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
       onClose: () => settle(false),
