@@ -37,6 +37,7 @@ import { adminPayoutsRoutes, payoutsRoutes } from './modules/payouts';
 import { queuesRoutes } from './modules/queues';
 import { rbacRoutes } from './modules/rbac';
 import { reportsRoutes } from './modules/reports';
+import { reportRoutes } from './modules/results';
 import { scrapingRoutes } from './modules/scraping';
 import { adminSettingsRoutes, platformSpotifyRoutes, settingsRoutes } from './modules/settings';
 import { ticketsRoutes } from './modules/tickets';
@@ -75,6 +76,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   listenRoutes,
   messagesRoutes,
   offerRoutes,
+  reportRoutes,
   dashboardRoutes,
   adminExpressRoutes,
   customCampaignRoutes,
