@@ -101,11 +101,16 @@ export const metricComparisonSchema = z.object({
 });
 export type MetricComparison = z.infer<typeof metricComparisonSchema>;
 
-/** Another campaign of the same track whose live days meet this one's. */
+/**
+ * Another campaign whose live days meet this one's: of the same track, or of any track of the artist
+ * when a figure compared is the artist's whole audience (then it blurs the figures too).
+ */
 export const overlappingCampaignSchema = z.object({
   id: z.number().int(),
   type: z.enum(['spotify', 'tiktok', 'instagram']),
   target_name: z.string(),
+  track_name: z.string(),
+  same_track: z.boolean(),
   from: z.string(),
   to: z.string(),
 });

@@ -79,14 +79,11 @@ export interface ArtistResults {
 /**
  * The campaigns (every platform, every status) and uploaded figures of one artist.
  * @param lang the reader's language, for tier names
- * @param campaignId only this campaign (its report), with the artist's other campaigns of the same
- *   track (for the overlap); all campaigns when absent
  */
 export async function loadArtistResults(
   database: Database,
   artistId: number,
   lang: Language,
-  campaignId?: number,
 ): Promise<ArtistResults> {
   const c = expressCampaigns;
   const latestViews = database.db
@@ -101,9 +98,6 @@ export async function loadArtistResults(
     .from(campaignChecks)
     .groupBy(campaignChecks.campaignId)
     .as('latest_views');
-  const sameTrack = campaignId
-    ? sql`${c.trackId} = (select track_id from express_campaigns where id = ${campaignId} and artist_id = ${artistId})`
-    : sql`true`;
   const rows = await database.db
     .select({
       id: c.id,
@@ -134,7 +128,7 @@ export async function loadArtistResults(
     .leftJoin(expressTiers, eq(expressTiers.id, c.tierId))
     .leftJoin(socialTiers, eq(socialTiers.id, c.socialTierId))
     .leftJoin(latestViews, eq(latestViews.campaignId, c.id))
-    .where(and(eq(c.artistId, artistId), sameTrack))
+    .where(eq(c.artistId, artistId))
     .orderBy(asc(c.id));
   const campaigns: ResultCampaign[] = rows.map((r) => ({
     id: r.id,
@@ -247,13 +241,26 @@ export function reportOf(data: ArtistResults, c: ResultCampaign, now: Date): Cam
     results = streams?.enough_data ? streams.extra_total : null;
   } else results = window ? c.views : null;
 
+  // The same track's other campaigns always blur the song's figures; when a figure is the artist's
+  // whole audience, every other campaign of the artist running at the time does.
+  const artistWide = metrics.some((m) => m.scope === 'artist');
   const overlapping = window
     ? data.campaigns
-        .filter((o) => o.id !== c.id && o.trackId === c.trackId && o.type === c.type)
+        .filter((o) => o.id !== c.id && (artistWide || o.trackId === c.trackId))
         .flatMap((o) => {
           const w = windowOf(o, now);
           return w && rangesMeet(w, window)
-            ? [{ id: o.id, type: o.type, target_name: o.targetName, from: w.from, to: w.to }]
+            ? [
+                {
+                  id: o.id,
+                  type: o.type,
+                  target_name: o.targetName,
+                  track_name: o.trackName,
+                  same_track: o.trackId === c.trackId,
+                  from: w.from,
+                  to: w.to,
+                },
+              ]
             : [];
         })
     : [];
@@ -287,7 +294,7 @@ export async function campaignReport(
   lang: Language,
   now: Date,
 ): Promise<CampaignReport> {
-  const data = await loadArtistResults(database, artistId, lang, campaignId);
+  const data = await loadArtistResults(database, artistId, lang);
   const c = data.campaigns.find((x) => x.id === campaignId);
   if (!c) throw new NotFoundError();
   return reportOf(data, c, now);
