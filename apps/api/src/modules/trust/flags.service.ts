@@ -103,7 +103,7 @@ async function recentVideoStats(
   const page = await instagram.listMedia(token, { limit: ACCOUNT_RECENT_VIDEOS });
   const views: number[] = [];
   for (const media of page.media.slice(0, ACCOUNT_RECENT_VIDEOS)) {
-    const v = await instagram.mediaViews(token, media.id).catch(() => null);
+    const v = (await instagram.mediaInsights(token, media.id).catch(() => null))?.views ?? null;
     if (v !== null) views.push(v);
   }
   // Instagram's media list as this product reads it carries no like or comment counts.

@@ -45,6 +45,17 @@ export interface InstagramMedia {
   thumbnailUrl: string | null;
 }
 
+/** A media's lifetime insights (`/{media-id}/insights`); null where Instagram gives no figure. */
+export interface InstagramInsights {
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+}
+
+/** The insights metrics read of a media, in Instagram's names (one call asks for all of them). */
+export const INSTAGRAM_MEDIA_METRICS = ['views', 'likes', 'comments', 'shares'] as const;
+
 /** A page of `/me/media` (newest first); `after` asks for the next page. */
 export interface InstagramMediaPage {
   media: InstagramMedia[];
@@ -70,7 +81,7 @@ export class InstagramApiError extends Error {
   }
 }
 
-/** Permissions the product asks for: the account and its media, and media insights (views). */
+/** Permissions the product asks for: the account and its media, and media insights (views, likes, comments, shares). */
 export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business_manage_insights'] as const;
 
 /** Instagram for influencers: real client, the sandbox, or off. */
@@ -97,8 +108,10 @@ export interface InstagramProvider {
   /** A page of the account's media, newest first (`/me/media`). @throws InstagramApiError */
   listMedia(accessToken: string, options?: { after?: string; limit?: number }): Promise<InstagramMediaPage>;
   /**
-   * Views of one media (`/{media-id}/insights?metric=views`); null when Instagram has no figure yet
-   * (it answers an empty set, not 0). @throws InstagramApiError 'not_found' when the media is gone
+   * Lifetime views, likes, comments and shares of one media, in one call
+   * (`/{media-id}/insights?metric=views,likes,comments,shares`); a figure Instagram does not give yet
+   * is null (it leaves the metric out or answers an empty set, not 0).
+   * @throws InstagramApiError 'not_found' when the media is gone
    */
-  mediaViews(accessToken: string, mediaId: string): Promise<number | null>;
+  mediaInsights(accessToken: string, mediaId: string): Promise<InstagramInsights>;
 }

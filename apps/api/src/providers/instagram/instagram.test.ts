@@ -5,7 +5,7 @@ import { createInstagramProvider, INSTAGRAM_ENDPOINTS } from './instagram';
 import errorNotFound from './recorded/error-media-not-found.json' with { type: 'json' };
 import errorTokenExpired from './recorded/error-token-expired.json' with { type: 'json' };
 import insightsEmpty from './recorded/insights-empty.json' with { type: 'json' };
-import insightsViews from './recorded/insights-views.json' with { type: 'json' };
+import insightsReel from './recorded/insights-reel.json' with { type: 'json' };
 import meCreator from './recorded/me-creator.json' with { type: 'json' };
 import mediaPage from './recorded/media-page.json' with { type: 'json' };
 import tokenLong from './recorded/token-long.json' with { type: 'json' };
@@ -105,12 +105,23 @@ describe('Instagram provider against recorded responses (Instagram API with Inst
     expect(page.media[1]?.productType).toBe('FEED');
   });
 
-  it('reads a media views; no figure yet is null, not 0', async () => {
-    const ok = replayFetch({ [`${G}/18060000000000001/insights`]: { status: 200, body: insightsViews } });
-    expect(await client(ok.fetchImpl).mediaViews('IGAA', '18060000000000001')).toBe(15230);
-    expect(new URL(ok.requests[0]!.url).searchParams.get('metric')).toBe('views');
+  it('reads a media views, likes, comments and shares in one call; no figure yet is null, not 0', async () => {
+    const ok = replayFetch({ [`${G}/18060000000000001/insights`]: { status: 200, body: insightsReel } });
+    expect(await client(ok.fetchImpl).mediaInsights('IGAA', '18060000000000001')).toEqual({
+      views: 15230,
+      likes: 1204,
+      comments: 87,
+      shares: 41,
+    });
+    expect(ok.requests).toHaveLength(1);
+    expect(new URL(ok.requests[0]!.url).searchParams.get('metric')).toBe('views,likes,comments,shares');
     const empty = replayFetch({ [`${G}/18060000000000001/insights`]: { status: 200, body: insightsEmpty } });
-    expect(await client(empty.fetchImpl).mediaViews('IGAA', '18060000000000001')).toBeNull();
+    expect(await client(empty.fetchImpl).mediaInsights('IGAA', '18060000000000001')).toEqual({
+      views: null,
+      likes: null,
+      comments: null,
+      shares: null,
+    });
   });
 
   it('reports an expired token and a deleted media by their kinds', async () => {
@@ -126,7 +137,7 @@ describe('Instagram provider against recorded responses (Instagram API with Inst
     expect(
       (
         await client(gone.fetchImpl)
-          .mediaViews('IGAA', '18060000000000009')
+          .mediaInsights('IGAA', '18060000000000009')
           .catch((e) => e)
       ).failure,
     ).toBe('not_found');

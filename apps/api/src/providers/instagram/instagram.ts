@@ -1,4 +1,5 @@
 import {
+  INSTAGRAM_MEDIA_METRICS,
   INSTAGRAM_SCOPES,
   InstagramApiError,
   type InstagramFailure,
@@ -178,14 +179,25 @@ export function createInstagramProvider(options: {
       // Only a `next` link means there is another page; the cursor alone is also present on the last.
       return { media, after: body.paging?.next ? (body.paging.cursors?.after ?? null) : null };
     },
-    async mediaViews(accessToken, mediaId) {
+    async mediaInsights(accessToken, mediaId) {
       if (!/^\d{1,40}$/.test(mediaId)) throw new InstagramApiError('not_found', 'not an Instagram media id');
-      const params = new URLSearchParams({ metric: 'views', access_token: accessToken });
+      const params = new URLSearchParams({
+        metric: INSTAGRAM_MEDIA_METRICS.join(','),
+        access_token: accessToken,
+      });
       const body = await call<{ data?: { name: string; values?: { value: number }[] }[] }>(
         `${INSTAGRAM_ENDPOINTS.graph}/${mediaId}/insights?${params}`,
       );
-      const views = body.data?.find((d) => d.name === 'views')?.values?.[0]?.value;
-      return typeof views === 'number' ? views : null;
+      const figure = (name: string) => {
+        const value = body.data?.find((d) => d.name === name)?.values?.[0]?.value;
+        return typeof value === 'number' ? value : null;
+      };
+      return {
+        views: figure('views'),
+        likes: figure('likes'),
+        comments: figure('comments'),
+        shares: figure('shares'),
+      };
     },
   };
 }

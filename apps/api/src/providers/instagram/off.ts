@@ -19,6 +19,6 @@ export function createOffInstagramProvider(): InstagramProvider {
     refreshToken: async () => unavailable(),
     me: async () => unavailable(),
     listMedia: async () => unavailable(),
-    mediaViews: async () => unavailable(),
+    mediaInsights: async () => unavailable(),
   };
 }

@@ -89,11 +89,17 @@ export function createSandboxInstagramProvider(options: {
         after: next < all.length ? Buffer.from(String(next)).toString('base64url') : null,
       };
     },
-    async mediaViews(accessToken, mediaId) {
+    async mediaInsights(accessToken, mediaId) {
       const p = account(accessToken);
       const [post] = await posts.byIds('instagram', p.accountId, p.username, [mediaId]);
       if (!post) throw new InstagramApiError('not_found', 'sandbox instagram media not found');
-      return post.views;
+      // Reels are liked, discussed and shared in about these proportions of their views.
+      return {
+        views: post.views,
+        likes: Math.floor(post.views / 15),
+        comments: Math.floor(post.views / 250),
+        shares: Math.floor(post.views / 400),
+      };
     },
   };
 }

@@ -19,6 +19,11 @@ export interface SpotifyTrack {
   previewUrl: string | null;
   /** https://open.spotify.com/track/<id> */
   externalUrl: string;
+  /**
+   * Spotify's popularity of the track today (0..100, from its recent plays); null when Spotify leaves
+   * it out (Development Mode apps since February 2026).
+   */
+  popularity: number | null;
 }
 
 /** A playlist as curators list it. */

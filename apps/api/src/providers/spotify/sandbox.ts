@@ -489,7 +489,19 @@ export function sandboxTrack(appUrl: string, id: string): SpotifyTrack {
     durationMs: between(d, 13, 120, 300) * 1000 + (d[17]! % 10) * 100,
     previewUrl: null,
     externalUrl: spotifyUrl('track', id),
+    popularity: sandboxTrackPopularity(id, 0),
   };
+}
+
+/**
+ * The sandbox popularity of a track on a day (days since the epoch): a level of 10 to 70 from the id,
+ * drifting a few points up and down over weeks, as a real track's popularity moves with its plays.
+ */
+export function sandboxTrackPopularity(id: string, day: number): number {
+  const d = digest('track-popularity', id);
+  const level = between(d, 0, 10, 70);
+  const drift = Math.round(Math.sin((day + (d[4]! % 30)) / 6) * 4);
+  return Math.max(0, Math.min(100, level + drift));
 }
 
 /** The generated cover image of an id, served by the sandbox routes. */
@@ -586,7 +598,11 @@ export function createSandboxSpotifyProvider(options: {
     soundPreviewUrl: (trackId, seconds) => sandboxPreviewUrl(appUrl, 'spotify', trackId, seconds),
 
     async getTrack(id) {
-      return known(id) ? sandboxTrack(appUrl, id) : null;
+      if (!known(id)) return null;
+      return {
+        ...sandboxTrack(appUrl, id),
+        popularity: sandboxTrackPopularity(id, Math.floor(now() / DAY_MS)),
+      };
     },
 
     async getPlaylist(id): Promise<SpotifyPlaylist | null> {

@@ -86,6 +86,7 @@ describe('Spotify Web API provider against recorded responses', () => {
       coverUrl: track.album.images[0]!.url,
       durationMs: 207959,
       previewUrl: null,
+      popularity: 63,
       externalUrl: 'https://open.spotify.com/track/11dFghVXANMlKmJXsNCbNl',
     });
     await spotify.getTrack(track.id);

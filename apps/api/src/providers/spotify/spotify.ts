@@ -73,6 +73,7 @@ interface TrackObject {
   duration_ms: number;
   preview_url?: string | null;
   external_urls?: { spotify?: string };
+  popularity?: number | null;
 }
 interface PlaylistObject {
   id: string;
@@ -431,6 +432,7 @@ function toTrack(track: TrackObject): SpotifyTrack {
     durationMs: track.duration_ms,
     previewUrl: track.preview_url ?? null,
     externalUrl: track.external_urls?.spotify ?? spotifyUrl('track', track.id),
+    popularity: typeof track.popularity === 'number' ? track.popularity : null,
   };
 }
 

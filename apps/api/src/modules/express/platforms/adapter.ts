@@ -325,6 +325,17 @@ export interface ExpressCheck {
   position: number | null;
   /** Views read with the check (TikTok, Instagram), null when the platform has none. */
   views?: number | null;
+  /** Likes, comments and shares read with the same call as the views; null when the platform gives none. */
+  likes?: number | null;
+  comments?: number | null;
+  shares?: number | null;
+  /**
+   * Spotify, when the track is on the playlist: the playlist's followers and the track's popularity
+   * (0..100) read with the check; null when Spotify gives none. Both go into the day's history row
+   * (`campaign_checks`, `express.checks.ts`).
+   */
+  playlistFollowers?: number | null;
+  trackPopularity?: number | null;
   /**
    * How the video discloses the paid promotion (TikTok, Instagram, {@link videoProof}): the platform's
    * flag, its caption, or `missing` (then `ok` is false). Absent for placements (Spotify).
@@ -342,27 +353,36 @@ export interface ExpressCheck {
  * its API exposes one (`flag`: true), else the caption (`@lm/contracts/disclosure`). Without either
  * the proof fails with the reason `express.disclosure_missing`, telling the creator how to fix it.
  */
-export function videoProof(found: {
-  views: number | null;
-  flag: boolean | null;
-  caption: string;
-}): ExpressCheck {
+export function videoProof(found: VideoFigures & { flag: boolean | null; caption: string }): ExpressCheck {
   const disclosure = disclosureOf(found.flag, found.caption);
+  const figures = videoFigures(found);
   if (disclosure === 'missing')
-    return {
-      ok: false,
-      position: null,
-      views: found.views,
-      disclosure,
-      reason: 'express.disclosure_missing',
-    };
-  return { ok: true, position: null, views: found.views, disclosure };
+    return { ok: false, position: null, ...figures, disclosure, reason: 'express.disclosure_missing' };
+  return { ok: true, position: null, ...figures, disclosure };
+}
+
+/** A video's counts as a platform reads them; null where it gives none. */
+export interface VideoFigures {
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+}
+
+/** Only the counts of `found` (a provider's video object may carry more). */
+export function videoFigures(found: VideoFigures): VideoFigures {
+  return { views: found.views, likes: found.likes, comments: found.comments, shares: found.shares };
 }
 
 /** What a campaign earned at audit. */
 export interface ExpressAchievement {
   /** Coins of the price posted to the seller (fee included); the rest is refunded. */
   coins: number;
+  /**
+   * What the audit read on the platform, when it read anything (TikTok, Instagram): the engine writes it
+   * as the day's history row like any other check. Absent when nothing was read (Spotify).
+   */
+  check?: ExpressCheck;
   /** Facts recorded in the audit log (views, target ...). */
   meta?: Record<string, string | number | null>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createInstagramProvider, INSTAGRAM_ENDPOINTS } from '../../../providers/instagram/instagram';
-import insightsViews from '../../../providers/instagram/recorded/insights-views.json' with { type: 'json' };
+import insightsReel from '../../../providers/instagram/recorded/insights-reel.json' with { type: 'json' };
 import mediaPage from '../../../providers/instagram/recorded/media-page.json' with { type: 'json' };
 import mediaPageDisclosed from '../../../providers/instagram/recorded/media-page-disclosed.json' with {
   type: 'json',
@@ -60,6 +60,9 @@ describe('TikTok: the submitted video discloses the paid promotion', () => {
       ok: true,
       position: null,
       views: 64018,
+      likes: 5702,
+      comments: 230,
+      shares: 91,
       disclosure: 'caption',
     });
   });
@@ -69,6 +72,9 @@ describe('TikTok: the submitted video discloses the paid promotion', () => {
       ok: false,
       position: null,
       views: 64018,
+      likes: 5702,
+      comments: 230,
+      shares: 91,
       disclosure: 'missing',
       reason: 'express.disclosure_missing',
     });
@@ -80,7 +86,7 @@ describe('Instagram: the submitted reel discloses the paid promotion', () => {
     const { account } = await connectedAccount(ctx, 'instagram', 'disclose');
     const { fetchImpl } = replayFetch({
       [`${INSTAGRAM_ENDPOINTS.graph}/me/media`]: { status: 200, body: page },
-      [`${INSTAGRAM_ENDPOINTS.graph}/${mediaId}/insights`]: { status: 200, body: insightsViews },
+      [`${INSTAGRAM_ENDPOINTS.graph}/${mediaId}/insights`]: { status: 200, body: insightsReel },
     });
     const instagram = createInstagramProvider({ appId: 'a', appSecret: 's', fetchImpl });
     const deps = { ...ctx.deps, providers: { ...ctx.deps.providers, instagram } };
@@ -95,6 +101,9 @@ describe('Instagram: the submitted reel discloses the paid promotion', () => {
       ok: true,
       position: null,
       views: 15230,
+      likes: 1204,
+      comments: 87,
+      shares: 41,
       disclosure: 'caption',
     });
   });
@@ -104,6 +113,9 @@ describe('Instagram: the submitted reel discloses the paid promotion', () => {
       ok: false,
       position: null,
       views: 15230,
+      likes: 1204,
+      comments: 87,
+      shares: 41,
       disclosure: 'missing',
       reason: 'express.disclosure_missing',
     });

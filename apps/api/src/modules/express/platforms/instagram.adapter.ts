@@ -1,5 +1,9 @@
 import { NotFoundError } from '../../../platform/errors';
-import { InstagramApiError, type InstagramMedia } from '../../../providers/instagram/contract';
+import {
+  InstagramApiError,
+  type InstagramInsights,
+  type InstagramMedia,
+} from '../../../providers/instagram/contract';
 import { accessTokenOf } from '../../connections';
 import { EXPRESS_ONE_OPEN_PER_SOUND_ACCOUNT } from '../express.schema';
 import {
@@ -8,6 +12,7 @@ import {
   type ExpressCheck,
   type ExpressPlatformAdapter,
   proRataShare,
+  videoFigures,
   videoProof,
 } from './adapter';
 import {
@@ -33,7 +38,7 @@ const REEL_SEARCH_LIMIT = 50;
  * - Sound: an Instagram link on a `reels/audio`, `reel`, `reels` or `p` path ('Link Is Wrong'
  *   otherwise); the campaign's `track_id` is the audio id or the reel's shortcode.
  * - Target: an influencer's connected professional account with an active tier, priced by its tier.
- * - At acceptance: the target views are the median views (`/{media-id}/insights?metric=views`) of the
+ * - At acceptance: the target views are the median views (`/{media-id}/insights`) of the
  *   account's 10 newest reels (none: no target, the full price is earned).
  * - Proof: the submitted media is a reel among the account's newest 50 media, posted at or after the
  *   acceptance. Instagram exposes no audio field, so the sound is the artist's to confirm from the
@@ -41,7 +46,8 @@ const REEL_SEARCH_LIMIT = 50;
  *   force-end with a refund) and, still there after them, goes On Going: silence = accepted. The
  *   reel's caption must disclose the paid promotion (`#ad`, `#anzeige`...: IG Media exposes no
  *   paid-partnership field), else the proof fails with a reason the creator reads.
- * - Still there: views are read daily while On Going; the reel gone (insights answer "not found") ->
+ * - Still there: views, likes, comments and shares are read daily while On Going (one insights
+ *   call); the reel gone (insights answer "not found") ->
  *   Completed early, paid pro rata of the whole days served, the rest refunded.
  * - Achievement: at the end of Auditing the views are read once more; the influencer earns
  *   price x views / target (whole coins, at most the price), the rest is refunded as desc 3
@@ -113,7 +119,7 @@ export const instagramAdapter: ExpressPlatformAdapter = {
     const page = await deps.providers.instagram.listMedia(token, { limit: RECENT_POSTS_FOR_TARGET * 2 });
     const reels = page.media.filter(isReel).slice(0, RECENT_POSTS_FOR_TARGET);
     const views = [];
-    for (const reel of reels) views.push(await viewsOf(deps, token, reel.id));
+    for (const reel of reels) views.push((await insightsOf(deps, token, reel.id))?.views);
     return { targetViews: medianViews(views) };
   },
 
@@ -123,24 +129,26 @@ export const instagramAdapter: ExpressPlatformAdapter = {
     const reel = await findReel(deps, token, c.submittedMediaId);
     const since = acceptedAt(c);
     if (!reel || !since || reel.postedAt.getTime() < since.getTime()) return notThere;
-    const views = await viewsOf(deps, token, reel.id);
-    if (views === undefined) return notThere;
+    const insights = await insightsOf(deps, token, reel.id);
+    if (insights === undefined) return notThere;
     // IG Media has no paid-partnership field (docs/decisions.md "Honest promotion"): the caption.
-    return videoProof({ views, flag: null, caption: reel.caption });
+    return videoProof({ ...insights, flag: null, caption: reel.caption });
   },
   async stillThere(deps, c) {
     const token = c.submittedMediaId ? await accountToken(deps, c) : null;
     if (!token || !c.submittedMediaId) return notThere;
-    const views = await viewsOf(deps, token, c.submittedMediaId);
-    return views === undefined ? notThere : { ok: true, position: null, views };
+    const insights = await insightsOf(deps, token, c.submittedMediaId);
+    return insights === undefined ? notThere : { ok: true, position: null, ...videoFigures(insights) };
   },
   async achievement(deps, c) {
     const token = c.submittedMediaId ? await accountToken(deps, c) : null;
-    const read = token && c.submittedMediaId ? await viewsOf(deps, token, c.submittedMediaId) : undefined;
-    const views = read ?? c.lastViews ?? 0;
+    const read = token && c.submittedMediaId ? await insightsOf(deps, token, c.submittedMediaId) : undefined;
+    const views = read?.views ?? c.lastViews ?? 0;
     return {
       coins: performanceShare(c.price, views, c.targetViews),
       meta: { views, target_views: c.targetViews },
+      // Only an account that could be read tells whether the reel is gone.
+      ...(token ? { check: read ? { ok: true, position: null, ...videoFigures(read) } : notThere } : {}),
     };
   },
   earlyEndShare: proRataShare,
@@ -176,12 +184,16 @@ async function findReel(deps: EngineDeps, token: string, mediaId: string): Promi
 }
 
 /**
- * Views of a media: a number, null when Instagram has no figure yet, undefined when the media is gone.
- * Other failures (token, outage) throw: the engine's job retries.
+ * Views, likes, comments and shares of a media (each null when Instagram has no figure yet), or
+ * undefined when the media is gone. Other failures (token, outage) throw: the engine's job retries.
  */
-async function viewsOf(deps: EngineDeps, token: string, mediaId: string): Promise<number | null | undefined> {
+async function insightsOf(
+  deps: EngineDeps,
+  token: string,
+  mediaId: string,
+): Promise<InstagramInsights | undefined> {
   try {
-    return await deps.providers.instagram.mediaViews(token, mediaId);
+    return await deps.providers.instagram.mediaInsights(token, mediaId);
   } catch (err) {
     if (err instanceof InstagramApiError && err.failure === 'not_found') return undefined;
     throw err;

@@ -24,7 +24,8 @@ import {
  * - Proof: the track is on the playlist (Spotify Web API playlist items). Seen once -> Verifying; still
  *   there an hour later -> On Going for `on_going_days`. Not there by the submission deadline -> Failed
  *   to Submit Playlist, full refund.
- * - Still there: checked daily while On Going. Removed early -> Completed, the curator paid pro rata of
+ * - Still there: checked daily while On Going (with the playlist's followers and the track's
+ *   popularity, for the campaign's daily history). Removed early -> Completed, the curator paid pro rata of
  *   the whole days served, the rest refunded.
  * - Achievement: a placement kept through On Going and Auditing earns the full price (less the fee);
  *   Spotify shows no per-placement streams, so there is no performance refund.
@@ -154,7 +155,11 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
   earlyEndShare: proRataShare,
 };
 
-/** Is the campaign's track on its playlist now (and where)? */
+/**
+ * Is the campaign's track on its playlist now (and where)? When it is, the playlist's followers and the
+ * track's popularity are read too for the day's history (one playlist and one track call; none when
+ * the track is not there, so the half-hourly waiting checks cost nothing more).
+ */
 async function trackOnPlaylist(deps: EngineDeps, c: ExpressCampaignRow): Promise<ExpressCheck> {
   if (c.playlistId === null) throw new NotFoundError();
   const [p] = await deps.database.db
@@ -162,6 +167,18 @@ async function trackOnPlaylist(deps: EngineDeps, c: ExpressCampaignRow): Promise
     .from(expressPlaylists)
     .where(eq(expressPlaylists.id, c.playlistId));
   if (!p) throw new NotFoundError();
-  const check = await deps.providers.spotify.playlistHasTrack(p.id, c.trackId);
-  return { ok: check.found, position: check.position };
+  const { spotify } = deps.providers;
+  const check = await spotify.playlistHasTrack(p.id, c.trackId);
+  if (!check.found) return { ok: false, position: null };
+  // The figures are history only: a failed read leaves them null rather than holding up the check.
+  const [playlist, track] = await Promise.all([
+    spotify.getPlaylist(p.id).catch(() => null),
+    spotify.getTrack(c.trackId).catch(() => null),
+  ]);
+  return {
+    ok: true,
+    position: check.position,
+    playlistFollowers: playlist?.followers ?? null,
+    trackPopularity: track?.popularity ?? null,
+  };
 }

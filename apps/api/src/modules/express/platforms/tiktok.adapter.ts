@@ -8,6 +8,7 @@ import {
   type ExpressCheck,
   type ExpressPlatformAdapter,
   proRataShare,
+  type VideoFigures,
   videoProof,
 } from './adapter';
 import {
@@ -126,28 +127,37 @@ export const tiktokAdapter: ExpressPlatformAdapter = {
     if (sound !== null && sound !== c.trackId) return notThere;
     // The Display API's video object has no branded-content field (docs/decisions.md "Honest
     // promotion"): the disclosure is read from the title and description the creator wrote.
-    return videoProof({
-      views: video.viewCount,
-      flag: null,
-      caption: `${video.title}\n${video.description}`,
-    });
+    return videoProof({ ...figuresOf(video), flag: null, caption: `${video.title}\n${video.description}` });
   },
   async stillThere(deps, c) {
     const video = await submittedVideo(deps, c);
-    return video ? { ok: true, position: null, views: video.viewCount } : notThere;
+    return video ? { ok: true, position: null, ...figuresOf(video) } : notThere;
   },
   async achievement(deps, c) {
-    const video = await submittedVideo(deps, c);
+    const token = c.submittedMediaId ? await accountToken(deps, c) : null;
+    const video = token ? await videoWithToken(deps, token, c) : null;
     const views = video?.viewCount ?? c.lastViews ?? 0;
     return {
       coins: performanceShare(c.price, views, c.targetViews),
       meta: { views, target_views: c.targetViews },
+      // Only an account that could be read tells whether the video is gone.
+      ...(token ? { check: video ? { ok: true, position: null, ...figuresOf(video) } : notThere } : {}),
     };
   },
   earlyEndShare: proRataShare,
 };
 
 const notThere: ExpressCheck = { ok: false, position: null, views: null };
+
+/** The counts TikTok's Video Object carries (null when the scope or TikTok gives none). */
+function figuresOf(video: TikTokVideo): VideoFigures {
+  return {
+    views: video.viewCount,
+    likes: video.likeCount,
+    comments: video.commentCount,
+    shares: video.shareCount,
+  };
+}
 
 function accountOf(c: ExpressCampaignRow): number {
   if (c.accountId === null) throw new NotFoundError();
@@ -158,7 +168,16 @@ function accountOf(c: ExpressCampaignRow): number {
 async function submittedVideo(deps: EngineDeps, c: ExpressCampaignRow): Promise<TikTokVideo | null> {
   if (!c.submittedMediaId) return null;
   const token = await accountToken(deps, c);
-  if (!token) return null;
+  return token ? videoWithToken(deps, token, c) : null;
+}
+
+/** The submitted video read with the account's token; null when deleted, private or none submitted. */
+async function videoWithToken(
+  deps: EngineDeps,
+  token: string,
+  c: ExpressCampaignRow,
+): Promise<TikTokVideo | null> {
+  if (!c.submittedMediaId) return null;
   const [video] = await deps.providers.tiktok.queryVideos(token, [c.submittedMediaId]);
   return video ?? null;
 }
