@@ -1,4 +1,5 @@
 import { behalfUserQuerySchema, behalfUserSchema } from '@lm/contracts/admin-users';
+import { campaignChecksSchema } from '@lm/contracts/campaign-checks';
 import {
   expressCampaignDetailSchema,
   expressCampaignSchema,
@@ -19,6 +20,7 @@ import { envelope, idParams, messageOnly, updateSchema } from '../../platform/ht
 import { t } from '../../platform/i18n';
 import { listSchema } from '../../platform/list-routes';
 import * as catalog from './express.catalog';
+import * as checks from './express.checks';
 import * as creation from './express.creation';
 import * as machine from './express.machine';
 import * as playlists from './express.playlists';
@@ -328,6 +330,19 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
       const item = await q.campaignDetail(deps.database, req.params.id, { lang: req.lang, staff: true });
       if (!item) throw new NotFoundError();
       return { data: { ...item, performance: q.performanceOf(item, deps.clock.now()) } };
+    },
+  );
+  // Any platform's campaign: its daily history (issue "Results").
+  app.get(
+    '/api/admin/express/campaigns/:id/checks',
+    {
+      config: { access: adminAccess(CAMPAIGNS) },
+      schema: { tags, params: idParams, response: { 200: envelope(campaignChecksSchema) } },
+    },
+    async (req) => {
+      const data = await checks.campaignChecks(deps.database, req.params.id);
+      if (!data) throw new NotFoundError();
+      return { data };
     },
   );
   app.post(

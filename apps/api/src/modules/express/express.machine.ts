@@ -16,6 +16,7 @@ import { getSettings } from '../settings';
 import { recomputeForCampaign, registerCampaignRefund } from '../trust';
 import { DESC, postHold, voidHold } from '../wallet';
 import { declineReason } from './express.catalog';
+import { belongsInHistory, recordCheck } from './express.checks';
 import { assertListened } from './express.listen';
 import { type ExpressNotice, tellUser } from './express.notify';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
@@ -591,10 +592,12 @@ async function placementSeen(
 
 /**
  * The adapter's proof of the campaign's submission, with how the video disclosed the paid promotion
- * recorded on the campaign (`disclosure`) when the adapter says and it changed.
+ * recorded on the campaign (`disclosure`) when the adapter says and it changed, and what it read
+ * written as the day's history row (`express.checks.ts`).
  */
 async function prove(deps: Deps, adapter: ExpressPlatformAdapter, c: Campaign): Promise<ExpressCheck> {
   const check = await adapter.proveSubmission(deps, c);
+  if (belongsInHistory(c, check)) await recordCheck(deps.database, c.id, check, deps.clock.now());
   if (check.disclosure && check.disclosure !== c.disclosure) {
     await deps.database.db
       .update(expressCampaigns)
@@ -1048,6 +1051,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
     }
     if (c.nextCheckAt && c.nextCheckAt <= now) {
       const check = await adapter.stillThere(deps, c);
+      await recordCheck(deps.database, c.id, check, now);
       if (check.ok) {
         await withTransaction(deps.database, async (tx) => {
           const next = new Date(now.getTime() + minutes(timing.checkEveryOnGoingMinutes));
@@ -1068,6 +1072,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
   if (c.statusId === S.AUDITING && c.auditingUntil && c.auditingUntil <= now) {
     // Read outside the transaction: the platform call may be slow; the guarded move decides.
     const achieved = await adapter.achievement(deps, c, now);
+    if (achieved.check) await recordCheck(deps.database, c.id, achieved.check, now);
     const earned = Math.max(0, Math.min(c.price, Math.floor(achieved.coins)));
     await withTransaction(deps.database, async (tx) => {
       const moved = await move(

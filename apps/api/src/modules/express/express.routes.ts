@@ -1,4 +1,5 @@
 import { LIMITS, pitchSchema } from '@lm/contracts';
+import { campaignChecksSchema, tiktokPerformanceBody } from '@lm/contracts/campaign-checks';
 import {
   campaignCheckoutSchema,
   campaignSettlementSchema,
@@ -36,6 +37,7 @@ import { spotifyAccounts as connections } from '../connections';
 import { paymentsService as payments } from '../wallet';
 import * as catalog from './express.catalog';
 import * as checkout from './express.checkout';
+import * as checks from './express.checks';
 import * as creation from './express.creation';
 import * as machine from './express.machine';
 import * as playlists from './express.playlists';
@@ -351,6 +353,42 @@ export const expressRoutes: RouteModule = (app, deps) => {
       );
       if (!item) throw new NotFoundError();
       return { data: q.performanceOf(item, now()) };
+    },
+  );
+  // A campaign's daily history (issue "Results"), for its artist or seller, any platform.
+  app.get(
+    '/api/express/campaigns/:id/checks',
+    {
+      config: { access: userAccess() },
+      schema: { tags, params: idParams, response: { 200: envelope(campaignChecksSchema) } },
+    },
+    async (req) => {
+      const data = await checks.campaignChecks(deps.database, req.params.id, {
+        participantId: currentUser(req).id,
+      });
+      if (!data) throw new NotFoundError();
+      return { data };
+    },
+  );
+  // Spec section 7 `campaign/tiktok/performance`: the daily history of a TikTok express campaign.
+  app.post(
+    '/api/campaign/tiktok/performance',
+    {
+      config: { access: userAccess() },
+      schema: {
+        tags: ['express tiktok'],
+        body: tiktokPerformanceBody,
+        response: { 200: envelope(campaignChecksSchema) },
+      },
+    },
+    async (req) => {
+      const data = await checks.campaignChecks(deps.database, req.body.campaign_id, {
+        participantId: currentUser(req).id,
+      });
+      if (!data) throw new NotFoundError();
+      if (data.platform !== 'tiktok')
+        throw new ValidationError({ campaign_id: ['express.not_tiktok_campaign'] });
+      return { data };
     },
   );
   app.post(
