@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A campaign's daily history (issue "Results", part 1): what the express engine's checks read, one
  * entry per UTC day, with the campaign's own dates to mark on a chart. Answered by
  * `GET /api/express/campaigns/{id}/checks` (the artist and the seller),
- * `GET /api/admin/express/campaigns/{id}/checks` (staff) and, for a TikTok campaign,
+ * `GET /api/admin/express-campaigns/{id}/checks` (staff) and, for a TikTok campaign,
  * `POST /api/campaign/tiktok/performance` (spec section 7). Why a day keeps only its latest check and
  * what is null when: docs/decisions.md "Results: the daily history".
  */

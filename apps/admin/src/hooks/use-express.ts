@@ -1,5 +1,6 @@
 import type { ForceEndOutcome } from '@lm/contracts';
 import type { BehalfUser } from '@lm/contracts/admin-users';
+import type { CampaignChecks } from '@lm/contracts/campaign-checks';
 import type { CampaignMessages } from '@lm/contracts/campaign-messages';
 import type { ExpressSocialStaffCampaign } from '@lm/contracts/express';
 import {
@@ -207,6 +208,15 @@ export function useCheckoutFor() {
  */
 export function useAdminCampaignMessages(id: number) {
   return useGet<CampaignMessages>(adminExpressKeys.messages(id), `admin/express-campaigns/${id}/messages`, {
+    silent: true,
+    retry: false,
+    enabled: isRecordId(id),
+  });
+}
+
+/** A campaign's daily history (any platform), for staff. */
+export function useAdminCampaignChecks(id: number) {
+  return useGet<CampaignChecks>(adminExpressKeys.checks(id), `admin/express-campaigns/${id}/checks`, {
     silent: true,
     retry: false,
     enabled: isRecordId(id),

@@ -1,4 +1,5 @@
 import { LIMITS, type SessionUser } from '@lm/contracts';
+import type { CampaignChecks } from '@lm/contracts/campaign-checks';
 import type {
   CampaignMessage,
   CampaignMessages,
@@ -719,4 +720,18 @@ export function useCampaignMessages(campaignId: number) {
       }
     : undefined;
   return { thread, notFound: newest.isError, send, read: read.mutate, loadOlder, loadingOlder };
+}
+
+/**
+ * A campaign's daily history (`express/campaigns/{id}/checks`, any platform, its artist or seller):
+ * quiet and not retried when the API does not let the reader in (the page then shows no history).
+ */
+export function useCampaignChecks(campaignId: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: expressKeys.checks(campaignId),
+    queryFn: async () =>
+      (await api.get<CampaignChecks>(`express/campaigns/${campaignId}/checks`, { silent: true })).data,
+    retry: false,
+  });
 }

@@ -1,4 +1,5 @@
 export * from './AnswerInTime';
+export * from './CampaignHistory';
 export * from './CampaignMessages';
 export * from './campaign-columns';
 export * from './ExpressCampaignView';

@@ -31,6 +31,8 @@ export const expressKeys = {
     ['express', 'listen', kind, campaignId] as const,
   /** A campaign's conversation (`express/campaigns/{id}/messages`, any platform). */
   messages: (campaignId: number) => ['express', 'messages', campaignId] as const,
+  /** A campaign's daily history (`express/campaigns/{id}/checks`, any platform). */
+  checks: (campaignId: number) => ['express', 'checks', campaignId] as const,
   /** The offers artists choose from (profiles, matched suggestions): under `all`, so a playlist change refreshes them. */
   offers: ['express', 'offers'] as const,
   /** One offer's profile: `playlist` or the creator platform's key, and the offer's id. */
@@ -60,6 +62,8 @@ export const adminExpressKeys = {
   socialCampaign: (platform: string, id: number) => ['admin-express', 'social', platform, id] as const,
   /** A campaign's conversation, read-only for staff (any platform). */
   messages: (id: number) => ['admin-express', 'messages', id] as const,
+  /** A campaign's daily history (any platform). */
+  checks: (id: number) => ['admin-express', 'checks', id] as const,
   playlistOptions: ['admin-express', 'playlist-options'] as const,
   /** The users staff may act for; never refreshed by a change (a picker's search). */
   behalfUsers: (path: string, q: string, id: number) => ['behalf', path, q, id] as const,

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
 import { NoteConfirmModal } from '../../components/NoteConfirmModal';
+import { StaffCampaignHistory } from '../../components/StaffCampaignHistory';
 import { StaffCampaignMessages } from '../../components/StaffCampaignMessages';
 import { useAdminCampaign, useForceEnd } from '../../hooks/use-express';
 import { ExpressNav } from './ExpressNav';
@@ -173,6 +174,7 @@ export function CampaignDetailPage() {
           <ForceEnd campaign={{ id: c.id, status_id: c.status.id, price: c.price }} seller="curator" />
         }
       />
+      <StaffCampaignHistory campaignId={c.id} />
       <StaffCampaignMessages campaignId={c.id} />
     </Stack>
   );

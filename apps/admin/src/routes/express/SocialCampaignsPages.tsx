@@ -39,6 +39,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
 import { NoteConfirmModal } from '../../components/NoteConfirmModal';
+import { StaffCampaignHistory } from '../../components/StaffCampaignHistory';
 import { StaffCampaignMessages } from '../../components/StaffCampaignMessages';
 import { useAdminSocialCampaign, useDecideDispute } from '../../hooks/use-express';
 import { ForceEnd } from './CampaignsPages';
@@ -310,6 +311,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
         </ExpressFactsCard>
         <CampaignTimeline entries={c.timeline} video />
       </SimpleGrid>
+      <StaffCampaignHistory campaignId={c.id} />
       <StaffCampaignMessages campaignId={c.id} />
     </Stack>
   );

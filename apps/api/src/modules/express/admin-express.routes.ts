@@ -334,7 +334,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
   );
   // Any platform's campaign: its daily history (issue "Results").
   app.get(
-    '/api/admin/express/campaigns/:id/checks',
+    '/api/admin/express-campaigns/:id/checks',
     {
       config: { access: adminAccess(CAMPAIGNS) },
       schema: { tags, params: idParams, response: { 200: envelope(campaignChecksSchema) } },

@@ -129,7 +129,7 @@ describe('the daily history of a Spotify placement', () => {
     const curator = await ctx.call('GET', path, { token: await ctx.loginUser(world.curator.email) });
     expect(curator.json().data).toEqual(data);
     const admin = await ctx.makeAdmin({ permissions: ['express.campaigns.show'] });
-    const staff = await ctx.call('GET', `/api/admin/express/campaigns/${id}/checks`, {
+    const staff = await ctx.call('GET', `/api/admin/express-campaigns/${id}/checks`, {
       token: await ctx.loginAdmin(admin.email),
     });
     expect(staff.statusCode).toBe(200);

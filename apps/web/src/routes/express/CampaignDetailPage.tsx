@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useExpressCampaign } from '../../hooks/use-express';
 import { ArtistCampaignActions, WithdrawButton } from './ArtistCampaignActions';
+import { CampaignHistorySection } from './CampaignHistorySection';
 import { CampaignMessagesSection } from './CampaignMessagesSection';
 import { CuratorActions, InfluencerActions, SellerDecision } from './CuratorActions';
 import { FeedbackRating } from './FeedbackRating';
@@ -80,7 +81,8 @@ const influencerDecision = (c: ExpressSocialCampaignDetail) =>
  * /tiktok/express-campaigns/:campaignId, /instagram/express-campaigns/:campaignId and those of any
  * registered platform. The platform is the one whose detail path is the current address; what the
  * seller placed the song in (a playlist or a video) chooses the body. Artists renew and review;
- * sellers act on the campaign. Below the campaign, both sides' conversation ("Messages").
+ * sellers act on the campaign. Below the campaign, its daily history (charted) and both sides'
+ * conversation ("Messages").
  */
 export function CampaignDetailPage() {
   const id = Number(useParams().campaignId);
@@ -97,6 +99,7 @@ export function CampaignDetailPage() {
               sellerDecision={influencerDecision}
             />
           )}
+          <CampaignHistorySection campaignId={id} />
           <CampaignMessagesSection campaignId={id} />
         </Stack>
       )}
