@@ -1,9 +1,10 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { campaignChecks, users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { manualClock } from '../../platform/clock';
 import { isSandboxSpotify } from '../../providers/spotify/index';
+import { sandboxPlaylistFollowers, sandboxTrackPopularity } from '../../providers/spotify/sandbox';
 import { getSettings } from '../settings';
 import { InsufficientBalanceError } from '../wallet';
 import { createCampaigns } from './express.creation';
@@ -28,7 +29,8 @@ const MINUTE = 60_000;
  * Demo history, once: the demo artist's track ran on both demo curator playlists and completed,
  * driven through the real state machine (`express.machine`) on a clock set 40 days back — created
  * (holds), listened to and approved, placed on the sandbox Spotify, verified, 28 days On Going, 3 days Auditing,
- * Completed and paid to the curator less the platform fee. So the artist has completed campaigns to
+ * Completed and paid to the curator less the platform fee, each check writing its day of the campaign's
+ * history. So the artist has completed campaigns to
  * review and renew, the curator has earnings to withdraw, and every screen shows a real
  * timeline with its ledger movements.
  *
@@ -106,6 +108,7 @@ export async function seedCompletedDemoCampaigns(deps: Deps): Promise<number> {
     clock.advance(step);
     for (const c of created) await advance(past, c.id);
   }
+  await datedDemoHistory(deps, created, playlists);
   const done = await deps.database.db
     .select({ id: expressCampaigns.id })
     .from(expressCampaigns)
@@ -119,4 +122,34 @@ export async function seedCompletedDemoCampaigns(deps: Deps): Promise<number> {
       ),
     );
   return done.length;
+}
+
+/**
+ * The demo campaigns' daily history with the figures of each row's own day: the machine ran on a
+ * clock 40 days back, but the sandbox provider reads its followers and popularity at the real today,
+ * which would draw flat lines. The sandbox's deterministic histories give each past day its value.
+ */
+async function datedDemoHistory(
+  deps: Deps,
+  created: readonly { id: number; playlistId: number | null }[],
+  playlists: readonly { id: number; spotifyId: string }[],
+): Promise<void> {
+  for (const c of created) {
+    const playlist = playlists.find((p) => p.id === c.playlistId);
+    if (!playlist) continue;
+    const rows = await deps.database.db
+      .select({ day: campaignChecks.day })
+      .from(campaignChecks)
+      .where(and(eq(campaignChecks.campaignId, c.id), eq(campaignChecks.present, true)));
+    for (const { day } of rows) {
+      const epochDay = Math.floor(Date.parse(day) / DAY);
+      await deps.database.db
+        .update(campaignChecks)
+        .set({
+          playlistFollowers: sandboxPlaylistFollowers(playlist.spotifyId, epochDay),
+          trackPopularity: sandboxTrackPopularity(DEMO_COMPLETED_TRACK_ID, epochDay),
+        })
+        .where(and(eq(campaignChecks.campaignId, c.id), eq(campaignChecks.day, day)));
+    }
+  }
 }
