@@ -18,6 +18,12 @@ function daysBetween(first: string, last: string): string[] {
   return out;
 }
 
+/** Position ticks that always show the top of the playlist (1), the middle and the lowest position. */
+function positionTicks(data: readonly { position: number | null }[]): number[] {
+  const lowest = Math.max(1, ...data.map((d) => d.position ?? 1));
+  return [...new Set([1, Math.ceil(lowest / 2), lowest])];
+}
+
 /**
  * The charts of a campaign's daily history (loaded lazily by {@link CampaignHistory}): a placement's
  * position in the playlist (1 at the top) and the playlist's followers; a video's views, and its likes,
@@ -66,7 +72,7 @@ export default function CampaignHistoryChart({ history }: { history: CampaignChe
     connectNulls: false,
     curveType: 'monotone' as const,
     tickLine: 'none' as const,
-    gridAxis: 'y' as const,
+    gridAxis: 'x' as const,
     withDots: data.length < 20,
     ...counts,
     xAxisProps: { ...counts.xAxisProps, tickFormatter: dayLabel },
@@ -94,7 +100,12 @@ export default function CampaignHistoryChart({ history }: { history: CampaignChe
           <LineChart
             {...common}
             series={[{ name: 'position', label: t('campaignHistory.position'), color: 'blue.6' }]}
-            yAxisProps={{ ...counts.yAxisProps, reversed: true, domain: [1, 'dataMax'] }}
+            yAxisProps={{
+              ...counts.yAxisProps,
+              reversed: true,
+              domain: [1, 'dataMax'],
+              ticks: positionTicks(data),
+            }}
           />,
         )}
         {chart(
