@@ -37,7 +37,7 @@ import { adminPayoutsRoutes, payoutsRoutes } from './modules/payouts';
 import { queuesRoutes } from './modules/queues';
 import { rbacRoutes } from './modules/rbac';
 import { reportsRoutes } from './modules/reports';
-import { reportRoutes } from './modules/results';
+import { reportRoutes, resultsUploadRoutes } from './modules/results';
 import { scrapingRoutes } from './modules/scraping';
 import { adminSettingsRoutes, platformSpotifyRoutes, settingsRoutes } from './modules/settings';
 import { ticketsRoutes } from './modules/tickets';
@@ -99,6 +99,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   formsRoutes,
   artistConnectionsRoutes,
   trustFlagRoutes,
+  resultsUploadRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,
