@@ -4,6 +4,7 @@ import {
   IconBrandInstagram,
   IconBrandSpotify,
   IconBrandTiktok,
+  IconChartLine,
   IconCirclePlus,
   IconFileInvoice,
   IconForms,
@@ -77,6 +78,14 @@ export const userMenu: readonly MenuItem[] = [
         to: '/instagram/express/campaigns/list',
         permission: 'ARTIST_ALL_PERMISSION',
         userTypes: [1, 3],
+      },
+      {
+        key: 'results-uploads',
+        label: 'resultsUpload.nav',
+        icon: IconChartLine,
+        to: '/results/uploads',
+        permission: 'ARTIST_PERMISSION',
+        userTypes: [1],
       },
       {
         key: 'promote-track',

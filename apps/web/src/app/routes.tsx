@@ -184,6 +184,11 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/connections/ArtistConnectionsPage'), 'ArtistConnectionsPage'),
   },
   {
+    path: '/results/uploads',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/results/ResultsUploadsPage'), 'ResultsUploadsPage'),
+  },
+  {
     path: '/invoices/list',
     access: { permission: 'ARTIST_PERMISSION' },
     screen: page(() => import('../routes/invoices/InvoicesPage'), 'InvoicesPage'),

@@ -17,6 +17,7 @@ export * from './fan-finder';
 export * from './forms';
 export * from './notifications';
 export * from './payouts';
+export * from './results';
 export * from './scraping';
 export * from './settings';
 export * from './staff';
