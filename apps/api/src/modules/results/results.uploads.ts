@@ -28,13 +28,6 @@ function cleanFileName(name: string | undefined): string {
   return (clean || 'export.csv').slice(0, 255);
 }
 
-/** The name of the artist's promoted track, from their newest Spotify campaign of it (null when none). */
-const trackName = (artistId: number, trackId: unknown) => sql<string | null>`(
-  select ${expressCampaigns.trackName} from ${expressCampaigns}
-  where ${expressCampaigns.artistId} = ${artistId} and ${expressCampaigns.trackId} = ${trackId}
-    and ${expressCampaigns.campaignTypeId} = ${SPOTIFY}
-  order by ${expressCampaigns.id} desc limit 1)`;
-
 /** The name of `trackId` in the artist's newest Spotify campaign of it; null when none promoted it. */
 async function promotedName(deps: Deps, artistId: number, trackId: string): Promise<string | null> {
   const [campaign] = await deps.database.db
@@ -176,7 +169,7 @@ export async function listUploads(
   const mine = eq(trackStatUploads.artistId, artistId);
   const [rows, [total]] = await Promise.all([
     deps.database.db
-      .select({ upload: trackStatUploads, name: trackName(artistId, trackStatUploads.trackId) })
+      .select()
       .from(trackStatUploads)
       .where(mine)
       .orderBy(desc(trackStatUploads.createdAt), desc(trackStatUploads.id))
@@ -184,7 +177,21 @@ export async function listUploads(
       .offset((paging.page - 1) * paging.limit),
     deps.database.db.select({ n: count() }).from(trackStatUploads).where(mine),
   ]);
-  return { rows: rows.map((r) => answer(r.upload, r.name)), total: total?.n ?? 0 };
+  const trackIds = [...new Set(rows.flatMap((r) => (r.trackId ? [r.trackId] : [])))];
+  const names = new Map<string, string>();
+  if (trackIds.length > 0) {
+    const { rows: named } = await deps.database.pool.query<{ track_id: string; track_name: string }>(
+      `select distinct on (track_id) track_id, track_name from express_campaigns
+        where artist_id = $1 and campaign_type_id = ${SPOTIFY} and track_id = any($2::varchar[])
+        order by track_id, id desc`,
+      [artistId, trackIds],
+    );
+    for (const r of named) names.set(r.track_id, r.track_name);
+  }
+  return {
+    rows: rows.map((r) => answer(r, r.trackId ? (names.get(r.trackId) ?? null) : null)),
+    total: total?.n ?? 0,
+  };
 }
 
 /**

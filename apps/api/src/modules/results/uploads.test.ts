@@ -117,6 +117,34 @@ describe('uploading a song timeline', () => {
     ]);
   });
 
+  it('names each upload by its own track when the artist promoted several', async () => {
+    const { token, trackId } = await artistWithTrack();
+    const second = await ctx.call('POST', '/api/express/artist/campaign/create', {
+      token,
+      body: {
+        track_link: 'https://open.spotify.com/track/5xSecondTrack000000001',
+        playlist_ids: [playlistId],
+        payment_method: 'coins',
+      },
+    });
+    expect(second.statusCode).toBe(201);
+    const { rows } = await ctx.deps.database.pool.query<{ track_id: string; track_name: string }>(
+      'select track_id, track_name from express_campaigns where id = $1',
+      [second.json().data[0].id],
+    );
+    const other = rows[0]!;
+    await upload(token, form(songTimeline('2025-01-01', 2), { track_id: trackId }));
+    await upload(token, form(songTimeline('2025-01-01', 3), { track_id: other.track_id }));
+    const list = (await ctx.call('GET', '/api/results/uploads', { token })).json().data;
+    const tracks = (await ctx.call('GET', '/api/results/tracks', { token })).json().data;
+    const nameOf = (id: string) => tracks.find((t: { track_id: string }) => t.track_id === id).name;
+    expect(list.map((u: { track_id: string; track_name: string }) => [u.track_id, u.track_name])).toEqual([
+      [other.track_id, other.track_name],
+      [trackId, nameOf(trackId)],
+    ]);
+    expect(tracks.map((t: { days: number }) => t.days)).toEqual([3, 2]);
+  });
+
   it('changes nothing when the same file comes again (created false, the same upload)', async () => {
     const { token, artistId, trackId } = await artistWithTrack();
     const file = songTimeline('2025-02-01', 5);
