@@ -11,6 +11,7 @@ import type { AppDeps } from '../platform/app';
 import { hashPassword } from '../platform/crypto';
 import { seedMarketplaceDemo } from './marketplace.demo';
 import { seedReferenceTranslations } from './reference-translations';
+import { seedResultsDemo } from './results.demo';
 import { seedTrustFlagsDemo } from './trust-flags.demo';
 
 /** Password of every demo account (README quick start). */
@@ -93,13 +94,15 @@ export async function seedDemo(database: Database): Promise<void> {
  * mailer and providers exist): the marketplace's other curators and the offers' profiles; the demo artist's campaigns that completed on the demo curator's
  * playlists, which leave the curator earnings to withdraw; the demo influencer's TikTok and Instagram
  * accounts with their tiers; the bot-fed playlist with the demo artist's open campaign and its
- * fake-audience flag. Idempotent.
+ * fake-audience flag; the demo artist's song timeline of the completed campaigns' track (Spotify for
+ * Artists upload). Idempotent.
  */
 export async function seedDemoHistory(deps: AppDeps): Promise<void> {
   await seedCompletedDemoCampaigns(deps);
   await seedConnectionsDemo(deps);
   await seedTrustFlagsDemo(deps);
   await seedMarketplaceDemo(deps, DEMO_PASSWORD);
+  await seedResultsDemo(deps);
 }
 
 const demoSeeders: ((database: Database) => Promise<void>)[] = [];
