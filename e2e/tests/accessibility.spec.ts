@@ -199,6 +199,7 @@ function screens(who: Account): string[] {
         '/wallet/coins/packages',
         '/wallet/user/transaction',
         '/invoices/list',
+        '/results/uploads',
         '/tickets',
         ...(ids.ticket ? [`/my-ticket/details/${ids.ticket}`] : []),
         '/select/platform',
