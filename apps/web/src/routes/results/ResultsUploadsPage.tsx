@@ -104,6 +104,8 @@ export function ResultsUploadsPage() {
             rules={CSV_RULES}
             onFiles={onFiles}
             loading={send.isPending}
+            // Until the tracks are known the choice above is not the artist's yet.
+            disabled={tracks.isLoading}
             label="resultsUpload.drop_prompt"
           />
           {outcome?.kind === 'refused' && (
