@@ -99,6 +99,9 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     // List filters arrive as filter[field]=value: parse brackets into objects.
     routerOptions: {
       querystringParser: (str: string) => qs.parse(str, { depth: 2, arrayLimit: 100, parameterLimit: 200 }),
+      // Signed values travel as path segments (a share link's token is ~150 characters); the default
+      // 100 would answer 414 before the route's own schema could refuse a long value.
+      maxParamLength: 500,
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
