@@ -37,7 +37,7 @@ import { adminPayoutsRoutes, payoutsRoutes } from './modules/payouts';
 import { queuesRoutes } from './modules/queues';
 import { rbacRoutes } from './modules/rbac';
 import { reportsRoutes } from './modules/reports';
-import { reportRoutes, resultsUploadRoutes } from './modules/results';
+import { reportRoutes, resultsUploadRoutes, shareRoutes } from './modules/results';
 import { scrapingRoutes } from './modules/scraping';
 import { adminSettingsRoutes, platformSpotifyRoutes, settingsRoutes } from './modules/settings';
 import { ticketsRoutes } from './modules/tickets';
@@ -77,6 +77,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   messagesRoutes,
   offerRoutes,
   reportRoutes,
+  shareRoutes,
   dashboardRoutes,
   adminExpressRoutes,
   customCampaignRoutes,

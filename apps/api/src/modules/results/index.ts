@@ -8,4 +8,5 @@
 export { reportRoutes } from './report.routes';
 export { campaignReport, coinsSpent, loadArtistResults, reportOf } from './results.report';
 export { uploadStats } from './results.uploads';
+export { shareRoutes } from './share.routes';
 export { resultsUploadRoutes } from './uploads.routes';
