@@ -12,6 +12,7 @@ import {
   IconListDetails,
   IconPlaylist,
   IconPlugConnected,
+  IconShare,
   IconSmartHome,
   IconSpeakerphone,
   IconTools,
@@ -151,6 +152,13 @@ export const userMenu: readonly MenuItem[] = [
     label: 'nav.tools',
     icon: IconTools,
     children: [
+      {
+        key: 'results-share',
+        label: 'resultsShare.nav',
+        icon: IconShare,
+        to: '/results/share',
+        permission: 'ARTIST_PERMISSION',
+      },
       {
         key: 'fan-finder',
         label: 'nav.fan_finder',

@@ -74,6 +74,11 @@ export const blankRoutes: readonly AppRoute[] = [
     boot: true,
     screen: page(() => import('../routes/privacy/PrivacyRoute'), 'PrivacyRoute'),
   },
+  {
+    // An artist's read-only share link of their results: opened by a manager or label without signing in.
+    path: '/shared/results/:token',
+    screen: page(() => import('../routes/results/shared/SharedResultsPage'), 'SharedResultsPage'),
+  },
 ];
 
 /**

@@ -18,6 +18,7 @@ export * from './forms';
 export * from './notifications';
 export * from './payouts';
 export * from './results';
+export * from './results-share';
 export * from './scraping';
 export * from './settings';
 export * from './staff';
