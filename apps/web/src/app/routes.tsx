@@ -242,6 +242,12 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/custom/CustomPages'), 'CustomCreatePage'),
   },
   {
+    // The artist's read-only share links of their results (issue "Results").
+    path: '/results/share',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/results/share/ShareResultsPage'), 'ShareResultsPage'),
+  },
+  {
     // Every kind of the artist's campaigns in one list (spec section 2).
     path: '/my-campaigns',
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1] },
