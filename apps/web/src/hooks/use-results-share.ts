@@ -14,12 +14,14 @@ export function useShareLinks() {
   });
 }
 
-/** The artist's Spotify campaigns a link may be made for (the newest hundred), as `{ value, label }`. */
-export function useShareableCampaigns(enabled: boolean) {
+/**
+ * The artist's Spotify campaigns a link may be made for (the newest hundred), as `{ value, label }`
+ * ("track · playlist"); the list of links names its campaigns with them too.
+ */
+export function useShareableCampaigns() {
   const { api } = useApi();
   return useQuery({
     queryKey: resultsShareKeys.campaigns,
-    enabled,
     queryFn: async () =>
       (await api.list<ExpressCampaign>('express/artist/campaigns', { query: { limit: 100 } })).data.map(
         (c) => ({

@@ -52,7 +52,7 @@ export function ShareLinks({ campaignId }: { campaignId?: number }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const links = useShareLinks();
-  const campaigns = useShareableCampaigns(campaignId === undefined);
+  const campaigns = useShareableCampaigns();
   const create = useCreateShareLink();
   const revoke = useRevokeShareLink();
   const [label, setLabel] = useState('');
@@ -141,7 +141,8 @@ export function ShareLinks({ campaignId }: { campaignId?: number }) {
                   <Text size="sm" c="dimmed">
                     {link.campaign_id === null
                       ? t('resultsShare.campaign_all')
-                      : t('resultsShare.campaign_one', { id: link.campaign_id })}
+                      : (campaigns.data?.find((c) => c.value === String(link.campaign_id))?.label ??
+                        t('resultsShare.campaign_one', { id: link.campaign_id }))}
                     {' · '}
                     {t('resultsShare.valid_until', { date: formatDate(link.expires_at, lang) })}
                   </Text>
