@@ -45,6 +45,7 @@ import * as q from './express.queries';
 import * as renewal from './express.renewal';
 import * as express from './express.service';
 import { spotifyAdapter } from './platforms/index';
+import { tiktokAdapter } from './platforms/tiktok.adapter';
 
 const ARTIST = 'ARTIST_PERMISSION';
 const CURATOR = 'CURATOR_PERMISSION';
@@ -386,7 +387,8 @@ export const expressRoutes: RouteModule = (app, deps) => {
         participantId: currentUser(req).id,
       });
       if (!data) throw new NotFoundError();
-      if (data.platform !== 'tiktok')
+      // The spec's call is TikTok's (`campaign/tiktok/performance`): the adapter's key names it.
+      if (data.platform !== tiktokAdapter.key)
         throw new ValidationError({ campaign_id: ['express.not_tiktok_campaign'] });
       return { data };
     },

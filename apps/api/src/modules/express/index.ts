@@ -24,6 +24,7 @@ export { seedExpressDemo, seedExpressReference } from './express.seed';
 export { listenRoutes } from './listen.routes';
 export { messagesRoutes } from './messages.routes';
 export { offerRoutes } from './offers.routes';
+export { findAdapter as findExpressAdapter } from './platforms/index';
 export { instagramAdapter } from './platforms/instagram.adapter';
 export { tiktokAdapter } from './platforms/tiktok.adapter';
 export { socialExpressRoutes } from './social.routes';

@@ -21,6 +21,7 @@ import {
   trackDailyStreams,
 } from '../../db/schema';
 import { NotFoundError } from '../../platform/errors';
+import { findExpressAdapter } from '../express';
 import {
   baselineOf,
   campaignWindow,
@@ -39,14 +40,18 @@ import {
  * queries ({@link loadArtistResults}) and each report is computed from them ({@link reportOf}).
  */
 
-const TYPE_KEYS = { 1: 'spotify', 2: 'tiktok', 3: 'instagram' } as const;
-type TypeKey = (typeof TYPE_KEYS)[keyof typeof TYPE_KEYS];
+type TypeKey = CampaignReport['type'];
 
 /** One campaign of the artist as the reports read it. */
 export interface ResultCampaign {
   id: number;
   artistId: number;
   type: TypeKey;
+  /**
+   * What the seller promised (the platform adapter's `promise`): a `placement` on a playlist promotes
+   * the Spotify track itself, so its song timeline applies; a `video` uses a platform's sound.
+   */
+  promise: 'placement' | 'video';
   statusId: number;
   trackId: string;
   trackName: string;
@@ -96,6 +101,10 @@ export async function loadArtistResults(
       ),
     })
     .from(campaignChecks)
+    // Only this artist's campaigns' days (the primary key's campaign_id leads), never the whole table.
+    .where(
+      sql`${campaignChecks.campaignId} in (select id from express_campaigns where artist_id = ${artistId})`,
+    )
     .groupBy(campaignChecks.campaignId)
     .as('latest_views');
   const rows = await database.db
@@ -130,27 +139,35 @@ export async function loadArtistResults(
     .leftJoin(latestViews, eq(latestViews.campaignId, c.id))
     .where(eq(c.artistId, artistId))
     .orderBy(asc(c.id));
-  const campaigns: ResultCampaign[] = rows.map((r) => ({
-    id: r.id,
-    artistId: r.artistId,
-    type: TYPE_KEYS[r.typeId as keyof typeof TYPE_KEYS] ?? 'spotify',
-    statusId: r.statusId,
-    trackId: r.trackId,
-    trackName: r.trackName,
-    playlistId: r.playlistId,
-    accountId: r.accountId,
-    targetName: r.targetName,
-    tierId: r.tierId === null ? null : Number(r.tierId),
-    tierName: r.tierName,
-    price: r.price,
-    paidCoins: r.paidCoins,
-    placementFoundAt: r.placementFoundAt,
-    // Removed early, or the end of its On Going days (a completed campaign ran until then).
-    liveUntil: r.removedAt ?? r.onGoingUntil ?? r.completedAt,
-    views: r.checkedViews === null ? r.lastViews : Number(r.checkedViews),
-  }));
+  const campaigns: ResultCampaign[] = rows.flatMap((r) => {
+    const adapter = findExpressAdapter(r.typeId);
+    // A campaign type without a registered platform has nothing the reports can read.
+    if (!adapter) return [];
+    return [
+      {
+        id: r.id,
+        artistId: r.artistId,
+        type: adapter.key as TypeKey,
+        promise: adapter.promise,
+        statusId: r.statusId,
+        trackId: r.trackId,
+        trackName: r.trackName,
+        playlistId: r.playlistId,
+        accountId: r.accountId,
+        targetName: r.targetName,
+        tierId: r.tierId === null ? null : Number(r.tierId),
+        tierName: r.tierName,
+        price: r.price,
+        paidCoins: r.paidCoins,
+        placementFoundAt: r.placementFoundAt,
+        // Removed early, or the end of its On Going days (a completed campaign ran until then).
+        liveUntil: r.removedAt ?? r.onGoingUntil ?? r.completedAt,
+        views: r.checkedViews === null ? r.lastViews : Number(r.checkedViews),
+      },
+    ];
+  });
 
-  const trackIds = [...new Set(campaigns.filter((x) => x.type === 'spotify').map((x) => x.trackId))];
+  const trackIds = [...new Set(campaigns.filter((x) => x.promise === 'placement').map((x) => x.trackId))];
   const streams = new Map<string, DailyFigure[]>();
   if (trackIds.length > 0) {
     const streamRows = await database.db
@@ -217,7 +234,7 @@ export function reportOf(data: ArtistResults, c: ResultCampaign, now: Date): Cam
   const metrics: MetricComparison[] = [];
   const missing: CampaignReport['missing'] = [];
   if (window) {
-    const own = c.type === 'spotify' ? data.streams.get(c.trackId) : undefined;
+    const own = c.promise === 'placement' ? data.streams.get(c.trackId) : undefined;
     const add = (series: DailyFigure[] | undefined, metric: ResultMetric, scope: 'track' | 'artist') => {
       if (series && series.length > 0) metrics.push(compareWindow(series, window, metric, scope));
     };
@@ -236,7 +253,7 @@ export function reportOf(data: ArtistResults, c: ResultCampaign, now: Date): Cam
 
   const spent = coinsSpent(c);
   let results: number | null;
-  if (c.type === 'spotify') {
+  if (c.promise === 'placement') {
     const streams = metrics.find((m) => m.metric === 'streams');
     results = streams?.enough_data ? streams.extra_total : null;
   } else results = window ? c.views : null;
@@ -277,7 +294,7 @@ export function reportOf(data: ArtistResults, c: ResultCampaign, now: Date): Cam
     missing,
     coins_spent: spent,
     cost_per_1000: costPer1000(spent, results),
-    result_unit: c.type === 'spotify' ? 'extra_streams' : 'views',
+    result_unit: c.promise === 'placement' ? 'extra_streams' : 'views',
     results,
     overlapping,
   };
