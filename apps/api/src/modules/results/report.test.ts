@@ -108,9 +108,49 @@ describe('campaign report', () => {
     expect(r.overlapping[0]).toMatchObject({
       id: other.id,
       type: 'spotify',
+      same_track: true,
       from: '2026-04-20',
       to: '2026-05-17',
     });
+  });
+
+  it("compares the artist's whole audience when no song timeline was uploaded, and lists every campaign running then", async () => {
+    const artist = await pendingSpotifyRequest(ctx, playlistIds[0]!);
+    await completed(artist.id, '2026-04-01', 200);
+    const [other] = await q(
+      `insert into express_campaigns (artist_id, campaign_type_id, curator_id, playlist_id, tier_id, track_id, track_url,
+         track_name, track_artist, status_id, price, fee_percent, playlist_submission_days, on_going_days, auditing_days)
+       select artist_id, 1, p.curator_id, p.id, p.tier_id, 'AnotherTrack0000000001', track_url, 'Another song',
+         track_artist, 6, 100, fee_percent, 3, 28, 3
+       from express_campaigns c, express_playlists p where c.id = $1 and p.id = $2 returning id`,
+      [artist.id, playlistIds[1]],
+    );
+    await completed(other.id, '2026-04-10', 100);
+    const [upload] = await q(
+      `insert into track_stat_uploads (artist_id, format, file_name, file_sha256, days, first_day, last_day)
+       values ($1, 'audience_timeline', 'a-audience-timeline.csv', repeat('a', 64), 90, '2026-02-01', '2026-05-01') returning id`,
+      [artist.artistId],
+    );
+    await q(
+      `insert into artist_daily_audience (artist_id, day, listeners, streams, saves, upload_id)
+       select $1, d::date, case when d >= '2026-04-01' then 150 else 100 end, 400, null, $2
+       from generate_series('2026-02-01'::date, '2026-05-01'::date, interval '1 day') d`,
+      [artist.artistId, upload.id],
+    );
+    const r = (
+      await ctx.call('GET', `/api/results/campaigns/${artist.id}`, { token: artist.artistToken })
+    ).json().data;
+    expect(r.metrics.map((m: { metric: string; scope: string }) => `${m.metric}:${m.scope}`)).toEqual([
+      'streams:artist',
+      'listeners:artist',
+    ]);
+    expect(r.metrics[1]).toMatchObject({ difference: 50, change_percent: 50, enough_data: true });
+    // The artist's streams did not move: no extra streams, no cost per 1,000.
+    expect(r.results).toBe(0);
+    expect(r.cost_per_1000).toBeNull();
+    expect(r.overlapping).toEqual([
+      expect.objectContaining({ id: other.id, same_track: false, track_name: 'Another song' }),
+    ]);
   });
 
   it('says which data is missing instead of comparing', async () => {
