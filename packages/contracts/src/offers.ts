@@ -8,6 +8,7 @@ import {
   OFFER_SORTS,
   REVIEW_REPLY_MAX,
 } from './offer-terms';
+import { playlistResultsSchema } from './playlist-results';
 import { qualityScoreSchema } from './score';
 
 export * from './offer-terms';
@@ -108,6 +109,8 @@ export const offerProfileSchema = z.object({
   answer_days: z.number().int(),
   /** Whether artists can find and buy it now (approved, tier on sale, not hidden by staff). */
   on_sale: z.boolean(),
+  /** What its placements delivered (playlists, from their minimum; null otherwise and for accounts). */
+  results: playlistResultsSchema.nullable(),
 });
 export type OfferProfile = z.infer<typeof offerProfileSchema>;
 

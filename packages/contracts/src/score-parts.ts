@@ -20,6 +20,36 @@ export const SCORE_WEIGHTS: Record<ScorePart, number> = {
 };
 
 /**
+ * Parts from what a playlist's placements delivered (issue "Results"; docs/decisions.md "Results: what
+ * a playlist delivers"), playlists only: `listeners`, the median rise in the artists' daily listeners
+ * per placement against the playlist's followers (from the artists' uploads, once
+ * `PLAYLIST_RESULTS_MIN_CAMPAIGNS` measured campaigns of `PLAYLIST_RESULTS_MIN_ARTISTS` artists exist);
+ * `stay`, the share of the agreed days tracks stayed (observed by the platform, once
+ * `PLAYLIST_RESULTS_MIN_CAMPAIGNS` campaigns completed). Absent below their minimum, so the score of a
+ * playlist without results is the same weighted mean of {@link SCORE_PARTS} as before.
+ */
+export const RESULT_SCORE_PARTS = ['listeners', 'stay'] as const;
+export type ResultScorePart = (typeof RESULT_SCORE_PARTS)[number];
+
+/**
+ * Weights of the result parts, on the scale of {@link SCORE_WEIGHTS} (the total is a weighted mean, so
+ * they need not keep the sum at 100): listeners weigh as much as keep and rating, since they are what
+ * the artist pays for; stay half of it, since `keep` already counts early removals.
+ */
+export const RESULT_SCORE_WEIGHTS: Record<ResultScorePart, number> = {
+  listeners: 20,
+  stay: 10,
+};
+
+/**
+ * Extra daily listeners per placement, as a share of the playlist's followers, that earn the full 100
+ * of the `listeners` part (linear from 0 at no rise): one in a hundred followers becoming a daily
+ * listener of the artist is a placement that plainly worked. A playlist with many followers and no
+ * listeners scores low here, whatever its followers say.
+ */
+export const LISTENERS_FULL_SHARE = 0.01;
+
+/**
  * A seller is "new" until this many of the offer's campaigns have ended (completed, declined or failed
  * to submit); until then the score is the neutral {@link NEUTRAL_SCORE}, labelled new.
  */

@@ -19,6 +19,9 @@ export const qualityScoreSchema = z.object({
     keep: z.number().int().min(0).max(100).nullable(),
     rating: z.number().int().min(0).max(100).nullable(),
     views: z.number().int().min(0).max(100).nullable(),
+    /** Playlists' result parts (`RESULT_SCORE_PARTS`): null below their minimum, absent for accounts. */
+    listeners: z.number().int().min(0).max(100).nullable().optional(),
+    stay: z.number().int().min(0).max(100).nullable().optional(),
   }),
   /** Median minutes from the request to the seller's answer, or null. */
   median_response_minutes: z.number().int().min(0).nullable(),

@@ -12,7 +12,7 @@ import {
   trustScores,
   users,
 } from '../../db/schema';
-import { accountVisibleToArtists, playlistVisibleToArtists, scoreItem } from '../trust';
+import { accountVisibleToArtists, playlistResultsItem, playlistVisibleToArtists, scoreItem } from '../trust';
 import { mayReadProfile, offerGenres, type ProfileViewer, profileCommons } from './express.offers';
 import type { AccountAdapter } from './social.service';
 
@@ -89,6 +89,7 @@ export async function playlistProfile(
     tier: row.tier,
     duration_days: row.duration,
     on_sale: row.onSale,
+    results: playlistResultsItem(row.score),
     ...commons,
   };
 }
@@ -148,6 +149,7 @@ export async function accountProfile(
     tier: row.tier,
     duration_days: null,
     on_sale: row.onSale,
+    results: null,
     ...commons,
   };
 }

@@ -9,5 +9,5 @@ export { accountVisibleToArtists, playlistVisibleToArtists } from './flags.hidde
 export { registerAccessTokens, registerCampaignRefund } from './flags.hooks';
 export { trustFlagRoutes } from './flags.routes';
 export { detectFlags, utcDay } from './flags.service';
-export { recomputeForCampaign, scoreItem, scoreOrNeutral } from './score.service';
+export { playlistResultsItem, recomputeForCampaign, scoreItem, scoreOrNeutral } from './score.service';
 export { scoreJobs, trustFlagJobs } from './trust.jobs';

@@ -31,6 +31,21 @@ export const trustScores = pg.pgTable(
     medianResponseMinutes: pg.integer('median_response_minutes'),
     ratingsCount: pg.integer('ratings_count').notNull().default(0),
     ratingAverage: pg.real('rating_average'),
+    /**
+     * What the playlist's placements delivered (issue "Results", playlists only): the result parts
+     * (null below their minimum), the median rise in daily listeners per measured campaign with the
+     * measured campaigns and their artists (written by the nightly job from the artists' uploads, kept
+     * by the other recomputations), and the mean days tracks stayed with the completed placements and
+     * their artists behind it.
+     */
+    listeners: part('listeners'),
+    stay: part('stay'),
+    listenersPerPlacement: pg.real('listeners_per_placement'),
+    resultsCampaigns: pg.integer('results_campaigns').notNull().default(0),
+    resultsArtists: pg.integer('results_artists').notNull().default(0),
+    stayDays: pg.real('stay_days'),
+    stayCampaigns: pg.integer('stay_campaigns').notNull().default(0),
+    stayArtists: pg.integer('stay_artists').notNull().default(0),
     computedAt: pg.timestamp('computed_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -45,5 +60,11 @@ export const trustScores = pg.pgTable(
     pg.check('trust_scores_keep_range', inRange(t.keep)),
     pg.check('trust_scores_rating_range', inRange(t.rating)),
     pg.check('trust_scores_views_range', inRange(t.views)),
+    pg.check('trust_scores_listeners_range', inRange(t.listeners)),
+    pg.check('trust_scores_stay_range', inRange(t.stay)),
+    pg.check(
+      'trust_scores_results_counts',
+      sql`${t.resultsCampaigns} >= ${t.resultsArtists} and ${t.resultsArtists} >= 0 and ${t.stayCampaigns} >= ${t.stayArtists} and ${t.stayArtists} >= 0`,
+    ),
   ],
 );
