@@ -25,6 +25,7 @@ import { useApi } from '../api/api-context';
 import { intlLocale } from '../i18n/languages';
 import { LoadingOrNotFound } from '../layout/NotFoundPage';
 import { expressKeys } from '../query-keys/express';
+import { PlaylistResultsView } from './PlaylistResults';
 import { QualityScoreBadge, QualityScoreParts } from './QualityScore';
 import { languageName } from './TrackLanguage';
 
@@ -139,8 +140,8 @@ function Fact({ label, value, testId }: { label: string; value: ReactNode; testI
 /**
  * An offer's profile as artists read it (issue "Choose with evidence"): cover, description, genres,
  * moods and languages, the seller and since when, the link to the platform, the follower history, the
- * quality score's parts in words, campaigns taken and completed, reviews with the seller's replies,
- * price and answer window. `actions` sits under the header (choose it, edit it).
+ * quality score's parts in words, campaigns taken and completed, what a playlist's placements
+ * delivered (`PlaylistResultsView`), reviews with the seller's replies, price and answer window. `actions` sits under the header (choose it, edit it).
  */
 export function OfferProfileView({ profile, actions }: { profile: OfferProfile; actions?: ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -271,6 +272,7 @@ export function OfferProfileView({ profile, actions }: { profile: OfferProfile; 
           </Text>
         )}
       </Stack>
+      <PlaylistResultsView results={profile.results} />
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={600}>{t('score.title')}</Text>

@@ -1,6 +1,12 @@
 import { statusColor } from '@lm/contracts';
 import type { QualityScore } from '@lm/contracts/score';
-import { NEW_SELLER_MIN_CAMPAIGNS, SCORE_PARTS, type ScorePart, scoreKind } from '@lm/contracts/score-parts';
+import {
+  NEW_SELLER_MIN_CAMPAIGNS,
+  RESULT_SCORE_PARTS,
+  SCORE_PARTS,
+  type ScorePart,
+  scoreKind,
+} from '@lm/contracts/score-parts';
 import { Badge, Group, Popover, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +23,15 @@ function duration(minutes: number): { key: string; n: number } {
 /**
  * The parts behind a quality score: each part's bar and value (or "not measured yet"), the
  * median answer time, the ratings, and for a new seller why the score is neutral. Used inside the
- * badge's popover and on the seller's own screen.
+ * badge's popover and on the seller's own screen. A playlist's result parts (listeners delivered, time
+ * tracks stay) are shown only once measured: below their minimum they are not part of the score.
  */
 export function QualityScoreParts({ score }: { score: QualityScore }) {
   const { t } = useTranslation();
-  const parts = SCORE_PARTS.filter((p) => p !== 'views' || score.parts.views !== null);
+  const parts = [
+    ...SCORE_PARTS.filter((p) => p !== 'views' || score.parts.views !== null),
+    ...RESULT_SCORE_PARTS.filter((p) => (score.parts[p] ?? null) !== null),
+  ];
   return (
     <Stack gap={8}>
       <Text size="xs" c="dimmed">
@@ -30,7 +40,7 @@ export function QualityScoreParts({ score }: { score: QualityScore }) {
           : t('score.explain')}
       </Text>
       {parts.map((p) => {
-        const v = score.parts[p];
+        const v = score.parts[p] ?? null;
         return (
           <Stack key={p} gap={2} data-testid={`score-part-${p}`}>
             <Group justify="space-between" gap="xs" wrap="nowrap">
