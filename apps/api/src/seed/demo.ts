@@ -10,6 +10,7 @@ import { seedWalletDemo } from '../modules/wallet';
 import type { AppDeps } from '../platform/app';
 import { hashPassword } from '../platform/crypto';
 import { seedMarketplaceDemo } from './marketplace.demo';
+import { seedPlaylistResultsDemo } from './playlist-results.demo';
 import { seedReferenceTranslations } from './reference-translations';
 import { seedResultsDemo } from './results.demo';
 import { seedTrustFlagsDemo } from './trust-flags.demo';
@@ -95,7 +96,7 @@ export async function seedDemo(database: Database): Promise<void> {
  * playlists, which leave the curator earnings to withdraw; the demo influencer's TikTok and Instagram
  * accounts with their tiers; the bot-fed playlist with the demo artist's open campaign and its
  * fake-audience flag; the demo artist's song timeline of the completed campaigns' track (Spotify for
- * Artists upload). Idempotent.
+ * Artists upload); a catalogue playlist with measured placements (what it delivers). Idempotent.
  */
 export async function seedDemoHistory(deps: AppDeps): Promise<void> {
   await seedCompletedDemoCampaigns(deps);
@@ -103,6 +104,7 @@ export async function seedDemoHistory(deps: AppDeps): Promise<void> {
   await seedTrustFlagsDemo(deps);
   await seedMarketplaceDemo(deps, DEMO_PASSWORD);
   await seedResultsDemo(deps);
+  await seedPlaylistResultsDemo(deps, DEMO_PASSWORD);
 }
 
 const demoSeeders: ((database: Database) => Promise<void>)[] = [];

@@ -9,5 +9,11 @@ export { accountVisibleToArtists, playlistVisibleToArtists } from './flags.hidde
 export { registerAccessTokens, registerCampaignRefund } from './flags.hooks';
 export { trustFlagRoutes } from './flags.routes';
 export { detectFlags, utcDay } from './flags.service';
-export { playlistResultsItem, recomputeForCampaign, scoreItem, scoreOrNeutral } from './score.service';
+export {
+  playlistResultsItem,
+  recomputeAll,
+  recomputeForCampaign,
+  scoreItem,
+  scoreOrNeutral,
+} from './score.service';
 export { scoreJobs, trustFlagJobs } from './trust.jobs';
