@@ -3,6 +3,8 @@ import { customCampaignPaymentPurpose } from './modules/custom-campaigns/custom-
 import { instagramAdapter, tiktokAdapter } from './modules/express';
 import { campaignReferences, expressPaymentPurpose } from './modules/express/express.wallet';
 import { payoutsOfQuotes } from './modules/payouts/payouts.wallet';
+import { playlistsDelivered } from './modules/results';
+import { registerDeliveredSource } from './modules/trust';
 import { registerTransferReferences } from './modules/wallet/descriptions';
 import { registerPaymentPurpose } from './modules/wallet/payment-purposes';
 
@@ -22,4 +24,6 @@ export function wireModules(): void {
   // sits below the engine (whose adapters read its access tokens), so the checks are handed to it.
   registerSoundCheck(tiktokAdapter);
   registerSoundCheck(instagramAdapter);
+  // The quality score's nightly pass reads what playlists delivered from the results module, above it.
+  registerDeliveredSource(playlistsDelivered);
 }

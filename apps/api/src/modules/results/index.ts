@@ -6,7 +6,7 @@
  */
 
 export { reportRoutes } from './report.routes';
-export { type PlaylistDelivered, playlistsDelivered } from './results.playlists';
+export { playlistsDelivered } from './results.playlists';
 export { campaignReport, coinsSpent, loadArtistResults, reportOf } from './results.report';
 export { uploadStats } from './results.uploads';
 export { shareRoutes } from './share.routes';

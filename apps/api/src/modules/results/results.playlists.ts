@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE } from '@lm/contracts/api';
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts/statuses';
 import type { Database } from '../../db/client';
+import type { PlaylistDelivered } from '../trust';
 import { campaignWindow, rangesMeet } from './results.compare';
 import { type ArtistResults, loadArtistResults, type ResultCampaign, reportOf } from './results.report';
 
@@ -10,15 +11,6 @@ import { type ArtistResults, loadArtistResults, type ResultCampaign, reportOf } 
  * per run: the artists with a completed Spotify placement and an audience upload, each with
  * {@link loadArtistResults}, and every report from those figures with {@link reportOf}.
  */
-
-/** What one playlist's measured campaigns delivered. */
-export interface PlaylistDelivered {
-  /** Median over the measured campaigns of the daily listeners difference (listeners a day). */
-  listenersPerPlacement: number;
-  /** Measured campaigns, and their different artists. */
-  campaigns: number;
-  artists: number;
-}
 
 /** One measured campaign: its playlist, its artist and the rise in the artist's daily listeners. */
 export interface MeasuredPlacement {
@@ -49,7 +41,7 @@ export function measuredPlacements(data: ArtistResults, now: Date): MeasuredPlac
   });
   const out: MeasuredPlacement[] = [];
   for (const { c, w } of live) {
-    if (c.type !== 'spotify' || c.statusId !== S.COMPLETED || c.playlistId === null) continue;
+    if (c.promise !== 'placement' || c.statusId !== S.COMPLETED || c.playlistId === null) continue;
     if (live.some((o) => o.c.id !== c.id && rangesMeet(o.w, w))) continue;
     const listeners = reportOf(data, c, now).metrics.find((m) => m.metric === 'listeners');
     if (!listeners?.enough_data || listeners.difference === null) continue;

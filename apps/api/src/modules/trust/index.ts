@@ -10,9 +10,12 @@ export { registerAccessTokens, registerCampaignRefund } from './flags.hooks';
 export { trustFlagRoutes } from './flags.routes';
 export { detectFlags, utcDay } from './flags.service';
 export {
+  type DeliveredSource,
+  type PlaylistDelivered,
   playlistResultsItem,
   recomputeAll,
   recomputeForCampaign,
+  registerDeliveredSource,
   scoreItem,
   scoreOrNeutral,
 } from './score.service';

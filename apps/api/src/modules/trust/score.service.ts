@@ -2,9 +2,31 @@ import { listenersMinimumMet, type PlaylistResults, stayMinimumMet } from '@lm/c
 import { NEUTRAL_SCORE, type QualityScore } from '@lm/contracts/score';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
-import { type PlaylistDelivered, playlistsDelivered } from '../results';
 import { computeScore, improvePart, RATING_HALF_LIFE_DAYS, type ScoreStats } from './score.compute';
 import type { trustScores } from './score.schema';
+
+/** What one playlist's measured campaigns delivered (computed by the results module). */
+export interface PlaylistDelivered {
+  /** Median over the measured campaigns of the daily listeners difference (listeners a day). */
+  listenersPerPlacement: number;
+  /** Measured campaigns, and their different artists. */
+  campaigns: number;
+  artists: number;
+}
+
+/** The playlists' listeners delivered, per playlist id, at `now` (the results module's `playlistsDelivered`). */
+export type DeliveredSource = (database: Database, now: Date) => Promise<Map<number, PlaylistDelivered>>;
+
+let deliveredSource: DeliveredSource | null = null;
+
+/**
+ * Hand the nightly pass what playlists delivered: the results module sits above the express engine,
+ * which sits above trust, so `wiring.ts` plugs its computation in here instead of trust importing it.
+ * Without it the nightly pass keeps the stored figures.
+ */
+export function registerDeliveredSource(source: DeliveredSource): void {
+  deliveredSource = source;
+}
 
 /**
  * Quality scores of express playlists and influencer accounts: read the
@@ -289,7 +311,7 @@ export async function recomputeAll(
   chunk = SCORE_CHUNK,
 ): Promise<{ playlists: number; accounts: number }> {
   const done = { playlists: 0, accounts: 0 };
-  const delivered = await playlistsDelivered(database, now);
+  const delivered = deliveredSource ? await deliveredSource(database, now) : undefined;
   for (const [subject, table] of [
     ['playlist', 'express_playlists'],
     ['account', 'social_accounts'],
