@@ -18,12 +18,12 @@ import { type Database, type Tx, withTransaction } from '../../db/client';
 import { leadListMembers, leadLists, leadSuppressions, leads, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
+import { safeCell } from '../../platform/csv';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { spotifyProfileUrl } from '../../providers/spotify/links';
 import { type AuditActor, audit } from '../audit';
 import { suppressionHash } from '../leads';
-import { safeCell } from '../scraping';
 import { crmAddresses } from './crm.schema';
 
 /**

@@ -4,11 +4,11 @@ import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
+import { safeCell } from '../../platform/csv';
 import { ConflictError } from '../../platform/errors';
 import type { SourceAuth, SourceComment, SourcePost } from '../../providers/fan-finder/contract';
 import { InstagramApiError } from '../../providers/instagram/contract';
 import { accessTokenOf } from '../connections';
-import { safeCell } from '../scraping';
 import { requestAnalysis } from './connections.service';
 import {
   type FanScope,

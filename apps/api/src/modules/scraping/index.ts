@@ -6,4 +6,3 @@
 
 export { scrapingJobDefinitions } from './scraping.jobs';
 export { scrapingRoutes } from './scraping.routes';
-export { safeCell } from './scraping.service';

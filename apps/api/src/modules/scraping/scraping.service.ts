@@ -12,6 +12,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import { admins, leadListMembers, leadLists, leads } from '../../db/schema';
 import { containsPattern } from '../../db/search';
+import { safeCell } from '../../platform/csv';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { parsePlaylistLink, spotifyUrl } from '../../providers/spotify/links';
@@ -423,9 +424,6 @@ export async function jobGenres(
     where jl.job_id = ${jobId} group by g order by count(*) desc, g limit 100`);
   return result.rows;
 }
-
-/** Cells a spreadsheet would run as formulas get a leading apostrophe (OWASP "CSV injection"). */
-export const safeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /**
  * The job's leads matching `filter` as CSV (csv-stringify; UTF-8 with a byte order mark so
