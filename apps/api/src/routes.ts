@@ -37,7 +37,13 @@ import { adminPayoutsRoutes, payoutsRoutes } from './modules/payouts';
 import { queuesRoutes } from './modules/queues';
 import { rbacRoutes } from './modules/rbac';
 import { reportsRoutes } from './modules/reports';
-import { reportRoutes, resultsUploadRoutes, shareRoutes } from './modules/results';
+import {
+  exportRoutes,
+  reportRoutes,
+  resultsUploadRoutes,
+  shareRoutes,
+  summaryRoutes,
+} from './modules/results';
 import { scrapingRoutes } from './modules/scraping';
 import { adminSettingsRoutes, platformSpotifyRoutes, settingsRoutes } from './modules/settings';
 import { ticketsRoutes } from './modules/tickets';
@@ -78,6 +84,8 @@ export const ROUTE_MODULES: RouteModule[] = [
   offerRoutes,
   reportRoutes,
   shareRoutes,
+  summaryRoutes,
+  exportRoutes,
   dashboardRoutes,
   adminExpressRoutes,
   customCampaignRoutes,

@@ -5,9 +5,11 @@
  * (apps/api/src/test/boundaries.test.ts) keeps it so.
  */
 
+export { exportRoutes } from './export.routes';
 export { reportRoutes } from './report.routes';
 export { playlistsDelivered } from './results.playlists';
 export { campaignReport, coinsSpent, loadArtistResults, reportOf } from './results.report';
 export { uploadStats } from './results.uploads';
 export { shareRoutes } from './share.routes';
+export { summaryRoutes } from './summary.routes';
 export { resultsUploadRoutes } from './uploads.routes';
