@@ -4,6 +4,7 @@ import {
   IconBrandInstagram,
   IconBrandSpotify,
   IconBrandTiktok,
+  IconChartBar,
   IconChartLine,
   IconCirclePlus,
   IconFileInvoice,
@@ -79,6 +80,13 @@ export const userMenu: readonly MenuItem[] = [
         to: '/instagram/express/campaigns/list',
         permission: 'ARTIST_ALL_PERMISSION',
         userTypes: [1, 3],
+      },
+      {
+        key: 'results',
+        label: 'results.nav',
+        icon: IconChartBar,
+        to: '/results',
+        permission: 'ARTIST_PERMISSION',
       },
       {
         key: 'results-uploads',

@@ -188,6 +188,12 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/connections/ArtistConnectionsPage'), 'ArtistConnectionsPage'),
   },
+  // Results (issue "Results"): what worked for the artist, across their campaigns.
+  {
+    path: '/results',
+    access: { permission: 'ARTIST_PERMISSION' },
+    screen: page(() => import('../routes/results/ResultsPage'), 'ResultsPage'),
+  },
   {
     path: '/results/uploads',
     access: { permission: 'ARTIST_PERMISSION' },

@@ -16,6 +16,7 @@ import { useExpressCampaign } from '../../hooks/use-express';
 import { ArtistCampaignActions, WithdrawButton } from './ArtistCampaignActions';
 import { CampaignHistorySection } from './CampaignHistorySection';
 import { CampaignMessagesSection } from './CampaignMessagesSection';
+import { CampaignResultsSection } from './CampaignResultsSection';
 import { CuratorActions, InfluencerActions, SellerDecision } from './CuratorActions';
 import { FeedbackRating } from './FeedbackRating';
 import { SocialCampaignDetail } from './SocialCampaignDetailPage';
@@ -81,7 +82,8 @@ const influencerDecision = (c: ExpressSocialCampaignDetail) =>
  * /tiktok/express-campaigns/:campaignId, /instagram/express-campaigns/:campaignId and those of any
  * registered platform. The platform is the one whose detail path is the current address; what the
  * seller placed the song in (a playlist or a video) chooses the body. Artists renew and review;
- * sellers act on the campaign. Below the campaign, its daily history (charted) and both sides'
+ * sellers act on the campaign. Below the campaign, its daily history (charted), the artist's
+ * "Results" and both sides'
  * conversation ("Messages").
  */
 export function CampaignDetailPage() {
@@ -100,6 +102,7 @@ export function CampaignDetailPage() {
             />
           )}
           <CampaignHistorySection campaignId={id} />
+          <CampaignResultsSection campaignId={id} />
           <CampaignMessagesSection campaignId={id} />
         </Stack>
       )}

@@ -9,6 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useRenewCampaign, useRenewCheck } from '../../hooks/use-express';
 import { useSocialRenew, useSocialRenewCheck } from '../../hooks/use-social-express';
 import { useRefreshWallet, useWalletBalance } from '../../hooks/use-wallet';
+import { LastTimeResult } from '../results/LastTimeResult';
 
 /** What every platform's renew check answers, besides where the song was placed. */
 interface RenewCheckAnswer {
@@ -123,6 +124,7 @@ function RenewView<C extends RenewCheckAnswer>({
           {placed.name ?? '—'}
         </Text>
       </Group>
+      <LastTimeResult campaignId={campaignId} />
       <Group justify="space-between">
         <Text c="dimmed">{t('express.fields.price')}</Text>
         <Text fw={700}>{t('common.coins', { count: c.price })}</Text>
