@@ -18,6 +18,7 @@ import { BackLink } from '../../components/BackLink';
 import { NoteConfirmModal } from '../../components/NoteConfirmModal';
 import { StaffCampaignHistory } from '../../components/StaffCampaignHistory';
 import { StaffCampaignMessages } from '../../components/StaffCampaignMessages';
+import { StaffCampaignResults } from '../../components/StaffCampaignResults';
 import { useAdminCampaign, useForceEnd } from '../../hooks/use-express';
 import { ExpressNav } from './ExpressNav';
 
@@ -175,6 +176,7 @@ export function CampaignDetailPage() {
         }
       />
       <StaffCampaignHistory campaignId={c.id} />
+      <StaffCampaignResults campaignId={c.id} />
       <StaffCampaignMessages campaignId={c.id} />
     </Stack>
   );

@@ -41,6 +41,7 @@ import { BackLink } from '../../components/BackLink';
 import { NoteConfirmModal } from '../../components/NoteConfirmModal';
 import { StaffCampaignHistory } from '../../components/StaffCampaignHistory';
 import { StaffCampaignMessages } from '../../components/StaffCampaignMessages';
+import { StaffCampaignResults } from '../../components/StaffCampaignResults';
 import { useAdminSocialCampaign, useDecideDispute } from '../../hooks/use-express';
 import { ForceEnd } from './CampaignsPages';
 import { ExpressNav } from './ExpressNav';
@@ -312,6 +313,7 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
         <CampaignTimeline entries={c.timeline} video />
       </SimpleGrid>
       <StaffCampaignHistory campaignId={c.id} />
+      <StaffCampaignResults campaignId={c.id} />
       <StaffCampaignMessages campaignId={c.id} />
     </Stack>
   );
