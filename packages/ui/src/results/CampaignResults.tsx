@@ -79,6 +79,52 @@ function MetricRow({ m }: { m: MetricComparison }) {
   );
 }
 
+/** One comparison as a small block, for phones (the table needs more width than a phone has). */
+function MetricBlock({ m }: { m: MetricComparison }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const mean = (v: number | null) => (v === null ? '—' : formatNumber(v, lang, { maximumFractionDigits: 1 }));
+  const pair = (label: string, value: string, strong = false) => (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <Stack gap={2} data-testid={`result-metric-block-${m.metric}`}>
+      <Text size="sm" fw={600}>
+        {metricLabel(m, t)}
+      </Text>
+      {pair(t('results.columns.before'), mean(m.before.mean))}
+      {pair(t('results.columns.during'), mean(m.during.mean))}
+      {m.enough_data ? (
+        <>
+          {pair(
+            t('results.columns.difference'),
+            m.difference === null ? '—' : formatSigned(m.difference, lang, 1),
+            true,
+          )}
+          {pair(
+            t('results.columns.change'),
+            m.change_percent === null ? '—' : formatChange(m.change_percent, lang),
+          )}
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('results.not_enough_data')}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        {t('results.days_with_figures', { before: m.before.days, during: m.during.days })}
+      </Text>
+    </Stack>
+  );
+}
+
 /** One figure of the report's money part: a label over its value. */
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -171,7 +217,14 @@ export function CampaignResults({
             </Alert>
           )}
           {report.metrics.length > 0 && (
-            <Table.ScrollContainer minWidth={480}>
+            <Stack gap="sm" hiddenFrom="sm">
+              {report.metrics.map((m) => (
+                <MetricBlock key={`${m.metric}-${m.scope}`} m={m} />
+              ))}
+            </Stack>
+          )}
+          {report.metrics.length > 0 && (
+            <Table.ScrollContainer minWidth={480} visibleFrom="sm">
               <Table verticalSpacing="xs" data-testid="results-metrics">
                 <Table.Thead>
                   <Table.Tr>
