@@ -13,6 +13,7 @@ import {
   Table,
   Text,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileTypePdf, IconUpload } from '@tabler/icons-react';
@@ -21,13 +22,51 @@ import { Link, useSearchParams } from 'react-router';
 import { type ResultGroupRow, useDownloadResults, useResultSummary } from '../../hooks/use-results';
 import { RESULT_UPLOADS_PATH } from './paths';
 
+/** The groups as blocks on a phone (eight columns do not fit its width). */
+function SummaryBlocks({ rows }: { rows: ResultGroupRow[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const num = (n: number | null, digits = 0) =>
+    n === null ? '—' : formatNumber(n, lang, { maximumFractionDigits: digits });
+  const pair = (label: string, value: string, strong = false) => (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <Stack gap="md" hiddenFrom="sm" data-testid="results-summary-blocks">
+      {rows.map((r) => (
+        <Stack key={r.key} gap={2}>
+          <Text fw={600} dir="auto">
+            {r.label}
+          </Text>
+          {pair(t('results.summary.campaigns'), num(r.campaigns))}
+          {pair(t('results.summary.measured'), num(r.measured))}
+          {pair(t('results.coins_spent'), num(r.coins_spent))}
+          {r.extra_streams !== null && pair(t('results.extra_streams'), num(r.extra_streams))}
+          {r.views !== null && pair(t('results.views'), num(r.views))}
+          {(r.extra_streams !== null || r.views === null) &&
+            pair(t('results.cost_per_streams', { per: 1000 }), num(r.cost_per_1000_streams, 2), true)}
+          {r.views !== null &&
+            pair(t('results.cost_per_views', { per: 1000 }), num(r.cost_per_1000_views, 2), true)}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
 function SummaryTable({ rows }: { rows: ResultGroupRow[] }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const num = (n: number | null, digits = 0) =>
     n === null ? '—' : formatNumber(n, lang, { maximumFractionDigits: digits });
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={760} visibleFrom="sm">
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="results-summary">
         <Table.Thead>
           <Table.Tr>
@@ -86,6 +125,8 @@ export function ResultsPage() {
       onError: () => notifications.show({ color: 'red', message: t('results.download_failed') }),
     });
   const order: ResultGroup[] = ['platform', 'playlist', 'creator', 'tier', 'genre'];
+  // Five choices do not fit a phone's width side by side.
+  const vertical = useMatches({ base: true, sm: false });
 
   return (
     <Stack gap="md">
@@ -125,14 +166,17 @@ export function ResultsPage() {
             onChange={(value) => setParams({ group: value }, { replace: true })}
             data={order.map((g) => ({ value: g, label: t(`results.groups.${g}`) }))}
             fullWidth
-            style={{ overflowX: 'auto' }}
+            orientation={vertical ? 'vertical' : 'horizontal'}
           />
           {summary.isLoading ? (
             <Center h={120}>
               <Loader />
             </Center>
           ) : summary.data && summary.data.length > 0 ? (
-            <SummaryTable rows={summary.data} />
+            <>
+              <SummaryTable rows={summary.data} />
+              <SummaryBlocks rows={summary.data} />
+            </>
           ) : (
             <Text c="dimmed" ta="center" py="lg">
               {t('results.summary.empty')}
