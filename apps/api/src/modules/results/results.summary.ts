@@ -108,6 +108,45 @@ function compareRows(a: ResultGroupRow, b: ResultGroupRow): number {
 }
 
 /**
+ * Campaigns whose extra streams cannot be told apart, as bundles: each measured Spotify campaign is
+ * joined to the campaigns its report says ran at the same time and move the same figure (the same
+ * track's when the streams are the song's own; every one listed when they are the artist's whole
+ * audience). A campaign alone is a bundle of one.
+ * @returns the bundle (a sorted list of campaign ids) of every measured Spotify campaign, by id
+ */
+export function streamBundles(rows: readonly ReportedCampaign[]): Map<number, number[]> {
+  const parent = new Map<number, number>();
+  const find = (id: number): number => {
+    let root = id;
+    while (parent.get(root) !== undefined && parent.get(root) !== root) root = parent.get(root)!;
+    parent.set(id, root);
+    return root;
+  };
+  const measured = rows.filter((r) => r.report.result_unit === 'extra_streams' && r.report.results !== null);
+  const ids = new Set(measured.map((r) => r.campaign.id));
+  for (const id of ids) parent.set(id, id);
+  for (const { campaign, report } of measured) {
+    const trackOwn = report.metrics.some((m) => m.metric === 'streams' && m.scope === 'track');
+    for (const o of report.overlapping) {
+      if (trackOwn && !o.same_track) continue;
+      if (!ids.has(o.id)) parent.set(o.id, o.id);
+      const a = find(campaign.id);
+      const b = find(o.id);
+      if (a !== b) parent.set(b, a);
+    }
+  }
+  const members = new Map<number, number[]>();
+  for (const id of parent.keys()) members.set(find(id), [...(members.get(find(id)) ?? []), id]);
+  const out = new Map<number, number[]>();
+  for (const id of ids)
+    out.set(
+      id,
+      (members.get(find(id)) ?? [id]).sort((x, y) => x - y),
+    );
+  return out;
+}
+
+/**
  * Add the reported campaigns up by `group`.
  *
  * Keys: `playlist:<express playlist id>` (Spotify campaigns), `creator:<social account id>` (TikTok and
@@ -119,10 +158,12 @@ function compareRows(a: ResultGroupRow, b: ResultGroupRow): number {
  *
  * Totals: `coins_spent` is what every campaign of the group cost (`coinsSpent`: declined and
  * never-submitted ones count 0). A campaign is `measured` when its report has a result (enough days of
- * streams for Spotify, a live video's views). The costs divide only the coins of measured campaigns by
- * their results: coins of measured Spotify campaigns per 1,000 extra streams (their sum, which may be
- * negative: then no cost), coins of measured video campaigns per 1,000 views; a campaign with no
- * measure neither raises nor lowers a cost.
+ * streams for Spotify, a live video's views) that can be told apart: Spotify campaigns running at the
+ * same time on the same figure ({@link streamBundles}) made one rise together, so their bundle counts
+ * once (its largest extra, with all its campaigns' coins) in a group holding all of them, and not at
+ * all in a group holding only some (it cannot say which part is theirs). The costs divide only the
+ * coins of measured campaigns by their results: per 1,000 extra streams (their sum, which may be
+ * negative: then no cost), per 1,000 views; a campaign with no measure neither raises nor lowers a cost.
  *
  * Order: cheapest cost per 1,000 streams first, then groups with only a cost per 1,000 views (cheapest
  * first), then the unmeasured ones by coins spent, most first.
@@ -134,9 +175,10 @@ export function groupRows(
 ): ResultGroupRow[] {
   interface Acc {
     row: ResultGroupRow;
-    streamCoins: number;
     viewCoins: number;
+    members: ReportedCampaign[];
   }
+  const bundles = streamBundles(rows);
   const groups = new Map<string, Acc>();
   for (const r of rows) {
     for (const [key, label] of groupsOf(r, group, lang)) {
@@ -154,31 +196,43 @@ export function groupRows(
             cost_per_1000_streams: null,
             cost_per_1000_views: null,
           },
-          streamCoins: 0,
           viewCoins: 0,
+          members: [],
         };
         groups.set(key, acc);
       }
       const { report } = r;
       acc.row.campaigns += 1;
       acc.row.coins_spent += report.coins_spent;
-      if (report.results === null) continue;
+      acc.members.push(r);
+      if (report.results === null || report.result_unit !== 'views') continue;
       acc.row.measured += 1;
-      if (report.result_unit === 'extra_streams') {
-        acc.row.extra_streams = (acc.row.extra_streams ?? 0) + report.results;
-        acc.streamCoins += report.coins_spent;
-      } else {
-        acc.row.views = (acc.row.views ?? 0) + report.results;
-        acc.viewCoins += report.coins_spent;
-      }
+      acc.row.views = (acc.row.views ?? 0) + report.results;
+      acc.viewCoins += report.coins_spent;
     }
   }
   return [...groups.values()]
-    .map(({ row, streamCoins, viewCoins }) => ({
-      ...row,
-      cost_per_1000_streams: costPer1000(streamCoins, row.extra_streams),
-      cost_per_1000_views: costPer1000(viewCoins, row.views),
-    }))
+    .map(({ row, viewCoins, members }) => {
+      // Spotify: each bundle of the group once, when the group holds every campaign of it.
+      const inGroup = new Map(members.map((m) => [m.campaign.id, m]));
+      const counted = new Set<string>();
+      let streamCoins = 0;
+      for (const m of members) {
+        const bundle = bundles.get(m.campaign.id);
+        if (!bundle || counted.has(bundle.join(','))) continue;
+        counted.add(bundle.join(','));
+        const parts = bundle.map((id) => inGroup.get(id));
+        if (parts.some((p) => p === undefined || p.report.results === null)) continue;
+        row.measured += parts.length;
+        row.extra_streams = (row.extra_streams ?? 0) + Math.max(...parts.map((p) => p!.report.results!));
+        streamCoins += parts.reduce((sum, p) => sum + p!.report.coins_spent, 0);
+      }
+      return {
+        ...row,
+        cost_per_1000_streams: costPer1000(streamCoins, row.extra_streams),
+        cost_per_1000_views: costPer1000(viewCoins, row.views),
+      };
+    })
     .sort(compareRows);
 }
 

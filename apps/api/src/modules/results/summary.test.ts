@@ -122,7 +122,13 @@ describe('what worked for me', () => {
   it('puts the unmeasured groups last, whatever they cost', () => {
     const row = (id: number, results: number | null, coins: number): ReportedCampaign => ({
       campaign: { id, type: 'spotify', playlistId: id, targetName: `P${id}` } as ResultCampaign,
-      report: { coins_spent: coins, results, result_unit: 'extra_streams' } as ReportedCampaign['report'],
+      report: {
+        coins_spent: coins,
+        results,
+        result_unit: 'extra_streams',
+        metrics: [],
+        overlapping: [],
+      } as unknown as ReportedCampaign['report'],
       genres: [],
     });
     const rows = groupRows([row(1, null, 10), row(2, 1000, 500), row(3, 2000, 200)], 'playlist', 'en');
@@ -130,6 +136,55 @@ describe('what worked for me', () => {
       ['playlist:3', 100],
       ['playlist:2', 500],
       ['playlist:1', null],
+    ]);
+  });
+
+  it('counts the rise of campaigns running together once, and only where all of them are', () => {
+    const overlap = (id: number, sameTrack: boolean) => ({
+      id,
+      type: 'spotify' as const,
+      target_name: `P${id}`,
+      track_name: 'Song',
+      same_track: sameTrack,
+      from: '2026-04-01',
+      to: '2026-04-28',
+    });
+    const row = (id: number, results: number, others: ReturnType<typeof overlap>[]): ReportedCampaign => ({
+      campaign: { id, type: 'spotify', playlistId: id, targetName: `P${id}` } as ResultCampaign,
+      report: {
+        coins_spent: 100,
+        results,
+        result_unit: 'extra_streams',
+        metrics: [{ metric: 'streams', scope: 'track' }],
+        overlapping: others,
+      } as unknown as ReportedCampaign['report'],
+      genres: [],
+    });
+    // 1 and 2: the same song on two playlists at once (one rise of 3,000); 3 ran alone; 4 ran beside
+    // another song's campaign, which does not blur the song's own streams.
+    const rows = [
+      row(1, 3000, [overlap(2, true)]),
+      row(2, 3000, [overlap(1, true)]),
+      row(3, 1000, []),
+      row(4, 500, [overlap(9, false)]),
+    ];
+    const platform = groupRows(rows, 'platform', 'en');
+    expect(platform).toEqual([
+      expect.objectContaining({
+        key: 'spotify',
+        campaigns: 4,
+        measured: 4,
+        coins_spent: 400,
+        extra_streams: 4500,
+      }),
+    ]);
+    expect(platform[0]!.cost_per_1000_streams).toBe(88.89);
+    const byPlaylist = groupRows(rows, 'playlist', 'en');
+    expect(byPlaylist.map((r) => [r.key, r.measured, r.extra_streams])).toEqual([
+      ['playlist:3', 1, 1000],
+      ['playlist:4', 1, 500],
+      ['playlist:1', 0, null],
+      ['playlist:2', 0, null],
     ]);
   });
 });
