@@ -13,7 +13,6 @@ import {
   IconListDetails,
   IconPlaylist,
   IconPlugConnected,
-  IconShare,
   IconSmartHome,
   IconSpeakerphone,
   IconTools,
@@ -160,13 +159,6 @@ export const userMenu: readonly MenuItem[] = [
     label: 'nav.tools',
     icon: IconTools,
     children: [
-      {
-        key: 'results-share',
-        label: 'resultsShare.nav',
-        icon: IconShare,
-        to: '/results/share',
-        permission: 'ARTIST_PERMISSION',
-      },
       {
         key: 'fan-finder',
         label: 'nav.fan_finder',

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type ResultGroupRow, useDownloadResults, useResultSummary } from '../../hooks/use-results';
 import { RESULT_UPLOADS_PATH } from './paths';
+import { ShareLinks } from './ShareLinks';
 
 /** The groups as blocks on a phone (eight columns do not fit its width). */
 function SummaryBlocks({ rows }: { rows: ResultGroupRow[] }) {
@@ -195,6 +196,15 @@ export function ResultsPage() {
           </Anchor>
         </Group>
       </Alert>
+      <Card withBorder padding="lg">
+        <Stack gap="sm">
+          <Title order={3}>{t('resultsShare.page_title')}</Title>
+          <Text size="sm" c="dimmed">
+            {t('resultsShare.page_intro')}
+          </Text>
+          <ShareLinks />
+        </Stack>
+      </Card>
     </Stack>
   );
 }
