@@ -188,7 +188,14 @@ const OVERLAYS: Partial<Record<Account, Overlay[]>> = {
 function screens(who: Account): string[] {
   switch (who) {
     case 'signed out':
-      return [...SIGNED_OUT_SCREENS, '/admin/login', '/admin/privacy', '/admin/spotify/callback/not-ours'];
+      return [
+        ...SIGNED_OUT_SCREENS,
+        // A results link that no longer works (revoked, expired or mistyped): the public page says so.
+        '/shared/results/not-a-link',
+        '/admin/login',
+        '/admin/privacy',
+        '/admin/spotify/callback/not-ours',
+      ];
     case 'artist':
       return [
         '/dashboard',
@@ -199,6 +206,7 @@ function screens(who: Account): string[] {
         '/wallet/coins/packages',
         '/wallet/user/transaction',
         '/invoices/list',
+        '/results',
         '/results/uploads',
         '/tickets',
         ...(ids.ticket ? [`/my-ticket/details/${ids.ticket}`] : []),
