@@ -20,6 +20,9 @@ const SHAPE_FILES = [
   'tickets-api',
   'sessions',
   'forms-api',
+  'results',
+  'results-share',
+  'campaign-checks',
 ];
 const IMPORT = new RegExp(
   String.raw`\b(import|export)(\s+type)?\s*\{[^}]*\}\s*from\s*'@lm/contracts/(${SHAPE_FILES.join('|')})'`,

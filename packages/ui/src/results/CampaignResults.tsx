@@ -3,7 +3,7 @@ import {
   RESULTS_BASELINE_DAYS,
   RESULTS_MIN_BASELINE_DAYS,
   RESULTS_MIN_WINDOW_DAYS,
-} from '@lm/contracts/results';
+} from '@lm/contracts/results-terms';
 import {
   Alert,
   Anchor,

@@ -1,4 +1,4 @@
-import { RESULT_GROUPS, type ResultGroup } from '@lm/contracts/results';
+import { RESULT_GROUPS, type ResultGroup } from '@lm/contracts/results-terms';
 import { formatNumber, usePageTitle } from '@lm/ui';
 import {
   Alert,

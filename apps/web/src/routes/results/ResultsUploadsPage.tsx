@@ -1,3 +1,4 @@
+import { S4A_UPLOAD_MAX_BYTES } from '@lm/contracts/results-terms';
 import {
   confirmAction,
   EmptyState,
@@ -20,11 +21,8 @@ import {
   useUploadStats,
 } from '../../hooks/use-results';
 
-/**
- * A Spotify for Artists export: one CSV up to `S4A_UPLOAD_MAX_BYTES` (1 MiB; written here, the
- * contract's file holds schemas the bundle should not load). The server reads the content.
- */
-const CSV_RULES: FileRules = { extensions: ['csv'], maxBytes: 1_048_576, maxFiles: 1 };
+/** A Spotify for Artists export: one CSV up to `S4A_UPLOAD_MAX_BYTES`. The server reads the content. */
+const CSV_RULES: FileRules = { extensions: ['csv'], maxBytes: S4A_UPLOAD_MAX_BYTES, maxFiles: 1 };
 const AUDIENCE = 'audience';
 
 type Outcome = { kind: 'stored' | 'again'; upload: StatUpload } | { kind: 'refused'; message: string };

@@ -1,4 +1,4 @@
-import { SHARE_LINK_DEFAULT_DAYS, SHARE_LINK_LABEL_MAX } from '@lm/contracts/results';
+import { SHARE_LINK_DEFAULT_DAYS, SHARE_LINK_LABEL_MAX } from '@lm/contracts/results-terms';
 import { confirmAction, formatDate, formatNumber } from '@lm/ui';
 import {
   ActionIcon,
