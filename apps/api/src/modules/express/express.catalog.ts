@@ -144,7 +144,8 @@ export async function allDurations(database: Database, campaignTypeId = 1) {
 /**
  * Save a duration, audited: without `id` an existing one of the same length is re-activated (or
  * retired) instead of duplicated; with `id` that row is changed.
- * @throws NotFoundError when `id` is unknown
+ * @throws ValidationError 422 `lookups.name_taken` on `duration` when the platform has that length already;
+ *   NotFoundError when `id` is unknown
  */
 export async function saveDuration(
   database: Database,
@@ -163,7 +164,17 @@ export async function saveDuration(
               set: { status: input.status },
             })
             .returning()
-        : await tx.db.update(expressDurations).set(input).where(eq(expressDurations.id, id)).returning();
+        : await tx.db
+            .update(expressDurations)
+            .set(input)
+            .where(eq(expressDurations.id, id))
+            .returning()
+            .catch((err) => {
+              // Another duration of the platform already has this length (as the social durations).
+              if (isUniqueViolation(err, 'express_durations_unique'))
+                throw new ValidationError({ duration: ['lookups.name_taken'] });
+              throw err;
+            });
     if (!r) throw new NotFoundError();
     await audit(
       database,

@@ -647,6 +647,24 @@ describe('back-office tiers', () => {
     expect(rename.statusCode).toBe(422);
     expect(rename.json().errors).toEqual({ tier_name: ['An entry with this name already exists'] });
   });
+
+  it('refuses changing a duration to a length the platform already has, with the field message (not a 500)', async () => {
+    const admin = await ctx.makeAdmin();
+    const token = await ctx.loginAdmin(admin.email);
+    const a = await ctx.call('POST', '/api/admin/express/durations', { token, body: { duration: 41 } });
+    const b = await ctx.call('POST', '/api/admin/express/durations', { token, body: { duration: 42 } });
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const clash = await ctx.call('PUT', `/api/admin/express/durations/${b.json().data.id}`, {
+      token,
+      body: { duration: 41 },
+    });
+    expect(clash.statusCode).toBe(422);
+    expect(clash.json().errors).toEqual({ duration: ['An entry with this name already exists'] });
+    const rows = await ctx.deps.database.pool.query('select duration from express_durations where id = $1', [
+      b.json().data.id,
+    ]);
+    expect(rows.rows[0].duration).toBe(42);
+  });
 });
 
 describe('paying a campaign by card (sandbox)', () => {
