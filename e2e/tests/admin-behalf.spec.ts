@@ -28,7 +28,10 @@ for (const { lang, width, height } of [
     const found = await request.get('/api/admin/users?filter[email]=artist@demo.test', {
       headers: { Authorization: `Bearer ${token}` },
     });
-    const artistId = ((await found.json()).data as { id: number }[])[0]!.id;
+    // The filter matches by part of the address: take the demo artist's own row.
+    const artistId = ((await found.json()).data as { id: number; email: string }[]).find(
+      (u) => u.email === 'artist@demo.test',
+    )!.id;
 
     await page.setViewportSize({ width, height });
     await signInAdmin(page, lang);

@@ -59,7 +59,10 @@ test('an admin approves a pending artist from the users list and overview', asyn
   const found = await request.get('/api/admin/users?filter[email]=artist@demo.test', {
     headers: { Authorization: `Bearer ${token}` },
   });
-  const demo = ((await found.json()).data as { id: number }[])[0]!;
+  // The filter matches by part of the address: take the demo artist's own row.
+  const demo = ((await found.json()).data as { id: number; email: string }[]).find(
+    (u) => u.email === 'artist@demo.test',
+  )!;
   await page.goto(`/admin/users/${demo.id}`);
   await page.getByTestId('tab-wallet').click();
   await expect(page.getByTestId('wallet-balance-card')).toBeVisible();

@@ -12,9 +12,9 @@ type Deps = Pick<AppDeps, 'database' | 'clock'>;
 export const DEMO_RESULTS_PLAYLIST = '37iDemoIndieNightDrive';
 /** The artists who uploaded their Spotify for Artists audience timelines, signing in with the demo password. */
 const DEMO_RESULTS_ARTISTS = [
-  { email: 'mina.artist@demo.test', firstName: 'Mina', lastName: 'Okafor', countryCode: 'NG', usual: 5200 },
-  { email: 'leo.artist@demo.test', firstName: 'Leo', lastName: 'Brandt', countryCode: 'DE', usual: 9000 },
-  { email: 'yuki.artist@demo.test', firstName: 'Yuki', lastName: 'Sato', countryCode: 'JP', usual: 3100 },
+  { email: 'mina.okafor@demo.test', firstName: 'Mina', lastName: 'Okafor', countryCode: 'NG', usual: 5200 },
+  { email: 'leo.brandt@demo.test', firstName: 'Leo', lastName: 'Brandt', countryCode: 'DE', usual: 9000 },
+  { email: 'yuki.sato@demo.test', firstName: 'Yuki', lastName: 'Sato', countryCode: 'JP', usual: 3100 },
 ] as const;
 /**
  * Each artist's placements on the playlist: days before today it went live, the rise in the artist's
