@@ -207,7 +207,11 @@ export function CampaignResults({
                     component={Link}
                     to={uploadsPath}
                     size="sm"
-                    fw={600}
+                    fw={700}
+                    // The alert's own text colour, underlined: the link colour on the yellow alert
+                    // misses the contrast ratio in the dark skins.
+                    c="inherit"
+                    underline="always"
                     data-testid="results-upload-link"
                   >
                     {t('results.upload_link')}
