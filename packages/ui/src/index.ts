@@ -1,4 +1,5 @@
 export * from './ability/guard';
+export * from './ability/preload';
 export * from './ability/RequireAccess';
 export * from './ability/ScreenAssets';
 export * from './ability/ScreenRouter';

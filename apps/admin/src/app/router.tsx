@@ -5,7 +5,7 @@ import { DevOnly } from './DevOnly';
 import { adminRoutes, blankRoutes } from './routes';
 
 // The signed-in shell loads after sign-in, not with the login screen (bundle budget).
-const shell = lazySignedInShell(() => import('./SignedInLayout'), <NotFoundRoute />);
+export const shell = lazySignedInShell(() => import('./SignedInLayout'), <NotFoundRoute />);
 
 function UnknownRoute() {
   const session = useSession<SessionAdmin>();

@@ -6,19 +6,18 @@ import {
   TRUST_FLAG_PERMISSIONS,
   USER_ADMIN_PERMISSIONS,
 } from '@lm/contracts/permissions';
-import type { ScreenRoute } from '@lm/ui';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { lazyScreen, type PreloadableScreen, type ScreenRoute } from '@lm/ui';
 import { matchPath } from 'react-router';
 
 /** A back-office screen and the permission it needs (spec section 2 "Admin back-office routes"). */
 export interface AdminRoute extends ScreenRoute {
   /** Only while the outbox mail driver is active. */
   devOnly?: boolean;
-  screen: LazyExoticComponent<ComponentType>;
+  screen: PreloadableScreen;
 }
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+/** A screen as its own chunk, which the entry can fetch while it boots (`preloadOpenedRoute`). */
+const page = lazyScreen;
 
 /** The CRM screens: one lazy module, each screen loading the CRM catalog. */
 const crmScreens = () => import('../routes/crm/index');

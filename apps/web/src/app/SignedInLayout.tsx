@@ -1,14 +1,28 @@
 import type { SessionUser } from '@lm/contracts';
-import { AppLayout, FullPageLoader, RequireAccess, useSession, useSignOut, visibleMenu } from '@lm/ui';
+import {
+  AppLayout,
+  FullPageLoader,
+  lazyScreen,
+  RequireAccess,
+  useSession,
+  useSignOut,
+  visibleMenu,
+} from '@lm/ui';
 import { IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { ForcedChangePasswordPage } from '../routes/auth/change-password/ForcedChangePasswordPage';
 import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
 import { avatarUrl } from './avatar-url';
 import { userMenu } from './menu';
 import { hasRoute } from './routes';
+
+// Shown to few sessions (a password set by staff), so its form and zod schemas are a chunk of their
+// own rather than a part of the shell every signed-in screen waits for.
+const ForcedChangePasswordPage = lazyScreen(
+  () => import('../routes/auth/change-password/ForcedChangePasswordPage'),
+  'ForcedChangePasswordPage',
+);
 
 const USER_LINKS = [
   { label: 'nav.account', to: '/account', icon: IconUserCircle },
@@ -59,7 +73,11 @@ export function SignedInLayout() {
     <RequireAccess
       loginPath="/login"
       verifyPath="/verify-user"
-      changePassword={<ForcedChangePasswordPage />}
+      changePassword={
+        <Suspense fallback={<FullPageLoader />}>
+          <ForcedChangePasswordPage />
+        </Suspense>
+      }
       notFound={<NotFoundRoute />}
     >
       <SignedInShell>

@@ -1,4 +1,4 @@
-import { UPLOAD_KEY_PATTERN } from '@lm/contracts';
+import { UPLOAD_KEY_PATTERN } from '@lm/contracts/limits';
 
 /**
  * URL of a stored avatar: uploads store a storage key (`2026/05/uuid.png`, served under /storage/).

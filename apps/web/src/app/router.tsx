@@ -12,7 +12,7 @@ import { appRoutes, blankRoutes } from './routes';
 
 // The signed-in shell (AppShell, menus, notifications, modals) loads after sign-in, not with the
 // login screen (bundle budget, docs/performance.md).
-const shell = lazySignedInShell(() => import('./SignedInLayout'), <NotFoundRoute />);
+export const shell = lazySignedInShell(() => import('./SignedInLayout'), <NotFoundRoute />);
 
 /** Unknown paths: not-found inside the shell for a session, a bare not-found page otherwise. */
 function UnknownRoute() {

@@ -1,15 +1,14 @@
 import { GENERAL } from '@lm/contracts/permissions';
-import type { ScreenRoute } from '@lm/ui';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { lazyScreen, type PreloadableScreen, type ScreenRoute } from '@lm/ui';
 import { matchPath } from 'react-router';
 
 /** A screen of the user app. Each route declares its access (spec section 2). */
 export interface AppRoute extends ScreenRoute {
-  screen: LazyExoticComponent<ComponentType>;
+  screen: PreloadableScreen;
 }
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+/** A screen as its own chunk, which the entry can fetch while it boots (`preloadOpenedRoute`). */
+const page = lazyScreen;
 
 /** Public and auth screens (blank layout, spec section 2 "Public or auth routes"). */
 export const blankRoutes: readonly AppRoute[] = [
@@ -90,6 +89,10 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/dashboard',
     access: { permission: GENERAL },
     screen: page(() => import('../routes/dashboard/DashboardPage'), 'DashboardPage'),
+    prefetch: ({ queryClient, api }) =>
+      void import('../hooks/use-express').then((m) =>
+        queryClient.prefetchQuery(m.campaignDashboardQuery(api)),
+      ),
   },
   {
     path: '/account',

@@ -24,6 +24,7 @@ import type {
 import type { TopUpQuote } from '@lm/contracts/money';
 import type { MatchedPlaylist, Mood, OfferProfileEdit } from '@lm/contracts/offers';
 import {
+  type ApiClient,
   type ExpressCampaign,
   type ExpressCampaignDetail,
   type ExpressCampaignStats,
@@ -40,7 +41,7 @@ import {
   useSession,
   walletKeys,
 } from '@lm/ui';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Settlement } from './use-wallet';
 
@@ -369,10 +370,12 @@ export function useAddReview() {
   });
 }
 
-/** Dashboard: campaign stats and the last five campaigns. */
-export function useCampaignDashboard() {
-  const { api } = useApi();
-  return useQuery({
+/**
+ * `GET web/user/campaigns/dashboard` (silent): campaign stats and the last five campaigns. Shared by
+ * {@link useCampaignDashboard} and the dashboard route's prefetch.
+ */
+export function campaignDashboardQuery(api: ApiClient) {
+  return queryOptions({
     queryKey: expressKeys.dashboard,
     queryFn: async () =>
       (
@@ -382,6 +385,12 @@ export function useCampaignDashboard() {
         }>('web/user/campaigns/dashboard', { silent: true })
       ).data,
   });
+}
+
+/** Dashboard: campaign stats and the last five campaigns. */
+export function useCampaignDashboard() {
+  const { api } = useApi();
+  return useQuery(campaignDashboardQuery(api));
 }
 
 // Curator.

@@ -1,4 +1,4 @@
-import { settingsKeys, useApi } from '@lm/ui';
+import { publicSettingsQuery, useApi } from '@lm/ui';
 import { useQuery } from '@tanstack/react-query';
 
 /** What `GET setting/all` tells anyone, signed in or not (apps/api settings.routes.ts). */
@@ -28,9 +28,5 @@ export interface PublicSettings {
 /** `GET setting/all`, fetched once per page load (silently: a failure leaves the defaults). */
 export function usePublicSettings() {
   const { api } = useApi();
-  return useQuery({
-    queryKey: settingsKeys.public,
-    queryFn: async () => (await api.get<PublicSettings>('setting/all', { silent: true })).data,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(publicSettingsQuery<PublicSettings>(api));
 }

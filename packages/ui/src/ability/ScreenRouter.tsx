@@ -5,6 +5,7 @@ import { StaleToastCloser } from '../layout/StaleToastCloser';
 import { useSession } from '../session/session';
 import { loadScreenStyles } from '../theme/load-styles';
 import type { RouteAccess } from './guard';
+import type { RoutePrefetch } from './preload';
 import { RequireAccess } from './RequireAccess';
 import { ScreenAssets } from './ScreenAssets';
 
@@ -19,6 +20,8 @@ export interface ScreenRoute {
    * packages/ui/src/build/client-messages.ts); every other screen waits for `ScreenAssets`.
    */
   boot?: true;
+  /** The screen's first queries, started while the app boots on this address (`preloadOpenedRoute`). */
+  prefetch?: RoutePrefetch;
 }
 
 export interface ScreenRouterProps<R extends ScreenRoute> {
@@ -133,11 +136,17 @@ export interface SignedInShellModule {
 export function lazySignedInShell(
   load: () => Promise<SignedInShellModule>,
   notFound: ReactNode,
-): { layout: LazyExoticComponent<ComponentType>; notFound: LazyExoticComponent<ComponentType> } {
+): {
+  layout: LazyExoticComponent<ComponentType>;
+  notFound: LazyExoticComponent<ComponentType>;
+  /** Fetches the shell's chunk and all of Mantine's styles (for `preloadOpenedRoute`). */
+  preload: () => Promise<unknown>;
+} {
   // The shell's menus and frame use components the sign-in screens' styles leave out: it waits for
   // all of them, whichever route (a screen, an unknown address) shows it first.
   const loadWithStyles = async () => (await Promise.all([load(), loadScreenStyles()]))[0];
   return {
+    preload: loadWithStyles,
     layout: lazy(async () => ({ default: (await loadWithStyles()).SignedInLayout })),
     notFound: lazy(async () => {
       const { SignedInShell } = await loadWithStyles();

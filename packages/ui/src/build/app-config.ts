@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import type { UserConfig } from 'vite';
+import { chunkGroups } from './chunk-groups';
 import { clientMessages } from './client-messages';
 import { precompressedAssets } from './precompress';
 
@@ -11,23 +12,32 @@ export interface AppBuild {
   base: string;
   /** The dev server's port (`vite` in the app's folder). */
   devPort: number;
+  /** The login screen's module, relative to `root`: its libraries get a chunk of their own ({@link chunkGroups}). */
+  signInScreen: string;
 }
 
 /**
  * The Vite configuration both apps are built with: React, the API messages the client needs, brotli
- * and gzip copies of every text file, and the build manifest (which chunks, styles and fonts each
+ * and gzip copies of every text file, the code cut into few files ({@link chunkGroups}), and the build manifest (which chunks, styles and fonts each
  * route loads, read by the bundle budget check). The dev server proxies `/api` and `/storage` to the
  * API on port 3000.
  */
-export function appViteConfig({ root, base, devPort }: AppBuild): UserConfig {
+export function appViteConfig({ root, base, devPort, signInScreen }: AppBuild): UserConfig {
+  const chunks = chunkGroups(root, signInScreen);
   return {
     root,
     base,
-    plugins: [react(), clientMessages(), precompressedAssets()],
+    plugins: [react(), clientMessages(), precompressedAssets(), chunks.plugin],
     server: {
       port: devPort,
       proxy: { '/api': 'http://localhost:3000', '/storage': 'http://localhost:3000' },
     },
-    build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 800, manifest: true },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 800,
+      manifest: true,
+      rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
+    },
   };
 }

@@ -164,9 +164,9 @@ async function loadLanguage(language: Language): Promise<void> {
  * read), fetched on the first call and kept; from then on a language change loads both halves.
  * `ScreenAssets` suspends on it. Rejects when the catalog chunk cannot be fetched.
  */
-export function loadScreenCatalogs(): Promise<void> {
+export function loadScreenCatalogs(language: Language = currentLanguage()): Promise<void> {
   screensWanted = true;
-  return loadScreens(currentLanguage());
+  return loadScreens(language);
 }
 
 /** Sets `lang` and `dir` on <html> (Arabic is right-to-left). */
@@ -223,7 +223,9 @@ export async function changeLanguage(language: Language): Promise<void> {
 
 /** Current UI language. */
 export function currentLanguage(): Language {
-  return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
+  // Before i18next has started (a request sent while the app boots), the stored language is the one
+  // it is about to start with.
+  return isLanguage(i18next.language) ? i18next.language : storedLanguage();
 }
 
 /**

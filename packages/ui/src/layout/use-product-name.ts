@@ -1,8 +1,21 @@
-import { QueryClient, QueryClientContext, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientContext, queryOptions, useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApiClient } from '../api/api-client';
 import { useOptionalApi } from '../api/api-context';
 import { settingsKeys } from '../query-keys/settings';
+
+/**
+ * `GET setting/all` (public, silent), kept five minutes: the query behind the product's name and the
+ * user app's public settings, shared with the entry's prefetch. `S` is the shape the caller reads.
+ */
+export function publicSettingsQuery<S extends object = { product_name?: string }>(api: ApiClient) {
+  return queryOptions({
+    queryKey: settingsKeys.public,
+    queryFn: async () => (await api.get<S>('setting/all', { silent: true })).data,
+    staleTime: 5 * 60_000,
+  });
+}
 
 /** Stands in for a missing QueryClientProvider (the query is then off). */
 const NO_CLIENT = new QueryClient();
@@ -18,11 +31,8 @@ export function useProductName(): string {
   const client = useContext(QueryClientContext);
   const { data } = useQuery(
     {
-      queryKey: settingsKeys.public,
-      queryFn: async () =>
-        (await clients!.api.get<{ product_name?: string }>('setting/all', { silent: true })).data,
+      ...publicSettingsQuery<{ product_name?: string }>(clients?.api as ApiClient),
       enabled: clients !== null && client !== undefined,
-      staleTime: 5 * 60_000,
     },
     client ?? NO_CLIENT,
   );

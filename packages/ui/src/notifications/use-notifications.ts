@@ -1,21 +1,29 @@
 import type { AppNotification, NotificationCount } from '@lm/contracts/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../api/api-client';
 import { useApi } from '../api/api-context';
 import { notificationKeys } from '../query-keys/notifications';
 
 /** A notification as `GET notifications` lists it: the contract's type, imported as a type only. */
 export type { AppNotification } from '@lm/contracts/notifications';
 
-/** Unread count, polled every minute (silent). `base` is `notifications` or `admin/notifications`. */
-export function useUnreadCount(base: string) {
-  const { api } = useApi();
-  return useQuery({
+/**
+ * The unread count's query (`GET {base}/unread-count`, silent), shared by {@link useUnreadCount} and
+ * the entry's prefetch. `base` is `notifications` or `admin/notifications`.
+ */
+export function unreadCountQuery(api: ApiClient, base: string) {
+  return queryOptions({
     queryKey: notificationKeys.unread(base),
     queryFn: async () =>
       (await api.get<NotificationCount>(`${base}/unread-count`, { silent: true })).data.count,
-    refetchInterval: 60_000,
     retry: false,
   });
+}
+
+/** Unread count, polled every minute (silent). `base` is `notifications` or `admin/notifications`. */
+export function useUnreadCount(base: string) {
+  const { api } = useApi();
+  return useQuery({ ...unreadCountQuery(api, base), refetchInterval: 60_000 });
 }
 
 /** The latest notifications for the bell (first page). */

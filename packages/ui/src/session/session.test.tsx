@@ -6,7 +6,7 @@ import { ApiProvider } from '../api/api-context';
 import { createQueryClient } from '../api/query-client';
 import { requestState } from '../api/request-state';
 import { jsonResponse, testClients } from '../test/api';
-import { SessionProvider, useSession } from './session';
+import { prefetchSessionInfo, SessionProvider, useSession } from './session';
 import { readToken, writeToken } from './storage-keys';
 
 afterEach(cleanup);
@@ -74,5 +74,33 @@ describe('the session when the page loads during maintenance', () => {
     renderSession(api([401]).clients);
     expect(await screen.findByText('signed out')).toBeTruthy();
     expect(readToken('AUTH_TOKEN')).toBeNull();
+  });
+});
+
+describe('the session check sent while the app boots', () => {
+  it('is the provider’s first check: one request, not two', async () => {
+    writeToken('AUTH_TOKEN', 'tok-3');
+    const server = api([200]);
+    prefetchSessionInfo(server.clients.api, 'AUTH_TOKEN', 'user/info');
+    expect(server.calls).toHaveLength(1);
+    renderSession(server.clients);
+    expect(await screen.findByText('signed in as Ada')).toBeTruthy();
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('is not sent without a stored token', () => {
+    const server = api([200]);
+    prefetchSessionInfo(server.clients.api, 'AUTH_TOKEN', 'user/info');
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('still drops the token when the early check is refused', async () => {
+    writeToken('AUTH_TOKEN', 'tok-4');
+    const server = api([401]);
+    prefetchSessionInfo(server.clients.api, 'AUTH_TOKEN', 'user/info');
+    renderSession(server.clients);
+    expect(await screen.findByText('signed out')).toBeTruthy();
+    expect(readToken('AUTH_TOKEN')).toBeNull();
+    expect(server.calls).toHaveLength(1);
   });
 });

@@ -12,6 +12,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { ApiClient } from '../api/api-client';
 import { useApi } from '../api/api-context';
 import { ApiRequestError } from '../api/api-error';
 import { requestState } from '../api/request-state';
@@ -28,6 +29,31 @@ export type AppAbility = MongoAbility<['call', string]>;
 export async function buildAbility(rules: readonly AbilityRule[] | undefined): Promise<AppAbility> {
   const { createMongoAbility } = await import('@casl/ability');
   return createMongoAbility<['call', string]>((rules ?? []) as AbilityRule[]);
+}
+
+/** Session checks sent while the app boots ({@link prefetchSessionInfo}), by info path, until taken. */
+const earlyInfo = new Map<string, Promise<{ data: unknown }>>();
+
+/**
+ * Sends the stored token's check (`GET user/info` or `admin/info`, silently) before the app has
+ * rendered, so that it travels with the app's first chunks instead of after them; the
+ * {@link SessionProvider} of the same `infoPath` takes this answer for its first check. Does nothing
+ * without a stored token. A failure is handled by the provider, as if it had sent the request.
+ * @param api the app's API client (`createApiClients(...).api`)
+ */
+export function prefetchSessionInfo(api: ApiClient, tokenKey: string, infoPath: string): void {
+  if (!readToken(tokenKey) || earlyInfo.has(infoPath)) return;
+  const request = api.get<unknown>(infoPath, { silent: true });
+  // Its rejection is read by the provider; until then it must not count as unhandled.
+  request.catch(() => undefined);
+  earlyInfo.set(infoPath, request);
+}
+
+/** The boot-time check of `infoPath`, once (the provider's first check); undefined when none was sent. */
+function takeEarlyInfo<U>(infoPath: string): Promise<{ data: U }> | undefined {
+  const request = earlyInfo.get(infoPath);
+  earlyInfo.delete(infoPath);
+  return request as Promise<{ data: U }> | undefined;
 }
 
 /** Wait before checking a stored token again after a failure that was not a refusal (network, 5xx). */
@@ -110,8 +136,7 @@ export function SessionProvider<U extends SessionUserShape>({
     let current = true;
     let stopWaiting = () => {};
     dispatch({ type: 'USER_INFO_LOADING_START' });
-    api
-      .get<U>(infoPath, { silent: true })
+    (takeEarlyInfo<U>(infoPath) ?? api.get<U>(infoPath, { silent: true }))
       .then((res) => {
         if (current) dispatch({ type: 'USER_LOGIN', token: initialToken, user: res.data });
       })
