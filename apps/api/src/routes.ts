@@ -51,6 +51,7 @@ import { todosRoutes } from './modules/todos';
 import { trustFlagRoutes } from './modules/trust';
 import { usersRoutes } from './modules/users';
 import { adminWalletRoutes, currencyRoutes, walletRoutes } from './modules/wallet';
+import { webVitalsRoutes } from './modules/web-vitals';
 import type { RouteModule } from './platform/app';
 import { sandboxRoutes } from './providers/sandbox.routes';
 
@@ -109,6 +110,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   artistConnectionsRoutes,
   trustFlagRoutes,
   resultsUploadRoutes,
+  webVitalsRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

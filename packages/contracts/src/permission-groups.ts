@@ -81,6 +81,7 @@ export const PERMISSION_GROUPS: readonly {
   { group: 'reference', permissions: ['view.main.genres.tab.list'] },
   { group: 'settings', permissions: ['view.main.settings.tab.list'] },
   { group: 'queue', permissions: ['view.main.queue.horizon.tab.list'] },
+  { group: 'web_vitals', permissions: ['view.main.web.vitals.tab.list'] },
   { group: 'developer', permissions: ['dev.mailbox.show'] },
   { group: 'user_app', permissions: [...USER_PERMISSIONS] },
 ];

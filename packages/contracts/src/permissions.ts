@@ -78,6 +78,11 @@ export const ADMIN_PERMISSIONS = [
   'trust.flags.show',
   'trust.flags.review',
   /**
+   * Not in the spec (docs/decisions.md "Real-user Core Web Vitals (issue 37)"): the real-user speed
+   * screen (Core Web Vitals per route), named like the spec's screens (`view.main.{area}.tab.list`).
+   */
+  'view.main.web.vitals.tab.list',
+  /**
    * Not in the spec (docs/decisions.md): reading the dev mailbox, which holds every mail the
    * product sent (reset links included). The route exists only outside production.
    */
@@ -161,4 +166,10 @@ export const TRUST_FLAG_PERMISSIONS = {
   view: 'trust.flags.show',
   /** Confirm (hide and refund) or dismiss a flag. */
   review: 'trust.flags.review',
+} as const satisfies Record<string, AdminPermission>;
+
+/** Back-office permission of the real-user Core Web Vitals screen (issue 37). */
+export const WEB_VITALS_PERMISSIONS = {
+  /** The screen and `GET /api/admin/web-vitals`. */
+  view: 'view.main.web.vitals.tab.list',
 } as const satisfies Record<string, AdminPermission>;

@@ -12,6 +12,7 @@ import { ticketJobDefinitions } from '../modules/tickets';
 import { notifyStaffFailedJob } from '../modules/todos';
 import { scoreJobs, trustFlagJobs } from '../modules/trust';
 import { invoiceJobs } from '../modules/wallet';
+import { webVitalsJobs } from '../modules/web-vitals';
 import type { AppDeps } from '../platform/app';
 import { DEFAULT_RETRY_LIMIT, type JobDefinition } from './jobs';
 
@@ -33,6 +34,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...trustFlagJobs(deps),
     ...scoreJobs(deps),
     ...reportJobs(deps),
+    ...webVitalsJobs(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 

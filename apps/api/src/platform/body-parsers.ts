@@ -1,4 +1,5 @@
 import type { ZodApp } from './app';
+import { ValidationError } from './errors';
 
 // Request bodies that are not parsed as JSON: webhooks read their exact bytes, HTML forms post
 // URL-encoded fields. Each route scope that needs one of these registers it for itself.
@@ -29,4 +30,22 @@ export function parseFormBodies(scope: ZodApp, bodyLimit: number): void {
     { parseAs: 'string', bodyLimit },
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
+}
+
+/**
+ * Parse the JSON bodies of `scope` whether they arrive as `application/json` or as `text/plain` (what
+ * `navigator.sendBeacon` sends for a string: a beacon cannot set its own content type without a CORS
+ * preflight), up to `bodyLimit` bytes. Text that is not JSON is the caller's input: a translated 422,
+ * not the 400 of Fastify's own parser.
+ */
+export function parseBeaconBodies(scope: ZodApp, bodyLimit: number): void {
+  const parse = (_req: unknown, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    try {
+      done(null, JSON.parse(String(body)));
+    } catch {
+      done(new ValidationError({ _: ['validation.invalid'] }));
+    }
+  };
+  scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, parse);
+  scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit }, parse);
 }

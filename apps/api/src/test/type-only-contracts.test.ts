@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The answer shapes of the wallet, payout, back-office user, staff, Fan Finder, connection, notification,
- * ticket, session and playlist form calls are zod schemas the API runs; the apps need only their types. A value
+ * ticket, session, playlist form and web vitals calls are zod schemas the API runs; the apps need only their types. A value
  * import of one of these files would put zod and every schema of the file into the app's bundle (the
  * login route has a size budget), so the apps import them with `import type` / `export type` only.
  */
@@ -23,6 +23,7 @@ const SHAPE_FILES = [
   'results',
   'results-share',
   'campaign-checks',
+  'web-vitals',
 ];
 const IMPORT = new RegExp(
   String.raw`\b(import|export)(\s+type)?\s*\{[^}]*\}\s*from\s*'@lm/contracts/(${SHAPE_FILES.join('|')})'`,
