@@ -5,6 +5,7 @@ import {
   createQueryClient,
   initI18n,
   preloadOpenedRoute,
+  reportVitalsAfterFirstPaint,
   publicSettingsQuery,
   STORAGE_KEYS,
   storedSkin,
@@ -51,3 +52,6 @@ void i18nReady.then(() => {
     </StrictMode>,
   );
 });
+
+// Real-user Core Web Vitals (issue 37): the reporter loads after the page, outside the login budget.
+reportVitalsAfterFirstPaint('admin');

@@ -5,6 +5,7 @@ import {
   createQueryClient,
   initI18n,
   preloadOpenedRoute,
+  reportVitalsAfterFirstPaint,
   publicSettingsQuery,
   STORAGE_KEYS,
   storedSkin,
@@ -44,3 +45,6 @@ void i18nReady.then(() => {
     </StrictMode>,
   );
 });
+
+// Real-user Core Web Vitals (issue 37): the reporter loads after the page, outside the login budget.
+reportVitalsAfterFirstPaint('web');

@@ -80,4 +80,5 @@ export * from './theme/AppProviders';
 export * from './theme/preferences';
 export * from './theme/skins';
 export * from './tickets/index';
+export * from './vitals/start-vitals';
 export * from './wallet/index';

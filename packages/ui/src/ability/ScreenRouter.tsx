@@ -1,9 +1,19 @@
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { WEB_VITAL_OTHER_ROUTE } from '@lm/contracts/web-vitals-terms';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useMemo,
+} from 'react';
+import { BrowserRouter, matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullPageLoader } from '../layout/FullPageLoader';
 import { StaleToastCloser } from '../layout/StaleToastCloser';
 import { useSession } from '../session/session';
 import { loadScreenStyles } from '../theme/load-styles';
+import { recordRoute } from '../vitals/route-timeline';
 import type { RouteAccess } from './guard';
 import type { RoutePrefetch } from './preload';
 import { RequireAccess } from './RequireAccess';
@@ -61,6 +71,7 @@ export function ScreenRouter<R extends ScreenRoute>({
   return (
     <BrowserRouter basename={basename}>
       <StaleToastCloser />
+      <RoutePatternTracker routes={[blankRoutes, signedInRoutes]} />
       <Suspense fallback={<FullPageLoader />}>
         <Routes>
           <Route path="/" element={<RootRedirect />} />
@@ -111,6 +122,27 @@ export function ScreenRouter<R extends ScreenRoute>({
       </Suspense>
     </BrowserRouter>
   );
+}
+
+/**
+ * Records the route pattern on screen (`/campaigns/:campaignId`, `/` for the root redirect, `*` for an
+ * address no route matches) at each navigation, for the Core Web Vitals reporter (issue 37): the
+ * pattern is matched as `<Routes>` matches it, so no id, token or query of the address is kept.
+ */
+function RoutePatternTracker({
+  routes: [blank, signedIn],
+}: {
+  routes: [readonly ScreenRoute[], readonly ScreenRoute[]];
+}) {
+  const location = useLocation();
+  const patterns = useMemo(
+    () => [{ path: '/' }, ...[...blank, ...signedIn].map((r) => ({ path: r.path }))],
+    [blank, signedIn],
+  );
+  useEffect(() => {
+    recordRoute(matchRoutes(patterns, location)?.[0]?.route.path ?? WEB_VITAL_OTHER_ROUTE);
+  }, [patterns, location]);
+  return null;
 }
 
 /** `/`: the dashboard for a session, the login screen otherwise. */
