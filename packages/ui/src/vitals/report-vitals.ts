@@ -15,27 +15,37 @@ import { routeAt } from './route-timeline';
 /** Where the beacons go (both apps are served by the API on one origin). */
 export const VITALS_ENDPOINT = '/api/vitals';
 
+/** What the reporter keeps of a web-vitals metric until it is sent. */
+export type MeasuredMetric = Pick<Metric, 'name' | 'value' | 'rating' | 'navigationType'> & {
+  /** When it happened (ms on the `performance.now()` timeline): its first entry's start, else its report. */
+  at: number;
+};
+
+/** The metric as web-vitals reported it, with when it happened. */
+export function measured(metric: Metric): MeasuredMetric {
+  const { name, value, rating, navigationType } = metric;
+  return { name, value, rating, navigationType, at: metric.entries[0]?.startTime ?? performance.now() };
+}
+
 /**
- * The sample of a web-vitals metric, or null when it cannot be sent (a value the API would refuse:
- * not finite, below 0 or above the metric's bound; a refused sample would lose its whole beacon).
- * The route is the pattern on screen when the metric's first entry started (the interaction of an
- * INP, the first shift of a CLS window, the largest paint), or now when it has none.
+ * The sample of a metric, or null when it cannot be sent (a value the API would refuse: not finite,
+ * below 0 or above the metric's bound; a refused sample would lose its whole beacon). The route is
+ * the pattern on screen when it happened (the interaction of an INP, the first shift of a CLS
+ * window, the largest paint; the landing route for the first byte and paint), read when the sample is
+ * made, so call it when sending: by then the router has recorded the landing route.
  */
-export function sampleOf(
-  metric: Pick<Metric, 'name' | 'value' | 'rating' | 'navigationType' | 'entries'>,
-): WebVitalSample | null {
+export function sampleOf(metric: MeasuredMetric): WebVitalSample | null {
   const name = metric.name as WebVitalMetric;
   if (!(WEB_VITAL_METRICS as readonly string[]).includes(name)) return null;
   if (!Number.isFinite(metric.value) || metric.value < 0 || metric.value > WEB_VITAL_MAX[name]) return null;
   const navigation = (WEB_VITAL_NAVIGATION_TYPES as readonly string[]).includes(metric.navigationType)
     ? (metric.navigationType as WebVitalNavigationType)
     : 'navigate';
-  const started = metric.entries[0]?.startTime;
   return {
     metric: name,
     value: name === 'CLS' ? Math.round(metric.value * 10_000) / 10_000 : Math.round(metric.value * 10) / 10,
     rating: metric.rating,
-    route: routeAt(started ?? performance.now()),
+    route: routeAt(metric.at),
     navigation_type: navigation,
   };
 }
@@ -76,21 +86,24 @@ export function sendBeaconBody(body: string, endpoint = VITALS_ENDPOINT): void {
 export function startVitalsReporting(app: WebVitalApp, endpoint = VITALS_ENDPOINT): void {
   if (started) return;
   started = true;
-  const queue: WebVitalSample[] = [];
+  // Metrics wait with their time; their route is read when they are sent, once the router has recorded
+  // the landing route (the reporter may start before the first screen renders).
+  const queue: MeasuredMetric[] = [];
   const seen = new Set<string>();
   const collect = (metric: Metric) => {
     if (seen.has(metric.id)) return;
     seen.add(metric.id);
-    const sample = sampleOf(metric);
-    if (sample) queue.push(sample);
+    queue.push(measured(metric));
   };
   const flush = () => {
-    while (queue.length > 0) {
-      const samples = queue.splice(0, WEB_VITALS_MAX_SAMPLES);
-      sendBeaconBody(
-        JSON.stringify({ app, form_factor: formFactor(), samples } satisfies WebVitalsBeacon),
-        endpoint,
-      );
+    const samples = queue.splice(0).flatMap((metric) => sampleOf(metric) ?? []);
+    for (let i = 0; i < samples.length; i += WEB_VITALS_MAX_SAMPLES) {
+      const body: WebVitalsBeacon = {
+        app,
+        form_factor: formFactor(),
+        samples: samples.slice(i, i + WEB_VITALS_MAX_SAMPLES),
+      };
+      sendBeaconBody(JSON.stringify(body), endpoint);
     }
   };
   onLCP(collect);
