@@ -3,6 +3,7 @@ import {
   EXPRESS_ADMIN_PERMISSIONS as EXPRESS,
   SCRAPING_PERMISSIONS as SCRAPING,
   TRUST_FLAG_PERMISSIONS as TRUST,
+  WEB_VITALS_PERMISSIONS as WEB_VITALS,
 } from '@lm/contracts/permissions';
 import type { MenuItem } from '@lm/ui';
 import {
@@ -19,6 +20,7 @@ import {
   IconDatabase,
   IconFileAnalytics,
   IconForms,
+  IconGauge,
   IconHeart,
   IconHistory,
   IconLayersSubtract,
@@ -47,7 +49,7 @@ import {
 
 /**
  * Admin side menu of spec section 2: Settings header; Admins & Roles (Admins, Roles & Permissions,
- * Audit Logs); Settings; Dashboard; Users; Campaigns (Custom, Spotify, TikTok, Instagram); Express
+ * Audit Logs); Settings; Reference data; Queue monitor; Real-user speed (issue 37); Dashboard; Users; Campaigns (Custom, Spotify, TikTok, Instagram); Express
  * Playlists; Scraping (jobs, auto-scraping, dashboard, event log); Reports; Wallet (Main
  * Wallet, Payout Requests, Wallet Packages); and the Dev mailbox
  * while the outbox mail driver is active. An item shows once its screen exists and the admin holds
@@ -145,6 +147,13 @@ export const adminMenu: readonly MenuItem[] = [
     icon: IconStack2,
     to: '/horizon',
     permission: 'view.main.queue.horizon.tab.list',
+  },
+  {
+    key: 'web-vitals',
+    label: 'web_vitals.menu',
+    icon: IconGauge,
+    to: '/system/web-vitals',
+    permission: WEB_VITALS.view,
   },
   { key: 'main-header', label: 'nav.main_header', kind: 'header' },
   { key: 'dashboard', label: 'nav.dashboard', icon: IconSmartHome, to: '/dashboard' },

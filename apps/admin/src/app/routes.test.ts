@@ -1,6 +1,7 @@
+import { WEB_VITAL_ROUTE_MAX, WEB_VITAL_ROUTE_PATTERN } from '@lm/contracts/web-vitals-terms';
 import { describe, expect, it } from 'vitest';
 import { adminMenu } from './menu';
-import { adminRoutes, hasAdminRoute } from './routes';
+import { adminRoutes, blankRoutes, hasAdminRoute } from './routes';
 
 describe('back-office routes', () => {
   it('offer the dev mailbox only while the outbox driver is active', () => {
@@ -54,5 +55,14 @@ describe('back-office routes', () => {
       '/scraping_dashboard',
       '/scraping/logs',
     ]);
+  });
+});
+
+describe('back-office route patterns', () => {
+  it('are all ones the Core Web Vitals beacon accepts (no digit, dot or query: issue 37)', () => {
+    const refused = [...adminRoutes, ...blankRoutes]
+      .map((r) => r.path)
+      .filter((path) => !WEB_VITAL_ROUTE_PATTERN.test(path) || path.length > WEB_VITAL_ROUTE_MAX);
+    expect(refused).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
   SCRAPING_PERMISSIONS as SCRAPING,
   TRUST_FLAG_PERMISSIONS,
   USER_ADMIN_PERMISSIONS,
+  WEB_VITALS_PERMISSIONS,
 } from '@lm/contracts/permissions';
 import { lazyScreen, type PreloadableScreen, type ScreenRoute } from '@lm/ui';
 import { matchPath } from 'react-router';
@@ -443,6 +444,11 @@ export const adminRoutes: readonly AdminRoute[] = [
     path: '/horizon',
     access: { permission: 'view.main.queue.horizon.tab.list' },
     screen: page(() => import('../routes/horizon/QueueMonitorPage'), 'QueueMonitorPage'),
+  },
+  {
+    path: '/system/web-vitals',
+    access: { permission: WEB_VITALS_PERMISSIONS.view },
+    screen: page(() => import('../routes/web-vitals/WebVitalsPage'), 'WebVitalsPage'),
   },
   ...(
     [

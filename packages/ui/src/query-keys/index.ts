@@ -26,3 +26,4 @@ export * from './tickets';
 export * from './trust';
 export * from './users';
 export * from './wallet';
+export * from './web-vitals';
