@@ -243,6 +243,7 @@ function screens(who: Account): string[] {
         '/admin/logs',
         '/admin/notifications',
         '/admin/horizon',
+        '/admin/system/web-vitals',
         '/admin/system/settings',
         '/admin/express/playlists/list',
         ...(ids.playlist ? [`/admin/express/playlist/view/${ids.playlist}`] : []),
