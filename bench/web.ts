@@ -40,6 +40,11 @@ const FORMS = (argOf('--form') ? [argOf('--form')] : ['mobile', 'desktop']) as F
 const WRITE = !argv.includes('--no-write');
 /** A folder to keep each run's Lighthouse report (JSON) in, for a look at the details. */
 const SAVE = argOf('--save');
+/**
+ * A checkout of an earlier commit with both apps built (`npm run build` there): its `apps/<app>/dist`
+ * are served by a second API and measured in the same run, page by page, taking turns with the product.
+ */
+const BASELINE = argOf('--baseline');
 /** Nice value for Chromium and the API (root only): other work on the machine weighs less on the figures. */
 const NICE = Number(process.env.WEB_BENCH_NICE ?? -10);
 
@@ -67,6 +72,16 @@ interface Figures {
   si: number;
   bytes: number;
   requests: number;
+}
+
+/** One page and form factor: the product's median figures and runs, the baseline's median when there is one. */
+interface Measured {
+  page: PageSpec;
+  form: FormFactor;
+  median: Figures;
+  runs: Figures[];
+  baseline: Figures | undefined;
+  notes: string;
 }
 
 /** Web.dev's "good" and issue 37's targets. */
@@ -158,19 +173,28 @@ function prioritise(pids: number[], notes: Set<string>): void {
 
 const session = new BenchSession('bench:web');
 
-async function main(): Promise<void> {
-  const built = spawnSync('node', ['scripts/build-if-changed.ts', 'web', 'admin'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error('building the apps failed');
-  buildApi();
-  const product = await session.startProduct('api', session.makeDataDir(), /Error/, {
+/** A running product whose pages are measured: the product's build, or a baseline build served by a second API. */
+interface Target {
+  label: 'product' | 'baseline';
+  origin: string;
+  apiPid: number | undefined;
+  artistToken: string;
+  adminToken: string;
+  artistId: number;
+  campaignId: number;
+}
+
+/**
+ * Start the compiled API on a fresh embedded PostgreSQL with the demo data (`env` adds WEB_DIST and
+ * ADMIN_DIST for a baseline build), sign the demo artist and admin in, and find the artist's newest
+ * express campaign (the campaign page measured).
+ * @throws Error when the demo artist has no campaign
+ */
+async function startTarget(label: Target['label'], env: NodeJS.ProcessEnv): Promise<Target> {
+  const product = await session.startProduct(label, session.makeDataDir(), /Error/, {
     compiled: true,
-    env: { SEED_DEMO: '1', RESPONSE_SERIALIZER: 'compiled' },
+    env: { SEED_DEMO: '1', RESPONSE_SERIALIZER: 'compiled', ...env },
   });
-  const origin = `http://127.0.0.1:${product.port}`;
   const artist = await login(product.port, '/api/user/login', 'artist@demo.test');
   const admin = await login(product.port, '/api/admin/login', 'admin@demo.test');
   const db = await session.connect(product.dbUrl, 'bench-web');
@@ -181,14 +205,31 @@ async function main(): Promise<void> {
   await session.closeClient(db);
   const campaignId = campaign.rows[0]?.id;
   if (!campaignId) throw new Error('the demo artist has no express campaign to open');
+  return {
+    label,
+    origin: `http://127.0.0.1:${product.port}`,
+    apiPid: product.managed.child.pid,
+    artistToken: artist.token,
+    adminToken: admin.token,
+    artistId: artist.id,
+    campaignId,
+  };
+}
 
+/** The pages of issue 37, with the target's own ids in their addresses. */
+function pagesOf(target: Pick<Target, 'campaignId' | 'artistId'>): PageSpec[] {
   const both: FormFactor[] = ['mobile', 'desktop'];
-  const pages: PageSpec[] = [
+  return [
     { name: 'web /login', path: '/login', who: 'none', targets: both },
     { name: 'web /dashboard', path: '/dashboard', who: 'artist', targets: both },
     { name: 'web /create/express/campaign', path: '/create/express/campaign', who: 'artist', targets: both },
     { name: 'web /wallet/user/transaction', path: '/wallet/user/transaction', who: 'artist', targets: both },
-    { name: 'web campaign detail', path: `/express-campaigns/${campaignId}`, who: 'artist', targets: both },
+    {
+      name: 'web campaign detail',
+      path: `/express-campaigns/${target.campaignId}`,
+      who: 'artist',
+      targets: both,
+    },
     { name: 'admin /dashboard', path: '/admin/dashboard', who: 'admin', targets: ['desktop'] },
     {
       name: 'admin /users/list',
@@ -203,8 +244,33 @@ async function main(): Promise<void> {
       who: 'admin',
       targets: ['desktop'],
     },
-    { name: 'admin user overview', path: `/admin/users/${artist.id}`, who: 'admin', targets: ['desktop'] },
-  ].filter((p): p is PageSpec => !ONLY || p.name.includes(ONLY));
+    {
+      name: 'admin user overview',
+      path: `/admin/users/${target.artistId}`,
+      who: 'admin',
+      targets: ['desktop'],
+    },
+  ];
+}
+
+async function main(): Promise<void> {
+  const built = spawnSync('node', ['scripts/build-if-changed.ts', 'web', 'admin'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('building the apps failed');
+  buildApi();
+  const product = await startTarget('product', {});
+  const targets: Target[] = [product];
+  if (BASELINE) {
+    const dist = (app: string) => path.resolve(BASELINE, 'apps', app, 'dist');
+    for (const app of ['web', 'admin'])
+      if (!fs.existsSync(path.join(dist(app), 'index.html')))
+        throw new Error(`--baseline ${BASELINE}: no build at ${dist(app)} (run npm run build there)`);
+    targets.unshift(await startTarget('baseline', { WEB_DIST: dist('web'), ADMIN_DIST: dist('admin') }));
+  }
+  const pages = pagesOf(product).filter((p) => !ONLY || p.name.includes(ONLY));
 
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-bench-web-chromium-'));
   const browser: Browser = await puppeteer.launch({
@@ -224,74 +290,94 @@ async function main(): Promise<void> {
   });
   const priorityNotes = new Set<string>();
   const browserPid = browser.process()?.pid;
-  const apiPid = product.managed.child.pid;
   const retried: string[] = [];
-  const results: { page: PageSpec; form: FormFactor; median: Figures; runs: Figures[]; notes: string }[] = [];
+  const results: Measured[] = [];
+
+  /** One Lighthouse run of `spec` as `form` on `target`, cold cache, signed in as the page wants. */
+  async function measure(target: Target, spec: PageSpec, form: FormFactor, run: number): Promise<Result> {
+    const address = pagesOf(target).find((p) => p.name === spec.name)!.path;
+    const page = await browser.newPage();
+    // Sign in (or out) on the origin first: the tokens live in local storage, which Lighthouse's
+    // reset keeps, while it clears the HTTP cache before the measured load.
+    await page.goto(`${target.origin}/api/health`);
+    await page.evaluate(
+      (who, artistToken, adminToken) => {
+        localStorage.clear();
+        sessionStorage.clear();
+        localStorage.setItem('APP_LANG', 'en');
+        if (who === 'artist') localStorage.setItem('AUTH_TOKEN', artistToken);
+        if (who === 'admin') localStorage.setItem('USER_TOKEN', adminToken);
+      },
+      spec.who,
+      target.artistToken,
+      target.adminToken,
+    );
+    prioritise(
+      [browserPid, ...targets.map((t) => t.apiPid)].filter((p): p is number => p !== undefined),
+      priorityNotes,
+    );
+    const flags: Flags = { logLevel: 'error', output: 'json', onlyCategories: ['performance'] };
+    let lhr: Result | undefined;
+    // Lighthouse asks to be run again when its trace misses the navigation start (NO_NAVSTART):
+    // up to two more tries, listed under the table.
+    for (let attempt = 0; attempt < 3 && !lhr; attempt++) {
+      const result = await lighthouse(
+        `${target.origin}${address}`,
+        flags,
+        form === 'desktop' ? desktopConfig : undefined,
+        page,
+      );
+      if (!result) throw new Error(`Lighthouse gave no result for ${address}`);
+      const error = result.lhr.runtimeError;
+      if (!error) lhr = result.lhr;
+      else if (attempt === 2) throw new Error(`${address}: ${error.code} ${error.message}`);
+      else
+        retried.push(
+          `${target.label}, ${form} ${spec.name}, run ${run + 1}: Lighthouse answered ${error.code}; run again.`,
+        );
+    }
+    await page.close();
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${address}`);
+    if (SAVE) {
+      fs.mkdirSync(SAVE, { recursive: true });
+      const file = `${target.label}-${form}-${spec.name.replace(/\W+/g, '_')}-${run + 1}.json`;
+      fs.writeFileSync(path.join(SAVE, file), JSON.stringify(lhr));
+    }
+    const landed = new URL(lhr.finalDisplayedUrl).pathname;
+    if (spec.who !== 'none' && /\/login$/.test(landed))
+      throw new Error(`${address} was not signed in (landed on ${landed})`);
+    return lhr;
+  }
+
   try {
     for (const form of FORMS) {
       for (const spec of pages) {
         if (!spec.targets.includes(form) && !spec.alsoMeasured?.includes(form)) continue;
-        const runs: Figures[] = [];
+        const runs = new Map<Target['label'], Figures[]>(targets.map((t) => [t.label, []]));
         let notes = '';
         for (let i = 0; i < RUNS; i++) {
-          const page = await browser.newPage();
-          // Sign in (or out) on the origin first: the tokens live in local storage, which Lighthouse's
-          // reset keeps, while it clears the HTTP cache before the measured load.
-          await page.goto(`${origin}/api/health`);
-          await page.evaluate(
-            (who, artistToken, adminToken) => {
-              localStorage.clear();
-              sessionStorage.clear();
-              localStorage.setItem('APP_LANG', 'en');
-              if (who === 'artist') localStorage.setItem('AUTH_TOKEN', artistToken);
-              if (who === 'admin') localStorage.setItem('USER_TOKEN', adminToken);
-            },
-            spec.who,
-            artist.token,
-            admin.token,
-          );
-          prioritise(
-            [browserPid, apiPid].filter((p): p is number => p !== undefined),
-            priorityNotes,
-          );
-          const flags: Flags = { logLevel: 'error', output: 'json', onlyCategories: ['performance'] };
-          let lhr: Result | undefined;
-          // Lighthouse asks to be run again when its trace misses the navigation start (NO_NAVSTART):
-          // up to two more tries, listed under the table.
-          for (let attempt = 0; attempt < 3 && !lhr; attempt++) {
-            const result = await lighthouse(
-              `${origin}${spec.path}`,
-              flags,
-              form === 'desktop' ? desktopConfig : undefined,
-              page,
+          // Taking turns, the baseline first on even runs and second on odd ones, so that a change of
+          // the machine's load during a page weighs on both.
+          for (const target of i % 2 === 0 ? targets : [...targets].reverse()) {
+            const lhr = await measure(target, spec, form, i);
+            const figures = figuresOf(lhr);
+            runs.get(target.label)!.push(figures);
+            if (i === 0 && target.label === 'product') notes = opportunities(lhr);
+            console.log(
+              `${target.label} ${form} ${spec.name} run ${i + 1}: score ${figures.score}, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, CLS ${figures.cls.toFixed(3)}, ${Math.round(figures.bytes / 1024)} KiB, ${figures.requests} requests`,
             );
-            if (!result) throw new Error(`Lighthouse gave no result for ${spec.path}`);
-            const error = result.lhr.runtimeError;
-            if (!error) lhr = result.lhr;
-            else if (attempt === 2) throw new Error(`${spec.path}: ${error.code} ${error.message}`);
-            else
-              retried.push(
-                `${form} ${spec.name}, run ${i + 1}: Lighthouse answered ${error.code}; run again.`,
-              );
           }
-          await page.close();
-          if (!lhr) throw new Error(`Lighthouse gave no result for ${spec.path}`);
-          if (SAVE) {
-            fs.mkdirSync(SAVE, { recursive: true });
-            const file = `${form}-${spec.name.replace(/\W+/g, '_')}-${i + 1}.json`;
-            fs.writeFileSync(path.join(SAVE, file), JSON.stringify(lhr));
-          }
-          const landed = new URL(lhr.finalDisplayedUrl).pathname;
-          if (spec.who !== 'none' && /\/login$/.test(landed))
-            throw new Error(`${spec.path} was not signed in (landed on ${landed})`);
-          const figures = figuresOf(lhr);
-          runs.push(figures);
-          if (i === 0) notes = opportunities(lhr);
-          console.log(
-            `${form} ${spec.name} run ${i + 1}: score ${figures.score}, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, CLS ${figures.cls.toFixed(3)}, ${Math.round(figures.bytes / 1024)} KiB, ${figures.requests} requests`,
-          );
         }
-        results.push({ page: spec, form, median: medianFigures(runs), runs, notes });
+        const productRuns = runs.get('product')!;
+        const baselineRuns = runs.get('baseline');
+        results.push({
+          page: spec,
+          form,
+          median: medianFigures(productRuns),
+          runs: productRuns,
+          baseline: baselineRuns?.length ? medianFigures(baselineRuns) : undefined,
+          notes,
+        });
       }
     }
   } finally {
@@ -299,7 +385,7 @@ async function main(): Promise<void> {
     fs.rmSync(userDataDir, { recursive: true, force: true });
   }
 
-  const meets = (r: (typeof results)[number]): string => {
+  const meets = (r: Measured): string => {
     if (!r.page.targets.includes(r.form)) return 'no target';
     const m = r.median;
     const misses: string[] = [];
@@ -311,8 +397,21 @@ async function main(): Promise<void> {
     } else if (m.score < TARGET.desktopScore) misses.push(`score < ${TARGET.desktopScore}`);
     return misses.length ? `**missed** (${misses.join(', ')})` : 'met';
   };
-  const row = (r: (typeof results)[number]) =>
+  const row = (r: Measured) =>
     `| ${r.page.name} | ${r.form} | ${r.median.score} (${r.runs.map((x) => x.score).join(', ')}) | ${(r.median.fcp / 1000).toFixed(2)} s | ${(r.median.lcp / 1000).toFixed(2)} s | ${Math.round(r.median.tbt)} ms | ${r.median.cls.toFixed(3)} | ${(r.median.si / 1000).toFixed(2)} s | ${Math.round(r.median.bytes / 1024)} | ${Math.round(r.median.requests)} | ${meets(r)} |`;
+  const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
+  const baselineRow = (r: Measured) => {
+    const b = r.baseline!;
+    const m = r.median;
+    return `| ${r.page.name} | ${r.form} | ${b.score} → **${m.score}** | ${(b.lcp / 1000).toFixed(2)} → ${(m.lcp / 1000).toFixed(2)} s (${ratio(m.lcp, b.lcp)}) | ${Math.round(b.tbt)} → ${Math.round(m.tbt)} ms | ${b.cls.toFixed(3)} → ${m.cls.toFixed(3)} | ${Math.round(b.bytes / 1024)} → ${Math.round(m.bytes / 1024)} KiB (${ratio(m.bytes, b.bytes)}) | ${Math.round(b.requests)} → ${Math.round(m.requests)} |`;
+  };
+  const baselineCommit = BASELINE
+    ? spawnSync('git', ['-C', BASELINE, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim()
+    : '';
+  const productCommit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  }).stdout.trim();
   const version = JSON.parse(
     fs.readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8'),
   ).version as string;
@@ -330,7 +429,20 @@ async function main(): Promise<void> {
     '| page | form | score | FCP | LCP | TBT | CLS | Speed Index | KiB transferred | requests | target |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...results.map(row),
+    '',
     ...[...priorityNotes, ...retried].map((n) => `- ${n}`),
+    ...(BASELINE
+      ? [
+          '',
+          `### Against the baseline, in the same run`,
+          '',
+          `Baseline: the build of commit ${baselineCommit} (\`--baseline\`), served by a second API of the same build on its own database; product: commit ${productCommit}. Each run of a page measured both, taking turns (medians; ratios product / baseline).`,
+          '',
+          '| page | form | score | LCP | TBT | CLS | transferred | requests |',
+          '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+          ...results.filter((r) => r.baseline).map(baselineRow),
+        ]
+      : []),
     '',
     'Largest opportunities Lighthouse named on the first run of each page (estimated savings):',
     '',
@@ -340,7 +452,7 @@ async function main(): Promise<void> {
   console.log(section);
   if (WRITE && !ONLY && FORMS.length === 2) writeSection(section, undefined, HEADING);
   else if (WRITE) fs.writeFileSync('/tmp/bench-web-partial.md', section);
-  await session.stopProduct(product);
+  // The session's cleanup stops both APIs and their databases.
 }
 
 await session.run(main, 60 * 60_000);
