@@ -63,18 +63,20 @@ export function buildApi(): void {
 }
 
 /**
- * The Node options production starts the API with: the words between `node` and `dist/main.js` in
- * apps/api's `start:prod` script (e.g. `--enable-source-maps` and the V8 heap settings of
- * docs/operations.md), so that every bench measures the process as production runs it.
- * @throws Error when the script is not `node [options] dist/main.js`
+ * The Node options production starts a process with: the words between `node` and the entry file in
+ * apps/api's `start:prod` script (the API, `dist/main.js`: `--enable-source-maps` and the V8 heap
+ * settings of docs/operations.md) or `worker:prod` (the worker, `dist/worker.js`), so that every bench
+ * measures the process as production runs it.
+ * @throws Error when the script is not `node [options] <entry>`
  */
-export function productionNodeArgs(): string[] {
+export function productionNodeArgs(script: 'start:prod' | 'worker:prod' = 'start:prod'): string[] {
+  const entry = script === 'start:prod' ? 'dist/main.js' : 'dist/worker.js';
   const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'apps/api/package.json'), 'utf8')) as {
     scripts?: Record<string, string>;
   };
-  const words = (pkg.scripts?.['start:prod'] ?? '').trim().split(/\s+/);
-  if (words[0] !== 'node' || words.at(-1) !== 'dist/main.js')
-    throw new Error(`apps/api start:prod is not "node [options] dist/main.js": ${words.join(' ')}`);
+  const words = (pkg.scripts?.[script] ?? '').trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== entry)
+    throw new Error(`apps/api ${script} is not "node [options] ${entry}": ${words.join(' ')}`);
   return words.slice(1, -1);
 }
 

@@ -18,14 +18,13 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type pg from 'pg';
 import { cpuSnapshot, postmasterPid } from './cpu';
 import { type LoadResult, measureInTurns, type Target } from './load';
 import { freePort, waitFor200 } from './processes';
 import { BenchSession, buildApi, login } from './product';
 import { machineLine, REPORT_FILE, writeSection } from './report';
 import { makeUsers } from './users';
-import { checkLedger, ledgerHolds } from './wallet-data';
+import { checkLedger, escrowMismatches, ledgerHolds } from './wallet-data';
 
 const ARTISTS = Number(process.env.PURCHASE_ARTISTS ?? 100);
 const CONNECTIONS = Number(process.env.PURCHASE_CONNECTIONS ?? 50);
@@ -71,16 +70,6 @@ async function adjust(
     }),
   });
   if (res.status !== 200) throw new Error(`adjustment for ${userId}: ${res.status} ${await res.text()}`);
-}
-
-/** Escrow accounts whose balance differs from their pending holds (must be none). */
-async function escrowMismatches(db: pg.Client): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`
-    select count(*)::int n from ledger_accounts a
-      left join (select escrow_account_id, sum(amount) held from ledger_holds where status = 'pending'
-                  group by escrow_account_id) h on h.escrow_account_id = a.id
-     where a.kind in ('campaign_escrow', 'payout_escrow') and a.balance <> coalesce(h.held, 0)`);
-  return rows[0]!.n;
 }
 
 async function main(): Promise<number> {

@@ -383,3 +383,13 @@ export function ledgerHolds(c: LedgerCheck): boolean {
     c.sumOfBalances === 0
   );
 }
+
+/** Escrow accounts whose balance differs from their pending holds (must be none). */
+export async function escrowMismatches(db: pg.Client): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`
+    select count(*)::int n from ledger_accounts a
+      left join (select escrow_account_id, sum(amount) held from ledger_holds where status = 'pending'
+                  group by escrow_account_id) h on h.escrow_account_id = a.id
+     where a.kind in ('campaign_escrow', 'payout_escrow') and a.balance <> coalesce(h.held, 0)`);
+  return rows[0]!.n;
+}
