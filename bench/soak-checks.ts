@@ -247,6 +247,7 @@ type PayoutCount =
   | 'payouts'
   | 'paid'
   | 'declined'
+  | 'waiting'
   | 'open'
   | 'paid_wrong'
   | 'declined_wrong'
@@ -317,7 +318,7 @@ export async function campaignChecks(db: pg.Client, ids: number[]): Promise<Chec
 }
 
 /**
- * Every payout request of the run: one hold; an approved one paid once (one Wise transfer, hold
+ * Every payout request of the run: one hold; an approved one paid once once the worker caught up (one Wise transfer, hold
  * posted, told once it was approved and once it was paid, one receipt), a declined one's hold voided.
  */
 export async function payoutChecks(db: pg.Client, ids: number[]): Promise<Check[]> {
@@ -330,7 +331,8 @@ export async function payoutChecks(db: pg.Client, ids: number[]): Promise<Check[
      select count(*)::int as payouts,
             count(*) filter (where p.status_id = 3)::int as paid,
             count(*) filter (where p.status_id = 4)::int as declined,
-            count(*) filter (where p.status_id not in (3, 4))::int as open,
+            count(*) filter (where p.status_id = 1)::int as waiting,
+            count(*) filter (where p.status_id not in (1, 3, 4))::int as open,
             count(*) filter (where p.status_id = 3 and (h.status <> 'posted' or p.wise_transfer_id is null
                                or p.paid_at is null or p.attachment_path is null))::int as paid_wrong,
             count(*) filter (where p.status_id = 4 and h.status <> 'voided')::int as declined_wrong,
@@ -348,7 +350,7 @@ export async function payoutChecks(db: pg.Client, ids: number[]): Promise<Check[
     {
       name: 'each approved payout paid once (one Wise transfer, hold posted, receipt), told once approved and once paid',
       ok: r.paid_wrong === 0 && r.paid_told === 0 && r.shared_transfers === 0 && r.open === 0,
-      detail: `${r.payouts} requested: ${r.paid} paid, ${r.declined} declined, ${r.open} still open; ${r.paid_wrong} paid wrongly, ${r.paid_told} told other than once, ${r.shared_transfers} transfers shared`,
+      detail: `${r.payouts} requested: ${r.paid} paid, ${r.declined} declined, ${r.waiting} waiting for staff when the load stopped, ${r.open} approved but not paid; ${r.paid_wrong} paid wrongly, ${r.paid_told} told other than once, ${r.shared_transfers} transfers shared`,
     },
     {
       name: 'each declined payout: coins back (hold voided), told once',

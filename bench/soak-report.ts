@@ -26,6 +26,8 @@ export interface MinuteRow {
   apiCpuPct: number;
   workerCpuPct: number;
   postgresCpuPct: number;
+  /** Share of the whole machine's CPU time busy (all processes, all cores). */
+  machineBusyPct: number;
   loadAvg: number;
 }
 
@@ -81,6 +83,7 @@ export function minuteRow(
     apiCpuPct: api?.nodeCorePct ?? Number.NaN,
     workerCpuPct: worker?.nodeCorePct ?? Number.NaN,
     postgresCpuPct: api?.postgresCorePct ?? Number.NaN,
+    machineBusyPct: api?.machineBusyPct ?? Number.NaN,
     loadAvg,
   };
 }
@@ -94,7 +97,7 @@ export function minuteLine(r: MinuteRow): string {
   return (
     `soak: minute ${r.minute}: ${r.calls} calls (${r.perSecond.toFixed(1)}/s), 4xx ${r.status4xx}, 5xx ${r.status5xx}, errors ${r.errors}; ` +
     `p99 ms: ${p99}; RSS API ${whole(r.apiRssMb)} MiB, worker ${whole(r.workerRssMb)} MiB; PostgreSQL connections ${whole(r.connections)}; ` +
-    `jobs due ${whole(r.jobsDue)}; CPU API ${whole(r.apiCpuPct)} %, worker ${whole(r.workerCpuPct)} %, PostgreSQL ${whole(r.postgresCpuPct)} %; load ${r.loadAvg.toFixed(1)}`
+    `jobs due ${whole(r.jobsDue)}; CPU API ${whole(r.apiCpuPct)} %, worker ${whole(r.workerCpuPct)} %, PostgreSQL ${whole(r.postgresCpuPct)} %, machine busy ${whole(r.machineBusyPct)} %; load ${r.loadAvg.toFixed(1)}`
   );
 }
 
@@ -188,13 +191,14 @@ export function renderSoak(r: SoakReport): string {
     '### Minute by minute',
     '',
     'p99 latency per group (ms, every answer of the minute by due time); RSS (MiB), PostgreSQL client',
-    'connections and jobs due but not taken: the highest reading of the minute (one every 5 s); CPU: share of one core.',
+    'connections and jobs due but not taken: the highest reading of the minute (one every 5 s); CPU: share of one core;',
+    'machine busy: share of both cores busy with anything (the bench, the driver, other work on the machine).',
     '',
-    `| min | calls/s | ${GROUPS.join(' | ')} | 4xx | 5xx | API RSS | worker RSS | PG conns | jobs due | CPU API / worker / PG | load |`,
-    `| ---: | ---: | ${GROUPS.map(() => '---:').join(' | ')} | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |`,
+    `| min | calls/s | ${GROUPS.join(' | ')} | 4xx | 5xx | API RSS | worker RSS | PG conns | jobs due | CPU API / worker / PG | machine busy | load |`,
+    `| ---: | ---: | ${GROUPS.map(() => '---:').join(' | ')} | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |`,
     ...r.rows.map(
       (m) =>
-        `| ${m.minute} | ${m.perSecond.toFixed(1)} | ${GROUPS.map((g) => ms(m.groups[g].p99)).join(' | ')} | ${m.status4xx} | ${m.status5xx} | ${whole(m.apiRssMb)} | ${whole(m.workerRssMb)} | ${whole(m.connections)} | ${whole(m.jobsDue)} | ${whole(m.apiCpuPct)} / ${whole(m.workerCpuPct)} / ${whole(m.postgresCpuPct)} | ${m.loadAvg.toFixed(1)} |`,
+        `| ${m.minute} | ${m.perSecond.toFixed(1)} | ${GROUPS.map((g) => ms(m.groups[g].p99)).join(' | ')} | ${m.status4xx} | ${m.status5xx} | ${whole(m.apiRssMb)} | ${whole(m.workerRssMb)} | ${whole(m.connections)} | ${whole(m.jobsDue)} | ${whole(m.apiCpuPct)} / ${whole(m.workerCpuPct)} / ${whole(m.postgresCpuPct)} | ${whole(m.machineBusyPct)} % | ${m.loadAvg.toFixed(1)} |`,
     ),
     '',
     `Connections by application at the end: ${r.connectionsByApp}.`,
