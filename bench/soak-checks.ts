@@ -23,6 +23,8 @@ export interface Sample {
   /** CPU counters of the API's and the worker's processes, and PostgreSQL's. */
   apiCpu: CpuSnapshot;
   workerCpu: CpuSnapshot;
+  /** CPU time of the bench's own process (the load driver), ms. */
+  driverCpuMs: number;
 }
 
 /** The processes the sampler reads. */
@@ -59,6 +61,7 @@ export async function sample(db: pg.Client, processes: Processes, at: number): P
     jobsActive: jobs.rows[0]?.active ?? 0,
     apiCpu: cpuSnapshot(apiPgid, postmasterPid),
     workerCpu: cpuSnapshot(workerPgid, postmasterPid),
+    driverCpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
   };
 }
 

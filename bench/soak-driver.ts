@@ -58,12 +58,21 @@ export function percentile(values: readonly number[], p: number): number {
  */
 export class Recorder {
   readonly minutes: Map<string, RouteStats>[] = [];
+  /** Calls the driver did not send (too many in flight), by minute. */
+  readonly dropped: number[] = [];
   private startedAt = performance.now();
 
   /** Count minutes from now. */
   start(): void {
     this.startedAt = performance.now();
     this.minutes.length = 0;
+    this.dropped.length = 0;
+  }
+
+  /** A call due at `dueAt` that was not sent. */
+  drop(dueAt: number): void {
+    const minute = this.minuteOf(dueAt);
+    this.dropped[minute] = (this.dropped[minute] ?? 0) + 1;
   }
 
   /** The minute (0-based) of a `performance.now()` instant. */
@@ -217,6 +226,7 @@ export async function runOpenLoop(options: {
       stats.due++;
       if (client.inFlight >= maxInFlight) {
         stats.dropped++;
+        recorder.drop(dueAt);
         continue;
       }
       if (now - dueAt > 50) stats.late++;

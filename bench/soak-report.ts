@@ -19,6 +19,8 @@ export interface MinuteRow {
   status4xx: number;
   status5xx: number;
   errors: number;
+  /** Calls due this minute the driver did not send (too many in flight). */
+  dropped: number;
   apiRssMb: number;
   workerRssMb: number;
   connections: number;
@@ -26,6 +28,8 @@ export interface MinuteRow {
   apiCpuPct: number;
   workerCpuPct: number;
   postgresCpuPct: number;
+  /** CPU of the bench's own process (the load driver), share of one core. */
+  driverCpuPct: number;
   /** Share of the whole machine's CPU time busy (all processes, all cores). */
   machineBusyPct: number;
   loadAvg: number;
@@ -44,6 +48,7 @@ export function minuteRow(
   samples: readonly Sample[],
   seconds: number,
   loadAvg: number,
+  dropped: number,
 ): MinuteRow {
   const groups = Object.fromEntries(
     GROUPS.map((g) => [g, { count: 0, p50: Number.NaN, p99: Number.NaN }]),
@@ -76,6 +81,7 @@ export function minuteRow(
     status4xx,
     status5xx,
     errors,
+    dropped,
     apiRssMb: max((s) => s.apiRssMb),
     workerRssMb: max((s) => s.workerRssMb),
     connections: max((s) => s.connections),
@@ -83,6 +89,10 @@ export function minuteRow(
     apiCpuPct: api?.nodeCorePct ?? Number.NaN,
     workerCpuPct: worker?.nodeCorePct ?? Number.NaN,
     postgresCpuPct: api?.postgresCorePct ?? Number.NaN,
+    driverCpuPct:
+      first && last && last.at > first.at
+        ? (100 * (last.driverCpuMs - first.driverCpuMs)) / ((last.at - first.at) * 1000)
+        : Number.NaN,
     machineBusyPct: api?.machineBusyPct ?? Number.NaN,
     loadAvg,
   };
@@ -95,9 +105,9 @@ const whole = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '-');
 export function minuteLine(r: MinuteRow): string {
   const p99 = GROUPS.map((g) => `${g} ${ms(r.groups[g].p99)}`).join(', ');
   return (
-    `soak: minute ${r.minute}: ${r.calls} calls (${r.perSecond.toFixed(1)}/s), 4xx ${r.status4xx}, 5xx ${r.status5xx}, errors ${r.errors}; ` +
+    `soak: minute ${r.minute}: ${r.calls} calls (${r.perSecond.toFixed(1)}/s), 4xx ${r.status4xx}, 5xx ${r.status5xx}, errors ${r.errors}, not sent ${r.dropped}; ` +
     `p99 ms: ${p99}; RSS API ${whole(r.apiRssMb)} MiB, worker ${whole(r.workerRssMb)} MiB; PostgreSQL connections ${whole(r.connections)}; ` +
-    `jobs due ${whole(r.jobsDue)}; CPU API ${whole(r.apiCpuPct)} %, worker ${whole(r.workerCpuPct)} %, PostgreSQL ${whole(r.postgresCpuPct)} %, machine busy ${whole(r.machineBusyPct)} %; load ${r.loadAvg.toFixed(1)}`
+    `jobs due ${whole(r.jobsDue)}; CPU API ${whole(r.apiCpuPct)} %, worker ${whole(r.workerCpuPct)} %, PostgreSQL ${whole(r.postgresCpuPct)} %, driver ${whole(r.driverCpuPct)} %, machine busy ${whole(r.machineBusyPct)} %; load ${r.loadAvg.toFixed(1)}`
   );
 }
 
@@ -191,14 +201,15 @@ export function renderSoak(r: SoakReport): string {
     '### Minute by minute',
     '',
     'p99 latency per group (ms, every answer of the minute by due time); RSS (MiB), PostgreSQL client',
-    'connections and jobs due but not taken: the highest reading of the minute (one every 5 s); CPU: share of one core;',
-    'machine busy: share of both cores busy with anything (the bench, the driver, other work on the machine).',
+    'connections and jobs due but not taken: the highest reading of the minute (one every 5 s); CPU: share of one core',
+    '(driver: the bench process sending the calls); machine busy: share of both cores busy with anything, other',
+    'work on the machine included; "unanswered": calls without an answer or not sent (too many in flight).',
     '',
-    `| min | calls/s | ${GROUPS.join(' | ')} | 4xx | 5xx | API RSS | worker RSS | PG conns | jobs due | CPU API / worker / PG | machine busy | load |`,
+    `| min | calls/s | ${GROUPS.join(' | ')} | 4xx | 5xx | API RSS | worker RSS | PG conns | jobs due | CPU API / worker / PG / driver | machine busy | load |`,
     `| ---: | ---: | ${GROUPS.map(() => '---:').join(' | ')} | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |`,
     ...r.rows.map(
       (m) =>
-        `| ${m.minute} | ${m.perSecond.toFixed(1)} | ${GROUPS.map((g) => ms(m.groups[g].p99)).join(' | ')} | ${m.status4xx} | ${m.status5xx} | ${whole(m.apiRssMb)} | ${whole(m.workerRssMb)} | ${whole(m.connections)} | ${whole(m.jobsDue)} | ${whole(m.apiCpuPct)} / ${whole(m.workerCpuPct)} / ${whole(m.postgresCpuPct)} | ${whole(m.machineBusyPct)} % | ${m.loadAvg.toFixed(1)} |`,
+        `| ${m.minute} | ${m.perSecond.toFixed(1)} | ${GROUPS.map((g) => ms(m.groups[g].p99)).join(' | ')} | ${m.status4xx} | ${m.status5xx + m.errors + m.dropped ? `${m.status5xx}${m.errors + m.dropped ? ` (+${m.errors + m.dropped} unanswered)` : ''}` : 0} | ${whole(m.apiRssMb)} | ${whole(m.workerRssMb)} | ${whole(m.connections)} | ${whole(m.jobsDue)} | ${whole(m.apiCpuPct)} / ${whole(m.workerCpuPct)} / ${whole(m.postgresCpuPct)} / ${whole(m.driverCpuPct)} | ${whole(m.machineBusyPct)} % | ${m.loadAvg.toFixed(1)} |`,
     ),
     '',
     `Connections by application at the end: ${r.connectionsByApp}.`,

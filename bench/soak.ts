@@ -13,7 +13,9 @@
  * ledger's invariants. Writes `## Soak benchmark` in docs/performance.md (or `--report`) and exits 1
  * when a check fails.
  *
- * `--rate <calls/s>` skips the capacity run; SOAK_ARTISTS (200) and SOAK_PAYEES (40) size the data.
+ * `--rate <calls/s>` skips the capacity run; SOAK_ARTISTS (200) and SOAK_PAYEES (40) size the data;
+ * SOAK_API_NODE_ARGS adds Node options to the API's (a diagnosis: `--expose-gc --import <a preload
+ * that logs the heap>`, `--heapsnapshot-signal=SIGUSR2`).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -125,7 +127,8 @@ async function main(): Promise<number> {
   buildApi();
   const dataDir = session.makeDataDir();
   const env = { RESPONSE_SERIALIZER: 'compiled', RUN_JOBS: '0', APP_KEY };
-  const api = await session.startProduct('api', dataDir, ECHO, { compiled: true, env });
+  const nodeArgs = (process.env.SOAK_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const api = await session.startProduct('api', dataDir, ECHO, { compiled: true, env, nodeArgs });
   const workerArgs = productionNodeArgs('worker:prod');
   const worker = startManaged(
     'worker',
@@ -357,6 +360,7 @@ async function main(): Promise<number> {
           samples,
           Math.min(60, seconds - m * 60),
           os.loadavg()[0] ?? 0,
+          recorder.dropped[m] ?? 0,
         );
         rows[m] = row;
         console.log(`${minuteLine(row)}; backlog ${JSON.stringify(mix.backlog())}`);
@@ -374,6 +378,7 @@ async function main(): Promise<number> {
       samples,
       Math.min(60, seconds - m * 60),
       rows[m]?.loadAvg ?? 0,
+      recorder.dropped[m] ?? 0,
     );
   await client.close();
 
