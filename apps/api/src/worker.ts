@@ -1,6 +1,6 @@
 import { boot } from './boot';
 import { loadConfig, loadDotEnv } from './config/env';
-import { describeStartupFailure } from './platform/startup';
+import { describeStartupFailure, onStopSignals } from './platform/startup';
 
 /** `npm run worker`: a process that only runs jobs (needs DATABASE_URL or the embedded server of `npm start`). */
 async function main() {
@@ -13,12 +13,24 @@ async function main() {
   }
   const runtime = await boot(config, { work: true, migrate: true });
   console.log('worker running');
-  const shutdown = async () => {
-    await runtime.stop();
-    process.exit(0);
+  let stopping = false;
+  // Graceful: pg-boss lets the jobs running finish (up to 10 s), then the pools close.
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping the jobs`);
+    const timer = setTimeout(() => process.exit(1), 20_000);
+    timer.unref();
+    try {
+      await runtime.stop();
+      console.log('worker stopped');
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
   };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
+  onStopSignals((signal) => void shutdown(signal));
 }
 
 main().catch((err: unknown) => {

