@@ -32,6 +32,8 @@ test('the artist picks a plan on the landing page, pays with coins, turns auto-r
   await expect(page.getByTestId('fan-finder-remaining')).toHaveText('30 days');
   const autoRenew = page.getByTestId('fan-finder-auto-renew');
   await expect(autoRenew).toBeChecked();
+  // The switch is disabled while the subscription is being read again; a forced click then does nothing.
+  await expect(autoRenew).toBeEnabled();
   await autoRenew.click({ force: true });
   await expect(autoRenew).not.toBeChecked();
   await expect(page.getByText('Automatic renewal is off')).toBeVisible();
@@ -178,6 +180,8 @@ test('the artist subscribes, connects Instagram and Spotify, picks two related a
   // Auto-renew off from the plan card.
   const autoRenew = page.getByTestId('fan-finder-auto-renew');
   await expect(autoRenew).toBeChecked();
+  // The switch is disabled while the subscription is being read again; a forced click then does nothing.
+  await expect(autoRenew).toBeEnabled();
   await autoRenew.click({ force: true });
   await expect(autoRenew).not.toBeChecked();
   await expect(page.getByText('Automatic renewal is off')).toBeVisible();

@@ -7,7 +7,7 @@ import type {
   FanPage,
 } from '@lm/ui';
 import { fanFinderKeys, useApi } from '@lm/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRefreshWallet } from './use-wallet';
 
 /** `fan/finder/get/all-plans`: the plans on offer, cheapest first. */
@@ -40,9 +40,20 @@ export function useFanFinderCheck() {
   });
 }
 
+/**
+ * Reads every Fan Finder query again after a change. A read already in flight started before the
+ * change was saved: it is cancelled first, since an invalidation joins a first read still in flight
+ * instead of starting a new one, and its stale answer would stay on screen (seen with the Instagram
+ * connection finished while the page's first read of the connections was under way).
+ */
+async function refetchFanFinder(client: QueryClient): Promise<void> {
+  await client.cancelQueries({ queryKey: fanFinderKeys.all });
+  await client.invalidateQueries({ queryKey: fanFinderKeys.all });
+}
+
 function useInvalidate() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: fanFinderKeys.all });
+  return () => refetchFanFinder(client);
 }
 
 /** `fan/finder/new/subscription`: pays with coins; the wallet balance is refreshed. */
@@ -132,7 +143,7 @@ export function useSpotifyArtistSearch(q: string) {
 
 function useRefreshAnalysis() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: fanFinderKeys.all });
+  return () => refetchFanFinder(client);
 }
 
 /** Instagram step 1: the consent page to open; the binding secret stays in this tab. */
