@@ -39,4 +39,30 @@ describe('the invalidation rule of the query layer', () => {
     expect(other).toHaveBeenCalledTimes(1);
     for (const stop of stops) stop();
   });
+
+  it('reads again after a change even when the first read, started before it was saved, is still in flight', async () => {
+    const client = createQueryClient();
+    let saved = false;
+    let release: () => void = () => undefined;
+    const read = vi.fn(async () => {
+      const seen = saved ? 'after' : 'before';
+      if (seen === 'before') await new Promise<void>((resolve) => (release = resolve));
+      return seen;
+    });
+    const observer = new QueryObserver(client, { queryKey: ['fan-finder', 'connections'], queryFn: read });
+    const stop = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+    // The change is saved while the first read (which saw the old state) is still in flight.
+    const change = client.getMutationCache().build(client, {
+      mutationFn: async () => {
+        saved = true;
+        return 'ok';
+      },
+      meta: { invalidates: [['fan-finder']] },
+    });
+    await change.execute(undefined);
+    release();
+    await vi.waitFor(() => expect(client.getQueryData(['fan-finder', 'connections'])).toBe('after'));
+    stop();
+  });
 });

@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, type Query, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiRequestError } from './api-error';
 
 /**
@@ -49,9 +49,11 @@ export function createQueryClient(): QueryClient {
       onSuccess: async (_data, _variables, _context, mutation) => {
         const touched = mutation.meta?.invalidates;
         if (!touched?.length) return;
-        await client.invalidateQueries({
-          predicate: (query) => touched.some((t) => isTouched(query.queryKey, t)),
-        });
+        const predicate = (query: Query) => touched.some((t) => isTouched(query.queryKey, t));
+        // A read in flight started before the change was saved: cancelled first, since invalidating a
+        // first read still in flight joins it instead of reading again, and its stale answer stays.
+        await client.cancelQueries({ predicate });
+        await client.invalidateQueries({ predicate });
       },
     }),
     defaultOptions: {
