@@ -23,12 +23,13 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { REPO_ROOT } from './processes';
 import { BenchSession, buildApi, login } from './product';
 import { machineLine, writeSection } from './report';
 
 const HEADING = '## Page speed (Lighthouse)';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_PATH;
 const argv = process.argv.slice(2);
 const argOf = (name: string): string | undefined => {
   const i = argv.indexOf(name);
@@ -277,16 +278,7 @@ async function main(): Promise<void> {
     executablePath: CHROMIUM,
     headless: true,
     userDataDir,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-default-apps',
-    ],
+    args: [...CHROMIUM_ARGS, '--disable-default-apps'],
   });
   const priorityNotes = new Set<string>();
   const browserPid = browser.process()?.pid;
