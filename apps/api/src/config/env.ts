@@ -46,6 +46,11 @@ export const envSchema = z.object({
    */
   RESPONSE_SERIALIZER: z.enum(['compiled', 'zod', 'checked']).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * `on`: API answers of 1 KiB and more are sent brotli- or gzip-compressed when the client accepts it
+   * (`registerCompression`); `off` sends them as they are (a proxy in front compresses). Issue 37.
+   */
+  API_COMPRESSION: z.enum(['on', 'off']).default('on'),
   MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Liberty Music <no-reply@liberty.test>'),

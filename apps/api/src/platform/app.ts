@@ -40,6 +40,7 @@ import { maintenanceFlag } from '../modules/settings/settings.service';
 import type { Providers } from '../providers/providers';
 import type { Access } from './access';
 import type { Clock } from './clock';
+import { registerCompression } from './compression';
 import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from './errors';
 import { fieldWithNulByte } from './http';
 import { explicitLanguage, isMessageKey, requestLanguage, t } from './i18n';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
       retryAfter: ctx.after,
     }),
   });
+  if (config.API_COMPRESSION === 'on') await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -153,6 +154,30 @@ describe('HTTP platform', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Valeur invalide' });
+  });
+
+  it('compresses API answers of 1 KiB and more for a client that accepts it (issue 37)', async () => {
+    const plain = await ctx.call('GET', '/api/countries');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1_024);
+    const browser = await ctx.call('GET', '/api/countries', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(browser.headers['content-encoding']).toBe('br');
+    expect(browser.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(browser.rawPayload).toString())).toEqual(plain.json());
+    const off = await buildApp(
+      { ...ctx.deps, config: { ...ctx.deps.config, API_COMPRESSION: 'off' } },
+      ROUTE_MODULES,
+    );
+    try {
+      const unencoded = await off.inject({ url: '/api/countries', headers: { 'accept-encoding': 'br' } });
+      expect(unencoded.headers['content-encoding']).toBeUndefined();
+      expect(unencoded.json()).toEqual(plain.json());
+    } finally {
+      await off.close();
+    }
   });
 
   it('answers unknown API paths with a JSON 404 and sets security headers', async () => {
