@@ -1,13 +1,17 @@
 /**
- * `npm run bench:purchases` ("campaign purchases"): campaign purchases through the product
- * against a bare route that writes the same ledger rows in one transaction, in the same run.
+ * `npm run bench:purchases` ("campaign purchases"): campaign purchases through the product against two
+ * bare routes in the same run: one that writes only the ledger rows, and one that writes every row the
+ * product writes (the floor for the same work).
  *
  * 1. **Across artists**: `PURCHASE_ARTISTS` (default 100) artists, each signed in, buy Spotify campaigns
  *    (`POST /api/express/artist/campaign/create`, one demo playlist, a new track every time, paid with
  *    coins) at `PURCHASE_CONNECTIONS` (default 50) requests in flight; each request is from a random
- *    artist. The baseline (`purchase-baseline-server.ts`) holds the same price for a random artist of
- *    the same set: the hold, the transfer, its two entries and both balances, in one transaction.
- *    Product and baseline take turns (autocannon), 2 × 10 s each after a warm-up.
+ *    artist. The ledger baseline (`purchase-baseline-server.ts`) holds the same price for a random artist
+ *    of the same set: the hold, the transfer, its two entries and both balances, in one transaction. The
+ *    same-work floor (`purchase-floor-server.ts`) writes, for a random artist of the same set, the rows
+ *    of one product purchase (campaign, two pg-boss jobs, timeline event, notification, outbox mail,
+ *    audit entry, and the ledger rows) in one transaction and one round trip. The three take turns
+ *    (autocannon), 2 × 10 s each after a warm-up.
  * 2. **One wallet**: 1,000 purchases of one artist sent at once (one connection each), the wallet
  *    covering 600: the time until the last answer, and exactly 600 created, 400 refused (409).
  * 3. **Invariants** over the whole ledger afterwards: every transfer balanced, balances and entry chains
@@ -138,11 +142,21 @@ async function main(): Promise<number> {
     BASELINE_DATABASE_URL: product.dbUrl,
   });
   await waitFor200(baseline, `http://127.0.0.1:${baselinePort}/health`, performance.now(), 60_000);
+  const floorPort = await freePort();
+  const floor = session.startChild('floor', 'bench/purchase-floor-server.ts', {
+    BASELINE_PORT: String(floorPort),
+    BASELINE_DATABASE_URL: product.dbUrl,
+    // The product's APP_URL and MAIL_FROM address (its defaults), for the same links and sender.
+    FLOOR_APP_URL: `http://localhost:${product.port}`,
+    FLOOR_MAIL_FROM: 'no-reply@liberty.test',
+  });
+  await waitFor200(floor, `http://127.0.0.1:${floorPort}/health`, performance.now(), 60_000);
 
   // 1. Across artists. CPU of each side (its own processes, and PostgreSQL's) over the measured segments.
   const pgPid = postmasterPid(product.pgDir);
   const productPgid = product.managed.child.pid ?? 0;
   const baselinePgid = baseline.child.pid ?? 0;
+  const floorPgid = floor.child.pid ?? 0;
   const targets: Target[] = [
     {
       name: 'product purchase',
@@ -167,17 +181,29 @@ async function main(): Promise<number> {
       method: 'POST',
       body: () => ({ body: { user_id: pick(ids), coins: playlist.price } }),
     },
+    {
+      name: 'same-work floor purchase',
+      sample: () => cpuSnapshot(floorPgid, pgPid),
+      url: `http://127.0.0.1:${floorPort}/purchase`,
+      headers: {},
+      method: 'POST',
+      body: () => ({
+        body: { user_id: pick(ids), playlist_id: playlist.id, track_id: spotifyId(), coins: playlist.price },
+      }),
+    },
   ];
-  const [p, b] = (await measureInTurns(targets, {
+  const [p, b, f] = (await measureInTurns(targets, {
     connections: CONNECTIONS,
     warmupSeconds: 2,
     durationSeconds: 20,
     rounds: 2,
-  })) as [LoadResult, LoadResult];
+  })) as [LoadResult, LoadResult, LoadResult];
   const ratio = p.reqPerSec / b.reqPerSec;
+  const floorRatio = p.reqPerSec / f.reqPerSec;
   const failed = (r: LoadResult) => Object.entries(r.non2xx).filter(([code]) => code !== '201');
   check('no purchase failed (product)', failed(p).length === 0 && p.errors === 0, JSON.stringify(p.non2xx));
   check('no purchase failed (baseline)', failed(b).length === 0 && b.errors === 0, JSON.stringify(b.non2xx));
+  check('no purchase failed (floor)', failed(f).length === 0 && f.errors === 0, JSON.stringify(f.non2xx));
 
   // 2. One wallet, 1,000 at once.
   const started = performance.now();
@@ -229,7 +255,7 @@ async function main(): Promise<number> {
   );
 
   console.log(
-    `product ${p.reqPerSec.toFixed(0)} req/s p95 ${p.p95} ms; baseline ${b.reqPerSec.toFixed(0)} req/s p95 ${b.p95} ms; ratio ${ratio.toFixed(2)}`,
+    `product ${p.reqPerSec.toFixed(0)} req/s p95 ${p.p95} ms; baseline ${b.reqPerSec.toFixed(0)} req/s p95 ${b.p95} ms; ratio ${ratio.toFixed(2)}; floor ${f.reqPerSec.toFixed(0)} req/s p95 ${f.p95} ms; ratio ${floorRatio.toFixed(2)}`,
   );
   console.log(`one wallet: ${(oneWalletMs / 1000).toFixed(2)} s; a refusal reads ${shortBody.slice(0, 200)}`);
   await session.closeClient(db);
@@ -242,7 +268,9 @@ async function main(): Promise<number> {
       loadAvgAtEnd: os.loadavg()[0] ?? 0,
       p,
       b,
+      f,
       ratio,
+      floorRatio,
       oneWalletMs,
       created,
       short,
@@ -261,7 +289,9 @@ function render(r: {
   loadAvgAtEnd: number;
   p: LoadResult;
   b: LoadResult;
+  f: LoadResult;
   ratio: number;
+  floorRatio: number;
   oneWalletMs: number;
   created: number;
   short: number;
@@ -286,15 +316,23 @@ function render(r: {
     `- ${machineLine()}; 1-min load average ${r.loadAvgAtStart.toFixed(2)} at the start, ${r.loadAvgAtEnd.toFixed(2)} at the end.`,
     `- Product: the compiled API (\`apps/api/dist/main.js\`, \`RESPONSE_SERIALIZER=compiled\`) on a fresh embedded database; ${ARTISTS} artists signed in, each purchase from a random`,
     '  one, a new track on one demo playlist, paid with coins (`POST /api/express/artist/campaign/create`).',
-    '- Baseline: `bench/purchase-baseline-server.ts`, bare Fastify + pg, the same ledger rows (hold, transfer, two entries,',
+    '- Ledger baseline: `bench/purchase-baseline-server.ts`, bare Fastify + pg, the same ledger rows (hold, transfer, two entries,',
     "  both balances and positions) for a random artist of the same set in one transaction, into the artist's own escrow.",
+    '- Same-work floor: `bench/purchase-floor-server.ts`, bare Fastify + pg, every row one product purchase writes, into the',
+    '  same tables (constraints, indexes, triggers as migrated): the campaign (hold id reserved, report rollup trigger),',
+    "  two `express.advance` pg-boss jobs, the timeline event, the curator's notification and outbox mail, the audit entry",
+    '  (late-hours trigger), and the ledger rows as above, for a random artist of the same set; one transaction in one',
+    '  round trip of prepared statements (`begin; execute order; execute lock; execute hold; commit`).',
+    '  Neither bare route authenticates, validates or reads an answer back.',
     `- Load: autocannon, ${CONNECTIONS} connections, 2 s warm-up, then 2 × 10 s per target taking turns.`,
     '',
     '| target | req/s | p50 (ms) | p95 (ms) | p99 (ms) | 2xx | non-2xx / errors |',
     '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
     row('Product purchase', r.p),
-    row('Baseline (same ledger rows, one transaction)', r.b),
-    `| **Ratio product / baseline** | **${r.ratio.toFixed(2)}×** | ${(r.p.p50 / r.b.p50).toFixed(2)}× | ${(r.p.p95 / r.b.p95).toFixed(2)}× | | | |`,
+    row('Ledger baseline (ledger rows only, one transaction)', r.b),
+    row('Same-work floor (every row of a purchase, one transaction)', r.f),
+    `| **Ratio product / ledger baseline** | **${r.ratio.toFixed(2)}×** | ${(r.p.p50 / r.b.p50).toFixed(2)}× | ${(r.p.p95 / r.b.p95).toFixed(2)}× | | | |`,
+    `| **Ratio product / same-work floor** | **${r.floorRatio.toFixed(2)}×** | ${(r.p.p50 / r.f.p50).toFixed(2)}× | ${(r.p.p95 / r.f.p95).toFixed(2)}× | | | |`,
     '',
     "CPU per purchase over the measured segments (`/proc`: the server's own processes; PostgreSQL: every",
     'backend of the one database server, the other side idle meanwhile; the load generator is not counted):',
@@ -302,7 +340,8 @@ function render(r: {
     '| target | server CPU ms / purchase | PostgreSQL CPU ms / purchase | machine busy % |',
     '| --- | ---: | ---: | ---: |',
     cpuRow('Product purchase', r.p),
-    cpuRow('Baseline', r.b),
+    cpuRow('Ledger baseline', r.b),
+    cpuRow('Same-work floor', r.f),
     '',
     `One wallet: ${ONE_WALLET_REQUESTS} purchases of one artist sent at once (the wallet covers ${ONE_WALLET_COVERED}): last answer after`,
     `**${(r.oneWalletMs / 1000).toFixed(2)} s**; ${r.created} created, ${r.short} refused as short (409).`,
