@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { audit } from '../modules/audit/audit.service';
 import { notifications } from '../modules/notifications/notifications.schema';
 import { notifyLater } from '../modules/notifications/notifications.service';
@@ -16,6 +17,7 @@ import {
   withTransaction,
   writeLater,
   writeLaterInsert,
+  writeLaterStatement,
 } from './client';
 import { users } from './schema';
 
@@ -118,7 +120,7 @@ describe('writes queued in a transaction (writeLater)', () => {
     expect(await notices(user.id, 'test.after')).toBe(1);
   });
 
-  it('as prepared inserts (writeLaterInsert): values encoded through their columns, one statement per shape, mixed with built SQL', async () => {
+  it('as prepared inserts (writeLaterInsert): values encoded through their columns, one statement per shape, in order with built SQL', async () => {
     const user = await ctx.makeUser();
     const at = new Date('2026-11-21T08:09:10.111Z');
     const names = await withTransaction(ctx.deps.database, async (tx) => {
@@ -173,12 +175,106 @@ describe('writes queued in a transaction (writeLater)', () => {
     );
     expect(defaulted.rows).toHaveLength(1);
     expect(defaulted.rows[0].created_at).toBeInstanceOf(Date);
-    // The built SQL goes first at the flush, then the prepared inserts in the order queued.
-    expect(rows[0]?.key).toBe('k');
-    expect(rows.slice(1)).toEqual([
+    // Sent in the order queued: the prepared inserts, then the built SQL.
+    expect(rows.slice(0, 2)).toEqual([
       { key: "notifications.o'test", params: { n: 1, quote: "it's \\ fine" }, link: null, at },
       { key: "notifications.o'test", params: { n: 2, quote: "it's \\ fine" }, link: '/x', at },
     ]);
+    expect(rows[2]?.key).toBe('k');
+  });
+
+  it('as a statement given as text (writeLaterStatement): prepared once per text, its values sent as literals', async () => {
+    const user = await ctx.makeUser();
+    const text = `insert into notifications (user_id, type, message_key, params)
+      values ($1, 'test.statement', $2, $3::text::jsonb)`;
+    await withTransaction(ctx.deps.database, async (tx) => {
+      writeLaterStatement(tx, text, [user.id, "it's", JSON.stringify({ n: -1 })]);
+      notifyTest(tx, user.id, 'test.statement-after');
+      writeLaterStatement(tx, text, [user.id, 'second', null]);
+    });
+    const { rows } = await ctx.deps.database.pool.query(
+      `select message_key as message, params from notifications where user_id = $1 and type like 'test.statement%'
+        order by id`,
+      [user.id],
+    );
+    expect(rows).toEqual([
+      { message: "it's", params: { n: -1 } },
+      { message: 'express.notify.approved', params: {} },
+      { message: 'second', params: null },
+    ]);
+    await withTransaction(ctx.deps.database, async (tx) =>
+      expect(() => writeLaterStatement(tx, text, [user.id, { not: 'a literal' }, null])).toThrow(
+        /no SQL literal/,
+      ),
+    );
+  });
+});
+
+describe('a transaction sends its BEGIN with its first statement', () => {
+  /** The texts `fn` sends through node-postgres (PREPAREs left out: once per connection). */
+  const sentBy = async (fn: () => Promise<unknown>) => {
+    const texts: string[] = [];
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+      if (text && !text.startsWith('prepare ')) texts.push(text);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+    try {
+      await fn().catch(() => undefined);
+    } finally {
+      spy.mockRestore();
+    }
+    return texts;
+  };
+
+  it('only queued writes: BEGIN, the writes and COMMIT in one round trip', async () => {
+    const user = await ctx.makeUser();
+    const texts = await sentBy(() =>
+      withTransaction(ctx.deps.database, async (tx) => {
+        notifyTest(tx, user.id, 'test.one-trip');
+      }),
+    );
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(/^begin isolation level read committed;\nexecute lm_w_\w+\(.*\);\ncommit$/s);
+    expect(await notices(user.id, 'test.one-trip')).toBe(1);
+  });
+
+  it('nothing sent when it throws before its first statement, nor when it does nothing', async () => {
+    expect(
+      await sentBy(() =>
+        withTransaction(ctx.deps.database, async () => {
+          throw new Error('refused early');
+        }),
+      ),
+    ).toEqual([]);
+    expect(await sentBy(() => withTransaction(ctx.deps.database, async () => 1))).toEqual([]);
+  });
+
+  it('a statement runs inside the transaction, with its isolation, and a later failure undoes it', async () => {
+    const user = await ctx.makeUser();
+    const isolation = await withTransaction(
+      ctx.deps.database,
+      async (tx) => {
+        const [a, b] = await Promise.all([
+          tx.client.query<{ level: string }>(`select current_setting('transaction_isolation') as level`),
+          tx.db.execute<{ level: string }>(sql`select current_setting('transaction_isolation') as level`),
+        ]);
+        return [a.rows[0]?.level, b.rows[0]?.level];
+      },
+      'repeatable read',
+    );
+    expect(isolation).toEqual(['repeatable read', 'repeatable read']);
+    await expect(
+      withTransaction(ctx.deps.database, async (tx) => {
+        await tx.db.insert(notifications).values({ userId: user.id, type: 'test.undone', messageKey: 'k' });
+        throw new Error('refused late');
+      }),
+    ).rejects.toThrow('refused late');
+    expect(await notices(user.id, 'test.undone')).toBe(0);
   });
 });
 

@@ -73,14 +73,19 @@ export interface Tx {
   pending: (SQL | QueuedExecute)[];
   /** Statements queued by {@link atCommit}, sent with the COMMIT (absent: none). */
   commitWith?: { statement: CommitStatement; execute: string }[];
+  /**
+   * The transaction's BEGIN while it is not sent yet ({@link withTransaction} sends it with the first
+   * statement); absent once sent.
+   */
+  begin?: string;
 }
 
 /**
  * Queue an INSERT whose answer nobody reads (an audit entry, a notification, a timeline event, an
- * outbox mail) to go with the transaction's other queued writes in one statement, at the next
- * {@link flushWrites} and at the latest just before the commit (a purchase sent four such
- * statements one by one). Its errors surface at the flush and abort the transaction as usual. Only for
- * writes that later statements of the transaction do not read.
+ * outbox mail) to go with the transaction's other queued writes, in the order queued, at the next
+ * {@link flushWrites} and at the latest with the commit. Its errors surface there and abort the
+ * transaction as usual. Only for writes that later statements of the transaction do not read. Built
+ * SQL is a statement of its own: prefer {@link writeLaterInsert}, which goes with the others.
  * @param query an INSERT builder or SQL without RETURNING
  */
 export function writeLater(tx: Tx, query: SQLWrapper): void {
@@ -170,34 +175,67 @@ export function insertShape(
 const queuedInserts = new Map<string, { statement: { name: string; text: string }; params: unknown[] }>();
 
 /**
- * Send the queued writes now: those of {@link writeLater} as one statement (the first ones as
- * data-modifying CTEs of the last; PostgreSQL runs each exactly once), then those of
- * {@link writeLaterInsert} as one simple-protocol round trip of `EXECUTE`s. Nothing is sent when none
- * is queued.
+ * Queue a write given as SQL text with `$1..$n` parameters like {@link writeLaterInsert}: a statement
+ * prepared once per connection and text (without a type list), executed with this call's `values` as
+ * SQL literals at the next {@link flushWrites} or with the COMMIT. For a write whose text a library
+ * builds (pg-boss's job insert) and whose answer nobody reads. Past `MAX_PREPARED_TEXTS` texts in the
+ * process, the statement is queued with its values inlined as built SQL instead.
+ * @param values strings, numbers, booleans or null (what {@link literal} writes)
+ * @throws Error at once for any other value
+ */
+export function writeLaterStatement(tx: Tx, text: string, values: readonly unknown[]): void {
+  const encoded = values.map(literal);
+  let statement = queuedStatements.get(text);
+  if (!statement) {
+    if (queuedStatements.size >= MAX_PREPARED_TEXTS) {
+      writeLater(tx, sql.raw(text.replace(/\$(\d+)/g, (_, n: string) => encoded[Number(n) - 1] ?? 'NULL')));
+      return;
+    }
+    statement = { name: `lm_s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text };
+    queuedStatements.set(text, statement);
+  }
+  tx.pending.push({ statement, execute: `execute ${statement.name}(${encoded.join(', ')})` });
+}
+
+/** The statements of {@link writeLaterStatement}, by text, process-wide. */
+const queuedStatements = new Map<string, { name: string; text: string }>();
+
+/**
+ * Send the queued writes now, in the order queued: the `EXECUTE`s of {@link writeLaterInsert} and
+ * {@link writeLaterStatement} one simple-protocol round trip for each run of them, and a write queued
+ * as built SQL ({@link writeLater}) as a statement of its own. Nothing is sent when none is queued.
  */
 export async function flushWrites(tx: Tx): Promise<void> {
+  await sendExecutes(tx, await flushBuiltWrites(tx));
+}
+
+/** Send `executes` in one round trip, each prepared on the connection first if it is not yet. */
+async function sendExecutes(tx: Tx, executes: readonly QueuedExecute[]): Promise<void> {
+  if (executes.length === 0) return;
+  await prepareOn(
+    tx.client,
+    executes.map((e) => e.statement),
+  );
+  await tx.client.query(executes.map((e) => e.execute).join(';\n'));
+}
+
+/**
+ * Take the queued writes out of the queue, sending those up to the last one queued as built SQL
+ * ({@link writeLater}, rare: a value given as SQL, or past the shape limit) in order.
+ * @returns the `EXECUTE`s queued after it, in order, for the caller to send
+ */
+async function flushBuiltWrites(tx: Tx): Promise<QueuedExecute[]> {
   const queued = tx.pending.splice(0);
-  if (queued.length === 0) return;
-  const built = queued.filter((q): q is SQL => is(q, SQL));
-  const executes = queued.filter((q): q is QueuedExecute => !is(q, SQL));
-  const last = built.pop();
-  if (last) {
-    const statement =
-      built.length === 0
-        ? last
-        : sql`with ${sql.join(
-            built.map((q, i) => sql`${sql.raw(`w${i}`)} as (${q})`),
-            sql`, `,
-          )} ${last}`;
-    await tx.db.execute(statement);
+  const lastBuilt = queued.findLastIndex((q) => is(q, SQL));
+  let run: QueuedExecute[] = [];
+  for (const q of queued.slice(0, lastBuilt + 1)) {
+    if (is(q, SQL)) {
+      await sendExecutes(tx, run);
+      run = [];
+      await tx.db.execute(q);
+    } else run.push(q);
   }
-  if (executes.length > 0) {
-    await prepareOn(
-      tx.client,
-      executes.map((e) => e.statement),
-    );
-    await tx.client.query(executes.map((e) => e.execute).join(';\n'));
-  }
+  return queued.slice(lastBuilt + 1) as QueuedExecute[];
 }
 
 /**
@@ -222,7 +260,8 @@ async function prepareOn(
     else if (known !== statement.text)
       throw new Error(`prepared statement ${statement.name} has another text`);
     const types = statement.types && statement.types.length > 0 ? `(${statement.types.join(', ')})` : '';
-    await client.query(`prepare ${statement.name}${types} as ${statement.text}`);
+    // Not through a transaction's deferred BEGIN: a PREPARE needs no transaction.
+    await sendRaw(client, `prepare ${statement.name}${types} as ${statement.text}`);
     prepared.add(statement.name);
   }
 }
@@ -290,21 +329,67 @@ function literal(value: unknown): string {
 }
 
 /**
- * COMMIT, with the statements queued by {@link atCommit} in the same round trip. Statements not yet
- * prepared on this connection are prepared first (a round trip each, once per connection; a prepared
- * statement outlives a rollback).
+ * COMMIT, in one round trip with the writes still queued as `EXECUTE`s ({@link writeLaterInsert},
+ * {@link writeLaterStatement}) and then the statements queued by {@link atCommit}, and with the
+ * transaction's BEGIN when nothing was sent before: a transaction made only of queued writes is one
+ * round trip. The writes queued as built SQL ({@link writeLater}) go first in a statement of their
+ * own. Statements not yet prepared on this connection are prepared first (a round trip each, once per
+ * connection; a prepared statement outlives a rollback). The first statement that fails aborts the
+ * transaction; the COMMIT behind it does not run. A transaction that sent nothing and queued nothing
+ * sends nothing.
  */
 async function commit(tx: Tx): Promise<void> {
-  const queued = tx.commitWith;
-  if (!queued || queued.length === 0) {
-    await tx.client.query('commit');
+  const queued = [...(await flushBuiltWrites(tx)), ...(tx.commitWith ?? [])];
+  if (queued.length === 0) {
+    if (tx.begin === undefined) await tx.client.query('commit');
+    else takeBegin(tx);
     return;
   }
   await prepareOn(
     tx.client,
     queued.map((q) => q.statement),
   );
-  await tx.client.query(`${queued.map((q) => q.execute).join(';\n')};\ncommit`);
+  const begin = takeBegin(tx);
+  await sendRaw(
+    tx.client,
+    `${begin === undefined ? '' : `${begin};\n`}${queued.map((q) => q.execute).join(';\n')};\ncommit`,
+  );
+}
+
+/** A query on `client` itself, not through a deferred BEGIN ({@link beginWithFirstStatement}). */
+function sendRaw(client: pg.PoolClient, text: string): Promise<pg.QueryResult> {
+  return (pg.Client.prototype.query as (text: string) => Promise<pg.QueryResult>).call(client, text);
+}
+
+/**
+ * Defer `tx`'s BEGIN to its first statement: until then `tx.client.query` sends the BEGIN first
+ * (drizzle, pg-boss and raw SQL all query through it, so no statement of the transaction can run
+ * outside it), and {@link commit} sends it in the COMMIT's round trip when nothing went before.
+ */
+function beginWithFirstStatement(tx: Tx & { begin: string }): void {
+  const { client } = tx;
+  let begun: Promise<unknown> | undefined;
+  Object.defineProperty(client, 'query', {
+    configurable: true,
+    writable: true,
+    value: (...args: unknown[]) => {
+      if (!begun) {
+        const begin = takeBegin(tx);
+        begun = begin === undefined ? Promise.resolve() : sendRaw(client, begin);
+      }
+      return begun.then(() =>
+        (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(client, args),
+      );
+    },
+  });
+}
+
+/** `tx`'s deferred BEGIN, now to be sent (undefined when it was sent); `tx.client.query` is itself again. */
+function takeBegin(tx: Tx): string | undefined {
+  const begin = tx.begin;
+  delete tx.begin;
+  delete (tx.client as { query?: unknown }).query;
+  return begin;
 }
 
 /**
@@ -332,7 +417,9 @@ export async function withSavepoint<T>(tx: Tx, name: string, fn: () => Promise<T
 
 /**
  * Run `fn` in one SQL transaction; commits when it resolves (after sending the writes it queued,
- * {@link writeLater}), rolls back when it throws.
+ * {@link writeLater}), rolls back when it throws. The BEGIN goes with the transaction's first
+ * statement ({@link beginWithFirstStatement}): a transaction that only queues its writes is sent in
+ * one round trip with its COMMIT, and one that throws before sending anything sends nothing.
  * @param isolation defaults to READ COMMITTED; money flows take row locks explicitly.
  */
 export async function withTransaction<T>(
@@ -341,17 +428,24 @@ export async function withTransaction<T>(
   isolation: 'read committed' | 'repeatable read' | 'serializable' = 'read committed',
 ): Promise<T> {
   const client = await database.pool.connect();
+  const tx = {
+    db: drizzleOver(client),
+    client,
+    pending: [],
+    begin: `begin isolation level ${isolation}`,
+  } satisfies Tx;
+  beginWithFirstStatement(tx);
   try {
-    await client.query(`begin isolation level ${isolation}`);
-    const tx: Tx = { db: drizzleOver(client), client, pending: [] };
     const result = await fn(tx);
-    await flushWrites(tx);
     await commit(tx);
     return result;
   } catch (err) {
-    await client.query('rollback').catch(() => undefined);
+    const opened = (tx as Tx).begin === undefined;
+    takeBegin(tx);
+    if (opened) await sendRaw(client, 'rollback').catch(() => undefined);
     throw err;
   } finally {
+    takeBegin(tx);
     client.release();
   }
 }

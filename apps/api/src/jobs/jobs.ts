@@ -5,7 +5,7 @@ import {
   type SendOptions,
   type WorkHandler,
 } from 'pg-boss';
-import type { Tx } from '../db/client';
+import { type Tx, writeLaterStatement } from '../db/client';
 
 /** A job handler registered by a module: queue name, handler, queue options. */
 export interface JobDefinition<T extends object = object> {
@@ -52,6 +52,20 @@ export interface Jobs {
    * @returns the job id, or null when a singleton key suppressed it.
    */
   send(name: string, data: object, options?: SendOptions, tx?: Tx): Promise<string | null>;
+  /**
+   * Enqueue `data` on queue `name` with the transaction's other queued writes (`writeLaterStatement`:
+   * pg-boss's own insert, prepared once per connection, sent with the next flush or the COMMIT): the
+   * job exists exactly when the transaction commits, as with {@link Jobs.send}, without a round trip
+   * of its own. Its id is not known; a singleton key that suppresses it suppresses it silently. Not for
+   * a job that later statements of the same transaction read (`cancelPendingJobs`).
+   * @param options.startAfter seconds from now
+   */
+  sendLater(
+    tx: Tx,
+    name: string,
+    data: object,
+    options: { startAfter: number; singletonKey: string },
+  ): Promise<void>;
   /**
    * Cancel jobs of queue `name` by id through pg-boss (`boss.cancel`: jobs not yet completed become
    * `cancelled`); with `tx`, inside that transaction.
@@ -127,6 +141,21 @@ export function createJobs(
     send(name, data, options = {}, tx) {
       const db = onTx(tx);
       return boss.send(name, data, { ...options, ...(db ? { db } : {}) });
+    },
+    async sendLater(tx, name, data, options) {
+      // pg-boss builds its insert for the queue (table, policy, defaults) and hands it to this `db`,
+      // which queues it; the job row is pg-boss's, as `send` writes it.
+      const db = {
+        executeSql: (text: string, values?: unknown[]) => {
+          writeLaterStatement(tx, text, values ?? []);
+          return Promise.resolve({ rows: [] });
+        },
+      };
+      await boss.insert(
+        name,
+        [{ data, startAfter: String(options.startAfter), singletonKey: options.singletonKey }],
+        { db },
+      );
     },
     async cancel(name, ids, tx) {
       if (ids.length === 0) return 0;
