@@ -12,6 +12,8 @@ export interface PgError {
   code: string;
   constraint?: string;
   message: string;
+  /** PostgreSQL's detail, e.g. the key a unique index refused: `Key (a, b)=(1, 2) already exists.` */
+  detail?: string;
 }
 
 /** SQLSTATE codes the product maps to answers. */

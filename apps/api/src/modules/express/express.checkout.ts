@@ -7,7 +7,12 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../p
 import { parseTrackLink } from '../../providers/spotify/links';
 import { playlistVisibleToArtists } from '../trust';
 import { type Purchase, quoteTopUp, startCheckout, topUpPurchase } from '../wallet';
-import { createCampaigns, createCampaignsFor, prepareCampaigns } from './express.creation';
+import {
+  type CreatedCampaign,
+  createCampaigns,
+  createCampaignsFor,
+  prepareCampaigns,
+} from './express.creation';
 import { assertTrackLanguage } from './express.language';
 import type { Campaign } from './express.machine';
 import { expressCampaigns, expressPlaylists, expressTiers } from './express.schema';
@@ -167,7 +172,7 @@ export async function campaignsFromPayment(
   deps: Deps,
   artistId: number,
   paymentId: number,
-): Promise<{ campaigns: Campaign[]; notCreated: NotCreated | null }> {
+): Promise<{ campaigns: Pick<Campaign, 'id'>[]; notCreated: NotCreated | null }> {
   // Read before the payment row is locked (see prepareCampaigns): many confirmations of one return
   // wait on that lock, each holding a pool connection.
   const [peek] = await deps.database.db
@@ -187,12 +192,15 @@ export async function campaignsFromPayment(
     const meta = (p.meta ?? {}) as CampaignPaymentMeta;
     if (meta.campaign_ids) {
       const campaigns = meta.campaign_ids.length
-        ? await tx.db.select().from(expressCampaigns).where(inArray(expressCampaigns.id, meta.campaign_ids))
+        ? await tx.db
+            .select({ id: expressCampaigns.id })
+            .from(expressCampaigns)
+            .where(inArray(expressCampaigns.id, meta.campaign_ids))
         : [];
       return { campaigns, notCreated: meta.not_created ?? null };
     }
     // A refusal by the database (the unique index) aborts what ran since the savepoint only.
-    let created: Campaign[] = [];
+    let created: CreatedCampaign[] = [];
     let notCreated: NotCreated | null = null;
     try {
       created = await withSavepoint(tx, 'card_campaigns', () =>

@@ -1,27 +1,19 @@
 import { EXPRESS_CAMPAIGN_STATUS as S, USER_TYPES } from '@lm/contracts';
-import { eq } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import {
-  flushWrites,
-  insertShape,
-  prepareOnce,
-  type Tx,
-  withTransaction,
-  writeLaterInsert,
-} from '../../db/client';
-import { isUniqueViolation } from '../../db/pg-error';
+import { eq, sql } from 'drizzle-orm';
+import { flushWrites, type Tx, withTransaction, writeLaterInsert } from '../../db/client';
+import { isUniqueViolation, pgErrorOf } from '../../db/pg-error';
 import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, ValidationError } from '../../platform/errors';
 import type { PurchaseRow } from '../accounts';
 import { type AuditActor, audit } from '../audit';
 import { getSettings, rememberSettings, type SettingsMap, settingsFrom } from '../settings';
-import { DESC, hold, holdAtCommit, InsufficientBalanceError, ledgerRefusal, NEXT_HOLD_ID } from '../wallet';
+import { DESC, hold, holdAtCommit, InsufficientBalanceError, ledgerRefusal } from '../wallet';
 import { assertTrackLanguage } from './express.language';
 import { answerDeadlineFrom, type Campaign, scheduleAnswerJobs } from './express.machine';
 import { tellUser } from './express.notify';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
-import type { ExpressPlatformAdapter } from './platforms/adapter';
+import { type ExpressPlatformAdapter, type ExpressTarget, RESERVED_IDS } from './platforms/adapter';
 import { spotifyAdapter } from './platforms/index';
 
 /*
@@ -65,7 +57,7 @@ export async function createCampaigns(
     preloaded?: PurchasePreload;
   },
   outer?: Tx,
-): Promise<Campaign[]> {
+): Promise<CreatedCampaign[]> {
   return createCampaignsFor(
     deps,
     spotifyAdapter,
@@ -179,7 +171,7 @@ export async function createCampaignsFor(
     preloaded?: PurchasePreload;
   },
   outer?: Tx,
-): Promise<Campaign[]> {
+): Promise<CreatedCampaign[]> {
   const invalidSound = () => new ValidationError({ track_link: [adapter.invalidSoundKey] });
   if (!input.soundLink.trim()) throw invalidSound();
   const ids = [...new Set(input.targetIds)];
@@ -202,37 +194,62 @@ export async function createCampaignsFor(
   const soundName = input.soundName?.trim().slice(0, 300) || sound.name;
   const now = deps.clock.now();
 
+  // Targets come in id order: two requests for the same targets wait on each other's index entry
+  // in the same order, so one wins and the other gets 409, never a deadlock. A purchase of its own
+  // reads them through the pool, before its transaction: the transaction is then only queued writes,
+  // sent with its COMMIT in one round trip (nothing in the read is locked, so reading it first
+  // changes nothing).
+  const targets = await adapter.loadTargets(
+    outer ?? deps.database,
+    ids,
+    input.byStaff ? undefined : artistId,
+  );
+  if (targets.length !== ids.length)
+    throw new ValidationError({ [input.errorField]: ['express.playlist_unavailable'] });
+  // Nobody buys a placement from themselves (a curator promoting a track of their own): the fee
+  // would be paid to the platform for nothing and the seller's score would be fed by their own
+  // purchases.
+  if (targets.some((target) => target.sellerId === artistId))
+    throw new ValidationError({ [input.errorField]: ['express.own_target'] });
+  const refusing = input.madeWithAi === true ? targets.find((target) => target.refusesAi) : undefined;
+  if (refusing)
+    throw new ValidationError({
+      [input.errorField]: [{ key: 'express.target_refuses_ai', params: { playlist: refusing.name } }],
+    });
+  // The balance read with the targets cannot cover the order: refused before anything is written
+  // (1,000 orders on one wallet). It is read unlocked; the hold decides under the lock.
+  const total = targets.reduce((sum, target) => sum + target.price, 0);
+  const balance = targets[0]?.payerBalance;
+  if (balance !== undefined && balance < total) throw new InsufficientBalanceError();
+  const reserved = await reservedIds(outer ?? deps.database, targets);
+  // The one-open-campaign index refuses a campaign when its statement runs (with the COMMIT, or at
+  // the flush in the caller's transaction): said as 409 naming the target.
+  const conflict = (err: unknown) => alreadyOpen(err, adapter, targets) ?? err;
+
   const run = async (tx: Tx) => {
     // The mails of this order read their From name from these settings, not again.
     rememberSettings(tx, settings);
-    // Targets come in id order: two requests for the same targets wait on each other's index entry
-    // in the same order, so one wins and the other gets 409, never a deadlock.
-    const targets = await adapter.loadTargets(tx, ids, input.byStaff ? undefined : artistId);
-    if (targets.length !== ids.length)
-      throw new ValidationError({ [input.errorField]: ['express.playlist_unavailable'] });
-    // Nobody buys a placement from themselves (a curator promoting a track of their own): the fee
-    // would be paid to the platform for nothing and the seller's score would be fed by their own
-    // purchases.
-    if (targets.some((target) => target.sellerId === artistId))
-      throw new ValidationError({ [input.errorField]: ['express.own_target'] });
-    const refusing = input.madeWithAi === true ? targets.find((target) => target.refusesAi) : undefined;
-    if (refusing)
-      throw new ValidationError({
-        [input.errorField]: [{ key: 'express.target_refuses_ai', params: { playlist: refusing.name } }],
-      });
-    // The balance read with the targets cannot cover the order: refused before anything is written
-    // (1,000 orders on one wallet). It is read unlocked; the hold decides under the lock.
-    const total = targets.reduce((sum, target) => sum + target.price, 0);
-    const balance = targets[0]?.payerBalance;
-    if (balance !== undefined && balance < total) throw new InsufficientBalanceError();
-
-    const created: Campaign[] = [];
-    for (const target of targets) {
-      const c = await insertCampaign(tx, adapter, target.name, {
+    const created: CreatedCampaign[] = [];
+    for (const [i, target] of targets.entries()) {
+      const columns = adapter.targetColumns(target);
+      const c: CreatedCampaign = {
+        id: reserved[i]!.campaignId,
+        holdId: reserved[i]!.holdId,
         campaignTypeId: adapter.typeId,
+        statusId: S.PENDING_APPROVAL,
+        price: target.price,
+        createdAt: now,
+        // The seller answers within the creation's `answer_days`, or the request is declined and refunded.
+        answerDeadline: answerDeadlineFrom(now, settings.answer_days),
+        playlistId: 'playlistId' in columns ? columns.playlistId : null,
+        accountId: 'accountId' in columns ? columns.accountId : null,
+      };
+      writeLaterInsert(tx, expressCampaigns, {
+        id: c.id,
+        campaignTypeId: c.campaignTypeId,
         artistId,
         curatorId: target.sellerId,
-        ...adapter.targetColumns(target),
+        ...columns,
         trackId: sound.id,
         trackUrl: sound.url,
         trackName: soundName,
@@ -244,18 +261,17 @@ export async function createCampaignsFor(
         pitch: input.pitch ?? null,
         madeWithAi: input.madeWithAi ?? null,
         languageId: input.languageId ?? null,
-        statusId: S.PENDING_APPROVAL,
-        price: target.price,
+        statusId: c.statusId,
+        price: c.price,
         paymentMethod: input.paymentMethod ?? 'coins',
         feePercent: settings.platform_fee_percent,
         playlistSubmissionDays: settings.playlist_submission_days,
         onGoingDays: settings.on_going_days,
         auditingDays: settings.auditing_days,
-        // The seller answers within the creation's `answer_days`, or the request is declined and refunded.
-        answerDeadline: answerDeadlineFrom(now, settings.answer_days),
+        answerDeadline: c.answerDeadline,
         renewedFromId: input.renewedFromId ?? null,
-        // The hold's id, reserved now: the hold below is taken under it (no update afterwards).
-        holdId: NEXT_HOLD_ID,
+        // The hold below is taken under this id (no update afterwards).
+        holdId: c.holdId,
         createdAt: now,
         updatedAt: now,
       });
@@ -316,18 +332,19 @@ export async function createCampaignsFor(
       );
     }
     // The holds come last: the payer's wallet stays locked from the first hold to the
-    // commit, so everything else of the order is written before it is taken, the queued timeline
-    // events, notifications, mails and audit entry too (one statement). In a transaction of its own,
-    // the holds go with the COMMIT in one round trip: the wallet is locked only while PostgreSQL
-    // works. In the caller's transaction (`outer`), they are taken now.
-    await flushWrites(tx);
+    // commit, so everything else of the order is written before it is taken: the campaigns, their
+    // timeline events, jobs, notifications and mails, and the audit entry. In a transaction of its
+    // own, all of it goes with the COMMIT in one round trip: the wallet is locked only while
+    // PostgreSQL works. In the caller's transaction (`outer`), the writes are sent and the holds taken
+    // now.
+    if (outer) await flushWrites(tx).catch((err: unknown) => Promise.reject(conflict(err)));
     for (const c of created) {
       const holdInput = {
         userId: artistId,
         coins: c.price,
         descId: DESC.CAMPAIGN_PURCHASE,
         idempotencyKey: `express:${c.id}:hold`,
-        reservedId: c.holdId!,
+        reservedId: c.holdId,
         ref: { type: 'express_campaign', id: c.id },
         meta: { campaign_type: adapter.key, campaign_id: c.id },
       };
@@ -339,47 +356,50 @@ export async function createCampaignsFor(
   return outer
     ? run(outer)
     : withTransaction(deps.database, run).catch((err: unknown) => {
-        throw ledgerRefusal(err);
+        throw ledgerRefusal(conflict(err));
       });
 }
 
 /**
- * The campaign INSERT of `values`, built once per connection and shape (drizzle building this
- * 30-column insert was a large share of a purchase's CPU): one placeholder per value; a null, or the
- * reserved hold id ({@link NEXT_HOLD_ID}), is part of the shape (the key) and written into the SQL.
- * Any other SQL value is built each time.
+ * What a purchase knows of each campaign it wrote (the rows are written with the COMMIT and not read
+ * back): its id and hold id (reserved), price, creation and answer deadline, and its target.
  */
-function campaignInsert(tx: Tx, values: PgInsertValue<typeof expressCampaigns>) {
-  const shape = insertShape(values, [NEXT_HOLD_ID]);
-  if (!shape) return tx.db.insert(expressCampaigns).values(values).returning();
-  return prepareOnce(tx.db, `express.campaign.insert:${shape.key}`, (name) =>
-    tx.db
-      .insert(expressCampaigns)
-      .values(shape.placeholders as PgInsertValue<typeof expressCampaigns>)
-      .returning()
-      .prepare(name),
-  ).execute(shape.given);
+export type CreatedCampaign = Pick<
+  Campaign,
+  'id' | 'campaignTypeId' | 'statusId' | 'price' | 'createdAt' | 'answerDeadline' | 'playlistId' | 'accountId'
+> & { holdId: number };
+
+/**
+ * The campaign and hold ids of each target, in order: those the target statement drew
+ * ({@link ExpressTarget.reserved}), or else drawn now in one statement.
+ */
+async function reservedIds(
+  db: Pick<Tx, 'db'>,
+  targets: readonly ExpressTarget[],
+): Promise<{ campaignId: number; holdId: number }[]> {
+  if (targets.every((t) => t.reserved)) return targets.map((t) => t.reserved!);
+  const rows = await db.db.execute<{ campaign_id: number; hold_id: number }>(
+    sql`select ${RESERVED_IDS.campaignId} as campaign_id, ${RESERVED_IDS.holdId} as hold_id
+          from generate_series(1, ${targets.length}::int)`,
+  );
+  return rows.rows.map((r) => ({ campaignId: Number(r.campaign_id), holdId: Number(r.hold_id) }));
 }
 
 /**
- * Insert one campaign row; the adapter's unique index on open campaigns per sound and target refuses
- * a second one (the transaction is then aborted, so the caller's holds roll back with it).
- * @throws ConflictError 409 `express.campaign_already_open` with the target's name
+ * `err` as the 409 `express.campaign_already_open` when it is the adapter's one-open-campaign index
+ * refusing a campaign, naming the target whose id ends the index key (PostgreSQL's detail: `Key
+ * (track_id, playlist_id)=(…, 12) already exists.`), or the first target; otherwise undefined.
  */
-async function insertCampaign(
-  tx: Tx,
+function alreadyOpen(
+  err: unknown,
   adapter: ExpressPlatformAdapter,
-  targetName: string,
-  values: PgInsertValue<typeof expressCampaigns>,
-): Promise<Campaign> {
-  try {
-    const [row] = await campaignInsert(tx, values);
-    return row!;
-  } catch (err) {
-    if (isUniqueViolation(err, adapter.oneOpenIndex))
-      throw new ConflictError('express.campaign_already_open', { playlist: targetName });
-    throw err;
-  }
+  targets: readonly ExpressTarget[],
+): ConflictError | undefined {
+  if (!isUniqueViolation(err, adapter.oneOpenIndex)) return undefined;
+  const key = /\)=\((.*)\) already exists/.exec(pgErrorOf(err)?.detail ?? '')?.[1];
+  const id = Number(key?.split(', ').at(-1));
+  const target = targets.find((t) => t.id === id) ?? targets[0];
+  return new ConflictError('express.campaign_already_open', { playlist: target?.name ?? '' });
 }
 
 /**
@@ -418,7 +438,7 @@ export async function orderForArtist(
   staff: StaffActor,
   artistId: number,
   input: { track_link: string; playlist_ids: number[]; pitch?: string | null },
-): Promise<Campaign[]> {
+): Promise<CreatedCampaign[]> {
   const prepared = await prepareCampaigns(deps, spotifyAdapter, input.track_link);
   return withTransaction(deps.database, async (tx) => {
     await assertApprovedUser(tx, artistId, 'artist');

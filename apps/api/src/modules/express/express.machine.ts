@@ -135,15 +135,22 @@ export async function cancelPendingJobs(
   );
 }
 
-/** One advance job for the campaign at `at` (the sandbox clock's time), once per campaign and time. */
-async function schedule(deps: Pick<Deps, 'jobs' | 'clock'>, tx: Tx, campaignId: number, at: Date) {
+/**
+ * One advance job for the campaign at `at` (the sandbox clock's time), once per campaign and time.
+ * `later`: queued with the transaction's other writes (`jobs.sendLater`), for a transaction that
+ * does not look for its own jobs afterwards (a creation); otherwise sent at once.
+ */
+async function schedule(
+  deps: Pick<Deps, 'jobs' | 'clock'>,
+  tx: Tx,
+  campaignId: number,
+  at: Date,
+  later = false,
+) {
   const seconds = Math.max(1, Math.ceil((at.getTime() - deps.clock.now().getTime()) / 1000));
-  await deps.jobs.send(
-    ADVANCE_QUEUE,
-    { campaignId },
-    { startAfter: seconds, singletonKey: `express-${campaignId}-${at.getTime()}` },
-    tx,
-  );
+  const options = { startAfter: seconds, singletonKey: `express-${campaignId}-${at.getTime()}` };
+  if (later) await deps.jobs.sendLater(tx, ADVANCE_QUEUE, { campaignId }, options);
+  else await deps.jobs.send(ADVANCE_QUEUE, { campaignId }, options, tx);
 }
 
 /** How long before the answer deadline the seller is reminded. */
@@ -166,7 +173,8 @@ function remindable(
 
 /**
  * At creation, in the creating transaction: the request's two advance jobs, the seller's reminder a
- * day before the answer deadline (when the window is longer than a day) and the deadline itself. The
+ * day before the answer deadline (when the window is longer than a day) and the deadline itself,
+ * queued with the transaction's other writes (a new campaign has no job to cancel). The
  * minute sweeper finds both as well ({@link sweep}), so a moved sandbox clock or a lost job changes
  * nothing.
  */
@@ -177,8 +185,8 @@ export async function scheduleAnswerJobs(
 ): Promise<void> {
   if (!c.answerDeadline) return;
   if (remindable(c))
-    await schedule(deps, tx, c.id, new Date(c.answerDeadline.getTime() - ANSWER_REMINDER_MS));
-  await schedule(deps, tx, c.id, c.answerDeadline);
+    await schedule(deps, tx, c.id, new Date(c.answerDeadline.getTime() - ANSWER_REMINDER_MS), true);
+  await schedule(deps, tx, c.id, c.answerDeadline, true);
 }
 
 async function tell(

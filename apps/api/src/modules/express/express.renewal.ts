@@ -1,7 +1,6 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import { ConflictError, NotFoundError } from '../../platform/errors';
-import { createCampaignsFor } from './express.creation';
-import type { Campaign } from './express.machine';
+import { type CreatedCampaign, createCampaignsFor } from './express.creation';
 import { ownCampaign } from './express.queries';
 import type { EngineDeps, ExpressPlatformAdapter } from './platforms/adapter';
 
@@ -53,7 +52,7 @@ export async function renew(
   adapter: ExpressPlatformAdapter,
   artistId: number,
   campaignId: number,
-): Promise<Campaign[]> {
+): Promise<CreatedCampaign[]> {
   const check = await renewCheck(deps, adapter, artistId, campaignId);
   if (!check.renewable) throw new ConflictError('express.not_renewable');
   const { campaign } = check;

@@ -105,6 +105,26 @@ describe('creating campaigns', () => {
     expect(dup.statusCode).toBe(409);
   });
 
+  it('an order of two playlists when the track is already open on the second: 409 naming it, nothing held or written', async () => {
+    const link = 'https://open.spotify.com/track/3RaceTrack0000000000EE';
+    const first = await artistWith(1000);
+    expect((await create(first.token, [playlistIds[1]!], link)).statusCode).toBe(201);
+    const second = await artistWith(1000);
+    const res = await create(second.token, playlistIds, link);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      `This track already has an open campaign on the playlist ${DEMO_PLAYLISTS[1].name}`,
+    );
+    expect(await walletBalance(ctx.deps.database, second.user.id)).toBe(1000);
+    const written = await ctx.deps.database.pool.query(
+      `select (select count(*) from express_campaigns where artist_id = $1)::int as campaigns,
+              (select count(*) from audit_logs where actor_type = 'user' and actor_id = $1
+                 and action = 'express.created')::int as audits`,
+      [second.user.id],
+    );
+    expect(written.rows[0]).toEqual({ campaigns: 0, audits: 0 });
+  });
+
   it('refuses an order the wallet cannot cover without queueing behind purchases holding the wallet', async () => {
     const poor = await artistWith(100);
     // Another purchase of this artist holds the wallet's row lock and has not committed.

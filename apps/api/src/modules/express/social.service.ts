@@ -27,7 +27,12 @@ import { notifyStaffDisputeOpened } from '../todos';
 import { accountVisibleToArtists, scoreItem } from '../trust';
 import { paymentsService as payments } from '../wallet';
 import { type CampaignPaymentMeta, campaignsFromPayment } from './express.checkout';
-import { createCampaignsFor, MAX_PLAYLISTS_PER_REQUEST, type PurchasePreload } from './express.creation';
+import {
+  type CreatedCampaign,
+  createCampaignsFor,
+  MAX_PLAYLISTS_PER_REQUEST,
+  type PurchasePreload,
+} from './express.creation';
 import { assertTrackLanguage, type TrackLanguage, trackLanguageSql } from './express.language';
 import { advance, type Campaign, submit } from './express.machine';
 import { unreadOf } from './express.messages';
@@ -227,7 +232,7 @@ export async function createSocialCampaigns(
   artistId: number,
   input: SocialCreateInput,
   preloaded?: PurchasePreload,
-): Promise<Campaign[]> {
+): Promise<CreatedCampaign[]> {
   const unreleased = await unreleasedFiles(deps, adapter, artistId, input);
   return createCampaignsFor(deps, adapter, artistId, {
     soundLink: input.track_link,

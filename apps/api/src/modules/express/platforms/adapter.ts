@@ -78,11 +78,12 @@ export interface ExpressPlatformAdapter {
   /**
    * The buyable targets among `ids` (only listed, approved ones, with an active tier), in ascending
    * id order so that concurrent requests take the one-open-campaign index entries in the same order.
-   * A missing id means "unavailable": the engine refuses the whole request. With `payerId`, each
-   * target also carries the payer's current wallet balance, read in the same statement
-   * ({@link payerBalanceColumn}).
+   * A missing id means "unavailable": the engine refuses the whole request. With `payerId` (a
+   * purchase), each target also carries the payer's current wallet balance
+   * ({@link payerBalanceColumn}) and the campaign and hold ids it would be bought under
+   * ({@link RESERVED_IDS}), read in the same statement. `db`: a transaction, or the pool.
    */
-  loadTargets(tx: Tx, ids: readonly number[], payerId?: number): Promise<ExpressTarget[]>;
+  loadTargets(db: Pick<Tx, 'db'>, ids: readonly number[], payerId?: number): Promise<ExpressTarget[]>;
   /**
    * The campaign columns naming a target and its tier: `playlistId` and `tierId` (Spotify, express
    * tiers) or `accountId` and `socialTierId` (TikTok, Instagram: the connections' tiers).
@@ -285,6 +286,39 @@ export interface ExpressTarget {
    * an order it cannot cover is refused before anything is written; the hold decides under the lock.
    */
   payerBalance?: number;
+  /**
+   * The ids the campaign and its hold would be written under ({@link RESERVED_IDS}), when the target
+   * statement drew them; otherwise the engine draws them itself.
+   */
+  reserved?: { campaignId: number; holdId: number };
+}
+
+/**
+ * The ids a purchase writes a target's campaign and hold under, drawn from their sequences as columns
+ * of the target statement (no statement of their own): the engine then writes the campaign, its
+ * timeline event, jobs, notices and hold without reading anything back, all with the COMMIT. An id
+ * drawn for an order that is refused is not used (a gap, as a rolled-back insert leaves).
+ */
+export const RESERVED_IDS = {
+  campaignId: sql<number>`nextval('express_campaigns_id_seq')`.mapWith(Number),
+  holdId: sql<number>`nextval('ledger_holds_id_seq')`.mapWith(Number),
+};
+
+/** `{ reserved }` of a target from the columns of {@link reservedIdColumns}; nothing when not drawn. */
+export function reservedOf(columns: { campaignId: number | null; holdId: number | null } | null): {
+  reserved?: { campaignId: number; holdId: number };
+} {
+  return columns?.campaignId != null && columns.holdId != null
+    ? { reserved: { campaignId: columns.campaignId, holdId: columns.holdId } }
+    : {};
+}
+
+/** {@link RESERVED_IDS} when `withPayer` (a purchase), else nulls (a quote, staff). */
+export function reservedIdColumns(withPayer: boolean): {
+  campaignId: SQL<number | null>;
+  holdId: SQL<number | null>;
+} {
+  return withPayer ? RESERVED_IDS : { campaignId: sql<null>`null::int`, holdId: sql<null>`null::bigint` };
 }
 
 /**

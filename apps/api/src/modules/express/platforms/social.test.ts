@@ -124,13 +124,13 @@ describe.each(['tiktok', 'instagram'] as const)('%s express campaign', (platform
     const artist = await artistWith(2000);
     const who = await influencer(platform);
     const c = await createOne(platform, artist.id, who.accountId);
-    expect(c).toMatchObject({
-      campaignTypeId: ADAPTER[platform].typeId,
-      accountId: who.accountId,
-      playlistId: null,
-      tierId: null,
-      trackId: sound,
-      statusId: S.PENDING_APPROVAL,
+    expect(await campaignRow(ctx, c.id)).toMatchObject({
+      campaign_type_id: ADAPTER[platform].typeId,
+      account_id: who.accountId,
+      playlist_id: null,
+      tier_id: null,
+      track_id: sound,
+      status_id: S.PENDING_APPROVAL,
       price: who.price,
     });
     expect(await walletBalance(ctx.deps.database, artist.id)).toBe(2000 - who.price);

@@ -12,6 +12,8 @@ import {
   type ExpressTarget,
   PAYER_PLACEHOLDER,
   payerBalanceColumn,
+  reservedIdColumns,
+  reservedOf,
   SELLER_CONTACT,
 } from './adapter';
 
@@ -28,7 +30,7 @@ const DAY_MS = 86_400_000;
  * in ascending id order (the engine's lock order). Named `@username`, priced by the account's tier.
  */
 export async function loadAccountTargets(
-  tx: Tx,
+  tx: Pick<Tx, 'db'>,
   platform: string,
   ids: readonly number[],
   payerId?: number,
@@ -50,6 +52,7 @@ export async function loadAccountTargets(
         tier: { id: socialTiers.id, price: socialTiers.price },
         seller: SELLER_CONTACT,
         payerBalance: payerBalanceColumn(withPayer),
+        reserved: reservedIdColumns(withPayer),
       })
       .from(socialAccounts)
       .innerJoin(socialTiers, eq(socialTiers.id, socialAccounts.tierId))
@@ -67,7 +70,7 @@ export async function loadAccountTargets(
       .orderBy(asc(socialAccounts.id))
       .prepare(name),
   ).execute({ ids: idList(ids), platform, [PAYER_PLACEHOLDER]: payerId ?? null });
-  return rows.map(({ account, tier, seller, payerBalance }) => ({
+  return rows.map(({ account, tier, seller, payerBalance, reserved }) => ({
     id: account.id,
     name: `@${account.username}`,
     sellerId: account.userId,
@@ -76,6 +79,7 @@ export async function loadAccountTargets(
     seller,
     refusesAi: account.refusesAi,
     ...(payerBalance === null ? {} : { payerBalance }),
+    ...reservedOf(reserved),
   }));
 }
 

@@ -13,6 +13,8 @@ import {
   PAYER_PLACEHOLDER,
   payerBalanceColumn,
   proRataShare,
+  reservedIdColumns,
+  reservedOf,
   SELLER_CONTACT,
 } from './adapter';
 
@@ -98,7 +100,7 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
     },
   },
 
-  async loadTargets(tx: Tx, ids, payerId) {
+  async loadTargets(tx: Pick<Tx, 'db'>, ids, payerId) {
     // Built and prepared once per connection: planning it cost more than running it, and
     // building it more than both.
     const withPayer = payerId !== undefined;
@@ -119,6 +121,7 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
             price: expressTiers.price,
             seller: SELLER_CONTACT,
             payerBalance: payerBalanceColumn(withPayer),
+            reserved: reservedIdColumns(withPayer),
           })
           .from(expressPlaylists)
           .innerJoin(expressTiers, eq(expressTiers.id, expressPlaylists.tierId))
@@ -134,7 +137,7 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
           .orderBy(asc(expressPlaylists.id))
           .prepare(name),
     ).execute({ ids: idList(ids), [PAYER_PLACEHOLDER]: payerId ?? null });
-    return rows.map(({ playlist, price, seller, payerBalance }) => ({
+    return rows.map(({ playlist, price, seller, payerBalance, reserved }) => ({
       id: playlist.id,
       name: playlist.name,
       sellerId: playlist.curatorId,
@@ -143,6 +146,7 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
       price,
       seller,
       ...(payerBalance === null ? {} : { payerBalance }),
+      ...reservedOf(reserved),
     }));
   },
   targetColumns: (target) => ({ playlistId: target.id, tierId: target.tierId }),
