@@ -53,18 +53,18 @@ export interface Jobs {
    */
   send(name: string, data: object, options?: SendOptions, tx?: Tx): Promise<string | null>;
   /**
-   * Enqueue `data` on queue `name` with the transaction's other queued writes (`writeLaterStatement`:
-   * pg-boss's own insert, prepared once per connection, sent with the next flush or the COMMIT): the
-   * job exists exactly when the transaction commits, as with {@link Jobs.send}, without a round trip
-   * of its own. Its id is not known; a singleton key that suppresses it suppresses it silently. Not for
-   * a job that later statements of the same transaction read (`cancelPendingJobs`).
-   * @param options.startAfter seconds from now
+   * Enqueue `jobs` on queue `name` with the transaction's other queued writes (`writeLaterStatement`:
+   * pg-boss's own insert, prepared once per connection, one statement for all of them, sent with the
+   * next flush or the COMMIT): they exist exactly when the transaction commits, as with
+   * {@link Jobs.send}, without a round trip of their own. Their ids are not known; a singleton key
+   * that suppresses one suppresses it silently. Not for jobs that later statements of the same
+   * transaction read (`cancelPendingJobs`).
+   * @param jobs each job's data, seconds from now (`startAfter`) and singleton key
    */
   sendLater(
     tx: Tx,
     name: string,
-    data: object,
-    options: { startAfter: number; singletonKey: string },
+    jobs: readonly { data: object; startAfter: number; singletonKey: string }[],
   ): Promise<void>;
   /**
    * Cancel jobs of queue `name` by id through pg-boss (`boss.cancel`: jobs not yet completed become
@@ -142,9 +142,10 @@ export function createJobs(
       const db = onTx(tx);
       return boss.send(name, data, { ...options, ...(db ? { db } : {}) });
     },
-    async sendLater(tx, name, data, options) {
+    async sendLater(tx, name, jobs) {
+      if (jobs.length === 0) return;
       // pg-boss builds its insert for the queue (table, policy, defaults) and hands it to this `db`,
-      // which queues it; the job row is pg-boss's, as `send` writes it.
+      // which queues it; the job rows are pg-boss's, as `send` writes them.
       const db = {
         executeSql: (text: string, values?: unknown[]) => {
           writeLaterStatement(tx, text, values ?? []);
@@ -153,7 +154,11 @@ export function createJobs(
       };
       await boss.insert(
         name,
-        [{ data, startAfter: String(options.startAfter), singletonKey: options.singletonKey }],
+        jobs.map((job) => ({
+          data: job.data,
+          startAfter: String(job.startAfter),
+          singletonKey: job.singletonKey,
+        })),
         { db },
       );
     },

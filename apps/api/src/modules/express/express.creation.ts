@@ -345,6 +345,7 @@ export async function createCampaignsFor(
         descId: DESC.CAMPAIGN_PURCHASE,
         idempotencyKey: `express:${c.id}:hold`,
         reservedId: c.holdId,
+        accountsExist: targets[0]?.payerAccounts === true,
         ref: { type: 'express_campaign', id: c.id },
         meta: { campaign_type: adapter.key, campaign_id: c.id },
       };

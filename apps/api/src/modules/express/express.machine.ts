@@ -135,22 +135,15 @@ export async function cancelPendingJobs(
   );
 }
 
-/**
- * One advance job for the campaign at `at` (the sandbox clock's time), once per campaign and time.
- * `later`: queued with the transaction's other writes (`jobs.sendLater`), for a transaction that
- * does not look for its own jobs afterwards (a creation); otherwise sent at once.
- */
-async function schedule(
-  deps: Pick<Deps, 'jobs' | 'clock'>,
-  tx: Tx,
-  campaignId: number,
-  at: Date,
-  later = false,
-) {
+/** One advance job for the campaign at `at` (the sandbox clock's time), once per campaign and time. */
+async function schedule(deps: Pick<Deps, 'jobs' | 'clock'>, tx: Tx, campaignId: number, at: Date) {
+  await deps.jobs.send(ADVANCE_QUEUE, { campaignId }, advanceJob(deps, campaignId, at), tx);
+}
+
+/** The start (seconds from the sandbox clock's now) and singleton key of the campaign's advance job at `at`. */
+function advanceJob(deps: Pick<Deps, 'clock'>, campaignId: number, at: Date) {
   const seconds = Math.max(1, Math.ceil((at.getTime() - deps.clock.now().getTime()) / 1000));
-  const options = { startAfter: seconds, singletonKey: `express-${campaignId}-${at.getTime()}` };
-  if (later) await deps.jobs.sendLater(tx, ADVANCE_QUEUE, { campaignId }, options);
-  else await deps.jobs.send(ADVANCE_QUEUE, { campaignId }, options, tx);
+  return { startAfter: seconds, singletonKey: `express-${campaignId}-${at.getTime()}` };
 }
 
 /** How long before the answer deadline the seller is reminded. */
@@ -174,7 +167,7 @@ function remindable(
 /**
  * At creation, in the creating transaction: the request's two advance jobs, the seller's reminder a
  * day before the answer deadline (when the window is longer than a day) and the deadline itself,
- * queued with the transaction's other writes (a new campaign has no job to cancel). The
+ * queued with the transaction's other writes as one statement (a new campaign has no job to cancel). The
  * minute sweeper finds both as well ({@link sweep}), so a moved sandbox clock or a lost job changes
  * nothing.
  */
@@ -184,9 +177,14 @@ export async function scheduleAnswerJobs(
   c: Pick<Campaign, 'id' | 'createdAt' | 'answerDeadline'>,
 ): Promise<void> {
   if (!c.answerDeadline) return;
-  if (remindable(c))
-    await schedule(deps, tx, c.id, new Date(c.answerDeadline.getTime() - ANSWER_REMINDER_MS), true);
-  await schedule(deps, tx, c.id, c.answerDeadline, true);
+  const due = remindable(c)
+    ? [new Date(c.answerDeadline.getTime() - ANSWER_REMINDER_MS), c.answerDeadline]
+    : [c.answerDeadline];
+  await deps.jobs.sendLater(
+    tx,
+    ADVANCE_QUEUE,
+    due.map((at) => ({ data: { campaignId: c.id }, ...advanceJob(deps, c.id, at) })),
+  );
 }
 
 async function tell(

@@ -521,7 +521,8 @@ export async function hold(
  * creates the payer's accounts if missing, locks them (ascending ids), writes the hold and its posting
  * and commits; never while the API is busy. Only for a hold that is the last thing of its transaction
  * and whose key is fresh (`freshKey` of {@link hold}: it names a row of this transaction) with its id
- * reserved ({@link NEXT_HOLD_ID}). Nothing is answered: the hold's row is known by its reserved id.
+ * reserved ({@link NEXT_HOLD_ID}, or drawn from its sequence by the caller). Nothing is answered: the
+ * hold's row is known by its reserved id.
  * When the wallet cannot pay, the COMMIT does not run, the transaction is rolled back, and
  * `withTransaction` rethrows a PostgreSQL error with SQLSTATE {@link LEDGER_SHORT}, which
  * {@link ledgerRefusal} turns into {@link InsufficientBalanceError}.
@@ -535,16 +536,22 @@ export function holdAtCommit(
     reservedId: number;
     escrow?: EscrowKind;
     ref?: { type: string; id: string | number };
+    /**
+     * The payer's wallet and escrow account were seen to exist (accounts are never deleted): the
+     * statement creating missing ones is left out.
+     */
+    accountsExist?: boolean;
   },
 ): void {
   assertCoins(input.coins);
   const escrow = input.escrow ?? 'campaign_escrow';
-  atCommit(tx, {
-    name: 'ledger_ensure_payer_accounts',
-    text: ENSURE_PAYER_ACCOUNTS,
-    types: ['int', 'varchar'],
-    values: [input.userId, escrow],
-  });
+  if (!input.accountsExist)
+    atCommit(tx, {
+      name: 'ledger_ensure_payer_accounts',
+      text: ENSURE_PAYER_ACCOUNTS,
+      types: ['int', 'varchar'],
+      values: [input.userId, escrow],
+    });
   atCommit(tx, {
     name: 'ledger_lock_payer_accounts',
     text: LOCK_PAYER_ACCOUNTS,

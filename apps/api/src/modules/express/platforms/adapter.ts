@@ -287,6 +287,11 @@ export interface ExpressTarget {
    */
   payerBalance?: number;
   /**
+   * Whether the payer's wallet and campaign escrow account both exist (read with `payerBalance`; the
+   * hold then need not create them).
+   */
+  payerAccounts?: boolean;
+  /**
    * The ids the campaign and its hold would be written under ({@link RESERVED_IDS}), when the target
    * statement drew them; otherwise the engine draws them itself.
    */
@@ -333,6 +338,17 @@ export function payerBalanceColumn(withPayer: boolean): SQL<number | null> {
         where b.user_id = ${sql.placeholder(PAYER_PLACEHOLDER)} and b.kind = 'user_wallet')`.mapWith(Number)
     : sql<null>`null::bigint`;
 }
+/**
+ * Whether the payer (the {@link PAYER_PLACEHOLDER} placeholder) has both a wallet and a campaign escrow
+ * account, as a column of a target statement; null when `withPayer` is false.
+ */
+export function payerAccountsColumn(withPayer: boolean): SQL<boolean | null> {
+  return withPayer
+    ? sql<boolean>`(select count(*) = 2 from ledger_accounts b
+        where b.user_id = ${sql.placeholder(PAYER_PLACEHOLDER)} and b.kind in ('user_wallet', 'campaign_escrow'))`
+    : sql<null>`null::boolean`;
+}
+
 /** The placeholder of {@link payerBalanceColumn}: the payer's user id. */
 export const PAYER_PLACEHOLDER = 'payer';
 

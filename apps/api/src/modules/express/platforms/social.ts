@@ -11,6 +11,7 @@ import {
   type ExpressRenewalParts,
   type ExpressTarget,
   PAYER_PLACEHOLDER,
+  payerAccountsColumn,
   payerBalanceColumn,
   reservedIdColumns,
   reservedOf,
@@ -52,6 +53,7 @@ export async function loadAccountTargets(
         tier: { id: socialTiers.id, price: socialTiers.price },
         seller: SELLER_CONTACT,
         payerBalance: payerBalanceColumn(withPayer),
+        payerAccounts: payerAccountsColumn(withPayer),
         reserved: reservedIdColumns(withPayer),
       })
       .from(socialAccounts)
@@ -70,7 +72,7 @@ export async function loadAccountTargets(
       .orderBy(asc(socialAccounts.id))
       .prepare(name),
   ).execute({ ids: idList(ids), platform, [PAYER_PLACEHOLDER]: payerId ?? null });
-  return rows.map(({ account, tier, seller, payerBalance, reserved }) => ({
+  return rows.map(({ account, tier, seller, payerBalance, payerAccounts, reserved }) => ({
     id: account.id,
     name: `@${account.username}`,
     sellerId: account.userId,
@@ -79,6 +81,7 @@ export async function loadAccountTargets(
     seller,
     refusesAi: account.refusesAi,
     ...(payerBalance === null ? {} : { payerBalance }),
+    ...(payerAccounts === null ? {} : { payerAccounts }),
     ...reservedOf(reserved),
   }));
 }

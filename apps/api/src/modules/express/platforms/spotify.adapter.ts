@@ -11,6 +11,7 @@ import {
   type ExpressCheck,
   type ExpressPlatformAdapter,
   PAYER_PLACEHOLDER,
+  payerAccountsColumn,
   payerBalanceColumn,
   proRataShare,
   reservedIdColumns,
@@ -121,6 +122,7 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
             price: expressTiers.price,
             seller: SELLER_CONTACT,
             payerBalance: payerBalanceColumn(withPayer),
+            payerAccounts: payerAccountsColumn(withPayer),
             reserved: reservedIdColumns(withPayer),
           })
           .from(expressPlaylists)
@@ -137,7 +139,7 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
           .orderBy(asc(expressPlaylists.id))
           .prepare(name),
     ).execute({ ids: idList(ids), [PAYER_PLACEHOLDER]: payerId ?? null });
-    return rows.map(({ playlist, price, seller, payerBalance, reserved }) => ({
+    return rows.map(({ playlist, price, seller, payerBalance, payerAccounts, reserved }) => ({
       id: playlist.id,
       name: playlist.name,
       sellerId: playlist.curatorId,
@@ -146,6 +148,7 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
       price,
       seller,
       ...(payerBalance === null ? {} : { payerBalance }),
+      ...(payerAccounts === null ? {} : { payerAccounts }),
       ...reservedOf(reserved),
     }));
   },
