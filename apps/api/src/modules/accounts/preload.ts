@@ -40,13 +40,20 @@ export const WALLET_COLUMNS = `u.user_type_id as type, coalesce(l.balance, 0) as
 
 /**
  * Columns of {@link PurchaseRow}: all stored settings as one JSON object (a campaign purchase's prices,
- * fee and days; no separate settings statement).
+ * fee and days; no separate settings statement), and the payer's name and address as a campaign's
+ * detail shows its artist.
  */
-export const PURCHASE_COLUMNS = `(select json_object_agg(s.key, s.value) from settings s) as settings`;
+export const PURCHASE_COLUMNS = `(select json_object_agg(s.key, s.value) from settings s) as settings,
+    u.first_name || ' ' || u.last_name as payer_name, u.email as payer_email`;
 
-/** A row of {@link PURCHASE_COLUMNS}: the settings as stored (null when none is stored). */
+/**
+ * A row of {@link PURCHASE_COLUMNS}: the settings as stored (null when none is stored); the payer's
+ * full name and e-mail (null for a token without its user).
+ */
 export interface PurchaseRow {
   settings: Record<string, unknown> | null;
+  payer_name: string | null;
+  payer_email: string | null;
 }
 
 /** The `session` column of {@link SESSION_COLUMNS}. */

@@ -1,5 +1,5 @@
 import { EXPRESS_CAMPAIGN_STATUS as S, USER_TYPES } from '@lm/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { flushWrites, type Tx, withTransaction, writeLaterInsert } from '../../db/client';
 import { isUniqueViolation, pgErrorOf } from '../../db/pg-error';
 import { users } from '../../db/schema';
@@ -12,8 +12,14 @@ import { DESC, hold, holdAtCommit, InsufficientBalanceError, ledgerRefusal } fro
 import { assertTrackLanguage } from './express.language';
 import { answerDeadlineFrom, type Campaign, scheduleAnswerJobs } from './express.machine';
 import { tellUser } from './express.notify';
+import type { WrittenCampaign } from './express.queries';
 import { expressCampaignEvents, expressCampaigns } from './express.schema';
-import { type ExpressPlatformAdapter, type ExpressTarget, RESERVED_IDS } from './platforms/adapter';
+import {
+  type ExpressPlatformAdapter,
+  type ExpressTarget,
+  RESERVED_IDS,
+  type ReservedIds,
+} from './platforms/adapter';
 import { spotifyAdapter } from './platforms/index';
 
 /*
@@ -190,7 +196,7 @@ export async function createCampaignsFor(
       input.preloaded ? settingsFrom(input.preloaded.settings) : undefined,
     ));
   if (!sound) throw invalidSound();
-  await assertTrackLanguage(outer ?? deps.database, input.languageId);
+  const language = await assertTrackLanguage(outer ?? deps.database, input.languageId);
   const soundName = input.soundName?.trim().slice(0, 300) || sound.name;
   const now = deps.clock.now();
 
@@ -244,7 +250,7 @@ export async function createCampaignsFor(
         playlistId: 'playlistId' in columns ? columns.playlistId : null,
         accountId: 'accountId' in columns ? columns.accountId : null,
       };
-      writeLaterInsert(tx, expressCampaigns, {
+      const values = {
         id: c.id,
         campaignTypeId: c.campaignTypeId,
         artistId,
@@ -274,9 +280,11 @@ export async function createCampaignsFor(
         holdId: c.holdId,
         createdAt: now,
         updatedAt: now,
-      });
+      } satisfies NewCampaign;
+      writeLaterInsert(tx, expressCampaigns, values);
       await scheduleAnswerJobs(deps, tx, c);
-      writeLaterInsert(tx, expressCampaignEvents, {
+      const event = {
+        id: reserved[i]!.eventId,
         campaignId: c.id,
         fromStatus: null,
         toStatus: S.PENDING_APPROVAL,
@@ -285,7 +293,19 @@ export async function createCampaignsFor(
         noteKey: input.renewedFromId ? 'express.timeline.renewed' : 'express.timeline.created',
         noteParams: input.renewedFromId ? { campaign: input.renewedFromId } : null,
         createdAt: now,
-      });
+      } satisfies typeof expressCampaignEvents.$inferInsert;
+      writeLaterInsert(tx, expressCampaignEvents, event);
+      // The artist's own purchase of a target whose statement read what a detail shows: the answer is
+      // made from what is written here, not read back (a detail statement cost a quarter of a purchase).
+      const payer = input.preloaded;
+      if (!input.byStaff && target.shown && payer?.payer_name != null && payer.payer_email != null)
+        c.written = {
+          row: campaignRowOf(values),
+          event: { ...event, actorName: null, note: null },
+          target: { id: target.id, name: target.name, ...target.shown },
+          artist: { name: payer.payer_name, email: payer.payer_email },
+          language,
+        };
       await tellUser(
         deps,
         tx,
@@ -368,22 +388,45 @@ export async function createCampaignsFor(
 export type CreatedCampaign = Pick<
   Campaign,
   'id' | 'campaignTypeId' | 'statusId' | 'price' | 'createdAt' | 'answerDeadline' | 'playlistId' | 'accountId'
-> & { holdId: number };
+> & {
+  holdId: number;
+  /**
+   * What its detail answer shows, as written (`campaignDetailsOf`): for the artist's own purchase of
+   * a target whose statement read what a detail shows of it ({@link ExpressTarget.shown}, Spotify),
+   * with the payer's name and address read with the token (`preloaded`); absent otherwise.
+   */
+  written?: WrittenCampaign;
+};
+
+type NewCampaign = typeof expressCampaigns.$inferInsert;
+
+/**
+ * The campaign row `values` make: every column the insert leaves out is null, which is what the
+ * table gives it (its only defaults are for columns a purchase always writes; the purchase answer's
+ * test compares it with the row read back).
+ */
+function campaignRowOf(values: NewCampaign): Campaign {
+  const row: Record<string, unknown> = {};
+  for (const key of Object.keys(getTableColumns(expressCampaigns))) row[key] = null;
+  return Object.assign(row, values) as Campaign;
+}
 
 /**
  * The campaign and hold ids of each target, in order: those the target statement drew
  * ({@link ExpressTarget.reserved}), or else drawn now in one statement.
  */
-async function reservedIds(
-  db: Pick<Tx, 'db'>,
-  targets: readonly ExpressTarget[],
-): Promise<{ campaignId: number; holdId: number }[]> {
+async function reservedIds(db: Pick<Tx, 'db'>, targets: readonly ExpressTarget[]): Promise<ReservedIds[]> {
   if (targets.every((t) => t.reserved)) return targets.map((t) => t.reserved!);
-  const rows = await db.db.execute<{ campaign_id: number; hold_id: number }>(
-    sql`select ${RESERVED_IDS.campaignId} as campaign_id, ${RESERVED_IDS.holdId} as hold_id
+  const rows = await db.db.execute<{ campaign_id: number; hold_id: number; event_id: number }>(
+    sql`select ${RESERVED_IDS.campaignId} as campaign_id, ${RESERVED_IDS.holdId} as hold_id,
+               ${RESERVED_IDS.eventId} as event_id
           from generate_series(1, ${targets.length}::int)`,
   );
-  return rows.rows.map((r) => ({ campaignId: Number(r.campaign_id), holdId: Number(r.hold_id) }));
+  return rows.rows.map((r) => ({
+    campaignId: Number(r.campaign_id),
+    holdId: Number(r.hold_id),
+    eventId: Number(r.event_id),
+  }));
 }
 
 /**

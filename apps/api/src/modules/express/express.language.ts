@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import type { Database } from '../../db/client';
 import { languages } from '../../db/schema';
 import { ValidationError } from '../../platform/errors';
 import { expressCampaigns } from './express.schema';
@@ -19,10 +19,18 @@ export const trackLanguageSql = sql<TrackLanguage | null>`(select json_build_obj
  * Checks the language an order names (`language_id`) before anything is written or charged.
  * Issue "Listen, decide, explain", Hear it first: the track's language is read before the decision.
  * @param id a `languages` id, or null/undefined (instrumental or not said: nothing to check)
+ * @returns the language as views answer it, or null when none is named
  * @throws ValidationError 422 `validation.invalid` on `language_id` when no such language exists
  */
-export async function assertTrackLanguage(db: Database | Tx, id: number | null | undefined): Promise<void> {
-  if (id === null || id === undefined) return;
-  const [found] = await db.db.select({ id: languages.id }).from(languages).where(eq(languages.id, id));
+export async function assertTrackLanguage(
+  db: Pick<Database, 'db'>,
+  id: number | null | undefined,
+): Promise<TrackLanguage | null> {
+  if (id === null || id === undefined) return null;
+  const [found] = await db.db
+    .select({ id: languages.id, code: languages.code, name: languages.name })
+    .from(languages)
+    .where(eq(languages.id, id));
   if (!found) throw new ValidationError({ language_id: ['validation.invalid'] });
+  return found;
 }

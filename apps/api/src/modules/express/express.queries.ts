@@ -23,7 +23,7 @@ import { containsPattern } from '../../db/search';
 import { type ListQuery, paginate } from '../../platform/http';
 import { isMessageKey, t } from '../../platform/i18n';
 import { playlistVisibleToArtists, scoreItem, scoreOrNeutral } from '../trust';
-import { declineJson, declinesOf, declineView } from './express.feedback';
+import { type DeclineJson, declineJson, declinesOf, declineView } from './express.feedback';
 import { type TrackLanguage, trackLanguageSql } from './express.language';
 import { unreadOf } from './express.messages';
 import { timelineKeyFor } from './express.notify';
@@ -280,22 +280,20 @@ const reviewJson = sql<ReviewJson | null>`(select json_build_object(
  * the video wording of TikTok and Instagram), an admin's own words as written; the staff member's
  * name only for a `staff` reader.
  */
-function timelineEntry(
-  e: {
-    id: number;
-    fromStatus: number | null;
-    toStatus: number;
-    actorType: string;
-    actorName: string | null;
-    note: string | null;
-    noteKey: string | null;
-    noteParams: NoteParams | null;
-    createdAt: Date;
-  },
-  lang: Language,
-  campaignTypeId: number,
-  staff = false,
-) {
+/** A timeline event as {@link timelineEntry} reads it. */
+interface TimelineEvent {
+  id: number;
+  fromStatus: number | null;
+  toStatus: number;
+  actorType: string;
+  actorName: string | null;
+  note: string | null;
+  noteKey: string | null;
+  noteParams: NoteParams | null;
+  createdAt: Date;
+}
+
+function timelineEntry(e: TimelineEvent, lang: Language, campaignTypeId: number, staff = false) {
   return {
     id: e.id,
     from_status: e.fromStatus,
@@ -367,40 +365,101 @@ export async function campaignDetails(database: Database, ids: readonly number[]
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    const { decline, declineReason } = declineView(row.decline, lang);
     return [
-      {
-        ...campaignItem(row),
-        ...(declineReason === undefined ? {} : { decline_reason: declineReason }),
-        decline,
-        timeline: row.timeline.map((e) =>
-          timelineEntry(
-            {
-              id: e.id,
-              fromStatus: e.from_status,
-              toStatus: e.to_status,
-              actorType: e.actor_type,
-              actorName: e.actor_name,
-              note: e.note,
-              noteKey: e.note_key,
-              noteParams: e.note_params,
-              createdAt: new Date(e.created_at),
-            },
-            lang,
-            row.c.campaignTypeId,
-            scope.staff,
-          ),
-        ),
-        review: row.review
-          ? {
-              rating: row.review.rating,
-              comment: row.review.comment,
-              created_at: new Date(row.review.created_at).toISOString(),
-            }
-          : null,
-      },
+      detailItem(
+        row,
+        row.timeline.map((e) => ({
+          id: e.id,
+          fromStatus: e.from_status,
+          toStatus: e.to_status,
+          actorType: e.actor_type,
+          actorName: e.actor_name,
+          note: e.note,
+          noteKey: e.note_key,
+          noteParams: e.note_params,
+          createdAt: new Date(e.created_at),
+        })),
+        lang,
+        scope.staff,
+      ),
     ];
   });
+}
+
+/** A campaign's detail as {@link campaignDetails} answers it, from its row, timeline, review and decline. */
+function detailItem(
+  row: CampaignRow & { review: ReviewJson | null; decline: DeclineJson | null },
+  timeline: readonly TimelineEvent[],
+  lang: Language,
+  staff: boolean | undefined,
+) {
+  const { decline, declineReason } = declineView(row.decline, lang);
+  return {
+    ...campaignItem(row),
+    ...(declineReason === undefined ? {} : { decline_reason: declineReason }),
+    decline,
+    timeline: timeline.map((e) => timelineEntry(e, lang, row.c.campaignTypeId, staff)),
+    review: row.review
+      ? {
+          rating: row.review.rating,
+          comment: row.review.comment,
+          created_at: new Date(row.review.created_at).toISOString(),
+        }
+      : null,
+  };
+}
+
+/**
+ * What a purchase wrote of a new campaign, enough for its detail (see `CreatedCampaign.written` in
+ * `express.creation.ts`): the row, its one timeline event, its target as a detail shows it, the
+ * artist's name and address, the track's language.
+ */
+export interface WrittenCampaign {
+  row: typeof expressCampaigns.$inferSelect;
+  event: TimelineEvent;
+  target: {
+    id: number;
+    name: string;
+    url: string;
+    imageUrl: string | null;
+    followers: number;
+    tierName: string;
+    sellerName: string;
+  };
+  artist: { name: string; email: string };
+  language: TrackLanguage | null;
+}
+
+/**
+ * The details of campaigns a purchase has just written, as {@link campaignDetails} would read them back
+ * (no statement: a new campaign has no review, decline or custom campaign, and one timeline event).
+ * @returns the details in the order given, or null when one of them does not carry what it wrote
+ */
+export function campaignDetailsOf(created: readonly { written?: WrittenCampaign }[], lang: Language) {
+  if (!created.every((c) => c.written)) return null;
+  return created.map(({ written: w }) =>
+    detailItem(
+      {
+        c: w!.row,
+        playlistId: w!.target.id,
+        playlistName: w!.target.name,
+        playlistUrl: w!.target.url,
+        playlistImage: w!.target.imageUrl,
+        playlistFollowers: w!.target.followers,
+        tierName: w!.target.tierName,
+        artistName: w!.artist.name,
+        artistEmail: w!.artist.email,
+        curatorName: w!.target.sellerName,
+        customCampaignId: null,
+        language: w!.language,
+        review: null,
+        decline: null,
+      },
+      [w!.event],
+      lang,
+      false,
+    ),
+  );
 }
 
 /**

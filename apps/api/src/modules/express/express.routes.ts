@@ -537,11 +537,14 @@ export const expressRoutes: RouteModule = (app, deps) => {
         ...req.body,
         preloaded: user.purchase,
       });
-      const items = await q.campaignDetails(
-        deps.database,
-        created.map((c) => c.id),
-        { lang: req.lang },
-      );
+      // Answered from what the purchase wrote; read back only when it could not tell.
+      const items =
+        q.campaignDetailsOf(created, req.lang) ??
+        (await q.campaignDetails(
+          deps.database,
+          created.map((c) => c.id),
+          { lang: req.lang },
+        ));
       return reply.status(201).send({
         data: items,
         message: t(req.lang, 'express.created'),
@@ -575,11 +578,13 @@ export const expressRoutes: RouteModule = (app, deps) => {
         ...req.body,
         preloaded: user.purchase,
       });
-      const items = await q.campaignDetails(
-        deps.database,
-        created.map((c) => c.id),
-        { lang: req.lang },
-      );
+      const items =
+        q.campaignDetailsOf(created, req.lang) ??
+        (await q.campaignDetails(
+          deps.database,
+          created.map((c) => c.id),
+          { lang: req.lang },
+        ));
       return reply.status(201).send({ data: items, message: t(req.lang, 'express.created') });
     },
   );

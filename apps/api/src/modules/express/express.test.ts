@@ -1,5 +1,6 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { artistWithCoins, ledgerTotal } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
 import { walletBalance } from '../wallet/ledger';
@@ -103,6 +104,54 @@ describe('creating campaigns', () => {
     expect(await walletBalance(ctx.deps.database, rich.user.id)).toBe(1000 - 50 - 300);
     const dup = await create(rich.token, [playlistIds[0]!]);
     expect(dup.statusCode).toBe(409);
+  });
+
+  it('answers each new campaign exactly as its detail reads it back (the answer is made from what was written)', async () => {
+    const { token } = await artistWith(1000);
+    const language = (
+      await ctx.deps.database.pool.query<{ id: number }>(`select id from languages where code = 'fr'`)
+    ).rows[0]!.id;
+    for (const [lang, body] of [
+      ['en', { pitch: 'A pitch for you', made_with_ai: false, language_id: language }],
+      ['fr', {}],
+    ] as const) {
+      const texts: string[] = [];
+      const query = pg.Client.prototype.query;
+      const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+        this: pg.Client,
+        ...args: unknown[]
+      ) {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+        if (text) texts.push(text);
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as never);
+      const res = await ctx
+        .call('POST', '/api/express/artist/campaign/create', {
+          token,
+          headers: { 'x-lang': lang },
+          body: {
+            track_link: `https://open.spotify.com/track/3AnswerTrack00000000${lang.toUpperCase()}`,
+            playlist_ids: playlistIds,
+            payment_method: 'coins',
+            ...body,
+          },
+        })
+        .finally(() => spy.mockRestore());
+      expect(res.statusCode).toBe(201);
+      // Nothing read back: no statement reads the campaigns after the commit.
+      expect(texts.filter((text) => /from "express_campaigns"/.test(text))).toEqual([]);
+      const answered = res.json().data as { id: number }[];
+      expect(answered).toHaveLength(2);
+      for (const item of answered) {
+        const read = await ctx.call('GET', `/api/express/artist/show/campaign/${item.id}`, {
+          token,
+          headers: { 'x-lang': lang },
+        });
+        // The artist's page adds the placement's performance to the detail.
+        const { performance: _, ...detail } = read.json().data;
+        expect(item).toEqual(detail);
+      }
+    }
   });
 
   it('an order of two playlists when the track is already open on the second: 409 naming it, nothing held or written', async () => {

@@ -292,29 +292,51 @@ export interface ExpressTarget {
    */
   payerAccounts?: boolean;
   /**
-   * The ids the campaign and its hold would be written under ({@link RESERVED_IDS}), when the target
-   * statement drew them; otherwise the engine draws them itself.
+   * The ids the campaign, its hold and its first timeline event would be written under
+   * ({@link RESERVED_IDS}), when the target statement drew them; otherwise the engine draws them itself.
    */
-  reserved?: { campaignId: number; holdId: number };
+  reserved?: ReservedIds;
+  /**
+   * What a campaign's detail answer shows of its target, when the target statement read it (Spotify's
+   * purchase): the purchase then answers without reading its campaign back.
+   */
+  shown?: TargetShown;
+}
+
+/** See {@link ExpressTarget.reserved}. */
+export interface ReservedIds {
+  campaignId: number;
+  holdId: number;
+  eventId: number;
+}
+
+/** See {@link ExpressTarget.shown}: the playlist's link, image and followers, its tier's name, its seller's name. */
+export interface TargetShown {
+  url: string;
+  imageUrl: string | null;
+  followers: number;
+  tierName: string;
+  sellerName: string;
 }
 
 /**
- * The ids a purchase writes a target's campaign and hold under, drawn from their sequences as columns
- * of the target statement (no statement of their own): the engine then writes the campaign, its
- * timeline event, jobs, notices and hold without reading anything back, all with the COMMIT. An id
- * drawn for an order that is refused is not used (a gap, as a rolled-back insert leaves).
+ * The ids a purchase writes a target's campaign, hold and first timeline event under, drawn from their
+ * sequences as columns of the target statement (no statement of their own): the engine then writes
+ * the campaign, its timeline event, jobs, notices and hold without reading anything back, all with the
+ * COMMIT. An id drawn for an order that is refused is not used (a gap, as a rolled-back insert leaves).
  */
 export const RESERVED_IDS = {
   campaignId: sql<number>`nextval('express_campaigns_id_seq')`.mapWith(Number),
   holdId: sql<number>`nextval('ledger_holds_id_seq')`.mapWith(Number),
+  eventId: sql<number>`nextval('express_campaign_events_id_seq')`.mapWith(Number),
 };
 
 /** `{ reserved }` of a target from the columns of {@link reservedIdColumns}; nothing when not drawn. */
-export function reservedOf(columns: { campaignId: number | null; holdId: number | null } | null): {
-  reserved?: { campaignId: number; holdId: number };
-} {
-  return columns?.campaignId != null && columns.holdId != null
-    ? { reserved: { campaignId: columns.campaignId, holdId: columns.holdId } }
+export function reservedOf(
+  columns: { campaignId: number | null; holdId: number | null; eventId: number | null } | null,
+): { reserved?: ReservedIds } {
+  return columns?.campaignId != null && columns.holdId != null && columns.eventId != null
+    ? { reserved: { campaignId: columns.campaignId, holdId: columns.holdId, eventId: columns.eventId } }
     : {};
 }
 
@@ -322,8 +344,11 @@ export function reservedOf(columns: { campaignId: number | null; holdId: number 
 export function reservedIdColumns(withPayer: boolean): {
   campaignId: SQL<number | null>;
   holdId: SQL<number | null>;
+  eventId: SQL<number | null>;
 } {
-  return withPayer ? RESERVED_IDS : { campaignId: sql<null>`null::int`, holdId: sql<null>`null::bigint` };
+  return withPayer
+    ? RESERVED_IDS
+    : { campaignId: sql<null>`null::int`, holdId: sql<null>`null::bigint`, eventId: sql<null>`null::bigint` };
 }
 
 /**

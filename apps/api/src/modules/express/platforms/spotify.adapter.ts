@@ -120,6 +120,13 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
               refusesAi: expressPlaylists.refusesAi,
             },
             price: expressTiers.price,
+            shown: {
+              url: expressPlaylists.spotifyUrl,
+              imageUrl: expressPlaylists.imageUrl,
+              followers: expressPlaylists.followers,
+              tierName: expressTiers.tierName,
+              sellerName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+            },
             seller: SELLER_CONTACT,
             payerBalance: payerBalanceColumn(withPayer),
             payerAccounts: payerAccountsColumn(withPayer),
@@ -139,13 +146,14 @@ export const spotifyAdapter: ExpressPlatformAdapter = {
           .orderBy(asc(expressPlaylists.id))
           .prepare(name),
     ).execute({ ids: idList(ids), [PAYER_PLACEHOLDER]: payerId ?? null });
-    return rows.map(({ playlist, price, seller, payerBalance, payerAccounts, reserved }) => ({
+    return rows.map(({ playlist, price, shown, seller, payerBalance, payerAccounts, reserved }) => ({
       id: playlist.id,
       name: playlist.name,
       sellerId: playlist.curatorId,
       tierId: playlist.tierId,
       refusesAi: playlist.refusesAi,
       price,
+      shown,
       seller,
       ...(payerBalance === null ? {} : { payerBalance }),
       ...(payerAccounts === null ? {} : { payerAccounts }),
