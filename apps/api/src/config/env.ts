@@ -55,6 +55,12 @@ export const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Liberty Music <no-reply@liberty.test>'),
   /**
+   * Development mail outside production (a session cookie per browser, the mails of its requests kept
+   * for `GET /api/dev/mail`, every mail printed in development): on unless `DEV_MAIL=0` (the
+   * benchmarks, which measure the request path production runs). Never in production.
+   */
+  DEV_MAIL: bool,
+  /**
    * Inbound mail (users answer tickets by e-mail): the secret the mail provider signs its
    * inbound webhook with (HMAC-SHA256), and the domain of the reply addresses
    * (`ticket+<id>.<mac>@<domain>`). Outside production a development secret is used when unset; in
@@ -157,6 +163,8 @@ export interface Config extends Env {
   embedded: boolean;
   seedDemo: boolean;
   runJobs: boolean;
+  /** Development mail ({@link envSchema} `DEV_MAIL`): outside production, unless turned off. */
+  devMail: boolean;
   /** RESPONSE_SERIALIZER resolved: `compiled` in production, `checked` elsewhere, unless set. */
   responseSerializer: 'compiled' | 'zod' | 'checked';
   dataDir: string;
@@ -211,6 +219,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Demo data only with the embedded default or an explicit SEED_DEMO=1, never in production.
     seedDemo: env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? embedded),
     runJobs: env.RUN_JOBS ?? true,
+    devMail: env.NODE_ENV !== 'production' && (env.DEV_MAIL ?? true),
     responseSerializer: env.RESPONSE_SERIALIZER ?? (env.NODE_ENV === 'production' ? 'compiled' : 'checked'),
     dataDir,
     uploadDir: path.join(dataDir, 'uploads'),

@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   );
   // Development mail: outside production each browser gets a session cookie, and
   // the mails sent while handling its requests are kept for it (GET /api/dev/mail). Never in production.
-  if (config.NODE_ENV !== 'production') {
+  if (config.devMail) {
     app.addHook('onRequest', (req, reply, done) => {
       let session = devMailSessionOf(req.headers.cookie);
       if (!session) {

@@ -59,6 +59,35 @@ describe('development mail', () => {
     ).toBeUndefined();
   });
 
+  it('is off with DEV_MAIL=0 (the benchmarks): no cookie, nothing kept', async () => {
+    const off = await createTestApp({ env: { DEV_MAIL: '0' } });
+    try {
+      const first = await off.call('GET', '/api/setting/all');
+      expect(first.json().data.dev_mail).toBe(false);
+      expect(first.headers['set-cookie']).toBeUndefined();
+      const email = `dev-mail-off-${Date.now()}@example.test`;
+      const registered = await off.call('POST', '/api/user/store-user', {
+        body: {
+          first_name: 'Nia',
+          last_name: 'Off',
+          email,
+          password: 'Str0ng-pass!',
+          password_confirmation: 'Str0ng-pass!',
+          user_type_id: 1,
+          gender: 'female',
+        },
+      });
+      expect(registered.statusCode, registered.body).toBeLessThan(300);
+      // The mail is written to the outbox all the same.
+      expect(await off.lastMail(email)).toBeTruthy();
+      expect((await off.call('GET', `/api/dev/mail?to=${encodeURIComponent(email)}`)).json().data).toEqual(
+        [],
+      );
+    } finally {
+      await off.close();
+    }
+  });
+
   it('refuses a missing address with a translated 422', async () => {
     const res = await ctx.call('GET', '/api/dev/mail', { headers: { 'x-lang': 'de' } });
     expect(res.statusCode).toBe(422);

@@ -132,7 +132,7 @@ export function createMailer(
   print: (block: string) => void = (block) => process.stdout.write(`${block}\n`),
 ): Mailer {
   const development = (mail: { to: string; from?: string; subject: string; text: string }) => {
-    if (config.NODE_ENV === 'production') return;
+    if (!config.devMail) return;
     keepDevMail({ to: mail.to, subject: mail.subject, text: mail.text });
     if (config.NODE_ENV === 'development') print(formatDevMail(mail));
   };

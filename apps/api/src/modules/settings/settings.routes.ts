@@ -26,7 +26,7 @@ export const settingsRoutes: RouteModule = (app, deps) => {
           tiktok_connect: deps.providers.tiktok.name !== 'off',
           instagram_connect: deps.providers.instagram.name !== 'off',
           // Whether the code screens offer "Development mail" (GET /api/dev/mail): never in production.
-          dev_mail: deps.config.NODE_ENV !== 'production',
+          dev_mail: deps.config.devMail,
         },
       };
     },
