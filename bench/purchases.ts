@@ -98,9 +98,11 @@ async function main(): Promise<number> {
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
     ...(process.env.PURCHASE_PERF_MAP === '1' ? ['--perf-basic-prof-only-functions'] : []),
   ];
+  // DEV_MAIL=0: no development mailbox (a cookie and a session per browser, every mail kept and
+  // printed), which production does not run either.
   const product = await session.startProduct('product', session.makeDataDir(), ECHO, {
     compiled: true,
-    env: { RESPONSE_SERIALIZER: 'compiled' },
+    env: { RESPONSE_SERIALIZER: 'compiled', DEV_MAIL: '0' },
     nodeArgs,
   });
   const db = await session.connect(product.dbUrl, 'liberty-bench-purchases');
@@ -314,7 +316,7 @@ function render(r: {
     'run and overwritten by the next.',
     '',
     `- ${machineLine()}; 1-min load average ${r.loadAvgAtStart.toFixed(2)} at the start, ${r.loadAvgAtEnd.toFixed(2)} at the end.`,
-    `- Product: the compiled API (\`apps/api/dist/main.js\`, \`RESPONSE_SERIALIZER=compiled\`) on a fresh embedded database; ${ARTISTS} artists signed in, each purchase from a random`,
+    `- Product: the compiled API (\`apps/api/dist/main.js\`, \`RESPONSE_SERIALIZER=compiled\`, \`DEV_MAIL=0\`) on a fresh embedded database; ${ARTISTS} artists signed in, each purchase from a random`,
     '  one, a new track on one demo playlist, paid with coins (`POST /api/express/artist/campaign/create`).',
     '- Ledger baseline: `bench/purchase-baseline-server.ts`, bare Fastify + pg, the same ledger rows (hold, transfer, two entries,',
     "  both balances and positions) for a random artist of the same set in one transaction, into the artist's own escrow.",
