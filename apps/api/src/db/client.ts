@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import {
   createTableRelationsHelpers,
   extractTablesRelationalConfig,
-  fillPlaceholders,
   getTableName,
   is,
+  Param,
   Placeholder,
   SQL,
   type SQLWrapper,
@@ -108,11 +108,17 @@ interface QueuedExecute {
  * `MAX_PREPARED_TEXTS` shapes in the process) falls back to {@link writeLater}.
  */
 export function writeLaterInsert<T extends PgTable>(tx: Tx, table: T, values: PgInsertValue<T>): void {
-  const shape = insertShape(values as Record<string, unknown>);
-  const key = shape && `${getTableName(table)}:${shape.key}`;
-  let built = key === null ? undefined : queuedInserts.get(key);
+  const given = values as Record<string, unknown>;
+  const key = shapeKey(given);
+  let byShape = queuedInserts.get(table);
+  if (!byShape) {
+    byShape = new Map();
+    queuedInserts.set(table, byShape);
+  }
+  let built = key === null ? undefined : byShape.get(key);
   if (!built) {
-    if (!shape || key === null || queuedInserts.size >= MAX_PREPARED_TEXTS) {
+    const shape = key === null ? null : insertShape(given);
+    if (!shape || key === null || queuedInsertShapes >= MAX_PREPARED_TEXTS) {
       writeLater(tx, tx.db.insert(table).values(values));
       return;
     }
@@ -122,18 +128,67 @@ export function writeLaterInsert<T extends PgTable>(tx: Tx, table: T, values: Pg
       .toSQL();
     built = {
       statement: {
-        name: `lm_w_${createHash('sha1').update(key).digest('hex').slice(0, 24)}`,
+        name: `lm_w_${createHash('sha1')
+          .update(`${getTableName(table)}:${key}`)
+          .digest('hex')
+          .slice(0, 24)}`,
         text: query.sql,
       },
-      params: query.params,
+      params: query.params.map(placeholderParam),
     };
-    queuedInserts.set(key, built);
+    byShape.set(key, built);
+    queuedInsertShapes++;
   }
-  const encoded = fillPlaceholders(built.params, shape?.given ?? {}).map(literal);
-  tx.pending.push({
-    statement: built.statement,
-    execute: `execute ${built.statement.name}(${encoded.join(', ')})`,
-  });
+  let execute = `execute ${built.statement.name}(`;
+  for (const [i, param] of built.params.entries()) {
+    const value =
+      param.field === undefined
+        ? param.constant
+        : param.encoder
+          ? param.encoder.mapToDriverValue(given[param.field])
+          : given[param.field];
+    execute += i === 0 ? literal(value) : `, ${literal(value)}`;
+  }
+  tx.pending.push({ statement: built.statement, execute: `${execute})` });
+}
+
+/**
+ * The shape key of an INSERT's values as {@link insertShape} writes it (fields in order, nulls named),
+ * without building the placeholders: null when a value is SQL (the INSERT is then built as it is).
+ */
+function shapeKey(values: Record<string, unknown>): string | null {
+  let key = '';
+  for (const field of Object.keys(values).sort()) {
+    const value = values[field];
+    if (value === undefined) continue;
+    if (value === null) key += key === '' ? `${field}=null` : `,${field}=null`;
+    else if (
+      typeof value === 'object' &&
+      !(value instanceof Date) &&
+      !Array.isArray(value) &&
+      (is(value, SQL) || is(value, Placeholder))
+    )
+      return null;
+    else key += key === '' ? field : `,${field}`;
+  }
+  return key;
+}
+
+/** One parameter of a built INSERT: the field it takes its value from and the column's encoder, or a constant. */
+interface InsertParam {
+  field?: string;
+  encoder?: { mapToDriverValue(value: unknown): unknown };
+  constant?: unknown;
+}
+
+function placeholderParam(param: unknown): InsertParam {
+  if (is(param, Placeholder)) return { field: param.name };
+  if (is(param, Param) && is(param.value, Placeholder))
+    return {
+      field: param.value.name,
+      encoder: param.encoder as { mapToDriverValue(value: unknown): unknown },
+    };
+  return { constant: param };
 }
 
 /**
@@ -172,7 +227,12 @@ export function insertShape(
 }
 
 /** The statements of {@link writeLaterInsert}, by table and shape, process-wide. */
-const queuedInserts = new Map<string, { statement: { name: string; text: string }; params: unknown[] }>();
+const queuedInserts = new WeakMap<
+  PgTable,
+  Map<string, { statement: { name: string; text: string }; params: InsertParam[] }>
+>();
+/** How many shapes {@link queuedInserts} holds. */
+let queuedInsertShapes = 0;
 
 /**
  * Queue a write given as SQL text with `$1..$n` parameters like {@link writeLaterInsert}: a statement
@@ -325,7 +385,9 @@ function literal(value: unknown): string {
     // In parentheses when negative: `-$3` with -5 must not become the comment `--5`.
     return value < 0 ? `(${value})` : String(value);
   }
-  return pg.escapeLiteral(value);
+  // pg.escapeLiteral, without building the result one character at a time.
+  const quoted = value.includes("'") ? value.replaceAll("'", "''") : value;
+  return value.includes('\\') ? ` E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
 }
 
 /**
