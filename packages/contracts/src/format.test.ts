@@ -12,6 +12,7 @@ import {
   isolateLinks,
   isolateTextParams,
 } from './format';
+import { translate } from './i18n/index';
 
 /** Intl writes narrow no-break spaces in some languages; compare with plain ones. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ').replace(/\u200f/g, '');
@@ -133,5 +134,21 @@ describe('isolateTextParams', () => {
       link: 'https://x.test/a',
     });
     expect(isolateTextParams('fr', params)).toBe(params);
+  });
+});
+
+describe('counted words in the server catalogs (kept once written)', () => {
+  it('stay right for every count and language, asked again and again', () => {
+    for (let round = 0; round < 3; round++) {
+      expect(
+        translate('en', 'express.notify.new_campaign.body', { track: 'T', playlist: 'P', coins: 1 }),
+      ).toBe('"T" was submitted to your playlist P for 1 coin. Approve or decline it.');
+      expect(
+        translate('en', 'express.notify.new_campaign.body', { track: 'T', playlist: 'P', coins: 50 }),
+      ).toBe('"T" was submitted to your playlist P for 50 coins. Approve or decline it.');
+      expect(
+        translate('fr', 'express.notify.new_campaign.body', { track: 'T', playlist: 'P', coins: 2 }),
+      ).toBe('« T » a été proposé pour votre playlist P contre 2 pièces. Acceptez ou refusez la demande.');
+    }
   });
 });

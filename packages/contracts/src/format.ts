@@ -274,14 +274,28 @@ export const COUNTED_WORD_KEYS = {
  *   `common.minutes`, `common.seconds`);
  * - `{{m, money}}` with `{ minor, currency }` → formatMoney; `{{d, day}}` → formatDay;
  *   `{{b, filesize}}` → formatFileSize.
+ * `fixedCatalogs`: the instance's catalogs never change, so counted words are kept once written.
  */
-export function registerFormatters(i18n: FormatterHost): void {
+export function registerFormatters(i18n: FormatterHost, options: { fixedCatalogs?: boolean } = {}): void {
   const formatter = i18n.services.formatter;
   if (!formatter) return;
   const num = (value: unknown) => (typeof value === 'number' ? value : Number(value));
   formatter.add('number', (value, lng) => formatNumber(num(value), lng));
+  // With catalogs that never change (the server's), a counted word is kept once written: each one is a
+  // plural lookup of its own (`{{coins, coins}}` in a purchase's mail cost more than the rest of it).
+  const counted = new Map<string, string>();
   for (const [name, key] of Object.entries(COUNTED_WORD_KEYS))
-    formatter.add(name, (value, lng) => i18n.t(key, { count: num(value), lng }));
+    formatter.add(name, (value, lng) => {
+      if (!options.fixedCatalogs) return i18n.t(key, { count: num(value), lng });
+      const memo = `${key}|${lng}|${num(value)}`;
+      let text = counted.get(memo);
+      if (text === undefined) {
+        text = i18n.t(key, { count: num(value), lng });
+        if (counted.size >= 10_000) counted.clear();
+        counted.set(memo, text);
+      }
+      return text;
+    });
   formatter.add('money', (value, lng) => {
     const m = value as { minor?: unknown; currency?: unknown } | null;
     if (!m || typeof m !== 'object') return String(value);

@@ -44,7 +44,7 @@ void server.init({
   // A branch of the catalog is not a message: answer its key, as for a missing one.
   returnedObjectHandler: (key: string) => key,
 });
-registerFormatters(server);
+registerFormatters(server, { fixedCatalogs: true });
 
 /**
  * Translates a dotted message key (e.g. `auth.too_many_attempts`) with i18next.
