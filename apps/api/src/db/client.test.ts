@@ -120,16 +120,16 @@ describe('writes queued in a transaction (writeLater)', () => {
     expect(await notices(user.id, 'test.after')).toBe(1);
   });
 
-  it('as prepared inserts (writeLaterInsert): values encoded through their columns, one statement per shape, in order with built SQL', async () => {
+  it('as prepared inserts (writeLaterInsert): values encoded through their columns, joined in one statement, in order with built SQL', async () => {
     const user = await ctx.makeUser();
     const at = new Date('2026-11-21T08:09:10.111Z');
     const names = await withTransaction(ctx.deps.database, async (tx) => {
       const prepared = async () =>
         (
-          await tx.client.query<{ name: string }>(
-            `select name from pg_prepared_statements where name like 'lm_w_%' and statement like '%insert into "notifications"%'`,
+          await tx.client.query<{ name: string; statement: string }>(
+            `select name, statement from pg_prepared_statements where name like 'lm_j_%' and statement like '%insert into "notifications"%'`,
           )
-        ).rows.map((r) => r.name);
+        ).rows.map((r) => `${r.name} ${r.statement}`);
       const before = await prepared();
       for (const n of [1, 2])
         writeLaterInsert(tx, notifications, {
@@ -156,8 +156,11 @@ describe('writes queued in a transaction (writeLater)', () => {
       await flushWrites(tx);
       return (await prepared()).filter((name) => !before.includes(name));
     });
-    // Three shapes: link null, link given, created_at left to its default.
-    expect(names).toHaveLength(3);
+    // Three shapes (link null, link given, created_at left to its default), joined as CTEs of one statement.
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(
+      /^lm_j_\w+ prepare lm_j_\w+ as with w0 as \(insert into "notifications".*\), w1 as \(insert into "notifications".*\) insert into "notifications"/s,
+    );
     const rows = await ctx.deps.database.db
       .select({
         key: notifications.messageKey,
@@ -241,6 +244,26 @@ describe('a transaction sends its BEGIN with its first statement', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatch(/^begin isolation level read committed;\nexecute lm_w_\w+\(.*\);\ncommit$/s);
     expect(await notices(user.id, 'test.one-trip')).toBe(1);
+  });
+
+  it('several queued writes: one statement of them, with BEGIN and COMMIT, in one round trip', async () => {
+    const user = await ctx.makeUser();
+    const texts = await sentBy(() =>
+      withTransaction(ctx.deps.database, async (tx) => {
+        notifyTest(tx, user.id, 'test.joined');
+        await audit(
+          ctx.deps.database,
+          { type: 'system' },
+          { action: 'users.update', targetType: 'user', targetId: user.id },
+          tx,
+        );
+        notifyTest(tx, user.id, 'test.joined');
+      }),
+    );
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(/^begin isolation level read committed;\nexecute lm_j_\w+\([^;]*\);\ncommit$/s);
+    expect(await notices(user.id, 'test.joined')).toBe(2);
+    expect(await audits(String(user.id))).toBe(1);
   });
 
   it('nothing sent when it throws before its first statement, nor when it does nothing', async () => {

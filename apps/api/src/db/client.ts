@@ -92,10 +92,13 @@ export function writeLater(tx: Tx, query: SQLWrapper): void {
   tx.pending.push(query.getSQL());
 }
 
-/** An INSERT queued by {@link writeLaterInsert}: its prepared statement and this execution's values. */
+/**
+ * A write queued by {@link writeLaterInsert} or {@link writeLaterStatement}: its prepared statement and
+ * this execution's values as SQL literals, `$1` first.
+ */
 interface QueuedExecute {
   statement: { name: string; text: string };
-  execute: string;
+  literals: string[];
 }
 
 /**
@@ -139,17 +142,18 @@ export function writeLaterInsert<T extends PgTable>(tx: Tx, table: T, values: Pg
     byShape.set(key, built);
     queuedInsertShapes++;
   }
-  let execute = `execute ${built.statement.name}(`;
-  for (const [i, param] of built.params.entries()) {
-    const value =
-      param.field === undefined
-        ? param.constant
-        : param.encoder
-          ? param.encoder.mapToDriverValue(given[param.field])
-          : given[param.field];
-    execute += i === 0 ? literal(value) : `, ${literal(value)}`;
-  }
-  tx.pending.push({ statement: built.statement, execute: `${execute})` });
+  const literals: string[] = [];
+  for (const param of built.params)
+    literals.push(
+      literal(
+        param.field === undefined
+          ? param.constant
+          : param.encoder
+            ? param.encoder.mapToDriverValue(given[param.field])
+            : given[param.field],
+      ),
+    );
+  tx.pending.push({ statement: built.statement, literals });
 }
 
 /**
@@ -254,7 +258,7 @@ export function writeLaterStatement(tx: Tx, text: string, values: readonly unkno
     statement = { name: `lm_s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text };
     queuedStatements.set(text, statement);
   }
-  tx.pending.push({ statement, execute: `execute ${statement.name}(${encoded.join(', ')})` });
+  tx.pending.push({ statement, literals: encoded });
 }
 
 /** The statements of {@link writeLaterStatement}, by text, process-wide. */
@@ -269,15 +273,74 @@ export async function flushWrites(tx: Tx): Promise<void> {
   await sendExecutes(tx, await flushBuiltWrites(tx));
 }
 
-/** Send `executes` in one round trip, each prepared on the connection first if it is not yet. */
+/** Send `executes` in one round trip ({@link asExecutes}), prepared on the connection first if not yet. */
 async function sendExecutes(tx: Tx, executes: readonly QueuedExecute[]): Promise<void> {
   if (executes.length === 0) return;
+  const statements = asExecutes(executes);
   await prepareOn(
     tx.client,
-    executes.map((e) => e.statement),
+    statements.map((e) => e.statement),
   );
-  await tx.client.query(executes.map((e) => e.execute).join(';\n'));
+  await tx.client.query(statements.map((e) => e.execute).join(';\n'));
 }
+
+/**
+ * The `EXECUTE`s that send `executes`: one statement joining them all as data-modifying CTEs of the
+ * first (`with w0 as (insert …), w1 as (insert …) insert …`, prepared once per connection and
+ * sequence of statements) when there are several and each is a plain INSERT; otherwise one each.
+ * PostgreSQL starts, runs and ends each statement: a purchase's seven queued inserts as seven
+ * statements cost it more than the inserts did. Joined, they all see the transaction as it was before
+ * them (none of these writes reads another; foreign keys and AFTER triggers are checked at the end of
+ * the statement), and the first that fails fails them all, as it failed the transaction before.
+ */
+function asExecutes(
+  executes: readonly QueuedExecute[],
+): { statement: { name: string; text: string }; execute: string }[] {
+  const each = () =>
+    executes.map((e) => ({
+      statement: e.statement,
+      execute: `execute ${e.statement.name}(${e.literals.join(', ')})`,
+    }));
+  if (executes.length < 2 || !executes.every((e) => joinable(e.statement.text))) return each();
+  const names = executes.map((e) => e.statement.name).join(',');
+  let statement = joinedStatements.get(names);
+  if (!statement) {
+    if (joinedStatements.size >= MAX_PREPARED_TEXTS) return each();
+    let offset = 0;
+    const parts = executes.map((e) => {
+      const text = e.statement.text.trim().replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+      offset += e.literals.length;
+      return text;
+    });
+    // PostgreSQL runs the main statement first, then the CTEs from the last written to the first: the
+    // first queued is the main statement, the others CTEs in reverse, so they run in the order queued
+    // (two purchases of the same playlists then meet on their index entries in the same order).
+    const [first, ...rest] = parts;
+    statement = {
+      name: `lm_j_${createHash('sha1').update(names).digest('hex').slice(0, 24)}`,
+      text: `with ${rest
+        .reverse()
+        .map((text, i) => `w${i} as (${text})`)
+        .join(', ')} ${first}`,
+    };
+    joinedStatements.set(names, statement);
+  }
+  return [
+    { statement, execute: `execute ${statement.name}(${executes.flatMap((e) => e.literals).join(', ')})` },
+  ];
+}
+
+/** Whether a queued statement can be a CTE of a joined one: one plain INSERT whose every `$` is a parameter. */
+function joinable(text: string): boolean {
+  return (
+    /^\s*insert\s/i.test(text) &&
+    !text.includes(';') &&
+    (text.match(/\$/g)?.length ?? 0) === (text.match(/\$\d+/g)?.length ?? 0)
+  );
+}
+
+/** The joined statements of {@link asExecutes}, by the names of the statements they join, process-wide. */
+const joinedStatements = new Map<string, { name: string; text: string }>();
 
 /**
  * Take the queued writes out of the queue, sending those up to the last one queued as built SQL
@@ -401,7 +464,7 @@ function literal(value: unknown): string {
  * sends nothing.
  */
 async function commit(tx: Tx): Promise<void> {
-  const queued = [...(await flushBuiltWrites(tx)), ...(tx.commitWith ?? [])];
+  const queued = [...asExecutes(await flushBuiltWrites(tx)), ...(tx.commitWith ?? [])];
   if (queued.length === 0) {
     if (tx.begin === undefined) await tx.client.query('commit');
     else takeBegin(tx);
