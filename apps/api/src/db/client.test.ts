@@ -12,6 +12,7 @@ import {
   inIdsPlaceholder,
   insertShape,
   prepareOnce,
+  readBeforeBegin,
   type Tx,
   withSavepoint,
   withTransaction,
@@ -264,6 +265,35 @@ describe('a transaction sends its BEGIN with its first statement', () => {
     expect(texts[0]).toMatch(/^begin isolation level read committed;\nexecute lm_j_\w+\([^;]*\);\ncommit$/s);
     expect(await notices(user.id, 'test.joined')).toBe(2);
     expect(await audits(String(user.id))).toBe(1);
+  });
+
+  it('a read before the BEGIN (readBeforeBegin) runs outside the transaction, on its connection', async () => {
+    const user = await ctx.makeUser();
+    const level = `select current_setting('transaction_isolation') as level, pg_backend_pid() as pid`;
+    let seen: unknown[] = [];
+    const texts = await sentBy(() =>
+      withTransaction(
+        ctx.deps.database,
+        async (tx) => {
+          const before = await readBeforeBegin(tx, (db) =>
+            db.db.execute<{ level: string; pid: number }>(sql.raw(level)),
+          );
+          notifyTest(tx, user.id, 'test.read-first');
+          await expect(readBeforeBegin(tx, async () => 1)).resolves.toBe(1);
+          const inside = await tx.db.execute<{ level: string; pid: number }>(sql.raw(level));
+          await expect(readBeforeBegin(tx, async () => 1)).rejects.toThrow(/has begun/);
+          seen = [before.rows[0], inside.rows[0]];
+        },
+        'repeatable read',
+      ),
+    );
+    const [before, inside] = seen as { level: string; pid: number }[];
+    expect(before?.level).toBe('read committed');
+    expect(inside?.level).toBe('repeatable read');
+    expect(before?.pid).toBe(inside?.pid);
+    expect(texts[0]).toBe(level);
+    expect(texts[1]).toBe('begin isolation level repeatable read');
+    expect(await notices(user.id, 'test.read-first')).toBe(1);
   });
 
   it('nothing sent when it throws before its first statement, nor when it does nothing', async () => {

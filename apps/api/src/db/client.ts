@@ -301,7 +301,7 @@ function asExecutes(
       statement: e.statement,
       execute: `execute ${e.statement.name}(${e.literals.join(', ')})`,
     }));
-  if (executes.length < 2 || !executes.every((e) => joinable(e.statement.text))) return each();
+  if (executes.length < 2 || !executes.every((e) => joinable(e.statement))) return each();
   const names = executes.map((e) => e.statement.name).join(',');
   let statement = joinedStatements.get(names);
   if (!statement) {
@@ -330,14 +330,25 @@ function asExecutes(
   ];
 }
 
-/** Whether a queued statement can be a CTE of a joined one: one plain INSERT whose every `$` is a parameter. */
-function joinable(text: string): boolean {
-  return (
-    /^\s*insert\s/i.test(text) &&
-    !text.includes(';') &&
-    (text.match(/\$/g)?.length ?? 0) === (text.match(/\$\d+/g)?.length ?? 0)
-  );
+/**
+ * Whether a queued statement can be a CTE of a joined one: one plain INSERT whose every `$` is a
+ * parameter (worked out once per statement).
+ */
+function joinable(statement: { text: string }): boolean {
+  let known = joinableStatements.get(statement);
+  if (known === undefined) {
+    const { text } = statement;
+    known =
+      /^\s*insert\s/i.test(text) &&
+      !text.includes(';') &&
+      (text.match(/\$/g)?.length ?? 0) === (text.match(/\$\d+/g)?.length ?? 0);
+    joinableStatements.set(statement, known);
+  }
+  return known;
 }
+
+/** {@link joinable}'s answers, per queued statement (one object per name, kept by its table). */
+const joinableStatements = new WeakMap<{ text: string }, boolean>();
 
 /** The joined statements of {@link asExecutes}, by the names of the statements they join, process-wide. */
 const joinedStatements = new Map<string, { name: string; text: string }>();
@@ -507,6 +518,24 @@ function beginWithFirstStatement(tx: Tx & { begin: string }): void {
       );
     },
   });
+}
+
+/**
+ * Run `read` on `tx`'s connection before the transaction begins (its BEGIN not sent yet): a read whose
+ * answer decides what the transaction writes, and that needs no lock or snapshot of the transaction
+ * (a purchase's targets), without a connection of its own from the pool. Within `read`, statements do
+ * not send the BEGIN; after it, the next one does as usual.
+ * @throws Error when the transaction has already begun
+ */
+export async function readBeforeBegin<T>(tx: Tx, read: (db: Pick<Tx, 'db'>) => Promise<T>): Promise<T> {
+  const own = Object.getOwnPropertyDescriptor(tx.client, 'query');
+  if (tx.begin === undefined || !own) throw new Error('readBeforeBegin: the transaction has begun');
+  delete (tx.client as { query?: unknown }).query;
+  try {
+    return await read(tx);
+  } finally {
+    Object.defineProperty(tx.client, 'query', own);
+  }
 }
 
 /** `tx`'s deferred BEGIN, now to be sent (undefined when it was sent); `tx.client.query` is itself again. */

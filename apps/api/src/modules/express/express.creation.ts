@@ -1,6 +1,6 @@
 import { EXPRESS_CAMPAIGN_STATUS as S, USER_TYPES } from '@lm/contracts';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import { flushWrites, type Tx, withTransaction, writeLaterInsert } from '../../db/client';
+import { flushWrites, readBeforeBegin, type Tx, withTransaction, writeLaterInsert } from '../../db/client';
 import { isUniqueViolation, pgErrorOf } from '../../db/pg-error';
 import { users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
@@ -202,37 +202,38 @@ export async function createCampaignsFor(
 
   // Targets come in id order: two requests for the same targets wait on each other's index entry
   // in the same order, so one wins and the other gets 409, never a deadlock. A purchase of its own
-  // reads them through the pool, before its transaction: the transaction is then only queued writes,
-  // sent with its COMMIT in one round trip (nothing in the read is locked, so reading it first
+  // reads them on its connection before its transaction begins: the transaction is then only queued
+  // writes, sent with its COMMIT in one round trip (nothing in the read is locked, so reading it first
   // changes nothing).
-  const targets = await adapter.loadTargets(
-    outer ?? deps.database,
-    ids,
-    input.byStaff ? undefined : artistId,
-  );
-  if (targets.length !== ids.length)
-    throw new ValidationError({ [input.errorField]: ['express.playlist_unavailable'] });
-  // Nobody buys a placement from themselves (a curator promoting a track of their own): the fee
-  // would be paid to the platform for nothing and the seller's score would be fed by their own
-  // purchases.
-  if (targets.some((target) => target.sellerId === artistId))
-    throw new ValidationError({ [input.errorField]: ['express.own_target'] });
-  const refusing = input.madeWithAi === true ? targets.find((target) => target.refusesAi) : undefined;
-  if (refusing)
-    throw new ValidationError({
-      [input.errorField]: [{ key: 'express.target_refuses_ai', params: { playlist: refusing.name } }],
-    });
-  // The balance read with the targets cannot cover the order: refused before anything is written
-  // (1,000 orders on one wallet). It is read unlocked; the hold decides under the lock.
-  const total = targets.reduce((sum, target) => sum + target.price, 0);
-  const balance = targets[0]?.payerBalance;
-  if (balance !== undefined && balance < total) throw new InsufficientBalanceError();
-  const reserved = await reservedIds(outer ?? deps.database, targets);
+  const read = async (db: Pick<Tx, 'db'>) => {
+    const targets = await adapter.loadTargets(db, ids, input.byStaff ? undefined : artistId);
+    if (targets.length !== ids.length)
+      throw new ValidationError({ [input.errorField]: ['express.playlist_unavailable'] });
+    // Nobody buys a placement from themselves (a curator promoting a track of their own): the fee
+    // would be paid to the platform for nothing and the seller's score would be fed by their own
+    // purchases.
+    if (targets.some((target) => target.sellerId === artistId))
+      throw new ValidationError({ [input.errorField]: ['express.own_target'] });
+    const refusing = input.madeWithAi === true ? targets.find((target) => target.refusesAi) : undefined;
+    if (refusing)
+      throw new ValidationError({
+        [input.errorField]: [{ key: 'express.target_refuses_ai', params: { playlist: refusing.name } }],
+      });
+    // The balance read with the targets cannot cover the order: refused before anything is written
+    // (1,000 orders on one wallet). It is read unlocked; the hold decides under the lock.
+    const total = targets.reduce((sum, target) => sum + target.price, 0);
+    const balance = targets[0]?.payerBalance;
+    if (balance !== undefined && balance < total) throw new InsufficientBalanceError();
+    return { targets, reserved: await reservedIds(db, targets) };
+  };
   // The one-open-campaign index refuses a campaign when its statement runs (with the COMMIT, or at
   // the flush in the caller's transaction): said as 409 naming the target.
+  let targets: readonly ExpressTarget[] = [];
   const conflict = (err: unknown) => alreadyOpen(err, adapter, targets) ?? err;
 
-  const run = async (tx: Tx) => {
+  const run = async (tx: Tx, order: Awaited<ReturnType<typeof read>>) => {
+    ({ targets } = order);
+    const { reserved } = order;
     // The mails of this order read their From name from these settings, not again.
     rememberSettings(tx, settings);
     const created: CreatedCampaign[] = [];
@@ -374,11 +375,12 @@ export async function createCampaignsFor(
     }
     return created;
   };
-  return outer
-    ? run(outer)
-    : withTransaction(deps.database, run).catch((err: unknown) => {
-        throw ledgerRefusal(conflict(err));
-      });
+  if (outer) return run(outer, await read(outer));
+  return withTransaction(deps.database, async (tx) => run(tx, await readBeforeBegin(tx, read))).catch(
+    (err: unknown) => {
+      throw ledgerRefusal(conflict(err));
+    },
+  );
 }
 
 /**
