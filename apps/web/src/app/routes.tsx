@@ -90,9 +90,9 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: GENERAL },
     screen: page(() => import('../routes/dashboard/DashboardPage'), 'DashboardPage'),
     prefetch: ({ queryClient, api }) =>
-      void import('../hooks/use-express').then((m) =>
-        queryClient.prefetchQuery(m.campaignDashboardQuery(api)),
-      ),
+      void import('../hooks/use-express')
+        .then((m) => queryClient.prefetchQuery(m.campaignDashboardQuery(api)))
+        .catch(() => undefined),
   },
   {
     path: '/account',
@@ -243,6 +243,14 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/express-campaigns/:campaignId',
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] },
     screen: page(() => import('../routes/express/CampaignDetailPage'), 'CampaignDetailPage'),
+    // The campaign as its artist or its curator sees it: which, the session check answers.
+    prefetch: ({ queryClient, api, params, ability }) => {
+      const id = Number(params.campaignId);
+      if (!Number.isInteger(id) || id <= 0) return;
+      void Promise.all([import('../hooks/use-express'), ability()])
+        .then(([m, can]) => queryClient.prefetchQuery(m.expressCampaignQuery(api, m.campaignViewer(can), id)))
+        .catch(() => undefined);
+    },
   },
   // Custom (managed) campaigns (spec section 2).
   {

@@ -313,21 +313,40 @@ export function useConfirmCampaignCard() {
   });
 }
 
-/** One campaign: the artist's (with performance) or, for curators, an incoming one. */
-export function useExpressCampaign(id: number) {
-  const { api } = useApi();
-  const session = useSession<SessionUser>();
-  const curator = session.ability.can('call', 'CURATOR_PERMISSION');
-  return useQuery({
-    queryKey: expressKeys.campaign(curator ? 'curator' : 'artist', id),
-    queryFn: async () => {
-      if (!curator) return (await api.get<ExpressCampaignDetail>(`express/artist/show/campaign/${id}`)).data;
+/** Who looks at a Spotify campaign: its artist, or a curator it was sent to. */
+export type CampaignViewer = 'artist' | 'curator';
+
+/** The viewer the signed-in account is on a campaign page: a curator when it holds `CURATOR_PERMISSION`. */
+export function campaignViewer(ability: { can(action: 'call', subject: string): boolean }): CampaignViewer {
+  return ability.can('call', 'CURATOR_PERMISSION') ? 'curator' : 'artist';
+}
+
+/**
+ * `GET express/artist/show/campaign/{id}` (artist) or `express/curator/shows/campaigns/{id}` with its
+ * performance (curator): one campaign. Shared by {@link useExpressCampaign} and the campaign page's
+ * prefetch. `id` must be a positive integer.
+ */
+export function expressCampaignQuery(api: ApiClient, viewer: CampaignViewer, id: number) {
+  return queryOptions({
+    queryKey: expressKeys.campaign(viewer, id),
+    queryFn: async (): Promise<ExpressCampaignDetail> => {
+      if (viewer === 'artist')
+        return (await api.get<ExpressCampaignDetail>(`express/artist/show/campaign/${id}`)).data;
       const [detail, performance] = await Promise.all([
         api.get<ExpressCampaignDetail>(`express/curator/shows/campaigns/${id}`),
         api.get<ExpressPerformance>(`express/curator/campaigns/performance/${id}`, { silent: true }),
       ]);
       return { ...detail.data, performance: performance.data };
     },
+  });
+}
+
+/** One campaign: the artist's (with performance) or, for curators, an incoming one. */
+export function useExpressCampaign(id: number) {
+  const { api } = useApi();
+  const session = useSession<SessionUser>();
+  return useQuery({
+    ...expressCampaignQuery(api, campaignViewer(session.ability), id),
     enabled: Number.isInteger(id) && id > 0,
   });
 }

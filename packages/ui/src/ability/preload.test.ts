@@ -86,6 +86,40 @@ describe('preloadOpenedRoute', () => {
   });
 });
 
+describe('the ability a route prefetch is given', () => {
+  const open = (answer: Response, infoPath: string) => {
+    localStorage.setItem('AUTH_TOKEN', 'tok');
+    const abilities: RoutePrefetchContext['ability'][] = [];
+    const clients = testClients(async () => answer);
+    preloadOpenedRoute({
+      tokenKey: 'AUTH_TOKEN',
+      infoPath,
+      routes: [{ path: '/campaigns/:id', screen: Blank, prefetch: ({ ability }) => abilities.push(ability) }],
+      shell: { preload: () => Promise.resolve() },
+      api: clients.api,
+      queryClient: new QueryClient(),
+      pathname: '/campaigns/7',
+    });
+    return abilities[0]!;
+  };
+
+  it('is the permissions of the session check sent at boot (a curator sees a campaign as its curator)', async () => {
+    const ability = open(
+      jsonResponse({ data: { abilities: [{ action: 'call', subject: 'CURATOR_PERMISSION' }] } }),
+      'user/info-curator',
+    );
+    const can = await ability();
+    expect(can.can('call', 'CURATOR_PERMISSION')).toBe(true);
+    expect(can.can('call', 'ARTIST_PERMISSION')).toBe(false);
+    expect(await ability()).toBe(can);
+  });
+
+  it('rejects when the stored token is refused (the prefetch is skipped)', async () => {
+    const ability = open(jsonResponse({ message: 'Unauthenticated' }, 401), 'user/info-refused');
+    await expect(ability()).rejects.toBeDefined();
+  });
+});
+
 describe('lazyScreen', () => {
   it('fetches its chunk once, and again after a failed fetch', async () => {
     let attempts = 0;

@@ -3,7 +3,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
 import type { ApiClient } from '../api/api-client';
 import { loadScreenCatalogs, storedLanguage } from '../i18n/i18n';
-import { prefetchSessionInfo } from '../session/session';
+import { type AppAbility, buildAbility, prefetchSessionInfo } from '../session/session';
 import { readToken } from '../session/storage-keys';
 import { loadScreenStyles } from '../theme/load-styles';
 
@@ -41,6 +41,12 @@ export interface RoutePrefetchContext {
   queryClient: QueryClient;
   api: ApiClient;
   params: Readonly<Record<string, string | undefined>>;
+  /**
+   * The signed-in account's ability, from the session check sent at boot: for a screen whose first
+   * query depends on who is looking (a campaign as its artist or as its curator). Rejects when the
+   * check fails or the token is refused (the prefetch is then skipped; the screen never opens).
+   */
+  ability: () => Promise<AppAbility>;
 }
 
 /**
@@ -88,11 +94,18 @@ export interface PreloadOptions {
 export function preloadOpenedRoute(options: PreloadOptions): void {
   if (!readToken(options.tokenKey)) return;
   const swallow = (promise: Promise<unknown>) => void promise.catch(() => undefined);
-  prefetchSessionInfo(options.api, options.tokenKey, options.infoPath);
+  const info = prefetchSessionInfo(options.api, options.tokenKey, options.infoPath);
+  let ability: Promise<AppAbility> | undefined;
+  const abilityOnce = () => {
+    ability ??= (info ?? Promise.reject(new Error('no session check'))).then((answer) =>
+      buildAbility((answer.data as { abilities?: Parameters<typeof buildAbility>[0] }).abilities),
+    );
+    return ability;
+  };
   swallow(loadScreenStyles());
   swallow(loadScreenCatalogs(storedLanguage()));
   swallow(options.shell.preload());
-  const context = { queryClient: options.queryClient, api: options.api };
+  const context = { queryClient: options.queryClient, api: options.api, ability: abilityOnce };
   options.shellPrefetch?.({ ...context, params: {} });
   const pathname = options.pathname ?? window.location.pathname;
   const base = options.basename ?? '';

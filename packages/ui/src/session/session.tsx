@@ -41,12 +41,19 @@ const earlyInfo = new Map<string, Promise<{ data: unknown }>>();
  * without a stored token. A failure is handled by the provider, as if it had sent the request.
  * @param api the app's API client (`createApiClients(...).api`)
  */
-export function prefetchSessionInfo(api: ApiClient, tokenKey: string, infoPath: string): void {
-  if (!readToken(tokenKey) || earlyInfo.has(infoPath)) return;
+export function prefetchSessionInfo(
+  api: ApiClient,
+  tokenKey: string,
+  infoPath: string,
+): Promise<{ data: unknown }> | undefined {
+  if (!readToken(tokenKey)) return undefined;
+  const sent = earlyInfo.get(infoPath);
+  if (sent) return sent;
   const request = api.get<unknown>(infoPath, { silent: true });
   // Its rejection is read by the provider; until then it must not count as unhandled.
   request.catch(() => undefined);
   earlyInfo.set(infoPath, request);
+  return request;
 }
 
 /** The boot-time check of `infoPath`, once (the provider's first check); undefined when none was sent. */
