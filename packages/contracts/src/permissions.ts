@@ -173,3 +173,21 @@ export const WEB_VITALS_PERMISSIONS = {
   /** The screen and `GET /api/admin/web-vitals`. */
   view: 'view.main.web.vitals.tab.list',
 } as const satisfies Record<string, AdminPermission>;
+
+/**
+ * The permission that opens each line of the back-office dashboard's to-dos (the permission of the
+ * screen the line links to): the API counts a kind, and notifies of a new item, only for staff who
+ * hold it; the dashboard keeps one placeholder row per line it will show while they load.
+ */
+export const STAFF_TODO_PERMISSIONS = {
+  pending_users: USER_ADMIN_PERMISSIONS.view,
+  pending_playlists: 'express.playlist.show',
+  payout_requests: 'INFLUENCER_VIEW_PAYOUT_PROFILE',
+  failed_jobs: 'view.main.queue.horizon.tab.list',
+  open_tickets: 'view.main.tickets.tab.list',
+  breached_tickets: 'view.main.tickets.tab.list',
+  pending_forms: 'VIEW_FORM',
+  express_disputes: 'express.campaigns.show',
+  pending_custom_campaigns: 'custom.campaigns.edit',
+  trust_flags: TRUST_FLAG_PERMISSIONS.review,
+} as const satisfies Record<string, AdminPermission>;

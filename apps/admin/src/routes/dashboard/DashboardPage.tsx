@@ -23,6 +23,7 @@ import { useReport } from '../../hooks/use-staff';
 import { roleLabel } from '../../i18n/labels';
 import { ReportCharts } from '../reports/ReportCharts';
 import { lastDays } from '../reports/ReportsPage';
+import { DashboardTicketStatsPlaceholder } from '../tickets/ticket-stats-layout';
 import { TodosCard } from './TodosCard';
 
 /** The support desk's figures, loaded with the ticket screens' code only for staff who see them. */
@@ -94,7 +95,7 @@ export function DashboardPage() {
       </div>
       <TodosCard />
       {session.ability.can('call', 'view.main.tickets.tab.list') && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DashboardTicketStatsPlaceholder />}>
           <DashboardTicketStats />
         </Suspense>
       )}

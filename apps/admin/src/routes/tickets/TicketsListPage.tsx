@@ -10,10 +10,16 @@ import {
   useTicketsT,
   withTicketsCatalog,
 } from '@lm/ui';
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { staffTicketColumns } from './ticket-columns';
+import {
+  TICKET_STAT_HEIGHT,
+  TICKET_STATS_COLS,
+  TICKET_STATS_HEADER_HEIGHT,
+  TicketStatsSkeleton,
+} from './ticket-stats-layout';
 
 /** `tickets_stats`. */
 export type { TicketStats } from '@lm/contracts/tickets-api';
@@ -38,9 +44,9 @@ export function TicketStatsCard() {
   const { t, i18n } = useTicketsT();
   const stats = useTicketStats();
   const s = stats.data;
-  if (!s) return <Skeleton h={96} radius="md" />;
+  if (!s) return <TicketStatsSkeleton />;
   const cell = (label: string, value: string, testId: string, color?: string) => (
-    <Card padding="md" radius="md" withBorder>
+    <Card padding="md" radius="md" withBorder mih={TICKET_STAT_HEIGHT}>
       <Text size="xs" c="dimmed" fw={500}>
         {label}
       </Text>
@@ -55,7 +61,7 @@ export function TicketStatsCard() {
     return value === null ? '—' : t('tickets.hours', { value });
   };
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} data-testid="ticket-stats">
+    <SimpleGrid cols={TICKET_STATS_COLS} data-testid="ticket-stats">
       {cell(t('tickets.stats_open'), formatNumber(s.open, lang), 'stat-open')}
       {cell(t('tickets.stats_waiting'), formatNumber(s.waiting_on_staff, lang), 'stat-waiting')}
       {cell(
@@ -82,7 +88,7 @@ function DashboardStats() {
   const { t } = useTicketsT();
   return (
     <Stack gap="xs">
-      <Group justify="space-between">
+      <Group justify="space-between" h={TICKET_STATS_HEADER_HEIGHT}>
         <Title order={4}>{t('tickets.stats_title')}</Title>
         <Anchor component={Link} to="/tickets/list" size="sm">
           {t('tickets.stats_open_list')}

@@ -1,5 +1,6 @@
-import { TRUST_FLAG_PERMISSIONS, USER_ADMIN_PERMISSIONS } from '@lm/contracts';
+import { STAFF_TODO_PERMISSIONS } from '@lm/contracts';
 import { CUSTOM_STATUS } from '@lm/contracts/custom-campaigns';
+import type { StaffTodo } from '@lm/contracts/staff';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { notify } from '../notifications';
@@ -10,44 +11,47 @@ import { notify } from '../notifications';
  */
 export const TODO_KINDS = {
   pending_users: {
-    permission: USER_ADMIN_PERMISSIONS.view,
+    permission: STAFF_TODO_PERMISSIONS.pending_users,
     link: '/users/list?filter[status]=pending_approval',
   },
   pending_playlists: {
-    permission: 'express.playlist.show',
+    permission: STAFF_TODO_PERMISSIONS.pending_playlists,
     link: '/express/playlists/list?filter[status_id]=2',
   },
-  payout_requests: { permission: 'INFLUENCER_VIEW_PAYOUT_PROFILE', link: '/requests/list' },
-  failed_jobs: { permission: 'view.main.queue.horizon.tab.list', link: '/horizon' },
+  payout_requests: { permission: STAFF_TODO_PERMISSIONS.payout_requests, link: '/requests/list' },
+  failed_jobs: { permission: STAFF_TODO_PERMISSIONS.failed_jobs, link: '/horizon' },
   // Support tickets: waiting on staff (Open or In Progress), and past a promised time.
   open_tickets: {
-    permission: 'view.main.tickets.tab.list',
+    permission: STAFF_TODO_PERMISSIONS.open_tickets,
     link: '/tickets/list?filter[status_id]=1,2&order=due:asc',
   },
   breached_tickets: {
-    permission: 'view.main.tickets.tab.list',
+    permission: STAFF_TODO_PERMISSIONS.breached_tickets,
     link: '/tickets/list?filter[due]=overdue&order=due:asc',
   },
   // Playlist forms: new forms wait for staff until their status is Completed.
-  pending_forms: { permission: 'VIEW_FORM', link: '/forms/list?filter[status_id]=1' },
+  pending_forms: {
+    permission: STAFF_TODO_PERMISSIONS.pending_forms,
+    link: '/forms/list?filter[status_id]=1',
+  },
   // Instagram reels disputed by their artist: staff who may decide disputes (the campaigns'
   // permission, as the decision route) until a decision; each notification links its campaign.
   express_disputes: {
-    permission: 'express.campaigns.show',
+    permission: STAFF_TODO_PERMISSIONS.express_disputes,
     link: '/express/instagram/campaigns/list?filter[disputed]=1',
   },
   // Custom campaigns ordered by artists wait for staff approval before the artist may pay: staff who
   // may approve them (the approve route's permission).
   pending_custom_campaigns: {
-    permission: 'custom.campaigns.edit',
+    permission: STAFF_TODO_PERMISSIONS.pending_custom_campaigns,
     link: `/custom/campaigns/list?filter[status]=${CUSTOM_STATUS.PENDING_APPROVAL}`,
   },
   // Fake-audience flags waiting for a review: staff who may review them.
   trust_flags: {
-    permission: TRUST_FLAG_PERMISSIONS.review,
+    permission: STAFF_TODO_PERMISSIONS.trust_flags,
     link: '/trust/flags?filter[status]=pending',
   },
-} as const;
+} as const satisfies Record<StaffTodo['kind'], { permission: string; link: string }>;
 export type TodoKind = keyof typeof TODO_KINDS;
 
 /** One line of the dashboard's to-do card. */
