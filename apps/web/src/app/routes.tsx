@@ -244,11 +244,15 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'ARTIST_ALL_PERMISSION', userTypes: [1, 2] },
     screen: page(() => import('../routes/express/CampaignDetailPage'), 'CampaignDetailPage'),
     // The campaign as its artist or its curator sees it: which, the session check answers.
-    prefetch: ({ queryClient, api, params, ability }) => {
+    prefetch: ({ queryClient, api, params, permissions }) => {
       const id = Number(params.campaignId);
       if (!Number.isInteger(id) || id <= 0) return;
-      void Promise.all([import('../hooks/use-express'), ability()])
-        .then(([m, can]) => queryClient.prefetchQuery(m.expressCampaignQuery(api, m.campaignViewer(can), id)))
+      void Promise.all([import('../hooks/use-express'), permissions()])
+        .then(([m, held]) =>
+          queryClient.prefetchQuery(
+            m.expressCampaignQuery(api, m.campaignViewer({ can: (_call, name) => held.has(name) }), id),
+          ),
+        )
         .catch(() => undefined);
     },
   },

@@ -1,9 +1,10 @@
+import type { AbilityRule } from '@lm/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
 import type { ApiClient } from '../api/api-client';
 import { loadScreenCatalogs, storedLanguage } from '../i18n/i18n';
-import { type AppAbility, buildAbility, prefetchSessionInfo } from '../session/session';
+import { prefetchSessionInfo } from '../session/session';
 import { readToken } from '../session/storage-keys';
 import { loadScreenStyles } from '../theme/load-styles';
 
@@ -42,11 +43,13 @@ export interface RoutePrefetchContext {
   api: ApiClient;
   params: Readonly<Record<string, string | undefined>>;
   /**
-   * The signed-in account's ability, from the session check sent at boot: for a screen whose first
-   * query depends on who is looking (a campaign as its artist or as its curator). Rejects when the
-   * check fails or the token is refused (the prefetch is then skipped; the screen never opens).
+   * The signed-in account's permissions (the `subject` of each `call` rule of the session check sent
+   * at boot, the rules its CASL ability is built from): for a screen whose first query depends on who
+   * is looking (a campaign as its artist or as its curator). Read without loading CASL, so the
+   * prefetch leaves as soon as the check answers. Rejects when the check fails or the token is
+   * refused (the prefetch is then skipped; the screen never opens).
    */
-  ability: () => Promise<AppAbility>;
+  permissions: () => Promise<ReadonlySet<string>>;
 }
 
 /**
@@ -95,17 +98,22 @@ export function preloadOpenedRoute(options: PreloadOptions): void {
   if (!readToken(options.tokenKey)) return;
   const swallow = (promise: Promise<unknown>) => void promise.catch(() => undefined);
   const info = prefetchSessionInfo(options.api, options.tokenKey, options.infoPath);
-  let ability: Promise<AppAbility> | undefined;
-  const abilityOnce = () => {
-    ability ??= (info ?? Promise.reject(new Error('no session check'))).then((answer) =>
-      buildAbility((answer.data as { abilities?: Parameters<typeof buildAbility>[0] }).abilities),
+  let permissions: Promise<ReadonlySet<string>> | undefined;
+  const permissionsOnce = () => {
+    permissions ??= (info ?? Promise.reject(new Error('no session check'))).then(
+      (answer) =>
+        new Set(
+          ((answer.data as { abilities?: readonly AbilityRule[] }).abilities ?? [])
+            .filter((rule) => rule.action === 'call')
+            .map((rule) => rule.subject),
+        ),
     );
-    return ability;
+    return permissions;
   };
   swallow(loadScreenStyles());
   swallow(loadScreenCatalogs(storedLanguage()));
   swallow(options.shell.preload());
-  const context = { queryClient: options.queryClient, api: options.api, ability: abilityOnce };
+  const context = { queryClient: options.queryClient, api: options.api, permissions: permissionsOnce };
   options.shellPrefetch?.({ ...context, params: {} });
   const pathname = options.pathname ?? window.location.pathname;
   const base = options.basename ?? '';
