@@ -37,19 +37,18 @@ export interface Processes {
 /** Read the system once: RSS and CPU from /proc, connections and job queue from PostgreSQL. */
 export async function sample(db: pg.Client, processes: Processes, at: number): Promise<Sample> {
   const { apiPgid, workerPgid, postmasterPid } = processes;
-  const [conns, jobs] = await Promise.all([
-    db.query<{ app: string; n: number }>(
-      `select coalesce(nullif(application_name, ''), '(none)') as app, count(*)::int as n
+  // One after the other: a pg.Client runs one query at a time (pg 9 refuses a second one in flight).
+  const conns = await db.query<{ app: string; n: number }>(
+    `select coalesce(nullif(application_name, ''), '(none)') as app, count(*)::int as n
          from pg_stat_activity
         where backend_type = 'client backend' and application_name not like 'liberty-bench%'
         group by 1`,
-    ),
-    db.query<{ due: number; active: number }>(
-      `select count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as due,
+  );
+  const jobs = await db.query<{ due: number; active: number }>(
+    `select count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as due,
               count(*) filter (where state = 'active')::int as active
          from pgboss.job`,
-    ),
-  ]);
+  );
   const byApp = Object.fromEntries(conns.rows.map((r) => [r.app, r.n]));
   return {
     at,
