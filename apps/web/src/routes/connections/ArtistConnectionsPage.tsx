@@ -220,7 +220,7 @@ function ArtistSpotify({ profiles, limit }: { profiles: ArtistProfile[]; limit: 
                 <Card key={track.id} withBorder padding="xs" data-testid="artist-track">
                   <Group gap="sm" wrap="nowrap">
                     {track.cover_url ? (
-                      <Image src={track.cover_url} w={48} h={48} radius="sm" alt="" />
+                      <Image src={track.cover_url} w={48} h={48} radius="sm" alt="" loading="lazy" />
                     ) : (
                       <IconMusic size={32} />
                     )}

@@ -59,7 +59,16 @@ export function OfferCard({
   const phone = useMediaQuery('(max-width: 36em)');
   const cover = (size: number) =>
     imageUrl ? (
-      <Image src={imageUrl} h={size} w={phone ? size : undefined} radius={phone ? 'sm' : 0} alt="" />
+      // A list of up to a hundred covers: each is fetched when it nears the screen, not all at once.
+      <Image
+        src={imageUrl}
+        h={size}
+        w={phone ? size : undefined}
+        radius={phone ? 'sm' : 0}
+        alt=""
+        loading="lazy"
+        decoding="async"
+      />
     ) : (
       <Center
         h={size}
