@@ -158,7 +158,7 @@ export function renderSection(report: BenchReport): string {
     `- Load: autocannon 9 (programmatic), ${load.connections} connections, HTTP/1.1 keep-alive over loopback; per target a ${load.warmupSeconds} s warm-up, then ${load.durationSeconds} s measured in ${load.rounds} turns of ${load.durationSeconds / load.rounds} s, all targets taking turns (so drifting background load hits each alike). The load generator runs on the same machine as the servers and the database.`,
     `- Product: the compiled production bundle, \`node ${productionNodeArgs().join(' ')} apps/api/dist/main.js\` (what`,
     '  `npm run start:prod` runs, built by `npm run build`), with the production response serialiser',
-    '  (`RESPONSE_SERIALIZER=compiled`); NODE_ENV stays unset because production refuses the demo seed, the',
+    '  (`RESPONSE_SERIALIZER=compiled`) and no development mailbox (`DEV_MAIL=0`, as production); NODE_ENV stays unset because production refuses the demo seed, the',
     '  sandbox providers and the mail outbox the bench signs in with. Fresh DATA_DIR with the embedded',
     '  PostgreSQL, `LOG_LEVEL=warn`, rate limit raised out of the way, signed in as `artist@demo.test`',
     '  (bearer token on every request).',

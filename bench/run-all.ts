@@ -30,10 +30,15 @@ const OVERALL_TIMEOUT_MS = 300_000;
 const PRODUCT_ECHO = /"level":(40|50|60)|READY_MS=|shutting down|Error/;
 
 /**
- * The production form: the compiled bundle with the production response serialiser. NODE_ENV
- * stays unset: production refuses the demo seed, the sandbox providers and the outbox mail the bench needs.
+ * The production form: the compiled bundle with the production response serialiser and no development
+ * mailbox (`DEV_MAIL=0`: production has none; outside production it gives every cookieless request a
+ * mailbox session and a cookie). NODE_ENV stays unset: production refuses the demo seed, the sandbox
+ * providers and the outbox mail the bench needs.
  */
-const PRODUCTION_FORM: StartOptions = { compiled: true, env: { RESPONSE_SERIALIZER: 'compiled' } };
+const PRODUCTION_FORM: StartOptions = {
+  compiled: true,
+  env: { RESPONSE_SERIALIZER: 'compiled', DEV_MAIL: '0' },
+};
 const INFO = '/api/user/info';
 const BALANCE = '/api/wallet/user/current/balance';
 

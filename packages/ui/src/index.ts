@@ -24,6 +24,7 @@ export * from './components/StatCard';
 export * from './components/StatusBadge';
 export * from './components/status-colors';
 export * from './components/TranslatedField';
+export * from './components/WhenVisible';
 export * from './components/Wizard';
 export * from './express/index';
 export * from './fan-finder/index';
