@@ -33,7 +33,7 @@ import { hasAdminRoute } from '../../app/routes';
 import { useDevMailboxAvailable } from '../../hooks/use-dev-mailbox';
 import { useReport } from '../../hooks/use-staff';
 import { roleLabel } from '../../i18n/labels';
-import { lastDays } from '../reports/ReportsPage';
+import { lastDays } from '../reports/last-days';
 import { DashboardTicketStatsPlaceholder } from '../tickets/ticket-stats-layout';
 import { TodosCard } from './TodosCard';
 

@@ -5,16 +5,10 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useReport } from '../../hooks/use-staff';
+import { isoDay, lastDays } from './last-days';
 import { ReportCharts } from './ReportCharts';
 
 const PRESETS = [7, 30, 90, 365] as const;
-const iso = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
-
-/** The default range: the `days` days ending today. */
-export function lastDays(days: number): { from: string; to: string } {
-  const today = dayjs();
-  return { from: iso(today.subtract(days - 1, 'day')), to: iso(today) };
-}
 
 /**
  * /reports: coins sold and revenue per day, campaigns by status, payouts, new users by type, for a
@@ -48,7 +42,7 @@ export function ReportsPage() {
             label={t('staff.reports.range')}
             value={[from, to]}
             onChange={([start, end]) => {
-              if (start && end) setRange({ from: iso(dayjs(start)), to: iso(dayjs(end)) });
+              if (start && end) setRange({ from: isoDay(dayjs(start)), to: isoDay(dayjs(end)) });
             }}
             valueFormat="YYYY-MM-DD"
             locale={dayjsLocale(i18n.language)}
