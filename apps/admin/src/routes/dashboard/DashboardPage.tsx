@@ -13,6 +13,7 @@ import {
 } from '@lm/ui';
 import {
   Badge,
+  Box,
   Card,
   Group,
   SimpleGrid,
@@ -186,7 +187,8 @@ export function DashboardPage() {
               </Text>
             </UnstyledButton>
           </Group>
-          <WhenVisible placeholder={<Skeleton h={420} />}>
+          {/* Until it nears the screen, an empty space of the charts' height: nothing is loading yet. */}
+          <WhenVisible placeholder={<Box h={420} />}>
             <Suspense fallback={<Skeleton h={420} />}>
               <ReportCharts report={report.data} loading={report.isLoading} />
             </Suspense>
