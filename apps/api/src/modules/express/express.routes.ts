@@ -25,6 +25,7 @@ import {
 } from '@lm/contracts/express';
 import { topUpQuoteSchema } from '@lm/contracts/money';
 import { offerFilterQuery, offerProfileEdit, offerRangeErrors } from '@lm/contracts/offers';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -102,6 +103,25 @@ function buyableScope(
  */
 export const expressRoutes: RouteModule = (app, deps) => {
   const now = () => deps.clock.now();
+  /**
+   * A coin purchase (the artist's order or a buying curator's): the campaigns' details, answered from
+   * what the purchase wrote, read back only when it could not tell.
+   */
+  const purchase = async (
+    req: FastifyRequest,
+    order: Omit<Parameters<typeof creation.createCampaigns>[2], 'preloaded'>,
+  ) => {
+    const user = currentUser(req);
+    const created = await creation.createCampaigns(deps, user.id, { ...order, preloaded: user.purchase });
+    return (
+      q.campaignDetailsOf(created, req.lang) ??
+      (await q.campaignDetails(
+        deps.database,
+        created.map((c) => c.id),
+        { lang: req.lang },
+      ))
+    );
+  };
 
   // Reference lists used by both roles' forms.
   app.get(
@@ -531,25 +551,10 @@ export const expressRoutes: RouteModule = (app, deps) => {
         response: { 201: envelope(z.array(expressCampaignDetailSchema)) },
       },
     },
-    async (req, reply) => {
-      const user = currentUser(req);
-      const created = await creation.createCampaigns(deps, user.id, {
-        ...req.body,
-        preloaded: user.purchase,
-      });
-      // Answered from what the purchase wrote; read back only when it could not tell.
-      const items =
-        q.campaignDetailsOf(created, req.lang) ??
-        (await q.campaignDetails(
-          deps.database,
-          created.map((c) => c.id),
-          { lang: req.lang },
-        ));
-      return reply.status(201).send({
-        data: items,
-        message: t(req.lang, 'express.created'),
-      });
-    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send({ data: await purchase(req, req.body), message: t(req.lang, 'express.created') }),
   );
   // A curator promoting a track of their own (spec /express/checkout for CURATOR_PERMISSION): the
   // artists' order on the same engine and money rules (coins held per placement, fee at completion,
@@ -572,21 +577,10 @@ export const expressRoutes: RouteModule = (app, deps) => {
         response: { 201: envelope(z.array(expressCampaignDetailSchema)) },
       },
     },
-    async (req, reply) => {
-      const user = currentUser(req);
-      const created = await creation.createCampaigns(deps, user.id, {
-        ...req.body,
-        preloaded: user.purchase,
-      });
-      const items =
-        q.campaignDetailsOf(created, req.lang) ??
-        (await q.campaignDetails(
-          deps.database,
-          created.map((c) => c.id),
-          { lang: req.lang },
-        ));
-      return reply.status(201).send({ data: items, message: t(req.lang, 'express.created') });
-    },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send({ data: await purchase(req, req.body), message: t(req.lang, 'express.created') }),
   );
   app.get(
     '/api/express/curator/checkout/campaigns',
