@@ -10,6 +10,7 @@ import { createStorage } from './modules/files';
 import { createMailer } from './modules/mail';
 import type { AppDeps } from './platform/app';
 import { type Clock, offsetClock, systemClock } from './platform/clock';
+import { createLifecycle } from './platform/lifecycle';
 import { createProviders } from './providers/providers';
 import { seedDemo, seedDemoHistory } from './seed/demo';
 import { seedReference } from './seed/reference';
@@ -70,6 +71,7 @@ export async function startDeps(
     storage: createStorage(config),
     providers: createProviders(config, database),
     clock,
+    lifecycle: createLifecycle(),
   };
   await jobs.register(jobDefinitions(deps), work);
   return deps;

@@ -51,6 +51,12 @@ export const envSchema = z.object({
    * (`registerCompression`); `off` sends them as they are (a proxy in front compresses). Issue 37.
    */
   API_COMPRESSION: z.enum(['on', 'off']).default('on'),
+  /**
+   * Graceful shutdown (issue 33): milliseconds an API instance keeps serving after SIGTERM while its
+   * readiness check answers 503, so the load balancer stops sending it requests before it closes its
+   * port. Default 5000 in production (a few health-check intervals), 0 elsewhere (Ctrl-C stops at once).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Liberty Music <no-reply@liberty.test>'),
@@ -163,6 +169,8 @@ export interface Config extends Env {
   embedded: boolean;
   seedDemo: boolean;
   runJobs: boolean;
+  /** Milliseconds an API instance keeps serving after SIGTERM while not ready (`SHUTDOWN_DRAIN_MS`). */
+  shutdownDrainMs: number;
   /** Development mail ({@link envSchema} `DEV_MAIL`): outside production, unless turned off. */
   devMail: boolean;
   /** RESPONSE_SERIALIZER resolved: `compiled` in production, `checked` elsewhere, unless set. */
@@ -219,6 +227,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Demo data only with the embedded default or an explicit SEED_DEMO=1, never in production.
     seedDemo: env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? embedded),
     runJobs: env.RUN_JOBS ?? true,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
     devMail: env.NODE_ENV !== 'production' && (env.DEV_MAIL ?? true),
     responseSerializer: env.RESPONSE_SERIALIZER ?? (env.NODE_ENV === 'production' ? 'compiled' : 'checked'),
     dataDir,

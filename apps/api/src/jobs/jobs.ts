@@ -72,6 +72,12 @@ export interface Jobs {
    * @returns how many jobs were cancelled
    */
   cancel(name: string, ids: string[], tx?: Tx): Promise<number>;
+  /**
+   * Stop fetching jobs (graceful shutdown, issue 33): this process's workers take no new job; the
+   * promise resolves once the jobs they are running have finished. Sending jobs still works.
+   */
+  stopWorking(): Promise<void>;
+  /** Stop pg-boss: let running jobs finish (up to 10 s), then close its pool. */
   stop(): Promise<void>;
   isRunning(): boolean;
 }
@@ -100,6 +106,8 @@ export function createJobs(
     ...options,
   });
   let running = false;
+  /** Queues this process works on (`register` with `work`). */
+  const worked: string[] = [];
   boss.on('error', (err) => {
     if ((err as { code?: string }).code === '57P01') return; // server shutting down
     console.error('pg-boss error', err instanceof Error ? err.message : err);
@@ -120,6 +128,7 @@ export function createJobs(
         });
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
         if (work) {
+          worked.push(def.name);
           const handler: WorkHandler<object> = async (jobs) => {
             for (const job of jobs) {
               const { createdOn } = job as { createdOn?: Date };
@@ -167,6 +176,9 @@ export function createJobs(
       const db = onTx(tx);
       const result = await boss.cancel(name, ids, db ? { db } : {});
       return (result as { affected?: number }).affected ?? 0;
+    },
+    async stopWorking() {
+      await Promise.all(worked.map((name) => boss.offWork(name, { wait: true })));
     },
     async stop() {
       if (!running) return;

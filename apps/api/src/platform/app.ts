@@ -44,6 +44,7 @@ import { registerCompression } from './compression';
 import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from './errors';
 import { fieldWithNulByte } from './http';
 import { explicitLanguage, isMessageKey, requestLanguage, t } from './i18n';
+import type { Lifecycle } from './lifecycle';
 import { loggerOptions } from './logging';
 import { responseSerializerCompiler } from './serializer';
 import { sendSpaIndex, serveApps } from './static-apps';
@@ -57,6 +58,8 @@ export interface AppDeps {
   storage: Storage;
   providers: Providers;
   clock: Clock;
+  /** Serving or draining (graceful shutdown; the readiness check reads it). */
+  lifecycle: Lifecycle;
 }
 
 /** Fastify instance typed by the zod provider (request parts typed from their schemas). */
