@@ -157,6 +157,21 @@ export const envSchema = z.object({
    * activities. Unset or missing: the country is recorded as unknown. Never downloaded by the product.
    */
   GEOIP_DB: z.string().optional(),
+  /**
+   * Prometheus metrics (issue 33): the port of their own small HTTP server (`GET /metrics`), in the API
+   * and in the worker; unset, no metrics are kept or served. Never the API's `PORT`: the metrics
+   * stay off the public port (docs/decisions.md).
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Address the metrics server listens on (default: `HOST`); `0.0.0.0` in a container. */
+  METRICS_HOST: z.string().optional(),
+  /**
+   * When set, the metrics server answers only `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise):
+   * for a metrics port reachable beyond the private network. At least 32 characters.
+   */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** How long a scrape's database figures are reused (ms) before the next scrape reads them again. */
+  METRICS_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
 });
@@ -219,6 +234,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.NODE_ENV === 'production' && env.MAIL_DRIVER !== 'smtp')
     throw new Error('production sends mail through SMTP: set MAIL_DRIVER=smtp and SMTP_URL');
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
+  if (env.METRICS_TOKEN && env.METRICS_PORT === undefined)
+    throw new Error('METRICS_TOKEN needs METRICS_PORT (the metrics have their own port)');
+  // The API's port is the public one: metrics there would be readable by anyone who reaches the API.
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
+    throw new Error('METRICS_PORT must differ from PORT (metrics are never served on the public port)');
+
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);
   return {
     ...env,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { API_ROOT } from '../config/paths';
 import type { Database } from './client';
@@ -40,4 +41,33 @@ export async function runMigrations(
     await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
     client.release();
   }
+}
+
+/** The newest migration of the journal shipped with this code (its `when`, ms), read once per process. */
+let shippedMigration: number | undefined;
+
+/**
+ * Where the database's schema stands against the migrations shipped with this code, as drizzle's
+ * migrator decides what to apply: by the `created_at` (the journal's `when`, ms) of the newest row of
+ * `drizzle.__drizzle_migrations` against the newest entry of the journal (`drizzle/meta/_journal.json`).
+ * @returns `expected` (the journal's newest `when`) and `applied` (the database's newest, null when no
+ *   migration ran); `behind` when the database lacks a shipped migration (readiness fails), `ahead`
+ *   when it holds a newer one (a newer release migrated first: this one still serves, expand and
+ *   contract), `current` otherwise (issue 33, readiness)
+ * @throws the database's error (no connection, no migrations table)
+ */
+export async function migrationState(
+  database: Database,
+): Promise<{ expected: number; applied: number | null; state: 'current' | 'behind' | 'ahead' }> {
+  shippedMigration ??= Math.max(
+    0,
+    ...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.folderMillis),
+  );
+  const expected = shippedMigration;
+  const { rows } = await database.pool.query<{ applied: string | null }>(
+    'select max(created_at)::text as applied from drizzle.__drizzle_migrations',
+  );
+  const applied = rows[0]?.applied == null ? null : Number(rows[0].applied);
+  const state = applied === null || applied < expected ? 'behind' : applied > expected ? 'ahead' : 'current';
+  return { expected, applied, state };
 }

@@ -6,6 +6,7 @@ import {
   type WorkHandler,
 } from 'pg-boss';
 import { type Tx, writeLaterStatement } from '../db/client';
+import type { Metrics } from '../platform/metrics';
 
 /** A job handler registered by a module: queue name, handler, queue options. */
 export interface JobDefinition<T extends object = object> {
@@ -93,10 +94,12 @@ export const DEFAULT_RETRY_LIMIT = 5;
 /**
  * Create the job system on `connectionString` (schema `pgboss`).
  * @param options pg-boss timings (tests shorten the cron pass intervals)
+ * @param metrics counts each job this process runs, by queue and outcome, with its run time (issue 33)
  */
 export function createJobs(
   connectionString: string,
   options: Pick<ConstructorOptions, 'cronMonitorIntervalSeconds' | 'cronWorkerIntervalSeconds'> = {},
+  metrics?: Pick<Metrics, 'observeJob'>,
 ): Jobs {
   const boss = new PgBoss({
     connectionString,
@@ -132,7 +135,19 @@ export function createJobs(
           const handler: WorkHandler<object> = async (jobs) => {
             for (const job of jobs) {
               const { createdOn } = job as { createdOn?: Date };
-              await def.handler(job.data, { id: job.id, retryCount: job.retryCount, createdOn });
+              const meta = { id: job.id, retryCount: job.retryCount, createdOn };
+              if (!metrics) {
+                await def.handler(job.data, meta);
+                continue;
+              }
+              const started = performance.now();
+              try {
+                await def.handler(job.data, meta);
+                metrics.observeJob(def.name, 'completed', performance.now() - started);
+              } catch (err) {
+                metrics.observeJob(def.name, 'failed', performance.now() - started);
+                throw err;
+              }
             }
           };
           await boss.work(
