@@ -82,24 +82,36 @@ export function registerDatabaseGauges(metrics: Metrics, database: Database, cac
     return entry.reading;
   };
 
-  /** A gauge set from the reading at each scrape; no sample when the read failed. */
+  /**
+   * A gauge set from the reading at each scrape. When the read failed it has no sample at all: a
+   * gauge without labels would otherwise show 0 (prom-client keeps one), and a missing invariant must
+   * not read as a healthy one.
+   */
   const gauge = <L extends string>(
     name: string,
     help: string,
     labelNames: readonly L[],
     fill: (g: Gauge<L>, r: Reading) => void,
-  ) =>
-    new Gauge<L>({
+  ) => {
+    let read = true;
+    const g = new Gauge<L>({
       name,
       help,
       labelNames,
       registers,
       async collect() {
         const r = await reading();
+        read = r !== null;
         this.reset();
         if (r) fill(this, r);
       },
     });
+    const collected = g.get.bind(g);
+    g.get = async () => {
+      const values = await collected();
+      return read ? values : { ...values, values: [] };
+    };
+  };
 
   new Gauge({
     name: 'liberty_metrics_database_up',
