@@ -8,12 +8,14 @@ const readySchema = z.object({
   database: z.enum(['ok', 'down']),
   migrations: z.enum(['ok', 'behind', 'unknown']),
   jobs: z.enum(['ok', 'down']),
+  serving: z.enum(['ok', 'draining']),
 });
 
 /**
  * `/api/health`: database round trip and job system state; 503 when either is down.
  * `/api/health/live`: the process answers (no database call; a failing liveness probe restarts it).
- * `/api/health/ready`: database, migrations and job system (issue 33); 503 naming the failed check.
+ * `/api/health/ready`: database, migrations, job system and not draining (issue 33); 503 naming the
+ *   failed check.
  * All public and outside the rate limit (probes and load balancers call them every few seconds).
  */
 export const healthRoutes: RouteModule = (app, deps) => {

@@ -17,6 +17,8 @@ export interface Readiness {
   migrations: 'ok' | 'behind' | 'unknown';
   /** `ok` while pg-boss runs in this process. */
   jobs: 'ok' | 'down';
+  /** `draining` once a stop signal arrived (graceful shutdown: the load balancer stops routing here). */
+  serving: 'ok' | 'draining';
 }
 
 /** `promise`'s value, or `fallback` when it fails or takes longer than {@link READY_TIMEOUT_MS}. */
@@ -30,10 +32,11 @@ function within<T>(promise: Promise<T>, fallback: T): Promise<T> {
 
 /**
  * Whether this instance may take traffic (issue 33, `/api/health/ready`): the database answers, the
- * schema is at the version this code expects (db/migrate.ts `migrationState`), and the job system runs.
+ * schema is at the version this code expects (db/migrate.ts `migrationState`), the job system runs, and
+ * the process is not draining (platform/lifecycle.ts).
  * Each database check gives up after 2 s (a full pool or a hung server reads as down). Never throws.
  */
-export async function readiness(deps: Pick<AppDeps, 'database' | 'jobs'>): Promise<Readiness> {
+export async function readiness(deps: Pick<AppDeps, 'database' | 'jobs' | 'lifecycle'>): Promise<Readiness> {
   const [answers, migrations] = await Promise.all([
     within(databaseAnswers(deps.database), false),
     within<Readiness['migrations']>(
@@ -43,10 +46,12 @@ export async function readiness(deps: Pick<AppDeps, 'database' | 'jobs'>): Promi
   ]);
   const database = answers ? 'ok' : 'down';
   const jobs = deps.jobs.isRunning() ? 'ok' : 'down';
+  const serving = deps.lifecycle.draining ? 'draining' : 'ok';
   return {
-    ready: database === 'ok' && migrations === 'ok' && jobs === 'ok',
+    ready: database === 'ok' && migrations === 'ok' && jobs === 'ok' && serving === 'ok',
     database,
     migrations,
     jobs,
+    serving,
   };
 }

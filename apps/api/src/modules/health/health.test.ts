@@ -31,7 +31,13 @@ describe('health probes', () => {
   it('ready answers 200 when the database, the migrations and the job system are all there', async () => {
     const res = await ctx.call('GET', '/api/health/ready');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', database: 'ok', migrations: 'ok', jobs: 'ok' });
+    expect(res.json()).toEqual({
+      status: 'ready',
+      database: 'ok',
+      migrations: 'ok',
+      jobs: 'ok',
+      serving: 'ok',
+    });
     expect((await migrationState(ctx.deps.database)).state).toBe('current');
   });
 
@@ -44,7 +50,13 @@ describe('health probes', () => {
     try {
       const res = await ctx.call('GET', '/api/health/ready');
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'not_ready', database: 'ok', migrations: 'behind', jobs: 'ok' });
+      expect(res.json()).toEqual({
+        status: 'not_ready',
+        database: 'ok',
+        migrations: 'behind',
+        jobs: 'ok',
+        serving: 'ok',
+      });
       // The old health check does not look at migrations: it keeps its meaning.
       expect((await ctx.call('GET', '/api/health')).statusCode).toBe(200);
     } finally {
@@ -72,11 +84,20 @@ describe('health probes', () => {
     }
   });
 
-  it('is not ready once the job system stopped, and says so', async () => {
+  it('is not ready once the job system stopped, then once draining, and says so', async () => {
     await ctx.deps.jobs.stop();
     const res = await ctx.call('GET', '/api/health/ready');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'not_ready', database: 'ok', migrations: 'ok', jobs: 'down' });
+    expect(res.json()).toEqual({
+      status: 'not_ready',
+      database: 'ok',
+      migrations: 'ok',
+      jobs: 'down',
+      serving: 'ok',
+    });
+    ctx.deps.lifecycle.startDraining();
+    expect((await ctx.call('GET', '/api/health/ready')).json()).toMatchObject({ serving: 'draining' });
+    // Live stays up while the process drains: an orchestrator must not kill it early.
     expect((await ctx.call('GET', '/api/health/live')).statusCode).toBe(200);
   });
 });
