@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { API_ROOT } from '../config/paths';
 import type { Database } from './client';
