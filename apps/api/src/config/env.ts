@@ -25,6 +25,14 @@ export const envSchema = z.object({
   /** Where the embedded PostgreSQL keeps its data and where local uploads go. */
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  /**
+   * Folder of the PostgreSQL client programs `npm run backup` and `npm run restore` run (pg_dump,
+   * pg_restore), of at least the server's major version. Unset: the ones `npm run pg-client` built for
+   * the embedded server's version, then PATH (docs/operations.md, "Backups and restore").
+   */
+  PG_BIN: z.string().optional(),
+  /** Where `npm run backup` writes when it is given no folder (relative to the repository root). */
+  BACKUP_DIR: z.string().default('backups'),
   SEED_DEMO: bool,
   RUN_JOBS: bool,
   CORS_ORIGINS: z.string().default(''),

@@ -12,4 +12,4 @@ export {
   storeUpload,
   uploadedImageProblem,
 } from './files.service';
-export { createStorage } from './storage';
+export { createStorage, type Storage } from './storage';

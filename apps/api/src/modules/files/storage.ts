@@ -19,6 +19,11 @@ export interface Storage {
    * answer its new key; a key already private, or already moved, answers the same key again.
    */
   makePrivate(key: string): Promise<string>;
+  /**
+   * Every stored key (public and private), in no particular order: what `npm run backup` copies and
+   * what `npm run restore` checks is empty (issue 33).
+   */
+  list(): AsyncIterable<string>;
   /** Local directory served at /storage (local driver only). */
   localRoot?: string;
 }
@@ -105,6 +110,11 @@ export function createStorage(config: Config): Storage {
         await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
         return target;
       },
+      async *list() {
+        const { sdk, client } = await s3();
+        for await (const page of sdk.paginateListObjectsV2({ client }, { Bucket: bucket }))
+          for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      },
     };
   }
   const root = config.uploadDir;
@@ -144,6 +154,12 @@ export function createStorage(config: Config): Storage {
           throw err;
       }
       return target;
+    },
+    async *list() {
+      const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+      for (const entry of entries)
+        if (entry.isFile())
+          yield path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     },
   };
 }
