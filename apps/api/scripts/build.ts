@@ -26,13 +26,14 @@ const npmPackagesExternal: Plugin = {
   },
 };
 
-/** Compile `src/main.ts` and `src/worker.ts` into a fresh `dist`. */
+/** Compile `src/main.ts`, `src/worker.ts` and `src/instrumentation.ts` into a fresh `dist`. */
 async function main() {
   fs.rmSync(OUT_DIR, { recursive: true, force: true });
   const started = performance.now();
   const result = await build({
     absWorkingDir: API_DIR,
-    entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts' },
+    // instrumentation: the `--import` entry that starts traces before the others load (issue 33).
+    entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts', instrumentation: 'src/instrumentation.ts' },
     outdir: OUT_DIR,
     bundle: true,
     splitting: true,

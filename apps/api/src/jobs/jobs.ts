@@ -6,6 +6,7 @@ import {
   type WorkHandler,
 } from 'pg-boss';
 import { type Tx, writeLaterStatement } from '../db/client';
+import { runJobInSpan, withJobTraceContext } from '../platform/tracing';
 
 /** A job handler registered by a module: queue name, handler, queue options. */
 export interface JobDefinition<T extends object = object> {
@@ -123,7 +124,10 @@ export function createJobs(
           const handler: WorkHandler<object> = async (jobs) => {
             for (const job of jobs) {
               const { createdOn } = job as { createdOn?: Date };
-              await def.handler(job.data, { id: job.id, retryCount: job.retryCount, createdOn });
+              const traced = { queue: def.name, id: job.id, retryCount: job.retryCount, data: job.data };
+              await runJobInSpan(traced, (data) =>
+                def.handler(data, { id: job.id, retryCount: job.retryCount, createdOn }),
+              );
             }
           };
           await boss.work(
@@ -140,7 +144,7 @@ export function createJobs(
     },
     send(name, data, options = {}, tx) {
       const db = onTx(tx);
-      return boss.send(name, data, { ...options, ...(db ? { db } : {}) });
+      return boss.send(name, withJobTraceContext(data), { ...options, ...(db ? { db } : {}) });
     },
     async sendLater(tx, name, jobs) {
       if (jobs.length === 0) return;
@@ -155,7 +159,7 @@ export function createJobs(
       await boss.insert(
         name,
         jobs.map((job) => ({
-          data: job.data,
+          data: withJobTraceContext(job.data),
           startAfter: String(job.startAfter),
           singletonKey: job.singletonKey,
         })),

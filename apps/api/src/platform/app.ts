@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -47,6 +46,7 @@ import { explicitLanguage, isMessageKey, requestLanguage, t } from './i18n';
 import { loggerOptions } from './logging';
 import { responseSerializerCompiler } from './serializer';
 import { sendSpaIndex, serveApps } from './static-apps';
+import { requestId } from './tracing';
 
 /** Infrastructure handed to the app (STYLE: factories over classes, infrastructure passed in). */
 export interface AppDeps {
@@ -94,7 +94,8 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   const { oneLinePerRequest, ...logging } = loggerOptions(config.LOG_LEVEL, Boolean(process.stdout.isTTY));
   const app = Fastify({
     ...logging,
-    genReqId: () => randomUUID(),
+    // The trace id when tracing is on (a log line, an error's requestId and a trace join), else a UUID.
+    genReqId: requestId,
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
     // List filters arrive as filter[field]=value: parse brackets into objects.
