@@ -51,6 +51,13 @@ export const envSchema = z.object({
    * (`registerCompression`); `off` sends them as they are (a proxy in front compresses). Issue 37.
    */
   API_COMPRESSION: z.enum(['on', 'off']).default('on'),
+  /**
+   * Traces (issue 33): the OTLP collector's base URL (`/v1/traces` is added). Set, the `--import` entry
+   * (src/instrumentation.ts) starts OpenTelemetry and request ids become trace ids; unset, no SDK is
+   * loaded. Read there from the environment (before this schema runs); checked here. The other `OTEL_*`
+   * variables (protocol, headers, sampler, service name) are the SDK's own.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Liberty Music <no-reply@liberty.test>'),

@@ -189,6 +189,19 @@ describe('tracing on: the API started as production starts it, exporting to an O
     });
     expect(probe.status).toBe(201);
     const jobId = ((await probe.json()) as { data: { id: string } }).data.id;
+    // A request that calls a provider (the exchange rates' currencies, sandbox here).
+    const user = await ctx.makeUser();
+    const userLogin = await fetch(`${base}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+    });
+    const userToken = ((await userLogin.json()) as { data: { token: string } }).data.token;
+    const currencies = await fetch(`${base}/api/payments/wise/currencies`, {
+      headers: { authorization: `Bearer ${userToken}` },
+    });
+    expect(currencies.status).toBe(200);
+
     const db = new pg.Client({ connectionString: withDatabase(inject('pgAdminUrl'), ctx.dbName) });
     await db.connect();
     try {
@@ -242,6 +255,14 @@ describe('tracing on: the API started as production starts it, exporting to an O
     expect(attr(job!, 'pgboss.job.outcome')).toBe('failed');
     const probeRequestId = logged.find((l) => l.req?.url === '/api/admin/dev/queues/probe')?.reqId;
     expect(job?.traceId).toBe(probeRequestId);
+    // 3. A provider operation: its own span inside the request's trace.
+    const fx = spans.find((s) => s.name === 'fx.currencies');
+    expect(
+      fx && [attr(fx, 'provider.name'), attr(fx, 'provider.operation'), attr(fx, 'provider.mode')],
+    ).toEqual(['fx', 'currencies', 'sandbox']);
+    const fxRequestId = logged.find((l) => l.req?.url === '/api/payments/wise/currencies')?.reqId;
+    expect(fx?.traceId).toBe(fxRequestId);
+
     const probeServer = spans.find((s) => s.traceId === job?.traceId && s.kind === SPAN_KIND.SERVER);
     expect(descendants(spans, probeServer!).map((s) => s.spanId)).toContain(job?.spanId);
   }, 120_000);
