@@ -10,7 +10,7 @@
  * entry and `lm-api` otherwise. Without it, nothing more is loaded: no hook, no SDK.
  */
 import path from 'node:path';
-import { loadDotEnv } from './config/env';
+import { loadDotEnv } from './config/paths';
 import { tracingRequested } from './platform/tracing/state';
 
 loadDotEnv();

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { inboundMailMode, providerModes } from '../providers/modes';
-import { REPO_ROOT } from './paths';
+import { loadDotEnv, REPO_ROOT } from './paths';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -180,13 +179,8 @@ export interface Config extends Env {
 }
 
 /** Root of the monorepo, found from the sources and from the compiled bundle (config/paths.ts). */
-export { REPO_ROOT };
-
-/** Load `.env` at the repository root into process.env when it exists (never overriding real env). */
-export function loadDotEnv(): void {
-  const file = path.join(REPO_ROOT, '.env');
-  if (fs.existsSync(file)) process.loadEnvFile(file);
-}
+/** Load `.env` at the repository root (config/paths.ts, where the tracing entry takes it without zod). */
+export { loadDotEnv, REPO_ROOT };
 
 /**
  * Parse and validate the environment.

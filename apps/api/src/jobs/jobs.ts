@@ -49,7 +49,9 @@ export interface Jobs {
   /** Register every module's queues; workers run only when `work` is true. */
   register(definitions: JobDefinition[], work: boolean): Promise<void>;
   /**
-   * Enqueue `data` on queue `name`. With `tx`, the insert runs on the transaction's connection.
+   * Enqueue `data` on queue `name`. With `tx`, the insert runs on the transaction's connection. With
+   * tracing on, the sender's trace context rides in the data (`_trace`, removed before the handler
+   * runs) and the job's run is a span in that trace (platform/tracing).
    * @returns the job id, or null when a singleton key suppressed it.
    */
   send(name: string, data: object, options?: SendOptions, tx?: Tx): Promise<string | null>;
