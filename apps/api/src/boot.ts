@@ -8,8 +8,12 @@ import { jobDefinitions } from './jobs/definitions';
 import { createJobs, type Jobs } from './jobs/jobs';
 import { createStorage } from './modules/files';
 import { createMailer } from './modules/mail';
+import { registerDatabaseGauges } from './modules/metrics';
 import type { AppDeps } from './platform/app';
 import { type Clock, offsetClock, systemClock } from './platform/clock';
+import { createLifecycle } from './platform/lifecycle';
+import { createMetrics, type MetricsServer, startMetricsServer } from './platform/metrics';
+import { isAddressInUse, portInUseMessage, StartupError } from './platform/startup';
 import { createProviders } from './providers/providers';
 import { seedDemo, seedDemoHistory } from './seed/demo';
 import { seedReference } from './seed/reference';
@@ -48,7 +52,8 @@ export async function boot(config: Config, options: { work: boolean; migrate: bo
 /**
  * The dependencies each process builds the same way over its database (the API, the worker, the
  * tests' app): pg-boss started on `url`, the mailer, file storage and providers from `config`, and
- * the job definitions registered, so that a test runs the very services production runs.
+ * the job definitions registered, so that a test runs the very services production runs; with
+ * `METRICS_PORT`, the process's metrics (served by {@link boot}, not here).
  * @param clock the time source (system, offset for sandbox time travel, or a test's manual clock)
  * @param work whether this process runs job workers (registering only sends otherwise)
  * @throws the pg-boss error when its schema or connection fails
@@ -60,7 +65,10 @@ export async function startDeps(
   clock: Clock,
   work: boolean,
 ): Promise<AppDeps> {
-  const jobs: Jobs = createJobs(url);
+  // Metrics only when they are served (METRICS_PORT): otherwise nothing is counted.
+  const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics(database);
+  if (metrics) registerDatabaseGauges(metrics, database, config.METRICS_CACHE_MS);
+  const jobs: Jobs = createJobs(url, {}, metrics);
   await jobs.start();
   const deps: AppDeps = {
     config,
@@ -70,9 +78,29 @@ export async function startDeps(
     storage: createStorage(config),
     providers: createProviders(config, database),
     clock,
+    lifecycle: createLifecycle(),
+    metrics,
   };
   await jobs.register(jobDefinitions(deps), work);
   return deps;
+}
+
+/**
+ * Start the process's metrics server on `METRICS_PORT` (issue 33), or nothing when unset.
+ * @throws StartupError when the port is in use
+ */
+async function serveMetrics(config: Config, deps: AppDeps): Promise<MetricsServer | null> {
+  if (!deps.metrics || config.METRICS_PORT === undefined) return null;
+  const host = config.METRICS_HOST ?? config.HOST;
+  const port = config.METRICS_PORT;
+  return startMetricsServer(deps.metrics, { host, port, token: config.METRICS_TOKEN }).catch(
+    (err: unknown) => {
+      if (!isAddressInUse(err)) throw err;
+      throw new StartupError(portInUseMessage('The metrics server', host, port, 'METRICS_PORT'), {
+        cause: err,
+      });
+    },
+  );
 }
 
 async function bootOn(
@@ -95,9 +123,11 @@ async function bootOn(
   const { jobs } = deps;
   // Demo history runs the real campaign machine, which needs the whole of deps (jobs, mail, providers).
   if (options.migrate && config.seedDemo) await seedDemoHistory(deps);
+  const metricsServer = await serveMetrics(config, deps);
   return {
     deps,
     async stop() {
+      await metricsServer?.close();
       await jobs.stop();
       await database.pool.end();
       if (embedded) await embedded.stop();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { boot, type Runtime } from './boot';
 import { loadConfig, loadDotEnv } from './config/env';
 import { buildApp } from './platform/app';
@@ -51,17 +52,25 @@ async function main() {
   console.log(`READY_MS=${readyMs}`);
 
   let stopping = false;
+  // Graceful shutdown (issue 33): not ready (the load balancer stops routing here) and no new job
+  // fetched at once; requests keep being served for the drain time; then the port closes and the
+  // requests in flight finish; then the jobs in hand finish and the pools close.
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
-    const timer = setTimeout(() => process.exit(1), 20_000);
+    console.log(`${signal}: draining for ${config.shutdownDrainMs} ms, then shutting down`);
+    const timer = setTimeout(() => process.exit(1), 20_000 + config.shutdownDrainMs);
     timer.unref();
     try {
+      runtime.deps.lifecycle.startDraining();
+      const jobsDone = runtime.deps.jobs.stopWorking();
+      if (config.shutdownDrainMs > 0) await sleep(config.shutdownDrainMs);
       await app.close();
+      await jobsDone;
       await runtime.stop();
       // Last: the spans of the requests and jobs just finished are exported too.
       await shutdownTracing();
+      console.log('stopped');
       process.exit(0);
     } catch (err) {
       console.error(err);

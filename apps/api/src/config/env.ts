@@ -51,6 +51,12 @@ export const envSchema = z.object({
    */
   API_COMPRESSION: z.enum(['on', 'off']).default('on'),
   /**
+   * Graceful shutdown (issue 33): milliseconds an API instance keeps serving after SIGTERM while its
+   * readiness check answers 503, so the load balancer stops sending it requests before it closes its
+   * port. Default 5000 in production (a few health-check intervals), 0 elsewhere (Ctrl-C stops at once).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
    * Traces (issue 33): the OTLP collector's base URL (`/v1/traces` is added). Set, the `--import` entry
    * (src/instrumentation.ts) starts OpenTelemetry and request ids become trace ids; unset, no SDK is
    * loaded. Read there from the environment (before this schema runs); checked here. The other `OTEL_*`
@@ -157,6 +163,21 @@ export const envSchema = z.object({
    * activities. Unset or missing: the country is recorded as unknown. Never downloaded by the product.
    */
   GEOIP_DB: z.string().optional(),
+  /**
+   * Prometheus metrics (issue 33): the port of their own small HTTP server (`GET /metrics`), in the API
+   * and in the worker; unset, no metrics are kept or served. Never the API's `PORT`: the metrics
+   * stay off the public port (docs/decisions.md).
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Address the metrics server listens on (default: `HOST`); `0.0.0.0` in a container. */
+  METRICS_HOST: z.string().optional(),
+  /**
+   * When set, the metrics server answers only `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise):
+   * for a metrics port reachable beyond the private network. At least 32 characters.
+   */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** How long a scrape's database figures are reused (ms) before the next scrape reads them again. */
+  METRICS_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
 });
@@ -169,6 +190,8 @@ export interface Config extends Env {
   embedded: boolean;
   seedDemo: boolean;
   runJobs: boolean;
+  /** Milliseconds an API instance keeps serving after SIGTERM while not ready (`SHUTDOWN_DRAIN_MS`). */
+  shutdownDrainMs: number;
   /** Development mail ({@link envSchema} `DEV_MAIL`): outside production, unless turned off. */
   devMail: boolean;
   /** RESPONSE_SERIALIZER resolved: `compiled` in production, `checked` elsewhere, unless set. */
@@ -212,6 +235,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.NODE_ENV === 'production' && env.MAIL_DRIVER !== 'smtp')
     throw new Error('production sends mail through SMTP: set MAIL_DRIVER=smtp and SMTP_URL');
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
+  if (env.METRICS_TOKEN && env.METRICS_PORT === undefined)
+    throw new Error('METRICS_TOKEN needs METRICS_PORT (the metrics have their own port)');
+  // The API's port is the public one: metrics there would be readable by anyone who reaches the API.
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
+    throw new Error('METRICS_PORT must differ from PORT (metrics are never served on the public port)');
+
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);
   return {
     ...env,
@@ -220,6 +249,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Demo data only with the embedded default or an explicit SEED_DEMO=1, never in production.
     seedDemo: env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? embedded),
     runJobs: env.RUN_JOBS ?? true,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
     devMail: env.NODE_ENV !== 'production' && (env.DEV_MAIL ?? true),
     responseSerializer: env.RESPONSE_SERIALIZER ?? (env.NODE_ENV === 'production' ? 'compiled' : 'checked'),
     dataDir,

@@ -6,6 +6,7 @@ import {
   type WorkHandler,
 } from 'pg-boss';
 import { type Tx, writeLaterStatement } from '../db/client';
+import type { Metrics } from '../platform/metrics';
 import { runJobInSpan, withJobTraceContext } from '../platform/tracing';
 
 /** A job handler registered by a module: queue name, handler, queue options. */
@@ -75,6 +76,12 @@ export interface Jobs {
    * @returns how many jobs were cancelled
    */
   cancel(name: string, ids: string[], tx?: Tx): Promise<number>;
+  /**
+   * Stop fetching jobs (graceful shutdown, issue 33): this process's workers take no new job; the
+   * promise resolves once the jobs they are running have finished. Sending jobs still works.
+   */
+  stopWorking(): Promise<void>;
+  /** Stop pg-boss: let running jobs finish (up to 10 s), then close its pool. */
   stop(): Promise<void>;
   isRunning(): boolean;
 }
@@ -90,10 +97,12 @@ export const DEFAULT_RETRY_LIMIT = 5;
 /**
  * Create the job system on `connectionString` (schema `pgboss`).
  * @param options pg-boss timings (tests shorten the cron pass intervals)
+ * @param metrics counts each job this process runs, by queue and outcome, with its run time (issue 33)
  */
 export function createJobs(
   connectionString: string,
   options: Pick<ConstructorOptions, 'cronMonitorIntervalSeconds' | 'cronWorkerIntervalSeconds'> = {},
+  metrics?: Pick<Metrics, 'observeJob'>,
 ): Jobs {
   const boss = new PgBoss({
     connectionString,
@@ -103,6 +112,8 @@ export function createJobs(
     ...options,
   });
   let running = false;
+  /** Queues this process works on (`register` with `work`). */
+  const worked: string[] = [];
   boss.on('error', (err) => {
     if ((err as { code?: string }).code === '57P01') return; // server shutting down
     console.error('pg-boss error', err instanceof Error ? err.message : err);
@@ -123,13 +134,25 @@ export function createJobs(
         });
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
         if (work) {
+          worked.push(def.name);
           const handler: WorkHandler<object> = async (jobs) => {
             for (const job of jobs) {
               const { createdOn } = job as { createdOn?: Date };
+              const meta = { id: job.id, retryCount: job.retryCount, createdOn };
               const traced = { queue: def.name, id: job.id, retryCount: job.retryCount, data: job.data };
-              await runJobInSpan(traced, (data) =>
-                def.handler(data, { id: job.id, retryCount: job.retryCount, createdOn }),
-              );
+              const run = (data: object) => def.handler(data, meta);
+              if (!metrics) {
+                await runJobInSpan(traced, run);
+                continue;
+              }
+              const started = performance.now();
+              try {
+                await runJobInSpan(traced, run);
+                metrics.observeJob(def.name, 'completed', performance.now() - started);
+              } catch (err) {
+                metrics.observeJob(def.name, 'failed', performance.now() - started);
+                throw err;
+              }
             }
           };
           await boss.work(
@@ -173,6 +196,9 @@ export function createJobs(
       const db = onTx(tx);
       const result = await boss.cancel(name, ids, db ? { db } : {});
       return (result as { affected?: number }).affected ?? 0;
+    },
+    async stopWorking() {
+      await Promise.all(worked.map((name) => boss.offWork(name, { wait: true })));
     },
     async stop() {
       if (!running) return;

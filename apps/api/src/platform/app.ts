@@ -43,7 +43,9 @@ import { registerCompression } from './compression';
 import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from './errors';
 import { fieldWithNulByte } from './http';
 import { explicitLanguage, isMessageKey, requestLanguage, t } from './i18n';
+import type { Lifecycle } from './lifecycle';
 import { loggerOptions } from './logging';
+import type { Metrics } from './metrics';
 import { responseSerializerCompiler } from './serializer';
 import { sendSpaIndex, serveApps } from './static-apps';
 import { requestId } from './tracing';
@@ -57,6 +59,10 @@ export interface AppDeps {
   storage: Storage;
   providers: Providers;
   clock: Clock;
+  /** Serving or draining (graceful shutdown; the readiness check reads it). */
+  lifecycle: Lifecycle;
+  /** The process's Prometheus metrics, when served (`METRICS_PORT`); absent, nothing is counted. */
+  metrics?: Metrics;
 }
 
 /** Fastify instance typed by the zod provider (request parts typed from their schemas). */
@@ -79,6 +85,8 @@ export type RouteModule = (app: ZodApp, deps: ModuleDeps) => void | Promise<void
 const MAINTENANCE_OPEN = new Set([
   '/api/maintenance-mode-check',
   '/api/health',
+  '/api/health/live',
+  '/api/health/ready',
   '/api/setting/all',
   '/api/admin/login',
   '/api/admin/check/reset/token',
@@ -115,6 +123,15 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   if (oneLinePerRequest) {
     app.addHook('onResponse', async (req, reply) => {
       req.log.info(`${req.method} ${req.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+    });
+  }
+
+  // Counted under the route's pattern (`routeOptions.url`), never the raw URL: one series per route.
+  const { metrics } = deps;
+  if (metrics) {
+    app.addHook('onResponse', (req, reply, done) => {
+      metrics.observeRequest(req.method, req.routeOptions.url, reply.statusCode, reply.elapsedTime);
+      done();
     });
   }
 

@@ -17,6 +17,9 @@ export function mailJobs(database: Database, transport: Transporter | null): Job
     {
       name: MAIL_QUEUE,
       retryLimit: 8,
+      // Four deliveries at a time per process: one at a time paced delivery at one mail a second
+      // (pg-boss waits the polling interval between fetches), slower than a burst of sign-ups.
+      concurrency: 4,
       handler: async (data) => {
         const { id } = data as { id: number };
         const rows = await database.db.execute<{

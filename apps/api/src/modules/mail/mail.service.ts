@@ -4,7 +4,7 @@ import { MAIL_GREETING, type MailMessageKey, type NotificationMessage } from '@l
 import { desc, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config/env';
-import { type Database, type Tx, writeLaterInsert } from '../../db/client';
+import { type Database, type Db, type Tx, writeLaterInsert } from '../../db/client';
 import type { JobDefinition, Jobs } from '../../jobs/jobs';
 import { NotFoundError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -251,4 +251,31 @@ export async function outboxMail(database: Database, id: number) {
   const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   if (!mail) throw new NotFoundError();
   return mail;
+}
+
+/** Mail the SMTP driver has still to deliver (issue 33, metrics `liberty_mail_outbox_*`). */
+export interface OutboxBacklog {
+  /** Rows written for SMTP, not sent and without an error (waiting for their delivery job). */
+  waiting: number;
+  /** Seconds since the oldest of them was written; 0 when none waits. */
+  oldestSeconds: number;
+  /** Rows written for SMTP, not sent, whose last attempt failed (`error` set; retries may follow). */
+  failed: number;
+}
+
+/**
+ * The outbox's SMTP backlog: mail written but not delivered. Rows of the `outbox` driver are
+ * delivered by being written (dev mailbox) and never count.
+ * @param db drizzle over the pool or a transaction
+ */
+export async function outboxBacklog(db: Db): Promise<OutboxBacklog> {
+  const { rows } = await db.execute<{ waiting: number; oldest_seconds: number; failed: number }>(sql`
+    select count(*) filter (where error is null)::int as waiting,
+           coalesce(extract(epoch from now() - min(created_at) filter (where error is null)), 0)::float8
+             as oldest_seconds,
+           count(*) filter (where error is not null)::int as failed
+      from mail_outbox
+     where driver = 'smtp' and sent_at is null`);
+  const row = rows[0]!;
+  return { waiting: row.waiting, oldestSeconds: row.oldest_seconds, failed: row.failed };
 }

@@ -6,4 +6,5 @@
 
 export { adminPayoutsRoutes } from './admin-payouts.routes';
 export { payoutJobs } from './payouts.jobs';
+export { payoutsAwaitingApproval } from './payouts.queries';
 export { payoutsRoutes } from './payouts.routes';

@@ -1,4 +1,6 @@
+import { PAYOUT_STATUS } from '@lm/contracts';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { ledgerTransfers, users } from '../../db/schema';
 import { containsPattern, userMatches } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
@@ -193,4 +195,21 @@ export async function transferView(deps: Deps, wiseQuoteId: string) {
     payout: p ? service.payoutView(p, (k) => deps.storage.url(k)) : null,
     wise,
   };
+}
+
+/**
+ * Payouts waiting for staff (status 1 pending: transfer created, not yet approved or declined), and
+ * how long the oldest has waited (issue 33, metrics `liberty_payouts_awaiting_approval`).
+ * @param db drizzle over the pool or a transaction
+ * @returns the count and the oldest one's age in seconds (0 when none waits)
+ */
+export async function payoutsAwaitingApproval(db: Db): Promise<{ waiting: number; oldestSeconds: number }> {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${payouts.createdAt})), 0)::float8`,
+    })
+    .from(payouts)
+    .where(eq(payouts.statusId, PAYOUT_STATUS.PENDING));
+  return row!;
 }

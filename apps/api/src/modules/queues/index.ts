@@ -6,3 +6,4 @@
 
 export { queueJobs } from './queues.jobs';
 export { queueProbeRoutes, queuesRoutes } from './queues.routes';
+export { type QueueWait, waitingJobs } from './queues.service';

@@ -1,6 +1,6 @@
 import { JOB_STATES, type JobState } from '@lm/contracts/statuses';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import type { Jobs } from '../../jobs/jobs';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError } from '../../platform/errors';
@@ -268,4 +268,32 @@ export function probeHandler(data: { fail_times?: number }, meta: { retryCount: 
   if (meta.retryCount < (data.fail_times ?? 0))
     return Promise.reject(new Error(`Probe attempt ${meta.retryCount + 1} failed as asked`));
   return Promise.resolve();
+}
+
+/** A queue's waiting work: jobs due and not taken, and how long the oldest has been due. */
+export interface QueueWait {
+  queue: string;
+  /** Jobs in state `created` or `retry` whose start time has passed (not blocked by a parent job). */
+  waiting: number;
+  /** Seconds since the oldest of them became due (`start_after`); 0 when none waits. */
+  oldestSeconds: number;
+}
+
+/**
+ * Every queue pg-boss knows, with its jobs waiting (created or retry, due, not blocked) and the
+ * oldest one's wait, read from pg-boss 12's tables (`pgboss.queue`, `pgboss.job`, partitioned by
+ * queue; the count runs on its `job_i11` partial index of not-yet-active jobs). A job scheduled for
+ * later does not wait yet (issue 33, metrics `liberty_jobs_waiting`).
+ * @param db drizzle over the pool or a transaction (the metrics read runs in one with a timeout)
+ */
+export async function waitingJobs(db: Db): Promise<QueueWait[]> {
+  const { rows } = await db.execute<{ queue: string; waiting: number; oldest_seconds: number }>(sql`
+    select q.name as queue, count(j.id)::int as waiting,
+           coalesce(extract(epoch from now() - min(j.start_after)), 0)::float8 as oldest_seconds
+      from pgboss.queue q
+      left join pgboss.job j on j.name = q.name and j.state in ('created', 'retry')
+                            and j.start_after <= now() and not j.blocked
+     group by q.name
+     order by q.name`);
+  return rows.map((r) => ({ queue: r.queue, waiting: r.waiting, oldestSeconds: r.oldest_seconds }));
 }

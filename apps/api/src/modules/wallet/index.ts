@@ -13,6 +13,7 @@ export {
   credit,
   DESC,
   debit,
+  type EscrowKind,
   hold,
   holdAtCommit,
   InsufficientBalanceError,
@@ -22,6 +23,7 @@ export {
   voidHold,
   walletBalance,
 } from './ledger';
+export { type LedgerInvariants, ledgerInvariants } from './ledger.invariants';
 export type { PaymentPurpose } from './payment-purposes';
 export * as paymentsService from './payments.service';
 export {

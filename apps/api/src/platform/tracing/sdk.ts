@@ -14,8 +14,11 @@ import { tracingStarted } from './state';
 /** The two kinds of process (issue 33: service.name lm-api / lm-worker). */
 export type TracedService = 'lm-api' | 'lm-worker';
 
-/** Requests not traced: load balancers' and orchestrators' health probes, several a second. */
-const UNTRACED_PATH = /^\/api\/health(\/|\?|$)/;
+/**
+ * Requests not traced: load balancers' and orchestrators' health probes (several a second) and
+ * Prometheus' scrapes of the metrics server (`/metrics` on METRICS_PORT).
+ */
+const UNTRACED_PATH = /^(\/api\/health(\/|\?|$)|\/metrics(\?|$))/;
 
 /** The API's version: `version` of apps/api/package.json (beside dist and src alike). */
 export function serviceVersion(): string {
