@@ -114,7 +114,7 @@ describe('an API instance stopped under load (SIGTERM)', () => {
 
     // Load: sign-ups (a password hash, a user, a verification mail queued for SMTP delivery) from four
     // clients on keep-alive connections, and reads beside them. The load balancer in front stops sending
-    // new requests to the instance halfway through its drain (it saw the readiness check fail).
+    // new requests to the instance once its readiness check fails (it checks every 100 ms).
     const calls: Call[] = [];
     const registered: string[] = [];
     let routing = true;
@@ -158,8 +158,17 @@ describe('an API instance stopped under load (SIGTERM)', () => {
     while (registered.length < 12 || sink.perRecipient.size === 0) await sleep(20);
     const signalAt = performance.now();
     api.child.kill('SIGTERM');
-    await sleep(drainMs / 2);
-    routing = false;
+    // The load balancer's health check (every 100 ms): it stops routing here once readiness fails.
+    let notReadyAt = 0;
+    while (routing) {
+      await sleep(100);
+      const ready = await fetch(`${base}/api/health/ready`).catch(() => null);
+      if (ready?.status !== 200) {
+        notReadyAt = performance.now();
+        routing = false;
+        expect(ready?.status).toBe(503);
+      }
+    }
     await load;
     const code = await api.exited;
     const stoppedAt = performance.now();
@@ -172,6 +181,7 @@ describe('an API instance stopped under load (SIGTERM)', () => {
     expect(calls.some((c) => c.startedAt < signalAt && (c.endedAt ?? 0) > signalAt)).toBe(true);
     expect(calls.some((c) => c.startedAt > signalAt)).toBe(true);
     expect(stoppedAt - signalAt).toBeGreaterThanOrEqual(drainMs);
+    expect(notReadyAt - signalAt).toBeLessThan(drainMs);
 
     const db = new pg.Client({ connectionString: url });
     await db.connect();
