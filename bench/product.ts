@@ -65,8 +65,8 @@ export function buildApi(): void {
 /**
  * The Node options production starts a process with: the words between `node` and the entry file in
  * apps/api's `start:prod` script (the API, `dist/main.js`: `--enable-source-maps` and the V8 heap
- * settings of docs/operations.md) or `worker:prod` (the worker, `dist/worker.js`), so that every bench
- * measures the process as production runs it.
+ * settings of docs/operations.md, and the traces' `--import` entry, as an absolute path) or `worker:prod`
+ * (the worker, `dist/worker.js`), so that every bench measures the process as production runs it.
  * @throws Error when the script is not `node [options] <entry>`
  */
 export function productionNodeArgs(script: 'start:prod' | 'worker:prod' = 'start:prod'): string[] {
@@ -77,7 +77,8 @@ export function productionNodeArgs(script: 'start:prod' | 'worker:prod' = 'start
   const words = (pkg.scripts?.[script] ?? '').trim().split(/\s+/);
   if (words[0] !== 'node' || words.at(-1) !== entry)
     throw new Error(`apps/api ${script} is not "node [options] ${entry}": ${words.join(' ')}`);
-  return words.slice(1, -1);
+  // Paths in the script (`--import ./dist/instrumentation.js`) are relative to apps/api, where npm runs it.
+  return words.slice(1, -1).map((w) => (w.startsWith('./') ? path.join(REPO_ROOT, 'apps/api', w) : w));
 }
 
 /** A started product: its process, ports and measured ready time. */

@@ -27,17 +27,20 @@ const npmPackagesExternal: Plugin = {
 };
 
 /**
- * Compile `src/main.ts`, `src/worker.ts` and the backup commands (`backup.js`, `restore.js`, issue 33)
- * into a fresh `dist`.
+ * Compile `src/main.ts`, `src/worker.ts`, `src/instrumentation.ts` (the `--import` entry that starts
+ * traces before the others load) and the backup commands (`backup.js`, `restore.js`) into a fresh
+ * `dist` (issue 33).
  */
 async function main() {
   fs.rmSync(OUT_DIR, { recursive: true, force: true });
   const started = performance.now();
   const result = await build({
     absWorkingDir: API_DIR,
+    // instrumentation: the `--import` entry that starts traces before the others load (issue 33).
     entryPoints: {
       main: 'src/main.ts',
       worker: 'src/worker.ts',
+      instrumentation: 'src/instrumentation.ts',
       backup: 'src/modules/backup/backup-cli.ts',
       restore: 'src/modules/backup/restore-cli.ts',
     },

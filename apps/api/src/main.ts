@@ -9,6 +9,7 @@ import {
   portInUseMessage,
   StartupError,
 } from './platform/startup';
+import { shutdownTracing, tracingNotStartedWarning } from './platform/tracing';
 import { ROUTE_MODULES } from './routes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 
@@ -19,6 +20,8 @@ let started: Runtime | null = null;
 async function main() {
   loadDotEnv();
   const config = loadConfig();
+  const untraced = tracingNotStartedWarning('node --import ./dist/instrumentation.js dist/main.js');
+  if (untraced) console.warn(untraced);
   const runtime = await boot(config, { work: config.runJobs, migrate: true });
   started = runtime;
   const app = await buildApp(runtime.deps, ROUTE_MODULES);
@@ -65,10 +68,13 @@ async function main() {
       await app.close();
       await jobsDone;
       await runtime.stop();
+      // Last: the spans of the requests and jobs just finished are exported too.
+      await shutdownTracing();
       console.log('stopped');
       process.exit(0);
     } catch (err) {
       console.error(err);
+      await shutdownTracing();
       process.exit(1);
     }
   };

@@ -1,6 +1,7 @@
 import { boot } from './boot';
 import { loadConfig, loadDotEnv } from './config/env';
 import { describeStartupFailure, onStopSignals } from './platform/startup';
+import { shutdownTracing, tracingNotStartedWarning } from './platform/tracing';
 
 /** `npm run worker`: a process that only runs jobs (needs DATABASE_URL or the embedded server of `npm start`). */
 async function main() {
@@ -11,6 +12,8 @@ async function main() {
       'npm run worker needs DATABASE_URL (the embedded PostgreSQL belongs to the npm start process)',
     );
   }
+  const untraced = tracingNotStartedWarning('node --import ./dist/instrumentation.js dist/worker.js');
+  if (untraced) console.warn(untraced);
   const runtime = await boot(config, { work: true, migrate: true });
   console.log('worker running');
   let stopping = false;
@@ -23,10 +26,12 @@ async function main() {
     timer.unref();
     try {
       await runtime.stop();
+      await shutdownTracing();
       console.log('worker stopped');
       process.exit(0);
     } catch (err) {
       console.error(err);
+      await shutdownTracing();
       process.exit(1);
     }
   };

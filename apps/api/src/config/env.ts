@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { inboundMailMode, providerModes } from '../providers/modes';
-import { REPO_ROOT } from './paths';
+import { loadDotEnv, REPO_ROOT } from './paths';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -65,6 +64,13 @@ export const envSchema = z.object({
    * port. Default 5000 in production (a few health-check intervals), 0 elsewhere (Ctrl-C stops at once).
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
+   * Traces (issue 33): the OTLP collector's base URL (`/v1/traces` is added). Set, the `--import` entry
+   * (src/instrumentation.ts) starts OpenTelemetry and request ids become trace ids; unset, no SDK is
+   * loaded. Read there from the environment (before this schema runs); checked here. The other `OTEL_*`
+   * variables (protocol, headers, sampler, service name) are the SDK's own.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   MAIL_DRIVER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Liberty Music <no-reply@liberty.test>'),
@@ -204,13 +210,8 @@ export interface Config extends Env {
 }
 
 /** Root of the monorepo, found from the sources and from the compiled bundle (config/paths.ts). */
-export { REPO_ROOT };
-
-/** Load `.env` at the repository root into process.env when it exists (never overriding real env). */
-export function loadDotEnv(): void {
-  const file = path.join(REPO_ROOT, '.env');
-  if (fs.existsSync(file)) process.loadEnvFile(file);
-}
+/** Load `.env` at the repository root (config/paths.ts, where the tracing entry takes it without zod). */
+export { loadDotEnv, REPO_ROOT };
 
 /**
  * Parse and validate the environment.

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -15,3 +16,9 @@ export const API_ROOT = apiRootFrom(import.meta.dirname);
 
 /** Root of the monorepo (apps/api -> ../..): `.env`, `DATA_DIR`, the built apps. */
 export const REPO_ROOT = path.resolve(API_ROOT, '../..');
+
+/** Load `.env` at the repository root into process.env when it exists (never overriding real env). */
+export function loadDotEnv(): void {
+  const file = path.join(REPO_ROOT, '.env');
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}

@@ -7,6 +7,7 @@ import {
 } from 'pg-boss';
 import { type Tx, writeLaterStatement } from '../db/client';
 import type { Metrics } from '../platform/metrics';
+import { runJobInSpan, withJobTraceContext } from '../platform/tracing';
 
 /** A job handler registered by a module: queue name, handler, queue options. */
 export interface JobDefinition<T extends object = object> {
@@ -49,7 +50,9 @@ export interface Jobs {
   /** Register every module's queues; workers run only when `work` is true. */
   register(definitions: JobDefinition[], work: boolean): Promise<void>;
   /**
-   * Enqueue `data` on queue `name`. With `tx`, the insert runs on the transaction's connection.
+   * Enqueue `data` on queue `name`. With `tx`, the insert runs on the transaction's connection. With
+   * tracing on, the sender's trace context rides in the data (`_trace`, removed before the handler
+   * runs) and the job's run is a span in that trace (platform/tracing).
    * @returns the job id, or null when a singleton key suppressed it.
    */
   send(name: string, data: object, options?: SendOptions, tx?: Tx): Promise<string | null>;
@@ -136,13 +139,15 @@ export function createJobs(
             for (const job of jobs) {
               const { createdOn } = job as { createdOn?: Date };
               const meta = { id: job.id, retryCount: job.retryCount, createdOn };
+              const traced = { queue: def.name, id: job.id, retryCount: job.retryCount, data: job.data };
+              const run = (data: object) => def.handler(data, meta);
               if (!metrics) {
-                await def.handler(job.data, meta);
+                await runJobInSpan(traced, run);
                 continue;
               }
               const started = performance.now();
               try {
-                await def.handler(job.data, meta);
+                await runJobInSpan(traced, run);
                 metrics.observeJob(def.name, 'completed', performance.now() - started);
               } catch (err) {
                 metrics.observeJob(def.name, 'failed', performance.now() - started);
@@ -164,7 +169,7 @@ export function createJobs(
     },
     send(name, data, options = {}, tx) {
       const db = onTx(tx);
-      return boss.send(name, data, { ...options, ...(db ? { db } : {}) });
+      return boss.send(name, withJobTraceContext(data), { ...options, ...(db ? { db } : {}) });
     },
     async sendLater(tx, name, jobs) {
       if (jobs.length === 0) return;
@@ -179,7 +184,7 @@ export function createJobs(
       await boss.insert(
         name,
         jobs.map((job) => ({
-          data: job.data,
+          data: withJobTraceContext(job.data),
           startAfter: String(job.startAfter),
           singletonKey: job.singletonKey,
         })),

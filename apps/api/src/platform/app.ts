@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -49,6 +48,7 @@ import { loggerOptions } from './logging';
 import type { Metrics } from './metrics';
 import { responseSerializerCompiler } from './serializer';
 import { sendSpaIndex, serveApps } from './static-apps';
+import { requestId } from './tracing';
 
 /** Infrastructure handed to the app (STYLE: factories over classes, infrastructure passed in). */
 export interface AppDeps {
@@ -102,7 +102,8 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   const { oneLinePerRequest, ...logging } = loggerOptions(config.LOG_LEVEL, Boolean(process.stdout.isTTY));
   const app = Fastify({
     ...logging,
-    genReqId: () => randomUUID(),
+    // The trace id when tracing is on (a log line, an error's requestId and a trace join), else a UUID.
+    genReqId: requestId,
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
     // List filters arrive as filter[field]=value: parse brackets into objects.

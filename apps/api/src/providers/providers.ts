@@ -1,7 +1,8 @@
 import type { Config } from '../config/env';
 import type { Database } from '../db/client';
+import { traceProvider } from '../platform/tracing';
 import type { AppleMusicProvider } from './apple/contract';
-import { createAppleMusicProvider } from './apple/index';
+import { appleMusicMode, createAppleMusicProvider } from './apple/index';
 import type { DnsResolver } from './dns/contract';
 import { createSandboxDns } from './dns/sandbox';
 import { createSystemDns } from './dns/system';
@@ -16,7 +17,7 @@ import { createOffGoogleProvider } from './google/off';
 import { createSandboxGoogleProvider } from './google/sandbox';
 import type { InstagramProvider } from './instagram/contract';
 import { createInstagramProviderFromConfig } from './instagram/index';
-import { dnsMode, providerModes } from './modes';
+import { dnsMode, type ProviderModes, providerModes } from './modes';
 import type { CardCheckoutProvider, PayPalProvider } from './payments/contract';
 import { createPaymentProviders } from './payments/index';
 import type { SpotifyProvider } from './spotify/contract';
@@ -48,6 +49,8 @@ export interface Providers {
  * the real client when its keys are set, the sandbox outside production, or off (Google sign-in in
  * production without keys; TikTok and Instagram likewise). Exchange rates come from Wise whenever Wise
  * is real.
+ * With tracing on, each provider operation is a span (`spotify.getPlaylist`, `payments.card.createCheckout`
+ * ...; platform/tracing).
  * @throws Error from `providerModes` (half-configured provider, production without keys)
  */
 export function createProviders(config: Config, database: Database): Providers {
@@ -58,7 +61,7 @@ export function createProviders(config: Config, database: Database): Providers {
       : modes.google === 'sandbox'
         ? createSandboxGoogleProvider(config.appUrl, config.APP_KEY)
         : createOffGoogleProvider();
-  return {
+  const providers: Providers = {
     google,
     payments: createPaymentProviders(config, database),
     rates:
@@ -79,5 +82,25 @@ export function createProviders(config: Config, database: Database): Providers {
           )
         : createSandboxDns(database),
     apple: createAppleMusicProvider(config),
+  };
+  return withSpans(providers, modes, dnsMode(config), appleMusicMode(config));
+}
+
+/** Every provider behind `traceProvider`: a span per operation with tracing on, the providers as they are off. */
+function withSpans(p: Providers, modes: ProviderModes, dns: string, apple: string): Providers {
+  return {
+    google: traceProvider('google', modes.google, p.google),
+    payments: {
+      card: traceProvider('payments.card', modes.card, p.payments.card),
+      paypal: traceProvider('payments.paypal', modes.paypal, p.payments.paypal),
+    },
+    rates: traceProvider('fx', modes.wise, p.rates),
+    spotify: traceProvider('spotify', modes.spotify, p.spotify),
+    wise: traceProvider('wise', modes.wise, p.wise),
+    tiktok: traceProvider('tiktok', modes.tiktok, p.tiktok),
+    instagram: traceProvider('instagram', modes.instagram, p.instagram),
+    fanFinder: traceProvider('fan-finder', modes.instagram, p.fanFinder),
+    dns: traceProvider('dns', dns, p.dns),
+    apple: traceProvider('apple', apple, p.apple),
   };
 }

@@ -8,6 +8,7 @@ import { type Database, type Db, type Tx, writeLaterInsert } from '../../db/clie
 import type { JobDefinition, Jobs } from '../../jobs/jobs';
 import { NotFoundError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
+import { traceProvider } from '../../platform/tracing';
 import { getSettings, SETTING_DEFAULTS } from '../settings';
 import { formatDevMail, keepDevMail } from './dev-mail';
 import { MAIL_QUEUE, mailJobs } from './mail.jobs';
@@ -140,7 +141,9 @@ export function createMailer(
   // campaign at about 8 messages a second (bench:crm); `?pool=false` in SMTP_URL turns it off.
   const transport =
     config.MAIL_DRIVER === 'smtp' && config.SMTP_URL
-      ? nodemailer.createTransport({ url: config.SMTP_URL, pool: true })
+      ? traceProvider('mail', 'smtp', nodemailer.createTransport({ url: config.SMTP_URL, pool: true }), [
+          'sendMail',
+        ])
       : null;
   /** The outbox row of a message: written in its language, From the current sender name. */
   const outboxRow = async (message: MailMessage, tx?: Tx): Promise<typeof mailOutbox.$inferInsert> => {
