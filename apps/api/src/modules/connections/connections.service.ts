@@ -112,7 +112,7 @@ export function connectStart(
 ): { url: string; state: string; binding: string } {
   const binding = randomToken();
   const state = signValue(
-    deps.config.APP_KEY,
+    deps.config.keys,
     { kind: 'social-connect', platform, userId, bind: sha256(binding) },
     STATE_TTL_SECONDS,
     deps.clock.now().getTime(),
@@ -134,7 +134,7 @@ function stateMatches(
   platform: SocialPlatformName,
 ) {
   const payload = verifyValue<{ kind?: unknown; platform?: unknown; userId?: unknown; bind?: unknown }>(
-    deps.config.APP_KEY,
+    deps.config.keys,
     state,
     deps.clock.now().getTime(),
   );
@@ -276,7 +276,7 @@ export async function connectFinish(
   if (!stateMatches(deps, input.state, input.binding, actor.id, platform))
     throw new AppError(422, 'connections.state_invalid');
   const proven = await proveAccount(deps, platform, input.code, callbackPath);
-  const key = deps.config.APP_KEY;
+  const key = deps.config.keys;
   const now = deps.clock.now();
   try {
     return await withTransaction(deps.database, async (tx) => {
@@ -610,7 +610,7 @@ export async function refreshAccount(
       now.getTime() - account.tokenIssuedAt.getTime() < INSTAGRAM_MIN_AGE_MS
     )
       return 'skipped';
-    const key = deps.config.APP_KEY;
+    const key = deps.config.keys;
     try {
       if (platform === 'tiktok') {
         if (!account.refreshToken) throw new TikTokApiError('invalid_grant', 'no refresh token stored');
@@ -713,7 +713,7 @@ export async function accessTokenOf(deps: Deps, accountId: number): Promise<stri
     if (row?.status !== 'connected' || !row.accessToken)
       throw new ConflictError('connections.account_expired');
   }
-  return openSecret(deps.config.APP_KEY, row.accessToken, purpose(platform, 'access'));
+  return openSecret(deps.config.keys, row.accessToken, purpose(platform, 'access'));
 }
 
 /** Accounts of every platform for the back-office user overview's Connections tab. */

@@ -184,7 +184,7 @@ export async function createSenderDomain(deps: SenderDeps, domain: string, actor
         domain,
         dkimSelector: deps.config.CRM_DKIM_SELECTOR,
         dkimPublicKey: Buffer.from(publicKey).toString('base64'),
-        dkimPrivateKey: sealSecret(deps.config.APP_KEY, privateKey, DKIM_KEY_PURPOSE),
+        dkimPrivateKey: sealSecret(deps.config.keys, privateKey, DKIM_KEY_PURPOSE),
         createdBy: actor.type === 'admin' ? (actor.id ?? null) : null,
       })
       .onConflictDoNothing()
@@ -488,7 +488,7 @@ export async function deleteSender(deps: Pick<AppDeps, 'database'>, id: number, 
  */
 export async function assertUsableSender(
   db: Database | Tx,
-  config: Pick<Config, 'APP_KEY'>,
+  config: Pick<Config, 'keys'>,
   senderId: number,
 ) {
   const [sender] = await db.db.select().from(crmSenders).where(eq(crmSenders.id, senderId));
@@ -505,7 +505,7 @@ export async function assertUsableSender(
     dkim: {
       domainName: domain.domain,
       keySelector: domain.dkimSelector,
-      privateKey: openSecret(config.APP_KEY, domain.dkimPrivateKey, DKIM_KEY_PURPOSE),
+      privateKey: openSecret(config.keys, domain.dkimPrivateKey, DKIM_KEY_PURPOSE),
     },
   };
 }

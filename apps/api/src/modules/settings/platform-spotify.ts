@@ -72,7 +72,7 @@ export async function getPlatformSpotify(deps: Pick<Deps, 'database'>): Promise<
  */
 export function platformSpotifyConsentUrl(deps: Deps, adminId: number): string {
   const state = signValue(
-    deps.config.APP_KEY,
+    deps.config.keys,
     { kind: 'platform-spotify', adminId },
     STATE_TTL_SECONDS,
     deps.clock.now().getTime(),
@@ -94,7 +94,7 @@ export async function completePlatformSpotify(
 ): Promise<string> {
   const now = deps.clock.now().getTime();
   const state = answer.state
-    ? verifyValue<{ kind: string; adminId: number }>(deps.config.APP_KEY, answer.state, now)
+    ? verifyValue<{ kind: string; adminId: number }>(deps.config.keys, answer.state, now)
     : null;
   let outcome: PlatformSpotifyOutcome;
   if (state?.kind !== 'platform-spotify') outcome = { status: 'failed' };
@@ -108,7 +108,7 @@ export async function completePlatformSpotify(
           displayName: account.displayName.slice(0, 200),
           email: account.email?.slice(0, 190) ?? null,
           refreshToken: sealSecret(
-            deps.config.APP_KEY,
+            deps.config.keys,
             account.refreshToken,
             PLATFORM_SPOTIFY_REFRESH_PURPOSE,
           ),
@@ -141,7 +141,7 @@ export async function completePlatformSpotify(
     }
   }
   const token = signValue(
-    deps.config.APP_KEY,
+    deps.config.keys,
     { kind: 'platform-spotify-outcome', ...outcome },
     OUTCOME_TTL_SECONDS,
     deps.clock.now().getTime(),
@@ -156,7 +156,7 @@ export async function completePlatformSpotify(
  */
 export function platformSpotifyOutcome(deps: Deps, token: string): PlatformSpotifyOutcome | null {
   const value = verifyValue<PlatformSpotifyOutcome & { kind: string }>(
-    deps.config.APP_KEY,
+    deps.config.keys,
     token,
     deps.clock.now().getTime(),
   );
