@@ -83,3 +83,18 @@ export function resealSecret(keys: Keys, sealed: string, purpose: string): strin
   const opened = openSealed(keys, sealed, purpose);
   return opened.keyIndex === 0 ? null : sealSecret(keys, opened.plain, purpose);
 }
+
+/**
+ * A database column whose values are made by `sealSecret`, declared by the module that owns it and
+ * re-sealed by `npm run rotate-secrets` (modules/secrets). The table's key is its `id` column.
+ */
+export interface SealedColumn {
+  /** Table name in SQL. */
+  table: string;
+  /** Column name in SQL (text, null when nothing is stored). */
+  column: string;
+  /** Other columns of the row the purpose depends on (e.g. `platform`); none when it is constant. */
+  reads?: readonly string[];
+  /** The purpose the row's value was sealed with (the same `sealSecret` was given). */
+  purpose(row: Readonly<Record<string, unknown>>): string;
+}

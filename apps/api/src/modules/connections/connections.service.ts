@@ -9,7 +9,7 @@ import { trustScores } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { randomToken, sameDigest, sha256 } from '../../platform/crypto';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
-import { openSecret, sealSecret } from '../../platform/secret-box';
+import { openSecret, type SealedColumn, sealSecret } from '../../platform/secret-box';
 import { signValue, verifyValue } from '../../platform/signed';
 import { INSTAGRAM_PROFESSIONAL_TYPES, InstagramApiError } from '../../providers/instagram/contract';
 import { TikTokApiError } from '../../providers/tiktok/contract';
@@ -37,6 +37,16 @@ export const CALLBACK_PATHS: Record<SocialPlatformName, string> = {
 
 /** Sealing purposes of the two token columns, per platform (a value of one never opens as another). */
 const purpose = (platform: SocialPlatformName, kind: 'access' | 'refresh') => `${platform}:${kind}`;
+
+/** The sealed token columns of `social_accounts`, for `npm run rotate-secrets`. */
+export const SOCIAL_ACCOUNT_SEALED_COLUMNS: readonly SealedColumn[] = (['access', 'refresh'] as const).map(
+  (kind) => ({
+    table: 'social_accounts',
+    column: `${kind}_token`,
+    reads: ['platform'],
+    purpose: (row: Readonly<Record<string, unknown>>) => purpose(row.platform as SocialPlatformName, kind),
+  }),
+);
 
 /** An account as the user app and the back-office list it (spec "Connections"). */
 export interface SocialAccountView {

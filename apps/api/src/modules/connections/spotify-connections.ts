@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { spotifyConnections } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
-import { sealSecret } from '../../platform/secret-box';
+import { type SealedColumn, sealSecret } from '../../platform/secret-box';
 import { signValue, verifyValue } from '../../platform/signed';
 import { parsePlaylistLink } from '../../providers/spotify/links';
 
@@ -34,6 +34,13 @@ const callbackPath = '/express/callback';
 
 /** Additional data a curator's Spotify refresh token is sealed with (`openSecret` needs the same). */
 export const SPOTIFY_REFRESH_PURPOSE = 'spotify:curator-refresh';
+
+/** The sealed column of `spotify_connections`, for `npm run rotate-secrets`. */
+export const SPOTIFY_CONNECTION_SEALED_COLUMN: SealedColumn = {
+  table: 'spotify_connections',
+  column: 'refresh_token',
+  purpose: () => SPOTIFY_REFRESH_PURPOSE,
+};
 
 /** The consent page to send the curator to, with a signed state valid 10 minutes (`spotify/login`). */
 export function authorizationUrl(deps: Deps, userId: number): string {

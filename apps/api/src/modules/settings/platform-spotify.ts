@@ -2,13 +2,20 @@ import { eq } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import { admins } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
-import { sealSecret } from '../../platform/secret-box';
+import { type SealedColumn, sealSecret } from '../../platform/secret-box';
 import { signValue, verifyValue } from '../../platform/signed';
 import { type AuditActor, audit } from '../audit';
 import { platformSpotifyAccount } from './settings.schema';
 
 /** Additional data the platform account's refresh token is sealed with (`openSecret` needs the same). */
 export const PLATFORM_SPOTIFY_REFRESH_PURPOSE = 'spotify:platform-refresh';
+
+/** The sealed column of `platform_spotify_account`, for `npm run rotate-secrets`. */
+export const PLATFORM_SPOTIFY_SEALED_COLUMN: SealedColumn = {
+  table: 'platform_spotify_account',
+  column: 'refresh_token',
+  purpose: () => PLATFORM_SPOTIFY_REFRESH_PURPOSE,
+};
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'providers' | 'clock'>;
 
@@ -107,11 +114,7 @@ export async function completePlatformSpotify(
           spotifyUserId: account.spotifyUserId,
           displayName: account.displayName.slice(0, 200),
           email: account.email?.slice(0, 190) ?? null,
-          refreshToken: sealSecret(
-            deps.config.keys,
-            account.refreshToken,
-            PLATFORM_SPOTIFY_REFRESH_PURPOSE,
-          ),
+          refreshToken: sealSecret(deps.config.keys, account.refreshToken, PLATFORM_SPOTIFY_REFRESH_PURPOSE),
           connectedByAdminId: state.adminId,
           connectedAt: deps.clock.now(),
         };
