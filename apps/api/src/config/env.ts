@@ -115,6 +115,8 @@ export const envSchema = z.object({
   CRM_SPF_INCLUDE: z.string().default('spf.liberty.test'),
   /** Shared secret of the mail relay's bounce and complaint webhook (HMAC-SHA256). */
   CRM_WEBHOOK_SECRET: z.string().min(16).default('dev-only-crm-webhook-secret-0123'),
+  /** The secret(s) CRM_WEBHOOK_SECRET replaced, comma-separated, accepted too while the relay switches. */
+  CRM_WEBHOOK_SECRET_PREVIOUS: z.string().optional(),
   /** DKIM selector of the keys the CRM generates per sender domain. */
   CRM_DKIM_SELECTOR: z
     .string()

@@ -588,9 +588,12 @@ export function signWebhook(secret: string, body: string, nowSeconds: number): s
   return `t=${nowSeconds},v1=${createHmac('sha256', secret).update(`${nowSeconds}.${body}`).digest('hex')}`;
 }
 
-/** Whether a webhook signature header matches the body and is at most 5 minutes old. */
+/**
+ * Whether a webhook signature header matches the body under one of `secrets` (the current one and, while
+ * the relay switches, CRM_WEBHOOK_SECRET_PREVIOUS) and is at most 5 minutes old.
+ */
 export function verifyWebhook(
-  secret: string,
+  secrets: string | readonly string[],
   body: string,
   header: string | undefined,
   nowMs: number,
@@ -599,8 +602,11 @@ export function verifyWebhook(
   const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=') as [string, string]));
   const t = Number(parts.t);
   if (!Number.isInteger(t) || Math.abs(nowMs / 1000 - t) > 300 || !parts.v1) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-  return parts.v1.length === expected.length && timingSafeEqual(Buffer.from(parts.v1), Buffer.from(expected));
+  const given = parts.v1;
+  return (typeof secrets === 'string' ? [secrets] : secrets).some((secret) => {
+    const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+    return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  });
 }
 
 /** One delivery outcome reported by the relay. */

@@ -29,8 +29,9 @@ type LinkRow = typeof resultShareLinks.$inferSelect;
 type CreateBody = z.infer<typeof shareLinkCreateBody>;
 
 /**
- * The link's token: `{ kind, id }` signed with `APP_KEY` (verified under APP_KEY_PREVIOUS too), expiring when the row does. The same row
- * always gives the same token, so the artist's list can re-sign it on every read.
+ * The link's token: `{ kind, id }` signed with `APP_KEY` (verified under APP_KEY_PREVIOUS too), expiring
+ * when the row does. The same row always gives the same token, so the artist's list can re-sign it on
+ * every read.
  */
 function tokenOf(deps: AppDeps, row: Pick<LinkRow, 'id' | 'expiresAt'>): string {
   const now = deps.clock.now().getTime();
