@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { createKeyRing, type KeyRing, MIN_KEY_LENGTH, parsePreviousKeys } from '../platform/key-ring';
 import { inboundMailMode, providerModes } from '../providers/modes';
 import { loadDotEnv, REPO_ROOT } from './paths';
 
@@ -114,6 +115,8 @@ export const envSchema = z.object({
   CRM_SPF_INCLUDE: z.string().default('spf.liberty.test'),
   /** Shared secret of the mail relay's bounce and complaint webhook (HMAC-SHA256). */
   CRM_WEBHOOK_SECRET: z.string().min(16).default('dev-only-crm-webhook-secret-0123'),
+  /** The secret(s) CRM_WEBHOOK_SECRET replaced, comma-separated, accepted too while the relay switches. */
+  CRM_WEBHOOK_SECRET_PREVIOUS: z.string().optional(),
   /** DKIM selector of the keys the CRM generates per sender domain. */
   CRM_DKIM_SELECTOR: z
     .string()
@@ -131,7 +134,18 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.string().optional(),
   /** Secret for signed values (OAuth state, sandbox codes). Required in production. */
-  APP_KEY: z.string().min(32).default('dev-only-app-key-change-me-0123456789abcdef'),
+  APP_KEY: z.string().min(MIN_KEY_LENGTH).default('dev-only-app-key-change-me-0123456789abcdef'),
+  /**
+   * Keys APP_KEY replaced, comma-separated, most recent first (issue 33, rotation): sealed secrets and
+   * signed links made under them still open; everything new uses APP_KEY. `npm run rotate-secrets`
+   * re-seals the stored secrets; docs/operations.md says when to remove them.
+   */
+  APP_KEY_PREVIOUS: z
+    .string()
+    .optional()
+    .refine((v) => parsePreviousKeys(v).every((k) => k.length >= MIN_KEY_LENGTH), {
+      message: `each key must be at least ${MIN_KEY_LENGTH} characters`,
+    }),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** Stripe Checkout (card payments): secret key and the webhook endpoint's signing secret. Unset: sandbox. */
@@ -207,6 +221,8 @@ export interface Config extends Env {
   dataDir: string;
   uploadDir: string;
   repoRoot: string;
+  /** APP_KEY and APP_KEY_PREVIOUS: what seals and signs (current), and what opens and verifies (all). */
+  keys: KeyRing;
 }
 
 /** Root of the monorepo, found from the sources and from the compiled bundle (config/paths.ts). */
@@ -232,6 +248,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.NODE_ENV === 'production' && env.APP_KEY.startsWith('dev-only'))
     throw new Error('APP_KEY must be set in production');
+  const previousKeys = parsePreviousKeys(env.APP_KEY_PREVIOUS);
+  if (env.NODE_ENV === 'production' && previousKeys.some((k) => k.startsWith('dev-only')))
+    throw new Error('APP_KEY_PREVIOUS cannot hold the development key in production');
   // A known webhook secret would let anyone mark addresses bounced or complained.
   if (env.NODE_ENV === 'production' && env.CRM_WEBHOOK_SECRET.startsWith('dev-only'))
     throw new Error('CRM_WEBHOOK_SECRET must be set in production');
@@ -263,5 +282,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     uploadDir: path.join(dataDir, 'uploads'),
     repoRoot: REPO_ROOT,
+    keys: createKeyRing(env.APP_KEY, previousKeys),
   };
 }

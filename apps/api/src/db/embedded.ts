@@ -82,9 +82,14 @@ export async function startEmbeddedPostgres(dirInput: string, port: number): Pro
     throw failed('did not start', err);
   });
   return {
-    url: (database) => `postgres://${USER}:${PASSWORD}@${HOST}:${port}/${database}`,
+    url: (database) => embeddedUrl(port, database),
     stop: () => pg.stop(),
   };
+}
+
+/** The URL of `database` on the embedded server listening on `port` (the one `npm start` runs). */
+export function embeddedUrl(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@${HOST}:${port}/${database}`;
 }
 
 /** The server pid written in the data directory's `postmaster.pid` (its first line), if any. */

@@ -59,7 +59,7 @@ export function createProviders(config: Config, database: Database): Providers {
     modes.google === 'real' && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? createGoogleProvider(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET)
       : modes.google === 'sandbox'
-        ? createSandboxGoogleProvider(config.appUrl, config.APP_KEY)
+        ? createSandboxGoogleProvider(config.appUrl, config.keys)
         : createOffGoogleProvider();
   const providers: Providers = {
     google,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import type { Keys } from '../platform/key-ring';
 import { signValue, verifyValue } from '../platform/signed';
 import { sandboxPreviewUrl } from './sandbox-audio';
 import { sandboxSocialPosts } from './sandbox-social.schema';
@@ -211,7 +212,7 @@ export type SandboxSocialStore = ReturnType<typeof sandboxSocialStore>;
  * Sandbox tokens: signed values carrying the account's profile, so any instance can read them. A refresh
  * answers a new refresh token (fresh nonce) like TikTok's rotation.
  */
-export function sandboxTokens(key: string, platform: SocialPlatform) {
+export function sandboxTokens(key: Keys, platform: SocialPlatform) {
   const LIFETIME = 400 * 86_400;
   return {
     issue(kind: 'code' | 'access' | 'refresh', profile: SandboxSocialProfile, ttlSeconds = LIFETIME): string {
@@ -246,7 +247,7 @@ export interface SandboxSocialControls {
  */
 export function sandboxSocialBase(
   platform: SocialPlatform,
-  options: { appUrl: string; key: string; database: Database },
+  options: { appUrl: string; key: Keys; database: Database },
 ) {
   const tokens = sandboxTokens(options.key, platform);
   const posts = sandboxSocialStore(options.database);

@@ -712,7 +712,7 @@ export function googleRedirect(
 ): { url: string; state: string; binding: string } {
   const binding = randomToken();
   const state = signValue(
-    deps.config.APP_KEY,
+    deps.config.keys,
     { kind: 'google-state', authType, bind: sha256(binding) },
     GOOGLE_STATE_TTL_SECONDS,
     deps.clock.now().getTime(),
@@ -731,7 +731,7 @@ export function googleRedirect(
 function googleStateMatches(deps: Deps, state: string | undefined, binding: string | undefined): boolean {
   if (!state || !binding) return false;
   const payload = verifyValue<{ kind?: unknown; bind?: unknown }>(
-    deps.config.APP_KEY,
+    deps.config.keys,
     state,
     deps.clock.now().getTime(),
   );

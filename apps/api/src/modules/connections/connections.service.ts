@@ -9,7 +9,7 @@ import { trustScores } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { randomToken, sameDigest, sha256 } from '../../platform/crypto';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
-import { openSecret, sealSecret } from '../../platform/secret-box';
+import { openSecret, type SealedColumn, sealSecret } from '../../platform/secret-box';
 import { signValue, verifyValue } from '../../platform/signed';
 import { INSTAGRAM_PROFESSIONAL_TYPES, InstagramApiError } from '../../providers/instagram/contract';
 import { TikTokApiError } from '../../providers/tiktok/contract';
@@ -37,6 +37,16 @@ export const CALLBACK_PATHS: Record<SocialPlatformName, string> = {
 
 /** Sealing purposes of the two token columns, per platform (a value of one never opens as another). */
 const purpose = (platform: SocialPlatformName, kind: 'access' | 'refresh') => `${platform}:${kind}`;
+
+/** The sealed token columns of `social_accounts`, for `npm run rotate-secrets`. */
+export const SOCIAL_ACCOUNT_SEALED_COLUMNS: readonly SealedColumn[] = (['access', 'refresh'] as const).map(
+  (kind) => ({
+    table: 'social_accounts',
+    column: `${kind}_token`,
+    reads: ['platform'],
+    purpose: (row: Readonly<Record<string, unknown>>) => purpose(row.platform as SocialPlatformName, kind),
+  }),
+);
 
 /** An account as the user app and the back-office list it (spec "Connections"). */
 export interface SocialAccountView {
@@ -112,7 +122,7 @@ export function connectStart(
 ): { url: string; state: string; binding: string } {
   const binding = randomToken();
   const state = signValue(
-    deps.config.APP_KEY,
+    deps.config.keys,
     { kind: 'social-connect', platform, userId, bind: sha256(binding) },
     STATE_TTL_SECONDS,
     deps.clock.now().getTime(),
@@ -134,7 +144,7 @@ function stateMatches(
   platform: SocialPlatformName,
 ) {
   const payload = verifyValue<{ kind?: unknown; platform?: unknown; userId?: unknown; bind?: unknown }>(
-    deps.config.APP_KEY,
+    deps.config.keys,
     state,
     deps.clock.now().getTime(),
   );
@@ -276,7 +286,7 @@ export async function connectFinish(
   if (!stateMatches(deps, input.state, input.binding, actor.id, platform))
     throw new AppError(422, 'connections.state_invalid');
   const proven = await proveAccount(deps, platform, input.code, callbackPath);
-  const key = deps.config.APP_KEY;
+  const key = deps.config.keys;
   const now = deps.clock.now();
   try {
     return await withTransaction(deps.database, async (tx) => {
@@ -610,7 +620,7 @@ export async function refreshAccount(
       now.getTime() - account.tokenIssuedAt.getTime() < INSTAGRAM_MIN_AGE_MS
     )
       return 'skipped';
-    const key = deps.config.APP_KEY;
+    const key = deps.config.keys;
     try {
       if (platform === 'tiktok') {
         if (!account.refreshToken) throw new TikTokApiError('invalid_grant', 'no refresh token stored');
@@ -713,7 +723,7 @@ export async function accessTokenOf(deps: Deps, accountId: number): Promise<stri
     if (row?.status !== 'connected' || !row.accessToken)
       throw new ConflictError('connections.account_expired');
   }
-  return openSecret(deps.config.APP_KEY, row.accessToken, purpose(platform, 'access'));
+  return openSecret(deps.config.keys, row.accessToken, purpose(platform, 'access'));
 }
 
 /** Accounts of every platform for the back-office user overview's Connections tab. */

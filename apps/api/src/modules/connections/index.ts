@@ -10,8 +10,14 @@ export { seedConnectionsDemo } from './connections.demo';
 export { connectionsJobs } from './connections.jobs';
 export { accountSchema, connectionsRoutes } from './connections.routes';
 export * as connectionsService from './connections.service';
-export { accessTokenOf, accountsOfUsers, connectFinish, connectStart } from './connections.service';
+export {
+  accessTokenOf,
+  accountsOfUsers,
+  connectFinish,
+  connectStart,
+  SOCIAL_ACCOUNT_SEALED_COLUMNS,
+} from './connections.service';
 export { registerSoundCheck } from './sound-checks';
 export * as spotifyAccounts from './spotify-connections';
-export { listConnections } from './spotify-connections';
+export { listConnections, SPOTIFY_CONNECTION_SEALED_COLUMN } from './spotify-connections';
 export { seedSocialReference } from './tiers.service';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { spotifyConnections } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
-import { sealSecret } from '../../platform/secret-box';
+import { type SealedColumn, sealSecret } from '../../platform/secret-box';
 import { signValue, verifyValue } from '../../platform/signed';
 import { parsePlaylistLink } from '../../providers/spotify/links';
 
@@ -35,10 +35,17 @@ const callbackPath = '/express/callback';
 /** Additional data a curator's Spotify refresh token is sealed with (`openSecret` needs the same). */
 export const SPOTIFY_REFRESH_PURPOSE = 'spotify:curator-refresh';
 
+/** The sealed column of `spotify_connections`, for `npm run rotate-secrets`. */
+export const SPOTIFY_CONNECTION_SEALED_COLUMN: SealedColumn = {
+  table: 'spotify_connections',
+  column: 'refresh_token',
+  purpose: () => SPOTIFY_REFRESH_PURPOSE,
+};
+
 /** The consent page to send the curator to, with a signed state valid 10 minutes (`spotify/login`). */
 export function authorizationUrl(deps: Deps, userId: number): string {
   const state = signValue(
-    deps.config.APP_KEY,
+    deps.config.keys,
     { kind: 'spotify-connect', userId },
     600,
     deps.clock.now().getTime(),
@@ -53,7 +60,7 @@ export function authorizationUrl(deps: Deps, userId: number): string {
  */
 export async function connect(deps: Deps, userId: number, code: string, stateToken: string) {
   const state = verifyValue<{ kind: string; userId: number }>(
-    deps.config.APP_KEY,
+    deps.config.keys,
     stateToken,
     deps.clock.now().getTime(),
   );
@@ -65,8 +72,8 @@ export async function connect(deps: Deps, userId: number, code: string, stateTok
   } catch {
     throw new ValidationError({ code: ['auth.oauth_failed'] });
   }
-  // Stored sealed (AES-GCM under APP_KEY, bound to this column), like TikTok's and Instagram's tokens.
-  const refreshToken = sealSecret(deps.config.APP_KEY, account.refreshToken, SPOTIFY_REFRESH_PURPOSE);
+  // Stored sealed (AES-GCM under APP_KEY (config.keys), bound to this column), like TikTok's and Instagram's tokens.
+  const refreshToken = sealSecret(deps.config.keys, account.refreshToken, SPOTIFY_REFRESH_PURPOSE);
   const [row] = await deps.database.db
     .insert(spotifyConnections)
     .values({

@@ -6,6 +6,7 @@ import { type Database, type Tx, withTransaction } from '../../db/client';
 import { leadLists, leadSuppressions, leads } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { asKeyRing, type Keys } from '../../platform/key-ring';
 import { type AuditActor, audit } from '../audit';
 import {
   type CampaignStatus,
@@ -41,48 +42,55 @@ function mac(key: string, value: string): string {
   return createHmac('sha256', key).update(value).digest('base64url').slice(0, 22);
 }
 
-function sameMac(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+/** Whether `given` is the MAC of `value` under a key of the ring (current first, then APP_KEY_PREVIOUS). */
+function signedByRing(keys: Keys, given: string, value: string): boolean {
+  const x = Buffer.from(given);
+  return asKeyRing(keys).all.some((key) => {
+    const y = Buffer.from(mac(key, value));
+    return x.length === y.length && timingSafeEqual(x, y);
+  });
 }
 
-/** `<send id>.<mac>`: the token of a message's unsubscribe and pixel links (no expiry: old mails keep working). */
-export function sendToken(appKey: string, sendId: number, purpose: 'u' | 'o'): string {
-  return `${sendId}.${mac(appKey, `crm:${purpose}:${sendId}`)}`;
+/**
+ * `<send id>.<mac>`: the token of a message's unsubscribe and pixel links, signed with the current key
+ * (no expiry: old mails keep working as long as their key is APP_KEY or in APP_KEY_PREVIOUS).
+ */
+export function sendToken(keys: Keys, sendId: number, purpose: 'u' | 'o'): string {
+  return `${sendId}.${mac(asKeyRing(keys).current, `crm:${purpose}:${sendId}`)}`;
 }
 
-/** The send id of a token made by `sendToken`, or null when forged or malformed. */
-export function readSendToken(appKey: string, token: string, purpose: 'u' | 'o'): number | null {
+/** The send id of a token made by `sendToken` under any key of the ring, or null when forged or malformed. */
+export function readSendToken(keys: Keys, token: string, purpose: 'u' | 'o'): number | null {
   const [id, given] = token.split('.');
   const sendId = Number(id);
   if (!given || !Number.isSafeInteger(sendId) || sendId <= 0) return null;
-  return sameMac(given, mac(appKey, `crm:${purpose}:${sendId}`)) ? sendId : null;
+  return signedByRing(keys, given, `crm:${purpose}:${sendId}`) ? sendId : null;
 }
 
 /** A click link: the target and the message are signed together, so it cannot redirect elsewhere. */
-export function clickUrl(appUrl: string, appKey: string, sendId: number, url: string): string {
-  return `${appUrl}/api/crm/c/${sendId}.${mac(appKey, `crm:c:${sendId}:${url}`)}?u=${encodeURIComponent(url)}`;
+export function clickUrl(appUrl: string, keys: Keys, sendId: number, url: string): string {
+  const signature = mac(asKeyRing(keys).current, `crm:c:${sendId}:${url}`);
+  return `${appUrl}/api/crm/c/${sendId}.${signature}?u=${encodeURIComponent(url)}`;
 }
 
-/** The send id of a click whose signature matches `url`, else null. */
-export function readClick(appKey: string, token: string, url: string): number | null {
+/** The send id of a click whose signature (under any key of the ring) matches `url`, else null. */
+export function readClick(keys: Keys, token: string, url: string): number | null {
   const [id, given] = token.split('.');
   const sendId = Number(id);
   if (!given || !Number.isSafeInteger(sendId) || sendId <= 0 || !/^https?:\/\//i.test(url)) return null;
-  return sameMac(given, mac(appKey, `crm:c:${sendId}:${url}`)) ? sendId : null;
+  return signedByRing(keys, given, `crm:c:${sendId}:${url}`) ? sendId : null;
 }
 
 /**
  * The HTML of one message with tracking: every `http(s)` link (not a merge tag) goes through a signed
  * click redirect and a 1×1 open pixel closes the body.
  */
-export function withTracking(html: string, appUrl: string, appKey: string, sendId: number): string {
+export function withTracking(html: string, appUrl: string, keys: Keys, sendId: number): string {
   const tracked = html.replace(/href="(https?:\/\/[^"{}]+)"/gi, (_m, url: string) => {
     const target = url.replace(/&amp;/g, '&');
-    return `href="${clickUrl(appUrl, appKey, sendId, target).replace(/&/g, '&amp;')}"`;
+    return `href="${clickUrl(appUrl, keys, sendId, target).replace(/&/g, '&amp;')}"`;
   });
-  const pixel = `<img src="${appUrl}/api/crm/o/${sendToken(appKey, sendId, 'o')}.gif" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px" />`;
+  const pixel = `<img src="${appUrl}/api/crm/o/${sendToken(keys, sendId, 'o')}.gif" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px" />`;
   return /<\/body>/i.test(tracked) ? tracked.replace(/<\/body>/i, `${pixel}</body>`) : `${tracked}${pixel}`;
 }
 
@@ -418,11 +426,11 @@ export async function processCampaignBatch(deps: CampaignDeps, campaignId: numbe
       failed += 1;
       continue;
     }
-    const unsubscribeUrl = `${deps.config.appUrl}/api/crm/u/${sendToken(deps.config.APP_KEY, row.id, 'u')}`;
+    const unsubscribeUrl = `${deps.config.appUrl}/api/crm/u/${sendToken(deps.config.keys, row.id, 'u')}`;
     const message = renderMessage(
       {
         subject: template.subject,
-        html: withTracking(template.html, deps.config.appUrl, deps.config.APP_KEY, row.id),
+        html: withTracking(template.html, deps.config.appUrl, deps.config.keys, row.id),
         text: template.text,
       },
       {
@@ -498,7 +506,7 @@ export async function sendForToken(
   token: string,
   purpose: 'u' | 'o',
 ) {
-  const sendId = readSendToken(deps.config.APP_KEY, token, purpose);
+  const sendId = readSendToken(deps.config.keys, token, purpose);
   if (sendId === null) return null;
   const [row] = await deps.database.db
     .select({
@@ -542,7 +550,7 @@ export async function unsubscribeByToken(
 
 /** Record an open (the pixel): the first sets `opened_at`; each is an event. Forged tokens do nothing. */
 export async function recordOpen(deps: Pick<AppDeps, 'database' | 'config' | 'clock'>, token: string) {
-  const sendId = readSendToken(deps.config.APP_KEY, token, 'o');
+  const sendId = readSendToken(deps.config.keys, token, 'o');
   if (sendId === null) return;
   const now = deps.clock.now();
   const updated = await deps.database.db
@@ -559,7 +567,7 @@ export async function recordClick(
   token: string,
   url: string,
 ) {
-  const sendId = readClick(deps.config.APP_KEY, token, url);
+  const sendId = readClick(deps.config.keys, token, url);
   if (sendId === null) return null;
   const now = deps.clock.now();
   const updated = await deps.database.db
@@ -580,9 +588,12 @@ export function signWebhook(secret: string, body: string, nowSeconds: number): s
   return `t=${nowSeconds},v1=${createHmac('sha256', secret).update(`${nowSeconds}.${body}`).digest('hex')}`;
 }
 
-/** Whether a webhook signature header matches the body and is at most 5 minutes old. */
+/**
+ * Whether a webhook signature header matches the body under one of `secrets` (the current one and, while
+ * the relay switches, CRM_WEBHOOK_SECRET_PREVIOUS) and is at most 5 minutes old.
+ */
 export function verifyWebhook(
-  secret: string,
+  secrets: string | readonly string[],
   body: string,
   header: string | undefined,
   nowMs: number,
@@ -591,8 +602,11 @@ export function verifyWebhook(
   const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=') as [string, string]));
   const t = Number(parts.t);
   if (!Number.isInteger(t) || Math.abs(nowMs / 1000 - t) > 300 || !parts.v1) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-  return parts.v1.length === expected.length && timingSafeEqual(Buffer.from(parts.v1), Buffer.from(expected));
+  const given = parts.v1;
+  return (typeof secrets === 'string' ? [secrets] : secrets).some((secret) => {
+    const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+    return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  });
 }
 
 /** One delivery outcome reported by the relay. */

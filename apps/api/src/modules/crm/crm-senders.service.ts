@@ -9,7 +9,7 @@ import { type Database, type Tx, withTransaction } from '../../db/client';
 import type { AppDeps } from '../../platform/app';
 import { sameDigest, sha256, sixDigitCode } from '../../platform/crypto';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
-import { openSecret, sealSecret } from '../../platform/secret-box';
+import { openSecret, type SealedColumn, sealSecret } from '../../platform/secret-box';
 import type { DnsResolver } from '../../providers/dns/contract';
 import { type AuditActor, audit } from '../audit';
 import { notify } from '../notifications';
@@ -34,6 +34,13 @@ export const domainOf = (email: string): string => email.slice(email.lastIndexOf
 
 /** Additional data a domain's DKIM private key is sealed with by the secret box (platform/secret-box). */
 export const DKIM_KEY_PURPOSE = 'crm:dkim-private-key';
+
+/** The sealed column of `crm_sender_domains`, for `npm run rotate-secrets`. */
+export const DKIM_KEY_SEALED_COLUMN: SealedColumn = {
+  table: 'crm_sender_domains',
+  column: 'dkim_private_key',
+  purpose: () => DKIM_KEY_PURPOSE,
+};
 
 /** A DNS record staff must publish for a sender ID. */
 export interface DnsRecord {
@@ -184,7 +191,7 @@ export async function createSenderDomain(deps: SenderDeps, domain: string, actor
         domain,
         dkimSelector: deps.config.CRM_DKIM_SELECTOR,
         dkimPublicKey: Buffer.from(publicKey).toString('base64'),
-        dkimPrivateKey: sealSecret(deps.config.APP_KEY, privateKey, DKIM_KEY_PURPOSE),
+        dkimPrivateKey: sealSecret(deps.config.keys, privateKey, DKIM_KEY_PURPOSE),
         createdBy: actor.type === 'admin' ? (actor.id ?? null) : null,
       })
       .onConflictDoNothing()
@@ -486,11 +493,7 @@ export async function deleteSender(deps: Pick<AppDeps, 'database'>, id: number, 
  * @throws ValidationError under `sender_id`: `crm.senders.sender_not_found`, `crm.senders.not_confirmed`,
  *   `crm.senders.domain_unverified`
  */
-export async function assertUsableSender(
-  db: Database | Tx,
-  config: Pick<Config, 'APP_KEY'>,
-  senderId: number,
-) {
+export async function assertUsableSender(db: Database | Tx, config: Pick<Config, 'keys'>, senderId: number) {
   const [sender] = await db.db.select().from(crmSenders).where(eq(crmSenders.id, senderId));
   if (!sender) throw new ValidationError({ sender_id: ['crm.senders.sender_not_found'] });
   if (!sender.confirmedAt) throw new ValidationError({ sender_id: ['crm.senders.not_confirmed'] });
@@ -505,7 +508,7 @@ export async function assertUsableSender(
     dkim: {
       domainName: domain.domain,
       keySelector: domain.dkimSelector,
-      privateKey: openSecret(config.APP_KEY, domain.dkimPrivateKey, DKIM_KEY_PURPOSE),
+      privateKey: openSecret(config.keys, domain.dkimPrivateKey, DKIM_KEY_PURPOSE),
     },
   };
 }

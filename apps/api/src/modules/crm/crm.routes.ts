@@ -46,6 +46,7 @@ import type { RouteModule, ZodApp } from '../../platform/app';
 import { keepRawJsonBodies, parseFormBodies } from '../../platform/body-parsers';
 import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
+import { parsePreviousKeys } from '../../platform/key-ring';
 import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import {
   applyMailEvents,
@@ -736,7 +737,7 @@ export const crmPublicRoutes: RouteModule = async (app, deps) => {
         const header = req.headers['x-lm-signature'];
         if (
           !verifyWebhook(
-            deps.config.CRM_WEBHOOK_SECRET,
+            [deps.config.CRM_WEBHOOK_SECRET, ...parsePreviousKeys(deps.config.CRM_WEBHOOK_SECRET_PREVIOUS)],
             raw,
             Array.isArray(header) ? header[0] : header,
             deps.clock.now().getTime(),

@@ -12,3 +12,4 @@ export {
   crmSendersRoutes,
   crmTemplatesRoutes,
 } from './crm.routes';
+export { DKIM_KEY_SEALED_COLUMN } from './crm-senders.service';

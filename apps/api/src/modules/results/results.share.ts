@@ -29,13 +29,14 @@ type LinkRow = typeof resultShareLinks.$inferSelect;
 type CreateBody = z.infer<typeof shareLinkCreateBody>;
 
 /**
- * The link's token: `{ kind, id }` signed with `APP_KEY`, expiring when the row does. The same row
- * always gives the same token, so the artist's list can re-sign it on every read.
+ * The link's token: `{ kind, id }` signed with `APP_KEY` (verified under APP_KEY_PREVIOUS too), expiring
+ * when the row does. The same row always gives the same token, so the artist's list can re-sign it on
+ * every read.
  */
 function tokenOf(deps: AppDeps, row: Pick<LinkRow, 'id' | 'expiresAt'>): string {
   const now = deps.clock.now().getTime();
   const ttl = Math.floor(row.expiresAt.getTime() / 1000) - Math.floor(now / 1000);
-  return signValue(deps.config.APP_KEY, { kind: TOKEN_KIND, id: row.id }, ttl, now);
+  return signValue(deps.config.keys, { kind: TOKEN_KIND, id: row.id }, ttl, now);
 }
 
 function linkOf(deps: AppDeps, row: LinkRow): ShareLink {
@@ -123,7 +124,7 @@ export async function readSharedResults(
 ): Promise<SharedResults> {
   const now = deps.clock.now();
   const gone = new NotFoundError('results_share.link_not_found');
-  const payload = verifyValue<{ kind?: unknown; id?: unknown }>(deps.config.APP_KEY, token, now.getTime());
+  const payload = verifyValue<{ kind?: unknown; id?: unknown }>(deps.config.keys, token, now.getTime());
   if (payload?.kind !== TOKEN_KIND || typeof payload.id !== 'string' || !UUID.test(payload.id)) throw gone;
   const t = resultShareLinks;
   const [link] = await deps.database.db

@@ -5,6 +5,7 @@
  */
 
 export { adminSettingsRoutes } from './admin-settings.routes';
+export { PLATFORM_SPOTIFY_SEALED_COLUMN } from './platform-spotify';
 export { platformSpotifyRoutes } from './platform-spotify.routes';
 export { settingsRoutes } from './settings.routes';
 export {

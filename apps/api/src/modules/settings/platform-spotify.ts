@@ -2,13 +2,20 @@ import { eq } from 'drizzle-orm';
 import { withTransaction } from '../../db/client';
 import { admins } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
-import { sealSecret } from '../../platform/secret-box';
+import { type SealedColumn, sealSecret } from '../../platform/secret-box';
 import { signValue, verifyValue } from '../../platform/signed';
 import { type AuditActor, audit } from '../audit';
 import { platformSpotifyAccount } from './settings.schema';
 
 /** Additional data the platform account's refresh token is sealed with (`openSecret` needs the same). */
 export const PLATFORM_SPOTIFY_REFRESH_PURPOSE = 'spotify:platform-refresh';
+
+/** The sealed column of `platform_spotify_account`, for `npm run rotate-secrets`. */
+export const PLATFORM_SPOTIFY_SEALED_COLUMN: SealedColumn = {
+  table: 'platform_spotify_account',
+  column: 'refresh_token',
+  purpose: () => PLATFORM_SPOTIFY_REFRESH_PURPOSE,
+};
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'providers' | 'clock'>;
 
@@ -72,7 +79,7 @@ export async function getPlatformSpotify(deps: Pick<Deps, 'database'>): Promise<
  */
 export function platformSpotifyConsentUrl(deps: Deps, adminId: number): string {
   const state = signValue(
-    deps.config.APP_KEY,
+    deps.config.keys,
     { kind: 'platform-spotify', adminId },
     STATE_TTL_SECONDS,
     deps.clock.now().getTime(),
@@ -94,7 +101,7 @@ export async function completePlatformSpotify(
 ): Promise<string> {
   const now = deps.clock.now().getTime();
   const state = answer.state
-    ? verifyValue<{ kind: string; adminId: number }>(deps.config.APP_KEY, answer.state, now)
+    ? verifyValue<{ kind: string; adminId: number }>(deps.config.keys, answer.state, now)
     : null;
   let outcome: PlatformSpotifyOutcome;
   if (state?.kind !== 'platform-spotify') outcome = { status: 'failed' };
@@ -107,11 +114,7 @@ export async function completePlatformSpotify(
           spotifyUserId: account.spotifyUserId,
           displayName: account.displayName.slice(0, 200),
           email: account.email?.slice(0, 190) ?? null,
-          refreshToken: sealSecret(
-            deps.config.APP_KEY,
-            account.refreshToken,
-            PLATFORM_SPOTIFY_REFRESH_PURPOSE,
-          ),
+          refreshToken: sealSecret(deps.config.keys, account.refreshToken, PLATFORM_SPOTIFY_REFRESH_PURPOSE),
           connectedByAdminId: state.adminId,
           connectedAt: deps.clock.now(),
         };
@@ -141,7 +144,7 @@ export async function completePlatformSpotify(
     }
   }
   const token = signValue(
-    deps.config.APP_KEY,
+    deps.config.keys,
     { kind: 'platform-spotify-outcome', ...outcome },
     OUTCOME_TTL_SECONDS,
     deps.clock.now().getTime(),
@@ -156,7 +159,7 @@ export async function completePlatformSpotify(
  */
 export function platformSpotifyOutcome(deps: Deps, token: string): PlatformSpotifyOutcome | null {
   const value = verifyValue<PlatformSpotifyOutcome & { kind: string }>(
-    deps.config.APP_KEY,
+    deps.config.keys,
     token,
     deps.clock.now().getTime(),
   );

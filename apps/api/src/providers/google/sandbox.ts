@@ -1,3 +1,4 @@
+import type { Keys } from '../../platform/key-ring';
 import { signValue, verifyValue } from '../../platform/signed';
 import type { GoogleOAuthProvider, GoogleProfile } from './contract';
 
@@ -13,7 +14,7 @@ export function isSandboxGoogle(provider: GoogleOAuthProvider): provider is Sand
   return provider.name === 'sandbox' && 'issueCode' in provider;
 }
 
-export function createSandboxGoogleProvider(appUrl: string, key: string): SandboxGoogleProvider {
+export function createSandboxGoogleProvider(appUrl: string, key: Keys): SandboxGoogleProvider {
   return {
     name: 'sandbox',
     authorizationUrl(state, redirectUri) {

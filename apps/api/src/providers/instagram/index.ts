@@ -22,6 +22,6 @@ export function createInstagramProviderFromConfig(config: Config, database: Data
       appSecret: config.INSTAGRAM_APP_SECRET,
     });
   if (mode === 'sandbox')
-    return createSandboxInstagramProvider({ appUrl: config.appUrl, key: config.APP_KEY, database });
+    return createSandboxInstagramProvider({ appUrl: config.appUrl, key: config.keys, database });
   return createOffInstagramProvider();
 }

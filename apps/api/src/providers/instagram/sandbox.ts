@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { Keys } from '../../platform/key-ring';
 import {
   type SandboxSocialControls,
   type SandboxSocialPost,
@@ -33,7 +34,7 @@ function toMedia(p: SandboxSocialPost): InstagramMedia {
  */
 export function createSandboxInstagramProvider(options: {
   appUrl: string;
-  key: string;
+  key: Keys;
   database: Database;
 }): SandboxInstagramProvider {
   const { tokens, posts, controls } = sandboxSocialBase('instagram', options);

@@ -41,7 +41,7 @@ export function createSpotifyProvider(
   }
   return createSandboxSpotifyProvider({
     appUrl: config.appUrl,
-    key: config.APP_KEY,
+    key: config.keys,
     database,
     now: options.now,
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { withTransaction } from '../../db/client';
+import type { Keys } from '../../platform/key-ring';
 import { signValue, verifyValue } from '../../platform/signed';
 import { sandboxPreviewUrl } from '../sandbox-audio';
 import {
@@ -552,7 +553,7 @@ export function sandboxCoverSvg(id: string): string {
  */
 export function createSandboxSpotifyProvider(options: {
   appUrl: string;
-  key: string;
+  key: Keys;
   database: Database;
   now?: () => number;
 }): SandboxSpotifyProvider {

@@ -23,6 +23,6 @@ export function createTikTokProviderFromConfig(config: Config, database: Databas
       clientSecret: config.TIKTOK_CLIENT_SECRET,
     });
   if (mode === 'sandbox')
-    return createSandboxTikTokProvider({ appUrl: config.appUrl, key: config.APP_KEY, database });
+    return createSandboxTikTokProvider({ appUrl: config.appUrl, key: config.keys, database });
   return createOffTikTokProvider();
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { Keys } from '../../platform/key-ring';
 import {
   type SandboxSocialControls,
   type SandboxSocialPost,
@@ -48,7 +49,7 @@ function toVideo(p: SandboxSocialPost): TikTokVideo {
  */
 export function createSandboxTikTokProvider(options: {
   appUrl: string;
-  key: string;
+  key: Keys;
   database: Database;
 }): SandboxTikTokProvider {
   const { tokens, posts, controls } = sandboxSocialBase('tiktok', options);
