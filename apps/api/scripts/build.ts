@@ -28,8 +28,8 @@ const npmPackagesExternal: Plugin = {
 
 /**
  * Compile `src/main.ts`, `src/worker.ts`, `src/instrumentation.ts` (the `--import` entry that starts
- * traces before the others load) and the backup commands (`backup.js`, `restore.js`) into a fresh
- * `dist` (issue 33).
+ * traces before the others load), the backup commands (`backup.js`, `restore.js`) and
+ * `rotate-secrets.js` into a fresh `dist` (issue 33).
  */
 async function main() {
   fs.rmSync(OUT_DIR, { recursive: true, force: true });
@@ -43,6 +43,7 @@ async function main() {
       instrumentation: 'src/instrumentation.ts',
       backup: 'src/modules/backup/backup-cli.ts',
       restore: 'src/modules/backup/restore-cli.ts',
+      'rotate-secrets': 'src/modules/secrets/rotate-secrets-cli.ts',
     },
     outdir: OUT_DIR,
     bundle: true,
