@@ -26,13 +26,16 @@ const npmPackagesExternal: Plugin = {
   },
 };
 
-/** Compile `src/main.ts` and `src/worker.ts` into a fresh `dist`. */
+/**
+ * Compile `src/main.ts`, `src/worker.ts` and `src/db/migrate-cli.ts` (the image's `migrate` command,
+ * issue 33) into a fresh `dist`.
+ */
 async function main() {
   fs.rmSync(OUT_DIR, { recursive: true, force: true });
   const started = performance.now();
   const result = await build({
     absWorkingDir: API_DIR,
-    entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts' },
+    entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts', migrate: 'src/db/migrate-cli.ts' },
     outdir: OUT_DIR,
     bundle: true,
     splitting: true,
