@@ -175,9 +175,13 @@ function buildBaseImages(): void {
   buildah(['rm', withNpm]);
 }
 
-/** Step 2: the product image. A CA bundle the host's Node trusts (an intercepting proxy) is lent to npm ci. */
+/**
+ * Step 2: the product image. The CA bundle the host's Node or npm trusts (NODE_EXTRA_CA_CERTS, npm's
+ * `cafile`: a TLS-intercepting proxy) is lent to the build's `npm ci` as a secret.
+ */
 function buildProductImage(): void {
-  const ca = process.env.NODE_EXTRA_CA_CERTS;
+  const npmCafile = spawnSync('npm', ['config', 'get', 'cafile'], { encoding: 'utf8' }).stdout?.trim();
+  const ca = process.env.NODE_EXTRA_CA_CERTS || npmCafile;
   const secret = ca && fs.existsSync(ca) ? ['--secret', `id=ca,src=${ca}`] : [];
   buildah(
     [
