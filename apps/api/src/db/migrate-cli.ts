@@ -2,7 +2,6 @@ import path from 'node:path';
 import { loadConfig, loadDotEnv } from '../config/env';
 import { seedReference } from '../seed/reference';
 import { createDatabase } from './client';
-import { startEmbeddedPostgres } from './embedded';
 import { ensureDatabase } from './ensure';
 import { runMigrations } from './migrate';
 
@@ -11,9 +10,13 @@ async function main() {
   loadDotEnv();
   const config = loadConfig();
   let url = config.DATABASE_URL;
+  // The embedded server's package is loaded only without DATABASE_URL (the image has no binaries for it).
   const embedded = url
     ? null
-    : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.EMBEDDED_PG_PORT);
+    : await (await import('./embedded')).startEmbeddedPostgres(
+        path.join(config.dataDir, 'pg'),
+        config.EMBEDDED_PG_PORT,
+      );
   if (embedded) {
     await ensureDatabase(embedded.url('postgres'), 'liberty');
     url = embedded.url('liberty');

