@@ -93,7 +93,9 @@ export function chunkGroups(root: string, signInScreen: string): ChunkGroups {
   const plugin: Plugin = {
     name: 'lm-chunk-groups',
     apply: 'build',
-    buildEnd() {
+    buildEnd(error) {
+      // A failed build: its own error is the one to report, not what this walk makes of a partial graph.
+      if (error) return;
       reach.clear();
       const info = (id: string) => this.getModuleInfo(id);
       const barrels = new Map<string, ReturnType<typeof barrelMap>>();
