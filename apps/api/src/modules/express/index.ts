@@ -12,6 +12,7 @@ export type { NotCreated } from './express.checkout';
 export { createCampaigns } from './express.creation';
 export { dashboardStats } from './express.dashboard';
 export { seedCompletedDemoCampaigns } from './express.demo';
+export { type ExpressHoldInvariants, expressHoldInvariants } from './express.invariants';
 export { expressJobs } from './express.jobs';
 export * as expressListen from './express.listen';
 export * as expressMachine from './express.machine';

@@ -1,6 +1,7 @@
 import { Gauge } from 'prom-client';
 import { type Database, withTransaction } from '../../db/client';
 import type { Metrics } from '../../platform/metrics';
+import { expressHoldInvariants } from '../express';
 import { outboxBacklog } from '../mail';
 import { payoutsAwaitingApproval } from '../payouts';
 import { waitingJobs } from '../queues';
@@ -15,12 +16,14 @@ interface Reading {
   outbox: Awaited<ReturnType<typeof outboxBacklog>>;
   payouts: Awaited<ReturnType<typeof payoutsAwaitingApproval>>;
   ledger: Awaited<ReturnType<typeof ledgerInvariants>>;
+  express: Awaited<ReturnType<typeof expressHoldInvariants>>;
 }
 
 /**
  * Add the gauges computed from the database at scrape time (issue 33) to `metrics`: jobs waiting per
  * queue and the oldest one's wait, the SMTP outbox backlog, payouts awaiting approval, and the ledger's
- * invariants (escrow against pending holds, sum of balances, forbidden negatives).
+ * invariants (escrow against pending holds, sum of balances, forbidden negatives) and the escrow held
+ * against express campaigns (none for an ended one, the price for an open one).
  *
  * A slow scrape never holds the API up: the figures are read by each module's own query (through its
  * index), in one read-only repeatable-read transaction on one pooled connection with a statement
@@ -33,7 +36,8 @@ interface Reading {
  * `liberty_payouts_awaiting_approval`, `liberty_payouts_oldest_awaiting_seconds`,
  * `liberty_ledger_escrow_difference_coins{escrow}`, `liberty_ledger_escrow_mismatched_accounts{escrow}`,
  * `liberty_ledger_balance_sum_coins`, `liberty_ledger_negative_accounts`,
- * `liberty_metrics_database_up`, `liberty_metrics_database_read_seconds`.
+ * `liberty_express_ended_held_campaigns`, `liberty_express_ended_held_coins`,
+ * `liberty_express_open_released_campaigns`, `liberty_metrics_database_up`, `liberty_metrics_database_read_seconds`.
  * @param cacheMs how long a reading is reused (0: read on every scrape)
  */
 export function registerDatabaseGauges(metrics: Metrics, database: Database, cacheMs: number): void {
@@ -54,7 +58,8 @@ export function registerDatabaseGauges(metrics: Metrics, database: Database, cac
           const outbox = await outboxBacklog(tx.db);
           const payouts = await payoutsAwaitingApproval(tx.db);
           const ledger = await ledgerInvariants(tx.db);
-          return { jobs, outbox, payouts, ledger };
+          const express = await expressHoldInvariants(tx.db);
+          return { jobs, outbox, payouts, ledger, express };
         },
         'repeatable read',
       );
@@ -188,5 +193,23 @@ export function registerDatabaseGauges(metrics: Metrics, database: Database, cac
     'Wallet and escrow accounts with a negative balance; must be 0',
     [],
     (g, r) => g.set(r.ledger.negativeAccounts),
+  );
+  gauge(
+    'liberty_express_ended_held_campaigns',
+    'Ended express campaigns whose hold is still pending (coins stuck in escrow); must be 0',
+    [],
+    (g, r) => g.set(r.express.endedWithPendingHold),
+  );
+  gauge(
+    'liberty_express_ended_held_coins',
+    'Coins pending holds keep in escrow for ended express campaigns; must be 0',
+    [],
+    (g, r) => g.set(r.express.endedHeldCoins),
+  );
+  gauge(
+    'liberty_express_open_released_campaigns',
+    'Open express campaigns whose hold was already posted or voided (paid or refunded early); must be 0',
+    [],
+    (g, r) => g.set(r.express.openWithoutPendingHold),
   );
 }
