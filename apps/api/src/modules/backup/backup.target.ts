@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config/env';
-import { startEmbeddedPostgres } from '../../db/embedded';
 import { ensureDatabase } from '../../db/ensure';
 import { BackupError } from './backup.errors';
 
@@ -72,6 +71,9 @@ export async function openDatabaseTarget(
       'target',
       `There is no embedded database in ${dir} (DATA_DIR=${config.DATA_DIR}) and DATABASE_URL is not set: nothing to back up.`,
     );
+  // Loaded only here: the image has no embedded PostgreSQL binaries, and the package looks for them
+  // as soon as it is imported.
+  const { startEmbeddedPostgres } = await import('../../db/embedded');
   const server = await startEmbeddedPostgres(dir, config.EMBEDDED_PG_PORT);
   try {
     await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);

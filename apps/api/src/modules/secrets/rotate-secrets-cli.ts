@@ -2,7 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, loadDotEnv } from '../../config/env';
 import { createDatabase } from '../../db/client';
-import { embeddedUrl, startEmbeddedPostgres } from '../../db/embedded';
+import type { EmbeddedServer } from '../../db/embedded';
 import { findUnopenableSecrets, rotateSecrets, UnopenableSecretsError } from './secrets.rotate';
 
 /** Whether the embedded server of `npm start` already answers on `url` (then it is used, not restarted). */
@@ -37,8 +37,11 @@ async function main() {
     process.exit(2);
   }
   let url = config.DATABASE_URL;
-  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
+  let embedded: EmbeddedServer | null = null;
   if (!url) {
+    // Loaded only without DATABASE_URL: the image has no embedded PostgreSQL binaries, and the package
+    // looks for them as soon as it is imported.
+    const { embeddedUrl, startEmbeddedPostgres } = await import('../../db/embedded');
     url = embeddedUrl(config.EMBEDDED_PG_PORT, 'liberty');
     if (!(await answers(url))) {
       embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.EMBEDDED_PG_PORT);
