@@ -116,7 +116,12 @@ export const envSchema = z.object({
   /** Shared secret of the mail relay's bounce and complaint webhook (HMAC-SHA256). */
   CRM_WEBHOOK_SECRET: z.string().min(16).default('dev-only-crm-webhook-secret-0123'),
   /** The secret(s) CRM_WEBHOOK_SECRET replaced, comma-separated, accepted too while the relay switches. */
-  CRM_WEBHOOK_SECRET_PREVIOUS: z.string().optional(),
+  CRM_WEBHOOK_SECRET_PREVIOUS: z
+    .string()
+    .optional()
+    .refine((v) => parsePreviousKeys(v).every((k) => k.length >= 16), {
+      message: 'each secret must be at least 16 characters',
+    }),
   /** DKIM selector of the keys the CRM generates per sender domain. */
   CRM_DKIM_SELECTOR: z
     .string()
@@ -254,6 +259,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // A known webhook secret would let anyone mark addresses bounced or complained.
   if (env.NODE_ENV === 'production' && env.CRM_WEBHOOK_SECRET.startsWith('dev-only'))
     throw new Error('CRM_WEBHOOK_SECRET must be set in production');
+  if (
+    env.NODE_ENV === 'production' &&
+    parsePreviousKeys(env.CRM_WEBHOOK_SECRET_PREVIOUS).some((k) => k.startsWith('dev-only'))
+  )
+    throw new Error('CRM_WEBHOOK_SECRET_PREVIOUS cannot hold the development secret in production');
   // Fails here, before anything starts, when a provider is half configured or production lacks keys.
   providerModes(env);
   inboundMailMode(env);

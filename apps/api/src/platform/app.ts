@@ -106,6 +106,11 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     genReqId: requestId,
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
+    // Graceful shutdown (issue 33): a request that arrives on an open keep-alive connection while the
+    // instance closes is served like the others (Fastify would answer 503, which a proxy does not
+    // retry for a POST it already sent). Idle connections are closed at once and busy ones after their
+    // answer, so closing still ends; main.ts's hard exit bounds it.
+    return503OnClosing: false,
     // List filters arrive as filter[field]=value: parse brackets into objects.
     routerOptions: {
       querystringParser: (str: string) => qs.parse(str, { depth: 2, arrayLimit: 100, parameterLimit: 200 }),

@@ -28,6 +28,17 @@ describe('APP_KEY_PREVIOUS in the configuration (issue 33, rotate APP_KEY)', () 
     ).toThrow(/APP_KEY_PREVIOUS/);
     expect(loadConfig({ ...PRODUCTION_ENV, APP_KEY_PREVIOUS: OLD }).keys.all).toHaveLength(2);
   });
+
+  it('holds CRM_WEBHOOK_SECRET_PREVIOUS to the rules of the current secret', () => {
+    expect(() => loadConfig({ CRM_WEBHOOK_SECRET_PREVIOUS: 'short' })).toThrow(/CRM_WEBHOOK_SECRET_PREVIOUS/);
+    expect(() =>
+      loadConfig({ ...PRODUCTION_ENV, CRM_WEBHOOK_SECRET_PREVIOUS: 'dev-only-crm-webhook-secret-0123' }),
+    ).toThrow(/CRM_WEBHOOK_SECRET_PREVIOUS/);
+    expect(
+      loadConfig({ ...PRODUCTION_ENV, CRM_WEBHOOK_SECRET_PREVIOUS: 'old-relay-secret-0123456789' })
+        .CRM_WEBHOOK_SECRET_PREVIOUS,
+    ).toBe('old-relay-secret-0123456789');
+  });
 });
 
 describe('sealed secrets across a rotation (platform/secret-box)', () => {

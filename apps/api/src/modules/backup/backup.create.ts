@@ -13,6 +13,7 @@ import {
   manifestSchema,
   productVersion,
   readJournal,
+  storageKey,
   writeChecksummed,
 } from './backup.manifest';
 import { connectionArgs, findPgTools, runPgProgram } from './backup.pg-tools';
@@ -124,6 +125,13 @@ export async function createBackup(
   log(`copying the stored files (${deps.storage.driver})`);
   const files: Manifest['files'] = [];
   for await (const key of deps.storage.list()) {
+    // A key the product never writes (a shared bucket, `a/../../x`) must not lead outside the folder.
+    if (!storageKey.safeParse(key).success) {
+      throw new BackupError(
+        'target',
+        `The storage holds a file whose key is not a plain path: ${JSON.stringify(key)}.`,
+      );
+    }
     const stream = await deps.storage.read(key);
     if (!stream) continue; // Listed, then gone: nothing to copy.
     const written = await writeChecksummed(stream, path.join(partial, FILES_DIR, ...key.split('/')));

@@ -22,7 +22,7 @@ const checksummed = z.object({
  * A storage key as it may stand in a manifest: relative, `/`-separated, no empty, `.` or `..` part, so
  * that `files/<key>` stays inside the backup folder and the key inside the storage.
  */
-const storageKey = z
+export const storageKey = z
   .string()
   .min(1)
   .refine((key) => key.split('/').every((part) => part !== '' && part !== '.' && part !== '..'), {

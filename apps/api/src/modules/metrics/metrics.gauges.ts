@@ -10,6 +10,24 @@ import { ledgerInvariants } from '../wallet';
 /** How long one scrape's database read may take before PostgreSQL cancels it (ms). */
 export const METRICS_STATEMENT_TIMEOUT_MS = 2_000;
 
+/** `work`'s value, or null when it fails or has not settled within `ms` milliseconds. */
+function withDeadline<T>(ms: number, work: Promise<T>): Promise<T | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    timer.unref();
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(null);
+      },
+    );
+  });
+}
+
 /** One read of every database-backed figure, in one snapshot. */
 interface Reading {
   jobs: Awaited<ReturnType<typeof waitingJobs>>;
@@ -49,19 +67,25 @@ export function registerDatabaseGauges(metrics: Metrics, database: Database, cac
   const read = async (): Promise<Reading | null> => {
     const started = performance.now();
     try {
-      return await withTransaction(
-        database,
-        async (tx) => {
-          await tx.client.query('set transaction read only');
-          await tx.client.query(`set local statement_timeout = ${METRICS_STATEMENT_TIMEOUT_MS}`);
-          const jobs = await waitingJobs(tx.db);
-          const outbox = await outboxBacklog(tx.db);
-          const payouts = await payoutsAwaitingApproval(tx.db);
-          const ledger = await ledgerInvariants(tx.db);
-          const express = await expressHoldInvariants(tx.db);
-          return { jobs, outbox, payouts, ledger, express };
-        },
-        'repeatable read',
+      // The statement timeout starts once a connection is had; with the pool exhausted the wait for
+      // one is bounded here, so the scrape still answers (database_up 0, the pool's own gauges
+      // showing the queue) instead of timing out whole.
+      return await withDeadline(
+        METRICS_STATEMENT_TIMEOUT_MS + 500,
+        withTransaction(
+          database,
+          async (tx) => {
+            await tx.client.query('set transaction read only');
+            await tx.client.query(`set local statement_timeout = ${METRICS_STATEMENT_TIMEOUT_MS}`);
+            const jobs = await waitingJobs(tx.db);
+            const outbox = await outboxBacklog(tx.db);
+            const payouts = await payoutsAwaitingApproval(tx.db);
+            const ledger = await ledgerInvariants(tx.db);
+            const express = await expressHoldInvariants(tx.db);
+            return { jobs, outbox, payouts, ledger, express };
+          },
+          'repeatable read',
+        ),
       );
     } catch {
       return null;

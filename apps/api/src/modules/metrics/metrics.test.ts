@@ -242,6 +242,21 @@ describe('metrics', () => {
     expect(sampleValue(samples, 'liberty_ledger_escrow_difference_coins', { escrow: 'payout' })).toBe(0);
   });
 
+  it('still answers when the pool is exhausted: database read given up, the full pool shown', async () => {
+    const { pool } = app.deps.database;
+    const held = await Promise.all(Array.from({ length: pool.options.max ?? 10 }, () => pool.connect()));
+    try {
+      const samples = await scrape();
+      expect(sampleValue(samples, 'liberty_metrics_database_up')).toBe(0);
+      expect(sampleValue(samples, 'liberty_db_pool_connections')).toBe(pool.options.max ?? 10);
+      // The invariants are missing, not 0.
+      expect(samples.some((s) => s.name === 'liberty_ledger_balance_sum_coins')).toBe(false);
+    } finally {
+      for (const client of held) client.release();
+    }
+    expect(sampleValue(await scrape(), 'liberty_metrics_database_up')).toBe(1);
+  });
+
   it('counts the 5xx of a route (health while the job system is down)', async () => {
     await app.deps.jobs.stop();
     expect((await app.call('GET', '/api/health')).statusCode).toBe(503);

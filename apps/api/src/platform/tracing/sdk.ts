@@ -9,6 +9,7 @@ import { defaultResource, resourceFromAttributes } from '@opentelemetry/resource
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { API_ROOT } from '../../config/paths';
+import { redactSpanUrls } from './redact';
 import { tracingStarted } from './state';
 
 /** The two kinds of process (issue 33: service.name lm-api / lm-worker). */
@@ -58,10 +59,15 @@ export function startTracing(service: TracedService, env: NodeJS.ProcessEnv = pr
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => UNTRACED_PATH.test(req.url ?? ''),
         requireParentforOutgoingSpans: true,
+        // Query values and path tokens never reach the collector (platform/tracing/redact.ts).
+        requestHook: (span) => redactSpanUrls(span),
       }),
-      new FastifyOtelInstrumentation({ registerOnInitialization: true }),
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        requestHook: (span) => redactSpanUrls(span),
+      }),
       new PgInstrumentation({ requireParentSpan: true }),
-      new UndiciInstrumentation({ requireParentforSpans: true }),
+      new UndiciInstrumentation({ requireParentforSpans: true, requestHook: (span) => redactSpanUrls(span) }),
     ],
     metricReaders: [],
     logRecordProcessors: [],

@@ -201,6 +201,11 @@ describe('tracing on: the API started as production starts it, exporting to an O
       headers: { authorization: `Bearer ${userToken}` },
     });
     expect(currencies.status).toBe(200);
+    // Secrets in a query and a token in a path: neither may reach the collector.
+    await (
+      await fetch(`${base}/api/check/reset/token?token=secret-reset-0123&email=leak%40example.test`)
+    ).arrayBuffer();
+    await (await fetch(`${base}/api/public/results/sharetoken0123456789`)).arrayBuffer();
 
     const db = new pg.Client({ connectionString: withDatabase(inject('pgAdminUrl'), ctx.dbName) });
     await db.connect();
@@ -262,6 +267,18 @@ describe('tracing on: the API started as production starts it, exporting to an O
     ).toEqual(['fx', 'currencies', 'sandbox']);
     const fxRequestId = logged.find((l) => l.req?.url === '/api/payments/wise/currencies')?.reqId;
     expect(fx?.traceId).toBe(fxRequestId);
+
+    // 4. Addresses without their secrets: query values and path tokens redacted in every span.
+    const exported = JSON.stringify(spans);
+    for (const secret of [
+      'secret-reset-0123',
+      'leak%40example.test',
+      'leak@example.test',
+      'sharetoken0123456789',
+    ])
+      expect(exported).not.toContain(secret);
+    expect(exported).toContain('token=REDACTED&email=REDACTED');
+    expect(exported).toContain('/api/public/results/:token');
 
     const probeServer = spans.find((s) => s.traceId === job?.traceId && s.kind === SPAN_KIND.SERVER);
     expect(descendants(spans, probeServer!).map((s) => s.spanId)).toContain(job?.spanId);
