@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,8 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { API_ROOT, REPO_ROOT } from './config/paths';
 import { TEMPLATE_DB, withDatabase } from './test/global-setup';
+import { startProductProcess } from './test/product-process';
 
 // Issue 33, graceful shutdown: an API instance that receives SIGTERM under load fails no request it
 // accepted, finishes the job it holds, fetches no new one, and leaves the rest to another process:
@@ -20,6 +20,12 @@ const database = `lm_shutdown_${process.pid}`;
 const url = withDatabase(adminUrl, database);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lm-shutdown-'));
 const children: ChildProcess[] = [];
+/** Started through the shared helper, kept to be killed if a test fails half-way. */
+const startProcess = async (...args: Parameters<typeof startProductProcess>) => {
+  const started = await startProductProcess(...args);
+  children.push(started.child);
+  return started;
+};
 
 /** A loopback SMTP server that takes `delayMs` per message and counts messages per recipient. */
 async function startMailSink(delayMs: number) {
@@ -50,25 +56,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-/** Start `entry` (main.ts or worker.ts) with `env`; resolves once it printed `ready`. */
-async function startProcess(entry: string, env: Record<string, string>, ready: string) {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(API_ROOT, 'src', entry)], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let i = 0; !output.includes(ready); i++) {
-    if (child.exitCode !== null || i > 1200) throw new Error(`${entry} did not start:\n${output}`);
-    await sleep(100);
-  }
-  return { child, exited, output: () => output };
 }
 
 afterAll(async () => {

@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { API_ROOT, REPO_ROOT } from '../../config/paths';
 import { ensureDatabase } from '../../db/ensure';
 import { withDatabase } from '../../test/global-setup';
+import { startProductProcess } from '../../test/product-process';
 
 /**
  * Issue 33: `npm run worker` with METRICS_PORT serves its metrics (the jobs are where they matter),
@@ -28,27 +26,17 @@ describe('npm run worker with METRICS_PORT', () => {
 
   it('serves /metrics on its own port with the job and database gauges', async () => {
     await ensureDatabase(adminUrl, database);
-    let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(API_ROOT, 'src', 'worker.ts')], {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
+    const { child, exited, output } = await startProductProcess(
+      'worker.ts',
+      {
         DATABASE_URL: withDatabase(adminUrl, database),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         METRICS_PORT: String(port),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      'worker running',
+    );
     try {
-      for (let i = 0; !output.includes('worker running'); i++) {
-        if (child.exitCode !== null || i > 900) throw new Error(`the worker did not start:\n${output}`);
-        await sleep(100);
-      }
       const res = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(res.status).toBe(200);
       const text = await res.text();
@@ -57,7 +45,7 @@ describe('npm run worker with METRICS_PORT', () => {
       expect(text).toMatch(/^liberty_ledger_balance_sum_coins 0$/m);
       expect(text).toContain('# TYPE liberty_job_runs_total counter');
       child.kill('SIGTERM');
-      expect(await exited, output).toBe(0);
+      expect(await exited, output()).toBe(0);
       await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
