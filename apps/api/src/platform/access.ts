@@ -1,4 +1,5 @@
 import { GENERAL } from '@lm/contracts';
+import type { ApiScope } from '@lm/contracts/api-keys';
 import type { FastifyRequest } from 'fastify';
 import type { Preload, PurchaseRow, SessionUserRow, WalletRow } from '../modules/accounts/preload';
 
@@ -12,11 +13,13 @@ import type { Preload, PurchaseRow, SessionUserRow, WalletRow } from '../modules
  * `passwordChange` marks the few user routes still open while a password change is forced.
  * `preload` (user routes) has the access hook read the route's data in the token's statement
  * (modules/accounts/preload.ts): the principal then carries it as `session` or `wallet`.
+ * `scope` (user and admin routes) lets an API key holding that scope call the route (issue 34); a route
+ * without one answers 403 to every key (money out and account security never declare one).
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'user'; permission: string; passwordChange?: boolean; preload?: Preload }
-  | { kind: 'admin'; permission: string }
+  | { kind: 'user'; permission: string; passwordChange?: boolean; preload?: Preload; scope?: ApiScope }
+  | { kind: 'admin'; permission: string; scope?: ApiScope }
   | { kind: 'any'; passwordChange?: boolean }
   | { kind: 'both'; user: string; admin: string };
 
