@@ -42,6 +42,8 @@ export const ERROR_CODES = {
   PASSWORD_CHANGE_REQUIRED: 'USR_PASSWORD_CHANGE_REQUIRED',
   /** The feature's provider is switched off on this site (production without its keys). */
   PROVIDER_OFF: 'PROVIDER_OFF',
+  /** An API key called a route closed to keys, or one needing a scope it lacks (issue 34). */
+  API_KEY_SCOPE: 'API_KEY_SCOPE',
   INTERNAL: 'INTERNAL',
 } as const;
 

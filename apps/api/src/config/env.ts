@@ -55,6 +55,13 @@ export const envSchema = z.object({
   RESPONSE_SERIALIZER: z.enum(['compiled', 'zod', 'checked']).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**
+   * Requests per minute of one API key (issue 34), counted per key instead of per address (per
+   * instance, like RATE_LIMIT_PER_MINUTE).
+   */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Days the log of API key requests (`api_key_uses`) is kept before the nightly prune drops it. */
+  API_KEY_USE_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
    * `on`: API answers of 1 KiB and more are sent brotli- or gzip-compressed when the client accepts it
    * (`registerCompression`); `off` sends them as they are (a proxy in front compresses). Issue 37.
    */

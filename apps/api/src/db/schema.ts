@@ -2,6 +2,7 @@
 export * from '../modules/accounts/accounts.schema';
 export * from '../modules/activities/activities.schema';
 export * from '../modules/admins/admins.schema';
+export * from '../modules/api-keys/api-keys.schema';
 export * from '../modules/audit/audit.schema';
 export * from '../modules/connections/artist-connections.schema';
 export * from '../modules/connections/connections.schema';

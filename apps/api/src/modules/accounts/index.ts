@@ -8,5 +8,6 @@ export { accountsRoutes } from './accounts.routes';
 export { consumeEmailCode, issueEmailCode } from './email-codes';
 export { assertLoginAllowed, recordLoginAttempt } from './login-throttle';
 export { type PurchaseRow, WALLET_COLUMNS, WALLET_JOIN, type WalletRow } from './preload';
+export { permissionsOf } from './principal';
 export { issueResetLink, liveResetLink, markResetLinkUsed } from './reset-links';
 export { issueToken, revokeAllAdminTokens, revokeAllUserTokens, revokeToken } from './tokens';

@@ -93,7 +93,7 @@ const PERMISSION_SETS_MAX = 1_000;
  * read again, never used stale.
  * @returns a shared, read-only set
  */
-async function permissionsOf(
+export async function permissionsOf(
   database: Database,
   roleIds: readonly number[],
   version: number,
