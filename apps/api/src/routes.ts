@@ -1,5 +1,6 @@
 import { accountsRoutes } from './modules/accounts';
 import { adminAuthRoutes, adminStaffRoutes } from './modules/admins';
+import { apiKeyRoutes } from './modules/api-keys';
 import { auditRoutes } from './modules/audit';
 import { adminConnectionsRoutes, artistConnectionsRoutes, connectionsRoutes } from './modules/connections';
 import {
@@ -111,6 +112,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   trustFlagRoutes,
   resultsUploadRoutes,
   webVitalsRoutes,
+  apiKeyRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

@@ -167,6 +167,8 @@ export const AUDIT_ACTIONS = [
   'trust.flag_raised',
   'trust.flag_confirmed',
   'trust.flag_dismissed',
+  'api_keys.create',
+  'api_keys.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -176,6 +178,7 @@ export const AUDIT_TARGETS = [
   'admin',
   'role',
   'access_token',
+  'api_key',
   'setting',
   'genre',
   'interest',

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { apiKeyJobs } from '../modules/api-keys';
 import { connectionsJobs } from '../modules/connections';
 import { campaignJobs, senderDomainJobs } from '../modules/crm';
 import { customCampaignJobs } from '../modules/custom-campaigns';
@@ -35,6 +36,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...scoreJobs(deps),
     ...reportJobs(deps),
     ...webVitalsJobs(deps),
+    ...apiKeyJobs(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 

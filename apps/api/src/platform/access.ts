@@ -30,15 +30,38 @@ export const userAccess = (
   preload?: Preload,
 ): Access => ({ kind: 'user', permission, passwordChange, ...(preload ? { preload } : {}) });
 export const adminAccess = (permission: string = GENERAL): Access => ({ kind: 'admin', permission });
+/**
+ * `access` (a user or admin route) opened to API keys holding `scope` (issue 34; the routes that declare
+ * one are listed in docs/decisions.md "API keys"). Money out and account security never call this.
+ * @throws Error for a public, any or both route (keys reach only user and admin routes)
+ */
+export function withScope(access: Access, scope: ApiScope): Access {
+  if (access.kind !== 'user' && access.kind !== 'admin')
+    throw new Error(`a ${access.kind} route takes no scope`);
+  return { ...access, scope };
+}
 /** A route both apps call on one path: users holding `user`, admins holding `admin`. */
 export const bothAccess = (user: string, admin: string): Access => ({ kind: 'both', user, admin });
 
-/** The signed-in principal of a request. */
+/**
+ * The API key a request came with (issue 34): its id (rate limit, request log) and its scopes. Absent
+ * for a session token.
+ */
+export interface KeyOfRequest {
+  id: number;
+  scopes: ReadonlySet<ApiScope>;
+}
+
+/**
+ * The signed-in principal of a request. `tokenId` is the session token's id (0 for an API key, which
+ * has none); `apiKey` is set when the request came with an API key.
+ */
 export type Principal =
   | {
       kind: 'user';
       id: number;
       tokenId: number;
+      apiKey?: KeyOfRequest;
       userTypeId: 1 | 2 | 3;
       status: string;
       mustChangePassword: boolean;
@@ -51,7 +74,14 @@ export type Principal =
       /** The settings, when the route preloads `purchase`. */
       purchase?: PurchaseRow;
     }
-  | { kind: 'admin'; id: number; tokenId: number; permissions: ReadonlySet<string> };
+  | {
+      kind: 'admin';
+      id: number;
+      tokenId: number;
+      /** With an API key: the key's permissions that the staff member still holds. */
+      permissions: ReadonlySet<string>;
+      apiKey?: KeyOfRequest;
+    };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -82,7 +112,7 @@ export function clientInfo(req: FastifyRequest): { ip: string; userAgent: string
 }
 
 /**
- * The signed-in admin of a request as an audit actor (id, IP, user agent).
+ * The signed-in admin of a request as an audit actor (id, IP, user agent, the API key if one was used).
  * @throws Error when the route is not an admin route
  */
 export function adminActor(req: FastifyRequest): {
@@ -90,12 +120,17 @@ export function adminActor(req: FastifyRequest): {
   id: number;
   ip: string;
   userAgent: string | null;
+  apiKeyId?: number;
 } {
-  return { type: 'admin', id: currentAdmin(req).id, ...clientInfo(req) };
+  const admin = currentAdmin(req);
+  return { type: 'admin', id: admin.id, ...clientInfo(req), ...viaKey(admin) };
 }
 
+/** `apiKeyId` when the principal came with an API key: the audit entry then names the key. */
+const viaKey = (principal: Principal) => (principal.apiKey ? { apiKeyId: principal.apiKey.id } : {});
+
 /**
- * The signed-in user of a request as an audit actor (id, IP, user agent).
+ * The signed-in user of a request as an audit actor (id, IP, user agent, the API key if one was used).
  * @throws Error when the route is not a user route
  */
 export function userActor(req: FastifyRequest): {
@@ -103,6 +138,8 @@ export function userActor(req: FastifyRequest): {
   id: number;
   ip: string;
   userAgent: string | null;
+  apiKeyId?: number;
 } {
-  return { type: 'user', id: currentUser(req).id, ...clientInfo(req) };
+  const user = currentUser(req);
+  return { type: 'user', id: user.id, ...clientInfo(req), ...viaKey(user) };
 }

@@ -27,6 +27,7 @@ import { INPUT_DATA_ERRORS, pgErrorOf } from '../db/pg-error';
 import type { Jobs } from '../jobs/jobs';
 import type { Preload } from '../modules/accounts/preload';
 import { resolveBearer } from '../modules/accounts/principal';
+import { isApiKey, keyEnvironment, recordKeyUse, resolveApiKey } from '../modules/api-keys';
 import type { Storage } from '../modules/files/storage';
 import {
   DEV_MAIL_COOKIE,
@@ -37,7 +38,7 @@ import {
 import type { Mailer } from '../modules/mail/mail.service';
 import { maintenanceFlag } from '../modules/settings/settings.service';
 import type { Providers } from '../providers/providers';
-import type { Access } from './access';
+import type { Access, KeyOfRequest } from './access';
 import type { Clock } from './clock';
 import { registerCompression } from './compression';
 import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from './errors';
@@ -201,9 +202,13 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     .map((o) => o.trim())
     .filter(Boolean);
   await app.register(cors, { origin: origins.length > 0 ? origins : false, credentials: false });
+  // Counted per address, or per API key for a request that came with one (issue 34): the limiter runs
+  // as a route hook, after the access hook below has resolved the key.
   await app.register(rateLimit, {
     global: true,
-    max: config.RATE_LIMIT_PER_MINUTE,
+    keyGenerator: (req) => (req.principal?.apiKey ? `api-key:${req.principal.apiKey.id}` : req.ip),
+    max: (_req, key) =>
+      key.startsWith('api-key:') ? config.API_KEY_RATE_LIMIT_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: (req, ctx) => ({
@@ -240,16 +245,18 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
       access.kind === 'user' ? access.preload : undefined,
     );
     req.principal = principal;
+    // Staff sessions pass maintenance; a staff member's API key does not (it is no one at the screen).
     if (
       access.kind !== 'admin' &&
       !MAINTENANCE_OPEN.has(req.routeOptions.url ?? '') &&
-      principal?.kind !== 'admin'
+      (principal?.kind !== 'admin' || principal.apiKey)
     ) {
       if (await maintenance.get())
         throw new AppError(503, 'errors.maintenance', { code: ERROR_CODES.MAINTENANCE });
     }
     if (access.kind === 'public') return;
     if (!principal) throw new UnauthenticatedError();
+    if (principal.apiKey) assertKeyReaches(access, principal.apiKey);
     if (access.kind === 'any') return;
     if (access.kind !== 'both' && access.kind !== principal.kind) throw new UnauthenticatedError();
     if (principal.kind === 'user') {
@@ -260,6 +267,24 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     const permission =
       access.kind === 'both' ? (principal.kind === 'user' ? access.user : access.admin) : access.permission;
     if (permission !== GENERAL && !principal.permissions.has(permission)) throw new ForbiddenError();
+  });
+
+  // Every request made with an API key is logged after its answer (issue 34), its failures included.
+  app.addHook('onResponse', async (req, reply) => {
+    const key = req.principal?.apiKey;
+    if (!key) return;
+    try {
+      await recordKeyUse(database, {
+        apiKeyId: key.id,
+        method: req.method,
+        route: req.routeOptions.url ?? req.url.split('?')[0] ?? '',
+        status: reply.statusCode,
+        ip: req.ip,
+        at: clock.now(),
+      });
+    } catch (err) {
+      req.log.error({ err }, 'API key use not recorded');
+    }
   });
 
   // U+0000 cannot be stored by PostgreSQL: refuse it in any query, path or JSON field with the field's
@@ -283,6 +308,8 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
     if (!header || /^basic\s/i.test(header)) return null;
     const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
     if (!match?.[1]) throw new UnauthenticatedError();
+    // An API key (`lm_<env>_<lookup>_<secret>`, 60 characters) never reads as a session token (43).
+    if (isApiKey(match[1])) return resolveApiKey(database, match[1], clock, keyEnvironment(deps), req.ip);
     return resolveBearer(database, match[1], clock, explicitLanguage(req.headers), preload, userOnly);
   }
 
@@ -373,6 +400,18 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   });
 
   return app as unknown as FastifyInstance;
+}
+
+/**
+ * An API key reaches a user or admin route only when the route declares a scope the key holds (issue
+ * 34); every other route (money out, account security, the keys themselves, public/any/both routes
+ * that take a session) answers 403 `API_KEY_SCOPE`.
+ */
+function assertKeyReaches(access: Access, key: KeyOfRequest): void {
+  const scope = access.kind === 'user' || access.kind === 'admin' ? access.scope : undefined;
+  if (!scope) throw new ForbiddenError('api_keys.route_closed', ERROR_CODES.API_KEY_SCOPE);
+  if (!key.scopes.has(scope))
+    throw new AppError(403, 'api_keys.scope_missing', { code: ERROR_CODES.API_KEY_SCOPE, params: { scope } });
 }
 
 /** A validation issue's text: our message keys translated, zod defaults mapped to the spec's generic messages. */

@@ -17,6 +17,8 @@ export interface AuditActor {
   id?: number | null;
   ip?: string | null;
   userAgent?: string | null;
+  /** The API key the actor used (issue 34), kept in the entry's `meta` as `api_key_id`. */
+  apiKeyId?: number;
 }
 
 /**
@@ -49,7 +51,7 @@ export async function audit(
     targetId: entry.targetId === undefined ? null : String(entry.targetId),
     ip: actor.ip ?? null,
     userAgent: actor.userAgent?.slice(0, 500) ?? null,
-    meta: entry.meta ?? null,
+    meta: actor.apiKeyId ? { ...entry.meta, api_key_id: actor.apiKeyId } : (entry.meta ?? null),
   };
   // In a transaction the entry goes with its other queued writes, before the commit.
   if (tx) writeLaterInsert(tx, auditLogs, row);

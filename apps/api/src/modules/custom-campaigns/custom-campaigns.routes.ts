@@ -23,7 +23,14 @@ import {
 } from '@lm/contracts/express';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminAccess, clientInfo, currentAdmin, currentUser, userAccess } from '../../platform/access';
+import {
+  adminAccess,
+  clientInfo,
+  currentAdmin,
+  currentUser,
+  userAccess,
+  withScope,
+} from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { AppError, NotFoundError, ValidationError } from '../../platform/errors';
 import {
@@ -138,7 +145,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/artist/campaigns',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: withScope(userAccess(ARTIST), 'campaigns:read') },
       schema: { tags, ...listSchema(customCampaignListItemSchema) },
     },
     async (req) =>
@@ -152,7 +159,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/artist/my-campaigns',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: withScope(userAccess(ARTIST), 'campaigns:read') },
       schema: { tags, ...listSchema(myCampaignItemSchema) },
     },
     async (req) => {
@@ -191,7 +198,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
     app.get(
       url,
       {
-        config: { access: userAccess(ARTIST) },
+        config: { access: withScope(userAccess(ARTIST), 'campaigns:read') },
         schema: { tags, params: idParams, response: { 200: envelope(customCampaignDetailSchema) } },
       },
       async (req) => ({ data: await q.campaignDetail(deps, req.params.id, currentUser(req).id) }),
@@ -200,7 +207,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/campaigns',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: withScope(userAccess(ARTIST), 'campaigns:read') },
       schema: { tags, response: { 200: envelope(customCampaignStatsSchema) } },
     },
     async (req) => ({ data: await q.campaignStats(deps.database, { artistId: currentUser(req).id }) }),

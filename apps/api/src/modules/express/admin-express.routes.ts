@@ -13,7 +13,7 @@ import {
 } from '@lm/contracts/express';
 import { translationsSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
-import { adminAccess, adminActor, clientInfo, currentAdmin } from '../../platform/access';
+import { adminAccess, adminActor, clientInfo, currentAdmin, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
@@ -315,7 +315,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/admin/express/campaigns',
     {
-      config: { access: adminAccess(CAMPAIGNS) },
+      config: { access: withScope(adminAccess(CAMPAIGNS), 'campaigns:read') },
       schema: { tags, ...listSchema(expressCampaignSchema) },
     },
     async (req) => q.listCampaigns(deps.database, req.query),
@@ -323,7 +323,7 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/admin/express/campaigns/:id',
     {
-      config: { access: adminAccess(CAMPAIGNS) },
+      config: { access: withScope(adminAccess(CAMPAIGNS), 'campaigns:read') },
       schema: { tags, params: idParams, response: { 200: envelope(expressCampaignDetailSchema) } },
     },
     async (req) => {

@@ -4,7 +4,7 @@ import {
   expressFeedbackRatingSchema,
   expressWithdrawnSchema,
 } from '@lm/contracts/express';
-import { adminAccess, currentAdmin, currentUser, userAccess } from '../../platform/access';
+import { adminAccess, currentAdmin, currentUser, userAccess, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -26,7 +26,7 @@ export const expressCampaignRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/campaigns/:id/withdraw',
     {
-      config: { access: userAccess() },
+      config: { access: withScope(userAccess(), 'campaigns:write') },
       schema: { tags, params: idParams, response: { 200: envelope(expressWithdrawnSchema) } },
     },
     async (req) => withdrawn(req.lang, await machine.withdraw(deps, currentUser(req).id, req.params.id)),

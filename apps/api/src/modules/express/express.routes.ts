@@ -27,7 +27,7 @@ import { topUpQuoteSchema } from '@lm/contracts/money';
 import { offerFilterQuery, offerProfileEdit, offerRangeErrors } from '@lm/contracts/offers';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { currentUser, userAccess } from '../../platform/access';
+import { currentUser, userAccess, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { envelope, idParams, messageOnly } from '../../platform/http';
@@ -127,7 +127,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/curator/all-tiers',
     {
-      config: { access: userAccess() },
+      config: { access: withScope(userAccess(), 'campaigns:read') },
       schema: { tags, response: { 200: envelope(z.array(expressTierSchema)) } },
     },
     async (req) => ({ data: await catalog.activeTiers(deps.database, 1, req.lang) }),
@@ -135,7 +135,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/curator/all-durations',
     {
-      config: { access: userAccess() },
+      config: { access: withScope(userAccess(), 'campaigns:read') },
       schema: { tags, response: { 200: envelope(z.array(expressDurationSchema)) } },
     },
     async () => ({ data: await catalog.activeDurations(deps.database) }),
@@ -336,7 +336,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     app.get(
       side.list,
       {
-        config: { access: userAccess(side.permission) },
+        config: { access: withScope(userAccess(side.permission), 'campaigns:read') },
         schema: { tags, ...listSchema(expressCampaignSchema) },
       },
       async (req) => q.listCampaigns(deps.database, req.query, side.scope(currentUser(req).id)),
@@ -344,7 +344,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     app.get(
       side.show,
       {
-        config: { access: userAccess(side.permission) },
+        config: { access: withScope(userAccess(side.permission), 'campaigns:read') },
         schema: { tags, params: idParams, response: { 200: envelope(expressCampaignDetailSchema) } },
       },
       async (req) => {
@@ -361,7 +361,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/curator/campaigns/performance/:id',
     {
-      config: { access: userAccess() },
+      config: { access: withScope(userAccess(), 'campaigns:read') },
       schema: { tags, params: idParams, response: { 200: envelope(expressPerformanceSchema) } },
     },
     async (req) => {
@@ -380,7 +380,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/campaigns/:id/checks',
     {
-      config: { access: userAccess() },
+      config: { access: withScope(userAccess(), 'results:read') },
       schema: { tags, params: idParams, response: { 200: envelope(campaignChecksSchema) } },
     },
     async (req) => {
@@ -395,7 +395,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/campaign/tiktok/performance',
     {
-      config: { access: userAccess() },
+      config: { access: withScope(userAccess(), 'results:read') },
       schema: {
         tags: ['express tiktok'],
         body: tiktokPerformanceBody,
@@ -527,7 +527,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/artist/playlists',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: withScope(userAccess(ARTIST), 'campaigns:read') },
       schema: { tags, ...checkoutPlaylists },
     },
     async (req) => q.listPlaylists(deps.database, req.query, buyableScope(req.query)),
@@ -544,7 +544,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/artist/campaign/create',
     {
       // The settings come with the token: see express.createCampaigns.
-      config: { access: userAccess(ARTIST, false, 'purchase') },
+      config: { access: withScope(userAccess(ARTIST, false, 'purchase'), 'campaigns:write') },
       schema: {
         tags,
         body: campaignOrderBody.extend({ payment_method: z.enum(['coins']).default('coins') }),

@@ -6,7 +6,14 @@ import {
   campaignMessagesReadSchema,
   campaignMessagesSchema,
 } from '@lm/contracts/campaign-messages';
-import { adminAccess, adminActor, currentAdmin, currentUser, userAccess } from '../../platform/access';
+import {
+  adminAccess,
+  adminActor,
+  currentAdmin,
+  currentUser,
+  userAccess,
+  withScope,
+} from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams } from '../../platform/http';
 import * as messages from './express.messages';
@@ -23,7 +30,7 @@ export const messagesRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/campaigns/:id/messages',
     {
-      config: { access: userAccess() },
+      config: { access: withScope(userAccess(), 'campaigns:read') },
       schema: {
         tags,
         params: idParams,
@@ -38,7 +45,7 @@ export const messagesRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/campaigns/:id/messages',
     {
-      config: { access: userAccess() },
+      config: { access: withScope(userAccess(), 'campaigns:write') },
       schema: {
         tags,
         params: idParams,
@@ -54,7 +61,7 @@ export const messagesRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/campaigns/:id/messages/read',
     {
-      config: { access: userAccess() },
+      config: { access: withScope(userAccess(), 'campaigns:write') },
       schema: {
         tags,
         params: idParams,

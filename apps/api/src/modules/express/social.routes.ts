@@ -17,7 +17,7 @@ import {
 } from '@lm/contracts/express';
 import { offerFilterQuery, offerRangeErrors } from '@lm/contracts/offers';
 import { z } from 'zod';
-import { currentUser, userAccess } from '../../platform/access';
+import { currentUser, userAccess, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { ValidationError } from '../../platform/errors';
 import { envelope, idParams } from '../../platform/http';
@@ -68,7 +68,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
     app.get(
       `${p.base}/artist/accounts/campaigns`,
       {
-        config: { access: userAccess(ARTIST) },
+        config: { access: withScope(userAccess(ARTIST), 'campaigns:read') },
         schema: {
           tags,
           querystring: z
@@ -96,7 +96,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       `${p.base}/artist/campaign/create`,
       {
         // The settings come with the token, as for Spotify purchases.
-        config: { access: userAccess(ARTIST, false, 'purchase') },
+        config: { access: withScope(userAccess(ARTIST, false, 'purchase'), 'campaigns:write') },
         schema: {
           tags,
           body: socialCampaignRequestSchema.extend({ payment_method: z.enum(['coins']).default('coins') }),
@@ -168,7 +168,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       app.get(
         side.list,
         {
-          config: { access: userAccess(side.permission) },
+          config: { access: withScope(userAccess(side.permission), 'campaigns:read') },
           schema: { tags, ...listSchema(expressSocialCampaignSchema) },
         },
         async (req) => social.listSocialCampaigns(deps, adapter, side.scope(currentUser(req).id), req.query),
@@ -177,7 +177,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
     app.get(
       `${p.base}/artist/show/campaign/:id`,
       {
-        config: { access: userAccess() },
+        config: { access: withScope(userAccess(), 'campaigns:read') },
         schema: { tags, params: idParams, response: { 200: envelope(expressSocialCampaignDetailSchema) } },
       },
       async (req) => {

@@ -1,5 +1,5 @@
 import { campaignReportSchema } from '@lm/contracts/results';
-import { adminAccess, currentUser, userAccess } from '../../platform/access';
+import { adminAccess, currentUser, userAccess, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams } from '../../platform/http';
@@ -18,7 +18,7 @@ export const reportRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/results/campaigns/:id',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: withScope(userAccess(ARTIST), 'results:read') },
       schema: { tags: ['results'], params: idParams, response: { 200: envelope(campaignReportSchema) } },
     },
     async (req) => ({
@@ -35,7 +35,7 @@ export const reportRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/admin/results/campaigns/:id',
     {
-      config: { access: adminAccess(STAFF) },
+      config: { access: withScope(adminAccess(STAFF), 'results:read') },
       schema: { tags: ['results'], params: idParams, response: { 200: envelope(campaignReportSchema) } },
     },
     async (req) => {

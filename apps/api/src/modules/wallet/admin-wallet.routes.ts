@@ -10,7 +10,7 @@ import {
   walletBalanceItemSchema,
 } from '@lm/contracts/wallet';
 import { z } from 'zod';
-import { adminAccess, adminActor, clientInfo, currentAdmin } from '../../platform/access';
+import { adminAccess, adminActor, clientInfo, currentAdmin, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
@@ -47,7 +47,7 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/admin/wallet/transactions',
     {
-      config: { access: adminAccess(WALLET) },
+      config: { access: withScope(adminAccess(WALLET), 'wallet:read') },
       schema: { tags, ...listSchema(transactionSchema) },
     },
     async (req) => wallet.listTransactions(deps.database, null, req.query, storageUrl),
