@@ -42,10 +42,7 @@ export const apiKeys = pg.pgTable(
     pg.check('api_keys_lookup_check', sql`${t.lookup} ~ '^[A-Za-z0-9]{8}$'`),
     pg.check('api_keys_secret_hash_check', sql`${t.secretHash} ~ '^[0-9a-f]{64}$'`),
     pg.check('api_keys_name_check', sql`length(btrim(${t.name})) > 0`),
-    pg.check(
-      'api_keys_scopes_check',
-      sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ ${scopeList}`,
-    ),
+    pg.check('api_keys_scopes_check', sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ ${scopeList}`),
     // A user's key never carries back-office permissions.
     pg.check(
       'api_keys_permissions_check',
