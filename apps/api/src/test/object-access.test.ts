@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from './harness';
 
 /**
  * Object-level access: with the right permission, one user still cannot read or
- * change another user's records: campaigns, campaign messages, playlists, invoices, wallet transactions, sessions and
+ * change another user's records: campaigns, campaign messages, playlists, invoices, wallet transactions, sessions, API keys and
  * notifications. Each refusal is a 404 (the record's existence is not revealed) and changes nothing.
  */
 
@@ -196,6 +196,30 @@ describe('one user cannot read or change another user’s records', () => {
     expect((await ctx.call('GET', '/api/user/info', { token: artistA.token })).statusCode).toBe(200);
     const list = await ctx.call('GET', '/api/user/sessions', { token: artistB.token });
     expect((list.json().data as { id: number }[]).map((s) => s.id)).not.toContain(session!.id);
+  });
+
+  it('API keys: another user cannot list or revoke one, and a key reads only its own user’s records', async () => {
+    const made = await ctx.call('POST', '/api/user/api-keys', {
+      token: artistA.token,
+      body: { name: 'A', scopes: ['campaigns:read'], expires_in_days: 7 },
+    });
+    const key = made.json().data as { id: number; secret: string };
+    const res = await ctx.call('DELETE', `/api/user/api-keys/${key.id}`, { token: artistB.token });
+    expect(res.statusCode).toBe(404);
+    expect((await q('select revoked_at from api_keys where id = $1', [key.id]))[0]).toEqual({
+      revoked_at: null,
+    });
+    const list = await ctx.call('GET', '/api/user/api-keys', { token: artistB.token });
+    expect((list.json().data as { id: number }[]).map((k) => k.id)).not.toContain(key.id);
+    const bKey = (
+      await ctx.call('POST', '/api/user/api-keys', {
+        token: artistB.token,
+        body: { name: 'B', scopes: ['campaigns:read'], expires_in_days: 7 },
+      })
+    ).json().data as { secret: string };
+    const url = `/api/express/artist/show/campaign/${campaignId}`;
+    expect((await ctx.call('GET', url, { token: key.secret })).statusCode).toBe(200);
+    expect((await ctx.call('GET', url, { token: bKey.secret })).statusCode).toBe(404);
   });
 
   it('notifications: another user cannot mark one read or list it', async () => {
