@@ -11,6 +11,7 @@ export * from './api/download';
 export * from './api/query-client';
 export * from './api/request-state';
 export * from './api/use-file-upload';
+export * from './api-keys/index';
 export * from './components/CountedTextarea';
 export * from './components/chart-direction';
 export * from './components/chart-props';

@@ -1,6 +1,6 @@
 import type { SessionAdmin } from '@lm/contracts';
 import { AppLayout, FullPageLoader, RequireAccess, useSession, useSignOut, visibleMenu } from '@lm/ui';
-import { IconLock } from '@tabler/icons-react';
+import { IconKey, IconLock } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -38,7 +38,10 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         name: admin.name,
         email: admin.email,
         subtitle: admin.roles.map((role) => roleLabel(role, t)).join(', ') || t('admin.no_role'),
-        links: [{ to: '/account/password', label: 'admin.password.menu', icon: IconLock }],
+        links: [
+          { to: '/account/password', label: 'admin.password.menu', icon: IconLock },
+          { to: '/account/api-keys', label: 'nav.api_keys', icon: IconKey },
+        ],
         onLogout: signOut,
       }}
     >

@@ -58,6 +58,11 @@ export const adminRoutes: readonly AdminRoute[] = [
     screen: page(() => import('../routes/account/ChangePasswordPage'), 'ChangePasswordPage'),
   },
   {
+    path: '/account/api-keys',
+    access: { permission: GENERAL, requireVerified: false },
+    screen: page(() => import('../routes/account/ApiKeysPage'), 'ApiKeysPage'),
+  },
+  {
     path: '/dev/mailbox',
     access: { permission: 'dev.mailbox.show', requireVerified: false },
     devOnly: true,

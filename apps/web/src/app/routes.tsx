@@ -110,6 +110,11 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/security/SecurityPage'), 'SecurityPage'),
   },
   {
+    path: '/api-keys',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/api-keys/ApiKeysPage'), 'ApiKeysPage'),
+  },
+  {
     path: '/reset-password',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/security/SetPasswordPage'), 'SetPasswordPage'),

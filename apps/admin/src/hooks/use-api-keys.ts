@@ -1,0 +1,30 @@
+import type { ApiKey, CreatedApiKey } from '@lm/contracts/api-keys-api';
+import { apiKeyKeys, type NewApiKey, useApi } from '@lm/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+
+/** `GET admin/api-keys`: the staff member's own API keys, newest first (revoked and expired ones with their status). */
+export function useApiKeys() {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: apiKeyKeys.list,
+    queryFn: async () => (await api.get<ApiKey[]>('admin/api-keys')).data,
+  });
+}
+
+/** `POST admin/api-keys`: a new staff key with some of the staff member's permissions, answered with its secret this once. */
+export function useCreateApiKey() {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (body: NewApiKey) => (await api.post<CreatedApiKey>('admin/api-keys', body)).data,
+    meta: { invalidates: [apiKeyKeys.all] },
+  });
+}
+
+/** `DELETE admin/api-keys/{id}`: revokes the key (programs using it are refused from their next request). */
+export function useRevokeApiKey() {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (id: number) => (await api.delete<ApiKey>(`admin/api-keys/${id}`)).data,
+    meta: { invalidates: [apiKeyKeys.all] },
+  });
+}
