@@ -7,12 +7,12 @@ import {
   Button,
   Card,
   Checkbox,
+  Chip,
   Code,
   CopyButton,
   Group,
   Modal,
   MultiSelect,
-  SegmentedControl,
   Stack,
   Text,
   TextInput,
@@ -51,6 +51,9 @@ export interface ApiKeysPanelProps {
    */
   permissions?: { value: string; label: string }[];
 }
+
+/** The panel's words for whose keys they are: a user's (their own records) or a staff member's. */
+const textKey = (staff: boolean, key: string) => (staff ? `apiKeys.staff_${key}` : `apiKeys.${key}`);
 
 const STATUS_COLOR: Record<ApiKeyStatus, string> = { active: 'teal', expired: 'gray', revoked: 'red' };
 const scopeSlug = (scope: ApiScope) => scope.replace(':', '_');
@@ -100,7 +103,7 @@ export function ApiKeysPanel({
   return (
     <Stack gap="lg" data-testid="api-keys">
       <Text c="dimmed" size="sm">
-        {t('apiKeys.intro')}
+        {t(textKey(Boolean(permissions), 'intro'))}
       </Text>
       <Card padding="lg" radius="md" withBorder>
         <form onSubmit={submit} noValidate data-testid="api-key-form">
@@ -132,7 +135,8 @@ export function ApiKeysPanel({
                         data-testid={`api-key-scope-${scopeSlug(scope)}`}
                         label={
                           <span>
-                            <Code>{scope}</Code> {t(`apiKeys.scope_${scopeSlug(scope)}`)}
+                            <Code>{scope}</Code>{' '}
+                            {t(textKey(Boolean(permissions), `scope_${scopeSlug(scope)}`))}
                           </span>
                         }
                       />
@@ -168,16 +172,15 @@ export function ApiKeysPanel({
                   <Text size="sm" fw={500}>
                     {t('apiKeys.expiry')}
                   </Text>
-                  <SegmentedControl
-                    value={String(field.value)}
-                    onChange={(v) => field.onChange(Number(v))}
-                    data={API_KEY_LIMITS.expiryDays.map((d) => ({
-                      value: String(d),
-                      label: t(`apiKeys.days_${d}`),
-                    }))}
-                    style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
-                    data-testid="api-key-expiry"
-                  />
+                  <Chip.Group value={String(field.value)} onChange={(v) => field.onChange(Number(v))}>
+                    <Group gap="xs" data-testid="api-key-expiry">
+                      {API_KEY_LIMITS.expiryDays.map((d) => (
+                        <Chip key={d} value={String(d)} variant="outline">
+                          {t(`apiKeys.days_${d}`)}
+                        </Chip>
+                      ))}
+                    </Group>
+                  </Chip.Group>
                   {fieldState.error && (
                     <Text size="xs" c="red">
                       {fieldError(fieldState.error)}
