@@ -36,6 +36,7 @@ const CLOSED_TO_KEYS: readonly RegExp[] = [
   /^\/api\/(login-2fa|forget-password)$/,
   // Staff accounts: their passwords, the staff list, roles and permissions, their keys.
   /^\/api\/admin\/(password|reset-password|admins|api-keys|info|login)(\/|$)/,
+  /^\/api\/admin\/users\/:id\/api-keys/,
   /^\/api\/(roles|permissions)(\/|$)/,
 ];
 

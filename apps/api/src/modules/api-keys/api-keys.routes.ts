@@ -1,3 +1,4 @@
+import { USER_ADMIN_PERMISSIONS } from '@lm/contracts';
 import {
   apiKeySchema,
   createApiKeySchema,
@@ -16,14 +17,22 @@ import {
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { assertPermissionsHeld, createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
+import {
+  assertPermissionsHeld,
+  createApiKey,
+  listApiKeys,
+  listUserApiKeysForStaff,
+  revokeApiKey,
+} from './api-keys.service';
 
 const tags = ['api keys'];
 
 /**
  * API keys (issue 34): a user's own keys under `/api/user/api-keys` (artists, curators, creators) and a
- * staff member's own under `/api/admin/api-keys`. These routes declare no scope: a key never lists,
- * makes or revokes keys (account security). The rules: `api-keys.service.ts`.
+ * staff member's own under `/api/admin/api-keys`, and a user's keys on the back-office user overview
+ * (read with the users list's permission, revoked with `users.edit`, the one that disables accounts).
+ * These routes declare no scope: a key never lists, makes or revokes keys (account security). The
+ * rules: `api-keys.service.ts`.
  */
 export const apiKeyRoutes: RouteModule = async (app, deps) => {
   app.get(
@@ -112,6 +121,37 @@ export const apiKeyRoutes: RouteModule = async (app, deps) => {
     },
     async (req) => ({
       data: await revokeApiKey(deps, { adminId: currentAdmin(req).id }, req.params.id, adminActor(req)),
+      message: t(req.lang, 'api_keys.revoked'),
+    }),
+  );
+
+  const userKeyParams = z.object({ id: idParams.shape.id, keyId: idParams.shape.id });
+  app.get(
+    '/api/admin/users/:id/api-keys',
+    {
+      config: { access: adminAccess(USER_ADMIN_PERMISSIONS.view) },
+      schema: {
+        tags,
+        summary: "A user's API keys (user overview)",
+        params: idParams,
+        response: { 200: envelope(z.array(apiKeySchema)) },
+      },
+    },
+    async (req) => ({ data: await listUserApiKeysForStaff(deps, req.params.id) }),
+  );
+  app.post(
+    '/api/admin/users/:id/api-keys/:keyId/revoke',
+    {
+      config: { access: adminAccess(USER_ADMIN_PERMISSIONS.edit) },
+      schema: {
+        tags,
+        summary: "Revoke a user's API key (user overview)",
+        params: userKeyParams,
+        response: { 200: envelope(apiKeySchema) },
+      },
+    },
+    async (req) => ({
+      data: await revokeApiKey(deps, { userId: req.params.id }, req.params.keyId, adminActor(req)),
       message: t(req.lang, 'api_keys.revoked'),
     }),
   );

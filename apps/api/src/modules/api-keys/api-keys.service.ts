@@ -3,7 +3,7 @@ import { API_KEY_LIMITS, type ApiKeyStatus, type ApiScope } from '@lm/contracts/
 import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from '@lm/contracts/api-keys-api';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
-import { apiKeys } from '../../db/schema';
+import { apiKeys, users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import type { Clock } from '../../platform/clock';
 import { randomToken, sha256 } from '../../platform/crypto';
@@ -189,4 +189,20 @@ export async function revokeApiKey(
     );
     return viewOf(revoked!, now);
   });
+}
+
+/**
+ * A user's keys as staff read them on the user overview (the same answer as the user's own list).
+ * @throws NotFoundError 404 when there is no such live user
+ */
+export async function listUserApiKeysForStaff(
+  deps: { database: Database; clock: Clock },
+  userId: number,
+): Promise<ApiKey[]> {
+  const [user] = await deps.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user) throw new NotFoundError();
+  return listApiKeys(deps, { userId });
 }

@@ -396,6 +396,44 @@ describe('staff API keys', () => {
     );
   });
 
+  it('staff read a user’s keys on the overview and revoke one with users.edit', async () => {
+    const viewer = await ctx.makeAdmin({ permissions: ['view.main.users.tab.list'] });
+    const editor = await ctx.makeAdmin({ permissions: ['view.main.users.tab.list', 'users.edit'] });
+    const viewerToken = await ctx.loginAdmin(viewer.email);
+    const editorToken = await ctx.loginAdmin(editor.email);
+    const user = await ctx.makeUser({ userTypeId: 2 });
+    const key = await makeKey(ctx, await ctx.loginUser(user.email), ['campaigns:read']);
+    const list = await ctx.call('GET', `/api/admin/users/${user.id}/api-keys`, { token: viewerToken });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((k: { id: number }) => k.id)).toEqual([key.id]);
+    expect(list.body).not.toContain(key.secret.slice(-43));
+    expect(
+      (await ctx.call('GET', '/api/admin/users/999999/api-keys', { token: viewerToken })).statusCode,
+    ).toBe(404);
+
+    const revokeUrl = `/api/admin/users/${user.id}/api-keys/${key.id}/revoke`;
+    expect((await ctx.call('POST', revokeUrl, { token: viewerToken })).statusCode).toBe(403);
+    // Another user's id with this key: 404, the key untouched.
+    const other = await ctx.makeUser({ userTypeId: 1 });
+    const wrong = `/api/admin/users/${other.id}/api-keys/${key.id}/revoke`;
+    expect((await ctx.call('POST', wrong, { token: editorToken })).statusCode).toBe(404);
+    expect(
+      (await ctx.call('GET', '/api/express/curator/playlist/campaigns', { token: key.secret })).statusCode,
+    ).toBe(200);
+    const revoked = await ctx.call('POST', revokeUrl, { token: editorToken });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().data.status).toBe('revoked');
+    expect(
+      (await ctx.call('GET', '/api/express/curator/playlist/campaigns', { token: key.secret })).statusCode,
+    ).toBe(401);
+    const [entry] = await rows(
+      ctx,
+      `select * from audit_logs where action = 'api_keys.revoke' and target_id = $1`,
+      [String(key.id)],
+    );
+    expect(entry).toMatchObject({ actor_type: 'admin', actor_id: editor.id });
+  });
+
   it('a staff key does not pass maintenance mode as a staff session does', async () => {
     const admin = await ctx.makeAdmin();
     const token = await ctx.loginAdmin(admin.email);
