@@ -28,3 +28,22 @@ export function useRevokeApiKey() {
     meta: { invalidates: [apiKeyKeys.all] },
   });
 }
+
+/** `GET admin/users/{id}/api-keys`: a user's API keys, for the user overview. */
+export function useUserApiKeys(userId: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: apiKeyKeys.user(userId),
+    queryFn: async () => (await api.get<ApiKey[]>(`admin/users/${userId}/api-keys`)).data,
+  });
+}
+
+/** `POST admin/users/{id}/api-keys/{keyId}/revoke` (users.edit). */
+export function useRevokeUserApiKey(userId: number) {
+  const { api } = useApi();
+  return useMutation({
+    mutationFn: async (keyId: number) =>
+      (await api.post<ApiKey>(`admin/users/${userId}/api-keys/${keyId}/revoke`)).data,
+    meta: { invalidates: [apiKeyKeys.user(userId)] },
+  });
+}

@@ -43,7 +43,8 @@ export interface ApiKeysPanelProps {
   /** Creates a key; rejects with the API's error (its field errors are shown under the fields). */
   create: (body: NewApiKey) => Promise<CreatedApiKey>;
   creating: boolean;
-  revoke: (id: number) => void;
+  /** Revokes a key (asked for after a confirmation); absent in {@link ApiKeysList}: no revoke button. */
+  revoke?: (id: number) => void;
   revokingId?: number;
   /**
    * Back-office: the staff member's own permissions, offered for a staff key (value: the permission
@@ -54,6 +55,123 @@ export interface ApiKeysPanelProps {
 
 /** The panel's words for whose keys they are: a user's (their own records) or a staff member's. */
 const textKey = (staff: boolean, key: string) => (staff ? `apiKeys.staff_${key}` : `apiKeys.${key}`);
+
+/**
+ * The keys as a list (name, prefix, scopes, expiry, last use and address, status), with a revoke
+ * button on active keys after a confirmation when `revoke` is given.
+ */
+export function ApiKeysList({
+  keys,
+  loading,
+  revoke,
+  revokingId,
+}: Pick<ApiKeysPanelProps, 'keys' | 'loading' | 'revoke' | 'revokingId'>) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const askRevoke = async (key: ApiKey) => {
+    const ok = await confirmAction({
+      title: t('apiKeys.revoke_title'),
+      message: t('apiKeys.revoke_text', { name: key.name }),
+      confirmLabel: t('apiKeys.revoke'),
+      danger: true,
+    });
+    if (ok) revoke?.(key.id);
+  };
+  return (
+    <div data-testid="api-keys-table">
+      <ListTable<ApiKey>
+        records={keys ?? []}
+        fetching={loading}
+        minHeight={keys?.length ? undefined : 120}
+        noRecordsText={t('apiKeys.empty')}
+        verticalSpacing="sm"
+        columns={[
+          {
+            accessor: 'name',
+            title: t('apiKeys.name'),
+            render: (k) => (
+              <Stack gap={2}>
+                <Text size="sm" fw={500}>
+                  {k.name}
+                </Text>
+                <Code dir="ltr">{k.prefix}…</Code>
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'scopes',
+            title: t('apiKeys.scopes'),
+            render: (k) => (
+              <Group gap={4}>
+                {k.scopes.map((s) => (
+                  <Badge key={s} variant="outline" size="sm" style={{ textTransform: 'none' }} dir="ltr">
+                    {s}
+                  </Badge>
+                ))}
+                {k.permissions.length > 0 && (
+                  <Badge variant="light" size="sm" color="grape" style={{ textTransform: 'none' }}>
+                    {t('apiKeys.permission_count', { n: k.permissions.length })}
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+          {
+            accessor: 'expires_at',
+            title: t('apiKeys.expires'),
+            render: (k) => <Text size="sm">{formatDate(k.expires_at, lang)}</Text>,
+          },
+          {
+            accessor: 'last_used_at',
+            title: t('apiKeys.last_used'),
+            render: (k) =>
+              k.last_used_at ? (
+                <Stack gap={0}>
+                  <Text size="sm" title={formatDateTime(k.last_used_at, lang)}>
+                    {formatRelative(k.last_used_at, lang)}
+                  </Text>
+                  <Text size="xs" c="dimmed" dir="ltr">
+                    {k.last_used_ip}
+                  </Text>
+                </Stack>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('apiKeys.never_used')}
+                </Text>
+              ),
+          },
+          {
+            accessor: 'status',
+            title: t('apiKeys.status'),
+            render: (k) => (
+              <Badge color={STATUS_COLOR[k.status]} variant="light" data-testid="api-key-status">
+                {t(`apiKeys.status_${k.status}`)}
+              </Badge>
+            ),
+          },
+          {
+            accessor: 'actions',
+            title: '',
+            render: (k) =>
+              revoke &&
+              k.status === 'active' && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="xs"
+                  loading={revokingId === k.id}
+                  onClick={() => void askRevoke(k)}
+                  data-testid="api-key-revoke"
+                >
+                  {t('apiKeys.revoke')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
 
 const STATUS_COLOR: Record<ApiKeyStatus, string> = { active: 'teal', expired: 'gray', revoked: 'red' };
 const scopeSlug = (scope: ApiScope) => scope.replace(':', '_');
@@ -73,8 +191,7 @@ export function ApiKeysPanel({
   revokingId,
   permissions,
 }: ApiKeysPanelProps) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   const [shown, setShown] = useState<CreatedApiKey | null>(null);
   const form = useZodForm(createStaffApiKeySchema, {
     defaultValues: { name: '', scopes: [], expires_in_days: 90, permissions: [] },
@@ -89,16 +206,6 @@ export function ApiKeysPanel({
       applyServerErrors(error, form.setError, ['name', 'scopes', 'expires_in_days', 'permissions']);
     }
   });
-
-  const askRevoke = async (key: ApiKey) => {
-    const ok = await confirmAction({
-      title: t('apiKeys.revoke_title'),
-      message: t('apiKeys.revoke_text', { name: key.name }),
-      confirmLabel: t('apiKeys.revoke'),
-      danger: true,
-    });
-    if (ok) revoke(key.id);
-  };
 
   return (
     <Stack gap="lg" data-testid="api-keys">
@@ -207,97 +314,7 @@ export function ApiKeysPanel({
         <Title order={4} mb="md">
           {t('apiKeys.list_title')}
         </Title>
-        <div data-testid="api-keys-table">
-          <ListTable<ApiKey>
-            records={keys ?? []}
-            fetching={loading}
-            minHeight={keys?.length ? undefined : 120}
-            noRecordsText={t('apiKeys.empty')}
-            verticalSpacing="sm"
-            columns={[
-              {
-                accessor: 'name',
-                title: t('apiKeys.name'),
-                render: (k) => (
-                  <Stack gap={2}>
-                    <Text size="sm" fw={500}>
-                      {k.name}
-                    </Text>
-                    <Code dir="ltr">{k.prefix}…</Code>
-                  </Stack>
-                ),
-              },
-              {
-                accessor: 'scopes',
-                title: t('apiKeys.scopes'),
-                render: (k) => (
-                  <Group gap={4}>
-                    {k.scopes.map((s) => (
-                      <Badge key={s} variant="outline" size="sm" style={{ textTransform: 'none' }} dir="ltr">
-                        {s}
-                      </Badge>
-                    ))}
-                    {k.permissions.length > 0 && (
-                      <Badge variant="light" size="sm" color="grape" style={{ textTransform: 'none' }}>
-                        {t('apiKeys.permission_count', { n: k.permissions.length })}
-                      </Badge>
-                    )}
-                  </Group>
-                ),
-              },
-              {
-                accessor: 'expires_at',
-                title: t('apiKeys.expires'),
-                render: (k) => <Text size="sm">{formatDate(k.expires_at, lang)}</Text>,
-              },
-              {
-                accessor: 'last_used_at',
-                title: t('apiKeys.last_used'),
-                render: (k) =>
-                  k.last_used_at ? (
-                    <Stack gap={0}>
-                      <Text size="sm" title={formatDateTime(k.last_used_at, lang)}>
-                        {formatRelative(k.last_used_at, lang)}
-                      </Text>
-                      <Text size="xs" c="dimmed" dir="ltr">
-                        {k.last_used_ip}
-                      </Text>
-                    </Stack>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {t('apiKeys.never_used')}
-                    </Text>
-                  ),
-              },
-              {
-                accessor: 'status',
-                title: t('apiKeys.status'),
-                render: (k) => (
-                  <Badge color={STATUS_COLOR[k.status]} variant="light" data-testid="api-key-status">
-                    {t(`apiKeys.status_${k.status}`)}
-                  </Badge>
-                ),
-              },
-              {
-                accessor: 'actions',
-                title: '',
-                render: (k) =>
-                  k.status === 'active' && (
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="xs"
-                      loading={revokingId === k.id}
-                      onClick={() => void askRevoke(k)}
-                      data-testid="api-key-revoke"
-                    >
-                      {t('apiKeys.revoke')}
-                    </Button>
-                  ),
-              },
-            ]}
-          />
-        </div>
+        <ApiKeysList keys={keys} loading={loading} revoke={revoke} revokingId={revokingId} />
       </Card>
 
       <Modal

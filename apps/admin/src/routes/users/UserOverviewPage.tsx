@@ -5,6 +5,7 @@ import {
   IconActivity,
   IconArrowLeft,
   IconForms,
+  IconKey,
   IconLayoutDashboard,
   IconLifebuoy,
   IconPlaylist,
@@ -20,6 +21,7 @@ import { useAdminUser } from '../../hooks/use-users';
 import { FanFinderUserTab } from '../fan-finder/FanFinderSubscriptionsPage';
 import { UserTicketsTab } from '../tickets/UserTicketsTab';
 import { ActivitiesTab } from './overview/ActivitiesTab';
+import { ApiKeysTab } from './overview/ApiKeysTab';
 import { CampaignsTab } from './overview/CampaignsTab';
 import { ConnectionsTab } from './overview/ConnectionsTab';
 import { CustomCampaignsTab } from './overview/CustomCampaignsTab';
@@ -127,6 +129,12 @@ export function UserOverviewPage() {
       panel: <FanFinderUserTab userId={u.id} />,
     });
   }
+  tabs.push({
+    value: 'api-keys',
+    label: 'nav.api_keys',
+    icon: IconKey,
+    panel: <ApiKeysTab user={u} />,
+  });
   tabs.push({
     value: 'activities',
     label: 'users.tabs.activities',
