@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createVerifiedUser, signInAdmin, signInAs } from './helpers';
+import { createVerifiedUser, DEMO_PASSWORD, signInAdmin, signInAs } from './helpers';
 
 /**
  * API keys (issue 34): an artist creates a key with two scopes, sees it once, the key reads the wallet
@@ -60,4 +60,30 @@ test('staff make a key with one of their own permissions', async ({ page }) => {
   await expect(page.getByTestId('api-key-secret-value')).toContainText('lm_test_');
   await page.getByTestId('api-key-done').click();
   await expect(page.getByTestId('api-keys-table')).toContainText('Campaign export');
+});
+
+test("staff revoke a user's key on the user overview", async ({ page, request }) => {
+  const email = await createVerifiedUser(request, 'keys-overview');
+  const login = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
+  const session = ((await login.json()) as { data: { token: string } }).data.token;
+  const headers = { authorization: `Bearer ${session}` };
+  const made = await request.post('/api/user/api-keys', {
+    headers,
+    data: { name: 'Leaked key', scopes: ['wallet:read'], expires_in_days: 7 },
+  });
+  const secret = ((await made.json()) as { data: { secret: string } }).data.secret;
+  const info = await request.get('/api/user/info', { headers });
+  const userId = ((await info.json()) as { data: { id: number } }).data.id;
+
+  await signInAdmin(page);
+  await page.goto(`/admin/users/${userId}`);
+  await page.getByTestId('tab-api-keys').click();
+  await expect(page.getByTestId('user-api-keys')).toContainText('Leaked key');
+  await page.getByTestId('api-key-revoke').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).last().click();
+  await expect(page.getByTestId('api-key-status')).toHaveText('Revoked');
+  const refused = await request.get('/api/wallet/user/transaction', {
+    headers: { authorization: `Bearer ${secret}` },
+  });
+  expect(refused.status()).toBe(401);
 });
