@@ -33,6 +33,21 @@ export const adminAccess = (permission: string = GENERAL): Access => ({ kind: 'a
 /** A route both apps call on one path: users holding `user`, admins holding `admin`. */
 export const bothAccess = (user: string, admin: string): Access => ({ kind: 'both', user, admin });
 
+/**
+ * Routes that stay open during maintenance (besides every admin route): staff must be able to sign in
+ * to the back-office, and set a forgotten password, to turn maintenance off.
+ */
+export const MAINTENANCE_OPEN: ReadonlySet<string> = new Set([
+  '/api/maintenance-mode-check',
+  '/api/health',
+  '/api/health/live',
+  '/api/health/ready',
+  '/api/setting/all',
+  '/api/admin/login',
+  '/api/admin/check/reset/token',
+  '/api/admin/reset-password',
+]);
+
 /** The signed-in principal of a request. */
 export type Principal =
   | {

@@ -1,0 +1,3 @@
+import type { OperationDocs } from './types';
+
+export const integrationsOperations: OperationDocs = {};
