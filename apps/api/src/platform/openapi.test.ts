@@ -15,13 +15,25 @@ afterAll(async () => {
 });
 
 describe('the API reference (issue 34 "The reference")', () => {
-  it('passes Redocly\'s recommended rules (apps/api/redocly.yaml) with no error and no warning', async () => {
+  it("passes Redocly's recommended rules (apps/api/redocly.yaml) with no error and no warning left unexplained", async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const config = await loadConfig({ configPath: path.join(import.meta.dirname, '../../redocly.yaml') });
-    const problems = await lintFromString({ source: res.body, absoluteRef: '/api/docs/json', config });
+    const apiDir = path.join(import.meta.dirname, '../..');
+    const config = await loadConfig({ configPath: path.join(apiDir, 'redocly.yaml') });
+    // Linted under the name .redocly.lint-ignore.yaml gives it, where accepted problems carry their reason.
+    const problems = await lintFromString({
+      source: res.body,
+      absoluteRef: path.join(apiDir, 'openapi.json'),
+      config,
+    });
     const found = problems
-      .map((p) => ({ rule: p.ruleId, severity: p.severity, message: p.message, at: p.location[0]?.pointer ?? '' }))
+      .filter((p) => !p.ignored)
+      .map((p) => ({
+        rule: p.ruleId,
+        severity: p.severity,
+        message: p.message,
+        at: p.location[0]?.pointer ?? '',
+      }))
       // Until the back-office's docs are written (adminOperations filled), its operations are not held to it.
       .filter((p) => Object.keys(adminOperations).length > 0 || !p.at.startsWith('#/paths/~1api~1admin'));
     expect(found).toEqual([]);
@@ -46,12 +58,19 @@ describe('the API reference (issue 34 "The reference")', () => {
 });
 
 describe('normaliseSchemas', () => {
-  it('puts a union\'s nullable on its branches, unwraps a one-branch union and names a record\'s known keys', () => {
+  it("puts a union's nullable on its branches, unwraps a one-branch union and names a record's known keys, lets a nullable enum hold null", () => {
     expect(
       normaliseSchemas({
-        link: { anyOf: [{ type: 'string', enum: [''] }, { type: 'string', format: 'uri' }], nullable: true },
+        link: {
+          anyOf: [
+            { type: 'string', enum: [''] },
+            { type: 'string', format: 'uri' },
+          ],
+          nullable: true,
+        },
         flag: { anyOf: [{ type: 'boolean' }], description: 'd' },
         counts: { type: 'object', additionalProperties: { type: 'number' }, required: ['a', 'b'] },
+        end: { type: 'string', enum: ['declined'], nullable: true },
       }),
     ).toEqual({
       link: {
@@ -67,6 +86,7 @@ describe('normaliseSchemas', () => {
         required: ['a', 'b'],
         properties: { a: { type: 'number' }, b: { type: 'number' } },
       },
+      end: { type: 'string', enum: ['declined', null], nullable: true },
     });
   });
 });

@@ -33,7 +33,10 @@ const ERROR_RESPONSES = {
     'RateLimited',
     `Too many requests from this address in the last minute (code \`${ERROR_CODES.RATE_LIMITED}\`); retry later.`,
   ],
-  502: ['ProviderFailed', 'An outside provider (payments, Spotify, TikTok, Instagram, Wise) failed or refused.'],
+  502: [
+    'ProviderFailed',
+    'An outside provider (payments, Spotify, TikTok, Instagram, Wise) failed or refused.',
+  ],
   503: [
     'Maintenance',
     `Maintenance mode is on (code \`${ERROR_CODES.MAINTENANCE}\`), or the feature's provider is off on this site (code \`${ERROR_CODES.PROVIDER_OFF}\`).`,
@@ -52,9 +55,7 @@ export function whoMayCall(access: Access): string {
   const permission = (p: string, who: string) =>
     p === GENERAL ? `any ${who}` : `a ${who} holding the permission \`${p}\``;
   const key = (scope: string | undefined) =>
-    scope
-      ? ` An API key holding the scope \`${scope}\` may call it too.`
-      : ' API keys are refused (403).';
+    scope ? ` An API key holding the scope \`${scope}\` may call it too.` : ' API keys are refused (403).';
   switch (access.kind) {
     case 'public':
       return 'Anyone: no token needed.';
@@ -72,7 +73,8 @@ export function whoMayCall(access: Access): string {
 /** The security requirement of a route: none when public, the bearer token, or the token or a scoped API key. */
 export function securityOf(access: Access): Record<string, string[]>[] {
   if (access.kind === 'public') return [];
-  if ((access.kind === 'user' || access.kind === 'admin') && access.scope) return [{ bearer: [] }, { apiKey: [] }];
+  if ((access.kind === 'user' || access.kind === 'admin') && access.scope)
+    return [{ bearer: [] }, { apiKey: [] }];
   return [{ bearer: [] }];
 }
 
@@ -106,7 +108,7 @@ const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !==
 /**
  * Rewrites the few shapes zod's OpenAPI 3.0 output gets wrong for 3.0 readers (Redocly's recommended
  * rules): a nullable union (`anyOf` + `nullable` without `type`) carries `nullable` on each branch; a
- * one-branch `anyOf` becomes its branch; a record with known keys (`required` without `properties`)
+ * one-branch `anyOf` becomes its branch; a nullable `enum` lists null; a record with known keys (`required` without `properties`)
  * names them with the record's value schema.
  */
 export function normaliseSchemas(node: unknown): unknown {
@@ -118,13 +120,19 @@ export function normaliseSchemas(node: unknown): unknown {
     if (!Array.isArray(branches)) continue;
     if (out.nullable === true && out.type === undefined) {
       const { nullable: _, ...rest } = out;
-      out = { ...rest, [union]: branches.map((b) => (isObject(b) && b.$ref === undefined ? { ...b, nullable: true } : b)) };
+      out = {
+        ...rest,
+        [union]: branches.map((b) => (isObject(b) && b.$ref === undefined ? { ...b, nullable: true } : b)),
+      };
     }
     if (branches.length === 1 && isObject(branches[0]) && branches[0].$ref === undefined) {
       const { [union]: _, ...rest } = out;
       out = { ...branches[0], ...rest };
     }
   }
+  // OpenAPI 3.0.3: `nullable` does not widen an `enum`, which must list null itself.
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null))
+    out = { ...out, enum: [...out.enum, null] };
   if (Array.isArray(out.required) && out.properties === undefined && isObject(out.additionalProperties)) {
     const value = out.additionalProperties;
     out = { ...out, properties: Object.fromEntries((out.required as string[]).map((k) => [k, value])) };
@@ -159,7 +167,8 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
           bearer: {
             type: 'http',
             scheme: 'bearer',
-            description: 'A session token from `POST /api/user/login` (users) or `POST /api/admin/login` (staff).',
+            description:
+              'A session token from `POST /api/user/login` (users) or `POST /api/admin/login` (staff).',
           },
         },
         schemas: {
@@ -175,9 +184,17 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
                 description: 'Per field, its messages (show the first).',
                 additionalProperties: { type: 'array', items: { type: 'string' } },
               },
-              requestId: { type: 'string', description: 'The request id (also the trace id when tracing is on).' },
+              requestId: {
+                type: 'string',
+                description: 'The request id (also the trace id when tracing is on).',
+              },
             },
-            example: { message: 'The email field is required.', code: 'VALIDATION_FAILED', errors: { email: ['The email field is required.'] }, requestId: '5f0c…' },
+            example: {
+              message: 'The email field is required.',
+              code: 'VALIDATION_FAILED',
+              errors: { email: ['The email field is required.'] },
+              requestId: '5f0c…',
+            },
           },
         },
       },
@@ -200,7 +217,13 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
             }
           : {}),
         security: securityOf(access),
-        'x-lm-errors': errorStatusesOf(url, access, (route.schema ?? {}) as JsonObject, doc, route.config?.rateLimit !== false),
+        'x-lm-errors': errorStatusesOf(
+          url,
+          access,
+          (route.schema ?? {}) as JsonObject,
+          doc,
+          route.config?.rateLimit !== false,
+        ),
         ...(doc?.examples ? { 'x-lm-examples': doc.examples } : {}),
       };
       return { schema: described, url: base.url };
@@ -221,10 +244,18 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
       }
       // Only what some operation uses (Redocly's no-unused-components).
       document.components.responses = Object.fromEntries(
-        [...used].sort((a, b) => a - b).map((status) => {
-          const [name, description] = ERROR_RESPONSES[status];
-          return [name, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } }];
-        }),
+        [...used]
+          .sort((a, b) => a - b)
+          .map((status) => {
+            const [name, description] = ERROR_RESPONSES[status];
+            return [
+              name,
+              {
+                description,
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+              },
+            ];
+          }),
       );
       if (apiKeys) document.components.securitySchemes.apiKey = API_KEY_SCHEME;
       return { ...document, 'x-tagGroups': API_TAG_GROUPS } as unknown as typeof openapiObject;
@@ -242,7 +273,8 @@ const API_KEY_SCHEME = {
 
 /** Turns a route's `x-lm-errors` and `x-lm-examples` into its error responses and examples; answers the statuses. */
 function finishOperation(operation: JsonObject): ErrorStatus[] {
-  const responses = (operation.responses ??= {}) as JsonObject;
+  operation.responses ??= {};
+  const responses = operation.responses as JsonObject;
   const errors = (operation['x-lm-errors'] ?? []) as ErrorStatus[];
   for (const status of errors) {
     responses[String(status)] ??= { $ref: `#/components/responses/${ERROR_RESPONSES[status][0]}` };
@@ -252,7 +284,9 @@ function finishOperation(operation: JsonObject): ErrorStatus[] {
   delete operation['x-lm-examples'];
   if (!examples) return errors;
   const json = (holder: unknown) =>
-    isObject(holder) && isObject(holder.content) ? (holder.content['application/json'] as JsonObject | undefined) : undefined;
+    isObject(holder) && isObject(holder.content)
+      ? (holder.content['application/json'] as JsonObject | undefined)
+      : undefined;
   const request = json(operation.requestBody);
   if (request && examples.request !== undefined) request.example = examples.request;
   const ok = Object.keys(responses).find((s) => s.startsWith('2'));

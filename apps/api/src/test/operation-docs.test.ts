@@ -37,7 +37,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const operationOf = (route: RegisteredRoute) => doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+const operationOf = (route: RegisteredRoute) =>
+  doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
 
 describe('every route is in the reference', () => {
   it('hides only browser pages', () => {

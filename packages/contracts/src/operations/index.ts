@@ -1,6 +1,6 @@
+import { accountOperations } from './account';
 import { adminOperations } from './admin';
 import { authOperations } from './auth';
-import { accountOperations } from './account';
 import { connectionsOperations } from './connections';
 import { customCampaignsOperations } from './custom-campaigns';
 import { expressOperations } from './express';
