@@ -1,22 +1,16 @@
 import path from 'node:path';
 import { adminOperations } from '@lm/contracts/operations/admin/index';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/harness';
-import { normaliseSchemas } from './openapi';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testAppForFile } from '../test/harness';
+import { errorStatusesOf, normaliseSchemas, securityOf, whoMayCall } from './openapi';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  // The public address production is configured with (a development machine's localhost is a warning).
-  ctx = await createTestApp({ env: { APP_URL: 'https://marketplace.liberty.test' } });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+// The public address production is configured with (a development machine's localhost is a warning).
+const ctx = testAppForFile(() => createTestApp({ env: { APP_URL: 'https://marketplace.liberty.test' } }));
 
 describe('the API reference (issue 34 "The reference")', () => {
   it("passes Redocly's recommended rules (apps/api/redocly.yaml) with no error and no warning left unexplained", async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await ctx.call('GET', '/api/docs/json');
     expect(res.statusCode).toBe(200);
     const apiDir = path.join(import.meta.dirname, '../..');
     const config = await loadConfig({ configPath: path.join(apiDir, 'redocly.yaml') });
@@ -40,7 +34,7 @@ describe('the API reference (issue 34 "The reference")', () => {
   });
 
   it('serves the configured origin as its server, and the shared error schema', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const doc = (await ctx.call('GET', '/api/docs/json')).json();
     expect(doc.servers).toEqual([expect.objectContaining({ url: 'https://marketplace.liberty.test' })]);
     expect(doc.components.schemas.ApiError.required).toEqual(['message']);
     const balance = doc.paths['/api/wallet/user/current/balance'].get;
@@ -88,5 +82,37 @@ describe('normaliseSchemas', () => {
       },
       end: { type: 'string', enum: ['declined', null], nullable: true },
     });
+  });
+});
+
+describe("what a route's access documents", () => {
+  const keyRoute = { kind: 'user', permission: 'ARTIST_PERMISSION', scope: 'wallet:read' } as const;
+
+  it('lets an API key call a route naming a scope, and only such a route', () => {
+    expect(securityOf(keyRoute)).toEqual([{ bearer: [] }, { apiKey: [] }]);
+    expect(whoMayCall(keyRoute)).toContain('scope `wallet:read`');
+    expect(securityOf({ kind: 'user', permission: 'general' })).toEqual([{ bearer: [] }]);
+    expect(whoMayCall({ kind: 'admin', permission: 'payouts.show' })).toContain('API keys are refused (403)');
+    expect(securityOf({ kind: 'public' })).toEqual([]);
+  });
+
+  it('derives the error answers from access, path, schema and rate limit', () => {
+    // A user route with a path parameter and a body, inside maintenance mode and the rate limit.
+    expect(errorStatusesOf('/api/things/:id', keyRoute, { params: {}, body: {} }, undefined)).toEqual([
+      401, 403, 404, 422, 429, 503,
+    ]);
+    // A staff route: no maintenance answer; the doc's own 409 added.
+    expect(
+      errorStatusesOf(
+        '/api/admin/things',
+        { kind: 'admin', permission: 'x' },
+        {},
+        { id: 'a.b', summary: 's', description: 'd', errors: [409] },
+      ),
+    ).toEqual([401, 403, 409, 429]);
+    // A provider webhook: public, outside the rate limit.
+    expect(errorStatusesOf('/api/stripe/webhook', { kind: 'public' }, {}, undefined, false)).toEqual([503]);
+    // Kept open during maintenance.
+    expect(errorStatusesOf('/api/health', { kind: 'public' }, {}, undefined, false)).toEqual([]);
   });
 });
