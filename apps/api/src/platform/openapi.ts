@@ -5,6 +5,7 @@ import { API_TAG_GROUPS, API_TAGS } from '@lm/contracts/operations/tags';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config/env';
 import { type Access, MAINTENANCE_OPEN } from './access';
+import { t } from './i18n';
 
 /** An error status an operation documents, with the shared response component it points to. */
 const ERROR_RESPONSES = {
@@ -43,6 +44,40 @@ const ERROR_RESPONSES = {
   ],
 } as const satisfies Record<number, readonly [string, string]>;
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+/** The message key and code each error answer's example shows (in English; answers use the request language). */
+const ERROR_EXAMPLES: Partial<Record<ErrorStatus, [string, string | undefined]>> = {
+  400: ['errors.bad_request', undefined],
+  401: ['auth.unauthenticated', ERROR_CODES.UNAUTHENTICATED],
+  403: ['auth.forbidden', ERROR_CODES.FORBIDDEN],
+  404: ['errors.not_found', ERROR_CODES.NOT_FOUND],
+  409: ['errors.conflict', ERROR_CODES.CONFLICT],
+  413: ['errors.payload_too_large', undefined],
+  429: ['errors.rate_limited', ERROR_CODES.RATE_LIMITED],
+  502: ['payments.provider_unavailable', undefined],
+  503: ['errors.maintenance', ERROR_CODES.MAINTENANCE],
+};
+
+/** The example body of an error answer. */
+function errorExample(status: ErrorStatus): Record<string, unknown> {
+  const requestId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  if (status === 422) {
+    const message = t('en', 'validation.required');
+    return { message, code: ERROR_CODES.VALIDATION, errors: { email: [message] }, requestId };
+  }
+  const known = ERROR_EXAMPLES[status];
+  if (!known) return { message: ERROR_RESPONSES[status][1], requestId };
+  const [key, code] = known;
+  return { message: t('en', key), ...(code ? { code } : {}), requestId };
+}
+
+/** What a success answer's description says in place of @fastify/swagger's "Default Response". */
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  '200': 'Success',
+  '201': 'Created',
+  '202': 'Accepted',
+  '204': 'No content',
+};
 
 /** Fastify's `/a/:id` as OpenAPI's `/a/{id}` (the key of an operation's doc). */
 export const openApiPath = (url: string): string => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -189,12 +224,7 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
                 description: 'The request id (also the trace id when tracing is on).',
               },
             },
-            example: {
-              message: 'The email field is required.',
-              code: 'VALIDATION_FAILED',
-              errors: { email: ['The email field is required.'] },
-              requestId: '5f0c…',
-            },
+            example: errorExample(422),
           },
         },
       },
@@ -252,7 +282,12 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
               name,
               {
                 description,
-                content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+                content: {
+                  'application/json': {
+                    schema: { $ref: '#/components/schemas/ApiError' },
+                    example: errorExample(status),
+                  },
+                },
               },
             ];
           }),
@@ -275,6 +310,10 @@ const API_KEY_SCHEME = {
 function finishOperation(operation: JsonObject): ErrorStatus[] {
   operation.responses ??= {};
   const responses = operation.responses as JsonObject;
+  for (const [status, response] of Object.entries(responses)) {
+    if (isObject(response) && response.description === 'Default Response' && SUCCESS_DESCRIPTIONS[status])
+      response.description = SUCCESS_DESCRIPTIONS[status];
+  }
   const errors = (operation['x-lm-errors'] ?? []) as ErrorStatus[];
   for (const status of errors) {
     responses[String(status)] ??= { $ref: `#/components/responses/${ERROR_RESPONSES[status][0]}` };

@@ -19,7 +19,7 @@ export const customCampaignsOperations: OperationDocs = {
   'POST /api/artist/campaigns': {
     id: 'custom.createCampaign',
     summary: 'Order a custom campaign (artist)',
-    description: `JSON or multipart (with the \`media_link\` file of an unreleased song, mp3 or mp4 up to 50 MB). The song (released: a Spotify track link, "Not A valid Track"; unreleased: a \`spotify:track:\` URI, "Not a valid Uri", a release date today or later), song name, language, genres, tier, start date (today or later) and pitch (at most 140 characters). Starts at 1 (pending) for staff to approve; nothing is paid yet. ${C}; spec section 5 "Campaign song step", "Campaign details".`,
+    description: `JSON or multipart (with the \`media_link\` file of an unreleased song, mp3 or mp4 up to 50 MB). The song (released: a Spotify track link, "Not A valid Track"; unreleased: a \`spotify:track:\` URI, "Not a valid Uri", a release date today or later), song name, language, genres, tier, start date (today or later) and pitch (at most 140 characters). Starts at 1 (pending) for staff to approve; nothing is paid yet. ${C} Spec section 5 "Campaign song step", "Campaign details".`,
     errors: [413],
   },
   'GET /api/campaign/{id}': {

@@ -70,7 +70,7 @@ export const expressSpotifyOperations: OperationDocs = {
   'GET /api/express/curator/playlists': {
     id: 'express.listOwnPlaylists',
     summary: "List one's express playlists (curator)",
-    description: `The curator's playlists with tier, duration, status and figures, paged and filtered. ${S}; spec section 3 "Express playlist".`,
+    description: `The curator's playlists with tier, duration, status and figures, paged and filtered. ${S} Spec section 3 "Express playlist".`,
   },
   'GET /api/express/curator/shows/playlist/{id}': {
     id: 'express.getOwnPlaylist',
@@ -101,7 +101,7 @@ export const expressSpotifyOperations: OperationDocs = {
   'GET /api/express/artist/campaigns': {
     id: 'express.listArtistCampaigns',
     summary: "List one's Spotify express campaigns (artist)",
-    description: `The artist's Spotify campaigns, paged, filtered by status and dates, newest first. ${STATUSES} ${S}; spec section 3 "Express campaign".`,
+    description: `The artist's Spotify campaigns, paged, filtered by status and dates, newest first. ${STATUSES} ${S} Spec section 3 "Express campaign".`,
     examples: {
       response: {
         data: [expressCampaignExample],
@@ -131,13 +131,13 @@ export const expressSpotifyOperations: OperationDocs = {
   'POST /api/express/curator/approve/campaign': {
     id: 'express.approveCampaign',
     summary: "Accept a campaign on one's playlist (curator)",
-    description: `Moves campaign \`campaign_id\` from 1 (pending for approval) to 2 (waiting for playlist submission); the curator then adds the track and calls \`POST /api/express/track/exists\` within the submission days (default 3). A campaign no longer pending, or not listened to for the minimum seconds, answers 409; another curator's 404. ${S}; spec section 4 "Campaign actions".`,
+    description: `Moves campaign \`campaign_id\` from 1 (pending for approval) to 2 (waiting for playlist submission); the curator then adds the track and calls \`POST /api/express/track/exists\` within the submission days (default 3). A campaign no longer pending, or not listened to for the minimum seconds, answers 409; another curator's 404. ${S} Spec section 4 "Campaign actions".`,
     errors: [404, 409],
   },
   'POST /api/express/curator/decline/campaign': {
     id: 'express.declineCampaign',
     summary: "Decline a campaign on one's playlist (curator)",
-    description: `Declines campaign \`campaign_id\` (status 7) with a reason and optional feedback; the artist's held coins are refunded in full. A campaign no longer pending, or not listened to for the minimum seconds, answers 409; another curator's 404. ${S}; spec section 4 "Campaign actions".`,
+    description: `Declines campaign \`campaign_id\` (status 7) with a reason and optional feedback; the artist's held coins are refunded in full. A campaign no longer pending, or not listened to for the minimum seconds, answers 409; another curator's 404. ${S} Spec section 4 "Campaign actions".`,
     errors: [404, 409],
   },
   'POST /api/express/track/exists': {
@@ -169,7 +169,7 @@ export const expressSpotifyOperations: OperationDocs = {
   'POST /api/express/artist/campaign/create': {
     id: 'express.createCampaign',
     summary: 'Buy Spotify placements with coins (artist)',
-    description: `Creates one campaign per chosen playlist for the track (\`track_link\`, a Spotify \`/track/\` link), the pitch (at most 140 characters), the song's language and whether it was made with AI; each placement's price in coins moves from the wallet to the campaign's escrow in one transaction, and each curator is asked to decide (status 1). Not enough coins answers 409; an unknown, paused or own playlist, or an invalid link 422. ${S}; spec section 5 "Campaign song step", "Campaign details".`,
+    description: `Creates one campaign per chosen playlist for the track (\`track_link\`, a Spotify \`/track/\` link), the pitch (at most 140 characters), the song's language and whether it was made with AI; each placement's price in coins moves from the wallet to the campaign's escrow in one transaction, and each curator is asked to decide (status 1). Not enough coins answers 409; an unknown, paused or own playlist, or an invalid link 422. ${S} Spec section 5 "Campaign song step", "Campaign details".`,
     errors: [409],
     examples: {
       request: {
@@ -221,7 +221,7 @@ export const expressSpotifyOperations: OperationDocs = {
   'POST /api/express/artist/campaign/renew/check': {
     id: 'express.checkRenewal',
     summary: 'Whether a completed placement can be renewed',
-    description: `For campaign \`campaign_id\`: whether it can be renewed (completed, playlist still active and renewable), at what price in coins, on which playlist and track. Another's campaign answers 404. ${S}; spec section 4 "artists renew (a check call first)".`,
+    description: `For campaign \`campaign_id\`: whether it can be renewed (completed, playlist still active and renewable), at what price in coins, on which playlist and track. Another's campaign answers 404. ${S} Spec section 4 "artists renew (a check call first)".`,
     errors: [404],
   },
   'POST /api/express/artist/campaign/renew': {

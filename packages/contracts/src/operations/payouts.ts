@@ -58,7 +58,7 @@ export const payoutsOperations: OperationDocs = {
   'POST /api/payments/wise/create/transfer': {
     id: 'payouts.requestPayout',
     summary: 'Request the payout of a verified quote',
-    description: `Moves the quote's coins from the wallet to payout clearing in one transaction and creates the Wise transfer in the background; staff then approve and fund it. Needs the verified code (422), an unexpired quote (422) and enough balance (422 "No available balance"); another open request answers 409. Repeating the call for the same quote answers the same payout (200 instead of 201). ${P}`,
+    description: `Holds the quote's coins (transaction description 4) and creates the payout (status 1) in one transaction, then the Wise transfer (the payout's id is Wise's idempotency key); staff then approve and fund it. Needs the verified code (422), an unexpired quote (422) and a balance (422 "No available balance"); fewer coins than quoted or another open request answers 409. Repeating the call for the same quote answers the same payout (200 instead of 201). ${P}`,
     errors: [409],
   },
   'GET /api/curator/payouts': {

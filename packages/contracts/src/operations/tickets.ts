@@ -8,7 +8,7 @@ export const ticketsOperations: OperationDocs = {
   'POST /api/tickets': {
     id: 'tickets.create',
     summary: 'Open a support ticket',
-    description: `Subject, department, priority (default low, 3), first message, optional campaign (one of the user's, express or custom) and attachments (files uploaded first, images and PDF). A user opens one for themselves; staff open one for \`user_id\` and may assign \`admin_id\`. Unknown user, department, admin or a campaign not the user's answers 422. ${T}; spec section 5 "Ticket form".`,
+    description: `Subject, department, priority (default low, 3), first message, optional campaign (one of the user's, express or custom) and attachments (files uploaded first, images and PDF). A user opens one for themselves; staff open one for \`user_id\` and may assign \`admin_id\`. Unknown user, department, admin or a campaign not the user's answers 422. ${T} Spec section 5 "Ticket form".`,
   },
   'POST /api/ticket_reply': {
     id: 'tickets.reply',

@@ -36,7 +36,7 @@ export const walletOperations: OperationDocs = {
   'GET /api/wallet/user/current/balance': {
     id: 'wallet.getBalance',
     summary: 'The coin balance and its value',
-    description: `The signed-in user's balance in coins (integers) and its value: \`total_minor\` in minor units of \`currency\` (default GBP; another currency converted at today's rate, an unknown one answers 422) valued at the coin price or at the payout rate (\`basis\`, with its pence per coin). ${W}; spec section 3 "Wallet balance".`,
+    description: `The signed-in user's balance in coins (integers) and its value: \`total_minor\` in minor units of \`currency\` (default GBP; another currency converted at today's rate, an unknown one answers 422) valued at the coin price or at the payout rate (\`basis\`, with its pence per coin). ${W} Spec section 3 "Wallet balance".`,
     examples: {
       response: {
         data: {
@@ -53,7 +53,7 @@ export const walletOperations: OperationDocs = {
   'GET /api/wallet/user/transaction': {
     id: 'wallet.listTransactions',
     summary: "List one's coin transactions",
-    description: `The signed-in user's ledger lines, newest first, paged and filtered: coins, amount, credit or debit, description (1 coin purchase, 2 campaign purchase, 3 refund, 4 payout request, 5 deducted, 6 withdraw credits, 7 Fan Finder), the campaign or invoice it concerns. ${W}; spec section 4 "Transaction descriptions".`,
+    description: `The signed-in user's ledger lines, newest first, paged and filtered: coins, amount, credit or debit, description (1 coin purchase, 2 campaign purchase, 3 refund, 4 payout request, 5 deducted, 6 withdraw credits, 7 Fan Finder), the campaign or invoice it concerns. ${W} Spec section 4 "Transaction descriptions".`,
   },
   'GET /api/wallet/user/transaction/{id}': {
     id: 'wallet.getTransaction',
@@ -171,7 +171,7 @@ export const walletOperations: OperationDocs = {
   'GET /api/payments/wise/currencies': {
     id: 'currency.listCurrencies',
     summary: 'List currencies payouts can be sent in',
-    description: `Currencies of the rates provider, paged (default 30 a page), searchable by code; \`isTargetCurrency\` false only for GBP, the source. ${P}; spec section 3 "Currency".`,
+    description: `Currencies of the rates provider, paged (default 30 a page), searchable by code; \`isTargetCurrency\` false only for GBP, the source. ${P} Spec section 3 "Currency".`,
   },
   'GET /api/payments/wise/currency-get': {
     id: 'currency.getRate',
