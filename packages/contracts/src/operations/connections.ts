@@ -97,7 +97,7 @@ export const connectionsOperations: OperationDocs = {
   'POST /api/connected/platforms/artist/connect/spotify/account': {
     id: 'connections.connectArtistProfile',
     summary: "Connect one's Spotify artist profile (artist)",
-    description: `Links the Spotify artist at \`link\` (an \`/artist/\` link) to the artist, whose tracks then fill the campaign wizards. An invalid link or unknown artist answers 422; a profile already linked 409. ${C}`,
+    description: `Links the Spotify artist at \`link\` (an \`/artist/\` link) to the artist, whose tracks then fill the campaign wizards. An invalid link or unknown artist answers 422; a profile another user holds, the profiles limit reached or Spotify not answering 409. A disconnected profile reconnected is revived. ${C}`,
     errors: [409],
   },
   'GET /api/connected/platforms/artist/connected/accounts': {

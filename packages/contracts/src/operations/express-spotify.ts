@@ -143,7 +143,7 @@ export const expressSpotifyOperations: OperationDocs = {
   'POST /api/express/track/exists': {
     id: 'express.submitPlacement',
     summary: 'Tell that the track was added to the playlist (curator)',
-    description: `Checks on Spotify that \`track_id\` is on playlist \`playlist_id\` and, when found, moves the campaign waiting for it to 3 (verifying) on its way to 4 (on going, default 28 days); not found leaves it waiting. A campaign not waiting for submission answers 409; none found 404. ${S}`,
+    description: `Checks on Spotify at once that \`track_id\` is on playlist \`playlist_id\` and, when found, moves the campaign waiting for it to 3 (verifying); later checks take it to 4 (on going, default 28 days). Not found leaves it waiting (\`found: false\`). A campaign not waiting for submission answers 409; none of the curator's 404. ${S}`,
     errors: [404, 409],
   },
   'GET /api/spotify/get-track': {
@@ -254,8 +254,7 @@ export const expressSpotifyOperations: OperationDocs = {
   'POST /api/express/seller/reviews/{id}/reply': {
     id: 'express.replyToReview',
     summary: "Reply to a review of one's playlist or account",
-    description: `The seller (curator or influencer) answers review \`id\` of one of their campaigns, once; shown under the review on the profile. Another's review answers 404. ${S}`,
-    errors: [409],
+    description: `The seller (curator or influencer) answers in public the artist's review of campaign \`id\` (any platform), shown under the review on the profile; an empty reply removes it. No review of that campaign, or a campaign not the seller's, answers 404. ${S}`,
   },
   'GET /api/web/user/campaigns/dashboard': {
     id: 'express.getDashboard',
