@@ -1,0 +1,71 @@
+import { adminOperations } from '@lm/contracts/operations/admin/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './harness';
+import { appWithRouteTable, isAccessRoute, type RegisteredRoute } from './route-table';
+
+/**
+ * The back-office operations' reference docs (issue 34 "The reference") against the app's route
+ * table: every admin route (under `/api/admin`, or declaring `admin` or `both` access elsewhere) has
+ * an entry in `adminOperations`, every entry names a registered route, and ids and summaries keep
+ * the reference's rules.
+ */
+
+let ctx: TestContext;
+let routes: RegisteredRoute[] = [];
+
+/** The docs key of a route: `'GET /api/admin/users/{id}'` for Fastify's `/api/admin/users/:id`. */
+const keyOf = (route: RegisteredRoute) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`;
+
+const isAdminRoute = (route: RegisteredRoute) =>
+  isAccessRoute(route) &&
+  (route.url.startsWith('/api/admin/') || route.access.kind === 'admin' || route.access.kind === 'both');
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const built = await appWithRouteTable(ctx);
+  routes = built.routes;
+  await built.app.close();
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('admin operation docs', () => {
+  it('document every admin route', () => {
+    const adminKeys = routes.filter(isAdminRoute).map(keyOf);
+    expect(adminKeys.length).toBeGreaterThan(200);
+    expect(adminKeys.filter((key) => !adminOperations[key])).toEqual([]);
+  });
+
+  it('name only registered admin routes', () => {
+    const adminKeys = new Set(routes.filter(isAdminRoute).map(keyOf));
+    expect(Object.keys(adminOperations).filter((key) => !adminKeys.has(key))).toEqual([]);
+  });
+
+  it('give each operation a unique admin.<area>.<verbNoun> id', () => {
+    const ids = Object.values(adminOperations).map((doc) => doc.id);
+    expect(ids.filter((id) => !/^admin\.[a-z][A-Za-z]*\.[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it('keep summaries to one sentence-case line of at most 80 characters without a final full stop', () => {
+    const bad = Object.entries(adminOperations)
+      .filter(
+        ([, doc]) =>
+          doc.summary.length > 80 ||
+          doc.summary.includes('\n') ||
+          doc.summary.endsWith('.') ||
+          doc.summary[0] !== doc.summary[0]?.toUpperCase(),
+      )
+      .map(([key]) => key);
+    expect(bad).toEqual([]);
+  });
+
+  it('describe each operation and name the spec section or issue it implements', () => {
+    const bad = Object.entries(adminOperations)
+      .filter(([, doc]) => doc.description.length < 40 || !/(Spec section|[Ii]ssue) \d+/.test(doc.description))
+      .map(([key]) => key);
+    expect(bad).toEqual([]);
+  });
+});
