@@ -1,5 +1,5 @@
-import { PAGED } from './common';
 import type { OperationDocs } from '../types';
+import { PAGED } from './common';
 
 /** The audit log (spec section 2 "/logs"). */
 export const auditOperations: OperationDocs = {
@@ -11,6 +11,7 @@ export const auditOperations: OperationDocs = {
   'GET /api/admin/audit-logs/actions': {
     id: 'admin.audit.listActions',
     summary: 'List the actions recorded in the audit log',
-    description: 'The distinct action names (`admins.create`, `payouts.approve`...) for the action filter. Spec section 2 "/logs".',
+    description:
+      'The distinct action names (`admins.create`, `payouts.approve`...) for the action filter. Spec section 2 "/logs".',
   },
 };

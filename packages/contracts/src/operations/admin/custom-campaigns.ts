@@ -1,7 +1,8 @@
-import { AUDITED, PAGED } from './common';
 import type { OperationDocs } from '../types';
+import { AUDITED, PAGED } from './common';
 
-const STATUSES = '1 Pending, 2 Pending for Approval, 3 Approved, 4 Declined, 5 Deleted, 6 Pending for Publishing, 7 Published, 8 Completed';
+const STATUSES =
+  '1 Pending, 2 Pending for Approval, 3 Approved, 4 Declined, 5 Deleted, 6 Pending for Publishing, 7 Published, 8 Completed';
 
 /** Custom campaigns in the back-office (spec section 2 "/custom/campaigns/list", "/campaigns/custom/{id}"; section 4 "Custom campaign status options"; issue 13). */
 export const customCampaignsOperations: OperationDocs = {
@@ -13,22 +14,26 @@ export const customCampaignsOperations: OperationDocs = {
   'GET /api/admin/custom-campaigns/stats': {
     id: 'admin.customCampaigns.getStats',
     summary: 'Count custom campaigns by status',
-    description: 'The stats card of the campaigns list: counts by status of every campaign (deleted ones not counted). The figures add up: total = pending + pending for approval + approved + pending for publishing + publishing (published, still running) + completed + declined; "invited" has no custom status and is 0. Spec section 3 "Campaign stats".',
+    description:
+      'The stats card of the campaigns list: counts by status of every campaign (deleted ones not counted). The figures add up: total = pending + pending for approval + approved + pending for publishing + publishing (published, still running) + completed + declined; "invited" has no custom status and is 0. Spec section 3 "Campaign stats".',
   },
   'GET /api/admin/custom-campaigns/tiers': {
     id: 'admin.customCampaigns.listTiers',
     summary: 'List the tiers a custom campaign may take',
-    description: 'The active tiers of the New Campaign wizard\'s Campaign Details step. Spec section 2 "Add New Campaign wizard".',
+    description:
+      'The active tiers of the New Campaign wizard\'s Campaign Details step. Spec section 2 "Add New Campaign wizard".',
   },
   'GET /api/admin/custom-campaigns/artists': {
     id: 'admin.customCampaigns.searchArtists',
     summary: 'Search artists staff may order a custom campaign for',
-    description: 'Artists, approved or not, not deleted, whose name or e-mail contains `q` (at most 100 characters); at most 20. Spec section 2 "Add New Campaign wizard" (artist required, section 5 "Campaign details").',
+    description:
+      'Artists, approved or not, not deleted, whose name or e-mail contains `q` (at most 100 characters); at most 20. Spec section 2 "Add New Campaign wizard" (artist required, section 5 "Campaign details").',
   },
   'GET /api/admin/custom-campaigns/{id}': {
     id: 'admin.customCampaigns.get',
     summary: 'Read a custom campaign with its placements and coins',
-    description: 'The campaign with its song, settings (submission, on-going and auditing days), team, invoice, placements and where its coins are (held, paid, refunded). Spec section 2 "/campaigns/custom/{id}".',
+    description:
+      'The campaign with its song, settings (submission, on-going and auditing days), team, invoice, placements and where its coins are (held, paid, refunded). Spec section 2 "/campaigns/custom/{id}".',
   },
   'POST /api/admin/custom-campaigns': {
     id: 'admin.customCampaigns.create',

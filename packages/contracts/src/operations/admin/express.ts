@@ -1,5 +1,5 @@
-import { AUDITED, PAGED } from './common';
 import type { OperationDocs } from '../types';
+import { AUDITED, PAGED } from './common';
 
 /** Spotify express in the back-office and the campaign views shared by every platform (spec section 2 "/express/..."; issue 12 "Express engine"). */
 export const expressOperations: OperationDocs = {
@@ -13,7 +13,14 @@ export const expressOperations: OperationDocs = {
     id: 'admin.express.createTier',
     summary: 'Create a Spotify express tier',
     description: `Body \`tier_name\` (at most 100, unique per platform: 422 \`lookups.name_taken\`), \`price\` (coins, 1 to 1,000,000), \`description\` (at most 500), \`status\` (1 active, default, or 0 retired), \`translations\` (fr, de, ar, tr). Answers 201. ${AUDITED} Spec section 2 "/express/tiers/list".`,
-    examples: { request: { tier_name: 'Gold', price: 120, description: 'Playlists of 50k followers and more', status: 1 } },
+    examples: {
+      request: {
+        tier_name: 'Gold',
+        price: 120,
+        description: 'Playlists of 50k followers and more',
+        status: 1,
+      },
+    },
   },
   'PUT /api/admin/express/tiers/{id}': {
     id: 'admin.express.updateTier',
@@ -23,7 +30,8 @@ export const expressOperations: OperationDocs = {
   'GET /api/admin/express/durations': {
     id: 'admin.express.listDurations',
     summary: 'List Spotify express durations',
-    description: 'Every Spotify placement duration (days), active and retired, shortest first. Spec section 2 "/express/durations/list" and section 3 "Duration".',
+    description:
+      'Every Spotify placement duration (days), active and retired, shortest first. Spec section 2 "/express/durations/list" and section 3 "Duration".',
   },
   'POST /api/admin/express/durations': {
     id: 'admin.express.createDuration',
@@ -38,7 +46,8 @@ export const expressOperations: OperationDocs = {
   'GET /api/admin/express/reasons': {
     id: 'admin.express.listReasons',
     summary: 'List decline reasons',
-    description: 'Every decline reason, active and retired, with its translations and the platforms (1 Spotify, 2 TikTok, 3 Instagram) whose sellers are offered it. Spec section 3 "Reason"; docs/decisions.md "Say why: reasons per platform (issue 30)".',
+    description:
+      'Every decline reason, active and retired, with its translations and the platforms (1 Spotify, 2 TikTok, 3 Instagram) whose sellers are offered it. Spec section 3 "Reason"; docs/decisions.md "Say why: reasons per platform (issue 30)".',
   },
   'POST /api/admin/express/reasons': {
     id: 'admin.express.createReason',
@@ -73,17 +82,20 @@ export const expressOperations: OperationDocs = {
   'GET /api/admin/express/curators': {
     id: 'admin.express.searchCurators',
     summary: 'Search approved curators staff may act for',
-    description: 'Approved, live curators whose name, artist name or e-mail contains `q` (or the one user `id`), newest first, at most 20, with their wallet balance (coins). The curator picker of /express/playlist/create. Docs/decisions.md "Staff on behalf of users (session 6)"; spec section 2 "/express/playlist/create".',
+    description:
+      'Approved, live curators whose name, artist name or e-mail contains `q` (or the one user `id`), newest first, at most 20, with their wallet balance (coins). The curator picker of /express/playlist/create. Docs/decisions.md "Staff on behalf of users (session 6)"; spec section 2 "/express/playlist/create".',
   },
   'GET /api/admin/express/artists': {
     id: 'admin.express.searchArtists',
     summary: 'Search approved artists staff may order for',
-    description: 'Approved, live artists whose name, artist name or e-mail contains `q` (or the one user `id`), newest first, at most 20, with their wallet balance (coins). The artist picker of /express/checkout. Spec section 2 "/express/checkout"; docs/decisions.md "Staff on behalf of users (session 6)".',
+    description:
+      'Approved, live artists whose name, artist name or e-mail contains `q` (or the one user `id`), newest first, at most 20, with their wallet balance (coins). The artist picker of /express/checkout. Spec section 2 "/express/checkout"; docs/decisions.md "Staff on behalf of users (session 6)".',
   },
   'GET /api/admin/express/playlist/options': {
     id: 'admin.express.getPlaylistOptions',
     summary: 'Read the choices of the back-office playlist form',
-    description: 'The active Spotify tiers (cheapest first), durations (shortest first) and every active genre by name, as the curator\'s own form reads them. Spec section 2 "/express/playlist/create".',
+    description:
+      'The active Spotify tiers (cheapest first), durations (shortest first) and every active genre by name, as the curator\'s own form reads them. Spec section 2 "/express/playlist/create".',
   },
   'POST /api/admin/express/playlists': {
     id: 'admin.express.createPlaylist',
@@ -96,13 +108,19 @@ export const expressOperations: OperationDocs = {
     description: `Body \`artist_id\` (an approved artist, 422 \`express.behalf.not_artist\`), \`track_link\`, \`playlist_ids\` (at least one), \`pitch\` (at most 140 characters), \`made_with_ai\`, \`language_id\`. The artist's own rules apply: one hold per playlist on the artist's coins (desc 2); 409 for an open campaign of the track on a playlist, \`wallet.insufficient_balance\` when the coins do not cover the order. The campaigns start at status 1 Pending for Approval; the artist is told. Answers 201 with the campaigns. ${AUDITED} Spec section 2 "/express/checkout".`,
     errors: [409],
     examples: {
-      request: { artist_id: 1042, track_link: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC', playlist_ids: [17, 23], pitch: 'Warm indie pop for late summer evenings' },
+      request: {
+        artist_id: 1042,
+        track_link: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC',
+        playlist_ids: [17, 23],
+        pitch: 'Warm indie pop for late summer evenings',
+      },
     },
   },
   'GET /api/admin/express/playlists/matched': {
     id: 'admin.express.listMatchedPlaylists',
     summary: "List playlists matched to an artist's track",
-    description: 'Query `artist_id` and the match filters (`genre_ids` up to 10, default the artist\'s genres; `moods`, `language_id`, `is_released`, `made_with_ai`). "Matched for this track": the playlists ranked by genre and mood overlap, language fit, acceptance and answer time, each with `why`; never the artist\'s own. Issue 31 "Choose with evidence".',
+    description:
+      'Query `artist_id` and the match filters (`genre_ids` up to 10, default the artist\'s genres; `moods`, `language_id`, `is_released`, `made_with_ai`). "Matched for this track": the playlists ranked by genre and mood overlap, language fit, acceptance and answer time, each with `why`; never the artist\'s own. Issue 31 "Choose with evidence".',
   },
   'GET /api/admin/express/campaigns': {
     id: 'admin.express.listCampaigns',
@@ -112,19 +130,24 @@ export const expressOperations: OperationDocs = {
   'GET /api/admin/express/campaigns/{id}': {
     id: 'admin.express.getCampaign',
     summary: 'Read a Spotify express campaign',
-    description: 'The campaign with its track, playlist, seller, timeline (staff names shown), decline reason and pitch, and its performance so far. Spec section 2 "/express-campaigns/{campaignId}".',
+    description:
+      'The campaign with its track, playlist, seller, timeline (staff names shown), decline reason and pitch, and its performance so far. Spec section 2 "/express-campaigns/{campaignId}".',
   },
   'GET /api/admin/express-campaigns/{id}/checks': {
     id: 'admin.express.getCampaignChecks',
     summary: "Read an express campaign's daily history",
-    description: 'Any platform\'s campaign: its daily checks, days ascending, with its own dates to mark (acceptance, first seen, On Going\'s start and end, removal, the end). Issue 32 "Results: the daily history".',
+    description:
+      'Any platform\'s campaign: its daily checks, days ascending, with its own dates to mark (acceptance, first seen, On Going\'s start and end, removal, the end). Issue 32 "Results: the daily history".',
   },
   'POST /api/admin/express/campaigns/{id}/force-end': {
     id: 'admin.express.forceEndCampaign',
     summary: 'Force-end an express campaign',
     description: `Body \`outcome\` and \`note\` (at most 500). \`completed\` pays the seller in full (status 6), \`refunded\` voids the hold and refunds the artist (status 7). A refund fits while the campaign is open; paying in full only once the placement or video was seen (Verifying, On Going, Auditing): 409 \`express.force_end_not_placed\`; 409 \`express.not_open\` when it has ended. The row is locked, so a concurrent decision wins or loses whole. Answers \`{ id, status_id }\` and a message with the coins moved. ${AUDITED} Spec section 4 "admin force-ends"; docs/decisions.md "Force-end outcomes fit the campaign's state (issue 28 item 3)".`,
     errors: [409],
-    examples: { request: { outcome: 'refunded', note: 'Playlist deleted by its owner' }, response: { data: { id: 5521, status_id: 7 }, message: 'Ended; 120 coins refunded to the artist' } },
+    examples: {
+      request: { outcome: 'refunded', note: 'Playlist deleted by its owner' },
+      response: { data: { id: 5521, status_id: 7 }, message: 'Ended; 120 coins refunded to the artist' },
+    },
   },
   'POST /api/admin/express-campaigns/{id}/withdraw': {
     id: 'admin.express.withdrawCampaign',
@@ -135,26 +158,31 @@ export const expressOperations: OperationDocs = {
   'GET /api/admin/express-campaigns/{id}/messages': {
     id: 'admin.express.readCampaignMessages',
     summary: "Read a campaign's conversation between artist and seller",
-    description: 'Read-only, a page of the thread (`campaignMessagesQuery`). Allowed when a support ticket names the campaign, the campaign has a dispute, or the admin holds `express.messages.read`; otherwise 403 `express.messages.staff_not_allowed`. Every read is audited with its reason. Issue 30 "Campaign messages".',
+    description:
+      'Read-only, a page of the thread (`campaignMessagesQuery`). Allowed when a support ticket names the campaign, the campaign has a dispute, or the admin holds `express.messages.read`; otherwise 403 `express.messages.staff_not_allowed`. Every read is audited with its reason. Issue 30 "Campaign messages".',
   },
   'GET /api/admin/results/campaigns/{id}': {
     id: 'admin.express.getCampaignReport',
     summary: "Read an express campaign's results report",
-    description: 'What the campaign did against the 28 days before it (streams, listeners, saves or views per platform), in the reader\'s language, as its artist sees it. Issue 32 "Results: the report and what worked".',
+    description:
+      'What the campaign did against the 28 days before it (its target, window and baseline, the metrics measured and those missing, coins spent and the results per unit), in the reader\'s language, as its artist sees it. Issue 32 "Results: the report and what worked".',
   },
   'GET /api/express/playlists/{id}/profile': {
     id: 'admin.express.getPlaylistProfile',
     summary: "Read an express playlist's profile",
-    description: 'One path for both sides: artists choosing, curators buying or reading their own, staff any. The playlist\'s profile: description, genres, moods, languages, follower history, acceptance and answer time, quality score, reviews and replies. 404 when it does not exist or the caller may not read it. Issue 31 "Choose with evidence: profiles".',
+    description:
+      'One path for both sides: artists choosing, curators buying or reading their own, staff any. The playlist\'s profile: description, genres, moods, languages, whether it takes unreleased or AI-made music, its seller, followers and their history, quality score, campaigns, reviews, tier and duration. 404 when it does not exist or the caller may not read it. Issue 31 "Choose with evidence: profiles".',
   },
   'GET /api/express-tiktok/accounts/{id}/profile': {
     id: 'admin.express.getTiktokAccountProfile',
     summary: "Read a TikTok creator account's profile",
-    description: 'One path for both sides (users buying or reading their own, staff any). The account\'s profile: genres, audience, follower history, acceptance and answer time, reviews. 404 when it does not exist, is revoked or the caller may not read it. Issue 31 "Choose with evidence: profiles".',
+    description:
+      'One path for both sides (users buying or reading their own, staff any). The account\'s profile: description, genres, moods, languages, whether it takes unreleased or AI-made music, its seller, followers and their history, quality score, campaigns, reviews, tier and duration. 404 when it does not exist, is revoked or the caller may not read it. Issue 31 "Choose with evidence: profiles".',
   },
   'GET /api/express-instagram/accounts/{id}/profile': {
     id: 'admin.express.getInstagramAccountProfile',
     summary: "Read an Instagram creator account's profile",
-    description: 'One path for both sides (users buying or reading their own, staff any). The account\'s profile: genres, audience, follower history, acceptance and answer time, reviews. 404 when it does not exist, is revoked or the caller may not read it. Issue 31 "Choose with evidence: profiles".',
+    description:
+      'One path for both sides (users buying or reading their own, staff any). The account\'s profile: description, genres, moods, languages, whether it takes unreleased or AI-made music, its seller, followers and their history, quality score, campaigns, reviews, tier and duration. 404 when it does not exist, is revoked or the caller may not read it. Issue 31 "Choose with evidence: profiles".',
   },
 };

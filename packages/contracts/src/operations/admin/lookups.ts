@@ -1,19 +1,24 @@
-import { AUDITED, PAGED } from './common';
 import type { OperationDocs } from '../types';
+import { AUDITED, PAGED } from './common';
 
 /** The three named lookups sharing one set of routes: path segment, singular and plural words. */
 const NAMED = [
-  { kind: 'genres', one: 'Genre', many: 'Genres', used: 'users, playlists or campaigns' },
-  { kind: 'interests', one: 'Interest', many: 'Interests', used: 'users' },
-  { kind: 'tiers', one: 'Tier', many: 'Tiers', used: 'users or playlists' },
+  { kind: 'genres', one: 'Genre', many: 'Genres', used: 'users or express playlists' },
+  { kind: 'interests', one: 'Interest', many: 'Interests', used: null },
+  { kind: 'tiers', one: 'Tier', many: 'Tiers', used: 'live users' },
 ] as const;
 
-const SECTION = 'Spec section 2 "/genres/list", "/interests/list", "/tiers/list" and section 7 "Admin: CRUD for genres, tiers, interests".';
+const SECTION =
+  'Spec section 2 "/genres/list", "/interests/list", "/tiers/list" and section 7 "Admin: CRUD for genres, tiers, interests".';
 
 /** A named lookup's list, create, update and delete. */
 function namedLookup({ kind, one, many, used }: (typeof NAMED)[number]): OperationDocs {
   const lower = one.toLowerCase();
-  const translated = kind === 'tiers' ? ' and `translations` (name and description in fr, de, ar, tr)' : '';
+  // Only tiers keep a description and translations; the other kinds ignore those fields.
+  const tierFields =
+    kind === 'tiers'
+      ? ', `description` (at most 1000) and `translations` (name and description in fr, de, ar, tr)'
+      : '';
   return {
     [`GET /api/admin/${kind}`]: {
       id: `admin.lookups.list${many}`,
@@ -23,19 +28,25 @@ function namedLookup({ kind, one, many, used }: (typeof NAMED)[number]): Operati
     [`POST /api/admin/${kind}`]: {
       id: `admin.lookups.create${one}`,
       summary: `Create a ${lower}`,
-      description: `Body \`name\` (at most 100 characters, unique: 422 \`lookups.name_taken\`), \`description\` (at most 1000), \`is_active\` (default true)${translated}. Answers 201. ${AUDITED} ${SECTION}`,
+      description: `Body \`name\` (at most 100 characters, unique: 422 \`lookups.name_taken\`), \`is_active\` (default true)${tierFields}. Answers 201. ${AUDITED} ${SECTION}`,
     },
     [`PUT /api/admin/${kind}/{id}`]: {
       id: `admin.lookups.update${one}`,
       summary: `Update a ${lower}`,
       description: `The same body as creating; \`is_active: false\` retires it (gone from the pickers, kept on the records). 422 \`lookups.name_taken\`. ${AUDITED} ${SECTION}`,
     },
-    [`DELETE /api/admin/${kind}/{id}`]: {
-      id: `admin.lookups.delete${one}`,
-      summary: `Delete a ${lower} nobody uses`,
-      description: `409 \`lookups.in_use\` (param \`count\`) while ${used} point at it: retire it instead. ${AUDITED} ${SECTION}`,
-      errors: [409],
-    },
+    [`DELETE /api/admin/${kind}/{id}`]: used
+      ? {
+          id: `admin.lookups.delete${one}`,
+          summary: `Delete a ${lower} nobody uses`,
+          description: `409 \`lookups.in_use\` (param \`count\`) while ${used} point at it: retire it instead. ${AUDITED} ${SECTION}`,
+          errors: [409],
+        }
+      : {
+          id: `admin.lookups.delete${one}`,
+          summary: `Delete a ${lower}`,
+          description: `${AUDITED} ${SECTION}`,
+        },
   };
 }
 
@@ -56,7 +67,8 @@ export const lookupsOperations: OperationDocs = {
   'GET /api/admin/sliders': {
     id: 'admin.lookups.listSliders',
     summary: 'List the user app sliders, active and retired',
-    description: 'Every slider by position (the user app reads the active ones at `GET /api/user/slider`). Spec section 3 "Slider" and section 7 "Admin: CRUD for sliders".',
+    description:
+      'Every slider by position (the user app reads the active ones at `GET /api/user/slider`). Spec section 3 "Slider" and section 7 "Admin: CRUD for sliders".',
   },
   'POST /api/admin/sliders': {
     id: 'admin.lookups.createSlider',

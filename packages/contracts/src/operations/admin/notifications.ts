@@ -17,7 +17,7 @@ export const notificationsOperations: OperationDocs = {
     id: 'admin.notifications.markRead',
     summary: 'Mark one notification read',
     description:
-      "Marks one of the caller's notifications read (reading it again keeps the first time) and answers it. Another admin's notification answers 404. Spec section 2 \"/notifications\".",
+      'Marks one of the caller\'s notifications read (reading it again keeps the first time) and answers it. Another admin\'s notification answers 404. Spec section 2 "/notifications".',
   },
   'POST /api/admin/notifications/read-all': {
     id: 'admin.notifications.markAllRead',

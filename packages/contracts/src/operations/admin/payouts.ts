@@ -1,8 +1,8 @@
-import { AUDITED, PAGED } from './common';
 import type { OperationDocs } from '../types';
+import { AUDITED, PAGED } from './common';
 
 const FILTERS =
-  '`filter[status_id]` (1 Pending, 2 Processing, 3 Paid, 4 Declined, 5 Failed), `filter[user_id]`; `q` matches the payee\'s e-mail and name and the Wise quote and transfer ids.';
+  "`filter[status_id]` (1 Pending, 2 Processing, 3 Paid, 4 Declined, 5 Failed), `filter[user_id]`; `q` matches the payee's e-mail and name and the Wise quote and transfer ids.";
 
 /** Payouts of curators and influencers over Wise (spec section 2 "/requests/list", "/payouts/list", "/payouts/{id}", "/transfers/{quote}"). */
 export const payoutsOperations: OperationDocs = {

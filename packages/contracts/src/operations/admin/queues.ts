@@ -1,5 +1,5 @@
-import { AUDITED, DEV_ONLY } from './common';
 import type { OperationDocs } from '../types';
+import { AUDITED, DEV_ONLY } from './common';
 
 /** The queue monitor over pg-boss (spec section 2 "/horizon (queue monitor)"). */
 export const queuesOperations: OperationDocs = {
@@ -7,7 +7,7 @@ export const queuesOperations: OperationDocs = {
     id: 'admin.queues.list',
     summary: 'List job queues with their counts by state',
     description:
-      "Every pg-boss queue with its jobs counted by state (created, scheduled, retry, active, completed, cancelled, failed) and its backlog (due or running), read from the job table in one query (pg-boss's own counts may be an hour old). Spec section 2 \"/horizon\".",
+      'Every pg-boss queue with its jobs counted by state (created, scheduled, retry, active, completed, cancelled, failed) and its backlog (due or running), read from the job table in one query (pg-boss\'s own counts may be an hour old). Spec section 2 "/horizon".',
   },
   'GET /api/admin/queues/throughput': {
     id: 'admin.queues.getThroughput',
@@ -19,7 +19,7 @@ export const queuesOperations: OperationDocs = {
     id: 'admin.queues.listJobs',
     summary: "List one queue's jobs in one state",
     description:
-      'Query `state` (default `failed`), `page`, `limit`; the most recently finished (or created) first, with payload, error and attempts. 404 when pg-boss has no such queue. Spec section 2 "/horizon".',
+      'Query `state` (default `failed`), `page`, `limit`; the most recently finished (or created) first, with payload, output, error and retry count. 404 when pg-boss has no such queue. Spec section 2 "/horizon".',
   },
   'POST /api/admin/queues/{name}/jobs/{id}/retry': {
     id: 'admin.queues.retryJob',

@@ -1,5 +1,5 @@
-import { AUDITED, PAGED } from './common';
 import type { OperationDocs } from '../types';
+import { AUDITED, PAGED } from './common';
 
 /** Roles and permissions (spec section 6, section 7 "Settings/roles"; issue 7). */
 export const rbacOperations: OperationDocs = {
@@ -24,7 +24,11 @@ export const rbacOperations: OperationDocs = {
     summary: 'Create a role',
     description: `Name (at most 100 characters, unique: 422 \`roles.name_taken\`), guard and up to 500 permission names, each known, of the role's guard and held by the acting admin (422 \`roles.permission_unknown\`, \`roles.permission_wrong_guard\`, \`roles.permission_not_held\` on \`permissions.{index}\`). Answers 201. ${AUDITED} Spec section 7 "Settings/roles: POST roles".`,
     examples: {
-      request: { name: 'Support', guard: 'admin', permissions: ['view.main.tickets.tab.list', 'tickets.show'] },
+      request: {
+        name: 'Support',
+        guard: 'admin',
+        permissions: ['view.main.tickets.tab.list', 'tickets.show'],
+      },
     },
   },
   'PUT /api/roles/{id}': {

@@ -1,7 +1,8 @@
-import { AUDITED, PAGED } from './common';
 import type { OperationDocs } from '../types';
+import { AUDITED, PAGED } from './common';
 
-const SCRAPING = 'Spec section 2 "Scraping module" (paths not shown by the spec: REST under `/api/admin/scraping`); issue 16 "Scraping".';
+const SCRAPING =
+  'Spec section 2 "Scraping module" (paths not shown by the spec: REST under `/api/admin/scraping`); issue 16 "Scraping".';
 const LEAD_FILTER =
   '`filter[kind]` (artist or curator), `filter[genre]`, `filter[followers_min]` and `filter[followers_max]` (min not above max: 422 `scraping.followers_range`), `filter[new]` (1: new in this job)';
 

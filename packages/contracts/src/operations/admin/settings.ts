@@ -1,5 +1,5 @@
-import { AUDITED } from './common';
 import type { OperationDocs } from '../types';
+import { AUDITED } from './common';
 
 /** System settings and the platform's own Spotify account (spec section 2 "/system/settings", "/spotify/callback/{accessToken}"). */
 export const settingsOperations: OperationDocs = {
@@ -12,7 +12,7 @@ export const settingsOperations: OperationDocs = {
   'PUT /api/admin/settings': {
     id: 'admin.settings.update',
     summary: 'Change some system settings',
-    description: `Any subset of the settings (unknown keys refused), whole numbers in their ranges: refused with 422, never clamped. The payout rate may not exceed the coin price (422 \`settings.payout_above_price\` on \`payout_rate_pence\`) and the coin price may not fall below an active package's price per coin (422 \`settings.coin_price_below_package\`). One transaction with the rows locked; one audit entry \`settings.update\` per changed key (secrets masked); unchanged keys write nothing. Answers every setting after the change and `changed`, the keys that changed; a maintenance change reaches other instances within `MAINTENANCE_CACHE_MS`. ${AUDITED} Spec section 2 "/system/settings".`,
+    description: `Any subset of the settings (unknown keys refused), whole numbers in their ranges: refused with 422, never clamped. The payout rate may not exceed the coin price (422 \`settings.payout_above_price\` on \`payout_rate_pence\`) and the coin price may not fall below an active package's price per coin (422 \`settings.coin_price_below_package\`). One transaction with the rows locked; one audit entry \`settings.update\` per changed key (secrets masked); unchanged keys write nothing. Answers every setting after the change and \`changed\`, the keys that changed; a maintenance change reaches other instances within \`MAINTENANCE_CACHE_MS\`. ${AUDITED} Spec section 2 "/system/settings".`,
     examples: {
       request: { maintenance_mode: true, maintenance_message: 'Back at 18:00 UTC' },
     },
@@ -21,19 +21,19 @@ export const settingsOperations: OperationDocs = {
     id: 'admin.settings.getPlatformSpotify',
     summary: "Read the platform's own Spotify account",
     description:
-      'The Spotify account the platform uses for its own calls (name, id, connected since), or `connected: false` when staff have not connected one. Spec section 2 "/spotify/callback/{accessToken}".',
+      'The Spotify account the platform uses for its own calls (Spotify user id, display name, e-mail, when and by whom it was connected), or `connected: false` when staff have not connected one. Spec section 2 "/spotify/callback/{accessToken}".',
   },
   'POST /api/admin/spotify/platform/connect': {
     id: 'admin.settings.connectPlatformSpotify',
     summary: "Start connecting the platform's Spotify account",
     description:
-      "Answers `{ url }`, Spotify's consent page with a signed state naming the admin; Spotify sends the browser back to `GET /api/admin/spotify/platform/callback`. Spec section 2 \"/spotify/callback/{accessToken}\".",
+      'Answers `{ url }`, Spotify\'s consent page with a signed state naming the admin; Spotify sends the browser back to `GET /api/admin/spotify/platform/callback`. Spec section 2 "/spotify/callback/{accessToken}".',
   },
   'GET /api/admin/spotify/platform/callback': {
     id: 'admin.settings.completePlatformSpotify',
     summary: "Spotify's return after the platform account consent",
     description:
-      "Public: the browser arrives from Spotify without a token; the signed `state` proves the admin. Checks the state, exchanges `code`, stores the account in place of any previous one and audits it, in one transaction, then answers 302 to the back-office page `/spotify/callback/{accessToken}` with a signed outcome (10 minutes). A refused consent, a bad or expired state or a failed exchange store nothing and end there as `denied` or `failed`. Spec section 2 \"/spotify/callback/{accessToken}\".",
+      'Public: the browser arrives from Spotify without a token; the signed `state` proves the admin. Checks the state, exchanges `code`, stores the account in place of any previous one and audits it, in one transaction, then answers 302 to the back-office page `/spotify/callback/{accessToken}` with a signed outcome (10 minutes). A refused consent, a bad or expired state or a failed exchange store nothing and end there as `denied` or `failed`. Spec section 2 "/spotify/callback/{accessToken}".',
   },
   'GET /api/admin/spotify/platform/outcome': {
     id: 'admin.settings.getPlatformSpotifyOutcome',

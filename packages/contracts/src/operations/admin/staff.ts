@@ -1,5 +1,5 @@
-import { AUDITED, LOOKUP, PAGED } from './common';
 import type { OperationDocs } from '../types';
+import { AUDITED, LOOKUP, PAGED } from './common';
 
 /** Staff accounts (spec section 2 "/admin/list", section 7 "Admin: CRUD for admins"; issue 7). */
 export const staffOperations: OperationDocs = {

@@ -1,5 +1,5 @@
-import { AUDITED, PAGED } from './common';
 import type { OperationDocs } from '../types';
+import { AUDITED, PAGED } from './common';
 
 const OVERVIEW = 'Spec section 2 "User overview" and section 7 "Admin user overview"';
 
@@ -15,7 +15,13 @@ export const usersOperations: OperationDocs = {
     summary: 'Create a user from the back-office',
     description: `The user modal: \`name\` (at most 200), \`email\` (unique), \`user_type_id\` (1 artist, 2 curator, 3 influencer), \`tier_id\` (required unless artist), \`genre_ids\` (1 to 5), \`image\` (an uploaded jpg, jpeg or png), \`phone_number\`, \`country_code\` and the social links (the same formats as the user's own profile). The account has no password and the status Not Registered until it accepts an invitation; it gets its type's default role. Field errors answer 422, one list per field. Answers 201 with the overview. ${AUDITED} Spec section 5 "User modal" and section 7 "Admin: CRUD for users".`,
     examples: {
-      request: { name: 'Ava Stone', email: 'ava@example.com', user_type_id: 1, genre_ids: [4, 9], country_code: 'GB' },
+      request: {
+        name: 'Ava Stone',
+        email: 'ava@example.com',
+        user_type_id: 1,
+        genre_ids: [4, 9],
+        country_code: 'GB',
+      },
     },
   },
   'GET /api/admin/users/{id}': {
