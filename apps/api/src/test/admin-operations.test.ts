@@ -1,5 +1,6 @@
 import { adminOperations } from '@lm/contracts/operations/admin/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
 import { createTestApp, type TestContext } from './harness';
 import { appWithRouteTable, isAccessRoute, type RegisteredRoute } from './route-table';
 
@@ -67,6 +68,29 @@ describe('admin operation docs', () => {
       .filter(([key, doc]) => doc.errors?.includes(404) && key.includes('{'))
       .map(([key]) => key);
     expect(bad).toEqual([]);
+  });
+
+  it("give examples that pass the route's own request and response schemas", () => {
+    const byKey = new Map(routes.map((route) => [keyOf(route), route]));
+    const failures: string[] = [];
+    let checked = 0;
+    for (const [key, doc] of Object.entries(adminOperations)) {
+      const schema = byKey.get(key)?.schema;
+      if (!schema || !doc.examples) continue;
+      if (doc.examples.request !== undefined) {
+        checked++;
+        if (!(schema.body as ZodType).safeParse(doc.examples.request).success)
+          failures.push(`${key} request`);
+      }
+      if (doc.examples.response !== undefined) {
+        checked++;
+        const responses = schema.response as Record<string, ZodType>;
+        const success = Object.entries(responses).find(([status]) => status.startsWith('2'))?.[1];
+        if (!success?.safeParse(doc.examples.response).success) failures.push(`${key} response`);
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(failures).toEqual([]);
   });
 
   it('describe each operation and name the spec section or issue it implements', () => {
