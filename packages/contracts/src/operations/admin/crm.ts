@@ -49,7 +49,7 @@ export const crmOperations: OperationDocs = {
   'GET /api/admin/crm/lists/{id}/leads': {
     id: 'admin.crm.listLeadListMembers',
     summary: "List a lead list's leads",
-    description: `The list's leads by name (a saved filter's current matches), with the leads filter: ${LEAD_FILTER}. ${PAGED} ${CRM}`,
+    description: `The list's leads by name (a saved filter's current matches), with the leads filter: \`filter[kind]\` (artist or curator), ${LEAD_FILTER}. ${PAGED} ${CRM}`,
   },
   'POST /api/admin/crm/lists/{id}/leads': {
     id: 'admin.crm.addLeadListMembers',

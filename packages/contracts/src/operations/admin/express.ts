@@ -67,7 +67,7 @@ export const expressOperations: OperationDocs = {
   'GET /api/admin/express/playlists': {
     id: 'admin.express.listPlaylists',
     summary: 'List express playlists',
-    description: `Every curator's express playlist with tier, duration (days), curator, the admin who listed it and its status (1 approved, 2 pending, 3 declined or disabled). ${PAGED} Spec section 2 "/express/playlists/list" and section 3 "Express playlist".`,
+    description: `Every curator's express playlist with tier, duration (days), curator, the admin who listed it and its status (1 approved, 2 pending, 3 declined or disabled); \`filter[status_id]\` keeps one status, \`q\` matches the name. ${PAGED} Spec section 2 "/express/playlists/list" and section 3 "Express playlist".`,
   },
   'GET /api/admin/express/playlists/{id}': {
     id: 'admin.express.getPlaylist',
@@ -125,7 +125,7 @@ export const expressOperations: OperationDocs = {
   'GET /api/admin/express/campaigns': {
     id: 'admin.express.listCampaigns',
     summary: 'List Spotify express campaigns',
-    description: `Every Spotify express campaign, newest first: name, artist, playlist, tier, price (coins) and status (1 Pending for Approval … 8 Failed to Submit Playlist). ${PAGED} Spec section 2 "/express/campaigns/list" and section 4 "Express campaign status map".`,
+    description: `Every Spotify express campaign, newest first (\`order\` ending in \`:asc\` for oldest first): track, artist, curator, playlist, tier, price (coins) and status. Filters \`filter[status]\` (one or more of 1 Pending for Approval … 8 Failed to Submit Playlist), \`filter[artist_id]\`, \`filter[curator_id]\`, \`filter[playlist_id]\`, \`filter[date_from]\` and \`filter[date_to]\` (\`YYYY-MM-DD\`, created, inclusive); \`q\` matches the track name or the artist's or curator's e-mail. ${PAGED} Spec section 2 "/express/campaigns/list" and section 4 "Express campaign status map".`,
   },
   'GET /api/admin/express/campaigns/{id}': {
     id: 'admin.express.getCampaign',

@@ -87,23 +87,23 @@ export const usersOperations: OperationDocs = {
   },
   'GET /api/artist/campaigns/indexLastFiveForArtist/{id}': {
     id: 'admin.users.listLastArtistCampaigns',
-    summary: "List an artist's last five express campaigns",
-    description: `The five newest express campaigns the user bought as artist (\`{ data }\`, no pagination). 404 for an unknown user. ${OVERVIEW}: "GET artist/campaigns/indexLastFiveForArtist/{id}" (Dashboard tab).`,
+    summary: "List an artist's last five Spotify express campaigns",
+    description: `The five newest Spotify express campaigns the user bought as artist (\`{ data }\`, no pagination). 404 for an unknown user. ${OVERVIEW}: "GET artist/campaigns/indexLastFiveForArtist/{id}" (Dashboard tab).`,
   },
   'GET /api/artist/campaigns/indexAllListByAdminForArtist/{id}': {
     id: 'admin.users.listArtistCampaigns',
-    summary: "List all of an artist's express campaigns",
-    description: `Every express campaign the user bought as artist. ${PAGED} ${OVERVIEW}: "GET artist/campaigns/indexAllListByAdminForArtist/{id}" (Campaigns tab).`,
+    summary: "List all of an artist's Spotify express campaigns",
+    description: `Every Spotify express campaign the user bought as artist, with the express campaigns list's filters. ${PAGED} ${OVERVIEW}: "GET artist/campaigns/indexAllListByAdminForArtist/{id}" (Campaigns tab).`,
   },
   'GET /api/curator/campaigns/indexLastFiveForCurator/{id}': {
     id: 'admin.users.listLastCuratorCampaigns',
-    summary: "List a curator's last five express campaigns",
-    description: `The five newest express campaigns placed with the user as curator or influencer (\`{ data }\`, no pagination). 404 for an unknown user. ${OVERVIEW}: "GET curator/campaigns/indexLastFiveForCurator/{id}" (Dashboard tab).`,
+    summary: "List a curator's last five Spotify express campaigns",
+    description: `The five newest Spotify express campaigns placed on the curator's playlists (\`{ data }\`, no pagination). 404 for an unknown user. ${OVERVIEW}: "GET curator/campaigns/indexLastFiveForCurator/{id}" (Dashboard tab).`,
   },
   'GET /api/curator/campaigns/all/{id}': {
     id: 'admin.users.listCuratorCampaigns',
-    summary: "List all of a curator's express campaigns",
-    description: `Every express campaign placed with the user as curator or influencer. ${PAGED} ${OVERVIEW}: "GET curator/campaigns/all/{id}" (Campaigns tab).`,
+    summary: "List all of a curator's Spotify express campaigns",
+    description: `Every Spotify express campaign placed on the curator's playlists, with the express campaigns list's filters. ${PAGED} ${OVERVIEW}: "GET curator/campaigns/all/{id}" (Campaigns tab).`,
   },
   'GET /api/express/users/all/playlists/{id}': {
     id: 'admin.users.listCuratorPlaylists',
