@@ -14,6 +14,7 @@ const SECTION =
 /** A named lookup's list, create, update and delete. */
 function namedLookup({ kind, one, many, used }: (typeof NAMED)[number]): OperationDocs {
   const lower = one.toLowerCase();
+  const a = /^[aeiou]/.test(lower) ? 'an' : 'a';
   // Only tiers keep a description and translations; the other kinds ignore those fields.
   const tierFields =
     kind === 'tiers'
@@ -27,24 +28,24 @@ function namedLookup({ kind, one, many, used }: (typeof NAMED)[number]): Operati
     },
     [`POST /api/admin/${kind}`]: {
       id: `admin.lookups.create${one}`,
-      summary: `Create a ${lower}`,
+      summary: `Create ${a} ${lower}`,
       description: `Body \`name\` (at most 100 characters, unique: 422 \`lookups.name_taken\`), \`is_active\` (default true)${tierFields}. Answers 201. ${AUDITED} ${SECTION}`,
     },
     [`PUT /api/admin/${kind}/{id}`]: {
       id: `admin.lookups.update${one}`,
-      summary: `Update a ${lower}`,
+      summary: `Update ${a} ${lower}`,
       description: `The same body as creating; \`is_active: false\` retires it (gone from the pickers, kept on the records). 422 \`lookups.name_taken\`. ${AUDITED} ${SECTION}`,
     },
     [`DELETE /api/admin/${kind}/{id}`]: used
       ? {
           id: `admin.lookups.delete${one}`,
-          summary: `Delete a ${lower} nobody uses`,
+          summary: `Delete ${a} ${lower} nobody uses`,
           description: `409 \`lookups.in_use\` (param \`count\`) while ${used} point at it: retire it instead. ${AUDITED} ${SECTION}`,
           errors: [409],
         }
       : {
           id: `admin.lookups.delete${one}`,
-          summary: `Delete a ${lower}`,
+          summary: `Delete ${a} ${lower}`,
           description: `${AUDITED} ${SECTION}`,
         },
   };

@@ -9,6 +9,7 @@ const PLATFORMS = [
 
 /** One platform's tiers, durations and campaign screens. */
 function platformDocs({ key, name }: (typeof PLATFORMS)[number]): OperationDocs {
+  const a = key === 'instagram' ? 'an' : 'a';
   const lists = `Spec section 2 "/${key}/express/tiers/list" and "/${key}/express/durations/list" (paths not shown by the spec: REST under \`/api/admin/${key}\`).`;
   const screens = `Spec section 2 "/express/${key}/campaigns/list" and "/express-${key}-campaigns/{campaignId}"; issue 12 "TikTok and Instagram campaigns".`;
   const tierBody = `Body \`tier_name\` (at most 100, unique on the platform: 422 on \`tier_name\`), \`price\` (coins, 1 to 1,000,000), \`min_followers\` (default 0), \`description\` (at most 500), \`status\` (1 active, default, or 0), \`translations\` (fr, de, ar, tr).`;
@@ -20,12 +21,12 @@ function platformDocs({ key, name }: (typeof PLATFORMS)[number]): OperationDocs 
     },
     [`POST /api/admin/${key}/tiers`]: {
       id: `admin.${key}.createTier`,
-      summary: `Create a ${name} tier`,
+      summary: `Create ${a} ${name} tier`,
       description: `${tierBody} Answers 201. ${AUDITED} ${lists}`,
     },
     [`PUT /api/admin/${key}/tiers/{id}`]: {
       id: `admin.${key}.updateTier`,
-      summary: `Update a ${name} tier`,
+      summary: `Update ${a} ${name} tier`,
       description: `${tierBody} 404 also for a tier of the other platform. ${AUDITED} ${lists}`,
     },
     [`GET /api/admin/${key}/durations`]: {
@@ -35,12 +36,12 @@ function platformDocs({ key, name }: (typeof PLATFORMS)[number]): OperationDocs 
     },
     [`POST /api/admin/${key}/durations`]: {
       id: `admin.${key}.createDuration`,
-      summary: `Create a ${name} duration`,
+      summary: `Create ${a} ${name} duration`,
       description: `Body \`duration\` (days, 1 to 365) and \`status\` (1 or 0); an existing duration of the same days only changes status. Answers 201. ${AUDITED} ${lists}`,
     },
     [`PUT /api/admin/${key}/durations/{id}`]: {
       id: `admin.${key}.updateDuration`,
-      summary: `Update a ${name} duration`,
+      summary: `Update ${a} ${name} duration`,
       description: `422 on \`duration\` when another duration of the platform has those days. ${AUDITED} ${lists}`,
     },
     [`GET /api/admin/express-${key}/campaigns`]: {
@@ -50,7 +51,7 @@ function platformDocs({ key, name }: (typeof PLATFORMS)[number]): OperationDocs 
     },
     [`GET /api/admin/express-${key}/campaigns/{id}`]: {
       id: `admin.${key}.getCampaign`,
-      summary: `Read a ${name} express campaign with its timeline`,
+      summary: `Read ${a} ${name} express campaign with its timeline`,
       description: `The campaign, its creator account, video and timeline, notes written in the reader's language, staff events named by the staff member. ${screens}`,
     },
   };
