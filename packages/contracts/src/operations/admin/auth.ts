@@ -20,7 +20,7 @@ export const authOperations: OperationDocs = {
             abilities: [{ action: 'call', subject: 'view.main.users.tab.list' }],
           },
         },
-        message: 'Logged in',
+        message: 'Welcome back',
       },
     },
   },

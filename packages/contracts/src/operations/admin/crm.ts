@@ -78,6 +78,10 @@ export const crmOperations: OperationDocs = {
     summary: "Set an address's marketing consent",
     description: `Body \`email\` and \`consent\` (unconfirmed, confirmed, unsubscribed). \`unsubscribed\` also suppresses the address (reason \`unsubscribe\`); \`confirmed\` is refused for a suppressed address (409 \`crm.address_suppressed\`: suppression always wins). ${AUDITED} ${CRM}`,
     errors: [409],
+    examples: {
+      request: { email: 'lead@example.com', consent: 'unsubscribed' },
+      response: { message: 'The consent was saved' },
+    },
   },
   'GET /api/admin/crm/suppressions': {
     id: 'admin.crm.getSuppressions',
@@ -88,6 +92,7 @@ export const crmOperations: OperationDocs = {
     id: 'admin.crm.suppressAddress',
     summary: 'Put an address on the suppression list',
     description: `Body \`email\` and \`reason\` (erasure, unsubscribe, hard_bounce, complaint). Its consent becomes \`unsubscribed\`; it is never sent to again and an import of it is refused. Idempotent (a second suppression keeps the first reason). ${AUDITED} ${CRM}`,
+    examples: { request: { email: 'lead@example.com', reason: 'erasure' } },
   },
   'GET /api/admin/crm/sender-domains': {
     id: 'admin.crm.listSenderDomains',

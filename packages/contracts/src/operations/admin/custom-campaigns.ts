@@ -58,23 +58,33 @@ export const customCampaignsOperations: OperationDocs = {
     summary: 'Approve a custom campaign and invoice the artist',
     description: `1 or 2 → 3 Approved: an invoice for the price (coins) is raised from the platform's gapless invoice series and the artist is told to pay. 409 \`custom.not_pending\`. ${AUDITED} Spec section 4 "admin approves or declines"; docs/decisions.md "Custom campaigns (issue 13)".`,
     errors: [409],
+    examples: { response: { message: 'Campaign approved and invoice raised' } },
   },
   'POST /api/admin/custom-campaigns/{id}/decline': {
     id: 'admin.customCampaigns.decline',
     summary: 'Decline a custom campaign with a reason',
     description: `Body \`reason\` (at most 1000 characters), shown to the artist. 1, 2 or an unpaid 3 → 4 Declined; nothing was held yet. 409 \`custom.not_declinable\`. ${AUDITED} Spec section 4 "admin approves or declines".`,
     errors: [409],
+    examples: {
+      request: { reason: 'The track is not released on Spotify yet' },
+      response: { message: 'Campaign declined' },
+    },
   },
   'POST /api/admin/custom-campaigns/{id}/publish': {
     id: 'admin.customCampaigns.publish',
     summary: 'Publish a paid custom campaign to curators',
     description: `6 Pending for Publishing → 7 Published: curators may opt in for \`playlist_submission_days\`; a job closes the window then. 409 \`custom.not_publishable\`. ${AUDITED} Spec section 4 "Custom campaign status options"; docs/decisions.md "Custom campaigns: what happens after ordering (issue 28 item 6)".`,
     errors: [409],
+    examples: { response: { message: 'Campaign published to curators' } },
   },
   'POST /api/admin/custom-campaigns/{id}/force-end': {
     id: 'admin.customCampaigns.forceEnd',
     summary: 'Force-end a published custom campaign',
     description: `Body \`outcome\` and \`note\` (at most 1000). Every open placement is force-ended on the express engine (\`completed\`: the curator paid where the placement was seen, refunded where it never was; \`refunded\`: the artist refunded), unclaimed slots are refunded and the campaign completes. 409 \`custom.not_published\`. ${AUDITED} Spec section 4 "admin force-ends"; issue 28 item 3.`,
     errors: [409],
+    examples: {
+      request: { outcome: 'completed', note: 'All placements were seen' },
+      response: { message: 'Campaign ended' },
+    },
   },
 };

@@ -78,6 +78,10 @@ export const expressOperations: OperationDocs = {
     id: 'admin.express.setPlaylistStatus',
     summary: 'Approve, decline or disable an express playlist',
     description: `Body \`status\` (\`approve\` → 1, \`decline\` or \`disable\` → 3) and \`reason\` (at most 500, told to the curator). The curator is told. Answers \`{ id, status_id }\`. ${AUDITED} Spec section 2 "/express/playlist/view/{id}" and section 4 "Express playlist status".`,
+    examples: {
+      request: { status: 'decline', reason: 'The playlist has fewer than 1,000 followers' },
+      response: { data: { id: 17, status_id: 3 }, message: 'Saved' },
+    },
   },
   'GET /api/admin/express/curators': {
     id: 'admin.express.searchCurators',
@@ -146,14 +150,23 @@ export const expressOperations: OperationDocs = {
     errors: [409],
     examples: {
       request: { outcome: 'refunded', note: 'Playlist deleted by its owner' },
-      response: { data: { id: 5521, status_id: 7 }, message: 'Ended; 120 coins refunded to the artist' },
+      response: {
+        data: { id: 5521, status_id: 7 },
+        message: 'Campaign ended: 120 coins went back to the artist',
+      },
     },
   },
   'POST /api/admin/express-campaigns/{id}/withdraw': {
     id: 'admin.express.withdrawCampaign',
     summary: 'Withdraw an unanswered campaign request for its artist',
-    description: `Any platform: a request nobody has answered yet goes 1 → 7 Declined (end reason \`withdrawn\`), the hold is voided, the artist refunded in full, the seller told and the request's jobs cancelled. 409 \`express.not_pending\` when already answered (of a withdrawal and an approval at the same moment one wins), \`express.not_withdrawable\` for a placement of a custom campaign. Timelined as the staff member. ${AUDITED} Issue 30 "Answer in time: the artist's withdrawal".`,
+    description: `Any platform: a request nobody has answered yet goes 1 → 7 Declined (end reason \`withdrawn\`), the hold is voided, the artist refunded in full, the seller told and the request's jobs cancelled. 409 \`express.not_pending\` when already answered (of a withdrawal and an approval at the same moment one wins), \`express.not_withdrawable\` for a placement of a custom campaign. Timelined as the staff member. Answers \`{ id, status_id, end_reason, refunded_coins }\`. ${AUDITED} Issue 30 "Answer in time: the artist's withdrawal".`,
     errors: [409],
+    examples: {
+      response: {
+        data: { id: 5521, status_id: 7, end_reason: 'withdrawn', refunded_coins: 120 },
+        message: 'Request withdrawn. 120 coins are back in your wallet.',
+      },
+    },
   },
   'GET /api/admin/express-campaigns/{id}/messages': {
     id: 'admin.express.readCampaignMessages',

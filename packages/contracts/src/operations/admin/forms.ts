@@ -43,6 +43,7 @@ export const formsOperations: OperationDocs = {
     id: 'admin.forms.setStatus',
     summary: "Set a playlist form's status",
     description: `\`{status}\` 1 Pending or 2 Completed (the Edit Form side panel). The artist is told when their form becomes Completed; setting the status it already has changes nothing and tells no one. ${AUDITED} Spec section 2 "Edit Form side panel"; ${FORMS}`,
+    examples: { response: { message: 'Form status saved' } },
   },
   'DELETE /api/delete-forms/{id}': {
     id: 'admin.forms.delete',

@@ -91,6 +91,7 @@ export const scrapingOperations: OperationDocs = {
     id: 'admin.scraping.createAutoJob',
     summary: 'Create an auto-scraping job for a keyword',
     description: `Body \`keyword\` (at most 100, unique in any case: 422 \`scraping.keyword_exists\`), \`cron\` (at least 60 minutes between runs), \`enabled\`, \`max_playlists\` (at most 50 playlists taken from the search per run). The schedule is created when enabled. Answers 201. ${AUDITED} ${SCRAPING}`,
+    examples: { request: { keyword: 'lofi study', cron: '0 3 * * *', enabled: true, max_playlists: 20 } },
   },
   'GET /api/admin/scraping/auto-jobs/{id}': {
     id: 'admin.scraping.getAutoJob',

@@ -67,5 +67,9 @@ export const socialOperations: OperationDocs = {
     summary: "Decide an artist's dispute of an Instagram reel",
     description: `Body \`decision\` and \`note\` (at most 500). \`uphold\`: the reel does not prove the promise (sound missing, not public), the campaign fails (3 → 8) and the artist is refunded in full; \`reject\`: the reel is verified (3 → 4 On Going) at once. 409 \`express.no_dispute\` when no dispute waits, \`express.not_open\` when the campaign is no longer Verifying. One transaction with the row locked. Answers \`{ id, status_id }\`. ${AUDITED} Docs/decisions.md "Instagram chain and disputes (session 6)"; issue 12.`,
     errors: [409],
+    examples: {
+      request: { decision: 'uphold', note: 'The reel uses another sound' },
+      response: { data: { id: 6120, status_id: 8 }, message: 'Saved' },
+    },
   },
 };

@@ -26,6 +26,9 @@ export const staffOperations: OperationDocs = {
     summary: 'Update a staff account',
     description: `Name, e-mail, status and roles (never the password). Disabling ends the account's sessions. 403 \`admins.target_outranks\` when the account holds a permission the actor lacks; 409 \`admins.self_protected\` when an admin would disable themself, \`admins.last_super_admin\` when the last active Super Admin would be disabled or lose the role. ${AUDITED} Spec section 7 "Admin: CRUD for admins".`,
     errors: [409],
+    examples: {
+      request: { name: 'Dana Support', email: 'dana@example.com', status: 'disabled', role_ids: [3] },
+    },
   },
   'DELETE /api/admin/admins/{id}': {
     id: 'admin.staff.delete',

@@ -89,6 +89,7 @@ export const ticketsOperations: OperationDocs = {
     id: 'admin.tickets.update',
     summary: "Change a ticket's department, priority, status or assignee",
     description: `The Edit Ticket side panel: \`department_id\`, \`priority_id\`, \`status_id\`, \`admin_id\` (null: unassigned). A status change also needs \`tickets.status.edit\` (403 otherwise); a priority change moves the due times; a department change hands the ticket to the new department's least busy admin unless an assignee is named or the current one belongs to it. A new assignee is told. ${AUDITED} Spec section 2 "Edit Ticket side panel"; ${TICKETS}`,
+    examples: { request: { department_id: 2, priority_id: 1, status_id: 2, admin_id: 5 } },
   },
   'PUT /api/ticket_status/{id}/{status}': {
     id: 'admin.tickets.setStatus',

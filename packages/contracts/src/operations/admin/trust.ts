@@ -32,6 +32,7 @@ export const trustOperations: OperationDocs = {
     summary: 'Dismiss a fake-audience flag with a note',
     description: `Body \`note\` (required, at most 1000). Pending → dismissed; the subject stays listed. 409 \`trust.flag_not_pending\` when already reviewed. ${AUDITED} ${TRUST}`,
     errors: [409],
+    examples: { request: { note: 'Follower jump explained by an editorial feature' } },
   },
   'POST /api/admin/dev/trust/run': {
     id: 'admin.trust.runDetectionNow',

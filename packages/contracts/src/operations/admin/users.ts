@@ -39,12 +39,17 @@ export const usersOperations: OperationDocs = {
     summary: 'Approve a user pending approval',
     description: `Only while the user is Pending For Approval (409 \`user.not_pending\` otherwise); the row is locked, so of two concurrent decisions exactly one applies. The user is told in-app and by e-mail in their language. ${AUDITED} Spec section 4 "User statuses" and section 7 "Admin user overview".`,
     errors: [409],
+    examples: { response: { message: 'User approved' } },
   },
   'POST /api/admin/users/{id}/decline': {
     id: 'admin.users.decline',
     summary: 'Decline a user pending approval',
     description: `Optional body \`reason\` (at most 500 characters), sent to the user. The same rules as approving (409 \`user.not_pending\`). ${AUDITED} Spec section 4 "User statuses".`,
     errors: [409],
+    examples: {
+      request: { reason: 'The Spotify link does not match the artist name' },
+      response: { message: 'User declined' },
+    },
   },
   'POST /api/admin/users/{id}/disable': {
     id: 'admin.users.disable',
@@ -63,6 +68,7 @@ export const usersOperations: OperationDocs = {
     summary: 'Invite a user to set a password',
     description: `For a Not Registered or Invited user (409 \`user.not_invitable\` otherwise): status Invited and an e-mail in the user's language with a single-use link valid 7 days; a new invitation voids the previous link. Setting the password verifies the address and moves the user to Pending For Approval. ${AUDITED} ${OVERVIEW} (Invite button).`,
     errors: [409],
+    examples: { response: { message: 'Invitation sent' } },
   },
   'POST /api/admin/users/{id}/reset-password': {
     id: 'admin.users.sendPasswordReset',

@@ -69,6 +69,17 @@ export const walletOperations: OperationDocs = {
     id: 'admin.wallet.createPackage',
     summary: 'Create a coin package',
     description: `Body \`name\` (at most 100), \`coins\` (1 to 10,000,000), \`bonus_coins\` (default 0), \`price\` (pence, 50 to 100,000,000), \`currency\` GBP, \`min_followers\`, \`duration_days\` (1 to 365), \`is_active\`, \`position\` (0 to 1000), \`translations\` (name in fr, de, ar, tr). A package may cost less than its coins (bonus included) at the coin price, never more: 422 \`wallet.package_above_coin_price\` on \`price\`, naming the highest price. Answers 201. ${AUDITED} Spec section 7 "Admin: CRUD for wallet coins and packages".`,
+    examples: {
+      request: {
+        name: 'Starter',
+        coins: 100,
+        bonus_coins: 10,
+        price: 999,
+        currency: 'GBP',
+        is_active: true,
+        position: 1,
+      },
+    },
   },
   'PUT /api/admin/wallet/packages/{id}': {
     id: 'admin.wallet.updatePackage',
