@@ -10,7 +10,7 @@ export const formsOperations: OperationDocs = {
   'POST /api/new_form': {
     id: 'admin.forms.createForArtist',
     summary: 'Create a playlist form for an artist',
-    description: `Body \`user_id\` and the form's fields. ${FIELDS}. Only an Approved artist may have a new form: 409 \`forms.artist_not_approved\` ("Artist Should Be Approved"), checked under a lock of the artist's row. Starts at status 1 Pending; the staff who handle forms are noted. File and genre errors 422. Answers \`{ id }\`. ${AUDITED} Spec section 6 "Non-approved artist adding a form"; ${FORMS}`,
+    description: `Body \`user_id\` and the form's fields. ${FIELDS}. Only an Approved artist may have a new form: 409 \`forms.artist_not_approved\` ("Artist Should Be Approved"), checked under a lock of the artist's row. Starts at status 1 Pending; the staff who handle forms are told. File and genre errors 422. Answers \`{ id }\`. ${AUDITED} Spec section 6 "Non-approved artist adding a form"; ${FORMS}`,
     errors: [409],
   },
   'POST /api/forms/{id}': {

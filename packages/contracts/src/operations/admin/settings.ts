@@ -7,12 +7,12 @@ export const settingsOperations: OperationDocs = {
     id: 'admin.settings.get',
     summary: 'Read every system setting',
     description:
-      'Every setting with its value: maintenance mode and message, platform fee (percent), coin price and payout rate (pence per coin), minimum withdrawal (coins), express campaign days (playlist submission, on-going, auditing, answer), minimum listening seconds and feedback words, ticket response and resolution targets per priority (hours), the product name of mails. Secrets are never answered. Spec section 2 "/system/settings" and section 7 "Settings/roles: GET setting/all".',
+      'Every setting with its value: maintenance mode and message, platform fee (percent), coin price and payout rate (pence per coin), minimum withdrawal (coins), express campaign days (playlist submission, on-going, auditing, answer), minimum listening seconds and feedback words, ticket response and resolution targets per priority (hours), the product name of mails. Spec section 2 "/system/settings" and section 7 "Settings/roles: GET setting/all".',
   },
   'PUT /api/admin/settings': {
     id: 'admin.settings.update',
     summary: 'Change some system settings',
-    description: `Any subset of the settings (unknown keys refused), whole numbers in their ranges: refused with 422, never clamped. The payout rate may not exceed the coin price (422 \`settings.payout_above_price\` on \`payout_rate_pence\`) and the coin price may not fall below an active package's price per coin (422 \`settings.coin_price_below_package\`). One transaction with the rows locked; one audit entry \`settings.update\` per changed key (secrets masked); unchanged keys write nothing. Answers every setting after the change and \`changed\`, the keys that changed; a maintenance change reaches other instances within \`MAINTENANCE_CACHE_MS\`. ${AUDITED} Spec section 2 "/system/settings".`,
+    description: `Any subset of the settings (unknown keys refused), whole numbers in their ranges: refused with 422, never clamped. The payout rate may not exceed the coin price (422 \`settings.payout_above_price\` on \`payout_rate_pence\`) and the coin price may not fall below an active package's price per coin (422 \`settings.coin_price_below_package\`). One transaction with the rows locked; one audit entry \`settings.update\` per changed key with its value before and after; unchanged keys write nothing. Answers every setting after the change and \`changed\`, the keys that changed; a maintenance change reaches other instances within \`MAINTENANCE_CACHE_MS\`. ${AUDITED} Spec section 2 "/system/settings".`,
     examples: {
       request: { maintenance_mode: true, maintenance_message: 'Back at 18:00 UTC' },
     },

@@ -2,7 +2,7 @@ import type { OperationDocs } from '../types';
 import { AUDITED, PAGED } from './common';
 
 const TX_FILTERS =
-  'Filters: `filter[number]` (transaction number, contains), `filter[desc_id]` (1 coin purchase, 2 campaign purchase, 3 refund, 4 payout request, 5 deducted, 6 withdraw credits, 7 Fan Finder), `filter[transaction_type]` (credit or debit), `filter[date_from]` and `filter[date_to]` (`YYYY-MM-DD`, inclusive); newest first (`order` ending in `:asc` for oldest first); above a threshold the total is an estimate (`total_estimated`).';
+  'Filters: `filter[transactions_id]` (transaction number, contains), `filter[desc_id]` (1 coin purchase, 2 campaign purchase, 3 refund, 4 payout request, 5 deducted, 6 withdraw credits, 7 Fan Finder), `filter[transaction_type]` (credit or debit), `filter[date_from]` and `filter[date_to]` (`YYYY-MM-DD`, inclusive); newest first (`order` ending in `:asc` for oldest first); above a threshold the total is an estimate (`total_estimated`).';
 
 /** The back-office wallet screens, coin packages and invoices (spec section 2 "/wallet/..." and "/invoices/..."; spec section 4 "Transaction descriptions"). */
 export const walletOperations: OperationDocs = {
