@@ -12,10 +12,10 @@ describe('OPERATIONS (issue 34 "The reference")', () => {
     );
   });
 
-  it('keeps every doc to the format: key, `<area>.<verbNoun>` id, one-line summary, a description', () => {
+  it('keeps every doc to the format: key, `[admin.]<area>.<verbNoun>` id, one-line summary, a description', () => {
     const wrong = Object.entries(OPERATIONS).flatMap(([key, doc]) => [
       ...(/^(GET|POST|PUT|PATCH|DELETE) \/api\/[^\s:]*$/.test(key) ? [] : [`${key}: key`]),
-      ...(/^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/.test(doc.id) ? [] : [`${key}: id ${doc.id}`]),
+      ...(/^(admin\.)?[a-z][A-Za-z]*\.[a-z][A-Za-z0-9]*$/.test(doc.id) ? [] : [`${key}: id ${doc.id}`]),
       ...(doc.summary.length <= 80 && !doc.summary.endsWith('.') && !doc.summary.includes('\n')
         ? []
         : [`${key}: summary`]),
