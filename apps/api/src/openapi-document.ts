@@ -20,9 +20,8 @@ import { wireModules } from './wiring';
  * app only checks their presence and shape; nothing is signed, sent or called with them, and none of
  * them reaches the document.
  */
-const DOCUMENT_ENV = {
+const PRODUCTION_ENV = {
   NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
   APP_KEY: 'openapi-document-stand-in-key-0123456789abcdef',
   CRM_WEBHOOK_SECRET: 'openapi-document-stand-in-secret-0123456789',
   MAIL_DRIVER: 'smtp',
@@ -38,20 +37,30 @@ const DOCUMENT_ENV = {
   WISE_PROFILE_ID: '1',
   WISE_WEBHOOK_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nstand-in\\n-----END PUBLIC KEY-----',
 };
+/** Development's defaults: sandbox providers, the dev tools and the sandboxes' own routes. */
+const DEVELOPMENT_ENV = { NODE_ENV: 'development' };
 
 /**
- * The OpenAPI document production serves at `/api/docs/json`, built without a server or a database
- * (issue 34, "A typed SDK"): the app is built as production builds it, on a connection pool that is
- * never opened and a job queue that is never started, and asked for its document. `packages/sdk`
- * is generated from it (`npm run sdk:generate`).
+ * The OpenAPI document an environment serves at `/api/docs/json`, built without a server or a
+ * database (issue 34, "A typed SDK"): the app is built as that environment builds it, on a connection
+ * pool that is never opened and a job queue that is never started, and asked for its document.
+ * `packages/sdk` is generated from production's (`npm run sdk:generate`); development's adds the dev
+ * tools the apps call only outside production.
+ * @param environment `production` (the public reference) or `development`
  * @returns the OpenAPI 3 document as a plain JSON value
  * @throws Error when building the app opened a database connection (a route module reading the
  *   database while it registers would make the document depend on data)
  */
-export async function openApiDocument(): Promise<Record<string, unknown>> {
+export async function openApiDocument(
+  environment: 'production' | 'development' = 'production',
+): Promise<Record<string, unknown>> {
   // The local file storage makes its folder when created: a fresh one, removed at the end.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lm-openapi-document-'));
-  const config = loadConfig({ ...DOCUMENT_ENV, DATA_DIR: dataDir });
+  const config = loadConfig({
+    ...(environment === 'production' ? PRODUCTION_ENV : DEVELOPMENT_ENV),
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+  });
   // Never connected: port 1 on loopback answers nothing, and nothing below is started.
   const url = 'postgres://openapi@127.0.0.1:1/openapi';
   const database = createDatabase(url, 1);

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BehalfUser, useBehalfUsers } from '../hooks/use-express';
+import type { ApiPath } from '@lm/ui';
 
 /**
  * The searchable picker of the user staff act for: approved users of one type from
@@ -18,7 +19,7 @@ export function BehalfUserPicker({
   error,
   testId,
 }: {
-  path: string;
+  path: ApiPath<'get'>;
   label: string;
   placeholder: string;
   initialId?: number;

@@ -5,6 +5,7 @@ import type { CampaignMessages } from '@lm/contracts/campaign-messages';
 import type { ExpressSocialStaffCampaign } from '@lm/contracts/express';
 import {
   adminExpressKeys,
+  type ApiPath,
   type ExpressCampaignDetail,
   type ExpressDuration,
   type ExpressPlaylist,
@@ -136,7 +137,7 @@ export function useDecideDispute() {
 export type { BehalfUser } from '@lm/contracts/admin-users';
 
 /** Approved users of a picker: those matching `q`, or the one `id` (a link from the user overview). */
-export function useBehalfUsers(path: string, search: { q?: string; id?: number }) {
+export function useBehalfUsers(path: ApiPath<'get'>, search: { q?: string; id?: number }) {
   const { api } = useApi();
   return useQuery({
     queryKey: adminExpressKeys.behalfUsers(path, search.q ?? '', search.id ?? 0),

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, testClients } from '../test/api';
 import { lazyScreen, type PreloadRoute, preloadOpenedRoute, type RoutePrefetchContext } from './preload';
+import type { ApiPath } from '../api/api-paths';
 
 vi.mock('../theme/load-styles', () => ({ loadScreenStyles: vi.fn(() => Promise.resolve()) }));
 vi.mock('../i18n/i18n', () => ({
@@ -37,7 +38,7 @@ function setup() {
   const shell = { preload: vi.fn(() => Promise.resolve()) };
   const options = {
     tokenKey: 'AUTH_TOKEN',
-    infoPath: 'user/info',
+    infoPath: 'user/info' as const,
     routes,
     shell,
     api: clients.api,
@@ -87,7 +88,7 @@ describe('preloadOpenedRoute', () => {
 });
 
 describe('the permissions a route prefetch is given', () => {
-  const open = (answer: Response, infoPath: string) => {
+  const open = (answer: Response, infoPath: ApiPath<'get'>) => {
     localStorage.setItem('AUTH_TOKEN', 'tok');
     const abilities: RoutePrefetchContext['permissions'][] = [];
     const clients = testClients(async () => answer);

@@ -7,6 +7,7 @@ import { loadScreenCatalogs, storedLanguage } from '../i18n/i18n';
 import { prefetchSessionInfo } from '../session/session';
 import { readToken } from '../session/storage-keys';
 import { loadScreenStyles } from '../theme/load-styles';
+import type { ApiPath } from '../api/api-paths';
 
 /** A lazy screen whose chunk can be fetched before React asks for it. */
 export type PreloadableScreen = LazyExoticComponent<ComponentType> & {
@@ -70,7 +71,7 @@ export interface PreloadOptions {
   /** `AUTH_TOKEN` or `USER_TOKEN`: nothing is preloaded without a stored session. */
   tokenKey: string;
   /** `user/info` or `admin/info`. */
-  infoPath: string;
+  infoPath: ApiPath<'get'>;
   /** Where the app is served (`/admin`); the root when absent. */
   basename?: string;
   /** The app's signed-in routes. */

@@ -28,6 +28,7 @@ import { expressKeys } from '../query-keys/express';
 import { PlaylistResultsView } from './PlaylistResults';
 import { QualityScoreBadge, QualityScoreParts } from './QualityScore';
 import { languageName } from './TrackLanguage';
+import type { ApiPath } from '../api/api-paths';
 
 export type { MatchReason, Mood, OfferProfile } from '@lm/contracts/offers';
 
@@ -38,7 +39,7 @@ const FollowerHistoryChart = lazy(() => import('./FollowerHistoryChart'));
 export type OfferKind = 'playlist' | 'tiktok' | 'instagram';
 
 /** The API path of an offer's profile (issue "Choose with evidence"). */
-export function offerProfilePath(kind: OfferKind, id: number): string {
+export function offerProfilePath(kind: OfferKind, id: number): ApiPath<'get'> {
   return kind === 'playlist' ? `express/playlists/${id}/profile` : `express-${kind}/accounts/${id}/profile`;
 }
 

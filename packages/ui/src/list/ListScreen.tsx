@@ -12,12 +12,13 @@ import { ListTable } from './ListTable';
 import { parseOrder } from './list-query';
 import { type FilterField, SearchFilterPanel } from './SearchFilterPanel';
 import { useListState } from './use-list-state';
+import type { ApiPath } from '../api/api-paths';
 
 export interface ListScreenProps<T> {
   /** i18n key of the page title. */
   title: string;
   /** API path of the list, e.g. `admin/dev/mailbox`. */
-  path: string;
+  path: ApiPath<'get'>;
   columns: DataTableColumn<T>[];
   filters?: readonly FilterField[];
   /** Offers the free-text `q` search. */

@@ -5,6 +5,7 @@ import {
   confirmAction,
   LANGUAGE_LABEL,
   TranslatedField,
+  type TicketCall,
   translationErrors,
   useApi,
   usePageTitle,
@@ -45,7 +46,7 @@ function useDepartmentCall() {
   const { api } = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (call: { method: 'post' | 'put' | 'delete'; path: string; body?: unknown }) =>
+    mutationFn: async (call: TicketCall) =>
       call.method === 'delete'
         ? api.delete(call.path)
         : call.method === 'put'
