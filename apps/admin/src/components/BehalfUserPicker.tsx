@@ -1,9 +1,9 @@
+import type { ApiPath } from '@lm/ui';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BehalfUser, useBehalfUsers } from '../hooks/use-express';
-import type { ApiPath } from '@lm/ui';
 
 /**
  * The searchable picker of the user staff act for: approved users of one type from

@@ -4,8 +4,8 @@ import type { CampaignChecks } from '@lm/contracts/campaign-checks';
 import type { CampaignMessages } from '@lm/contracts/campaign-messages';
 import type { ExpressSocialStaffCampaign } from '@lm/contracts/express';
 import {
-  adminExpressKeys,
   type ApiPath,
+  adminExpressKeys,
   type ExpressCampaignDetail,
   type ExpressDuration,
   type ExpressPlaylist,

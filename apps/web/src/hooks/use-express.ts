@@ -64,7 +64,10 @@ export const EXPRESS_BUYER_PATHS = {
     create: 'express/curator/checkout',
     mine: 'express/curator/checkout/campaigns',
   },
-} as const satisfies Record<ExpressBuyer, { playlists: ApiPath<'get'>; create: ApiPath<'post'>; mine: ApiPath<'get'> }>;
+} as const satisfies Record<
+  ExpressBuyer,
+  { playlists: ApiPath<'get'>; create: ApiPath<'post'>; mine: ApiPath<'get'> }
+>;
 
 export type { PlaylistPreview, SpotifyConnection, SpotifyTrack } from '@lm/contracts/express';
 

@@ -32,11 +32,8 @@ export type { SocialCampaignRequest, SocialRenewCheck } from '@lm/contracts/expr
 export type CheckedSound = SocialMusicCheck;
 
 /** What follows `express-tiktok/` in TikTok's paths answering `M`: every video platform has the same routes. */
-type SocialRoute<M extends 'get' | 'post' | 'put'> = ApiPath<M> extends infer P
-  ? P extends `express-tiktok/${infer Rest}`
-    ? Rest
-    : never
-  : never;
+type SocialRoute<M extends 'get' | 'post' | 'put'> =
+  ApiPath<M> extends infer P ? (P extends `express-tiktok/${infer Rest}` ? Rest : never) : never;
 
 /**
  * A video platform's path: its routes are built from its adapter (apps/api express `socialExpressRoutes`),
@@ -86,7 +83,8 @@ export function useMatchedAccounts(platform: SocialPlatform, track: TrackTraits,
   return useQuery({
     queryKey: expressKeys.matched(platform, 'artist', query),
     queryFn: async () =>
-      (await api.get<MatchedAccount[]>(socialPath('get', platform, 'artist/accounts/matched'), { query })).data,
+      (await api.get<MatchedAccount[]>(socialPath('get', platform, 'artist/accounts/matched'), { query }))
+        .data,
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -122,8 +120,11 @@ export function useSocialCardCheckout(platform: SocialPlatform) {
   const { api } = useApi();
   return useMutation({
     mutationFn: async (body: SocialCampaignRequest) =>
-      (await api.post<CampaignCheckout>(socialPath('post', platform, 'artist/campaign/checkout'), body, { silent: true }))
-        .data,
+      (
+        await api.post<CampaignCheckout>(socialPath('post', platform, 'artist/campaign/checkout'), body, {
+          silent: true,
+        })
+      ).data,
   });
 }
 
@@ -149,7 +150,8 @@ export function useSocialCampaign(platform: SocialPlatform, id: number) {
   return useQuery({
     queryKey: socialExpressKeys.campaign(platform, id),
     queryFn: async () =>
-      (await api.get<ExpressSocialCampaignDetail>(socialPath('get', platform, `artist/show/campaign/${id}`))).data,
+      (await api.get<ExpressSocialCampaignDetail>(socialPath('get', platform, `artist/show/campaign/${id}`)))
+        .data,
     enabled: Number.isInteger(id) && id > 0,
   });
 }

@@ -3,11 +3,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
 import type { ApiClient } from '../api/api-client';
+import type { ApiPath } from '../api/api-paths';
 import { loadScreenCatalogs, storedLanguage } from '../i18n/i18n';
 import { prefetchSessionInfo } from '../session/session';
 import { readToken } from '../session/storage-keys';
 import { loadScreenStyles } from '../theme/load-styles';
-import type { ApiPath } from '../api/api-paths';
 
 /** A lazy screen whose chunk can be fetched before React asks for it. */
 export type PreloadableScreen = LazyExoticComponent<ComponentType> & {

@@ -22,13 +22,13 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useApi } from '../api/api-context';
+import type { ApiPath } from '../api/api-paths';
 import { intlLocale } from '../i18n/languages';
 import { LoadingOrNotFound } from '../layout/NotFoundPage';
 import { expressKeys } from '../query-keys/express';
 import { PlaylistResultsView } from './PlaylistResults';
 import { QualityScoreBadge, QualityScoreParts } from './QualityScore';
 import { languageName } from './TrackLanguage';
-import type { ApiPath } from '../api/api-paths';
 
 export type { MatchReason, Mood, OfferProfile } from '@lm/contracts/offers';
 

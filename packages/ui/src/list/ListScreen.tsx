@@ -6,13 +6,13 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
+import type { ApiPath } from '../api/api-paths';
 import { formatNumber } from '../i18n/format';
 import { EmptyState } from './EmptyState';
 import { ListTable } from './ListTable';
 import { parseOrder } from './list-query';
 import { type FilterField, SearchFilterPanel } from './SearchFilterPanel';
 import { useListState } from './use-list-state';
-import type { ApiPath } from '../api/api-paths';
 
 export interface ListScreenProps<T> {
   /** i18n key of the page title. */

@@ -6,7 +6,12 @@ import { useNavigate } from 'react-router';
 import { formatDateTime, formatRelative } from '../i18n/format';
 import { usePageTitle } from '../layout/use-page-title';
 import { ListScreen } from '../list/ListScreen';
-import { type AppNotification, type NotificationsBase, useMarkRead, useUnreadCount } from './use-notifications';
+import {
+  type AppNotification,
+  type NotificationsBase,
+  useMarkRead,
+  useUnreadCount,
+} from './use-notifications';
 
 /**
  * /notifications of both apps: every in-app notification of the signed-in account, newest first,

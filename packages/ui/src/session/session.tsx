@@ -15,10 +15,10 @@ import {
 import type { ApiClient } from '../api/api-client';
 import { useApi } from '../api/api-context';
 import { ApiRequestError } from '../api/api-error';
+import type { ApiPath } from '../api/api-paths';
 import { requestState } from '../api/request-state';
 import { type SessionState, sessionReducer } from './session-reducer';
 import { clearToken, readToken, writeToken } from './storage-keys';
-import type { ApiPath } from '../api/api-paths';
 
 /** CASL ability of the signed-in user or admin: action `call`, subject = permission name. */
 export type AppAbility = MongoAbility<['call', string]>;

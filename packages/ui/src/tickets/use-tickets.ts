@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/api-context';
+import type { ApiPath } from '../api/api-paths';
 import { ticketKeys } from '../query-keys/tickets';
 import type { Ticket, TicketOption, TicketReplyItem } from './ticket-types';
-import type { ApiPath } from '../api/api-paths';
 
 /** `GET ticket/{id}`. */
 export function useTicket(id: number) {

@@ -4,8 +4,8 @@ import type { Translations } from '@lm/contracts/translations';
 import {
   confirmAction,
   LANGUAGE_LABEL,
-  TranslatedField,
   type TicketCall,
+  TranslatedField,
   translationErrors,
   useApi,
   usePageTitle,
