@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ApiCallError, createClient } from '@lm/sdk';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { followStatus, promoteTrack } from '../../../packages/sdk/examples/promote-track';
 import { listenFully } from './modules/express/express.fixture';
@@ -72,4 +73,24 @@ it('docs/api.md: signs in, buys coins in the sandbox, orders a placement and fol
   expect(approved.statusCode).toBe(200);
   expect((await statuses.next()).value).toMatchObject({ id: 2 });
   await statuses.return(undefined);
+});
+
+it('a refused call throws ApiCallError carrying the API error body, in the client language', async () => {
+  const guest = createClient({ baseUrl: origin, language: 'fr' });
+  const refused = await guest
+    .POST('/api/user/login', { body: { email: 'nobody@example.test', password: 'wrong-password-1' } })
+    .catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(ApiCallError);
+  const error = refused as ApiCallError;
+  expect(error.status).toBe(422);
+  expect(error.requestId).toMatch(/\S/);
+  const english = await createClient({ baseUrl: origin, language: 'en' })
+    .POST('/api/user/login', { body: { email: 'nobody@example.test', password: 'wrong-password-1' } })
+    .catch((e: unknown) => e as ApiCallError);
+  expect(english.message).not.toBe('');
+  expect(error.message).not.toBe(english.message);
+  const signedOut = await createClient({ baseUrl: origin, token: 'not-a-token' })
+    .GET('/api/wallet/user/current/balance')
+    .catch((e: unknown) => e as ApiCallError);
+  expect(signedOut).toMatchObject({ status: 401, code: 'USR_UNAUTHENTICATED' });
 });

@@ -39,7 +39,7 @@ type SocialRoute<M extends 'get' | 'post' | 'put'> =
  * A video platform's path: its routes are built from its adapter (apps/api express `socialExpressRoutes`),
  * the same for every platform, so `route` is checked against TikTok's and the platform's name put in.
  */
-const socialPath = <M extends 'get' | 'post' | 'put'>(_method: M, p: SocialPlatform, route: SocialRoute<M>) =>
+const socialPath = <M extends 'get' | 'post' | 'put'>(p: SocialPlatform, route: SocialRoute<M>) =>
   `express-${p}/${route}` as ApiPath<M>;
 
 /** GET express-{p}/user/get-tiers: the platform's active tiers (filter of the accounts). */
@@ -47,7 +47,7 @@ export function useSocialTiers(platform: SocialPlatform) {
   const { api } = useApi();
   return useQuery({
     queryKey: socialExpressKeys.tiers(platform),
-    queryFn: async () => (await api.get<SocialTier[]>(socialPath('get', platform, 'user/get-tiers'))).data,
+    queryFn: async () => (await api.get<SocialTier[]>(socialPath<'get'>(platform, 'user/get-tiers'))).data,
     staleTime: 60_000,
   });
 }
@@ -68,7 +68,7 @@ export function useSocialAccounts(
     queryKey: socialExpressKeys.accounts(platform, filters, madeWithAi),
     queryFn: async () =>
       (
-        await api.get<SocialAccountForSale[]>(socialPath('get', platform, 'artist/accounts/campaigns'), {
+        await api.get<SocialAccountForSale[]>(socialPath<'get'>(platform, 'artist/accounts/campaigns'), {
           query: { ...filters, made_with_ai: madeWithAi === null ? null : String(madeWithAi) },
         })
       ).data,
@@ -83,7 +83,7 @@ export function useMatchedAccounts(platform: SocialPlatform, track: TrackTraits,
   return useQuery({
     queryKey: expressKeys.matched(platform, 'artist', query),
     queryFn: async () =>
-      (await api.get<MatchedAccount[]>(socialPath('get', platform, 'artist/accounts/matched'), { query }))
+      (await api.get<MatchedAccount[]>(socialPath<'get'>(platform, 'artist/accounts/matched'), { query }))
         .data,
     enabled,
     placeholderData: keepPreviousData,
@@ -106,7 +106,7 @@ export function useCreateSocialCampaign(platform: SocialPlatform) {
     mutationFn: async (body: SocialCampaignRequest) =>
       (
         await api.post<ExpressSocialCampaign[]>(
-          socialPath('post', platform, 'artist/campaign/create'),
+          socialPath<'post'>(platform, 'artist/campaign/create'),
           { ...body, payment_method: 'coins' },
           { silent: true },
         )
@@ -121,7 +121,7 @@ export function useSocialCardCheckout(platform: SocialPlatform) {
   return useMutation({
     mutationFn: async (body: SocialCampaignRequest) =>
       (
-        await api.post<CampaignCheckout>(socialPath('post', platform, 'artist/campaign/checkout'), body, {
+        await api.post<CampaignCheckout>(socialPath<'post'>(platform, 'artist/campaign/checkout'), body, {
           silent: true,
         })
       ).data,
@@ -134,7 +134,7 @@ export function useConfirmSocialCard(platform: SocialPlatform) {
   return useMutation({
     mutationFn: async (sessionId: string) => {
       const answer = await api.post<SocialCardConfirmation>(
-        socialPath('post', platform, 'artist/campaign/checkout/check/pay'),
+        socialPath<'post'>(platform, 'artist/campaign/checkout/check/pay'),
         { session_id: sessionId },
         { silent: true },
       );
@@ -150,7 +150,7 @@ export function useSocialCampaign(platform: SocialPlatform, id: number) {
   return useQuery({
     queryKey: socialExpressKeys.campaign(platform, id),
     queryFn: async () =>
-      (await api.get<ExpressSocialCampaignDetail>(socialPath('get', platform, `artist/show/campaign/${id}`)))
+      (await api.get<ExpressSocialCampaignDetail>(socialPath<'get'>(platform, `artist/show/campaign/${id}`)))
         .data,
     enabled: Number.isInteger(id) && id > 0,
   });
@@ -163,7 +163,7 @@ export function useSocialRenewCheck(platform: SocialPlatform, campaignId: number
     queryKey: socialExpressKeys.renewCheck(platform, campaignId),
     queryFn: async () =>
       (
-        await api.post<SocialRenewCheck>(socialPath('post', platform, 'artist/campaign/renew/check'), {
+        await api.post<SocialRenewCheck>(socialPath<'post'>(platform, 'artist/campaign/renew/check'), {
           campaign_id: campaignId,
         })
       ).data,
@@ -179,7 +179,7 @@ export function useSocialRenew(platform: SocialPlatform) {
     mutationFn: async (campaignId: number) =>
       (
         await api.post<ExpressSocialCampaign[]>(
-          socialPath('post', platform, 'artist/campaign/renew'),
+          socialPath<'post'>(platform, 'artist/campaign/renew'),
           { campaign_id: campaignId },
           { silent: true },
         )
@@ -208,7 +208,7 @@ export function useEditAccountProfile(platform: SocialPlatform, accountId: numbe
   const { api } = useApi();
   return useMutation({
     mutationFn: async (body: OfferProfileEdit & { genre_ids?: number[] }) =>
-      api.put(socialPath('put', platform, `influencer/accounts/${accountId}/profile`), body),
+      api.put(socialPath<'put'>(platform, `influencer/accounts/${accountId}/profile`), body),
     meta: { invalidates: [...EXPRESS_DATA, expressKeys.offers] },
   });
 }
