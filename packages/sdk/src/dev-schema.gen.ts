@@ -20,7 +20,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -36,6 +36,9 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                429: components["responses"]["RateLimited"];
             };
         };
         put?: never;
@@ -73,7 +76,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -89,6 +92,10 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                422: components["responses"]["ValidationFailed"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -115,7 +122,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -139,6 +146,10 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                422: components["responses"]["ValidationFailed"];
+                429: components["responses"]["RateLimited"];
             };
         };
         put?: never;
@@ -160,7 +171,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -184,6 +195,10 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                422: components["responses"]["ValidationFailed"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -213,7 +228,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -237,6 +252,11 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["ValidationFailed"];
+                429: components["responses"]["RateLimited"];
             };
         };
         options?: never;
@@ -270,7 +290,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -294,6 +314,11 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["ValidationFailed"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -326,7 +351,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -354,6 +379,10 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                422: components["responses"]["ValidationFailed"];
+                429: components["responses"]["RateLimited"];
             };
         };
         put?: never;
@@ -390,7 +419,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -406,6 +435,11 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["ValidationFailed"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -439,7 +473,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -454,6 +488,10 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                422: components["responses"]["ValidationFailed"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -480,7 +518,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -504,6 +542,10 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                422: components["responses"]["ValidationFailed"];
+                429: components["responses"]["RateLimited"];
             };
         };
         put?: never;
@@ -525,7 +567,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -549,6 +591,10 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                422: components["responses"]["ValidationFailed"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -578,7 +624,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -602,6 +648,11 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["ValidationFailed"];
+                429: components["responses"]["RateLimited"];
             };
         };
         options?: never;
@@ -635,7 +686,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -659,6 +710,11 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["ValidationFailed"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -685,7 +741,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Success */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -702,6 +758,9 @@ export interface paths {
                         };
                     };
                 };
+                401: components["responses"]["Unauthenticated"];
+                403: components["responses"]["Forbidden"];
+                429: components["responses"]["RateLimited"];
             };
         };
         delete?: never;
@@ -717,36 +776,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query: {
-                    to: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                created_at: string;
-                                subject: string;
-                                text: string;
-                                to: string;
-                            }[];
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Mails sent to an address in this browser session (development)
+         * @description Outside production only (the route does not exist in production): the mails the product sent to `to` while handling this browser's requests (its development-mail cookie), so the code screens can show a sign-up or reset code without a mail server.
+         *
+         *     **Who may call it:** Anyone: no token needed.
+         */
+        get: operations["dev.listMail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -764,33 +800,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    domainId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                published: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Publish a sender domain's records in the sandbox DNS
+         * @description Outside production, while the CRM reads the sandbox DNS: publishes every record sender domain `domainId` asks for; answers how many. An unknown domain answers 404.
+         *
+         *     **Who may call it:** Anyone: no token needed.
+         */
+        post: operations["sandbox.publishDnsRecords"];
         delete?: never;
         options?: never;
         head?: never;
@@ -805,39 +821,13 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        values: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                name: string;
-                                values: string[];
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Set the TXT records of a name in the sandbox DNS
+         * @description Outside production, while the CRM reads the sandbox DNS: sets the TXT records (at most 10) of `name`, as a domain owner would at their DNS host, to try the SPF, DKIM and DMARC checks of sender domains.
+         *
+         *     **Who may call it:** Anyone: no token needed.
+         */
+        put: operations["sandbox.setDnsTxt"];
         post?: never;
         delete?: never;
         options?: never;
@@ -848,12 +838,302 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
-    responses: never;
+    schemas: {
+        /**
+         * @description The body of every error answer (design section 3, "Errors").
+         * @example {
+         *       "message": "Field is required",
+         *       "code": "VALIDATION_FAILED",
+         *       "errors": {
+         *         "email": [
+         *           "Field is required"
+         *         ]
+         *       },
+         *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
+         *     }
+         */
+        ApiError: {
+            /** @description Machine-readable code, e.g. `USR_UNAUTHENTICATED`. */
+            code?: string;
+            /** @description Per field, its messages (show the first). */
+            errors?: {
+                [key: string]: string[];
+            };
+            /** @description Localised text to show. */
+            message: string;
+            /** @description The request id (also the trace id when tracing is on). */
+            requestId?: string;
+        };
+    };
+    responses: {
+        /** @description The request could not be read (malformed JSON, a wrong content type). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request is not valid",
+                 *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description The object's state does not allow it (a status transition, an insufficient balance, a duplicate) (code `CONFLICT`). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This action conflicts with the current state",
+                 *       "code": "CONFLICT",
+                 *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description Signed in but not allowed: the permission is missing (code `USR_FORBIDDEN`), a password change is forced (code `USR_PASSWORD_CHANGE_REQUIRED`), or an API key without the route's scope. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "You are not allowed to do this",
+                 *       "code": "USR_FORBIDDEN",
+                 *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description Maintenance mode is on (code `MAINTENANCE`), or the feature's provider is off on this site (code `PROVIDER_OFF`). */
+        Maintenance: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "We are performing maintenance. Please come back soon",
+                 *       "code": "MAINTENANCE",
+                 *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description The object does not exist or is not yours (code `NOT_FOUND`). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Not found",
+                 *       "code": "NOT_FOUND",
+                 *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description The body or the uploaded file is larger than allowed. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The request is too large",
+                 *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description An outside provider (payments, Spotify, TikTok, Instagram, Wise) failed or refused. */
+        ProviderFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "The payment provider is not available right now. Please try again",
+                 *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description Too many requests from this address in the last minute (code `RATE_LIMITED`); retry later. */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too many requests. Please slow down",
+                 *       "code": "RATE_LIMITED",
+                 *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description No valid token: missing, expired or revoked (code `USR_UNAUTHENTICATED`). Sign in again. */
+        Unauthenticated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Unauthenticated.",
+                 *       "code": "USR_UNAUTHENTICATED",
+                 *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description A field is invalid or a rule refused the request (code `VALIDATION_FAILED`); `errors` holds the first message per field. */
+        ValidationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Field is required",
+                 *       "code": "VALIDATION_FAILED",
+                 *       "errors": {
+                 *         "email": [
+                 *           "Field is required"
+                 *         ]
+                 *       },
+                 *       "requestId": "4bf92f3577b34da6a3ce929d0e0e4736"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    "dev.listMail": {
+        parameters: {
+            query: {
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            subject: string;
+                            text: string;
+                            to: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "sandbox.publishDnsRecords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domainId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            published: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "sandbox.setDnsTxt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    values: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            name: string;
+                            values: string[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+}
