@@ -11,36 +11,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                advanced?: number;
-                                now: string;
-                                offset_ms: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * Read the product's clock
+         * @description Answers `now` (ISO) and `offset_ms`, how far the sandbox clock was moved forward. 404 when the clock cannot travel (no path parameter). Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Docs/decisions.md "Express engine (issue 12)": a campaign seen through its 28 days in a demo.
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        get: operations["admin.dev.getClock"];
         put?: never;
         post?: never;
         delete?: never;
@@ -58,46 +35,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @default 0 */
-                        days?: number;
-                        /** @default 0 */
-                        minutes?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                advanced?: number;
-                                now: string;
-                                offset_ms: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * Move the product's clock forward and run what became due
+         * @description Body `days` (0 to 365) and `minutes` (0 to 100,000). The campaign steps that became due run at once (twice, since a step can make the next one due) and custom campaigns close and complete after their placements moved. Answers `now`, `offset_ms` and `advanced` (steps run). 404 when the clock cannot travel. Audited with the acting admin, address and user agent. Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Issue 12 "Express engine".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        post: operations["admin.dev.advanceClock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -111,96 +55,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query: {
-                    username: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                account_id: string;
-                                caption: string;
-                                deleted_at: string | null;
-                                id: string;
-                                music_id: string | null;
-                                /** @enum {string} */
-                                platform: "tiktok" | "instagram";
-                                posted_at: string;
-                                url: string;
-                                username: string;
-                                views: number;
-                            }[];
-                            message?: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * List a sandbox Instagram account's posts
+         * @description Query `username`: the account's reels on the sandbox Instagram with their sound and views. Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Registered only while the platform is its sandbox provider (the default). Issue 12 "TikTok and Instagram campaigns".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        get: operations["admin.dev.listInstagramPosts"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @default  */
-                        caption?: string;
-                        music_id?: string | null;
-                        username: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                account_id: string;
-                                caption: string;
-                                deleted_at: string | null;
-                                id: string;
-                                music_id: string | null;
-                                /** @enum {string} */
-                                platform: "tiktok" | "instagram";
-                                posted_at: string;
-                                url: string;
-                                username: string;
-                                views: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * Post a sandbox Instagram reel
+         * @description Body `username` (a sandbox handle), `music_id` (the sound used, digits) and `caption` (at most 300): a reel on the sandbox Instagram, at the product's clock, that the campaign checks then find. Answers 201 with the post. Audited with the acting admin, address and user agent. Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Registered only while the platform is its sandbox provider (the default). Issue 12 "TikTok and Instagram campaigns".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        post: operations["admin.dev.createInstagramPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -217,48 +86,13 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    postId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                account_id: string;
-                                caption: string;
-                                deleted_at: string | null;
-                                id: string;
-                                music_id: string | null;
-                                /** @enum {string} */
-                                platform: "tiktok" | "instagram";
-                                posted_at: string;
-                                url: string;
-                                username: string;
-                                views: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * Delete a sandbox Instagram post
+         * @description Removes the reel (as its creator deleting it would), so the campaign checks see it gone. Audited with the acting admin, address and user agent. Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Registered only while the platform is its sandbox provider (the default). Issue 12 "TikTok and Instagram campaigns".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        delete: operations["admin.dev.deleteInstagramPost"];
         options?: never;
         head?: never;
         patch?: never;
@@ -273,54 +107,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    postId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        views: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                account_id: string;
-                                caption: string;
-                                deleted_at: string | null;
-                                id: string;
-                                music_id: string | null;
-                                /** @enum {string} */
-                                platform: "tiktok" | "instagram";
-                                posted_at: string;
-                                url: string;
-                                username: string;
-                                views: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * Add views to a sandbox Instagram post
+         * @description Body `views` (1 to 100,000,000) added to the reel's count. Answers the post. Audited with the acting admin, address and user agent. Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Registered only while the platform is its sandbox provider (the default). Issue 12 "TikTok and Instagram campaigns".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        post: operations["admin.dev.addInstagramPostViews"];
         delete?: never;
         options?: never;
         head?: never;
@@ -334,57 +127,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    filter?: {
-                        [key: string]: string | string[];
-                    };
-                    limit?: number;
-                    order?: string;
-                    page?: number;
-                    q?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                created_at: string;
-                                from: string;
-                                html: string | null;
-                                id: number;
-                                reply_to: string | null;
-                                subject: string;
-                                text: string;
-                                to: string;
-                            }[];
-                            message?: string;
-                            pagination: {
-                                current_page: number;
-                                limit: number;
-                                total: number;
-                                total_estimated?: boolean;
-                                total_pages: number;
-                            };
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * List the mails of the development outbox
+         * @description The outbox mail driver's mails, newest first (to, from, reply-to, subject, text, HTML). 404 unless the outbox driver is active (no path parameter). The outbox holds reset links and codes, hence its own permission. `page` and `limit` as every list. Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Docs/decisions.md "Development mail without staff (issue 28 item 21)".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `dev.mailbox.show`. API keys are refused (403).
+         */
+        get: operations["admin.dev.listMailbox"];
         put?: never;
         post?: never;
         delete?: never;
@@ -402,46 +151,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        text: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                reply_id?: number;
-                                status: string;
-                                ticket_id?: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * Answer a dev mailbox mail as its recipient would
+         * @description Body `text` (at most 5000). Sends a reply to the mail's Reply-To from its To address with the quoted original, signed with the inbound secret and processed by the same function as the provider's inbound webhook (a ticket reply by mail). 422 on `id` when the mail has no reply address; 404 when inbound mail is not configured. Answers the outcome (status, ticket and reply ids). Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Issue 14 "Tickets: attachments and inbound mail".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `dev.mailbox.show`. API keys are refused (403).
+         */
+        post: operations["admin.dev.replyToMail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -457,43 +173,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @default 1 */
-                        fail_times?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: string;
-                                queue: string;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * Queue a probe job that fails its first runs
+         * @description Body `fail_times` (0 to 5, default 1): the probe job fails that many runs, to see failures and Retry in the queue monitor. Answers 201 with the job id and queue. Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Spec section 2 "/horizon".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.queue.horizon.tab.list`. API keys are refused (403).
+         */
+        post: operations["admin.queues.sendProbe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -507,96 +193,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query: {
-                    username: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                account_id: string;
-                                caption: string;
-                                deleted_at: string | null;
-                                id: string;
-                                music_id: string | null;
-                                /** @enum {string} */
-                                platform: "tiktok" | "instagram";
-                                posted_at: string;
-                                url: string;
-                                username: string;
-                                views: number;
-                            }[];
-                            message?: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * List a sandbox TikTok account's posts
+         * @description Query `username`: the account's videos on the sandbox TikTok with their sound and views. Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Registered only while the platform is its sandbox provider (the default). Issue 12 "TikTok and Instagram campaigns".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        get: operations["admin.dev.listTiktokPosts"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @default  */
-                        caption?: string;
-                        music_id?: string | null;
-                        username: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                account_id: string;
-                                caption: string;
-                                deleted_at: string | null;
-                                id: string;
-                                music_id: string | null;
-                                /** @enum {string} */
-                                platform: "tiktok" | "instagram";
-                                posted_at: string;
-                                url: string;
-                                username: string;
-                                views: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * Post a sandbox TikTok video
+         * @description Body `username` (a sandbox handle), `music_id` (the sound used, digits) and `caption` (at most 300): a video on the sandbox TikTok, at the product's clock, that the campaign checks then find. Answers 201 with the post. Audited with the acting admin, address and user agent. Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Registered only while the platform is its sandbox provider (the default). Issue 12 "TikTok and Instagram campaigns".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        post: operations["admin.dev.createTiktokPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -613,48 +224,13 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    postId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                account_id: string;
-                                caption: string;
-                                deleted_at: string | null;
-                                id: string;
-                                music_id: string | null;
-                                /** @enum {string} */
-                                platform: "tiktok" | "instagram";
-                                posted_at: string;
-                                url: string;
-                                username: string;
-                                views: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * Delete a sandbox TikTok post
+         * @description Removes the video (as its creator deleting it would), so the campaign checks see it gone. Audited with the acting admin, address and user agent. Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Registered only while the platform is its sandbox provider (the default). Issue 12 "TikTok and Instagram campaigns".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        delete: operations["admin.dev.deleteTiktokPost"];
         options?: never;
         head?: never;
         patch?: never;
@@ -669,54 +245,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    postId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        views: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                account_id: string;
-                                caption: string;
-                                deleted_at: string | null;
-                                id: string;
-                                music_id: string | null;
-                                /** @enum {string} */
-                                platform: "tiktok" | "instagram";
-                                posted_at: string;
-                                url: string;
-                                username: string;
-                                views: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                422: components["responses"]["ValidationFailed"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * Add views to a sandbox TikTok post
+         * @description Body `views` (1 to 100,000,000) added to the video's count. Answers the post. Audited with the acting admin, address and user agent. Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Registered only while the platform is its sandbox provider (the default). Issue 12 "TikTok and Instagram campaigns".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        post: operations["admin.dev.addTiktokPostViews"];
         delete?: never;
         options?: never;
         head?: never;
@@ -732,37 +267,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                accounts: number;
-                                playlists: number;
-                                raised: number;
-                                refunded: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                401: components["responses"]["Unauthenticated"];
-                403: components["responses"]["Forbidden"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        /**
+         * Run the daily fake-audience jobs now
+         * @description Takes today's follower snapshots of playlists and creator accounts, then runs the detectors, so a demo or a browser test sees the review queue without waiting for the night; answers the counts. Audited with the acting admin, address and user agent. Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it. Docs/decisions.md "Fake-audience detection (session 6)" and "Confirming a flag confirms the subject's other open flags (session 9)"; issue 12 (spec section 1: the marketplace sells real audiences).
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        post: operations["admin.trust.runDetectionNow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1036,6 +547,596 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "admin.dev.getClock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            advanced?: number;
+                            now: string;
+                            offset_ms: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.dev.advanceClock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 0 */
+                    days?: number;
+                    /** @default 0 */
+                    minutes?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            advanced?: number;
+                            now: string;
+                            offset_ms: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.dev.listInstagramPosts": {
+        parameters: {
+            query: {
+                username: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account_id: string;
+                            caption: string;
+                            deleted_at: string | null;
+                            id: string;
+                            music_id: string | null;
+                            /** @enum {string} */
+                            platform: "tiktok" | "instagram";
+                            posted_at: string;
+                            url: string;
+                            username: string;
+                            views: number;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.dev.createInstagramPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    caption?: string;
+                    music_id?: string | null;
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account_id: string;
+                            caption: string;
+                            deleted_at: string | null;
+                            id: string;
+                            music_id: string | null;
+                            /** @enum {string} */
+                            platform: "tiktok" | "instagram";
+                            posted_at: string;
+                            url: string;
+                            username: string;
+                            views: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.dev.deleteInstagramPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account_id: string;
+                            caption: string;
+                            deleted_at: string | null;
+                            id: string;
+                            music_id: string | null;
+                            /** @enum {string} */
+                            platform: "tiktok" | "instagram";
+                            posted_at: string;
+                            url: string;
+                            username: string;
+                            views: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.dev.addInstagramPostViews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    views: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account_id: string;
+                            caption: string;
+                            deleted_at: string | null;
+                            id: string;
+                            music_id: string | null;
+                            /** @enum {string} */
+                            platform: "tiktok" | "instagram";
+                            posted_at: string;
+                            url: string;
+                            username: string;
+                            views: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.dev.listMailbox": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                limit?: number;
+                order?: string;
+                page?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            from: string;
+                            html: string | null;
+                            id: number;
+                            reply_to: string | null;
+                            subject: string;
+                            text: string;
+                            to: string;
+                        }[];
+                        message?: string;
+                        pagination: {
+                            current_page: number;
+                            limit: number;
+                            total: number;
+                            total_estimated?: boolean;
+                            total_pages: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.dev.replyToMail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            reply_id?: number;
+                            status: string;
+                            ticket_id?: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.queues.sendProbe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    fail_times?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            queue: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.dev.listTiktokPosts": {
+        parameters: {
+            query: {
+                username: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account_id: string;
+                            caption: string;
+                            deleted_at: string | null;
+                            id: string;
+                            music_id: string | null;
+                            /** @enum {string} */
+                            platform: "tiktok" | "instagram";
+                            posted_at: string;
+                            url: string;
+                            username: string;
+                            views: number;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.dev.createTiktokPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    caption?: string;
+                    music_id?: string | null;
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account_id: string;
+                            caption: string;
+                            deleted_at: string | null;
+                            id: string;
+                            music_id: string | null;
+                            /** @enum {string} */
+                            platform: "tiktok" | "instagram";
+                            posted_at: string;
+                            url: string;
+                            username: string;
+                            views: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.dev.deleteTiktokPost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account_id: string;
+                            caption: string;
+                            deleted_at: string | null;
+                            id: string;
+                            music_id: string | null;
+                            /** @enum {string} */
+                            platform: "tiktok" | "instagram";
+                            posted_at: string;
+                            url: string;
+                            username: string;
+                            views: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.dev.addTiktokPostViews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                postId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    views: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account_id: string;
+                            caption: string;
+                            deleted_at: string | null;
+                            id: string;
+                            music_id: string | null;
+                            /** @enum {string} */
+                            platform: "tiktok" | "instagram";
+                            posted_at: string;
+                            url: string;
+                            username: string;
+                            views: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.trust.runDetectionNow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accounts: number;
+                            playlists: number;
+                            raised: number;
+                            refunded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     "dev.listMail": {
         parameters: {
             query: {
