@@ -6,6 +6,7 @@ export * from './ability/ScreenRouter';
 export * from './api/api-client';
 export * from './api/api-context';
 export * from './api/api-error';
+export type * from './api/api-paths';
 export * from './api/create-clients';
 export * from './api/download';
 export * from './api/query-client';

@@ -1,3 +1,4 @@
+import type { ApiPath } from '@lm/ui';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -18,7 +19,7 @@ export function BehalfUserPicker({
   error,
   testId,
 }: {
-  path: string;
+  path: ApiPath<'get'>;
   label: string;
   placeholder: string;
   initialId?: number;

@@ -29,13 +29,13 @@ describe('the back-office query helpers', () => {
 
   it('useGet asks the path with its query and caches the data under the key; a disabled one does not ask', async () => {
     const { client, wrapper } = setup();
-    const { result } = renderHook(() => useGet(['k', 1], 'admin/things/1', { query: { days: 7 } }), {
+    const { result } = renderHook(() => useGet(['k', 1], 'admin/users/1', { query: { days: 7 } }), {
       wrapper,
     });
     await waitFor(() => expect(result.current.data).toBeDefined());
-    expect(get).toHaveBeenCalledWith('admin/things/1', { query: { days: 7 }, silent: undefined });
+    expect(get).toHaveBeenCalledWith('admin/users/1', { query: { days: 7 }, silent: undefined });
     expect(client.getQueryData(['k', 1])).toEqual(result.current.data);
-    renderHook(() => useGet(['k', 0], 'admin/things/0', { enabled: false }), { wrapper });
+    renderHook(() => useGet(['k', 0], 'admin/users/0', { enabled: false }), { wrapper });
     await new Promise((r) => setTimeout(r, 20));
     expect(get).toHaveBeenCalledTimes(1);
   });

@@ -1,4 +1,4 @@
-import { type ApiClient, type RequestOptions, useApi } from '@lm/ui';
+import { type ApiClient, type ApiPath, type RequestOptions, useApi } from '@lm/ui';
 import {
   type QueryKey,
   type UseQueryOptions,
@@ -23,7 +23,7 @@ export type GetOptions<T> = Pick<RequestOptions, 'query' | 'silent'> &
  */
 export function useGet<T>(
   queryKey: QueryKey,
-  path: string,
+  path: ApiPath<'get'>,
   { query, silent, ...options }: GetOptions<T> = {},
 ) {
   const { api } = useApi();

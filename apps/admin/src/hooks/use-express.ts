@@ -4,6 +4,7 @@ import type { CampaignChecks } from '@lm/contracts/campaign-checks';
 import type { CampaignMessages } from '@lm/contracts/campaign-messages';
 import type { ExpressSocialStaffCampaign } from '@lm/contracts/express';
 import {
+  type ApiPath,
   adminExpressKeys,
   type ExpressCampaignDetail,
   type ExpressDuration,
@@ -136,7 +137,7 @@ export function useDecideDispute() {
 export type { BehalfUser } from '@lm/contracts/admin-users';
 
 /** Approved users of a picker: those matching `q`, or the one `id` (a link from the user overview). */
-export function useBehalfUsers(path: string, search: { q?: string; id?: number }) {
+export function useBehalfUsers(path: ApiPath<'get'>, search: { q?: string; id?: number }) {
   const { api } = useApi();
   return useQuery({
     queryKey: adminExpressKeys.behalfUsers(path, search.q ?? '', search.id ?? 0),

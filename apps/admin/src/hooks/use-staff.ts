@@ -11,7 +11,7 @@ import type {
   Throughput,
   UserTypeCount,
 } from '@lm/contracts/staff';
-import { requestState, settingsKeys, staffKeys, useApi } from '@lm/ui';
+import { type ApiPath, requestState, settingsKeys, staffKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useChange, useGet } from './use-admin-api';
 
@@ -68,12 +68,19 @@ export function useAdminRoleOptions() {
   });
 }
 
+/** A collection the API adds records to (POST `path`) and updates and deletes by id (PUT, DELETE `path/{id}`). */
+export type CrudPath<P = ApiPath<'post'>> = P extends string
+  ? `${P}/${number}` extends ApiPath<'put'> & ApiPath<'delete'>
+    ? P
+    : never
+  : never;
+
 /**
  * A create/update/delete mutation on `path` (POST without id, PUT/DELETE with it) that refreshes the
  * list screens reading `listPath` and the extra query keys given.
  */
 export function useCrud<B>(
-  path: string,
+  path: CrudPath,
   options: { listPath?: string; keys?: readonly (readonly unknown[])[] } = {},
 ) {
   const { api } = useApi();

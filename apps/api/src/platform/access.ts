@@ -44,6 +44,21 @@ export function withScope(access: Access, scope: ApiScope): Access {
 export const bothAccess = (user: string, admin: string): Access => ({ kind: 'both', user, admin });
 
 /**
+ * Routes that stay open during maintenance (besides every admin route): staff must be able to sign in
+ * to the back-office, and set a forgotten password, to turn maintenance off.
+ */
+export const MAINTENANCE_OPEN: ReadonlySet<string> = new Set([
+  '/api/maintenance-mode-check',
+  '/api/health',
+  '/api/health/live',
+  '/api/health/ready',
+  '/api/setting/all',
+  '/api/admin/login',
+  '/api/admin/check/reset/token',
+  '/api/admin/reset-password',
+]);
+
+/**
  * The API key a request came with (issue 34): its id (rate limit, request log) and its scopes. Absent
  * for a session token.
  */

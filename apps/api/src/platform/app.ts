@@ -15,7 +15,6 @@ import Fastify, {
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -38,7 +37,7 @@ import {
 import type { Mailer } from '../modules/mail/mail.service';
 import { maintenanceFlag } from '../modules/settings/settings.service';
 import type { Providers } from '../providers/providers';
-import type { Access, KeyOfRequest } from './access';
+import { type Access, type KeyOfRequest, MAINTENANCE_OPEN } from './access';
 import type { Clock } from './clock';
 import { registerCompression } from './compression';
 import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from './errors';
@@ -47,6 +46,7 @@ import { explicitLanguage, isMessageKey, requestLanguage, t } from './i18n';
 import type { Lifecycle } from './lifecycle';
 import { loggerOptions } from './logging';
 import type { Metrics } from './metrics';
+import { openApiOptions } from './openapi';
 import { responseSerializerCompiler } from './serializer';
 import { sendSpaIndex, serveApps } from './static-apps';
 import { requestId } from './tracing';
@@ -78,21 +78,6 @@ export type ZodApp = FastifyInstance<
 export type ModuleDeps = AppDeps & { maintenance: ReturnType<typeof maintenanceFlag> };
 /** A module's route registrar. */
 export type RouteModule = (app: ZodApp, deps: ModuleDeps) => void | Promise<void>;
-
-/**
- * Routes that stay open during maintenance (besides every admin route): staff must be able to sign in
- * to the back-office, and set a forgotten password, to turn maintenance off.
- */
-const MAINTENANCE_OPEN = new Set([
-  '/api/maintenance-mode-check',
-  '/api/health',
-  '/api/health/live',
-  '/api/health/ready',
-  '/api/setting/all',
-  '/api/admin/login',
-  '/api/admin/check/reset/token',
-  '/api/admin/reset-password',
-]);
 
 /**
  * Build the HTTP application: the shared platform (envelope, errors, language, helmet,
@@ -221,17 +206,7 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
   });
   if (config.API_COMPRESSION === 'on') await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Liberty marketplace API',
-        version: '1.0.0',
-        description: 'Paths of spec section 7 under /api.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.addHook('onRequest', async (req, reply) => {

@@ -12,6 +12,8 @@ export interface RegisteredRoute {
   access: Access | undefined;
   /** The route's `schema` (zod `body`, `querystring`, `params`, `response`...). */
   schema: Record<string, unknown>;
+  /** False for the routes outside the rate limit (`config.rateLimit: false`: provider webhooks). */
+  rateLimited: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function appWithRouteTable(
           url: route.url,
           access: route.config?.access as Access | undefined,
           schema: (route.schema ?? {}) as Record<string, unknown>,
+          rateLimited: route.config?.rateLimit !== false,
         });
       }
     });

@@ -1,5 +1,5 @@
 import type { AllAccounts, ArtistProfile, ArtistSound, ArtistTrack } from '@lm/contracts/connections';
-import { artistConnectionKeys, useApi } from '@lm/ui';
+import { type ApiPath, artistConnectionKeys, useApi } from '@lm/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -9,6 +9,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 export type { AllAccounts, ArtistProfile, ArtistSound, ArtistTrack } from '@lm/contracts/connections';
 
 const base = 'connected/platforms';
+/**
+ * A video platform's own sounds: each platform registers `connected/platforms/artist/{platform}/music`
+ * (TikTok's and Instagram's are in the document); a platform added later names its own.
+ */
+const soundsPath = (platform: string) => `${base}/artist/${platform}/music` as ApiPath<'get'>;
 /** All of the user's connected accounts. */
 export function useAllAccounts() {
   const { api } = useApi();
@@ -59,7 +64,7 @@ export function useArtistSounds(platform: string, enabled: boolean) {
   return useQuery({
     queryKey: artistConnectionKeys.sounds(platform),
     queryFn: async () => {
-      const answer = await api.get<ArtistSound[]>(`${base}/artist/${platform}/music`, { silent: true });
+      const answer = await api.get<ArtistSound[]>(soundsPath(platform), { silent: true });
       return { sounds: answer.data, note: answer.message ?? null };
     },
     enabled,

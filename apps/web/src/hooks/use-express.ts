@@ -25,6 +25,7 @@ import type { TopUpQuote } from '@lm/contracts/money';
 import type { MatchedPlaylist, Mood, OfferProfileEdit } from '@lm/contracts/offers';
 import {
   type ApiClient,
+  type ApiPath,
   type ExpressCampaign,
   type ExpressCampaignDetail,
   type ExpressCampaignStats,
@@ -52,19 +53,21 @@ import type { Settlement } from './use-wallet';
 export type ExpressBuyer = 'artist' | 'curator';
 
 /** The order's API paths per buyer. */
-export const EXPRESS_BUYER_PATHS: Record<ExpressBuyer, { playlists: string; create: string; mine: string }> =
-  {
-    artist: {
-      playlists: 'express/artist/playlists',
-      create: 'express/artist/campaign/create',
-      mine: 'express/artist/campaigns',
-    },
-    curator: {
-      playlists: 'express/curator/checkout/playlists',
-      create: 'express/curator/checkout',
-      mine: 'express/curator/checkout/campaigns',
-    },
-  };
+export const EXPRESS_BUYER_PATHS = {
+  artist: {
+    playlists: 'express/artist/playlists',
+    create: 'express/artist/campaign/create',
+    mine: 'express/artist/campaigns',
+  },
+  curator: {
+    playlists: 'express/curator/checkout/playlists',
+    create: 'express/curator/checkout',
+    mine: 'express/curator/checkout/campaigns',
+  },
+} as const satisfies Record<
+  ExpressBuyer,
+  { playlists: ApiPath<'get'>; create: ApiPath<'post'>; mine: ApiPath<'get'> }
+>;
 
 export type { PlaylistPreview, SpotifyConnection, SpotifyTrack } from '@lm/contracts/express';
 
@@ -527,7 +530,14 @@ export type SellerPlatform = 'spotify' | 'tiktok' | 'instagram';
  */
 export const SELLER_PATHS: Record<
   SellerPlatform,
-  { approve: string; decline: string; reasons: string; videos?: string; submit?: string; review?: string }
+  {
+    approve: ApiPath<'post'>;
+    decline: ApiPath<'post'>;
+    reasons: ApiPath<'get'>;
+    videos?: ApiPath<'get'>;
+    submit?: ApiPath<'post'>;
+    review?: ApiPath<'post'>;
+  }
 > = {
   spotify: {
     approve: 'express/curator/approve/campaign',
@@ -573,7 +583,7 @@ export function useSubmittableVideos(platform: SellerPlatform, campaignId: numbe
   return useQuery({
     queryKey: expressKeys.videos(platform, campaignId),
     queryFn: async () =>
-      (await api.get<SocialVideo[]>(`${path}?campaign_id=${campaignId}`, { silent: true })).data,
+      (await api.get<SocialVideo[]>(path!, { query: { campaign_id: campaignId }, silent: true })).data,
     enabled: enabled && Boolean(path),
     staleTime: 0,
   });
@@ -607,7 +617,7 @@ export function useSellerActions(platform: SellerPlatform) {
   const submitVideo = useMutation({
     mutationFn: async (body: { campaign: ExpressSocialCampaign; video_id: string }) =>
       api.post<SocialSubmit>(
-        paths.submit ?? '',
+        paths.submit!,
         { campaign_id: body.campaign.id, video_id: body.video_id },
         { silent: true },
       ),
@@ -615,7 +625,7 @@ export function useSellerActions(platform: SellerPlatform) {
   });
   const review = useMutation({
     mutationFn: async (body: { campaign_id: number; rating: number; comment?: string }) =>
-      api.post(paths.review ?? '', body),
+      api.post(paths.review!, body),
     meta: { invalidates: EXPRESS_DATA },
   });
   return { approve, decline, added, submitVideo, review };
@@ -651,7 +661,7 @@ export function useRateFeedback(campaignId: number) {
 const LISTEN_PATHS = {
   express: (id: number) => `express/campaigns/${id}/listen`,
   custom: (id: number) => `curator/campaign/${id}/listen`,
-};
+} satisfies Record<string, (id: number) => ApiPath<'get'> & ApiPath<'post'>>;
 
 /**
  * Hear it first: what the seller's request page plays and shows before the decision
@@ -696,7 +706,7 @@ export function useCampaignMessages(campaignId: number) {
   const { api } = useApi();
   const client = useQueryClient();
   const key = expressKeys.messages(campaignId);
-  const path = `express/campaigns/${campaignId}/messages`;
+  const path = `express/campaigns/${campaignId}/messages` as const;
   const [older, setOlder] = useState<CampaignMessage[]>([]);
   const [olderMore, setOlderMore] = useState<boolean | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -730,7 +740,7 @@ export function useCampaignMessages(campaignId: number) {
     if (!first) return;
     setLoadingOlder(true);
     try {
-      const page = (await api.get<CampaignMessages>(`${path}?before=${first}`)).data;
+      const page = (await api.get<CampaignMessages>(path, { query: { before: first } })).data;
       setOlder((prev) => [...page.messages, ...prev]);
       setOlderMore(page.has_more);
     } finally {

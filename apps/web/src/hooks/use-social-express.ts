@@ -10,7 +10,7 @@ import type {
   SocialRenewCheck,
 } from '@lm/contracts/express';
 import type { MatchedAccount, OfferProfileEdit } from '@lm/contracts/offers';
-import { expressKeys, socialExpressKeys, useApi } from '@lm/ui';
+import { type ApiPath, expressKeys, socialExpressKeys, useApi } from '@lm/ui';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   type CampaignCheckout,
@@ -31,14 +31,23 @@ export type { SocialCampaignRequest, SocialRenewCheck } from '@lm/contracts/expr
 /** A checked music link: the sound it names ('Invalid Music URL' / 'Link Is Wrong' otherwise, 422). */
 export type CheckedSound = SocialMusicCheck;
 
-const base = (p: SocialPlatform) => `express-${p}`;
+/** What follows `express-tiktok/` in TikTok's paths answering `M`: every video platform has the same routes. */
+type SocialRoute<M extends 'get' | 'post' | 'put'> =
+  ApiPath<M> extends infer P ? (P extends `express-tiktok/${infer Rest}` ? Rest : never) : never;
+
+/**
+ * A video platform's path: its routes are built from its adapter (apps/api express `socialExpressRoutes`),
+ * the same for every platform, so `route` is checked against TikTok's and the platform's name put in.
+ */
+const socialPath = <M extends 'get' | 'post' | 'put'>(p: SocialPlatform, route: SocialRoute<M>) =>
+  `express-${p}/${route}` as ApiPath<M>;
 
 /** GET express-{p}/user/get-tiers: the platform's active tiers (filter of the accounts). */
 export function useSocialTiers(platform: SocialPlatform) {
   const { api } = useApi();
   return useQuery({
     queryKey: socialExpressKeys.tiers(platform),
-    queryFn: async () => (await api.get<SocialTier[]>(`${base(platform)}/user/get-tiers`)).data,
+    queryFn: async () => (await api.get<SocialTier[]>(socialPath<'get'>(platform, 'user/get-tiers'))).data,
     staleTime: 60_000,
   });
 }
@@ -59,7 +68,7 @@ export function useSocialAccounts(
     queryKey: socialExpressKeys.accounts(platform, filters, madeWithAi),
     queryFn: async () =>
       (
-        await api.get<SocialAccountForSale[]>(`${base(platform)}/artist/accounts/campaigns`, {
+        await api.get<SocialAccountForSale[]>(socialPath<'get'>(platform, 'artist/accounts/campaigns'), {
           query: { ...filters, made_with_ai: madeWithAi === null ? null : String(madeWithAi) },
         })
       ).data,
@@ -74,14 +83,15 @@ export function useMatchedAccounts(platform: SocialPlatform, track: TrackTraits,
   return useQuery({
     queryKey: expressKeys.matched(platform, 'artist', query),
     queryFn: async () =>
-      (await api.get<MatchedAccount[]>(`${base(platform)}/artist/accounts/matched`, { query })).data,
+      (await api.get<MatchedAccount[]>(socialPath<'get'>(platform, 'artist/accounts/matched'), { query }))
+        .data,
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
 /** POST {checkPath} {sound_link}: checks a TikTok or Instagram music link (silent: the field shows why). */
-export function useCheckMusic(checkPath: string) {
+export function useCheckMusic(checkPath: ApiPath<'post'>) {
   const { api } = useApi();
   return useMutation({
     mutationFn: async (link: string) =>
@@ -96,7 +106,7 @@ export function useCreateSocialCampaign(platform: SocialPlatform) {
     mutationFn: async (body: SocialCampaignRequest) =>
       (
         await api.post<ExpressSocialCampaign[]>(
-          `${base(platform)}/artist/campaign/create`,
+          socialPath<'post'>(platform, 'artist/campaign/create'),
           { ...body, payment_method: 'coins' },
           { silent: true },
         )
@@ -110,8 +120,11 @@ export function useSocialCardCheckout(platform: SocialPlatform) {
   const { api } = useApi();
   return useMutation({
     mutationFn: async (body: SocialCampaignRequest) =>
-      (await api.post<CampaignCheckout>(`${base(platform)}/artist/campaign/checkout`, body, { silent: true }))
-        .data,
+      (
+        await api.post<CampaignCheckout>(socialPath<'post'>(platform, 'artist/campaign/checkout'), body, {
+          silent: true,
+        })
+      ).data,
   });
 }
 
@@ -121,7 +134,7 @@ export function useConfirmSocialCard(platform: SocialPlatform) {
   return useMutation({
     mutationFn: async (sessionId: string) => {
       const answer = await api.post<SocialCardConfirmation>(
-        `${base(platform)}/artist/campaign/checkout/check/pay`,
+        socialPath<'post'>(platform, 'artist/campaign/checkout/check/pay'),
         { session_id: sessionId },
         { silent: true },
       );
@@ -137,7 +150,8 @@ export function useSocialCampaign(platform: SocialPlatform, id: number) {
   return useQuery({
     queryKey: socialExpressKeys.campaign(platform, id),
     queryFn: async () =>
-      (await api.get<ExpressSocialCampaignDetail>(`${base(platform)}/artist/show/campaign/${id}`)).data,
+      (await api.get<ExpressSocialCampaignDetail>(socialPath<'get'>(platform, `artist/show/campaign/${id}`)))
+        .data,
     enabled: Number.isInteger(id) && id > 0,
   });
 }
@@ -149,7 +163,7 @@ export function useSocialRenewCheck(platform: SocialPlatform, campaignId: number
     queryKey: socialExpressKeys.renewCheck(platform, campaignId),
     queryFn: async () =>
       (
-        await api.post<SocialRenewCheck>(`${base(platform)}/artist/campaign/renew/check`, {
+        await api.post<SocialRenewCheck>(socialPath<'post'>(platform, 'artist/campaign/renew/check'), {
           campaign_id: campaignId,
         })
       ).data,
@@ -165,7 +179,7 @@ export function useSocialRenew(platform: SocialPlatform) {
     mutationFn: async (campaignId: number) =>
       (
         await api.post<ExpressSocialCampaign[]>(
-          `${base(platform)}/artist/campaign/renew`,
+          socialPath<'post'>(platform, 'artist/campaign/renew'),
           { campaign_id: campaignId },
           { silent: true },
         )
@@ -194,7 +208,7 @@ export function useEditAccountProfile(platform: SocialPlatform, accountId: numbe
   const { api } = useApi();
   return useMutation({
     mutationFn: async (body: OfferProfileEdit & { genre_ids?: number[] }) =>
-      api.put(`${base(platform)}/influencer/accounts/${accountId}/profile`, body),
+      api.put(socialPath<'put'>(platform, `influencer/accounts/${accountId}/profile`), body),
     meta: { invalidates: [...EXPRESS_DATA, expressKeys.offers] },
   });
 }

@@ -2,6 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiPath } from '../api/api-paths';
 import { jsonResponse, testClients } from '../test/api';
 import { lazyScreen, type PreloadRoute, preloadOpenedRoute, type RoutePrefetchContext } from './preload';
 
@@ -37,7 +38,7 @@ function setup() {
   const shell = { preload: vi.fn(() => Promise.resolve()) };
   const options = {
     tokenKey: 'AUTH_TOKEN',
-    infoPath: 'user/info',
+    infoPath: 'user/info' as const,
     routes,
     shell,
     api: clients.api,
@@ -87,7 +88,9 @@ describe('preloadOpenedRoute', () => {
 });
 
 describe('the permissions a route prefetch is given', () => {
-  const open = (answer: Response, infoPath: string) => {
+  // Each test sends its session check on a path of its own: a check sent at boot is kept by path until
+  // a provider takes it, and nothing takes it here.
+  const open = (answer: Response, infoPath: ApiPath<'get'>) => {
     localStorage.setItem('AUTH_TOKEN', 'tok');
     const abilities: RoutePrefetchContext['permissions'][] = [];
     const clients = testClients(async () => answer);
@@ -108,7 +111,7 @@ describe('the permissions a route prefetch is given', () => {
   it('is the permissions of the session check sent at boot (a curator sees a campaign as its curator)', async () => {
     const ability = open(
       jsonResponse({ data: { abilities: [{ action: 'call', subject: 'CURATOR_PERMISSION' }] } }),
-      'user/info-curator',
+      'admin/info',
     );
     const held = await ability();
     expect(held.has('CURATOR_PERMISSION')).toBe(true);
@@ -117,7 +120,7 @@ describe('the permissions a route prefetch is given', () => {
   });
 
   it('rejects when the stored token is refused (the prefetch is skipped)', async () => {
-    const ability = open(jsonResponse({ message: 'Unauthenticated' }, 401), 'user/info-refused');
+    const ability = open(jsonResponse({ message: 'Unauthenticated' }, 401), 'user/sessions');
     await expect(ability()).rejects.toBeDefined();
   });
 });

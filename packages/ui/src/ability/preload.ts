@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
 import type { ApiClient } from '../api/api-client';
+import type { ApiPath } from '../api/api-paths';
 import { loadScreenCatalogs, storedLanguage } from '../i18n/i18n';
 import { prefetchSessionInfo } from '../session/session';
 import { readToken } from '../session/storage-keys';
@@ -70,7 +71,7 @@ export interface PreloadOptions {
   /** `AUTH_TOKEN` or `USER_TOKEN`: nothing is preloaded without a stored session. */
   tokenKey: string;
   /** `user/info` or `admin/info`. */
-  infoPath: string;
+  infoPath: ApiPath<'get'>;
   /** Where the app is served (`/admin`); the root when absent. */
   basename?: string;
   /** The app's signed-in routes. */

@@ -55,7 +55,7 @@ describe('ApiClient', () => {
   it('refuses requests while offline, before sending', async () => {
     const fetchImpl = vi.fn();
     const { client, notifier } = makeClient(fetchImpl as unknown as typeof fetch, { isOnline: () => false });
-    await expect(client.get('x')).rejects.toMatchObject({ code: 'OFFLINE' });
+    await expect(client.get('user/info')).rejects.toMatchObject({ code: 'OFFLINE' });
     expect(fetchImpl).not.toHaveBeenCalled();
     expect(notifier.error).toHaveBeenCalledWith('t:ui.errors.offline');
   });
@@ -75,13 +75,13 @@ describe('ApiClient', () => {
   it('shows a success message as a success toast', async () => {
     const { client, notifier } = makeClient((async () =>
       json(200, { data: null, message: 'Saved' })) as typeof fetch);
-    await client.post('x', { a: 1 });
+    await client.post('tickets', { a: 1 });
     expect(notifier.success).toHaveBeenCalledWith('Saved');
   });
 
   it('turns maintenance mode on for HTTP 503', async () => {
     const { client } = makeClient((async () => json(503, { message: 'Maintenance' })) as typeof fetch);
-    await expect(client.get('x')).rejects.toMatchObject({ status: 503 });
+    await expect(client.get('user/info')).rejects.toMatchObject({ status: 503 });
     expect(requestState.get().maintenance).toBe(true);
   });
 
@@ -109,7 +109,7 @@ describe('ApiClient', () => {
   it('counts requests in flight', async () => {
     let release: (r: Response) => void = () => undefined;
     const { client } = makeClient((() => new Promise<Response>((r) => (release = r))) as typeof fetch);
-    const pending = client.get('x');
+    const pending = client.get('user/info');
     expect(requestState.get().inFlight).toBe(1);
     release(json(200, { data: 1 }));
     await pending;
@@ -122,7 +122,7 @@ describe('ApiClient', () => {
         init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       })) as typeof fetch;
     const { client } = makeClient(fetchImpl, { timeoutMs: 10 });
-    await expect(client.get('slow')).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(client.get('user/info')).rejects.toMatchObject({ code: 'TIMEOUT' });
   });
 });
 

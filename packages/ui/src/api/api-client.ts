@@ -3,6 +3,7 @@ import { ERROR_CODES, WEB_PLATFORM } from '@lm/contracts/api';
 import { LIMITS } from '@lm/contracts/limits';
 import { clearToken, readToken } from '../session/storage-keys';
 import { ApiRequestError } from './api-error';
+import type { ApiPath } from './api-paths';
 import { requestState } from './request-state';
 
 /** A query value; `undefined`, `null` and `''` are left out, arrays repeat the key. */
@@ -84,28 +85,28 @@ export class ApiClient {
     this.options = options;
   }
 
-  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiSuccess<T>> {
+  get<T>(path: ApiPath<'get'>, options?: Omit<RequestOptions, 'body'>): Promise<ApiSuccess<T>> {
     return this.request<ApiSuccess<T>>('GET', path, options);
   }
 
   /** GET of a paged list: `{ data: [...], pagination }`. */
-  list<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiList<T>> {
+  list<T>(path: ApiPath<'get'>, options?: Omit<RequestOptions, 'body'>): Promise<ApiList<T>> {
     return this.request<ApiList<T>>('GET', path, options);
   }
 
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiSuccess<T>> {
+  post<T>(path: ApiPath<'post'>, body?: unknown, options?: RequestOptions): Promise<ApiSuccess<T>> {
     return this.request<ApiSuccess<T>>('POST', path, { ...options, body });
   }
 
-  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiSuccess<T>> {
+  put<T>(path: ApiPath<'put'>, body?: unknown, options?: RequestOptions): Promise<ApiSuccess<T>> {
     return this.request<ApiSuccess<T>>('PUT', path, { ...options, body });
   }
 
-  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiSuccess<T>> {
+  patch<T>(path: ApiPath<'patch'>, body?: unknown, options?: RequestOptions): Promise<ApiSuccess<T>> {
     return this.request<ApiSuccess<T>>('PATCH', path, { ...options, body });
   }
 
-  delete<T>(path: string, options?: RequestOptions): Promise<ApiSuccess<T>> {
+  delete<T>(path: ApiPath<'delete'>, options?: RequestOptions): Promise<ApiSuccess<T>> {
     return this.request<ApiSuccess<T>>('DELETE', path, options);
   }
 

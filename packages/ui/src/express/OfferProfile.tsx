@@ -22,6 +22,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useApi } from '../api/api-context';
+import type { ApiPath } from '../api/api-paths';
 import { intlLocale } from '../i18n/languages';
 import { LoadingOrNotFound } from '../layout/NotFoundPage';
 import { expressKeys } from '../query-keys/express';
@@ -38,7 +39,7 @@ const FollowerHistoryChart = lazy(() => import('./FollowerHistoryChart'));
 export type OfferKind = 'playlist' | 'tiktok' | 'instagram';
 
 /** The API path of an offer's profile (issue "Choose with evidence"). */
-export function offerProfilePath(kind: OfferKind, id: number): string {
+export function offerProfilePath(kind: OfferKind, id: number): ApiPath<'get'> {
   return kind === 'playlist' ? `express/playlists/${id}/profile` : `express-${kind}/accounts/${id}/profile`;
 }
 

@@ -4,6 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NotificationsBase } from '../notifications/use-notifications';
 import { readPreference, STORAGE_KEYS, writePreference } from '../session/storage-keys';
 import { usePreferences } from '../theme/preferences';
 import { Brand } from './Brand';
@@ -20,7 +21,7 @@ export interface AppLayoutProps {
   menu: readonly MenuItem[];
   user: UserMenuProps;
   /** `notifications` or `admin/notifications`. */
-  notificationsBase: string;
+  notificationsBase: NotificationsBase;
   /** Path of the full notifications screen, when the signed-in account may open it. */
   notificationsPage?: string;
   admin?: boolean;

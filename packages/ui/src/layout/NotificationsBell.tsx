@@ -19,6 +19,7 @@ import { useNavigate } from 'react-router';
 import { formatRelative, formatShortAmount } from '../i18n/format';
 import {
   type AppNotification,
+  type NotificationsBase,
   useLatestNotifications,
   useMarkRead,
   useUnreadCount,
@@ -29,7 +30,7 @@ import {
  * `base` is `notifications` (users) or `admin/notifications` (admins); `pageLink` (e.g.
  * `/notifications`) adds a "See all" link to the full list.
  */
-export function NotificationsBell({ base, pageLink }: { base: string; pageLink?: string }) {
+export function NotificationsBell({ base, pageLink }: { base: NotificationsBase; pageLink?: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);

@@ -6,6 +6,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
+import type { ApiPath } from '../api/api-paths';
 import { formatNumber } from '../i18n/format';
 import { EmptyState } from './EmptyState';
 import { ListTable } from './ListTable';
@@ -17,7 +18,7 @@ export interface ListScreenProps<T> {
   /** i18n key of the page title. */
   title: string;
   /** API path of the list, e.g. `admin/dev/mailbox`. */
-  path: string;
+  path: ApiPath<'get'>;
   columns: DataTableColumn<T>[];
   filters?: readonly FilterField[];
   /** Offers the free-text `q` search. */

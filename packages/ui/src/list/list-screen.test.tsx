@@ -33,7 +33,7 @@ function show() {
       <MemoryRouter>
         <ListScreen<{ id: number; name: string }>
           title="Things"
-          path="things"
+          path="admin/admins"
           columns={[{ accessor: 'name', title: 'Name' }]}
         />
       </MemoryRouter>

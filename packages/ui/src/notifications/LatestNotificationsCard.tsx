@@ -2,7 +2,7 @@ import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatRelative } from '../i18n/format';
-import { useLatestNotifications } from './use-notifications';
+import { type NotificationsBase, useLatestNotifications } from './use-notifications';
 
 /**
  * The dashboard card of the reader's five latest notifications (title, when, two lines of the body;
@@ -11,7 +11,7 @@ import { useLatestNotifications } from './use-notifications';
  * @param base the notifications endpoint of the app (`notifications` for users,
  *   `admin/notifications` for staff).
  */
-export function LatestNotificationsCard({ base }: { base: string }) {
+export function LatestNotificationsCard({ base }: { base: NotificationsBase }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const notifications = useLatestNotifications(base, true);

@@ -6,14 +6,19 @@ import { useNavigate } from 'react-router';
 import { formatDateTime, formatRelative } from '../i18n/format';
 import { usePageTitle } from '../layout/use-page-title';
 import { ListScreen } from '../list/ListScreen';
-import { type AppNotification, useMarkRead, useUnreadCount } from './use-notifications';
+import {
+  type AppNotification,
+  type NotificationsBase,
+  useMarkRead,
+  useUnreadCount,
+} from './use-notifications';
 
 /**
  * /notifications of both apps: every in-app notification of the signed-in account, newest first,
  * paged; a row opens its link and marks it read; one or all can be marked read. `base` is
  * `notifications` (users) or `admin/notifications` (admins).
  */
-export function NotificationsPage({ base }: { base: string }) {
+export function NotificationsPage({ base }: { base: NotificationsBase }) {
   const { t, i18n } = useTranslation();
   usePageTitle('ui.notifications.title');
   const navigate = useNavigate();

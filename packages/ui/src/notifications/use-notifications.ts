@@ -7,11 +7,14 @@ import { notificationKeys } from '../query-keys/notifications';
 /** A notification as `GET notifications` lists it: the contract's type, imported as a type only. */
 export type { AppNotification } from '@lm/contracts/notifications';
 
+/** Where a signed-in person's notifications are: the user app's or the back-office's. */
+export type NotificationsBase = 'notifications' | 'admin/notifications';
+
 /**
  * The unread count's query (`GET {base}/unread-count`, silent), shared by {@link useUnreadCount} and
  * the entry's prefetch. `base` is `notifications` or `admin/notifications`.
  */
-export function unreadCountQuery(api: ApiClient, base: string) {
+export function unreadCountQuery(api: ApiClient, base: NotificationsBase) {
   return queryOptions({
     queryKey: notificationKeys.unread(base),
     queryFn: async () =>
@@ -21,13 +24,13 @@ export function unreadCountQuery(api: ApiClient, base: string) {
 }
 
 /** Unread count, polled every minute (silent). `base` is `notifications` or `admin/notifications`. */
-export function useUnreadCount(base: string) {
+export function useUnreadCount(base: NotificationsBase) {
   const { api } = useApi();
   return useQuery({ ...unreadCountQuery(api, base), refetchInterval: 60_000 });
 }
 
 /** The latest notifications for the bell (first page). */
-export function useLatestNotifications(base: string, enabled: boolean) {
+export function useLatestNotifications(base: NotificationsBase, enabled: boolean) {
   const { api } = useApi();
   return useQuery({
     queryKey: notificationKeys.latest(base),
@@ -38,7 +41,7 @@ export function useLatestNotifications(base: string, enabled: boolean) {
 }
 
 /** Marks one notification as read, or all when `id` is 'all'. */
-export function useMarkRead(base: string) {
+export function useMarkRead(base: NotificationsBase) {
   const { api } = useApi();
   const client = useQueryClient();
   return useMutation({

@@ -1,4 +1,5 @@
 import { IconBrandInstagram, IconBrandSpotify, IconBrandTiktok } from '@tabler/icons-react';
+import type { ApiPath } from '../api/api-paths';
 
 /**
  * What the seller places the artist's song in: a playlist (the curator adds the track, the server
@@ -28,7 +29,7 @@ export interface PlatformDescriptor {
   /** Key of the catalog's texts under `express.social_artist.<texts>` (video platforms). */
   texts: string;
   /** The music-link check the create wizard calls; null when the song is picked from Spotify. */
-  checkPath: string | null;
+  checkPath: ApiPath<'post'> | null;
   linkPlaceholder: string;
   /** Unreleased songs: may one be promoted, and does it also need a cover image (`tiktok_img`). */
   unreleased: { allowed: boolean; needsCover: boolean };

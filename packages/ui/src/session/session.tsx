@@ -15,6 +15,7 @@ import {
 import type { ApiClient } from '../api/api-client';
 import { useApi } from '../api/api-context';
 import { ApiRequestError } from '../api/api-error';
+import type { ApiPath } from '../api/api-paths';
 import { requestState } from '../api/request-state';
 import { type SessionState, sessionReducer } from './session-reducer';
 import { clearToken, readToken, writeToken } from './storage-keys';
@@ -44,7 +45,7 @@ const earlyInfo = new Map<string, Promise<{ data: unknown }>>();
 export function prefetchSessionInfo(
   api: ApiClient,
   tokenKey: string,
-  infoPath: string,
+  infoPath: ApiPath<'get'>,
 ): Promise<{ data: unknown }> | undefined {
   if (!readToken(tokenKey)) return undefined;
   const sent = earlyInfo.get(infoPath);
@@ -57,7 +58,7 @@ export function prefetchSessionInfo(
 }
 
 /** The boot-time check of `infoPath`, once (the provider's first check); undefined when none was sent. */
-function takeEarlyInfo<U>(infoPath: string): Promise<{ data: U }> | undefined {
+function takeEarlyInfo<U>(infoPath: ApiPath<'get'>): Promise<{ data: U }> | undefined {
   const request = earlyInfo.get(infoPath);
   earlyInfo.delete(infoPath);
   return request as Promise<{ data: U }> | undefined;
@@ -95,9 +96,9 @@ export interface SessionProviderProps {
   /** `AUTH_TOKEN` or `USER_TOKEN`. */
   tokenKey: string;
   /** `user/info` or `admin/info`. */
-  infoPath: string;
+  infoPath: ApiPath<'get'>;
   /** `user/logout` or `logout`. */
-  logoutPath: string;
+  logoutPath: ApiPath<'post'>;
   children: ReactNode;
 }
 

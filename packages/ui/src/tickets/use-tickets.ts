@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/api-context';
+import type { ApiPath } from '../api/api-paths';
 import { ticketKeys } from '../query-keys/tickets';
 import type { Ticket, TicketOption, TicketReplyItem } from './ticket-types';
 
@@ -28,7 +29,7 @@ export function useTicketReplies(id: number) {
  * further query parameters (part of the path's cache key).
  */
 export function useTicketLookup<T extends TicketOption = TicketOption>(
-  path: string | null,
+  path: ApiPath<'get'> | null,
   q = '',
   params: Record<string, string> = {},
 ) {
@@ -38,7 +39,7 @@ export function useTicketLookup<T extends TicketOption = TicketOption>(
     queryKey: ticketKeys.lookup(`${path ?? ''}${extra ? `?${extra}` : ''}`, q),
     queryFn: async () => {
       const query = new URLSearchParams({ limit: '100', ...params, ...(q ? { q } : {}) });
-      return (await api.get<T[]>(`${path}?${query}`)).data;
+      return (await api.get<T[]>(path!, { query })).data;
     },
     enabled: path !== null,
     staleTime: 60_000,
@@ -79,12 +80,18 @@ export function useReplyTicket(id: number) {
   });
 }
 
+/** A ticket call: its method and a path the API answers with that method. */
+export type TicketCall =
+  | { method: 'put'; path: ApiPath<'put'>; body?: unknown }
+  | { method: 'post'; path: ApiPath<'post'>; body?: unknown }
+  | { method: 'delete'; path: ApiPath<'delete'>; body?: undefined };
+
 /** A ticket action answered with a message only (close, rate, status, update, delete). */
 export function useTicketAction(id: number) {
   const { api } = useApi();
   const refresh = useRefreshTicket();
   return useMutation({
-    mutationFn: async (call: { method: 'put' | 'post' | 'delete'; path: string; body?: unknown }) =>
+    mutationFn: async (call: TicketCall) =>
       call.method === 'delete'
         ? await api.delete(call.path)
         : call.method === 'put'

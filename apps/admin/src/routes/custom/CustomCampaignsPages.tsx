@@ -158,8 +158,10 @@ export function CustomCampaignDetailPage() {
   const [outcome, setOutcome] = useState<'completed' | 'refunded'>('refunded');
   const detail = useStaffCustomCampaign(id);
   const act = useMutation({
-    mutationFn: async (call: { path: string; body?: unknown; method?: 'delete' }) =>
-      call.method === 'delete'
+    mutationFn: async (
+      call: { path: 'approve' | 'publish' | 'decline' | 'force-end'; body?: unknown } | { method: 'delete' },
+    ) =>
+      'method' in call
         ? await api.delete(`admin/custom-campaigns/${id}`)
         : await api.post(`admin/custom-campaigns/${id}/${call.path}`, call.body),
     onSuccess: () => client.invalidateQueries(),
@@ -234,7 +236,7 @@ export function CustomCampaignDetailPage() {
                 variant="subtle"
                 onClick={async () => {
                   if (await confirmAction({ danger: true })) {
-                    await act.mutateAsync({ path: '', method: 'delete' });
+                    await act.mutateAsync({ method: 'delete' });
                     navigate('/custom/campaigns/list');
                   }
                 }}

@@ -26,6 +26,7 @@ import { ListCard } from '../../components/ListCard';
 import { OnOffBadge } from '../../components/OnOffBadge';
 import { RecordFormModal, useRecordEditor } from '../../components/RecordFormModal';
 import { selectFilter } from '../../components/select-filter';
+import { useChange } from '../../hooks/use-admin-api';
 import { type LookupEntry, type Slider, useCrud, useSliders, useUserTypesAdmin } from '../../hooks/use-staff';
 import { LookupsNav } from './LookupsNav';
 
@@ -233,7 +234,12 @@ export function UserTypesPage() {
   const { t, i18n } = useTranslation();
   usePageTitle('staff.lookups.user_types');
   const types = useUserTypesAdmin();
-  const { save } = useCrud<{ name: string }>('admin/user-types', { keys: [staffKeys.userTypes] });
+  const { api } = useApi();
+  // Renamed in place only: the three types are fixed (no POST or DELETE in the API).
+  const save = useChange(
+    ({ id, body }: { id: number; body: { name: string } }) => api.put(`admin/user-types/${id}`, body),
+    [staffKeys.userTypes],
+  );
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
   const [error, setError] = useState<string | undefined>();
   return (

@@ -4,6 +4,7 @@ import type { Translations } from '@lm/contracts/translations';
 import {
   confirmAction,
   LANGUAGE_LABEL,
+  type TicketCall,
   TranslatedField,
   translationErrors,
   useApi,
@@ -45,7 +46,7 @@ function useDepartmentCall() {
   const { api } = useApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (call: { method: 'post' | 'put' | 'delete'; path: string; body?: unknown }) =>
+    mutationFn: async (call: TicketCall) =>
       call.method === 'delete'
         ? api.delete(call.path)
         : call.method === 'put'

@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.layer.css';
 import { LIMITS } from '@lm/contracts/limits';
-import { formatNumber, ListTable, useApi } from '@lm/ui';
+import { type ApiPath, formatNumber, ListTable, useApi } from '@lm/ui';
 import { Paper } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ export function PagedTable<T>({
   paged = true,
   onRowClick,
 }: {
-  path: string;
+  path: ApiPath<'get'>;
   columns: DataTableColumn<T>[];
   filter?: Record<string, string>;
   paged?: boolean;

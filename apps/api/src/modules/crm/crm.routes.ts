@@ -731,7 +731,7 @@ export const crmPublicRoutes: RouteModule = async (app, deps) => {
     keepRawJsonBodies(scope, 'string');
     scope.post(
       '/api/crm/webhooks/mail',
-      { config: { access: PUBLIC, rateLimit: false }, schema: { tags: ['crm-public'], hide: true } },
+      { config: { access: PUBLIC, rateLimit: false }, schema: { tags: ['provider webhooks'] } },
       async (req, reply) => {
         const raw = typeof req.body === 'string' ? req.body : '';
         const header = req.headers['x-lm-signature'];

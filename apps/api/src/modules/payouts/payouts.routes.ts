@@ -270,7 +270,7 @@ async function webhookRoute(app: ZodApp, deps: ModuleDeps) {
   keepRawJsonBodies(app, 'buffer');
   app.post(
     '/api/payments/wise/webhook',
-    { config: { access: PUBLIC, rateLimit: false }, schema: { hide: true } },
+    { config: { access: PUBLIC, rateLimit: false }, schema: { tags: ['provider webhooks'] } },
     async (req, reply) => {
       const raw = (req.body as Buffer | undefined)?.toString('utf8') ?? '';
       try {

@@ -525,7 +525,7 @@ async function inboundRoute(app: ZodApp, deps: ModuleDeps) {
   app.addContentTypeParser('application/x-www-form-urlencoded', raw, keep);
   app.post(
     '/api/tickets/inbound-mail',
-    { config: { access: PUBLIC }, schema: { tags, hide: true } },
+    { config: { access: PUBLIC }, schema: { tags: ['provider webhooks'] } },
     async (req, reply) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       try {

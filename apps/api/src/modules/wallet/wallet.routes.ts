@@ -365,7 +365,7 @@ async function webhookRoutes(app: ZodApp, deps: ModuleDeps) {
   keepRawJsonBodies(app, 'buffer');
   app.post(
     '/api/stripe/webhook',
-    { config: { access: PUBLIC, rateLimit: false }, schema: { hide: true } },
+    { config: { access: PUBLIC, rateLimit: false }, schema: { tags: ['provider webhooks'] } },
     async (req, reply) => {
       const raw = req.body as Buffer;
       let event: Awaited<ReturnType<typeof deps.providers.payments.card.verifyWebhook>>;
@@ -386,7 +386,7 @@ async function webhookRoutes(app: ZodApp, deps: ModuleDeps) {
   );
   app.post(
     '/api/payments/paypal/webhook',
-    { config: { access: PUBLIC, rateLimit: false }, schema: { hide: true } },
+    { config: { access: PUBLIC, rateLimit: false }, schema: { tags: ['provider webhooks'] } },
     async (req, reply) => {
       const raw = req.body as Buffer;
       let event: Awaited<ReturnType<typeof deps.providers.payments.paypal.verifyWebhook>>;

@@ -274,7 +274,7 @@ export function SocialCreateCampaign({
   const [payError, setPayError] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod>('coins');
   const pitchIsTooLong = pitchTooLong(pitch);
-  const check = useCheckMusic(platform.checkPath ?? '');
+  const check = useCheckMusic(platform.checkPath!);
   const tiers = useSocialTiers(platform.key);
   const accounts = useSocialAccounts(platform.key, filtersToSend(filters), madeWithAi);
   const matched = useMatchedAccounts(

@@ -3,6 +3,7 @@ import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
 import type { ExpressSocialCampaignDetail } from '@lm/contracts/express';
 import {
   type ApiClient,
+  type ApiPath,
   ApiProvider,
   createQueryClient,
   type PlatformDescriptor,
@@ -36,7 +37,8 @@ const FAKE: PlatformDescriptor = {
   name: 'FakeClips',
   color: 'orange',
   labelKey: 'nav.tiktok',
-  checkPath: 'express-check-fakeclips-music',
+  // A platform only this test knows: the API document has no such path.
+  checkPath: 'express-check-fakeclips-music' as ApiPath<'post'>,
   linkPlaceholder: 'https://fakeclips.example/sound/…',
   unreleased: { allowed: false, needsCover: false },
   artistConfirmsSound: true,

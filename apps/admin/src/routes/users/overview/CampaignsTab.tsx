@@ -1,5 +1,5 @@
 import { EXPRESS_ADMIN_PERMISSIONS as EXPRESS, type SessionAdmin } from '@lm/contracts';
-import { type ExpressCampaign, TrackCell, useSession, useSpotifyCampaignColumns } from '@lm/ui';
+import { type ApiPath, type ExpressCampaign, TrackCell, useSession, useSpotifyCampaignColumns } from '@lm/ui';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useNavigate } from 'react-router';
 import type { AdminUser } from '../../../hooks/use-users';
@@ -34,7 +34,7 @@ export function CampaignsTab({ user, lastFive = false }: { user: AdminUser; last
   const artist = user.user_type_id === 1;
   const curator = user.user_type_id === 2;
   const columns = useColumns(curator);
-  const path = lastFive
+  const path: ApiPath<'get'> = lastFive
     ? artist
       ? `artist/campaigns/indexLastFiveForArtist/${user.id}`
       : `curator/campaigns/indexLastFiveForCurator/${user.id}`

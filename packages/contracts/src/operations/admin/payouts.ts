@@ -1,0 +1,49 @@
+import type { OperationDocs } from '../types';
+import { AUDITED, PAGED } from './common';
+
+const FILTERS =
+  "`filter[status_id]` (1 Pending, 2 Processing, 3 Paid, 4 Declined, 5 Failed), `filter[user_id]`; `q` matches the payee's e-mail and name and the Wise quote and transfer ids.";
+
+/** Payouts of curators and influencers over Wise (spec section 2 "/requests/list", "/payouts/list", "/payouts/{id}", "/transfers/{quote}"). */
+export const payoutsOperations: OperationDocs = {
+  'GET /api/admin/payouts/requests': {
+    id: 'admin.payouts.listRequests',
+    summary: 'List payout requests waiting for a decision',
+    description: `Payouts in status 1 Pending (unless \`filter[status_id]\` says otherwise) with payee, coins, amount, currency and the Wise quote. ${FILTERS} ${PAGED} Spec section 2 "/requests/list".`,
+  },
+  'GET /api/admin/payouts': {
+    id: 'admin.payouts.list',
+    summary: 'List payouts in every status',
+    description: `${FILTERS} ${PAGED} Spec section 2 "/payouts/list" and section 3 "Payout".`,
+  },
+  'GET /api/admin/payouts/{id}': {
+    id: 'admin.payouts.get',
+    summary: 'Read one payout with its payee, recipient and ledger movements',
+    description:
+      'Payee, bank recipient (masked), Wise quote and transfer, status, the hold behind the payout and the ledger movements of that hold and of a declined payout\'s return. Spec section 2 "/payouts/{id}".',
+  },
+  'POST /api/admin/payouts/{id}/approve': {
+    id: 'admin.payouts.approveRequest',
+    summary: 'Approve a payout request',
+    description: `Only a Pending request whose Wise transfer is created (409 \`payouts.not_pending\`, \`payouts.transfer_not_ready\`): status 2 Processing, and the funding job queued in the same transaction (funding is then tried at once; the reconciler retries it). Answers the payout as it now stands. ${AUDITED} Spec section 2 "/requests/list"; docs/decisions.md "Payouts (Wise)".`,
+    errors: [409],
+  },
+  'POST /api/admin/payouts/{id}/decline': {
+    id: 'admin.payouts.declineRequest',
+    summary: 'Decline a payout request and return the coins',
+    description: `Body \`reason\` (3 to 500 characters), told to the payee. Only a Pending request (409 \`payouts.not_pending\`); its Wise transfer is cancelled (409 \`payouts.cannot_cancel\` when Wise has funded it meanwhile, 502 \`payouts.provider_unavailable\` when Wise cannot be reached) and the held coins go back to the wallet in the same transaction. ${AUDITED} Spec section 2 "/requests/list".`,
+    errors: [409, 502],
+    examples: { request: { reason: 'The bank account name does not match the account holder' } },
+  },
+  'GET /api/admin/transfers/{quote}': {
+    id: 'admin.payouts.getTransfer',
+    summary: 'Read a Wise transfer by its quote',
+    description:
+      '`{quote}`: the Wise quote id (letters, digits and dashes, at most 64). The quote with its payee, recipient, payout and the transfer\'s live state at Wise; the stored state is shown when Wise cannot be reached. Spec section 2 "/transfers/{quote}".',
+  },
+  'POST /api/admin/payouts/reconcile': {
+    id: 'admin.payouts.reconcile',
+    summary: 'Reconcile payouts with Wise now',
+    description: `Runs the reconciliation the worker runs every minute: payouts whose Wise transfer was never created get it (same idempotency key), approved payouts not yet funded get funded (after reading the transfer's state at Wise, so never twice), funded payouts with no news for a while are brought up to date. Answers a message with the counts. ${AUDITED} Docs/decisions.md "Payouts (Wise)" (issue 7).`,
+  },
+};
