@@ -88,6 +88,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the signed-in staff member's API keys
+         * @description Newest first, with status, scopes, permissions, expiry and last use; never a secret. Sent as `Authorization: Bearer <key>`, a staff key reaches only back-office operations naming one of its scopes, and only with permissions it carries that its staff member still holds; a disabled staff member's keys answer 401. Issue 34 "API keys".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        get: operations["admin.apiKeys.list"];
+        put?: never;
+        /**
+         * Create a staff API key; its secret is answered this once
+         * @description As a user's key, plus `permissions`: each one the staff member holds (422 `api_keys.permission_not_held` otherwise). At most 20 live keys (409). Audited. Sent as `Authorization: Bearer <key>`, a staff key reaches only back-office operations naming one of its scopes, and only with permissions it carries that its staff member still holds; a disabled staff member's keys answer 401. Issue 34 "API keys".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        post: operations["admin.apiKeys.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of your staff API keys
+         * @description The key answers 401 from its next request; another staff member's key answers 404. Audited. Sent as `Authorization: Bearer <key>`, a staff key reaches only back-office operations naming one of its scopes, and only with permissions it carries that its staff member still holds; a disabled staff member's keys answer 401. Issue 34 "API keys".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        delete: operations["admin.apiKeys.revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit-logs": {
         parameters: {
             query?: never;
@@ -1337,7 +1387,7 @@ export interface paths {
          * List Spotify express campaigns
          * @description Every Spotify express campaign, newest first (`order` ending in `:asc` for oldest first): track, artist, curator, playlist, tier, price (coins) and status. Filters `filter[status]` (one or more of 1 Pending for Approval … 8 Failed to Submit Playlist), `filter[artist_id]`, `filter[curator_id]`, `filter[playlist_id]`, `filter[date_from]` and `filter[date_to]` (`YYYY-MM-DD`, created, inclusive); `q` matches the track name or the artist's or curator's e-mail. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/express/campaigns/list" and section 4 "Express campaign status map".
          *
-         *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
+         *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["admin.express.listCampaigns"];
         put?: never;
@@ -1359,7 +1409,7 @@ export interface paths {
          * Read a Spotify express campaign
          * @description The campaign with its track, playlist, seller, timeline (staff names shown), decline reason and pitch, and its performance so far. Spec section 2 "/express-campaigns/{campaignId}".
          *
-         *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
+         *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["admin.express.getCampaign"];
         put?: never;
@@ -2653,7 +2703,7 @@ export interface paths {
          * Read an express campaign's results report
          * @description What the campaign did against the 28 days before it (its target, window and baseline, the metrics measured and those missing, coins spent and the results per unit), in the reader's language, as its artist sees it. Issue 32 "Results: the report and what worked".
          *
-         *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
+         *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. An API key holding the scope `results:read` may call it too.
          */
         get: operations["admin.express.getCampaignReport"];
         put?: never;
@@ -3666,6 +3716,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's API keys (user overview)
+         * @description The same list the user sees: status, scopes, expiry, last use and address, never a secret. An unknown or deleted user answers 404. Issue 34 "API keys".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.users.tab.list`. API keys are refused (403).
+         */
+        get: operations["admin.users.listApiKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/api-keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a user's API key (user overview)
+         * @description For a leaked key, without disabling the account: the key answers 401 from its next request. A key that is not this user's answers 404. Audited with the staff member. Issue 34 "API keys".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `users.edit`. API keys are refused (403).
+         */
+        post: operations["admin.users.revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{id}/approve": {
         parameters: {
             query?: never;
@@ -3997,7 +4091,7 @@ export interface paths {
          * List the transactions of every user wallet
          * @description Ledger entries of all user wallets: number, coins, amount, type, description, the campaign, invoice or transfer they belong to. Filters: `filter[transactions_id]` (transaction number, contains), `filter[desc_id]` (1 coin purchase, 2 campaign purchase, 3 refund, 4 payout request, 5 deducted, 6 withdraw credits, 7 Fan Finder), `filter[transaction_type]` (credit or debit), `filter[date_from]` and `filter[date_to]` (`YYYY-MM-DD`, inclusive); newest first (`order` ending in `:asc` for oldest first); above a threshold the total is an estimate (`total_estimated`). Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/wallet/transaction/list" and section 3 "Transaction".
          *
-         *     **Who may call it:** a staff member (back-office token) holding the permission `main.wallet.show.all.transactions`. API keys are refused (403).
+         *     **Who may call it:** a staff member (back-office token) holding the permission `main.wallet.show.all.transactions`. An API key holding the scope `wallet:read` may call it too.
          */
         get: operations["admin.wallet.listTransactions"];
         put?: never;
@@ -4107,7 +4201,7 @@ export interface paths {
          * List one's custom campaigns (artist)
          * @description The artist's custom campaigns with tier, release state, status, form and invoice, paged and filtered (spec section 3 "Custom campaign list item"). Statuses (spec section 4): 1 pending, 2 pending for approval, 3 approved, 4 declined, 5 deleted, 6 pending for publishing, 7 published; completed when every placement has ended. Spec section 7, "Campaigns".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["custom.listCampaigns"];
         put?: never;
@@ -4181,7 +4275,7 @@ export interface paths {
          * Make an invoice's PDF and answer its link
          * @description Renders the invoice's PDF once (later calls reuse it) and answers the invoice with `attachment_link`. Another artist's invoice answers 404. Spec section 7, "Payments".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `wallet:read` may call it too.
          */
         post: operations["wallet.makeInvoicePdf"];
         delete?: never;
@@ -4201,7 +4295,7 @@ export interface paths {
          * List one's invoices
          * @description The signed-in artist's invoices (coin purchases and custom campaigns), paged, with paid state and PDF link when made. Spec section 7, "Payments".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `wallet:read` may call it too.
          */
         get: operations["wallet.listInvoices"];
         put?: never;
@@ -4223,7 +4317,7 @@ export interface paths {
          * Read one of one's invoices
          * @description One invoice of the signed-in artist; another's answers 404. Spec section 7, "Payments".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `wallet:read` may call it too.
          */
         get: operations["wallet.getInvoice"];
         put?: never;
@@ -4245,7 +4339,7 @@ export interface paths {
          * List all one's campaigns, custom and express
          * @description Every campaign of the artist, custom and express of each platform, newest first, paged, optionally of one `filter[type]` (an unknown type answers 422) and searched by `q`. Spec section 7, "Campaigns".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["custom.listAllOwnCampaigns"];
         put?: never;
@@ -4311,7 +4405,7 @@ export interface paths {
          * Read one's custom campaign (artist)
          * @description Custom campaign `id` of the artist with its invoice, placements and their express campaigns; another's answers 404. Statuses (spec section 4): 1 pending, 2 pending for approval, 3 approved, 4 declined, 5 deleted, 6 pending for publishing, 7 published; completed when every placement has ended. Spec section 7, "Campaigns".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["custom.getCampaign"];
         put?: never;
@@ -4333,7 +4427,7 @@ export interface paths {
          * Read one's custom campaign (the spec's view path)
          * @description The same answer as `GET /api/campaign/{id}` under the path the view screen calls. Spec section 7, "Campaigns".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["custom.getCampaignForView"];
         put?: never;
@@ -4379,7 +4473,7 @@ export interface paths {
          * A TikTok campaign's daily history
          * @description The daily checks (views, likes, the video still up) of TikTok campaign `campaign_id` for its artist or influencer; anyone else 404, a campaign of another platform 422. Spec section 7, "Campaigns".
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `results:read` may call it too.
          */
         post: operations["tiktok.getCampaignPerformance"];
         delete?: never;
@@ -4399,7 +4493,7 @@ export interface paths {
          * One's custom campaign counts by status
          * @description total, approved, pending for publishing, publishing, declined, invited, pending, pending for approval (spec section 3 "Campaign stats"). Spec section 7, "Campaigns".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["custom.getStats"];
         put?: never;
@@ -5153,7 +5247,7 @@ export interface paths {
          * List Instagram accounts an artist can buy a reel on
          * @description Connected, approved accounts with tier price (coins), followers and figures, filtered by tier, genre, mood, language, price, followers, score and answer time (a reversed range answers 422) and sorted. Spec section 7, "Instagram".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["instagram.listBuyableAccounts"];
         put?: never;
@@ -5265,7 +5359,7 @@ export interface paths {
          * Buy Instagram reels with coins (artist)
          * @description Creates one campaign per chosen account for the sound, the pitch (at most 140 characters) and its details; each price in coins moves from the wallet to the campaign's escrow in one transaction and each influencer is asked to decide. Not enough coins answers 409; an unknown or unavailable account, or an invalid link 422. Spec section 7, "Instagram".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:write` may call it too.
          */
         post: operations["instagram.createCampaign"];
         delete?: never;
@@ -5351,7 +5445,7 @@ export interface paths {
          * List one's Instagram campaigns (artist)
          * @description The artist's Instagram campaigns, paged and filtered by status and dates. Statuses (spec section 4): 1 pending for approval, 2 waiting for the post, 3 verifying, 4 on going, 5 auditing, 6 completed, 7 declined, 8 failed to submit. Spec section 7, "Instagram".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["instagram.listArtistCampaigns"];
         put?: never;
@@ -5373,7 +5467,7 @@ export interface paths {
          * A Instagram campaign's status, for its artist or influencer
          * @description Campaign `id` with its account, sound, timeline, submitted reel and checks; an artist reads their own, an influencer those on their accounts (anyone else 404). Statuses (spec section 4): 1 pending for approval, 2 waiting for the post, 3 verifying, 4 on going, 5 auditing, 6 completed, 7 declined, 8 failed to submit. Spec section 7, "Instagram".
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["instagram.getCampaign"];
         put?: never;
@@ -5505,7 +5599,7 @@ export interface paths {
          * List the Instagram campaigns asked of one (influencer)
          * @description Campaigns on the influencer's accounts, paged and filtered by status and dates. Statuses (spec section 4): 1 pending for approval, 2 waiting for the post, 3 verifying, 4 on going, 5 auditing, 6 completed, 7 declined, 8 failed to submit. Spec section 7, "Instagram".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `INFLUENCER_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `INFLUENCER_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["instagram.listInfluencerCampaigns"];
         put?: never;
@@ -5747,7 +5841,7 @@ export interface paths {
          * List TikTok accounts an artist can buy a video on
          * @description Connected, approved accounts with tier price (coins), followers and figures, filtered by tier, genre, mood, language, price, followers, score and answer time (a reversed range answers 422) and sorted. Spec section 7, "TikTok".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["tiktok.listBuyableAccounts"];
         put?: never;
@@ -5837,7 +5931,7 @@ export interface paths {
          * Buy TikTok videos with coins (artist)
          * @description Creates one campaign per chosen account for the sound, the pitch (at most 140 characters) and its details; each price in coins moves from the wallet to the campaign's escrow in one transaction and each influencer is asked to decide. Not enough coins answers 409; an unknown or unavailable account, or an invalid link 422. Spec section 7, "TikTok".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:write` may call it too.
          */
         post: operations["tiktok.createCampaign"];
         delete?: never;
@@ -5901,7 +5995,7 @@ export interface paths {
          * List one's TikTok campaigns (artist)
          * @description The artist's TikTok campaigns, paged and filtered by status and dates. Statuses (spec section 4): 1 pending for approval, 2 waiting for the post, 3 verifying, 4 on going, 5 auditing, 6 completed, 7 declined, 8 failed to submit. Spec section 7, "TikTok".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["tiktok.listArtistCampaigns"];
         put?: never;
@@ -5923,7 +6017,7 @@ export interface paths {
          * A TikTok campaign's status, for its artist or influencer
          * @description Campaign `id` with its account, sound, timeline, submitted video and checks; an artist reads their own, an influencer those on their accounts (anyone else 404). Statuses (spec section 4): 1 pending for approval, 2 waiting for the post, 3 verifying, 4 on going, 5 auditing, 6 completed, 7 declined, 8 failed to submit. Spec section 7, "TikTok".
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["tiktok.getCampaign"];
         put?: never;
@@ -6033,7 +6127,7 @@ export interface paths {
          * List the TikTok campaigns asked of one (influencer)
          * @description Campaigns on the influencer's accounts, paged and filtered by status and dates. Statuses (spec section 4): 1 pending for approval, 2 waiting for the post, 3 verifying, 4 on going, 5 auditing, 6 completed, 7 declined, 8 failed to submit. Spec section 7, "TikTok".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `INFLUENCER_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `INFLUENCER_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["tiktok.listInfluencerCampaigns"];
         put?: never;
@@ -6299,7 +6393,7 @@ export interface paths {
          * Buy Spotify placements with coins (artist)
          * @description Creates one campaign per chosen playlist for the track (`track_link`, a Spotify `/track/` link), the pitch (at most 140 characters), the song's language and whether it was made with AI; each placement's price in coins moves from the wallet to the campaign's escrow in one transaction, and each curator is asked to decide (status 1). Not enough coins answers 409; an unknown, paused or own playlist, or an invalid link 422. Spec section 7, "Spotify express". Spec section 5 "Campaign song step", "Campaign details".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:write` may call it too.
          */
         post: operations["express.createCampaign"];
         delete?: never;
@@ -6363,7 +6457,7 @@ export interface paths {
          * List one's Spotify express campaigns (artist)
          * @description The artist's Spotify campaigns, paged, filtered by status and dates, newest first. Statuses (spec section 4): 1 pending for approval, 2 waiting for playlist submission, 3 verifying submission, 4 on going, 5 auditing, 6 completed, 7 declined, 8 failed to submit. Spec section 7, "Spotify express". Spec section 3 "Express campaign".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["express.listArtistCampaigns"];
         put?: never;
@@ -6407,7 +6501,7 @@ export interface paths {
          * List playlists an artist can buy a placement on
          * @description Approved, active playlists with tier price (coins), duration, genres and figures, paged, filtered (genres, tier, price...) and sorted. Spec section 7, "Spotify express".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["express.listBuyablePlaylists"];
         put?: never;
@@ -6451,7 +6545,7 @@ export interface paths {
          * A Spotify campaign's status and performance (artist)
          * @description Campaign `id` of the artist: status, dates of each step, playlist, track, price, decline reason and its performance (placement position, days on the playlist so far). Another's campaign answers 404. Statuses (spec section 4): 1 pending for approval, 2 waiting for playlist submission, 3 verifying submission, 4 on going, 5 auditing, 6 completed, 7 declined, 8 failed to submit. Spec section 7, "Spotify express".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["express.getArtistCampaign"];
         put?: never;
@@ -6473,7 +6567,7 @@ export interface paths {
          * A campaign's daily checks, any platform
          * @description The daily history of campaign `id` (placement present, position, followers, video views...) for its artist or seller; anyone else 404. Issue "Results".
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `results:read` may call it too.
          */
         get: operations["express.listCampaignChecks"];
         put?: never;
@@ -6545,7 +6639,7 @@ export interface paths {
          * Read a campaign's conversation
          * @description A page of the messages between the campaign's artist and seller (contact details masked), newest first; reading does not mark read. Anyone else answers 404.
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["express.listMessages"];
         put?: never;
@@ -6553,7 +6647,7 @@ export interface paths {
          * Write to the other side of a campaign
          * @description Plain text, contact details masked, limited in length; the other side is notified once per burst. Closed some days after the campaign ended (409); too many messages in a minute answer 429; anyone but the artist and seller 404.
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `campaigns:write` may call it too.
          */
         post: operations["express.postMessage"];
         delete?: never;
@@ -6575,7 +6669,7 @@ export interface paths {
          * Mark a campaign's conversation read
          * @description Moves the reader's marker up to message `up_to_id` (never back). Anyone but the artist and seller answers 404.
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `campaigns:write` may call it too.
          */
         post: operations["express.markMessagesRead"];
         delete?: never;
@@ -6597,7 +6691,7 @@ export interface paths {
          * Withdraw a pending campaign and get the coins back (artist)
          * @description While campaign `id` waits for the seller's decision, the artist withdraws it: the hold is voided and the coins refunded in full, the seller told. Decided meanwhile answers 409 (one of the two wins); another's campaign 404. Any platform.
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `campaigns:write` may call it too.
          */
         post: operations["express.withdrawCampaign"];
         delete?: never;
@@ -6617,7 +6711,7 @@ export interface paths {
          * List the placement durations
          * @description The durations (days) a playlist can offer a placement for. Spec section 7, "Spotify express".
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["express.listDurations"];
         put?: never;
@@ -6639,7 +6733,7 @@ export interface paths {
          * List the active Spotify express tiers
          * @description Tiers with their price in coins and description, names in the request language; a playlist's tier sets what a placement costs. Spec section 7, "Spotify express".
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["express.listTiers"];
         put?: never;
@@ -6705,7 +6799,7 @@ export interface paths {
          * A campaign's performance
          * @description The placement's performance (position, days live, checks) of campaign `id`, for its curator or for the artist who bought it; anyone else 404. Spec section 7, "Spotify express".
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["express.getCampaignPerformance"];
         put?: never;
@@ -6837,7 +6931,7 @@ export interface paths {
          * List the campaigns on one's playlists (curator)
          * @description Campaigns requested on the curator's playlists, paged, filtered by status and dates. Statuses (spec section 4): 1 pending for approval, 2 waiting for playlist submission, 3 verifying submission, 4 on going, 5 auditing, 6 completed, 7 declined, 8 failed to submit. Spec section 7, "Spotify express".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `CURATOR_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `CURATOR_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["express.listIncomingCampaigns"];
         put?: never;
@@ -6969,7 +7063,7 @@ export interface paths {
          * Read a campaign on one's playlist (curator)
          * @description Campaign `id` when it is on the curator's playlist or bought by the curator; otherwise 404. Spec section 7, "Spotify express".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `CURATOR_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `CURATOR_PERMISSION`. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["express.getIncomingCampaign"];
         put?: never;
@@ -8537,7 +8631,7 @@ export interface paths {
          * One campaign's results report (artist)
          * @description What campaign `id` (any platform) brought: placement days and positions, followers reached, video views, streams from the artist's Spotify for Artists uploads, the coins spent and the refund. Another's campaign answers 404. Issue "Results".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `results:read` may call it too.
          */
         get: operations["results.getCampaignReport"];
         put?: never;
@@ -8559,7 +8653,7 @@ export interface paths {
          * One's results as CSV
          * @description One row per campaign of the artist (text/csv, UTF-8 with BOM, column names in the request language; cells that could run as spreadsheet formulas are neutralised). Issue "Results".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `results:read` may call it too.
          */
         get: operations["results.exportCsv"];
         put?: never;
@@ -8581,7 +8675,7 @@ export interface paths {
          * One's results as a PDF report
          * @description The artist's results as a PDF (application/pdf) in the request language. Issue "Results".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `results:read` may call it too.
          */
         get: operations["results.exportPdf"];
         put?: never;
@@ -8653,7 +8747,7 @@ export interface paths {
          * One's results over all campaigns
          * @description Totals and a timeline of the artist's campaigns grouped by `group` (platform, month...): coins spent, placements, reach, streams. Issue "Results".
          *
-         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. API keys are refused (403).
+         *     **Who may call it:** a signed-in, verified user holding the permission `ARTIST_PERMISSION`. An API key holding the scope `results:read` may call it too.
          */
         get: operations["results.getSummary"];
         put?: never;
@@ -9602,6 +9696,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the signed-in user's API keys
+         * @description Newest first, at most 100, revoked and expired ones with their `status`; each with its visible `prefix`, scopes, expiry, `last_used_at` and `last_used_ip` (written at most once a minute), never its secret. A key is `lm_<env>_<8 letters or digits>_<43 characters>` (`live` in production, `test` elsewhere), sent as `Authorization: Bearer <key>`; it reaches only operations naming one of its scopes, never money out or account security. Only its SHA-256 is stored. Issue 34 "API keys".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        get: operations["apiKeys.list"];
+        put?: never;
+        /**
+         * Create an API key; its secret is answered this once
+         * @description A `name`, one or more `scopes` (`campaigns:read`, `campaigns:write`, `wallet:read`, `results:read`, `webhooks:manage`) and `expires_in_days` (7, 30, 90, 180 or 365). At most 20 live keys per account (409 `api_keys.too_many`). Audited. A key is `lm_<env>_<8 letters or digits>_<43 characters>` (`live` in production, `test` elsewhere), sent as `Authorization: Bearer <key>`; it reaches only operations naming one of its scopes, never money out or account security. Only its SHA-256 is stored. Issue 34 "API keys".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        post: operations["apiKeys.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of your API keys
+         * @description The key answers 401 from its next request. Revoking a revoked key changes nothing. Another user's key answers 404. Audited. A key is `lm_<env>_<8 letters or digits>_<43 characters>` (`live` in production, `test` elsewhere), sent as `Authorization: Bearer <key>`; it reaches only operations naming one of its scopes, never money out or account security. Only its SHA-256 is stored. Issue 34 "API keys".
+         *
+         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         */
+        delete: operations["apiKeys.revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/close_ticket/{id}": {
         parameters: {
             query?: never;
@@ -10345,7 +10489,7 @@ export interface paths {
          * The coin balance and its value
          * @description The signed-in user's balance in coins (integers) and its value: `total_minor` in minor units of `currency` (default GBP; another currency converted at today's rate, an unknown one answers 422) valued at the coin price or at the payout rate (`basis`, with its pence per coin). Spec section 7, "Wallet". Spec section 3 "Wallet balance".
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `wallet:read` may call it too.
          */
         get: operations["wallet.getBalance"];
         put?: never;
@@ -10411,7 +10555,7 @@ export interface paths {
          * List one's coin transactions
          * @description The signed-in user's ledger lines, newest first, paged and filtered: coins, amount, credit or debit, description (1 coin purchase, 2 campaign purchase, 3 refund, 4 payout request, 5 deducted, 6 withdraw credits, 7 Fan Finder), the campaign or invoice it concerns. Spec section 7, "Wallet". Spec section 4 "Transaction descriptions".
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `wallet:read` may call it too.
          */
         get: operations["wallet.listTransactions"];
         put?: never;
@@ -10433,7 +10577,7 @@ export interface paths {
          * Read one of one's transactions
          * @description One ledger line of the signed-in user with its campaign, invoice or payout; another user's answers 404. Spec section 7, "Wallet".
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `wallet:read` may call it too.
          */
         get: operations["wallet.getTransaction"];
         put?: never;
@@ -10455,7 +10599,7 @@ export interface paths {
          * The user dashboard's campaign figures
          * @description Express and custom campaign counts by status and the latest campaigns of the signed-in user, as artist or as seller (spec section 3 "Campaign stats"). Spec section 7, "Campaigns".
          *
-         *     **Who may call it:** any signed-in, verified user. API keys are refused (403).
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `campaigns:read` may call it too.
          */
         get: operations["express.getDashboard"];
         put?: never;
@@ -10962,6 +11106,140 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.apiKeys.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            expires_at: string;
+                            id: number;
+                            last_used_at: string | null;
+                            last_used_ip: string | null;
+                            name: string;
+                            permissions: string[];
+                            prefix: string;
+                            revoked_at: string | null;
+                            scopes: ("campaigns:read" | "campaigns:write" | "wallet:read" | "results:read" | "webhooks:manage")[];
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.apiKeys.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {number} */
+                    expires_in_days: 7 | 30 | 90 | 180 | 365;
+                    name: string;
+                    permissions: string[];
+                    scopes: ("campaigns:read" | "campaigns:write" | "wallet:read" | "results:read" | "webhooks:manage")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            expires_at: string;
+                            id: number;
+                            last_used_at: string | null;
+                            last_used_ip: string | null;
+                            name: string;
+                            permissions: string[];
+                            prefix: string;
+                            revoked_at: string | null;
+                            scopes: ("campaigns:read" | "campaigns:write" | "wallet:read" | "results:read" | "webhooks:manage")[];
+                            secret: string;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.apiKeys.revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            expires_at: string;
+                            id: number;
+                            last_used_at: string | null;
+                            last_used_ip: string | null;
+                            name: string;
+                            permissions: string[];
+                            prefix: string;
+                            revoked_at: string | null;
+                            scopes: ("campaigns:read" | "campaigns:write" | "wallet:read" | "results:read" | "webhooks:manage")[];
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
@@ -21862,6 +22140,93 @@ export interface operations {
                                 name: string;
                             };
                             user_type_id: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.users.listApiKeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            expires_at: string;
+                            id: number;
+                            last_used_at: string | null;
+                            last_used_ip: string | null;
+                            name: string;
+                            permissions: string[];
+                            prefix: string;
+                            revoked_at: string | null;
+                            scopes: ("campaigns:read" | "campaigns:write" | "wallet:read" | "results:read" | "webhooks:manage")[];
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.users.revokeApiKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                keyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            expires_at: string;
+                            id: number;
+                            last_used_at: string | null;
+                            last_used_ip: string | null;
+                            name: string;
+                            permissions: string[];
+                            prefix: string;
+                            revoked_at: string | null;
+                            scopes: ("campaigns:read" | "campaigns:write" | "wallet:read" | "results:read" | "webhooks:manage")[];
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
                         };
                         message?: string;
                     };
@@ -38565,6 +38930,152 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "apiKeys.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            expires_at: string;
+                            id: number;
+                            last_used_at: string | null;
+                            last_used_ip: string | null;
+                            name: string;
+                            permissions: string[];
+                            prefix: string;
+                            revoked_at: string | null;
+                            scopes: ("campaigns:read" | "campaigns:write" | "wallet:read" | "results:read" | "webhooks:manage")[];
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "apiKeys.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Label dashboard",
+                 *       "scopes": [
+                 *         "campaigns:read",
+                 *         "wallet:read"
+                 *       ],
+                 *       "expires_in_days": 90
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {number} */
+                    expires_in_days: 7 | 30 | 90 | 180 | 365;
+                    name: string;
+                    scopes: ("campaigns:read" | "campaigns:write" | "wallet:read" | "results:read" | "webhooks:manage")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            expires_at: string;
+                            id: number;
+                            last_used_at: string | null;
+                            last_used_ip: string | null;
+                            name: string;
+                            permissions: string[];
+                            prefix: string;
+                            revoked_at: string | null;
+                            scopes: ("campaigns:read" | "campaigns:write" | "wallet:read" | "results:read" | "webhooks:manage")[];
+                            secret: string;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "apiKeys.revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            expires_at: string;
+                            id: number;
+                            last_used_at: string | null;
+                            last_used_ip: string | null;
+                            name: string;
+                            permissions: string[];
+                            prefix: string;
+                            revoked_at: string | null;
+                            scopes: ("campaigns:read" | "campaigns:write" | "wallet:read" | "results:read" | "webhooks:manage")[];
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Maintenance"];
         };

@@ -1,5 +1,6 @@
 import { accountOperations } from './account';
 import { adminOperations } from './admin';
+import { apiKeysOperations } from './api-keys';
 import { authOperations } from './auth';
 import { connectionsOperations } from './connections';
 import { customCampaignsOperations } from './custom-campaigns';
@@ -53,5 +54,6 @@ export const OPERATIONS: OperationDocs = mergeOperations(
   connectionsOperations,
   fanFinderOperations,
   integrationsOperations,
+  apiKeysOperations,
   adminOperations,
 );

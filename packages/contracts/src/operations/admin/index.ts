@@ -1,4 +1,5 @@
 import type { OperationDocs } from '../types';
+import { apiKeysOperations } from './api-keys';
 import { auditOperations } from './audit';
 import { authOperations } from './auth';
 import { crmOperations } from './crm';
@@ -50,4 +51,5 @@ export const adminOperations: OperationDocs = {
   ...fanFinderOperations,
   ...trustOperations,
   ...devOperations,
+  ...apiKeysOperations,
 };
