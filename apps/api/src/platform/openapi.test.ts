@@ -40,10 +40,17 @@ describe('the API reference (issue 34 "The reference")', () => {
     const balance = doc.paths['/api/wallet/user/current/balance'].get;
     expect(balance).toMatchObject({
       operationId: 'wallet.getBalance',
-      security: [{ bearer: [] }],
+      // Scoped (`wallet:read`): a session token or an API key holding the scope.
+      security: [{ bearer: [] }, { apiKey: [] }],
       responses: { 401: { $ref: '#/components/responses/Unauthenticated' } },
     });
     expect(balance.description).toContain('**Who may call it:**');
+    expect(balance.description).toContain('An API key holding the scope `wallet:read` may call it too.');
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // Account security: never an API key.
+    const sessions = doc.paths['/api/user/sessions'].get;
+    expect(sessions.security).toEqual([{ bearer: [] }]);
+    expect(sessions.description).toContain('API keys are refused (403).');
     expect(balance.responses[200].content['application/json'].example).toBeDefined();
     const login = doc.paths['/api/user/login'].post;
     expect(login.security).toEqual([]);
