@@ -76,6 +76,7 @@ test('an artist adds a webhook endpoint, sends the test event and sees it in the
       expect(JSON.parse(hit!.body)).toMatchObject({ type: 'webhook.test' });
       expect(hit!.headers['webhook-id']).toMatch(/^msg_/);
       expect(hit!.headers['webhook-signature']).toMatch(/^v1,/);
+      await row.scrollIntoViewIfNeeded();
       await shotWithoutOverflow(page, SHOTS, `webhooks-log-${language}-${width}`);
     }
   } finally {

@@ -62,13 +62,11 @@ export function DeliveryLog({ endpointId, enabled }: { endpointId: number; enabl
   return (
     <Stack gap="xs">
       <ScrollArea type="auto">
-        <Table striped verticalSpacing="xs" miw={560} data-testid="webhook-deliveries">
+        <Table striped verticalSpacing="xs" miw={340} data-testid="webhook-deliveries">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('webhooks.col_event')}</Table.Th>
-              <Table.Th>{t('webhooks.col_time')}</Table.Th>
               <Table.Th>{t('webhooks.col_response')}</Table.Th>
-              <Table.Th>{t('webhooks.col_attempts')}</Table.Th>
               <Table.Th>{t('webhooks.col_status')}</Table.Th>
               <Table.Th />
             </Table.Tr>
@@ -80,18 +78,20 @@ export function DeliveryLog({ endpointId, enabled }: { endpointId: number; enabl
                   <Text size="sm" ff="monospace" dir="ltr" span>
                     {d.event_type}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDateTime(d.created_at, i18n.language)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(d.created_at, i18n.language)}
+                  </Text>
                 </Table.Td>
                 <Table.Td data-testid="webhook-delivery-response">
                   <Outcome delivery={d} />
                 </Table.Td>
-                <Table.Td>{d.attempts}</Table.Td>
                 <Table.Td>
                   <Badge color={STATUS[d.status].color} variant="light" data-testid="webhook-delivery-status">
                     {t(STATUS[d.status].label)}
                   </Badge>
+                  <Text size="xs" c="dimmed">
+                    {t('webhooks.attempts', { n: d.attempts })}
+                  </Text>
                   {d.status === 'pending' && d.next_attempt_at && d.attempts > 0 && (
                     <Text size="xs" c="dimmed">
                       {t('webhooks.next_attempt', { time: formatDateTime(d.next_attempt_at, i18n.language) })}
