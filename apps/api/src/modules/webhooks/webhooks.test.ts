@@ -10,6 +10,7 @@ import { artistWithCoins, userWithCoins } from '../../test/coins';
 import type { TestContext } from '../../test/harness';
 import { codeFrom } from '../../test/harness';
 import { PRODUCTION_ENV } from '../../test/production-env';
+import { appWithRouteTable } from '../../test/route-table';
 import { createExchangeTestApp } from '../express/express.fixture';
 import { emitWebhook } from './index';
 import { attemptDelivery, retryDelaySeconds } from './webhooks.delivery';
@@ -181,6 +182,27 @@ describe('endpoints', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['events', 'url']);
+  });
+
+  it('are managed by the account or by an API key holding webhooks:manage, and no other scope', async () => {
+    const { app, routes } = await appWithRouteTable(ctx);
+    try {
+      const mine = routes.filter((r) => r.url.startsWith('/api/user/webhooks'));
+      expect(mine.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+        'DELETE /api/user/webhooks/:id',
+        'GET /api/user/webhooks',
+        'GET /api/user/webhooks/:id/deliveries',
+        'GET /api/user/webhooks/:id/secret',
+        'POST /api/user/webhooks',
+        'POST /api/user/webhooks/:id/secret/roll',
+        'POST /api/user/webhooks/:id/test',
+        'POST /api/user/webhooks/deliveries/:id/resend',
+        'PUT /api/user/webhooks/:id',
+      ]);
+      for (const r of mine) expect(r.access, r.url).toMatchObject({ kind: 'user', scope: 'webhooks:manage' });
+    } finally {
+      await app.close();
+    }
   });
 });
 
