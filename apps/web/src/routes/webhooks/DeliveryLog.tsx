@@ -62,13 +62,12 @@ export function DeliveryLog({ endpointId, enabled }: { endpointId: number; enabl
   return (
     <Stack gap="xs">
       <ScrollArea type="auto">
-        <Table striped verticalSpacing="xs" miw={340} data-testid="webhook-deliveries">
+        <Table striped verticalSpacing="xs" data-testid="webhook-deliveries">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('webhooks.col_event')}</Table.Th>
               <Table.Th>{t('webhooks.col_response')}</Table.Th>
               <Table.Th>{t('webhooks.col_status')}</Table.Th>
-              <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -97,11 +96,10 @@ export function DeliveryLog({ endpointId, enabled }: { endpointId: number; enabl
                       {t('webhooks.next_attempt', { time: formatDateTime(d.next_attempt_at, i18n.language) })}
                     </Text>
                   )}
-                </Table.Td>
-                <Table.Td>
                   <Button
-                    size="compact-sm"
+                    size="compact-xs"
                     variant="subtle"
+                    px={0}
                     disabled={!enabled || d.status === 'pending'}
                     loading={resend.isPending && resend.variables === d.id}
                     onClick={() => resend.mutate(d.id)}
