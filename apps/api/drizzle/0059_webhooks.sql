@@ -49,5 +49,6 @@ ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_user_id_users_
 ALTER TABLE "webhook_outbox" ADD CONSTRAINT "webhook_outbox_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_deliveries_event_endpoint_unique" ON "webhook_deliveries" USING btree ("event_id","endpoint_id");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("endpoint_id","created_at");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_pending_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_endpoints_user_slot_unique" ON "webhook_endpoints" USING btree ("user_id","slot");--> statement-breakpoint
 CREATE INDEX "webhook_outbox_user_idx" ON "webhook_outbox" USING btree ("user_id","created_at");

@@ -216,3 +216,29 @@ async function disableWhenFailingTooLong(
     );
   return true;
 }
+
+/** How late a pending delivery's attempt may be before the sweep queues it again (minutes). */
+export const SWEEP_AFTER_MINUTES = 15;
+
+/**
+ * Queue again the attempts of pending deliveries overdue by `SWEEP_AFTER_MINUTES` (the
+ * `webhooks.sweep` job): a process that died between claiming an attempt and recording it, or a lost
+ * job, leaves such a delivery behind. The attempt's claim makes a job that was only late harmless: of
+ * the two, one sends.
+ * @returns how many attempts were queued (at most 500 a run)
+ */
+export async function sweepOverdueDeliveries(deps: DeliveryDeps): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - SWEEP_AFTER_MINUTES * 60_000);
+  return withTransaction(deps.database, async (tx) => {
+    const { rows } = await tx.db.execute<{ id: number; attempts: number }>(sql`
+      select id::int as id, attempts from webhook_deliveries
+       where status = 'pending' and next_attempt_at < ${before.toISOString()}::timestamptz
+       order by next_attempt_at limit 500`);
+    await queueAttempts(
+      deps,
+      tx,
+      rows.map((r) => ({ deliveryId: r.id, attempt: r.attempts + 1, startAfter: 0 })),
+    );
+    return rows.length;
+  });
+}

@@ -100,6 +100,8 @@ export const webhookDeliveries = pg.pgTable(
   (t) => [
     pg.uniqueIndex('webhook_deliveries_event_endpoint_unique').on(t.eventId, t.endpointId),
     pg.index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    // The sweep's search for pending deliveries whose attempt is overdue.
+    pg.index('webhook_deliveries_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     pg.check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     pg.check('webhook_deliveries_attempts_check', sql`${t.attempts} >= 0`),
     pg.check(

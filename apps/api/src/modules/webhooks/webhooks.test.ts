@@ -13,7 +13,7 @@ import { PRODUCTION_ENV } from '../../test/production-env';
 import { appWithRouteTable } from '../../test/route-table';
 import { createExchangeTestApp } from '../express/express.fixture';
 import { emitWebhook } from './index';
-import { attemptDelivery, retryDelaySeconds } from './webhooks.delivery';
+import { attemptDelivery, retryDelaySeconds, sweepOverdueDeliveries } from './webhooks.delivery';
 import {
   acceptableEndpointUrl,
   createWebhookSender,
@@ -302,6 +302,26 @@ describe('delivery', () => {
       'succeeded',
     );
     expect(r.hits).toHaveLength(2);
+  });
+
+  it('queues again an attempt left behind (a process died after claiming it), and it is sent once', async () => {
+    const owner = await artistWithCoins(ctx, 0);
+    const r = await receiver(() => ({ status: 200 }));
+    const { id } = await endpoint(owner.token, r.url);
+    const deliveryId = await testDelivery(owner.token, id);
+    // Claimed (attempt 1 counted) but never recorded, its job gone, due an hour ago.
+    await q(`update webhook_deliveries set attempts = 1, next_attempt_at = $2 where id = $1`, [
+      deliveryId,
+      new Date(ctx.clock.now().getTime() - 3_600_000),
+    ]);
+    await q(`delete from pgboss.job where name = 'webhooks.deliver' and (data->>'deliveryId')::int = $1`, [
+      deliveryId,
+    ]);
+    expect(await sweepOverdueDeliveries(ctx.deps)).toBeGreaterThanOrEqual(1);
+    expect(await jobsOf(deliveryId)).toMatchObject([{ attempt: 2 }]);
+    expect(await attemptDelivery(ctx.deps, { deliveryId, attempt: 2 })).toBe('succeeded');
+    expect(await attemptDelivery(ctx.deps, { deliveryId, attempt: 2 })).toBe('skipped');
+    expect(r.hits).toHaveLength(1);
   });
 
   it('turns an endpoint off after 24 hours of failures and tells its owner in-app and by mail', async () => {
