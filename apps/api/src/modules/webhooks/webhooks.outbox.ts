@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventData, WebhookEventType } from '@lm/contracts/webhooks';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { Jobs } from '../../jobs/jobs';
 
@@ -41,6 +40,23 @@ export async function queueAttempts(
 }
 
 /**
+ * The event and its deliveries in one statement, prepared once per connection (it runs in hot
+ * transactions such as every campaign transition): `$1` user, `$2` type, `$3` event id, `$4` data
+ * (JSON), `$5` when (null: now()).
+ */
+const EMIT_SQL = `
+  with ep as (
+    select id from webhook_endpoints where user_id = $1 and enabled and $2::varchar = any(events)),
+  ev as (
+    insert into webhook_outbox (id, user_id, type, payload, created_at)
+    select $3, $1, $2, $4::jsonb, coalesce($5::timestamptz, now())
+     where exists (select 1 from ep)
+    returning id, created_at)
+  insert into webhook_deliveries (event_id, endpoint_id, next_attempt_at)
+  select ev.id, ep.id, ev.created_at from ev cross join ep
+  returning id::int as id`;
+
+/**
  * Emit a webhook event in the transaction of the change it announces (issue 34 "Webhooks", outbox):
  * one statement writes the event and a delivery for each of the user's enabled endpoints subscribed
  * to `type`, and the first attempt of each is queued with the transaction's writes. A rollback leaves
@@ -59,18 +75,11 @@ export async function emitWebhook<T extends WebhookEventType>(
   data: WebhookEventData<T>,
   at?: Date,
 ): Promise<number> {
-  const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  const { rows } = await tx.db.execute<{ id: number }>(sql`
-    with ep as (
-      select id from webhook_endpoints where user_id = ${userId} and enabled and ${type} = any(events)),
-    ev as (
-      insert into webhook_outbox (id, user_id, type, payload, created_at)
-      select ${newEventId()}, ${userId}, ${type}, ${JSON.stringify(data)}::jsonb, ${when}
-       where exists (select 1 from ep)
-      returning id, created_at)
-    insert into webhook_deliveries (event_id, endpoint_id, next_attempt_at)
-    select ev.id, ep.id, ev.created_at from ev cross join ep
-    returning id::int as id`);
+  const { rows } = await tx.client.query<{ id: number }>({
+    name: 'lm_webhooks_emit',
+    text: EMIT_SQL,
+    values: [userId, type, newEventId(), JSON.stringify(data), at?.toISOString() ?? null],
+  });
   await queueAttempts(
     deps,
     tx,
