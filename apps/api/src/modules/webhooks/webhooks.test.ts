@@ -31,6 +31,8 @@ import {
 
 let ctx: TestContext;
 let playlistIds: number[];
+let curatorToken: string;
+let curatorId: number;
 const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await ctx.deps.database.pool.query(text, values)).rows as T[];
 
@@ -107,6 +109,8 @@ beforeAll(async () => {
   const world = await createExchangeTestApp();
   ctx = world.ctx;
   playlistIds = world.playlistIds;
+  curatorToken = world.curatorToken;
+  curatorId = world.curator.id;
 });
 
 afterAll(async () => {
@@ -428,6 +432,25 @@ describe('events are written by the transaction that causes them', () => {
     expect(created.statusCode, created.body).toBe(201);
     const campaignId = created.json().data[0].id as number;
     const price = created.json().data[0].price as number;
+    // A message of the artist's reaches the curator's webhooks, not the artist's.
+    await endpoint(curatorToken, `${r.url}/curator`, ['message.received']);
+    const message = await ctx.call('POST', `/api/express/campaigns/${campaignId}/messages`, {
+      token,
+      body: { body: 'Thanks for listening!' },
+    });
+    expect(message.statusCode, message.body).toBe(201);
+    expect(await outboxOf(curatorId)).toEqual([
+      {
+        type: 'message.received',
+        payload: {
+          campaign_id: campaignId,
+          platform: 'spotify',
+          message_id: message.json().data.id,
+          sender_id: user.id,
+          body: 'Thanks for listening!',
+        },
+      },
+    ]);
     const withdrawn = await ctx.call('POST', `/api/express/campaigns/${campaignId}/withdraw`, { token });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect(await outboxOf(user.id)).toEqual([
@@ -501,6 +524,43 @@ describe('events are written by the transaction that causes them', () => {
         type: 'payout.status_changed',
         payload: { payout_id: payoutId, status_id: 4, status: 'declined', coins: 600 },
       },
+    ]);
+  });
+});
+
+describe('ticket replies', () => {
+  it("staff's answer emits ticket.replied to the ticket's user; an internal note and the user's own reply do not", async () => {
+    const { user, token } = await artistWithCoins(ctx, 0);
+    const r = await receiver(() => ({ status: 200 }));
+    await endpoint(token, r.url, ['ticket.replied']);
+    const admin = await ctx.makeAdmin();
+    const staff = await ctx.loginAdmin(admin.email);
+    const department = await ctx.call('POST', '/api/tickets_departments', {
+      token: staff,
+      body: { department_name: `Webhooks ${Date.now()}` },
+    });
+    const opened = await ctx.call('POST', '/api/tickets', {
+      token,
+      body: {
+        ticket_subject: 'Where is my placement?',
+        initial_message: 'Hello, it has been a week.',
+        department_id: department.json().data.id,
+      },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const ticketId = opened.json().data.id as number;
+    const reply = (body: object, as: string) => ctx.call('POST', '/api/ticket_reply', { token: as, body });
+    expect(
+      (await reply({ ticket_id: ticketId, message: 'internal', is_internal: true }, staff)).statusCode,
+    ).toBe(200);
+    expect((await reply({ ticket_id: ticketId, message: 'Any news?' }, token)).statusCode).toBe(200);
+    expect((await reply({ ticket_id: ticketId, message: 'It is live now.' }, staff)).statusCode).toBe(200);
+    const events = await q<{ type: string; payload: { ticket_id: number; subject: string } }>(
+      'select type, payload from webhook_outbox where user_id = $1',
+      [user.id],
+    );
+    expect(events).toMatchObject([
+      { type: 'ticket.replied', payload: { ticket_id: ticketId, subject: 'Where is my placement?' } },
     ]);
   });
 });
