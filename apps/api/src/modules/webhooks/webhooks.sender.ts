@@ -107,10 +107,19 @@ export function createWebhookSender(options: {
     if (ipaddr.isValid(host))
       addresses = [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }];
     else {
+      let timer: NodeJS.Timeout | undefined;
       try {
-        addresses = await resolve(host);
+        // The system resolver has no deadline of its own: the attempt's time bounds it too.
+        addresses = await Promise.race([
+          resolve(host),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('dns timeout')), timeoutMs);
+          }),
+        ]);
       } catch {
         return failed('dns');
+      } finally {
+        clearTimeout(timer);
       }
     }
     if (addresses.length === 0) return failed('dns');
@@ -143,7 +152,8 @@ export function createWebhookSender(options: {
             if (text.length >= WEBHOOK_LIMITS.excerptChars) res.destroy();
           });
           const finish = () => {
-            const excerpt = text.slice(0, WEBHOOK_LIMITS.excerptChars) || null;
+            // NUL is the one character PostgreSQL's text refuses: a receiver's answer must not stop the log.
+            const excerpt = text.replaceAll('\u0000', '').slice(0, WEBHOOK_LIMITS.excerptChars) || null;
             if (status >= 200 && status < 300) settle(done({ ok: true, status, excerpt, error: null }));
             else settle(failed(status >= 300 && status < 400 ? 'redirect' : 'status', status, excerpt));
           };

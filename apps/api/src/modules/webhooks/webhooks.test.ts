@@ -240,6 +240,16 @@ describe('delivery', () => {
       { id: deliveryId, event_type: 'webhook.test', status: 'succeeded', attempts: 1, response_status: 200 },
     ]);
     expect(log.json().data[0].response_excerpt).toBe('thanks');
+    // An answer PostgreSQL could not store as text (NUL) is kept without it.
+    const odd = await receiver(() => ({ status: 200, body: 'ok\u0000done' }));
+    const other = await endpoint(owner.token, odd.url);
+    const oddDelivery = await testDelivery(owner.token, other.id);
+    expect(await attemptDelivery(ctx.deps, { deliveryId: oddDelivery, attempt: 1 })).toBe('succeeded');
+    const [kept] = await q<{ response_excerpt: string }>(
+      'select response_excerpt from webhook_deliveries where id = $1',
+      [oddDelivery],
+    );
+    expect(kept!.response_excerpt).toBe('okdone');
   });
 
   it('retries on the backoff schedule and stops after the first success', async () => {
@@ -623,6 +633,13 @@ describe('SSRF', () => {
     });
     expect(await strict()(request(r.url))).toMatchObject({ error: 'url_invalid' });
     expect(r.hits).toHaveLength(0);
+    // A resolver that never answers is given up at the attempt's deadline.
+    const hanging = createWebhookSender({
+      allowPrivate: false,
+      resolve: () => new Promise(() => {}),
+      timeoutMs: 200,
+    });
+    expect(await hanging(request('https://slow.example/hook'))).toMatchObject({ ok: false, error: 'dns' });
   });
 
   it('connects to the address it checked (no second lookup) and never follows a redirect', async () => {
