@@ -167,6 +167,11 @@ export const AUDIT_ACTIONS = [
   'trust.flag_raised',
   'trust.flag_confirmed',
   'trust.flag_dismissed',
+  'webhooks.created',
+  'webhooks.updated',
+  'webhooks.deleted',
+  'webhooks.secret_revealed',
+  'webhooks.secret_rolled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -214,5 +219,6 @@ export const AUDIT_TARGETS = [
   'playlist_form',
   'artist_spotify_profile',
   'trust_flag',
+  'webhook_endpoint',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -205,6 +205,8 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
             description:
               'A session token from `POST /api/user/login` (users) or `POST /api/admin/login` (staff).',
           },
+          // Declared before the routes are read: @fastify/swagger looks up every scheme a route names.
+          apiKey: API_KEY_SCHEME,
         },
         schemas: {
           ApiError: {
@@ -292,7 +294,7 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
             ];
           }),
       );
-      if (apiKeys) document.components.securitySchemes.apiKey = API_KEY_SCHEME;
+      if (!apiKeys) delete document.components.securitySchemes.apiKey;
       return { ...document, 'x-tagGroups': API_TAG_GROUPS } as unknown as typeof openapiObject;
     },
   };
@@ -300,7 +302,7 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
 
 /** The API key scheme (issue 34 "API keys"), declared once a route accepts keys. */
 const API_KEY_SCHEME = {
-  type: 'http',
+  type: 'http' as const,
   scheme: 'bearer',
   description:
     'An API key created in the account, sent as `Authorization: Bearer <key>`; it reaches only the operations that name its scope.',

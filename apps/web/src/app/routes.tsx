@@ -100,6 +100,11 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/account/AccountPage'), 'AccountPage'),
   },
   {
+    path: '/account/webhooks',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/webhooks/WebhooksPage'), 'WebhooksPage'),
+  },
+  {
     path: '/notifications',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/notifications/NotificationsRoute'), 'NotificationsRoute'),

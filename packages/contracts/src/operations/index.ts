@@ -14,6 +14,7 @@ import { payoutsOperations } from './payouts';
 import { ticketsOperations } from './tickets';
 import type { OperationDocs } from './types';
 import { walletOperations } from './wallet';
+import { webhooksOperations } from './webhooks';
 
 export type { OperationDoc, OperationDocs } from './types';
 
@@ -53,5 +54,6 @@ export const OPERATIONS: OperationDocs = mergeOperations(
   connectionsOperations,
   fanFinderOperations,
   integrationsOperations,
+  webhooksOperations,
   adminOperations,
 );
