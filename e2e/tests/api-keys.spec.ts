@@ -10,7 +10,7 @@ for (const language of ['en', 'ar'] as const) {
   test(`an artist creates, uses and revokes an API key (${language})`, async ({ page, request }) => {
     const email = await createVerifiedUser(request, `keys-${language}`);
     await signInAs(page, email, language);
-    await page.goto('/api-keys');
+    await page.goto('/account/api-keys');
     await expect(page.getByTestId('api-keys-page')).toBeVisible();
     if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 

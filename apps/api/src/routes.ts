@@ -53,6 +53,7 @@ import { trustFlagRoutes } from './modules/trust';
 import { usersRoutes } from './modules/users';
 import { adminWalletRoutes, currencyRoutes, walletRoutes } from './modules/wallet';
 import { webVitalsRoutes } from './modules/web-vitals';
+import { webhookRoutes } from './modules/webhooks';
 import type { RouteModule } from './platform/app';
 import { sandboxRoutes } from './providers/sandbox.routes';
 
@@ -113,6 +114,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   resultsUploadRoutes,
   webVitalsRoutes,
   apiKeyRoutes,
+  webhookRoutes,
   // Registered only outside production (they decide from deps at registration).
   devRoutes,
   sandboxRoutes,

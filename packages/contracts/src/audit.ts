@@ -169,6 +169,11 @@ export const AUDIT_ACTIONS = [
   'trust.flag_dismissed',
   'api_keys.create',
   'api_keys.revoke',
+  'webhooks.created',
+  'webhooks.updated',
+  'webhooks.deleted',
+  'webhooks.secret_revealed',
+  'webhooks.secret_rolled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -217,5 +222,6 @@ export const AUDIT_TARGETS = [
   'playlist_form',
   'artist_spotify_profile',
   'trust_flag',
+  'webhook_endpoint',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -84,6 +84,7 @@ export const NOTIFICATION_MESSAGES = [
   'fan_finder.notify.expired_no_coins',
   'fan_finder.notify.expired_plan',
   'fan_finder.notify.ended',
+  'webhooks.notify.disabled',
 ] as const;
 export type NotificationMessage = (typeof NOTIFICATION_MESSAGES)[number];
 

@@ -10368,6 +10368,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's webhook endpoints
+         * @description Every endpoint of the signed-in account, oldest first, with its events and state (`enabled`, `disabled_reason` `failing` or `owner`, `failing_since`); the signing secret is never listed. An account reaches only its own endpoints and deliveries (another's answers 404); an API key needs the `webhooks:manage` scope. Issue 34 "Webhooks"; the events, their `data`, signatures and retries are in docs/api.md "Webhooks".
+         *
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `webhooks:manage` may call it too.
+         */
+        get: operations["webhooks.listEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description A URL, an optional description and at least one event of `WEBHOOK_EVENT_TYPES`; a signing secret (`whsec_...`) is made for it. At most 10 endpoints per account (409 `webhooks.too_many_endpoints`). In production the URL must be `https://` and must not name a private, loopback, link-local or internal address (422); the address is checked again at every send. An account reaches only its own endpoints and deliveries (another's answers 404); an API key needs the `webhooks:manage` scope. Issue 34 "Webhooks"; the events, their `data`, signatures and retries are in docs/api.md "Webhooks".
+         *
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `webhooks:manage` may call it too.
+         */
+        post: operations["webhooks.createEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Any of URL, description, events and `enabled`. Turning it off fails its pending deliveries; turning it on clears its failure state (an endpoint failing for 24 hours is turned off by the product and its owner told). An account reaches only its own endpoints and deliveries (another's answers 404); an API key needs the `webhooks:manage` scope. Issue 34 "Webhooks"; the events, their `data`, signatures and retries are in docs/api.md "Webhooks".
+         *
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `webhooks:manage` may call it too.
+         */
+        put: operations["webhooks.updateEndpoint"];
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description The endpoint and its delivery log; attempts still queued for it send nothing. An account reaches only its own endpoints and deliveries (another's answers 404); an API key needs the `webhooks:manage` scope. Issue 34 "Webhooks"; the events, their `data`, signatures and retries are in docs/api.md "Webhooks".
+         *
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `webhooks:manage` may call it too.
+         */
+        delete: operations["webhooks.deleteEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an endpoint's delivery log
+         * @description The endpoint's deliveries, newest first, paged: event, status (`pending`, `succeeded`, `failed`), attempts, the latest answer's code and first 500 characters, or why there was none (`timeout`, `address_refused`, `dns`, `connection`, `redirect`, `endpoint_disabled`), the next attempt's time. Kept 30 days. An account reaches only its own endpoints and deliveries (another's answers 404); an API key needs the `webhooks:manage` scope. Issue 34 "Webhooks"; the events, their `data`, signatures and retries are in docs/api.md "Webhooks".
+         *
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `webhooks:manage` may call it too.
+         */
+        get: operations["webhooks.listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhooks/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an endpoint's signing secret
+         * @description The secret (`whsec_` and base64) that signs every request to this endpoint (Standard Webhooks `webhook-signature`); stored sealed, each reveal audited, never cached. An account reaches only its own endpoints and deliveries (another's answers 404); an API key needs the `webhooks:manage` scope. Issue 34 "Webhooks"; the events, their `data`, signatures and retries are in docs/api.md "Webhooks".
+         *
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `webhooks:manage` may call it too.
+         */
+        get: operations["webhooks.getSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhooks/{id}/secret/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an endpoint's signing secret
+         * @description A new secret, answered once in clear; the old one stops signing at once. Audited. An account reaches only its own endpoints and deliveries (another's answers 404); an API key needs the `webhooks:manage` scope. Issue 34 "Webhooks"; the events, their `data`, signatures and retries are in docs/api.md "Webhooks".
+         *
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `webhooks:manage` may call it too.
+         */
+        post: operations["webhooks.rollSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the test event to an endpoint
+         * @description Queues the event `webhook.test` (`data`: `endpoint_id`, `message`) to this endpoint, whatever it subscribes to and even when it is off; answers the delivery (pending), which the delivery log then shows. An account reaches only its own endpoints and deliveries (another's answers 404); an API key needs the `webhooks:manage` scope. Issue 34 "Webhooks"; the events, their `data`, signatures and retries are in docs/api.md "Webhooks".
+         *
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `webhooks:manage` may call it too.
+         */
+        post: operations["webhooks.sendTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/webhooks/deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description One new attempt of delivery `id`, at once, with the same `webhook-id` (receivers deduplicate on it); a failure leaves it failed. Refused while its endpoint is off (409 `webhooks.endpoint_disabled`). An account reaches only its own endpoints and deliveries (another's answers 404); an API key needs the `webhooks:manage` scope. Issue 34 "Webhooks"; the events, their `data`, signatures and retries are in docs/api.md "Webhooks".
+         *
+         *     **Who may call it:** any signed-in, verified user. An API key holding the scope `webhooks:manage` may call it too.
+         */
+        post: operations["webhooks.resendDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/activities/{id}": {
         parameters: {
             query?: never;
@@ -40430,6 +40596,519 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "webhooks.listEndpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "url": "https://hooks.example.com/liberty",
+                     *           "description": "Our label dashboard",
+                     *           "events": [
+                     *             "campaign.created",
+                     *             "campaign.completed",
+                     *             "campaign.refunded"
+                     *           ],
+                     *           "enabled": true,
+                     *           "disabled_reason": null,
+                     *           "failing_since": null,
+                     *           "created_at": "2026-11-30T10:00:00.000Z",
+                     *           "updated_at": "2026-11-30T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            description: string;
+                            /** @enum {string|null} */
+                            disabled_reason: "failing" | "owner" | null;
+                            enabled: boolean;
+                            events: ("campaign.created" | "campaign.status_changed" | "placement.verified" | "video.verified" | "campaign.completed" | "campaign.refunded" | "message.received" | "payout.status_changed" | "ticket.replied")[];
+                            failing_since: string | null;
+                            id: number;
+                            updated_at: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "webhooks.createEndpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/liberty",
+                 *       "description": "Our label dashboard",
+                 *       "events": [
+                 *         "campaign.created",
+                 *         "campaign.completed",
+                 *         "campaign.refunded"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @default  */
+                    description?: string;
+                    events: ("campaign.created" | "campaign.status_changed" | "placement.verified" | "video.verified" | "campaign.completed" | "campaign.refunded" | "message.received" | "payout.status_changed" | "ticket.replied")[];
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "url": "https://hooks.example.com/liberty",
+                     *         "description": "Our label dashboard",
+                     *         "events": [
+                     *           "campaign.created",
+                     *           "campaign.completed",
+                     *           "campaign.refunded"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "created_at": "2026-11-30T10:00:00.000Z",
+                     *         "updated_at": "2026-11-30T10:00:00.000Z"
+                     *       },
+                     *       "message": "Webhook endpoint added"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            description: string;
+                            /** @enum {string|null} */
+                            disabled_reason: "failing" | "owner" | null;
+                            enabled: boolean;
+                            events: ("campaign.created" | "campaign.status_changed" | "placement.verified" | "video.verified" | "campaign.completed" | "campaign.refunded" | "message.received" | "payout.status_changed" | "ticket.replied")[];
+                            failing_since: string | null;
+                            id: number;
+                            updated_at: string;
+                            url: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "webhooks.updateEndpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    description?: string;
+                    enabled?: boolean;
+                    events?: ("campaign.created" | "campaign.status_changed" | "placement.verified" | "video.verified" | "campaign.completed" | "campaign.refunded" | "message.received" | "payout.status_changed" | "ticket.replied")[];
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "url": "https://hooks.example.com/liberty",
+                     *         "description": "Our label dashboard",
+                     *         "events": [
+                     *           "campaign.created",
+                     *           "campaign.completed",
+                     *           "campaign.refunded"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "created_at": "2026-11-30T10:00:00.000Z",
+                     *         "updated_at": "2026-11-30T10:00:00.000Z"
+                     *       },
+                     *       "message": "Webhook endpoint saved"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            created_at: string;
+                            description: string;
+                            /** @enum {string|null} */
+                            disabled_reason: "failing" | "owner" | null;
+                            enabled: boolean;
+                            events: ("campaign.created" | "campaign.status_changed" | "placement.verified" | "video.verified" | "campaign.completed" | "campaign.refunded" | "message.received" | "payout.status_changed" | "ticket.replied")[];
+                            failing_since: string | null;
+                            id: number;
+                            updated_at: string;
+                            url: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "webhooks.deleteEndpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "webhooks.listDeliveries": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                limit?: number;
+                order?: string;
+                page?: number;
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 41,
+                     *           "event_id": "msg_4f0c1e2d3b4a59687766554433221100",
+                     *           "event_type": "webhook.test",
+                     *           "status": "succeeded",
+                     *           "attempts": 1,
+                     *           "response_status": 200,
+                     *           "response_excerpt": "ok",
+                     *           "error": null,
+                     *           "duration_ms": 84,
+                     *           "next_attempt_at": null,
+                     *           "delivered_at": "2026-11-30T10:05:01.000Z",
+                     *           "created_at": "2026-11-30T10:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "total": 1,
+                     *         "limit": 10,
+                     *         "current_page": 1,
+                     *         "total_pages": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            attempts: number;
+                            created_at: string;
+                            delivered_at: string | null;
+                            duration_ms: number | null;
+                            error: string | null;
+                            event_id: string;
+                            event_type: string;
+                            id: number;
+                            next_attempt_at: string | null;
+                            response_excerpt: string | null;
+                            response_status: number | null;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                        }[];
+                        message?: string;
+                        pagination: {
+                            current_page: number;
+                            limit: number;
+                            total: number;
+                            total_estimated?: boolean;
+                            total_pages: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "webhooks.getSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            secret: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "webhooks.rollSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            secret: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "webhooks.sendTestEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 41,
+                     *         "event_id": "msg_4f0c1e2d3b4a59687766554433221100",
+                     *         "event_type": "webhook.test",
+                     *         "status": "pending",
+                     *         "attempts": 0,
+                     *         "response_status": null,
+                     *         "response_excerpt": null,
+                     *         "error": null,
+                     *         "duration_ms": null,
+                     *         "next_attempt_at": null,
+                     *         "delivered_at": null,
+                     *         "created_at": "2026-11-30T10:05:00.000Z"
+                     *       },
+                     *       "message": "Test event sent"
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            attempts: number;
+                            created_at: string;
+                            delivered_at: string | null;
+                            duration_ms: number | null;
+                            error: string | null;
+                            event_id: string;
+                            event_type: string;
+                            id: number;
+                            next_attempt_at: string | null;
+                            response_excerpt: string | null;
+                            response_status: number | null;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "webhooks.resendDelivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempts: number;
+                            created_at: string;
+                            delivered_at: string | null;
+                            duration_ms: number | null;
+                            error: string | null;
+                            event_id: string;
+                            event_type: string;
+                            id: number;
+                            next_attempt_at: string | null;
+                            response_excerpt: string | null;
+                            response_status: number | null;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Maintenance"];

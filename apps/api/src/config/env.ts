@@ -89,6 +89,12 @@ export const envSchema = z.object({
    */
   DEV_MAIL: bool,
   /**
+   * Outbound webhooks (issue 34) to `http://` and private addresses (localhost receivers in
+   * development and the browser journeys): on outside production unless `WEBHOOK_ALLOW_PRIVATE_URLS=0`;
+   * refused in production, where only `https://` addresses resolving to public addresses are used.
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: bool,
+  /**
    * Inbound mail (users answer tickets by e-mail): the secret the mail provider signs its
    * inbound webhook with (HMAC-SHA256), and the domain of the reply addresses
    * (`ticket+<id>.<mac>@<domain>`). Outside production a development secret is used when unset; in
@@ -228,6 +234,8 @@ export interface Config extends Env {
   shutdownDrainMs: number;
   /** Development mail ({@link envSchema} `DEV_MAIL`): outside production, unless turned off. */
   devMail: boolean;
+  /** {@link envSchema} `WEBHOOK_ALLOW_PRIVATE_URLS` resolved: outside production, unless turned off. */
+  webhookAllowPrivateUrls: boolean;
   /** RESPONSE_SERIALIZER resolved: `compiled` in production, `checked` elsewhere, unless set. */
   responseSerializer: 'compiled' | 'zod' | 'checked';
   dataDir: string;
@@ -271,6 +279,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     parsePreviousKeys(env.CRM_WEBHOOK_SECRET_PREVIOUS).some((k) => k.startsWith('dev-only'))
   )
     throw new Error('CRM_WEBHOOK_SECRET_PREVIOUS cannot hold the development secret in production');
+  // A webhook to a private address would let any account probe the internal network from the server.
+  if (env.NODE_ENV === 'production' && env.WEBHOOK_ALLOW_PRIVATE_URLS)
+    throw new Error('WEBHOOK_ALLOW_PRIVATE_URLS cannot be set in production');
   // Fails here, before anything starts, when a provider is half configured or production lacks keys.
   providerModes(env);
   inboundMailMode(env);
@@ -295,6 +306,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     runJobs: env.RUN_JOBS ?? true,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
     devMail: env.NODE_ENV !== 'production' && (env.DEV_MAIL ?? true),
+    webhookAllowPrivateUrls: env.NODE_ENV !== 'production' && (env.WEBHOOK_ALLOW_PRIVATE_URLS ?? true),
     responseSerializer: env.RESPONSE_SERIALIZER ?? (env.NODE_ENV === 'production' ? 'compiled' : 'checked'),
     dataDir,
     uploadDir: path.join(dataDir, 'uploads'),

@@ -32,6 +32,7 @@ export * from '../modules/trust/score.schema';
 export * from '../modules/wallet/payments.schema';
 export * from '../modules/wallet/wallet.schema';
 export * from '../modules/web-vitals/web-vitals.schema';
+export * from '../modules/webhooks/webhooks.schema';
 export * from '../providers/dns/sandbox.schema';
 export * from '../providers/payments/sandbox.schema';
 export * from '../providers/sandbox-social.schema';

@@ -14,6 +14,7 @@ import { notifyStaffFailedJob } from '../modules/todos';
 import { scoreJobs, trustFlagJobs } from '../modules/trust';
 import { invoiceJobs } from '../modules/wallet';
 import { webVitalsJobs } from '../modules/web-vitals';
+import { webhookJobs } from '../modules/webhooks';
 import type { AppDeps } from '../platform/app';
 import { DEFAULT_RETRY_LIMIT, type JobDefinition } from './jobs';
 
@@ -37,6 +38,7 @@ export function jobDefinitions(deps: AppDeps): JobDefinition[] {
     ...reportJobs(deps),
     ...webVitalsJobs(deps),
     ...apiKeyJobs(deps),
+    ...webhookJobs(deps),
   ].map((def) => withFailureNotice(def, deps.database));
 }
 

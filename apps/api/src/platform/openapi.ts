@@ -205,7 +205,7 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
             description:
               'A session token from `POST /api/user/login` (users) or `POST /api/admin/login` (staff).',
           },
-          // Declared up front: @fastify/swagger resolves every route's security against these schemes.
+          // Declared before the routes are read: @fastify/swagger looks up every scheme a route names.
           apiKey: API_KEY_SCHEME,
         },
         schemas: {
@@ -267,9 +267,11 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
         components: JsonObject & { securitySchemes: JsonObject };
       };
       const used = new Set<ErrorStatus>();
+      let apiKeys = false;
       for (const item of Object.values(document.paths)) {
         for (const operation of Object.values(item) as JsonObject[]) {
           for (const status of finishOperation(operation)) used.add(status);
+          apiKeys ||= JSON.stringify(operation.security ?? []).includes('"apiKey"');
         }
       }
       // Only what some operation uses (Redocly's no-unused-components).
@@ -292,12 +294,13 @@ export function openApiOptions(config: Pick<Config, 'appUrl'>): FastifyDynamicSw
             ];
           }),
       );
+      if (!apiKeys) delete document.components.securitySchemes.apiKey;
       return { ...document, 'x-tagGroups': API_TAG_GROUPS } as unknown as typeof openapiObject;
     },
   };
 }
 
-/** The API key scheme (issue 34 "API keys"): the operations declaring a scope accept it. */
+/** The API key scheme (issue 34 "API keys"), declared once a route accepts keys. */
 const API_KEY_SCHEME = {
   type: 'http' as const,
   scheme: 'bearer',

@@ -8,7 +8,7 @@ import {
   useSignOut,
   visibleMenu,
 } from '@lm/ui';
-import { IconKey, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { IconKey, IconShieldLock, IconUserCircle, IconWebhook } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -27,7 +27,8 @@ const ForcedChangePasswordPage = lazyScreen(
 const USER_LINKS = [
   { label: 'nav.account', to: '/account', icon: IconUserCircle },
   { label: 'nav.security', to: '/security', icon: IconShieldLock },
-  { label: 'nav.api_keys', to: '/api-keys', icon: IconKey },
+  { label: 'nav.api_keys', to: '/account/api-keys', icon: IconKey },
+  { label: 'nav.webhooks', to: '/account/webhooks', icon: IconWebhook },
 ] as const;
 
 /** The signed-in shell (menu filtered by ability and user type) without any guard. */

@@ -100,6 +100,11 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/account/AccountPage'), 'AccountPage'),
   },
   {
+    path: '/account/webhooks',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/webhooks/WebhooksPage'), 'WebhooksPage'),
+  },
+  {
     path: '/notifications',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/notifications/NotificationsRoute'), 'NotificationsRoute'),
@@ -110,7 +115,7 @@ export const appRoutes: readonly AppRoute[] = [
     screen: page(() => import('../routes/security/SecurityPage'), 'SecurityPage'),
   },
   {
-    path: '/api-keys',
+    path: '/account/api-keys',
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/api-keys/ApiKeysPage'), 'ApiKeysPage'),
   },

@@ -15,6 +15,7 @@ import { payoutsOperations } from './payouts';
 import { ticketsOperations } from './tickets';
 import type { OperationDocs } from './types';
 import { walletOperations } from './wallet';
+import { webhooksOperations } from './webhooks';
 
 export type { OperationDoc, OperationDocs } from './types';
 
@@ -55,5 +56,6 @@ export const OPERATIONS: OperationDocs = mergeOperations(
   fanFinderOperations,
   integrationsOperations,
   apiKeysOperations,
+  webhooksOperations,
   adminOperations,
 );

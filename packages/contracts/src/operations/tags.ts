@@ -99,6 +99,11 @@ export const API_TAGS: readonly ApiTag[] = [
     description:
       'Fan Finder subscriptions: Instagram fans of an artist and of related artists (spec section 7, "Fan finder").',
   },
+  {
+    name: 'webhooks',
+    description:
+      "Outbound webhooks: an account's endpoints, the events they receive (signed per Standard Webhooks) and their delivery log (issue 34).",
+  },
   { name: 'web-vitals', description: 'Real-user page speed measurements sent by the apps (issue 37).' },
   {
     name: 'provider webhooks',
@@ -160,7 +165,7 @@ export const API_TAG_GROUPS: readonly { name: string; tags: string[] }[] = [
     tags: ['connections', 'artist connections', 'tiktok connections', 'instagram connections', 'fan finder'],
   },
   { name: 'Support', tags: ['tickets'] },
-  { name: 'Integrations', tags: ['web-vitals', 'provider webhooks'] },
+  { name: 'Integrations', tags: ['webhooks', 'web-vitals', 'provider webhooks'] },
   {
     name: 'Back-office',
     tags: [

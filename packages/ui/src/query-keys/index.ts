@@ -28,3 +28,4 @@ export * from './trust';
 export * from './users';
 export * from './wallet';
 export * from './web-vitals';
+export * from './webhooks';

@@ -43,6 +43,7 @@ import {
   voidHold,
   walletBalance,
 } from '../wallet';
+import { emitWebhook } from '../webhooks';
 import {
   CUSTOM_ONE_PER_PLAYLIST,
   curatorsVsCampaigns,
@@ -868,6 +869,21 @@ export async function choosePlaylist(
       noteParams: { campaign: c.id },
       createdAt: now,
     });
+    // The placement is an express campaign of the artist's from now on, with its own events.
+    await emitWebhook(
+      deps,
+      tx,
+      c.artistId,
+      'campaign.created',
+      {
+        campaign_id: express.id,
+        platform: 'spotify',
+        status_id: express.statusId,
+        price_coins: express.price,
+        track_name: express.trackName,
+      },
+      now,
+    );
     await tx.db
       .update(customCampaignSlots)
       .set({ expressCampaignId: express.id })

@@ -1,4 +1,5 @@
 import { EXPRESS_CAMPAIGN_STATUS as S } from '@lm/contracts';
+import { WEBHOOK_EVENT_TYPES } from '@lm/contracts/webhooks';
 import { inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError } from '../../platform/errors';
@@ -144,6 +145,12 @@ describe('the engine drives a campaign of any platform through its adapter', () 
     ctx.clock.set(start);
     const artist = await artistWith(1000);
     const { seller, accountId } = await influencerAccount(200);
+    // The artist's webhook endpoint takes every event of the lifecycle (issue 34).
+    await ctx.deps.database.pool.query(
+      `insert into webhook_endpoints (user_id, slot, url, events, secret)
+       values ($1, 1, 'https://hooks.example.com/engine', $2, 'unused: never delivered here')`,
+      [artist.id, WEBHOOK_EVENT_TYPES],
+    );
 
     const c = await createOne(artist.id, accountId);
     expect(c.campaignTypeId).toBe(2);
@@ -228,6 +235,35 @@ describe('the engine drives a campaign of any platform through its adapter', () 
       link: `/fake/express-campaigns/${c.id}`,
     });
     expect(await ledgerTotal(ctx)).toBe(0);
+    // Each step told the artist's webhooks once, in the transaction that made it.
+    const events = await ctx.deps.database.pool.query(
+      `select type, payload from webhook_outbox where user_id = $1 order by created_at, type`,
+      [artist.id],
+    );
+    expect(
+      events.rows.map((e) => `${e.type}${e.payload.to_status ? ` ${e.payload.to_status}` : ''}`),
+    ).toEqual([
+      'campaign.created',
+      'campaign.status_changed 2',
+      'campaign.status_changed 3',
+      'campaign.status_changed 4',
+      'video.verified',
+      'campaign.status_changed 5',
+      'campaign.completed',
+      'campaign.refunded',
+      'campaign.status_changed 6',
+    ]);
+    expect(events.rows.find((e) => e.type === 'campaign.completed')?.payload).toEqual({
+      campaign_id: c.id,
+      platform: 'tiktok',
+      price_coins: 200,
+      paid_coins: 120,
+      refunded_coins: 80,
+    });
+    expect(events.rows.find((e) => e.type === 'campaign.refunded')?.payload).toMatchObject({
+      refunded_coins: 80,
+      reason: 'partial',
+    });
   });
 
   it('no proof by the submission deadline: Failed to Submit, the whole hold refunded', async () => {

@@ -9,6 +9,7 @@ import type { PurchaseRow } from '../accounts';
 import { type AuditActor, audit } from '../audit';
 import { getSettings, rememberSettings, type SettingsMap, settingsFrom } from '../settings';
 import { DESC, hold, holdAtCommit, InsufficientBalanceError, ledgerRefusal } from '../wallet';
+import { emitWebhook } from '../webhooks';
 import { assertTrackLanguage } from './express.language';
 import { answerDeadlineFrom, type Campaign, scheduleAnswerJobs } from './express.machine';
 import { tellUser } from './express.notify';
@@ -296,6 +297,20 @@ export async function createCampaignsFor(
         createdAt: now,
       } satisfies typeof expressCampaignEvents.$inferInsert;
       writeLaterInsert(tx, expressCampaignEvents, event);
+      await emitWebhook(
+        deps,
+        tx,
+        artistId,
+        'campaign.created',
+        {
+          campaign_id: c.id,
+          platform: adapter.key,
+          status_id: c.statusId,
+          price_coins: c.price,
+          track_name: soundName,
+        },
+        now,
+      );
       // The artist's own purchase of a target whose statement read what a detail shows: the answer is
       // made from what is written here, not read back (a detail statement cost a quarter of a purchase).
       const payer = input.preloaded;

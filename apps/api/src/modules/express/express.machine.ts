@@ -15,6 +15,7 @@ import type { NotificationParam } from '../notifications';
 import { getSettings } from '../settings';
 import { recomputeForCampaign, registerCampaignRefund } from '../trust';
 import { DESC, postHold, voidHold } from '../wallet';
+import { emitWebhook } from '../webhooks';
 import { declineReason } from './express.catalog';
 import { belongsInHistory, recordCheck } from './express.checks';
 import { assertListened } from './express.listen';
@@ -105,6 +106,14 @@ async function move(
     createdAt: now,
   });
   if ((ENDED as readonly number[]).includes(to)) await cancelPendingJobs(deps, tx, id);
+  await emitWebhook(
+    deps,
+    tx,
+    row.artistId,
+    'campaign.status_changed',
+    { campaign_id: id, platform: adapterFor(row.campaignTypeId).key, from_status: fromStatus, to_status: to },
+    now,
+  );
   // the offer's quality score follows every transition, in the same transaction.
   await recomputeForCampaign(tx, row, now);
   return row;
@@ -368,7 +377,7 @@ export async function decline(
       { key: 'express.timeline.declined_because', params: { reason: said, listened_seconds: listened } },
     );
     if (!c) throw new ConflictError('express.not_pending');
-    await refundAll(tx, c, 'declined');
+    await refundAll(deps, tx, c, 'declined');
     await log(deps, tx, { type: 'user', id: curatorId }, c, 'declined', {
       reason: reason.reason,
       reason_id: reason.id,
@@ -423,7 +432,7 @@ export async function withdraw(
       { key: byStaff ? 'express.timeline.withdrawn_by_staff' : 'express.timeline.withdrawn' },
     );
     if (!c) throw new ConflictError('express.not_pending');
-    await refundAll(tx, c, 'withdrawn');
+    await refundAll(deps, tx, c, 'withdrawn');
     await log(deps, tx, actor, c, 'withdrawn', byStaff ? { on_behalf_of: c.artistId } : {});
     await tell(deps, tx, c.curatorId, 'withdrawn_curator', { track: c.trackName }, c.id, c.campaignTypeId);
     if (byStaff)
@@ -460,7 +469,7 @@ async function expireUnanswered(deps: Deps, c: Campaign, now: Date): Promise<voi
       { key: 'express.timeline.unanswered' },
     );
     if (!moved) return;
-    await refundAll(tx, moved, 'unanswered');
+    await refundAll(deps, tx, moved, 'unanswered');
     await log(deps, tx, system, moved, 'unanswered');
     await tell(
       deps,
@@ -513,12 +522,28 @@ async function remindSeller(deps: Deps, c: Campaign & { answerDeadline: Date }, 
   });
 }
 
-async function refundAll(tx: Tx, c: Campaign, refundType: string) {
+/** Give the artist every held coin back (`refundType`: why), and tell their webhooks. */
+async function refundAll(deps: Pick<Deps, 'jobs'>, tx: Tx, c: Campaign, refundType: string) {
   if (!c.holdId) return;
   await voidHold(tx, c.holdId, {
     refundType,
     meta: { campaign_type: adapterFor(c.campaignTypeId).key, campaign_id: c.id },
   });
+  // Dated as the transition that refunds (the moved row's `updated_at`, on the product's clock).
+  await emitWebhook(
+    deps,
+    tx,
+    c.artistId,
+    'campaign.refunded',
+    {
+      campaign_id: c.id,
+      platform: adapterFor(c.campaignTypeId).key,
+      price_coins: c.price,
+      refunded_coins: c.price,
+      reason: refundType,
+    },
+    c.updatedAt,
+  );
 }
 
 /**
@@ -543,7 +568,25 @@ async function payOut(deps: Deps, tx: Tx, c: Campaign, coins: number) {
     .update(expressCampaigns)
     .set({ paidCoins: coins, refundedCoins: c.price - coins })
     .where(eq(expressCampaigns.id, c.id));
-  void deps;
+  const event = { campaign_id: c.id, platform: adapterFor(c.campaignTypeId).key, price_coins: c.price };
+  const at = c.updatedAt;
+  await emitWebhook(
+    deps,
+    tx,
+    c.artistId,
+    'campaign.completed',
+    { ...event, paid_coins: coins, refunded_coins: c.price - coins },
+    at,
+  );
+  if (coins < c.price)
+    await emitWebhook(
+      deps,
+      tx,
+      c.artistId,
+      'campaign.refunded',
+      { ...event, refunded_coins: c.price - coins, reason: 'partial' },
+      at,
+    );
   return result;
 }
 
@@ -701,7 +744,7 @@ export async function forceEnd(
     if (!c) throw new ConflictError('express.not_open');
     if (outcome === 'completed') await payOut(deps, tx, c, c.price);
     else {
-      await refundAll(tx, c, 'force_refund');
+      await refundAll(deps, tx, c, 'force_refund');
       await tx.db
         .update(expressCampaigns)
         .set({ paidCoins: 0, refundedCoins: c.price })
@@ -764,6 +807,15 @@ async function goOnGoing(
     note,
   );
   if (!moved) return null;
+  const adapter = adapterFor(moved.campaignTypeId);
+  await emitWebhook(
+    deps,
+    tx,
+    moved.artistId,
+    adapter.promise === 'video' ? 'video.verified' : 'placement.verified',
+    { campaign_id: moved.id, platform: adapter.key, on_going_until: until.toISOString() },
+    now,
+  );
   await log(deps, tx, actor, moved, 'on_going');
   await tell(
     deps,
@@ -848,7 +900,7 @@ export async function decideDispute(
       note ? { text: note } : { key: 'express.timeline.dispute_upheld' },
     );
     if (!moved) throw new ConflictError('express.not_open');
-    await refundAll(tx, moved, 'dispute_upheld');
+    await refundAll(deps, tx, moved, 'dispute_upheld');
     await log(deps, tx, actor, moved, 'dispute_upheld', { note });
     await tell(
       deps,
@@ -924,7 +976,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
           },
         );
         if (!moved) return;
-        await refundAll(tx, moved, 'expired');
+        await refundAll(deps, tx, moved, 'expired');
         await log(deps, tx, system, moved, 'submission_expired');
         await tell(
           deps,
@@ -1019,7 +1071,7 @@ export async function advance(deps: Deps, campaignId: number): Promise<void> {
             },
           );
       if (!moved) return;
-      if (pastDeadline) await refundAll(tx, moved, 'expired');
+      if (pastDeadline) await refundAll(deps, tx, moved, 'expired');
       await log(deps, tx, system, moved, pastDeadline ? 'submission_expired' : 'verification_failed');
       await tell(
         deps,

@@ -8,6 +8,7 @@ import { tickets, users } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../../platform/errors';
 import { type AuditActor, audit } from '../audit';
+import { emitWebhook } from '../webhooks';
 import { tellUser } from './express.notify';
 import { expressCampaigns } from './express.schema';
 import { campaignMessageReads, campaignMessages } from './messages.schema';
@@ -23,7 +24,7 @@ import { adapterFor } from './platforms/index';
  * message once per burst: when it is the first message they have not read.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'mail'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'mail' | 'jobs'>;
 type Campaign = typeof expressCampaigns.$inferSelect;
 type Side = CampaignMessage['side'];
 
@@ -228,6 +229,20 @@ export async function postMessage(
       .values({ campaignId: c.id, senderId: userId, body, createdAt: now })
       .returning();
     await advanceMarker(tx, c.id, userId, row!.id, now);
+    await emitWebhook(
+      deps,
+      tx,
+      other,
+      'message.received',
+      {
+        campaign_id: c.id,
+        platform: adapterFor(c.campaignTypeId).key,
+        message_id: row!.id,
+        sender_id: userId,
+        body: row!.body,
+      },
+      now,
+    );
     const [sender] = await tx.db
       .select({ artistName: users.artistName, firstName: users.firstName, lastName: users.lastName })
       .from(users)

@@ -14,6 +14,7 @@ import {
 import { type AuditActor, audit } from '../audit';
 import { type NotificationParam, notify } from '../notifications';
 import { credit, DESC, postHold, voidHold } from '../wallet';
+import { emitWebhook } from '../webhooks';
 import { type Deps, type Payout, SANDBOX_STEP_SECONDS } from './payouts.context';
 import { providerDown } from './payouts.recipients';
 import { payouts } from './payouts.schema';
@@ -48,8 +49,17 @@ async function returnCoins(tx: Tx, p: Payout): Promise<void> {
   await tx.db.update(payouts).set({ coinsReturnedAt: sql`now()` }).where(eq(payouts.id, p.id));
 }
 
+/** The payout status each step of {@link tellUser} moves to, as `payout.status_changed` names it. */
+const PAYOUT_WEBHOOK_STATUS = {
+  approved: { id: PAYOUT_STATUS.PROCESSING, name: 'processing' },
+  declined: { id: PAYOUT_STATUS.DECLINED, name: 'declined' },
+  paid: { id: PAYOUT_STATUS.PAID, name: 'paid' },
+  failed: { id: PAYOUT_STATUS.FAILED, name: 'failed' },
+} as const;
+
 /**
- * Tell the payee about their payout, in the caller's transaction: a notification (`payouts.notify.<step>`,
+ * Tell the payee about their payout, in the caller's transaction (and their webhooks:
+ * `payout.status_changed`): a notification (`payouts.notify.<step>`,
  * written in the reader's language when read) and an email in their language.
  */
 async function tellUser(
@@ -65,6 +75,13 @@ async function tellUser(
     .where(eq(users.id, p.userId));
   if (!user) return;
   const all = { coins: p.coins, id: p.id, ...params };
+  const status = PAYOUT_WEBHOOK_STATUS[step];
+  await emitWebhook(deps, tx, p.userId, 'payout.status_changed', {
+    payout_id: p.id,
+    status_id: status.id,
+    status: status.name,
+    coins: p.coins,
+  });
   const message = `payouts.notify.${step}` as const;
   const link = `/payouts/${p.id}`;
   await notify(tx, {

@@ -4,6 +4,7 @@ import { openSealed, resealSecret, type SealedColumn } from '../../platform/secr
 import { SOCIAL_ACCOUNT_SEALED_COLUMNS, SPOTIFY_CONNECTION_SEALED_COLUMN } from '../connections';
 import { DKIM_KEY_SEALED_COLUMN } from '../crm';
 import { PLATFORM_SPOTIFY_SEALED_COLUMN } from '../settings';
+import { WEBHOOK_SECRET_SEALED_COLUMN } from '../webhooks';
 
 /**
  * Every column of the product that stores values made by `sealSecret`, as declared by the module that
@@ -14,6 +15,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   SPOTIFY_CONNECTION_SEALED_COLUMN,
   PLATFORM_SPOTIFY_SEALED_COLUMN,
   DKIM_KEY_SEALED_COLUMN,
+  WEBHOOK_SECRET_SEALED_COLUMN,
 ];
 
 /** Rows read per query while walking a column (each row is then re-sealed in its own transaction). */

@@ -113,6 +113,16 @@ async function connectPlatformSpotifyAndAddSenderDomain() {
   expect(domain.statusCode, domain.body).toBe(201);
 }
 
+/** An artist's webhook endpoint (its signing secret is sealed, issue 34). */
+async function addWebhookEndpoint() {
+  const user = await ctx.makeUser();
+  const res = await ctx.call('POST', '/api/user/webhooks', {
+    token: await ctx.loginUser(user.email),
+    body: { url: 'https://hooks.example.com/rotation', events: ['campaign.created'] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
 /** `npm run rotate-secrets` as an operator runs it, against this file's database. */
 function runCli(env: Record<string, string>) {
   const child = spawn(
@@ -146,10 +156,11 @@ describe('rotating APP_KEY (issue 33): APP_KEY_PREVIOUS and npm run rotate-secre
     instagramId = await connectSocial('instagram', 'rotating.insta');
     await connectCuratorSpotify();
     await connectPlatformSpotifyAndAddSenderDomain();
+    await addWebhookEndpoint();
     const declared = SEALED_COLUMNS.map((c) => `${c.table}.${c.column}`).sort();
     expect(await columnsHoldingSealedValues()).toEqual(declared);
     before = await stored(createKeyRing(OLD));
-    expect(before.size).toBe(6);
+    expect(before.size).toBe(7);
   });
 
   it('keeps the product working on the new key while APP_KEY_PREVIOUS holds the old one', async () => {
@@ -203,6 +214,7 @@ describe('rotating APP_KEY (issue 33): APP_KEY_PREVIOUS and npm run rotate-secre
     expect(cli.output).toContain('spotify_connections.refresh_token: 1 re-sealed');
     expect(cli.output).toContain('platform_spotify_account.refresh_token: 1 re-sealed');
     expect(cli.output).toContain('crm_sender_domains.dkim_private_key: 1 re-sealed');
+    expect(cli.output).toContain('webhook_endpoints.secret: 1 re-sealed');
     // The previous key removed: every value opens with the new key alone, to what it was.
     const after = await stored(newOnly);
     expect([...after.keys()]).toEqual([...before.keys()]);
@@ -216,7 +228,7 @@ describe('rotating APP_KEY (issue 33): APP_KEY_PREVIOUS and npm run rotate-secre
     );
     const again = await rotateSecrets(ctx.deps.database, afterSwitch);
     expect(again.every((c) => c.resealed === 0)).toBe(true);
-    expect(again.reduce((n, c) => n + c.current, 0)).toBe(6);
+    expect(again.reduce((n, c) => n + c.current, 0)).toBe(7);
     expect((await stored(newOnly)).get(`social_accounts.access_token#${tiktokId}`)!.sealed).toBe(
       after.get(`social_accounts.access_token#${tiktokId}`)!.sealed,
     );

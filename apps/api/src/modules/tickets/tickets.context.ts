@@ -10,7 +10,7 @@ import type { AuditActor } from '../audit';
  */
 
 /** What the tickets service needs from the app. */
-export type TicketDeps = Pick<AppDeps, 'database' | 'mail' | 'clock' | 'config' | 'storage'>;
+export type TicketDeps = Pick<AppDeps, 'database' | 'mail' | 'clock' | 'config' | 'storage' | 'jobs'>;
 
 /** Who acts: a user on their own tickets, or an admin (route permissions already checked). */
 export type TicketActor =

@@ -4,6 +4,7 @@ import { type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { getSettings } from '../settings';
+import { emitWebhook } from '../webhooks';
 import { type CheckedFile, saveAttachments } from './tickets.attachments';
 import type { TicketActor, TicketDeps } from './tickets.context';
 import { adminPeople, staffToTell, tellStaff, tellUser, userPerson } from './tickets.people';
@@ -108,6 +109,11 @@ export async function addReply(
           lastReplyAt: now,
           ...(ticket.firstResponseAt ? {} : { firstResponseAt: now }),
         };
+        await emitWebhook(deps, tx, ticket.userId, 'ticket.replied', {
+          ticket_id: ticket.id,
+          reply_id: reply!.id,
+          subject: ticket.ticketSubject,
+        });
         const user = await userPerson(tx, ticket.userId);
         if (user)
           await tellUser(deps, tx, user, ref, 'tickets.notify.reply_user', {

@@ -3,7 +3,7 @@ import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../hooks/use-api-keys';
 
-/** /api-keys: the user's API keys (issue 34): create with scopes and a lifetime, see the last use, revoke. */
+/** /account/api-keys: the user's API keys (issue 34): create with scopes and a lifetime, see the last use, revoke. */
 export function ApiKeysPage() {
   const { t } = useTranslation();
   usePageTitle('apiKeys.title');
