@@ -9,14 +9,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebhooksPage } from './WebhooksPage';
 
 afterEach(cleanup);
-beforeAll(async () => {
-  // The description's autosize textarea listens to font loading, which jsdom lacks.
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    configurable: true,
-  });
-  await initTestI18n();
-});
+// jsdom's missing document.fonts (the description's autosize textarea listens to font loading) comes
+// from renderWithUi's polyfill, shared by the files of this worker.
+beforeAll(initTestI18n);
 
 const endpoint: WebhookEndpoint = {
   id: 3,
