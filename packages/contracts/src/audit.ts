@@ -174,8 +174,24 @@ export const AUDIT_ACTIONS = [
   'webhooks.deleted',
   'webhooks.secret_revealed',
   'webhooks.secret_rolled',
+  'export.audit_logs',
+  'export.users',
+  'export.express_campaigns',
+  'export.social_campaigns',
+  'export.transactions',
+  'export.payouts',
+  'export.tickets',
+  'export.leads',
+  'export.reports',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The back-office lists with a CSV export (issue 36), each audited as `export.<list>`. */
+export type ExportList = (typeof AUDIT_ACTIONS)[number] extends infer A
+  ? A extends `export.${infer L}`
+    ? L
+    : never
+  : never;
 
 /** Kinds of thing an audit entry is about (`target_type`). */
 export const AUDIT_TARGETS = [

@@ -182,6 +182,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit-logs/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export audit log entries as CSV
+         * @description The entries the list's filters select, newest first: number, date, actor type, id, name and e-mail, action, target type and id, address, user agent, details (JSON). The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Spec section 2 "/logs".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.logs.tab.list`. API keys are refused (403).
+         */
+        get: operations["admin.audit.exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/check/reset/token": {
         parameters: {
             query?: never;
@@ -11498,6 +11520,42 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.audit.exportCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    action?: string;
+                    actor?: string;
+                    actor_id?: number;
+                    /** @enum {string} */
+                    actor_type?: "admin" | "user" | "system" | "guest";
+                    from?: string;
+                    target_id?: string;
+                    target_type?: string;
+                    to?: string;
+                };
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
     };

@@ -1,7 +1,10 @@
-import type { AuditAction, AuditTarget } from '@lm/contracts';
+import type { AuditAction, AuditTarget, ExportList } from '@lm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Database, type Tx, withTransaction, writeLaterInsert } from '../../db/client';
 import { containsPattern } from '../../db/search';
+import { adminActor } from '../../platform/access';
+import { type CsvExport, claimExportSlot, sendCsvExport } from '../../platform/csv-export';
 import { countOrEstimate } from '../../platform/list-total';
 import {
   auditLogHours,
@@ -148,6 +151,22 @@ export async function listAuditLogs(
   limit: number,
   actorIdsLimit = ACTOR_IDS_LIMIT,
 ): Promise<{ rows: AuditLogView[]; total: number; estimated: boolean }> {
+  const conditions = await auditConditions(database, filter, actorIdsLimit);
+  if (conditions.length === 0) return unfilteredPage(database, page, limit);
+  const where = sql`where ${sql.join(conditions, sql` and `)}`;
+  const [rows, count] = await Promise.all([
+    database.db.execute<AuditLogRow>(pageSql(where, limit, (page - 1) * limit)),
+    countOrEstimate(database, sql`from ${auditLogs} l ${where}`),
+  ]);
+  return { rows: rows.rows.map(toView), total: count.total, estimated: count.estimated };
+}
+
+/** The SQL conditions (on `audit_logs l`) of a filter of `/logs`; none when it filters nothing. */
+async function auditConditions(
+  database: Database,
+  filter: AuditLogFilter,
+  actorIdsLimit: number,
+): Promise<SQL[]> {
   const conditions: SQL[] = [];
   if (filter.actorType) conditions.push(sql`l.actor_type = ${filter.actorType}`);
   if (filter.actorId !== undefined) conditions.push(sql`l.actor_id = ${filter.actorId}`);
@@ -163,13 +182,42 @@ export async function listAuditLogs(
   if (filter.from) conditions.push(sql`l.created_at >= ${filter.from}::date`);
   if (filter.to) conditions.push(sql`l.created_at < ${filter.to}::date + 1`);
   if (filter.actor) conditions.push(await actorCondition(database, filter.actor, actorIdsLimit));
-  if (conditions.length === 0) return unfilteredPage(database, page, limit);
-  const where = sql`where ${sql.join(conditions, sql` and `)}`;
-  const [rows, count] = await Promise.all([
-    database.db.execute<AuditLogRow>(pageSql(where, limit, (page - 1) * limit)),
-    countOrEstimate(database, sql`from ${auditLogs} l ${where}`),
-  ]);
-  return { rows: rows.rows.map(toView), total: count.total, estimated: count.estimated };
+  return conditions;
+}
+
+/** One audit entry as its CSV export row (`exportAuditLogs`). */
+export interface AuditExportRow extends Record<string, unknown> {
+  id: string;
+  created_at: Date;
+  actor_type: string;
+  actor_id: number | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  meta: unknown;
+}
+
+/**
+ * The query of the audit log's CSV export (`GET /api/admin/audit-logs/export.csv`, issue 36): every
+ * entry the filter of `/logs` matches, newest first (`created_at desc, id desc`, the list's order,
+ * read along its index so the first rows stream at once), with the actor's name and e-mail.
+ */
+export async function auditExportQuery(database: Database, filter: AuditLogFilter): Promise<SQL> {
+  const conditions = await auditConditions(database, filter, ACTOR_IDS_LIMIT);
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  return sql`select l.id, l.created_at, l.actor_type, l.actor_id,
+        case l.actor_type when 'admin' then a.name when 'user' then u.first_name || ' ' || u.last_name end as actor_name,
+        case l.actor_type when 'admin' then a.email when 'user' then u.email end as actor_email,
+        l.action, l.target_type, l.target_id, l.ip, l.user_agent, l.meta
+      from ${auditLogs} l
+      left join admins a on l.actor_type = 'admin' and a.id = l.actor_id
+      left join users u on l.actor_type = 'user' and u.id = l.actor_id
+      ${where}
+      order by l.created_at desc, l.id desc`;
 }
 
 type AuditLogRow = Omit<AuditLogView, 'id' | 'created_at'> & { id: string; created_at: Date };
@@ -459,4 +507,34 @@ export function auditChanges<T extends Record<string, unknown>>(
       : { from: plain(from), to: plain(to) };
   }
   return changes;
+}
+
+/**
+ * Answer a back-office list's CSV export (issue 36): claims an export slot (429 `exports.busy` when
+ * every one is taken), records `export.<list>` in the audit log with the filter used (before the
+ * first byte, so an export cut short is audited too), then streams `spec` (`platform/csv-export.ts`).
+ * @param list the list's name in the audit action (`audit_logs`, `users`, `payouts`...)
+ * @param filter the filter as the list's query gave it (stored in the entry's meta)
+ * @throws TooManyRequestsError when every export slot is taken
+ */
+export async function auditedCsvExport<R extends Record<string, unknown>>(
+  database: Database,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  list: ExportList,
+  filter: Record<string, unknown>,
+  spec: (database: Database) => Promise<CsvExport<R>>,
+): Promise<void> {
+  const release = claimExportSlot();
+  try {
+    const built = await spec(database);
+    await audit(database, adminActor(req), {
+      action: `export.${list}`,
+      meta: { list, filter, file: built.filename },
+    });
+    await sendCsvExport(database, reply, req.lang, built, release);
+  } catch (err) {
+    release();
+    throw err;
+  }
 }

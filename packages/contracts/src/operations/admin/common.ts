@@ -13,3 +13,7 @@ export const AUDITED = 'Audited with the acting admin, address and user agent.';
 /** Routes registered only outside production (dev tools are never served in production). */
 export const DEV_ONLY =
   'Development and test only: the route is not registered when `NODE_ENV=production`, so the production reference does not list it.';
+
+/** The CSV export every back-office list offers (issue 36 "CSV export of every list the filters produced"). */
+export const EXPORTED =
+  "The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After.";
