@@ -2516,6 +2516,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payouts/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export payouts as CSV
+         * @description Every payout the list's `q` and filters select (`filter[status_id]`, `filter[user_id]`), newest first, with the columns of the requests' export. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Spec section 2 "/payouts/list".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `INFLUENCER_VIEW_PAYOUT_PROFILE`. API keys are refused (403).
+         */
+        get: operations["admin.payouts.exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payouts/reconcile": {
         parameters: {
             query?: never;
@@ -2552,6 +2574,28 @@ export interface paths {
          *     **Who may call it:** a staff member (back-office token) holding the permission `INFLUENCER_VIEW_PAYOUT_PROFILE`. API keys are refused (403).
          */
         get: operations["admin.payouts.listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/requests/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export pending payout requests as CSV
+         * @description The pending requests the list's `q` and filters select, newest first: number, date, payee, coins, amount, fee, amount received and currencies (major units), status code, Wise state, quote and transfer. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Spec section 2 "/requests/list".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `INFLUENCER_VIEW_PAYOUT_PROFILE`. API keys are refused (403).
+         */
+        get: operations["admin.payouts.exportRequestsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3350,6 +3394,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tickets/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export tickets as CSV
+         * @description The tickets the list's `q` and filters select, in its order: number, opened, subject, user, department, assignee, priority and status codes, campaign, last reply, first response, resolution and next deadline. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Spec section 7 "Tickets".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.tickets.tab.list`. API keys are refused (403).
+         */
+        get: operations["admin.tickets.exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tiers": {
         parameters: {
             query?: never;
@@ -3958,6 +4024,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export users as CSV
+         * @description The users the list's `q` and filters select, in its order: number, first and last name, e-mail, phone, account type, status code, tier, country, member since. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Spec section 2 "/users/list".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.users.tab.list`. API keys are refused (403).
+         */
+        get: operations["admin.users.exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/wallet/adjustments": {
         parameters: {
             query?: never;
@@ -4138,6 +4226,28 @@ export interface paths {
          *     **Who may call it:** a staff member (back-office token) holding the permission `main.wallet.show.all.transactions`. API keys are refused (403).
          */
         get: operations["admin.wallet.getTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/wallet/transactions/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export wallet transactions as CSV
+         * @description Every movement of the user wallets the list's filters select (number, type, credit or debit, dates), newest first (`order` ending in `:asc` for oldest first): number, date, transaction number, user, type code, signed coins, balance after, amount paid and currency, campaign. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Spec section 2 "/wallet/transactions".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `main.wallet.show.all.transactions`. API keys are refused (403).
+         */
+        get: operations["admin.wallet.exportTransactionsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -18849,6 +18959,36 @@ export interface operations {
             502: components["responses"]["ProviderFailed"];
         };
     };
+    "admin.payouts.exportCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     "admin.payouts.reconcile": {
         parameters: {
             query?: never;
@@ -18954,6 +19094,36 @@ export interface operations {
                             total_pages: number;
                         };
                     };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.payouts.exportRequestsCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -21027,6 +21197,36 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    "admin.tickets.exportCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     "admin.lookups.listTiers": {
         parameters: {
             query?: {
@@ -22834,6 +23034,36 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    "admin.users.exportCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     "admin.wallet.adjustBalance": {
         parameters: {
             query?: never;
@@ -23479,6 +23709,36 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.wallet.exportTransactionsCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };

@@ -151,3 +151,18 @@ export async function sendCsvExport<R extends Record<string, unknown>>(
     throw err;
   }
 }
+
+/**
+ * A status of a spec status map as the stable code an export writes (`Pending for Approval` →
+ * `pending_for_approval`): exports are data for spreadsheets and other tools, so a status is the same
+ * word in every language (headers are translated; docs/decisions.md "CSV exports").
+ */
+export function statusCode(entries: readonly { id: number; label: string }[], id: unknown): string {
+  const label = entries.find((e) => e.id === Number(id))?.label;
+  return label
+    ? label
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_')
+        .replace(/^_|_$/g, '')
+    : String(id ?? '');
+}

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { listEnvelope, listQuery, paginate, parseOrder } from './http';
 
 // A paginated list route's schema, sort and answer, built on the shared list query and envelope of
@@ -41,4 +41,17 @@ export function listPaging<K extends string>(
     limit: query.limit,
     order: parseOrder(query.order, columns, fallback),
   });
+}
+
+const zString = z.string();
+
+/**
+ * Request and response schema of a list's CSV export (issue 36): the list's own query (`q`, `order`,
+ * `filter[...]`, extended by `extra` like {@link listSchema}) without the paging, answering text/csv.
+ */
+export function exportSchema<S extends z.ZodRawShape = Record<never, never>>(extra?: S) {
+  return {
+    querystring: listQuery.omit({ page: true, limit: true }).extend(extra ?? ({} as S)),
+    response: { 200: zString },
+  };
 }

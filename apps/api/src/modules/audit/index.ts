@@ -5,4 +5,4 @@
  */
 
 export { auditRoutes } from './audit.routes';
-export { type AuditActor, audit, auditChanges } from './audit.service';
+export { type AuditActor, audit, auditChanges, auditedCsvExport } from './audit.service';

@@ -9,10 +9,11 @@ import {
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
+import { fileDay } from '../../platform/csv-export';
 import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { listSchema } from '../../platform/list-routes';
-import { audit } from '../audit';
+import { exportSchema, listSchema } from '../../platform/list-routes';
+import { audit, auditedCsvExport } from '../audit';
 import * as queries from './payouts.queries';
 import * as service from './payouts.service';
 
@@ -51,6 +52,24 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
     },
     async (req) => queries.listPayouts(deps, req.query, null),
   );
+
+  for (const [path, statuses] of [
+    ['/api/admin/payouts/requests/export.csv', [1]],
+    ['/api/admin/payouts/export.csv', null],
+  ] as const) {
+    app.get(
+      path,
+      { config: { access: adminAccess(PAYOUT_PERMISSION) }, schema: { tags, ...exportSchema() } },
+      async (req, reply) => {
+        await auditedCsvExport(deps.database, req, reply, 'payouts', req.query, async () => ({
+          query: queries.payoutExportQuery(req.query, statuses ? [...statuses] : null),
+          columns: queries.PAYOUT_EXPORT_COLUMNS,
+          filename: `${statuses ? 'payout-requests' : 'payouts'}-${fileDay(deps.clock.now())}.csv`,
+        }));
+        return reply;
+      },
+    );
+  }
 
   app.get(
     '/api/admin/payouts/:id',

@@ -1,9 +1,10 @@
-import { PAYOUT_STATUS } from '@lm/contracts';
+import { PAYOUT_STATUS, PAYOUT_STATUSES } from '@lm/contracts';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerTransfers, users } from '../../db/schema';
 import { containsPattern, userMatches } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
+import { type ExportColumn, isoInstant, statusCode } from '../../platform/csv-export';
 import { NotFoundError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
 import { payoutQuotes, payoutRecipients, payouts } from './payouts.schema';
@@ -37,7 +38,7 @@ function adminView(
 }
 
 /** A status filter of 1-5 (spec section 4 payout statuses); anything else is no filter. */
-function statusFilter(query: ListQuery): number | null {
+function statusFilter(query: Pick<ListQuery, 'filter'>): number | null {
   const status = Number(query.filter?.status_id);
   return Number.isInteger(status) && status >= 1 && status <= 5 ? status : null;
 }
@@ -85,23 +86,7 @@ export async function listPayouts(
   statuses: number[] | null,
 ) {
   const { page, limit } = query;
-  const where: SQL[] = [];
-  const status = statusFilter(query);
-  if (status) where.push(eq(payouts.statusId, status));
-  else if (statuses) where.push(inArray(payouts.statusId, statuses));
-  const userId = Number(query.filter?.user_id);
-  if (Number.isInteger(userId) && userId > 0) where.push(eq(payouts.userId, userId));
-  if (query.q) {
-    const like = containsPattern(query.q);
-    where.push(
-      or(
-        userMatches(like),
-        ilike(payouts.wiseQuoteId, like),
-        ilike(sql`coalesce(${payouts.wiseTransferId}, '')`, like),
-      )!,
-    );
-  }
-  const cond = where.length ? and(...where) : undefined;
+  const cond = payoutListCondition(query, statuses);
   const [rows, [total]] = await Promise.all([
     deps.database.db
       .select({ p: payouts, u: users, r: payoutRecipients })
@@ -122,6 +107,92 @@ export async function listPayouts(
     data: rows.map((row) => adminView(deps, row.p, row.u, row.r)),
     pagination: paginate(total!.n, page, limit),
   };
+}
+
+/** The staff payout lists' condition (on `payouts` joined to `users`) of a list query. */
+function payoutListCondition(query: Pick<ListQuery, 'filter' | 'q'>, statuses: number[] | null) {
+  const where: SQL[] = [];
+  const status = statusFilter(query);
+  if (status) where.push(eq(payouts.statusId, status));
+  else if (statuses) where.push(inArray(payouts.statusId, statuses));
+  const userId = Number(query.filter?.user_id);
+  if (Number.isInteger(userId) && userId > 0) where.push(eq(payouts.userId, userId));
+  if (query.q) {
+    const like = containsPattern(query.q);
+    where.push(
+      or(
+        userMatches(like),
+        ilike(payouts.wiseQuoteId, like),
+        ilike(sql`coalesce(${payouts.wiseTransferId}, '')`, like),
+      )!,
+    );
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/** One payout as a row of the staff payout lists' CSV export. */
+export interface PayoutExportRow extends Record<string, unknown> {
+  id: number;
+  created_at: Date;
+  user_id: number;
+  name: string;
+  email: string;
+  coins: number;
+  amount_minor: number;
+  currency: string;
+  fee_minor: number;
+  target_minor: number;
+  target_currency: string;
+  status_id: number;
+  wise_status: string | null;
+  wise_quote_id: string;
+  wise_transfer_id: string | null;
+}
+
+/** Columns of the payout lists' CSV export, headers from `exports.payouts.*`; money in major units. */
+export const PAYOUT_EXPORT_COLUMNS = [
+  { key: 'id', header: 'exports.payouts.id' },
+  { key: 'created_at', header: 'exports.payouts.created_at', format: isoInstant },
+  { key: 'user_id', header: 'exports.payouts.user_id' },
+  { key: 'name', header: 'exports.payouts.name' },
+  { key: 'email', header: 'exports.payouts.email' },
+  { key: 'coins', header: 'exports.payouts.coins' },
+  { key: 'amount_minor', header: 'exports.payouts.amount', format: (v) => minorToMajor(Number(v)) },
+  { key: 'currency', header: 'exports.payouts.currency' },
+  { key: 'fee_minor', header: 'exports.payouts.fee', format: (v) => minorToMajor(Number(v)) },
+  { key: 'target_minor', header: 'exports.payouts.target_amount', format: (v) => minorToMajor(Number(v)) },
+  { key: 'target_currency', header: 'exports.payouts.target_currency' },
+  {
+    key: 'status_id',
+    header: 'exports.payouts.status',
+    format: (v) => statusCode(PAYOUT_STATUSES, v),
+  },
+  { key: 'wise_status', header: 'exports.payouts.wise_status' },
+  { key: 'wise_quote_id', header: 'exports.payouts.wise_quote_id' },
+  { key: 'wise_transfer_id', header: 'exports.payouts.wise_transfer_id' },
+] as const satisfies readonly ExportColumn<PayoutExportRow>[];
+
+/** Minor units (pence) as a decimal of the major unit: 1234 → "12.34". */
+const minorToMajor = (minor: number) => (minor / 100).toFixed(2);
+
+/**
+ * The query of a staff payout list's CSV export (`GET /api/admin/payouts/export.csv`,
+ * `GET /api/admin/payouts/requests/export.csv`, issue 36): every payout the list's `q` and filters
+ * select, newest first, with its payee.
+ */
+export function payoutExportQuery(query: Pick<ListQuery, 'filter' | 'q'>, statuses: number[] | null): SQL {
+  const cond = payoutListCondition(query, statuses);
+  return sql`select ${payouts.id} as id, ${payouts.createdAt} as created_at, ${payouts.userId} as user_id,
+      trim(${users.firstName} || ' ' || ${users.lastName}) as name, ${payouts.email} as email,
+      ${payouts.coins} as coins, ${payouts.amountMinor} as amount_minor, ${payouts.currency} as currency,
+      ${payouts.feeMinor} as fee_minor, ${payouts.targetMinor} as target_minor,
+      ${payouts.targetCurrency} as target_currency, ${payouts.statusId} as status_id,
+      ${payouts.wiseStatus} as wise_status, ${payouts.wiseQuoteId} as wise_quote_id,
+      ${payouts.wiseTransferId} as wise_transfer_id
+    from ${payouts}
+    join ${users} on ${users.id} = ${payouts.userId}
+    where ${cond ?? sql`true`}
+    order by ${payouts.id} desc`;
 }
 
 /**

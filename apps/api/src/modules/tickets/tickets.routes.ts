@@ -34,10 +34,12 @@ import {
   userAccess,
 } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
+import { fileDay } from '../../platform/csv-export';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { envelope, idParams, type ListQuery, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { listPage, listPaging, listSchema } from '../../platform/list-routes';
+import { exportSchema, listPage, listPaging, listSchema } from '../../platform/list-routes';
+import { auditedCsvExport } from '../audit';
 import { receiveInbound } from './inbound-providers';
 import { InboundOffError, InboundSignatureError } from './tickets.inbound';
 import * as service from './tickets.service';
@@ -322,6 +324,25 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
       schema: { tags, ...listSchema(ticketSchema) },
     },
     async (req) => staffTickets(req, positive(one(req.query.filter?.user_id))),
+  );
+
+  app.get(
+    '/api/admin/tickets/export.csv',
+    {
+      config: { access: adminAccess(TICKET_PERMISSIONS.list) },
+      schema: { tags, ...exportSchema() },
+    },
+    async (req, reply) => {
+      const userId = positive(one(req.query.filter?.user_id));
+      const filter = { ...listFilter(req.query.filter), q: req.query.q, ...(userId ? { userId } : {}) };
+      const { order } = pageOf({ ...req.query, page: 1, limit: 10 });
+      await auditedCsvExport(deps.database, req, reply, 'tickets', req.query, async () => ({
+        query: service.ticketExportQuery(filter, order, deps.clock.now()),
+        columns: service.TICKET_EXPORT_COLUMNS,
+        filename: `tickets-${fileDay(deps.clock.now())}.csv`,
+      }));
+      return reply;
+    },
   );
 
   app.get(

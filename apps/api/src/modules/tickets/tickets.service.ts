@@ -31,8 +31,11 @@ export {
   priorityBadge,
   type ReplyView,
   statusBadge,
+  TICKET_EXPORT_COLUMNS,
   TICKET_ORDER_COLUMNS,
+  type TicketExportRow,
   type TicketListFilter,
   type TicketOrderColumn,
   type TicketView,
+  ticketExportQuery,
 } from './tickets.views';

@@ -4,6 +4,7 @@ import { localized, type Translations } from '@lm/contracts/translations';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { containsPattern } from '../../db/search';
+import { type ExportColumn, isoInstant, statusCode } from '../../platform/csv-export';
 import { NotFoundError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { TicketDeps } from './tickets.context';
@@ -298,6 +299,26 @@ export async function listTickets(
   lang: Language,
 ): Promise<{ rows: TicketView[]; total: number }> {
   const now = deps.clock.now();
+  const { cond, orderExpr } = ticketListSql(filter, page.order, now);
+  const [rows, count] = await Promise.all([
+    deps.database.db.execute<TicketRow>(
+      sql`${TICKET_SELECT} where ${cond} order by ${orderExpr} limit ${page.limit} offset ${(page.page - 1) * page.limit}`,
+    ),
+    deps.database.db.execute<{ n: number }>(sql`select count(*)::int as n from tickets t
+      join users u on u.id = t.user_id where ${cond}`),
+  ]);
+  return {
+    rows: rows.rows.map((r) => toView(r, [], viewer, lang, now)),
+    total: count.rows[0]?.n ?? 0,
+  };
+}
+
+/** The staff ticket list's condition (on `tickets t` joined to `users u`) and order of a filter. */
+function ticketListSql(
+  filter: TicketListFilter,
+  order: { column: TicketOrderColumn; dir: 'asc' | 'desc' },
+  now: Date,
+): { cond: SQL; orderExpr: SQL } {
   const where: SQL[] = [sql`true`];
   if (filter.userId !== undefined) where.push(sql`t.user_id = ${filter.userId}`);
   if (filter.statusId?.length)
@@ -325,22 +346,69 @@ export async function listTickets(
     );
   }
   const cond = sql.join(where, sql` and `);
-  const dir = sql.raw(page.order.dir === 'asc' ? 'asc' : 'desc');
+  const dir = sql.raw(order.dir === 'asc' ? 'asc' : 'desc');
   const orderExpr =
-    page.order.column === 'due'
+    order.column === 'due'
       ? sql`${DUE_SQL} ${dir} nulls last, t.id desc`
-      : sql`${sql.raw(`t.${page.order.column}`)} ${dir} nulls last, t.id desc`;
-  const [rows, count] = await Promise.all([
-    deps.database.db.execute<TicketRow>(
-      sql`${TICKET_SELECT} where ${cond} order by ${orderExpr} limit ${page.limit} offset ${(page.page - 1) * page.limit}`,
-    ),
-    deps.database.db.execute<{ n: number }>(sql`select count(*)::int as n from tickets t
-      join users u on u.id = t.user_id where ${cond}`),
-  ]);
-  return {
-    rows: rows.rows.map((r) => toView(r, [], viewer, lang, now)),
-    total: count.rows[0]?.n ?? 0,
-  };
+      : sql`${sql.raw(`t.${order.column}`)} ${dir} nulls last, t.id desc`;
+  return { cond, orderExpr };
+}
+
+/** One ticket as a row of the staff ticket list's CSV export. */
+export interface TicketExportRow extends Record<string, unknown> {
+  id: number;
+  created_at: Date;
+  ticket_subject: string;
+  user_id: number;
+  user_name: string;
+  user_email: string;
+  department_name: string;
+  admin_name: string | null;
+  priority_id: number;
+  status_id: number;
+  campaign_name: string | null;
+  last_reply_at: Date | null;
+  first_response_at: Date | null;
+  resolved_at: Date | null;
+  due_at: Date | null;
+  rating: number | null;
+}
+
+/** Columns of the staff ticket list's CSV export, headers from `exports.tickets.*`. */
+export const TICKET_EXPORT_COLUMNS = [
+  { key: 'id', header: 'exports.tickets.id' },
+  { key: 'created_at', header: 'exports.tickets.created_at', format: isoInstant },
+  { key: 'ticket_subject', header: 'exports.tickets.subject' },
+  { key: 'user_id', header: 'exports.tickets.user_id' },
+  { key: 'user_name', header: 'exports.tickets.user_name' },
+  { key: 'user_email', header: 'exports.tickets.user_email' },
+  { key: 'department_name', header: 'exports.tickets.department' },
+  { key: 'admin_name', header: 'exports.tickets.assignee' },
+  { key: 'priority_id', header: 'exports.tickets.priority', format: (v) => statusCode(TICKET_PRIORITIES, v) },
+  { key: 'status_id', header: 'exports.tickets.status', format: (v) => statusCode(TICKET_STATUSES, v) },
+  { key: 'campaign_name', header: 'exports.tickets.campaign' },
+  { key: 'last_reply_at', header: 'exports.tickets.last_reply_at', format: isoInstant },
+  { key: 'first_response_at', header: 'exports.tickets.first_response_at', format: isoInstant },
+  { key: 'resolved_at', header: 'exports.tickets.resolved_at', format: isoInstant },
+  { key: 'due_at', header: 'exports.tickets.due_at', format: isoInstant },
+  { key: 'rating', header: 'exports.tickets.rating' },
+] as const satisfies readonly ExportColumn<TicketExportRow>[];
+
+/**
+ * The query of the staff ticket list's CSV export (`GET /api/admin/tickets/export.csv`, issue 36):
+ * every ticket the list's filter selects, in the list's order, with its user, department, assignee,
+ * campaign and service dates (`due_at`: the next SLA deadline of an open ticket).
+ */
+export function ticketExportQuery(
+  filter: TicketListFilter,
+  order: { column: TicketOrderColumn; dir: 'asc' | 'desc' },
+  now: Date,
+): SQL {
+  const { cond, orderExpr } = ticketListSql(filter, order, now);
+  return sql`select x.*, ${DUE_SQL} as due_at from (${TICKET_SELECT} where ${cond}) x
+    join tickets t on t.id = x.id
+    join users u on u.id = t.user_id
+    order by ${orderExpr}`;
 }
 
 /** A message of a ticket's conversation as its reader sees it. */

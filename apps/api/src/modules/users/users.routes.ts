@@ -11,10 +11,12 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
+import { fileDay } from '../../platform/csv-export';
 import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { listSchema } from '../../platform/list-routes';
+import { exportSchema, listSchema } from '../../platform/list-routes';
 import { listActivities } from '../activities';
+import { auditedCsvExport } from '../audit';
 import { accountSchema, accountsOfUsers, listConnections } from '../connections';
 import { expressQueries } from '../express';
 import * as users from './users.service';
@@ -52,6 +54,19 @@ export const usersRoutes: RouteModule = (app, deps) => {
       schema: { tags, ...listSchema(adminUserListItemSchema) },
     },
     async (req) => users.listUsers(deps.database, req.query, storageUrl),
+  );
+
+  app.get(
+    '/api/admin/users/export.csv',
+    { config: { access: adminAccess(USERS_VIEW) }, schema: { tags, ...exportSchema() } },
+    async (req, reply) => {
+      await auditedCsvExport(deps.database, req, reply, 'users', req.query, async () => ({
+        query: users.userExportQuery(req.query),
+        columns: users.USER_EXPORT_COLUMNS,
+        filename: `users-${fileDay(deps.clock.now())}.csv`,
+      }));
+      return reply;
+    },
   );
 
   app.post(

@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
+import { type ExportColumn, isoInstant } from '../../platform/csv-export';
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate, parseOrder } from '../../platform/http';
 import { COUNT_EXACT_UP_TO, countOrEstimate, TEXT_SEARCH_COUNT_EXACT_UP_TO } from '../../platform/list-total';
@@ -93,44 +94,7 @@ export function splitName(name: string): { firstName: string; lastName: string }
  * with `total_estimated: true` (`countOrEstimate`).
  */
 export async function listUsers(database: Database, query: ListQuery, storageUrl: (k: string) => string) {
-  const f = query.filter;
-  const parts: (SQL | undefined)[] = [sql`${users.deletedAt} is null`];
-  const name = one(f, 'name');
-  if (name) parts.push(ilike(fullName, containsPattern(name)));
-  const email = one(f, 'email');
-  if (email) parts.push(ilike(users.email, containsPattern(email)));
-  const types = many(f, 'user_type_id')
-    .map(Number)
-    .filter((n) => n === 1 || n === 2 || n === 3);
-  if (types.length > 0) parts.push(inArray(users.userTypeId, types));
-  const statuses = many(f, 'status').filter((s) => s in USER_STATUS_LABELS);
-  if (statuses.length > 0) parts.push(inArray(users.status, statuses));
-  const tier = one(f, 'tier_id');
-  if (tier && /^\d{1,9}$/.test(tier)) parts.push(eq(users.tierId, Number(tier)));
-  const country = one(f, 'country_code')?.toUpperCase();
-  if (country && /^[A-Z]{2}$/.test(country)) parts.push(eq(users.countryCode, country));
-  const from = one(f, 'date_from');
-  if (isDay(from)) parts.push(gte(users.createdAt, new Date(`${from}T00:00:00Z`)));
-  const to = one(f, 'date_to');
-  if (isDay(to))
-    parts.push(lt(users.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
-  if (query.q)
-    parts.push(
-      sql`(${ilike(fullName, containsPattern(query.q))} or ${ilike(users.email, containsPattern(query.q))})`,
-    );
-  const where = and(...parts);
-  const order = parseOrder(query.order, ['id', 'name', 'email', 'status', 'created_at'] as const, {
-    column: 'id',
-    dir: 'desc',
-  });
-  const column = {
-    id: users.id,
-    name: fullName,
-    email: users.email,
-    status: users.status,
-    created_at: users.createdAt,
-  }[order.column];
-  const sort = order.dir === 'asc' ? asc(column) : desc(column);
+  const { where, sort, textSearch } = userListWhere(query);
   // The page's ids first (an index walk, no joins), then only those rows with their lookups; the total
   // is exact up to COUNT_EXACT_UP_TO matches (TEXT_SEARCH_COUNT_EXACT_UP_TO when a name, e-mail or `q`
   // search is on: each trigram match is rechecked on its heap page), an estimate above.
@@ -145,7 +109,7 @@ export async function listUsers(database: Database, query: ListQuery, storageUrl
     countOrEstimate(
       database,
       sql`from ${users} where ${where ?? sql`true`}`,
-      name || email || query.q ? TEXT_SEARCH_COUNT_EXACT_UP_TO : COUNT_EXACT_UP_TO,
+      textSearch ? TEXT_SEARCH_COUNT_EXACT_UP_TO : COUNT_EXACT_UP_TO,
     ),
   ]);
   const rows =
@@ -186,6 +150,95 @@ export async function listUsers(database: Database, query: ListQuery, storageUrl
     })),
     pagination: paginate(count.total, query.page, query.limit, count.estimated),
   };
+}
+
+/** The users list's condition and sort of a list query (`listUsers`, `userExportQuery`). */
+function userListWhere(query: Pick<ListQuery, 'filter' | 'q' | 'order'>) {
+  const f = query.filter;
+  const parts: (SQL | undefined)[] = [sql`${users.deletedAt} is null`];
+  const name = one(f, 'name');
+  if (name) parts.push(ilike(fullName, containsPattern(name)));
+  const email = one(f, 'email');
+  if (email) parts.push(ilike(users.email, containsPattern(email)));
+  const types = many(f, 'user_type_id')
+    .map(Number)
+    .filter((n) => n === 1 || n === 2 || n === 3);
+  if (types.length > 0) parts.push(inArray(users.userTypeId, types));
+  const statuses = many(f, 'status').filter((s) => s in USER_STATUS_LABELS);
+  if (statuses.length > 0) parts.push(inArray(users.status, statuses));
+  const tier = one(f, 'tier_id');
+  if (tier && /^\d{1,9}$/.test(tier)) parts.push(eq(users.tierId, Number(tier)));
+  const country = one(f, 'country_code')?.toUpperCase();
+  if (country && /^[A-Z]{2}$/.test(country)) parts.push(eq(users.countryCode, country));
+  const from = one(f, 'date_from');
+  if (isDay(from)) parts.push(gte(users.createdAt, new Date(`${from}T00:00:00Z`)));
+  const to = one(f, 'date_to');
+  if (isDay(to))
+    parts.push(lt(users.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (query.q)
+    parts.push(
+      sql`(${ilike(fullName, containsPattern(query.q))} or ${ilike(users.email, containsPattern(query.q))})`,
+    );
+  const where = and(...parts);
+  const order = parseOrder(query.order, ['id', 'name', 'email', 'status', 'created_at'] as const, {
+    column: 'id',
+    dir: 'desc',
+  });
+  const column = {
+    id: users.id,
+    name: fullName,
+    email: users.email,
+    status: users.status,
+    created_at: users.createdAt,
+  }[order.column];
+  const sort = order.dir === 'asc' ? asc(column) : desc(column);
+  return { where, sort, textSearch: Boolean(name || email || query.q) };
+}
+
+/** One user as a row of the users list's CSV export. */
+export interface UserExportRow extends Record<string, unknown> {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+  user_type_id: number;
+  user_type: string | null;
+  status: string;
+  tier: string | null;
+  country_code: string | null;
+  created_at: Date;
+}
+
+/** Columns of the users list's CSV export, headers from `exports.users.*`. */
+export const USER_EXPORT_COLUMNS = [
+  { key: 'id', header: 'exports.users.id' },
+  { key: 'first_name', header: 'exports.users.first_name' },
+  { key: 'last_name', header: 'exports.users.last_name' },
+  { key: 'email', header: 'exports.users.email' },
+  { key: 'phone_number', header: 'exports.users.phone_number' },
+  { key: 'user_type', header: 'exports.users.user_type' },
+  { key: 'status', header: 'exports.users.status' },
+  { key: 'tier', header: 'exports.users.tier' },
+  { key: 'country_code', header: 'exports.users.country_code' },
+  { key: 'created_at', header: 'exports.users.created_at', format: isoInstant },
+] as const satisfies readonly ExportColumn<UserExportRow>[];
+
+/**
+ * The query of the users list's CSV export (`GET /api/admin/users/export.csv`, issue 36): every user
+ * the list's `q` and filters select, in the list's order, with type, tier and country.
+ */
+export function userExportQuery(query: Pick<ListQuery, 'filter' | 'q' | 'order'>): SQL {
+  const { where, sort } = userListWhere(query);
+  return sql`select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
+      ${users.email} as email, ${users.phoneNumber} as phone_number, ${users.userTypeId} as user_type_id,
+      ${userTypes.name} as user_type, ${users.status} as status, ${tiers.name} as tier,
+      ${users.countryCode} as country_code, ${users.createdAt} as created_at
+    from ${users}
+    left join ${userTypes} on ${userTypes.id} = ${users.userTypeId}
+    left join ${tiers} on ${tiers.id} = ${users.tierId}
+    where ${where ?? sql`true`}
+    order by ${sort}, ${users.id} desc`;
 }
 
 /** Avatar URL: storage keys are served from storage; anything else (a link) gives null. */

@@ -12,10 +12,12 @@ import {
 import { z } from 'zod';
 import { adminAccess, adminActor, clientInfo, currentAdmin, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
+import { fileDay } from '../../platform/csv-export';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { listSchema } from '../../platform/list-routes';
+import { exportSchema, listSchema } from '../../platform/list-routes';
+import { auditedCsvExport } from '../audit';
 import { walletBalance } from './ledger';
 import { packageItems } from './wallet.routes';
 import * as wallet from './wallet.service';
@@ -51,6 +53,19 @@ export const adminWalletRoutes: RouteModule = (app, deps) => {
       schema: { tags, ...listSchema(transactionSchema) },
     },
     async (req) => wallet.listTransactions(deps.database, null, req.query, storageUrl),
+  );
+
+  app.get(
+    '/api/admin/wallet/transactions/export.csv',
+    { config: { access: adminAccess(WALLET) }, schema: { tags, ...exportSchema() } },
+    async (req, reply) => {
+      await auditedCsvExport(deps.database, req, reply, 'transactions', req.query, async () => ({
+        query: wallet.transactionExportQuery(req.query),
+        columns: wallet.TRANSACTION_EXPORT_COLUMNS,
+        filename: `transactions-${fileDay(deps.clock.now())}.csv`,
+      }));
+      return reply;
+    },
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'driz
 import { type Database, withTransaction } from '../../db/client';
 import { settings, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
+import { type ExportColumn, isoInstant, statusCode } from '../../platform/csv-export';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
 import { countOrEstimate } from '../../platform/list-total';
@@ -649,4 +650,75 @@ export async function retirePackage(database: Database, actor: AuditActor, id: n
 export async function buyerEmail(database: Database, userId: number): Promise<string> {
   const [u] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return u?.email ?? '';
+}
+
+/** One ledger entry of a user wallet as a row of the transactions list's CSV export. */
+export interface TransactionExportRow extends Record<string, unknown> {
+  id: number;
+  created_at: Date;
+  number: string;
+  user_id: number | null;
+  name: string | null;
+  email: string | null;
+  desc_id: number;
+  coins: number;
+  balance_after: number;
+  money_minor: number | null;
+  currency: string | null;
+  campaign_type: string | null;
+  campaign_id: string | null;
+}
+
+/** Columns of the transactions list's CSV export, headers from `exports.transactions.*`. */
+export const TRANSACTION_EXPORT_COLUMNS = [
+  { key: 'id', header: 'exports.transactions.id' },
+  { key: 'created_at', header: 'exports.transactions.created_at', format: isoInstant },
+  { key: 'number', header: 'exports.transactions.number' },
+  { key: 'user_id', header: 'exports.transactions.user_id' },
+  { key: 'name', header: 'exports.transactions.name' },
+  { key: 'email', header: 'exports.transactions.email' },
+  {
+    key: 'desc_id',
+    header: 'exports.transactions.type',
+    format: (v) =>
+      statusCode(
+        Object.entries(TRANSACTION_DESCRIPTIONS).map(([id, label]) => ({ id: Number(id), label })),
+        v,
+      ),
+  },
+  { key: 'coins', header: 'exports.transactions.coins' },
+  { key: 'balance_after', header: 'exports.transactions.balance_after' },
+  {
+    key: 'money_minor',
+    header: 'exports.transactions.amount',
+    format: (v) => (v === null || v === undefined ? null : (Number(v) / 100).toFixed(2)),
+  },
+  { key: 'currency', header: 'exports.transactions.currency' },
+  { key: 'campaign_type', header: 'exports.transactions.campaign_type' },
+  { key: 'campaign_id', header: 'exports.transactions.campaign_id' },
+] as const satisfies readonly ExportColumn<TransactionExportRow>[];
+
+/**
+ * The query of the transactions list's CSV export (`GET /api/admin/wallet/transactions/export.csv`,
+ * issue 36): every entry of every user wallet the list's filters select (number, type, credit/debit,
+ * date range), newest first (`order` ending in `:asc` for oldest first). Coins are signed (debits
+ * negative); money is what was paid when money came with the movement.
+ */
+export function transactionExportQuery(query: Pick<ListQuery, 'filter' | 'order'>): SQL {
+  const filters = entryFilters(query.filter);
+  const wallets = sql`${ledgerEntries.accountId} in (select ${ledgerAccounts.id} from ${ledgerAccounts} where ${ledgerAccounts.kind} = 'user_wallet')`;
+  const direction = query.order?.endsWith(':asc') ? sql`asc` : sql`desc`;
+  return sql`select ${ledgerEntries.id} as id, ${ledgerEntries.createdAt} as created_at,
+      ${ledgerTransfers.number} as number, ${ledgerAccounts.userId} as user_id,
+      trim(${users.firstName} || ' ' || ${users.lastName}) as name, ${users.email} as email,
+      ${ledgerTransfers.descId} as desc_id, ${ledgerEntries.amount} as coins,
+      ${ledgerEntries.balanceAfter} as balance_after, ${ledgerTransfers.moneyMinor} as money_minor,
+      ${ledgerTransfers.currency} as currency, ${ledgerTransfers.meta}->>'campaign_type' as campaign_type,
+      ${ledgerTransfers.meta}->>'campaign_id' as campaign_id
+    from ${ledgerEntries}
+    join ${ledgerAccounts} on ${ledgerAccounts.id} = ${ledgerEntries.accountId}
+    join ${ledgerTransfers} on ${ledgerTransfers.id} = ${ledgerEntries.transferId}
+    left join ${users} on ${users.id} = ${ledgerAccounts.userId}
+    where ${and(wallets, ...filters)}
+    order by ${ledgerEntries.id} ${direction}`;
 }

@@ -1,11 +1,23 @@
 import type { OperationDocs } from '../types';
-import { AUDITED, PAGED } from './common';
+import { AUDITED, EXPORTED, PAGED } from './common';
 
 const FILTERS =
   "`filter[status_id]` (1 Pending, 2 Processing, 3 Paid, 4 Declined, 5 Failed), `filter[user_id]`; `q` matches the payee's e-mail and name and the Wise quote and transfer ids.";
 
 /** Payouts of curators and influencers over Wise (spec section 2 "/requests/list", "/payouts/list", "/payouts/{id}", "/transfers/{quote}"). */
 export const payoutsOperations: OperationDocs = {
+  'GET /api/admin/payouts/requests/export.csv': {
+    id: 'admin.payouts.exportRequestsCsv',
+    summary: 'Export pending payout requests as CSV',
+    description: `The pending requests the list's \`q\` and filters select, newest first: number, date, payee, coins, amount, fee, amount received and currencies (major units), status code, Wise state, quote and transfer. ${EXPORTED} Spec section 2 "/requests/list".`,
+    errors: [429],
+  },
+  'GET /api/admin/payouts/export.csv': {
+    id: 'admin.payouts.exportCsv',
+    summary: 'Export payouts as CSV',
+    description: `Every payout the list's \`q\` and filters select (\`filter[status_id]\`, \`filter[user_id]\`), newest first, with the columns of the requests' export. ${EXPORTED} Spec section 2 "/payouts/list".`,
+    errors: [429],
+  },
   'GET /api/admin/payouts/requests': {
     id: 'admin.payouts.listRequests',
     summary: 'List payout requests waiting for a decision',

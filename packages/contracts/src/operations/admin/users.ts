@@ -1,10 +1,16 @@
 import type { OperationDocs } from '../types';
-import { AUDITED, PAGED } from './common';
+import { AUDITED, EXPORTED, PAGED } from './common';
 
 const OVERVIEW = 'Spec section 2 "User overview" and section 7 "Admin user overview"';
 
 /** Users in the back-office: /users/list, the /users/{userId} overview and its tabs, the user modal and the account actions (issue 7). */
 export const usersOperations: OperationDocs = {
+  'GET /api/admin/users/export.csv': {
+    id: 'admin.users.exportCsv',
+    summary: 'Export users as CSV',
+    description: `The users the list's \`q\` and filters select, in its order: number, first and last name, e-mail, phone, account type, status code, tier, country, member since. ${EXPORTED} Spec section 2 "/users/list".`,
+    errors: [429],
+  },
   'GET /api/admin/users': {
     id: 'admin.users.list',
     summary: 'List users',

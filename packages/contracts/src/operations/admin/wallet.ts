@@ -1,5 +1,5 @@
 import type { OperationDocs } from '../types';
-import { AUDITED, PAGED } from './common';
+import { AUDITED, EXPORTED, PAGED } from './common';
 
 const TX_FILTERS =
   'Filters: `filter[transactions_id]` (transaction number, contains), `filter[desc_id]` (1 coin purchase, 2 campaign purchase, 3 refund, 4 payout request, 5 deducted, 6 withdraw credits, 7 Fan Finder), `filter[transaction_type]` (credit or debit), `filter[date_from]` and `filter[date_to]` (`YYYY-MM-DD`, inclusive); newest first (`order` ending in `:asc` for oldest first); above a threshold the total is an estimate (`total_estimated`).';
@@ -11,6 +11,12 @@ export const walletOperations: OperationDocs = {
     summary: "Read the platform's accounts and the user wallets' totals",
     description:
       'The ledger accounts counted and summed by kind (user wallets, escrow, platform revenue, payment and payout clearing; coins) and the coins, money (minor units) and count of paid payments. Spec section 2 "/wallet/main/list".',
+  },
+  'GET /api/admin/wallet/transactions/export.csv': {
+    id: 'admin.wallet.exportTransactionsCsv',
+    summary: 'Export wallet transactions as CSV',
+    description: `Every movement of the user wallets the list's filters select (number, type, credit or debit, dates), newest first (\`order\` ending in \`:asc\` for oldest first): number, date, transaction number, user, type code, signed coins, balance after, amount paid and currency, campaign. ${EXPORTED} Spec section 2 "/wallet/transactions".`,
+    errors: [429],
   },
   'GET /api/admin/wallet/transactions': {
     id: 'admin.wallet.listTransactions',
