@@ -1,12 +1,14 @@
 import { LIMITS } from '@lm/contracts/limits';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IconDownload, IconFilterOff } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import type { ApiPath } from '../api/api-paths';
+import { downloadFile } from '../api/download';
+import { showErrorToast } from '../api/toasts';
 import { formatNumber } from '../i18n/format';
 import { EmptyState } from './EmptyState';
 import { ListTable } from './ListTable';
@@ -41,6 +43,14 @@ export interface ListScreenProps<T> {
    * function decides from the rows shown.
    */
   refetchInterval?: number | false | ((records: T[]) => number | false);
+  /**
+   * The list's CSV export (issue 36), e.g. `admin/users/export.csv`: an "Export CSV" button beside
+   * the title downloads every row the current search, filters and order select (not just the page),
+   * saved as `<exportName>-<day>.csv`.
+   */
+  exportPath?: ApiPath<'get'>;
+  /** The downloaded file's name before the day (`users`). */
+  exportName?: string;
 }
 
 /**
@@ -61,6 +71,8 @@ export function ListScreen<T>({
   onRowClick,
   empty,
   refetchInterval,
+  exportPath,
+  exportName = 'export',
 }: ListScreenProps<T>) {
   const { t, i18n } = useTranslation();
   const { api } = useApi();
@@ -74,6 +86,18 @@ export function ListScreen<T>({
       typeof refetchInterval === 'function'
         ? (query) => refetchInterval(query.state.data?.data ?? [])
         : refetchInterval,
+  });
+
+  const exporting = useMutation({
+    mutationFn: () => {
+      const query = new URLSearchParams(list.query);
+      query.delete('page');
+      query.delete('limit');
+      const search = query.toString();
+      const day = new Date().toISOString().slice(0, 10);
+      return downloadFile(api, `${exportPath}${search ? `?${search}` : ''}`, `${exportName}-${day}.csv`);
+    },
+    onError: (error) => showErrorToast(error instanceof Error ? error.message : String(error)),
   });
 
   const sort = parseOrder(list.params.order);
@@ -107,7 +131,21 @@ export function ListScreen<T>({
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>{t(title)}</Title>
-        {actions}
+        {(actions || exportPath) && (
+          <Group gap="xs">
+            {exportPath && (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                loading={exporting.isPending}
+                onClick={() => exporting.mutate()}
+              >
+                {t('ui.list.export_csv')}
+              </Button>
+            )}
+            {actions}
+          </Group>
+        )}
       </Group>
       {header}
       {(filters.length > 0 || searchable) && (

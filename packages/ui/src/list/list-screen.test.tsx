@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n, renderWithUi } from '../test/render';
@@ -9,6 +9,8 @@ let estimated = true;
 vi.mock('../api/api-context', () => ({
   useApi: () => ({
     api: {
+      options: { baseUrl: '/api', getLanguage: () => 'fr' },
+      token: () => 'tok',
       list: async () => ({
         data: [{ id: 1, name: 'One' }],
         pagination: {
@@ -52,5 +54,42 @@ describe('list totals', () => {
     estimated = false;
     show();
     expect(await screen.findByText(/of 200,000$/)).toBeTruthy();
+  });
+});
+
+describe('CSV export', () => {
+  it('downloads every row of the current search, filters and order (no paging), with the reader’s language', async () => {
+    estimated = false;
+    const fetchMock = vi.fn(async () => new Response('\uFEFFid\n1\n', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    renderWithUi(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter
+          initialEntries={['/x?q=ann&filter%5Bstatus%5D=approved&order=name%3Aasc&page=3&limit=25']}
+        >
+          <ListScreen<{ id: number; name: string }>
+            title="Things"
+            path="admin/users"
+            exportPath="admin/users/export.csv"
+            exportName="users"
+            columns={[{ accessor: 'name', title: 'Name' }]}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const query = new URL(url, 'http://x').searchParams;
+    expect(url.startsWith('/api/admin/users/export.csv?')).toBe(true);
+    expect(query.get('q')).toBe('ann');
+    expect(query.get('filter[status]')).toBe('approved');
+    expect(query.get('order')).toBe('name:asc');
+    expect(query.has('page')).toBe(false);
+    expect(query.has('limit')).toBe(false);
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer tok', 'X-Lang': 'fr' });
+    vi.unstubAllGlobals();
   });
 });

@@ -174,6 +174,8 @@ export function AuditLogsPage() {
       <ListScreen<AuditLog>
         title="staff.logs.title"
         path="admin/audit-logs"
+        exportPath="admin/audit-logs/export.csv"
+        exportName="audit-log"
         onRowClick={setOpen}
         filters={[
           {

@@ -83,6 +83,8 @@ export function PayoutRequestsPage() {
     <ListScreen<AdminPayout>
       title="payouts.admin.requests_title"
       path="admin/payouts/requests"
+      exportPath="admin/payouts/requests/export.csv"
+      exportName="payout-requests"
       searchable
       header={<PayoutsNav />}
       onRowClick={(p) => navigate(`/payouts/${p.id}`)}
@@ -101,6 +103,8 @@ export function PayoutsListPage() {
     <ListScreen<AdminPayout>
       title="payouts.admin.list_title"
       path="admin/payouts"
+      exportPath="admin/payouts/export.csv"
+      exportName="payouts"
       searchable
       header={<PayoutsNav />}
       filters={[payoutStatusFilter(t)]}

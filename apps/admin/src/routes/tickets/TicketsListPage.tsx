@@ -116,6 +116,8 @@ function TicketsList() {
     <ListScreen<Ticket>
       title="tickets:tickets.staff_title"
       path="admin/tickets"
+      exportPath="admin/tickets/export.csv"
+      exportName="tickets"
       searchable
       defaultOrder="created_at:desc"
       header={<TicketStatsCard />}

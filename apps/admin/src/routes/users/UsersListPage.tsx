@@ -46,6 +46,8 @@ export function UsersListPage() {
       <ListScreen<AdminUserRow>
         title="users.list_title"
         path="admin/users"
+        exportPath="admin/users/export.csv"
+        exportName="users"
         actions={
           canEdit && (
             <Button

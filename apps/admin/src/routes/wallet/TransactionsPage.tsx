@@ -24,6 +24,8 @@ function TransactionList({ withdrawals }: { withdrawals?: boolean }) {
     <ListScreen<WalletTransaction>
       title={title}
       path={withdrawals ? 'admin/wallet/withdrawals' : 'admin/wallet/transactions'}
+      exportPath={withdrawals ? undefined : 'admin/wallet/transactions/export.csv'}
+      exportName="transactions"
       header={<WalletNav />}
       filters={withdrawals ? fields.filter((f) => f.name !== 'transaction_type') : fields}
       columns={transactionColumns(t, i18n.language, view, { withUser: true })}
