@@ -33,6 +33,35 @@ export const MAX_CONCURRENT_EXPORTS = 2;
 
 let running = 0;
 
+/**
+ * Bytes of CSV gathered before they go on (to the compressor, then the socket). csv-stringify writes
+ * one chunk a row (about 200 bytes); handed one by one to the streamed brotli of `platform/compression.ts`
+ * each costs a trip through the thread pool: measured here, 211 µs a row against 26 µs with 64 KiB chunks
+ * (`npm run bench:exports`).
+ */
+export const EXPORT_CHUNK_BYTES = 64 * 1_024;
+
+/** A stream that passes bytes on in chunks of at least `size` bytes (the rest at the end). */
+function coalesce(size: number): Transform {
+  let held: Buffer[] = [];
+  let bytes = 0;
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, done) {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      held.push(buffer);
+      bytes += buffer.length;
+      if (bytes < size) return done();
+      const out = Buffer.concat(held, bytes);
+      held = [];
+      bytes = 0;
+      done(null, out);
+    },
+    flush(done) {
+      done(null, bytes > 0 ? Buffer.concat(held, bytes) : undefined);
+    },
+  });
+}
+
 /** One column of an export: the row's field, the header's message key, an optional cell format. */
 export interface ExportColumn<R> {
   key: keyof R & string;
@@ -128,7 +157,8 @@ export async function sendCsvExport<R extends Record<string, unknown>>(
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${spec.filename}"`)
       .header('cache-control', 'no-store');
-    const done = pipeline(rows, toRecord, csv);
+    const out = coalesce(EXPORT_CHUNK_BYTES);
+    const done = pipeline(rows, toRecord, csv, out);
     // The connection goes back once the cursor is drained or abandoned (the client left: the
     // pipeline destroys the query stream, which closes its cursor).
     done.then(
@@ -144,7 +174,7 @@ export async function sendCsvExport<R extends Record<string, unknown>>(
       },
     );
     client = undefined;
-    await reply.send(csv);
+    await reply.send(out);
   } catch (err) {
     client?.release();
     release();
