@@ -319,7 +319,7 @@ const TEST_SEND_LOCK_SPACE = 30_036;
  *   TooManyRequestsError 429 `crm.campaigns.test_too_many`
  */
 export async function sendCampaignTest(deps: CampaignDeps, id: number, actor: AuditActor & { id: number }) {
-  return withTransaction(deps.database, async (tx) => {
+  const prepared = await withTransaction(deps.database, async (tx) => {
     await tx.client.query('select pg_advisory_xact_lock($1, $2)', [TEST_SEND_LOCK_SPACE, actor.id]);
     const [campaign] = await tx.db.select().from(crmCampaigns).where(eq(crmCampaigns.id, id));
     if (!campaign) throw new NotFoundError('crm.campaigns.not_found');
@@ -360,15 +360,19 @@ export async function sendCampaignTest(deps: CampaignDeps, id: number, actor: Au
       artist_name: staff.name,
       email: staff.email,
     });
-    await deps.mail.sendRaw({ ...mail, subject: `[Test] ${mail.subject}` });
+    // The audit entry is the slot of the limit: written before the message leaves, in the locked
+    // transaction, so a burst counts every send that got through.
     await audit(
       deps.database,
       actor,
       { action: 'crm.campaign_test', targetType: 'crm_campaign', targetId: id, meta: { to: staff.email } },
       tx,
     );
-    return { email: staff.email };
+    return mail;
   });
+  // Written outside the transaction: the outbox takes a connection of its own.
+  await deps.mail.sendRaw({ ...prepared, subject: `[Test] ${prepared.subject}` });
+  return { email: prepared.to };
 }
 
 /**
