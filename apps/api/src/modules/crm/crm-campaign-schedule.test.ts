@@ -103,7 +103,7 @@ describe('a test send (item 1)', () => {
       .limit(1);
     expect(mail?.subject).toMatch(/^\[Test\] News for /);
     expect(mail?.fromAddress).toBe('"Schedule News" <news@mail.schedule.test>');
-    expect((mail?.headers as Record<string, string>)['List-Unsubscribe-Post']).toBe(
+    expect(((mail?.headers ?? {}) as Record<string, string>)['List-Unsubscribe-Post']).toBe(
       'List-Unsubscribe=One-Click',
     );
     // No recipient of the list got anything, no message was recorded, the campaign is still a draft.
