@@ -366,6 +366,22 @@ function RescheduleModal({
   );
 }
 
+/**
+ * A campaign's rates (issue 36 item 5), as e-mail tools state them: delivered and bounced out of the
+ * messages sent, opened, clicked and unsubscribed out of those delivered. Null while nothing is in the
+ * denominator (shown as a dash, not 0 %).
+ */
+export function campaignRates(c: CampaignCounts) {
+  const of = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+  return {
+    delivered: of(c.delivered, c.sent),
+    open: of(c.opened, c.delivered),
+    click: of(c.clicked, c.delivered),
+    bounce: of(c.bounced, c.sent),
+    unsubscribe: of(c.unsubscribed, c.delivered),
+  };
+}
+
 const COUNT_KEYS: (keyof CampaignCounts)[] = [
   'recipients',
   'sent',
@@ -557,6 +573,18 @@ export function CampaignPage() {
             </Text>
             <Text fw={700} size="xl">
               {formatNumber(data.counts[key], lang)}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" data-testid="campaign-rates">
+        {Object.entries(campaignRates(data.counts)).map(([key, rate]) => (
+          <Paper key={key} withBorder p="sm" data-testid={`rate-${key}`}>
+            <Text size="xs" c="dimmed">
+              {t(`crm.campaigns.rates.${key}`)}
+            </Text>
+            <Text fw={700} size="xl">
+              {rate === null ? '—' : formatNumber(rate, lang, { style: 'percent', maximumFractionDigits: 1 })}
             </Text>
           </Paper>
         ))}
