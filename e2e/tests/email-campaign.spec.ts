@@ -79,7 +79,8 @@ for (const run of [
     await page.setViewportSize({ width: run.width, height: run.height });
     await signInAdmin(page, run.lang);
     await page.goto(`/admin/marketing-campaign/${campaign.id}`);
-    await expect(page.getByTestId('campaign-page')).toBeVisible();
+    // The first screen after the product starts loads its lazy chunks on a busy machine.
+    await expect(page.getByTestId('campaign-page')).toBeVisible({ timeout: 60_000 * SLOW });
     if (run.lang === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
     // The test send: to the signed-in staff member only, marked [Test], from the campaign's sender.

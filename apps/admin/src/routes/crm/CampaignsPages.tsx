@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatNumber,
   isApiError,
+  isolateLtr,
   LEGEND_PROPS,
   ListScreen,
   NotFoundPage,
@@ -235,14 +236,14 @@ export function SendConfirmModal({
                     count: data.recipients,
                     name: campaign?.name,
                     date: timeZone
-                      ? `${formatInZone(scheduledAt, lang, timeZone)} (${timeZone})`
+                      ? `${formatInZone(scheduledAt, lang, timeZone)} (${isolateLtr(timeZone, lang)})`
                       : formatDateTime(scheduledAt, lang),
                   })
                 : t('crm.campaigns.confirm.now', { count: data.recipients, name: campaign?.name })}
             </Text>
             <Text size="sm" data-testid="campaign-send-sender">
               {t('crm.campaigns.confirm.from', {
-                sender: data.sender ? `${data.sender.name} <${data.sender.email}>` : '—',
+                sender: data.sender ? isolateLtr(`${data.sender.name} <${data.sender.email}>`, lang) : '—',
               })}
             </Text>
             {data.empty_tags.map((e) => (
@@ -560,7 +561,7 @@ export function CampaignPage() {
         {data.status === 'scheduled' && data.scheduled_at
           ? ` · ${t('crm.campaigns.scheduled_for', {
               date: data.schedule_time_zone
-                ? `${formatInZone(data.scheduled_at, lang, data.schedule_time_zone)} (${data.schedule_time_zone})`
+                ? `${formatInZone(data.scheduled_at, lang, data.schedule_time_zone)} (${isolateLtr(data.schedule_time_zone, lang)})`
                 : formatDateTime(data.scheduled_at, lang),
             })}`
           : ''}
