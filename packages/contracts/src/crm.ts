@@ -215,6 +215,8 @@ export const OPTIONAL_MERGE_TAGS = ['first_name', 'artist_name'] as const satisf
  */
 export const campaignAudienceSchema = z.object({
   recipients: z.number().int(),
+  /** The From of the campaign (shown in the confirmation), null when its sender is gone. */
+  sender: z.object({ name: z.string(), email: z.string() }).nullable(),
   empty_tags: z.array(z.object({ tag: z.enum(MERGE_TAGS), recipients: z.number().int() })),
 });
 export type CampaignAudience = z.infer<typeof campaignAudienceSchema>;
@@ -292,7 +294,18 @@ export const campaignStartSchema = z.object({
    * now reaches another number, nothing is sent (409 `crm.campaigns.recipients_changed`).
    */
   recipients: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** The IANA time zone the schedule was chosen in (`Europe/Paris`), shown beside it; ignored for "now". */
+  time_zone: z.string().max(64, 'validation.too_long').optional(),
 });
+
+/** Body of `POST /api/admin/crm/campaigns/{id}/reschedule`: a new future time for a scheduled campaign. */
+export const campaignRescheduleSchema = z.object({
+  scheduled_at: z.iso.datetime({ offset: true, error: 'validation.date_invalid' }),
+  time_zone: z.string().max(64, 'validation.too_long').optional(),
+});
+
+/** Answer of a campaign's test send: the staff member's own address it went to. */
+export const campaignTestSentSchema = z.object({ email: z.string() });
 
 /** Body of the mail relay's signed webhook (`POST /api/crm/webhooks/mail`). */
 export const mailWebhookSchema = z.object({
@@ -512,6 +525,8 @@ export const campaignSchema = z.object({
   sender_id: z.number(),
   sender: z.string().nullable(),
   scheduled_at: z.string().nullable(),
+  /** The IANA time zone the schedule was chosen in, or null. */
+  schedule_time_zone: z.string().nullable(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
   created_at: z.string(),

@@ -452,6 +452,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/crm/campaigns/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a scheduled campaign to another time
+         * @description Body `scheduled_at` (ISO date-time with offset, in the future: 422 `crm.campaigns.schedule_past` otherwise) and `time_zone` (IANA name shown beside the time; 422 `crm.campaigns.time_zone_invalid`). Only while scheduled and not started (409 `crm.campaigns.not_scheduled`); the job of the old time then does nothing, so the campaign still goes once. Answers the campaign. Audited with the acting admin, address and user agent. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".; issue 36 item 2.
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `crm.marketing.show`. API keys are refused (403).
+         */
+        post: operations["admin.crm.rescheduleCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/crm/campaigns/{id}/resume": {
         parameters: {
             query?: never;
@@ -485,11 +507,55 @@ export interface paths {
         put?: never;
         /**
          * Send a draft campaign now or at a time
-         * @description Body `scheduled_at` (ISO date-time with offset; absent: now) and `recipients` (the count the staff member was shown). The sender must be usable (422 otherwise); every sendable address of the list becomes one pending message and the first batch job is queued in the same transaction. 409 `crm.campaigns.not_draft`, `crm.campaigns.no_recipients`, `crm.campaigns.recipients_changed` (the list now reaches another number: nothing is sent). Answers the campaign. Audited with the acting admin, address and user agent. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".
+         * @description Body `scheduled_at` (ISO date-time with offset; absent: now; more than a minute in the past: 422 `crm.campaigns.schedule_past`), `time_zone` (the IANA zone it was chosen in, shown beside it; 422 `crm.campaigns.time_zone_invalid`) and `recipients` (the count the staff member was shown). The sender must be usable (422 otherwise); every sendable address of the list becomes one pending message and the first batch job is queued in the same transaction. 409 `crm.campaigns.not_draft`, `crm.campaigns.no_recipients`, `crm.campaigns.recipients_changed` (the list now reaches another number: nothing is sent). Answers the campaign. Audited with the acting admin, address and user agent. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `crm.marketing.show`. API keys are refused (403).
          */
         post: operations["admin.crm.startCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/crm/campaigns/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a campaign to yourself as a test
+         * @description Writes the campaign to the signed-in staff member's own address only, exactly as recipients get it (template, sender with DKIM, unsubscribe headers) with their own merge values and the subject prefixed `[Test] `; nothing is counted in the campaign's figures. 422 on `sender_id` when the sender is not usable; 429 `crm.campaigns.test_too_many` past 5 test sends per staff member in 10 minutes. Answers the address written to. Audited with the acting admin, address and user agent. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".; issue 36 item 1.
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `crm.marketing.show`. API keys are refused (403).
+         */
+        post: operations["admin.crm.sendCampaignTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/crm/campaigns/{id}/unschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a scheduled campaign back to draft
+         * @description Cancels the schedule of a campaign that has not started: its pending messages are removed and it is a draft again (409 `crm.campaigns.not_scheduled` otherwise). Answers the campaign. Audited with the acting admin, address and user agent. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".; issue 36 item 2.
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `crm.marketing.show`. API keys are refused (403).
+         */
+        post: operations["admin.crm.unscheduleCampaign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11994,6 +12060,7 @@ export interface operations {
                             list_id: number;
                             list_name: string | null;
                             name: string;
+                            schedule_time_zone: string | null;
                             scheduled_at: string | null;
                             sender: string | null;
                             sender_id: number;
@@ -12073,6 +12140,7 @@ export interface operations {
                             list_id: number;
                             list_name: string | null;
                             name: string;
+                            schedule_time_zone: string | null;
                             scheduled_at: string | null;
                             sender: string | null;
                             sender_id: number;
@@ -12138,6 +12206,7 @@ export interface operations {
                             list_id: number;
                             list_name: string | null;
                             name: string;
+                            schedule_time_zone: string | null;
                             scheduled_at: string | null;
                             sender: string | null;
                             sender_id: number;
@@ -12191,6 +12260,10 @@ export interface operations {
                                 tag: "first_name" | "artist_name" | "email" | "sender_name" | "unsubscribe_url";
                             }[];
                             recipients: number;
+                            sender: {
+                                email: string;
+                                name: string;
+                            } | null;
                         };
                         message?: string;
                     };
@@ -12241,6 +12314,7 @@ export interface operations {
                             list_id: number;
                             list_name: string | null;
                             name: string;
+                            schedule_time_zone: string | null;
                             scheduled_at: string | null;
                             sender: string | null;
                             sender_id: number;
@@ -12308,6 +12382,89 @@ export interface operations {
                             list_id: number;
                             list_name: string | null;
                             name: string;
+                            schedule_time_zone: string | null;
+                            scheduled_at: string | null;
+                            sender: string | null;
+                            sender_id: number;
+                            started_at: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+                            template_id: number;
+                            template_name: string | null;
+                            timeline: {
+                                bounced: number;
+                                clicked: number;
+                                hour: string;
+                                opened: number;
+                                sent: number;
+                                unsubscribed: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.crm.rescheduleCampaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scheduled_at": "2026-12-01T09:00:00+01:00",
+                 *       "time_zone": "Europe/Paris"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    scheduled_at: string;
+                    time_zone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            counts: {
+                                bounced: number;
+                                clicked: number;
+                                complained: number;
+                                delivered: number;
+                                failed: number;
+                                opened: number;
+                                pending: number;
+                                recipients: number;
+                                sent: number;
+                                skipped: number;
+                                unsubscribed: number;
+                            };
+                            created_at: string;
+                            finished_at: string | null;
+                            id: number;
+                            list_id: number;
+                            list_name: string | null;
+                            name: string;
+                            schedule_time_zone: string | null;
                             scheduled_at: string | null;
                             sender: string | null;
                             sender_id: number;
@@ -12375,6 +12532,7 @@ export interface operations {
                             list_id: number;
                             list_name: string | null;
                             name: string;
+                            schedule_time_zone: string | null;
                             scheduled_at: string | null;
                             sender: string | null;
                             sender_id: number;
@@ -12424,6 +12582,7 @@ export interface operations {
                     recipients?: number;
                     /** Format: date-time */
                     scheduled_at?: string;
+                    time_zone?: string;
                 };
             };
         };
@@ -12455,6 +12614,107 @@ export interface operations {
                             list_id: number;
                             list_name: string | null;
                             name: string;
+                            schedule_time_zone: string | null;
+                            scheduled_at: string | null;
+                            sender: string | null;
+                            sender_id: number;
+                            started_at: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "scheduled" | "sending" | "paused" | "sent" | "cancelled";
+                            template_id: number;
+                            template_name: string | null;
+                            timeline: {
+                                bounced: number;
+                                clicked: number;
+                                hour: string;
+                                opened: number;
+                                sent: number;
+                                unsubscribed: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.crm.sendCampaignTest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            email: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.crm.unscheduleCampaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            counts: {
+                                bounced: number;
+                                clicked: number;
+                                complained: number;
+                                delivered: number;
+                                failed: number;
+                                opened: number;
+                                pending: number;
+                                recipients: number;
+                                sent: number;
+                                skipped: number;
+                                unsubscribed: number;
+                            };
+                            created_at: string;
+                            finished_at: string | null;
+                            id: number;
+                            list_id: number;
+                            list_name: string | null;
+                            name: string;
+                            schedule_time_zone: string | null;
                             scheduled_at: string | null;
                             sender: string | null;
                             sender_id: number;

@@ -295,17 +295,36 @@ export function useCampaignActions() {
       mutationFn: async ({
         id,
         scheduled_at,
+        time_zone,
         recipients,
       }: {
         id: number;
         scheduled_at?: string;
+        /** The IANA zone the schedule was chosen in (shown beside it). */
+        time_zone?: string;
         /** The number of recipients the staff member confirmed (the server refuses another). */
         recipients?: number;
       }) =>
         api.post(`admin/crm/campaigns/${id}/start`, {
-          ...(scheduled_at ? { scheduled_at } : {}),
+          ...(scheduled_at ? { scheduled_at, time_zone } : {}),
           ...(recipients !== undefined ? { recipients } : {}),
         }),
+      onSuccess: refresh,
+    }),
+    /** Send the campaign to the signed-in staff member's own address (issue 36 item 1). */
+    test: useMutation({
+      mutationFn: async (id: number) =>
+        (await api.post<{ email: string }>(`admin/crm/campaigns/${id}/test`)).data,
+    }),
+    /** Move a scheduled campaign that has not started to another time and zone. */
+    reschedule: useMutation({
+      mutationFn: async ({ id, ...body }: { id: number; scheduled_at: string; time_zone: string }) =>
+        api.post(`admin/crm/campaigns/${id}/reschedule`, body),
+      onSuccess: refresh,
+    }),
+    /** Take a scheduled campaign back to draft. */
+    unschedule: useMutation({
+      mutationFn: async (id: number) => api.post(`admin/crm/campaigns/${id}/unschedule`),
       onSuccess: refresh,
     }),
     pause: useMutation({

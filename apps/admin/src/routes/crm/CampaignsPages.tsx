@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatNumber,
   isApiError,
+  isolateLtr,
   LEGEND_PROPS,
   ListScreen,
   NotFoundPage,
@@ -31,6 +32,8 @@ import {
 import {
   IconAlertTriangle,
   IconArrowLeft,
+  IconCalendarTime,
+  IconMailForward,
   IconPlayerPause,
   IconPlayerPlay,
   IconSend,
@@ -51,6 +54,7 @@ import {
   useSenders,
 } from '../../hooks/use-crm';
 import { CrmMarketingNav, CrmNameField } from './CrmBits';
+import { browserTimeZone, formatInZone, instantToZoned, timeZones, zonedToInstant } from './schedule-time';
 
 /** A campaign's status on the one palette. */
 function CampaignStatusBadge({ status }: { status: CampaignState }) {
@@ -194,6 +198,7 @@ export function CampaignsPage() {
 export function SendConfirmModal({
   campaign,
   scheduledAt,
+  timeZone,
   onClose,
   onConfirm,
   sending,
@@ -201,6 +206,8 @@ export function SendConfirmModal({
   campaign: Pick<Campaign, 'id' | 'name'> | null;
   /** ISO date of a schedule, or null to send now. */
   scheduledAt: string | null;
+  /** The IANA zone the schedule is read in (shown beside the date). */
+  timeZone?: string;
   onClose(): void;
   onConfirm(recipients: number): void;
   sending: boolean;
@@ -228,9 +235,16 @@ export function SendConfirmModal({
                 ? t('crm.campaigns.confirm.schedule', {
                     count: data.recipients,
                     name: campaign?.name,
-                    date: formatDateTime(scheduledAt, lang),
+                    date: timeZone
+                      ? `${formatInZone(scheduledAt, lang, timeZone)} (${isolateLtr(timeZone, lang)})`
+                      : formatDateTime(scheduledAt, lang),
                   })
                 : t('crm.campaigns.confirm.now', { count: data.recipients, name: campaign?.name })}
+            </Text>
+            <Text size="sm" data-testid="campaign-send-sender">
+              {t('crm.campaigns.confirm.from', {
+                sender: data.sender ? isolateLtr(`${data.sender.name} <${data.sender.email}>`, lang) : '—',
+              })}
             </Text>
             {data.empty_tags.map((e) => (
               <Alert
@@ -268,6 +282,107 @@ export function SendConfirmModal({
   );
 }
 
+/** A date-and-time input beside the choice of its time zone (issue 36 item 2). */
+function ScheduleFields({
+  local,
+  zone,
+  onLocal,
+  onZone,
+}: {
+  local: string;
+  zone: string;
+  onLocal(value: string): void;
+  onZone(value: string): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput
+        type="datetime-local"
+        aria-label={t('crm.campaigns.schedule_at')}
+        value={local}
+        onChange={(e) => onLocal(e.currentTarget.value)}
+        data-testid="campaign-schedule-at"
+      />
+      <Select
+        aria-label={t('crm.campaigns.time_zone')}
+        data={timeZones()}
+        value={zone}
+        onChange={(v) => v && onZone(v)}
+        searchable
+        allowDeselect={false}
+        w={200}
+        data-testid="campaign-time-zone"
+      />
+    </>
+  );
+}
+
+/** Move a scheduled campaign to another time and zone, prefilled with the current one. */
+function RescheduleModal({
+  campaign,
+  onClose,
+}: {
+  campaign: Pick<Campaign, 'id' | 'scheduled_at' | 'schedule_time_zone'> | null;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const actions = useCampaignActions();
+  const startZone = campaign?.schedule_time_zone ?? browserTimeZone();
+  const [zone, setZone] = useState(startZone);
+  const [local, setLocal] = useState(
+    campaign?.scheduled_at ? instantToZoned(campaign.scheduled_at, startZone) : '',
+  );
+  const instant = zonedToInstant(local, zone);
+  const error = actions.reschedule.error;
+  return (
+    <Modal opened={campaign !== null} onClose={onClose} title={t('crm.campaigns.reschedule_title')} centered>
+      <Stack gap="md" data-testid="campaign-reschedule">
+        <Group gap="xs" wrap="wrap">
+          <ScheduleFields local={local} zone={zone} onLocal={setLocal} onZone={setZone} />
+        </Group>
+        {isApiError(error) && (
+          <Alert color="red">
+            {error.errors ? translateMessage(Object.values(error.errors)[0]?.[0] ?? '') : error.message}
+          </Alert>
+        )}
+        <FormActions
+          onCancel={onClose}
+          disabled={!instant || !campaign}
+          loading={actions.reschedule.isPending}
+          onClick={() =>
+            instant &&
+            campaign &&
+            actions.reschedule.mutate(
+              { id: campaign.id, scheduled_at: instant.toISOString(), time_zone: zone },
+              { onSuccess: onClose },
+            )
+          }
+          data-testid="campaign-reschedule-save"
+        >
+          {t('crm.campaigns.reschedule_save')}
+        </FormActions>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * A campaign's rates (issue 36 item 5), as e-mail tools state them: delivered and bounced out of the
+ * messages sent, opened, clicked and unsubscribed out of those delivered. Null while nothing is in the
+ * denominator (shown as a dash, not 0 %).
+ */
+export function campaignRates(c: CampaignCounts) {
+  const of = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+  return {
+    delivered: of(c.delivered, c.sent),
+    open: of(c.opened, c.delivered),
+    click: of(c.clicked, c.delivered),
+    bounce: of(c.bounced, c.sent),
+    unsubscribe: of(c.unsubscribed, c.delivered),
+  };
+}
+
 const COUNT_KEYS: (keyof CampaignCounts)[] = [
   'recipients',
   'sent',
@@ -294,11 +409,20 @@ export function CampaignPage() {
   const campaign = useCampaign(id);
   const actions = useCampaignActions();
   const [scheduleAt, setScheduleAt] = useState('');
+  const [zone, setZone] = useState(browserTimeZone);
   const [confirming, setConfirming] = useState(false);
+  const [moving, setMoving] = useState(false);
   const data = campaign.data;
   if (campaign.isLoading) return <Loader />;
   if (!data) return <NotFoundPage />;
-  const error = actions.start.error ?? actions.pause.error ?? actions.resume.error ?? actions.cancel.error;
+  const error =
+    actions.start.error ??
+    actions.test.error ??
+    actions.unschedule.error ??
+    actions.pause.error ??
+    actions.resume.error ??
+    actions.cancel.error;
+  const scheduleInstant = scheduleAt ? zonedToInstant(scheduleAt, zone) : null;
   return (
     <Stack gap="md" data-testid="campaign-page">
       <CrmMarketingNav />
@@ -316,14 +440,18 @@ export function CampaignPage() {
           <CampaignStatusBadge status={data.status} />
         </Group>
         <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconMailForward size={16} />}
+            loading={actions.test.isPending}
+            onClick={() => actions.test.mutate(id)}
+            data-testid="campaign-test-send"
+          >
+            {t('crm.campaigns.test_send')}
+          </Button>
           {data.status === 'draft' && (
             <>
-              <TextInput
-                type="datetime-local"
-                aria-label={t('crm.campaigns.schedule_at')}
-                value={scheduleAt}
-                onChange={(e) => setScheduleAt(e.currentTarget.value)}
-              />
+              <ScheduleFields local={scheduleAt} zone={zone} onLocal={setScheduleAt} onZone={setZone} />
               <Button
                 leftSection={<IconSend size={16} />}
                 loading={actions.start.isPending}
@@ -331,6 +459,32 @@ export function CampaignPage() {
                 data-testid="campaign-start"
               >
                 {t(scheduleAt ? 'crm.campaigns.schedule' : 'crm.campaigns.send_now')}
+              </Button>
+            </>
+          )}
+          {data.status === 'scheduled' && (
+            <>
+              <Button
+                variant="light"
+                leftSection={<IconCalendarTime size={16} />}
+                onClick={() => setMoving(true)}
+                data-testid="campaign-reschedule-open"
+              >
+                {t('crm.campaigns.change_time')}
+              </Button>
+              <Button
+                variant="light"
+                loading={actions.unschedule.isPending}
+                onClick={async () => {
+                  const ok = await confirmAction({
+                    title: t('crm.campaigns.unschedule'),
+                    message: t('crm.campaigns.unschedule_confirm', { name: data.name }),
+                  });
+                  if (ok) actions.unschedule.mutate(id);
+                }}
+                data-testid="campaign-unschedule"
+              >
+                {t('crm.campaigns.unschedule')}
               </Button>
             </>
           )}
@@ -381,28 +535,35 @@ export function CampaignPage() {
       )}
       <SendConfirmModal
         campaign={confirming ? data : null}
-        scheduledAt={scheduleAt ? new Date(scheduleAt).toISOString() : null}
+        scheduledAt={scheduleInstant ? scheduleInstant.toISOString() : null}
+        timeZone={zone}
         onClose={() => setConfirming(false)}
         sending={actions.start.isPending}
         onConfirm={(recipients) =>
           actions.start.mutate(
             {
               id,
-              scheduled_at: scheduleAt ? new Date(scheduleAt).toISOString() : undefined,
+              scheduled_at: scheduleInstant ? scheduleInstant.toISOString() : undefined,
+              time_zone: zone,
               recipients,
             },
             { onSettled: () => setConfirming(false) },
           )
         }
       />
-      <Text size="sm" c="dimmed">
+      {moving && <RescheduleModal campaign={data} onClose={() => setMoving(false)} />}
+      <Text size="sm" c="dimmed" data-testid="campaign-summary">
         {t('crm.campaigns.summary', {
           list: data.list_name ?? '—',
           template: data.template_name ?? '—',
           sender: data.sender ?? '—',
         })}
         {data.status === 'scheduled' && data.scheduled_at
-          ? ` · ${t('crm.campaigns.scheduled_for', { date: formatDateTime(data.scheduled_at, lang) })}`
+          ? ` · ${t('crm.campaigns.scheduled_for', {
+              date: data.schedule_time_zone
+                ? `${formatInZone(data.scheduled_at, lang, data.schedule_time_zone)} (${isolateLtr(data.schedule_time_zone, lang)})`
+                : formatDateTime(data.scheduled_at, lang),
+            })}`
           : ''}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5, lg: 9 }} spacing="sm" data-testid="campaign-counts">
@@ -413,6 +574,18 @@ export function CampaignPage() {
             </Text>
             <Text fw={700} size="xl">
               {formatNumber(data.counts[key], lang)}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm" data-testid="campaign-rates">
+        {Object.entries(campaignRates(data.counts)).map(([key, rate]) => (
+          <Paper key={key} withBorder p="sm" data-testid={`rate-${key}`}>
+            <Text size="xs" c="dimmed">
+              {t(`crm.campaigns.rates.${key}`)}
+            </Text>
+            <Text fw={700} size="xl">
+              {rate === null ? '—' : formatNumber(rate, lang, { style: 'percent', maximumFractionDigits: 1 })}
             </Text>
           </Paper>
         ))}

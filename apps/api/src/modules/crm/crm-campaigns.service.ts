@@ -3,11 +3,12 @@ import { LANGUAGES, type Language } from '@lm/contracts';
 import { type CampaignAudience, OPTIONAL_MERGE_TAGS } from '@lm/contracts/crm';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
-import { leadLists, leadSuppressions, leads } from '../../db/schema';
+import { admins, auditLogs, leadLists, leadSuppressions, leads } from '../../db/schema';
 import type { AppDeps } from '../../platform/app';
-import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
+import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../platform/errors';
 import { asKeyRing, type Keys } from '../../platform/key-ring';
 import { type AuditActor, audit } from '../audit';
+import type { RawMail } from '../mail';
 import {
   type CampaignStatus,
   crmAddresses,
@@ -141,6 +142,28 @@ export async function createCampaign(
   });
 }
 
+/**
+ * A schedule's time zone: an IANA name the runtime knows (`Europe/Paris`, `UTC`), or null when none
+ * was given. @throws ValidationError `crm.campaigns.time_zone_invalid` under `time_zone`
+ */
+function checkTimeZone(zone: string | undefined): string | null {
+  if (zone === undefined || zone === '') return null;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    throw new ValidationError({ time_zone: ['crm.campaigns.time_zone_invalid'] });
+  }
+}
+
+/**
+ * A schedule must be in the future; a minute of leeway covers the clocks of browser and server (a
+ * time within it means "now"). @throws ValidationError `crm.campaigns.schedule_past` under `scheduled_at`
+ */
+function assertNotPast(at: Date, now: Date) {
+  if (at.getTime() < now.getTime() - 60_000)
+    throw new ValidationError({ scheduled_at: ['crm.campaigns.schedule_past'] });
+}
+
 async function lockCampaign(tx: Tx, id: number) {
   const [campaign] = await tx.db.select().from(crmCampaigns).where(eq(crmCampaigns.id, id)).for('update');
   if (!campaign) throw new NotFoundError('crm.campaigns.not_found');
@@ -161,14 +184,15 @@ export async function startCampaign(
   scheduledAt: Date | null,
   actor: AuditActor,
   confirmed?: number,
+  timeZone?: string,
 ) {
+  const zone = checkTimeZone(timeZone);
   return withTransaction(deps.database, async (tx) => {
     const campaign = await lockCampaign(tx, id);
     if (campaign.status !== 'draft') throw new ConflictError('crm.campaigns.not_draft');
     await assertUsableSender(tx, deps.config, campaign.senderId);
     const now = deps.clock.now();
-    if (scheduledAt && scheduledAt.getTime() < now.getTime() - 60_000)
-      throw new ValidationError({ scheduled_at: ['crm.campaigns.schedule_past'] });
+    if (scheduledAt) assertNotPast(scheduledAt, now);
     const recipients = await sendableAddresses(tx, campaign.listId);
     if (recipients.length === 0) throw new ConflictError('crm.campaigns.no_recipients');
     if (confirmed !== undefined && confirmed !== recipients.length)
@@ -188,6 +212,7 @@ export async function startCampaign(
         status: later ? 'scheduled' : 'sending',
         // "Send now" is not a schedule: only a later time is kept, so the page never says "scheduled for".
         scheduledAt: later ? scheduledAt : null,
+        scheduleTimeZone: later ? zone : null,
         startedAt: later ? null : now,
       })
       .where(eq(crmCampaigns.id, id));
@@ -208,9 +233,152 @@ export async function startCampaign(
 }
 
 /**
+ * Move a scheduled campaign that has not started to another future time (and time zone): a new batch
+ * job is queued at the new time; the job of the old time finds the campaign not yet due (or no longer
+ * scheduled) and does nothing, so the campaign still goes once.
+ * @throws NotFoundError; ConflictError `crm.campaigns.not_scheduled`; ValidationError
+ *   `crm.campaigns.schedule_past` (also for "now": use cancel-schedule then send now),
+ *   `crm.campaigns.time_zone_invalid`
+ */
+export async function rescheduleCampaign(
+  deps: CampaignDeps,
+  id: number,
+  scheduledAt: Date,
+  actor: AuditActor,
+  timeZone?: string,
+) {
+  const zone = checkTimeZone(timeZone);
+  await withTransaction(deps.database, async (tx) => {
+    const campaign = await lockCampaign(tx, id);
+    if (campaign.status !== 'scheduled') throw new ConflictError('crm.campaigns.not_scheduled');
+    const now = deps.clock.now();
+    if (scheduledAt.getTime() <= now.getTime())
+      throw new ValidationError({ scheduled_at: ['crm.campaigns.schedule_past'] });
+    await tx.db
+      .update(crmCampaigns)
+      .set({ scheduledAt, scheduleTimeZone: zone })
+      .where(eq(crmCampaigns.id, id));
+    await deps.jobs.send(CAMPAIGN_QUEUE, { campaignId: id }, { startAfter: scheduledAt }, tx);
+    await audit(
+      deps.database,
+      actor,
+      {
+        action: 'crm.campaign_reschedule',
+        targetType: 'crm_campaign',
+        targetId: id,
+        meta: { from: campaign.scheduledAt?.toISOString() ?? null, to: scheduledAt.toISOString(), zone },
+      },
+      tx,
+    );
+  });
+}
+
+/**
+ * Take a scheduled campaign that has not started back to draft (Mailchimp's "unschedule"): its
+ * pending messages are removed, so sending it later counts the list again. A job of the old time then
+ * finds a draft and does nothing. @throws NotFoundError; ConflictError `crm.campaigns.not_scheduled`
+ */
+export async function unscheduleCampaign(deps: CampaignDeps, id: number, actor: AuditActor) {
+  await withTransaction(deps.database, async (tx) => {
+    const campaign = await lockCampaign(tx, id);
+    if (campaign.status !== 'scheduled') throw new ConflictError('crm.campaigns.not_scheduled');
+    await tx.db.delete(crmSends).where(and(eq(crmSends.campaignId, id), eq(crmSends.status, 'pending')));
+    await tx.db
+      .update(crmCampaigns)
+      .set({ status: 'draft', scheduledAt: null, scheduleTimeZone: null })
+      .where(eq(crmCampaigns.id, id));
+    await audit(
+      deps.database,
+      actor,
+      {
+        action: 'crm.campaign_unschedule',
+        targetType: 'crm_campaign',
+        targetId: id,
+        meta: { was: campaign.scheduledAt?.toISOString() ?? null },
+      },
+      tx,
+    );
+  });
+}
+
+/** Test messages one staff member may send per window (`TEST_SEND_WINDOW_MS`). */
+export const TEST_SENDS_PER_WINDOW = 5;
+/** The window of the test-send limit: 10 minutes. */
+export const TEST_SEND_WINDOW_MS = 10 * 60_000;
+const TEST_SEND_LOCK_SPACE = 30_036;
+
+/**
+ * Send a campaign to the signed-in staff member's own address as a test (issue 36 item 1): written
+ * exactly as a recipient gets it (the campaign's template and sender, DKIM, unsubscribe headers), with
+ * the staff member's own merge values, the subject prefixed `[Test] `; no tracking and no send is
+ * recorded, so the campaign's figures do not move. Allowed in every status. At most
+ * `TEST_SENDS_PER_WINDOW` per staff member per 10 minutes, counted from the audit log under an
+ * advisory lock per staff member (a burst fired at once cannot pass the limit).
+ * @returns the address written to
+ * @throws NotFoundError (campaign, template); ValidationError under `sender_id` (sender not usable);
+ *   TooManyRequestsError 429 `crm.campaigns.test_too_many`
+ */
+export async function sendCampaignTest(deps: CampaignDeps, id: number, actor: AuditActor & { id: number }) {
+  const prepared = await withTransaction(deps.database, async (tx) => {
+    await tx.client.query('select pg_advisory_xact_lock($1, $2)', [TEST_SEND_LOCK_SPACE, actor.id]);
+    const [campaign] = await tx.db.select().from(crmCampaigns).where(eq(crmCampaigns.id, id));
+    if (!campaign) throw new NotFoundError('crm.campaigns.not_found');
+    // The audit log's times are the database's, so the window is measured on its clock.
+    const windowSeconds = TEST_SEND_WINDOW_MS / 1000;
+    const [recent] = await tx.db
+      .select({
+        n: sql<number>`count(*)::int`.mapWith(Number),
+        retryAfter: sql<number>`ceil(extract(epoch from min(${auditLogs.createdAt}) + make_interval(secs => ${windowSeconds}) - now()))::int`,
+      })
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.actorType, 'admin'),
+          eq(auditLogs.actorId, actor.id),
+          eq(auditLogs.action, 'crm.campaign_test'),
+          sql`${auditLogs.createdAt} > now() - make_interval(secs => ${windowSeconds})`,
+        ),
+      );
+    if ((recent?.n ?? 0) >= TEST_SENDS_PER_WINDOW)
+      throw new TooManyRequestsError('crm.campaigns.test_too_many', Math.max(1, recent?.retryAfter ?? 1), {
+        count: TEST_SENDS_PER_WINDOW,
+        minutes: TEST_SEND_WINDOW_MS / 60_000,
+      });
+    const [staff] = await tx.db
+      .select({ email: admins.email, name: admins.name })
+      .from(admins)
+      .where(eq(admins.id, actor.id));
+    if (!staff) throw new NotFoundError('errors.not_found');
+    const [template] = await tx.db
+      .select()
+      .from(crmTemplates)
+      .where(eq(crmTemplates.id, campaign.templateId));
+    if (!template) throw new NotFoundError('crm.templates.not_found');
+    const usable = await assertUsableSender(tx, deps.config, campaign.senderId);
+    const mail = campaignMail(deps.config, template, usable, null, {
+      first_name: staff.name.trim().split(/\s+/)[0] ?? '',
+      artist_name: staff.name,
+      email: staff.email,
+    });
+    // The audit entry is the slot of the limit: written before the message leaves, in the locked
+    // transaction, so a burst counts every send that got through.
+    await audit(
+      deps.database,
+      actor,
+      { action: 'crm.campaign_test', targetType: 'crm_campaign', targetId: id, meta: { to: staff.email } },
+      tx,
+    );
+    return mail;
+  });
+  // Written outside the transaction: the outbox takes a connection of its own.
+  await deps.mail.sendRaw({ ...prepared, subject: `[Test] ${prepared.subject}` });
+  return { email: prepared.to };
+}
+
+/**
  * What "Send now" would do for a draft campaign, asked before the confirmation:
  * how many addresses of its list it reaches today (suppressed and unsubscribed left out, as
- * `startCampaign` counts them), and for each optional tag the template's subject or body uses
+ * `startCampaign` counts them), the sender it goes from, and for each optional tag the template's subject or body uses
  * without a fallback (`{{first_name}}`, not `{{first_name | "there"}}`), how many of them have no value.
  * @throws NotFoundError when the campaign, its list or its template is gone
  */
@@ -225,6 +393,10 @@ export async function campaignAudience(
     .from(crmTemplates)
     .where(eq(crmTemplates.id, campaign.templateId));
   if (!template) throw new NotFoundError('crm.templates.not_found');
+  const [sender] = await deps.database.db
+    .select({ name: crmSenders.name, email: crmSenders.email })
+    .from(crmSenders)
+    .where(eq(crmSenders.id, campaign.senderId));
   const recipients = await sendableAddresses(deps.database, campaign.listId);
   const bare = new Set(tagsWithoutFallback(`${template.subject}\n${template.html}`));
   const tagValue: Record<
@@ -237,7 +409,7 @@ export async function campaignAudience(
   const emptyTags = OPTIONAL_MERGE_TAGS.filter((tag) => bare.has(tag))
     .map((tag) => ({ tag, recipients: recipients.filter((r) => !tagValue[tag](r)?.trim()).length }))
     .filter((e) => e.recipients > 0);
-  return { recipients: recipients.length, empty_tags: emptyTags };
+  return { recipients: recipients.length, sender: sender ?? null, empty_tags: emptyTags };
 }
 
 /** Pause a scheduled or sending campaign (the running batch finishes its messages). @throws ConflictError */
@@ -328,6 +500,48 @@ async function reservePace(tx: Tx, senderId: number, ratePerMinute: number, want
   const nextAt = new Date(now.getTime() + Math.ceil((allowed * 60_000) / ratePerMinute));
   await tx.db.update(crmSenders).set({ paceAt: nextAt }).where(eq(crmSenders.id, senderId));
   return { allowed, nextAt };
+}
+
+type UsableSender = Awaited<ReturnType<typeof assertUsableSender>>;
+
+/**
+ * One campaign message as its recipient gets it: the template written with the recipient's merge
+ * values, from the campaign's sender (DKIM-signed), with the one-click unsubscribe headers (RFC 8058).
+ * With a send id the links go through signed click redirects and an open pixel closes the body; a test
+ * message (`sendId` null) has neither (nothing to count) and its unsubscribe link is the preview page.
+ */
+function campaignMail(
+  config: CampaignDeps['config'],
+  template: { subject: string; html: string; text: string },
+  usable: UsableSender,
+  sendId: number | null,
+  values: { first_name: string; artist_name: string; email: string },
+): RawMail {
+  const unsubscribeUrl =
+    sendId === null
+      ? `${config.appUrl}/api/crm/unsubscribe/preview`
+      : `${config.appUrl}/api/crm/u/${sendToken(config.keys, sendId, 'u')}`;
+  const message = renderMessage(
+    {
+      subject: template.subject,
+      html: sendId === null ? template.html : withTracking(template.html, config.appUrl, config.keys, sendId),
+      text: template.text,
+    },
+    { ...values, sender_name: usable.sender.name, unsubscribe_url: unsubscribeUrl },
+  );
+  return {
+    to: values.email,
+    from: `"${usable.sender.name.replace(/["\\\r\n]/g, '')}" <${usable.sender.email}>`,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      ...(sendId === null ? {} : { 'X-LM-Send': String(sendId) }),
+    },
+    dkim: usable.dkim,
+  };
 }
 
 /**
@@ -426,35 +640,13 @@ export async function processCampaignBatch(deps: CampaignDeps, campaignId: numbe
       failed += 1;
       continue;
     }
-    const unsubscribeUrl = `${deps.config.appUrl}/api/crm/u/${sendToken(deps.config.keys, row.id, 'u')}`;
-    const message = renderMessage(
-      {
-        subject: template.subject,
-        html: withTracking(template.html, deps.config.appUrl, deps.config.keys, row.id),
-        text: template.text,
-      },
-      {
-        first_name: row.first_name ?? '',
-        artist_name: row.lead_name ?? '',
-        email: row.email,
-        sender_name: usable.sender.name,
-        unsubscribe_url: unsubscribeUrl,
-      },
-    );
+    const mail = campaignMail(deps.config, template, usable, row.id, {
+      first_name: row.first_name ?? '',
+      artist_name: row.lead_name ?? '',
+      email: row.email,
+    });
     try {
-      await deps.mail.sendRaw({
-        to: row.email,
-        from: `"${usable.sender.name.replace(/["\\\r\n]/g, '')}" <${usable.sender.email}>`,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        headers: {
-          'List-Unsubscribe': `<${unsubscribeUrl}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          'X-LM-Send': String(row.id),
-        },
-        dkim: usable.dkim,
-      });
+      await deps.mail.sendRaw(mail);
       // The transport accepted the message (the sandbox outbox is the recipient's mailbox; a relay
       // answered 250): it counts as delivered now, a later "delivered" event keeping this time
       //. A bounce reported afterwards is counted apart.
@@ -725,6 +917,7 @@ function campaignView(
     sender_id: c.senderId,
     sender: extra.sender,
     scheduled_at: c.scheduledAt?.toISOString() ?? null,
+    schedule_time_zone: c.scheduleTimeZone,
     started_at: c.startedAt?.toISOString() ?? null,
     finished_at: c.finishedAt?.toISOString() ?? null,
     created_at: c.createdAt.toISOString(),

@@ -186,6 +186,7 @@ describe('before "Send now"', () => {
     // SAMPLE_MJML says "Hello {{first_name}}" without a fallback; every lead has an artist name.
     expect(audience.json().data).toEqual({
       recipients: 3,
+      sender: { name: 'Liberty News', email: 'hello@news.liberty.test' },
       empty_tags: [{ tag: 'first_name', recipients: 1 }],
     });
     // The list changed since the confirmation (here: the number shown was another): nothing is sent.
@@ -221,7 +222,11 @@ describe('before "Send now"', () => {
       id,
     ]);
     const audience = await ctx.call('GET', `/api/admin/crm/campaigns/${id}/audience`, { token });
-    expect(audience.json().data).toEqual({ recipients: 2, empty_tags: [] });
+    expect(audience.json().data).toEqual({
+      recipients: 2,
+      sender: { name: 'Liberty News', email: 'hello@news.liberty.test' },
+      empty_tags: [],
+    });
     expect((await start(id)).statusCode).toBe(200);
     await runToEnd(id);
     const [mail] = await outboxTo(`c${n}-y@example.com`);

@@ -6,8 +6,10 @@ import {
   campaignAudienceSchema,
   campaignCreateSchema,
   campaignDetailSchema,
+  campaignRescheduleSchema,
   campaignSchema,
   campaignStartSchema,
+  campaignTestSentSchema,
   consentUpdateSchema,
   crmArtistProfileSchema,
   crmLeadSchema,
@@ -59,9 +61,12 @@ import {
   pauseCampaign,
   recordClick,
   recordOpen,
+  rescheduleCampaign,
   resumeCampaign,
+  sendCampaignTest,
   sendForToken,
   startCampaign,
+  unscheduleCampaign,
   unsubscribeByToken,
   verifyWebhook,
 } from './crm-campaigns.service';
@@ -571,7 +576,14 @@ export const crmCampaignsRoutes: RouteModule = (app, deps) => {
     },
     async (req) => {
       const at = req.body.scheduled_at ? new Date(req.body.scheduled_at) : null;
-      const result = await startCampaign(deps, req.params.id, at, adminActor(req), req.body.recipients);
+      const result = await startCampaign(
+        deps,
+        req.params.id,
+        at,
+        adminActor(req),
+        req.body.recipients,
+        req.body.time_zone,
+      );
       return {
         data: await getCampaign(deps, req.params.id),
         message: t(
@@ -582,6 +594,46 @@ export const crmCampaignsRoutes: RouteModule = (app, deps) => {
           },
         ),
       };
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/campaigns/:id/reschedule',
+    {
+      config: access,
+      schema: { tags, ...updateSchema(campaignRescheduleSchema, campaignDetailSchema) },
+    },
+    async (req) => {
+      const at = new Date(req.body.scheduled_at);
+      await rescheduleCampaign(deps, req.params.id, at, adminActor(req), req.body.time_zone);
+      return {
+        data: await getCampaign(deps, req.params.id),
+        message: t(req.lang, 'crm.campaigns.rescheduled'),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/campaigns/:id/unschedule',
+    { config: access, schema: { tags, params: idParams, response: { 200: envelope(campaignDetailSchema) } } },
+    async (req) => {
+      await unscheduleCampaign(deps, req.params.id, adminActor(req));
+      return {
+        data: await getCampaign(deps, req.params.id),
+        message: t(req.lang, 'crm.campaigns.unscheduled'),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/crm/campaigns/:id/test',
+    {
+      config: access,
+      schema: { tags, params: idParams, response: { 200: envelope(campaignTestSentSchema) } },
+    },
+    async (req) => {
+      const sent = await sendCampaignTest(deps, req.params.id, adminActor(req));
+      return { data: sent, message: t(req.lang, 'crm.campaigns.test_sent', { email: sent.email }) };
     },
   );
 

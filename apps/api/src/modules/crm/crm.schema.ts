@@ -146,6 +146,8 @@ export const crmCampaigns = pg.pgTable(
       .references(() => crmSenders.id),
     status: pg.varchar('status', { length: 10 }).notNull().default('draft').$type<CampaignStatus>(),
     scheduledAt: pg.timestamp('scheduled_at', { withTimezone: true }),
+    /** The IANA time zone the schedule was chosen in (shown beside it); the instant is `scheduled_at`. */
+    scheduleTimeZone: pg.varchar('schedule_time_zone', { length: 64 }),
     startedAt: pg.timestamp('started_at', { withTimezone: true }),
     finishedAt: pg.timestamp('finished_at', { withTimezone: true }),
     createdBy: pg.integer('created_by').references(() => admins.id),

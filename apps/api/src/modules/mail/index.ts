@@ -6,4 +6,11 @@
 
 export { devMailSessionOf, devMailsOf } from './dev-mail';
 export { DEV_MAILBOX_PERMISSION, mailRoutes } from './mail.routes';
-export { createMailer, type OutboxBacklog, outboxBacklog, outboxMail, senderFor } from './mail.service';
+export {
+  createMailer,
+  type OutboxBacklog,
+  outboxBacklog,
+  outboxMail,
+  type RawMail,
+  senderFor,
+} from './mail.service';

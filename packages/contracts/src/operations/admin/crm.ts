@@ -205,9 +205,28 @@ export const crmOperations: OperationDocs = {
   'POST /api/admin/crm/campaigns/{id}/start': {
     id: 'admin.crm.startCampaign',
     summary: 'Send a draft campaign now or at a time',
-    description: `Body \`scheduled_at\` (ISO date-time with offset; absent: now) and \`recipients\` (the count the staff member was shown). The sender must be usable (422 otherwise); every sendable address of the list becomes one pending message and the first batch job is queued in the same transaction. 409 \`crm.campaigns.not_draft\`, \`crm.campaigns.no_recipients\`, \`crm.campaigns.recipients_changed\` (the list now reaches another number: nothing is sent). Answers the campaign. ${AUDITED} ${CRM}`,
+    description: `Body \`scheduled_at\` (ISO date-time with offset; absent: now; more than a minute in the past: 422 \`crm.campaigns.schedule_past\`), \`time_zone\` (the IANA zone it was chosen in, shown beside it; 422 \`crm.campaigns.time_zone_invalid\`) and \`recipients\` (the count the staff member was shown). The sender must be usable (422 otherwise); every sendable address of the list becomes one pending message and the first batch job is queued in the same transaction. 409 \`crm.campaigns.not_draft\`, \`crm.campaigns.no_recipients\`, \`crm.campaigns.recipients_changed\` (the list now reaches another number: nothing is sent). Answers the campaign. ${AUDITED} ${CRM}`,
     errors: [409],
     examples: { request: { recipients: 1840 } },
+  },
+  'POST /api/admin/crm/campaigns/{id}/reschedule': {
+    id: 'admin.crm.rescheduleCampaign',
+    summary: 'Move a scheduled campaign to another time',
+    description: `Body \`scheduled_at\` (ISO date-time with offset, in the future: 422 \`crm.campaigns.schedule_past\` otherwise) and \`time_zone\` (IANA name shown beside the time; 422 \`crm.campaigns.time_zone_invalid\`). Only while scheduled and not started (409 \`crm.campaigns.not_scheduled\`); the job of the old time then does nothing, so the campaign still goes once. Answers the campaign. ${AUDITED} ${CRM}; issue 36 item 2.`,
+    errors: [409],
+    examples: { request: { scheduled_at: '2026-12-01T09:00:00+01:00', time_zone: 'Europe/Paris' } },
+  },
+  'POST /api/admin/crm/campaigns/{id}/unschedule': {
+    id: 'admin.crm.unscheduleCampaign',
+    summary: 'Take a scheduled campaign back to draft',
+    description: `Cancels the schedule of a campaign that has not started: its pending messages are removed and it is a draft again (409 \`crm.campaigns.not_scheduled\` otherwise). Answers the campaign. ${AUDITED} ${CRM}; issue 36 item 2.`,
+    errors: [409],
+  },
+  'POST /api/admin/crm/campaigns/{id}/test': {
+    id: 'admin.crm.sendCampaignTest',
+    summary: 'Send a campaign to yourself as a test',
+    description: `Writes the campaign to the signed-in staff member's own address only, exactly as recipients get it (template, sender with DKIM, unsubscribe headers) with their own merge values and the subject prefixed \`[Test] \`; nothing is counted in the campaign's figures. 422 on \`sender_id\` when the sender is not usable; 429 \`crm.campaigns.test_too_many\` past 5 test sends per staff member in 10 minutes. Answers the address written to. ${AUDITED} ${CRM}; issue 36 item 1.`,
+    errors: [422, 429],
   },
   'POST /api/admin/crm/campaigns/{id}/pause': {
     id: 'admin.crm.pauseCampaign',

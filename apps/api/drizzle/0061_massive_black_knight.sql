@@ -1,0 +1,1 @@
+ALTER TABLE "crm_campaigns" ADD COLUMN "schedule_time_zone" varchar(64);
