@@ -2415,7 +2415,7 @@ export interface paths {
         };
         /**
          * List payouts in every status
-         * @description `filter[status_id]` (1 Pending, 2 Processing, 3 Paid, 4 Declined, 5 Failed), `filter[user_id]`; `q` matches the payee's e-mail and name and the Wise quote and transfer ids. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/payouts/list" and section 3 "Payout".
+         * @description Each row carries `approval` (whether a second approver is needed under the `payout_second_approval_coins` setting, and who gave the first approval) and `risk` (account and bank account age at the request in days, trust flags, where the coins came from, earlier payouts, and a level `low`/`medium`/`high` with its reasons). `filter[status_id]` (1 Pending, 2 Processing, 3 Paid, 4 Declined, 5 Failed), `filter[user_id]`; `q` matches the payee's e-mail and name and the Wise quote and transfer ids. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/payouts/list" and section 3 "Payout".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `INFLUENCER_VIEW_PAYOUT_PROFILE`. API keys are refused (403).
          */
@@ -2436,8 +2436,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read one payout with its payee, recipient and ledger movements
-         * @description Payee, bank recipient (masked), Wise quote and transfer, status, the hold behind the payout and the ledger movements of that hold and of a declined payout's return. Spec section 2 "/payouts/{id}".
+         * Read one payout with its payee, recipient, risk context and ledger movements
+         * @description Payee, bank recipient (masked), Wise quote and transfer, status, the hold behind the payout and the ledger movements of that hold and of a declined payout's return. Each row carries `approval` (whether a second approver is needed under the `payout_second_approval_coins` setting, and who gave the first approval) and `risk` (account and bank account age at the request in days, trust flags, where the coins came from, earlier payouts, and a level `low`/`medium`/`high` with its reasons). Spec section 2 "/payouts/{id}".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `INFLUENCER_VIEW_PAYOUT_PROFILE`. API keys are refused (403).
          */
@@ -2461,9 +2461,9 @@ export interface paths {
         put?: never;
         /**
          * Approve a payout request
-         * @description Only a Pending request whose Wise transfer is created (409 `payouts.not_pending`, `payouts.transfer_not_ready`): status 2 Processing, and the funding job queued in the same transaction (funding is then tried at once; the reconciler retries it). Answers the payout as it now stands. Audited with the acting admin, address and user agent. Spec section 2 "/requests/list"; docs/decisions.md "Payouts (Wise)".
+         * @description Only a Pending request whose Wise transfer is created (409 `payouts.not_pending`, `payouts.transfer_not_ready`): status 2 Processing, and the funding job queued in the same transaction (funding is then tried at once; the reconciler retries it). Above the `payout_second_approval_coins` setting (coins; 0: off) the first approval is only recorded (audit `payouts.first_approved`, the request stays Pending, message `payouts.first_approval_recorded`) and another admin's approval approves it; the first approver approving again gets 409 `payouts.second_approver_same`. The row is locked, so approvals arriving together approve and fund once. Answers the payout as it now stands. Needs `payouts.decide` (`INFLUENCER_VIEW_PAYOUT_PROFILE` only lists and reads; docs/decisions.md "Payout decisions: permission, second approver, risk"). Audited with the acting admin, address and user agent. Spec section 2 "/requests/list"; docs/decisions.md "Payouts (Wise)".
          *
-         *     **Who may call it:** a staff member (back-office token) holding the permission `INFLUENCER_VIEW_PAYOUT_PROFILE`. API keys are refused (403).
+         *     **Who may call it:** a staff member (back-office token) holding the permission `payouts.decide`. API keys are refused (403).
          */
         post: operations["admin.payouts.approveRequest"];
         delete?: never;
@@ -2483,9 +2483,9 @@ export interface paths {
         put?: never;
         /**
          * Decline a payout request and return the coins
-         * @description Body `reason` (3 to 500 characters), told to the payee. Only a Pending request (409 `payouts.not_pending`); its Wise transfer is cancelled (409 `payouts.cannot_cancel` when Wise has funded it meanwhile, 502 `payouts.provider_unavailable` when Wise cannot be reached) and the held coins go back to the wallet in the same transaction. Audited with the acting admin, address and user agent. Spec section 2 "/requests/list".
+         * @description Body `reason` (3 to 500 characters), told to the payee. Only a Pending request (409 `payouts.not_pending`); its Wise transfer is cancelled (409 `payouts.cannot_cancel` when Wise has funded it meanwhile, 502 `payouts.provider_unavailable` when Wise cannot be reached) and the held coins go back to the wallet in the same transaction. Needs `payouts.decide` (`INFLUENCER_VIEW_PAYOUT_PROFILE` only lists and reads; docs/decisions.md "Payout decisions: permission, second approver, risk"). Audited with the acting admin, address and user agent. Spec section 2 "/requests/list".
          *
-         *     **Who may call it:** a staff member (back-office token) holding the permission `INFLUENCER_VIEW_PAYOUT_PROFILE`. API keys are refused (403).
+         *     **Who may call it:** a staff member (back-office token) holding the permission `payouts.decide`. API keys are refused (403).
          */
         post: operations["admin.payouts.declineRequest"];
         delete?: never;
@@ -2525,7 +2525,7 @@ export interface paths {
         };
         /**
          * List payout requests waiting for a decision
-         * @description Payouts in status 1 Pending (unless `filter[status_id]` says otherwise) with payee, coins, amount, currency and the Wise quote. `filter[status_id]` (1 Pending, 2 Processing, 3 Paid, 4 Declined, 5 Failed), `filter[user_id]`; `q` matches the payee's e-mail and name and the Wise quote and transfer ids. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/requests/list".
+         * @description Payouts in status 1 Pending (unless `filter[status_id]` says otherwise) with payee, coins, amount, currency and the Wise quote. Each row carries `approval` (whether a second approver is needed under the `payout_second_approval_coins` setting, and who gave the first approval) and `risk` (account and bank account age at the request in days, trust flags, where the coins came from, earlier payouts, and a level `low`/`medium`/`high` with its reasons). `filter[status_id]` (1 Pending, 2 Processing, 3 Paid, 4 Declined, 5 Failed), `filter[user_id]`; `q` matches the payee's e-mail and name and the Wise quote and transfer ids. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/requests/list".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `INFLUENCER_VIEW_PAYOUT_PROFILE`. API keys are refused (403).
          */
@@ -18452,6 +18452,14 @@ export interface operations {
                         data: {
                             amount: number;
                             amount_minor: number;
+                            approval: {
+                                first_approved_at: string | null;
+                                first_approved_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                needs_second_approver: boolean;
+                            };
                             attachment_link: string | null;
                             coins: number;
                             coins_returned: boolean;
@@ -18481,6 +18489,43 @@ export interface operations {
                             };
                             recipient_id: number;
                             reviewed_at: string | null;
+                            risk: {
+                                account_age_days: number;
+                                earlier_payouts: {
+                                    declined: number;
+                                    failed: number;
+                                    open: number;
+                                    paid: number;
+                                };
+                                /** @enum {string} */
+                                level: "low" | "medium" | "high";
+                                reasons: {
+                                    /** @enum {string} */
+                                    key: "flag_confirmed" | "flag_pending" | "new_account" | "new_recipient" | "one_artist" | "mostly_not_earned" | "earlier_refused" | "first_payout" | "no_concern";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[];
+                                recipient_age_days: number;
+                                sources: {
+                                    adjustment_coins: number;
+                                    artist_count: number;
+                                    artists: {
+                                        campaigns: number;
+                                        coins: number;
+                                        id: number | null;
+                                        name: string | null;
+                                    }[];
+                                    campaign_coins: number;
+                                    campaigns_completed: number;
+                                    other_coins: number;
+                                };
+                                trust_flags: {
+                                    confirmed: number;
+                                    dismissed: number;
+                                    pending: number;
+                                };
+                            };
                             status_id: number;
                             target_amount: number;
                             target_currency: string;
@@ -18534,6 +18579,14 @@ export interface operations {
                         data: {
                             amount: number;
                             amount_minor: number;
+                            approval: {
+                                first_approved_at: string | null;
+                                first_approved_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                needs_second_approver: boolean;
+                            };
                             attachment_link: string | null;
                             coins: number;
                             coins_returned: boolean;
@@ -18575,6 +18628,43 @@ export interface operations {
                             };
                             recipient_id: number;
                             reviewed_at: string | null;
+                            risk: {
+                                account_age_days: number;
+                                earlier_payouts: {
+                                    declined: number;
+                                    failed: number;
+                                    open: number;
+                                    paid: number;
+                                };
+                                /** @enum {string} */
+                                level: "low" | "medium" | "high";
+                                reasons: {
+                                    /** @enum {string} */
+                                    key: "flag_confirmed" | "flag_pending" | "new_account" | "new_recipient" | "one_artist" | "mostly_not_earned" | "earlier_refused" | "first_payout" | "no_concern";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[];
+                                recipient_age_days: number;
+                                sources: {
+                                    adjustment_coins: number;
+                                    artist_count: number;
+                                    artists: {
+                                        campaigns: number;
+                                        coins: number;
+                                        id: number | null;
+                                        name: string | null;
+                                    }[];
+                                    campaign_coins: number;
+                                    campaigns_completed: number;
+                                    other_coins: number;
+                                };
+                                trust_flags: {
+                                    confirmed: number;
+                                    dismissed: number;
+                                    pending: number;
+                                };
+                            };
                             status_id: number;
                             target_amount: number;
                             target_currency: string;
@@ -18622,6 +18712,14 @@ export interface operations {
                         data: {
                             amount: number;
                             amount_minor: number;
+                            approval: {
+                                first_approved_at: string | null;
+                                first_approved_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                needs_second_approver: boolean;
+                            };
                             attachment_link: string | null;
                             coins: number;
                             coins_returned: boolean;
@@ -18663,6 +18761,43 @@ export interface operations {
                             };
                             recipient_id: number;
                             reviewed_at: string | null;
+                            risk: {
+                                account_age_days: number;
+                                earlier_payouts: {
+                                    declined: number;
+                                    failed: number;
+                                    open: number;
+                                    paid: number;
+                                };
+                                /** @enum {string} */
+                                level: "low" | "medium" | "high";
+                                reasons: {
+                                    /** @enum {string} */
+                                    key: "flag_confirmed" | "flag_pending" | "new_account" | "new_recipient" | "one_artist" | "mostly_not_earned" | "earlier_refused" | "first_payout" | "no_concern";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[];
+                                recipient_age_days: number;
+                                sources: {
+                                    adjustment_coins: number;
+                                    artist_count: number;
+                                    artists: {
+                                        campaigns: number;
+                                        coins: number;
+                                        id: number | null;
+                                        name: string | null;
+                                    }[];
+                                    campaign_coins: number;
+                                    campaigns_completed: number;
+                                    other_coins: number;
+                                };
+                                trust_flags: {
+                                    confirmed: number;
+                                    dismissed: number;
+                                    pending: number;
+                                };
+                            };
                             status_id: number;
                             target_amount: number;
                             target_currency: string;
@@ -18722,6 +18857,14 @@ export interface operations {
                         data: {
                             amount: number;
                             amount_minor: number;
+                            approval: {
+                                first_approved_at: string | null;
+                                first_approved_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                needs_second_approver: boolean;
+                            };
                             attachment_link: string | null;
                             coins: number;
                             coins_returned: boolean;
@@ -18763,6 +18906,43 @@ export interface operations {
                             };
                             recipient_id: number;
                             reviewed_at: string | null;
+                            risk: {
+                                account_age_days: number;
+                                earlier_payouts: {
+                                    declined: number;
+                                    failed: number;
+                                    open: number;
+                                    paid: number;
+                                };
+                                /** @enum {string} */
+                                level: "low" | "medium" | "high";
+                                reasons: {
+                                    /** @enum {string} */
+                                    key: "flag_confirmed" | "flag_pending" | "new_account" | "new_recipient" | "one_artist" | "mostly_not_earned" | "earlier_refused" | "first_payout" | "no_concern";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[];
+                                recipient_age_days: number;
+                                sources: {
+                                    adjustment_coins: number;
+                                    artist_count: number;
+                                    artists: {
+                                        campaigns: number;
+                                        coins: number;
+                                        id: number | null;
+                                        name: string | null;
+                                    }[];
+                                    campaign_coins: number;
+                                    campaigns_completed: number;
+                                    other_coins: number;
+                                };
+                                trust_flags: {
+                                    confirmed: number;
+                                    dismissed: number;
+                                    pending: number;
+                                };
+                            };
                             status_id: number;
                             target_amount: number;
                             target_currency: string;
@@ -18843,6 +19023,14 @@ export interface operations {
                         data: {
                             amount: number;
                             amount_minor: number;
+                            approval: {
+                                first_approved_at: string | null;
+                                first_approved_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                needs_second_approver: boolean;
+                            };
                             attachment_link: string | null;
                             coins: number;
                             coins_returned: boolean;
@@ -18872,6 +19060,43 @@ export interface operations {
                             };
                             recipient_id: number;
                             reviewed_at: string | null;
+                            risk: {
+                                account_age_days: number;
+                                earlier_payouts: {
+                                    declined: number;
+                                    failed: number;
+                                    open: number;
+                                    paid: number;
+                                };
+                                /** @enum {string} */
+                                level: "low" | "medium" | "high";
+                                reasons: {
+                                    /** @enum {string} */
+                                    key: "flag_confirmed" | "flag_pending" | "new_account" | "new_recipient" | "one_artist" | "mostly_not_earned" | "earlier_refused" | "first_payout" | "no_concern";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[];
+                                recipient_age_days: number;
+                                sources: {
+                                    adjustment_coins: number;
+                                    artist_count: number;
+                                    artists: {
+                                        campaigns: number;
+                                        coins: number;
+                                        id: number | null;
+                                        name: string | null;
+                                    }[];
+                                    campaign_coins: number;
+                                    campaigns_completed: number;
+                                    other_coins: number;
+                                };
+                                trust_flags: {
+                                    confirmed: number;
+                                    dismissed: number;
+                                    pending: number;
+                                };
+                            };
                             status_id: number;
                             target_amount: number;
                             target_currency: string;
@@ -20502,6 +20727,7 @@ export interface operations {
                             min_withdrawal_coins: number;
                             on_going_days: number;
                             payout_rate_pence: number;
+                            payout_second_approval_coins: number;
                             platform_fee_percent: number;
                             playlist_submission_days: number;
                             ticket_resolution_hours_high: number;
@@ -20547,6 +20773,7 @@ export interface operations {
                     min_withdrawal_coins?: number;
                     on_going_days?: number;
                     payout_rate_pence?: number;
+                    payout_second_approval_coins?: number;
                     platform_fee_percent?: number;
                     playlist_submission_days?: number;
                     ticket_resolution_hours_high?: number;
@@ -20579,6 +20806,7 @@ export interface operations {
                             min_withdrawal_coins: number;
                             on_going_days: number;
                             payout_rate_pence: number;
+                            payout_second_approval_coins: number;
                             platform_fee_percent: number;
                             playlist_submission_days: number;
                             ticket_resolution_hours_high: number;

@@ -1,4 +1,4 @@
-import type { Language } from '@lm/contracts';
+import { type Language, PAYOUT_ADMIN_PERMISSIONS } from '@lm/contracts';
 import {
   adminPayoutDetailSchema,
   adminPayoutSchema,
@@ -16,16 +16,19 @@ import { audit } from '../audit';
 import * as queries from './payouts.queries';
 import * as service from './payouts.service';
 
-/** Permission of the payout screens and decisions (spec section 6). */
-export const PAYOUT_PERMISSION = 'INFLUENCER_VIEW_PAYOUT_PROFILE';
+/** Permission of the payout screens (spec section 6). */
+export const PAYOUT_PERMISSION = PAYOUT_ADMIN_PERMISSIONS.view;
+/** Permission of approving and declining payout requests (docs/decisions.md "Payout decisions"). */
+export const PAYOUT_DECIDE_PERMISSION = PAYOUT_ADMIN_PERMISSIONS.decide;
 /** Permission of the transfer view (/transfers/{quote}). */
-export const TRANSFER_PERMISSION = 'transfers.show';
+export const TRANSFER_PERMISSION = PAYOUT_ADMIN_PERMISSIONS.transfer;
 const tags = ['admin payouts'];
 
 /**
  * Back-office payouts (spec section 2: /requests/list, /payouts/list, /payouts/{id}, /transfers/{quote}):
  * lists, detail, approve (funds the Wise transfer) and decline with a reason (coins returned), all
- * audited. Lists and decisions need INFLUENCER_VIEW_PAYOUT_PROFILE, the transfer view transfers.show.
+ * audited. Lists and the detail need INFLUENCER_VIEW_PAYOUT_PROFILE, approving and declining
+ * payouts.decide, the transfer view transfers.show.
  */
 export const adminPayoutsRoutes: RouteModule = (app, deps) => {
   /** A staff decision answers the payout as it now stands and what was done to it. */
@@ -64,19 +67,23 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/admin/payouts/:id/approve',
     {
-      config: { access: adminAccess(PAYOUT_PERMISSION) },
+      config: { access: adminAccess(PAYOUT_DECIDE_PERMISSION) },
       schema: { tags, params: idParams, response: { 200: envelope(adminPayoutDetailSchema) } },
     },
     async (req) => {
-      await service.approvePayout(deps, req.params.id, adminActor(req));
-      return decided(req.params.id, req.lang, 'payouts.approved');
+      const outcome = await service.approvePayout(deps, req.params.id, adminActor(req));
+      return decided(
+        req.params.id,
+        req.lang,
+        outcome === 'approved' ? 'payouts.approved' : 'payouts.first_approval_recorded',
+      );
     },
   );
 
   app.post(
     '/api/admin/payouts/:id/decline',
     {
-      config: { access: adminAccess(PAYOUT_PERMISSION) },
+      config: { access: adminAccess(PAYOUT_DECIDE_PERMISSION) },
       schema: { tags, ...updateSchema(payoutDeclineBody, adminPayoutDetailSchema) },
     },
     async (req) => {
