@@ -7,6 +7,7 @@ import { ledgerTotal } from '../../test/coins';
 import { codeFrom, type TestContext } from '../../test/harness';
 import { putSetting } from '../settings/settings.service';
 import { credit, DESC, walletBalance } from '../wallet/ledger';
+import { riskLevel } from './payouts.risk';
 
 // Issue 36 "Payouts with risk context": deciding needs payouts.decide (granted by migration 0061 to
 // every role that could decide before), and above payout_second_approval_coins two admins approve.
@@ -228,5 +229,79 @@ describe('second approver', () => {
     }
     const now = await ctx.call('GET', '/api/admin/settings', { token: superToken });
     expect(now.json().data.payout_second_approval_coins).toBe(0);
+  });
+});
+
+describe('risk context', () => {
+  const quiet = {
+    account_age_days: 400,
+    recipient_age_days: 90,
+    trust_flags: { pending: 0, confirmed: 0, dismissed: 2 },
+    sources: {
+      campaigns_completed: 6,
+      campaign_coins: 900,
+      adjustment_coins: 0,
+      other_coins: 100,
+      artist_count: 4,
+      artists: [{ id: 1, name: 'Ada', campaigns: 2, coins: 300 }],
+    },
+    earlier_payouts: { paid: 2, declined: 0, failed: 0, open: 0 },
+  };
+
+  it('follows the written rules: none low, one concern medium, two or a confirmed flag high', () => {
+    expect(riskLevel(quiet)).toEqual({ level: 'low', reasons: [{ key: 'no_concern', params: {} }] });
+    expect(riskLevel({ ...quiet, recipient_age_days: 6 })).toEqual({
+      level: 'medium',
+      reasons: [{ key: 'new_recipient', params: { days: 6 } }],
+    });
+    expect(riskLevel({ ...quiet, recipient_age_days: 7 }).level).toBe('low');
+    expect(riskLevel({ ...quiet, trust_flags: { pending: 0, confirmed: 1, dismissed: 0 } }).level).toBe('high');
+    const oneArtist = riskLevel({
+      ...quiet,
+      account_age_days: 29,
+      sources: { ...quiet.sources, artists: [{ id: 1, name: 'Ada', campaigns: 5, coins: 720 }] },
+    });
+    expect(oneArtist.level).toBe('high');
+    expect(oneArtist.reasons.map((r) => r.key)).toEqual(['new_account', 'one_artist']);
+    expect(oneArtist.reasons[1]!.params).toEqual({ name: 'Ada', percent: 80 });
+    const refused = riskLevel({ ...quiet, earlier_payouts: { paid: 0, declined: 1, failed: 1, open: 0 } });
+    expect(refused.reasons).toEqual([
+      { key: 'earlier_refused', params: { count: 2 } },
+      { key: 'first_payout', params: {} },
+    ]);
+  });
+
+  it('answers the figures from the ledger, the account and the bank account on the list and the detail', async () => {
+    const { user, payoutId } = await pendingPayout(ctx, 800, 300);
+    await withTransaction(db(), (tx) =>
+      credit(tx, {
+        userId: user.id,
+        coins: 50,
+        descId: DESC.REFUND,
+        idempotencyKey: `adjust:${user.id}`,
+        from: 'platform_revenue',
+        meta: { refund_type: 'manual_adjustment' },
+      }),
+    );
+    const detail = await ctx.call('GET', `/api/admin/payouts/${payoutId}`, { token: superToken });
+    const risk = detail.json().data.risk;
+    expect(risk).toMatchObject({
+      level: 'high',
+      account_age_days: 0,
+      recipient_age_days: 0,
+      trust_flags: { pending: 0, confirmed: 0, dismissed: 0 },
+      sources: { campaign_coins: 0, adjustment_coins: 50, other_coins: 800, campaigns_completed: 0 },
+      earlier_payouts: { paid: 0, declined: 0, failed: 0, open: 0 },
+    });
+    expect(risk.reasons.map((r: { key: string }) => r.key)).toEqual([
+      'new_account',
+      'new_recipient',
+      'mostly_not_earned',
+      'first_payout',
+    ]);
+    const list = await ctx.call('GET', `/api/admin/payouts/requests?filter[user_id]=${user.id}`, {
+      token: superToken,
+    });
+    expect(list.json().data[0].risk).toEqual(risk);
   });
 });
