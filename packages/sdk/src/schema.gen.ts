@@ -2494,6 +2494,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payouts/bulk/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve several payout requests
+         * @description Body `ids` (1 to 100 payout ids; 422 `bulk.none`, `bulk.too_many`). Each runs through the single approval (same rules, audit entries, notifications and second-approver rule; each in its own transaction), in the order given. Answers per id `ok` or the refusal with its key and words (`payouts.not_pending`, `payouts.second_approver_same`, `errors.not_found`...), a first approval of two as `ok` with `payouts.first_approval_recorded`, and the counts. Needs `payouts.decide` (`INFLUENCER_VIEW_PAYOUT_PROFILE` only lists and reads; docs/decisions.md "Payout decisions: permission, second approver, risk"). Issue 36 "Lists".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `payouts.decide`. API keys are refused (403).
+         */
+        post: operations["admin.payouts.bulkApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/bulk/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline several payout requests with one reason
+         * @description Body `ids` (1 to 100 payout ids; 422 `bulk.none`, `bulk.too_many`) and `reason` (3 to 500 characters), told to each payee. Each runs through the single decline (the Wise transfer cancelled, the coins returned, audited, the payee told), in the order given. Answers per id `ok` or the refusal with its key and words, and the counts. Needs `payouts.decide` (`INFLUENCER_VIEW_PAYOUT_PROFILE` only lists and reads; docs/decisions.md "Payout decisions: permission, second approver, risk"). Issue 36 "Lists".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `payouts.decide`. API keys are refused (403).
+         */
+        post: operations["admin.payouts.bulkDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payouts/reconcile": {
         parameters: {
             query?: never;
@@ -18969,6 +19013,100 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             502: components["responses"]["ProviderFailed"];
+        };
+    };
+    "admin.payouts.bulkApprove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refused: number;
+                            results: {
+                                code: string | null;
+                                id: number;
+                                message: string | null;
+                                ok: boolean;
+                            }[];
+                            succeeded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.payouts.bulkDecline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         41,
+                 *         42
+                 *       ],
+                 *       "reason": "The bank account name does not match the account holder"
+                 *     }
+                 */
+                "application/json": {
+                    ids: number[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refused: number;
+                            results: {
+                                code: string | null;
+                                id: number;
+                                message: string | null;
+                                ok: boolean;
+                            }[];
+                            succeeded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
         };
     };
     "admin.payouts.reconcile": {

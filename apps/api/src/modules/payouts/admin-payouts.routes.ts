@@ -1,4 +1,5 @@
 import { type Language, PAYOUT_ADMIN_PERMISSIONS } from '@lm/contracts';
+import { bulkIdsBody, bulkIdsSchema, bulkResultSchema } from '@lm/contracts/bulk';
 import {
   adminPayoutDetailSchema,
   adminPayoutSchema,
@@ -9,6 +10,7 @@ import {
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
+import { runBulk } from '../../platform/bulk';
 import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { listSchema } from '../../platform/list-routes';
@@ -89,6 +91,56 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
     async (req) => {
       await service.declinePayout(deps, req.params.id, req.body.reason, adminActor(req));
       return decided(req.params.id, req.lang, 'payouts.declined');
+    },
+  );
+
+  /** A bulk action's answer: per item what was done or refused, and the counts in words. */
+  const bulkDone = (lang: Language, result: Awaited<ReturnType<typeof runBulk>>) => ({
+    data: result,
+    message: t(lang, 'bulk.done', { ok: result.succeeded, refused: result.refused }),
+  });
+
+  app.post(
+    '/api/admin/payouts/bulk/approve',
+    {
+      config: { access: adminAccess(PAYOUT_DECIDE_PERMISSION) },
+      schema: { tags, body: bulkIdsBody, response: { 200: envelope(bulkResultSchema) } },
+    },
+    async (req) => {
+      const actor = adminActor(req);
+      const result = await runBulk(
+        req.body.ids,
+        async (id) =>
+          (await service.approvePayout(deps, id, actor)) === 'first_approval'
+            ? { note: 'payouts.first_approval_recorded' }
+            : undefined,
+        req.lang,
+      );
+      return bulkDone(req.lang, result);
+    },
+  );
+
+  app.post(
+    '/api/admin/payouts/bulk/decline',
+    {
+      config: { access: adminAccess(PAYOUT_DECIDE_PERMISSION) },
+      schema: {
+        tags,
+        body: payoutDeclineBody.extend({ ids: bulkIdsSchema }),
+        response: { 200: envelope(bulkResultSchema) },
+      },
+    },
+    async (req) => {
+      const actor = adminActor(req);
+      const result = await runBulk(
+        req.body.ids,
+        async (id) => {
+          await service.declinePayout(deps, id, req.body.reason, actor);
+          return undefined;
+        },
+        req.lang,
+      );
+      return bulkDone(req.lang, result);
     },
   );
 

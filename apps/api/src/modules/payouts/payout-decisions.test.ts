@@ -255,7 +255,9 @@ describe('risk context', () => {
       reasons: [{ key: 'new_recipient', params: { days: 6 } }],
     });
     expect(riskLevel({ ...quiet, recipient_age_days: 7 }).level).toBe('low');
-    expect(riskLevel({ ...quiet, trust_flags: { pending: 0, confirmed: 1, dismissed: 0 } }).level).toBe('high');
+    expect(riskLevel({ ...quiet, trust_flags: { pending: 0, confirmed: 1, dismissed: 0 } }).level).toBe(
+      'high',
+    );
     const oneArtist = riskLevel({
       ...quiet,
       account_age_days: 29,
@@ -303,5 +305,102 @@ describe('risk context', () => {
       token: superToken,
     });
     expect(list.json().data[0].risk).toEqual(risk);
+  });
+});
+
+describe('bulk decisions', () => {
+  it('runs every payout through the single approval: same refusals, same audits, per-item answers', async () => {
+    await putSetting(db(), 'payout_second_approval_coins', 500);
+    try {
+      const me = await staff(DECIDERS);
+      const small = await pendingPayout(ctx, 1000, 300);
+      const big = await pendingPayout(ctx, 1000, 600);
+      const gone = await pendingPayout(ctx, 1000, 200);
+      const declined = await ctx.call('POST', `/api/admin/payouts/${gone.payoutId}/decline`, {
+        token: me.token,
+        body: { reason: 'Declined before the bulk' },
+      });
+      expect(declined.statusCode).toBe(200);
+      const ids = [small.payoutId, big.payoutId, gone.payoutId, 999_999];
+      const res = await ctx.call('POST', '/api/admin/payouts/bulk/approve', {
+        token: me.token,
+        body: { ids },
+        headers: { 'accept-language': 'de' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe('2 erledigt, 2 abgelehnt');
+      expect(res.json().data.results).toEqual([
+        { id: small.payoutId, ok: true, code: null, message: null },
+        { id: big.payoutId, ok: true, code: 'payouts.first_approval_recorded', message: expect.any(String) },
+        { id: gone.payoutId, ok: false, code: 'payouts.not_pending', message: expect.any(String) },
+        { id: 999_999, ok: false, code: 'errors.not_found', message: expect.any(String) },
+      ]);
+      expect(await statusOf(small.payoutId)).toBe(2);
+      expect(await statusOf(big.payoutId)).toBe(1);
+      // The same admin cannot give the second approval in bulk either.
+      const again = await ctx.call('POST', '/api/admin/payouts/bulk/approve', {
+        token: me.token,
+        body: { ids: [big.payoutId] },
+      });
+      expect(again.json().data.results[0]).toMatchObject({ ok: false, code: 'payouts.second_approver_same' });
+      expect(await statusOf(big.payoutId)).toBe(1);
+      const audits = await db().pool.query(
+        `select target_id, action from audit_logs where actor_id = $1 and action in ('payouts.approved', 'payouts.first_approved') order by id`,
+        [me.admin.id],
+      );
+      expect(audits.rows).toEqual([
+        { target_id: String(small.payoutId), action: 'payouts.approved' },
+        { target_id: String(big.payoutId), action: 'payouts.first_approved' },
+      ]);
+      const note = await q1<{ message_key: string }>(
+        'select message_key from notifications where user_id = $1 order by id desc limit 1',
+        [small.user.id],
+      );
+      expect(note.message_key).toBe('payouts.notify.approved');
+    } finally {
+      await putSetting(db(), 'payout_second_approval_coins', 0);
+    }
+  });
+
+  it('declines in bulk with one reason, returning each payee their coins once', async () => {
+    const a = await pendingPayout(ctx, 700, 300);
+    const b = await pendingPayout(ctx, 700, 400);
+    const res = await ctx.call('POST', '/api/admin/payouts/bulk/decline', {
+      token: superToken,
+      body: { ids: [a.payoutId, b.payoutId, a.payoutId], reason: 'Bank details do not match' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ succeeded: 2, refused: 0 });
+    expect(await walletBalance(db(), a.user.id)).toBe(700);
+    expect(await walletBalance(db(), b.user.id)).toBe(700);
+    const short = await ctx.call('POST', '/api/admin/payouts/bulk/decline', {
+      token: superToken,
+      body: { ids: [a.payoutId], reason: '' },
+    });
+    expect(short.statusCode).toBe(422);
+  });
+
+  it('needs payouts.decide, and refuses more than 100 ids translated, changing nothing', async () => {
+    const { payoutId } = await pendingPayout(ctx, 500, 300);
+    const viewer = await staff(['INFLUENCER_VIEW_PAYOUT_PROFILE']);
+    const forbidden = await ctx.call('POST', '/api/admin/payouts/bulk/approve', {
+      token: viewer.token,
+      body: { ids: [payoutId] },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const ids = [payoutId, ...Array.from({ length: 100 }, (_, i) => 900_000 + i)];
+    const tooMany = await ctx.call('POST', '/api/admin/payouts/bulk/approve', {
+      token: superToken,
+      body: { ids },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().errors.ids[0]).toBe('Choisissez au plus 100 éléments à la fois');
+    const none = await ctx.call('POST', '/api/admin/payouts/bulk/approve', {
+      token: superToken,
+      body: { ids: [] },
+    });
+    expect(none.statusCode).toBe(422);
+    expect(await statusOf(payoutId)).toBe(1);
   });
 });

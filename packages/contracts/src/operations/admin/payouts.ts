@@ -39,6 +39,19 @@ export const payoutsOperations: OperationDocs = {
     errors: [409, 502],
     examples: { request: { reason: 'The bank account name does not match the account holder' } },
   },
+  'POST /api/admin/payouts/bulk/approve': {
+    id: 'admin.payouts.bulkApprove',
+    summary: 'Approve several payout requests',
+    description: `Body \`ids\` (1 to 100 payout ids; 422 \`bulk.none\`, \`bulk.too_many\`). Each runs through the single approval (same rules, audit entries, notifications and second-approver rule; each in its own transaction), in the order given. Answers per id \`ok\` or the refusal with its key and words (\`payouts.not_pending\`, \`payouts.second_approver_same\`, \`errors.not_found\`...), a first approval of two as \`ok\` with \`payouts.first_approval_recorded\`, and the counts. ${DECISIONS} Issue 36 "Lists".`,
+  },
+  'POST /api/admin/payouts/bulk/decline': {
+    id: 'admin.payouts.bulkDecline',
+    summary: 'Decline several payout requests with one reason',
+    description: `Body \`ids\` (1 to 100 payout ids; 422 \`bulk.none\`, \`bulk.too_many\`) and \`reason\` (3 to 500 characters), told to each payee. Each runs through the single decline (the Wise transfer cancelled, the coins returned, audited, the payee told), in the order given. Answers per id \`ok\` or the refusal with its key and words, and the counts. ${DECISIONS} Issue 36 "Lists".`,
+    examples: {
+      request: { ids: [41, 42], reason: 'The bank account name does not match the account holder' },
+    },
+  },
   'GET /api/admin/transfers/{quote}': {
     id: 'admin.payouts.getTransfer',
     summary: 'Read a Wise transfer by its quote',
