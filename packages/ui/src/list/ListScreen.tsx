@@ -3,11 +3,12 @@ import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import type { ApiPath } from '../api/api-paths';
 import { formatNumber } from '../i18n/format';
+import { type BulkAction, BulkBar } from './BulkActions';
 import { EmptyState } from './EmptyState';
 import { ListTable } from './ListTable';
 import { parseOrder } from './list-query';
@@ -41,6 +42,11 @@ export interface ListScreenProps<T> {
    * function decides from the rows shown.
    */
   refetchInterval?: number | false | ((records: T[]) => number | false);
+  /**
+   * Bulk actions (issue 36 "Lists"): a checkbox column (with "select the page" in its header) and the
+   * bulk bar over the table; `describe` names an item in the result dialog. Rows need a numeric `id`.
+   */
+  bulk?: { actions: BulkAction[]; describe: (record: T) => string };
 }
 
 /**
@@ -61,6 +67,7 @@ export function ListScreen<T>({
   onRowClick,
   empty,
   refetchInterval,
+  bulk,
 }: ListScreenProps<T>) {
   const { t, i18n } = useTranslation();
   const { api } = useApi();
@@ -76,6 +83,7 @@ export function ListScreen<T>({
         : refetchInterval,
   });
 
+  const [selected, setSelected] = useState<T[]>([]);
   const sort = parseOrder(list.params.order);
   const records = result.data?.data ?? [];
   const total = result.data?.pagination.total ?? 0;
@@ -120,8 +128,27 @@ export function ListScreen<T>({
           onReset={list.reset}
         />
       )}
+      {bulk && (
+        <BulkBar
+          selectedIds={selected.map((r) => (r as { id: number }).id)}
+          describe={(id) => {
+            const record = selected.find((r) => (r as { id: number }).id === id);
+            return record ? bulk.describe(record) : `#${id}`;
+          }}
+          actions={bulk.actions}
+          onClear={() => setSelected([])}
+        />
+      )}
       <Paper p={0} style={{ overflow: 'hidden' }}>
         <ListTable<T>
+          {...(bulk
+            ? {
+                selectedRecords: selected,
+                onSelectedRecordsChange: setSelected,
+                allRecordsSelectionCheckboxProps: { 'aria-label': t('ui.bulk.select_page') },
+                selectionCheckboxProps: { 'aria-label': t('ui.bulk.select_row') },
+              }
+            : {})}
           records={records}
           columns={columns.map((c) => ({ ...c, title: typeof c.title === 'string' ? t(c.title) : c.title }))}
           idAccessor={(idAccessor as never) ?? 'id'}
