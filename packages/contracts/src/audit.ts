@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS = [
   'payments.credited',
   'payments.amount_mismatch',
   'payouts.requested',
+  'payouts.first_approved',
   'payouts.approved',
   'payouts.declined',
   'payouts.recipient_added',

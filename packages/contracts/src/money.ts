@@ -110,6 +110,8 @@ export const SETTING_RANGES = {
   coin_price_pence: [1, 100_000],
   payout_rate_pence: [1, 100_000],
   min_withdrawal_coins: [1, 100_000],
+  // Coins above which a payout request needs a second approver; 0 turns the rule off.
+  payout_second_approval_coins: [0, 100_000_000],
   playlist_submission_days: [1, 30],
   on_going_days: [1, 365],
   auditing_days: [1, 30],
@@ -146,6 +148,7 @@ const settingsShape = {
   coin_price_pence: ranged('coin_price_pence'),
   payout_rate_pence: ranged('payout_rate_pence'),
   min_withdrawal_coins: ranged('min_withdrawal_coins'),
+  payout_second_approval_coins: ranged('payout_second_approval_coins'),
   playlist_submission_days: ranged('playlist_submission_days'),
   on_going_days: ranged('on_going_days'),
   auditing_days: ranged('auditing_days'),

@@ -204,7 +204,77 @@ export const payeeSchema = z.object({
 });
 
 /** A payout in the back-office lists: with its payee and recipient. */
-export const adminPayoutSchema = payoutSchema.extend({ user: payeeSchema, recipient: recipientSchema });
+/** Risk levels of a payout request (docs/decisions.md "Payout decisions: permission, second approver, risk"). */
+export const PAYOUT_RISK_LEVELS = ['low', 'medium', 'high'] as const;
+/** Reasons a risk summary names (`staff.payouts.risk.reason.<key>` in the back-office catalogs). */
+export const PAYOUT_RISK_REASONS = [
+  'flag_confirmed',
+  'flag_pending',
+  'new_account',
+  'new_recipient',
+  'one_artist',
+  'mostly_not_earned',
+  'earlier_refused',
+  'first_payout',
+  'no_concern',
+] as const;
+
+/** One reason of a risk summary, with the figures its sentence names. */
+export const payoutRiskReasonSchema = z.object({
+  key: z.enum(PAYOUT_RISK_REASONS),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type PayoutRiskReason = z.infer<typeof payoutRiskReasonSchema>;
+
+/**
+ * Risk context of a payout request (issue 36): account age and bank account age at the request (days),
+ * trust flags on the payee's playlists and accounts, where the wallet's coins came from (ledger credits:
+ * campaign earnings, staff adjustments, anything else; the campaigns' artists, most paying first),
+ * earlier payouts by outcome, and the level with its reasons.
+ */
+export const payoutRiskSchema = z.object({
+  level: z.enum(PAYOUT_RISK_LEVELS),
+  reasons: z.array(payoutRiskReasonSchema),
+  account_age_days: z.number(),
+  recipient_age_days: z.number(),
+  trust_flags: z.object({ pending: z.number(), confirmed: z.number(), dismissed: z.number() }),
+  sources: z.object({
+    campaigns_completed: z.number(),
+    campaign_coins: z.number(),
+    adjustment_coins: z.number(),
+    other_coins: z.number(),
+    artist_count: z.number(),
+    artists: z.array(
+      z.object({
+        id: z.number().nullable(),
+        name: z.string().nullable(),
+        campaigns: z.number(),
+        coins: z.number(),
+      }),
+    ),
+  }),
+  earlier_payouts: z.object({ paid: z.number(), declined: z.number(), failed: z.number(), open: z.number() }),
+});
+export type PayoutRisk = z.infer<typeof payoutRiskSchema>;
+
+/**
+ * Where a payout request stands with its approvers: above the `payout_second_approval_coins` setting it
+ * needs two different admins; `first_approved_by` is the first one, until the second approves.
+ */
+export const payoutApprovalSchema = z.object({
+  needs_second_approver: z.boolean(),
+  first_approved_by: z.object({ id: z.number(), name: z.string() }).nullable(),
+  first_approved_at: z.string().nullable(),
+});
+export type PayoutApproval = z.infer<typeof payoutApprovalSchema>;
+
+/** A payout as the back-office lists show it: payee, bank account, approvers and risk context. */
+export const adminPayoutSchema = payoutSchema.extend({
+  user: payeeSchema,
+  recipient: recipientSchema,
+  approval: payoutApprovalSchema,
+  risk: payoutRiskSchema,
+});
 export type AdminPayout = z.infer<typeof adminPayoutSchema>;
 
 /** A wallet movement of a payout (the debit, a return of the coins). */

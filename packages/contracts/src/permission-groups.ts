@@ -42,6 +42,7 @@ export const PERMISSION_GROUPS: readonly {
     permissions: [
       'main.wallet.show.all.transactions',
       'INFLUENCER_VIEW_PAYOUT_PROFILE',
+      'payouts.decide',
       'transfers.show',
       'invoices.show',
     ],

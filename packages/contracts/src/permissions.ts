@@ -69,6 +69,12 @@ export const ADMIN_PERMISSIONS = [
   'transfers.show',
   'INFLUENCER_VIEW_TIERS',
   'INFLUENCER_VIEW_PAYOUT_PROFILE',
+  /**
+   * Not in the spec (docs/decisions.md "Payout decisions: permission, second approver, risk"):
+   * approving and declining payout requests. `INFLUENCER_VIEW_PAYOUT_PROFILE` keeps the lists and
+   * the detail; migration 0061 gave this one to every role that could decide before.
+   */
+  'payouts.decide',
   'main.wallet.show.all.transactions',
   /**
    * Not in the spec (docs/decisions.md "Fake-audience detection (session 6)"): the
@@ -158,6 +164,16 @@ export const CRM_PERMISSIONS = {
   marketing: 'crm.marketing.show',
   templatesAdd: 'crm.templates.add',
   templatesEdit: 'crm.templates.edit',
+} as const satisfies Record<string, AdminPermission>;
+
+/** Back-office permissions of the payout screens (docs/decisions.md "Payout decisions"). */
+export const PAYOUT_ADMIN_PERMISSIONS = {
+  /** Payout lists, a payout's detail with its risk context, reconciliation. */
+  view: 'INFLUENCER_VIEW_PAYOUT_PROFILE',
+  /** Approve and decline payout requests, one by one or in bulk. */
+  decide: 'payouts.decide',
+  /** The Wise transfer view (/transfers/{quote}). */
+  transfer: 'transfers.show',
 } as const satisfies Record<string, AdminPermission>;
 
 /** Back-office permissions of the fake-audience review queue. */

@@ -89,6 +89,8 @@ export const systemSettingsSchema = z.object({
   payout_rate_pence: z.number(),
   /** Smallest withdrawal, in coins. */
   min_withdrawal_coins: z.number(),
+  /** Coins above which a payout request needs a second approver (0: off). */
+  payout_second_approval_coins: z.number(),
   playlist_submission_days: z.number(),
   on_going_days: z.number(),
   auditing_days: z.number(),

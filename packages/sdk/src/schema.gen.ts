@@ -2503,7 +2503,7 @@ export interface paths {
         };
         /**
          * List payouts in every status
-         * @description `filter[status_id]` (1 Pending, 2 Processing, 3 Paid, 4 Declined, 5 Failed), `filter[user_id]`; `q` matches the payee's e-mail and name and the Wise quote and transfer ids. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/payouts/list" and section 3 "Payout".
+         * @description Each row carries `approval` (whether a second approver is needed under the `payout_second_approval_coins` setting, and who gave the first approval) and `risk` (account and bank account age at the request in days, trust flags, where the coins came from, earlier payouts, and a level `low`/`medium`/`high` with its reasons). `filter[status_id]` (1 Pending, 2 Processing, 3 Paid, 4 Declined, 5 Failed), `filter[user_id]`; `q` matches the payee's e-mail and name and the Wise quote and transfer ids. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/payouts/list" and section 3 "Payout".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `INFLUENCER_VIEW_PAYOUT_PROFILE`. API keys are refused (403).
          */
@@ -2524,8 +2524,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read one payout with its payee, recipient and ledger movements
-         * @description Payee, bank recipient (masked), Wise quote and transfer, status, the hold behind the payout and the ledger movements of that hold and of a declined payout's return. Spec section 2 "/payouts/{id}".
+         * Read one payout with its payee, recipient, risk context and ledger movements
+         * @description Payee, bank recipient (masked), Wise quote and transfer, status, the hold behind the payout and the ledger movements of that hold and of a declined payout's return. Each row carries `approval` (whether a second approver is needed under the `payout_second_approval_coins` setting, and who gave the first approval) and `risk` (account and bank account age at the request in days, trust flags, where the coins came from, earlier payouts, and a level `low`/`medium`/`high` with its reasons). Spec section 2 "/payouts/{id}".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `INFLUENCER_VIEW_PAYOUT_PROFILE`. API keys are refused (403).
          */
@@ -2549,9 +2549,9 @@ export interface paths {
         put?: never;
         /**
          * Approve a payout request
-         * @description Only a Pending request whose Wise transfer is created (409 `payouts.not_pending`, `payouts.transfer_not_ready`): status 2 Processing, and the funding job queued in the same transaction (funding is then tried at once; the reconciler retries it). Answers the payout as it now stands. Audited with the acting admin, address and user agent. Spec section 2 "/requests/list"; docs/decisions.md "Payouts (Wise)".
+         * @description Only a Pending request whose Wise transfer is created (409 `payouts.not_pending`, `payouts.transfer_not_ready`): status 2 Processing, and the funding job queued in the same transaction (funding is then tried at once; the reconciler retries it). Above the `payout_second_approval_coins` setting (coins; 0: off) the first approval is only recorded (audit `payouts.first_approved`, the request stays Pending, message `payouts.first_approval_recorded`) and another admin's approval approves it; the first approver approving again gets 409 `payouts.second_approver_same`. The row is locked, so approvals arriving together approve and fund once. Answers the payout as it now stands. Needs `payouts.decide` (`INFLUENCER_VIEW_PAYOUT_PROFILE` only lists and reads; docs/decisions.md "Payout decisions: permission, second approver, risk"). Audited with the acting admin, address and user agent. Spec section 2 "/requests/list"; docs/decisions.md "Payouts (Wise)".
          *
-         *     **Who may call it:** a staff member (back-office token) holding the permission `INFLUENCER_VIEW_PAYOUT_PROFILE`. API keys are refused (403).
+         *     **Who may call it:** a staff member (back-office token) holding the permission `payouts.decide`. API keys are refused (403).
          */
         post: operations["admin.payouts.approveRequest"];
         delete?: never;
@@ -2571,11 +2571,55 @@ export interface paths {
         put?: never;
         /**
          * Decline a payout request and return the coins
-         * @description Body `reason` (3 to 500 characters), told to the payee. Only a Pending request (409 `payouts.not_pending`); its Wise transfer is cancelled (409 `payouts.cannot_cancel` when Wise has funded it meanwhile, 502 `payouts.provider_unavailable` when Wise cannot be reached) and the held coins go back to the wallet in the same transaction. Audited with the acting admin, address and user agent. Spec section 2 "/requests/list".
+         * @description Body `reason` (3 to 500 characters), told to the payee. Only a Pending request (409 `payouts.not_pending`); its Wise transfer is cancelled (409 `payouts.cannot_cancel` when Wise has funded it meanwhile, 502 `payouts.provider_unavailable` when Wise cannot be reached) and the held coins go back to the wallet in the same transaction. Needs `payouts.decide` (`INFLUENCER_VIEW_PAYOUT_PROFILE` only lists and reads; docs/decisions.md "Payout decisions: permission, second approver, risk"). Audited with the acting admin, address and user agent. Spec section 2 "/requests/list".
          *
-         *     **Who may call it:** a staff member (back-office token) holding the permission `INFLUENCER_VIEW_PAYOUT_PROFILE`. API keys are refused (403).
+         *     **Who may call it:** a staff member (back-office token) holding the permission `payouts.decide`. API keys are refused (403).
          */
         post: operations["admin.payouts.declineRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/bulk/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve several payout requests
+         * @description Body `ids` (1 to 100 payout ids; 422 `bulk.none`, `bulk.too_many`). Each runs through the single approval (same rules, audit entries, notifications and second-approver rule; each in its own transaction), in the order given. Answers per id `ok` or the refusal with its key and words (`payouts.not_pending`, `payouts.second_approver_same`, `errors.not_found`...), a first approval of two as `ok` with `payouts.first_approval_recorded`, and the counts. Needs `payouts.decide` (`INFLUENCER_VIEW_PAYOUT_PROFILE` only lists and reads; docs/decisions.md "Payout decisions: permission, second approver, risk"). Issue 36 "Lists".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `payouts.decide`. API keys are refused (403).
+         */
+        post: operations["admin.payouts.bulkApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/bulk/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline several payout requests with one reason
+         * @description Body `ids` (1 to 100 payout ids; 422 `bulk.none`, `bulk.too_many`) and `reason` (3 to 500 characters), told to each payee. Each runs through the single decline (the Wise transfer cancelled, the coins returned, audited, the payee told), in the order given. Answers per id `ok` or the refusal with its key and words, and the counts. Needs `payouts.decide` (`INFLUENCER_VIEW_PAYOUT_PROFILE` only lists and reads; docs/decisions.md "Payout decisions: permission, second approver, risk"). Issue 36 "Lists".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `payouts.decide`. API keys are refused (403).
+         */
+        post: operations["admin.payouts.bulkDecline"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2635,7 +2679,7 @@ export interface paths {
         };
         /**
          * List payout requests waiting for a decision
-         * @description Payouts in status 1 Pending (unless `filter[status_id]` says otherwise) with payee, coins, amount, currency and the Wise quote. `filter[status_id]` (1 Pending, 2 Processing, 3 Paid, 4 Declined, 5 Failed), `filter[user_id]`; `q` matches the payee's e-mail and name and the Wise quote and transfer ids. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/requests/list".
+         * @description Payouts in status 1 Pending (unless `filter[status_id]` says otherwise) with payee, coins, amount, currency and the Wise quote. Each row carries `approval` (whether a second approver is needed under the `payout_second_approval_coins` setting, and who gave the first approval) and `risk` (account and bank account age at the request in days, trust flags, where the coins came from, earlier payouts, and a level `low`/`medium`/`high` with its reasons). `filter[status_id]` (1 Pending, 2 Processing, 3 Paid, 4 Declined, 5 Failed), `filter[user_id]`; `q` matches the payee's e-mail and name and the Wise quote and transfer ids. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/requests/list".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `INFLUENCER_VIEW_PAYOUT_PROFILE`. API keys are refused (403).
          */
@@ -18880,6 +18924,14 @@ export interface operations {
                         data: {
                             amount: number;
                             amount_minor: number;
+                            approval: {
+                                first_approved_at: string | null;
+                                first_approved_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                needs_second_approver: boolean;
+                            };
                             attachment_link: string | null;
                             coins: number;
                             coins_returned: boolean;
@@ -18909,6 +18961,43 @@ export interface operations {
                             };
                             recipient_id: number;
                             reviewed_at: string | null;
+                            risk: {
+                                account_age_days: number;
+                                earlier_payouts: {
+                                    declined: number;
+                                    failed: number;
+                                    open: number;
+                                    paid: number;
+                                };
+                                /** @enum {string} */
+                                level: "low" | "medium" | "high";
+                                reasons: {
+                                    /** @enum {string} */
+                                    key: "flag_confirmed" | "flag_pending" | "new_account" | "new_recipient" | "one_artist" | "mostly_not_earned" | "earlier_refused" | "first_payout" | "no_concern";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[];
+                                recipient_age_days: number;
+                                sources: {
+                                    adjustment_coins: number;
+                                    artist_count: number;
+                                    artists: {
+                                        campaigns: number;
+                                        coins: number;
+                                        id: number | null;
+                                        name: string | null;
+                                    }[];
+                                    campaign_coins: number;
+                                    campaigns_completed: number;
+                                    other_coins: number;
+                                };
+                                trust_flags: {
+                                    confirmed: number;
+                                    dismissed: number;
+                                    pending: number;
+                                };
+                            };
                             status_id: number;
                             target_amount: number;
                             target_currency: string;
@@ -18962,6 +19051,14 @@ export interface operations {
                         data: {
                             amount: number;
                             amount_minor: number;
+                            approval: {
+                                first_approved_at: string | null;
+                                first_approved_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                needs_second_approver: boolean;
+                            };
                             attachment_link: string | null;
                             coins: number;
                             coins_returned: boolean;
@@ -19003,6 +19100,43 @@ export interface operations {
                             };
                             recipient_id: number;
                             reviewed_at: string | null;
+                            risk: {
+                                account_age_days: number;
+                                earlier_payouts: {
+                                    declined: number;
+                                    failed: number;
+                                    open: number;
+                                    paid: number;
+                                };
+                                /** @enum {string} */
+                                level: "low" | "medium" | "high";
+                                reasons: {
+                                    /** @enum {string} */
+                                    key: "flag_confirmed" | "flag_pending" | "new_account" | "new_recipient" | "one_artist" | "mostly_not_earned" | "earlier_refused" | "first_payout" | "no_concern";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[];
+                                recipient_age_days: number;
+                                sources: {
+                                    adjustment_coins: number;
+                                    artist_count: number;
+                                    artists: {
+                                        campaigns: number;
+                                        coins: number;
+                                        id: number | null;
+                                        name: string | null;
+                                    }[];
+                                    campaign_coins: number;
+                                    campaigns_completed: number;
+                                    other_coins: number;
+                                };
+                                trust_flags: {
+                                    confirmed: number;
+                                    dismissed: number;
+                                    pending: number;
+                                };
+                            };
                             status_id: number;
                             target_amount: number;
                             target_currency: string;
@@ -19050,6 +19184,14 @@ export interface operations {
                         data: {
                             amount: number;
                             amount_minor: number;
+                            approval: {
+                                first_approved_at: string | null;
+                                first_approved_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                needs_second_approver: boolean;
+                            };
                             attachment_link: string | null;
                             coins: number;
                             coins_returned: boolean;
@@ -19091,6 +19233,43 @@ export interface operations {
                             };
                             recipient_id: number;
                             reviewed_at: string | null;
+                            risk: {
+                                account_age_days: number;
+                                earlier_payouts: {
+                                    declined: number;
+                                    failed: number;
+                                    open: number;
+                                    paid: number;
+                                };
+                                /** @enum {string} */
+                                level: "low" | "medium" | "high";
+                                reasons: {
+                                    /** @enum {string} */
+                                    key: "flag_confirmed" | "flag_pending" | "new_account" | "new_recipient" | "one_artist" | "mostly_not_earned" | "earlier_refused" | "first_payout" | "no_concern";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[];
+                                recipient_age_days: number;
+                                sources: {
+                                    adjustment_coins: number;
+                                    artist_count: number;
+                                    artists: {
+                                        campaigns: number;
+                                        coins: number;
+                                        id: number | null;
+                                        name: string | null;
+                                    }[];
+                                    campaign_coins: number;
+                                    campaigns_completed: number;
+                                    other_coins: number;
+                                };
+                                trust_flags: {
+                                    confirmed: number;
+                                    dismissed: number;
+                                    pending: number;
+                                };
+                            };
                             status_id: number;
                             target_amount: number;
                             target_currency: string;
@@ -19150,6 +19329,14 @@ export interface operations {
                         data: {
                             amount: number;
                             amount_minor: number;
+                            approval: {
+                                first_approved_at: string | null;
+                                first_approved_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                needs_second_approver: boolean;
+                            };
                             attachment_link: string | null;
                             coins: number;
                             coins_returned: boolean;
@@ -19191,6 +19378,43 @@ export interface operations {
                             };
                             recipient_id: number;
                             reviewed_at: string | null;
+                            risk: {
+                                account_age_days: number;
+                                earlier_payouts: {
+                                    declined: number;
+                                    failed: number;
+                                    open: number;
+                                    paid: number;
+                                };
+                                /** @enum {string} */
+                                level: "low" | "medium" | "high";
+                                reasons: {
+                                    /** @enum {string} */
+                                    key: "flag_confirmed" | "flag_pending" | "new_account" | "new_recipient" | "one_artist" | "mostly_not_earned" | "earlier_refused" | "first_payout" | "no_concern";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[];
+                                recipient_age_days: number;
+                                sources: {
+                                    adjustment_coins: number;
+                                    artist_count: number;
+                                    artists: {
+                                        campaigns: number;
+                                        coins: number;
+                                        id: number | null;
+                                        name: string | null;
+                                    }[];
+                                    campaign_coins: number;
+                                    campaigns_completed: number;
+                                    other_coins: number;
+                                };
+                                trust_flags: {
+                                    confirmed: number;
+                                    dismissed: number;
+                                    pending: number;
+                                };
+                            };
                             status_id: number;
                             target_amount: number;
                             target_currency: string;
@@ -19217,6 +19441,100 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             502: components["responses"]["ProviderFailed"];
+        };
+    };
+    "admin.payouts.bulkApprove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refused: number;
+                            results: {
+                                code: string | null;
+                                id: number;
+                                message: string | null;
+                                ok: boolean;
+                            }[];
+                            succeeded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.payouts.bulkDecline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         41,
+                 *         42
+                 *       ],
+                 *       "reason": "The bank account name does not match the account holder"
+                 *     }
+                 */
+                "application/json": {
+                    ids: number[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refused: number;
+                            results: {
+                                code: string | null;
+                                id: number;
+                                message: string | null;
+                                ok: boolean;
+                            }[];
+                            succeeded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
         };
     };
     "admin.payouts.exportCsv": {
@@ -19301,6 +19619,14 @@ export interface operations {
                         data: {
                             amount: number;
                             amount_minor: number;
+                            approval: {
+                                first_approved_at: string | null;
+                                first_approved_by: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                needs_second_approver: boolean;
+                            };
                             attachment_link: string | null;
                             coins: number;
                             coins_returned: boolean;
@@ -19330,6 +19656,43 @@ export interface operations {
                             };
                             recipient_id: number;
                             reviewed_at: string | null;
+                            risk: {
+                                account_age_days: number;
+                                earlier_payouts: {
+                                    declined: number;
+                                    failed: number;
+                                    open: number;
+                                    paid: number;
+                                };
+                                /** @enum {string} */
+                                level: "low" | "medium" | "high";
+                                reasons: {
+                                    /** @enum {string} */
+                                    key: "flag_confirmed" | "flag_pending" | "new_account" | "new_recipient" | "one_artist" | "mostly_not_earned" | "earlier_refused" | "first_payout" | "no_concern";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                }[];
+                                recipient_age_days: number;
+                                sources: {
+                                    adjustment_coins: number;
+                                    artist_count: number;
+                                    artists: {
+                                        campaigns: number;
+                                        coins: number;
+                                        id: number | null;
+                                        name: string | null;
+                                    }[];
+                                    campaign_coins: number;
+                                    campaigns_completed: number;
+                                    other_coins: number;
+                                };
+                                trust_flags: {
+                                    confirmed: number;
+                                    dismissed: number;
+                                    pending: number;
+                                };
+                            };
                             status_id: number;
                             target_amount: number;
                             target_currency: string;
@@ -20990,6 +21353,7 @@ export interface operations {
                             min_withdrawal_coins: number;
                             on_going_days: number;
                             payout_rate_pence: number;
+                            payout_second_approval_coins: number;
                             platform_fee_percent: number;
                             playlist_submission_days: number;
                             ticket_resolution_hours_high: number;
@@ -21035,6 +21399,7 @@ export interface operations {
                     min_withdrawal_coins?: number;
                     on_going_days?: number;
                     payout_rate_pence?: number;
+                    payout_second_approval_coins?: number;
                     platform_fee_percent?: number;
                     playlist_submission_days?: number;
                     ticket_resolution_hours_high?: number;
@@ -21067,6 +21432,7 @@ export interface operations {
                             min_withdrawal_coins: number;
                             on_going_days: number;
                             payout_rate_pence: number;
+                            payout_second_approval_coins: number;
                             platform_fee_percent: number;
                             playlist_submission_days: number;
                             ticket_resolution_hours_high: number;

@@ -60,6 +60,7 @@ export * from './layout/StaleToastCloser';
 export * from './layout/UserMenu';
 export * from './layout/use-page-title';
 export * from './layout/use-product-name';
+export * from './list/BulkActions';
 export * from './list/EmptyState';
 export * from './list/ListScreen';
 export * from './list/ListTable';

@@ -1,3 +1,4 @@
+import type { BulkResult } from '@lm/contracts/bulk';
 import type { AdminPayoutDetail, TransferView } from '@lm/ui';
 
 export type { AdminPayoutDetail };
@@ -38,4 +39,26 @@ export function usePayoutDecision() {
       client.invalidateQueries({ queryKey: ['list'] });
     },
   });
+}
+
+/**
+ * Bulk approve or decline of payout requests (`admin/payouts/bulk/approve|decline`): each id goes
+ * through the single decision's rules; answers per id what was done or refused.
+ */
+export function usePayoutBulk() {
+  const { api } = useApi();
+  const queryClient = useQueryClient();
+  const after = () => queryClient.invalidateQueries({ queryKey: ['admin-payouts'] });
+  return {
+    approve: async (ids: number[]) => {
+      const res = await api.post<BulkResult>('admin/payouts/bulk/approve', { ids });
+      await after();
+      return res.data;
+    },
+    decline: async (ids: number[], reason: string) => {
+      const res = await api.post<BulkResult>('admin/payouts/bulk/decline', { ids, reason });
+      await after();
+      return res.data;
+    },
+  };
 }

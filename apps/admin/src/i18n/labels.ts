@@ -54,6 +54,7 @@ export const SETTING_LABEL_KEYS: Readonly<Record<string, string>> = {
   platform_fee_percent: 'staff.settings.platform_fee',
   coin_price_pence: 'staff.settings.coin_price',
   payout_rate_pence: 'staff.settings.payout_rate',
+  payout_second_approval_coins: 'staff.settings.payout_second_approval',
   playlist_submission_days: 'staff.settings.playlist_submission_days',
   on_going_days: 'staff.settings.on_going_days',
   auditing_days: 'staff.settings.auditing_days',

@@ -3,13 +3,14 @@ import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconDownload, IconFilterOff } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
 import type { ApiPath } from '../api/api-paths';
 import { downloadFile } from '../api/download';
 import { showErrorToast } from '../api/toasts';
 import { formatNumber } from '../i18n/format';
+import { type BulkAction, BulkBar } from './BulkActions';
 import { EmptyState } from './EmptyState';
 import { ListTable } from './ListTable';
 import { parseOrder } from './list-query';
@@ -51,6 +52,11 @@ export interface ListScreenProps<T> {
   exportPath?: ApiPath<'get'>;
   /** The downloaded file's name before the day (`users`). */
   exportName?: string;
+  /**
+   * Bulk actions (issue 36 "Lists"): a checkbox column (with "select the page" in its header) and the
+   * bulk bar over the table; `describe` names an item in the result dialog. Rows need a numeric `id`.
+   */
+  bulk?: { actions: BulkAction[]; describe: (record: T) => string };
 }
 
 /**
@@ -73,6 +79,7 @@ export function ListScreen<T>({
   refetchInterval,
   exportPath,
   exportName = 'export',
+  bulk,
 }: ListScreenProps<T>) {
   const { t, i18n } = useTranslation();
   const { api } = useApi();
@@ -100,6 +107,7 @@ export function ListScreen<T>({
     onError: (error) => showErrorToast(error instanceof Error ? error.message : String(error)),
   });
 
+  const [selected, setSelected] = useState<T[]>([]);
   const sort = parseOrder(list.params.order);
   const records = result.data?.data ?? [];
   const total = result.data?.pagination.total ?? 0;
@@ -158,8 +166,27 @@ export function ListScreen<T>({
           onReset={list.reset}
         />
       )}
+      {bulk && (
+        <BulkBar
+          selectedIds={selected.map((r) => (r as { id: number }).id)}
+          describe={(id) => {
+            const record = selected.find((r) => (r as { id: number }).id === id);
+            return record ? bulk.describe(record) : `#${id}`;
+          }}
+          actions={bulk.actions}
+          onClear={() => setSelected([])}
+        />
+      )}
       <Paper p={0} style={{ overflow: 'hidden' }}>
         <ListTable<T>
+          {...(bulk
+            ? {
+                selectedRecords: selected,
+                onSelectedRecordsChange: setSelected,
+                allRecordsSelectionCheckboxProps: { 'aria-label': t('ui.bulk.select_page') },
+                selectionCheckboxProps: { 'aria-label': t('ui.bulk.select_row') },
+              }
+            : {})}
           records={records}
           columns={columns.map((c) => ({ ...c, title: typeof c.title === 'string' ? t(c.title) : c.title }))}
           idAccessor={(idAccessor as never) ?? 'id'}

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAdminPayout, useAdminTransfer } from '../../hooks/use-payouts';
 import { PayoutActions } from './PayoutActions';
+import { PayoutRiskCard } from './PayoutRisk';
 
 /** A provider's identifier: a short label and the code in small type, for support. */
 function Reference({ label, value }: { label: string; value: string }) {
@@ -65,6 +66,7 @@ export function PayoutDetailPage() {
     >
       {(p) => (
         <>
+          <PayoutRiskCard payout={p} />
           <Card padding="lg" radius="md" data-testid="admin-payout">
             <Stack gap="md">
               <PayoutCardTop payout={p} badgeGroup end={p.status_id === 1 && <PayoutActions id={p.id} />} />

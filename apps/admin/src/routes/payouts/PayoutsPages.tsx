@@ -3,7 +3,9 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { usePayoutBulk } from '../../hooks/use-payouts';
 import { PayoutActions } from './PayoutActions';
+import { PayoutRiskCell } from './PayoutRisk';
 
 /** Requests | All payouts switch above both lists. */
 export function PayoutsNav() {
@@ -62,6 +64,11 @@ function useColumns(withActions: boolean): DataTableColumn<AdminPayout>[] {
       ),
     },
     columns.status,
+    {
+      accessor: 'risk',
+      title: 'payouts.admin.risk.column',
+      render: (p: AdminPayout) => <PayoutRiskCell payout={p} />,
+    },
     ...(withActions
       ? [
           {
@@ -74,14 +81,38 @@ function useColumns(withActions: boolean): DataTableColumn<AdminPayout>[] {
   ];
 }
 
-/** /requests/list (INFLUENCER_VIEW_PAYOUT_PROFILE): pending payout requests; approve or decline. */
+/**
+ * /requests/list (INFLUENCER_VIEW_PAYOUT_PROFILE): pending payout requests with their risk in short;
+ * approve or decline one by one or selected rows in bulk (payouts.decide).
+ */
 export function PayoutRequestsPage() {
   usePageTitle('payouts.admin.requests_title');
   const navigate = useNavigate();
   const columns = useColumns(true);
+  const bulk = usePayoutBulk();
   return (
     <ListScreen<AdminPayout>
       title="payouts.admin.requests_title"
+      bulk={{
+        describe: (p) => `#${p.id} · ${p.user.name}`,
+        actions: [
+          {
+            key: 'approve',
+            label: 'payouts.admin.bulk_approve',
+            color: 'green',
+            confirm: 'payouts.admin.bulk_approve_confirm',
+            run: (ids) => bulk.approve(ids),
+          },
+          {
+            key: 'decline',
+            label: 'payouts.admin.bulk_decline',
+            color: 'red',
+            confirm: 'payouts.admin.bulk_decline_confirm',
+            reason: { label: 'payouts.admin.reason', min: 3, max: 500 },
+            run: (ids, reason) => bulk.decline(ids, reason),
+          },
+        ],
+      }}
       path="admin/payouts/requests"
       exportPath="admin/payouts/requests/export.csv"
       exportName="payout-requests"

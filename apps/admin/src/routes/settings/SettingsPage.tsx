@@ -229,6 +229,9 @@ export function SettingsForm({
                 value: formatMoney(v * (form.watch('payout_rate_pence') ?? 0), 'GBP', i18n.language),
               }),
           })}
+          {number('payout_second_approval_coins', 'staff.settings.payout_second_approval', {
+            hint: () => t('staff.settings.payout_second_approval_hint'),
+          })}
         </SettingsCard>
         <SettingsCard title={t('staff.settings.durations')} hint={t('staff.settings.durations_hint')}>
           {number('playlist_submission_days', 'staff.settings.playlist_submission_days')}

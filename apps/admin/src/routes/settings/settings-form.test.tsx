@@ -16,6 +16,7 @@ const SETTINGS: SystemSettings = {
   coin_price_pence: 100,
   payout_rate_pence: 80,
   min_withdrawal_coins: 25,
+  payout_second_approval_coins: 0,
   playlist_submission_days: 3,
   min_feedback_words: 15,
   on_going_days: 28,

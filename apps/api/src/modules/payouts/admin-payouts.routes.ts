@@ -1,4 +1,5 @@
-import type { Language } from '@lm/contracts';
+import { type Language, PAYOUT_ADMIN_PERMISSIONS } from '@lm/contracts';
+import { bulkIdsBody, bulkIdsSchema, bulkResultSchema } from '@lm/contracts/bulk';
 import {
   adminPayoutDetailSchema,
   adminPayoutSchema,
@@ -9,6 +10,7 @@ import {
 import { z } from 'zod';
 import { adminAccess, adminActor } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
+import { runBulk } from '../../platform/bulk';
 import { fileDay } from '../../platform/csv-export';
 import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -17,16 +19,19 @@ import { audit, auditedCsvExport } from '../audit';
 import * as queries from './payouts.queries';
 import * as service from './payouts.service';
 
-/** Permission of the payout screens and decisions (spec section 6). */
-export const PAYOUT_PERMISSION = 'INFLUENCER_VIEW_PAYOUT_PROFILE';
+/** Permission of the payout screens (spec section 6). */
+export const PAYOUT_PERMISSION = PAYOUT_ADMIN_PERMISSIONS.view;
+/** Permission of approving and declining payout requests (docs/decisions.md "Payout decisions"). */
+export const PAYOUT_DECIDE_PERMISSION = PAYOUT_ADMIN_PERMISSIONS.decide;
 /** Permission of the transfer view (/transfers/{quote}). */
-export const TRANSFER_PERMISSION = 'transfers.show';
+export const TRANSFER_PERMISSION = PAYOUT_ADMIN_PERMISSIONS.transfer;
 const tags = ['admin payouts'];
 
 /**
  * Back-office payouts (spec section 2: /requests/list, /payouts/list, /payouts/{id}, /transfers/{quote}):
  * lists, detail, approve (funds the Wise transfer) and decline with a reason (coins returned), all
- * audited. Lists and decisions need INFLUENCER_VIEW_PAYOUT_PROFILE, the transfer view transfers.show.
+ * audited. Lists and the detail need INFLUENCER_VIEW_PAYOUT_PROFILE, approving and declining
+ * payouts.decide, the transfer view transfers.show.
  */
 export const adminPayoutsRoutes: RouteModule = (app, deps) => {
   /** A staff decision answers the payout as it now stands and what was done to it. */
@@ -83,24 +88,78 @@ export const adminPayoutsRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/admin/payouts/:id/approve',
     {
-      config: { access: adminAccess(PAYOUT_PERMISSION) },
+      config: { access: adminAccess(PAYOUT_DECIDE_PERMISSION) },
       schema: { tags, params: idParams, response: { 200: envelope(adminPayoutDetailSchema) } },
     },
     async (req) => {
-      await service.approvePayout(deps, req.params.id, adminActor(req));
-      return decided(req.params.id, req.lang, 'payouts.approved');
+      const outcome = await service.approvePayout(deps, req.params.id, adminActor(req));
+      return decided(
+        req.params.id,
+        req.lang,
+        outcome === 'approved' ? 'payouts.approved' : 'payouts.first_approval_recorded',
+      );
     },
   );
 
   app.post(
     '/api/admin/payouts/:id/decline',
     {
-      config: { access: adminAccess(PAYOUT_PERMISSION) },
+      config: { access: adminAccess(PAYOUT_DECIDE_PERMISSION) },
       schema: { tags, ...updateSchema(payoutDeclineBody, adminPayoutDetailSchema) },
     },
     async (req) => {
       await service.declinePayout(deps, req.params.id, req.body.reason, adminActor(req));
       return decided(req.params.id, req.lang, 'payouts.declined');
+    },
+  );
+
+  /** A bulk action's answer: per item what was done or refused, and the counts in words. */
+  const bulkDone = (lang: Language, result: Awaited<ReturnType<typeof runBulk>>) => ({
+    data: result,
+    message: t(lang, 'bulk.done', { ok: result.succeeded, refused: result.refused }),
+  });
+
+  app.post(
+    '/api/admin/payouts/bulk/approve',
+    {
+      config: { access: adminAccess(PAYOUT_DECIDE_PERMISSION) },
+      schema: { tags, body: bulkIdsBody, response: { 200: envelope(bulkResultSchema) } },
+    },
+    async (req) => {
+      const actor = adminActor(req);
+      const result = await runBulk(
+        req.body.ids,
+        async (id) =>
+          (await service.approvePayout(deps, id, actor)) === 'first_approval'
+            ? { note: 'payouts.first_approval_recorded' }
+            : undefined,
+        req.lang,
+      );
+      return bulkDone(req.lang, result);
+    },
+  );
+
+  app.post(
+    '/api/admin/payouts/bulk/decline',
+    {
+      config: { access: adminAccess(PAYOUT_DECIDE_PERMISSION) },
+      schema: {
+        tags,
+        body: payoutDeclineBody.extend({ ids: bulkIdsSchema }),
+        response: { 200: envelope(bulkResultSchema) },
+      },
+    },
+    async (req) => {
+      const actor = adminActor(req);
+      const result = await runBulk(
+        req.body.ids,
+        async (id) => {
+          await service.declinePayout(deps, id, req.body.reason, actor);
+          return undefined;
+        },
+        req.lang,
+      );
+      return bulkDone(req.lang, result);
     },
   );
 

@@ -1,12 +1,15 @@
 import { PAYOUT_STATUS, PAYOUT_STATUSES } from '@lm/contracts';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ledgerTransfers, users } from '../../db/schema';
+import { admins, ledgerTransfers, users } from '../../db/schema';
 import { containsPattern, userMatches } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { type ExportColumn, isoInstant, statusCode } from '../../platform/csv-export';
 import { NotFoundError } from '../../platform/errors';
 import { type ListQuery, paginate } from '../../platform/http';
+import { getSettings } from '../settings';
+import type { Payout } from './payouts.context';
+import { payoutRisks } from './payouts.risk';
 import { payoutQuotes, payoutRecipients, payouts } from './payouts.schema';
 import * as service from './payouts.service';
 
@@ -24,17 +27,42 @@ const staffUser = (u: typeof users.$inferSelect) => ({
   user_type_id: u.userTypeId,
 });
 
-function adminView(
-  deps: Pick<Deps, 'storage'>,
-  p: typeof payouts.$inferSelect,
-  u: typeof users.$inferSelect,
-  r: typeof payoutRecipients.$inferSelect,
-) {
-  return {
-    ...service.payoutView(p, (k) => deps.storage.url(k)),
-    user: staffUser(u),
-    recipient: service.recipientView(r),
-  };
+type Row = { p: Payout; u: typeof users.$inferSelect; r: typeof payoutRecipients.$inferSelect };
+
+/**
+ * Staff views of payout rows (lists and detail): payee, bank account, where each stands with its
+ * approvers (the `payout_second_approval_coins` setting) and its risk context (payouts.risk).
+ */
+async function adminViews(deps: Pick<Deps, 'database' | 'storage'>, list: Row[]) {
+  const firstIds = [...new Set(list.map((row) => row.p.firstApprovedByAdminId).filter((id) => id !== null))];
+  const [settings, risks, approvers] = await Promise.all([
+    getSettings(deps.database),
+    payoutRisks(
+      deps.database.db,
+      list.map((row) => row.p),
+    ),
+    firstIds.length
+      ? deps.database.db
+          .select({ id: admins.id, name: admins.name })
+          .from(admins)
+          .where(inArray(admins.id, firstIds))
+      : Promise.resolve([]),
+  ]);
+  const threshold = settings.payout_second_approval_coins;
+  return list.map(({ p, u, r }) => {
+    const first = approvers.find((a) => a.id === p.firstApprovedByAdminId) ?? null;
+    return {
+      ...service.payoutView(p, (k) => deps.storage.url(k)),
+      user: staffUser(u),
+      recipient: service.recipientView(r),
+      approval: {
+        needs_second_approver: threshold > 0 && p.coins > threshold,
+        first_approved_by: first,
+        first_approved_at: p.firstApprovedAt?.toISOString() ?? null,
+      },
+      risk: risks.get(p.id)!,
+    };
+  });
 }
 
 /** A status filter of 1-5 (spec section 4 payout statuses); anything else is no filter. */
@@ -104,7 +132,7 @@ export async function listPayouts(
       .where(cond),
   ]);
   return {
-    data: rows.map((row) => adminView(deps, row.p, row.u, row.r)),
+    data: await adminViews(deps, rows),
     pagination: paginate(total!.n, page, limit),
   };
 }
@@ -227,8 +255,9 @@ export async function payoutDetail(deps: Pick<Deps, 'database' | 'storage'>, id:
       ),
     )
     .orderBy(ledgerTransfers.id);
+  const [view] = await adminViews(deps, [row]);
   return {
-    ...adminView(deps, row.p, row.u, row.r),
+    ...view!,
     hold: await service.holdOf(deps, row.p),
     movements: movements.map((m) => ({
       id: m.id,

@@ -117,6 +117,13 @@ export const payouts = pg.pgTable(
     attachmentPath: pg.varchar('attachment_path', { length: 300 }),
     declineReason: pg.varchar('decline_reason', { length: 500 }),
     failureReason: pg.varchar('failure_reason', { length: 200 }),
+    /**
+     * Above the `payout_second_approval_coins` setting a request needs two approvers: the first one's
+     * approval is recorded here and the request stays pending until another admin approves
+     * (docs/decisions.md "Payout decisions").
+     */
+    firstApprovedByAdminId: pg.integer('first_approved_by_admin_id').references(() => admins.id),
+    firstApprovedAt: pg.timestamp('first_approved_at', { withTimezone: true }),
     reviewedByAdminId: pg.integer('reviewed_by_admin_id').references(() => admins.id),
     reviewedAt: pg.timestamp('reviewed_at', { withTimezone: true }),
     fundedAt: pg.timestamp('funded_at', { withTimezone: true }),
@@ -134,5 +141,10 @@ export const payouts = pg.pgTable(
     pg.index('payouts_user_idx').on(t.userId, t.id),
     pg.check('payouts_status_check', sql`${t.statusId} between 1 and 5`),
     pg.check('payouts_coins_positive', sql`${t.coins} > 0`),
+    // The second approver is never the first (a first approver may still decline).
+    pg.check(
+      'payouts_second_approver_differs',
+      sql`${t.firstApprovedByAdminId} is null or ${t.statusId} = 4 or ${t.firstApprovedByAdminId} <> ${t.reviewedByAdminId}`,
+    ),
   ],
 );

@@ -27,6 +27,7 @@ export {
 } from './payouts.recipients';
 export { reconcilePayouts } from './payouts.reconcile';
 export {
+  type ApprovalOutcome,
   applyStateChange,
   approvePayout,
   declinePayout,

@@ -13,6 +13,7 @@ import {
 } from '../../providers/wise/index';
 import { type AuditActor, audit } from '../audit';
 import { type NotificationParam, notify } from '../notifications';
+import { getSettings } from '../settings';
 import { credit, DESC, postHold, voidHold } from '../wallet';
 import { emitWebhook } from '../webhooks';
 import { type Deps, type Payout, SANDBOX_STEP_SECONDS } from './payouts.context';
@@ -156,16 +157,53 @@ async function lockPayout(tx: Tx, id: number): Promise<Payout> {
   return p;
 }
 
+/** What one staff approval did: paid out (`approved`) or recorded as the first of two (`first_approval`). */
+export type ApprovalOutcome = 'approved' | 'first_approval';
+
 /**
  * Approve a pending payout request (admin /requests/list): status 2, audited, and the funding job
  * queued in the same transaction; funding is then tried at once.
- * @throws ConflictError unless pending with its Wise transfer created
+ * A request of more coins than the `payout_second_approval_coins` setting (0: off) needs two admins:
+ * the first approval is recorded (`first_approved_by_admin_id`, audit `payouts.first_approved`) and the
+ * request stays pending; another admin's approval then approves it. The row lock orders concurrent
+ * approvals, so however many arrive at once the request is approved, and funded, once
+ * (docs/decisions.md "Payout decisions: permission, second approver, risk").
+ * @returns `approved` when the request moved to processing, `first_approval` when it waits for a second admin
+ * @throws ConflictError `payouts.not_pending` unless pending, `payouts.transfer_not_ready` before its Wise
+ *   transfer exists, `payouts.second_approver_same` when the first approver approves again
  */
-export async function approvePayout(deps: Deps, payoutId: number, actor: AuditActor & { id: number }) {
-  await withTransaction(deps.database, async (tx) => {
+export async function approvePayout(
+  deps: Deps,
+  payoutId: number,
+  actor: AuditActor & { id: number },
+): Promise<ApprovalOutcome> {
+  const outcome = await withTransaction(deps.database, async (tx): Promise<ApprovalOutcome> => {
     const p = await lockPayout(tx, payoutId);
     if (p.statusId !== PAYOUT_STATUS.PENDING) throw new ConflictError('payouts.not_pending');
     if (!p.wiseTransferId) throw new ConflictError('payouts.transfer_not_ready');
+    const { payout_second_approval_coins: threshold } = await getSettings(tx);
+    if (threshold > 0 && p.coins > threshold) {
+      if (p.firstApprovedByAdminId === actor.id)
+        throw new ConflictError('payouts.second_approver_same', { coins: threshold });
+      if (p.firstApprovedByAdminId === null) {
+        await tx.db
+          .update(payouts)
+          .set({ firstApprovedByAdminId: actor.id, firstApprovedAt: deps.clock.now(), updatedAt: sql`now()` })
+          .where(eq(payouts.id, p.id));
+        await audit(
+          deps.database,
+          actor,
+          {
+            action: 'payouts.first_approved',
+            targetType: 'payout',
+            targetId: p.id,
+            meta: { coins: p.coins, threshold },
+          },
+          tx,
+        );
+        return 'first_approval';
+      }
+    }
     await tx.db
       .update(payouts)
       .set({
@@ -178,13 +216,23 @@ export async function approvePayout(deps: Deps, payoutId: number, actor: AuditAc
     await audit(
       deps.database,
       actor,
-      { action: 'payouts.approved', targetType: 'payout', targetId: p.id, meta: { coins: p.coins } },
+      {
+        action: 'payouts.approved',
+        targetType: 'payout',
+        targetId: p.id,
+        meta: {
+          coins: p.coins,
+          ...(p.firstApprovedByAdminId !== null ? { first_approved_by: p.firstApprovedByAdminId } : {}),
+        },
+      },
       tx,
     );
     await tellUser(deps, tx, p, 'approved');
     await deps.jobs.send(FUND_QUEUE, { payoutId: p.id }, { singletonKey: `payout-fund-${p.id}` }, tx);
+    return 'approved';
   });
-  await fundPayout(deps, payoutId).catch(() => undefined);
+  if (outcome === 'approved') await fundPayout(deps, payoutId).catch(() => undefined);
+  return outcome;
 }
 
 /**

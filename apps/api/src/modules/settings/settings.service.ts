@@ -20,6 +20,8 @@ export const SETTING_DEFAULTS = {
   coin_price_pence: 100,
   payout_rate_pence: 80,
   min_withdrawal_coins: 25,
+  // A payout request of more coins than this needs a second approver who is not the first; 0: off.
+  payout_second_approval_coins: 0,
   playlist_submission_days: 3,
   on_going_days: 28,
   auditing_days: 3,
