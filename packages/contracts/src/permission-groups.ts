@@ -56,6 +56,7 @@ export const PERMISSION_GROUPS: readonly {
       'tickets.status.edit',
       'tickets.delete',
       'view.main.departments.tab.list',
+      'tickets.saved.replies.edit',
     ],
   },
   {

@@ -40,6 +40,7 @@ import { t } from '../../platform/i18n';
 import { listPage, listPaging, listSchema } from '../../platform/list-routes';
 import { receiveInbound } from './inbound-providers';
 import { InboundOffError, InboundSignatureError } from './tickets.inbound';
+import { savedRepliesRoutes } from './tickets.saved-replies.routes';
 import * as service from './tickets.service';
 
 /** Spec section 2: /tickets and /my-ticket/details are ARTIST_ALL_PERMISSION screens (any signed-in role). */
@@ -507,6 +508,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
     }),
   );
 
+  await savedRepliesRoutes(app, deps);
   await app.register(async (scope) => inboundRoute(scope as ZodApp, deps));
 };
 
