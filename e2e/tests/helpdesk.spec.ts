@@ -53,12 +53,19 @@ for (const { lang, width, firstName, greeting } of [
     await staff.getByTestId('saved-reply-body-translations-fr').fill('Bonjour {{user.email}}');
     await staff.getByTestId('saved-reply-save').click();
     await expect(
-      staff.getByTestId('saved-reply-body-translations').getByText(
-        lang === 'ar' ? 'يحتوي هذا النص على عنصر نائب غير معروف' : 'This text holds a placeholder we do not know',
-        { exact: false },
-      ),
+      staff
+        .getByTestId('saved-reply-body-translations')
+        .getByText(
+          lang === 'ar'
+            ? 'يحتوي هذا النص على عنصر نائب غير معروف'
+            : 'This text holds a placeholder we do not know',
+          { exact: false },
+        ),
     ).toBeVisible();
     await staff.getByTestId('saved-reply-body-translations-fr').fill('');
+    // The refusal's toast covers the dialog's buttons on a phone: dismiss it as a person would.
+    await staff.getByRole('alert').getByRole('button').first().click();
+    await expect(staff.getByRole('alert')).toHaveCount(0);
     await staff.getByTestId('saved-reply-save').click();
     await expect(staff.getByText(title)).toBeVisible();
     await shotWithoutOverflow(staff, SHOTS, `saved-replies-${lang}-${width}`);
@@ -87,7 +94,7 @@ for (const { lang, width, firstName, greeting } of [
     await staff.getByRole('option', { name: title }).click();
     const box = staff.getByTestId('reply-message');
     await expect(box).toHaveValue(new RegExp(`^${greeting} ${firstName}`));
-    await expect(box).toHaveValue(new RegExp(`#${ticketId}`));
+    await expect(box).toHaveValue(new RegExp(`(#|رقم )${ticketId}(?!\\d)`));
     await expect(box).toHaveValue(/Demo Admin|Admin/);
     await expect(box).not.toHaveValue(/\{\{/);
     await expect(staff.getByTestId('saved-reply-inserted')).toBeVisible();
@@ -104,6 +111,18 @@ for (const { lang, width, firstName, greeting } of [
       `${greeting} ${firstName}`,
     );
     await shotWithoutOverflow(user, SHOTS, `user-ticket-${lang}-${width}`);
+
+    // Answered, the ticket waits on the user: the "Waiting on user" view lists it, "My open tickets"
+    // too (the demo admin is the department's assignee), "Breaching SLA" does not (its clock is paused).
+    const subject = `Where is my campaign ${stamp}`;
+    await staff.goto('/admin/tickets/list');
+    await staff.getByTestId('ticket-view-waiting').click();
+    await expect(staff).toHaveURL(/filter%5Bstatus_id%5D=5|filter\[status_id\]=5/);
+    // Newest first: the ticket just answered is on the first page.
+    await expect(staff.getByText(subject).first()).toBeVisible();
+    await staff.getByTestId('ticket-view-breaching').click();
+    await expect(staff.getByText(subject)).toHaveCount(0);
+    await shotWithoutOverflow(staff, SHOTS, `ticket-views-${lang}-${width}`);
 
     await user.context().close();
     await staff.context().close();

@@ -214,6 +214,8 @@ function SavedReplies() {
             english={
               <TextInput
                 label={LANGUAGE_LABEL.en}
+                lang="en"
+                dir="ltr"
                 value={editing?.title ?? ''}
                 maxLength={TICKET_LIMITS.savedReplyTitleMax}
                 error={errors.title}
@@ -236,6 +238,8 @@ function SavedReplies() {
             english={
               <Textarea
                 label={LANGUAGE_LABEL.en}
+                lang="en"
+                dir="ltr"
                 value={editing?.body ?? ''}
                 maxLength={TICKET_LIMITS.messageMax}
                 autosize
