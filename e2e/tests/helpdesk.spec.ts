@@ -107,8 +107,10 @@ for (const { lang, width, firstName, greeting } of [
 
     // The user sees the answer as written.
     await user.goto(`/my-ticket/details/${ticketId}`);
+    // A cold user app on a shared machine: the first load may take longer than the default wait.
     await expect(user.getByTestId('ticket-reply').filter({ hasText: stamp })).toContainText(
       `${greeting} ${firstName}`,
+      { timeout: 45_000 },
     );
     await shotWithoutOverflow(user, SHOTS, `user-ticket-${lang}-${width}`);
 
