@@ -57,6 +57,7 @@ export const PERMISSION_GROUPS: readonly {
       'tickets.status.edit',
       'tickets.delete',
       'view.main.departments.tab.list',
+      'tickets.saved.replies.edit',
     ],
   },
   {

@@ -44,6 +44,11 @@ export const ADMIN_PERMISSIONS = [
   'tickets.edit',
   'tickets.status.edit',
   'tickets.delete',
+  /**
+   * Not in the spec (docs/decisions.md "Saved replies (issue 36)"): creating, editing and deleting
+   * the helpdesk's saved replies. Inserting one into an answer needs only `tickets.add`.
+   */
+  'tickets.saved.replies.edit',
   'ROLES_VIEW_LIST',
   'users.edit',
   'users.show.invite',

@@ -112,6 +112,36 @@ export const ticketDepartmentSchema = z.object({
 });
 export type TicketDepartment = z.infer<typeof ticketDepartmentSchema>;
 
+/** A saved reply as its editors list it (`GET /api/admin/ticket-saved-replies`): every language. */
+export const ticketSavedReplySchema = z.object({
+  id: z.number(),
+  /** Null: offered on every department's tickets. */
+  department_id: z.number().nullable(),
+  /** The department's name in the reader's language; null for every department. */
+  department_name: z.string().nullable(),
+  title: z.string(),
+  body: z.string(),
+  translations: translationsResponseSchema('title', 'body'),
+  updated_at: z.string(),
+});
+export type TicketSavedReply = z.infer<typeof ticketSavedReplySchema>;
+
+/**
+ * A saved reply ready to insert into one ticket's answer (`GET /api/admin/tickets/{id}/saved-replies`):
+ * the title in the agent's language, the body in the ticket user's language with its placeholders
+ * filled.
+ */
+export const ticketSavedReplyFilledSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  /** The language the body is written in (the user's, or English when the reply has none in it). */
+  language: z.string(),
+  body: z.string(),
+  /** Null: a reply for every department. */
+  department_id: z.number().nullable(),
+});
+export type TicketSavedReplyFilled = z.infer<typeof ticketSavedReplyFilledSchema>;
+
 /** The back-office's figures (`tickets_stats`): open work, time to answer and resolve, satisfaction. */
 export const ticketStatsSchema = z.object({
   open: z.number(),

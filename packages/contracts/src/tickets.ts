@@ -65,6 +65,7 @@ export const TICKET_LIMITS = {
   /** Types a ticket attachment may have (detected from the bytes by `file/upload`). */
   attachmentMimes: ['image/png', 'image/jpeg', 'image/gif', 'application/pdf'] as readonly string[],
   departmentNameMax: 100,
+  savedReplyTitleMax: 100,
   ratingCommentMax: 1_000,
   /** Due-time settings are whole hours in this range. */
   dueHours: [1, 2_160] as const,
@@ -178,3 +179,66 @@ export const departmentAdminsSchema = z.object({
 
 /** Whether a ticket of this status may be deleted (spec section 4: delete disabled when status above 1). */
 export const ticketDeletable = (statusId: number): boolean => statusId <= TICKET_RULES.deletableMaxStatusId;
+
+/**
+ * Placeholders a saved reply's body may hold (issue 36 "Helpdesk"), filled when an agent inserts it:
+ * the user's first name and full name, the ticket's number and subject, its department (in the
+ * user's language), and the agent's name. Any other `{{...}}` is refused when the reply is saved.
+ */
+export const SAVED_REPLY_PLACEHOLDERS = [
+  'user.name',
+  'user.full_name',
+  'ticket.number',
+  'ticket.subject',
+  'ticket.department',
+  'agent.name',
+] as const;
+export type SavedReplyPlaceholder = (typeof SAVED_REPLY_PLACEHOLDERS)[number];
+
+/** `{{ name }}` in a saved reply's body (spaces inside the braces allowed). */
+export const PLACEHOLDER_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The placeholders of `text` that are not in `SAVED_REPLY_PLACEHOLDERS`. */
+export function unknownPlaceholders(text: string): string[] {
+  const known: readonly string[] = SAVED_REPLY_PLACEHOLDERS;
+  return [...text.matchAll(PLACEHOLDER_PATTERN)]
+    .map((m) => m[1] ?? '')
+    .filter((name) => !known.includes(name));
+}
+
+const savedReplyBody = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(TICKET_LIMITS.messageMax, 'validation.too_long')
+  .refine((v) => unknownPlaceholders(v).length === 0, 'tickets.saved_reply_placeholder_unknown');
+
+/**
+ * Body of `POST /api/admin/ticket-saved-replies` and `PUT .../{id}`: a title and a body in English,
+ * the other languages in `translations` (a missing language falls back to English), and the
+ * department (null: every department). A body's placeholders must be known ones.
+ */
+export const savedReplySchema = z
+  .object({
+    department_id: positiveId('validation.invalid').nullable().default(null),
+    title: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, 'validation.required')
+      .max(TICKET_LIMITS.savedReplyTitleMax, 'validation.too_long'),
+    body: savedReplyBody,
+    translations: translationsSchema({
+      title: TICKET_LIMITS.savedReplyTitleMax,
+      body: TICKET_LIMITS.messageMax,
+    }).default({}),
+  })
+  .superRefine((value, ctx) => {
+    for (const [lang, text] of Object.entries(value.translations.body ?? {}))
+      if (text && unknownPlaceholders(text).length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['translations', 'body', lang],
+          message: 'tickets.saved_reply_placeholder_unknown',
+        });
+  });
+export type SavedReplyInput = z.output<typeof savedReplySchema>;

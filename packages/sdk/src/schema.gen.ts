@@ -3482,6 +3482,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/ticket-saved-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the saved replies
+         * @description Every saved reply with its texts in every language: those for every department first, then by department and title. Issue 36 "Helpdesk"; docs/decisions.md "Saved replies (issue 36)".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.saved.replies.edit`. API keys are refused (403).
+         */
+        get: operations["admin.tickets.listSavedReplies"];
+        put?: never;
+        /**
+         * Create a saved reply
+         * @description A title (at most 100 characters) and a body (at most 5,000) in English, the other languages in `translations` (a missing one falls back to English), and `department_id` (null: every department). The body may hold the placeholders `{{user.name}}` (first name), `{{user.full_name}}`, `{{ticket.number}}`, `{{ticket.subject}}`, `{{ticket.department}}` and `{{agent.name}}`; any other `{{...}}` answers 422 `tickets.saved_reply_placeholder_unknown`. A title used twice in one department, or an unknown department, answers 422. Audited. Issue 36 "Helpdesk"; docs/decisions.md "Saved replies (issue 36)".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.saved.replies.edit`. API keys are refused (403).
+         */
+        post: operations["admin.tickets.createSavedReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ticket-saved-replies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a saved reply
+         * @description Replaces the reply's title, body, translations and department, with the rules of creating one. Audited. Issue 36 "Helpdesk"; docs/decisions.md "Saved replies (issue 36)".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.saved.replies.edit`. API keys are refused (403).
+         */
+        put: operations["admin.tickets.updateSavedReply"];
+        post?: never;
+        /**
+         * Delete a saved reply
+         * @description Answers already sent keep their text. Audited. Issue 36 "Helpdesk"; docs/decisions.md "Saved replies (issue 36)".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.saved.replies.edit`. API keys are refused (403).
+         */
+        delete: operations["admin.tickets.deleteSavedReply"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tickets": {
         parameters: {
             query?: never;
@@ -3496,6 +3552,28 @@ export interface paths {
          *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.tickets.tab.list`. API keys are refused (403).
          */
         get: operations["admin.tickets.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}/saved-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a ticket's saved replies, filled in
+         * @description The saved replies of the ticket's department and those for every department, ready to insert into an answer: the title in the caller's language, the body in the ticket user's language (`language`; English when the reply has no text in it) with its placeholders filled. Needs `tickets.add` (whoever may answer). Issue 36 "Helpdesk"; docs/decisions.md "Saved replies (issue 36)".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.add`. API keys are refused (403).
+         */
+        get: operations["admin.tickets.fillSavedReplies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -21733,6 +21811,189 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "admin.tickets.listSavedReplies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            body: string;
+                            department_id: number | null;
+                            department_name: string | null;
+                            id: number;
+                            title: string;
+                            translations: {
+                                body?: {
+                                    ar?: string;
+                                    de?: string;
+                                    fr?: string;
+                                    tr?: string;
+                                };
+                                title?: {
+                                    ar?: string;
+                                    de?: string;
+                                    fr?: string;
+                                    tr?: string;
+                                };
+                            };
+                            updated_at: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.createSavedReply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    /** @default null */
+                    department_id?: number | null;
+                    title: string;
+                    translations?: {
+                        body?: {
+                            ar?: string;
+                            de?: string;
+                            fr?: string;
+                            tr?: string;
+                        };
+                        title?: {
+                            ar?: string;
+                            de?: string;
+                            fr?: string;
+                            tr?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.updateSavedReply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    /** @default null */
+                    department_id?: number | null;
+                    title: string;
+                    translations?: {
+                        body?: {
+                            ar?: string;
+                            de?: string;
+                            fr?: string;
+                            tr?: string;
+                        };
+                        title?: {
+                            ar?: string;
+                            de?: string;
+                            fr?: string;
+                            tr?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.deleteSavedReply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     "admin.tickets.list": {
         parameters: {
             query?: {
@@ -21819,6 +22080,42 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.fillSavedReplies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            body: string;
+                            department_id: number | null;
+                            id: number;
+                            language: string;
+                            title: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };

@@ -345,6 +345,11 @@ export const adminRoutes: readonly AdminRoute[] = [
     access: { permission: 'view.main.departments.tab.list' },
     screen: page(() => import('../routes/tickets/DepartmentsPage'), 'DepartmentsPage'),
   },
+  {
+    path: '/tickets/saved-replies',
+    access: { permission: 'tickets.saved.replies.edit' },
+    screen: page(() => import('../routes/tickets/SavedRepliesPage'), 'SavedRepliesPage'),
+  },
   // Playlist forms: spec section 2 routes with section 6 permissions.
   {
     path: '/forms/new',

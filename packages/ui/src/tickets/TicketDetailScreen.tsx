@@ -21,6 +21,8 @@ import { useTicketsT } from './use-tickets-catalog';
  *   resolve, delete for staff), rendered as a component so it may hold its own hooks.
  * @param aboveConversation shown above the conversation for the loaded ticket (the user's rating).
  * @param factsExtra appended to the facts card for the loaded ticket (staff: a link to the user).
+ * @param composerTools above the answer box, given a function that puts a text into it (staff: the
+ *   saved replies).
  */
 export function TicketDetailScreen({
   id,
@@ -29,6 +31,7 @@ export function TicketDetailScreen({
   actions,
   aboveConversation,
   factsExtra,
+  composerTools,
 }: {
   id: number;
   backTo: string;
@@ -36,6 +39,7 @@ export function TicketDetailScreen({
   actions?: (ticket: Ticket) => ReactNode;
   aboveConversation?: (ticket: Ticket) => ReactNode;
   factsExtra?: (ticket: Ticket) => ReactNode;
+  composerTools?: (ticket: Ticket, insert: (text: string) => void) => ReactNode;
 }) {
   const { t } = useTicketsT();
   const ticket = useTicket(id);
@@ -70,7 +74,11 @@ export function TicketDetailScreen({
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             {aboveConversation?.(data)}
-            <TicketConversation ticket={data} staffView={staffView} />
+            <TicketConversation
+              ticket={data}
+              staffView={staffView}
+              composerTools={composerTools ? (insert) => composerTools(data, insert) : undefined}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

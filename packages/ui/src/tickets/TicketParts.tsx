@@ -380,8 +380,19 @@ function ReplyCard({ reply, staffView }: { reply: TicketReplyItem; staffView: bo
 /**
  * A ticket's conversation: the first message, every reply (internal notes only for staff, set apart),
  * and the answer box (staff may write an internal note instead). Closed tickets reopen on a reply.
+ * `composerTools` renders above the answer box with a function putting a text into it (the
+ * back-office's saved replies): into an empty box as is, after what is already written otherwise,
+ * so the agent edits it before sending.
  */
-export function TicketConversation({ ticket, staffView }: { ticket: Ticket; staffView: boolean }) {
+export function TicketConversation({
+  ticket,
+  staffView,
+  composerTools,
+}: {
+  ticket: Ticket;
+  staffView: boolean;
+  composerTools?: (insert: (text: string) => void) => ReactNode;
+}) {
   const { t, i18n } = useTicketsT();
   const replies = useTicketReplies(ticket.id);
   const reply = useReplyTicket(ticket.id);
@@ -425,6 +436,9 @@ export function TicketConversation({ ticket, staffView }: { ticket: Ticket; staf
             <Text size="sm" c="dimmed">
               {t('tickets.reopen_hint')}
             </Text>
+          )}
+          {composerTools?.((text) =>
+            setMessage((current) => (current.trim() ? `${current}\n\n${text}` : text)),
           )}
           <CountedTextarea
             max={TICKET_LIMITS.messageMax}

@@ -15,6 +15,7 @@ describe('role editor groups', () => {
       'tickets.status.edit',
       'tickets.delete',
       'view.main.departments.tab.list',
+      'tickets.saved.replies.edit',
     ]);
   });
 

@@ -15,10 +15,11 @@ import { IconCircleCheck, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormActions } from '../../components/FormActions';
+import { SavedReplyPicker } from './SavedReplyPicker';
 
 /**
  * /tickets/details/{ticketId} (tickets.show): the conversation with internal notes, the answer box
- * (reply or internal note), the Edit Ticket side panel (department, priority, status, assignee:
+ * (reply or internal note) with the saved replies above it (tickets.add), the Edit Ticket side panel (department, priority, status, assignee:
  * tickets.edit; status also tickets.status.edit), Mark Resolved (status 3, tickets.status.edit) and
  * Delete (tickets.delete; disabled when the status is above 1, spec section 4).
  */
@@ -124,6 +125,7 @@ function TicketDetail() {
       backTo="/tickets/list"
       staffView
       actions={(ticket) => <StaffTicketActions ticket={ticket} />}
+      composerTools={(ticket, insert) => <SavedReplyPicker ticketId={ticket.id} onInsert={insert} />}
       factsExtra={(ticket) => (
         <Anchor component={Link} to={`/users/${ticket.user_id}`} size="sm">
           {t('tickets.open_user')}

@@ -13,6 +13,7 @@ import {
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { TicketViews } from './TicketViews';
 import { staffTicketColumns } from './ticket-columns';
 import {
   TICKET_STAT_HEIGHT,
@@ -102,7 +103,7 @@ function DashboardStats() {
 /**
  * /tickets/list (view.main.tickets.tab.list): every ticket with its filters (status, priority,
  * department, assignee, due), searchable by number, subject or user, sortable by due time;
- * the desk's figures above.
+ * the desk's figures and the saved views (all, mine, waiting on the user, breaching the SLA) above.
  */
 export const TicketsListPage = withTicketsCatalog(TicketsList);
 
@@ -120,7 +121,12 @@ function TicketsList() {
       exportName="tickets"
       searchable
       defaultOrder="created_at:desc"
-      header={<TicketStatsCard />}
+      header={
+        <Stack gap="sm">
+          <TicketStatsCard />
+          <TicketViews />
+        </Stack>
+      }
       empty={{ title: 'tickets:tickets.staff_empty_title', hint: 'tickets:tickets.staff_empty_hint' }}
       filters={[
         {

@@ -42,6 +42,7 @@ import { exportSchema, listPage, listPaging, listSchema } from '../../platform/l
 import { auditedCsvExport } from '../audit';
 import { receiveInbound } from './inbound-providers';
 import { InboundOffError, InboundSignatureError } from './tickets.inbound';
+import { savedRepliesRoutes } from './tickets.saved-replies.routes';
 import * as service from './tickets.service';
 
 /** Spec section 2: /tickets and /my-ticket/details are ARTIST_ALL_PERMISSION screens (any signed-in role). */
@@ -528,6 +529,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
     }),
   );
 
+  await savedRepliesRoutes(app, deps);
   await app.register(async (scope) => inboundRoute(scope as ZodApp, deps));
 };
 

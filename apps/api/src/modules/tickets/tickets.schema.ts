@@ -148,3 +148,29 @@ export const ticketAttachments = pg.pgTable(
   },
   (t) => [pg.index('ticket_attachments_ticket_idx').on(t.ticketId)],
 );
+
+/**
+ * A saved reply (canned response, issue 36 "Helpdesk"): a title and a body in English (the columns)
+ * and the other languages (`translations`), for one department or, with `department_id` null, for
+ * every department. The body may hold placeholders (`{{user.name}}`, `{{ticket.number}}`...) filled
+ * when an agent inserts it. A title is unique per department (all departments count as one).
+ */
+export const ticketSavedReplies = pg.pgTable(
+  'ticket_saved_replies',
+  {
+    id: pg.serial('id').primaryKey(),
+    departmentId: pg
+      .integer('department_id')
+      .references(() => ticketsDepartments.id, { onDelete: 'cascade' }),
+    title: pg.varchar('title', { length: 100 }).notNull(),
+    body: pg.text('body').notNull(),
+    translations: pg.jsonb('translations').$type<Translations<'title' | 'body'>>().notNull().default({}),
+    createdByAdminId: pg.integer('created_by_admin_id').references(() => admins.id),
+    ...timestamps(),
+  },
+  (t) => [
+    pg
+      .uniqueIndex('ticket_saved_replies_title_unique')
+      .on(sql`coalesce(${t.departmentId}, 0)`, sql`lower(${t.title})`),
+  ],
+);

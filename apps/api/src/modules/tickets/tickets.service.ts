@@ -19,6 +19,13 @@ export {
   userCampaigns,
 } from './tickets.departments';
 export { addReply, type ReplyInput } from './tickets.replies';
+export {
+  deleteSavedReply,
+  fillPlaceholders,
+  listSavedReplies,
+  savedRepliesForTicket,
+  saveSavedReply,
+} from './tickets.saved-replies';
 export { closeTicket, deleteTicket, rateTicket, setStatus, updateTicket } from './tickets.staff';
 export { type TicketStats, ticketStats } from './tickets.stats';
 export {

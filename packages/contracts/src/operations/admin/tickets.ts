@@ -4,6 +4,9 @@ import { EXPORTED, PAGED } from './common';
 const TICKETS = 'Spec section 7 "Tickets"; issue 14 "Support tickets".';
 const STATUSES = '1 Open, 2 In Progress, 3 Resolved, 4 Closed, 5 Waiting on User';
 const LIST_FILTERS = `\`filter[status_id]\` (one or more of ${STATUSES}), \`filter[priority_id]\` (1 High, 2 Medium, 3 Low), \`filter[department_id]\`, \`filter[admin_id]\` (an id or \`none\`), \`filter[due]\` (\`overdue\` or \`soon\`); an unknown value answers 422 on \`filter.<name>\`, never ignored; \`q\`; order by the ticket columns (default newest first).`;
+const SAVED = 'Issue 36 "Helpdesk"; docs/decisions.md "Saved replies (issue 36)".';
+const PLACEHOLDERS =
+  'The body may hold the placeholders `{{user.name}}` (first name), `{{user.full_name}}`, `{{ticket.number}}`, `{{ticket.subject}}`, `{{ticket.department}}` and `{{agent.name}}`; any other `{{...}}` answers 422 `tickets.saved_reply_placeholder_unknown`.';
 const _LOOKUP = 'Query `q` and `limit` (default 20, at most 100).';
 
 /** Support tickets: the spec's paths both apps call, and the staff desk (spec sections 2, 4, 6, 7; issue 14). */
@@ -18,5 +21,30 @@ export const ticketsOperations: OperationDocs = {
     id: 'admin.tickets.list',
     summary: 'List every ticket',
     description: `The staff desk: ${LIST_FILTERS} ${PAGED} Spec section 2 "/tickets/list"; ${TICKETS}`,
+  },
+  'GET /api/admin/ticket-saved-replies': {
+    id: 'admin.tickets.listSavedReplies',
+    summary: 'List the saved replies',
+    description: `Every saved reply with its texts in every language: those for every department first, then by department and title. ${SAVED}`,
+  },
+  'POST /api/admin/ticket-saved-replies': {
+    id: 'admin.tickets.createSavedReply',
+    summary: 'Create a saved reply',
+    description: `A title (at most 100 characters) and a body (at most 5,000) in English, the other languages in \`translations\` (a missing one falls back to English), and \`department_id\` (null: every department). ${PLACEHOLDERS} A title used twice in one department, or an unknown department, answers 422. Audited. ${SAVED}`,
+  },
+  'PUT /api/admin/ticket-saved-replies/{id}': {
+    id: 'admin.tickets.updateSavedReply',
+    summary: 'Edit a saved reply',
+    description: `Replaces the reply's title, body, translations and department, with the rules of creating one. Audited. ${SAVED}`,
+  },
+  'DELETE /api/admin/ticket-saved-replies/{id}': {
+    id: 'admin.tickets.deleteSavedReply',
+    summary: 'Delete a saved reply',
+    description: `Answers already sent keep their text. Audited. ${SAVED}`,
+  },
+  'GET /api/admin/tickets/{id}/saved-replies': {
+    id: 'admin.tickets.fillSavedReplies',
+    summary: "List a ticket's saved replies, filled in",
+    description: `The saved replies of the ticket's department and those for every department, ready to insert into an answer: the title in the caller's language, the body in the ticket user's language (\`language\`; English when the reply has no text in it) with its placeholders filled. Needs \`tickets.add\` (whoever may answer). ${SAVED}`,
   },
 };
