@@ -3150,6 +3150,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search users, campaigns, tickets, payouts and transactions
+         * @description The header search of the back-office. `q` (trimmed, at most 100 characters; at least 2 unless it is a number such as `7` or `#7`, else 422 `validation.search_short`) finds users by name or e-mail (or id), campaigns (express and custom) by track name or number, tickets by subject or number, payouts by number and wallet transactions by their number (contains, case-insensitive). Each kind is searched only when the caller holds the permission of its record page: users `view.main.users.tab.list`, express campaigns `express.campaigns.show`, custom campaigns `custom.campaigns.show`, tickets `tickets.show`, payouts `INFLUENCER_VIEW_PAYOUT_PROFILE`, transactions `main.wallet.show.all.transactions`; `kinds` lists the kinds searched. At most 5 records per kind, an exact number first, then the newest; a transaction is answered as the id of its user wallet entry (the transaction page's `id`). Issue 36 "Lists".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        get: operations["admin.search.find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings": {
         parameters: {
             query?: never;
@@ -20470,6 +20492,89 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.search.find": {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "q": "ava",
+                     *         "kinds": [
+                     *           "users",
+                     *           "campaigns",
+                     *           "tickets",
+                     *           "payouts",
+                     *           "transactions"
+                     *         ],
+                     *         "groups": [
+                     *           {
+                     *             "kind": "users",
+                     *             "items": [
+                     *               {
+                     *                 "id": 12,
+                     *                 "title": "Ava Stone",
+                     *                 "subtitle": "ava@example.com",
+                     *                 "number": null,
+                     *                 "campaign_kind": null
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "kind": "campaigns",
+                     *             "items": [
+                     *               {
+                     *                 "id": 40,
+                     *                 "title": "Avalanche",
+                     *                 "subtitle": "Ava Stone",
+                     *                 "number": "#40",
+                     *                 "campaign_kind": "spotify"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            groups: {
+                                items: {
+                                    /** @enum {string|null} */
+                                    campaign_kind: "spotify" | "tiktok" | "instagram" | "custom" | null;
+                                    id: number;
+                                    number: string | null;
+                                    subtitle: string | null;
+                                    title: string;
+                                }[];
+                                /** @enum {string} */
+                                kind: "users" | "campaigns" | "tickets" | "payouts" | "transactions";
+                            }[];
+                            kinds: ("users" | "campaigns" | "tickets" | "payouts" | "transactions")[];
+                            q: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
