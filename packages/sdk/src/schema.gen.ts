@@ -3914,6 +3914,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List staff notes on a user
+         * @description The overview's Notes tab (issue 36 "Lists"): the notes staff wrote about the user, newest first (at most 200), each with its text, time and author. Needs `users.notes.show`; no user-facing route answers notes. 404 for an unknown or deleted user.
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `users.notes.show`. API keys are refused (403).
+         */
+        get: operations["admin.users.listNotes"];
+        put?: never;
+        /**
+         * Add a staff note on a user
+         * @description Body `body` (trimmed, 1 to 2,000 characters, else 422). Needs `users.notes.add`. A note is kept as written (no edit or delete), with its author and time. Answers 201 with the note. Audited with the acting admin, address and user agent. Issue 36 "Lists".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `users.notes.add`. API keys are refused (403).
+         */
+        post: operations["admin.users.addNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{id}/reset-password": {
         parameters: {
             query?: never;
@@ -22812,6 +22840,93 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.users.listNotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            author: {
+                                id: number;
+                                name: string;
+                            };
+                            body: string;
+                            created_at: string;
+                            id: number;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.users.addNote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Called about a refund; sent the invoice again."
+                 *     }
+                 */
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            author: {
+                                id: number;
+                                name: string;
+                            };
+                            body: string;
+                            created_at: string;
+                            id: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
