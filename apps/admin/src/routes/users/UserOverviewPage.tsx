@@ -1,4 +1,5 @@
 import type { SessionAdmin } from '@lm/contracts';
+import { USER_ADMIN_PERMISSIONS } from '@lm/contracts/permissions';
 import { LoadingOrNotFound, usePageTitle, useSession } from '@lm/ui';
 import { Anchor, Card, Grid, Group, Stack, Tabs, Title } from '@mantine/core';
 import {
@@ -8,6 +9,7 @@ import {
   IconKey,
   IconLayoutDashboard,
   IconLifebuoy,
+  IconNotes,
   IconPlaylist,
   IconPlugConnected,
   IconSpeakerphone,
@@ -27,6 +29,7 @@ import { ConnectionsTab } from './overview/ConnectionsTab';
 import { CustomCampaignsTab } from './overview/CustomCampaignsTab';
 import { FormsTab } from './overview/FormsTab';
 import { HeaderActions } from './overview/HeaderActions';
+import { NotesTab } from './overview/NotesTab';
 import { PlaylistsTab } from './overview/PlaylistsTab';
 import { ProfileCard } from './overview/ProfileCard';
 import { WalletTab } from './overview/WalletTab';
@@ -131,6 +134,9 @@ export function UserOverviewPage() {
       icon: IconUsersGroup,
       panel: <FanFinderUserTab userId={u.id} />,
     });
+  }
+  if (session.ability.can('call', USER_ADMIN_PERMISSIONS.notesShow)) {
+    tabs.push({ value: 'notes', label: 'users.notes.tab', icon: IconNotes, panel: <NotesTab user={u} /> });
   }
   tabs.push({
     value: 'api-keys',
