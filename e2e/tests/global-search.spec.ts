@@ -56,7 +56,7 @@ test.describe('global search', () => {
     await page.locator('body').click();
     await page.keyboard.press('Control+k');
     await expect(searchBox(page)).toBeFocused();
-    await page.keyboard.type('demo.test');
+    await page.keyboard.type('curator@demo');
     const list = results(page);
     const curator = list.getByRole('option', { name: /(^|\s)curator@demo\.test/ });
     await expect(curator).toBeVisible();
