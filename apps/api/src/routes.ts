@@ -46,6 +46,7 @@ import {
   summaryRoutes,
 } from './modules/results';
 import { scrapingRoutes } from './modules/scraping';
+import { searchRoutes } from './modules/search';
 import { adminSettingsRoutes, platformSpotifyRoutes, settingsRoutes } from './modules/settings';
 import { ticketsRoutes } from './modules/tickets';
 import { todosRoutes } from './modules/todos';
@@ -67,6 +68,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   lookupsRoutes,
   rbacRoutes,
   usersRoutes,
+  searchRoutes,
   notificationsRoutes,
   adminStaffRoutes,
   auditRoutes,

@@ -113,3 +113,24 @@ export const behalfUserQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
+
+/** The longest staff note on a user, in characters (the database checks it too). */
+export const USER_NOTE_MAX = 2000;
+
+/** A staff note on a user (issue 36 "Lists"): staff only, never in a user-facing answer. */
+export const userNoteSchema = z.object({
+  id: z.number(),
+  body: z.string(),
+  created_at: z.string(),
+  author: z.object({ id: z.number(), name: z.string() }),
+});
+export type UserNote = z.infer<typeof userNoteSchema>;
+
+/** `POST /api/admin/users/{id}/notes`: the note's text, trimmed, 1 to 2,000 characters. */
+export const userNoteBodySchema = z.object({
+  body: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(USER_NOTE_MAX, 'validation.too_long'),
+});

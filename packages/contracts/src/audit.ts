@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'users.enable',
   'users.invite',
   'users.reset_password',
+  'users.note_added',
   'settings.update',
   'settings.spotify_connected',
   'settings.spotify_disconnected',

@@ -16,7 +16,14 @@ export const PERMISSION_GROUPS: readonly {
 }[] = [
   {
     group: 'users',
-    permissions: ['view.main.users.tab.list', 'users.edit', 'users.show.invite', 'users.show.reset.password'],
+    permissions: [
+      'view.main.users.tab.list',
+      'users.edit',
+      'users.show.invite',
+      'users.show.reset.password',
+      'users.notes.show',
+      'users.notes.add',
+    ],
   },
   {
     group: 'express',

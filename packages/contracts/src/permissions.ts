@@ -53,6 +53,13 @@ export const ADMIN_PERMISSIONS = [
   'users.edit',
   'users.show.invite',
   'users.show.reset.password',
+  /**
+   * Not in the spec (docs/decisions.md "Lists: search, filters, deep links, notes"): staff notes on a
+   * user, reading them (`users.notes.show`) and adding one (`users.notes.add`). Named like the spec's
+   * `users.show.*` permissions.
+   */
+  'users.notes.show',
+  'users.notes.add',
   'INFLUENCER_ADD_FORM',
   'VIEW_FORM',
   'EDIT_FORM',
@@ -140,6 +147,10 @@ export const USER_ADMIN_PERMISSIONS = {
   edit: 'users.edit',
   invite: 'users.show.invite',
   resetPassword: 'users.show.reset.password',
+  /** The overview's Notes tab: staff notes on the user. */
+  notesShow: 'users.notes.show',
+  /** Adding a staff note (with `notesShow`). */
+  notesAdd: 'users.notes.add',
 } as const satisfies Record<string, AdminPermission>;
 
 /**

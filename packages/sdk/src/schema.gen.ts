@@ -1341,7 +1341,7 @@ export interface paths {
         };
         /**
          * List Instagram express campaigns
-         * @description Every Instagram campaign, newest first; `filter[status]` (1 to 8), `q` (song name or campaign id), `filter[disputed]=1` (disputes waiting for a decision). Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/express/instagram/campaigns/list" and "/express-instagram-campaigns/{campaignId}"; issue 12 "TikTok and Instagram campaigns".
+         * @description Every Instagram campaign, newest first; `filter[status]` (1 to 8), `q` (song name or campaign id), `filter[disputed]=1` (disputes waiting for a decision); typed filters `filter[artist]` and `filter[seller]` (the artist's or the influencer's name or e-mail, contains), `filter[track]` (contains), `filter[date_from]` and `filter[date_to]` (`YYYY-MM-DD`, created, inclusive; 422 `validation.date_invalid` for a date that is no day, `validation.date_range` when the end is before the start; issue 36). Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/express/instagram/campaigns/list" and "/express-instagram-campaigns/{campaignId}"; issue 12 "TikTok and Instagram campaigns".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
          */
@@ -1407,7 +1407,7 @@ export interface paths {
         };
         /**
          * List TikTok express campaigns
-         * @description Every TikTok campaign, newest first; `filter[status]` (1 to 8), `q` (song name or campaign id). Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/express/tiktok/campaigns/list" and "/express-tiktok-campaigns/{campaignId}"; issue 12 "TikTok and Instagram campaigns".
+         * @description Every TikTok campaign, newest first; `filter[status]` (1 to 8), `q` (song name or campaign id); typed filters `filter[artist]` and `filter[seller]` (the artist's or the influencer's name or e-mail, contains), `filter[track]` (contains), `filter[date_from]` and `filter[date_to]` (`YYYY-MM-DD`, created, inclusive; 422 `validation.date_invalid` for a date that is no day, `validation.date_range` when the end is before the start; issue 36). Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/express/tiktok/campaigns/list" and "/express-tiktok-campaigns/{campaignId}"; issue 12 "TikTok and Instagram campaigns".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
          */
@@ -1473,7 +1473,7 @@ export interface paths {
         };
         /**
          * List Spotify express campaigns
-         * @description Every Spotify express campaign, newest first (`order` ending in `:asc` for oldest first): track, artist, curator, playlist, tier, price (coins) and status. Filters `filter[status]` (one or more of 1 Pending for Approval … 8 Failed to Submit Playlist), `filter[artist_id]`, `filter[curator_id]`, `filter[playlist_id]`, `filter[date_from]` and `filter[date_to]` (`YYYY-MM-DD`, created, inclusive); `q` matches the track name or the artist's or curator's e-mail. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/express/campaigns/list" and section 4 "Express campaign status map".
+         * @description Every Spotify express campaign, newest first (`order` ending in `:asc` for oldest first): track, artist, curator, playlist, tier, price (coins) and status. Filters `filter[status]` (one or more of 1 Pending for Approval … 8 Failed to Submit Playlist), `filter[artist_id]`, `filter[curator_id]`, `filter[playlist_id]`, `filter[date_from]` and `filter[date_to]` (`YYYY-MM-DD`, created, inclusive; 422 `validation.date_invalid` for a date that is no day, `validation.date_range` when the end is before the start), the typed `filter[artist]` and `filter[seller]` (the artist's or the curator's name or e-mail, contains) and `filter[track]` (contains; issue 36); `q` matches the track name or the artist's or curator's e-mail. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/express/campaigns/list" and section 4 "Express campaign status map".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. An API key holding the scope `campaigns:read` may call it too.
          */
@@ -3326,6 +3326,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search users, campaigns, tickets, payouts and transactions
+         * @description The header search of the back-office. `q` (trimmed, at most 100 characters; at least 2 unless it is a number such as `7` or `#7`, else 422 `validation.search_short`) finds users by name or e-mail (or id), campaigns (express and custom) by track name or number, tickets by subject or number, payouts by number and wallet transactions by their number (contains, case-insensitive). Each kind is searched only when the caller holds the permission of its record page: users `view.main.users.tab.list`, express campaigns `express.campaigns.show`, custom campaigns `custom.campaigns.show`, tickets `tickets.show`, payouts `INFLUENCER_VIEW_PAYOUT_PROFILE`, transactions `main.wallet.show.all.transactions`; `kinds` lists the kinds searched. At most 5 records per kind, an exact number first, then the newest; a transaction is answered as the id of its user wallet entry (the transaction page's `id`). Issue 36 "Lists".
+         *
+         *     **Who may call it:** any staff member (back-office token). API keys are refused (403).
+         */
+        get: operations["admin.search.find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings": {
         parameters: {
             query?: never;
@@ -4162,6 +4184,34 @@ export interface paths {
          *     **Who may call it:** a staff member (back-office token) holding the permission `users.show.invite`. API keys are refused (403).
          */
         post: operations["admin.users.invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List staff notes on a user
+         * @description The overview's Notes tab (issue 36 "Lists"): the notes staff wrote about the user, newest first (at most 200), each with its text, time and author. Needs `users.notes.show`; no user-facing route answers notes. 404 for an unknown or deleted user.
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `users.notes.show`. API keys are refused (403).
+         */
+        get: operations["admin.users.listNotes"];
+        put?: never;
+        /**
+         * Add a staff note on a user
+         * @description Body `body` (trimmed, 1 to 2,000 characters, else 422). Needs `users.notes.add`. A note is kept as written (no edit or delete), with its author and time. Answers 201 with the note. Audited with the acting admin, address and user agent. Issue 36 "Lists".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `users.notes.add`. API keys are refused (403).
+         */
+        post: operations["admin.users.addNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -21403,6 +21453,89 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    "admin.search.find": {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "q": "ava",
+                     *         "kinds": [
+                     *           "users",
+                     *           "campaigns",
+                     *           "tickets",
+                     *           "payouts",
+                     *           "transactions"
+                     *         ],
+                     *         "groups": [
+                     *           {
+                     *             "kind": "users",
+                     *             "items": [
+                     *               {
+                     *                 "id": 12,
+                     *                 "title": "Ava Stone",
+                     *                 "subtitle": "ava@example.com",
+                     *                 "number": null,
+                     *                 "campaign_kind": null
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "kind": "campaigns",
+                     *             "items": [
+                     *               {
+                     *                 "id": 40,
+                     *                 "title": "Avalanche",
+                     *                 "subtitle": "Ava Stone",
+                     *                 "number": "#40",
+                     *                 "campaign_kind": "spotify"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            groups: {
+                                items: {
+                                    /** @enum {string|null} */
+                                    campaign_kind: "spotify" | "tiktok" | "instagram" | "custom" | null;
+                                    id: number;
+                                    number: string | null;
+                                    subtitle: string | null;
+                                    title: string;
+                                }[];
+                                /** @enum {string} */
+                                kind: "users" | "campaigns" | "tickets" | "payouts" | "transactions";
+                            }[];
+                            kinds: ("users" | "campaigns" | "tickets" | "payouts" | "transactions")[];
+                            q: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     "admin.settings.get": {
         parameters: {
             query?: never;
@@ -23888,6 +24021,93 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.users.listNotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            author: {
+                                id: number;
+                                name: string;
+                            };
+                            body: string;
+                            created_at: string;
+                            id: number;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.users.addNote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Called about a refund; sent the invoice again."
+                 *     }
+                 */
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            author: {
+                                id: number;
+                                name: string;
+                            };
+                            body: string;
+                            created_at: string;
+                            id: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };

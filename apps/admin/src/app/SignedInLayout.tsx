@@ -4,6 +4,7 @@ import { IconKey, IconLock } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { GlobalSearch } from '../components/GlobalSearch';
 import { useDevMailboxAvailable } from '../hooks/use-dev-mailbox';
 import { roleLabel } from '../i18n/labels';
 import { NotFoundRoute } from '../routes/not-found/NotFoundRoute';
@@ -29,6 +30,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   return (
     <AppLayout
       admin
+      search={<GlobalSearch />}
       menu={menu}
       notificationsBase="admin/notifications"
       notificationsPage={

@@ -5,6 +5,7 @@ export type { UserActivity } from '@lm/contracts/admin-users';
 import type {
   AdminUserListItem,
   AdminUserOverview,
+  UserNote,
   UserSpotifyConnection,
   UserWalletSummary,
 } from '@lm/contracts/admin-users';
@@ -97,4 +98,18 @@ export function useTierOptions() {
 
 export function useUserTypeOptions() {
   return useGet<IdName[]>(lookupKeys.userTypes, 'user-types', { silent: true, staleTime: 300_000 });
+}
+
+/** GET admin/users/{id}/notes: staff notes on the user, newest first (issue 36, users.notes.show). */
+export function useUserNotes(id: number) {
+  return useGet<UserNote[]>(adminUserKeys.notes(id), `admin/users/${id}/notes`);
+}
+
+/** POST admin/users/{id}/notes: add a staff note (users.notes.add); the list asks again after. */
+export function useAddUserNote(id: number) {
+  const { api } = useApi();
+  return useChange(
+    (body: string) => api.post<UserNote>(`admin/users/${id}/notes`, { body }),
+    [adminUserKeys.notes(id)],
+  );
 }

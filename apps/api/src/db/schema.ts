@@ -29,6 +29,7 @@ export * from '../modules/settings/settings.schema';
 export * from '../modules/tickets/tickets.schema';
 export * from '../modules/trust/flags.schema';
 export * from '../modules/trust/score.schema';
+export * from '../modules/users/users.schema';
 export * from '../modules/wallet/payments.schema';
 export * from '../modules/wallet/wallet.schema';
 export * from '../modules/web-vitals/web-vitals.schema';

@@ -118,6 +118,10 @@ export const API_TAGS: readonly ApiTag[] = [
     description: 'Users as staff manage them: approve, decline, invite, edit, overview.',
   },
   {
+    name: 'admin search',
+    description: 'The back-office global search over users, campaigns, tickets, payouts and transactions.',
+  },
+  {
     name: 'admin wallet',
     description: 'Coin packages, coin price, transactions and invoices as staff see them.',
   },
@@ -172,6 +176,7 @@ export const API_TAG_GROUPS: readonly { name: string; tags: string[] }[] = [
       'admin auth',
       'admins',
       'admin users',
+      'admin search',
       'admin wallet',
       'admin payouts',
       'admin express',

@@ -211,9 +211,12 @@ export function ExpressCampaignView({
   campaign,
   actions,
   declineRating,
+  personLink,
 }: {
   campaign: ExpressCampaignDetail;
   actions?: ReactNode;
+  /** Staff: the curator and the artist named as links to their overview (this renders the link). */
+  personLink?: (person: { id: number; name: string }) => ReactNode;
   /** Under a decline's feedback: the artist's rating control, or the rating given. */
   declineRating?: ReactNode;
 }) {
@@ -271,8 +274,12 @@ export function ExpressCampaignView({
             {formatNumber(campaign.playlist.followers, lang)}
           </FactRow>
           <FactRow label={t('express.fields.tier')}>{campaign.tier.tier_name}</FactRow>
-          <FactRow label={t('express.fields.curator')}>{campaign.curator.name}</FactRow>
-          <FactRow label={t('express.fields.artist')}>{campaign.artist.name}</FactRow>
+          <FactRow label={t('express.fields.curator')}>
+            {personLink ? personLink(campaign.curator) : campaign.curator.name}
+          </FactRow>
+          <FactRow label={t('express.fields.artist')}>
+            {personLink ? personLink(campaign.artist) : campaign.artist.name}
+          </FactRow>
           <FactRow label={t('express.language.label')}>
             <TrackLanguageName language={campaign.language} />
           </FactRow>

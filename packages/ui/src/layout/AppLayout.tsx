@@ -25,6 +25,8 @@ export interface AppLayoutProps {
   /** Path of the full notifications screen, when the signed-in account may open it. */
   notificationsPage?: string;
   admin?: boolean;
+  /** The app's search field, shown in the top bar before the language switch (the back-office's global search). */
+  search?: ReactNode;
   children: ReactNode;
 }
 
@@ -42,6 +44,7 @@ export function AppLayout({
   notificationsBase,
   notificationsPage,
   admin,
+  search,
   children,
 }: AppLayoutProps) {
   const { t } = useTranslation();
@@ -99,6 +102,7 @@ export function AppLayout({
               <Brand admin={admin} />
             </Group>
             <Group gap={4} wrap="nowrap">
+              {search}
               <LanguageSwitch />
               <SkinSwitch />
               <NotificationsBell base={notificationsBase} pageLink={notificationsPage} />

@@ -21,6 +21,7 @@ export * from './payouts';
 export * from './results';
 export * from './results-share';
 export * from './scraping';
+export * from './search';
 export * from './settings';
 export * from './staff';
 export * from './tickets';

@@ -4,6 +4,8 @@ export const adminUserKeys = {
   user: (id: number) => ['admin-users', 'user', id] as const,
   connections: (id: number) => ['admin-users', 'connections', id] as const,
   walletSummary: (id: number) => ['admin-users', 'wallet-summary', id] as const,
+  /** Staff notes on the user (issue 36). */
+  notes: (id: number) => ['admin-users', 'notes', id] as const,
 };
 
 /** Keys of the back-office's pickers over lookups: genres matching a search, tiers, user types. */

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
 import { NoteConfirmModal } from '../../components/NoteConfirmModal';
+import { PersonLink } from '../../components/PersonLink';
 import { StaffCampaignHistory } from '../../components/StaffCampaignHistory';
 import { StaffCampaignMessages } from '../../components/StaffCampaignMessages';
 import { StaffCampaignResults } from '../../components/StaffCampaignResults';
@@ -46,8 +47,9 @@ export function CampaignsPage() {
         }
         filters={[
           { type: 'multiselect', name: 'status', label: 'express.fields.status', options: statuses },
-          { type: 'text', name: 'artist_id', label: 'express.admin.artist_id' },
-          { type: 'text', name: 'curator_id', label: 'express.admin.curator_id' },
+          { type: 'text', name: 'artist', label: 'admin.lists.artist' },
+          { type: 'text', name: 'seller', label: 'admin.lists.curator' },
+          { type: 'text', name: 'track', label: 'admin.lists.track' },
           { type: 'date', name: 'date_from', label: 'express.admin.date_from' },
           { type: 'date', name: 'date_to', label: 'express.admin.date_to' },
         ]}
@@ -171,6 +173,7 @@ export function CampaignDetailPage() {
       <BackLink to="/express/campaigns/list">{t('express.admin.campaigns_title')}</BackLink>
       <ExpressCampaignView
         campaign={c}
+        personLink={(person) => <PersonLink person={person} />}
         actions={
           <ForceEnd campaign={{ id: c.id, status_id: c.status.id, price: c.price }} seller="curator" />
         }

@@ -39,6 +39,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../components/BackLink';
 import { NoteConfirmModal } from '../../components/NoteConfirmModal';
+import { PersonLink } from '../../components/PersonLink';
 import { StaffCampaignHistory } from '../../components/StaffCampaignHistory';
 import { StaffCampaignMessages } from '../../components/StaffCampaignMessages';
 import { StaffCampaignResults } from '../../components/StaffCampaignResults';
@@ -73,6 +74,11 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
         searchable
         filters={[
           { type: 'multiselect', name: 'status', label: 'express.fields.status', options: statuses },
+          { type: 'text', name: 'artist', label: 'admin.lists.artist' },
+          { type: 'text', name: 'seller', label: 'admin.lists.influencer' },
+          { type: 'text', name: 'track', label: 'admin.lists.track' },
+          { type: 'date', name: 'date_from', label: 'express.admin.date_from' },
+          { type: 'date', name: 'date_to', label: 'express.admin.date_to' },
           ...(getPlatform(platform).artistConfirmsSound
             ? [
                 {
@@ -264,8 +270,12 @@ function SocialCampaignDetail({ platform }: { platform: Platform }) {
           <ExpressFactRow label={t('express.social.account')}>
             <span dir="ltr">@{c.account.user_name}</span>
           </ExpressFactRow>
-          <ExpressFactRow label={t('express.social.influencer')}>{c.influencer.name}</ExpressFactRow>
-          <ExpressFactRow label={t('express.fields.artist')}>{c.artist.name}</ExpressFactRow>
+          <ExpressFactRow label={t('express.social.influencer')}>
+            <PersonLink person={c.influencer} />
+          </ExpressFactRow>
+          <ExpressFactRow label={t('express.fields.artist')}>
+            <PersonLink person={c.artist} />
+          </ExpressFactRow>
           <ExpressFactRow label={t('express.language.label')}>
             <TrackLanguageName language={c.language} />
           </ExpressFactRow>

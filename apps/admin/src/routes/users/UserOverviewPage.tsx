@@ -1,4 +1,5 @@
 import type { SessionAdmin } from '@lm/contracts';
+import { USER_ADMIN_PERMISSIONS } from '@lm/contracts/permissions';
 import { LoadingOrNotFound, usePageTitle, useSession } from '@lm/ui';
 import { Anchor, Card, Grid, Group, Stack, Tabs, Title } from '@mantine/core';
 import {
@@ -8,6 +9,7 @@ import {
   IconKey,
   IconLayoutDashboard,
   IconLifebuoy,
+  IconNotes,
   IconPlaylist,
   IconPlugConnected,
   IconSpeakerphone,
@@ -16,7 +18,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useAdminUser } from '../../hooks/use-users';
 import { FanFinderUserTab } from '../fan-finder/FanFinderSubscriptionsPage';
 import { UserTicketsTab } from '../tickets/UserTicketsTab';
@@ -27,6 +29,7 @@ import { ConnectionsTab } from './overview/ConnectionsTab';
 import { CustomCampaignsTab } from './overview/CustomCampaignsTab';
 import { FormsTab } from './overview/FormsTab';
 import { HeaderActions } from './overview/HeaderActions';
+import { NotesTab } from './overview/NotesTab';
 import { PlaylistsTab } from './overview/PlaylistsTab';
 import { ProfileCard } from './overview/ProfileCard';
 import { WalletTab } from './overview/WalletTab';
@@ -40,7 +43,8 @@ const WALLET_PERMISSION = 'main.wallet.show.all.transactions';
  * Playlists for curators, Connections for every type, Wallet (with main.wallet.show.all.transactions) and
  * Activities for everyone, Fan Finder Subscription for artists, Custom campaigns
  * (custom.campaigns.show) and Forms (VIEW_FORM) for artists. Each tab is its own file in ./overview.
- * The header offers staff's actions for an approved user: a Spotify campaign or a playlist form for an
+ * The open tab is named by the address's `tab` (issue 36 "Lists": deep links; an unknown or hidden
+ * tab opens the first). The header offers staff's actions for an approved user: a Spotify campaign or a playlist form for an
  * artist, a playlist for a curator, each behind its screen's permission.
  */
 export function UserOverviewPage() {
@@ -50,6 +54,8 @@ export function UserOverviewPage() {
   const user = useAdminUser(id);
   const session = useSession<SessionAdmin>();
   const [editing, setEditing] = useState(false);
+  // The open tab is in the address (`?tab=wallet`): a link, a reload and back/forward open it again.
+  const [search, setSearch] = useSearchParams();
   usePageTitle('users.overview.title');
   if (!user.data) return <LoadingOrNotFound loading={user.isLoading} mih={300} />;
   const u = user.data;
@@ -129,6 +135,9 @@ export function UserOverviewPage() {
       panel: <FanFinderUserTab userId={u.id} />,
     });
   }
+  if (session.ability.can('call', USER_ADMIN_PERMISSIONS.notesShow)) {
+    tabs.push({ value: 'notes', label: 'users.notes.tab', icon: IconNotes, panel: <NotesTab user={u} /> });
+  }
   tabs.push({
     value: 'api-keys',
     label: 'nav.api_keys',
@@ -159,7 +168,13 @@ export function UserOverviewPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card padding="md" radius="md">
-            <Tabs defaultValue={tabs[0]?.value} keepMounted={false}>
+            <Tabs
+              value={tabs.some((tab) => tab.value === search.get('tab')) ? search.get('tab') : tabs[0]?.value}
+              onChange={(tab) => {
+                if (tab) setSearch({ tab });
+              }}
+              keepMounted={false}
+            >
               <Tabs.List>
                 {tabs.map(({ value, label, icon: Icon }) => (
                   <Tabs.Tab

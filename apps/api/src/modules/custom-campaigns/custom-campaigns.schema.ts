@@ -78,6 +78,8 @@ export const customCampaigns = pg.pgTable(
   },
   (t) => [
     pg.index('custom_campaigns_artist_idx').on(t.artistId, t.id),
+    // Back-office global search by track name (contains, trigram).
+    pg.index('custom_campaigns_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     pg.index('custom_campaigns_status_idx').on(t.status, t.id),
     pg.check('custom_campaigns_status_check', sql`${t.status} between 1 and 7`),
     pg.check('custom_campaigns_type_check', sql`${t.campaignTypeId} = 1`),

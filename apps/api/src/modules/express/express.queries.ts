@@ -11,7 +11,6 @@ import {
   gte,
   ilike,
   inArray,
-  lt,
   ne,
   or,
   type SQL,
@@ -25,6 +24,7 @@ import { isMessageKey, t } from '../../platform/i18n';
 import { playlistVisibleToArtists, scoreItem, scoreOrNeutral } from '../trust';
 import { type DeclineJson, declineJson, declinesOf, declineView } from './express.feedback';
 import { type TrackLanguage, trackLanguageSql } from './express.language';
+import { dateRangeFilter, staffCampaignFilters } from './express.list-filters';
 import { unreadOf } from './express.messages';
 import { timelineKeyFor } from './express.notify';
 import { offerFilters, offerOrder, playlistOfferColumns } from './express.offers';
@@ -48,7 +48,8 @@ const one = (f: ListQuery['filter'], k: string) => {
 };
 
 /**
- * Filters: status, artist_id, curator_id, playlist_id, date_from/date_to (YYYY-MM-DD), q (track or email).
+ * Filters: status, artist_id, curator_id, playlist_id, date_from/date_to (YYYY-MM-DD, validated: see
+ * `dateRangeFilter`), q (track or email); staff's lists also artist, seller and track (`staffCampaignFilters`).
  * These lists are Spotify's (campaign_type_id 1, joined to their playlists); TikTok and Instagram
  * campaigns have their own lists.
  */
@@ -72,12 +73,16 @@ function campaignWhere(query: ListQuery, scope: { artistId?: number; curatorId?:
     const v = one(f, key);
     if (v && /^\d+$/.test(v)) parts.push(eq(col, Number(v)));
   }
-  const from = one(f, 'date_from');
-  if (from && /^\d{4}-\d{2}-\d{2}$/.test(from))
-    parts.push(gte(expressCampaigns.createdAt, new Date(`${from}T00:00:00Z`)));
-  const to = one(f, 'date_to');
-  if (to && /^\d{4}-\d{2}-\d{2}$/.test(to))
-    parts.push(lt(expressCampaigns.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
+  parts.push(...dateRangeFilter(f, expressCampaigns.createdAt));
+  if (scope.artistId === undefined && scope.curatorId === undefined) {
+    parts.push(
+      staffCampaignFilters(f, {
+        artist: artists,
+        seller: curators,
+        track: expressCampaigns.trackName,
+      }),
+    );
+  }
   if (query.q) {
     parts.push(
       sql`(${ilike(expressCampaigns.trackName, containsPattern(query.q))} or ${ilike(artists.email, containsPattern(query.q))} or ${ilike(curators.email, containsPattern(query.q))})`,

@@ -295,6 +295,8 @@ export const expressCampaigns = pg.pgTable(
   },
   (t) => [
     pg.index('express_campaigns_artist_idx').on(t.artistId, t.id),
+    // Back-office global search and the campaign lists' track filter (contains, trigram).
+    pg.index('express_campaigns_track_name_trgm_idx').using('gin', sql`${t.trackName} gin_trgm_ops`),
     pg.index('express_campaigns_curator_idx').on(t.curatorId, t.statusId),
     pg.index('express_campaigns_status_idx').on(t.statusId),
     // Reports: campaigns created over a date range.

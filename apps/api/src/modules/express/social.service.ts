@@ -34,6 +34,7 @@ import {
   type PurchasePreload,
 } from './express.creation';
 import { assertTrackLanguage, type TrackLanguage, trackLanguageSql } from './express.language';
+import { dateRangeFilter, staffCampaignFilters } from './express.list-filters';
 import { advance, type Campaign, submit } from './express.machine';
 import { unreadOf } from './express.messages';
 import { tellUser } from './express.notify';
@@ -444,8 +445,10 @@ function base(deps: Pick<Deps, 'database'>, readerId?: number) {
 /**
  * A side's campaigns of a platform, newest first (`artist/campaigns`, `influencer/campaigns`, and
  * staff's /express/tiktok/campaigns/list); `filter[status]` narrows to statuses 1..8; staff may also
- * search `q` (song name or campaign id) and `filter[disputed]=1` (disputes waiting for a decision: still
- * Verifying, as the staff to-do counts them).
+ * search `q` (song name or campaign id), `filter[disputed]=1` (disputes waiting for a decision: still
+ * Verifying, as the staff to-do counts them), the typed `filter[artist]`, `filter[seller]`,
+ * `filter[track]` (`staffCampaignFilters`) and `filter[date_from]`/`filter[date_to]` (`dateRangeFilter`).
+ * @throws ValidationError 422 for a date that is not a day or a range ending before it starts
  */
 export async function listSocialCampaigns(
   deps: Pick<Deps, 'database'>,
@@ -467,6 +470,16 @@ export async function listSocialCampaigns(
     search
       ? sql`(${ilike(expressCampaigns.trackName, containsPattern(search))} or ${expressCampaigns.id}::text = ${search})`
       : undefined,
+    ...('staff' in scope
+      ? [
+          staffCampaignFilters(query.filter, {
+            artist: artists,
+            seller: influencers,
+            track: expressCampaigns.trackName,
+          }),
+          ...dateRangeFilter(query.filter, expressCampaigns.createdAt),
+        ]
+      : []),
   );
   // The reader's unread messages ride on each row of an artist's or an influencer's own list.
   const reader =
@@ -477,9 +490,12 @@ export async function listSocialCampaigns(
       .orderBy(desc(expressCampaigns.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
+    // The staff filters name the artist and the influencer: the count joins them as the rows do.
     deps.database.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(expressCampaigns)
+      .innerJoin(artists, eq(artists.id, expressCampaigns.artistId))
+      .innerJoin(influencers, eq(influencers.id, expressCampaigns.curatorId))
       .where(where),
   ]);
   return {

@@ -95,6 +95,8 @@ export const tickets = pg.pgTable(
     // The breach job and "sort by due" read the running tickets by due time.
     pg.index('tickets_running_due_idx').on(t.resolutionDueAt).where(sql`${t.statusId} in (1, 2)`),
     pg.index('tickets_created_idx').on(t.createdAt),
+    // Back-office global search by subject (contains, trigram).
+    pg.index('tickets_subject_trgm_idx').using('gin', sql`${t.ticketSubject} gin_trgm_ops`),
   ],
 );
 

@@ -3,6 +3,8 @@ import {
   adminUserListItemSchema,
   adminUserOverviewSchema,
   userActivitySchema,
+  userNoteBodySchema,
+  userNoteSchema,
   userSpotifyConnectionSchema,
   userWalletSummarySchema,
 } from '@lm/contracts/admin-users';
@@ -19,6 +21,7 @@ import { listActivities } from '../activities';
 import { auditedCsvExport } from '../audit';
 import { accountSchema, accountsOfUsers, listConnections } from '../connections';
 import { expressQueries } from '../express';
+import { addUserNote, listUserNotes } from './users.notes';
 import * as users from './users.service';
 
 const tags = ['admin users'];
@@ -150,6 +153,34 @@ export const usersRoutes: RouteModule = (app, deps) => {
     USERS_RESET,
     (req) => users.sendPasswordReset(deps, req.params.id, staff(req)),
     'user.reset_sent',
+  );
+
+  // Staff notes on the user (issue 36 "Lists"): the overview's Notes tab, staff only.
+  app.get(
+    '/api/admin/users/:id/notes',
+    {
+      config: { access: adminAccess(USER_ADMIN_PERMISSIONS.notesShow) },
+      schema: { tags, params: idParams, response: { 200: envelope(z.array(userNoteSchema)) } },
+    },
+    async (req) => ({ data: await listUserNotes(deps.database, req.params.id) }),
+  );
+  app.post(
+    '/api/admin/users/:id/notes',
+    {
+      config: { access: adminAccess(USER_ADMIN_PERMISSIONS.notesAdd) },
+      schema: {
+        tags,
+        params: idParams,
+        body: userNoteBodySchema,
+        response: { 201: envelope(userNoteSchema) },
+      },
+    },
+    async (req, reply) => {
+      const id = await addUserNote(deps.database, req.params.id, req.body.body, staff(req));
+      const note = (await listUserNotes(deps.database, req.params.id)).find((n) => n.id === id)!;
+      reply.status(201);
+      return { data: note, message: t(req.lang, 'user.note_added') };
+    },
   );
 
   // Overview tabs (spec section 7 "Admin user overview", paths as the spec gives them).

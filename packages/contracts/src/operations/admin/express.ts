@@ -129,7 +129,7 @@ export const expressOperations: OperationDocs = {
   'GET /api/admin/express/campaigns': {
     id: 'admin.express.listCampaigns',
     summary: 'List Spotify express campaigns',
-    description: `Every Spotify express campaign, newest first (\`order\` ending in \`:asc\` for oldest first): track, artist, curator, playlist, tier, price (coins) and status. Filters \`filter[status]\` (one or more of 1 Pending for Approval … 8 Failed to Submit Playlist), \`filter[artist_id]\`, \`filter[curator_id]\`, \`filter[playlist_id]\`, \`filter[date_from]\` and \`filter[date_to]\` (\`YYYY-MM-DD\`, created, inclusive); \`q\` matches the track name or the artist's or curator's e-mail. ${PAGED} Spec section 2 "/express/campaigns/list" and section 4 "Express campaign status map".`,
+    description: `Every Spotify express campaign, newest first (\`order\` ending in \`:asc\` for oldest first): track, artist, curator, playlist, tier, price (coins) and status. Filters \`filter[status]\` (one or more of 1 Pending for Approval … 8 Failed to Submit Playlist), \`filter[artist_id]\`, \`filter[curator_id]\`, \`filter[playlist_id]\`, \`filter[date_from]\` and \`filter[date_to]\` (\`YYYY-MM-DD\`, created, inclusive; 422 \`validation.date_invalid\` for a date that is no day, \`validation.date_range\` when the end is before the start), the typed \`filter[artist]\` and \`filter[seller]\` (the artist's or the curator's name or e-mail, contains) and \`filter[track]\` (contains; issue 36); \`q\` matches the track name or the artist's or curator's e-mail. ${PAGED} Spec section 2 "/express/campaigns/list" and section 4 "Express campaign status map".`,
   },
   'GET /api/admin/express/campaigns/{id}': {
     id: 'admin.express.getCampaign',

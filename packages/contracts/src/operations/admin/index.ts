@@ -14,6 +14,7 @@ import { payoutsOperations } from './payouts';
 import { queuesOperations } from './queues';
 import { reportsOperations } from './reports';
 import { scrapingOperations } from './scraping';
+import { searchOperations } from './search';
 import { settingsOperations } from './settings';
 import { socialOperations } from './social';
 import { staffOperations } from './staff';
@@ -39,6 +40,7 @@ export const adminOperations: OperationDocs = {
   ...lookupsOperations,
   ...reportsOperations,
   ...usersOperations,
+  ...searchOperations,
   ...walletOperations,
   ...payoutsOperations,
   ...expressOperations,

@@ -47,7 +47,7 @@ function platformDocs({ key, name }: (typeof PLATFORMS)[number]): OperationDocs 
     [`GET /api/admin/express-${key}/campaigns`]: {
       id: `admin.${key}.listCampaigns`,
       summary: `List ${name} express campaigns`,
-      description: `Every ${name} campaign, newest first; \`filter[status]\` (1 to 8), \`q\` (song name or campaign id)${key === 'instagram' ? ', `filter[disputed]=1` (disputes waiting for a decision)' : ''}. ${PAGED} ${screens}`,
+      description: `Every ${name} campaign, newest first; \`filter[status]\` (1 to 8), \`q\` (song name or campaign id)${key === 'instagram' ? ', `filter[disputed]=1` (disputes waiting for a decision)' : ''}; typed filters \`filter[artist]\` and \`filter[seller]\` (the artist's or the influencer's name or e-mail, contains), \`filter[track]\` (contains), \`filter[date_from]\` and \`filter[date_to]\` (\`YYYY-MM-DD\`, created, inclusive; 422 \`validation.date_invalid\` for a date that is no day, \`validation.date_range\` when the end is before the start; issue 36). ${PAGED} ${screens}`,
     },
     [`GET /api/admin/express-${key}/campaigns/{id}`]: {
       id: `admin.${key}.getCampaign`,

@@ -40,6 +40,17 @@ export const usersOperations: OperationDocs = {
     summary: 'Update a user from the back-office',
     description: `The same body and rules as creating. Changing the user type swaps the old type's default role for the new one's (other roles are kept). Field errors answer 422. Answers the overview. ${AUDITED} Spec section 5 "User modal".`,
   },
+  'GET /api/admin/users/{id}/notes': {
+    id: 'admin.users.listNotes',
+    summary: 'List staff notes on a user',
+    description: `The overview's Notes tab (issue 36 "Lists"): the notes staff wrote about the user, newest first (at most 200), each with its text, time and author. Needs \`users.notes.show\`; no user-facing route answers notes. 404 for an unknown or deleted user.`,
+  },
+  'POST /api/admin/users/{id}/notes': {
+    id: 'admin.users.addNote',
+    summary: 'Add a staff note on a user',
+    description: `Body \`body\` (trimmed, 1 to 2,000 characters, else 422). Needs \`users.notes.add\`. A note is kept as written (no edit or delete), with its author and time. Answers 201 with the note. ${AUDITED} Issue 36 "Lists".`,
+    examples: { request: { body: 'Called about a refund; sent the invoice again.' } },
+  },
   'POST /api/admin/users/{id}/approve': {
     id: 'admin.users.approve',
     summary: 'Approve a user pending approval',
