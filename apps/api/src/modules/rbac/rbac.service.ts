@@ -1,4 +1,4 @@
-import { type AbilityRule, SUPER_ADMIN_ROLE } from '@lm/contracts';
+import { ADMIN_PERMISSIONS, type AbilityRule, SUPER_ADMIN_ROLE, USER_PERMISSIONS } from '@lm/contracts';
 import { and, asc, desc, eq, ilike, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
@@ -82,8 +82,8 @@ export interface PermissionItem {
 }
 
 /**
- * Every permission, grouped by guard (admin first), each group in seed order, which is the order spec
- * section 6 lists them in (`GET /api/permissions`).
+ * Every permission, grouped by guard (admin first), each group in the catalogue's order, which is the
+ * order spec section 6 lists them in (`GET /api/permissions`).
  * @param guard only this guard's group
  */
 export async function listPermissions(
@@ -95,9 +95,19 @@ export async function listPermissions(
     .from(permissions)
     .where(guard ? eq(permissions.guard, guard) : undefined)
     .orderBy(asc(permissions.id));
+  // Spec order, whatever order the rows were inserted in (a migration that adds a permission to an
+  // existing database inserts it after the others); a name outside the catalogue goes last, by id.
+  const catalogue = { admin: ADMIN_PERMISSIONS, user: USER_PERMISSIONS } as Record<Guard, readonly string[]>;
+  const position = (g: Guard, name: string) => {
+    const at = catalogue[g]?.indexOf(name) ?? -1;
+    return at === -1 ? Number.MAX_SAFE_INTEGER : at;
+  };
   return GUARDS.filter((g) => !guard || g === guard).map((g) => ({
     guard: g,
-    permissions: rows.filter((r) => r.guard === g).map((r) => ({ id: r.id, name: r.name, guard: g })),
+    permissions: rows
+      .filter((r) => r.guard === g)
+      .sort((a, b) => position(g, a.name) - position(g, b.name) || a.id - b.id)
+      .map((r) => ({ id: r.id, name: r.name, guard: g })),
   }));
 }
 
