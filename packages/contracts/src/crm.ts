@@ -307,6 +307,39 @@ export const campaignRescheduleSchema = z.object({
 /** Answer of a campaign's test send: the staff member's own address it went to. */
 export const campaignTestSentSchema = z.object({ email: z.string() });
 
+/**
+ * What became of one recipient of a campaign (issue 36 "E-mail campaigns", per-recipient status),
+ * derived from its message, tracking and the suppression list; the most advanced state wins:
+ * unsubscribed (also a spam complaint, or skipped because the address had unsubscribed) > bounced
+ * (a hard bounce, a transport failure, or skipped because the address had bounced) > clicked > opened
+ * > sent > queued; `skipped` is a message that never went (the campaign was cancelled, the address erased).
+ */
+export const RECIPIENT_STATUSES = [
+  'queued',
+  'sent',
+  'opened',
+  'clicked',
+  'bounced',
+  'unsubscribed',
+  'skipped',
+] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+/** One recipient of a campaign (`GET /api/admin/crm/campaigns/{id}/recipients`); times ISO 8601. */
+export const campaignRecipientSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  /** The name of the lead the address came from, null when that lead is gone. */
+  name: z.string().nullable(),
+  status: z.enum(RECIPIENT_STATUSES),
+  sent_at: z.string().nullable(),
+  opened_at: z.string().nullable(),
+  clicked_at: z.string().nullable(),
+  bounced_at: z.string().nullable(),
+  unsubscribed_at: z.string().nullable(),
+});
+export type CampaignRecipient = z.infer<typeof campaignRecipientSchema>;
+
 /** Body of the mail relay's signed webhook (`POST /api/crm/webhooks/mail`). */
 export const mailWebhookSchema = z.object({
   events: z

@@ -452,6 +452,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/crm/campaigns/{id}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a campaign's recipients with what became of each
+         * @description One row per message of the campaign, in the order they were queued, with its status derived from the message, its tracking and the suppression list, the most advanced winning: unsubscribed (or complained) > bounced (or failed) > clicked > opened > sent > queued; `skipped` never went (cancelled, erased). `filter[status]` (one or several of queued, sent, opened, clicked, bounced, unsubscribed, skipped; 422 `crm.campaigns.recipient_status_invalid` otherwise), `q` (part of the address), `order` email or id. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".; issue 36 "E-mail campaigns".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `crm.marketing.show`. API keys are refused (403).
+         */
+        get: operations["admin.crm.listCampaignRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/crm/campaigns/{id}/reschedule": {
         parameters: {
             query?: never;
@@ -12408,6 +12430,62 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.crm.listCampaignRecipients": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                limit?: number;
+                order?: string;
+                page?: number;
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bounced_at: string | null;
+                            clicked_at: string | null;
+                            email: string;
+                            id: number;
+                            name: string | null;
+                            opened_at: string | null;
+                            sent_at: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "sent" | "opened" | "clicked" | "bounced" | "unsubscribed" | "skipped";
+                            unsubscribed_at: string | null;
+                        }[];
+                        message?: string;
+                        pagination: {
+                            current_page: number;
+                            limit: number;
+                            total: number;
+                            total_estimated?: boolean;
+                            total_pages: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };

@@ -202,6 +202,11 @@ export const crmOperations: OperationDocs = {
     summary: 'Read what sending a draft campaign would reach',
     description: `Asked before the confirmation: how many addresses of the list it reaches today (suppressed and unsubscribed left out) and, for each optional merge tag the template uses without a fallback, how many of them have no value. 404 also when its list or template is gone. ${CRM}; docs/decisions.md "CRM: sending asks first (issue 28 item 15)".`,
   },
+  'GET /api/admin/crm/campaigns/{id}/recipients': {
+    id: 'admin.crm.listCampaignRecipients',
+    summary: "List a campaign's recipients with what became of each",
+    description: `One row per message of the campaign, in the order they were queued, with its status derived from the message, its tracking and the suppression list, the most advanced winning: unsubscribed (or complained) > bounced (or failed) > clicked > opened > sent > queued; \`skipped\` never went (cancelled, erased). \`filter[status]\` (one or several of queued, sent, opened, clicked, bounced, unsubscribed, skipped; 422 \`crm.campaigns.recipient_status_invalid\` otherwise), \`q\` (part of the address), \`order\` email or id. ${PAGED} ${CRM}; issue 36 "E-mail campaigns".`,
+  },
   'POST /api/admin/crm/campaigns/{id}/start': {
     id: 'admin.crm.startCampaign',
     summary: 'Send a draft campaign now or at a time',
