@@ -353,7 +353,7 @@ export interface paths {
         put?: never;
         /**
          * Create a draft marketing campaign
-         * @description Body `name` (at most 100), `list_id`, `template_id`, `sender_id`; 422 under the field when one does not exist. Answers 201 with the campaign. Audited with the acting admin, address and user agent. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".
+         * @description Body `name` (at most 100), `list_id`, `template_id`, `sender_id`, optional `segment` narrowing the list (as in `POST /api/admin/crm/segments/count`); 422 under the field when one does not exist. Answers 201 with the campaign. Audited with the acting admin, address and user agent. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `crm.marketing.show`. API keys are refused (403).
          */
@@ -722,6 +722,28 @@ export interface paths {
          *     **Who may call it:** a staff member (back-office token) holding the permission `crm.leads.show`. API keys are refused (403).
          */
         post: operations["admin.crm.addLeadListMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/crm/segments/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the addresses a list narrowed by a segment reaches
+         * @description Body `list_id` and `segment`: `genres` (any of), `countries` (ISO 3166-1 alpha-2, any of; 422 `crm.segments.country_invalid`), `sources` (scraping, csv, user; 422 `crm.segments.source_invalid`), `engaged_days` (opened or clicked a campaign in the last N days, 1 to 3650; 422 `crm.segments.days_invalid`); all given conditions hold together. Suppressed and unsubscribed addresses are never counted. The same query queues a campaign's messages, so the count shown is the count sent. 422 `crm.list_not_found` under `list_id`. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".; issue 36 "E-mail campaigns".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `crm.marketing.show`. API keys are refused (403).
+         */
+        post: operations["admin.crm.countSegment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12084,6 +12106,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12129,6 +12157,12 @@ export interface operations {
                 "application/json": {
                     list_id: number;
                     name: string;
+                    segment?: {
+                        countries?: string[];
+                        engaged_days?: number;
+                        genres?: string[];
+                        sources?: ("scraping" | "csv" | "user")[];
+                    };
                     sender_id: number;
                     template_id: number;
                 };
@@ -12164,6 +12198,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12230,6 +12270,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12338,6 +12384,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12406,6 +12458,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12544,6 +12602,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12612,6 +12676,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12694,6 +12764,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12794,6 +12870,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -13207,6 +13289,48 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.crm.countSegment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    list_id: number;
+                    /** @default {} */
+                    segment?: {
+                        countries?: string[];
+                        engaged_days?: number;
+                        genres?: string[];
+                        sources?: ("scraping" | "csv" | "user")[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            recipients: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LANGUAGES, type Language } from '@lm/contracts';
 import {
   type CampaignAudience,
+  type CampaignSegment,
   OPTIONAL_MERGE_TAGS,
   RECIPIENT_STATUSES,
   type RecipientStatus,
@@ -103,13 +104,49 @@ export function withTracking(html: string, appUrl: string, keys: Keys, sendId: n
 
 // --- campaigns ------------------------------------------------------------------------------------
 
+/** Whether a segment sets no condition (stored as null: the whole list). */
+function emptySegment(segment: CampaignSegment | null | undefined): boolean {
+  return (
+    !segment ||
+    (!segment.genres?.length &&
+      !segment.countries?.length &&
+      !segment.sources?.length &&
+      segment.engaged_days === undefined)
+  );
+}
+
 /**
- * Create a draft campaign.
+ * How many addresses list `listId` narrowed by `segment` reaches now (issue 36 segments, the live
+ * count): the very query `startCampaign` queues from, so the number shown is the number queued.
+ * @throws ValidationError `crm.list_not_found` under `list_id`
+ */
+export async function countSegment(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  listId: number,
+  segment: CampaignSegment,
+): Promise<{ recipients: number }> {
+  const [list] = await deps.database.db
+    .select({ id: leadLists.id })
+    .from(leadLists)
+    .where(eq(leadLists.id, listId));
+  if (!list) throw new ValidationError({ list_id: ['crm.list_not_found'] });
+  const recipients = await sendableAddresses(deps.database, listId, segment, deps.clock.now());
+  return { recipients: recipients.length };
+}
+
+/**
+ * Create a draft campaign, its list narrowed by `segment` when one is given.
  * @throws ValidationError under `list_id` / `template_id` / `sender_id` when one does not exist
  */
 export async function createCampaign(
   deps: Pick<AppDeps, 'database'>,
-  input: { name: string; list_id: number; template_id: number; sender_id: number },
+  input: {
+    name: string;
+    list_id: number;
+    template_id: number;
+    sender_id: number;
+    segment?: CampaignSegment | undefined;
+  },
   actor: AuditActor,
 ) {
   return withTransaction(deps.database, async (tx) => {
@@ -135,6 +172,7 @@ export async function createCampaign(
         listId: input.list_id,
         templateId: input.template_id,
         senderId: input.sender_id,
+        segment: emptySegment(input.segment) ? null : input.segment,
         createdBy: actor.type === 'admin' ? (actor.id ?? null) : null,
       })
       .returning();
@@ -199,7 +237,7 @@ export async function startCampaign(
     await assertUsableSender(tx, deps.config, campaign.senderId);
     const now = deps.clock.now();
     if (scheduledAt) assertNotPast(scheduledAt, now);
-    const recipients = await sendableAddresses(tx, campaign.listId);
+    const recipients = await sendableAddresses(tx, campaign.listId, campaign.segment, now);
     if (recipients.length === 0) throw new ConflictError('crm.campaigns.no_recipients');
     if (confirmed !== undefined && confirmed !== recipients.length)
       throw new ConflictError('crm.campaigns.recipients_changed');
@@ -389,7 +427,7 @@ export async function sendCampaignTest(deps: CampaignDeps, id: number, actor: Au
  * @throws NotFoundError when the campaign, its list or its template is gone
  */
 export async function campaignAudience(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'clock'>,
   id: number,
 ): Promise<CampaignAudience> {
   const [campaign] = await deps.database.db.select().from(crmCampaigns).where(eq(crmCampaigns.id, id));
@@ -403,7 +441,12 @@ export async function campaignAudience(
     .select({ name: crmSenders.name, email: crmSenders.email })
     .from(crmSenders)
     .where(eq(crmSenders.id, campaign.senderId));
-  const recipients = await sendableAddresses(deps.database, campaign.listId);
+  const recipients = await sendableAddresses(
+    deps.database,
+    campaign.listId,
+    campaign.segment,
+    deps.clock.now(),
+  );
   const bare = new Set(tagsWithoutFallback(`${template.subject}\n${template.html}`));
   const tagValue: Record<
     (typeof OPTIONAL_MERGE_TAGS)[number],
@@ -922,6 +965,7 @@ function campaignView(
     template_name: extra.template,
     sender_id: c.senderId,
     sender: extra.sender,
+    segment: c.segment ?? null,
     scheduled_at: c.scheduledAt?.toISOString() ?? null,
     schedule_time_zone: c.scheduleTimeZone,
     started_at: c.startedAt?.toISOString() ?? null,

@@ -28,6 +28,8 @@ import {
   renderedTemplateSchema,
   type SuppressionSummary,
   savedTemplateSchema,
+  segmentCountedSchema,
+  segmentCountSchema,
   senderConfirmSchema,
   senderCreateSchema,
   senderDomainCreateSchema,
@@ -56,6 +58,7 @@ import {
   campaignAudience,
   campaignsOfLead,
   cancelCampaign,
+  countSegment,
   createCampaign,
   getCampaign,
   listCampaignRecipients,
@@ -570,6 +573,15 @@ export const crmCampaignsRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: envelope(campaignAudienceSchema) } },
     },
     async (req) => ({ data: await campaignAudience(deps, req.params.id) }),
+  );
+
+  app.post(
+    '/api/admin/crm/segments/count',
+    {
+      config: access,
+      schema: { tags, body: segmentCountSchema, response: { 200: envelope(segmentCountedSchema) } },
+    },
+    async (req) => ({ data: await countSegment(deps, req.body.list_id, req.body.segment) }),
   );
 
   app.get(
