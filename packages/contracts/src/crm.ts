@@ -53,6 +53,7 @@ export const CSV_IMPORT_FIELDS = [
   'genres',
   'language',
   'website',
+  'country',
 ] as const;
 export type CsvImportField = (typeof CSV_IMPORT_FIELDS)[number];
 
@@ -65,6 +66,7 @@ export const CSV_REFUSAL_REASONS = [
   'invalid_kind',
   'invalid_spotify_id',
   'invalid_language',
+  'invalid_country',
   'too_long',
 ] as const;
 export type CsvRefusalReason = (typeof CSV_REFUSAL_REASONS)[number];
@@ -274,6 +276,64 @@ export const CAMPAIGN_STATUS_MAP: readonly StatusEntry[] = [
 /** The status id of a campaign state. */
 export const campaignStatusId = (state: CampaignState): number => CAMPAIGN_STATUSES.indexOf(state) + 1;
 
+/** Where a lead came from: the scraping tool, a CSV import, or a registered user. */
+export const LEAD_ORIGINS = ['scraping', 'csv', 'user'] as const;
+export type LeadOrigin = (typeof LEAD_ORIGINS)[number];
+
+/**
+ * Whether `code` is an ISO 3166-1 alpha-2 country code (upper case) the runtime's region names know;
+ * `EU`, `UN`, `EZ`, `QO` and `ZZ` (groupings, unknown region) are not countries.
+ */
+export function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || ['EU', 'UN', 'EZ', 'QO', 'ZZ'].includes(code)) return false;
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** The most days back "engaged in the last N days" may look. */
+export const SEGMENT_MAX_DAYS = 3650;
+
+/**
+ * A campaign's segment (issue 36 "E-mail campaigns"): conditions narrowing its leads list, all of
+ * them holding together; within one condition any value matches (genres: the lead has one of them).
+ * `engaged_days`: the address opened or clicked a campaign message in the last N days.
+ */
+export const campaignSegmentSchema = z
+  .object({
+    genres: z
+      .array(z.string().trim().min(1, 'validation.required').max(100, 'validation.too_long'))
+      .max(50)
+      .optional(),
+    countries: z
+      .array(z.string().trim().toUpperCase().refine(isCountryCode, 'crm.segments.country_invalid'))
+      .max(250)
+      .optional(),
+    sources: z
+      .array(z.enum(LEAD_ORIGINS, { error: 'crm.segments.source_invalid' }))
+      .max(3)
+      .optional(),
+    engaged_days: z
+      .number({ error: 'crm.segments.days_invalid' })
+      .int('crm.segments.days_invalid')
+      .min(1, 'crm.segments.days_invalid')
+      .max(SEGMENT_MAX_DAYS, 'crm.segments.days_invalid')
+      .optional(),
+  })
+  .strict();
+export type CampaignSegment = z.infer<typeof campaignSegmentSchema>;
+
+/** Body of `POST /api/admin/crm/segments/count`: how many addresses a list narrowed by a segment reaches. */
+export const segmentCountSchema = z.object({
+  list_id: z.number({ error: 'validation.required' }).int().positive().max(2_147_483_647),
+  segment: campaignSegmentSchema.default({}),
+});
+
+/** Answer of a segment count: the addresses a send would queue now (suppressed and unsubscribed left out). */
+export const segmentCountedSchema = z.object({ recipients: z.number() });
+
 /** Body of `POST /api/admin/crm/campaigns`: a draft campaign. */
 export const campaignCreateSchema = z.object({
   name: z
@@ -284,6 +344,8 @@ export const campaignCreateSchema = z.object({
   list_id: z.number({ error: 'validation.required' }).int().positive().max(2_147_483_647),
   template_id: z.number({ error: 'validation.required' }).int().positive().max(2_147_483_647),
   sender_id: z.number({ error: 'validation.required' }).int().positive().max(2_147_483_647),
+  /** Conditions narrowing the list (absent or empty: the whole list). */
+  segment: campaignSegmentSchema.optional(),
 });
 
 /** Body of `POST /api/admin/crm/campaigns/:id/start`: send now (no date) or at `scheduled_at` (ISO 8601). */
@@ -307,6 +369,39 @@ export const campaignRescheduleSchema = z.object({
 /** Answer of a campaign's test send: the staff member's own address it went to. */
 export const campaignTestSentSchema = z.object({ email: z.string() });
 
+/**
+ * What became of one recipient of a campaign (issue 36 "E-mail campaigns", per-recipient status),
+ * derived from its message, tracking and the suppression list; the most advanced state wins:
+ * unsubscribed (also a spam complaint, or skipped because the address had unsubscribed) > bounced
+ * (a hard bounce, a transport failure, or skipped because the address had bounced) > clicked > opened
+ * > sent > queued; `skipped` is a message that never went (the campaign was cancelled, the address erased).
+ */
+export const RECIPIENT_STATUSES = [
+  'queued',
+  'sent',
+  'opened',
+  'clicked',
+  'bounced',
+  'unsubscribed',
+  'skipped',
+] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+/** One recipient of a campaign (`GET /api/admin/crm/campaigns/{id}/recipients`); times ISO 8601. */
+export const campaignRecipientSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  /** The name of the lead the address came from, null when that lead is gone. */
+  name: z.string().nullable(),
+  status: z.enum(RECIPIENT_STATUSES),
+  sent_at: z.string().nullable(),
+  opened_at: z.string().nullable(),
+  clicked_at: z.string().nullable(),
+  bounced_at: z.string().nullable(),
+  unsubscribed_at: z.string().nullable(),
+});
+export type CampaignRecipient = z.infer<typeof campaignRecipientSchema>;
+
 /** Body of the mail relay's signed webhook (`POST /api/crm/webhooks/mail`). */
 export const mailWebhookSchema = z.object({
   events: z
@@ -322,10 +417,6 @@ export const mailWebhookSchema = z.object({
 
 // Answers. The API serialises its responses through these (a field missing here is left out of the
 // answer); the back-office imports their types only (`import type`), so zod stays out of its bundle.
-
-/** Where a lead came from: the scraping tool, a CSV import, or a registered user. */
-export const LEAD_ORIGINS = ['scraping', 'csv', 'user'] as const;
-export type LeadOrigin = (typeof LEAD_ORIGINS)[number];
 
 /** A lead as the CRM lists it (`GET /api/admin/crm/artists`, `.../lists/{id}/leads`); times ISO 8601. */
 export const crmLeadSchema = z.object({
@@ -524,6 +615,8 @@ export const campaignSchema = z.object({
   template_name: z.string().nullable(),
   sender_id: z.number(),
   sender: z.string().nullable(),
+  /** The conditions narrowing the list, or null for the whole list. */
+  segment: campaignSegmentSchema.nullable(),
   scheduled_at: z.string().nullable(),
   /** The IANA time zone the schedule was chosen in, or null. */
   schedule_time_zone: z.string().nullable(),

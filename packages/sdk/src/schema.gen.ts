@@ -353,7 +353,7 @@ export interface paths {
         put?: never;
         /**
          * Create a draft marketing campaign
-         * @description Body `name` (at most 100), `list_id`, `template_id`, `sender_id`; 422 under the field when one does not exist. Answers 201 with the campaign. Audited with the acting admin, address and user agent. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".
+         * @description Body `name` (at most 100), `list_id`, `template_id`, `sender_id`, optional `segment` narrowing the list (as in `POST /api/admin/crm/segments/count`); 422 under the field when one does not exist. Answers 201 with the campaign. Audited with the acting admin, address and user agent. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `crm.marketing.show`. API keys are refused (403).
          */
@@ -446,6 +446,28 @@ export interface paths {
          *     **Who may call it:** a staff member (back-office token) holding the permission `crm.marketing.show`. API keys are refused (403).
          */
         post: operations["admin.crm.pauseCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/crm/campaigns/{id}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a campaign's recipients with what became of each
+         * @description One row per message of the campaign, in the order they were queued, with its status derived from the message, its tracking and the suppression list, the most advanced winning: unsubscribed (or complained) > bounced (or failed) > clicked > opened > sent > queued; `skipped` never went (cancelled, erased). `filter[status]` (one or several of queued, sent, opened, clicked, bounced, unsubscribed, skipped; 422 `crm.campaigns.recipient_status_invalid` otherwise), `q` (part of the address), `order` email or id. Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".; issue 36 "E-mail campaigns".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `crm.marketing.show`. API keys are refused (403).
+         */
+        get: operations["admin.crm.listCampaignRecipients"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -700,6 +722,28 @@ export interface paths {
          *     **Who may call it:** a staff member (back-office token) holding the permission `crm.leads.show`. API keys are refused (403).
          */
         post: operations["admin.crm.addLeadListMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/crm/segments/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the addresses a list narrowed by a segment reaches
+         * @description Body `list_id` and `segment`: `genres` (any of), `countries` (ISO 3166-1 alpha-2, any of; 422 `crm.segments.country_invalid`), `sources` (scraping, csv, user; 422 `crm.segments.source_invalid`), `engaged_days` (opened or clicked a campaign in the last N days, 1 to 3650; 422 `crm.segments.days_invalid`); all given conditions hold together. Suppressed and unsubscribed addresses are never counted. The same query queues a campaign's messages, so the count shown is the count sent. 422 `crm.list_not_found` under `list_id`. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".; issue 36 "E-mail campaigns".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `crm.marketing.show`. API keys are refused (403).
+         */
+        post: operations["admin.crm.countSegment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12234,6 +12278,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12279,6 +12329,12 @@ export interface operations {
                 "application/json": {
                     list_id: number;
                     name: string;
+                    segment?: {
+                        countries?: string[];
+                        engaged_days?: number;
+                        genres?: string[];
+                        sources?: ("scraping" | "csv" | "user")[];
+                    };
                     sender_id: number;
                     template_id: number;
                 };
@@ -12314,6 +12370,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12380,6 +12442,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12488,6 +12556,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12556,6 +12630,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12580,6 +12660,62 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.crm.listCampaignRecipients": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                limit?: number;
+                order?: string;
+                page?: number;
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bounced_at: string | null;
+                            clicked_at: string | null;
+                            email: string;
+                            id: number;
+                            name: string | null;
+                            opened_at: string | null;
+                            sent_at: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "sent" | "opened" | "clicked" | "bounced" | "unsubscribed" | "skipped";
+                            unsubscribed_at: string | null;
+                        }[];
+                        message?: string;
+                        pagination: {
+                            current_page: number;
+                            limit: number;
+                            total: number;
+                            total_estimated?: boolean;
+                            total_pages: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
@@ -12638,6 +12774,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12706,6 +12848,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12788,6 +12936,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -12888,6 +13042,12 @@ export interface operations {
                             name: string;
                             schedule_time_zone: string | null;
                             scheduled_at: string | null;
+                            segment: {
+                                countries?: string[];
+                                engaged_days?: number;
+                                genres?: string[];
+                                sources?: ("scraping" | "csv" | "user")[];
+                            } | null;
                             sender: string | null;
                             sender_id: number;
                             started_at: string | null;
@@ -13301,6 +13461,48 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.crm.countSegment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    list_id: number;
+                    /** @default {} */
+                    segment?: {
+                        countries?: string[];
+                        engaged_days?: number;
+                        genres?: string[];
+                        sources?: ("scraping" | "csv" | "user")[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            recipients: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };

@@ -1,5 +1,13 @@
 import '@mantine/charts/styles.layer.css';
-import { CAMPAIGN_STATUS_MAP, type CampaignState, campaignStatusId } from '@lm/contracts/crm';
+import type { StatusKind } from '@lm/contracts';
+import {
+  CAMPAIGN_STATUS_MAP,
+  type CampaignRecipient,
+  type CampaignState,
+  campaignStatusId,
+  RECIPIENT_STATUSES,
+  type RecipientStatus,
+} from '@lm/contracts/crm';
 import {
   chartDirection,
   confirmAction,
@@ -367,6 +375,86 @@ function RescheduleModal({
   );
 }
 
+/** The palette kind of each recipient status: delivered and engaged green, bounced red, waiting yellow. */
+const RECIPIENT_KINDS: Record<RecipientStatus, StatusKind> = {
+  queued: 'waiting',
+  sent: 'success',
+  opened: 'success',
+  clicked: 'success',
+  bounced: 'failure',
+  unsubscribed: 'neutral',
+  skipped: 'neutral',
+};
+
+/** The latest thing that happened to a recipient's message (ISO 8601), or null while it waits. */
+function lastActivity(r: CampaignRecipient): string | null {
+  const times = [r.sent_at, r.opened_at, r.clicked_at, r.bounced_at, r.unsubscribed_at].filter(
+    (v): v is string => v !== null,
+  );
+  return times.length === 0 ? null : times.reduce((a, b) => (a > b ? a : b));
+}
+
+/**
+ * A campaign's recipients (issue 36): one row per message with what became of it (the most advanced
+ * state wins, see docs/decisions.md), filterable by status and searchable by address; the state lives
+ * in the URL like every list screen.
+ */
+function CampaignRecipients({ id, live }: { id: number; live: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <div data-testid="campaign-recipients">
+      <ListScreen<CampaignRecipient>
+        title="crm.campaigns.recipients"
+        path={`admin/crm/campaigns/${id}/recipients`}
+        searchable
+        refetchInterval={live ? 5_000 : false}
+        empty={{ title: 'crm.campaigns.recipients_empty', hint: 'crm.campaigns.recipients_empty_hint' }}
+        filters={[
+          {
+            type: 'multiselect',
+            name: 'status',
+            label: 'crm.campaigns.status',
+            options: RECIPIENT_STATUSES.map((s) => ({
+              value: s,
+              label: t(`crm.campaigns.recipient_status.${s}`),
+            })),
+          },
+        ]}
+        columns={[
+          {
+            accessor: 'email',
+            title: 'crm.campaigns.email',
+            sortable: true,
+            render: (r) => <Text size="sm">{isolateLtr(r.email, lang)}</Text>,
+          },
+          { accessor: 'name', title: 'crm.campaigns.artist', render: (r) => r.name ?? '—' },
+          {
+            accessor: 'status',
+            title: 'crm.campaigns.status',
+            render: (r) => (
+              <StatusBadge
+                label={r.status}
+                kind={RECIPIENT_KINDS[r.status]}
+                text={t(`crm.campaigns.recipient_status.${r.status}`)}
+                data-testid="recipient-status"
+              />
+            ),
+          },
+          {
+            accessor: 'last_activity',
+            title: 'crm.campaigns.last_activity',
+            render: (r) => {
+              const at = lastActivity(r);
+              return at ? formatDateTime(at, lang) : '—';
+            },
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
 /**
  * A campaign's rates (issue 36 item 5), as e-mail tools state them: delivered and bounced out of the
  * messages sent, opened, clicked and unsubscribed out of those delivered. Null while nothing is in the
@@ -617,6 +705,7 @@ export function CampaignPage() {
           />
         )}
       </Paper>
+      <CampaignRecipients id={id} live={data.status === 'sending'} />
     </Stack>
   );
 }

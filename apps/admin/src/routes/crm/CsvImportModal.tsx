@@ -32,6 +32,7 @@ const GUESSES: Record<CsvImportField, RegExp> = {
   genres: /genre/i,
   language: /^(lang|language|langue|sprache|dil)$/i,
   website: /web|site/i,
+  country: /^(country|country[ _-]?code|pays|land|ülke|الدولة|البلد)$/i,
 };
 
 /** Headers of a column that holds a person's full name (its first word can be the first name). */

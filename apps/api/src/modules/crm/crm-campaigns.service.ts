@@ -1,9 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LANGUAGES, type Language } from '@lm/contracts';
-import { type CampaignAudience, OPTIONAL_MERGE_TAGS } from '@lm/contracts/crm';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  type CampaignAudience,
+  type CampaignSegment,
+  OPTIONAL_MERGE_TAGS,
+  RECIPIENT_STATUSES,
+  type RecipientStatus,
+} from '@lm/contracts/crm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import { admins, auditLogs, leadLists, leadSuppressions, leads } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../platform/errors';
 import { asKeyRing, type Keys } from '../../platform/key-ring';
@@ -97,13 +104,49 @@ export function withTracking(html: string, appUrl: string, keys: Keys, sendId: n
 
 // --- campaigns ------------------------------------------------------------------------------------
 
+/** Whether a segment sets no condition (stored as null: the whole list). */
+function emptySegment(segment: CampaignSegment | null | undefined): boolean {
+  return (
+    !segment ||
+    (!segment.genres?.length &&
+      !segment.countries?.length &&
+      !segment.sources?.length &&
+      segment.engaged_days === undefined)
+  );
+}
+
 /**
- * Create a draft campaign.
+ * How many addresses list `listId` narrowed by `segment` reaches now (issue 36 segments, the live
+ * count): the very query `startCampaign` queues from, so the number shown is the number queued.
+ * @throws ValidationError `crm.list_not_found` under `list_id`
+ */
+export async function countSegment(
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  listId: number,
+  segment: CampaignSegment,
+): Promise<{ recipients: number }> {
+  const [list] = await deps.database.db
+    .select({ id: leadLists.id })
+    .from(leadLists)
+    .where(eq(leadLists.id, listId));
+  if (!list) throw new ValidationError({ list_id: ['crm.list_not_found'] });
+  const recipients = await sendableAddresses(deps.database, listId, segment, deps.clock.now());
+  return { recipients: recipients.length };
+}
+
+/**
+ * Create a draft campaign, its list narrowed by `segment` when one is given.
  * @throws ValidationError under `list_id` / `template_id` / `sender_id` when one does not exist
  */
 export async function createCampaign(
   deps: Pick<AppDeps, 'database'>,
-  input: { name: string; list_id: number; template_id: number; sender_id: number },
+  input: {
+    name: string;
+    list_id: number;
+    template_id: number;
+    sender_id: number;
+    segment?: CampaignSegment | undefined;
+  },
   actor: AuditActor,
 ) {
   return withTransaction(deps.database, async (tx) => {
@@ -129,6 +172,7 @@ export async function createCampaign(
         listId: input.list_id,
         templateId: input.template_id,
         senderId: input.sender_id,
+        segment: emptySegment(input.segment) ? null : input.segment,
         createdBy: actor.type === 'admin' ? (actor.id ?? null) : null,
       })
       .returning();
@@ -193,7 +237,7 @@ export async function startCampaign(
     await assertUsableSender(tx, deps.config, campaign.senderId);
     const now = deps.clock.now();
     if (scheduledAt) assertNotPast(scheduledAt, now);
-    const recipients = await sendableAddresses(tx, campaign.listId);
+    const recipients = await sendableAddresses(tx, campaign.listId, campaign.segment, now);
     if (recipients.length === 0) throw new ConflictError('crm.campaigns.no_recipients');
     if (confirmed !== undefined && confirmed !== recipients.length)
       throw new ConflictError('crm.campaigns.recipients_changed');
@@ -383,7 +427,7 @@ export async function sendCampaignTest(deps: CampaignDeps, id: number, actor: Au
  * @throws NotFoundError when the campaign, its list or its template is gone
  */
 export async function campaignAudience(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'clock'>,
   id: number,
 ): Promise<CampaignAudience> {
   const [campaign] = await deps.database.db.select().from(crmCampaigns).where(eq(crmCampaigns.id, id));
@@ -397,7 +441,12 @@ export async function campaignAudience(
     .select({ name: crmSenders.name, email: crmSenders.email })
     .from(crmSenders)
     .where(eq(crmSenders.id, campaign.senderId));
-  const recipients = await sendableAddresses(deps.database, campaign.listId);
+  const recipients = await sendableAddresses(
+    deps.database,
+    campaign.listId,
+    campaign.segment,
+    deps.clock.now(),
+  );
   const bare = new Set(tagsWithoutFallback(`${template.subject}\n${template.html}`));
   const tagValue: Record<
     (typeof OPTIONAL_MERGE_TAGS)[number],
@@ -916,6 +965,7 @@ function campaignView(
     template_name: extra.template,
     sender_id: c.senderId,
     sender: extra.sender,
+    segment: c.segment ?? null,
     scheduled_at: c.scheduledAt?.toISOString() ?? null,
     schedule_time_zone: c.scheduleTimeZone,
     started_at: c.startedAt?.toISOString() ?? null,
@@ -1016,4 +1066,94 @@ export async function campaignsOfLead(deps: Pick<AppDeps, 'database'>, leadId: n
 /** The ids of a campaign's sends to `emails` (tests and the benchmark). */
 export async function sendIdsOf(db: Database, campaignId: number) {
   return db.db.select().from(crmSends).where(eq(crmSends.campaignId, campaignId)).orderBy(asc(crmSends.id));
+}
+
+// --- recipients -------------------------------------------------------------------------------------
+
+/**
+ * The status of a message `s` of `crm_sends` as its recipient's row shows it (issue 36, per-recipient
+ * status): the most advanced state wins. `x` is the address's suppression (left-joined), whose
+ * reason says why a skipped message did not go. See `RECIPIENT_STATUSES` in @lm/contracts/crm.
+ */
+const recipientStatusSql = sql<RecipientStatus>`case
+  when s.unsubscribed_at is not null or s.complained_at is not null
+    or (s.status = 'skipped' and (x.reason in ('unsubscribe', 'complaint') or (x.reason is null and a.consent = 'unsubscribed')))
+    then 'unsubscribed'
+  when s.bounced_at is not null or s.status = 'failed' or (s.status = 'skipped' and x.reason = 'hard_bounce')
+    then 'bounced'
+  when s.clicked_at is not null then 'clicked'
+  when s.opened_at is not null then 'opened'
+  when s.status = 'sent' then 'sent'
+  when s.status in ('pending', 'sending') then 'queued'
+  else 'skipped' end`;
+
+/**
+ * A page of a campaign's recipients (one per message, queue order or by address) with their derived
+ * status, filtered by statuses (`statuses` empty: all) and by part of the address (`q`).
+ * @throws NotFoundError `crm.campaigns.not_found`; ValidationError `crm.campaigns.recipient_status_invalid`
+ *   under `filter.status` for a status that is not one of `RECIPIENT_STATUSES`
+ */
+export async function listCampaignRecipients(
+  deps: Pick<AppDeps, 'database'>,
+  id: number,
+  query: {
+    page: number;
+    limit: number;
+    q?: string;
+    statuses: readonly string[];
+    order: { column: 'id' | 'email'; dir: 'asc' | 'desc' };
+  },
+) {
+  const unknown = query.statuses.filter((s) => !(RECIPIENT_STATUSES as readonly string[]).includes(s));
+  if (unknown.length > 0)
+    throw new ValidationError({ 'filter.status': ['crm.campaigns.recipient_status_invalid'] });
+  const [campaign] = await deps.database.db
+    .select({ id: crmCampaigns.id })
+    .from(crmCampaigns)
+    .where(eq(crmCampaigns.id, id));
+  if (!campaign) throw new NotFoundError('crm.campaigns.not_found');
+  const where: SQL[] = [sql`s.campaign_id = ${id}`];
+  if (query.q) where.push(sql`s.email ilike ${containsPattern(query.q.toLowerCase())}`);
+  if (query.statuses.length > 0)
+    where.push(
+      sql`(${recipientStatusSql}) in (${sql.join(
+        query.statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  const from = sql`${crmSends} s
+    left join ${crmAddresses} a on a.email = s.email
+    left join ${leadSuppressions} x on x.value_hash = encode(sha256(convert_to('email:' || s.email, 'UTF8')), 'hex')
+    left join ${leads} l on l.id = s.lead_id
+    where ${sql.join(where, sql` and `)}`;
+  const dir = query.order.dir === 'asc' ? sql`asc` : sql`desc`;
+  const order = query.order.column === 'email' ? sql`s.email ${dir}, s.id asc` : sql`s.id ${dir}`;
+  const [rows, total] = await Promise.all([
+    deps.database.db.execute<{
+      id: number;
+      email: string;
+      name: string | null;
+      status: RecipientStatus;
+      sent_at: Date | null;
+      opened_at: Date | null;
+      clicked_at: Date | null;
+      bounced_at: Date | null;
+      unsubscribed_at: Date | null;
+    }>(sql`select s.id::int as id, s.email, l.name, ${recipientStatusSql} as status,
+        s.sent_at, s.opened_at, s.clicked_at, s.bounced_at, coalesce(s.unsubscribed_at, s.complained_at) as unsubscribed_at
+      from ${from} order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
+    deps.database.db.execute<{ n: number }>(sql`select count(*)::int as n from ${from}`),
+  ]);
+  const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+  return {
+    rows: rows.rows.map((r) => ({
+      ...r,
+      sent_at: iso(r.sent_at),
+      opened_at: iso(r.opened_at),
+      clicked_at: iso(r.clicked_at),
+      bounced_at: iso(r.bounced_at),
+      unsubscribed_at: iso(r.unsubscribed_at),
+    })),
+    total: total.rows[0]?.n ?? 0,
+  };
 }

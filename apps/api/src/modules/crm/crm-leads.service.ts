@@ -1,10 +1,12 @@
 import { LANGUAGES, type Language } from '@lm/contracts';
 import {
+  type CampaignSegment,
   type ConsentState,
   CRM_LIMITS,
   type CsvImport,
   type CsvImportField,
   type CsvRefusalReason,
+  isCountryCode,
   type LeadFilter,
   type LeadListCreate,
   type SuppressionReason,
@@ -24,7 +26,7 @@ import { t } from '../../platform/i18n';
 import { spotifyProfileUrl } from '../../providers/spotify/links';
 import { type AuditActor, audit } from '../audit';
 import { suppressionHash } from '../leads';
-import { crmAddresses } from './crm.schema';
+import { crmAddresses, crmSends } from './crm.schema';
 
 /**
  * Leads and lists of the CRM: the artists list, static lists and saved
@@ -137,18 +139,49 @@ async function listConditions(db: Database | Tx, listId: number): Promise<SQL[]>
 }
 
 /**
+ * SQL conditions over `leads` for a campaign's segment (issue 36): every given condition holds; within
+ * one, any value matches (genres compared without case). `engaged_days`: a message of any campaign to
+ * the lead's address was opened or clicked in the N days before `now` (clicks imply opens, so
+ * `opened_at`).
+ */
+export function segmentConditions(segment: CampaignSegment | null | undefined, now: Date): SQL[] {
+  if (!segment) return [];
+  const where: SQL[] = [];
+  const list = (values: readonly string[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+  if (segment.genres?.length)
+    where.push(
+      sql`exists (select 1 from unnest(${leads.genres}) g where lower(g) in (${list(segment.genres.map((g) => g.toLowerCase()))}))`,
+    );
+  if (segment.countries?.length) where.push(sql`${leads.country} in (${list(segment.countries)})`);
+  if (segment.sources?.length) where.push(sql`${leads.origin} in (${list(segment.sources)})`);
+  if (segment.engaged_days !== undefined)
+    where.push(
+      sql`exists (select 1 from ${crmSends} e where e.email = lower(${leads.email}) and e.opened_at > ${now}::timestamptz - make_interval(days => ${segment.engaged_days}))`,
+    );
+  return where;
+}
+
+/**
  * The addresses a send to list `listId` may reach: each distinct address of the list's leads whose consent is not `unsubscribed` and
  * that is not on the suppression list, with the merge-tag data of one of its leads. Suppression
- * always wins: a confirmed address that is suppressed is not answered.
+ * always wins: a confirmed address that is suppressed is not answered. A campaign's `segment`
+ * (issue 36) narrows the list further, "engaged" measured back from `now`. Both the count shown to
+ * staff and the messages queued come from here, so they cannot differ.
  * @throws NotFoundError when the list does not exist
  */
 export async function sendableAddresses(
   db: Database | Tx,
   listId: number,
+  segment?: CampaignSegment | null,
+  now: Date = new Date(),
 ): Promise<
   { email: string; leadId: number; name: string; firstName: string | null; language: string | null }[]
 > {
-  const where = await listConditions(db, listId);
+  const where = [...(await listConditions(db, listId)), ...segmentConditions(segment, now)];
   const rows = await db.db
     .selectDistinctOn([sql`lower(${leads.email})`], {
       email: sql<string>`lower(${leads.email})`,
@@ -353,6 +386,7 @@ interface ImportRow {
   genres: string[];
   language: Language | null;
   website: string | null;
+  country: string | null;
 }
 
 /**
@@ -378,6 +412,11 @@ export async function importCsv(
     const at = header.findIndex((h) => h.trim().toLowerCase() === column.trim().toLowerCase());
     if (at < 0) throw new ValidationError({ [`mapping.${field}`]: ['crm.import.column_missing'] });
     index[field] = at;
+  }
+  // A `country` column is read even when the mapping does not name it (issue 36 segments).
+  if (index.country === undefined) {
+    const at = header.findIndex((h) => h.trim().toLowerCase() === 'country');
+    if (at >= 0) index.country = at;
   }
   if (input.list_id === undefined && !input.list_name)
     throw new ValidationError({ list_id: ['crm.import.list_required'] });
@@ -420,6 +459,11 @@ export async function importCsv(
       refuse('invalid_language', languageRaw);
       continue;
     }
+    const countryRaw = cell(values, 'country').toUpperCase();
+    if (countryRaw && !isCountryCode(countryRaw)) {
+      refuse('invalid_country', countryRaw);
+      continue;
+    }
     const givenName = cell(values, 'name');
     const name = givenName || email.split('@')[0]!;
     // No first-name column: the first word of a person's name column, when asked.
@@ -447,6 +491,7 @@ export async function importCsv(
       genres,
       language: (languageRaw || null) as Language | null,
       website,
+      country: countryRaw || null,
     });
   }
 
@@ -513,6 +558,7 @@ export async function importCsv(
             : null,
           links: (r.website ? { website: r.website } : {}) as Record<string, string>,
           origin: 'csv' as const,
+          country: r.country,
           provenance,
           createdAt: now,
           updatedAt: now,
@@ -521,6 +567,7 @@ export async function importCsv(
           email: sql`coalesce(${leads.email}, excluded.email)`,
           genres: sql`case when cardinality(${leads.genres}) = 0 then excluded.genres else ${leads.genres} end`,
           links: sql`excluded.links || ${leads.links}`,
+          country: sql`coalesce(excluded.country, ${leads.country})`,
           provenance: sql`(excluded.provenance - 'email') || ${leads.provenance} || case when ${leads.email} is null then jsonb_build_object('email', excluded.provenance -> 'email') else '{}'::jsonb end`,
           updatedAt: sql`excluded.updated_at`,
         };
@@ -544,12 +591,13 @@ export async function importCsv(
                 ), upd as (
                   update ${leads} set links = ${JSON.stringify(values.links)}::jsonb || links,
                     genres = case when cardinality(genres) = 0 then (select list from genres) else genres end,
+                    country = coalesce(${r.country}::varchar(2), country),
                     updated_at = ${now}
                   where id in (select id from existing) returning id, false as inserted
                 ), ins as (
-                  insert into ${leads} (kind, name, email, genres, links, origin, provenance, created_at, updated_at)
+                  insert into ${leads} (kind, name, email, genres, links, origin, country, provenance, created_at, updated_at)
                   select ${r.kind}, ${r.name}, ${r.email}, (select list from genres), ${JSON.stringify(values.links)}::jsonb,
-                         'csv', ${JSON.stringify(provenance)}::jsonb, ${now}, ${now}
+                         'csv', ${r.country}::varchar(2), ${JSON.stringify(provenance)}::jsonb, ${now}, ${now}
                   where not exists (select 1 from existing)
                   on conflict (kind, lower(email)) where spotify_id is null
                   do update set updated_at = excluded.updated_at

@@ -6,6 +6,7 @@ import {
   campaignAudienceSchema,
   campaignCreateSchema,
   campaignDetailSchema,
+  campaignRecipientSchema,
   campaignRescheduleSchema,
   campaignSchema,
   campaignStartSchema,
@@ -27,6 +28,8 @@ import {
   renderedTemplateSchema,
   type SuppressionSummary,
   savedTemplateSchema,
+  segmentCountedSchema,
+  segmentCountSchema,
   senderConfirmSchema,
   senderCreateSchema,
   senderDomainCreateSchema,
@@ -55,8 +58,10 @@ import {
   campaignAudience,
   campaignsOfLead,
   cancelCampaign,
+  countSegment,
   createCampaign,
   getCampaign,
+  listCampaignRecipients,
   listCampaigns,
   pauseCampaign,
   recordClick,
@@ -112,6 +117,8 @@ const LEAD_ORDERS = ['name', 'followers', 'created_at'] as const;
 /** The leads screens list artists newest first and a list's members by name. */
 const artistPage = listPaging(LEAD_ORDERS, { column: 'created_at', dir: 'desc' });
 const memberPage = listPaging(LEAD_ORDERS, { column: 'name', dir: 'asc' });
+/** A campaign's recipients in the order they were queued (or by address). */
+const recipientPage = listPaging(['id', 'email'] as const, { column: 'id', dir: 'asc' });
 const leadsList = listSchema(crmLeadSchema, { filter: leadFilterSchema.optional() });
 type CrmLead = z.infer<typeof crmLeadSchema>;
 
@@ -566,6 +573,29 @@ export const crmCampaignsRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, response: { 200: envelope(campaignAudienceSchema) } },
     },
     async (req) => ({ data: await campaignAudience(deps, req.params.id) }),
+  );
+
+  app.post(
+    '/api/admin/crm/segments/count',
+    {
+      config: access,
+      schema: { tags, body: segmentCountSchema, response: { 200: envelope(segmentCountedSchema) } },
+    },
+    async (req) => ({ data: await countSegment(deps, req.body.list_id, req.body.segment) }),
+  );
+
+  app.get(
+    '/api/admin/crm/campaigns/:id/recipients',
+    { config: access, schema: { tags, params: idParams, ...listSchema(campaignRecipientSchema) } },
+    async (req) => {
+      const { page, limit, order } = recipientPage(req.query);
+      const status = req.query.filter?.status;
+      const statuses = (Array.isArray(status) ? status : (status ?? '').split(',')).filter(Boolean);
+      return listPage(
+        await listCampaignRecipients(deps, req.params.id, { page, limit, order, q: req.query.q, statuses }),
+        { page, limit },
+      );
+    },
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { ConsentState } from '@lm/contracts/crm';
+import type { CampaignSegment, ConsentState } from '@lm/contracts/crm';
 import { sql } from 'drizzle-orm';
 import * as pg from 'drizzle-orm/pg-core';
 import { createdAt, timestamps } from '../../db/columns';
@@ -144,6 +144,8 @@ export const crmCampaigns = pg.pgTable(
       .integer('sender_id')
       .notNull()
       .references(() => crmSenders.id),
+    /** Conditions narrowing the list (`CampaignSegment`), or null for the whole list. */
+    segment: pg.jsonb('segment').$type<CampaignSegment>(),
     status: pg.varchar('status', { length: 10 }).notNull().default('draft').$type<CampaignStatus>(),
     scheduledAt: pg.timestamp('scheduled_at', { withTimezone: true }),
     /** The IANA time zone the schedule was chosen in (shown beside it); the instant is `scheduled_at`. */

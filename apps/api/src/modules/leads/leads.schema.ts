@@ -39,6 +39,11 @@ export const leads = pg.pgTable(
     /** Public links besides Spotify, by kind (`website`, `instagram`, ...). */
     links: pg.jsonb('links').notNull().default({}).$type<Record<string, string>>(),
     email: pg.varchar('email', { length: 320 }),
+    /**
+     * ISO 3166-1 alpha-2 country (upper case), e.g. from a CSV import's `country` column; null when
+     * unknown. Checked by `isCountryCode` wherever it is written (a CHECK would scan the table).
+     */
+    country: pg.varchar('country', { length: 2 }),
     provenance: pg.jsonb('provenance').notNull().default({}).$type<Record<string, FieldSource>>(),
     /** The scraping job that first found the lead (no foreign key: jobs may be pruned, leads stay). */
     firstJobId: pg.bigint('first_job_id', { mode: 'number' }),

@@ -189,7 +189,7 @@ export const crmOperations: OperationDocs = {
   'POST /api/admin/crm/campaigns': {
     id: 'admin.crm.createCampaign',
     summary: 'Create a draft marketing campaign',
-    description: `Body \`name\` (at most 100), \`list_id\`, \`template_id\`, \`sender_id\`; 422 under the field when one does not exist. Answers 201 with the campaign. ${AUDITED} ${CRM}`,
+    description: `Body \`name\` (at most 100), \`list_id\`, \`template_id\`, \`sender_id\`, optional \`segment\` narrowing the list (as in \`POST /api/admin/crm/segments/count\`); 422 under the field when one does not exist. Answers 201 with the campaign. ${AUDITED} ${CRM}`,
     examples: { request: { name: 'November release push', list_id: 4, template_id: 9, sender_id: 2 } },
   },
   'GET /api/admin/crm/campaigns/{id}': {
@@ -201,6 +201,16 @@ export const crmOperations: OperationDocs = {
     id: 'admin.crm.getCampaignAudience',
     summary: 'Read what sending a draft campaign would reach',
     description: `Asked before the confirmation: how many addresses of the list it reaches today (suppressed and unsubscribed left out) and, for each optional merge tag the template uses without a fallback, how many of them have no value. 404 also when its list or template is gone. ${CRM}; docs/decisions.md "CRM: sending asks first (issue 28 item 15)".`,
+  },
+  'POST /api/admin/crm/segments/count': {
+    id: 'admin.crm.countSegment',
+    summary: 'Count the addresses a list narrowed by a segment reaches',
+    description: `Body \`list_id\` and \`segment\`: \`genres\` (any of), \`countries\` (ISO 3166-1 alpha-2, any of; 422 \`crm.segments.country_invalid\`), \`sources\` (scraping, csv, user; 422 \`crm.segments.source_invalid\`), \`engaged_days\` (opened or clicked a campaign in the last N days, 1 to 3650; 422 \`crm.segments.days_invalid\`); all given conditions hold together. Suppressed and unsubscribed addresses are never counted. The same query queues a campaign's messages, so the count shown is the count sent. 422 \`crm.list_not_found\` under \`list_id\`. ${CRM}; issue 36 "E-mail campaigns".`,
+  },
+  'GET /api/admin/crm/campaigns/{id}/recipients': {
+    id: 'admin.crm.listCampaignRecipients',
+    summary: "List a campaign's recipients with what became of each",
+    description: `One row per message of the campaign, in the order they were queued, with its status derived from the message, its tracking and the suppression list, the most advanced winning: unsubscribed (or complained) > bounced (or failed) > clicked > opened > sent > queued; \`skipped\` never went (cancelled, erased). \`filter[status]\` (one or several of queued, sent, opened, clicked, bounced, unsubscribed, skipped; 422 \`crm.campaigns.recipient_status_invalid\` otherwise), \`q\` (part of the address), \`order\` email or id. ${PAGED} ${CRM}; issue 36 "E-mail campaigns".`,
   },
   'POST /api/admin/crm/campaigns/{id}/start': {
     id: 'admin.crm.startCampaign',
