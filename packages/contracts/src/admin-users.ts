@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { spotifyAccountSchema } from './connections';
+import { LIMITS } from './limits';
 
 /**
  * Answers of the back-office user screens (the /users/list screen, the /users/{userId} overview and
@@ -114,8 +115,8 @@ export const behalfUserQuerySchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
-/** The longest staff note on a user, in characters (the database checks it too). */
-export const USER_NOTE_MAX = 2000;
+/** The longest staff note on a user, in characters (`LIMITS.userNoteMax`; the database checks it too). */
+export const USER_NOTE_MAX = LIMITS.userNoteMax;
 
 /** A staff note on a user (issue 36 "Lists"): staff only, never in a user-facing answer. */
 export const userNoteSchema = z.object({

@@ -5,6 +5,8 @@ export const LIMITS = {
   toastMs: 5_000,
   reviewThankYouMs: 7_000,
   pitchMax: 140,
+  /** The longest staff note on a user, in characters (the database checks it too; issue 36). */
+  userNoteMax: 2_000,
   referencesMax: 5,
   genresPerUserMax: 5,
   mediaMaxBytes: 50 * 1024 * 1024,

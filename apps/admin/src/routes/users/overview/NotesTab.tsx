@@ -1,5 +1,5 @@
 import type { SessionAdmin } from '@lm/contracts';
-import { USER_NOTE_MAX } from '@lm/contracts/admin-users';
+import { LIMITS } from '@lm/contracts/limits';
 import { USER_ADMIN_PERMISSIONS } from '@lm/contracts/permissions';
 import { formatDateTime, useSession } from '@lm/ui';
 import { Button, Card, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
@@ -34,7 +34,7 @@ export function NotesTab({ user }: { user: AdminUser }) {
               description={t('users.notes.private')}
               value={body}
               onChange={(e) => setBody(e.currentTarget.value)}
-              maxLength={USER_NOTE_MAX}
+              maxLength={LIMITS.userNoteMax}
               autosize
               minRows={2}
             />
