@@ -146,7 +146,8 @@ for (const { language, width, height, refusal } of CASES) {
       await page.setViewportSize({ width, height });
       await signInAdmin(page, language);
       await page.goto(`/admin/requests/list?q=${tag}`);
-      const rows = page.locator('table tbody tr');
+      // Phones show the list as cards, each with its own selection checkbox.
+      const rows = width < 600 ? page.getByTestId('list-card') : page.locator('table tbody tr');
       await expect(rows).toHaveCount(3);
       await shotWithoutOverflow(page, test.info().outputPath('shots'), `list-${language}-${width}`);
       for (let i = 0; i < 3; i++) await rows.nth(i).getByRole('checkbox').check();
