@@ -152,7 +152,7 @@ for (const { language, width, height, refusal } of CASES) {
       await shotWithoutOverflow(page, test.info().outputPath('shots'), `list-${language}-${width}`);
       for (let i = 0; i < 3; i++) await rows.nth(i).getByRole('checkbox').check();
       await expect(page.getByTestId('bulk-bar')).toBeVisible();
-      await expect(page.getByTestId('bulk-count')).toContainText(language === 'en' ? '3' : '٣');
+      await expect(page.getByTestId('bulk-count')).toContainText('3');
       await shotWithoutOverflow(page, test.info().outputPath('shots'), `bar-${language}-${width}`);
 
       await page.getByTestId('bulk-approve').click();
