@@ -4306,6 +4306,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/bulk/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve several users pending approval
+         * @description Body `ids` (1 to 100 user ids; 422 `bulk.none`, `bulk.too_many`). Each runs through the single approval (same rules, audit entry, in-app and e-mail notice; each in its own transaction, the row locked), in the order given. Answers per id `ok` or the refusal with its key and words (`user.not_pending`, `errors.not_found`...), and the counts. Audited with the acting admin, address and user agent. Issue 36 "Lists", spec section 4 "User statuses".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `users.edit`. API keys are refused (403).
+         */
+        post: operations["admin.users.bulkApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/bulk/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline several users pending approval with one reason
+         * @description Body `ids` (1 to 100 user ids; 422 `bulk.none`, `bulk.too_many`) and an optional `reason` (at most 500 characters), sent to each user. Each runs through the single decline (same rules, audit entry, notice), in the order given. Answers per id `ok` or the refusal with its key and words (`user.not_pending`...), and the counts. Audited with the acting admin, address and user agent. Issue 36 "Lists".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `users.edit`. API keys are refused (403).
+         */
+        post: operations["admin.users.bulkDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/export.csv": {
         parameters: {
             query?: never;
@@ -24375,6 +24419,108 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.users.bulkApprove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         41,
+                 *         42
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refused: number;
+                            results: {
+                                code: string | null;
+                                id: number;
+                                message: string | null;
+                                ok: boolean;
+                            }[];
+                            succeeded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.users.bulkDecline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         41,
+                 *         42
+                 *       ],
+                 *       "reason": "The Spotify link does not match the artist name"
+                 *     }
+                 */
+                "application/json": {
+                    ids: number[];
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refused: number;
+                            results: {
+                                code: string | null;
+                                id: number;
+                                message: string | null;
+                                ok: boolean;
+                            }[];
+                            succeeded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };

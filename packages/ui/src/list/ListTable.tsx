@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Center,
+  Checkbox,
   Collapse,
   Group,
   LoadingOverlay,
@@ -58,6 +59,10 @@ type CardProps<T> = {
   onRecordsPerPageChange?: (n: number) => void;
   recordsPerPageLabel?: string;
   paginationText?: (p: { from: number; to: number; totalRecords: number }) => ReactNode;
+  /** Row selection (bulk actions): each card gets a checkbox, labelled like the table's. */
+  selectedRecords?: T[];
+  onSelectedRecordsChange?: (records: T[]) => void;
+  selectionCheckboxProps?: Record<string, unknown>;
 };
 
 function cellOf<T>(column: DataTableColumn<T>, record: T, index: number): ReactNode {
@@ -73,6 +78,7 @@ function RecordCard<T>({
   onRowClick,
   expansion,
   attributes,
+  selection,
 }: {
   record: T;
   index: number;
@@ -80,6 +86,8 @@ function RecordCard<T>({
   onRowClick?: CardProps<T>['onRowClick'];
   expansion?: CardProps<T>['rowExpansion'];
   attributes?: Record<string, unknown>;
+  /** Present when the list is selectable: whether this card is selected, and its toggle. */
+  selection?: { checked: boolean; toggle: () => void; checkboxProps?: Record<string, unknown> };
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -111,6 +119,14 @@ function RecordCard<T>({
       {...attributes}
     >
       <Stack gap={6}>
+        {selection && (
+          <Checkbox
+            checked={selection.checked}
+            onChange={selection.toggle}
+            data-testid="list-card-select"
+            {...selection.checkboxProps}
+          />
+        )}
         {labelled.map((column) => (
           <Group
             key={String(column.accessor)}
@@ -189,6 +205,23 @@ function CardList<T>(props: CardProps<T>) {
               onRowClick={props.onRowClick}
               expansion={props.rowExpansion}
               attributes={props.customRowAttributes?.(record, index)}
+              selection={
+                props.onSelectedRecordsChange
+                  ? {
+                      checked: (props.selectedRecords ?? []).some((r) => id(r, -1) === id(record, index)),
+                      toggle: () => {
+                        const selected = props.selectedRecords ?? [];
+                        const key = id(record, index);
+                        props.onSelectedRecordsChange?.(
+                          selected.some((r) => id(r, -1) === key)
+                            ? selected.filter((r) => id(r, -1) !== key)
+                            : [...selected, record],
+                        );
+                      },
+                      checkboxProps: props.selectionCheckboxProps,
+                    }
+                  : undefined
+              }
             />
           ))}
         </Stack>

@@ -8,11 +8,13 @@ import {
   userSpotifyConnectionSchema,
   userWalletSummarySchema,
 } from '@lm/contracts/admin-users';
+import { bulkIdsBody, bulkIdsSchema, bulkResultSchema } from '@lm/contracts/bulk';
 import { expressCampaignSchema, expressPlaylistSchema } from '@lm/contracts/express';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminAccess, clientInfo, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
+import { runBulk } from '../../platform/bulk';
 import { fileDay } from '../../platform/csv-export';
 import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -145,6 +147,34 @@ export const usersRoutes: RouteModule = (app, deps) => {
     'user.declined',
     declineUserSchema.nullish(),
   );
+
+  /** A bulk decision on users pending approval (issue 36 "Lists"): each id through `decideUser`. */
+  const bulkDecision = (decision: 'approve' | 'decline', body: z.ZodType) =>
+    app.post(
+      `/api/admin/users/bulk/${decision}`,
+      {
+        config: { access: adminAccess(USERS_EDIT) },
+        schema: { tags, body, response: { 200: envelope(bulkResultSchema) } },
+      },
+      async (req) => {
+        const { ids, reason } = req.body as { ids: number[]; reason?: string };
+        const actor = staff(req);
+        const result = await runBulk(
+          ids,
+          async (id) => {
+            await users.decideUser(deps, id, decision, reason || undefined, actor);
+            return undefined;
+          },
+          req.lang,
+        );
+        return {
+          data: result,
+          message: t(req.lang, 'bulk.done', { ok: result.succeeded, refused: result.refused }),
+        };
+      },
+    );
+  bulkDecision('approve', bulkIdsBody);
+  bulkDecision('decline', declineUserSchema.extend({ ids: bulkIdsSchema }));
   action('disable', USERS_EDIT, (req) => users.disableUser(deps, req.params.id, staff(req)), 'user.disabled');
   action('enable', USERS_EDIT, (req) => users.enableUser(deps, req.params.id, staff(req)), 'user.enabled');
   action('invite', USERS_INVITE, (req) => users.inviteUser(deps, req.params.id, staff(req)), 'user.invited');

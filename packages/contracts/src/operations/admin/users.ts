@@ -58,6 +58,18 @@ export const usersOperations: OperationDocs = {
     errors: [409],
     examples: { response: { message: 'User approved' } },
   },
+  'POST /api/admin/users/bulk/approve': {
+    id: 'admin.users.bulkApprove',
+    summary: 'Approve several users pending approval',
+    description: `Body \`ids\` (1 to 100 user ids; 422 \`bulk.none\`, \`bulk.too_many\`). Each runs through the single approval (same rules, audit entry, in-app and e-mail notice; each in its own transaction, the row locked), in the order given. Answers per id \`ok\` or the refusal with its key and words (\`user.not_pending\`, \`errors.not_found\`...), and the counts. ${AUDITED} Issue 36 "Lists", spec section 4 "User statuses".`,
+    examples: { request: { ids: [41, 42] } },
+  },
+  'POST /api/admin/users/bulk/decline': {
+    id: 'admin.users.bulkDecline',
+    summary: 'Decline several users pending approval with one reason',
+    description: `Body \`ids\` (1 to 100 user ids; 422 \`bulk.none\`, \`bulk.too_many\`) and an optional \`reason\` (at most 500 characters), sent to each user. Each runs through the single decline (same rules, audit entry, notice), in the order given. Answers per id \`ok\` or the refusal with its key and words (\`user.not_pending\`...), and the counts. ${AUDITED} Issue 36 "Lists".`,
+    examples: { request: { ids: [41, 42], reason: 'The Spotify link does not match the artist name' } },
+  },
   'POST /api/admin/users/{id}/decline': {
     id: 'admin.users.decline',
     summary: 'Decline a user pending approval',
