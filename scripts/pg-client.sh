@@ -74,8 +74,13 @@ cd "$work/src"
 ./configure --without-readline --without-icu --without-openssl --with-zlib >"$work/configure.log" 2>&1 ||
   { tail -20 "$work/configure.log" >&2; exit 1; }
 jobs=$(nproc 2>/dev/null || echo 2)
+# The libraries first, one directory at a time: pg_dump's submakes of libpq and libpgport both build
+# src/common, and with -j two of them wrote libpgcommon_shlib.a at once (`ar: unable to copy file`).
 {
   make -C src/backend generated-headers &&
+    make -j"$jobs" -C src/common &&
+    make -j"$jobs" -C src/port &&
+    make -j"$jobs" -C src/interfaces/libpq &&
     make -j"$jobs" -C src/bin/pg_dump pg_dump pg_restore \
       libpq="$PWD/src/interfaces/libpq/libpq.a $PWD/src/common/libpgcommon_shlib.a $PWD/src/port/libpgport_shlib.a"
 } >"$work/make.log" 2>&1 || { tail -30 "$work/make.log" >&2; exit 1; }

@@ -3,8 +3,8 @@ import {
   type AdminSearchItem,
   type AdminSearchKind,
 } from '@lm/contracts/admin-search';
-import { Combobox, Group, Kbd, Loader, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
+import { ActionIcon, Combobox, Group, Kbd, Loader, Modal, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue, useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,12 @@ export function GlobalSearch() {
   const enabled = searchable(q);
   const search = useGlobalSearch(q, enabled);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  // On a phone the top bar has no room for a field beside the language, skin, bell and account
+  // buttons: an icon opens the same field in a full-screen dialog (36em is Mantine's `xs`).
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const [dialog, { open: openDialog, close: closeDialog }] = useDisclosure(false);
   const focus = () => {
+    if (phone && !dialog) openDialog();
     input.current?.focus();
     input.current?.select();
   };
@@ -72,6 +77,7 @@ export function GlobalSearch() {
     combobox.closeDropdown();
     setValue('');
     input.current?.blur();
+    closeDialog();
     navigate(path);
   };
 
@@ -85,7 +91,7 @@ export function GlobalSearch() {
     return null;
   })();
 
-  return (
+  const field = (
     <Combobox
       store={combobox}
       onOptionSubmit={open}
@@ -121,7 +127,8 @@ export function GlobalSearch() {
             </Kbd>
           }
           rightSectionPointerEvents="none"
-          w={{ base: 130, xs: 200, md: 300 }}
+          w={phone ? '100%' : { base: 130, xs: 200, md: 300 }}
+          data-autofocus={phone || undefined}
           data-testid="global-search"
         />
       </Combobox.Target>
@@ -160,5 +167,24 @@ export function GlobalSearch() {
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>
+  );
+
+  if (!phone) return field;
+  return (
+    <>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={t('admin.search.label')}
+        onClick={openDialog}
+        data-testid="global-search-open"
+      >
+        <IconSearch size={20} />
+      </ActionIcon>
+      <Modal opened={dialog} onClose={closeDialog} title={t('admin.search.label')} fullScreen>
+        {field}
+      </Modal>
+    </>
   );
 }
