@@ -1,4 +1,4 @@
-import { ADMIN_PERMISSIONS, type AbilityRule, SUPER_ADMIN_ROLE, USER_PERMISSIONS } from '@lm/contracts';
+import { type AbilityRule, ADMIN_PERMISSIONS, SUPER_ADMIN_ROLE, USER_PERMISSIONS } from '@lm/contracts';
 import { and, asc, desc, eq, ilike, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-error';
