@@ -48,7 +48,7 @@ export function usePayoutDecision() {
 export function usePayoutBulk() {
   const { api } = useApi();
   const queryClient = useQueryClient();
-  const after = () => queryClient.invalidateQueries({ queryKey: ['admin-payouts'] });
+  const after = () => queryClient.invalidateQueries({ queryKey: adminPayoutKeys.payouts });
   return {
     approve: async (ids: number[]) => {
       const res = await api.post<BulkResult>('admin/payouts/bulk/approve', { ids });

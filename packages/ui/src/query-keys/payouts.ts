@@ -16,6 +16,8 @@ export const payoutKeys = {
  * changes refresh every list instead (`['list']`), so they have no common prefix.
  */
 export const adminPayoutKeys = {
+  /** Every payout request's key (a bulk decision refreshes them all). */
+  payouts: ['admin-payouts'] as const,
   payout: (id: number) => ['admin-payouts', id] as const,
   transfer: (quote: string) => ['admin-transfers', quote] as const,
 };
