@@ -4,7 +4,7 @@ import {
   type AdminSearchKind,
 } from '@lm/contracts/admin-search';
 import { ActionIcon, Combobox, Group, Kbd, Loader, Modal, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useHotkeys, useId, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,8 +55,6 @@ export function GlobalSearch() {
   // On a phone the top bar has no room for a field beside the language, skin, bell and account
   // buttons: an icon opens the same field in a full-screen dialog (36em is Mantine's `xs`).
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  // The combobox pattern (WAI-ARIA): the field names the listbox it controls and says whether it is open.
-  const listId = useId();
   const [dialog, { open: openDialog, close: closeDialog }] = useDisclosure(false);
   const focus = () => {
     if (phone && !dialog) openDialog();
@@ -102,12 +100,11 @@ export function GlobalSearch() {
       withinPortal
       shadow="md"
     >
-      <Combobox.Target>
+      {/* The combobox pattern (WAI-ARIA): Mantine gives the field role="combobox", aria-expanded, and
+          aria-controls naming the listbox while it is open. */}
+      <Combobox.Target withExpandedAttribute>
         <TextInput
           ref={input}
-          role="combobox"
-          aria-controls={listId}
-          aria-expanded={combobox.dropdownOpened && Boolean(value.trim())}
           aria-label={t('admin.search.label')}
           aria-autocomplete="list"
           placeholder={t('admin.search.placeholder')}
@@ -138,7 +135,6 @@ export function GlobalSearch() {
       </Combobox.Target>
       <Combobox.Dropdown hidden={!value.trim()}>
         <Combobox.Options
-          id={listId}
           aria-label={t('admin.search.results')}
           mah="min(70vh, 520px)"
           style={{ overflowY: 'auto' }}
