@@ -185,21 +185,12 @@ async function auditConditions(
   return conditions;
 }
 
-/** One audit entry as its CSV export row (`exportAuditLogs`). */
-export interface AuditExportRow extends Record<string, unknown> {
+/** One audit entry as its CSV export row (`auditExportQuery`): the list's entry as the cursor reads it. */
+export type AuditExportRow = Omit<AuditLogView, 'id' | 'created_at' | 'meta'> & {
   id: string;
   created_at: Date;
-  actor_type: string;
-  actor_id: number | null;
-  actor_name: string | null;
-  actor_email: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  ip: string | null;
-  user_agent: string | null;
   meta: unknown;
-}
+};
 
 /**
  * The query of the audit log's CSV export (`GET /api/admin/audit-logs/export.csv`, issue 36): every
