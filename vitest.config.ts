@@ -27,6 +27,7 @@ export const MOCKING = [
   'apps/web/src/routes/fan-finder/subscribe-page.test.tsx',
   'apps/web/src/routes/wallet/paypal-callback.test.tsx',
   'packages/ui/src/ability/preload.test.ts',
+  'packages/ui/src/api/download.test.ts',
   'packages/ui/src/api/toasts.test.ts',
   'packages/ui/src/list/list-screen.test.tsx',
   'packages/ui/src/list/list-table.test.tsx',

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const get = vi.fn(async (path: string, options: unknown) => ({ data: { path, options } }));
 vi.mock('@lm/ui', () => ({ useApi: () => ({ api: { get } }) }));
-const { downloadFile, isRecordId, useChange, useGet, useRefreshArea } = await import('./use-admin-api');
+const { isRecordId, useChange, useGet, useRefreshArea } = await import('./use-admin-api');
 
 afterEach(() => {
   cleanup();
@@ -68,34 +68,5 @@ describe('the back-office query helpers', () => {
     expect(client.getQueryState(['crm', 'artist', 1])?.isInvalidated).toBe(true);
     expect(client.getQueryState(['list', 'admin/crm/lists', {}])?.isInvalidated).toBe(true);
     expect(client.getQueryState(['list', 'admin/scraping/jobs', {}])?.isInvalidated).toBe(false);
-  });
-
-  it('downloadFile fetches the path with the token and language, saves it under the name, and throws on a refusal', async () => {
-    const api = {
-      options: { baseUrl: '/api', getLanguage: () => 'ar' },
-      token: () => 'tok',
-    } as unknown as Parameters<typeof downloadFile>[0];
-    const fetchMock = vi.fn(async () => new Response('a,b', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
-    const saved: string[] = [];
-    URL.createObjectURL = vi.fn(() => 'blob:x');
-    URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
-    await downloadFile(api, 'admin/crm/lists/3/export', 'leads-list-3.csv', 'filter%5Bkind%5D=artist');
-    expect(fetchMock).toHaveBeenCalledWith('/api/admin/crm/lists/3/export?filter%5Bkind%5D=artist', {
-      headers: { Authorization: 'Bearer tok', 'X-Lang': 'ar' },
-    });
-    expect(saved).toEqual(['leads-list-3.csv']);
-    fetchMock.mockResolvedValueOnce(new Response('', { status: 403 }));
-    await expect(downloadFile(api, 'admin/crm/lists/3/export', 'x.csv')).rejects.toThrow(
-      'export failed: 403',
-    );
-    expect(saved).toHaveLength(1);
-    click.mockRestore();
-    vi.unstubAllGlobals();
   });
 });

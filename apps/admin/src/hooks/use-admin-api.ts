@@ -69,28 +69,3 @@ export function useRefreshArea(rootKey: QueryKey, listPrefix: string) {
     [client, rootKey, listPrefix],
   );
 }
-
-/**
- * Downloads a file of the back-office API (`GET path?query`, a CSV export) with the session's token
- * and the reader's language, and has the browser save it as `filename`. Throws an `Error` naming the
- * HTTP status when the API refuses.
- */
-export async function downloadFile(
-  api: ApiClient,
-  path: string,
-  filename: string,
-  query = '',
-): Promise<void> {
-  const response = await fetch(`${api.options.baseUrl}/${path}${query ? `?${query}` : ''}`, {
-    headers: { Authorization: `Bearer ${api.token() ?? ''}`, 'X-Lang': api.options.getLanguage() },
-  });
-  if (!response.ok) throw new Error(`export failed: ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}

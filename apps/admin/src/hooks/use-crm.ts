@@ -20,9 +20,9 @@ import type {
   Template,
   TemplateSummary,
 } from '@lm/contracts/crm';
-import { crmKeys, useApi } from '@lm/ui';
+import { crmKeys, downloadFile, useApi } from '@lm/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { downloadFile, isRecordId, useChange, useGet, useRefreshArea } from './use-admin-api';
+import { isRecordId, useChange, useGet, useRefreshArea } from './use-admin-api';
 
 /**
  * Shapes of the CRM answers: the zod schemas in `@lm/contracts/crm` that the API serialises its

@@ -14,9 +14,9 @@ import {
   type ScrapingRunLead,
   type ScrapingSentToList,
 } from '@lm/contracts/scraping';
-import { scrapingKeys, toSearchParams, useApi } from '@lm/ui';
+import { downloadFile, scrapingKeys, toSearchParams, useApi } from '@lm/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { downloadFile, isRecordId, useChange, useGet, useRefreshArea } from './use-admin-api';
+import { isRecordId, useChange, useGet, useRefreshArea } from './use-admin-api';
 
 /** While a job or run moves, its screens ask again this often (ms): polling, see docs/decisions.md. */
 export const LIVE_REFRESH_MS = 2_000;
@@ -141,7 +141,11 @@ export function useExportCsv(jobId: number) {
       const query = toSearchParams(
         Object.fromEntries(Object.entries(filter).map(([k, v]) => [`filter[${k}]`, v])),
       ).toString();
-      await downloadFile(api, `admin/scraping/jobs/${jobId}/export`, `scraping-job-${jobId}.csv`, query);
+      await downloadFile(
+        api,
+        `admin/scraping/jobs/${jobId}/export${query ? `?${query}` : ''}`,
+        `scraping-job-${jobId}.csv`,
+      );
     },
   });
 }
