@@ -1,4 +1,4 @@
-import { type ApiClient, type ApiPath, type RequestOptions, useApi } from '@lm/ui';
+import { type ApiPath, type RequestOptions, useApi } from '@lm/ui';
 import {
   type QueryKey,
   type UseQueryOptions,
