@@ -8,7 +8,7 @@ import {
   USER_STATUS_LABELS,
   type UserStatus,
 } from '@lm/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { type Database, type Tx, withTransaction } from '../../db/client';
 import {
   countries,
@@ -27,6 +27,7 @@ import type { AppDeps } from '../../platform/app';
 import { type ExportColumn, isoInstant } from '../../platform/csv-export';
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from '../../platform/errors';
 import { type ListQuery, paginate, parseOrder } from '../../platform/http';
+import { dateRangeFilter, filterOne, filterValues } from '../../platform/list-filters';
 import { COUNT_EXACT_UP_TO, countOrEstimate, TEXT_SEARCH_COUNT_EXACT_UP_TO } from '../../platform/list-total';
 import { issueResetLink, revokeAllUserTokens } from '../accounts';
 import { audit, auditChanges } from '../audit';
@@ -48,16 +49,7 @@ export interface StaffMeta {
 /** How long an invitation link stays valid (a reset link stays 60 minutes, LIMITS.resetTokenTtlMinutes). */
 export const INVITE_TTL_DAYS = 7;
 
-const one = (f: ListQuery['filter'], k: string): string | undefined => {
-  const v = f?.[k];
-  return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
-};
-const many = (f: ListQuery['filter'], k: string): string[] => {
-  const v = f?.[k];
-  return (Array.isArray(v) ? v : v ? [v] : []).map((s) => s.trim()).filter(Boolean);
-};
 const fullName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
-const isDay = (v: string | undefined): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
 const userLang = (u: UserRow): Language =>
   (LANGUAGES as readonly string[]).includes(u.language) ? (u.language as Language) : 'en';
 const staffActor = (m: StaffMeta) => ({
@@ -156,25 +148,27 @@ export async function listUsers(database: Database, query: ListQuery, storageUrl
 function userListWhere(query: Pick<ListQuery, 'filter' | 'q' | 'order'>) {
   const f = query.filter;
   const parts: (SQL | undefined)[] = [sql`${users.deletedAt} is null`];
-  const name = one(f, 'name');
+  const name = filterOne(f, 'name');
   if (name) parts.push(ilike(fullName, containsPattern(name)));
-  const email = one(f, 'email');
+  const email = filterOne(f, 'email');
   if (email) parts.push(ilike(users.email, containsPattern(email)));
-  const types = many(f, 'user_type_id')
-    .map(Number)
-    .filter((n) => n === 1 || n === 2 || n === 3);
+  const types = filterValues(f, 'user_type_id', (v) => v === '1' || v === '2' || v === '3').map(Number);
   if (types.length > 0) parts.push(inArray(users.userTypeId, types));
-  const statuses = many(f, 'status').filter((s) => s in USER_STATUS_LABELS);
+  const statuses = filterValues(f, 'status', (v) => v in USER_STATUS_LABELS);
   if (statuses.length > 0) parts.push(inArray(users.status, statuses));
-  const tier = one(f, 'tier_id');
-  if (tier && /^\d{1,9}$/.test(tier)) parts.push(eq(users.tierId, Number(tier)));
-  const country = one(f, 'country_code')?.toUpperCase();
-  if (country && /^[A-Z]{2}$/.test(country)) parts.push(eq(users.countryCode, country));
-  const from = one(f, 'date_from');
-  if (isDay(from)) parts.push(gte(users.createdAt, new Date(`${from}T00:00:00Z`)));
-  const to = one(f, 'date_to');
-  if (isDay(to))
-    parts.push(lt(users.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
+  const [tier, ...moreTiers] = filterValues(f, 'tier_id', (v) => /^[1-9]\d{0,8}$/.test(v));
+  if (moreTiers.length > 0) throw new ValidationError({ 'filter[tier_id]': ['validation.invalid'] });
+  if (tier) parts.push(eq(users.tierId, Number(tier)));
+  const [country, ...moreCountries] = filterValues(
+    f,
+    'country_code',
+    (v) => /^[A-Za-z]{2}$/.test(v),
+    'validation.country_invalid',
+  );
+  if (moreCountries.length > 0)
+    throw new ValidationError({ 'filter[country_code]': ['validation.country_invalid'] });
+  if (country) parts.push(eq(users.countryCode, country.toUpperCase()));
+  parts.push(...dateRangeFilter(f, users.createdAt));
   if (query.q)
     parts.push(
       sql`(${ilike(fullName, containsPattern(query.q))} or ${ilike(users.email, containsPattern(query.q))})`,

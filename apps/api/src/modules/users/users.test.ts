@@ -300,6 +300,27 @@ describe('users list filters', () => {
     });
     expect(page.json().pagination).toMatchObject({ total: 1, current_page: 1 });
   });
+
+  it('refuses a filter it cannot apply, on the list and its export, in the reader language (never answers every user)', async () => {
+    const bad: [string, string, string][] = [
+      ['filter[status]=pending_approval,bogus', 'filter[status]', 'قيمة غير صالحة'],
+      ['filter[user_type_id]=4', 'filter[user_type_id]', 'قيمة غير صالحة'],
+      ['filter[tier_id]=abc', 'filter[tier_id]', 'قيمة غير صالحة'],
+      ['filter[country_code]=FRA', 'filter[country_code]', 'يُرجى اختيار دولة صالحة'],
+      ['filter[date_from]=2024-02-30', 'filter[date_from]', 'YYYY-MM-DD'],
+      ['filter[date_from]=2024-03-10&filter[date_to]=2024-03-09', 'filter[date_to]', 'يجب ألا يسبق'],
+    ];
+    for (const [query, field, words] of bad) {
+      for (const path of ['/api/admin/users', '/api/admin/users/export.csv']) {
+        const res = await ctx.call('GET', `${path}?${query}`, {
+          token: viewerToken,
+          headers: { 'x-lang': 'ar' },
+        });
+        expect(res.statusCode, `${path}?${query}`).toBe(422);
+        expect(JSON.stringify(res.json().errors[field]), `${path}?${query}`).toContain(words);
+      }
+    }
+  });
 });
 
 describe('users list totals', () => {
