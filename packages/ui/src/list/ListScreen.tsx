@@ -6,6 +6,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context';
+import { isApiError } from '../api/api-error';
 import type { ApiPath } from '../api/api-paths';
 import { downloadFile } from '../api/download';
 import { showErrorToast } from '../api/toasts';
@@ -114,7 +115,21 @@ export function ListScreen<T>({
   // A very long list's total is PostgreSQL's estimate: shown as "about N".
   const estimated = result.data?.pagination.total_estimated === true;
   const filtered = Boolean(list.params.q) || Object.keys(list.params.filter).length > 0;
-  const emptyState = result.isError ? (
+  // A query the API refuses (422: a filter value it cannot apply) is the reader's to change, not a
+  // connection problem: say why, in the API's words, and offer to reset the filters.
+  const refusal = isApiError(result.error, 422) ? result.error : null;
+  const emptyState = refusal ? (
+    <EmptyState
+      icon={<IconFilterOff size={24} />}
+      title={t('ui.list.filters_refused')}
+      hint={Object.values(refusal.errors ?? {}).flat()[0] ?? refusal.message}
+      action={
+        <Button size="xs" variant="light" onClick={list.reset}>
+          {t('ui.list.reset')}
+        </Button>
+      }
+    />
+  ) : result.isError ? (
     <EmptyState title={t('ui.list.load_failed')} hint={t('ui.list.load_failed_hint')} />
   ) : filtered ? (
     <EmptyState

@@ -3,24 +3,30 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from '../api/api-error';
+import { createQueryClient } from '../api/query-client';
 import { initTestI18n, renderWithUi } from '../test/render';
 
 let estimated = true;
+let refusal: ApiRequestError | null = null;
 vi.mock('../api/api-context', () => ({
   useApi: () => ({
     api: {
       options: { baseUrl: '/api', getLanguage: () => 'fr' },
       token: () => 'tok',
-      list: async () => ({
-        data: [{ id: 1, name: 'One' }],
-        pagination: {
-          total: 200_000,
-          limit: 10,
-          current_page: 1,
-          total_pages: 20_000,
-          ...(estimated ? { total_estimated: true } : {}),
-        },
-      }),
+      list: async () => {
+        if (refusal) throw refusal;
+        return {
+          data: [{ id: 1, name: 'One' }],
+          pagination: {
+            total: 200_000,
+            limit: 10,
+            current_page: 1,
+            total_pages: 20_000,
+            ...(estimated ? { total_estimated: true } : {}),
+          },
+        };
+      },
     },
   }),
 }));
@@ -29,9 +35,9 @@ const { ListScreen } = await import('./ListScreen');
 afterEach(cleanup);
 beforeAll(initTestI18n);
 
-function show() {
+function show(client = new QueryClient()) {
   renderWithUi(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter>
         <ListScreen<{ id: number; name: string }>
           title="Things"
@@ -54,6 +60,23 @@ describe('list totals', () => {
     estimated = false;
     show();
     expect(await screen.findByText(/of 200,000$/)).toBeTruthy();
+  });
+});
+
+describe('a query the API refuses', () => {
+  it('says the filters cannot be applied, with the API’s reason, and offers to reset them (not "check your connection")', async () => {
+    refusal = new ApiRequestError(422, {
+      message: 'The given data was invalid.',
+      code: 'VALIDATION',
+      errors: { 'filter[date_from]': ['Please enter a valid date (YYYY-MM-DD)'] },
+    });
+    // The apps' client: a 4xx is not retried, so the refusal shows at once.
+    show(createQueryClient());
+    expect(await screen.findByText('These filters cannot be applied')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid date (YYYY-MM-DD)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reset' })).toBeTruthy();
+    expect(screen.queryByText('The list could not be loaded')).toBeNull();
+    refusal = null;
   });
 });
 
