@@ -3648,6 +3648,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tickets/bulk/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign several tickets
+         * @description Body `ids` (1 to 100 ticket ids; 422 `bulk.none`, `bulk.too_many`). Each ticket runs through the single action (same rules, audit entry and notices; each in its own transaction with the ticket locked, so a ticket already changed by a concurrent run is left as it is), in the order given. Answers per id `ok` or the refusal with its key and words (`errors.not_found`...), and the counts. `admin_id`: the staff member to assign, or null to leave the tickets unassigned; one who is not an active staff member answers 422 `tickets.admin_unknown` and changes nothing. As `PUT update_ticket/{id}`: needs `tickets.edit`; the new assignee is told (unless it is the caller). Audited with the acting admin, address and user agent. Issue 36 "Lists"; Spec section 7 "Tickets"; issue 14 "Support tickets".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.edit`. API keys are refused (403).
+         */
+        post: operations["admin.tickets.bulkAssignee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/bulk/priority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the priority of several tickets
+         * @description Body `ids` (1 to 100 ticket ids; 422 `bulk.none`, `bulk.too_many`). Each ticket runs through the single action (same rules, audit entry and notices; each in its own transaction with the ticket locked, so a ticket already changed by a concurrent run is left as it is), in the order given. Answers per id `ok` or the refusal with its key and words (`errors.not_found`...), and the counts. `priority_id`: 1 High, 2 Medium, 3 Low (422 `tickets.priority_required`). As `PUT update_ticket/{id}`: needs `tickets.edit`; the due times move with the priority. Audited with the acting admin, address and user agent. Issue 36 "Lists"; Spec section 7 "Tickets"; issue 14 "Support tickets".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.edit`. API keys are refused (403).
+         */
+        post: operations["admin.tickets.bulkPriority"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/bulk/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the status of several tickets
+         * @description Body `ids` (1 to 100 ticket ids; 422 `bulk.none`, `bulk.too_many`). Each ticket runs through the single action (same rules, audit entry and notices; each in its own transaction with the ticket locked, so a ticket already changed by a concurrent run is left as it is), in the order given. Answers per id `ok` or the refusal with its key and words (`errors.not_found`...), and the counts. `status_id`: 2 In Progress, 3 Resolved, 4 Closed or 5 Waiting on User (Open only comes from a new ticket: 422 `tickets.status_not_settable`). As `PUT ticket_status/{id}/{status}`: needs `tickets.status.edit`, resolving tells the user and asks for a rating, a ticket already in that status is left as it is. Audited with the acting admin, address and user agent. Issue 36 "Lists"; Spec section 7 "Tickets"; issue 14 "Support tickets".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.status.edit`. API keys are refused (403).
+         */
+        post: operations["admin.tickets.bulkStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tickets/export.csv": {
         parameters: {
             query?: never;
@@ -22495,6 +22561,162 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.bulkAssignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         12,
+                 *         13
+                 *       ],
+                 *       "admin_id": 4
+                 *     }
+                 */
+                "application/json": {
+                    admin_id: number | null;
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refused: number;
+                            results: {
+                                code: string | null;
+                                id: number;
+                                message: string | null;
+                                ok: boolean;
+                            }[];
+                            succeeded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.bulkPriority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         12,
+                 *         13
+                 *       ],
+                 *       "priority_id": 1
+                 *     }
+                 */
+                "application/json": {
+                    ids: number[];
+                    priority_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refused: number;
+                            results: {
+                                code: string | null;
+                                id: number;
+                                message: string | null;
+                                ok: boolean;
+                            }[];
+                            succeeded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.bulkStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         12,
+                 *         13
+                 *       ],
+                 *       "status_id": 3
+                 *     }
+                 */
+                "application/json": {
+                    ids: number[];
+                    status_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refused: number;
+                            results: {
+                                code: string | null;
+                                id: number;
+                                message: string | null;
+                                ok: boolean;
+                            }[];
+                            succeeded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
