@@ -4,7 +4,7 @@ import { type ExportColumn, isoInstant, statusCode } from '../../platform/csv-ex
 /**
  * One campaign as a row of the staff campaign lists' CSV exports (issue 36 "Lists"): the Spotify list
  * (`campaignExportQuery`) and the TikTok and Instagram lists (`socialCampaignExportQuery`) write the
- * same columns; `target` is the playlist (Spotify) or the account's @username (TikTok, Instagram).
+ * same columns; `target` is the playlist (Spotify) or the account's username (TikTok, Instagram; without an "@", which a spreadsheet would read as a formula).
  */
 export interface CampaignExportRow extends Record<string, unknown> {
   id: number;

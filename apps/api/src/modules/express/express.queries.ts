@@ -244,8 +244,8 @@ export function campaignExportQuery(query: Pick<ListQuery, 'filter' | 'q' | 'ord
     from ${expressCampaigns}
     join ${expressPlaylists} on ${expressPlaylists.id} = ${expressCampaigns.playlistId}
     join ${expressTiers} on ${expressTiers.id} = ${expressCampaigns.tierId}
-    join ${artists} on ${artists.id} = ${expressCampaigns.artistId}
-    join ${curators} on ${curators.id} = ${expressCampaigns.curatorId}
+    join ${users} ${artists} on ${artists.id} = ${expressCampaigns.artistId}
+    join ${users} ${curators} on ${curators.id} = ${expressCampaigns.curatorId}
     where ${where ?? sql`true`}
     order by ${expressCampaigns.id} ${query.order?.endsWith(':asc') ? sql`asc` : sql`desc`}`;
 }

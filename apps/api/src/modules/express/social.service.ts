@@ -522,7 +522,7 @@ export async function listSocialCampaigns(
  * The query of staff's TikTok or Instagram campaign list's CSV export
  * (`GET /api/admin/express/{platform}/campaigns/export.csv`, issue 36): every campaign of the platform
  * the list's `q` and filters select (`socialCampaignWhere`, the list's own condition), newest first, as
- * {@link CampaignExportRow}s: the target is the account's @username, the tier the account's tier.
+ * {@link CampaignExportRow}s: the target is the account's username, the tier the account's tier.
  * @throws ValidationError 422 for a date that is not a day or a range ending before it starts
  */
 export function socialCampaignExportQuery(
@@ -536,14 +536,14 @@ export function socialCampaignExportQuery(
       ${influencers.id} as seller_id, ${influencers.firstName} || ' ' || ${influencers.lastName} as seller_name,
       ${influencers.email} as seller_email, ${expressCampaigns.trackName} as track_name,
       ${expressCampaigns.trackArtist} as track_artist, ${expressCampaigns.trackUrl} as track_url,
-      '@' || ${socialAccounts.username} as target, ${socialTiers.tierName} as tier,
+      ${socialAccounts.username} as target, ${socialTiers.tierName} as tier,
       ${expressCampaigns.price} as price_coins, ${expressCampaigns.paidCoins} as paid_coins,
       ${expressCampaigns.refundedCoins} as refunded_coins, ${expressCampaigns.completedAt} as completed_at
     from ${expressCampaigns}
     join ${socialAccounts} on ${socialAccounts.id} = ${expressCampaigns.accountId}
     join ${socialTiers} on ${socialTiers.id} = ${expressCampaigns.socialTierId}
-    join ${artists} on ${artists.id} = ${expressCampaigns.artistId}
-    join ${influencers} on ${influencers.id} = ${expressCampaigns.curatorId}
+    join ${users} ${artists} on ${artists.id} = ${expressCampaigns.artistId}
+    join ${users} ${influencers} on ${influencers.id} = ${expressCampaigns.curatorId}
     where ${where ?? sql`true`}
     order by ${expressCampaigns.id} desc`;
 }

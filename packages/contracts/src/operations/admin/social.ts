@@ -52,7 +52,7 @@ function platformDocs({ key, name }: (typeof PLATFORMS)[number]): OperationDocs 
     [`GET /api/admin/express-${key}/campaigns/export.csv`]: {
       id: `admin.${key}.exportCampaignsCsv`,
       summary: `Export ${name} express campaigns as CSV`,
-      description: `The ${name} campaigns the list's \`q\` and filters select (the same filters and 422s as the list), newest first: number, ordered, status code (\`pending_for_approval\` … \`failed_to_submit_playlist\`, one code per status on every platform), artist and influencer (id, name, e-mail), track (name, artist, link), the account (@username), its tier, price, coins paid to the influencer and refunded (whole coins), completed. ${EXPORTED} Audited as \`export.social_campaigns\` with the platform. Needs \`express.campaigns.show\`. Issue 36 "Lists"; ${screens}`,
+      description: `The ${name} campaigns the list's \`q\` and filters select (the same filters and 422s as the list), newest first: number, ordered, status code (\`pending_for_approval\` … \`failed_to_submit_playlist\`, one code per status on every platform), artist and influencer (id, name, e-mail), track (name, artist, link), the account's username, its tier, price, coins paid to the influencer and refunded (whole coins), completed. ${EXPORTED} Audited as \`export.social_campaigns\` with the platform. Needs \`express.campaigns.show\`. Issue 36 "Lists"; ${screens}`,
       errors: [422, 429],
     },
     [`GET /api/admin/express-${key}/campaigns/{id}`]: {
