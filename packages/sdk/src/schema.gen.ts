@@ -1442,6 +1442,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/express-instagram/campaigns/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export Instagram express campaigns as CSV
+         * @description The Instagram campaigns the list's `q` and filters select (the same filters and 422s as the list), newest first: number, ordered, status code (`pending_for_approval` … `failed_to_submit_playlist`, one code per status on every platform), artist and influencer (id, name, e-mail), track (name, artist, link), the account's username, its tier, price, coins paid to the influencer and refunded (whole coins), completed. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Audited as `export.social_campaigns` with the platform. Needs `express.campaigns.show`. Issue 36 "Lists"; Spec section 2 "/express/instagram/campaigns/list" and "/express-instagram-campaigns/{campaignId}"; issue 12 "TikTok and Instagram campaigns".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
+         */
+        get: operations["admin.instagram.exportCampaignsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/express-tiktok/campaigns": {
         parameters: {
             query?: never;
@@ -1478,6 +1500,28 @@ export interface paths {
          *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
          */
         get: operations["admin.tiktok.getCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/express-tiktok/campaigns/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export TikTok express campaigns as CSV
+         * @description The TikTok campaigns the list's `q` and filters select (the same filters and 422s as the list), newest first: number, ordered, status code (`pending_for_approval` … `failed_to_submit_playlist`, one code per status on every platform), artist and influencer (id, name, e-mail), track (name, artist, link), the account's username, its tier, price, coins paid to the influencer and refunded (whole coins), completed. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Audited as `export.social_campaigns` with the platform. Needs `express.campaigns.show`. Issue 36 "Lists"; Spec section 2 "/express/tiktok/campaigns/list" and "/express-tiktok-campaigns/{campaignId}"; issue 12 "TikTok and Instagram campaigns".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
+         */
+        get: operations["admin.tiktok.exportCampaignsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1568,6 +1612,28 @@ export interface paths {
          *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
          */
         post: operations["admin.express.forceEndCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/express/campaigns/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export Spotify express campaigns as CSV
+         * @description The campaigns the list's `q` and filters select (the same filters and 422s as the list), in its order: number, ordered, status code (`pending_for_approval` … `failed_to_submit_playlist`), artist and curator (id, name, e-mail), track (name, artist, link), playlist, tier, price, coins paid to the curator and refunded (whole coins), completed. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Needs `express.campaigns.show`. Issue 36 "Lists"; spec section 2 "/express/campaigns/list".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
+         */
+        get: operations["admin.express.exportCampaignsCsv"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -15556,6 +15622,36 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    "admin.instagram.exportCampaignsCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     "admin.tiktok.listCampaigns": {
         parameters: {
             query?: {
@@ -15793,6 +15889,36 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tiktok.exportCampaignsCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
@@ -16136,6 +16262,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.express.exportCampaignsCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
