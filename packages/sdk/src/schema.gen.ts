@@ -314,6 +314,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/crm/artists/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export artist leads as CSV
+         * @description The artist leads the list's `q` and filters select (`filter[genre]`, `filter[min_followers]`, `filter[max_followers]`, `filter[has_email]` (true or false), `filter[consent]` (unconfirmed, confirmed, unsubscribed), `q` (name or address)), in its order: number, kind, origin and consent as codes (`artist`, `scraping`, `confirmed`...), name, address, suppressed (1/0), Spotify id and link, followers, genres, added. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Needs `view.main.crm.leads.tab.list`, like the list. Issue 36 "Lists"; Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.crm.leads.tab.list`. API keys are refused (403).
+         */
+        get: operations["admin.crm.exportArtistsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/crm/artists/sync-users": {
         parameters: {
             query?: never;
@@ -12375,6 +12397,44 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.crm.exportArtistsCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    /** @enum {string} */
+                    consent?: "unconfirmed" | "confirmed" | "unsubscribed";
+                    genre?: string;
+                    has_email?: ("true" | "false") | boolean;
+                    /** @enum {string} */
+                    kind?: "artist" | "curator";
+                    max_followers?: number;
+                    min_followers?: number;
+                    q?: string;
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
