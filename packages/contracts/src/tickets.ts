@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkIdsSchema } from './bulk';
 import { UPLOAD_KEY_PATTERN } from './limits';
 import { entry, type StatusEntry, TICKET_RULES } from './statuses';
 import { translationsSchema } from './translations';
@@ -146,6 +147,37 @@ export const ticketUpdateSchema = z
   .partial()
   .strict();
 export type TicketUpdate = z.output<typeof ticketUpdateSchema>;
+
+/**
+ * Body of `POST admin/tickets/bulk/status` (issue 36 "Lists"): the tickets and the status to set, one of
+ * {@link TICKET_EDITABLE_STATUSES} (Open only comes from a new ticket: 422 `tickets.status_not_settable`).
+ */
+export const ticketBulkStatusBody = z.object({
+  ids: bulkIdsSchema,
+  status_id: z
+    .number({ error: 'validation.required' })
+    .int('validation.invalid')
+    .refine((v) => TICKET_EDITABLE_STATUSES.includes(v), 'tickets.status_not_settable'),
+});
+export type TicketBulkStatus = z.output<typeof ticketBulkStatusBody>;
+
+/** Body of `POST admin/tickets/bulk/priority`: the tickets and the priority (1 High, 2 Medium, 3 Low). */
+export const ticketBulkPriorityBody = z.object({
+  ids: bulkIdsSchema,
+  priority_id: z
+    .number({ error: 'tickets.priority_required' })
+    .int('tickets.priority_required')
+    .min(1, 'tickets.priority_required')
+    .max(3, 'tickets.priority_required'),
+});
+export type TicketBulkPriority = z.output<typeof ticketBulkPriorityBody>;
+
+/** Body of `POST admin/tickets/bulk/assignee`: the tickets and the staff member to assign (null: unassigned). */
+export const ticketBulkAssigneeBody = z.object({
+  ids: bulkIdsSchema,
+  admin_id: positiveId('validation.required').nullable(),
+});
+export type TicketBulkAssignee = z.output<typeof ticketBulkAssigneeBody>;
 
 /** Body of `POST tickets/{id}/rating`: 1-5 stars and an optional comment. */
 export const ticketRatingSchema = z.object({

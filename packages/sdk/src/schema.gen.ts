@@ -314,6 +314,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/crm/artists/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export artist leads as CSV
+         * @description The artist leads the list's `q` and filters select (`filter[genre]`, `filter[min_followers]`, `filter[max_followers]`, `filter[has_email]` (true or false), `filter[consent]` (unconfirmed, confirmed, unsubscribed), `q` (name or address)), in its order: number, kind, origin and consent as codes (`artist`, `scraping`, `confirmed`...), name, address, suppressed (1/0), Spotify id and link, followers, genres, added. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Needs `view.main.crm.leads.tab.list`, like the list. Issue 36 "Lists"; Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.crm.leads.tab.list`. API keys are refused (403).
+         */
+        get: operations["admin.crm.exportArtistsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/crm/artists/sync-users": {
         parameters: {
             query?: never;
@@ -1442,6 +1464,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/express-instagram/campaigns/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export Instagram express campaigns as CSV
+         * @description The Instagram campaigns the list's `q` and filters select (the same filters and 422s as the list), newest first: number, ordered, status code (`pending_for_approval` … `failed_to_submit_playlist`, one code per status on every platform), artist and influencer (id, name, e-mail), track (name, artist, link), the account's username, its tier, price, coins paid to the influencer and refunded (whole coins), completed. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Audited as `export.social_campaigns` with the platform. Needs `express.campaigns.show`. Issue 36 "Lists"; Spec section 2 "/express/instagram/campaigns/list" and "/express-instagram-campaigns/{campaignId}"; issue 12 "TikTok and Instagram campaigns".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
+         */
+        get: operations["admin.instagram.exportCampaignsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/express-tiktok/campaigns": {
         parameters: {
             query?: never;
@@ -1478,6 +1522,28 @@ export interface paths {
          *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
          */
         get: operations["admin.tiktok.getCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/express-tiktok/campaigns/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export TikTok express campaigns as CSV
+         * @description The TikTok campaigns the list's `q` and filters select (the same filters and 422s as the list), newest first: number, ordered, status code (`pending_for_approval` … `failed_to_submit_playlist`, one code per status on every platform), artist and influencer (id, name, e-mail), track (name, artist, link), the account's username, its tier, price, coins paid to the influencer and refunded (whole coins), completed. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Audited as `export.social_campaigns` with the platform. Needs `express.campaigns.show`. Issue 36 "Lists"; Spec section 2 "/express/tiktok/campaigns/list" and "/express-tiktok-campaigns/{campaignId}"; issue 12 "TikTok and Instagram campaigns".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
+         */
+        get: operations["admin.tiktok.exportCampaignsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1568,6 +1634,28 @@ export interface paths {
          *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
          */
         post: operations["admin.express.forceEndCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/express/campaigns/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export Spotify express campaigns as CSV
+         * @description The campaigns the list's `q` and filters select (the same filters and 422s as the list), in its order: number, ordered, status code (`pending_for_approval` … `failed_to_submit_playlist`), artist and curator (id, name, e-mail), track (name, artist, link), playlist, tier, price, coins paid to the curator and refunded (whole coins), completed. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Needs `express.campaigns.show`. Issue 36 "Lists"; spec section 2 "/express/campaigns/list".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `express.campaigns.show`. API keys are refused (403).
+         */
+        get: operations["admin.express.exportCampaignsCsv"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3642,6 +3730,72 @@ export interface paths {
         get: operations["admin.tickets.fillSavedReplies"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/bulk/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign several tickets
+         * @description Body `ids` (1 to 100 ticket ids; 422 `bulk.none`, `bulk.too_many`). Each ticket runs through the single action (same rules, audit entry and notices; each in its own transaction with the ticket locked, so a ticket already changed by a concurrent run is left as it is), in the order given. Answers per id `ok` or the refusal with its key and words (`errors.not_found`...), and the counts. `admin_id`: the staff member to assign, or null to leave the tickets unassigned; one who is not an active staff member answers 422 `tickets.admin_unknown` and changes nothing. As `PUT update_ticket/{id}`: needs `tickets.edit`; the new assignee is told (unless it is the caller). Audited with the acting admin, address and user agent. Issue 36 "Lists"; Spec section 7 "Tickets"; issue 14 "Support tickets".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.edit`. API keys are refused (403).
+         */
+        post: operations["admin.tickets.bulkAssignee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/bulk/priority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the priority of several tickets
+         * @description Body `ids` (1 to 100 ticket ids; 422 `bulk.none`, `bulk.too_many`). Each ticket runs through the single action (same rules, audit entry and notices; each in its own transaction with the ticket locked, so a ticket already changed by a concurrent run is left as it is), in the order given. Answers per id `ok` or the refusal with its key and words (`errors.not_found`...), and the counts. `priority_id`: 1 High, 2 Medium, 3 Low (422 `tickets.priority_required`). As `PUT update_ticket/{id}`: needs `tickets.edit`; the due times move with the priority. Audited with the acting admin, address and user agent. Issue 36 "Lists"; Spec section 7 "Tickets"; issue 14 "Support tickets".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.edit`. API keys are refused (403).
+         */
+        post: operations["admin.tickets.bulkPriority"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/bulk/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the status of several tickets
+         * @description Body `ids` (1 to 100 ticket ids; 422 `bulk.none`, `bulk.too_many`). Each ticket runs through the single action (same rules, audit entry and notices; each in its own transaction with the ticket locked, so a ticket already changed by a concurrent run is left as it is), in the order given. Answers per id `ok` or the refusal with its key and words (`errors.not_found`...), and the counts. `status_id`: 2 In Progress, 3 Resolved, 4 Closed or 5 Waiting on User (Open only comes from a new ticket: 422 `tickets.status_not_settable`). As `PUT ticket_status/{id}/{status}`: needs `tickets.status.edit`, resolving tells the user and asks for a rating, a ticket already in that status is left as it is. Audited with the acting admin, address and user agent. Issue 36 "Lists"; Spec section 7 "Tickets"; issue 14 "Support tickets".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.status.edit`. API keys are refused (403).
+         */
+        post: operations["admin.tickets.bulkStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12247,6 +12401,44 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    "admin.crm.exportArtistsCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    /** @enum {string} */
+                    consent?: "unconfirmed" | "confirmed" | "unsubscribed";
+                    genre?: string;
+                    has_email?: ("true" | "false") | boolean;
+                    /** @enum {string} */
+                    kind?: "artist" | "curator";
+                    max_followers?: number;
+                    min_followers?: number;
+                    q?: string;
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     "admin.crm.syncRegisteredArtists": {
         parameters: {
             query?: never;
@@ -15490,6 +15682,36 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    "admin.instagram.exportCampaignsCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     "admin.tiktok.listCampaigns": {
         parameters: {
             query?: {
@@ -15727,6 +15949,36 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tiktok.exportCampaignsCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
@@ -16070,6 +16322,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.express.exportCampaignsCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
@@ -22495,6 +22777,162 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.bulkAssignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         12,
+                 *         13
+                 *       ],
+                 *       "admin_id": 4
+                 *     }
+                 */
+                "application/json": {
+                    admin_id: number | null;
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refused: number;
+                            results: {
+                                code: string | null;
+                                id: number;
+                                message: string | null;
+                                ok: boolean;
+                            }[];
+                            succeeded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.bulkPriority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         12,
+                 *         13
+                 *       ],
+                 *       "priority_id": 1
+                 *     }
+                 */
+                "application/json": {
+                    ids: number[];
+                    priority_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refused: number;
+                            results: {
+                                code: string | null;
+                                id: number;
+                                message: string | null;
+                                ok: boolean;
+                            }[];
+                            succeeded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.bulkStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         12,
+                 *         13
+                 *       ],
+                 *       "status_id": 3
+                 *     }
+                 */
+                "application/json": {
+                    ids: number[];
+                    status_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refused: number;
+                            results: {
+                                code: string | null;
+                                id: number;
+                                message: string | null;
+                                ok: boolean;
+                            }[];
+                            succeeded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };

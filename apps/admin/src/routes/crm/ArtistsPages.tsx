@@ -60,6 +60,8 @@ export function ArtistsListPage() {
       <ListScreen<CrmLead>
         title="crm.artists.title"
         path="admin/crm/artists"
+        exportPath="admin/crm/artists/export.csv"
+        exportName="crm-artists"
         searchable
         defaultOrder="created_at:desc"
         actions={

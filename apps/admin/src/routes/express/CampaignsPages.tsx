@@ -39,6 +39,8 @@ export function CampaignsPage() {
       <ListScreen<ExpressCampaign>
         title="express.admin.campaigns_title"
         path="admin/express/campaigns"
+        exportPath="admin/express/campaigns/export.csv"
+        exportName="spotify-campaigns"
         searchable
         actions={
           <Button component={Link} to="/express/checkout" leftSection={<IconPlus size={16} />}>

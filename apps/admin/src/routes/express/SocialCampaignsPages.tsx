@@ -71,6 +71,8 @@ function SocialCampaignsList({ platform }: { platform: Platform }) {
       <ListScreen<ExpressSocialCampaign>
         title={title}
         path={`admin/express-${platform}/campaigns`}
+        exportPath={`admin/express-${platform}/campaigns/export.csv`}
+        exportName={`${platform}-campaigns`}
         searchable
         filters={[
           { type: 'multiselect', name: 'status', label: 'express.fields.status', options: statuses },

@@ -14,6 +14,7 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { TicketViews } from './TicketViews';
+import { useTicketBulkActions } from './ticket-bulk-actions';
 import { staffTicketColumns } from './ticket-columns';
 import {
   TICKET_STAT_HEIGHT,
@@ -103,7 +104,8 @@ function DashboardStats() {
 /**
  * /tickets/list (view.main.tickets.tab.list): every ticket with its filters (status, priority,
  * department, assignee, due), searchable by number, subject or user, sortable by due time;
- * the desk's figures and the saved views (all, mine, waiting on the user, breaching the SLA) above.
+ * the desk's figures and the saved views (all, mine, waiting on the user, breaching the SLA) above;
+ * selected tickets get a new status, priority or assignee in bulk (issue 36 "Lists").
  */
 export const TicketsListPage = withTicketsCatalog(TicketsList);
 
@@ -113,9 +115,15 @@ function TicketsList() {
   const navigate = useNavigate();
   const departments = useTicketLookup('tickets_department_q');
   const admins = useTicketLookup('admin/getAllAdminsWithQ');
+  const bulkActions = useTicketBulkActions(admins.data ?? []);
   return (
     <ListScreen<Ticket>
       title="tickets:tickets.staff_title"
+      bulk={
+        bulkActions.length > 0
+          ? { actions: bulkActions, describe: (r) => `#${r.id} · ${r.ticket_subject}` }
+          : undefined
+      }
       path="admin/tickets"
       exportPath="admin/tickets/export.csv"
       exportName="tickets"

@@ -21,6 +21,7 @@ import { leadListMembers, leadLists, leadSuppressions, leads, users } from '../.
 import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
 import { safeCell } from '../../platform/csv';
+import { type ExportColumn, isoInstant } from '../../platform/csv-export';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { spotifyProfileUrl } from '../../providers/spotify/links';
@@ -126,6 +127,58 @@ export async function listLeads(
       .where(and(...where)),
   ]);
   return { rows: rows.map(toRow), total: count?.total ?? 0 };
+}
+
+/** One lead as a row of the CRM artists list's CSV export. */
+export interface LeadExportRow extends Record<string, unknown> {
+  id: number;
+  kind: string;
+  origin: string;
+  name: string;
+  email: string | null;
+  consent: ConsentState | null;
+  suppressed: boolean;
+  spotify_id: string | null;
+  spotify_url: string | null;
+  followers: number | null;
+  genres: string[] | null;
+  created_at: Date;
+}
+
+/**
+ * Columns of the CRM artists list's CSV export, headers from `exports.leads.*`: kind, origin and consent
+ * as their stable codes (`artist`, `scraping`, `confirmed`...), suppressed as 1/0, genres joined.
+ */
+export const LEAD_EXPORT_COLUMNS = [
+  { key: 'id', header: 'exports.leads.id' },
+  { key: 'kind', header: 'exports.leads.kind' },
+  { key: 'origin', header: 'exports.leads.origin' },
+  { key: 'name', header: 'exports.leads.name' },
+  { key: 'email', header: 'exports.leads.email' },
+  { key: 'consent', header: 'exports.leads.consent' },
+  { key: 'suppressed', header: 'exports.leads.suppressed' },
+  { key: 'spotify_id', header: 'exports.leads.spotify_id' },
+  { key: 'spotify_url', header: 'exports.leads.spotify_url' },
+  { key: 'followers', header: 'exports.leads.followers' },
+  { key: 'genres', header: 'exports.leads.genres', format: (v) => (Array.isArray(v) ? v.join(', ') : null) },
+  { key: 'created_at', header: 'exports.leads.created_at', format: isoInstant },
+] as const satisfies readonly ExportColumn<LeadExportRow>[];
+
+/**
+ * The query of the CRM artists list's CSV export (`GET /api/admin/crm/artists/export.csv`, issue 36):
+ * every lead `filter` selects (`leadFilterConditions`, the list's own condition; the route passes
+ * `kind: 'artist'`), in the list's order, with consent and suppression as the list shows them.
+ */
+export function leadExportQuery(filter: LeadFilter, order: LeadOrder): SQL {
+  const where = and(...leadFilterConditions(filter));
+  const { image_url: _image, user_id: _user, ...columns } = leadColumns;
+  const select = sql.join(
+    Object.entries(columns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  return sql`select ${select} from ${leads} left join ${crmAddresses} on ${addressJoin}
+    where ${where ?? sql`true`}
+    order by ${sql.join(orderSql(order), sql`, `)}`;
 }
 
 /** The conditions selecting a list's leads: its members, or its saved filter. @throws NotFoundError */

@@ -49,10 +49,12 @@ import { z } from 'zod';
 import { adminAccess, adminActor, PUBLIC } from '../../platform/access';
 import type { RouteModule, ZodApp } from '../../platform/app';
 import { keepRawJsonBodies, parseFormBodies } from '../../platform/body-parsers';
+import { fileDay } from '../../platform/csv-export';
 import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { parsePreviousKeys } from '../../platform/key-ring';
-import { listPage, listPaging, listSchema } from '../../platform/list-routes';
+import { exportSchema, listPage, listPaging, listSchema } from '../../platform/list-routes';
+import { auditedCsvExport } from '../audit';
 import {
   applyMailEvents,
   campaignAudience,
@@ -82,6 +84,8 @@ import {
   exportListCsv,
   getArtistProfile,
   importCsv,
+  LEAD_EXPORT_COLUMNS,
+  leadExportQuery,
   listLeadListsCrm,
   listLeads,
   previewCsv,
@@ -143,6 +147,24 @@ export const crmLeadsRoutes: RouteModule = (app, deps) => {
         artistPage(req.query),
       );
       return listPage({ rows: rows as CrmLead[], total }, req.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/crm/artists/export.csv',
+    {
+      config: { access: adminAccess(P.view) },
+      schema: { tags, ...exportSchema({ filter: leadFilterSchema.optional() }) },
+    },
+    async (req, reply) => {
+      const { filter = {}, q } = req.query;
+      const { order } = artistPage({ ...req.query, page: 1, limit: 10 });
+      await auditedCsvExport(deps.database, req, reply, 'leads', req.query, async () => ({
+        query: leadExportQuery({ ...filter, kind: 'artist', q: q || filter.q }, order),
+        columns: LEAD_EXPORT_COLUMNS,
+        filename: `crm-artists-${fileDay(deps.clock.now())}.csv`,
+      }));
+      return reply;
     },
   );
 

@@ -15,13 +15,16 @@ import { translationsSchema } from '@lm/contracts/translations';
 import { z } from 'zod';
 import { adminAccess, adminActor, clientInfo, currentAdmin, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
+import { fileDay } from '../../platform/csv-export';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { listSchema } from '../../platform/list-routes';
+import { exportSchema, listSchema } from '../../platform/list-routes';
+import { auditedCsvExport } from '../audit';
 import * as catalog from './express.catalog';
 import * as checks from './express.checks';
 import * as creation from './express.creation';
+import { CAMPAIGN_EXPORT_COLUMNS } from './express.exports';
 import * as machine from './express.machine';
 import * as playlists from './express.playlists';
 import * as q from './express.queries';
@@ -319,6 +322,21 @@ export const adminExpressRoutes: RouteModule = (app, deps) => {
       schema: { tags, ...listSchema(expressCampaignSchema) },
     },
     async (req) => q.listCampaigns(deps.database, req.query),
+  );
+  app.get(
+    '/api/admin/express/campaigns/export.csv',
+    {
+      config: { access: adminAccess(CAMPAIGNS) },
+      schema: { tags, ...exportSchema() },
+    },
+    async (req, reply) => {
+      await auditedCsvExport(deps.database, req, reply, 'express_campaigns', req.query, async () => ({
+        query: q.campaignExportQuery(req.query),
+        columns: CAMPAIGN_EXPORT_COLUMNS,
+        filename: `spotify-campaigns-${fileDay(deps.clock.now())}.csv`,
+      }));
+      return reply;
+    },
   );
   app.get(
     '/api/admin/express/campaigns/:id',

@@ -6,9 +6,12 @@ import {
 import { z } from 'zod';
 import { adminAccess, currentAdmin } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
+import { fileDay } from '../../platform/csv-export';
 import { envelope, idParams } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { listSchema } from '../../platform/list-routes';
+import { exportSchema, listSchema } from '../../platform/list-routes';
+import { auditedCsvExport } from '../audit';
+import { CAMPAIGN_EXPORT_COLUMNS } from './express.exports';
 import * as machine from './express.machine';
 import { accountPlatforms } from './platforms/index';
 import * as social from './social.service';
@@ -33,6 +36,22 @@ export const adminSocialExpressRoutes: RouteModule = (app, deps) => {
         schema: { tags, ...listSchema(expressSocialCampaignSchema) },
       },
       async (req) => social.listSocialCampaigns(deps, adapter, { staff: true }, req.query),
+    );
+    app.get(
+      `${base}/export.csv`,
+      {
+        config: { access: adminAccess(CAMPAIGNS) },
+        schema: { tags, ...exportSchema() },
+      },
+      async (req, reply) => {
+        const filter = { ...req.query, platform: adapter.key };
+        await auditedCsvExport(deps.database, req, reply, 'social_campaigns', filter, async () => ({
+          query: social.socialCampaignExportQuery(adapter, req.query),
+          columns: CAMPAIGN_EXPORT_COLUMNS,
+          filename: `${adapter.key}-campaigns-${fileDay(deps.clock.now())}.csv`,
+        }));
+        return reply;
+      },
     );
     app.get(
       `${base}/:id`,

@@ -53,7 +53,10 @@ const one = (f: ListQuery['filter'], k: string) => {
  * These lists are Spotify's (campaign_type_id 1, joined to their playlists); TikTok and Instagram
  * campaigns have their own lists.
  */
-function campaignWhere(query: ListQuery, scope: { artistId?: number; curatorId?: number }): SQL | undefined {
+function campaignWhere(
+  query: Pick<ListQuery, 'filter' | 'q'>,
+  scope: { artistId?: number; curatorId?: number },
+): SQL | undefined {
   const f = query.filter;
   const parts: (SQL | undefined)[] = [
     eq(expressCampaigns.campaignTypeId, spotifyAdapter.typeId),
@@ -219,6 +222,32 @@ export async function listCampaigns(
       .where(where),
   ]);
   return { data: rows.map(campaignItem), pagination: paginate(count?.n ?? 0, query.page, query.limit) };
+}
+
+/**
+ * The query of staff's Spotify campaign list's CSV export (`GET /api/admin/express/campaigns/export.csv`,
+ * issue 36): every campaign the list's `q` and filters select (`campaignWhere`, the list's own
+ * condition), in the list's order (by number, newest first unless `order` ends in `:asc`), as
+ * {@link CampaignExportRow}s: the target is the playlist, the tier the Spotify tier.
+ */
+export function campaignExportQuery(query: Pick<ListQuery, 'filter' | 'q' | 'order'>): SQL {
+  const where = campaignWhere(query, {});
+  return sql`select ${expressCampaigns.id} as id, ${expressCampaigns.createdAt} as created_at,
+      ${expressCampaigns.statusId} as status_id, ${artists.id} as artist_id,
+      ${artists.firstName} || ' ' || ${artists.lastName} as artist_name, ${artists.email} as artist_email,
+      ${curators.id} as seller_id, ${curators.firstName} || ' ' || ${curators.lastName} as seller_name,
+      ${curators.email} as seller_email, ${expressCampaigns.trackName} as track_name,
+      ${expressCampaigns.trackArtist} as track_artist, ${expressCampaigns.trackUrl} as track_url,
+      ${expressPlaylists.name} as target, ${expressTiers.tierName} as tier,
+      ${expressCampaigns.price} as price_coins, ${expressCampaigns.paidCoins} as paid_coins,
+      ${expressCampaigns.refundedCoins} as refunded_coins, ${expressCampaigns.completedAt} as completed_at
+    from ${expressCampaigns}
+    join ${expressPlaylists} on ${expressPlaylists.id} = ${expressCampaigns.playlistId}
+    join ${expressTiers} on ${expressTiers.id} = ${expressCampaigns.tierId}
+    join ${users} ${artists} on ${artists.id} = ${expressCampaigns.artistId}
+    join ${users} ${curators} on ${curators.id} = ${expressCampaigns.curatorId}
+    where ${where ?? sql`true`}
+    order by ${expressCampaigns.id} ${query.order?.endsWith(':asc') ? sql`asc` : sql`desc`}`;
 }
 
 /** Who may read campaigns, and in which language their timeline notes are written. */

@@ -443,26 +443,23 @@ function base(deps: Pick<Deps, 'database'>, readerId?: number) {
 }
 
 /**
- * A side's campaigns of a platform, newest first (`artist/campaigns`, `influencer/campaigns`, and
- * staff's /express/tiktok/campaigns/list); `filter[status]` narrows to statuses 1..8; staff may also
- * search `q` (song name or campaign id), `filter[disputed]=1` (disputes waiting for a decision: still
- * Verifying, as the staff to-do counts them), the typed `filter[artist]`, `filter[seller]`,
- * `filter[track]` (`staffCampaignFilters`) and `filter[date_from]`/`filter[date_to]` (`dateRangeFilter`).
+ * The condition of a platform's campaign list (`listSocialCampaigns`, `socialCampaignExportQuery`):
+ * the platform, the reader's side, `filter[status]` and, for staff, `q`, `filter[disputed]`, the typed
+ * filters and the date range.
  * @throws ValidationError 422 for a date that is not a day or a range ending before it starts
  */
-export async function listSocialCampaigns(
-  deps: Pick<Deps, 'database'>,
+function socialCampaignWhere(
   adapter: AccountAdapter,
   scope: SocialScope,
-  query: ListQuery,
-) {
+  query: Pick<ListQuery, 'filter' | 'q'>,
+): SQL | undefined {
   const raw = query.filter?.status;
   const status = (Array.isArray(raw) ? raw : raw ? [raw] : [])
     .map(Number)
     .filter((n) => Number.isInteger(n) && n >= 1 && n <= 8);
   const disputed = 'staff' in scope && one(query.filter?.disputed) === '1';
   const search = 'staff' in scope ? query.q?.trim() : undefined;
-  const where = and(
+  return and(
     scopeWhere(adapter, scope, status),
     disputed
       ? sql`${expressCampaigns.disputedAt} is not null and ${expressCampaigns.disputeDecision} is null and ${expressCampaigns.statusId} = ${S.VERIFYING}`
@@ -481,6 +478,23 @@ export async function listSocialCampaigns(
         ]
       : []),
   );
+}
+
+/**
+ * A side's campaigns of a platform, newest first (`artist/campaigns`, `influencer/campaigns`, and
+ * staff's /express/tiktok/campaigns/list); `filter[status]` narrows to statuses 1..8; staff may also
+ * search `q` (song name or campaign id), `filter[disputed]=1` (disputes waiting for a decision: still
+ * Verifying, as the staff to-do counts them), the typed `filter[artist]`, `filter[seller]`,
+ * `filter[track]` (`staffCampaignFilters`) and `filter[date_from]`/`filter[date_to]` (`dateRangeFilter`).
+ * @throws ValidationError 422 for a date that is not a day or a range ending before it starts
+ */
+export async function listSocialCampaigns(
+  deps: Pick<Deps, 'database'>,
+  adapter: AccountAdapter,
+  scope: SocialScope,
+  query: ListQuery,
+) {
+  const where = socialCampaignWhere(adapter, scope, query);
   // The reader's unread messages ride on each row of an artist's or an influencer's own list.
   const reader =
     'artistId' in scope ? scope.artistId : 'influencerId' in scope ? scope.influencerId : undefined;
@@ -502,6 +516,36 @@ export async function listSocialCampaigns(
     data: rows.map((r) => item(r as Row, adapter)),
     pagination: paginate(count?.n ?? 0, query.page, query.limit),
   };
+}
+
+/**
+ * The query of staff's TikTok or Instagram campaign list's CSV export
+ * (`GET /api/admin/express/{platform}/campaigns/export.csv`, issue 36): every campaign of the platform
+ * the list's `q` and filters select (`socialCampaignWhere`, the list's own condition), newest first, as
+ * {@link CampaignExportRow}s: the target is the account's username, the tier the account's tier.
+ * @throws ValidationError 422 for a date that is not a day or a range ending before it starts
+ */
+export function socialCampaignExportQuery(
+  adapter: AccountAdapter,
+  query: Pick<ListQuery, 'filter' | 'q'>,
+): SQL {
+  const where = socialCampaignWhere(adapter, { staff: true }, query);
+  return sql`select ${expressCampaigns.id} as id, ${expressCampaigns.createdAt} as created_at,
+      ${expressCampaigns.statusId} as status_id, ${artists.id} as artist_id,
+      ${artists.firstName} || ' ' || ${artists.lastName} as artist_name, ${artists.email} as artist_email,
+      ${influencers.id} as seller_id, ${influencers.firstName} || ' ' || ${influencers.lastName} as seller_name,
+      ${influencers.email} as seller_email, ${expressCampaigns.trackName} as track_name,
+      ${expressCampaigns.trackArtist} as track_artist, ${expressCampaigns.trackUrl} as track_url,
+      ${socialAccounts.username} as target, ${socialTiers.tierName} as tier,
+      ${expressCampaigns.price} as price_coins, ${expressCampaigns.paidCoins} as paid_coins,
+      ${expressCampaigns.refundedCoins} as refunded_coins, ${expressCampaigns.completedAt} as completed_at
+    from ${expressCampaigns}
+    join ${socialAccounts} on ${socialAccounts.id} = ${expressCampaigns.accountId}
+    join ${socialTiers} on ${socialTiers.id} = ${expressCampaigns.socialTierId}
+    join ${users} ${artists} on ${artists.id} = ${expressCampaigns.artistId}
+    join ${users} ${influencers} on ${influencers.id} = ${expressCampaigns.curatorId}
+    where ${where ?? sql`true`}
+    order by ${expressCampaigns.id} desc`;
 }
 
 /**

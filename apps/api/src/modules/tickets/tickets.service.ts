@@ -6,7 +6,7 @@ export {
 } from './tickets.attachments';
 export { sweepBreaches } from './tickets.breaches';
 export type { TicketActor, TicketDeps } from './tickets.context';
-export { createTicket } from './tickets.create';
+export { assertActiveAdmin, createTicket } from './tickets.create';
 export {
   type CampaignOption,
   changeDepartmentAdmins,

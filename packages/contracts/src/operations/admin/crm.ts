@@ -1,5 +1,5 @@
 import type { OperationDocs } from '../types';
-import { AUDITED, PAGED } from './common';
+import { AUDITED, EXPORTED, PAGED } from './common';
 
 const CRM =
   'Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".';
@@ -12,6 +12,12 @@ export const crmOperations: OperationDocs = {
     id: 'admin.crm.listArtists',
     summary: 'List artist leads',
     description: `Artist leads (registered users and scraped or imported ones), newest first, with address, consent and suppression. ${LEAD_FILTER}. ${PAGED} ${CRM} Screen /crm/artists-list.`,
+  },
+  'GET /api/admin/crm/artists/export.csv': {
+    id: 'admin.crm.exportArtistsCsv',
+    summary: 'Export artist leads as CSV',
+    description: `The artist leads the list's \`q\` and filters select (${LEAD_FILTER}), in its order: number, kind, origin and consent as codes (\`artist\`, \`scraping\`, \`confirmed\`...), name, address, suppressed (1/0), Spotify id and link, followers, genres, added. ${EXPORTED} Needs \`view.main.crm.leads.tab.list\`, like the list. Issue 36 "Lists"; ${CRM}`,
+    errors: [422, 429],
   },
   'POST /api/admin/crm/artists/sync-users': {
     id: 'admin.crm.syncRegisteredArtists',

@@ -1,5 +1,5 @@
 import type { OperationDocs } from '../types';
-import { AUDITED, PAGED } from './common';
+import { AUDITED, EXPORTED, PAGED } from './common';
 
 /** Spotify express in the back-office and the campaign views shared by every platform (spec section 2 "/express/..."; issue 12 "Express engine"). */
 export const expressOperations: OperationDocs = {
@@ -130,6 +130,12 @@ export const expressOperations: OperationDocs = {
     id: 'admin.express.listCampaigns',
     summary: 'List Spotify express campaigns',
     description: `Every Spotify express campaign, newest first (\`order\` ending in \`:asc\` for oldest first): track, artist, curator, playlist, tier, price (coins) and status. Filters \`filter[status]\` (one or more of 1 Pending for Approval … 8 Failed to Submit Playlist), \`filter[artist_id]\`, \`filter[curator_id]\`, \`filter[playlist_id]\`, \`filter[date_from]\` and \`filter[date_to]\` (\`YYYY-MM-DD\`, created, inclusive; 422 \`validation.date_invalid\` for a date that is no day, \`validation.date_range\` when the end is before the start), the typed \`filter[artist]\` and \`filter[seller]\` (the artist's or the curator's name or e-mail, contains) and \`filter[track]\` (contains; issue 36); \`q\` matches the track name or the artist's or curator's e-mail. ${PAGED} Spec section 2 "/express/campaigns/list" and section 4 "Express campaign status map".`,
+  },
+  'GET /api/admin/express/campaigns/export.csv': {
+    id: 'admin.express.exportCampaignsCsv',
+    summary: 'Export Spotify express campaigns as CSV',
+    description: `The campaigns the list's \`q\` and filters select (the same filters and 422s as the list), in its order: number, ordered, status code (\`pending_for_approval\` … \`failed_to_submit_playlist\`), artist and curator (id, name, e-mail), track (name, artist, link), playlist, tier, price, coins paid to the curator and refunded (whole coins), completed. ${EXPORTED} Needs \`express.campaigns.show\`. Issue 36 "Lists"; spec section 2 "/express/campaigns/list".`,
+    errors: [422, 429],
   },
   'GET /api/admin/express/campaigns/{id}': {
     id: 'admin.express.getCampaign',

@@ -1,5 +1,5 @@
 import type { OperationDoc, OperationDocs } from '../types';
-import { AUDITED, PAGED } from './common';
+import { AUDITED, EXPORTED, PAGED } from './common';
 
 /** The two creator platforms with the same back-office routes: path segment and display name. */
 const PLATFORMS = [
@@ -48,6 +48,12 @@ function platformDocs({ key, name }: (typeof PLATFORMS)[number]): OperationDocs 
       id: `admin.${key}.listCampaigns`,
       summary: `List ${name} express campaigns`,
       description: `Every ${name} campaign, newest first; \`filter[status]\` (1 to 8), \`q\` (song name or campaign id)${key === 'instagram' ? ', `filter[disputed]=1` (disputes waiting for a decision)' : ''}; typed filters \`filter[artist]\` and \`filter[seller]\` (the artist's or the influencer's name or e-mail, contains), \`filter[track]\` (contains), \`filter[date_from]\` and \`filter[date_to]\` (\`YYYY-MM-DD\`, created, inclusive; 422 \`validation.date_invalid\` for a date that is no day, \`validation.date_range\` when the end is before the start; issue 36). ${PAGED} ${screens}`,
+    },
+    [`GET /api/admin/express-${key}/campaigns/export.csv`]: {
+      id: `admin.${key}.exportCampaignsCsv`,
+      summary: `Export ${name} express campaigns as CSV`,
+      description: `The ${name} campaigns the list's \`q\` and filters select (the same filters and 422s as the list), newest first: number, ordered, status code (\`pending_for_approval\` … \`failed_to_submit_playlist\`, one code per status on every platform), artist and influencer (id, name, e-mail), track (name, artist, link), the account's username, its tier, price, coins paid to the influencer and refunded (whole coins), completed. ${EXPORTED} Audited as \`export.social_campaigns\` with the platform. Needs \`express.campaigns.show\`. Issue 36 "Lists"; ${screens}`,
+      errors: [422, 429],
     },
     [`GET /api/admin/express-${key}/campaigns/{id}`]: {
       id: `admin.${key}.getCampaign`,
