@@ -3626,6 +3626,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tickets/{id}/replying": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is replying to a ticket
+         * @description The ticket page polls it to show "<name> is replying". Answers the other agents whose heartbeat on this ticket has not expired (`admin_id`, `name`, `until`), never the caller; an unknown ticket answers 404. Needs `tickets.show`. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.show`. API keys are refused (403).
+         */
+        get: operations["admin.tickets.listReplying"];
+        /**
+         * Say one is replying to a ticket (heartbeat)
+         * @description Sent by the ticket page every 15 s while the agent has text in the answer box: the agent counts as replying for 40 s after each beat (stored in PostgreSQL, so every API process sees it). Answers the other agents whose heartbeat on this ticket has not expired (`admin_id`, `name`, `until`), never the caller; an unknown ticket answers 404. Needs `tickets.add`. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.add`. API keys are refused (403).
+         */
+        put: operations["admin.tickets.beatReplying"];
+        post?: never;
+        /**
+         * Say one stopped replying to a ticket
+         * @description Sent when the answer box is emptied or the page closes; sending the answer clears it too. Answers the other agents whose heartbeat on this ticket has not expired (`admin_id`, `name`, `until`), never the caller; an unknown ticket answers 404. Needs `tickets.add`. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.add`. API keys are refused (403).
+         */
+        delete: operations["admin.tickets.stopReplying"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tickets/{id}/saved-replies": {
         parameters: {
             query?: never;
@@ -9801,7 +9835,7 @@ export interface paths {
         put?: never;
         /**
          * Reply to a ticket
-         * @description Adds a message with optional attachments; staff may add an internal note (`is_internal`, never shown to the user; a user sending it answers 422). The other side is notified by e-mail and in the app. Users reach only their own tickets (another's answers 404); staff reach every ticket. Spec section 7, "Tickets".
+         * @description Adds a message with optional attachments; staff may add an internal note (`is_internal`, never shown to the user; a user sending it answers 422). The other side is notified by e-mail and in the app. With `last_seen_reply_id` (the newest reply the sender's page showed, null for none) a newer reply on the ticket answers 409 `TICKET_REPLY_COLLISION` and saves nothing, unless `send_anyway` is true (issue 36 "Helpdesk": reply collisions; checked under the ticket's row lock, so of two answers sent at once over the same last reply one is saved and one refused). Users reach only their own tickets (another's answers 404); staff reach every ticket. Spec section 7, "Tickets".
          *
          *     **Who may call it:** A user holding `ARTIST_ALL_PERMISSION` or a staff member holding `tickets.add`; each sees only what their side may. API keys are refused (403).
          */
@@ -22422,6 +22456,7 @@ export interface operations {
                             initial_message: string;
                             is_closed: boolean;
                             last_reply_at: string | null;
+                            merged_into_id: number | null;
                             overdue: boolean;
                             priority_id?: number;
                             rating: number | null;
@@ -22429,6 +22464,7 @@ export interface operations {
                             resolution_due_at: string | null;
                             resolved_at: string | null;
                             status_id?: number;
+                            tags?: string[];
                             ticket_subject: string;
                             tickets_department: {
                                 department_name: string;
@@ -22459,6 +22495,108 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.listReplying": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            admin_id: number;
+                            name: string;
+                            until: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.beatReplying": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            admin_id: number;
+                            name: string;
+                            until: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.stopReplying": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            admin_id: number;
+                            name: string;
+                            until: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
@@ -40133,6 +40271,7 @@ export interface operations {
                             created_at: string;
                             id: number;
                             is_internal: boolean;
+                            merged_from_ticket_id: number | null;
                             message: string;
                             ticket_id: number;
                             /** @enum {string} */
@@ -40164,7 +40303,10 @@ export interface operations {
                     attachments?: string[];
                     /** @default false */
                     is_internal?: boolean;
+                    last_seen_reply_id?: number | null;
                     message: string;
+                    /** @default false */
+                    send_anyway?: boolean;
                     ticket_id: number;
                 };
             };
@@ -40187,6 +40329,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Maintenance"];
@@ -40265,6 +40408,7 @@ export interface operations {
                             initial_message: string;
                             is_closed: boolean;
                             last_reply_at: string | null;
+                            merged_into_id: number | null;
                             overdue: boolean;
                             priority_id?: number;
                             rating: number | null;
@@ -40272,6 +40416,7 @@ export interface operations {
                             resolution_due_at: string | null;
                             resolved_at: string | null;
                             status_id?: number;
+                            tags?: string[];
                             ticket_subject: string;
                             tickets_department: {
                                 department_name: string;
@@ -40839,6 +40984,7 @@ export interface operations {
                             initial_message: string;
                             is_closed: boolean;
                             last_reply_at: string | null;
+                            merged_into_id: number | null;
                             overdue: boolean;
                             priority_id?: number;
                             rating: number | null;
@@ -40846,6 +40992,7 @@ export interface operations {
                             resolution_due_at: string | null;
                             resolved_at: string | null;
                             status_id?: number;
+                            tags?: string[];
                             ticket_subject: string;
                             tickets_department: {
                                 department_name: string;
@@ -42207,6 +42354,7 @@ export interface operations {
                             initial_message: string;
                             is_closed: boolean;
                             last_reply_at: string | null;
+                            merged_into_id: number | null;
                             overdue: boolean;
                             priority_id?: number;
                             rating: number | null;
@@ -42214,6 +42362,7 @@ export interface operations {
                             resolution_due_at: string | null;
                             resolved_at: string | null;
                             status_id?: number;
+                            tags?: string[];
                             ticket_subject: string;
                             tickets_department: {
                                 department_name: string;

@@ -41,6 +41,7 @@ import { t } from '../../platform/i18n';
 import { exportSchema, listPage, listPaging, listSchema } from '../../platform/list-routes';
 import { auditedCsvExport } from '../audit';
 import { receiveInbound } from './inbound-providers';
+import { helpdeskRoutes } from './tickets.helpdesk.routes';
 import { InboundOffError, InboundSignatureError } from './tickets.inbound';
 import { savedRepliesRoutes } from './tickets.saved-replies.routes';
 import * as service from './tickets.service';
@@ -530,6 +531,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
   );
 
   await savedRepliesRoutes(app, deps);
+  await helpdeskRoutes(app, deps);
   await app.register(async (scope) => inboundRoute(scope as ZodApp, deps));
 };
 

@@ -5,6 +5,14 @@ export {
   downloadName,
 } from './tickets.attachments';
 export { sweepBreaches } from './tickets.breaches';
+export {
+  beatReplying,
+  REPLYING_TTL_SECONDS,
+  ReplyCollisionError,
+  stopReplying,
+  whoIsReplying,
+  whoIsReplyingOn,
+} from './tickets.collisions';
 export type { TicketActor, TicketDeps } from './tickets.context';
 export { createTicket } from './tickets.create';
 export {

@@ -7,6 +7,9 @@ const LIST_FILTERS = `\`filter[status_id]\` (one or more of ${STATUSES}), \`filt
 const SAVED = 'Issue 36 "Helpdesk"; docs/decisions.md "Saved replies (issue 36)".';
 const PLACEHOLDERS =
   'The body may hold the placeholders `{{user.name}}` (first name), `{{user.full_name}}`, `{{ticket.number}}`, `{{ticket.subject}}`, `{{ticket.department}}` and `{{agent.name}}`; any other `{{...}}` answers 422 `tickets.saved_reply_placeholder_unknown`.';
+const HELPDESK = 'Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".';
+const REPLYING =
+  'Answers the other agents whose heartbeat on this ticket has not expired (`admin_id`, `name`, `until`), never the caller; an unknown ticket answers 404.';
 const _LOOKUP = 'Query `q` and `limit` (default 20, at most 100).';
 
 /** Support tickets: the spec's paths both apps call, and the staff desk (spec sections 2, 4, 6, 7; issue 14). */
@@ -46,5 +49,20 @@ export const ticketsOperations: OperationDocs = {
     id: 'admin.tickets.fillSavedReplies',
     summary: "List a ticket's saved replies, filled in",
     description: `The saved replies of the ticket's department and those for every department, ready to insert into an answer: the title in the caller's language, the body in the ticket user's language (\`language\`; English when the reply has no text in it) with its placeholders filled. Needs \`tickets.add\` (whoever may answer). ${SAVED}`,
+  },
+  'GET /api/admin/tickets/{id}/replying': {
+    id: 'admin.tickets.listReplying',
+    summary: 'Who is replying to a ticket',
+    description: `The ticket page polls it to show "<name> is replying". ${REPLYING} Needs \`tickets.show\`. ${HELPDESK}`,
+  },
+  'PUT /api/admin/tickets/{id}/replying': {
+    id: 'admin.tickets.beatReplying',
+    summary: 'Say one is replying to a ticket (heartbeat)',
+    description: `Sent by the ticket page every 15 s while the agent has text in the answer box: the agent counts as replying for 40 s after each beat (stored in PostgreSQL, so every API process sees it). ${REPLYING} Needs \`tickets.add\`. ${HELPDESK}`,
+  },
+  'DELETE /api/admin/tickets/{id}/replying': {
+    id: 'admin.tickets.stopReplying',
+    summary: 'Say one stopped replying to a ticket',
+    description: `Sent when the answer box is emptied or the page closes; sending the answer clears it too. ${REPLYING} Needs \`tickets.add\`. ${HELPDESK}`,
   },
 };
