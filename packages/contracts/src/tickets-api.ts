@@ -197,8 +197,8 @@ export const ticketContextSchema = z.object({
         kind: z.enum(['express', 'custom']),
         platform: z.enum(['spotify', 'tiktok', 'instagram']),
         track_name: z.string(),
+        /** Of `EXPRESS_CAMPAIGN_STATUSES` (express) or `CUSTOM_CAMPAIGN_STATUSES` (custom). */
         status_id: z.number(),
-        status: z.string(),
         created_at: z.string(),
       }),
     )

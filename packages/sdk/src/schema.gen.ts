@@ -3613,13 +3613,57 @@ export interface paths {
         };
         /**
          * List every ticket
-         * @description The staff desk: `filter[status_id]` (one or more of 1 Open, 2 In Progress, 3 Resolved, 4 Closed, 5 Waiting on User), `filter[priority_id]` (1 High, 2 Medium, 3 Low), `filter[department_id]`, `filter[admin_id]` (an id or `none`), `filter[due]` (`overdue` or `soon`); an unknown value answers 422 on `filter.<name>`, never ignored; `q`; order by the ticket columns (default newest first). Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/tickets/list"; Spec section 7 "Tickets"; issue 14 "Support tickets".
+         * @description The staff desk: `filter[status_id]` (one or more of 1 Open, 2 In Progress, 3 Resolved, 4 Closed, 5 Waiting on User), `filter[priority_id]` (1 High, 2 Medium, 3 Low), `filter[department_id]`, `filter[admin_id]` (an id or `none`), `filter[due]` (`overdue` or `soon`), `filter[tag]` (a tag, normalised to lower case); an unknown value answers 422 on `filter.<name>`, never ignored; `q`; order by the ticket columns (default newest first). Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/tickets/list"; Spec section 7 "Tickets"; issue 14 "Support tickets".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.tickets.tab.list`. API keys are refused (403).
          */
         get: operations["admin.tickets.list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ticket user's other tickets and recent campaigns
+         * @description Beside the thread: the user's other tickets (newest 10: number, subject, status) when the caller holds `tickets.show`, and their recent campaigns (newest 5 express and custom together: number, track, platform, status) when the caller may open a campaign's page (`express.campaigns.show` for express ones, `custom.campaigns.show` for custom ones; a list the caller may not open answers null, a sort they may not open is left out). An unknown ticket answers 404. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.show`. API keys are refused (403).
+         */
+        get: operations["admin.tickets.getContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a ticket into another of the same user
+         * @description Ticket `id` (the source) goes into `target_id`: its first message (at its own time) and replies with their files move to the target in time order, each marked `merged_from_ticket_id`; its tags join the target's (up to 10); the source is closed with `merged_into_id`; both are audited; the user is told once (in-app and by mail). The same ticket, another user's ticket or a target that was merged itself answers 422 on `target_id`; a source already merged 409 `tickets.merge_already`. Both rows are locked in id order, so two merges at once (A into B, B into A) run one after the other. Needs `tickets.edit`. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.edit`. API keys are refused (403).
+         */
+        post: operations["admin.tickets.merge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3677,6 +3721,50 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tag a ticket
+         * @description Adds `tag` (trimmed, spaces collapsed, lower case; 1 to 32 characters, else 422 `tickets.tag_invalid`); a tag the ticket has already changes nothing; an 11th tag answers 422 `tickets.tag_limit` (counted under the ticket's row lock). Answers the ticket's tags. Audited. Needs `tickets.edit`. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.edit`. API keys are refused (403).
+         */
+        post: operations["admin.tickets.addTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}/tags/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a ticket's tag
+         * @description Removes `tag` (normalised like adding); a tag the ticket does not have changes nothing. Answers the ticket's tags. Audited. Needs `tickets.edit`. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.edit`. API keys are refused (403).
+         */
+        delete: operations["admin.tickets.removeTag"];
         options?: never;
         head?: never;
         patch?: never;
@@ -22499,6 +22587,93 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    "admin.tickets.getContext": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            campaigns: {
+                                created_at: string;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "express" | "custom";
+                                /** @enum {string} */
+                                platform: "spotify" | "tiktok" | "instagram";
+                                status_id: number;
+                                track_name: string;
+                            }[] | null;
+                            tickets: {
+                                created_at: string;
+                                id: number;
+                                status_id: number;
+                                ticket_subject: string;
+                                tickets_status: {
+                                    color: string;
+                                    name: string;
+                                };
+                            }[] | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    target_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     "admin.tickets.listReplying": {
         parameters: {
             query?: never;
@@ -22626,6 +22801,73 @@ export interface operations {
                             language: string;
                             title: string;
                         }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.addTag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tag: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.removeTag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
                         message?: string;
                     };
                 };

@@ -8,6 +8,7 @@ import {
   ticketCreateSchema,
   ticketRatingSchema,
   ticketReplySchema,
+  ticketTagSchema,
   ticketUpdateSchema,
 } from '@lm/contracts/tickets';
 import {
@@ -92,6 +93,11 @@ function listFilter(filter: Record<string, string | string[]> = {}): service.Tic
   if (department) out.departmentId = positive(department) ?? bad('department_id');
   const admin = one(filter.admin_id);
   if (admin) out.adminId = admin === 'none' ? 'none' : (positive(admin) ?? bad('admin_id'));
+  const tag = one(filter.tag);
+  if (tag !== undefined && tag !== '') {
+    const parsed = ticketTagSchema.shape.tag.safeParse(tag);
+    out.tag = parsed.success ? parsed.data : bad('tag');
+  }
   const due = one(filter.due);
   if (due) out.due = due === 'overdue' || due === 'soon' ? due : bad('due');
   return out;

@@ -282,6 +282,8 @@ export interface TicketListFilter {
   userId?: number;
   /** overdue: a running ticket past its next due time; soon: due within 24 hours. */
   due?: 'overdue' | 'soon';
+  /** A tag the ticket has (normalised, issue 36). */
+  tag?: string;
   q?: string;
 }
 
@@ -341,6 +343,8 @@ function ticketListSql(
   if (filter.departmentId !== undefined) where.push(sql`t.department_id = ${filter.departmentId}`);
   if (filter.adminId === 'none') where.push(sql`t.admin_id is null`);
   else if (filter.adminId !== undefined) where.push(sql`t.admin_id = ${filter.adminId}`);
+  if (filter.tag !== undefined)
+    where.push(sql`exists (select 1 from ticket_tags g where g.ticket_id = t.id and g.tag = ${filter.tag})`);
   if (filter.due === 'overdue') where.push(sql`${DUE_SQL} < ${now.toISOString()}`);
   if (filter.due === 'soon')
     where.push(
