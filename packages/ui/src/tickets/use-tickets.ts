@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useApi } from '../api/api-context';
 import type { ApiPath } from '../api/api-paths';
 import { ticketKeys } from '../query-keys/tickets';
-import type { Ticket, TicketOption, TicketReplyItem, TicketReplying } from './ticket-types';
+import type { Ticket, TicketContext, TicketOption, TicketReplyItem, TicketReplying } from './ticket-types';
 
 /** `GET ticket/{id}`. */
 export function useTicket(id: number) {
@@ -163,6 +163,47 @@ export function useDownloadAttachment() {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    },
+  });
+}
+
+/**
+ * `GET admin/tickets/{id}/context`: the ticket user's other tickets and recent campaigns beside the
+ * thread (staff; each list null when the reader may not open its pages).
+ */
+export function useTicketContext(id: number) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: ticketKeys.context(id),
+    queryFn: async () => (await api.get<TicketContext>(`admin/tickets/${id}/context`)).data,
+    enabled: id > 0,
+  });
+}
+
+/** Add (`POST admin/tickets/{id}/tags`) or remove (`DELETE .../tags/{tag}`) a ticket's tag (staff). */
+export function useTicketTag(id: number) {
+  const { api } = useApi();
+  const refresh = useRefreshTicket();
+  return useMutation({
+    mutationFn: async ({ tag, remove }: { tag: string; remove?: boolean }) =>
+      remove
+        ? (await api.delete<string[]>(`admin/tickets/${id}/tags/${encodeURIComponent(tag)}`)).data
+        : (await api.post<string[]>(`admin/tickets/${id}/tags`, { tag })).data,
+    onSuccess: () => refresh(id),
+  });
+}
+
+/** `POST admin/tickets/{id}/merge`: merge ticket `id` into `target_id` (staff). */
+export function useMergeTicket(id: number) {
+  const { api } = useApi();
+  const refresh = useRefreshTicket();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (targetId: number) => api.post(`admin/tickets/${id}/merge`, { target_id: targetId }),
+    onSuccess: (_data, targetId) => {
+      refresh(id);
+      refresh(targetId);
+      void client.invalidateQueries({ queryKey: ['tickets', 'context'] });
     },
   });
 }
