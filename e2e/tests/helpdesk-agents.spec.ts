@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, getAdminToken, shotWithoutOverflow, signedInPage } from './helpers';
 
 /** Screenshots of the journey, looked at by hand. */
-const SHOTS = process.env.HELPDESK_SHOTS_DIR ?? '/work/notes/shots/helpdesk';
+const SHOTS = process.env.HELPDESK_SHOTS_DIR ?? '/tmp/st-helpdesk2/shots';
 
 /**
  * The helpdesk's agent tools (issue 36): tags, the user's context beside the thread, a reply collision
