@@ -165,6 +165,8 @@ export function TicketTagsEditor({ ticket }: { ticket: Ticket }) {
             key={name}
             variant="light"
             color="grape"
+            // Tags are stored in lower case: show them as stored, not in the badge's capitals.
+            tt="none"
             data-testid="ticket-tag"
             rightSection={
               canEdit ? (

@@ -25,7 +25,14 @@ export function staffTicketColumns(
           {(r.tags ?? []).length > 0 && (
             <Group gap={4}>
               {(r.tags ?? []).map((tag) => (
-                <Badge key={tag} size="xs" variant="light" color="grape" data-testid="ticket-row-tag">
+                <Badge
+                  key={tag}
+                  size="xs"
+                  variant="light"
+                  color="grape"
+                  tt="none"
+                  data-testid="ticket-row-tag"
+                >
                   {tag}
                 </Badge>
               ))}
