@@ -44,6 +44,8 @@ export const ERROR_CODES = {
   PROVIDER_OFF: 'PROVIDER_OFF',
   /** An API key called a route closed to keys, or one needing a scope it lacks (issue 34). */
   API_KEY_SCOPE: 'API_KEY_SCOPE',
+  /** A ticket reply refused because newer replies were added since the sender's page loaded (issue 36). */
+  TICKET_REPLY_COLLISION: 'TICKET_REPLY_COLLISION',
   INTERNAL: 'INTERNAL',
 } as const;
 

@@ -77,6 +77,7 @@ export const NOTIFICATION_MESSAGES = [
   'tickets.notify.note',
   'tickets.notify.assigned',
   'tickets.notify.resolved',
+  'tickets.notify.merged',
   'tickets.notify.breached_response',
   'tickets.notify.breached_resolution',
   'crm.notify.domain_unverified',
@@ -107,6 +108,7 @@ export const MAIL_MESSAGES = [
   'tickets.mail.reply',
   'tickets.mail.user_replied',
   'tickets.mail.resolved',
+  'tickets.mail.merged',
   'crm.mail.sender_code',
 ] as const;
 export type MailMessageKey = (typeof MAIL_MESSAGES)[number];

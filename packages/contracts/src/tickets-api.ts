@@ -61,6 +61,10 @@ export const ticketSchema = z.object({
   can_close: z.boolean(),
   can_rate: z.boolean(),
   can_delete: z.boolean(),
+  /** The ticket this one was merged into (it is closed), or null (issue 36 "Helpdesk": merge). */
+  merged_into_id: z.number().nullable(),
+  /** Staff's tags, lower case (answered to staff only). */
+  tags: z.array(z.string()).optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -73,6 +77,8 @@ export const ticketReplyItemSchema = z.object({
   via: z.enum(['app', 'email']),
   author: z.object({ kind: z.enum(['user', 'admin']), id: z.number(), name: z.string() }),
   attachments: z.array(ticketAttachmentSchema),
+  /** The ticket this message was written on before that ticket was merged into this one, or null. */
+  merged_from_ticket_id: z.number().nullable(),
   created_at: z.string(),
 });
 export type TicketReplyItem = z.infer<typeof ticketReplyItemSchema>;
@@ -156,3 +162,46 @@ export const ticketStatsSchema = z.object({
   satisfaction: z.object({ average: z.number().nullable(), ratings: z.number() }),
 });
 export type TicketStats = z.infer<typeof ticketStatsSchema>;
+
+/**
+ * Another agent with text in the ticket's answer box (`/api/admin/tickets/{id}/replying`, issue 36
+ * "Helpdesk": reply collisions); `until` is when their last heartbeat expires.
+ */
+export const ticketReplyingSchema = z.object({
+  admin_id: z.number(),
+  name: z.string(),
+  until: z.string(),
+});
+export type TicketReplying = z.infer<typeof ticketReplyingSchema>;
+
+/**
+ * What staff see beside a ticket's thread (`GET /api/admin/tickets/{id}/context`): the user's other
+ * tickets and recent campaigns, each only for staff allowed on the page it links to (null otherwise).
+ */
+export const ticketContextSchema = z.object({
+  tickets: z
+    .array(
+      z.object({
+        id: z.number(),
+        ticket_subject: z.string(),
+        status_id: z.number(),
+        tickets_status: ticketBadgeSchema,
+        created_at: z.string(),
+      }),
+    )
+    .nullable(),
+  campaigns: z
+    .array(
+      z.object({
+        id: z.number(),
+        kind: z.enum(['express', 'custom']),
+        platform: z.enum(['spotify', 'tiktok', 'instagram']),
+        track_name: z.string(),
+        /** Of `EXPRESS_CAMPAIGN_STATUSES` (express) or `CUSTOM_CAMPAIGN_STATUSES` (custom). */
+        status_id: z.number(),
+        created_at: z.string(),
+      }),
+    )
+    .nullable(),
+});
+export type TicketContext = z.infer<typeof ticketContextSchema>;

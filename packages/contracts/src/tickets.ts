@@ -126,6 +126,14 @@ export const ticketReplySchema = z.object({
   message,
   is_internal: z.boolean({ error: 'validation.invalid' }).default(false),
   attachments,
+  /**
+   * The newest reply the sender's page showed (null: none yet; absent: no check, for older clients).
+   * When a newer reply was added since, the server answers 409 `TICKET_REPLY_COLLISION` and saves
+   * nothing (issue 36 "Helpdesk": reply collisions).
+   */
+  last_seen_reply_id: positiveId('validation.invalid').nullable().optional(),
+  /** Send even though newer replies were added (the second request after a 409). */
+  send_anyway: z.boolean({ error: 'validation.invalid' }).default(false),
 });
 export type TicketReply = z.output<typeof ticketReplySchema>;
 
@@ -274,3 +282,25 @@ export const savedReplySchema = z
         });
   });
 export type SavedReplyInput = z.output<typeof savedReplySchema>;
+
+/** Limits of the helpdesk's tags (issue 36 "Helpdesk"). */
+export const TICKET_TAG_LIMITS = { maxLength: 32, perTicket: 10 } as const;
+
+/**
+ * A tag as stored: trimmed, inner runs of spaces made one, lower case. The API and the apps
+ * normalise alike, so what an agent types is what the list filters by.
+ */
+export const normaliseTicketTag = (raw: string): string => raw.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Body of `POST /api/admin/tickets/{id}/tags`: one tag, normalised, 1-32 characters. */
+export const ticketTagSchema = z.object({
+  tag: z
+    .string({ error: 'tickets.tag_invalid' })
+    .transform(normaliseTicketTag)
+    .pipe(z.string().min(1, 'tickets.tag_invalid').max(TICKET_TAG_LIMITS.maxLength, 'tickets.tag_invalid')),
+});
+
+/** Body of `POST /api/admin/tickets/{id}/merge`: the ticket that receives this one's messages. */
+export const ticketMergeSchema = z.object({
+  target_id: positiveId('tickets.merge_target_required'),
+});

@@ -3701,7 +3701,7 @@ export interface paths {
         };
         /**
          * List every ticket
-         * @description The staff desk: `filter[status_id]` (one or more of 1 Open, 2 In Progress, 3 Resolved, 4 Closed, 5 Waiting on User), `filter[priority_id]` (1 High, 2 Medium, 3 Low), `filter[department_id]`, `filter[admin_id]` (an id or `none`), `filter[due]` (`overdue` or `soon`); an unknown value answers 422 on `filter.<name>`, never ignored; `q`; order by the ticket columns (default newest first). Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/tickets/list"; Spec section 7 "Tickets"; issue 14 "Support tickets".
+         * @description The staff desk: `filter[status_id]` (one or more of 1 Open, 2 In Progress, 3 Resolved, 4 Closed, 5 Waiting on User), `filter[priority_id]` (1 High, 2 Medium, 3 Low), `filter[department_id]`, `filter[admin_id]` (an id or `none`), `filter[due]` (`overdue` or `soon`), `filter[tag]` (a tag, normalised to lower case); an unknown value answers 422 on `filter.<name>`, never ignored; `q`; order by the ticket columns (default newest first). Paged: `page` (from 1), `limit` 10, 25, 50, 75 or 100 (default 10; 100000, "show all", is capped at 1000 rows), `order` `column:asc|desc`, `q` and `filter[...]`; answers `{ data, pagination: { total, limit, current_page, total_pages } }`. Spec section 2 "/tickets/list"; Spec section 7 "Tickets"; issue 14 "Support tickets".
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `view.main.tickets.tab.list`. API keys are refused (403).
          */
@@ -3709,6 +3709,84 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ticket user's other tickets and recent campaigns
+         * @description Beside the thread: the user's other tickets (newest 10: number, subject, status) when the caller holds `tickets.show`, and their recent campaigns (newest 5 express and custom together: number, track, platform, status) when the caller may open a campaign's page (`express.campaigns.show` for express ones, `custom.campaigns.show` for custom ones; a list the caller may not open answers null, a sort they may not open is left out). An unknown ticket answers 404. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.show`. API keys are refused (403).
+         */
+        get: operations["admin.tickets.getContext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a ticket into another of the same user
+         * @description Ticket `id` (the source) goes into `target_id`: its first message (at its own time) and replies with their files move to the target in time order, each marked `merged_from_ticket_id`; its tags join the target's (up to 10); the source is closed with `merged_into_id`; both are audited; the user is told once (in-app and by mail). The same ticket, another user's ticket or a target that was merged itself answers 422 on `target_id`; a source already merged 409 `tickets.merge_already`. Both rows are locked in id order, so two merges at once (A into B, B into A) run one after the other. Needs `tickets.edit`. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.edit`. API keys are refused (403).
+         */
+        post: operations["admin.tickets.merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}/replying": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is replying to a ticket
+         * @description The ticket page polls it to show "<name> is replying". Answers the other agents whose heartbeat on this ticket has not expired (`admin_id`, `name`, `until`), never the caller; an unknown ticket answers 404. Needs `tickets.show`. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.show`. API keys are refused (403).
+         */
+        get: operations["admin.tickets.listReplying"];
+        /**
+         * Say one is replying to a ticket (heartbeat)
+         * @description Sent by the ticket page every 15 s while the agent has text in the answer box: the agent counts as replying for 40 s after each beat (stored in PostgreSQL, so every API process sees it). Answers the other agents whose heartbeat on this ticket has not expired (`admin_id`, `name`, `until`), never the caller; an unknown ticket answers 404. Needs `tickets.add`. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.add`. API keys are refused (403).
+         */
+        put: operations["admin.tickets.beatReplying"];
+        post?: never;
+        /**
+         * Say one stopped replying to a ticket
+         * @description Sent when the answer box is emptied or the page closes; sending the answer clears it too. Answers the other agents whose heartbeat on this ticket has not expired (`admin_id`, `name`, `until`), never the caller; an unknown ticket answers 404. Needs `tickets.add`. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.add`. API keys are refused (403).
+         */
+        delete: operations["admin.tickets.stopReplying"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3731,6 +3809,50 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tag a ticket
+         * @description Adds `tag` (trimmed, spaces collapsed, lower case; 1 to 32 characters, else 422 `tickets.tag_invalid`); a tag the ticket has already changes nothing; an 11th tag answers 422 `tickets.tag_limit` (counted under the ticket's row lock). Answers the ticket's tags. Audited. Needs `tickets.edit`. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.edit`. API keys are refused (403).
+         */
+        post: operations["admin.tickets.addTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}/tags/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a ticket's tag
+         * @description Removes `tag` (normalised like adding); a tag the ticket does not have changes nothing. Answers the ticket's tags. Audited. Needs `tickets.edit`. Issue 36 "Helpdesk"; docs/decisions.md "Helpdesk: collisions, merge, tags".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `tickets.edit`. API keys are refused (403).
+         */
+        delete: operations["admin.tickets.removeTag"];
         options?: never;
         head?: never;
         patch?: never;
@@ -9955,7 +10077,7 @@ export interface paths {
         put?: never;
         /**
          * Reply to a ticket
-         * @description Adds a message with optional attachments; staff may add an internal note (`is_internal`, never shown to the user; a user sending it answers 422). The other side is notified by e-mail and in the app. Users reach only their own tickets (another's answers 404); staff reach every ticket. Spec section 7, "Tickets".
+         * @description Adds a message with optional attachments; staff may add an internal note (`is_internal`, never shown to the user; a user sending it answers 422). The other side is notified by e-mail and in the app. With `last_seen_reply_id` (the newest reply the sender's page showed, null for none) a newer reply on the ticket answers 409 `TICKET_REPLY_COLLISION` and saves nothing, unless `send_anyway` is true (issue 36 "Helpdesk": reply collisions; checked under the ticket's row lock, so of two answers sent at once over the same last reply one is saved and one refused). Users reach only their own tickets (another's answers 404); staff reach every ticket. Spec section 7, "Tickets".
          *
          *     **Who may call it:** A user holding `ARTIST_ALL_PERMISSION` or a staff member holding `tickets.add`; each sees only what their side may. API keys are refused (403).
          */
@@ -22704,6 +22826,7 @@ export interface operations {
                             initial_message: string;
                             is_closed: boolean;
                             last_reply_at: string | null;
+                            merged_into_id: number | null;
                             overdue: boolean;
                             priority_id?: number;
                             rating: number | null;
@@ -22711,6 +22834,7 @@ export interface operations {
                             resolution_due_at: string | null;
                             resolved_at: string | null;
                             status_id?: number;
+                            tags?: string[];
                             ticket_subject: string;
                             tickets_department: {
                                 department_name: string;
@@ -22745,6 +22869,195 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    "admin.tickets.getContext": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            campaigns: {
+                                created_at: string;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "express" | "custom";
+                                /** @enum {string} */
+                                platform: "spotify" | "tiktok" | "instagram";
+                                status_id: number;
+                                track_name: string;
+                            }[] | null;
+                            tickets: {
+                                created_at: string;
+                                id: number;
+                                status_id: number;
+                                ticket_subject: string;
+                                tickets_status: {
+                                    color: string;
+                                    name: string;
+                                };
+                            }[] | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    target_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.listReplying": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            admin_id: number;
+                            name: string;
+                            until: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.beatReplying": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            admin_id: number;
+                            name: string;
+                            until: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.stopReplying": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            admin_id: number;
+                            name: string;
+                            until: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     "admin.tickets.fillSavedReplies": {
         parameters: {
             query?: never;
@@ -22770,6 +23083,73 @@ export interface operations {
                             language: string;
                             title: string;
                         }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.addTag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tag: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.tickets.removeTag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
                         message?: string;
                     };
                 };
@@ -40571,6 +40951,7 @@ export interface operations {
                             created_at: string;
                             id: number;
                             is_internal: boolean;
+                            merged_from_ticket_id: number | null;
                             message: string;
                             ticket_id: number;
                             /** @enum {string} */
@@ -40602,7 +40983,10 @@ export interface operations {
                     attachments?: string[];
                     /** @default false */
                     is_internal?: boolean;
+                    last_seen_reply_id?: number | null;
                     message: string;
+                    /** @default false */
+                    send_anyway?: boolean;
                     ticket_id: number;
                 };
             };
@@ -40625,6 +41009,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Maintenance"];
@@ -40703,6 +41088,7 @@ export interface operations {
                             initial_message: string;
                             is_closed: boolean;
                             last_reply_at: string | null;
+                            merged_into_id: number | null;
                             overdue: boolean;
                             priority_id?: number;
                             rating: number | null;
@@ -40710,6 +41096,7 @@ export interface operations {
                             resolution_due_at: string | null;
                             resolved_at: string | null;
                             status_id?: number;
+                            tags?: string[];
                             ticket_subject: string;
                             tickets_department: {
                                 department_name: string;
@@ -41277,6 +41664,7 @@ export interface operations {
                             initial_message: string;
                             is_closed: boolean;
                             last_reply_at: string | null;
+                            merged_into_id: number | null;
                             overdue: boolean;
                             priority_id?: number;
                             rating: number | null;
@@ -41284,6 +41672,7 @@ export interface operations {
                             resolution_due_at: string | null;
                             resolved_at: string | null;
                             status_id?: number;
+                            tags?: string[];
                             ticket_subject: string;
                             tickets_department: {
                                 department_name: string;
@@ -42645,6 +43034,7 @@ export interface operations {
                             initial_message: string;
                             is_closed: boolean;
                             last_reply_at: string | null;
+                            merged_into_id: number | null;
                             overdue: boolean;
                             priority_id?: number;
                             rating: number | null;
@@ -42652,6 +43042,7 @@ export interface operations {
                             resolution_due_at: string | null;
                             resolved_at: string | null;
                             status_id?: number;
+                            tags?: string[];
                             ticket_subject: string;
                             tickets_department: {
                                 department_name: string;

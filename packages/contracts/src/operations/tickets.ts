@@ -13,8 +13,8 @@ export const ticketsOperations: OperationDocs = {
   'POST /api/ticket_reply': {
     id: 'tickets.reply',
     summary: 'Reply to a ticket',
-    description: `Adds a message with optional attachments; staff may add an internal note (\`is_internal\`, never shown to the user; a user sending it answers 422). The other side is notified by e-mail and in the app. ${BOTH} ${T}`,
-    errors: [404],
+    description: `Adds a message with optional attachments; staff may add an internal note (\`is_internal\`, never shown to the user; a user sending it answers 422). The other side is notified by e-mail and in the app. With \`last_seen_reply_id\` (the newest reply the sender's page showed, null for none) a newer reply on the ticket answers 409 \`TICKET_REPLY_COLLISION\` and saves nothing, unless \`send_anyway\` is true (issue 36 "Helpdesk": reply collisions; checked under the ticket's row lock, so of two answers sent at once over the same last reply one is saved and one refused). ${BOTH} ${T}`,
+    errors: [404, 409],
   },
   'GET /api/ticket_replies/{id}': {
     id: 'tickets.listReplies',

@@ -23,6 +23,8 @@ import { useTicketsT } from './use-tickets-catalog';
  * @param factsExtra appended to the facts card for the loaded ticket (staff: a link to the user).
  * @param composerTools above the answer box, given a function that puts a text into it (staff: the
  *   saved replies).
+ * @param besideThread below the facts card for the loaded ticket (staff: the user's other tickets and
+ *   campaigns); on a phone the columns stack, so it comes after the thread.
  */
 export function TicketDetailScreen({
   id,
@@ -32,6 +34,7 @@ export function TicketDetailScreen({
   aboveConversation,
   factsExtra,
   composerTools,
+  besideThread,
 }: {
   id: number;
   backTo: string;
@@ -40,6 +43,7 @@ export function TicketDetailScreen({
   aboveConversation?: (ticket: Ticket) => ReactNode;
   factsExtra?: (ticket: Ticket) => ReactNode;
   composerTools?: (ticket: Ticket, insert: (text: string) => void) => ReactNode;
+  besideThread?: (ticket: Ticket) => ReactNode;
 }) {
   const { t } = useTicketsT();
   const ticket = useTicket(id);
@@ -67,6 +71,16 @@ export function TicketDetailScreen({
           <Title order={2} dir="auto" data-testid="ticket-title">
             #{data.id} {data.ticket_subject}
           </Title>
+          {data.merged_into_id !== null && (
+            <Anchor
+              component={Link}
+              to={`${staffView ? '/tickets/details/' : '/my-ticket/details/'}${data.merged_into_id}`}
+              size="sm"
+              data-testid="ticket-merged-into"
+            >
+              {t('tickets.merged_into', { id: data.merged_into_id })}
+            </Anchor>
+          )}
         </Stack>
         {actions?.(data)}
       </Group>
@@ -82,7 +96,10 @@ export function TicketDetailScreen({
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <TicketFacts ticket={data} staffView={staffView} extra={factsExtra?.(data)} />
+          <Stack gap="md">
+            <TicketFacts ticket={data} staffView={staffView} extra={factsExtra?.(data)} />
+            {besideThread?.(data)}
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@lm/contracts/api';
 import { TICKET_LIMITS, TICKET_STATUSES } from '@lm/contracts/tickets';
 import {
   Alert,
@@ -16,9 +17,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconLock, IconMail, IconPaperclip, IconX } from '@tabler/icons-react';
+import { IconArrowMerge, IconLock, IconMail, IconPaperclip, IconPencil, IconX } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { type ComponentType, type ReactNode, useState } from 'react';
+import { isApiError } from '../api/api-error';
 import { useFileUpload } from '../api/use-file-upload';
 import { CountedTextarea, isTooLong } from '../components/CountedTextarea';
 import { FileDropZone } from '../components/FileDropZone';
@@ -30,6 +32,7 @@ import type { Ticket, TicketAttachment, TicketCampaignOption, TicketReplyItem } 
 import {
   useCreateTicket,
   useDownloadAttachment,
+  useReplyingAgents,
   useReplyTicket,
   useTicketAction,
   useTicketLookup,
@@ -364,6 +367,17 @@ function ReplyCard({ reply, staffView }: { reply: TicketReplyItem; staffView: bo
               {t('tickets.by_email')}
             </Badge>
           )}
+          {reply.merged_from_ticket_id !== null && (
+            <Badge
+              size="xs"
+              variant="outline"
+              color="grape"
+              leftSection={<IconArrowMerge size={10} />}
+              data-testid="reply-merged-from"
+            >
+              {t('tickets.merged_from', { id: reply.merged_from_ticket_id })}
+            </Badge>
+          )}
         </Group>
         <Text size="xs" c="dimmed">
           {formatDateTime(reply.created_at, i18n.language)}
@@ -400,11 +414,30 @@ export function TicketConversation({
   const [internal, setInternal] = useState(false);
   const [files, setFiles] = useState<{ key: string; name: string }[]>([]);
   const [error, setError] = useState<string | undefined>();
-  const send = async () => {
+  /** After a 409 collision: the newest reply id the agent had when it was refused. */
+  const [collided, setCollided] = useState(false);
+  const typing = staffView && message.trim() !== '';
+  const replying = useReplyingAgents(ticket.id, typing, staffView);
+  const lastShown = (replies.data ?? []).reduce<number | null>(
+    (max, r) => (max === null || r.id > max ? r.id : max),
+    null,
+  );
+  const send = async (anyway = false) => {
     if (!message.trim()) return setError(t('tickets.message_required'));
     if (isTooLong(message, TICKET_LIMITS.messageMax)) return;
     setError(undefined);
-    await reply.mutateAsync({ message, is_internal: internal, attachments: files.map((f) => f.key) });
+    try {
+      await reply.mutateAsync({
+        message,
+        is_internal: internal,
+        attachments: files.map((f) => f.key),
+        ...(staffView ? { last_seen_reply_id: lastShown, send_anyway: anyway } : {}),
+      });
+    } catch (err) {
+      if (isApiError(err, 409, ERROR_CODES.TICKET_REPLY_COLLISION)) setCollided(true);
+      return;
+    }
+    setCollided(false);
     setMessage('');
     setFiles([]);
     setInternal(false);
@@ -437,6 +470,19 @@ export function TicketConversation({
               {t('tickets.reopen_hint')}
             </Text>
           )}
+          {(replying.data ?? []).length > 0 && (
+            <Group gap={6} data-testid="ticket-replying">
+              <IconPencil size={14} />
+              <Text size="sm" c="dimmed">
+                {t('tickets.is_replying', {
+                  names: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+                    (replying.data ?? []).map((r) => r.name),
+                  ),
+                  count: (replying.data ?? []).length,
+                })}
+              </Text>
+            </Group>
+          )}
           {composerTools?.((text) =>
             setMessage((current) => (current.trim() ? `${current}\n\n${text}` : text)),
           )}
@@ -451,6 +497,27 @@ export function TicketConversation({
             data-testid="reply-message"
           />
           <AttachmentPicker value={files} onChange={setFiles} />
+          {collided && (
+            <Alert color="orange" title={t('tickets.collision_title')} data-testid="reply-collision">
+              <Stack gap="xs">
+                <Text size="sm">{t('tickets.collision_hint')}</Text>
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    color="orange"
+                    onClick={() => void send(true)}
+                    loading={reply.isPending}
+                    data-testid="reply-send-anyway"
+                  >
+                    {t('tickets.send_anyway')}
+                  </Button>
+                  <Button size="xs" variant="default" onClick={() => setCollided(false)}>
+                    {t('tickets.collision_review')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
           <Group justify="space-between">
             {staffView ? (
               <Switch

@@ -9,8 +9,10 @@ export type {
   TicketAttachment,
   TicketBadge,
   TicketCampaignOption,
+  TicketContext,
   TicketDepartment,
   TicketReplyItem,
+  TicketReplying,
   TicketStats,
 } from '@lm/contracts/tickets-api';
 

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormActions } from '../../components/FormActions';
 import { SavedReplyPicker } from './SavedReplyPicker';
+import { MergeTicketButton, TicketTagsEditor, TicketUserContext } from './TicketHelpdesk';
 
 /**
  * /tickets/details/{ticketId} (tickets.show): the conversation with internal notes, the answer box
@@ -127,10 +128,14 @@ function TicketDetail() {
       actions={(ticket) => <StaffTicketActions ticket={ticket} />}
       composerTools={(ticket, insert) => <SavedReplyPicker ticketId={ticket.id} onInsert={insert} />}
       factsExtra={(ticket) => (
-        <Anchor component={Link} to={`/users/${ticket.user_id}`} size="sm">
-          {t('tickets.open_user')}
-        </Anchor>
+        <>
+          <TicketTagsEditor ticket={ticket} />
+          <Anchor component={Link} to={`/users/${ticket.user_id}`} size="sm">
+            {t('tickets.open_user')}
+          </Anchor>
+        </>
       )}
+      besideThread={(ticket) => <TicketUserContext ticket={ticket} />}
     />
   );
 }
@@ -154,6 +159,7 @@ function StaffTicketActions({ ticket: data }: { ticket: Ticket }) {
   };
   return (
     <Group gap="xs">
+      {can('tickets.edit') && <MergeTicketButton ticket={data} />}
       {can('tickets.edit') && (
         <Button
           variant="default"

@@ -176,6 +176,7 @@ function TicketsList() {
             { value: 'soon', label: t('tickets.due_soon') },
           ],
         },
+        { name: 'tag', label: 'tickets:tickets.tag_filter', type: 'text' },
       ]}
       onRowClick={(r) => navigate(`/tickets/details/${r.id}`)}
       columns={staffTicketColumns(t, i18n.language)}

@@ -5,7 +5,7 @@ import {
   TicketStatusBadge,
   ticketSubjectColumn,
 } from '@lm/ui';
-import { Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 
 /** Columns of the staff ticket lists (/tickets/list and the user overview's Tickets tab). */
@@ -16,7 +16,31 @@ export function staffTicketColumns(
 ): DataTableColumn<Ticket>[] {
   return [
     { accessor: 'id', title: 'tickets:tickets.number', sortable: true, render: (r) => `#${r.id}` },
-    ticketSubjectColumn,
+    {
+      ...ticketSubjectColumn,
+      // The staff's tags under the subject (issue 36 "Helpdesk").
+      render: (r) => (
+        <Stack gap={4}>
+          {ticketSubjectColumn.render?.(r, 0)}
+          {(r.tags ?? []).length > 0 && (
+            <Group gap={4}>
+              {(r.tags ?? []).map((tag) => (
+                <Badge
+                  key={tag}
+                  size="xs"
+                  variant="light"
+                  color="grape"
+                  tt="none"
+                  data-testid="ticket-row-tag"
+                >
+                  {tag}
+                </Badge>
+              ))}
+            </Group>
+          )}
+        </Stack>
+      ),
+    },
     ...(options.user === false
       ? []
       : [

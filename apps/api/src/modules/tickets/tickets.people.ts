@@ -66,12 +66,13 @@ async function tell(
   message: NotificationMessage,
   link: string,
   mail: { key: MailMessageKey; params: Record<string, string | number>; replyTo?: string } | null,
+  extra: Record<string, string | number> = {},
 ) {
   await notify(tx, {
     ...to,
     type: `tickets.${message.split('.').pop()}`,
     message,
-    params: { id: ticket.id, subject: ticket.subject },
+    params: { id: ticket.id, subject: ticket.subject, ...extra },
     link,
     data: { ticket_id: ticket.id },
   });
@@ -96,8 +97,11 @@ export async function tellUser(
   ticket: { id: number; subject: string },
   message: NotificationMessage,
   mail: { key: MailMessageKey; text?: string } | null,
+  /** Further message parameters, and the ticket the link and the reply address go to (default: this one). */
+  more: { params?: Record<string, string | number>; linkTicketId?: number } = {},
 ) {
-  const replyTo = mail ? replyAddress(deps.config, ticket.id) : null;
+  const linkId = more.linkTicketId ?? ticket.id;
+  const replyTo = mail ? replyAddress(deps.config, linkId) : null;
   await tell(
     deps,
     tx,
@@ -105,16 +109,18 @@ export async function tellUser(
     person,
     ticket,
     message,
-    userLink(ticket.id),
+    userLink(linkId),
     mail && {
       key: mail.key,
       params: {
         message: mail.text ?? '',
-        link: `${deps.config.appUrl}${userLink(ticket.id)}`,
+        link: `${deps.config.appUrl}${userLink(linkId)}`,
         reply_hint: replyTo ? t(person.language, 'tickets.mail.reply_hint') : '',
+        ...more.params,
       },
       ...(replyTo ? { replyTo } : {}),
     },
+    more.params,
   );
 }
 

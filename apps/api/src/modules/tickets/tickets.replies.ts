@@ -6,6 +6,7 @@ import { NotFoundError, ValidationError } from '../../platform/errors';
 import { getSettings } from '../settings';
 import { emitWebhook } from '../webhooks';
 import { type CheckedFile, saveAttachments } from './tickets.attachments';
+import { assertNoNewerReply, clearReplying } from './tickets.collisions';
 import type { TicketActor, TicketDeps } from './tickets.context';
 import { adminPeople, staffToTell, tellStaff, tellUser, userPerson } from './tickets.people';
 import { ticketReplies, tickets } from './tickets.schema';
@@ -38,7 +39,9 @@ export function statusPatch(
 }
 
 /** A reply to store: from the user (the app or e-mail) or from staff. */
-export interface ReplyInput extends Pick<TicketReply, 'ticket_id' | 'message' | 'is_internal'> {
+export interface ReplyInput
+  extends Pick<TicketReply, 'ticket_id' | 'message' | 'is_internal'>,
+    Partial<Pick<TicketReply, 'last_seen_reply_id' | 'send_anyway'>> {
   files: CheckedFile[];
   via?: 'app' | 'email';
   inboundMessageId?: string;
@@ -51,8 +54,11 @@ export interface ReplyInput extends Pick<TicketReply, 'ticket_id' | 'message' | 
  * which pauses the time promises, and is its first response when none was given. The other side is
  * told in-app and by mail in their language; an internal note is told to the assignee only and
  * never reaches the user by API or mail.
+ * With `last_seen_reply_id` (issue 36 reply collisions) a reply newer than it refuses the message
+ * (409, nothing saved) unless `send_anyway`; a staff sender's "replying" heartbeat row is cleared.
  * @returns the new reply's id, or null when `inboundMessageId` was already stored (a replayed mail)
- * @throws NotFoundError 404 (no such ticket, or another user's); ValidationError 422 `is_internal`
+ * @throws NotFoundError 404 (no such ticket, or another user's); ValidationError 422 `is_internal`;
+ *   ReplyCollisionError 409 `TICKET_REPLY_COLLISION`
  */
 export async function addReply(
   deps: TicketDeps,
@@ -65,6 +71,9 @@ export async function addReply(
     return await withTransaction(deps.database, async (tx) => {
       const ticket = await lockTicket(tx, input.ticket_id);
       if (!ticket || (actor.kind === 'user' && ticket.userId !== actor.id)) throw new NotFoundError();
+      if (input.last_seen_reply_id !== undefined && !input.send_anyway)
+        await assertNoNewerReply(tx, ticket.id, input.last_seen_reply_id, actor.kind);
+      if (actor.kind === 'admin') await clearReplying(tx, ticket.id, actor.id);
       const now = deps.clock.now();
       const [reply] = await tx.db
         .insert(ticketReplies)

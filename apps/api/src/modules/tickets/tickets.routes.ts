@@ -8,6 +8,7 @@ import {
   ticketCreateSchema,
   ticketRatingSchema,
   ticketReplySchema,
+  ticketTagSchema,
   ticketUpdateSchema,
 } from '@lm/contracts/tickets';
 import {
@@ -42,6 +43,7 @@ import { exportSchema, listPage, listPaging, listSchema } from '../../platform/l
 import { auditedCsvExport } from '../audit';
 import { receiveInbound } from './inbound-providers';
 import { ticketBulkRoutes } from './tickets.bulk.routes';
+import { helpdeskRoutes } from './tickets.helpdesk.routes';
 import { InboundOffError, InboundSignatureError } from './tickets.inbound';
 import { savedRepliesRoutes } from './tickets.saved-replies.routes';
 import * as service from './tickets.service';
@@ -92,6 +94,11 @@ function listFilter(filter: Record<string, string | string[]> = {}): service.Tic
   if (department) out.departmentId = positive(department) ?? bad('department_id');
   const admin = one(filter.admin_id);
   if (admin) out.adminId = admin === 'none' ? 'none' : (positive(admin) ?? bad('admin_id'));
+  const tag = one(filter.tag);
+  if (tag !== undefined && tag !== '') {
+    const parsed = ticketTagSchema.shape.tag.safeParse(tag);
+    out.tag = parsed.success ? parsed.data : bad('tag');
+  }
   const due = one(filter.due);
   if (due) out.due = due === 'overdue' || due === 'soon' ? due : bad('due');
   return out;
@@ -532,6 +539,7 @@ export const ticketsRoutes: RouteModule = async (app, deps) => {
 
   await savedRepliesRoutes(app, deps);
   await ticketBulkRoutes(app, deps);
+  await helpdeskRoutes(app, deps);
   await app.register(async (scope) => inboundRoute(scope as ZodApp, deps));
 };
 

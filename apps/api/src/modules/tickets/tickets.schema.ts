@@ -80,9 +80,14 @@ export const tickets = pg.pgTable(
     ratingComment: pg.text('rating_comment'),
     ratedAt: pg.timestamp('rated_at', { withTimezone: true }),
     lastReplyAt: pg.timestamp('last_reply_at', { withTimezone: true }),
+    /** The ticket this one was merged into (issue 36 "Helpdesk": merge); set once, with `merged_at`. */
+    mergedIntoId: pg.integer('merged_into_id').references((): pg.AnyPgColumn => tickets.id),
+    mergedAt: pg.timestamp('merged_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
+    pg.check('tickets_merged_not_self', sql`${t.mergedIntoId} is null or ${t.mergedIntoId} <> ${t.id}`),
+    pg.check('tickets_merged_at', sql`(${t.mergedIntoId} is null) = (${t.mergedAt} is null)`),
     pg.check('tickets_priority_id', sql`${t.priorityId} between 1 and 3`),
     pg.check('tickets_status_id', sql`${t.statusId} between 1 and 5`),
     pg.check('tickets_rating', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
@@ -120,6 +125,10 @@ export const ticketReplies = pg.pgTable(
     isInternal: pg.boolean('is_internal').notNull().default(false),
     via: pg.varchar('via', { length: 10 }).notNull().default('app').$type<'app' | 'email'>(),
     inboundMessageId: pg.varchar('inbound_message_id', { length: 300 }),
+    /** The ticket this message came from when that ticket was merged into this one (issue 36). */
+    mergedFromTicketId: pg
+      .integer('merged_from_ticket_id')
+      .references((): pg.AnyPgColumn => tickets.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -174,5 +183,52 @@ export const ticketSavedReplies = pg.pgTable(
     pg
       .uniqueIndex('ticket_saved_replies_title_unique')
       .on(sql`coalesce(${t.departmentId}, 0)`, sql`lower(${t.title})`),
+  ],
+);
+
+/**
+ * "Who is replying" (issue 36 "Helpdesk": reply collisions): an agent with text in a ticket's answer
+ * box beats every 15 s; the row lives until `expires_at`. Kept in PostgreSQL, not in a process's
+ * memory, because the API runs several processes. One row per ticket and agent (upsert).
+ */
+export const ticketReplying = pg.pgTable(
+  'ticket_replying',
+  {
+    ticketId: pg
+      .integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    adminId: pg
+      .integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    expiresAt: pg.timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    pg.primaryKey({ columns: [t.ticketId, t.adminId] }),
+    pg.index('ticket_replying_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * A staff tag on a ticket (issue 36 "Helpdesk": tags): free text normalised to lower case, 1-32
+ * characters (CHECKs), once per ticket (the key); at most 10 per ticket, counted under the ticket's
+ * row lock.
+ */
+export const ticketTags = pg.pgTable(
+  'ticket_tags',
+  {
+    ticketId: pg
+      .integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tag: pg.varchar('tag', { length: 32 }).notNull(),
+    createdByAdminId: pg.integer('created_by_admin_id').references(() => admins.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    pg.primaryKey({ columns: [t.ticketId, t.tag] }),
+    pg.check('ticket_tags_lower', sql`${t.tag} = lower(${t.tag}) and char_length(${t.tag}) between 1 and 32`),
+    pg.index('ticket_tags_tag_idx').on(t.tag),
   ],
 );

@@ -5,6 +5,14 @@ export {
   downloadName,
 } from './tickets.attachments';
 export { sweepBreaches } from './tickets.breaches';
+export {
+  beatReplying,
+  REPLYING_TTL_SECONDS,
+  ReplyCollisionError,
+  stopReplying,
+  whoIsReplying,
+  whoIsReplyingOn,
+} from './tickets.collisions';
 export type { TicketActor, TicketDeps } from './tickets.context';
 export { assertActiveAdmin, createTicket } from './tickets.create';
 export {
@@ -18,6 +26,7 @@ export {
   searchDepartments,
   userCampaigns,
 } from './tickets.departments';
+export { mergeTickets } from './tickets.merge';
 export { addReply, type ReplyInput } from './tickets.replies';
 export {
   deleteSavedReply,
@@ -28,6 +37,8 @@ export {
 } from './tickets.saved-replies';
 export { closeTicket, deleteTicket, rateTicket, setStatus, updateTicket } from './tickets.staff';
 export { type TicketStats, ticketStats } from './tickets.stats';
+export { addTag, removeTag } from './tickets.tags';
+export { CONTEXT_LIMITS, CONTEXT_PERMISSIONS, ticketUserContext } from './tickets.user-context';
 export {
   type AttachmentView,
   attachmentUrl,

@@ -86,6 +86,10 @@ export interface TicketView {
   can_close: boolean;
   can_rate: boolean;
   can_delete: boolean;
+  /** The ticket this one was merged into, or null (issue 36). */
+  merged_into_id: number | null;
+  /** Staff's tags (staff readers only). */
+  tags?: string[];
 }
 
 /** A ticket's row as `TICKET_SELECT` reads it: the view's plain fields, with dates not yet strings. */
@@ -105,7 +109,9 @@ type TicketRow = Pick<
   | 'admin_name'
   | 'rating'
   | 'rating_comment'
+  | 'merged_into_id'
 > & {
+  tags: string[];
   department_name: string;
   department_translations: Translations<'department_name'> | null;
   priority_id: number;
@@ -137,7 +143,8 @@ const TICKET_SELECT = sql`select t.id, t.ticket_subject, t.initial_message, t.ca
     trim(u.first_name || ' ' || u.last_name) as user_name, u.email as user_email,
     t.admin_id, a.name as admin_name, t.priority_id, t.status_id, t.created_at, t.updated_at,
     t.last_reply_at, t.first_response_due_at, t.first_response_at, t.resolution_due_at, t.resolved_at,
-    t.rating, t.rating_comment
+    t.rating, t.rating_comment, t.merged_into_id,
+    array(select g.tag from ticket_tags g where g.ticket_id = t.id order by g.tag) as tags
   from tickets t
   join tickets_departments d on d.id = t.department_id
   join users u on u.id = t.user_id
@@ -211,6 +218,8 @@ function toView(
     can_close: !closed,
     can_rate: resolved,
     can_delete: ticketDeletable(row.status_id),
+    merged_into_id: row.merged_into_id,
+    ...(viewer.kind === 'admin' ? { tags: row.tags } : {}),
   };
 }
 
@@ -273,6 +282,8 @@ export interface TicketListFilter {
   userId?: number;
   /** overdue: a running ticket past its next due time; soon: due within 24 hours. */
   due?: 'overdue' | 'soon';
+  /** A tag the ticket has (normalised, issue 36). */
+  tag?: string;
   q?: string;
 }
 
@@ -332,6 +343,8 @@ function ticketListSql(
   if (filter.departmentId !== undefined) where.push(sql`t.department_id = ${filter.departmentId}`);
   if (filter.adminId === 'none') where.push(sql`t.admin_id is null`);
   else if (filter.adminId !== undefined) where.push(sql`t.admin_id = ${filter.adminId}`);
+  if (filter.tag !== undefined)
+    where.push(sql`exists (select 1 from ticket_tags g where g.ticket_id = t.id and g.tag = ${filter.tag})`);
   if (filter.due === 'overdue') where.push(sql`${DUE_SQL} < ${now.toISOString()}`);
   if (filter.due === 'soon')
     where.push(
@@ -420,6 +433,7 @@ export interface ReplyView {
   via: 'app' | 'email';
   author: { kind: 'user' | 'admin'; id: number; name: string };
   attachments: AttachmentView[];
+  merged_from_ticket_id: number | null;
   created_at: string;
 }
 
@@ -446,9 +460,11 @@ export async function listReplies(
     author_user_id: number | null;
     author_admin_id: number | null;
     author_name: string;
+    merged_from_ticket_id: number | null;
     created_at: Date;
   }>(sql`select r.id, r.message, r.is_internal, r.via, r.author_user_id, r.author_admin_id,
-      coalesce(a.name, trim(u.first_name || ' ' || u.last_name)) as author_name, r.created_at
+      coalesce(a.name, trim(u.first_name || ' ' || u.last_name)) as author_name, r.merged_from_ticket_id,
+      r.created_at
     from ticket_replies r
     left join users u on u.id = r.author_user_id
     left join admins a on a.id = r.author_admin_id
@@ -466,6 +482,7 @@ export async function listReplies(
       ? { kind: 'admin' as const, id: r.author_admin_id, name: r.author_name }
       : { kind: 'user' as const, id: r.author_user_id!, name: r.author_name },
     attachments: attachments.get(r.id) ?? [],
+    merged_from_ticket_id: r.merged_from_ticket_id,
     created_at: new Date(r.created_at).toISOString(),
   }));
 }
