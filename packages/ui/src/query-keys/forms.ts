@@ -1,4 +1,5 @@
-/** Keys of the back-office's forms: one submitted form. */
+/** Keys of the forms: one submitted form, and the statuses' reference list in a language. */
 export const formKeys = {
   form: (id: number) => ['forms', id] as const,
+  statuses: (lang: string) => ['forms', 'statuses', lang] as const,
 };
