@@ -43,7 +43,7 @@ export function useFormBulkStatus() {
       ...(message ? { message } : {}),
     });
     await Promise.all([
-      client.invalidateQueries({ queryKey: ['forms'] }),
+      client.invalidateQueries({ queryKey: formKeys.all }),
       client.invalidateQueries({ queryKey: staffKeys.todos }),
     ]);
     return res.data;

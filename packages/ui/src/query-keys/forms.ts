@@ -1,5 +1,6 @@
-/** Keys of the forms: one submitted form, and the statuses' reference list in a language. */
+/** Keys of the forms (`all` refreshes every one): one submitted form, the statuses' reference list in a language. */
 export const formKeys = {
+  all: ['forms'] as const,
   form: (id: number) => ['forms', id] as const,
   statuses: (lang: string) => ['forms', 'statuses', lang] as const,
 };
