@@ -173,6 +173,7 @@ export const AUDIT_ACTIONS = [
   'forms.create',
   'forms.update',
   'forms.status',
+  'forms.resubmitted',
   'forms.delete',
   'connections.artist_connected',
   'connections.artist_disconnected',

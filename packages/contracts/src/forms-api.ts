@@ -9,6 +9,29 @@ import { z } from 'zod';
  */
 /** A form's status as the lists and the form show it. */
 export const formStatusSchema = z.object({ id: z.number(), name: z.string(), kind: z.string() });
+/**
+ * One change of a form's status (issue 36): from which status (null for the form's creation, never
+ * listed) to which, staff's message to the artist as written, who (staff or the artist resubmitting;
+ * `name` is the staff member's for staff readers, null for the artist) and when.
+ */
+export const formStatusChangeSchema = z.object({
+  id: z.number(),
+  from: formStatusSchema.nullable(),
+  to: formStatusSchema,
+  message: z.string().nullable(),
+  by: z.object({ kind: z.enum(['staff', 'artist']), name: z.string().nullable() }),
+  created_at: z.string(),
+});
+/**
+ * A form status as the reference list answers it (`GET /api/forms/statuses`): its name in the
+ * reader's language, its badge kind, whether a change to it needs a message or takes one, and the
+ * statuses staff may move a form from it to.
+ */
+export const formStatusOptionSchema = formStatusSchema.extend({
+  needs_message: z.boolean(),
+  takes_message: z.boolean(),
+  next: z.array(z.number()),
+});
 /** One of a form's reference tracks. */
 export const formReferenceSchema = z.object({ id: z.number(), reference: z.string(), form_id: z.number() });
 /** A line of the forms lists, the user's and staff's (spec section 3 "Form list item"). */
@@ -64,6 +87,8 @@ export const formAnswerSchema = z.object({
   soundcloud_link: z.string().nullable(),
   extra_info: z.string().nullable(),
   reference: z.array(formReferenceSchema),
+  /** The status changes, newest first (issue 36). */
+  status_history: z.array(formStatusChangeSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -90,3 +115,5 @@ export const formAutofillSchema = z.object({
 export type FormListItem = z.infer<typeof formListItemSchema>;
 export type FormAnswer = z.infer<typeof formAnswerSchema>;
 export type FormAutofill = z.infer<typeof formAutofillSchema>;
+export type FormStatusChange = z.infer<typeof formStatusChangeSchema>;
+export type FormStatusOption = z.infer<typeof formStatusOptionSchema>;

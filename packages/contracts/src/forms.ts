@@ -10,11 +10,48 @@ import { socialLinkSchema } from './users';
  * shows the same message key the server returns.
  */
 
-/** Form status ids: 1 Pending (every new form, spec section 4), 2 Completed (staff handled it). */
-export const FORM_STATUS = { PENDING: 1, COMPLETED: 2 } as const;
+/**
+ * Form status ids: 1 Pending (every new form, spec section 4), 2 Completed (staff handled it), and
+ * issue 36's 3 Needs information (staff ask the artist for more; the artist edits and resubmits) and
+ * 4 Rejected (final: the form can no longer change).
+ */
+export const FORM_STATUS = { PENDING: 1, COMPLETED: 2, NEEDS_INFO: 3, REJECTED: 4 } as const;
 export type FormStatusId = (typeof FORM_STATUS)[keyof typeof FORM_STATUS];
 /** Status options of forms (spec section 4 "Form badge"; badges through `formStatus` of statuses.ts). */
-export const FORM_STATUSES: readonly StatusEntry[] = [entry(1, 'Pending'), entry(2, 'Completed')];
+export const FORM_STATUSES: readonly StatusEntry[] = [
+  entry(1, 'Pending'),
+  entry(2, 'Completed'),
+  entry(3, 'Needs information'),
+  entry(4, 'Rejected'),
+];
+/** Every form status id, in the order the apps list them. */
+export const FORM_STATUS_IDS: readonly FormStatusId[] = [1, 2, 3, 4];
+
+/** Whether `id` is a form status id. */
+export function isFormStatus(id: number): id is FormStatusId {
+  return (FORM_STATUS_IDS as readonly number[]).includes(id);
+}
+
+/**
+ * The statuses staff may move a form to from each status (docs/decisions.md "Form statuses: needs
+ * information, rejected"): Pending to any other; Completed back to Pending (reopened); Needs
+ * information to Pending (request withdrawn), Completed or Rejected; Rejected nowhere (final). The
+ * artist's own move, Needs information to Pending, is a resubmission of the edited form, not a
+ * status change they choose. Setting the status a form already has changes nothing.
+ */
+export const FORM_TRANSITIONS: Readonly<Record<FormStatusId, readonly FormStatusId[]>> = {
+  1: [2, 3, 4],
+  2: [1],
+  3: [1, 2, 4],
+  4: [],
+};
+
+/** Statuses whose change carries a message to the artist, which staff must write (1 to 2000 characters). */
+export const FORM_STATUSES_NEEDING_MESSAGE: readonly FormStatusId[] = [3, 4];
+/** Statuses that take an optional message to the artist (Completed: what was done). */
+export const FORM_STATUSES_WITH_MESSAGE: readonly FormStatusId[] = [2, 3, 4];
+/** Length of staff's message to the artist with a status change (characters, after trimming). */
+export const FORM_STATUS_MESSAGE_MAX = 2_000;
 /** `form_type` of a playlist form (spec section 3: form_type 1), the only kind of form there is. */
 export const PLAYLIST_FORM_TYPE = 1;
 
@@ -154,6 +191,25 @@ export const playlistFormSchema = formPersonalSchema
   .extend(formAboutSchema.shape);
 export type PlaylistFormInput = z.input<typeof playlistFormSchema>;
 export type PlaylistFormBody = z.output<typeof playlistFormSchema>;
+
+/**
+ * Body of `PUT change_form_status/{id}/{status}` (optional: the mobile apps send none for 1 and 2)
+ * and of the bulk status: staff's message to the artist, required for Needs information and Rejected
+ * (`forms.message_required`), refused for Pending (`forms.message_not_sent`: the artist is not told).
+ * Checked by the API's service so that a missing body and an empty one answer alike.
+ */
+export const formStatusMessageSchema = z.object({
+  message: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(FORM_STATUS_MESSAGE_MAX, 'validation.too_long')
+    .optional(),
+});
+
+/** Body of `POST /api/admin/forms/bulk/status`: the forms, the status and the message when it needs one. */
+export const formBulkStatusFields = formStatusMessageSchema.extend({
+  status_id: z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid'),
+});
 
 /** Staff creating a form for an artist (`POST new_form`, INFLUENCER_ADD_FORM). */
 export const staffPlaylistFormSchema = playlistFormSchema.extend({

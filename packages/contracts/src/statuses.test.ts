@@ -31,6 +31,8 @@ const MAPS: Record<string, readonly StatusEntry[]> = {
   badges: [
     formStatus(1),
     formStatus(2),
+    formStatus(3),
+    formStatus(4),
     spotifyConnectionStatus(1),
     spotifyConnectionStatus(2),
     paymentBadge(true),

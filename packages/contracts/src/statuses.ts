@@ -59,6 +59,8 @@ export const STATUS_LABEL_KINDS: Readonly<Record<string, StatusKind>> = {
   published: 'success',
   released: 'success',
   declined: 'failure',
+  rejected: 'failure',
+  'needs information': 'waiting',
   disabled: 'failure',
   failed: 'failure',
   'failed to submit playlist': 'failure',
@@ -216,9 +218,21 @@ export const USER_STATUS_LABELS: Readonly<Record<UserStatus, StatusEntry>> = {
   disabled: entry(5, 'Disabled'),
 };
 
-/** Form badge (spec section 4: id 1 warning, otherwise success): 1 Pending, otherwise Completed. */
+/**
+ * Form badge (spec section 4: id 1 warning, 2 success), with issue 36's 3 Needs information
+ * (waiting: the artist must act) and 4 Rejected (failure).
+ */
 export function formStatus(statusId: number): StatusEntry {
-  return statusId === 1 ? entry(1, 'Pending') : entry(statusId, 'Completed');
+  switch (statusId) {
+    case 1:
+      return entry(1, 'Pending');
+    case 3:
+      return entry(3, 'Needs information');
+    case 4:
+      return entry(4, 'Rejected');
+    default:
+      return entry(statusId, 'Completed');
+  }
 }
 
 /**

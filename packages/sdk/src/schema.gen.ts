@@ -2194,6 +2194,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/forms/bulk/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the status of several playlist forms
+         * @description Body `ids` (1 to 100 form ids; 422 `bulk.none`, `bulk.too_many`), `status_id` and `message` (as `PUT /api/change_form_status/{id}/{status}`: required for 3 Needs information and 4 Rejected, refused for 1; a bad status or message answers 422 before any form changes). Needs CHANGE_STATUS, as the single change. Each form runs through the single change (same transitions, history, audit entry, the artist told), each in its own transaction, in the order given. Answers per id `ok` or the refusal with its key and words (`forms.status_final`, `forms.reopen_first`, `errors.not_found`), a form already at the status as `ok` with `forms.status_already`, and the counts. Issue 36 "Lists".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `CHANGE_STATUS`. API keys are refused (403).
+         */
+        post: operations["admin.forms.bulkStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/genres": {
         parameters: {
             query?: never;
@@ -5248,7 +5270,7 @@ export interface paths {
         get?: never;
         /**
          * Set a playlist form's status (staff)
-         * @description Sets status `status` of form `id` (an unknown status answers 422); the artist is told. Audited. Spec section 7, "Forms".
+         * @description Sets status `status` (1 Pending, 2 Completed, 3 Needs information, 4 Rejected; another answers 422) of form `id`. Optional body `{ message }`: staff's message to the artist, 1 to 2000 characters, required for 3 and 4 (422 `forms.message_required`), optional for 2, refused for 1 (422 `forms.message_not_sent`); clients sending no body keep working for 1 and 2. Only the moves of docs/decisions.md "Form statuses: needs information, rejected": Rejected is final (409 `forms.status_final`), a completed form is reopened to Pending first (409 `forms.reopen_first`); the status it already has changes nothing. Each change is kept in the form's `status_history`; the artist is told in-app and by mail in their language for 2, 3 and 4, with the message as written. The form's row is locked, so two staff changing it at once are ordered. Audited. Spec section 7, "Forms". Issue 36.
          *
          *     **Who may call it:** a staff member (back-office token) holding the permission `CHANGE_STATUS`. API keys are refused (403).
          */
@@ -8433,7 +8455,7 @@ export interface paths {
         };
         /**
          * Read a playlist form
-         * @description Form `id` with every field, its files and references; a user reads only their own (another's answers 404). Spec section 7, "Forms".
+         * @description Form `id` with every field, its files, references and `status_history` (newest first: from, to, staff's message, by staff or the artist, when; the staff member's name only for staff readers); a user reads only their own (another's answers 404). Spec section 7, "Forms".
          *
          *     **Who may call it:** A user holding `ARTIST_ALL_PERMISSION` or a staff member holding `VIEW_FORM`; each sees only what their side may. API keys are refused (403).
          */
@@ -8441,11 +8463,33 @@ export interface paths {
         put?: never;
         /**
          * Change a playlist form
-         * @description Replaces the form's fields while it is pending (409 otherwise). A user changes only their own (another's answers 404); staff any. Spec section 7, "Forms".
+         * @description Replaces the form's fields. A user changes only their own (another's answers 404) while it is Pending or Needs information (409 otherwise); saving a form that needed information resubmits it: Pending again, kept in its status history, the staff who handle forms told (message "sent to the team again"). Staff change any form but a rejected one (409 `forms.status_final`). Spec section 7, "Forms".
          *
          *     **Who may call it:** A user holding `ARTIST_ALL_PERMISSION` or a staff member holding `EDIT_FORM`; each sees only what their side may. API keys are refused (403).
          */
         post: operations["forms.update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the playlist form statuses
+         * @description Every form status with its name in the reader's language, its badge kind, whether a change to it needs (`needs_message`) or takes (`takes_message`) a message to the artist, and the statuses staff may move a form from it to (`next`). Reference data of the apps' badges, filters and status choices. Issue 36.
+         *
+         *     **Who may call it:** A user holding `ARTIST_ALL_PERMISSION` or a staff member holding `VIEW_FORM`; each sees only what their side may. API keys are refused (403).
+         */
+        get: operations["forms.listStatuses"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -18457,6 +18501,60 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    "admin.forms.bulkStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         41,
+                 *         42
+                 *       ],
+                 *       "status_id": 3,
+                 *       "message": "Please add a link to the music video."
+                 *     }
+                 */
+                "application/json": {
+                    ids: number[];
+                    message?: string;
+                    status_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refused: number;
+                            results: {
+                                code: string | null;
+                                id: number;
+                                message: string | null;
+                                ok: boolean;
+                            }[];
+                            succeeded: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     "admin.lookups.listGenres": {
         parameters: {
             query?: {
@@ -27310,7 +27408,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Please add the ISRC of the single and a link to the music video."
+                 *     }
+                 */
+                "application/json": {
+                    message?: string;
+                } | null;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -27326,6 +27435,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
@@ -37216,6 +37326,26 @@ export interface operations {
                                 kind: string;
                                 name: string;
                             };
+                            status_history: {
+                                by: {
+                                    /** @enum {string} */
+                                    kind: "staff" | "artist";
+                                    name: string | null;
+                                };
+                                created_at: string;
+                                from: {
+                                    id: number;
+                                    kind: string;
+                                    name: string;
+                                } | null;
+                                id: number;
+                                message: string | null;
+                                to: {
+                                    id: number;
+                                    kind: string;
+                                    name: string;
+                                };
+                            }[];
                             status_id: number;
                             tiktok_link: string | null;
                             track_bio: string;
@@ -37309,6 +37439,40 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "forms.listStatuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            kind: string;
+                            name: string;
+                            needs_message: boolean;
+                            next: number[];
+                            takes_message: boolean;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["Maintenance"];
         };

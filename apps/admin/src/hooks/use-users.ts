@@ -1,4 +1,5 @@
 import type { AdminUserBody } from '@lm/contracts';
+import type { BulkResult } from '@lm/contracts/bulk';
 
 export type { UserActivity } from '@lm/contracts/admin-users';
 
@@ -112,4 +113,30 @@ export function useAddUserNote(id: number) {
     (body: string) => api.post<UserNote>(`admin/users/${id}/notes`, { body }),
     [adminUserKeys.notes(id)],
   );
+}
+
+/**
+ * Bulk approve or decline of users pending approval (`admin/users/bulk/approve|decline`, users.edit):
+ * each id goes through the single decision's rules; answers per id what was done or refused.
+ * Refreshes the user overviews (the list refreshes itself after a bulk action).
+ */
+export function useUserBulk() {
+  const { api } = useApi();
+  const client = useQueryClient();
+  const after = () => client.invalidateQueries({ queryKey: adminUserKeys.all });
+  return {
+    approve: async (ids: number[]) => {
+      const res = await api.post<BulkResult>('admin/users/bulk/approve', { ids });
+      await after();
+      return res.data;
+    },
+    decline: async (ids: number[], reason: string) => {
+      const res = await api.post<BulkResult>('admin/users/bulk/decline', {
+        ids,
+        ...(reason ? { reason } : {}),
+      });
+      await after();
+      return res.data;
+    },
+  };
 }

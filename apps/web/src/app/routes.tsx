@@ -196,6 +196,12 @@ export const appRoutes: readonly AppRoute[] = [
     access: { permission: 'ARTIST_ALL_PERMISSION' },
     screen: page(() => import('../routes/forms/FormsPage'), 'FormsPage'),
   },
+  // One of the artist's forms: its status, the team's message, the resubmission (issue 36).
+  {
+    path: '/forms/:formId',
+    access: { permission: 'ARTIST_ALL_PERMISSION' },
+    screen: page(() => import('../routes/forms/FormPage'), 'FormPage'),
+  },
   {
     path: '/connections',
     access: { permission: 'ARTIST_ALL_PERMISSION' },

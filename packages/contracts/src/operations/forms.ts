@@ -21,7 +21,7 @@ export const formsOperations: OperationDocs = {
   'POST /api/forms/{id}': {
     id: 'forms.update',
     summary: 'Change a playlist form',
-    description: `Replaces the form's fields while it is pending (409 otherwise). A user changes only their own (another's answers 404); staff any. ${F}`,
+    description: `Replaces the form's fields. A user changes only their own (another's answers 404) while it is Pending or Needs information (409 otherwise); saving a form that needed information resubmits it: Pending again, kept in its status history, the staff who handle forms told (message "sent to the team again"). Staff change any form but a rejected one (409 \`forms.status_final\`). ${F}`,
     errors: [409],
   },
   'GET /api/forms': {
@@ -32,7 +32,7 @@ export const formsOperations: OperationDocs = {
   'GET /api/forms/{id}': {
     id: 'forms.get',
     summary: 'Read a playlist form',
-    description: `Form \`id\` with every field, its files and references; a user reads only their own (another's answers 404). ${F}`,
+    description: `Form \`id\` with every field, its files, references and \`status_history\` (newest first: from, to, staff's message, by staff or the artist, when; the staff member's name only for staff readers); a user reads only their own (another's answers 404). ${F}`,
   },
   'GET /api/references/{id}': {
     id: 'forms.listReferences',
@@ -47,7 +47,14 @@ export const formsOperations: OperationDocs = {
   'PUT /api/change_form_status/{id}/{status}': {
     id: 'forms.setStatus',
     summary: "Set a playlist form's status (staff)",
-    description: `Sets status \`status\` of form \`id\` (an unknown status answers 422); the artist is told. Audited. ${F}`,
+    description: `Sets status \`status\` (1 Pending, 2 Completed, 3 Needs information, 4 Rejected; another answers 422) of form \`id\`. Optional body \`{ message }\`: staff's message to the artist, 1 to 2000 characters, required for 3 and 4 (422 \`forms.message_required\`), optional for 2, refused for 1 (422 \`forms.message_not_sent\`); clients sending no body keep working for 1 and 2. Only the moves of docs/decisions.md "Form statuses: needs information, rejected": Rejected is final (409 \`forms.status_final\`), a completed form is reopened to Pending first (409 \`forms.reopen_first\`); the status it already has changes nothing. Each change is kept in the form's \`status_history\`; the artist is told in-app and by mail in their language for 2, 3 and 4, with the message as written. The form's row is locked, so two staff changing it at once are ordered. Audited. ${F} Issue 36.`,
+    errors: [409],
+    examples: { request: { message: 'Please add the ISRC of the single and a link to the music video.' } },
+  },
+  'GET /api/forms/statuses': {
+    id: 'forms.listStatuses',
+    summary: 'List the playlist form statuses',
+    description: `Every form status with its name in the reader's language, its badge kind, whether a change to it needs (\`needs_message\`) or takes (\`takes_message\`) a message to the artist, and the statuses staff may move a form from it to (\`next\`). Reference data of the apps' badges, filters and status choices. Issue 36.`,
   },
   'DELETE /api/delete-forms/{id}': {
     id: 'forms.delete',

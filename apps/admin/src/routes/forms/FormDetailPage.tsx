@@ -1,6 +1,18 @@
-import { FORM_STATUSES, formStatus } from '@lm/contracts';
-import { confirmAction, formatDate, PlaylistFormWizard, StatusBadge, usePageTitle, useSession } from '@lm/ui';
+import { FORM_STATUS_MESSAGE_MAX, formStatus } from '@lm/contracts';
 import {
+  ApiRequestError,
+  CountedTextarea,
+  confirmAction,
+  formatDate,
+  formatDateTime,
+  isTooLong,
+  PlaylistFormWizard,
+  StatusBadge,
+  usePageTitle,
+  useSession,
+} from '@lm/ui';
+import {
+  Alert,
   Anchor,
   Button,
   Card,
@@ -12,23 +24,51 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  Timeline,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconEdit, IconForms, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconEdit, IconForms, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../components/FormActions';
 import { UserLink } from '../../components/UserCell';
-import { type StaffForm, useFormActions, useStaffForm } from '../../hooks/use-forms';
+import { type StaffForm, useFormActions, useFormStatuses, useStaffForm } from '../../hooks/use-forms';
 
-/** The Edit Form side panel (spec section 2: status only), CHANGE_STATUS. */
+/**
+ * The Edit Form side panel (spec section 2: status only), CHANGE_STATUS: the form's status and those
+ * staff may move it to (issue 36, from the API's status list), with the message to the artist when
+ * the chosen status needs or takes one; the server's refusal shows under the field.
+ */
 function EditFormPanel({ form, opened, onClose }: { form: StaffForm; opened: boolean; onClose(): void }) {
   const { t } = useTranslation();
+  const statuses = useFormStatuses();
   const [status, setStatus] = useState<string | null>(String(form.status_id));
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const { status: change } = useFormActions(form.id);
+  const options = statuses.data ?? [];
+  const current = options.find((s) => s.id === form.status_id);
+  const choices = options.filter((s) => s.id === form.status_id || current?.next.includes(s.id));
+  const chosen = options.find((s) => String(s.id) === status);
+  const changing = chosen !== undefined && chosen.id !== form.status_id;
   const save = async () => {
-    if (status && Number(status) !== form.status_id) await change.mutateAsync(Number(status));
-    onClose();
+    setError(null);
+    if (!changing) return onClose();
+    if (chosen.needs_message && !message.trim()) {
+      setError(t('forms.message_required'));
+      return;
+    }
+    try {
+      await change.mutateAsync({
+        status: chosen.id,
+        message: chosen.takes_message ? message.trim() : undefined,
+      });
+      setMessage('');
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiRequestError) setError(err.errors?.message?.[0] ?? err.message);
+    }
   };
   return (
     <Drawer
@@ -39,24 +79,106 @@ function EditFormPanel({ form, opened, onClose }: { form: StaffForm; opened: boo
       data-testid="edit-form-panel"
     >
       <Stack gap="sm">
-        <Select
-          label={t('playlist_forms.status')}
-          data={FORM_STATUSES.map((s) => ({ value: String(s.id), label: t(`forms.status.${s.id}`) }))}
-          value={status}
-          onChange={setStatus}
-          allowDeselect={false}
-          data-testid="form-status-select"
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('forms_admin.cancel')}
-          </Button>
-          <Button onClick={() => void save()} loading={change.isPending} data-testid="form-status-save">
-            {t('forms_admin.save')}
-          </Button>
-        </Group>
+        {current && current.next.length === 0 ? (
+          <Alert color="gray" data-testid="form-status-final">
+            {t('forms_admin.final_hint')}
+          </Alert>
+        ) : (
+          <Select
+            label={t('playlist_forms.status')}
+            data={choices.map((s) => ({ value: String(s.id), label: s.name }))}
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              setError(null);
+            }}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="form-status-select"
+          />
+        )}
+        {changing && chosen.takes_message && (
+          <CountedTextarea
+            max={FORM_STATUS_MESSAGE_MAX}
+            label={t('forms_admin.message_label')}
+            description={t(
+              chosen.needs_message
+                ? 'forms_admin.message_required_hint'
+                : 'forms_admin.message_optional_hint',
+            )}
+            required={chosen.needs_message}
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            error={error}
+            minRows={4}
+            autosize
+            dir="auto"
+            data-testid="form-status-message"
+          />
+        )}
+        {error && !(changing && chosen.takes_message) && (
+          <Text size="sm" c="red">
+            {error}
+          </Text>
+        )}
+        <FormActions
+          onCancel={onClose}
+          onClick={() => void save()}
+          loading={change.isPending}
+          disabled={isTooLong(message, FORM_STATUS_MESSAGE_MAX)}
+          data-testid="form-status-save"
+        >
+          {t('forms_admin.save')}
+        </FormActions>
       </Stack>
     </Drawer>
+  );
+}
+
+/** The form's status changes, newest first: the two statuses, who, when and staff's message. */
+function StatusHistory({ history }: { history: StaffForm['status_history'] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card withBorder padding="md" data-testid="form-status-history">
+      <Title order={4} mb="sm">
+        {t('forms_admin.history_title')}
+      </Title>
+      {history.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('forms_admin.history_empty')}
+        </Text>
+      ) : (
+        <Timeline active={history.length} bulletSize={14} lineWidth={2}>
+          {history.map((h) => (
+            <Timeline.Item
+              key={h.id}
+              title={
+                <Group gap={6} wrap="wrap">
+                  {h.from && <StatusBadge status={formStatus(h.from.id)} text={h.from.name} size="sm" />}
+                  <IconArrowRight size={14} className="lm-flip-rtl" aria-hidden />
+                  <StatusBadge status={formStatus(h.to.id)} text={h.to.name} size="sm" />
+                </Group>
+              }
+            >
+              <Text size="xs" c="dimmed">
+                {h.by.kind === 'artist' ? t('forms_admin.history_artist') : h.by.name} ·{' '}
+                {formatDateTime(h.created_at, i18n.language)}
+              </Text>
+              {h.message && (
+                <Text
+                  size="sm"
+                  mt={4}
+                  dir="auto"
+                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                >
+                  {h.message}
+                </Text>
+              )}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Card>
   );
 }
 
@@ -256,6 +378,7 @@ export function FormDetailPage() {
           <Field label={t('playlist_forms.created_at')}>{formatDate(data.created_at, i18n.language)}</Field>
         </SimpleGrid>
       </Card>
+      <StatusHistory history={data.status_history} />
       {panel && <EditFormPanel form={data} opened={panel} onClose={() => setPanel(false)} />}
     </Stack>
   );

@@ -18,14 +18,15 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type AdminUserRow, useTierOptions } from '../../hooks/use-users';
+import { type AdminUserRow, useTierOptions, useUserBulk } from '../../hooks/use-users';
 import { UserModal } from './UserModal';
 import { CountryFlag, initialsOf } from './user-bits';
 
 /**
  * /users/list (view.main.users.tab.list): every user with the Search Filter panel (name, email, type,
  * status, tier, country, member-since dates) and status badges (USER_STATUS_LABELS); New User opens
- * the user modal (users.edit).
+ * the user modal (users.edit). Staff holding users.edit select rows and approve or decline them in
+ * bulk (issue 36): each user goes through the single decision, which refuses anyone not pending.
  */
 export function UsersListPage() {
   const { t, i18n } = useTranslation();
@@ -34,6 +35,7 @@ export function UsersListPage() {
   const session = useSession<SessionAdmin>();
   const canEdit = session.ability.can('call', USER_ADMIN_PERMISSIONS.edit);
   const [creating, setCreating] = useState(false);
+  const bulk = useUserBulk();
   const tiers = useTierOptions();
   const lang = i18n.language;
   const countries = useMemo(() => countryOptions(lang), [lang]);
@@ -48,6 +50,30 @@ export function UsersListPage() {
         path="admin/users"
         exportPath="admin/users/export.csv"
         exportName="users"
+        {...(canEdit
+          ? {
+              bulk: {
+                describe: (u: AdminUserRow) => `#${u.id} · ${u.name}`,
+                actions: [
+                  {
+                    key: 'approve',
+                    label: 'users.bulk_approve',
+                    color: 'green',
+                    confirm: 'users.bulk_approve_confirm',
+                    run: (ids: number[]) => bulk.approve(ids),
+                  },
+                  {
+                    key: 'decline',
+                    label: 'users.bulk_decline',
+                    color: 'red',
+                    confirm: 'users.bulk_decline_confirm',
+                    reason: { label: 'users.bulk_decline_reason', min: 0, max: 500 },
+                    run: (ids: number[], reason: string) => bulk.decline(ids, reason),
+                  },
+                ],
+              },
+            }
+          : {})}
         actions={
           canEdit && (
             <Button

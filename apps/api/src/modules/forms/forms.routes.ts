@@ -1,10 +1,19 @@
-import { FORM_STATUS, type FormStatusId, playlistFormSchema, staffPlaylistFormSchema } from '@lm/contracts';
+import {
+  type FormStatusId,
+  formBulkStatusFields,
+  formStatusMessageSchema,
+  isFormStatus,
+  playlistFormSchema,
+  staffPlaylistFormSchema,
+} from '@lm/contracts';
 import { behalfUserQuerySchema, behalfUserSchema } from '@lm/contracts/admin-users';
+import { bulkIdsSchema, bulkResultSchema } from '@lm/contracts/bulk';
 import {
   formAnswerSchema,
   formAutofillSchema,
   formListItemSchema,
   formReferenceSchema,
+  formStatusOptionSchema,
 } from '@lm/contracts/forms-api';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,6 +26,7 @@ import {
   userAccess,
 } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
+import { runBulk } from '../../platform/bulk';
 import { ValidationError } from '../../platform/errors';
 import { envelope, idParams, messageOnly } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -46,18 +56,17 @@ const statusParams = z.object({
     .number()
     .int('validation.invalid')
     .min(1, 'validation.invalid')
-    .max(2, 'validation.invalid'),
+    .max(4, 'validation.invalid'),
 });
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-/** Filters of the forms lists from `filter[...]`: status_id (1 or 2) and user_id; others refused. */
+/** Filters of the forms lists from `filter[...]`: status_id (1 to 4) and user_id; others refused. */
 function listFilter(filter: Record<string, string | string[]> = {}, q?: string): forms.FormListFilter {
   const out: forms.FormListFilter = {};
   const status = one(filter.status_id);
   if (status) {
     const n = Number(status);
-    if (n !== FORM_STATUS.PENDING && n !== FORM_STATUS.COMPLETED)
-      throw new ValidationError({ 'filter.status_id': ['validation.invalid'] });
+    if (!isFormStatus(n)) throw new ValidationError({ 'filter.status_id': ['validation.invalid'] });
     out.statusId = n as FormStatusId;
   }
   const user = one(filter.user_id);
@@ -122,8 +131,8 @@ export const formsRoutes: RouteModule = (app, deps) => {
       schema: { tags, params: idParams, body: playlistFormSchema, response: { 200: messageOnly } },
     },
     async (req) => {
-      await forms.updateForm(deps, actorOf(req), req.params.id, req.body);
-      return { message: t(req.lang, 'forms.saved') };
+      const done = await forms.updateForm(deps, actorOf(req), req.params.id, req.body);
+      return { message: t(req.lang, done === 'resubmitted' ? 'forms.resubmitted' : 'forms.saved') };
     },
   );
 
@@ -143,6 +152,16 @@ export const formsRoutes: RouteModule = (app, deps) => {
       );
       return listPage({ rows: items, total }, req.query);
     },
+  );
+
+  // Reference data of the apps' badges, filters and status choices, in the reader's language.
+  app.get(
+    '/api/forms/statuses',
+    {
+      config: { access: bothAccess(USER_PERMISSION, FORM_PERMISSIONS.view) },
+      schema: { tags, response: { 200: envelope(z.array(formStatusOptionSchema)) } },
+    },
+    async (req) => ({ data: forms.formStatusOptions(req.lang) }),
   );
 
   app.get(
@@ -181,11 +200,17 @@ export const formsRoutes: RouteModule = (app, deps) => {
     },
   );
 
+  // The spec's path; the body (issue 36) is optional, as the mobile apps send none for 1 and 2.
   app.put(
     '/api/change_form_status/:id/:status',
     {
       config: { access: adminAccess(FORM_PERMISSIONS.status) },
-      schema: { tags, params: statusParams, response: { 200: messageOnly } },
+      schema: {
+        tags,
+        params: statusParams,
+        body: formStatusMessageSchema.nullish(),
+        response: { 200: messageOnly },
+      },
     },
     async (req) => {
       const admin = currentAdmin(req);
@@ -194,8 +219,40 @@ export const formsRoutes: RouteModule = (app, deps) => {
         { kind: 'admin', id: admin.id, ...clientInfo(req) },
         req.params.id,
         req.params.status,
+        req.body?.message,
       );
       return { message: t(req.lang, 'forms.status_saved') };
+    },
+  );
+
+  // Bulk status of the staff list (issue 36 "Lists"): each form through the single change's service.
+  app.post(
+    '/api/admin/forms/bulk/status',
+    {
+      config: { access: adminAccess(FORM_PERMISSIONS.status) },
+      schema: {
+        tags,
+        body: formBulkStatusFields.extend({ ids: bulkIdsSchema }),
+        response: { 200: envelope(bulkResultSchema) },
+      },
+    },
+    async (req) => {
+      const admin = currentAdmin(req);
+      const actor = { kind: 'admin' as const, id: admin.id, ...clientInfo(req) };
+      const { ids, status_id: status, message } = req.body;
+      forms.checkStatusMessage(status, message);
+      const result = await runBulk(
+        ids,
+        async (id) =>
+          (await forms.changeStatus(deps, actor, id, status, message)) === 'unchanged'
+            ? { note: 'forms.status_already' }
+            : undefined,
+        req.lang,
+      );
+      return {
+        data: result,
+        message: t(req.lang, 'bulk.done', { ok: result.succeeded, refused: result.refused }),
+      };
     },
   );
 

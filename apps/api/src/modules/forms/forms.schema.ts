@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import * as pg from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns';
+import { createdAt, timestamps } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
 import { admins } from '../admins/admins.schema';
 import { genres } from '../lookups/lookups.schema';
 
 /**
  * Playlist forms (spec section 3 "Playlist form"): what an approved artist tells the team
- * about a track to pitch it. Status 1 Pending on creation, 2 Completed once staff handled it. Files
+ * about a track to pitch it. Status 1 Pending on creation, 2 Completed once staff handled it, 3 Needs
+ * information (the artist edits and resubmits), 4 Rejected (final); each change is kept in
+ * `playlist_form_status_changes`. Files
  * are storage keys of `file/upload` (type checked by content).
  */
 export const playlistForms = pg.pgTable(
@@ -56,7 +58,7 @@ export const playlistForms = pg.pgTable(
   (t) => [
     pg.index('playlist_forms_user_idx').on(t.userId, t.id),
     pg.index('playlist_forms_status_idx').on(t.statusId),
-    pg.check('playlist_forms_status_check', sql`${t.statusId} in (1, 2)`),
+    pg.check('playlist_forms_status_check', sql`${t.statusId} in (1, 2, 3, 4)`),
     pg.check('playlist_forms_form_type_check', sql`${t.formType} = 1`),
     pg.check('playlist_forms_type_check', sql`${t.type} in ('Single', 'Album', 'EP')`),
     pg.check('playlist_forms_location_check', sql`${t.locationTimezone} in ('europe', 'us', 'india')`),
@@ -82,5 +84,38 @@ export const playlistFormReferences = pg.pgTable(
   (t) => [
     pg.uniqueIndex('playlist_form_references_position_unique').on(t.formId, t.position),
     pg.check('playlist_form_references_position_check', sql`${t.position} between 1 and 5`),
+  ],
+);
+
+/**
+ * The history of a form's status changes (issue 36): who (staff, or the artist resubmitting a form
+ * that needed information), from and to which status, staff's message to the artist as written
+ * (required by the database for Needs information and Rejected, at most 2000 characters) and when.
+ * Deleted with its form.
+ */
+export const playlistFormStatusChanges = pg.pgTable(
+  'playlist_form_status_changes',
+  {
+    id: pg.serial('id').primaryKey(),
+    formId: pg
+      .integer('form_id')
+      .notNull()
+      .references(() => playlistForms.id, { onDelete: 'cascade' }),
+    fromStatus: pg.smallint('from_status').notNull(),
+    toStatus: pg.smallint('to_status').notNull(),
+    message: pg.text('message'),
+    adminId: pg.integer('admin_id').references(() => admins.id),
+    userId: pg.integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    pg.index('playlist_form_status_changes_form_idx').on(t.formId, t.id),
+    pg.check('playlist_form_status_changes_to_check', sql`${t.toStatus} in (1, 2, 3, 4)`),
+    pg.check('playlist_form_status_changes_changed', sql`${t.fromStatus} <> ${t.toStatus}`),
+    pg.check('playlist_form_status_changes_one_actor', sql`num_nonnulls(${t.adminId}, ${t.userId}) = 1`),
+    pg.check(
+      'playlist_form_status_changes_message_check',
+      sql`(${t.message} is null or char_length(${t.message}) between 1 and 2000) and (${t.toStatus} not in (3, 4) or ${t.message} is not null)`,
+    ),
   ],
 );

@@ -1,12 +1,19 @@
 import {
   FORM_IMAGE_MIMES,
   FORM_STATUS,
+  FORM_STATUS_IDS,
+  FORM_STATUS_MESSAGE_MAX,
+  FORM_STATUSES_NEEDING_MESSAGE,
+  FORM_STATUSES_WITH_MESSAGE,
   FORM_TRACK_MIMES,
+  FORM_TRANSITIONS,
   type FormStatusId,
   formStatus,
+  isFormStatus,
   type Language,
   type PlaylistFormBody,
 } from '@lm/contracts';
+import type { NotificationMessage } from '@lm/contracts/messages';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../db/client';
@@ -21,8 +28,8 @@ import { parseTrackLink } from '../../providers/spotify/links';
 import { type AuditActor, audit } from '../audit';
 import { assertUploadedImage } from '../files';
 import { notify } from '../notifications';
-import { notifyStaffNewForm } from '../todos';
-import { playlistFormReferences, playlistForms } from './forms.schema';
+import { notifyStaffFormResubmitted, notifyStaffNewForm } from '../todos';
+import { playlistFormReferences, playlistFormStatusChanges, playlistForms } from './forms.schema';
 
 /**
  * Playlist forms (spec sections 2-7 "Playlist form"): an approved artist (or staff for one)
@@ -205,31 +212,42 @@ export async function createForm(
 }
 
 /**
- * Edit a form (`POST forms/{id}`): staff (EDIT_FORM) any form; a user their own while it is Pending.
- * The whole form is replaced (the track file kept when none is sent), references included.
- * @throws NotFoundError (not theirs); ConflictError 409 `forms.not_pending` (a user's completed form);
- *   ValidationError 422 (files, genre)
+ * Edit a form (`POST forms/{id}`): staff (EDIT_FORM) any form but a rejected one; a user their own
+ * while it is Pending or Needs information. The whole form is replaced (the track file kept when none
+ * is sent), references included. An artist saving a form that needed information resubmits it
+ * (issue 36): it is Pending again, the change is kept in its status history and the staff who handle
+ * forms are told.
+ * @returns `resubmitted` for that resubmission, else `saved`
+ * @throws NotFoundError (not theirs); ConflictError 409 `forms.status_final` (rejected),
+ *   `forms.not_pending` (a user's completed form); ValidationError 422 (files, genre)
  */
 export async function updateForm(
   deps: Deps,
   actor: FormActor,
   id: number,
   body: PlaylistFormBody,
-): Promise<void> {
-  await withTransaction(deps.database, async (tx) => {
+): Promise<'saved' | 'resubmitted'> {
+  return withTransaction(deps.database, async (tx) => {
     const [form] = await tx.db
       .select({ userId: playlistForms.userId, statusId: playlistForms.statusId })
       .from(playlistForms)
       .where(eq(playlistForms.id, id))
       .for('update');
     if (!form || (actor.kind === 'user' && form.userId !== actor.id)) throw new NotFoundError();
-    if (actor.kind === 'user' && form.statusId !== FORM_STATUS.PENDING)
+    if (form.statusId === FORM_STATUS.REJECTED) throw new ConflictError('forms.status_final');
+    if (
+      actor.kind === 'user' &&
+      form.statusId !== FORM_STATUS.PENDING &&
+      form.statusId !== FORM_STATUS.NEEDS_INFO
+    )
       throw new ConflictError('forms.not_pending');
     await checkReferencesOf(tx, actor, body, false);
+    const resubmitted = actor.kind === 'user' && form.statusId === FORM_STATUS.NEEDS_INFO;
     await tx.db
       .update(playlistForms)
       .set({
         ...columnsOf(body),
+        ...(resubmitted ? { statusId: FORM_STATUS.PENDING } : {}),
         updatedBy: actor.kind === 'user' ? actor.id : null,
         updatedByAdmin: actor.kind === 'admin' ? actor.id : null,
         updatedAt: deps.clock.now(),
@@ -239,38 +257,122 @@ export async function updateForm(
     await audit(
       deps.database,
       auditActor(actor),
-      { action: 'forms.update', targetType: 'playlist_form', targetId: id },
+      {
+        action: resubmitted ? 'forms.resubmitted' : 'forms.update',
+        targetType: 'playlist_form',
+        targetId: id,
+      },
       tx,
     );
+    if (resubmitted) {
+      await tx.db.insert(playlistFormStatusChanges).values({
+        formId: id,
+        fromStatus: FORM_STATUS.NEEDS_INFO,
+        toStatus: FORM_STATUS.PENDING,
+        userId: actor.id,
+        createdAt: deps.clock.now(),
+      });
+      await notifyStaffFormResubmitted(tx, { id, userId: form.userId });
+    }
+    return resubmitted ? 'resubmitted' : 'saved';
   });
 }
 
+/** What a status change needs beyond the form: the mailer and the app's address for the artist's mail. */
+type StatusDeps = Pick<AppDeps, 'database' | 'clock' | 'mail' | 'config'>;
+
+/** What a status change did: changed it, or nothing (the form already had that status). */
+export type FormStatusOutcome = 'changed' | 'unchanged';
+
 /**
- * Staff set a form's status (`PUT change_form_status/{id}/{status}`, CHANGE_STATUS; the Edit Form side
- * panel). The artist is told when their form becomes Completed. Setting the status it already has
- * changes nothing and tells no one.
- * @throws NotFoundError; ValidationError 422 on `status` for an unknown status
+ * Check a status and its message before any form is read (the single change and the bulk one):
+ * the status must be one of {@link FORM_STATUS_IDS}; Needs information and Rejected need staff's
+ * message to the artist (1 to 2000 characters after trimming), Pending takes none (the artist is not
+ * told of it).
+ * @returns the message to store (trimmed), or null
+ * @throws ValidationError 422 `validation.invalid` on `status`; `forms.message_required`,
+ *   `forms.message_not_sent` or `validation.too_long` on `message`
+ */
+export function checkStatusMessage(statusId: number, message: string | null | undefined): string | null {
+  if (!isFormStatus(statusId)) throw new ValidationError({ status: ['validation.invalid'] });
+  const text = message?.trim() ? message.trim() : null;
+  if (text && text.length > FORM_STATUS_MESSAGE_MAX)
+    throw new ValidationError({ message: ['validation.too_long'] });
+  if (!text && FORM_STATUSES_NEEDING_MESSAGE.includes(statusId))
+    throw new ValidationError({ message: ['forms.message_required'] });
+  if (text && !FORM_STATUSES_WITH_MESSAGE.includes(statusId))
+    throw new ValidationError({ message: ['forms.message_not_sent'] });
+  return text;
+}
+
+/**
+ * Whether staff may move a form from `from` to `to` (FORM_TRANSITIONS).
+ * @throws ConflictError 409 `forms.status_final` from Rejected; `forms.reopen_first` from Completed to
+ *   anything but Pending
+ */
+function assertTransition(from: number, to: FormStatusId): void {
+  if (from === FORM_STATUS.REJECTED) throw new ConflictError('forms.status_final');
+  const allowed = isFormStatus(from) ? FORM_TRANSITIONS[from] : [];
+  if (!allowed.includes(to)) throw new ConflictError('forms.reopen_first');
+}
+
+/** The artist's notification (and mail) for a status staff set; none for Pending. */
+function artistMessageOf(statusId: FormStatusId, message: string | null): NotificationMessage | null {
+  switch (statusId) {
+    case FORM_STATUS.COMPLETED:
+      return message ? 'forms.notify.completed_message' : 'forms.notify.completed';
+    case FORM_STATUS.NEEDS_INFO:
+      return 'forms.notify.needs_info';
+    case FORM_STATUS.REJECTED:
+      return 'forms.notify.rejected';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Staff set a form's status (`PUT change_form_status/{id}/{status}` with an optional `{ message }`,
+ * CHANGE_STATUS; the Edit Form side panel and the list's bulk status), issue 36: only the moves of
+ * FORM_TRANSITIONS, each kept in the form's status history with who, when and staff's message. The
+ * artist is told (in-app, and by mail in their language; staff's message as written) when their form
+ * becomes Completed, Needs information or Rejected. The form's row is locked first, so two staff
+ * changing it at once are ordered: the second sees the first's status. Setting the status it already
+ * has changes nothing and tells no one.
+ * @param message staff's message to the artist (see {@link checkStatusMessage})
+ * @returns `changed`, or `unchanged` when the form already had `statusId`
+ * @throws ValidationError 422 (status, message); NotFoundError; ConflictError 409
+ *   `forms.status_final`, `forms.reopen_first`
  */
 export async function changeStatus(
-  deps: Deps,
+  deps: StatusDeps,
   actor: Extract<FormActor, { kind: 'admin' }>,
   id: number,
   statusId: number,
-): Promise<void> {
-  if (statusId !== FORM_STATUS.PENDING && statusId !== FORM_STATUS.COMPLETED)
-    throw new ValidationError({ status: ['validation.invalid'] });
-  await withTransaction(deps.database, async (tx) => {
+  message?: string | null,
+): Promise<FormStatusOutcome> {
+  const text = checkStatusMessage(statusId, message);
+  const to = statusId as FormStatusId;
+  return withTransaction(deps.database, async (tx) => {
     const [before] = await tx.db
       .select({ statusId: playlistForms.statusId, userId: playlistForms.userId })
       .from(playlistForms)
       .where(eq(playlistForms.id, id))
       .for('update');
     if (!before) throw new NotFoundError();
-    if (before.statusId === statusId) return;
+    if (before.statusId === to) return 'unchanged';
+    assertTransition(before.statusId, to);
     await tx.db
       .update(playlistForms)
-      .set({ statusId, updatedByAdmin: actor.id, updatedBy: null, updatedAt: deps.clock.now() })
+      .set({ statusId: to, updatedByAdmin: actor.id, updatedBy: null, updatedAt: deps.clock.now() })
       .where(eq(playlistForms.id, id));
+    await tx.db.insert(playlistFormStatusChanges).values({
+      formId: id,
+      fromStatus: before.statusId,
+      toStatus: to,
+      message: text,
+      adminId: actor.id,
+      createdAt: deps.clock.now(),
+    });
     await audit(
       deps.database,
       auditActor(actor),
@@ -278,21 +380,103 @@ export async function changeStatus(
         action: 'forms.status',
         targetType: 'playlist_form',
         targetId: id,
-        meta: { from: before.statusId, to: statusId },
+        meta: { from: before.statusId, to, ...(text ? { message: text } : {}) },
       },
       tx,
     );
-    if (statusId === FORM_STATUS.COMPLETED) {
-      await notify(tx, {
-        userId: before.userId,
-        type: 'forms.completed',
-        message: 'forms.notify.completed',
-        params: { id },
-        link: '/forms',
-        data: { form_id: id },
-      });
-    }
+    const note = artistMessageOf(to, text);
+    if (note) await tellArtist(deps, tx, { id, userId: before.userId }, note, text);
+    return 'changed';
   });
+}
+
+/**
+ * Tell the artist about their form's new status, in the caller's transaction: a notification (written
+ * in the reader's language when read) and a mail in the artist's language, each carrying staff's
+ * message as written, linking to the form's page.
+ */
+async function tellArtist(
+  deps: StatusDeps,
+  tx: Tx,
+  form: { id: number; userId: number },
+  note: NotificationMessage,
+  message: string | null,
+): Promise<void> {
+  const [artist] = await tx.db
+    .select({ language: users.language, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, form.userId));
+  const params = { id: form.id, ...(message ? { message } : {}) };
+  const link = `/forms/${form.id}`;
+  await notify(tx, {
+    userId: form.userId,
+    type: `forms.${note.slice('forms.notify.'.length)}`,
+    message: note,
+    params,
+    link,
+    data: { form_id: form.id },
+  });
+  if (!artist) return;
+  await deps.mail.send(
+    {
+      to: artist.email,
+      language: artist.language as Language,
+      notification: note,
+      params,
+      name: artist.firstName,
+      link: `${deps.config.appUrl}${link}`,
+    },
+    tx,
+  );
+}
+
+/**
+ * The status history of form `id`, newest first: staff's name for staff readers, none for the artist.
+ */
+async function statusHistory(database: Database, viewer: FormViewer, id: number, lang: Language) {
+  const rows = await database.db
+    .select({
+      id: playlistFormStatusChanges.id,
+      from: playlistFormStatusChanges.fromStatus,
+      to: playlistFormStatusChanges.toStatus,
+      message: playlistFormStatusChanges.message,
+      adminId: playlistFormStatusChanges.adminId,
+      adminName: admins.name,
+      createdAt: playlistFormStatusChanges.createdAt,
+    })
+    .from(playlistFormStatusChanges)
+    .leftJoin(admins, eq(admins.id, playlistFormStatusChanges.adminId))
+    .where(eq(playlistFormStatusChanges.formId, id))
+    .orderBy(desc(playlistFormStatusChanges.id));
+  return rows.map((r) => ({
+    id: r.id,
+    from: statusOf(r.from, lang),
+    to: statusOf(r.to, lang),
+    message: r.message,
+    by: {
+      kind: r.adminId === null ? ('artist' as const) : ('staff' as const),
+      name: r.adminId !== null && viewer.kind === 'admin' ? r.adminName : null,
+    },
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+/** A status as the answers show it: id, name in `lang`, badge kind. */
+function statusOf(statusId: number, lang: Language) {
+  return { id: statusId, name: t(lang, `forms.status.${statusId}`), kind: formStatus(statusId).kind };
+}
+
+/**
+ * The form statuses as reference data (`GET /api/forms/statuses`): each with its name in `lang`, badge
+ * kind, whether a change to it needs or takes a message, and where staff may move a form from it.
+ */
+export function formStatusOptions(lang: Language) {
+  return FORM_STATUS_IDS.map((id) => ({
+    ...statusOf(id, lang),
+    needs_message: FORM_STATUSES_NEEDING_MESSAGE.includes(id),
+    takes_message: FORM_STATUSES_WITH_MESSAGE.includes(id),
+    next: [...FORM_TRANSITIONS[id]],
+  }));
 }
 
 /**
@@ -344,14 +528,13 @@ function listItem(
   },
   lang: Language,
 ) {
-  const badge = formStatus(r.statusId);
   return {
     id: r.id,
     form_type: { id: 1, name: t(lang, 'forms.type_playlist') },
     user: { id: r.userId, name: r.artistName },
     created_by: r.creatorName === null ? null : { name: r.creatorName },
     created_by_admin: r.adminName === null ? null : { name: r.adminName },
-    status_id: { id: r.statusId, name: t(lang, `forms.status.${r.statusId}`), kind: badge.kind },
+    status_id: statusOf(r.statusId, lang),
     track_url: r.trackUrl,
     type: r.type,
     created_at: r.createdAt.toISOString(),
@@ -444,8 +627,8 @@ async function ownedForm(database: Database, viewer: FormViewer, id: number): Pr
 }
 
 /**
- * One form with every field of spec section 3, its references, the genre's name, the artist and
- * links to its files. A user reaches only their own.
+ * One form with every field of spec section 3, its references, its status history (issue 36), the
+ * genre's name, the artist and links to its files. A user reaches only their own.
  * @throws NotFoundError
  */
 export async function getForm(
@@ -455,15 +638,15 @@ export async function getForm(
   lang: Language,
 ) {
   const form = await ownedForm(deps.database, viewer, id);
-  const [[genre], [owner], references] = await Promise.all([
+  const [[genre], [owner], references, history] = await Promise.all([
     deps.database.db.select({ name: genres.name }).from(genres).where(eq(genres.id, form.genreId)),
     deps.database.db
       .select({ name: fullName(users.firstName, users.lastName), email: users.email })
       .from(users)
       .where(eq(users.id, form.userId)),
     listReferences(deps.database, viewer, id),
+    statusHistory(deps.database, viewer, id, lang),
   ]);
-  const badge = formStatus(form.statusId);
   return {
     id: form.id,
     user_id: form.userId,
@@ -471,7 +654,7 @@ export async function getForm(
     form_type: 1,
     form_type_id: null,
     status_id: form.statusId,
-    status: { id: form.statusId, name: t(lang, `forms.status.${form.statusId}`), kind: badge.kind },
+    status: statusOf(form.statusId, lang),
     assigned_to: form.assignedTo,
     created_by: form.createdBy,
     created_by_admin: form.createdByAdmin,
@@ -504,6 +687,7 @@ export async function getForm(
     soundcloud_link: form.soundcloudLink,
     extra_info: form.extraInfo,
     reference: references,
+    status_history: history,
     created_at: form.createdAt.toISOString(),
     updated_at: form.updatedAt.toISOString(),
   };

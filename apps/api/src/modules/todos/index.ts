@@ -8,6 +8,7 @@ export { todosRoutes } from './todos.routes';
 export {
   notifyStaffDisputeOpened,
   notifyStaffFailedJob,
+  notifyStaffFormResubmitted,
   notifyStaffNewForm,
   notifyStaffPayoutRequest,
   notifyStaffPendingPlaylist,

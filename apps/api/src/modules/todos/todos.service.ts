@@ -1,5 +1,6 @@
 import { STAFF_TODO_PERMISSIONS } from '@lm/contracts';
 import { CUSTOM_STATUS } from '@lm/contracts/custom-campaigns';
+import type { NotificationMessage } from '@lm/contracts/messages';
 import type { StaffTodo } from '@lm/contracts/staff';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
@@ -112,7 +113,7 @@ export async function staffHolding(db: Database | Tx, permission: string) {
 /**
  * Notify every admin holding the kind's permission that a new item waits (in-app, their language,
  * linking to the screen, or to `options.link` when the item has its own page), in the caller's
- * transaction. Texts `todos.notify.<kind>.title|body`.
+ * transaction. Texts `todos.notify.<kind>.title|body` (or `options.message`).
  * `options.skipIfUnread` leaves out admins who still have an unread notification of the same kind and
  * key (one unread note per failing queue, not one per failed job).
  * @returns how many admins were notified
@@ -122,7 +123,12 @@ async function notifyStaff(
   kind: Exclude<TodoKind, 'open_tickets' | 'breached_tickets' | 'pending_custom_campaigns' | 'trust_flags'>,
   params: Record<string, string | number>,
   data: Record<string, unknown>,
-  options: { skipIfUnread?: { key: string; value: string }; link?: string } = {},
+  options: {
+    skipIfUnread?: { key: string; value: string };
+    link?: string;
+    /** A message other than the kind's own `todos.notify.<kind>` (the same staff, another event). */
+    message?: NotificationMessage;
+  } = {},
 ): Promise<number> {
   const { permission } = TODO_KINDS[kind];
   const link = options.link ?? TODO_KINDS[kind].link;
@@ -140,7 +146,7 @@ async function notifyStaff(
     await notify(db, {
       adminId: admin.id,
       type: `todos.${kind}`,
-      message: `todos.notify.${kind}`,
+      message: options.message ?? `todos.notify.${kind}`,
       params,
       link,
       data,
@@ -162,6 +168,20 @@ export function notifyStaffPendingPlaylist(db: Database | Tx, playlist: { id: nu
 /** A playlist form was submitted: tell the staff who handle forms. */
 export function notifyStaffNewForm(db: Database | Tx, form: { id: number; userId: number }) {
   return notifyStaff(db, 'pending_forms', { id: form.id }, { form_id: form.id, user_id: form.userId });
+}
+
+/**
+ * An artist edited and resubmitted a form staff had asked more information about (issue 36): tell the
+ * staff who handle forms, linking to the form. Texts `todos.notify.form_resubmitted`.
+ */
+export function notifyStaffFormResubmitted(db: Database | Tx, form: { id: number; userId: number }) {
+  return notifyStaff(
+    db,
+    'pending_forms',
+    { id: form.id },
+    { form_id: form.id, user_id: form.userId },
+    { message: 'todos.notify.form_resubmitted', link: `/forms/${form.id}` },
+  );
 }
 
 /** A payout request waits for a decision: tell the staff who approve payouts. */

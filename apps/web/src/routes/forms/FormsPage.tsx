@@ -1,15 +1,15 @@
-import { formStatus, type SessionUser } from '@lm/contracts';
+import { FORM_STATUS_IDS, formStatus, type SessionUser } from '@lm/contracts';
 import { formatDate, ListScreen, PlaylistFormWizard, StatusBadge, usePageTitle, useSession } from '@lm/ui';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconForms, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { type FormListItem, useCreateForm } from '../../hooks/use-forms';
 import { AccountReviewNote } from '../account/AccountReviewNote';
 
 /**
  * /forms (spec section 2, any signed-in role): the user's playlist forms with their status
- * badge, and the 5-step Playlist Form Submission wizard (`?new=1`), offered to approved artists only
+ * badge (a row opens /forms/{id}: status, the team's message, resubmission), and the 5-step Playlist Form Submission wizard (`?new=1`), offered to approved artists only
  * ('Artist Should Be Approved' otherwise; the server says the same).
  */
 export function FormsPage() {
@@ -17,6 +17,7 @@ export function FormsPage() {
   usePageTitle('playlist_forms.title');
   const { user } = useSession<SessionUser>();
   const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
   const create = useCreateForm();
   const approvedArtist = user?.user_type_id === 1 && user.status === 'approved';
   const creating = search.get('new') === '1';
@@ -82,9 +83,10 @@ export function FormsPage() {
             name: 'status_id',
             label: 'playlist_forms.status',
             type: 'select',
-            options: [1, 2].map((id) => ({ value: String(id), label: t(`forms.status.${id}`) })),
+            options: FORM_STATUS_IDS.map((id) => ({ value: String(id), label: t(`forms.status.${id}`) })),
           },
         ]}
+        onRowClick={(r) => navigate(`/forms/${r.id}`)}
         columns={[
           { accessor: 'id', title: 'playlist_forms.number', render: (r) => `#${r.id}` },
           {

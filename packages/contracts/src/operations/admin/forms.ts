@@ -11,4 +11,10 @@ export const formsOperations: OperationDocs = {
     summary: 'Search approved artists for the staff form',
     description: `Approved, live artists whose name, artist name or e-mail contains \`q\` (or the one user \`id\`), newest first, at most 20, with their wallet balance. The artist picker of staff's new form. ${FORMS}`,
   },
+  'POST /api/admin/forms/bulk/status': {
+    id: 'admin.forms.bulkStatus',
+    summary: 'Set the status of several playlist forms',
+    description: `Body \`ids\` (1 to 100 form ids; 422 \`bulk.none\`, \`bulk.too_many\`), \`status_id\` and \`message\` (as \`PUT /api/change_form_status/{id}/{status}\`: required for 3 Needs information and 4 Rejected, refused for 1; a bad status or message answers 422 before any form changes). Needs CHANGE_STATUS, as the single change. Each form runs through the single change (same transitions, history, audit entry, the artist told), each in its own transaction, in the order given. Answers per id \`ok\` or the refusal with its key and words (\`forms.status_final\`, \`forms.reopen_first\`, \`errors.not_found\`), a form already at the status as \`ok\` with \`forms.status_already\`, and the counts. Issue 36 "Lists".`,
+    examples: { request: { ids: [41, 42], status_id: 3, message: 'Please add a link to the music video.' } },
+  },
 };
