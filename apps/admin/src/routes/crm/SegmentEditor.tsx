@@ -22,12 +22,13 @@ export const EMPTY_SEGMENT_DRAFT: SegmentDraft = { genres: [], countries: [], so
 
 /**
  * The segment a draft stands for, or the message key of its day count's error (a whole number from 1
- * to 3650: the server's own rule and key, `crm.segments.days_invalid`; never clamped). Empty
+ * to 3650: the server's own rule and words, `crm.segments.days_invalid`, under a back-office key since
+ * the shared messages of the CRM are not in the back-office's catalog; never clamped). Empty
  * conditions are left out, so a draft without any is `{}` (the whole list).
  */
 export function segmentFromDraft(draft: SegmentDraft): {
   segment: CampaignSegment;
-  error: 'crm.segments.days_invalid' | null;
+  error: 'crm.segments.engaged_invalid' | null;
 } {
   const segment: CampaignSegment = {};
   if (draft.genres.length) segment.genres = draft.genres;
@@ -36,7 +37,7 @@ export function segmentFromDraft(draft: SegmentDraft): {
   if (draft.engaged === '') return { segment, error: null };
   const days = Number(draft.engaged);
   if (!Number.isInteger(days) || days < 1 || days > SEGMENT_MAX_DAYS)
-    return { segment, error: 'crm.segments.days_invalid' };
+    return { segment, error: 'crm.segments.engaged_invalid' };
   segment.engaged_days = days;
   return { segment, error: null };
 }
