@@ -333,6 +333,22 @@ export const segmentCountSchema = z.object({
 
 /** Answer of a segment count: the addresses a send would queue now (suppressed and unsubscribed left out). */
 export const segmentCountedSchema = z.object({ recipients: z.number() });
+export type SegmentCounted = z.infer<typeof segmentCountedSchema>;
+
+/** One value a segment condition can take in a list, with the sendable addresses having it. */
+const segmentOptionSchema = z.object({ value: z.string(), recipients: z.number() });
+
+/**
+ * Answer of `GET /api/admin/crm/lists/{id}/segment-options` (issue 36 "E-mail campaigns"): the genres,
+ * countries and sources found among the list's sendable addresses (suppressed and unsubscribed left
+ * out), each with how many addresses have it, most first; genres compared without case (at most 200).
+ */
+export const segmentOptionsSchema = z.object({
+  genres: z.array(segmentOptionSchema),
+  countries: z.array(segmentOptionSchema),
+  sources: z.array(z.object({ value: z.enum(LEAD_ORIGINS), recipients: z.number() })),
+});
+export type SegmentOptions = z.infer<typeof segmentOptionsSchema>;
 
 /** Body of `POST /api/admin/crm/campaigns`: a draft campaign. */
 export const campaignCreateSchema = z.object({

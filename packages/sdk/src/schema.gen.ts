@@ -750,6 +750,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/crm/lists/{id}/segment-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the genres, countries and sources a segment can pick in a list
+         * @description For the campaign form's segment editor: the genres (compared without case, the 200 most common), countries (ISO 3166-1 alpha-2) and sources (scraping, csv, user) of the list's sendable addresses, suppressed and unsubscribed left out, each with how many addresses have it, most first. 404 `crm.list_not_found`. Spec section 2 "CRM module" (paths not shown by the spec: REST under `/api/admin/crm`); issue 17 "CRM and e-mail marketing".; issue 36 "E-mail campaigns".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `crm.marketing.show`. API keys are refused (403).
+         */
+        get: operations["admin.crm.listSegmentOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/crm/segments/count": {
         parameters: {
             query?: never;
@@ -13863,6 +13885,50 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.crm.listSegmentOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            countries: {
+                                recipients: number;
+                                value: string;
+                            }[];
+                            genres: {
+                                recipients: number;
+                                value: string;
+                            }[];
+                            sources: {
+                                recipients: number;
+                                /** @enum {string} */
+                                value: "scraping" | "csv" | "user";
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };

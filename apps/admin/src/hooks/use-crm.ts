@@ -3,6 +3,7 @@ import type {
   ArtistsSynced,
   CampaignAudience,
   CampaignDetail,
+  CampaignSegment,
   ConsentState,
   CrmArtistProfile,
   CrmLeadList,
@@ -13,6 +14,8 @@ import type {
   LeadListCreated,
   RenderedTemplate,
   SavedTemplate,
+  SegmentCounted,
+  SegmentOptions,
   Sender,
   SenderDomain,
   SuppressionReason,
@@ -281,14 +284,52 @@ export function useCampaignAudience(id: number, enabled: boolean) {
   });
 }
 
+/**
+ * The genres, countries and sources a segment can pick in list `listId`, each with its number of
+ * sendable addresses (`GET admin/crm/lists/{id}/segment-options`); idle while no list is chosen.
+ */
+export function useSegmentOptions(listId: number | null) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: crmKeys.segmentOptions(listId),
+    queryFn: async () =>
+      (await api.get<SegmentOptions>(`admin/crm/lists/${listId ?? 0}/segment-options`)).data,
+    enabled: listId !== null,
+  });
+}
+
+/**
+ * How many addresses list `listId` narrowed by `segment` reaches now (`POST admin/crm/segments/count`,
+ * the query that queues the messages). The caller debounces `segment`; the previous number stays
+ * shown while the next one is asked. Idle while no list is chosen or `enabled` is false (an invalid
+ * condition is on screen).
+ */
+export function useSegmentCount(listId: number | null, segment: CampaignSegment, enabled = true) {
+  const { api } = useApi();
+  return useQuery({
+    queryKey: crmKeys.segmentCount(listId, segment),
+    queryFn: async () =>
+      (await api.post<SegmentCounted>('admin/crm/segments/count', { list_id: listId, segment })).data,
+    enabled: listId !== null && enabled,
+    placeholderData: (previous) => previous,
+    staleTime: 0,
+  });
+}
+
 /** Create, start, pause, resume and cancel campaigns. */
 export function useCampaignActions() {
   const { api } = useApi();
   const refresh = useRefreshCrm();
   return {
     create: useMutation({
-      mutationFn: async (body: { name: string; list_id: number; template_id: number; sender_id: number }) =>
-        (await api.post<CampaignDetail>('admin/crm/campaigns', body)).data,
+      mutationFn: async (body: {
+        name: string;
+        list_id: number;
+        template_id: number;
+        sender_id: number;
+        /** Conditions narrowing the list; absent for the whole list. */
+        segment?: CampaignSegment;
+      }) => (await api.post<CampaignDetail>('admin/crm/campaigns', body)).data,
       onSuccess: refresh,
     }),
     start: useMutation({

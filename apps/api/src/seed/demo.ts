@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { type Database, withTransaction } from '../db/client';
 import { adminRoles, admins, roles, users } from '../db/schema';
 import { seedConnectionsDemo } from '../modules/connections';
+import { seedCrmDemo } from '../modules/crm';
 import { seedCompletedDemoCampaigns, seedExpressDemo } from '../modules/express';
 import { assignDefaultRoles } from '../modules/rbac';
 import { seedTicketDemo } from '../modules/tickets';
@@ -87,6 +88,7 @@ export async function seedDemo(database: Database): Promise<void> {
   await seedReferenceTranslations(database);
   await seedExpressDemo(database);
   await seedTicketDemo(database);
+  await seedCrmDemo(database);
   for (const seeder of demoSeeders) await seeder(database);
 }
 

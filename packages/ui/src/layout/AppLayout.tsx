@@ -72,7 +72,7 @@ export function AppLayout({
       >
         <AppShell.Header className="lm-header">
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" miw={0}>
               <Burger
                 opened={mobileOpened}
                 onClick={mobile.toggle}
@@ -99,9 +99,10 @@ export function AppLayout({
                   )}
                 </ActionIcon>
               </Tooltip>
-              <Brand admin={admin} />
+              <Brand admin={admin} textFrom="xs" />
             </Group>
-            <Group gap={4} wrap="nowrap">
+            {/* Never shrunk: below `xs` the brand shows its icon only, so the account menu stays on screen. */}
+            <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
               {search}
               <LanguageSwitch />
               <SkinSwitch />

@@ -1,13 +1,22 @@
-import { Group, Text, ThemeIcon } from '@mantine/core';
+import { Box, Group, type MantineBreakpoint, Text, ThemeIcon } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useProductName } from './use-product-name';
 
 /**
  * Product mark: coin icon and the product's name from the settings ({@link useProductName}), and the
- * back-office tag when `admin`.
+ * back-office tag when `admin`. `textFrom`: the name shows only from that breakpoint up (the top bar
+ * of a phone keeps the icon, so its buttons stay on screen).
  */
-export function Brand({ compact, admin }: { compact?: boolean; admin?: boolean }) {
+export function Brand({
+  compact,
+  admin,
+  textFrom,
+}: {
+  compact?: boolean;
+  admin?: boolean;
+  textFrom?: MantineBreakpoint;
+}) {
   const { t } = useTranslation();
   const product = useProductName();
   return (
@@ -21,7 +30,7 @@ export function Brand({ compact, admin }: { compact?: boolean; admin?: boolean }
         <IconCoins size={22} />
       </ThemeIcon>
       {!compact && (
-        <div>
+        <Box visibleFrom={textFrom} miw={0}>
           <Text fw={700} size="lg" lh={1.1} data-testid="brand-name">
             {product}
           </Text>
@@ -30,7 +39,7 @@ export function Brand({ compact, admin }: { compact?: boolean; admin?: boolean }
               {t('ui.brand.back_office')}
             </Text>
           )}
-        </div>
+        </Box>
       )}
     </Group>
   );

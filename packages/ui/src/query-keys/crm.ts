@@ -11,4 +11,7 @@ export const crmKeys = {
   campaign: (id: number | null) => ['crm', 'campaign', id] as const,
   campaignAudience: (id: number | null) => ['crm', 'campaign', id, 'audience'] as const,
   campaignChoices: ['crm', 'campaign-choices'] as const,
+  segmentOptions: (listId: number | null) => ['crm', 'segment-options', listId] as const,
+  segmentCount: (listId: number | null, segment: unknown) =>
+    ['crm', 'segment-count', listId, segment] as const,
 };

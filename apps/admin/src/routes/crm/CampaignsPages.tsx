@@ -62,7 +62,9 @@ import {
   useSenders,
 } from '../../hooks/use-crm';
 import { CrmMarketingNav, CrmNameField } from './CrmBits';
+import { EMPTY_SEGMENT_DRAFT, SegmentEditor, segmentFromDraft } from './SegmentEditor';
 import { browserTimeZone, formatInZone, instantToZoned, timeZones, zonedToInstant } from './schedule-time';
+import { segmentSentence } from './segment-words';
 
 /** A campaign's status on the one palette. */
 function CampaignStatusBadge({ status }: { status: CampaignState }) {
@@ -71,7 +73,11 @@ function CampaignStatusBadge({ status }: { status: CampaignState }) {
   );
 }
 
-function NewCampaignModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
+/**
+ * The new campaign form: name, leads list narrowed by a segment (issue 36 "E-mail campaigns"),
+ * template and sender. A segment without conditions is not sent (the whole list).
+ */
+export function NewCampaignModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const choices = useCampaignChoices(opened);
@@ -81,6 +87,8 @@ function NewCampaignModal({ opened, onClose }: { opened: boolean; onClose(): voi
   const [listId, setListId] = useState<string | null>(null);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [senderId, setSenderId] = useState<string | null>(null);
+  const [draft, setDraft] = useState(EMPTY_SEGMENT_DRAFT);
+  const { segment, error: segmentError } = segmentFromDraft(draft);
   const error = actions.create.error;
   const create = () =>
     actions.create.mutate(
@@ -89,6 +97,7 @@ function NewCampaignModal({ opened, onClose }: { opened: boolean; onClose(): voi
         list_id: Number(listId),
         template_id: Number(templateId),
         sender_id: Number(senderId),
+        ...(Object.keys(segment).length > 0 ? { segment } : {}),
       },
       { onSuccess: (c) => navigate(`/marketing-campaign/${c.id}`) },
     );
@@ -108,11 +117,15 @@ function NewCampaignModal({ opened, onClose }: { opened: boolean; onClose(): voi
             label: `${l.name} (${l.addresses})`,
           }))}
           value={listId}
-          onChange={setListId}
+          onChange={(id) => {
+            setListId(id);
+            setDraft(EMPTY_SEGMENT_DRAFT);
+          }}
           searchable
           required
           data-testid="campaign-list"
         />
+        <SegmentEditor listId={listId === null ? null : Number(listId)} value={draft} onChange={setDraft} />
         <Select
           label={t('crm.campaigns.template')}
           data={(choices.data?.templates ?? []).map((tpl) => ({ value: String(tpl.id), label: tpl.name }))}
@@ -144,7 +157,7 @@ function NewCampaignModal({ opened, onClose }: { opened: boolean; onClose(): voi
           onCancel={onClose}
           onClick={create}
           loading={actions.create.isPending}
-          disabled={!name.trim() || !listId || !templateId || !senderId}
+          disabled={!name.trim() || !listId || !templateId || !senderId || segmentError !== null}
           data-testid="campaign-create"
         >
           {t('crm.campaigns.create')}
@@ -211,7 +224,7 @@ export function SendConfirmModal({
   onConfirm,
   sending,
 }: {
-  campaign: Pick<Campaign, 'id' | 'name'> | null;
+  campaign: Pick<Campaign, 'id' | 'name' | 'segment'> | null;
   /** ISO date of a schedule, or null to send now. */
   scheduledAt: string | null;
   /** The IANA zone the schedule is read in (shown beside the date). */
@@ -248,6 +261,9 @@ export function SendConfirmModal({
                       : formatDateTime(scheduledAt, lang),
                   })
                 : t('crm.campaigns.confirm.now', { count: data.recipients, name: campaign?.name })}
+            </Text>
+            <Text size="sm" data-testid="campaign-send-segment">
+              {t('crm.segments.label', { segment: segmentSentence(campaign?.segment, t, lang) })}
             </Text>
             <Text size="sm" data-testid="campaign-send-sender">
               {t('crm.campaigns.confirm.from', {
@@ -653,6 +669,9 @@ export function CampaignPage() {
                 : formatDateTime(data.scheduled_at, lang),
             })}`
           : ''}
+      </Text>
+      <Text size="sm" c="dimmed" data-testid="campaign-segment">
+        {t('crm.segments.label', { segment: segmentSentence(data.segment, t, lang) })}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5, lg: 9 }} spacing="sm" data-testid="campaign-counts">
         {COUNT_KEYS.map((key) => (

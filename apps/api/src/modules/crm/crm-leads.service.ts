@@ -9,6 +9,7 @@ import {
   isCountryCode,
   type LeadFilter,
   type LeadListCreate,
+  type SegmentOptions,
   type SuppressionReason,
 } from '@lm/contracts/crm';
 import { LEAD_KINDS, type LeadKind } from '@lm/contracts/scraping';
@@ -255,6 +256,56 @@ export async function sendableAddresses(
     )
     .orderBy(sql`lower(${leads.email})`, asc(leads.id));
   return rows;
+}
+
+/** Most genres `segmentOptions` answers (the most common first). */
+const SEGMENT_OPTION_GENRES = 200;
+
+/**
+ * What a campaign's segment can pick in list `listId` (issue 36 "E-mail campaigns", the segment
+ * editor): the genres, countries and sources of the list's sendable addresses (the same base as
+ * `sendableAddresses`: an address, not unsubscribed, not suppressed), each with how many distinct
+ * addresses have it, most first. Genres are grouped without case under their first spelling
+ * (at most 200); leads without a country are not counted under any.
+ * @throws NotFoundError `crm.list_not_found`
+ */
+export async function segmentOptions(db: Database | Tx, listId: number): Promise<SegmentOptions> {
+  const where = and(
+    ...(await listConditions(db, listId)),
+    sql`${leads.email} is not null`,
+    sql`coalesce(${crmAddresses.consent}, 'unconfirmed') <> 'unsubscribed'`,
+    sql`not ${suppressedSql}`,
+  );
+  const rows = await db.db.execute<{ kind: 'genre' | 'country' | 'source'; value: string; n: number }>(sql`
+    with b as (
+      select lower(${leads.email}) as email, ${leads.genres} as genres, ${leads.country} as country,
+        ${leads.origin} as origin
+      from ${leads} left join ${crmAddresses} on ${addressJoin}
+      where ${where}
+    ),
+    g as (
+      select min(x) as value, count(distinct b.email)::int as n
+      from b cross join lateral unnest(b.genres) x
+      group by lower(x)
+      order by n desc, value
+      limit ${SEGMENT_OPTION_GENRES}
+    )
+    select 'genre' as kind, value, n from g
+    union all
+    select 'country', country, count(distinct email)::int from b where country is not null group by country
+    union all
+    select 'source', origin, count(distinct email)::int from b group by origin
+  `);
+  const byKind = (kind: 'genre' | 'country' | 'source') =>
+    rows.rows
+      .filter((r) => r.kind === kind)
+      .map((r) => ({ value: r.value, recipients: Number(r.n) }))
+      .sort((a, b) => b.recipients - a.recipients || a.value.localeCompare(b.value));
+  return {
+    genres: byKind('genre'),
+    countries: byKind('country'),
+    sources: byKind('source') as SegmentOptions['sources'],
+  };
 }
 
 /** Whether `email` is on the global suppression list. */

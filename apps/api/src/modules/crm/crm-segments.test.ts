@@ -197,4 +197,40 @@ describe('campaign segments', () => {
     });
     expect(bad.statusCode).toBe(422);
   });
+  it('offers the genres, countries and sources of the sendable addresses, each with its count', async () => {
+    const res = await ctx.call('GET', `/api/admin/crm/lists/${listId}/segment-options`, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    const { genres, countries, sources } = res.json().data as {
+      genres: { value: string; recipients: number }[];
+      countries: { value: string; recipients: number }[];
+      sources: { value: string; recipients: number }[];
+    };
+    // "rock" and "Rock" are one genre; g4 (unsubscribed, rock, FR) is never counted.
+    expect(genres.map((g) => [g.value.toLowerCase(), g.recipients])).toEqual([
+      ['rock', 4],
+      ['indie', 1],
+      ['pop', 1],
+    ]);
+    expect(countries).toEqual([
+      { value: 'FR', recipients: 3 },
+      { value: 'DE', recipients: 1 },
+    ]);
+    expect(sources).toEqual([
+      { value: 'csv', recipients: 4 },
+      { value: 'scraping', recipients: 1 },
+    ]);
+    // Each option's number is what the count answers for that one value.
+    for (const g of genres) expect(await recipientsOf({ genres: [g.value] })).toBe(g.recipients);
+    for (const c of countries) expect(await recipientsOf({ countries: [c.value] })).toBe(c.recipients);
+    for (const o of sources) expect(await recipientsOf({ sources: [o.value] })).toBe(o.recipients);
+  });
+
+  it("answers 404 for a list that does not exist, in the reader's language", async () => {
+    const res = await ctx.call('GET', '/api/admin/crm/lists/999999/segment-options', {
+      token,
+      headers: { 'accept-language': 'de' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Diese Lead-Liste gibt es nicht');
+  });
 });

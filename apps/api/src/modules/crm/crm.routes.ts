@@ -30,6 +30,7 @@ import {
   savedTemplateSchema,
   segmentCountedSchema,
   segmentCountSchema,
+  segmentOptionsSchema,
   senderConfirmSchema,
   senderCreateSchema,
   senderDomainCreateSchema,
@@ -89,6 +90,7 @@ import {
   listLeadListsCrm,
   listLeads,
   previewCsv,
+  segmentOptions,
   setConsent,
   suppressAddress,
   suppressionSummary,
@@ -604,6 +606,15 @@ export const crmCampaignsRoutes: RouteModule = (app, deps) => {
       schema: { tags, body: segmentCountSchema, response: { 200: envelope(segmentCountedSchema) } },
     },
     async (req) => ({ data: await countSegment(deps, req.body.list_id, req.body.segment) }),
+  );
+
+  app.get(
+    '/api/admin/crm/lists/:id/segment-options',
+    {
+      config: access,
+      schema: { tags, params: idParams, response: { 200: envelope(segmentOptionsSchema) } },
+    },
+    async (req) => ({ data: await segmentOptions(deps.database, req.params.id) }),
   );
 
   app.get(

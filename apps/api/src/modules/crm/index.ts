@@ -12,4 +12,5 @@ export {
   crmSendersRoutes,
   crmTemplatesRoutes,
 } from './crm.routes';
+export { DEMO_LEADS_LIST, seedCrmDemo } from './crm.seed';
 export { DKIM_KEY_SEALED_COLUMN } from './crm-senders.service';

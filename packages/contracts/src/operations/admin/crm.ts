@@ -213,6 +213,11 @@ export const crmOperations: OperationDocs = {
     summary: 'Count the addresses a list narrowed by a segment reaches',
     description: `Body \`list_id\` and \`segment\`: \`genres\` (any of), \`countries\` (ISO 3166-1 alpha-2, any of; 422 \`crm.segments.country_invalid\`), \`sources\` (scraping, csv, user; 422 \`crm.segments.source_invalid\`), \`engaged_days\` (opened or clicked a campaign in the last N days, 1 to 3650; 422 \`crm.segments.days_invalid\`); all given conditions hold together. Suppressed and unsubscribed addresses are never counted. The same query queues a campaign's messages, so the count shown is the count sent. 422 \`crm.list_not_found\` under \`list_id\`. ${CRM}; issue 36 "E-mail campaigns".`,
   },
+  'GET /api/admin/crm/lists/{id}/segment-options': {
+    id: 'admin.crm.listSegmentOptions',
+    summary: 'List the genres, countries and sources a segment can pick in a list',
+    description: `For the campaign form's segment editor: the genres (compared without case, the 200 most common), countries (ISO 3166-1 alpha-2) and sources (scraping, csv, user) of the list's sendable addresses, suppressed and unsubscribed left out, each with how many addresses have it, most first. 404 \`crm.list_not_found\`. ${CRM}; issue 36 "E-mail campaigns".`,
+  },
   'GET /api/admin/crm/campaigns/{id}/recipients': {
     id: 'admin.crm.listCampaignRecipients',
     summary: "List a campaign's recipients with what became of each",
