@@ -407,7 +407,8 @@ function lastActivity(r: CampaignRecipient): string | null {
   const times = [r.sent_at, r.opened_at, r.clicked_at, r.bounced_at, r.unsubscribed_at].filter(
     (v): v is string => v !== null,
   );
-  return times.length === 0 ? null : times.reduce((a, b) => (a > b ? a : b));
+  // ISO 8601 instants in UTC sort as text: the last one after sorting is the latest.
+  return times.sort().at(-1) ?? null;
 }
 
 /**
