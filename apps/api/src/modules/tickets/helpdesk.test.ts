@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminTestAppForFile } from '../../test/admin-app';
 import { testLanguageId } from '../../test/test-language';
 import { seedExpressDemo } from '../express/express.seed';
+import { ticketJobDefinitions } from './tickets.jobs';
 
 /**
  * The helpdesk's agent tools of issue 36 against a real PostgreSQL: reply collisions, the user's
@@ -98,6 +99,28 @@ describe('reply collisions', () => {
     expect(
       (await ctx.call('GET', `/api/admin/tickets/${id}/replying`, { token: ben.token })).json().data,
     ).toEqual([]);
+  });
+
+  it('the minute job deletes expired heartbeats of tickets nobody opens again, and only those', async () => {
+    const { token: userToken } = await userWithToken();
+    const left = await openTicket(userToken, 'Left alone');
+    const busy = await openTicket(userToken, 'Still answered');
+    const anna = await agent();
+    await ctx.call('PUT', `/api/admin/tickets/${left}/replying`, { token: anna.token });
+    ctx.clock.advance(41_000);
+    await ctx.call('PUT', `/api/admin/tickets/${busy}/replying`, { token: anna.token });
+    const rows = async () =>
+      (
+        await q<{ ticket_id: number }>(
+          'select ticket_id from ticket_replying where ticket_id = any($1) order by ticket_id',
+          [[left, busy]],
+        )
+      ).map((r) => r.ticket_id);
+    expect(await rows()).toEqual([left, busy]);
+    const [sla] = ticketJobDefinitions(ctx.deps);
+    await sla!.handler({}, { id: '00000000-0000-0000-0000-000000000001', retryCount: 0 });
+    expect(await rows()).toEqual([busy]);
+    ctx.clock.advance(-41_000);
   });
 
   it('needs tickets.add to beat and tickets.show to read; an unknown ticket answers 404', async () => {

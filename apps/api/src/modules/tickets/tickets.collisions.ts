@@ -144,3 +144,17 @@ export async function clearReplying(tx: Tx, ticketId: number, adminId: number): 
     .delete(ticketReplying)
     .where(and(eq(ticketReplying.ticketId, ticketId), eq(ticketReplying.adminId, adminId)));
 }
+
+/**
+ * Delete every expired "replying" row (the `tickets.sla` job, every minute): a beat clears its own
+ * ticket's expired rows, this clears those of tickets nobody opened again, so the table holds only
+ * the agents typing now. Safe side by side (a row deleted twice is deleted once).
+ * @returns how many rows were deleted
+ */
+export async function clearExpiredReplying(deps: TicketDeps): Promise<number> {
+  const gone = await deps.database.db
+    .delete(ticketReplying)
+    .where(lt(ticketReplying.expiresAt, deps.clock.now()))
+    .returning({ ticketId: ticketReplying.ticketId });
+  return gone.length;
+}

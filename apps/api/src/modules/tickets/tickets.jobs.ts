@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../../jobs/jobs';
+import { clearExpiredReplying } from './tickets.collisions';
 import { sweepBreaches, type TicketDeps } from './tickets.service';
 
 /** Queue of the support tickets' time promises. */
@@ -6,7 +7,8 @@ export const TICKET_QUEUES = { sla: 'tickets.sla' } as const;
 
 /**
  * `tickets.sla` (every minute): stamps and announces broken first-response and resolution promises
- * (`sweepBreaches`, safe to run twice or side by side: rows are taken `skip locked` and stamped once).
+ * (`sweepBreaches`, safe to run twice or side by side: rows are taken `skip locked` and stamped once),
+ * then deletes expired "replying" heartbeats (`clearExpiredReplying`).
  */
 export function ticketJobDefinitions(deps: TicketDeps): JobDefinition[] {
   return [
@@ -18,6 +20,7 @@ export function ticketJobDefinitions(deps: TicketDeps): JobDefinition[] {
         while ((await sweepBreaches(deps)) > 0) {
           // A full batch may leave more: sweep until a pass finds nothing new.
         }
+        await clearExpiredReplying(deps);
       },
     },
   ];
