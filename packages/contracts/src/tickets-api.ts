@@ -186,6 +186,8 @@ export const ticketContextSchema = z.object({
         ticket_subject: z.string(),
         status_id: z.number(),
         tickets_status: ticketBadgeSchema,
+        /** The ticket it was merged into (closed, no longer a merge target), or null. */
+        merged_into_id: z.number().nullable(),
         created_at: z.string(),
       }),
     )

@@ -23065,6 +23065,7 @@ export interface operations {
                             tickets: {
                                 created_at: string;
                                 id: number;
+                                merged_into_id: number | null;
                                 status_id: number;
                                 ticket_subject: string;
                                 tickets_status: {

@@ -218,10 +218,13 @@ export function MergeTicketButton({ ticket }: { ticket: Ticket }) {
   const context = useTicketContext(ticket.id);
   const merge = useMergeTicket(ticket.id);
   if (ticket.merged_into_id !== null) return null;
-  const options = (context.data?.tickets ?? []).map((o) => ({
-    value: String(o.id),
-    label: `#${o.id} ${o.ticket_subject}`,
-  }));
+  // A ticket merged already is closed and refused as a target by the API: not offered.
+  const options = (context.data?.tickets ?? [])
+    .filter((o) => o.merged_into_id === null)
+    .map((o) => ({
+      value: String(o.id),
+      label: `#${o.id} ${o.ticket_subject}`,
+    }));
   return (
     <>
       <Button

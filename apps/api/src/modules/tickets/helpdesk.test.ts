@@ -342,6 +342,11 @@ describe('merging tickets', () => {
     ]);
     const moved = await ctx.call('GET', `/api/ticket/${source}`, { token: superToken });
     expect(moved.json().data).toMatchObject({ merged_into_id: target, status_id: 4 });
+    // Beside the target's thread, the merged source says so (the merge dialog offers it no more).
+    const context = await ctx.call('GET', `/api/admin/tickets/${target}/context`, { token: superToken });
+    expect(context.json().data.tickets).toEqual([
+      expect.objectContaining({ id: source, merged_into_id: target, status_id: 4 }),
+    ]);
     expect(await replyCount(source)).toBe(0);
     const audits = await q<{ action: string; target_id: string }>(
       `select action, target_id::text from audit_logs where action in ('tickets.merge', 'tickets.merged_into')

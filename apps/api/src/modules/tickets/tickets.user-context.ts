@@ -43,8 +43,14 @@ export async function ticketUserContext(
   const mayCustom = permissions.has(CONTEXT_PERMISSIONS.custom);
   const [others, campaigns] = await Promise.all([
     permissions.has(CONTEXT_PERMISSIONS.tickets)
-      ? db.execute<{ id: number; ticket_subject: string; status_id: number; created_at: Date | string }>(
-          sql`select id, ticket_subject, status_id, created_at from tickets
+      ? db.execute<{
+          id: number;
+          ticket_subject: string;
+          status_id: number;
+          merged_into_id: number | null;
+          created_at: Date | string;
+        }>(
+          sql`select id, ticket_subject, status_id, merged_into_id, created_at from tickets
             where user_id = ${ticket.userId} and id <> ${ticketId}
             order by created_at desc, id desc limit ${CONTEXT_LIMITS.tickets}`,
         )
@@ -76,6 +82,7 @@ export async function ticketUserContext(
         ticket_subject: r.ticket_subject,
         status_id: r.status_id,
         tickets_status: statusBadge(r.status_id, lang),
+        merged_into_id: r.merged_into_id,
         created_at: new Date(r.created_at).toISOString(),
       })) ?? null,
     campaigns:
