@@ -20,6 +20,7 @@ export const MOCKING = [
   'apps/admin/src/hooks/use-dev-mailbox.test.tsx',
   'apps/admin/src/routes/dashboard/dashboard-counts.test.tsx',
   'apps/admin/src/routes/logs/audit-log-detail.test.tsx',
+  'apps/admin/src/routes/users/users-bulk.test.tsx',
   'apps/web/src/routes/account/account-page.test.tsx',
   'apps/web/src/routes/express/fourth-platform.test.tsx',
   'apps/web/src/routes/express/payment-step.test.tsx',

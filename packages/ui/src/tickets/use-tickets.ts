@@ -203,7 +203,7 @@ export function useMergeTicket(id: number) {
     onSuccess: (_data, targetId) => {
       refresh(id);
       refresh(targetId);
-      void client.invalidateQueries({ queryKey: ['tickets', 'context'] });
+      void client.invalidateQueries({ queryKey: ticketKeys.contexts });
     },
   });
 }
