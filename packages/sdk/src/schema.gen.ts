@@ -3022,6 +3022,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reports/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the platform report as CSV
+         * @description The same `from` and `to` as `GET /api/admin/reports` (same defaults and refusals): one row per UTC day with payments, coins sold, money taken per currency (one column per currency taken in the range, major units), the platform's revenue in coins, new artists, curators and influencers, payouts requested (count, coins) and paid (count, coins, pounds). text/csv, UTF-8 with a byte order mark, column names in the request language, formula-like cells prefixed with an apostrophe. Audited as `export.reports` with the range. Needs the report's permission. Issue 36 "Lists" (CSV export of reports).
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `main.wallet.show.all.transactions`. API keys are refused (403).
+         */
+        get: operations["admin.reports.exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reset-password": {
         parameters: {
             query?: never;
@@ -20987,6 +21009,33 @@ export interface operations {
                         };
                         message?: string;
                     };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.reports.exportCsv": {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];

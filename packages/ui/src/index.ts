@@ -11,6 +11,7 @@ export * from './api/create-clients';
 export * from './api/download';
 export * from './api/query-client';
 export * from './api/request-state';
+export { showErrorToast } from './api/toasts';
 export * from './api/use-file-upload';
 export * from './api-keys/index';
 export * from './components/CountedTextarea';

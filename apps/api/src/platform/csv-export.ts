@@ -1,4 +1,4 @@
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Language } from '@lm/contracts';
 import { stringify } from 'csv-stringify';
@@ -67,14 +67,29 @@ export interface ExportColumn<R> {
   key: keyof R & string;
   /** Message key of the header in the shared catalog (translated into the reader's language). */
   header: string;
+  /** Parameters of the header's message (the currency of a money column). */
+  headerParams?: Record<string, string | number>;
   /** The cell of a raw value (a translated status, a date); the raw value when absent. */
   format?: (value: R[keyof R], row: R, lang: Language) => string | number | null;
 }
 
-/** The description of one export: its query, columns and file name. */
-export interface CsvExport<R> {
-  /** The rows in export order; every filter of the list applied. */
-  query: SQL;
+/**
+ * The description of one export: its rows (a query read through a cursor, or, for a short summary
+ * computed in the API such as a report's days, the rows themselves), columns and file name.
+ */
+export type CsvExport<R> = CsvExportShape<R> &
+  (
+    | {
+        /** The rows in export order; every filter of the list applied. */
+        query: SQL;
+      }
+    | {
+        /** The rows in export order, already computed (at most a few thousand: held in memory). */
+        rows: readonly R[];
+      }
+  );
+
+interface CsvExportShape<R> {
   columns: readonly ExportColumn<R>[];
   /** The downloaded file's name (`audit-log-2026-11-30.csv`). */
   filename: string;
@@ -125,15 +140,21 @@ export async function sendCsvExport<R extends Record<string, unknown>>(
 ): Promise<void> {
   let client: pg.PoolClient | undefined;
   try {
-    const held = await database.pool.connect();
-    client = held;
-    const compiled = dialect.sqlToQuery(spec.query);
-    const rows = held.query(
-      new QueryStream(compiled.sql, compiled.params, {
-        batchSize: EXPORT_BATCH_ROWS,
-        highWaterMark: EXPORT_BATCH_ROWS,
-      }),
-    );
+    let held: pg.PoolClient | undefined;
+    let rows: Readable;
+    if ('query' in spec) {
+      held = await database.pool.connect();
+      client = held;
+      const compiled = dialect.sqlToQuery(spec.query);
+      rows = held.query(
+        new QueryStream(compiled.sql, compiled.params, {
+          batchSize: EXPORT_BATCH_ROWS,
+          highWaterMark: EXPORT_BATCH_ROWS,
+        }),
+      );
+    } else {
+      rows = Readable.from(spec.rows, { objectMode: true });
+    }
     const toRecord = new Transform({
       objectMode: true,
       highWaterMark: EXPORT_BATCH_ROWS,
@@ -149,7 +170,7 @@ export async function sendCsvExport<R extends Record<string, unknown>>(
     });
     const csv = stringify({
       header: true,
-      columns: spec.columns.map((c) => t(lang, c.header)),
+      columns: spec.columns.map((c) => t(lang, c.header, c.headerParams)),
       bom: true,
       cast: { ...safeCast, date: (d: Date) => isoInstant(d), boolean: (b: boolean) => (b ? '1' : '0') },
     });
@@ -163,13 +184,13 @@ export async function sendCsvExport<R extends Record<string, unknown>>(
     // pipeline destroys the query stream, which closes its cursor).
     done.then(
       () => {
-        held.release();
+        held?.release();
         release();
       },
       (err: Error) => {
         reply.log.warn({ err, file: spec.filename }, 'csv export cut short');
         // The cursor may still be open on it: the connection is closed rather than reused.
-        held.release(err);
+        held?.release(err);
         release();
       },
     );

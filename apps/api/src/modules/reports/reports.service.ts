@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { ExportColumn } from '../../platform/csv-export';
 import { reportDaily, reportDeltas } from './reports.schema';
 
 /**
@@ -265,3 +266,91 @@ export async function buildReport(database: Database, from: string, to: string):
 
 /** Queue of the rollup compaction (`compactReportRollups`), every minute. */
 export const REPORTS_COMPACT_QUEUE = 'reports.compact';
+
+/** One day of the report as a row of its CSV export (`reportExport`). */
+export interface ReportExportRow extends Record<string, unknown> {
+  day: string;
+  payments: number;
+  coins_sold: number;
+  fees_coins: number;
+  /** Money taken that day per currency, minor units (columns `revenue_<CUR>`). */
+  [revenue: `revenue_${string}`]: number;
+  new_artists: number;
+  new_curators: number;
+  new_influencers: number;
+  payouts_requested: number;
+  payouts_requested_coins: number;
+  payouts_paid: number;
+  payouts_paid_coins: number;
+  payouts_paid_minor: number;
+}
+
+/** Major units of `minor` in `currency` (its decimals per Intl: 2 for GBP, 0 for JPY), as text. */
+function majorUnits(minor: number, currency: string): string {
+  const digits =
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
+/**
+ * The report of `from`..`to` as a CSV export (`GET /api/admin/reports/export.csv`, issue 36 "CSV
+ * export of every list ... reports"): one row per UTC day of the range, every figure of the report's
+ * per-day series (coins sold, payments, the platform's revenue in coins, money taken per currency in
+ * major units with one column per currency taken in the range, sign-ups by type, payouts requested
+ * and paid); payouts paid in pounds (payouts are paid in GBP). At most 366 rows, built in memory.
+ */
+export async function reportExport(
+  database: Database,
+  from: string,
+  to: string,
+): Promise<{ rows: ReportExportRow[]; columns: ExportColumn<ReportExportRow>[] }> {
+  const report = await buildReport(database, from, to);
+  const currencies = report.sales.totals.revenue.map((r) => r.currency);
+  const rows = report.sales.days.map((sale, i): ReportExportRow => {
+    const users = report.users.days[i]!;
+    const payouts = report.payouts.days[i]!;
+    return {
+      day: sale.day,
+      payments: sale.payments,
+      coins_sold: sale.coins,
+      fees_coins: sale.fees,
+      ...Object.fromEntries(currencies.map((c) => [`revenue_${c}`, sale.revenue[c] ?? 0])),
+      new_artists: users.artists,
+      new_curators: users.curators,
+      new_influencers: users.influencers,
+      payouts_requested: payouts.requested,
+      payouts_requested_coins: payouts.requested_coins,
+      payouts_paid: payouts.paid,
+      payouts_paid_coins: payouts.paid_coins,
+      payouts_paid_minor: payouts.paid_minor,
+    };
+  });
+  const columns: ExportColumn<ReportExportRow>[] = [
+    { key: 'day', header: 'exports.reports.day' },
+    { key: 'payments', header: 'exports.reports.payments' },
+    { key: 'coins_sold', header: 'exports.reports.coins_sold' },
+    ...currencies.map(
+      (currency): ExportColumn<ReportExportRow> => ({
+        key: `revenue_${currency}`,
+        header: 'exports.reports.revenue',
+        headerParams: { currency },
+        format: (v) => majorUnits(Number(v), currency),
+      }),
+    ),
+    { key: 'fees_coins', header: 'exports.reports.fees_coins' },
+    { key: 'new_artists', header: 'exports.reports.new_artists' },
+    { key: 'new_curators', header: 'exports.reports.new_curators' },
+    { key: 'new_influencers', header: 'exports.reports.new_influencers' },
+    { key: 'payouts_requested', header: 'exports.reports.payouts_requested' },
+    { key: 'payouts_requested_coins', header: 'exports.reports.payouts_requested_coins' },
+    { key: 'payouts_paid', header: 'exports.reports.payouts_paid' },
+    { key: 'payouts_paid_coins', header: 'exports.reports.payouts_paid_coins' },
+    {
+      key: 'payouts_paid_minor',
+      header: 'exports.reports.payouts_paid_amount',
+      headerParams: { currency: 'GBP' },
+      format: (v) => majorUnits(Number(v), 'GBP'),
+    },
+  ];
+  return { rows, columns };
+}

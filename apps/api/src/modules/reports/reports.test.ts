@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
 import { adminTestAppForFile } from '../../test/admin-app';
+import { csvLines } from '../../test/csv';
 import { credit, DESC, hold, postHold } from '../wallet/ledger';
 import { compactReportRollups } from './reports.service';
 
@@ -190,6 +191,67 @@ describe('GET /api/admin/reports', () => {
     expect(long.json().errors.from[0]).toBe('Please choose a range of at most 366 days');
     const bad = await ctx.call('GET', '/api/admin/reports?from=2026-02-30', { token });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('GET /api/admin/reports/export.csv', () => {
+  it("writes one row per day of the range with every per-day figure, money in major units per currency, headers in the reader's language, audited", async () => {
+    const res = await ctx.call('GET', '/api/admin/reports/export.csv?from=2026-06-01&to=2026-06-03', {
+      token,
+      headers: { 'x-lang': 'fr' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('report-2026-06-01-2026-06-03.csv');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe(
+      'Jour (UTC),Paiements,Coins vendus,Encaissé (GBP),Encaissé (USD),Revenu de la plateforme (coins),Nouveaux artistes,Nouveaux curateurs,Nouveaux influenceurs,Retraits demandés,Coins demandés,Retraits payés,Coins versés,Versé (GBP)',
+    );
+    // The same figures as the report's per-day series (see the tests above).
+    expect(lines.slice(1)).toEqual([
+      '2026-06-01,2,150,150.00,0.00,0,2,0,0,1,100,0,0,0.00',
+      '2026-06-02,0,0,0.00,0.00,0,0,1,0,2,120,1,100,80.00',
+      '2026-06-03,2,230,200.00,36.00,0,0,0,1,0,0,1,40,32.00',
+    ]);
+    const [entry] = (
+      await exec(sql`select meta from audit_logs where action = 'export.reports' order by id desc limit 1`)
+    ).rows as { meta: { filter: unknown; file: string } }[];
+    expect(entry!.meta).toMatchObject({
+      filter: { from: '2026-06-01', to: '2026-06-03' },
+      file: 'report-2026-06-01-2026-06-03.csv',
+    });
+  });
+
+  it("needs the report's permission and refuses the report's bad ranges, writing no audit entry", async () => {
+    const audits = async () =>
+      Number(
+        (
+          (await exec(sql`select count(*)::int as n from audit_logs where action = 'export.reports'`))
+            .rows[0] as {
+            n: number;
+          }
+        ).n,
+      );
+    const before = await audits();
+    const other = await ctx.loginAdmin(
+      (await ctx.makeAdmin({ permissions: ['view.main.logs.tab.list'] })).email,
+    );
+    expect((await ctx.call('GET', '/api/admin/reports/export.csv', { token: other })).statusCode).toBe(403);
+    const reversed = await ctx.call('GET', '/api/admin/reports/export.csv?from=2026-06-05&to=2026-06-01', {
+      token,
+      headers: { 'x-lang': 'ar' },
+    });
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().errors.to[0]).toBe('يجب ألا يسبق تاريخ النهاية تاريخ البداية');
+    const long = await ctx.call('GET', '/api/admin/reports/export.csv?from=2024-01-01&to=2026-01-01', {
+      token,
+    });
+    expect(long.statusCode).toBe(422);
+    expect(await audits()).toBe(before);
+    // Without a range: the 30 days ending today, one row each.
+    const recent = await ctx.call('GET', '/api/admin/reports/export.csv', { token });
+    expect(csvLines(recent.body)).toHaveLength(31);
   });
 });
 

@@ -8,6 +8,13 @@ export const reportsOperations: OperationDocs = {
     description:
       'Query `from` and `to` (`YYYY-MM-DD`, UTC; default the 30 days ending today). Per day: coins sold, money received per currency (minor units) and the platform\'s revenue in coins (its revenue account\'s net movement: fees, subscriptions and deductions in, refunds out); campaigns by status, new users by type, payouts requested and paid. `from` after `to` answers 422 on `to`; a range over 366 days 422 `reports.range_too_long` on `from`. Spec section 2 "/reports"; revenue per docs/decisions.md "Report revenue is the platform\'s fees net of refunds, in coins (issue 28 item 4)".',
   },
+  'GET /api/admin/reports/export.csv': {
+    id: 'admin.reports.exportCsv',
+    summary: 'Export the platform report as CSV',
+    description:
+      'The same `from` and `to` as `GET /api/admin/reports` (same defaults and refusals): one row per UTC day with payments, coins sold, money taken per currency (one column per currency taken in the range, major units), the platform\'s revenue in coins, new artists, curators and influencers, payouts requested (count, coins) and paid (count, coins, pounds). text/csv, UTF-8 with a byte order mark, column names in the request language, formula-like cells prefixed with an apostrophe. Audited as `export.reports` with the range. Needs the report\'s permission. Issue 36 "Lists" (CSV export of reports).',
+    errors: [422, 429],
+  },
   'GET /api/admin/dashboard/todos': {
     id: 'admin.reports.listTodos',
     summary: "List the signed-in admin's to-dos",
