@@ -190,6 +190,7 @@ export const AUDIT_ACTIONS = [
   'export.audit_logs',
   'export.users',
   'export.express_campaigns',
+  'export.custom_campaigns',
   'export.social_campaigns',
   'export.transactions',
   'export.payouts',

@@ -1288,6 +1288,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/custom-campaigns/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export custom campaigns as CSV
+         * @description The custom campaigns the list's `q` and filters select, newest first: number, created, name, artist, tier, status code, price in coins, placements, start date, released (1/0), invoice, paid and completed times. The same `q` and `filter[...]` as the list (no paging): every matching row in the list's order as text/csv, UTF-8 with a byte order mark, column names in the request language, dates in UTC ISO 8601, cells that a spreadsheet would run as a formula prefixed with an apostrophe. Streamed from a database cursor (a million rows are sent without being held in memory). Audited as `export.<list>` with the filter, before the first byte. At most two exports stream at once per API process: a third answers 429 with Retry-After. Issue 36 "Lists".
+         *
+         *     **Who may call it:** a staff member (back-office token) holding the permission `custom.campaigns.show`. API keys are refused (403).
+         */
+        get: operations["admin.customCampaigns.exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/custom-campaigns/stats": {
         parameters: {
             query?: never;
@@ -15359,6 +15381,36 @@ export interface operations {
                         }[];
                         message?: string;
                     };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    "admin.customCampaigns.exportCsv": {
+        parameters: {
+            query?: {
+                filter?: {
+                    [key: string]: string | string[];
+                };
+                order?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];

@@ -53,6 +53,8 @@ export function CustomCampaignsPage() {
       <ListScreen<CustomCampaignListItem>
         title="custom_campaigns.title"
         path="admin/custom-campaigns"
+        exportPath="admin/custom-campaigns/export.csv"
+        exportName="custom-campaigns"
         searchable
         header={<CustomStatsCard stats={stats.data} />}
         onRowClick={(c) => navigate(`/campaigns/custom/${c.id}`)}

@@ -12,9 +12,12 @@ import type {
   MyCampaignType,
   PublishedCampaign,
 } from '@lm/contracts/custom-campaigns';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/search';
 import type { AppDeps } from '../../platform/app';
+import { type ExportColumn, isoInstant, statusCode } from '../../platform/csv-export';
 import { NotFoundError } from '../../platform/errors';
 import { paginate } from '../../platform/http';
 import { artistHasForm, artistsWithForms } from '../forms';
@@ -103,6 +106,79 @@ export interface CustomListFilter {
   q?: string;
 }
 
+const dialect = new PgDialect();
+/** `query` as node-postgres takes it (text and values), for the pool's own type parsing. */
+const pgQuery = (query: SQL) => {
+  const compiled = dialect.sqlToQuery(query);
+  return { text: compiled.sql, values: compiled.params };
+};
+
+/**
+ * The custom campaign lists' condition (list and CSV export share it): the artist's own when
+ * `artistId` is given; `filter.status` 1..7, or 8 for Completed; deleted ones (5) left out unless asked
+ * for by status; paid, released, and `q` on the name (contains).
+ */
+function customListWhere(f: CustomListFilter, artistId?: number): SQL {
+  const parts: SQL[] = [];
+  if (artistId !== undefined) parts.push(sql`c.artist_id = ${artistId}`);
+  if (f.artist_id !== undefined) parts.push(sql`c.artist_id = ${f.artist_id}`);
+  if (f.status === 8) parts.push(sql`c.status = 7 and c.completed_at is not null`);
+  else if (f.status !== undefined) parts.push(sql`c.status = ${f.status}`);
+  else parts.push(sql`c.status <> 5`);
+  if (f.is_paid !== undefined) parts.push(f.is_paid ? sql`c.paid_at is not null` : sql`c.paid_at is null`);
+  if (f.is_released !== undefined) parts.push(sql`c.is_released = ${f.is_released}`);
+  if (f.q) parts.push(sql`c.name ilike ${containsPattern(f.q)}`);
+  return sql`where ${sql.join(parts, sql` and `)}`;
+}
+
+/** One custom campaign as a row of the staff list's CSV export. */
+export interface CustomCampaignExportRow extends Record<string, unknown> {
+  id: number;
+  created_at: Date;
+  name: string;
+  artist_id: number;
+  artist_name: string;
+  tier_name: string;
+  status: number;
+  price: number;
+  placements: number;
+  start_date: string;
+  is_released: boolean;
+  invoice_number: string | null;
+  paid_at: Date | null;
+  completed_at: Date | null;
+}
+
+/** Columns of the custom campaigns CSV export, headers from `exports.custom_campaigns.*`. */
+export const CUSTOM_CAMPAIGN_EXPORT_COLUMNS = [
+  { key: 'id', header: 'exports.custom_campaigns.id' },
+  { key: 'created_at', header: 'exports.custom_campaigns.created_at', format: isoInstant },
+  { key: 'name', header: 'exports.custom_campaigns.name' },
+  { key: 'artist_id', header: 'exports.custom_campaigns.artist_id' },
+  { key: 'artist_name', header: 'exports.custom_campaigns.artist_name' },
+  { key: 'tier_name', header: 'exports.custom_campaigns.tier' },
+  {
+    key: 'status',
+    header: 'exports.custom_campaigns.status',
+    format: (v) => statusCode(CUSTOM_CAMPAIGN_STATUSES, v),
+  },
+  { key: 'price', header: 'exports.custom_campaigns.price_coins' },
+  { key: 'placements', header: 'exports.custom_campaigns.placements' },
+  { key: 'start_date', header: 'exports.custom_campaigns.start_date' },
+  { key: 'is_released', header: 'exports.custom_campaigns.released' },
+  { key: 'invoice_number', header: 'exports.custom_campaigns.invoice' },
+  { key: 'paid_at', header: 'exports.custom_campaigns.paid_at', format: isoInstant },
+  { key: 'completed_at', header: 'exports.custom_campaigns.completed_at', format: isoInstant },
+] as const satisfies readonly ExportColumn<CustomCampaignExportRow>[];
+
+/**
+ * The staff list's CSV export query (`GET /api/admin/custom-campaigns/export.csv`, issue 36): every
+ * campaign the list's filters select, in its order (newest first).
+ */
+export function customCampaignExportQuery(filter: CustomListFilter): SQL {
+  return sql`${sql.raw(SELECT)} ${customListWhere(filter)} order by c.id desc`;
+}
+
 /**
  * A page of custom campaigns, newest first: the artist's own (`artistId`) or all (staff). Deleted ones
  * (5) are hidden unless asked for by status.
@@ -111,29 +187,14 @@ export async function listCampaigns(
   database: Database,
   options: { artistId?: number; page: number; limit: number; filter: CustomListFilter },
 ): Promise<{ data: CustomCampaignListItem[]; pagination: ReturnType<typeof paginate> }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (clause: (n: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(clause(`$${params.length}`));
-  };
-  const f = options.filter;
-  if (options.artistId !== undefined) add((n) => `c.artist_id = ${n}`, options.artistId);
-  if (f.artist_id !== undefined) add((n) => `c.artist_id = ${n}`, f.artist_id);
-  if (f.status === 8) where.push('c.status = 7 and c.completed_at is not null');
-  else if (f.status !== undefined) add((n) => `c.status = ${n}`, f.status);
-  else where.push('c.status <> 5');
-  if (f.is_paid !== undefined) where.push(f.is_paid ? 'c.paid_at is not null' : 'c.paid_at is null');
-  if (f.is_released !== undefined) add((n) => `c.is_released = ${n}`, f.is_released);
-  if (f.q) add((n) => `c.name ilike ${n}`, containsPattern(f.q));
-  const clause = where.length ? `where ${where.join(' and ')}` : '';
+  const where = customListWhere(options.filter, options.artistId);
   const total = await database.pool.query<{ n: string }>(
-    `select count(*) as n from custom_campaigns c ${clause}`,
-    params,
+    pgQuery(sql`select count(*) as n from custom_campaigns c ${where}`),
   );
   const rows = await database.pool.query<Row>(
-    `${SELECT} ${clause} order by c.id desc limit ${options.limit} offset ${(options.page - 1) * options.limit}`,
-    params,
+    pgQuery(
+      sql`${sql.raw(SELECT)} ${where} order by c.id desc limit ${options.limit} offset ${(options.page - 1) * options.limit}`,
+    ),
   );
   const withForms = await artistsWithForms(
     database,

@@ -32,6 +32,7 @@ import {
   withScope,
 } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
+import { fileDay } from '../../platform/csv-export';
 import { AppError, NotFoundError, ValidationError } from '../../platform/errors';
 import {
   envelope,
@@ -42,7 +43,8 @@ import {
   updateSchema,
 } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { listSchema } from '../../platform/list-routes';
+import { exportSchema, listSchema } from '../../platform/list-routes';
+import { auditedCsvExport } from '../audit';
 import { activeTiers } from '../express';
 import { storeUpload } from '../files';
 import * as q from './custom-campaigns.queries';
@@ -404,6 +406,22 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
         limit: req.query.limit,
         filter: listFilter(req.query),
       }),
+  );
+  app.get(
+    '/api/admin/custom-campaigns/export.csv',
+    {
+      config: { access: adminAccess(SHOW) },
+      schema: { tags, ...exportSchema() },
+    },
+    async (req, reply) => {
+      const filter = listFilter({ ...req.query, page: 1, limit: 10 });
+      await auditedCsvExport(deps.database, req, reply, 'custom_campaigns', req.query, async () => ({
+        query: q.customCampaignExportQuery(filter),
+        columns: q.CUSTOM_CAMPAIGN_EXPORT_COLUMNS,
+        filename: `custom-campaigns-${fileDay(deps.clock.now())}.csv`,
+      }));
+      return reply;
+    },
   );
   app.get(
     '/api/admin/custom-campaigns/stats',

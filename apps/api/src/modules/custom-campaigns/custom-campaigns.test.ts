@@ -2,6 +2,7 @@ import { EXPRESS_CAMPAIGN_STATUS as E } from '@lm/contracts';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signSandboxCardEvent } from '../../providers/payments/sandbox-card';
 import { artistWithCoins } from '../../test/coins';
+import { csvLines } from '../../test/csv';
 import { testAppForFile } from '../../test/harness';
 import { testLanguageId } from '../../test/test-language';
 import { listenFullyToCustom } from '../express/express.fixture';
@@ -135,6 +136,48 @@ describe("the user overview's Custom campaigns tab (session 6)", () => {
     expect(list.json().pagination.total).toBe(1);
     const forms = await ctx.makeAdmin({ permissions: ['VIEW_FORM'] });
     const refused = await ctx.call('GET', `/api/admin/custom-campaigns?filter[artist_id]=${one.user.id}`, {
+      token: await ctx.loginAdmin(forms.email),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('CSV export of the staff list (issue 36)', () => {
+  it('exports what the list selects, newest first, with status codes, a neutralised formula and translated headers; audited; needs custom.campaigns.show', async () => {
+    const one = await artistWith(tier.price * 3);
+    const two = await artistWith(0);
+    const first = (await order(one.token, { name: '=HYPERLINK("x")' })).json().data.id as number;
+    const paid = await publishedCampaign(one.token);
+    expect((await order(two.token)).statusCode).toBe(201);
+    const list = await admin('GET', `?filter[artist_id]=${one.user.id}&limit=100`);
+    const listed = list.json().data.map((c: { id: number }) => c.id);
+    expect(listed).toEqual([paid, first]);
+    const res = await ctx.call(
+      'GET',
+      `/api/admin/custom-campaigns/export.csv?filter[artist_id]=${one.user.id}`,
+      {
+        token: adminToken,
+        headers: { 'x-lang': 'de' },
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/custom-campaigns-\d{4}-\d{2}-\d{2}\.csv/);
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe(
+      'Nr.,Erstellt (UTC),Kampagne,Künstler-ID,Künstler,Stufe,Status (Code),Preis (Coins),Platzierungen,Startdatum,Veröffentlicht (1/0),Rechnung,Bezahlt (UTC),Abgeschlossen (UTC)',
+    );
+    expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual(listed);
+    expect(lines[1]).toContain(',published,');
+    expect(lines[2]).toContain(`,"'=HYPERLINK(""x"")",${one.user.id},`);
+    expect(lines[2]).toContain(',pending,');
+    const [entry] = (
+      await ctx.deps.database.pool.query(
+        `select meta from audit_logs where action = 'export.custom_campaigns' order by id desc limit 1`,
+      )
+    ).rows as { meta: { filter: { filter?: Record<string, string> } } }[];
+    expect(entry!.meta.filter.filter).toEqual({ artist_id: String(one.user.id) });
+    const forms = await ctx.makeAdmin({ permissions: ['VIEW_FORM'] });
+    const refused = await ctx.call('GET', '/api/admin/custom-campaigns/export.csv', {
       token: await ctx.loginAdmin(forms.email),
     });
     expect(refused.statusCode).toBe(403);

@@ -206,7 +206,7 @@ describe('GET /api/admin/reports/export.csv', () => {
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = csvLines(res.body);
     expect(lines[0]).toBe(
-      'Jour (UTC),Paiements,Coins vendus,Encaissé (GBP),Encaissé (USD),Revenu de la plateforme (coins),Nouveaux artistes,Nouveaux curateurs,Nouveaux influenceurs,Retraits demandés,Coins demandés,Retraits payés,Coins versés,Versé (GBP)',
+      'Jour (UTC),Paiements,Pièces vendues,Encaissé (GBP),Encaissé (USD),Revenu de la plateforme (pièces),Nouveaux artistes,Nouveaux curateurs,Nouveaux influenceurs,Retraits demandés,Pièces demandées,Retraits payés,Pièces versées,Versé (GBP)',
     );
     // The same figures as the report's per-day series (see the tests above).
     expect(lines.slice(1)).toEqual([

@@ -1,5 +1,5 @@
 import type { OperationDocs } from '../types';
-import { AUDITED, PAGED } from './common';
+import { AUDITED, EXPORTED, PAGED } from './common';
 
 const STATUSES =
   '1 Pending, 2 Pending for Approval, 3 Approved, 4 Declined, 5 Deleted, 6 Pending for Publishing, 7 Published, 8 Completed';
@@ -10,6 +10,12 @@ export const customCampaignsOperations: OperationDocs = {
     id: 'admin.customCampaigns.list',
     summary: 'List custom campaigns',
     description: `Every custom campaign, newest first: type, artist, tier, released or not, status, form and invoice (paid, transaction). Filters \`filter[status]\` (${STATUSES}; Deleted ones are hidden unless asked for), \`filter[artist_id]\`, \`filter[is_paid]\` and \`filter[is_released]\` (1 or 0), \`q\`. ${PAGED} Spec section 2 "/custom/campaigns/list" and section 3 "Custom campaign list item".`,
+  },
+  'GET /api/admin/custom-campaigns/export.csv': {
+    id: 'admin.customCampaigns.exportCsv',
+    summary: 'Export custom campaigns as CSV',
+    description: `The custom campaigns the list's \`q\` and filters select, newest first: number, created, name, artist, tier, status code, price in coins, placements, start date, released (1/0), invoice, paid and completed times. ${EXPORTED} Issue 36 "Lists".`,
+    errors: [429],
   },
   'GET /api/admin/custom-campaigns/stats': {
     id: 'admin.customCampaigns.getStats',
