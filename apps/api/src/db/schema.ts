@@ -20,6 +20,7 @@ export * from '../modules/leads/leads.schema';
 export * from '../modules/lookups/lookups.schema';
 export * from '../modules/mail/mail.schema';
 export * from '../modules/notifications/notifications.schema';
+export * from '../modules/organisations/organisations.schema';
 export * from '../modules/payouts/payouts.schema';
 export * from '../modules/rbac/rbac.schema';
 export * from '../modules/reports/reports.schema';

@@ -40,6 +40,11 @@ export const users = pg.pgTable(
     emailVerifiedAt: pg.timestamp('email_verified_at', { withTimezone: true }),
     twoFactorEnabled: pg.boolean('two_factor_enabled').notNull().default(false),
     mustChangePassword: pg.boolean('must_change_password').notNull().default(false),
+    /**
+     * An artist profile an organisation created and manages (issue 35): no login of its own (no
+     * password, no sign-in of any kind, no e-mail sent); reached only by the organisation's team.
+     */
+    managedProfile: pg.boolean('managed_profile').notNull().default(false),
     language: pg.varchar('language', { length: 2 }).notNull().default('en'),
     ...timestamps(),
     deletedAt: deletedAt(),

@@ -68,7 +68,12 @@ export async function systemAccountId(tx: Tx, kind: SystemAccountKind): Promise<
     tx.db
       .select({ id: ledgerAccounts.id })
       .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.kind, kind), sql`${ledgerAccounts.userId} is null`));
+      .where(
+        and(
+          eq(ledgerAccounts.kind, kind),
+          sql`${ledgerAccounts.userId} is null and ${ledgerAccounts.organisationId} is null`,
+        ),
+      );
   const [found] = await find();
   if (found) return found.id;
   await tx.db

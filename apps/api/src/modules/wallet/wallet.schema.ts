@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import * as pg from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 import { users } from '../accounts/accounts.schema';
+import { organisations } from '../organisations/organisations.schema';
 
 /**
  * Ledger accounts: one wallet per user, each payer's own campaign and payout escrow
@@ -16,6 +17,11 @@ export const ledgerAccounts = pg.pgTable(
     id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
     kind: pg.varchar('kind', { length: 30 }).notNull(),
     userId: pg.integer('user_id').references(() => users.id),
+    /**
+     * The organisation of an `organisation_wallet` or an `organisation_budget` account (user_id null
+     * for both; a budget's artist is in `organisation_budgets`); null for every other account (issue 35).
+     */
+    organisationId: pg.integer('organisation_id').references(() => organisations.id),
     balance: pg.bigint('balance', { mode: 'number' }).notNull().default(0),
     allowNegative: pg.smallint('allow_negative').notNull().default(0),
     /**
@@ -33,15 +39,23 @@ export const ledgerAccounts = pg.pgTable(
       .uniqueIndex('ledger_accounts_user_kind_unique')
       .on(t.userId, t.kind)
       .where(sql`${t.userId} is not null`),
-    pg.uniqueIndex('ledger_accounts_system_unique').on(t.kind).where(sql`${t.userId} is null`),
+    pg
+      .uniqueIndex('ledger_accounts_system_unique')
+      .on(t.kind)
+      .where(sql`${t.userId} is null and ${t.organisationId} is null`),
+    // One wallet per organisation (its budget accounts are named by `organisation_budgets`).
+    pg
+      .uniqueIndex('ledger_accounts_organisation_wallet_unique')
+      .on(t.organisationId)
+      .where(sql`${t.kind} = 'organisation_wallet'`),
     pg.check(
       'ledger_accounts_owner_check',
-      sql`case when ${t.kind} = 'user_wallet' then ${t.userId} is not null when ${t.kind} in ('campaign_escrow', 'payout_escrow') then true else ${t.userId} is null end`,
+      sql`case when ${t.kind} = 'user_wallet' then ${t.userId} is not null and ${t.organisationId} is null when ${t.kind} in ('campaign_escrow', 'payout_escrow') then ${t.organisationId} is null when ${t.kind} in ('organisation_wallet', 'organisation_budget') then ${t.organisationId} is not null and ${t.userId} is null else ${t.userId} is null and ${t.organisationId} is null end`,
     ),
     pg.check('ledger_accounts_non_negative', sql`${t.allowNegative} = 1 or ${t.balance} >= 0`),
     pg.check(
       'ledger_accounts_kind_check',
-      sql`${t.kind} in ('user_wallet', 'campaign_escrow', 'payout_escrow', 'platform_revenue', 'payment_clearing', 'payout_clearing')`,
+      sql`${t.kind} in ('user_wallet', 'campaign_escrow', 'payout_escrow', 'platform_revenue', 'payment_clearing', 'payout_clearing', 'organisation_wallet', 'organisation_budget')`,
     ),
   ],
 );
@@ -113,7 +127,7 @@ export const ledgerTransfers = pg.pgTable(
     pg.uniqueIndex('ledger_transfers_number_unique').on(t.number),
     pg.check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
     pg.check('ledger_transfers_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
-    pg.check('ledger_transfers_desc_check', sql`${t.descId} between 1 and 7`),
+    pg.check('ledger_transfers_desc_check', sql`${t.descId} between 1 and 8`),
     pg.index('ledger_transfers_hold_idx').on(t.holdId),
   ],
 );
