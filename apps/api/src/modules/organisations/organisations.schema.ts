@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import * as pg from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, timestamps } from '../../db/columns';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.schema';
 import { ledgerAccounts } from '../wallet/wallet.schema';
 
@@ -174,7 +174,10 @@ export const organisationArtists = pg.pgTable(
       'organisation_artists_status_check',
       sql`${t.status} in ('invited', 'active', 'refused', 'left', 'removed')`,
     ),
-    pg.check('organisation_artists_managed_active', sql`not ${t.managed} or ${t.status} in ('active', 'removed')`),
+    pg.check(
+      'organisation_artists_managed_active',
+      sql`not ${t.managed} or ${t.status} in ('active', 'removed')`,
+    ),
   ],
 );
 
