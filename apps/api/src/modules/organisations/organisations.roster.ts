@@ -270,8 +270,6 @@ export async function removeArtist(
   await withTransaction(deps.database, async (tx) => {
     await lockOrganisation(tx, organisationId);
     const membership = await membershipOf(tx, userId, organisationId);
-    if (!can(membership, 'read', 'Roster', artistUserId))
-      throw new NotFoundError('organisations.roster_not_found');
     assertCan(membership, 'manage', 'Roster', artistUserId);
     const now = deps.clock.now();
     const [ended] = await tx.db
