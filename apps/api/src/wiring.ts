@@ -2,11 +2,13 @@ import { registerSoundCheck } from './modules/connections';
 import { customCampaignPaymentPurpose } from './modules/custom-campaigns/custom-campaigns.wallet';
 import { instagramAdapter, tiktokAdapter } from './modules/express';
 import { campaignReferences, expressPaymentPurpose } from './modules/express/express.wallet';
+import { resolveActing } from './modules/organisations';
 import { payoutsOfQuotes } from './modules/payouts/payouts.wallet';
 import { playlistsDelivered } from './modules/results';
 import { registerDeliveredSource } from './modules/trust';
 import { registerTransferReferences } from './modules/wallet/descriptions';
 import { registerPaymentPurpose } from './modules/wallet/payment-purposes';
+import { registerActingResolver } from './platform/access';
 
 /**
  * Plug the modules built on the wallet into it, once per process before it serves or works (the API,
@@ -26,4 +28,6 @@ export function wireModules(): void {
   registerSoundCheck(instagramAdapter);
   // The quality score's nightly pass reads what playlists delivered from the results module, above it.
   registerDeliveredSource(playlistsDelivered);
+  // The access hook lets team members act for their roster's artists (issue 35, `X-Acting-For`).
+  registerActingResolver(resolveActing);
 }

@@ -1,6 +1,7 @@
 import { GENERAL } from '@lm/contracts';
 import type { ApiScope } from '@lm/contracts/api-keys';
 import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
 import type { Preload, PurchaseRow, SessionUserRow, WalletRow } from '../modules/accounts/preload';
 
 /**
@@ -18,7 +19,15 @@ import type { Preload, PurchaseRow, SessionUserRow, WalletRow } from '../modules
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'user'; permission: string; passwordChange?: boolean; preload?: Preload; scope?: ApiScope }
+  | {
+      kind: 'user';
+      permission: string;
+      passwordChange?: boolean;
+      preload?: Preload;
+      scope?: ApiScope;
+      /** Whether a team member may call it for an artist of their roster (`X-Acting-For`), and how. */
+      organisation?: ActingMode;
+    }
   | { kind: 'admin'; permission: string; scope?: ApiScope }
   | { kind: 'any'; passwordChange?: boolean }
   | { kind: 'both'; user: string; admin: string };
@@ -40,6 +49,63 @@ export function withScope(access: Access, scope: ApiScope): Access {
     throw new Error(`a ${access.kind} route takes no scope`);
   return { ...access, scope };
 }
+/**
+ * `access` (a user route) opened to a team member acting for an artist of their organisation's roster
+ * (issue 35, header `X-Acting-For`): `read` routes need the member's `Artist read` on that artist,
+ * `manage` routes `Artist manage`. The request then runs as the artist. A user route without it refuses
+ * the header (403 `organisations.not_in_context`): account security, payouts, API keys, the
+ * organisation routes themselves.
+ * @throws Error for any other kind of route
+ */
+export function forArtist(access: Access, mode: ActingMode): Access {
+  if (access.kind !== 'user') throw new Error(`a ${access.kind} route cannot be called for an artist`);
+  return { ...access, organisation: mode };
+}
+
+/** How a route acts on the artist a member acts for: reading, or changing. */
+export type ActingMode = 'read' | 'manage';
+
+/** The team member behind a request made for an artist (`Principal.actingMember`). */
+export interface ActingMember {
+  /** The member's own user id (the audit actor). */
+  userId: number;
+  memberId: number;
+  organisationId: number;
+  role: string;
+}
+
+/**
+ * Works out whether user `memberUserId` may act for `artistUserId` in `mode`, and the artist's principal
+ * parts if so. Registered by the organisations module at boot (`apps/api/src/wiring.ts`): the platform
+ * never imports a module's logic.
+ * @throws ForbiddenError 403 when the member may not
+ */
+export type ActingResolver = (
+  database: Database,
+  memberUserId: number,
+  artistUserId: number,
+  mode: ActingMode,
+) => Promise<{
+  member: ActingMember;
+  artist: { userTypeId: 1 | 2 | 3; status: string; permissions: ReadonlySet<string> };
+}>;
+
+let actingResolver: ActingResolver | null = null;
+
+/** Hand the platform the resolver of `X-Acting-For` (issue 35). Registering again replaces it. */
+export function registerActingResolver(resolver: ActingResolver): void {
+  actingResolver = resolver;
+}
+
+/**
+ * The resolver of `X-Acting-For`.
+ * @throws Error when no module registered one (the wiring was skipped)
+ */
+export function actingResolverOf(): ActingResolver {
+  if (!actingResolver) throw new Error('no acting resolver registered (wireModules not called)');
+  return actingResolver;
+}
+
 /** A route both apps call on one path: users holding `user`, admins holding `admin`. */
 export const bothAccess = (user: string, admin: string): Access => ({ kind: 'both', user, admin });
 
@@ -88,6 +154,12 @@ export type Principal =
       wallet?: WalletRow;
       /** The settings, when the route preloads `purchase`. */
       purchase?: PurchaseRow;
+      /**
+       * Set when a team member acts for an artist (issue 35): the principal is then the artist (id,
+       * type, permissions) and this names the member who acts, for the audit and the organisation's
+       * rules.
+       */
+      actingMember?: ActingMember;
     }
   | {
       kind: 'admin';
@@ -154,7 +226,17 @@ export function userActor(req: FastifyRequest): {
   ip: string;
   userAgent: string | null;
   apiKeyId?: number;
+  actingFor?: { artistUserId: number; organisationId: number };
 } {
   const user = currentUser(req);
+  // A member acting for an artist: the member acted, for the artist (issue 35).
+  if (user.actingMember)
+    return {
+      type: 'user',
+      id: user.actingMember.userId,
+      ...clientInfo(req),
+      ...viaKey(user),
+      actingFor: { artistUserId: user.id, organisationId: user.actingMember.organisationId },
+    };
   return { type: 'user', id: user.id, ...clientInfo(req), ...viaKey(user) };
 }

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_CODES, GENERAL } from '@lm/contracts';
+import { ACTING_FOR_HEADER } from '@lm/contracts/organisations';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -37,7 +38,7 @@ import {
 import type { Mailer } from '../modules/mail/mail.service';
 import { maintenanceFlag } from '../modules/settings/settings.service';
 import type { Providers } from '../providers/providers';
-import { type Access, type KeyOfRequest, MAINTENANCE_OPEN } from './access';
+import { type Access, actingResolverOf, type KeyOfRequest, MAINTENANCE_OPEN, type Principal } from './access';
 import type { Clock } from './clock';
 import { registerCompression } from './compression';
 import { AppError, ForbiddenError, UnauthenticatedError, ValidationError } from './errors';
@@ -238,11 +239,50 @@ export async function buildApp(deps: AppDeps, modules: RouteModule[]): Promise<F
       if (principal.mustChangePassword && !(access.kind === 'user' && access.passwordChange)) {
         throw new ForbiddenError('auth.password_change_required', ERROR_CODES.PASSWORD_CHANGE_REQUIRED);
       }
+      const actingFor = req.headers[ACTING_FOR_HEADER];
+      if (actingFor !== undefined) req.principal = await actAs(principal, access, actingFor);
     }
     const permission =
       access.kind === 'both' ? (principal.kind === 'user' ? access.user : access.admin) : access.permission;
-    if (permission !== GENERAL && !principal.permissions.has(permission)) throw new ForbiddenError();
+    if (permission !== GENERAL && !req.principal!.permissions.has(permission)) throw new ForbiddenError();
   });
+
+  /**
+   * A team member acting for an artist of their roster (issue 35, `X-Acting-For: <artist user id>`):
+   * only on a user route declaring `organisation`, never with an API key; the member's role must allow
+   * the route's mode on that artist (organisations module, registered resolver). The request then runs
+   * as the artist, with the member kept in `actingMember`; data the route preloaded for the member
+   * is dropped so the route reads the artist's.
+   * @throws ForbiddenError 403 `organisations.not_in_context` (route without `organisation`, API key),
+   *   `organisations.acting_invalid` (not an artist id), or the resolver's refusal
+   */
+  async function actAs(
+    principal: Extract<Principal, { kind: 'user' }>,
+    access: Access,
+    header: string | string[],
+  ): Promise<Principal> {
+    if (access.kind !== 'user' || !access.organisation || principal.apiKey)
+      throw new ForbiddenError('organisations.not_in_context');
+    const value = Array.isArray(header) ? header.join(',') : header.trim();
+    if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2_147_483_647)
+      throw new ForbiddenError('organisations.acting_invalid');
+    const { member, artist } = await actingResolverOf()(
+      database,
+      principal.id,
+      Number(value),
+      access.organisation,
+    );
+    const { session: _session, wallet: _wallet, ...rest } = principal;
+    return {
+      ...rest,
+      id: Number(value),
+      userTypeId: artist.userTypeId,
+      status: artist.status,
+      permissions: artist.permissions,
+      mustChangePassword: false,
+      actingMember: member,
+    };
+  }
 
   // Every request made with an API key is logged after its answer (issue 34), its failures included.
   app.addHook('onResponse', async (req, reply) => {

@@ -74,6 +74,15 @@ async function findUserByEmail(db: Database | Tx, email: string): Promise<UserRo
 }
 
 /**
+ * The account an e-mail signs in, verifies or resets: a managed artist profile (issue 35) has no login
+ * of its own, so every way in (password, code, Google, reset) answers for it as for an unknown address.
+ */
+async function signInAccount(db: Database | Tx, email: string): Promise<UserRow | undefined> {
+  const row = await findUserByEmail(db, email);
+  return row?.managedProfile ? undefined : row;
+}
+
+/**
  * The user, their wallet balance and their genres in one statement. Named, so PostgreSQL plans it once
  * per connection (`user/info` is a hot path).
  */
@@ -210,7 +219,7 @@ const staffView = (u: { id: number; firstName: string; lastName: string; email: 
  * @throws 422 'auth.code_invalid', 429 'auth.code_too_many_attempts', 409 'auth.already_verified'
  */
 export async function verifyEmail(deps: Deps, email: string, code: string, meta: RequestMeta): Promise<void> {
-  const user = await findUserByEmail(deps.database, email);
+  const user = await signInAccount(deps.database, email);
   if (!user) throw new AppError(422, 'auth.code_invalid', { errors: { code: ['auth.code_invalid'] } });
   if (user.emailVerifiedAt) throw new ConflictError('auth.already_verified');
   await consumeEmailCode(deps.database, user.id, 'verify_email', code, deps.clock, async (tx) => {
@@ -231,7 +240,7 @@ export async function verifyEmail(deps: Deps, email: string, code: string, meta:
 
 /** Send a new verification code (`user/resend-code`); silent when the address is unknown or verified. */
 export async function resendCode(deps: Deps, email: string, meta: RequestMeta): Promise<void> {
-  const user = await findUserByEmail(deps.database, email);
+  const user = await signInAccount(deps.database, email);
   if (!user || user.emailVerifiedAt || user.status === 'disabled') return;
   await withTransaction(deps.database, (tx) => mailCode(deps, tx, user, 'verify_email', meta.lang));
 }
@@ -275,7 +284,7 @@ export async function login(
   meta: RequestMeta,
 ): Promise<LoginResult> {
   await assertLoginAllowed(deps.database, 'user', email, meta.ip, deps.clock);
-  const user = await findUserByEmail(deps.database, email);
+  const user = await signInAccount(deps.database, email);
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, password)
     : await burnPasswordCheck(password);
@@ -311,7 +320,7 @@ export async function login2fa(
   meta: RequestMeta,
 ): Promise<LoginResult> {
   await assertLoginAllowed(deps.database, 'user', email, meta.ip, deps.clock);
-  const user = await findUserByEmail(deps.database, email);
+  const user = await signInAccount(deps.database, email);
   if (!user?.twoFactorEnabled || user.status === 'disabled') {
     throw new AppError(422, 'auth.code_invalid', { errors: { code: ['auth.code_invalid'] } });
   }
@@ -344,7 +353,7 @@ export async function logout(deps: Deps, userId: number, tokenId: number, meta: 
 
 /** Email a reset link (`forget-password`); the answer never says whether the account exists. */
 export async function forgotPassword(deps: Deps, email: string, meta: RequestMeta): Promise<void> {
-  const user = await findUserByEmail(deps.database, email);
+  const user = await signInAccount(deps.database, email);
   await audit(deps.database, actor(user ?? null, meta), {
     action: 'auth.password_reset_requested',
     meta: { email },
@@ -775,7 +784,7 @@ export async function googleLogin(
         sql`${users.deletedAt} is null`,
       ),
     );
-  const existing = bySubject ?? (await findUserByEmail(deps.database, profile.email));
+  const existing = bySubject ?? (await signInAccount(deps.database, profile.email));
   if (existing) {
     if (existing.status === 'disabled') throw new ForbiddenError('auth.account_disabled');
     if (!existing.oauthSubject || !existing.emailVerifiedAt) {

@@ -70,6 +70,7 @@ export function renderMail(
  */
 export interface Mailer {
   driver: 'outbox' | 'smtp';
+  /** Writes the message to the outbox; answers its row id (0, nothing written, for an undeliverable address). */
   send(message: MailMessage, tx?: Tx): Promise<number>;
   /**
    * {@link Mailer.send} in `tx` for a caller that does not need the outbox row's id: with the `outbox`
@@ -86,6 +87,15 @@ export interface Mailer {
    */
   sendRaw(mail: RawMail): Promise<number>;
   jobs(): JobDefinition[];
+}
+
+/**
+ * Addresses under the `.invalid` top-level domain (RFC 2606) can never be delivered: managed artist
+ * profiles (issue 35, `managed-<uuid>@managed.invalid`) have one, as they have no mailbox. Their
+ * notifications stay in the app; no mail is written for them, not even to the outbox.
+ */
+export function isUndeliverable(address: string): boolean {
+  return /\.invalid$/i.test(address.trim());
 }
 
 /** DKIM signing options of nodemailer: the domain, its selector and the PEM private key. */
@@ -161,6 +171,7 @@ export function createMailer(
   return {
     driver: config.MAIL_DRIVER,
     async send(message, tx) {
+      if (isUndeliverable(message.to)) return 0;
       const db = tx?.db ?? database.db;
       const values = await outboxRow(message, tx);
       const [row] = await db.insert(mailOutbox).values(values).returning({ id: mailOutbox.id });
@@ -175,6 +186,7 @@ export function createMailer(
       return row.id;
     },
     async queue(message, tx) {
+      if (isUndeliverable(message.to)) return;
       if (transport) {
         await this.send(message, tx);
         return;

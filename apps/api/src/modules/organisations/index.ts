@@ -6,4 +6,5 @@ export {
   membershipOf,
   type OrganisationAbility,
 } from './organisations.access';
+export { resolveActing } from './organisations.acting';
 export { organisationRoutes } from './organisations.routes';

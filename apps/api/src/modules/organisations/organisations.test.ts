@@ -1,7 +1,7 @@
 import type { OrganisationRole } from '@lm/contracts/organisations';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../../platform/crypto';
-import { type TestContext, testAppForFile } from '../../test/harness';
+import { TEST_PASSWORD, type TestContext, testAppForFile } from '../../test/harness';
 import { multipartFile, PNG } from '../../test/uploads';
 
 /**
@@ -661,6 +661,27 @@ describe('the roster', () => {
       artistId,
     ]);
     expect(entry).toMatchObject({ status: 'active', managed: true });
+    // No way in: even with a password set, sign-in answers as for an unknown address; no mail is written.
+    await rows(
+      ctx,
+      'update users set password_hash = (select password_hash from users where id = $2) where id = $1',
+      [artistId, owner.id],
+    );
+    const login = await ctx.call('POST', '/api/user/login', {
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
+    const unknown = await ctx.call('POST', '/api/user/login', {
+      body: { email: 'nobody-at-all@test.test', password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(422);
+    expect(login.json().message).toBe(unknown.json().message);
+    expect((await ctx.call('POST', '/api/forget-password', { body: { email: user.email } })).statusCode).toBe(
+      200,
+    );
+    expect(await ctx.deps.mail.send({ to: user.email, language: 'en', key: 'mail.reset', params: {} })).toBe(
+      0,
+    );
+    expect(await rows(ctx, 'select * from mail_outbox where to_address = $1', [user.email])).toEqual([]);
     const bad = await ctx.call('POST', `/api/organisations/${orgId}/artists/managed`, {
       token: owner.token,
       body: { artist_name: 'Genre-less', genre_ids: [999999] },
