@@ -13,7 +13,7 @@ import {
 import { oauthCompletionSchema, userSessionSchema } from '@lm/contracts/sessions';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { clientInfo, currentUser, PUBLIC, userAccess } from '../../platform/access';
+import { clientInfo, currentUser, forArtist, PUBLIC, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, messageOnly, updateSchema } from '../../platform/http';
@@ -204,7 +204,7 @@ export const accountsRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/user/get-info/:id',
     {
-      config: { access: userAccess() },
+      config: { access: forArtist(userAccess(), 'read') },
       schema: { tags, params: idParams, response: { 200: envelope(sessionUserSchema) } },
     },
     async (req) => {
@@ -216,7 +216,7 @@ export const accountsRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/user/update-user/:id',
     {
-      config: { access: userAccess() },
+      config: { access: forArtist(userAccess(), 'manage') },
       schema: { tags, ...updateSchema(updateProfileSchema, sessionUserSchema) },
     },
     async (req) => {

@@ -28,6 +28,7 @@ import {
   clientInfo,
   currentAdmin,
   currentUser,
+  forArtist,
   userAccess,
   withScope,
 } from '../../platform/access';
@@ -147,7 +148,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/artist/campaigns',
     {
-      config: { access: withScope(userAccess(ARTIST), 'campaigns:read') },
+      config: { access: forArtist(withScope(userAccess(ARTIST), 'campaigns:read'), 'read') },
       schema: { tags, ...listSchema(customCampaignListItemSchema) },
     },
     async (req) =>
@@ -161,7 +162,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/artist/my-campaigns',
     {
-      config: { access: withScope(userAccess(ARTIST), 'campaigns:read') },
+      config: { access: forArtist(withScope(userAccess(ARTIST), 'campaigns:read'), 'read') },
       schema: { tags, ...listSchema(myCampaignItemSchema) },
     },
     async (req) => {
@@ -180,7 +181,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/artist/campaigns',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'manage') },
       preValidation: multipartBody(deps),
       schema: {
         tags,
@@ -200,7 +201,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
     app.get(
       url,
       {
-        config: { access: withScope(userAccess(ARTIST), 'campaigns:read') },
+        config: { access: forArtist(withScope(userAccess(ARTIST), 'campaigns:read'), 'read') },
         schema: { tags, params: idParams, response: { 200: envelope(customCampaignDetailSchema) } },
       },
       async (req) => ({ data: await q.campaignDetail(deps, req.params.id, currentUser(req).id) }),
@@ -209,7 +210,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/campaigns',
     {
-      config: { access: withScope(userAccess(ARTIST), 'campaigns:read') },
+      config: { access: forArtist(withScope(userAccess(ARTIST), 'campaigns:read'), 'read') },
       schema: { tags, response: { 200: envelope(customCampaignStatsSchema) } },
     },
     async (req) => ({ data: await q.campaignStats(deps.database, { artistId: currentUser(req).id }) }),
@@ -217,7 +218,7 @@ export const customCampaignRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/pay/coins/custom/campaign/:id',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'read') },
       schema: { tags, params: idParams, response: { 200: envelope(customPaymentSchema) } },
     },
     async (req) => ({

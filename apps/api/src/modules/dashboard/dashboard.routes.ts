@@ -2,7 +2,7 @@ import { customCampaignStatsSchema } from '@lm/contracts/custom-campaigns';
 import { expressCampaignSchema, expressCampaignStatsSchema } from '@lm/contracts/express';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { currentUser, userAccess, withScope } from '../../platform/access';
+import { currentUser, forArtist, userAccess, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope } from '../../platform/http';
 import * as dashboard from './dashboard.service';
@@ -15,7 +15,7 @@ export const dashboardRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/web/user/campaigns/dashboard',
     {
-      config: { access: withScope(userAccess(), 'campaigns:read') },
+      config: { access: forArtist(withScope(userAccess(), 'campaigns:read'), 'read') },
       schema: {
         tags,
         response: {

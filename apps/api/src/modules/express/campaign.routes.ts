@@ -4,7 +4,14 @@ import {
   expressFeedbackRatingSchema,
   expressWithdrawnSchema,
 } from '@lm/contracts/express';
-import { adminAccess, currentAdmin, currentUser, userAccess, withScope } from '../../platform/access';
+import {
+  adminAccess,
+  currentAdmin,
+  currentUser,
+  forArtist,
+  userAccess,
+  withScope,
+} from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -26,7 +33,7 @@ export const expressCampaignRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/campaigns/:id/withdraw',
     {
-      config: { access: withScope(userAccess(), 'campaigns:write') },
+      config: { access: forArtist(withScope(userAccess(), 'campaigns:write'), 'manage') },
       schema: { tags, params: idParams, response: { 200: envelope(expressWithdrawnSchema) } },
     },
     async (req) => withdrawn(req.lang, await machine.withdraw(deps, currentUser(req).id, req.params.id)),
@@ -47,7 +54,7 @@ export const expressCampaignRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/campaigns/:id/feedback-rating',
     {
-      config: { access: userAccess() },
+      config: { access: forArtist(userAccess(), 'manage') },
       schema: {
         tags,
         params: idParams,

@@ -27,7 +27,7 @@ import { topUpQuoteSchema } from '@lm/contracts/money';
 import { offerFilterQuery, offerProfileEdit, offerRangeErrors } from '@lm/contracts/offers';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { currentUser, userAccess, withScope } from '../../platform/access';
+import { currentUser, forArtist, userAccess, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError, ValidationError } from '../../platform/errors';
 import { envelope, idParams, messageOnly } from '../../platform/http';
@@ -127,7 +127,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/curator/all-tiers',
     {
-      config: { access: withScope(userAccess(), 'campaigns:read') },
+      config: { access: forArtist(withScope(userAccess(), 'campaigns:read'), 'read') },
       schema: { tags, response: { 200: envelope(z.array(expressTierSchema)) } },
     },
     async (req) => ({ data: await catalog.activeTiers(deps.database, 1, req.lang) }),
@@ -135,7 +135,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/curator/all-durations',
     {
-      config: { access: withScope(userAccess(), 'campaigns:read') },
+      config: { access: forArtist(withScope(userAccess(), 'campaigns:read'), 'read') },
       schema: { tags, response: { 200: envelope(z.array(expressDurationSchema)) } },
     },
     async () => ({ data: await catalog.activeDurations(deps.database) }),
@@ -151,7 +151,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/curator/playlist/genres',
     {
-      config: { access: userAccess() },
+      config: { access: forArtist(userAccess(), 'read') },
       schema: {
         tags,
         querystring: z.object({
@@ -336,7 +336,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     app.get(
       side.list,
       {
-        config: { access: withScope(userAccess(side.permission), 'campaigns:read') },
+        config: { access: forArtist(withScope(userAccess(side.permission), 'campaigns:read'), 'read') },
         schema: { tags, ...listSchema(expressCampaignSchema) },
       },
       async (req) => q.listCampaigns(deps.database, req.query, side.scope(currentUser(req).id)),
@@ -344,7 +344,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
     app.get(
       side.show,
       {
-        config: { access: withScope(userAccess(side.permission), 'campaigns:read') },
+        config: { access: forArtist(withScope(userAccess(side.permission), 'campaigns:read'), 'read') },
         schema: { tags, params: idParams, response: { 200: envelope(expressCampaignDetailSchema) } },
       },
       async (req) => {
@@ -380,7 +380,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/campaigns/:id/checks',
     {
-      config: { access: withScope(userAccess(), 'results:read') },
+      config: { access: forArtist(withScope(userAccess(), 'results:read'), 'read') },
       schema: { tags, params: idParams, response: { 200: envelope(campaignChecksSchema) } },
     },
     async (req) => {
@@ -395,7 +395,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/campaign/tiktok/performance',
     {
-      config: { access: withScope(userAccess(), 'results:read') },
+      config: { access: forArtist(withScope(userAccess(), 'results:read'), 'read') },
       schema: {
         tags: ['express tiktok'],
         body: tiktokPerformanceBody,
@@ -477,7 +477,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/spotify/get-track',
     {
-      config: { access: userAccess() },
+      config: { access: forArtist(userAccess(), 'read') },
       schema: {
         tags,
         querystring: z.object({ link: z.string().trim().max(500) }),
@@ -509,7 +509,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/spotify/search-artists',
     {
-      config: { access: userAccess() },
+      config: { access: forArtist(userAccess(), 'read') },
       schema: {
         tags,
         querystring: z.object({
@@ -527,7 +527,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/artist/playlists',
     {
-      config: { access: withScope(userAccess(ARTIST), 'campaigns:read') },
+      config: { access: forArtist(withScope(userAccess(ARTIST), 'campaigns:read'), 'read') },
       schema: { tags, ...checkoutPlaylists },
     },
     async (req) => q.listPlaylists(deps.database, req.query, buyableScope(req.query)),
@@ -535,7 +535,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/artist/min/tier',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'read') },
       schema: { tags, response: { 200: envelope(expressMinTierSchema.nullable()) } },
     },
     async (req) => ({ data: await catalog.minTier(deps.database, 1, req.lang) }),
@@ -544,7 +544,9 @@ export const expressRoutes: RouteModule = (app, deps) => {
     '/api/express/artist/campaign/create',
     {
       // The settings come with the token: see express.createCampaigns.
-      config: { access: withScope(userAccess(ARTIST, false, 'purchase'), 'campaigns:write') },
+      config: {
+        access: forArtist(withScope(userAccess(ARTIST, false, 'purchase'), 'campaigns:write'), 'manage'),
+      },
       schema: {
         tags,
         body: campaignOrderBody.extend({ payment_method: z.enum(['coins']).default('coins') }),
@@ -593,7 +595,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/artist/campaign/checkout/quote',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'manage') },
       schema: {
         tags,
         body: z.object({
@@ -680,7 +682,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/artist/campaign/renew/check',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'manage') },
       schema: { tags, body: campaignIdBody, response: { 200: envelope(expressRenewCheckSchema) } },
     },
     async (req) => {
@@ -693,7 +695,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/artist/campaign/renew',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'manage') },
       schema: {
         tags,
         body: campaignIdBody,
@@ -716,7 +718,7 @@ export const expressRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/add/review',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'manage') },
       schema: {
         tags,
         body: campaignIdBody.extend({

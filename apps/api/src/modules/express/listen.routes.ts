@@ -3,7 +3,7 @@ import {
   expressListenProgressSchema,
   expressListenViewSchema,
 } from '@lm/contracts/express';
-import { currentUser, userAccess } from '../../platform/access';
+import { currentUser, forArtist, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { envelope, idParams } from '../../platform/http';
 import * as listen from './express.listen';
@@ -20,7 +20,7 @@ export const listenRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/campaigns/:id/listen',
     {
-      config: { access: userAccess() },
+      config: { access: forArtist(userAccess(), 'read') },
       schema: { tags, params: idParams, response: { 200: envelope(expressListenViewSchema) } },
     },
     async (req) => ({ data: await listen.listenView(deps, currentUser(req).id, req.params.id) }),
@@ -28,7 +28,7 @@ export const listenRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/campaigns/:id/listen',
     {
-      config: { access: userAccess() },
+      config: { access: forArtist(userAccess(), 'manage') },
       schema: {
         tags,
         params: idParams,

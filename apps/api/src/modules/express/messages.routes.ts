@@ -11,6 +11,7 @@ import {
   adminActor,
   currentAdmin,
   currentUser,
+  forArtist,
   userAccess,
   withScope,
 } from '../../platform/access';
@@ -30,7 +31,7 @@ export const messagesRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/express/campaigns/:id/messages',
     {
-      config: { access: withScope(userAccess(), 'campaigns:read') },
+      config: { access: forArtist(withScope(userAccess(), 'campaigns:read'), 'read') },
       schema: {
         tags,
         params: idParams,
@@ -45,7 +46,7 @@ export const messagesRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/campaigns/:id/messages',
     {
-      config: { access: withScope(userAccess(), 'campaigns:write') },
+      config: { access: forArtist(withScope(userAccess(), 'campaigns:write'), 'manage') },
       schema: {
         tags,
         params: idParams,
@@ -61,7 +62,7 @@ export const messagesRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/express/campaigns/:id/messages/read',
     {
-      config: { access: withScope(userAccess(), 'campaigns:write') },
+      config: { access: forArtist(withScope(userAccess(), 'campaigns:write'), 'manage') },
       schema: {
         tags,
         params: idParams,

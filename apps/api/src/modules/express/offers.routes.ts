@@ -9,7 +9,14 @@ import {
 } from '@lm/contracts/offers';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminAccess, bothAccess, currentUser, userAccess, userActor } from '../../platform/access';
+import {
+  adminAccess,
+  bothAccess,
+  currentUser,
+  forArtist,
+  userAccess,
+  userActor,
+} from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams, messageOnly } from '../../platform/http';
@@ -145,7 +152,7 @@ export const offerRoutes: RouteModule = (app, deps) => {
     app.get(
       `${p.base}/artist/accounts/matched`,
       {
-        config: { access: userAccess(ARTIST) },
+        config: { access: forArtist(userAccess(ARTIST), 'read') },
         schema: { tags, querystring: matchQuery, response: { 200: envelope(z.array(matchedAccountSchema)) } },
       },
       async (req) => ({ data: await matchedAccounts(deps, adapter, currentUser(req).id, req.query) }),

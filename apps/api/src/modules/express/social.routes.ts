@@ -17,7 +17,7 @@ import {
 } from '@lm/contracts/express';
 import { offerFilterQuery, offerRangeErrors } from '@lm/contracts/offers';
 import { z } from 'zod';
-import { currentUser, userAccess, withScope } from '../../platform/access';
+import { currentUser, forArtist, userAccess, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { ValidationError } from '../../platform/errors';
 import { envelope, idParams } from '../../platform/http';
@@ -68,7 +68,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
     app.get(
       `${p.base}/artist/accounts/campaigns`,
       {
-        config: { access: withScope(userAccess(ARTIST), 'campaigns:read') },
+        config: { access: forArtist(withScope(userAccess(ARTIST), 'campaigns:read'), 'read') },
         schema: {
           tags,
           querystring: z
@@ -96,7 +96,9 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       `${p.base}/artist/campaign/create`,
       {
         // The settings come with the token, as for Spotify purchases.
-        config: { access: withScope(userAccess(ARTIST, false, 'purchase'), 'campaigns:write') },
+        config: {
+          access: forArtist(withScope(userAccess(ARTIST, false, 'purchase'), 'campaigns:write'), 'manage'),
+        },
         schema: {
           tags,
           body: socialCampaignRequestSchema.extend({ payment_method: z.enum(['coins']).default('coins') }),
@@ -117,7 +119,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
     app.post(
       `${p.base}/artist/campaign/checkout`,
       {
-        config: { access: userAccess(ARTIST) },
+        config: { access: forArtist(userAccess(ARTIST), 'manage') },
         schema: {
           tags,
           body: socialCampaignRequestSchema,
@@ -131,7 +133,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
     app.post(
       `${p.base}/artist/campaign/checkout/check/pay`,
       {
-        config: { access: userAccess(ARTIST) },
+        config: { access: forArtist(userAccess(ARTIST), 'manage') },
         schema: {
           tags,
           body: z.object({ session_id: z.string().min(1).max(200) }),
@@ -168,7 +170,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       app.get(
         side.list,
         {
-          config: { access: withScope(userAccess(side.permission), 'campaigns:read') },
+          config: { access: forArtist(withScope(userAccess(side.permission), 'campaigns:read'), 'read') },
           schema: { tags, ...listSchema(expressSocialCampaignSchema) },
         },
         async (req) => social.listSocialCampaigns(deps, adapter, side.scope(currentUser(req).id), req.query),
@@ -177,7 +179,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
     app.get(
       `${p.base}/artist/show/campaign/:id`,
       {
-        config: { access: withScope(userAccess(), 'campaigns:read') },
+        config: { access: forArtist(withScope(userAccess(), 'campaigns:read'), 'read') },
         schema: { tags, params: idParams, response: { 200: envelope(expressSocialCampaignDetailSchema) } },
       },
       async (req) => {
@@ -192,7 +194,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       app.post(
         `${p.base}/artist/campaign/confirm`,
         {
-          config: { access: userAccess(ARTIST) },
+          config: { access: forArtist(userAccess(ARTIST), 'manage') },
           schema: { tags, body: campaignIdBody, response: { 200: envelope(expressCampaignStatusSchema) } },
         },
         async (req) => {
@@ -206,7 +208,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
       app.post(
         `${p.base}/artist/campaign/dispute`,
         {
-          config: { access: userAccess(ARTIST) },
+          config: { access: forArtist(userAccess(ARTIST), 'manage') },
           schema: {
             tags,
             body: socialDisputeBodySchema,
@@ -311,7 +313,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
     app.post(
       `${p.base}/artist/campaign/renew/check`,
       {
-        config: { access: userAccess(ARTIST) },
+        config: { access: forArtist(userAccess(ARTIST), 'manage') },
         schema: { tags, body: campaignIdBody, response: { 200: envelope(socialRenewCheckSchema) } },
       },
       async (req) => {
@@ -322,7 +324,7 @@ export const socialExpressRoutes: RouteModule = (app, deps) => {
     app.post(
       `${p.base}/artist/campaign/renew`,
       {
-        config: { access: userAccess(ARTIST) },
+        config: { access: forArtist(userAccess(ARTIST), 'manage') },
         schema: {
           tags,
           body: campaignIdBody,

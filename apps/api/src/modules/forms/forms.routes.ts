@@ -23,6 +23,7 @@ import {
   clientInfo,
   currentAdmin,
   currentUser,
+  forArtist,
   userAccess,
 } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
@@ -102,7 +103,7 @@ export const formsRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/user/new_form',
     {
-      config: { access: userAccess(USER_PERMISSION) },
+      config: { access: forArtist(userAccess(USER_PERMISSION), 'manage') },
       schema: { tags, body: playlistFormSchema, response: { 200: idOnly } },
     },
     async (req) => {

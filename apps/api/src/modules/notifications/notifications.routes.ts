@@ -1,7 +1,14 @@
 import { notificationCountSchema, notificationSchema } from '@lm/contracts/notifications';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import { type Access, adminAccess, currentAdmin, currentUser, userAccess } from '../../platform/access';
+import {
+  type Access,
+  adminAccess,
+  currentAdmin,
+  currentUser,
+  forArtist,
+  userAccess,
+} from '../../platform/access';
 import type { RouteModule, ZodApp } from '../../platform/app';
 import type { Clock } from '../../platform/clock';
 import { envelope, idParams } from '../../platform/http';
@@ -68,7 +75,9 @@ function bellRoutes(
 
 /** In-app notifications: `/api/notifications...` for users, `/api/admin/notifications...` for admins. */
 export const notificationsRoutes: RouteModule = (app, deps) => {
-  bellRoutes(app, deps, '/api/notifications', userAccess(), (req) => ({ userId: currentUser(req).id }));
+  bellRoutes(app, deps, '/api/notifications', forArtist(userAccess(), 'read'), (req) => ({
+    userId: currentUser(req).id,
+  }));
   bellRoutes(app, deps, '/api/admin/notifications', adminAccess(), (req) => ({
     adminId: currentAdmin(req).id,
   }));

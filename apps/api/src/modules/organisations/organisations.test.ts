@@ -1,8 +1,11 @@
 import type { OrganisationRole } from '@lm/contracts/organisations';
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { userActor } from '../../platform/access';
 import { sha256 } from '../../platform/crypto';
 import { TEST_PASSWORD, type TestContext, testAppForFile } from '../../test/harness';
 import { multipartFile, PNG } from '../../test/uploads';
+import { audit } from '../audit';
 
 /**
  * Organisations (issue 35): the organisation itself, its team and invitations, its roster and the
@@ -829,5 +832,91 @@ describe('the roster', () => {
       (await ctx.call('DELETE', `/api/organisations/${orgId}/artists/${artistId}`, { token: owner.token }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('acting for an artist', () => {
+  it('runs a declared artist route as the artist for a member whose role allows it, and nothing else', async () => {
+    const owner = await person(ctx);
+    const orgId = await createOrg(ctx, owner, `Acting ${owner.id}`);
+    const artistA = await managedArtist(ctx, orgId, owner, 'Acted A');
+    const artistB = await managedArtist(ctx, orgId, owner, 'Acted B');
+    const manager = await member(ctx, orgId, owner, 'campaign_manager', [artistA]);
+    const viewer = await member(ctx, orgId, owner, 'viewer');
+    const as = (p: Person, artist: number | string) => ({
+      token: p.token,
+      headers: { 'x-acting-for': String(artist) },
+    });
+
+    const read = await ctx.call('GET', '/api/wallet/user/current/balance', as(manager, artistA));
+    expect(read.statusCode, read.body).toBe(200);
+    expect((await ctx.call('GET', '/api/notifications', as(viewer, artistB))).statusCode).toBe(200);
+    // An artist not assigned to the role: 403.
+    expect((await ctx.call('GET', '/api/notifications', as(manager, artistB))).statusCode).toBe(403);
+    // Routes that do not declare it refuse the header: the organisation's own, account security.
+    for (const url of ['/api/organisations', '/api/user/api-keys', '/api/user/sessions']) {
+      const res = await ctx.call('GET', url, as(owner, artistA));
+      expect(res.statusCode, url).toBe(403);
+    }
+    expect((await ctx.call('GET', '/api/notifications', as(owner, 'abc'))).statusCode).toBe(403);
+
+    // Changing: the viewer may read only; the manager changes the artist's own profile, not their own.
+    const body = { bio: 'Written by the label' };
+    expect(
+      (await ctx.call('POST', `/api/user/update-user/${artistA}`, { ...as(viewer, artistA), body }))
+        .statusCode,
+    ).toBe(403);
+    const changed = await ctx.call('POST', `/api/user/update-user/${artistA}`, {
+      ...as(manager, artistA),
+      body,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [a] = await rows(ctx, 'select bio from users where id = $1', [artistA]);
+    const [m] = await rows(ctx, 'select bio from users where id = $1', [manager.id]);
+    expect(a.bio).toBe('Written by the label');
+    expect(m.bio).toBeNull();
+
+    // Another organisation's member reaches none of these artists.
+    const stranger = await person(ctx);
+    await createOrg(ctx, stranger, 'Elsewhere');
+    expect((await ctx.call('GET', '/api/notifications', as(stranger, artistA))).statusCode).toBe(403);
+
+    // Once off the roster, the artist is no longer reachable.
+    await ctx.call('DELETE', `/api/organisations/${orgId}/artists/${artistA}`, { token: owner.token });
+    expect((await ctx.call('GET', '/api/notifications', as(manager, artistA))).statusCode).toBe(403);
+    expect((await ctx.call('GET', '/api/notifications', as(owner, artistA))).statusCode).toBe(403);
+  });
+
+  it('audits the member as the actor and the artist acted for', async () => {
+    const req = {
+      principal: {
+        kind: 'user',
+        id: 501,
+        actingMember: { userId: 77, memberId: 3, organisationId: 9, role: 'campaign_manager' },
+      },
+      ip: '127.0.0.1',
+      headers: {},
+    } as unknown as FastifyRequest;
+    const actor = userActor(req);
+    expect(actor).toMatchObject({
+      type: 'user',
+      id: 77,
+      actingFor: { artistUserId: 501, organisationId: 9 },
+    });
+    await audit(ctx.deps.database, actor, {
+      action: 'organisations.update',
+      targetType: 'organisation',
+      targetId: 9,
+    });
+    const [entry] = await rows(
+      ctx,
+      `select * from audit_logs where actor_id = 77 and target_id = '9' order by id desc limit 1`,
+    );
+    expect(entry).toMatchObject({
+      actor_type: 'user',
+      actor_id: 77,
+      organisation_id: 9,
+      on_behalf_of_user_id: 501,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { campaignReportSchema } from '@lm/contracts/results';
-import { adminAccess, currentUser, userAccess, withScope } from '../../platform/access';
+import { adminAccess, currentUser, forArtist, userAccess, withScope } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { NotFoundError } from '../../platform/errors';
 import { envelope, idParams } from '../../platform/http';
@@ -18,7 +18,7 @@ export const reportRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/results/campaigns/:id',
     {
-      config: { access: withScope(userAccess(ARTIST), 'results:read') },
+      config: { access: forArtist(withScope(userAccess(ARTIST), 'results:read'), 'read') },
       schema: { tags: ['results'], params: idParams, response: { 200: envelope(campaignReportSchema) } },
     },
     async (req) => ({

@@ -1,7 +1,7 @@
 import { shareLinkCreateBody } from '@lm/contracts/results';
 import { sharedResultsAnswer, shareLinkAnswer, shareLinkListAnswer } from '@lm/contracts/results-share';
 import { z } from 'zod';
-import { currentUser, PUBLIC, userAccess } from '../../platform/access';
+import { currentUser, forArtist, PUBLIC, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { t } from '../../platform/i18n';
 import { createShareLink, listShareLinks, readSharedResults, revokeShareLink } from './results.share';
@@ -20,7 +20,7 @@ export const shareRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/results/share-links',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'manage') },
       schema: { tags, body: shareLinkCreateBody, response: { 201: shareLinkAnswer } },
     },
     async (req, reply) => {
@@ -32,7 +32,7 @@ export const shareRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/results/share-links',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'read') },
       schema: { tags, response: { 200: shareLinkListAnswer } },
     },
     async (req) => ({ data: await listShareLinks(deps, currentUser(req).id) }),
@@ -41,7 +41,7 @@ export const shareRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/results/share-links/:id/revoke',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'manage') },
       schema: { tags, params: linkParams, response: { 200: shareLinkAnswer } },
     },
     async (req) => ({

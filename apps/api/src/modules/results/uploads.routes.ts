@@ -6,7 +6,7 @@ import {
 } from '@lm/contracts/results';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { currentUser, userAccess } from '../../platform/access';
+import { currentUser, forArtist, userAccess } from '../../platform/access';
 import type { RouteModule } from '../../platform/app';
 import { ValidationError } from '../../platform/errors';
 import { envelope, idParams, messageOnly } from '../../platform/http';
@@ -70,7 +70,7 @@ export const resultsUploadRoutes: RouteModule = (app, deps) => {
   app.post(
     '/api/results/uploads',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'manage') },
       preValidation: readUpload,
       schema: {
         tags,
@@ -98,7 +98,10 @@ export const resultsUploadRoutes: RouteModule = (app, deps) => {
 
   app.get(
     '/api/results/uploads',
-    { config: { access: userAccess(ARTIST) }, schema: { tags, ...listSchema(statUploadSchema) } },
+    {
+      config: { access: forArtist(userAccess(ARTIST), 'read') },
+      schema: { tags, ...listSchema(statUploadSchema) },
+    },
     async (req) => {
       const paging = { page: req.query.page, limit: req.query.limit };
       return listPage(await listUploads(deps, currentUser(req).id, paging), paging);
@@ -108,7 +111,7 @@ export const resultsUploadRoutes: RouteModule = (app, deps) => {
   app.delete(
     '/api/results/uploads/:id',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'manage') },
       schema: { tags, params: idParams, response: { 200: messageOnly } },
     },
     async (req) => {
@@ -120,7 +123,7 @@ export const resultsUploadRoutes: RouteModule = (app, deps) => {
   app.get(
     '/api/results/tracks',
     {
-      config: { access: userAccess(ARTIST) },
+      config: { access: forArtist(userAccess(ARTIST), 'read') },
       schema: { tags, response: { 200: envelope(z.array(resultTrackSchema)) } },
     },
     async (req) => ({ data: await resultTracks(deps, currentUser(req).id) }),

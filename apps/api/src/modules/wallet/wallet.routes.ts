@@ -14,7 +14,7 @@ import {
   walletBalanceSchema,
 } from '@lm/contracts/wallet';
 import { z } from 'zod';
-import { currentUser, PUBLIC, userAccess, withScope } from '../../platform/access';
+import { currentUser, forArtist, PUBLIC, userAccess, withScope } from '../../platform/access';
 import type { ModuleDeps, RouteModule, ZodApp } from '../../platform/app';
 import { keepRawJsonBodies } from '../../platform/body-parsers';
 import { AppError, NotFoundError, ValidationError } from '../../platform/errors';
@@ -76,7 +76,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/api/wallet/user/get/all-packages',
     {
-      config: { access: userAccess() },
+      config: { access: forArtist(userAccess(), 'read') },
       schema: {
         tags,
         querystring: packagesQuery,
@@ -100,7 +100,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
     '/api/wallet/user/current/balance',
     {
       // The wallet value's inputs are read with the token, in the access hook's one statement.
-      config: { access: withScope(userAccess(undefined, false, 'wallet'), 'wallet:read') },
+      config: { access: forArtist(withScope(userAccess(undefined, false, 'wallet'), 'wallet:read'), 'read') },
       schema: {
         tags,
         querystring: walletBalanceQuery,
@@ -135,7 +135,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/api/wallet/user/transaction',
     {
-      config: { access: withScope(userAccess(), 'wallet:read') },
+      config: { access: forArtist(withScope(userAccess(), 'wallet:read'), 'read') },
       schema: { tags, ...listSchema(transactionSchema) },
     },
     async (req) => wallet.listTransactions(deps.database, currentUser(req).id, req.query, storageUrl),
@@ -144,7 +144,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/api/wallet/user/transaction/:id',
     {
-      config: { access: withScope(userAccess(), 'wallet:read') },
+      config: { access: forArtist(withScope(userAccess(), 'wallet:read'), 'read') },
       schema: { tags, params: idParams, response: { 200: envelope(transactionSchema) } },
     },
     async (req) => {
@@ -315,7 +315,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/api/artist/invoices',
     {
-      config: { access: withScope(userAccess('ARTIST_PERMISSION'), 'wallet:read') },
+      config: { access: forArtist(withScope(userAccess('ARTIST_PERMISSION'), 'wallet:read'), 'read') },
       schema: { tags, ...listSchema(invoiceSchema) },
     },
     async (req) => wallet.listInvoices(deps.database, currentUser(req).id, req.query, storageUrl),
@@ -324,7 +324,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/api/artist/invoices/:id',
     {
-      config: { access: withScope(userAccess('ARTIST_PERMISSION'), 'wallet:read') },
+      config: { access: forArtist(withScope(userAccess('ARTIST_PERMISSION'), 'wallet:read'), 'read') },
       schema: { tags, params: idParams, response: { 200: envelope(invoiceSchema) } },
     },
     async (req) => {
@@ -337,7 +337,7 @@ export const walletRoutes: RouteModule = async (app, deps) => {
   app.post(
     '/api/artist/invoice/:id',
     {
-      config: { access: withScope(userAccess('ARTIST_PERMISSION'), 'wallet:read') },
+      config: { access: forArtist(withScope(userAccess('ARTIST_PERMISSION'), 'wallet:read'), 'read') },
       schema: { tags, params: idParams, response: { 200: envelope(invoiceSchema) } },
     },
     async (req) => {
