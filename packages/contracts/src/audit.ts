@@ -197,6 +197,10 @@ export const AUDIT_ACTIONS = [
   'export.tickets',
   'export.leads',
   'export.reports',
+  'export.organisations',
+  'organisations.admin_update',
+  'organisations.suspend',
+  'organisations.reactivate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -254,5 +258,6 @@ export const AUDIT_TARGETS = [
   'artist_spotify_profile',
   'trust_flag',
   'webhook_endpoint',
+  'organisation',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
