@@ -38,13 +38,16 @@ import {
 const fullName = (t: typeof users) => sql<string>`trim(${t.firstName} || ' ' || ${t.lastName})`;
 const artistName = sql<string>`coalesce(nullif(btrim(${users.artistName}), ''), trim(${users.firstName} || ' ' || ${users.lastName}))`;
 
-const membersCount = sql<number>`(select count(*) from ${organisationMembers} m where m.organisation_id = ${organisations.id})`;
-const activeArtistsCount = sql<number>`(select count(*) from ${organisationArtists} a where a.organisation_id = ${organisations.id} and a.status = 'active')`;
-const walletBalance = sql<number>`coalesce((select sum(l.balance) from ${ledgerAccounts} l where l.organisation_id = ${organisations.id} and l.kind = 'organisation_wallet'), 0)`;
+// Always qualified: drizzle leaves a single-table query's columns unqualified, and inside these
+// subqueries an unqualified "id" would name the subquery's own row.
+const orgId = sql.raw('"organisations"."id"');
+const membersCount = sql<number>`(select count(*) from ${organisationMembers} m where m.organisation_id = ${orgId})`;
+const activeArtistsCount = sql<number>`(select count(*) from ${organisationArtists} a where a.organisation_id = ${orgId} and a.status = 'active')`;
+const walletBalance = sql<number>`coalesce((select sum(l.balance) from ${ledgerAccounts} l where l.organisation_id = ${orgId} and l.kind = 'organisation_wallet'), 0)`;
 /** The first Owner of the team (the oldest membership). */
 const ownerId = sql<
   number | null
->`(select m.user_id from ${organisationMembers} m where m.organisation_id = ${organisations.id} and m.role = 'owner' order by m.id limit 1)`;
+>`(select m.user_id from ${organisationMembers} m where m.organisation_id = ${orgId} and m.role = 'owner' order by m.id limit 1)`;
 
 /**
  * The list's condition and sort of a list query (`listOrganisations`, `organisationExportQuery`):
@@ -71,7 +74,7 @@ function organisationListWhere(query: Pick<ListQuery, 'filter' | 'q' | 'order'>)
     const pattern = containsPattern(query.q);
     parts.push(sql`(${organisations.name} ilike ${pattern} or exists (
       select 1 from ${organisationMembers} m join ${users} u on u.id = m.user_id
-       where m.organisation_id = ${organisations.id} and m.role = 'owner'
+       where m.organisation_id = ${orgId} and m.role = 'owner'
          and (u.email ilike ${pattern} or trim(u.first_name || ' ' || u.last_name) ilike ${pattern})))`);
   }
   const order = parseOrder(query.order, ADMIN_ORGANISATION_SORTS, { column: 'id', dir: 'desc' });
