@@ -7,3 +7,4 @@ export {
   type OrganisationAbility,
 } from './organisations.access';
 export { adminOrganisationRoutes } from './organisations.admin.routes';
+export { seedOrganisationsDemo } from './organisations.demo';

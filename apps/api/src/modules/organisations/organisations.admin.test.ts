@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ledgerAccounts } from '../../db/schema';
 import { adminTestAppForFile } from '../../test/admin-app';
 import { csvLines } from '../../test/csv';
+import { DEMO_LABEL_NAME, seedOrganisationsDemo } from './organisations.demo';
 import {
   organisationArtists,
   organisationBudgets,
@@ -319,5 +320,47 @@ describe('user overview', () => {
     const invited = await get(`/api/admin/users/${org.invited.id}/organisations`);
     expect(invited.json().data.acting_for).toBeNull();
     expect((await get('/api/admin/users/999999/organisations')).statusCode).toBe(404);
+  });
+});
+
+describe('demo data', () => {
+  it('seeds the demo label once: team with a limited Campaign manager, two managed artists, one invitation', async () => {
+    await ctx.makeUser({ email: 'artist@demo.test', firstName: 'Ava', lastName: 'Artist' });
+    await seedOrganisationsDemo(ctx.deps.database, 'Demo-pass-2026');
+    await seedOrganisationsDemo(ctx.deps.database, 'Demo-pass-2026');
+    const list = await get(`/api/admin/organisations?q=${encodeURIComponent(DEMO_LABEL_NAME)}`);
+    expect(list.json().data).toHaveLength(1);
+    const [row] = list.json().data;
+    expect(row).toMatchObject({
+      kind: 'label',
+      country: 'GB',
+      members: 3,
+      active_artists: 2,
+      wallet_balance: 0,
+    });
+    expect(row.owner.email).toBe('label@demo.test');
+    const d = (await get(`/api/admin/organisations/${row.id}`)).json().data;
+    expect(d.vat_number).toBe('GB123456789');
+    expect(d.team.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      ['label@demo.test', 'owner'],
+      ['manager@demo.test', 'campaign_manager'],
+      ['finance@demo.test', 'finance'],
+    ]);
+    expect(d.team[1].artists).toHaveLength(1);
+    expect(
+      d.roster.map((r: { status: string; managed: boolean; email: string | null }) => [
+        r.status,
+        r.managed,
+        r.email,
+      ]),
+    ).toEqual([
+      ['active', true, null],
+      ['active', true, null],
+      ['invited', false, 'artist@demo.test'],
+    ]);
+    const login = await ctx.call('POST', '/api/user/login', {
+      body: { email: 'label@demo.test', password: 'Demo-pass-2026' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
   });
 });
